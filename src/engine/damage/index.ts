@@ -1,0 +1,2 @@
+// Public API of this rule area; see src/engine/index.ts.
+export {};

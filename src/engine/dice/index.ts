@@ -1,0 +1,2 @@
+// Public API of dice and exact odds.
+export * from "./distribution.ts";

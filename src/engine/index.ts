@@ -1,0 +1,12 @@
+/**
+ * The rules engine's public barrel. Pure: no Foundry, no DOM, no localized strings, no Math.random.
+ * Each rule area exports from its own barrel; names are unique across areas.
+ */
+export * from "./core/result.ts";
+export * from "./dice/index.ts";
+export * from "./attack/index.ts";
+export * from "./damage/index.ts";
+export * from "./movement/index.ts";
+export * from "./actions/index.ts";
+export * from "./conditions/index.ts";
+export * from "./initiative/index.ts";

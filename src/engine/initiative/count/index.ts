@@ -1,0 +1,2 @@
+// Public API of the count-up track scheduler.
+export * from "./order.ts";

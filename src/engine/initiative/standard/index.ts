@@ -1,0 +1,2 @@
+// Public API of the standard scheduler; see src/engine/initiative/index.ts.
+export {};
