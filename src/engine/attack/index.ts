@@ -1,2 +1,2 @@
-// Public API of this rule area; see src/engine/index.ts.
-export {};
+// Public API of attack resolution and odds.
+export * from "./step-dice-attack.ts";
