@@ -1,0 +1,62 @@
+/**
+ * Step dice for the phase ruleset (RULES §3, ADV-1, ADV-2, ADV-3).
+ *
+ * A roll is 2d6; with net advantage one extra die is added and the two highest are kept, with net
+ * disadvantage one extra die is added and the two lowest are kept. The size of the extra die
+ * depends on the number of net sources.
+ */
+import type { Distribution } from "./distribution.ts";
+import { groupDice, keepDistribution } from "./keep.ts";
+
+/** ADV-3: advantage and disadvantage sources cancel one for one. Positive = net advantage. */
+export function netAdvantage(advantageSources: number, disadvantageSources: number): number {
+  const adv = Math.max(0, Math.floor(advantageSources));
+  const dis = Math.max(0, Math.floor(disadvantageSources));
+  return adv - dis;
+}
+
+/** A pool of dice (each entry is the sides of one die) of which `keep` are kept. */
+export interface KeepPool {
+  readonly dice: readonly number[];
+  readonly keep: number;
+  readonly highest: boolean;
+}
+
+/** ADV-1: extra die by sources of advantage (index = sources, capped at 4). */
+const ADVANTAGE_DIE = [6, 6, 8, 10, 12] as const;
+/** ADV-2: extra die by sources of disadvantage (index = sources, capped at 4). */
+const DISADVANTAGE_DIE = [12, 12, 10, 8, 6] as const;
+
+/** ADV-1 / ADV-2: the pool rolled for a net number of advantage sources. */
+export function stepDicePool(net: number): KeepPool {
+  const n = Number.isFinite(net) ? Math.trunc(net) : 0;
+  if (n === 0) return { dice: [6, 6], keep: 2, highest: true };
+  const sources = Math.min(4, Math.abs(n));
+  const extra = n > 0 ? ADVANTAGE_DIE[sources] : DISADVANTAGE_DIE[sources];
+  return { dice: [6, 6, extra ?? 6], keep: 2, highest: n > 0 };
+}
+
+/** Exact distribution of the kept sum of a pool. */
+export function keepPoolDistribution(pool: KeepPool): Distribution {
+  return keepDistribution(groupDice(pool.dice), pool.keep, pool.highest);
+}
+
+/** Exact distribution of the step-dice roll (without modifiers) for a net number of sources. */
+export function stepDiceDistribution(net: number): Distribution {
+  return keepPoolDistribution(stepDicePool(net));
+}
+
+/**
+ * Foundry Roll formula for a pool. Identical dice use the die form ("3d6kh2", or "2d6" when all
+ * are kept); mixed dice use a pool ("{1d6,1d6,1d8}kh2"). Either way Foundry reports the faces in
+ * the order of `pool.dice`.
+ */
+export function keepPoolFormula(pool: KeepPool): string {
+  const count = pool.dice.length;
+  if (count === 0) return "0";
+  const keep = Math.max(0, Math.min(Math.floor(pool.keep), count));
+  const modifier = keep >= count ? "" : `${pool.highest ? "kh" : "kl"}${keep}`;
+  const first = pool.dice[0] ?? 6;
+  if (pool.dice.every((s) => s === first)) return `${count}d${first}${modifier}`;
+  return `{${pool.dice.map((s) => `1d${s}`).join(",")}}${modifier}`;
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { entries, probAtLeast } from "../../../src/engine/dice/distribution.ts";
+import {
+  keepPoolDistribution,
+  keepPoolFormula,
+  netAdvantage,
+  stepDiceDistribution,
+  stepDicePool,
+} from "../../../src/engine/dice/step-dice.ts";
+import { bruteAtLeast, bruteKeepCounts, combinations } from "./brute-force.ts";
+
+const total = (probs: readonly number[]): number => probs.reduce((s, p) => s + p, 0);
+
+describe("ADV: step dice", () => {
+  it("ADV-1: no net sources rolls plain 2d6; 2d6 >= 7 is 21/36", () => {
+    expect(stepDicePool(0)).toEqual({ dice: [6, 6], keep: 2, highest: true });
+    expect(keepPoolFormula(stepDicePool(0))).toBe("2d6");
+    expect(probAtLeast(stepDiceDistribution(0), 7)).toBeCloseTo(21 / 36, 12);
+  });
+
+  it("ADV-1: the extra die grows d6, d8, d10, d12 with 1-4 sources and stays d12 beyond", () => {
+    expect(stepDicePool(1)).toEqual({ dice: [6, 6, 6], keep: 2, highest: true });
+    expect(stepDicePool(2).dice).toEqual([6, 6, 8]);
+    expect(stepDicePool(3).dice).toEqual([6, 6, 10]);
+    expect(stepDicePool(4).dice).toEqual([6, 6, 12]);
+    expect(stepDicePool(9).dice).toEqual([6, 6, 12]);
+    expect(keepPoolFormula(stepDicePool(1))).toBe("3d6kh2");
+    expect(keepPoolFormula(stepDicePool(2))).toBe("{1d6,1d6,1d8}kh2");
+  });
+
+  it("ADV-1: one source of advantage, {d6,d6,d6} keep 2 highest >= 7, equals a hand-countable enumeration", () => {
+    // Count the 216 ordered rolls whose two highest faces sum to 7 or more.
+    let hits = 0;
+    for (let a = 1; a <= 6; a++)
+      for (let b = 1; b <= 6; b++)
+        for (let c = 1; c <= 6; c++) {
+          const lowest = Math.min(a, b, c);
+          if (a + b + c - lowest >= 7) hits++;
+        }
+    expect(hits).toBe(174);
+    expect(probAtLeast(stepDiceDistribution(1), 7)).toBeCloseTo(174 / 216, 12);
+  });
+
+  it("ADV-2: the extra die shrinks d12, d10, d8, d6 with 1-4 sources of disadvantage and keeps the lowest", () => {
+    expect(stepDicePool(-1)).toEqual({ dice: [6, 6, 12], keep: 2, highest: false });
+    expect(stepDicePool(-2).dice).toEqual([6, 6, 10]);
+    expect(stepDicePool(-3).dice).toEqual([6, 6, 8]);
+    expect(stepDicePool(-4).dice).toEqual([6, 6, 6]);
+    expect(stepDicePool(-7).dice).toEqual([6, 6, 6]);
+    expect(keepPoolFormula(stepDicePool(-1))).toBe("{1d6,1d6,1d12}kl2");
+  });
+
+  it("ADV-2: one source of disadvantage, {d6,d6,d12} keep 2 lowest >= 7 is 195/432", () => {
+    // Two lowest of (a, b, c) sum to >= 7. If c <= max(a,b) the kept pair is c and min(a,b)... counted directly:
+    let hits = 0;
+    for (let a = 1; a <= 6; a++)
+      for (let b = 1; b <= 6; b++)
+        for (let c = 1; c <= 12; c++) if (a + b + c - Math.max(a, b, c) >= 7) hits++;
+    expect(hits).toBe(195);
+    expect(probAtLeast(stepDiceDistribution(-1), 7)).toBeCloseTo(195 / 432, 12);
+  });
+
+  it("ADV-2: a d6 as the extra die (4 sources) gives the same odds as 3d6 keep 2 lowest", () => {
+    const counts = bruteKeepCounts([6, 6, 6], 2, false);
+    for (const [value, p] of entries(stepDiceDistribution(-4))) expect(p).toBeCloseTo((counts.get(value) ?? 0) / 216, 12);
+  });
+
+  it("ADV-3: advantage and disadvantage sources cancel one for one", () => {
+    expect(netAdvantage(2, 1)).toBe(1);
+    expect(netAdvantage(1, 3)).toBe(-2);
+    expect(netAdvantage(2, 2)).toBe(0);
+    expect(stepDicePool(netAdvantage(3, 3))).toEqual(stepDicePool(0));
+  });
+
+  it("ADV-3: net count is the difference for any numbers of sources", () => {
+    fc.assert(
+      fc.property(fc.nat(20), fc.nat(20), fc.nat(5), (a, d, both) => {
+        expect(netAdvantage(a + both, d + both)).toBe(netAdvantage(a, d));
+        expect(netAdvantage(a, 0)).toBe(a);
+        expect(netAdvantage(0, d) + d).toBe(0);
+      }),
+    );
+  });
+
+  it("ADV-1: every step-dice distribution sums to 1 and runs from 2 to the two largest dice", () => {
+    // With advantage the extra die can be one of the two kept: d12 + d6 reaches 18.
+    const highest = { [-6]: 12, [-1]: 12, 0: 12, 1: 12, 2: 14, 3: 16, 4: 18, 6: 18 } as Record<number, number>;
+    for (let net = -6; net <= 6; net++) {
+      const d = stepDiceDistribution(net);
+      expect(total(d.probs)).toBeCloseTo(1, 12);
+      expect(d.min).toBe(2);
+      const expected = highest[net];
+      if (expected !== undefined) expect(d.min + d.probs.length - 1).toBe(expected);
+    }
+  });
+
+  it("ADV-1: more net advantage never lowers the chance to reach any target", () => {
+    for (let net = -6; net < 6; net++) {
+      const lower = stepDiceDistribution(net);
+      const higher = stepDiceDistribution(net + 1);
+      for (let target = 0; target <= 14; target++)
+        expect(probAtLeast(higher, target)).toBeGreaterThanOrEqual(probAtLeast(lower, target) - 1e-12);
+    }
+  });
+
+  it("ADV-1: keep-pool distributions equal brute-force enumeration on small random pools", () => {
+    const pool = fc
+      .array(fc.constantFrom(2, 3, 4, 6, 8, 10, 12, 20), { minLength: 1, maxLength: 5 })
+      .chain((dice) => fc.record({ dice: fc.constant(dice), keep: fc.integer({ min: 0, max: dice.length }), highest: fc.boolean() }));
+    fc.assert(
+      fc.property(pool, (p) => {
+        const d = keepPoolDistribution(p);
+        const counts = bruteKeepCounts(p.dice, p.keep, p.highest);
+        const n = combinations(p.dice);
+        expect(total(d.probs)).toBeCloseTo(1, 10);
+        for (const [value, count] of counts) expect(d.probs[value - d.min] ?? 0).toBeCloseTo(count / n, 10);
+        for (const [value, prob] of entries(d)) expect(prob).toBeCloseTo((counts.get(value) ?? 0) / n, 10);
+        expect(probAtLeast(d, 7)).toBeCloseTo(bruteAtLeast(p.dice, p.keep, p.highest, 7) / n, 10);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
