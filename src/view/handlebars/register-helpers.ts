@@ -8,7 +8,7 @@ export interface Localizer {
 
 /** The slice of Handlebars the helpers need; both Foundry's global Handlebars and the npm package fit. */
 export interface HelperRegistry {
-  registerHelper(name: string, fn: (...args: never[]) => unknown): void;
+  registerHelper(name: string, fn: (message: Message | null | undefined) => string): void;
 }
 
 /**

@@ -1,0 +1,42 @@
+/**
+ * One context per template, built by the template's real view builder from a small encounter.
+ * The template test fails for any .hbs without an entry here, so no template ships unrendered.
+ */
+import type { TimelineEntry } from "../../src/engine/index.ts";
+import type { CombatantSnapshot } from "../../src/view/tracker/combatant-snapshot.ts";
+import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
+
+export const combatants: readonly CombatantSnapshot[] = [
+  { id: "a", name: "Aria", img: null, isPlayer: true, hidden: false },
+  { id: "b", name: "Brute", img: "icons/brute.webp", isPlayer: false, hidden: false },
+  { id: "c", name: "Cutpurse", img: null, isPlayer: false, hidden: true },
+];
+
+function turn(id: string, position: number, extra: Partial<TimelineEntry> = {}): TimelineEntry {
+  return {
+    key: `turn-${id}`,
+    kind: "turn",
+    combatantId: id,
+    round: 1,
+    position,
+    label: { key: "TEMPO.COMBAT.Track.Count", data: { count: position } },
+    groupId: null,
+    active: false,
+    done: false,
+    defeated: false,
+    detail: null,
+    ...extra,
+  };
+}
+
+export const countTimeline: readonly TimelineEntry[] = [
+  turn("a", 3, { done: true }),
+  turn("b", 5, { active: true }),
+  turn("c", 5),
+  { ...turn("a", 7), key: "pending-a-1", kind: "pending", detail: { key: "TEMPO.COMBAT.Track.Count", data: { count: 7 } } },
+  { ...turn("b", 20), key: "end", kind: "boundary", combatantId: null, label: { key: "TEMPO.COMBAT.Track.EndStep" } },
+];
+
+export const templateContexts: Readonly<Record<string, object>> = {
+  "templates/combat/count-track.hbs": buildCountTrackContext({ round: 2, timeline: countTimeline, combatants, viewerIsGM: true }),
+};

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { createHandlebarsHost } from "../../src/preview/handlebars-host.ts";
+import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
+import { listFiles, readText } from "../support/source-files.ts";
+import { combatants, countTimeline, templateContexts } from "./fixtures.ts";
+
+const en = JSON.parse(readText("lang/en.json")) as Record<string, never>;
+const templates = listFiles("templates", [".hbs"]);
+
+function render(path: string, context: object): string {
+  const host = createHandlebarsHost(en);
+  return host.compile(readText(path), { strict: false })(context);
+}
+
+describe("templates", () => {
+  it("every template has a context from its view builder", () => {
+    expect(templates.filter((t) => !(t in templateContexts))).toEqual([]);
+  });
+
+  it.each(templates)("%s compiles and renders without leaving a key unlocalized", (path) => {
+    const context = templateContexts[path];
+    expect(context).toBeDefined();
+    const html = render(path, context ?? {});
+    expect(html.length).toBeGreaterThan(0);
+    // A key that reaches the page as-is means a missing translation or a wrong helper call.
+    expect(html).not.toMatch(/TEMPO\.[A-Z]/);
+  });
+});
+
+describe("count-track template", () => {
+  const path = "templates/combat/count-track.hbs";
+
+  it("CNT-3: shows the ruler 0–19 and the end step, and the round", () => {
+    const html = render(path, templateContexts[path] ?? {});
+    const ticks = [...html.matchAll(/class="tempo-count-track__tick[^"]*" data-count="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(ticks).toEqual(Array.from({ length: 21 }, (_, i) => i));
+    expect(html).toContain("Round 2");
+    expect(html).toContain(">End<");
+  });
+
+  it("CNT-2: lists creatures in track order and marks the one acting", () => {
+    const html = render(path, templateContexts[path] ?? {});
+    const names = [...html.matchAll(/class="tempo-row__name">([^<]+)</g)].map((m) => m[1]);
+    expect(names).toEqual(["Aria", "Brute", "Cutpurse", "Aria"]);
+    expect(html).toMatch(/data-combatant-id="b"\s+aria-current="step"/);
+  });
+
+  it("hides a hidden combatant from players but not from the GM", () => {
+    const player = render(path, buildCountTrackContext({ round: 2, timeline: countTimeline, combatants, viewerIsGM: false }));
+    expect(player).not.toContain("Cutpurse");
+    expect(player).toContain("Brute");
+  });
+
+  it("CNT-4: round 0 is labelled as the surprise round", () => {
+    const html = render(path, buildCountTrackContext({ round: 0, timeline: countTimeline, combatants, viewerIsGM: true }));
+    expect(html).toContain("Surprise round");
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
+import { combatants, countTimeline } from "../templates/fixtures.ts";
+
+describe("count-track context", () => {
+  const context = buildCountTrackContext({ round: 1, timeline: countTimeline, combatants, viewerIsGM: true });
+
+  it("CNT-3: the ruler has counts 0–19 and the end step at 20", () => {
+    expect(context.ruler.map((s) => s.count)).toEqual(Array.from({ length: 21 }, (_, i) => i));
+    expect(context.ruler.filter((s) => s.isEndStep).map((s) => s.count)).toEqual([20]);
+  });
+
+  it("CNT-2: groups rows by count in the engine's order, without re-sorting", () => {
+    expect(context.slots.map((s) => [s.count, s.rows.map((r) => r.name)])).toEqual([
+      [3, ["Aria"]],
+      [5, ["Brute", "Cutpurse"]],
+      [7, ["Aria"]],
+      [20, [""]],
+    ]);
+  });
+
+  it("CNT-6: a pending action sits on its resolution count, marked as pending", () => {
+    const pending = context.slots.find((s) => s.count === 7)?.rows[0];
+    expect(pending?.kind).toBe("pending");
+    expect(pending?.cssClass).toContain("tempo-row--pending");
+  });
+
+  it("marks the acting count on the ruler", () => {
+    expect(context.ruler.filter((s) => s.active).map((s) => s.count)).toEqual([5]);
+  });
+
+  it("players do not see hidden combatants or their places", () => {
+    const player = buildCountTrackContext({ round: 1, timeline: countTimeline, combatants, viewerIsGM: false });
+    expect(player.slots.flatMap((s) => s.rows.map((r) => r.combatantId))).not.toContain("c");
+  });
+
+  it("an empty track says so", () => {
+    expect(buildCountTrackContext({ round: 1, timeline: [], combatants: [], viewerIsGM: true }).empty).toBe(true);
+  });
+});
