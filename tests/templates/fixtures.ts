@@ -4,6 +4,7 @@
  */
 import type { TimelineEntry } from "../../src/engine/index.ts";
 import type { CombatantSnapshot } from "../../src/view/tracker/combatant-snapshot.ts";
+import { buildPreviewPageContext } from "../../src/view/preview/page-context.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
 
 export const combatants: readonly CombatantSnapshot[] = [
@@ -39,4 +40,12 @@ export const countTimeline: readonly TimelineEntry[] = [
 
 export const templateContexts: Readonly<Record<string, object>> = {
   "templates/combat/count-track.hbs": buildCountTrackContext({ round: 2, timeline: countTimeline, combatants, viewerIsGM: true }),
+  "templates/preview/page.hbs": buildPreviewPageContext({
+    canUndo: true,
+    dark: false,
+    round: 2,
+    actingName: "Brute",
+    error: { key: "TEMPO.ERRORS.History.NothingToUndo" },
+    tracker: "<section class=\"tempo-count-track\"></section>",
+  }),
 };

@@ -56,3 +56,14 @@ describe("count-track template", () => {
     expect(html).toContain("Surprise round");
   });
 });
+
+describe("preview page template", () => {
+  const path = "templates/preview/page.hbs";
+
+  it("says who acts in which round, shows errors as alerts and embeds the tracker unescaped", () => {
+    const html = render(path, templateContexts[path] ?? {});
+    expect(html).toContain("Round 2, Brute acts.");
+    expect(html).toMatch(/role="alert">There is nothing to undo\.</);
+    expect(html).toContain('<section class="tempo-count-track"></section>');
+  });
+});

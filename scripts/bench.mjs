@@ -1,0 +1,23 @@
+// `npm run bench`: run every benchmark under bench/ in turn; each prints its own figures.
+// `npm run bench -- dice` runs only the files whose name contains "dice".
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const filter = process.argv[2] ?? "";
+const files = readdirSync(new URL("../bench", import.meta.url))
+  .filter((name) => name.endsWith(".bench.ts") && name.includes(filter))
+  .sort();
+
+if (files.length === 0) {
+  console.error(`No benchmark under bench/ matches "${filter}".`);
+  process.exit(1);
+}
+let failed = 0;
+for (const file of files) {
+  console.log(`\n=== bench/${file} ===`);
+  const run = spawnSync(process.execPath, ["--import", "tsx", `bench/${file}`], { cwd: root, stdio: "inherit" });
+  if (run.status !== 0) failed++;
+}
+process.exit(failed === 0 ? 0 : 1);

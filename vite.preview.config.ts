@@ -1,0 +1,11 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+/** The preview page: engine + view + real templates + real CSS in a browser, without Foundry. */
+export default defineConfig({
+  root: fileURLToPath(new URL("./src/preview", import.meta.url)),
+  publicDir: false,
+  server: { host: "127.0.0.1", port: 5173, strictPort: false },
+  // The page imports templates/, styles/ and lang/ from the repository root.
+  envDir: fileURLToPath(new URL(".", import.meta.url)),
+});
