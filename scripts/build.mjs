@@ -1,0 +1,194 @@
+// Builds the Foundry system folder: `node scripts/build.mjs [--watch] [--out-dir <dir>]`.
+//
+// 1. vite (vite.config.ts) bundles src/foundry/init.ts into tempo.mjs and styles/tempo.css into
+//    tempo.css. It empties the output folder, so everything else is written after it.
+// 2. system.json, lang/, templates/ and the files system.json names (licence, readme, changelog)
+//    are copied beside the bundle.
+// 3. Every pack system.json declares is compiled from packs/<name>/*.json to LevelDB with the official
+//    CLI. The CLI skips a source without `_key` silently, so sources are checked first and the
+//    compiled pack is read back and counted: any difference fails the build.
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { watch as watchFiles } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { compilePack, extractPack } from "@foundryvtt/foundryvtt-cli";
+import { build } from "vite";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Collection names used in `_key` ("!items!<id>"), by document type. */
+const COLLECTIONS = {
+  Actor: "actors",
+  Adventure: "adventures",
+  Cards: "cards",
+  Item: "items",
+  JournalEntry: "journal",
+  Macro: "macros",
+  Playlist: "playlists",
+  RollTable: "tables",
+  Scene: "scenes",
+};
+
+const { values: options } = parseArgs({
+  options: {
+    watch: { type: "boolean", default: false },
+    "out-dir": { type: "string", default: "dist" },
+  },
+});
+const outDir = resolve(root, options["out-dir"]);
+
+async function readManifest() {
+  return JSON.parse(await readFile(join(root, "system.json"), "utf8"));
+}
+
+async function exists(path) {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Copies the manifest and every static file or folder the system needs at runtime. */
+async function copyStatic(manifest) {
+  const files = ["system.json", "lang", "templates", manifest.license, manifest.readme, manifest.changelog];
+  for (const file of files) {
+    if (typeof file !== "string") continue;
+    const from = join(root, file);
+    if (!(await exists(from))) throw new Error(`system.json names ${file}, which does not exist.`);
+    await cp(from, join(outDir, file), { recursive: true });
+  }
+}
+
+/** Reads and checks a pack's sources; returns how many documents it holds. */
+async function checkSources(pack, manifest) {
+  const collection = COLLECTIONS[pack.type];
+  if (collection === undefined) throw new Error(`Pack ${pack.name}: unsupported document type ${pack.type}.`);
+  const subtypes = Object.keys(manifest.documentTypes?.[pack.type] ?? {});
+  const folder = join(root, pack.path);
+  const names = (await readdir(folder)).filter((name) => name.endsWith(".json")).sort();
+  const problems = [];
+  const ids = new Set();
+  for (const name of names) {
+    const where = relative(root, join(folder, name));
+    let doc;
+    try {
+      doc = JSON.parse(await readFile(join(folder, name), "utf8"));
+    } catch (error) {
+      problems.push(`${where}: not valid JSON (${error.message})`);
+      continue;
+    }
+    if (typeof doc._id !== "string" || !/^[A-Za-z0-9]{16}$/.test(doc._id)) {
+      problems.push(`${where}: _id must be 16 letters or digits`);
+    } else if (ids.has(doc._id)) {
+      problems.push(`${where}: _id ${doc._id} is used twice`);
+    } else {
+      ids.add(doc._id);
+    }
+    if (doc._key === undefined) problems.push(`${where}: no _key (the CLI would skip it silently)`);
+    else if (doc._key !== `!${collection}!${doc._id}`) problems.push(`${where}: _key must be !${collection}!${doc._id}`);
+    if (subtypes.length > 0 && !subtypes.includes(doc.type)) {
+      problems.push(`${where}: type ${JSON.stringify(doc.type)} is not in system.json documentTypes.${pack.type}`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`Pack ${pack.name} has bad sources:\n  ${problems.join("\n  ")}`);
+  return names.length;
+}
+
+/** Counts the primary documents in a compiled LevelDB pack by reading it back. */
+export async function countCompiled(packFolder) {
+  const scratch = await mkdtemp(join(tmpdir(), "tempo-pack-"));
+  let count = 0;
+  try {
+    await extractPack(packFolder, scratch, {
+      transformEntry: async () => {
+        count += 1;
+        return false;
+      },
+    });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  return count;
+}
+
+async function buildPacks(manifest) {
+  for (const pack of manifest.packs ?? []) {
+    const expected = await checkSources(pack, manifest);
+    const dest = join(outDir, pack.path);
+    await rm(dest, { recursive: true, force: true });
+    await mkdir(dirname(dest), { recursive: true });
+    await compilePack(join(root, pack.path), dest, { log: false });
+    const compiled = await countCompiled(dest);
+    if (compiled !== expected) {
+      throw new Error(`Pack ${pack.name}: ${expected} source documents but ${compiled} compiled.`);
+    }
+    console.log(`tempo: pack ${pack.name}: ${compiled} documents`);
+  }
+}
+
+async function finish({ packs }) {
+  const manifest = await readManifest();
+  await copyStatic(manifest);
+  if (packs) await buildPacks(manifest);
+}
+
+const viteConfig = {
+  root,
+  configFile: join(root, "vite.config.ts"),
+  logLevel: "warn",
+  build: { outDir, emptyOutDir: !options.watch, watch: options.watch ? {} : null },
+};
+
+if (!options.watch) {
+  try {
+    await build(viteConfig);
+    await finish({ packs: true });
+    console.log(`tempo: built ${relative(root, outDir) || "."}`);
+  } catch (error) {
+    console.error(`tempo: build failed: ${error.message}`);
+    process.exitCode = 1;
+  }
+} else {
+  // Watch: clean once, then rebuild the bundle on source changes and re-copy static files or
+  // re-compile packs only when those change (a running Foundry holds the pack databases open).
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const watcher = await build(viteConfig);
+  let first = true;
+  watcher.on("event", (event) => {
+    if (event.code === "ERROR") console.error(`tempo: build failed: ${event.error.message}`);
+    if (event.code !== "END") return;
+    const packs = first;
+    first = false;
+    finish({ packs }).then(
+      () => console.log(`tempo: rebuilt ${relative(root, outDir)} at ${new Date().toLocaleTimeString()}`),
+      (error) => console.error(`tempo: ${error.message}`),
+    );
+  });
+  let timer = null;
+  const pending = { packs: false };
+  const schedule = (packs) => {
+    pending.packs ||= packs;
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      const run = { ...pending };
+      pending.packs = false;
+      finish(run).then(
+        () => console.log(`tempo: copied static files${run.packs ? " and packs" : ""}`),
+        (error) => console.error(`tempo: ${error.message}`),
+      );
+    }, 200);
+  };
+  for (const folder of ["lang", "templates", "packs"]) {
+    if (await exists(join(root, folder))) {
+      watchFiles(join(root, folder), { recursive: true }, () => schedule(folder === "packs"));
+    }
+  }
+  watchFiles(join(root, "system.json"), () => schedule(true));
+  console.log(`tempo: watching; output in ${relative(root, outDir)} (Ctrl+C to stop)`);
+}
