@@ -1,2 +1,9 @@
 // Public API of this rule area; see src/engine/index.ts.
-export {};
+export * from "./grid.ts";
+export * from "./path-cost.ts";
+export * from "./movement-turn.ts";
+export * from "./grid-snapshot.ts";
+export * from "./threat.ts";
+export * from "./movement-powers.ts";
+export * from "./line-of-effect.ts";
+export * from "./shared-space.ts";

@@ -1,0 +1,89 @@
+/**
+ * Squares, steps and straight-line distances on a 5 ft grid (MOV-1). Distances are centre to centre;
+ * each ruleset has its own diagonal rule.
+ *
+ * Rulings (the sources other than `standard` say nothing about diagonals):
+ * - `standard` (STD-7): a diagonal step costs 7 ft, as the source says.
+ * - `count` and `rotation`: a diagonal step costs 5 ft (their sources are d20 games that count a
+ *   diagonal like any other step: "a 5 ft step in any direction", "within 5 ft").
+ * - `phase`: movement is counted in squares (PHS-5, PHS-6), so a diagonal is one square, 5 ft.
+ * - `segment`: distances are "centre to centre" (seeds/003); a grid approximates that with the
+ *   alternating rule: the 1st, 3rd, 5th … diagonal costs 5 ft, the 2nd, 4th … 10 ft.
+ */
+import type { RulesetId } from "../initiative/contract.ts";
+
+export interface Square {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** `five`: every step 5 ft; `seven`: diagonals 7 ft; `alternating`: diagonals 5, 10, 5, 10 … ft. */
+export type DiagonalRule = "five" | "seven" | "alternating";
+
+export const SQUARE_FEET = 5;
+
+/** MOV-1: the diagonal rule of each ruleset (see the rulings above). */
+export const DIAGONAL_RULE_BY_RULESET: Readonly<Record<RulesetId, DiagonalRule>> = {
+  count: "five",
+  standard: "seven",
+  phase: "five",
+  segment: "alternating",
+  rotation: "five",
+};
+
+export function isValidSquare(square: Square): boolean {
+  return Number.isInteger(square.x) && Number.isInteger(square.y);
+}
+
+export function sameSquare(a: Square, b: Square): boolean {
+  return a.x === b.x && a.y === b.y;
+}
+
+/** Squares apart counting a diagonal as one (Chebyshev distance). */
+export function gridSteps(a: Square, b: Square): number {
+  return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+}
+
+/** The two squares touch (a one-square step, orthogonal or diagonal). */
+export function isAdjacentSquare(a: Square, b: Square): boolean {
+  return gridSteps(a, b) === 1;
+}
+
+export function isDiagonalStep(a: Square, b: Square): boolean {
+  return Math.abs(a.x - b.x) === 1 && Math.abs(a.y - b.y) === 1;
+}
+
+/**
+ * Feet for one step between adjacent squares. `diagonalsBefore` is how many diagonal steps were
+ * already taken this turn (only the alternating rule needs it).
+ */
+export function stepFeet(from: Square, to: Square, rule: DiagonalRule, diagonalsBefore: number): number {
+  if (!isDiagonalStep(from, to)) return SQUARE_FEET;
+  switch (rule) {
+    case "five":
+      return SQUARE_FEET;
+    case "seven":
+      return 7;
+    case "alternating":
+      return diagonalsBefore % 2 === 0 ? SQUARE_FEET : 2 * SQUARE_FEET;
+  }
+}
+
+/**
+ * MOV-1: the shortest grid distance in feet between two square centres (a range, or the least a move
+ * between them can cost on open ground).
+ */
+export function gridDistanceFeet(a: Square, b: Square, rule: DiagonalRule): number {
+  const dx = Math.abs(a.x - b.x);
+  const dy = Math.abs(a.y - b.y);
+  const diagonals = Math.min(dx, dy);
+  const straight = Math.max(dx, dy) - diagonals;
+  switch (rule) {
+    case "five":
+      return SQUARE_FEET * (straight + diagonals);
+    case "seven":
+      return SQUARE_FEET * straight + 7 * diagonals;
+    case "alternating":
+      return SQUARE_FEET * (straight + diagonals) + SQUARE_FEET * Math.floor(diagonals / 2);
+  }
+}
