@@ -1,2 +1,12 @@
 // Public API of attack resolution and odds.
 export * from "./step-dice-attack.ts";
+export * from "./attack-outcome.ts";
+export * from "./d20-roll.ts";
+export * from "./d20-attack.ts";
+export * from "./segment-attack.ts";
+export * from "./monster-hit-dice.ts";
+export * from "./rotation-attack.ts";
+export * from "./stealth.ts";
+export * from "./opposed-roll.ts";
+export * from "./grapple.ts";
+export * from "./trip.ts";

@@ -1,0 +1,65 @@
+import { err, ok, type Message, type Result } from "../core/result.ts";
+import { probAtLeast, probOf } from "../dice/distribution.ts";
+import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
+import { checkD20Mode, isWhole, keepD20Face, keptD20Distribution, modeNote, type D20Mode } from "./d20-roll.ts";
+
+/**
+ * d20 + bonus against an ascending Armor Class: the attack roll of the `count` (seeds/000) and
+ * `standard` (seeds/001) rulesets.
+ *
+ * **Ruling** (both seeds and RULES.md are silent on natural rolls and criticals): the classic d20
+ * rule. A natural 20 always hits and is a critical hit; a natural 1 always misses. Otherwise the
+ * attack hits when d20 + bonus ≥ AC. `criticalFrom` widens the critical range (19 means 19–20);
+ * every face in the range hits and is critical.
+ */
+export interface D20AttackSnapshot {
+  /** Every modifier to the roll, summed (ability, proficiency, magic, circumstances). */
+  readonly bonus: number;
+  /** The target's ascending Armor Class. */
+  readonly armorClass: number;
+  /** Lowest natural face that is a critical hit: 20 normally, 2–20 allowed. */
+  readonly criticalFrom: number;
+  readonly mode: D20Mode;
+}
+
+function validate(snapshot: D20AttackSnapshot): Result<D20AttackSnapshot> {
+  if (!isWhole(snapshot.bonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(snapshot.bonus) });
+  if (!isWhole(snapshot.armorClass)) return err("TEMPO.ERRORS.Attack.ArmorClassInvalid", { value: String(snapshot.armorClass) });
+  if (!isWhole(snapshot.criticalFrom) || snapshot.criticalFrom < 2 || snapshot.criticalFrom > 20) {
+    return err("TEMPO.ERRORS.Attack.CriticalRangeInvalid", { value: String(snapshot.criticalFrom) });
+  }
+  return ok(snapshot);
+}
+
+/** Resolves one d20 attack from the rolled face(s): one face, or two with advantage/disadvantage. */
+export function resolveD20Attack(faces: readonly number[], snapshot: D20AttackSnapshot): Result<AttackOutcome> {
+  const valid = validate(snapshot);
+  if (!valid.ok) return valid;
+  const kept = keepD20Face(faces, snapshot.mode);
+  if (!kept.ok) return kept;
+  const { face } = kept.value;
+  const total = face + snapshot.bonus;
+  const needed = snapshot.armorClass;
+  const critical = face >= snapshot.criticalFrom;
+  const hit = face !== 1 && (critical || total >= needed);
+  const notes: Message[] = [];
+  const rollNote = modeNote(kept.value, snapshot.mode);
+  if (rollNote !== null) notes.push(rollNote);
+  if (face === 20) notes.push({ key: "TEMPO.ATTACK.Note.NaturalTwentyHits" });
+  if (face === 1) notes.push({ key: "TEMPO.ATTACK.Note.NaturalOneMisses" });
+  if (critical) notes.push({ key: "TEMPO.ATTACK.Note.Critical" });
+  return ok({ hit, critical, fumble: face === 1, face, total, needed, notes });
+}
+
+/** Exact odds of {@link resolveD20Attack} for the same snapshot. */
+export function d20AttackOdds(snapshot: D20AttackSnapshot): Result<AttackOdds> {
+  const valid = validate(snapshot);
+  if (!valid.ok) return valid;
+  const mode = checkD20Mode(snapshot.mode);
+  if (!mode.ok) return mode;
+  const kept = keptD20Distribution(snapshot.mode);
+  // Faces 2..criticalFrom−1 hit from AC − bonus up; the critical range always hits; 1 never does.
+  const lowestHittingFace = Math.min(snapshot.criticalFrom, Math.max(2, snapshot.armorClass - snapshot.bonus));
+  const hit = probAtLeast(kept, lowestHittingFace);
+  return ok({ hit, critical: probAtLeast(kept, snapshot.criticalFrom), fumble: probOf(kept, 1), miss: 1 - hit });
+}

@@ -1,0 +1,124 @@
+import { err, ok, type Message, type Result } from "../core/result.ts";
+import { probAtLeast, probOf } from "../dice/distribution.ts";
+import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
+import { checkD20Mode, isWhole, keepD20Face, keptD20Distribution, modeNote, type D20Mode } from "./d20-roll.ts";
+
+/** SEG-12: descending Armor Class runs from −10 (best) to 10 (worst). */
+export const DESCENDING_AC_BEST = -10;
+export const DESCENDING_AC_WORST = 10;
+
+/**
+ * The AAC0 values the engine accepts. 21 is the table's "20*" (needs 20 against AC 0 and AC 1); 0 is
+ * beyond any published attacker. **Ruling:** outside 0–25 the input is treated as a data error.
+ */
+export const AAC0_MIN = 0;
+export const AAC0_MAX = 25;
+
+function checkArmorClass(ac: number): Result<number> {
+  return isWhole(ac) && ac >= DESCENDING_AC_BEST && ac <= DESCENDING_AC_WORST
+    ? ok(ac)
+    : err("TEMPO.ERRORS.Attack.ArmorClassOutOfRange", { value: String(ac), best: DESCENDING_AC_BEST, worst: DESCENDING_AC_WORST });
+}
+
+function checkAac0(aac0: number): Result<number> {
+  return isWhole(aac0) && aac0 >= AAC0_MIN && aac0 <= AAC0_MAX
+    ? ok(aac0)
+    : err("TEMPO.ERRORS.Attack.Aac0Invalid", { value: String(aac0), min: AAC0_MIN, max: AAC0_MAX });
+}
+
+/**
+ * SEG-12: applies an AC bonus on the descending scale. Bonuses are written positive and lower the AC
+ * (AC 5 with a +2 bonus is AC 3); penalties are negative. A result off the −10..10 scale is an error.
+ */
+export function descendingArmorClass(baseAc: number, bonus: number): Result<number> {
+  const base = checkArmorClass(baseAc);
+  if (!base.ok) return base;
+  if (!isWhole(bonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(bonus) });
+  return checkArmorClass(baseAc - bonus);
+}
+
+/**
+ * Reads an AAC0 as printed in a stat block: a whole number, or "20*", which the seed defines as
+ * "needs a 20 to strike AC 0 and also AC 1" — on the SEG-12 formula that is AAC0 21.
+ */
+export function parseAac0(text: string): Result<number> {
+  const trimmed = text.trim();
+  if (trimmed === "20*") return ok(21);
+  if (!/^\d{1,2}$/.test(trimmed)) return err("TEMPO.ERRORS.Attack.Aac0Invalid", { value: trimmed, min: AAC0_MIN, max: AAC0_MAX });
+  return checkAac0(Number(trimmed));
+}
+
+/** The unclamped n = AAC0 − AC, before the table's repeated 20s. */
+function rawNeeded(aac0: number, ac: number): number {
+  return aac0 - ac;
+}
+
+/** SEG-12: the six-20s rule. n ≤ 20 → n; 21–25 → 20; n ≥ 26 → n − 5. */
+function tableValue(n: number): number {
+  if (n <= 20) return n;
+  if (n <= 25) return 20;
+  return n - 5;
+}
+
+/**
+ * SEG-12: the modified roll needed to hit descending AC `ac` with the given AAC0
+ * (AAC0 19 against AC −3: n = 22, which the table reads as 20; against AC −7: n = 26 → 21).
+ */
+export function aac0Needed(aac0: number, ac: number): Result<number> {
+  const a = checkAac0(aac0);
+  if (!a.ok) return a;
+  const c = checkArmorClass(ac);
+  if (!c.ok) return c;
+  return ok(tableValue(rawNeeded(aac0, ac)));
+}
+
+export interface SegmentAttackSnapshot {
+  /** The attacker's roll needed against AC 0 (from its class table, or its hit dice: SEG-13). */
+  readonly aac0: number;
+  /** The defender's descending AC, −10..10, with its AC bonuses already applied. */
+  readonly armorClass: number;
+  /** Every modifier to the attack roll, summed (the GM relays them). */
+  readonly modifier: number;
+  readonly mode: D20Mode;
+}
+
+function validate(snapshot: SegmentAttackSnapshot): Result<number> {
+  if (!isWhole(snapshot.modifier)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(snapshot.modifier) });
+  const mode = checkD20Mode(snapshot.mode);
+  if (!mode.ok) return mode;
+  return aac0Needed(snapshot.aac0, snapshot.armorClass);
+}
+
+/**
+ * SEG-12: resolves a segment-ruleset attack. The modified roll (face + modifier) must reach the
+ * table value; a natural 20 always hits and a natural 1 always misses. The seed has no critical hits,
+ * so `critical` is always false; `fumble` marks the natural 1 (an automatic miss, nothing more).
+ */
+export function resolveSegmentAttack(faces: readonly number[], snapshot: SegmentAttackSnapshot): Result<AttackOutcome> {
+  const needed = validate(snapshot);
+  if (!needed.ok) return needed;
+  const kept = keepD20Face(faces, snapshot.mode);
+  if (!kept.ok) return kept;
+  const { face } = kept.value;
+  const total = face + snapshot.modifier;
+  const hit = face === 20 || (face !== 1 && total >= needed.value);
+  const notes: Message[] = [];
+  const rollNote = modeNote(kept.value, snapshot.mode);
+  if (rollNote !== null) notes.push(rollNote);
+  const raw = rawNeeded(snapshot.aac0, snapshot.armorClass);
+  if (raw !== needed.value) notes.push({ key: "TEMPO.ATTACK.Note.AttackTable", data: { raw, needed: needed.value } });
+  if (face === 20) notes.push({ key: "TEMPO.ATTACK.Note.NaturalTwentyHits" });
+  if (face === 1) notes.push({ key: "TEMPO.ATTACK.Note.NaturalOneMisses" });
+  return ok({ hit, critical: false, fumble: face === 1, face, total, needed: needed.value, notes });
+}
+
+/** SEG-12: exact odds of {@link resolveSegmentAttack}. */
+export function segmentAttackOdds(snapshot: SegmentAttackSnapshot): Result<AttackOdds> {
+  const needed = validate(snapshot);
+  if (!needed.ok) return needed;
+  const kept = keptD20Distribution(snapshot.mode);
+  // A face hits from needed − modifier up, but never below 2 (natural 1) and never above 20 (natural 20).
+  const lowestHittingFace = Math.min(20, Math.max(2, needed.value - snapshot.modifier));
+  const hit = probAtLeast(kept, lowestHittingFace);
+  return ok({ hit, critical: 0, fumble: probOf(kept, 1), miss: 1 - hit });
+}

@@ -1,0 +1,40 @@
+import { err, ok, type Result } from "../core/result.ts";
+import type { ContestOdds, ContestOutcome } from "./attack-outcome.ts";
+import { opposedRollOdds, resolveOpposedRoll } from "./opposed-roll.ts";
+
+/** ROT-9: a trip reaches a target within 5 ft. */
+export const TRIP_REACH_FEET = 5;
+
+export interface TripSnapshot {
+  readonly attackerDexterity: number;
+  readonly targetDexterity: number;
+  /** Centre-to-centre distance to the target in feet (MOV-1), measured by the caller. */
+  readonly distanceFeet: number;
+}
+
+function checkReach(s: TripSnapshot): Result<TripSnapshot> {
+  if (!Number.isFinite(s.distanceFeet) || s.distanceFeet < 0 || s.distanceFeet > TRIP_REACH_FEET) {
+    return err("TEMPO.ERRORS.Attack.TripOutOfReach", { distance: String(s.distanceFeet), reach: TRIP_REACH_FEET });
+  }
+  return ok(s);
+}
+
+/**
+ * ROT-9: both roll Dexterity; if the attacker is higher (a tie fails, as RULES.md says "higher"), the
+ * target is knocked down at the start of its own turn and must spend an action to stand before acting.
+ * The knock-down itself is a condition the conditions area applies from the note.
+ */
+export function resolveTrip(attackerFace: number, targetFace: number, snapshot: TripSnapshot): Result<ContestOutcome> {
+  const reach = checkReach(snapshot);
+  if (!reach.ok) return reach;
+  const contest = resolveOpposedRoll(attackerFace, targetFace, snapshot.attackerDexterity, snapshot.targetDexterity);
+  if (!contest.ok || !contest.value.success) return contest;
+  return ok({ ...contest.value, notes: [...contest.value.notes, { key: "TEMPO.ATTACK.Note.KnockedDownNextTurn" }] });
+}
+
+/** ROT-9: exact chance that a trip succeeds. */
+export function tripOdds(snapshot: TripSnapshot): Result<ContestOdds> {
+  const reach = checkReach(snapshot);
+  if (!reach.ok) return reach;
+  return opposedRollOdds(snapshot.attackerDexterity, snapshot.targetDexterity);
+}
