@@ -1,0 +1,206 @@
+import { err, ok, type I18nKey, type Message, type Result } from "../core/result.ts";
+import { DEFAULT_DAMAGE_KINDS, drFamilyOf, type DamageKindTable, type DrFamily } from "./damage-kinds.ts";
+import { DR_MODES, reduceByDr, validateDr, type DrMode, type DrValues } from "./damage-reduction.ts";
+import { damageMultiplier } from "./multipliers.ts";
+import { validateOvershield, type Overshield } from "./overshield.ts";
+
+/** Part of one hit: an amount of one damage kind (a flaming sword hit is slashing + fire). */
+export interface DamagePart {
+  readonly amount: number;
+  readonly kind: string;
+}
+
+/** One swing or one hit's damage, already rolled (the engine never rolls). */
+export type DamageHit = readonly DamagePart[];
+
+/** A status effect the attack carries (OSH-2). */
+export interface AttackEffect {
+  readonly id: string;
+  /** True for effects that deal no damage or target willpower: an unbroken overshield does not stop them. */
+  readonly bypassesOvershield: boolean;
+}
+
+/** What hit the target: a plain JSON snapshot built by the adapter from the chat card. */
+export interface DamageAttack {
+  /** Every hit that landed (AP-1: all swings of a hit attack; FEAT-CLEAVE: the one shared roll). */
+  readonly hits: readonly DamageHit[];
+  /** SEG-15: every multiplier in play; only the highest applies. */
+  readonly multipliers: readonly number[];
+  /** OSH-1: the attack ignores overshields and goes straight to hit points. */
+  readonly ignoresOvershield: boolean;
+  readonly effects: readonly AttackEffect[];
+}
+
+/** The creature being hit: a plain JSON snapshot of the parts of its actor the rules read. */
+export interface DamageTarget {
+  readonly hp: number;
+  readonly maxHp: number;
+  /** DR-3 protects player characters only. */
+  readonly playerCharacter: boolean;
+  readonly dr: DrValues;
+  readonly overshield: Overshield | null;
+  /**
+   * The hit points at or below which the creature dies, or null when hit points alone never kill it
+   * (the ruleset or the GM decides). The adapter passes 0 for NPCs that die at 0.
+   */
+  readonly deathThreshold: number | null;
+}
+
+export interface DamageSettings {
+  /** DR-2 *(setting)*. */
+  readonly drMode: DrMode;
+  /** DR-1: which kinds each DR reduces. */
+  readonly kinds: DamageKindTable;
+}
+
+export const DEFAULT_DAMAGE_SETTINGS: DamageSettings = { drMode: "perHit", kinds: DEFAULT_DAMAGE_KINDS };
+
+export interface DamageOutcome {
+  readonly hp: number;
+  /** The shield after the attack: null once broken; the very input object when untouched. */
+  readonly overshield: Overshield | null;
+  readonly unconscious: boolean;
+  readonly dead: boolean;
+  readonly hpLoss: number;
+  readonly shieldLoss: number;
+  /** True when this attack broke the overshield. */
+  readonly shieldBroken: boolean;
+  /** OSH-2: whether the attack's damaging status effects apply. */
+  readonly statusEffectsApply: boolean;
+  /** Ids of the attack's effects that apply (those that bypass an overshield always do). */
+  readonly effectsApplied: readonly string[];
+  /** What happened, in order, as localizable notes for the chat card. */
+  readonly steps: readonly Message[];
+}
+
+type Packet = readonly (readonly [DrFamily, number])[];
+
+const REDUCED_BY_CREATURE: Readonly<Record<DrFamily, I18nKey>> = {
+  physical: "TEMPO.DAMAGE.Step.ReducedPhysical",
+  elemental: "TEMPO.DAMAGE.Step.ReducedElemental",
+  arcane: "TEMPO.DAMAGE.Step.ReducedArcane",
+};
+
+const REDUCED_BY_SHIELD: Readonly<Record<DrFamily, I18nKey>> = {
+  physical: "TEMPO.DAMAGE.Step.ShieldReducedPhysical",
+  elemental: "TEMPO.DAMAGE.Step.ShieldReducedElemental",
+  arcane: "TEMPO.DAMAGE.Step.ShieldReducedArcane",
+};
+
+function validateTarget(target: DamageTarget): Result<DamageTarget> {
+  if (!Number.isInteger(target.hp)) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "hp" });
+  if (!Number.isInteger(target.maxHp) || target.maxHp < 1) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "maxHp" });
+  if (target.deathThreshold !== null && !Number.isInteger(target.deathThreshold)) {
+    return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "deathThreshold" });
+  }
+  const dr = validateDr(target.dr);
+  if (!dr.ok) return dr;
+  if (target.overshield !== null) {
+    const shield = validateOvershield(target.overshield);
+    if (!shield.ok) return shield;
+  }
+  return ok(target);
+}
+
+/** Groups each hit by DR family (first appearance first) and applies the SEG-15 multiplier per hit. */
+function packets(attack: DamageAttack, settings: DamageSettings, multiplier: number): Result<Packet[]> {
+  const perHit: Packet[] = [];
+  for (const hit of attack.hits) {
+    const sums = new Map<DrFamily, number>();
+    for (const part of hit) {
+      if (!Number.isInteger(part.amount) || part.amount < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: String(part.amount) });
+      const family = drFamilyOf(part.kind, settings.kinds);
+      if (!family.ok) return family;
+      sums.set(family.value, (sums.get(family.value) ?? 0) + part.amount);
+    }
+    perHit.push([...sums].map(([family, amount]) => [family, Math.floor(amount * multiplier)] as const));
+  }
+  if (settings.drMode === "perHit") return ok(perHit);
+  const total = new Map<DrFamily, number>();
+  for (const packet of perHit) for (const [family, amount] of packet) total.set(family, (total.get(family) ?? 0) + amount);
+  return ok(total.size === 0 ? [] : [[...total]]);
+}
+
+/**
+ * The damage pipeline (DR-1, DR-2, DR-3, OSH-1, OSH-2, OSH-4, OSH-6, SEG-15). In order:
+ * 1. SEG-15: the highest multiplier scales each hit's damage of each DR family (fractions round down).
+ * 2. DR-2: DR works per hit (each hit is a packet) or per attack (all hits summed into one packet).
+ * 3. OSH-1/OSH-4: while the overshield has hit points (and the attack does not ignore it), each
+ *    packet is reduced by the *shield's* DR and absorbed; what is left when it breaks goes on to hit
+ *    points, reduced there by the creature's DR. Later packets meet only the creature's DR.
+ *    A shield without hit points (OSH-6) absorbs nothing but is still there.
+ * 4. DR-3: a player character at full hit points that would drop below 0 is left at 0, unconscious.
+ * 5. OSH-2: damaging status effects apply only when there was no overshield, the attack ignored it, or
+ *    it broke; effects that bypass overshields always apply.
+ * Inside a hit, kinds are taken in the order they first appear, so the shield absorbs them in that order.
+ */
+export function applyDamage(
+  target: DamageTarget,
+  attack: DamageAttack,
+  settings: DamageSettings = DEFAULT_DAMAGE_SETTINGS,
+): Result<DamageOutcome> {
+  const checked = validateTarget(target);
+  if (!checked.ok) return checked;
+  if (!DR_MODES.includes(settings.drMode)) return err("TEMPO.ERRORS.Damage.InvalidDrMode", { mode: String(settings.drMode) });
+  const multiplier = damageMultiplier(attack.multipliers);
+  if (!multiplier.ok) return multiplier;
+  const built = packets(attack, settings, multiplier.value);
+  if (!built.ok) return built;
+
+  const steps: Message[] = [];
+  if (multiplier.value !== 1) steps.push({ key: "TEMPO.DAMAGE.Step.Multiplier", data: { multiplier: multiplier.value } });
+
+  const shield = target.overshield !== null && target.overshield.hp === 0 ? null : target.overshield;
+  if (shield !== null && attack.ignoresOvershield) steps.push({ key: "TEMPO.DAMAGE.Step.ShieldIgnored" });
+  const absorbing = shield !== null && !attack.ignoresOvershield && shield.hp !== null ? shield : null;
+  let shieldHp = absorbing?.hp ?? 0;
+  let broken = false;
+  let hpLoss = 0;
+
+  const toHp = (family: DrFamily, amount: number): void => {
+    const reduced = reduceByDr(amount, target.dr[family]);
+    if (reduced < amount) steps.push({ key: REDUCED_BY_CREATURE[family], data: { amount: amount - reduced } });
+    hpLoss += reduced;
+  };
+
+  for (const packet of built.value) {
+    for (const [family, amount] of packet) {
+      if (absorbing === null || broken) {
+        toHp(family, amount);
+        continue;
+      }
+      const reduced = reduceByDr(amount, absorbing.dr[family]);
+      if (reduced < amount) steps.push({ key: REDUCED_BY_SHIELD[family], data: { amount: amount - reduced } });
+      const absorbed = Math.min(shieldHp, reduced);
+      shieldHp -= absorbed;
+      if (absorbed > 0) steps.push({ key: "TEMPO.DAMAGE.Step.ShieldAbsorbed", data: { amount: absorbed, left: shieldHp } });
+      if (shieldHp === 0) {
+        broken = true;
+        steps.push({ key: "TEMPO.DAMAGE.Step.ShieldBroken" });
+      }
+      if (reduced > absorbed) toHp(family, reduced - absorbed);
+    }
+  }
+
+  const raw = target.hp - hpLoss;
+  if (hpLoss > 0) steps.push({ key: "TEMPO.DAMAGE.Step.HpLost", data: { amount: hpLoss, hp: raw } });
+  const spared = target.playerCharacter && target.hp >= target.maxHp && raw < 0;
+  const hp = spared ? 0 : raw;
+  if (spared) steps.push({ key: "TEMPO.DAMAGE.Step.FullHealthProtection" });
+  const dead = !spared && target.deathThreshold !== null && hp <= target.deathThreshold;
+  const unconscious = !dead && hp <= 0;
+  if (dead) steps.push({ key: "TEMPO.DAMAGE.Step.Dead" });
+  else if (unconscious) steps.push({ key: "TEMPO.DAMAGE.Step.Unconscious" });
+
+  const statusEffectsApply = shield === null || attack.ignoresOvershield || broken;
+  const effectsApplied = attack.effects.filter((e) => statusEffectsApply || e.bypassesOvershield).map((e) => e.id);
+  if (effectsApplied.length < attack.effects.length) {
+    steps.push({ key: "TEMPO.DAMAGE.Step.EffectsBlocked", data: { count: attack.effects.length - effectsApplied.length } });
+  }
+
+  let overshield: Overshield | null = shield;
+  if (absorbing !== null) overshield = broken ? null : shieldHp === absorbing.hp ? absorbing : { ...absorbing, hp: shieldHp };
+  const shieldLoss = absorbing === null ? 0 : (absorbing.hp ?? 0) - shieldHp;
+
+  return ok({ hp, overshield, unconscious, dead, hpLoss, shieldLoss, shieldBroken: broken, statusEffectsApply, effectsApplied, steps });
+}

@@ -1,0 +1,63 @@
+import { err, ok, type Message, type Result } from "../core/result.ts";
+import { validateDr, type DrValues } from "./damage-reduction.ts";
+
+/**
+ * An overshield (OSH-1): a second health bar with its own DR (OSH-4) and an effect that identifies it
+ * (OSH-5 compares effects). `hp` null is a shield without hit points that lasts until its `condition`
+ * is met (OSH-6); it absorbs nothing but still counts as the creature's overshield.
+ */
+export interface Overshield {
+  readonly hp: number | null;
+  readonly dr: DrValues;
+  /** What the shield is: the id of the spell, item or ability that granted it. */
+  readonly effect: string;
+  /** OSH-6: the condition that ends a shield without hit points (free text or an id), else null. */
+  readonly condition: string | null;
+}
+
+export interface OvershieldGain {
+  readonly overshield: Overshield;
+  /** Which shield won and why, as a TEMPO.DAMAGE.Overshield.* note. */
+  readonly note: Message;
+}
+
+/** Overshield data: hp null or a whole number ≥ 0, valid DR, a non-empty effect id. */
+export function validateOvershield(shield: Overshield): Result<Overshield> {
+  if (shield.hp !== null && (!Number.isInteger(shield.hp) || shield.hp < 0)) {
+    return err("TEMPO.ERRORS.Damage.InvalidOvershield", { field: "hp" });
+  }
+  if (typeof shield.effect !== "string" || shield.effect === "") return err("TEMPO.ERRORS.Damage.InvalidOvershield", { field: "effect" });
+  const dr = validateDr(shield.dr);
+  return dr.ok ? ok(shield) : dr;
+}
+
+/**
+ * OSH-5 / OSH-6: gaining an overshield. The new one replaces the current one only if it is larger
+ * (more hit points than the current one has left) or has a different effect; shields never stack or
+ * add up, and gaining one never restores the old one. A current shield without hit points is lost to
+ * any new shield (seeds/004: such shields "are lost if a new overshield is gained"). A shield at 0 hp
+ * is broken and counts as none.
+ *
+ * Returns the shield the creature ends up with (the current object itself when it is kept) and a note.
+ */
+export function gainOvershield(current: Overshield | null, incoming: Overshield): Result<OvershieldGain> {
+  const checked = validateOvershield(incoming);
+  if (!checked.ok) return checked;
+  if (current !== null) {
+    const checkedCurrent = validateOvershield(current);
+    if (!checkedCurrent.ok) return checkedCurrent;
+  }
+  if (current === null || current.hp === 0) {
+    return ok({ overshield: incoming, note: { key: "TEMPO.DAMAGE.Overshield.Gained" } });
+  }
+  if (current.hp === null) {
+    return ok({ overshield: incoming, note: { key: "TEMPO.DAMAGE.Overshield.ReplacedConditional" } });
+  }
+  if (incoming.effect !== current.effect) {
+    return ok({ overshield: incoming, note: { key: "TEMPO.DAMAGE.Overshield.ReplacedDifferentEffect" } });
+  }
+  if (incoming.hp !== null && incoming.hp > current.hp) {
+    return ok({ overshield: incoming, note: { key: "TEMPO.DAMAGE.Overshield.ReplacedLarger", data: { from: current.hp, to: incoming.hp } } });
+  }
+  return ok({ overshield: current, note: { key: "TEMPO.DAMAGE.Overshield.KeptNotLarger", data: { hp: current.hp } } });
+}
