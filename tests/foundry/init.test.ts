@@ -1,0 +1,95 @@
+import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { RULESET_IDS } from "../../src/engine/initiative/index.ts";
+import { installFoundryDouble } from "../support/foundry-double.ts";
+import { ROOT } from "../support/source-files.ts";
+
+const double = installFoundryDouble();
+afterAll(() => double.uninstall());
+
+await import("../../src/foundry/init.ts");
+const { TempoCombat } = await import("../../src/foundry/documents/combat.ts");
+const { CountCombatModel } = await import("../../src/foundry/data/combat/count-combat-model.ts");
+const { TempoCombatantModel } = await import("../../src/foundry/data/combatant/combatant-model.ts");
+const { WeaponModel } = await import("../../src/foundry/data/item/weapon-model.ts");
+const { TEMPO } = await import("../../src/foundry/config.ts");
+
+type Tree = { readonly [key: string]: string | Tree };
+const en = JSON.parse(readFileSync(`${ROOT}/lang/en.json`, "utf8")) as Tree;
+
+function translate(key: string): string | undefined {
+  let node: string | Tree | undefined = en;
+  for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
+  return typeof node === "string" ? node : undefined;
+}
+
+/** Reads a path the double models (the strict proxies throw on anything else). */
+function configAt(...path: string[]): unknown {
+  let node: unknown = double.config;
+  for (const part of path) node = (node as Record<string, unknown>)[part];
+  return node;
+}
+
+describe("init", () => {
+  it("registers nothing before Foundry calls the init hook", () => {
+    expect(double.settingIds()).toEqual([]);
+    expect(() => configAt("TEMPO")).toThrow(/CONFIG\.TEMPO is not modelled/);
+  });
+
+  it("on init registers the count Combat subtype, the Combat class, the Combatant model and the weapon model", () => {
+    double.callHook("init");
+    expect(configAt("Combat", "documentClass")).toBe(TempoCombat);
+    expect(configAt("Combat", "dataModels", "count")).toBe(CountCombatModel);
+    expect(configAt("Combatant", "dataModels", "base")).toBe(TempoCombatantModel);
+    expect(configAt("Item", "dataModels", "weapon")).toBe(WeaponModel);
+    expect(configAt("TEMPO")).toBe(TEMPO);
+  });
+
+  it("keeps the class name Foundry derives hook names from", () => {
+    expect(TempoCombat.name).toBe("TempoCombat");
+  });
+
+  it("registers the ruleset setting", () => {
+    expect(double.settingIds()).toEqual(["tempo.ruleset"]);
+  });
+});
+
+describe("ruleset setting", () => {
+  it("is a world setting shown in the settings window, defaulting to the count-up track", () => {
+    const setting = double.setting("tempo.ruleset");
+    expect(setting.scope).toBe("world");
+    expect(setting.config).toBe(true);
+    expect(setting.default).toBe("count");
+    expect(game.settings.get("tempo", "ruleset")).toBe("count");
+  });
+
+  it("offers exactly the five rulesets, each with a label that exists in lang/en.json", () => {
+    const choices = double.setting("tempo.ruleset").choices ?? {};
+    expect(Object.keys(choices)).toEqual(["count", "standard", "phase", "segment", "rotation"]);
+    for (const label of Object.values(choices)) expect(translate(label)).toEqual(expect.any(String));
+  });
+
+  it("has a localized name and hint", () => {
+    const setting = double.setting("tempo.ruleset");
+    expect(translate(setting.name ?? "")).toEqual(expect.any(String));
+    expect(translate(setting.hint ?? "")).toEqual(expect.any(String));
+  });
+
+  it("reading a setting nobody registered throws", () => {
+    expect(() => game.settings.get("tempo", "nope" as "ruleset")).toThrow(/tempo\.nope is not a registered game setting/);
+  });
+});
+
+describe("CONFIG.TEMPO", () => {
+  it("lists the engine's rulesets in order, each with a label key that exists", () => {
+    expect(TEMPO.rulesets.map((r) => r.id)).toEqual([...RULESET_IDS]);
+    for (const ruleset of TEMPO.rulesets) expect(translate(ruleset.label)).toEqual(expect.any(String));
+  });
+});
+
+describe("the Foundry double", () => {
+  it("throws on a global property it does not model", () => {
+    expect(() => configAt("Actor")).toThrow(/CONFIG\.Actor is not modelled/);
+    expect(() => configAt("Combat", "initiative")).toThrow(/CONFIG\.Combat\.initiative is not modelled/);
+  });
+});
