@@ -1,43 +1,51 @@
 /**
- * Exact distribution of "roll these dice, keep the k highest (or lowest), add the kept faces".
+ * Exact distribution of "roll these, keep the k highest (or lowest) results, add the kept ones".
  *
- * Method (order statistics by dynamic programming, no sampling): walk the face values from the
- * best end to the worst (highest first for keep-highest). At each value v, every die that has not
- * yet been "placed" is known to show at most v (at least v for keep-lowest), and is uniform over
- * its remaining faces; so the number of such dice showing exactly v is binomial. The kept sum only
- * needs the number of dice already placed (they are all better than the rest), so the state is
- * (placed dice per die size, kept sum). Dice of the same size are exchangeable, which keeps the
- * state small: one die size → n + 1 states; the step-dice pools have at most two sizes.
+ * Method (order statistics by dynamic programming, no sampling, no enumeration of faces): walk the
+ * possible values from the best end to the worst (highest first for keep-highest). At value v,
+ * every member not yet "placed" is known to be at most v (at least v for keep-lowest), so each one
+ * equals v with probability P(X = v) / P(X <= v), independently; the number of them showing v is
+ * binomial per group of identical members. The kept sum only needs how many members are already
+ * placed (they all beat the rest), so the state is (placed members per group, kept sum so far).
+ * Identical members are exchangeable, which keeps the state small: one die size gives n + 1
+ * states, and the step-dice pools have at most two sizes.
  *
  * `keepCost` estimates the work so callers can refuse pools that are too large instead of hanging.
  */
 import type { Distribution } from "./distribution.ts";
-import { constant, die, fromWeights, repeat, add } from "./distribution.ts";
+import { add, constant, die, fromWeights, maxValue, repeat } from "./distribution.ts";
 
-/** A group of identical dice inside a pool. */
-export interface DiceGroup {
-  readonly sides: number;
+/** `count` identical, independent members of a pool, each distributed as `dist`. */
+export interface KeepGroup {
+  readonly dist: Distribution;
   readonly count: number;
 }
 
-/** Groups dice (given by their sides) by size, largest first. */
-export function groupDice(dice: readonly number[]): DiceGroup[] {
+/** Groups single dice (given by their sides) by size, largest first. */
+export function groupDice(dice: readonly number[]): KeepGroup[] {
   const counts: Record<number, number> = {};
   for (const s of dice) counts[s] = (counts[s] ?? 0) + 1;
   return Object.entries(counts)
     .map(([sides, count]) => ({ sides: Number(sides), count }))
-    .sort((a, b) => b.sides - a.sides);
+    .sort((a, b) => b.sides - a.sides)
+    .map(({ sides, count }) => ({ dist: die(sides), count }));
 }
 
-/** Rough number of inner-loop steps `keepDistribution` will take (used for a complexity guard). */
-export function keepCost(groups: readonly DiceGroup[], keep: number): number {
-  const total = groups.reduce((n, g) => n + g.count, 0);
+/** Rough number of inner-loop steps `keepDistribution` will take (for a complexity guard). */
+export function keepCost(groups: readonly KeepGroup[], keep: number): number {
+  const live = groups.filter((g) => g.count > 0);
+  const total = live.reduce((n, g) => n + g.count, 0);
   const k = Math.max(0, Math.min(keep, total));
-  if (k === 0 || k === total) return groups.reduce((n, g) => n + g.sides * g.count * Math.log2(g.count + 1), 0);
-  const maxSides = groups.reduce((m, g) => Math.max(m, g.sides), 0);
-  const states = groups.reduce((n, g) => n * (g.count + 1), 1);
-  const branching = groups.reduce((n, g) => n * (g.count + 1), 1);
-  return maxSides * states * branching * (k * maxSides + 1);
+  if (k === 0) return 1;
+  const lo = Math.min(...live.map((g) => g.dist.min));
+  const hi = Math.max(...live.map((g) => maxValue(g.dist)));
+  if (k === total) {
+    // Plain sums: binary-powered convolutions, about (total width)^2.
+    const width = live.reduce((w, g) => w + g.count * g.dist.probs.length, 0);
+    return width * width;
+  }
+  const states = live.reduce((n, g) => n * (g.count + 1), 1);
+  return (hi - lo + 1) * states * states * (k * (hi - lo) + 1);
 }
 
 /** Binomial(n, p) probabilities for 0..n. */
@@ -51,31 +59,45 @@ function binomial(n: number, p: number): number[] {
     out[n] = 1;
     return out;
   }
-  // Multiplicative recurrence from P(0) = (1-p)^n; fine for the pool sizes we accept.
-  let c = Math.pow(1 - p, n);
-  const ratio = p / (1 - p);
-  out[0] = c;
-  for (let i = 1; i <= n; i++) {
-    c = (c * (n - i + 1) * ratio) / i;
-    out[i] = c;
+  // Work in logs so large n with small p does not underflow to 0 at the start.
+  const logP = Math.log(p);
+  const logQ = Math.log1p(-p);
+  let logC = 0;
+  for (let i = 0; i <= n; i++) {
+    if (i > 0) logC += Math.log(n - i + 1) - Math.log(i);
+    out[i] = Math.exp(logC + i * logP + (n - i) * logQ);
   }
   return out;
 }
 
 /**
- * Exact distribution of the sum of the `keep` highest (or lowest) dice of the pool.
+ * Exact distribution of the sum of the `keep` highest (or lowest) members of the pool.
  * `keep` is clamped to 0..pool size. No complexity guard here: see `keepCost`.
  */
-export function keepDistribution(groups: readonly DiceGroup[], keep: number, highest: boolean): Distribution {
+export function keepDistribution(groups: readonly KeepGroup[], keep: number, highest: boolean): Distribution {
   const live = groups.filter((g) => g.count > 0);
   const total = live.reduce((n, g) => n + g.count, 0);
   const k = Math.max(0, Math.min(Math.floor(keep), total));
   if (k === 0) return constant(0);
-  if (k === total) return live.reduce((d, g) => add(d, repeat(die(g.sides), g.count)), constant(0));
+  if (k === total) return live.reduce((d, g) => add(d, repeat(g.dist, g.count)), constant(0));
 
-  const maxSides = live.reduce((m, g) => Math.max(m, g.sides), 0);
-  const sumLen = k * maxSides + 1;
-  // State index: mixed-radix number of placed dice per group.
+  const lo = Math.min(...live.map((g) => g.dist.min));
+  const hi = Math.max(...live.map((g) => maxValue(g.dist)));
+  // Partial sums are stored relative to lo per kept member: index = sum - kept * lo.
+  const sumLen = k * (hi - lo) + 1;
+
+  // Probability mass still "unplaced" per group: P(X <= v) for keep-highest, P(X >= v) for lowest.
+  const remaining = live.map((g) => {
+    const tail = new Float64Array(hi - lo + 2);
+    for (let v = lo; v <= hi; v++) {
+      const p = g.dist.probs[v - g.dist.min] ?? 0;
+      if (highest) tail[v - lo + 1] = (tail[v - lo] ?? 0) + p; // tail[v - lo + 1] = P(X <= v)
+      else tail[v - lo] = p;
+    }
+    if (!highest) for (let v = hi - 1; v >= lo; v--) tail[v - lo] = (tail[v - lo] ?? 0) + (tail[v - lo + 1] ?? 0);
+    return (v: number): number => (highest ? (tail[v - lo + 1] ?? 0) : (tail[v - lo] ?? 0));
+  });
+
   const radix = live.map((g) => g.count + 1);
   const stateCount = radix.reduce((n, r) => n * r, 1);
   const decode = (index: number): number[] => {
@@ -98,26 +120,24 @@ export function keepDistribution(groups: readonly DiceGroup[], keep: number, hig
   start[0] = 1;
   table[0] = start;
 
-  // Face values in the order they are placed: best first.
-  for (let step = 0; step < maxSides; step++) {
-    const v = highest ? maxSides - step : step + 1;
+  for (let step = 0; step <= hi - lo; step++) {
+    const v = highest ? hi - step : lo + step;
+    // Chance that one unplaced member of each group shows exactly v, given it is not yet placed.
+    const hit = live.map((g, i) => {
+      const mass = remaining[i]?.(v) ?? 0;
+      const p = g.dist.probs[v - g.dist.min] ?? 0;
+      return mass > 0 ? Math.min(1, p / mass) : 0;
+    });
+    if (hit.every((p) => p === 0)) continue;
     const next: (Float64Array | null)[] = new Array<Float64Array | null>(stateCount).fill(null);
     for (let s = 0; s < stateCount; s++) {
       const row = table[s];
       if (!row) continue;
       const placed = decode(s);
-      // For each group: distribution of how many of its unplaced dice show exactly v.
-      const perGroup = live.map((g, i) => {
-        const unplaced = g.count - (placed[i] ?? 0);
-        if (unplaced === 0 || v > g.sides) return [1];
-        // Remaining faces of an unplaced die: 1..v (keep-highest) or v..sides (keep-lowest).
-        const remaining = highest ? v : g.sides - v + 1;
-        return binomial(unplaced, 1 / remaining);
-      });
-      // Enumerate every combination of counts across groups.
-      const combo = new Array<number>(live.length).fill(0);
+      const perGroup = live.map((g, i) => binomial(g.count - (placed[i] ?? 0), hit[i] ?? 0));
       const placedBefore = placed.reduce((n, c) => n + c, 0);
       const keptBefore = Math.min(k, placedBefore);
+      const combo = new Array<number>(live.length).fill(0);
       for (;;) {
         let p = 1;
         let newlyPlaced = 0;
@@ -128,7 +148,7 @@ export function keepDistribution(groups: readonly DiceGroup[], keep: number, hig
         }
         if (p > 0) {
           const target = encode(placed.map((c, i) => c + (combo[i] ?? 0)));
-          const gain = v * (Math.min(k, placedBefore + newlyPlaced) - keptBefore);
+          const gain = (v - lo) * (Math.min(k, placedBefore + newlyPlaced) - keptBefore);
           let out = next[target];
           if (!out) {
             out = new Float64Array(sumLen);
@@ -139,11 +159,9 @@ export function keepDistribution(groups: readonly DiceGroup[], keep: number, hig
             if (q !== 0) out[j + gain] = (out[j + gain] ?? 0) + q * p;
           }
         }
-        // Advance the mixed-radix counter over combo.
         let i = 0;
         while (i < live.length) {
-          const limit = (perGroup[i]?.length ?? 1) - 1;
-          if ((combo[i] ?? 0) < limit) {
+          if ((combo[i] ?? 0) < (perGroup[i]?.length ?? 1) - 1) {
             combo[i] = (combo[i] ?? 0) + 1;
             break;
           }
@@ -158,8 +176,8 @@ export function keepDistribution(groups: readonly DiceGroup[], keep: number, hig
   const final = table[stateCount - 1];
   if (!final) return constant(0);
   const pairs: [number, number][] = [];
-  final.forEach((p, sum) => {
-    if (p > 0) pairs.push([sum, p]);
+  final.forEach((p, index) => {
+    if (p > 0) pairs.push([index + k * lo, p]);
   });
   return fromWeights(pairs);
 }

@@ -6,6 +6,8 @@
  * depends on the number of net sources.
  */
 import type { Distribution } from "./distribution.ts";
+import { constantTerm, diceTerm, poolTerm, type FormulaTerm } from "./formula.ts";
+import { formatTerm } from "./formula-format.ts";
 import { groupDice, keepDistribution } from "./keep.ts";
 
 /** ADV-3: advantage and disadvantage sources cancel one for one. Positive = net advantage. */
@@ -47,16 +49,24 @@ export function stepDiceDistribution(net: number): Distribution {
 }
 
 /**
- * Foundry Roll formula for a pool. Identical dice use the die form ("3d6kh2", or "2d6" when all
- * are kept); mixed dice use a pool ("{1d6,1d6,1d8}kh2"). Either way Foundry reports the faces in
- * the order of `pool.dice`.
+ * The pool as a formula term. Identical dice use the dice form (3d6kh2, or 2d6 when all are kept);
+ * mixed dice use a Foundry pool ({1d6,1d6,1d8}kh2). Either way Foundry reports the faces in the
+ * order of `pool.dice`, which is what `resolveKeepPool` expects.
  */
-export function keepPoolFormula(pool: KeepPool): string {
+export function keepPoolTerm(pool: KeepPool): FormulaTerm {
   const count = pool.dice.length;
-  if (count === 0) return "0";
-  const keep = Math.max(0, Math.min(Math.floor(pool.keep), count));
-  const modifier = keep >= count ? "" : `${pool.highest ? "kh" : "kl"}${keep}`;
+  if (count === 0) return constantTerm(0);
+  const keepCount = Math.max(0, Math.min(Math.floor(pool.keep), count));
+  const keep = keepCount >= count ? null : { highest: pool.highest, count: keepCount };
   const first = pool.dice[0] ?? 6;
-  if (pool.dice.every((s) => s === first)) return `${count}d${first}${modifier}`;
-  return `{${pool.dice.map((s) => `1d${s}`).join(",")}}${modifier}`;
+  if (pool.dice.every((s) => s === first)) return diceTerm(count, first, keep);
+  return poolTerm(
+    pool.dice.map((s) => diceTerm(1, s)),
+    keep,
+  );
+}
+
+/** Foundry Roll formula for a pool, e.g. "2d6", "3d6kh2", "{1d6,1d6,1d8}kh2", "{1d6,1d6,1d12}kl2". */
+export function keepPoolFormula(pool: KeepPool): string {
+  return formatTerm(keepPoolTerm(pool));
 }

@@ -1,0 +1,244 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { mean, probAtLeast, type Distribution } from "../../../src/engine/dice/distribution.ts";
+import {
+  constantTerm,
+  diceTerm,
+  makeFormula,
+  poolTerm,
+  type DiceTerm,
+  type Formula,
+  type FormulaTerm,
+  type KeepRule,
+  type PoolMember,
+  type SignedTerm,
+} from "../../../src/engine/dice/formula.ts";
+import { formatFormula } from "../../../src/engine/dice/formula-format.ts";
+import { chanceAtLeast, formulaDistribution, formulaMax, formulaMin } from "../../../src/engine/dice/formula-odds.ts";
+import { multiplyDice } from "../../../src/engine/dice/formula-multiply.ts";
+import { parseFormula } from "../../../src/engine/dice/formula-parse.ts";
+import { bruteKeepCounts } from "./brute-force.ts";
+
+const parsed = (text: string): Formula => {
+  const r = parseFormula(text);
+  if (!r.ok) throw new Error(`expected ${text} to parse, got ${r.error.key}`);
+  return r.value;
+};
+const dist = (f: Formula | string): Distribution => {
+  const r = formulaDistribution(f);
+  if (!r.ok) throw new Error(`expected a distribution, got ${r.error.key}`);
+  return r.value;
+};
+const chance = (f: Formula | string, target: number): number => {
+  const r = chanceAtLeast(f, target);
+  if (!r.ok) throw new Error(`expected a chance, got ${r.error.key}`);
+  return r.value;
+};
+const sum = (d: Distribution): number => d.probs.reduce((s, p) => s + p, 0);
+
+/** Independent brute force: every outcome of a term by enumerating faces (small terms only). */
+function bruteTerm(term: FormulaTerm): Map<number, number> {
+  if (term.type === "constant") return new Map([[term.value, 1]]);
+  if (term.type === "dice") {
+    const dice = new Array<number>(term.count).fill(term.sides);
+    const keep = term.keep ?? { highest: true, count: term.count };
+    const counts = bruteKeepCounts(dice, keep.count, keep.highest);
+    const n = term.sides ** term.count;
+    return new Map([...counts].map(([v, c]) => [v, c / n]));
+  }
+  // Pool: every combination of member totals, keep the best (or worst) members.
+  let outcomes: [number[], number][] = [[[], 1]];
+  for (const member of term.members) {
+    const next: [number[], number][] = [];
+    for (const [values, p] of outcomes) for (const [v, q] of bruteTerm(member)) next.push([[...values, v], p * q]);
+    outcomes = next;
+  }
+  const keep = term.keep ?? { highest: true, count: term.members.length };
+  const out = new Map<number, number>();
+  for (const [values, p] of outcomes) {
+    const kept = [...values].sort((a, b) => (keep.highest ? b - a : a - b)).slice(0, keep.count);
+    const total = kept.reduce((s, v) => s + v, 0);
+    out.set(total, (out.get(total) ?? 0) + p);
+  }
+  return out;
+}
+
+function bruteFormula(f: Formula): Map<number, number> {
+  let acc = new Map<number, number>([[0, 1]]);
+  for (const { sign, term } of f.terms) {
+    const next = new Map<number, number>();
+    for (const [a, p] of acc) for (const [b, q] of bruteTerm(term)) next.set(a + sign * b, (next.get(a + sign * b) ?? 0) + p * q);
+    acc = next;
+  }
+  return acc;
+}
+
+// Generators of valid formulas, small enough to enumerate by brute force.
+const keepFor = (n: number): fc.Arbitrary<KeepRule | null> =>
+  fc.option(fc.record({ highest: fc.boolean(), count: fc.integer({ min: 0, max: n }) }), { nil: null });
+const diceArb = (maxCount: number, maxSides: number): fc.Arbitrary<DiceTerm> =>
+  fc
+    .record({ count: fc.integer({ min: 1, max: maxCount }), sides: fc.integer({ min: 2, max: maxSides }) })
+    .chain(({ count, sides }) => keepFor(count).map((keep) => diceTerm(count, sides, keep)));
+const constArb = fc.integer({ min: 0, max: 30 }).map(constantTerm);
+const memberArb: fc.Arbitrary<PoolMember> = fc.oneof(diceArb(2, 6), constArb);
+const poolArb = fc
+  .array(memberArb, { minLength: 1, maxLength: 3 })
+  .chain((members) => keepFor(members.length).map((keep) => poolTerm(members, keep)));
+const termArb: fc.Arbitrary<FormulaTerm> = fc.oneof(diceArb(4, 8), constArb, poolArb);
+const formulaArb: fc.Arbitrary<Formula> = fc
+  .array(fc.record({ sign: fc.constantFrom<1 | -1>(1, -1), term: termArb }), { minLength: 1, maxLength: 3 })
+  .map((terms: SignedTerm[]) => ({ terms }));
+
+describe("dice formulas", () => {
+  it("reads and writes the forms the rules use, in Foundry Roll syntax", () => {
+    expect(formatFormula(parsed("2d6+3"))).toBe("2d6 + 3");
+    expect(formatFormula(parsed(" d20 - 2 "))).toBe("1d20 - 2");
+    expect(formatFormula(parsed("4D6KH3"))).toBe("4d6kh3");
+    expect(formatFormula(parsed("2d20kl"))).toBe("2d20kl1");
+    expect(formatFormula(parsed("{1d6, 1d6, 1d8}kh2"))).toBe("{1d6,1d6,1d8}kh2");
+    expect(formatFormula(parsed("-1d4+2d6kh1+5"))).toBe("-1d4 + 2d6kh1 + 5");
+    expect(parsed("3d6kh2 - 1")).toEqual(makeFormula(diceTerm(3, 6, { highest: true, count: 2 }), constantTerm(-1)));
+  });
+
+  it("2d6 + 3 reaches 10 exactly as often as 2d6 reaches 7: 21/36", () => {
+    expect(chance("2d6 + 3", 10)).toBeCloseTo(21 / 36, 12);
+  });
+
+  it("4d6kh3 rolls 18 only with three or four sixes: 21/1296", () => {
+    // Exactly three sixes: 4 positions for the non-six × 5 faces = 20; four sixes: 1.
+    expect(chance("4d6kh3", 18)).toBeCloseTo(21 / 1296, 12);
+    expect(formulaMin(parsed("4d6kh3"))).toBe(3);
+    expect(formulaMax(parsed("4d6kh3"))).toBe(18);
+  });
+
+  it("{1d6,1d6,1d8}kh2 reaches 14 only with an 8 and a 6: 1/8 × (1 − 25/36) = 11/288", () => {
+    expect(chance("{1d6,1d6,1d8}kh2", 14)).toBeCloseTo(11 / 288, 12);
+    expect(chance("{1d6,1d6,1d8}kh2", 15)).toBe(0);
+  });
+
+  it("a pool keeps whole members: {2d6,1d8}kh1 is the better of a 2d6 total and a d8", () => {
+    // P(max(2d6, d8) <= 4) = P(2d6 <= 4) × P(d8 <= 4) = 6/36 × 4/8.
+    expect(1 - chance("{2d6,1d8}kh1", 5)).toBeCloseTo((6 / 36) * (4 / 8), 12);
+  });
+
+  it("16d6 runs from 16 to 96 with mean 56", () => {
+    const d = dist("16d6");
+    expect(d.min).toBe(16);
+    expect(d.min + d.probs.length - 1).toBe(96);
+    expect(mean(d)).toBeCloseTo(56, 9);
+    expect(sum(d)).toBeCloseTo(1, 12);
+  });
+
+  it("subtracted dice and constants move the range down", () => {
+    expect(formulaMin(parsed("1d20 - 2"))).toBe(-1);
+    expect(formulaMax(parsed("1d20 - 2"))).toBe(18);
+    expect(formulaMin(parsed("-1d4"))).toBe(-4);
+    expect(formulaMax(parsed("-1d4"))).toBe(-1);
+    expect(chance("-1d4", -2)).toBeCloseTo(2 / 4, 12);
+  });
+
+  it("large keep pools stay exact: 10d6kh1 never below 1, P(max of 10d6 = 6) = 1 − (5/6)^10", () => {
+    expect(chance("10d6kh1", 6)).toBeCloseTo(1 - (5 / 6) ** 10, 12);
+    expect(chance("60d6kl1", 2)).toBeCloseTo((5 / 6) ** 60, 12);
+  });
+
+  it("CNT-15: a Maul's 2d6 multiplied by +8 rolls 16d6; flat numbers are not multiplied", () => {
+    const m = multiplyDice(parsed("2d6"), 8);
+    expect(m.ok && formatFormula(m.value)).toBe("16d6");
+    const plus = multiplyDice(parsed("1d12 + 2"), 3);
+    expect(plus.ok && formatFormula(plus.value)).toBe("3d12 + 2");
+    const kept = multiplyDice(parsed("4d6kh3"), 2);
+    expect(kept.ok && formatFormula(kept.value)).toBe("8d6kh6");
+  });
+
+  it("CNT-15: the multiplier is at least 1, so a modifier of 0 or less leaves the dice as they are", () => {
+    const zero = multiplyDice(parsed("2d6"), 0);
+    expect(zero.ok && formatFormula(zero.value)).toBe("2d6");
+    const negative = multiplyDice(parsed("2d6"), -3);
+    expect(negative.ok && formatFormula(negative.value)).toBe("2d6");
+  });
+
+  it("multiplying past the dice limit or by a fraction is a typed error", () => {
+    expect(multiplyDice(parsed("2d6"), 600)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyDice" } });
+    expect(multiplyDice(parsed("2d6"), 1.5)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.InvalidMultiplier" } });
+    expect(multiplyDice(parsed("2d6"), Number.NaN)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.InvalidMultiplier" } });
+  });
+
+  it("bad formulas are typed errors that quote the text", () => {
+    expect(parseFormula("hello")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable", data: { formula: "hello" } } });
+    for (const text of ["", "2d6 +", "2d", "d", "2d6k", "2d6kx1", "{1d6,}kh1", "{}", "2d6 3", "1d6++2", "--2", "(2d6)", "2d6!", "1.5d6"])
+      expect(parseFormula(text)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable" } });
+    expect(parseFormula("2d6kh3")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.KeepTooMany", data: { formula: "2d6kh3", keep: 3, count: 2 } },
+    });
+    expect(parseFormula("{1d6,1d8}kl3")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.KeepTooMany" } });
+    expect(parseFormula("1d1")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooFewSides", data: { sides: 1 } } });
+    expect(parseFormula("3d0")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooFewSides" } });
+    expect(parseFormula("0d6")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooFewDice" } });
+    expect(parseFormula("1001d6")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyDice" } });
+    expect(parseFormula("600d6 + 600d6")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyDice" } });
+    expect(parseFormula("1d100000")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManySides" } });
+    expect(parseFormula("99999999999999999999")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.NumberTooLarge" } });
+    expect(parseFormula("99999999999999999999d6")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyDice" } });
+    expect(parseFormula("2d6kh99999999999999999999")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.KeepTooMany" } });
+  });
+
+  it("a formula too large to compute exactly is refused, not computed for minutes", () => {
+    expect(parseFormula("1000d1000kh500").ok).toBe(true);
+    expect(formulaDistribution("1000d1000kh500")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooComplex" } });
+    expect(chanceAtLeast("1000d1000", 5000)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooComplex" } });
+  });
+
+  it("hand-built formulas are checked too", () => {
+    expect(formulaDistribution(makeFormula(diceTerm(2, 1)))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooFewSides" } });
+    expect(formulaDistribution({ terms: [] })).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable" } });
+    expect(formulaDistribution(makeFormula(poolTerm([])))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable" } });
+  });
+
+  it("parse(format(f)) gives back f", () => {
+    fc.assert(
+      fc.property(formulaArb, (f) => {
+        expect(parseFormula(formatFormula(f))).toEqual({ ok: true, value: f });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("invalid text never throws: every string gives a result", () => {
+    const alphabet = fc.constantFrom(..."0123456789dDkKhHlL{},+- ()!x.".split(""));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: alphabet, maxLength: 20 })), (text) => {
+        const r = parseFormula(text);
+        expect(typeof r.ok).toBe("boolean");
+        if (r.ok) expect(typeof formulaDistribution(r.value).ok).toBe("boolean");
+        else expect(r.error.key.startsWith("TEMPO.ERRORS.Dice.")).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("every formula distribution sums to 1, spans formulaMin..formulaMax, and equals brute-force enumeration", () => {
+    fc.assert(
+      fc.property(formulaArb, (f) => {
+        const d = dist(f);
+        expect(sum(d)).toBeCloseTo(1, 10);
+        expect(d.min).toBe(formulaMin(f));
+        expect(d.min + d.probs.length - 1).toBe(formulaMax(f));
+        expect(d.probs[0] ?? 0).toBeGreaterThan(0);
+        expect(d.probs[d.probs.length - 1] ?? 0).toBeGreaterThan(0);
+        const brute = bruteFormula(f);
+        for (const [value, p] of brute) expect(d.probs[value - d.min] ?? 0).toBeCloseTo(p, 10);
+        const target = formulaMin(f) + 1;
+        const bruteChance = [...brute].filter(([v]) => v >= target).reduce((s, [, p]) => s + p, 0);
+        expect(chance(f, target)).toBeCloseTo(bruteChance, 10);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("probAtLeast of a formula distribution is chanceAtLeast", () => {
+    expect(probAtLeast(dist("3d6"), 10)).toBeCloseTo(chance("3d6", 10), 14);
+  });
+});
