@@ -1,0 +1,79 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installFoundryDouble } from "../support/foundry-double.ts";
+import { ROOT } from "../support/source-files.ts";
+import { manifest, packSources } from "./pack-sources.ts";
+
+/** The real build (vite + static files + packs), into a scratch folder so dist/ is left alone. */
+const out = mkdtempSync(join(tmpdir(), "tempo-build-"));
+
+beforeAll(() => {
+  execFileSync(process.execPath, ["scripts/build.mjs", "--out-dir", out], { cwd: ROOT, stdio: "pipe", timeout: 60_000 });
+}, 90_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+/** Counts the documents in a compiled LevelDB pack by reading it back with the official CLI. */
+function compiledCount(folder: string): number {
+  const script = `
+    import { mkdtemp, rm } from "node:fs/promises";
+    import { tmpdir } from "node:os";
+    import { join } from "node:path";
+    import { extractPack } from "@foundryvtt/foundryvtt-cli";
+    const scratch = await mkdtemp(join(tmpdir(), "tempo-count-"));
+    let count = 0;
+    await extractPack(process.argv[1], scratch, { transformEntry: async () => { count += 1; return false; } });
+    await rm(scratch, { recursive: true, force: true });
+    console.log(count);`;
+  const output = execFileSync(process.execPath, ["--input-type=module", "-e", script, folder], { cwd: ROOT, encoding: "utf8" });
+  return Number(output.trim());
+}
+
+describe("npm run build", () => {
+  it("writes every file system.json names", () => {
+    const files = [
+      "system.json",
+      ...manifest.esmodules,
+      ...manifest.styles.map((s) => s.src),
+      ...manifest.languages.map((l) => l.path),
+      manifest.license,
+      manifest.readme,
+      manifest.changelog,
+    ];
+    for (const file of files) expect(existsSync(join(out, file)), file).toBe(true);
+    for (const pack of manifest.packs) expect(statSync(join(out, pack.path)).isDirectory(), pack.path).toBe(true);
+  });
+
+  it("copies the manifest and the templates unchanged", () => {
+    expect(readFileSync(join(out, "system.json"), "utf8")).toBe(readFileSync(join(ROOT, "system.json"), "utf8"));
+    expect(existsSync(join(out, "templates"))).toBe(true);
+  });
+
+  it("compiles every pack with as many documents as its source folder", () => {
+    for (const pack of manifest.packs) expect(compiledCount(join(out, pack.path)), pack.name).toBe(packSources(pack.path).length);
+  });
+
+  it("builds tempo.css from styles/tempo.css with its cascade layers", () => {
+    const css = readFileSync(join(out, "tempo.css"), "utf8");
+    expect(css).toMatch(/@layer tempo\.tokens/);
+    expect(css).not.toMatch(/@import/);
+  });
+
+  it("keeps class names in tempo.mjs: loaded in Foundry, the Combat class is still TempoCombat", async () => {
+    const bundle = readFileSync(join(out, "tempo.mjs"), "utf8");
+    expect(bundle).toMatch(/class TempoCombat\b|\bTempoCombat = class\b/);
+    const double = installFoundryDouble();
+    try {
+      await import(pathToFileURL(join(out, "tempo.mjs")).href);
+      double.callHook("init");
+      const combat = (double.config.Combat as { documentClass: { name: string } }).documentClass;
+      expect(combat.name).toBe("TempoCombat");
+    } finally {
+      double.uninstall();
+    }
+  });
+});
