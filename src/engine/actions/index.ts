@@ -1,2 +1,7 @@
 // Public API of this rule area; see src/engine/index.ts.
-export {};
+export * from "./economy.ts";
+export * from "./standard-actions.ts";
+export * from "./count-actions.ts";
+export * from "./phase-actions.ts";
+export * from "./rotation-actions.ts";
+export * from "./segment-actions.ts";

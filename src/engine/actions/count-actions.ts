@@ -1,0 +1,48 @@
+/**
+ * The count ruleset's economy: one action, declared on the creature's own count (CNT-6), and one
+ * reaction per round (CNT-12), usable whenever its trigger happens. CNT-4: creatures the GM marks
+ * surprised take neither actions nor reactions during the surprise round (round 0).
+ * Scheduling (when the action resolves, CNT-13's count change) is the count scheduler's job.
+ */
+import { err, ok, type Result } from "../core/result.ts";
+import type { CommonEvent } from "../initiative/contract.ts";
+import { isOwnTurnEvent, type ActionEconomy, type ActionLeft } from "./economy.ts";
+
+export type CountActionKind = "action" | "reaction";
+
+export interface CountActions {
+  readonly onTurn: boolean;
+  readonly action: number;
+  readonly reaction: number;
+  /** CNT-4: surprised during the surprise round. */
+  readonly surprised: boolean;
+}
+
+export function countActions(surprised: boolean): CountActions {
+  return { onTurn: false, action: 0, reaction: surprised ? 0 : 1, surprised };
+}
+
+const LABELS = { action: "TEMPO.ACTIONS.Action", reaction: "TEMPO.ACTIONS.Reaction" } as const;
+
+export const countEconomy: ActionEconomy<CountActions, CountActionKind> = {
+  ruleset: "count",
+  kinds: ["action", "reaction"],
+
+  spend(state: CountActions, kind: CountActionKind): Result<CountActions> {
+    if (state.surprised) return err("TEMPO.ERRORS.Actions.Surprised", { kind });
+    if (kind === "action" && !state.onTurn) return err("TEMPO.ERRORS.Actions.NotYourTurn", { kind });
+    if (state[kind] <= 0) return err("TEMPO.ERRORS.Actions.NoneLeft", { kind });
+    return ok({ ...state, [kind]: state[kind] - 1 });
+  },
+
+  remaining(state: CountActions): readonly ActionLeft<CountActionKind>[] {
+    return this.kinds.map((kind) => ({ kind, left: state.surprised ? 0 : state[kind], label: LABELS[kind] }));
+  },
+
+  observe(state: CountActions, event: CommonEvent, selfId: string): CountActions {
+    if (event.type === "roundStarted" && event.round >= 1) return { ...state, surprised: false, reaction: 1 };
+    if (isOwnTurnEvent(event, selfId, "turnStarted")) return { ...state, onTurn: true, action: state.surprised ? 0 : 1 };
+    if (isOwnTurnEvent(event, selfId, "turnEnded")) return { ...state, onTurn: false, action: 0 };
+    return state;
+  },
+};

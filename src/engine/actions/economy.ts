@@ -1,0 +1,32 @@
+/**
+ * The common shape of the per-ruleset action trackers (STD-6, ACT-ROT, SEG-9, CNT-12, phase).
+ *
+ * A tracker's state is plain JSON kept on `Combatant.system`. `spend` refuses, with a reason key and
+ * the state untouched, whatever is not allowed now; `remaining` is what the sheet shows; `observe`
+ * follows the scheduler's events (turn and round starts refresh, turn ends close the turn's actions),
+ * so the Foundry layer feeds every combatant's tracker the same events the tracker shows.
+ */
+import type { I18nKey, Result } from "../core/result.ts";
+import type { CommonEvent, RulesetId } from "../initiative/contract.ts";
+
+export interface ActionLeft<K extends string> {
+  readonly kind: K;
+  /** How many of this kind can still be spent before the next refresh; null means any number. */
+  readonly left: number | null;
+  readonly label: I18nKey;
+}
+
+export interface ActionEconomy<S, K extends string, C = never> {
+  readonly ruleset: RulesetId;
+  readonly kinds: readonly K[];
+  /** Spends one `kind`. On error the state is unchanged (the caller keeps it). */
+  spend(state: S, kind: K, context?: C): Result<S>;
+  remaining(state: S): readonly ActionLeft<K>[];
+  /** Follows the clock: `selfId` is the combatant this tracker belongs to. */
+  observe(state: S, event: CommonEvent, selfId: string): S;
+}
+
+/** Is this event the start (or end) of `selfId`'s own turn? */
+export function isOwnTurnEvent(event: CommonEvent, selfId: string, type: "turnStarted" | "turnEnded"): boolean {
+  return event.type === type && event.combatantId === selfId;
+}

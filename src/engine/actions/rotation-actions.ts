@@ -1,0 +1,151 @@
+/**
+ * ACT-ROT: each turn a creature has 2 Full actions, 1 Swift, 1 Free and 1 Reaction. A Full action can be
+ * spent as two Swift actions, a Swift action as two Free actions. Some tasks take several Full actions:
+ * medium armor 2, heavy armor the whole turn. ROT-10, ROT-11 give the costs of common tasks.
+ *
+ * Rulings: the Reaction ("1 per turn") refreshes at the start of the creature's own turn and can be used
+ * whenever its trigger happens. When a Swift or Free is spent with none left, the smallest action that
+ * can be split is split (a Swift before a Full). A whole-turn task needs the turn untouched.
+ * ROT-7: in the planning phase the side that started the encounter gets one Swift action each, which
+ * cannot be an attack.
+ */
+import { err, ok, type Result } from "../core/result.ts";
+import type { CommonEvent } from "../initiative/contract.ts";
+import { isOwnTurnEvent, type ActionEconomy, type ActionLeft } from "./economy.ts";
+
+export type RotationActionKind = "full" | "swift" | "free" | "reaction" | "twoFull" | "wholeTurn";
+
+export interface RotationActions {
+  readonly onTurn: boolean;
+  /** Unsplit Full actions left this turn. */
+  readonly full: number;
+  /** Swift actions left (the turn's own, plus halves of split Full actions). */
+  readonly swift: number;
+  /** Free actions left (the turn's own, plus halves of split Swift actions). */
+  readonly free: number;
+  readonly reaction: number;
+  /** ROT-7: this is the planning phase's single Swift action, which cannot be an attack. */
+  readonly planning: boolean;
+}
+
+export const ROTATION_TURN: Readonly<Pick<RotationActions, "full" | "swift" | "free" | "reaction">> = { full: 2, swift: 1, free: 1, reaction: 1 };
+
+export function rotationActions(): RotationActions {
+  return { onTurn: false, full: 0, swift: 0, free: 0, reaction: 1, planning: false };
+}
+
+/** ROT-7: a creature of the side that started the encounter, during the planning phase. */
+export function rotationPlanningActions(): RotationActions {
+  return { onTurn: true, full: 0, swift: 1, free: 0, reaction: 0, planning: true };
+}
+
+const LABELS = {
+  full: "TEMPO.ACTIONS.Full",
+  swift: "TEMPO.ACTIONS.Swift",
+  free: "TEMPO.ACTIONS.Free",
+  reaction: "TEMPO.ACTIONS.Reaction",
+  twoFull: "TEMPO.ACTIONS.TwoFull",
+  wholeTurn: "TEMPO.ACTIONS.WholeTurn",
+} as const;
+
+function untouched(state: RotationActions): boolean {
+  return state.full === ROTATION_TURN.full && state.swift === ROTATION_TURN.swift && state.free === ROTATION_TURN.free;
+}
+
+function spendRotation(state: RotationActions, kind: RotationActionKind): Result<RotationActions> {
+  if (kind === "reaction") {
+    return state.reaction > 0 ? ok({ ...state, reaction: state.reaction - 1 }) : err("TEMPO.ERRORS.Actions.NoneLeft", { kind });
+  }
+  if (!state.onTurn) return err("TEMPO.ERRORS.Actions.NotYourTurn", { kind });
+  const none = err<RotationActions>("TEMPO.ERRORS.Actions.NoneLeft", { kind });
+  switch (kind) {
+    case "full":
+      return state.full > 0 ? ok({ ...state, full: state.full - 1 }) : none;
+    case "twoFull":
+      return state.full >= 2 ? ok({ ...state, full: state.full - 2 }) : none;
+    case "wholeTurn":
+      return untouched(state) ? ok({ ...state, full: 0, swift: 0, free: 0 }) : err("TEMPO.ERRORS.Actions.NeedsWholeTurn");
+    case "swift":
+      if (state.swift > 0) return ok({ ...state, swift: state.swift - 1 });
+      // A Full action split into two Swift actions: one spent, one kept.
+      return state.full > 0 ? ok({ ...state, full: state.full - 1, swift: state.swift + 1 }) : none;
+    case "free":
+      if (state.free > 0) return ok({ ...state, free: state.free - 1 });
+      if (state.swift > 0) return ok({ ...state, swift: state.swift - 1, free: state.free + 1 });
+      // A Full split into two Swift, one of those into two Free: one Swift and one Free kept.
+      return state.full > 0 ? ok({ ...state, full: state.full - 1, swift: state.swift + 1, free: state.free + 1 }) : none;
+  }
+}
+
+export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind> = {
+  ruleset: "rotation",
+  kinds: ["full", "swift", "free", "reaction", "twoFull", "wholeTurn"],
+
+  spend: spendRotation,
+
+  /** What can still be spent, splitting larger actions where needed. */
+  remaining(state: RotationActions): readonly ActionLeft<RotationActionKind>[] {
+    const left: Record<RotationActionKind, number> = {
+      full: state.full,
+      swift: state.swift + 2 * state.full,
+      free: state.free + 2 * state.swift + 4 * state.full,
+      reaction: state.reaction,
+      twoFull: Math.floor(state.full / 2),
+      wholeTurn: state.onTurn && untouched(state) ? 1 : 0,
+    };
+    return this.kinds.map((kind) => ({ kind, left: left[kind], label: LABELS[kind] }));
+  },
+
+  observe(state: RotationActions, event: CommonEvent, selfId: string): RotationActions {
+    if (isOwnTurnEvent(event, selfId, "turnStarted")) return { onTurn: true, ...ROTATION_TURN, planning: false };
+    if (isOwnTurnEvent(event, selfId, "turnEnded") || (state.planning && event.type === "roundStarted")) {
+      return { ...state, onTurn: false, full: 0, swift: 0, free: 0, planning: false };
+    }
+    return state;
+  },
+};
+
+/** Common tasks and what they cost (ACT-ROT, ROT-8, ROT-9, ROT-10, ROT-11). */
+export type RotationTask =
+  | "attack"
+  | "move"
+  | "disengage"
+  | "step"
+  | "switchWeapon"
+  | "useItem"
+  | "grapple"
+  | "trip"
+  | "standUp"
+  | "castSpell"
+  | "lightArmor"
+  | "mediumArmor"
+  | "heavyArmor"
+  | "opportunityAttack";
+
+export const ROTATION_TASK_COST: Readonly<Record<RotationTask, RotationActionKind>> = {
+  // ROT-11: one attack action per Full action (a Full already split into Swift actions cannot attack).
+  attack: "full",
+  move: "full",
+  // ROT-11: Disengage is a Full action; a 5 ft step and switching weapons are Swift actions.
+  disengage: "full",
+  step: "swift",
+  switchWeapon: "swift",
+  useItem: "swift",
+  grapple: "full",
+  trip: "swift",
+  standUp: "full",
+  castSpell: "full",
+  lightArmor: "full",
+  mediumArmor: "twoFull",
+  heavyArmor: "wholeTurn",
+  // ROT-10: an attack of opportunity uses the Reaction.
+  opportunityAttack: "reaction",
+};
+
+const ATTACK_TASKS: readonly RotationTask[] = ["attack", "grapple", "trip", "opportunityAttack"];
+
+/** Spends what `task` costs. ROT-7: the planning phase's Swift cannot be used to attack. */
+export function spendRotationTask(state: RotationActions, task: RotationTask): Result<RotationActions> {
+  if (state.planning && ATTACK_TASKS.includes(task)) return err("TEMPO.ERRORS.Actions.NoAttackWhilePlanning");
+  return spendRotation(state, ROTATION_TASK_COST[task]);
+}

@@ -1,0 +1,58 @@
+/**
+ * STD-6: on its turn a creature has an Action, a Quick Action and an Interaction, in any order,
+ * interleaved with movement; outside its turn it has one Reaction, refreshed at the start of its turn.
+ * STD-3: a creature that joins a running combat neither acts nor reacts until its first turn.
+ *
+ * Ruling: what is left of the turn's three resources is lost when the turn ends, and the Reaction is
+ * usable only outside the creature's own turn, as the source says.
+ */
+import { err, ok, type Result } from "../core/result.ts";
+import type { CommonEvent } from "../initiative/contract.ts";
+import { isOwnTurnEvent, type ActionEconomy, type ActionLeft } from "./economy.ts";
+
+export type StandardActionKind = "action" | "quickAction" | "interaction" | "reaction";
+
+export interface StandardActions {
+  readonly onTurn: boolean;
+  readonly action: number;
+  readonly quickAction: number;
+  readonly interaction: number;
+  readonly reaction: number;
+}
+
+/** A creature at the start of combat has its Reaction; one joining mid-combat has nothing yet (STD-3). */
+export function standardActions(joinedMidCombat: boolean): StandardActions {
+  return { onTurn: false, action: 0, quickAction: 0, interaction: 0, reaction: joinedMidCombat ? 0 : 1 };
+}
+
+const LABELS = {
+  action: "TEMPO.ACTIONS.Action",
+  quickAction: "TEMPO.ACTIONS.QuickAction",
+  interaction: "TEMPO.ACTIONS.Interaction",
+  reaction: "TEMPO.ACTIONS.Reaction",
+} as const;
+
+export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind> = {
+  ruleset: "standard",
+  kinds: ["action", "quickAction", "interaction", "reaction"],
+
+  spend(state: StandardActions, kind: StandardActionKind): Result<StandardActions> {
+    if (kind === "reaction") {
+      if (state.onTurn) return err("TEMPO.ERRORS.Actions.OutsideTurnOnly", { kind });
+    } else if (!state.onTurn) {
+      return err("TEMPO.ERRORS.Actions.NotYourTurn", { kind });
+    }
+    if (state[kind] <= 0) return err("TEMPO.ERRORS.Actions.NoneLeft", { kind });
+    return ok({ ...state, [kind]: state[kind] - 1 });
+  },
+
+  remaining(state: StandardActions): readonly ActionLeft<StandardActionKind>[] {
+    return this.kinds.map((kind) => ({ kind, left: state[kind], label: LABELS[kind] }));
+  },
+
+  observe(state: StandardActions, event: CommonEvent, selfId: string): StandardActions {
+    if (isOwnTurnEvent(event, selfId, "turnStarted")) return { onTurn: true, action: 1, quickAction: 1, interaction: 1, reaction: 1 };
+    if (isOwnTurnEvent(event, selfId, "turnEnded")) return { ...state, onTurn: false, action: 0, quickAction: 0, interaction: 0 };
+    return state;
+  },
+};
