@@ -1,7 +1,8 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { probAtLeast, probOf } from "../dice/distribution.ts";
 import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
-import { checkD20Mode, isWhole, keepD20Face, keptD20Distribution, modeNote, type D20Mode } from "./d20-roll.ts";
+import { checkD20Mode, isWhole, keepD20Face, modeNote } from "./d20-roll.ts";
+import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
 /**
  * d20 + bonus against an ascending Armor Class: the attack roll of the `count` (seeds/000) and
@@ -19,7 +20,7 @@ export interface D20AttackSnapshot {
   readonly armorClass: number;
   /** Lowest natural face that is a critical hit: 20 normally, 2–20 allowed. */
   readonly criticalFrom: number;
-  readonly mode: D20Mode;
+  readonly mode: D20RollMode;
 }
 
 function validate(snapshot: D20AttackSnapshot): Result<D20AttackSnapshot> {
@@ -57,7 +58,7 @@ export function d20AttackOdds(snapshot: D20AttackSnapshot): Result<AttackOdds> {
   if (!valid.ok) return valid;
   const mode = checkD20Mode(snapshot.mode);
   if (!mode.ok) return mode;
-  const kept = keptD20Distribution(snapshot.mode);
+  const kept = d20Distribution(snapshot.mode);
   // Faces 2..criticalFrom−1 hit from AC − bonus up; the critical range always hits; 1 never does.
   const lowestHittingFace = Math.min(snapshot.criticalFrom, Math.max(2, snapshot.armorClass - snapshot.bonus));
   const hit = probAtLeast(kept, lowestHittingFace);

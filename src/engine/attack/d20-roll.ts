@@ -1,11 +1,11 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
-import { die, fromWeights, type Distribution } from "../dice/distribution.ts";
+import type { D20RollMode } from "../dice/d20.ts";
 
 /**
- * How the d20 of an attack is read: one die, or two dice keeping the higher (advantage, STL-3)
- * or the lower (disadvantage).
+ * Shared d20 plumbing of the attack area (not re-exported from the barrel): how the rolled faces
+ * are checked and kept for a {@link D20RollMode} — one die, or two keeping the higher (advantage,
+ * STL-3) or the lower (disadvantage).
  */
-export type D20Mode = "normal" | "advantage" | "disadvantage";
 
 /** The die the rules read, once two dice have been reduced to one. */
 export interface KeptFace {
@@ -19,7 +19,7 @@ export function isWhole(value: number): boolean {
 }
 
 /** Rejects a mode that is not one of the three (snapshots come from documents, not only from typed code). */
-export function checkD20Mode(mode: D20Mode): Result<D20Mode> {
+export function checkD20Mode(mode: D20RollMode): Result<D20RollMode> {
   return mode === "normal" || mode === "advantage" || mode === "disadvantage" ? ok(mode) : err("TEMPO.ERRORS.Attack.ModeInvalid", { mode: String(mode) });
 }
 
@@ -27,7 +27,7 @@ export function checkD20Mode(mode: D20Mode): Result<D20Mode> {
  * Checks the rolled faces against the mode and keeps the one the rules read.
  * One face for "normal", two for advantage/disadvantage; every face a whole number 1–20.
  */
-export function keepD20Face(faces: readonly number[], mode: D20Mode): Result<KeptFace> {
+export function keepD20Face(faces: readonly number[], mode: D20RollMode): Result<KeptFace> {
   const checked = checkD20Mode(mode);
   if (!checked.ok) return checked;
   const expected = mode === "normal" ? 1 : 2;
@@ -40,23 +40,9 @@ export function keepD20Face(faces: readonly number[], mode: D20Mode): Result<Kep
 }
 
 /** The note a card shows for a roll of two dice, or null for a single die. */
-export function modeNote(kept: KeptFace, mode: D20Mode): Message | null {
+export function modeNote(kept: KeptFace, mode: D20RollMode): Message | null {
   const [first, second] = kept.faces;
   if (mode === "normal" || first === undefined || second === undefined) return null;
   const data = { kept: kept.face, first, second };
   return mode === "advantage" ? { key: "TEMPO.ATTACK.Note.Advantage", data } : { key: "TEMPO.ATTACK.Note.Disadvantage", data };
-}
-
-/**
- * The distribution of the kept d20 face for a mode. P(max of 2d20 = k) = (2k − 1)/400 and
- * P(min of 2d20 = k) = (41 − 2k)/400.
- *
- * Built locally from `fromWeights` because the dice area's `d20Distribution(mode)` did not exist yet
- * when this file was written; swap to it once it lands (same values).
- */
-export function keptD20Distribution(mode: D20Mode): Distribution {
-  if (mode === "normal") return die(20);
-  const pairs: [number, number][] = [];
-  for (let k = 1; k <= 20; k++) pairs.push([k, mode === "advantage" ? 2 * k - 1 : 41 - 2 * k]);
-  return fromWeights(pairs);
 }

@@ -1,7 +1,6 @@
 // Public API of attack resolution and odds.
 export * from "./step-dice-attack.ts";
 export * from "./attack-outcome.ts";
-export * from "./d20-roll.ts";
 export * from "./d20-attack.ts";
 export * from "./segment-attack.ts";
 export * from "./monster-hit-dice.ts";

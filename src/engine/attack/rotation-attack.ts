@@ -1,7 +1,8 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { map, probAtLeast, probOf } from "../dice/distribution.ts";
 import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
-import { isWhole, keepD20Face, keptD20Distribution, modeNote, type D20Mode } from "./d20-roll.ts";
+import { isWhole, keepD20Face, modeNote } from "./d20-roll.ts";
+import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
 /** ATK-ROT-1: which of its two defences the defender sets against the roll. */
 export type RotationDefense = "dodge" | "armor";
@@ -53,7 +54,7 @@ interface Prepared {
   readonly defenseValue: number;
   readonly attackerWinsTies: boolean;
   readonly needed: number;
-  readonly mode: D20Mode;
+  readonly mode: D20RollMode;
 }
 
 function prepare(s: RotationAttackSnapshot): Result<Prepared> {
@@ -125,7 +126,7 @@ export function rotationAttackOdds(snapshot: RotationAttackSnapshot): Result<Att
   const prepared = prepare(snapshot);
   if (!prepared.ok) return prepared;
   const p = prepared.value;
-  const kept = keptD20Distribution(p.mode);
+  const kept = d20Distribution(p.mode);
   const values = map(kept, dieValue);
   const lowestHittingValue = p.needed - p.bonus;
   const hit = probAtLeast(values, lowestHittingValue);

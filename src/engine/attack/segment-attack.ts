@@ -1,7 +1,8 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { probAtLeast, probOf } from "../dice/distribution.ts";
 import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
-import { checkD20Mode, isWhole, keepD20Face, keptD20Distribution, modeNote, type D20Mode } from "./d20-roll.ts";
+import { checkD20Mode, isWhole, keepD20Face, modeNote } from "./d20-roll.ts";
+import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
 /** SEG-12: descending Armor Class runs from −10 (best) to 10 (worst). */
 export const DESCENDING_AC_BEST = -10;
@@ -79,7 +80,7 @@ export interface SegmentAttackSnapshot {
   readonly armorClass: number;
   /** Every modifier to the attack roll, summed (the GM relays them). */
   readonly modifier: number;
-  readonly mode: D20Mode;
+  readonly mode: D20RollMode;
 }
 
 function validate(snapshot: SegmentAttackSnapshot): Result<number> {
@@ -116,7 +117,7 @@ export function resolveSegmentAttack(faces: readonly number[], snapshot: Segment
 export function segmentAttackOdds(snapshot: SegmentAttackSnapshot): Result<AttackOdds> {
   const needed = validate(snapshot);
   if (!needed.ok) return needed;
-  const kept = keptD20Distribution(snapshot.mode);
+  const kept = d20Distribution(snapshot.mode);
   // A face hits from needed − modifier up, but never below 2 (natural 1) and never above 20 (natural 20).
   const lowestHittingFace = Math.min(20, Math.max(2, needed.value - snapshot.modifier));
   const hit = probAtLeast(kept, lowestHittingFace);

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { d20AttackOdds, resolveD20Attack, type D20AttackSnapshot } from "../../../src/engine/attack/d20-attack.ts";
-import type { D20Mode } from "../../../src/engine/attack/d20-roll.ts";
+import type { D20RollMode } from "../../../src/engine/dice/d20.ts";
 import { facePairs, share, singleFaces, value } from "./support.ts";
 
-const snap = (bonus: number, armorClass: number, mode: D20Mode = "normal", criticalFrom = 20): D20AttackSnapshot => ({ bonus, armorClass, criticalFrom, mode });
+const snap = (bonus: number, armorClass: number, mode: D20RollMode = "normal", criticalFrom = 20): D20AttackSnapshot => ({ bonus, armorClass, criticalFrom, mode });
 
 describe("d20 + bonus vs AC (count and standard rulesets)", () => {
   it("hits when d20 + bonus meets the AC: +5 against AC 15 hits on a 10, misses on a 9", () => {
@@ -59,7 +59,7 @@ describe("d20 + bonus vs AC (count and standard rulesets)", () => {
     bonus: fc.integer({ min: -15, max: 25 }),
     armorClass: fc.integer({ min: -5, max: 40 }),
     criticalFrom: fc.integer({ min: 2, max: 20 }),
-    mode: fc.constantFrom<D20Mode>("normal", "advantage", "disadvantage"),
+    mode: fc.constantFrom<D20RollMode>("normal", "advantage", "disadvantage"),
   });
 
   it("odds equal brute-force enumeration over every d20 face (and every pair with two dice)", () => {
@@ -99,7 +99,7 @@ describe("d20 + bonus vs AC (count and standard rulesets)", () => {
     expect(d20AttackOdds(snap(Number.NaN, 10))).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Attack.BonusInvalid", data: { value: "NaN" } } });
     expect(d20AttackOdds(snap(0, 1.5)).ok).toBe(false);
     expect(d20AttackOdds(snap(0, 10, "normal", 1))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.CriticalRangeInvalid" } });
-    expect(d20AttackOdds(snap(0, 10, "sideways" as D20Mode))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.ModeInvalid" } });
+    expect(d20AttackOdds(snap(0, 10, "sideways" as D20RollMode))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.ModeInvalid" } });
     fc.assert(
       fc.property(fc.array(fc.double(), { maxLength: 3 }), fc.double(), fc.double(), (faces, bonus, ac) => {
         expect(() => resolveD20Attack(faces, snap(bonus, ac))).not.toThrow();

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { D20Mode } from "../../../src/engine/attack/d20-roll.ts";
+import type { D20RollMode } from "../../../src/engine/dice/d20.ts";
 import {
   aac0Needed,
   descendingArmorClass,
@@ -11,7 +11,7 @@ import {
 } from "../../../src/engine/attack/segment-attack.ts";
 import { facePairs, share, singleFaces, value } from "./support.ts";
 
-const snap = (aac0: number, armorClass: number, modifier = 0, mode: D20Mode = "normal"): SegmentAttackSnapshot => ({ aac0, armorClass, modifier, mode });
+const snap = (aac0: number, armorClass: number, modifier = 0, mode: D20RollMode = "normal"): SegmentAttackSnapshot => ({ aac0, armorClass, modifier, mode });
 
 describe("SEG-12 attacks against descending AC", () => {
   it("SEG-12: AAC0 19 needs 19 against AC 0 and 14 against AC 5 (n = AAC0 − AC)", () => {
@@ -86,7 +86,7 @@ describe("SEG-12 attacks against descending AC", () => {
     aac0: fc.integer({ min: 0, max: 25 }),
     armorClass: fc.integer({ min: -10, max: 10 }),
     modifier: fc.integer({ min: -10, max: 10 }),
-    mode: fc.constantFrom<D20Mode>("normal", "advantage", "disadvantage"),
+    mode: fc.constantFrom<D20RollMode>("normal", "advantage", "disadvantage"),
   });
 
   it("SEG-12: odds equal brute-force enumeration over every face; critical is never reported", () => {
