@@ -1,2 +1,5 @@
 // Public API of this rule area; see src/engine/index.ts.
-export {};
+export * from "./round-time.ts";
+export * from "./durations.ts";
+export * from "./concentration.ts";
+export * from "./end-phase-save.ts";

@@ -1,0 +1,73 @@
+/**
+ * SEG-10: concentration, while casting a spell or maintaining an effect. It ends when the creature takes
+ * damage, fails a save, or is impeded (its movement or ability to act); starting another concentration
+ * ends the first. A spell whose casting is interrupted fails and is lost as if cast; a maintained effect
+ * simply ends. SEG-16: making a free attack breaks it. SEG-19: allies moving through each other jostle it.
+ *
+ * Ruling (seeds/003): a creature maintaining concentration may still walk up to half its movement rate
+ * per round (its full rate when flying or swimming natively); moving farther impedes it.
+ */
+import type { I18nKey } from "../core/result.ts";
+
+export type ConcentrationMode = "casting" | "maintaining";
+
+export interface Concentration {
+  readonly effectId: string;
+  readonly mode: ConcentrationMode;
+}
+
+export type ConcentrationTrigger = "damage" | "failedSave" | "impeded" | "newConcentration" | "freeAttack" | "jostled" | "savedSuccessfully" | "movedSlowly";
+
+/** What each trigger does to concentration, and the reason shown. */
+export const CONCENTRATION_TRIGGERS: Readonly<Record<ConcentrationTrigger, { readonly breaks: boolean; readonly reason: I18nKey }>> = {
+  damage: { breaks: true, reason: "TEMPO.CONDITIONS.Concentration.Damage" },
+  failedSave: { breaks: true, reason: "TEMPO.CONDITIONS.Concentration.FailedSave" },
+  impeded: { breaks: true, reason: "TEMPO.CONDITIONS.Concentration.Impeded" },
+  newConcentration: { breaks: true, reason: "TEMPO.CONDITIONS.Concentration.NewConcentration" },
+  freeAttack: { breaks: true, reason: "TEMPO.CONDITIONS.Concentration.FreeAttack" },
+  jostled: { breaks: true, reason: "TEMPO.CONDITIONS.Concentration.Jostled" },
+  savedSuccessfully: { breaks: false, reason: "TEMPO.CONDITIONS.Concentration.Kept" },
+  movedSlowly: { breaks: false, reason: "TEMPO.CONDITIONS.Concentration.Kept" },
+};
+
+export interface ConcentrationLoss {
+  readonly effectId: string;
+  /** `castingFailed`: the spell fails and is lost as if cast (its slot is spent); `effectEnded`: a maintained effect ends. */
+  readonly outcome: "castingFailed" | "effectEnded";
+  readonly reason: I18nKey;
+}
+
+export interface ConcentrationChange {
+  readonly state: Concentration | null;
+  readonly lost: ConcentrationLoss | null;
+}
+
+/** SEG-10: does this happening end concentration? */
+export function concentrationBroken(trigger: ConcentrationTrigger): boolean {
+  return CONCENTRATION_TRIGGERS[trigger].breaks;
+}
+
+/** SEG-10: applies a trigger to the creature's concentration. */
+export function applyConcentrationTrigger(state: Concentration | null, trigger: ConcentrationTrigger): ConcentrationChange {
+  const rule = CONCENTRATION_TRIGGERS[trigger];
+  if (state === null || !rule.breaks) return { state, lost: null };
+  return { state: null, lost: { effectId: state.effectId, outcome: state.mode === "casting" ? "castingFailed" : "effectEnded", reason: rule.reason } };
+}
+
+/** SEG-10: starting another concentration ends the one before. */
+export function startConcentration(state: Concentration | null, next: Concentration): ConcentrationChange {
+  const ended = applyConcentrationTrigger(state, "newConcentration");
+  return { state: next, lost: ended.lost };
+}
+
+/** The casting completed: a spell with a concentration duration is now maintained, any other ends concentration. */
+export function finishCasting(state: Concentration | null, maintained: boolean): Concentration | null {
+  if (state === null || state.mode !== "casting") return state;
+  return maintained ? { effectId: state.effectId, mode: "maintaining" } : null;
+}
+
+/** Ruling above: the trigger a move this round amounts to for a creature maintaining concentration. */
+export function concentrationMoveTrigger(feetThisRound: number, movementRate: number, nativeFlyOrSwim: boolean): ConcentrationTrigger {
+  const allowed = nativeFlyOrSwim ? movementRate : movementRate / 2;
+  return feetThisRound <= allowed ? "movedSlowly" : "impeded";
+}
