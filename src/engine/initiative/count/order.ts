@@ -33,9 +33,10 @@ export interface CountOrderEntry {
 
 /**
  * CNT-2, CNT-5: lower counts act first; on the same count the higher kept contest total acts first,
- * compared element by element (a reroll only matters where earlier totals were equal). Creatures still
- * level after that are ordered by id, so the order is total and stable; the scheduler asks for the
- * rolls that break such ties (see `countTiesToRoll`).
+ * compared element by element (a reroll only matters where earlier totals were equal; a creature still
+ * waiting for a total goes after one that has it). Creatures still level after that are ordered by id, so
+ * the order is total, transitive and stable; the scheduler asks for the rolls that break such ties
+ * (see `countTiesToRoll`).
  */
 export function compareCountOrder(a: CountOrderEntry, b: CountOrderEntry): number {
   if (a.count !== b.count) return a.count - b.count;
@@ -43,34 +44,32 @@ export function compareCountOrder(a: CountOrderEntry, b: CountOrderEntry): numbe
   for (let i = 0; i < length; i++) {
     const x = a.contest[i];
     const y = b.contest[i];
-    if (x === undefined || y === undefined) break;
+    // A creature that has not rolled this total yet (its contest is still to come) goes after one that
+    // has: plain lexicographic order, so the comparison stays transitive while rolls are outstanding.
+    if (x === undefined) return 1;
+    if (y === undefined) return -1;
     if (x !== y) return y - x;
   }
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /**
- * CNT-5: the creatures that must roll a contest die now: every creature sharing its count with
- * another creature it is not yet separated from by kept totals. Returns ids in track order.
+ * CNT-5: the creatures that must roll a contest die now, in track order. A creature rolls when another
+ * creature on its count has kept totals that begin with all of its own (so nothing separates them yet):
+ * the first time it ties it rolls its first total; where kept totals are equal both reroll; a creature
+ * already separated by an earlier total never rolls again for that tie.
  */
 export function countTiesToRoll(entries: readonly CountOrderEntry[]): string[] {
-  const sorted = [...entries].sort(compareCountOrder);
-  const need = new Set<string>();
-  for (let i = 1; i < sorted.length; i++) {
-    const a = sorted[i - 1];
-    const b = sorted[i];
-    if (a === undefined || b === undefined || a.count !== b.count) continue;
-    if (sameContest(a.contest, b.contest)) {
-      need.add(a.id);
-      need.add(b.id);
+  // How many creatures on each count carry each prefix of kept totals (the empty prefix included).
+  const prefixes = new Map<string, number>();
+  for (const entry of entries) {
+    let key = `${entry.count}|`;
+    prefixes.set(key, (prefixes.get(key) ?? 0) + 1);
+    for (const total of entry.contest) {
+      key += `${total},`;
+      prefixes.set(key, (prefixes.get(key) ?? 0) + 1);
     }
   }
-  return sorted.filter((e) => need.has(e.id)).map((e) => e.id);
-}
-
-/** Two creatures are still level when every total both have kept is equal (or neither has rolled). */
-function sameContest(a: readonly number[], b: readonly number[]): boolean {
-  const shared = Math.min(a.length, b.length);
-  for (let i = 0; i < shared; i++) if (a[i] !== b[i]) return false;
-  return true;
+  const need = entries.filter((entry) => (prefixes.get(`${entry.count}|${entry.contest.map((t) => `${t},`).join("")}`) ?? 0) > 1);
+  return need.sort(compareCountOrder).map((entry) => entry.id);
 }

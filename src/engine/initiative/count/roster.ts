@@ -1,0 +1,204 @@
+/**
+ * Commands that start the encounter, feed dice back and change who is on the track: start, rolls,
+ * next, join, leave, defeat, revive, set initiative, unconscious / conscious (CNT-14), surprise (CNT-4).
+ * Each works at any moment, mid-round included.
+ */
+import { err, ok, type Result } from "../../core/result.ts";
+import { dropPending } from "./actions.ts";
+import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
+import { startingCount, trackedCount } from "./order.ts";
+import {
+  COUNT_REASON_CONTEST,
+  COUNT_REASON_INITIATIVE,
+  getCombatant,
+  presentCombatants,
+  putCombatant,
+  requestRolls,
+  validateCombatantInput,
+  type CountOut,
+} from "./state.ts";
+import { advance, beginRound, currentId, lowerIdleCounts, requestTiesFor, reschedule, savesIfLast, settle } from "./track.ts";
+import type { CountCombatantInput, CountState } from "./types.ts";
+import { vecPush, vecSet } from "./vec.ts";
+
+const running = (s: CountState): boolean => s.status === "turns" || s.status === "end";
+
+export function start(state: CountState, out: CountOut): Result<CountState> {
+  if (state.status !== "setup") return err("TEMPO.ERRORS.Count.AlreadyStarted");
+  const present = presentCombatants(state);
+  if (present.length === 0) return err("TEMPO.ERRORS.Count.NoCombatants");
+  out.events.push({ type: "combatStarted" });
+  const unrolled = present.filter((c) => c.count === null).map((c) => c.id);
+  const s = requestRolls({ ...state, status: "rolling" }, unrolled, COUNT_REASON_INITIATIVE, out);
+  return ok(settle(s, out));
+}
+
+export function next(state: CountState, out: CountOut): Result<CountState> {
+  if (state.status === "setup") return err("TEMPO.ERRORS.Count.NotStarted");
+  if (state.status === "rolling" || state.status === "contest") return err("TEMPO.ERRORS.Count.AwaitingRolls");
+  if (state.status === "end") {
+    // CNT-3: after the end step a new round starts at 0; CNT-13 first lowers idle creatures' counts.
+    out.events.push({ type: "roundEnded", round: state.round });
+    return ok(beginRound(lowerIdleCounts(state, out), state.round + 1, out));
+  }
+  const turn = state.order[state.cursor];
+  let s = state;
+  if (turn !== undefined) {
+    const c = getCombatant(s, turn.id);
+    if (c !== null) {
+      out.events.push({ type: "turnEnded", round: s.round, combatantId: c.id });
+      s = savesIfLast(s, c, out, true);
+    }
+  }
+  return ok(advance(s, turn?.count ?? -1, out));
+}
+
+export function rolls(state: CountState, results: readonly { requestId: string; total: number }[], out: CountOut): Result<CountState> {
+  if (!Array.isArray(results) || results.length === 0) return err("TEMPO.ERRORS.Count.NoResults");
+  const open = new Map(state.requests.map((r) => [r.id, r]));
+  const seen = new Set<string>();
+  for (const result of results) {
+    if (!open.has(result.requestId) || seen.has(result.requestId)) {
+      return err("TEMPO.ERRORS.Count.UnknownRequest", { id: String(result.requestId) });
+    }
+    if (!Number.isInteger(result.total) || result.total < 1 || result.total > 20) {
+      return err("TEMPO.ERRORS.Count.InvalidRoll", { total: String(result.total) });
+    }
+    seen.add(result.requestId);
+  }
+  let s: CountState = { ...state, requests: state.requests.filter((r) => !seen.has(r.id)) };
+  const changed: string[] = [];
+  for (const result of results) {
+    const request = open.get(result.requestId);
+    const c = request?.combatantId == null ? null : getCombatant(s, request.combatantId);
+    if (request === undefined || c === null) continue;
+    if (request.reason === COUNT_REASON_CONTEST) {
+      // CNT-5: contest = 1d20 + bonus, kept for the encounter.
+      const total = result.total + c.bonus;
+      s = putCombatant(s, { ...c, contest: [...c.contest, total] });
+      out.events.push({ type: "contestRolled", combatantId: c.id, roll: result.total, total });
+    } else {
+      // CNT-2: count = 1d20 − bonus; CNT-4: below 0 is tracked as 0 (the result keeps the surprise).
+      const value = startingCount(result.total, c.bonus);
+      const count = Math.min(COUNT_TRACK_LENGTH - 1, trackedCount(value));
+      s = putCombatant(s, { ...c, result: value, count });
+      out.events.push({ type: "initiativeRolled", combatantId: c.id, roll: result.total, count });
+    }
+    changed.push(c.id);
+  }
+  if (running(s)) {
+    for (const id of changed) s = requestTiesFor(reschedule(s, id), id, out);
+  }
+  return ok(settle(s, out));
+}
+
+export function join(state: CountState, input: CountCombatantInput, out: CountOut): Result<CountState> {
+  const record = validateCombatantInput(input);
+  if (!record.ok) return record;
+  if (getCombatant(state, input.id) !== null) return err("TEMPO.ERRORS.Count.DuplicateCombatant", { id: input.id });
+  const slot = state.combatants.size;
+  let s: CountState = {
+    ...state,
+    combatants: vecPush(state.combatants, record.value),
+    slots: { ...state.slots, [input.id]: slot },
+  };
+  out.events.push({ type: "combatantJoined", combatantId: input.id });
+  // It rolls like everyone else (CNT-2) and takes its place when the roll comes back.
+  if (s.status !== "setup") s = requestRolls(s, [input.id], COUNT_REASON_INITIATIVE, out);
+  return ok(s);
+}
+
+export function leave(state: CountState, id: string, out: CountOut): Result<CountState> {
+  const c = getCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
+  const wasCurrent = currentId(state) === id;
+  const turn = state.order[state.cursor];
+  let s = dropPending(state, c, out);
+  const slot = s.slots[id] ?? -1;
+  const { [id]: _gone, ...slots } = s.slots;
+  s = { ...s, combatants: vecSet(s.combatants, slot, null), slots, requests: s.requests.filter((r) => r.combatantId !== id) };
+  out.events.push({ type: "combatantLeft", combatantId: id });
+  const at = s.order.findIndex((t) => t.id === id);
+  if (at !== -1) {
+    s = { ...s, order: s.order.filter((_, i) => i !== at), cursor: at <= s.cursor && s.status === "turns" ? s.cursor - 1 : s.cursor };
+    if (s.status === "end") s = { ...s, cursor: s.order.length };
+  }
+  // The turn passes on, as if the one who left had ended it.
+  if (wasCurrent && turn !== undefined) s = advance(s, turn.count, out);
+  return ok(settle(s, out));
+}
+
+export function defeat(state: CountState, id: string, out: CountOut): Result<CountState> {
+  const c = getCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
+  if (c.defeated) return err("TEMPO.ERRORS.Count.AlreadyDefeated", { id });
+  out.events.push({ type: "combatantDefeated", combatantId: id });
+  // DEF-1: it keeps its place and data; the track skips it.
+  return ok(settle(putCombatant(state, { ...c, defeated: true }), out));
+}
+
+export function revive(state: CountState, id: string, out: CountOut): Result<CountState> {
+  const c = getCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
+  if (!c.defeated) return err("TEMPO.ERRORS.Count.NotDefeated", { id });
+  out.events.push({ type: "combatantRevived", combatantId: id });
+  let s = putCombatant(state, { ...c, defeated: false });
+  if (running(s)) s = requestTiesFor(s, id, out);
+  return ok(settle(s, out));
+}
+
+export function setInitiative(state: CountState, id: string, value: number, out: CountOut): Result<CountState> {
+  const c = getCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
+  if (!Number.isInteger(value) || value > COUNT_TRACK_LENGTH - 1 || value < -100) {
+    return err("TEMPO.ERRORS.Count.InvalidCount", { value: String(value) });
+  }
+  if (c.unconscious) return err("TEMPO.ERRORS.Count.Unconscious", { id });
+  const count = trackedCount(value);
+  out.events.push({ type: "initiativeSet", combatantId: id, value: count });
+  // Before the first round the value is the roll's result, so it can give surprise (CNT-4).
+  const result = state.round === -1 ? value : c.result;
+  let s = putCombatant(state, { ...c, result, count });
+  s = { ...s, requests: s.requests.filter((r) => !(r.combatantId === id && r.reason === COUNT_REASON_INITIATIVE)) };
+  if (running(s)) s = requestTiesFor(reschedule(s, id), id, out);
+  return ok(settle(s, out));
+}
+
+/** CNT-14: an unconscious creature sits at count 20 and takes no turn. */
+export function knockOut(state: CountState, id: string, out: CountOut): Result<CountState> {
+  const c = getCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
+  if (c.unconscious) return err("TEMPO.ERRORS.Count.Unconscious", { id });
+  if (c.count === null) return err("TEMPO.ERRORS.Count.NotRolled", { id });
+  out.events.push({ type: "combatantUnconscious", combatantId: id });
+  let s = putCombatant(state, { ...c, unconscious: true, count: COUNT_END_STEP });
+  if (running(s)) s = reschedule(s, id);
+  return ok(settle(s, out));
+}
+
+/** CNT-14: it takes count 20 − bonus at once, and acts this round if that count is still ahead. */
+export function wake(state: CountState, id: string, out: CountOut): Result<CountState> {
+  const c = getCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
+  if (!c.unconscious) return err("TEMPO.ERRORS.Count.NotUnconscious", { id });
+  const count = Math.min(COUNT_TRACK_LENGTH - 1, trackedCount(COUNT_END_STEP - c.bonus));
+  out.events.push({ type: "consciousnessRegained", combatantId: id, count });
+  let s = putCombatant(state, { ...c, unconscious: false, count });
+  if (running(s)) s = requestTiesFor(reschedule(s, id), id, out);
+  return ok(settle(s, out));
+}
+
+export function markSurprised(state: CountState, id: string, surprised: boolean, out: CountOut): Result<CountState> {
+  const c = getCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
+  if (state.round !== -1 || state.status === "turns" || state.status === "end") return err("TEMPO.ERRORS.Count.TooLate");
+  out.events.push({ type: "surpriseMarked", combatantId: id, surprised: surprised === true });
+  return ok(putCombatant(state, { ...c, surprised: surprised === true }));
+}
+
+export function declareSurprise(state: CountState, value: boolean, out: CountOut): Result<CountState> {
+  if (state.options.surprise !== "declared") return err("TEMPO.ERRORS.Count.SurpriseIsAutomatic");
+  if (state.round !== -1 || state.status === "turns" || state.status === "end") return err("TEMPO.ERRORS.Count.TooLate");
+  out.events.push({ type: "surpriseDeclared", value: value === true });
+  return ok({ ...state, surpriseDeclared: value === true });
+}

@@ -1,0 +1,75 @@
+/**
+ * The count-up track scheduler (RULES §1): one `apply` for every command, pure and total. On an error
+ * the caller keeps its state; nothing was changed.
+ */
+import { err, ok, type Result } from "../../core/result.ts";
+import type { DiceRequest, Scheduler, TimelineEntry, Transition } from "../contract.ts";
+import { declare, react } from "./actions.ts";
+import {
+  declareSurprise,
+  defeat,
+  join,
+  knockOut,
+  leave,
+  markSurprised,
+  next,
+  revive,
+  rolls,
+  setInitiative,
+  start,
+  wake,
+} from "./roster.ts";
+import type { CountOut } from "./state.ts";
+import { countTimeline } from "./timeline.ts";
+import { currentId } from "./track.ts";
+import type { CountCommand, CountEvent, CountState } from "./types.ts";
+
+function dispatch(state: CountState, command: CountCommand, out: CountOut): Result<CountState> {
+  switch (command.type) {
+    case "start":
+      return start(state, out);
+    case "next":
+      return next(state, out);
+    case "rolls":
+      return rolls(state, command.results, out);
+    case "join":
+      return join(state, command.combatant, out);
+    case "leave":
+      return leave(state, command.combatantId, out);
+    case "defeat":
+      return defeat(state, command.combatantId, out);
+    case "revive":
+      return revive(state, command.combatantId, out);
+    case "setInitiative":
+      return setInitiative(state, command.combatantId, command.value, out);
+    case "declare":
+      return declare(state, command.combatantId, command.action, out);
+    case "react":
+      return react(state, command.combatantId, command.reaction, out);
+    case "unconscious":
+      return knockOut(state, command.combatantId, out);
+    case "regainConsciousness":
+      return wake(state, command.combatantId, out);
+    case "markSurprised":
+      return markSurprised(state, command.combatantId, command.surprised, out);
+    case "declareSurprise":
+      return declareSurprise(state, command.value, out);
+    default:
+      return err("TEMPO.ERRORS.Count.UnknownCommand");
+  }
+}
+
+function apply(state: CountState, command: CountCommand): Result<Transition<CountState, CountEvent>> {
+  const out: CountOut = { events: [], requests: [] };
+  const result = dispatch(state, command, out);
+  if (!result.ok) return result;
+  return ok({ state: result.value, events: out.events, requests: out.requests });
+}
+
+export const countScheduler: Scheduler<CountState, CountCommand, CountEvent> = {
+  id: "count",
+  apply,
+  timeline: (state): readonly TimelineEntry[] => countTimeline(state),
+  current: (state): string | null => currentId(state),
+  pending: (state): readonly DiceRequest[] => state.requests,
+};

@@ -1,0 +1,136 @@
+/**
+ * Building the count-track state and the small helpers every transition uses: look a combatant up,
+ * write it back (O(log n), see vec.ts), ask for dice.
+ */
+import { err, ok, type I18nKey, type Result } from "../../core/result.ts";
+import type { DiceRequest } from "../contract.ts";
+import { COUNT_TRACK_LENGTH } from "./delay.ts";
+import type { CountCombatant, CountCombatantInput, CountEvent, CountOptions, CountPendingAction, CountState } from "./types.ts";
+import { vecFromArray, vecGet, vecSet, vecToArray } from "./vec.ts";
+
+export const COUNT_DEFAULT_OPTIONS: CountOptions = { surprise: "automatic" };
+
+export const COUNT_REASON_INITIATIVE: I18nKey = "TEMPO.COMBAT.Count.RollReason.Initiative";
+export const COUNT_REASON_CONTEST: I18nKey = "TEMPO.COMBAT.Count.RollReason.Contest";
+
+/** Events and requests gathered while one command is applied. */
+export interface CountOut {
+  readonly events: CountEvent[];
+  readonly requests: DiceRequest[];
+}
+
+export function validateCombatantInput(input: CountCombatantInput): Result<CountCombatant> {
+  if (typeof input.id !== "string" || input.id.length === 0) return err("TEMPO.ERRORS.Count.InvalidCombatant");
+  if (!Number.isInteger(input.bonus)) return err("TEMPO.ERRORS.Count.InvalidBonus", { id: input.id });
+  return ok(newCombatant(input));
+}
+
+export function newCombatant(input: CountCombatantInput): CountCombatant {
+  return {
+    id: input.id,
+    bonus: input.bonus,
+    isPlayer: input.isPlayer === true,
+    defeated: input.defeated === true,
+    result: null,
+    count: null,
+    contest: [],
+    surprised: false,
+    unconscious: false,
+    turnRound: -1,
+    actedRound: -1,
+    reactedRound: -1,
+    resolvedRound: -1,
+    savesRound: -1,
+    casting: null,
+    pending: [],
+  };
+}
+
+/** A count-track encounter before `start`. Duplicate ids or a non-integer bonus are refused. */
+export function createCountState(
+  combatants: readonly CountCombatantInput[],
+  options: CountOptions = COUNT_DEFAULT_OPTIONS,
+): Result<CountState> {
+  if (options.surprise !== "automatic" && options.surprise !== "declared") {
+    return err("TEMPO.ERRORS.Count.InvalidOptions");
+  }
+  const records: CountCombatant[] = [];
+  const slots: Record<string, number> = {};
+  for (const input of combatants) {
+    const record = validateCombatantInput(input);
+    if (!record.ok) return record;
+    if (Object.hasOwn(slots, input.id)) return err("TEMPO.ERRORS.Count.DuplicateCombatant", { id: input.id });
+    slots[input.id] = records.length;
+    records.push(record.value);
+  }
+  return ok({
+    scheme: "count",
+    options: { surprise: options.surprise },
+    status: "setup",
+    round: -1,
+    upcomingRound: -1,
+    surpriseDeclared: false,
+    combatants: vecFromArray<CountCombatant | null>(records),
+    slots,
+    order: [],
+    cursor: -1,
+    pending: {},
+    requests: [],
+    nextRequest: 1,
+    nextAction: 1,
+  });
+}
+
+export function getCombatant(state: CountState, id: string): CountCombatant | null {
+  if (!Object.hasOwn(state.slots, id)) return null;
+  const slot = state.slots[id];
+  return slot === undefined ? null : (vecGet(state.combatants, slot) ?? null);
+}
+
+export function putCombatant(state: CountState, combatant: CountCombatant): CountState {
+  const slot = state.slots[combatant.id];
+  if (slot === undefined || !Object.hasOwn(state.slots, combatant.id)) return state;
+  return { ...state, combatants: vecSet(state.combatants, slot, combatant) };
+}
+
+/** Every combatant still in the encounter, in roster order. O(n). */
+export function presentCombatants(state: CountState): CountCombatant[] {
+  return vecToArray(state.combatants).filter((c): c is CountCombatant => c !== null);
+}
+
+export function absolutePosition(round: number, count: number): number {
+  return round * COUNT_TRACK_LENGTH + count;
+}
+
+export function roundOfPosition(position: number): number {
+  return Math.floor(position / COUNT_TRACK_LENGTH);
+}
+
+/** Asks for one 1d20 per id (the engine adds or subtracts the bonus itself). */
+export function requestRolls(state: CountState, ids: readonly string[], reason: I18nKey, out: CountOut): CountState {
+  if (ids.length === 0) return state;
+  const made: DiceRequest[] = ids.map((combatantId, i) => ({
+    id: `r${state.nextRequest + i}`,
+    combatantId,
+    formula: "1d20",
+    reason,
+  }));
+  out.requests.push(...made);
+  return { ...state, requests: [...state.requests, ...made], nextRequest: state.nextRequest + made.length };
+}
+
+export function hasOutstanding(state: CountState, id: string, reason: I18nKey): boolean {
+  return state.requests.some((r) => r.combatantId === id && r.reason === reason);
+}
+
+/** The pending action a reference points at, or null. */
+export function findAction(state: CountState, at: number, index: number): CountPendingAction | null {
+  const bucket = state.pending[String(at)];
+  if (bucket === undefined) return null;
+  return vecGet(bucket, index) ?? null;
+}
+
+/** The count of the turn under way (its count this round, 20 − bonus in the surprise round). */
+export function currentTurnCount(state: CountState): number {
+  return state.order[state.cursor]?.count ?? 0;
+}

@@ -1,0 +1,158 @@
+/**
+ * What the tracker shows for the count track: this round's turns in track order with the pending
+ * actions due on each count (before the turns on that count, as they resolve), the end step at 20,
+ * creatures not on the track this round, then actions due in later rounds.
+ */
+import type { Message } from "../../core/result.ts";
+import type { TimelineEntry } from "../contract.ts";
+import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
+import { compareCountOrder } from "./order.ts";
+import { getCombatant, presentCombatants } from "./state.ts";
+import { hasSurprise } from "./track.ts";
+import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
+import { vecToArray } from "./vec.ts";
+
+export function countPositionLabel(count: number): Message {
+  return { key: "TEMPO.COMBAT.Count.Position", data: { count } };
+}
+
+/** The tracker's description of a pending action (CNT-6). */
+export function countPendingDetail(action: CountPendingAction): Message {
+  switch (action.kind) {
+    case "attack":
+      return { key: "TEMPO.COMBAT.Count.Pending.Attack", data: { attack: action.attack, attacks: action.attacks } };
+    case "charged":
+      return { key: "TEMPO.COMBAT.Count.Pending.Charged", data: { delay: action.delay } };
+    case "spell":
+      return { key: "TEMPO.COMBAT.Count.Pending.Spell", data: { level: action.slotLevel ?? 0 } };
+    default:
+      return { key: "TEMPO.COMBAT.Count.Pending.Action" };
+  }
+}
+
+function turnDetail(c: CountCombatant): Message | null {
+  if (c.unconscious) return { key: "TEMPO.COMBAT.Count.Unconscious" };
+  if (c.casting !== null) return { key: "TEMPO.COMBAT.Count.Casting" };
+  return null;
+}
+
+function pendingEntry(action: CountPendingAction): TimelineEntry {
+  return {
+    key: `pending:${action.id}`,
+    kind: "pending",
+    combatantId: action.combatantId,
+    round: action.round,
+    position: action.count,
+    label: countPositionLabel(action.count),
+    groupId: null,
+    active: false,
+    done: false,
+    defeated: false,
+    detail: countPendingDetail(action),
+  };
+}
+
+/** Pending actions grouped by absolute position, ascending. */
+function pendingByPosition(state: CountState): [number, CountPendingAction[]][] {
+  return Object.keys(state.pending)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((at): [number, CountPendingAction[]] => {
+      const bucket = state.pending[String(at)];
+      const actions = bucket === undefined ? [] : vecToArray(bucket).filter((a): a is CountPendingAction => a !== null);
+      return [at, actions];
+    })
+    .filter(([, actions]) => actions.length > 0);
+}
+
+function waitingDetail(state: CountState, c: CountCombatant): Message {
+  if (c.unconscious) return { key: "TEMPO.COMBAT.Count.Unconscious" };
+  if (c.count === null) return { key: "TEMPO.COMBAT.Count.AwaitingRoll" };
+  if (state.round === 0 && c.surprised) return { key: "TEMPO.COMBAT.Count.Surprised" };
+  return { key: "TEMPO.COMBAT.Count.NextRound" };
+}
+
+export function countTimeline(state: CountState): TimelineEntry[] {
+  const round = Math.max(0, state.round);
+  const rows: TimelineEntry[] = [];
+  if (state.round === -1) {
+    // Before the first round: everyone by their rolled count, the unrolled last.
+    const present = presentCombatants(state);
+    const rolled = present
+      .filter((c) => c.count !== null)
+      .map((c) => ({ c, entry: { id: c.id, count: c.count ?? 0, contest: c.contest } }))
+      .sort((a, b) => compareCountOrder(a.entry, b.entry));
+    for (const { c } of rolled) {
+      rows.push(turnRow(c, round, c.count ?? 0, false, false, hasSurprise(c) ? { key: "TEMPO.COMBAT.Count.HasSurprise" } : null));
+    }
+    for (const c of present.filter((p) => p.count === null)) {
+      rows.push(turnRow(c, round, 0, false, false, { key: "TEMPO.COMBAT.Count.AwaitingRoll" }, null));
+    }
+    return rows;
+  }
+
+  const inOrder = new Set<string>();
+  const pending = pendingByPosition(state);
+  const roundStart = round * COUNT_TRACK_LENGTH;
+  const roundEnd = roundStart + COUNT_TRACK_LENGTH;
+  let p = 0;
+  const flushPending = (upTo: number): void => {
+    for (let next = pending[p]; next !== undefined && next[0] < roundEnd && next[0] - roundStart <= upTo; next = pending[++p]) {
+      for (const action of next[1]) rows.push(pendingEntry(action));
+    }
+  };
+  const allDone = state.status !== "turns";
+  state.order.forEach((turn, i) => {
+    const c = getCombatant(state, turn.id);
+    if (c === null) return;
+    inOrder.add(turn.id);
+    flushPending(turn.count);
+    const active = state.status === "turns" && i === state.cursor;
+    rows.push(turnRow(c, round, turn.count, active, allDone || i < state.cursor, turnDetail(c)));
+  });
+  flushPending(COUNT_TRACK_LENGTH - 1);
+  rows.push({
+    key: `end:${round}`,
+    kind: "boundary",
+    combatantId: null,
+    round,
+    position: COUNT_END_STEP,
+    label: { key: "TEMPO.COMBAT.Count.EndStep" },
+    groupId: null,
+    active: state.status === "end",
+    done: false,
+    defeated: false,
+    detail: null,
+  });
+  const waiting = presentCombatants(state)
+    .filter((c) => !inOrder.has(c.id))
+    .map((c) => ({ c, entry: { id: c.id, count: c.count ?? COUNT_END_STEP, contest: c.contest } }))
+    .sort((a, b) => compareCountOrder(a.entry, b.entry));
+  for (const { c } of waiting) rows.push(turnRow(c, round, COUNT_END_STEP, false, false, waitingDetail(state, c)));
+  for (; p < pending.length; p++) for (const action of pending[p]?.[1] ?? []) rows.push(pendingEntry(action));
+  return rows;
+}
+
+function turnRow(
+  c: CountCombatant,
+  round: number,
+  count: number,
+  active: boolean,
+  done: boolean,
+  detail: Message | null,
+  label: Message | null = countPositionLabel(count),
+): TimelineEntry {
+  return {
+    key: `turn:${c.id}`,
+    kind: "turn",
+    combatantId: c.id,
+    round,
+    position: count,
+    label,
+    groupId: null,
+    active,
+    done,
+    defeated: c.defeated,
+    detail,
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * Moving along the track: building a round's order (once per round), stepping to the next turn,
+ * resolving pending actions on the way, calling saving throws, and slotting creatures in mid-round
+ * without anyone losing or repeating a turn.
+ */
+import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
+import { compareCountOrder, countTiesToRoll, trackedCount, type CountOrderEntry } from "./order.ts";
+import {
+  absolutePosition,
+  COUNT_REASON_CONTEST,
+  COUNT_REASON_INITIATIVE,
+  getCombatant,
+  presentCombatants,
+  putCombatant,
+  requestRolls,
+  roundOfPosition,
+  type CountOut,
+} from "./state.ts";
+import type { CountCombatant, CountPendingAction, CountState, CountTurn } from "./types.ts";
+import { vecFromArray, vecToArray } from "./vec.ts";
+
+const LAST_COUNT = COUNT_TRACK_LENGTH - 1;
+
+/** CNT-4: a creature's count in the surprise round: 20 − bonus (kept on the track). */
+export function surpriseCount(bonus: number): number {
+  return Math.min(LAST_COUNT, trackedCount(COUNT_END_STEP - bonus));
+}
+
+export function hasSurprise(c: CountCombatant): boolean {
+  return c.result !== null && c.result <= 0;
+}
+
+function entryOf(c: CountCombatant, count: number): CountOrderEntry {
+  return { id: c.id, count, contest: c.contest };
+}
+
+/** Who is on the track in `round`, at which count. Defeated creatures keep their place (DEF-1). */
+function roundEntries(state: CountState, round: number): CountOrderEntry[] {
+  const entries: CountOrderEntry[] = [];
+  for (const c of presentCombatants(state)) {
+    if (c.count === null || c.unconscious) continue;
+    if (round === 0) {
+      // CNT-4: only creatures with surprise act in the surprise round; the surprised act in none of it.
+      if (hasSurprise(c) && !c.surprised) entries.push(entryOf(c, surpriseCount(c.bonus)));
+    } else entries.push(entryOf(c, c.count));
+  }
+  return entries;
+}
+
+/** Asks for the contest dice `entries` still need (CNT-5); returns the ids that are not yet separated. */
+function requestContests(state: CountState, entries: readonly CountOrderEntry[], out: CountOut): { state: CountState; need: string[] } {
+  const need = countTiesToRoll(entries);
+  if (need.length === 0) return { state, need };
+  const waiting = new Set(state.requests.filter((r) => r.reason === COUNT_REASON_CONTEST).map((r) => r.combatantId));
+  const ask = need.filter((id) => !waiting.has(id));
+  return { state: requestRolls(state, ask, COUNT_REASON_CONTEST, out), need };
+}
+
+/** Starts `round` once its ties are settled; until then waits in status "contest". */
+export function beginRound(state: CountState, round: number, out: CountOut): CountState {
+  const entries = roundEntries(state, round);
+  const contested = requestContests(
+    state,
+    entries.filter((e) => getCombatant(state, e.id)?.defeated === false),
+    out,
+  );
+  let s = contested.state;
+  if (contested.need.length > 0) return { ...s, status: "contest", upcomingRound: round };
+  entries.sort(compareCountOrder);
+  const order: CountTurn[] = entries.map((e) => ({ id: e.id, count: e.count }));
+  s = { ...s, status: "turns", round, upcomingRound: -1, order, cursor: -1 };
+  out.events.push({ type: "roundStarted", round });
+  return advance(s, -1, out);
+}
+
+/** Once every first roll is in: a surprise round (CNT-4) or round 1. */
+export function afterInitiative(state: CountState, out: CountOut): CountState {
+  const surpriseAllowed = state.options.surprise === "automatic" || state.surpriseDeclared;
+  const anyone = presentCombatants(state).some((c) => !c.defeated && !c.surprised && hasSurprise(c));
+  return beginRound(state, surpriseAllowed && anyone ? 0 : 1, out);
+}
+
+/** Retries whatever waits on dice (first rolls, a round's contests) after rolls or a roster change. */
+export function settle(state: CountState, out: CountOut): CountState {
+  if (state.status === "rolling") {
+    const waiting = state.requests.some((r) => r.reason === COUNT_REASON_INITIATIVE);
+    return waiting ? state : afterInitiative(state, out);
+  }
+  if (state.status === "contest") return beginRound(state, state.upcomingRound, out);
+  return state;
+}
+
+function active(c: CountCombatant | null): c is CountCombatant {
+  return c !== null && !c.defeated && !c.unconscious;
+}
+
+/**
+ * Steps from the turn at `fromCount` to the next creature that can act, resolving pending actions on
+ * the counts in between (CNT-6: those due on a count resolve before the turns on it); past the last
+ * turn comes the end step at 20 (CNT-3).
+ */
+export function advance(state: CountState, fromCount: number, out: CountOut): CountState {
+  let i = state.cursor + 1;
+  while (i < state.order.length) {
+    const turn = state.order[i];
+    if (turn !== undefined && active(getCombatant(state, turn.id))) break;
+    i++;
+  }
+  const next = state.order[i];
+  let s = resolveBetween(state, fromCount, Math.min(next === undefined ? COUNT_END_STEP : next.count, LAST_COUNT), out);
+  if (next !== undefined) {
+    const c = getCombatant(s, next.id);
+    if (c !== null) s = putCombatant(s, { ...c, turnRound: s.round });
+    out.events.push({ type: "turnStarted", round: s.round, combatantId: next.id });
+    return { ...s, cursor: i };
+  }
+  s = { ...s, status: "end", cursor: s.order.length };
+  out.events.push({ type: "endStep", round: s.round });
+  return endStepSaves(s, out);
+}
+
+/** CNT-11 (ruling) and CNT-14: in the end step, saves for everyone not yet called, then death saves. */
+function endStepSaves(state: CountState, out: CountOut): CountState {
+  const round = state.round;
+  const present = presentCombatants(state);
+  for (const c of present) {
+    if (c.defeated || c.count === null || c.savesRound === round) continue;
+    out.events.push({ type: "savesDue", combatantId: c.id, round });
+  }
+  for (const c of present) {
+    if (!c.defeated && c.unconscious) out.events.push({ type: "deathSavesDue", combatantId: c.id, round });
+  }
+  return state;
+}
+
+/** Resolves every pending action due on counts (from, to] of this round, in declaration order. */
+function resolveBetween(state: CountState, from: number, to: number, out: CountOut): CountState {
+  let s = state;
+  for (let count = from + 1; count <= to; count++) {
+    const key = String(absolutePosition(s.round, count));
+    const bucket = s.pending[key];
+    if (bucket === undefined) continue;
+    const { [key]: _due, ...pending } = s.pending;
+    s = { ...s, pending };
+    for (const action of vecToArray(bucket)) if (action !== null) s = resolveAction(s, action, out);
+  }
+  return s;
+}
+
+export function hasPendingThisRound(c: CountCombatant, round: number): boolean {
+  return c.pending.some((ref) => roundOfPosition(ref.at) <= round);
+}
+
+/** Its turn this round is over: it spent its action, or its turn came and went. */
+function turnOver(state: CountState, c: CountCombatant): boolean {
+  if (c.actedRound === state.round) return true;
+  return c.turnRound === state.round && currentId(state) !== c.id;
+}
+
+export function currentId(state: CountState): string | null {
+  if (state.status !== "turns") return null;
+  const turn = state.order[state.cursor];
+  return turn !== undefined && getCombatant(state, turn.id) !== null ? turn.id : null;
+}
+
+/**
+ * CNT-11: saves come right after a creature's last action resolving this round. They are called once
+ * that is certain: nothing else of it is pending this round and its turn is over (or, when its last
+ * resolution came before its turn, as that turn ends).
+ */
+export function savesIfLast(state: CountState, c: CountCombatant, out: CountOut, turnEnding = false): CountState {
+  if (c.defeated || c.savesRound === state.round || c.resolvedRound !== state.round) return state;
+  if (hasPendingThisRound(c, state.round) || !(turnEnding || turnOver(state, c))) return state;
+  out.events.push({ type: "savesDue", combatantId: c.id, round: state.round });
+  return putCombatant(state, { ...c, savesRound: state.round });
+}
+
+/** Resolves one action (CNT-6); a defeated or unconscious owner's action is cancelled instead. */
+export function resolveAction(state: CountState, action: CountPendingAction, out: CountOut): CountState {
+  const owner = getCombatant(state, action.combatantId);
+  if (owner === null) return state;
+  const updated: CountCombatant = {
+    ...owner,
+    pending: owner.pending.filter((ref) => ref.id !== action.id),
+    casting: owner.casting === action.id ? null : owner.casting,
+  };
+  if (owner.defeated || owner.unconscious) {
+    out.events.push({ type: "actionCancelled", action });
+    return putCombatant(state, updated);
+  }
+  out.events.push({ type: "actionResolved", action });
+  const resolved = { ...updated, resolvedRound: state.round };
+  return savesIfLast(putCombatant(state, resolved), resolved, out);
+}
+
+/** CNT-13: at the end of a round, a creature that had its turn but spent no action lowers its count. */
+export function lowerIdleCounts(state: CountState, out: CountOut): CountState {
+  const round = state.round;
+  if (round < 1) return state;
+  let changed = false;
+  const next = vecToArray(state.combatants).map((c) => {
+    if (c === null || c.count === null || c.defeated || c.unconscious) return c;
+    if (c.turnRound !== round || c.actedRound === round || c.bonus <= 0) return c;
+    const to = trackedCount(c.count - c.bonus);
+    if (to === c.count) return c;
+    changed = true;
+    out.events.push({ type: "countLowered", combatantId: c.id, from: c.count, to });
+    return { ...c, count: to };
+  });
+  return changed ? { ...state, combatants: vecFromArray(next) } : state;
+}
+
+/** CNT-5 mid-round: asks for the contests a creature's (new) count calls for. O(n), rare. */
+export function requestTiesFor(state: CountState, id: string, out: CountOut): CountState {
+  const c = getCombatant(state, id);
+  if (c === null || c.count === null || !active(c)) return state;
+  const group = presentCombatants(state)
+    .filter((o) => active(o) && o.count === c.count)
+    .map((o) => entryOf(o, o.count ?? 0));
+  return requestContests(state, group, out).state;
+}
+
+/**
+ * Mid-round (status "turns"): puts a creature whose count or standing changed where it belongs in what
+ * is left of this round. A creature that already had its turn keeps it done (its new count applies
+ * next round); one that was still to act keeps a turn this round (right after the current one if its
+ * new count is already behind); one that was not on the track this round joins it only if its count is
+ * still ahead. O(n), only for rare commands.
+ */
+export function reschedule(state: CountState, id: string): CountState {
+  if (state.status !== "turns" || state.round === 0) return state;
+  const c = getCombatant(state, id);
+  const at = state.order.findIndex((t) => t.id === id);
+  if (c === null || (at !== -1 && at <= state.cursor) || c.turnRound === state.round) return state;
+  const order = at === -1 ? [...state.order] : state.order.filter((_, i) => i !== at);
+  if (c.count === null || c.unconscious) return { ...state, order };
+  const current = order[state.cursor];
+  const currentRecord = current === undefined ? null : getCombatant(state, current.id);
+  if (current === undefined || currentRecord === null) return { ...state, order };
+  const ahead = compareCountOrder(entryOf(c, c.count), entryOf(currentRecord, current.count)) > 0;
+  if (!ahead && at === -1) return { ...state, order };
+  const turn: CountTurn = { id, count: ahead ? c.count : current.count };
+  const entry = entryOf(c, turn.count);
+  let lo = state.cursor + 1;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const other = order[mid];
+    const record = other === undefined ? null : getCombatant(state, other.id);
+    if (other !== undefined && record !== null && compareCountOrder(entryOf(record, other.count), entry) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  order.splice(lo, 0, turn);
+  return { ...state, order };
+}

@@ -1,0 +1,175 @@
+/**
+ * State, commands and events of the count-up track (RULES §1). The state is plain JSON: `null` for
+ * "no value", nested arrays for the roster (see vec.ts), numbers and strings only.
+ */
+import type { CommonCommand, CommonEvent, DiceRequest } from "../contract.ts";
+import type { CountVec } from "./vec.ts";
+
+/** CNT-4 setting: a surprise round follows from the rolls, or only when the GM declares one. */
+export type CountSurpriseMode = "automatic" | "declared";
+
+export interface CountOptions {
+  readonly surprise: CountSurpriseMode;
+}
+
+/** What the Foundry layer passes for each combatant (no names: the view looks them up by id). */
+export interface CountCombatantInput {
+  readonly id: string;
+  /** CNT-1: the higher of the INT and DEX modifiers (see `countInitiativeBonus`). */
+  readonly bonus: number;
+  readonly isPlayer: boolean;
+  readonly defeated: boolean;
+}
+
+export interface CountCombatant {
+  readonly id: string;
+  readonly bonus: number;
+  readonly isPlayer: boolean;
+  readonly defeated: boolean;
+  /** CNT-2: the first roll's result (d20 − bonus); 0 or below has surprise (CNT-4). Null until rolled. */
+  readonly result: number | null;
+  /** The tracked count 0 … 19 (20 while unconscious, CNT-14). Null until rolled. */
+  readonly count: number | null;
+  /** CNT-5: contest totals kept for the encounter. */
+  readonly contest: readonly number[];
+  /** CNT-4: marked surprised by the GM: no actions or reactions in the surprise round. */
+  readonly surprised: boolean;
+  /** CNT-14. */
+  readonly unconscious: boolean;
+  /** The last round in which it started a turn (−1: never). */
+  readonly turnRound: number;
+  /** The last round in which it spent its action (CNT-13). */
+  readonly actedRound: number;
+  /** The last round in which it used its reaction (CNT-12). */
+  readonly reactedRound: number;
+  /** The last round in which one of its actions resolved (CNT-11). */
+  readonly resolvedRound: number;
+  /** The last round for which its saving throws were called (CNT-11). */
+  readonly savesRound: number;
+  /** CNT-10: the pending spell it is casting, or null. */
+  readonly casting: string | null;
+  /** Its pending actions, in declaration order. */
+  readonly pending: readonly CountPendingRef[];
+}
+
+/** Where a pending action is kept: bucket `at` (absolute position), slot `index`. */
+export interface CountPendingRef {
+  readonly id: string;
+  readonly at: number;
+  readonly index: number;
+}
+
+/** One creature's place in this round's track order, with the count it acts on this round. */
+export interface CountTurn {
+  readonly id: string;
+  readonly count: number;
+}
+
+export type CountDeclaredKind = "attack" | "charged" | "spell" | "other";
+
+/** What a creature declares on its turn (CNT-6). */
+export type CountActionInput =
+  /** CNT-7: one target per weapon attack (null: not chosen); the k-th resolves at count + k × delay. */
+  | { readonly kind: "attack"; readonly properties: readonly string[]; readonly targets: readonly (string | null)[] }
+  /** FEAT-CHARGED: one attack whose delay is the primary weapon ability modifier. */
+  | { readonly kind: "charged"; readonly properties: readonly string[]; readonly modifier: number; readonly target: string | null }
+  /** CNT-8: `origin` is an area spell's point of origin (fixed once declared, CNT-12), else null. */
+  | { readonly kind: "spell"; readonly slotLevel: number; readonly targets: readonly string[]; readonly origin: string | null }
+  /** Any other action with a known delay (0: it resolves at once). */
+  | { readonly kind: "other"; readonly delay: number };
+
+export interface CountPendingAction {
+  /** Unique for the whole encounter ("a1", "a2", …). */
+  readonly id: string;
+  readonly combatantId: string;
+  readonly kind: CountDeclaredKind;
+  readonly declaredRound: number;
+  readonly declaredCount: number;
+  /** Where it resolves (CNT-9). */
+  readonly round: number;
+  readonly count: number;
+  readonly delay: number;
+  /** k of n for staggered attacks (CNT-7); 1 of 1 otherwise. */
+  readonly attack: number;
+  readonly attacks: number;
+  readonly targets: readonly string[];
+  readonly origin: string | null;
+  readonly slotLevel: number | null;
+}
+
+/** CNT-12: what a reaction does. */
+export type CountReactionInput =
+  | { readonly kind: "retarget"; readonly actionId: string; readonly targets: readonly string[] }
+  | { readonly kind: "redirect"; readonly actionIds: readonly string[]; readonly target: string }
+  | { readonly kind: "stopCasting" };
+
+export type CountStatus =
+  /** Not started. */
+  | "setup"
+  /** Waiting for the first initiative rolls. */
+  | "rolling"
+  /** Waiting for tie contests before `upcomingRound` can start. */
+  | "contest"
+  /** A creature's turn. */
+  | "turns"
+  /** The end step at count 20. */
+  | "end";
+
+export interface CountState {
+  readonly scheme: "count";
+  readonly options: CountOptions;
+  readonly status: CountStatus;
+  /** The round under way (0 is the surprise round); −1 before the first round. */
+  readonly round: number;
+  /** The round that starts once outstanding contests are in (status "contest"), else −1. */
+  readonly upcomingRound: number;
+  /** CNT-4 "GM declares" mode: the GM has declared a surprise round. */
+  readonly surpriseDeclared: boolean;
+  /** Slot → combatant (null once it left). */
+  readonly combatants: CountVec<CountCombatant | null>;
+  /** Id → slot. */
+  readonly slots: Readonly<Record<string, number>>;
+  /** This round's track order, computed once per round and shared between states. */
+  readonly order: readonly CountTurn[];
+  /** Index in `order` of the turn under way (−1 before the first, order.length in the end step). */
+  readonly cursor: number;
+  /** Pending actions by absolute position (round × 20 + count), each in declaration order. */
+  readonly pending: Readonly<Record<string, CountVec<CountPendingAction | null>>>;
+  /** Dice requests waiting for results. */
+  readonly requests: readonly DiceRequest[];
+  readonly nextRequest: number;
+  readonly nextAction: number;
+}
+
+export type CountCommand =
+  | CommonCommand
+  | { readonly type: "join"; readonly combatant: CountCombatantInput }
+  | { readonly type: "declare"; readonly combatantId: string; readonly action: CountActionInput }
+  | { readonly type: "react"; readonly combatantId: string; readonly reaction: CountReactionInput }
+  | { readonly type: "unconscious"; readonly combatantId: string }
+  | { readonly type: "regainConsciousness"; readonly combatantId: string }
+  | { readonly type: "markSurprised"; readonly combatantId: string; readonly surprised: boolean }
+  | { readonly type: "declareSurprise"; readonly value: boolean };
+
+export type CountEvent =
+  | CommonEvent
+  | { readonly type: "initiativeRolled"; readonly combatantId: string; readonly roll: number; readonly count: number }
+  | { readonly type: "contestRolled"; readonly combatantId: string; readonly roll: number; readonly total: number }
+  | { readonly type: "endStep"; readonly round: number }
+  | { readonly type: "actionDeclared"; readonly action: CountPendingAction }
+  | { readonly type: "actionResolved"; readonly action: CountPendingAction }
+  /** The owner was defeated or unconscious when the action came due. */
+  | { readonly type: "actionCancelled"; readonly action: CountPendingAction }
+  /** CNT-10: the caster spent its action: the spell is lost with its slot. */
+  | { readonly type: "castingLost"; readonly action: CountPendingAction }
+  /** CNT-12: the caster stopped with its reaction: the slot is kept. */
+  | { readonly type: "castingStopped"; readonly action: CountPendingAction }
+  | { readonly type: "actionRetargeted"; readonly action: CountPendingAction; readonly from: readonly string[] }
+  | { readonly type: "reactionUsed"; readonly combatantId: string; readonly kind: CountReactionInput["kind"] }
+  | { readonly type: "savesDue"; readonly combatantId: string; readonly round: number }
+  | { readonly type: "deathSavesDue"; readonly combatantId: string; readonly round: number }
+  | { readonly type: "countLowered"; readonly combatantId: string; readonly from: number; readonly to: number }
+  | { readonly type: "combatantUnconscious"; readonly combatantId: string }
+  | { readonly type: "consciousnessRegained"; readonly combatantId: string; readonly count: number }
+  | { readonly type: "surpriseDeclared"; readonly value: boolean }
+  | { readonly type: "surpriseMarked"; readonly combatantId: string; readonly surprised: boolean };

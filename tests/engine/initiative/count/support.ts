@@ -1,0 +1,131 @@
+/**
+ * Fixture builders for count-track tests: a tiny driver that applies commands (failing the test on an
+ * engine error), feeds scripted dice by combatant, and prints events compactly so a scenario can check
+ * their exact order in one readable list.
+ */
+import type { Transition } from "../../../../src/engine/initiative/contract.ts";
+import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
+import { COUNT_REASON_CONTEST, createCountState } from "../../../../src/engine/initiative/count/state.ts";
+import type {
+  CountCommand,
+  CountEvent,
+  CountOptions,
+  CountState,
+} from "../../../../src/engine/initiative/count/types.ts";
+
+export type Step = Transition<CountState, CountEvent>;
+
+/** `[id, bonus]` pairs, or `[id, bonus, isPlayer]`. */
+export function encounter(combatants: readonly (readonly [string, number, boolean?])[], options?: CountOptions): CountState {
+  const result = createCountState(
+    combatants.map(([id, bonus, isPlayer]) => ({ id, bonus, isPlayer: isPlayer === true, defeated: false })),
+    options,
+  );
+  if (!result.ok) throw new Error(result.error.key);
+  return result.value;
+}
+
+export function apply(state: CountState, command: CountCommand): Step {
+  const result = countScheduler.apply(state, command);
+  if (!result.ok) throw new Error(`${command.type} failed: ${result.error.key}`);
+  return result.value;
+}
+
+/** Feeds a d20 to every open request whose combatant is named (initiative and contest alike). */
+export function roll(state: CountState, dice: Readonly<Record<string, number>>): Step {
+  const results = state.requests
+    .filter((r) => r.combatantId !== null && Object.hasOwn(dice, r.combatantId))
+    .map((r) => ({ requestId: r.id, total: dice[r.combatantId ?? ""] ?? 0 }));
+  return apply(state, { type: "rolls", results });
+}
+
+/** Who is asked to roll, and why ("init" or "contest"). */
+export function asked(step: Step | CountState): string[] {
+  const requests = "requests" in step && Array.isArray(step.requests) ? step.requests : [];
+  return requests.map((r) => `${r.combatantId ?? "-"}:${r.reason === COUNT_REASON_CONTEST ? "contest" : "init"}`);
+}
+
+/** A chain of commands; returns the last state and every event in order. */
+export function run(state: CountState, commands: readonly CountCommand[]): { state: CountState; events: CountEvent[] } {
+  let s = state;
+  const events: CountEvent[] = [];
+  for (const command of commands) {
+    const step = apply(s, command);
+    s = step.state;
+    events.push(...step.events);
+  }
+  return { state: s, events };
+}
+
+export const next: CountCommand = { type: "next" };
+
+/** One short line per event: "turn wiz", "resolve a1 wiz@6", "saves wiz", "round 2" … */
+export function show(events: readonly CountEvent[]): string[] {
+  return events.map((e) => {
+    switch (e.type) {
+      case "combatStarted":
+        return "start";
+      case "roundStarted":
+        return `round ${e.round}`;
+      case "roundEnded":
+        return `end round ${e.round}`;
+      case "turnStarted":
+        return `turn ${e.combatantId}`;
+      case "turnEnded":
+        return `done ${e.combatantId}`;
+      case "endStep":
+        return `end step ${e.round}`;
+      case "initiativeRolled":
+        return `count ${e.combatantId}=${e.count}`;
+      case "contestRolled":
+        return `contest ${e.combatantId}=${e.total}`;
+      case "actionDeclared":
+        return `declare ${e.action.id} ${e.action.combatantId}@${e.action.round}:${e.action.count}`;
+      case "actionResolved":
+        return `resolve ${e.action.id} ${e.action.combatantId}@${e.action.round}:${e.action.count}`;
+      case "actionCancelled":
+        return `cancel ${e.action.id}`;
+      case "castingLost":
+        return `spell lost ${e.action.id}`;
+      case "castingStopped":
+        return `spell stopped ${e.action.id}`;
+      case "actionRetargeted":
+        return `retarget ${e.action.id}->${e.action.targets.join(",")}`;
+      case "reactionUsed":
+        return `react ${e.combatantId} ${e.kind}`;
+      case "savesDue":
+        return `saves ${e.combatantId}`;
+      case "deathSavesDue":
+        return `death saves ${e.combatantId}`;
+      case "countLowered":
+        return `lower ${e.combatantId} ${e.from}->${e.to}`;
+      case "combatantJoined":
+        return `join ${e.combatantId}`;
+      case "combatantLeft":
+        return `leave ${e.combatantId}`;
+      case "combatantDefeated":
+        return `defeat ${e.combatantId}`;
+      case "combatantRevived":
+        return `revive ${e.combatantId}`;
+      case "initiativeSet":
+        return `set ${e.combatantId}=${e.value}`;
+      case "combatantUnconscious":
+        return `ko ${e.combatantId}`;
+      case "consciousnessRegained":
+        return `wake ${e.combatantId}=${e.count}`;
+      case "surpriseDeclared":
+        return `surprise ${String(e.value)}`;
+      case "surpriseMarked":
+        return `surprised ${e.combatantId} ${String(e.surprised)}`;
+    }
+  });
+}
+
+/** The timeline as "position kind id flags" lines. */
+export function track(state: CountState): string[] {
+  return countScheduler.timeline(state).map((row) => {
+    const flags = [row.active ? "*" : "", row.done ? "done" : "", row.defeated ? "defeated" : ""].filter((f) => f !== "").join(" ");
+    const who = row.kind === "boundary" ? "end step" : row.kind === "pending" ? `pending ${row.combatantId ?? ""}` : (row.combatantId ?? "");
+    return `${row.position} ${who}${flags === "" ? "" : ` ${flags}`}`;
+  });
+}
