@@ -17,6 +17,11 @@ export interface RotationDefender {
   readonly defense: RotationDefense | null;
   /** STL-3: the defender has not seen the attacker (it failed its STL-2 roll, or never had sight). */
   readonly unaware: boolean;
+  /**
+   * ROT-8: the defender is grappled and "cannot avoid attacks". **Ruling:** it cannot Dodge, so it
+   * defends with Armor whatever it would choose.
+   */
+  readonly grappled: boolean;
 }
 
 export interface RotationAttackSnapshot {
@@ -68,7 +73,7 @@ function prepare(s: RotationAttackSnapshot): Result<Prepared> {
   const penalty = flankingPenalty(d.adjacentEnemies);
   const dodge = d.dodge - penalty;
   const armor = d.armor - penalty;
-  const defense: RotationDefense = d.defense ?? (armor > dodge ? "armor" : "dodge");
+  const defense: RotationDefense = d.grappled ? "armor" : (d.defense ?? (armor > dodge ? "armor" : "dodge"));
   const defenseValue = defense === "dodge" ? dodge : armor;
   // ATK-ROT-2: on a tie the player character wins; between two player characters the defender wins.
   // **Ruling:** between two non-player creatures the defender wins too (a tie is not "above").
@@ -108,6 +113,7 @@ export function resolveRotationAttack(faces: readonly number[], snapshot: Rotati
   if (!snapshot.proficient && snapshot.skillBonus > 0) {
     notes.push({ key: "TEMPO.ATTACK.Note.NotProficient", data: { from: snapshot.skillBonus, to: p.bonus } });
   }
+  if (snapshot.defender.grappled) notes.push({ key: "TEMPO.ATTACK.Note.GrappledArmorOnly" });
   if (p.penalty > 0) notes.push({ key: "TEMPO.ATTACK.Note.Flanked", data: { enemies: snapshot.defender.adjacentEnemies, penalty: p.penalty } });
   notes.push(
     p.defense === "dodge"

@@ -17,6 +17,7 @@ const defender = (over: Partial<RotationDefender> = {}): RotationDefender => ({
   adjacentEnemies: 1,
   defense: null,
   unaware: false,
+  grappled: false,
   ...over,
 });
 
@@ -111,6 +112,14 @@ describe("ATK-ROT rotation attacks", () => {
     expect(value(resolveRotationAttack([6], s)).notes).toContainEqual({ key: "TEMPO.ATTACK.Note.Flanked", data: { enemies: 3, penalty: 4 } });
   });
 
+  it("ROT-8: a grappled defender cannot avoid attacks — ruling: it cannot Dodge and defends with Armor", () => {
+    const s = attack({}, { grappled: true, defense: "dodge" });
+    // Armor 12 instead of Dodge 14: a total of 13 hits.
+    expect(value(resolveRotationAttack([8], s))).toMatchObject({ hit: true, total: 13, needed: 13 });
+    expect(keys(s, [8])).toEqual(expect.arrayContaining(["TEMPO.ATTACK.Note.GrappledArmorOnly", "TEMPO.ATTACK.Note.AgainstArmor"]));
+    expect(value(rotationAttackOdds(s)).hit).toBeCloseTo(13 / 20, 12);
+  });
+
   it("ATK-ROT-1..4: exact odds, +5 against Dodge 14 between NPCs hits on 10–20 (11 in 20), crits 1 in 20", () => {
     const odds = value(rotationAttackOdds(attack()));
     expect(odds.hit).toBeCloseTo(11 / 20, 12);
@@ -143,6 +152,7 @@ describe("ATK-ROT rotation attacks", () => {
       adjacentEnemies: fc.integer({ min: 0, max: 6 }),
       defense: fc.constantFrom<"dodge" | "armor" | null>("dodge", "armor", null),
       unaware: fc.boolean(),
+      grappled: fc.boolean(),
     }),
   });
 

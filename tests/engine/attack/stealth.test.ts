@@ -75,7 +75,7 @@ describe("STL stealth", () => {
       proficient: true,
       criticalThreshold: 20,
       attackerIsPlayer: true,
-      defender: { dodge: 15, armor: 10, isPlayer: false, adjacentEnemies: 1, defense: null, unaware: true },
+      defender: { dodge: 15, armor: 10, isPlayer: false, adjacentEnemies: 1, defense: null, unaware: true, grappled: false },
     };
     expect(value(resolveRotationAttack([15, 6], s))).toMatchObject({ hit: true, face: 15 });
     // PC attacker, tie hits: a kept face of 15 or more. P(max of 2d20 ≥ 15) = 1 − (14/20)².
