@@ -71,8 +71,11 @@ describe("SEG-12 attacks against descending AC", () => {
       { key: "TEMPO.ATTACK.Note.AttackTable", data: { raw: 26, needed: 21 } },
       { key: "TEMPO.ATTACK.Note.NaturalTwentyHits" },
     ]);
+    // With +1 a 19 makes only 20, still short of 21: the natural 20 alone hits. With +2 a 19 hits too.
     expect(value(resolveSegmentAttack([19], snap(19, -7, 1))).hit).toBe(false);
     expect(value(segmentAttackOdds(snap(19, -7))).hit).toBeCloseTo(1 / 20, 12);
+    expect(value(segmentAttackOdds(snap(19, -7, 1))).hit).toBeCloseTo(1 / 20, 12);
+    expect(value(segmentAttackOdds(snap(19, -7, 2))).hit).toBeCloseTo(2 / 20, 12);
   });
 
   it("SEG-12: a natural 1 always misses, even when the table needs less than 1", () => {
