@@ -29,7 +29,7 @@ export interface SegmentSpendContext {
   readonly immediate?: boolean;
   /** `minor`: the activity takes a segment (SEG-4 adds it to weapon speed when taken before the major). */
   readonly takesSegment?: boolean;
-  /** `freeAttack`, `immediateAttack`: the opponent attacked. */
+  /** `freeAttack`, `immediateAttack` (required), `attackRoutine` (optional): the opponent attacked. */
   readonly opponentId?: string;
   /** `freeAttack`, `immediateAttack`: the segment it happens in, 1–10. */
   readonly segment?: number;
@@ -46,8 +46,11 @@ export interface SegmentActions {
   readonly attackRoutinesUsed: number;
   /** Segments in which a free or immediate attack was made this round. */
   readonly freeAttackSegments: readonly number[];
-  /** Opponents already given a free or immediate attack this round. */
-  readonly freeAttackOpponents: readonly string[];
+  /**
+   * Opponents already attacked this round by a free or immediate attack, or by an attack routine whose
+   * target was named: SEG-16 allows one free attack "(or attack routine)" per opponent per round.
+   */
+  readonly attackedOpponents: readonly string[];
   readonly surprised: boolean;
 }
 
@@ -62,7 +65,7 @@ export function segmentActions(surprised: boolean, attackRoutines = 1): SegmentA
     attackRoutinesAllowed: Math.max(1, Math.floor(attackRoutines)),
     attackRoutinesUsed: 0,
     freeAttackSegments: [],
-    freeAttackOpponents: [],
+    attackedOpponents: [],
     surprised,
   };
 }
@@ -101,10 +104,18 @@ function spendSegment(state: SegmentActions, kind: SegmentActionKind, context?: 
       if (state.spell <= 0) return err("TEMPO.ERRORS.Actions.OneSpellPerRound");
       if (context?.immediate === true) return ok({ ...state, spell: 0 });
       return state.major > 0 ? ok({ ...state, spell: 0, major: 0 }) : err("TEMPO.ERRORS.Actions.NeedsMajor", { kind });
-    case "attackRoutine":
+    case "attackRoutine": {
       if (state.attackRoutinesUsed >= state.attackRoutinesAllowed) return err("TEMPO.ERRORS.Actions.OneAttackRoutine");
-      if (state.attackRoutinesUsed > 0) return ok({ ...state, attackRoutinesUsed: state.attackRoutinesUsed + 1 });
-      return state.major > 0 ? ok({ ...state, major: 0, attackRoutinesUsed: 1 }) : err("TEMPO.ERRORS.Actions.NeedsMajor", { kind });
+      const first = state.attackRoutinesUsed === 0;
+      if (first && state.major <= 0) return err("TEMPO.ERRORS.Actions.NeedsMajor", { kind });
+      const target = context?.opponentId;
+      return ok({
+        ...state,
+        major: first ? 0 : state.major,
+        attackRoutinesUsed: state.attackRoutinesUsed + 1,
+        attackedOpponents: target === undefined || state.attackedOpponents.includes(target) ? state.attackedOpponents : [...state.attackedOpponents, target],
+      });
+    }
     case "freeAttack":
     case "immediateAttack": {
       const opponentId = context?.opponentId;
@@ -114,13 +125,13 @@ function spendSegment(state: SegmentActions, kind: SegmentActionKind, context?: 
       }
       if (state.surprised) return err("TEMPO.ERRORS.Actions.Surprised", { kind });
       if (state.freeAttackSegments.includes(segment)) return err("TEMPO.ERRORS.Actions.OneFreeAttackPerSegment", { segment });
-      if (state.freeAttackOpponents.includes(opponentId)) return err("TEMPO.ERRORS.Actions.OneFreeAttackPerOpponent");
+      if (state.attackedOpponents.includes(opponentId)) return err("TEMPO.ERRORS.Actions.OneFreeAttackPerOpponent");
       if (kind === "immediateAttack" && state.major <= 0) return err("TEMPO.ERRORS.Actions.NeedsMajor", { kind });
       return ok({
         ...state,
         major: kind === "immediateAttack" ? 0 : state.major,
         freeAttackSegments: [...state.freeAttackSegments, segment],
-        freeAttackOpponents: [...state.freeAttackOpponents, opponentId],
+        attackedOpponents: [...state.attackedOpponents, opponentId],
       });
     }
   }

@@ -14,6 +14,10 @@
  *   stand in for its turn starts and ends (an effect never outlives its time); a revived originator's own
  *   turns count again.
  * - Durations in seconds round up to whole originator turns (see `turnsForSeconds`).
+ *
+ * Storage: a turn event only concerns effects whose originator it names, plus effects on the round
+ * clock. Keeping each list on its originator's `Combatant.system` (the effects it created) lets the
+ * adapter advance only that combatant's list on a turn event, so a turn step stays O(its effects).
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { CommonEvent, RulesetId } from "../initiative/contract.ts";

@@ -152,6 +152,10 @@ describe("actions: segment", () => {
       error: { key: "TEMPO.ERRORS.Actions.Surprised", data: { kind: "freeAttack" } },
     });
     expect(segmentEconomy.spend(round, "freeAttack", { opponentId: "orc1", segment: 11 }).ok).toBe(false);
+    // An opponent that already took this creature's attack routine draws no free attack from it this round.
+    const routine = unwrap(segmentEconomy.spend(round, "attackRoutine", { opponentId: "orc1" }));
+    expect(segmentEconomy.spend(routine, "freeAttack", { opponentId: "orc1", segment: 9 }).ok).toBe(false);
+    expect(segmentEconomy.spend(routine, "freeAttack", { opponentId: "orc2", segment: 9 }).ok).toBe(true);
   });
 
   it("SEG-16: an immediate attack needs the major action unspent and uses it", () => {
