@@ -184,10 +184,12 @@ export function applyDamage(
 
   const raw = target.hp - hpLoss;
   if (hpLoss > 0) steps.push({ key: "TEMPO.DAMAGE.Step.HpLost", data: { amount: hpLoss, hp: raw } });
-  const spared = target.playerCharacter && target.hp >= target.maxHp && raw < 0;
+  // DR-3: one attack cannot kill a player character that was at full hit points.
+  const fromFull = target.playerCharacter && target.hp >= target.maxHp;
+  const spared = fromFull && raw < 0;
   const hp = spared ? 0 : raw;
   if (spared) steps.push({ key: "TEMPO.DAMAGE.Step.FullHealthProtection" });
-  const dead = !spared && target.deathThreshold !== null && hp <= target.deathThreshold;
+  const dead = !fromFull && target.deathThreshold !== null && hp <= target.deathThreshold;
   const unconscious = !dead && hp <= 0;
   if (dead) steps.push({ key: "TEMPO.DAMAGE.Step.Dead" });
   else if (unconscious) steps.push({ key: "TEMPO.DAMAGE.Step.Unconscious" });

@@ -111,8 +111,19 @@ describe("massive damage", () => {
     expect(npc.ok && [npc.value.hp, npc.value.dead]).toEqual([-15, true]);
   });
 
-  it("DR-3: damage that lands exactly on 0 leaves the player character at 0 and unconscious", () => {
-    const r = applyDamage(target({ hp: 30, maxHp: 30, playerCharacter: true }), attack({ hits: hits("physical", 30) }));
-    expect(r.ok && [r.value.hp, r.value.unconscious]).toEqual([0, true]);
+  it("DR-3: damage that lands exactly on 0 leaves the player character at 0 and unconscious, even where 0 would kill", () => {
+    const r = applyDamage(target({ hp: 30, maxHp: 30, playerCharacter: true, deathThreshold: 0 }), attack({ hits: hits("physical", 30) }));
+    expect(r.ok && [r.value.hp, r.value.unconscious, r.value.dead]).toEqual([0, true, false]);
+  });
+
+  it("DR-3: a player character at full hit points is never killed by one attack, whatever the damage (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.array(fc.integer({ min: 0, max: 200 }), { maxLength: 8 }), fc.integer({ min: -60, max: 0 }), (maxHp, amounts, threshold) => {
+        const pc = target({ hp: maxHp, maxHp, playerCharacter: true, deathThreshold: threshold });
+        const r = applyDamage(pc, attack({ hits: hits("physical", ...amounts) }));
+        expect(r.ok && r.value.dead).toBe(false);
+        expect(r.ok && r.value.hp).toBeGreaterThanOrEqual(0);
+      }),
+    );
   });
 });
