@@ -170,8 +170,8 @@ export function declare(state: CountState, combatantId: string, action: CountAct
     out.events.push({ type: "actionDeclared", action: pending });
     s = { ...s, nextAction };
     if (piece.delay === 0) {
-      // CNT-6: delay 0 resolves at once.
-      s = resolveAction(s, pending, out);
+      // CNT-6: delay 0 resolves at once (saves wait for the last piece, below).
+      s = resolveAction(s, pending, out, false);
       continue;
     }
     const position = absolutePosition(at.round, at.count);

@@ -176,7 +176,7 @@ export function savesIfLast(state: CountState, c: CountCombatant, out: CountOut,
 }
 
 /** Resolves one action (CNT-6); a defeated or unconscious owner's action is cancelled instead. */
-export function resolveAction(state: CountState, action: CountPendingAction, out: CountOut): CountState {
+export function resolveAction(state: CountState, action: CountPendingAction, out: CountOut, callSaves = true): CountState {
   const owner = getCombatant(state, action.combatantId);
   if (owner === null) return state;
   const updated: CountCombatant = {
@@ -190,7 +190,8 @@ export function resolveAction(state: CountState, action: CountPendingAction, out
   }
   out.events.push({ type: "actionResolved", action });
   const resolved = { ...updated, resolvedRound: state.round };
-  return savesIfLast(putCombatant(state, resolved), resolved, out);
+  const s = putCombatant(state, resolved);
+  return callSaves ? savesIfLast(s, resolved, out) : s;
 }
 
 /** CNT-13: at the end of a round, a creature that had its turn but spent no action lowers its count. */

@@ -129,3 +129,26 @@ export function track(state: CountState): string[] {
     return `${row.position} ${who}${flags === "" ? "" : ` ${flags}`}`;
   });
 }
+
+/**
+ * An encounter already rolled and in round 1: `[id, count, bonus]` (bonus 0 unless given); each rolls
+ * count + bonus on its d20. Counts must differ or the test must settle the contests itself.
+ */
+export function onTrack(entries: readonly (readonly [string, number, number?])[], options?: CountOptions): CountState {
+  const s = apply(encounter(entries.map(([id, , bonus]) => [id, bonus ?? 0] as const), options), { type: "start" }).state;
+  return roll(s, Object.fromEntries(entries.map(([id, count, bonus]) => [id, count + (bonus ?? 0)]))).state;
+}
+
+export const attack = (
+  combatantId: string,
+  properties: readonly string[],
+  targets: readonly (string | null)[],
+): CountCommand => ({ type: "declare", combatantId, action: { kind: "attack", properties, targets } });
+
+export const spell = (combatantId: string, slotLevel: number, targets: readonly string[] = [], origin: string | null = null): CountCommand => ({
+  type: "declare",
+  combatantId,
+  action: { kind: "spell", slotLevel, targets, origin },
+});
+
+export const act = (combatantId: string, delay = 0): CountCommand => ({ type: "declare", combatantId, action: { kind: "other", delay } });
