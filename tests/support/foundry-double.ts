@@ -65,8 +65,20 @@ class TypeDataModelDouble {
 /**
  * Stand-in for core's `Combat`. Its `_sortCombatants` is deliberately NOT core's algorithm (ids in
  * descending order) so a test can tell "Tempo's order" from "left to the base class".
+ * A combat created without a type has core's `"base"` type.
  */
 class CombatDouble {
+  type: string;
+  constructor(data: { type?: string } = {}) {
+    this.type = data.type ?? "base";
+  }
+  protected _preCreate(): Promise<boolean | undefined> {
+    return Promise.resolve(undefined);
+  }
+  updateSource(changes: { type?: string }): object {
+    if (changes.type !== undefined) this.type = changes.type;
+    return changes;
+  }
   protected _sortCombatants(a: { id: string | null }, b: { id: string | null }): number {
     const x = a.id ?? "";
     const y = b.id ?? "";

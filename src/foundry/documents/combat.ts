@@ -1,14 +1,28 @@
 import { compareCountOrder } from "../../engine/initiative/index.ts";
 import { CountCombatModel } from "../data/combat/count-combat-model.ts";
 import { countOrderEntry } from "../data/combatant/count-order-entry.ts";
+import { newCombatType } from "../new-combat-type.ts";
 
 /**
  * Tempo's Combat document. Each ruleset is a Combat subtype; the subtype decides the turn order.
+ * A new combat without a type gets the world's default ruleset; an existing one keeps its own.
  *
  * `_sortCombatants` never reads `this`: it may be handed to `Array#sort` as a bare function, so the
  * combat is found through the combatants' parent instead.
  */
 export class TempoCombat extends Combat {
+  protected override async _preCreate(
+    data: Combat.CreateData,
+    options: Combat.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    if ((await super._preCreate(data, options, user)) === false) return false;
+    if (this.type !== "base") return undefined;
+    const type = newCombatType();
+    if (type !== null) this.updateSource({ type });
+    return undefined;
+  }
+
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
     if (a.parent?.system instanceof CountCombatModel) return compareCountCombatants(a, b);
     return super._sortCombatants(a, b);
