@@ -1,2 +1,5 @@
 // Public API of the standard scheduler; see src/engine/initiative/index.ts.
-export {};
+export * from "./state.ts";
+export * from "./order.ts";
+export * from "./scheduler.ts";
+export * from "./timeline.ts";

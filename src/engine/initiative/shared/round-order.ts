@@ -1,0 +1,96 @@
+/**
+ * Helpers for walking a linear order one turn at a time without copying it.
+ *
+ * A scheme keeps this round's sequence as an array of ids plus the index of the creature acting now
+ * (`turnIndex`). Everything before the index has had its slot this round, everything after has not:
+ * "who already acted" is derived from the index, so a turn step writes one number and shares the
+ * array (O(1)). Changes in the middle of a round keep that split: a creature that has not acted yet
+ * is only ever moved within the part after the index (it cannot lose its turn), and one that has
+ * acted stays before it (it cannot act twice).
+ *
+ * Arrays are never mutated: functions that change an order return a new array.
+ */
+
+/** Index of the first id at or after `from` for which `canAct` holds, or -1. Amortised O(1) per turn. */
+export function nextActiveIndex(order: readonly string[], from: number, canAct: (id: string) => boolean): number {
+  for (let i = Math.max(0, from); i < order.length; i++) {
+    const id = order[i];
+    if (id !== undefined && canAct(id)) return i;
+  }
+  return -1;
+}
+
+/** A copy of `array` with `item` inserted at `index`. */
+export function insertAt<T>(array: readonly T[], index: number, item: T): T[] {
+  return [...array.slice(0, index), item, ...array.slice(index)];
+}
+
+/** A copy of `array` without the element at `index`. */
+export function removeAt<T>(array: readonly T[], index: number): T[] {
+  return [...array.slice(0, index), ...array.slice(index + 1)];
+}
+
+/**
+ * Binary search in a part of `order` that is sorted by `compare` ([lo, hi)): the first index whose id
+ * `item` goes before, so equal items keep their existing order. O(log n).
+ */
+export function sortedInsertIndex(
+  order: readonly string[],
+  lo: number,
+  hi: number,
+  item: string,
+  compare: (a: string, b: string) => number,
+): number {
+  let low = lo;
+  let high = hi;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const other = order[mid];
+    if (other !== undefined && compare(item, other) < 0) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+/**
+ * Where a creature whose slot has already passed this round goes among the ids before `end`: before
+ * the first one it sorts ahead of, else at `end`. The part before the index need not be sorted (it
+ * keeps the order turns were actually taken in), so this is a linear scan; joins are rare.
+ */
+export function passedSlotIndex(
+  order: readonly string[],
+  end: number,
+  item: string,
+  compare: (a: string, b: string) => number,
+): number {
+  for (let i = 0; i < end; i++) {
+    const other = order[i];
+    if (other !== undefined && compare(item, other) < 0) return i;
+  }
+  return end;
+}
+
+/** Whether `order` is sorted by `compare` (non-decreasing). O(n). */
+export function isSortedBy(order: readonly string[], compare: (a: string, b: string) => number): boolean {
+  for (let i = 1; i < order.length; i++) {
+    const a = order[i - 1];
+    const b = order[i];
+    if (a !== undefined && b !== undefined && compare(a, b) > 0) return false;
+  }
+  return true;
+}
+
+/** Reads an own property of a plain record (ids such as "constructor" never hit the prototype). */
+export function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** A copy of `record` without `key`. O(n): used by join/leave, never by a turn step. */
+export function without<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  const copy: Record<string, T> = {};
+  for (const k of Object.keys(record)) {
+    const value = record[k];
+    if (k !== key && value !== undefined) copy[k] = value;
+  }
+  return copy;
+}

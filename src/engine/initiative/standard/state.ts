@@ -1,0 +1,109 @@
+/**
+ * Standard turn order (seeds/001, RULES §2): the state the `standard` scheduler keeps.
+ *
+ * Plain JSON: `null` for "no value", records keyed by combatant id, no classes. The Foundry layer
+ * stores it in `Combat.system`; a reload restores it exactly.
+ */
+import { err, ok, type Result } from "../../core/result.ts";
+import type { DiceRequest } from "../contract.ts";
+import { noNegativeZero } from "../shared/highest-first.ts";
+
+/** STD-4: one round is 5 seconds. */
+export const STANDARD_ROUND_SECONDS = 5;
+/** STD-4: 12 rounds make a minute. */
+export const STANDARD_ROUNDS_PER_MINUTE = 12;
+
+export interface StandardCombatant {
+  readonly id: string;
+  /** STD-1, STD-2: added to the d20 and the first tie-breaker. An integer. */
+  readonly dexBonus: number;
+  /** STD-1: the initiative total (1d20 + DEX), or null until rolled. */
+  readonly initiative: number | null;
+  /**
+   * STD-2 ruling: tie-breaker rolls (1d20 each) kept for the encounter, asked for only while the
+   * creature is level with another one on initiative and DEX. Compared element by element, higher first.
+   */
+  readonly tieBreak: readonly number[];
+  /** DEF-1: skipped in the order, keeps its place and data. */
+  readonly defeated: boolean;
+}
+
+/** `setup`: before start. `rolling`: initiative being rolled, no round yet. `running`: rounds under way. */
+export type StandardStatus = "setup" | "rolling" | "running";
+
+/** A dice request waiting for its total, with what the engine needs to check and apply it. */
+export interface StandardPendingRoll {
+  readonly request: DiceRequest;
+  readonly kind: "initiative" | "tieBreak";
+  /** Lowest and highest legal total (a total outside is a typed error, e.g. a mistyped manual roll). */
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface StandardState {
+  readonly scheme: "standard";
+  readonly status: StandardStatus;
+  /** The round under way; 0 before the first creature has started its turn (STD-4). */
+  readonly round: number;
+  readonly combatants: Readonly<Record<string, StandardCombatant>>;
+  /**
+   * This round's sequence: every combatant with an initiative while running (empty before). Ids before
+   * `turnIndex` have had their slot this round, ids after it have not and stay sorted (see
+   * shared/round-order.ts).
+   */
+  readonly order: readonly string[];
+  /** Index in `order` of the creature acting now; `order.length` when nobody can act; -1 before round 1. */
+  readonly turnIndex: number;
+  /** The part before `turnIndex` no longer matches the initiative order: sort again at the next round. */
+  readonly resort: boolean;
+  /** STD-3: creatures that joined a running combat and have not started a turn yet → the round they joined. */
+  readonly firstTurnDue: Readonly<Record<string, number>>;
+  readonly rolls: readonly StandardPendingRoll[];
+  /** Counter for request ids ("std-1", "std-2", …): unique within the state, never random. */
+  readonly nextRequest: number;
+}
+
+/** One creature at creation time. `initiative` may be given already rolled (null: roll at start). */
+export interface StandardCombatantInput {
+  readonly id: string;
+  readonly dexBonus: number;
+  readonly initiative?: number | null;
+}
+
+/** A combatant id is a non-empty string that cannot reach an object's prototype. */
+export function validStandardId(id: unknown): id is string {
+  return typeof id === "string" && id.length > 0 && id !== "__proto__";
+}
+
+/** Builds the state before `start`. Typed errors for duplicate ids, a fractional DEX bonus, a bad initiative. */
+export function createStandardState(combatants: readonly StandardCombatantInput[] = []): Result<StandardState> {
+  const record: Record<string, StandardCombatant> = {};
+  for (const input of combatants) {
+    if (!validStandardId(input.id)) return err("TEMPO.ERRORS.Standard.InvalidId");
+    if (Object.hasOwn(record, input.id)) return err("TEMPO.ERRORS.Standard.DuplicateCombatant", { id: input.id });
+    if (!Number.isInteger(input.dexBonus)) return err("TEMPO.ERRORS.Standard.InvalidModifier", { id: input.id });
+    const initiative = input.initiative ?? null;
+    if (initiative !== null && !Number.isFinite(initiative)) {
+      return err("TEMPO.ERRORS.Standard.InvalidInitiative", { id: input.id });
+    }
+    record[input.id] = {
+      id: input.id,
+      dexBonus: noNegativeZero(input.dexBonus),
+      initiative: initiative === null ? null : noNegativeZero(initiative),
+      tieBreak: [],
+      defeated: false,
+    };
+  }
+  return ok({
+    scheme: "standard",
+    status: "setup",
+    round: 0,
+    combatants: record,
+    order: [],
+    turnIndex: -1,
+    resort: false,
+    firstTurnDue: {},
+    rolls: [],
+    nextRequest: 1,
+  });
+}

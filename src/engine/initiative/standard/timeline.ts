@@ -1,0 +1,48 @@
+/**
+ * What the tracker shows for a standard combat: one row per creature in this round's order, the one
+ * acting flagged `active`, the ones whose slot has passed flagged `done`, then the creatures still
+ * waiting for their initiative roll (kind "pending").
+ */
+import type { TimelineEntry } from "../contract.ts";
+import { own } from "../shared/round-order.ts";
+import { compareStandardOrder } from "./order.ts";
+import type { StandardCombatant, StandardState } from "./state.ts";
+
+function row(state: StandardState, c: StandardCombatant, active: boolean, done: boolean): TimelineEntry {
+  const waiting = c.initiative === null;
+  return {
+    key: `turn:${c.id}`,
+    kind: waiting ? "pending" : "turn",
+    combatantId: c.id,
+    round: state.round,
+    // Rows still waiting for a roll have no position yet; they come last.
+    position: c.initiative ?? 0,
+    label: waiting
+      ? { key: "TEMPO.COMBAT.Standard.AwaitingInitiative" }
+      : { key: "TEMPO.COMBAT.Standard.Initiative", data: { value: c.initiative ?? 0 } },
+    groupId: null,
+    active,
+    done,
+    defeated: c.defeated,
+    detail: null,
+  };
+}
+
+export function standardTimeline(state: StandardState): readonly TimelineEntry[] {
+  const rows: TimelineEntry[] = [];
+  if (state.status === "running") {
+    state.order.forEach((id, index) => {
+      const c = own(state.combatants, id);
+      if (c === undefined) return;
+      // A newcomer slotted behind the acting creature has not had a turn: it is not "done".
+      const done = index < state.turnIndex && !Object.hasOwn(state.firstTurnDue, id);
+      rows.push(row(state, c, index === state.turnIndex, done));
+    });
+    for (const c of Object.values(state.combatants)) if (c.initiative === null) rows.push(row(state, c, false, false));
+    return rows;
+  }
+  // Before the first round: everyone with a total in order, then those still to roll.
+  const all = Object.values(state.combatants).sort(compareStandardOrder);
+  for (const c of all) rows.push(row(state, c, false, false));
+  return rows;
+}
