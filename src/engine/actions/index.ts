@@ -5,3 +5,4 @@ export * from "./count-actions.ts";
 export * from "./phase-actions.ts";
 export * from "./rotation-actions.ts";
 export * from "./segment-actions.ts";
+export * from "./economies.ts";

@@ -8,6 +8,7 @@ import { countActions, countEconomy } from "../../../src/engine/actions/count-ac
 import { phaseActions, phaseEconomy } from "../../../src/engine/actions/phase-actions.ts";
 import { rotationActions, rotationEconomy, rotationPlanningActions, spendRotationTask, type RotationActions } from "../../../src/engine/actions/rotation-actions.ts";
 import { segmentActions, segmentEconomy, type SegmentActions } from "../../../src/engine/actions/segment-actions.ts";
+import { ACTION_ECONOMIES, INITIAL_ACTIONS } from "../../../src/engine/actions/economies.ts";
 
 const started = (combatantId: string, round = 1): CommonEvent => ({ type: "turnStarted", round, combatantId });
 const ended = (combatantId: string, round = 1): CommonEvent => ({ type: "turnEnded", round, combatantId });
@@ -274,5 +275,13 @@ describe("actions: laws of every tracker", () => {
   it("STD-6: the kinds a tracker lists are exactly those it reports", () => {
     const state: StandardActions = standardActions(false);
     expect(standardEconomy.remaining(state).map((r) => r.kind)).toEqual<StandardActionKind[]>(["action", "quickAction", "interaction", "reaction"]);
+  });
+});
+
+describe("actions: one tracker per ruleset", () => {
+  it("STD-6, ACT-ROT, SEG-9, CNT-12: each ruleset has its tracker, with its own starting state", () => {
+    for (const id of ["count", "standard", "phase", "segment", "rotation"] as const) expect(ACTION_ECONOMIES[id].ruleset).toBe(id);
+    expect(INITIAL_ACTIONS.standard({ joinedMidCombat: true, surprised: false }).reaction).toBe(0);
+    expect(INITIAL_ACTIONS.segment({ joinedMidCombat: false, surprised: true }).surprised).toBe(true);
   });
 });
