@@ -22,11 +22,13 @@ export function countActions(surprised: boolean): CountActions {
   return { onTurn: false, action: 0, reaction: surprised ? 0 : 1, surprised };
 }
 
+export const COUNT_ACTION_KINDS: readonly CountActionKind[] = ["action", "reaction"];
+
 const LABELS = { action: "TEMPO.ACTIONS.Action", reaction: "TEMPO.ACTIONS.Reaction" } as const;
 
 export const countEconomy: ActionEconomy<CountActions, CountActionKind> = {
   ruleset: "count",
-  kinds: ["action", "reaction"],
+  kinds: COUNT_ACTION_KINDS,
 
   spend(state: CountActions, kind: CountActionKind): Result<CountActions> {
     if (state.surprised) return err("TEMPO.ERRORS.Actions.Surprised", { kind });
@@ -36,7 +38,7 @@ export const countEconomy: ActionEconomy<CountActions, CountActionKind> = {
   },
 
   remaining(state: CountActions): readonly ActionLeft<CountActionKind>[] {
-    return this.kinds.map((kind) => ({ kind, left: state.surprised ? 0 : state[kind], label: LABELS[kind] }));
+    return COUNT_ACTION_KINDS.map((kind) => ({ kind, left: state.surprised ? 0 : state[kind], label: LABELS[kind] }));
   },
 
   observe(state: CountActions, event: CommonEvent, selfId: string): CountActions {

@@ -18,11 +18,13 @@ export function phaseActions(): PhaseActions {
   return { movementPower: 1, battleAction: 1 };
 }
 
+export const PHASE_ACTION_KINDS: readonly PhaseActionKind[] = ["movementPower", "battleAction"];
+
 const LABELS = { movementPower: "TEMPO.ACTIONS.MovementPower", battleAction: "TEMPO.ACTIONS.BattleAction" } as const;
 
 export const phaseEconomy: ActionEconomy<PhaseActions, PhaseActionKind> = {
   ruleset: "phase",
-  kinds: ["movementPower", "battleAction"],
+  kinds: PHASE_ACTION_KINDS,
 
   spend(state: PhaseActions, kind: PhaseActionKind): Result<PhaseActions> {
     if (state[kind] <= 0) return err("TEMPO.ERRORS.Actions.NoneLeft", { kind });
@@ -30,7 +32,7 @@ export const phaseEconomy: ActionEconomy<PhaseActions, PhaseActionKind> = {
   },
 
   remaining(state: PhaseActions): readonly ActionLeft<PhaseActionKind>[] {
-    return this.kinds.map((kind) => ({ kind, left: state[kind], label: LABELS[kind] }));
+    return PHASE_ACTION_KINDS.map((kind) => ({ kind, left: state[kind], label: LABELS[kind] }));
   },
 
   observe(state: PhaseActions, event: CommonEvent): PhaseActions {

@@ -39,6 +39,8 @@ export function rotationPlanningActions(): RotationActions {
   return { onTurn: true, full: 0, swift: 1, free: 0, reaction: 0, planning: true };
 }
 
+export const ROTATION_ACTION_KINDS: readonly RotationActionKind[] = ["full", "swift", "free", "reaction", "twoFull", "wholeTurn"];
+
 const LABELS = {
   full: "TEMPO.ACTIONS.Full",
   swift: "TEMPO.ACTIONS.Swift",
@@ -79,7 +81,7 @@ function spendRotation(state: RotationActions, kind: RotationActionKind): Result
 
 export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind> = {
   ruleset: "rotation",
-  kinds: ["full", "swift", "free", "reaction", "twoFull", "wholeTurn"],
+  kinds: ROTATION_ACTION_KINDS,
 
   spend: spendRotation,
 
@@ -93,7 +95,7 @@ export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind>
       twoFull: Math.floor(state.full / 2),
       wholeTurn: state.onTurn && untouched(state) ? 1 : 0,
     };
-    return this.kinds.map((kind) => ({ kind, left: left[kind], label: LABELS[kind] }));
+    return ROTATION_ACTION_KINDS.map((kind) => ({ kind, left: left[kind], label: LABELS[kind] }));
   },
 
   observe(state: RotationActions, event: CommonEvent, selfId: string): RotationActions {

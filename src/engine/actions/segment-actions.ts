@@ -72,6 +72,8 @@ export function segmentActions(surprised: boolean, attackRoutines = 1): SegmentA
 
 export const POSITIONING_MOVE_FEET = 10;
 
+export const SEGMENT_ACTION_KINDS: readonly SegmentActionKind[] = ["major", "minor", "move", "spell", "attackRoutine", "freeAttack", "immediateAttack"];
+
 const LABELS = {
   major: "TEMPO.ACTIONS.Major",
   minor: "TEMPO.ACTIONS.Minor",
@@ -139,7 +141,7 @@ function spendSegment(state: SegmentActions, kind: SegmentActionKind, context?: 
 
 export const segmentEconomy: ActionEconomy<SegmentActions, SegmentActionKind, SegmentSpendContext> = {
   ruleset: "segment",
-  kinds: ["major", "minor", "move", "spell", "attackRoutine", "freeAttack", "immediateAttack"],
+  kinds: SEGMENT_ACTION_KINDS,
 
   spend: spendSegment,
 
@@ -154,7 +156,7 @@ export const segmentEconomy: ActionEconomy<SegmentActions, SegmentActionKind, Se
       freeAttack: state.surprised ? 0 : 10 - state.freeAttackSegments.length,
       immediateAttack: state.surprised ? 0 : state.major,
     };
-    return this.kinds.map((kind) => ({ kind, left: left[kind], label: LABELS[kind] }));
+    return SEGMENT_ACTION_KINDS.map((kind) => ({ kind, left: left[kind], label: LABELS[kind] }));
   },
 
   observe(state: SegmentActions, event: CommonEvent): SegmentActions {

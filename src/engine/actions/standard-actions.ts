@@ -25,6 +25,8 @@ export function standardActions(joinedMidCombat: boolean): StandardActions {
   return { onTurn: false, action: 0, quickAction: 0, interaction: 0, reaction: joinedMidCombat ? 0 : 1 };
 }
 
+export const STANDARD_ACTION_KINDS: readonly StandardActionKind[] = ["action", "quickAction", "interaction", "reaction"];
+
 const LABELS = {
   action: "TEMPO.ACTIONS.Action",
   quickAction: "TEMPO.ACTIONS.QuickAction",
@@ -34,7 +36,7 @@ const LABELS = {
 
 export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind> = {
   ruleset: "standard",
-  kinds: ["action", "quickAction", "interaction", "reaction"],
+  kinds: STANDARD_ACTION_KINDS,
 
   spend(state: StandardActions, kind: StandardActionKind): Result<StandardActions> {
     if (kind === "reaction") {
@@ -47,7 +49,7 @@ export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind>
   },
 
   remaining(state: StandardActions): readonly ActionLeft<StandardActionKind>[] {
-    return this.kinds.map((kind) => ({ kind, left: state[kind], label: LABELS[kind] }));
+    return STANDARD_ACTION_KINDS.map((kind) => ({ kind, left: state[kind], label: LABELS[kind] }));
   },
 
   observe(state: StandardActions, event: CommonEvent, selfId: string): StandardActions {
