@@ -159,7 +159,14 @@ export function applyDamage(
 
   const toHp = (family: DrFamily, amount: number): void => {
     const reduced = reduceByDr(amount, target.dr[family]);
-    if (reduced < amount) steps.push({ key: REDUCED_BY_CREATURE[family], data: { amount: amount - reduced } });
+    if (reduced < amount) {
+      // Per-hit DR on eight swings reads as one line: consecutive reductions of one kind are summed.
+      const key = REDUCED_BY_CREATURE[family];
+      const last = steps.at(-1);
+      const before = last?.key === key ? Number(last.data?.["amount"] ?? 0) : 0;
+      if (before > 0) steps.pop();
+      steps.push({ key, data: { amount: before + amount - reduced } });
+    }
     hpLoss += reduced;
   };
 

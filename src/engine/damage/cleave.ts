@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "../core/result.ts";
-import { canCleave, effectiveProperties, type WeaponSnapshot } from "./weapon-features.ts";
+import { canCleave, effectiveProperties, type WeaponProperty, type WeaponSnapshot } from "./weapon-features.ts";
 
 /**
  * FEAT-CLEAVE geometry.
@@ -48,6 +48,11 @@ function northEastCorner(k: number, d: number): GridOffset[] {
   for (let x = 0; x <= edge; x++) corner.push({ x, y: -d });
   for (let y = -d + 1; y <= k - 1; y++) corner.push({ x: edge, y });
   return corner;
+}
+
+/** FEAT-CLEAVE: a cone is as long as the weapon's reach: 10 ft with the *Reach* property, else 5 ft. */
+export function weaponReachFeet(properties: readonly WeaponProperty[]): number {
+  return properties.includes("reach") ? 10 : 5;
 }
 
 /** FEAT-CLEAVE: the squares of the cone, sorted by row then column. Reach in feet: 5, 10, 15 … */

@@ -23,6 +23,11 @@ export interface WeaponUse {
   readonly primaryModifier: number;
 }
 
+/** Weapon properties from the item data's flags (`system.properties` in the weapon packs). */
+export function propertiesFromFlags(flags: Readonly<Partial<Record<WeaponProperty, boolean>>>): WeaponProperty[] {
+  return WEAPON_PROPERTIES.filter((property) => flags[property] === true);
+}
+
 function validProperties(weapon: WeaponSnapshot): Result<readonly WeaponProperty[]> {
   for (const property of weapon.properties) {
     if (!WEAPON_PROPERTIES.includes(property)) return err("TEMPO.ERRORS.Damage.UnknownProperty", { property: String(property) });

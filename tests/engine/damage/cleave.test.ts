@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleaveSquares, FACINGS, resolveCleave, type CleaveRoll, type CleaveTarget, type Facing } from "../../../src/engine/damage/cleave.ts";
-import type { WeaponSnapshot } from "../../../src/engine/damage/weapon-features.ts";
+import { cleaveSquares, FACINGS, resolveCleave, weaponReachFeet, type CleaveRoll, type CleaveTarget, type Facing } from "../../../src/engine/damage/cleave.ts";
+import { propertiesFromFlags, type WeaponSnapshot } from "../../../src/engine/damage/weapon-features.ts";
 import { snapshot } from "./builders.ts";
 
 const maul: WeaponSnapshot = { die: "2d6", properties: ["heavy", "great"] };
@@ -58,6 +58,13 @@ describe("cleave cone", () => {
         expect([...squares("medium", turned, reach)].sort()).toEqual(expected);
       }),
     );
+  });
+
+  it("FEAT-CLEAVE: the cone is as long as the weapon's reach: a glaive (Heavy, Reach) cleaves 10 ft, a maul 5 ft", () => {
+    const glaive = propertiesFromFlags({ heavy: true, thrown: false, great: false, reach: true, versatile: false });
+    expect(glaive).toEqual(["heavy", "reach"]);
+    expect(weaponReachFeet(glaive)).toBe(10);
+    expect(weaponReachFeet(maul.properties)).toBe(5);
   });
 
   it("FEAT-CLEAVE: bad facing, size or reach are typed errors", () => {

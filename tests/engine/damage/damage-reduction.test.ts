@@ -49,6 +49,11 @@ describe("damage reduction", () => {
     const eight = attack({ hits: hits("physical", 3, 3, 3, 3, 3, 3, 3, 3) });
     expect(loss(applyDamage(t, eight, perHit))).toBe(8);
     expect(loss(applyDamage(t, eight, perAttack))).toBe(22);
+    const steps = applyDamage(t, eight, perHit);
+    expect(steps.ok && steps.value.steps).toEqual([
+      { key: "TEMPO.DAMAGE.Step.ReducedPhysical", data: { amount: 16 } },
+      { key: "TEMPO.DAMAGE.Step.HpLost", data: { amount: 8, hp: 42 } },
+    ]);
     expect(damageAfterDr([3, 3, 3, 3, 3, 3, 3, 3], 2, "perHit")).toEqual({ ok: true, value: 8 });
     expect(damageAfterDr([3, 3, 3, 3, 3, 3, 3, 3], 2, "perAttack")).toEqual({ ok: true, value: 22 });
   });
