@@ -26,6 +26,22 @@ export const DEFAULT_DAMAGE_KINDS: DamageKindTable = {
   arcane: ["dissonance", "blight", "solar"],
 };
 
+/** Labels of the default damage kinds, for sheets and chat cards. */
+export const DAMAGE_KIND_LABELS: Readonly<Record<string, I18nKey>> = {
+  physical: "TEMPO.DAMAGE.Kind.physical",
+  bleed: "TEMPO.DAMAGE.Kind.bleed",
+  nonlethal: "TEMPO.DAMAGE.Kind.nonlethal",
+  bludgeoning: "TEMPO.DAMAGE.Kind.bludgeoning",
+  piercing: "TEMPO.DAMAGE.Kind.piercing",
+  slashing: "TEMPO.DAMAGE.Kind.slashing",
+  fire: "TEMPO.DAMAGE.Kind.fire",
+  ice: "TEMPO.DAMAGE.Kind.ice",
+  acid: "TEMPO.DAMAGE.Kind.acid",
+  dissonance: "TEMPO.DAMAGE.Kind.dissonance",
+  blight: "TEMPO.DAMAGE.Kind.blight",
+  solar: "TEMPO.DAMAGE.Kind.solar",
+};
+
 /** DR-1: the DR family that reduces a damage kind. An unknown kind is a typed error. */
 export function drFamilyOf(kind: string, table: DamageKindTable = DEFAULT_DAMAGE_KINDS): Result<DrFamily> {
   for (const family of DR_FAMILIES) if (table[family].includes(kind)) return ok(family);

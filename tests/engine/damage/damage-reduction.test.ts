@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyDamage, DEFAULT_DAMAGE_SETTINGS, type DamageSettings } from "../../../src/engine/damage/apply-damage.ts";
-import { drFamilyOf, DEFAULT_DAMAGE_KINDS } from "../../../src/engine/damage/damage-kinds.ts";
+import { DAMAGE_KIND_LABELS, drFamilyOf, DEFAULT_DAMAGE_KINDS, DR_FAMILIES } from "../../../src/engine/damage/damage-kinds.ts";
 import { damageAfterDr } from "../../../src/engine/damage/damage-reduction.ts";
 import { attack, dr, hits, snapshot, target } from "./builders.ts";
 
@@ -18,6 +18,12 @@ describe("damage kinds", () => {
     for (const kind of ["physical", "bleed", "nonlethal"]) expect(drFamilyOf(kind)).toEqual({ ok: true, value: "physical" });
     for (const kind of ["fire", "ice", "acid"]) expect(drFamilyOf(kind)).toEqual({ ok: true, value: "elemental" });
     for (const kind of ["dissonance", "blight", "solar"]) expect(drFamilyOf(kind)).toEqual({ ok: true, value: "arcane" });
+  });
+
+  it("DR-1: every default kind has a label and belongs to exactly one DR family", () => {
+    const all = DR_FAMILIES.flatMap((f) => DEFAULT_DAMAGE_KINDS[f]);
+    expect(new Set(all).size).toBe(all.length);
+    expect(Object.keys(DAMAGE_KIND_LABELS).sort()).toEqual([...all].sort());
   });
 
   it("DR-1: an unknown damage kind is a typed error; a world table can add kinds", () => {
