@@ -7,3 +7,4 @@ export * from "./threat.ts";
 export * from "./movement-powers.ts";
 export * from "./line-of-effect.ts";
 export * from "./shared-space.ts";
+export * from "./rotation-moves.ts";
