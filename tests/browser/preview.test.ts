@@ -47,10 +47,9 @@ async function names(): Promise<string[]> {
 
 describe("preview page", () => {
   it("CNT-2: shows the sample encounter in count order, lowest count first", async () => {
-    // Sample encounter (src/preview/sample-encounter.ts), counts worked out by hand from its scripted d20s:
-    // Ilsa 12−3=9, Brannoc 9−1=8, Goblin Archer 11−2=9, Ogre 7−0=7, Goblin Cutter 14−2=12.
-    // Ilsa and the Archer tie on 9 (CNT-5): contest 1d20+bonus, Ilsa 15+3=18 beats the Archer 16+2=18? no —
-    // see the script: Ilsa 15+3 = 18, Archer 10+2 = 12, so Ilsa acts first.
+    // Worked out by hand from the sample encounter's scripted d20s (src/preview/sample-encounter.ts):
+    // Ogre 7 − 0 = 7, Brannoc 9 − 1 = 8, Ilsa 12 − 3 = 9, Goblin Archer 11 − 2 = 9, Goblin Cutter 14 − 2 = 12;
+    // on 9, Ilsa's contest 15 + 3 = 18 beats the Archer's 10 + 2 = 12 (CNT-5).
     expect(await names()).toEqual(["Ogre", "Brannoc", "Ilsa", "Goblin Archer", "Goblin Cutter"]);
     await page.screenshot({ path: join(SCREENSHOTS, "preview-count-track.png"), fullPage: true });
   });

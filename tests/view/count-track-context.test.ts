@@ -15,8 +15,14 @@ describe("count-track context", () => {
       [3, ["Aria"]],
       [5, ["Brute", "Cutpurse"]],
       [7, ["Aria"]],
-      [20, [""]],
+      [20, []],
     ]);
+  });
+
+  it("CNT-3: the end step is a boundary on the track, not a row", () => {
+    const end = context.slots.find((s) => s.count === 20);
+    expect(end?.boundary).toBe(true);
+    expect(end?.rows).toEqual([]);
   });
 
   it("CNT-6: a pending action sits on its resolution count, marked as pending", () => {

@@ -1,10 +1,9 @@
-import type { Message, TimelineEntry } from "../../engine/index.ts";
+import { COUNT_END_STEP, type Message, type TimelineEntry } from "../../engine/index.ts";
 import type { CombatantSnapshot } from "./combatant-snapshot.ts";
 import { buildTrackerRow, type TrackerRowContext } from "./tracker-row.ts";
 
-/** CNT-3: counts 0..19, then the end step at 20. */
-export const COUNT_TRACK_LENGTH = 21;
-const END_STEP = 20;
+/** CNT-3: the ruler shows counts 0..19, then the end step at 20. */
+const RULER_LENGTH = COUNT_END_STEP + 1;
 
 /** One count on the track: the ruler cell and the rows that sit on it. */
 export interface CountSlotContext {
@@ -12,7 +11,10 @@ export interface CountSlotContext {
   readonly label: Message;
   readonly isEndStep: boolean;
   readonly active: boolean;
+  /** Creatures and pending actions on this count (a boundary such as the end step is not a row). */
   readonly rows: readonly TrackerRowContext[];
+  /** A boundary (the end step) sits on this count. */
+  readonly boundary: boolean;
   readonly occupied: boolean;
   readonly cssClass: string;
 }
@@ -41,33 +43,39 @@ export interface CountTrackInput {
 export function buildCountTrackContext(input: CountTrackInput): CountTrackContext {
   const byId = new Map(input.combatants.map((c) => [c.id, c]));
   const rowsByCount = new Map<number, TrackerRowContext[]>();
+  const boundaries = new Set<number>();
   for (const entry of input.timeline) {
+    const count = Math.min(COUNT_END_STEP, Math.max(0, entry.position));
+    if (entry.kind === "boundary") {
+      boundaries.add(count);
+      continue;
+    }
     const row = buildTrackerRow(entry, byId, input.viewerIsGM);
     if (row === null) continue;
-    const count = Math.min(END_STEP, Math.max(0, entry.position));
     const list = rowsByCount.get(count) ?? [];
     list.push(row);
     rowsByCount.set(count, list);
   }
   const ruler: CountSlotContext[] = [];
-  for (let count = 0; count < COUNT_TRACK_LENGTH; count++) {
+  for (let count = 0; count < RULER_LENGTH; count++) {
     const rows = rowsByCount.get(count) ?? [];
-    const isEndStep = count === END_STEP;
+    const isEndStep = count === COUNT_END_STEP;
     const active = rows.some((r) => r.active);
-    const occupied = rows.some((r) => r.kind !== "boundary");
+    const occupied = rows.length > 0;
     ruler.push({
       count,
       label: isEndStep ? { key: "TEMPO.COMBAT.Track.EndStep" } : { key: "TEMPO.COMBAT.Track.Count", data: { count } },
       isEndStep,
       active,
       rows,
+      boundary: boundaries.has(count),
       occupied,
       cssClass: [isEndStep ? "is-end-step" : "", active ? "is-active" : "", occupied ? "is-occupied" : ""]
         .filter((c) => c !== "")
         .join(" "),
     });
   }
-  const slots = ruler.filter((slot) => slot.rows.length > 0);
+  const slots = ruler.filter((slot) => slot.occupied || slot.boundary);
   return {
     round: input.round,
     roundLabel: input.round === 0 ? { key: "TEMPO.COMBAT.Track.SurpriseRound" } : { key: "TEMPO.COMBAT.Track.Round", data: { round: input.round } },

@@ -1,0 +1,74 @@
+import "../../styles/tempo.css";
+import en from "../../lang/en.json";
+import countTrackTemplate from "../../templates/combat/count-track.hbs?raw";
+import pageTemplate from "../../templates/preview/page.hbs?raw";
+import { countScheduler, createCountState, unwrap, withHistory, withHistoryState, type CountState } from "../engine/index.ts";
+import { buildPreviewPageContext } from "../view/preview/page-context.ts";
+import { buildCountTrackContext } from "../view/tracker/count-track-context.ts";
+import { EncounterDriver } from "./encounter-driver.ts";
+import { createHandlebarsHost } from "./handlebars-host.ts";
+import { SAMPLE_ENCOUNTER } from "./sample-encounter.ts";
+import { ScriptedDice } from "./scripted-dice.ts";
+
+const handlebars = createHandlebarsHost(en);
+const renderTrack = handlebars.compile(countTrackTemplate);
+const renderPage = handlebars.compile(pageTemplate);
+const scheduler = withHistory(countScheduler);
+const root = document.querySelector<HTMLElement>("#tempo-preview");
+
+let dark = false;
+let driver = newEncounter();
+
+/** A fresh sample encounter, started: initiative and tie contests rolled with the scripted dice. */
+function newEncounter(): EncounterDriver<CountState, unknown> {
+  const script = Object.fromEntries(SAMPLE_ENCOUNTER.map((c) => [c.id, c.d20]));
+  const state = unwrap(createCountState(SAMPLE_ENCOUNTER));
+  const encounter = new EncounterDriver(scheduler, withHistoryState(state), new ScriptedDice(script, 20261121));
+  encounter.start();
+  return encounter;
+}
+
+function render(): void {
+  if (root === null) return;
+  const state = driver.state.present;
+  const acting = scheduler.current(driver.state);
+  const tracker = renderTrack(
+    buildCountTrackContext({ round: state.round, timeline: scheduler.timeline(driver.state), combatants: SAMPLE_ENCOUNTER, viewerIsGM: true }),
+  );
+  root.innerHTML = renderPage(
+    buildPreviewPageContext({
+      canUndo: driver.canUndo(),
+      dark,
+      round: state.round,
+      actingName: SAMPLE_ENCOUNTER.find((c) => c.id === acting)?.name ?? null,
+      error: driver.error,
+      tracker,
+    }),
+  );
+  document.body.classList.toggle("theme-dark", dark);
+  document.body.classList.toggle("theme-light", !dark);
+  root.setAttribute("aria-busy", "false");
+}
+
+/** Re-renders replace the buttons, so focus is put back on the one the user pressed. */
+function act(action: string, run: () => void): void {
+  run();
+  render();
+  root?.querySelector<HTMLElement>(`[data-action="${action}"]`)?.focus();
+}
+
+root?.addEventListener("click", (event) => {
+  const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;
+  const action = target?.dataset.action;
+  if (action === "next") act(action, () => driver.next());
+  else if (action === "previous") act(action, () => driver.previous());
+  else if (action === "restart") act(action, () => (driver = newEncounter()));
+});
+
+root?.addEventListener("change", (event) => {
+  if (event.target instanceof HTMLInputElement && event.target.dataset.action === "theme") {
+    act("theme", () => (dark = event.target instanceof HTMLInputElement && event.target.checked));
+  }
+});
+
+render();
