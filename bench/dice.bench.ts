@@ -1,0 +1,62 @@
+/**
+ * Dice benchmark: median time (µs) to build exact distributions and chances for the formulas the
+ * rules roll most. Target: under 1 ms each. Run with `npx tsx bench/dice.bench.ts`.
+ * Prints figures only; no test asserts timings.
+ */
+import { performance } from "node:perf_hooks";
+import { chanceAtLeast, formulaDistribution } from "../src/engine/dice/formula-odds.ts";
+import { parseFormula } from "../src/engine/dice/formula-parse.ts";
+import { stepDiceDistribution } from "../src/engine/dice/step-dice.ts";
+import type { Formula } from "../src/engine/dice/formula.ts";
+
+const RUNS = 2000;
+const WARMUP = 200;
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 0 ? ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2 : (sorted[mid] ?? 0);
+}
+
+/** Median and 95th percentile, in µs, of `RUNS` timed calls after a warm-up. */
+function time(fn: () => unknown): { median: number; p95: number } {
+  for (let i = 0; i < WARMUP; i++) fn();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    fn();
+    samples.push((performance.now() - start) * 1000);
+  }
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: median(samples), p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0 };
+}
+
+function parsed(text: string): Formula {
+  const r = parseFormula(text);
+  if (!r.ok) throw new Error(`${text}: ${r.error.key}`);
+  return r.value;
+}
+
+const cases: { name: string; formula: string; target: number }[] = [
+  { name: "16d6", formula: "16d6", target: 56 },
+  { name: "{1d6,1d6,1d8}kh2", formula: "{1d6,1d6,1d8}kh2", target: 9 },
+  { name: "4d6kh3", formula: "4d6kh3", target: 13 },
+  { name: "2d20kh1", formula: "2d20kh1", target: 15 },
+  { name: "100d6kh50 (stress)", formula: "100d6kh50", target: 200 },
+];
+
+const rows: string[] = [];
+const row = (label: string, t: { median: number; p95: number }): void => {
+  rows.push(`${label.padEnd(52)} ${t.median.toFixed(1).padStart(9)} µs   p95 ${t.p95.toFixed(1).padStart(9)} µs   ${t.median < 1000 ? "ok" : "SLOW"}`);
+};
+
+for (const c of cases) {
+  const f = parsed(c.formula);
+  row(`distribution ${c.name}`, time(() => formulaDistribution(f)));
+  row(`chanceAtLeast ${c.name} >= ${c.target} (from text)`, time(() => chanceAtLeast(c.formula, c.target)));
+}
+row("stepDiceDistribution(+2) {d6,d6,d8}kh2", time(() => stepDiceDistribution(2)));
+row("stepDiceDistribution(-1) {d6,d6,d12}kl2", time(() => stepDiceDistribution(-1)));
+
+console.log(`dice: median of ${RUNS} runs after ${WARMUP} warm-up runs (target < 1000 µs)`);
+for (const line of rows) console.log(line);
