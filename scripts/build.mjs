@@ -38,6 +38,11 @@ const { values: options } = parseArgs({
   },
 });
 const outDir = resolve(root, options["out-dir"]);
+// The output folder is emptied before each build: never let that be the repository or a folder above it.
+if (!relative(outDir, root).startsWith("..")) {
+  console.error(`tempo: refusing to build into ${outDir}: it is or contains the repository.`);
+  process.exit(1);
+}
 
 async function readManifest() {
   return JSON.parse(await readFile(join(root, "system.json"), "utf8"));
@@ -52,10 +57,19 @@ async function exists(path) {
   }
 }
 
-/** Copies the manifest and every static file or folder the system needs at runtime. */
+/** Copies the manifest, the lang/ and templates/ folders, and every other file system.json names. */
 async function copyStatic(manifest) {
-  const files = ["system.json", "lang", "templates", manifest.license, manifest.readme, manifest.changelog];
-  for (const file of files) {
+  for (const folder of ["lang", "templates"]) {
+    if (await exists(join(root, folder))) await cp(join(root, folder), join(outDir, folder), { recursive: true });
+  }
+  const named = [
+    "system.json",
+    ...(manifest.languages ?? []).map((language) => language.path),
+    manifest.license,
+    manifest.readme,
+    manifest.changelog,
+  ];
+  for (const file of named) {
     if (typeof file !== "string") continue;
     const from = join(root, file);
     if (!(await exists(from))) throw new Error(`system.json names ${file}, which does not exist.`);
@@ -136,15 +150,18 @@ async function finish({ packs }) {
   if (packs) await buildPacks(manifest);
 }
 
+// The folder is emptied here rather than by vite, which will not empty a folder outside the project
+// (the build test writes to a scratch folder).
 const viteConfig = {
   root,
   configFile: join(root, "vite.config.ts"),
   logLevel: "warn",
-  build: { outDir, emptyOutDir: !options.watch, watch: options.watch ? {} : null },
+  build: { outDir, emptyOutDir: false, watch: options.watch ? {} : null },
 };
 
 if (!options.watch) {
   try {
+    await rm(outDir, { recursive: true, force: true });
     await build(viteConfig);
     await finish({ packs: true });
     console.log(`tempo: built ${relative(root, outDir) || "."}`);
