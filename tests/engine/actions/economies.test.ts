@@ -210,7 +210,7 @@ describe("actions: laws of every tracker", () => {
   const moreOrEqual = (a: number | null, b: number | null): boolean => a === null || (b !== null && a >= b);
 
   function law<S, K extends string, C>(name: string, economy: ActionEconomy<S, K, C>, initial: fc.Arbitrary<S>, context: fc.Arbitrary<C | undefined>): void {
-    it(`STD-6, ACT-ROT, SEG-9, CNT-12: ${name}: spending never increases what remains; a refused spend changes nothing`, () => {
+    it(`STD-6, ACT-ROT, SEG-9, CNT-12: ${name}: spending never increases what remains; a refused spend changes nothing; state is plain JSON`, () => {
       const step = fc.oneof(
         event("me").map((e) => ({ event: e, kind: null, context: undefined })),
         fc.tuple(fc.constantFrom(...economy.kinds), context).map(([kind, c]) => ({ event: null, kind, context: c })),
@@ -239,6 +239,8 @@ describe("actions: laws of every tracker", () => {
               if (a === undefined || b === undefined || !moreOrEqual(a.left, b.left)) return false;
             }
             state = r.value;
+            // State is plain JSON: it survives being stored in Combatant.system.
+            expect(JSON.parse(JSON.stringify(state))).toStrictEqual(state);
           }
           return true;
         }),

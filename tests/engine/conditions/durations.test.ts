@@ -132,6 +132,7 @@ describe("conditions: durations anchored on the originator's turns", () => {
 
   it("DUR-1: an event no effect cares about returns the very same list", () => {
     const list = [effect({})];
+    expect(JSON.parse(JSON.stringify(list))).toStrictEqual(list);
     expect(advanceTimedEffects(list, { type: "turnStarted", round: 1, combatantId: "B" }).effects).toBe(list);
   });
 

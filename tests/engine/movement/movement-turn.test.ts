@@ -85,4 +85,9 @@ describe("movement: a creature's movement in one turn", () => {
     expect(moveAlong(turn, line(0, 3, "walk")).ok).toBe(false);
     expect(turn).toEqual(copy);
   });
+
+  it("STD-8: the movement state is plain JSON (stored on the combatant)", () => {
+    const turn = unwrap(moveAlong(start({ walk: 30, swim: 45 }), line(0, 3, "walk")));
+    expect(JSON.parse(JSON.stringify(turn))).toStrictEqual(turn);
+  });
 });

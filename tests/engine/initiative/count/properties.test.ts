@@ -1,0 +1,255 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { withHistory, withHistoryState, type HistoryState } from "../../../../src/engine/initiative/history.ts";
+import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
+import { presentCombatants } from "../../../../src/engine/initiative/count/state.ts";
+import type { CountCommand, CountEvent, CountState } from "../../../../src/engine/initiative/count/types.ts";
+import { encounter } from "./support.ts";
+
+/** A command chosen by the generator, made concrete against the state it meets. */
+type Op =
+  | { readonly op: "start" | "next" | "surprise" }
+  | { readonly op: "rolls"; readonly dice: readonly number[] }
+  | { readonly op: "join"; readonly bonus: number }
+  | { readonly op: "who"; readonly what: "leave" | "defeat" | "revive" | "unconscious" | "regainConsciousness" | "markSurprised"; readonly who: number }
+  | { readonly op: "set"; readonly who: number; readonly value: number }
+  | { readonly op: "declare"; readonly kind: number; readonly n: number; readonly level: number; readonly mine: boolean; readonly who: number }
+  | { readonly op: "react"; readonly kind: number; readonly who: number; readonly pick: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant<Op>({ op: "start" }) },
+  { weight: 8, arbitrary: fc.constant<Op>({ op: "next" }) },
+  { weight: 1, arbitrary: fc.constant<Op>({ op: "surprise" }) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .array(fc.oneof({ weight: 20, arbitrary: fc.integer({ min: 1, max: 20 }) }, { weight: 1, arbitrary: fc.constantFrom(0, 21) }), {
+        minLength: 1,
+        maxLength: 12,
+      })
+      .map((dice): Op => ({ op: "rolls", dice })),
+  },
+  { weight: 1, arbitrary: fc.integer({ min: -1, max: 5 }).map((bonus): Op => ({ op: "join", bonus })) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({
+        what: fc.constantFrom("leave", "defeat", "revive", "unconscious", "regainConsciousness", "markSurprised") as fc.Arbitrary<
+          "leave" | "defeat" | "revive" | "unconscious" | "regainConsciousness" | "markSurprised"
+        >,
+        who: fc.nat(9),
+      })
+      .map((r): Op => ({ op: "who", ...r })),
+  },
+  { weight: 2, arbitrary: fc.record({ who: fc.nat(9), value: fc.integer({ min: -4, max: 21 }) }).map((r): Op => ({ op: "set", ...r })) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .record({ kind: fc.nat(5), n: fc.integer({ min: 0, max: 3 }), level: fc.integer({ min: -1, max: 11 }), mine: fc.nat(4).map((n) => n > 0), who: fc.nat(9) })
+      .map((r): Op => ({ op: "declare", ...r })),
+  },
+  { weight: 6, arbitrary: fc.record({ kind: fc.nat(3), who: fc.nat(9), pick: fc.nat(9) }).map((r): Op => ({ op: "react", ...r })) },
+);
+
+function idAt(state: CountState, who: number): string {
+  const ids = presentCombatants(state).map((c) => c.id);
+  return ids.length === 0 ? "nobody" : (ids[who % ids.length] ?? "nobody");
+}
+
+const PROPERTIES = [["heavy"], ["great"], ["thrown"], [], ["light", "heavy"]];
+
+function concrete(state: CountState, op: Op, joined: number): CountCommand {
+  switch (op.op) {
+    case "start":
+    case "next":
+      return { type: op.op };
+    case "surprise":
+      return { type: "declareSurprise", value: true };
+    case "rolls":
+      return { type: "rolls", results: state.requests.slice(0, op.dice.length).map((r, i) => ({ requestId: r.id, total: op.dice[i] ?? 1 })) };
+    case "join":
+      return { type: "join", combatant: { id: `j${joined}`, bonus: op.bonus, isPlayer: false, defeated: false } };
+    case "who":
+      return op.what === "markSurprised"
+        ? { type: "markSurprised", combatantId: idAt(state, op.who), surprised: true }
+        : { type: op.what, combatantId: idAt(state, op.who) };
+    case "set":
+      return { type: "setInitiative", combatantId: idAt(state, op.who), value: op.value };
+    case "declare": {
+      const combatantId = op.mine ? (countScheduler.current(state) ?? "nobody") : idAt(state, op.who);
+      const targets = Array.from({ length: op.n }, (_, i) => (i % 2 === 0 ? "t1" : null));
+      const properties = PROPERTIES[op.level % PROPERTIES.length] ?? [];
+      switch (op.kind) {
+        case 0:
+          return { type: "declare", combatantId, action: { kind: "attack", properties, targets } };
+        case 1:
+          return { type: "declare", combatantId, action: { kind: "spell", slotLevel: op.level, targets: ["t1"], origin: op.n === 3 ? "point" : null } };
+        case 2:
+          return { type: "declare", combatantId, action: { kind: "charged", properties, modifier: op.level, target: "t2" } };
+        default:
+          return { type: "declare", combatantId, action: { kind: "other", delay: op.level } };
+      }
+    }
+    case "react": {
+      // Mostly someone with something pending, so that reactions have work to do.
+      const busy = presentCombatants(state).filter((c) => c.pending.length > 0);
+      const combatantId = op.who % 3 !== 0 && busy.length > 0 ? (busy[op.who % busy.length]?.id ?? "nobody") : idAt(state, op.who);
+      const mine = presentCombatants(state).find((c) => c.id === combatantId)?.pending ?? [];
+      const actionId = mine[op.pick % Math.max(1, mine.length)]?.id ?? "a0";
+      switch (op.kind) {
+        case 0:
+          return { type: "react", combatantId, reaction: { kind: "retarget", actionId, targets: ["t3"] } };
+        case 1:
+          return { type: "react", combatantId, reaction: { kind: "redirect", actionIds: mine.map((m) => m.id), target: "t4" } };
+        default:
+          return { type: "react", combatantId, reaction: { kind: "stopCasting" } };
+      }
+    }
+  }
+}
+
+const lang = JSON.parse(readFileSync("lang/en.json", "utf8")) as unknown;
+function hasKey(key: string): boolean {
+  let node: unknown = lang;
+  for (const part of key.split(".")) {
+    if (typeof node !== "object" || node === null || !(part in node)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string";
+}
+
+const encounterArb = fc.record({
+  bonuses: fc.array(fc.integer({ min: -1, max: 5 }), { minLength: 1, maxLength: 6 }),
+  declared: fc.boolean(),
+  /** Most encounters start and roll first, so the commands meet a running track. */
+  opening: fc.boolean(),
+  ops: fc.array(opArb, { minLength: 1, maxLength: 60 }),
+});
+
+const OPENING: readonly Op[] = [{ op: "start" }, { op: "rolls", dice: [3, 9, 14, 9, 17, 1, 20, 6, 11, 12, 5, 2] }];
+
+const history = withHistory(countScheduler, 1000);
+
+/** Walks a random encounter and checks every law after every command. */
+function walk(bonuses: readonly number[], declared: boolean, ops: readonly Op[]): void {
+  let state = encounter(
+    bonuses.map((b, i) => [`c${i}`, b] as const),
+    { surprise: declared ? "declared" : "automatic" },
+  );
+  let h: HistoryState<CountState> = withHistoryState(state);
+  let joined = 0;
+  const expected = new Set(bonuses.map((_, i) => `c${i}`));
+  // Turns per round, and who was touched by a roster command during the round.
+  let turns = new Map<string, number>();
+  let touched = new Set<string>();
+  let onTrackAtStart: string[] = [];
+  let round = -1;
+
+  for (const op of ops) {
+    const command = concrete(state, op, joined);
+    const before = JSON.stringify(state);
+    const result = countScheduler.apply(state, command);
+    // Transitions never mutate their input.
+    expect(JSON.stringify(state)).toBe(before);
+    if (!result.ok) {
+      expect(result.error.key.startsWith("TEMPO.ERRORS.Count.")).toBe(true);
+      expect(hasKey(result.error.key)).toBe(true);
+      continue;
+    }
+    const next = result.value.state;
+    // State is plain JSON and round-trips exactly (no undefined, no -0, no Map).
+    expect(JSON.parse(JSON.stringify(next))).toStrictEqual(next);
+    for (const request of result.value.requests) expect(hasKey(request.reason)).toBe(true);
+
+    // Undo returns the earlier state; redo the same later state.
+    const stepped = history.apply(h, command);
+    if (!stepped.ok) throw new Error("history disagrees with the scheduler");
+    const undone = history.apply(stepped.value.state, { type: "undo" });
+    if (!undone.ok) throw new Error("undo failed");
+    expect(undone.value.state.present).toStrictEqual(state);
+    const redone = history.apply(undone.value.state, { type: "redo" });
+    if (!redone.ok) throw new Error("redo failed");
+    expect(redone.value.state.present).toStrictEqual(next);
+    h = redone.value.state;
+
+    // No combatant is lost: exactly the joined minus the departed remain.
+    if (command.type === "join") expected.add(command.combatant.id);
+    if (command.type === "join") joined++;
+    if (command.type === "leave") expected.delete(command.combatantId);
+    expect(new Set(presentCombatants(next).map((c) => c.id))).toEqual(expected);
+
+    if ("combatantId" in command && command.type !== "declare" && command.type !== "react") touched.add(command.combatantId);
+    for (const event of result.value.events as readonly CountEvent[]) {
+      if (event.type === "roundStarted") {
+        round = event.round;
+        turns = new Map();
+        touched = new Set();
+        onTrackAtStart = presentCombatants(next)
+          .filter((c) => !c.defeated && !c.unconscious && c.count !== null)
+          .map((c) => c.id);
+      }
+      if (event.type === "turnStarted") {
+        expect(event.round).toBe(round);
+        turns.set(event.combatantId, (turns.get(event.combatantId) ?? 0) + 1);
+        // Nobody repeats a turn within a round.
+        expect(turns.get(event.combatantId)).toBe(1);
+      }
+      if (event.type === "endStep" && round >= 1) {
+        // Everyone able to act all round long had exactly one turn.
+        for (const id of onTrackAtStart) if (!touched.has(id)) expect([id, turns.get(id) ?? 0]).toEqual([id, 1]);
+      }
+    }
+    state = next;
+  }
+}
+
+describe("count track laws (fast-check)", () => {
+  it("CNT-3, DEF-1: over random command sequences the laws hold after every command", () => {
+    fc.assert(
+      fc.property(encounterArb, ({ bonuses, declared, opening, ops }) => walk(bonuses, declared, opening ? [...OPENING, ...OPENING.slice(1), ...ops] : ops)),
+      { numRuns: 300 },
+    );
+  });
+
+  it("CNT-3: long runs of next with everyone rolled walk whole rounds without losing anyone", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -1, max: 5 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 40, maxLength: 40 }),
+        (bonuses, dice) => {
+          const ops: Op[] = [{ op: "start" }];
+          for (let i = 0; i < 4; i++) ops.push({ op: "rolls", dice: dice.slice(i * 10, i * 10 + 10) });
+          for (let i = 0; i < 40; i++) ops.push(i % 3 === 0 ? { op: "declare", kind: 0, n: 2, level: i % 5, mine: true, who: 0 } : { op: "next" });
+          walk(bonuses, false, ops);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe("count track laws with busy tracks (fast-check)", () => {
+  it("CNT-6, CNT-10, CNT-12: declaring, reacting and stepping at random keeps every law", () => {
+    const turn = fc
+      .tuple(
+        fc.record({ kind: fc.nat(3), n: fc.integer({ min: 1, max: 3 }), level: fc.integer({ min: 0, max: 10 }), mine: fc.constant(true), who: fc.nat(9) }),
+        fc.record({ kind: fc.nat(3), who: fc.nat(9), pick: fc.nat(9) }),
+        fc.nat(2),
+      )
+      .map(([declare, react, steps]): Op[] => [
+        { op: "declare", ...declare },
+        { op: "react", ...react },
+        ...Array.from({ length: steps + 1 }, (): Op => ({ op: "next" })),
+      ]);
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 2, maxLength: 6 }),
+        fc.array(turn, { minLength: 5, maxLength: 30 }),
+        fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 12, maxLength: 12 }),
+        (bonuses, turns, dice) => walk(bonuses, false, [{ op: "start" }, { op: "rolls", dice }, { op: "rolls", dice }, { op: "rolls", dice }, ...turns.flat()]),
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
