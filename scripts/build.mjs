@@ -113,7 +113,7 @@ async function checkSources(pack, manifest) {
 }
 
 /** Counts the primary documents in a compiled LevelDB pack by reading it back. */
-export async function countCompiled(packFolder) {
+async function countCompiled(packFolder) {
   const scratch = await mkdtemp(join(tmpdir(), "tempo-pack-"));
   let count = 0;
   try {
