@@ -1,2 +1,20 @@
 // Public API of the phase scheduler; see src/engine/initiative/index.ts.
-export {};
+export { PHASE_NAMES } from "./types.ts";
+export type {
+  PhaseCombatant,
+  PhaseCommand,
+  PhaseEvent,
+  PhaseJoin,
+  PhaseName,
+  PhasePendingRoll,
+  PhaseRollKind,
+  PhaseState,
+  PhaseTurnAction,
+  PhaseTurnPhase,
+  PhaseWait,
+} from "./types.ts";
+export { createPhaseState, phaseCombatant, phaseCombatants } from "./state.ts";
+export { comparePhaseBattle, comparePhaseMovement, comparePhaseRank, phaseTiesToRoll } from "./order.ts";
+export { applyPhase, phaseScheduler } from "./scheduler.ts";
+export { phaseTimeline } from "./timeline.ts";
+export { phaseAttackModifiers, type PhaseAttackModifiers } from "./modifiers.ts";

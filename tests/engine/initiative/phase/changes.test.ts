@@ -13,13 +13,13 @@ function toBattle(): PhaseTable {
   const t = new PhaseTable(party);
   t.do({ type: "start" });
   t.roll({ ava: 12, bram: 10, orc: 8 });
-  while (t.state.phase !== "battle") t.next();
+  while (t.phase() !== "battle") t.next();
   t.events = [];
   return t;
 }
 
 const battleRest = (t: PhaseTable): string[] => {
-  while (t.state.phase === "battle") t.next();
+  while (t.phase() === "battle") t.next();
   return PhaseTable.turns(t.events);
 };
 
@@ -29,7 +29,7 @@ describe("phase rounds: defeated combatants", () => {
     t.do({ type: "start" });
     t.roll({ ava: 12, bram: 10, orc: 8 });
     t.do({ type: "defeat", combatantId: "orc" });
-    while (t.state.phase !== "end") t.next();
+    while (t.phase() !== "end") t.next();
     expect(PhaseTable.turns(t.events)).toEqual(["movement:bram", "movement:ava", "battle:ava", "battle:bram"]);
     const rows = phaseScheduler.timeline(t.state).filter((r) => r.kind === "turn");
     expect(rows.map((r) => [r.combatantId, r.defeated])).toEqual([
@@ -48,11 +48,11 @@ describe("phase rounds: defeated combatants", () => {
     t.do({ type: "start" });
     t.roll({ ava: 12, bram: 10, orc: 8 });
     t.do({ type: "defeat", combatantId: "orc" });
-    while (t.state.phase !== "end") t.next();
+    while (t.phase() !== "end") t.next();
     t.next();
     expect(t.asked()).toEqual(["ava: 2d6 + 2 + 1", "bram: 2d6 + 0 + 0"]);
     t.roll({ ava: 5, bram: 9 });
-    while (t.state.phase !== "battle") t.next();
+    while (t.phase() !== "battle") t.next();
     t.events = [];
     // Battle round 2: Bram 9, Orc (kept 8), Ava 5. Orc is revived while Bram acts.
     t.do({ type: "revive", combatantId: "orc" });
@@ -103,7 +103,7 @@ describe("phase rounds: changes mid-round", () => {
     t.roll({ ava: 12, bram: 10, orc: 8 });
     t.next(); // Orc moves
     t.do({ type: "setInitiative", combatantId: "ava", value: 3 });
-    while (t.state.phase !== "end") t.next();
+    while (t.phase() !== "end") t.next();
     expect(PhaseTable.turns(t.events)).toEqual([
       "movement:orc",
       "movement:ava",

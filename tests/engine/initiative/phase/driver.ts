@@ -19,6 +19,11 @@ export class PhaseTable {
     return [...result.value.events];
   }
 
+  /** The phase now (a method, so the compiler does not narrow it across calls). */
+  phase(): PhaseState["phase"] {
+    return this.state.phase;
+  }
+
   next(): PhaseEvent[] {
     return this.do({ type: "next" });
   }

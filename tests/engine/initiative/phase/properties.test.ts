@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { unwrap } from "../../../../src/engine/core/result.ts";
-import { withHistory, withHistoryState } from "../../../../src/engine/initiative/history.ts";
+import { withHistory, withHistoryState, type HistoryEvent } from "../../../../src/engine/initiative/history.ts";
 import {
   createPhaseState,
   phaseCombatant,
@@ -90,7 +90,7 @@ function run(actions: readonly Action[]): void {
   let eligible = new Set<string>();
   let turns = new Map<string, number>();
 
-  const count = (events: readonly PhaseEvent[]): void => {
+  const count = (events: readonly (PhaseEvent | HistoryEvent)[]): void => {
     for (const e of events) {
       if (e.type === "phaseStarted" && e.phase === "movement") {
         eligible = new Set(phaseCombatants(h.present).filter((c) => !c.defeated).map((c) => c.id));

@@ -13,7 +13,7 @@ describe("phase rounds: the round", () => {
     const t = new PhaseTable(party);
     t.do({ type: "start" });
     t.roll({ ava: 10, bram: 7, orc: 8 });
-    while (t.state.phase !== "end") t.next();
+    while (t.phase() !== "end") t.next();
     t.next();
     const phases = t.events.flatMap((e) => (e.type === "phaseStarted" ? [`${e.round}:${e.phase}`] : []));
     expect(phases).toEqual(["1:initiative", "1:movement", "1:battle", "1:end", "2:initiative"]);
@@ -30,7 +30,7 @@ describe("phase rounds: the round", () => {
     ]);
     t.do({ type: "start" });
     t.roll({ ava: 10, bram: 7, orc: 8 });
-    while (t.state.phase !== "end") t.next();
+    while (t.phase() !== "end") t.next();
     t.next();
     expect(t.state.round).toBe(2);
     expect(t.asked()).toEqual(["ava: 2d6 + 2 + 1", "bram: 2d6 + 0 + 0", "orc: 2d6 + 1 + 1"]);
@@ -66,7 +66,7 @@ describe("phase rounds: the round", () => {
     const t = new PhaseTable(party);
     t.do({ type: "start" });
     t.roll({ ava: 10, bram: 7, orc: 8 });
-    while (t.state.phase !== "end") t.next();
+    while (t.phase() !== "end") t.next();
     expect(PhaseTable.turns(t.events)).toEqual([
       "movement:bram",
       "movement:orc",
@@ -97,7 +97,7 @@ describe("phase rounds: the round", () => {
     t.roll({ ava: 10, bram: 7, orc: 8 });
     t.do({ type: "defeat", combatantId: "orc" });
     let last: ReturnType<PhaseTable["next"]> = [];
-    while (t.state.phase !== "end") last = t.next();
+    while (t.phase() !== "end") last = t.next();
     expect(last).toEqual([
       { type: "turnEnded", round: 1, combatantId: "bram", phase: "battle" },
       { type: "phaseStarted", round: 1, phase: "end" },
@@ -120,7 +120,7 @@ describe("phase rounds: ties", () => {
     expect(blocked.ok).toBe(false);
     t.roll({ ava: 3, bram: 5 });
     expect(t.asked()).toEqual([]);
-    while (t.state.phase !== "end") t.next();
+    while (t.phase() !== "end") t.next();
     // The roll-off winner counts as the higher initiative: it moves later and acts earlier.
     expect(PhaseTable.turns(t.events)).toEqual([
       "movement:orc",
@@ -153,7 +153,7 @@ describe("phase rounds: seizing the initiative", () => {
     t.roll({ ava: 10, bram: 7, orc: 8, gob: 5 });
     t.do({ type: "seize", combatantId: "ava" });
     t.do({ type: "seize", combatantId: "orc" });
-    while (t.state.phase !== "end") t.next();
+    while (t.phase() !== "end") t.next();
     expect(PhaseTable.turns(t.events)).toEqual([
       "movement:orc",
       "movement:ava",
@@ -172,7 +172,7 @@ describe("phase rounds: seizing the initiative", () => {
     t.roll({ ava: 10, bram: 7, orc: 8, gob: 5 });
     t.do({ type: "seize", combatantId: "ava" });
     expect(phaseScheduler.apply(t.state, { type: "seize", combatantId: "ava" }).ok).toBe(false);
-    while (t.state.phase !== "end") t.next();
+    while (t.phase() !== "end") t.next();
     expect(phaseAttack(t, "bram", "ava")).toEqual({ advantage: 1, disadvantage: 0 });
     expect(phaseAttack(t, "ava", "bram")).toEqual({ advantage: 0, disadvantage: 0 });
     t.next();
@@ -199,7 +199,7 @@ describe("phase rounds: battle actions", () => {
     const t = new PhaseTable(party);
     t.do({ type: "start" });
     t.roll({ ava: 12, bram: 10, orc: 8 });
-    while (t.state.phase !== "battle") t.next();
+    while (t.phase() !== "battle") t.next();
     t.events = [];
     return t;
   }
@@ -216,7 +216,7 @@ describe("phase rounds: battle actions", () => {
       { type: "turnStarted", round: 1, combatantId: "ava", phase: "battle" },
     ]);
     t.next();
-    expect(t.state.phase).toBe("end");
+    expect(t.phase()).toBe("end");
     expect(t.events.filter((e) => e.type === "turnEnded").map((e) => (e.type === "turnEnded" ? e.combatantId : ""))).toEqual([
       "bram",
       "orc",
@@ -239,7 +239,7 @@ describe("phase rounds: battle actions", () => {
     const t = toBattle();
     t.do({ type: "delay", combatantId: "ava", afterId: "bram" });
     t.do({ type: "delay", combatantId: "bram", afterId: "orc" });
-    while (t.state.phase !== "end") t.next();
+    while (t.phase() !== "end") t.next();
     expect(PhaseTable.turns(t.events)).toEqual(["battle:bram", "battle:orc", "battle:bram", "battle:ava"]);
   });
 
@@ -263,7 +263,7 @@ describe("phase rounds: battle actions", () => {
     t.do({ type: "defend", combatantId: "bram" });
     expect(phaseAttack(t, "orc", "bram")).toEqual({ advantage: 0, disadvantage: 1 });
     expect(phaseScheduler.apply(t.state, { type: "disengage", combatantId: "bram" }).ok).toBe(false);
-    while (t.state.phase !== "initiative") t.next();
+    while (t.phase() !== "initiative") t.next();
     expect(phaseAttack(t, "orc", "bram")).toEqual({ advantage: 0, disadvantage: 1 });
     // Round 2: Bram moves second (Orc 5, Bram 6, Ava 9); its movement turn ends the defence.
     t.roll({ ava: 9, bram: 6, orc: 5 });
@@ -280,9 +280,9 @@ describe("phase rounds: battle actions", () => {
     t.do({ type: "disengage", combatantId: "ava" });
     expect(phaseAttack(t, "ava", "orc")).toEqual({ advantage: 0, disadvantage: 1 });
     expect(phaseAttack(t, "orc", "ava")).toEqual({ advantage: 0, disadvantage: 0 });
-    while (t.state.phase !== "initiative") t.next();
+    while (t.phase() !== "initiative") t.next();
     t.roll({ ava: 9, bram: 6, orc: 5 });
-    while (t.state.phase !== "end") t.next();
+    while (t.phase() !== "end") t.next();
     expect(t.state.round).toBe(2);
     expect(phaseAttack(t, "ava", "orc")).toEqual({ advantage: 0, disadvantage: 1 });
     t.next();

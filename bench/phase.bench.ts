@@ -1,0 +1,109 @@
+/**
+ * Phase rounds: one full round (initiative with every roll-off, movement, battle, end) for 10 to 10,000
+ * combatants, the time of one turn step, and how each grows per ×10 combatants.
+ * Run: npx tsx bench/phase.bench.ts
+ */
+import { unwrap } from "../src/engine/core/result.ts";
+import type { DiceRequest } from "../src/engine/initiative/contract.ts";
+import { createPhaseState, phaseScheduler, type PhaseCommand, type PhaseState } from "../src/engine/initiative/phase/index.ts";
+
+/** A seeded generator, so every run rolls the same dice. */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const d6 = (rand: () => number): number => 1 + Math.floor(rand() * 6);
+
+function answer(state: PhaseState, pending: readonly DiceRequest[], rand: () => number): PhaseCommand {
+  const results = pending.map((r) => {
+    if (r.formula === "1d6") return { requestId: r.id, total: d6(rand) };
+    // "2d6 + INT + AGI": the bench combatants have INT 1 and AGI 0.
+    return { requestId: r.id, total: d6(rand) + d6(rand) + 1 };
+  });
+  void state;
+  return { type: "rolls", results };
+}
+
+interface Figures {
+  n: number;
+  roundMs: number;
+  initiativeMs: number;
+  steps: number;
+  stepMeanUs: number;
+  /** The heaviest step: starting the movement phase sorts both lanes (O(n log n), once per round). */
+  sortStepUs: number;
+}
+
+/**
+ * CPU time of this process in ms: the machine is shared, so wall-clock time would mostly measure the
+ * other processes. (Still only a rough figure: caches are shared too.)
+ */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+function measure(n: number): Figures {
+  const rand = mulberry32(n);
+  let state = unwrap(createPhaseState(Array.from({ length: n }, (_, i) => ({ id: `c${i}`, int: 1, agi: 0 }))));
+  state = unwrap(phaseScheduler.apply(state, { type: "start" })).state;
+  const answers: PhaseCommand[] = [];
+  const t0 = cpuMs();
+  // Initiative phase: every roll, then roll-offs until every tie is broken.
+  for (let pending = phaseScheduler.pending(state); pending.length > 0; pending = phaseScheduler.pending(state)) {
+    const command = answer(state, pending, rand);
+    answers.push(command);
+    state = unwrap(phaseScheduler.apply(state, command)).state;
+  }
+  const t1 = cpuMs();
+  state = unwrap(phaseScheduler.apply(state, { type: "next" })).state;
+  const t2 = cpuMs();
+  let steps = 1;
+  while (state.phase !== "end") {
+    state = unwrap(phaseScheduler.apply(state, { type: "next" })).state;
+    steps++;
+  }
+  const t3 = cpuMs();
+  return {
+    n,
+    roundMs: t3 - t0,
+    initiativeMs: t1 - t0,
+    steps,
+    stepMeanUs: ((t3 - t1) / steps) * 1000,
+    sortStepUs: (t2 - t1) * 1000,
+  };
+}
+
+/** The median of several runs (by round time), after the JIT has warmed up on the same size. */
+function median(n: number): Figures {
+  const runs = n >= 10_000 ? 5 : 9;
+  measure(n);
+  const all = Array.from({ length: runs }, () => measure(n)).sort((a, b) => a.roundMs - b.roundMs);
+  return all[Math.floor(runs / 2)] ?? measure(n);
+}
+
+const sizes = [10, 100, 1_000, 10_000];
+const rows = sizes.map(median);
+console.log("phase rounds: one full round (initiative + roll-offs, movement, battle, end), median of several runs");
+console.log("CPU time. combatants | round ms | initiative ms | steps | mean step µs | movement-start step µs | round growth ×10");
+rows.forEach((r, i) => {
+  const prev = rows[i - 1];
+  const growth = prev === undefined ? "" : `×${(r.roundMs / prev.roundMs).toFixed(1)}`;
+  console.log(
+    [
+      String(r.n).padStart(10),
+      r.roundMs.toFixed(2).padStart(8),
+      r.initiativeMs.toFixed(2).padStart(13),
+      String(r.steps).padStart(5),
+      r.stepMeanUs.toFixed(1).padStart(12),
+      r.sortStepUs.toFixed(0).padStart(22),
+      growth.padStart(17),
+    ].join(" | "),
+  );
+});

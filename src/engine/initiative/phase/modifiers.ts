@@ -1,0 +1,31 @@
+/**
+ * Phase rounds: the sources of advantage and disadvantage the turn order itself creates, for the attack
+ * module to add to its own (tiers, PHS-8) before cancelling them one for one (ADV-3).
+ */
+import { phaseCombatant } from "./state.ts";
+import type { PhaseState } from "./types.ts";
+
+export interface PhaseAttackModifiers {
+  /** Sources of advantage for this attack. */
+  readonly advantage: number;
+  /** Sources of disadvantage for this attack. */
+  readonly disadvantage: number;
+}
+
+/**
+ * PHS-4: a target that seized the initiative grants 1 source of advantage until the end of the round.
+ * PHS-10: a defending target gives 1 source of disadvantage until the start of its next turn.
+ * PHS-11: an attacker that disengaged has 1 source of disadvantage until the end of the next round.
+ * Unknown combatants contribute nothing.
+ */
+export function phaseAttackModifiers(state: PhaseState, attackerId: string, targetId: string): PhaseAttackModifiers {
+  const attacker = phaseCombatant(state, attackerId);
+  const target = phaseCombatant(state, targetId);
+  const round = state.round;
+  let advantage = 0;
+  let disadvantage = 0;
+  if (target !== null && round > 0 && target.seizedRound === round) advantage++;
+  if (target !== null && target.defending) disadvantage++;
+  if (attacker !== null && attacker.disengagedRound > 0 && round - attacker.disengagedRound <= 1) disadvantage++;
+  return { advantage, disadvantage };
+}

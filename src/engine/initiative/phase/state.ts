@@ -1,0 +1,78 @@
+/**
+ * Phase rounds: creating the state and reading combatants out of it.
+ */
+import { err, ok, type Result } from "../../core/result.ts";
+import { slotGet, slotSet, slotsFrom, slotValues } from "./slots.ts";
+import type { PhaseCombatant, PhaseJoin, PhaseState } from "./types.ts";
+
+export function newPhaseCombatant(join: PhaseJoin, slot: number): PhaseCombatant {
+  return {
+    id: join.id,
+    slot,
+    int: join.int,
+    agi: join.agi,
+    initiative: null,
+    initiativeRound: 0,
+    rollOff: [],
+    defeated: false,
+    seizedRound: 0,
+    defending: false,
+    disengagedRound: 0,
+    movedRound: 0,
+    actedRound: 0,
+  };
+}
+
+/** A join is valid when the id is a non-empty string and INT and AGI are whole numbers. */
+export function checkPhaseJoin(join: PhaseJoin): Result<PhaseJoin> {
+  if (typeof join.id !== "string" || join.id.length === 0) return err("TEMPO.ERRORS.Phase.InvalidCombatant");
+  if (!Number.isSafeInteger(join.int) || !Number.isSafeInteger(join.agi)) {
+    return err("TEMPO.ERRORS.Phase.InvalidCombatant", { id: join.id });
+  }
+  return ok(join);
+}
+
+/** A combat that has not started, with these combatants in join order (O(n)). */
+export function createPhaseState(combatants: readonly PhaseJoin[] = []): Result<PhaseState> {
+  const index: Record<string, number> = {};
+  const list: PhaseCombatant[] = [];
+  for (const join of combatants) {
+    const checked = checkPhaseJoin(join);
+    if (!checked.ok) return checked;
+    if (Object.hasOwn(index, join.id)) return err("TEMPO.ERRORS.Phase.DuplicateCombatant", { id: join.id });
+    index[join.id] = list.length;
+    list.push(newPhaseCombatant(join, list.length));
+  }
+  return ok({
+    round: 0,
+    phase: null,
+    combatants: slotsFrom(list),
+    index,
+    moveOrder: [],
+    battleOrder: [],
+    cursor: -1,
+    current: null,
+    upNext: [],
+    waits: [],
+    unplaced: [],
+    turnAction: null,
+    rolls: [],
+    nextRequest: 1,
+  });
+}
+
+/** The combatant with this id, or null when it never joined or has left. */
+export function phaseCombatant(state: PhaseState, id: string): PhaseCombatant | null {
+  if (!Object.hasOwn(state.index, id)) return null;
+  const slot = state.index[id];
+  return slot === undefined ? null : slotGet(state.combatants, slot);
+}
+
+/** Every combatant present, in join order. */
+export function phaseCombatants(state: PhaseState): PhaseCombatant[] {
+  return slotValues(state.combatants);
+}
+
+export function putPhaseCombatant(state: PhaseState, combatant: PhaseCombatant): PhaseState {
+  return { ...state, combatants: slotSet(state.combatants, combatant.slot, combatant) };
+}
