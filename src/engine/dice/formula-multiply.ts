@@ -7,7 +7,7 @@
 import { err, type Result } from "../core/result.ts";
 import type { Formula, FormulaTerm, KeepRule } from "./formula.ts";
 import { formatFormula } from "./formula-format.ts";
-import { validateFormula } from "./formula-validate.ts";
+import { checkFormula, validateFormula } from "./formula-validate.ts";
 
 function scaleKeep(keep: KeepRule | null, k: number): KeepRule | null {
   return keep === null ? null : { highest: keep.highest, count: keep.count * k };
@@ -32,7 +32,9 @@ function scaleTerm(term: FormulaTerm, k: number): FormulaTerm {
 export function multiplyDice(f: Formula, factor: number): Result<Formula> {
   if (!Number.isFinite(factor) || !Number.isInteger(factor))
     return err("TEMPO.ERRORS.Dice.InvalidMultiplier", { factor: String(factor) });
+  const valid = checkFormula(f);
+  if (!valid.ok) return valid;
   const k = Math.max(1, factor);
-  const scaled: Formula = { terms: f.terms.map(({ sign, term }) => ({ sign, term: scaleTerm(term, k) })) };
+  const scaled: Formula = { terms: valid.value.terms.map(({ sign, term }) => ({ sign, term: scaleTerm(term, k) })) };
   return validateFormula(scaled, formatFormula(scaled));
 }

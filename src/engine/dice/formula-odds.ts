@@ -12,7 +12,7 @@ import { add, constant, die, probAtLeast, repeat } from "./distribution.ts";
 import type { Formula, FormulaTerm, KeepRule, PoolMember } from "./formula.ts";
 import { formatFormula, formatTerm } from "./formula-format.ts";
 import { parseFormula } from "./formula-parse.ts";
-import { validateFormula } from "./formula-validate.ts";
+import { checkFormula } from "./formula-validate.ts";
 import { keepCost, keepDistribution, type KeepGroup } from "./keep.ts";
 
 /** Work budget (inner-loop steps) for one formula: a few tens of milliseconds at worst. */
@@ -111,9 +111,8 @@ function toFormula(f: Formula | string): Result<{ formula: Formula; text: string
     const parsed = parseFormula(f);
     return parsed.ok ? ok({ formula: parsed.value, text: f }) : parsed;
   }
-  const text = formatFormula(f);
-  const valid = validateFormula(f, text);
-  return valid.ok ? ok({ formula: f, text }) : valid;
+  const valid = checkFormula(f);
+  return valid.ok ? ok({ formula: valid.value, text: formatFormula(valid.value) }) : valid;
 }
 
 /** The exact distribution of a formula's total (text is parsed first). */

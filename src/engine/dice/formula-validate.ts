@@ -6,6 +6,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import type { Formula, FormulaTerm, KeepRule } from "./formula.ts";
 import { MAX_CONSTANT, MAX_DICE, MAX_SIDES } from "./formula.ts";
+import { formatFormula } from "./formula-format.ts";
 
 const isWhole = (n: number): boolean => Number.isSafeInteger(n);
 
@@ -62,4 +63,41 @@ export function validateFormula(f: Formula, text: string): Result<Formula> {
   }
   if (dice > MAX_DICE) return err("TEMPO.ERRORS.Dice.TooManyDice", { formula: text, max: MAX_DICE });
   return ok(f);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+
+function isKeepShape(v: unknown): v is KeepRule | null {
+  return v === null || (isRecord(v) && typeof v["highest"] === "boolean" && typeof v["count"] === "number");
+}
+
+function isTermShape(v: unknown, inPool: boolean): v is FormulaTerm {
+  if (!isRecord(v)) return false;
+  switch (v["type"]) {
+    case "constant":
+      return typeof v["value"] === "number";
+    case "dice":
+      return typeof v["count"] === "number" && typeof v["sides"] === "number" && isKeepShape(v["keep"]);
+    case "pool": {
+      const members = v["members"];
+      return !inPool && Array.isArray(members) && members.every((m) => isTermShape(m, true)) && isKeepShape(v["keep"]);
+    }
+    default:
+      return false;
+  }
+}
+
+/** True when `v` has the shape of a Formula (stored data may not: it comes from documents). */
+export function isFormulaShape(v: unknown): v is Formula {
+  if (!isRecord(v) || !Array.isArray(v["terms"])) return false;
+  return v["terms"].every((t: unknown) => isRecord(t) && (t["sign"] === 1 || t["sign"] === -1) && isTermShape(t["term"], false));
+}
+
+/**
+ * Checks any value (a hand-built formula, or one read back from a document): its shape first,
+ * then its limits. Error messages quote the formula as Foundry would write it.
+ */
+export function checkFormula(v: unknown): Result<Formula> {
+  if (!isFormulaShape(v)) return err("TEMPO.ERRORS.Dice.Unparseable", { formula: "" });
+  return validateFormula(v, formatFormula(v));
 }

@@ -14,6 +14,9 @@ export interface KeptDice {
 }
 
 export function resolveKeepPool(pool: KeepPool, faces: readonly number[]): Result<KeptDice> {
+  // Pools and faces may be read back from a chat card: check the shape before using it.
+  if (!Array.isArray(pool.dice) || !Array.isArray(faces) || typeof pool.keep !== "number")
+    return err("TEMPO.ERRORS.Dice.FacesMismatch", { expected: Array.isArray(pool.dice) ? pool.dice.length : 0, got: Array.isArray(faces) ? faces.length : 0 });
   if (faces.length !== pool.dice.length)
     return err("TEMPO.ERRORS.Dice.FacesMismatch", { expected: pool.dice.length, got: faces.length });
   for (let i = 0; i < faces.length; i++) {

@@ -12,8 +12,10 @@ import { groupDice, keepDistribution } from "./keep.ts";
 
 /** ADV-3: advantage and disadvantage sources cancel one for one. Positive = net advantage. */
 export function netAdvantage(advantageSources: number, disadvantageSources: number): number {
-  const adv = Math.max(0, Math.floor(advantageSources));
-  const dis = Math.max(0, Math.floor(disadvantageSources));
+  // Counts come from sheets and effects: anything that is not a count of 1 or more counts as none.
+  const count = (n: number): number => (Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
+  const adv = count(advantageSources);
+  const dis = count(disadvantageSources);
   return adv - dis;
 }
 

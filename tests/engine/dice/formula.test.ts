@@ -17,6 +17,7 @@ import { formatFormula } from "../../../src/engine/dice/formula-format.ts";
 import { chanceAtLeast, formulaDistribution, formulaMax, formulaMin } from "../../../src/engine/dice/formula-odds.ts";
 import { multiplyDice } from "../../../src/engine/dice/formula-multiply.ts";
 import { parseFormula } from "../../../src/engine/dice/formula-parse.ts";
+import { checkFormula } from "../../../src/engine/dice/formula-validate.ts";
 import { bruteKeepCounts } from "./brute-force.ts";
 
 const parsed = (text: string): Formula => {
@@ -217,6 +218,24 @@ describe("dice formulas", () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("stored formulas of the wrong shape are typed errors, never exceptions", () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        const asFormula = value as Formula;
+        const d = formulaDistribution(asFormula);
+        const m = multiplyDice(asFormula, 2);
+        expect(d.ok).toBe(false);
+        expect(m.ok).toBe(false);
+        expect(checkFormula(value).ok).toBe(false);
+      }),
+    );
+    const wrongTerm = { terms: [{ sign: 1, term: { type: "dice", count: "2", sides: 6, keep: null } }] };
+    expect(checkFormula(wrongTerm)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable", data: { formula: "" } } });
+    expect(checkFormula({ terms: [{ sign: 2, term: { type: "constant", value: 1 } }] }).ok).toBe(false);
+    expect(checkFormula({ terms: [{ sign: 1, term: { type: "pool", members: [{ type: "pool", members: [], keep: null }], keep: null } }] }).ok).toBe(false);
+    expect(checkFormula(JSON.parse(JSON.stringify(parsed("{1d6,1d8}kh1 + 2"))))).toEqual({ ok: true, value: parsed("{1d6,1d8}kh1 + 2") });
   });
 
   it("every formula distribution sums to 1, spans formulaMin..formulaMax, and equals brute-force enumeration", () => {
