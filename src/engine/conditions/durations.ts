@@ -1,15 +1,19 @@
 /**
  * STD-5, DUR-1: effect durations anchored on the originator's turns.
  *
- * An effect records who created it and when. The originator's turn at creation is second 0, its next
- * turn second `ROUND_SECONDS` (5 s in `standard`): an effect of 5 s ends at the start of the originator's
- * next turn, 10 s one turn later. Because the clock counts the originator's own turnStarted/turnEnded
- * events (fed from the schedulers' CommonEvents) and never positions in the order, combatants joining,
- * leaving or being reordered mid-round change nothing.
+ * An effect records who created it and when. The originator's turn in the round of creation is second 0,
+ * its turn in the next round second `ROUND_SECONDS` (5 s in `standard`): an effect of 5 s ends at the
+ * start of the originator's next turn, 10 s one turn later. The clock counts the originator's own
+ * turnStarted/turnEnded events (the schedulers' CommonEvents) and never positions in the order, so
+ * combatants joining, leaving or being reordered mid-round change nothing.
  *
  * Rulings:
- * - "end" effects end at the end of the originator's N-th turn after creation; N = 0 means the turn in
- *   which it was created. Created outside the originator's turn (a reaction), "end" counts from its next turn.
+ * - Turn k of the originator is its turn in the k-th round after the round of creation; an effect created
+ *   before the originator's turn in that round (a reaction) still treats that turn as second 0.
+ * - "end" effects end at the end of turn N; N = 0 ends at the end of the originator's current or next
+ *   turn, whichever comes first after creation.
+ * - `phase`: a creature has a movement turn and a battle turn each round; the battle turn is its turn for
+ *   durations (turn events that carry another `phase` are ignored).
  * - While the originator is defeated or has left the combat it has no turns, so round starts and ends
  *   stand in for its turn starts and ends (an effect never outlives its time); a revived originator's own
  *   turns count again.
@@ -26,22 +30,23 @@ import { turnsForSeconds } from "./round-time.ts";
 export type DurationUnit = "seconds" | "rounds";
 export type DurationBoundary = "start" | "end";
 
-/** Where the clock is when an effect is created. */
-export interface TurnClock {
-  readonly round: number;
-  /** Whose turn is running, or null (between turns, before combat). */
-  readonly activeCombatantId: string | null;
-}
+/**
+ * The events durations follow: the schedulers' CommonEvents. A phase scheduler's turn events carry the
+ * phase they belong to; only "battle" turns count (see rulings).
+ */
+export type DurationClockEvent =
+  | CommonEvent
+  | { readonly type: "turnStarted" | "turnEnded"; readonly round: number; readonly combatantId: string; readonly phase: string };
 
 export interface TimedEffect {
   readonly id: string;
   readonly originatorId: string;
+  /** The round in which the effect was created: the originator's turn in it is second 0. */
   readonly createdRound: number;
-  readonly createdDuringOwnTurn: boolean;
   /** Ends at the start or end of the originator's `turns`-th turn after creation. */
   readonly turns: number;
   readonly boundary: DurationBoundary;
-  /** Originator turns started since creation. */
+  /** Originator turns started in rounds after the creation round. */
   readonly startsSeen: number;
   /** The originator is defeated or gone: round starts and ends stand in for its turns. */
   readonly onRoundClock: boolean;
@@ -54,7 +59,8 @@ export interface TimedEffectInput {
   readonly unit: DurationUnit;
   readonly boundary: DurationBoundary;
   readonly ruleset: RulesetId;
-  readonly clock: TurnClock;
+  /** The current round (0 for a surprise or planning round, or before combat). */
+  readonly round: number;
 }
 
 export interface EffectExpired {
@@ -78,8 +84,7 @@ export function createTimedEffect(input: TimedEffectInput): Result<TimedEffect> 
   return ok({
     id: input.id,
     originatorId: input.originatorId,
-    createdRound: input.clock.round,
-    createdDuringOwnTurn: input.clock.activeCombatantId === input.originatorId,
+    createdRound: input.round,
     turns,
     boundary: input.boundary,
     startsSeen: 0,
@@ -87,14 +92,14 @@ export function createTimedEffect(input: TimedEffectInput): Result<TimedEffect> 
   });
 }
 
-/** The event that closes an "end" effect: the end of the originator's N-th turn (see rulings). */
-function endTarget(effect: TimedEffect): number {
-  return effect.createdDuringOwnTurn ? effect.turns : Math.max(1, effect.turns);
+/** A turn event that is not a turn for durations (a phase-ruleset movement turn). */
+function ignoredTurn(event: DurationClockEvent): boolean {
+  return "phase" in event && event.phase !== "battle";
 }
 
 /** Advances one effect by one event: the effect as it now stands and whether this event ends it. */
-export function advanceTimedEffect(effect: TimedEffect, event: CommonEvent): { readonly effect: TimedEffect; readonly expired: boolean } {
-  const own = "combatantId" in event && event.combatantId === effect.originatorId;
+export function advanceTimedEffect(effect: TimedEffect, event: DurationClockEvent): { readonly effect: TimedEffect; readonly expired: boolean } {
+  const own = "combatantId" in event && event.combatantId === effect.originatorId && !ignoredTurn(event);
   switch (event.type) {
     case "combatantLeft":
     case "combatantDefeated":
@@ -103,7 +108,7 @@ export function advanceTimedEffect(effect: TimedEffect, event: CommonEvent): { r
       return { effect: own && effect.onRoundClock ? { ...effect, onRoundClock: false } : effect, expired: false };
     case "turnStarted":
     case "roundStarted": {
-      const counts = event.type === "turnStarted" ? own && !effect.onRoundClock : effect.onRoundClock;
+      const counts = (event.type === "turnStarted" ? own && !effect.onRoundClock : effect.onRoundClock) && event.round > effect.createdRound;
       if (!counts) return { effect, expired: false };
       const next = { ...effect, startsSeen: effect.startsSeen + 1 };
       return { effect: next, expired: next.boundary === "start" && next.startsSeen >= next.turns };
@@ -111,7 +116,7 @@ export function advanceTimedEffect(effect: TimedEffect, event: CommonEvent): { r
     case "turnEnded":
     case "roundEnded": {
       const counts = event.type === "turnEnded" ? own && !effect.onRoundClock : effect.onRoundClock;
-      return { effect, expired: counts && effect.boundary === "end" && effect.startsSeen >= endTarget(effect) };
+      return { effect, expired: counts && effect.boundary === "end" && effect.startsSeen >= effect.turns };
     }
     default:
       return { effect, expired: false };
@@ -119,7 +124,7 @@ export function advanceTimedEffect(effect: TimedEffect, event: CommonEvent): { r
 }
 
 /** The round an event belongs to, for the expiry event (null for events that carry none). */
-function eventRound(event: CommonEvent): number | null {
+function eventRound(event: DurationClockEvent): number | null {
   return "round" in event ? event.round : null;
 }
 
@@ -130,7 +135,7 @@ function eventRound(event: CommonEvent): number | null {
  */
 export function advanceTimedEffects(
   effects: readonly TimedEffect[],
-  event: CommonEvent,
+  event: DurationClockEvent,
 ): { readonly effects: readonly TimedEffect[]; readonly expired: readonly EffectExpired[] } {
   let changed = false;
   const kept: TimedEffect[] = [];

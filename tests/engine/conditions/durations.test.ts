@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { unwrap } from "../../../src/engine/core/result.ts";
 import type { CommonEvent, RulesetId } from "../../../src/engine/initiative/contract.ts";
 import { ROUND_SECONDS } from "../../../src/engine/conditions/round-time.ts";
-import { advanceTimedEffects, createTimedEffect, type TimedEffect, type TimedEffectInput } from "../../../src/engine/conditions/durations.ts";
+import { advanceTimedEffects, createTimedEffect, type DurationClockEvent, type TimedEffect, type TimedEffectInput } from "../../../src/engine/conditions/durations.ts";
 
 type Mark = { readonly round: number; readonly at: string };
 
@@ -16,7 +16,7 @@ function round(n: number, order: string[]): CommonEvent[] {
 }
 
 /** Runs events and says where each effect expired: "start:A" / "end:A" / "round-start" … with the round. */
-function run(effects: TimedEffect[], events: CommonEvent[]): Record<string, Mark[]> {
+function run(effects: TimedEffect[], events: DurationClockEvent[]): Record<string, Mark[]> {
   const marks: Record<string, Mark[]> = {};
   let current: readonly TimedEffect[] = effects;
   for (const event of events) {
@@ -39,7 +39,7 @@ const effect = (over: Partial<TimedEffectInput>): TimedEffect =>
       unit: "seconds",
       boundary: "start",
       ruleset: "standard",
-      clock: { round: 1, activeCombatantId: "A" },
+      round: 1,
       ...over,
     }),
   );
@@ -90,12 +90,39 @@ describe("conditions: durations anchored on the originator's turns", () => {
   });
 
   it("DUR-1: created by a reaction outside the originator's turn, 'end of this turn' lasts to the end of its next turn", () => {
-    const marks = run([effect({ value: 0, unit: "rounds", boundary: "end", clock: { round: 1, activeCombatantId: "B" } })], [
+    const marks = run([effect({ value: 0, unit: "rounds", boundary: "end" })], [
       { type: "turnEnded", round: 1, combatantId: "B" },
       { type: "roundEnded", round: 1 },
       ...round(2, ["A", "B"]),
     ]);
     expect(marks).toEqual({ bless: [{ round: 2, at: "end:A" }] });
+  });
+
+  it("STD-5: an effect made by a reaction before the originator's turn in that round counts that turn as second 0", () => {
+    // Round 2: B acts first, A reacts during B's turn with a 5 s effect; A's own turn follows in round 2.
+    const events: CommonEvent[] = [
+      { type: "turnEnded", round: 2, combatantId: "B" },
+      { type: "turnStarted", round: 2, combatantId: "A" },
+      { type: "turnEnded", round: 2, combatantId: "A" },
+      { type: "roundEnded", round: 2 },
+      ...round(3, ["B", "A"]),
+    ];
+    const marks = run([effect({ round: 2 }), effect({ id: "endOfTurn", value: 0, unit: "rounds", boundary: "end", round: 2 })], events);
+    expect(marks).toEqual({ endOfTurn: [{ round: 2, at: "end:A" }], bless: [{ round: 3, at: "start:A" }] });
+  });
+
+  it("DUR-1: in the phase ruleset the originator's battle turn is its turn; its movement turn does not count", () => {
+    const phased = (n: number): DurationClockEvent[] => [
+      { type: "roundStarted", round: n },
+      { type: "turnStarted", round: n, combatantId: "A", phase: "movement" },
+      { type: "turnEnded", round: n, combatantId: "A", phase: "movement" },
+      { type: "turnStarted", round: n, combatantId: "A", phase: "battle" },
+      { type: "turnEnded", round: n, combatantId: "A", phase: "battle" },
+      { type: "roundEnded", round: n },
+    ];
+    // Created in round 1's movement phase: 6 s ends at the start of A's battle turn in round 2.
+    const marks = run([effect({ value: 6, ruleset: "phase" })], [...phased(1), ...phased(2), ...phased(3)]);
+    expect(marks).toEqual({ bless: [{ round: 2, at: "start:A" }] });
   });
 
   it("DUR-1: an originator who leaves mid-round hands its effects to the round clock", () => {
@@ -123,7 +150,7 @@ describe("conditions: durations anchored on the originator's turns", () => {
   });
 
   it("STD-5: a negative, non-finite or already-past duration is a typed error", () => {
-    const base: TimedEffectInput = { id: "x", originatorId: "A", value: -5, unit: "seconds", boundary: "start", ruleset: "standard", clock: { round: 1, activeCombatantId: "A" } };
+    const base: TimedEffectInput = { id: "x", originatorId: "A", value: -5, unit: "seconds", boundary: "start", ruleset: "standard", round: 1 };
     expect(createTimedEffect(base)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidDuration", data: { value: "-5", unit: "seconds" } } });
     expect(createTimedEffect({ ...base, value: Number.POSITIVE_INFINITY }).ok).toBe(false);
     expect(createTimedEffect({ ...base, value: 0 }).ok).toBe(false);
@@ -137,7 +164,6 @@ describe("conditions: durations anchored on the originator's turns", () => {
   });
 
   it("DUR-1: every duration expires exactly once, on the originator's turn, whatever the order of the others", () => {
-    const ids = ["A", "B", "C", "D"];
     const order = fc.shuffledSubarray(["B", "C", "D"]).chain((others) =>
       fc.integer({ min: 0, max: others.length }).map((at) => [...others.slice(0, at), "A", ...others.slice(at)]),
     );
@@ -148,11 +174,10 @@ describe("conditions: durations anchored on the originator's turns", () => {
         fc.integer({ min: 0, max: 130 }),
         fc.constantFrom<"seconds" | "rounds">("seconds", "rounds"),
         fc.constantFrom<"start" | "end">("start", "end"),
-        fc.constantFrom(...ids),
         fc.array(order, { minLength: 32, maxLength: 32 }),
-        (rs, raw, unit, boundary, activeAtCreation, orders) => {
+        (rs, raw, unit, boundary, orders) => {
           const value = unit === "rounds" ? raw % 30 : raw;
-          const made = createTimedEffect({ id: "e", originatorId: "A", value, unit, boundary, ruleset: rs, clock: { round: 1, activeCombatantId: activeAtCreation } });
+          const made = createTimedEffect({ id: "e", originatorId: "A", value, unit, boundary, ruleset: rs, round: 1 });
           if (!made.ok) return boundary === "start" && value === 0;
           const events = orders.flatMap((o, i) => round(i + 2, o));
           const marks = run([made.value], events)["e"] ?? [];
