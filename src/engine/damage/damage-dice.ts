@@ -1,9 +1,12 @@
 import { err, ok, type Result } from "../core/result.ts";
+import type { DiceTerm, Formula } from "../dice/formula.ts";
+import { formatFormula } from "../dice/formula-format.ts";
+import { parseFormula } from "../dice/formula-parse.ts";
 
 /**
- * A damage roll in the simple form the ladder works on: `count`d`sides` + `bonus`.
- * The dice area owns general formula parsing; the ladder only needs this shape, so it keeps its own
- * small parser rather than wait on (or reach into) that one.
+ * A damage roll in the simple form the die ladder works on (CNT-15): `count`d`sides` + `bonus`.
+ * Parsing and formatting belong to the dice area (`parseFormula`, `formatFormula`); this file only
+ * narrows a parsed formula to that shape and writes it back the way weapon data does ("1d8+3").
  */
 export interface DamageDice {
   readonly count: number;
@@ -11,23 +14,42 @@ export interface DamageDice {
   readonly bonus: number;
 }
 
-const DICE_FORMULA = /^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$/i;
-
-/** Parses "2d6", "d8" or "1d10+3". Anything else is a typed error naming the formula. */
-export function parseDamageDice(formula: string): Result<DamageDice> {
-  const match = DICE_FORMULA.exec(formula);
-  if (match === null) return err("TEMPO.ERRORS.Damage.BadFormula", { formula });
-  const count = match[1] === undefined || match[1] === "" ? 1 : Number(match[1]);
-  const sides = Number(match[2]);
-  const magnitude = match[4] === undefined ? 0 : Number(match[4]);
-  const bonus = match[3] === "-" ? -magnitude : magnitude;
-  if (count < 1 || sides < 1) return err("TEMPO.ERRORS.Damage.BadFormula", { formula });
-  return ok({ count, sides, bonus });
+/**
+ * The ladder's view of a formula: exactly one added dice term with no keep rule, plus any flat
+ * numbers (summed into `bonus`); null for anything else ("2d6+1d4", "4d6kh3", "{1d6,1d8}kh1", "5").
+ */
+export function damageDiceOf(formula: Formula): DamageDice | null {
+  let dice: DiceTerm | null = null;
+  let bonus = 0;
+  for (const { sign, term } of formula.terms) {
+    if (term.type === "constant") bonus += sign * term.value;
+    else if (term.type === "dice" && sign === 1 && term.keep === null && dice === null) dice = term;
+    else return null;
+  }
+  return dice === null ? null : { count: dice.count, sides: dice.sides, bonus };
 }
 
-/** "2d6", "16d6", "1d8+3", "1d8-1": the formula a Foundry `Roll` understands. */
-export function formatDamageDice(dice: DamageDice): string {
-  const base = `${dice.count}d${dice.sides}`;
-  if (dice.bonus === 0) return base;
-  return dice.bonus > 0 ? `${base}+${dice.bonus}` : `${base}-${-dice.bonus}`;
+/**
+ * Reads a damage formula ("2d6", "d8", "1d10 + 3") with the dice area's `parseFormula` (its
+ * `TEMPO.ERRORS.Dice.*` errors for unreadable text or broken limits), then requires the simple
+ * NdX ± B shape (`TEMPO.ERRORS.Damage.BadFormula` otherwise).
+ */
+export function parseDamageFormula(text: string): Result<Formula> {
+  const parsed = parseFormula(text);
+  if (!parsed.ok) return parsed;
+  return damageDiceOf(parsed.value) === null ? err("TEMPO.ERRORS.Damage.BadFormula", { formula: text }) : parsed;
 }
+
+/** `parseDamageFormula`, as count, sides and bonus. */
+export function parseDamageDice(text: string): Result<DamageDice> {
+  const parsed = parseDamageFormula(text);
+  if (!parsed.ok) return parsed;
+  const dice = damageDiceOf(parsed.value);
+  return dice === null ? err("TEMPO.ERRORS.Damage.BadFormula", { formula: text }) : ok(dice);
+}
+
+/** "1d8+3", "16d6-1": `formatFormula`'s Foundry `Roll` text without spaces, as weapon data writes it. */
+export function formatDamageFormula(formula: Formula): string {
+  return formatFormula(formula).replaceAll(" ", "");
+}
+

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "../core/result.ts";
-import { formatDamageDice, parseDamageDice } from "./damage-dice.ts";
-import { stepDamageDice } from "./die-ladder.ts";
+import { formatDamageFormula, parseDamageFormula } from "./damage-dice.ts";
+import { stepDamageFormula } from "./die-ladder.ts";
 
 /** Weapon properties that matter to damage and the count-track feats (seeds/000). */
 export type WeaponProperty = "heavy" | "great" | "thrown" | "versatile" | "reach";
@@ -81,9 +81,9 @@ export function weaponDamageDice(weapon: WeaponSnapshot, use: WeaponUse): Result
   if (use.chargeDelay > 0 && !canCharge(props.value)) return err("TEMPO.ERRORS.Damage.CannotCharge");
   const versatileStep = use.twoHanded && weapon.properties.includes("versatile") ? 1 : 0;
   const steps = versatileStep + charge.value;
-  const parsed = parseDamageDice(weapon.die);
+  const parsed = parseDamageFormula(weapon.die);
   if (!parsed.ok) return parsed;
-  if (steps === 0) return ok(formatDamageDice(parsed.value));
-  const stepped = stepDamageDice(parsed.value, steps, use.primaryModifier);
-  return stepped.ok ? ok(formatDamageDice(stepped.value)) : stepped;
+  if (steps === 0) return ok(formatDamageFormula(parsed.value));
+  const stepped = stepDamageFormula(parsed.value, steps, use.primaryModifier);
+  return stepped.ok ? ok(formatDamageFormula(stepped.value)) : stepped;
 }

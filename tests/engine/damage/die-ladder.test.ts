@@ -53,9 +53,22 @@ describe("die ladder", () => {
   });
 
   it("CNT-15: unreadable formulas, fractional steps and fractional modifiers are typed errors", () => {
-    expect(stepDie("banana", 1)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.BadFormula", data: { formula: "banana" } } });
+    expect(stepDie("banana", 1)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable", data: { formula: "banana" } } });
     expect(stepDie("1d8", 1.5)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidSteps", data: { steps: "1.5" } } });
     expect(stepDie("2d6", 4, 2.5)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidModifier", data: { modifier: "2.5" } } });
+  });
+
+  it("CNT-15: only one plain NdX plus flat numbers can be stepped; other dice formulas are typed errors", () => {
+    expect(stepDie("2d6+1d4", 1)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.BadFormula", data: { formula: "2d6+1d4" } } });
+    expect(stepDie("4d6kh3", 1)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.BadFormula", data: { formula: "4d6kh3" } } });
+    expect(stepDie("d8 + 3", 1)).toEqual({ ok: true, value: "1d10+3" });
+    expect(stepDie("1d1", 1).ok).toBe(false);
+  });
+
+  it("CNT-15: a level-10 product past the 1,000-dice formula limit is a typed error, not a huge roll", () => {
+    // 2d6 × 400 = 800 dice is allowed; 2d6 × 600 = 1,200 dice is not.
+    expect(stepDie("2d6", 4, 400)).toEqual({ ok: true, value: "800d6" });
+    expect(stepDie("2d6", 4, 600)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyDice", data: { formula: "1200d6", max: 1000 } } });
   });
 
   it("CNT-15: below level 10, stepping s levels lands exactly s rungs higher and never lowers the average", () => {
