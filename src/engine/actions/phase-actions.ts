@@ -1,7 +1,8 @@
 /**
- * The phase ruleset's economy (RULES.md ruleset table, PHS-5, PHS-7): one movement power in the
- * movement phase and one battle action in the battle phase, each round. Which phase is running is the
- * phase scheduler's business; this tracker only counts what is spent in the round.
+ * The phase ruleset's economy (RULES.md ruleset table, PHS-5, PHS-7): each round, one movement power on
+ * the creature's movement-phase turn and one battle action on its battle-phase turn. The phase
+ * scheduler's turn events carry the phase (`turnStarted` … `phase: "movement" | "battle"`); which
+ * creature moves or acts when is the scheduler's business.
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
@@ -10,23 +11,33 @@ import type { ActionEconomy, ActionLeft } from "./economy.ts";
 export type PhaseActionKind = "movementPower" | "battleAction";
 
 export interface PhaseActions {
+  /** The creature's own turn now running, by phase, or null. */
+  readonly turn: "movement" | "battle" | null;
   readonly movementPower: number;
   readonly battleAction: number;
 }
 
 export function phaseActions(): PhaseActions {
-  return { movementPower: 1, battleAction: 1 };
+  return { turn: null, movementPower: 1, battleAction: 1 };
 }
 
 export const PHASE_ACTION_KINDS: readonly PhaseActionKind[] = ["movementPower", "battleAction"];
 
 const LABELS = { movementPower: "TEMPO.ACTIONS.MovementPower", battleAction: "TEMPO.ACTIONS.BattleAction" } as const;
+const TURN_OF = { movementPower: "movement", battleAction: "battle" } as const;
+
+/** The phase a turn event belongs to, when the scheduler says. */
+function turnPhase(event: CommonEvent): "movement" | "battle" | null {
+  if (!("phase" in event)) return null;
+  return event.phase === "movement" || event.phase === "battle" ? event.phase : null;
+}
 
 export const phaseEconomy: ActionEconomy<PhaseActions, PhaseActionKind> = {
   ruleset: "phase",
   kinds: PHASE_ACTION_KINDS,
 
   spend(state: PhaseActions, kind: PhaseActionKind): Result<PhaseActions> {
+    if (state.turn !== TURN_OF[kind]) return err("TEMPO.ERRORS.Actions.NotYourTurn", { kind });
     if (state[kind] <= 0) return err("TEMPO.ERRORS.Actions.NoneLeft", { kind });
     return ok({ ...state, [kind]: state[kind] - 1 });
   },
@@ -35,7 +46,10 @@ export const phaseEconomy: ActionEconomy<PhaseActions, PhaseActionKind> = {
     return PHASE_ACTION_KINDS.map((kind) => ({ kind, left: state[kind], label: LABELS[kind] }));
   },
 
-  observe(state: PhaseActions, event: CommonEvent): PhaseActions {
-    return event.type === "roundStarted" ? phaseActions() : state;
+  observe(state: PhaseActions, event: CommonEvent, selfId: string): PhaseActions {
+    if (event.type === "roundStarted") return phaseActions();
+    if (event.type === "turnStarted" && event.combatantId === selfId) return { ...state, turn: turnPhase(event) };
+    if (event.type === "turnEnded" && event.combatantId === selfId) return state.turn === null ? state : { ...state, turn: null };
+    return state;
   },
 };

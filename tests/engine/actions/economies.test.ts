@@ -191,9 +191,18 @@ describe("actions: count and phase", () => {
     expect(countEconomy.spend(s, "reaction").ok).toBe(true);
   });
 
-  it("PHS-5: one movement power and one battle action per round", () => {
-    const s = unwrap(spendAll(phaseEconomy, phaseActions(), ["movementPower", "battleAction"]));
+  it("PHS-5: one movement power on the movement turn and one battle action on the battle turn, each round", () => {
+    const phaseTurn = (type: "turnStarted" | "turnEnded", phase: string): CommonEvent => {
+      const event = { type, round: 1, combatantId: "p", phase };
+      return event;
+    };
+    let s = phaseEconomy.observe(phaseActions(), phaseTurn("turnStarted", "movement"), "p");
+    expect(phaseEconomy.spend(s, "battleAction")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NotYourTurn", data: { kind: "battleAction" } } });
+    s = unwrap(phaseEconomy.spend(s, "movementPower"));
     expect(phaseEconomy.spend(s, "movementPower").ok).toBe(false);
+    s = phaseEconomy.observe(phaseEconomy.observe(s, phaseTurn("turnEnded", "movement"), "p"), phaseTurn("turnStarted", "battle"), "p");
+    s = unwrap(phaseEconomy.spend(s, "battleAction"));
+    expect(phaseEconomy.spend(s, "battleAction").ok).toBe(false);
     expect(phaseEconomy.observe(s, { type: "roundStarted", round: 2 }, "p")).toEqual(phaseActions());
   });
 });
@@ -204,6 +213,11 @@ describe("actions: laws of every tracker", () => {
       fc.constant<CommonEvent>(started(id)),
       fc.constant<CommonEvent>(ended(id)),
       fc.constant<CommonEvent>(started("other")),
+      // The phase scheduler's turn events carry their phase.
+      fc.constantFrom("movement", "battle").map((phase): CommonEvent => {
+        const e = { type: "turnStarted" as const, round: 1, combatantId: id, phase };
+        return e;
+      }),
       fc.integer({ min: 0, max: 3 }).map((round): CommonEvent => ({ type: "roundStarted", round })),
       fc.integer({ min: 0, max: 3 }).map((round): CommonEvent => ({ type: "roundEnded", round })),
     );
