@@ -1,2 +1,6 @@
 // Public API of the rotation scheduler; see src/engine/initiative/index.ts.
-export {};
+export * from "./state.ts";
+export * from "./order.ts";
+export * from "./contest.ts";
+export * from "./scheduler.ts";
+export * from "./timeline.ts";

@@ -1,0 +1,532 @@
+/**
+ * The `rotation` scheduler (seeds/004, RULES §5).
+ *
+ * - ROT-1 `start` asks each unit for "1d20 + modifiers" (the modifier spelled out); highest first.
+ * - ROT-2 ties are rolled off pass by pass (see contest.ts); the combat waits for them before the first
+ *   rotation, and later ties (joins, GM changes) are rolled off while the fight goes on, the tied units
+ *   standing by unit key meanwhile. Anything that changes a tied unit (leave, new result) restarts its
+ *   roll-off.
+ * - ROT-3 a rotation is every creature's turn: `roundStarted`/`roundEnded` mark rotations (6 s).
+ * - ROT-4 / ROT-5 a group rolls once, with its first member's modifier, and its members take their own
+ *   turns one after another; each is a normal `turnStarted` for turn-based effects.
+ * - ROT-6 applied when each rotation's order is built, and to the rest of a rotation after a change.
+ * - ROT-7 planning phase: a round 0 with its own turns for the initiating side only, between
+ *   `planningStarted` and `planningEnded`; the action economy gives one swift action, no attack
+ *   (`rotationIsPlanning`).
+ * - DEF-1 defeated creatures keep their place and are skipped (`turnSkipped`).
+ *
+ * Turn steps write one index and share the order (see shared/round-order.ts); the order is rebuilt
+ * at a rotation start only when a change left it unsorted.
+ */
+import { err, ok, type Result } from "../../core/result.ts";
+import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
+import { noNegativeZero, rollFormula } from "../shared/highest-first.ts";
+import { nextActiveIndex, own, passedSlotIndex, removeAt, without } from "../shared/round-order.ts";
+import { rotationContestLeaders, rotationTieWinnerValue } from "./contest.ts";
+import {
+  arrangeNoThreePlayersInRow,
+  compareRotationCombatants,
+  plansFirst,
+  rotationUnits,
+  trailingPlayerRun,
+  unitTurns,
+} from "./order.ts";
+import {
+  ROTATION_SECONDS,
+  rotationUnitKey,
+  validateRotationCombatant,
+  validateRotationGroup,
+  type RotationCombatant,
+  type RotationContest,
+  type RotationInitiator,
+  type RotationKind,
+  type RotationPendingRoll,
+  type RotationState,
+} from "./state.ts";
+import { rotationTimeline } from "./timeline.ts";
+
+export type RotationCommand =
+  | CommonCommand
+  /** A creature enters; with a `groupId` it shares that group's result (ROT-4, ROT-5). */
+  | {
+      readonly type: "join";
+      readonly combatantId: string;
+      readonly kind: RotationKind;
+      readonly modifier: number;
+      readonly groupId: string | null;
+    };
+
+export type RotationEvent =
+  | CommonEvent
+  /** DEF-1: a defeated creature's slot came and was passed over. */
+  | { readonly type: "turnSkipped"; readonly round: number; readonly combatantId: string }
+  /** ROT-7: the planning phase begins (round 0); `initiator` is the side taking planning turns. */
+  | { readonly type: "planningStarted"; readonly initiator: RotationInitiator }
+  /** ROT-7: the planning phase is over; the first rotation starts next. */
+  | { readonly type: "planningEnded" };
+
+interface Step {
+  state: RotationState;
+  readonly events: RotationEvent[];
+  readonly requests: DiceRequest[];
+}
+
+type Outcome = Result<Transition<RotationState, RotationEvent>>;
+
+function comparator(state: RotationState): (a: string, b: string) => number {
+  const combatants = state.combatants;
+  return (a, b) => {
+    const x = own(combatants, a);
+    const y = own(combatants, b);
+    return x === undefined || y === undefined ? 0 : compareRotationCombatants(x, y);
+  };
+}
+
+function canActIn(state: RotationState): (id: string) => boolean {
+  const combatants = state.combatants;
+  return (id) => {
+    const c = own(combatants, id);
+    return c !== undefined && !c.defeated;
+  };
+}
+
+/** Members of a unit, in join order. O(n). */
+function membersOf(state: RotationState, unit: string): RotationCombatant[] {
+  return Object.values(state.combatants)
+    .filter((c) => rotationUnitKey(c) === unit)
+    .sort((a, b) => a.seq - b.seq);
+}
+
+/** Whether a creature belongs in the order being walked (planning: only the initiating side). */
+function inPhase(state: RotationState, c: RotationCombatant): boolean {
+  return state.status !== "planning" || plansFirst(c, state.options.initiator);
+}
+
+/** The full order of a rotation (or of the planning phase), built from every creature with a result. */
+function buildOrder(state: RotationState, planning: boolean): string[] {
+  const ids = Object.keys(state.combatants).filter((id) => {
+    const c = own(state.combatants, id);
+    return c !== undefined && (!planning || plansFirst(c, state.options.initiator));
+  });
+  const units = rotationUnits(state.combatants, ids);
+  return unitTurns(!planning && state.options.noThreePlayersInRow ? arrangeNoThreePlayersInRow(units, 0) : units);
+}
+
+/** The order the next rotation will use. */
+function nextRotationOrder(state: RotationState): readonly string[] {
+  return state.status !== "running" || state.resort ? buildOrder(state, false) : state.order;
+}
+
+function setCombatants(state: RotationState, updated: readonly RotationCombatant[]): RotationState {
+  if (updated.length === 0) return state;
+  const combatants = { ...state.combatants };
+  for (const c of updated) combatants[c.id] = c;
+  return { ...state, combatants };
+}
+
+function requestRoll(step: Step, unit: string, kind: RotationPendingRoll["kind"]): void {
+  const leader = membersOf(step.state, unit)[0];
+  if (leader === undefined) return;
+  const id = `rot-${step.state.nextRequest}`;
+  const request: DiceRequest =
+    kind === "initiative"
+      ? { id, combatantId: leader.id, formula: rollFormula("1d20", leader.modifier), reason: "TEMPO.COMBAT.Rotation.InitiativeRoll" }
+      : { id, combatantId: leader.id, formula: "1d20", reason: "TEMPO.COMBAT.Rotation.TieRoll" };
+  const pending: RotationPendingRoll =
+    kind === "initiative"
+      ? { request, kind, unit, min: 1 + leader.modifier, max: 20 + leader.modifier }
+      : { request, kind, unit, min: 1, max: 20 };
+  step.state = { ...step.state, rolls: [...step.state.rolls, pending], nextRequest: step.state.nextRequest + 1 };
+  step.requests.push(request);
+}
+
+/** Drops a unit's pending rolls and restarts any roll-off it is in (settle forms it again if still tied). */
+function resetUnit(state: RotationState, unit: string): RotationState {
+  const contest = state.contests.find((c) => c.units.includes(unit));
+  const dropped = new Set(contest === undefined ? [unit] : [unit, ...contest.units]);
+  const rolls = state.rolls.filter((r) => !(r.unit === unit || (r.kind === "contest" && dropped.has(r.unit))));
+  const contests = contest === undefined ? state.contests : state.contests.filter((c) => c !== contest);
+  return rolls.length === state.rolls.length && contests === state.contests ? state : { ...state, rolls, contests };
+}
+
+/** End of the part of the order that stays put: the acting creature and the rest of its unit. */
+function frozenEnd(state: RotationState): number {
+  let end = state.turnIndex;
+  const current = own(state.combatants, state.order[end] ?? "");
+  if (current === undefined || current.groupId === null) return Math.min(end, state.order.length - 1);
+  const unit = rotationUnitKey(current);
+  while (end + 1 < state.order.length) {
+    const next = own(state.combatants, state.order[end + 1] ?? "");
+    if (next === undefined || rotationUnitKey(next) !== unit) break;
+    end++;
+  }
+  return end;
+}
+
+/** Sorts again what has not acted yet this round (plus `extra` newcomers), ROT-6 included. O(n log n). */
+function rebuildRest(state: RotationState, extra: readonly string[]): RotationState {
+  const split = frozenEnd(state) + 1;
+  const head = state.order.slice(0, split);
+  const units = rotationUnits(state.combatants, [...state.order.slice(split), ...extra]);
+  const arranged =
+    state.status === "running" && state.options.noThreePlayersInRow
+      ? arrangeNoThreePlayersInRow(units, trailingPlayerRun(state.combatants, head))
+      : units;
+  return { ...state, order: [...head, ...unitTurns(arranged)], resort: true };
+}
+
+/**
+ * Puts a unit's members that are not in the order yet (new result, newcomers) into a running order.
+ * With the unit already in the order they go at its end; otherwise behind the acting creature when the
+ * unit sorts after it, or among the creatures that already acted (first turn next rotation) if not.
+ */
+function place(state: RotationState, unit: string): RotationState {
+  if (state.status !== "running" && state.status !== "planning") return state;
+  const members = membersOf(state, unit);
+  const placed = members.filter((c) => state.order.includes(c.id));
+  const fresh = members.filter((c) => c.initiative !== null && !state.order.includes(c.id) && inPhase(state, c)).map((c) => c.id);
+  const leader = fresh[0];
+  if (leader === undefined) return state;
+  const frozen = frozenEnd(state);
+  let at: number;
+  if (placed.length > 0) {
+    const last = Math.max(...placed.map((c) => state.order.indexOf(c.id)));
+    if (last > frozen) return rebuildRest(state, fresh);
+    at = last + 1;
+  } else {
+    const current = state.order[state.turnIndex];
+    if (current !== undefined && comparator(state)(leader, current) > 0) return rebuildRest(state, fresh);
+    at = passedSlotIndex(state.order, Math.min(Math.max(state.turnIndex, 0), state.order.length), leader, comparator(state));
+  }
+  const order = [...state.order.slice(0, at), ...fresh, ...state.order.slice(at)];
+  const turnIndex = at <= state.turnIndex ? state.turnIndex + fresh.length : state.turnIndex;
+  return { ...state, order, turnIndex, resort: true };
+}
+
+/** A unit's result changed mid-round: it moves within the rest of the round, or at the next rotation. */
+function reposition(state: RotationState, unit: string): RotationState {
+  if (state.status !== "running" && state.status !== "planning") return state;
+  const frozen = frozenEnd(state);
+  const indices = membersOf(state, unit).map((c) => state.order.indexOf(c.id)).filter((i) => i >= 0);
+  let next = state;
+  if (indices.some((i) => i <= frozen)) next = { ...state, resort: true };
+  else if (indices.length > 0) next = rebuildRest(state, []);
+  return place(next, unit);
+}
+
+function beginTurn(step: Step, index: number): void {
+  const id = step.state.order[index];
+  if (id === undefined) return;
+  step.state = { ...step.state, turnIndex: index };
+  step.events.push({ type: "turnStarted", round: step.state.round, combatantId: id });
+}
+
+function skipDefeated(step: Step, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const id = step.state.order[i];
+    if (id !== undefined) step.events.push({ type: "turnSkipped", round: step.state.round, combatantId: id });
+  }
+}
+
+/** ROT-3: the next rotation starts with its first creature's turn (after planning, rotation 1). */
+function startRotation(step: Step): boolean {
+  const state = step.state;
+  const order = nextRotationOrder(state);
+  const first = nextActiveIndex(order, 0, canActIn(state));
+  if (first < 0) return false;
+  if (state.status === "planning") step.events.push({ type: "planningEnded" });
+  if (state.status === "running" && state.round > 0) step.events.push({ type: "roundEnded", round: state.round });
+  const round = state.round + 1;
+  step.events.push({ type: "roundStarted", round });
+  step.state = { ...state, status: "running", round, order, resort: false };
+  skipDefeated(step, 0, first);
+  beginTurn(step, first);
+  return true;
+}
+
+/** ROT-7: the planning phase, if the encounter has one and someone on the initiating side can act. */
+function startPlanning(step: Step): boolean {
+  const state = step.state;
+  if (!state.options.planningPhase) return false;
+  const order = buildOrder(state, true);
+  const first = nextActiveIndex(order, 0, canActIn(state));
+  if (first < 0) return false;
+  step.events.push({ type: "planningStarted", initiator: state.options.initiator });
+  step.state = { ...state, status: "planning", round: 0, order, turnIndex: -1, resort: false };
+  skipDefeated(step, 0, first);
+  beginTurn(step, first);
+  return true;
+}
+
+function passTurn(step: Step, from: number, ended: string | null): Result<true> {
+  const state = step.state;
+  const next = nextActiveIndex(state.order, from, canActIn(state));
+  if (next < 0 && nextActiveIndex(nextRotationOrder(state), 0, canActIn(state)) < 0) {
+    if (ended !== null) return err("TEMPO.ERRORS.Rotation.NobodyCanAct");
+    step.state = { ...state, turnIndex: state.order.length };
+    return ok(true);
+  }
+  if (ended !== null) step.events.push({ type: "turnEnded", round: state.round, combatantId: ended });
+  if (next >= 0) {
+    skipDefeated(step, from, next);
+    beginTurn(step, next);
+    return ok(true);
+  }
+  skipDefeated(step, from, state.order.length);
+  startRotation(step);
+  return ok(true);
+}
+
+/** ROT-2: starts roll-offs for new ties and settles the passes whose rolls are all in. */
+function settleTies(step: Step): void {
+  const free = new Map<number, Set<string>>();
+  const inContest = new Set(step.state.contests.flatMap((c) => c.units));
+  for (const c of Object.values(step.state.combatants)) {
+    const unit = rotationUnitKey(c);
+    if (c.initiative === null || inContest.has(unit)) continue;
+    const set = free.get(c.initiative) ?? new Set<string>();
+    set.add(unit);
+    free.set(c.initiative, set);
+  }
+  for (const [value, units] of free) {
+    const existing = step.state.contests.find((c) => c.value === value);
+    if (units.size + (existing?.units.length ?? 0) < 2) continue;
+    // A newcomer tied with a roll-off in progress: the roll-off starts again with everyone tied.
+    let state = step.state;
+    if (existing !== undefined) {
+      for (const unit of existing.units) units.add(unit);
+      state = { ...state, contests: state.contests.filter((c) => c !== existing) };
+      state = { ...state, rolls: state.rolls.filter((r) => !(r.kind === "contest" && units.has(r.unit))) };
+    }
+    const all = [...units].sort();
+    step.state = { ...state, contests: [...state.contests, { value, units: all, rolling: all, results: {} }] };
+    for (const unit of all) requestRoll(step, unit, "contest");
+  }
+  for (;;) {
+    const done = step.state.contests.find((c) => c.rolling.every((u) => Object.hasOwn(c.results, u)));
+    if (done === undefined) return;
+    resolvePass(step, done);
+  }
+}
+
+function resolvePass(step: Step, contest: RotationContest): void {
+  const leaders = rotationContestLeaders(contest.results, contest.rolling);
+  const others = step.state.contests.filter((c) => c !== contest);
+  const winner = leaders[0];
+  if (leaders.length !== 1 || winner === undefined) {
+    // A tie at the top of the roll-off: those tied roll again.
+    step.state = { ...step.state, contests: [...others, { ...contest, rolling: leaders, results: {} }] };
+    for (const unit of leaders) requestRoll(step, unit, "contest");
+    return;
+  }
+  const values = Object.values(step.state.combatants).flatMap((c) => (c.initiative === null ? [] : [c.initiative]));
+  const value = rotationTieWinnerValue(contest.value, values);
+  const members = membersOf(step.state, winner);
+  step.state = setCombatants(step.state, members.map((c) => ({ ...c, initiative: value })));
+  for (const c of members) step.events.push({ type: "initiativeSet", combatantId: c.id, value });
+  const rest = contest.units.filter((u) => u !== winner);
+  step.state = { ...step.state, contests: rest.length >= 2 ? [...others, { value: contest.value, units: rest, rolling: rest, results: {} }] : others };
+  if (rest.length >= 2) for (const unit of rest) requestRoll(step, unit, "contest");
+  step.state = reposition(step.state, winner);
+}
+
+/** Rolls still needed, ties, and the first planning turn or rotation once every roll is in. */
+function settle(step: Step): void {
+  if (step.state.status === "setup") return;
+  const waiting = new Set(step.state.rolls.filter((r) => r.kind === "initiative").map((r) => r.unit));
+  const asked = new Set<string>();
+  for (const c of Object.values(step.state.combatants)) {
+    const unit = rotationUnitKey(c);
+    if (c.initiative !== null || waiting.has(unit) || asked.has(unit)) continue;
+    asked.add(unit);
+    requestRoll(step, unit, "initiative");
+  }
+  settleTies(step);
+  if (step.state.status === "rolling" && step.state.rolls.length === 0) {
+    if (!startPlanning(step) && !startRotation(step)) {
+      const order = buildOrder(step.state, false);
+      step.state = { ...step.state, status: "running", order, turnIndex: order.length };
+    }
+  }
+}
+
+function finish(step: Step): Outcome {
+  return ok({ state: step.state, events: step.events, requests: step.requests });
+}
+
+function start(state: RotationState): Outcome {
+  if (state.status !== "setup") return err("TEMPO.ERRORS.Rotation.AlreadyStarted");
+  if (Object.keys(state.combatants).length === 0) return err("TEMPO.ERRORS.Rotation.NoCombatants");
+  const step: Step = { state: { ...state, status: "rolling" }, events: [{ type: "combatStarted" }], requests: [] };
+  settle(step);
+  return finish(step);
+}
+
+function next(state: RotationState): Outcome {
+  if (state.status === "setup") return err("TEMPO.ERRORS.Rotation.NotStarted");
+  if (state.status === "rolling") return err("TEMPO.ERRORS.Rotation.WaitingForRolls");
+  const step: Step = { state, events: [], requests: [] };
+  const passed = passTurn(step, state.turnIndex + 1, state.order[state.turnIndex] ?? null);
+  if (!passed.ok) return passed;
+  if (step.events.length === 0) return err("TEMPO.ERRORS.Rotation.NobodyCanAct");
+  return finish(step);
+}
+
+function join(state: RotationState, command: Extract<RotationCommand, { type: "join" }>): Outcome {
+  const { combatantId, kind, modifier, groupId } = command;
+  const valid = validateRotationCombatant({ id: combatantId, kind, modifier, groupId });
+  if (!valid.ok) return valid;
+  if (Object.hasOwn(state.combatants, combatantId)) return err("TEMPO.ERRORS.Rotation.DuplicateCombatant", { id: combatantId });
+  const mates = groupId === null ? [] : Object.values(state.combatants).filter((c) => c.groupId === groupId);
+  const combatant: RotationCombatant = {
+    id: combatantId,
+    kind,
+    modifier: noNegativeZero(modifier),
+    groupId,
+    seq: state.nextSeq,
+    // ROT-4, ROT-5: a group shares one result; a newcomer takes it over.
+    initiative: mates[0]?.initiative ?? null,
+    defeated: false,
+  };
+  const added = { ...setCombatants(state, [combatant]), nextSeq: state.nextSeq + 1 };
+  if (groupId !== null) {
+    const group = validateRotationGroup(added.combatants, groupId, state.options);
+    if (!group.ok) return group;
+  }
+  const step: Step = { state: added, events: [{ type: "combatantJoined", combatantId }], requests: [] };
+  if (combatant.initiative !== null) step.state = place(step.state, rotationUnitKey(combatant));
+  settle(step);
+  return finish(step);
+}
+
+function rolls(state: RotationState, results: readonly RollResult[]): Outcome {
+  const byId = new Map<string, RotationPendingRoll>();
+  for (const pending of state.rolls) byId.set(pending.request.id, pending);
+  const seen = new Set<string>();
+  for (const result of results) {
+    const pending = byId.get(result.requestId);
+    if (pending === undefined || seen.has(result.requestId)) {
+      return err("TEMPO.ERRORS.Rotation.UnknownRequest", { id: String(result.requestId) });
+    }
+    seen.add(result.requestId);
+    if (!Number.isInteger(result.total) || result.total < pending.min || result.total > pending.max) {
+      return err("TEMPO.ERRORS.Rotation.RollOutOfRange", { min: pending.min, max: pending.max });
+    }
+  }
+  const step: Step = { state: { ...state, rolls: state.rolls.filter((r) => !seen.has(r.request.id)) }, events: [], requests: [] };
+  for (const result of results) {
+    const pending = byId.get(result.requestId);
+    if (pending === undefined) continue;
+    const total = noNegativeZero(result.total);
+    if (pending.kind === "contest") {
+      const contests = step.state.contests.map((c) =>
+        c.rolling.includes(pending.unit) ? { ...c, results: { ...c.results, [pending.unit]: total } } : c,
+      );
+      step.state = { ...step.state, contests };
+      continue;
+    }
+    const members = membersOf(step.state, pending.unit);
+    step.state = setCombatants(step.state, members.map((c) => ({ ...c, initiative: total })));
+    for (const c of members) step.events.push({ type: "initiativeSet", combatantId: c.id, value: total });
+    step.state = place(step.state, pending.unit);
+  }
+  settle(step);
+  return finish(step);
+}
+
+function setInitiative(state: RotationState, combatantId: string, value: number): Outcome {
+  const combatant = own(state.combatants, combatantId);
+  if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: combatantId });
+  if (typeof value !== "number" || !Number.isFinite(value)) return err("TEMPO.ERRORS.Rotation.InvalidInitiative", { id: combatantId });
+  const initiative = noNegativeZero(value);
+  const unit = rotationUnitKey(combatant);
+  // ROT-4, ROT-5: the result belongs to the whole group.
+  const members = membersOf(state, unit);
+  let next = setCombatants(resetUnit(state, unit), members.map((c) => ({ ...c, initiative })));
+  next = reposition(next, unit);
+  const step: Step = { state: next, events: members.map((c) => ({ type: "initiativeSet", combatantId: c.id, value: initiative })), requests: [] };
+  settle(step);
+  return finish(step);
+}
+
+function leave(state: RotationState, combatantId: string): Outcome {
+  const combatant = own(state.combatants, combatantId);
+  if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: combatantId });
+  const base = resetUnit(state, rotationUnitKey(combatant));
+  const index = base.order.indexOf(combatantId);
+  const stripped: RotationState = {
+    ...base,
+    combatants: without(base.combatants, combatantId),
+    order: index < 0 ? base.order : removeAt(base.order, index),
+    turnIndex: index >= 0 && index < base.turnIndex ? base.turnIndex - 1 : base.turnIndex,
+  };
+  const step: Step = { state: stripped, events: [], requests: [] };
+  if ((base.status === "running" || base.status === "planning") && index >= 0 && index === base.turnIndex) {
+    step.events.push({ type: "turnEnded", round: base.round, combatantId });
+    step.events.push({ type: "combatantLeft", combatantId });
+    passTurn(step, stripped.turnIndex, null);
+  } else {
+    step.events.push({ type: "combatantLeft", combatantId });
+  }
+  settle(step);
+  return finish(step);
+}
+
+function setDefeated(state: RotationState, combatantId: string, defeated: boolean): Outcome {
+  const combatant = own(state.combatants, combatantId);
+  if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: combatantId });
+  if (combatant.defeated === defeated) {
+    return err(defeated ? "TEMPO.ERRORS.Rotation.AlreadyDefeated" : "TEMPO.ERRORS.Rotation.NotDefeated", { id: combatantId });
+  }
+  return ok({
+    state: setCombatants(state, [{ ...combatant, defeated }]),
+    events: [{ type: defeated ? "combatantDefeated" : "combatantRevived", combatantId }],
+    requests: [],
+  });
+}
+
+function apply(state: RotationState, command: RotationCommand): Outcome {
+  switch (command.type) {
+    case "start":
+      return start(state);
+    case "next":
+      return next(state);
+    case "join":
+      return join(state, command);
+    case "rolls":
+      return rolls(state, command.results);
+    case "setInitiative":
+      return setInitiative(state, command.combatantId, command.value);
+    case "leave":
+      return leave(state, command.combatantId);
+    case "defeat":
+      return setDefeated(state, command.combatantId, true);
+    case "revive":
+      return setDefeated(state, command.combatantId, false);
+    default:
+      return err("TEMPO.ERRORS.Rotation.UnknownCommand");
+  }
+}
+
+/** The creature acting now (a planning turn included), or null. */
+export function rotationCurrent(state: RotationState): string | null {
+  if (state.status !== "running" && state.status !== "planning") return null;
+  return state.order[state.turnIndex] ?? null;
+}
+
+/** ROT-7: true during the planning phase, when a turn allows one swift action and no attack. */
+export function rotationIsPlanning(state: RotationState): boolean {
+  return state.status === "planning";
+}
+
+export const rotationScheduler: Scheduler<RotationState, RotationCommand, RotationEvent> & {
+  /** ROT-3: seconds per rotation, for world time (TIME-1). */
+  readonly roundSeconds: number;
+} = {
+  id: "rotation",
+  roundSeconds: ROTATION_SECONDS,
+  apply,
+  timeline: rotationTimeline,
+  current: rotationCurrent,
+  pending: (state) => state.rolls.map((r) => r.request),
+};

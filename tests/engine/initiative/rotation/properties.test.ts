@@ -1,0 +1,172 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { withHistory, withHistoryState, type HistoryState } from "../../../../src/engine/initiative/history.ts";
+import {
+  createRotationState,
+  rotationScheduler,
+  rotationUnitKey,
+  type RotationCommand,
+  type RotationKind,
+  type RotationOptions,
+  type RotationState,
+} from "../../../../src/engine/initiative/rotation/index.ts";
+import { deepFreeze, expectPlainJson, TurnLedger } from "../standard/laws.ts";
+
+const IDS = ["a", "b", "c", "d", "e", "f", "g"] as const;
+const KINDS: readonly RotationKind[] = ["pc", "ally", "enemy"];
+const id = fc.constantFrom(...IDS);
+
+type Op =
+  | { readonly op: "cmd"; readonly command: RotationCommand }
+  | { readonly op: "answer"; readonly seeds: readonly number[]; readonly bad: boolean }
+  | { readonly op: "undo" }
+  | { readonly op: "redo" };
+
+const join = fc
+  .record({ id, kind: fc.constantFrom(...KINDS), modifier: fc.integer({ min: -1, max: 2 }), groupId: fc.constantFrom(null, "g1", "g2") })
+  .map<Op>((j) => ({ op: "cmd", command: { type: "join", combatantId: j.id, kind: j.kind, modifier: j.modifier, groupId: j.groupId } }));
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<Op>({ op: "cmd", command: { type: "start" } }) },
+  { weight: 14, arbitrary: fc.constant<Op>({ op: "cmd", command: { type: "next" } }) },
+  { weight: 3, arbitrary: join },
+  { weight: 1, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "leave", combatantId: c } })) },
+  { weight: 2, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "defeat", combatantId: c } })) },
+  { weight: 2, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "revive", combatantId: c } })) },
+  { weight: 2, arbitrary: fc.record({ id, value: fc.integer({ min: 0, max: 4 }) }).map<Op>(({ id, value }) => ({ op: "cmd", command: { type: "setInitiative", combatantId: id, value } })) },
+  { weight: 5, arbitrary: fc.record({ seeds: fc.array(fc.nat(), { maxLength: 8 }), bad: fc.boolean() }).map<Op>(({ seeds, bad }) => ({ op: "answer", seeds, bad })) },
+  { weight: 1, arbitrary: fc.constant<Op>({ op: "undo" }) },
+  { weight: 1, arbitrary: fc.constant<Op>({ op: "redo" }) },
+);
+
+const options: fc.Arbitrary<RotationOptions> = fc.record({
+  sharedInitiative: fc.boolean(),
+  enemyGroups: fc.boolean(),
+  noThreePlayersInRow: fc.boolean(),
+  planningPhase: fc.boolean(),
+  initiator: fc.constantFrom("players" as const, "enemies" as const, "both" as const),
+});
+
+const scheduler = withHistory(rotationScheduler);
+type Command = Parameters<typeof scheduler.apply>[1];
+
+function toCommand(o: Op, state: HistoryState<RotationState>): Command {
+  if (o.op === "undo" || o.op === "redo") return { type: o.op };
+  if (o.op === "cmd") return o.command;
+  const results = state.present.rolls.slice(0, Math.max(1, o.seeds.length)).map((pending, i) => {
+    const span = Math.min(3, pending.max - pending.min + 1);
+    return { requestId: pending.request.id, total: o.bad && i === 0 ? pending.min - 1 : pending.min + ((o.seeds[i] ?? 0) % span) };
+  });
+  return { type: "rolls", results };
+}
+
+function checkState(state: RotationState): void {
+  for (const [key, c] of Object.entries(state.combatants)) expect(c.id).toBe(key);
+  expect(new Set(state.order).size).toBe(state.order.length);
+  for (const c of state.order) expect(state.combatants[c]?.initiative ?? null).not.toBeNull();
+  if (state.status === "running") {
+    const withResult = Object.values(state.combatants).filter((c) => c.initiative !== null).map((c) => c.id).sort();
+    expect([...state.order].sort()).toEqual(withResult);
+  }
+  if (state.status === "running" || state.status === "planning") {
+    expect(state.turnIndex).toBeGreaterThanOrEqual(0);
+    expect(state.turnIndex).toBeLessThanOrEqual(state.order.length);
+  }
+  // ROT-4, ROT-5: a group's members share one result and take their turns together.
+  const units = new Map<string, number[]>();
+  state.order.forEach((c, i) => {
+    const combatant = state.combatants[c];
+    if (combatant === undefined) return;
+    const list = units.get(rotationUnitKey(combatant)) ?? [];
+    list.push(i);
+    units.set(rotationUnitKey(combatant), list);
+  });
+  for (const indices of units.values()) expect((indices[indices.length - 1] ?? 0) - (indices[0] ?? 0)).toBe(indices.length - 1);
+  const groupValues = new Map<string, number | null>();
+  for (const c of Object.values(state.combatants)) {
+    if (c.groupId === null) continue;
+    if (groupValues.has(c.groupId)) expect(c.initiative).toBe(groupValues.get(c.groupId));
+    else groupValues.set(c.groupId, c.initiative);
+  }
+  // ROT-2: once no roll-off is under way, no two units share a result.
+  if (state.contests.length === 0 && state.status !== "setup") {
+    const values = new Map<string, number>();
+    for (const c of Object.values(state.combatants)) if (c.initiative !== null) values.set(rotationUnitKey(c), c.initiative);
+    expect(new Set(values.values()).size).toBe(values.size);
+  }
+}
+
+/** ROT-6: three player characters in a row only when no non-player entry comes later to move up. */
+function checkNoThreeInRow(state: RotationState): void {
+  const kinds = state.order.map((c) => state.combatants[c]);
+  if (kinds.some((c) => c?.groupId !== null)) return; // groups of players may act together (ROT-4)
+  for (let i = 2; i < kinds.length; i++) {
+    if (kinds[i - 2]?.kind === "pc" && kinds[i - 1]?.kind === "pc" && kinds[i]?.kind === "pc") {
+      expect(kinds.slice(i + 1).every((c) => c?.kind === "pc")).toBe(true);
+    }
+  }
+}
+
+describe("rotation: laws over random command sequences", () => {
+  it("ROT-2, ROT-4, ROT-5, ROT-6, DEF-1: plain JSON, errors change nothing, nobody lost, groups together, one turn each per rotation, undo/redo exact", () => {
+    let deepest = 0;
+    let turns = 0;
+    let rollOffWins = 0;
+    let groupTurns = 0;
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 30, maxLength: 90, size: "max" }), fc.subarray([...IDS], { minLength: 1 }), options, (ops, initial, opts) => {
+        const created = createRotationState(initial.map((c, i) => ({ id: c, kind: KINDS[i % 3] ?? "pc", modifier: i % 2 })), opts);
+        if (!created.ok) throw new Error("setup");
+        let state = withHistoryState(created.value);
+        const members = new Set<string>(initial);
+        const ledger = new TurnLedger();
+        for (const o of ops) {
+          deepFreeze(state);
+          const before = JSON.stringify(state.present);
+          const command = toCommand(o, state);
+          const result = scheduler.apply(state, command);
+          if (!result.ok) {
+            expect(result.error.key.startsWith("TEMPO.ERRORS.")).toBe(true);
+            expect(JSON.stringify(state.present)).toBe(before);
+            continue;
+          }
+          const next = result.value.state;
+          expectPlainJson(next.present);
+          if (command.type === "undo" || command.type === "redo") {
+            ledger.reset();
+            members.clear();
+            for (const k of Object.keys(next.present.combatants)) members.add(k);
+          } else {
+            if (command.type === "join") members.add(command.combatantId);
+            if (command.type === "leave") members.delete(command.combatantId);
+            ledger.observe(result.value.events, () => next.present.order.filter((c) => next.present.combatants[c]?.defeated === false));
+            const undone = scheduler.apply(next, { type: "undo" });
+            expect(undone.ok && undone.value.state.present).toEqual(state.present);
+            if (undone.ok) {
+              const redone = scheduler.apply(undone.value.state, { type: "redo" });
+              expect(redone.ok && redone.value.state.present).toEqual(next.present);
+            }
+          }
+          expect(Object.keys(next.present.combatants).sort()).toEqual([...members].sort());
+          checkState(next.present);
+          if (opts.noThreePlayersInRow && result.value.events.some((e) => e.type === "roundStarted")) checkNoThreeInRow(next.present);
+          const rows = rotationScheduler.timeline(next.present).filter((r) => r.kind === "turn" || r.kind === "pending");
+          expect(rows.length).toBe(members.size);
+          state = next;
+          deepest = Math.max(deepest, next.present.round);
+          for (const e of result.value.events) {
+            if (e.type === "turnStarted") turns++;
+            if (e.type === "turnStarted" && (next.present.combatants[e.combatantId]?.groupId ?? null) !== null) groupTurns++;
+            if (e.type === "initiativeSet" && !Number.isInteger(e.value)) rollOffWins++;
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(deepest).toBeGreaterThanOrEqual(4);
+    // The generator must reach real combats with roll-offs and groups, not just errors.
+    expect(turns).toBeGreaterThan(1000);
+    expect(rollOffWins).toBeGreaterThan(50);
+    expect(groupTurns).toBeGreaterThan(50);
+  }, 30_000);
+});

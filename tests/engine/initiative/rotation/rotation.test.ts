@@ -1,0 +1,338 @@
+import { describe, expect, it } from "vitest";
+import { withHistory, withHistoryState } from "../../../../src/engine/initiative/history.ts";
+import {
+  createRotationState,
+  ROTATION_SECONDS,
+  ROTATIONS_PER_MINUTE,
+  rotationIsPlanning,
+  rotationScheduler,
+  rotationTieWinnerValue,
+  type RotationInitiator,
+  type RotationState,
+} from "../../../../src/engine/initiative/rotation/index.ts";
+import { brief, make, must, nextTimes, roll, step, turns } from "./fixtures.ts";
+
+/** Kael (PC, +2) rolls 14, Lyra (PC, +0) 19, the ogre (enemy, −1) 8: Lyra, Kael, Ogre. */
+function inRotation1(): RotationState {
+  const started = step(
+    make([{ id: "Kael", kind: "pc", modifier: 2 }, { id: "Lyra", kind: "pc" }, { id: "Ogre", kind: "enemy", modifier: -1 }]),
+    { type: "start" },
+  );
+  return roll(started.state, { Kael: 14, Lyra: 19, Ogre: 8 }).state;
+}
+
+describe("rotation: initiative (ROT-1, ROT-2)", () => {
+  it("ROT-1: each creature rolls 1d20 + its initiative modifiers, +0 by default, and the highest goes first", () => {
+    const started = step(
+      make([{ id: "Kael", kind: "pc", modifier: 2 }, { id: "Lyra", kind: "pc" }, { id: "Ogre", kind: "enemy", modifier: -1 }]),
+      { type: "start" },
+    );
+    expect(started.requests.map((r) => [r.combatantId, r.formula, r.reason])).toEqual([
+      ["Kael", "1d20 + 2", "TEMPO.COMBAT.Rotation.InitiativeRoll"],
+      ["Lyra", "1d20", "TEMPO.COMBAT.Rotation.InitiativeRoll"],
+      ["Ogre", "1d20 - 1", "TEMPO.COMBAT.Rotation.InitiativeRoll"],
+    ]);
+    const rolled = roll(started.state, { Kael: 14, Lyra: 19, Ogre: 8 });
+    expect(brief(rolled.events)).toEqual(["init:Kael=14", "init:Lyra=19", "init:Ogre=8", "R+1", "T+1:Lyra"]);
+    expect(turns(rolled.state)).toEqual([["Lyra", 19], ["Kael", 14], ["Ogre", 8]]);
+  });
+
+  it("ROT-1: a total outside 1d20 + modifier is a typed error and changes nothing", () => {
+    const started = step(make([{ id: "Ogre", kind: "enemy", modifier: -1 }]), { type: "start" });
+    const id = started.requests[0]?.id ?? "";
+    expect(rotationScheduler.apply(started.state, { type: "rolls", results: [{ requestId: id, total: 20 }] })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Rotation.RollOutOfRange", data: { min: 0, max: 19 } },
+    });
+  });
+
+  it("ROT-2: two tied creatures reroll; the winner adds +0.5 to its original result, the other keeps its own", () => {
+    const started = step(make([{ id: "Ash", kind: "pc" }, { id: "Bo", kind: "enemy" }, { id: "Cy", kind: "enemy" }]), { type: "start" });
+    const tied = roll(started.state, { Ash: 15, Bo: 15, Cy: 12 });
+    expect(tied.requests.map((r) => [r.combatantId, r.formula, r.reason])).toEqual([
+      ["Ash", "1d20", "TEMPO.COMBAT.Rotation.TieRoll"],
+      ["Bo", "1d20", "TEMPO.COMBAT.Rotation.TieRoll"],
+    ]);
+    expect(rotationScheduler.current(tied.state)).toBeNull();
+    const settled = roll(tied.state, { Ash: 7, Bo: 12 });
+    expect(brief(settled.events)).toEqual(["init:Bo=15.5", "R+1", "T+1:Bo"]);
+    expect(turns(settled.state)).toEqual([["Bo", 15.5], ["Ash", 15], ["Cy", 12]]);
+  });
+
+  it("ROT-2: with three tied, the first winner adds +0.5, the remaining two tie again and the next winner adds +0.25", () => {
+    const started = step(make([{ id: "Ash", kind: "pc" }, { id: "Bo", kind: "pc" }, { id: "Cy", kind: "enemy" }]), { type: "start" });
+    const tied = roll(started.state, { Ash: 15, Bo: 15, Cy: 15 });
+    const first = roll(tied.state, { Ash: 3, Bo: 17, Cy: 9 });
+    expect(brief(first.events)).toEqual(["init:Bo=15.5"]);
+    expect(first.requests.map((r) => r.combatantId)).toEqual(["Ash", "Cy"]);
+    const second = roll(first.state, { Ash: 10, Cy: 4 });
+    expect(brief(second.events)).toEqual(["init:Ash=15.25", "R+1", "T+1:Bo"]);
+    expect(turns(second.state)).toEqual([["Bo", 15.5], ["Ash", 15.25], ["Cy", 15]]);
+  });
+
+  it("ROT-2: when the roll-off itself ties at the top, only those tied at the top roll again", () => {
+    const started = step(make([{ id: "Ash", kind: "pc" }, { id: "Bo", kind: "pc" }, { id: "Cy", kind: "enemy" }]), { type: "start" });
+    let state = roll(started.state, { Ash: 15, Bo: 15, Cy: 15 }).state;
+    const topTie = roll(state, { Ash: 12, Bo: 12, Cy: 3 });
+    expect(topTie.requests.map((r) => r.combatantId)).toEqual(["Ash", "Bo"]);
+    state = roll(topTie.state, { Ash: 5, Bo: 9 }).state; // Bo 15.5; Ash and Cy tie again
+    const again = roll(state, { Ash: 6, Cy: 6 });
+    expect(again.requests.map((r) => r.combatantId)).toEqual(["Ash", "Cy"]);
+    state = roll(again.state, { Ash: 2, Cy: 11 }).state;
+    expect(turns(state)).toEqual([["Bo", 15.5], ["Cy", 15.25], ["Ash", 15]]);
+  });
+
+  it("ROT-2: a newcomer tying with a creature that already lost a roll-off wins at most halfway to the next result", () => {
+    expect(rotationTieWinnerValue(15, [15, 12])).toBe(15.5);
+    expect(rotationTieWinnerValue(15, [15.5, 15])).toBe(15.25);
+    let state = step(make([{ id: "Ash", kind: "pc" }, { id: "Bo", kind: "enemy" }]), { type: "start" }).state;
+    state = roll(state, { Ash: 15, Bo: 15 }).state;
+    state = roll(state, { Ash: 14, Bo: 2 }).state; // Ash 15.5 acts, Bo 15
+    state = step(state, { type: "join", combatantId: "Jax", kind: "enemy", modifier: 0, groupId: null }).state;
+    const tied = roll(state, { Jax: 15 });
+    expect(tied.requests.map((r) => r.combatantId)).toEqual(["Bo", "Jax"]);
+    const settled = roll(tied.state, { Bo: 4, Jax: 18 });
+    expect(brief(settled.events)).toEqual(["init:Jax=15.25"]);
+    expect(turns(settled.state)).toEqual([["Ash", 15.5], ["Jax", 15.25], ["Bo", 15]]);
+    // Jax slots in behind the creature acting now and takes its turn this rotation.
+    expect(brief(nextTimes(settled.state, 2).events)).toEqual(["T-1:Ash", "T+1:Jax", "T-1:Jax", "T+1:Bo"]);
+  });
+});
+
+describe("rotation: turns and rotations (ROT-3)", () => {
+  it("ROT-3: a rotation is every creature taking its turn; 6 seconds, 10 rotations a minute", () => {
+    expect(ROTATION_SECONDS).toBe(6);
+    expect(ROTATIONS_PER_MINUTE * ROTATION_SECONDS).toBe(60);
+    expect(rotationScheduler.roundSeconds).toBe(6);
+    const walked = nextTimes(inRotation1(), 4);
+    expect(brief(walked.events)).toEqual([
+      "T-1:Lyra", "T+1:Kael", "T-1:Kael", "T+1:Ogre",
+      "T-1:Ogre", "R-1", "R+2", "T+2:Lyra",
+      "T-2:Lyra", "T+2:Kael",
+    ]);
+  });
+
+  it("ROT-3: next before start or while rolling is a typed error", () => {
+    const setup = make([{ id: "Kael", kind: "pc" }]);
+    expect(rotationScheduler.apply(setup, { type: "next" })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Rotation.NotStarted" } });
+    const rolling = step(setup, { type: "start" }).state;
+    expect(rotationScheduler.apply(rolling, { type: "next" })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Rotation.WaitingForRolls" } });
+  });
+});
+
+describe("rotation: shared initiative and enemy groups (ROT-4, ROT-5)", () => {
+  it("ROT-4: creatures sharing initiative roll once and each takes its own turn, one after another", () => {
+    const state = make(
+      [
+        { id: "Kael", kind: "pc", modifier: 1, groupId: "party" },
+        { id: "Lyra", kind: "pc", groupId: "party" },
+        { id: "Mira", kind: "ally", groupId: "party" },
+        { id: "Ogre", kind: "enemy" },
+      ],
+      { sharedInitiative: true },
+    );
+    const started = step(state, { type: "start" });
+    expect(started.requests.map((r) => [r.combatantId, r.formula])).toEqual([["Kael", "1d20 + 1"], ["Ogre", "1d20"]]);
+    const rolled = roll(started.state, { Kael: 12, Ogre: 15 });
+    expect(brief(rolled.events)).toEqual(["init:Kael=12", "init:Lyra=12", "init:Mira=12", "init:Ogre=15", "R+1", "T+1:Ogre"]);
+    expect(brief(nextTimes(rolled.state, 4).events)).toEqual([
+      "T-1:Ogre", "T+1:Kael", "T-1:Kael", "T+1:Lyra", "T-1:Lyra", "T+1:Mira", "T-1:Mira", "R-1", "R+2", "T+2:Ogre",
+    ]);
+    const rows = rotationScheduler.timeline(rolled.state);
+    expect(rows.map((r) => [r.kind, r.combatantId, r.groupId, r.position])).toEqual([
+      ["turn", "Ogre", null, 15],
+      ["group", null, "party", 12],
+      ["turn", "Kael", "party", 12],
+      ["turn", "Lyra", "party", 12],
+      ["turn", "Mira", "party", 12],
+    ]);
+  });
+
+  it("ROT-4: setting one member's initiative sets the whole group's, and a newcomer to the group takes it over", () => {
+    let state = step(make([{ id: "Kael", kind: "pc", groupId: "party" }, { id: "Lyra", kind: "pc", groupId: "party" }], { sharedInitiative: true }), { type: "start" }).state;
+    state = roll(state, { Kael: 10 }).state;
+    const set = step(state, { type: "setInitiative", combatantId: "Lyra", value: 17 });
+    expect(brief(set.events)).toEqual(["init:Kael=17", "init:Lyra=17"]);
+    const joined = step(set.state, { type: "join", combatantId: "Nox", kind: "ally", modifier: 3, groupId: "party" });
+    expect(joined.requests).toEqual([]);
+    expect(turns(joined.state)).toEqual([["Kael", 17], ["Lyra", 17], ["Nox", 17]]);
+    // Kael is acting: Nox joins the end of the group and still acts this rotation.
+    expect(brief(nextTimes(joined.state, 2).events)).toEqual(["T-1:Kael", "T+1:Lyra", "T-1:Lyra", "T+1:Nox"]);
+  });
+
+  it("ROT-4: groups are refused while neither shared initiative nor enemy groups are on", () => {
+    expect(createRotationState([{ id: "Kael", kind: "pc", groupId: "party" }])).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Rotation.GroupsDisabled", data: { group: "party" } },
+    });
+  });
+
+  it("ROT-5: enemies grouped 1–3 share one result; a fourth enemy or a player character is refused", () => {
+    const state = make(
+      [
+        { id: "g1", kind: "enemy", groupId: "goblins" },
+        { id: "g2", kind: "enemy", groupId: "goblins" },
+        { id: "g3", kind: "enemy", groupId: "goblins" },
+        { id: "Kael", kind: "pc", modifier: 2 },
+      ],
+      { enemyGroups: true },
+    );
+    const fourth = rotationScheduler.apply(state, { type: "join", combatantId: "g4", kind: "enemy", modifier: 0, groupId: "goblins" });
+    expect(fourth).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Rotation.GroupTooLarge", data: { group: "goblins", size: 4, max: 3 } } });
+    const player = rotationScheduler.apply(state, { type: "join", combatantId: "Lyra", kind: "pc", modifier: 0, groupId: "goblins" });
+    expect(player).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Rotation.GroupNotEnemies", data: { group: "goblins" } } });
+
+    const started = step(state, { type: "start" });
+    expect(started.requests.map((r) => r.combatantId)).toEqual(["g1", "Kael"]);
+    const rolled = roll(started.state, { g1: 16, Kael: 9 });
+    expect(brief(nextTimes(rolled.state, 3).events)).toEqual(["T-1:g1", "T+1:g2", "T-1:g2", "T+1:g3", "T-1:g3", "T+1:Kael"]);
+  });
+
+  it("ROT-5: a group of four enemies is refused when the encounter is built", () => {
+    const four = ["a", "b", "c", "d"].map((id) => ({ id, kind: "enemy" as const, groupId: "orcs" }));
+    expect(createRotationState(four, { enemyGroups: true })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Rotation.GroupTooLarge", data: { group: "orcs", size: 4, max: 3 } },
+    });
+  });
+
+  it("ROT-5: the group keeps its turns when one member is defeated or leaves mid-turn (DEF-1)", () => {
+    let state = step(
+      make([{ id: "g1", kind: "enemy", groupId: "goblins" }, { id: "g2", kind: "enemy", groupId: "goblins" }, { id: "g3", kind: "enemy", groupId: "goblins" }, { id: "Kael", kind: "pc" }], { enemyGroups: true }),
+      { type: "start" },
+    ).state;
+    state = roll(state, { g1: 16, Kael: 9 }).state;
+    state = step(state, { type: "defeat", combatantId: "g2" }).state;
+    const left = step(state, { type: "leave", combatantId: "g1" });
+    expect(brief(left.events)).toEqual(["T-1:g1", "combatantLeft:g1", "skip1:g2", "T+1:g3"]);
+    expect(rotationScheduler.timeline(left.state).map((r) => [r.kind, r.combatantId, r.defeated, r.active])).toEqual([
+      ["group", null, false, true],
+      ["turn", "g2", true, false],
+      ["turn", "g3", false, true],
+      ["turn", "Kael", false, false],
+    ]);
+  });
+});
+
+describe("rotation: no more than two player characters in a row (ROT-6)", () => {
+  const roster = [
+    { id: "P1", kind: "pc" as const, initiative: 18 },
+    { id: "P2", kind: "pc" as const, initiative: 17 },
+    { id: "P3", kind: "pc" as const, initiative: 16 },
+    { id: "E1", kind: "enemy" as const, initiative: 10 },
+    { id: "P4", kind: "pc" as const, initiative: 9 },
+    { id: "E2", kind: "enemy" as const, initiative: 5 },
+  ];
+
+  it("ROT-6: where three player characters would go in a row, the next enemy moves up behind the second", () => {
+    const state = step(make(roster, { noThreePlayersInRow: true }), { type: "start" }).state;
+    expect(turns(state)).toEqual([["P1", 18], ["P2", 17], ["E1", 10], ["P3", 16], ["P4", 9], ["E2", 5]]);
+    expect(brief(nextTimes(state, 6).events).filter((e) => e.startsWith("T+"))).toEqual([
+      "T+1:P2", "T+1:E1", "T+1:P3", "T+1:P4", "T+1:E2", "T+2:P1",
+    ]);
+  });
+
+  it("ROT-6: with the setting off the order is plain highest first", () => {
+    const state = step(make(roster), { type: "start" }).state;
+    expect(turns(state).map(([id]) => id)).toEqual(["P1", "P2", "P3", "E1", "P4", "E2"]);
+  });
+
+  it("ROT-6: an ally is not a player character, and with no one left to move up players still go in a row", () => {
+    const state = step(
+      make(
+        [
+          { id: "P1", kind: "pc", initiative: 18 },
+          { id: "P2", kind: "pc", initiative: 17 },
+          { id: "A1", kind: "ally", initiative: 16 },
+          { id: "P3", kind: "pc", initiative: 15 },
+          { id: "E1", kind: "enemy", initiative: 20 },
+          { id: "P4", kind: "pc", initiative: 14 },
+          { id: "P5", kind: "pc", initiative: 13 },
+        ],
+        { noThreePlayersInRow: true },
+      ),
+      { type: "start" },
+    ).state;
+    expect(turns(state).map(([id]) => id)).toEqual(["E1", "P1", "P2", "A1", "P3", "P4", "P5"]);
+  });
+});
+
+describe("rotation: planning phase (ROT-7)", () => {
+  function planning(initiator: RotationInitiator): RotationState {
+    const started = step(
+      make([{ id: "Kael", kind: "pc" }, { id: "Lyra", kind: "pc" }, { id: "Ogre", kind: "enemy" }], { planningPhase: true, initiator }),
+      { type: "start" },
+    );
+    return roll(started.state, { Kael: 14, Lyra: 19, Ogre: 16 }).state;
+  }
+
+  it("ROT-7: the side that started the encounter takes planning turns (round 0) before the first rotation", () => {
+    const started = step(
+      make([{ id: "Kael", kind: "pc" }, { id: "Lyra", kind: "pc" }, { id: "Ogre", kind: "enemy" }], { planningPhase: true, initiator: "players" }),
+      { type: "start" },
+    );
+    const rolled = roll(started.state, { Kael: 14, Lyra: 19, Ogre: 16 });
+    expect(brief(rolled.events)).toEqual(["init:Kael=14", "init:Lyra=19", "init:Ogre=16", "plan+:players", "T+0:Lyra"]);
+    expect(rotationIsPlanning(rolled.state)).toBe(true);
+    const rows = rotationScheduler.timeline(rolled.state);
+    expect(rows[0]).toMatchObject({
+      kind: "boundary",
+      round: 0,
+      label: { key: "TEMPO.COMBAT.Rotation.PlanningPhase" },
+      detail: { key: "TEMPO.COMBAT.Rotation.PlanningAllowance" },
+    });
+    const walked = nextTimes(rolled.state, 2);
+    expect(brief(walked.events)).toEqual(["T-0:Lyra", "T+0:Kael", "T-0:Kael", "plan-", "R+1", "T+1:Lyra"]);
+    expect(rotationIsPlanning(walked.state)).toBe(false);
+    expect(turns(walked.state).map(([id]) => id)).toEqual(["Lyra", "Ogre", "Kael"]);
+  });
+
+  it("ROT-7: when the enemies started it only they plan; when both did, everyone does", () => {
+    expect(rotationScheduler.current(planning("enemies"))).toBe("Ogre");
+    expect(brief(nextTimes(planning("enemies"), 1).events)).toEqual(["T-0:Ogre", "plan-", "R+1", "T+1:Lyra"]);
+    expect(brief(nextTimes(planning("both"), 3).events)).toEqual(["T-0:Lyra", "T+0:Ogre", "T-0:Ogre", "T+0:Kael", "T-0:Kael", "plan-", "R+1", "T+1:Lyra"]);
+  });
+
+  it("ROT-7: without the setting the first rotation starts at once", () => {
+    const started = step(make([{ id: "Kael", kind: "pc", initiative: 3 }]), { type: "start" });
+    expect(brief(started.events)).toEqual(["start", "R+1", "T+1:Kael"]);
+  });
+});
+
+describe("rotation: defeated creatures, changes and history", () => {
+  it("DEF-1: a defeated creature stays in the tracker, is skipped, and acts again once revived", () => {
+    const defeated = step(inRotation1(), { type: "defeat", combatantId: "Kael" }).state;
+    const walked = nextTimes(defeated, 2);
+    expect(brief(walked.events)).toEqual(["T-1:Lyra", "skip1:Kael", "T+1:Ogre", "T-1:Ogre", "R-1", "R+2", "T+2:Lyra"]);
+    expect(rotationScheduler.timeline(walked.state).map((r) => r.defeated)).toEqual([false, true, false]);
+    const revived = step(walked.state, { type: "revive", combatantId: "Kael" }).state;
+    expect(brief(nextTimes(revived, 1).events)).toEqual(["T-2:Lyra", "T+2:Kael"]);
+  });
+
+  it("ROT-1: a new result for a creature that has not acted keeps its turn this rotation", () => {
+    const inKaelsTurn = step(inRotation1(), { type: "next" }).state;
+    const raised = step(inKaelsTurn, { type: "setInitiative", combatantId: "Ogre", value: 30 }).state;
+    expect(brief(nextTimes(raised, 3).events)).toEqual(["T-1:Kael", "T+1:Ogre", "T-1:Ogre", "R-1", "R+2", "T+2:Ogre", "T-2:Ogre", "T+2:Lyra"]);
+  });
+
+  it("ROT-3: undo restores the exact earlier turn and redo returns to the same state", () => {
+    const scheduler = withHistory(rotationScheduler);
+    const before = inRotation1();
+    const after = must(scheduler.apply(withHistoryState(before), { type: "next" })).state;
+    const undone = must(scheduler.apply(after, { type: "undo" })).state;
+    expect(undone.present).toEqual(before);
+    expect(must(scheduler.apply(undone, { type: "redo" })).state).toEqual(after);
+  });
+
+  it("ROT-1: bad input is refused with typed errors", () => {
+    expect(createRotationState([], { initiator: "nobody" as unknown as RotationInitiator })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Rotation.InvalidOptions" },
+    });
+    const state = inRotation1();
+    expect(rotationScheduler.apply(state, { type: "join", combatantId: "Kael", kind: "pc", modifier: 0, groupId: null }).ok).toBe(false);
+    expect(rotationScheduler.apply(state, { type: "join", combatantId: "Zed", kind: "pc", modifier: 0.5, groupId: null }).ok).toBe(false);
+    expect(rotationScheduler.apply(state, { type: "rolls", results: [{ requestId: "rot-99", total: 3 }] }).ok).toBe(false);
+    expect(rotationScheduler.apply(state, { type: "revive", combatantId: "Kael" }).ok).toBe(false);
+  });
+});
