@@ -4,7 +4,7 @@
 import { err, ok, type Result } from "../../core/result.ts";
 import { chargedAttackDelay, countResolution, spellDelay, weaponAttackDelay } from "./delay.ts";
 import { absolutePosition, currentTurnCount, findAction, getCombatant, putCombatant, type CountOut } from "./state.ts";
-import { currentId, resolveAction, savesIfLast } from "./track.ts";
+import { currentId, savesDueNow } from "./track.ts";
 import type {
   CountActionInput,
   CountDeclaredKind,
@@ -133,30 +133,31 @@ export function declare(state: CountState, combatantId: string, action: CountAct
   const pieces = actionPieces(action);
   if (!pieces.ok) return pieces;
 
-  let s = state;
-  let owner = c;
+  // The owner and the pending buckets are built up locally and written back once (a step stays cheap).
+  let owner: CountCombatant = c;
+  let buckets = state.pending;
   // CNT-10: spending the action any other way ends the casting; the spell is lost with its slot.
   if (owner.casting !== null) {
     const ref = owner.pending.find((r) => r.id === owner.casting);
-    if (ref !== undefined) {
-      const lost = findAction(s, ref.at, ref.index);
-      s = removePending(s, owner, ref);
-      if (lost !== null) out.events.push({ type: "castingLost", action: lost });
-    } else s = putCombatant(s, { ...owner, casting: null });
-    owner = getCombatant(s, combatantId) ?? owner;
+    const lost = ref === undefined ? null : findAction(state, ref.at, ref.index);
+    const bucket = ref === undefined ? undefined : buckets[String(ref.at)];
+    if (ref !== undefined && bucket !== undefined) buckets = { ...buckets, [String(ref.at)]: vecSet(bucket, ref.index, null) };
+    if (lost !== null) out.events.push({ type: "castingLost", action: lost });
+    owner = { ...owner, pending: owner.pending.filter((r) => r.id !== owner.casting), casting: null };
   }
-  owner = { ...owner, actedRound: s.round };
-  s = putCombatant(s, owner);
-
-  const count = currentTurnCount(s);
-  let nextAction = s.nextAction;
+  const round = state.round;
+  const count = currentTurnCount(state);
+  const refs = [...owner.pending];
+  let casting = owner.casting;
+  let resolvedRound = owner.resolvedRound;
+  let nextAction = state.nextAction;
   for (const piece of pieces.value) {
-    const at = countResolution(s.round, count, piece.delay);
-    const pending: CountPendingAction = {
+    const at = countResolution(round, count, piece.delay);
+    const action: CountPendingAction = {
       id: `a${nextAction++}`,
       combatantId,
       kind: piece.kind,
-      declaredRound: s.round,
+      declaredRound: round,
       declaredCount: count,
       round: at.round,
       count: at.count,
@@ -167,27 +168,28 @@ export function declare(state: CountState, combatantId: string, action: CountAct
       origin: piece.origin,
       slotLevel: piece.slotLevel,
     };
-    out.events.push({ type: "actionDeclared", action: pending });
-    s = { ...s, nextAction };
+    out.events.push({ type: "actionDeclared", action });
     if (piece.delay === 0) {
-      // CNT-6: delay 0 resolves at once (saves wait for the last piece, below).
-      s = resolveAction(s, pending, out, false);
+      // CNT-6: delay 0 resolves at once (its saves wait for the last piece, below).
+      out.events.push({ type: "actionResolved", action });
+      resolvedRound = round;
       continue;
     }
     const position = absolutePosition(at.round, at.count);
     const key = String(position);
-    const bucket = s.pending[key] ?? vecEmpty<CountPendingAction | null>();
-    const ref: CountPendingRef = { id: pending.id, at: position, index: bucket.size };
-    s = { ...s, pending: { ...s.pending, [key]: vecPush(bucket, pending) } };
-    const current = getCombatant(s, combatantId) ?? owner;
-    s = putCombatant(s, {
-      ...current,
-      pending: [...current.pending, ref],
-      casting: piece.kind === "spell" ? pending.id : current.casting,
-    });
+    const bucket = buckets[key] ?? vecEmpty<CountPendingAction | null>();
+    refs.push({ id: action.id, at: position, index: bucket.size });
+    buckets = { ...buckets, [key]: vecPush(bucket, action) };
+    if (piece.kind === "spell") casting = action.id;
   }
-  const after = getCombatant(s, combatantId);
-  return ok(after === null ? s : savesIfLast(s, after, out));
+  owner = { ...owner, actedRound: round, pending: refs, casting, resolvedRound };
+  const s: CountState = { ...state, pending: buckets, nextAction };
+  // CNT-11: with its action spent, an action resolved now may be its last this round.
+  if (savesDueNow(s, owner, false)) {
+    out.events.push({ type: "savesDue", combatantId, round });
+    owner = { ...owner, savesRound: round };
+  }
+  return ok(putCombatant(s, owner));
 }
 
 /** CNT-12: one reaction per round, resolving at once. */

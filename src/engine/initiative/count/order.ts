@@ -60,16 +60,30 @@ export function compareCountOrder(a: CountOrderEntry, b: CountOrderEntry): numbe
  * already separated by an earlier total never rolls again for that tie.
  */
 export function countTiesToRoll(entries: readonly CountOrderEntry[]): string[] {
-  // How many creatures on each count carry each prefix of kept totals (the empty prefix included).
-  const prefixes = new Map<string, number>();
-  for (const entry of entries) {
-    let key = `${entry.count}|`;
-    prefixes.set(key, (prefixes.get(key) ?? 0) + 1);
-    for (const total of entry.contest) {
-      key += `${total},`;
-      prefixes.set(key, (prefixes.get(key) ?? 0) + 1);
-    }
+  return countTiesInOrder([...entries].sort(compareCountOrder));
+}
+
+/**
+ * `countTiesToRoll` for entries already sorted by `compareCountOrder`, in O(n). In that order a
+ * creature's extensions (totals that begin with all of its own) come right before it, and equal totals
+ * sit side by side, so comparing each creature with the one before it is enough.
+ */
+export function countTiesInOrder(sorted: readonly CountOrderEntry[]): string[] {
+  const need: string[] = [];
+  for (let i = 1; i < sorted.length; i++) {
+    const before = sorted[i - 1];
+    const entry = sorted[i];
+    if (before === undefined || entry === undefined || before.count !== entry.count) continue;
+    if (!startsWith(before.contest, entry.contest)) continue;
+    if (before.contest.length === entry.contest.length && need[need.length - 1] !== before.id) need.push(before.id);
+    need.push(entry.id);
   }
-  const need = entries.filter((entry) => (prefixes.get(`${entry.count}|${entry.contest.map((t) => `${t},`).join("")}`) ?? 0) > 1);
-  return need.sort(compareCountOrder).map((entry) => entry.id);
+  return need;
+}
+
+/** `totals` begins with every element of `prefix`. */
+function startsWith(totals: readonly number[], prefix: readonly number[]): boolean {
+  if (prefix.length > totals.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (totals[i] !== prefix[i]) return false;
+  return true;
 }

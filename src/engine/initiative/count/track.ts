@@ -4,7 +4,7 @@
  * without anyone losing or repeating a turn.
  */
 import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
-import { compareCountOrder, countTiesToRoll, trackedCount, type CountOrderEntry } from "./order.ts";
+import { compareCountOrder, countTiesInOrder, countTiesToRoll, trackedCount, type CountOrderEntry } from "./order.ts";
 import {
   absolutePosition,
   COUNT_REASON_CONTEST,
@@ -35,40 +35,36 @@ function entryOf(c: CountCombatant, count: number): CountOrderEntry {
 }
 
 /** Who is on the track in `round`, at which count. Defeated creatures keep their place (DEF-1). */
-function roundEntries(state: CountState, round: number): CountOrderEntry[] {
+function roundEntries(state: CountState, round: number): { entries: CountOrderEntry[]; defeated: Set<string> } {
   const entries: CountOrderEntry[] = [];
+  const defeated = new Set<string>();
   for (const c of presentCombatants(state)) {
     if (c.count === null || c.unconscious) continue;
+    if (c.defeated) defeated.add(c.id);
     if (round === 0) {
       // CNT-4: only creatures with surprise act in the surprise round; the surprised act in none of it.
       if (hasSurprise(c) && !c.surprised) entries.push(entryOf(c, surpriseCount(c.bonus)));
     } else entries.push(entryOf(c, c.count));
   }
-  return entries;
+  return { entries, defeated };
 }
 
-/** Asks for the contest dice `entries` still need (CNT-5); returns the ids that are not yet separated. */
-function requestContests(state: CountState, entries: readonly CountOrderEntry[], out: CountOut): { state: CountState; need: string[] } {
-  const need = countTiesToRoll(entries);
-  if (need.length === 0) return { state, need };
+/** Asks for the contest dice still missing for `need` (CNT-5). */
+function requestContests(state: CountState, need: readonly string[], out: CountOut): CountState {
+  if (need.length === 0) return state;
   const waiting = new Set(state.requests.filter((r) => r.reason === COUNT_REASON_CONTEST).map((r) => r.combatantId));
-  const ask = need.filter((id) => !waiting.has(id));
-  return { state: requestRolls(state, ask, COUNT_REASON_CONTEST, out), need };
+  return requestRolls(state, need.filter((id) => !waiting.has(id)), COUNT_REASON_CONTEST, out);
 }
 
-/** Starts `round` once its ties are settled; until then waits in status "contest". */
+/** Starts `round` once its ties are settled; until then waits in status "contest". O(n log n), once a round. */
 export function beginRound(state: CountState, round: number, out: CountOut): CountState {
-  const entries = roundEntries(state, round);
-  const contested = requestContests(
-    state,
-    entries.filter((e) => getCombatant(state, e.id)?.defeated === false),
-    out,
-  );
-  let s = contested.state;
-  if (contested.need.length > 0) return { ...s, status: "contest", upcomingRound: round };
+  const { entries, defeated } = roundEntries(state, round);
   entries.sort(compareCountOrder);
+  // The defeated keep their place but do not contest (DEF-1).
+  const need = countTiesInOrder(defeated.size === 0 ? entries : entries.filter((e) => !defeated.has(e.id)));
+  if (need.length > 0) return { ...requestContests(state, need, out), status: "contest", upcomingRound: round };
   const order: CountTurn[] = entries.map((e) => ({ id: e.id, count: e.count }));
-  s = { ...s, status: "turns", round, upcomingRound: -1, order, cursor: -1 };
+  const s: CountState = { ...state, status: "turns", round, upcomingRound: -1, order, cursor: -1 };
   out.events.push({ type: "roundStarted", round });
   return advance(s, -1, out);
 }
@@ -169,17 +165,22 @@ export function currentId(state: CountState): string | null {
  * resolution came before its turn, as that turn ends).
  */
 export function savesIfLast(state: CountState, c: CountCombatant, out: CountOut, turnEnding = false): CountState {
-  if (c.defeated || c.savesRound === state.round || c.resolvedRound !== state.round) return state;
-  if (hasPendingThisRound(c, state.round) || !(turnEnding || turnOver(state, c))) return state;
+  if (!savesDueNow(state, c, turnEnding)) return state;
   out.events.push({ type: "savesDue", combatantId: c.id, round: state.round });
   return putCombatant(state, { ...c, savesRound: state.round });
 }
 
+/** The test behind `savesIfLast`, for callers that write the creature back themselves. */
+export function savesDueNow(state: CountState, c: CountCombatant, turnEnding: boolean): boolean {
+  if (c.defeated || c.savesRound === state.round || c.resolvedRound !== state.round) return false;
+  return !hasPendingThisRound(c, state.round) && (turnEnding || turnOver(state, c));
+}
+
 /** Resolves one action (CNT-6); a defeated or unconscious owner's action is cancelled instead. */
-export function resolveAction(state: CountState, action: CountPendingAction, out: CountOut, callSaves = true): CountState {
+export function resolveAction(state: CountState, action: CountPendingAction, out: CountOut): CountState {
   const owner = getCombatant(state, action.combatantId);
   if (owner === null) return state;
-  const updated: CountCombatant = {
+  let updated: CountCombatant = {
     ...owner,
     pending: owner.pending.filter((ref) => ref.id !== action.id),
     casting: owner.casting === action.id ? null : owner.casting,
@@ -189,9 +190,12 @@ export function resolveAction(state: CountState, action: CountPendingAction, out
     return putCombatant(state, updated);
   }
   out.events.push({ type: "actionResolved", action });
-  const resolved = { ...updated, resolvedRound: state.round };
-  const s = putCombatant(state, resolved);
-  return callSaves ? savesIfLast(s, resolved, out) : s;
+  updated = { ...updated, resolvedRound: state.round };
+  if (savesDueNow(state, updated, false)) {
+    out.events.push({ type: "savesDue", combatantId: updated.id, round: state.round });
+    updated = { ...updated, savesRound: state.round };
+  }
+  return putCombatant(state, updated);
 }
 
 /** CNT-13: at the end of a round, a creature that had its turn but spent no action lowers its count. */
@@ -218,7 +222,7 @@ export function requestTiesFor(state: CountState, id: string, out: CountOut): Co
   const group = presentCombatants(state)
     .filter((o) => active(o) && o.count === c.count)
     .map((o) => entryOf(o, o.count ?? 0));
-  return requestContests(state, group, out).state;
+  return requestContests(state, countTiesToRoll(group), out);
 }
 
 /**

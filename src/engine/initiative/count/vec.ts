@@ -33,16 +33,18 @@ export function vecGet<T>(vec: CountVec<T>, index: number): T | undefined {
 
 export function vecSet<T>(vec: CountVec<T>, index: number, value: T): CountVec<T> {
   if (index < 0 || index >= vec.size) return vec;
-  const set = (node: Node, shift: number): Node => {
-    const copy = node.slice();
-    if (shift === 0) copy[index & MASK] = value;
-    else {
-      const at = (index >>> shift) & MASK;
-      copy[at] = set(node[at] as Node, shift - BITS);
-    }
-    return copy;
-  };
-  return { size: vec.size, shift: vec.shift, root: set(vec.root, vec.shift) };
+  return { size: vec.size, shift: vec.shift, root: setIn(vec.root, vec.shift, index, value) };
+}
+
+// Module-level helpers rather than closures: a turn step calls these thousands of times per round.
+function setIn(node: Node, shift: number, index: number, value: unknown): Node {
+  const copy = node.slice();
+  if (shift === 0) copy[index & MASK] = value;
+  else {
+    const at = (index >>> shift) & MASK;
+    copy[at] = setIn(node[at] as Node, shift - BITS, index, value);
+  }
+  return copy;
 }
 
 function path(shift: number, value: unknown): Node {
@@ -54,17 +56,18 @@ export function vecPush<T>(vec: CountVec<T>, value: T): CountVec<T> {
   if (index === 1 << (vec.shift + BITS)) {
     return { size: index + 1, shift: vec.shift + BITS, root: [vec.root, path(vec.shift, value)] };
   }
-  const push = (node: Node, shift: number): Node => {
-    const copy = node.slice();
-    if (shift === 0) copy.push(value);
-    else {
-      const at = (index >>> shift) & MASK;
-      const child = node[at] as Node | undefined;
-      copy[at] = child === undefined ? path(shift - BITS, value) : push(child, shift - BITS);
-    }
-    return copy;
-  };
-  return { size: index + 1, shift: vec.shift, root: push(vec.root, vec.shift) };
+  return { size: index + 1, shift: vec.shift, root: pushIn(vec.root, vec.shift, index, value) };
+}
+
+function pushIn(node: Node, shift: number, index: number, value: unknown): Node {
+  const copy = node.slice();
+  if (shift === 0) copy.push(value);
+  else {
+    const at = (index >>> shift) & MASK;
+    const child = node[at] as Node | undefined;
+    copy[at] = child === undefined ? path(shift - BITS, value) : pushIn(child, shift - BITS, index, value);
+  }
+  return copy;
 }
 
 export function vecFromArray<T>(values: readonly T[]): CountVec<T> {
@@ -83,10 +86,11 @@ export function vecFromArray<T>(values: readonly T[]): CountVec<T> {
 
 export function vecToArray<T>(vec: CountVec<T>): T[] {
   const out: T[] = [];
-  const walk = (node: Node, shift: number): void => {
-    if (shift === 0) for (const value of node) out.push(value as T);
-    else for (const child of node) walk(child as Node, shift - BITS);
-  };
-  walk(vec.root, vec.shift);
+  walk(vec.root, vec.shift, out);
   return out;
+}
+
+function walk(node: Node, shift: number, out: unknown[]): void {
+  if (shift === 0) for (const value of node) out.push(value);
+  else for (const child of node) walk(child as Node, shift - BITS, out);
 }
