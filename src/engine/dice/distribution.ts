@@ -83,10 +83,10 @@ export function map(d: Distribution, f: (value: number) => number): Distribution
   return fromWeights(pairs);
 }
 
-/** P(X >= target). */
+/** P(X >= target). Values are whole numbers, so a target between two of them asks for the next one up. */
 export function probAtLeast(d: Distribution, target: number): number {
   let sum = 0;
-  for (let i = Math.max(0, target - d.min); i < d.probs.length; i++) sum += d.probs[i] ?? 0;
+  for (let i = Math.max(0, Math.ceil(target) - d.min); i < d.probs.length; i++) sum += d.probs[i] ?? 0;
   return Math.min(1, sum);
 }
 

@@ -257,7 +257,20 @@ describe("dice formulas", () => {
     );
   });
 
-  it("probAtLeast of a formula distribution is chanceAtLeast", () => {
-    expect(probAtLeast(dist("3d6"), 10)).toBeCloseTo(chance("3d6", 10), 14);
+  it("3d6 is symmetric about 10.5: P(≥ 11) = 1/2 and P(≥ 10) = 1/2 + 27/216 = 5/8", () => {
+    // 27 of the 216 rolls total 10 (the permutations of 1+3+6, 1+4+5, 2+2+6, 2+3+5, 2+4+4, 3+3+4: 6+6+3+6+3+3).
+    expect(probAtLeast(dist("3d6"), 11)).toBeCloseTo(1 / 2, 12);
+    expect(chance("3d6", 10)).toBeCloseTo(135 / 216, 12);
+  });
+
+  it("a target between two totals asks for the next whole total: P(2d6 ≥ 7.5) = P(2d6 ≥ 8) = 15/36", () => {
+    expect(probAtLeast(dist("2d6"), 7.5)).toBeCloseTo(15 / 36, 12);
+    expect(chance("2d6", 7.5)).toBeCloseTo(15 / 36, 12);
+    expect(chance("2d6", Number.POSITIVE_INFINITY)).toBe(0);
+    expect(chance("2d6", Number.NEGATIVE_INFINITY)).toBe(1);
+  });
+
+  it("a target that is not a number is a typed error, not a chance of 0", () => {
+    expect(chanceAtLeast("2d6", Number.NaN)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TargetInvalid", data: { value: "NaN" } } });
   });
 });
