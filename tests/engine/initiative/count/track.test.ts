@@ -143,3 +143,43 @@ describe("count track: surprise", () => {
     expect(track(round1.state)).toEqual(["0 rogue *", "12 orc", "20 end step"]);
   });
 });
+
+describe("count track: surprise declared by the GM", () => {
+  const ambush = () => apply(encounter([["rogue", 5, true], ["orc", 0]], { surprise: "declared" }), { type: "start" }).state;
+
+  it("CNT-4: in 'GM declares' mode there is no surprise round unless the GM declares one", () => {
+    const s = roll(ambush(), { rogue: 3, orc: 12 });
+    expect(show(s.events)).toEqual(["count rogue=0", "count orc=12", "round 1", "turn rogue"]);
+  });
+
+  it("CNT-4: once declared, creatures with surprise act in a surprise round before round 1", () => {
+    const declared = apply(ambush(), { type: "declareSurprise", value: true });
+    expect(show(declared.events)).toEqual(["surprise true"]);
+    const s = roll(declared.state, { rogue: 3, orc: 12 });
+    expect(show(s.events)).toEqual(["count rogue=0", "count orc=12", "round 0", "turn rogue"]);
+    expect(track(s.state)[0]).toBe("15 rogue *");
+  });
+
+  it("CNT-4: the GM cannot declare surprise in automatic mode, nor once the first round has begun", () => {
+    const automatic = apply(encounter([["rogue", 5]]), { type: "start" }).state;
+    expect(countScheduler.apply(automatic, { type: "declareSurprise", value: true })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Count.SurpriseIsAutomatic" },
+    });
+    const running = roll(ambush(), { rogue: 3, orc: 12 }).state;
+    expect(countScheduler.apply(running, { type: "declareSurprise", value: true })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Count.TooLate" } });
+    expect(countScheduler.apply(running, { type: "markSurprised", combatantId: "orc", surprised: true })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Count.TooLate" },
+    });
+  });
+
+  it("CNT-4: a creature the GM marks surprised does not act in the surprise round even with a low roll", () => {
+    let s = apply(encounter([["rogue", 5, true], ["scout", 4], ["orc", 0]]), { type: "start" }).state;
+    s = apply(s, { type: "markSurprised", combatantId: "scout", surprised: true }).state;
+    // rogue 3 − 5 = −2, scout 2 − 4 = −2: both have surprise, but the scout is surprised.
+    const r = roll(s, { rogue: 3, scout: 2, orc: 12 });
+    expect(track(r.state)).toEqual(["15 rogue *", "20 end step", "20 scout", "20 orc"]);
+    expect(countScheduler.timeline(r.state)[2]).toMatchObject({ combatantId: "scout", detail: { key: "TEMPO.COMBAT.Count.Surprised" } });
+  });
+});
