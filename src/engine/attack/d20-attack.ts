@@ -1,7 +1,8 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { probAtLeast, probOf } from "../dice/distribution.ts";
 import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
-import { checkD20Mode, isWhole, keepD20Face, modeNote } from "./d20-roll.ts";
+import { isWhole } from "../dice/checks.ts";
+import { checkD20Mode, keepD20Face, modeNote } from "./d20-roll.ts";
 import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
 /**

@@ -1,4 +1,5 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
+import { isWhole } from "../dice/checks.ts";
 import type { D20RollMode } from "../dice/d20.ts";
 
 /**
@@ -11,11 +12,6 @@ import type { D20RollMode } from "../dice/d20.ts";
 export interface KeptFace {
   readonly face: number;
   readonly faces: readonly number[];
-}
-
-/** True for a whole number (the engine never sees fractional bonuses from a sheet). */
-export function isWhole(value: number): boolean {
-  return Number.isInteger(value);
 }
 
 /** Rejects a mode that is not one of the three (snapshots come from documents, not only from typed code). */

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "../core/result.ts";
 import type { ContestOdds, ContestOutcome } from "./attack-outcome.ts";
-import { isWhole } from "./d20-roll.ts";
+import { isWhole } from "../dice/checks.ts";
 import { opposedRollOdds, resolveOpposedRoll } from "./opposed-roll.ts";
 
 /** ROT-8: the ability the target resists a grapple with. */

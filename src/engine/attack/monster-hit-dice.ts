@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "../core/result.ts";
-import { isWhole } from "./d20-roll.ts";
+import { isWhole } from "../dice/checks.ts";
 
 /** A monster's hit dice as printed: X+Y (4+4 HD is { dice: 4, bonus: 4 }; plain 6 HD has bonus 0). */
 export interface HitDice {

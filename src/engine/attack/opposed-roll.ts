@@ -1,7 +1,8 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { add, die, map, probAtLeast, probOf, shift } from "../dice/distribution.ts";
 import type { ContestOdds, ContestOutcome } from "./attack-outcome.ts";
-import { isWhole, keepD20Face } from "./d20-roll.ts";
+import { isWhole } from "../dice/checks.ts";
+import { keepD20Face } from "./d20-roll.ts";
 
 /**
  * An opposed d20 roll: each side rolls d20 + its bonus; the initiator must be strictly higher.

@@ -1,7 +1,8 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { add, die, map, probAtLeast, shift, type Distribution } from "../dice/distribution.ts";
 import type { CheckOutcome } from "./attack-outcome.ts";
-import { isWhole, keepD20Face } from "./d20-roll.ts";
+import { isWhole } from "../dice/checks.ts";
+import { keepD20Face } from "./d20-roll.ts";
 
 /**
  * Stealth in the rotation ruleset (STL-1..4). The kept Sneak result lives on the sneaking

@@ -8,6 +8,7 @@
  * defender, PHS-11 Disengage gives 1 disadvantage to the disengager's own attacks).
  */
 import { err, ok, type Result } from "../core/result.ts";
+import { isWhole } from "../dice/checks.ts";
 import { probAtLeast, shift, type Distribution } from "../dice/distribution.ts";
 import { constantTerm, type SignedTerm } from "../dice/formula.ts";
 import { formatFormula } from "../dice/formula-format.ts";
@@ -28,8 +29,6 @@ export interface ExtraSources {
 }
 
 const NO_EXTRA: ExtraSources = { advantage: 0, disadvantage: 0 };
-
-const isWhole = (n: number): boolean => Number.isSafeInteger(n);
 
 /** PHS-8: the sources of an attack from the tiers of attacker and target plus any other sources. */
 export function phaseAttackSources(attackerTier: number, targetTier: number, extra: ExtraSources = NO_EXTRA): Result<PhaseAttackSources> {

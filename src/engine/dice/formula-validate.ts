@@ -7,8 +7,7 @@ import { err, ok, type Result } from "../core/result.ts";
 import type { Formula, FormulaTerm, KeepRule } from "./formula.ts";
 import { MAX_CONSTANT, MAX_DICE, MAX_SIDES } from "./formula.ts";
 import { formatFormula } from "./formula-format.ts";
-
-const isWhole = (n: number): boolean => Number.isSafeInteger(n);
+import { isRecord, isWhole } from "./checks.ts";
 
 function checkKeep(keep: KeepRule | null, available: number, text: string): Result<true> {
   if (keep === null) return ok(true);
@@ -64,8 +63,6 @@ export function validateFormula(f: Formula, text: string): Result<Formula> {
   if (dice > MAX_DICE) return err("TEMPO.ERRORS.Dice.TooManyDice", { formula: text, max: MAX_DICE });
   return ok(f);
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 
 function isKeepShape(v: unknown): v is KeepRule | null {
   return v === null || (isRecord(v) && typeof v["highest"] === "boolean" && typeof v["count"] === "number");

@@ -98,6 +98,8 @@ describe("d20 + bonus vs AC (count and standard rulesets)", () => {
     expect(resolveD20Attack([10], snap(0, 10, "advantage")).ok).toBe(false);
     expect(d20AttackOdds(snap(Number.NaN, 10))).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Attack.BonusInvalid", data: { value: "NaN" } } });
     expect(d20AttackOdds(snap(0, 1.5)).ok).toBe(false);
+    // Past 2^53 a sum is no longer exact: 1e300 is "whole" to Number.isInteger but not a bonus.
+    expect(d20AttackOdds(snap(1e300, 10))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.BonusInvalid" } });
     expect(d20AttackOdds(snap(0, 10, "normal", 1))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.CriticalRangeInvalid" } });
     expect(d20AttackOdds(snap(0, 10, "sideways" as D20RollMode))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.ModeInvalid" } });
     fc.assert(

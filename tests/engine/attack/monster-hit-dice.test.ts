@@ -81,6 +81,7 @@ describe("SEG-14 enhanced hit dice", () => {
     expect(enhancedHitDice({ dice: -1, bonus: 0 })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Attack.HitDiceInvalid", data: { value: "-1" } } });
     expect(enhancedHitDice({ dice: 0, bonus: 2 }).ok).toBe(false);
     expect(enhancedHitDice({ dice: 2.5, bonus: 0 }).ok).toBe(false);
+    expect(enhancedHitDice({ dice: 1e300, bonus: 0 })).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.HitDiceInvalid" } });
     expect(enhancedHitDice({ dice: 1, bonus: -1 })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Attack.HitDiceBonusInvalid", data: { value: "-1" } } });
     fc.assert(
       fc.property(fc.double(), fc.double(), (dice, bonus) => {
