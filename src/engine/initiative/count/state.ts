@@ -119,10 +119,6 @@ export function requestRolls(state: CountState, ids: readonly string[], reason: 
   return { ...state, requests: [...state.requests, ...made], nextRequest: state.nextRequest + made.length };
 }
 
-export function hasOutstanding(state: CountState, id: string, reason: I18nKey): boolean {
-  return state.requests.some((r) => r.combatantId === id && r.reason === reason);
-}
-
 /** The pending action a reference points at, or null. */
 export function findAction(state: CountState, at: number, index: number): CountPendingAction | null {
   const bucket = state.pending[String(at)];
