@@ -237,13 +237,15 @@ export function reschedule(state: CountState, id: string): CountState {
   const c = getCombatant(state, id);
   const at = state.order.findIndex((t) => t.id === id);
   if (c === null || (at !== -1 && at <= state.cursor) || c.turnRound === state.round) return state;
+  // Not on what is left of this round and not joining it: nothing changes this round.
+  const unchanged = at === -1 ? state : null;
   const order = at === -1 ? [...state.order] : state.order.filter((_, i) => i !== at);
-  if (c.count === null || c.unconscious) return { ...state, order };
+  if (c.count === null || c.unconscious) return unchanged ?? { ...state, order };
   const current = order[state.cursor];
   const currentRecord = current === undefined ? null : getCombatant(state, current.id);
-  if (current === undefined || currentRecord === null) return { ...state, order };
+  if (current === undefined || currentRecord === null) return unchanged ?? { ...state, order };
   const ahead = compareCountOrder(entryOf(c, c.count), entryOf(currentRecord, current.count)) > 0;
-  if (!ahead && at === -1) return { ...state, order };
+  if (!ahead && unchanged !== null) return unchanged;
   const turn: CountTurn = { id, count: ahead ? c.count : current.count };
   const entry = entryOf(c, turn.count);
   let lo = state.cursor + 1;

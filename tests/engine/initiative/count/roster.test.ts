@@ -214,3 +214,51 @@ describe("undo (withHistory)", () => {
     expect(scheduler.current(h)).toBe("orc");
   });
 });
+
+describe("more edges", () => {
+  it("CNT-10: retargeting the spell being cast (with the reaction) does not end the casting", () => {
+    const s = run(onTrack([["wizard", 5], ["orc", 10]]), [spell("wizard", 7, ["orc"]), next]).state;
+    const r = apply(s, { type: "react", combatantId: "wizard", reaction: { kind: "retarget", actionId: "a1", targets: ["troll"] } });
+    expect(countScheduler.timeline(r.state)[0]).toMatchObject({ combatantId: "wizard", detail: { key: "TEMPO.COMBAT.Count.Casting" } });
+    expect(show(apply(r.state, next).events)).toEqual(["done orc", "resolve a1 wizard@1:12", "saves wizard", "end step 1", "saves orc"]);
+  });
+
+  it("CNT-12: an action that is neither an attack nor a spell cannot be retargeted", () => {
+    const s = run(onTrack([["monk", 5], ["orc", 10]]), [act("monk", 3)]).state;
+    expect(countScheduler.apply(s, { type: "react", combatantId: "monk", reaction: { kind: "retarget", actionId: "a1", targets: ["orc"] } })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Count.CannotRetarget" },
+    });
+  });
+
+  it("CNT-14: an action pending when its owner falls unconscious does not resolve", () => {
+    const s = run(onTrack([["fighter", 4], ["orc", 10]]), [attack("fighter", ["heavy"], ["orc"]), { type: "unconscious", combatantId: "fighter" }]).state;
+    expect(show(apply(s, next).events)).toEqual(["done fighter", "cancel a1", "turn orc"]);
+  });
+
+  it("a creature joining while the first rolls are out is waited for", () => {
+    let s = apply(encounter([["fighter", 0]]), { type: "start" }).state;
+    s = apply(s, { type: "join", combatant: { id: "wolf", bonus: 0, isPlayer: false, defeated: false } }).state;
+    s = roll(s, { fighter: 7 }).state;
+    expect(s.status).toBe("rolling");
+    expect(track(roll(s, { wolf: 3 }).state)).toEqual(["3 wolf *", "7 fighter", "20 end step"]);
+  });
+
+  it("a creature leaving in the end step changes nothing for the others", () => {
+    const s = run(onTrack([["fighter", 4], ["orc", 10]]), [next, next]).state;
+    const r = run(s, [{ type: "leave", combatantId: "fighter" }, next]);
+    expect(show(r.events)).toEqual(["leave fighter", "end round 1", "round 2", "turn orc"]);
+  });
+
+  it("a join with a bad bonus or an empty id is refused", () => {
+    const s = onTrack([["fighter", 4]]);
+    expect(countScheduler.apply(s, { type: "join", combatant: { id: "", bonus: 0, isPlayer: false, defeated: false } })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Count.InvalidCombatant" },
+    });
+    expect(countScheduler.apply(s, { type: "join", combatant: { id: "x", bonus: 1.5, isPlayer: false, defeated: false } })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Count.InvalidBonus", data: { id: "x" } },
+    });
+  });
+});
