@@ -32,11 +32,13 @@ export function validateOvershield(shield: Overshield): Result<Overshield> {
 }
 
 /**
- * OSH-5 / OSH-6: gaining an overshield. The new one replaces the current one only if it is larger
- * (more hit points than the current one has left) or has a different effect; shields never stack or
- * add up, and gaining one never restores the old one. A current shield without hit points is lost to
- * any new shield (seeds/004: such shields "are lost if a new overshield is gained"). A shield at 0 hp
- * is broken and counts as none.
+ * OSH-5 / OSH-6: gaining an overshield. The new one replaces the current one only if it has a different
+ * effect or is larger; shields never stack or add up, and gaining one never restores the old one.
+ *
+ * Rulings (RULES.md is silent): "larger" compares the hit points the current shield has *left*; a shield
+ * without hit points (OSH-6) compares as 0, so a same-effect shield with hit points replaces it and a
+ * same-effect shield without hit points does not (the seed's "lost if a new overshield is gained" yields to
+ * OSH-5's "only if"). A shield at 0 hp is broken and counts as none.
  *
  * Returns the shield the creature ends up with (the current object itself when it is kept) and a note.
  */
@@ -50,14 +52,17 @@ export function gainOvershield(current: Overshield | null, incoming: Overshield)
   if (current === null || current.hp === 0) {
     return ok({ overshield: incoming, note: { key: "TEMPO.DAMAGE.Overshield.Gained" } });
   }
-  if (current.hp === null) {
-    return ok({ overshield: incoming, note: { key: "TEMPO.DAMAGE.Overshield.ReplacedConditional" } });
-  }
   if (incoming.effect !== current.effect) {
     return ok({ overshield: incoming, note: { key: "TEMPO.DAMAGE.Overshield.ReplacedDifferentEffect" } });
   }
-  if (incoming.hp !== null && incoming.hp > current.hp) {
-    return ok({ overshield: incoming, note: { key: "TEMPO.DAMAGE.Overshield.ReplacedLarger", data: { from: current.hp, to: incoming.hp } } });
+  const incomingHp = incoming.hp ?? 0;
+  if (current.hp === null) {
+    return incomingHp > 0
+      ? ok({ overshield: incoming, note: { key: "TEMPO.DAMAGE.Overshield.ReplacedConditional" } })
+      : ok({ overshield: current, note: { key: "TEMPO.DAMAGE.Overshield.KeptConditional" } });
+  }
+  if (incomingHp > current.hp) {
+    return ok({ overshield: incoming, note: { key: "TEMPO.DAMAGE.Overshield.ReplacedLarger", data: { from: current.hp, to: incomingHp } } });
   }
   return ok({ overshield: current, note: { key: "TEMPO.DAMAGE.Overshield.KeptNotLarger", data: { hp: current.hp } } });
 }

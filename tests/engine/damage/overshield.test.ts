@@ -143,6 +143,10 @@ describe("gaining an overshield", () => {
         expect(r.ok).toBe(true);
         if (!r.ok) return;
         expect(r.value.overshield === incoming || r.value.overshield === current).toBe(true);
+        // OSH-5: with the same effect a live shield gives way only to a strictly larger one (no hit points = 0).
+        if (current !== null && current.hp !== 0 && incoming.effect === current.effect) {
+          expect(r.value.overshield === incoming).toBe((incoming.hp ?? 0) > (current.hp ?? 0));
+        }
       }),
     );
   });
@@ -163,9 +167,21 @@ describe("overshields without hit points", () => {
     expect(r.overshield).toBe(aura);
   });
 
-  it("OSH-6: it is lost to any new overshield", () => {
+  it("OSH-6 with OSH-5: a same-effect shield with hit points is larger than one without (ruling: no hit points compares as 0)", () => {
     const r = gainOvershield(aura, shield({ hp: 2, effect: "sanctuary" }));
     expect(r.ok && [r.value.overshield.hp, r.value.note.key]).toEqual([2, "TEMPO.DAMAGE.Overshield.ReplacedConditional"]);
+  });
+
+  it("OSH-5: a same-effect shield without hit points is not larger, so the current one without hit points stays", () => {
+    const again = shield({ hp: null, effect: "sanctuary", condition: "until the caster next attacks" });
+    const r = gainOvershield(aura, again);
+    expect(r.ok && r.value.overshield).toBe(aura);
+    expect(r.ok && r.value.note).toEqual({ key: "TEMPO.DAMAGE.Overshield.KeptConditional" });
+  });
+
+  it("OSH-5 with OSH-6: a shield without hit points and a different effect replaces the current one", () => {
+    const r = gainOvershield(aura, shield({ hp: null, effect: "blur" }));
+    expect(r.ok && [r.value.overshield.effect, r.value.note.key]).toEqual(["blur", "TEMPO.DAMAGE.Overshield.ReplacedDifferentEffect"]);
   });
 });
 
