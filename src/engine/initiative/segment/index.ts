@@ -1,2 +1,32 @@
 // Public API of the segment scheduler; see src/engine/initiative/index.ts.
-export {};
+export { DEFAULT_SEGMENT_SETTINGS, SEGMENT_ACTIONS } from "./types.ts";
+export type {
+  SegmentAction,
+  SegmentBand,
+  SegmentCombatant,
+  SegmentCommand,
+  SegmentDeclaration,
+  SegmentEntry,
+  SegmentEvent,
+  SegmentJoin,
+  SegmentMinor,
+  SegmentOrderStep,
+  SegmentPart,
+  SegmentPendingRoll,
+  SegmentSettings,
+  SegmentState,
+  SegmentViewer,
+} from "./types.ts";
+export { checkSegmentSettings, createSegmentState, segmentCombatant, segmentCombatants } from "./state.ts";
+export {
+  SEGMENTS_PER_ROUND,
+  SEGMENT_NO_DECLARATION,
+  checkSegmentDeclaration,
+  segmentActsLow,
+  segmentFastRank,
+  segmentIsMultiAttack,
+  segmentTieSpeed,
+} from "./declaration.ts";
+export { compareSegmentEntries, segmentBand, segmentDeclarationOf, segmentEntriesFor, segmentRollBand } from "./order.ts";
+export { applySegment, segmentScheduler, segmentStartSeconds } from "./scheduler.ts";
+export { segmentDeclarationMessage, segmentTimeline, segmentTimelineFor, type SegmentTimelineEntry } from "./timeline.ts";

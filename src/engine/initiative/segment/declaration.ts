@@ -1,0 +1,93 @@
+/**
+ * Segment rounds: what a declaration may say (SEG-2 step 1, SEG-5, SEG-8, SEG-9, SEG-16).
+ */
+import { err, ok, type I18nKey, type Result } from "../../core/result.ts";
+import { SEGMENT_ACTIONS, type SegmentDeclaration, type SegmentMinor } from "./types.ts";
+
+/** SEG-1: a round has 10 segments of 6 seconds. */
+export const SEGMENTS_PER_ROUND = 10;
+
+/** What an undeclared creature does: no major action; its simple activities happen in D4 (SEG-3). */
+export const SEGMENT_NO_DECLARATION: SegmentDeclaration = {
+  action: "none",
+  targetId: null,
+  weaponSpeed: 0,
+  castingTime: null,
+  routines: 1,
+  goesFirst: false,
+  delay: false,
+  inMelee: false,
+  minors: [],
+};
+
+const FAST = ["parley", "flee", "charge"] as const;
+const MINOR_KINDS: readonly SegmentMinor["kind"][] = ["simple", "move", "delaying"];
+
+const isFast = (action: SegmentDeclaration["action"]): boolean => (FAST as readonly string[]).includes(action);
+
+/**
+ * SEG-9: one major action plus minors; positioning movement is a minor action only after a major action
+ * and never in melee. SEG-8: a complex activity allows nothing else. SEG-5: a spell's casting time is
+ * 1–10 segments. SEG-16: multi-attack (more than one routine) is a melee ability.
+ */
+export function checkSegmentDeclaration(declaration: SegmentDeclaration): Result<SegmentDeclaration> {
+  const d = declaration;
+  const bad = (key: I18nKey): Result<SegmentDeclaration> => err(key, { action: String(d.action) });
+  if (!SEGMENT_ACTIONS.includes(d.action)) return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
+  if (d.targetId !== null && typeof d.targetId !== "string") return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
+  if (typeof d.goesFirst !== "boolean" || typeof d.delay !== "boolean" || typeof d.inMelee !== "boolean" || !Array.isArray(d.minors)) {
+    return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
+  }
+  if (!Number.isSafeInteger(d.weaponSpeed) || d.weaponSpeed < 0) return bad("TEMPO.ERRORS.Segment.InvalidWeaponSpeed");
+  if (d.action === "spell") {
+    const t = d.castingTime;
+    if (t === null || !Number.isSafeInteger(t) || t < 1 || t > SEGMENTS_PER_ROUND) return bad("TEMPO.ERRORS.Segment.InvalidCastingTime");
+  } else if (d.castingTime !== null) {
+    return bad("TEMPO.ERRORS.Segment.InvalidCastingTime");
+  }
+  if (!Number.isSafeInteger(d.routines) || d.routines < 1) return bad("TEMPO.ERRORS.Segment.InvalidRoutines");
+  if (d.routines > 1 && d.action !== "melee") return bad("TEMPO.ERRORS.Segment.InvalidRoutines");
+  if (d.goesFirst && !["innate", "missile", "melee", "other"].includes(d.action)) return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
+  if (d.delay && (isFast(d.action) || d.goesFirst)) return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
+  if (d.action === "complex" && (d.minors.length > 0 || d.goesFirst || d.delay)) return bad("TEMPO.ERRORS.Segment.ComplexAlone");
+  let moves = 0;
+  for (const m of d.minors) {
+    if (m === null || typeof m !== "object" || !MINOR_KINDS.includes(m.kind)) return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
+    if (typeof m.takesSegment !== "boolean" || typeof m.beforeMajor !== "boolean") return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
+    if (m.kind === "move") {
+      moves++;
+      const majorFirst = d.action !== "none" && d.action !== "move" && !m.beforeMajor;
+      if (!majorFirst || d.inMelee || moves > 1) return bad("TEMPO.ERRORS.Segment.MoveIsMajor");
+    }
+  }
+  return ok(d);
+}
+
+/** SEG-4: weapon speed for ties, plus 1 for each 1-segment minor activity before the major action. */
+export function segmentTieSpeed(declaration: SegmentDeclaration): number {
+  let speed = declaration.weaponSpeed;
+  for (const m of declaration.minors) if (m.takesSegment && m.beforeMajor) speed++;
+  return speed;
+}
+
+/** SEG-2 steps 4 and 6: a multi-attacker in melee. */
+export function segmentIsMultiAttack(declaration: SegmentDeclaration): boolean {
+  return declaration.action === "melee" && declaration.routines > 1;
+}
+
+/** SEG-6: a declared delay, or a delaying activity, means acting in LOW. */
+export function segmentActsLow(declaration: SegmentDeclaration): boolean {
+  return declaration.delay || declaration.minors.some((m) => m.kind === "delaying");
+}
+
+/** SEG-7: a delayed creature's delaying activities count as complex. */
+export function segmentHasDelayingActivity(declaration: SegmentDeclaration): boolean {
+  return declaration.minors.some((m) => m.kind === "delaying");
+}
+
+/** SEG-2 step 3: the fast-action rank (A Parley, B Flee, C Charge, then "goes first"), or null. */
+export function segmentFastRank(declaration: SegmentDeclaration): number | null {
+  const at = (FAST as readonly string[]).indexOf(declaration.action);
+  if (at >= 0) return at;
+  return declaration.goesFirst ? FAST.length : null;
+}

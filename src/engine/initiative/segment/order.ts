@@ -1,0 +1,134 @@
+/**
+ * Segment rounds: HIGH and LOW (SEG-2, SEG-6, SEG-7, SEG-17) and where each declared action falls in the
+ * round's sequence (SEG-2 steps 3–7, SEG-3, SEG-4, SEG-5, SEG-8).
+ */
+import {
+  SEGMENT_NO_DECLARATION,
+  segmentActsLow,
+  segmentFastRank,
+  segmentHasDelayingActivity,
+  segmentIsMultiAttack,
+  segmentTieSpeed,
+} from "./declaration.ts";
+import type { SegmentBand, SegmentCombatant, SegmentDeclaration, SegmentEntry, SegmentOrderStep, SegmentState } from "./types.ts";
+
+/** The declaration in force this round (an undeclared creature has none, SEG-3 D4). */
+export function segmentDeclarationOf(state: SegmentState, c: SegmentCombatant): SegmentDeclaration {
+  return c.declaredRound === state.round && c.declaration !== null ? c.declaration : SEGMENT_NO_DECLARATION;
+}
+
+/**
+ * SEG-2: a group is HIGH when its d6 is at least every other group's (ties: every tied group is HIGH).
+ * SEG-17 (setting): the creature's Dexterity reaction adjustment is added to its group's d6 for deciding
+ * its own band; the group's roll is unchanged. A GM-set initiative replaces the group's roll for that
+ * creature. Ruling: a creature whose group has no roll this round (it joined after the roll) is LOW.
+ */
+export function segmentRollBand(state: SegmentState, c: SegmentCombatant): SegmentBand {
+  const own = state.groupRolls[c.groupId];
+  const set = c.initiativeRound === state.round ? c.initiative : null;
+  if (own === undefined && set === null) return "low";
+  let best = Number.NEGATIVE_INFINITY;
+  for (const [group, roll] of Object.entries(state.groupRolls)) if (group !== c.groupId && roll > best) best = roll;
+  const mine = set ?? (own ?? 0) + (state.settings.dexReaction ? c.dexReaction : 0);
+  return mine >= best ? "high" : "low";
+}
+
+/** SEG-6, SEG-7: a declared delay, a delaying activity or the delayed condition make a creature LOW. */
+export function segmentBand(state: SegmentState, c: SegmentCombatant): SegmentBand {
+  if (c.delayedRound === state.round) return "low";
+  if (segmentActsLow(segmentDeclarationOf(state, c))) return "low";
+  return segmentRollBand(state, c);
+}
+
+const PLACE: Readonly<Record<SegmentDeclaration["action"], SegmentOrderStep>> = {
+  none: "other",
+  parley: "other",
+  flee: "other",
+  charge: "other",
+  innate: "innate",
+  missile: "missile",
+  melee: "melee",
+  other: "other",
+  move: "other",
+  spell: "innate",
+  complex: "other",
+};
+
+/** After D4: a creature that delayed during LOW acts once everyone else in LOW has (ruling, SEG-6). */
+const AFTER_D4 = 9;
+/** Step 5 band keys: HIGH, LOW, then complex activities (they go last, SEG-8). */
+const HIGH = 0;
+const LOW = 1;
+const LAST = 2;
+
+/**
+ * The creature's turns this round, each with its sort key.
+ * - Step 3 (fast): A Parley, B Flee, C Charge, then "goes first"; HIGH before LOW; lower weapon speed.
+ *   Fast actions ignore the delayed condition (SEG-7).
+ * - Steps 4 and 6: a multi-attacker's first routine, then the rest; HIGH before LOW; weapon speed.
+ * - Step 5: HIGH then LOW; inside, D1–D4 in the setting's order (SEG-3); the delayed condition loses
+ *   ties (SEG-7); then weapon speed (SEG-4). A caster names its target in D1 (SEG-11). Complex
+ *   activities, and a delayed creature's delaying activities, go last (SEG-7, SEG-8).
+ * - Step 7: spells by casting time, shortest first; equal times HIGH first (SEG-5).
+ * The creature's join order breaks any remaining tie, so the order is total.
+ */
+export function segmentEntriesFor(state: SegmentState, c: SegmentCombatant): SegmentEntry[] {
+  const decl = segmentDeclarationOf(state, c);
+  const band = segmentBand(state, c);
+  const b = band === "high" ? HIGH : LOW;
+  const delayed = c.delayedRound === state.round ? 1 : 0;
+  const speed = segmentTieSpeed(decl);
+  const d = (step: SegmentOrderStep): number => state.settings.groupOrder.indexOf(step);
+  const entry = (part: SegmentEntry["part"], step: number, rank: number[], segment = 1, at: SegmentBand = band): SegmentEntry => ({
+    key: `${c.id}:${part}`,
+    combatantId: c.id,
+    step,
+    part,
+    segment,
+    band: at,
+    rank,
+  });
+  if (c.majorSpentRound === state.round) {
+    // SEG-6, SEG-16: the major action is gone; what is left is a turn for minor actions at the end of its band.
+    return [entry("group", 5, [5, b, AFTER_D4, delayed, speed, c.slot])];
+  }
+  const fast = segmentFastRank(decl);
+  if (fast !== null) {
+    const rollBand = segmentRollBand(state, c);
+    return [entry("fast", 3, [3, fast, rollBand === "high" ? HIGH : LOW, speed, c.slot], 1, rollBand)];
+  }
+  if (segmentIsMultiAttack(decl)) {
+    return [entry("firstRoutine", 4, [4, b, speed, c.slot]), entry("restRoutines", 6, [6, b, speed, c.slot])];
+  }
+  if (decl.action === "spell") {
+    const time = decl.castingTime ?? 1;
+    return [entry("target", 5, [5, b, d("innate"), delayed, 0, c.slot]), entry("spell", 7, [7, time, b, c.slot], time)];
+  }
+  if (decl.action === "complex" || (delayed === 1 && segmentHasDelayingActivity(decl))) {
+    return [entry("complex", 5, [5, LAST, b, speed, c.slot])];
+  }
+  return [entry("group", 5, [5, b, d(PLACE[decl.action]), delayed, speed, c.slot])];
+}
+
+export function compareSegmentEntries(a: SegmentEntry, b: SegmentEntry): number {
+  const n = Math.min(a.rank.length, b.rank.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.rank[i] ?? 0;
+    const y = b.rank[i] ?? 0;
+    if (x !== y) return x - y;
+  }
+  return a.rank.length - b.rank.length;
+}
+
+/** Where `entry` goes in `schedule[from..]` (kept sorted). */
+export function segmentInsertAt(schedule: readonly SegmentEntry[], from: number, entry: SegmentEntry): number {
+  let lo = Math.max(0, from);
+  let hi = schedule.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const other = schedule[mid];
+    if (other !== undefined && compareSegmentEntries(other, entry) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

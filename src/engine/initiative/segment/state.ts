@@ -1,0 +1,106 @@
+/**
+ * Segment rounds: creating the state, reading combatants, checking inputs.
+ */
+import { err, ok, type Result } from "../../core/result.ts";
+import { slotGet, slotSet, slotsFrom, slotValues } from "../phase/slots.ts";
+import {
+  DEFAULT_SEGMENT_SETTINGS,
+  type SegmentCombatant,
+  type SegmentJoin,
+  type SegmentOrderStep,
+  type SegmentSettings,
+  type SegmentState,
+} from "./types.ts";
+
+const ORDER_STEPS: readonly SegmentOrderStep[] = ["innate", "missile", "melee", "other"];
+
+export function newSegmentCombatant(join: SegmentJoin, slot: number): SegmentCombatant {
+  return {
+    id: join.id,
+    slot,
+    groupId: join.groupId,
+    dexReaction: join.dexReaction,
+    surprised: join.surprised,
+    defeated: false,
+    declaration: null,
+    declaredRound: 0,
+    revealed: false,
+    initiative: null,
+    initiativeRound: 0,
+    delayedRound: 0,
+    majorSpentRound: 0,
+    immediateSpellRound: 0,
+    castingFailedRound: 0,
+    attackedRound: 0,
+    attacked: [],
+    freeAttackAt: -1,
+  };
+}
+
+export function checkSegmentJoin(join: SegmentJoin): Result<SegmentJoin> {
+  if (typeof join.id !== "string" || join.id.length === 0) return err("TEMPO.ERRORS.Segment.InvalidCombatant");
+  if (typeof join.groupId !== "string" || join.groupId.length === 0 || !Number.isSafeInteger(join.dexReaction) || typeof join.surprised !== "boolean") {
+    return err("TEMPO.ERRORS.Segment.InvalidCombatant", { id: join.id });
+  }
+  return ok(join);
+}
+
+/** SEG-3 (setting): the group order must name D1–D4 (innate, missile, melee, other) once each. */
+export function checkSegmentSettings(settings: SegmentSettings): Result<SegmentSettings> {
+  const order = settings.groupOrder;
+  if (!Array.isArray(order) || order.length !== ORDER_STEPS.length || !ORDER_STEPS.every((s) => order.includes(s))) {
+    return err("TEMPO.ERRORS.Segment.InvalidGroupOrder");
+  }
+  if (typeof settings.dexReaction !== "boolean") return err("TEMPO.ERRORS.Segment.InvalidSettings");
+  return ok({ groupOrder: [...order], dexReaction: settings.dexReaction });
+}
+
+/** A combat that has not started, with these combatants in join order (O(n)). */
+export function createSegmentState(
+  combatants: readonly SegmentJoin[] = [],
+  settings: SegmentSettings = DEFAULT_SEGMENT_SETTINGS,
+): Result<SegmentState> {
+  const checked = checkSegmentSettings(settings);
+  if (!checked.ok) return checked;
+  const index: Record<string, number> = {};
+  const list: SegmentCombatant[] = [];
+  for (const join of combatants) {
+    const valid = checkSegmentJoin(join);
+    if (!valid.ok) return valid;
+    if (Object.hasOwn(index, join.id)) return err("TEMPO.ERRORS.Segment.DuplicateCombatant", { id: join.id });
+    index[join.id] = list.length;
+    list.push(newSegmentCombatant(join, list.length));
+  }
+  return ok({
+    settings: checked.value,
+    round: 0,
+    step: 0,
+    segment: 0,
+    combatants: slotsFrom(list),
+    index,
+    groupRolls: {},
+    schedule: [],
+    cursor: -1,
+    current: null,
+    rolls: [],
+    nextRequest: 1,
+  });
+}
+
+export function segmentCombatant(state: SegmentState, id: string): SegmentCombatant | null {
+  if (!Object.hasOwn(state.index, id)) return null;
+  const slot = state.index[id];
+  return slot === undefined ? null : slotGet(state.combatants, slot);
+}
+
+export function segmentCombatants(state: SegmentState): SegmentCombatant[] {
+  return slotValues(state.combatants);
+}
+
+export function putSegmentCombatant(state: SegmentState, combatant: SegmentCombatant): SegmentState {
+  return { ...state, combatants: slotSet(state.combatants, combatant.slot, combatant) };
+}
+
+export function freeSegmentSlot(state: SegmentState, combatant: SegmentCombatant): SegmentState {
+  return { ...state, combatants: slotSet(state.combatants, combatant.slot, null) };
+}
