@@ -70,7 +70,7 @@ export function canCleave(properties: readonly WeaponProperty[]): boolean {
  * wielder rolls 16d6.
  *
  * Only a Versatile weapon's die changes when it is held in two hands; a charge with a weapon that is
- * not Heavy, Great or Thrown is a typed error. With no steps the die is returned unchanged, even one
+ * not Heavy, Great or Thrown, or whose delay is not the primary modifier, is a typed error. With no steps the die is returned unchanged, even one
  * that is not on the ladder.
  */
 export function weaponDamageDice(weapon: WeaponSnapshot, use: WeaponUse): Result<string> {
@@ -79,6 +79,11 @@ export function weaponDamageDice(weapon: WeaponSnapshot, use: WeaponUse): Result
   const charge = chargeSteps(use.chargeDelay);
   if (!charge.ok) return charge;
   if (use.chargeDelay > 0 && !canCharge(props.value)) return err("TEMPO.ERRORS.Damage.CannotCharge");
+  if (!Number.isInteger(use.primaryModifier)) return err("TEMPO.ERRORS.Damage.InvalidModifier", { modifier: String(use.primaryModifier) });
+  // FEAT-CHARGED: the charged attack's delay *equals* the primary modifier (the count track's delay).
+  if (use.chargeDelay > 0 && use.chargeDelay !== use.primaryModifier) {
+    return err("TEMPO.ERRORS.Damage.ChargeDelayMismatch", { delay: String(use.chargeDelay), modifier: use.primaryModifier });
+  }
   const versatileStep = use.twoHanded && weapon.properties.includes("versatile") ? 1 : 0;
   const steps = versatileStep + charge.value;
   const parsed = parseDamageFormula(weapon.die);

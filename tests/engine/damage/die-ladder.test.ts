@@ -139,6 +139,15 @@ describe("weapon feats", () => {
     expect(weaponDamageDice(longsword, { twoHanded: true, chargeDelay: 4, primaryModifier: 4 })).toEqual({ ok: true, value: "2d6" });
   });
 
+  it("FEAT-CHARGED: the delay is the primary modifier: 8 counts of charge with a +3 modifier is a typed error, not 4 steps", () => {
+    expect(weaponDamageDice(maul, { twoHanded: true, chargeDelay: 8, primaryModifier: 3 })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.ChargeDelayMismatch", data: { delay: "8", modifier: 3 } },
+    });
+    // +3: 3 counts of delay, one full 2 → one level, 2d6 → 2d8.
+    expect(weaponDamageDice(maul, { twoHanded: true, chargeDelay: 3, primaryModifier: 3 })).toEqual({ ok: true, value: "2d8" });
+  });
+
   it("FEAT-CHARGED: a weapon that is not Heavy, Great or Thrown cannot charge; bad delays are typed errors", () => {
     expect(weaponDamageDice(longsword, { twoHanded: false, chargeDelay: 4, primaryModifier: 4 })).toEqual({
       ok: false,
