@@ -4,9 +4,9 @@
  * surprised take neither actions nor reactions during the surprise round (round 0).
  * Scheduling (when the action resolves, CNT-13's count change) is the count scheduler's job.
  */
-import { err, ok, type Result } from "../core/result.ts";
+import { err, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
-import { isOwnTurnEvent, type ActionEconomy, type ActionLeft } from "./economy.ts";
+import { checkKind, isOwnTurnEvent, takeOne, type ActionEconomy, type ActionLeft } from "./economy.ts";
 
 export type CountActionKind = "action" | "reaction";
 
@@ -31,10 +31,11 @@ export const countEconomy: ActionEconomy<CountActions, CountActionKind> = {
   kinds: COUNT_ACTION_KINDS,
 
   spend(state: CountActions, kind: CountActionKind): Result<CountActions> {
+    const known = checkKind(COUNT_ACTION_KINDS, kind);
+    if (!known.ok) return known;
     if (state.surprised) return err("TEMPO.ERRORS.Actions.Surprised", { kind });
     if (kind === "action" && !state.onTurn) return err("TEMPO.ERRORS.Actions.NotYourTurn", { kind });
-    if (state[kind] <= 0) return err("TEMPO.ERRORS.Actions.NoneLeft", { kind });
-    return ok({ ...state, [kind]: state[kind] - 1 });
+    return takeOne(state, kind);
   },
 
   remaining(state: CountActions): readonly ActionLeft<CountActionKind>[] {

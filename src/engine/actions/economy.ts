@@ -6,7 +6,7 @@
  * follows the scheduler's events (turn and round starts refresh, turn ends close the turn's actions),
  * so the Foundry layer feeds every combatant's tracker the same events the tracker shows.
  */
-import type { I18nKey, Result } from "../core/result.ts";
+import { err, ok, type I18nKey, type Result } from "../core/result.ts";
 import type { CommonEvent, RulesetId } from "../initiative/contract.ts";
 
 export interface ActionLeft<K extends string> {
@@ -29,4 +29,14 @@ export interface ActionEconomy<S, K extends string, C = never> {
 /** Is this event the start (or end) of `selfId`'s own turn? */
 export function isOwnTurnEvent(event: CommonEvent, selfId: string, type: "turnStarted" | "turnEnded"): boolean {
   return event.type === type && event.combatantId === selfId;
+}
+
+/** Bad input: a kind the tracker does not list is `Actions.UnknownKind`, never a silent change of state. */
+export function checkKind<K extends string>(kinds: readonly K[], kind: K): Result<K> {
+  return kinds.includes(kind) ? ok(kind) : err("TEMPO.ERRORS.Actions.UnknownKind", { kind: String(kind) });
+}
+
+/** Spends one of a counted resource (`NoneLeft` when none is left); the other fields are shared. */
+export function takeOne<S extends Readonly<Record<K, number>>, K extends string>(state: S, kind: K): Result<S> {
+  return state[kind] > 0 ? ok({ ...state, [kind]: state[kind] - 1 }) : err("TEMPO.ERRORS.Actions.NoneLeft", { kind });
 }

@@ -4,9 +4,9 @@
  * scheduler's turn events carry the phase (`turnStarted` … `phase: "movement" | "battle"`); which
  * creature moves or acts when is the scheduler's business.
  */
-import { err, ok, type Result } from "../core/result.ts";
+import { err, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
-import type { ActionEconomy, ActionLeft } from "./economy.ts";
+import { checkKind, takeOne, type ActionEconomy, type ActionLeft } from "./economy.ts";
 
 export type PhaseActionKind = "movementPower" | "battleAction";
 
@@ -37,9 +37,10 @@ export const phaseEconomy: ActionEconomy<PhaseActions, PhaseActionKind> = {
   kinds: PHASE_ACTION_KINDS,
 
   spend(state: PhaseActions, kind: PhaseActionKind): Result<PhaseActions> {
+    const known = checkKind(PHASE_ACTION_KINDS, kind);
+    if (!known.ok) return known;
     if (state.turn !== TURN_OF[kind]) return err("TEMPO.ERRORS.Actions.NotYourTurn", { kind });
-    if (state[kind] <= 0) return err("TEMPO.ERRORS.Actions.NoneLeft", { kind });
-    return ok({ ...state, [kind]: state[kind] - 1 });
+    return takeOne(state, kind);
   },
 
   remaining(state: PhaseActions): readonly ActionLeft<PhaseActionKind>[] {

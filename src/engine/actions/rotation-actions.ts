@@ -11,7 +11,7 @@
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
-import { isOwnTurnEvent, type ActionEconomy, type ActionLeft } from "./economy.ts";
+import { checkKind, isOwnTurnEvent, takeOne, type ActionEconomy, type ActionLeft } from "./economy.ts";
 
 export type RotationActionKind = "full" | "swift" | "free" | "reaction" | "twoFull" | "wholeTurn";
 
@@ -55,14 +55,14 @@ function untouched(state: RotationActions): boolean {
 }
 
 function spendRotation(state: RotationActions, kind: RotationActionKind): Result<RotationActions> {
-  if (kind === "reaction") {
-    return state.reaction > 0 ? ok({ ...state, reaction: state.reaction - 1 }) : err("TEMPO.ERRORS.Actions.NoneLeft", { kind });
-  }
+  const known = checkKind(ROTATION_ACTION_KINDS, kind);
+  if (!known.ok) return known;
+  if (kind === "reaction") return takeOne(state, kind);
   if (!state.onTurn) return err("TEMPO.ERRORS.Actions.NotYourTurn", { kind });
   const none = err<RotationActions>("TEMPO.ERRORS.Actions.NoneLeft", { kind });
   switch (kind) {
     case "full":
-      return state.full > 0 ? ok({ ...state, full: state.full - 1 }) : none;
+      return takeOne(state, kind);
     case "twoFull":
       return state.full >= 2 ? ok({ ...state, full: state.full - 2 }) : none;
     case "wholeTurn":
@@ -148,6 +148,7 @@ const ATTACK_TASKS: readonly RotationTask[] = ["attack", "grapple", "trip", "opp
 
 /** Spends what `task` costs. ROT-7: the planning phase's Swift cannot be used to attack. */
 export function spendRotationTask(state: RotationActions, task: RotationTask): Result<RotationActions> {
+  if (!Object.hasOwn(ROTATION_TASK_COST, task)) return err("TEMPO.ERRORS.Actions.UnknownKind", { kind: String(task) });
   if (state.planning && ATTACK_TASKS.includes(task)) return err("TEMPO.ERRORS.Actions.NoAttackWhilePlanning");
   return spendRotation(state, ROTATION_TASK_COST[task]);
 }

@@ -16,7 +16,7 @@
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
-import type { ActionEconomy, ActionLeft } from "./economy.ts";
+import { checkKind, type ActionEconomy, type ActionLeft } from "./economy.ts";
 
 export type SegmentActionKind = "major" | "minor" | "move" | "spell" | "attackRoutine" | "freeAttack" | "immediateAttack";
 
@@ -85,6 +85,8 @@ const LABELS = {
 } as const;
 
 function spendSegment(state: SegmentActions, kind: SegmentActionKind, context?: SegmentSpendContext): Result<SegmentActions> {
+  const known = checkKind(SEGMENT_ACTION_KINDS, kind);
+  if (!known.ok) return known;
   const none = err<SegmentActions>("TEMPO.ERRORS.Actions.NoneLeft", { kind });
   switch (kind) {
     case "major":

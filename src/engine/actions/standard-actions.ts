@@ -6,9 +6,9 @@
  * Ruling: what is left of the turn's three resources is lost when the turn ends, and the Reaction is
  * usable only outside the creature's own turn, as the source says.
  */
-import { err, ok, type Result } from "../core/result.ts";
+import { err, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
-import { isOwnTurnEvent, type ActionEconomy, type ActionLeft } from "./economy.ts";
+import { checkKind, isOwnTurnEvent, takeOne, type ActionEconomy, type ActionLeft } from "./economy.ts";
 
 export type StandardActionKind = "action" | "quickAction" | "interaction" | "reaction";
 
@@ -39,13 +39,14 @@ export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind>
   kinds: STANDARD_ACTION_KINDS,
 
   spend(state: StandardActions, kind: StandardActionKind): Result<StandardActions> {
+    const known = checkKind(STANDARD_ACTION_KINDS, kind);
+    if (!known.ok) return known;
     if (kind === "reaction") {
       if (state.onTurn) return err("TEMPO.ERRORS.Actions.OutsideTurnOnly", { kind });
     } else if (!state.onTurn) {
       return err("TEMPO.ERRORS.Actions.NotYourTurn", { kind });
     }
-    if (state[kind] <= 0) return err("TEMPO.ERRORS.Actions.NoneLeft", { kind });
-    return ok({ ...state, [kind]: state[kind] - 1 });
+    return takeOne(state, kind);
   },
 
   remaining(state: StandardActions): readonly ActionLeft<StandardActionKind>[] {

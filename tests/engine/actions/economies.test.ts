@@ -288,6 +288,25 @@ describe("actions: laws of every tracker", () => {
     ),
   );
 
+  it("STD-6, ACT-ROT, SEG-9, CNT-12: a kind the tracker does not know is a typed error and the state is unchanged", () => {
+    const bogus = "teleport" as never;
+    const unknown = { ok: false, error: { key: "TEMPO.ERRORS.Actions.UnknownKind", data: { kind: "teleport" } } };
+    const onTurn = <S, K extends string, C>(economy: ActionEconomy<S, K, C>, state: S): S => economy.observe(state, started("me"), "me");
+    const cases: [ActionEconomy<never, string, never>, unknown][] = [
+      [standardEconomy as ActionEconomy<never, string, never>, onTurn(standardEconomy, standardActions(false))],
+      [countEconomy as ActionEconomy<never, string, never>, onTurn(countEconomy, countActions(false))],
+      [phaseEconomy as ActionEconomy<never, string, never>, phaseActions()],
+      [rotationEconomy as ActionEconomy<never, string, never>, onTurn(rotationEconomy, rotationActions())],
+      [segmentEconomy as ActionEconomy<never, string, never>, segmentActions(false)],
+    ];
+    for (const [economy, state] of cases) {
+      const before = structuredClone(state);
+      expect(economy.spend(state as never, bogus)).toEqual(unknown);
+      expect(state).toEqual(before);
+    }
+    expect(spendRotationTask(rotationActions(), "juggle" as never)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.UnknownKind", data: { kind: "juggle" } } });
+  });
+
   it("STD-6: the kinds a tracker lists are exactly those it reports", () => {
     const state: StandardActions = standardActions(false);
     expect(standardEconomy.remaining(state).map((r) => r.kind)).toEqual<StandardActionKind[]>(["action", "quickAction", "interaction", "reaction"]);
