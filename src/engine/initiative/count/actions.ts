@@ -183,13 +183,12 @@ export function declare(state: CountState, combatantId: string, action: CountAct
     if (piece.kind === "spell") casting = action.id;
   }
   owner = { ...owner, actedRound: round, pending: refs, casting, resolvedRound };
-  const s: CountState = { ...state, pending: buckets, nextAction };
   // CNT-11: with its action spent, an action resolved now may be its last this round.
-  if (savesDueNow(s, owner, false)) {
+  if (savesDueNow(state, owner, false)) {
     out.events.push({ type: "savesDue", combatantId, round });
     owner = { ...owner, savesRound: round };
   }
-  return ok(putCombatant(s, owner));
+  return ok({ ...putCombatant(state, owner), pending: buckets, nextAction });
 }
 
 /** CNT-12: one reaction per round, resolving at once. */

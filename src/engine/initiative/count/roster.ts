@@ -18,8 +18,8 @@ import {
   type CountOut,
 } from "./state.ts";
 import { advance, beginRound, currentId, lowerIdleCounts, requestTiesFor, reschedule, savesIfLast, settle } from "./track.ts";
-import type { CountCombatantInput, CountState } from "./types.ts";
-import { vecPush, vecSet } from "./vec.ts";
+import type { CountCombatant, CountCombatantInput, CountState } from "./types.ts";
+import { vecFromArray, vecGet, vecPush, vecSet, vecToArray, type CountVec } from "./vec.ts";
 
 const running = (s: CountState): boolean => s.status === "turns" || s.status === "end";
 
@@ -66,30 +66,49 @@ export function rolls(state: CountState, results: readonly { requestId: string; 
     }
     seen.add(result.requestId);
   }
-  let s: CountState = { ...state, requests: state.requests.filter((r) => !seen.has(r.id)) };
+  // Records are collected first and written back in one go: the opening rolls come ten thousand at once.
+  const updated = new Map<number, CountCombatant>();
   const changed: string[] = [];
   for (const result of results) {
     const request = open.get(result.requestId);
-    const c = request?.combatantId == null ? null : getCombatant(s, request.combatantId);
-    if (request === undefined || c === null) continue;
+    const slot = request?.combatantId == null ? undefined : state.slots[request.combatantId];
+    const c = slot === undefined ? null : (updated.get(slot) ?? vecGet(state.combatants, slot) ?? null);
+    if (request === undefined || slot === undefined || c === null) continue;
     if (request.reason === COUNT_REASON_CONTEST) {
       // CNT-5: contest = 1d20 + bonus, kept for the encounter.
       const total = result.total + c.bonus;
-      s = putCombatant(s, { ...c, contest: [...c.contest, total] });
+      updated.set(slot, { ...c, contest: [...c.contest, total] });
       out.events.push({ type: "contestRolled", combatantId: c.id, roll: result.total, total });
     } else {
       // CNT-2: count = 1d20 − bonus; CNT-4: below 0 is tracked as 0 (the result keeps the surprise).
       const value = startingCount(result.total, c.bonus);
       const count = Math.min(COUNT_TRACK_LENGTH - 1, trackedCount(value));
-      s = putCombatant(s, { ...c, result: value, count });
+      updated.set(slot, { ...c, result: value, count });
       out.events.push({ type: "initiativeRolled", combatantId: c.id, roll: result.total, count });
     }
     changed.push(c.id);
   }
+  let s: CountState = {
+    ...state,
+    requests: state.requests.filter((r) => !seen.has(r.id)),
+    combatants: writeBack(state.combatants, updated),
+  };
   if (running(s)) {
     for (const id of changed) s = requestTiesFor(reschedule(s, id), id, out);
   }
   return ok(settle(s, out));
+}
+
+/** Writes changed records back: slot by slot when few, by one rebuild when many. */
+function writeBack(combatants: CountVec<CountCombatant | null>, updated: ReadonlyMap<number, CountCombatant>): CountVec<CountCombatant | null> {
+  if (updated.size <= 64) {
+    let vec = combatants;
+    for (const [slot, record] of updated) vec = vecSet(vec, slot, record);
+    return vec;
+  }
+  const all = vecToArray(combatants);
+  for (const [slot, record] of updated) all[slot] = record;
+  return vecFromArray(all);
 }
 
 export function join(state: CountState, input: CountCombatantInput, out: CountOut): Result<CountState> {

@@ -17,7 +17,7 @@ import {
   type CountOut,
 } from "./state.ts";
 import type { CountCombatant, CountPendingAction, CountState, CountTurn } from "./types.ts";
-import { vecFromArray, vecToArray } from "./vec.ts";
+import { vecFromArray, vecGet, vecSet, vecToArray } from "./vec.ts";
 
 const LAST_COUNT = COUNT_TRACK_LENGTH - 1;
 
@@ -106,9 +106,11 @@ export function advance(state: CountState, fromCount: number, out: CountOut): Co
   let s = resolveBetween(state, fromCount, Math.min(next === undefined ? COUNT_END_STEP : next.count, LAST_COUNT), out);
   if (next !== undefined) {
     const c = getCombatant(s, next.id);
-    if (c !== null) s = putCombatant(s, { ...c, turnRound: s.round });
+    const slot = s.slots[next.id];
     out.events.push({ type: "turnStarted", round: s.round, combatantId: next.id });
-    return { ...s, cursor: i };
+    // One new state per step: the turn's owner and the cursor change together.
+    if (c === null || slot === undefined) return { ...s, cursor: i };
+    return { ...s, cursor: i, combatants: vecSet(s.combatants, slot, { ...c, turnRound: s.round }) };
   }
   s = { ...s, status: "end", cursor: s.order.length };
   out.events.push({ type: "endStep", round: s.round });
@@ -137,8 +139,10 @@ function resolveBetween(state: CountState, from: number, to: number, out: CountO
     const bucket = s.pending[key];
     if (bucket === undefined) continue;
     const { [key]: _due, ...pending } = s.pending;
-    s = { ...s, pending };
-    for (const action of vecToArray(bucket)) if (action !== null) s = resolveAction(s, action, out);
+    // The owners are written into one roster and the state is rebuilt once per count, not per action.
+    let combatants = s.combatants;
+    for (const action of vecToArray(bucket)) if (action !== null) combatants = resolveInto(s, combatants, action, out);
+    s = { ...s, pending, combatants };
   }
   return s;
 }
@@ -176,10 +180,19 @@ export function savesDueNow(state: CountState, c: CountCombatant, turnEnding: bo
   return !hasPendingThisRound(c, state.round) && (turnEnding || turnOver(state, c));
 }
 
-/** Resolves one action (CNT-6); a defeated or unconscious owner's action is cancelled instead. */
-export function resolveAction(state: CountState, action: CountPendingAction, out: CountOut): CountState {
-  const owner = getCombatant(state, action.combatantId);
-  if (owner === null) return state;
+/**
+ * Resolves one action (CNT-6) into a roster being built up (`combatants`) and returns the new roster;
+ * a defeated or unconscious owner's action is cancelled instead.
+ */
+function resolveInto(
+  state: CountState,
+  combatants: CountState["combatants"],
+  action: CountPendingAction,
+  out: CountOut,
+): CountState["combatants"] {
+  const slot = Object.hasOwn(state.slots, action.combatantId) ? state.slots[action.combatantId] : undefined;
+  const owner = slot === undefined ? null : (vecGet(combatants, slot) ?? null);
+  if (slot === undefined || owner === null) return combatants;
   let updated: CountCombatant = {
     ...owner,
     pending: owner.pending.filter((ref) => ref.id !== action.id),
@@ -187,7 +200,7 @@ export function resolveAction(state: CountState, action: CountPendingAction, out
   };
   if (owner.defeated || owner.unconscious) {
     out.events.push({ type: "actionCancelled", action });
-    return putCombatant(state, updated);
+    return vecSet(combatants, slot, updated);
   }
   out.events.push({ type: "actionResolved", action });
   updated = { ...updated, resolvedRound: state.round };
@@ -195,7 +208,7 @@ export function resolveAction(state: CountState, action: CountPendingAction, out
     out.events.push({ type: "savesDue", combatantId: updated.id, round: state.round });
     updated = { ...updated, savesRound: state.round };
   }
-  return putCombatant(state, updated);
+  return vecSet(combatants, slot, updated);
 }
 
 /** CNT-13: at the end of a round, a creature that had its turn but spent no action lowers its count. */
