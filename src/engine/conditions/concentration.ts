@@ -7,7 +7,7 @@
  * Ruling (seeds/003): a creature maintaining concentration may still walk up to half its movement rate
  * per round (its full rate when flying or swimming natively); moving farther impedes it.
  */
-import type { I18nKey } from "../core/result.ts";
+import { err, ok, type I18nKey, type Result } from "../core/result.ts";
 
 export type ConcentrationMode = "casting" | "maintaining";
 
@@ -66,8 +66,14 @@ export function finishCasting(state: Concentration | null, maintained: boolean):
   return maintained ? { effectId: state.effectId, mode: "maintaining" } : null;
 }
 
-/** Ruling above: the trigger a move this round amounts to for a creature maintaining concentration. */
-export function concentrationMoveTrigger(feetThisRound: number, movementRate: number, nativeFlyOrSwim: boolean): ConcentrationTrigger {
+/**
+ * SEG-10 (ruling above): the trigger a move this round amounts to for a creature maintaining concentration.
+ * Errors: `Conditions.InvalidDistance` for a negative or non-finite distance or movement rate.
+ */
+export function concentrationMoveTrigger(feetThisRound: number, movementRate: number, nativeFlyOrSwim: boolean): Result<ConcentrationTrigger> {
+  if (![feetThisRound, movementRate].every((n) => Number.isFinite(n) && n >= 0)) {
+    return err("TEMPO.ERRORS.Conditions.InvalidDistance", { feet: String(feetThisRound), rate: String(movementRate) });
+  }
   const allowed = nativeFlyOrSwim ? movementRate : movementRate / 2;
-  return feetThisRound <= allowed ? "movedSlowly" : "impeded";
+  return ok(feetThisRound <= allowed ? "movedSlowly" : "impeded");
 }

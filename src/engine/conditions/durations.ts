@@ -25,7 +25,7 @@
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { CommonEvent, RulesetId } from "../initiative/contract.ts";
-import { turnsForSeconds } from "./round-time.ts";
+import { ROUND_SECONDS, turnsForSeconds } from "./round-time.ts";
 
 export type DurationUnit = "seconds" | "rounds";
 export type DurationBoundary = "start" | "end";
@@ -70,22 +70,40 @@ export interface EffectExpired {
   readonly round: number;
 }
 
+const DURATION_UNITS: readonly DurationUnit[] = ["seconds", "rounds"];
+const DURATION_BOUNDARIES: readonly DurationBoundary[] = ["start", "end"];
+
+/** A malformed effect snapshot: the first field that is wrong, or null. */
+function malformedField(input: TimedEffectInput): keyof TimedEffectInput | null {
+  if (typeof input.id !== "string" || input.id === "") return "id";
+  if (typeof input.originatorId !== "string" || input.originatorId === "") return "originatorId";
+  if (!DURATION_UNITS.includes(input.unit)) return "unit";
+  if (!DURATION_BOUNDARIES.includes(input.boundary)) return "boundary";
+  if (!Object.hasOwn(ROUND_SECONDS, input.ruleset)) return "ruleset";
+  if (!Number.isInteger(input.round) || input.round < 0) return "round";
+  return null;
+}
+
 /**
- * Errors: `Conditions.InvalidDuration` for a negative or non-finite duration, whole rounds that are not
- * whole, or a duration that would end at a turn start already past (0 with "start").
+ * STD-5, DUR-1: records an effect's originator, creation round and length in originator turns. Errors:
+ * `Conditions.InvalidEffect` for a malformed input (unknown ruleset, unit or boundary, a round that is not
+ * a whole number ≥ 0, empty ids); `Conditions.InvalidDuration` for a negative or non-finite duration,
+ * rounds that are not whole, or a duration that would end at a turn start already past (0 with "start").
  */
 export function createTimedEffect(input: TimedEffectInput): Result<TimedEffect> {
+  const field = malformedField(input);
+  if (field !== null) return err("TEMPO.ERRORS.Conditions.InvalidEffect", { field });
   const { value, unit } = input;
-  const bad = !Number.isFinite(value) || value < 0 || (unit === "rounds" && !Number.isInteger(value));
-  const turns = bad ? 0 : unit === "seconds" ? turnsForSeconds(input.ruleset, value) : value;
-  if (bad || (input.boundary === "start" && turns < 1)) {
-    return err("TEMPO.ERRORS.Conditions.InvalidDuration", { value: String(value), unit });
-  }
+  const invalid = err<TimedEffect>("TEMPO.ERRORS.Conditions.InvalidDuration", { value: String(value), unit });
+  if (unit === "rounds" && !(Number.isInteger(value) && value >= 0)) return invalid;
+  const turns = unit === "seconds" ? turnsForSeconds(input.ruleset, value) : ok(value);
+  if (!turns.ok) return invalid;
+  if (input.boundary === "start" && turns.value < 1) return invalid;
   return ok({
     id: input.id,
     originatorId: input.originatorId,
     createdRound: input.round,
-    turns,
+    turns: turns.value,
     boundary: input.boundary,
     startsSeen: 0,
     onRoundClock: false,

@@ -46,16 +46,21 @@ export interface TimeAdvance {
 export function worldTimeDelta(ruleset: RulesetId, advance: TimeAdvance): Result<number> {
   const turns = advance.turns ?? 0;
   const segments = advance.segments ?? 0;
-  if (![advance.rounds, turns, segments].every(Number.isInteger) || (segments !== 0 && ruleset !== "segment")) {
+  const known = Object.hasOwn(ROUND_SECONDS, ruleset);
+  if (!known || ![advance.rounds, turns, segments].every(Number.isInteger) || (segments !== 0 && ruleset !== "segment")) {
     return err("TEMPO.ERRORS.Conditions.InvalidAdvance", { ruleset });
   }
   return ok(advance.rounds * ROUND_SECONDS[ruleset] + turns * TURN_SECONDS[ruleset] + segments * SEGMENT_SECONDS);
 }
 
 /**
- * How many of the originator's turns an effect of `seconds` lasts. Ruling: rounded up, so an effect never
- * ends before its time (12 s in `standard` ends at the turn at 15 s).
+ * STD-5, TIME-1: how many of the originator's turns an effect of `seconds` lasts. Ruling: rounded up, so an
+ * effect never ends before its time (12 s in `standard` ends at the turn at 15 s). Errors:
+ * `Conditions.InvalidDuration` for an unknown ruleset or a negative or non-finite number of seconds.
  */
-export function turnsForSeconds(ruleset: RulesetId, seconds: number): number {
-  return Math.ceil(seconds / ROUND_SECONDS[ruleset]);
+export function turnsForSeconds(ruleset: RulesetId, seconds: number): Result<number> {
+  if (!Object.hasOwn(ROUND_SECONDS, ruleset) || !Number.isFinite(seconds) || seconds < 0) {
+    return err("TEMPO.ERRORS.Conditions.InvalidDuration", { value: String(seconds), unit: "seconds" });
+  }
+  return ok(Math.ceil(seconds / ROUND_SECONDS[ruleset]));
 }

@@ -40,9 +40,18 @@ describe("conditions: concentration", () => {
   });
 
   it("SEG-10: walking up to half the movement rate keeps a maintained concentration, farther impedes it", () => {
-    expect(concentrationMoveTrigger(60, 120, false)).toBe("movedSlowly");
-    expect(concentrationMoveTrigger(70, 120, false)).toBe("impeded");
-    expect(concentrationMoveTrigger(120, 120, true)).toBe("movedSlowly");
+    expect(concentrationMoveTrigger(60, 120, false)).toEqual({ ok: true, value: "movedSlowly" });
+    expect(concentrationMoveTrigger(70, 120, false)).toEqual({ ok: true, value: "impeded" });
+    expect(concentrationMoveTrigger(120, 120, true)).toEqual({ ok: true, value: "movedSlowly" });
+  });
+
+  it("SEG-10: a negative or non-finite distance or movement rate is a typed error", () => {
+    for (const [feet, rate] of [[-5, 120], [10, Number.NaN], [Number.POSITIVE_INFINITY, 120], [10, -1]] as const) {
+      expect(concentrationMoveTrigger(feet, rate, false)).toEqual({
+        ok: false,
+        error: { key: "TEMPO.ERRORS.Conditions.InvalidDistance", data: { feet: String(feet), rate: String(rate) } },
+      });
+    }
   });
 
   it("SEG-16: a free attack breaks the attacker's concentration", () => {
@@ -93,5 +102,6 @@ describe("conditions: round length and world time", () => {
     expect(unwrap(worldTimeDelta("phase", { rounds: -1 }))).toBe(-6);
     expect(worldTimeDelta("standard", { rounds: 0, segments: 1 })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidAdvance", data: { ruleset: "standard" } } });
     expect(worldTimeDelta("standard", { rounds: 0.5 }).ok).toBe(false);
+    expect(worldTimeDelta("chess" as "standard", { rounds: 1 })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidAdvance", data: { ruleset: "chess" } } });
   });
 });

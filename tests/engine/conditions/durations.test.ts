@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { unwrap } from "../../../src/engine/core/result.ts";
 import type { CommonEvent, RulesetId } from "../../../src/engine/initiative/contract.ts";
-import { ROUND_SECONDS } from "../../../src/engine/conditions/round-time.ts";
 import { advanceTimedEffects, createTimedEffect, type DurationClockEvent, type TimedEffect, type TimedEffectInput } from "../../../src/engine/conditions/durations.ts";
 
 type Mark = { readonly round: number; readonly at: string };
+
+/** TIME-1 round lengths written out from RULES.md (not read from the implementation). */
+const ROUND_LENGTH: Readonly<Record<RulesetId, number>> = { count: 6, standard: 5, phase: 6, segment: 60, rotation: 6 };
 
 /** A round of turns: roundStarted, then start/end for each id in order, then roundEnded. */
 function round(n: number, order: string[]): CommonEvent[] {
@@ -157,6 +159,27 @@ describe("conditions: durations anchored on the originator's turns", () => {
     expect(createTimedEffect({ ...base, value: 1.5, unit: "rounds" }).ok).toBe(false);
   });
 
+  it("DUR-1: a malformed effect (unknown ruleset, unit or boundary, a round that is not a whole number ≥ 0, no ids) is a typed error", () => {
+    const base: TimedEffectInput = { id: "x", originatorId: "A", value: 5, unit: "seconds", boundary: "start", ruleset: "standard", round: 1 };
+    const before = structuredClone(base);
+    const bad: Partial<Record<keyof TimedEffectInput, unknown>>[] = [
+      { ruleset: "chess" },
+      { unit: "minutes" },
+      { boundary: "middle" },
+      { round: 1.5 },
+      { round: -1 },
+      { round: Number.NaN },
+      { id: "" },
+      { originatorId: "" },
+    ];
+    for (const over of bad) {
+      const r = createTimedEffect({ ...base, ...over } as TimedEffectInput);
+      expect(r.ok).toBe(false);
+      expect(!r.ok && r.error.key).toBe("TEMPO.ERRORS.Conditions.InvalidEffect");
+    }
+    expect(base).toEqual(before);
+  });
+
   it("DUR-1: an event no effect cares about returns the very same list", () => {
     const list = [effect({})];
     expect(JSON.parse(JSON.stringify(list))).toStrictEqual(list);
@@ -182,7 +205,7 @@ describe("conditions: durations anchored on the originator's turns", () => {
           const events = orders.flatMap((o, i) => round(i + 2, o));
           const marks = run([made.value], events)["e"] ?? [];
           // A acts every round from round 2: its N-th turn after creation is in round N + 1.
-          const turns = unit === "rounds" ? value : Math.ceil(value / ROUND_SECONDS[rs]);
+          const turns = unit === "rounds" ? value : Math.ceil(value / ROUND_LENGTH[rs]);
           const expectedRound = (boundary === "start" ? turns : Math.max(turns, 1)) + 1;
           return marks.length === 1 && marks[0]?.at === (boundary === "start" ? "start:A" : "end:A") && marks[0]?.round === expectedRound;
         },
