@@ -176,7 +176,7 @@ export function setInitiative(state: CountState, id: string, value: number, out:
   const count = trackedCount(value);
   out.events.push({ type: "initiativeSet", combatantId: id, value: count });
   // Before the first round the value is the roll's result, so it can give surprise (CNT-4).
-  const result = state.round === -1 ? value : c.result;
+  const result = state.round === -1 ? value + 0 : c.result;
   let s = putCombatant(state, { ...c, result, count });
   s = { ...s, requests: s.requests.filter((r) => !(r.combatantId === id && r.reason === COUNT_REASON_INITIATIVE)) };
   if (running(s)) s = requestTiesFor(reschedule(s, id), id, out);

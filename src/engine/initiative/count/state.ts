@@ -28,7 +28,8 @@ export function validateCombatantInput(input: CountCombatantInput): Result<Count
 export function newCombatant(input: CountCombatantInput): CountCombatant {
   return {
     id: input.id,
-    bonus: input.bonus,
+    // + 0 turns −0 into 0, which JSON would do anyway: the stored state must round-trip exactly.
+    bonus: input.bonus + 0,
     isPlayer: input.isPlayer === true,
     defeated: input.defeated === true,
     result: null,

@@ -262,3 +262,11 @@ describe("more edges", () => {
     });
   });
 });
+
+describe("plain JSON state", () => {
+  it("a bonus or an initiative of −0 is stored as 0, so the state survives JSON exactly", () => {
+    let s = encounter([["a", -0]]);
+    s = apply(s, { type: "setInitiative", combatantId: "a", value: -0 }).state;
+    expect(JSON.parse(JSON.stringify(s))).toStrictEqual(s);
+  });
+});
