@@ -1,6 +1,23 @@
 /**
  * The count-up track scheduler (RULES §1): one `apply` for every command, pure and total. On an error
  * the caller keeps its state; nothing was changed.
+ *
+ * Dice: initiative and contest requests are both a bare "1d20"; the engine subtracts the bonus for the
+ * count (CNT-2) and adds it for the contest total (CNT-5), so feed back the die's face.
+ *
+ * Rulings where the rules text is silent (each is tested):
+ * - Actions due on a count resolve before the turns on that count (they were declared earlier).
+ * - CNT-11: saves are called once a creature's last resolution this round is certain: right after it when
+ *   its turn is over, else as its turn ends; a creature with nothing resolved this round (or with no
+ *   turn this round) saves in the end step.
+ * - CNT-13 lowers only creatures that had a turn in the round, and never after the surprise round.
+ * - CNT-14: a creature acts at most once a round; waking after its turn, it waits for the next round.
+ *   The waking count 20 − bonus is capped at 19 (a bonus of 0 or less would land on the end step).
+ * - A defeated or unconscious creature's pending actions are cancelled when they come due.
+ * - Mid-round (join, set initiative, revive, wake): a creature still to act keeps a turn this round
+ *   (right after the current one if its new count is behind); one that acted keeps its new count for
+ *   next round; a newcomer acts this round only if its count is still ahead. Nobody joins the surprise
+ *   round mid-way. The creature whose turn it is leaves: the next one starts.
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import type { DiceRequest, Scheduler, TimelineEntry, Transition } from "../contract.ts";
