@@ -13,7 +13,8 @@ import { probAtLeast, shift, type Distribution } from "../dice/distribution.ts";
 import { constantTerm, type SignedTerm } from "../dice/formula.ts";
 import { formatFormula } from "../dice/formula-format.ts";
 import { resolveKeepPool } from "../dice/keep-resolve.ts";
-import { keepPoolDistribution, keepPoolTerm, netAdvantage, stepDicePool, type KeepPool } from "../dice/step-dice.ts";
+import type { KeepPool } from "../dice/keep-pool.ts";
+import { netAdvantage, stepDiceDistribution, stepDicePool, stepDiceTerm } from "../dice/step-dice.ts";
 
 /** Sources of advantage and disadvantage on one attack, and their net (ADV-3). */
 export interface PhaseAttackSources {
@@ -68,9 +69,9 @@ function checkAttack(atk: number, def: number): Result<true> {
   return ok(true);
 }
 
-/** The Foundry formula of a pool plus a flat ATK: "2d6 + 3", "3d6kh2 - 1". */
-function attackFormula(pool: KeepPool, atk: number): string {
-  const terms: SignedTerm[] = [{ sign: 1, term: keepPoolTerm(pool) }];
+/** The Foundry formula of the step dice plus a flat ATK: "2d6 + 3", "3d6kh2 - 1". */
+function attackFormula(net: number, atk: number): string {
+  const terms: SignedTerm[] = [{ sign: 1, term: stepDiceTerm(net) }];
   if (atk !== 0) terms.push({ sign: atk < 0 ? -1 : 1, term: constantTerm(Math.abs(atk)) });
   return formatFormula({ terms });
 }
@@ -82,9 +83,8 @@ export function phaseAttackOdds(input: PhaseAttackInput): Result<PhaseAttackOdds
   for (const n of [input.advantage, input.disadvantage])
     if (!isWhole(n) || n < 0) return err("TEMPO.ERRORS.Dice.SourcesInvalid", { value: String(n) });
   const net = netAdvantage(input.advantage, input.disadvantage);
-  const pool = stepDicePool(net);
-  const totals = shift(keepPoolDistribution(pool), input.atk);
-  return ok({ chance: probAtLeast(totals, input.def), formula: attackFormula(pool, input.atk), net, pool, totals });
+  const totals = shift(stepDiceDistribution(net), input.atk);
+  return ok({ chance: probAtLeast(totals, input.def), formula: attackFormula(net, input.atk), net, pool: stepDicePool(net), totals });
 }
 
 export interface PhaseAttackRoll {

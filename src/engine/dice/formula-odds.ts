@@ -150,18 +150,28 @@ function termRange(term: FormulaTerm): readonly [number, number] {
   }
 }
 
-/** The lowest possible total. */
-export function formulaMin(f: Formula): number {
-  return f.terms.reduce((s, { sign, term }) => {
-    const [lo, hi] = termRange(term);
-    return s + (sign < 0 ? -hi : lo);
-  }, 0);
+/** [lowest, highest] total of a checked formula: a subtracted term adds its negated range. */
+function rangeOf(f: Formula | string): Result<readonly [number, number]> {
+  const r = toFormula(f);
+  if (!r.ok) return r;
+  let lo = 0;
+  let hi = 0;
+  for (const { sign, term } of r.value.formula.terms) {
+    const [tlo, thi] = termRange(term);
+    lo += sign < 0 ? -thi : tlo;
+    hi += sign < 0 ? -tlo : thi;
+  }
+  return ok([lo, hi]);
 }
 
-/** The highest possible total. */
-export function formulaMax(f: Formula): number {
-  return f.terms.reduce((s, { sign, term }) => {
-    const [lo, hi] = termRange(term);
-    return s + (sign < 0 ? -lo : hi);
-  }, 0);
+/** The lowest possible total of a formula (text is parsed, a stored formula checked, first). */
+export function formulaMin(f: Formula | string): Result<number> {
+  const r = rangeOf(f);
+  return r.ok ? ok(r.value[0]) : r;
+}
+
+/** The highest possible total of a formula (text is parsed, a stored formula checked, first). */
+export function formulaMax(f: Formula | string): Result<number> {
+  const r = rangeOf(f);
+  return r.ok ? ok(r.value[1]) : r;
 }

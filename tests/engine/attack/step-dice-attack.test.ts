@@ -6,7 +6,7 @@ import {
   resolvePhaseAttack,
   type PhaseAttackOdds,
 } from "../../../src/engine/attack/step-dice-attack.ts";
-import type { KeepPool } from "../../../src/engine/dice/step-dice.ts";
+import type { KeepPool } from "../../../src/engine/dice/keep-pool.ts";
 
 const odds = (atk: number, def: number, advantage = 0, disadvantage = 0): PhaseAttackOdds => {
   const r = phaseAttackOdds({ atk, def, advantage, disadvantage });

@@ -35,6 +35,16 @@ const chance = (f: Formula | string, target: number): number => {
   if (!r.ok) throw new Error(`expected a chance, got ${r.error.key}`);
   return r.value;
 };
+const lowest = (f: Formula | string): number => {
+  const r = formulaMin(f);
+  if (!r.ok) throw new Error(`expected a lowest total, got ${r.error.key}`);
+  return r.value;
+};
+const highest = (f: Formula | string): number => {
+  const r = formulaMax(f);
+  if (!r.ok) throw new Error(`expected a highest total, got ${r.error.key}`);
+  return r.value;
+};
 const sum = (d: Distribution): number => d.probs.reduce((s, p) => s + p, 0);
 
 /** Independent brute force: every outcome of a term by enumerating faces (small terms only). */
@@ -109,8 +119,8 @@ describe("dice formulas", () => {
   it("4d6kh3 rolls 18 only with three or four sixes: 21/1296", () => {
     // Exactly three sixes: 4 positions for the non-six × 5 faces = 20; four sixes: 1.
     expect(chance("4d6kh3", 18)).toBeCloseTo(21 / 1296, 12);
-    expect(formulaMin(parsed("4d6kh3"))).toBe(3);
-    expect(formulaMax(parsed("4d6kh3"))).toBe(18);
+    expect(lowest(parsed("4d6kh3"))).toBe(3);
+    expect(highest("4d6kh3")).toBe(18);
   });
 
   it("{1d6,1d6,1d8}kh2 reaches 14 only with an 8 and a 6: 1/8 × (1 − 25/36) = 11/288", () => {
@@ -132,10 +142,13 @@ describe("dice formulas", () => {
   });
 
   it("subtracted dice and constants move the range down", () => {
-    expect(formulaMin(parsed("1d20 - 2"))).toBe(-1);
-    expect(formulaMax(parsed("1d20 - 2"))).toBe(18);
-    expect(formulaMin(parsed("-1d4"))).toBe(-4);
-    expect(formulaMax(parsed("-1d4"))).toBe(-1);
+    expect(lowest(parsed("1d20 - 2"))).toBe(-1);
+    expect(highest("1d20 - 2")).toBe(18);
+    expect(lowest("-1d4")).toBe(-4);
+    expect(highest(parsed("-1d4"))).toBe(-1);
+    // {1d4,1d8}kl1 − 1d6: lowest 1 − 6 = −5; highest keeps the lower of 4 and 8, so 4 − 1 = 3.
+    expect(lowest("{1d4,1d8}kl1 - 1d6")).toBe(-5);
+    expect(highest("{1d4,1d8}kl1 - 1d6")).toBe(3);
     expect(chance("-1d4", -2)).toBeCloseTo(2 / 4, 12);
   });
 
@@ -228,10 +241,14 @@ describe("dice formulas", () => {
         const m = multiplyDice(asFormula, 2);
         expect(d.ok).toBe(false);
         expect(m.ok).toBe(false);
+        expect(formulaMin(asFormula).ok).toBe(false);
+        expect(formulaMax(asFormula).ok).toBe(false);
         expect(checkFormula(value).ok).toBe(false);
       }),
     );
     const wrongTerm = { terms: [{ sign: 1, term: { type: "dice", count: "2", sides: 6, keep: null } }] };
+    expect(formulaMin(wrongTerm as unknown as Formula)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable" } });
+    expect(formulaMax("2d6 +")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable" } });
     expect(checkFormula(wrongTerm)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable", data: { formula: "" } } });
     expect(checkFormula({ terms: [{ sign: 2, term: { type: "constant", value: 1 } }] }).ok).toBe(false);
     expect(checkFormula({ terms: [{ sign: 1, term: { type: "pool", members: [{ type: "pool", members: [], keep: null }], keep: null } }] }).ok).toBe(false);
@@ -243,13 +260,13 @@ describe("dice formulas", () => {
       fc.property(formulaArb, (f) => {
         const d = dist(f);
         expect(sum(d)).toBeCloseTo(1, 10);
-        expect(d.min).toBe(formulaMin(f));
-        expect(d.min + d.probs.length - 1).toBe(formulaMax(f));
+        expect(d.min).toBe(lowest(f));
+        expect(d.min + d.probs.length - 1).toBe(highest(f));
         expect(d.probs[0] ?? 0).toBeGreaterThan(0);
         expect(d.probs[d.probs.length - 1] ?? 0).toBeGreaterThan(0);
         const brute = bruteFormula(f);
         for (const [value, p] of brute) expect(d.probs[value - d.min] ?? 0).toBeCloseTo(p, 10);
-        const target = formulaMin(f) + 1;
+        const target = lowest(f) + 1;
         const bruteChance = [...brute].filter(([v]) => v >= target).reduce((s, [, p]) => s + p, 0);
         expect(chance(f, target)).toBeCloseTo(bruteChance, 10);
       }),

@@ -1,21 +1,24 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { entries, probAtLeast } from "../../../src/engine/dice/distribution.ts";
-import {
-  keepPoolDistribution,
-  keepPoolFormula,
-  netAdvantage,
-  stepDiceDistribution,
-  stepDicePool,
-} from "../../../src/engine/dice/step-dice.ts";
+import { netAdvantage, stepDiceDistribution, stepDiceFormula, stepDicePool } from "../../../src/engine/dice/step-dice.ts";
+import { checkKeepPool, keepPoolDistribution, keepPoolFormula, keepPoolTerm, type KeepPool } from "../../../src/engine/dice/keep-pool.ts";
+import { resolveKeepPool } from "../../../src/engine/dice/keep-resolve.ts";
+import type { Distribution } from "../../../src/engine/dice/distribution.ts";
 import { bruteAtLeast, bruteKeepCounts, combinations } from "./brute-force.ts";
 
+const poolDistribution = (pool: KeepPool): Distribution => {
+  const r = keepPoolDistribution(pool);
+  if (!r.ok) throw new Error(`expected a distribution, got ${r.error.key}`);
+  return r.value;
+};
 const total = (probs: readonly number[]): number => probs.reduce((s, p) => s + p, 0);
 
 describe("ADV: step dice", () => {
   it("ADV-1: no net sources rolls plain 2d6; 2d6 >= 7 is 21/36", () => {
     expect(stepDicePool(0)).toEqual({ dice: [6, 6], keep: 2, highest: true });
-    expect(keepPoolFormula(stepDicePool(0))).toBe("2d6");
+    expect(stepDiceFormula(0)).toBe("2d6");
+    expect(keepPoolFormula(stepDicePool(0))).toEqual({ ok: true, value: "2d6" });
     expect(probAtLeast(stepDiceDistribution(0), 7)).toBeCloseTo(21 / 36, 12);
   });
 
@@ -25,8 +28,8 @@ describe("ADV: step dice", () => {
     expect(stepDicePool(3).dice).toEqual([6, 6, 10]);
     expect(stepDicePool(4).dice).toEqual([6, 6, 12]);
     expect(stepDicePool(9).dice).toEqual([6, 6, 12]);
-    expect(keepPoolFormula(stepDicePool(1))).toBe("3d6kh2");
-    expect(keepPoolFormula(stepDicePool(2))).toBe("{1d6,1d6,1d8}kh2");
+    expect(stepDiceFormula(1)).toBe("3d6kh2");
+    expect(stepDiceFormula(2)).toBe("{1d6,1d6,1d8}kh2");
   });
 
   it("ADV-1: one source of advantage, {d6,d6,d6} keep 2 highest >= 7, equals a hand-countable enumeration", () => {
@@ -48,7 +51,7 @@ describe("ADV: step dice", () => {
     expect(stepDicePool(-3).dice).toEqual([6, 6, 8]);
     expect(stepDicePool(-4).dice).toEqual([6, 6, 6]);
     expect(stepDicePool(-7).dice).toEqual([6, 6, 6]);
-    expect(keepPoolFormula(stepDicePool(-1))).toBe("{1d6,1d6,1d12}kl2");
+    expect(stepDiceFormula(-1)).toBe("{1d6,1d6,1d12}kl2");
   });
 
   it("ADV-2: one source of disadvantage, {d6,d6,d12} keep 2 lowest >= 7 is 195/432", () => {
@@ -112,7 +115,7 @@ describe("ADV: step dice", () => {
       .chain((dice) => fc.record({ dice: fc.constant(dice), keep: fc.integer({ min: 0, max: dice.length }), highest: fc.boolean() }));
     fc.assert(
       fc.property(pool, (p) => {
-        const d = keepPoolDistribution(p);
+        const d = poolDistribution(p);
         const counts = bruteKeepCounts(p.dice, p.keep, p.highest);
         const n = combinations(p.dice);
         expect(total(d.probs)).toBeCloseTo(1, 10);
@@ -122,5 +125,63 @@ describe("ADV: step dice", () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it("a pool keeps dice of its own choosing: {1d4,1d20} keep the lowest 1 reaches 4 only as 4 on the d4 and 4+ on the d20, 1/4 × 17/20", () => {
+    const d = poolDistribution({ dice: [4, 20], keep: 1, highest: false });
+    expect(probAtLeast(d, 4)).toBeCloseTo((1 / 4) * (17 / 20), 12);
+    expect(keepPoolFormula({ dice: [4, 20], keep: 1, highest: false })).toEqual({ ok: true, value: "{1d4,1d20}kl1" });
+    expect(keepPoolTerm({ dice: [8, 8], keep: 2, highest: true })).toEqual({ ok: true, value: { type: "dice", count: 2, sides: 8, keep: null } });
+  });
+
+  it("malformed pools (from a chat card or a document) are typed errors, never exceptions", () => {
+    const bad: unknown[] = [
+      null,
+      7,
+      "3d6kh2",
+      {},
+      { dice: [], keep: 0, highest: true },
+      { dice: [0], keep: 1, highest: true },
+      { dice: [1], keep: 1, highest: true },
+      { dice: [-1], keep: 1, highest: true },
+      { dice: [6.5], keep: 1, highest: true },
+      { dice: [Number.NaN], keep: 1, highest: true },
+      { dice: [100_000], keep: 1, highest: true },
+      { dice: ["6"], keep: 1, highest: true },
+      { dice: [6, 6], keep: Number.NaN, highest: true },
+      { dice: [6, 6], keep: -1, highest: true },
+      { dice: [6, 6], keep: 3, highest: true },
+      { dice: [6, 6], keep: 1.5, highest: true },
+      { dice: [6, 6], keep: 2, highest: "yes" },
+      { dice: new Array<number>(1001).fill(6), keep: 2, highest: true },
+    ];
+    for (const pool of bad) {
+      const asPool = pool as KeepPool;
+      const error = { ok: false, error: { key: "TEMPO.ERRORS.Dice.PoolInvalid", data: { max: 1000, sides: 1000 } } };
+      expect(checkKeepPool(pool)).toEqual(error);
+      expect(keepPoolDistribution(asPool)).toEqual(error);
+      expect(keepPoolTerm(asPool)).toEqual(error);
+      expect(keepPoolFormula(asPool)).toEqual(error);
+      expect(resolveKeepPool(asPool, [3, 4])).toEqual(error);
+    }
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), (pool, faces) => {
+        for (const r of [keepPoolDistribution(pool as KeepPool), keepPoolFormula(pool as KeepPool), resolveKeepPool(pool as KeepPool, faces as number[])])
+          if (!r.ok) expect(r.error.key.startsWith("TEMPO.ERRORS.Dice.")).toBe(true);
+      }),
+    );
+  });
+
+  it("a valid pool too large to compute exactly is refused, not computed for minutes", () => {
+    const dice = Array.from({ length: 1000 }, (_, i) => 2 + (i % 999));
+    expect(keepPoolDistribution({ dice, keep: 500, highest: true })).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooComplex" } });
+  });
+
+  it("rolled faces are checked against the pool: a d6 cannot show 7, a face must be whole", () => {
+    const pool: KeepPool = { dice: [6, 6, 8], keep: 2, highest: true };
+    expect(resolveKeepPool(pool, [6, 7, 1])).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.FaceOutOfRange", data: { face: "7", sides: 6 } } });
+    expect(resolveKeepPool(pool, [6, 2.5, 1])).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.FaceOutOfRange" } });
+    expect(resolveKeepPool(pool, [6, 5])).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.FacesMismatch", data: { expected: 3, got: 2 } } });
+    expect(resolveKeepPool(pool, [6, 5, 8])).toEqual({ ok: true, value: { total: 14, kept: [0, 2] } });
   });
 });
