@@ -5,7 +5,7 @@
  */
 import type { Message } from "../../core/result.ts";
 import type { TimelineEntry } from "../contract.ts";
-import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
+import { chargedDieSteps, COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
 import { compareCountOrder } from "./order.ts";
 import { getCombatant, presentCombatants } from "./state.ts";
 import { hasSurprise } from "./track.ts";
@@ -22,7 +22,8 @@ export function countPendingDetail(action: CountPendingAction): Message {
     case "attack":
       return { key: "TEMPO.COMBAT.Count.Pending.Attack", data: { attack: action.attack, attacks: action.attacks } };
     case "charged":
-      return { key: "TEMPO.COMBAT.Count.Pending.Charged", data: { delay: action.delay } };
+      // FEAT-CHARGED: each full 2 counts of delay raise the damage die one ladder level.
+      return { key: "TEMPO.COMBAT.Count.Pending.Charged", data: { delay: action.delay, steps: chargedDieSteps(action.delay) } };
     case "spell":
       return { key: "TEMPO.COMBAT.Count.Pending.Spell", data: { level: action.slotLevel ?? 0 } };
     default:

@@ -207,7 +207,7 @@ describe("charged attacks (FEAT-CHARGED)", () => {
     const s = onTrack([["barbarian", 3], ["orc", 10]]);
     const r = apply(s, { type: "declare", combatantId: "barbarian", action: { kind: "charged", properties: ["great"], modifier: 4, target: "orc" } });
     expect(show(r.events)).toEqual(["declare a1 barbarian@1:7"]);
-    expect(countScheduler.timeline(r.state)[1]).toMatchObject({ kind: "pending", detail: { key: "TEMPO.COMBAT.Count.Pending.Charged", data: { delay: 4 } } });
+    expect(countScheduler.timeline(r.state)[1]).toMatchObject({ kind: "pending", detail: { key: "TEMPO.COMBAT.Count.Pending.Charged", data: { delay: 4, steps: 2 } } });
     const redirected = apply(r.state, { type: "react", combatantId: "barbarian", reaction: { kind: "redirect", actionIds: ["a1"], target: "troll" } });
     expect(redirected.state.combatants).not.toEqual(r.state.combatants);
     expect(countScheduler.apply(redirected.state, { type: "react", combatantId: "barbarian", reaction: { kind: "redirect", actionIds: ["a1"], target: "orc" } })).toEqual({
