@@ -46,6 +46,9 @@ export function rotationSwingBudget(ap: number, cost: number): Result<SwingBudge
  * after its single attack roll. Choosing more swings than remain, or none, is a typed error.
  */
 export function resolveApAttack(budget: SwingBudget, swings: number, hit: boolean): Result<ApAttackOutcome> {
+  if (!Number.isInteger(budget.swingsLeft) || budget.swingsLeft < 0) {
+    return err("TEMPO.ERRORS.Damage.InvalidBudget", { swings: String(budget.swingsLeft) });
+  }
   if (budget.swingsLeft < 1) return err("TEMPO.ERRORS.Damage.NoSwingsLeft");
   if (!Number.isInteger(swings) || swings < 1 || swings > budget.swingsLeft) {
     return err("TEMPO.ERRORS.Damage.InvalidSwings", { swings: String(swings), max: budget.swingsLeft });
@@ -102,6 +105,7 @@ export function constantDamageTurn(track: ConstantDamageTrack | null, rotation: 
 
 /** AP-2: records the rotation's one attack roll; a second roll in the same rotation is a typed error. */
 export function recordConstantRoll(track: ConstantDamageTrack | null, rotation: number, hit: boolean): Result<ConstantDamageTrack> {
+  if (!Number.isInteger(rotation) || rotation < 0) return err("TEMPO.ERRORS.Damage.InvalidRotation", { rotation: String(rotation) });
   if (track !== null && track.rotation === rotation && track.hit !== null) return err("TEMPO.ERRORS.Damage.AlreadyRolled");
   return ok({ rotation, hit });
 }

@@ -87,9 +87,17 @@ const REDUCED_BY_SHIELD: Readonly<Record<DrFamily, I18nKey>> = {
   arcane: "TEMPO.DAMAGE.Step.ShieldReducedArcane",
 };
 
-function validateTarget(target: DamageTarget): Result<DamageTarget> {
+/** The hit points and maximum every damage or healing target carries (`Damage.InvalidTarget` otherwise). */
+export function validateHitPoints(target: { readonly hp: number; readonly maxHp: number }): Result<true> {
   if (!Number.isInteger(target.hp)) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "hp" });
   if (!Number.isInteger(target.maxHp) || target.maxHp < 1) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "maxHp" });
+  return ok(true);
+}
+
+function validateTarget(target: DamageTarget): Result<DamageTarget> {
+  const hitPoints = validateHitPoints(target);
+  if (!hitPoints.ok) return hitPoints;
+  if (typeof target.playerCharacter !== "boolean") return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "playerCharacter" });
   if (target.deathThreshold !== null && !Number.isInteger(target.deathThreshold)) {
     return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "deathThreshold" });
   }
@@ -100,6 +108,20 @@ function validateTarget(target: DamageTarget): Result<DamageTarget> {
     if (!shield.ok) return shield;
   }
   return ok(target);
+}
+
+/** The attack snapshot's shape: arrays of hits of parts, numbers, a flag and effects with ids. */
+function validateAttack(attack: DamageAttack): Result<DamageAttack> {
+  const bad = (field: string): Result<never> => err("TEMPO.ERRORS.Damage.InvalidAttack", { field });
+  if (!Array.isArray(attack.hits)) return bad("hits");
+  for (const hit of attack.hits) {
+    if (!Array.isArray(hit) || !hit.every((part) => typeof part === "object" && part !== null && typeof part.kind === "string")) return bad("hits");
+  }
+  if (!Array.isArray(attack.multipliers)) return bad("multipliers");
+  if (typeof attack.ignoresOvershield !== "boolean") return bad("ignoresOvershield");
+  const effectOk = (e: AttackEffect): boolean => typeof e === "object" && e !== null && typeof e.id === "string" && typeof e.bypassesOvershield === "boolean";
+  if (!Array.isArray(attack.effects) || !attack.effects.every(effectOk)) return bad("effects");
+  return ok(attack);
 }
 
 /** Groups each hit by DR family (first appearance first) and applies the SEG-15 multiplier per hit. */
@@ -141,6 +163,8 @@ export function applyDamage(
 ): Result<DamageOutcome> {
   const checked = validateTarget(target);
   if (!checked.ok) return checked;
+  const shaped = validateAttack(attack);
+  if (!shaped.ok) return shaped;
   if (!DR_MODES.includes(settings.drMode)) return err("TEMPO.ERRORS.Damage.InvalidDrMode", { mode: String(settings.drMode) });
   const multiplier = damageMultiplier(attack.multipliers);
   if (!multiplier.ok) return multiplier;

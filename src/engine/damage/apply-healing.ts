@@ -1,4 +1,5 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
+import { validateHitPoints } from "./apply-damage.ts";
 import type { Overshield } from "./overshield.ts";
 
 /** The parts of a creature healing reads. */
@@ -24,8 +25,8 @@ export interface HealingOutcome {
  */
 export function applyHealing(target: HealingTarget, amount: number): Result<HealingOutcome> {
   if (!Number.isInteger(amount) || amount < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: String(amount) });
-  if (!Number.isInteger(target.hp)) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "hp" });
-  if (!Number.isInteger(target.maxHp) || target.maxHp < 1) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "maxHp" });
+  const hitPoints = validateHitPoints(target);
+  if (!hitPoints.ok) return hitPoints;
   const hp = Math.max(target.hp, Math.min(target.maxHp, target.hp + amount));
   const steps: Message[] = [{ key: "TEMPO.DAMAGE.Step.Healed", data: { amount: hp - target.hp, hp } }];
   if (target.overshield !== null) steps.push({ key: "TEMPO.DAMAGE.Step.ShieldNotHealed" });

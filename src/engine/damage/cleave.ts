@@ -121,6 +121,7 @@ export function resolveCleave(
   }
   const seen = new Set<string>();
   for (const target of targets) {
+    if (!Number.isFinite(target.defense)) return err("TEMPO.ERRORS.Damage.InvalidDefense", { id: target.id, defense: String(target.defense) });
     if (seen.has(target.id)) return err("TEMPO.ERRORS.Damage.DuplicateTarget", { id: target.id });
     seen.add(target.id);
   }

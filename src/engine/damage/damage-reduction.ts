@@ -16,8 +16,9 @@ export function reduceByDr(amount: number, dr: number): number {
   return Math.max(0, amount - dr);
 }
 
-/** DR values must be whole numbers ≥ 0. */
+/** DR-1: DR values must be whole numbers ≥ 0, one per family (`Damage.InvalidDr` otherwise). */
 export function validateDr(dr: DrValues): Result<DrValues> {
+  if (typeof dr !== "object" || dr === null) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: String(dr) });
   for (const family of DR_FAMILIES) {
     const value = dr[family];
     if (!Number.isInteger(value) || value < 0) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: String(value) });

@@ -94,6 +94,21 @@ describe("AP swings", () => {
   });
 });
 
+describe("AP bad input", () => {
+  it("AP-1: a malformed swing budget (negative, fractional, not a number) is a typed error, never a NaN budget", () => {
+    for (const swingsLeft of [-1, 2.5, Number.NaN]) {
+      const budget: SwingBudget = { swingsLeft };
+      expect(resolveApAttack(budget, 1, true)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidBudget", data: { swings: String(swingsLeft) } } });
+      expect(budget.swingsLeft).toBe(swingsLeft);
+    }
+  });
+
+  it("AP-2: a rotation that is not a whole number ≥ 0 is a typed error", () => {
+    expect(recordConstantRoll(null, 1.5, true)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidRotation", data: { rotation: "1.5" } } });
+    expect(recordConstantRoll(null, -1, true).ok).toBe(false);
+  });
+});
+
 describe("constant-damage weapons", () => {
   it("AP-2: a constant-damage weapon has no AP cost; an AP weapon needs a positive one", () => {
     expect(validatePacing({ apCost: null, constantDamage: true }).ok).toBe(true);

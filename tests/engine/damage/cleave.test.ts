@@ -116,5 +116,9 @@ describe("cleave resolution", () => {
     expect(dup).toEqual(before);
     expect(resolveCleave(maul, true, { total: 15, natural: 21, damage: 9 }, targets).ok).toBe(false);
     expect(resolveCleave(maul, true, { total: 15, natural: 12, damage: -1 }, targets).ok).toBe(false);
+    expect(resolveCleave(maul, true, { total: 15, natural: 12, damage: 9 }, [{ id: "wisp", defense: Number.NaN }])).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidDefense", data: { id: "wisp", defense: "NaN" } },
+    });
   });
 });

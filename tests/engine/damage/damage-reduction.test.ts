@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyDamage, DEFAULT_DAMAGE_SETTINGS, type DamageSettings } from "../../../src/engine/damage/apply-damage.ts";
+import { applyDamage, DEFAULT_DAMAGE_SETTINGS, type DamageAttack, type DamageSettings, type DamageTarget } from "../../../src/engine/damage/apply-damage.ts";
 import { DAMAGE_KIND_LABELS, drFamilyOf, DEFAULT_DAMAGE_KINDS, DR_FAMILIES } from "../../../src/engine/damage/damage-kinds.ts";
 import { damageAfterDr } from "../../../src/engine/damage/damage-reduction.ts";
 import { attack, dr, hits, snapshot, target } from "./builders.ts";
@@ -98,6 +98,31 @@ describe("damage reduction", () => {
     expect(applyDamage(target(), a, { ...perHit, drMode: "sometimes" as "perHit" }).ok).toBe(false);
     expect(applyDamage(target({ maxHp: 0 }), a)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidTarget", data: { field: "maxHp" } } });
     expect([t, a]).toEqual([tBefore, aBefore]);
+  });
+});
+
+describe("malformed damage snapshots", () => {
+  it("DR-1: hits, parts, effects or flags of the wrong shape are typed errors; inputs untouched", () => {
+    const t = target();
+    const before = snapshot(t);
+    const bad: unknown[] = [
+      { hits: "lots", multipliers: [], ignoresOvershield: false, effects: [] },
+      { hits: [[null]], multipliers: [], ignoresOvershield: false, effects: [] },
+      { hits: [{ amount: 3, kind: "fire" }], multipliers: [], ignoresOvershield: false, effects: [] },
+      { hits: [], multipliers: "x2", ignoresOvershield: false, effects: [] },
+      { hits: [], multipliers: [], ignoresOvershield: "yes", effects: [] },
+      { hits: [], multipliers: [], ignoresOvershield: false, effects: [{ id: 3 }] },
+    ];
+    for (const a of bad) {
+      const r = applyDamage(t, a as DamageAttack);
+      expect(!r.ok && r.error.key).toBe("TEMPO.ERRORS.Damage.InvalidAttack");
+    }
+    expect(t).toEqual(before);
+  });
+
+  it("DR-3: a target with non-boolean flags or a missing DR block is a typed error", () => {
+    expect(applyDamage({ ...target(), playerCharacter: "yes" } as unknown as DamageTarget, attack()).ok).toBe(false);
+    expect(applyDamage({ ...target(), dr: null } as unknown as DamageTarget, attack()).ok).toBe(false);
   });
 });
 
