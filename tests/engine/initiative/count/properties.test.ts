@@ -173,6 +173,17 @@ function walk(bonuses: readonly number[], declared: boolean, ops: readonly Op[])
     expect(redone.value.state.present).toStrictEqual(next);
     h = redone.value.state;
 
+    // The timeline: unique keys, one active row exactly when someone acts (the current one), turns on
+    // this round's track in non-decreasing count order up to the end step.
+    const rows = countScheduler.timeline(next);
+    expect(new Set(rows.map((row) => row.key)).size).toBe(rows.length);
+    const activeRows = rows.filter((row) => row.active && row.kind === "turn");
+    const current = countScheduler.current(next);
+    expect(activeRows.map((row) => row.combatantId)).toEqual(current === null ? [] : [current]);
+    const boundary = rows.findIndex((row) => row.kind === "boundary");
+    const positions = boundary === -1 ? [] : rows.slice(0, boundary).map((row) => row.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+
     // No combatant is lost: exactly the joined minus the departed remain.
     if (command.type === "join") expected.add(command.combatant.id);
     if (command.type === "join") joined++;
