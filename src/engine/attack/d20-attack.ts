@@ -2,7 +2,7 @@ import { err, ok, type Message, type Result } from "../core/result.ts";
 import { probAtLeast, probOf } from "../dice/distribution.ts";
 import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
 import { isWhole } from "../dice/checks.ts";
-import { checkD20Mode, keepD20Face, modeNote } from "./d20-roll.ts";
+import { checkD20Mode, keepD20Face, modeNote, naturalRuleHit, naturalRuleHitChance } from "./d20-roll.ts";
 import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
 /**
@@ -43,7 +43,7 @@ export function resolveD20Attack(faces: readonly number[], snapshot: D20AttackSn
   const total = face + snapshot.bonus;
   const needed = snapshot.armorClass;
   const critical = face >= snapshot.criticalFrom;
-  const hit = face !== 1 && (critical || total >= needed);
+  const hit = naturalRuleHit(face, total, needed, snapshot.criticalFrom);
   const notes: Message[] = [];
   const rollNote = modeNote(kept.value, snapshot.mode);
   if (rollNote !== null) notes.push(rollNote);
@@ -60,8 +60,7 @@ export function d20AttackOdds(snapshot: D20AttackSnapshot): Result<AttackOdds> {
   const mode = checkD20Mode(snapshot.mode);
   if (!mode.ok) return mode;
   const kept = d20Distribution(snapshot.mode);
-  // Faces 2..criticalFrom−1 hit from AC − bonus up; the critical range always hits; 1 never does.
-  const lowestHittingFace = Math.min(snapshot.criticalFrom, Math.max(2, snapshot.armorClass - snapshot.bonus));
-  const hit = probAtLeast(kept, lowestHittingFace);
+  // The critical range always hits; 1 never does.
+  const hit = naturalRuleHitChance(snapshot.mode, snapshot.armorClass, snapshot.bonus, snapshot.criticalFrom);
   return ok({ hit, critical: probAtLeast(kept, snapshot.criticalFrom), fumble: probOf(kept, 1), miss: 1 - hit });
 }

@@ -1,6 +1,8 @@
-import { err, ok, type Message, type Result } from "../core/result.ts";
+import { err, ok, type I18nKey, type Message, type Result } from "../core/result.ts";
 import { isWhole } from "../dice/checks.ts";
-import type { D20RollMode } from "../dice/d20.ts";
+import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
+import { add, die, negate, probAtLeast, shift, type Distribution } from "../dice/distribution.ts";
+import type { ContestOutcome } from "./attack-outcome.ts";
 
 /**
  * Shared d20 plumbing of the attack area (not re-exported from the barrel): how the rolled faces
@@ -41,4 +43,30 @@ export function modeNote(kept: KeptFace, mode: D20RollMode): Message | null {
   if (mode === "normal" || first === undefined || second === undefined) return null;
   const data = { kept: kept.face, first, second };
   return mode === "advantage" ? { key: "TEMPO.ATTACK.Note.Advantage", data } : { key: "TEMPO.ATTACK.Note.Disadvantage", data };
+}
+
+/**
+ * The natural-roll rule of the d20-against-a-number attacks (`count`/`standard` ruling, SEG-12): a
+ * natural 1 always misses, a face of `autoHitFrom` or more always hits, any other face hits when the
+ * modified total reaches `needed`.
+ */
+export function naturalRuleHit(face: number, total: number, needed: number, autoHitFrom: number): boolean {
+  return face !== 1 && (face >= autoHitFrom || total >= needed);
+}
+
+/** Exact chance of {@link naturalRuleHit} when `modifier` is added to the kept face of a `mode` roll. */
+export function naturalRuleHitChance(mode: D20RollMode, needed: number, modifier: number, autoHitFrom: number): number {
+  // Faces from needed − modifier up hit, but never a 1 and always from autoHitFrom on.
+  return probAtLeast(d20Distribution(mode), Math.min(autoHitFrom, Math.max(2, needed - modifier)));
+}
+
+/** The distribution of (d20 + first) − (d20 + second): two independent opposed d20 rolls. */
+export function d20Difference(first: number, second: number): Distribution {
+  return add(shift(die(20), first), negate(shift(die(20), second)));
+}
+
+/** A won contest gains the note of what it did (grappled, escaped, knocked down); a lost one or an error is unchanged. */
+export function noteOnSuccess(contest: Result<ContestOutcome>, key: I18nKey): Result<ContestOutcome> {
+  if (!contest.ok || !contest.value.success) return contest;
+  return ok({ ...contest.value, notes: [...contest.value.notes, { key }] });
 }

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import type { ContestOdds, ContestOutcome } from "./attack-outcome.ts";
 import { isWhole } from "../dice/checks.ts";
+import { noteOnSuccess } from "./d20-roll.ts";
 import { opposedRollOdds, resolveOpposedRoll } from "./opposed-roll.ts";
 
 /** ROT-8: the ability the target resists a grapple with. */
@@ -36,9 +37,7 @@ function resistanceBonus(s: GrappleSnapshot): Result<number> {
 export function resolveGrapple(attackerFace: number, targetFace: number, snapshot: GrappleSnapshot): Result<ContestOutcome> {
   const resist = resistanceBonus(snapshot);
   if (!resist.ok) return resist;
-  const contest = resolveOpposedRoll(attackerFace, targetFace, snapshot.attackerVigor, resist.value);
-  if (!contest.ok || !contest.value.success) return contest;
-  return ok({ ...contest.value, notes: [...contest.value.notes, { key: "TEMPO.ATTACK.Note.Grappled" }] });
+  return noteOnSuccess(resolveOpposedRoll(attackerFace, targetFace, snapshot.attackerVigor, resist.value), "TEMPO.ATTACK.Note.Grappled");
 }
 
 /** ROT-8: exact chance that a grapple succeeds. */
@@ -50,9 +49,7 @@ export function grappleOdds(snapshot: GrappleSnapshot): Result<ContestOdds> {
 
 /** ROT-8: a grappled creature breaks free only by winning (strictly beating) a Vigor roll against the grappler. */
 export function resolveGrappleEscape(grappledFace: number, grapplerFace: number, snapshot: GrappleEscapeSnapshot): Result<ContestOutcome> {
-  const contest = resolveOpposedRoll(grappledFace, grapplerFace, snapshot.grappledVigor, snapshot.grapplerVigor);
-  if (!contest.ok || !contest.value.success) return contest;
-  return ok({ ...contest.value, notes: [...contest.value.notes, { key: "TEMPO.ATTACK.Note.EscapedGrapple" }] });
+  return noteOnSuccess(resolveOpposedRoll(grappledFace, grapplerFace, snapshot.grappledVigor, snapshot.grapplerVigor), "TEMPO.ATTACK.Note.EscapedGrapple");
 }
 
 /** ROT-8: exact chance of escaping a grapple in one try. */

@@ -1,8 +1,8 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
-import { add, die, map, probAtLeast, probOf, shift } from "../dice/distribution.ts";
+import { probAtLeast, probOf } from "../dice/distribution.ts";
 import type { ContestOdds, ContestOutcome } from "./attack-outcome.ts";
 import { isWhole } from "../dice/checks.ts";
-import { keepD20Face } from "./d20-roll.ts";
+import { d20Difference, keepD20Face } from "./d20-roll.ts";
 
 /**
  * An opposed d20 roll: each side rolls d20 + its bonus; the initiator must be strictly higher.
@@ -29,7 +29,7 @@ export function resolveOpposedRoll(attackerFace: number, defenderFace: number, a
 export function opposedRollOdds(attackerBonus: number, defenderBonus: number): Result<ContestOdds> {
   if (!isWhole(attackerBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(attackerBonus) });
   if (!isWhole(defenderBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(defenderBonus) });
-  const difference = add(shift(die(20), attackerBonus), map(die(20), (face) => -(face + defenderBonus)));
+  const difference = d20Difference(attackerBonus, defenderBonus);
   const success = probAtLeast(difference, 1);
   const tie = probOf(difference, 0);
   return ok({ success, tie, failure: Math.max(0, 1 - success - tie) });

@@ -1,8 +1,8 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
-import { probAtLeast, probOf } from "../dice/distribution.ts";
+import { probOf } from "../dice/distribution.ts";
 import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
 import { isWhole } from "../dice/checks.ts";
-import { checkD20Mode, keepD20Face, modeNote } from "./d20-roll.ts";
+import { checkD20Mode, keepD20Face, modeNote, naturalRuleHit, naturalRuleHitChance } from "./d20-roll.ts";
 import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
 /** SEG-12: descending Armor Class runs from −10 (best) to 10 (worst). */
@@ -103,7 +103,7 @@ export function resolveSegmentAttack(faces: readonly number[], snapshot: Segment
   if (!kept.ok) return kept;
   const { face } = kept.value;
   const total = face + snapshot.modifier;
-  const hit = face === 20 || (face !== 1 && total >= needed.value);
+  const hit = naturalRuleHit(face, total, needed.value, 20);
   const notes: Message[] = [];
   const rollNote = modeNote(kept.value, snapshot.mode);
   if (rollNote !== null) notes.push(rollNote);
@@ -118,9 +118,6 @@ export function resolveSegmentAttack(faces: readonly number[], snapshot: Segment
 export function segmentAttackOdds(snapshot: SegmentAttackSnapshot): Result<AttackOdds> {
   const needed = validate(snapshot);
   if (!needed.ok) return needed;
-  const kept = d20Distribution(snapshot.mode);
-  // A face hits from needed − modifier up, but never below 2 (natural 1) and never above 20 (natural 20).
-  const lowestHittingFace = Math.min(20, Math.max(2, needed.value - snapshot.modifier));
-  const hit = probAtLeast(kept, lowestHittingFace);
-  return ok({ hit, critical: 0, fumble: probOf(kept, 1), miss: 1 - hit });
+  const hit = naturalRuleHitChance(snapshot.mode, needed.value, snapshot.modifier, 20);
+  return ok({ hit, critical: 0, fumble: probOf(d20Distribution(snapshot.mode), 1), miss: 1 - hit });
 }

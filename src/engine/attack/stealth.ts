@@ -1,8 +1,8 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
-import { add, die, map, probAtLeast, shift, type Distribution } from "../dice/distribution.ts";
+import { die, probAtLeast, shift, type Distribution } from "../dice/distribution.ts";
 import type { CheckOutcome } from "./attack-outcome.ts";
 import { isWhole } from "../dice/checks.ts";
-import { keepD20Face } from "./d20-roll.ts";
+import { d20Difference, keepD20Face } from "./d20-roll.ts";
 
 /**
  * Stealth in the rotation ruleset (STL-1..4). The kept Sneak result lives on the sneaking
@@ -89,8 +89,7 @@ export function stealthSpotOddsBeforeSneakRoll(sneakBonus: number, cognitionBonu
   if (!isWhole(cognitionBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(cognitionBonus) });
   if (!isWhole(penalty) || penalty < 0) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(penalty) });
   // Observer − sneaker ≥ 0 means the observer sees (ties to the observer, as above).
-  const sneak = shift(die(20), sneakBonus - penalty);
-  return ok(probAtLeast(add(shift(die(20), cognitionBonus), map(sneak, (value) => -value)), 0));
+  return ok(probAtLeast(d20Difference(cognitionBonus, sneakBonus - penalty), 0));
 }
 
 /** An observer at the start of its turn; `face` is its Cognition roll, null when it has no line of sight (it does not roll). */

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "../core/result.ts";
 import type { ContestOdds, ContestOutcome } from "./attack-outcome.ts";
+import { noteOnSuccess } from "./d20-roll.ts";
 import { opposedRollOdds, resolveOpposedRoll } from "./opposed-roll.ts";
 
 /** ROT-9: a trip reaches a target within 5 ft. */
@@ -27,9 +28,7 @@ function checkReach(s: TripSnapshot): Result<TripSnapshot> {
 export function resolveTrip(attackerFace: number, targetFace: number, snapshot: TripSnapshot): Result<ContestOutcome> {
   const reach = checkReach(snapshot);
   if (!reach.ok) return reach;
-  const contest = resolveOpposedRoll(attackerFace, targetFace, snapshot.attackerDexterity, snapshot.targetDexterity);
-  if (!contest.ok || !contest.value.success) return contest;
-  return ok({ ...contest.value, notes: [...contest.value.notes, { key: "TEMPO.ATTACK.Note.KnockedDownNextTurn" }] });
+  return noteOnSuccess(resolveOpposedRoll(attackerFace, targetFace, snapshot.attackerDexterity, snapshot.targetDexterity), "TEMPO.ATTACK.Note.KnockedDownNextTurn");
 }
 
 /** ROT-9: exact chance that a trip succeeds. */

@@ -74,6 +74,11 @@ export function shift(d: Distribution, offset: number): Distribution {
   return { min: d.min + offset, probs: d.probs };
 }
 
+/** The distribution of −X (a subtracted roll). */
+export function negate(d: Distribution): Distribution {
+  return { min: -(d.min + d.probs.length - 1), probs: [...d.probs].reverse() };
+}
+
 /** Applies `f` to every value, merging the values that map to the same result. */
 export function map(d: Distribution, f: (value: number) => number): Distribution {
   const pairs: [number, number][] = [];

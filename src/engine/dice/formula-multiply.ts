@@ -5,7 +5,7 @@
  * at least 1, so a modifier of 0 or less leaves the dice as they are.
  */
 import { err, type Result } from "../core/result.ts";
-import type { Formula, FormulaTerm, KeepRule } from "./formula.ts";
+import type { DiceTerm, Formula, FormulaTerm, KeepRule } from "./formula.ts";
 import { formatFormula } from "./formula-format.ts";
 import { checkFormula, validateFormula } from "./formula-validate.ts";
 
@@ -13,18 +13,19 @@ function scaleKeep(keep: KeepRule | null, k: number): KeepRule | null {
   return keep === null ? null : { highest: keep.highest, count: keep.count * k };
 }
 
+function scaleDice(term: DiceTerm, k: number): DiceTerm {
+  return { type: "dice", count: term.count * k, sides: term.sides, keep: scaleKeep(term.keep, k) };
+}
+
+/** Dice are multiplied, also inside a pool (whose own keep counts members, so it stays). */
 function scaleTerm(term: FormulaTerm, k: number): FormulaTerm {
   switch (term.type) {
     case "constant":
       return term;
     case "dice":
-      return { type: "dice", count: term.count * k, sides: term.sides, keep: scaleKeep(term.keep, k) };
+      return scaleDice(term, k);
     case "pool":
-      return {
-        type: "pool",
-        members: term.members.map((m) => (m.type === "dice" ? { type: "dice", count: m.count * k, sides: m.sides, keep: scaleKeep(m.keep, k) } : m)),
-        keep: term.keep,
-      };
+      return { type: "pool", members: term.members.map((m) => (m.type === "dice" ? scaleDice(m, k) : m)), keep: term.keep };
   }
 }
 

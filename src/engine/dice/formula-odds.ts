@@ -8,7 +8,7 @@
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { Distribution } from "./distribution.ts";
-import { add, constant, die, probAtLeast, repeat } from "./distribution.ts";
+import { add, constant, die, negate, probAtLeast, repeat } from "./distribution.ts";
 import type { Formula, FormulaTerm, KeepRule, PoolMember } from "./formula.ts";
 import { formatFormula, formatTerm } from "./formula-format.ts";
 import { parseFormula } from "./formula-parse.ts";
@@ -17,12 +17,6 @@ import { keepCost, keepDistribution, type KeepGroup } from "./keep.ts";
 
 /** Work budget (inner-loop steps) for one formula: a few tens of milliseconds at worst. */
 export const MAX_DICE_WORK = 50_000_000;
-
-/** The distribution of -X. */
-function negate(d: Distribution): Distribution {
-  const probs = [...d.probs].reverse();
-  return { min: -(d.min + probs.length - 1), probs };
-}
 
 /** Identical pool members grouped together (same text ⇒ same distribution). */
 function groupMembers(members: readonly PoolMember[]): { member: PoolMember; count: number }[] {
