@@ -10,6 +10,7 @@
  * - `segment`: distances are "centre to centre" (seeds/003); a grid approximates that with the
  *   alternating rule: the 1st, 3rd, 5th … diagonal costs 5 ft, the 2nd, 4th … 10 ft.
  */
+import { err, ok, type Result } from "../core/result.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 
 export interface Square {
@@ -31,10 +32,19 @@ export const DIAGONAL_RULE_BY_RULESET: Readonly<Record<RulesetId, DiagonalRule>>
   rotation: "five",
 };
 
+export const DIAGONAL_RULES: readonly DiagonalRule[] = ["five", "seven", "alternating"];
+
+/** MOV-1: a diagonal rule the engine knows (`Movement.InvalidDiagonalRule` otherwise). */
+export function checkDiagonalRule(rule: DiagonalRule): Result<DiagonalRule> {
+  return DIAGONAL_RULES.includes(rule) ? ok(rule) : err("TEMPO.ERRORS.Movement.InvalidDiagonalRule", { rule: String(rule) });
+}
+
+/** MOV-1: a square has whole-number coordinates. */
 export function isValidSquare(square: Square): boolean {
   return Number.isInteger(square.x) && Number.isInteger(square.y);
 }
 
+/** The same square. */
 export function sameSquare(a: Square, b: Square): boolean {
   return a.x === b.x && a.y === b.y;
 }
@@ -49,13 +59,14 @@ export function isAdjacentSquare(a: Square, b: Square): boolean {
   return gridSteps(a, b) === 1;
 }
 
+/** MOV-1: a one-square step that changes both coordinates. */
 export function isDiagonalStep(a: Square, b: Square): boolean {
   return Math.abs(a.x - b.x) === 1 && Math.abs(a.y - b.y) === 1;
 }
 
 /**
- * Feet for one step between adjacent squares. `diagonalsBefore` is how many diagonal steps were
- * already taken this turn (only the alternating rule needs it).
+ * MOV-1, STD-7: feet for one step between adjacent squares. `diagonalsBefore` is how many diagonal steps
+ * were already taken this turn (only the alternating rule needs it).
  */
 export function stepFeet(from: Square, to: Square, rule: DiagonalRule, diagonalsBefore: number): number {
   if (!isDiagonalStep(from, to)) return SQUARE_FEET;
@@ -67,6 +78,12 @@ export function stepFeet(from: Square, to: Square, rule: DiagonalRule, diagonals
     case "alternating":
       return diagonalsBefore % 2 === 0 ? SQUARE_FEET : 2 * SQUARE_FEET;
   }
+}
+
+/** MOV-1, PHS-6: what entering `to` costs: the step's feet, doubled when `to` is difficult terrain. */
+export function stepCost(from: Square, to: Square, rule: DiagonalRule, diagonalsBefore: number, difficult: boolean): number {
+  const base = stepFeet(from, to, rule, diagonalsBefore);
+  return difficult ? 2 * base : base;
 }
 
 /**

@@ -7,7 +7,7 @@
  * speed (walk 30 / swim 45: walk 30, then swim 15 more; swim 30 first, then no walking).
  */
 import { err, ok, type Result } from "../core/result.ts";
-import { isAdjacentSquare, isDiagonalStep, isValidSquare, sameSquare, stepFeet, type DiagonalRule, type Square } from "./grid.ts";
+import { checkDiagonalRule, isAdjacentSquare, isDiagonalStep, isValidSquare, sameSquare, stepCost, type DiagonalRule, type Square } from "./grid.ts";
 
 export type MovementMode = "walk" | "swim" | "fly" | "climb" | "burrow";
 
@@ -46,23 +46,34 @@ export interface MovementStep {
   readonly difficult?: boolean;
 }
 
-/** Errors: `Movement.InvalidSpeed` (negative or not a number), `Movement.InvalidSquare`. */
+/**
+ * STD-8: the creature's speeds, known modes only, each a finite number of feet ≥ 0, capped at `cap` feet
+ * (a 5 ft step). Errors: `Movement.InvalidSpeed`.
+ */
+export function checkSpeeds(speeds: MovementSpeeds, cap = Number.POSITIVE_INFINITY): Result<MovementSpeeds> {
+  const checked: Partial<Record<MovementMode, number>> = {};
+  for (const mode of MOVEMENT_MODES) {
+    const speed = speeds[mode];
+    if (speed === undefined) continue;
+    if (!(Number.isFinite(speed) && speed >= 0)) return err("TEMPO.ERRORS.Movement.InvalidSpeed", { mode, speed: String(speed) });
+    checked[mode] = Math.min(speed, cap);
+  }
+  return ok(checked);
+}
+
+/**
+ * STD-7, STD-8, PHS-6: starts one creature's movement for a turn. Errors: `Movement.InvalidSpeed` (negative
+ * or not a number), `Movement.InvalidDiagonalRule`, `Movement.InvalidSquare`.
+ */
 export function startMovementTurn(input: MovementTurnInput): Result<MovementTurn> {
-  for (const mode of MOVEMENT_MODES) {
-    const speed = input.speeds[mode];
-    if (speed !== undefined && !(Number.isFinite(speed) && speed >= 0)) {
-      return err("TEMPO.ERRORS.Movement.InvalidSpeed", { mode, speed: String(speed) });
-    }
-  }
+  const speeds = checkSpeeds(input.speeds);
+  if (!speeds.ok) return speeds;
+  const rule = checkDiagonalRule(input.diagonal);
+  if (!rule.ok) return rule;
   if (!isValidSquare(input.position)) return err("TEMPO.ERRORS.Movement.InvalidSquare", { index: 0 });
-  const speeds: Partial<Record<MovementMode, number>> = {};
-  for (const mode of MOVEMENT_MODES) {
-    const speed = input.speeds[mode];
-    if (speed !== undefined) speeds[mode] = speed;
-  }
   return ok({
     diagonal: input.diagonal,
-    speeds,
+    speeds: speeds.value,
     path: [input.position],
     movedFeet: 0,
     diagonals: 0,
@@ -72,7 +83,7 @@ export function startMovementTurn(input: MovementTurnInput): Result<MovementTurn
   });
 }
 
-/** Where the creature stands now. */
+/** STD-7: where the creature stands now (the last square of its path). */
 export function movementPosition(turn: MovementTurn): Square {
   return turn.path[turn.path.length - 1] ?? { x: 0, y: 0 };
 }
@@ -88,7 +99,7 @@ export function movementRemaining(turn: MovementTurn): Readonly<Partial<Record<M
 }
 
 /**
- * Takes one step. Errors: `Movement.Ended`, `Movement.NoSpeed` (the creature has no such mode),
+ * STD-7, STD-8, PHS-6: takes one step. Errors: `Movement.Ended`, `Movement.NoSpeed` (the creature has no such mode),
  * `Movement.InvalidSquare`, `Movement.NotAdjacent`, `Movement.NotStraight`, `Movement.TooFar`.
  */
 export function moveStep(turn: MovementTurn, step: MovementStep): Result<MovementTurn> {
@@ -99,8 +110,7 @@ export function moveStep(turn: MovementTurn, step: MovementStep): Result<Movemen
   if (!isValidSquare(step.to)) return err("TEMPO.ERRORS.Movement.InvalidSquare", { index: turn.path.length });
   if (!isAdjacentSquare(from, step.to)) return err("TEMPO.ERRORS.Movement.NotAdjacent", { index: turn.path.length });
   if (turn.straight && !keepsDirection(turn.path, step.to)) return err("TEMPO.ERRORS.Movement.NotStraight");
-  const base = stepFeet(from, step.to, turn.diagonal, turn.diagonals);
-  const cost = step.difficult === true ? 2 * base : base;
+  const cost = stepCost(from, step.to, turn.diagonal, turn.diagonals, step.difficult === true);
   if (turn.movedFeet + cost > speed) {
     return err("TEMPO.ERRORS.Movement.TooFar", { mode: step.mode, cost, left: Math.max(0, speed - turn.movedFeet) });
   }
@@ -112,7 +122,7 @@ export function moveStep(turn: MovementTurn, step: MovementStep): Result<Movemen
   });
 }
 
-/** Takes several steps, all or nothing: on error the turn is unchanged. */
+/** STD-7, STD-8: takes several steps, all or nothing: on error the turn is unchanged. */
 export function moveAlong(turn: MovementTurn, steps: readonly MovementStep[]): Result<MovementTurn> {
   let current = turn;
   for (const step of steps) {

@@ -4,7 +4,7 @@
  * Entering difficult terrain costs two squares for the square (PHS-6).
  */
 import { err, ok, type Result } from "../core/result.ts";
-import { isAdjacentSquare, isDiagonalStep, isValidSquare, stepFeet, type DiagonalRule, type Square } from "./grid.ts";
+import { checkDiagonalRule, isAdjacentSquare, isDiagonalStep, isValidSquare, stepCost, type DiagonalRule, type Square } from "./grid.ts";
 
 export interface PathCostOptions {
   readonly diagonal: DiagonalRule;
@@ -25,21 +25,24 @@ export interface PathCost {
 
 /**
  * Costs a path given as the squares visited, the starting square first. Each square must touch the one
- * before it. Errors: `Movement.InvalidSquare` (non-integer coordinates), `Movement.NotAdjacent`.
+ * before it. Errors: `Movement.InvalidDiagonalRule`, `Movement.InvalidDiagonalCount`, `Movement.InvalidSquare`
+ * (non-integer coordinates), `Movement.NotAdjacent`.
  */
 export function pathCost(path: readonly Square[], options: PathCostOptions): Result<PathCost> {
+  const rule = checkDiagonalRule(options.diagonal);
+  if (!rule.ok) return rule;
+  const before = options.diagonalsBefore ?? 0;
+  if (!Number.isInteger(before) || before < 0) return err("TEMPO.ERRORS.Movement.InvalidDiagonalCount", { count: String(before) });
   let feet = 0;
   let diagonals = 0;
-  const before = options.diagonalsBefore ?? 0;
   for (let i = 0; i < path.length; i++) {
     const to = path[i];
     if (to === undefined || !isValidSquare(to)) return err("TEMPO.ERRORS.Movement.InvalidSquare", { index: i });
     const from = path[i - 1];
     if (from === undefined) continue;
     if (!isAdjacentSquare(from, to)) return err("TEMPO.ERRORS.Movement.NotAdjacent", { index: i });
-    const base = stepFeet(from, to, options.diagonal, before + diagonals);
+    feet += stepCost(from, to, options.diagonal, before + diagonals, options.isDifficult?.(to) === true);
     if (isDiagonalStep(from, to)) diagonals++;
-    feet += options.isDifficult?.(to) === true ? 2 * base : base;
   }
   return ok({ feet, diagonals, steps: Math.max(0, path.length - 1) });
 }

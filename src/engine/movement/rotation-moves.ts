@@ -6,22 +6,21 @@
  */
 import { err, type Result } from "../core/result.ts";
 import { DIAGONAL_RULE_BY_RULESET, SQUARE_FEET, type Square } from "./grid.ts";
-import { startMovementTurn, type MovementMode, type MovementTurn } from "./movement-turn.ts";
+import { checkSpeeds, startMovementTurn, type MovementSpeeds, type MovementTurn } from "./movement-turn.ts";
 
 export type RotationMove = "move" | "step" | "disengage";
 
+export const ROTATION_MOVES: readonly RotationMove[] = ["move", "step", "disengage"];
+
 /**
- * Starts one move. `speeds` are the creature's speeds (for `move`); a step and Disengage move 5 ft in any
- * mode the creature has. Errors: `Movement.InvalidSpeed`, `Movement.InvalidSquare`.
+ * ROT-11: starts one move. `speeds` are the creature's speeds (for `move`); a step and Disengage move 5 ft in any
+ * mode the creature has. Errors: `Movement.UnknownMove`, `Movement.InvalidSpeed`, `Movement.InvalidSquare`.
  */
-export function startRotationMove(move: RotationMove, speeds: Readonly<Partial<Record<MovementMode, number>>>, position: Square): Result<MovementTurn> {
+export function startRotationMove(move: RotationMove, speeds: MovementSpeeds, position: Square): Result<MovementTurn> {
+  if (!ROTATION_MOVES.includes(move)) return err("TEMPO.ERRORS.Movement.UnknownMove", { move: String(move) });
   const diagonal = DIAGONAL_RULE_BY_RULESET.rotation;
   if (move === "move") return startMovementTurn({ diagonal, speeds, position });
-  const capped: Partial<Record<MovementMode, number>> = {};
-  for (const [mode, speed] of Object.entries(speeds) as [MovementMode, number | undefined][]) {
-    if (speed === undefined) continue;
-    if (!Number.isFinite(speed) || speed < 0) return err("TEMPO.ERRORS.Movement.InvalidSpeed", { mode, speed: String(speed) });
-    capped[mode] = Math.min(speed, SQUARE_FEET);
-  }
-  return startMovementTurn({ diagonal, speeds: capped, position, provokes: move !== "disengage" });
+  const capped = checkSpeeds(speeds, SQUARE_FEET);
+  if (!capped.ok) return capped;
+  return startMovementTurn({ diagonal, speeds: capped.value, position, provokes: move !== "disengage" });
 }

@@ -7,16 +7,17 @@
  * concentration of both the mover and the ally (the source says "any concentration").
  */
 import { err, ok, type Result } from "../core/result.ts";
-import { isValidSquare, type Square } from "./grid.ts";
-import { findCreature, footprint, occupies, type GridSnapshot } from "./grid-snapshot.ts";
+import { isValidSquare, sameSquare, type Square } from "./grid.ts";
+import { adjacentSquares, creatureIn, footprint, occupies, type GridSnapshot } from "./grid-snapshot.ts";
 
 /** Space a weapon needs before it needs an open adjacent square (SEG-19). */
 export const WEAPON_SPACE_LIMIT_FEET = 4;
 
 /** SEG-19: the creature shares its square with another creature, so it cannot fight from it. */
 export function canFightFromSpace(snapshot: GridSnapshot, id: string): Result<boolean> {
-  const self = findCreature(snapshot, id);
-  if (self === null) return err("TEMPO.ERRORS.Movement.UnknownCreature", { id });
+  const found = creatureIn(snapshot, id);
+  if (!found.ok) return found;
+  const self = found.value;
   const mine = footprint(self.square, self.size);
   return ok(!snapshot.creatures.some((other) => other.id !== id && mine.some((sq) => occupies(other, sq))));
 }
@@ -32,8 +33,9 @@ export interface PassThrough {
 
 /** SEG-19: moving `moverId` along `path` (its starting square first) past the other creatures. */
 export function passThrough(snapshot: GridSnapshot, moverId: string, path: readonly Square[]): Result<PassThrough> {
-  const mover = findCreature(snapshot, moverId);
-  if (mover === null) return err("TEMPO.ERRORS.Movement.UnknownCreature", { id: moverId });
+  const found = creatureIn(snapshot, moverId);
+  if (!found.ok) return found;
+  const mover = found.value;
   const allies: string[] = [];
   let blockedAt: number | null = null;
   for (let i = 0; i < path.length; i++) {
@@ -41,7 +43,7 @@ export function passThrough(snapshot: GridSnapshot, moverId: string, path: reado
     if (at === undefined || !isValidSquare(at)) return err("TEMPO.ERRORS.Movement.InvalidSquare", { index: i });
     if (i === 0 || blockedAt !== null) continue;
     const space = footprint(at, mover.size);
-    const walled = snapshot.obstacles.some((o) => space.some((sq) => sq.x === o.x && sq.y === o.y));
+    const walled = snapshot.obstacles.some((o) => space.some((sq) => sameSquare(sq, o)));
     const others = snapshot.creatures.filter((c) => c.id !== moverId && space.some((sq) => occupies(c, sq)));
     if (walled || others.some((c) => c.side !== mover.side)) {
       blockedAt = i;
@@ -55,22 +57,14 @@ export function passThrough(snapshot: GridSnapshot, moverId: string, path: reado
 /**
  * SEG-19: can the creature swing a weapon needing `spaceFeet` of space where it stands? Up to 4 ft always;
  * more needs at least one adjacent square free of creatures and obstacles.
- * Errors: `Movement.UnknownCreature`, `Movement.InvalidDistance` (negative space).
+ * Errors: `Movement.InvalidSnapshot`, `Movement.UnknownCreature`, `Movement.InvalidDistance` (negative space).
  */
 export function weaponHasSpace(snapshot: GridSnapshot, id: string, spaceFeet: number): Result<boolean> {
-  const self = findCreature(snapshot, id);
-  if (self === null) return err("TEMPO.ERRORS.Movement.UnknownCreature", { id });
+  const found = creatureIn(snapshot, id);
+  if (!found.ok) return found;
   if (!Number.isFinite(spaceFeet) || spaceFeet < 0) return err("TEMPO.ERRORS.Movement.InvalidDistance", { power: id, squares: String(spaceFeet) });
   if (spaceFeet <= WEAPON_SPACE_LIMIT_FEET) return ok(true);
-  const side = Math.max(1, Math.floor(self.size));
-  for (let x = self.square.x - 1; x <= self.square.x + side; x++) {
-    for (let y = self.square.y - 1; y <= self.square.y + side; y++) {
-      const sq = { x, y };
-      if (occupies(self, sq)) continue;
-      if (snapshot.obstacles.some((o) => o.x === x && o.y === y)) continue;
-      if (snapshot.creatures.some((c) => c.id !== id && occupies(c, sq))) continue;
-      return ok(true);
-    }
-  }
-  return ok(false);
+  const open = (sq: Square): boolean =>
+    !snapshot.obstacles.some((o) => sameSquare(o, sq)) && !snapshot.creatures.some((c) => c.id !== id && occupies(c, sq));
+  return ok(adjacentSquares(found.value.square, found.value.size).some(open));
 }

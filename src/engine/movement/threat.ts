@@ -14,7 +14,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 import { isValidSquare, type Square } from "./grid.ts";
-import { findCreature, occupies, spaceDistance, type GridCreature, type GridSnapshot } from "./grid-snapshot.ts";
+import { adjacentSquares, creatureIn, spaceDistance, type GridCreature, type GridSnapshot } from "./grid-snapshot.ts";
 
 /** ROT-10 includes forced movement; the other sources do not mention it (ruling: it does not provoke). */
 export const FORCED_MOVEMENT_PROVOKES: Readonly<Record<RulesetId, boolean>> = {
@@ -27,18 +27,10 @@ export const FORCED_MOVEMENT_PROVOKES: Readonly<Record<RulesetId, boolean>> = {
 
 /** PHS-6: the squares a creature threatens: those adjacent to its space. */
 export function threatenedSquares(creature: GridCreature): Square[] {
-  const side = Math.max(1, Math.floor(creature.size));
-  const out: Square[] = [];
-  for (let x = creature.square.x - 1; x <= creature.square.x + side; x++) {
-    for (let y = creature.square.y - 1; y <= creature.square.y + side; y++) {
-      const square = { x, y };
-      if (!occupies(creature, square)) out.push(square);
-    }
-  }
-  return out;
+  return adjacentSquares(creature.square, creature.size);
 }
 
-/** The enemies of `moverId` that threaten a space of `size` at `at`. */
+/** PHS-6, ROT-10: the enemies of `mover` able to attack that threaten its space if it stands at `at`. */
 export function threateningEnemies(snapshot: GridSnapshot, mover: GridCreature, at: Square): GridCreature[] {
   return snapshot.creatures.filter(
     (c) => c.id !== mover.id && c.side !== mover.side && c.threatens && spaceDistance(c.square, c.size, at, mover.size) === 1,
@@ -62,7 +54,7 @@ export interface ProvocationOptions {
 
 /**
  * PHS-6, ROT-10: who gets an opportunity attack when `moverId` walks `path` (its starting square first).
- * Errors: `Movement.UnknownCreature`, `Movement.InvalidSquare`.
+ * Errors: `Movement.UnknownRuleset`, `Movement.InvalidSnapshot`, `Movement.UnknownCreature`, `Movement.InvalidSquare`.
  */
 export function opportunityAttacks(
   snapshot: GridSnapshot,
@@ -70,8 +62,10 @@ export function opportunityAttacks(
   path: readonly Square[],
   options: ProvocationOptions,
 ): Result<readonly Provocation[]> {
-  const mover = findCreature(snapshot, moverId);
-  if (mover === null) return err("TEMPO.ERRORS.Movement.UnknownCreature", { id: moverId });
+  if (!Object.hasOwn(FORCED_MOVEMENT_PROVOKES, options.ruleset)) return err("TEMPO.ERRORS.Movement.UnknownRuleset", { ruleset: String(options.ruleset) });
+  const found = creatureIn(snapshot, moverId);
+  if (!found.ok) return found;
+  const mover = found.value;
   for (let i = 0; i < path.length; i++) {
     const square = path[i];
     if (square === undefined || !isValidSquare(square)) return err("TEMPO.ERRORS.Movement.InvalidSquare", { index: i });
@@ -91,7 +85,7 @@ export function opportunityAttacks(
   return ok(out);
 }
 
-/** Convenience for the sheet: is any square of this space threatened by an enemy of `mover`? */
+/** PHS-6: for the sheet, is this space threatened by an enemy of `mover`? */
 export function isThreatened(snapshot: GridSnapshot, mover: GridCreature, at: Square): boolean {
   return threateningEnemies(snapshot, mover, at).length > 0;
 }
