@@ -131,3 +131,10 @@ export function findAction(state: CountState, at: number, index: number): CountP
 export function currentTurnCount(state: CountState): number {
   return state.order[state.cursor]?.count ?? 0;
 }
+
+/** A creature's pending actions in declaration order (what a reaction can retarget, CNT-12). */
+export function countPendingActionsOf(state: CountState, id: string): CountPendingAction[] {
+  const c = getCombatant(state, id);
+  if (c === null) return [];
+  return c.pending.map((ref) => findAction(state, ref.at, ref.index)).filter((a): a is CountPendingAction => a !== null);
+}

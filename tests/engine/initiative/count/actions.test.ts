@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
+import { countPendingActionsOf } from "../../../../src/engine/initiative/count/state.ts";
 import { act, apply, attack, next, onTrack, run, show, spell, track } from "./support.ts";
 
 describe("declaring and resolving (CNT-6 … CNT-9)", () => {
@@ -150,8 +151,13 @@ describe("reactions (CNT-12)", () => {
   });
 
   it("CNT-12: one reaction redirects any number of pending attacks onto one target", () => {
+    expect(countPendingActionsOf(fight(), "fighter").map((a) => [a.id, a.targets])).toEqual([
+      ["a1", ["orc"]],
+      ["a2", ["goblin"]],
+    ]);
     const r = apply(fight(), { type: "react", combatantId: "fighter", reaction: { kind: "redirect", actionIds: ["a1", "a2"], target: "troll" } });
     expect(show(r.events)).toEqual(["react fighter redirect", "retarget a1->troll", "retarget a2->troll"]);
+    expect(countPendingActionsOf(r.state, "fighter").map((a) => a.targets)).toEqual([["troll"], ["troll"]]);
   });
 
   it("CNT-12: the reaction comes back next round", () => {
