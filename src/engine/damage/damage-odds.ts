@@ -8,7 +8,7 @@ import { DR_MODES, reduceByDr, type DrMode } from "./damage-reduction.ts";
  * damage kind, over every possible roll. Distributions are of hit-point (or shield) loss.
  */
 
-/** The damage of one roll of `count`d`sides` + `bonus`, never below 0. */
+/** CNT-15: the damage of one roll of `count`d`sides` + `bonus` (a ladder die), never below 0. */
 export function damageDiceDistribution(dice: DamageDice): Distribution {
   const rolled = shift(repeat(die(dice.sides), dice.count), dice.bonus);
   return rolled.min >= 0 ? rolled : map(rolled, (v) => Math.max(0, v));
@@ -23,6 +23,12 @@ function checkCommon(hit: Distribution, swings: number, mode: DrMode): Result<tr
 
 function checkDr(...values: number[]): Result<true> {
   for (const value of values) if (!Number.isInteger(value) || value < 0) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: String(value) });
+  return ok(true);
+}
+
+/** A probability from 0 up to `most` (`Damage.InvalidChance` otherwise). */
+function checkChance(chance: number, most = 1): Result<true> {
+  if (!Number.isFinite(chance) || chance < 0 || chance > most) return err("TEMPO.ERRORS.Damage.InvalidChance", { chance: String(chance) });
   return ok(true);
 }
 
@@ -41,15 +47,24 @@ export function damageAfterDrDistribution(hit: Distribution, swings: number, dr:
 }
 
 /**
- * Combines damage on a hit with the chance to hit (a number from the attack odds). One attack roll
- * covers every swing (AP-1), so a miss is 0 for the whole attack.
+ * AP-1, ATK-ROT-4: combines damage on a hit with the attack odds. One attack roll covers every swing
+ * (AP-1), so a miss is 0 for the whole attack. `critical` (part of `chance`, as the attack odds give it)
+ * is the chance of a critical hit, which adds `maxDamage` (the weapon's or spell's maximum damage) once
+ * to the attack, however many swings it has.
+ *
+ * **Ruling** (RULES.md is silent on DR against the bonus): `onHit` is damage as dealt, after DR, and the
+ * critical's maximum is added to it whole; pass a reduced `maxDamage` where a GM rules otherwise.
  */
-export function withHitChance(onHit: Distribution, chance: number): Result<Distribution> {
-  if (!Number.isFinite(chance) || chance < 0 || chance > 1) return err("TEMPO.ERRORS.Damage.InvalidChance", { chance: String(chance) });
-  return ok(mixture([[chance, onHit], [1 - chance, constant(0)]]));
+export function withHitChance(onHit: Distribution, chance: number, critical = 0, maxDamage = 0): Result<Distribution> {
+  const hitOk = checkChance(chance);
+  if (!hitOk.ok) return hitOk;
+  const critOk = checkChance(critical, chance);
+  if (!critOk.ok) return critOk;
+  if (!Number.isInteger(maxDamage) || maxDamage < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: String(maxDamage) });
+  return ok(mixture([[chance - critical, onHit], [critical, shift(onHit, maxDamage)], [1 - chance, constant(0)]]));
 }
 
-/** Expected damage: the mean of a damage distribution. */
+/** Expected damage (the mean of a damage distribution), for chat cards and dialogs. */
 export function expectedDamage(d: Distribution): number {
   return mean(d);
 }
@@ -88,9 +103,8 @@ export function overshieldDamageOdds(input: OvershieldOddsInput): Result<Overshi
   if (!common.ok) return common;
   const drOk = checkDr(input.shieldDr, input.creatureDr, input.shieldHp);
   if (!drOk.ok) return drOk;
-  if (!Number.isFinite(input.hitChance) || input.hitChance < 0 || input.hitChance > 1) {
-    return err("TEMPO.ERRORS.Damage.InvalidChance", { chance: String(input.hitChance) });
-  }
+  const chanceOk = checkChance(input.hitChance);
+  if (!chanceOk.ok) return chanceOk;
   const packet = input.mode === "perHit" ? input.hit : repeat(input.hit, input.swings);
   const packets = input.mode === "perHit" ? input.swings : input.swings > 0 ? 1 : 0;
   const size = input.shieldHp;

@@ -126,6 +126,28 @@ describe("damage odds", () => {
     expect(odds.breakChance).toBeCloseTo(0.25, 12);
   });
 
+  it("ATK-ROT-4: a critical adds the weapon's maximum damage once: 1d8 at 60% to hit, 5% critical, averages 0.6 × 4.5 + 0.05 × 8 = 3.1", () => {
+    const odds = value(withHitChance(die(8), 0.6, 0.05, 8));
+    expect(expectedDamage(odds)).toBeCloseTo(3.1, 12);
+    expect(probOf(odds, 0)).toBeCloseTo(0.4, 12);
+    // Ordinary hits (55%) spread over 1–8, criticals (5%) over 9–16.
+    for (let v = 1; v <= 8; v++) expect(probOf(odds, v)).toBeCloseTo(0.55 / 8, 12);
+    for (let v = 9; v <= 16; v++) expect(probOf(odds, v)).toBeCloseTo(0.05 / 8, 12);
+    expect(maxValue(odds)).toBe(16);
+  });
+
+  it("ATK-ROT-4: eight AP swings of 1d8 get the maximum once, not per swing (+8, not +64)", () => {
+    const onHit = value(damageAfterDrDistribution(die(8), 8, 0, "perHit"));
+    const allCrit = value(withHitChance(onHit, 1, 1, 8));
+    expect([allCrit.min, maxValue(allCrit)]).toEqual([16, 72]);
+    expect(expectedDamage(allCrit)).toBeCloseTo(36 + 8, 9);
+  });
+
+  it("ATK-ROT-4: a critical chance above the hit chance, or a negative maximum, is a typed error", () => {
+    expect(withHitChance(die(8), 0.3, 0.4, 8)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidChance", data: { chance: "0.4" } } });
+    expect(withHitChance(die(8), 0.3, 0.1, -1)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidAmount", data: { amount: "-1" } } });
+  });
+
   it("AP-1: odds inputs out of range are typed errors (chance above 1, fractional swings, negative DR)", () => {
     expect(withHitChance(die(6), 1.5)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidChance", data: { chance: "1.5" } } });
     expect(damageAfterDrDistribution(die(6), 1.5, 0, "perHit").ok).toBe(false);
