@@ -89,6 +89,7 @@ const REDUCED_BY_SHIELD: Readonly<Record<DrFamily, I18nKey>> = {
 
 /** The hit points and maximum every damage or healing target carries (`Damage.InvalidTarget` otherwise). */
 export function validateHitPoints(target: { readonly hp: number; readonly maxHp: number }): Result<true> {
+  if (typeof target !== "object" || target === null) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "target" });
   if (!Number.isInteger(target.hp)) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "hp" });
   if (!Number.isInteger(target.maxHp) || target.maxHp < 1) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "maxHp" });
   return ok(true);
@@ -113,6 +114,7 @@ function validateTarget(target: DamageTarget): Result<DamageTarget> {
 /** The attack snapshot's shape: arrays of hits of parts, numbers, a flag and effects with ids. */
 function validateAttack(attack: DamageAttack): Result<DamageAttack> {
   const bad = (field: string): Result<never> => err("TEMPO.ERRORS.Damage.InvalidAttack", { field });
+  if (typeof attack !== "object" || attack === null) return bad("attack");
   if (!Array.isArray(attack.hits)) return bad("hits");
   for (const hit of attack.hits) {
     if (!Array.isArray(hit) || !hit.every((part) => typeof part === "object" && part !== null && typeof part.kind === "string")) return bad("hits");

@@ -44,6 +44,9 @@ export const DAMAGE_KIND_LABELS: Readonly<Record<string, I18nKey>> = {
 
 /** DR-1: the DR family that reduces a damage kind. An unknown kind is a typed error. */
 export function drFamilyOf(kind: string, table: DamageKindTable = DEFAULT_DAMAGE_KINDS): Result<DrFamily> {
-  for (const family of DR_FAMILIES) if (table[family].includes(kind)) return ok(family);
+  for (const family of DR_FAMILIES) {
+    const kinds: unknown = table[family];
+    if (Array.isArray(kinds) && kinds.includes(kind)) return ok(family);
+  }
   return err("TEMPO.ERRORS.Damage.UnknownKind", { kind });
 }

@@ -23,6 +23,7 @@ export interface OvershieldGain {
 
 /** Overshield data: hp null or a whole number ≥ 0, valid DR, a non-empty effect id. */
 export function validateOvershield(shield: Overshield): Result<Overshield> {
+  if (typeof shield !== "object" || shield === null) return err("TEMPO.ERRORS.Damage.InvalidOvershield", { field: "overshield" });
   if (shield.hp !== null && (!Number.isInteger(shield.hp) || shield.hp < 0)) {
     return err("TEMPO.ERRORS.Damage.InvalidOvershield", { field: "hp" });
   }

@@ -163,3 +163,46 @@ describe("massive damage", () => {
     );
   });
 });
+
+describe("damage input fuzzing", () => {
+  it("DR-1, OSH-1: whatever the snapshots hold, applyDamage answers with a Result (a typed error when malformed) and never throws (property)", () => {
+    const arbPart = fc.oneof(fc.record({ amount: fc.oneof(fc.integer({ min: -3, max: 20 }), fc.double()), kind: fc.constantFrom("fire", "physical", "psychic") }), fc.anything());
+    const arbAttack = fc.oneof(
+      fc.record({
+        hits: fc.oneof(fc.array(fc.array(arbPart, { maxLength: 3 }), { maxLength: 3 }), fc.anything()),
+        multipliers: fc.oneof(fc.array(fc.double(), { maxLength: 2 }), fc.anything()),
+        ignoresOvershield: fc.oneof(fc.boolean(), fc.anything()),
+        effects: fc.oneof(fc.constant([]), fc.anything()),
+      }),
+      fc.anything(),
+    );
+    const arbTarget = fc.oneof(
+      fc.record({
+        hp: fc.oneof(fc.integer({ min: -5, max: 30 }), fc.anything()),
+        maxHp: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.anything()),
+        playerCharacter: fc.oneof(fc.boolean(), fc.anything()),
+        dr: fc.oneof(fc.constant(dr({})), fc.anything()),
+        overshield: fc.oneof(fc.constant(null), fc.anything()),
+        deathThreshold: fc.oneof(fc.constant(null), fc.anything()),
+      }),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(arbTarget, arbAttack, (t, a) => {
+        const before = [snapshotOrSelf(t), snapshotOrSelf(a)];
+        const r = applyDamage(t as DamageTarget, a as DamageAttack);
+        if (!r.ok) expect(r.error.key).toMatch(/^TEMPO\.ERRORS\.(Damage|Dice)\./);
+        expect([snapshotOrSelf(t), snapshotOrSelf(a)]).toEqual(before);
+      }),
+    );
+  });
+});
+
+/** A JSON copy where JSON can hold the value, else the value itself (fc.anything() makes some JSON cannot). */
+function snapshotOrSelf(value: unknown): unknown {
+  try {
+    return JSON.stringify(value) === undefined ? value : snapshot(value);
+  } catch {
+    return value;
+  }
+}
