@@ -74,7 +74,8 @@ const DURATION_UNITS: readonly DurationUnit[] = ["seconds", "rounds"];
 const DURATION_BOUNDARIES: readonly DurationBoundary[] = ["start", "end"];
 
 /** A malformed effect snapshot: the first field that is wrong, or null. */
-function malformedField(input: TimedEffectInput): keyof TimedEffectInput | null {
+function malformedField(input: TimedEffectInput): keyof TimedEffectInput | "input" | null {
+  if (typeof input !== "object" || input === null) return "input";
   if (typeof input.id !== "string" || input.id === "") return "id";
   if (typeof input.originatorId !== "string" || input.originatorId === "") return "originatorId";
   if (!DURATION_UNITS.includes(input.unit)) return "unit";

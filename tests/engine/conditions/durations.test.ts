@@ -180,6 +180,28 @@ describe("conditions: durations anchored on the originator's turns", () => {
     expect(base).toEqual(before);
   });
 
+  it("DUR-1: whatever the input holds, createTimedEffect answers with a Result and never throws (property)", () => {
+    const arbInput = fc.oneof(
+      fc.record({
+        id: fc.oneof(fc.constant("e"), fc.anything()),
+        originatorId: fc.oneof(fc.constant("A"), fc.anything()),
+        value: fc.oneof(fc.integer({ min: -2, max: 30 }), fc.double(), fc.anything()),
+        unit: fc.oneof(fc.constantFrom("seconds", "rounds"), fc.anything()),
+        boundary: fc.oneof(fc.constantFrom("start", "end"), fc.anything()),
+        ruleset: fc.oneof(fc.constantFrom("count", "standard", "phase", "segment", "rotation"), fc.anything()),
+        round: fc.oneof(fc.integer({ min: -1, max: 5 }), fc.anything()),
+      }),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(arbInput, (input) => {
+        const r = createTimedEffect(input as TimedEffectInput);
+        if (!r.ok) expect(r.error.key).toMatch(/^TEMPO\.ERRORS\.Conditions\./);
+        else expect(r.value.turns).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
   it("DUR-1: an event no effect cares about returns the very same list", () => {
     const list = [effect({})];
     expect(JSON.parse(JSON.stringify(list))).toStrictEqual(list);
