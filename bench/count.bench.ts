@@ -103,7 +103,7 @@ function report(label: string, mode: Mode, withUndo: boolean): void {
   let previous: number | null = null;
   for (const n of [10, 100, 1_000, 10_000]) {
     const rounds = n >= 10_000 ? 3 : n >= 1_000 ? 5 : 30;
-    const { round, steps } = timeRounds(n, mode, withUndo, rounds, 3);
+    const { round, steps } = timeRounds(n, mode, withUndo, rounds, 5);
     const growth = previous === null ? "—" : `×${(round / previous).toFixed(1)}`;
     console.log(
       `${String(n).padStart(10)} | ${round.toFixed(2).padStart(10)} | ${steps.toFixed(0).padStart(14)} | ${((round * 1000) / steps)

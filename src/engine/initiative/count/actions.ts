@@ -2,7 +2,7 @@
  * Declaring actions on the track (CNT-6 … CNT-10, FEAT-CHARGED) and reacting to pending ones (CNT-12).
  */
 import { err, ok, type Result } from "../../core/result.ts";
-import { chargedAttackDelay, countResolution, spellDelay, weaponAttackDelay } from "./delay.ts";
+import { chargedAttackDelay, countResolution, countShown, spellDelay, weaponAttackDelay } from "./delay.ts";
 import { absolutePosition, currentTurnCount, findAction, getCombatant, putCombatant, type CountOut } from "./state.ts";
 import { currentId, savesDueNow } from "./track.ts";
 import type {
@@ -33,6 +33,11 @@ function validTargets(targets: readonly unknown[]): boolean {
 
 /** Splits a declaration into pieces with their delays, or says why it is not valid. */
 export function actionPieces(action: CountActionInput): Result<Piece[]> {
+  if (typeof action !== "object" || action === null) return err("TEMPO.ERRORS.Count.InvalidAction");
+  if ("properties" in action && !(Array.isArray(action.properties) && action.properties.every((p) => typeof p === "string"))) {
+    return err("TEMPO.ERRORS.Count.InvalidAction");
+  }
+  if ("targets" in action && !Array.isArray(action.targets)) return err("TEMPO.ERRORS.Count.InvalidTarget");
   switch (action.kind) {
     case "attack": {
       const n = action.targets.length;
@@ -89,7 +94,7 @@ export function actionPieces(action: CountActionInput): Result<Piece[]> {
     }
     case "other": {
       if (!Number.isInteger(action.delay) || action.delay < 0) {
-        return err("TEMPO.ERRORS.Count.InvalidDelay", { delay: String(action.delay) });
+        return err("TEMPO.ERRORS.Count.InvalidDelay", { delay: countShown(action.delay) });
       }
       return ok([{ kind: "other", delay: action.delay, attack: 1, attacks: 1, targets: [], origin: null, slotLevel: null }]);
     }
@@ -200,6 +205,7 @@ export function react(state: CountState, combatantId: string, reaction: CountRea
   // CNT-4: the surprised take no reactions in the surprise round.
   if (state.round === 0 && c.surprised) return err("TEMPO.ERRORS.Count.SurprisedCannotReact");
   if (c.reactedRound === state.round) return err("TEMPO.ERRORS.Count.ReactionUsed");
+  if (typeof reaction !== "object" || reaction === null) return err("TEMPO.ERRORS.Count.InvalidReaction");
 
   let s = state;
   // Errors below discard `out`, so the event can lead: the reaction resolves, then its effects follow.

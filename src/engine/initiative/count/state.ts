@@ -20,6 +20,7 @@ export interface CountOut {
 }
 
 export function validateCombatantInput(input: CountCombatantInput): Result<CountCombatant> {
+  if (typeof input !== "object" || input === null) return err("TEMPO.ERRORS.Count.InvalidCombatant");
   if (typeof input.id !== "string" || input.id.length === 0) return err("TEMPO.ERRORS.Count.InvalidCombatant");
   if (!Number.isInteger(input.bonus)) return err("TEMPO.ERRORS.Count.InvalidBonus", { id: input.id });
   return ok(newCombatant(input));
@@ -83,7 +84,7 @@ export function createCountState(
 }
 
 export function getCombatant(state: CountState, id: string): CountCombatant | null {
-  if (!Object.hasOwn(state.slots, id)) return null;
+  if (typeof id !== "string" || !Object.hasOwn(state.slots, id)) return null;
   const slot = state.slots[id];
   return slot === undefined ? null : (vecGet(state.combatants, slot) ?? null);
 }

@@ -5,7 +5,7 @@ import { withHistory, withHistoryState, type HistoryState } from "../../../../sr
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
 import { presentCombatants } from "../../../../src/engine/initiative/count/state.ts";
 import type { CountCommand, CountEvent, CountState } from "../../../../src/engine/initiative/count/types.ts";
-import { encounter } from "./support.ts";
+import { encounter, run } from "./support.ts";
 
 /** A command chosen by the generator, made concrete against the state it meets. */
 type Op =
@@ -266,3 +266,55 @@ describe("count track laws with busy tracks (fast-check)", () => {
     );
   }, 60_000);
 });
+
+describe("untrusted commands (fast-check)", () => {
+  const TYPES = ["start", "next", "rolls", "join", "leave", "defeat", "revive", "setInitiative", "declare", "react", "unconscious", "regainConsciousness", "markSurprised", "declareSurprise", "nope"];
+  const garbage = fc.oneof(
+    fc.anything(),
+    fc.record({ type: fc.constantFrom(...TYPES) }, { requiredKeys: ["type"] }).chain((base) =>
+      fc.record({
+        type: fc.constant(base.type),
+        combatantId: fc.oneof(fc.constantFrom("fighter", "orc"), fc.anything()),
+        value: fc.anything(),
+        results: fc.oneof(fc.anything(), fc.array(fc.anything())),
+        combatant: fc.anything(),
+        action: fc.oneof(fc.anything(), fc.record({ kind: fc.constantFrom("attack", "spell", "charged", "other"), properties: fc.anything(), targets: fc.anything(), slotLevel: fc.anything(), delay: fc.anything(), modifier: fc.anything(), target: fc.anything(), origin: fc.anything() })),
+        reaction: fc.oneof(fc.anything(), fc.record({ kind: fc.constantFrom("retarget", "redirect", "stopCasting"), actionId: fc.anything(), actionIds: fc.anything(), targets: fc.anything(), target: fc.anything() })),
+        surprised: fc.anything(),
+      }),
+    ),
+  );
+
+  it("CNT-6, CNT-12: whatever a client sends, the answer is a typed error or a valid step; nothing throws or changes", () => {
+    // Two tracks: a fresh round, and one with a spell being cast and attacks pending.
+    const fresh = onTrackForGarbage();
+    const busy = run(fresh, [
+      { type: "declare", combatantId: "fighter", action: { kind: "spell", slotLevel: 5, targets: ["orc"], origin: null } },
+      { type: "next" },
+      { type: "declare", combatantId: "orc", action: { kind: "attack", properties: ["heavy"], targets: ["fighter", "fighter"] } },
+    ]).state;
+    fc.assert(
+      fc.property(garbage, fc.boolean(), (command, useBusy) => {
+        const base = useBusy ? busy : fresh;
+        const before = JSON.stringify(base);
+        const result = countScheduler.apply(base, command as CountCommand);
+        expect(JSON.stringify(base)).toBe(before);
+        if (!result.ok) expect(hasKey(result.error.key)).toBe(true);
+        else expect(JSON.parse(JSON.stringify(result.value.state))).toStrictEqual(result.value.state);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+function onTrackForGarbage(): CountState {
+  const s = encounter([["fighter", 0], ["orc", 0]]);
+  const started = countScheduler.apply(s, { type: "start" });
+  if (!started.ok) throw new Error(started.error.key);
+  const rolled = countScheduler.apply(started.value.state, {
+    type: "rolls",
+    results: started.value.requests.map((r, i) => ({ requestId: r.id, total: 4 + i * 6 })),
+  });
+  if (!rolled.ok) throw new Error(rolled.error.key);
+  return rolled.value.state;
+}
