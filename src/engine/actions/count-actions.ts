@@ -18,14 +18,17 @@ export interface CountActions {
   readonly surprised: boolean;
 }
 
+/** CNT-4, CNT-12: a creature's count-track actions at the start of combat (surprised: none in the surprise round). */
 export function countActions(surprised: boolean): CountActions {
   return { onTurn: false, action: 0, reaction: surprised ? 0 : 1, surprised };
 }
 
+/** CNT-6, CNT-12: what the count ruleset spends. */
 export const COUNT_ACTION_KINDS: readonly CountActionKind[] = ["action", "reaction"];
 
 const LABELS = { action: "TEMPO.ACTIONS.Action", reaction: "TEMPO.ACTIONS.Reaction" } as const;
 
+/** CNT-4, CNT-6, CNT-12: the count ruleset's action tracker. */
 export const countEconomy: ActionEconomy<CountActions, CountActionKind> = {
   ruleset: "count",
   kinds: COUNT_ACTION_KINDS,

@@ -9,6 +9,7 @@ import { rotationActions, rotationEconomy } from "./rotation-actions.ts";
 import { segmentActions, segmentEconomy } from "./segment-actions.ts";
 import { standardActions, standardEconomy } from "./standard-actions.ts";
 
+/** STD-6, ACT-ROT, SEG-9, CNT-12, PHS-7: the action tracker of each ruleset. */
 export const ACTION_ECONOMIES = {
   count: countEconomy,
   standard: standardEconomy,
@@ -24,7 +25,7 @@ export interface NewCombatantActions {
   readonly surprised: boolean;
 }
 
-/** The tracker state a combatant starts with. */
+/** STD-3, CNT-4, SEG-16: the tracker state a combatant starts with. */
 export const INITIAL_ACTIONS = {
   count: (c: NewCombatantActions) => countActions(c.surprised),
   standard: (c: NewCombatantActions) => standardActions(c.joinedMidCombat),

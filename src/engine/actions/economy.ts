@@ -26,17 +26,17 @@ export interface ActionEconomy<S, K extends string, C = never> {
   observe(state: S, event: CommonEvent, selfId: string): S;
 }
 
-/** Is this event the start (or end) of `selfId`'s own turn? */
+/** STD-6, ACT-ROT: is this event the start (or end) of `selfId`'s own turn? */
 export function isOwnTurnEvent(event: CommonEvent, selfId: string, type: "turnStarted" | "turnEnded"): boolean {
   return event.type === type && event.combatantId === selfId;
 }
 
-/** Bad input: a kind the tracker does not list is `Actions.UnknownKind`, never a silent change of state. */
+/** STD-6, ACT-ROT, SEG-9, CNT-12: bad input: a kind the tracker does not list is `Actions.UnknownKind`, never a silent change of state. */
 export function checkKind<K extends string>(kinds: readonly K[], kind: K): Result<K> {
   return kinds.includes(kind) ? ok(kind) : err("TEMPO.ERRORS.Actions.UnknownKind", { kind: String(kind) });
 }
 
-/** Spends one of a counted resource (`NoneLeft` when none is left); the other fields are shared. */
+/** STD-6, ACT-ROT, CNT-12, PHS-7: spends one of a counted resource (`NoneLeft` when none is left); the other fields are shared. */
 export function takeOne<S extends Readonly<Record<K, number>>, K extends string>(state: S, kind: K): Result<S> {
   return state[kind] > 0 ? ok({ ...state, [kind]: state[kind] - 1 }) : err("TEMPO.ERRORS.Actions.NoneLeft", { kind });
 }

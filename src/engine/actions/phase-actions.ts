@@ -17,10 +17,12 @@ export interface PhaseActions {
   readonly battleAction: number;
 }
 
+/** PHS-5, PHS-7: one movement power and one battle action for the round. */
 export function phaseActions(): PhaseActions {
   return { turn: null, movementPower: 1, battleAction: 1 };
 }
 
+/** PHS-5, PHS-7: what the phase ruleset spends. */
 export const PHASE_ACTION_KINDS: readonly PhaseActionKind[] = ["movementPower", "battleAction"];
 
 const LABELS = { movementPower: "TEMPO.ACTIONS.MovementPower", battleAction: "TEMPO.ACTIONS.BattleAction" } as const;
@@ -32,6 +34,7 @@ function turnPhase(event: CommonEvent): "movement" | "battle" | null {
   return event.phase === "movement" || event.phase === "battle" ? event.phase : null;
 }
 
+/** PHS-5, PHS-7: the phase ruleset's action tracker. */
 export const phaseEconomy: ActionEconomy<PhaseActions, PhaseActionKind> = {
   ruleset: "phase",
   kinds: PHASE_ACTION_KINDS,

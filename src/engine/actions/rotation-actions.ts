@@ -28,8 +28,10 @@ export interface RotationActions {
   readonly planning: boolean;
 }
 
+/** ACT-ROT: what each turn brings: 2 Full, 1 Swift, 1 Free, 1 Reaction. */
 export const ROTATION_TURN: Readonly<Pick<RotationActions, "full" | "swift" | "free" | "reaction">> = { full: 2, swift: 1, free: 1, reaction: 1 };
 
+/** ACT-ROT: a creature outside its turn at the start of combat (only its Reaction). */
 export function rotationActions(): RotationActions {
   return { onTurn: false, full: 0, swift: 0, free: 0, reaction: 1, planning: false };
 }
@@ -39,6 +41,7 @@ export function rotationPlanningActions(): RotationActions {
   return { onTurn: true, full: 0, swift: 1, free: 0, reaction: 0, planning: true };
 }
 
+/** ACT-ROT: what the rotation ruleset spends (twoFull and wholeTurn for the long tasks). */
 export const ROTATION_ACTION_KINDS: readonly RotationActionKind[] = ["full", "swift", "free", "reaction", "twoFull", "wholeTurn"];
 
 const LABELS = {
@@ -79,6 +82,7 @@ function spendRotation(state: RotationActions, kind: RotationActionKind): Result
   }
 }
 
+/** ACT-ROT, ROT-7: the rotation ruleset's action tracker. */
 export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind> = {
   ruleset: "rotation",
   kinds: ROTATION_ACTION_KINDS,
@@ -124,6 +128,7 @@ export type RotationTask =
   | "heavyArmor"
   | "opportunityAttack";
 
+/** ACT-ROT, ROT-8 … ROT-11: the action each common task costs. */
 export const ROTATION_TASK_COST: Readonly<Record<RotationTask, RotationActionKind>> = {
   // ROT-11: one attack action per Full action (a Full already split into Swift actions cannot attack).
   attack: "full",

@@ -54,7 +54,7 @@ export interface SegmentActions {
   readonly surprised: boolean;
 }
 
-/** A creature at the start of a round. `attackRoutines` is 1 unless it has multi-attack. */
+/** SEG-9, SEG-16: A creature at the start of a round. `attackRoutines` is 1 unless it has multi-attack. */
 export function segmentActions(surprised: boolean, attackRoutines = 1): SegmentActions {
   return {
     major: 1,
@@ -70,8 +70,10 @@ export function segmentActions(surprised: boolean, attackRoutines = 1): SegmentA
   };
 }
 
+/** SEG-9: positioning movement of this many feet or less can be a minor action. */
 export const POSITIONING_MOVE_FEET = 10;
 
+/** SEG-9, SEG-11, SEG-16: what the segment ruleset spends. */
 export const SEGMENT_ACTION_KINDS: readonly SegmentActionKind[] = ["major", "minor", "move", "spell", "attackRoutine", "freeAttack", "immediateAttack"];
 
 const LABELS = {
@@ -141,6 +143,7 @@ function spendSegment(state: SegmentActions, kind: SegmentActionKind, context?: 
   }
 }
 
+/** SEG-9, SEG-11, SEG-16: the segment ruleset's action tracker. */
 export const segmentEconomy: ActionEconomy<SegmentActions, SegmentActionKind, SegmentSpendContext> = {
   ruleset: "segment",
   kinds: SEGMENT_ACTION_KINDS,

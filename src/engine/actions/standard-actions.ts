@@ -25,6 +25,7 @@ export function standardActions(joinedMidCombat: boolean): StandardActions {
   return { onTurn: false, action: 0, quickAction: 0, interaction: 0, reaction: joinedMidCombat ? 0 : 1 };
 }
 
+/** STD-6: what the standard ruleset spends. */
 export const STANDARD_ACTION_KINDS: readonly StandardActionKind[] = ["action", "quickAction", "interaction", "reaction"];
 
 const LABELS = {
@@ -34,6 +35,7 @@ const LABELS = {
   reaction: "TEMPO.ACTIONS.Reaction",
 } as const;
 
+/** STD-3, STD-6: the standard ruleset's action tracker. */
 export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind> = {
   ruleset: "standard",
   kinds: STANDARD_ACTION_KINDS,

@@ -18,7 +18,7 @@ export interface Concentration {
 
 export type ConcentrationTrigger = "damage" | "failedSave" | "impeded" | "newConcentration" | "freeAttack" | "jostled" | "savedSuccessfully" | "movedSlowly";
 
-/** What each trigger does to concentration, and the reason shown. */
+/** SEG-10, SEG-16, SEG-19: what each trigger does to concentration, and the reason shown. */
 export const CONCENTRATION_TRIGGERS: Readonly<Record<ConcentrationTrigger, { readonly breaks: boolean; readonly reason: I18nKey }>> = {
   damage: { breaks: true, reason: "TEMPO.CONDITIONS.Concentration.Damage" },
   failedSave: { breaks: true, reason: "TEMPO.CONDITIONS.Concentration.FailedSave" },
@@ -60,7 +60,7 @@ export function startConcentration(state: Concentration | null, next: Concentrat
   return { state: next, lost: ended.lost };
 }
 
-/** The casting completed: a spell with a concentration duration is now maintained, any other ends concentration. */
+/** SEG-10: the casting completed: a spell with a concentration duration is now maintained, any other ends concentration. */
 export function finishCasting(state: Concentration | null, maintained: boolean): Concentration | null {
   if (state === null || state.mode !== "casting") return state;
   return maintained ? { effectId: state.effectId, mode: "maintaining" } : null;

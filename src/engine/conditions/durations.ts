@@ -116,7 +116,7 @@ function ignoredTurn(event: DurationClockEvent): boolean {
   return "phase" in event && event.phase !== "battle";
 }
 
-/** Advances one effect by one event: the effect as it now stands and whether this event ends it. */
+/** STD-5, DUR-1: advances one effect by one event: the effect as it now stands and whether this event ends it. */
 export function advanceTimedEffect(effect: TimedEffect, event: DurationClockEvent): { readonly effect: TimedEffect; readonly expired: boolean } {
   const own = "combatantId" in event && event.combatantId === effect.originatorId && !ignoredTurn(event);
   switch (event.type) {

@@ -7,7 +7,9 @@ import { err, ok, type Result } from "../core/result.ts";
 import { die, probAtLeast, repeat } from "../dice/distribution.ts";
 import type { DiceRequest } from "../initiative/contract.ts";
 
+/** PHS-12: the end-phase save roll. */
 export const END_PHASE_SAVE_FORMULA = "2d6";
+/** PHS-12: the total that succeeds. */
 export const END_PHASE_SAVE_TARGET = 7;
 
 /** `ends`: a success ends the effect (a status to shake off); `sustains`: a success keeps it going. */
@@ -19,7 +21,7 @@ export interface EndPhaseSaveResult {
   readonly effectContinues: boolean;
 }
 
-/** The dice request for one effect's save. `requestId` must be unique within the scheduler's state. */
+/** PHS-12: the dice request for one effect's save. `requestId` must be unique within the scheduler's state. */
 export function endPhaseSaveRequest(requestId: string, combatantId: string): DiceRequest {
   return { id: requestId, combatantId, formula: END_PHASE_SAVE_FORMULA, reason: "TEMPO.CONDITIONS.EndPhaseSave" };
 }

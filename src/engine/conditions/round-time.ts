@@ -10,6 +10,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 
+/** TIME-1, STD-4, SEG-1, ROT-3: seconds per round in each ruleset (count and phase: ruling). */
 export const ROUND_SECONDS: Readonly<Record<RulesetId, number>> = {
   count: 6,
   standard: 5,
@@ -21,7 +22,7 @@ export const ROUND_SECONDS: Readonly<Record<RulesetId, number>> = {
 /** SEG-1: a segment is 6 seconds, 10 to a round. */
 export const SEGMENT_SECONDS = 6;
 
-/** Seconds a turn adds on its own (ruling: none, see above). */
+/** TIME-1: seconds a turn adds on its own (ruling: none, see above). */
 export const TURN_SECONDS: Readonly<Record<RulesetId, number>> = {
   count: 0,
   standard: 0,

@@ -53,6 +53,7 @@ export interface DamageSettings {
   readonly kinds: DamageKindTable;
 }
 
+/** DR-1, DR-2: the defaults: DR per hit, the default damage-kind table. */
 export const DEFAULT_DAMAGE_SETTINGS: DamageSettings = { drMode: "perHit", kinds: DEFAULT_DAMAGE_KINDS };
 
 export interface DamageOutcome {
@@ -87,7 +88,7 @@ const REDUCED_BY_SHIELD: Readonly<Record<DrFamily, I18nKey>> = {
   arcane: "TEMPO.DAMAGE.Step.ShieldReducedArcane",
 };
 
-/** The hit points and maximum every damage or healing target carries (`Damage.InvalidTarget` otherwise). */
+/** DR-3: the hit points and maximum every damage or healing target carries (`Damage.InvalidTarget` otherwise). */
 export function validateHitPoints(target: { readonly hp: number; readonly maxHp: number }): Result<true> {
   if (typeof target !== "object" || target === null) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "target" });
   if (!Number.isInteger(target.hp)) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "hp" });

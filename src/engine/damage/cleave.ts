@@ -19,6 +19,7 @@ import { canCleave, effectiveProperties, type WeaponProperty, type WeaponSnapsho
  */
 export type Facing = "n" | "ne" | "e" | "se" | "s" | "sw" | "w" | "nw";
 
+/** FEAT-CLEAVE: the eight facings, clockwise from north (ruling above). */
 export const FACINGS: readonly Facing[] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
 
 export type CreatureSize = "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan";

@@ -15,7 +15,7 @@ export interface DamageDice {
 }
 
 /**
- * The ladder's view of a formula: exactly one added dice term with no keep rule, plus any flat
+ * CNT-15: the ladder's view of a formula: exactly one added dice term with no keep rule, plus any flat
  * numbers (summed into `bonus`); null for anything else ("2d6+1d4", "4d6kh3", "{1d6,1d8}kh1", "5").
  */
 export function damageDiceOf(formula: Formula): DamageDice | null {
@@ -30,7 +30,7 @@ export function damageDiceOf(formula: Formula): DamageDice | null {
 }
 
 /**
- * Reads a damage formula ("2d6", "d8", "1d10 + 3") with the dice area's `parseFormula` (its
+ * CNT-15: reads a damage formula ("2d6", "d8", "1d10 + 3") with the dice area's `parseFormula` (its
  * `TEMPO.ERRORS.Dice.*` errors for unreadable text or broken limits), then requires the simple
  * NdX ± B shape (`TEMPO.ERRORS.Damage.BadFormula` otherwise).
  */
@@ -40,7 +40,7 @@ export function parseDamageFormula(text: string): Result<Formula> {
   return damageDiceOf(parsed.value) === null ? err("TEMPO.ERRORS.Damage.BadFormula", { formula: text }) : parsed;
 }
 
-/** `parseDamageFormula`, as count, sides and bonus. */
+/** CNT-15: `parseDamageFormula`, as count, sides and bonus. */
 export function parseDamageDice(text: string): Result<DamageDice> {
   const parsed = parseDamageFormula(text);
   if (!parsed.ok) return parsed;
@@ -48,7 +48,7 @@ export function parseDamageDice(text: string): Result<DamageDice> {
   return dice === null ? err("TEMPO.ERRORS.Damage.BadFormula", { formula: text }) : ok(dice);
 }
 
-/** "1d8+3", "16d6-1": `formatFormula`'s Foundry `Roll` text without spaces, as weapon data writes it. */
+/** CNT-15: "1d8+3", "16d6-1": `formatFormula`'s Foundry `Roll` text without spaces, as weapon data writes it. */
 export function formatDamageFormula(formula: Formula): string {
   return formatFormula(formula).replaceAll(" ", "");
 }

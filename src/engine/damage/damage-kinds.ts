@@ -3,8 +3,10 @@ import { err, ok, type I18nKey, type Result } from "../core/result.ts";
 /** DR-1: the three kinds of damage reduction. */
 export type DrFamily = "physical" | "elemental" | "arcane";
 
+/** DR-1: the three DR families, in sheet order. */
 export const DR_FAMILIES: readonly DrFamily[] = ["physical", "elemental", "arcane"];
 
+/** DR-1: the label of each DR family. */
 export const DR_FAMILY_LABELS: Readonly<Record<DrFamily, I18nKey>> = {
   physical: "TEMPO.DAMAGE.Family.physical",
   elemental: "TEMPO.DAMAGE.Family.elemental",
@@ -26,7 +28,7 @@ export const DEFAULT_DAMAGE_KINDS: DamageKindTable = {
   arcane: ["dissonance", "blight", "solar"],
 };
 
-/** Labels of the default damage kinds, for sheets and chat cards. */
+/** DR-1: labels of the default damage kinds, for sheets and chat cards. */
 export const DAMAGE_KIND_LABELS: Readonly<Record<string, I18nKey>> = {
   physical: "TEMPO.DAMAGE.Kind.physical",
   bleed: "TEMPO.DAMAGE.Kind.bleed",

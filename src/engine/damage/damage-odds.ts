@@ -64,7 +64,7 @@ export function withHitChance(onHit: Distribution, chance: number, critical = 0,
   return ok(mixture([[chance - critical, onHit], [critical, shift(onHit, maxDamage)], [1 - chance, constant(0)]]));
 }
 
-/** Expected damage (the mean of a damage distribution), for chat cards and dialogs. */
+/** AP-1: expected damage (the mean of a damage distribution), for chat cards and dialogs. */
 export function expectedDamage(d: Distribution): number {
   return mean(d);
 }

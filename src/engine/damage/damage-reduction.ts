@@ -4,11 +4,13 @@ import { DR_FAMILIES, type DrFamily } from "./damage-kinds.ts";
 /** DR-1: a creature's (or an overshield's) three DR values. */
 export type DrValues = Readonly<Record<DrFamily, number>>;
 
+/** DR-1: no damage reduction of any kind. */
 export const NO_DR: DrValues = { physical: 0, elemental: 0, arcane: 0 };
 
 /** DR-2 *(setting)*: DR reduces every swing ("perHit") or the summed damage once ("perAttack"). */
 export type DrMode = "perHit" | "perAttack";
 
+/** DR-2: the two settings for when DR applies. */
 export const DR_MODES: readonly DrMode[] = ["perHit", "perAttack"];
 
 /** DR-1: each point reduces matching damage by 1, not below 0. */

@@ -7,7 +7,7 @@ export interface GreatWeapon {
   readonly die: string;
 }
 
-/** CNT-16: Greataxe 1d12, Greatsword 2d6, Maul 2d6, Greatbow 1d12 (a new weapon). */
+/** CNT-16: greataxe 1d12, Greatsword 2d6, Maul 2d6, Greatbow 1d12 (a new weapon). */
 export const GREAT_WEAPONS: readonly GreatWeapon[] = [
   { id: "greataxe", label: "TEMPO.DAMAGE.Weapon.Greataxe", die: "1d12" },
   { id: "greatsword", label: "TEMPO.DAMAGE.Weapon.Greatsword", die: "2d6" },

@@ -21,7 +21,7 @@ export interface OvershieldGain {
   readonly note: Message;
 }
 
-/** Overshield data: hp null or a whole number ≥ 0, valid DR, a non-empty effect id. */
+/** OSH-4, OSH-6: overshield data: hp null or a whole number ≥ 0, valid DR, a non-empty effect id. */
 export function validateOvershield(shield: Overshield): Result<Overshield> {
   if (typeof shield !== "object" || shield === null) return err("TEMPO.ERRORS.Damage.InvalidOvershield", { field: "overshield" });
   if (shield.hp !== null && (!Number.isInteger(shield.hp) || shield.hp < 0)) {

@@ -5,6 +5,7 @@ import { stepDamageFormula } from "./die-ladder.ts";
 /** Weapon properties that matter to damage and the count-track feats (seeds/000). */
 export type WeaponProperty = "heavy" | "great" | "thrown" | "versatile" | "reach";
 
+/** CNT-7, FEAT-CLEAVE, FEAT-CHARGED, FEAT-VERSATILE: the weapon properties the rules read. */
 export const WEAPON_PROPERTIES: readonly WeaponProperty[] = ["heavy", "great", "thrown", "versatile", "reach"];
 
 /** A weapon as the damage rules see it: its base die and its properties. */
@@ -23,7 +24,7 @@ export interface WeaponUse {
   readonly primaryModifier: number;
 }
 
-/** Weapon properties from the item data's flags (`system.properties` in the weapon packs). */
+/** CNT-7: weapon properties from the item data's flags (`system.properties` in the weapon packs). */
 export function propertiesFromFlags(flags: Readonly<Partial<Record<WeaponProperty, boolean>>>): WeaponProperty[] {
   return WEAPON_PROPERTIES.filter((property) => flags[property] === true);
 }

@@ -41,7 +41,7 @@ export function validateGridSnapshot(snapshot: GridSnapshot): Result<GridSnapsho
   return ok(snapshot);
 }
 
-/** A creature of a valid snapshot by id (`Movement.UnknownCreature`); the snapshot is checked first. */
+/** PHS-6, SEG-19: A creature of a valid snapshot by id (`Movement.UnknownCreature`); the snapshot is checked first. */
 export function creatureIn(snapshot: GridSnapshot, id: string): Result<GridCreature> {
   const valid = validateGridSnapshot(snapshot);
   if (!valid.ok) return valid;
@@ -49,7 +49,7 @@ export function creatureIn(snapshot: GridSnapshot, id: string): Result<GridCreat
   return found === null ? err("TEMPO.ERRORS.Movement.UnknownCreature", { id }) : ok(found);
 }
 
-/** The creature with this id, or null. */
+/** PHS-6, SEG-19: the creature with this id, or null. */
 export function findCreature(snapshot: GridSnapshot, id: string): GridCreature | null {
   return snapshot.creatures.find((c) => c.id === id) ?? null;
 }
@@ -59,7 +59,7 @@ function spaceSide(size: number): number {
   return Math.max(1, Math.floor(size));
 }
 
-/** The squares a creature of `size` occupies when its top-left square is `at`. */
+/** SEG-19: the squares a creature of `size` occupies when its top-left square is `at`. */
 export function footprint(at: Square, size: number): Square[] {
   const side = spaceSide(size);
   const squares: Square[] = [];
@@ -79,7 +79,7 @@ export function adjacentSquares(at: Square, size: number): Square[] {
   return ring;
 }
 
-/** The creature's space covers the square. */
+/** SEG-19: the creature's space covers the square. */
 export function occupies(creature: GridCreature, square: Square): boolean {
   const side = spaceSide(creature.size);
   return square.x >= creature.square.x && square.x < creature.square.x + side && square.y >= creature.square.y && square.y < creature.square.y + side;

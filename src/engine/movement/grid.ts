@@ -21,6 +21,7 @@ export interface Square {
 /** `five`: every step 5 ft; `seven`: diagonals 7 ft; `alternating`: diagonals 5, 10, 5, 10 … ft. */
 export type DiagonalRule = "five" | "seven" | "alternating";
 
+/** MOV-1: a grid square is 5 ft. */
 export const SQUARE_FEET = 5;
 
 /** MOV-1: the diagonal rule of each ruleset (see the rulings above). */
@@ -32,6 +33,7 @@ export const DIAGONAL_RULE_BY_RULESET: Readonly<Record<RulesetId, DiagonalRule>>
   rotation: "five",
 };
 
+/** MOV-1: every diagonal rule the engine knows. */
 export const DIAGONAL_RULES: readonly DiagonalRule[] = ["five", "seven", "alternating"];
 
 /** MOV-1: a diagonal rule the engine knows (`Movement.InvalidDiagonalRule` otherwise). */
@@ -44,17 +46,17 @@ export function isValidSquare(square: Square): boolean {
   return Number.isInteger(square.x) && Number.isInteger(square.y);
 }
 
-/** The same square. */
+/** MOV-1: the same square. */
 export function sameSquare(a: Square, b: Square): boolean {
   return a.x === b.x && a.y === b.y;
 }
 
-/** Squares apart counting a diagonal as one (Chebyshev distance). */
+/** MOV-1: squares apart counting a diagonal as one (Chebyshev distance). */
 export function gridSteps(a: Square, b: Square): number {
   return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 }
 
-/** The two squares touch (a one-square step, orthogonal or diagonal). */
+/** PHS-6: the two squares touch (a one-square step, orthogonal or diagonal). */
 export function isAdjacentSquare(a: Square, b: Square): boolean {
   return gridSteps(a, b) === 1;
 }

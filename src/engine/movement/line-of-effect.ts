@@ -23,7 +23,7 @@ export interface SightVerdict {
   readonly reason: I18nKey | null;
 }
 
-/** Errors: `Movement.InvalidPercent` for a cover or concealment outside 0–100. */
+/** SEG-18: line of effect and line of sight to the target. Errors: `Movement.InvalidPercent` for a cover or concealment outside 0–100. */
 export function lineOfEffectAndSight(input: SightInput): Result<SightVerdict> {
   for (const value of [input.coverPercent, input.concealmentPercent]) {
     if (!Number.isFinite(value) || value < 0 || value > 100) return err("TEMPO.ERRORS.Movement.InvalidPercent", { value: String(value) });

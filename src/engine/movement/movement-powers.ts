@@ -22,6 +22,7 @@ export interface MovementPower {
   readonly straightLine: boolean;
 }
 
+/** PHS-5: the six default movement powers (distances are the ruling above; the GM edits them). */
 export const DEFAULT_MOVEMENT_POWERS: Readonly<Record<MovementPowerId, MovementPower>> = {
   shift: { id: "shift", squares: 1, provokes: false, straightLine: false },
   walk: { id: "walk", squares: 6, provokes: true, straightLine: false },
@@ -31,7 +32,7 @@ export const DEFAULT_MOVEMENT_POWERS: Readonly<Record<MovementPowerId, MovementP
   disengage: { id: "disengage", squares: 2, provokes: false, straightLine: false },
 };
 
-/** Errors: `Movement.InvalidDistance` when the distance is negative, fractional or not a number. */
+/** PHS-5: checks a (GM-edited) movement power. Errors: `Movement.InvalidDistance` when the distance is negative, fractional or not a number. */
 export function validateMovementPower(power: MovementPower): Result<MovementPower> {
   if (!Number.isInteger(power.squares) || power.squares < 0) {
     return err("TEMPO.ERRORS.Movement.InvalidDistance", { power: power.id, squares: String(power.squares) });

@@ -11,6 +11,7 @@ import { checkDiagonalRule, isAdjacentSquare, isDiagonalStep, isValidSquare, sam
 
 export type MovementMode = "walk" | "swim" | "fly" | "climb" | "burrow";
 
+/** STD-8: the movement modes a creature may have speeds in. */
 export const MOVEMENT_MODES: readonly MovementMode[] = ["walk", "swim", "fly", "climb", "burrow"];
 
 export type MovementSpeeds = Readonly<Partial<Record<MovementMode, number>>>;

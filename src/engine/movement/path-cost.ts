@@ -24,7 +24,7 @@ export interface PathCost {
 }
 
 /**
- * Costs a path given as the squares visited, the starting square first. Each square must touch the one
+ * MOV-1, STD-7, PHS-6: costs a path given as the squares visited, the starting square first. Each square must touch the one
  * before it. Errors: `Movement.InvalidDiagonalRule`, `Movement.InvalidDiagonalCount`, `Movement.InvalidSquare`
  * (non-integer coordinates), `Movement.NotAdjacent`.
  */

@@ -10,6 +10,7 @@ import { checkSpeeds, startMovementTurn, type MovementSpeeds, type MovementTurn 
 
 export type RotationMove = "move" | "step" | "disengage";
 
+/** ROT-11: the rotation ruleset's moves. */
 export const ROTATION_MOVES: readonly RotationMove[] = ["move", "step", "disengage"];
 
 /**
