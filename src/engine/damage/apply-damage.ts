@@ -155,8 +155,13 @@ function packets(attack: DamageAttack, settings: DamageSettings, multiplier: num
  *    points, reduced there by the creature's DR. Later packets meet only the creature's DR.
  *    A shield without hit points (OSH-6) absorbs nothing but is still there.
  * 4. DR-3: a player character at full hit points that would drop below 0 is left at 0, unconscious.
+ *    **Ruling:** hit points alone never kill it in that attack, also when they land exactly on a death
+ *    threshold of 0; "full" means hit points at or above the maximum (overshields do not count).
  * 5. OSH-2: damaging status effects apply only when there was no overshield, the attack ignored it, or
- *    it broke; effects that bypass overshields always apply.
+ *    it broke; effects that bypass overshields always apply. **Ruling:** a shield without hit points
+ *    (OSH-6) cannot be broken by damage, so it blocks them until its condition ends it.
+ * SEG-15 **ruling:** the multiplier scales each hit's damage of each DR family, rounding down there (the
+ * same as the total for whole multipliers; ×0.5 on two hits of 3 gives 1 + 1).
  * Inside a hit, kinds are taken in the order they first appear, so the shield absorbs them in that order.
  */
 export function applyDamage(

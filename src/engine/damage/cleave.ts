@@ -103,6 +103,9 @@ export interface CleaveResult {
  * Heavy or Great weapon (a Versatile one held in two hands counts as Heavy, FEAT-VERSATILE).
  * A hit is total ≥ defence (the count ruleset's d20 + bonus vs AC). Each result's damage is what to
  * feed to `applyDamage` for that target; misses carry 0.
+ * **Ruling** (as attack/d20-attack.ts rules for the count ruleset): a natural 20 hits every target in the
+ * cone and a natural 1 misses them all; a cone longer than 10 ft (reach 15 ft …) keeps widening one square
+ * per side per 5 ft.
  */
 export function resolveCleave(
   weapon: WeaponSnapshot,

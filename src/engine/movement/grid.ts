@@ -82,7 +82,10 @@ export function stepFeet(from: Square, to: Square, rule: DiagonalRule, diagonals
   }
 }
 
-/** MOV-1, PHS-6: what entering `to` costs: the step's feet, doubled when `to` is difficult terrain. */
+/**
+ * MOV-1, PHS-6: what entering `to` costs: the step's feet, doubled when `to` is difficult terrain.
+ * **Ruling:** a diagonal step into difficult terrain doubles the diagonal's own cost (14 ft in `standard`).
+ */
 export function stepCost(from: Square, to: Square, rule: DiagonalRule, diagonalsBefore: number, difficult: boolean): number {
   const base = stepFeet(from, to, rule, diagonalsBefore);
   return difficult ? 2 * base : base;

@@ -5,6 +5,9 @@
  * STD-8: several speeds are used in tandem. Every foot moved counts against all of them, and a step in
  * a mode is allowed only if the total moved this turn, that step included, stays within that mode's
  * speed (walk 30 / swim 45: walk 30, then swim 15 more; swim 30 first, then no walking).
+ * **Ruling:** RULES.md says a mode is usable "while the total moved is below its speed"; the source adds
+ * that movement "does not exceed" the speeds, so a step that would end past the speed is refused (28 ft
+ * walked of 30: no further 5 ft step).
  */
 import { err, ok, type Result } from "../core/result.ts";
 import { checkDiagonalRule, isAdjacentSquare, isDiagonalStep, isValidSquare, sameSquare, stepCost, type DiagonalRule, type Square } from "./grid.ts";
