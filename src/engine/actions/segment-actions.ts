@@ -27,8 +27,6 @@ export interface SegmentSpendContext {
   readonly inMelee?: boolean;
   /** `spell`: cast as an immediate action. */
   readonly immediate?: boolean;
-  /** `minor`: the activity takes a segment (SEG-4 adds it to weapon speed when taken before the major). */
-  readonly takesSegment?: boolean;
   /** `freeAttack`, `immediateAttack` (required), `attackRoutine` (optional): the opponent attacked. */
   readonly opponentId?: string;
   /** `freeAttack`, `immediateAttack`: the segment it happens in, 1–10. */
@@ -38,8 +36,6 @@ export interface SegmentSpendContext {
 export interface SegmentActions {
   readonly major: number;
   readonly minors: number;
-  /** SEG-4: 1-segment minor activities taken before the major action (each adds 1 to weapon speed). */
-  readonly minorSegmentsBeforeMajor: number;
   readonly positioned: boolean;
   readonly spell: number;
   readonly attackRoutinesAllowed: number;
@@ -59,7 +55,6 @@ export function segmentActions(surprised: boolean, attackRoutines = 1): SegmentA
   return {
     major: 1,
     minors: 0,
-    minorSegmentsBeforeMajor: 0,
     positioned: false,
     spell: 1,
     attackRoutinesAllowed: Math.max(1, Math.floor(attackRoutines)),
@@ -94,11 +89,8 @@ function spendSegment(state: SegmentActions, kind: SegmentActionKind, context?: 
     case "major":
       return state.major > 0 ? ok({ ...state, major: 0 }) : none;
     case "minor":
-      return ok({
-        ...state,
-        minors: state.minors + 1,
-        minorSegmentsBeforeMajor: state.minorSegmentsBeforeMajor + (context?.takesSegment === true && state.major > 0 ? 1 : 0),
-      });
+      // SEG-4's weapon-speed count comes from the declaration (initiative/segment), not from this tracker.
+      return ok({ ...state, minors: state.minors + 1 });
     case "move": {
       const feet = context?.feet;
       if (feet === undefined || !Number.isFinite(feet) || feet < 0) return err("TEMPO.ERRORS.Actions.InvalidDetail", { kind });

@@ -22,19 +22,10 @@ export const ROUND_SECONDS: Readonly<Record<RulesetId, number>> = {
 /** SEG-1: a segment is 6 seconds, 10 to a round. */
 export const SEGMENT_SECONDS = 6;
 
-/** TIME-1: seconds a turn adds on its own (ruling: none, see above). */
-export const TURN_SECONDS: Readonly<Record<RulesetId, number>> = {
-  count: 0,
-  standard: 0,
-  phase: 0,
-  segment: 0,
-  rotation: 0,
-};
-
 export interface TimeAdvance {
   /** Rounds advanced (negative when stepping back). */
   readonly rounds: number;
-  /** Turns advanced inside a round. */
+  /** Turns advanced inside a round: checked, but they add no time (ruling above). */
   readonly turns?: number;
   /** `segment` only: segments advanced inside a round. */
   readonly segments?: number;
@@ -51,7 +42,7 @@ export function worldTimeDelta(ruleset: RulesetId, advance: TimeAdvance): Result
   if (!known || ![advance.rounds, turns, segments].every(Number.isInteger) || (segments !== 0 && ruleset !== "segment")) {
     return err("TEMPO.ERRORS.Conditions.InvalidAdvance", { ruleset });
   }
-  return ok(advance.rounds * ROUND_SECONDS[ruleset] + turns * TURN_SECONDS[ruleset] + segments * SEGMENT_SECONDS);
+  return ok(advance.rounds * ROUND_SECONDS[ruleset] + segments * SEGMENT_SECONDS);
 }
 
 /**

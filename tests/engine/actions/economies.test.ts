@@ -280,7 +280,6 @@ describe("actions: laws of every tracker", () => {
         feet: fc.integer({ min: -5, max: 30 }),
         inMelee: fc.boolean(),
         immediate: fc.boolean(),
-        takesSegment: fc.boolean(),
         opponentId: fc.constantFrom("o1", "o2", "o3"),
         segment: fc.integer({ min: 0, max: 11 }),
       }),
