@@ -106,9 +106,11 @@ export function countTimeline(state: CountState): TimelineEntry[] {
   state.order.forEach((turn, i) => {
     const c = getCombatant(state, turn.id);
     if (c === null) return;
+    const active = state.status === "turns" && i === state.cursor;
+    // CNT-14: an unconscious creature sits at 20 (listed below), unless it is the one acting now.
+    if (c.unconscious && !active) return;
     inOrder.add(turn.id);
     flushPending(turn.count);
-    const active = state.status === "turns" && i === state.cursor;
     rows.push(turnRow(c, round, turn.count, active, allDone || i < state.cursor, turnDetail(c)));
   });
   flushPending(COUNT_TRACK_LENGTH - 1);

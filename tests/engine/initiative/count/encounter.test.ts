@@ -119,3 +119,96 @@ describe("a count-track encounter from the seed", () => {
     expect(track(step.state)).toEqual(["0 isolde *", "5 wolf", "8 brakka", "8 pip", "11 ogre", "12 goblin", "20 end step"]);
   });
 });
+
+/**
+ * A second encounter: a mage's 9th-level spell carried into the next round, a knight knocked out and
+ * healed, a troll defeated on its own turn, and idle creatures drifting earlier.
+ * Mage (bonus 3) 19 − 3 = 16, knight (bonus 1) 5 − 1 = 4, troll (bonus 0) 10, imp (bonus 2) 9 − 2 = 7.
+ */
+describe("a second count-track encounter", () => {
+  it("CNT-9, CNT-10, CNT-11, CNT-13, CNT-14, DEF-1: a long spell, a knight down and back up, a troll defeated", () => {
+    let s = apply(
+      encounter([
+        ["mage", 3, true],
+        ["knight", 1, true],
+        ["troll", 0],
+        ["imp", 2],
+      ]),
+      { type: "start" },
+    ).state;
+    s = roll(s, { mage: 19, knight: 5, troll: 10, imp: 9 }).state;
+    expect(track(s)).toEqual(["4 knight *", "7 imp", "10 troll", "16 mage", "20 end step"]);
+
+    // Round 1.
+    let r = run(s, [
+      attack("knight", ["heavy"], ["troll"]),
+      next,
+      spell("imp", 2, ["knight"]),
+      next,
+      attack("troll", [], ["knight"]),
+      { type: "unconscious", combatantId: "knight" },
+      next,
+      spell("mage", 9, ["troll"]),
+      next,
+    ]);
+    expect(show(r.events)).toEqual([
+      "declare a1 knight@1:6",
+      "done knight",
+      "resolve a1 knight@1:6",
+      "saves knight",
+      "turn imp",
+      "declare a2 imp@1:9",
+      "done imp",
+      "resolve a2 imp@1:9",
+      "saves imp",
+      "turn troll",
+      "declare a3 troll@1:10",
+      "resolve a3 troll@1:10",
+      "saves troll",
+      "ko knight",
+      "done troll",
+      "turn mage",
+      // 16 + 9 = 25: count 5 of round 2 (CNT-9).
+      "declare a4 mage@2:5",
+      "done mage",
+      "end step 1",
+      // Nothing of the mage resolved this round: it saves in the end step; the knight rolls death saves.
+      "saves mage",
+      "death saves knight",
+    ]);
+    // CNT-14: the knight now sits at 20; the spell waits for count 5 of the next round.
+    expect(track(r.state)).toEqual(["7 imp done", "10 troll done", "16 mage done", "20 end step *", "20 knight", "5 pending mage"]);
+
+    // Round 2: the spell resolves at 5, before the imp's turn; the mage's own turn is still to come.
+    r = run(r.state, [next]);
+    expect(show(r.events)).toEqual(["end round 1", "round 2", "resolve a4 mage@2:5", "turn imp"]);
+    // The knight is healed on the imp's turn: count 20 − 1 = 19, still ahead, so it acts this round.
+    r = run(r.state, [{ type: "regainConsciousness", combatantId: "knight" }]);
+    expect(show(r.events)).toEqual(["wake knight=19"]);
+    expect(track(r.state)).toEqual(["7 imp *", "10 troll", "16 mage", "19 knight", "20 end step"]);
+    // The imp does nothing; the troll is defeated on its own turn; the mage does nothing either.
+    r = run(r.state, [next, { type: "defeat", combatantId: "troll" }, next, next, { type: "declare", combatantId: "knight", action: { kind: "other", delay: 0 } }, next]);
+    expect(show(r.events)).toEqual([
+      "done imp",
+      "turn troll",
+      "defeat troll",
+      "done troll",
+      "turn mage",
+      "done mage",
+      // CNT-11: its last resolution (count 5) came before its turn: saves as that turn ends.
+      "saves mage",
+      "turn knight",
+      "declare a5 knight@2:19",
+      "resolve a5 knight@2:19",
+      "saves knight",
+      "done knight",
+      "end step 2",
+      "saves imp",
+    ]);
+
+    // CNT-13: the idle mage (16 − 3 = 13) and imp (7 − 2 = 5) drift earlier; the defeated troll keeps its place.
+    r = run(r.state, [next]);
+    expect(show(r.events)).toEqual(["end round 2", "lower mage 16->13", "lower imp 7->5", "round 3", "turn imp"]);
+    expect(track(r.state)).toEqual(["5 imp *", "10 troll defeated", "13 mage", "19 knight", "20 end step"]);
+  });
+});
