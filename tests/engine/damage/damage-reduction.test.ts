@@ -157,8 +157,10 @@ describe("massive damage", () => {
       fc.property(fc.integer({ min: 1, max: 60 }), fc.array(fc.integer({ min: 0, max: 200 }), { maxLength: 8 }), fc.integer({ min: -60, max: 0 }), (maxHp, amounts, threshold) => {
         const pc = target({ hp: maxHp, maxHp, playerCharacter: true, deathThreshold: threshold });
         const r = applyDamage(pc, attack({ hits: hits("physical", ...amounts) }));
-        expect(r.ok && r.value.dead).toBe(false);
-        expect(r.ok && r.value.hp).toBeGreaterThanOrEqual(0);
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        expect(r.value.dead).toBe(false);
+        expect(r.value.hp).toBeGreaterThanOrEqual(0);
       }),
     );
   });

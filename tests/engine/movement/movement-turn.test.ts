@@ -29,7 +29,7 @@ describe("movement: a creature's movement in one turn", () => {
     expect(movementPosition(swum)).toEqual({ x: 9, y: 0 });
     expect(movementRemaining(swum)).toEqual({ walk: 0, swim: 0 });
     const tooFar = moveAlong(swum, line(9, 10, "swim"));
-    expect(tooFar.ok).toBe(false);
+    expect(tooFar).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.TooFar" } });
     const walkMore = moveAlong(walked, line(6, 7, "walk"));
     expect(!walkMore.ok && walkMore.error.key).toBe("TEMPO.ERRORS.Movement.TooFar");
   });
@@ -45,20 +45,20 @@ describe("movement: a creature's movement in one turn", () => {
     const forward = unwrap(moveAlong(start({ walk: 30 }), line(0, 4, "walk")));
     const back = unwrap(moveAlong(forward, line(4, 2, "walk")));
     expect(movementPosition(back)).toEqual({ x: 2, y: 0 });
-    expect(moveAlong(back, line(2, 1, "walk")).ok).toBe(false);
+    expect(moveAlong(back, line(2, 1, "walk"))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.TooFar" } });
   });
 
   it("STD-7: four diagonal steps (28 ft) fit a 30 ft speed, then not even a straight step does", () => {
     const diag = unwrap(moveAlong(start({ walk: 30 }), [1, 2, 3, 4].map((i) => ({ to: { x: i, y: i }, mode: "walk" as const }))));
     expect(diag.movedFeet).toBe(28);
-    expect(moveAlong(diag, [{ to: { x: 5, y: 4 }, mode: "walk" }]).ok).toBe(false);
+    expect(moveAlong(diag, [{ to: { x: 5, y: 4 }, mode: "walk" }])).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.TooFar" } });
   });
 
   it("PHS-6: difficult terrain spends two squares of movement per square", () => {
     const turn = unwrap(startMovementTurn({ diagonal: "five", speeds: { walk: 30 }, position: { x: 0, y: 0 } }));
     const muddy = unwrap(moveAlong(turn, [1, 2, 3].map((x) => ({ to: { x, y: 0 }, mode: "walk" as const, difficult: true }))));
     expect(muddy.movedFeet).toBe(30);
-    expect(moveAlong(muddy, line(3, 4, "walk")).ok).toBe(false);
+    expect(moveAlong(muddy, line(3, 4, "walk"))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.TooFar" } });
   });
 
   it("PHS-6: becoming Slowed during the movement loses the rest of it", () => {
@@ -82,7 +82,7 @@ describe("movement: a creature's movement in one turn", () => {
   it("STD-7: a move that fails part way leaves the turn unchanged", () => {
     const turn = start({ walk: 10 });
     const copy = structuredClone(turn);
-    expect(moveAlong(turn, line(0, 3, "walk")).ok).toBe(false);
+    expect(moveAlong(turn, line(0, 3, "walk"))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.TooFar" } });
     expect(turn).toEqual(copy);
   });
 

@@ -21,7 +21,7 @@ describe("movement: phase movement powers", () => {
     const turn = unwrap(startPowerMovement(walk, { x: 0, y: 0 }));
     const moved = unwrap(moveAlong(turn, [1, 2, 3, 4].map((i) => ({ to: { x: i, y: i }, mode: "walk" as const }))));
     expect(movementRemaining(moved)).toEqual({ walk: 0 });
-    expect(moveAlong(moved, [{ to: { x: 5, y: 4 }, mode: "walk" }]).ok).toBe(false);
+    expect(moveAlong(moved, [{ to: { x: 5, y: 4 }, mode: "walk" }])).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.TooFar" } });
   });
 
   it("PHS-5: a Charge keeps one direction", () => {

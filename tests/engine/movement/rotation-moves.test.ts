@@ -8,7 +8,7 @@ describe("movement: rotation moves", () => {
     const turn = unwrap(startRotationMove("disengage", { walk: 30 }, { x: 0, y: 0 }));
     expect(turn.provokes).toBe(false);
     const moved = unwrap(moveAlong(turn, [{ to: { x: 1, y: 1 }, mode: "walk" }]));
-    expect(moveAlong(moved, [{ to: { x: 2, y: 1 }, mode: "walk" }]).ok).toBe(false);
+    expect(moveAlong(moved, [{ to: { x: 2, y: 1 }, mode: "walk" }])).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.TooFar" } });
   });
 
   it("ROT-11: a 5 ft step moves one square and still provokes; a move covers the creature's speed", () => {
