@@ -90,8 +90,12 @@ function canActIn(state: RotationState): (id: string) => boolean {
   };
 }
 
-/** Members of a unit, in join order. O(n). */
+/** Members of a unit, in join order. O(1) for a creature on its own, O(n) for a group. */
 function membersOf(state: RotationState, unit: string): RotationCombatant[] {
+  if (unit.startsWith("c:")) {
+    const solo = own(state.combatants, unit.slice(2));
+    return solo === undefined || solo.groupId !== null ? [] : [solo];
+  }
   return Object.values(state.combatants)
     .filter((c) => rotationUnitKey(c) === unit)
     .sort((a, b) => a.seq - b.seq);
