@@ -12,3 +12,12 @@ export function isWhole(value: unknown): value is number {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
+
+/** A bad value as error data can quote it: `String(value)`, or its type when even that fails (an object without a prototype). */
+export function shown(value: unknown): string {
+  try {
+    return String(value).slice(0, 40);
+  } catch {
+    return typeof value;
+  }
+}

@@ -4,6 +4,7 @@
  * keep counts with it (4d6kh3 × 2 = 8d6kh6); flat numbers are not. **Ruling:** the multiplier is
  * at least 1, so a modifier of 0 or less leaves the dice as they are.
  */
+import { isWhole, shown } from "./checks.ts";
 import { err, type Result } from "../core/result.ts";
 import type { DiceTerm, Formula, FormulaTerm, KeepRule } from "./formula.ts";
 import { formatFormula } from "./formula-format.ts";
@@ -31,8 +32,8 @@ function scaleTerm(term: FormulaTerm, k: number): FormulaTerm {
 
 /** The formula with every die multiplied by `factor` (at least 1); errors past the dice limit. */
 export function multiplyDice(f: Formula, factor: number): Result<Formula> {
-  if (!Number.isFinite(factor) || !Number.isInteger(factor))
-    return err("TEMPO.ERRORS.Dice.InvalidMultiplier", { factor: String(factor) });
+  if (!isWhole(factor))
+    return err("TEMPO.ERRORS.Dice.InvalidMultiplier", { factor: shown(factor) });
   const valid = checkFormula(f);
   if (!valid.ok) return valid;
   const k = Math.max(1, factor);

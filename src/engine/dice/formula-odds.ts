@@ -6,6 +6,7 @@
  * work, the cost is estimated; a formula that would take too long (say 500d1000kh250) is refused
  * with `TEMPO.ERRORS.Dice.TooComplex` rather than freezing the table.
  */
+import { shown } from "./checks.ts";
 import { err, ok, type Result } from "../core/result.ts";
 import type { Distribution } from "./distribution.ts";
 import { add, constant, die, negate, probAtLeast, repeat } from "./distribution.ts";
@@ -117,7 +118,7 @@ export function formulaDistribution(f: Formula | string): Result<Distribution> {
 
 /** P(total >= target), exactly; a NaN target is a typed error (±Infinity gives 0 or 1). */
 export function chanceAtLeast(f: Formula | string, target: number): Result<number> {
-  if (typeof target !== "number" || Number.isNaN(target)) return err("TEMPO.ERRORS.Dice.TargetInvalid", { value: String(target) });
+  if (typeof target !== "number" || Number.isNaN(target)) return err("TEMPO.ERRORS.Dice.TargetInvalid", { value: shown(target) });
   const d = formulaDistribution(f);
   return d.ok ? ok(probAtLeast(d.value, target)) : d;
 }

@@ -5,7 +5,7 @@
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { Formula, FormulaTerm, KeepRule } from "./formula.ts";
-import { MAX_CONSTANT, MAX_DICE, MAX_SIDES } from "./formula.ts";
+import { MAX_CONSTANT, MAX_DICE, MAX_SIDES, MAX_TERMS } from "./formula.ts";
 import { formatFormula } from "./formula-format.ts";
 import { isRecord, isWhole } from "./checks.ts";
 
@@ -51,8 +51,14 @@ function checkTerm(term: FormulaTerm, text: string): Result<true> {
 }
 
 /** `ok(formula)` when every term is within limits; `text` is what the error messages quote. */
+/** Terms plus pool members: what the odds walk over (bounded so a stored formula cannot stall it). */
+function termCount(f: Formula): number {
+  return f.terms.reduce((n, { term }) => n + (term.type === "pool" ? 1 + term.members.length : 1), 0);
+}
+
 export function validateFormula(f: Formula, text: string): Result<Formula> {
   if (f.terms.length === 0) return err("TEMPO.ERRORS.Dice.Unparseable", { formula: text });
+  if (termCount(f) > MAX_TERMS) return err("TEMPO.ERRORS.Dice.TooManyTerms", { formula: text.slice(0, 80), max: MAX_TERMS });
   let dice = 0;
   for (const { sign, term } of f.terms) {
     if (sign !== 1 && sign !== -1) return err("TEMPO.ERRORS.Dice.Unparseable", { formula: text });
@@ -96,5 +102,7 @@ export function isFormulaShape(v: unknown): v is Formula {
  */
 export function checkFormula(v: unknown): Result<Formula> {
   if (!isFormulaShape(v)) return err("TEMPO.ERRORS.Dice.Unparseable", { formula: "" });
+  // Count before formatting: a stored formula of a million terms is refused without writing it out.
+  if (termCount(v) > MAX_TERMS) return err("TEMPO.ERRORS.Dice.TooManyTerms", { formula: "", max: MAX_TERMS });
   return validateFormula(v, formatFormula(v));
 }

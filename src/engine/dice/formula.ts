@@ -59,6 +59,8 @@ export const MAX_DICE = 1000;
 export const MAX_SIDES = 1000;
 /** Largest flat number a formula may contain. */
 export const MAX_CONSTANT = 1_000_000;
+/** Largest number of terms and pool members a formula may hold in all (text up to 2000 characters never has more). */
+export const MAX_TERMS = 1000;
 
 export function diceTerm(count: number, sides: number, keep: KeepRule | null = null): DiceTerm {
   return { type: "dice", count, sides, keep };

@@ -4,7 +4,7 @@
  * (manual dice entry included), so they are checked, not trusted.
  */
 import { err, ok, type Result } from "../core/result.ts";
-import { isWhole } from "./checks.ts";
+import { isWhole, shown } from "./checks.ts";
 import { checkKeepPool, type KeepPool } from "./keep-pool.ts";
 
 export interface KeptDice {
@@ -25,7 +25,7 @@ export function resolveKeepPool(pool: KeepPool, faces: readonly number[]): Resul
   for (let i = 0; i < faces.length; i++) {
     const face: unknown = faces[i];
     const sides = dice[i] ?? 0;
-    if (!isWhole(face) || face < 1 || face > sides) return err("TEMPO.ERRORS.Dice.FaceOutOfRange", { face: String(face), sides });
+    if (!isWhole(face) || face < 1 || face > sides) return err("TEMPO.ERRORS.Dice.FaceOutOfRange", { face: shown(face), sides });
   }
   // Best first; among equal faces the earlier die wins, so the choice is deterministic.
   const order = faces

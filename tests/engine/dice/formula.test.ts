@@ -19,6 +19,7 @@ import { multiplyDice } from "../../../src/engine/dice/formula-multiply.ts";
 import { parseFormula } from "../../../src/engine/dice/formula-parse.ts";
 import { checkFormula } from "../../../src/engine/dice/formula-validate.ts";
 import { bruteKeepCounts } from "./brute-force.ts";
+import { expectTypedError, notWhole } from "../attack/support.ts";
 
 const parsed = (text: string): Formula => {
   const r = parseFormula(text);
@@ -209,6 +210,12 @@ describe("dice formulas", () => {
     expect(formulaDistribution(makeFormula(diceTerm(2, 1)))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooFewSides" } });
     expect(formulaDistribution({ terms: [] })).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable" } });
     expect(formulaDistribution(makeFormula(poolTerm([])))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable" } });
+    // 2000 characters of text never hold more than 1000 terms; a stored formula may, and is refused at once.
+    const members = Array.from({ length: 1000 }, (_, i) => constantTerm(i));
+    expect(formulaDistribution(makeFormula(poolTerm(members, { highest: true, count: 1 })))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyTerms", data: { max: 1000 } } });
+    expect(formulaDistribution(makeFormula(...Array.from({ length: 1001 }, () => constantTerm(1))))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyTerms" } });
+    expect(chanceAtLeast(makeFormula(...Array.from({ length: 1000 }, () => constantTerm(1))), 1000)).toEqual({ ok: true, value: 1 });
+    expect(parseFormula(Array.from({ length: 1000 }, () => "1").join("+")).ok).toBe(true);
   });
 
   it("parse(format(f)) gives back f", () => {
@@ -289,5 +296,16 @@ describe("dice formulas", () => {
 
   it("a target that is not a number is a typed error, not a chance of 0", () => {
     expect(chanceAtLeast("2d6", Number.NaN)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TargetInvalid", data: { value: "NaN" } } });
+  });
+
+  it("text that is not a string, a multiplier that is not whole and a target that is not a number are typed errors", () => {
+    fc.assert(
+      fc.property(fc.anything().filter((v) => typeof v !== "string"), notWhole, (text, factor) => {
+        expectTypedError(parseFormula(text as string), "TEMPO.ERRORS.Dice.Unparseable");
+        expectTypedError(formulaDistribution(text as string), "TEMPO.ERRORS.Dice.");
+        expectTypedError(multiplyDice(parsed("2d6"), factor as number), "TEMPO.ERRORS.Dice.InvalidMultiplier");
+        if (typeof factor !== "number") expectTypedError(chanceAtLeast("2d6", factor as number), "TEMPO.ERRORS.Dice.TargetInvalid");
+      }),
+    );
   });
 });
