@@ -1,8 +1,9 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { probAtLeast, probOf } from "../dice/distribution.ts";
 import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
-import { isWhole } from "../dice/checks.ts";
-import { checkD20Mode, keepD20Face, modeNote, naturalRuleHit, naturalRuleHitChance } from "./d20-roll.ts";
+import { isWhole, shown } from "../dice/checks.ts";
+import { checkD20Mode, keepD20Face, modeNote, naturalRuleHit, naturalRuleHitChance, snapshotInvalid } from "./d20-roll.ts";
+import { isRecord } from "../dice/checks.ts";
 import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
 /**
@@ -25,10 +26,11 @@ export interface D20AttackSnapshot {
 }
 
 function validate(snapshot: D20AttackSnapshot): Result<D20AttackSnapshot> {
-  if (!isWhole(snapshot.bonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(snapshot.bonus) });
-  if (!isWhole(snapshot.armorClass)) return err("TEMPO.ERRORS.Attack.ArmorClassInvalid", { value: String(snapshot.armorClass) });
+  if (!isRecord(snapshot)) return snapshotInvalid("snapshot");
+  if (!isWhole(snapshot.bonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(snapshot.bonus) });
+  if (!isWhole(snapshot.armorClass)) return err("TEMPO.ERRORS.Attack.ArmorClassInvalid", { value: shown(snapshot.armorClass) });
   if (!isWhole(snapshot.criticalFrom) || snapshot.criticalFrom < 2 || snapshot.criticalFrom > 20) {
-    return err("TEMPO.ERRORS.Attack.CriticalRangeInvalid", { value: String(snapshot.criticalFrom) });
+    return err("TEMPO.ERRORS.Attack.CriticalRangeInvalid", { value: shown(snapshot.criticalFrom) });
   }
   return ok(snapshot);
 }

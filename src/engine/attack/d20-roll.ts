@@ -1,5 +1,5 @@
 import { err, ok, type I18nKey, type Message, type Result } from "../core/result.ts";
-import { isWhole } from "../dice/checks.ts";
+import { isRecord, isWhole, shown } from "../dice/checks.ts";
 import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 import { add, die, negate, probAtLeast, shift, type Distribution } from "../dice/distribution.ts";
 import type { ContestOutcome } from "./attack-outcome.ts";
@@ -16,9 +16,23 @@ export interface KeptFace {
   readonly faces: readonly number[];
 }
 
+/**
+ * Snapshot data that is missing or of the wrong type (it is built from documents, so a field can be
+ * absent or hold a string); `field` names the first thing that is wrong.
+ */
+export function snapshotInvalid<T = never>(field: string): Result<T> {
+  return err("TEMPO.ERRORS.Attack.SnapshotInvalid", { field });
+}
+
+/** The name of the first listed field of `v` that is not a boolean ("snapshot" when `v` is no object), or null. */
+export function badFlag(v: unknown, flags: readonly string[]): string | null {
+  if (!isRecord(v)) return "snapshot";
+  return flags.find((flag) => typeof v[flag] !== "boolean") ?? null;
+}
+
 /** Rejects a mode that is not one of the three (snapshots come from documents, not only from typed code). */
 export function checkD20Mode(mode: D20RollMode): Result<D20RollMode> {
-  return mode === "normal" || mode === "advantage" || mode === "disadvantage" ? ok(mode) : err("TEMPO.ERRORS.Attack.ModeInvalid", { mode: String(mode) });
+  return mode === "normal" || mode === "advantage" || mode === "disadvantage" ? ok(mode) : err("TEMPO.ERRORS.Attack.ModeInvalid", { mode: shown(mode) });
 }
 
 /**
@@ -29,9 +43,10 @@ export function keepD20Face(faces: readonly number[], mode: D20RollMode): Result
   const checked = checkD20Mode(mode);
   if (!checked.ok) return checked;
   const expected = mode === "normal" ? 1 : 2;
+  if (!Array.isArray(faces)) return err("TEMPO.ERRORS.Attack.FaceCount", { expected, count: 0 });
   if (faces.length !== expected) return err("TEMPO.ERRORS.Attack.FaceCount", { expected, count: faces.length });
   for (const face of faces) {
-    if (!isWhole(face) || face < 1 || face > 20) return err("TEMPO.ERRORS.Attack.FaceInvalid", { face: String(face) });
+    if (!isWhole(face) || face < 1 || face > 20) return err("TEMPO.ERRORS.Attack.FaceInvalid", { face: shown(face) });
   }
   const face = mode === "normal" ? faces[0] : mode === "advantage" ? Math.max(...faces) : Math.min(...faces);
   return face === undefined ? err("TEMPO.ERRORS.Attack.FaceCount", { expected, count: faces.length }) : ok({ face, faces: [...faces] });

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import type { ContestOdds, ContestOutcome } from "./attack-outcome.ts";
-import { isWhole } from "../dice/checks.ts";
-import { noteOnSuccess } from "./d20-roll.ts";
+import { isRecord, isWhole, shown } from "../dice/checks.ts";
+import { noteOnSuccess, snapshotInvalid } from "./d20-roll.ts";
 import { opposedRollOdds, resolveOpposedRoll } from "./opposed-roll.ts";
 
 /** ROT-8: the ability the target resists a grapple with. */
@@ -21,12 +21,13 @@ export interface GrappleEscapeSnapshot {
 }
 
 function resistanceBonus(s: GrappleSnapshot): Result<number> {
-  if (!isWhole(s.targetDexterity)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(s.targetDexterity) });
-  if (!isWhole(s.targetVigor)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(s.targetVigor) });
+  if (!isRecord(s)) return snapshotInvalid("snapshot");
+  if (!isWhole(s.targetDexterity)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(s.targetDexterity) });
+  if (!isWhole(s.targetVigor)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(s.targetVigor) });
   if (s.resistWith === null) return ok(Math.max(s.targetDexterity, s.targetVigor));
   if (s.resistWith === "dexterity") return ok(s.targetDexterity);
   if (s.resistWith === "vigor") return ok(s.targetVigor);
-  return err("TEMPO.ERRORS.Attack.ResistanceInvalid", { value: String(s.resistWith) });
+  return err("TEMPO.ERRORS.Attack.ResistanceInvalid", { value: shown(s.resistWith) });
 }
 
 /**
@@ -49,10 +50,12 @@ export function grappleOdds(snapshot: GrappleSnapshot): Result<ContestOdds> {
 
 /** ROT-8: a grappled creature breaks free only by winning (strictly beating) a Vigor roll against the grappler. */
 export function resolveGrappleEscape(grappledFace: number, grapplerFace: number, snapshot: GrappleEscapeSnapshot): Result<ContestOutcome> {
+  if (!isRecord(snapshot)) return snapshotInvalid("snapshot");
   return noteOnSuccess(resolveOpposedRoll(grappledFace, grapplerFace, snapshot.grappledVigor, snapshot.grapplerVigor), "TEMPO.ATTACK.Note.EscapedGrapple");
 }
 
 /** ROT-8: exact chance of escaping a grapple in one try. */
 export function grappleEscapeOdds(snapshot: GrappleEscapeSnapshot): Result<ContestOdds> {
+  if (!isRecord(snapshot)) return snapshotInvalid("snapshot");
   return opposedRollOdds(snapshot.grappledVigor, snapshot.grapplerVigor);
 }

@@ -1,5 +1,7 @@
 import { err, ok, type Result } from "../core/result.ts";
-import { isWhole } from "../dice/checks.ts";
+import { isRecord, isWhole, shown } from "../dice/checks.ts";
+import { MAX_CONSTANT, MAX_DICE } from "../dice/formula.ts";
+import { snapshotInvalid } from "./d20-roll.ts";
 
 /** A monster's hit dice as printed: X+Y (4+4 HD is { dice: 4, bonus: 4 }; plain 6 HD has bonus 0). */
 export interface HitDice {
@@ -52,10 +54,30 @@ export interface EnhancedHitDice {
 }
 
 function checkHitDice(hd: HitDice): Result<HitDice> {
-  if (!isWhole(hd.dice) || hd.dice < 1) return err("TEMPO.ERRORS.Attack.HitDiceInvalid", { value: String(hd.dice) });
+  if (!isRecord(hd)) return snapshotInvalid("hitDice");
+  if (!isWhole(hd.dice) || hd.dice < 1) return err("TEMPO.ERRORS.Attack.HitDiceInvalid", { value: shown(hd.dice) });
   // Negative enhancements ("1-1 HD") are outside SEG-14 and are refused rather than guessed.
-  if (!isWhole(hd.bonus) || hd.bonus < 0) return err("TEMPO.ERRORS.Attack.HitDiceBonusInvalid", { value: String(hd.bonus) });
+  if (!isWhole(hd.bonus) || hd.bonus < 0) return err("TEMPO.ERRORS.Attack.HitDiceBonusInvalid", { value: shown(hd.bonus) });
+  // The hit points Xd8 + X·Y must stay a formula the dice area can roll.
+  if (hd.dice > MAX_DICE || hd.dice * hd.bonus > MAX_CONSTANT)
+    return err("TEMPO.ERRORS.Attack.HitDiceTooLarge", { value: `${hd.dice}+${hd.bonus}`, dice: MAX_DICE, extra: MAX_CONSTANT });
   return ok(hd);
+}
+
+/** Hit dice as a stat block prints them: "4", "4+4", "8+2 HD" (spaces and a trailing "HD" allowed). */
+const HIT_DICE_TEXT = /^\s*(\d{1,7})\s*(?:([+-])\s*(\d{1,7}))?\s*(?:hd)?\s*$/i;
+
+/**
+ * SEG-14: reads printed hit dice X or X+Y. Text that is not hit dice is HitDiceInvalid; "1-1 HD"
+ * (a negative enhancement, outside SEG-14) is HitDiceBonusInvalid.
+ */
+export function parseHitDice(text: string): Result<HitDice> {
+  const match = typeof text === "string" ? HIT_DICE_TEXT.exec(text) : null;
+  if (match === null) return err("TEMPO.ERRORS.Attack.HitDiceInvalid", { value: shown(text).slice(0, 40) });
+  const dice = Number(match[1]);
+  const bonus = match[3] === undefined ? 0 : Number(match[3]);
+  if (match[2] === "-" && bonus !== 0) return err("TEMPO.ERRORS.Attack.HitDiceBonusInvalid", { value: shown(-bonus) });
+  return checkHitDice({ dice, bonus });
 }
 
 function rowFor(hitDice: number, plus: boolean): MonsterAttackRow | null {
@@ -77,7 +99,7 @@ export function enhancedHitDice(hd: HitDice): Result<EnhancedHitDice> {
   const attackHitDice = bonus >= 4 ? dice + 1 : dice;
   const attackPlus = bonus >= 1 && bonus <= 3;
   const attackRow = rowFor(attackHitDice, attackPlus);
-  if (attackRow === null) return err("TEMPO.ERRORS.Attack.HitDiceInvalid", { value: String(dice) });
+  if (attackRow === null) return err("TEMPO.ERRORS.Attack.HitDiceInvalid", { value: shown(dice) });
   const saveHitDice = dice + Math.ceil(bonus / 4);
   const extra = dice * bonus;
   return ok({
@@ -104,7 +126,7 @@ export type AttackTableChoice =
  */
 export function monsterAttackTable(hd: HitDice, classLevel: number | null): Result<AttackTableChoice> {
   if (classLevel !== null && (!isWhole(classLevel) || classLevel < 0)) {
-    return err("TEMPO.ERRORS.Attack.ClassLevelInvalid", { value: String(classLevel) });
+    return err("TEMPO.ERRORS.Attack.ClassLevelInvalid", { value: shown(classLevel) });
   }
   const enhanced = enhancedHitDice(hd);
   if (!enhanced.ok) return enhanced;

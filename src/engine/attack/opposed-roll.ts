@@ -1,7 +1,7 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { probAtLeast, probOf } from "../dice/distribution.ts";
 import type { ContestOdds, ContestOutcome } from "./attack-outcome.ts";
-import { isWhole } from "../dice/checks.ts";
+import { isWhole, shown } from "../dice/checks.ts";
 import { d20Difference, keepD20Face } from "./d20-roll.ts";
 
 /**
@@ -13,8 +13,8 @@ import { d20Difference, keepD20Face } from "./d20-roll.ts";
  * natural 1 have no special effect here: ATK-ROT-3 speaks of attack rolls only.
  */
 export function resolveOpposedRoll(attackerFace: number, defenderFace: number, attackerBonus: number, defenderBonus: number): Result<ContestOutcome> {
-  if (!isWhole(attackerBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(attackerBonus) });
-  if (!isWhole(defenderBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(defenderBonus) });
+  if (!isWhole(attackerBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(attackerBonus) });
+  if (!isWhole(defenderBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(defenderBonus) });
   const a = keepD20Face([attackerFace], "normal");
   if (!a.ok) return a;
   const d = keepD20Face([defenderFace], "normal");
@@ -27,8 +27,8 @@ export function resolveOpposedRoll(attackerFace: number, defenderFace: number, a
 
 /** Exact odds of {@link resolveOpposedRoll}: the distribution of (attacker − defender) over 400 face pairs. */
 export function opposedRollOdds(attackerBonus: number, defenderBonus: number): Result<ContestOdds> {
-  if (!isWhole(attackerBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(attackerBonus) });
-  if (!isWhole(defenderBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(defenderBonus) });
+  if (!isWhole(attackerBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(attackerBonus) });
+  if (!isWhole(defenderBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(defenderBonus) });
   const difference = d20Difference(attackerBonus, defenderBonus);
   const success = probAtLeast(difference, 1);
   const tie = probOf(difference, 0);

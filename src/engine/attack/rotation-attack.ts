@@ -1,8 +1,8 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { map, probAtLeast, probOf } from "../dice/distribution.ts";
 import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
-import { isWhole } from "../dice/checks.ts";
-import { keepD20Face, modeNote } from "./d20-roll.ts";
+import { isWhole, shown } from "../dice/checks.ts";
+import { badFlag, keepD20Face, modeNote, snapshotInvalid } from "./d20-roll.ts";
 import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
 /** ATK-ROT-1: which of its two defences the defender sets against the roll. */
@@ -35,17 +35,30 @@ export interface RotationAttackSnapshot {
   readonly defender: RotationDefender;
 }
 
+/** ATK-ROT-1 on checked numbers. */
+function skillBonusOf(skillBonus: number, proficient: boolean): number {
+  return proficient || skillBonus <= 0 ? skillBonus : Math.floor(skillBonus / 2);
+}
+
+/** ATK-ROT-5 on a checked count. */
+function penaltyFor(adjacentEnemies: number): number {
+  return 2 * Math.max(0, adjacentEnemies - 1);
+}
+
 /**
  * ATK-ROT-1: a creature not proficient with the weapon halves a positive skill bonus, rounding down;
  * a negative bonus applies in full.
  */
-export function rotationSkillBonus(skillBonus: number, proficient: boolean): number {
-  return proficient || skillBonus <= 0 ? skillBonus : Math.floor(skillBonus / 2);
+export function rotationSkillBonus(skillBonus: number, proficient: boolean): Result<number> {
+  if (!isWhole(skillBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(skillBonus) });
+  if (typeof proficient !== "boolean") return snapshotInvalid("proficient");
+  return ok(skillBonusOf(skillBonus, proficient));
 }
 
 /** ATK-ROT-5: each adjacent enemy beyond the first takes 2 off both Dodge and Armor. */
-export function flankingPenalty(adjacentEnemies: number): number {
-  return 2 * Math.max(0, adjacentEnemies - 1);
+export function flankingPenalty(adjacentEnemies: number): Result<number> {
+  if (!isWhole(adjacentEnemies) || adjacentEnemies < 0) return err("TEMPO.ERRORS.Attack.AdjacentEnemiesInvalid", { value: shown(adjacentEnemies) });
+  return ok(penaltyFor(adjacentEnemies));
 }
 
 /** ATK-ROT-3: a natural 20 reads as 25; every other face as itself. */
@@ -64,14 +77,18 @@ interface Prepared {
 }
 
 function prepare(s: RotationAttackSnapshot): Result<Prepared> {
+  const badAttacker = badFlag(s, ["proficient", "attackerIsPlayer"]);
+  if (badAttacker !== null) return snapshotInvalid(badAttacker);
+  const badDefender = badFlag(s.defender, ["isPlayer", "unaware", "grappled"]);
+  if (badDefender !== null) return snapshotInvalid(badDefender === "snapshot" ? "defender" : badDefender);
   const d = s.defender;
-  if (!isWhole(s.skillBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(s.skillBonus) });
-  if (!isWhole(s.criticalThreshold)) return err("TEMPO.ERRORS.Attack.CriticalThresholdInvalid", { value: String(s.criticalThreshold) });
-  if (!isWhole(d.dodge)) return err("TEMPO.ERRORS.Attack.DefenseInvalid", { value: String(d.dodge) });
-  if (!isWhole(d.armor)) return err("TEMPO.ERRORS.Attack.DefenseInvalid", { value: String(d.armor) });
-  if (!isWhole(d.adjacentEnemies) || d.adjacentEnemies < 0) return err("TEMPO.ERRORS.Attack.AdjacentEnemiesInvalid", { value: String(d.adjacentEnemies) });
-  if (d.defense !== null && d.defense !== "dodge" && d.defense !== "armor") return err("TEMPO.ERRORS.Attack.DefenseChoiceInvalid", { value: String(d.defense) });
-  const penalty = flankingPenalty(d.adjacentEnemies);
+  if (!isWhole(s.skillBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(s.skillBonus) });
+  if (!isWhole(s.criticalThreshold)) return err("TEMPO.ERRORS.Attack.CriticalThresholdInvalid", { value: shown(s.criticalThreshold) });
+  if (!isWhole(d.dodge)) return err("TEMPO.ERRORS.Attack.DefenseInvalid", { value: shown(d.dodge) });
+  if (!isWhole(d.armor)) return err("TEMPO.ERRORS.Attack.DefenseInvalid", { value: shown(d.armor) });
+  if (!isWhole(d.adjacentEnemies) || d.adjacentEnemies < 0) return err("TEMPO.ERRORS.Attack.AdjacentEnemiesInvalid", { value: shown(d.adjacentEnemies) });
+  if (d.defense !== null && d.defense !== "dodge" && d.defense !== "armor") return err("TEMPO.ERRORS.Attack.DefenseChoiceInvalid", { value: shown(d.defense) });
+  const penalty = penaltyFor(d.adjacentEnemies);
   const dodge = d.dodge - penalty;
   const armor = d.armor - penalty;
   const defense: RotationDefense = d.grappled ? "armor" : (d.defense ?? (armor > dodge ? "armor" : "dodge"));
@@ -80,7 +97,7 @@ function prepare(s: RotationAttackSnapshot): Result<Prepared> {
   // **Ruling:** between two non-player creatures the defender wins too (a tie is not "above").
   const attackerWinsTies = s.attackerIsPlayer && !d.isPlayer;
   return ok({
-    bonus: rotationSkillBonus(s.skillBonus, s.proficient),
+    bonus: skillBonusOf(s.skillBonus, s.proficient),
     penalty,
     defense,
     defenseValue,

@@ -1,8 +1,8 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { die, probAtLeast, shift, type Distribution } from "../dice/distribution.ts";
 import type { CheckOutcome } from "./attack-outcome.ts";
-import { isWhole } from "../dice/checks.ts";
-import { d20Difference, keepD20Face } from "./d20-roll.ts";
+import { isRecord, isWhole, shown } from "../dice/checks.ts";
+import { badFlag, d20Difference, keepD20Face, snapshotInvalid } from "./d20-roll.ts";
 
 /**
  * Stealth in the rotation ruleset (STL-1..4). The kept Sneak result lives on the sneaking
@@ -26,8 +26,9 @@ export interface EnterStealthSnapshot {
 
 /** STL-1: enter stealth only out of every enemy's line of sight; the Sneak roll is kept. */
 export function enterStealth(face: number, snapshot: EnterStealthSnapshot): Result<SneakResult> {
+  if (!isRecord(snapshot)) return snapshotInvalid("snapshot");
   if (!isWhole(snapshot.enemiesWithLineOfSight) || snapshot.enemiesWithLineOfSight < 0) {
-    return err("TEMPO.ERRORS.Attack.LineOfSightCountInvalid", { value: String(snapshot.enemiesWithLineOfSight) });
+    return err("TEMPO.ERRORS.Attack.LineOfSightCountInvalid", { value: shown(snapshot.enemiesWithLineOfSight) });
   }
   if (snapshot.enemiesWithLineOfSight > 0) return err("TEMPO.ERRORS.Attack.StealthInSight", { count: snapshot.enemiesWithLineOfSight });
   return sneakRoll(face, snapshot.sneakBonus, 0, []);
@@ -35,12 +36,12 @@ export function enterStealth(face: number, snapshot: EnterStealthSnapshot): Resu
 
 /** STL-1: the exact distribution of the kept Sneak result (d20 + bonus). */
 export function sneakResultDistribution(sneakBonus: number): Result<Distribution> {
-  if (!isWhole(sneakBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(sneakBonus) });
+  if (!isWhole(sneakBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(sneakBonus) });
   return ok(shift(die(20), sneakBonus));
 }
 
 function sneakRoll(face: number, sneakBonus: number, penalty: number, notes: readonly Message[]): Result<SneakResult> {
-  if (!isWhole(sneakBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(sneakBonus) });
+  if (!isWhole(sneakBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(sneakBonus) });
   const kept = keepD20Face([face], "normal");
   if (!kept.ok) return kept;
   return ok({ sneakResult: kept.value.face + sneakBonus - penalty, penalty, notes });
@@ -52,8 +53,9 @@ export interface SpotSnapshot {
 }
 
 function checkSpot(s: SpotSnapshot): Result<SpotSnapshot> {
-  if (!isWhole(s.cognitionBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(s.cognitionBonus) });
-  if (!isWhole(s.sneakResult)) return err("TEMPO.ERRORS.Attack.SneakResultInvalid", { value: String(s.sneakResult) });
+  if (!isRecord(s)) return snapshotInvalid("snapshot");
+  if (!isWhole(s.cognitionBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(s.cognitionBonus) });
+  if (!isWhole(s.sneakResult)) return err("TEMPO.ERRORS.Attack.SneakResultInvalid", { value: shown(s.sneakResult) });
   return ok(s);
 }
 
@@ -85,9 +87,9 @@ export function stealthSpotOdds(snapshot: SpotSnapshot): Result<number> {
  * observer with Cognition `cognitionBonus`, over all 400 pairs of faces.
  */
 export function stealthSpotOddsBeforeSneakRoll(sneakBonus: number, cognitionBonus: number, penalty: number): Result<number> {
-  if (!isWhole(sneakBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(sneakBonus) });
-  if (!isWhole(cognitionBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(cognitionBonus) });
-  if (!isWhole(penalty) || penalty < 0) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(penalty) });
+  if (!isWhole(sneakBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(sneakBonus) });
+  if (!isWhole(cognitionBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(cognitionBonus) });
+  if (!isWhole(penalty) || penalty < 0) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(penalty) });
   // Observer − sneaker ≥ 0 means the observer sees (ties to the observer, as above).
   return ok(probAtLeast(d20Difference(cognitionBonus, sneakBonus - penalty), 0));
 }
@@ -102,8 +104,12 @@ export interface StealthObserver {
 
 /** STL-2: only the observers who roll and succeed see the sneaking creature; returns their ids, in input order. */
 export function stealthObserversWhoSee(observers: readonly StealthObserver[], sneakResult: number): Result<readonly string[]> {
+  if (!Array.isArray(observers)) return snapshotInvalid("observers");
   const seen: string[] = [];
   for (const o of observers) {
+    const bad = badFlag(o, ["hasLineOfSight"]);
+    if (bad !== null) return snapshotInvalid(bad === "snapshot" ? "observers" : bad);
+    if (typeof o.id !== "string") return snapshotInvalid("id");
     if (!o.hasLineOfSight) continue;
     if (o.face === null) return err("TEMPO.ERRORS.Attack.FaceCount", { expected: 1, count: 0 });
     const spot = resolveStealthSpot(o.face, { cognitionBonus: o.cognitionBonus, sneakResult });
@@ -122,21 +128,32 @@ export interface SneakTurn {
   readonly quietFlight: boolean;
 }
 
-/** STL-4: −3 for moving more than half speed in one Full action, −5 for flying without quiet flight; both can apply. */
-export function sneakPenalty(turn: SneakTurn): number {
+const SNEAK_TURN_FLAGS = ["movedOverHalfSpeed", "flew", "quietFlight"] as const;
+
+/** STL-4: the penalty of a checked turn. */
+function penaltyOf(turn: SneakTurn): number {
   return (turn.movedOverHalfSpeed ? 3 : 0) + (turn.flew && !turn.quietFlight ? 5 : 0);
+}
+
+/** STL-4: −3 for moving more than half speed in one Full action, −5 for flying without quiet flight; both can apply. */
+export function sneakPenalty(turn: SneakTurn): Result<number> {
+  const bad = badFlag(turn, SNEAK_TURN_FLAGS);
+  return bad === null ? ok(penaltyOf(turn)) : snapshotInvalid(bad);
 }
 
 /** STL-4: the end-of-turn Sneak re-roll that replaces the kept result. */
 export function resolveSneakReroll(face: number, sneakBonus: number, turn: SneakTurn): Result<SneakResult> {
+  const penalty = sneakPenalty(turn);
+  if (!penalty.ok) return penalty;
   const notes: Message[] = [];
   if (turn.movedOverHalfSpeed) notes.push({ key: "TEMPO.ATTACK.Note.SneakMovedFast" });
   if (turn.flew && !turn.quietFlight) notes.push({ key: "TEMPO.ATTACK.Note.SneakFlew" });
-  return sneakRoll(face, sneakBonus, sneakPenalty(turn), notes);
+  return sneakRoll(face, sneakBonus, penalty.value, notes);
 }
 
 /** STL-4: the exact distribution of the re-rolled Sneak result. */
 export function sneakRerollDistribution(sneakBonus: number, turn: SneakTurn): Result<Distribution> {
-  if (!isWhole(sneakBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: String(sneakBonus) });
-  return ok(shift(die(20), sneakBonus - sneakPenalty(turn)));
+  if (!isWhole(sneakBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(sneakBonus) });
+  const penalty = sneakPenalty(turn);
+  return penalty.ok ? ok(shift(die(20), sneakBonus - penalty.value)) : penalty;
 }

@@ -8,7 +8,8 @@
  * defender, PHS-11 Disengage gives 1 disadvantage to the disengager's own attacks).
  */
 import { err, ok, type Result } from "../core/result.ts";
-import { isWhole } from "../dice/checks.ts";
+import { isRecord, isWhole, shown } from "../dice/checks.ts";
+import { snapshotInvalid } from "./d20-roll.ts";
 import { probAtLeast, shift, type Distribution } from "../dice/distribution.ts";
 import { constantTerm, type SignedTerm } from "../dice/formula.ts";
 import { formatFormula } from "../dice/formula-format.ts";
@@ -33,10 +34,11 @@ const NO_EXTRA: ExtraSources = { advantage: 0, disadvantage: 0 };
 
 /** PHS-8: the sources of an attack from the tiers of attacker and target plus any other sources. */
 export function phaseAttackSources(attackerTier: number, targetTier: number, extra: ExtraSources = NO_EXTRA): Result<PhaseAttackSources> {
+  if (!isRecord(extra)) return snapshotInvalid("extra");
   for (const tier of [attackerTier, targetTier])
-    if (!isWhole(tier) || tier < 0) return err("TEMPO.ERRORS.Dice.TierInvalid", { value: String(tier) });
+    if (!isWhole(tier) || tier < 0) return err("TEMPO.ERRORS.Dice.TierInvalid", { value: shown(tier) });
   for (const n of [extra.advantage, extra.disadvantage])
-    if (!isWhole(n) || n < 0) return err("TEMPO.ERRORS.Dice.SourcesInvalid", { value: String(n) });
+    if (!isWhole(n) || n < 0) return err("TEMPO.ERRORS.Dice.SourcesInvalid", { value: shown(n) });
   const gap = attackerTier - targetTier;
   const advantage = Math.max(0, gap) + extra.advantage;
   const disadvantage = Math.max(0, -gap) + extra.disadvantage;
@@ -64,8 +66,8 @@ export interface PhaseAttackOdds {
 }
 
 function checkAttack(atk: number, def: number): Result<true> {
-  if (!isWhole(atk)) return err("TEMPO.ERRORS.Dice.AttackInvalid", { value: String(atk) });
-  if (!isWhole(def)) return err("TEMPO.ERRORS.Dice.DefenseInvalid", { value: String(def) });
+  if (!isWhole(atk)) return err("TEMPO.ERRORS.Dice.AttackInvalid", { value: shown(atk) });
+  if (!isWhole(def)) return err("TEMPO.ERRORS.Dice.DefenseInvalid", { value: shown(def) });
   return ok(true);
 }
 
@@ -78,10 +80,11 @@ function attackFormula(net: number, atk: number): string {
 
 /** PHS-8 with ADV-1..3: exact odds, formula and pool of an attack. */
 export function phaseAttackOdds(input: PhaseAttackInput): Result<PhaseAttackOdds> {
+  if (!isRecord(input)) return snapshotInvalid("snapshot");
   const checked = checkAttack(input.atk, input.def);
   if (!checked.ok) return checked;
   for (const n of [input.advantage, input.disadvantage])
-    if (!isWhole(n) || n < 0) return err("TEMPO.ERRORS.Dice.SourcesInvalid", { value: String(n) });
+    if (!isWhole(n) || n < 0) return err("TEMPO.ERRORS.Dice.SourcesInvalid", { value: shown(n) });
   const net = netAdvantage(input.advantage, input.disadvantage);
   const totals = shift(stepDiceDistribution(net), input.atk);
   return ok({ chance: probAtLeast(totals, input.def), formula: attackFormula(net, input.atk), net, pool: stepDicePool(net), totals });
@@ -104,6 +107,7 @@ export interface PhaseAttackResult {
 
 /** PHS-8: keeps the right dice of a rolled pool, adds ATK and compares with DEF. */
 export function resolvePhaseAttack(roll: PhaseAttackRoll): Result<PhaseAttackResult> {
+  if (!isRecord(roll)) return snapshotInvalid("snapshot");
   const checked = checkAttack(roll.atk, roll.def);
   if (!checked.ok) return checked;
   const kept = resolveKeepPool(roll.pool, roll.dice);

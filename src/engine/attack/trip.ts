@@ -1,6 +1,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import type { ContestOdds, ContestOutcome } from "./attack-outcome.ts";
-import { noteOnSuccess } from "./d20-roll.ts";
+import { isRecord, shown } from "../dice/checks.ts";
+import { noteOnSuccess, snapshotInvalid } from "./d20-roll.ts";
 import { opposedRollOdds, resolveOpposedRoll } from "./opposed-roll.ts";
 
 /** ROT-9: a trip reaches a target within 5 ft. */
@@ -14,8 +15,9 @@ export interface TripSnapshot {
 }
 
 function checkReach(s: TripSnapshot): Result<TripSnapshot> {
+  if (!isRecord(s)) return snapshotInvalid("snapshot");
   if (!Number.isFinite(s.distanceFeet) || s.distanceFeet < 0 || s.distanceFeet > TRIP_REACH_FEET) {
-    return err("TEMPO.ERRORS.Attack.TripOutOfReach", { distance: String(s.distanceFeet), reach: TRIP_REACH_FEET });
+    return err("TEMPO.ERRORS.Attack.TripOutOfReach", { distance: shown(s.distanceFeet), reach: TRIP_REACH_FEET });
   }
   return ok(s);
 }

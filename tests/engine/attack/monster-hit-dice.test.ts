@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { enhancedHitDice, monsterAttackTable, MONSTER_ATTACK_TABLE } from "../../../src/engine/attack/monster-hit-dice.ts";
+import { enhancedHitDice, monsterAttackTable, MONSTER_ATTACK_TABLE, parseHitDice } from "../../../src/engine/attack/monster-hit-dice.ts";
+import { formulaMax, formulaMin } from "../../../src/engine/dice/formula-odds.ts";
 import { value } from "./support.ts";
 
 describe("SEG-13 monster attack table", () => {
@@ -86,6 +87,38 @@ describe("SEG-14 enhanced hit dice", () => {
     fc.assert(
       fc.property(fc.double(), fc.double(), (dice, bonus) => {
         expect(() => enhancedHitDice({ dice, bonus })).not.toThrow();
+      }),
+    );
+  });
+});
+
+describe("SEG-14 printed hit dice", () => {
+  it('SEG-14: "4+4 HD" reads as 4 dice with +4 (4d8+16 hit points); "6" and "8 + 2" read too', () => {
+    expect(parseHitDice("4+4 HD")).toEqual({ ok: true, value: { dice: 4, bonus: 4 } });
+    expect(parseHitDice("6")).toEqual({ ok: true, value: { dice: 6, bonus: 0 } });
+    expect(parseHitDice(" 8 + 2 hd ")).toEqual({ ok: true, value: { dice: 8, bonus: 2 } });
+    const parsed = parseHitDice("4+4");
+    expect(parsed.ok && value(enhancedHitDice(parsed.value)).hitPoints).toBe("4d8+16");
+  });
+
+  it('SEG-14: "1-1 HD" (a negative enhancement) and text that is not hit dice are typed errors', () => {
+    expect(parseHitDice("1-1 HD")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Attack.HitDiceBonusInvalid", data: { value: "-1" } } });
+    expect(parseHitDice("four")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Attack.HitDiceInvalid", data: { value: "four" } } });
+    for (const text of ["", "0", "0+3", "4+", "+4", "4.5", "4+4+4", "4d8", "HD 4"]) expect(parseHitDice(text).ok).toBe(false);
+  });
+
+  it("SEG-14: hit dice too large to roll (over 1000 dice, or over 1,000,000 extra hit points) are typed errors", () => {
+    expect(enhancedHitDice({ dice: 1001, bonus: 0 })).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.HitDiceTooLarge" } });
+    expect(enhancedHitDice({ dice: 1000, bonus: 1001 })).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.HitDiceTooLarge" } });
+    expect(enhancedHitDice({ dice: 1000, bonus: 1000 }).ok).toBe(true);
+  });
+
+  it("SEG-14: the hit points Xd8 + X·Y always parse, from X + X·Y to 8X + X·Y", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 0, max: 1000 }), (dice, bonus) => {
+        const { hitPoints } = value(enhancedHitDice({ dice, bonus }));
+        expect(value(formulaMin(hitPoints))).toBe(dice + dice * bonus);
+        expect(value(formulaMax(hitPoints))).toBe(8 * dice + dice * bonus);
       }),
     );
   });

@@ -47,10 +47,10 @@ describe("ATK-ROT rotation attacks", () => {
   });
 
   it("ATK-ROT-1: not proficient halves a positive bonus rounding down (+7 → +3) but a negative one applies in full", () => {
-    expect(rotationSkillBonus(7, false)).toBe(3);
-    expect(rotationSkillBonus(1, false)).toBe(0);
-    expect(rotationSkillBonus(-3, false)).toBe(-3);
-    expect(rotationSkillBonus(7, true)).toBe(7);
+    expect(value(rotationSkillBonus(7, false))).toBe(3);
+    expect(value(rotationSkillBonus(1, false))).toBe(0);
+    expect(value(rotationSkillBonus(-3, false))).toBe(-3);
+    expect(value(rotationSkillBonus(7, true))).toBe(7);
     const s = attack({ skillBonus: 7, proficient: false });
     expect(value(resolveRotationAttack([11], s))).toMatchObject({ total: 14, hit: false });
     expect(value(resolveRotationAttack([11], s)).notes).toContainEqual({ key: "TEMPO.ATTACK.Note.NotProficient", data: { from: 7, to: 3 } });
@@ -105,7 +105,7 @@ describe("ATK-ROT rotation attacks", () => {
   });
 
   it("ATK-ROT-5: each adjacent enemy beyond the first gives −2 Dodge and −2 Armor", () => {
-    expect([0, 1, 2, 3, 4].map(flankingPenalty)).toEqual([0, 0, 2, 4, 6]);
+    expect([0, 1, 2, 3, 4].map((n) => value(flankingPenalty(n)))).toEqual([0, 0, 2, 4, 6]);
     const s = attack({}, { adjacentEnemies: 3 });
     // Dodge 14 − 4 = 10: a total of 11 is needed, a 6 (total 11) now hits.
     expect(value(resolveRotationAttack([6], s))).toMatchObject({ hit: true, total: 11, needed: 11 });

@@ -91,7 +91,7 @@ describe("STL stealth", () => {
   it("STL-4: flying costs −5 unless the creature has stealth soaring or hovering wings; both penalties add up", () => {
     expect(value(resolveSneakReroll(14, 3, { ...still, flew: true })).sneakResult).toBe(12);
     expect(value(resolveSneakReroll(14, 3, { ...still, flew: true, quietFlight: true }))).toEqual({ sneakResult: 17, penalty: 0, notes: [] });
-    expect(sneakPenalty({ movedOverHalfSpeed: true, flew: true, quietFlight: false })).toBe(8);
+    expect(value(sneakPenalty({ movedOverHalfSpeed: true, flew: true, quietFlight: false }))).toBe(8);
     expect(value(resolveSneakReroll(14, 3, { movedOverHalfSpeed: true, flew: true, quietFlight: false })).notes.map((n) => n.key)).toEqual([
       "TEMPO.ATTACK.Note.SneakMovedFast",
       "TEMPO.ATTACK.Note.SneakFlew",
