@@ -35,17 +35,22 @@ export function damageDiceOf(formula: Formula): DamageDice | null {
  * NdX ± B shape (`TEMPO.ERRORS.Damage.BadFormula` otherwise).
  */
 export function parseDamageFormula(text: string): Result<Formula> {
-  const parsed = parseFormula(text);
-  if (!parsed.ok) return parsed;
-  return damageDiceOf(parsed.value) === null ? err("TEMPO.ERRORS.Damage.BadFormula", { formula: text }) : parsed;
+  const parsed = parseSimple(text);
+  return parsed.ok ? ok(parsed.value.formula) : parsed;
 }
 
 /** CNT-15: `parseDamageFormula`, as count, sides and bonus. */
 export function parseDamageDice(text: string): Result<DamageDice> {
-  const parsed = parseDamageFormula(text);
+  const parsed = parseSimple(text);
+  return parsed.ok ? ok(parsed.value.dice) : parsed;
+}
+
+/** One parse for both readers: the formula and its NdX ± B view. */
+function parseSimple(text: string): Result<{ readonly formula: Formula; readonly dice: DamageDice }> {
+  const parsed = parseFormula(text);
   if (!parsed.ok) return parsed;
   const dice = damageDiceOf(parsed.value);
-  return dice === null ? err("TEMPO.ERRORS.Damage.BadFormula", { formula: text }) : ok(dice);
+  return dice === null ? err("TEMPO.ERRORS.Damage.BadFormula", { formula: text }) : ok({ formula: parsed.value, dice });
 }
 
 /** CNT-15: "1d8+3", "16d6-1": `formatFormula`'s Foundry `Roll` text without spaces, as weapon data writes it. */
