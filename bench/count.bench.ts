@@ -49,71 +49,80 @@ function rollsFor(state: CountState): CountCommand {
   return { type: "rolls", results: state.requests.map((r) => ({ requestId: r.id, total: contestDice() })) };
 }
 
-function step(state: CountState, mode: Mode): CountState[] {
-  if (state.status === "contest") return [must(state, rollsFor(state))];
-  const current = countScheduler.current(state);
-  if (mode === "declare" && current !== null) {
-    const declared = must(state, { type: "declare", combatantId: current, action: { kind: "attack", properties: ["heavy"], targets: ["x"] } });
-    return [declared, must(declared, { type: "next" })];
-  }
-  return [must(state, { type: "next" })];
+interface Timing {
+  /** Whole round, ms. */
+  readonly round: number;
+  /** Of which the round boundary (end step → next round: CNT-13, sort, contests), ms. */
+  readonly boundary: number;
+  /** Turn commands (declare, next) per round and µs each. */
+  readonly steps: number;
+  readonly perStep: number;
 }
 
-/** Milliseconds per full round, best of `repeats`, and commands per round. */
-function timeRounds(n: number, mode: Mode, withUndo: boolean, rounds: number, repeats: number): { round: number; steps: number } {
+function commandsFor(state: CountState, current: string | null, mode: Mode): CountCommand[] {
+  if (state.status === "contest") return [rollsFor(state)];
+  if (mode === "declare" && current !== null) {
+    return [{ type: "declare", combatantId: current, action: { kind: "attack", properties: ["heavy"], targets: ["x"] } }, { type: "next" }];
+  }
+  return [{ type: "next" }];
+}
+
+/** Best of `repeats` runs of `rounds` full rounds. */
+function timeRounds(n: number, mode: Mode, withUndo: boolean, rounds: number, repeats: number): Timing {
   const history = withHistory(countScheduler);
-  let best = Number.POSITIVE_INFINITY;
-  let steps = 0;
+  let best: Timing | null = null;
   for (let r = 0; r < repeats; r++) {
     let state = started(n);
     let h: HistoryState<CountState> = withHistoryState(state);
     const first = state.round;
-    steps = 0;
+    let steps = 0;
+    let boundary = 0;
+    let stepTime = 0;
     const t0 = performance.now();
     while (state.round < first + rounds) {
-      if (withUndo) {
-        const current = history.current(h);
-        const commands: CountCommand[] =
-          h.present.status === "contest"
-            ? [rollsFor(h.present)]
-            : mode === "declare" && current !== null
-            ? [{ type: "declare", combatantId: current, action: { kind: "attack", properties: ["heavy"], targets: ["x"] } }, { type: "next" }]
-            : [{ type: "next" }];
-        for (const command of commands) {
-          const t = history.apply(h, command);
-          if (!t.ok) throw new Error(t.error.key);
-          h = t.value.state;
-          steps++;
-        }
-        state = h.present;
-      } else {
-        const states = step(state, mode);
-        steps += states.length;
-        state = states[states.length - 1] ?? state;
+      const atBoundary = state.status === "end" || state.status === "contest";
+      const t = performance.now();
+      for (const command of commandsFor(state, countScheduler.current(state), mode)) {
+        if (withUndo) {
+          const applied = history.apply(h, command);
+          if (!applied.ok) throw new Error(applied.error.key);
+          h = applied.value.state;
+          state = h.present;
+        } else state = must(state, command);
+        if (!atBoundary) steps++;
       }
+      if (atBoundary) boundary += performance.now() - t;
+      else stepTime += performance.now() - t;
     }
-    best = Math.min(best, performance.now() - t0);
+    const timing = { round: (performance.now() - t0) / rounds, boundary: boundary / rounds, steps: steps / rounds, perStep: (stepTime * 1000) / steps };
+    if (best === null || timing.round < best.round) best = timing;
   }
-  return { round: best / rounds, steps: steps / rounds };
+  if (best === null) throw new Error("no run");
+  return best;
 }
 
 function report(label: string, mode: Mode, withUndo: boolean): void {
   console.log(`\n${label}`);
-  console.log("combatants | round (ms) | commands/round | per command (µs) | growth ×10");
+  console.log("combatants | round (ms) | of which boundary (ms) | turn commands | per command (µs) | growth ×10 (round)");
   let previous: number | null = null;
   for (const n of [10, 100, 1_000, 10_000]) {
     const rounds = n >= 10_000 ? 3 : n >= 1_000 ? 5 : 30;
-    const { round, steps } = timeRounds(n, mode, withUndo, rounds, 5);
-    const growth = previous === null ? "—" : `×${(round / previous).toFixed(1)}`;
+    const t = timeRounds(n, mode, withUndo, rounds, 5);
+    const growth = previous === null ? "—" : `×${(t.round / previous).toFixed(1)}`;
     console.log(
-      `${String(n).padStart(10)} | ${round.toFixed(2).padStart(10)} | ${steps.toFixed(0).padStart(14)} | ${((round * 1000) / steps)
-        .toFixed(1)
-        .padStart(16)} | ${growth}`,
+      [
+        String(n).padStart(10),
+        t.round.toFixed(2).padStart(10),
+        t.boundary.toFixed(2).padStart(22),
+        t.steps.toFixed(0).padStart(13),
+        t.perStep.toFixed(1).padStart(16),
+        growth,
+      ].join(" | "),
     );
-    previous = round;
+    previous = t.round;
   }
 }
 
-report("Everyone passes (next only)", "pass", false);
+report("Everyone passes (next only; CNT-13 then brings new ties, so the boundary rolls contests)", "pass", false);
 report("Everyone declares a Heavy attack (declare + next, pending on the track)", "declare", false);
 report("Declare + next through withHistory (undo kept)", "declare", true);
