@@ -215,6 +215,18 @@ describe("overshield laws", () => {
     );
   });
 
+  it("OSH-3: healing never restores or changes an overshield and never lifts hit points past the maximum (property)", () => {
+    fc.assert(
+      fc.property(fc.option(arbShield, { nil: null }), fc.integer({ min: -10, max: 40 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 60 }), (sh, hp, maxHp, amount) => {
+        const r = applyHealing({ hp, maxHp, overshield: sh }, amount);
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        expect(r.value.overshield).toBe(sh);
+        expect(r.value.hp).toBe(hp >= maxHp ? hp : Math.min(maxHp, hp + amount));
+      }),
+    );
+  });
+
   it("OSH-1: applying damage never changes its inputs (property)", () => {
     fc.assert(
       fc.property(arbShield, arbHits, (sh, hitList) => {
