@@ -35,7 +35,7 @@ function validate(snapshot: D20AttackSnapshot): Result<D20AttackSnapshot> {
   return ok(snapshot);
 }
 
-/** Resolves one d20 attack from the rolled face(s): one face, or two with advantage/disadvantage. */
+/** `count`/`standard` attack (ruling above): resolves one d20 attack from one face, or two with advantage/disadvantage. */
 export function resolveD20Attack(faces: readonly number[], snapshot: D20AttackSnapshot): Result<AttackOutcome> {
   const valid = validate(snapshot);
   if (!valid.ok) return valid;
@@ -55,7 +55,7 @@ export function resolveD20Attack(faces: readonly number[], snapshot: D20AttackSn
   return ok({ hit, critical, fumble: face === 1, face, total, needed, notes });
 }
 
-/** Exact odds of {@link resolveD20Attack} for the same snapshot. */
+/** `count`/`standard` attack: exact odds of {@link resolveD20Attack} for the same snapshot. */
 export function d20AttackOdds(snapshot: D20AttackSnapshot): Result<AttackOdds> {
   const valid = validate(snapshot);
   if (!valid.ok) return valid;

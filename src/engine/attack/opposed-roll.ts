@@ -5,7 +5,7 @@ import { isWhole, shown } from "../dice/checks.ts";
 import { d20Difference, keepD20Face } from "./d20-roll.ts";
 
 /**
- * An opposed d20 roll: each side rolls d20 + its bonus; the initiator must be strictly higher.
+ * ROT-8, ROT-9: an opposed d20 roll: each side rolls d20 + its bonus; the initiator must be strictly higher.
  *
  * The tie rule is stated by RULES.md for ROT-9 ("if the attacker is higher") and for escaping a
  * grapple (ROT-8: "until it wins a Vigor roll"); **ruling:** Tempo uses the same rule for the grapple
@@ -25,7 +25,7 @@ export function resolveOpposedRoll(attackerFace: number, defenderFace: number, a
   return ok({ success: attackerTotal > defenderTotal, attackerTotal, defenderTotal, notes });
 }
 
-/** Exact odds of {@link resolveOpposedRoll}: the distribution of (attacker − defender) over 400 face pairs. */
+/** ROT-8, ROT-9: exact odds of {@link resolveOpposedRoll}: the distribution of (attacker − defender) over 400 face pairs. */
 export function opposedRollOdds(attackerBonus: number, defenderBonus: number): Result<ContestOdds> {
   if (!isWhole(attackerBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(attackerBonus) });
   if (!isWhole(defenderBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(defenderBonus) });

@@ -145,7 +145,7 @@ export function resolveRotationAttack(faces: readonly number[], snapshot: Rotati
   return ok({ hit, critical, fumble: face === 1, face, total, needed: p.needed, notes });
 }
 
-/** Exact odds of {@link resolveRotationAttack}, with advantage when the defender is unaware (STL-3). */
+/** ATK-ROT-1..5: exact odds of {@link resolveRotationAttack}, with advantage when the defender is unaware (STL-3). */
 export function rotationAttackOdds(snapshot: RotationAttackSnapshot): Result<AttackOdds> {
   const prepared = prepare(snapshot);
   if (!prepared.ok) return prepared;

@@ -7,6 +7,7 @@ import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
 /** SEG-12: descending Armor Class runs from −10 (best) to 10 (worst). */
 export const DESCENDING_AC_BEST = -10;
+/** SEG-12: the worst descending Armor Class. */
 export const DESCENDING_AC_WORST = 10;
 
 /**
@@ -14,6 +15,7 @@ export const DESCENDING_AC_WORST = 10;
  * beyond any published attacker. **Ruling:** outside 0–25 the input is treated as a data error.
  */
 export const AAC0_MIN = 0;
+/** SEG-12: the highest AAC0 the engine accepts (see AAC0_MIN). */
 export const AAC0_MAX = 25;
 
 function checkArmorClass(ac: number): Result<number> {
@@ -40,7 +42,7 @@ export function descendingArmorClass(baseAc: number, bonus: number): Result<numb
 }
 
 /**
- * Reads an AAC0 as printed in a stat block: a whole number, or "20*", which the seed defines as
+ * SEG-12: reads an AAC0 as printed in a stat block: a whole number, or "20*", which the seed defines as
  * "needs a 20 to strike AC 0 and also AC 1" — on the SEG-12 formula that is AAC0 21.
  */
 export function parseAac0(text: string): Result<number> {

@@ -16,7 +16,7 @@ export function constant(value: number): Distribution {
   return { min: value, probs: [1] };
 }
 
-/** One fair die with faces 1..sides. */
+/** One fair die with faces 1..sides; `sides` is a whole number of 1 or more (user-typed dice go through parseFormula). */
 export function die(sides: number): Distribution {
   return { min: 1, probs: new Array<number>(sides).fill(1 / sides) };
 }

@@ -8,6 +8,7 @@ function formatKeep(keep: KeepRule | null): string {
   return keep === null ? "" : `${keep.highest ? "kh" : "kl"}${keep.count}`;
 }
 
+/** One term in Foundry Roll syntax ("4d6kh3", "{1d6,1d8}kl1", "3"); takes a checked or helper-built term. */
 export function formatTerm(term: FormulaTerm): string {
   switch (term.type) {
     case "constant":
@@ -19,6 +20,7 @@ export function formatTerm(term: FormulaTerm): string {
   }
 }
 
+/** A whole formula in Foundry Roll syntax ("2d6 + 3"); takes a formula from parseFormula/checkFormula or the term helpers, unchecked. */
 export function formatFormula(f: Formula): string {
   return f.terms
     .map(({ sign, term }, i) => {

@@ -30,7 +30,7 @@ function scaleTerm(term: FormulaTerm, k: number): FormulaTerm {
   }
 }
 
-/** The formula with every die multiplied by `factor` (at least 1); errors past the dice limit. */
+/** CNT-15: the formula with every die multiplied by `factor` (at least 1); errors past the dice limit. */
 export function multiplyDice(f: Formula, factor: number): Result<Formula> {
   if (!isWhole(factor))
     return err("TEMPO.ERRORS.Dice.InvalidMultiplier", { factor: shown(factor) });

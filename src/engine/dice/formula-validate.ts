@@ -56,6 +56,7 @@ function termCount(f: Formula): number {
   return f.terms.reduce((n, { term }) => n + (term.type === "pool" ? 1 + term.members.length : 1), 0);
 }
 
+/** `ok(formula)` when a formula of the right shape is within the limits; `text` is what errors quote (internal: use checkFormula). */
 export function validateFormula(f: Formula, text: string): Result<Formula> {
   if (f.terms.length === 0) return err("TEMPO.ERRORS.Dice.Unparseable", { formula: text });
   if (termCount(f) > MAX_TERMS) return err("TEMPO.ERRORS.Dice.TooManyTerms", { formula: text.slice(0, 80), max: MAX_TERMS });

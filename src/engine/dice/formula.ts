@@ -62,14 +62,17 @@ export const MAX_CONSTANT = 1_000_000;
 /** Largest number of terms and pool members a formula may hold in all (text up to 2000 characters never has more). */
 export const MAX_TERMS = 1000;
 
+/** `count` dice of `sides` sides, optionally keeping some: diceTerm(4, 6, { highest: true, count: 3 }) is 4d6kh3. */
 export function diceTerm(count: number, sides: number, keep: KeepRule | null = null): DiceTerm {
   return { type: "dice", count, sides, keep };
 }
 
+/** A flat number (non-negative; `makeFormula` turns a negative one into a subtracted term). */
 export function constantTerm(value: number): ConstantTerm {
   return { type: "constant", value };
 }
 
+/** A Foundry pool of members, optionally keeping whole members: {1d6,1d6,1d8}kh2. */
 export function poolTerm(members: readonly PoolMember[], keep: KeepRule | null = null): PoolTerm {
   return { type: "pool", members, keep };
 }

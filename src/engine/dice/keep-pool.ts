@@ -15,7 +15,7 @@ import { buildPoolDistribution, buildPoolTerm, type KeepPool } from "./keep-pool
 export type { KeepPool } from "./keep-pool-build.ts";
 
 /**
- * Checks any value as a pool: 1 to MAX_DICE dice of 2 to MAX_SIDES sides, a whole keep count from
+ * ADV-1 / ADV-2: checks any value as a pool: 1 to MAX_DICE dice of 2 to MAX_SIDES sides, a whole keep count from
  * 0 to the number of dice, and a boolean `highest`.
  */
 export function checkKeepPool(v: unknown): Result<KeepPool> {
@@ -28,7 +28,7 @@ export function checkKeepPool(v: unknown): Result<KeepPool> {
   return ok({ dice: dice.map(Number), keep, highest });
 }
 
-/** Exact distribution of the kept sum of a pool; a pool too large to compute is TooComplex. */
+/** ADV-1 / ADV-2: exact distribution of the kept sum of a pool; a pool too large to compute is TooComplex. */
 export function keepPoolDistribution(pool: KeepPool): Result<Distribution> {
   const valid = checkKeepPool(pool);
   if (!valid.ok) return valid;
@@ -37,13 +37,13 @@ export function keepPoolDistribution(pool: KeepPool): Result<Distribution> {
   return ok(buildPoolDistribution(valid.value));
 }
 
-/** The pool as a formula term: 3d6kh2 for identical dice, {1d6,1d6,1d8}kh2 for mixed ones. */
+/** ADV-1 / ADV-2: the pool as a formula term: 3d6kh2 for identical dice, {1d6,1d6,1d8}kh2 for mixed ones. */
 export function keepPoolTerm(pool: KeepPool): Result<FormulaTerm> {
   const valid = checkKeepPool(pool);
   return valid.ok ? ok(buildPoolTerm(valid.value)) : valid;
 }
 
-/** Foundry Roll formula for a pool, e.g. "2d6", "3d6kh2", "{1d6,1d6,1d8}kh2", "{1d6,1d6,1d12}kl2". */
+/** ADV-1 / ADV-2: Foundry Roll formula for a pool, e.g. "2d6", "3d6kh2", "{1d6,1d6,1d8}kh2", "{1d6,1d6,1d12}kl2". */
 export function keepPoolFormula(pool: KeepPool): Result<string> {
   const term = keepPoolTerm(pool);
   return term.ok ? ok(formatTerm(term.value)) : term;
