@@ -10,7 +10,7 @@
  * walked of 30: no further 5 ft step).
  */
 import { err, ok, type Result } from "../core/result.ts";
-import { checkDiagonalRule, isAdjacentSquare, isDiagonalStep, isValidSquare, sameSquare, stepCost, type DiagonalRule, type Square } from "./grid.ts";
+import { checkDiagonalRule, DIAGONAL_RULES, isAdjacentSquare, isDiagonalStep, isValidSquare, sameSquare, stepCost, type DiagonalRule, type Square } from "./grid.ts";
 
 export type MovementMode = "walk" | "swim" | "fly" | "climb" | "burrow";
 
@@ -107,7 +107,10 @@ export function movementRemaining(turn: MovementTurn): Readonly<Partial<Record<M
  * `Movement.InvalidSquare`, `Movement.NotAdjacent`, `Movement.NotStraight`, `Movement.TooFar`.
  */
 export function moveStep(turn: MovementTurn, step: MovementStep): Result<MovementTurn> {
+  const stored = checkStoredTurn(turn);
+  if (!stored.ok) return stored;
   if (turn.ended) return err("TEMPO.ERRORS.Movement.Ended");
+  if (!MOVEMENT_MODES.includes(step.mode)) return err("TEMPO.ERRORS.Movement.NoSpeed", { mode: String(step.mode) });
   const speed = turn.speeds[step.mode];
   if (speed === undefined) return err("TEMPO.ERRORS.Movement.NoSpeed", { mode: step.mode });
   const from = movementPosition(turn);
@@ -124,6 +127,23 @@ export function moveStep(turn: MovementTurn, step: MovementStep): Result<Movemen
     movedFeet: turn.movedFeet + cost,
     diagonals: turn.diagonals + (isDiagonalStep(from, step.to) ? 1 : 0),
   });
+}
+
+/**
+ * STD-7, STD-8: a movement turn read back from `Combatant.system` is usable: a known diagonal rule, a
+ * non-empty path ending on a grid square, whole non-negative counters. O(1): earlier squares were checked
+ * when they were walked. Errors: `Movement.InvalidTurn` naming the field.
+ */
+function checkStoredTurn(turn: MovementTurn): Result<MovementTurn> {
+  const bad = (field: string): Result<never> => err("TEMPO.ERRORS.Movement.InvalidTurn", { field });
+  if (typeof turn !== "object" || turn === null) return bad("turn");
+  if (!DIAGONAL_RULES.includes(turn.diagonal)) return bad("diagonal");
+  if (typeof turn.speeds !== "object" || turn.speeds === null) return bad("speeds");
+  const last = Array.isArray(turn.path) ? turn.path[turn.path.length - 1] : undefined;
+  if (last === undefined || !isValidSquare(last)) return bad("path");
+  if (!Number.isFinite(turn.movedFeet) || turn.movedFeet < 0) return bad("movedFeet");
+  if (!Number.isInteger(turn.diagonals) || turn.diagonals < 0) return bad("diagonals");
+  return ok(turn);
 }
 
 /** STD-7, STD-8: takes several steps, all or nothing: on error the turn is unchanged. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DiagonalRule } from "../../../src/engine/movement/grid.ts";
 import type { GridSnapshot } from "../../../src/engine/movement/grid-snapshot.ts";
 import { pathCost } from "../../../src/engine/movement/path-cost.ts";
-import { startMovementTurn } from "../../../src/engine/movement/movement-turn.ts";
+import { moveStep, startMovementTurn, type MovementMode, type MovementTurn } from "../../../src/engine/movement/movement-turn.ts";
 import { startRotationMove, type RotationMove } from "../../../src/engine/movement/rotation-moves.ts";
 import { canFightFromSpace, passThrough, weaponHasSpace } from "../../../src/engine/movement/shared-space.ts";
 import { opportunityAttacks } from "../../../src/engine/movement/threat.ts";
@@ -20,6 +20,24 @@ describe("movement: bad input is a typed error", () => {
     expect(pathCost([origin, { x: 1, y: 1 }], { diagonal: hex }).ok).toBe(false);
     expect(pathCost([origin, { x: 1, y: 1 }], { diagonal: "alternating", diagonalsBefore: -1 }).ok).toBe(false);
     expect(pathCost([origin, { x: 1, y: 1 }], { diagonal: "alternating", diagonalsBefore: 0.5 }).ok).toBe(false);
+  });
+
+  it("STD-8: a step in a mode that is not a movement mode is refused, even one named like an object method", () => {
+    const turn = startMovementTurn({ diagonal: "seven", speeds: { walk: 30 }, position: origin });
+    if (!turn.ok) throw new Error(turn.error.key);
+    expect(moveStep(turn.value, { to: { x: 1, y: 0 }, mode: "toString" as MovementMode })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Movement.NoSpeed", data: { mode: "toString" } },
+    });
+  });
+
+  it("STD-7: a stored movement turn that is malformed (empty path, NaN feet, unknown rule) is refused", () => {
+    const turn = startMovementTurn({ diagonal: "seven", speeds: { walk: 30 }, position: origin });
+    if (!turn.ok) throw new Error(turn.error.key);
+    const step = { to: { x: 1, y: 0 }, mode: "walk" as const };
+    for (const [over, field] of [[{ path: [] }, "path"], [{ movedFeet: Number.NaN }, "movedFeet"], [{ diagonal: "hex" }, "diagonal"], [{ diagonals: -1 }, "diagonals"]] as const) {
+      expect(moveStep({ ...turn.value, ...over } as MovementTurn, step)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Movement.InvalidTurn", data: { field } } });
+    }
   });
 
   it("ROT-11: an unknown rotation move is refused", () => {
