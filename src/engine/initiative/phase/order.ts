@@ -73,10 +73,62 @@ function isPrefix(a: readonly number[], b: readonly number[]): boolean {
 /**
  * PHS-2: the creatures that must roll a d6 roll-off now. Two creatures with the same total are level
  * while one's roll-offs are the start of the other's; then the one with fewer roll-offs rolls (both,
- * when they have as many). Sorted so that a list comes right before its extensions, level pairs are
- * neighbours, so one scan finds them all (O(n log n)). Returns ids in join order.
+ * when they have as many). Returns ids in join order.
  */
 export function phaseTiesToRoll(contenders: readonly PhaseCombatant[]): string[] {
+  const need = packedTies(contenders) ?? sortedTies(contenders);
+  return need.sort((a, b) => a.slot - b.slot).map((c) => c.id);
+}
+
+/** Roll-offs packed as base-8 digits (1–6, so 0 marks "no roll"): at most this many fit in a double. */
+const PACKED_ROLLS = 12;
+const DIGIT = 8;
+const SPAN = DIGIT ** PACKED_ROLLS;
+
+/**
+ * The fast path: every (total, roll-offs) as one exact number. A creature must roll when another has
+ * the same number, or when its number is a prefix of another's (its rolls are used up while the other's
+ * go on). Sets of numbers, O(n × roll-offs), no sorting. Returns null when the numbers would not be exact.
+ */
+function packedTies(contenders: readonly PhaseCombatant[]): PhaseCombatant[] | null {
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const c of contenders) {
+    if (c.initiative === null) continue;
+    if (c.rollOff.length >= PACKED_ROLLS) return null;
+    low = Math.min(low, c.initiative);
+    high = Math.max(high, c.initiative);
+  }
+  if (low === Number.POSITIVE_INFINITY) return [];
+  if ((high - low + 1) * SPAN > Number.MAX_SAFE_INTEGER) return null;
+  const keys = new Map<number, number>();
+  const prefixes = new Set<number>();
+  const packed: number[] = [];
+  for (const c of contenders) {
+    if (c.initiative === null) {
+      packed.push(-1);
+      continue;
+    }
+    let key = (c.initiative - low) * SPAN;
+    let place = SPAN / DIGIT;
+    for (const roll of c.rollOff) {
+      prefixes.add(key);
+      key += roll * place;
+      place /= DIGIT;
+    }
+    packed.push(key);
+    keys.set(key, (keys.get(key) ?? 0) + 1);
+  }
+  const need: PhaseCombatant[] = [];
+  contenders.forEach((c, i) => {
+    const key = packed[i] ?? -1;
+    if (key >= 0 && ((keys.get(key) ?? 0) > 1 || prefixes.has(key))) need.push(c);
+  });
+  return need;
+}
+
+/** The general path (any number of roll-offs): sorted so that level pairs are neighbours. */
+function sortedTies(contenders: readonly PhaseCombatant[]): PhaseCombatant[] {
   const sorted = contenders.filter((c) => c.initiative !== null).sort(compareTieKey);
   const need = new Set<PhaseCombatant>();
   for (let i = 1; i < sorted.length; i++) {
@@ -86,7 +138,7 @@ export function phaseTiesToRoll(contenders: readonly PhaseCombatant[]): string[]
     need.add(a);
     if (a.rollOff.length === b.rollOff.length) need.add(b);
   }
-  return [...need].sort((a, b) => a.slot - b.slot).map((c) => c.id);
+  return [...need];
 }
 
 /** The index at which `id` enters `order[from..]` so that the part stays sorted by `compare`. */

@@ -85,7 +85,10 @@ function without(order: readonly string[], id: string, from: number): readonly s
 
 /** PHS-9: the delayers waiting on `id` act next, in the order they declared. */
 function release(state: PhaseState, id: string): PhaseState {
-  if (!state.waits.some((w) => w.afterId === id)) return state;
+  // Runs at every battle turn's end: a plain loop, no closure, for the common case of nobody waiting.
+  let waiting = false;
+  for (const w of state.waits) if (w.afterId === id) waiting = true;
+  if (!waiting) return state;
   const freed = state.waits.filter((w) => w.afterId === id).map((w) => w.delayerId);
   return { ...state, waits: state.waits.filter((w) => w.afterId !== id), upNext: [...freed, ...state.upNext] };
 }

@@ -77,12 +77,13 @@ export function segmentIsMultiAttack(declaration: SegmentDeclaration): boolean {
 
 /** SEG-6: a declared delay, or a delaying activity, means acting in LOW. */
 export function segmentActsLow(declaration: SegmentDeclaration): boolean {
-  return declaration.delay || declaration.minors.some((m) => m.kind === "delaying");
+  return declaration.delay || segmentHasDelayingActivity(declaration);
 }
 
 /** SEG-7: a delayed creature's delaying activities count as complex. */
 export function segmentHasDelayingActivity(declaration: SegmentDeclaration): boolean {
-  return declaration.minors.some((m) => m.kind === "delaying");
+  for (const m of declaration.minors) if (m.kind === "delaying") return true;
+  return false;
 }
 
 /** SEG-2 step 3: the fast-action rank (A Parley, B Flee, C Charge, then "goes first"), or null. */

@@ -23,21 +23,37 @@ export function segmentDeclarationOf(state: SegmentState, c: SegmentCombatant): 
  * its own band; the group's roll is unchanged. A GM-set initiative replaces the group's roll for that
  * creature. Ruling: a creature whose group has no roll this round (it joined after the roll) is LOW.
  */
-export function segmentRollBand(state: SegmentState, c: SegmentCombatant): SegmentBand {
+export function segmentRollBand(state: SegmentState, c: SegmentCombatant, rivals: RivalRolls = segmentRivalRolls(state)): SegmentBand {
   const own = state.groupRolls[c.groupId];
   const set = c.initiativeRound === state.round ? c.initiative : null;
   if (own === undefined && set === null) return "low";
-  let best = Number.NEGATIVE_INFINITY;
-  for (const [group, roll] of Object.entries(state.groupRolls)) if (group !== c.groupId && roll > best) best = roll;
+  const best = rivals(c.groupId);
   const mine = set ?? (own ?? 0) + (state.settings.dexReaction ? c.dexReaction : 0);
   return mine >= best ? "high" : "low";
 }
 
+/** The best d6 among the groups other than the given one (-Infinity when there is none). */
+export type RivalRolls = (groupId: string) => number;
+
+/** Works out every group's best rival roll once (a round has few groups, a schedule many creatures). */
+export function segmentRivalRolls(state: SegmentState): RivalRolls {
+  const rolls = Object.entries(state.groupRolls);
+  const cache = new Map<string, number>();
+  return (groupId) => {
+    const known = cache.get(groupId);
+    if (known !== undefined) return known;
+    let best = Number.NEGATIVE_INFINITY;
+    for (const [group, roll] of rolls) if (group !== groupId && roll > best) best = roll;
+    cache.set(groupId, best);
+    return best;
+  };
+}
+
 /** SEG-6, SEG-7: a declared delay, a delaying activity or the delayed condition make a creature LOW. */
-export function segmentBand(state: SegmentState, c: SegmentCombatant): SegmentBand {
+export function segmentBand(state: SegmentState, c: SegmentCombatant, rivals?: RivalRolls): SegmentBand {
   if (c.delayedRound === state.round) return "low";
   if (segmentActsLow(segmentDeclarationOf(state, c))) return "low";
-  return segmentRollBand(state, c);
+  return segmentRollBand(state, c, rivals);
 }
 
 const PLACE: Readonly<Record<SegmentDeclaration["action"], SegmentOrderStep>> = {
@@ -72,42 +88,48 @@ const LAST = 2;
  * - Step 7: spells by casting time, shortest first; equal times HIGH first (SEG-5).
  * The creature's join order breaks any remaining tie, so the order is total.
  */
-export function segmentEntriesFor(state: SegmentState, c: SegmentCombatant): SegmentEntry[] {
+export function segmentEntriesFor(state: SegmentState, c: SegmentCombatant, rivals: RivalRolls = segmentRivalRolls(state)): SegmentEntry[] {
+  // No closures in here: it runs once per creature per round (and bundlers wrap named closures).
   const decl = segmentDeclarationOf(state, c);
-  const band = segmentBand(state, c);
+  const band = segmentBand(state, c, rivals);
   const b = band === "high" ? HIGH : LOW;
   const delayed = c.delayedRound === state.round ? 1 : 0;
   const speed = segmentTieSpeed(decl);
-  const d = (step: SegmentOrderStep): number => state.settings.groupOrder.indexOf(step);
-  const entry = (part: SegmentEntry["part"], step: number, rank: number[], segment = 1, at: SegmentBand = band): SegmentEntry => ({
-    key: `${c.id}:${part}`,
-    combatantId: c.id,
-    step,
-    part,
-    segment,
-    band: at,
-    rank,
-  });
+  const order = state.settings.groupOrder;
   if (c.majorSpentRound === state.round) {
     // SEG-6, SEG-16: the major action is gone; what is left is a turn for minor actions at the end of its band.
-    return [entry("group", 5, [5, b, AFTER_D4, delayed, speed, c.slot])];
+    return [entryOf(c, "group", 5, [5, b, AFTER_D4, delayed, speed, c.slot], 1, band)];
   }
   const fast = segmentFastRank(decl);
   if (fast !== null) {
-    const rollBand = segmentRollBand(state, c);
-    return [entry("fast", 3, [3, fast, rollBand === "high" ? HIGH : LOW, speed, c.slot], 1, rollBand)];
+    const rollBand = segmentRollBand(state, c, rivals);
+    return [entryOf(c, "fast", 3, [3, fast, rollBand === "high" ? HIGH : LOW, speed, c.slot], 1, rollBand)];
   }
   if (segmentIsMultiAttack(decl)) {
-    return [entry("firstRoutine", 4, [4, b, speed, c.slot]), entry("restRoutines", 6, [6, b, speed, c.slot])];
+    return [entryOf(c, "firstRoutine", 4, [4, b, speed, c.slot], 1, band), entryOf(c, "restRoutines", 6, [6, b, speed, c.slot], 1, band)];
   }
   if (decl.action === "spell") {
     const time = decl.castingTime ?? 1;
-    return [entry("target", 5, [5, b, d("innate"), delayed, 0, c.slot]), entry("spell", 7, [7, time, b, c.slot], time)];
+    return [
+      entryOf(c, "target", 5, [5, b, order.indexOf("innate"), delayed, 0, c.slot], 1, band),
+      entryOf(c, "spell", 7, [7, time, b, c.slot], time, band),
+    ];
   }
   if (decl.action === "complex" || (delayed === 1 && segmentHasDelayingActivity(decl))) {
-    return [entry("complex", 5, [5, LAST, b, speed, c.slot])];
+    return [entryOf(c, "complex", 5, [5, LAST, b, speed, c.slot], 1, band)];
   }
-  return [entry("group", 5, [5, b, d(PLACE[decl.action]), delayed, speed, c.slot])];
+  return [entryOf(c, "group", 5, [5, b, order.indexOf(PLACE[decl.action]), delayed, speed, c.slot], 1, band)];
+}
+
+function entryOf(
+  c: SegmentCombatant,
+  part: SegmentEntry["part"],
+  step: number,
+  rank: number[],
+  segment: number,
+  band: SegmentBand,
+): SegmentEntry {
+  return { key: `${c.id}:${part}`, combatantId: c.id, step, part, segment, band, rank };
 }
 
 export function compareSegmentEntries(a: SegmentEntry, b: SegmentEntry): number {
@@ -118,6 +140,18 @@ export function compareSegmentEntries(a: SegmentEntry, b: SegmentEntry): number 
     if (x !== y) return x - y;
   }
   return a.rank.length - b.rank.length;
+}
+
+/**
+ * The same order as `compareSegmentEntries` folded into two numbers (for sorting a whole round fast):
+ * every rank element but the last (the join order) is below 1024 in practice, and a rank has at most
+ * five of them, so they fit exactly in one double. Elements are clamped to 0–1023.
+ */
+export function segmentSortKey(entry: SegmentEntry): { readonly key: number; readonly slot: number } {
+  const n = entry.rank.length - 1;
+  let key = 0;
+  for (let i = 0; i < 5; i++) key = key * 1024 + (i < n ? Math.min(1023, Math.max(0, entry.rank[i] ?? 0)) : 0);
+  return { key, slot: entry.rank[n] ?? 0 };
 }
 
 /** Where `entry` goes in `schedule[from..]` (kept sorted). */

@@ -11,7 +11,14 @@ import type { DiceRequest, RollResult, Scheduler, Transition } from "../contract
 import { SEGMENT_SECONDS } from "../../conditions/round-time.ts";
 import { slotPush } from "../phase/slots.ts";
 import { checkSegmentDeclaration } from "./declaration.ts";
-import { compareSegmentEntries, segmentDeclarationOf, segmentEntriesFor, segmentInsertAt } from "./order.ts";
+import {
+  compareSegmentEntries,
+  segmentDeclarationOf,
+  segmentEntriesFor,
+  segmentInsertAt,
+  segmentRivalRolls,
+  segmentSortKey,
+} from "./order.ts";
 import {
   checkSegmentJoin,
   freeSegmentSlot,
@@ -111,9 +118,11 @@ function rolls(state: SegmentState, results: readonly RollResult[]): Step {
 
 function buildSchedule(state: SegmentState): SegmentState {
   const entries: SegmentEntry[] = [];
-  for (const c of segmentCombatants(state)) for (const e of segmentEntriesFor(state, c)) entries.push(e);
-  entries.sort(compareSegmentEntries);
-  return { ...state, schedule: entries, cursor: -1, segment: 0 };
+  const rivals = segmentRivalRolls(state);
+  for (const c of segmentCombatants(state)) for (const e of segmentEntriesFor(state, c, rivals)) entries.push(e);
+  const keyed = entries.map((entry) => ({ entry, ...segmentSortKey(entry) }));
+  keyed.sort((a, b) => a.key - b.key || a.slot - b.slot);
+  return { ...state, schedule: keyed.map((k) => k.entry), cursor: -1, segment: 0 };
 }
 
 /** Emits the step and segment boundaries crossed on the way to `step`/`segment`. */

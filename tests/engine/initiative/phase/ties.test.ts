@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { phaseTiesToRoll, type PhaseCombatant } from "../../../../src/engine/initiative/phase/index.ts";
+
+function creature(id: string, slot: number, initiative: number | null, rollOff: number[]): PhaseCombatant {
+  return {
+    id,
+    slot,
+    int: 0,
+    agi: 0,
+    initiative,
+    initiativeRound: 1,
+    rollOff,
+    defeated: false,
+    seizedRound: 0,
+    defending: false,
+    disengagedRound: 0,
+    movedRound: 0,
+    actedRound: 0,
+  };
+}
+
+describe("phase rounds: who rolls off", () => {
+  it("PHS-2: equal totals roll; a creature whose roll-offs are the start of another's rolls again; others stay", () => {
+    const ties = phaseTiesToRoll([
+      creature("a", 0, 9, []),
+      creature("b", 1, 9, [3]),
+      creature("c", 2, 9, [3]),
+      creature("d", 3, 9, [5]),
+      creature("e", 4, 7, []),
+      creature("f", 5, 8, [2]),
+      creature("g", 6, null, []),
+    ]);
+    // a has no roll-off while b, c, d have one: a rolls. b and c are level at [3]: both roll. d and e are alone.
+    expect(ties).toEqual(["a", "b", "c"]);
+  });
+
+  it("PHS-2: long roll-off chains (more than fit in the fast path) give the same answer", () => {
+    const long = Array.from({ length: 14 }, () => 4);
+    expect(phaseTiesToRoll([creature("a", 0, 9, long), creature("b", 1, 9, [...long]), creature("c", 2, 9, [...long, 2])])).toEqual(["a", "b"]);
+    expect(phaseTiesToRoll([creature("a", 0, 9, long), creature("b", 1, 9, [...long.slice(0, 13), 5])])).toEqual([]);
+  });
+});
