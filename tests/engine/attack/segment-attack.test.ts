@@ -44,6 +44,26 @@ describe("SEG-12 attacks against descending AC", () => {
     );
   });
 
+  it("SEG-12: every AAC0's row equals the table walked by hand: +1 per better AC, six 20s in a row, then +1 again", () => {
+    // Built like the printed tables, without the n − 5 formula: start at AAC0 − 10 against AC 10 and step
+    // towards AC −10; once the need reaches 20 it stays there for six ACs in all before climbing to 21.
+    const walk = (aac0: number): number[] => {
+      const row: number[] = [];
+      let need = aac0 - 10;
+      let twenties = 0;
+      for (let ac = 10; ac >= -10; ac--) {
+        if (ac < 10) need = need === 20 && twenties < 6 ? 20 : need + 1;
+        if (need === 20) twenties++;
+        row.push(need);
+      }
+      return row;
+    };
+    for (let aac0 = 0; aac0 <= 25; aac0++) {
+      const row = Array.from({ length: 21 }, (_, i) => value(aac0Needed(aac0, 10 - i)));
+      expect({ aac0, row }).toEqual({ aac0, row: walk(aac0) });
+    }
+  });
+
   it('SEG-12: a printed AAC0 of "20*" also needs 20 against AC 1 (it reads as AAC0 21)', () => {
     const aac0 = value(parseAac0("20*"));
     expect(value(aac0Needed(aac0, 1))).toBe(20);
