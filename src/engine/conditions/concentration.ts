@@ -42,22 +42,45 @@ export interface ConcentrationChange {
   readonly lost: ConcentrationLoss | null;
 }
 
-/** SEG-10: does this happening end concentration? */
-export function concentrationBroken(trigger: ConcentrationTrigger): boolean {
-  return CONCENTRATION_TRIGGERS[trigger].breaks;
+const CONCENTRATION_MODES: readonly ConcentrationMode[] = ["casting", "maintaining"];
+
+/** A known trigger (`Conditions.UnknownTrigger` otherwise; own keys only, so "toString" is unknown too). */
+function triggerRule(trigger: ConcentrationTrigger): Result<(typeof CONCENTRATION_TRIGGERS)[ConcentrationTrigger]> {
+  return Object.hasOwn(CONCENTRATION_TRIGGERS, trigger)
+    ? ok(CONCENTRATION_TRIGGERS[trigger])
+    : err("TEMPO.ERRORS.Conditions.UnknownTrigger", { trigger: String(trigger) });
 }
 
-/** SEG-10: applies a trigger to the creature's concentration. */
-export function applyConcentrationTrigger(state: Concentration | null, trigger: ConcentrationTrigger): ConcentrationChange {
-  const rule = CONCENTRATION_TRIGGERS[trigger];
-  if (state === null || !rule.breaks) return { state, lost: null };
-  return { state: null, lost: { effectId: state.effectId, outcome: state.mode === "casting" ? "castingFailed" : "effectEnded", reason: rule.reason } };
+/** A concentration snapshot: a non-empty effect id and a known mode (`Conditions.InvalidConcentration`). */
+function checkConcentration(state: Concentration | null): Result<Concentration | null> {
+  if (state === null) return ok(null);
+  const sound = typeof state === "object" && typeof state.effectId === "string" && state.effectId !== "" && CONCENTRATION_MODES.includes(state.mode);
+  return sound ? ok(state) : err("TEMPO.ERRORS.Conditions.InvalidConcentration");
 }
 
-/** SEG-10: starting another concentration ends the one before. */
-export function startConcentration(state: Concentration | null, next: Concentration): ConcentrationChange {
+/** SEG-10: does this happening end concentration? Errors: `Conditions.UnknownTrigger`. */
+export function concentrationBroken(trigger: ConcentrationTrigger): Result<boolean> {
+  const rule = triggerRule(trigger);
+  return rule.ok ? ok(rule.value.breaks) : rule;
+}
+
+/** SEG-10: applies a trigger to the creature's concentration. Errors: `Conditions.UnknownTrigger`, `Conditions.InvalidConcentration`. */
+export function applyConcentrationTrigger(state: Concentration | null, trigger: ConcentrationTrigger): Result<ConcentrationChange> {
+  const rule = triggerRule(trigger);
+  if (!rule.ok) return rule;
+  const checked = checkConcentration(state);
+  if (!checked.ok) return checked;
+  if (state === null || !rule.value.breaks) return ok({ state, lost: null });
+  const outcome = state.mode === "casting" ? "castingFailed" : "effectEnded";
+  return ok({ state: null, lost: { effectId: state.effectId, outcome, reason: rule.value.reason } });
+}
+
+/** SEG-10: starting another concentration ends the one before. Errors: `Conditions.InvalidConcentration`. */
+export function startConcentration(state: Concentration | null, next: Concentration): Result<ConcentrationChange> {
+  const checkedNext = checkConcentration(next);
+  if (!checkedNext.ok || next === null) return err("TEMPO.ERRORS.Conditions.InvalidConcentration");
   const ended = applyConcentrationTrigger(state, "newConcentration");
-  return { state: next, lost: ended.lost };
+  return ended.ok ? ok({ state: next, lost: ended.value.lost }) : ended;
 }
 
 /** SEG-10: the casting completed: a spell with a concentration duration is now maintained, any other ends concentration. */

@@ -26,8 +26,9 @@ export function endPhaseSaveRequest(requestId: string, combatantId: string): Dic
   return { id: requestId, combatantId, formula: END_PHASE_SAVE_FORMULA, reason: "TEMPO.CONDITIONS.EndPhaseSave" };
 }
 
-/** PHS-12. Errors: `Conditions.InvalidRoll` for a total 2d6 cannot make. */
+/** PHS-12: resolves one save. Errors: `Conditions.UnknownSaveKind`, `Conditions.InvalidRoll` for a total 2d6 cannot make. */
 export function resolveEndPhaseSave(kind: EndPhaseSaveKind, total: number): Result<EndPhaseSaveResult> {
+  if (kind !== "ends" && kind !== "sustains") return err("TEMPO.ERRORS.Conditions.UnknownSaveKind", { kind: String(kind) });
   if (!Number.isInteger(total) || total < 2 || total > 12) return err("TEMPO.ERRORS.Conditions.InvalidRoll", { total: String(total) });
   const success = total >= END_PHASE_SAVE_TARGET;
   return ok({ success, effectContinues: kind === "ends" ? !success : success });

@@ -7,6 +7,7 @@ import {
   finishCasting,
   startConcentration,
   type Concentration,
+  type ConcentrationTrigger,
 } from "../../../src/engine/conditions/concentration.ts";
 import { endPhaseSaveChance, endPhaseSaveRequest, resolveEndPhaseSave } from "../../../src/engine/conditions/end-phase-save.ts";
 import { ROUND_SECONDS, worldTimeDelta } from "../../../src/engine/conditions/round-time.ts";
@@ -16,23 +17,23 @@ const holding: Concentration = { effectId: "web", mode: "maintaining" };
 
 describe("conditions: concentration", () => {
   it("SEG-10: damage, a failed save or being impeded ends concentration; a made save does not", () => {
-    expect(concentrationBroken("damage")).toBe(true);
-    expect(concentrationBroken("failedSave")).toBe(true);
-    expect(concentrationBroken("impeded")).toBe(true);
-    expect(applyConcentrationTrigger(holding, "savedSuccessfully")).toEqual({ state: holding, lost: null });
+    expect(concentrationBroken("damage")).toEqual({ ok: true, value: true });
+    expect(concentrationBroken("failedSave")).toEqual({ ok: true, value: true });
+    expect(concentrationBroken("impeded")).toEqual({ ok: true, value: true });
+    expect(unwrap(applyConcentrationTrigger(holding, "savedSuccessfully"))).toEqual({ state: holding, lost: null });
   });
 
   it("SEG-10: an interrupted casting fails and is lost as if cast; a maintained effect ends", () => {
-    expect(applyConcentrationTrigger(casting, "damage")).toEqual({
+    expect(unwrap(applyConcentrationTrigger(casting, "damage"))).toEqual({
       state: null,
       lost: { effectId: "fireball", outcome: "castingFailed", reason: "TEMPO.CONDITIONS.Concentration.Damage" },
     });
-    expect(applyConcentrationTrigger(holding, "failedSave").lost).toMatchObject({ effectId: "web", outcome: "effectEnded" });
-    expect(applyConcentrationTrigger(null, "damage")).toEqual({ state: null, lost: null });
+    expect(unwrap(applyConcentrationTrigger(holding, "failedSave")).lost).toMatchObject({ effectId: "web", outcome: "effectEnded" });
+    expect(unwrap(applyConcentrationTrigger(null, "damage"))).toEqual({ state: null, lost: null });
   });
 
   it("SEG-10: starting another concentration ends the first", () => {
-    const r = startConcentration(holding, casting);
+    const r = unwrap(startConcentration(holding, casting));
     expect(r.state).toEqual(casting);
     expect(r.lost).toEqual({ effectId: "web", outcome: "effectEnded", reason: "TEMPO.CONDITIONS.Concentration.NewConcentration" });
     expect(finishCasting(casting, true)).toEqual({ effectId: "fireball", mode: "maintaining" });
@@ -55,11 +56,18 @@ describe("conditions: concentration", () => {
   });
 
   it("SEG-16: a free attack breaks the attacker's concentration", () => {
-    expect(applyConcentrationTrigger(casting, "freeAttack").lost?.outcome).toBe("castingFailed");
+    expect(unwrap(applyConcentrationTrigger(casting, "freeAttack")).lost?.outcome).toBe("castingFailed");
   });
 
   it("SEG-19: allies jostling through each other break concentration", () => {
-    expect(applyConcentrationTrigger(holding, "jostled").state).toBeNull();
+    expect(unwrap(applyConcentrationTrigger(holding, "jostled")).state).toBeNull();
+  });
+
+  it("SEG-10: an unknown trigger or a malformed concentration is a typed error, never a throw", () => {
+    expect(concentrationBroken("sneeze" as ConcentrationTrigger)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.UnknownTrigger", data: { trigger: "sneeze" } } });
+    expect(applyConcentrationTrigger(holding, "toString" as ConcentrationTrigger)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.UnknownTrigger", data: { trigger: "toString" } } });
+    expect(applyConcentrationTrigger({ effectId: "", mode: "casting" }, "damage")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidConcentration" } });
+    expect(startConcentration(null, { effectId: "web", mode: "dozing" as "casting" })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidConcentration" } });
   });
 });
 
@@ -81,7 +89,8 @@ describe("conditions: end-phase saves", () => {
   it("PHS-12: the engine asks for 2d6 and refuses a total 2d6 cannot make", () => {
     expect(endPhaseSaveRequest("save-1", "goblin")).toEqual({ id: "save-1", combatantId: "goblin", formula: "2d6", reason: "TEMPO.CONDITIONS.EndPhaseSave" });
     expect(resolveEndPhaseSave("ends", 13)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidRoll", data: { total: "13" } } });
-    expect(resolveEndPhaseSave("ends", 1).ok).toBe(false);
+    expect(resolveEndPhaseSave("ends", 1)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidRoll" } });
+    expect(resolveEndPhaseSave("lingers" as "ends", 8)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.UnknownSaveKind", data: { kind: "lingers" } } });
   });
 });
 
