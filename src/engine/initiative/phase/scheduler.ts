@@ -171,6 +171,7 @@ function beginRound(d: Draft, round: number): void {
     current: null,
     upNext: [],
     waits: [],
+    delays: [],
     unplaced: [],
     turnAction: null,
     rolls: [],
@@ -497,7 +498,8 @@ function delay(state: PhaseState, id: string, afterId: string): Step {
   if (target === null || afterId === id || target.defeated || target.actedRound === state.round) {
     return err("TEMPO.ERRORS.Phase.InvalidDelayTarget", { id, afterId });
   }
-  const d = draft({ ...state, waits: [...state.waits, { delayerId: id, afterId }], current: null, turnAction: null }, [
+  const wait = { delayerId: id, afterId };
+  const d = draft({ ...state, waits: [...state.waits, wait], delays: [...state.delays, wait], current: null, turnAction: null }, [
     { type: "delayed", round: state.round, combatantId: id, afterId },
   ]);
   advance(d);

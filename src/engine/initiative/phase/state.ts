@@ -54,6 +54,7 @@ export function createPhaseState(combatants: readonly PhaseJoin[] = []): Result<
     current: null,
     upNext: [],
     waits: [],
+    delays: [],
     unplaced: [],
     turnAction: null,
     rolls: [],

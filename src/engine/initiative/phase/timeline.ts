@@ -42,33 +42,28 @@ function battleDetail(state: PhaseState, c: PhaseCombatant, waitingFor: string |
   return null;
 }
 
-/** The battle lane in acting order: what has happened, who acts, who is released, what is still to come. */
+/**
+ * The battle lane in acting order: the battle order with every delayer moved to right after the creature
+ * it waited for (PHS-9), whether it is still waiting, acting now or done.
+ */
 function battleSequence(state: PhaseState, order: readonly string[]): { id: string; waitingFor: string | null }[] {
+  const target = new Map<string, string>();
+  for (const w of state.delays) target.set(w.delayerId, w.afterId);
   const waitsOn = new Map<string, string[]>();
+  for (const [delayer, after] of target) waitsOn.set(after, [...(waitsOn.get(after) ?? []), delayer]);
   const waiting = new Map<string, string>();
-  for (const w of state.waits) {
-    waitsOn.set(w.afterId, [...(waitsOn.get(w.afterId) ?? []), w.delayerId]);
-    waiting.set(w.delayerId, w.afterId);
-  }
-  const upNext = new Set(state.upNext);
+  for (const w of state.waits) waiting.set(w.delayerId, w.afterId);
   const out: { id: string; waitingFor: string | null }[] = [];
-  const withWaiters = (id: string): void => {
+  const shown = new Set<string>();
+  const withDelayers = (id: string): void => {
+    if (shown.has(id)) return;
+    shown.add(id);
     out.push({ id, waitingFor: waiting.get(id) ?? null });
-    for (const delayer of waitsOn.get(id) ?? []) withWaiters(delayer);
+    for (const delayer of waitsOn.get(id) ?? []) withDelayers(delayer);
   };
-  const inBattle = state.phase === "battle";
-  const cursor = inBattle ? state.cursor : -1;
-  for (let i = 0; i <= cursor; i++) {
-    const id = order[i];
-    if (id === undefined || waiting.has(id) || upNext.has(id) || id === state.current) continue;
-    out.push({ id, waitingFor: null });
-  }
-  if (inBattle && state.current !== null) withWaiters(state.current);
-  for (const id of state.upNext) withWaiters(id);
-  for (let i = cursor + 1; i < order.length; i++) {
-    const id = order[i];
-    if (id !== undefined && !waiting.has(id)) withWaiters(id);
-  }
+  for (const id of order) if (!target.has(id)) withDelayers(id);
+  // A delayer whose awaited creature has left the combat still has its row.
+  for (const id of order) withDelayers(id);
   return out;
 }
 

@@ -75,6 +75,8 @@ export interface PhaseState {
   readonly upNext: readonly string[];
   /** PHS-9: delayers still waiting, in the order they declared. */
   readonly waits: readonly PhaseWait[];
+  /** PHS-9: every delay declared this round, released or not (the tracker shows delayers after their target). */
+  readonly delays: readonly PhaseWait[];
   /** Combatants whose initiative changed mid-round (joined, revived, set): placed again once settled. */
   readonly unplaced: readonly string[];
   readonly turnAction: PhaseTurnAction | null;

@@ -255,6 +255,17 @@ describe("phase rounds: battle actions", () => {
       ["orc", false, null],
       ["ava", false, "TEMPO.COMBAT.Phase.Delaying"],
     ]);
+    // Once everyone has acted, the lane still shows the order the turns really happened in.
+    while (t.phase() !== "end") t.next();
+    const after = phaseScheduler
+      .timeline(t.state)
+      .filter((r) => r.kind === "turn" && r.position === 2)
+      .map((r) => [r.combatantId, r.done]);
+    expect(after).toEqual([
+      ["bram", true],
+      ["orc", true],
+      ["ava", true],
+    ]);
   });
 
   it("PHS-10: attacks against a defender have 1 source of disadvantage until its next turn starts", () => {
