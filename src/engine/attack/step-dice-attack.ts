@@ -37,12 +37,13 @@ export function phaseAttackSources(attackerTier: number, targetTier: number, ext
   if (!isRecord(extra)) return snapshotInvalid("extra");
   for (const tier of [attackerTier, targetTier])
     if (!isWhole(tier) || tier < 0) return err("TEMPO.ERRORS.Dice.TierInvalid", { value: shown(tier) });
-  for (const n of [extra.advantage, extra.disadvantage])
-    if (!isWhole(n) || n < 0) return err("TEMPO.ERRORS.Dice.SourcesInvalid", { value: shown(n) });
+  const extraNet = netAdvantage(extra.advantage, extra.disadvantage);
+  if (!extraNet.ok) return extraNet;
   const gap = attackerTier - targetTier;
   const advantage = Math.max(0, gap) + extra.advantage;
   const disadvantage = Math.max(0, -gap) + extra.disadvantage;
-  return ok({ advantage, disadvantage, net: netAdvantage(advantage, disadvantage) });
+  const net = netAdvantage(advantage, disadvantage);
+  return net.ok ? ok({ advantage, disadvantage, net: net.value }) : net;
 }
 
 export interface PhaseAttackInput {
@@ -83,9 +84,9 @@ export function phaseAttackOdds(input: PhaseAttackInput): Result<PhaseAttackOdds
   if (!isRecord(input)) return snapshotInvalid("snapshot");
   const checked = checkAttack(input.atk, input.def);
   if (!checked.ok) return checked;
-  for (const n of [input.advantage, input.disadvantage])
-    if (!isWhole(n) || n < 0) return err("TEMPO.ERRORS.Dice.SourcesInvalid", { value: shown(n) });
-  const net = netAdvantage(input.advantage, input.disadvantage);
+  const sources = netAdvantage(input.advantage, input.disadvantage);
+  if (!sources.ok) return sources;
+  const net = sources.value;
   const totals = shift(stepDiceDistribution(net), input.atk);
   return ok({ chance: probAtLeast(totals, input.def), formula: attackFormula(net, input.atk), net, pool: stepDicePool(net), totals });
 }

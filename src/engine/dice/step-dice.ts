@@ -5,18 +5,19 @@
  * disadvantage one extra die is added and the two lowest are kept. The size of the extra die
  * depends on the number of net sources.
  */
+import { err, ok, type Result } from "../core/result.ts";
+import { isWhole, shown } from "./checks.ts";
 import type { Distribution } from "./distribution.ts";
 import type { FormulaTerm } from "./formula.ts";
 import { formatTerm } from "./formula-format.ts";
 import { buildPoolDistribution, buildPoolTerm, type KeepPool } from "./keep-pool-build.ts";
 
-/** ADV-3: advantage and disadvantage sources cancel one for one. Positive = net advantage. */
-export function netAdvantage(advantageSources: number, disadvantageSources: number): number {
-  // Counts come from sheets and effects: anything that is not a count of 1 or more counts as none.
-  const count = (n: number): number => (Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
-  const adv = count(advantageSources);
-  const dis = count(disadvantageSources);
-  return adv - dis;
+/** ADV-3: advantage and disadvantage sources cancel one for one (positive = net advantage); counts are whole numbers of 0 or more. */
+export function netAdvantage(advantageSources: number, disadvantageSources: number): Result<number> {
+  // Counts come from sheets and effects: a count that is not one is an error, not silently none.
+  for (const n of [advantageSources, disadvantageSources])
+    if (!isWhole(n) || n < 0) return err("TEMPO.ERRORS.Dice.SourcesInvalid", { value: shown(n) });
+  return ok(advantageSources - disadvantageSources);
 }
 
 /** ADV-1: extra die by sources of advantage (index = sources, capped at 4). */
@@ -24,7 +25,7 @@ const ADVANTAGE_DIE = [6, 6, 8, 10, 12] as const;
 /** ADV-2: extra die by sources of disadvantage (index = sources, capped at 4). */
 const DISADVANTAGE_DIE = [12, 12, 10, 8, 6] as const;
 
-/** ADV-1 / ADV-2: the pool rolled for a net number of advantage sources (a fraction or NaN counts as its whole part, or 0). */
+/** ADV-1 / ADV-2: the pool rolled for a net count from netAdvantage (defensively, a fraction counts as its whole part and NaN as 0). */
 export function stepDicePool(net: number): KeepPool {
   const n = Number.isFinite(net) ? Math.trunc(net) : 0;
   if (n === 0) return { dice: [6, 6], keep: 2, highest: true };

@@ -6,6 +6,7 @@ import { checkKeepPool, keepPoolDistribution, keepPoolFormula, keepPoolTerm, typ
 import { resolveKeepPool } from "../../../src/engine/dice/keep-resolve.ts";
 import type { Distribution } from "../../../src/engine/dice/distribution.ts";
 import { bruteAtLeast, bruteKeepCounts, combinations } from "./brute-force.ts";
+import { expectTypedError, notWhole } from "../attack/support.ts";
 
 const poolDistribution = (pool: KeepPool): Distribution => {
   const r = keepPoolDistribution(pool);
@@ -70,19 +71,33 @@ describe("ADV: step dice", () => {
   });
 
   it("ADV-3: advantage and disadvantage sources cancel one for one", () => {
-    expect(netAdvantage(2, 1)).toBe(1);
-    expect(netAdvantage(1, 3)).toBe(-2);
-    expect(netAdvantage(2, 2)).toBe(0);
-    expect(stepDicePool(netAdvantage(3, 3))).toEqual(stepDicePool(0));
+    expect(netAdvantage(2, 1)).toEqual({ ok: true, value: 1 });
+    expect(netAdvantage(1, 3)).toEqual({ ok: true, value: -2 });
+    expect(netAdvantage(2, 2)).toEqual({ ok: true, value: 0 });
+    const net = netAdvantage(3, 3);
+    expect(net.ok && stepDicePool(net.value)).toEqual(stepDicePool(0));
   });
 
   it("ADV-3: net count is the difference for any numbers of sources", () => {
+    const net = (a: number, d: number): number => {
+      const r = netAdvantage(a, d);
+      if (!r.ok) throw new Error(r.error.key);
+      return r.value;
+    };
     fc.assert(
       fc.property(fc.nat(20), fc.nat(20), fc.nat(5), (a, d, both) => {
-        expect(netAdvantage(a + both, d + both)).toBe(netAdvantage(a, d));
-        expect(netAdvantage(a, 0)).toBe(a);
-        expect(netAdvantage(0, d) + d).toBe(0);
-        expect(Number.isNaN(netAdvantage(Number.NaN, d))).toBe(false);
+        expect(net(a + both, d + both)).toBe(net(a, d));
+        expect(net(a, 0)).toBe(a);
+        expect(net(0, d) + d).toBe(0);
+      }),
+    );
+  });
+
+  it("ADV-3: a count of sources that is not a whole number of 0 or more is a typed error (it used to count as none)", () => {
+    fc.assert(
+      fc.property(fc.oneof(notWhole, fc.integer({ max: -1 })), fc.nat(5), (bad, good) => {
+        expectTypedError(netAdvantage(bad as number, good), "TEMPO.ERRORS.Dice.SourcesInvalid");
+        expectTypedError(netAdvantage(good, bad as number), "TEMPO.ERRORS.Dice.SourcesInvalid");
       }),
     );
   });
