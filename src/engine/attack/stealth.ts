@@ -105,6 +105,8 @@ export interface StealthObserver {
 /** STL-2: only the observers who roll and succeed see the sneaking creature; returns their ids, in input order. */
 export function stealthObserversWhoSee(observers: readonly StealthObserver[], sneakResult: number): Result<readonly string[]> {
   if (!Array.isArray(observers)) return snapshotInvalid("observers");
+  // Checked even when nobody has line of sight: a bad kept result is bad data, not "unseen".
+  if (!isWhole(sneakResult)) return err("TEMPO.ERRORS.Attack.SneakResultInvalid", { value: shown(sneakResult) });
   const seen: string[] = [];
   for (const o of observers) {
     const bad = badFlag(o, ["hasLineOfSight"]);

@@ -56,6 +56,7 @@ describe("STL stealth", () => {
     );
     expect(value(seen)).toEqual(["guard"]);
     expect(stealthObserversWhoSee([{ id: "guard", cognitionBonus: 2, hasLineOfSight: true, face: null }], 17).ok).toBe(false);
+    expect(stealthObserversWhoSee([], Number.NaN)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Attack.SneakResultInvalid", data: { value: "NaN" } } });
   });
 
   it("STL-2: spotting odds equal enumeration over every face, against a kept result and before the Sneak roll", () => {
