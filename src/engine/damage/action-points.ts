@@ -1,4 +1,5 @@
 import { err, ok, type Result } from "../core/result.ts";
+import { shown } from "./shown.ts";
 
 /**
  * AP-1 and AP-2: how many swings an AP weapon gets and what a miss costs.
@@ -30,8 +31,8 @@ export interface ApAttackOutcome {
 
 /** AP-1: swings in one Full action = floor(AP ÷ cost). A cost of 0 or less (or not finite) is invalid. */
 export function swingsPerAction(ap: number, cost: number): Result<number> {
-  if (!Number.isFinite(cost) || cost <= 0) return err("TEMPO.ERRORS.Damage.InvalidApCost", { cost: String(cost) });
-  if (!Number.isFinite(ap) || ap < 0) return err("TEMPO.ERRORS.Damage.InvalidAp", { ap: String(ap) });
+  if (!Number.isFinite(cost) || cost <= 0) return err("TEMPO.ERRORS.Damage.InvalidApCost", { cost: shown(cost) });
+  if (!Number.isFinite(ap) || ap < 0) return err("TEMPO.ERRORS.Damage.InvalidAp", { ap: shown(ap) });
   return ok(Math.floor(ap / cost));
 }
 
@@ -47,11 +48,11 @@ export function rotationSwingBudget(ap: number, cost: number): Result<SwingBudge
  */
 export function resolveApAttack(budget: SwingBudget, swings: number, hit: boolean): Result<ApAttackOutcome> {
   if (!Number.isInteger(budget.swingsLeft) || budget.swingsLeft < 0) {
-    return err("TEMPO.ERRORS.Damage.InvalidBudget", { swings: String(budget.swingsLeft) });
+    return err("TEMPO.ERRORS.Damage.InvalidBudget", { swings: shown(budget.swingsLeft) });
   }
   if (budget.swingsLeft < 1) return err("TEMPO.ERRORS.Damage.NoSwingsLeft");
   if (!Number.isInteger(swings) || swings < 1 || swings > budget.swingsLeft) {
-    return err("TEMPO.ERRORS.Damage.InvalidSwings", { swings: String(swings), max: budget.swingsLeft });
+    return err("TEMPO.ERRORS.Damage.InvalidSwings", { swings: shown(swings), max: budget.swingsLeft });
   }
   const spent = hit ? swings : 1;
   return ok({ budget: { swingsLeft: budget.swingsLeft - spent }, swingsLanded: hit ? swings : 0, swingsSpent: spent, fullActionsSpent: 1 });
@@ -69,7 +70,7 @@ export interface WeaponPacing {
 export function validatePacing(pacing: WeaponPacing): Result<WeaponPacing> {
   if (pacing.constantDamage && pacing.apCost !== null) return err("TEMPO.ERRORS.Damage.ConstantHasApCost");
   if (pacing.apCost !== null && (!Number.isFinite(pacing.apCost) || pacing.apCost <= 0)) {
-    return err("TEMPO.ERRORS.Damage.InvalidApCost", { cost: String(pacing.apCost) });
+    return err("TEMPO.ERRORS.Damage.InvalidApCost", { cost: shown(pacing.apCost) });
   }
   return ok(pacing);
 }
@@ -105,7 +106,7 @@ export function constantDamageTurn(track: ConstantDamageTrack | null, rotation: 
 
 /** AP-2: records the rotation's one attack roll; a second roll in the same rotation is a typed error. */
 export function recordConstantRoll(track: ConstantDamageTrack | null, rotation: number, hit: boolean): Result<ConstantDamageTrack> {
-  if (!Number.isInteger(rotation) || rotation < 0) return err("TEMPO.ERRORS.Damage.InvalidRotation", { rotation: String(rotation) });
+  if (!Number.isInteger(rotation) || rotation < 0) return err("TEMPO.ERRORS.Damage.InvalidRotation", { rotation: shown(rotation) });
   if (track !== null && track.rotation === rotation && track.hit !== null) return err("TEMPO.ERRORS.Damage.AlreadyRolled");
   return ok({ rotation, hit });
 }

@@ -3,6 +3,7 @@ import { DEFAULT_DAMAGE_KINDS, drFamilyOf, type DamageKindTable, type DrFamily }
 import { DR_MODES, reduceByDr, validateDr, type DrMode, type DrValues } from "./damage-reduction.ts";
 import { damageMultiplier } from "./multipliers.ts";
 import { validateOvershield, type Overshield } from "./overshield.ts";
+import { shown } from "./shown.ts";
 
 /** Part of one hit: an amount of one damage kind (a flaming sword hit is slashing + fire). */
 export interface DamagePart {
@@ -133,7 +134,7 @@ function packets(attack: DamageAttack, settings: DamageSettings, multiplier: num
   for (const hit of attack.hits) {
     const sums = new Map<DrFamily, number>();
     for (const part of hit) {
-      if (!Number.isInteger(part.amount) || part.amount < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: String(part.amount) });
+      if (!Number.isInteger(part.amount) || part.amount < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(part.amount) });
       const family = drFamilyOf(part.kind, settings.kinds);
       if (!family.ok) return family;
       sums.set(family.value, (sums.get(family.value) ?? 0) + part.amount);
@@ -173,7 +174,7 @@ export function applyDamage(
   if (!checked.ok) return checked;
   const shaped = validateAttack(attack);
   if (!shaped.ok) return shaped;
-  if (!DR_MODES.includes(settings.drMode)) return err("TEMPO.ERRORS.Damage.InvalidDrMode", { mode: String(settings.drMode) });
+  if (!DR_MODES.includes(settings.drMode)) return err("TEMPO.ERRORS.Damage.InvalidDrMode", { mode: shown(settings.drMode) });
   const multiplier = damageMultiplier(attack.multipliers);
   if (!multiplier.ok) return multiplier;
   const built = packets(attack, settings, multiplier.value);

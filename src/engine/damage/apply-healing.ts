@@ -1,6 +1,7 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { validateHitPoints } from "./apply-damage.ts";
 import type { Overshield } from "./overshield.ts";
+import { shown } from "./shown.ts";
 
 /** The parts of a creature healing reads. */
 export interface HealingTarget {
@@ -24,7 +25,7 @@ export interface HealingOutcome {
  * that grant or restore one do (`gainOvershield`).
  */
 export function applyHealing(target: HealingTarget, amount: number): Result<HealingOutcome> {
-  if (!Number.isInteger(amount) || amount < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: String(amount) });
+  if (!Number.isInteger(amount) || amount < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(amount) });
   const hitPoints = validateHitPoints(target);
   if (!hitPoints.ok) return hitPoints;
   const hp = Math.max(target.hp, Math.min(target.maxHp, target.hp + amount));

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "../core/result.ts";
 import { canCleave, effectiveProperties, type WeaponProperty, type WeaponSnapshot } from "./weapon-features.ts";
+import { shown } from "./shown.ts";
 
 /**
  * FEAT-CLEAVE geometry.
@@ -58,12 +59,12 @@ export function weaponReachFeet(properties: readonly WeaponProperty[]): number {
 
 /** FEAT-CLEAVE: the squares of the cone, sorted by row then column. Reach in feet: 5, 10, 15 … */
 export function cleaveSquares(size: CreatureSize, facing: Facing, reachFeet: number): Result<GridOffset[]> {
-  if (!Object.hasOwn(FOOTPRINT, size)) return err("TEMPO.ERRORS.Damage.InvalidSize", { size: String(size) });
+  if (!Object.hasOwn(FOOTPRINT, size)) return err("TEMPO.ERRORS.Damage.InvalidSize", { size: shown(size) });
   const k = FOOTPRINT[size];
   const turn = FACINGS.indexOf(facing);
-  if (turn < 0) return err("TEMPO.ERRORS.Damage.InvalidFacing", { facing: String(facing) });
+  if (turn < 0) return err("TEMPO.ERRORS.Damage.InvalidFacing", { facing: shown(facing) });
   if (!Number.isInteger(reachFeet) || reachFeet < 5 || reachFeet % 5 !== 0) {
-    return err("TEMPO.ERRORS.Damage.InvalidReach", { reach: String(reachFeet) });
+    return err("TEMPO.ERRORS.Damage.InvalidReach", { reach: shown(reachFeet) });
   }
   const quarterTurns = Math.floor(turn / 2);
   const squares: GridOffset[] = [];
@@ -116,16 +117,18 @@ export function resolveCleave(
   const props = effectiveProperties(weapon, twoHanded);
   if (!props.ok) return props;
   if (!canCleave(props.value)) return err("TEMPO.ERRORS.Damage.CannotCleave");
-  if (!Number.isFinite(roll.total)) return err("TEMPO.ERRORS.Damage.InvalidRoll", { total: String(roll.total) });
+  if (typeof roll !== "object" || roll === null || !Array.isArray(targets)) return err("TEMPO.ERRORS.Damage.InvalidRoll", { total: shown(roll) });
+  if (!Number.isFinite(roll.total)) return err("TEMPO.ERRORS.Damage.InvalidRoll", { total: shown(roll.total) });
   if (roll.natural !== null && (!Number.isInteger(roll.natural) || roll.natural < 1 || roll.natural > 20)) {
-    return err("TEMPO.ERRORS.Damage.InvalidRoll", { total: String(roll.natural) });
+    return err("TEMPO.ERRORS.Damage.InvalidRoll", { total: shown(roll.natural) });
   }
   if (!Number.isInteger(roll.damage) || roll.damage < 0) {
-    return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: String(roll.damage) });
+    return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(roll.damage) });
   }
   const seen = new Set<string>();
   for (const target of targets) {
-    if (!Number.isFinite(target.defense)) return err("TEMPO.ERRORS.Damage.InvalidDefense", { id: target.id, defense: String(target.defense) });
+    if (typeof target !== "object" || target === null || typeof target.id !== "string") return err("TEMPO.ERRORS.Damage.InvalidAttack", { field: "targets" });
+    if (!Number.isFinite(target.defense)) return err("TEMPO.ERRORS.Damage.InvalidDefense", { id: target.id, defense: shown(target.defense) });
     if (seen.has(target.id)) return err("TEMPO.ERRORS.Damage.DuplicateTarget", { id: target.id });
     seen.add(target.id);
   }

@@ -2,6 +2,7 @@ import { err, ok, type Result } from "../core/result.ts";
 import { constant, die, map, mean, mixture, repeat, shift, type Distribution } from "../dice/distribution.ts";
 import type { DamageDice } from "./damage-dice.ts";
 import { DR_MODES, reduceByDr, type DrMode } from "./damage-reduction.ts";
+import { shown } from "./shown.ts";
 
 /**
  * Exact odds for damage (ARCHITECTURE: "Odds are exact"): the same rules as `applyDamage`, for one
@@ -15,20 +16,20 @@ export function damageDiceDistribution(dice: DamageDice): Distribution {
 }
 
 function checkCommon(hit: Distribution, swings: number, mode: DrMode): Result<true> {
-  if (!Number.isInteger(swings) || swings < 0) return err("TEMPO.ERRORS.Damage.InvalidSwings", { swings: String(swings), max: "∞" });
-  if (!DR_MODES.includes(mode)) return err("TEMPO.ERRORS.Damage.InvalidDrMode", { mode: String(mode) });
-  if (hit.min < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: String(hit.min) });
+  if (!Number.isInteger(swings) || swings < 0) return err("TEMPO.ERRORS.Damage.InvalidSwings", { swings: shown(swings), max: "∞" });
+  if (!DR_MODES.includes(mode)) return err("TEMPO.ERRORS.Damage.InvalidDrMode", { mode: shown(mode) });
+  if (hit.min < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(hit.min) });
   return ok(true);
 }
 
 function checkDr(...values: number[]): Result<true> {
-  for (const value of values) if (!Number.isInteger(value) || value < 0) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: String(value) });
+  for (const value of values) if (!Number.isInteger(value) || value < 0) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: shown(value) });
   return ok(true);
 }
 
 /** A probability from 0 up to `most` (`Damage.InvalidChance` otherwise). */
 function checkChance(chance: number, most = 1): Result<true> {
-  if (!Number.isFinite(chance) || chance < 0 || chance > most) return err("TEMPO.ERRORS.Damage.InvalidChance", { chance: String(chance) });
+  if (!Number.isFinite(chance) || chance < 0 || chance > most) return err("TEMPO.ERRORS.Damage.InvalidChance", { chance: shown(chance) });
   return ok(true);
 }
 
@@ -60,7 +61,7 @@ export function withHitChance(onHit: Distribution, chance: number, critical = 0,
   if (!hitOk.ok) return hitOk;
   const critOk = checkChance(critical, chance);
   if (!critOk.ok) return critOk;
-  if (!Number.isInteger(maxDamage) || maxDamage < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: String(maxDamage) });
+  if (!Number.isInteger(maxDamage) || maxDamage < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(maxDamage) });
   return ok(mixture([[chance - critical, onHit], [critical, shift(onHit, maxDamage)], [1 - chance, constant(0)]]));
 }
 

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "../core/result.ts";
 import { DR_FAMILIES, type DrFamily } from "./damage-kinds.ts";
+import { shown } from "./shown.ts";
 
 /** DR-1: a creature's (or an overshield's) three DR values. */
 export type DrValues = Readonly<Record<DrFamily, number>>;
@@ -20,10 +21,10 @@ export function reduceByDr(amount: number, dr: number): number {
 
 /** DR-1: DR values must be whole numbers ≥ 0, one per family (`Damage.InvalidDr` otherwise). */
 export function validateDr(dr: DrValues): Result<DrValues> {
-  if (typeof dr !== "object" || dr === null) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: String(dr) });
+  if (typeof dr !== "object" || dr === null) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: shown(dr) });
   for (const family of DR_FAMILIES) {
     const value = dr[family];
-    if (!Number.isInteger(value) || value < 0) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: String(value) });
+    if (!Number.isInteger(value) || value < 0) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: shown(value) });
   }
   return ok(dr);
 }
@@ -33,12 +34,12 @@ export function validateDr(dr: DrValues): Result<DrValues> {
  * or per attack (summed, then reduced once).
  */
 export function damageAfterDr(hits: readonly number[], dr: number, mode: DrMode): Result<number> {
-  if (!Number.isInteger(dr) || dr < 0) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: String(dr) });
-  if (!DR_MODES.includes(mode)) return err("TEMPO.ERRORS.Damage.InvalidDrMode", { mode: String(mode) });
+  if (!Number.isInteger(dr) || dr < 0) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: shown(dr) });
+  if (!DR_MODES.includes(mode)) return err("TEMPO.ERRORS.Damage.InvalidDrMode", { mode: shown(mode) });
   let total = 0;
   let reduced = 0;
   for (const hit of hits) {
-    if (!Number.isInteger(hit) || hit < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: String(hit) });
+    if (!Number.isInteger(hit) || hit < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(hit) });
     total += hit;
     reduced += reduceByDr(hit, dr);
   }

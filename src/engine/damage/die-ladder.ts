@@ -3,6 +3,7 @@ import { diceTerm, type Formula } from "../dice/formula.ts";
 import { formatTerm } from "../dice/formula-format.ts";
 import { multiplyDice } from "../dice/formula-multiply.ts";
 import { damageDiceOf, formatDamageFormula, parseDamageDice, parseDamageFormula, type DamageDice } from "./damage-dice.ts";
+import { shown } from "./shown.ts";
 
 /**
  * CNT-15 damage die ladder. Index 0 is level 1. Level 10 and above leave the ladder: the weapon's
@@ -53,9 +54,9 @@ export function ladderLevel(formula: string): Result<number> {
  *   such a weapon is given a step.
  */
 export function stepDamageFormula(formula: Formula, steps: number, primaryModifier = 1): Result<Formula> {
-  if (!Number.isInteger(steps)) return err("TEMPO.ERRORS.Damage.InvalidSteps", { steps: String(steps) });
+  if (!Number.isInteger(steps)) return err("TEMPO.ERRORS.Damage.InvalidSteps", { steps: shown(steps) });
   if (!Number.isInteger(primaryModifier)) {
-    return err("TEMPO.ERRORS.Damage.InvalidModifier", { modifier: String(primaryModifier) });
+    return err("TEMPO.ERRORS.Damage.InvalidModifier", { modifier: shown(primaryModifier) });
   }
   const dice = damageDiceOf(formula);
   if (dice === null) return err("TEMPO.ERRORS.Damage.BadFormula", { formula: formatDamageFormula(formula) });

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from "../core/result.ts";
+import { shown } from "./shown.ts";
 
 /**
  * SEG-15: the one multiplier that applies — damage multipliers do not stack, the highest applies.
@@ -7,7 +8,7 @@ import { err, ok, type Result } from "../core/result.ts";
 export function damageMultiplier(multipliers: readonly number[]): Result<number> {
   let highest: number | null = null;
   for (const m of multipliers) {
-    if (!Number.isFinite(m) || m < 0) return err("TEMPO.ERRORS.Damage.InvalidMultiplier", { multiplier: String(m) });
+    if (!Number.isFinite(m) || m < 0) return err("TEMPO.ERRORS.Damage.InvalidMultiplier", { multiplier: shown(m) });
     highest = highest === null ? m : Math.max(highest, m);
   }
   return ok(highest ?? 1);
@@ -18,7 +19,7 @@ export function damageMultiplier(multipliers: readonly number[]): Result<number>
  * highest multiplier; fractions round down. (1d8+3 rolled 5+3 "double damage" is 16, not 5×2+3.)
  */
 export function applyMultipliers(total: number, multipliers: readonly number[]): Result<number> {
-  if (!Number.isInteger(total) || total < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: String(total) });
+  if (!Number.isInteger(total) || total < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(total) });
   const m = damageMultiplier(multipliers);
   return m.ok ? ok(Math.floor(total * m.value)) : m;
 }

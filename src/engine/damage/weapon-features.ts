@@ -1,6 +1,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import { formatDamageFormula, parseDamageFormula } from "./damage-dice.ts";
 import { stepDamageFormula } from "./die-ladder.ts";
+import { shown } from "./shown.ts";
 
 /** Weapon properties that matter to damage and the count-track feats (seeds/000). */
 export type WeaponProperty = "heavy" | "great" | "thrown" | "versatile" | "reach";
@@ -30,8 +31,11 @@ export function propertiesFromFlags(flags: Readonly<Partial<Record<WeaponPropert
 }
 
 function validProperties(weapon: WeaponSnapshot): Result<readonly WeaponProperty[]> {
+  if (typeof weapon !== "object" || weapon === null || typeof weapon.die !== "string" || !Array.isArray(weapon.properties)) {
+    return err("TEMPO.ERRORS.Damage.InvalidWeapon");
+  }
   for (const property of weapon.properties) {
-    if (!WEAPON_PROPERTIES.includes(property)) return err("TEMPO.ERRORS.Damage.UnknownProperty", { property: String(property) });
+    if (!WEAPON_PROPERTIES.includes(property)) return err("TEMPO.ERRORS.Damage.UnknownProperty", { property: shown(property) });
   }
   return ok(weapon.properties);
 }
@@ -50,7 +54,7 @@ export function effectiveProperties(weapon: WeaponSnapshot, twoHanded: boolean):
 
 /** FEAT-CHARGED (damage side): each full 2 counts of delay raise the die one ladder level. */
 export function chargeSteps(delay: number): Result<number> {
-  if (!Number.isInteger(delay) || delay < 0) return err("TEMPO.ERRORS.Damage.InvalidDelay", { delay: String(delay) });
+  if (!Number.isInteger(delay) || delay < 0) return err("TEMPO.ERRORS.Damage.InvalidDelay", { delay: shown(delay) });
   return ok(Math.floor(delay / 2));
 }
 
@@ -75,15 +79,16 @@ export function canCleave(properties: readonly WeaponProperty[]): boolean {
  * that is not on the ladder.
  */
 export function weaponDamageDice(weapon: WeaponSnapshot, use: WeaponUse): Result<string> {
+  if (typeof use !== "object" || use === null || typeof use.twoHanded !== "boolean") return err("TEMPO.ERRORS.Damage.InvalidWeaponUse");
   const props = effectiveProperties(weapon, use.twoHanded);
   if (!props.ok) return props;
   const charge = chargeSteps(use.chargeDelay);
   if (!charge.ok) return charge;
   if (use.chargeDelay > 0 && !canCharge(props.value)) return err("TEMPO.ERRORS.Damage.CannotCharge");
-  if (!Number.isInteger(use.primaryModifier)) return err("TEMPO.ERRORS.Damage.InvalidModifier", { modifier: String(use.primaryModifier) });
+  if (!Number.isInteger(use.primaryModifier)) return err("TEMPO.ERRORS.Damage.InvalidModifier", { modifier: shown(use.primaryModifier) });
   // FEAT-CHARGED: the charged attack's delay *equals* the primary modifier (the count track's delay).
   if (use.chargeDelay > 0 && use.chargeDelay !== use.primaryModifier) {
-    return err("TEMPO.ERRORS.Damage.ChargeDelayMismatch", { delay: String(use.chargeDelay), modifier: use.primaryModifier });
+    return err("TEMPO.ERRORS.Damage.ChargeDelayMismatch", { delay: shown(use.chargeDelay), modifier: use.primaryModifier });
   }
   const versatileStep = use.twoHanded && weapon.properties.includes("versatile") ? 1 : 0;
   const steps = versatileStep + charge.value;

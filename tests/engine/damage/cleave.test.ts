@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cleaveSquares, FACINGS, resolveCleave, weaponReachFeet, type CleaveRoll, type CleaveTarget, type Facing } from "../../../src/engine/damage/cleave.ts";
-import { propertiesFromFlags, type WeaponSnapshot } from "../../../src/engine/damage/weapon-features.ts";
+import { propertiesFromFlags, weaponDamageDice, type WeaponSnapshot, type WeaponUse } from "../../../src/engine/damage/weapon-features.ts";
 import { snapshot } from "./builders.ts";
 
 const maul: WeaponSnapshot = { die: "2d6", properties: ["heavy", "great"] };
@@ -120,5 +120,22 @@ describe("cleave resolution", () => {
       ok: false,
       error: { key: "TEMPO.ERRORS.Damage.InvalidDefense", data: { id: "wisp", defense: "NaN" } },
     });
+  });
+});
+
+describe("cleave and weapon input fuzzing", () => {
+  it("FEAT-CLEAVE, FEAT-CHARGED: whatever the weapon, grip, roll and targets hold, the answer is a Result, never a throw (property)", () => {
+    const arbWeapon = fc.oneof(fc.constant(maul), fc.constant(longsword), fc.record({ die: fc.anything(), properties: fc.anything() }), fc.anything());
+    const arbRoll = fc.oneof(fc.record({ total: fc.double(), natural: fc.oneof(fc.constant(null), fc.integer({ min: -1, max: 22 })), damage: fc.integer({ min: -2, max: 9 }) }), fc.anything());
+    const arbTargets = fc.oneof(fc.array(fc.oneof(fc.record({ id: fc.string(), defense: fc.double() }), fc.anything()), { maxLength: 3 }), fc.anything());
+    const arbUse = fc.oneof(fc.record({ twoHanded: fc.boolean(), chargeDelay: fc.integer({ min: -1, max: 9 }), primaryModifier: fc.integer({ min: -2, max: 9 }) }), fc.anything());
+    fc.assert(
+      fc.property(arbWeapon, fc.boolean(), arbRoll, arbTargets, arbUse, (weapon, twoHanded, roll, list, use) => {
+        const cleave = resolveCleave(weapon as WeaponSnapshot, twoHanded, roll as CleaveRoll, list as CleaveTarget[]);
+        if (!cleave.ok) expect(cleave.error.key).toMatch(/^TEMPO\.ERRORS\.Damage\./);
+        const dice = weaponDamageDice(weapon as WeaponSnapshot, use as WeaponUse);
+        if (!dice.ok) expect(dice.error.key).toMatch(/^TEMPO\.ERRORS\.(Damage|Dice)\./);
+      }),
+    );
   });
 });
