@@ -7,6 +7,7 @@ import {
   type PhaseAttackOdds,
 } from "../../../src/engine/attack/step-dice-attack.ts";
 import type { KeepPool } from "../../../src/engine/dice/keep-pool.ts";
+import { forEachRoll } from "../dice/brute-force.ts";
 
 const odds = (atk: number, def: number, advantage = 0, disadvantage = 0): PhaseAttackOdds => {
   const r = phaseAttackOdds({ atk, def, advantage, disadvantage });
@@ -18,21 +19,11 @@ const odds = (atk: number, def: number, advantage = 0, disadvantage = 0): PhaseA
 function bruteHitShare(pool: KeepPool, atk: number, def: number): number {
   let hits = 0;
   let all = 0;
-  const faces: number[] = [];
-  const walk = (i: number): void => {
-    if (i === pool.dice.length) {
-      all++;
-      const r = resolvePhaseAttack({ atk, def, dice: faces, pool });
-      if (r.ok && r.value.hit) hits++;
-      return;
-    }
-    for (let f = 1; f <= (pool.dice[i] ?? 0); f++) {
-      faces.push(f);
-      walk(i + 1);
-      faces.pop();
-    }
-  };
-  walk(0);
+  forEachRoll(pool.dice, (faces) => {
+    all++;
+    const r = resolvePhaseAttack({ atk, def, dice: faces, pool });
+    if (r.ok && r.value.hit) hits++;
+  });
   return hits / all;
 }
 

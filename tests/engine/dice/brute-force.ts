@@ -4,17 +4,11 @@
  * the dynamic programme it checks.
  */
 
-/** Counts (kept sum → number of face combinations) over every combination of the pool's faces. */
-export function bruteKeepCounts(dice: readonly number[], keep: number, highest: boolean): Map<number, number> {
-  const counts = new Map<number, number>();
+/** Calls `visit` once with every combination of faces of the given dice (as sides), in order. */
+export function forEachRoll(dice: readonly number[], visit: (faces: readonly number[]) => void): void {
   const faces: number[] = [];
   const walk = (i: number): void => {
-    if (i === dice.length) {
-      const sorted = [...faces].sort((a, b) => (highest ? b - a : a - b));
-      const sum = sorted.slice(0, keep).reduce((s, f) => s + f, 0);
-      counts.set(sum, (counts.get(sum) ?? 0) + 1);
-      return;
-    }
+    if (i === dice.length) return visit(faces);
     for (let f = 1; f <= (dice[i] ?? 0); f++) {
       faces.push(f);
       walk(i + 1);
@@ -22,6 +16,16 @@ export function bruteKeepCounts(dice: readonly number[], keep: number, highest: 
     }
   };
   walk(0);
+}
+
+/** Counts (kept sum → number of face combinations) over every combination of the pool's faces. */
+export function bruteKeepCounts(dice: readonly number[], keep: number, highest: boolean): Map<number, number> {
+  const counts = new Map<number, number>();
+  forEachRoll(dice, (faces) => {
+    const sorted = [...faces].sort((a, b) => (highest ? b - a : a - b));
+    const sum = sorted.slice(0, keep).reduce((s, f) => s + f, 0);
+    counts.set(sum, (counts.get(sum) ?? 0) + 1);
+  });
   return counts;
 }
 
