@@ -34,20 +34,21 @@ export function checkPhaseJoin(join: PhaseJoin): Result<PhaseJoin> {
 
 /** A combat that has not started, with these combatants in join order (O(n)). */
 export function createPhaseState(combatants: readonly PhaseJoin[] = []): Result<PhaseState> {
-  const index: Record<string, number> = {};
+  // Built with Object.fromEntries, not assignment, so an id like "__proto__" is an ordinary own key.
+  const slots = new Map<string, number>();
   const list: PhaseCombatant[] = [];
   for (const join of combatants) {
     const checked = checkPhaseJoin(join);
     if (!checked.ok) return checked;
-    if (Object.hasOwn(index, join.id)) return err("TEMPO.ERRORS.Phase.DuplicateCombatant", { id: join.id });
-    index[join.id] = list.length;
+    if (slots.has(join.id)) return err("TEMPO.ERRORS.Phase.DuplicateCombatant", { id: join.id });
+    slots.set(join.id, list.length);
     list.push(newPhaseCombatant(join, list.length));
   }
   return ok({
     round: 0,
     phase: null,
     combatants: slotsFrom(list),
-    index,
+    index: Object.fromEntries(slots),
     moveOrder: [],
     battleOrder: [],
     cursor: -1,

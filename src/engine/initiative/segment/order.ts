@@ -23,8 +23,13 @@ export function segmentDeclarationOf(state: SegmentState, c: SegmentCombatant): 
  * its own band; the group's roll is unchanged. A GM-set initiative replaces the group's roll for that
  * creature. Ruling: a creature whose group has no roll this round (it joined after the roll) is LOW.
  */
+/** A group's d6 this round, if it has rolled (own keys only: a group may be called anything). */
+export function segmentGroupRoll(state: SegmentState, groupId: string): number | undefined {
+  return Object.hasOwn(state.groupRolls, groupId) ? state.groupRolls[groupId] : undefined;
+}
+
 export function segmentRollBand(state: SegmentState, c: SegmentCombatant, rivals: RivalRolls = segmentRivalRolls(state)): SegmentBand {
-  const own = state.groupRolls[c.groupId];
+  const own = segmentGroupRoll(state, c.groupId);
   const set = c.initiativeRound === state.round ? c.initiative : null;
   if (own === undefined && set === null) return "low";
   const best = rivals(c.groupId);

@@ -15,6 +15,7 @@ import {
   compareSegmentEntries,
   segmentDeclarationOf,
   segmentEntriesFor,
+  segmentGroupRoll,
   segmentInsertAt,
   segmentRivalRolls,
   segmentSortKey,
@@ -93,7 +94,7 @@ function ranking(state: SegmentState): { high: string[]; low: string[] } {
 function rolls(state: SegmentState, results: readonly RollResult[]): Step {
   const byId = new Map<string, SegmentPendingRoll>();
   for (const r of state.rolls) byId.set(r.request.id, r);
-  const groupRolls: Record<string, number> = { ...state.groupRolls };
+  const groupRolls = new Map<string, number>(Object.entries(state.groupRolls));
   const events: SegmentEvent[] = [];
   for (const result of results) {
     const pending = byId.get(result.requestId);
@@ -105,10 +106,10 @@ function rolls(state: SegmentState, results: readonly RollResult[]): Step {
       return err("TEMPO.ERRORS.Segment.InvalidRoll", { requestId: result.requestId, total: result.total });
     }
     byId.delete(result.requestId);
-    groupRolls[pending.groupId] = result.total;
+    groupRolls.set(pending.groupId, result.total);
     events.push({ type: "groupRolled", round: state.round, groupId: pending.groupId, roll: result.total });
   }
-  const next: SegmentState = { ...state, groupRolls, rolls: state.rolls.filter((r) => byId.has(r.request.id)) };
+  const next: SegmentState = { ...state, groupRolls: Object.fromEntries(groupRolls), rolls: state.rolls.filter((r) => byId.has(r.request.id)) };
   if (next.rolls.length === 0 && results.length > 0) events.push({ type: "groupsRanked", round: state.round, ...ranking(next) });
   return ok({ state: next, events, requests: [] });
 }
@@ -272,7 +273,7 @@ function join(state: SegmentState, joining: SegmentJoin): Step {
   const d = draft({ ...state, combatants: slotPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }, [
     { type: "combatantJoined", combatantId: c.id },
   ]);
-  if (state.step === 2 && state.groupRolls[c.groupId] === undefined && !state.rolls.some((r) => r.groupId === c.groupId)) {
+  if (state.step === 2 && segmentGroupRoll(state, c.groupId) === undefined && !state.rolls.some((r) => r.groupId === c.groupId)) {
     askGroup(d, c.groupId);
   }
   if (running(state)) d.state = schedule(d.state, segmentEntriesFor(d.state, c), false);

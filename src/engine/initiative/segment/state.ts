@@ -62,13 +62,14 @@ export function createSegmentState(
 ): Result<SegmentState> {
   const checked = checkSegmentSettings(settings);
   if (!checked.ok) return checked;
-  const index: Record<string, number> = {};
+  // Built with Object.fromEntries, not assignment, so an id like "__proto__" is an ordinary own key.
+  const slots = new Map<string, number>();
   const list: SegmentCombatant[] = [];
   for (const join of combatants) {
     const valid = checkSegmentJoin(join);
     if (!valid.ok) return valid;
-    if (Object.hasOwn(index, join.id)) return err("TEMPO.ERRORS.Segment.DuplicateCombatant", { id: join.id });
-    index[join.id] = list.length;
+    if (slots.has(join.id)) return err("TEMPO.ERRORS.Segment.DuplicateCombatant", { id: join.id });
+    slots.set(join.id, list.length);
     list.push(newSegmentCombatant(join, list.length));
   }
   return ok({
@@ -77,7 +78,7 @@ export function createSegmentState(
     step: 0,
     segment: 0,
     combatants: slotsFrom(list),
-    index,
+    index: Object.fromEntries(slots),
     groupRolls: {},
     schedule: [],
     cursor: -1,

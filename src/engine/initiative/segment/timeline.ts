@@ -7,7 +7,7 @@
 import type { Message } from "../../core/result.ts";
 import type { TimelineEntry } from "../contract.ts";
 import { SEGMENTS_PER_ROUND, segmentTieSpeed } from "./declaration.ts";
-import { segmentDeclarationOf } from "./order.ts";
+import { segmentDeclarationOf, segmentGroupRoll } from "./order.ts";
 import { segmentCombatant, segmentCombatants } from "./state.ts";
 import type { SegmentCombatant, SegmentDeclaration, SegmentEntry, SegmentState, SegmentViewer } from "./types.ts";
 
@@ -133,7 +133,7 @@ export function segmentTimelineFor(state: SegmentState, viewer: SegmentViewer | 
   const best = (except: string): number =>
     Math.max(Number.NEGATIVE_INFINITY, ...Object.entries(state.groupRolls).filter(([g]) => g !== except).map(([, r]) => r));
   for (const groupId of groups) {
-    const roll = state.groupRolls[groupId];
+    const roll = segmentGroupRoll(state, groupId);
     rows.push({
       key: `segment:group:${groupId}`,
       kind: "group",

@@ -12,7 +12,7 @@ import {
   type PhaseState,
 } from "../../../../src/engine/initiative/phase/index.ts";
 
-const IDS = ["a", "b", "c", "d", "e", "f"] as const;
+const IDS = ["a", "b", "c", "d", "e", "__proto__"] as const;
 const id = fc.constantFrom(...IDS);
 
 /** A step of a random session: a command, or "answer the pending dice" with these raw seeds. */

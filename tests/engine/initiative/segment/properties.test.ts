@@ -16,8 +16,8 @@ import {
 } from "../../../../src/engine/initiative/segment/index.ts";
 import { decl, member } from "./driver.ts";
 
-const IDS = ["a", "b", "c", "d", "e", "f"] as const;
-const GROUPS = ["red", "blue", "green"] as const;
+const IDS = ["a", "b", "c", "d", "e", "__proto__"] as const;
+const GROUPS = ["red", "blue", "toString"] as const;
 const id = fc.constantFrom(...IDS);
 
 const DECLARATIONS: readonly SegmentDeclaration[] = [
