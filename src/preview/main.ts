@@ -1,7 +1,5 @@
 import "../../styles/tempo.css";
 import en from "../../lang/en.json";
-import countTrackTemplate from "../../templates/combat/count-track.hbs?raw";
-import pageTemplate from "../../templates/preview/page.hbs?raw";
 import { countScheduler, createCountState, unwrap, withHistory, withHistoryState, type CountState } from "../engine/index.ts";
 import { buildPreviewPageContext } from "../view/preview/page-context.ts";
 import { buildCountTrackContext } from "../view/tracker/count-track-context.ts";
@@ -10,9 +8,11 @@ import { createHandlebarsHost } from "./handlebars-host.ts";
 import { SAMPLE_ENCOUNTER } from "./sample-encounter.ts";
 import { ScriptedDice } from "./scripted-dice.ts";
 
-const handlebars = createHandlebarsHost(en);
-const renderTrack = handlebars.compile(countTrackTemplate);
-const renderPage = handlebars.compile(pageTemplate);
+/** Every template, by its path relative to this file (`../../templates/…`), as Foundry would load them. */
+const templates = import.meta.glob<string>("../../templates/**/*.hbs", { query: "?raw", import: "default", eager: true });
+const handlebars = createHandlebarsHost(en, templates);
+const renderTrack = handlebars.compile(templates["../../templates/combat/count-track.hbs"] ?? "");
+const renderPage = handlebars.compile(templates["../../templates/preview/page.hbs"] ?? "");
 const scheduler = withHistory(countScheduler);
 const root = document.querySelector<HTMLElement>("#tempo-preview");
 

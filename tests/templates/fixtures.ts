@@ -6,6 +6,7 @@ import type { TimelineEntry } from "../../src/engine/index.ts";
 import type { CombatantSnapshot } from "../../src/view/tracker/combatant-snapshot.ts";
 import { buildPreviewPageContext } from "../../src/view/preview/page-context.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
+import { buildTrackerRow } from "../../src/view/tracker/tracker-row.ts";
 
 export const combatants: readonly CombatantSnapshot[] = [
   { id: "a", name: "Aria", img: null, isPlayer: true, hidden: false },
@@ -35,11 +36,14 @@ export const countTimeline: readonly TimelineEntry[] = [
   turn("b", 5, { active: true }),
   turn("c", 5),
   { ...turn("a", 7), key: "pending-a-1", kind: "pending", detail: { key: "TEMPO.COMBAT.Track.Count", data: { count: 7 } } },
+  // CNT-9: carried past 19, due at count 3 of the next round.
+  { ...turn("b", 3), key: "pending-b-1", kind: "pending", round: 2, detail: { key: "TEMPO.COMBAT.Track.Count", data: { count: 3 } } },
   { ...turn("b", 20), key: "end", kind: "boundary", combatantId: null, label: { key: "TEMPO.COMBAT.Track.EndStep" } },
 ];
 
 export const templateContexts: Readonly<Record<string, object>> = {
-  "templates/combat/count-track.hbs": buildCountTrackContext({ round: 2, timeline: countTimeline, combatants, viewerIsGM: true }),
+  "templates/combat/count-track.hbs": buildCountTrackContext({ round: 1, timeline: countTimeline, combatants, viewerIsGM: true }),
+  "templates/combat/tracker-row.hbs": buildTrackerRow(turn("b", 5, { active: true }), new Map(combatants.map((c) => [c.id, c])), true) ?? {},
   "templates/preview/page.hbs": buildPreviewPageContext({
     canUndo: true,
     dark: false,

@@ -6,9 +6,10 @@ import { combatants, countTimeline, templateContexts } from "./fixtures.ts";
 
 const en = JSON.parse(readText("lang/en.json")) as Record<string, never>;
 const templates = listFiles("templates", [".hbs"]);
+const sources = Object.fromEntries(templates.map((path) => [path, readText(path)]));
 
 function render(path: string, context: object): string {
-  const host = createHandlebarsHost(en);
+  const host = createHandlebarsHost(en, sources);
   return host.compile(readText(path), { strict: false })(context);
 }
 
@@ -34,15 +35,23 @@ describe("count-track template", () => {
     const html = render(path, templateContexts[path] ?? {});
     const ticks = [...html.matchAll(/class="tempo-count-track__tick[^"]*" data-count="(\d+)"/g)].map((m) => Number(m[1]));
     expect(ticks).toEqual(Array.from({ length: 21 }, (_, i) => i));
-    expect(html).toContain("Round 2");
+    expect(html).toContain("Round 1");
     expect(html).toContain(">End<");
   });
 
   it("CNT-2: lists creatures in track order and marks the one acting", () => {
     const html = render(path, templateContexts[path] ?? {});
     const names = [...html.matchAll(/class="tempo-row__name">([^<]+)</g)].map((m) => m[1]);
-    expect(names).toEqual(["Aria", "Brute", "Cutpurse", "Aria"]);
+    expect(names).toEqual(["Aria", "Brute", "Cutpurse", "Aria", "Brute"]);
     expect(html).toMatch(/data-combatant-id="b"\s+aria-current="step"/);
+  });
+
+  it("CNT-9: lists an action carried into the next round under later rounds, not on this round's counts", () => {
+    const html = render(path, templateContexts[path] ?? {});
+    const later = html.slice(html.indexOf("tempo-count-track__later"));
+    expect(later).toContain("Round 2, count 3");
+    expect(later).toContain('data-key="pending-b-1"');
+    expect(html.indexOf('data-key="pending-b-1"')).toBeGreaterThan(html.indexOf("tempo-count-track__later"));
   });
 
   it("hides a hidden combatant from players but not from the GM", () => {

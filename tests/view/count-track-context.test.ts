@@ -31,6 +31,18 @@ describe("count-track context", () => {
     expect(pending?.cssClass).toContain("tempo-row--pending");
   });
 
+  it("CNT-9: an action due in a later round is listed under that round and count, not on this round's track", () => {
+    expect(context.later.map((s) => [s.label, s.rows.map((r) => r.key)])).toEqual([
+      [{ key: "TEMPO.COMBAT.Track.LaterCount", data: { round: 2, count: 3 } }, ["pending-b-1"]],
+    ]);
+    expect(context.slots.find((s) => s.count === 3)?.rows.map((r) => r.key)).toEqual(["turn-a"]);
+  });
+
+  it("CNT-4: before the first round the track says it is rolling; round 0 is the surprise round", () => {
+    expect(buildCountTrackContext({ round: -1, timeline: [], combatants: [], viewerIsGM: true }).roundLabel).toEqual({ key: "TEMPO.COMBAT.Track.NotStarted" });
+    expect(buildCountTrackContext({ round: 0, timeline: [], combatants: [], viewerIsGM: true }).roundLabel).toEqual({ key: "TEMPO.COMBAT.Track.SurpriseRound" });
+  });
+
   it("marks the acting count on the ruler", () => {
     expect(context.ruler.filter((s) => s.active).map((s) => s.count)).toEqual([5]);
   });

@@ -26,7 +26,16 @@ export interface CountTrackContext {
   readonly ruler: readonly CountSlotContext[];
   /** Only the counts something sits on, in track order, for the list. */
   readonly slots: readonly CountSlotContext[];
+  /** CNT-9: pending actions that carried past 19 into a later round, in resolution order. */
+  readonly later: readonly LaterSlotContext[];
   readonly empty: boolean;
+}
+
+/** A count in a later round with the pending actions due on it (CNT-9). */
+export interface LaterSlotContext {
+  readonly key: string;
+  readonly label: Message;
+  readonly rows: readonly TrackerRowContext[];
 }
 
 export interface CountTrackInput {
@@ -44,8 +53,20 @@ export function buildCountTrackContext(input: CountTrackInput): CountTrackContex
   const byId = new Map(input.combatants.map((c) => [c.id, c]));
   const rowsByCount = new Map<number, TrackerRowContext[]>();
   const boundaries = new Set<number>();
+  const later = new Map<string, { round: number; count: number; rows: TrackerRowContext[] }>();
+  const thisRound = Math.max(0, input.round);
   for (const entry of input.timeline) {
     const count = Math.min(COUNT_END_STEP, Math.max(0, entry.position));
+    if (entry.round > thisRound) {
+      // CNT-9: due in a later round; drawing it on this round's counts would be wrong.
+      const row = buildTrackerRow(entry, byId, input.viewerIsGM);
+      if (row === null) continue;
+      const key = `${entry.round}:${count}`;
+      const slot = later.get(key) ?? { round: entry.round, count, rows: [] };
+      slot.rows.push(row);
+      later.set(key, slot);
+      continue;
+    }
     if (entry.kind === "boundary") {
       boundaries.add(count);
       continue;
@@ -78,9 +99,21 @@ export function buildCountTrackContext(input: CountTrackInput): CountTrackContex
   const slots = ruler.filter((slot) => slot.occupied || slot.boundary);
   return {
     round: input.round,
-    roundLabel: input.round === 0 ? { key: "TEMPO.COMBAT.Track.SurpriseRound" } : { key: "TEMPO.COMBAT.Track.Round", data: { round: input.round } },
+    roundLabel: roundLabel(input.round),
     ruler,
     slots,
+    later: [...later].map(([key, slot]) => ({
+      key,
+      label: { key: "TEMPO.COMBAT.Track.LaterCount", data: { round: slot.round, count: slot.count } },
+      rows: slot.rows,
+    })),
     empty: !slots.some((slot) => slot.occupied),
   };
+}
+
+/** CNT-4: round 0 is the surprise round; before the first round the track is still being rolled. */
+function roundLabel(round: number): Message {
+  if (round < 0) return { key: "TEMPO.COMBAT.Track.NotStarted" };
+  if (round === 0) return { key: "TEMPO.COMBAT.Track.SurpriseRound" };
+  return { key: "TEMPO.COMBAT.Track.Round", data: { round } };
 }
