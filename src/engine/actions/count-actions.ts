@@ -6,7 +6,7 @@
  */
 import { err, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
-import { checkKind, isOwnTurnEvent, takeOne, type ActionEconomy, type ActionLeft } from "./economy.ts";
+import { defineEconomy, isOwnTurnEvent, takeOne, type ActionEconomy } from "./economy.ts";
 
 export type CountActionKind = "action" | "reaction";
 
@@ -29,20 +29,19 @@ export const COUNT_ACTION_KINDS: readonly CountActionKind[] = ["action", "reacti
 const LABELS = { action: "TEMPO.ACTIONS.Action", reaction: "TEMPO.ACTIONS.Reaction" } as const;
 
 /** CNT-4, CNT-6, CNT-12: the count ruleset's action tracker. */
-export const countEconomy: ActionEconomy<CountActions, CountActionKind> = {
+export const countEconomy: ActionEconomy<CountActions, CountActionKind> = defineEconomy({
   ruleset: "count",
   kinds: COUNT_ACTION_KINDS,
+  labels: LABELS,
 
   spend(state: CountActions, kind: CountActionKind): Result<CountActions> {
-    const known = checkKind(COUNT_ACTION_KINDS, kind);
-    if (!known.ok) return known;
     if (state.surprised) return err("TEMPO.ERRORS.Actions.Surprised", { kind });
     if (kind === "action" && !state.onTurn) return err("TEMPO.ERRORS.Actions.NotYourTurn", { kind });
     return takeOne(state, kind);
   },
 
-  remaining(state: CountActions): readonly ActionLeft<CountActionKind>[] {
-    return COUNT_ACTION_KINDS.map((kind) => ({ kind, left: state.surprised ? 0 : state[kind], label: LABELS[kind] }));
+  left(state: CountActions) {
+    return state.surprised ? { action: 0, reaction: 0 } : state;
   },
 
   observe(state: CountActions, event: CommonEvent, selfId: string): CountActions {
@@ -51,4 +50,4 @@ export const countEconomy: ActionEconomy<CountActions, CountActionKind> = {
     if (isOwnTurnEvent(event, selfId, "turnEnded")) return { ...state, onTurn: false, action: 0 };
     return state;
   },
-};
+});

@@ -31,6 +31,38 @@ export function isOwnTurnEvent(event: CommonEvent, selfId: string, type: "turnSt
   return event.type === type && event.combatantId === selfId;
 }
 
+/** What a ruleset writes to define its tracker; `defineEconomy` adds what every tracker shares. */
+export interface EconomyParts<S, K extends string, C> {
+  readonly ruleset: RulesetId;
+  readonly kinds: readonly K[];
+  readonly labels: Readonly<Record<K, I18nKey>>;
+  /** Spends one `kind`, already known to be one of `kinds`. */
+  spend(state: S, kind: K, context?: C): Result<S>;
+  /** How many of each kind are left (null: any number). */
+  left(state: S): Readonly<Record<K, number | null>>;
+  observe(state: S, event: CommonEvent, selfId: string): S;
+}
+
+/**
+ * STD-6, ACT-ROT, SEG-9, CNT-12, PHS-7: a tracker from its parts: `spend` refuses unknown kinds
+ * (`Actions.UnknownKind`) before the ruleset's own rules run, and `remaining` lists every kind in order.
+ */
+export function defineEconomy<S, K extends string, C = never>(parts: EconomyParts<S, K, C>): ActionEconomy<S, K, C> {
+  return {
+    ruleset: parts.ruleset,
+    kinds: parts.kinds,
+    spend(state, kind, context) {
+      const known = checkKind(parts.kinds, kind);
+      return known.ok ? parts.spend(state, kind, context) : known;
+    },
+    remaining(state) {
+      const left = parts.left(state);
+      return parts.kinds.map((kind) => ({ kind, left: left[kind], label: parts.labels[kind] }));
+    },
+    observe: parts.observe,
+  };
+}
+
 /** STD-6, ACT-ROT, SEG-9, CNT-12: bad input: a kind the tracker does not list is `Actions.UnknownKind`, never a silent change of state. */
 export function checkKind<K extends string>(kinds: readonly K[], kind: K): Result<K> {
   return kinds.includes(kind) ? ok(kind) : err("TEMPO.ERRORS.Actions.UnknownKind", { kind: String(kind) });

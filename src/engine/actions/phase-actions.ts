@@ -6,7 +6,7 @@
  */
 import { err, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
-import { checkKind, takeOne, type ActionEconomy, type ActionLeft } from "./economy.ts";
+import { defineEconomy, takeOne, type ActionEconomy } from "./economy.ts";
 
 export type PhaseActionKind = "movementPower" | "battleAction";
 
@@ -35,20 +35,17 @@ function turnPhase(event: CommonEvent): "movement" | "battle" | null {
 }
 
 /** PHS-5, PHS-7: the phase ruleset's action tracker. */
-export const phaseEconomy: ActionEconomy<PhaseActions, PhaseActionKind> = {
+export const phaseEconomy: ActionEconomy<PhaseActions, PhaseActionKind> = defineEconomy({
   ruleset: "phase",
   kinds: PHASE_ACTION_KINDS,
+  labels: LABELS,
 
   spend(state: PhaseActions, kind: PhaseActionKind): Result<PhaseActions> {
-    const known = checkKind(PHASE_ACTION_KINDS, kind);
-    if (!known.ok) return known;
     if (state.turn !== TURN_OF[kind]) return err("TEMPO.ERRORS.Actions.NotYourTurn", { kind });
     return takeOne(state, kind);
   },
 
-  remaining(state: PhaseActions): readonly ActionLeft<PhaseActionKind>[] {
-    return PHASE_ACTION_KINDS.map((kind) => ({ kind, left: state[kind], label: LABELS[kind] }));
-  },
+  left: (state: PhaseActions) => state,
 
   observe(state: PhaseActions, event: CommonEvent, selfId: string): PhaseActions {
     if (event.type === "roundStarted") return phaseActions();
@@ -56,4 +53,4 @@ export const phaseEconomy: ActionEconomy<PhaseActions, PhaseActionKind> = {
     if (event.type === "turnEnded" && event.combatantId === selfId) return state.turn === null ? state : { ...state, turn: null };
     return state;
   },
-};
+});

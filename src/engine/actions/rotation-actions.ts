@@ -11,7 +11,7 @@
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
-import { checkKind, isOwnTurnEvent, takeOne, type ActionEconomy, type ActionLeft } from "./economy.ts";
+import { defineEconomy, isOwnTurnEvent, takeOne, type ActionEconomy } from "./economy.ts";
 
 export type RotationActionKind = "full" | "swift" | "free" | "reaction" | "twoFull" | "wholeTurn";
 
@@ -57,9 +57,8 @@ function untouched(state: RotationActions): boolean {
   return state.full === ROTATION_TURN.full && state.swift === ROTATION_TURN.swift && state.free === ROTATION_TURN.free;
 }
 
+/** Spends a known kind (the tracker and `spendRotationTask` check it first). */
 function spendRotation(state: RotationActions, kind: RotationActionKind): Result<RotationActions> {
-  const known = checkKind(ROTATION_ACTION_KINDS, kind);
-  if (!known.ok) return known;
   if (kind === "reaction") return takeOne(state, kind);
   if (!state.onTurn) return err("TEMPO.ERRORS.Actions.NotYourTurn", { kind });
   const none = err<RotationActions>("TEMPO.ERRORS.Actions.NoneLeft", { kind });
@@ -83,15 +82,16 @@ function spendRotation(state: RotationActions, kind: RotationActionKind): Result
 }
 
 /** ACT-ROT, ROT-7: the rotation ruleset's action tracker. */
-export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind> = {
+export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind> = defineEconomy({
   ruleset: "rotation",
   kinds: ROTATION_ACTION_KINDS,
+  labels: LABELS,
 
   spend: spendRotation,
 
   /** What can still be spent, splitting larger actions where needed. */
-  remaining(state: RotationActions): readonly ActionLeft<RotationActionKind>[] {
-    const left: Record<RotationActionKind, number> = {
+  left(state: RotationActions) {
+    return {
       full: state.full,
       swift: state.swift + 2 * state.full,
       free: state.free + 2 * state.swift + 4 * state.full,
@@ -99,7 +99,6 @@ export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind>
       twoFull: Math.floor(state.full / 2),
       wholeTurn: state.onTurn && untouched(state) ? 1 : 0,
     };
-    return ROTATION_ACTION_KINDS.map((kind) => ({ kind, left: left[kind], label: LABELS[kind] }));
   },
 
   observe(state: RotationActions, event: CommonEvent, selfId: string): RotationActions {
@@ -109,7 +108,7 @@ export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind>
     }
     return state;
   },
-};
+});
 
 /** Common tasks and what they cost (ACT-ROT, ROT-8, ROT-9, ROT-10, ROT-11). */
 export type RotationTask =

@@ -16,7 +16,7 @@
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
-import { checkKind, type ActionEconomy, type ActionLeft } from "./economy.ts";
+import { defineEconomy, type ActionEconomy } from "./economy.ts";
 
 export type SegmentActionKind = "major" | "minor" | "move" | "spell" | "attackRoutine" | "freeAttack" | "immediateAttack";
 
@@ -82,8 +82,6 @@ const LABELS = {
 } as const;
 
 function spendSegment(state: SegmentActions, kind: SegmentActionKind, context?: SegmentSpendContext): Result<SegmentActions> {
-  const known = checkKind(SEGMENT_ACTION_KINDS, kind);
-  if (!known.ok) return known;
   const none = err<SegmentActions>("TEMPO.ERRORS.Actions.NoneLeft", { kind });
   switch (kind) {
     case "major":
@@ -136,15 +134,16 @@ function spendSegment(state: SegmentActions, kind: SegmentActionKind, context?: 
 }
 
 /** SEG-9, SEG-11, SEG-16: the segment ruleset's action tracker. */
-export const segmentEconomy: ActionEconomy<SegmentActions, SegmentActionKind, SegmentSpendContext> = {
+export const segmentEconomy: ActionEconomy<SegmentActions, SegmentActionKind, SegmentSpendContext> = defineEconomy({
   ruleset: "segment",
   kinds: SEGMENT_ACTION_KINDS,
+  labels: LABELS,
 
   spend: spendSegment,
 
-  remaining(state: SegmentActions): readonly ActionLeft<SegmentActionKind>[] {
+  left(state: SegmentActions) {
     const routines = state.attackRoutinesUsed === 0 && state.major <= 0 ? 0 : state.attackRoutinesAllowed - state.attackRoutinesUsed;
-    const left: Record<SegmentActionKind, number | null> = {
+    return {
       major: state.major,
       minor: null,
       move: state.major + (state.positioned ? 0 : 1),
@@ -153,7 +152,6 @@ export const segmentEconomy: ActionEconomy<SegmentActions, SegmentActionKind, Se
       freeAttack: state.surprised ? 0 : 10 - state.freeAttackSegments.length,
       immediateAttack: state.surprised ? 0 : state.major,
     };
-    return SEGMENT_ACTION_KINDS.map((kind) => ({ kind, left: left[kind], label: LABELS[kind] }));
   },
 
   observe(state: SegmentActions, event: CommonEvent): SegmentActions {
@@ -161,4 +159,4 @@ export const segmentEconomy: ActionEconomy<SegmentActions, SegmentActionKind, Se
     if (event.type === "roundEnded" && state.surprised) return { ...state, surprised: false };
     return state;
   },
-};
+});

@@ -8,7 +8,7 @@
  */
 import { err, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
-import { checkKind, isOwnTurnEvent, takeOne, type ActionEconomy, type ActionLeft } from "./economy.ts";
+import { defineEconomy, isOwnTurnEvent, takeOne, type ActionEconomy } from "./economy.ts";
 
 export type StandardActionKind = "action" | "quickAction" | "interaction" | "reaction";
 
@@ -36,13 +36,12 @@ const LABELS = {
 } as const;
 
 /** STD-3, STD-6: the standard ruleset's action tracker. */
-export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind> = {
+export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind> = defineEconomy({
   ruleset: "standard",
   kinds: STANDARD_ACTION_KINDS,
+  labels: LABELS,
 
   spend(state: StandardActions, kind: StandardActionKind): Result<StandardActions> {
-    const known = checkKind(STANDARD_ACTION_KINDS, kind);
-    if (!known.ok) return known;
     if (kind === "reaction") {
       if (state.onTurn) return err("TEMPO.ERRORS.Actions.OutsideTurnOnly", { kind });
     } else if (!state.onTurn) {
@@ -51,13 +50,11 @@ export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind>
     return takeOne(state, kind);
   },
 
-  remaining(state: StandardActions): readonly ActionLeft<StandardActionKind>[] {
-    return STANDARD_ACTION_KINDS.map((kind) => ({ kind, left: state[kind], label: LABELS[kind] }));
-  },
+  left: (state: StandardActions) => state,
 
   observe(state: StandardActions, event: CommonEvent, selfId: string): StandardActions {
     if (isOwnTurnEvent(event, selfId, "turnStarted")) return { onTurn: true, action: 1, quickAction: 1, interaction: 1, reaction: 1 };
     if (isOwnTurnEvent(event, selfId, "turnEnded")) return { ...state, onTurn: false, action: 0, quickAction: 0, interaction: 0 };
     return state;
   },
-};
+});
