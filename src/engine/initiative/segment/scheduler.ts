@@ -91,6 +91,21 @@ function ranking(state: SegmentState): { high: string[]; low: string[] } {
   return { high, low };
 }
 
+/**
+ * While the groups roll (step 2), a group is asked for its d6 exactly when it has a creature still up:
+ * a group emptied by a departure or a defeat stops blocking the round, a group revived or joined rolls.
+ */
+function syncGroupRolls(d: Draft): void {
+  const s = d.state;
+  if (s.step !== 2) return;
+  const active = activeGroups(s);
+  const wanted = new Set(active);
+  if (s.rolls.some((r) => !wanted.has(r.groupId))) d.state = { ...s, rolls: s.rolls.filter((r) => wanted.has(r.groupId)) };
+  for (const group of active) {
+    if (segmentGroupRoll(d.state, group) === undefined && !d.state.rolls.some((r) => r.groupId === group)) askGroup(d, group);
+  }
+}
+
 function rolls(state: SegmentState, results: readonly RollResult[]): Step {
   const byId = new Map<string, SegmentPendingRoll>();
   for (const r of state.rolls) byId.set(r.request.id, r);
@@ -273,9 +288,7 @@ function join(state: SegmentState, joining: SegmentJoin): Step {
   const d = draft({ ...state, combatants: slotPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }, [
     { type: "combatantJoined", combatantId: c.id },
   ]);
-  if (state.step === 2 && segmentGroupRoll(state, c.groupId) === undefined && !state.rolls.some((r) => r.groupId === c.groupId)) {
-    askGroup(d, c.groupId);
-  }
+  syncGroupRolls(d);
   if (running(state)) d.state = schedule(d.state, segmentEntriesFor(d.state, c), false);
   return done(d);
 }
@@ -295,6 +308,7 @@ function leave(state: SegmentState, id: string): Step {
     d.state = { ...d.state, current: null };
     advance(d);
   }
+  syncGroupRolls(d);
   return done(d);
 }
 
@@ -302,7 +316,9 @@ function defeat(state: SegmentState, id: string): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
   if (c.defeated) return err("TEMPO.ERRORS.Segment.AlreadyDefeated", { id });
-  return ok({ state: putSegmentCombatant(state, { ...c, defeated: true }), events: [{ type: "combatantDefeated", combatantId: id }], requests: [] });
+  const d = draft(putSegmentCombatant(state, { ...c, defeated: true }), [{ type: "combatantDefeated", combatantId: id }]);
+  syncGroupRolls(d);
+  return done(d);
 }
 
 function revive(state: SegmentState, id: string): Step {
@@ -310,7 +326,9 @@ function revive(state: SegmentState, id: string): Step {
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
   if (!c.defeated) return err("TEMPO.ERRORS.Segment.NotDefeated", { id });
   // DEF-1: its turns kept their places; those still to come happen.
-  return ok({ state: putSegmentCombatant(state, { ...c, defeated: false }), events: [{ type: "combatantRevived", combatantId: id }], requests: [] });
+  const d = draft(putSegmentCombatant(state, { ...c, defeated: false }), [{ type: "combatantRevived", combatantId: id }]);
+  syncGroupRolls(d);
+  return done(d);
 }
 
 /** The GM's initiative for this creature replaces its group's d6 when deciding HIGH or LOW this round. */

@@ -93,6 +93,17 @@ describe("segment rounds: the round sequence", () => {
     expect(t.refused({ type: "next" })).toBe("TEMPO.ERRORS.Segment.RollsPending");
   });
 
+  it("SEG-2: a group whose last creature falls while the groups roll no longer holds the round up", () => {
+    const t = new SegmentTable([member("fighter", "party"), member("imp", "imps")]);
+    t.do({ type: "start" });
+    t.next();
+    expect(t.state.rolls.map((r) => r.groupId)).toEqual(["party", "imps"]);
+    t.do({ type: "defeat", combatantId: "imp" });
+    expect(t.state.rolls.map((r) => r.groupId)).toEqual(["party"]);
+    t.do({ type: "revive", combatantId: "imp" });
+    expect(t.state.rolls.map((r) => r.groupId)).toEqual(["party", "imps"]);
+  });
+
   it("SEG-2: the next round starts again with declarations; last round's declarations no longer count", () => {
     const t = new SegmentTable(cast);
     t.begin(plan, { party: 5, orcs: 2 });
