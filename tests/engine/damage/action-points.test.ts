@@ -86,8 +86,8 @@ describe("AP swings", () => {
             expect(budget.swingsLeft).toBeGreaterThanOrEqual(0);
           }
           expect(landed).toBeLessThanOrEqual(Math.floor(ap / cost));
-          // A new rotation starts full again: the budget is never drained across rotations.
-          expect(rotationSwingBudget(ap, cost)).toEqual(start);
+          // A new rotation starts with the full floor(AP ÷ cost) again, whatever was spent in this one.
+          expect(start.value).toEqual({ swingsLeft: Math.floor(ap / cost) });
         },
       ),
     );
