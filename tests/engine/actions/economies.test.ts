@@ -191,7 +191,7 @@ describe("actions: count and phase", () => {
     expect(countEconomy.spend(s, "reaction").ok).toBe(true);
   });
 
-  it("PHS-5: one movement power on the movement turn and one battle action on the battle turn, each round", () => {
+  it("PHS-5, PHS-7: one movement power on the movement turn and one battle action on the battle turn, each round", () => {
     const phaseTurn = (type: "turnStarted" | "turnEnded", phase: string): CommonEvent => {
       const event = { type, round: 1, combatantId: "p", phase };
       return event;
