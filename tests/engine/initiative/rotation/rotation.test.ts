@@ -336,3 +336,48 @@ describe("rotation: defeated creatures, changes and history", () => {
     expect(rotationScheduler.apply(state, { type: "revive", combatantId: "Kael" }).ok).toBe(false);
   });
 });
+
+describe("rotation: a whole encounter", () => {
+  it("ROT-2, ROT-5, ROT-6, ROT-7: planning, a roll-off, an enemy group gaining a member, two player characters at most in a row", () => {
+    const events: string[] = [];
+    const run = (t: { state: RotationState; events: Parameters<typeof brief>[0] }): RotationState => {
+      events.push(...brief(t.events));
+      return t.state;
+    };
+    let state = run(
+      step(
+        make(
+          [
+            { id: "Kael", kind: "pc", modifier: 1 },
+            { id: "Lyra", kind: "pc" },
+            { id: "Mira", kind: "pc" },
+            { id: "g1", kind: "enemy", groupId: "gob" },
+            { id: "g2", kind: "enemy", groupId: "gob" },
+            { id: "Ogre", kind: "enemy" },
+          ],
+          { enemyGroups: true, noThreePlayersInRow: true, planningPhase: true, initiator: "players" },
+        ),
+        { type: "start" },
+      ),
+    );
+    expect(rotationScheduler.pending(state).map((r) => [r.combatantId, r.formula])).toEqual([
+      ["Kael", "1d20 + 1"], ["Lyra", "1d20"], ["Mira", "1d20"], ["g1", "1d20"], ["Ogre", "1d20"],
+    ]);
+    state = run(roll(state, { Kael: 18, Lyra: 15, Mira: 15, g1: 9, Ogre: 12 }));
+    state = run(roll(state, { Lyra: 8, Mira: 13 }));
+    for (let i = 0; i < 4; i++) state = run(step(state, { type: "next" }));
+    state = run(step(state, { type: "join", combatantId: "g3", kind: "enemy", modifier: 0, groupId: "gob" }));
+    for (let i = 0; i < 6; i++) state = run(step(state, { type: "next" }));
+    expect(events).toEqual([
+      "start",
+      "init:Kael=18", "init:Lyra=15", "init:Mira=15", "init:g1=9", "init:g2=9", "init:Ogre=12",
+      "init:Mira=15.5", "plan+:players", "T+0:Kael",
+      "T-0:Kael", "T+0:Mira", "T-0:Mira", "T+0:Lyra", "T-0:Lyra", "plan-", "R+1", "T+1:Kael",
+      "T-1:Kael", "T+1:Mira",
+      "combatantJoined:g3",
+      "T-1:Mira", "T+1:Ogre", "T-1:Ogre", "T+1:Lyra", "T-1:Lyra", "T+1:g1", "T-1:g1", "T+1:g2", "T-1:g2", "T+1:g3",
+      "T-1:g3", "R-1", "R+2", "T+2:Kael",
+    ]);
+    expect(turns(state)).toEqual([["Kael", 18], ["Mira", 15.5], ["Ogre", 12], ["Lyra", 15], ["g1", 9], ["g2", 9], ["g3", 9]]);
+  });
+});

@@ -248,3 +248,44 @@ describe("standard: tracker and history", () => {
     expect(standardScheduler.apply(state, { type: "leave", combatantId: "Nobody" }).ok).toBe(false);
   });
 });
+
+describe("standard: a whole encounter", () => {
+  it("STD-1, STD-2, STD-3, STD-4, DEF-1: three rounds with a tie-breaker, a DEX tie, a newcomer, a defeat, a revival and a departure", () => {
+    const events: string[] = [];
+    const run = (t: { state: StandardState; events: readonly Parameters<typeof brief>[0][number][] }): StandardState => {
+      events.push(...brief(t.events));
+      return t.state;
+    };
+    let state = run(
+      step(make([{ id: "Aria", dexBonus: 2 }, { id: "Bram", dexBonus: 0 }, { id: "Cole", dexBonus: 2 }, { id: "Dana", dexBonus: 1 }]), { type: "start" }),
+    );
+    // Aria and Cole tie on total and DEX: they roll off. Bram and Dana tie on total: Dana's DEX wins.
+    state = run(roll(state, { Aria: 15, Bram: 12, Cole: 15, Dana: 12 }));
+    expect(standardScheduler.pending(state).map((r) => r.combatantId)).toEqual(["Aria", "Cole"]);
+    state = run(roll(state, { Aria: 4, Cole: 16 }));
+    state = run(step(state, { type: "next" }));
+    state = run(step(state, { type: "join", combatantId: "Eve", dexBonus: 3 }));
+    state = run(roll(state, { Eve: 13 }));
+    state = run(step(state, { type: "next" }));
+    state = run(step(state, { type: "defeat", combatantId: "Dana" }));
+    state = run(step(state, { type: "next" }));
+    state = run(step(state, { type: "next" }));
+    state = run(step(state, { type: "revive", combatantId: "Dana" }));
+    state = run(step(state, { type: "leave", combatantId: "Aria" }));
+    for (let i = 0; i < 4; i++) state = run(step(state, { type: "next" }));
+    expect(events).toEqual([
+      "start",
+      "init:Aria=15", "init:Bram=12", "init:Cole=15", "init:Dana=12",
+      "R+1", "T+1:Cole",
+      "T-1:Cole", "T+1:Aria",
+      "combatantJoined:Eve", "init:Eve=13",
+      "T-1:Aria", "T+1:Eve",
+      "combatantDefeated:Dana",
+      "T-1:Eve", "skip1:Dana", "T+1:Bram",
+      "T-1:Bram", "R-1", "R+2", "T+2:Cole",
+      "combatantRevived:Dana", "combatantLeft:Aria",
+      "T-2:Cole", "T+2:Eve", "T-2:Eve", "T+2:Dana", "T-2:Dana", "T+2:Bram", "T-2:Bram", "R-2", "R+3", "T+3:Cole",
+    ]);
+    expect(orderOf(state)).toEqual(["Cole", "Eve", "Dana", "Bram"]);
+  });
+});
