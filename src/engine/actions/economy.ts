@@ -40,6 +40,8 @@ export interface EconomyParts<S, K extends string, C> {
   spend(state: S, kind: K, context?: C): Result<S>;
   /** How many of each kind are left (null: any number). */
   left(state: S): Readonly<Record<K, number | null>>;
+  /** Shape checks `left` cannot make on its own (lists it reads), for a state read back from storage. */
+  readonly sound?: (state: S) => boolean;
   observe(state: S, event: CommonEvent, selfId: string): S;
 }
 
@@ -53,7 +55,8 @@ export function defineEconomy<S, K extends string, C = never>(parts: EconomyPart
     kinds: parts.kinds,
     spend(state, kind, context) {
       const known = checkKind(parts.kinds, kind);
-      return known.ok ? parts.spend(state, kind, context) : known;
+      if (!known.ok) return known;
+      return storedStateIsSound(parts, state) ? parts.spend(state, kind, context) : err("TEMPO.ERRORS.Actions.InvalidState", { kind });
     },
     remaining(state) {
       const left = parts.left(state);
@@ -61,6 +64,14 @@ export function defineEconomy<S, K extends string, C = never>(parts: EconomyPart
     },
     observe: parts.observe,
   };
+}
+
+/** A tracker state from `Combatant.system` is an object whose counts are whole numbers ≥ 0 (or "any"). */
+function storedStateIsSound<S, K extends string, C>(parts: EconomyParts<S, K, C>, state: S): boolean {
+  if (typeof state !== "object" || state === null) return false;
+  if (parts.sound !== undefined && !parts.sound(state)) return false;
+  const left = parts.left(state);
+  return parts.kinds.every((kind) => left[kind] === null || (Number.isInteger(left[kind]) && (left[kind] ?? 0) >= 0));
 }
 
 /** STD-6, ACT-ROT, SEG-9, CNT-12: bad input: a kind the tracker does not list is `Actions.UnknownKind`, never a silent change of state. */

@@ -140,6 +140,7 @@ export const segmentEconomy: ActionEconomy<SegmentActions, SegmentActionKind, Se
   labels: LABELS,
 
   spend: spendSegment,
+  sound: (state: SegmentActions) => Array.isArray(state.freeAttackSegments) && Array.isArray(state.attackedOpponents),
 
   left(state: SegmentActions) {
     const routines = state.attackRoutinesUsed === 0 && state.major <= 0 ? 0 : state.attackRoutinesAllowed - state.attackRoutinesUsed;

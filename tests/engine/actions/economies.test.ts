@@ -306,6 +306,14 @@ describe("actions: laws of every tracker", () => {
     expect(spendRotationTask(rotationActions(), "juggle" as never)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.UnknownKind", data: { kind: "juggle" } } });
   });
 
+  it("STD-6, ACT-ROT, SEG-9, CNT-12: a malformed stored state (null, NaN counts, missing lists) is a typed error, never a throw", () => {
+    const invalid = (kind: string) => ({ ok: false, error: { key: "TEMPO.ERRORS.Actions.InvalidState", data: { kind } } });
+    expect(standardEconomy.spend(null as unknown as StandardActions, "action")).toEqual(invalid("action"));
+    expect(standardEconomy.spend({ ...standardActions(false), onTurn: true, action: Number.NaN }, "action")).toEqual(invalid("action"));
+    expect(rotationEconomy.spend({ ...rotationActions(), full: -1 }, "full")).toEqual(invalid("full"));
+    expect(segmentEconomy.spend({ ...segmentActions(false), freeAttackSegments: null } as unknown as SegmentActions, "major")).toEqual(invalid("major"));
+  });
+
   it("STD-6: the kinds a tracker lists are exactly those it reports", () => {
     const state: StandardActions = standardActions(false);
     expect(standardEconomy.remaining(state).map((r) => r.kind)).toEqual<StandardActionKind[]>(["action", "quickAction", "interaction", "reaction"]);
