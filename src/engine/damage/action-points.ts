@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "../core/result.ts";
-import { shown } from "./shown.ts";
+import { shown } from "../dice/checks.ts";
 
 /**
  * AP-1 and AP-2: how many swings an AP weapon gets and what a miss costs.

@@ -3,7 +3,7 @@ import { DEFAULT_DAMAGE_KINDS, drFamilyOf, type DamageKindTable, type DrFamily }
 import { DR_MODES, reduceByDr, validateDr, type DrMode, type DrValues } from "./damage-reduction.ts";
 import { damageMultiplier } from "./multipliers.ts";
 import { validateOvershield, type Overshield } from "./overshield.ts";
-import { shown } from "./shown.ts";
+import { shown } from "../dice/checks.ts";
 
 /** Part of one hit: an amount of one damage kind (a flaming sword hit is slashing + fire). */
 export interface DamagePart {

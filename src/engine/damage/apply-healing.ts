@@ -1,7 +1,7 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { validateHitPoints } from "./apply-damage.ts";
 import type { Overshield } from "./overshield.ts";
-import { shown } from "./shown.ts";
+import { shown } from "../dice/checks.ts";
 
 /** The parts of a creature healing reads. */
 export interface HealingTarget {

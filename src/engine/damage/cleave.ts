@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "../core/result.ts";
 import { canCleave, effectiveProperties, type WeaponProperty, type WeaponSnapshot } from "./weapon-features.ts";
-import { shown } from "./shown.ts";
+import { shown } from "../dice/checks.ts";
 
 /**
  * FEAT-CLEAVE geometry.

@@ -2,7 +2,7 @@ import { err, ok, type Result } from "../core/result.ts";
 import { constant, die, map, mean, mixture, repeat, shift, type Distribution } from "../dice/distribution.ts";
 import type { DamageDice } from "./damage-dice.ts";
 import { DR_MODES, reduceByDr, type DrMode } from "./damage-reduction.ts";
-import { shown } from "./shown.ts";
+import { shown } from "../dice/checks.ts";
 
 /**
  * Exact odds for damage (ARCHITECTURE: "Odds are exact"): the same rules as `applyDamage`, for one

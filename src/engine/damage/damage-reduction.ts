@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "../core/result.ts";
 import { DR_FAMILIES, type DrFamily } from "./damage-kinds.ts";
-import { shown } from "./shown.ts";
+import { shown } from "../dice/checks.ts";
 
 /** DR-1: a creature's (or an overshield's) three DR values. */
 export type DrValues = Readonly<Record<DrFamily, number>>;

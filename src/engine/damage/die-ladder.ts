@@ -3,7 +3,7 @@ import { diceTerm, type Formula } from "../dice/formula.ts";
 import { formatTerm } from "../dice/formula-format.ts";
 import { multiplyDice } from "../dice/formula-multiply.ts";
 import { damageDiceOf, formatDamageFormula, parseDamageDice, parseDamageFormula, type DamageDice } from "./damage-dice.ts";
-import { shown } from "./shown.ts";
+import { shown } from "../dice/checks.ts";
 
 /**
  * CNT-15 damage die ladder. Index 0 is level 1. Level 10 and above leave the ladder: the weapon's

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "../core/result.ts";
-import { shown } from "./shown.ts";
+import { shown } from "../dice/checks.ts";
 
 /**
  * SEG-15: the one multiplier that applies — damage multipliers do not stack, the highest applies.

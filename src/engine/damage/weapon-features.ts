@@ -1,7 +1,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import { formatDamageFormula, parseDamageFormula } from "./damage-dice.ts";
 import { stepDamageFormula } from "./die-ladder.ts";
-import { shown } from "./shown.ts";
+import { shown } from "../dice/checks.ts";
 
 /** Weapon properties that matter to damage and the count-track feats (seeds/000). */
 export type WeaponProperty = "heavy" | "great" | "thrown" | "versatile" | "reach";
