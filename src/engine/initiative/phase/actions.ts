@@ -1,0 +1,60 @@
+/**
+ * Phase rounds: seizing the initiative (PHS-4) and the battle actions that change the turn order or the
+ * odds: Delay (PHS-9), Defend (PHS-10), Disengage (PHS-11).
+ */
+import { err, ok, type Result } from "../../core/result.ts";
+import { done, draft, type Step } from "./draft.ts";
+import { phaseCombatant, putPhaseCombatant } from "./state.ts";
+import { advance } from "./turns.ts";
+import type { PhaseCombatant, PhaseEvent, PhaseState, PhaseTurnAction } from "./types.ts";
+
+export function seize(state: PhaseState, id: string): Step {
+  const c = phaseCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
+  if (state.phase === null) return err("TEMPO.ERRORS.Phase.NotStarted");
+  // PHS-4: "move before everyone else" is only possible before anyone has moved.
+  if (state.phase !== "initiative") return err("TEMPO.ERRORS.Phase.SeizeTooLate", { id });
+  if (c.defeated) return err("TEMPO.ERRORS.Phase.Defeated", { id });
+  if (c.seizedRound === state.round) return err("TEMPO.ERRORS.Phase.AlreadySeized", { id });
+  return ok({
+    state: putPhaseCombatant(state, { ...c, seizedRound: state.round }),
+    events: [{ type: "seized", round: state.round, combatantId: id }],
+    requests: [],
+  });
+}
+
+function checkBattleActor(state: PhaseState, id: string): Result<PhaseCombatant> {
+  const c = phaseCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
+  if (state.phase !== "battle") return err("TEMPO.ERRORS.Phase.NotBattlePhase");
+  if (state.current !== id) return err("TEMPO.ERRORS.Phase.NotYourTurn", { id });
+  if (state.turnAction !== null) return err("TEMPO.ERRORS.Phase.ActionTaken", { id });
+  return ok(c);
+}
+
+export function battleAction(state: PhaseState, id: string, action: Exclude<PhaseTurnAction, "delay">): Step {
+  const checked = checkBattleActor(state, id);
+  if (!checked.ok) return checked;
+  const c = checked.value;
+  const round = state.round;
+  const updated: PhaseCombatant = action === "defend" ? { ...c, defending: true } : { ...c, disengagedRound: round };
+  const event: PhaseEvent =
+    action === "defend" ? { type: "defended", round, combatantId: id } : { type: "disengaged", round, combatantId: id };
+  return ok({ state: { ...putPhaseCombatant(state, updated), turnAction: action }, events: [event], requests: [] });
+}
+
+/** PHS-9: declared on the delayer's own turn, so always before the awaited creature starts its turn. */
+export function delay(state: PhaseState, id: string, afterId: string): Step {
+  const checked = checkBattleActor(state, id);
+  if (!checked.ok) return checked;
+  const target = phaseCombatant(state, afterId);
+  if (target === null || afterId === id || target.defeated || target.actedRound === state.round) {
+    return err("TEMPO.ERRORS.Phase.InvalidDelayTarget", { id, afterId });
+  }
+  const wait = { delayerId: id, afterId };
+  const d = draft({ ...state, waits: [...state.waits, wait], delays: [...state.delays, wait], current: null, turnAction: null }, [
+    { type: "delayed", round: state.round, combatantId: id, afterId },
+  ]);
+  advance(d);
+  return done(d);
+}

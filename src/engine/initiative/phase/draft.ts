@@ -1,0 +1,77 @@
+/**
+ * Phase rounds: a transition under construction, and the small helpers every command shares.
+ */
+import { ok, type Result } from "../../core/result.ts";
+import type { DiceRequest, Transition } from "../contract.ts";
+import type { PhaseCombatant, PhaseEvent, PhasePendingRoll, PhaseRollKind, PhaseState } from "./types.ts";
+
+export type Step = Result<Transition<PhaseState, PhaseEvent>>;
+
+/** A transition under construction: the state so far and what happened, in order. */
+export interface Draft {
+  state: PhaseState;
+  readonly events: PhaseEvent[];
+  readonly requests: DiceRequest[];
+  /** Rolls asked for in this transition, added to the state in one go by `flush` (O(k), not O(k²)). */
+  readonly asked: PhasePendingRoll[];
+}
+
+export const draft = (state: PhaseState, events: PhaseEvent[] = []): Draft => ({ state, events, requests: [], asked: [] });
+
+export function flush(d: Draft): void {
+  if (d.asked.length === 0) return;
+  d.state = {
+    ...d.state,
+    rolls: [...d.state.rolls, ...d.asked],
+    nextRequest: d.state.nextRequest + d.asked.length,
+  };
+  d.asked.length = 0;
+}
+
+export function done(d: Draft): Step {
+  flush(d);
+  return ok({ state: d.state, events: d.events, requests: d.requests });
+}
+
+function formatMod(value: number): string {
+  return value < 0 ? ` - ${-value}` : ` + ${value}`;
+}
+
+export function request(d: Draft, combatant: PhaseCombatant, kind: PhaseRollKind): void {
+  const s = d.state;
+  const n = s.nextRequest + d.asked.length;
+  const req: DiceRequest =
+    kind === "initiative"
+      ? {
+          id: `phase-${n}`,
+          combatantId: combatant.id,
+          formula: `2d6${formatMod(combatant.int)}${formatMod(combatant.agi)}`,
+          reason: "TEMPO.COMBAT.Phase.InitiativeRoll",
+        }
+      : { id: `phase-${n}`, combatantId: combatant.id, formula: "1d6", reason: "TEMPO.COMBAT.Phase.RollOff" };
+  d.asked.push({ request: req, kind, round: s.round });
+  d.requests.push(req);
+}
+
+export const isActive = (c: PhaseCombatant | null): c is PhaseCombatant => c !== null && !c.defeated;
+
+export function dropRollsOf(state: PhaseState, id: string): PhaseState {
+  return state.rolls.some((r) => r.request.combatantId === id)
+    ? { ...state, rolls: state.rolls.filter((r) => r.request.combatantId !== id) }
+    : state;
+}
+
+export function without(order: readonly string[], id: string, from: number): readonly string[] {
+  const at = order.indexOf(id, Math.max(0, from));
+  return at < 0 ? order : [...order.slice(0, at), ...order.slice(at + 1)];
+}
+
+/** PHS-9: the delayers waiting on `id` act next, in the order they declared. */
+export function release(state: PhaseState, id: string): PhaseState {
+  // Runs at every battle turn's end: a plain loop, no closure, for the common case of nobody waiting.
+  let waiting = false;
+  for (const w of state.waits) if (w.afterId === id) waiting = true;
+  if (!waiting) return state;
+  const freed = state.waits.filter((w) => w.afterId === id).map((w) => w.delayerId);
+  return { ...state, waits: state.waits.filter((w) => w.afterId !== id), upNext: [...freed, ...state.upNext] };
+}
