@@ -8,6 +8,7 @@
  */
 import { err, ok, type I18nKey, type Result } from "../core/result.ts";
 import type { CommonEvent, RulesetId } from "../initiative/contract.ts";
+import { shown } from "../dice/checks.ts";
 
 export interface ActionLeft<K extends string> {
   readonly kind: K;
@@ -76,7 +77,7 @@ function storedStateIsSound<S, K extends string, C>(parts: EconomyParts<S, K, C>
 
 /** STD-6, ACT-ROT, SEG-9, CNT-12: bad input: a kind the tracker does not list is `Actions.UnknownKind`, never a silent change of state. */
 export function checkKind<K extends string>(kinds: readonly K[], kind: K): Result<K> {
-  return kinds.includes(kind) ? ok(kind) : err("TEMPO.ERRORS.Actions.UnknownKind", { kind: String(kind) });
+  return kinds.includes(kind) ? ok(kind) : err("TEMPO.ERRORS.Actions.UnknownKind", { kind: shown(kind) });
 }
 
 /** STD-6, ACT-ROT, CNT-12, PHS-7: spends one of a counted resource (`NoneLeft` when none is left); the other fields are shared. */

@@ -12,6 +12,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
 import { defineEconomy, isOwnTurnEvent, takeOne, type ActionEconomy } from "./economy.ts";
+import { shown } from "../dice/checks.ts";
 
 export type RotationActionKind = "full" | "swift" | "free" | "reaction" | "twoFull" | "wholeTurn";
 
@@ -152,7 +153,7 @@ const ATTACK_TASKS: readonly RotationTask[] = ["attack", "grapple", "trip", "opp
 
 /** Spends what `task` costs. ROT-7: the planning phase's Swift cannot be used to attack. */
 export function spendRotationTask(state: RotationActions, task: RotationTask): Result<RotationActions> {
-  if (!Object.hasOwn(ROTATION_TASK_COST, task)) return err("TEMPO.ERRORS.Actions.UnknownKind", { kind: String(task) });
+  if (!Object.hasOwn(ROTATION_TASK_COST, task)) return err("TEMPO.ERRORS.Actions.UnknownKind", { kind: shown(task) });
   if (state.planning && ATTACK_TASKS.includes(task)) return err("TEMPO.ERRORS.Actions.NoAttackWhilePlanning");
   return spendRotation(state, ROTATION_TASK_COST[task]);
 }

@@ -8,6 +8,7 @@
  * per round (its full rate when flying or swimming natively); moving farther impedes it.
  */
 import { err, ok, type I18nKey, type Result } from "../core/result.ts";
+import { shown } from "../dice/checks.ts";
 
 export type ConcentrationMode = "casting" | "maintaining";
 
@@ -48,7 +49,7 @@ const CONCENTRATION_MODES: readonly ConcentrationMode[] = ["casting", "maintaini
 function triggerRule(trigger: ConcentrationTrigger): Result<(typeof CONCENTRATION_TRIGGERS)[ConcentrationTrigger]> {
   return Object.hasOwn(CONCENTRATION_TRIGGERS, trigger)
     ? ok(CONCENTRATION_TRIGGERS[trigger])
-    : err("TEMPO.ERRORS.Conditions.UnknownTrigger", { trigger: String(trigger) });
+    : err("TEMPO.ERRORS.Conditions.UnknownTrigger", { trigger: shown(trigger) });
 }
 
 /** A concentration snapshot: a non-empty effect id and a known mode (`Conditions.InvalidConcentration`). */
@@ -95,7 +96,7 @@ export function finishCasting(state: Concentration | null, maintained: boolean):
  */
 export function concentrationMoveTrigger(feetThisRound: number, movementRate: number, nativeFlyOrSwim: boolean): Result<ConcentrationTrigger> {
   if (![feetThisRound, movementRate].every((n) => Number.isFinite(n) && n >= 0)) {
-    return err("TEMPO.ERRORS.Conditions.InvalidDistance", { feet: String(feetThisRound), rate: String(movementRate) });
+    return err("TEMPO.ERRORS.Conditions.InvalidDistance", { feet: shown(feetThisRound), rate: shown(movementRate) });
   }
   const allowed = nativeFlyOrSwim ? movementRate : movementRate / 2;
   return ok(feetThisRound <= allowed ? "movedSlowly" : "impeded");

@@ -26,6 +26,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import type { CommonEvent, RulesetId } from "../initiative/contract.ts";
 import { ROUND_SECONDS, turnsForSeconds } from "./round-time.ts";
+import { shown } from "../dice/checks.ts";
 
 export type DurationUnit = "seconds" | "rounds";
 export type DurationBoundary = "start" | "end";
@@ -95,7 +96,7 @@ export function createTimedEffect(input: TimedEffectInput): Result<TimedEffect> 
   const field = malformedField(input);
   if (field !== null) return err("TEMPO.ERRORS.Conditions.InvalidEffect", { field });
   const { value, unit } = input;
-  const invalid = err<TimedEffect>("TEMPO.ERRORS.Conditions.InvalidDuration", { value: String(value), unit });
+  const invalid = err<TimedEffect>("TEMPO.ERRORS.Conditions.InvalidDuration", { value: shown(value), unit });
   if (unit === "rounds" && !(Number.isInteger(value) && value >= 0)) return invalid;
   const turns = unit === "seconds" ? turnsForSeconds(input.ruleset, value) : ok(value);
   if (!turns.ok) return invalid;

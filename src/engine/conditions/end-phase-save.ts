@@ -6,6 +6,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import { die, probAtLeast, repeat } from "../dice/distribution.ts";
 import type { DiceRequest } from "../initiative/contract.ts";
+import { shown } from "../dice/checks.ts";
 
 /** PHS-12: the end-phase save roll. */
 export const END_PHASE_SAVE_FORMULA = "2d6";
@@ -28,8 +29,8 @@ export function endPhaseSaveRequest(requestId: string, combatantId: string): Dic
 
 /** PHS-12: resolves one save. Errors: `Conditions.UnknownSaveKind`, `Conditions.InvalidRoll` for a total 2d6 cannot make. */
 export function resolveEndPhaseSave(kind: EndPhaseSaveKind, total: number): Result<EndPhaseSaveResult> {
-  if (kind !== "ends" && kind !== "sustains") return err("TEMPO.ERRORS.Conditions.UnknownSaveKind", { kind: String(kind) });
-  if (!Number.isInteger(total) || total < 2 || total > 12) return err("TEMPO.ERRORS.Conditions.InvalidRoll", { total: String(total) });
+  if (kind !== "ends" && kind !== "sustains") return err("TEMPO.ERRORS.Conditions.UnknownSaveKind", { kind: shown(kind) });
+  if (!Number.isInteger(total) || total < 2 || total > 12) return err("TEMPO.ERRORS.Conditions.InvalidRoll", { total: shown(total) });
   const success = total >= END_PHASE_SAVE_TARGET;
   return ok({ success, effectContinues: kind === "ends" ? !success : success });
 }

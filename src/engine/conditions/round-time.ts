@@ -9,6 +9,7 @@
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { RulesetId } from "../initiative/contract.ts";
+import { shown } from "../dice/checks.ts";
 
 /** TIME-1, STD-4, SEG-1, ROT-3: seconds per round in each ruleset (count and phase: ruling). */
 export const ROUND_SECONDS: Readonly<Record<RulesetId, number>> = {
@@ -52,7 +53,7 @@ export function worldTimeDelta(ruleset: RulesetId, advance: TimeAdvance): Result
  */
 export function turnsForSeconds(ruleset: RulesetId, seconds: number): Result<number> {
   if (!Object.hasOwn(ROUND_SECONDS, ruleset) || !Number.isFinite(seconds) || seconds < 0) {
-    return err("TEMPO.ERRORS.Conditions.InvalidDuration", { value: String(seconds), unit: "seconds" });
+    return err("TEMPO.ERRORS.Conditions.InvalidDuration", { value: shown(seconds), unit: "seconds" });
   }
   return ok(Math.ceil(seconds / ROUND_SECONDS[ruleset]));
 }

@@ -12,6 +12,7 @@
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { RulesetId } from "../initiative/contract.ts";
+import { shown } from "../dice/checks.ts";
 
 export interface Square {
   readonly x: number;
@@ -38,7 +39,7 @@ export const DIAGONAL_RULES: readonly DiagonalRule[] = ["five", "seven", "altern
 
 /** MOV-1: a diagonal rule the engine knows (`Movement.InvalidDiagonalRule` otherwise). */
 export function checkDiagonalRule(rule: DiagonalRule): Result<DiagonalRule> {
-  return DIAGONAL_RULES.includes(rule) ? ok(rule) : err("TEMPO.ERRORS.Movement.InvalidDiagonalRule", { rule: String(rule) });
+  return DIAGONAL_RULES.includes(rule) ? ok(rule) : err("TEMPO.ERRORS.Movement.InvalidDiagonalRule", { rule: shown(rule) });
 }
 
 /** MOV-1: a square has whole-number coordinates. */

@@ -4,6 +4,7 @@
  * more blocks line of sight. Spells with a range of touch (or 0) need neither.
  */
 import { err, ok, type I18nKey, type Result } from "../core/result.ts";
+import { shown } from "../dice/checks.ts";
 
 export interface SightInput {
   /** The spell's range is 0 or touch. */
@@ -26,7 +27,7 @@ export interface SightVerdict {
 /** SEG-18: line of effect and line of sight to the target. Errors: `Movement.InvalidPercent` for a cover or concealment outside 0–100. */
 export function lineOfEffectAndSight(input: SightInput): Result<SightVerdict> {
   for (const value of [input.coverPercent, input.concealmentPercent]) {
-    if (!Number.isFinite(value) || value < 0 || value > 100) return err("TEMPO.ERRORS.Movement.InvalidPercent", { value: String(value) });
+    if (!Number.isFinite(value) || value < 0 || value > 100) return err("TEMPO.ERRORS.Movement.InvalidPercent", { value: shown(value) });
   }
   if (input.touch) return ok({ lineOfEffect: true, lineOfSight: true, reason: null });
   const lineOfEffect = input.coverPercent <= 50 && !input.crossesWaterSurface;

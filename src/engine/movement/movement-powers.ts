@@ -8,6 +8,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import { SQUARE_FEET, type Square } from "./grid.ts";
 import { startMovementTurn, type MovementTurn } from "./movement-turn.ts";
+import { shown } from "../dice/checks.ts";
 
 export type MovementPowerId = "shift" | "walk" | "hustle" | "run" | "charge" | "disengage";
 
@@ -35,7 +36,7 @@ export const DEFAULT_MOVEMENT_POWERS: Readonly<Record<MovementPowerId, MovementP
 /** PHS-5: checks a (GM-edited) movement power. Errors: `Movement.InvalidDistance` when the distance is negative, fractional or not a number. */
 export function validateMovementPower(power: MovementPower): Result<MovementPower> {
   if (!Number.isInteger(power.squares) || power.squares < 0) {
-    return err("TEMPO.ERRORS.Movement.InvalidDistance", { power: power.id, squares: String(power.squares) });
+    return err("TEMPO.ERRORS.Movement.InvalidDistance", { power: power.id, squares: shown(power.squares) });
   }
   return ok(power);
 }

@@ -11,6 +11,7 @@
  */
 import { err, ok, type Result } from "../core/result.ts";
 import { checkDiagonalRule, DIAGONAL_RULES, isAdjacentSquare, isDiagonalStep, isValidSquare, sameSquare, stepCost, type DiagonalRule, type Square } from "./grid.ts";
+import { shown } from "../dice/checks.ts";
 
 export type MovementMode = "walk" | "swim" | "fly" | "climb" | "burrow";
 
@@ -59,7 +60,7 @@ export function checkSpeeds(speeds: MovementSpeeds, cap = Number.POSITIVE_INFINI
   for (const mode of MOVEMENT_MODES) {
     const speed = speeds[mode];
     if (speed === undefined) continue;
-    if (!(Number.isFinite(speed) && speed >= 0)) return err("TEMPO.ERRORS.Movement.InvalidSpeed", { mode, speed: String(speed) });
+    if (!(Number.isFinite(speed) && speed >= 0)) return err("TEMPO.ERRORS.Movement.InvalidSpeed", { mode, speed: shown(speed) });
     checked[mode] = Math.min(speed, cap);
   }
   return ok(checked);
@@ -110,7 +111,7 @@ export function moveStep(turn: MovementTurn, step: MovementStep): Result<Movemen
   const stored = checkStoredTurn(turn);
   if (!stored.ok) return stored;
   if (turn.ended) return err("TEMPO.ERRORS.Movement.Ended");
-  if (!MOVEMENT_MODES.includes(step.mode)) return err("TEMPO.ERRORS.Movement.NoSpeed", { mode: String(step.mode) });
+  if (!MOVEMENT_MODES.includes(step.mode)) return err("TEMPO.ERRORS.Movement.NoSpeed", { mode: shown(step.mode) });
   const speed = turn.speeds[step.mode];
   if (speed === undefined) return err("TEMPO.ERRORS.Movement.NoSpeed", { mode: step.mode });
   const from = movementPosition(turn);

@@ -7,6 +7,7 @@
 import { err, type Result } from "../core/result.ts";
 import { DIAGONAL_RULE_BY_RULESET, SQUARE_FEET, type Square } from "./grid.ts";
 import { checkSpeeds, startMovementTurn, type MovementSpeeds, type MovementTurn } from "./movement-turn.ts";
+import { shown } from "../dice/checks.ts";
 
 export type RotationMove = "move" | "step" | "disengage";
 
@@ -18,7 +19,7 @@ export const ROTATION_MOVES: readonly RotationMove[] = ["move", "step", "disenga
  * mode the creature has. Errors: `Movement.UnknownMove`, `Movement.InvalidSpeed`, `Movement.InvalidSquare`.
  */
 export function startRotationMove(move: RotationMove, speeds: MovementSpeeds, position: Square): Result<MovementTurn> {
-  if (!ROTATION_MOVES.includes(move)) return err("TEMPO.ERRORS.Movement.UnknownMove", { move: String(move) });
+  if (!ROTATION_MOVES.includes(move)) return err("TEMPO.ERRORS.Movement.UnknownMove", { move: shown(move) });
   const diagonal = DIAGONAL_RULE_BY_RULESET.rotation;
   if (move === "move") return startMovementTurn({ diagonal, speeds, position });
   const capped = checkSpeeds(speeds, SQUARE_FEET);

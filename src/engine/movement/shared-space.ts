@@ -9,6 +9,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import { isValidSquare, sameSquare, type Square } from "./grid.ts";
 import { adjacentSquares, creatureIn, footprint, occupies, type GridSnapshot } from "./grid-snapshot.ts";
+import { shown } from "../dice/checks.ts";
 
 /** Space a weapon needs before it needs an open adjacent square (SEG-19). */
 export const WEAPON_SPACE_LIMIT_FEET = 4;
@@ -62,7 +63,7 @@ export function passThrough(snapshot: GridSnapshot, moverId: string, path: reado
 export function weaponHasSpace(snapshot: GridSnapshot, id: string, spaceFeet: number): Result<boolean> {
   const found = creatureIn(snapshot, id);
   if (!found.ok) return found;
-  if (!Number.isFinite(spaceFeet) || spaceFeet < 0) return err("TEMPO.ERRORS.Movement.InvalidDistance", { power: id, squares: String(spaceFeet) });
+  if (!Number.isFinite(spaceFeet) || spaceFeet < 0) return err("TEMPO.ERRORS.Movement.InvalidDistance", { power: id, squares: shown(spaceFeet) });
   if (spaceFeet <= WEAPON_SPACE_LIMIT_FEET) return ok(true);
   const open = (sq: Square): boolean =>
     !snapshot.obstacles.some((o) => sameSquare(o, sq)) && !snapshot.creatures.some((c) => c.id !== id && occupies(c, sq));

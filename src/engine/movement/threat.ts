@@ -15,6 +15,7 @@ import { err, ok, type Result } from "../core/result.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 import { isValidSquare, type Square } from "./grid.ts";
 import { adjacentSquares, creatureIn, spaceDistance, type GridCreature, type GridSnapshot } from "./grid-snapshot.ts";
+import { shown } from "../dice/checks.ts";
 
 /** ROT-10 includes forced movement; the other sources do not mention it (ruling: it does not provoke). */
 export const FORCED_MOVEMENT_PROVOKES: Readonly<Record<RulesetId, boolean>> = {
@@ -62,7 +63,7 @@ export function opportunityAttacks(
   path: readonly Square[],
   options: ProvocationOptions,
 ): Result<readonly Provocation[]> {
-  if (!Object.hasOwn(FORCED_MOVEMENT_PROVOKES, options.ruleset)) return err("TEMPO.ERRORS.Movement.UnknownRuleset", { ruleset: String(options.ruleset) });
+  if (!Object.hasOwn(FORCED_MOVEMENT_PROVOKES, options.ruleset)) return err("TEMPO.ERRORS.Movement.UnknownRuleset", { ruleset: shown(options.ruleset) });
   const found = creatureIn(snapshot, moverId);
   if (!found.ok) return found;
   const mover = found.value;
