@@ -12,7 +12,8 @@ import {
 } from "../../../../src/engine/initiative/rotation/index.ts";
 import { deepFreeze, expectPlainJson, TurnLedger } from "../standard/laws.ts";
 
-const IDS = ["a", "b", "c", "d", "e", "f", "g"] as const;
+// "toString" checks that ids never reach an object prototype.
+const IDS = ["a", "b", "c", "d", "e", "f", "toString"] as const;
 const KINDS: readonly RotationKind[] = ["pc", "ally", "enemy"];
 const id = fc.constantFrom(...IDS);
 

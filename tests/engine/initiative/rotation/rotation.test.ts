@@ -232,6 +232,27 @@ describe("rotation: no more than two player characters in a row (ROT-6)", () => 
     ]);
   });
 
+  it("ROT-6: a player character joining mid-rotation is slotted so that the rest of the rotation keeps the rule", () => {
+    let state = step(
+      make(
+        [
+          { id: "P1", kind: "pc", initiative: 18 },
+          { id: "P2", kind: "pc", initiative: 17 },
+          { id: "E1", kind: "enemy", initiative: 10 },
+          { id: "P3", kind: "pc", initiative: 9 },
+        ],
+        { noThreePlayersInRow: true },
+      ),
+      { type: "start" },
+    ).state;
+    expect(turns(state).map(([id]) => id)).toEqual(["P1", "P2", "E1", "P3"]);
+    // P1 is acting; P4 rolls 16: P2 and P4 would follow P1, so E1 moves up behind P2.
+    state = step(state, { type: "join", combatantId: "P4", kind: "pc", modifier: 0, groupId: null }).state;
+    state = roll(state, { P4: 16 }).state;
+    expect(turns(state).map(([id]) => id)).toEqual(["P1", "P2", "E1", "P4", "P3"]);
+    expect(brief(nextTimes(state, 4).events).filter((e) => e.startsWith("T+"))).toEqual(["T+1:P2", "T+1:E1", "T+1:P4", "T+1:P3"]);
+  });
+
   it("ROT-6: with the setting off the order is plain highest first", () => {
     const state = step(make(roster), { type: "start" }).state;
     expect(turns(state).map(([id]) => id)).toEqual(["P1", "P2", "P3", "E1", "P4", "E2"]);

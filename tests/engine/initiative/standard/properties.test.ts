@@ -5,7 +5,8 @@ import { isSortedBy } from "../../../../src/engine/initiative/shared/round-order
 import { compareStandardOrder, createStandardState, standardScheduler, type StandardCommand, type StandardState } from "../../../../src/engine/initiative/standard/index.ts";
 import { deepFreeze, expectPlainJson, TurnLedger } from "./laws.ts";
 
-const IDS = ["a", "b", "c", "d", "e", "f"] as const;
+// "constructor" checks that ids never reach an object prototype.
+const IDS = ["a", "b", "c", "d", "e", "constructor"] as const;
 const id = fc.constantFrom(...IDS);
 
 /** Abstract commands; `answer` is turned into a `rolls` command against whatever is pending. */
