@@ -73,7 +73,7 @@ export function rotationUnits(combatants: Readonly<Record<string, RotationCombat
  * one result (ROT-4) still acts together, but never straight after another player character when a
  * non-player unit is left. O(n).
  */
-export function arrangeNoThreePlayersInRow(sorted: readonly RotationUnit[], run: number): RotationUnit[] {
+export function rotationNoThreePlayersInRow(sorted: readonly RotationUnit[], run: number): RotationUnit[] {
   const players = sorted.filter((u) => u.allPlayers);
   const others = sorted.filter((u) => !u.allPlayers);
   const out: RotationUnit[] = [];
@@ -101,7 +101,7 @@ export function arrangeNoThreePlayersInRow(sorted: readonly RotationUnit[], run:
 }
 
 /** How many player characters stand in a row at the end of `ids` (ROT-6's starting run for what follows). */
-export function trailingPlayerRun(combatants: Readonly<Record<string, RotationCombatant>>, ids: readonly string[]): number {
+export function rotationTrailingPlayerRun(combatants: Readonly<Record<string, RotationCombatant>>, ids: readonly string[]): number {
   let run = 0;
   for (let i = ids.length - 1; i >= 0; i--) {
     const id = ids[i];
@@ -113,12 +113,12 @@ export function trailingPlayerRun(combatants: Readonly<Record<string, RotationCo
 }
 
 /** ROT-7: whether a creature takes part in the planning phase. */
-export function plansFirst(c: RotationCombatant, initiator: RotationInitiator): boolean {
+export function rotationPlansFirst(c: RotationCombatant, initiator: RotationInitiator): boolean {
   return initiator === "both" || rotationSide(c.kind) === initiator;
 }
 
 /** Flattens units into turns. */
-export function unitTurns(units: readonly RotationUnit[]): string[] {
+export function rotationUnitTurns(units: readonly RotationUnit[]): string[] {
   const turns: string[] = [];
   for (const unit of units) for (const id of unit.members) turns.push(id);
   return turns;

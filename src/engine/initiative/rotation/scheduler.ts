@@ -24,12 +24,12 @@ import { noNegativeZero, rollFormula } from "../shared/highest-first.ts";
 import { nextActiveIndex, own, passedSlotIndex, removeAt, without } from "../shared/round-order.ts";
 import { rotationContestLeaders, rotationTieWinnerValue } from "./contest.ts";
 import {
-  arrangeNoThreePlayersInRow,
+  rotationNoThreePlayersInRow,
   compareRotationCombatants,
-  plansFirst,
+  rotationPlansFirst,
   rotationUnits,
-  trailingPlayerRun,
-  unitTurns,
+  rotationTrailingPlayerRun,
+  rotationUnitTurns,
 } from "./order.ts";
 import {
   ROTATION_SECONDS,
@@ -103,17 +103,17 @@ function membersOf(state: RotationState, unit: string): RotationCombatant[] {
 
 /** Whether a creature belongs in the order being walked (planning: only the initiating side). */
 function inPhase(state: RotationState, c: RotationCombatant): boolean {
-  return state.status !== "planning" || plansFirst(c, state.options.initiator);
+  return state.status !== "planning" || rotationPlansFirst(c, state.options.initiator);
 }
 
 /** The full order of a rotation (or of the planning phase), built from every creature with a result. */
 function buildOrder(state: RotationState, planning: boolean): string[] {
   const ids = Object.keys(state.combatants).filter((id) => {
     const c = own(state.combatants, id);
-    return c !== undefined && (!planning || plansFirst(c, state.options.initiator));
+    return c !== undefined && (!planning || rotationPlansFirst(c, state.options.initiator));
   });
   const units = rotationUnits(state.combatants, ids);
-  return unitTurns(!planning && state.options.noThreePlayersInRow ? arrangeNoThreePlayersInRow(units, 0) : units);
+  return rotationUnitTurns(!planning && state.options.noThreePlayersInRow ? rotationNoThreePlayersInRow(units, 0) : units);
 }
 
 /** The order the next rotation will use. */
@@ -174,9 +174,9 @@ function rebuildRest(state: RotationState, extra: readonly string[]): RotationSt
   const units = rotationUnits(state.combatants, [...state.order.slice(split), ...extra]);
   const arranged =
     state.status === "running" && state.options.noThreePlayersInRow
-      ? arrangeNoThreePlayersInRow(units, trailingPlayerRun(state.combatants, head))
+      ? rotationNoThreePlayersInRow(units, rotationTrailingPlayerRun(state.combatants, head))
       : units;
-  return { ...state, order: [...head, ...unitTurns(arranged)], resort: true };
+  return { ...state, order: [...head, ...rotationUnitTurns(arranged)], resort: true };
 }
 
 /**
