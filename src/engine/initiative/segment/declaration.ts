@@ -2,10 +2,16 @@
  * Segment rounds: what a declaration may say (SEG-2 step 1, SEG-5, SEG-8, SEG-9, SEG-16).
  */
 import { err, ok, type I18nKey, type Result } from "../../core/result.ts";
+import { SEGMENT_SECONDS } from "../../conditions/round-time.ts";
 import { SEGMENT_ACTIONS, type SegmentDeclaration, type SegmentMinor } from "./types.ts";
 
 /** SEG-1: a round has 10 segments of 6 seconds. */
 export const SEGMENTS_PER_ROUND = 10;
+
+/** SEG-1: seconds from the start of the round to the start of a segment. */
+export function segmentStartSeconds(segment: number): number {
+  return (segment - 1) * SEGMENT_SECONDS;
+}
 
 /** What an undeclared creature does: no major action; its simple activities happen in D4 (SEG-3). */
 export const SEGMENT_NO_DECLARATION: SegmentDeclaration = {

@@ -22,11 +22,12 @@ export {
   SEGMENTS_PER_ROUND,
   SEGMENT_NO_DECLARATION,
   checkSegmentDeclaration,
+  segmentStartSeconds,
   segmentActsLow,
   segmentFastRank,
   segmentIsMultiAttack,
   segmentTieSpeed,
 } from "./declaration.ts";
 export { compareSegmentEntries, segmentBand, segmentDeclarationOf, segmentEntriesFor, segmentRollBand } from "./order.ts";
-export { applySegment, segmentScheduler, segmentStartSeconds } from "./scheduler.ts";
+export { applySegment, segmentScheduler } from "./scheduler.ts";
 export { segmentDeclarationMessage, segmentTimeline, segmentTimelineFor, type SegmentTimelineEntry } from "./timeline.ts";

@@ -1,0 +1,116 @@
+/**
+ * Segment rounds: joining, leaving, defeat, revival, initiative changes, surprise, declarations and
+ * revealing them (SEG-2 step 1), at any moment the rules allow.
+ */
+import { err, ok } from "../../core/result.ts";
+import { slotPush } from "../phase/slots.ts";
+import { checkSegmentDeclaration } from "./declaration.ts";
+import { done, draft, running, type Step } from "./draft.ts";
+import { syncGroupRolls } from "./groups.ts";
+import { segmentEntriesFor } from "./order.ts";
+import { reschedule, schedule } from "./reschedule.ts";
+import {
+  checkSegmentJoin,
+  freeSegmentSlot,
+  newSegmentCombatant,
+  putSegmentCombatant,
+  segmentCombatant,
+  segmentCombatants,
+} from "./state.ts";
+import { advance } from "./turns.ts";
+import type { SegmentCombatant, SegmentDeclaration, SegmentJoin, SegmentState } from "./types.ts";
+
+export function join(state: SegmentState, joining: SegmentJoin): Step {
+  const checked = checkSegmentJoin(joining);
+  if (!checked.ok) return checked;
+  if (segmentCombatant(state, joining.id) !== null) return err("TEMPO.ERRORS.Segment.DuplicateCombatant", { id: joining.id });
+  const slot = state.combatants.size;
+  const c = newSegmentCombatant(joining, slot);
+  const d = draft({ ...state, combatants: slotPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }, [
+    { type: "combatantJoined", combatantId: c.id },
+  ]);
+  syncGroupRolls(d);
+  if (running(state)) d.state = schedule(d.state, segmentEntriesFor(d.state, c), false);
+  return done(d);
+}
+
+export function leave(state: SegmentState, id: string): Step {
+  const c = segmentCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
+  const wasCurrent = state.current === id;
+  // Its turns up to the cursor are gone too, so the cursor moves back by as many.
+  let gone = 0;
+  for (let i = 0; i <= state.cursor && i < state.schedule.length; i++) if (state.schedule[i]?.combatantId === id) gone++;
+  const schedule = state.schedule.filter((e) => e.combatantId !== id);
+  const d = draft({ ...freeSegmentSlot(state, c), schedule, cursor: state.cursor - gone }, [
+    { type: "combatantLeft", combatantId: id },
+  ]);
+  if (wasCurrent) {
+    d.state = { ...d.state, current: null };
+    advance(d);
+  }
+  syncGroupRolls(d);
+  return done(d);
+}
+
+export function defeat(state: SegmentState, id: string): Step {
+  const c = segmentCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
+  if (c.defeated) return err("TEMPO.ERRORS.Segment.AlreadyDefeated", { id });
+  const d = draft(putSegmentCombatant(state, { ...c, defeated: true }), [{ type: "combatantDefeated", combatantId: id }]);
+  syncGroupRolls(d);
+  return done(d);
+}
+
+export function revive(state: SegmentState, id: string): Step {
+  const c = segmentCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
+  if (!c.defeated) return err("TEMPO.ERRORS.Segment.NotDefeated", { id });
+  // DEF-1: its turns kept their places; those still to come happen.
+  const d = draft(putSegmentCombatant(state, { ...c, defeated: false }), [{ type: "combatantRevived", combatantId: id }]);
+  syncGroupRolls(d);
+  return done(d);
+}
+
+/** The GM's initiative for this creature replaces its group's d6 when deciding HIGH or LOW this round. */
+export function setInitiative(state: SegmentState, id: string, value: number): Step {
+  if (state.step === 0) return err("TEMPO.ERRORS.Segment.NotStarted");
+  const c = segmentCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
+  if (!Number.isSafeInteger(value)) return err("TEMPO.ERRORS.Segment.InvalidInitiative", { value });
+  const updated: SegmentCombatant = { ...c, initiative: value, initiativeRound: state.round };
+  const d = draft(putSegmentCombatant(state, updated), [{ type: "initiativeSet", combatantId: id, value }]);
+  if (running(state)) reschedule(d, updated, false);
+  return done(d);
+}
+
+export function declare(state: SegmentState, id: string, declaration: SegmentDeclaration): Step {
+  const c = segmentCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
+  if (state.step === 0) return err("TEMPO.ERRORS.Segment.NotStarted");
+  if (state.step !== 1) return err("TEMPO.ERRORS.Segment.DeclarationsLocked", { id });
+  if (c.defeated) return err("TEMPO.ERRORS.Segment.Defeated", { id });
+  const checked = checkSegmentDeclaration(declaration);
+  if (!checked.ok) return checked;
+  const updated: SegmentCombatant = { ...c, declaration: checked.value, declaredRound: state.round, revealed: false };
+  return ok({ state: putSegmentCombatant(state, updated), events: [{ type: "declared", round: state.round, combatantId: id }], requests: [] });
+}
+
+export function reveal(state: SegmentState, id: string | null): Step {
+  const d = draft(state);
+  const targets = id === null ? segmentCombatants(state) : [segmentCombatant(state, id)];
+  for (const c of targets) {
+    if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id: id ?? "" });
+    if (c.revealed || c.declaredRound !== state.round) continue;
+    d.state = putSegmentCombatant(d.state, { ...c, revealed: true });
+    d.events.push({ type: "revealed", round: state.round, combatantId: c.id });
+  }
+  return done(d);
+}
+
+export function surprise(state: SegmentState, id: string, surprised: boolean): Step {
+  const c = segmentCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
+  if (typeof surprised !== "boolean") return err("TEMPO.ERRORS.Segment.InvalidCombatant", { id });
+  return ok({ state: putSegmentCombatant(state, { ...c, surprised }), events: [{ type: "surpriseSet", combatantId: id, surprised }], requests: [] });
+}

@@ -1,0 +1,61 @@
+/**
+ * Segment rounds: changing the schedule mid-round. Only turns that have not happened yet move, so nobody
+ * loses or repeats a turn.
+ */
+import type { Draft } from "./draft.ts";
+import { compareSegmentEntries, segmentEntriesFor, segmentInsertAt } from "./order.ts";
+import { putSegmentCombatant } from "./state.ts";
+import type { SegmentCombatant, SegmentEntry, SegmentState } from "./types.ts";
+
+/** Removes the combatant's turns that have not happened yet (and the current one, if `current`). */
+export function unschedule(state: SegmentState, id: string, includeCurrent: boolean): { state: SegmentState; removed: SegmentEntry[] } {
+  const from = includeCurrent && state.current === id ? state.cursor : state.cursor + 1;
+  const removed: SegmentEntry[] = [];
+  const kept: SegmentEntry[] = [];
+  state.schedule.forEach((e, i) => (i >= from && e.combatantId === id ? removed : kept).push(e));
+  if (removed.length === 0) return { state, removed };
+  const cursor = includeCurrent && state.current === id ? state.cursor - 1 : state.cursor;
+  return { state: { ...state, schedule: kept, cursor, current: includeCurrent && state.current === id ? null : state.current }, removed };
+}
+
+/**
+ * Puts turns into the part of the schedule still to come. With `clamp`, a turn whose place has already
+ * passed comes next (a creature never loses a turn it still had); without, such a turn is dropped (a
+ * newcomer does not get turns from steps that are over).
+ */
+export function schedule(state: SegmentState, entries: readonly SegmentEntry[], clamp: boolean): SegmentState {
+  let list = state.schedule;
+  const at = state.schedule[state.cursor];
+  for (const e of entries) {
+    if (!clamp && at !== undefined && compareSegmentEntries(e, at) <= 0) continue;
+    const i = segmentInsertAt(list, state.cursor + 1, e);
+    list = [...list.slice(0, i), e, ...list.slice(i)];
+  }
+  return list === state.schedule ? state : { ...state, schedule: list };
+}
+
+/** Recomputes the turns of `c` that have not happened yet (after a change to its band or actions). */
+export function reschedule(d: Draft, c: SegmentCombatant, includeCurrent: boolean): void {
+  const { state, removed } = unschedule(d.state, c.id, includeCurrent);
+  const parts = new Set(removed.map((e) => e.part));
+  const fresh = segmentEntriesFor(state, c).filter((e) => parts.has(e.part) || (parts.has("group") && e.part === "complex") || (parts.has("complex") && e.part === "group"));
+  d.state = schedule(state, fresh, true);
+}
+
+export function spellPending(state: SegmentState, id: string): boolean {
+  for (let i = state.cursor + 1; i < state.schedule.length; i++) {
+    const e = state.schedule[i];
+    if (e !== undefined && e.combatantId === id && e.part === "spell") return true;
+  }
+  return false;
+}
+
+/** SEG-10: the casting fails and is lost as if cast. */
+export function failCasting(d: Draft, c: SegmentCombatant): SegmentCombatant {
+  const s = d.state;
+  const schedule = s.schedule.filter((e, i) => i <= s.cursor || !(e.combatantId === c.id && e.part === "spell"));
+  const failed = { ...c, castingFailedRound: s.round };
+  d.state = { ...putSegmentCombatant(s, failed), schedule };
+  d.events.push({ type: "castingFailed", round: s.round, combatantId: c.id });
+  return failed;
+}

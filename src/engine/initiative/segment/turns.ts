@@ -1,0 +1,109 @@
+/**
+ * Segment rounds: the round's sequence (SEG-2). The whole round is scheduled once when step 3 starts
+ * (O(n log n)); a turn step then moves a cursor and reveals the acting creature's declaration (O(log n)).
+ */
+import { err } from "../../core/result.ts";
+import { segmentStartSeconds } from "./declaration.ts";
+import { done, draft, isActive, type Draft, type Step } from "./draft.ts";
+import { askGroup, activeGroups } from "./groups.ts";
+import { segmentEntriesFor, segmentRivalRolls, segmentSortKey } from "./order.ts";
+import { putSegmentCombatant, segmentCombatant, segmentCombatants } from "./state.ts";
+import type { SegmentCombatant, SegmentEntry, SegmentState } from "./types.ts";
+
+function buildSchedule(state: SegmentState): SegmentState {
+  const entries: SegmentEntry[] = [];
+  const rivals = segmentRivalRolls(state);
+  for (const c of segmentCombatants(state)) for (const e of segmentEntriesFor(state, c, rivals)) entries.push(e);
+  const keyed = entries.map((entry) => ({ entry, ...segmentSortKey(entry) }));
+  keyed.sort((a, b) => a.key - b.key || a.slot - b.slot);
+  return { ...state, schedule: keyed.map((k) => k.entry), cursor: -1, segment: 0 };
+}
+
+/** Emits the step and segment boundaries crossed on the way to `step`/`segment`. */
+function cross(d: Draft, step: number, segment: number): void {
+  const s = d.state;
+  for (let at = s.step + 1; at <= step; at++) d.events.push({ type: "stepStarted", round: s.round, step: at });
+  let reached = s.segment;
+  if (step === 7) {
+    for (let at = s.segment + 1; at <= segment; at++) {
+      d.events.push({ type: "segmentStarted", round: s.round, segment: at, seconds: segmentStartSeconds(at) });
+    }
+    reached = Math.max(reached, segment);
+  }
+  d.state = { ...s, step: Math.max(s.step, step), segment: reached };
+}
+
+function startTurn(d: Draft, entry: SegmentEntry, c: SegmentCombatant): void {
+  cross(d, entry.step, entry.segment);
+  const round = d.state.round;
+  d.state = { ...d.state, current: c.id };
+  d.events.push({ type: "turnStarted", round, combatantId: c.id, step: entry.step, segment: entry.segment, part: entry.part });
+  if (!c.revealed && c.declaredRound === round) {
+    // SEG-2: a declaration stays hidden from the other players until the creature acts on it.
+    d.state = putSegmentCombatant(d.state, { ...c, revealed: true });
+    d.events.push({ type: "revealed", round, combatantId: c.id });
+  }
+}
+
+export function advance(d: Draft): void {
+  const s = d.state;
+  for (let i = s.cursor + 1; i < s.schedule.length; i++) {
+    const entry = s.schedule[i];
+    if (entry === undefined) continue;
+    const c = segmentCombatant(s, entry.combatantId);
+    if (isActive(c)) {
+      d.state = { ...d.state, cursor: i };
+      startTurn(d, entry, c);
+      return;
+    }
+  }
+  // Step 8: the end of the round.
+  d.state = { ...d.state, cursor: s.schedule.length, current: null };
+  cross(d, 8, 0);
+}
+
+export function currentEntry(state: SegmentState): SegmentEntry | null {
+  return state.current === null ? null : (state.schedule[state.cursor] ?? null);
+}
+
+function newRound(d: Draft, round: number): void {
+  d.state = { ...d.state, round, step: 1, segment: 0, groupRolls: {}, schedule: [], cursor: -1, current: null, rolls: [] };
+  d.events.push({ type: "roundStarted", round }, { type: "stepStarted", round, step: 1 });
+}
+
+export function next(state: SegmentState): Step {
+  const d = draft(state);
+  if (state.step === 0) return err("TEMPO.ERRORS.Segment.NotStarted");
+  if (state.step === 1) {
+    // The declarations are locked; each group rolls its d6.
+    d.state = { ...state, step: 2 };
+    d.events.push({ type: "stepStarted", round: state.round, step: 2 });
+    for (const group of activeGroups(state)) askGroup(d, group);
+    return done(d);
+  }
+  if (state.step === 2) {
+    if (state.rolls.length > 0) return err("TEMPO.ERRORS.Segment.RollsPending", { count: state.rolls.length });
+    d.state = buildSchedule(state);
+    advance(d);
+    return done(d);
+  }
+  if (state.step === 8) {
+    d.events.push({ type: "roundEnded", round: state.round });
+    newRound(d, state.round + 1);
+    return done(d);
+  }
+  const entry = currentEntry(state);
+  if (entry !== null) {
+    d.events.push({ type: "turnEnded", round: state.round, combatantId: entry.combatantId, step: entry.step, segment: entry.segment, part: entry.part });
+    d.state = { ...d.state, current: null };
+  }
+  advance(d);
+  return done(d);
+}
+
+export function start(state: SegmentState): Step {
+  if (state.step !== 0) return err("TEMPO.ERRORS.Segment.AlreadyStarted");
+  const d = draft(state, [{ type: "combatStarted" }]);
+  newRound(d, 1);
+  return done(d);
+}
