@@ -130,27 +130,26 @@ function validateAttack(attack: DamageAttack): Result<DamageAttack> {
 
 /** Groups each hit by DR family (first appearance first) and applies the SEG-15 multiplier per hit. */
 function packets(attack: DamageAttack, settings: DamageSettings, multiplier: number): Result<Packet[]> {
-  const perHit: Packet[] = [];
+  // Per hit each hit is a packet; per attack every hit adds into one (DR-2). SEG-15 then scales each
+  // packet's total once, so per attack the multiplier meets the attack's summed damage.
+  const sums: Map<DrFamily, number>[] = [];
   for (const hit of attack.hits) {
-    const sums = new Map<DrFamily, number>();
+    const into = settings.drMode === "perAttack" && sums[0] !== undefined ? sums[0] : new Map<DrFamily, number>();
+    if (into !== sums[0]) sums.push(into);
     for (const part of hit) {
       if (!Number.isInteger(part.amount) || part.amount < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(part.amount) });
       const family = drFamilyOf(part.kind, settings.kinds);
       if (!family.ok) return family;
-      sums.set(family.value, (sums.get(family.value) ?? 0) + part.amount);
+      into.set(family.value, (into.get(family.value) ?? 0) + part.amount);
     }
-    perHit.push([...sums].map(([family, amount]) => [family, Math.floor(amount * multiplier)] as const));
   }
-  if (settings.drMode === "perHit") return ok(perHit);
-  const total = new Map<DrFamily, number>();
-  for (const packet of perHit) for (const [family, amount] of packet) total.set(family, (total.get(family) ?? 0) + amount);
-  return ok(total.size === 0 ? [] : [[...total]]);
+  return ok(sums.filter((packet) => packet.size > 0).map((packet) => [...packet].map(([family, amount]) => [family, Math.floor(amount * multiplier)] as const)));
 }
 
 /**
  * The damage pipeline (DR-1, DR-2, DR-3, OSH-1, OSH-2, OSH-4, OSH-6, SEG-15). In order:
- * 1. SEG-15: the highest multiplier scales each hit's damage of each DR family (fractions round down).
- * 2. DR-2: DR works per hit (each hit is a packet) or per attack (all hits summed into one packet).
+ * 1. DR-2: DR works per hit (each hit is a packet) or per attack (all hits summed into one packet).
+ * 2. SEG-15: the highest multiplier scales each packet's damage of each DR family (fractions round down).
  * 3. OSH-1/OSH-4: while the overshield has hit points (and the attack does not ignore it), each
  *    packet is reduced by the *shield's* DR and absorbed; what is left when it breaks goes on to hit
  *    points, reduced there by the creature's DR. Later packets meet only the creature's DR.
@@ -161,8 +160,9 @@ function packets(attack: DamageAttack, settings: DamageSettings, multiplier: num
  * 5. OSH-2: damaging status effects apply only when there was no overshield, the attack ignored it, or
  *    it broke; effects that bypass overshields always apply. **Ruling:** a shield without hit points
  *    (OSH-6) cannot be broken by damage, so it blocks them until its condition ends it.
- * SEG-15 **ruling:** the multiplier scales each hit's damage of each DR family, rounding down there (the
- * same as the total for whole multipliers; ×0.5 on two hits of 3 gives 1 + 1).
+ * SEG-15 **ruling:** the multiplier scales each packet's damage of each DR family, rounding down there:
+ * per attack that is the attack's summed total (×0.5 on two hits of 3 gives 3); per hit, each hit's own
+ * total (1 + 1), as DR-2 per hit treats every swing as its own damage.
  * Inside a hit, kinds are taken in the order they first appear, so the shield absorbs them in that order.
  */
 export function applyDamage(

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyDamage } from "../../../src/engine/damage/apply-damage.ts";
+import { applyDamage, DEFAULT_DAMAGE_SETTINGS } from "../../../src/engine/damage/apply-damage.ts";
 import { applyMultipliers, damageMultiplier } from "../../../src/engine/damage/multipliers.ts";
 import { attack, dr, hits, target } from "./builders.ts";
 
@@ -32,6 +32,11 @@ describe("damage multipliers", () => {
         expect(applyMultipliers(total, ms)).toEqual({ ok: true, value: expected });
       }),
     );
+  });
+
+  it("SEG-15 with DR-2 per attack: the multiplier scales the attack's summed total once: two hits of 3 halved deal 3, not 1 + 1", () => {
+    const r = applyDamage(target(), attack({ hits: hits("physical", 3, 3), multipliers: [0.5] }), { ...DEFAULT_DAMAGE_SETTINGS, drMode: "perAttack" });
+    expect(r.ok && r.value.hpLoss).toBe(3);
   });
 
   it("SEG-15: in the pipeline the multiplier scales the attacker's total before the target's DR", () => {
