@@ -119,14 +119,15 @@ export function advance(d: Draft): void {
   }
 }
 
-/** PHS-12: the end phase. Saves are rolled by the conditions module; the scheduler says they are due. */
+/**
+ * PHS-12: the end phase. Saves are rolled by the conditions module; the scheduler says they are due, one
+ * event per creature still up (the same event the count track emits), in join order.
+ */
 function beginEnd(d: Draft): void {
   const s = d.state;
   d.state = { ...s, phase: "end", cursor: -1, current: null, turnAction: null, upNext: [], waits: [], unplaced: [] };
-  const combatantIds = phaseCombatants(s)
-    .filter((c) => !c.defeated)
-    .map((c) => c.id);
-  d.events.push({ type: "phaseStarted", round: s.round, phase: "end" }, { type: "savesDue", round: s.round, combatantIds });
+  d.events.push({ type: "phaseStarted", round: s.round, phase: "end" });
+  for (const c of phaseCombatants(s)) if (!c.defeated) d.events.push({ type: "savesDue", combatantId: c.id, round: s.round });
 }
 
 export function next(state: PhaseState): Step {

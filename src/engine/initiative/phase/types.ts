@@ -116,5 +116,5 @@ export type PhaseEvent =
   | { readonly type: "delayed"; readonly round: number; readonly combatantId: string; readonly afterId: string }
   | { readonly type: "defended"; readonly round: number; readonly combatantId: string }
   | { readonly type: "disengaged"; readonly round: number; readonly combatantId: string }
-  /** PHS-12: the end phase: every effect that calls for a save rolls 2d6 now (7+ succeeds). */
-  | { readonly type: "savesDue"; readonly round: number; readonly combatantIds: readonly string[] };
+  /** PHS-12: the end phase: this creature's effects that call for a save roll 2d6 now (7+ succeeds). */
+  | { readonly type: "savesDue"; readonly combatantId: string; readonly round: number };

@@ -101,7 +101,8 @@ describe("phase rounds: the round", () => {
     expect(last).toEqual([
       { type: "turnEnded", round: 1, combatantId: "bram", phase: "battle" },
       { type: "phaseStarted", round: 1, phase: "end" },
-      { type: "savesDue", round: 1, combatantIds: ["ava", "bram"] },
+      { type: "savesDue", combatantId: "ava", round: 1 },
+      { type: "savesDue", combatantId: "bram", round: 1 },
     ]);
     expect(phaseScheduler.current(t.state)).toBeNull();
   });

@@ -58,7 +58,9 @@ describe("phase rounds: a two-round encounter", () => {
       { type: "turnStarted", round: 1, combatantId: "kara", phase: "battle" },
       { type: "turnEnded", round: 1, combatantId: "kara", phase: "battle" },
       { type: "phaseStarted", round: 1, phase: "end" },
-      { type: "savesDue", round: 1, combatantIds: ["kara", "wolf", "bandit"] },
+      { type: "savesDue", combatantId: "kara", round: 1 },
+      { type: "savesDue", combatantId: "wolf", round: 1 },
+      { type: "savesDue", combatantId: "bandit", round: 1 },
     ]);
     // Kara attacking the defending wolf: 1 source of disadvantage; the wolf attacking the seizer: 1 of advantage.
     expect(phaseAttackModifiers(t.state, "kara", "wolf")).toEqual({ advantage: 0, disadvantage: 1 });
