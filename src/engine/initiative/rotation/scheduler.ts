@@ -19,6 +19,7 @@
  * at a rotation start only when a change left it unsorted.
  */
 import { err, ok, type Result } from "../../core/result.ts";
+import { isRecord, shown } from "../../dice/checks.ts";
 import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
 import { noNegativeZero, rollFormula } from "../shared/highest-first.ts";
 import { nextActiveIndex, own, passedSlotIndex, removeAt, without } from "../shared/round-order.ts";
@@ -404,13 +405,14 @@ function join(state: RotationState, command: Extract<RotationCommand, { type: "j
 }
 
 function rolls(state: RotationState, results: readonly RollResult[]): Outcome {
+  if (!Array.isArray(results) || results.some((r) => !isRecord(r))) return err("TEMPO.ERRORS.Rotation.UnknownRequest", { id: shown(results) });
   const byId = new Map<string, RotationPendingRoll>();
   for (const pending of state.rolls) byId.set(pending.request.id, pending);
   const seen = new Set<string>();
   for (const result of results) {
     const pending = byId.get(result.requestId);
     if (pending === undefined || seen.has(result.requestId)) {
-      return err("TEMPO.ERRORS.Rotation.UnknownRequest", { id: String(result.requestId) });
+      return err("TEMPO.ERRORS.Rotation.UnknownRequest", { id: shown(result.requestId) });
     }
     seen.add(result.requestId);
     if (!Number.isInteger(result.total) || result.total < pending.min || result.total > pending.max) {
@@ -440,8 +442,8 @@ function rolls(state: RotationState, results: readonly RollResult[]): Outcome {
 
 function setInitiative(state: RotationState, combatantId: string, value: number): Outcome {
   const combatant = own(state.combatants, combatantId);
-  if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: combatantId });
-  if (typeof value !== "number" || !Number.isFinite(value)) return err("TEMPO.ERRORS.Rotation.InvalidInitiative", { id: combatantId });
+  if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: shown(combatantId) });
+  if (typeof value !== "number" || !Number.isFinite(value)) return err("TEMPO.ERRORS.Rotation.InvalidInitiative", { id: shown(combatantId) });
   const initiative = noNegativeZero(value);
   const unit = rotationUnitKey(combatant);
   // ROT-4, ROT-5: the result belongs to the whole group.
@@ -455,7 +457,7 @@ function setInitiative(state: RotationState, combatantId: string, value: number)
 
 function leave(state: RotationState, combatantId: string): Outcome {
   const combatant = own(state.combatants, combatantId);
-  if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: combatantId });
+  if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: shown(combatantId) });
   const base = resetUnit(state, rotationUnitKey(combatant));
   const index = base.order.indexOf(combatantId);
   const stripped: RotationState = {
@@ -478,7 +480,7 @@ function leave(state: RotationState, combatantId: string): Outcome {
 
 function setDefeated(state: RotationState, combatantId: string, defeated: boolean): Outcome {
   const combatant = own(state.combatants, combatantId);
-  if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: combatantId });
+  if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: shown(combatantId) });
   if (combatant.defeated === defeated) {
     return err(defeated ? "TEMPO.ERRORS.Rotation.AlreadyDefeated" : "TEMPO.ERRORS.Rotation.NotDefeated", { id: combatantId });
   }
@@ -490,6 +492,8 @@ function setDefeated(state: RotationState, combatantId: string, defeated: boolea
 }
 
 function apply(state: RotationState, command: RotationCommand): Outcome {
+  // Commands can come from a player's query: anything that is not a command object is refused.
+  if (!isRecord(command)) return err("TEMPO.ERRORS.Rotation.UnknownCommand");
   switch (command.type) {
     case "start":
       return start(state);

@@ -20,6 +20,7 @@
  * the order is sorted again at a round start only when a mid-round change left it unsorted.
  */
 import { err, ok, type Result } from "../../core/result.ts";
+import { isRecord, shown } from "../../dice/checks.ts";
 import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
 import { compareIds, contestRollsNeeded, noNegativeZero, rollFormula } from "../shared/highest-first.ts";
 import { compareStandardOrder } from "./order.ts";
@@ -257,13 +258,14 @@ function join(state: StandardState, combatantId: string, dexBonus: number): Resu
 }
 
 function rolls(state: StandardState, results: readonly RollResult[]): Result<Transition<StandardState, StandardEvent>> {
+  if (!Array.isArray(results) || results.some((r) => !isRecord(r))) return err("TEMPO.ERRORS.Standard.UnknownRequest", { id: shown(results) });
   const byId = new Map<string, StandardPendingRoll>();
   for (const pending of state.rolls) byId.set(pending.request.id, pending);
   const seen = new Set<string>();
   for (const result of results) {
     const pending = byId.get(result.requestId);
     if (pending === undefined || seen.has(result.requestId)) {
-      return err("TEMPO.ERRORS.Standard.UnknownRequest", { id: String(result.requestId) });
+      return err("TEMPO.ERRORS.Standard.UnknownRequest", { id: shown(result.requestId) });
     }
     seen.add(result.requestId);
     if (!Number.isInteger(result.total) || result.total < pending.min || result.total > pending.max) {
@@ -294,9 +296,9 @@ function rolls(state: StandardState, results: readonly RollResult[]): Result<Tra
 
 function setInitiative(state: StandardState, combatantId: string, value: number): Result<Transition<StandardState, StandardEvent>> {
   const combatant = own(state.combatants, combatantId);
-  if (combatant === undefined) return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: combatantId });
+  if (combatant === undefined) return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: shown(combatantId) });
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    return err("TEMPO.ERRORS.Standard.InvalidInitiative", { id: combatantId });
+    return err("TEMPO.ERRORS.Standard.InvalidInitiative", { id: shown(combatantId) });
   }
   const initiative = noNegativeZero(value);
   // A new total makes the old tie-breakers meaningless: they were rolled against other creatures.
@@ -325,7 +327,7 @@ function setInitiative(state: StandardState, combatantId: string, value: number)
 }
 
 function leave(state: StandardState, combatantId: string): Result<Transition<StandardState, StandardEvent>> {
-  if (!Object.hasOwn(state.combatants, combatantId)) return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: combatantId });
+  if (!Object.hasOwn(state.combatants, combatantId)) return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: shown(combatantId) });
   const base = cancelRolls(state, combatantId, ["initiative", "tieBreak"]);
   const index = base.order.indexOf(combatantId);
   const stripped: StandardState = {
@@ -350,7 +352,7 @@ function leave(state: StandardState, combatantId: string): Result<Transition<Sta
 
 function setDefeated(state: StandardState, combatantId: string, defeated: boolean): Result<Transition<StandardState, StandardEvent>> {
   const combatant = own(state.combatants, combatantId);
-  if (combatant === undefined) return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: combatantId });
+  if (combatant === undefined) return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: shown(combatantId) });
   if (combatant.defeated === defeated) {
     return err(defeated ? "TEMPO.ERRORS.Standard.AlreadyDefeated" : "TEMPO.ERRORS.Standard.NotDefeated", { id: combatantId });
   }
@@ -362,6 +364,8 @@ function setDefeated(state: StandardState, combatantId: string, defeated: boolea
 }
 
 function apply(state: StandardState, command: StandardCommand): Result<Transition<StandardState, StandardEvent>> {
+  // Commands can come from a player's query: anything that is not a command object is refused.
+  if (!isRecord(command)) return err("TEMPO.ERRORS.Standard.UnknownCommand");
   switch (command.type) {
     case "start":
       return start(state);
