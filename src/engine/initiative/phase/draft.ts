@@ -3,7 +3,7 @@
  */
 import { ok, type Result } from "../../core/result.ts";
 import type { DiceRequest, Transition } from "../contract.ts";
-import type { PhaseCombatant, PhaseEvent, PhasePendingRoll, PhaseRollKind, PhaseState } from "./types.ts";
+import type { PhaseCombatant, PhaseEvent, PhaseRollKind, PhaseState } from "./types.ts";
 
 export type Step = Result<Transition<PhaseState, PhaseEvent>>;
 
@@ -13,7 +13,7 @@ export interface Draft {
   readonly events: PhaseEvent[];
   readonly requests: DiceRequest[];
   /** Rolls asked for in this transition, added to the state in one go by `flush` (O(k), not O(k²)). */
-  readonly asked: PhasePendingRoll[];
+  readonly asked: DiceRequest[];
 }
 
 export const draft = (state: PhaseState, events: PhaseEvent[] = []): Draft => ({ state, events, requests: [], asked: [] });
@@ -37,6 +37,13 @@ function formatMod(value: number): string {
   return value < 0 ? ` - ${-value}` : ` + ${value}`;
 }
 
+const ROLL_OFF = "TEMPO.COMBAT.Phase.RollOff";
+
+/** Whether a pending request is an initiative roll or a roll-off (its reason says which). */
+export function rollKind(asked: DiceRequest): PhaseRollKind {
+  return asked.reason === ROLL_OFF ? "rollOff" : "initiative";
+}
+
 export function request(d: Draft, combatant: PhaseCombatant, kind: PhaseRollKind): void {
   const s = d.state;
   const n = s.nextRequest + d.asked.length;
@@ -48,16 +55,16 @@ export function request(d: Draft, combatant: PhaseCombatant, kind: PhaseRollKind
           formula: `2d6${formatMod(combatant.int)}${formatMod(combatant.agi)}`,
           reason: "TEMPO.COMBAT.Phase.InitiativeRoll",
         }
-      : { id: `phase-${n}`, combatantId: combatant.id, formula: "1d6", reason: "TEMPO.COMBAT.Phase.RollOff" };
-  d.asked.push({ request: req, kind, round: s.round });
+      : { id: `phase-${n}`, combatantId: combatant.id, formula: "1d6", reason: ROLL_OFF };
+  d.asked.push(req);
   d.requests.push(req);
 }
 
 export const isActive = (c: PhaseCombatant | null): c is PhaseCombatant => c !== null && !c.defeated;
 
 export function dropRollsOf(state: PhaseState, id: string): PhaseState {
-  return state.rolls.some((r) => r.request.combatantId === id)
-    ? { ...state, rolls: state.rolls.filter((r) => r.request.combatantId !== id) }
+  return state.rolls.some((r) => r.combatantId === id)
+    ? { ...state, rolls: state.rolls.filter((r) => r.combatantId !== id) }
     : state;
 }
 

@@ -6,7 +6,6 @@ export type {
   PhaseEvent,
   PhaseJoin,
   PhaseName,
-  PhasePendingRoll,
   PhaseRollKind,
   PhaseState,
   PhaseTurnAction,

@@ -50,5 +50,5 @@ export const phaseScheduler: Scheduler<PhaseState, PhaseCommand, PhaseEvent> = {
   apply: applyPhase,
   timeline: phaseTimeline,
   current: (state) => state.current,
-  pending: (state) => state.rolls.map((r) => r.request),
+  pending: (state) => state.rolls,
 };

@@ -3,12 +3,12 @@
  * whose initiative changed mid-round in the part of the round still to come.
  */
 import { err } from "../../core/result.ts";
-import type { RollResult } from "../contract.ts";
-import { done, draft, flush, request, without, type Draft, type Step } from "./draft.ts";
+import { done, draft, flush, request, rollKind, without, type Draft, type Step } from "./draft.ts";
 import { comparePhaseBattle, comparePhaseMovement, phaseInsertAt, phaseTiesToRoll } from "./order.ts";
 import { slotsMap } from "./slots.ts";
 import { phaseCombatant, phaseCombatants, putPhaseCombatant } from "./state.ts";
-import type { PhaseCombatant, PhaseEvent, PhasePendingRoll, PhaseState } from "./types.ts";
+import type { DiceRequest, RollResult } from "../contract.ts";
+import type { PhaseCombatant, PhaseEvent, PhaseState } from "./types.ts";
 
 /** Asks for the roll-offs still needed and places mid-round arrivals whose place is now known. */
 export function settle(d: Draft): void {
@@ -18,14 +18,14 @@ export function settle(d: Draft): void {
   const contenders = phaseCombatants(s).filter(
     (c) => !c.defeated && c.initiative !== null && c.initiativeRound === s.round,
   );
-  const waiting = new Set(s.rolls.map((r) => r.request.combatantId));
+  const waiting = new Set(s.rolls.map((r) => r.combatantId));
   for (const id of phaseTiesToRoll(contenders)) {
     const c = phaseCombatant(d.state, id);
     if (c !== null && !waiting.has(id)) request(d, c, "rollOff");
   }
   flush(d);
   if (d.state.unplaced.length === 0) return;
-  const unsettled = new Set(d.state.rolls.map((r) => r.request.combatantId));
+  const unsettled = new Set(d.state.rolls.map((r) => r.combatantId));
   const stay: string[] = [];
   for (const id of d.state.unplaced) {
     const c = phaseCombatant(d.state, id);
@@ -71,21 +71,21 @@ function place(d: Draft, c: PhaseCombatant): void {
 }
 
 export function rolls(state: PhaseState, results: readonly RollResult[]): Step {
-  const byId = new Map<string, PhasePendingRoll>();
-  for (const r of state.rolls) byId.set(r.request.id, r);
+  const byId = new Map<string, DiceRequest>();
+  for (const r of state.rolls) byId.set(r.id, r);
   const updates = new Map<string, PhaseCombatant>();
   const events: PhaseEvent[] = [];
   for (const result of results) {
     const pending = byId.get(result.requestId);
     if (pending === undefined) {
-      const again = state.rolls.some((r) => r.request.id === result.requestId);
+      const again = state.rolls.some((r) => r.id === result.requestId);
       return err(again ? "TEMPO.ERRORS.Phase.DuplicateRoll" : "TEMPO.ERRORS.Phase.UnknownRequest", { requestId: result.requestId });
     }
     byId.delete(result.requestId);
-    const id = pending.request.combatantId ?? "";
+    const id = pending.combatantId ?? "";
     const c = updates.get(id) ?? phaseCombatant(state, id);
     if (c === null) return err("TEMPO.ERRORS.Phase.UnknownRequest", { requestId: result.requestId });
-    const initiative = pending.kind === "initiative";
+    const initiative = rollKind(pending) === "initiative";
     const [lo, hi] = initiative ? [2 + c.int + c.agi, 12 + c.int + c.agi] : [1, 6];
     if (!Number.isInteger(result.total) || result.total < lo || result.total > hi) {
       return err("TEMPO.ERRORS.Phase.InvalidRoll", { requestId: result.requestId, total: result.total });
@@ -98,7 +98,7 @@ export function rolls(state: PhaseState, results: readonly RollResult[]): Step {
       events.push({ type: "rollOffRolled", combatantId: id, total: result.total });
     }
   }
-  const d = draft({ ...state, rolls: state.rolls.filter((r) => byId.has(r.request.id)) }, events);
+  const d = draft({ ...state, rolls: state.rolls.filter((r) => byId.has(r.id)) }, events);
   // Many results (a whole initiative phase) are written in one O(n) pass; a few, path by path.
   if (updates.size * 8 > state.combatants.size) {
     d.state = { ...d.state, combatants: slotsMap(d.state.combatants, (c) => updates.get(c.id) ?? c) };

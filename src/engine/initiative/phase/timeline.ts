@@ -5,6 +5,7 @@
  */
 import type { Message } from "../../core/result.ts";
 import type { TimelineEntry } from "../contract.ts";
+import { rollKind } from "./draft.ts";
 import { comparePhaseBattle, comparePhaseMovement } from "./order.ts";
 import { phaseCombatant, phaseCombatants } from "./state.ts";
 import { PHASE_NAMES, type PhaseCombatant, type PhaseName, type PhaseState } from "./types.ts";
@@ -80,7 +81,7 @@ export function phaseTimeline(state: PhaseState): readonly TimelineEntry[] {
   const moveOrder = built ? state.moveOrder : projected(state, comparePhaseMovement(round));
   const battleOrder = built ? state.battleOrder : projected(state, comparePhaseBattle(round));
   const shown = new Set(battleOrder);
-  const rolling = new Map(state.rolls.map((r) => [r.request.combatantId, r.kind]));
+  const rolling = new Map(state.rolls.map((r) => [r.combatantId, rollKind(r)]));
   const rows: TimelineEntry[] = [boundary(state, "initiative")];
   for (const c of phaseCombatants(state)) {
     if (shown.has(c.id)) continue;

@@ -45,12 +45,6 @@ export interface PhaseWait {
 
 export type PhaseRollKind = "initiative" | "rollOff";
 
-export interface PhasePendingRoll {
-  readonly request: DiceRequest;
-  readonly kind: PhaseRollKind;
-  /** The round the roll belongs to. */
-  readonly round: number;
-}
 
 /** The battle action taken in the current turn (one per turn), or null. */
 export type PhaseTurnAction = "defend" | "disengage" | "delay";
@@ -80,7 +74,8 @@ export interface PhaseState {
   /** Combatants whose initiative changed mid-round (joined, revived, set): placed again once settled. */
   readonly unplaced: readonly string[];
   readonly turnAction: PhaseTurnAction | null;
-  readonly rolls: readonly PhasePendingRoll[];
+  /** Dice asked for and not answered yet; a roll-off is told from an initiative roll by its reason. */
+  readonly rolls: readonly DiceRequest[];
   /** Counter for request ids (never random). */
   readonly nextRequest: number;
 }
