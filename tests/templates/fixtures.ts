@@ -21,7 +21,7 @@ function turn(id: string, position: number, extra: Partial<TimelineEntry> = {}):
     combatantId: id,
     round: 1,
     position,
-    label: { key: "TEMPO.COMBAT.Track.Count", data: { count: position } },
+    label: { key: "TEMPO.COMBAT.Count.Position", data: { count: position } },
     groupId: null,
     active: false,
     done: false,
@@ -35,10 +35,10 @@ export const countTimeline: readonly TimelineEntry[] = [
   turn("a", 3, { done: true }),
   turn("b", 5, { active: true }),
   turn("c", 5),
-  { ...turn("a", 7), key: "pending-a-1", kind: "pending", detail: { key: "TEMPO.COMBAT.Track.Count", data: { count: 7 } } },
+  { ...turn("a", 7), key: "pending-a-1", kind: "pending", detail: { key: "TEMPO.COMBAT.Count.Pending.Attack", data: { attack: 1, attacks: 2 } } },
   // CNT-9: carried past 19, due at count 3 of the next round.
-  { ...turn("b", 3), key: "pending-b-1", kind: "pending", round: 2, detail: { key: "TEMPO.COMBAT.Track.Count", data: { count: 3 } } },
-  { ...turn("b", 20), key: "end", kind: "boundary", combatantId: null, label: { key: "TEMPO.COMBAT.Track.EndStep" } },
+  { ...turn("b", 3), key: "pending-b-1", kind: "pending", round: 2, detail: { key: "TEMPO.COMBAT.Count.Pending.Spell", data: { level: 5 } } },
+  { ...turn("b", 20), key: "end", kind: "boundary", combatantId: null, label: { key: "TEMPO.COMBAT.Count.EndStep" } },
 ];
 
 export const templateContexts: Readonly<Record<string, object>> = {

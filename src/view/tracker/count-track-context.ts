@@ -1,4 +1,4 @@
-import { COUNT_END_STEP, type Message, type TimelineEntry } from "../../engine/index.ts";
+import { COUNT_END_STEP, countPositionLabel, type Message, type TimelineEntry } from "../../engine/index.ts";
 import type { CombatantSnapshot } from "./combatant-snapshot.ts";
 import { buildTrackerRow, type TrackerRowContext } from "./tracker-row.ts";
 
@@ -85,7 +85,7 @@ export function buildCountTrackContext(input: CountTrackInput): CountTrackContex
     const occupied = rows.length > 0;
     ruler.push({
       count,
-      label: isEndStep ? { key: "TEMPO.COMBAT.Track.EndStep" } : { key: "TEMPO.COMBAT.Track.Count", data: { count } },
+      label: isEndStep ? { key: "TEMPO.COMBAT.Count.EndStep" } : countPositionLabel(count),
       isEndStep,
       active,
       rows,
