@@ -20,6 +20,38 @@ describe("phase rounds: the round", () => {
     expect(t.events.filter((e) => e.type === "roundEnded")).toEqual([{ type: "roundEnded", round: 1 }]);
   });
 
+  it("PHS-1: the tracker shows the four phases (position = phase index) with the two lanes of turns", () => {
+    const t = new PhaseTable(party);
+    t.do({ type: "start" });
+    // Before the rolls everyone waits under the initiative phase.
+    expect(phaseScheduler.timeline(t.state).map((r) => [r.kind, r.position, r.combatantId])).toEqual([
+      ["boundary", 0, null],
+      ["pending", 0, "ava"],
+      ["pending", 0, "bram"],
+      ["pending", 0, "orc"],
+      ["boundary", 1, null],
+      ["boundary", 2, null],
+      ["boundary", 3, null],
+    ]);
+    t.roll({ ava: 10, bram: 7, orc: 8 });
+    t.next();
+    const rows = phaseScheduler.timeline(t.state);
+    expect(rows.map((r) => [r.kind, r.position, r.combatantId, r.active, r.done])).toEqual([
+      ["boundary", 0, null, false, true],
+      ["boundary", 1, null, true, false],
+      ["turn", 1, "bram", true, false],
+      ["turn", 1, "orc", false, false],
+      ["turn", 1, "ava", false, false],
+      ["boundary", 2, null, false, false],
+      ["turn", 2, "ava", false, false],
+      ["turn", 2, "orc", false, false],
+      ["turn", 2, "bram", false, false],
+      ["boundary", 3, null, false, false],
+    ]);
+    expect(rows[1]?.label).toEqual({ key: "TEMPO.COMBAT.Phase.Movement" });
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
+  });
+
   it("PHS-2: every creature rolls 2d6 + INT + AGI at the start of every round", () => {
     const t = new PhaseTable(party);
     const started = phaseScheduler.apply(t.state, { type: "start" });

@@ -147,6 +147,27 @@ describe("segment rounds: the round sequence", () => {
   });
 });
 
+describe("segment rounds: the tracker", () => {
+  it("SEG-1: steps 1-8 and the ten segments of step 7 are boundaries; each spell sits under its segment", () => {
+    const t = new SegmentTable([member("fighter", "party"), member("mage", "party"), member("orc", "orcs")]);
+    t.begin({ mage: decl({ action: "spell", castingTime: 2 }) }, { party: 5, orcs: 4 });
+    const rows = segmentTimeline(t.state);
+    const positions = rows.map((r) => r.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(rows.filter((r) => r.kind === "boundary").map((r) => r.position)).toEqual([
+      100, 200, 300, 400, 500, 600, 700, 701, 702, 703, 704, 705, 706, 707, 708, 709, 710, 800,
+    ]);
+    expect(rows.filter((r) => r.kind === "group").map((r) => [r.groupId, r.label?.key])).toEqual([
+      ["party", "TEMPO.COMBAT.Segment.High"],
+      ["orcs", "TEMPO.COMBAT.Segment.Low"],
+    ]);
+    const spell = rows.find((r) => r.kind === "turn" && r.position === 702);
+    expect(spell).toMatchObject({ combatantId: "mage", label: { key: "TEMPO.COMBAT.Segment.Segment", data: { segment: 2 } } });
+    expect(rows.find((r) => r.active)).toMatchObject({ kind: "boundary", position: 500 });
+    expect(rows.find((r) => r.active && r.kind === "turn")).toMatchObject({ combatantId: "mage", position: 500, groupId: "party" });
+  });
+});
+
 describe("segment rounds: declarations", () => {
   it("SEG-2: declarations are hidden from other players until the creature acts, and locked once the round runs", () => {
     const t = new SegmentTable(cast);
