@@ -3,3 +3,4 @@ export * from "./state.ts";
 export * from "./order.ts";
 export * from "./scheduler.ts";
 export * from "./timeline.ts";
+export * from "./stored.ts";

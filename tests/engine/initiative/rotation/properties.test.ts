@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { withHistory, withHistoryState, type HistoryState } from "../../../../src/engine/initiative/history.ts";
 import {
   createRotationState,
+  parseRotationState,
   rotationScheduler,
   rotationUnitKey,
   type RotationCommand,
@@ -133,6 +134,8 @@ describe("rotation: laws over random command sequences", () => {
           }
           const next = result.value.state;
           expectPlainJson(next.present);
+          // What the scheduler produces, read back from storage, is accepted as it is.
+          expect(parseRotationState(JSON.parse(JSON.stringify(next.present)))).toEqual({ ok: true, value: next.present });
           if (command.type === "undo" || command.type === "redo") {
             ledger.reset();
             members.clear();

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { withHistory, withHistoryState, type HistoryState } from "../../../../src/engine/initiative/history.ts";
 import { isSortedBy } from "../../../../src/engine/initiative/shared/round-order.ts";
-import { compareStandardOrder, createStandardState, standardScheduler, type StandardCommand, type StandardState } from "../../../../src/engine/initiative/standard/index.ts";
+import { compareStandardOrder, createStandardState, parseStandardState, standardScheduler, type StandardCommand, type StandardState } from "../../../../src/engine/initiative/standard/index.ts";
 import { deepFreeze, expectPlainJson, TurnLedger } from "./laws.ts";
 
 // "constructor" checks that ids never reach an object prototype.
@@ -81,6 +81,8 @@ describe("standard: laws over random command sequences", () => {
           }
           const next = result.value.state;
           expectPlainJson(next.present);
+          // What the scheduler produces, read back from storage, is accepted as it is.
+          expect(parseStandardState(JSON.parse(JSON.stringify(next.present)))).toEqual({ ok: true, value: next.present });
           if (command.type === "undo" || command.type === "redo") {
             ledger.reset();
             members.clear();

@@ -1,0 +1,95 @@
+/**
+ * Reading a rotation state back from storage: `parseRotationState` accepts exactly the states the
+ * scheduler can produce in shape (types, ranges, groups, references between fields) and refuses
+ * anything else with `TEMPO.ERRORS.Rotation.InvalidState` naming the first bad field.
+ */
+import { err, ok, type Result } from "../../core/result.ts";
+import { own } from "../shared/round-order.ts";
+import {
+  badLinearOrder,
+  badPendingRolls,
+  isFiniteNumber,
+  isInteger,
+  isRecord,
+  isStringArray,
+} from "../shared/stored-state.ts";
+import {
+  validateRotationCombatant,
+  validateRotationGroup,
+  validateRotationOptions,
+  type RotationCombatant,
+  type RotationOptions,
+  type RotationState,
+} from "./state.ts";
+
+const STATUSES: readonly string[] = ["setup", "rolling", "planning", "running"];
+
+function badCombatant(key: string, c: unknown): boolean {
+  if (!isRecord(c) || c.id !== key) return true;
+  if (!validateRotationCombatant({ id: c.id, kind: c.kind, modifier: c.modifier, groupId: c.groupId }).ok) return true;
+  if (!isInteger(c.seq) || c.seq < 1 || typeof c.defeated !== "boolean") return true;
+  return c.initiative !== null && !isFiniteNumber(c.initiative);
+}
+
+function badContests(contests: unknown): boolean {
+  if (!Array.isArray(contests)) return true;
+  return contests.some((c) => {
+    if (!isRecord(c) || !isFiniteNumber(c.value) || !isStringArray(c.units) || !isStringArray(c.rolling)) return true;
+    const units = c.units;
+    const rolling = c.rolling;
+    if (units.length < 2 || rolling.length === 0 || !rolling.every((u) => units.includes(u))) return true;
+    const results = c.results;
+    return !isRecord(results) || !Object.keys(results).every((u) => rolling.includes(u) && isInteger(results[u]));
+  });
+}
+
+function badField(value: Record<string, unknown>): string | null {
+  if (value.scheme !== "rotation") return "scheme";
+  if (!isRecord(value.options) || !validateRotationOptions(value.options as unknown as RotationOptions).ok) return "options";
+  const options = value.options as unknown as RotationOptions;
+  if (typeof value.status !== "string" || !STATUSES.includes(value.status)) return "status";
+  if (!isInteger(value.round) || value.round < 0) return "round";
+  if (typeof value.resort !== "boolean") return "resort";
+  if (!isInteger(value.nextRequest) || value.nextRequest < 1) return "nextRequest";
+  if (!isInteger(value.nextSeq) || value.nextSeq < 1) return "nextSeq";
+  const combatants = value.combatants;
+  if (!isRecord(combatants) || Object.getPrototypeOf(combatants) !== Object.prototype) return "combatants";
+  const seqs = new Set<number>();
+  const groups = new Map<string, unknown>();
+  for (const key of Object.keys(combatants)) {
+    const c = combatants[key];
+    if (badCombatant(key, c) || !isRecord(c)) return `combatants.${key}`;
+    if (seqs.has(Number(c.seq)) || Number(c.seq) >= value.nextSeq) return `combatants.${key}`;
+    seqs.add(Number(c.seq));
+    if (typeof c.groupId === "string") {
+      // ROT-4, ROT-5: a group's members share one result.
+      if (groups.has(c.groupId) && groups.get(c.groupId) !== c.initiative) return `combatants.${key}`;
+      groups.set(c.groupId, c.initiative);
+    }
+  }
+  const typed = combatants as Readonly<Record<string, RotationCombatant>>;
+  for (const group of groups.keys()) if (!validateRotationGroup(typed, group, options).ok) return "combatants";
+  const hasTotal = (id: string): boolean => own(typed, id)?.initiative !== null && Object.hasOwn(typed, id);
+  const orderProblem = badLinearOrder(value.order, value.turnIndex, hasTotal);
+  if (orderProblem !== null) return orderProblem;
+  const order = value.order as readonly string[];
+  if (value.status === "running") {
+    if (Object.keys(typed).filter(hasTotal).length !== order.length || value.turnIndex === -1) return "order";
+  } else if (value.status === "planning") {
+    if (value.round !== 0 || value.turnIndex === -1) return "order";
+  } else if (order.length > 0 || value.turnIndex !== -1 || value.round !== 0) {
+    return "order";
+  }
+  if (badContests(value.contests)) return "contests";
+  const rollsProblem = badPendingRolls(value.rolls, ["initiative", "contest"], (id) => Object.hasOwn(typed, id));
+  if (rollsProblem !== null) return rollsProblem;
+  return (value.rolls as readonly Record<string, unknown>[]).every((r) => typeof r.unit === "string") ? null : "rolls";
+}
+
+/** A stored rotation state, checked field by field (see the file comment). O(n). */
+export function parseRotationState(value: unknown): Result<RotationState> {
+  if (!isRecord(value)) return err("TEMPO.ERRORS.Rotation.InvalidState", { field: "state" });
+  const field = badField(value);
+  if (field !== null) return err("TEMPO.ERRORS.Rotation.InvalidState", { field });
+  return ok(value as unknown as RotationState);
+}

@@ -1,0 +1,62 @@
+/**
+ * Reading a standard state back from storage: `parseStandardState` accepts exactly the states the
+ * scheduler can produce in shape (types, ranges, references between fields) and refuses anything else
+ * with `TEMPO.ERRORS.Standard.InvalidState` naming the first bad field, so a damaged `Combat.system`
+ * is reported instead of crashing the tracker.
+ */
+import { err, ok, type Result } from "../../core/result.ts";
+import {
+  badLinearOrder,
+  badPendingRolls,
+  isFiniteNumber,
+  isInteger,
+  isRecord,
+} from "../shared/stored-state.ts";
+import { own } from "../shared/round-order.ts";
+import { validStandardId, type StandardState } from "./state.ts";
+
+const STATUSES: readonly string[] = ["setup", "rolling", "running"];
+
+function badCombatant(key: string, c: unknown): boolean {
+  if (!isRecord(c) || c.id !== key || !validStandardId(key)) return true;
+  if (!isInteger(c.dexBonus) || typeof c.defeated !== "boolean") return true;
+  if (c.initiative !== null && !isFiniteNumber(c.initiative)) return true;
+  return !Array.isArray(c.tieBreak) || !c.tieBreak.every((t) => isInteger(t) && t >= 1 && t <= 20);
+}
+
+function badField(value: Record<string, unknown>): string | null {
+  if (value.scheme !== "standard") return "scheme";
+  if (typeof value.status !== "string" || !STATUSES.includes(value.status)) return "status";
+  if (!isInteger(value.round) || value.round < 0) return "round";
+  if (typeof value.resort !== "boolean") return "resort";
+  if (!isInteger(value.nextRequest) || value.nextRequest < 1) return "nextRequest";
+  const combatants = value.combatants;
+  if (!isRecord(combatants) || Object.getPrototypeOf(combatants) !== Object.prototype) return "combatants";
+  for (const key of Object.keys(combatants)) if (badCombatant(key, combatants[key])) return `combatants.${key}`;
+  const known = (id: string): boolean => Object.hasOwn(combatants, id);
+  const hasTotal = (id: string): boolean => {
+    const c = own(combatants, id);
+    return isRecord(c) && c.initiative !== null;
+  };
+  const orderProblem = badLinearOrder(value.order, value.turnIndex, hasTotal);
+  if (orderProblem !== null) return orderProblem;
+  const order = value.order as readonly string[];
+  if (value.status === "running") {
+    const withTotal = Object.keys(combatants).filter(hasTotal);
+    if (withTotal.length !== order.length) return "order";
+    if (value.turnIndex === -1) return "turnIndex";
+  } else if (order.length > 0 || value.turnIndex !== -1 || value.round !== 0) {
+    return "order";
+  }
+  const due = value.firstTurnDue;
+  if (!isRecord(due) || !Object.keys(due).every((id) => known(id) && isInteger(due[id]))) return "firstTurnDue";
+  return badPendingRolls(value.rolls, ["initiative", "tieBreak"], known);
+}
+
+/** A stored standard state, checked field by field (see the file comment). O(n). */
+export function parseStandardState(value: unknown): Result<StandardState> {
+  if (!isRecord(value)) return err("TEMPO.ERRORS.Standard.InvalidState", { field: "state" });
+  const field = badField(value);
+  if (field !== null) return err("TEMPO.ERRORS.Standard.InvalidState", { field });
+  return ok(value as unknown as StandardState);
+}
