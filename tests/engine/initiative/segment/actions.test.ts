@@ -71,6 +71,26 @@ describe("segment rounds: delay", () => {
     expect(t.refused({ type: "delay", combatantId: "thief" })).toBe("TEMPO.ERRORS.Segment.NotYourTurn");
   });
 
+  it("SEG-7: between two delayed creatures the tie is not lost automatically: weapon speed decides", () => {
+    const t = new SegmentTable(roster);
+    t.do({ type: "start" });
+    t.declare(plan);
+    t.do({ type: "setDelayed", combatantId: "fighter", delayed: true });
+    t.do({ type: "setDelayed", combatantId: "orc", delayed: true });
+    t.next();
+    t.rollGroups({ party: 5, orcs: 2 });
+    t.next();
+    t.finish();
+    // Both are LOW and delayed: D3 melee goes by weapon speed, the fighter's 2 before the orc's 6.
+    expect(turns(t).filter((x) => x.startsWith("5."))).toEqual([
+      "5.target:mage",
+      "5.group:thief",
+      "5.group:archer",
+      "5.group:fighter",
+      "5.group:orc",
+    ]);
+  });
+
   it("SEG-7: a delayed creature's delaying activity counts as complex and goes last", () => {
     const t = new SegmentTable(roster);
     const reload = { kind: "delaying" as const, takesSegment: true, beforeMajor: true };
