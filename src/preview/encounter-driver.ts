@@ -5,13 +5,13 @@ import type { ScriptedDice } from "./scripted-dice.ts";
  * Runs a scheduler the way the Foundry adapter will: apply a command, roll whatever dice it asks
  * for, feed the totals back, repeat until nothing is waiting. Errors are kept for the page to show.
  */
-export class EncounterDriver<S, E> {
+export class EncounterDriver<S, C extends { readonly type: string }, E> {
   #state: HistoryState<S>;
   #error: Message | null = null;
-  readonly #scheduler: Scheduler<HistoryState<S>, CommonCommand | HistoryCommand, E>;
+  readonly #scheduler: Scheduler<HistoryState<S>, C | CommonCommand | HistoryCommand, E>;
   readonly #dice: ScriptedDice;
 
-  constructor(scheduler: Scheduler<HistoryState<S>, CommonCommand | HistoryCommand, E>, state: HistoryState<S>, dice: ScriptedDice) {
+  constructor(scheduler: Scheduler<HistoryState<S>, C | CommonCommand | HistoryCommand, E>, state: HistoryState<S>, dice: ScriptedDice) {
     this.#scheduler = scheduler;
     this.#state = state;
     this.#dice = dice;
@@ -33,6 +33,11 @@ export class EncounterDriver<S, E> {
     this.#run({ type: "next" });
   }
 
+  /** Any other command of the scheme (declare, react, …); a refused one leaves the state as it was. */
+  perform(command: C): void {
+    this.#run(command);
+  }
+
   /** Previous turn: the exact earlier state, dice results included, so an undo never rerolls. */
   previous(): void {
     let guard = 0;
@@ -47,7 +52,7 @@ export class EncounterDriver<S, E> {
     return this.#state.past.length > 0;
   }
 
-  #run(command: CommonCommand): void {
+  #run(command: C | CommonCommand): void {
     if (!this.#apply(command)) return;
     let requests: readonly DiceRequest[] = this.#scheduler.pending(this.#state);
     for (let guard = 0; requests.length > 0 && guard < 100; guard++) {
@@ -57,7 +62,7 @@ export class EncounterDriver<S, E> {
     }
   }
 
-  #apply(command: CommonCommand | HistoryCommand): boolean {
+  #apply(command: C | CommonCommand | HistoryCommand): boolean {
     const result = this.#scheduler.apply(this.#state, command);
     if (!result.ok) {
       this.#error = result.error;

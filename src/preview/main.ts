@@ -1,6 +1,16 @@
 import "../../styles/tempo.css";
 import en from "../../lang/en.json";
-import { countScheduler, createCountState, unwrap, withHistory, withHistoryState, type CountState } from "../engine/index.ts";
+import {
+  countScheduler,
+  createCountState,
+  unwrap,
+  withHistory,
+  withHistoryState,
+  type CountCommand,
+  type CountEvent,
+  type CountState,
+  type HistoryEvent,
+} from "../engine/index.ts";
 import { buildPreviewPageContext } from "../view/preview/page-context.ts";
 import { buildCountTrackContext } from "../view/tracker/count-track-context.ts";
 import { EncounterDriver } from "./encounter-driver.ts";
@@ -20,7 +30,7 @@ let dark = false;
 let driver = newEncounter();
 
 /** A fresh sample encounter, started: initiative and tie contests rolled with the scripted dice. */
-function newEncounter(): EncounterDriver<CountState, unknown> {
+function newEncounter(): EncounterDriver<CountState, CountCommand, CountEvent | HistoryEvent> {
   const script = Object.fromEntries(SAMPLE_ENCOUNTER.map((c) => [c.id, c.d20]));
   const state = unwrap(createCountState(SAMPLE_ENCOUNTER));
   const encounter = new EncounterDriver(scheduler, withHistoryState(state), new ScriptedDice(script, 20261121));
@@ -63,7 +73,15 @@ root?.addEventListener("click", (event) => {
   if (action === "next") act(action, () => driver.next());
   else if (action === "previous") act(action, () => driver.previous());
   else if (action === "restart") act(action, () => (driver = newEncounter()));
+  else if (action === "heavy") act(action, declareHeavyAttacks);
 });
+
+/** CNT-6, CNT-7: the acting creature swings a Heavy weapon twice; the attacks resolve 2 and 4 counts later. */
+function declareHeavyAttacks(): void {
+  const acting = scheduler.current(driver.state);
+  if (acting === null) return;
+  driver.perform({ type: "declare", combatantId: acting, action: { kind: "attack", properties: ["heavy"], targets: [null, null] } });
+}
 
 root?.addEventListener("change", (event) => {
   if (event.target instanceof HTMLInputElement && event.target.dataset.action === "theme") {

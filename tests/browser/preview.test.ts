@@ -70,6 +70,27 @@ describe("preview page", () => {
     await expect.poll(() => page.getByRole("status").textContent()).toContain("Brannoc");
   });
 
+  it("CNT-6, CNT-7: two Heavy attacks declared on count 8 wait on the track at 10 and 12", async () => {
+    // Brannoc (count 8) is acting after the keyboard test above.
+    await page.getByRole("button", { name: "New encounter" }).click();
+    await page.getByRole("button", { name: "Next turn" }).click();
+    expect(await page.locator(".tempo-row.is-active .tempo-row__name").textContent()).toBe("Brannoc");
+    await page.getByRole("button", { name: "Declare two Heavy attacks" }).click();
+    const pending = page.locator(".tempo-row--pending");
+    expect(await pending.count()).toBe(2);
+    expect(await page.locator('.tempo-count-track__slot[data-count="10"] .tempo-row--pending .tempo-row__detail').textContent()).toBe("Attack 1 of 2");
+    expect(await page.locator('.tempo-count-track__slot[data-count="12"] .tempo-row--pending .tempo-row__detail').textContent()).toBe("Attack 2 of 2");
+    await page.screenshot({ path: join(SCREENSHOTS, "preview-count-track-pending.png"), fullPage: true });
+  });
+
+  it("shows a refused command as an alert and changes nothing", async () => {
+    // Brannoc has already spent its action this turn: a second declaration is refused.
+    await page.getByRole("button", { name: "Declare two Heavy attacks" }).click();
+    await expect.poll(() => page.getByRole("alert").count()).toBe(1);
+    expect(await page.getByRole("alert").textContent()).not.toMatch(/TEMPO\./);
+    expect(await page.locator(".tempo-row--pending").count()).toBe(2);
+  });
+
   it("switches to the dark theme with the same styles", async () => {
     await page.getByLabel("Dark theme").check();
     expect(await page.evaluate(() => document.body.classList.contains("theme-dark"))).toBe(true);
