@@ -86,7 +86,8 @@ export function rolls(state: PhaseState, results: readonly RollResult[]): Step {
     const c = updates.get(id) ?? phaseCombatant(state, id);
     if (c === null) return err("TEMPO.ERRORS.Phase.UnknownRequest", { requestId: result.requestId });
     const initiative = rollKind(pending) === "initiative";
-    const [lo, hi] = initiative ? [2 + c.int + c.agi, 12 + c.int + c.agi] : [1, 6];
+    const lo = initiative ? 2 + c.int + c.agi : 1;
+    const hi = initiative ? 12 + c.int + c.agi : 6;
     if (!Number.isInteger(result.total) || result.total < lo || result.total > hi) {
       return err("TEMPO.ERRORS.Phase.InvalidRoll", { requestId: result.requestId, total: result.total });
     }
