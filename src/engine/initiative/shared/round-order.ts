@@ -80,9 +80,12 @@ export function isSortedBy(order: readonly string[], compare: (a: string, b: str
   return true;
 }
 
-/** Reads an own property of a plain record (ids such as "constructor" never hit the prototype). */
+/**
+ * Reads an own property of a plain record (ids such as "constructor" never hit the prototype). A key
+ * that is not a string at run time (a malformed command) finds nothing instead of throwing.
+ */
 export function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
+  return typeof key === "string" && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** A copy of `record` without `key`. O(n): used by join/leave, never by a turn step. */

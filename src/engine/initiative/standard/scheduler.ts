@@ -327,7 +327,7 @@ function setInitiative(state: StandardState, combatantId: string, value: number)
 }
 
 function leave(state: StandardState, combatantId: string): Result<Transition<StandardState, StandardEvent>> {
-  if (!Object.hasOwn(state.combatants, combatantId)) return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: shown(combatantId) });
+  if (own(state.combatants, combatantId) === undefined) return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: shown(combatantId) });
   const base = cancelRolls(state, combatantId, ["initiative", "tieBreak"]);
   const index = base.order.indexOf(combatantId);
   const stripped: StandardState = {

@@ -7,6 +7,7 @@ import {
   rotationIsPlanning,
   rotationScheduler,
   rotationTieWinnerValue,
+  type RotationCommand,
   type RotationInitiator,
   type RotationState,
 } from "../../../../src/engine/initiative/rotation/index.ts";
@@ -355,6 +356,23 @@ describe("rotation: defeated creatures, changes and history", () => {
     expect(rotationScheduler.apply(state, { type: "join", combatantId: "Zed", kind: "pc", modifier: 0.5, groupId: null }).ok).toBe(false);
     expect(rotationScheduler.apply(state, { type: "rolls", results: [{ requestId: "rot-99", total: 3 }] }).ok).toBe(false);
     expect(rotationScheduler.apply(state, { type: "revive", combatantId: "Kael" }).ok).toBe(false);
+  });
+});
+
+describe("rotation: commands from outside", () => {
+  it("ROT-1: malformed commands (as a player's query could send) are typed errors, never a crash", () => {
+    const state = inRotation1();
+    const malformed = (command: unknown) => rotationScheduler.apply(state, command as RotationCommand);
+    expect(malformed(undefined)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Rotation.UnknownCommand" } });
+    expect(malformed({ type: "rolls", results: [{ requestId: 1, total: 2 }] }).ok).toBe(false);
+    expect(malformed({ type: "join", combatantId: "Zed", kind: "dragon", modifier: 0, groupId: null })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Rotation.InvalidKind", data: { id: "Zed" } },
+    });
+    expect(malformed({ type: "join", combatantId: "Zed", kind: "enemy", modifier: 0, groupId: "" })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Rotation.InvalidGroup", data: { id: "Zed" } },
+    });
   });
 });
 

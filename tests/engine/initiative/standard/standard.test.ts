@@ -5,6 +5,7 @@ import {
   STANDARD_ROUNDS_PER_MINUTE,
   standardCanReact,
   standardScheduler,
+  type StandardCommand,
   type StandardState,
 } from "../../../../src/engine/initiative/standard/index.ts";
 import { brief, make, must, nextTimes, orderOf, roll, step } from "./fixtures.ts";
@@ -246,6 +247,23 @@ describe("standard: tracker and history", () => {
     expect(standardScheduler.apply(state, { type: "join", combatantId: "Finn", dexBonus: 1.5 }).ok).toBe(false);
     expect(standardScheduler.apply(state, { type: "setInitiative", combatantId: "Aria", value: Number.NaN }).ok).toBe(false);
     expect(standardScheduler.apply(state, { type: "leave", combatantId: "Nobody" }).ok).toBe(false);
+  });
+});
+
+describe("standard: commands from outside", () => {
+  it("STD-3: malformed commands (as a player's query could send) are typed errors, never a crash", () => {
+    const state = partyInRound1();
+    const malformed = (command: unknown) => standardScheduler.apply(state, command as StandardCommand);
+    expect(malformed(null)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Standard.UnknownCommand" } });
+    expect(malformed({ type: "dance" })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Standard.UnknownCommand" } });
+    expect(malformed({ type: "rolls", results: "20" }).ok).toBe(false);
+    expect(malformed({ type: "rolls", results: [null] }).ok).toBe(false);
+    expect(malformed({ type: "leave", combatantId: Object.create(null) })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Standard.UnknownCombatant", data: { id: "object" } },
+    });
+    expect(malformed({ type: "setInitiative", combatantId: "Aria", value: "12" }).ok).toBe(false);
+    expect(malformed({ type: "join", combatantId: "", dexBonus: 0 })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Standard.InvalidId" } });
   });
 });
 
