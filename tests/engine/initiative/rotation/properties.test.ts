@@ -173,4 +173,34 @@ describe("rotation: laws over random command sequences", () => {
     expect(rollOffWins).toBeGreaterThan(50);
     expect(groupTurns).toBeGreaterThan(50);
   }, 30_000);
+
+  it("malformed commands never throw: a typed error and an unchanged state, or a legal transition", () => {
+    const created = createRotationState([{ id: "a", kind: "pc", initiative: 12 }, { id: "b", kind: "enemy", groupId: "g1" }], { enemyGroups: true });
+    if (!created.ok) throw new Error("setup");
+    const started = rotationScheduler.apply(created.value, { type: "start" });
+    if (!started.ok) throw new Error("start");
+    const states = [created.value, started.value.state];
+    const field = fc.oneof(fc.anything(), fc.constantFrom("a", "b", "g1", 3, -1, 2.5, null));
+    const garbage = fc.oneof(
+      fc.anything(),
+      fc.record({
+        type: fc.constantFrom("start", "next", "rolls", "join", "leave", "defeat", "revive", "setInitiative", "undo"),
+        combatantId: field,
+        value: field,
+        results: fc.oneof(fc.anything(), fc.array(fc.record({ requestId: field, total: field }))),
+        kind: field, modifier: field, groupId: field
+      }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...states), garbage, (state, command) => {
+        deepFreeze(state);
+        const before = JSON.stringify(state);
+        const result = rotationScheduler.apply(state, command as RotationCommand);
+        if (!result.ok) expect(result.error.key.startsWith("TEMPO.ERRORS.")).toBe(true);
+        expect(JSON.stringify(state)).toBe(before);
+        if (result.ok) expectPlainJson(result.value.state);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

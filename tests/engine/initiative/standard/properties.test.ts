@@ -155,4 +155,34 @@ describe("standard: laws over random command sequences", () => {
       ),
     );
   });
+
+  it("malformed commands never throw: a typed error and an unchanged state, or a legal transition", () => {
+    const created = createStandardState([{ id: "a", dexBonus: 1, initiative: 12 }, { id: "b", dexBonus: 0, initiative: null }]);
+    if (!created.ok) throw new Error("setup");
+    const started = standardScheduler.apply(created.value, { type: "start" });
+    if (!started.ok) throw new Error("start");
+    const states = [created.value, started.value.state];
+    const field = fc.oneof(fc.anything(), fc.constantFrom("a", "b", "g1", 3, -1, 2.5, null));
+    const garbage = fc.oneof(
+      fc.anything(),
+      fc.record({
+        type: fc.constantFrom("start", "next", "rolls", "join", "leave", "defeat", "revive", "setInitiative", "undo"),
+        combatantId: field,
+        value: field,
+        results: fc.oneof(fc.anything(), fc.array(fc.record({ requestId: field, total: field }))),
+        dexBonus: field
+      }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...states), garbage, (state, command) => {
+        deepFreeze(state);
+        const before = JSON.stringify(state);
+        const result = standardScheduler.apply(state, command as StandardCommand);
+        if (!result.ok) expect(result.error.key.startsWith("TEMPO.ERRORS.")).toBe(true);
+        expect(JSON.stringify(state)).toBe(before);
+        if (result.ok) expectPlainJson(result.value.state);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
