@@ -103,7 +103,9 @@ export function advance(state: CountState, fromCount: number, out: CountOut): Co
     i++;
   }
   const next = state.order[i];
-  let s = resolveBetween(state, fromCount, Math.min(next === undefined ? COUNT_END_STEP : next.count, LAST_COUNT), out);
+  // The cursor moves first: the turn that just ended is over for CNT-11 while the counts up to the next
+  // turn resolve (a creature that passed saves right after a later resolution of its own).
+  let s = resolveBetween({ ...state, cursor: i }, fromCount, Math.min(next === undefined ? COUNT_END_STEP : next.count, LAST_COUNT), out);
   if (next !== undefined) {
     const c = getCombatant(s, next.id);
     const slot = s.slots[next.id];

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { act, apply, asked, attack, encounter, next, onTrack, roll, run, show, spell, track } from "./support.ts";
+
+/** Review scenarios: each expected list is worked out by hand from RULES §1. */
+describe("saves after carried actions (CNT-9, CNT-11)", () => {
+  it("CNT-11: a spell from the surprise round resolving after its caster's round-1 turn is followed at once by its saves", () => {
+    // rogue 2 − 4 = −2 (surprise, 16 in the surprise round, 0 from round 1); orc 12 − 0 = 12.
+    let s = roll(apply(encounter([["rogue", 4, true], ["orc", 0]]), { type: "start" }).state, { rogue: 2, orc: 12 }).state;
+    // Surprise round: a 9th-level spell from 16 resolves at 25, count 5 of round 1 (CNT-9).
+    let r = run(s, [spell("rogue", 9, ["orc"]), next, next]);
+    expect(show(r.events)).toEqual([
+      "declare a1 rogue@1:5",
+      "done rogue",
+      "end step 0",
+      "saves rogue",
+      "saves orc",
+      "end round 0",
+      "round 1",
+      "turn rogue",
+    ]);
+    s = r.state;
+    // Round 1: the rogue keeps casting (declaring would lose the spell, CNT-10) and ends its turn at 0.
+    // The spell at 5 is the last of its actions resolving this round: its saves come right after it.
+    r = run(s, [next]);
+    expect(show(r.events)).toEqual(["done rogue", "resolve a1 rogue@1:5", "saves rogue", "turn orc"]);
+  });
+
+  it("CNT-7, CNT-9, CNT-11: Great attacks staggered past 19 save after the last one inside the round", () => {
+    // orc 2, fighter 16 (bonus 0 for both).
+    const s = onTrack([["orc", 2], ["fighter", 16]]);
+    const r = run(s, [act("orc"), next, attack("fighter", ["great"], ["orc", "orc"]), next, next]);
+    expect(show(r.events)).toEqual([
+      "declare a1 orc@1:2",
+      "resolve a1 orc@1:2",
+      "saves orc",
+      "done orc",
+      "turn fighter",
+      // 16 + 3 = 19; 16 + 6 = 22 is count 2 of round 2.
+      "declare a2 fighter@1:19",
+      "declare a3 fighter@2:2",
+      "done fighter",
+      "resolve a2 fighter@1:19",
+      "saves fighter",
+      "end step 1",
+      "end round 1",
+      "round 2",
+      // Due on count 2, it resolves before the orc's turn on that count; the fighter's turn is still to come.
+      "resolve a3 fighter@2:2",
+      "turn orc",
+    ]);
+  });
+});
+
+describe("surprise round ties (CNT-4, CNT-5)", () => {
+  it("CNT-4, CNT-5: two creatures with surprise and the same bonus contest for 20 − bonus; the kept totals also order them on 0 in round 1", () => {
+    // rogue 3 − 4 = −1, scout 1 − 4 = −3: both act at 16 in the surprise round; orc 12.
+    let step = roll(apply(encounter([["rogue", 4], ["scout", 4], ["orc", 0]]), { type: "start" }).state, { rogue: 3, scout: 1, orc: 12 });
+    expect(asked(step)).toEqual(["rogue:contest", "scout:contest"]);
+    // rogue 5 + 4 = 9, scout 11 + 4 = 15: the scout first.
+    step = roll(step.state, { rogue: 5, scout: 11 });
+    expect(show(step.events)).toEqual(["contest rogue=9", "contest scout=15", "round 0", "turn scout"]);
+    expect(track(step.state)).toEqual(["16 scout *", "16 rogue", "20 end step", "20 orc"]);
+    const r = run(step.state, [next, next, next]);
+    // Both sit on 0 in round 1: no new contest, the kept totals decide.
+    expect(asked(r.state)).toEqual([]);
+    expect(show(r.events).slice(-3)).toEqual(["end round 0", "round 1", "turn scout"]);
+    expect(track(r.state)).toEqual(["0 scout *", "0 rogue", "12 orc", "20 end step"]);
+  });
+});
