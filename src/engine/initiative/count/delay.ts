@@ -51,11 +51,6 @@ export function chargedAttackDelay(properties: readonly string[], modifier: numb
   return ok(Math.max(0, modifier));
 }
 
-/** FEAT-CHARGED: each full 2 counts of delay raise the damage die one ladder level. */
-export function chargedDieSteps(delay: number): number {
-  return Math.max(0, Math.floor(delay / 2));
-}
-
 /**
  * CNT-9: where an action declared at `count` of `round` with `delay` resolves; past 19 it carries into the
  * next round (18 + 5 → count 3 of the next round).

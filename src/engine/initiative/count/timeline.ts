@@ -5,7 +5,8 @@
  */
 import type { Message } from "../../core/result.ts";
 import type { TimelineEntry } from "../contract.ts";
-import { chargedDieSteps, COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
+import { chargeSteps } from "../../damage/index.ts";
+import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
 import { compareCountOrder } from "./order.ts";
 import { getCombatant, presentCombatants } from "./state.ts";
 import { hasSurprise } from "./track.ts";
@@ -21,9 +22,11 @@ export function countPendingDetail(action: CountPendingAction): Message {
   switch (action.kind) {
     case "attack":
       return { key: "TEMPO.COMBAT.Count.Pending.Attack", data: { attack: action.attack, attacks: action.attacks } };
-    case "charged":
-      // FEAT-CHARGED: each full 2 counts of delay raise the damage die one ladder level.
-      return { key: "TEMPO.COMBAT.Count.Pending.Charged", data: { delay: action.delay, steps: chargedDieSteps(action.delay) } };
+    case "charged": {
+      // FEAT-CHARGED: each full 2 counts of delay raise the damage die one ladder level (damage's rule).
+      const steps = chargeSteps(action.delay);
+      return { key: "TEMPO.COMBAT.Count.Pending.Charged", data: { delay: action.delay, steps: steps.ok ? steps.value : 0 } };
+    }
     case "spell":
       return { key: "TEMPO.COMBAT.Count.Pending.Spell", data: { level: action.slotLevel ?? 0 } };
     default:

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   chargedAttackDelay,
-  chargedDieSteps,
   countResolution,
   spellDelay,
   staggeredAttackCounts,
   weaponAttackDelay,
 } from "../../../../src/engine/initiative/count/delay.ts";
 import { countInitiativeBonus } from "../../../../src/engine/initiative/count/order.ts";
+import { chargeSteps } from "../../../../src/engine/damage/index.ts";
 
 describe("count delays", () => {
   it("CNT-1: the initiative bonus is the higher of the INT and DEX modifiers", () => {
@@ -74,6 +74,7 @@ describe("count delays", () => {
   });
 
   it("FEAT-CHARGED: each full 2 counts of delay raise the damage die one level (8 counts: 4 levels)", () => {
-    expect([0, 1, 2, 3, 8, 9].map(chargedDieSteps)).toEqual([0, 0, 1, 1, 4, 4]);
+    // The track shows damage's own count (one rule, one function).
+    expect([0, 1, 2, 3, 8, 9].map((delay) => chargeSteps(delay))).toEqual([0, 0, 1, 1, 4, 4].map((value) => ({ ok: true, value })));
   });
 });
