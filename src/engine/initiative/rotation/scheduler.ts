@@ -15,6 +15,10 @@
  *   (`rotationIsPlanning`).
  * - DEF-1 defeated creatures keep their place and are skipped (`turnSkipped`).
  *
+ * - Changes at any moment keep every turn, as in `standard`: a creature or group that has not acted
+ *   moves within the rest of the rotation, one that has acted moves at the next rotation, a newcomer
+ *   whose slot has passed waits for the next rotation, one joining a group goes at the group's end.
+ *
  * Turn steps write one index and share the order (see shared/round-order.ts); the order is rebuilt
  * at a rotation start only when a change left it unsorted.
  */

@@ -15,6 +15,11 @@
  * - DEF-1 defeated creatures keep their place and are skipped (`turnSkipped`). Defeating the creature
  *   whose turn it is does not end the turn: the GM ends it with `next`.
  *
+ * - Changes at any moment: a new total for a creature that has not acted moves it within the rest of the
+ *   round (it keeps its turn); for one that has acted it takes effect next round (no second turn). When
+ *   the acting creature leaves, its turn ends and the next one starts. A creature that leaves and joins
+ *   again under the same id is a newcomer. `setInitiative` discards the creature's tie-breakers.
+ *
  * Mid-round changes never cost or repeat a turn: see shared/round-order.ts for the split at `turnIndex`.
  * A turn step writes one index and shares the order array (O(1) amortised, skipping defeated ones);
  * the order is sorted again at a round start only when a mid-round change left it unsorted.
