@@ -17,7 +17,17 @@ import {
   validateCombatantInput,
   type CountOut,
 } from "./state.ts";
-import { advance, beginRound, currentId, lowerIdleCounts, requestTiesFor, reschedule, savesIfLast, settle } from "./track.ts";
+import {
+  advance,
+  beginRound,
+  currentId,
+  lowerIdleCounts,
+  requestTiesFor,
+  reschedule,
+  retryContests,
+  savesIfLast,
+  settle,
+} from "./track.ts";
 import type { CountCombatant, CountCombatantInput, CountState } from "./types.ts";
 import { vecFromArray, vecGet, vecPush, vecSet, vecToArray, type CountVec } from "./vec.ts";
 
@@ -70,6 +80,7 @@ export function rolls(state: CountState, results: readonly { requestId: string; 
   // Records are collected first and written back in one go: the opening rolls come ten thousand at once.
   const updated = new Map<number, CountCombatant>();
   const changed: string[] = [];
+  let onlyContests = true;
   for (const result of results) {
     const request = open.get(result.requestId);
     const slot = request?.combatantId == null ? undefined : state.slots[request.combatantId];
@@ -81,6 +92,7 @@ export function rolls(state: CountState, results: readonly { requestId: string; 
       updated.set(slot, { ...c, contest: [...c.contest, total] });
       out.events.push({ type: "contestRolled", combatantId: c.id, roll: result.total, total });
     } else {
+      onlyContests = false;
       // CNT-2: count = 1d20 − bonus; CNT-4: below 0 is tracked as 0 (the result keeps the surprise).
       const value = startingCount(result.total, c.bonus);
       const count = Math.min(COUNT_TRACK_LENGTH - 1, trackedCount(value));
@@ -97,6 +109,8 @@ export function rolls(state: CountState, results: readonly { requestId: string; 
   if (running(s)) {
     for (const id of changed) s = requestTiesFor(reschedule(s, id), id, out);
   }
+  // CNT-5: a batch of contest dice for the waiting round re-sorts only the blocks it can reorder.
+  if (onlyContests && s.status === "contest" && s.upcomingRound >= 0) return ok(retryContests(s, changed, out));
   return ok(settle(s, out));
 }
 

@@ -77,7 +77,8 @@ function waitingDetail(state: CountState, c: CountCombatant): Message {
 }
 
 export function countTimeline(state: CountState): TimelineEntry[] {
-  const round = Math.max(0, state.round);
+  // While a round waits for its contests, `order` already holds that round's order (ties still open).
+  const round = Math.max(0, state.status === "contest" ? state.upcomingRound : state.round);
   const rows: TimelineEntry[] = [];
   if (state.round === -1) {
     // Before the first round: everyone by their rolled count, the unrolled last.
@@ -105,7 +106,7 @@ export function countTimeline(state: CountState): TimelineEntry[] {
       for (const action of next[1]) rows.push(pendingEntry(action));
     }
   };
-  const allDone = state.status !== "turns";
+  const allDone = state.status === "end";
   state.order.forEach((turn, i) => {
     const c = getCombatant(state, turn.id);
     if (c === null) return;

@@ -56,17 +56,82 @@ function requestContests(state: CountState, need: readonly string[], out: CountO
   return requestRolls(state, need.filter((id) => !waiting.has(id)), COUNT_REASON_CONTEST, out);
 }
 
-/** Starts `round` once its ties are settled; until then waits in status "contest". O(n log n), once a round. */
+/** CNT-3, CNT-5: starts `round` once its ties are settled; until then waits in status "contest". O(n log n). */
 export function beginRound(state: CountState, round: number, out: CountOut): CountState {
   const { entries, defeated } = roundEntries(state, round);
   entries.sort(compareCountOrder);
-  // The defeated keep their place but do not contest (DEF-1).
+  return orderedRound(state, round, entries, defeated, out);
+}
+
+/**
+ * `entries` is the round's order so far: asks for the contests still missing (the defeated keep their
+ * place but do not contest, DEF-1) and waits with that order in `order`, or starts the round.
+ */
+function orderedRound(state: CountState, round: number, entries: CountOrderEntry[], defeated: ReadonlySet<string>, out: CountOut): CountState {
   const need = countTiesInOrder(defeated.size === 0 ? entries : entries.filter((e) => !defeated.has(e.id)));
-  if (need.length > 0) return { ...requestContests(state, need, out), status: "contest", upcomingRound: round };
   const order: CountTurn[] = entries.map((e) => ({ id: e.id, count: e.count }));
+  if (need.length > 0) return { ...requestContests(state, need, out), status: "contest", upcomingRound: round, order, cursor: -1 };
   const s: CountState = { ...state, status: "turns", round, upcomingRound: -1, order, cursor: -1 };
   out.events.push({ type: "roundStarted", round });
   return advance(s, -1, out);
+}
+
+/**
+ * CNT-5, while a round waits for contests (status "contest") and only contest totals came back: a new
+ * total moves a creature only among those whose kept totals begin with the same earlier totals (one
+ * contiguous block of `order`), so only those blocks are re-sorted. O(n) lookups plus O(k log k) for k
+ * creatures in the rerolled blocks, instead of a full sort per batch of dice.
+ */
+export function retryContests(state: CountState, changed: readonly string[], out: CountOut): CountState {
+  const round = state.upcomingRound;
+  const entries: CountOrderEntry[] = [];
+  const defeated = new Set<string>();
+  const index = new Map<string, number>();
+  for (const turn of state.order) {
+    const c = getCombatant(state, turn.id);
+    // The roster changed under the waiting order: sort afresh.
+    if (c === null || c.unconscious || c.count === null) return beginRound(state, round, out);
+    if (c.defeated) defeated.add(c.id);
+    index.set(c.id, entries.length);
+    entries.push(entryOf(c, turn.count));
+  }
+  const blocks: [number, number][] = [];
+  for (const id of changed) {
+    const i = index.get(id);
+    const entry = i === undefined ? undefined : entries[i];
+    if (i === undefined || entry === undefined) continue;
+    // The totals it had before this one: its block is every neighbour on its count that begins with them.
+    const prefix = entry.contest.length - 1;
+    const inBlock = (other: CountOrderEntry | undefined): boolean =>
+      other !== undefined && other.count === entry.count && samePrefix(other.contest, entry.contest, prefix);
+    let lo = i;
+    let hi = i + 1;
+    while (inBlock(entries[lo - 1])) lo--;
+    while (inBlock(entries[hi])) hi++;
+    blocks.push([lo, hi]);
+  }
+  blocks.sort((a, b) => a[0] - b[0]);
+  let end = -1;
+  let start = 0;
+  const flush = (): void => {
+    if (end > start + 1) entries.splice(start, end - start, ...entries.slice(start, end).sort(compareCountOrder));
+  };
+  for (const [lo, hi] of blocks) {
+    if (lo < end) end = Math.max(end, hi);
+    else {
+      flush();
+      start = lo;
+      end = hi;
+    }
+  }
+  flush();
+  return orderedRound(state, round, entries, defeated, out);
+}
+
+function samePrefix(a: readonly number[], b: readonly number[], length: number): boolean {
+  if (a.length < length) return false;
+  for (let k = 0; k < length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /** Once every first roll is in: a surprise round (CNT-4) or round 1. */

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { compareCountOrder } from "../../../../src/engine/initiative/count/order.ts";
+import { presentCombatants } from "../../../../src/engine/initiative/count/state.ts";
 import { act, apply, asked, attack, encounter, next, onTrack, roll, run, show, spell, track } from "./support.ts";
 
 /** Review scenarios: each expected list is worked out by hand from RULES §1. */
@@ -65,5 +68,44 @@ describe("surprise round ties (CNT-4, CNT-5)", () => {
     expect(asked(r.state)).toEqual([]);
     expect(show(r.events).slice(-3)).toEqual(["end round 0", "round 1", "turn scout"]);
     expect(track(r.state)).toEqual(["0 scout *", "0 rogue", "12 orc", "20 end step"]);
+  });
+});
+
+describe("contests batched by the adapter (CNT-5)", () => {
+  it("CNT-5: however the contest dice come back (in parts, with rerolls), the round starts in full track order with every tie broken", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 2, maxLength: 30 }),
+        fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 30, maxLength: 30 }),
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 200, maxLength: 200 }),
+        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 50, maxLength: 50 }),
+        (bonuses, first, contestDice, batches) => {
+          const ids = bonuses.map((_, i) => `c${i}`);
+          let s = apply(encounter(bonuses.map((b, i) => [ids[i] ?? "", b] as const), { surprise: "declared" }), { type: "start" }).state;
+          // Few distinct counts and contest dice of 1–3: ties and equal totals everywhere.
+          s = roll(s, Object.fromEntries(ids.map((id, i) => [id, (first[i] ?? 1) + (bonuses[i] ?? 0)]))).state;
+          let d = 0;
+          let b = 0;
+          for (let round = 1; round <= 3; round++) {
+            while (s.status === "contest") {
+              const part = s.requests.slice(0, batches[b++ % batches.length]);
+              s = apply(s, { type: "rolls", results: part.map((r) => ({ requestId: r.id, total: contestDice[d++ % contestDice.length] ?? 1 })) }).state;
+            }
+            expect(s.round).toBe(round);
+            // The order is exactly a fresh sort of everyone by count, then kept totals (compared in turn).
+            const entries = presentCombatants(s).map((c) => ({ id: c.id, count: c.count ?? 0, contest: c.contest }));
+            expect(s.order.map((t) => t.id)).toEqual([...entries].sort(compareCountOrder).map((e) => e.id));
+            for (let i = 1; i < entries.length; i++) {
+              const [x, y] = [entries[i - 1], entries[i]];
+              if (x !== undefined && y !== undefined && x.count === y.count) expect(x.contest).not.toEqual(y.contest);
+            }
+            // Everyone passes: CNT-13 moves counts and makes new ties for the next round.
+            while (s.status === "turns") s = apply(s, next).state;
+            s = apply(s, next).state;
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
