@@ -140,7 +140,9 @@ function walk(bonuses: readonly number[], declared: boolean, ops: readonly Op[])
   let h: HistoryState<CountState> = withHistoryState(state);
   let joined = 0;
   const expected = new Set(bonuses.map((_, i) => `c${i}`));
-  // Turns per round, and who was touched by a roster command during the round.
+  // Turns per round, and who was taken off the track during the round (left, defeated, knocked out):
+  // only those may miss their turn. A creature whose initiative was set, or who watched others join,
+  // leave, fall or come back, keeps exactly one turn (issue 4).
   let turns = new Map<string, number>();
   let touched = new Set<string>();
   let onTrackAtStart: string[] = [];
@@ -190,7 +192,8 @@ function walk(bonuses: readonly number[], declared: boolean, ops: readonly Op[])
     if (command.type === "leave") expected.delete(command.combatantId);
     expect(new Set(presentCombatants(next).map((c) => c.id))).toEqual(expected);
 
-    if ("combatantId" in command && command.type !== "declare" && command.type !== "react") touched.add(command.combatantId);
+    const offTrack = ["leave", "defeat", "revive", "unconscious", "regainConsciousness"];
+    if ("combatantId" in command && offTrack.includes(command.type)) touched.add(command.combatantId);
     for (const event of result.value.events as readonly CountEvent[]) {
       if (event.type === "roundStarted") {
         round = event.round;
