@@ -1,6 +1,10 @@
 // Public API of dice and exact odds. Unchecked building blocks (keep.ts, keep-pool-build.ts,
 // validateFormula) stay internal: every entry point here checks its input and never throws.
-export * from "./distribution.ts";
+// The distribution algebra has short generic names (add, map, repeat, die, …): the barrel exports it
+// as one namespace, so `odds.add` cannot be mistaken for anything else in the engine's one barrel.
+// The read-out a card needs most stands alone.
+export * as odds from "./distribution.ts";
+export { probAtLeast, type Distribution } from "./distribution.ts";
 export * from "./step-dice.ts";
 export * from "./keep-pool.ts";
 export * from "./keep-resolve.ts";
