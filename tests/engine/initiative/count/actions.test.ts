@@ -215,7 +215,7 @@ describe("charged attacks (FEAT-CHARGED)", () => {
     expect(show(r.events)).toEqual(["declare a1 barbarian@1:7"]);
     expect(countScheduler.timeline(r.state)[1]).toMatchObject({ kind: "pending", detail: { key: "TEMPO.COMBAT.Count.Pending.Charged", data: { delay: 4, steps: 2 } } });
     const redirected = apply(r.state, { type: "react", combatantId: "barbarian", reaction: { kind: "redirect", actionIds: ["a1"], target: "troll" } });
-    expect(redirected.state.combatants).not.toEqual(r.state.combatants);
+    expect(show(redirected.events)).toEqual(["react barbarian redirect", "retarget a1->troll"]);
     expect(countScheduler.apply(redirected.state, { type: "react", combatantId: "barbarian", reaction: { kind: "redirect", actionIds: ["a1"], target: "orc" } })).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Count.ReactionUsed" },

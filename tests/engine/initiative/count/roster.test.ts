@@ -113,7 +113,10 @@ describe("defeated creatures (DEF-1)", () => {
       ok: false,
       error: { key: "TEMPO.ERRORS.Count.AlreadyDefeated", data: { id: "fighter" } },
     });
-    expect(countScheduler.apply(onTrack([["fighter", 4]]), { type: "revive", combatantId: "fighter" }).ok).toBe(false);
+    expect(countScheduler.apply(onTrack([["fighter", 4]]), { type: "revive", combatantId: "fighter" })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Count.NotDefeated", data: { id: "fighter" } },
+    });
   });
 });
 
@@ -184,8 +187,11 @@ describe("joining, leaving and moving mid-round", () => {
       ok: false,
       error: { key: "TEMPO.ERRORS.Count.UnknownCombatant", data: { id: "ghost" } },
     });
-    expect(countScheduler.apply(s, join("fighter")).ok).toBe(false);
-    expect(countScheduler.apply(s, { type: "rolls", results: [{ requestId: "r99", total: 3 }] }).ok).toBe(false);
+    expect(countScheduler.apply(s, join("fighter"))).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Count.DuplicateCombatant", data: { id: "fighter" } } });
+    expect(countScheduler.apply(s, { type: "rolls", results: [{ requestId: "r99", total: 3 }] })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Count.UnknownRequest", data: { id: "r99" } },
+    });
     expect(s).toEqual(copy);
   });
 });
