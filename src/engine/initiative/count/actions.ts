@@ -2,7 +2,8 @@
  * Declaring actions on the track (CNT-6 … CNT-10, FEAT-CHARGED) and reacting to pending ones (CNT-12).
  */
 import { err, ok, type Result } from "../../core/result.ts";
-import { chargedAttackDelay, countResolution, countShown, spellDelay, weaponAttackDelay } from "./delay.ts";
+import { shown } from "../../dice/checks.ts";
+import { chargedAttackDelay, countResolution, spellDelay, staggeredAttackCounts, weaponAttackDelay } from "./delay.ts";
 import { absolutePosition, currentTurnCount, findAction, getCombatant, putCombatant, type CountOut } from "./state.ts";
 import { currentId, savesDueNow } from "./track.ts";
 import type {
@@ -45,12 +46,12 @@ export function actionPieces(action: CountActionInput): Result<Piece[]> {
       if (!action.targets.every((t) => t === null || (typeof t === "string" && t.length > 0))) {
         return err("TEMPO.ERRORS.Count.InvalidTarget");
       }
-      const delay = weaponAttackDelay(action.properties);
-      // CNT-7: the k-th attack resolves at count + k × delay.
+      // CNT-7: the k-th attack resolves at count + k × delay (the counts the sheet shows, from 0).
+      const delays = staggeredAttackCounts(0, weaponAttackDelay(action.properties), n);
       return ok(
         action.targets.map((target, i) => ({
           kind: "attack" as const,
-          delay: (i + 1) * delay,
+          delay: delays[i] ?? 0,
           attack: i + 1,
           attacks: n,
           targets: target === null ? [] : [target],
@@ -94,7 +95,7 @@ export function actionPieces(action: CountActionInput): Result<Piece[]> {
     }
     case "other": {
       if (!Number.isInteger(action.delay) || action.delay < 0) {
-        return err("TEMPO.ERRORS.Count.InvalidDelay", { delay: countShown(action.delay) });
+        return err("TEMPO.ERRORS.Count.InvalidDelay", { delay: shown(action.delay) });
       }
       return ok([{ kind: "other", delay: action.delay, attack: 1, attacks: 1, targets: [], origin: null, slotLevel: null }]);
     }

@@ -3,11 +3,7 @@
  * Pure functions: the sheet shows these numbers and the scheduler uses the same ones.
  */
 import { err, ok, type Result } from "../../core/result.ts";
-
-/** A value as an error message shows it: numbers and strings as they are, anything else as "?". */
-export function countShown(value: unknown): string {
-  return typeof value === "number" || typeof value === "string" ? String(value) : "?";
-}
+import { shown } from "../../dice/checks.ts";
 
 /** Track length: counts 0 … 19 are turns, 20 is the end step (CNT-3). */
 export const COUNT_TRACK_LENGTH = 20;
@@ -36,7 +32,7 @@ export function staggeredAttackCounts(count: number, delay: number, attacks: num
 /** CNT-8: a spell waits as many counts as its slot level (cantrip 0 … 10th 10). */
 export function spellDelay(slotLevel: number): Result<number> {
   if (!Number.isInteger(slotLevel) || slotLevel < 0 || slotLevel > 10) {
-    return err("TEMPO.ERRORS.Count.InvalidSlotLevel", { level: countShown(slotLevel) });
+    return err("TEMPO.ERRORS.Count.InvalidSlotLevel", { level: shown(slotLevel) });
   }
   return ok(slotLevel);
 }
@@ -47,7 +43,7 @@ export function spellDelay(slotLevel: number): Result<number> {
  */
 export function chargedAttackDelay(properties: readonly string[], modifier: number): Result<number> {
   if (weaponAttackDelay(properties) === 0) return err("TEMPO.ERRORS.Count.ChargedNeedsWeapon");
-  if (!Number.isInteger(modifier)) return err("TEMPO.ERRORS.Count.InvalidDelay", { delay: countShown(modifier) });
+  if (!Number.isInteger(modifier)) return err("TEMPO.ERRORS.Count.InvalidDelay", { delay: shown(modifier) });
   return ok(Math.max(0, modifier));
 }
 

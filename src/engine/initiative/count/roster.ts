@@ -4,8 +4,9 @@
  * Each works at any moment, mid-round included.
  */
 import { err, ok, type Result } from "../../core/result.ts";
+import { shown } from "../../dice/checks.ts";
 import { dropPending } from "./actions.ts";
-import { COUNT_END_STEP, COUNT_TRACK_LENGTH, countShown } from "./delay.ts";
+import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
 import { startingCount, trackedCount } from "./order.ts";
 import {
   COUNT_REASON_CONTEST,
@@ -70,10 +71,10 @@ export function rolls(state: CountState, results: readonly { requestId: string; 
   for (const result of results) {
     if (typeof result !== "object" || result === null) return err("TEMPO.ERRORS.Count.NoResults");
     if (!open.has(result.requestId) || seen.has(result.requestId)) {
-      return err("TEMPO.ERRORS.Count.UnknownRequest", { id: countShown(result.requestId) });
+      return err("TEMPO.ERRORS.Count.UnknownRequest", { id: shown(result.requestId) });
     }
     if (!Number.isInteger(result.total) || result.total < 1 || result.total > 20) {
-      return err("TEMPO.ERRORS.Count.InvalidRoll", { total: countShown(result.total) });
+      return err("TEMPO.ERRORS.Count.InvalidRoll", { total: shown(result.total) });
     }
     seen.add(result.requestId);
   }
@@ -185,7 +186,7 @@ export function setInitiative(state: CountState, id: string, value: number, out:
   const c = getCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
   if (!Number.isInteger(value) || value > COUNT_TRACK_LENGTH - 1 || value < -100) {
-    return err("TEMPO.ERRORS.Count.InvalidCount", { value: countShown(value) });
+    return err("TEMPO.ERRORS.Count.InvalidCount", { value: shown(value) });
   }
   if (c.unconscious) return err("TEMPO.ERRORS.Count.Unconscious", { id });
   const count = trackedCount(value);
