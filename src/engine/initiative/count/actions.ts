@@ -8,7 +8,6 @@ import { absolutePosition, currentTurnCount, findAction, getCombatant, putCombat
 import { currentId, savesDueNow } from "./track.ts";
 import type {
   CountActionInput,
-  CountDeclaredKind,
   CountCombatant,
   CountPendingAction,
   CountPendingRef,
@@ -17,16 +16,8 @@ import type {
 } from "./types.ts";
 import { vecEmpty, vecPush, vecSet } from "./vec.ts";
 
-/** One piece of a declared action: a single attack, a spell, a charged attack … */
-interface Piece {
-  readonly kind: CountDeclaredKind;
-  readonly delay: number;
-  readonly attack: number;
-  readonly attacks: number;
-  readonly targets: readonly string[];
-  readonly origin: string | null;
-  readonly slotLevel: number | null;
-}
+/** One piece of a declared action (a single attack, a spell, a charged attack …): its pending fields. */
+type Piece = Pick<CountPendingAction, "kind" | "delay" | "attack" | "attacks" | "targets" | "origin" | "slotLevel">;
 
 function validTargets(targets: readonly unknown[]): boolean {
   return targets.every((t) => typeof t === "string" && t.length > 0);
