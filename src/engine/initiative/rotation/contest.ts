@@ -4,16 +4,17 @@
  */
 
 /**
- * The winner's new result: halfway between the tied value and the next higher result anyone holds,
- * and never more than +0.5. With whole-number results this is exactly ROT-2's sequence: the first
- * winner of a tie at 15 gets 15.5, the next 15.25 (halfway to 15.5), then 15.125, …
- * Taking the halfway point (ruling) also keeps a late joiner who ties at 15 from landing on a 15.5
- * someone already has: it gets 15.25 and the order stays total.
+ * ROT-2: the winner's new result: its original result plus the first of +0.5, +0.25, +0.125, … that
+ * nobody holds yet. Within one roll-off this is exactly ROT-2's cascade (the first winner of a tie at
+ * 15 gets 15.5, the next 15.25, then 15.125, …); a later tie at 15 (a newcomer, a GM change) again adds
+ * +0.5 when 15.5 is free, and otherwise the next free step, so the order stays total.
  */
 export function rotationTieWinnerValue(value: number, results: Iterable<number>): number {
-  let next = value + 1;
-  for (const r of results) if (r > value && r < next) next = r;
-  return value + (next - value) / 2;
+  const taken = new Set(results);
+  let bonus = 0.5;
+  // Halving ends: a bonus too small to change `value` gives `value` itself back (never taken by a winner).
+  while (taken.has(value + bonus) && value + bonus !== value) bonus /= 2;
+  return value + bonus;
 }
 
 /** The units with the highest roll of a pass. */

@@ -83,7 +83,7 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
     expect(turns(state)).toEqual([["Bo", 15.5], ["Cy", 15.25], ["Ash", 15]]);
   });
 
-  it("ROT-2: a newcomer tying with a creature that already lost a roll-off wins at most halfway to the next result", () => {
+  it("ROT-2: a newcomer tying with a creature that already lost a roll-off gets the next free step when +0.5 is taken", () => {
     expect(rotationTieWinnerValue(15, [15, 12])).toBe(15.5);
     expect(rotationTieWinnerValue(15, [15.5, 15])).toBe(15.25);
     let state = step(make([{ id: "Ash", kind: "pc" }, { id: "Bo", kind: "enemy" }]), { type: "start" }).state;
@@ -418,5 +418,47 @@ describe("rotation: a whole encounter", () => {
       "T-1:g3", "R-1", "R+2", "T+2:Kael",
     ]);
     expect(turns(state)).toEqual([["Kael", 18], ["Mira", 15.5], ["Ogre", 12], ["Lyra", 15], ["g1", 9], ["g2", 9], ["g3", 9]]);
+  });
+});
+
+describe("rotation: ROT-2 worked examples", () => {
+  const trio = [{ id: "Ash", kind: "pc" as const }, { id: "Bo", kind: "pc" as const }, { id: "Cy", kind: "enemy" as const }];
+
+  it("ROT-2: three tied at 12 with a 13 above them: +0.5, then +0.25, the last keeps 12", () => {
+    const started = step(make([...trio, { id: "Dax", kind: "enemy" }]), { type: "start" });
+    let state = roll(started.state, { Ash: 12, Bo: 12, Cy: 12, Dax: 13 }).state;
+    const first = roll(state, { Ash: 4, Bo: 11, Cy: 19 });
+    expect(brief(first.events)).toEqual(["init:Cy=12.5"]);
+    state = roll(first.state, { Ash: 20, Bo: 1 }).state;
+    expect(turns(state)).toEqual([["Dax", 13], ["Cy", 12.5], ["Ash", 12.25], ["Bo", 12]]);
+  });
+
+  it("ROT-2: four tied at 12: +0.5, +0.25, +0.125, the last keeps 12", () => {
+    const started = step(make([...trio, { id: "Dax", kind: "enemy" }]), { type: "start" });
+    let state = roll(started.state, { Ash: 12, Bo: 12, Cy: 12, Dax: 12 }).state;
+    const first = roll(state, { Ash: 2, Bo: 9, Cy: 7, Dax: 3 });
+    expect(brief(first.events)).toEqual(["init:Bo=12.5"]);
+    expect(first.requests.map((r) => r.combatantId)).toEqual(["Ash", "Cy", "Dax"]);
+    const second = roll(first.state, { Ash: 5, Cy: 6, Dax: 18 });
+    expect(brief(second.events)).toEqual(["init:Dax=12.25"]);
+    const third = roll(second.state, { Ash: 14, Cy: 13 });
+    expect(brief(third.events)).toEqual(["init:Ash=12.125", "R+1", "T+1:Bo"]);
+    expect(turns(third.state)).toEqual([["Bo", 12.5], ["Dax", 12.25], ["Ash", 12.125], ["Cy", 12]]);
+  });
+
+  it("ROT-2: a later two-way tie at 15 adds +0.5 when 15.5 is free, even with a 15.25 left from an earlier roll-off", () => {
+    // Ash, Bo and Cy tie at 15: Ash 15.5, Bo 15.25, Cy keeps 15. Ash leaves; Jax joins and rolls 15.
+    let state = step(make(trio), { type: "start" }).state;
+    state = roll(state, { Ash: 15, Bo: 15, Cy: 15 }).state;
+    state = roll(state, { Ash: 20, Bo: 10, Cy: 1 }).state;
+    state = roll(state, { Bo: 8, Cy: 2 }).state;
+    expect(turns(state)).toEqual([["Ash", 15.5], ["Bo", 15.25], ["Cy", 15]]);
+    state = step(state, { type: "leave", combatantId: "Ash" }).state;
+    state = step(state, { type: "join", combatantId: "Jax", kind: "enemy", modifier: 0, groupId: null }).state;
+    state = roll(state, { Jax: 15 }).state;
+    const settled = roll(state, { Cy: 3, Jax: 17 });
+    // The winner of a two-way tie adds +0.5 to its original result.
+    expect(brief(settled.events)).toEqual(["init:Jax=15.5"]);
+    expect(turns(settled.state)).toEqual([["Bo", 15.25], ["Jax", 15.5], ["Cy", 15]]);
   });
 });
