@@ -219,7 +219,7 @@ export function wake(state: CountState, id: string, out: CountOut): Result<Count
   const count = Math.min(COUNT_TRACK_LENGTH - 1, trackedCount(COUNT_END_STEP - c.bonus));
   out.events.push({ type: "consciousnessRegained", combatantId: id, count });
   let s = putCombatant(state, { ...c, unconscious: false, count });
-  if (running(s)) s = requestTiesFor(reschedule(s, id), id, out);
+  if (running(s)) s = requestTiesFor(reschedule(s, id, true), id, out);
   return ok(settle(s, out));
 }
 

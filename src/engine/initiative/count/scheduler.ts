@@ -8,11 +8,15 @@
  * Rulings where the rules text is silent (each is tested):
  * - Actions due on a count resolve before the turns on that count (they were declared earlier).
  * - CNT-11: saves are called once a creature's last resolution this round is certain: right after it when
- *   its turn is over, else as its turn ends; a creature with nothing resolved this round (or with no
- *   turn this round) saves in the end step.
- * - CNT-13 lowers only creatures that had a turn in the round, and never after the surprise round.
- * - CNT-14: a creature acts at most once a round; waking after its turn, it waits for the next round.
- *   The waking count 20 − bonus is capped at 19 (a bonus of 0 or less would land on the end step).
+ *   its turn is over (passed or spent), else as its turn ends; a creature with nothing resolved this
+ *   round saves in the end step. Known gap: a resolution of a creature with no turn left this round
+ *   (woken after its count passed) waits for the end step too.
+ * - CNT-13 lowers only creatures that had a turn in the round, and never after the surprise round (where
+ *   every creature with surprise is on 0 anyway); a bonus of 0 or less never raises a count.
+ * - CNT-14: a creature that wakes acts this round whenever 20 − bonus is still ahead of the turn under
+ *   way (RULES), even after an earlier turn: that is a new turn with a fresh action (its reaction stays
+ *   used, and its saves are not called twice in a round). The waking count is capped at 19 (a bonus of 0
+ *   or less would land on the end step); so is a first count above 19 (a negative bonus).
  * - A defeated or unconscious creature's pending actions are cancelled when they come due.
  * - Mid-round (join, set initiative, revive, wake): a creature still to act keeps a turn this round
  *   (right after the current one if its new count is behind); one that acted keeps its new count for

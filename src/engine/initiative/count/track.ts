@@ -310,25 +310,29 @@ export function requestTiesFor(state: CountState, id: string, out: CountOut): Co
  * is left of this round. A creature that already had its turn keeps it done (its new count applies
  * next round); one that was still to act keeps a turn this round (right after the current one if its
  * new count is already behind); one that was not on the track this round joins it only if its count is
- * still ahead. O(n), only for rare commands.
+ * still ahead. `woken` (CNT-14): a creature that regains consciousness acts this round whenever its new
+ * count is still ahead, even after an earlier turn, with a fresh action. O(n), only for rare commands.
  */
-export function reschedule(state: CountState, id: string): CountState {
+export function reschedule(state: CountState, id: string, woken = false): CountState {
   if (state.status !== "turns" || state.round === 0) return state;
   const c = getCombatant(state, id);
   const at = state.order.findIndex((t) => t.id === id);
-  if (c === null || (at !== -1 && at <= state.cursor) || c.turnRound === state.round) return state;
+  if (c === null || at === state.cursor) return state;
+  const hadTurn = (at !== -1 && at < state.cursor) || c.turnRound === state.round;
+  if (hadTurn && !woken) return state;
   // Not on what is left of this round and not joining it: nothing changes this round.
-  const unchanged = at === -1 ? state : null;
+  const unchanged = at === -1 || hadTurn ? state : null;
   const order = at === -1 ? [...state.order] : state.order.filter((_, i) => i !== at);
+  const cursor = at !== -1 && at < state.cursor ? state.cursor - 1 : state.cursor;
   if (c.count === null || c.unconscious) return unchanged ?? { ...state, order };
-  const current = order[state.cursor];
+  const current = order[cursor];
   const currentRecord = current === undefined ? null : getCombatant(state, current.id);
   if (current === undefined || currentRecord === null) return unchanged ?? { ...state, order };
   const ahead = compareCountOrder(entryOf(c, c.count), entryOf(currentRecord, current.count)) > 0;
   if (!ahead && unchanged !== null) return unchanged;
   const turn: CountTurn = { id, count: ahead ? c.count : current.count };
   const entry = entryOf(c, turn.count);
-  let lo = state.cursor + 1;
+  let lo = cursor + 1;
   let hi = order.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -338,5 +342,7 @@ export function reschedule(state: CountState, id: string): CountState {
     else hi = mid;
   }
   order.splice(lo, 0, turn);
-  return { ...state, order };
+  if (!hadTurn) return { ...state, order };
+  // CNT-14: a new turn this round, with its action to spend (its reaction stays used, CNT-12).
+  return { ...putCombatant(state, { ...c, actedRound: -1, turnRound: -1 }), order, cursor };
 }

@@ -109,3 +109,32 @@ describe("contests batched by the adapter (CNT-5)", () => {
     );
   });
 });
+
+describe("waking up (CNT-14)", () => {
+  it("CNT-14: knocked out after its turn and woken while 20 − bonus is still ahead, a creature acts again this round", () => {
+    // fighter 4, cleric 6 (bonus 3), orc 12. The cleric acts, falls on the orc's turn, and is healed at once.
+    const s = onTrack([["fighter", 4], ["cleric", 6, 3], ["orc", 12]]);
+    const r = run(s, [
+      act("fighter"),
+      next,
+      act("cleric"),
+      next,
+      { type: "unconscious", combatantId: "cleric" },
+      { type: "regainConsciousness", combatantId: "cleric" },
+    ]);
+    expect(show(r.events).slice(-2)).toEqual(["ko cleric", "wake cleric=17"]);
+    // 20 − 3 = 17 is still ahead of the orc's 12: it takes its turn there, with an action to spend.
+    expect(track(r.state)).toEqual(["4 fighter done", "12 orc *", "17 cleric", "20 end step"]);
+    const on = run(r.state, [next, act("cleric"), next]);
+    expect(show(on.events)).toEqual([
+      "done orc",
+      "turn cleric",
+      "declare a3 cleric@1:17",
+      "resolve a3 cleric@1:17",
+      // Its saves were called after its first action; they are not rolled twice in a round.
+      "done cleric",
+      "end step 1",
+      "saves orc",
+    ]);
+  });
+});
