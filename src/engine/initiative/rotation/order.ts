@@ -18,8 +18,18 @@ export interface RotationUnit {
   readonly value: number;
   /** Member ids in join order. */
   readonly members: readonly string[];
-  /** ROT-6: a "player entry" is a unit whose members are all player characters. */
+  /** ROT-6: every member is a player character. */
   readonly allPlayers: boolean;
+  /** ROT-6: player characters at the start of `members` (a unit starting with one is a player entry). */
+  readonly leadingPlayers: number;
+  /** ROT-6: player characters at the end of `members` (the run the next unit continues). */
+  readonly trailingPlayers: number;
+}
+
+/** ROT-6: how many of `kinds` in a row, from the start, are player characters. */
+function playersFromStart(kinds: readonly RotationCombatant["kind"][]): number {
+  const first = kinds.findIndex((k) => k !== "pc");
+  return first < 0 ? kinds.length : first;
 }
 
 /** ROT-1: higher result first; equal results (a tie still being rolled off) by unit key. */
@@ -56,11 +66,14 @@ export function rotationUnits(combatants: Readonly<Record<string, RotationCombat
   const units: RotationUnit[] = [];
   for (const [key, list] of byKey) {
     list.sort((a, b) => a.seq - b.seq);
+    const kinds = list.map((c) => c.kind);
     units.push({
       key,
       value: list[0]?.initiative ?? 0,
       members: list.map((c) => c.id),
-      allPlayers: list.every((c) => c.kind === "pc"),
+      allPlayers: kinds.every((k) => k === "pc"),
+      leadingPlayers: playersFromStart(kinds),
+      trailingPlayers: playersFromStart([...kinds].reverse()),
     });
   }
   return units.sort(compareRotationUnits);
@@ -68,14 +81,15 @@ export function rotationUnits(combatants: Readonly<Record<string, RotationCombat
 
 /**
  * ROT-6: walks the sorted units and, where the next unit would make more than two player characters
- * act in a row, moves the next non-player unit up in front of it. `run` is how many player characters
- * already acted in a row just before these units. A unit of three or more player characters sharing
- * one result (ROT-4) still acts together, but never straight after another player character when a
- * non-player unit is left. O(n).
+ * act in a row, moves the next non-player entry (a unit whose first member is not a player character)
+ * up in front of it. A unit's members stay together (ROT-4), so a shared-initiative group counts with
+ * the player characters it starts and ends with. `run` is how many player characters already acted in
+ * a row just before these units. A group of three or more player characters sharing one result still
+ * acts together, but never straight after another player character while a non-player entry is left. O(n).
  */
 export function rotationNoThreePlayersInRow(sorted: readonly RotationUnit[], run: number): RotationUnit[] {
-  const players = sorted.filter((u) => u.allPlayers);
-  const others = sorted.filter((u) => !u.allPlayers);
+  const players = sorted.filter((u) => u.leadingPlayers > 0);
+  const others = sorted.filter((u) => u.leadingPlayers === 0);
   const out: RotationUnit[] = [];
   let p = 0;
   let o = 0;
@@ -84,18 +98,15 @@ export function rotationNoThreePlayersInRow(sorted: readonly RotationUnit[], run
     const player = players[p];
     const other = others[o];
     let takePlayer = other === undefined || (player !== undefined && compareRotationUnits(player, other) < 0);
-    if (takePlayer && player !== undefined && other !== undefined && streak > 0 && streak + player.members.length > ROTATION_MAX_PLAYERS_IN_ROW) {
+    if (takePlayer && player !== undefined && other !== undefined && streak > 0 && streak + player.leadingPlayers > ROTATION_MAX_PLAYERS_IN_ROW) {
       takePlayer = false;
     }
-    if (takePlayer && player !== undefined) {
-      out.push(player);
-      streak += player.members.length;
-      p++;
-    } else if (other !== undefined) {
-      out.push(other);
-      streak = 0;
-      o++;
-    }
+    const unit = takePlayer ? player : other;
+    if (unit === undefined) break;
+    out.push(unit);
+    streak = unit.allPlayers ? streak + unit.members.length : unit.trailingPlayers;
+    if (takePlayer) p++;
+    else o++;
   }
   return out;
 }

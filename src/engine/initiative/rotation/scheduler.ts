@@ -478,6 +478,8 @@ function leave(state: RotationState, combatantId: string): Outcome {
   } else {
     step.events.push({ type: "combatantLeft", combatantId });
   }
+  // ROT-6: the creature that left may have kept player characters apart: arrange the rest again.
+  if (index >= 0 && step.state.status === "running" && step.state.options.noThreePlayersInRow) step.state = rebuildRest(step.state, []);
   settle(step);
   return finish(step);
 }

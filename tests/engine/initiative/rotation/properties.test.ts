@@ -98,15 +98,34 @@ function checkState(state: RotationState): void {
   }
 }
 
-/** ROT-6: three player characters in a row only when no non-player entry comes later to move up. */
+/**
+ * ROT-6, groups included: walking the order entry by entry (a group's members stay together, ROT-4),
+ * a run of more than two player characters may only form across entries when no entry that starts with
+ * a non-player is left later in the order (none could have moved up). A run inside one group of three or
+ * more player characters is allowed: the group cannot be split.
+ */
 function checkNoThreeInRow(state: RotationState): void {
-  const kinds = state.order.map((c) => state.combatants[c]);
-  if (kinds.some((c) => c?.groupId !== null)) return; // groups of players may act together (ROT-4)
-  for (let i = 2; i < kinds.length; i++) {
-    if (kinds[i - 2]?.kind === "pc" && kinds[i - 1]?.kind === "pc" && kinds[i]?.kind === "pc") {
-      expect(kinds.slice(i + 1).every((c) => c?.kind === "pc")).toBe(true);
-    }
+  const entries: RotationKind[][] = [];
+  let lastKey: string | null = null;
+  for (const id of state.order) {
+    const c = state.combatants[id];
+    if (c === undefined) continue;
+    const key = rotationUnitKey(c);
+    if (key !== lastKey || entries.length === 0) entries.push([]);
+    entries[entries.length - 1]?.push(c.kind);
+    lastKey = key;
   }
+  let run = 0;
+  entries.forEach((kinds, i) => {
+    const lead = kinds.findIndex((k) => k !== "pc");
+    const leading = lead < 0 ? kinds.length : lead;
+    if (run > 0 && leading > 0 && run + leading > 2) {
+      const later = entries.slice(i + 1);
+      expect(later.every((e) => e[0] === "pc"), `three player characters in a row before entry ${i} of ${JSON.stringify(entries)}`).toBe(true);
+    }
+    const trail = [...kinds].reverse().findIndex((k) => k !== "pc");
+    run = trail < 0 ? run + kinds.length : trail;
+  });
 }
 
 describe("rotation: laws over random command sequences", () => {
@@ -115,6 +134,7 @@ describe("rotation: laws over random command sequences", () => {
     let turns = 0;
     let rollOffWins = 0;
     let groupTurns = 0;
+    let rot6WithGroups = 0;
     fc.assert(
       fc.property(fc.array(op, { minLength: 30, maxLength: 90, size: "max" }), fc.subarray([...IDS], { minLength: 1 }), options, (ops, initial, opts) => {
         const created = createRotationState(initial.map((c, i) => ({ id: c, kind: KINDS[i % 3] ?? "pc", modifier: i % 2 })), opts);
@@ -153,7 +173,10 @@ describe("rotation: laws over random command sequences", () => {
           }
           expect(Object.keys(next.present.combatants).sort()).toEqual([...members].sort());
           checkState(next.present);
-          if (opts.noThreePlayersInRow && result.value.events.some((e) => e.type === "roundStarted")) checkNoThreeInRow(next.present);
+          if (opts.noThreePlayersInRow && result.value.events.some((e) => e.type === "roundStarted")) {
+            checkNoThreeInRow(next.present);
+            if (next.present.order.some((c) => next.present.combatants[c]?.groupId !== null)) rot6WithGroups++;
+          }
           const rows = rotationScheduler.timeline(next.present).filter((r) => r.kind === "turn" || r.kind === "pending");
           expect(rows.length).toBe(members.size);
           state = next;
@@ -172,6 +195,7 @@ describe("rotation: laws over random command sequences", () => {
     expect(turns).toBeGreaterThan(1000);
     expect(rollOffWins).toBeGreaterThan(50);
     expect(groupTurns).toBeGreaterThan(50);
+    expect(rot6WithGroups).toBeGreaterThan(50);
   }, 30_000);
 
   it("malformed commands never throw: a typed error and an unchanged state, or a legal transition", () => {
@@ -202,5 +226,42 @@ describe("rotation: laws over random command sequences", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("rotation: ROT-6 with groups over random rosters", () => {
+  it("ROT-6: at every rotation start, more than two player characters in a row only when no non-player entry is left to move up", () => {
+    const roster = fc.uniqueArray(
+      fc.record({ id: fc.constantFrom("a", "b", "c", "d", "e", "f", "g", "h"), kind: fc.constantFrom(...KINDS), group: fc.constantFrom(null, "x", "y"), value: fc.integer({ min: 1, max: 30 }) }),
+      { selector: (c) => c.id, minLength: 3, maxLength: 8 },
+    );
+    const action = fc.oneof(fc.constant<"next">("next"), fc.constantFrom("a", "b", "c", "d", "e", "f", "g", "h"));
+    let checked = 0;
+    fc.assert(
+      fc.property(roster, fc.array(action, { maxLength: 40 }), (creatures, actions) => {
+        // Distinct results per unit (no roll-off needed): a group takes its first member's.
+        const created = createRotationState(
+          creatures.map((c, i) => ({ id: c.id, kind: c.kind, groupId: c.group, initiative: c.value * 10 + i })),
+          { sharedInitiative: true, noThreePlayersInRow: true },
+        );
+        if (!created.ok) throw new Error(created.error.key);
+        let result = rotationScheduler.apply(created.value, { type: "start" });
+        for (const a of ["start", ...actions]) {
+          if (!result.ok) throw new Error(result.error.key);
+          const state = result.value.state;
+          if (result.value.events.some((e) => e.type === "roundStarted")) {
+            checkNoThreeInRow(state);
+            checked++;
+          }
+          if (a === "start") continue;
+          const command: RotationCommand = a === "next" ? { type: "next" } : { type: "leave", combatantId: a };
+          const next = rotationScheduler.apply(state, command);
+          result = next.ok || command.type === "next" ? next : result;
+          if (!next.ok && command.type === "next") return; // nobody left to act
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(checked).toBeGreaterThan(300);
   });
 });

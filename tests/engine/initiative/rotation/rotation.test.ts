@@ -254,6 +254,55 @@ describe("rotation: no more than two player characters in a row (ROT-6)", () => 
     expect(brief(nextTimes(state, 4).events).filter((e) => e.startsWith("T+"))).toEqual(["T+1:P2", "T+1:E1", "T+1:P4", "T+1:P3"]);
   });
 
+  it("ROT-6: when an enemy leaves mid-rotation, the next enemy moves up so three player characters never follow one another", () => {
+    const five = [
+      { id: "P1", kind: "pc" as const, initiative: 18 },
+      { id: "P2", kind: "pc" as const, initiative: 17 },
+      { id: "E1", kind: "enemy" as const, initiative: 10 },
+      { id: "P3", kind: "pc" as const, initiative: 9 },
+      { id: "E2", kind: "enemy" as const, initiative: 5 },
+    ];
+    const state = step(make(five, { noThreePlayersInRow: true }), { type: "start" }).state; // P1 acting
+    const left = step(state, { type: "leave", combatantId: "E1" }).state;
+    // P1, P2, P3 would follow one another: E2 moves up behind P2, this rotation and the next.
+    expect(brief(nextTimes(left, 4).events).filter((e) => e.startsWith("T+"))).toEqual(["T+1:P2", "T+1:E2", "T+1:P3", "T+2:P1"]);
+    expect(brief(nextTimes(left, 7).events).filter((e) => e.startsWith("T+")).slice(-3)).toEqual(["T+2:P2", "T+2:E2", "T+2:P3"]);
+  });
+
+  it("ROT-6: a shared-initiative group that starts with a player character counts as players: the enemy moves up before it", () => {
+    const state = step(
+      make(
+        [
+          { id: "P1", kind: "pc", initiative: 18 },
+          { id: "P2", kind: "pc", initiative: 17 },
+          { id: "P3", kind: "pc", groupId: "band", initiative: 16 },
+          { id: "A1", kind: "ally", groupId: "band" },
+          { id: "E1", kind: "enemy", initiative: 10 },
+        ],
+        { noThreePlayersInRow: true, sharedInitiative: true },
+      ),
+      { type: "start" },
+    ).state;
+    expect(turns(state).map(([id]) => id)).toEqual(["P1", "P2", "E1", "P3", "A1"]);
+  });
+
+  it("ROT-6: a shared-initiative group that ends with a player character starts a run: two more would make three", () => {
+    const state = step(
+      make(
+        [
+          { id: "A1", kind: "ally", groupId: "band", initiative: 16 },
+          { id: "P1", kind: "pc", groupId: "band" },
+          { id: "P2", kind: "pc", initiative: 15 },
+          { id: "P3", kind: "pc", initiative: 14 },
+          { id: "E1", kind: "enemy", initiative: 10 },
+        ],
+        { noThreePlayersInRow: true, sharedInitiative: true },
+      ),
+      { type: "start" },
+    ).state;
+    expect(turns(state).map(([id]) => id)).toEqual(["A1", "P1", "P2", "E1", "P3"]);
+  });
+
   it("ROT-6: with the setting off the order is plain highest first", () => {
     const state = step(make(roster), { type: "start" }).state;
     expect(turns(state).map(([id]) => id)).toEqual(["P1", "P2", "P3", "E1", "P4", "E2"]);
@@ -435,7 +484,7 @@ describe("rotation: ROT-2 worked examples", () => {
 
   it("ROT-2: four tied at 12: +0.5, +0.25, +0.125, the last keeps 12", () => {
     const started = step(make([...trio, { id: "Dax", kind: "enemy" }]), { type: "start" });
-    let state = roll(started.state, { Ash: 12, Bo: 12, Cy: 12, Dax: 12 }).state;
+    const state = roll(started.state, { Ash: 12, Bo: 12, Cy: 12, Dax: 12 }).state;
     const first = roll(state, { Ash: 2, Bo: 9, Cy: 7, Dax: 3 });
     expect(brief(first.events)).toEqual(["init:Bo=12.5"]);
     expect(first.requests.map((r) => r.combatantId)).toEqual(["Ash", "Cy", "Dax"]);
