@@ -23,7 +23,7 @@ function validTargets(targets: readonly unknown[]): boolean {
   return targets.every((t) => typeof t === "string" && t.length > 0);
 }
 
-/** Splits a declaration into pieces with their delays, or says why it is not valid. */
+/** CNT-7, CNT-8, FEAT-CHARGED: splits a declaration into pieces with their delays, or says why it is not valid. */
 export function actionPieces(action: CountActionInput): Result<Piece[]> {
   if (typeof action !== "object" || action === null) return err("TEMPO.ERRORS.Count.InvalidAction");
   if ("properties" in action && !(Array.isArray(action.properties) && action.properties.every((p) => typeof p === "string"))) {
@@ -107,7 +107,7 @@ function removePending(state: CountState, owner: CountCombatant, ref: CountPendi
   });
 }
 
-/** Cancels every pending action of a creature that leaves. */
+/** CNT-6: cancels every pending action of a creature that leaves the encounter. */
 export function dropPending(state: CountState, owner: CountCombatant, out: CountOut): CountState {
   let s = state;
   let c = owner;

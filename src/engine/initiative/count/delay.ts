@@ -7,6 +7,7 @@ import { shown } from "../../dice/checks.ts";
 
 /** Track length: counts 0 … 19 are turns, 20 is the end step (CNT-3). */
 export const COUNT_TRACK_LENGTH = 20;
+/** CNT-3: the end step's count. */
 export const COUNT_END_STEP = 20;
 
 /** CNT-7: delay per weapon attack by property. */

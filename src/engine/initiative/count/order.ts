@@ -64,7 +64,7 @@ export function countTiesToRoll(entries: readonly CountOrderEntry[]): string[] {
 }
 
 /**
- * `countTiesToRoll` for entries already sorted by `compareCountOrder`, in O(n). In that order a
+ * CNT-5: `countTiesToRoll` for entries already sorted by `compareCountOrder`, in O(n). In that order a
  * creature's extensions (totals that begin with all of its own) come right before it, and equal totals
  * sit side by side, so comparing each creature with the one before it is enough.
  */

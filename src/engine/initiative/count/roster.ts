@@ -34,6 +34,7 @@ import { vecFromArray, vecGet, vecPush, vecSet, vecToArray, type CountVec } from
 
 const running = (s: CountState): boolean => s.status === "turns" || s.status === "end";
 
+/** CNT-2: starts the encounter; every creature not yet rolled is asked for its 1d20. */
 export function start(state: CountState, out: CountOut): Result<CountState> {
   if (state.status !== "setup") return err("TEMPO.ERRORS.Count.AlreadyStarted");
   const present = presentCombatants(state);
@@ -44,6 +45,7 @@ export function start(state: CountState, out: CountOut): Result<CountState> {
   return ok(settle(s, out));
 }
 
+/** CNT-3: ends the turn under way and steps on; after the end step the next round starts (CNT-13 first). */
 export function next(state: CountState, out: CountOut): Result<CountState> {
   if (state.status === "setup") return err("TEMPO.ERRORS.Count.NotStarted");
   if (state.status === "rolling" || state.status === "contest") return err("TEMPO.ERRORS.Count.AwaitingRolls");
@@ -64,6 +66,7 @@ export function next(state: CountState, out: CountOut): Result<CountState> {
   return ok(advance(s, turn?.count ?? -1, out));
 }
 
+/** CNT-2, CNT-5: dice come back: a first roll sets the count (1d20 − bonus), a contest total (1d20 + bonus) is kept. */
 export function rolls(state: CountState, results: readonly { requestId: string; total: number }[], out: CountOut): Result<CountState> {
   if (!Array.isArray(results) || results.length === 0) return err("TEMPO.ERRORS.Count.NoResults");
   const open = new Map(state.requests.map((r) => [r.id, r]));
@@ -127,6 +130,7 @@ function writeBack(combatants: CountVec<CountCombatant | null>, updated: Readonl
   return vecFromArray(all);
 }
 
+/** CNT-2: a creature joins mid-encounter and rolls; it takes its place when the roll comes back. */
 export function join(state: CountState, input: CountCombatantInput, out: CountOut): Result<CountState> {
   const record = validateCombatantInput(input);
   if (!record.ok) return record;
@@ -143,6 +147,7 @@ export function join(state: CountState, input: CountCombatantInput, out: CountOu
   return ok(s);
 }
 
+/** CNT-6: a creature leaves with its pending actions; if it was acting, the next turn starts. */
 export function leave(state: CountState, id: string, out: CountOut): Result<CountState> {
   const c = getCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
@@ -163,6 +168,7 @@ export function leave(state: CountState, id: string, out: CountOut): Result<Coun
   return ok(settle(s, out));
 }
 
+/** DEF-1: a defeated creature keeps its place and data; the track skips it. */
 export function defeat(state: CountState, id: string, out: CountOut): Result<CountState> {
   const c = getCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
@@ -172,6 +178,7 @@ export function defeat(state: CountState, id: string, out: CountOut): Result<Cou
   return ok(settle(putCombatant(state, { ...c, defeated: true }), out));
 }
 
+/** DEF-1: a revived creature acts again, this round too if its place is still ahead (CNT-5 ties asked). */
 export function revive(state: CountState, id: string, out: CountOut): Result<CountState> {
   const c = getCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
@@ -182,6 +189,7 @@ export function revive(state: CountState, id: string, out: CountOut): Result<Cou
   return ok(settle(s, out));
 }
 
+/** CNT-2, CNT-4: the GM sets a count (below 0 tracked as 0); mid-round nobody loses or repeats a turn. */
 export function setInitiative(state: CountState, id: string, value: number, out: CountOut): Result<CountState> {
   const c = getCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
@@ -223,6 +231,7 @@ export function wake(state: CountState, id: string, out: CountOut): Result<Count
   return ok(settle(s, out));
 }
 
+/** CNT-4: before the first round the GM marks a creature surprised (no actions or reactions in the surprise round). */
 export function markSurprised(state: CountState, id: string, surprised: boolean, out: CountOut): Result<CountState> {
   const c = getCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
@@ -231,6 +240,7 @@ export function markSurprised(state: CountState, id: string, surprised: boolean,
   return ok(putCombatant(state, { ...c, surprised: surprised === true }));
 }
 
+/** CNT-4 (setting "GM declares"): before the first round the GM declares a surprise round, or takes it back. */
 export function declareSurprise(state: CountState, value: boolean, out: CountOut): Result<CountState> {
   if (state.options.surprise !== "declared") return err("TEMPO.ERRORS.Count.SurpriseIsAutomatic");
   if (state.round !== -1 || state.status === "turns" || state.status === "end") return err("TEMPO.ERRORS.Count.TooLate");

@@ -90,6 +90,7 @@ function apply(state: CountState, command: CountCommand): Result<Transition<Coun
   return ok({ state: result.value, events: out.events, requests: out.requests });
 }
 
+/** RULES §1 (CNT-1 … CNT-14, FEAT-CHARGED): the count-up track behind the common scheduler interface. */
 export const countScheduler: Scheduler<CountState, CountCommand, CountEvent> = {
   id: "count",
   apply,

@@ -19,6 +19,7 @@ export interface CountOut {
   readonly requests: DiceRequest[];
 }
 
+/** CNT-1: checks a combatant input (a non-empty id, an integer bonus) and builds its track record. */
 export function validateCombatantInput(input: CountCombatantInput): Result<CountCombatant> {
   if (typeof input !== "object" || input === null) return err("TEMPO.ERRORS.Count.InvalidCombatant");
   if (typeof input.id !== "string" || input.id.length === 0) return err("TEMPO.ERRORS.Count.InvalidCombatant");
@@ -26,6 +27,7 @@ export function validateCombatantInput(input: CountCombatantInput): Result<Count
   return ok(newCombatant(input));
 }
 
+/** CNT-2, CNT-5: a fresh track record: not rolled, no kept contest totals, nothing pending. */
 export function newCombatant(input: CountCombatantInput): CountCombatant {
   return {
     id: input.id,
@@ -48,7 +50,7 @@ export function newCombatant(input: CountCombatantInput): CountCombatant {
   };
 }
 
-/** A count-track encounter before `start`. Duplicate ids or a non-integer bonus are refused. */
+/** CNT-4 (setting): a count-track encounter before `start`; duplicate ids or a non-integer bonus are refused. */
 export function createCountState(
   combatants: readonly CountCombatantInput[],
   options: CountOptions = COUNT_DEFAULT_OPTIONS,
@@ -83,32 +85,36 @@ export function createCountState(
   });
 }
 
+/** DEF-1: a combatant's track record by id (defeated ones too), or null once it left. */
 export function getCombatant(state: CountState, id: string): CountCombatant | null {
   if (typeof id !== "string" || !Object.hasOwn(state.slots, id)) return null;
   const slot = state.slots[id];
   return slot === undefined ? null : (vecGet(state.combatants, slot) ?? null);
 }
 
+/** DEF-1: writes a combatant's record back in O(log n) (see vec.ts); unknown ids change nothing. */
 export function putCombatant(state: CountState, combatant: CountCombatant): CountState {
   const slot = state.slots[combatant.id];
   if (slot === undefined || !Object.hasOwn(state.slots, combatant.id)) return state;
   return { ...state, combatants: vecSet(state.combatants, slot, combatant) };
 }
 
-/** Every combatant still in the encounter, in roster order. O(n). */
+/** DEF-1: every combatant still in the encounter (the defeated too), in roster order. O(n). */
 export function presentCombatants(state: CountState): CountCombatant[] {
   return vecToArray(state.combatants).filter((c): c is CountCombatant => c !== null);
 }
 
+/** CNT-9: a count of a round as one position on the running track (round × 20 + count). */
 export function absolutePosition(round: number, count: number): number {
   return round * COUNT_TRACK_LENGTH + count;
 }
 
+/** CNT-9: the round an absolute position falls in. */
 export function roundOfPosition(position: number): number {
   return Math.floor(position / COUNT_TRACK_LENGTH);
 }
 
-/** Asks for one 1d20 per id (the engine adds or subtracts the bonus itself). */
+/** CNT-2, CNT-5: asks for one 1d20 per id (the engine subtracts or adds the bonus itself). */
 export function requestRolls(state: CountState, ids: readonly string[], reason: I18nKey, out: CountOut): CountState {
   if (ids.length === 0) return state;
   const made: DiceRequest[] = ids.map((combatantId, i) => ({
@@ -121,14 +127,14 @@ export function requestRolls(state: CountState, ids: readonly string[], reason: 
   return { ...state, requests: [...state.requests, ...made], nextRequest: state.nextRequest + made.length };
 }
 
-/** The pending action a reference points at, or null. */
+/** CNT-6: the pending action a reference points at, or null. */
 export function findAction(state: CountState, at: number, index: number): CountPendingAction | null {
   const bucket = state.pending[String(at)];
   if (bucket === undefined) return null;
   return vecGet(bucket, index) ?? null;
 }
 
-/** The count of the turn under way (its count this round, 20 − bonus in the surprise round). */
+/** CNT-4, CNT-6: the count of the turn under way (20 − bonus in the surprise round). */
 export function currentTurnCount(state: CountState): number {
   return state.order[state.cursor]?.count ?? 0;
 }

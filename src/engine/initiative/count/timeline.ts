@@ -13,6 +13,7 @@ import { hasSurprise } from "./track.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
 import { vecToArray } from "./vec.ts";
 
+/** CNT-3: the tracker's label for a count on the track. */
 export function countPositionLabel(count: number): Message {
   return { key: "TEMPO.COMBAT.Count.Position", data: { count } };
 }
@@ -76,6 +77,7 @@ function waitingDetail(state: CountState, c: CountCombatant): Message {
   return { key: "TEMPO.COMBAT.Count.NextRound" };
 }
 
+/** CNT-3, CNT-6, CNT-9, CNT-14: the tracker rows: turns and pending actions in track order, the end step, then the rest. */
 export function countTimeline(state: CountState): TimelineEntry[] {
   // While a round waits for its contests, `order` already holds that round's order (ties still open).
   const round = Math.max(0, state.status === "contest" ? state.upcomingRound : state.round);

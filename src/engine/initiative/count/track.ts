@@ -26,6 +26,7 @@ export function surpriseCount(bonus: number): number {
   return Math.min(LAST_COUNT, trackedCount(COUNT_END_STEP - bonus));
 }
 
+/** CNT-4: a first result of 0 or below has surprise. */
 export function hasSurprise(c: CountCombatant): boolean {
   return c.result !== null && c.result <= 0;
 }
@@ -141,7 +142,7 @@ export function afterInitiative(state: CountState, out: CountOut): CountState {
   return beginRound(state, surpriseAllowed && anyone ? 0 : 1, out);
 }
 
-/** Retries whatever waits on dice (first rolls, a round's contests) after rolls or a roster change. */
+/** CNT-2, CNT-5: retries whatever waits on dice (first rolls, a round's contests) after rolls or a roster change. */
 export function settle(state: CountState, out: CountOut): CountState {
   if (state.status === "rolling") {
     const waiting = state.requests.some((r) => r.reason === COUNT_REASON_INITIATIVE);
@@ -214,6 +215,7 @@ function resolveBetween(state: CountState, from: number, to: number, out: CountO
   return s;
 }
 
+/** CNT-9, CNT-11: the creature still has an action resolving in this round (or an earlier one). */
 export function hasPendingThisRound(c: CountCombatant, round: number): boolean {
   return c.pending.some((ref) => roundOfPosition(ref.at) <= round);
 }
@@ -224,6 +226,7 @@ function turnOver(state: CountState, c: CountCombatant): boolean {
   return c.turnRound === state.round && currentId(state) !== c.id;
 }
 
+/** CNT-6: the creature whose turn is under way, or null (waiting on dice, in the end step). */
 export function currentId(state: CountState): string | null {
   if (state.status !== "turns") return null;
   const turn = state.order[state.cursor];
@@ -241,7 +244,7 @@ export function savesIfLast(state: CountState, c: CountCombatant, out: CountOut,
   return putCombatant(state, { ...c, savesRound: state.round });
 }
 
-/** The test behind `savesIfLast`, for callers that write the creature back themselves. */
+/** CNT-11: the test behind `savesIfLast`, for callers that write the creature back themselves. */
 export function savesDueNow(state: CountState, c: CountCombatant, turnEnding: boolean): boolean {
   if (c.defeated || c.savesRound === state.round || c.resolvedRound !== state.round) return false;
   return !hasPendingThisRound(c, state.round) && (turnEnding || turnOver(state, c));

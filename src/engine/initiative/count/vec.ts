@@ -20,10 +20,12 @@ export interface CountVec<T> {
 
 type Node = readonly unknown[];
 
+/** Engine contract (a step is O(log n) on plain JSON): the empty vector. */
 export function vecEmpty<T>(): CountVec<T> {
   return { size: 0, shift: 0, root: [] };
 }
 
+/** Engine contract: the value at `index`, or undefined outside the vector. O(log32 n). */
 export function vecGet<T>(vec: CountVec<T>, index: number): T | undefined {
   if (index < 0 || index >= vec.size) return undefined;
   let node: Node = vec.root;
@@ -31,6 +33,7 @@ export function vecGet<T>(vec: CountVec<T>, index: number): T | undefined {
   return node[index & MASK] as T;
 }
 
+/** Engine contract: a new vector with `index` set, sharing every untouched branch. O(log32 n). */
 export function vecSet<T>(vec: CountVec<T>, index: number, value: T): CountVec<T> {
   if (index < 0 || index >= vec.size) return vec;
   return { size: vec.size, shift: vec.shift, root: setIn(vec.root, vec.shift, index, value) };
@@ -51,6 +54,7 @@ function path(shift: number, value: unknown): Node {
   return shift === 0 ? [value] : [path(shift - BITS, value)];
 }
 
+/** Engine contract: a new vector with `value` appended, sharing every untouched branch. O(log32 n). */
 export function vecPush<T>(vec: CountVec<T>, value: T): CountVec<T> {
   const index = vec.size;
   if (index === 1 << (vec.shift + BITS)) {
@@ -70,6 +74,7 @@ function pushIn(node: Node, shift: number, index: number, value: unknown): Node 
   return copy;
 }
 
+/** Engine contract: a vector holding `values` in order. O(n). */
 export function vecFromArray<T>(values: readonly T[]): CountVec<T> {
   if (values.length === 0) return vecEmpty();
   let level: Node[] = [];
@@ -84,6 +89,7 @@ export function vecFromArray<T>(values: readonly T[]): CountVec<T> {
   return { size: values.length, shift, root: level[0] ?? [] };
 }
 
+/** Engine contract: the values in order, as a fresh array. O(n). */
 export function vecToArray<T>(vec: CountVec<T>): T[] {
   const out: T[] = [];
   walk(vec.root, vec.shift, out);
