@@ -146,7 +146,7 @@ describe("standard: rounds (STD-4)", () => {
     expect(walked.state.round).toBe(3);
   });
 
-  it("turn events carry the round, so a creature's next turn is exactly 5 seconds after its last (STD-5's anchor)", () => {
+  it("STD-4: turn events carry the round, so a creature's next turn is exactly 5 seconds after its last (STD-5's anchor)", () => {
     const walked = nextTimes(partyInRound1(), 9);
     const ariaTurns = walked.events.flatMap((e) => (e.type === "turnStarted" && e.combatantId === "Aria" ? [e.round] : []));
     expect(ariaTurns.map((round) => round * STANDARD_ROUND_SECONDS)).toEqual([5, 10, 15]);
