@@ -23,7 +23,8 @@
  * at a rotation start only when a change left it unsorted.
  */
 import { err, ok, type Result } from "../../core/result.ts";
-import { isRecord, shown } from "../../dice/checks.ts";
+import { shown } from "../../dice/checks.ts";
+import { dispatchCommand, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
 import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
 import { noNegativeZero, rollFormula } from "../shared/highest-first.ts";
 import { nextActiveIndex, own, passedSlotIndex, removeAt, without } from "../shared/round-order.ts";
@@ -409,25 +410,13 @@ function join(state: RotationState, command: Extract<RotationCommand, { type: "j
 }
 
 function rolls(state: RotationState, results: readonly RollResult[]): Outcome {
-  if (!Array.isArray(results) || results.some((r) => !isRecord(r))) return err("TEMPO.ERRORS.Rotation.UnknownRequest", { id: shown(results) });
-  const byId = new Map<string, RotationPendingRoll>();
-  for (const pending of state.rolls) byId.set(pending.request.id, pending);
-  const seen = new Set<string>();
-  for (const result of results) {
-    const pending = byId.get(result.requestId);
-    if (pending === undefined || seen.has(result.requestId)) {
-      return err("TEMPO.ERRORS.Rotation.UnknownRequest", { id: shown(result.requestId) });
-    }
-    seen.add(result.requestId);
-    if (!Number.isInteger(result.total) || result.total < pending.min || result.total > pending.max) {
-      return err("TEMPO.ERRORS.Rotation.RollOutOfRange", { min: pending.min, max: pending.max });
-    }
-  }
-  const step: Step = { state: { ...state, rolls: state.rolls.filter((r) => !seen.has(r.request.id)) }, events: [], requests: [] };
-  for (const result of results) {
-    const pending = byId.get(result.requestId);
-    if (pending === undefined) continue;
-    const total = noNegativeZero(result.total);
+  const matched = matchRollResults(state.rolls, results, {
+    unknownRequest: "TEMPO.ERRORS.Rotation.UnknownRequest",
+    outOfRange: "TEMPO.ERRORS.Rotation.RollOutOfRange",
+  });
+  if (!matched.ok) return matched;
+  const step: Step = { state: { ...state, rolls: matched.value.open }, events: [], requests: [] };
+  for (const { pending, total } of matched.value.answered) {
     if (pending.kind === "contest") {
       const contests = step.state.contests.map((c) =>
         c.rolling.includes(pending.unit) ? { ...c, results: { ...c.results, [pending.unit]: total } } : c,
@@ -484,42 +473,32 @@ function leave(state: RotationState, combatantId: string): Outcome {
   return finish(step);
 }
 
-function setDefeated(state: RotationState, combatantId: string, defeated: boolean): Outcome {
-  const combatant = own(state.combatants, combatantId);
-  if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: shown(combatantId) });
-  if (combatant.defeated === defeated) {
-    return err(defeated ? "TEMPO.ERRORS.Rotation.AlreadyDefeated" : "TEMPO.ERRORS.Rotation.NotDefeated", { id: combatantId });
-  }
-  return ok({
-    state: setCombatants(state, [{ ...combatant, defeated }]),
-    events: [{ type: defeated ? "combatantDefeated" : "combatantRevived", combatantId }],
-    requests: [],
-  });
+const DEFEAT_KEYS = {
+  unknownCombatant: "TEMPO.ERRORS.Rotation.UnknownCombatant",
+  alreadyDefeated: "TEMPO.ERRORS.Rotation.AlreadyDefeated",
+  notDefeated: "TEMPO.ERRORS.Rotation.NotDefeated",
+} as const;
+
+function unknownCommand(): Outcome {
+  return err("TEMPO.ERRORS.Rotation.UnknownCommand");
 }
 
 function apply(state: RotationState, command: RotationCommand): Outcome {
   // Commands can come from a player's query: anything that is not a command object is refused.
-  if (!isRecord(command)) return err("TEMPO.ERRORS.Rotation.UnknownCommand");
-  switch (command.type) {
-    case "start":
-      return start(state);
-    case "next":
-      return next(state);
-    case "join":
-      return join(state, command);
-    case "rolls":
-      return rolls(state, command.results);
-    case "setInitiative":
-      return setInitiative(state, command.combatantId, command.value);
-    case "leave":
-      return leave(state, command.combatantId);
-    case "defeat":
-      return setDefeated(state, command.combatantId, true);
-    case "revive":
-      return setDefeated(state, command.combatantId, false);
-    default:
-      return err("TEMPO.ERRORS.Rotation.UnknownCommand");
-  }
+  return dispatchCommand<RotationCommand, Outcome>(
+    command,
+    {
+      start: () => start(state),
+      next: () => next(state),
+      join: (c) => join(state, c),
+      rolls: (c) => rolls(state, c.results),
+      setInitiative: (c) => setInitiative(state, c.combatantId, c.value),
+      leave: (c) => leave(state, c.combatantId),
+      defeat: (c) => setDefeatedIn(state, c.combatantId, true, DEFEAT_KEYS),
+      revive: (c) => setDefeatedIn(state, c.combatantId, false, DEFEAT_KEYS),
+    },
+    unknownCommand,
+  );
 }
 
 /** The creature acting now (a planning turn included), or null. */

@@ -25,7 +25,8 @@
  * the order is sorted again at a round start only when a mid-round change left it unsorted.
  */
 import { err, ok, type Result } from "../../core/result.ts";
-import { isRecord, shown } from "../../dice/checks.ts";
+import { shown } from "../../dice/checks.ts";
+import { dispatchCommand, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
 import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
 import { compareIds, contestRollsNeeded, noNegativeZero, rollFormula } from "../shared/highest-first.ts";
 import { compareStandardOrder } from "./order.ts";
@@ -263,28 +264,16 @@ function join(state: StandardState, combatantId: string, dexBonus: number): Resu
 }
 
 function rolls(state: StandardState, results: readonly RollResult[]): Result<Transition<StandardState, StandardEvent>> {
-  if (!Array.isArray(results) || results.some((r) => !isRecord(r))) return err("TEMPO.ERRORS.Standard.UnknownRequest", { id: shown(results) });
-  const byId = new Map<string, StandardPendingRoll>();
-  for (const pending of state.rolls) byId.set(pending.request.id, pending);
-  const seen = new Set<string>();
-  for (const result of results) {
-    const pending = byId.get(result.requestId);
-    if (pending === undefined || seen.has(result.requestId)) {
-      return err("TEMPO.ERRORS.Standard.UnknownRequest", { id: shown(result.requestId) });
-    }
-    seen.add(result.requestId);
-    if (!Number.isInteger(result.total) || result.total < pending.min || result.total > pending.max) {
-      return err("TEMPO.ERRORS.Standard.RollOutOfRange", { min: pending.min, max: pending.max });
-    }
-  }
-  const step: Step = { state: { ...state, rolls: state.rolls.filter((r) => !seen.has(r.request.id)) }, events: [], requests: [] };
+  const matched = matchRollResults(state.rolls, results, {
+    unknownRequest: "TEMPO.ERRORS.Standard.UnknownRequest",
+    outOfRange: "TEMPO.ERRORS.Standard.RollOutOfRange",
+  });
+  if (!matched.ok) return matched;
+  const step: Step = { state: { ...state, rolls: matched.value.open }, events: [], requests: [] };
   let tieBreaks = false;
-  for (const result of results) {
-    const pending = byId.get(result.requestId);
-    const id = pending?.request.combatantId ?? null;
-    const combatant = id === null ? undefined : own(step.state.combatants, id);
-    if (pending === undefined || combatant === undefined) continue;
-    const total = noNegativeZero(result.total);
+  for (const { pending, total } of matched.value.answered) {
+    const combatant = own(step.state.combatants, pending.request.combatantId ?? "");
+    if (combatant === undefined) continue;
     if (pending.kind === "tieBreak") {
       tieBreaks = true;
       step.state = setCombatant(step.state, { ...combatant, tieBreak: [...combatant.tieBreak, total] });
@@ -355,42 +344,32 @@ function leave(state: StandardState, combatantId: string): Result<Transition<Sta
   return finish(step);
 }
 
-function setDefeated(state: StandardState, combatantId: string, defeated: boolean): Result<Transition<StandardState, StandardEvent>> {
-  const combatant = own(state.combatants, combatantId);
-  if (combatant === undefined) return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: shown(combatantId) });
-  if (combatant.defeated === defeated) {
-    return err(defeated ? "TEMPO.ERRORS.Standard.AlreadyDefeated" : "TEMPO.ERRORS.Standard.NotDefeated", { id: combatantId });
-  }
-  return ok({
-    state: setCombatant(state, { ...combatant, defeated }),
-    events: [{ type: defeated ? "combatantDefeated" : "combatantRevived", combatantId }],
-    requests: [],
-  });
+const DEFEAT_KEYS = {
+  unknownCombatant: "TEMPO.ERRORS.Standard.UnknownCombatant",
+  alreadyDefeated: "TEMPO.ERRORS.Standard.AlreadyDefeated",
+  notDefeated: "TEMPO.ERRORS.Standard.NotDefeated",
+} as const;
+
+function unknownCommand(): Result<Transition<StandardState, StandardEvent>> {
+  return err("TEMPO.ERRORS.Standard.UnknownCommand");
 }
 
 function apply(state: StandardState, command: StandardCommand): Result<Transition<StandardState, StandardEvent>> {
   // Commands can come from a player's query: anything that is not a command object is refused.
-  if (!isRecord(command)) return err("TEMPO.ERRORS.Standard.UnknownCommand");
-  switch (command.type) {
-    case "start":
-      return start(state);
-    case "next":
-      return next(state);
-    case "join":
-      return join(state, command.combatantId, command.dexBonus);
-    case "rolls":
-      return rolls(state, command.results);
-    case "setInitiative":
-      return setInitiative(state, command.combatantId, command.value);
-    case "leave":
-      return leave(state, command.combatantId);
-    case "defeat":
-      return setDefeated(state, command.combatantId, true);
-    case "revive":
-      return setDefeated(state, command.combatantId, false);
-    default:
-      return err("TEMPO.ERRORS.Standard.UnknownCommand");
-  }
+  return dispatchCommand<StandardCommand, Result<Transition<StandardState, StandardEvent>>>(
+    command,
+    {
+      start: () => start(state),
+      next: () => next(state),
+      join: (c) => join(state, c.combatantId, c.dexBonus),
+      rolls: (c) => rolls(state, c.results),
+      setInitiative: (c) => setInitiative(state, c.combatantId, c.value),
+      leave: (c) => leave(state, c.combatantId),
+      defeat: (c) => setDefeatedIn(state, c.combatantId, true, DEFEAT_KEYS),
+      revive: (c) => setDefeatedIn(state, c.combatantId, false, DEFEAT_KEYS),
+    },
+    unknownCommand,
+  );
 }
 
 /** The creature acting now, or null (not started, rolling initiative, nobody able to act). */
