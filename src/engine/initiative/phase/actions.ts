@@ -4,7 +4,7 @@
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { done, draft, type Step } from "./draft.ts";
-import { phaseCombatant, putPhaseCombatant } from "./state.ts";
+import { changePhaseCombatant, changePhaseState, phaseCombatant, putPhaseCombatant } from "./state.ts";
 import { advance } from "./turns.ts";
 import type { PhaseCombatant, PhaseEvent, PhaseState, PhaseTurnAction } from "./types.ts";
 
@@ -17,7 +17,7 @@ export function seize(state: PhaseState, id: string): Step {
   if (c.defeated) return err("TEMPO.ERRORS.Phase.Defeated", { id });
   if (c.seizedRound === state.round) return err("TEMPO.ERRORS.Phase.AlreadySeized", { id });
   return ok({
-    state: putPhaseCombatant(state, { ...c, seizedRound: state.round }),
+    state: putPhaseCombatant(state, changePhaseCombatant(c, { seizedRound: state.round })),
     events: [{ type: "seized", round: state.round, combatantId: id }],
     requests: [],
   });
@@ -37,7 +37,7 @@ export function battleAction(state: PhaseState, id: string, action: Exclude<Phas
   if (!checked.ok) return checked;
   const c = checked.value;
   const round = state.round;
-  const updated: PhaseCombatant = action === "defend" ? { ...c, defending: true } : { ...c, disengagedRound: round };
+  const updated: PhaseCombatant = action === "defend" ? changePhaseCombatant(c, { defending: true }) : changePhaseCombatant(c, { disengagedRound: round });
   const event: PhaseEvent =
     action === "defend" ? { type: "defended", round, combatantId: id } : { type: "disengaged", round, combatantId: id };
   return ok({ state: { ...putPhaseCombatant(state, updated), turnAction: action }, events: [event], requests: [] });
@@ -52,7 +52,7 @@ export function delay(state: PhaseState, id: string, afterId: string): Step {
     return err("TEMPO.ERRORS.Phase.InvalidDelayTarget", { id, afterId });
   }
   const wait = { delayerId: id, afterId };
-  const d = draft({ ...state, waits: [...state.waits, wait], delays: [...state.delays, wait], current: null, turnAction: null }, [
+  const d = draft(changePhaseState(state, { waits: [...state.waits, wait], delays: [...state.delays, wait], current: null, turnAction: null }), [
     { type: "delayed", round: state.round, combatantId: id, afterId },
   ]);
   advance(d);

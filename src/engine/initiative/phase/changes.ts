@@ -6,7 +6,7 @@ import { err } from "../../core/result.ts";
 import { done, draft, dropRollsOf, release, request, type Step } from "./draft.ts";
 import { settle } from "./settle.ts";
 import { slotPush, slotSet } from "./slots.ts";
-import { checkPhaseJoin, newPhaseCombatant, phaseCombatant, putPhaseCombatant } from "./state.ts";
+import { changePhaseCombatant, changePhaseState, checkPhaseJoin, newPhaseCombatant, phaseCombatant, putPhaseCombatant } from "./state.ts";
 import { advance } from "./turns.ts";
 import type { PhaseCombatant, PhaseState } from "./types.ts";
 
@@ -16,13 +16,13 @@ export function join(state: PhaseState, joining: Parameters<typeof checkPhaseJoi
   if (phaseCombatant(state, joining.id) !== null) return err("TEMPO.ERRORS.Phase.DuplicateCombatant", { id: joining.id });
   const slot = state.combatants.size;
   const c = newPhaseCombatant(joining, slot);
-  const d = draft({ ...state, combatants: slotPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }, [
+  const d = draft(changePhaseState(state, { combatants: slotPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }), [
     { type: "combatantJoined", combatantId: c.id },
   ]);
   if (state.phase === "initiative" || state.phase === "movement" || state.phase === "battle") {
-    d.state = putPhaseCombatant(d.state, { ...c, initiativeRound: state.round });
+    d.state = putPhaseCombatant(d.state, changePhaseCombatant(c, { initiativeRound: state.round }));
     request(d, c, "initiative");
-    if (state.phase !== "initiative") d.state = { ...d.state, unplaced: [...d.state.unplaced, c.id] };
+    if (state.phase !== "initiative") d.state = changePhaseState(d.state, { unplaced: [...d.state.unplaced, c.id] });
   }
   return done(d);
 }
@@ -39,8 +39,7 @@ export function leave(state: PhaseState, id: string): Step {
   };
   const move = cut(s.moveOrder, s.phase === "movement");
   const battle = cut(s.battleOrder, s.phase === "battle");
-  d.state = {
-    ...s,
+  d.state = changePhaseState(s, {
     // The slot is freed (null); the id may join again later with a new slot.
     combatants: slotSet(s.combatants, c.slot, null),
     moveOrder: move.order,
@@ -49,10 +48,10 @@ export function leave(state: PhaseState, id: string): Step {
     upNext: s.upNext.filter((x) => x !== id),
     unplaced: s.unplaced.filter((x) => x !== id),
     waits: s.waits.filter((w) => w.delayerId !== id),
-  };
+  });
   d.state = release(d.state, id);
   if (state.current === id) {
-    d.state = { ...d.state, current: null, turnAction: null };
+    d.state = changePhaseState(d.state, { current: null, turnAction: null });
     advance(d);
   }
   settle(d);
@@ -63,7 +62,7 @@ export function defeat(state: PhaseState, id: string): Step {
   const c = phaseCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
   if (c.defeated) return err("TEMPO.ERRORS.Phase.AlreadyDefeated", { id });
-  const d = draft(putPhaseCombatant(dropRollsOf(state, id), { ...c, defeated: true }), [
+  const d = draft(putPhaseCombatant(dropRollsOf(state, id), changePhaseCombatant(c, { defeated: true })), [
     { type: "combatantDefeated", combatantId: id },
   ]);
   settle(d);
@@ -74,19 +73,19 @@ export function revive(state: PhaseState, id: string): Step {
   const c = phaseCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
   if (!c.defeated) return err("TEMPO.ERRORS.Phase.NotDefeated", { id });
-  const revived: PhaseCombatant = { ...c, defeated: false };
+  const revived: PhaseCombatant = changePhaseCombatant(c, { defeated: false });
   const d = draft(putPhaseCombatant(state, revived), [{ type: "combatantRevived", combatantId: id }]);
   const phase = state.phase;
   const rolling = phase === "initiative" || phase === "movement" || phase === "battle";
   if (rolling && phase === "initiative" && c.initiativeRound !== state.round) {
     // Defeated when the round began: it rolls now like everyone else did.
-    d.state = putPhaseCombatant(d.state, { ...revived, initiative: null, initiativeRound: state.round, rollOff: [] });
+    d.state = putPhaseCombatant(d.state, changePhaseCombatant(revived, { initiative: null, initiativeRound: state.round, rollOff: [] }));
     request(d, revived, "initiative");
   } else if (rolling && c.initiative === null) {
     // Never rolled at all: it rolls now and takes the turns that have not happened yet.
-    d.state = putPhaseCombatant(d.state, { ...revived, initiativeRound: state.round });
+    d.state = putPhaseCombatant(d.state, changePhaseCombatant(revived, { initiativeRound: state.round }));
     request(d, revived, "initiative");
-    if (phase !== "initiative" && !d.state.unplaced.includes(id)) d.state = { ...d.state, unplaced: [...d.state.unplaced, id] };
+    if (phase !== "initiative" && !d.state.unplaced.includes(id)) d.state = changePhaseState(d.state, { unplaced: [...d.state.unplaced, id] });
   }
   // Otherwise it keeps its place in this round's orders (DEF-1) and acts if its turn is still to come.
   settle(d);
@@ -99,14 +98,14 @@ export function setInitiative(state: PhaseState, id: string, value: number): Ste
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
   if (!Number.isSafeInteger(value)) return err("TEMPO.ERRORS.Phase.InvalidInitiative", { value });
   const d = draft(
-    putPhaseCombatant(dropRollsOf(state, id), { ...c, initiative: value, initiativeRound: state.round, rollOff: [] }),
+    putPhaseCombatant(dropRollsOf(state, id), changePhaseCombatant(c, { initiative: value, initiativeRound: state.round, rollOff: [] })),
     [{ type: "initiativeSet", combatantId: id, value }],
   );
   const s = d.state;
   if ((s.phase === "movement" || s.phase === "battle") && !s.unplaced.includes(id)) {
     // It moves once its new value is settled (roll-offs first); until then it keeps its current place,
     // so a turn that comes up meanwhile is not lost.
-    d.state = { ...s, unplaced: [...s.unplaced, id] };
+    d.state = changePhaseState(s, { unplaced: [...s.unplaced, id] });
   }
   settle(d);
   return done(d);

@@ -2,6 +2,7 @@
  * Phase rounds: a transition under construction, and the small helpers every command shares.
  */
 import { ok, type Result } from "../../core/result.ts";
+import { changePhaseState } from "./state.ts";
 import type { DiceRequest, Transition } from "../contract.ts";
 import type { PhaseCombatant, PhaseEvent, PhaseRollKind, PhaseState } from "./types.ts";
 
@@ -20,11 +21,10 @@ export const draft = (state: PhaseState, events: PhaseEvent[] = []): Draft => ({
 
 export function flush(d: Draft): void {
   if (d.asked.length === 0) return;
-  d.state = {
-    ...d.state,
+  d.state = changePhaseState(d.state, {
     rolls: [...d.state.rolls, ...d.asked],
     nextRequest: d.state.nextRequest + d.asked.length,
-  };
+  });
   d.asked.length = 0;
 }
 
@@ -64,7 +64,7 @@ export const isActive = (c: PhaseCombatant | null): c is PhaseCombatant => c !==
 
 export function dropRollsOf(state: PhaseState, id: string): PhaseState {
   return state.rolls.some((r) => r.combatantId === id)
-    ? { ...state, rolls: state.rolls.filter((r) => r.combatantId !== id) }
+    ? changePhaseState(state, { rolls: state.rolls.filter((r) => r.combatantId !== id) })
     : state;
 }
 
@@ -80,5 +80,5 @@ export function release(state: PhaseState, id: string): PhaseState {
   for (const w of state.waits) if (w.afterId === id) waiting = true;
   if (!waiting) return state;
   const freed = state.waits.filter((w) => w.afterId === id).map((w) => w.delayerId);
-  return { ...state, waits: state.waits.filter((w) => w.afterId !== id), upNext: [...freed, ...state.upNext] };
+  return changePhaseState(state, { waits: state.waits.filter((w) => w.afterId !== id), upNext: [...freed, ...state.upNext] });
 }

@@ -49,96 +49,107 @@ export function comparePhaseBattle(round: number): (a: PhaseCombatant, b: PhaseC
   };
 }
 
-/** Total, then roll-offs element by element, a shorter list before its own extensions. */
-function compareTieKey(a: PhaseCombatant, b: PhaseCombatant): number {
-  const x = a.initiative ?? 0;
-  const y = b.initiative ?? 0;
-  if (x !== y) return x - y;
-  const shared = Math.min(a.rollOff.length, b.rollOff.length);
-  for (let i = 0; i < shared; i++) {
-    const p = a.rollOff[i] ?? 0;
-    const q = b.rollOff[i] ?? 0;
-    if (p !== q) return p - q;
-  }
-  return a.rollOff.length - b.rollOff.length;
-}
-
-/** `a`'s roll-offs are `b`'s first roll-offs (or the same): the two are not yet told apart. */
-function isPrefix(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length > b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /**
  * PHS-2: the creatures that must roll a d6 roll-off now. Two creatures with the same total are level
  * while one's roll-offs are the start of the other's; then the one with fewer roll-offs rolls (both,
  * when they have as many). Returns ids in join order.
  */
 export function phaseTiesToRoll(contenders: readonly PhaseCombatant[]): string[] {
-  const need = packedTies(contenders) ?? sortedTies(contenders);
-  return need.sort((a, b) => a.slot - b.slot).map((c) => c.id);
+  return phaseTiedCreatures(contenders)
+    .sort((a, b) => a.slot - b.slot)
+    .map((c) => c.id);
 }
 
-/** Roll-offs packed as base-8 digits (1–6, so 0 marks "no roll"): at most this many fit in a double. */
-const PACKED_ROLLS = 12;
-const DIGIT = 8;
-const SPAN = DIGIT ** PACKED_ROLLS;
+/** Roll-off buckets: 1–6 for the faces; 7 holds any other value (treated as level, so it rolls again). */
+const BUCKETS = 8;
+/** Roll-offs packed per creature into one 32-bit number (3 bits each); deeper ones are read directly. */
+const PACKED = 10;
 
 /**
- * The fast path: every (total, roll-offs) as one exact number. A creature must roll when another has
- * the same number, or when its number is a prefix of another's (its rolls are used up while the other's
- * go on). Sets of numbers, O(n × roll-offs), no sorting. Returns null when the numbers would not be exact.
+ * PHS-2, in one pass per tie group: creatures are split by total, then each group still level after k
+ * roll-offs by its (k+1)-th roll-off, like an in-place radix sort on two typed arrays (no hashing, no
+ * comparison sort). In a group of two or more, whoever has exactly k roll-offs is level with the rest and
+ * rolls; a group of one is settled. Contenders without an initiative are ignored; the result keeps the
+ * contenders' order.
  */
-function packedTies(contenders: readonly PhaseCombatant[]): PhaseCombatant[] | null {
-  let low = Number.POSITIVE_INFINITY;
-  let high = Number.NEGATIVE_INFINITY;
-  for (const c of contenders) {
-    if (c.initiative === null) continue;
-    if (c.rollOff.length >= PACKED_ROLLS) return null;
-    low = Math.min(low, c.initiative);
-    high = Math.max(high, c.initiative);
-  }
-  if (low === Number.POSITIVE_INFINITY) return [];
-  if ((high - low + 1) * SPAN > Number.MAX_SAFE_INTEGER) return null;
-  const keys = new Map<number, number>();
-  const prefixes = new Set<number>();
-  const packed: number[] = [];
-  for (const c of contenders) {
-    if (c.initiative === null) {
-      packed.push(-1);
-      continue;
-    }
-    let key = (c.initiative - low) * SPAN;
-    let place = SPAN / DIGIT;
-    for (const roll of c.rollOff) {
-      prefixes.add(key);
-      key += roll * place;
-      place /= DIGIT;
-    }
-    packed.push(key);
-    keys.set(key, (keys.get(key) ?? 0) + 1);
-  }
-  const need: PhaseCombatant[] = [];
+export function phaseTiedCreatures(contenders: readonly PhaseCombatant[]): PhaseCombatant[] {
+  const byTotal = new Map<number, number[]>();
   contenders.forEach((c, i) => {
-    const key = packed[i] ?? -1;
-    if (key >= 0 && ((keys.get(key) ?? 0) > 1 || prefixes.has(key))) need.push(c);
+    if (c.initiative === null) return;
+    const group = byTotal.get(c.initiative);
+    if (group === undefined) byTotal.set(c.initiative, [i]);
+    else group.push(i);
   });
-  return need;
+  // Level groups are runs [from, to) of `order`, each with its depth; `spare` and `bucket` are scratch space.
+  const order = new Int32Array(contenders.length);
+  const spare = new Int32Array(contenders.length);
+  const bucket = new Uint8Array(contenders.length);
+  const runs: number[] = [];
+  let filled = 0;
+  for (const group of byTotal.values()) {
+    if (group.length < 2) continue;
+    runs.push(filled, filled + group.length, 0);
+    for (const i of group) order[filled++] = i;
+  }
+  // The first PACKED buckets of every creature, 3 bits each, read once: the passes below then touch a
+  // small typed array instead of every creature's roll-off list at every depth.
+  const packed = new Int32Array(contenders.length);
+  for (let k = 0; k < filled; k++) {
+    const i = order[k] ?? 0;
+    const c = contenders[i];
+    const deep = Math.min(PACKED, c?.rollOff.length ?? 0);
+    let key = 0;
+    for (let depth = 0; depth < deep; depth++) key |= bucketOf(c, depth) << (3 * depth);
+    packed[i] = key;
+  }
+  const need = new Uint8Array(contenders.length);
+  let needed = 0;
+  const counts = new Int32Array(BUCKETS);
+  const starts = new Int32Array(BUCKETS);
+  while (runs.length > 0) {
+    const depth = runs.pop() ?? 0;
+    const to = runs.pop() ?? 0;
+    const from = runs.pop() ?? 0;
+    counts.fill(0);
+    for (let k = from; k < to; k++) {
+      const i = order[k] ?? 0;
+      const b = depth < PACKED ? ((packed[i] ?? 0) >>> (3 * depth)) & 7 : bucketOf(contenders[i], depth);
+      bucket[k] = b;
+      counts[b] = (counts[b] ?? 0) + 1;
+    }
+    // Bucket 0 (no roll-off at this depth) is level with the whole run: it rolls.
+    let at = from;
+    for (let b = 0; b < BUCKETS; b++) {
+      starts[b] = at;
+      at += counts[b] ?? 0;
+    }
+    for (let k = from; k < to; k++) {
+      const i = order[k] ?? 0;
+      const b = bucket[k] ?? 0;
+      const place = starts[b] ?? 0;
+      spare[place] = i;
+      starts[b] = place + 1;
+    }
+    order.set(spare.subarray(from, to), from);
+    let begin = from;
+    for (let b = 0; b < BUCKETS; b++) {
+      const end = begin + (counts[b] ?? 0);
+      if (b === 0) {
+        for (let k = begin; k < end; k++) need[order[k] ?? 0] = 1;
+        needed += end - begin;
+      } else if (end - begin > 1) {
+        runs.push(begin, end, depth + 1);
+      }
+      begin = end;
+    }
+  }
+  return needed === 0 ? [] : contenders.filter((_, i) => need[i] === 1);
 }
 
-/** The general path (any number of roll-offs): sorted so that level pairs are neighbours. */
-function sortedTies(contenders: readonly PhaseCombatant[]): PhaseCombatant[] {
-  const sorted = contenders.filter((c) => c.initiative !== null).sort(compareTieKey);
-  const need = new Set<PhaseCombatant>();
-  for (let i = 1; i < sorted.length; i++) {
-    const a = sorted[i - 1];
-    const b = sorted[i];
-    if (a === undefined || b === undefined || a.initiative !== b.initiative || !isPrefix(a.rollOff, b.rollOff)) continue;
-    need.add(a);
-    if (a.rollOff.length === b.rollOff.length) need.add(b);
-  }
-  return [...need];
+function bucketOf(c: PhaseCombatant | undefined, depth: number): number {
+  const roll = c?.rollOff[depth];
+  if (roll === undefined) return 0;
+  return Number.isInteger(roll) && roll >= 1 && roll <= 6 ? roll : BUCKETS - 1;
 }
 
 /** The index at which `id` enters `order[from..]` so that the part stays sorted by `compare`. */

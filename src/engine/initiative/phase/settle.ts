@@ -4,25 +4,22 @@
  */
 import { err } from "../../core/result.ts";
 import { done, draft, flush, request, rollKind, without, type Draft, type Step } from "./draft.ts";
-import { comparePhaseBattle, comparePhaseMovement, phaseInsertAt, phaseTiesToRoll } from "./order.ts";
-import { slotsMap } from "./slots.ts";
-import { phaseCombatant, phaseCombatants, putPhaseCombatant } from "./state.ts";
-import type { DiceRequest, RollResult } from "../contract.ts";
+import { comparePhaseBattle, comparePhaseMovement, phaseInsertAt, phaseTiedCreatures } from "./order.ts";
+import { slotsUpdate } from "./slots.ts";
+import { changePhaseCombatant, changePhaseState, phaseCombatant, phaseCombatants } from "./state.ts";
+import type { RollResult } from "../contract.ts";
 import type { PhaseCombatant, PhaseEvent, PhaseState } from "./types.ts";
 
-/** Asks for the roll-offs still needed and places mid-round arrivals whose place is now known. */
+/** PHS-2: asks for the roll-offs still needed and places mid-round arrivals whose place is now known. */
 export function settle(d: Draft): void {
   flush(d);
   const s = d.state;
   if (s.round === 0 || s.phase === "end" || s.phase === null) return;
-  const contenders = phaseCombatants(s).filter(
-    (c) => !c.defeated && c.initiative !== null && c.initiativeRound === s.round,
-  );
-  const waiting = new Set(s.rolls.map((r) => r.combatantId));
-  for (const id of phaseTiesToRoll(contenders)) {
-    const c = phaseCombatant(d.state, id);
-    if (c !== null && !waiting.has(id)) request(d, c, "rollOff");
-  }
+  const contenders: PhaseCombatant[] = [];
+  for (const c of phaseCombatants(s)) if (!c.defeated && c.initiative !== null && c.initiativeRound === s.round) contenders.push(c);
+  const waiting = s.rolls.length === 0 ? null : new Set(s.rolls.map((r) => r.combatantId));
+  // In join order, like every batch of requests.
+  for (const c of phaseTiedCreatures(contenders)) if (waiting === null || !waiting.has(c.id)) request(d, c, "rollOff");
   flush(d);
   if (d.state.unplaced.length === 0) return;
   const unsettled = new Set(d.state.rolls.map((r) => r.combatantId));
@@ -33,7 +30,7 @@ export function settle(d: Draft): void {
     if (unsettled.has(id) || c.initiative === null) stay.push(id);
     else place(d, c);
   }
-  d.state = { ...d.state, unplaced: stay };
+  d.state = changePhaseState(d.state, { unplaced: stay });
 }
 
 /**
@@ -67,45 +64,61 @@ function place(d: Draft, c: PhaseCombatant): void {
       battleOrder = [...rest.slice(0, at), c.id, ...rest.slice(at)];
     }
   }
-  d.state = { ...s, moveOrder, battleOrder };
+  d.state = changePhaseState(s, { moveOrder, battleOrder });
 }
 
+/**
+ * PHS-2: dice totals fed back for pending requests (initiative rolls and roll-offs, any mix). A batch is
+ * checked whole before anything changes; then the answered combatants are written in one pass over the
+ * paths they sit on, and the roll-offs still needed are asked for.
+ */
 export function rolls(state: PhaseState, results: readonly RollResult[]): Step {
-  const byId = new Map<string, DiceRequest>();
-  for (const r of state.rolls) byId.set(r.id, r);
+  const pending = state.rolls;
+  // Answers usually come in the order asked: match them by walking the list, and build an id lookup
+  // only for one that does not (a Map of every pending id costs more than the whole walk).
+  let lookup: Map<string, number> | null = null;
+  let expected = 0;
+  const answered = new Uint8Array(pending.length);
   const updates = new Map<string, PhaseCombatant>();
   const events: PhaseEvent[] = [];
   for (const result of results) {
-    const pending = byId.get(result.requestId);
-    if (pending === undefined) {
-      const again = state.rolls.some((r) => r.id === result.requestId);
-      return err(again ? "TEMPO.ERRORS.Phase.DuplicateRoll" : "TEMPO.ERRORS.Phase.UnknownRequest", { requestId: result.requestId });
+    let at = pending[expected]?.id === result.requestId ? expected : -1;
+    if (at < 0) {
+      lookup ??= new Map(pending.map((r, i) => [r.id, i]));
+      at = lookup.get(result.requestId) ?? -1;
     }
-    byId.delete(result.requestId);
-    const id = pending.combatantId ?? "";
+    const asked = pending[at];
+    if (asked === undefined || answered[at] === 1) {
+      return err(at < 0 ? "TEMPO.ERRORS.Phase.UnknownRequest" : "TEMPO.ERRORS.Phase.DuplicateRoll", { requestId: result.requestId });
+    }
+    answered[at] = 1;
+    expected = at + 1;
+    const id = asked.combatantId ?? "";
     const c = updates.get(id) ?? phaseCombatant(state, id);
     if (c === null) return err("TEMPO.ERRORS.Phase.UnknownRequest", { requestId: result.requestId });
-    const initiative = rollKind(pending) === "initiative";
+    const initiative = rollKind(asked) === "initiative";
     const lo = initiative ? 2 + c.int + c.agi : 1;
     const hi = initiative ? 12 + c.int + c.agi : 6;
     if (!Number.isInteger(result.total) || result.total < lo || result.total > hi) {
       return err("TEMPO.ERRORS.Phase.InvalidRoll", { requestId: result.requestId, total: result.total });
     }
     if (initiative) {
-      updates.set(id, { ...c, initiative: result.total, initiativeRound: state.round, rollOff: [] });
+      updates.set(id, changePhaseCombatant(c, { initiative: result.total, initiativeRound: state.round, rollOff: [] }));
       events.push({ type: "initiativeRolled", combatantId: id, total: result.total });
     } else {
-      updates.set(id, { ...c, rollOff: [...c.rollOff, result.total] });
+      const rollOff = c.rollOff.slice();
+      rollOff.push(result.total);
+      updates.set(id, changePhaseCombatant(c, { rollOff }));
       events.push({ type: "rollOffRolled", combatantId: id, total: result.total });
     }
   }
-  const d = draft({ ...state, rolls: state.rolls.filter((r) => byId.has(r.id)) }, events);
-  // Many results (a whole initiative phase) are written in one O(n) pass; a few, path by path.
-  if (updates.size * 8 > state.combatants.size) {
-    d.state = { ...d.state, combatants: slotsMap(d.state.combatants, (c) => updates.get(c.id) ?? c) };
-  } else {
-    for (const c of updates.values()) d.state = putPhaseCombatant(d.state, c);
-  }
+  const left = results.length === 0 ? pending : pending.filter((_, i) => answered[i] !== 1);
+  // Requests go out in join order, so the answers usually come sorted already.
+  const changed = [...updates.values()].sort((a, b) => a.slot - b.slot);
+  const combatants = slotsUpdate(state.combatants, changed, slotOf);
+  const d = draft(changePhaseState(state, { rolls: left, combatants }), events);
   settle(d);
   return done(d);
 }
+
+const slotOf = (c: PhaseCombatant): number => c.slot;

@@ -95,6 +95,45 @@ export function slotPush<T>(slots: Slots<T>, value: T): Slots<T> {
   return { size: index + 1, depth: slots.depth + 1, root };
 }
 
+/**
+ * Writes many slots at once: `changes` must be sorted by slot, each slot an existing one. Only the nodes
+ * on the paths to the changed slots are copied, once each, so k changes cost O(k + touched nodes) —
+ * a few combatants copy a few paths, a whole roster copies each node once.
+ */
+export function slotsUpdate<T>(slots: Slots<T>, changes: readonly T[], slotOf: (value: T) => number): Slots<T> {
+  if (changes.length === 0) return slots;
+  const root = updateIn(slots.root, slots.depth, changes, 0, changes.length, slotOf);
+  return { size: slots.size, depth: slots.depth, root };
+}
+
+function updateIn<T>(node: SlotNode<T>, level: number, changes: readonly T[], from: number, to: number, slotOf: (value: T) => number): SlotNode<T> {
+  if ("items" in node) {
+    const items = node.items.slice();
+    for (let i = from; i < to; i++) {
+      const value = changes[i];
+      if (value !== undefined) items[slotOf(value) & MASK] = value;
+    }
+    return { items };
+  }
+  const kids = node.kids.slice();
+  const shift = level * BITS;
+  let i = from;
+  while (i < to) {
+    const first = changes[i];
+    if (first === undefined) break;
+    const at = (slotOf(first) >>> shift) & MASK;
+    let j = i + 1;
+    for (; j < to; j++) {
+      const other = changes[j];
+      if (other === undefined || ((slotOf(other) >>> shift) & MASK) !== at) break;
+    }
+    const kid = kids[at];
+    if (kid !== undefined) kids[at] = updateIn(kid, level - 1, changes, i, j, slotOf);
+    i = j;
+  }
+  return { kids };
+}
+
 /** Every occupied slot's value, in slot order (O(n)). */
 export function slotValues<T>(slots: Slots<T>): T[] {
   const out: T[] = [];

@@ -23,6 +23,58 @@ export function newPhaseCombatant(join: PhaseJoin, slot: number): PhaseCombatant
   };
 }
 
+/** What may change on a combatant (its id and slot never do). */
+export type PhaseCombatantChange = Partial<Omit<PhaseCombatant, "id" | "slot">>;
+
+/**
+ * The combatant with some fields changed. Written out field by field rather than spread: every
+ * combatant then has one object shape, which keeps the hot paths (a roll-off batch, a turn step) fast.
+ */
+export function changePhaseCombatant(c: PhaseCombatant, change: PhaseCombatantChange): PhaseCombatant {
+  return {
+    id: c.id,
+    slot: c.slot,
+    int: change.int ?? c.int,
+    agi: change.agi ?? c.agi,
+    initiative: change.initiative === undefined ? c.initiative : change.initiative,
+    initiativeRound: change.initiativeRound ?? c.initiativeRound,
+    rollOff: change.rollOff ?? c.rollOff,
+    defeated: change.defeated ?? c.defeated,
+    seizedRound: change.seizedRound ?? c.seizedRound,
+    defending: change.defending ?? c.defending,
+    disengagedRound: change.disengagedRound ?? c.disengagedRound,
+    movedRound: change.movedRound ?? c.movedRound,
+    actedRound: change.actedRound ?? c.actedRound,
+  };
+}
+
+/** What may change on the round state. */
+export type PhaseStateChange = Partial<PhaseState>;
+
+/**
+ * The state with some fields changed, written out field by field like `changePhaseCombatant`: a turn
+ * step builds one state object of one shape instead of several spread copies.
+ */
+export function changePhaseState(s: PhaseState, change: PhaseStateChange): PhaseState {
+  return {
+    round: change.round ?? s.round,
+    phase: change.phase === undefined ? s.phase : change.phase,
+    combatants: change.combatants ?? s.combatants,
+    index: change.index ?? s.index,
+    moveOrder: change.moveOrder ?? s.moveOrder,
+    battleOrder: change.battleOrder ?? s.battleOrder,
+    cursor: change.cursor ?? s.cursor,
+    current: change.current === undefined ? s.current : change.current,
+    upNext: change.upNext ?? s.upNext,
+    waits: change.waits ?? s.waits,
+    delays: change.delays ?? s.delays,
+    unplaced: change.unplaced ?? s.unplaced,
+    turnAction: change.turnAction === undefined ? s.turnAction : change.turnAction,
+    rolls: change.rolls ?? s.rolls,
+    nextRequest: change.nextRequest ?? s.nextRequest,
+  };
+}
+
 /** A join is valid when the id is a non-empty string and INT and AGI are whole numbers. */
 export function checkPhaseJoin(join: PhaseJoin): Result<PhaseJoin> {
   if (typeof join.id !== "string" || join.id.length === 0) return err("TEMPO.ERRORS.Phase.InvalidCombatant");
@@ -76,5 +128,5 @@ export function phaseCombatants(state: PhaseState): PhaseCombatant[] {
 }
 
 export function putPhaseCombatant(state: PhaseState, combatant: PhaseCombatant): PhaseState {
-  return { ...state, combatants: slotSet(state.combatants, combatant.slot, combatant) };
+  return changePhaseState(state, { combatants: slotSet(state.combatants, combatant.slot, combatant) });
 }

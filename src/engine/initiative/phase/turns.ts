@@ -6,14 +6,13 @@
 import { err } from "../../core/result.ts";
 import { done, draft, isActive, release, request, type Draft, type Step } from "./draft.ts";
 import { comparePhaseRank } from "./order.ts";
-import { slotsMap } from "./slots.ts";
-import { phaseCombatant, phaseCombatants, putPhaseCombatant } from "./state.ts";
+import { slotSet, slotsMap } from "./slots.ts";
+import { changePhaseCombatant, changePhaseState, phaseCombatant, phaseCombatants } from "./state.ts";
 import type { PhaseCombatant, PhaseState } from "./types.ts";
 
 /** PHS-1, PHS-2: a new round starts with the initiative phase; every creature still up rolls again. */
 function beginRound(d: Draft, round: number): void {
-  d.state = {
-    ...d.state,
+  d.state = changePhaseState(d.state, {
     round,
     phase: "initiative",
     moveOrder: [],
@@ -27,9 +26,9 @@ function beginRound(d: Draft, round: number): void {
     turnAction: null,
     rolls: [],
     combatants: slotsMap(d.state.combatants, (c) =>
-      c.defeated ? c : { ...c, initiative: null, initiativeRound: round, rollOff: [] },
+      c.defeated ? c : changePhaseCombatant(c, { initiative: null, initiativeRound: round, rollOff: [] }),
     ),
-  };
+  });
   d.events.push({ type: "roundStarted", round }, { type: "phaseStarted", round, phase: "initiative" });
   for (const c of phaseCombatants(d.state)) if (!c.defeated) request(d, c, "initiative");
 }
@@ -48,19 +47,22 @@ function buildOrders(state: PhaseState): PhaseState {
   for (const c of ranked) (c.seizedRound === state.round ? seizers : others).push(c.id);
   const battleOrder = [...others, ...seizers];
   const moveOrder = [...battleOrder].reverse();
-  return { ...state, moveOrder, battleOrder, cursor: -1 };
+  return changePhaseState(state, { moveOrder, battleOrder, cursor: -1 });
 }
 
-function startTurn(d: Draft, c: PhaseCombatant, phase: "movement" | "battle"): void {
+/** Starts `c`'s turn; `cursor` is where the order stands now (one state copy per turn step). */
+function startTurn(d: Draft, c: PhaseCombatant, phase: "movement" | "battle", cursor: number): void {
   const round = d.state.round;
   const resumed = phase === "battle" && c.actedRound === round;
   const updated: PhaseCombatant =
     phase === "movement"
-      ? { ...c, movedRound: round, defending: false }
+      ? changePhaseCombatant(c, { movedRound: round, defending: false })
       : resumed
         ? c
-        : { ...c, actedRound: round, defending: false };
-  d.state = { ...putPhaseCombatant(d.state, updated), current: c.id, turnAction: null };
+        : changePhaseCombatant(c, { actedRound: round, defending: false });
+  const s = d.state;
+  const combatants = updated === c ? s.combatants : slotSet(s.combatants, c.slot, updated);
+  d.state = changePhaseState(s, { combatants, cursor, current: c.id, turnAction: null });
   d.events.push({ type: "turnStarted", round, combatantId: c.id, phase });
 }
 
@@ -73,22 +75,21 @@ export function advance(d: Draft): void {
         const id = s.moveOrder[i] ?? "";
         const c = phaseCombatant(s, id);
         if (isActive(c) && c.movedRound !== s.round) {
-          d.state = { ...s, cursor: i };
-          startTurn(d, c, "movement");
+          startTurn(d, c, "movement", i);
           return;
         }
       }
-      d.state = { ...s, phase: "battle", cursor: -1, current: null, upNext: [] };
+      d.state = changePhaseState(s, { phase: "battle", cursor: -1, current: null, upNext: [] });
       d.events.push({ type: "phaseStarted", round: s.round, phase: "battle" });
       continue;
     }
     if (s.phase === "battle") {
       const [first, ...rest] = s.upNext;
       if (first !== undefined) {
-        d.state = { ...s, upNext: rest };
+        d.state = changePhaseState(s, { upNext: rest });
         const c = phaseCombatant(d.state, first);
         if (isActive(c)) {
-          startTurn(d, c, "battle");
+          startTurn(d, c, "battle", d.state.cursor);
           return;
         }
         d.state = release(d.state, first);
@@ -97,19 +98,19 @@ export function advance(d: Draft): void {
       const i = s.cursor + 1;
       const id = s.battleOrder[i];
       if (id !== undefined) {
-        d.state = { ...s, cursor: i };
-        const c = phaseCombatant(d.state, id);
+        const c = phaseCombatant(s, id);
         if (isActive(c) && c.actedRound !== s.round) {
-          startTurn(d, c, "battle");
+          startTurn(d, c, "battle", i);
           return;
         }
+        d.state = changePhaseState(s, { cursor: i });
         // DEF-1: a skipped creature's turn still passes, so whoever waited on it acts now (PHS-9).
         if (!isActive(c)) d.state = release(d.state, id);
         continue;
       }
       if (s.waits.length > 0) {
         // Nobody is left to wait for (the awaited creature never got a turn): the delayers act now.
-        d.state = { ...s, waits: [], upNext: s.waits.map((w) => w.delayerId) };
+        d.state = changePhaseState(s, { waits: [], upNext: s.waits.map((w) => w.delayerId) });
         continue;
       }
       beginEnd(d);
@@ -125,7 +126,7 @@ export function advance(d: Draft): void {
  */
 function beginEnd(d: Draft): void {
   const s = d.state;
-  d.state = { ...s, phase: "end", cursor: -1, current: null, turnAction: null, upNext: [], waits: [], unplaced: [] };
+  d.state = changePhaseState(s, { phase: "end", cursor: -1, current: null, turnAction: null, upNext: [], waits: [], unplaced: [] });
   d.events.push({ type: "phaseStarted", round: s.round, phase: "end" });
   for (const c of phaseCombatants(s)) if (!c.defeated) d.events.push({ type: "savesDue", combatantId: c.id, round: s.round });
 }
@@ -146,7 +147,7 @@ export function next(state: PhaseState): Step {
       if (state.current !== null) {
         d.events.push({ type: "turnEnded", round: state.round, combatantId: state.current, phase: state.phase });
         if (state.phase === "battle") d.state = release(d.state, state.current);
-        d.state = { ...d.state, current: null };
+        // `advance` always names the next creature, or none when the phase ends.
       }
       advance(d);
       return done(d);
