@@ -20,6 +20,7 @@ import {
 } from "./state.ts";
 import {
   advance,
+  afterInitiative,
   beginRound,
   currentId,
   lowerIdleCounts,
@@ -237,7 +238,7 @@ export function markSurprised(state: CountState, id: string, surprised: boolean,
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
   if (state.round !== -1 || state.status === "turns" || state.status === "end") return err("TEMPO.ERRORS.Count.TooLate");
   out.events.push({ type: "surpriseMarked", combatantId: id, surprised: surprised === true });
-  return ok(putCombatant(state, { ...c, surprised: surprised === true }));
+  return ok(rechooseFirstRound(putCombatant(state, { ...c, surprised: surprised === true }), out));
 }
 
 /** CNT-4 (setting "GM declares"): before the first round the GM declares a surprise round, or takes it back. */
@@ -245,5 +246,10 @@ export function declareSurprise(state: CountState, value: boolean, out: CountOut
   if (state.options.surprise !== "declared") return err("TEMPO.ERRORS.Count.SurpriseIsAutomatic");
   if (state.round !== -1 || state.status === "turns" || state.status === "end") return err("TEMPO.ERRORS.Count.TooLate");
   out.events.push({ type: "surpriseDeclared", value: value === true });
-  return ok({ ...state, surpriseDeclared: value === true });
+  return ok(rechooseFirstRound({ ...state, surpriseDeclared: value === true }, out));
+}
+
+/** CNT-4: while the first contests are out, a change to who has surprise decides the first round anew. */
+function rechooseFirstRound(state: CountState, out: CountOut): CountState {
+  return state.status === "contest" && state.round === -1 ? afterInitiative(state, out) : state;
 }

@@ -138,3 +138,30 @@ describe("waking up (CNT-14)", () => {
     ]);
   });
 });
+
+describe("surprise decided while the first contests are out (CNT-4)", () => {
+  it("CNT-4: a surprise round the GM declares while the first ties are still being contested comes before round 1", () => {
+    // rogue 3 − 5 = −2 (surprise); orc 12 − 0 = 12 and goblin 13 − 1 = 12 tie. GM-declares mode.
+    let step = roll(
+      apply(encounter([["rogue", 5], ["orc", 0], ["goblin", 1]], { surprise: "declared" }), { type: "start" }).state,
+      { rogue: 3, orc: 12, goblin: 13 },
+    );
+    expect(asked(step)).toEqual(["goblin:contest", "orc:contest"]);
+    step = apply(step.state, { type: "declareSurprise", value: true });
+    // The surprise round needs no contest (only the rogue acts in it, at 20 − 5 = 15): it starts at once.
+    expect(show(step.events)).toEqual(["surprise true", "round 0", "turn rogue"]);
+    // The contest dice still come back and are kept: goblin 10 + 1 = 11, orc 4 + 0 = 4.
+    step = roll(step.state, { goblin: 10, orc: 4 });
+    expect(show(step.events)).toEqual(["contest goblin=11", "contest orc=4"]);
+    expect(track(step.state)).toEqual(["15 rogue *", "20 end step", "20 goblin", "20 orc"]);
+  });
+
+  it("CNT-4: marking one of two tied creatures with surprise as surprised while their contest is out lets the other act alone at once", () => {
+    // rogue 3 − 5 = −2 and scout 4 − 5 = −1 have surprise: both would act at 20 − 5 = 15, so they contest.
+    let step = roll(apply(encounter([["rogue", 5], ["scout", 5], ["orc", 0]]), { type: "start" }).state, { rogue: 3, scout: 4, orc: 12 });
+    expect(asked(step)).toEqual(["rogue:contest", "scout:contest"]);
+    step = apply(step.state, { type: "markSurprised", combatantId: "scout", surprised: true });
+    expect(show(step.events)).toEqual(["surprised scout true", "round 0", "turn rogue"]);
+    expect(track(step.state)).toEqual(["15 rogue *", "20 end step", "20 scout", "20 orc"]);
+  });
+});
