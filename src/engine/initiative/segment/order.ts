@@ -86,7 +86,8 @@ const LAST = 2;
  * The creature's turns this round, each with its sort key.
  * - Step 3 (fast): A Parley, B Flee, C Charge, then "goes first"; HIGH before LOW; lower weapon speed.
  *   Fast actions ignore the delayed condition (SEG-7).
- * - Steps 4 and 6: a multi-attacker's first routine, then the rest; HIGH before LOW; weapon speed.
+ * - Steps 4 and 6: a multi-attacker's first routine, then the rest; HIGH before LOW; the delayed
+ *   condition loses ties (SEG-7); then weapon speed (SEG-4).
  * - Step 5: HIGH then LOW; inside, D1–D4 in the setting's order (SEG-3); the delayed condition loses
  *   ties (SEG-7); then weapon speed (SEG-4). A caster names its target in D1 (SEG-11). Complex
  *   activities, and a delayed creature's delaying activities, go last (SEG-7, SEG-8).
@@ -111,7 +112,11 @@ export function segmentEntriesFor(state: SegmentState, c: SegmentCombatant, riva
     return [entryOf(c, "fast", 3, [3, fast, rollBand === "high" ? HIGH : LOW, speed, c.slot], 1, rollBand)];
   }
   if (segmentIsMultiAttack(decl)) {
-    return [entryOf(c, "firstRoutine", 4, [4, b, speed, c.slot], 1, band), entryOf(c, "restRoutines", 6, [6, b, speed, c.slot], 1, band)];
+    // SEG-7: the delayed condition loses ties here too (melee against melee), before weapon speed.
+    return [
+      entryOf(c, "firstRoutine", 4, [4, b, delayed, speed, c.slot], 1, band),
+      entryOf(c, "restRoutines", 6, [6, b, delayed, speed, c.slot], 1, band),
+    ];
   }
   if (decl.action === "spell") {
     const time = decl.castingTime ?? 1;
