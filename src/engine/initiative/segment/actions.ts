@@ -95,12 +95,14 @@ export function attack(state: SegmentState, id: string, targetId: string, immedi
   return done(d);
 }
 
-/** SEG-11: one spell per round, an immediate one included. */
+/** SEG-11: one spell per round, an immediate one included; SEG-8: not during a complex activity. */
 export function immediateSpell(state: SegmentState, id: string): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
   if (state.step === 0) return err("TEMPO.ERRORS.Segment.NotStarted");
   if (c.defeated) return err("TEMPO.ERRORS.Segment.Defeated", { id });
+  // SEG-8: a complex activity allows nothing else that round, an immediate spell included.
+  if (segmentDeclarationOf(state, c).action === "complex") return err("TEMPO.ERRORS.Segment.ComplexAlone", { id });
   const declaredSpell = segmentDeclarationOf(state, c).action === "spell" && c.majorSpentRound !== state.round;
   if (declaredSpell || c.immediateSpellRound === state.round || c.castingFailedRound === state.round) {
     return err("TEMPO.ERRORS.Segment.OneSpellPerRound", { id });

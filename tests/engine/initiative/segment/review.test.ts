@@ -27,4 +27,10 @@ describe("segment rounds: review cases", () => {
       "6.restRoutines:bear",
     ]);
   });
+
+  it("SEG-8: a creature busy with a complex activity cannot cast an immediate spell either", () => {
+    const t = new SegmentTable([member("thief", "party"), member("orc", "orcs")]);
+    t.begin({ thief: decl({ action: "complex" }), orc: decl({ action: "melee" }) }, { party: 5, orcs: 2 });
+    expect(t.refused({ type: "immediateSpell", combatantId: "thief" })).toBe("TEMPO.ERRORS.Segment.ComplexAlone");
+  });
 });
