@@ -92,6 +92,8 @@ export function declare(state: SegmentState, id: string, declaration: SegmentDec
   if (c.defeated) return err("TEMPO.ERRORS.Segment.Defeated", { id });
   const checked = checkSegmentDeclaration(declaration);
   if (!checked.ok) return checked;
+  // SEG-11: an immediate spell already cast this round was the round's one spell.
+  if (checked.value.action === "spell" && c.immediateSpellRound === state.round) return err("TEMPO.ERRORS.Segment.OneSpellPerRound", { id });
   const updated: SegmentCombatant = { ...c, declaration: checked.value, declaredRound: state.round, revealed: false };
   return ok({ state: putSegmentCombatant(state, updated), events: [{ type: "declared", round: state.round, combatantId: id }], requests: [] });
 }

@@ -33,4 +33,15 @@ describe("segment rounds: review cases", () => {
     t.begin({ thief: decl({ action: "complex" }), orc: decl({ action: "melee" }) }, { party: 5, orcs: 2 });
     expect(t.refused({ type: "immediateSpell", combatantId: "thief" })).toBe("TEMPO.ERRORS.Segment.ComplexAlone");
   });
+
+  it("SEG-11: a creature that cast an immediate spell while declarations are open cannot declare a spell too", () => {
+    const t = new SegmentTable([member("mage", "party"), member("orc", "orcs")]);
+    t.do({ type: "start" });
+    t.do({ type: "immediateSpell", combatantId: "mage" });
+    expect(t.refused({ type: "declare", combatantId: "mage", declaration: decl({ action: "spell", castingTime: 2 }) })).toBe(
+      "TEMPO.ERRORS.Segment.OneSpellPerRound",
+    );
+    // Anything else may still be declared.
+    expect(t.refused({ type: "declare", combatantId: "mage", declaration: decl({ action: "missile" }) })).toBeNull();
+  });
 });
