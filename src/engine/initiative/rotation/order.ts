@@ -2,7 +2,7 @@
  * Rotation order (ROT-1, ROT-4, ROT-5, ROT-6): units highest first, members of a unit one after
  * another, and at most two player characters in a row when the GM turns that on.
  */
-import { compareIds } from "../shared/highest-first.ts";
+import { compareIds, compareTotals } from "../shared/highest-first.ts";
 import { own } from "../shared/round-order.ts";
 import {
   ROTATION_MAX_PLAYERS_IN_ROW,
@@ -42,14 +42,7 @@ export function compareRotationUnits(a: Pick<RotationUnit, "key" | "value">, b: 
  * gives the order without ROT-6, and keeps every unit's members together.
  */
 export function compareRotationCombatants(a: RotationCombatant, b: RotationCombatant): number {
-  const x = a.initiative;
-  const y = b.initiative;
-  if (x !== y) {
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return y - x;
-  }
-  return compareIds(rotationUnitKey(a), rotationUnitKey(b)) || a.seq - b.seq;
+  return compareTotals(a.initiative, b.initiative) || compareIds(rotationUnitKey(a), rotationUnitKey(b)) || a.seq - b.seq;
 }
 
 /** Units of the given creatures (those with a result), sorted highest first. O(n log n). */

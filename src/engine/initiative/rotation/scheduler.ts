@@ -25,9 +25,10 @@
 import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
 import { dispatchCommand, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
+import { canActIn, leaveOrder, nextTurn, skipSlots, type TurnSkipped, type TurnWalk } from "../shared/turn-walk.ts";
 import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
 import { noNegativeZero, rollFormula } from "../shared/highest-first.ts";
-import { nextActiveIndex, own, passedSlotIndex, removeAt, without } from "../shared/round-order.ts";
+import { nextActiveIndex, own, passedSlotIndex, without } from "../shared/round-order.ts";
 import { rotationContestLeaders, rotationTieWinnerValue } from "./contest.ts";
 import {
   rotationNoThreePlayersInRow,
@@ -65,7 +66,7 @@ export type RotationCommand =
 export type RotationEvent =
   | CommonEvent
   /** DEF-1: a defeated creature's slot came and was passed over. */
-  | { readonly type: "turnSkipped"; readonly round: number; readonly combatantId: string }
+  | TurnSkipped
   /** ROT-7: the planning phase begins (round 0); `initiator` is the side taking planning turns. */
   | { readonly type: "planningStarted"; readonly initiator: RotationInitiator }
   /** ROT-7: the planning phase is over; the first rotation starts next. */
@@ -85,14 +86,6 @@ function comparator(state: RotationState): (a: string, b: string) => number {
     const x = own(combatants, a);
     const y = own(combatants, b);
     return x === undefined || y === undefined ? 0 : compareRotationCombatants(x, y);
-  };
-}
-
-function canActIn(state: RotationState): (id: string) => boolean {
-  const combatants = state.combatants;
-  return (id) => {
-    const c = own(combatants, id);
-    return c !== undefined && !c.defeated;
   };
 }
 
@@ -231,25 +224,18 @@ function beginTurn(step: Step, index: number): void {
   step.events.push({ type: "turnStarted", round: step.state.round, combatantId: id });
 }
 
-function skipDefeated(step: Step, from: number, to: number): void {
-  for (let i = from; i < to; i++) {
-    const id = step.state.order[i];
-    if (id !== undefined) step.events.push({ type: "turnSkipped", round: step.state.round, combatantId: id });
-  }
-}
-
 /** ROT-3: the next rotation starts with its first creature's turn (after planning, rotation 1). */
 function startRotation(step: Step): boolean {
   const state = step.state;
   const order = nextRotationOrder(state);
-  const first = nextActiveIndex(order, 0, canActIn(state));
+  const first = nextActiveIndex(order, 0, canActIn(state.combatants));
   if (first < 0) return false;
   if (state.status === "planning") step.events.push({ type: "planningEnded" });
   if (state.status === "running" && state.round > 0) step.events.push({ type: "roundEnded", round: state.round });
   const round = state.round + 1;
   step.events.push({ type: "roundStarted", round });
   step.state = { ...state, status: "running", round, order, resort: false };
-  skipDefeated(step, 0, first);
+  skipSlots(step, 0, first, step.state.round);
   beginTurn(step, first);
   return true;
 }
@@ -259,33 +245,17 @@ function startPlanning(step: Step): boolean {
   const state = step.state;
   if (!state.options.planningPhase) return false;
   const order = buildOrder(state, true);
-  const first = nextActiveIndex(order, 0, canActIn(state));
+  const first = nextActiveIndex(order, 0, canActIn(state.combatants));
   if (first < 0) return false;
   step.events.push({ type: "planningStarted", initiator: state.options.initiator });
   step.state = { ...state, status: "planning", round: 0, order, turnIndex: -1, resort: false };
-  skipDefeated(step, 0, first);
+  skipSlots(step, 0, first, step.state.round);
   beginTurn(step, first);
   return true;
 }
 
-function passTurn(step: Step, from: number, ended: string | null): Result<true> {
-  const state = step.state;
-  const next = nextActiveIndex(state.order, from, canActIn(state));
-  if (next < 0 && nextActiveIndex(nextRotationOrder(state), 0, canActIn(state)) < 0) {
-    if (ended !== null) return err("TEMPO.ERRORS.Rotation.NobodyCanAct");
-    step.state = { ...state, turnIndex: state.order.length };
-    return ok(true);
-  }
-  if (ended !== null) step.events.push({ type: "turnEnded", round: state.round, combatantId: ended });
-  if (next >= 0) {
-    skipDefeated(step, from, next);
-    beginTurn(step, next);
-    return ok(true);
-  }
-  skipDefeated(step, from, state.order.length);
-  startRotation(step);
-  return ok(true);
-}
+/** ROT-3, DEF-1: how the shared turn walk (shared/turn-walk.ts) runs rotations and the planning phase. */
+const WALK: TurnWalk<RotationState, Step> = { nextRoundOrder: nextRotationOrder, startNextRound: startRotation, beginTurn };
 
 /** ROT-2: starts roll-offs for new ties and settles the passes whose rolls are all in. */
 function settleTies(step: Step): void {
@@ -373,13 +343,13 @@ function start(state: RotationState): Outcome {
 }
 
 function next(state: RotationState): Outcome {
-  if (state.status === "setup") return err("TEMPO.ERRORS.Rotation.NotStarted");
-  if (state.status === "rolling") return err("TEMPO.ERRORS.Rotation.WaitingForRolls");
   const step: Step = { state, events: [], requests: [] };
-  const passed = passTurn(step, state.turnIndex + 1, state.order[state.turnIndex] ?? null);
-  if (!passed.ok) return passed;
-  if (step.events.length === 0) return err("TEMPO.ERRORS.Rotation.NobodyCanAct");
-  return finish(step);
+  const passed = nextTurn(WALK, step, {
+    notStarted: "TEMPO.ERRORS.Rotation.NotStarted",
+    waitingForRolls: "TEMPO.ERRORS.Rotation.WaitingForRolls",
+    nobodyCanAct: "TEMPO.ERRORS.Rotation.NobodyCanAct",
+  });
+  return passed.ok ? finish(step) : passed;
 }
 
 function join(state: RotationState, command: Extract<RotationCommand, { type: "join" }>): Outcome {
@@ -452,21 +422,9 @@ function leave(state: RotationState, combatantId: string): Outcome {
   const combatant = own(state.combatants, combatantId);
   if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: shown(combatantId) });
   const base = resetUnit(state, rotationUnitKey(combatant));
-  const index = base.order.indexOf(combatantId);
-  const stripped: RotationState = {
-    ...base,
-    combatants: without(base.combatants, combatantId),
-    order: index < 0 ? base.order : removeAt(base.order, index),
-    turnIndex: index >= 0 && index < base.turnIndex ? base.turnIndex - 1 : base.turnIndex,
-  };
-  const step: Step = { state: stripped, events: [], requests: [] };
-  if ((base.status === "running" || base.status === "planning") && index >= 0 && index === base.turnIndex) {
-    step.events.push({ type: "turnEnded", round: base.round, combatantId });
-    step.events.push({ type: "combatantLeft", combatantId });
-    passTurn(step, stripped.turnIndex, null);
-  } else {
-    step.events.push({ type: "combatantLeft", combatantId });
-  }
+  const step: Step = { state: { ...base, combatants: without(base.combatants, combatantId) }, events: [], requests: [] };
+  const walking = base.status === "running" || base.status === "planning";
+  const index = leaveOrder(WALK, step, combatantId, walking, "TEMPO.ERRORS.Rotation.NobodyCanAct");
   // ROT-6: the creature that left may have kept player characters apart: arrange the rest again.
   if (index >= 0 && step.state.status === "running" && step.state.options.noThreePlayersInRow) step.state = rebuildRest(step.state, []);
   settle(step);

@@ -8,6 +8,7 @@
 import { err, ok, type Result } from "../../core/result.ts";
 import type { DiceRequest } from "../contract.ts";
 import { noNegativeZero } from "../shared/highest-first.ts";
+import { NO_ROUND_YET, type LinearRound } from "../shared/round-order.ts";
 
 /** ROT-3: one rotation is 6 seconds. */
 export const ROTATION_SECONDS = 6;
@@ -88,19 +89,12 @@ export interface RotationPendingRoll {
  */
 export type RotationStatus = "setup" | "rolling" | "planning" | "running";
 
-export interface RotationState {
+/** `round` is the rotation under way (ROT-3), 0 during planning; `order` is this rotation's (or planning's) turns. */
+export interface RotationState extends LinearRound {
   readonly scheme: "rotation";
   readonly options: RotationOptions;
   readonly status: RotationStatus;
-  /** The rotation under way (ROT-3); 0 before the first and during planning. */
-  readonly round: number;
   readonly combatants: Readonly<Record<string, RotationCombatant>>;
-  /** This round's (or the planning phase's) turns; see shared/round-order.ts for the split at `turnIndex`. */
-  readonly order: readonly string[];
-  /** Index in `order` of the creature acting now; `order.length` when nobody can act; -1 before. */
-  readonly turnIndex: number;
-  /** Mid-round changes left the order unsorted: rebuild it at the next rotation. */
-  readonly resort: boolean;
   readonly contests: readonly RotationContest[];
   readonly rolls: readonly RotationPendingRoll[];
   /** Counter for request ids ("rot-1", …) and join order. */
@@ -213,11 +207,8 @@ export function createRotationState(
     scheme: "rotation",
     options: merged.value,
     status: "setup",
-    round: 0,
+    ...NO_ROUND_YET,
     combatants: record,
-    order: [],
-    turnIndex: -1,
-    resort: false,
     contests: [],
     rolls: [],
     nextRequest: 1,

@@ -21,6 +21,17 @@ export function compareHighestFirst(a: readonly number[], b: readonly number[]):
   return 0;
 }
 
+/**
+ * STD-1, ROT-1: orders two initiative totals highest first; a creature still waiting for its roll
+ * (null) comes after everyone who has one. 0 when equal (the scheme's own tie rules decide).
+ */
+export function compareTotals(x: number | null, y: number | null): number {
+  if (x === y) return 0;
+  if (x === null) return 1;
+  if (y === null) return -1;
+  return y - x;
+}
+
 /** Orders ids ascending: the last, deterministic tie-breaker that makes every order total. */
 export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

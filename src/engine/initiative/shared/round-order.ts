@@ -11,6 +11,21 @@
  * Arrays are never mutated: functions that change an order return a new array.
  */
 
+/** The fields of a linear scheme's state that walk a round (STD-4, ROT-3); see the file comment. */
+export interface LinearRound {
+  /** The round under way; 0 before the first creature has started its turn (and during a planning phase). */
+  readonly round: number;
+  /** This round's sequence of ids: before `turnIndex` their slot has passed, after it not yet. */
+  readonly order: readonly string[];
+  /** Index in `order` of the creature acting now; `order.length` when nobody can act; -1 before the first turn. */
+  readonly turnIndex: number;
+  /** A mid-round change left the order unsorted: build it again at the next round. */
+  readonly resort: boolean;
+}
+
+/** STD-4, ROT-3: a linear order before its first round: no round, no sequence, nobody acting. */
+export const NO_ROUND_YET: LinearRound = { round: 0, order: [], turnIndex: -1, resort: false };
+
 /** Index of the first id at or after `from` for which `canAct` holds, or -1. Amortised O(1) per turn. */
 export function nextActiveIndex(order: readonly string[], from: number, canAct: (id: string) => boolean): number {
   for (let i = Math.max(0, from); i < order.length; i++) {

@@ -1,5 +1,5 @@
 /** Standard order (STD-1, STD-2): one compare function shared by the scheduler and the Foundry layer. */
-import { compareHighestFirst, compareIds } from "../shared/highest-first.ts";
+import { compareHighestFirst, compareIds, compareTotals } from "../shared/highest-first.ts";
 import type { StandardCombatant } from "./state.ts";
 
 /**
@@ -8,13 +8,10 @@ import type { StandardCombatant } from "./state.ts";
  * The Foundry layer's `_sortCombatants` uses the same function.
  */
 export function compareStandardOrder(a: StandardCombatant, b: StandardCombatant): number {
-  const x = a.initiative;
-  const y = b.initiative;
-  if (x !== y) {
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return y - x;
-  }
-  if (a.dexBonus !== b.dexBonus) return b.dexBonus - a.dexBonus;
-  return compareHighestFirst(a.tieBreak, b.tieBreak) || compareIds(a.id, b.id);
+  return (
+    compareTotals(a.initiative, b.initiative) ||
+    b.dexBonus - a.dexBonus ||
+    compareHighestFirst(a.tieBreak, b.tieBreak) ||
+    compareIds(a.id, b.id)
+  );
 }

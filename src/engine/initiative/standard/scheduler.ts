@@ -27,6 +27,7 @@
 import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
 import { dispatchCommand, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
+import { canActIn, leaveOrder, nextTurn, skipSlots, type TurnSkipped, type TurnWalk, type WalkStep } from "../shared/turn-walk.ts";
 import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
 import { compareIds, contestRollsNeeded, noNegativeZero, rollFormula } from "../shared/highest-first.ts";
 import { compareStandardOrder } from "./order.ts";
@@ -56,7 +57,7 @@ export type StandardCommand =
 export type StandardEvent =
   | CommonEvent
   /** DEF-1: a defeated creature's slot came and was passed over. */
-  | { readonly type: "turnSkipped"; readonly round: number; readonly combatantId: string };
+  | TurnSkipped;
 
 /** A transition under construction: events and requests accumulate, the state is replaced. */
 interface Step {
@@ -71,14 +72,6 @@ function comparator(state: StandardState): (a: string, b: string) => number {
     const x = own(combatants, a);
     const y = own(combatants, b);
     return x === undefined || y === undefined ? compareIds(a, b) : compareStandardOrder(x, y);
-  };
-}
-
-function canActIn(state: StandardState): (id: string) => boolean {
-  const combatants = state.combatants;
-  return (id) => {
-    const c = own(combatants, id);
-    return c !== undefined && !c.defeated;
   };
 }
 
@@ -113,7 +106,7 @@ function cancelRolls(state: StandardState, combatantId: string, kinds: readonly 
 }
 
 /** Marks the start of `order[index]`'s turn: STD-3's "first turn" happens here. */
-function beginTurn(step: Step, index: number): void {
+function beginTurn(step: WalkStep<StandardState>, index: number): void {
   const state = step.state;
   const id = state.order[index];
   if (id === undefined) return;
@@ -122,53 +115,30 @@ function beginTurn(step: Step, index: number): void {
   step.events.push({ type: "turnStarted", round: state.round, combatantId: id });
 }
 
-function skipDefeated(step: Step, from: number, to: number, round: number): void {
-  for (let i = from; i < to; i++) {
-    const id = step.state.order[i];
-    if (id !== undefined) step.events.push({ type: "turnSkipped", round, combatantId: id });
-  }
-}
-
 /**
  * STD-4: the next round starts with its first creature's turn. Sorts again only when the last round's
  * changes left the order unsorted. Returns false (and changes nothing) when nobody can act.
  */
-function startNextRound(step: Step): boolean {
+function startNextRound(step: WalkStep<StandardState>): boolean {
   const state = step.state;
   const order = state.resort ? sortedOrder(state) : state.order;
-  const first = nextActiveIndex(order, 0, canActIn(state));
+  const first = nextActiveIndex(order, 0, canActIn(state.combatants));
   if (first < 0) return false;
   if (state.round > 0) step.events.push({ type: "roundEnded", round: state.round });
   const round = state.round + 1;
   step.events.push({ type: "roundStarted", round });
   step.state = { ...state, round, order, resort: false };
-  skipDefeated(step, 0, first, round);
+  skipSlots(step, 0, first, round);
   beginTurn(step, first);
   return true;
 }
 
-/**
- * Passes the turn to the next creature that can act, at or after `from`, rolling into a new round
- * when this one is over. `ended` is the creature whose turn ends (null: it already left).
- */
-function passTurn(step: Step, from: number, ended: string | null): Result<true> {
-  const state = step.state;
-  const next = nextActiveIndex(state.order, from, canActIn(state));
-  if (next < 0 && nextActiveIndex(state.resort ? sortedOrder(state) : state.order, 0, canActIn(state)) < 0) {
-    if (ended !== null) return err("TEMPO.ERRORS.Standard.NobodyCanAct");
-    step.state = { ...state, turnIndex: state.order.length };
-    return ok(true);
-  }
-  if (ended !== null) step.events.push({ type: "turnEnded", round: state.round, combatantId: ended });
-  if (next >= 0) {
-    skipDefeated(step, from, next, state.round);
-    beginTurn(step, next);
-    return ok(true);
-  }
-  skipDefeated(step, from, state.order.length, state.round);
-  startNextRound(step);
-  return ok(true);
-}
+/** STD-4, DEF-1: how the shared turn walk (shared/turn-walk.ts) runs a standard combat. */
+const WALK: TurnWalk<StandardState> = {
+  nextRoundOrder: (state) => (state.resort ? sortedOrder(state) : state.order),
+  startNextRound,
+  beginTurn,
+};
 
 /** STD-3: slots a combatant that just got its initiative into a running order. */
 function place(state: StandardState, id: string): StandardState {
@@ -233,13 +203,13 @@ function start(state: StandardState): Result<Transition<StandardState, StandardE
 }
 
 function next(state: StandardState): Result<Transition<StandardState, StandardEvent>> {
-  if (state.status === "setup") return err("TEMPO.ERRORS.Standard.NotStarted");
-  if (state.status === "rolling") return err("TEMPO.ERRORS.Standard.WaitingForRolls");
   const step: Step = { state, events: [], requests: [] };
-  const passed = passTurn(step, state.turnIndex + 1, state.order[state.turnIndex] ?? null);
-  if (!passed.ok) return passed;
-  if (step.events.length === 0) return err("TEMPO.ERRORS.Standard.NobodyCanAct");
-  return finish(step);
+  const passed = nextTurn(WALK, step, {
+    notStarted: "TEMPO.ERRORS.Standard.NotStarted",
+    waitingForRolls: "TEMPO.ERRORS.Standard.WaitingForRolls",
+    nobodyCanAct: "TEMPO.ERRORS.Standard.NobodyCanAct",
+  });
+  return passed.ok ? finish(step) : passed;
 }
 
 function join(state: StandardState, combatantId: string, dexBonus: number): Result<Transition<StandardState, StandardEvent>> {
@@ -323,23 +293,13 @@ function setInitiative(state: StandardState, combatantId: string, value: number)
 function leave(state: StandardState, combatantId: string): Result<Transition<StandardState, StandardEvent>> {
   if (own(state.combatants, combatantId) === undefined) return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: shown(combatantId) });
   const base = cancelRolls(state, combatantId, ["initiative", "tieBreak"]);
-  const index = base.order.indexOf(combatantId);
   const stripped: StandardState = {
     ...base,
     combatants: without(base.combatants, combatantId),
     firstTurnDue: Object.hasOwn(base.firstTurnDue, combatantId) ? without(base.firstTurnDue, combatantId) : base.firstTurnDue,
-    order: index < 0 ? base.order : removeAt(base.order, index),
-    turnIndex: index >= 0 && index < base.turnIndex ? base.turnIndex - 1 : base.turnIndex,
   };
   const step: Step = { state: stripped, events: [], requests: [] };
-  if (base.status === "running" && index >= 0 && index === base.turnIndex) {
-    // The creature acting now leaves: its turn ends and the next creature's starts.
-    step.events.push({ type: "turnEnded", round: base.round, combatantId });
-    step.events.push({ type: "combatantLeft", combatantId });
-    passTurn(step, stripped.turnIndex, null);
-  } else {
-    step.events.push({ type: "combatantLeft", combatantId });
-  }
+  leaveOrder(WALK, step, combatantId, base.status === "running", "TEMPO.ERRORS.Standard.NobodyCanAct");
   settle(step);
   return finish(step);
 }

@@ -7,6 +7,7 @@
 import { err, ok, type Result } from "../../core/result.ts";
 import type { DiceRequest } from "../contract.ts";
 import { noNegativeZero } from "../shared/highest-first.ts";
+import { NO_ROUND_YET, type LinearRound } from "../shared/round-order.ts";
 
 /** STD-4: one round is 5 seconds. */
 export const STANDARD_ROUND_SECONDS = 5;
@@ -40,22 +41,11 @@ export interface StandardPendingRoll {
   readonly max: number;
 }
 
-export interface StandardState {
+/** `order` holds every combatant with an initiative while running, and is empty before (STD-4). */
+export interface StandardState extends LinearRound {
   readonly scheme: "standard";
   readonly status: StandardStatus;
-  /** The round under way; 0 before the first creature has started its turn (STD-4). */
-  readonly round: number;
   readonly combatants: Readonly<Record<string, StandardCombatant>>;
-  /**
-   * This round's sequence: every combatant with an initiative while running (empty before). Ids before
-   * `turnIndex` have had their slot this round, ids after it have not and stay sorted (see
-   * shared/round-order.ts).
-   */
-  readonly order: readonly string[];
-  /** Index in `order` of the creature acting now; `order.length` when nobody can act; -1 before round 1. */
-  readonly turnIndex: number;
-  /** The part before `turnIndex` no longer matches the initiative order: sort again at the next round. */
-  readonly resort: boolean;
   /** STD-3: creatures that joined a running combat and have not started a turn yet → the round they joined. */
   readonly firstTurnDue: Readonly<Record<string, number>>;
   readonly rolls: readonly StandardPendingRoll[];
@@ -97,11 +87,8 @@ export function createStandardState(combatants: readonly StandardCombatantInput[
   return ok({
     scheme: "standard",
     status: "setup",
-    round: 0,
+    ...NO_ROUND_YET,
     combatants: record,
-    order: [],
-    turnIndex: -1,
-    resort: false,
     firstTurnDue: {},
     rolls: [],
     nextRequest: 1,
