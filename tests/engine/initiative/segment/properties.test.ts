@@ -108,8 +108,12 @@ function hasUndefined(value: unknown): boolean {
   return typeof value === "number" && !Number.isFinite(value);
 }
 
-/** Commands that change a creature's own turns this round: it is then only held to "never more". */
-const DISTURBING = new Set(["leave", "defeat", "revive", "setInitiative", "delay", "interrupt", "freeAttack", "immediateAttack", "setDelayed"]);
+/**
+ * Commands that may rightly take turns away from their creature this round (it leaves, falls, gives up its
+ * major action, or its casting fails): it is then only held to "never more". Setting its initiative or
+ * the delayed condition, or its free attacks, only move its turns: it is still held to "exactly".
+ */
+const DISTURBING = new Set(["leave", "defeat", "revive", "delay", "interrupt", "immediateAttack"]);
 
 function run(actions: readonly Action[]): void {
   const history = withHistory(segmentScheduler);
