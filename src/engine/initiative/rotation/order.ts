@@ -45,7 +45,7 @@ export function compareRotationCombatants(a: RotationCombatant, b: RotationComba
   return compareTotals(a.initiative, b.initiative) || compareIds(rotationUnitKey(a), rotationUnitKey(b)) || a.seq - b.seq;
 }
 
-/** Units of the given creatures (those with a result), sorted highest first. O(n log n). */
+/** ROT-1, ROT-4, ROT-5: units of the given creatures (those with a result), sorted highest first. O(n log n). */
 export function rotationUnits(combatants: Readonly<Record<string, RotationCombatant>>, ids: Iterable<string>): RotationUnit[] {
   const byKey = new Map<string, RotationCombatant[]>();
   for (const id of ids) {
@@ -121,7 +121,7 @@ export function rotationPlansFirst(c: RotationCombatant, initiator: RotationInit
   return initiator === "both" || rotationSide(c.kind) === initiator;
 }
 
-/** Flattens units into turns. */
+/** ROT-4: flattens units into turns. */
 export function rotationUnitTurns(units: readonly RotationUnit[]): string[] {
   const turns: string[] = [];
   for (const unit of units) for (const id of unit.members) turns.push(id);

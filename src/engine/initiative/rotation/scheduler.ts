@@ -459,7 +459,7 @@ function apply(state: RotationState, command: RotationCommand): Outcome {
   );
 }
 
-/** The creature acting now (a planning turn included), or null. */
+/** ROT-3, ROT-7: the creature acting now (a planning turn included), or null. */
 export function rotationCurrent(state: RotationState): string | null {
   if (state.status !== "running" && state.status !== "planning") return null;
   return state.order[state.turnIndex] ?? null;
@@ -470,6 +470,7 @@ export function rotationIsPlanning(state: RotationState): boolean {
   return state.status === "planning";
 }
 
+/** ROT-1..7, DEF-1: the `rotation` scheduler (see the file comment). */
 export const rotationScheduler: Scheduler<RotationState, RotationCommand, RotationEvent> & {
   /** ROT-3: seconds per rotation, for world time (TIME-1). */
   readonly roundSeconds: number;

@@ -38,6 +38,7 @@ export interface RotationOptions {
   readonly initiator: RotationInitiator;
 }
 
+/** ROT-4..7: every *(setting)* off, the players started the encounter. */
 export const DEFAULT_ROTATION_OPTIONS: RotationOptions = {
   sharedInitiative: false,
   enemyGroups: false,
@@ -113,11 +114,12 @@ export interface RotationCombatantInput {
 const KINDS: readonly string[] = ["pc", "ally", "enemy"];
 const INITIATORS: readonly string[] = ["players", "enemies", "both"];
 
+/** ROT-1: a combatant or group id is a non-empty string that cannot reach an object's prototype. */
 export function validRotationId(id: unknown): id is string {
   return typeof id === "string" && id.length > 0 && id !== "__proto__";
 }
 
-/** The unit a creature belongs to: its group, or itself. Prefixed so group and creature ids never clash. */
+/** ROT-4, ROT-5: the unit a creature belongs to: its group, or itself. Prefixed so group and creature ids never clash. */
 export function rotationUnitKey(c: Pick<RotationCombatant, "id" | "groupId">): string {
   return c.groupId === null ? `c:${c.id}` : `g:${c.groupId}`;
 }
@@ -127,6 +129,7 @@ export function rotationSide(kind: RotationKind): "players" | "enemies" {
   return kind === "enemy" ? "enemies" : "players";
 }
 
+/** ROT-4..7: the encounter's settings, each a boolean, and a known initiator. */
 export function validateRotationOptions(options: RotationOptions): Result<RotationOptions> {
   const flags = [options.sharedInitiative, options.enemyGroups, options.noThreePlayersInRow, options.planningPhase];
   if (flags.some((f) => typeof f !== "boolean") || !INITIATORS.includes(options.initiator)) {
@@ -154,7 +157,7 @@ export function validateRotationGroup(
   return ok(true);
 }
 
-/** Checks one new creature's own data (not its group). */
+/** ROT-1: checks one new creature's own data (not its group). */
 export function validateRotationCombatant(
   input: { readonly id: unknown; readonly kind: unknown; readonly modifier: unknown; readonly groupId: unknown },
 ): Result<true> {
@@ -167,7 +170,7 @@ export function validateRotationCombatant(
   return ok(true);
 }
 
-/** Builds the state before `start`. Members of a group given with different initiatives take the first one's. */
+/** ROT-1, ROT-4, ROT-5: builds the state before `start`. Members of a group given with different initiatives take the first one's. */
 export function createRotationState(
   combatants: readonly RotationCombatantInput[] = [],
   options: Partial<RotationOptions> = {},

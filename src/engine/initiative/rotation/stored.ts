@@ -86,7 +86,7 @@ function badField(value: Record<string, unknown>): string | null {
   return (value.rolls as readonly Record<string, unknown>[]).every((r) => typeof r.unit === "string") ? null : "rolls";
 }
 
-/** A stored rotation state, checked field by field (see the file comment). O(n). */
+/** ROT-1..7, DEF-1: a stored rotation state, checked field by field (see the file comment). O(n). */
 export function parseRotationState(value: unknown): Result<RotationState> {
   if (!isRecord(value)) return err("TEMPO.ERRORS.Rotation.InvalidState", { field: "state" });
   const field = badField(value);

@@ -8,6 +8,7 @@ import { own } from "../shared/round-order.ts";
 import { compareRotationCombatants } from "./order.ts";
 import { rotationUnitKey, type RotationCombatant, type RotationState } from "./state.ts";
 
+/** ROT-2, ROT-4, ROT-5, ROT-7, DEF-1: the tracker rows of a rotation combat (see the file comment). */
 export function rotationTimeline(state: RotationState): readonly TimelineEntry[] {
   const walking = state.status === "running" || state.status === "planning";
   const ids = walking

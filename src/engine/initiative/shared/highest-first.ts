@@ -7,7 +7,7 @@
  */
 
 /**
- * Compares two key vectors highest first, element by element, and stops at the shorter one.
+ * STD-2: compares two key vectors highest first, element by element, and stops at the shorter one.
  * Returns < 0 when `a` goes before `b`, > 0 when after, 0 when they are level (equal on every
  * element both have). Used both for fixed keys (initiative, then DEX) and kept contest rolls.
  */
@@ -32,12 +32,12 @@ export function compareTotals(x: number | null, y: number | null): number {
   return y - x;
 }
 
-/** Orders ids ascending: the last, deterministic tie-breaker that makes every order total. */
+/** STD-2, ROT-2: orders ids ascending: the last, deterministic tie-breaker that makes every order total. */
 export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** True when every element of `a` equals the element of `b` at the same place (`a` is a prefix of `b`). */
+/** STD-2: true when every element of `a` equals the element of `b` at the same place (`a` is a prefix of `b`). */
 export function isPrefixOf(a: readonly number[], b: readonly number[]): boolean {
   if (a.length > b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -99,7 +99,7 @@ function compareLexicographic(a: readonly number[], b: readonly number[]): numbe
 }
 
 /**
- * A dice formula with its modifier spelled out, so the roll's chat card shows it:
+ * STD-1, ROT-1: a dice formula with its modifier spelled out, so the roll's chat card shows it:
  * `rollFormula("1d20", 3)` is `"1d20 + 3"`, `rollFormula("1d20", -1)` is `"1d20 - 1"`, a modifier of 0
  * gives `"1d20"`.
  */
@@ -108,7 +108,7 @@ export function rollFormula(dice: string, modifier: number): string {
   return modifier > 0 ? `${dice} + ${modifier}` : `${dice} - ${-modifier}`;
 }
 
-/** Turns -0 into 0, so a value survives a JSON round trip unchanged. */
+/** STD-1, ROT-1: turns -0 into 0, so a value survives a JSON round trip unchanged. */
 export function noNegativeZero(value: number): number {
   return value === 0 ? 0 : value;
 }

@@ -26,7 +26,7 @@ export interface LinearRound {
 /** STD-4, ROT-3: a linear order before its first round: no round, no sequence, nobody acting. */
 export const NO_ROUND_YET: LinearRound = { round: 0, order: [], turnIndex: -1, resort: false };
 
-/** Index of the first id at or after `from` for which `canAct` holds, or -1. Amortised O(1) per turn. */
+/** DEF-1: index of the first id at or after `from` for which `canAct` holds, or -1. Amortised O(1) per turn. */
 export function nextActiveIndex(order: readonly string[], from: number, canAct: (id: string) => boolean): number {
   for (let i = Math.max(0, from); i < order.length; i++) {
     const id = order[i];
@@ -35,18 +35,18 @@ export function nextActiveIndex(order: readonly string[], from: number, canAct: 
   return -1;
 }
 
-/** A copy of `array` with `item` inserted at `index`. */
+/** STD-3: a copy of `array` with `item` inserted at `index`. */
 export function insertAt<T>(array: readonly T[], index: number, item: T): T[] {
   return [...array.slice(0, index), item, ...array.slice(index)];
 }
 
-/** A copy of `array` without the element at `index`. */
+/** STD-3, ROT-3: a copy of `array` without the element at `index`. */
 export function removeAt<T>(array: readonly T[], index: number): T[] {
   return [...array.slice(0, index), ...array.slice(index + 1)];
 }
 
 /**
- * Binary search in a part of `order` that is sorted by `compare` ([lo, hi)): the first index whose id
+ * STD-3: binary search in a part of `order` that is sorted by `compare` ([lo, hi)): the first index whose id
  * `item` goes before, so equal items keep their existing order. O(log n).
  */
 export function sortedInsertIndex(
@@ -68,7 +68,7 @@ export function sortedInsertIndex(
 }
 
 /**
- * Where a creature whose slot has already passed this round goes among the ids before `end`: before
+ * STD-3, ROT-3: where a creature whose slot has already passed this round goes among the ids before `end`: before
  * the first one it sorts ahead of, else at `end`. The part before the index need not be sorted (it
  * keeps the order turns were actually taken in), so this is a linear scan; joins are rare.
  */
@@ -85,7 +85,7 @@ export function passedSlotIndex(
   return end;
 }
 
-/** Whether `order` is sorted by `compare` (non-decreasing). O(n). */
+/** STD-1: whether `order` is sorted by `compare` (non-decreasing). O(n). */
 export function isSortedBy(order: readonly string[], compare: (a: string, b: string) => number): boolean {
   for (let i = 1; i < order.length; i++) {
     const a = order[i - 1];
@@ -96,14 +96,14 @@ export function isSortedBy(order: readonly string[], compare: (a: string, b: str
 }
 
 /**
- * Reads an own property of a plain record (ids such as "constructor" never hit the prototype). A key
+ * STD-3, ROT-3: reads an own property of a plain record (ids such as "constructor" never hit the prototype). A key
  * that is not a string at run time (a malformed command) finds nothing instead of throwing.
  */
 export function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
   return typeof key === "string" && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** A copy of `record` without `key`. O(n): used by join/leave, never by a turn step. */
+/** STD-3, ROT-3: a copy of `record` without `key`. O(n): used by join/leave, never by a turn step. */
 export function without<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
   const copy: Record<string, T> = {};
   for (const k of Object.keys(record)) {

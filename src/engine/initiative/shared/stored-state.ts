@@ -7,20 +7,23 @@ import { isRecord } from "../../dice/checks.ts";
 
 export { isRecord };
 
+/** STD-1, ROT-1: a whole number (modifiers, rolled totals, counters). */
 export function isInteger(value: unknown): value is number {
   return typeof value === "number" && Number.isInteger(value);
 }
 
+/** STD-1, ROT-1: a number that survives JSON (initiative totals, ROT-2 bonuses included). */
 export function isFiniteNumber(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value);
 }
 
+/** ROT-2, ROT-4: a list of ids or unit keys. */
 export function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === "string");
 }
 
 /**
- * The common shape of a linear order: ids once each, every one a known creature, and a turn index
+ * STD-4, ROT-3: the common shape of a linear order: ids once each, every one a known creature, and a turn index
  * inside it (`-1` before the first turn, `order.length` when nobody can act).
  */
 export function badLinearOrder(order: unknown, turnIndex: unknown, known: (id: string) => boolean): string | null {
@@ -29,7 +32,7 @@ export function badLinearOrder(order: unknown, turnIndex: unknown, known: (id: s
   return null;
 }
 
-/** Dice requests: unique ids, a formula, a reason key, and a legal range of totals. */
+/** STD-1, ROT-1: dice requests: unique ids, a formula, a reason key, and a legal range of totals. */
 export function badPendingRolls(rolls: unknown, kinds: readonly string[], known: (id: string) => boolean): string | null {
   if (!Array.isArray(rolls)) return "rolls";
   const ids = new Set<string>();

@@ -60,7 +60,7 @@ export function skipSlots<S extends LinearRound>(step: WalkStep<S>, from: number
  * `from`, rolling into a new round past the end. When nobody at all can act: a typed error if a turn
  * was to end, else the order is parked at its end (`turnIndex = order.length`).
  */
-export function passTurn<S extends LinearRound & Roster, T extends WalkStep<S>>(
+function passTurn<S extends LinearRound & Roster, T extends WalkStep<S>>(
   walk: TurnWalk<S, T>,
   step: T,
   from: number,

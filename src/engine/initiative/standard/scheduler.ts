@@ -332,7 +332,7 @@ function apply(state: StandardState, command: StandardCommand): Result<Transitio
   );
 }
 
-/** The creature acting now, or null (not started, rolling initiative, nobody able to act). */
+/** STD-4: the creature acting now, or null (not started, rolling initiative, nobody able to act). */
 export function standardCurrent(state: StandardState): string | null {
   if (state.status !== "running") return null;
   return state.order[state.turnIndex] ?? null;
@@ -348,6 +348,7 @@ export function standardCanReact(state: StandardState, combatantId: string): boo
   return !Object.hasOwn(state.firstTurnDue, combatantId);
 }
 
+/** STD-1..4, DEF-1: the `standard` scheduler (see the file comment). */
 export const standardScheduler: Scheduler<StandardState, StandardCommand, StandardEvent> & {
   /** STD-4: seconds per round, for world time (TIME-1) and durations (STD-5). */
   readonly roundSeconds: number;

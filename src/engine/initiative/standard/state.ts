@@ -60,12 +60,12 @@ export interface StandardCombatantInput {
   readonly initiative?: number | null;
 }
 
-/** A combatant id is a non-empty string that cannot reach an object's prototype. */
+/** STD-3: a combatant id is a non-empty string that cannot reach an object's prototype. */
 export function validStandardId(id: unknown): id is string {
   return typeof id === "string" && id.length > 0 && id !== "__proto__";
 }
 
-/** Builds the state before `start`. Typed errors for duplicate ids, a fractional DEX bonus, a bad initiative. */
+/** STD-1: builds the state before `start`. Typed errors for duplicate ids, a fractional DEX bonus, a bad initiative. */
 export function createStandardState(combatants: readonly StandardCombatantInput[] = []): Result<StandardState> {
   const record: Record<string, StandardCombatant> = {};
   for (const input of combatants) {

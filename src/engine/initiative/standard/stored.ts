@@ -53,7 +53,7 @@ function badField(value: Record<string, unknown>): string | null {
   return badPendingRolls(value.rolls, ["initiative", "tieBreak"], known);
 }
 
-/** A stored standard state, checked field by field (see the file comment). O(n). */
+/** STD-1..4, DEF-1: a stored standard state, checked field by field (see the file comment). O(n). */
 export function parseStandardState(value: unknown): Result<StandardState> {
   if (!isRecord(value)) return err("TEMPO.ERRORS.Standard.InvalidState", { field: "state" });
   const field = badField(value);

@@ -28,6 +28,7 @@ function row(state: StandardState, c: StandardCombatant, active: boolean, done: 
   };
 }
 
+/** STD-1, STD-3, DEF-1: the tracker rows of a standard combat (see the file comment). */
 export function standardTimeline(state: StandardState): readonly TimelineEntry[] {
   const rows: TimelineEntry[] = [];
   if (state.status === "running") {
