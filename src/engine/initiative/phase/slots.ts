@@ -5,7 +5,10 @@
  * the path to it (at most log32(n) small arrays) instead of the whole roster: 10,000 combatants are
  * three levels deep. Nodes are plain objects and arrays, so the state survives a JSON round trip exactly
  * (empty places are `null`, never holes or `undefined`).
+ *
+ * Shared by the phase and segment schedulers (DEF-1: a combatant keeps its slot, so its place and data).
  */
+import { err, ok, type I18nKey, type Result } from "../../core/result.ts";
 
 export interface SlotLeaf<T> {
   readonly items: readonly (T | null)[];
@@ -153,4 +156,37 @@ export function slotsMap<T>(slots: Slots<T>, f: (value: T) => T): Slots<T> {
   const walk = (node: SlotNode<T>): SlotNode<T> =>
     "items" in node ? { items: node.items.map((item) => (item === null ? null : f(item))) } : { kids: node.kids.map(walk) };
   return { size: slots.size, depth: slots.depth, root: walk(slots.root) };
+}
+
+/** An id → slot index, as stored in a scheduler's state (built so "__proto__" is an ordinary own key). */
+export type SlotIndex = Readonly<Record<string, number>>;
+
+/** DEF-1: the value stored under `id`, or null when the id never joined or has left (own keys only). */
+export function slotById<T>(index: SlotIndex, slots: Slots<T>, id: string): T | null {
+  if (!Object.hasOwn(index, id)) return null;
+  const slot = index[id];
+  return slot === undefined ? null : slotGet(slots, slot);
+}
+
+/**
+ * The starting roster from joins in join order (O(n)): the trie and its id → slot index. The first join
+ * that `check` refuses, or a repeated id (`duplicate`), is the error and nothing is built.
+ */
+export function slotsFromJoins<J extends { readonly id: string }, T>(
+  joins: readonly J[],
+  check: (join: J) => Result<J>,
+  make: (join: J, slot: number) => T,
+  duplicate: I18nKey,
+): Result<{ readonly combatants: Slots<T>; readonly index: SlotIndex }> {
+  // Built with Object.fromEntries, not assignment, so an id like "__proto__" is an ordinary own key.
+  const slots = new Map<string, number>();
+  const list: T[] = [];
+  for (const join of joins) {
+    const checked = check(join);
+    if (!checked.ok) return checked;
+    if (slots.has(join.id)) return err(duplicate, { id: join.id });
+    slots.set(join.id, list.length);
+    list.push(make(join, list.length));
+  }
+  return ok({ combatants: slotsFrom(list), index: Object.fromEntries(slots) });
 }

@@ -2,7 +2,7 @@
  * Phase rounds: creating the state and reading combatants out of it.
  */
 import { err, ok, type Result } from "../../core/result.ts";
-import { slotGet, slotSet, slotsFrom, slotValues } from "./slots.ts";
+import { slotById, slotSet, slotsFromJoins, slotValues } from "./slots.ts";
 import type { PhaseCombatant, PhaseJoin, PhaseState } from "./types.ts";
 
 export function newPhaseCombatant(join: PhaseJoin, slot: number): PhaseCombatant {
@@ -84,42 +84,30 @@ export function checkPhaseJoin(join: PhaseJoin): Result<PhaseJoin> {
   return ok(join);
 }
 
-/** A combat that has not started, with these combatants in join order (O(n)). */
+/** PHS-1: what a round starts from: no orders built yet, nobody's turn, no delays, no dice asked. */
+export const PHASE_NO_TURNS = {
+  moveOrder: [],
+  battleOrder: [],
+  cursor: -1,
+  current: null,
+  upNext: [],
+  waits: [],
+  delays: [],
+  unplaced: [],
+  turnAction: null,
+  rolls: [],
+} as const satisfies PhaseStateChange;
+
+/** PHS-1: a combat that has not started, with these combatants in join order (O(n)). */
 export function createPhaseState(combatants: readonly PhaseJoin[] = []): Result<PhaseState> {
-  // Built with Object.fromEntries, not assignment, so an id like "__proto__" is an ordinary own key.
-  const slots = new Map<string, number>();
-  const list: PhaseCombatant[] = [];
-  for (const join of combatants) {
-    const checked = checkPhaseJoin(join);
-    if (!checked.ok) return checked;
-    if (slots.has(join.id)) return err("TEMPO.ERRORS.Phase.DuplicateCombatant", { id: join.id });
-    slots.set(join.id, list.length);
-    list.push(newPhaseCombatant(join, list.length));
-  }
-  return ok({
-    round: 0,
-    phase: null,
-    combatants: slotsFrom(list),
-    index: Object.fromEntries(slots),
-    moveOrder: [],
-    battleOrder: [],
-    cursor: -1,
-    current: null,
-    upNext: [],
-    waits: [],
-    delays: [],
-    unplaced: [],
-    turnAction: null,
-    rolls: [],
-    nextRequest: 1,
-  });
+  const roster = slotsFromJoins(combatants, checkPhaseJoin, newPhaseCombatant, "TEMPO.ERRORS.Phase.DuplicateCombatant");
+  if (!roster.ok) return roster;
+  return ok({ round: 0, phase: null, ...roster.value, ...PHASE_NO_TURNS, nextRequest: 1 });
 }
 
 /** The combatant with this id, or null when it never joined or has left. */
 export function phaseCombatant(state: PhaseState, id: string): PhaseCombatant | null {
-  if (!Object.hasOwn(state.index, id)) return null;
-  const slot = state.index[id];
-  return slot === undefined ? null : slotGet(state.combatants, slot);
+  return slotById(state.index, state.combatants, id);
 }
 
 /** Every combatant present, in join order. */

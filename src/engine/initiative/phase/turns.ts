@@ -7,24 +7,15 @@ import { err } from "../../core/result.ts";
 import { done, draft, isActive, release, request, type Draft, type Step } from "./draft.ts";
 import { comparePhaseRank } from "./order.ts";
 import { slotSet, slotsMap } from "./slots.ts";
-import { changePhaseCombatant, changePhaseState, phaseCombatant, phaseCombatants } from "./state.ts";
+import { changePhaseCombatant, changePhaseState, phaseCombatant, phaseCombatants, PHASE_NO_TURNS } from "./state.ts";
 import type { PhaseCombatant, PhaseState } from "./types.ts";
 
 /** PHS-1, PHS-2: a new round starts with the initiative phase; every creature still up rolls again. */
 function beginRound(d: Draft, round: number): void {
   d.state = changePhaseState(d.state, {
+    ...PHASE_NO_TURNS,
     round,
     phase: "initiative",
-    moveOrder: [],
-    battleOrder: [],
-    cursor: -1,
-    current: null,
-    upNext: [],
-    waits: [],
-    delays: [],
-    unplaced: [],
-    turnAction: null,
-    rolls: [],
     combatants: slotsMap(d.state.combatants, (c) =>
       c.defeated ? c : changePhaseCombatant(c, { initiative: null, initiativeRound: round, rollOff: [] }),
     ),

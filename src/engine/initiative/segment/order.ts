@@ -10,6 +10,7 @@ import {
   segmentIsMultiAttack,
   segmentTieSpeed,
 } from "./declaration.ts";
+import { phaseInsertAt } from "../phase/order.ts";
 import type { SegmentBand, SegmentCombatant, SegmentDeclaration, SegmentEntry, SegmentOrderStep, SegmentState } from "./types.ts";
 
 /** The declaration in force this round (an undeclared creature has none, SEG-3 D4). */
@@ -164,15 +165,7 @@ export function segmentSortKey(entry: SegmentEntry): { readonly key: number; rea
   return { key, slot: entry.rank[n] ?? 0 };
 }
 
-/** Where `entry` goes in `schedule[from..]` (kept sorted). */
+/** SEG-2: where `entry` goes in `schedule[from..]` (kept in rule order), by the phase track's binary search. */
 export function segmentInsertAt(schedule: readonly SegmentEntry[], from: number, entry: SegmentEntry): number {
-  let lo = Math.max(0, from);
-  let hi = schedule.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const other = schedule[mid];
-    if (other !== undefined && compareSegmentEntries(other, entry) <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return phaseInsertAt(schedule, from, entry, compareSegmentEntries);
 }

@@ -2,7 +2,7 @@
  * Segment rounds: creating the state, reading combatants, checking inputs.
  */
 import { err, ok, type Result } from "../../core/result.ts";
-import { slotGet, slotSet, slotsFrom, slotValues } from "../phase/slots.ts";
+import { slotById, slotSet, slotsFromJoins, slotValues } from "../phase/slots.ts";
 import {
   DEFAULT_SEGMENT_SETTINGS,
   type SegmentCombatant,
@@ -62,23 +62,14 @@ export function createSegmentState(
 ): Result<SegmentState> {
   const checked = checkSegmentSettings(settings);
   if (!checked.ok) return checked;
-  // Built with Object.fromEntries, not assignment, so an id like "__proto__" is an ordinary own key.
-  const slots = new Map<string, number>();
-  const list: SegmentCombatant[] = [];
-  for (const join of combatants) {
-    const valid = checkSegmentJoin(join);
-    if (!valid.ok) return valid;
-    if (slots.has(join.id)) return err("TEMPO.ERRORS.Segment.DuplicateCombatant", { id: join.id });
-    slots.set(join.id, list.length);
-    list.push(newSegmentCombatant(join, list.length));
-  }
+  const roster = slotsFromJoins(combatants, checkSegmentJoin, newSegmentCombatant, "TEMPO.ERRORS.Segment.DuplicateCombatant");
+  if (!roster.ok) return roster;
   return ok({
     settings: checked.value,
     round: 0,
     step: 0,
     segment: 0,
-    combatants: slotsFrom(list),
-    index: Object.fromEntries(slots),
+    ...roster.value,
     groupRolls: {},
     schedule: [],
     cursor: -1,
@@ -88,10 +79,9 @@ export function createSegmentState(
   });
 }
 
+/** DEF-1: the combatant with this id, or null when it never joined or has left. */
 export function segmentCombatant(state: SegmentState, id: string): SegmentCombatant | null {
-  if (!Object.hasOwn(state.index, id)) return null;
-  const slot = state.index[id];
-  return slot === undefined ? null : slotGet(state.combatants, slot);
+  return slotById(state.index, state.combatants, id);
 }
 
 export function segmentCombatants(state: SegmentState): SegmentCombatant[] {
