@@ -8,6 +8,7 @@ import { changePhaseCombatant, changePhaseState, phaseCombatant, putPhaseCombata
 import { advance } from "./turns.ts";
 import type { PhaseCombatant, PhaseEvent, PhaseState, PhaseTurnAction } from "./types.ts";
 
+/** PHS-4: seizing the initiative, during the initiative phase only (move first, act last, grant advantage). */
 export function seize(state: PhaseState, id: string): Step {
   const c = phaseCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
@@ -32,6 +33,7 @@ function checkBattleActor(state: PhaseState, id: string): Result<PhaseCombatant>
   return ok(c);
 }
 
+/** PHS-10, PHS-11: Defend or Disengage as the current battle actor's one action this turn (PHS-7). */
 export function battleAction(state: PhaseState, id: string, action: Exclude<PhaseTurnAction, "delay">): Step {
   const checked = checkBattleActor(state, id);
   if (!checked.ok) return checked;

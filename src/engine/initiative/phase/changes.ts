@@ -10,6 +10,7 @@ import { changePhaseCombatant, changePhaseState, checkPhaseJoin, newPhaseCombata
 import { advance } from "./turns.ts";
 import type { PhaseCombatant, PhaseState } from "./types.ts";
 
+/** PHS-2, DEF-1: a creature joins; mid-round it rolls and takes the turns still to come. */
 export function join(state: PhaseState, joining: Parameters<typeof checkPhaseJoin>[0]): Step {
   const checked = checkPhaseJoin(joining);
   if (!checked.ok) return checked;
@@ -27,6 +28,7 @@ export function join(state: PhaseState, joining: Parameters<typeof checkPhaseJoi
   return done(d);
 }
 
+/** DEF-1: a creature leaves; only the part of the orders still to come changes (PHS-9: its delayers act). */
 export function leave(state: PhaseState, id: string): Step {
   const c = phaseCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
@@ -58,6 +60,7 @@ export function leave(state: PhaseState, id: string): Step {
   return done(d);
 }
 
+/** DEF-1: a defeated creature is skipped but keeps its place and data. */
 export function defeat(state: PhaseState, id: string): Step {
   const c = phaseCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
@@ -69,6 +72,7 @@ export function defeat(state: PhaseState, id: string): Step {
   return done(d);
 }
 
+/** DEF-1: a revived creature acts if its turn is still to come; one that never rolled rolls now (PHS-2). */
 export function revive(state: PhaseState, id: string): Step {
   const c = phaseCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
@@ -92,6 +96,7 @@ export function revive(state: PhaseState, id: string): Step {
   return done(d);
 }
 
+/** PHS-2: the GM sets a creature's initiative; roll-offs settle it, then it moves to its new place. */
 export function setInitiative(state: PhaseState, id: string, value: number): Step {
   if (state.phase === null) return err("TEMPO.ERRORS.Phase.NotStarted");
   const c = phaseCombatant(state, id);

@@ -17,8 +17,10 @@ export interface Draft {
   readonly asked: DiceRequest[];
 }
 
+/** Engine contract: a transition under construction (state, events, dice requests). */
 export const draft = (state: PhaseState, events: PhaseEvent[] = []): Draft => ({ state, events, requests: [], asked: [] });
 
+/** PHS-2: adds the rolls asked for in this transition to the state in one go. */
 export function flush(d: Draft): void {
   if (d.asked.length === 0) return;
   d.state = changePhaseState(d.state, {
@@ -28,6 +30,7 @@ export function flush(d: Draft): void {
   d.asked.length = 0;
 }
 
+/** Engine contract: the finished transition. */
 export function done(d: Draft): Step {
   flush(d);
   return ok({ state: d.state, events: d.events, requests: d.requests });
@@ -39,11 +42,12 @@ function formatMod(value: number): string {
 
 const ROLL_OFF = "TEMPO.COMBAT.Phase.RollOff";
 
-/** Whether a pending request is an initiative roll or a roll-off (its reason says which). */
+/** PHS-2: whether a pending request is an initiative roll or a roll-off (its reason says which). */
 export function rollKind(asked: DiceRequest): PhaseRollKind {
   return asked.reason === ROLL_OFF ? "rollOff" : "initiative";
 }
 
+/** PHS-2: asks for a creature's 2d6 + INT + AGI or a d6 roll-off (the engine never rolls). */
 export function request(d: Draft, combatant: PhaseCombatant, kind: PhaseRollKind): void {
   const s = d.state;
   const n = s.nextRequest + d.asked.length;
@@ -60,14 +64,17 @@ export function request(d: Draft, combatant: PhaseCombatant, kind: PhaseRollKind
   d.requests.push(req);
 }
 
+/** DEF-1: present and not defeated. */
 export const isActive = (c: PhaseCombatant | null): c is PhaseCombatant => c !== null && !c.defeated;
 
+/** PHS-2: forgets a creature's pending dice (it left, fell, or had its initiative set). */
 export function dropRollsOf(state: PhaseState, id: string): PhaseState {
   return state.rolls.some((r) => r.combatantId === id)
     ? changePhaseState(state, { rolls: state.rolls.filter((r) => r.combatantId !== id) })
     : state;
 }
 
+/** DEF-1: the order without `id` in its part still to come (from `from` on). */
 export function without(order: readonly string[], id: string, from: number): readonly string[] {
   const at = order.indexOf(id, Math.max(0, from));
   return at < 0 ? order : [...order.slice(0, at), ...order.slice(at + 1)];

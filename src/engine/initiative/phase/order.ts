@@ -152,7 +152,7 @@ function bucketOf(c: PhaseCombatant | undefined, depth: number): number {
   return Number.isInteger(roll) && roll >= 1 && roll <= 6 ? roll : BUCKETS - 1;
 }
 
-/** The index at which `id` enters `order[from..]` so that the part stays sorted by `compare`. */
+/** PHS-3, PHS-7, SEG-2: the index at which `id` enters `order[from..]` so that the part stays sorted by `compare`. */
 export function phaseInsertAt<T>(
   order: readonly T[],
   from: number,

@@ -13,6 +13,7 @@ import { phaseTimeline } from "./timeline.ts";
 import { next, start } from "./turns.ts";
 import type { PhaseCommand, PhaseEvent, PhaseState } from "./types.ts";
 
+/** PHS-1: one command, one transition (engine contract). */
 export function applyPhase(state: PhaseState, command: PhaseCommand): Step {
   switch (command.type) {
     case "start":
@@ -44,7 +45,7 @@ export function applyPhase(state: PhaseState, command: PhaseCommand): Step {
   }
 }
 
-/** The phase-rounds scheduler (RULES §3). Wrap it with `withHistory` for undo/redo. */
+/** PHS-1: the phase-rounds scheduler (RULES §3). Wrap it with `withHistory` for undo/redo. */
 export const phaseScheduler: Scheduler<PhaseState, PhaseCommand, PhaseEvent> = {
   id: "phase",
   apply: applyPhase,

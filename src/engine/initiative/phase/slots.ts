@@ -32,11 +32,12 @@ const BITS = 5;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
 
+/** DEF-1: an empty roster store. */
 export function emptySlots<T>(): Slots<T> {
   return { size: 0, depth: 0, root: { items: [] } };
 }
 
-/** Builds the trie bottom-up in O(n). */
+/** DEF-1: builds the trie bottom-up in O(n). */
 export function slotsFrom<T>(values: readonly (T | null)[]): Slots<T> {
   if (values.length === 0) return emptySlots<T>();
   let level: SlotNode<T>[] = [];
@@ -52,6 +53,7 @@ export function slotsFrom<T>(values: readonly (T | null)[]): Slots<T> {
   return { size: values.length, depth, root };
 }
 
+/** DEF-1: the value in a slot, or null when the slot is free or out of range. */
 export function slotGet<T>(slots: Slots<T>, index: number): T | null {
   if (!Number.isInteger(index) || index < 0 || index >= slots.size) return null;
   let node: SlotNode<T> = slots.root;
@@ -81,13 +83,13 @@ function setIn<T>(node: SlotNode<T>, level: number, index: number, value: T | nu
   return { kids };
 }
 
-/** Replaces the value in an existing slot. */
+/** DEF-1: replaces the value in an existing slot. */
 export function slotSet<T>(slots: Slots<T>, index: number, value: T | null): Slots<T> {
   if (!Number.isInteger(index) || index < 0 || index >= slots.size) return slots;
   return { size: slots.size, depth: slots.depth, root: setIn(slots.root, slots.depth, index, value) };
 }
 
-/** Appends a value in a new slot, whose number is the old `size`. */
+/** DEF-1: appends a value in a new slot, whose number is the old `size`. */
 export function slotPush<T>(slots: Slots<T>, value: T): Slots<T> {
   const index = slots.size;
   const capacity = WIDTH ** (slots.depth + 1);
@@ -99,7 +101,7 @@ export function slotPush<T>(slots: Slots<T>, value: T): Slots<T> {
 }
 
 /**
- * Writes many slots at once: `changes` must be sorted by slot, each slot an existing one. Only the nodes
+ * DEF-1, PHS-2: writes many slots at once: `changes` must be sorted by slot, each slot an existing one. Only the nodes
  * on the paths to the changed slots are copied, once each, so k changes cost O(k + touched nodes) —
  * a few combatants copy a few paths, a whole roster copies each node once.
  */
@@ -137,7 +139,7 @@ function updateIn<T>(node: SlotNode<T>, level: number, changes: readonly T[], fr
   return { kids };
 }
 
-/** Every occupied slot's value, in slot order (O(n)). */
+/** DEF-1: every occupied slot's value, in slot order (O(n)). */
 export function slotValues<T>(slots: Slots<T>): T[] {
   const out: T[] = [];
   const walk = (node: SlotNode<T>): void => {
@@ -151,7 +153,7 @@ export function slotValues<T>(slots: Slots<T>): T[] {
   return out;
 }
 
-/** Applies `f` to every occupied slot, keeping slot numbers and freed slots (O(n)). */
+/** DEF-1, PHS-2: applies `f` to every occupied slot, keeping slot numbers and freed slots (O(n)). */
 export function slotsMap<T>(slots: Slots<T>, f: (value: T) => T): Slots<T> {
   const walk = (node: SlotNode<T>): SlotNode<T> =>
     "items" in node ? { items: node.items.map((item) => (item === null ? null : f(item))) } : { kids: node.kids.map(walk) };
@@ -169,7 +171,7 @@ export function slotById<T>(index: SlotIndex, slots: Slots<T>, id: string): T | 
 }
 
 /**
- * The starting roster from joins in join order (O(n)): the trie and its id → slot index. The first join
+ * DEF-1: the starting roster from joins in join order (O(n)): the trie and its id → slot index. The first join
  * that `check` refuses, or a repeated id (`duplicate`), is the error and nothing is built.
  */
 export function slotsFromJoins<J extends { readonly id: string }, T>(

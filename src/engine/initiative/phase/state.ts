@@ -5,6 +5,7 @@ import { err, ok, type Result } from "../../core/result.ts";
 import { slotById, slotSet, slotsFromJoins, slotValues } from "./slots.ts";
 import type { PhaseCombatant, PhaseJoin, PhaseState } from "./types.ts";
 
+/** PHS-2: a creature that has not rolled yet (no initiative, no roll-offs, nothing this round). */
 export function newPhaseCombatant(join: PhaseJoin, slot: number): PhaseCombatant {
   return {
     id: join.id,
@@ -27,7 +28,7 @@ export function newPhaseCombatant(join: PhaseJoin, slot: number): PhaseCombatant
 export type PhaseCombatantChange = Partial<Omit<PhaseCombatant, "id" | "slot">>;
 
 /**
- * The combatant with some fields changed. Written out field by field rather than spread: every
+ * PHS-2, PHS-4, PHS-10, PHS-11, DEF-1: the combatant with some fields changed. Written out field by field rather than spread: every
  * combatant then has one object shape, which keeps the hot paths (a roll-off batch, a turn step) fast.
  */
 export function changePhaseCombatant(c: PhaseCombatant, change: PhaseCombatantChange): PhaseCombatant {
@@ -52,7 +53,7 @@ export function changePhaseCombatant(c: PhaseCombatant, change: PhaseCombatantCh
 export type PhaseStateChange = Partial<PhaseState>;
 
 /**
- * The state with some fields changed, written out field by field like `changePhaseCombatant`: a turn
+ * PHS-1: the state with some fields changed, written out field by field like `changePhaseCombatant`: a turn
  * step builds one state object of one shape instead of several spread copies.
  */
 export function changePhaseState(s: PhaseState, change: PhaseStateChange): PhaseState {
@@ -75,7 +76,7 @@ export function changePhaseState(s: PhaseState, change: PhaseStateChange): Phase
   };
 }
 
-/** A join is valid when the id is a non-empty string and INT and AGI are whole numbers. */
+/** PHS-2: a join is valid when the id is a non-empty string and INT and AGI are whole numbers. */
 export function checkPhaseJoin(join: PhaseJoin): Result<PhaseJoin> {
   if (typeof join.id !== "string" || join.id.length === 0) return err("TEMPO.ERRORS.Phase.InvalidCombatant");
   if (!Number.isSafeInteger(join.int) || !Number.isSafeInteger(join.agi)) {
@@ -105,16 +106,17 @@ export function createPhaseState(combatants: readonly PhaseJoin[] = []): Result<
   return ok({ round: 0, phase: null, ...roster.value, ...PHASE_NO_TURNS, nextRequest: 1 });
 }
 
-/** The combatant with this id, or null when it never joined or has left. */
+/** DEF-1: the combatant with this id, or null when it never joined or has left. */
 export function phaseCombatant(state: PhaseState, id: string): PhaseCombatant | null {
   return slotById(state.index, state.combatants, id);
 }
 
-/** Every combatant present, in join order. */
+/** DEF-1: every combatant present, in join order. */
 export function phaseCombatants(state: PhaseState): PhaseCombatant[] {
   return slotValues(state.combatants);
 }
 
+/** DEF-1: writes a combatant back into its own slot (O(log n)). */
 export function putPhaseCombatant(state: PhaseState, combatant: PhaseCombatant): PhaseState {
   return changePhaseState(state, { combatants: slotSet(state.combatants, combatant.slot, combatant) });
 }

@@ -75,6 +75,7 @@ function projected(state: PhaseState, compare: (a: PhaseCombatant, b: PhaseComba
     .map((c) => c.id);
 }
 
+/** PHS-1, PHS-3, PHS-7, PHS-9: what the tracker shows: four phase boundaries, both lanes in turn order, delayers after their target. */
 export function phaseTimeline(state: PhaseState): readonly TimelineEntry[] {
   const round = state.round;
   const built = state.phase === "movement" || state.phase === "battle" || state.phase === "end";

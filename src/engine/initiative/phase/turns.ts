@@ -57,7 +57,7 @@ function startTurn(d: Draft, c: PhaseCombatant, phase: "movement" | "battle", cu
   d.events.push({ type: "turnStarted", round, combatantId: c.id, phase });
 }
 
-/** Moves to the next turn of the current phase, or on to the next phase when it has none. */
+/** PHS-3, PHS-7, PHS-9: moves to the next turn of the current phase, or on to the next phase when it has none. */
 export function advance(d: Draft): void {
   for (;;) {
     const s = d.state;
@@ -122,6 +122,7 @@ function beginEnd(d: Draft): void {
   for (const c of phaseCombatants(s)) if (!c.defeated) d.events.push({ type: "savesDue", combatantId: c.id, round: s.round });
 }
 
+/** PHS-1: ends the current turn and starts the next one, or moves on to the next phase or round. */
 export function next(state: PhaseState): Step {
   const d = draft(state);
   switch (state.phase) {
@@ -149,6 +150,7 @@ export function next(state: PhaseState): Step {
   }
 }
 
+/** PHS-1: the combat starts with round 1's initiative phase. */
 export function start(state: PhaseState): Step {
   if (state.phase !== null) return err("TEMPO.ERRORS.Phase.AlreadyStarted");
   const d = draft(state, [{ type: "combatStarted" }]);

@@ -42,6 +42,7 @@ export function delay(state: SegmentState, id: string): Step {
   return done(d);
 }
 
+/** SEG-10: concentration broken while casting: the spell fails and is lost as if cast. */
 export function interrupt(state: SegmentState, id: string): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
@@ -63,6 +64,7 @@ function majorSpent(state: SegmentState, c: SegmentCombatant): boolean {
   return false;
 }
 
+/** SEG-16: a free attack (immediate) or an immediate attack (uses the unspent major action). */
 export function attack(state: SegmentState, id: string, targetId: string, immediate: boolean): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });

@@ -20,6 +20,7 @@ import {
 import { advance } from "./turns.ts";
 import type { SegmentCombatant, SegmentDeclaration, SegmentJoin, SegmentState } from "./types.ts";
 
+/** SEG-2, DEF-1: a creature joins; mid-round it gets only the turns still to come. */
 export function join(state: SegmentState, joining: SegmentJoin): Step {
   const checked = checkSegmentJoin(joining);
   if (!checked.ok) return checked;
@@ -34,6 +35,7 @@ export function join(state: SegmentState, joining: SegmentJoin): Step {
   return done(d);
 }
 
+/** DEF-1: a creature leaves; the schedule still to come closes up. */
 export function leave(state: SegmentState, id: string): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
@@ -53,6 +55,7 @@ export function leave(state: SegmentState, id: string): Step {
   return done(d);
 }
 
+/** DEF-1: a defeated creature is skipped but keeps its place and data. */
 export function defeat(state: SegmentState, id: string): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
@@ -62,6 +65,7 @@ export function defeat(state: SegmentState, id: string): Step {
   return done(d);
 }
 
+/** DEF-1: a revived creature takes the turns still to come. */
 export function revive(state: SegmentState, id: string): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
@@ -72,7 +76,7 @@ export function revive(state: SegmentState, id: string): Step {
   return done(d);
 }
 
-/** The GM's initiative for this creature replaces its group's d6 when deciding HIGH or LOW this round. */
+/** SEG-2: the GM's initiative for this creature replaces its group's d6 when deciding HIGH or LOW this round. */
 export function setInitiative(state: SegmentState, id: string, value: number): Step {
   if (state.step === 0) return err("TEMPO.ERRORS.Segment.NotStarted");
   const c = segmentCombatant(state, id);
@@ -84,6 +88,7 @@ export function setInitiative(state: SegmentState, id: string, value: number): S
   return done(d);
 }
 
+/** SEG-2 step 1: a creature declares its actions for the round (SEG-8, SEG-9, SEG-11 checked). */
 export function declare(state: SegmentState, id: string, declaration: SegmentDeclaration): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
@@ -98,6 +103,7 @@ export function declare(state: SegmentState, id: string, declaration: SegmentDec
   return ok({ state: putSegmentCombatant(state, updated), events: [{ type: "declared", round: state.round, combatantId: id }], requests: [] });
 }
 
+/** SEG-2 step 1: shows a declaration (or all) to everyone. */
 export function reveal(state: SegmentState, id: string | null): Step {
   const d = draft(state);
   const targets = id === null ? segmentCombatants(state) : [segmentCombatant(state, id)];
@@ -110,6 +116,7 @@ export function reveal(state: SegmentState, id: string | null): Step {
   return done(d);
 }
 
+/** SEG-16: marks a creature surprised (no free or immediate attacks) or not. */
 export function surprise(state: SegmentState, id: string, surprised: boolean): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });

@@ -9,6 +9,7 @@ import { segmentGroupRoll } from "./order.ts";
 import { segmentCombatants } from "./state.ts";
 import type { SegmentEvent, SegmentPendingRoll, SegmentState } from "./types.ts";
 
+/** SEG-2 step 2: asks for a group's d6 (the engine never rolls). */
 export function askGroup(d: Draft, groupId: string): void {
   const s = d.state;
   const request: DiceRequest = {
@@ -21,7 +22,7 @@ export function askGroup(d: Draft, groupId: string): void {
   d.requests.push(request);
 }
 
-/** The groups that have a creature still up, in join order. */
+/** SEG-2 step 2: the groups that have a creature still up, in join order. */
 export function activeGroups(state: SegmentState): string[] {
   const seen = new Set<string>();
   for (const c of segmentCombatants(state)) if (!c.defeated) seen.add(c.groupId);
@@ -40,7 +41,7 @@ function ranking(state: SegmentState): { high: string[]; low: string[] } {
 }
 
 /**
- * While the groups roll (step 2), a group is asked for its d6 exactly when it has a creature still up:
+ * SEG-2 step 2: while the groups roll (step 2), a group is asked for its d6 exactly when it has a creature still up:
  * a group emptied by a departure or a defeat stops blocking the round, a group revived or joined rolls.
  */
 export function syncGroupRolls(d: Draft): void {
@@ -54,6 +55,7 @@ export function syncGroupRolls(d: Draft): void {
   }
 }
 
+/** SEG-2 step 2: group d6 results fed back; once all are in, the groups are ranked HIGH and LOW. */
 export function rolls(state: SegmentState, results: readonly RollResult[]): Step {
   const byId = new Map<string, SegmentPendingRoll>();
   for (const r of state.rolls) byId.set(r.request.id, r);

@@ -18,17 +18,17 @@ export function segmentDeclarationOf(state: SegmentState, c: SegmentCombatant): 
   return c.declaredRound === state.round && c.declaration !== null ? c.declaration : SEGMENT_NO_DECLARATION;
 }
 
-/**
- * SEG-2: a group is HIGH when its d6 is at least every other group's (ties: every tied group is HIGH).
- * SEG-17 (setting): the creature's Dexterity reaction adjustment is added to its group's d6 for deciding
- * its own band; the group's roll is unchanged. A GM-set initiative replaces the group's roll for that
- * creature. Ruling: a creature whose group has no roll this round (it joined after the roll) is LOW.
- */
-/** A group's d6 this round, if it has rolled (own keys only: a group may be called anything). */
+/** SEG-2: a group's d6 this round, if it has rolled (own keys only: a group may be called anything). */
 export function segmentGroupRoll(state: SegmentState, groupId: string): number | undefined {
   return Object.hasOwn(state.groupRolls, groupId) ? state.groupRolls[groupId] : undefined;
 }
 
+/**
+ * SEG-2: a group is HIGH when its d6 is at least every other group's (ties: every tied group is HIGH).
+ * SEG-17 (setting): the creature's Dexterity reaction adjustment is added to its group's d6 for deciding
+ * its own band; the group's roll is unchanged. A GM-set initiative replaces the group's roll for that
+ * creature. The delayed condition is left to `segmentBand`. Ruling: a creature whose group has no roll this round (it joined after the roll) is LOW.
+ */
 export function segmentRollBand(state: SegmentState, c: SegmentCombatant, rivals: RivalRolls = segmentRivalRolls(state)): SegmentBand {
   const own = segmentGroupRoll(state, c.groupId);
   const set = c.initiativeRound === state.round ? c.initiative : null;
@@ -41,7 +41,7 @@ export function segmentRollBand(state: SegmentState, c: SegmentCombatant, rivals
 /** The best d6 among the groups other than the given one (-Infinity when there is none). */
 export type RivalRolls = (groupId: string) => number;
 
-/** Works out every group's best rival roll once (a round has few groups, a schedule many creatures). */
+/** SEG-2: works out every group's best rival roll once (a round has few groups, a schedule many creatures). */
 export function segmentRivalRolls(state: SegmentState): RivalRolls {
   const rolls = Object.entries(state.groupRolls);
   const cache = new Map<string, number>();
@@ -143,6 +143,7 @@ function entryOf(
   return { key: `${c.id}:${part}`, combatantId: c.id, step, part, segment, band, rank };
 }
 
+/** SEG-2 to SEG-5, SEG-8: rule order of two turns (their ranks element by element, lower first). */
 export function compareSegmentEntries(a: SegmentEntry, b: SegmentEntry): number {
   const n = Math.min(a.rank.length, b.rank.length);
   for (let i = 0; i < n; i++) {
@@ -154,7 +155,7 @@ export function compareSegmentEntries(a: SegmentEntry, b: SegmentEntry): number 
 }
 
 /**
- * The same order as `compareSegmentEntries` folded into two numbers (for sorting a whole round fast):
+ * SEG-2: the same order as `compareSegmentEntries` folded into two numbers (for sorting a whole round fast):
  * every rank element but the last (the join order) is below 1024 in practice, and a rank has at most
  * five of them, so they fit exactly in one double. Elements are clamped to 0–1023.
  */

@@ -7,7 +7,7 @@ import { compareSegmentEntries, segmentEntriesFor, segmentInsertAt } from "./ord
 import { putSegmentCombatant } from "./state.ts";
 import type { SegmentCombatant, SegmentEntry, SegmentState } from "./types.ts";
 
-/** Removes the combatant's turns that have not happened yet (and the current one, if `current`). */
+/** SEG-6, DEF-1: removes the combatant's turns that have not happened yet (and the current one, if `current`). */
 export function unschedule(state: SegmentState, id: string, includeCurrent: boolean): { state: SegmentState; removed: SegmentEntry[] } {
   const from = includeCurrent && state.current === id ? state.cursor : state.cursor + 1;
   const removed: SegmentEntry[] = [];
@@ -19,7 +19,7 @@ export function unschedule(state: SegmentState, id: string, includeCurrent: bool
 }
 
 /**
- * Puts turns into the part of the schedule still to come. With `clamp`, a turn whose place has already
+ * SEG-2, DEF-1: puts turns into the part of the schedule still to come. With `clamp`, a turn whose place has already
  * passed comes next (a creature never loses a turn it still had); without, such a turn is dropped (a
  * newcomer does not get turns from steps that are over).
  */
@@ -34,7 +34,7 @@ export function schedule(state: SegmentState, entries: readonly SegmentEntry[], 
   return list === state.schedule ? state : { ...state, schedule: list };
 }
 
-/** Recomputes the turns of `c` that have not happened yet (after a change to its band or actions). */
+/** SEG-6, SEG-7: recomputes the turns of `c` that have not happened yet (after a change to its band or actions). */
 export function reschedule(d: Draft, c: SegmentCombatant, includeCurrent: boolean): void {
   const { state, removed } = unschedule(d.state, c.id, includeCurrent);
   const parts = new Set(removed.map((e) => e.part));
@@ -42,6 +42,7 @@ export function reschedule(d: Draft, c: SegmentCombatant, includeCurrent: boolea
   d.state = schedule(state, fresh, true);
 }
 
+/** SEG-10: the creature still has a spell to resolve this round. */
 export function spellPending(state: SegmentState, id: string): boolean {
   for (let i = state.cursor + 1; i < state.schedule.length; i++) {
     const e = state.schedule[i];

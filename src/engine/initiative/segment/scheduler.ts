@@ -13,6 +13,7 @@ import { segmentTimeline } from "./timeline.ts";
 import { next, start } from "./turns.ts";
 import type { SegmentCommand, SegmentEvent, SegmentState } from "./types.ts";
 
+/** SEG-2: one command, one transition (engine contract). */
 export function applySegment(state: SegmentState, command: SegmentCommand): Step {
   switch (command.type) {
     case "start":
@@ -54,7 +55,7 @@ export function applySegment(state: SegmentState, command: SegmentCommand): Step
   }
 }
 
-/** The segment-rounds scheduler (RULES §4). Wrap it with `withHistory` for undo/redo. */
+/** SEG-2: the segment-rounds scheduler (RULES §4). Wrap it with `withHistory` for undo/redo. */
 export const segmentScheduler: Scheduler<SegmentState, SegmentCommand, SegmentEvent> = {
   id: "segment",
   apply: applySegment,

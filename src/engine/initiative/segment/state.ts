@@ -14,6 +14,7 @@ import {
 
 const ORDER_STEPS: readonly SegmentOrderStep[] = ["innate", "missile", "melee", "other"];
 
+/** SEG-2: a creature that has declared nothing yet. */
 export function newSegmentCombatant(join: SegmentJoin, slot: number): SegmentCombatant {
   return {
     id: join.id,
@@ -37,6 +38,7 @@ export function newSegmentCombatant(join: SegmentJoin, slot: number): SegmentCom
   };
 }
 
+/** SEG-2, SEG-17: a join needs an id, a group, a whole Dexterity reaction adjustment and a surprise flag. */
 export function checkSegmentJoin(join: SegmentJoin): Result<SegmentJoin> {
   if (typeof join.id !== "string" || join.id.length === 0) return err("TEMPO.ERRORS.Segment.InvalidCombatant");
   if (typeof join.groupId !== "string" || join.groupId.length === 0 || !Number.isSafeInteger(join.dexReaction) || typeof join.surprised !== "boolean") {
@@ -55,7 +57,7 @@ export function checkSegmentSettings(settings: SegmentSettings): Result<SegmentS
   return ok({ groupOrder: [...order], dexReaction: settings.dexReaction });
 }
 
-/** A combat that has not started, with these combatants in join order (O(n)). */
+/** SEG-2: a combat that has not started, with these combatants in join order (O(n)). */
 export function createSegmentState(
   combatants: readonly SegmentJoin[] = [],
   settings: SegmentSettings = DEFAULT_SEGMENT_SETTINGS,
@@ -84,14 +86,17 @@ export function segmentCombatant(state: SegmentState, id: string): SegmentCombat
   return slotById(state.index, state.combatants, id);
 }
 
+/** DEF-1: every combatant present, in join order. */
 export function segmentCombatants(state: SegmentState): SegmentCombatant[] {
   return slotValues(state.combatants);
 }
 
+/** DEF-1: writes a combatant back into its own slot (O(log n)). */
 export function putSegmentCombatant(state: SegmentState, combatant: SegmentCombatant): SegmentState {
   return { ...state, combatants: slotSet(state.combatants, combatant.slot, combatant) };
 }
 
+/** DEF-1: frees a departed combatant's slot (its id may join again with a new one). */
 export function freeSegmentSlot(state: SegmentState, combatant: SegmentCombatant): SegmentState {
   return { ...state, combatants: slotSet(state.combatants, combatant.slot, null) };
 }

@@ -51,7 +51,7 @@ const ACTION_KEYS: Readonly<Record<SegmentDeclaration["action"], Message["key"]>
   complex: "TEMPO.COMBAT.Segment.Action.Complex",
 };
 
-/** The declaration as a message: the action, with its weapon speed or casting time. */
+/** SEG-2: the declaration as a message: the action, with its weapon speed or casting time. */
 export function segmentDeclarationMessage(declaration: SegmentDeclaration): Message {
   const key = ACTION_KEYS[declaration.action];
   if (declaration.action === "spell") return { key, data: { segments: declaration.castingTime ?? 1 } };
@@ -103,7 +103,7 @@ function boundary(state: SegmentState, step: number, segment: number): SegmentTi
   };
 }
 
-/** The tracker for one viewer: the GM sees every declaration, a player its own and the revealed ones. */
+/** SEG-1, SEG-2: the tracker for one viewer: the GM sees every declaration, a player its own and the revealed ones. */
 export function segmentTimelineFor(state: SegmentState, viewer: SegmentViewer | null): readonly SegmentTimelineEntry[] {
   const rows: SegmentTimelineEntry[] = [boundary(state, 1, 0)];
   // Before the schedule exists everyone is listed here; afterwards only those with no turn this round
@@ -181,7 +181,7 @@ export function segmentTimelineFor(state: SegmentState, viewer: SegmentViewer | 
   return rows;
 }
 
-/** The public tracker: declarations not yet revealed are hidden. */
+/** SEG-1, SEG-2: the public tracker: declarations not yet revealed are hidden. */
 export function segmentTimeline(state: SegmentState): readonly SegmentTimelineEntry[] {
   return segmentTimelineFor(state, null);
 }

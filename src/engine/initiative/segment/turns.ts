@@ -45,6 +45,7 @@ function startTurn(d: Draft, entry: SegmentEntry, c: SegmentCombatant): void {
   }
 }
 
+/** SEG-2: moves to the next turn still to come, or to step 8 when none is left. */
 export function advance(d: Draft): void {
   const s = d.state;
   for (let i = s.cursor + 1; i < s.schedule.length; i++) {
@@ -62,6 +63,7 @@ export function advance(d: Draft): void {
   cross(d, 8, 0);
 }
 
+/** SEG-2: the schedule entry of the turn in progress, or null. */
 export function currentEntry(state: SegmentState): SegmentEntry | null {
   return state.current === null ? null : (state.schedule[state.cursor] ?? null);
 }
@@ -71,6 +73,7 @@ function newRound(d: Draft, round: number): void {
   d.events.push({ type: "roundStarted", round }, { type: "stepStarted", round, step: 1 });
 }
 
+/** SEG-2: ends the current turn and starts the next; moves from step to step and round to round. */
 export function next(state: SegmentState): Step {
   const d = draft(state);
   if (state.step === 0) return err("TEMPO.ERRORS.Segment.NotStarted");
@@ -101,6 +104,7 @@ export function next(state: SegmentState): Step {
   return done(d);
 }
 
+/** SEG-2: the combat starts with round 1's declarations (step 1). */
 export function start(state: SegmentState): Step {
   if (state.step !== 0) return err("TEMPO.ERRORS.Segment.AlreadyStarted");
   const d = draft(state, [{ type: "combatStarted" }]);
