@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { phaseTiesToRoll, type PhaseCombatant } from "../../../../src/engine/initiative/phase/index.ts";
 
@@ -38,5 +39,24 @@ describe("phase rounds: who rolls off", () => {
     const long = Array.from({ length: 14 }, () => 4);
     expect(phaseTiesToRoll([creature("a", 0, 9, long), creature("b", 1, 9, [...long]), creature("c", 2, 9, [...long, 2])])).toEqual(["a", "b"]);
     expect(phaseTiesToRoll([creature("a", 0, 9, long), creature("b", 1, 9, [...long.slice(0, 13), 5])])).toEqual([]);
+  });
+
+  it("PHS-2: whoever is level with another creature rolls: same total, and its roll-offs are the start of the other's", () => {
+    const who = fc.record({
+      initiative: fc.option(fc.integer({ min: 2, max: 5 }), { nil: null }),
+      rollOff: fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 13 }),
+    });
+    fc.assert(
+      fc.property(fc.array(who, { maxLength: 40 }), (list) => {
+        const crowd = list.map((x, i) => creature(`c${i}`, i, x.initiative, x.rollOff));
+        // Straight from the rule, pair by pair.
+        const startOf = (a: readonly number[], b: readonly number[]): boolean => a.length <= b.length && a.every((r, i) => b[i] === r);
+        const expected = crowd
+          .filter((a) => a.initiative !== null && crowd.some((b) => b !== a && b.initiative === a.initiative && startOf(a.rollOff, b.rollOff)))
+          .map((c) => c.id);
+        expect(phaseTiesToRoll(crowd)).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
