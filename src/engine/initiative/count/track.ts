@@ -78,55 +78,64 @@ function orderedRound(state: CountState, round: number, entries: CountOrderEntry
 }
 
 /**
- * CNT-5, while a round waits for contests (status "contest") and only contest totals came back: a new
- * total moves a creature only among those whose kept totals begin with the same earlier totals (one
- * contiguous block of `order`), so only those blocks are re-sorted. O(n) lookups plus O(k log k) for k
- * creatures in the rerolled blocks, instead of a full sort per batch of dice.
+ * CNT-5, while a round waits for contests (status "contest") and only contest totals came back. Nothing
+ * else changed since `order` was sorted (any other command re-sorts from scratch), and a new total moves
+ * a creature only among those whose kept totals begin with the same earlier totals: one contiguous block
+ * of `order`. So only those blocks are looked up, re-sorted and checked for ties; the rest of the order is
+ * shared. O(n) id scan plus O(k log k) for the k creatures in the rerolled blocks.
  */
 export function retryContests(state: CountState, changed: readonly string[], out: CountOut): CountState {
   const round = state.upcomingRound;
-  const entries: CountOrderEntry[] = [];
-  const defeated = new Set<string>();
-  const index = new Map<string, number>();
-  for (const turn of state.order) {
-    const c = getCombatant(state, turn.id);
-    // The roster changed under the waiting order: sort afresh.
-    if (c === null || c.unconscious || c.count === null) return beginRound(state, round, out);
-    if (c.defeated) defeated.add(c.id);
-    index.set(c.id, entries.length);
-    entries.push(entryOf(c, turn.count));
-  }
+  const wanted = new Set(changed);
+  const at: number[] = [];
+  state.order.forEach((turn, i) => {
+    if (wanted.has(turn.id)) at.push(i);
+  });
+  const entryAt = (i: number): CountOrderEntry | null => {
+    const turn = state.order[i];
+    const c = turn === undefined ? null : getCombatant(state, turn.id);
+    return turn === undefined || c === null ? null : entryOf(c, turn.count);
+  };
   const blocks: [number, number][] = [];
-  for (const id of changed) {
-    const i = index.get(id);
-    const entry = i === undefined ? undefined : entries[i];
-    if (i === undefined || entry === undefined) continue;
+  for (const i of at) {
+    const entry = entryAt(i);
+    if (entry === null) continue;
     // The totals it had before this one: its block is every neighbour on its count that begins with them.
     const prefix = entry.contest.length - 1;
-    const inBlock = (other: CountOrderEntry | undefined): boolean =>
-      other !== undefined && other.count === entry.count && samePrefix(other.contest, entry.contest, prefix);
+    const inBlock = (other: CountOrderEntry | null): boolean =>
+      other !== null && other.count === entry.count && samePrefix(other.contest, entry.contest, prefix);
     let lo = i;
     let hi = i + 1;
-    while (inBlock(entries[lo - 1])) lo--;
-    while (inBlock(entries[hi])) hi++;
+    while (inBlock(entryAt(lo - 1))) lo--;
+    while (inBlock(entryAt(hi))) hi++;
     blocks.push([lo, hi]);
   }
-  blocks.sort((a, b) => a[0] - b[0]);
-  let end = -1;
-  let start = 0;
-  const flush = (): void => {
-    if (end > start + 1) entries.splice(start, end - start, ...entries.slice(start, end).sort(compareCountOrder));
-  };
-  for (const [lo, hi] of blocks) {
-    if (lo < end) end = Math.max(end, hi);
-    else {
-      flush();
-      start = lo;
-      end = hi;
-    }
+  // Overlapping blocks (one creature's earlier totals begin another's) are sorted as one.
+  const merged: [number, number][] = [];
+  for (const [lo, hi] of blocks.sort((a, b) => a[0] - b[0])) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && lo < last[1]) last[1] = Math.max(last[1], hi);
+    else merged.push([lo, hi]);
   }
-  flush();
-  return orderedRound(state, round, entries, defeated, out);
+  const order = state.order.slice();
+  const need: string[] = [];
+  for (const [lo, hi] of merged) {
+    const sorted: CountOrderEntry[] = [];
+    for (let i = lo; i < hi; i++) {
+      const entry = entryAt(i);
+      if (entry !== null) sorted.push(entry);
+    }
+    sorted.sort(compareCountOrder);
+    sorted.forEach((e, k) => (order[lo + k] = { id: e.id, count: e.count }));
+    // The defeated keep their place but do not contest (DEF-1).
+    need.push(...countTiesInOrder(sorted.filter((e) => getCombatant(state, e.id)?.defeated !== true)));
+  }
+  const s = requestContests(state, need, out);
+  // Ties outside the blocks were asked for before and are still waiting for their dice.
+  if (s.requests.some((r) => r.reason === COUNT_REASON_CONTEST)) return { ...s, status: "contest", order, cursor: -1 };
+  const started: CountState = { ...s, status: "turns", round, upcomingRound: -1, order, cursor: -1 };
+  out.events.push({ type: "roundStarted", round });
+  return advance(started, -1, out);
 }
 
 function samePrefix(a: readonly number[], b: readonly number[], length: number): boolean {
