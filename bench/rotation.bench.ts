@@ -81,24 +81,47 @@ function report(label: string, mode: "plain" | "history" | "rebuild"): void {
   }
 }
 
-function timeMidRoundJoin(n: number): number {
+/**
+ * Changes mid-rotation at `n` combatants, best of 4, in ms. They are O(n) or O(n log n), not steps: each
+ * copies the combatant record (plain JSON, so no structural sharing of its entries), and a new result
+ * rebuilds the rest of the rotation (ROT-6 and groups included).
+ */
+function timeChanges(n: number): Record<string, number> {
   let state = started(n);
   for (let i = 0; i < n / 2; i++) {
     const t = rotationScheduler.apply(state, { type: "next" });
     if (t.ok) state = t.value.state;
   }
-  const t0 = performance.now();
-  const joined = rotationScheduler.apply(state, { type: "join", combatantId: "late", kind: "pc", modifier: 0, groupId: null });
-  if (!joined.ok) throw new Error(joined.error.key);
-  const request = joined.value.requests[0];
-  const rolled = rotationScheduler.apply(joined.value.state, { type: "rolls", results: [{ requestId: request?.id ?? "", total: 7 }] });
-  if (!rolled.ok) throw new Error(rolled.error.key);
-  return performance.now() - t0;
+  const best: Record<string, number> = { "join + roll": Infinity, setInitiative: Infinity, defeat: Infinity, leave: Infinity };
+  const time = (label: string, run: () => void): void => {
+    const t0 = performance.now();
+    run();
+    best[label] = Math.min(best[label] ?? Infinity, performance.now() - t0);
+  };
+  const must = <T>(r: { ok: true; value: T } | { ok: false; error: { key: string } }): T => {
+    if (!r.ok) throw new Error(r.error.key);
+    return r.value;
+  };
+  const late = `c${n - 2}`;
+  for (let k = 0; k < 4; k++) {
+    time("join + roll", () => {
+      const joined = must(rotationScheduler.apply(state, { type: "join", combatantId: `late${k}`, kind: "pc", modifier: 0, groupId: null }));
+      must(rotationScheduler.apply(joined.state, { type: "rolls", results: [{ requestId: joined.requests[0]?.id ?? "", total: 7 }] }));
+    });
+    time("setInitiative", () => must(rotationScheduler.apply(state, { type: "setInitiative", combatantId: late, value: 5 })));
+    time("defeat", () => must(rotationScheduler.apply(state, { type: "defeat", combatantId: late })));
+    time("leave", () => must(rotationScheduler.apply(state, { type: "leave", combatantId: late })));
+  }
+  return best;
 }
 
 timeRounds(1_000, "plain", 10, 3); // warm-up
 report("rotation: a full rotation of `next` (plain state)", "plain");
 report("rotation: a full rotation of `next` through withHistory (undo kept)", "history");
 report("rotation: a full rotation when the order must be rebuilt at every rollover", "rebuild");
-const joins = [0, 1, 2, 3].map(() => timeMidRoundJoin(10_000));
-console.log(`\nrotation: a creature joining and rolling mid-rotation at 10,000 combatants (O(n), not a step): ${Math.min(...joins).toFixed(2)} ms`);
+console.log("\nrotation: one change mid-rotation (O(n) / O(n log n), not a step), ms");
+console.log("combatants | " + Object.keys(timeChanges(10)).join(" | "));
+for (const n of [1_000, 10_000]) {
+  const best = timeChanges(n);
+  console.log(`${String(n).padStart(10)} | ${Object.values(best).map((v) => v.toFixed(2)).join(" | ")}`);
+}

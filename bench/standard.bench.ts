@@ -64,6 +64,45 @@ function report(label: string, withUndo: boolean): void {
   }
 }
 
+/**
+ * Changes mid-round at `n` combatants, best of 4, in ms. They are O(n), not steps: each copies the
+ * combatant record (plain JSON, so no structural sharing of its entries) and an order array.
+ */
+function timeChanges(n: number): Record<string, number> {
+  let state = started(n);
+  for (let i = 0; i < n / 2; i++) {
+    const t = standardScheduler.apply(state, { type: "next" });
+    if (t.ok) state = t.value.state;
+  }
+  const best: Record<string, number> = { "join + roll": Infinity, setInitiative: Infinity, defeat: Infinity, leave: Infinity };
+  const time = (label: string, run: () => void): void => {
+    const t0 = performance.now();
+    run();
+    best[label] = Math.min(best[label] ?? Infinity, performance.now() - t0);
+  };
+  const must = <T>(r: { ok: true; value: T } | { ok: false; error: { key: string } }): T => {
+    if (!r.ok) throw new Error(r.error.key);
+    return r.value;
+  };
+  const late = `c${n - 2}`;
+  for (let k = 0; k < 4; k++) {
+    time("join + roll", () => {
+      const joined = must(standardScheduler.apply(state, { type: "join", combatantId: `late${k}`, dexBonus: 0 }));
+      must(standardScheduler.apply(joined.state, { type: "rolls", results: [{ requestId: joined.requests[0]?.id ?? "", total: 7 }] }));
+    });
+    time("setInitiative", () => must(standardScheduler.apply(state, { type: "setInitiative", combatantId: late, value: 5 })));
+    time("defeat", () => must(standardScheduler.apply(state, { type: "defeat", combatantId: late })));
+    time("leave", () => must(standardScheduler.apply(state, { type: "leave", combatantId: late })));
+  }
+  return best;
+}
+
 timeRounds(1_000, false, 10, 3); // warm-up
 report("standard: a full round of `next` (plain state)", false);
 report("standard: a full round of `next` through withHistory (undo kept)", true);
+console.log("\nstandard: one change mid-round (O(n), not a step), ms");
+console.log("combatants | " + Object.keys(timeChanges(10)).join(" | "));
+for (const n of [1_000, 10_000]) {
+  const best = timeChanges(n);
+  console.log(`${String(n).padStart(10)} | ${Object.values(best).map((v) => v.toFixed(2)).join(" | ")}`);
+}
