@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { compareCountOrder } from "../../../../src/engine/initiative/count/order.ts";
+import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
 import { presentCombatants } from "../../../../src/engine/initiative/count/state.ts";
 import { act, apply, asked, attack, encounter, next, onTrack, roll, run, show, spell, track } from "./support.ts";
 
@@ -163,5 +164,21 @@ describe("surprise decided while the first contests are out (CNT-4)", () => {
     step = apply(step.state, { type: "markSurprised", combatantId: "scout", surprised: true });
     expect(show(step.events)).toEqual(["surprised scout true", "round 0", "turn rogue"]);
     expect(track(step.state)).toEqual(["15 rogue *", "20 end step", "20 scout", "20 orc"]);
+  });
+});
+
+describe("the track while a new round's ties are contested (CNT-5, CNT-13)", () => {
+  it("CNT-13, CNT-5: an idle creature lowered onto a taken count contests before round 2; meanwhile the track shows round 2 undone", () => {
+    // b 3 (bonus 0) acts; a 5 (bonus 2) passes: 5 − 2 = 3, where b is.
+    const s = onTrack([["b", 3], ["a", 5, 2]]);
+    const r = run(s, [act("b"), next, next, next]);
+    expect(show(r.events).slice(-2)).toEqual(["end round 1", "lower a 5->3"]);
+    expect(asked(r.state)).toEqual(["a:contest", "b:contest"]);
+    expect(track(r.state)).toEqual(["3 a", "3 b", "20 end step"]);
+    expect(countScheduler.timeline(r.state)[0]).toMatchObject({ round: 2, active: false, done: false });
+    // a 4 + 2 = 6, b 10 + 0 = 10: b first.
+    const step = roll(r.state, { a: 4, b: 10 });
+    expect(show(step.events)).toEqual(["contest a=6", "contest b=10", "round 2", "turn b"]);
+    expect(track(step.state)).toEqual(["3 b *", "3 a", "20 end step"]);
   });
 });
