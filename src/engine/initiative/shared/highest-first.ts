@@ -4,6 +4,12 @@
  *
  * They work on plain numbers and id strings so a scheme can keep its own state shape. Nothing here
  * rolls dice: contests return who must roll, the scheme turns that into dice requests.
+ *
+ * Used by both schemes: compareTotals, compareIds, rollFormula, noNegativeZero. Used by `standard`
+ * only: the kept-contest tie-breaker (compareHighestFirst, contestRollsNeeded, STD-2's ruling).
+ * `rotation` breaks ties differently (ROT-2: roll-offs that add +0.5, +0.25, …; rotation/contest.ts),
+ * so it has no use for them. The count track's CNT-5 has the same kept-contest rule but its own copy
+ * in count/order.ts.
  */
 
 /**
@@ -54,7 +60,7 @@ export interface ContestEntry {
 }
 
 /**
- * Kept-contest tie-breaking (the count track's CNT-5 and standard's STD-2 ruling): creatures with
+ * STD-2 ruling, kept-contest tie-breaking (the same rule as the count track's CNT-5): creatures with
  * the same fixed key are ordered by their kept contest rolls, compared element by element. A creature
  * must roll (once more) while its kept rolls are a prefix of another tied creature's rolls: it is
  * not yet separated from that creature. When two have identical rolls both roll again; when one has

@@ -9,6 +9,11 @@
  * acted stays before it (it cannot act twice).
  *
  * Arrays are never mutated: functions that change an order return a new array.
+ *
+ * Used by both schemes: LinearRound, NO_ROUND_YET, nextActiveIndex, removeAt, passedSlotIndex, own,
+ * without. Used by `standard` only: insertAt and sortedInsertIndex (a creature that has not acted is
+ * moved by binary search); `rotation` rebuilds the rest of the rotation instead, because ROT-6 and
+ * groups (ROT-4, ROT-5) can move other entries too. isSortedBy is for tests and checks.
  */
 
 /** The fields of a linear scheme's state that walk a round (STD-4, ROT-3); see the file comment. */
