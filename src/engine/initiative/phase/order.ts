@@ -67,8 +67,8 @@ const PACKED = 10;
 
 /**
  * PHS-2, in one pass per tie group: creatures are split by total, then each group still level after k
- * roll-offs by its (k+1)-th roll-off, like an in-place radix sort on two typed arrays (no hashing, no
- * comparison sort). In a group of two or more, whoever has exactly k roll-offs is level with the rest and
+ * roll-offs by its (k+1)-th roll-off, like an in-place radix sort on typed arrays (one Map by total; no
+ * keys hashed per roll-off, no comparison sort). In a group of two or more, whoever has exactly k roll-offs is level with the rest and
  * rolls; a group of one is settled. Contenders without an initiative are ignored; the result keeps the
  * contenders' order.
  */
