@@ -159,6 +159,14 @@ function place(state: StandardState, id: string): StandardState {
   return { ...state, order: insertAt(state.order, index, id), turnIndex: state.turnIndex + (index <= state.turnIndex ? 1 : 0) };
 }
 
+/** STD-3: takes a newcomer that has not started a turn out of the order and slots it in again. */
+function slotAgain(state: StandardState, id: string): StandardState {
+  const index = state.order.indexOf(id);
+  if (index < 0 || index === state.turnIndex) return state;
+  const removed = { ...state, order: removeAt(state.order, index), turnIndex: index < state.turnIndex ? state.turnIndex - 1 : state.turnIndex };
+  return place(removed, id);
+}
+
 /** After tie-breakers changed keys mid-round: sort the part not yet acted, and the rest next round. */
 function resortRemaining(state: StandardState): StandardState {
   const split = state.turnIndex + 1;
@@ -246,11 +254,13 @@ function rolls(state: StandardState, results: readonly RollResult[]): Result<Tra
   if (!matched.ok) return matched;
   const step: Step = { state: { ...state, rolls: matched.value.open }, events: [], requests: [] };
   let tieBreaks = false;
+  const newcomers: string[] = [];
   for (const { pending, total } of matched.value.answered) {
     const combatant = own(step.state.combatants, pending.request.combatantId ?? "");
     if (combatant === undefined) continue;
     if (pending.kind === "tieBreak") {
       tieBreaks = true;
+      if (Object.hasOwn(step.state.firstTurnDue, combatant.id)) newcomers.push(combatant.id);
       step.state = setCombatant(step.state, { ...combatant, tieBreak: [...combatant.tieBreak, total] });
       continue;
     }
@@ -258,7 +268,12 @@ function rolls(state: StandardState, results: readonly RollResult[]): Result<Tra
     step.events.push({ type: "initiativeSet", combatantId: combatant.id, value: total });
     if (step.state.status === "running") step.state = place(step.state, combatant.id);
   }
-  if (tieBreaks && step.state.status === "running") step.state = resortRemaining(step.state);
+  if (tieBreaks && step.state.status === "running") {
+    step.state = resortRemaining(step.state);
+    // STD-3: a newcomer was slotted provisionally while level: its tie-breaker decides whether its slot
+    // has passed this round. It has not started a turn, so moving it costs or repeats nobody's turn.
+    for (const id of newcomers) step.state = slotAgain(step.state, id);
+  }
   settle(step);
   return finish(step);
 }

@@ -123,6 +123,19 @@ describe("standard: joining a running combat (STD-3)", () => {
     expect(brief(rest.events)).toEqual(["T-1:Aria", "T+1:Finn", "T-1:Finn", "T+1:Cole", "T-1:Cole", "R-1", "R+2", "T+2:Bram"]);
   });
 
+  it("STD-3, STD-2: a newcomer level with the acting creature takes the slot its tie-breaker gives it", () => {
+    const inAriasTurn = step(partyInRound1(), { type: "next" }).state; // Aria (14, DEX +2) acting
+    // Abe (DEX +2) rolls 14: level with Aria. Both roll a tie-breaker; Aria wins, so Abe's slot is after hers.
+    const tied = roll(step(inAriasTurn, { type: "join", combatantId: "Abe", dexBonus: 2 }).state, { Abe: 14 });
+    expect(tied.requests.map((r) => [r.combatantId, r.formula])).toEqual([["Aria", "1d20"], ["Abe", "1d20"]]);
+    const lost = roll(tied.state, { Aria: 18, Abe: 3 }).state;
+    expect(brief(nextTimes(lost, 3).events)).toEqual(["T-1:Aria", "T+1:Abe", "T-1:Abe", "T+1:Cole", "T-1:Cole", "R-1", "R+2", "T+2:Bram"]);
+    // Had Abe won, its slot (before Aria's) would have passed: its first turn is in round 2.
+    const won = roll(tied.state, { Aria: 3, Abe: 18 }).state;
+    expect(brief(nextTimes(won, 3).events)).toEqual(["T-1:Aria", "T+1:Cole", "T-1:Cole", "R-1", "R+2", "T+2:Bram", "T-2:Bram", "T+2:Abe"]);
+    expect(standardCanReact(won, "Abe")).toBe(false);
+  });
+
   it("STD-3: a creature added before the combat starts rolls with everyone and can react from the start", () => {
     const state = step(make([{ id: "Aria", dexBonus: 0 }]), { type: "join", combatantId: "Bram", dexBonus: 0 }).state;
     const started = step(state, { type: "start" });
