@@ -17,9 +17,20 @@ export function settle(d: Draft): void {
   if (s.round === 0 || s.phase === "end" || s.phase === null) return;
   const contenders: PhaseCombatant[] = [];
   for (const c of phaseCombatants(s)) if (!c.defeated && c.initiative !== null && c.initiativeRound === s.round) contenders.push(c);
-  const waiting = s.rolls.length === 0 ? null : new Set(s.rolls.map((r) => r.combatantId));
+  const tied = phaseTiedCreatures(contenders);
+  if (s.rolls.length > 0) {
+    // A roll-off asked for earlier is dropped once nobody is level with its creature any more (its
+    // rival left, fell, or had its initiative set): there is nothing left to break.
+    const level = new Set(tied.map((c) => c.id));
+    const stale = s.rolls.filter((r) => rollKind(r) === "rollOff" && !level.has(r.combatantId ?? ""));
+    if (stale.length > 0) {
+      const drop = new Set(stale);
+      d.state = changePhaseState(s, { rolls: s.rolls.filter((r) => !drop.has(r)) });
+    }
+  }
+  const waiting = d.state.rolls.length === 0 ? null : new Set(d.state.rolls.map((r) => r.combatantId));
   // In join order, like every batch of requests.
-  for (const c of phaseTiedCreatures(contenders)) if (waiting === null || !waiting.has(c.id)) request(d, c, "rollOff");
+  for (const c of tied) if (waiting === null || !waiting.has(c.id)) request(d, c, "rollOff");
   flush(d);
   if (d.state.unplaced.length === 0) return;
   const unsettled = new Set(d.state.rolls.map((r) => r.combatantId));

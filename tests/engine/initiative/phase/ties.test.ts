@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { phaseTiesToRoll, type PhaseCombatant } from "../../../../src/engine/initiative/phase/index.ts";
+import { PhaseTable } from "./driver.ts";
 
 function creature(id: string, slot: number, initiative: number | null, rollOff: number[]): PhaseCombatant {
   return {
@@ -58,5 +59,25 @@ describe("phase rounds: who rolls off", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("phase rounds: roll-offs when the field changes", () => {
+  it("PHS-2: a roll-off nobody is tied with any more is no longer asked for (the rival left or fell)", () => {
+    const t = new PhaseTable([
+      { id: "ava", int: 0, agi: 0 },
+      { id: "bram", int: 0, agi: 0 },
+      { id: "cole", int: 0, agi: 0 },
+      { id: "dina", int: 0, agi: 0 },
+    ]);
+    t.do({ type: "start" });
+    t.roll({ ava: 9, bram: 9, cole: 7, dina: 7 });
+    expect(t.asked()).toEqual(["ava: 1d6", "bram: 1d6", "cole: 1d6", "dina: 1d6"]);
+    // Bram leaves and Dina falls: Ava and Cole are alone on their totals, so nobody has to roll.
+    t.do({ type: "leave", combatantId: "bram" });
+    t.do({ type: "defeat", combatantId: "dina" });
+    expect(t.asked()).toEqual([]);
+    t.next();
+    expect(t.state.battleOrder).toEqual(["ava", "cole", "dina"]);
   });
 });
