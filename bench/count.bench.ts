@@ -160,3 +160,36 @@ function report(label: string, mode: Mode, withUndo: boolean): void {
 report("Everyone passes (next only; CNT-13 then brings new ties, so the boundary rolls contests)", "pass", false);
 report("Everyone declares a Heavy attack (declare + next, pending on the track)", "declare", false);
 report("Declare + next through withHistory (undo kept)", "declare", true);
+
+/**
+ * The 1 ms step target without pauses from the garbage collector or other processes: every turn command
+ * of rounds 1 … 5 at 1,000 combatants is applied 15 times to the same state and its fastest run kept; the
+ * slowest command by that measure is shown (the step into the end step, which calls everyone's saves).
+ */
+function worstStep(mode: Mode): void {
+  const n = 1_000;
+  let state = started(n);
+  let worst = 0;
+  let what = "";
+  while (state.round < 6) {
+    const boundary = state.status !== "turns";
+    for (const command of commandsFor(state, countScheduler.current(state), mode)) {
+      let fastest = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 15; i++) {
+        const t = performance.now();
+        countScheduler.apply(state, command);
+        fastest = Math.min(fastest, performance.now() - t);
+      }
+      if (!boundary && fastest > worst) {
+        worst = fastest;
+        what = `${command.type}, round ${state.round}, turn ${state.cursor + 1} of ${state.order.length}`;
+      }
+      state = must(state, command);
+    }
+  }
+  console.log(`worst turn command at 1,000 (${mode}, fastest of 15 runs): ${(worst * 1000).toFixed(0)} µs (${what})`);
+}
+
+console.log("");
+worstStep("pass");
+worstStep("declare");
