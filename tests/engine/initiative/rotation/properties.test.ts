@@ -129,12 +129,13 @@ function checkNoThreeInRow(state: RotationState): void {
 }
 
 describe("rotation: laws over random command sequences", () => {
-  it("ROT-2, ROT-4, ROT-5, ROT-6, DEF-1: plain JSON, errors change nothing, nobody lost, groups together, one turn each per rotation, undo/redo exact", () => {
+  it("ROT-2, ROT-4, ROT-5, ROT-6, ROT-7, DEF-1: plain JSON, errors change nothing, nobody lost, groups together, one turn each per rotation, undo/redo exact", () => {
     let deepest = 0;
     let turns = 0;
     let rollOffWins = 0;
     let groupTurns = 0;
     let rot6WithGroups = 0;
+    let planningTurns = 0;
     fc.assert(
       fc.property(fc.array(op, { minLength: 30, maxLength: 90, size: "max" }), fc.subarray([...IDS], { minLength: 1 }), options, (ops, initial, opts) => {
         const created = createRotationState(initial.map((c, i) => ({ id: c, kind: KINDS[i % 3] ?? "pc", modifier: i % 2 })), opts);
@@ -142,6 +143,7 @@ describe("rotation: laws over random command sequences", () => {
         let state = withHistoryState(created.value);
         const members = new Set<string>(initial);
         const ledger = new TurnLedger();
+        const planned = new Set<string>();
         for (const o of ops) {
           deepFreeze(state);
           const before = JSON.stringify(state.present);
@@ -158,6 +160,7 @@ describe("rotation: laws over random command sequences", () => {
           expect(parseRotationState(JSON.parse(JSON.stringify(next.present)))).toEqual({ ok: true, value: next.present });
           if (command.type === "undo" || command.type === "redo") {
             ledger.reset();
+            planned.clear(); // the turns taken since are undone: the count starts again
             members.clear();
             for (const k of Object.keys(next.present.combatants)) members.add(k);
           } else {
@@ -182,6 +185,17 @@ describe("rotation: laws over random command sequences", () => {
           state = next;
           deepest = Math.max(deepest, next.present.round);
           for (const e of result.value.events) {
+            if (e.type === "planningStarted") planned.clear();
+            if (e.type === "combatantLeft") planned.delete(e.combatantId); // joining again is a new creature
+            if (e.type === "turnStarted" && e.round === 0) {
+              // ROT-7: planning turns go to the side that started the encounter, one each.
+              const kind = next.present.combatants[e.combatantId]?.kind;
+              const side = kind === "enemy" ? "enemies" : "players";
+              expect(opts.initiator === "both" || opts.initiator === side, `${e.combatantId} plans for the other side`).toBe(true);
+              expect(planned.has(e.combatantId), `${e.combatantId} plans twice`).toBe(false);
+              planned.add(e.combatantId);
+              planningTurns++;
+            }
             if (e.type === "turnStarted") turns++;
             if (e.type === "turnStarted" && (next.present.combatants[e.combatantId]?.groupId ?? null) !== null) groupTurns++;
             if (e.type === "initiativeSet" && !Number.isInteger(e.value)) rollOffWins++;
@@ -196,6 +210,7 @@ describe("rotation: laws over random command sequences", () => {
     expect(rollOffWins).toBeGreaterThan(50);
     expect(groupTurns).toBeGreaterThan(50);
     expect(rot6WithGroups).toBeGreaterThan(50);
+    expect(planningTurns).toBeGreaterThan(50);
   }, 30_000);
 
   it("malformed commands never throw: a typed error and an unchanged state, or a legal transition", () => {
