@@ -188,7 +188,12 @@ function settle(step: Step): void {
     if (c === undefined || c.initiative === null) continue;
     entries.push({ id, tieKey: `${c.initiative}|${c.dexBonus}`, contest: c.tieBreak });
   }
-  for (const id of contestRollsNeeded(entries)) {
+  const needed = contestRollsNeeded(entries);
+  // A tie that went away (a creature left or got a new total) needs no tie-breaker any more.
+  const stillNeeded = new Set(needed);
+  const rolls = state.rolls.filter((r) => r.kind !== "tieBreak" || stillNeeded.has(r.request.combatantId ?? ""));
+  if (rolls.length !== state.rolls.length) step.state = { ...step.state, rolls };
+  for (const id of needed) {
     const c = own(step.state.combatants, id);
     if (c !== undefined && !waiting.has(id)) requestRoll(step, c, "tieBreak");
   }

@@ -75,6 +75,18 @@ describe("standard: initiative (STD-1, STD-2)", () => {
     expect(standardScheduler.pending(round2.state)).toEqual([]);
   });
 
+  it("STD-2: when a tie goes away before its tie-breaker is rolled (one leaves, or gets a new total), the other stops waiting", () => {
+    const started = step(make([{ id: "Aria", dexBonus: 1 }, { id: "Bram", dexBonus: 1 }, { id: "Cole", dexBonus: 0 }]), { type: "start" });
+    const tied = roll(started.state, { Aria: 15, Bram: 15, Cole: 9 });
+    expect(standardScheduler.pending(tied.state).map((r) => r.combatantId)).toEqual(["Aria", "Bram"]);
+    const left = step(tied.state, { type: "leave", combatantId: "Bram" });
+    expect(standardScheduler.pending(left.state)).toEqual([]);
+    expect(brief(left.events)).toEqual(["combatantLeft:Bram", "R+1", "T+1:Aria"]);
+    const moved = step(tied.state, { type: "setInitiative", combatantId: "Aria", value: 20 });
+    expect(standardScheduler.pending(moved.state)).toEqual([]);
+    expect(brief(moved.events)).toEqual(["init:Aria=20", "R+1", "T+1:Aria"]);
+  });
+
   it("STD-2: a newcomer tied with creatures that already broke their tie rolls alone, until it is separated", () => {
     let state = step(make([{ id: "Cole", dexBonus: 2 }, { id: "Dana", dexBonus: 2 }, { id: "Aria", dexBonus: 3 }]), { type: "start" }).state;
     state = roll(state, { Cole: 12, Dana: 12, Aria: 15 }).state;
