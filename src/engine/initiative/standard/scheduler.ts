@@ -265,7 +265,8 @@ function rolls(state: StandardState, results: readonly RollResult[]): Result<Tra
     if (combatant === undefined) continue;
     if (pending.kind === "tieBreak") {
       tieBreaks = true;
-      if (Object.hasOwn(step.state.firstTurnDue, combatant.id)) newcomers.push(combatant.id);
+      // Only this round's newcomers: one that joined earlier has had this round's slot since it started.
+      if (own(step.state.firstTurnDue, combatant.id) === step.state.round) newcomers.push(combatant.id);
       step.state = setCombatant(step.state, { ...combatant, tieBreak: [...combatant.tieBreak, total] });
       continue;
     }

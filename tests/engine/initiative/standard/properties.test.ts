@@ -173,6 +173,24 @@ describe("standard: laws over random command sequences", () => {
     );
   });
 
+  it("STD-2: the order is total and transitive, also while a tie-breaker is still being rolled", () => {
+    const combatant = fc.record({
+      id: fc.constantFrom("a", "b", "c", "d"),
+      dexBonus: fc.integer({ min: 0, max: 1 }),
+      initiative: fc.constantFrom(null, 2, 3),
+      tieBreak: fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }),
+      defeated: fc.constant(false),
+    });
+    fc.assert(
+      fc.property(combatant, combatant, combatant, (x, y, z) => {
+        const sign = (n: number): number => Math.sign(n) + 0;
+        expect(sign(compareStandardOrder(x, y))).toBe(sign(-compareStandardOrder(y, x)));
+        if (compareStandardOrder(x, y) <= 0 && compareStandardOrder(y, z) <= 0) expect(compareStandardOrder(x, z)).toBeLessThanOrEqual(0);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("malformed commands never throw: a typed error and an unchanged state, or a legal transition", () => {
     const created = createStandardState([{ id: "a", dexBonus: 1, initiative: 12 }, { id: "b", dexBonus: 0, initiative: null }]);
     if (!created.ok) throw new Error("setup");
