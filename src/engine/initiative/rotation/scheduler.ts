@@ -224,7 +224,8 @@ function reposition(state: RotationState, unit: string): RotationState {
 function beginTurn(step: Step, index: number): void {
   const id = step.state.order[index];
   if (id === undefined) return;
-  step.state = { ...step.state, turnIndex: index };
+  const due = step.state.firstTurnDue;
+  step.state = { ...step.state, turnIndex: index, firstTurnDue: Object.hasOwn(due, id) ? without(due, id) : due };
   step.events.push({ type: "turnStarted", round: step.state.round, combatantId: id });
 }
 
@@ -312,6 +313,25 @@ function resolvePass(step: Step, contest: RotationContest): void {
   step.state = { ...step.state, contests: rest.length >= 2 ? [...others, { value: contest.value, units: rest, rolling: rest, results: {} }] : others };
   if (rest.length >= 2) for (const unit of rest) requestRoll(step, unit, "contest");
   step.state = reposition(step.state, winner);
+  // A newcomer stood by unit key while tied: the roll-off decides whether its slot has passed.
+  for (const unit of contest.units) step.state = slotNewcomersAgain(step.state, unit);
+}
+
+/**
+ * Takes a unit's newcomers that joined this round and have not started a turn out of the order and
+ * places them again. Only this round's: one that joined earlier has had this round's slot since the
+ * round started, and moving it past the acting creature would cost it that turn.
+ */
+function slotNewcomersAgain(state: RotationState, unit: string): RotationState {
+  const moving = new Set(
+    membersOf(state, unit)
+      .map((c) => c.id)
+      .filter((id) => own(state.firstTurnDue, id) === state.round && state.order.includes(id) && state.order[state.turnIndex] !== id),
+  );
+  if (moving.size === 0) return state;
+  const before = state.order.slice(0, Math.max(state.turnIndex, 0)).filter((id) => moving.has(id)).length;
+  const order = state.order.filter((id) => !moving.has(id));
+  return place({ ...state, order, turnIndex: state.turnIndex - before }, unit);
 }
 
 /** Rolls still needed, ties, and the first planning turn or rotation once every roll is in. */
@@ -377,7 +397,9 @@ function join(state: RotationState, command: Extract<RotationCommand, { type: "j
     const group = validateRotationGroup(added.combatants, groupId, state.options);
     if (!group.ok) return group;
   }
-  const step: Step = { state: added, events: [{ type: "combatantJoined", combatantId }], requests: [] };
+  const walking = state.status === "running" || state.status === "planning";
+  const due = walking ? { ...state.firstTurnDue, [combatantId]: state.round } : state.firstTurnDue;
+  const step: Step = { state: { ...added, firstTurnDue: due }, events: [{ type: "combatantJoined", combatantId }], requests: [] };
   if (combatant.initiative !== null) step.state = place(step.state, rotationUnitKey(combatant));
   settle(step);
   return finish(step);
@@ -426,7 +448,8 @@ function leave(state: RotationState, combatantId: string): Outcome {
   const combatant = own(state.combatants, combatantId);
   if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: shown(combatantId) });
   const base = resetUnit(state, rotationUnitKey(combatant));
-  const step: Step = { state: { ...base, combatants: without(base.combatants, combatantId) }, events: [], requests: [] };
+  const due = Object.hasOwn(base.firstTurnDue, combatantId) ? without(base.firstTurnDue, combatantId) : base.firstTurnDue;
+  const step: Step = { state: { ...base, combatants: without(base.combatants, combatantId), firstTurnDue: due }, events: [], requests: [] };
   const walking = base.status === "running" || base.status === "planning";
   const index = leaveOrder(WALK, step, combatantId, walking, "TEMPO.ERRORS.Rotation.NobodyCanAct");
   // ROT-6: the creature that left may have kept player characters apart: arrange the rest again.

@@ -96,6 +96,12 @@ export interface RotationState extends LinearRound {
   readonly options: RotationOptions;
   readonly status: RotationStatus;
   readonly combatants: Readonly<Record<string, RotationCombatant>>;
+  /**
+   * Creatures that joined while turns were being taken and have not started a turn yet → the round
+   * they joined. Their slot may sit among the turns already taken (they wait for the next rotation):
+   * the tracker does not show them as done.
+   */
+  readonly firstTurnDue: Readonly<Record<string, number>>;
   readonly contests: readonly RotationContest[];
   readonly rolls: readonly RotationPendingRoll[];
   /** Counter for request ids ("rot-1", …) and join order. */
@@ -212,6 +218,7 @@ export function createRotationState(
     status: "setup",
     ...NO_ROUND_YET,
     combatants: record,
+    firstTurnDue: {},
     contests: [],
     rolls: [],
     nextRequest: 1,

@@ -80,6 +80,8 @@ function badField(value: Record<string, unknown>): string | null {
   } else if (order.length > 0 || value.turnIndex !== -1 || value.round !== 0) {
     return "order";
   }
+  const due = value.firstTurnDue;
+  if (!isRecord(due) || !Object.keys(due).every((id) => Object.hasOwn(typed, id) && isInteger(due[id]))) return "firstTurnDue";
   if (badContests(value.contests)) return "contests";
   const rollsProblem = badPendingRolls(value.rolls, ["initiative", "contest"], (id) => Object.hasOwn(typed, id));
   if (rollsProblem !== null) return rollsProblem;

@@ -43,7 +43,8 @@ export function rotationTimeline(state: RotationState): readonly TimelineEntry[]
     label: { key: "TEMPO.COMBAT.Rotation.Initiative", data: { value: c.initiative ?? 0 } },
     groupId: c.groupId,
     active: walking && index === state.turnIndex,
-    done: walking && index < state.turnIndex,
+    // A newcomer slotted among the turns already taken has not had one: it is not "done".
+    done: walking && index < state.turnIndex && !Object.hasOwn(state.firstTurnDue, c.id),
     defeated: c.defeated,
     detail: tied.has(rotationUnitKey(c)) ? { key: "TEMPO.COMBAT.Rotation.Tied", data: { value: c.initiative ?? 0 } } : null,
   });

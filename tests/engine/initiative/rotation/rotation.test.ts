@@ -508,6 +508,26 @@ describe("rotation: ROT-2 worked examples", () => {
     const settled = roll(state, { Cy: 3, Jax: 17 });
     // The winner of a two-way tie adds +0.5 to its original result.
     expect(brief(settled.events)).toEqual(["init:Jax=15.5"]);
-    expect(turns(settled.state)).toEqual([["Bo", 15.25], ["Jax", 15.5], ["Cy", 15]]);
+    // Bo (15.25) is acting: Jax's slot above it has passed, so Jax's first turn is in rotation 2.
+    expect(turns(settled.state)).toEqual([["Jax", 15.5], ["Bo", 15.25], ["Cy", 15]]);
+    expect(rotationScheduler.timeline(settled.state).map((r) => [r.combatantId, r.done, r.active])).toEqual([
+      ["Jax", false, false],
+      ["Bo", false, true],
+      ["Cy", false, false],
+    ]);
+    expect(brief(nextTimes(settled.state, 2).events)).toEqual(["T-1:Bo", "T+1:Cy", "T-1:Cy", "R-1", "R+2", "T+2:Jax"]);
+  });
+
+  it("ROT-2: a newcomer tied with the creature acting now takes the slot the roll-off gives it", () => {
+    const inKaelsTurn = step(inRotation1(), { type: "next" }).state; // Lyra 19 done, Kael 14 acting, Ogre 8
+    const tied = roll(step(inKaelsTurn, { type: "join", combatantId: "Finn", kind: "enemy", modifier: 0, groupId: null }).state, { Finn: 14 });
+    expect(tied.requests.map((r) => r.combatantId)).toEqual(["Finn", "Kael"]);
+    // Kael wins (14.5): Finn keeps 14, after Kael, and acts this rotation.
+    const lost = roll(tied.state, { Finn: 2, Kael: 19 });
+    expect(brief(lost.events)).toEqual(["init:Kael=14.5"]);
+    expect(brief(nextTimes(lost.state, 3).events)).toEqual(["T-1:Kael", "T+1:Finn", "T-1:Finn", "T+1:Ogre", "T-1:Ogre", "R-1", "R+2", "T+2:Lyra"]);
+    // Finn wins (14.5): its slot is above Kael's, which is under way: its first turn is in rotation 2.
+    const won = roll(tied.state, { Finn: 19, Kael: 2 });
+    expect(brief(nextTimes(won.state, 3).events)).toEqual(["T-1:Kael", "T+1:Ogre", "T-1:Ogre", "R-1", "R+2", "T+2:Lyra", "T-2:Lyra", "T+2:Finn"]);
   });
 });

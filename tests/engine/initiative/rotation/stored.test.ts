@@ -47,5 +47,6 @@ describe("rotation: reading a stored combat back", () => {
     ).toEqual(invalid("combatants"));
     expect(parseRotationState(edited(state, (s) => (s.contests = [{ value: 12, units: ["c:Kael"], rolling: ["c:Kael"], results: {} }])))).toEqual(invalid("contests"));
     expect(parseRotationState(edited(state, (s) => (s.rolls = "none")))).toEqual(invalid("rolls"));
+    expect(parseRotationState(edited(state, (s) => (s.firstTurnDue = { Zed: 1 })))).toEqual(invalid("firstTurnDue"));
   });
 });
