@@ -91,7 +91,9 @@ function badField(value: Record<string, unknown>): string | null {
 /** ROT-1..7, DEF-1: a stored rotation state, checked field by field (see the file comment). O(n). */
 export function parseRotationState(value: unknown): Result<RotationState> {
   if (!isRecord(value)) return err("TEMPO.ERRORS.Rotation.InvalidState", { field: "state" });
-  const field = badField(value);
+  // States stored before newcomers were tracked have no `firstTurnDue`: nobody is waiting.
+  const upgraded = value.firstTurnDue === undefined ? { ...value, firstTurnDue: {} } : value;
+  const field = badField(upgraded);
   if (field !== null) return err("TEMPO.ERRORS.Rotation.InvalidState", { field });
-  return ok(value as unknown as RotationState);
+  return ok(upgraded as unknown as RotationState);
 }

@@ -25,6 +25,12 @@ describe("rotation: reading a stored combat back", () => {
     expect(parseRotationState(JSON.parse(JSON.stringify(planning)))).toEqual({ ok: true, value: planning });
   });
 
+  it("ROT-3: a state stored before newcomers were tracked reads back with nobody waiting for a first turn", () => {
+    const planning = roll(tiedGoblins(), { g1: 3, Kael: 15 }).state;
+    const older = edited(planning, (s) => delete s.firstTurnDue);
+    expect(parseRotationState(older)).toEqual({ ok: true, value: planning });
+  });
+
   it("damaged fields are refused with a typed error naming the first bad field", () => {
     const state = tiedGoblins();
     const invalid = (field: string) => ({ ok: false, error: { key: "TEMPO.ERRORS.Rotation.InvalidState", data: { field } } });
