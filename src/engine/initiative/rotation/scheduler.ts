@@ -28,10 +28,10 @@
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
-import { dispatchCommand, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
+import { d20Roll, dispatchCommand, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
 import { canActIn, leaveOrder, nextTurn, skipSlots, type TurnSkipped, type TurnWalk } from "../shared/turn-walk.ts";
 import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
-import { noNegativeZero, rollFormula } from "../shared/highest-first.ts";
+import { noNegativeZero } from "../shared/highest-first.ts";
 import { nextActiveIndex, own, passedSlotIndex, without } from "../shared/round-order.ts";
 import { rotationContestLeaders, rotationTieWinnerValue } from "./contest.ts";
 import {
@@ -134,17 +134,12 @@ function setCombatants(state: RotationState, updated: readonly RotationCombatant
 function requestRoll(step: Step, unit: string, kind: RotationPendingRoll["kind"]): void {
   const leader = membersOf(step.state, unit)[0];
   if (leader === undefined) return;
-  const id = `rot-${step.state.nextRequest}`;
-  const request: DiceRequest =
+  const roll =
     kind === "initiative"
-      ? { id, combatantId: leader.id, formula: rollFormula("1d20", leader.modifier), reason: "TEMPO.COMBAT.Rotation.InitiativeRoll" }
-      : { id, combatantId: leader.id, formula: "1d20", reason: "TEMPO.COMBAT.Rotation.TieRoll" };
-  const pending: RotationPendingRoll =
-    kind === "initiative"
-      ? { request, kind, unit, min: 1 + leader.modifier, max: 20 + leader.modifier }
-      : { request, kind, unit, min: 1, max: 20 };
-  step.state = { ...step.state, rolls: [...step.state.rolls, pending], nextRequest: step.state.nextRequest + 1 };
-  step.requests.push(request);
+      ? d20Roll(`rot-${step.state.nextRequest}`, leader.id, leader.modifier, "TEMPO.COMBAT.Rotation.InitiativeRoll")
+      : d20Roll(`rot-${step.state.nextRequest}`, leader.id, 0, "TEMPO.COMBAT.Rotation.TieRoll");
+  step.state = { ...step.state, rolls: [...step.state.rolls, { ...roll, kind, unit }], nextRequest: step.state.nextRequest + 1 };
+  step.requests.push(roll.request);
 }
 
 /** Drops a unit's pending rolls and restarts any roll-off it is in (settle forms it again if still tied). */
@@ -225,7 +220,7 @@ function beginTurn(step: Step, index: number): void {
   const id = step.state.order[index];
   if (id === undefined) return;
   const due = step.state.firstTurnDue;
-  step.state = { ...step.state, turnIndex: index, firstTurnDue: Object.hasOwn(due, id) ? without(due, id) : due };
+  step.state = { ...step.state, turnIndex: index, firstTurnDue: without(due, id) };
   step.events.push({ type: "turnStarted", round: step.state.round, combatantId: id });
 }
 
@@ -448,7 +443,7 @@ function leave(state: RotationState, combatantId: string): Outcome {
   const combatant = own(state.combatants, combatantId);
   if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: shown(combatantId) });
   const base = resetUnit(state, rotationUnitKey(combatant));
-  const due = Object.hasOwn(base.firstTurnDue, combatantId) ? without(base.firstTurnDue, combatantId) : base.firstTurnDue;
+  const due = without(base.firstTurnDue, combatantId);
   const step: Step = { state: { ...base, combatants: without(base.combatants, combatantId), firstTurnDue: due }, events: [], requests: [] };
   const walking = base.status === "running" || base.status === "planning";
   const index = leaveOrder(WALK, step, combatantId, walking, "TEMPO.ERRORS.Rotation.NobodyCanAct");

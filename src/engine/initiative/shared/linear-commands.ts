@@ -7,7 +7,7 @@
 import { err, ok, type I18nKey, type Result } from "../../core/result.ts";
 import { isRecord, shown } from "../../dice/checks.ts";
 import type { CommonEvent, DiceRequest, RollResult, Transition } from "../contract.ts";
-import { noNegativeZero } from "./highest-first.ts";
+import { noNegativeZero, rollFormula } from "./highest-first.ts";
 
 /** One handler per command type, each receiving its own command shape. */
 export type CommandHandlers<C extends { readonly type: string }, R> = {
@@ -33,6 +33,11 @@ export interface PendingRollBase {
   readonly request: DiceRequest;
   readonly min: number;
   readonly max: number;
+}
+
+/** STD-1, STD-2, ROT-1, ROT-2: a "1d20 + modifier" request (modifier 0: a plain tie roll) and its legal totals. */
+export function d20Roll(id: string, combatantId: string, modifier: number, reason: I18nKey): PendingRollBase {
+  return { request: { id, combatantId, formula: rollFormula("1d20", modifier), reason }, min: 1 + modifier, max: 20 + modifier };
 }
 
 /** A total matched to the request it answers. */

@@ -108,8 +108,9 @@ export function own<T>(record: Readonly<Record<string, T>>, key: string): T | un
   return typeof key === "string" && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** STD-3, ROT-3: a copy of `record` without `key`. O(n): used by join/leave, never by a turn step. */
-export function without<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+/** STD-3, ROT-3: `record` without `key`: the same record when the key is absent, else a copy (O(n), join/leave only). */
+export function without<T>(record: Readonly<Record<string, T>>, key: string): Readonly<Record<string, T>> {
+  if (!Object.hasOwn(record, key)) return record;
   const copy: Record<string, T> = {};
   for (const k of Object.keys(record)) {
     const value = record[k];

@@ -31,10 +31,10 @@
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
-import { dispatchCommand, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
+import { d20Roll, dispatchCommand, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
 import { canActIn, leaveOrder, nextTurn, skipSlots, type TurnSkipped, type TurnWalk, type WalkStep } from "../shared/turn-walk.ts";
 import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
-import { compareIds, contestRollsNeeded, noNegativeZero, rollFormula } from "../shared/highest-first.ts";
+import { compareIds, contestRollsNeeded, noNegativeZero } from "../shared/highest-first.ts";
 import { compareStandardOrder } from "./order.ts";
 import {
   insertAt,
@@ -91,17 +91,12 @@ function setCombatant(state: StandardState, combatant: StandardCombatant): Stand
 }
 
 function requestRoll(step: Step, combatant: StandardCombatant, kind: StandardPendingRoll["kind"]): void {
-  const id = `std-${step.state.nextRequest}`;
-  const request: DiceRequest =
+  const roll =
     kind === "initiative"
-      ? { id, combatantId: combatant.id, formula: rollFormula("1d20", combatant.dexBonus), reason: "TEMPO.COMBAT.Standard.InitiativeRoll" }
-      : { id, combatantId: combatant.id, formula: "1d20", reason: "TEMPO.COMBAT.Standard.TieBreakRoll" };
-  const pending: StandardPendingRoll =
-    kind === "initiative"
-      ? { request, kind, min: 1 + combatant.dexBonus, max: 20 + combatant.dexBonus }
-      : { request, kind, min: 1, max: 20 };
-  step.state = { ...step.state, rolls: [...step.state.rolls, pending], nextRequest: step.state.nextRequest + 1 };
-  step.requests.push(request);
+      ? d20Roll(`std-${step.state.nextRequest}`, combatant.id, combatant.dexBonus, "TEMPO.COMBAT.Standard.InitiativeRoll")
+      : d20Roll(`std-${step.state.nextRequest}`, combatant.id, 0, "TEMPO.COMBAT.Standard.TieBreakRoll");
+  step.state = { ...step.state, rolls: [...step.state.rolls, { ...roll, kind }], nextRequest: step.state.nextRequest + 1 };
+  step.requests.push(roll.request);
 }
 
 /** Drops the dice requests of one combatant (it left, or its initiative was set by hand). */
@@ -115,7 +110,7 @@ function beginTurn(step: WalkStep<StandardState>, index: number): void {
   const state = step.state;
   const id = state.order[index];
   if (id === undefined) return;
-  const firstTurnDue = Object.hasOwn(state.firstTurnDue, id) ? without(state.firstTurnDue, id) : state.firstTurnDue;
+  const firstTurnDue = without(state.firstTurnDue, id);
   step.state = { ...state, turnIndex: index, firstTurnDue };
   step.events.push({ type: "turnStarted", round: state.round, combatantId: id });
 }
@@ -322,7 +317,7 @@ function leave(state: StandardState, combatantId: string): Result<Transition<Sta
   const stripped: StandardState = {
     ...base,
     combatants: without(base.combatants, combatantId),
-    firstTurnDue: Object.hasOwn(base.firstTurnDue, combatantId) ? without(base.firstTurnDue, combatantId) : base.firstTurnDue,
+    firstTurnDue: without(base.firstTurnDue, combatantId),
   };
   const step: Step = { state: stripped, events: [], requests: [] };
   leaveOrder(WALK, step, combatantId, base.status === "running", "TEMPO.ERRORS.Standard.NobodyCanAct");
