@@ -17,23 +17,27 @@ export interface ActionLeft<K extends string> {
   readonly label: I18nKey;
 }
 
-export interface ActionEconomy<S, K extends string, C = never> {
+/**
+ * `E` is the scheduler's event type: every tracker follows the common events; a ruleset's tracker may
+ * also follow its scheduler's own (rotation: the ROT-7 planning phase).
+ */
+export interface ActionEconomy<S, K extends string, C = never, E = CommonEvent> {
   readonly ruleset: RulesetId;
   readonly kinds: readonly K[];
   /** Spends one `kind`. On error the state is unchanged (the caller keeps it). */
   spend(state: S, kind: K, context?: C): Result<S>;
   remaining(state: S): readonly ActionLeft<K>[];
   /** Follows the clock: `selfId` is the combatant this tracker belongs to. */
-  observe(state: S, event: CommonEvent, selfId: string): S;
+  observe(state: S, event: E, selfId: string): S;
 }
 
 /** STD-6, ACT-ROT: is this event the start (or end) of `selfId`'s own turn? */
-export function isOwnTurnEvent(event: CommonEvent, selfId: string, type: "turnStarted" | "turnEnded"): boolean {
-  return event.type === type && event.combatantId === selfId;
+export function isOwnTurnEvent(event: { readonly type: string }, selfId: string, type: "turnStarted" | "turnEnded"): boolean {
+  return event.type === type && "combatantId" in event && event.combatantId === selfId;
 }
 
 /** What a ruleset writes to define its tracker; `defineEconomy` adds what every tracker shares. */
-export interface EconomyParts<S, K extends string, C> {
+export interface EconomyParts<S, K extends string, C, E = CommonEvent> {
   readonly ruleset: RulesetId;
   readonly kinds: readonly K[];
   readonly labels: Readonly<Record<K, I18nKey>>;
@@ -43,14 +47,14 @@ export interface EconomyParts<S, K extends string, C> {
   left(state: S): Readonly<Record<K, number | null>>;
   /** Shape checks `left` cannot make on its own (lists it reads), for a state read back from storage. */
   readonly sound?: (state: S) => boolean;
-  observe(state: S, event: CommonEvent, selfId: string): S;
+  observe(state: S, event: E, selfId: string): S;
 }
 
 /**
  * STD-6, ACT-ROT, SEG-9, CNT-12, PHS-7: a tracker from its parts: `spend` refuses unknown kinds
  * (`Actions.UnknownKind`) before the ruleset's own rules run, and `remaining` lists every kind in order.
  */
-export function defineEconomy<S, K extends string, C = never>(parts: EconomyParts<S, K, C>): ActionEconomy<S, K, C> {
+export function defineEconomy<S, K extends string, C = never, E = CommonEvent>(parts: EconomyParts<S, K, C, E>): ActionEconomy<S, K, C, E> {
   return {
     ruleset: parts.ruleset,
     kinds: parts.kinds,
@@ -68,7 +72,7 @@ export function defineEconomy<S, K extends string, C = never>(parts: EconomyPart
 }
 
 /** A tracker state from `Combatant.system` is an object whose counts are whole numbers ≥ 0 (or "any"). */
-function storedStateIsSound<S, K extends string, C>(parts: EconomyParts<S, K, C>, state: S): boolean {
+function storedStateIsSound<S, K extends string, C, E>(parts: EconomyParts<S, K, C, E>, state: S): boolean {
   if (typeof state !== "object" || state === null) return false;
   if (parts.sound !== undefined && !parts.sound(state)) return false;
   const left = parts.left(state);

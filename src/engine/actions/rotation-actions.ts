@@ -7,10 +7,14 @@
  * whenever its trigger happens. When a Swift or Free is spent with none left, the smallest action that
  * can be split is split (a Swift before a Full). A whole-turn task needs the turn untouched.
  * ROT-7: in the planning phase the side that started the encounter gets one Swift action each, which
- * cannot be an attack.
+ * cannot be an attack. The rotation scheduler gives each such creature a planning turn: a `turnStarted`
+ * of round 0 (rotations count from 1), between `planningStarted` and `planningEnded`. That turn holds
+ * the one Swift (which ACT-ROT lets be spent as two Free actions) and nothing else: no Full action, and
+ * the Reaction stays as it was but cannot be used during the planning turn (`Actions.PlanningSwiftOnly`);
+ * an attack task is `Actions.NoAttackWhilePlanning`. The first rotation's turns are full turns.
  */
 import { err, ok, type Result } from "../core/result.ts";
-import type { CommonEvent } from "../initiative/contract.ts";
+import type { RotationEvent } from "../initiative/rotation/scheduler.ts";
 import { defineEconomy, isOwnTurnEvent, takeOne, type ActionEconomy } from "./economy.ts";
 import { shown } from "../dice/checks.ts";
 
@@ -37,10 +41,19 @@ export function rotationActions(): RotationActions {
   return { onTurn: false, full: 0, swift: 0, free: 0, reaction: 1, planning: false };
 }
 
-/** ROT-7: a creature of the side that started the encounter, during the planning phase. */
-export function rotationPlanningActions(): RotationActions {
-  return { onTurn: true, full: 0, swift: 1, free: 0, reaction: 0, planning: true };
+/**
+ * ROT-7: a creature of the side that started the encounter, on its planning turn: one Swift action.
+ * `reaction` is what it had before (kept for after the planning turn, not usable during it).
+ */
+export function rotationPlanningActions(reaction = 0): RotationActions {
+  return { onTurn: true, full: 0, swift: 1, free: 0, reaction, planning: true };
 }
+
+/** ROT-7: the rotation scheduler's planning turns are its round 0; rotations count from 1. */
+export const ROTATION_PLANNING_ROUND = 0;
+
+/** ROT-7: what a planning turn allows besides its Swift (and the Free actions it splits into). */
+const PLANNING_REFUSED: readonly RotationActionKind[] = ["full", "twoFull", "wholeTurn", "reaction"];
 
 /** ACT-ROT: what the rotation ruleset spends (twoFull and wholeTurn for the long tasks). */
 export const ROTATION_ACTION_KINDS: readonly RotationActionKind[] = ["full", "swift", "free", "reaction", "twoFull", "wholeTurn"];
@@ -60,6 +73,7 @@ function untouched(state: RotationActions): boolean {
 
 /** Spends a known kind (the tracker and `spendRotationTask` check it first). */
 function spendRotation(state: RotationActions, kind: RotationActionKind): Result<RotationActions> {
+  if (state.planning && PLANNING_REFUSED.includes(kind)) return err("TEMPO.ERRORS.Actions.PlanningSwiftOnly", { kind });
   if (kind === "reaction") return takeOne(state, kind);
   if (!state.onTurn) return err("TEMPO.ERRORS.Actions.NotYourTurn", { kind });
   const none = err<RotationActions>("TEMPO.ERRORS.Actions.NoneLeft", { kind });
@@ -82,8 +96,16 @@ function spendRotation(state: RotationActions, kind: RotationActionKind): Result
   }
 }
 
-/** ACT-ROT, ROT-7: the rotation ruleset's action tracker. */
-export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind> = defineEconomy({
+/**
+ * ACT-ROT, ROT-7: the rotation ruleset's action tracker. It follows the rotation scheduler's own events
+ * too (`planningEnded`), so the Foundry layer can feed it every event the scheduler returns.
+ */
+export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind, never, RotationEvent> = defineEconomy<
+  RotationActions,
+  RotationActionKind,
+  never,
+  RotationEvent
+>({
   ruleset: "rotation",
   kinds: ROTATION_ACTION_KINDS,
   labels: LABELS,
@@ -102,9 +124,13 @@ export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind>
     };
   },
 
-  observe(state: RotationActions, event: CommonEvent, selfId: string): RotationActions {
-    if (isOwnTurnEvent(event, selfId, "turnStarted")) return { onTurn: true, ...ROTATION_TURN, planning: false };
-    if (isOwnTurnEvent(event, selfId, "turnEnded") || (state.planning && event.type === "roundStarted")) {
+  observe(state: RotationActions, event: RotationEvent, selfId: string): RotationActions {
+    if (event.type === "turnStarted" && event.combatantId === selfId) {
+      // ROT-7: a planning turn (round 0) is one Swift; ACT-ROT: a rotation's turn is the full turn.
+      return event.round === ROTATION_PLANNING_ROUND ? rotationPlanningActions(state.reaction) : { onTurn: true, ...ROTATION_TURN, planning: false };
+    }
+    const planningOver = state.planning && (event.type === "planningEnded" || event.type === "roundStarted");
+    if (isOwnTurnEvent(event, selfId, "turnEnded") || planningOver) {
       return { ...state, onTurn: false, full: 0, swift: 0, free: 0, planning: false };
     }
     return state;
@@ -154,6 +180,6 @@ const ATTACK_TASKS: readonly RotationTask[] = ["attack", "grapple", "trip", "opp
 /** Spends what `task` costs. ROT-7: the planning phase's Swift cannot be used to attack. */
 export function spendRotationTask(state: RotationActions, task: RotationTask): Result<RotationActions> {
   if (!Object.hasOwn(ROTATION_TASK_COST, task)) return err("TEMPO.ERRORS.Actions.UnknownKind", { kind: shown(task) });
-  if (state.planning && ATTACK_TASKS.includes(task)) return err("TEMPO.ERRORS.Actions.NoAttackWhilePlanning");
+  if (state.planning && ATTACK_TASKS.includes(task)) return err("TEMPO.ERRORS.Actions.NoAttackWhilePlanning", { task });
   return spendRotation(state, ROTATION_TASK_COST[task]);
 }

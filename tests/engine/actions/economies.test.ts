@@ -9,6 +9,7 @@ import { phaseActions, phaseEconomy } from "../../../src/engine/actions/phase-ac
 import { rotationActions, rotationEconomy, rotationPlanningActions, spendRotationTask, type RotationActions } from "../../../src/engine/actions/rotation-actions.ts";
 import { segmentActions, segmentEconomy, type SegmentActions } from "../../../src/engine/actions/segment-actions.ts";
 import { ACTION_ECONOMIES, INITIAL_ACTIONS } from "../../../src/engine/actions/economies.ts";
+import type { RotationEvent } from "../../../src/engine/initiative/rotation/scheduler.ts";
 
 const started = (combatantId: string, round = 1): CommonEvent => ({ type: "turnStarted", round, combatantId });
 const ended = (combatantId: string, round = 1): CommonEvent => ({ type: "turnEnded", round, combatantId });
@@ -98,7 +99,7 @@ describe("actions: rotation", () => {
 
   it("ROT-7: the planning phase gives one Swift action that cannot attack", () => {
     const plan = rotationPlanningActions();
-    expect(spendRotationTask(plan, "trip")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoAttackWhilePlanning" } });
+    expect(spendRotationTask(plan, "trip")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoAttackWhilePlanning", data: { task: "trip" } } });
     const used = unwrap(spendRotationTask(plan, "useItem"));
     expect(spendRotationTask(used, "useItem")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
   });
@@ -212,6 +213,9 @@ describe("actions: laws of every tracker", () => {
     fc.oneof(
       fc.constant<CommonEvent>(started(id)),
       fc.constant<CommonEvent>(ended(id)),
+      // Round 0: a surprise round (count), a planning turn (rotation, ROT-7).
+      fc.constant<CommonEvent>(started(id, 0)),
+      fc.constant<CommonEvent>(ended(id, 0)),
       fc.constant<CommonEvent>(started("other")),
       // The phase scheduler's turn events carry their phase.
       fc.constantFrom("movement", "battle").map((phase): CommonEvent => {
@@ -223,10 +227,16 @@ describe("actions: laws of every tracker", () => {
     );
   const moreOrEqual = (a: number | null, b: number | null): boolean => a === null || (b !== null && a >= b);
 
-  function law<S, K extends string, C>(name: string, economy: ActionEconomy<S, K, C>, initial: fc.Arbitrary<S>, context: fc.Arbitrary<C | undefined>): void {
+  function law<S, K extends string, C, E = CommonEvent>(
+    name: string,
+    economy: ActionEconomy<S, K, C, E>,
+    initial: fc.Arbitrary<S>,
+    context: fc.Arbitrary<C | undefined>,
+    events: fc.Arbitrary<E>,
+  ): void {
     it(`STD-6, ACT-ROT, SEG-9, CNT-12: ${name}: spending never increases what remains; a refused spend changes nothing; state is plain JSON`, () => {
       const step = fc.oneof(
-        event("me").map((e) => ({ event: e, kind: null, context: undefined })),
+        events.map((e) => ({ event: e, kind: null, context: undefined })),
         fc.tuple(fc.constantFrom(...economy.kinds), context).map(([kind, c]) => ({ event: null, kind, context: c })),
       );
       fc.assert(
@@ -262,14 +272,16 @@ describe("actions: laws of every tracker", () => {
     });
   }
 
-  law("standard", standardEconomy, fc.boolean().map(standardActions), fc.constant(undefined));
-  law("count", countEconomy, fc.boolean().map(countActions), fc.constant(undefined));
-  law("phase", phaseEconomy, fc.constant(phaseActions()), fc.constant(undefined));
-  law<RotationActions, Parameters<typeof rotationEconomy.spend>[1], never>(
+  law("standard", standardEconomy, fc.boolean().map(standardActions), fc.constant(undefined), event("me"));
+  law("count", countEconomy, fc.boolean().map(countActions), fc.constant(undefined), event("me"));
+  law("phase", phaseEconomy, fc.constant(phaseActions()), fc.constant(undefined), event("me"));
+  law<RotationActions, Parameters<typeof rotationEconomy.spend>[1], never, RotationEvent>(
     "rotation",
     rotationEconomy,
-    fc.constantFrom(rotationActions(), rotationPlanningActions()),
+    fc.constantFrom(rotationActions(), rotationPlanningActions(), rotationPlanningActions(1)),
     fc.constant(undefined),
+    // ROT-7: the rotation scheduler's planning events too.
+    fc.oneof(event("me"), fc.constantFrom<RotationEvent>({ type: "planningStarted", initiator: "players" }, { type: "planningEnded" })),
   );
   law(
     "segment",
@@ -285,6 +297,7 @@ describe("actions: laws of every tracker", () => {
       }),
       { nil: undefined },
     ),
+    event("me"),
   );
 
   it("STD-6, ACT-ROT, SEG-9, CNT-12: a kind the tracker does not know is a typed error and the state is unchanged", () => {
