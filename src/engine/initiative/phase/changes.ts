@@ -5,7 +5,7 @@
 import { err } from "../../core/result.ts";
 import { done, draft, dropRollsOf, release, request, type Step } from "./draft.ts";
 import { settle } from "./settle.ts";
-import { slotPush, slotSet } from "./slots.ts";
+import { vectorPush, vectorSet } from "../shared/persistent-vector.ts";
 import { changePhaseCombatant, changePhaseState, checkPhaseJoin, newPhaseCombatant, phaseCombatant, putPhaseCombatant } from "./state.ts";
 import { advance } from "./turns.ts";
 import type { PhaseCombatant, PhaseState } from "./types.ts";
@@ -17,7 +17,7 @@ export function join(state: PhaseState, joining: Parameters<typeof checkPhaseJoi
   if (phaseCombatant(state, joining.id) !== null) return err("TEMPO.ERRORS.Phase.DuplicateCombatant", { id: joining.id });
   const slot = state.combatants.size;
   const c = newPhaseCombatant(joining, slot);
-  const d = draft(changePhaseState(state, { combatants: slotPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }), [
+  const d = draft(changePhaseState(state, { combatants: vectorPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }), [
     { type: "combatantJoined", combatantId: c.id },
   ]);
   if (state.phase === "initiative" || state.phase === "movement" || state.phase === "battle") {
@@ -43,7 +43,7 @@ export function leave(state: PhaseState, id: string): Step {
   const battle = cut(s.battleOrder, s.phase === "battle");
   d.state = changePhaseState(s, {
     // The slot is freed (null); the id may join again later with a new slot.
-    combatants: slotSet(s.combatants, c.slot, null),
+    combatants: vectorSet(s.combatants, c.slot, null),
     moveOrder: move.order,
     battleOrder: battle.order,
     cursor: s.phase === "movement" ? move.cursor : s.phase === "battle" ? battle.cursor : s.cursor,

@@ -4,8 +4,8 @@
  */
 import { err } from "../../core/result.ts";
 import { done, draft, flush, request, rollKind, without, type Draft, type Step } from "./draft.ts";
+import { vectorUpdate } from "../shared/persistent-vector.ts";
 import { comparePhaseBattle, comparePhaseMovement, phaseInsertAt, phaseTiedCreatures } from "./order.ts";
-import { slotsUpdate } from "./slots.ts";
 import { changePhaseCombatant, changePhaseState, phaseCombatant, phaseCombatants } from "./state.ts";
 import type { RollResult } from "../contract.ts";
 import type { PhaseCombatant, PhaseEvent, PhaseState } from "./types.ts";
@@ -134,7 +134,7 @@ export function rolls(state: PhaseState, results: readonly RollResult[]): Step {
     const c = updated[slot];
     if (c !== undefined) changed.push(c);
   }
-  const combatants = slotsUpdate(state.combatants, changed, slotOf);
+  const combatants = vectorUpdate(state.combatants, changed, slotOf);
   const d = draft(changePhaseState(state, { rolls: left, combatants }), events);
   settle(d);
   return done(d);

@@ -2,7 +2,7 @@
  * Phase rounds: creating the state and reading combatants out of it.
  */
 import { err, ok, type Result } from "../../core/result.ts";
-import { slotById, slotSet, slotsFromJoins, slotValues } from "./slots.ts";
+import { vectorFromJoins, vectorGetById, vectorSet, vectorValues } from "../shared/persistent-vector.ts";
 import type { PhaseCombatant, PhaseJoin, PhaseState } from "./types.ts";
 
 /** PHS-2: a creature that has not rolled yet (no initiative, no roll-offs, nothing this round). */
@@ -101,22 +101,22 @@ export const PHASE_NO_TURNS = {
 
 /** PHS-1: a combat that has not started, with these combatants in join order (O(n)). */
 export function createPhaseState(combatants: readonly PhaseJoin[] = []): Result<PhaseState> {
-  const roster = slotsFromJoins(combatants, checkPhaseJoin, newPhaseCombatant, "TEMPO.ERRORS.Phase.DuplicateCombatant");
+  const roster = vectorFromJoins(combatants, checkPhaseJoin, newPhaseCombatant, "TEMPO.ERRORS.Phase.DuplicateCombatant");
   if (!roster.ok) return roster;
   return ok({ round: 0, phase: null, ...roster.value, ...PHASE_NO_TURNS, nextRequest: 1 });
 }
 
 /** DEF-1: the combatant with this id, or null when it never joined or has left. */
 export function phaseCombatant(state: PhaseState, id: string): PhaseCombatant | null {
-  return slotById(state.index, state.combatants, id);
+  return vectorGetById(state.index, state.combatants, id);
 }
 
 /** DEF-1: every combatant present, in join order. */
 export function phaseCombatants(state: PhaseState): PhaseCombatant[] {
-  return slotValues(state.combatants);
+  return vectorValues(state.combatants);
 }
 
 /** DEF-1: writes a combatant back into its own slot (O(log n)). */
 export function putPhaseCombatant(state: PhaseState, combatant: PhaseCombatant): PhaseState {
-  return changePhaseState(state, { combatants: slotSet(state.combatants, combatant.slot, combatant) });
+  return changePhaseState(state, { combatants: vectorSet(state.combatants, combatant.slot, combatant) });
 }

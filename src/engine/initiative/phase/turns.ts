@@ -6,7 +6,7 @@
 import { err } from "../../core/result.ts";
 import { done, draft, isActive, release, request, type Draft, type Step } from "./draft.ts";
 import { comparePhaseRank } from "./order.ts";
-import { slotSet, slotsMap } from "./slots.ts";
+import { vectorMap, vectorSet } from "../shared/persistent-vector.ts";
 import { changePhaseCombatant, changePhaseState, phaseCombatant, phaseCombatants, PHASE_NO_TURNS } from "./state.ts";
 import type { PhaseCombatant, PhaseState } from "./types.ts";
 
@@ -16,7 +16,7 @@ function beginRound(d: Draft, round: number): void {
     ...PHASE_NO_TURNS,
     round,
     phase: "initiative",
-    combatants: slotsMap(d.state.combatants, (c) =>
+    combatants: vectorMap(d.state.combatants, (c) =>
       c.defeated ? c : changePhaseCombatant(c, { initiative: null, initiativeRound: round, rollOff: [] }),
     ),
   });
@@ -52,7 +52,7 @@ function startTurn(d: Draft, c: PhaseCombatant, phase: "movement" | "battle", cu
         ? c
         : changePhaseCombatant(c, { actedRound: round, defending: false });
   const s = d.state;
-  const combatants = updated === c ? s.combatants : slotSet(s.combatants, c.slot, updated);
+  const combatants = updated === c ? s.combatants : vectorSet(s.combatants, c.slot, updated);
   d.state = changePhaseState(s, { combatants, cursor, current: c.id, turnAction: null });
   d.events.push({ type: "turnStarted", round, combatantId: c.id, phase });
 }

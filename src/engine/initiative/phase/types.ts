@@ -3,7 +3,7 @@
  * State is plain JSON; "never" is 0 for round numbers (rounds start at 1), "no value" is `null`.
  */
 import type { CommonCommand, CommonEvent, DiceRequest } from "../contract.ts";
-import type { Slots } from "./slots.ts";
+import type { PersistentVector, SlotIndex } from "../shared/persistent-vector.ts";
 
 /** PHS-1: the four phases of every round, in order. */
 export type PhaseName = "initiative" | "movement" | "battle" | "end";
@@ -54,9 +54,9 @@ export interface PhaseState {
   readonly round: number;
   /** null before the combat starts. */
   readonly phase: PhaseName | null;
-  readonly combatants: Slots<PhaseCombatant>;
+  readonly combatants: PersistentVector<PhaseCombatant>;
   /** Combatant id → slot. A departed combatant's slot holds null. */
-  readonly index: Readonly<Record<string, number>>;
+  readonly index: SlotIndex;
   /** This round's movement order (built when the movement phase starts), seizers first. */
   readonly moveOrder: readonly string[];
   /** This round's battle order (built with the movement order), seizers last. */

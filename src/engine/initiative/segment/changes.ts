@@ -3,7 +3,7 @@
  * revealing them (SEG-2 step 1), at any moment the rules allow.
  */
 import { err, ok } from "../../core/result.ts";
-import { slotPush } from "../phase/slots.ts";
+import { vectorPush } from "../shared/persistent-vector.ts";
 import { checkSegmentDeclaration } from "./declaration.ts";
 import { done, draft, running, type Step } from "./draft.ts";
 import { syncGroupRolls } from "./groups.ts";
@@ -27,7 +27,7 @@ export function join(state: SegmentState, joining: SegmentJoin): Step {
   if (segmentCombatant(state, joining.id) !== null) return err("TEMPO.ERRORS.Segment.DuplicateCombatant", { id: joining.id });
   const slot = state.combatants.size;
   const c = newSegmentCombatant(joining, slot);
-  const d = draft({ ...state, combatants: slotPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }, [
+  const d = draft({ ...state, combatants: vectorPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }, [
     { type: "combatantJoined", combatantId: c.id },
   ]);
   syncGroupRolls(d);

@@ -2,7 +2,7 @@
  * Segment rounds: creating the state, reading combatants, checking inputs.
  */
 import { err, ok, type Result } from "../../core/result.ts";
-import { slotById, slotSet, slotsFromJoins, slotValues } from "../phase/slots.ts";
+import { vectorFromJoins, vectorGetById, vectorSet, vectorValues } from "../shared/persistent-vector.ts";
 import {
   DEFAULT_SEGMENT_SETTINGS,
   type SegmentCombatant,
@@ -64,7 +64,7 @@ export function createSegmentState(
 ): Result<SegmentState> {
   const checked = checkSegmentSettings(settings);
   if (!checked.ok) return checked;
-  const roster = slotsFromJoins(combatants, checkSegmentJoin, newSegmentCombatant, "TEMPO.ERRORS.Segment.DuplicateCombatant");
+  const roster = vectorFromJoins(combatants, checkSegmentJoin, newSegmentCombatant, "TEMPO.ERRORS.Segment.DuplicateCombatant");
   if (!roster.ok) return roster;
   return ok({
     settings: checked.value,
@@ -83,20 +83,20 @@ export function createSegmentState(
 
 /** DEF-1: the combatant with this id, or null when it never joined or has left. */
 export function segmentCombatant(state: SegmentState, id: string): SegmentCombatant | null {
-  return slotById(state.index, state.combatants, id);
+  return vectorGetById(state.index, state.combatants, id);
 }
 
 /** DEF-1: every combatant present, in join order. */
 export function segmentCombatants(state: SegmentState): SegmentCombatant[] {
-  return slotValues(state.combatants);
+  return vectorValues(state.combatants);
 }
 
 /** DEF-1: writes a combatant back into its own slot (O(log n)). */
 export function putSegmentCombatant(state: SegmentState, combatant: SegmentCombatant): SegmentState {
-  return { ...state, combatants: slotSet(state.combatants, combatant.slot, combatant) };
+  return { ...state, combatants: vectorSet(state.combatants, combatant.slot, combatant) };
 }
 
 /** DEF-1: frees a departed combatant's slot (its id may join again with a new one). */
 export function freeSegmentSlot(state: SegmentState, combatant: SegmentCombatant): SegmentState {
-  return { ...state, combatants: slotSet(state.combatants, combatant.slot, null) };
+  return { ...state, combatants: vectorSet(state.combatants, combatant.slot, null) };
 }

@@ -3,7 +3,7 @@
  * State is plain JSON; "never" is 0 for round numbers (rounds start at 1), "no value" is `null`.
  */
 import type { CommonCommand, CommonEvent, DiceRequest } from "../contract.ts";
-import type { Slots } from "../phase/slots.ts";
+import type { PersistentVector, SlotIndex } from "../shared/persistent-vector.ts";
 
 /**
  * The declared major action. `move` is movement taken as the major action (SEG-9); `none` declares
@@ -160,9 +160,9 @@ export interface SegmentState {
   readonly step: number;
   /** SEG-1: the last segment reached in step 7; 0 before. */
   readonly segment: number;
-  readonly combatants: Slots<SegmentCombatant>;
+  readonly combatants: PersistentVector<SegmentCombatant>;
   /** Combatant id → slot; a departed combatant's slot holds null. */
-  readonly index: Readonly<Record<string, number>>;
+  readonly index: SlotIndex;
   /** SEG-2 step 2: each group's d6 this round. */
   readonly groupRolls: Readonly<Record<string, number>>;
   /** The round's turns in order (built when step 3 starts). */
