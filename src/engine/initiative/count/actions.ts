@@ -14,7 +14,7 @@ import type {
   CountReactionInput,
   CountState,
 } from "./types.ts";
-import { vecEmpty, vecPush, vecSet } from "./vec.ts";
+import { vectorEmpty, vectorPush, vectorSet } from "../shared/persistent-vector.ts";
 
 /** One piece of a declared action (a single attack, a spell, a charged attack …): its pending fields. */
 type Piece = Pick<CountPendingAction, "kind" | "delay" | "attack" | "attacks" | "targets" | "origin" | "slotLevel">;
@@ -99,7 +99,7 @@ export function actionPieces(action: CountActionInput): Result<Piece[]> {
 function removePending(state: CountState, owner: CountCombatant, ref: CountPendingRef): CountState {
   const key = String(ref.at);
   const bucket = state.pending[key];
-  const s = bucket === undefined ? state : { ...state, pending: { ...state.pending, [key]: vecSet(bucket, ref.index, null) } };
+  const s = bucket === undefined ? state : { ...state, pending: { ...state.pending, [key]: vectorSet(bucket, ref.index, null) } };
   return putCombatant(s, {
     ...owner,
     pending: owner.pending.filter((r) => r.id !== ref.id),
@@ -138,7 +138,7 @@ export function declare(state: CountState, combatantId: string, action: CountAct
     const ref = owner.pending.find((r) => r.id === owner.casting);
     const lost = ref === undefined ? null : findAction(state, ref.at, ref.index);
     const bucket = ref === undefined ? undefined : buckets[String(ref.at)];
-    if (ref !== undefined && bucket !== undefined) buckets = { ...buckets, [String(ref.at)]: vecSet(bucket, ref.index, null) };
+    if (ref !== undefined && bucket !== undefined) buckets = { ...buckets, [String(ref.at)]: vectorSet(bucket, ref.index, null) };
     if (lost !== null) out.events.push({ type: "castingLost", action: lost });
     owner = { ...owner, pending: owner.pending.filter((r) => r.id !== owner.casting), casting: null };
   }
@@ -174,9 +174,9 @@ export function declare(state: CountState, combatantId: string, action: CountAct
     }
     const position = absolutePosition(at.round, at.count);
     const key = String(position);
-    const bucket = buckets[key] ?? vecEmpty<CountPendingAction | null>();
+    const bucket = buckets[key] ?? vectorEmpty<CountPendingAction>();
     refs.push({ id: action.id, at: position, index: bucket.size });
-    buckets = { ...buckets, [key]: vecPush(bucket, action) };
+    buckets = { ...buckets, [key]: vectorPush(bucket, action) };
     if (piece.kind === "spell") casting = action.id;
   }
   owner = { ...owner, actedRound: round, pending: refs, casting, resolvedRound };
@@ -262,5 +262,5 @@ function retarget(
   if (bucket === undefined) return state;
   const updated: CountPendingAction = { ...action, targets };
   out.events.push({ type: "actionRetargeted", action: updated, from: action.targets });
-  return { ...state, pending: { ...state.pending, [key]: vecSet(bucket, ref.index, updated) } };
+  return { ...state, pending: { ...state.pending, [key]: vectorSet(bucket, ref.index, updated) } };
 }

@@ -31,7 +31,7 @@ import {
   settle,
 } from "./track.ts";
 import type { CountCombatant, CountCombatantInput, CountState } from "./types.ts";
-import { vecFromArray, vecGet, vecPush, vecSet, vecToArray, type CountVec } from "./vec.ts";
+import { vectorGet, vectorPush, vectorSet, vectorUpdate } from "../shared/persistent-vector.ts";
 
 const running = (s: CountState): boolean => s.status === "turns" || s.status === "end";
 
@@ -89,7 +89,7 @@ export function rolls(state: CountState, results: readonly { requestId: string; 
   for (const result of results) {
     const request = open.get(result.requestId);
     const slot = request?.combatantId == null ? undefined : state.slots[request.combatantId];
-    const c = slot === undefined ? null : (updated.get(slot) ?? vecGet(state.combatants, slot) ?? null);
+    const c = slot === undefined ? null : (updated.get(slot) ?? vectorGet(state.combatants, slot));
     if (request === undefined || slot === undefined || c === null) continue;
     if (request.reason === COUNT_REASON_CONTEST) {
       // CNT-5: contest = 1d20 + bonus, kept for the encounter.
@@ -109,7 +109,7 @@ export function rolls(state: CountState, results: readonly { requestId: string; 
   let s: CountState = {
     ...state,
     requests: state.requests.filter((r) => !seen.has(r.id)),
-    combatants: writeBack(state.combatants, updated),
+    combatants: writeBack(state, updated),
   };
   if (running(s)) {
     for (const id of changed) s = requestTiesFor(reschedule(s, id), id, out);
@@ -119,16 +119,9 @@ export function rolls(state: CountState, results: readonly { requestId: string; 
   return ok(settle(s, out));
 }
 
-/** Writes changed records back: slot by slot when few, by one rebuild when many. */
-function writeBack(combatants: CountVec<CountCombatant | null>, updated: ReadonlyMap<number, CountCombatant>): CountVec<CountCombatant | null> {
-  if (updated.size <= 64) {
-    let vec = combatants;
-    for (const [slot, record] of updated) vec = vecSet(vec, slot, record);
-    return vec;
-  }
-  const all = vecToArray(combatants);
-  for (const [slot, record] of updated) all[slot] = record;
-  return vecFromArray(all);
+/** Writes changed records back in one pass over the paths they sit on (each node copied once). */
+function writeBack(state: CountState, updated: ReadonlyMap<number, CountCombatant>): CountState["combatants"] {
+  return vectorUpdate(state.combatants, [...updated.values()], (c) => state.slots[c.id] ?? -1);
 }
 
 /** CNT-2: a creature joins mid-encounter and rolls; it takes its place when the roll comes back. */
@@ -139,7 +132,7 @@ export function join(state: CountState, input: CountCombatantInput, out: CountOu
   const slot = state.combatants.size;
   let s: CountState = {
     ...state,
-    combatants: vecPush(state.combatants, record.value),
+    combatants: vectorPush(state.combatants, record.value),
     slots: { ...state.slots, [input.id]: slot },
   };
   out.events.push({ type: "combatantJoined", combatantId: input.id });
@@ -157,7 +150,7 @@ export function leave(state: CountState, id: string, out: CountOut): Result<Coun
   let s = dropPending(state, c, out);
   const slot = s.slots[id] ?? -1;
   const { [id]: _gone, ...slots } = s.slots;
-  s = { ...s, combatants: vecSet(s.combatants, slot, null), slots, requests: s.requests.filter((r) => r.combatantId !== id) };
+  s = { ...s, combatants: vectorSet(s.combatants, slot, null), slots, requests: s.requests.filter((r) => r.combatantId !== id) };
   out.events.push({ type: "combatantLeft", combatantId: id });
   const at = s.order.findIndex((t) => t.id === id);
   if (at !== -1) {

@@ -1,12 +1,12 @@
 /**
  * Building the count-track state and the small helpers every transition uses: look a combatant up,
- * write it back (O(log n), see vec.ts), ask for dice.
+ * write it back (O(log n), see shared/persistent-vector.ts), ask for dice.
  */
 import { err, ok, type I18nKey, type Result } from "../../core/result.ts";
 import type { DiceRequest } from "../contract.ts";
 import { COUNT_TRACK_LENGTH } from "./delay.ts";
 import type { CountCombatant, CountCombatantInput, CountEvent, CountOptions, CountPendingAction, CountState } from "./types.ts";
-import { vecFromArray, vecGet, vecSet, vecToArray } from "./vec.ts";
+import { vectorFromJoins, vectorGet, vectorGetById, vectorSet, vectorValues } from "../shared/persistent-vector.ts";
 
 export const COUNT_DEFAULT_OPTIONS: CountOptions = { surprise: "automatic" };
 
@@ -58,15 +58,8 @@ export function createCountState(
   if (options.surprise !== "automatic" && options.surprise !== "declared") {
     return err("TEMPO.ERRORS.Count.InvalidOptions");
   }
-  const records: CountCombatant[] = [];
-  const slots: Record<string, number> = {};
-  for (const input of combatants) {
-    const record = validateCombatantInput(input);
-    if (!record.ok) return record;
-    if (Object.hasOwn(slots, input.id)) return err("TEMPO.ERRORS.Count.DuplicateCombatant", { id: input.id });
-    slots[input.id] = records.length;
-    records.push(record.value);
-  }
+  const roster = vectorFromJoins(combatants, validateCombatantInput, (record) => record, "TEMPO.ERRORS.Count.DuplicateCombatant");
+  if (!roster.ok) return roster;
   return ok({
     scheme: "count",
     options: { surprise: options.surprise },
@@ -74,8 +67,8 @@ export function createCountState(
     round: -1,
     upcomingRound: -1,
     surpriseDeclared: false,
-    combatants: vecFromArray<CountCombatant | null>(records),
-    slots,
+    combatants: roster.value.combatants,
+    slots: roster.value.index,
     order: [],
     cursor: -1,
     pending: {},
@@ -87,21 +80,19 @@ export function createCountState(
 
 /** DEF-1: a combatant's track record by id (defeated ones too), or null once it left. */
 export function getCombatant(state: CountState, id: string): CountCombatant | null {
-  if (typeof id !== "string" || !Object.hasOwn(state.slots, id)) return null;
-  const slot = state.slots[id];
-  return slot === undefined ? null : (vecGet(state.combatants, slot) ?? null);
+  return vectorGetById(state.slots, state.combatants, id);
 }
 
-/** DEF-1: writes a combatant's record back in O(log n) (see vec.ts); unknown ids change nothing. */
+/** DEF-1: writes a combatant's record back in O(log n); unknown ids change nothing. */
 export function putCombatant(state: CountState, combatant: CountCombatant): CountState {
   const slot = state.slots[combatant.id];
   if (slot === undefined || !Object.hasOwn(state.slots, combatant.id)) return state;
-  return { ...state, combatants: vecSet(state.combatants, slot, combatant) };
+  return { ...state, combatants: vectorSet(state.combatants, slot, combatant) };
 }
 
 /** DEF-1: every combatant still in the encounter (the defeated too), in roster order. O(n). */
 export function presentCombatants(state: CountState): CountCombatant[] {
-  return vecToArray(state.combatants).filter((c): c is CountCombatant => c !== null);
+  return vectorValues(state.combatants);
 }
 
 /** CNT-9: a count of a round as one position on the running track (round × 20 + count). */
@@ -131,7 +122,7 @@ export function requestRolls(state: CountState, ids: readonly string[], reason: 
 export function findAction(state: CountState, at: number, index: number): CountPendingAction | null {
   const bucket = state.pending[String(at)];
   if (bucket === undefined) return null;
-  return vecGet(bucket, index) ?? null;
+  return vectorGet(bucket, index);
 }
 
 /** CNT-4, CNT-6: the count of the turn under way (20 − bonus in the surprise round). */

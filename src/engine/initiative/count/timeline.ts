@@ -11,7 +11,7 @@ import { compareCountOrder } from "./order.ts";
 import { getCombatant, presentCombatants } from "./state.ts";
 import { hasSurprise } from "./track.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
-import { vecToArray } from "./vec.ts";
+import { vectorValues } from "../shared/persistent-vector.ts";
 
 /** CNT-3: the tracker's label for a count on the track. */
 export function countPositionLabel(count: number): Message {
@@ -64,7 +64,7 @@ function pendingByPosition(state: CountState): [number, CountPendingAction[]][] 
     .sort((a, b) => a - b)
     .map((at): [number, CountPendingAction[]] => {
       const bucket = state.pending[String(at)];
-      const actions = bucket === undefined ? [] : vecToArray(bucket).filter((a): a is CountPendingAction => a !== null);
+      const actions = bucket === undefined ? [] : vectorValues(bucket);
       return [at, actions];
     })
     .filter(([, actions]) => actions.length > 0);

@@ -17,7 +17,7 @@ import {
   type CountOut,
 } from "./state.ts";
 import type { CountCombatant, CountPendingAction, CountState, CountTurn } from "./types.ts";
-import { vecFromArray, vecGet, vecSet, vecToArray } from "./vec.ts";
+import { vectorGet, vectorMap, vectorSet, vectorValues } from "../shared/persistent-vector.ts";
 
 const LAST_COUNT = COUNT_TRACK_LENGTH - 1;
 
@@ -187,7 +187,7 @@ export function advance(state: CountState, fromCount: number, out: CountOut): Co
     out.events.push({ type: "turnStarted", round: s.round, combatantId: next.id });
     // One new state per step: the turn's owner and the cursor change together.
     if (c === null || slot === undefined) return { ...s, cursor: i };
-    return { ...s, cursor: i, combatants: vecSet(s.combatants, slot, { ...c, turnRound: s.round }) };
+    return { ...s, cursor: i, combatants: vectorSet(s.combatants, slot, { ...c, turnRound: s.round }) };
   }
   s = { ...s, status: "end", cursor: s.order.length };
   out.events.push({ type: "endStep", round: s.round });
@@ -218,7 +218,7 @@ function resolveBetween(state: CountState, from: number, to: number, out: CountO
     const { [key]: _due, ...pending } = s.pending;
     // The owners are written into one roster and the state is rebuilt once per count, not per action.
     let combatants = s.combatants;
-    for (const action of vecToArray(bucket)) if (action !== null) combatants = resolveInto(s, combatants, action, out);
+    for (const action of vectorValues(bucket)) combatants = resolveInto(s, combatants, action, out);
     s = { ...s, pending, combatants };
   }
   return s;
@@ -270,7 +270,7 @@ function resolveInto(
   out: CountOut,
 ): CountState["combatants"] {
   const slot = Object.hasOwn(state.slots, action.combatantId) ? state.slots[action.combatantId] : undefined;
-  const owner = slot === undefined ? null : (vecGet(combatants, slot) ?? null);
+  const owner = slot === undefined ? null : vectorGet(combatants, slot);
   if (slot === undefined || owner === null) return combatants;
   let updated: CountCombatant = {
     ...owner,
@@ -279,7 +279,7 @@ function resolveInto(
   };
   if (owner.defeated || owner.unconscious) {
     out.events.push({ type: "actionCancelled", action });
-    return vecSet(combatants, slot, updated);
+    return vectorSet(combatants, slot, updated);
   }
   out.events.push({ type: "actionResolved", action });
   updated = { ...updated, resolvedRound: state.round };
@@ -287,24 +287,22 @@ function resolveInto(
     out.events.push({ type: "savesDue", combatantId: updated.id, round: state.round });
     updated = { ...updated, savesRound: state.round };
   }
-  return vecSet(combatants, slot, updated);
+  return vectorSet(combatants, slot, updated);
 }
 
 /** CNT-13: at the end of a round, a creature that had its turn but spent no action lowers its count. */
 export function lowerIdleCounts(state: CountState, out: CountOut): CountState {
   const round = state.round;
   if (round < 1) return state;
-  let changed = false;
-  const next = vecToArray(state.combatants).map((c) => {
-    if (c === null || c.count === null || c.defeated || c.unconscious) return c;
+  const combatants = vectorMap(state.combatants, (c) => {
+    if (c.count === null || c.defeated || c.unconscious) return c;
     if (c.turnRound !== round || c.actedRound === round || c.bonus <= 0) return c;
     const to = trackedCount(c.count - c.bonus);
     if (to === c.count) return c;
-    changed = true;
     out.events.push({ type: "countLowered", combatantId: c.id, from: c.count, to });
     return { ...c, count: to };
   });
-  return changed ? { ...state, combatants: vecFromArray(next) } : state;
+  return combatants === state.combatants ? state : { ...state, combatants };
 }
 
 /** CNT-5 mid-round: asks for the contests a creature's (new) count calls for. O(n), rare. */

@@ -1,9 +1,9 @@
 /**
  * State, commands and events of the count-up track (RULES §1). The state is plain JSON: `null` for
- * "no value", nested arrays for the roster (see vec.ts), numbers and strings only.
+ * "no value", a persistent vector for the roster (see shared/persistent-vector.ts), numbers and strings only.
  */
 import type { CommonCommand, CommonEvent, DiceRequest } from "../contract.ts";
-import type { CountVec } from "./vec.ts";
+import type { PersistentVector, SlotIndex } from "../shared/persistent-vector.ts";
 
 /** CNT-4 setting: a surprise round follows from the rolls, or only when the GM declares one. */
 export type CountSurpriseMode = "automatic" | "declared";
@@ -126,15 +126,15 @@ export interface CountState {
   /** CNT-4 "GM declares" mode: the GM has declared a surprise round. */
   readonly surpriseDeclared: boolean;
   /** Slot → combatant (null once it left). */
-  readonly combatants: CountVec<CountCombatant | null>;
+  readonly combatants: PersistentVector<CountCombatant>;
   /** Id → slot. */
-  readonly slots: Readonly<Record<string, number>>;
+  readonly slots: SlotIndex;
   /** This round's track order, computed once per round and shared between states. */
   readonly order: readonly CountTurn[];
   /** Index in `order` of the turn under way (−1 before the first, order.length in the end step). */
   readonly cursor: number;
   /** Pending actions by absolute position (round × 20 + count), each in declaration order. */
-  readonly pending: Readonly<Record<string, CountVec<CountPendingAction | null>>>;
+  readonly pending: Readonly<Record<string, PersistentVector<CountPendingAction>>>;
   /** Dice requests waiting for results. */
   readonly requests: readonly DiceRequest[];
   readonly nextRequest: number;
