@@ -119,6 +119,12 @@ describe("defeated creatures (DEF-1)", () => {
     expect(show(r.events)).toEqual(["done fighter", "turn goblin"]);
   });
 
+  it("DEF-1: creatures whose ids are also object keys (__proto__, constructor) keep their place like any other", () => {
+    const s = apply(onTrack([["__proto__", 4], ["constructor", 8], ["orc", 12]]), { type: "defeat", combatantId: "constructor" }).state;
+    expect(track(s)).toEqual(["4 __proto__ *", "8 constructor defeated", "12 orc", "20 end step"]);
+    expect(show(apply(s, next).events)).toEqual(["done __proto__", "turn orc"]);
+  });
+
   it("DEF-1: a defeated creature's pending action does not resolve", () => {
     const s = run(onTrack([["orc", 4], ["fighter", 8]]), [attack("orc", ["great"], ["fighter"]), { type: "defeat", combatantId: "orc" }]).state;
     expect(show(apply(s, next).events)).toEqual(["done orc", "cancel a1", "turn fighter"]);
