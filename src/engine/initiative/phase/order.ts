@@ -151,21 +151,3 @@ function bucketOf(c: PhaseCombatant | undefined, depth: number): number {
   if (roll === undefined) return 0;
   return Number.isInteger(roll) && roll >= 1 && roll <= 6 ? roll : BUCKETS - 1;
 }
-
-/** PHS-3, PHS-7, SEG-2: the index at which `id` enters `order[from..]` so that the part stays sorted by `compare`. */
-export function phaseInsertAt<T>(
-  order: readonly T[],
-  from: number,
-  item: T,
-  compare: (a: T, b: T) => number,
-): number {
-  let lo = Math.max(0, from);
-  let hi = order.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const other = order[mid];
-    if (other !== undefined && compare(other, item) <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}

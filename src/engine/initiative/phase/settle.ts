@@ -4,8 +4,9 @@
  */
 import { err } from "../../core/result.ts";
 import { done, draft, flush, request, rollKind, without, type Draft, type Step } from "./draft.ts";
+import { insertAt, sortedInsertIndex } from "../shared/round-order.ts";
 import { vectorUpdate } from "../shared/persistent-vector.ts";
-import { comparePhaseBattle, comparePhaseMovement, phaseInsertAt, phaseTiedCreatures } from "./order.ts";
+import { comparePhaseBattle, comparePhaseMovement, phaseTiedCreatures } from "./order.ts";
 import { changePhaseCombatant, changePhaseState, phaseCombatant, phaseCombatants } from "./state.ts";
 import type { RollResult } from "../contract.ts";
 import type { PhaseCombatant, PhaseEvent, PhaseState } from "./types.ts";
@@ -63,16 +64,16 @@ function place(d: Draft, c: PhaseCombatant): void {
   if (s.phase === "movement" && c.movedRound !== s.round && c.id !== s.current) {
     const rest = without(moveOrder, c.id, s.cursor + 1);
     if (!rest.includes(c.id)) {
-      const at = phaseInsertAt(rest, s.cursor + 1, c.id, by(comparePhaseMovement(s.round)));
-      moveOrder = [...rest.slice(0, at), c.id, ...rest.slice(at)];
+      const at = sortedInsertIndex(rest, s.cursor + 1, rest.length, c.id, by(comparePhaseMovement(s.round)));
+      moveOrder = insertAt(rest, at, c.id);
     }
   }
   if (c.actedRound !== s.round && c.id !== s.current) {
     const from = s.phase === "battle" ? s.cursor + 1 : 0;
     const rest = without(battleOrder, c.id, from);
     if (!rest.includes(c.id)) {
-      const at = phaseInsertAt(rest, from, c.id, by(comparePhaseBattle(s.round)));
-      battleOrder = [...rest.slice(0, at), c.id, ...rest.slice(at)];
+      const at = sortedInsertIndex(rest, from, rest.length, c.id, by(comparePhaseBattle(s.round)));
+      battleOrder = insertAt(rest, at, c.id);
     }
   }
   d.state = changePhaseState(s, { moveOrder, battleOrder });

@@ -10,7 +10,7 @@ import {
   segmentIsMultiAttack,
   segmentTieSpeed,
 } from "./declaration.ts";
-import { phaseInsertAt } from "../phase/order.ts";
+import { sortedInsertIndex } from "../shared/round-order.ts";
 import type { SegmentBand, SegmentCombatant, SegmentDeclaration, SegmentEntry, SegmentOrderStep, SegmentState } from "./types.ts";
 
 /** The declaration in force this round (an undeclared creature has none, SEG-3 D4). */
@@ -166,7 +166,7 @@ export function segmentSortKey(entry: SegmentEntry): { readonly key: number; rea
   return { key, slot: entry.rank[n] ?? 0 };
 }
 
-/** SEG-2: where `entry` goes in `schedule[from..]` (kept in rule order), by the phase track's binary search. */
+/** SEG-2: where `entry` goes in `schedule[from..]` (kept in rule order), by binary search; after entries equal to it. */
 export function segmentInsertAt(schedule: readonly SegmentEntry[], from: number, entry: SegmentEntry): number {
-  return phaseInsertAt(schedule, from, entry, compareSegmentEntries);
+  return sortedInsertIndex(schedule, Math.max(0, from), schedule.length, entry, compareSegmentEntries);
 }

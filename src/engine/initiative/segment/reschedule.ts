@@ -2,6 +2,7 @@
  * Segment rounds: changing the schedule mid-round. Only turns that have not happened yet move, so nobody
  * loses or repeats a turn.
  */
+import { insertAt } from "../shared/round-order.ts";
 import type { Draft } from "./draft.ts";
 import { compareSegmentEntries, segmentEntriesFor, segmentInsertAt } from "./order.ts";
 import { putSegmentCombatant } from "./state.ts";
@@ -29,7 +30,7 @@ export function schedule(state: SegmentState, entries: readonly SegmentEntry[], 
   for (const e of entries) {
     if (!clamp && at !== undefined && compareSegmentEntries(e, at) <= 0) continue;
     const i = segmentInsertAt(list, state.cursor + 1, e);
-    list = [...list.slice(0, i), e, ...list.slice(i)];
+    list = insertAt(list, i, e);
   }
   return list === state.schedule ? state : { ...state, schedule: list };
 }

@@ -11,9 +11,11 @@
  * Arrays are never mutated: functions that change an order return a new array.
  *
  * Used by both schemes: LinearRound, NO_ROUND_YET, nextActiveIndex, removeAt, passedSlotIndex, own,
- * without. Used by `standard` only: insertAt and sortedInsertIndex (a creature that has not acted is
- * moved by binary search); `rotation` rebuilds the rest of the rotation instead, because ROT-6 and
- * groups (ROT-4, ROT-5) can move other entries too. isSortedBy is for tests and checks.
+ * without. Used by `standard` only of the two: insertAt and sortedInsertIndex (a creature that has not
+ * acted is moved by binary search); `rotation` rebuilds the rest of the rotation instead, because ROT-6
+ * and groups (ROT-4, ROT-5) can move other entries too. The `phase` and `segment` schedulers use those
+ * two as well, to place a creature in the part of an order still to come (PHS-3, PHS-7, SEG-2).
+ * isSortedBy is for tests and checks.
  */
 
 /** The fields of a linear scheme's state that walk a round (STD-4, ROT-3); see the file comment. */
@@ -40,7 +42,7 @@ export function nextActiveIndex(order: readonly string[], from: number, canAct: 
   return -1;
 }
 
-/** STD-3: a copy of `array` with `item` inserted at `index`. */
+/** STD-3, PHS-3, PHS-7, SEG-2: a copy of `array` with `item` inserted at `index`. */
 export function insertAt<T>(array: readonly T[], index: number, item: T): T[] {
   return [...array.slice(0, index), item, ...array.slice(index)];
 }
@@ -51,15 +53,16 @@ export function removeAt<T>(array: readonly T[], index: number): T[] {
 }
 
 /**
- * STD-3: binary search in a part of `order` that is sorted by `compare` ([lo, hi)): the first index whose id
- * `item` goes before, so equal items keep their existing order. O(log n).
+ * STD-3, PHS-3, PHS-7, SEG-2: binary search in a part of `order` that is sorted by `compare` ([lo, hi)): the
+ * first index whose entry `item` goes before, so equal items keep their existing order (`item` goes after
+ * them). O(log n).
  */
-export function sortedInsertIndex(
-  order: readonly string[],
+export function sortedInsertIndex<T>(
+  order: readonly T[],
   lo: number,
   hi: number,
-  item: string,
-  compare: (a: string, b: string) => number,
+  item: T,
+  compare: (a: T, b: T) => number,
 ): number {
   let low = lo;
   let high = hi;
