@@ -4,8 +4,24 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const foundryGlobals = [
-  "game", "CONFIG", "Hooks", "canvas", "foundry", "ui", "ChatMessage", "Roll", "Actor", "Item",
-  "Combat", "Combatant", "Token", "TokenDocument", "Dialog", "Application", "fromUuid", "fromUuidSync",
+  "game",
+  "CONFIG",
+  "Hooks",
+  "canvas",
+  "foundry",
+  "ui",
+  "ChatMessage",
+  "Roll",
+  "Actor",
+  "Item",
+  "Combat",
+  "Combatant",
+  "Token",
+  "TokenDocument",
+  "Dialog",
+  "Application",
+  "fromUuid",
+  "fromUuidSync",
 ];
 const domGlobals = ["window", "document", "navigator", "localStorage", "sessionStorage", "HTMLElement", "fetch"];
 const purity = [
@@ -20,7 +36,10 @@ export default tseslint.config(
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
-      "@typescript-eslint/ban-ts-comment": ["error", { "ts-ignore": true, "ts-nocheck": true, "ts-expect-error": "allow-with-description" }],
+      "@typescript-eslint/ban-ts-comment": [
+        "error",
+        { "ts-ignore": true, "ts-nocheck": true, "ts-expect-error": "allow-with-description" },
+      ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-non-null-assertion": "error",
     },
@@ -33,8 +52,17 @@ export default tseslint.config(
     files: ["src/engine/**/*.ts", "src/view/**/*.ts"],
     rules: {
       "no-restricted-globals": ["error", ...purity],
-      "no-restricted-properties": ["error", { object: "Math", property: "random", message: "The engine never rolls: return a dice request." }],
-      "no-restricted-syntax": ["error", { selector: "MemberExpression[object.name='globalThis']", message: "src/engine and src/view are pure: no globalThis." }],
+      "no-restricted-properties": [
+        "error",
+        { object: "Math", property: "random", message: "The engine never rolls: return a dice request." },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='globalThis']",
+          message: "src/engine and src/view are pure: no globalThis.",
+        },
+      ],
     },
   },
 );

@@ -68,7 +68,10 @@ interface Timing {
 function commandsFor(state: CountState, current: string | null, mode: Mode): CountCommand[] {
   if (state.status === "contest") return [rollsFor(state)];
   if (mode === "declare" && current !== null) {
-    return [{ type: "declare", combatantId: current, action: { kind: "attack", properties: ["heavy"], targets: ["x"] } }, { type: "next" }];
+    return [
+      { type: "declare", combatantId: current, action: { kind: "attack", properties: ["heavy"], targets: ["x"] } },
+      { type: "next" },
+    ];
   }
   return [{ type: "next" }];
 }
@@ -133,7 +136,9 @@ function timeRounds(n: number, mode: Mode, withUndo: boolean, rounds: number, re
 
 function report(label: string, mode: Mode, withUndo: boolean): void {
   console.log(`\n${label}`);
-  console.log("combatants | round (ms) | worst round | boundary (ms) | contest batches | turn commands | per command (µs) | worst command (µs) | growth ×10 (round)");
+  console.log(
+    "combatants | round (ms) | worst round | boundary (ms) | contest batches | turn commands | per command (µs) | worst command (µs) | growth ×10 (round)",
+  );
   let previous: number | null = null;
   for (const n of [10, 100, 1_000, 10_000]) {
     const rounds = n >= 10_000 ? 6 : n >= 1_000 ? 8 : 30;

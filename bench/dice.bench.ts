@@ -47,16 +47,30 @@ const cases: { name: string; formula: string; target: number }[] = [
 
 const rows: string[] = [];
 const row = (label: string, t: { median: number; p95: number }): void => {
-  rows.push(`${label.padEnd(52)} ${t.median.toFixed(1).padStart(9)} µs   p95 ${t.p95.toFixed(1).padStart(9)} µs   ${t.median < 1000 ? "ok" : "SLOW"}`);
+  rows.push(
+    `${label.padEnd(52)} ${t.median.toFixed(1).padStart(9)} µs   p95 ${t.p95.toFixed(1).padStart(9)} µs   ${t.median < 1000 ? "ok" : "SLOW"}`,
+  );
 };
 
 for (const c of cases) {
   const f = parsed(c.formula);
-  row(`distribution ${c.name}`, time(() => formulaDistribution(f)));
-  row(`chanceAtLeast ${c.name} >= ${c.target} (from text)`, time(() => chanceAtLeast(c.formula, c.target)));
+  row(
+    `distribution ${c.name}`,
+    time(() => formulaDistribution(f)),
+  );
+  row(
+    `chanceAtLeast ${c.name} >= ${c.target} (from text)`,
+    time(() => chanceAtLeast(c.formula, c.target)),
+  );
 }
-row("stepDiceDistribution(+2) {d6,d6,d8}kh2", time(() => stepDiceDistribution(2)));
-row("stepDiceDistribution(-1) {d6,d6,d12}kl2", time(() => stepDiceDistribution(-1)));
+row(
+  "stepDiceDistribution(+2) {d6,d6,d8}kh2",
+  time(() => stepDiceDistribution(2)),
+);
+row(
+  "stepDiceDistribution(-1) {d6,d6,d12}kl2",
+  time(() => stepDiceDistribution(-1)),
+);
 
 console.log(`dice: median of ${RUNS} runs after ${WARMUP} warm-up runs (target < 1000 µs)`);
 for (const line of rows) console.log(line);

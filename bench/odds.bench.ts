@@ -49,7 +49,15 @@ const swordsman: RotationAttackSnapshot = {
   proficient: true,
   criticalThreshold: 20,
   attackerIsPlayer: true,
-  defender: { dodge: 14, armor: 12, isPlayer: false, adjacentEnemies: 1, defense: null, unaware: false, grappled: false },
+  defender: {
+    dodge: 14,
+    armor: 12,
+    isPlayer: false,
+    adjacentEnemies: 1,
+    defense: null,
+    unaware: false,
+    grappled: false,
+  },
 };
 function swingsCard(): string {
   const swings = unwrapOk(swingsPerAction(80, 10));
@@ -63,7 +71,9 @@ function swingsCard(): string {
 /** (c) PHS-8 + ADV-1: 2d6 + ATK 3 vs DEF 12 with 2 sources of advantage (tier 1 vs 0, plus a seizer, PHS-4). */
 function poolCard(): string {
   const sources = unwrapOk(phaseAttackSources(1, 0, { advantage: 1, disadvantage: 0 }));
-  const odds = unwrapOk(phaseAttackOdds({ atk: 3, def: 12, advantage: sources.advantage, disadvantage: sources.disadvantage }));
+  const odds = unwrapOk(
+    phaseAttackOdds({ atk: 3, def: 12, advantage: sources.advantage, disadvantage: sources.disadvantage }),
+  );
   return `${odds.formula} ≥ 12: ${odds.chance.toFixed(4)}`;
 }
 
@@ -103,5 +113,11 @@ console.log("case".padEnd(58), "median µs".padStart(10), "p95 µs".padStart(10)
 for (const c of cases) {
   const t = time(c.run);
   const verdict = t.p95 < TARGET_US ? "PASS" : "OVER";
-  console.log(c.name.padEnd(58), t.median.toFixed(1).padStart(10), t.p95.toFixed(1).padStart(10), ` ${verdict.padEnd(8)}`, c.run());
+  console.log(
+    c.name.padEnd(58),
+    t.median.toFixed(1).padStart(10),
+    t.p95.toFixed(1).padStart(10),
+    ` ${verdict.padEnd(8)}`,
+    c.run(),
+  );
 }

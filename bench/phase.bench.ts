@@ -5,7 +5,12 @@
  */
 import { unwrap } from "../src/engine/core/result.ts";
 import type { DiceRequest } from "../src/engine/initiative/contract.ts";
-import { createPhaseState, phaseScheduler, type PhaseCommand, type PhaseState } from "../src/engine/initiative/phase/index.ts";
+import {
+  createPhaseState,
+  phaseScheduler,
+  type PhaseCommand,
+  type PhaseState,
+} from "../src/engine/initiative/phase/index.ts";
 
 /** A seeded generator, so every run rolls the same dice. */
 function mulberry32(seed: number): () => number {
@@ -123,9 +128,15 @@ function best(n: number): Figures {
 
 const sizes = [10, 100, 1_000, 10_000];
 const rows = sizes.map(best);
-console.log("phase rounds: one full round (start + initiative + roll-offs, movement, battle, end), best of several runs");
-console.log("target: round < 100 ms at 10,000; a turn step < 1 ms at 1,000; growth no worse than n log n (×10 → about ×13)");
-console.log("CPU time, feeder excluded. combatants | round ms | initiative ms | turns ms | steps | mean step µs | movement-start step µs | round growth ×10 | dice batches/results | feeder ms");
+console.log(
+  "phase rounds: one full round (start + initiative + roll-offs, movement, battle, end), best of several runs",
+);
+console.log(
+  "target: round < 100 ms at 10,000; a turn step < 1 ms at 1,000; growth no worse than n log n (×10 → about ×13)",
+);
+console.log(
+  "CPU time, feeder excluded. combatants | round ms | initiative ms | turns ms | steps | mean step µs | movement-start step µs | round growth ×10 | dice batches/results | feeder ms",
+);
 rows.forEach((r, i) => {
   const prev = rows[i - 1];
   const growth = prev === undefined ? "" : `×${(r.roundMs / prev.roundMs).toFixed(1)}`;

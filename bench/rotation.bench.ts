@@ -40,7 +40,12 @@ function started(n: number): RotationState {
   return state;
 }
 
-function timeRounds(n: number, mode: "plain" | "history" | "rebuild", rounds: number, repeats: number): { round: number; steps: number } {
+function timeRounds(
+  n: number,
+  mode: "plain" | "history" | "rebuild",
+  rounds: number,
+  repeats: number,
+): { round: number; steps: number } {
   const scheduler = withHistory(rotationScheduler);
   let best = Number.POSITIVE_INFINITY;
   let steps = 0;
@@ -76,7 +81,9 @@ function report(label: string, mode: "plain" | "history" | "rebuild"): void {
     const rounds = n >= 10_000 ? 3 : n >= 1_000 ? 10 : 100;
     const { round, steps } = timeRounds(n, mode, rounds, 5);
     const growth = previous === null ? "" : `×${(round / previous).toFixed(1)}`;
-    console.log(`${String(n).padStart(10)} | ${round.toFixed(3).padStart(13)} | ${((round / steps) * 1000).toFixed(2).padStart(13)} | ${growth}`);
+    console.log(
+      `${String(n).padStart(10)} | ${round.toFixed(3).padStart(13)} | ${((round / steps) * 1000).toFixed(2).padStart(13)} | ${growth}`,
+    );
     previous = round;
   }
 }
@@ -92,7 +99,12 @@ function timeChanges(n: number): Record<string, number> {
     const t = rotationScheduler.apply(state, { type: "next" });
     if (t.ok) state = t.value.state;
   }
-  const best: Record<string, number> = { "join + roll": Infinity, setInitiative: Infinity, defeat: Infinity, leave: Infinity };
+  const best: Record<string, number> = {
+    "join + roll": Infinity,
+    setInitiative: Infinity,
+    defeat: Infinity,
+    leave: Infinity,
+  };
   const time = (label: string, run: () => void): void => {
     const t0 = performance.now();
     run();
@@ -105,10 +117,25 @@ function timeChanges(n: number): Record<string, number> {
   const late = `c${n - 2}`;
   for (let k = 0; k < 4; k++) {
     time("join + roll", () => {
-      const joined = must(rotationScheduler.apply(state, { type: "join", combatantId: `late${k}`, kind: "pc", modifier: 0, groupId: null }));
-      must(rotationScheduler.apply(joined.state, { type: "rolls", results: [{ requestId: joined.requests[0]?.id ?? "", total: 7 }] }));
+      const joined = must(
+        rotationScheduler.apply(state, {
+          type: "join",
+          combatantId: `late${k}`,
+          kind: "pc",
+          modifier: 0,
+          groupId: null,
+        }),
+      );
+      must(
+        rotationScheduler.apply(joined.state, {
+          type: "rolls",
+          results: [{ requestId: joined.requests[0]?.id ?? "", total: 7 }],
+        }),
+      );
     });
-    time("setInitiative", () => must(rotationScheduler.apply(state, { type: "setInitiative", combatantId: late, value: 5 })));
+    time("setInitiative", () =>
+      must(rotationScheduler.apply(state, { type: "setInitiative", combatantId: late, value: 5 })),
+    );
     time("defeat", () => must(rotationScheduler.apply(state, { type: "defeat", combatantId: late })));
     time("leave", () => must(rotationScheduler.apply(state, { type: "leave", combatantId: late })));
   }
@@ -123,5 +150,9 @@ console.log("\nrotation: one change mid-rotation (O(n) / O(n log n), not a step)
 console.log("combatants | " + Object.keys(timeChanges(10)).join(" | "));
 for (const n of [1_000, 10_000]) {
   const best = timeChanges(n);
-  console.log(`${String(n).padStart(10)} | ${Object.values(best).map((v) => v.toFixed(2)).join(" | ")}`);
+  console.log(
+    `${String(n).padStart(10)} | ${Object.values(best)
+      .map((v) => v.toFixed(2))
+      .join(" | ")}`,
+  );
 }

@@ -42,13 +42,26 @@ function apply(state: SegmentState, command: Parameters<typeof segmentScheduler.
 }
 
 function measure(n: number): Figures {
-  const joins = Array.from({ length: n }, (_, i) => ({ id: `c${i}`, groupId: i % 2 === 0 ? "party" : "foes", dexReaction: 0, surprised: false }));
+  const joins = Array.from({ length: n }, (_, i) => ({
+    id: `c${i}`,
+    groupId: i % 2 === 0 ? "party" : "foes",
+    dexReaction: 0,
+    surprised: false,
+  }));
   let state = unwrap(createSegmentState(joins));
   state = apply(state, { type: "start" });
   const t0 = cpuMs();
-  for (let i = 0; i < n; i++) state = apply(state, { type: "declare", combatantId: `c${i}`, declaration: MIX[i % MIX.length] ?? SEGMENT_NO_DECLARATION });
+  for (let i = 0; i < n; i++)
+    state = apply(state, {
+      type: "declare",
+      combatantId: `c${i}`,
+      declaration: MIX[i % MIX.length] ?? SEGMENT_NO_DECLARATION,
+    });
   state = apply(state, { type: "next" });
-  state = apply(state, { type: "rolls", results: state.rolls.map((r, i) => ({ requestId: r.request.id, total: 2 + i })) });
+  state = apply(state, {
+    type: "rolls",
+    results: state.rolls.map((r, i) => ({ requestId: r.request.id, total: 2 + i })),
+  });
   const t1 = cpuMs();
   state = apply(state, { type: "next" });
   const t2 = cpuMs();
@@ -58,7 +71,14 @@ function measure(n: number): Figures {
     steps++;
   }
   const t3 = cpuMs();
-  return { n, roundMs: t3 - t0, declareMs: t1 - t0, steps, stepMeanUs: ((t3 - t1) / steps) * 1000, scheduleStepUs: (t2 - t1) * 1000 };
+  return {
+    n,
+    roundMs: t3 - t0,
+    declareMs: t1 - t0,
+    steps,
+    stepMeanUs: ((t3 - t1) / steps) * 1000,
+    scheduleStepUs: (t2 - t1) * 1000,
+  };
 }
 
 function best(n: number): Figures {
@@ -78,7 +98,9 @@ function best(n: number): Figures {
 
 const rows = [10, 100, 1_000, 10_000].map(best);
 console.log("segment rounds: one full round (declarations, group d6, steps 3-8), best of several runs");
-console.log("CPU time. combatants | round ms | declare+roll ms | steps | mean step µs | schedule step µs | round growth ×10");
+console.log(
+  "CPU time. combatants | round ms | declare+roll ms | steps | mean step µs | schedule step µs | round growth ×10",
+);
 rows.forEach((r, i) => {
   const prev = rows[i - 1];
   const growth = prev === undefined ? "" : `×${(r.roundMs / prev.roundMs).toFixed(1)}`;

@@ -9,7 +9,9 @@ import { createStandardState, standardScheduler, type StandardState } from "../s
 
 function started(n: number): StandardState {
   // Distinct totals with a tenth of the creatures defeated (DEF-1 skipping is part of a real round).
-  const created = createStandardState(Array.from({ length: n }, (_, i) => ({ id: `c${i}`, dexBonus: i % 5, initiative: n - i })));
+  const created = createStandardState(
+    Array.from({ length: n }, (_, i) => ({ id: `c${i}`, dexBonus: i % 5, initiative: n - i })),
+  );
   if (!created.ok) throw new Error(created.error.key);
   let state = created.value;
   const begun = standardScheduler.apply(state, { type: "start" });
@@ -59,7 +61,9 @@ function report(label: string, withUndo: boolean): void {
     const rounds = n >= 10_000 ? 3 : n >= 1_000 ? 10 : 100;
     const { round, steps } = timeRounds(n, withUndo, rounds, 5);
     const growth = previous === null ? "" : `×${(round / previous).toFixed(1)}`;
-    console.log(`${String(n).padStart(10)} | ${round.toFixed(3).padStart(10)} | ${((round / steps) * 1000).toFixed(2).padStart(13)} | ${growth}`);
+    console.log(
+      `${String(n).padStart(10)} | ${round.toFixed(3).padStart(10)} | ${((round / steps) * 1000).toFixed(2).padStart(13)} | ${growth}`,
+    );
     previous = round;
   }
 }
@@ -74,7 +78,12 @@ function timeChanges(n: number): Record<string, number> {
     const t = standardScheduler.apply(state, { type: "next" });
     if (t.ok) state = t.value.state;
   }
-  const best: Record<string, number> = { "join + roll": Infinity, setInitiative: Infinity, defeat: Infinity, leave: Infinity };
+  const best: Record<string, number> = {
+    "join + roll": Infinity,
+    setInitiative: Infinity,
+    defeat: Infinity,
+    leave: Infinity,
+  };
   const time = (label: string, run: () => void): void => {
     const t0 = performance.now();
     run();
@@ -88,9 +97,16 @@ function timeChanges(n: number): Record<string, number> {
   for (let k = 0; k < 4; k++) {
     time("join + roll", () => {
       const joined = must(standardScheduler.apply(state, { type: "join", combatantId: `late${k}`, dexBonus: 0 }));
-      must(standardScheduler.apply(joined.state, { type: "rolls", results: [{ requestId: joined.requests[0]?.id ?? "", total: 7 }] }));
+      must(
+        standardScheduler.apply(joined.state, {
+          type: "rolls",
+          results: [{ requestId: joined.requests[0]?.id ?? "", total: 7 }],
+        }),
+      );
     });
-    time("setInitiative", () => must(standardScheduler.apply(state, { type: "setInitiative", combatantId: late, value: 5 })));
+    time("setInitiative", () =>
+      must(standardScheduler.apply(state, { type: "setInitiative", combatantId: late, value: 5 })),
+    );
     time("defeat", () => must(standardScheduler.apply(state, { type: "defeat", combatantId: late })));
     time("leave", () => must(standardScheduler.apply(state, { type: "leave", combatantId: late })));
   }
@@ -104,5 +120,9 @@ console.log("\nstandard: one change mid-round (O(n), not a step), ms");
 console.log("combatants | " + Object.keys(timeChanges(10)).join(" | "));
 for (const n of [1_000, 10_000]) {
   const best = timeChanges(n);
-  console.log(`${String(n).padStart(10)} | ${Object.values(best).map((v) => v.toFixed(2)).join(" | ")}`);
+  console.log(
+    `${String(n).padStart(10)} | ${Object.values(best)
+      .map((v) => v.toFixed(2))
+      .join(" | ")}`,
+  );
 }

@@ -103,7 +103,8 @@ async function checkSources(pack, manifest) {
       ids.add(doc._id);
     }
     if (doc._key === undefined) problems.push(`${where}: no _key (the CLI would skip it silently)`);
-    else if (doc._key !== `!${collection}!${doc._id}`) problems.push(`${where}: _key must be !${collection}!${doc._id}`);
+    else if (doc._key !== `!${collection}!${doc._id}`)
+      problems.push(`${where}: _key must be !${collection}!${doc._id}`);
     if (subtypes.length > 0 && !subtypes.includes(doc.type)) {
       problems.push(`${where}: type ${JSON.stringify(doc.type)} is not in system.json documentTypes.${pack.type}`);
     }

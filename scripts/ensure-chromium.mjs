@@ -18,7 +18,10 @@ if (!isRoot || spawnSync("apt-get", ["--version"], { stdio: "ignore" }).status !
 
 console.log("Tempo: installing Debian's chromium for the browser tests (apt-get)…");
 const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
+for (const args of [
+  ["update", "-qq"],
+  ["install", "-y", "-qq", "chromium"],
+]) {
   const run = spawnSync("apt-get", args, { stdio: ["ignore", "inherit", "inherit"], env });
   if (run.status !== 0) {
     console.error(`Tempo: \`apt-get ${args.join(" ")}\` failed; install chromium by hand and run npm test again.`);

@@ -25,7 +25,7 @@ const data = process.env.FOUNDRY_DATA;
 if (data === undefined || data.trim() === "") {
   fail(
     "FOUNDRY_DATA is not set. Set it to your Foundry user-data folder (the one that contains Data/), e.g.\n" +
-      "  FOUNDRY_DATA=\"$HOME/.local/share/FoundryVTT\" npm run link",
+      '  FOUNDRY_DATA="$HOME/.local/share/FoundryVTT" npm run link',
   );
 }
 const userData = resolve(data);
@@ -49,8 +49,12 @@ if (existing !== null) {
     console.log(`tempo link: ${target} already points at ${dist}`);
     process.exit(0);
   }
-  fail(`${target} already exists and is not a link to ${dist}. Move it away first (Foundry may have installed Tempo there).`);
+  fail(
+    `${target} already exists and is not a link to ${dist}. Move it away first (Foundry may have installed Tempo there).`,
+  );
 }
 
 await symlink(dist, target, "dir");
-console.log(`tempo link: ${target} -> ${dist}\nRestart Foundry (or return to Setup) to see Tempo among the game systems.`);
+console.log(
+  `tempo link: ${target} -> ${dist}\nRestart Foundry (or return to Setup) to see Tempo among the game systems.`,
+);

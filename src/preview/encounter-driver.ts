@@ -11,7 +11,11 @@ export class EncounterDriver<S, C extends { readonly type: string }, E> {
   readonly #scheduler: Scheduler<HistoryState<S>, C | CommonCommand | HistoryCommand, E>;
   readonly #dice: ScriptedDice;
 
-  constructor(scheduler: Scheduler<HistoryState<S>, C | CommonCommand | HistoryCommand, E>, state: HistoryState<S>, dice: ScriptedDice) {
+  constructor(
+    scheduler: Scheduler<HistoryState<S>, C | CommonCommand | HistoryCommand, E>,
+    state: HistoryState<S>,
+    dice: ScriptedDice,
+  ) {
     this.#scheduler = scheduler;
     this.#state = state;
     this.#dice = dice;

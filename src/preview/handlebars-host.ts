@@ -14,7 +14,10 @@ export function foundryTemplatePath(repositoryPath: string): string {
  * templates use inside Foundry (core's `localize`, Tempo's `tempoMessage`), backed by a dictionary,
  * and every template registered as a partial under its Foundry path, as Foundry's loadTemplates does.
  */
-export function createHandlebarsHost(dictionary: Dictionary, templates: Readonly<Record<string, string>> = {}): typeof Handlebars {
+export function createHandlebarsHost(
+  dictionary: Dictionary,
+  templates: Readonly<Record<string, string>> = {},
+): typeof Handlebars {
   const env = Handlebars.create();
   const i18n = createLocalizer(dictionary);
   // Mirrors core's `localize` helper: with hash arguments it formats, without it localizes.

@@ -19,7 +19,11 @@ import { SAMPLE_ENCOUNTER } from "./sample-encounter.ts";
 import { ScriptedDice } from "./scripted-dice.ts";
 
 /** Every template, by its path relative to this file (`../../templates/…`), as Foundry would load them. */
-const templates = import.meta.glob<string>("../../templates/**/*.hbs", { query: "?raw", import: "default", eager: true });
+const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 const handlebars = createHandlebarsHost(en, templates);
 const renderTrack = handlebars.compile(templates["../../templates/combat/count-track.hbs"] ?? "");
 const renderPage = handlebars.compile(templates["../../templates/preview/page.hbs"] ?? "");
@@ -43,7 +47,12 @@ function render(): void {
   const state = driver.state.present;
   const acting = scheduler.current(driver.state);
   const tracker = renderTrack(
-    buildCountTrackContext({ round: state.round, timeline: scheduler.timeline(driver.state), combatants: SAMPLE_ENCOUNTER, viewerIsGM: true }),
+    buildCountTrackContext({
+      round: state.round,
+      timeline: scheduler.timeline(driver.state),
+      combatants: SAMPLE_ENCOUNTER,
+      viewerIsGM: true,
+    }),
   );
   root.innerHTML = renderPage(
     buildPreviewPageContext({
@@ -80,7 +89,11 @@ root?.addEventListener("click", (event) => {
 function declareHeavyAttacks(): void {
   const acting = scheduler.current(driver.state);
   if (acting === null) return;
-  driver.perform({ type: "declare", combatantId: acting, action: { kind: "attack", properties: ["heavy"], targets: [null, null] } });
+  driver.perform({
+    type: "declare",
+    combatantId: acting,
+    action: { kind: "attack", properties: ["heavy"], targets: [null, null] },
+  });
 }
 
 root?.addEventListener("change", (event) => {

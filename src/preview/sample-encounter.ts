@@ -14,7 +14,25 @@ export interface SampleCombatant extends CountCombatantInput, Omit<CombatantSnap
 export const SAMPLE_ENCOUNTER: readonly SampleCombatant[] = [
   { id: "ilsa", name: "Ilsa", img: null, hidden: false, bonus: 3, isPlayer: true, defeated: false, d20: [12, 15] },
   { id: "brannoc", name: "Brannoc", img: null, hidden: false, bonus: 1, isPlayer: true, defeated: false, d20: [9] },
-  { id: "archer", name: "Goblin Archer", img: null, hidden: false, bonus: 2, isPlayer: false, defeated: false, d20: [11, 10] },
+  {
+    id: "archer",
+    name: "Goblin Archer",
+    img: null,
+    hidden: false,
+    bonus: 2,
+    isPlayer: false,
+    defeated: false,
+    d20: [11, 10],
+  },
   { id: "ogre", name: "Ogre", img: null, hidden: false, bonus: 0, isPlayer: false, defeated: false, d20: [7] },
-  { id: "cutter", name: "Goblin Cutter", img: null, hidden: false, bonus: 2, isPlayer: false, defeated: false, d20: [14] },
+  {
+    id: "cutter",
+    name: "Goblin Cutter",
+    img: null,
+    hidden: false,
+    bonus: 2,
+    isPlayer: false,
+    defeated: false,
+    d20: [14],
+  },
 ];

@@ -22,11 +22,18 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await createServer({ configFile: join(ROOT, "vite.preview.config.ts"), server: { port: 0 }, logLevel: "error" });
+  server = await createServer({
+    configFile: join(ROOT, "vite.preview.config.ts"),
+    server: { port: 0 },
+    logLevel: "error",
+  });
   await server.listen();
   const url = server.resolvedUrls?.local[0];
   if (url === undefined) throw new Error("The preview server has no local URL.");
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_FLAGS,
+  });
   page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -78,8 +85,16 @@ describe("preview page", () => {
     await page.getByRole("button", { name: "Declare two Heavy attacks" }).click();
     const pending = page.locator(".tempo-row--pending");
     expect(await pending.count()).toBe(2);
-    expect(await page.locator('.tempo-count-track__slot[data-count="10"] .tempo-row--pending .tempo-row__detail').textContent()).toBe("Attack 1 of 2");
-    expect(await page.locator('.tempo-count-track__slot[data-count="12"] .tempo-row--pending .tempo-row__detail').textContent()).toBe("Attack 2 of 2");
+    expect(
+      await page
+        .locator('.tempo-count-track__slot[data-count="10"] .tempo-row--pending .tempo-row__detail')
+        .textContent(),
+    ).toBe("Attack 1 of 2");
+    expect(
+      await page
+        .locator('.tempo-count-track__slot[data-count="12"] .tempo-row--pending .tempo-row__detail')
+        .textContent(),
+    ).toBe("Attack 2 of 2");
     await page.screenshot({ path: join(SCREENSHOTS, "preview-count-track-pending.png"), fullPage: true });
   });
 
@@ -94,7 +109,10 @@ describe("preview page", () => {
   it("switches to the dark theme with the same styles", async () => {
     await page.getByLabel("Dark theme").check();
     expect(await page.evaluate(() => document.body.classList.contains("theme-dark"))).toBe(true);
-    const background = await page.locator(".tempo-row").first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const background = await page
+      .locator(".tempo-row")
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).toBe("rgb(42, 40, 38)");
     await page.screenshot({ path: join(SCREENSHOTS, "preview-count-track-dark.png"), fullPage: true });
   });

@@ -15,7 +15,12 @@ const sortCombatants = TempoCombat.prototype["_sortCombatants"];
 
 const countCombat = { system: new CountCombatModel() };
 
-function onTrack(id: string, count: number | null, contest: readonly number[] = [], parent: { system: unknown } = countCombat) {
+function onTrack(
+  id: string,
+  count: number | null,
+  contest: readonly number[] = [],
+  parent: { system: unknown } = countCombat,
+) {
   return fakeCombatant({ id, parent, system: new TempoCombatantModel({ count, contest: [...contest] }) });
 }
 

@@ -76,7 +76,9 @@ describe("ruleset setting", () => {
   });
 
   it("reading a setting nobody registered throws", () => {
-    expect(() => game.settings.get("tempo", "nope" as "ruleset")).toThrow(/tempo\.nope is not a registered game setting/);
+    expect(() => game.settings.get("tempo", "nope" as "ruleset")).toThrow(
+      /tempo\.nope is not a registered game setting/,
+    );
   });
 });
 

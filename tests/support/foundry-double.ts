@@ -36,7 +36,14 @@ export interface FoundryDouble {
 }
 
 /** Property reads the test runner itself makes while printing or awaiting a value. */
-const INTROSPECTION = new Set(["then", "toJSON", "asymmetricMatch", "$$typeof", "nodeType", "@@__IMMUTABLE_ITERABLE__@@"]);
+const INTROSPECTION = new Set([
+  "then",
+  "toJSON",
+  "asymmetricMatch",
+  "$$typeof",
+  "nodeType",
+  "@@__IMMUTABLE_ITERABLE__@@",
+]);
 
 /** Wraps `target` so that reading any property it does not have throws, naming the path. */
 export function strict<T extends object>(target: T, path: string): T {
@@ -131,9 +138,19 @@ export function installFoundryDouble(): FoundryDouble {
   );
 
   const documentConfig = (name: string) =>
-    strict({ documentClass: null as unknown, dataModels: strict({} as Record<string, unknown>, `CONFIG.${name}.dataModels`) }, `CONFIG.${name}`);
+    strict(
+      {
+        documentClass: null as unknown,
+        dataModels: strict({} as Record<string, unknown>, `CONFIG.${name}.dataModels`),
+      },
+      `CONFIG.${name}`,
+    );
   const config = strict(
-    { Combat: documentConfig("Combat"), Combatant: documentConfig("Combatant"), Item: documentConfig("Item") } as Record<string, unknown>,
+    {
+      Combat: documentConfig("Combat"),
+      Combatant: documentConfig("Combatant"),
+      Item: documentConfig("Item"),
+    } as Record<string, unknown>,
     "CONFIG",
   );
 
@@ -149,7 +166,10 @@ export function installFoundryDouble(): FoundryDouble {
   );
   defineGlobal("game", strict({ settings }, "game"));
   defineGlobal("CONFIG", config);
-  defineGlobal("foundry", strict({ abstract: strict({ TypeDataModel: TypeDataModelDouble }, "foundry.abstract") }, "foundry"));
+  defineGlobal(
+    "foundry",
+    strict({ abstract: strict({ TypeDataModel: TypeDataModelDouble }, "foundry.abstract") }, "foundry"),
+  );
   defineGlobal("Combat", CombatDouble);
 
   return {

@@ -35,21 +35,38 @@ export const countTimeline: readonly TimelineEntry[] = [
   turn("a", 3, { done: true }),
   turn("b", 5, { active: true }),
   turn("c", 5),
-  { ...turn("a", 7), key: "pending-a-1", kind: "pending", detail: { key: "TEMPO.COMBAT.Count.Pending.Attack", data: { attack: 1, attacks: 2 } } },
+  {
+    ...turn("a", 7),
+    key: "pending-a-1",
+    kind: "pending",
+    detail: { key: "TEMPO.COMBAT.Count.Pending.Attack", data: { attack: 1, attacks: 2 } },
+  },
   // CNT-9: carried past 19, due at count 3 of the next round.
-  { ...turn("b", 3), key: "pending-b-1", kind: "pending", round: 2, detail: { key: "TEMPO.COMBAT.Count.Pending.Spell", data: { level: 5 } } },
+  {
+    ...turn("b", 3),
+    key: "pending-b-1",
+    kind: "pending",
+    round: 2,
+    detail: { key: "TEMPO.COMBAT.Count.Pending.Spell", data: { level: 5 } },
+  },
   { ...turn("b", 20), key: "end", kind: "boundary", combatantId: null, label: { key: "TEMPO.COMBAT.Count.EndStep" } },
 ];
 
 export const templateContexts: Readonly<Record<string, object>> = {
-  "templates/combat/count-track.hbs": buildCountTrackContext({ round: 1, timeline: countTimeline, combatants, viewerIsGM: true }),
-  "templates/combat/tracker-row.hbs": buildTrackerRow(turn("b", 5, { active: true }), new Map(combatants.map((c) => [c.id, c])), true) ?? {},
+  "templates/combat/count-track.hbs": buildCountTrackContext({
+    round: 1,
+    timeline: countTimeline,
+    combatants,
+    viewerIsGM: true,
+  }),
+  "templates/combat/tracker-row.hbs":
+    buildTrackerRow(turn("b", 5, { active: true }), new Map(combatants.map((c) => [c.id, c])), true) ?? {},
   "templates/preview/page.hbs": buildPreviewPageContext({
     canUndo: true,
     dark: false,
     round: 2,
     actingName: "Brute",
     error: { key: "TEMPO.ERRORS.History.NothingToUndo" },
-    tracker: "<section class=\"tempo-count-track\"></section>",
+    tracker: '<section class="tempo-count-track"></section>',
   }),
 };

@@ -14,14 +14,17 @@ function leaves(tree: Tree, prefix = ""): string[] {
 
 const en = JSON.parse(readText("lang/en.json")) as Tree;
 const keys = new Set(leaves(en));
-const sources = [...listFiles("src", [".ts"]), ...listFiles("templates", [".hbs"])].filter((f) => !f.endsWith(".test.ts"));
+const sources = [...listFiles("src", [".ts"]), ...listFiles("templates", [".hbs"])].filter(
+  (f) => !f.endsWith(".test.ts"),
+);
 const texts = new Map(sources.map((file) => [file, readText(file)]));
 /** A key is used when it stands whole inside quotes in code or templates. */
 const QUOTED_KEY = /["'`](TEMPO\.[A-Za-z0-9_.]+)["'`]/g;
 
 function usedKeys(): Map<string, string> {
   const used = new Map<string, string>();
-  for (const [file, text] of texts) for (const match of text.matchAll(QUOTED_KEY)) if (match[1]) used.set(match[1], file);
+  for (const [file, text] of texts)
+    for (const match of text.matchAll(QUOTED_KEY)) if (match[1]) used.set(match[1], file);
   return used;
 }
 
@@ -37,13 +40,21 @@ describe("localization audit", () => {
   });
 
   it("no key is built by concatenation (it could not be audited)", () => {
-    const built = [...texts].filter(([, text]) => /TEMPO\.[A-Za-z0-9_][A-Za-z0-9_.]*\$\{/.test(text)).map(([file]) => file);
+    const built = [...texts]
+      .filter(([, text]) => /TEMPO\.[A-Za-z0-9_][A-Za-z0-9_.]*\$\{/.test(text))
+      .map(([file]) => file);
     expect(built).toEqual([]);
   });
 
   it("no TEMPO key in lang/en.json is unused", () => {
     const all = [...texts.values()].join("\n");
-    const unused = [...keys].filter((key) => key.startsWith("TEMPO.") && !all.includes(`"${key}"`) && !all.includes(`'${key}'`) && !all.includes(`\`${key}\``));
+    const unused = [...keys].filter(
+      (key) =>
+        key.startsWith("TEMPO.") &&
+        !all.includes(`"${key}"`) &&
+        !all.includes(`'${key}'`) &&
+        !all.includes(`\`${key}\``),
+    );
     expect(unused).toEqual([]);
   });
 
@@ -51,7 +62,9 @@ describe("localization audit", () => {
     const manifestPath = join(ROOT, "system.json");
     if (!existsSync(manifestPath)) return;
     const manifest = JSON.parse(readText("system.json")) as { documentTypes?: Record<string, Record<string, unknown>> };
-    const declared = Object.entries(manifest.documentTypes ?? {}).flatMap(([doc, types]) => Object.keys(types).map((t) => `TYPES.${doc}.${t}`));
+    const declared = Object.entries(manifest.documentTypes ?? {}).flatMap(([doc, types]) =>
+      Object.keys(types).map((t) => `TYPES.${doc}.${t}`),
+    );
     // The "base" subtype is every document's default type and is never declared in system.json.
     const labelled = [...keys].filter((k) => k.startsWith("TYPES.") && !k.endsWith(".base"));
     expect(labelled.sort()).toEqual(declared.sort());

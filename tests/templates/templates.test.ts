@@ -33,7 +33,9 @@ describe("count-track template", () => {
 
   it("CNT-3: shows the ruler 0–19 and the end step, and the round", () => {
     const html = render(path, templateContexts[path] ?? {});
-    const ticks = [...html.matchAll(/class="tempo-count-track__tick[^"]*" data-count="(\d+)"/g)].map((m) => Number(m[1]));
+    const ticks = [...html.matchAll(/class="tempo-count-track__tick[^"]*" data-count="(\d+)"/g)].map((m) =>
+      Number(m[1]),
+    );
     expect(ticks).toEqual(Array.from({ length: 21 }, (_, i) => i));
     expect(html).toContain("Round 1");
     expect(html).toContain(">End<");
@@ -55,13 +57,19 @@ describe("count-track template", () => {
   });
 
   it("hides a hidden combatant from players but not from the GM", () => {
-    const player = render(path, buildCountTrackContext({ round: 2, timeline: countTimeline, combatants, viewerIsGM: false }));
+    const player = render(
+      path,
+      buildCountTrackContext({ round: 2, timeline: countTimeline, combatants, viewerIsGM: false }),
+    );
     expect(player).not.toContain("Cutpurse");
     expect(player).toContain("Brute");
   });
 
   it("CNT-4: round 0 is labelled as the surprise round", () => {
-    const html = render(path, buildCountTrackContext({ round: 0, timeline: countTimeline, combatants, viewerIsGM: true }));
+    const html = render(
+      path,
+      buildCountTrackContext({ round: 0, timeline: countTimeline, combatants, viewerIsGM: true }),
+    );
     expect(html).toContain("Surprise round");
   });
 });

@@ -16,7 +16,7 @@ async function ruleIds(code: string, filePath: string): Promise<string[]> {
 describe("engine purity is enforced by lint", () => {
   it.each([
     ["a Foundry global", "export const roll = () => game.user;"],
-    ["Foundry's Roll", "export const roll = () => new Roll(\"1d20\");"],
+    ["Foundry's Roll", 'export const roll = () => new Roll("1d20");'],
     ["the DOM", "export const el = () => document.body;"],
     ["the window", "export const w = () => window.innerWidth;"],
   ])("refuses %s in src/engine", async (_what, code) => {
@@ -24,16 +24,26 @@ describe("engine purity is enforced by lint", () => {
   });
 
   it("refuses Math.random in src/engine and src/view", async () => {
-    expect(await ruleIds("export const r = (): number => Math.random();", "src/engine/dice/bad.ts")).toContain("no-restricted-properties");
-    expect(await ruleIds("export const r = (): number => Math.random();", "src/view/bad.ts")).toContain("no-restricted-properties");
+    expect(await ruleIds("export const r = (): number => Math.random();", "src/engine/dice/bad.ts")).toContain(
+      "no-restricted-properties",
+    );
+    expect(await ruleIds("export const r = (): number => Math.random();", "src/view/bad.ts")).toContain(
+      "no-restricted-properties",
+    );
   });
 
   it("refuses `any` and @ts-ignore everywhere", async () => {
-    expect(await ruleIds("export const x: any = 1;", "src/foundry/bad.ts")).toContain("@typescript-eslint/no-explicit-any");
-    expect(await ruleIds("// @ts-ignore\nexport const x = 1;", "src/foundry/bad.ts")).toContain("@typescript-eslint/ban-ts-comment");
+    expect(await ruleIds("export const x: any = 1;", "src/foundry/bad.ts")).toContain(
+      "@typescript-eslint/no-explicit-any",
+    );
+    expect(await ruleIds("// @ts-ignore\nexport const x = 1;", "src/foundry/bad.ts")).toContain(
+      "@typescript-eslint/ban-ts-comment",
+    );
   });
 
   it("allows the same globals in the Foundry layer, where they belong", async () => {
-    expect(await ruleIds("export const user = (): unknown => game.user;", "src/foundry/good.ts")).not.toContain("no-restricted-globals");
+    expect(await ruleIds("export const user = (): unknown => game.user;", "src/foundry/good.ts")).not.toContain(
+      "no-restricted-globals",
+    );
   });
 });

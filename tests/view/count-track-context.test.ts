@@ -39,8 +39,12 @@ describe("count-track context", () => {
   });
 
   it("CNT-4: before the first round the track says it is rolling; round 0 is the surprise round", () => {
-    expect(buildCountTrackContext({ round: -1, timeline: [], combatants: [], viewerIsGM: true }).roundLabel).toEqual({ key: "TEMPO.COMBAT.Track.NotStarted" });
-    expect(buildCountTrackContext({ round: 0, timeline: [], combatants: [], viewerIsGM: true }).roundLabel).toEqual({ key: "TEMPO.COMBAT.Track.SurpriseRound" });
+    expect(buildCountTrackContext({ round: -1, timeline: [], combatants: [], viewerIsGM: true }).roundLabel).toEqual({
+      key: "TEMPO.COMBAT.Track.NotStarted",
+    });
+    expect(buildCountTrackContext({ round: 0, timeline: [], combatants: [], viewerIsGM: true }).roundLabel).toEqual({
+      key: "TEMPO.COMBAT.Track.SurpriseRound",
+    });
   });
 
   it("marks the acting count on the ruler", () => {

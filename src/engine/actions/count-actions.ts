@@ -46,7 +46,8 @@ export const countEconomy: ActionEconomy<CountActions, CountActionKind> = define
 
   observe(state: CountActions, event: CommonEvent, selfId: string): CountActions {
     if (event.type === "roundStarted" && event.round >= 1) return { ...state, surprised: false, reaction: 1 };
-    if (isOwnTurnEvent(event, selfId, "turnStarted")) return { ...state, onTurn: true, action: state.surprised ? 0 : 1 };
+    if (isOwnTurnEvent(event, selfId, "turnStarted"))
+      return { ...state, onTurn: true, action: state.surprised ? 0 : 1 };
     if (isOwnTurnEvent(event, selfId, "turnEnded")) return { ...state, onTurn: false, action: 0 };
     return state;
   },

@@ -32,7 +32,11 @@ export interface ActionEconomy<S, K extends string, C = never, E = CommonEvent> 
 }
 
 /** STD-6, ACT-ROT: is this event the start (or end) of `selfId`'s own turn? */
-export function isOwnTurnEvent(event: { readonly type: string }, selfId: string, type: "turnStarted" | "turnEnded"): boolean {
+export function isOwnTurnEvent(
+  event: { readonly type: string },
+  selfId: string,
+  type: "turnStarted" | "turnEnded",
+): boolean {
   return event.type === type && "combatantId" in event && event.combatantId === selfId;
 }
 
@@ -54,14 +58,18 @@ export interface EconomyParts<S, K extends string, C, E = CommonEvent> {
  * STD-6, ACT-ROT, SEG-9, CNT-12, PHS-7: a tracker from its parts: `spend` refuses unknown kinds
  * (`Actions.UnknownKind`) before the ruleset's own rules run, and `remaining` lists every kind in order.
  */
-export function defineEconomy<S, K extends string, C = never, E = CommonEvent>(parts: EconomyParts<S, K, C, E>): ActionEconomy<S, K, C, E> {
+export function defineEconomy<S, K extends string, C = never, E = CommonEvent>(
+  parts: EconomyParts<S, K, C, E>,
+): ActionEconomy<S, K, C, E> {
   return {
     ruleset: parts.ruleset,
     kinds: parts.kinds,
     spend(state, kind, context) {
       const known = checkKind(parts.kinds, kind);
       if (!known.ok) return known;
-      return storedStateIsSound(parts, state) ? parts.spend(state, kind, context) : err("TEMPO.ERRORS.Actions.InvalidState", { kind });
+      return storedStateIsSound(parts, state)
+        ? parts.spend(state, kind, context)
+        : err("TEMPO.ERRORS.Actions.InvalidState", { kind });
     },
     remaining(state) {
       const left = parts.left(state);

@@ -50,7 +50,8 @@ export const phaseEconomy: ActionEconomy<PhaseActions, PhaseActionKind> = define
   observe(state: PhaseActions, event: CommonEvent, selfId: string): PhaseActions {
     if (event.type === "roundStarted") return phaseActions();
     if (event.type === "turnStarted" && event.combatantId === selfId) return { ...state, turn: turnPhase(event) };
-    if (event.type === "turnEnded" && event.combatantId === selfId) return state.turn === null ? state : { ...state, turn: null };
+    if (event.type === "turnEnded" && event.combatantId === selfId)
+      return state.turn === null ? state : { ...state, turn: null };
     return state;
   },
 });

@@ -34,7 +34,12 @@ export interface RotationActions {
 }
 
 /** ACT-ROT: what each turn brings: 2 Full, 1 Swift, 1 Free, 1 Reaction. */
-export const ROTATION_TURN: Readonly<Pick<RotationActions, "full" | "swift" | "free" | "reaction">> = { full: 2, swift: 1, free: 1, reaction: 1 };
+export const ROTATION_TURN: Readonly<Pick<RotationActions, "full" | "swift" | "free" | "reaction">> = {
+  full: 2,
+  swift: 1,
+  free: 1,
+  reaction: 1,
+};
 
 /** ACT-ROT: a creature outside its turn at the start of combat (only its Reaction). */
 export function rotationActions(): RotationActions {
@@ -56,7 +61,14 @@ export const ROTATION_PLANNING_ROUND = 0;
 const PLANNING_REFUSED: readonly RotationActionKind[] = ["full", "twoFull", "wholeTurn", "reaction"];
 
 /** ACT-ROT: what the rotation ruleset spends (twoFull and wholeTurn for the long tasks). */
-export const ROTATION_ACTION_KINDS: readonly RotationActionKind[] = ["full", "swift", "free", "reaction", "twoFull", "wholeTurn"];
+export const ROTATION_ACTION_KINDS: readonly RotationActionKind[] = [
+  "full",
+  "swift",
+  "free",
+  "reaction",
+  "twoFull",
+  "wholeTurn",
+];
 
 const LABELS = {
   full: "TEMPO.ACTIONS.Full",
@@ -83,7 +95,9 @@ function spendRotation(state: RotationActions, kind: RotationActionKind): Result
     case "twoFull":
       return state.full >= 2 ? ok({ ...state, full: state.full - 2 }) : none;
     case "wholeTurn":
-      return untouched(state) ? ok({ ...state, full: 0, swift: 0, free: 0 }) : err("TEMPO.ERRORS.Actions.NeedsWholeTurn");
+      return untouched(state)
+        ? ok({ ...state, full: 0, swift: 0, free: 0 })
+        : err("TEMPO.ERRORS.Actions.NeedsWholeTurn");
     case "swift":
       if (state.swift > 0) return ok({ ...state, swift: state.swift - 1 });
       // A Full action split into two Swift actions: one spent, one kept.
@@ -92,7 +106,9 @@ function spendRotation(state: RotationActions, kind: RotationActionKind): Result
       if (state.free > 0) return ok({ ...state, free: state.free - 1 });
       if (state.swift > 0) return ok({ ...state, swift: state.swift - 1, free: state.free + 1 });
       // A Full split into two Swift, one of those into two Free: one Swift and one Free kept.
-      return state.full > 0 ? ok({ ...state, full: state.full - 1, swift: state.swift + 1, free: state.free + 1 }) : none;
+      return state.full > 0
+        ? ok({ ...state, full: state.full - 1, swift: state.swift + 1, free: state.free + 1 })
+        : none;
   }
 }
 
@@ -127,7 +143,9 @@ export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind,
   observe(state: RotationActions, event: RotationEvent, selfId: string): RotationActions {
     if (event.type === "turnStarted" && event.combatantId === selfId) {
       // ROT-7: a planning turn (round 0) is one Swift; ACT-ROT: a rotation's turn is the full turn.
-      return event.round === ROTATION_PLANNING_ROUND ? rotationPlanningActions(state.reaction) : { onTurn: true, ...ROTATION_TURN, planning: false };
+      return event.round === ROTATION_PLANNING_ROUND
+        ? rotationPlanningActions(state.reaction)
+        : { onTurn: true, ...ROTATION_TURN, planning: false };
     }
     const planningOver = state.planning && (event.type === "planningEnded" || event.type === "roundStarted");
     if (isOwnTurnEvent(event, selfId, "turnEnded") || planningOver) {

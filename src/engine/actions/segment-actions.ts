@@ -18,7 +18,8 @@ import { err, ok, type Result } from "../core/result.ts";
 import type { CommonEvent } from "../initiative/contract.ts";
 import { defineEconomy, type ActionEconomy } from "./economy.ts";
 
-export type SegmentActionKind = "major" | "minor" | "move" | "spell" | "attackRoutine" | "freeAttack" | "immediateAttack";
+export type SegmentActionKind =
+  "major" | "minor" | "move" | "spell" | "attackRoutine" | "freeAttack" | "immediateAttack";
 
 export interface SegmentSpendContext {
   /** `move`: feet moved. */
@@ -69,7 +70,15 @@ export function segmentActions(surprised: boolean, attackRoutines = 1): SegmentA
 export const POSITIONING_MOVE_FEET = 10;
 
 /** SEG-9, SEG-11, SEG-16: what the segment ruleset spends. */
-export const SEGMENT_ACTION_KINDS: readonly SegmentActionKind[] = ["major", "minor", "move", "spell", "attackRoutine", "freeAttack", "immediateAttack"];
+export const SEGMENT_ACTION_KINDS: readonly SegmentActionKind[] = [
+  "major",
+  "minor",
+  "move",
+  "spell",
+  "attackRoutine",
+  "freeAttack",
+  "immediateAttack",
+];
 
 const LABELS = {
   major: "TEMPO.ACTIONS.Major",
@@ -81,7 +90,11 @@ const LABELS = {
   immediateAttack: "TEMPO.ACTIONS.ImmediateAttack",
 } as const;
 
-function spendSegment(state: SegmentActions, kind: SegmentActionKind, context?: SegmentSpendContext): Result<SegmentActions> {
+function spendSegment(
+  state: SegmentActions,
+  kind: SegmentActionKind,
+  context?: SegmentSpendContext,
+): Result<SegmentActions> {
   const none = err<SegmentActions>("TEMPO.ERRORS.Actions.NoneLeft", { kind });
   switch (kind) {
     case "major":
@@ -91,9 +104,11 @@ function spendSegment(state: SegmentActions, kind: SegmentActionKind, context?: 
       return ok({ ...state, minors: state.minors + 1 });
     case "move": {
       const feet = context?.feet;
-      if (feet === undefined || !Number.isFinite(feet) || feet < 0) return err("TEMPO.ERRORS.Actions.InvalidDetail", { kind });
+      if (feet === undefined || !Number.isFinite(feet) || feet < 0)
+        return err("TEMPO.ERRORS.Actions.InvalidDetail", { kind });
       if (state.major > 0) return ok({ ...state, major: 0 });
-      if (feet > POSITIONING_MOVE_FEET || context?.inMelee === true || state.positioned) return err("TEMPO.ERRORS.Actions.MoveNeedsMajor");
+      if (feet > POSITIONING_MOVE_FEET || context?.inMelee === true || state.positioned)
+        return err("TEMPO.ERRORS.Actions.MoveNeedsMajor");
       return ok({ ...state, positioned: true, minors: state.minors + 1 });
     }
     case "spell":
@@ -109,18 +124,28 @@ function spendSegment(state: SegmentActions, kind: SegmentActionKind, context?: 
         ...state,
         major: first ? 0 : state.major,
         attackRoutinesUsed: state.attackRoutinesUsed + 1,
-        attackedOpponents: target === undefined || state.attackedOpponents.includes(target) ? state.attackedOpponents : [...state.attackedOpponents, target],
+        attackedOpponents:
+          target === undefined || state.attackedOpponents.includes(target)
+            ? state.attackedOpponents
+            : [...state.attackedOpponents, target],
       });
     }
     case "freeAttack":
     case "immediateAttack": {
       const opponentId = context?.opponentId;
       const segment = context?.segment;
-      if (opponentId === undefined || segment === undefined || !Number.isInteger(segment) || segment < 1 || segment > 10) {
+      if (
+        opponentId === undefined ||
+        segment === undefined ||
+        !Number.isInteger(segment) ||
+        segment < 1 ||
+        segment > 10
+      ) {
         return err("TEMPO.ERRORS.Actions.InvalidDetail", { kind });
       }
       if (state.surprised) return err("TEMPO.ERRORS.Actions.Surprised", { kind });
-      if (state.freeAttackSegments.includes(segment)) return err("TEMPO.ERRORS.Actions.OneFreeAttackPerSegment", { segment });
+      if (state.freeAttackSegments.includes(segment))
+        return err("TEMPO.ERRORS.Actions.OneFreeAttackPerSegment", { segment });
       if (state.attackedOpponents.includes(opponentId)) return err("TEMPO.ERRORS.Actions.OneFreeAttackPerOpponent");
       if (kind === "immediateAttack" && state.major <= 0) return err("TEMPO.ERRORS.Actions.NeedsMajor", { kind });
       return ok({
@@ -143,7 +168,8 @@ export const segmentEconomy: ActionEconomy<SegmentActions, SegmentActionKind, Se
   sound: (state: SegmentActions) => Array.isArray(state.freeAttackSegments) && Array.isArray(state.attackedOpponents),
 
   left(state: SegmentActions) {
-    const routines = state.attackRoutinesUsed === 0 && state.major <= 0 ? 0 : state.attackRoutinesAllowed - state.attackRoutinesUsed;
+    const routines =
+      state.attackRoutinesUsed === 0 && state.major <= 0 ? 0 : state.attackRoutinesAllowed - state.attackRoutinesUsed;
     return {
       major: state.major,
       minor: null,

@@ -26,7 +26,12 @@ export function standardActions(joinedMidCombat: boolean): StandardActions {
 }
 
 /** STD-6: what the standard ruleset spends. */
-export const STANDARD_ACTION_KINDS: readonly StandardActionKind[] = ["action", "quickAction", "interaction", "reaction"];
+export const STANDARD_ACTION_KINDS: readonly StandardActionKind[] = [
+  "action",
+  "quickAction",
+  "interaction",
+  "reaction",
+];
 
 const LABELS = {
   action: "TEMPO.ACTIONS.Action",
@@ -53,8 +58,10 @@ export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind>
   left: (state: StandardActions) => state,
 
   observe(state: StandardActions, event: CommonEvent, selfId: string): StandardActions {
-    if (isOwnTurnEvent(event, selfId, "turnStarted")) return { onTurn: true, action: 1, quickAction: 1, interaction: 1, reaction: 1 };
-    if (isOwnTurnEvent(event, selfId, "turnEnded")) return { ...state, onTurn: false, action: 0, quickAction: 0, interaction: 0 };
+    if (isOwnTurnEvent(event, selfId, "turnStarted"))
+      return { onTurn: true, action: 1, quickAction: 1, interaction: 1, reaction: 1 };
+    if (isOwnTurnEvent(event, selfId, "turnEnded"))
+      return { ...state, onTurn: false, action: 0, quickAction: 0, interaction: 0 };
     return state;
   },
 });

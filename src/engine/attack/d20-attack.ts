@@ -2,7 +2,14 @@ import { err, ok, type Message, type Result } from "../core/result.ts";
 import { probAtLeast, probOf } from "../dice/distribution.ts";
 import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
 import { isWhole, shown } from "../dice/checks.ts";
-import { checkD20Mode, keepD20Face, modeNote, naturalRuleHit, naturalRuleHitChance, snapshotInvalid } from "./d20-roll.ts";
+import {
+  checkD20Mode,
+  keepD20Face,
+  modeNote,
+  naturalRuleHit,
+  naturalRuleHitChance,
+  snapshotInvalid,
+} from "./d20-roll.ts";
 import { isRecord } from "../dice/checks.ts";
 import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
@@ -28,7 +35,8 @@ export interface D20AttackSnapshot {
 function validate(snapshot: D20AttackSnapshot): Result<D20AttackSnapshot> {
   if (!isRecord(snapshot)) return snapshotInvalid("snapshot");
   if (!isWhole(snapshot.bonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(snapshot.bonus) });
-  if (!isWhole(snapshot.armorClass)) return err("TEMPO.ERRORS.Attack.ArmorClassInvalid", { value: shown(snapshot.armorClass) });
+  if (!isWhole(snapshot.armorClass))
+    return err("TEMPO.ERRORS.Attack.ArmorClassInvalid", { value: shown(snapshot.armorClass) });
   if (!isWhole(snapshot.criticalFrom) || snapshot.criticalFrom < 2 || snapshot.criticalFrom > 20) {
     return err("TEMPO.ERRORS.Attack.CriticalRangeInvalid", { value: shown(snapshot.criticalFrom) });
   }

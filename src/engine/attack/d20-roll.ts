@@ -32,7 +32,9 @@ export function badFlag(v: unknown, flags: readonly string[]): string | null {
 
 /** Rejects a mode that is not one of the three (snapshots come from documents, not only from typed code). */
 export function checkD20Mode(mode: D20RollMode): Result<D20RollMode> {
-  return mode === "normal" || mode === "advantage" || mode === "disadvantage" ? ok(mode) : err("TEMPO.ERRORS.Attack.ModeInvalid", { mode: shown(mode) });
+  return mode === "normal" || mode === "advantage" || mode === "disadvantage"
+    ? ok(mode)
+    : err("TEMPO.ERRORS.Attack.ModeInvalid", { mode: shown(mode) });
 }
 
 /**
@@ -49,7 +51,9 @@ export function keepD20Face(faces: readonly number[], mode: D20RollMode): Result
     if (!isWhole(face) || face < 1 || face > 20) return err("TEMPO.ERRORS.Attack.FaceInvalid", { face: shown(face) });
   }
   const face = mode === "normal" ? faces[0] : mode === "advantage" ? Math.max(...faces) : Math.min(...faces);
-  return face === undefined ? err("TEMPO.ERRORS.Attack.FaceCount", { expected, count: faces.length }) : ok({ face, faces: [...faces] });
+  return face === undefined
+    ? err("TEMPO.ERRORS.Attack.FaceCount", { expected, count: faces.length })
+    : ok({ face, faces: [...faces] });
 }
 
 /** The note a card shows for a roll of two dice, or null for a single die. */
@@ -57,7 +61,9 @@ export function modeNote(kept: KeptFace, mode: D20RollMode): Message | null {
   const [first, second] = kept.faces;
   if (mode === "normal" || first === undefined || second === undefined) return null;
   const data = { kept: kept.face, first, second };
-  return mode === "advantage" ? { key: "TEMPO.ATTACK.Note.Advantage", data } : { key: "TEMPO.ATTACK.Note.Disadvantage", data };
+  return mode === "advantage"
+    ? { key: "TEMPO.ATTACK.Note.Advantage", data }
+    : { key: "TEMPO.ATTACK.Note.Disadvantage", data };
 }
 
 /**

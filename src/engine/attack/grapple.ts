@@ -35,10 +35,17 @@ function resistanceBonus(s: GrappleSnapshot): Result<number> {
  * grappled: it cannot move and cannot avoid attacks until it wins a Vigor roll against the grappler.
  * Ties go to the target (see {@link resolveOpposedRoll}).
  */
-export function resolveGrapple(attackerFace: number, targetFace: number, snapshot: GrappleSnapshot): Result<ContestOutcome> {
+export function resolveGrapple(
+  attackerFace: number,
+  targetFace: number,
+  snapshot: GrappleSnapshot,
+): Result<ContestOutcome> {
   const resist = resistanceBonus(snapshot);
   if (!resist.ok) return resist;
-  return noteOnSuccess(resolveOpposedRoll(attackerFace, targetFace, snapshot.attackerVigor, resist.value), "TEMPO.ATTACK.Note.Grappled");
+  return noteOnSuccess(
+    resolveOpposedRoll(attackerFace, targetFace, snapshot.attackerVigor, resist.value),
+    "TEMPO.ATTACK.Note.Grappled",
+  );
 }
 
 /** ROT-8: exact chance that a grapple succeeds. */
@@ -49,9 +56,16 @@ export function grappleOdds(snapshot: GrappleSnapshot): Result<ContestOdds> {
 }
 
 /** ROT-8: a grappled creature breaks free only by winning (strictly beating) a Vigor roll against the grappler. */
-export function resolveGrappleEscape(grappledFace: number, grapplerFace: number, snapshot: GrappleEscapeSnapshot): Result<ContestOutcome> {
+export function resolveGrappleEscape(
+  grappledFace: number,
+  grapplerFace: number,
+  snapshot: GrappleEscapeSnapshot,
+): Result<ContestOutcome> {
   if (!isRecord(snapshot)) return snapshotInvalid("snapshot");
-  return noteOnSuccess(resolveOpposedRoll(grappledFace, grapplerFace, snapshot.grappledVigor, snapshot.grapplerVigor), "TEMPO.ATTACK.Note.EscapedGrapple");
+  return noteOnSuccess(
+    resolveOpposedRoll(grappledFace, grapplerFace, snapshot.grappledVigor, snapshot.grapplerVigor),
+    "TEMPO.ATTACK.Note.EscapedGrapple",
+  );
 }
 
 /** ROT-8: exact chance of escaping a grapple in one try. */

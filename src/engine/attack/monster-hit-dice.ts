@@ -57,10 +57,15 @@ function checkHitDice(hd: HitDice): Result<HitDice> {
   if (!isRecord(hd)) return snapshotInvalid("hitDice");
   if (!isWhole(hd.dice) || hd.dice < 1) return err("TEMPO.ERRORS.Attack.HitDiceInvalid", { value: shown(hd.dice) });
   // Negative enhancements ("1-1 HD") are outside SEG-14 and are refused rather than guessed.
-  if (!isWhole(hd.bonus) || hd.bonus < 0) return err("TEMPO.ERRORS.Attack.HitDiceBonusInvalid", { value: shown(hd.bonus) });
+  if (!isWhole(hd.bonus) || hd.bonus < 0)
+    return err("TEMPO.ERRORS.Attack.HitDiceBonusInvalid", { value: shown(hd.bonus) });
   // The hit points Xd8 + X·Y must stay a formula the dice area can roll.
   if (hd.dice > MAX_DICE || hd.dice * hd.bonus > MAX_CONSTANT)
-    return err("TEMPO.ERRORS.Attack.HitDiceTooLarge", { value: `${hd.dice}+${hd.bonus}`, dice: MAX_DICE, extra: MAX_CONSTANT });
+    return err("TEMPO.ERRORS.Attack.HitDiceTooLarge", {
+      value: `${hd.dice}+${hd.bonus}`,
+      dice: MAX_DICE,
+      extra: MAX_CONSTANT,
+    });
   return ok(hd);
 }
 

@@ -12,7 +12,12 @@ import { d20Difference, keepD20Face } from "./d20-roll.ts";
  * itself, so every rotation contest reads one way: a tie goes to the resisting side. Natural 20 and
  * natural 1 have no special effect here: ATK-ROT-3 speaks of attack rolls only.
  */
-export function resolveOpposedRoll(attackerFace: number, defenderFace: number, attackerBonus: number, defenderBonus: number): Result<ContestOutcome> {
+export function resolveOpposedRoll(
+  attackerFace: number,
+  defenderFace: number,
+  attackerBonus: number,
+  defenderBonus: number,
+): Result<ContestOutcome> {
   if (!isWhole(attackerBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(attackerBonus) });
   if (!isWhole(defenderBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(defenderBonus) });
   const a = keepD20Face([attackerFace], "normal");

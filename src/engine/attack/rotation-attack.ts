@@ -57,7 +57,8 @@ export function rotationSkillBonus(skillBonus: number, proficient: boolean): Res
 
 /** ATK-ROT-5: each adjacent enemy beyond the first takes 2 off both Dodge and Armor. */
 export function flankingPenalty(adjacentEnemies: number): Result<number> {
-  if (!isWhole(adjacentEnemies) || adjacentEnemies < 0) return err("TEMPO.ERRORS.Attack.AdjacentEnemiesInvalid", { value: shown(adjacentEnemies) });
+  if (!isWhole(adjacentEnemies) || adjacentEnemies < 0)
+    return err("TEMPO.ERRORS.Attack.AdjacentEnemiesInvalid", { value: shown(adjacentEnemies) });
   return ok(penaltyFor(adjacentEnemies));
 }
 
@@ -83,11 +84,14 @@ function prepare(s: RotationAttackSnapshot): Result<Prepared> {
   if (badDefender !== null) return snapshotInvalid(badDefender === "snapshot" ? "defender" : badDefender);
   const d = s.defender;
   if (!isWhole(s.skillBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(s.skillBonus) });
-  if (!isWhole(s.criticalThreshold)) return err("TEMPO.ERRORS.Attack.CriticalThresholdInvalid", { value: shown(s.criticalThreshold) });
+  if (!isWhole(s.criticalThreshold))
+    return err("TEMPO.ERRORS.Attack.CriticalThresholdInvalid", { value: shown(s.criticalThreshold) });
   if (!isWhole(d.dodge)) return err("TEMPO.ERRORS.Attack.DefenseInvalid", { value: shown(d.dodge) });
   if (!isWhole(d.armor)) return err("TEMPO.ERRORS.Attack.DefenseInvalid", { value: shown(d.armor) });
-  if (!isWhole(d.adjacentEnemies) || d.adjacentEnemies < 0) return err("TEMPO.ERRORS.Attack.AdjacentEnemiesInvalid", { value: shown(d.adjacentEnemies) });
-  if (d.defense !== null && d.defense !== "dodge" && d.defense !== "armor") return err("TEMPO.ERRORS.Attack.DefenseChoiceInvalid", { value: shown(d.defense) });
+  if (!isWhole(d.adjacentEnemies) || d.adjacentEnemies < 0)
+    return err("TEMPO.ERRORS.Attack.AdjacentEnemiesInvalid", { value: shown(d.adjacentEnemies) });
+  if (d.defense !== null && d.defense !== "dodge" && d.defense !== "armor")
+    return err("TEMPO.ERRORS.Attack.DefenseChoiceInvalid", { value: shown(d.defense) });
   const penalty = penaltyFor(d.adjacentEnemies);
   const dodge = d.dodge - penalty;
   const armor = d.armor - penalty;
@@ -113,7 +117,10 @@ function prepare(s: RotationAttackSnapshot): Result<Prepared> {
  * unaware (advantage). `critical` means the damage step adds the weapon's maximum damage once.
  * A natural 1 does not miss by itself: it sets `fumble` and the card's note; the GM narrates.
  */
-export function resolveRotationAttack(faces: readonly number[], snapshot: RotationAttackSnapshot): Result<AttackOutcome> {
+export function resolveRotationAttack(
+  faces: readonly number[],
+  snapshot: RotationAttackSnapshot,
+): Result<AttackOutcome> {
   const prepared = prepare(snapshot);
   if (!prepared.ok) return prepared;
   const p = prepared.value;
@@ -132,7 +139,11 @@ export function resolveRotationAttack(faces: readonly number[], snapshot: Rotati
     notes.push({ key: "TEMPO.ATTACK.Note.NotProficient", data: { from: snapshot.skillBonus, to: p.bonus } });
   }
   if (snapshot.defender.grappled) notes.push({ key: "TEMPO.ATTACK.Note.GrappledArmorOnly" });
-  if (p.penalty > 0) notes.push({ key: "TEMPO.ATTACK.Note.Flanked", data: { enemies: snapshot.defender.adjacentEnemies, penalty: p.penalty } });
+  if (p.penalty > 0)
+    notes.push({
+      key: "TEMPO.ATTACK.Note.Flanked",
+      data: { enemies: snapshot.defender.adjacentEnemies, penalty: p.penalty },
+    });
   notes.push(
     p.defense === "dodge"
       ? { key: "TEMPO.ATTACK.Note.AgainstDodge", data: { value: p.defenseValue } }
@@ -140,7 +151,8 @@ export function resolveRotationAttack(faces: readonly number[], snapshot: Rotati
   );
   if (face === 20) notes.push({ key: "TEMPO.ATTACK.Note.NaturalTwentyAs25" });
   if (face === 1) notes.push({ key: "TEMPO.ATTACK.Note.Fumble" });
-  if (total === p.defenseValue) notes.push({ key: p.attackerWinsTies ? "TEMPO.ATTACK.Note.TieToPlayer" : "TEMPO.ATTACK.Note.TieToDefender" });
+  if (total === p.defenseValue)
+    notes.push({ key: p.attackerWinsTies ? "TEMPO.ATTACK.Note.TieToPlayer" : "TEMPO.ATTACK.Note.TieToDefender" });
   if (critical) notes.push({ key: "TEMPO.ATTACK.Note.CriticalMaxDamage" });
   return ok({ hit, critical, fumble: face === 1, face, total, needed: p.needed, notes });
 }

@@ -2,7 +2,14 @@ import { err, ok, type Message, type Result } from "../core/result.ts";
 import { probOf } from "../dice/distribution.ts";
 import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
 import { isRecord, isWhole, shown } from "../dice/checks.ts";
-import { checkD20Mode, keepD20Face, modeNote, naturalRuleHit, naturalRuleHitChance, snapshotInvalid } from "./d20-roll.ts";
+import {
+  checkD20Mode,
+  keepD20Face,
+  modeNote,
+  naturalRuleHit,
+  naturalRuleHitChance,
+  snapshotInvalid,
+} from "./d20-roll.ts";
 import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
 /** SEG-12: descending Armor Class runs from −10 (best) to 10 (worst). */
@@ -21,7 +28,11 @@ export const AAC0_MAX = 25;
 function checkArmorClass(ac: number): Result<number> {
   return isWhole(ac) && ac >= DESCENDING_AC_BEST && ac <= DESCENDING_AC_WORST
     ? ok(ac)
-    : err("TEMPO.ERRORS.Attack.ArmorClassOutOfRange", { value: shown(ac), best: DESCENDING_AC_BEST, worst: DESCENDING_AC_WORST });
+    : err("TEMPO.ERRORS.Attack.ArmorClassOutOfRange", {
+        value: shown(ac),
+        best: DESCENDING_AC_BEST,
+        worst: DESCENDING_AC_WORST,
+      });
 }
 
 function checkAac0(aac0: number): Result<number> {
@@ -46,10 +57,12 @@ export function descendingArmorClass(baseAc: number, bonus: number): Result<numb
  * "needs a 20 to strike AC 0 and also AC 1" — on the SEG-12 formula that is AAC0 21.
  */
 export function parseAac0(text: string): Result<number> {
-  if (typeof text !== "string") return err("TEMPO.ERRORS.Attack.Aac0Invalid", { value: shown(text), min: AAC0_MIN, max: AAC0_MAX });
+  if (typeof text !== "string")
+    return err("TEMPO.ERRORS.Attack.Aac0Invalid", { value: shown(text), min: AAC0_MIN, max: AAC0_MAX });
   const trimmed = text.trim();
   if (trimmed === "20*") return ok(21);
-  if (!/^\d{1,2}$/.test(trimmed)) return err("TEMPO.ERRORS.Attack.Aac0Invalid", { value: trimmed, min: AAC0_MIN, max: AAC0_MAX });
+  if (!/^\d{1,2}$/.test(trimmed))
+    return err("TEMPO.ERRORS.Attack.Aac0Invalid", { value: trimmed, min: AAC0_MIN, max: AAC0_MAX });
   return checkAac0(Number(trimmed));
 }
 

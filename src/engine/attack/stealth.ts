@@ -30,7 +30,8 @@ export function enterStealth(face: number, snapshot: EnterStealthSnapshot): Resu
   if (!isWhole(snapshot.enemiesWithLineOfSight) || snapshot.enemiesWithLineOfSight < 0) {
     return err("TEMPO.ERRORS.Attack.LineOfSightCountInvalid", { value: shown(snapshot.enemiesWithLineOfSight) });
   }
-  if (snapshot.enemiesWithLineOfSight > 0) return err("TEMPO.ERRORS.Attack.StealthInSight", { count: snapshot.enemiesWithLineOfSight });
+  if (snapshot.enemiesWithLineOfSight > 0)
+    return err("TEMPO.ERRORS.Attack.StealthInSight", { count: snapshot.enemiesWithLineOfSight });
   return sneakRoll(face, snapshot.sneakBonus, 0, []);
 }
 
@@ -86,7 +87,11 @@ export function stealthSpotOdds(snapshot: SpotSnapshot): Result<number> {
  * STL-1 + STL-2: the chance that a fresh Sneak roll (d20 + sneakBonus − penalty) is seen by an
  * observer with Cognition `cognitionBonus`, over all 400 pairs of faces.
  */
-export function stealthSpotOddsBeforeSneakRoll(sneakBonus: number, cognitionBonus: number, penalty: number): Result<number> {
+export function stealthSpotOddsBeforeSneakRoll(
+  sneakBonus: number,
+  cognitionBonus: number,
+  penalty: number,
+): Result<number> {
   if (!isWhole(sneakBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(sneakBonus) });
   if (!isWhole(cognitionBonus)) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(cognitionBonus) });
   if (!isWhole(penalty) || penalty < 0) return err("TEMPO.ERRORS.Attack.BonusInvalid", { value: shown(penalty) });
@@ -103,7 +108,10 @@ export interface StealthObserver {
 }
 
 /** STL-2: only the observers who roll and succeed see the sneaking creature; returns their ids, in input order. */
-export function stealthObserversWhoSee(observers: readonly StealthObserver[], sneakResult: number): Result<readonly string[]> {
+export function stealthObserversWhoSee(
+  observers: readonly StealthObserver[],
+  sneakResult: number,
+): Result<readonly string[]> {
   if (!Array.isArray(observers)) return snapshotInvalid("observers");
   // Checked even when nobody has line of sight: a bad kept result is bad data, not "unseen".
   if (!isWhole(sneakResult)) return err("TEMPO.ERRORS.Attack.SneakResultInvalid", { value: shown(sneakResult) });

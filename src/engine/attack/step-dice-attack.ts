@@ -33,7 +33,11 @@ export interface ExtraSources {
 const NO_EXTRA: ExtraSources = { advantage: 0, disadvantage: 0 };
 
 /** PHS-8: the sources of an attack from the tiers of attacker and target plus any other sources. */
-export function phaseAttackSources(attackerTier: number, targetTier: number, extra: ExtraSources = NO_EXTRA): Result<PhaseAttackSources> {
+export function phaseAttackSources(
+  attackerTier: number,
+  targetTier: number,
+  extra: ExtraSources = NO_EXTRA,
+): Result<PhaseAttackSources> {
   if (!isRecord(extra)) return snapshotInvalid("extra");
   for (const tier of [attackerTier, targetTier])
     if (!isWhole(tier) || tier < 0) return err("TEMPO.ERRORS.Dice.TierInvalid", { value: shown(tier) });
@@ -88,7 +92,13 @@ export function phaseAttackOdds(input: PhaseAttackInput): Result<PhaseAttackOdds
   if (!sources.ok) return sources;
   const net = sources.value;
   const totals = shift(stepDiceDistribution(net), input.atk);
-  return ok({ chance: probAtLeast(totals, input.def), formula: attackFormula(net, input.atk), net, pool: stepDicePool(net), totals });
+  return ok({
+    chance: probAtLeast(totals, input.def),
+    formula: attackFormula(net, input.atk),
+    net,
+    pool: stepDicePool(net),
+    totals,
+  });
 }
 
 export interface PhaseAttackRoll {

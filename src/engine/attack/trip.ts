@@ -30,7 +30,10 @@ function checkReach(s: TripSnapshot): Result<TripSnapshot> {
 export function resolveTrip(attackerFace: number, targetFace: number, snapshot: TripSnapshot): Result<ContestOutcome> {
   const reach = checkReach(snapshot);
   if (!reach.ok) return reach;
-  return noteOnSuccess(resolveOpposedRoll(attackerFace, targetFace, snapshot.attackerDexterity, snapshot.targetDexterity), "TEMPO.ATTACK.Note.KnockedDownNextTurn");
+  return noteOnSuccess(
+    resolveOpposedRoll(attackerFace, targetFace, snapshot.attackerDexterity, snapshot.targetDexterity),
+    "TEMPO.ATTACK.Note.KnockedDownNextTurn",
+  );
 }
 
 /** ROT-9: exact chance that a trip succeeds. */

@@ -17,10 +17,20 @@ export interface Concentration {
   readonly mode: ConcentrationMode;
 }
 
-export type ConcentrationTrigger = "damage" | "failedSave" | "impeded" | "newConcentration" | "freeAttack" | "jostled" | "savedSuccessfully" | "movedSlowly";
+export type ConcentrationTrigger =
+  | "damage"
+  | "failedSave"
+  | "impeded"
+  | "newConcentration"
+  | "freeAttack"
+  | "jostled"
+  | "savedSuccessfully"
+  | "movedSlowly";
 
 /** SEG-10, SEG-16, SEG-19: what each trigger does to concentration, and the reason shown. */
-export const CONCENTRATION_TRIGGERS: Readonly<Record<ConcentrationTrigger, { readonly breaks: boolean; readonly reason: I18nKey }>> = {
+export const CONCENTRATION_TRIGGERS: Readonly<
+  Record<ConcentrationTrigger, { readonly breaks: boolean; readonly reason: I18nKey }>
+> = {
   damage: { breaks: true, reason: "TEMPO.CONDITIONS.Concentration.Damage" },
   failedSave: { breaks: true, reason: "TEMPO.CONDITIONS.Concentration.FailedSave" },
   impeded: { breaks: true, reason: "TEMPO.CONDITIONS.Concentration.Impeded" },
@@ -55,7 +65,11 @@ function triggerRule(trigger: ConcentrationTrigger): Result<(typeof CONCENTRATIO
 /** A concentration snapshot: a non-empty effect id and a known mode (`Conditions.InvalidConcentration`). */
 function checkConcentration(state: Concentration | null): Result<Concentration | null> {
   if (state === null) return ok(null);
-  const sound = typeof state === "object" && typeof state.effectId === "string" && state.effectId !== "" && CONCENTRATION_MODES.includes(state.mode);
+  const sound =
+    typeof state === "object" &&
+    typeof state.effectId === "string" &&
+    state.effectId !== "" &&
+    CONCENTRATION_MODES.includes(state.mode);
   return sound ? ok(state) : err("TEMPO.ERRORS.Conditions.InvalidConcentration");
 }
 
@@ -66,7 +80,10 @@ export function concentrationBroken(trigger: ConcentrationTrigger): Result<boole
 }
 
 /** SEG-10: applies a trigger to the creature's concentration. Errors: `Conditions.UnknownTrigger`, `Conditions.InvalidConcentration`. */
-export function applyConcentrationTrigger(state: Concentration | null, trigger: ConcentrationTrigger): Result<ConcentrationChange> {
+export function applyConcentrationTrigger(
+  state: Concentration | null,
+  trigger: ConcentrationTrigger,
+): Result<ConcentrationChange> {
   const rule = triggerRule(trigger);
   if (!rule.ok) return rule;
   const checked = checkConcentration(state);
@@ -94,7 +111,11 @@ export function finishCasting(state: Concentration | null, maintained: boolean):
  * SEG-10 (ruling above): the trigger a move this round amounts to for a creature maintaining concentration.
  * Errors: `Conditions.InvalidDistance` for a negative or non-finite distance or movement rate.
  */
-export function concentrationMoveTrigger(feetThisRound: number, movementRate: number, nativeFlyOrSwim: boolean): Result<ConcentrationTrigger> {
+export function concentrationMoveTrigger(
+  feetThisRound: number,
+  movementRate: number,
+  nativeFlyOrSwim: boolean,
+): Result<ConcentrationTrigger> {
   if (![feetThisRound, movementRate].every((n) => Number.isFinite(n) && n >= 0)) {
     return err("TEMPO.ERRORS.Conditions.InvalidDistance", { feet: shown(feetThisRound), rate: shown(movementRate) });
   }

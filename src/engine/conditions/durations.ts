@@ -37,7 +37,12 @@ export type DurationBoundary = "start" | "end";
  */
 export type DurationClockEvent =
   | CommonEvent
-  | { readonly type: "turnStarted" | "turnEnded"; readonly round: number; readonly combatantId: string; readonly phase: string };
+  | {
+      readonly type: "turnStarted" | "turnEnded";
+      readonly round: number;
+      readonly combatantId: string;
+      readonly phase: string;
+    };
 
 export interface TimedEffect {
   readonly id: string;
@@ -118,7 +123,10 @@ function ignoredTurn(event: DurationClockEvent): boolean {
 }
 
 /** STD-5, DUR-1: advances one effect by one event: the effect as it now stands and whether this event ends it. */
-export function advanceTimedEffect(effect: TimedEffect, event: DurationClockEvent): { readonly effect: TimedEffect; readonly expired: boolean } {
+export function advanceTimedEffect(
+  effect: TimedEffect,
+  event: DurationClockEvent,
+): { readonly effect: TimedEffect; readonly expired: boolean } {
   const own = "combatantId" in event && event.combatantId === effect.originatorId && !ignoredTurn(event);
   switch (event.type) {
     case "combatantLeft":
@@ -128,7 +136,9 @@ export function advanceTimedEffect(effect: TimedEffect, event: DurationClockEven
       return { effect: own && effect.onRoundClock ? { ...effect, onRoundClock: false } : effect, expired: false };
     case "turnStarted":
     case "roundStarted": {
-      const counts = (event.type === "turnStarted" ? own && !effect.onRoundClock : effect.onRoundClock) && event.round > effect.createdRound;
+      const counts =
+        (event.type === "turnStarted" ? own && !effect.onRoundClock : effect.onRoundClock) &&
+        event.round > effect.createdRound;
       if (!counts) return { effect, expired: false };
       const next = { ...effect, startsSeen: effect.startsSeen + 1 };
       return { effect: next, expired: next.boundary === "start" && next.startsSeen >= next.turns };
@@ -164,7 +174,12 @@ export function advanceTimedEffects(
     const r = advanceTimedEffect(effect, event);
     if (r.expired) {
       changed = true;
-      expired.push({ type: "effectExpired", effectId: effect.id, originatorId: effect.originatorId, round: eventRound(event) ?? effect.createdRound });
+      expired.push({
+        type: "effectExpired",
+        effectId: effect.id,
+        originatorId: effect.originatorId,
+        round: eventRound(event) ?? effect.createdRound,
+      });
       continue;
     }
     if (r.effect !== effect) changed = true;

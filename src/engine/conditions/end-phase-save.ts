@@ -29,8 +29,10 @@ export function endPhaseSaveRequest(requestId: string, combatantId: string): Dic
 
 /** PHS-12: resolves one save. Errors: `Conditions.UnknownSaveKind`, `Conditions.InvalidRoll` for a total 2d6 cannot make. */
 export function resolveEndPhaseSave(kind: EndPhaseSaveKind, total: number): Result<EndPhaseSaveResult> {
-  if (kind !== "ends" && kind !== "sustains") return err("TEMPO.ERRORS.Conditions.UnknownSaveKind", { kind: shown(kind) });
-  if (!Number.isInteger(total) || total < 2 || total > 12) return err("TEMPO.ERRORS.Conditions.InvalidRoll", { total: shown(total) });
+  if (kind !== "ends" && kind !== "sustains")
+    return err("TEMPO.ERRORS.Conditions.UnknownSaveKind", { kind: shown(kind) });
+  if (!Number.isInteger(total) || total < 2 || total > 12)
+    return err("TEMPO.ERRORS.Conditions.InvalidRoll", { total: shown(total) });
   const success = total >= END_PHASE_SAVE_TARGET;
   return ok({ success, effectContinues: kind === "ends" ? !success : success });
 }

@@ -40,7 +40,11 @@ export function worldTimeDelta(ruleset: RulesetId, advance: TimeAdvance): Result
   const turns = advance.turns ?? 0;
   const segments = advance.segments ?? 0;
   const known = Object.hasOwn(ROUND_SECONDS, ruleset);
-  if (!known || ![advance.rounds, turns, segments].every(Number.isInteger) || (segments !== 0 && ruleset !== "segment")) {
+  if (
+    !known ||
+    ![advance.rounds, turns, segments].every(Number.isInteger) ||
+    (segments !== 0 && ruleset !== "segment")
+  ) {
     return err("TEMPO.ERRORS.Conditions.InvalidAdvance", { ruleset });
   }
   return ok(advance.rounds * ROUND_SECONDS[ruleset] + segments * SEGMENT_SECONDS);

@@ -13,9 +13,7 @@ export interface Message {
 /** A typed engine error. Whatever returned it left its input state unchanged. */
 export type EngineError = Message;
 
-export type Result<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: EngineError };
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: EngineError };
 
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };

@@ -55,7 +55,12 @@ export function resolveApAttack(budget: SwingBudget, swings: number, hit: boolea
     return err("TEMPO.ERRORS.Damage.InvalidSwings", { swings: shown(swings), max: budget.swingsLeft });
   }
   const spent = hit ? swings : 1;
-  return ok({ budget: { swingsLeft: budget.swingsLeft - spent }, swingsLanded: hit ? swings : 0, swingsSpent: spent, fullActionsSpent: 1 });
+  return ok({
+    budget: { swingsLeft: budget.swingsLeft - spent },
+    swingsLanded: hit ? swings : 0,
+    swingsSpent: spent,
+    fullActionsSpent: 1,
+  });
 }
 
 /** How a weapon's damage is paced: by AP swings (AP-1), constant (AP-2), or neither (other rulesets). */
@@ -105,8 +110,14 @@ export function constantDamageTurn(track: ConstantDamageTrack | null, rotation: 
 }
 
 /** AP-2: records the rotation's one attack roll; a second roll in the same rotation is a typed error. */
-export function recordConstantRoll(track: ConstantDamageTrack | null, rotation: number, hit: boolean): Result<ConstantDamageTrack> {
-  if (!Number.isInteger(rotation) || rotation < 0) return err("TEMPO.ERRORS.Damage.InvalidRotation", { rotation: shown(rotation) });
-  if (track !== null && track.rotation === rotation && track.hit !== null) return err("TEMPO.ERRORS.Damage.AlreadyRolled");
+export function recordConstantRoll(
+  track: ConstantDamageTrack | null,
+  rotation: number,
+  hit: boolean,
+): Result<ConstantDamageTrack> {
+  if (!Number.isInteger(rotation) || rotation < 0)
+    return err("TEMPO.ERRORS.Damage.InvalidRotation", { rotation: shown(rotation) });
+  if (track !== null && track.rotation === rotation && track.hit !== null)
+    return err("TEMPO.ERRORS.Damage.AlreadyRolled");
   return ok({ rotation, hit });
 }

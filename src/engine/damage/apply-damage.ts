@@ -91,16 +91,19 @@ const REDUCED_BY_SHIELD: Readonly<Record<DrFamily, I18nKey>> = {
 
 /** DR-3: the hit points and maximum every damage or healing target carries (`Damage.InvalidTarget` otherwise). */
 export function validateHitPoints(target: { readonly hp: number; readonly maxHp: number }): Result<true> {
-  if (typeof target !== "object" || target === null) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "target" });
+  if (typeof target !== "object" || target === null)
+    return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "target" });
   if (!Number.isInteger(target.hp)) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "hp" });
-  if (!Number.isInteger(target.maxHp) || target.maxHp < 1) return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "maxHp" });
+  if (!Number.isInteger(target.maxHp) || target.maxHp < 1)
+    return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "maxHp" });
   return ok(true);
 }
 
 function validateTarget(target: DamageTarget): Result<DamageTarget> {
   const hitPoints = validateHitPoints(target);
   if (!hitPoints.ok) return hitPoints;
-  if (typeof target.playerCharacter !== "boolean") return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "playerCharacter" });
+  if (typeof target.playerCharacter !== "boolean")
+    return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "playerCharacter" });
   if (target.deathThreshold !== null && !Number.isInteger(target.deathThreshold)) {
     return err("TEMPO.ERRORS.Damage.InvalidTarget", { field: "deathThreshold" });
   }
@@ -119,11 +122,16 @@ function validateAttack(attack: DamageAttack): Result<DamageAttack> {
   if (typeof attack !== "object" || attack === null) return bad("attack");
   if (!Array.isArray(attack.hits)) return bad("hits");
   for (const hit of attack.hits) {
-    if (!Array.isArray(hit) || !hit.every((part) => typeof part === "object" && part !== null && typeof part.kind === "string")) return bad("hits");
+    if (
+      !Array.isArray(hit) ||
+      !hit.every((part) => typeof part === "object" && part !== null && typeof part.kind === "string")
+    )
+      return bad("hits");
   }
   if (!Array.isArray(attack.multipliers)) return bad("multipliers");
   if (typeof attack.ignoresOvershield !== "boolean") return bad("ignoresOvershield");
-  const effectOk = (e: AttackEffect): boolean => typeof e === "object" && e !== null && typeof e.id === "string" && typeof e.bypassesOvershield === "boolean";
+  const effectOk = (e: AttackEffect): boolean =>
+    typeof e === "object" && e !== null && typeof e.id === "string" && typeof e.bypassesOvershield === "boolean";
   if (!Array.isArray(attack.effects) || !attack.effects.every(effectOk)) return bad("effects");
   return ok(attack);
 }
@@ -137,13 +145,18 @@ function packets(attack: DamageAttack, settings: DamageSettings, multiplier: num
     const into = settings.drMode === "perAttack" && sums[0] !== undefined ? sums[0] : new Map<DrFamily, number>();
     if (into !== sums[0]) sums.push(into);
     for (const part of hit) {
-      if (!Number.isInteger(part.amount) || part.amount < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(part.amount) });
+      if (!Number.isInteger(part.amount) || part.amount < 0)
+        return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(part.amount) });
       const family = drFamilyOf(part.kind, settings.kinds);
       if (!family.ok) return family;
       into.set(family.value, (into.get(family.value) ?? 0) + part.amount);
     }
   }
-  return ok(sums.filter((packet) => packet.size > 0).map((packet) => [...packet].map(([family, amount]) => [family, Math.floor(amount * multiplier)] as const)));
+  return ok(
+    sums
+      .filter((packet) => packet.size > 0)
+      .map((packet) => [...packet].map(([family, amount]) => [family, Math.floor(amount * multiplier)] as const)),
+  );
 }
 
 /**
@@ -174,14 +187,16 @@ export function applyDamage(
   if (!checked.ok) return checked;
   const shaped = validateAttack(attack);
   if (!shaped.ok) return shaped;
-  if (!DR_MODES.includes(settings.drMode)) return err("TEMPO.ERRORS.Damage.InvalidDrMode", { mode: shown(settings.drMode) });
+  if (!DR_MODES.includes(settings.drMode))
+    return err("TEMPO.ERRORS.Damage.InvalidDrMode", { mode: shown(settings.drMode) });
   const multiplier = damageMultiplier(attack.multipliers);
   if (!multiplier.ok) return multiplier;
   const built = packets(attack, settings, multiplier.value);
   if (!built.ok) return built;
 
   const steps: Message[] = [];
-  if (multiplier.value !== 1) steps.push({ key: "TEMPO.DAMAGE.Step.Multiplier", data: { multiplier: multiplier.value } });
+  if (multiplier.value !== 1)
+    steps.push({ key: "TEMPO.DAMAGE.Step.Multiplier", data: { multiplier: multiplier.value } });
 
   const shield = target.overshield !== null && target.overshield.hp === 0 ? null : target.overshield;
   if (shield !== null && attack.ignoresOvershield) steps.push({ key: "TEMPO.DAMAGE.Step.ShieldIgnored" });
@@ -213,7 +228,8 @@ export function applyDamage(
       if (reduced < amount) steps.push({ key: REDUCED_BY_SHIELD[family], data: { amount: amount - reduced } });
       const absorbed = Math.min(shieldHp, reduced);
       shieldHp -= absorbed;
-      if (absorbed > 0) steps.push({ key: "TEMPO.DAMAGE.Step.ShieldAbsorbed", data: { amount: absorbed, left: shieldHp } });
+      if (absorbed > 0)
+        steps.push({ key: "TEMPO.DAMAGE.Step.ShieldAbsorbed", data: { amount: absorbed, left: shieldHp } });
       if (shieldHp === 0) {
         broken = true;
         steps.push({ key: "TEMPO.DAMAGE.Step.ShieldBroken" });
@@ -237,12 +253,27 @@ export function applyDamage(
   const statusEffectsApply = shield === null || attack.ignoresOvershield || broken;
   const effectsApplied = attack.effects.filter((e) => statusEffectsApply || e.bypassesOvershield).map((e) => e.id);
   if (effectsApplied.length < attack.effects.length) {
-    steps.push({ key: "TEMPO.DAMAGE.Step.EffectsBlocked", data: { count: attack.effects.length - effectsApplied.length } });
+    steps.push({
+      key: "TEMPO.DAMAGE.Step.EffectsBlocked",
+      data: { count: attack.effects.length - effectsApplied.length },
+    });
   }
 
   let overshield: Overshield | null = shield;
-  if (absorbing !== null) overshield = broken ? null : shieldHp === absorbing.hp ? absorbing : { ...absorbing, hp: shieldHp };
+  if (absorbing !== null)
+    overshield = broken ? null : shieldHp === absorbing.hp ? absorbing : { ...absorbing, hp: shieldHp };
   const shieldLoss = absorbing === null ? 0 : (absorbing.hp ?? 0) - shieldHp;
 
-  return ok({ hp, overshield, unconscious, dead, hpLoss, shieldLoss, shieldBroken: broken, statusEffectsApply, effectsApplied, steps });
+  return ok({
+    hp,
+    overshield,
+    unconscious,
+    dead,
+    hpLoss,
+    shieldLoss,
+    shieldBroken: broken,
+    statusEffectsApply,
+    effectsApplied,
+    steps,
+  });
 }

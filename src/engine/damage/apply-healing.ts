@@ -25,7 +25,8 @@ export interface HealingOutcome {
  * that grant or restore one do (`gainOvershield`).
  */
 export function applyHealing(target: HealingTarget, amount: number): Result<HealingOutcome> {
-  if (!Number.isInteger(amount) || amount < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(amount) });
+  if (!Number.isInteger(amount) || amount < 0)
+    return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(amount) });
   const hitPoints = validateHitPoints(target);
   if (!hitPoints.ok) return hitPoints;
   const hp = Math.max(target.hp, Math.min(target.maxHp, target.hp + amount));

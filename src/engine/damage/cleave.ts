@@ -26,7 +26,14 @@ export const FACINGS: readonly Facing[] = ["n", "ne", "e", "se", "s", "sw", "w",
 export type CreatureSize = "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan";
 
 /** Squares per side of the footprint. Tiny and Small creatures still fight from one square. */
-const FOOTPRINT: Readonly<Record<CreatureSize, number>> = { tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4 };
+const FOOTPRINT: Readonly<Record<CreatureSize, number>> = {
+  tiny: 1,
+  small: 1,
+  medium: 1,
+  large: 2,
+  huge: 3,
+  gargantuan: 4,
+};
 
 export interface GridOffset {
   readonly x: number;
@@ -117,7 +124,8 @@ export function resolveCleave(
   const props = effectiveProperties(weapon, twoHanded);
   if (!props.ok) return props;
   if (!canCleave(props.value)) return err("TEMPO.ERRORS.Damage.CannotCleave");
-  if (typeof roll !== "object" || roll === null || !Array.isArray(targets)) return err("TEMPO.ERRORS.Damage.InvalidRoll", { total: shown(roll) });
+  if (typeof roll !== "object" || roll === null || !Array.isArray(targets))
+    return err("TEMPO.ERRORS.Damage.InvalidRoll", { total: shown(roll) });
   if (!Number.isFinite(roll.total)) return err("TEMPO.ERRORS.Damage.InvalidRoll", { total: shown(roll.total) });
   if (roll.natural !== null && (!Number.isInteger(roll.natural) || roll.natural < 1 || roll.natural > 20)) {
     return err("TEMPO.ERRORS.Damage.InvalidRoll", { total: shown(roll.natural) });
@@ -127,8 +135,10 @@ export function resolveCleave(
   }
   const seen = new Set<string>();
   for (const target of targets) {
-    if (typeof target !== "object" || target === null || typeof target.id !== "string") return err("TEMPO.ERRORS.Damage.InvalidAttack", { field: "targets" });
-    if (!Number.isFinite(target.defense)) return err("TEMPO.ERRORS.Damage.InvalidDefense", { id: target.id, defense: shown(target.defense) });
+    if (typeof target !== "object" || target === null || typeof target.id !== "string")
+      return err("TEMPO.ERRORS.Damage.InvalidAttack", { field: "targets" });
+    if (!Number.isFinite(target.defense))
+      return err("TEMPO.ERRORS.Damage.InvalidDefense", { id: target.id, defense: shown(target.defense) });
     if (seen.has(target.id)) return err("TEMPO.ERRORS.Damage.DuplicateTarget", { id: target.id });
     seen.add(target.id);
   }

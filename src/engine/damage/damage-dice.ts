@@ -57,4 +57,3 @@ function parseSimple(text: string): Result<{ readonly formula: Formula; readonly
 export function formatDamageFormula(formula: Formula): string {
   return formatFormula(formula).replaceAll(" ", "");
 }
-

@@ -16,20 +16,23 @@ export function damageDiceDistribution(dice: DamageDice): Distribution {
 }
 
 function checkCommon(hit: Distribution, swings: number, mode: DrMode): Result<true> {
-  if (!Number.isInteger(swings) || swings < 0) return err("TEMPO.ERRORS.Damage.InvalidSwings", { swings: shown(swings), max: "∞" });
+  if (!Number.isInteger(swings) || swings < 0)
+    return err("TEMPO.ERRORS.Damage.InvalidSwings", { swings: shown(swings), max: "∞" });
   if (!DR_MODES.includes(mode)) return err("TEMPO.ERRORS.Damage.InvalidDrMode", { mode: shown(mode) });
   if (hit.min < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(hit.min) });
   return ok(true);
 }
 
 function checkDr(...values: number[]): Result<true> {
-  for (const value of values) if (!Number.isInteger(value) || value < 0) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: shown(value) });
+  for (const value of values)
+    if (!Number.isInteger(value) || value < 0) return err("TEMPO.ERRORS.Damage.InvalidDr", { value: shown(value) });
   return ok(true);
 }
 
 /** A probability from 0 up to `most` (`Damage.InvalidChance` otherwise). */
 function checkChance(chance: number, most = 1): Result<true> {
-  if (!Number.isFinite(chance) || chance < 0 || chance > most) return err("TEMPO.ERRORS.Damage.InvalidChance", { chance: shown(chance) });
+  if (!Number.isFinite(chance) || chance < 0 || chance > most)
+    return err("TEMPO.ERRORS.Damage.InvalidChance", { chance: shown(chance) });
   return ok(true);
 }
 
@@ -37,7 +40,12 @@ function checkChance(chance: number, most = 1): Result<true> {
  * DR-2: the damage of `swings` hits of `hit` after `dr`: per hit (each swing reduced, then summed) or
  * per attack (summed, then reduced once). Misses are not included: see `withHitChance`.
  */
-export function damageAfterDrDistribution(hit: Distribution, swings: number, dr: number, mode: DrMode): Result<Distribution> {
+export function damageAfterDrDistribution(
+  hit: Distribution,
+  swings: number,
+  dr: number,
+  mode: DrMode,
+): Result<Distribution> {
   const common = checkCommon(hit, swings, mode);
   if (!common.ok) return common;
   const drOk = checkDr(dr);
@@ -61,8 +69,15 @@ export function withHitChance(onHit: Distribution, chance: number, critical = 0,
   if (!hitOk.ok) return hitOk;
   const critOk = checkChance(critical, chance);
   if (!critOk.ok) return critOk;
-  if (!Number.isInteger(maxDamage) || maxDamage < 0) return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(maxDamage) });
-  return ok(mixture([[chance - critical, onHit], [critical, shift(onHit, maxDamage)], [1 - chance, constant(0)]]));
+  if (!Number.isInteger(maxDamage) || maxDamage < 0)
+    return err("TEMPO.ERRORS.Damage.InvalidAmount", { amount: shown(maxDamage) });
+  return ok(
+    mixture([
+      [chance - critical, onHit],
+      [critical, shift(onHit, maxDamage)],
+      [1 - chance, constant(0)],
+    ]),
+  );
 }
 
 /** AP-1: expected damage (the mean of a damage distribution), for chat cards and dialogs. */
@@ -116,7 +131,13 @@ export function overshieldDamageOdds(input: OvershieldOddsInput): Result<Overshi
   packet.probs.forEach((p, i) => {
     if (p > 0) values.push([packet.min + i, p]);
   });
-  const addInto = (target: (number[] | null)[], s: number, source: readonly number[], offset: number, weight: number): void => {
+  const addInto = (
+    target: (number[] | null)[],
+    s: number,
+    source: readonly number[],
+    offset: number,
+    weight: number,
+  ): void => {
     let row = target[s] ?? null;
     if (row === null) {
       row = [];

@@ -2,7 +2,13 @@ import { err, ok, type Result } from "../core/result.ts";
 import { diceTerm, type Formula } from "../dice/formula.ts";
 import { formatTerm } from "../dice/formula-format.ts";
 import { multiplyDice } from "../dice/formula-multiply.ts";
-import { damageDiceOf, formatDamageFormula, parseDamageDice, parseDamageFormula, type DamageDice } from "./damage-dice.ts";
+import {
+  damageDiceOf,
+  formatDamageFormula,
+  parseDamageDice,
+  parseDamageFormula,
+  type DamageDice,
+} from "./damage-dice.ts";
 import { shown } from "../dice/checks.ts";
 
 /**

@@ -23,11 +23,13 @@ export interface OvershieldGain {
 
 /** OSH-4, OSH-6: overshield data: hp null or a whole number ≥ 0, valid DR, a non-empty effect id. */
 export function validateOvershield(shield: Overshield): Result<Overshield> {
-  if (typeof shield !== "object" || shield === null) return err("TEMPO.ERRORS.Damage.InvalidOvershield", { field: "overshield" });
+  if (typeof shield !== "object" || shield === null)
+    return err("TEMPO.ERRORS.Damage.InvalidOvershield", { field: "overshield" });
   if (shield.hp !== null && (!Number.isInteger(shield.hp) || shield.hp < 0)) {
     return err("TEMPO.ERRORS.Damage.InvalidOvershield", { field: "hp" });
   }
-  if (typeof shield.effect !== "string" || shield.effect === "") return err("TEMPO.ERRORS.Damage.InvalidOvershield", { field: "effect" });
+  if (typeof shield.effect !== "string" || shield.effect === "")
+    return err("TEMPO.ERRORS.Damage.InvalidOvershield", { field: "effect" });
   const dr = validateDr(shield.dr);
   return dr.ok ? ok(shield) : dr;
 }
@@ -63,7 +65,10 @@ export function gainOvershield(current: Overshield | null, incoming: Overshield)
       : ok({ overshield: current, note: { key: "TEMPO.DAMAGE.Overshield.KeptConditional" } });
   }
   if (incomingHp > current.hp) {
-    return ok({ overshield: incoming, note: { key: "TEMPO.DAMAGE.Overshield.ReplacedLarger", data: { from: current.hp, to: incomingHp } } });
+    return ok({
+      overshield: incoming,
+      note: { key: "TEMPO.DAMAGE.Overshield.ReplacedLarger", data: { from: current.hp, to: incomingHp } },
+    });
   }
   return ok({ overshield: current, note: { key: "TEMPO.DAMAGE.Overshield.KeptNotLarger", data: { hp: current.hp } } });
 }

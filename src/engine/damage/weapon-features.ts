@@ -31,11 +31,17 @@ export function propertiesFromFlags(flags: Readonly<Partial<Record<WeaponPropert
 }
 
 function validProperties(weapon: WeaponSnapshot): Result<readonly WeaponProperty[]> {
-  if (typeof weapon !== "object" || weapon === null || typeof weapon.die !== "string" || !Array.isArray(weapon.properties)) {
+  if (
+    typeof weapon !== "object" ||
+    weapon === null ||
+    typeof weapon.die !== "string" ||
+    !Array.isArray(weapon.properties)
+  ) {
     return err("TEMPO.ERRORS.Damage.InvalidWeapon");
   }
   for (const property of weapon.properties) {
-    if (!WEAPON_PROPERTIES.includes(property)) return err("TEMPO.ERRORS.Damage.UnknownProperty", { property: shown(property) });
+    if (!WEAPON_PROPERTIES.includes(property))
+      return err("TEMPO.ERRORS.Damage.UnknownProperty", { property: shown(property) });
   }
   return ok(weapon.properties);
 }
@@ -79,16 +85,21 @@ export function canCleave(properties: readonly WeaponProperty[]): boolean {
  * that is not on the ladder.
  */
 export function weaponDamageDice(weapon: WeaponSnapshot, use: WeaponUse): Result<string> {
-  if (typeof use !== "object" || use === null || typeof use.twoHanded !== "boolean") return err("TEMPO.ERRORS.Damage.InvalidWeaponUse");
+  if (typeof use !== "object" || use === null || typeof use.twoHanded !== "boolean")
+    return err("TEMPO.ERRORS.Damage.InvalidWeaponUse");
   const props = effectiveProperties(weapon, use.twoHanded);
   if (!props.ok) return props;
   const charge = chargeSteps(use.chargeDelay);
   if (!charge.ok) return charge;
   if (use.chargeDelay > 0 && !canCharge(props.value)) return err("TEMPO.ERRORS.Damage.CannotCharge");
-  if (!Number.isInteger(use.primaryModifier)) return err("TEMPO.ERRORS.Damage.InvalidModifier", { modifier: shown(use.primaryModifier) });
+  if (!Number.isInteger(use.primaryModifier))
+    return err("TEMPO.ERRORS.Damage.InvalidModifier", { modifier: shown(use.primaryModifier) });
   // FEAT-CHARGED: the charged attack's delay *equals* the primary modifier (the count track's delay).
   if (use.chargeDelay > 0 && use.chargeDelay !== use.primaryModifier) {
-    return err("TEMPO.ERRORS.Damage.ChargeDelayMismatch", { delay: shown(use.chargeDelay), modifier: use.primaryModifier });
+    return err("TEMPO.ERRORS.Damage.ChargeDelayMismatch", {
+      delay: shown(use.chargeDelay),
+      modifier: use.primaryModifier,
+    });
   }
   const versatileStep = use.twoHanded && weapon.properties.includes("versatile") ? 1 : 0;
   const steps = versatileStep + charge.value;

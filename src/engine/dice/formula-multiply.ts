@@ -26,14 +26,17 @@ function scaleTerm(term: FormulaTerm, k: number): FormulaTerm {
     case "dice":
       return scaleDice(term, k);
     case "pool":
-      return { type: "pool", members: term.members.map((m) => (m.type === "dice" ? scaleDice(m, k) : m)), keep: term.keep };
+      return {
+        type: "pool",
+        members: term.members.map((m) => (m.type === "dice" ? scaleDice(m, k) : m)),
+        keep: term.keep,
+      };
   }
 }
 
 /** CNT-15: the formula with every die multiplied by `factor` (at least 1); errors past the dice limit. */
 export function multiplyDice(f: Formula, factor: number): Result<Formula> {
-  if (!isWhole(factor))
-    return err("TEMPO.ERRORS.Dice.InvalidMultiplier", { factor: shown(factor) });
+  if (!isWhole(factor)) return err("TEMPO.ERRORS.Dice.InvalidMultiplier", { factor: shown(factor) });
   const valid = checkFormula(f);
   if (!valid.ok) return valid;
   const k = Math.max(1, factor);

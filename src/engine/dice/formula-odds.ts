@@ -118,7 +118,8 @@ export function formulaDistribution(f: Formula | string): Result<Distribution> {
 
 /** P(total >= target), exactly; a NaN target is a typed error (±Infinity gives 0 or 1). */
 export function chanceAtLeast(f: Formula | string, target: number): Result<number> {
-  if (typeof target !== "number" || Number.isNaN(target)) return err("TEMPO.ERRORS.Dice.TargetInvalid", { value: shown(target) });
+  if (typeof target !== "number" || Number.isNaN(target))
+    return err("TEMPO.ERRORS.Dice.TargetInvalid", { value: shown(target) });
   const d = formulaDistribution(f);
   return d.ok ? ok(probAtLeast(d.value, target)) : d;
 }

@@ -28,7 +28,8 @@ function checkTerm(term: FormulaTerm, text: string): Result<true> {
   switch (term.type) {
     case "constant":
       // Limits first, so "99999999999999999999" says "too large" rather than "unreadable".
-      if (term.value > MAX_CONSTANT) return err("TEMPO.ERRORS.Dice.NumberTooLarge", { formula: text, max: MAX_CONSTANT });
+      if (term.value > MAX_CONSTANT)
+        return err("TEMPO.ERRORS.Dice.NumberTooLarge", { formula: text, max: MAX_CONSTANT });
       if (!isWhole(term.value) || term.value < 0) return err("TEMPO.ERRORS.Dice.Unparseable", { formula: text });
       return ok(true);
     case "dice":
@@ -41,7 +42,8 @@ function checkTerm(term: FormulaTerm, text: string): Result<true> {
     case "pool": {
       if (term.members.length === 0) return err("TEMPO.ERRORS.Dice.Unparseable", { formula: text });
       for (const member of term.members) {
-        if (member.type !== "dice" && member.type !== "constant") return err("TEMPO.ERRORS.Dice.Unparseable", { formula: text });
+        if (member.type !== "dice" && member.type !== "constant")
+          return err("TEMPO.ERRORS.Dice.Unparseable", { formula: text });
         const r = checkTerm(member, text);
         if (!r.ok) return r;
       }
@@ -59,7 +61,8 @@ function termCount(f: Formula): number {
 /** `ok(formula)` when a formula of the right shape is within the limits; `text` is what errors quote (internal: use checkFormula). */
 export function validateFormula(f: Formula, text: string): Result<Formula> {
   if (f.terms.length === 0) return err("TEMPO.ERRORS.Dice.Unparseable", { formula: text });
-  if (termCount(f) > MAX_TERMS) return err("TEMPO.ERRORS.Dice.TooManyTerms", { formula: text.slice(0, 80), max: MAX_TERMS });
+  if (termCount(f) > MAX_TERMS)
+    return err("TEMPO.ERRORS.Dice.TooManyTerms", { formula: text.slice(0, 80), max: MAX_TERMS });
   let dice = 0;
   for (const { sign, term } of f.terms) {
     if (sign !== 1 && sign !== -1) return err("TEMPO.ERRORS.Dice.Unparseable", { formula: text });
@@ -94,7 +97,9 @@ function isTermShape(v: unknown, inPool: boolean): v is FormulaTerm {
 /** True when `v` has the shape of a Formula (stored data may not: it comes from documents). */
 export function isFormulaShape(v: unknown): v is Formula {
   if (!isRecord(v) || !Array.isArray(v["terms"])) return false;
-  return v["terms"].every((t: unknown) => isRecord(t) && (t["sign"] === 1 || t["sign"] === -1) && isTermShape(t["term"], false));
+  return v["terms"].every(
+    (t: unknown) => isRecord(t) && (t["sign"] === 1 || t["sign"] === -1) && isTermShape(t["term"], false),
+  );
 }
 
 /**

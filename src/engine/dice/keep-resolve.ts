@@ -21,11 +21,15 @@ export function resolveKeepPool(pool: KeepPool, faces: readonly number[]): Resul
   if (!checked.ok) return checked;
   const { dice, keep, highest } = checked.value;
   if (!Array.isArray(faces) || faces.length !== dice.length)
-    return err("TEMPO.ERRORS.Dice.FacesMismatch", { expected: dice.length, got: Array.isArray(faces) ? faces.length : 0 });
+    return err("TEMPO.ERRORS.Dice.FacesMismatch", {
+      expected: dice.length,
+      got: Array.isArray(faces) ? faces.length : 0,
+    });
   for (let i = 0; i < faces.length; i++) {
     const face: unknown = faces[i];
     const sides = dice[i] ?? 0;
-    if (!isWhole(face) || face < 1 || face > sides) return err("TEMPO.ERRORS.Dice.FaceOutOfRange", { face: shown(face), sides });
+    if (!isWhole(face) || face < 1 || face > sides)
+      return err("TEMPO.ERRORS.Dice.FaceOutOfRange", { face: shown(face), sides });
   }
   // Best first; among equal faces the earlier die wins, so the choice is deterministic.
   const order = faces

@@ -92,7 +92,8 @@ export function keepDistribution(groups: readonly KeepGroup[], keep: number, hig
     const tail = new Float64Array(hi - lo + 2);
     for (let v = lo; v <= hi; v++) {
       const p = g.dist.probs[v - g.dist.min] ?? 0;
-      if (highest) tail[v - lo + 1] = (tail[v - lo] ?? 0) + p; // tail[v - lo + 1] = P(X <= v)
+      if (highest)
+        tail[v - lo + 1] = (tail[v - lo] ?? 0) + p; // tail[v - lo + 1] = P(X <= v)
       else tail[v - lo] = p;
     }
     if (!highest) for (let v = hi - 1; v >= lo; v--) tail[v - lo] = (tail[v - lo] ?? 0) + (tail[v - lo + 1] ?? 0);

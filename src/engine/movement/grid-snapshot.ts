@@ -28,16 +28,27 @@ export interface GridSnapshot {
  * square; obstacles on grid squares. Errors: `Movement.InvalidSnapshot` naming the first bad entry.
  */
 export function validateGridSnapshot(snapshot: GridSnapshot): Result<GridSnapshot> {
-  if (typeof snapshot !== "object" || snapshot === null || !Array.isArray(snapshot.creatures) || !Array.isArray(snapshot.obstacles)) {
+  if (
+    typeof snapshot !== "object" ||
+    snapshot === null ||
+    !Array.isArray(snapshot.creatures) ||
+    !Array.isArray(snapshot.obstacles)
+  ) {
     return err("TEMPO.ERRORS.Movement.InvalidSnapshot", { entry: "snapshot" });
   }
   for (const c of snapshot.creatures) {
-    const sound = typeof c === "object" && c !== null && typeof c.id === "string" && typeof c.side === "string" && typeof c.threatens === "boolean";
+    const sound =
+      typeof c === "object" &&
+      c !== null &&
+      typeof c.id === "string" &&
+      typeof c.side === "string" &&
+      typeof c.threatens === "boolean";
     if (!sound || !Number.isInteger(c.size) || c.size < 1 || !isValidSquare(c.square)) {
       return err("TEMPO.ERRORS.Movement.InvalidSnapshot", { entry: sound ? c.id : "creature" });
     }
   }
-  for (const o of snapshot.obstacles) if (!isValidSquare(o)) return err("TEMPO.ERRORS.Movement.InvalidSnapshot", { entry: "obstacle" });
+  for (const o of snapshot.obstacles)
+    if (!isValidSquare(o)) return err("TEMPO.ERRORS.Movement.InvalidSnapshot", { entry: "obstacle" });
   return ok(snapshot);
 }
 
@@ -82,7 +93,12 @@ export function adjacentSquares(at: Square, size: number): Square[] {
 /** SEG-19: the creature's space covers the square. */
 export function occupies(creature: GridCreature, square: Square): boolean {
   const side = spaceSide(creature.size);
-  return square.x >= creature.square.x && square.x < creature.square.x + side && square.y >= creature.square.y && square.y < creature.square.y + side;
+  return (
+    square.x >= creature.square.x &&
+    square.x < creature.square.x + side &&
+    square.y >= creature.square.y &&
+    square.y < creature.square.y + side
+  );
 }
 
 /** MOV-1, PHS-6: squares apart between two spaces (0: they overlap, 1: adjacent). */

@@ -39,7 +39,9 @@ export const DIAGONAL_RULES: readonly DiagonalRule[] = ["five", "seven", "altern
 
 /** MOV-1: a diagonal rule the engine knows (`Movement.InvalidDiagonalRule` otherwise). */
 export function checkDiagonalRule(rule: DiagonalRule): Result<DiagonalRule> {
-  return DIAGONAL_RULES.includes(rule) ? ok(rule) : err("TEMPO.ERRORS.Movement.InvalidDiagonalRule", { rule: shown(rule) });
+  return DIAGONAL_RULES.includes(rule)
+    ? ok(rule)
+    : err("TEMPO.ERRORS.Movement.InvalidDiagonalRule", { rule: shown(rule) });
 }
 
 /** MOV-1: a square has whole-number coordinates. */
@@ -87,7 +89,13 @@ export function stepFeet(from: Square, to: Square, rule: DiagonalRule, diagonals
  * MOV-1, PHS-6: what entering `to` costs: the step's feet, doubled when `to` is difficult terrain.
  * **Ruling:** a diagonal step into difficult terrain doubles the diagonal's own cost (14 ft in `standard`).
  */
-export function stepCost(from: Square, to: Square, rule: DiagonalRule, diagonalsBefore: number, difficult: boolean): number {
+export function stepCost(
+  from: Square,
+  to: Square,
+  rule: DiagonalRule,
+  diagonalsBefore: number,
+  difficult: boolean,
+): number {
   const base = stepFeet(from, to, rule, diagonalsBefore);
   return difficult ? 2 * base : base;
 }

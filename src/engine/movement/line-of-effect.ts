@@ -27,7 +27,8 @@ export interface SightVerdict {
 /** SEG-18: line of effect and line of sight to the target. Errors: `Movement.InvalidPercent` for a cover or concealment outside 0–100. */
 export function lineOfEffectAndSight(input: SightInput): Result<SightVerdict> {
   for (const value of [input.coverPercent, input.concealmentPercent]) {
-    if (!Number.isFinite(value) || value < 0 || value > 100) return err("TEMPO.ERRORS.Movement.InvalidPercent", { value: shown(value) });
+    if (!Number.isFinite(value) || value < 0 || value > 100)
+      return err("TEMPO.ERRORS.Movement.InvalidPercent", { value: shown(value) });
   }
   if (input.touch) return ok({ lineOfEffect: true, lineOfSight: true, reason: null });
   const lineOfEffect = input.coverPercent <= 50 && !input.crossesWaterSurface;

@@ -10,7 +10,17 @@
  * walked of 30: no further 5 ft step).
  */
 import { err, ok, type Result } from "../core/result.ts";
-import { checkDiagonalRule, DIAGONAL_RULES, isAdjacentSquare, isDiagonalStep, isValidSquare, sameSquare, stepCost, type DiagonalRule, type Square } from "./grid.ts";
+import {
+  checkDiagonalRule,
+  DIAGONAL_RULES,
+  isAdjacentSquare,
+  isDiagonalStep,
+  isValidSquare,
+  sameSquare,
+  stepCost,
+  type DiagonalRule,
+  type Square,
+} from "./grid.ts";
 import { shown } from "../dice/checks.ts";
 
 export type MovementMode = "walk" | "swim" | "fly" | "climb" | "burrow";
@@ -60,7 +70,8 @@ export function checkSpeeds(speeds: MovementSpeeds, cap = Number.POSITIVE_INFINI
   for (const mode of MOVEMENT_MODES) {
     const speed = speeds[mode];
     if (speed === undefined) continue;
-    if (!(Number.isFinite(speed) && speed >= 0)) return err("TEMPO.ERRORS.Movement.InvalidSpeed", { mode, speed: shown(speed) });
+    if (!(Number.isFinite(speed) && speed >= 0))
+      return err("TEMPO.ERRORS.Movement.InvalidSpeed", { mode, speed: shown(speed) });
     checked[mode] = Math.min(speed, cap);
   }
   return ok(checked);

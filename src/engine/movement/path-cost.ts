@@ -4,7 +4,15 @@
  * Entering difficult terrain costs two squares for the square (PHS-6).
  */
 import { err, ok, type Result } from "../core/result.ts";
-import { checkDiagonalRule, isAdjacentSquare, isDiagonalStep, isValidSquare, stepCost, type DiagonalRule, type Square } from "./grid.ts";
+import {
+  checkDiagonalRule,
+  isAdjacentSquare,
+  isDiagonalStep,
+  isValidSquare,
+  stepCost,
+  type DiagonalRule,
+  type Square,
+} from "./grid.ts";
 import { shown } from "../dice/checks.ts";
 
 export interface PathCostOptions {
@@ -33,7 +41,8 @@ export function pathCost(path: readonly Square[], options: PathCostOptions): Res
   const rule = checkDiagonalRule(options.diagonal);
   if (!rule.ok) return rule;
   const before = options.diagonalsBefore ?? 0;
-  if (!Number.isInteger(before) || before < 0) return err("TEMPO.ERRORS.Movement.InvalidDiagonalCount", { count: shown(before) });
+  if (!Number.isInteger(before) || before < 0)
+    return err("TEMPO.ERRORS.Movement.InvalidDiagonalCount", { count: shown(before) });
   let feet = 0;
   let diagonals = 0;
   for (let i = 0; i < path.length; i++) {

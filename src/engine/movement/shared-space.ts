@@ -63,9 +63,11 @@ export function passThrough(snapshot: GridSnapshot, moverId: string, path: reado
 export function weaponHasSpace(snapshot: GridSnapshot, id: string, spaceFeet: number): Result<boolean> {
   const found = creatureIn(snapshot, id);
   if (!found.ok) return found;
-  if (!Number.isFinite(spaceFeet) || spaceFeet < 0) return err("TEMPO.ERRORS.Movement.InvalidDistance", { power: id, squares: shown(spaceFeet) });
+  if (!Number.isFinite(spaceFeet) || spaceFeet < 0)
+    return err("TEMPO.ERRORS.Movement.InvalidDistance", { power: id, squares: shown(spaceFeet) });
   if (spaceFeet <= WEAPON_SPACE_LIMIT_FEET) return ok(true);
   const open = (sq: Square): boolean =>
-    !snapshot.obstacles.some((o) => sameSquare(o, sq)) && !snapshot.creatures.some((c) => c.id !== id && occupies(c, sq));
+    !snapshot.obstacles.some((o) => sameSquare(o, sq)) &&
+    !snapshot.creatures.some((c) => c.id !== id && occupies(c, sq));
   return ok(adjacentSquares(found.value.square, found.value.size).some(open));
 }

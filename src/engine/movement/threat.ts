@@ -34,7 +34,11 @@ export function threatenedSquares(creature: GridCreature): Square[] {
 /** PHS-6, ROT-10: the enemies of `mover` able to attack that threaten its space if it stands at `at`. */
 export function threateningEnemies(snapshot: GridSnapshot, mover: GridCreature, at: Square): GridCreature[] {
   return snapshot.creatures.filter(
-    (c) => c.id !== mover.id && c.side !== mover.side && c.threatens && spaceDistance(c.square, c.size, at, mover.size) === 1,
+    (c) =>
+      c.id !== mover.id &&
+      c.side !== mover.side &&
+      c.threatens &&
+      spaceDistance(c.square, c.size, at, mover.size) === 1,
   );
 }
 
@@ -63,7 +67,8 @@ export function opportunityAttacks(
   path: readonly Square[],
   options: ProvocationOptions,
 ): Result<readonly Provocation[]> {
-  if (!Object.hasOwn(FORCED_MOVEMENT_PROVOKES, options.ruleset)) return err("TEMPO.ERRORS.Movement.UnknownRuleset", { ruleset: shown(options.ruleset) });
+  if (!Object.hasOwn(FORCED_MOVEMENT_PROVOKES, options.ruleset))
+    return err("TEMPO.ERRORS.Movement.UnknownRuleset", { ruleset: shown(options.ruleset) });
   const found = creatureIn(snapshot, moverId);
   if (!found.ok) return found;
   const mover = found.value;

@@ -3,10 +3,21 @@ import fc from "fast-check";
 import { unwrap, type Result } from "../../../src/engine/core/result.ts";
 import type { CommonEvent } from "../../../src/engine/initiative/contract.ts";
 import type { ActionEconomy } from "../../../src/engine/actions/economy.ts";
-import { standardActions, standardEconomy, type StandardActionKind, type StandardActions } from "../../../src/engine/actions/standard-actions.ts";
+import {
+  standardActions,
+  standardEconomy,
+  type StandardActionKind,
+  type StandardActions,
+} from "../../../src/engine/actions/standard-actions.ts";
 import { countActions, countEconomy } from "../../../src/engine/actions/count-actions.ts";
 import { phaseActions, phaseEconomy } from "../../../src/engine/actions/phase-actions.ts";
-import { rotationActions, rotationEconomy, rotationPlanningActions, spendRotationTask, type RotationActions } from "../../../src/engine/actions/rotation-actions.ts";
+import {
+  rotationActions,
+  rotationEconomy,
+  rotationPlanningActions,
+  spendRotationTask,
+  type RotationActions,
+} from "../../../src/engine/actions/rotation-actions.ts";
 import { segmentActions, segmentEconomy, type SegmentActions } from "../../../src/engine/actions/segment-actions.ts";
 import { ACTION_ECONOMIES, INITIAL_ACTIONS } from "../../../src/engine/actions/economies.ts";
 import type { RotationEvent } from "../../../src/engine/initiative/rotation/scheduler.ts";
@@ -31,15 +42,27 @@ describe("actions: standard", () => {
   it("STD-6: on its turn, an Action, a Quick Action and an Interaction in any order, once each", () => {
     const done = unwrap(spendAll(standardEconomy, onTurn, ["interaction", "action", "quickAction"]));
     expect(left(standardEconomy, done)).toEqual({ action: 0, quickAction: 0, interaction: 0, reaction: 1 });
-    expect(standardEconomy.spend(done, "action")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft", data: { kind: "action" } } });
+    expect(standardEconomy.spend(done, "action")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft", data: { kind: "action" } },
+    });
   });
 
   it("STD-6: the Reaction is spent outside the turn and comes back at the start of the creature's turn", () => {
-    expect(standardEconomy.spend(onTurn, "reaction")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.OutsideTurnOnly" } });
+    expect(standardEconomy.spend(onTurn, "reaction")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.OutsideTurnOnly" },
+    });
     const after = standardEconomy.observe(onTurn, ended("a"), "a");
-    expect(standardEconomy.spend(after, "action")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NotYourTurn", data: { kind: "action" } } });
+    expect(standardEconomy.spend(after, "action")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NotYourTurn", data: { kind: "action" } },
+    });
     const reacted = unwrap(standardEconomy.spend(after, "reaction"));
-    expect(standardEconomy.spend(reacted, "reaction")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
+    expect(standardEconomy.spend(reacted, "reaction")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
     // Another creature's turn does not refresh it; its own does.
     expect(standardEconomy.observe(reacted, started("b"), "a")).toBe(reacted);
     expect(left(standardEconomy, standardEconomy.observe(reacted, started("a", 2), "a")).reaction).toBe(1);
@@ -47,7 +70,10 @@ describe("actions: standard", () => {
 
   it("STD-3: a creature joining mid-combat cannot react until its first turn", () => {
     const joined = standardActions(true);
-    expect(standardEconomy.spend(joined, "reaction")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
+    expect(standardEconomy.spend(joined, "reaction")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
     expect(standardActions(false).reaction).toBe(1);
   });
 });
@@ -72,13 +98,22 @@ describe("actions: rotation", () => {
     expect(unwrap(spendRotationTask(turn, "mediumArmor"))).toMatchObject({ full: 0, swift: 1, free: 1 });
     expect(unwrap(spendRotationTask(turn, "heavyArmor"))).toMatchObject({ full: 0, swift: 0, free: 0 });
     const winked = unwrap(rotationEconomy.spend(turn, "free"));
-    expect(spendRotationTask(winked, "heavyArmor")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NeedsWholeTurn" } });
-    expect(spendRotationTask(unwrap(rotationEconomy.spend(turn, "full")), "mediumArmor")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
+    expect(spendRotationTask(winked, "heavyArmor")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NeedsWholeTurn" },
+    });
+    expect(spendRotationTask(unwrap(rotationEconomy.spend(turn, "full")), "mediumArmor")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
   });
 
   it("ROT-11: one attack per Full action: after attacking twice there is no third attack, though a Swift remains", () => {
     const twice = unwrap(spendRotationTask(unwrap(spendRotationTask(turn, "attack")), "attack"));
-    expect(spendRotationTask(twice, "attack")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
+    expect(spendRotationTask(twice, "attack")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
     expect(unwrap(spendRotationTask(twice, "switchWeapon"))).toMatchObject({ swift: 0 });
   });
 
@@ -87,21 +122,36 @@ describe("actions: rotation", () => {
     const s = unwrap(spendRotationTask(unwrap(spendRotationTask(turn, "step")), "switchWeapon"));
     expect(s).toMatchObject({ full: 1, swift: 1 });
     const d = unwrap(spendRotationTask(s, "disengage"));
-    expect(spendRotationTask(d, "attack")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
+    expect(spendRotationTask(d, "attack")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
   });
 
   it("ROT-10: an attack of opportunity spends the Reaction, once per turn, even outside the creature's turn", () => {
     const off = rotationActions();
     const aoo = unwrap(spendRotationTask(off, "opportunityAttack"));
-    expect(spendRotationTask(aoo, "opportunityAttack")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
-    expect(spendRotationTask(off, "attack")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NotYourTurn", data: { kind: "full" } } });
+    expect(spendRotationTask(aoo, "opportunityAttack")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
+    expect(spendRotationTask(off, "attack")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NotYourTurn", data: { kind: "full" } },
+    });
   });
 
   it("ROT-7: the planning phase gives one Swift action that cannot attack", () => {
     const plan = rotationPlanningActions();
-    expect(spendRotationTask(plan, "trip")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoAttackWhilePlanning", data: { task: "trip" } } });
+    expect(spendRotationTask(plan, "trip")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoAttackWhilePlanning", data: { task: "trip" } },
+    });
     const used = unwrap(spendRotationTask(plan, "useItem"));
-    expect(spendRotationTask(used, "useItem")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
+    expect(spendRotationTask(used, "useItem")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
   });
 });
 
@@ -111,7 +161,10 @@ describe("actions: segment", () => {
   it("SEG-9: one major action per round, and any number of minor actions", () => {
     const r = unwrap(spendAll(segmentEconomy, round, ["minor", "major", "minor", "minor"]));
     expect(r.minors).toBe(3);
-    expect(segmentEconomy.spend(r, "major")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
+    expect(segmentEconomy.spend(r, "major")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
   });
 
   it("SEG-9: moving 10 ft is a minor action only after the major action and out of melee", () => {
@@ -119,23 +172,41 @@ describe("actions: segment", () => {
     expect(before.major).toBe(0); // before the major action, moving is the major action
     const attacked = unwrap(segmentEconomy.spend(round, "attackRoutine"));
     expect(unwrap(segmentEconomy.spend(attacked, "move", { feet: 10 }))).toMatchObject({ positioned: true, minors: 1 });
-    expect(segmentEconomy.spend(attacked, "move", { feet: 10, inMelee: true })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.MoveNeedsMajor" } });
-    expect(segmentEconomy.spend(attacked, "move", { feet: 15 })).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.MoveNeedsMajor" } });
+    expect(segmentEconomy.spend(attacked, "move", { feet: 10, inMelee: true })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.MoveNeedsMajor" },
+    });
+    expect(segmentEconomy.spend(attacked, "move", { feet: 15 })).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.MoveNeedsMajor" },
+    });
   });
 
   it("SEG-11: one spell per round, an immediate one included", () => {
     const immediate = unwrap(segmentEconomy.spend(round, "spell", { immediate: true }));
     expect(immediate.major).toBe(1);
-    expect(segmentEconomy.spend(immediate, "spell")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.OneSpellPerRound" } });
+    expect(segmentEconomy.spend(immediate, "spell")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.OneSpellPerRound" },
+    });
     const cast = unwrap(segmentEconomy.spend(round, "spell"));
     expect(cast).toMatchObject({ major: 0, spell: 0 });
-    expect(segmentEconomy.spend(cast, "spell", { immediate: true })).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.OneSpellPerRound" } });
-    expect(unwrap(segmentEconomy.spend(segmentEconomy.observe(cast, { type: "roundStarted", round: 2 }, "w"), "spell")).spell).toBe(0);
+    expect(segmentEconomy.spend(cast, "spell", { immediate: true })).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.OneSpellPerRound" },
+    });
+    expect(
+      unwrap(segmentEconomy.spend(segmentEconomy.observe(cast, { type: "roundStarted", round: 2 }, "w"), "spell"))
+        .spell,
+    ).toBe(0);
   });
 
   it("SEG-16: normally one attack routine per round; a multi-attacker's later routines need no second major action", () => {
     const once = unwrap(segmentEconomy.spend(round, "attackRoutine"));
-    expect(segmentEconomy.spend(once, "attackRoutine")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.OneAttackRoutine" } });
+    expect(segmentEconomy.spend(once, "attackRoutine")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.OneAttackRoutine" },
+    });
     const beast = unwrap(segmentEconomy.spend(segmentActions(false, 2), "attackRoutine"));
     expect(unwrap(segmentEconomy.spend(beast, "attackRoutine")).attackRoutinesUsed).toBe(2);
   });
@@ -147,16 +218,25 @@ describe("actions: segment", () => {
       ok: false,
       error: { key: "TEMPO.ERRORS.Actions.OneFreeAttackPerSegment", data: { segment: 3 } },
     });
-    expect(segmentEconomy.spend(first, "freeAttack", { opponentId: "orc1", segment: 5 })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.OneFreeAttackPerOpponent" } });
+    expect(segmentEconomy.spend(first, "freeAttack", { opponentId: "orc1", segment: 5 })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.OneFreeAttackPerOpponent" },
+    });
     expect(segmentEconomy.spend(first, "freeAttack", { opponentId: "orc2", segment: 5 }).ok).toBe(true);
     expect(segmentEconomy.spend(segmentActions(true), "freeAttack", { opponentId: "orc1", segment: 1 })).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Actions.Surprised", data: { kind: "freeAttack" } },
     });
-    expect(segmentEconomy.spend(round, "freeAttack", { opponentId: "orc1", segment: 11 })).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.InvalidDetail" } });
+    expect(segmentEconomy.spend(round, "freeAttack", { opponentId: "orc1", segment: 11 })).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.InvalidDetail" },
+    });
     // An opponent that already took this creature's attack routine draws no free attack from it this round.
     const routine = unwrap(segmentEconomy.spend(round, "attackRoutine", { opponentId: "orc1" }));
-    expect(segmentEconomy.spend(routine, "freeAttack", { opponentId: "orc1", segment: 9 })).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.OneFreeAttackPerOpponent" } });
+    expect(segmentEconomy.spend(routine, "freeAttack", { opponentId: "orc1", segment: 9 })).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.OneFreeAttackPerOpponent" },
+    });
     expect(segmentEconomy.spend(routine, "freeAttack", { opponentId: "orc2", segment: 9 }).ok).toBe(true);
   });
 
@@ -176,18 +256,32 @@ describe("actions: count and phase", () => {
     let s = countEconomy.observe(countActions(false), { type: "roundStarted", round: 1 }, "c");
     s = countEconomy.observe(s, started("c"), "c");
     s = unwrap(spendAll(countEconomy, s, ["action", "reaction"]));
-    expect(countEconomy.spend(s, "reaction")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
+    expect(countEconomy.spend(s, "reaction")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
     s = countEconomy.observe(s, ended("c"), "c");
     // The reaction comes back with the next round, not with the next turn of someone else.
-    expect(countEconomy.spend(countEconomy.observe(s, started("d"), "c"), "reaction")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
-    expect(countEconomy.spend(countEconomy.observe(s, { type: "roundStarted", round: 2 }, "c"), "reaction").ok).toBe(true);
+    expect(countEconomy.spend(countEconomy.observe(s, started("d"), "c"), "reaction")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
+    expect(countEconomy.spend(countEconomy.observe(s, { type: "roundStarted", round: 2 }, "c"), "reaction").ok).toBe(
+      true,
+    );
   });
 
   it("CNT-4: surprised creatures take neither actions nor reactions in the surprise round", () => {
     let s = countEconomy.observe(countActions(true), { type: "roundStarted", round: 0 }, "c");
     s = countEconomy.observe(s, started("c", 0), "c");
-    expect(countEconomy.spend(s, "action")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.Surprised" } });
-    expect(countEconomy.spend(s, "reaction")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.Surprised" } });
+    expect(countEconomy.spend(s, "action")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.Surprised" },
+    });
+    expect(countEconomy.spend(s, "reaction")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.Surprised" },
+    });
     s = countEconomy.observe(s, { type: "roundStarted", round: 1 }, "c");
     expect(countEconomy.spend(s, "reaction").ok).toBe(true);
   });
@@ -198,12 +292,25 @@ describe("actions: count and phase", () => {
       return event;
     };
     let s = phaseEconomy.observe(phaseActions(), phaseTurn("turnStarted", "movement"), "p");
-    expect(phaseEconomy.spend(s, "battleAction")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NotYourTurn", data: { kind: "battleAction" } } });
+    expect(phaseEconomy.spend(s, "battleAction")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NotYourTurn", data: { kind: "battleAction" } },
+    });
     s = unwrap(phaseEconomy.spend(s, "movementPower"));
-    expect(phaseEconomy.spend(s, "movementPower")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
-    s = phaseEconomy.observe(phaseEconomy.observe(s, phaseTurn("turnEnded", "movement"), "p"), phaseTurn("turnStarted", "battle"), "p");
+    expect(phaseEconomy.spend(s, "movementPower")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
+    s = phaseEconomy.observe(
+      phaseEconomy.observe(s, phaseTurn("turnEnded", "movement"), "p"),
+      phaseTurn("turnStarted", "battle"),
+      "p",
+    );
     s = unwrap(phaseEconomy.spend(s, "battleAction"));
-    expect(phaseEconomy.spend(s, "battleAction")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
+    expect(phaseEconomy.spend(s, "battleAction")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
     expect(phaseEconomy.observe(s, { type: "roundStarted", round: 2 }, "p")).toEqual(phaseActions());
   });
 });
@@ -281,12 +388,17 @@ describe("actions: laws of every tracker", () => {
     fc.constantFrom(rotationActions(), rotationPlanningActions(), rotationPlanningActions(1)),
     fc.constant(undefined),
     // ROT-7: the rotation scheduler's planning events too.
-    fc.oneof(event("me"), fc.constantFrom<RotationEvent>({ type: "planningStarted", initiator: "players" }, { type: "planningEnded" })),
+    fc.oneof(
+      event("me"),
+      fc.constantFrom<RotationEvent>({ type: "planningStarted", initiator: "players" }, { type: "planningEnded" }),
+    ),
   );
   law(
     "segment",
     segmentEconomy,
-    fc.tuple(fc.boolean(), fc.integer({ min: 1, max: 3 })).map(([surprised, routines]): SegmentActions => segmentActions(surprised, routines)),
+    fc
+      .tuple(fc.boolean(), fc.integer({ min: 1, max: 3 }))
+      .map(([surprised, routines]): SegmentActions => segmentActions(surprised, routines)),
     fc.option(
       fc.record({
         feet: fc.integer({ min: -5, max: 30 }),
@@ -303,7 +415,8 @@ describe("actions: laws of every tracker", () => {
   it("STD-6, ACT-ROT, SEG-9, CNT-12: a kind the tracker does not know is a typed error and the state is unchanged", () => {
     const bogus = "teleport" as never;
     const unknown = { ok: false, error: { key: "TEMPO.ERRORS.Actions.UnknownKind", data: { kind: "teleport" } } };
-    const onTurn = <S, K extends string, C>(economy: ActionEconomy<S, K, C>, state: S): S => economy.observe(state, started("me"), "me");
+    const onTurn = <S, K extends string, C>(economy: ActionEconomy<S, K, C>, state: S): S =>
+      economy.observe(state, started("me"), "me");
     const cases: [ActionEconomy<never, string, never>, unknown][] = [
       [standardEconomy as ActionEconomy<never, string, never>, onTurn(standardEconomy, standardActions(false))],
       [countEconomy as ActionEconomy<never, string, never>, onTurn(countEconomy, countActions(false))],
@@ -316,26 +429,45 @@ describe("actions: laws of every tracker", () => {
       expect(economy.spend(state as never, bogus)).toEqual(unknown);
       expect(state).toEqual(before);
     }
-    expect(spendRotationTask(rotationActions(), "juggle" as never)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Actions.UnknownKind", data: { kind: "juggle" } } });
+    expect(spendRotationTask(rotationActions(), "juggle" as never)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.UnknownKind", data: { kind: "juggle" } },
+    });
   });
 
   it("STD-6, ACT-ROT, SEG-9, CNT-12: a malformed stored state (null, NaN counts, missing lists) is a typed error, never a throw", () => {
-    const invalid = (kind: string) => ({ ok: false, error: { key: "TEMPO.ERRORS.Actions.InvalidState", data: { kind } } });
+    const invalid = (kind: string) => ({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.InvalidState", data: { kind } },
+    });
     expect(standardEconomy.spend(null as unknown as StandardActions, "action")).toEqual(invalid("action"));
-    expect(standardEconomy.spend({ ...standardActions(false), onTurn: true, action: Number.NaN }, "action")).toEqual(invalid("action"));
+    expect(standardEconomy.spend({ ...standardActions(false), onTurn: true, action: Number.NaN }, "action")).toEqual(
+      invalid("action"),
+    );
     expect(rotationEconomy.spend({ ...rotationActions(), full: -1 }, "full")).toEqual(invalid("full"));
-    expect(segmentEconomy.spend({ ...segmentActions(false), freeAttackSegments: null } as unknown as SegmentActions, "major")).toEqual(invalid("major"));
+    expect(
+      segmentEconomy.spend(
+        { ...segmentActions(false), freeAttackSegments: null } as unknown as SegmentActions,
+        "major",
+      ),
+    ).toEqual(invalid("major"));
   });
 
   it("STD-6: the kinds a tracker lists are exactly those it reports", () => {
     const state: StandardActions = standardActions(false);
-    expect(standardEconomy.remaining(state).map((r) => r.kind)).toEqual<StandardActionKind[]>(["action", "quickAction", "interaction", "reaction"]);
+    expect(standardEconomy.remaining(state).map((r) => r.kind)).toEqual<StandardActionKind[]>([
+      "action",
+      "quickAction",
+      "interaction",
+      "reaction",
+    ]);
   });
 });
 
 describe("actions: one tracker per ruleset", () => {
   it("STD-6, ACT-ROT, SEG-9, CNT-12: each ruleset has its tracker, with its own starting state", () => {
-    for (const id of ["count", "standard", "phase", "segment", "rotation"] as const) expect(ACTION_ECONOMIES[id].ruleset).toBe(id);
+    for (const id of ["count", "standard", "phase", "segment", "rotation"] as const)
+      expect(ACTION_ECONOMIES[id].ruleset).toBe(id);
     expect(INITIAL_ACTIONS.standard({ joinedMidCombat: true, surprised: false }).reaction).toBe(0);
     expect(INITIAL_ACTIONS.segment({ joinedMidCombat: false, surprised: true }).surprised).toBe(true);
   });

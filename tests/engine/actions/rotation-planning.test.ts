@@ -6,7 +6,12 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { unwrap } from "../../../src/engine/core/result.ts";
-import { rotationActions, rotationEconomy, spendRotationTask, type RotationActions } from "../../../src/engine/actions/rotation-actions.ts";
+import {
+  rotationActions,
+  rotationEconomy,
+  spendRotationTask,
+  type RotationActions,
+} from "../../../src/engine/actions/rotation-actions.ts";
 import {
   createRotationState,
   rotationIsPlanning,
@@ -29,7 +34,8 @@ const IDS = ["Kael", "Lyra", "Ogre"] as const;
 
 function feed(trackers: Trackers, events: readonly RotationEvent[]): Trackers {
   const next: Record<string, RotationActions> = { ...trackers };
-  for (const event of events) for (const id of Object.keys(next)) next[id] = rotationEconomy.observe(tracked(next, id), event, id);
+  for (const event of events)
+    for (const id of Object.keys(next)) next[id] = rotationEconomy.observe(tracked(next, id), event, id);
   return next;
 }
 
@@ -55,7 +61,10 @@ function rollAll(fight: Fight, totals: Readonly<Record<string, number>>): Fight 
 }
 
 /** Kael and Lyra (player characters) against an Ogre, with a planning phase; rolled Kael 14, Lyra 19, Ogre 16. */
-function fight(initiator: RotationInitiator, totals: Readonly<Record<string, number>> = { Kael: 14, Lyra: 19, Ogre: 16 }): Fight {
+function fight(
+  initiator: RotationInitiator,
+  totals: Readonly<Record<string, number>> = { Kael: 14, Lyra: 19, Ogre: 16 },
+): Fight {
   const state = unwrap(
     createRotationState(
       [
@@ -74,16 +83,29 @@ function tracker(f: Fight, id: string): RotationActions {
   return tracked(f.trackers, id);
 }
 
-const left = (state: RotationActions): Record<string, number | null> => Object.fromEntries(rotationEconomy.remaining(state).map((r) => [r.kind, r.left]));
+const left = (state: RotationActions): Record<string, number | null> =>
+  Object.fromEntries(rotationEconomy.remaining(state).map((r) => [r.kind, r.left]));
 
-const PLANNING_SWIFT_ONLY = (kind: string) => ({ ok: false, error: { key: "TEMPO.ERRORS.Actions.PlanningSwiftOnly", data: { kind } } });
-const NO_ATTACK = (task: string) => ({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoAttackWhilePlanning", data: { task } } });
+const PLANNING_SWIFT_ONLY = (kind: string) => ({
+  ok: false,
+  error: { key: "TEMPO.ERRORS.Actions.PlanningSwiftOnly", data: { kind } },
+});
+const NO_ATTACK = (task: string) => ({
+  ok: false,
+  error: { key: "TEMPO.ERRORS.Actions.NoAttackWhilePlanning", data: { task } },
+});
 
 describe("actions: rotation planning phase (ROT-7) fed by the rotation scheduler", () => {
   it("ROT-7: a planning turn gives one Swift action that cannot attack; no Full action; the first rotation gives the full turn", () => {
     // Rolls done: planning starts with Lyra (19), the players having started the encounter.
     let f = fight("players");
-    expect(f.events.map((e) => e.type)).toEqual(["initiativeSet", "initiativeSet", "initiativeSet", "planningStarted", "turnStarted"]);
+    expect(f.events.map((e) => e.type)).toEqual([
+      "initiativeSet",
+      "initiativeSet",
+      "initiativeSet",
+      "planningStarted",
+      "turnStarted",
+    ]);
     expect(rotationIsPlanning(f.state)).toBe(true);
     expect(rotationScheduler.current(f.state)).toBe("Lyra");
 
@@ -101,11 +123,20 @@ describe("actions: rotation planning phase (ROT-7) fed by the rotation scheduler
     expect(tracker(f, "Lyra")).toEqual(lyra); // refusals change nothing
 
     const drank = unwrap(spendRotationTask(lyra, "useItem"));
-    expect(spendRotationTask(drank, "step")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
-    expect(rotationEconomy.spend(drank, "free")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
+    expect(spendRotationTask(drank, "step")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
+    expect(rotationEconomy.spend(drank, "free")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
 
     // The Ogre's side did not start the encounter: no planning turn, nothing to spend but nothing taken either.
-    expect(rotationEconomy.spend(tracker(f, "Ogre"), "swift")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NotYourTurn" } });
+    expect(rotationEconomy.spend(tracker(f, "Ogre"), "swift")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NotYourTurn" },
+    });
 
     // Kael's planning turn; Lyra's is over.
     f = apply({ ...f, trackers: { ...f.trackers, Lyra: drank } }, { type: "next" });
@@ -115,7 +146,10 @@ describe("actions: rotation planning phase (ROT-7) fed by the rotation scheduler
     expect(left(kael)).toMatchObject({ full: 0, swift: 1, free: 2 });
     // ACT-ROT: the Swift split into two Free actions.
     const twoFree = unwrap(rotationEconomy.spend(unwrap(rotationEconomy.spend(kael, "free")), "free"));
-    expect(rotationEconomy.spend(twoFree, "free")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Actions.NoneLeft" } });
+    expect(rotationEconomy.spend(twoFree, "free")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft" },
+    });
 
     // Planning ends; rotation 1 starts with Lyra, who gets the whole ACT-ROT turn.
     f = apply({ ...f, trackers: { ...f.trackers, Kael: twoFree } }, { type: "next" });
@@ -131,7 +165,14 @@ describe("actions: rotation planning phase (ROT-7) fed by the rotation scheduler
     // The Ogre, then Kael, get full turns in rotation 1 too.
     f = apply(f, { type: "next" });
     expect(rotationScheduler.current(f.state)).toBe("Ogre");
-    expect(tracker(f, "Ogre")).toMatchObject({ onTurn: true, full: 2, swift: 1, free: 1, reaction: 1, planning: false });
+    expect(tracker(f, "Ogre")).toMatchObject({
+      onTurn: true,
+      full: 2,
+      swift: 1,
+      free: 1,
+      reaction: 1,
+      planning: false,
+    });
     f = apply(f, { type: "next" });
     expect(rotationScheduler.current(f.state)).toBe("Kael");
     expect(left(tracker(f, "Kael"))).toEqual({ full: 2, swift: 5, free: 11, reaction: 1, twoFull: 1, wholeTurn: 1 });

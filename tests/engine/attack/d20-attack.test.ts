@@ -4,7 +4,12 @@ import { d20AttackOdds, resolveD20Attack, type D20AttackSnapshot } from "../../.
 import type { D20RollMode } from "../../../src/engine/dice/d20.ts";
 import { facePairs, share, singleFaces, value } from "./support.ts";
 
-const snap = (bonus: number, armorClass: number, mode: D20RollMode = "normal", criticalFrom = 20): D20AttackSnapshot => ({ bonus, armorClass, criticalFrom, mode });
+const snap = (
+  bonus: number,
+  armorClass: number,
+  mode: D20RollMode = "normal",
+  criticalFrom = 20,
+): D20AttackSnapshot => ({ bonus, armorClass, criticalFrom, mode });
 
 describe("d20 + bonus vs AC (count and standard rulesets)", () => {
   it("hits when d20 + bonus meets the AC: +5 against AC 15 hits on a 10, misses on a 9", () => {
@@ -16,7 +21,10 @@ describe("d20 + bonus vs AC (count and standard rulesets)", () => {
   it("ruling: a natural 20 always hits and is critical, even when the total is short", () => {
     const outcome = value(resolveD20Attack([20], snap(-5, 30)));
     expect(outcome).toMatchObject({ hit: true, critical: true, total: 15 });
-    expect(outcome.notes.map((n) => n.key)).toEqual(["TEMPO.ATTACK.Note.NaturalTwentyHits", "TEMPO.ATTACK.Note.Critical"]);
+    expect(outcome.notes.map((n) => n.key)).toEqual([
+      "TEMPO.ATTACK.Note.NaturalTwentyHits",
+      "TEMPO.ATTACK.Note.Critical",
+    ]);
   });
 
   it("ruling: a natural 1 always misses and is a fumble, even when the total would hit", () => {
@@ -68,9 +76,18 @@ describe("d20 + bonus vs AC (count and standard rulesets)", () => {
         const rolls = s.mode === "normal" ? singleFaces : facePairs;
         const outcome = (faces: readonly number[]) => value(resolveD20Attack(faces, s));
         const odds = value(d20AttackOdds(s));
-        expect(odds.hit).toBeCloseTo(share(rolls, (faces) => outcome(faces).hit), 12);
-        expect(odds.critical).toBeCloseTo(share(rolls, (faces) => outcome(faces).critical), 12);
-        expect(odds.fumble).toBeCloseTo(share(rolls, (faces) => outcome(faces).fumble), 12);
+        expect(odds.hit).toBeCloseTo(
+          share(rolls, (faces) => outcome(faces).hit),
+          12,
+        );
+        expect(odds.critical).toBeCloseTo(
+          share(rolls, (faces) => outcome(faces).critical),
+          12,
+        );
+        expect(odds.fumble).toBeCloseTo(
+          share(rolls, (faces) => outcome(faces).fumble),
+          12,
+        );
       }),
       { numRuns: 150 },
     );
@@ -92,16 +109,34 @@ describe("d20 + bonus vs AC (count and standard rulesets)", () => {
   });
 
   it("bad input returns typed errors and never throws", () => {
-    expect(resolveD20Attack([0], snap(0, 10))).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Attack.FaceInvalid", data: { face: "0" } } });
+    expect(resolveD20Attack([0], snap(0, 10))).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.FaceInvalid", data: { face: "0" } },
+    });
     expect(resolveD20Attack([21], snap(0, 10)).ok).toBe(false);
-    expect(resolveD20Attack([10, 11], snap(0, 10))).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Attack.FaceCount", data: { expected: 1, count: 2 } } });
+    expect(resolveD20Attack([10, 11], snap(0, 10))).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.FaceCount", data: { expected: 1, count: 2 } },
+    });
     expect(resolveD20Attack([10], snap(0, 10, "advantage")).ok).toBe(false);
-    expect(d20AttackOdds(snap(Number.NaN, 10))).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Attack.BonusInvalid", data: { value: "NaN" } } });
+    expect(d20AttackOdds(snap(Number.NaN, 10))).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.BonusInvalid", data: { value: "NaN" } },
+    });
     expect(d20AttackOdds(snap(0, 1.5)).ok).toBe(false);
     // Past 2^53 a sum is no longer exact: 1e300 is "whole" to Number.isInteger but not a bonus.
-    expect(d20AttackOdds(snap(1e300, 10))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.BonusInvalid" } });
-    expect(d20AttackOdds(snap(0, 10, "normal", 1))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.CriticalRangeInvalid" } });
-    expect(d20AttackOdds(snap(0, 10, "sideways" as D20RollMode))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.ModeInvalid" } });
+    expect(d20AttackOdds(snap(1e300, 10))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.BonusInvalid" },
+    });
+    expect(d20AttackOdds(snap(0, 10, "normal", 1))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.CriticalRangeInvalid" },
+    });
+    expect(d20AttackOdds(snap(0, 10, "sideways" as D20RollMode))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.ModeInvalid" },
+    });
     fc.assert(
       fc.property(fc.array(fc.double(), { maxLength: 3 }), fc.double(), fc.double(), (faces, bonus, ac) => {
         expect(() => resolveD20Attack(faces, snap(bonus, ac))).not.toThrow();

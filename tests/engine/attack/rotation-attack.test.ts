@@ -21,7 +21,10 @@ const defender = (over: Partial<RotationDefender> = {}): RotationDefender => ({
   ...over,
 });
 
-const attack = (over: Partial<RotationAttackSnapshot> = {}, def: Partial<RotationDefender> = {}): RotationAttackSnapshot => ({
+const attack = (
+  over: Partial<RotationAttackSnapshot> = {},
+  def: Partial<RotationDefender> = {},
+): RotationAttackSnapshot => ({
   skillBonus: 5,
   proficient: true,
   criticalThreshold: 20,
@@ -30,7 +33,8 @@ const attack = (over: Partial<RotationAttackSnapshot> = {}, def: Partial<Rotatio
   ...over,
 });
 
-const keys = (snapshot: RotationAttackSnapshot, faces: readonly number[]) => value(resolveRotationAttack(faces, snapshot)).notes.map((n) => n.key);
+const keys = (snapshot: RotationAttackSnapshot, faces: readonly number[]) =>
+  value(resolveRotationAttack(faces, snapshot)).notes.map((n) => n.key);
 
 describe("ATK-ROT rotation attacks", () => {
   it("ATK-ROT-1: d20 + skill against the higher defence by default: +5 against Dodge 14 / Armor 12 hits on a total of 15", () => {
@@ -43,7 +47,10 @@ describe("ATK-ROT rotation attacks", () => {
   it("ATK-ROT-1: the defender may choose the lower defence (Armor 12)", () => {
     const s = attack({}, { defense: "armor" });
     expect(value(resolveRotationAttack([8], s))).toMatchObject({ hit: true, total: 13, needed: 13 });
-    expect(value(resolveRotationAttack([8], s)).notes).toContainEqual({ key: "TEMPO.ATTACK.Note.AgainstArmor", data: { value: 12 } });
+    expect(value(resolveRotationAttack([8], s)).notes).toContainEqual({
+      key: "TEMPO.ATTACK.Note.AgainstArmor",
+      data: { value: 12 },
+    });
   });
 
   it("ATK-ROT-1: not proficient halves a positive bonus rounding down (+7 → +3) but a negative one applies in full", () => {
@@ -53,8 +60,13 @@ describe("ATK-ROT rotation attacks", () => {
     expect(value(rotationSkillBonus(7, true))).toBe(7);
     const s = attack({ skillBonus: 7, proficient: false });
     expect(value(resolveRotationAttack([11], s))).toMatchObject({ total: 14, hit: false });
-    expect(value(resolveRotationAttack([11], s)).notes).toContainEqual({ key: "TEMPO.ATTACK.Note.NotProficient", data: { from: 7, to: 3 } });
-    expect(value(resolveRotationAttack([11], attack({ skillBonus: -3, proficient: false })))).toMatchObject({ total: 8 });
+    expect(value(resolveRotationAttack([11], s)).notes).toContainEqual({
+      key: "TEMPO.ATTACK.Note.NotProficient",
+      data: { from: 7, to: 3 },
+    });
+    expect(value(resolveRotationAttack([11], attack({ skillBonus: -3, proficient: false })))).toMatchObject({
+      total: 8,
+    });
   });
 
   it("ATK-ROT-2: on a tie an attacking player character hits", () => {
@@ -75,7 +87,10 @@ describe("ATK-ROT rotation attacks", () => {
   });
 
   it("ATK-ROT-3: a natural 20 counts as 25 plus bonuses and does not hit automatically", () => {
-    expect(value(resolveRotationAttack([20], attack({ skillBonus: 2 }, { dodge: 26 })))).toMatchObject({ hit: true, total: 27 });
+    expect(value(resolveRotationAttack([20], attack({ skillBonus: 2 }, { dodge: 26 })))).toMatchObject({
+      hit: true,
+      total: 27,
+    });
     const short = value(resolveRotationAttack([20], attack({ skillBonus: 2 }, { dodge: 30 })));
     expect(short).toMatchObject({ hit: false, total: 27, critical: false });
     expect(short.notes.map((n) => n.key)).toContain("TEMPO.ATTACK.Note.NaturalTwentyAs25");
@@ -97,11 +112,17 @@ describe("ATK-ROT rotation attacks", () => {
 
   it("ATK-ROT-4: the natural 20 reads as 25 against the threshold (threshold 24 crits on it, 25 never crits)", () => {
     expect(value(resolveRotationAttack([20], attack({ criticalThreshold: 24 })))).toMatchObject({ critical: true });
-    expect(value(resolveRotationAttack([20], attack({ criticalThreshold: 25 })))).toMatchObject({ hit: true, critical: false });
+    expect(value(resolveRotationAttack([20], attack({ criticalThreshold: 25 })))).toMatchObject({
+      hit: true,
+      critical: false,
+    });
   });
 
   it("ATK-ROT-4: a miss is never a critical, whatever the die", () => {
-    expect(value(resolveRotationAttack([19], attack({ criticalThreshold: 10 }, { dodge: 40 })))).toMatchObject({ hit: false, critical: false });
+    expect(value(resolveRotationAttack([19], attack({ criticalThreshold: 10 }, { dodge: 40 })))).toMatchObject({
+      hit: false,
+      critical: false,
+    });
   });
 
   it("ATK-ROT-5: each adjacent enemy beyond the first gives −2 Dodge and −2 Armor", () => {
@@ -109,14 +130,19 @@ describe("ATK-ROT rotation attacks", () => {
     const s = attack({}, { adjacentEnemies: 3 });
     // Dodge 14 − 4 = 10: a total of 11 is needed, a 6 (total 11) now hits.
     expect(value(resolveRotationAttack([6], s))).toMatchObject({ hit: true, total: 11, needed: 11 });
-    expect(value(resolveRotationAttack([6], s)).notes).toContainEqual({ key: "TEMPO.ATTACK.Note.Flanked", data: { enemies: 3, penalty: 4 } });
+    expect(value(resolveRotationAttack([6], s)).notes).toContainEqual({
+      key: "TEMPO.ATTACK.Note.Flanked",
+      data: { enemies: 3, penalty: 4 },
+    });
   });
 
   it("ROT-8: a grappled defender cannot avoid attacks — ruling: it cannot Dodge and defends with Armor", () => {
     const s = attack({}, { grappled: true, defense: "dodge" });
     // Armor 12 instead of Dodge 14: a total of 13 hits.
     expect(value(resolveRotationAttack([8], s))).toMatchObject({ hit: true, total: 13, needed: 13 });
-    expect(keys(s, [8])).toEqual(expect.arrayContaining(["TEMPO.ATTACK.Note.GrappledArmorOnly", "TEMPO.ATTACK.Note.AgainstArmor"]));
+    expect(keys(s, [8])).toEqual(
+      expect.arrayContaining(["TEMPO.ATTACK.Note.GrappledArmorOnly", "TEMPO.ATTACK.Note.AgainstArmor"]),
+    );
     expect(value(rotationAttackOdds(s)).hit).toBeCloseTo(13 / 20, 12);
   });
 
@@ -134,8 +160,13 @@ describe("ATK-ROT rotation attacks", () => {
   it("STL-3: an unaware defender is attacked with advantage: two dice, the higher kept, odds 1 − (9/20)²", () => {
     const s = attack({}, { unaware: true });
     expect(value(resolveRotationAttack([3, 12], s))).toMatchObject({ hit: true, face: 12, total: 17 });
-    expect(keys(s, [3, 12])).toEqual(expect.arrayContaining(["TEMPO.ATTACK.Note.UnawareTarget", "TEMPO.ATTACK.Note.Advantage"]));
-    expect(resolveRotationAttack([12], s)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Attack.FaceCount", data: { expected: 2, count: 1 } } });
+    expect(keys(s, [3, 12])).toEqual(
+      expect.arrayContaining(["TEMPO.ATTACK.Note.UnawareTarget", "TEMPO.ATTACK.Note.Advantage"]),
+    );
+    expect(resolveRotationAttack([12], s)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.FaceCount", data: { expected: 2, count: 1 } },
+    });
     expect(value(rotationAttackOdds(s)).hit).toBeCloseTo(1 - (9 / 20) ** 2, 12);
     expect(value(rotationAttackOdds(s)).fumble).toBeCloseTo(1 / 400, 12);
   });
@@ -162,9 +193,18 @@ describe("ATK-ROT rotation attacks", () => {
         const rolls = s.defender.unaware ? facePairs : singleFaces;
         const outcome = (faces: readonly number[]) => value(resolveRotationAttack(faces, s));
         const odds = value(rotationAttackOdds(s));
-        expect(odds.hit).toBeCloseTo(share(rolls, (faces) => outcome(faces).hit), 12);
-        expect(odds.critical).toBeCloseTo(share(rolls, (faces) => outcome(faces).critical), 12);
-        expect(odds.fumble).toBeCloseTo(share(rolls, (faces) => outcome(faces).fumble), 12);
+        expect(odds.hit).toBeCloseTo(
+          share(rolls, (faces) => outcome(faces).hit),
+          12,
+        );
+        expect(odds.critical).toBeCloseTo(
+          share(rolls, (faces) => outcome(faces).critical),
+          12,
+        );
+        expect(odds.fumble).toBeCloseTo(
+          share(rolls, (faces) => outcome(faces).fumble),
+          12,
+        );
         expect(odds.hit + odds.miss).toBeCloseTo(1, 12);
       }),
       { numRuns: 150 },
@@ -177,7 +217,12 @@ describe("ATK-ROT rotation attacks", () => {
         const base = value(rotationAttackOdds(s));
         const better = value(rotationAttackOdds({ ...s, skillBonus: s.skillBonus + extra })).hit;
         expect(better).toBeGreaterThanOrEqual(base.hit - 1e-12);
-        const flanked = value(rotationAttackOdds({ ...s, defender: { ...s.defender, adjacentEnemies: s.defender.adjacentEnemies + extra } })).hit;
+        const flanked = value(
+          rotationAttackOdds({
+            ...s,
+            defender: { ...s.defender, adjacentEnemies: s.defender.adjacentEnemies + extra },
+          }),
+        ).hit;
         expect(flanked).toBeGreaterThanOrEqual(base.hit - 1e-12);
         const aware = value(rotationAttackOdds({ ...s, defender: { ...s.defender, unaware: false } })).hit;
         const unaware = value(rotationAttackOdds({ ...s, defender: { ...s.defender, unaware: true } })).hit;
@@ -196,25 +241,51 @@ describe("ATK-ROT rotation attacks", () => {
       fc.property(snapshots, (s) => {
         const byDefault = value(rotationAttackOdds({ ...s, defender: { ...s.defender, defense: null } })).hit;
         for (const defense of ["dodge", "armor"] as const) {
-          expect(byDefault).toBeLessThanOrEqual(value(rotationAttackOdds({ ...s, defender: { ...s.defender, defense } })).hit + 1e-12);
+          expect(byDefault).toBeLessThanOrEqual(
+            value(rotationAttackOdds({ ...s, defender: { ...s.defender, defense } })).hit + 1e-12,
+          );
         }
       }),
     );
   });
 
   it("ATK-ROT: bad input returns typed errors and never throws", () => {
-    expect(resolveRotationAttack([21], attack())).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.FaceInvalid" } });
-    expect(rotationAttackOdds(attack({ skillBonus: 1.5 }))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.BonusInvalid" } });
-    expect(rotationAttackOdds(attack({ criticalThreshold: Number.NaN }))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.CriticalThresholdInvalid" } });
-    expect(rotationAttackOdds(attack({}, { dodge: Number.NaN }))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.DefenseInvalid" } });
-    expect(rotationAttackOdds(attack({}, { adjacentEnemies: -1 }))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.AdjacentEnemiesInvalid" } });
-    expect(rotationAttackOdds(attack({}, { defense: "shield" as "dodge" }))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.DefenseChoiceInvalid" } });
+    expect(resolveRotationAttack([21], attack())).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.FaceInvalid" },
+    });
+    expect(rotationAttackOdds(attack({ skillBonus: 1.5 }))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.BonusInvalid" },
+    });
+    expect(rotationAttackOdds(attack({ criticalThreshold: Number.NaN }))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.CriticalThresholdInvalid" },
+    });
+    expect(rotationAttackOdds(attack({}, { dodge: Number.NaN }))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.DefenseInvalid" },
+    });
+    expect(rotationAttackOdds(attack({}, { adjacentEnemies: -1 }))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.AdjacentEnemiesInvalid" },
+    });
+    expect(rotationAttackOdds(attack({}, { defense: "shield" as "dodge" }))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.DefenseChoiceInvalid" },
+    });
     fc.assert(
-      fc.property(fc.array(fc.double(), { maxLength: 3 }), fc.double(), fc.double(), fc.double(), (faces, skillBonus, dodge, adjacentEnemies) => {
-        const s = attack({ skillBonus }, { dodge, adjacentEnemies });
-        expect(() => resolveRotationAttack(faces, s)).not.toThrow();
-        expect(() => rotationAttackOdds(s)).not.toThrow();
-      }),
+      fc.property(
+        fc.array(fc.double(), { maxLength: 3 }),
+        fc.double(),
+        fc.double(),
+        fc.double(),
+        (faces, skillBonus, dodge, adjacentEnemies) => {
+          const s = attack({ skillBonus }, { dodge, adjacentEnemies });
+          expect(() => resolveRotationAttack(faces, s)).not.toThrow();
+          expect(() => rotationAttackOdds(s)).not.toThrow();
+        },
+      ),
     );
   });
 });

@@ -11,7 +11,12 @@ import {
 } from "../../../src/engine/attack/segment-attack.ts";
 import { facePairs, share, singleFaces, value } from "./support.ts";
 
-const snap = (aac0: number, armorClass: number, modifier = 0, mode: D20RollMode = "normal"): SegmentAttackSnapshot => ({ aac0, armorClass, modifier, mode });
+const snap = (aac0: number, armorClass: number, modifier = 0, mode: D20RollMode = "normal"): SegmentAttackSnapshot => ({
+  aac0,
+  armorClass,
+  modifier,
+  mode,
+});
 
 describe("SEG-12 attacks against descending AC", () => {
   it("SEG-12: AAC0 19 needs 19 against AC 0 and 14 against AC 5 (n = AAC0 − AC)", () => {
@@ -117,8 +122,14 @@ describe("SEG-12 attacks against descending AC", () => {
       fc.property(snapshots, (s) => {
         const rolls = s.mode === "normal" ? singleFaces : facePairs;
         const odds = value(segmentAttackOdds(s));
-        expect(odds.hit).toBeCloseTo(share(rolls, (faces) => value(resolveSegmentAttack(faces, s)).hit), 12);
-        expect(odds.fumble).toBeCloseTo(share(rolls, (faces) => value(resolveSegmentAttack(faces, s)).fumble), 12);
+        expect(odds.hit).toBeCloseTo(
+          share(rolls, (faces) => value(resolveSegmentAttack(faces, s)).hit),
+          12,
+        );
+        expect(odds.fumble).toBeCloseTo(
+          share(rolls, (faces) => value(resolveSegmentAttack(faces, s)).fumble),
+          12,
+        );
         expect(odds.critical).toBe(0);
       }),
       { numRuns: 120 },
@@ -129,10 +140,14 @@ describe("SEG-12 attacks against descending AC", () => {
     fc.assert(
       fc.property(snapshots, fc.integer({ min: 0, max: 5 }), (s, extra) => {
         const base = value(segmentAttackOdds(s)).hit;
-        expect(value(segmentAttackOdds({ ...s, modifier: s.modifier + extra })).hit).toBeGreaterThanOrEqual(base - 1e-12);
+        expect(value(segmentAttackOdds({ ...s, modifier: s.modifier + extra })).hit).toBeGreaterThanOrEqual(
+          base - 1e-12,
+        );
         const worseAc = Math.min(10, s.armorClass + extra);
         expect(value(segmentAttackOdds({ ...s, armorClass: worseAc })).hit).toBeGreaterThanOrEqual(base - 1e-12);
-        expect(value(segmentAttackOdds({ ...s, mode: "advantage" })).hit).toBeGreaterThanOrEqual(value(segmentAttackOdds({ ...s, mode: "normal" })).hit - 1e-12);
+        expect(value(segmentAttackOdds({ ...s, mode: "advantage" })).hit).toBeGreaterThanOrEqual(
+          value(segmentAttackOdds({ ...s, mode: "normal" })).hit - 1e-12,
+        );
         // A natural 20 always hits: at least 1 in 20 with one die, 1 in 400 when both dice must show it.
         expect(base).toBeGreaterThanOrEqual((s.mode === "disadvantage" ? 1 / 400 : 1 / 20) - 1e-12);
         expect(base).toBeLessThanOrEqual(1);
@@ -141,21 +156,36 @@ describe("SEG-12 attacks against descending AC", () => {
   });
 
   it("SEG-12: AC off the −10..10 scale, a bad AAC0 or a bad face is a typed error, never a throw", () => {
-    expect(aac0Needed(19, -11)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Attack.ArmorClassOutOfRange", data: { value: "-11", best: -10, worst: 10 } } });
+    expect(aac0Needed(19, -11)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.ArmorClassOutOfRange", data: { value: "-11", best: -10, worst: 10 } },
+    });
     expect(aac0Needed(19, 11).ok).toBe(false);
     expect(aac0Needed(19, 2.5).ok).toBe(false);
     expect(aac0Needed(26, 0)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.Aac0Invalid" } });
     expect(aac0Needed(-1, 0).ok).toBe(false);
     expect(parseAac0("nineteen")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.Aac0Invalid" } });
-    expect(descendingArmorClass(-9, 2)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.ArmorClassOutOfRange" } });
-    expect(descendingArmorClass(5, 0.5)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.BonusInvalid" } });
+    expect(descendingArmorClass(-9, 2)).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.ArmorClassOutOfRange" },
+    });
+    expect(descendingArmorClass(5, 0.5)).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.BonusInvalid" },
+    });
     expect(resolveSegmentAttack([0], snap(19, 0)).ok).toBe(false);
     expect(segmentAttackOdds(snap(19, 0, Number.POSITIVE_INFINITY)).ok).toBe(false);
     fc.assert(
-      fc.property(fc.double(), fc.double(), fc.double(), fc.array(fc.double(), { maxLength: 3 }), (aac0, ac, modifier, faces) => {
-        expect(() => resolveSegmentAttack(faces, snap(aac0, ac, modifier))).not.toThrow();
-        expect(() => segmentAttackOdds(snap(aac0, ac, modifier))).not.toThrow();
-      }),
+      fc.property(
+        fc.double(),
+        fc.double(),
+        fc.double(),
+        fc.array(fc.double(), { maxLength: 3 }),
+        (aac0, ac, modifier, faces) => {
+          expect(() => resolveSegmentAttack(faces, snap(aac0, ac, modifier))).not.toThrow();
+          expect(() => segmentAttackOdds(snap(aac0, ac, modifier))).not.toThrow();
+        },
+      ),
     );
   });
 });

@@ -13,7 +13,9 @@ export function value<T>(result: Result<T>): T {
 export const singleFaces: readonly (readonly number[])[] = Array.from({ length: 20 }, (_, i) => [i + 1]);
 
 /** Every ordered pair of faces (400 rolls of 2d20). */
-export const facePairs: readonly (readonly number[])[] = singleFaces.flatMap(([a]) => singleFaces.map(([b]) => [a ?? 0, b ?? 0]));
+export const facePairs: readonly (readonly number[])[] = singleFaces.flatMap(([a]) =>
+  singleFaces.map(([b]) => [a ?? 0, b ?? 0]),
+);
 
 /** The share of `rolls` for which `test` holds: the brute-force probability over equally likely rolls. */
 export function share(rolls: readonly (readonly number[])[], test: (faces: readonly number[]) => boolean): number {
@@ -22,7 +24,9 @@ export function share(rolls: readonly (readonly number[])[], test: (faces: reado
 
 type Tree = { readonly [key: string]: string | Tree };
 const leaves = (tree: Tree, prefix: string): string[] =>
-  Object.entries(tree).flatMap(([key, v]) => (typeof v === "string" ? [`${prefix}${key}`] : leaves(v, `${prefix}${key}.`)));
+  Object.entries(tree).flatMap(([key, v]) =>
+    typeof v === "string" ? [`${prefix}${key}`] : leaves(v, `${prefix}${key}.`),
+  );
 const EN_KEYS = new Set(leaves(JSON.parse(readText("lang/en.json")) as Tree, ""));
 
 /** The result is a typed error whose key starts with `prefix` and has an English text in lang/en.json. */
@@ -35,7 +39,21 @@ export function expectTypedError(result: Result<unknown>, prefix: string): void 
 
 /** Values a sheet or a stored document could hold where a whole number belongs, none of them one. */
 export const notWhole: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1.5, -0.25, 1e300, 2 ** 53, "3", null, undefined, true, {}, []),
+  fc.constantFrom(
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    1.5,
+    -0.25,
+    1e300,
+    2 ** 53,
+    "3",
+    null,
+    undefined,
+    true,
+    {},
+    [],
+  ),
   fc.double().filter((n) => !Number.isSafeInteger(n)),
   fc.string(),
 );

@@ -9,7 +9,11 @@ import {
   type Concentration,
   type ConcentrationTrigger,
 } from "../../../src/engine/conditions/concentration.ts";
-import { endPhaseSaveChance, endPhaseSaveRequest, resolveEndPhaseSave } from "../../../src/engine/conditions/end-phase-save.ts";
+import {
+  endPhaseSaveChance,
+  endPhaseSaveRequest,
+  resolveEndPhaseSave,
+} from "../../../src/engine/conditions/end-phase-save.ts";
 import { ROUND_SECONDS, worldTimeDelta } from "../../../src/engine/conditions/round-time.ts";
 
 const casting: Concentration = { effectId: "fireball", mode: "casting" };
@@ -28,14 +32,21 @@ describe("conditions: concentration", () => {
       state: null,
       lost: { effectId: "fireball", outcome: "castingFailed", reason: "TEMPO.CONDITIONS.Concentration.Damage" },
     });
-    expect(unwrap(applyConcentrationTrigger(holding, "failedSave")).lost).toMatchObject({ effectId: "web", outcome: "effectEnded" });
+    expect(unwrap(applyConcentrationTrigger(holding, "failedSave")).lost).toMatchObject({
+      effectId: "web",
+      outcome: "effectEnded",
+    });
     expect(unwrap(applyConcentrationTrigger(null, "damage"))).toEqual({ state: null, lost: null });
   });
 
   it("SEG-10: starting another concentration ends the first", () => {
     const r = unwrap(startConcentration(holding, casting));
     expect(r.state).toEqual(casting);
-    expect(r.lost).toEqual({ effectId: "web", outcome: "effectEnded", reason: "TEMPO.CONDITIONS.Concentration.NewConcentration" });
+    expect(r.lost).toEqual({
+      effectId: "web",
+      outcome: "effectEnded",
+      reason: "TEMPO.CONDITIONS.Concentration.NewConcentration",
+    });
     expect(finishCasting(casting, true)).toEqual({ effectId: "fireball", mode: "maintaining" });
     expect(finishCasting(casting, false)).toBeNull();
   });
@@ -47,7 +58,12 @@ describe("conditions: concentration", () => {
   });
 
   it("SEG-10: a negative or non-finite distance or movement rate is a typed error", () => {
-    for (const [feet, rate] of [[-5, 120], [10, Number.NaN], [Number.POSITIVE_INFINITY, 120], [10, -1]] as const) {
+    for (const [feet, rate] of [
+      [-5, 120],
+      [10, Number.NaN],
+      [Number.POSITIVE_INFINITY, 120],
+      [10, -1],
+    ] as const) {
       expect(concentrationMoveTrigger(feet, rate, false)).toEqual({
         ok: false,
         error: { key: "TEMPO.ERRORS.Conditions.InvalidDistance", data: { feet: String(feet), rate: String(rate) } },
@@ -64,10 +80,22 @@ describe("conditions: concentration", () => {
   });
 
   it("SEG-10: an unknown trigger or a malformed concentration is a typed error, never a throw", () => {
-    expect(concentrationBroken("sneeze" as ConcentrationTrigger)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.UnknownTrigger", data: { trigger: "sneeze" } } });
-    expect(applyConcentrationTrigger(holding, "toString" as ConcentrationTrigger)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.UnknownTrigger", data: { trigger: "toString" } } });
-    expect(applyConcentrationTrigger({ effectId: "", mode: "casting" }, "damage")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidConcentration" } });
-    expect(startConcentration(null, { effectId: "web", mode: "dozing" as "casting" })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidConcentration" } });
+    expect(concentrationBroken("sneeze" as ConcentrationTrigger)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Conditions.UnknownTrigger", data: { trigger: "sneeze" } },
+    });
+    expect(applyConcentrationTrigger(holding, "toString" as ConcentrationTrigger)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Conditions.UnknownTrigger", data: { trigger: "toString" } },
+    });
+    expect(applyConcentrationTrigger({ effectId: "", mode: "casting" }, "damage")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Conditions.InvalidConcentration" },
+    });
+    expect(startConcentration(null, { effectId: "web", mode: "dozing" as "casting" })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Conditions.InvalidConcentration" },
+    });
   });
 });
 
@@ -87,10 +115,24 @@ describe("conditions: end-phase saves", () => {
   });
 
   it("PHS-12: the engine asks for 2d6 and refuses a total 2d6 cannot make", () => {
-    expect(endPhaseSaveRequest("save-1", "goblin")).toEqual({ id: "save-1", combatantId: "goblin", formula: "2d6", reason: "TEMPO.CONDITIONS.EndPhaseSave" });
-    expect(resolveEndPhaseSave("ends", 13)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidRoll", data: { total: "13" } } });
-    expect(resolveEndPhaseSave("ends", 1)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidRoll" } });
-    expect(resolveEndPhaseSave("lingers" as "ends", 8)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.UnknownSaveKind", data: { kind: "lingers" } } });
+    expect(endPhaseSaveRequest("save-1", "goblin")).toEqual({
+      id: "save-1",
+      combatantId: "goblin",
+      formula: "2d6",
+      reason: "TEMPO.CONDITIONS.EndPhaseSave",
+    });
+    expect(resolveEndPhaseSave("ends", 13)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Conditions.InvalidRoll", data: { total: "13" } },
+    });
+    expect(resolveEndPhaseSave("ends", 1)).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Conditions.InvalidRoll" },
+    });
+    expect(resolveEndPhaseSave("lingers" as "ends", 8)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Conditions.UnknownSaveKind", data: { kind: "lingers" } },
+    });
   });
 });
 
@@ -109,8 +151,14 @@ describe("conditions: round length and world time", () => {
   it("TIME-1: turns add no time of their own; stepping back a round goes back in time", () => {
     expect(unwrap(worldTimeDelta("count", { rounds: 0, turns: 4 }))).toBe(0);
     expect(unwrap(worldTimeDelta("phase", { rounds: -1 }))).toBe(-6);
-    expect(worldTimeDelta("standard", { rounds: 0, segments: 1 })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidAdvance", data: { ruleset: "standard" } } });
+    expect(worldTimeDelta("standard", { rounds: 0, segments: 1 })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Conditions.InvalidAdvance", data: { ruleset: "standard" } },
+    });
     expect(worldTimeDelta("standard", { rounds: 0.5 }).ok).toBe(false);
-    expect(worldTimeDelta("chess" as "standard", { rounds: 1 })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidAdvance", data: { ruleset: "chess" } } });
+    expect(worldTimeDelta("chess" as "standard", { rounds: 1 })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Conditions.InvalidAdvance", data: { ruleset: "chess" } },
+    });
   });
 });

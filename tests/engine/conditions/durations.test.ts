@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { unwrap } from "../../../src/engine/core/result.ts";
 import type { CommonEvent, RulesetId } from "../../../src/engine/initiative/contract.ts";
-import { advanceTimedEffects, createTimedEffect, type DurationClockEvent, type TimedEffect, type TimedEffectInput } from "../../../src/engine/conditions/durations.ts";
+import {
+  advanceTimedEffects,
+  createTimedEffect,
+  type DurationClockEvent,
+  type TimedEffect,
+  type TimedEffectInput,
+} from "../../../src/engine/conditions/durations.ts";
 
 type Mark = { readonly round: number; readonly at: string };
 
@@ -12,7 +18,8 @@ const ROUND_LENGTH: Readonly<Record<RulesetId, number>> = { count: 6, standard: 
 /** A round of turns: roundStarted, then start/end for each id in order, then roundEnded. */
 function round(n: number, order: string[]): CommonEvent[] {
   const events: CommonEvent[] = [{ type: "roundStarted", round: n }];
-  for (const id of order) events.push({ type: "turnStarted", round: n, combatantId: id }, { type: "turnEnded", round: n, combatantId: id });
+  for (const id of order)
+    events.push({ type: "turnStarted", round: n, combatantId: id }, { type: "turnEnded", round: n, combatantId: id });
   events.push({ type: "roundEnded", round: n });
   return events;
 }
@@ -25,7 +32,12 @@ function run(effects: TimedEffect[], events: DurationClockEvent[]): Record<strin
     const r = advanceTimedEffects(current, event);
     current = r.effects;
     for (const e of r.expired) {
-      const at = event.type === "turnStarted" ? `start:${event.combatantId}` : event.type === "turnEnded" ? `end:${event.combatantId}` : event.type;
+      const at =
+        event.type === "turnStarted"
+          ? `start:${event.combatantId}`
+          : event.type === "turnEnded"
+            ? `end:${event.combatantId}`
+            : event.type;
       (marks[e.effectId] ??= []).push({ round: e.round, at });
     }
   }
@@ -56,7 +68,10 @@ const restOfRound1 = (): CommonEvent[] => [
 
 describe("conditions: durations anchored on the originator's turns", () => {
   it("STD-5: an effect of 5 s ends at the start of the originator's next turn, 10 s one turn later", () => {
-    const marks = run([effect({ id: "five" }), effect({ id: "ten", value: 10 })], [...restOfRound1(), ...round(2, ["A", "B"]), ...round(3, ["A", "B"])]);
+    const marks = run(
+      [effect({ id: "five" }), effect({ id: "ten", value: 10 })],
+      [...restOfRound1(), ...round(2, ["A", "B"]), ...round(3, ["A", "B"])],
+    );
     expect(marks).toEqual({ five: [{ round: 2, at: "start:A" }], ten: [{ round: 3, at: "start:A" }] });
   });
 
@@ -84,19 +99,21 @@ describe("conditions: durations anchored on the originator's turns", () => {
   });
 
   it("DUR-1: 'until the end of its next turn' ends at the end of the originator's next turn", () => {
-    const marks = run([effect({ value: 1, unit: "rounds", boundary: "end" }), effect({ id: "thisTurn", value: 0, unit: "rounds", boundary: "end" })], [
-      ...restOfRound1(),
-      ...round(2, ["B", "A"]),
-    ]);
+    const marks = run(
+      [
+        effect({ value: 1, unit: "rounds", boundary: "end" }),
+        effect({ id: "thisTurn", value: 0, unit: "rounds", boundary: "end" }),
+      ],
+      [...restOfRound1(), ...round(2, ["B", "A"])],
+    );
     expect(marks).toEqual({ thisTurn: [{ round: 1, at: "end:A" }], bless: [{ round: 2, at: "end:A" }] });
   });
 
   it("DUR-1: created by a reaction outside the originator's turn, 'end of this turn' lasts to the end of its next turn", () => {
-    const marks = run([effect({ value: 0, unit: "rounds", boundary: "end" })], [
-      { type: "turnEnded", round: 1, combatantId: "B" },
-      { type: "roundEnded", round: 1 },
-      ...round(2, ["A", "B"]),
-    ]);
+    const marks = run(
+      [effect({ value: 0, unit: "rounds", boundary: "end" })],
+      [{ type: "turnEnded", round: 1, combatantId: "B" }, { type: "roundEnded", round: 1 }, ...round(2, ["A", "B"])],
+    );
     expect(marks).toEqual({ bless: [{ round: 2, at: "end:A" }] });
   });
 
@@ -109,7 +126,10 @@ describe("conditions: durations anchored on the originator's turns", () => {
       { type: "roundEnded", round: 2 },
       ...round(3, ["B", "A"]),
     ];
-    const marks = run([effect({ round: 2 }), effect({ id: "endOfTurn", value: 0, unit: "rounds", boundary: "end", round: 2 })], events);
+    const marks = run(
+      [effect({ round: 2 }), effect({ id: "endOfTurn", value: 0, unit: "rounds", boundary: "end", round: 2 })],
+      events,
+    );
     expect(marks).toEqual({ endOfTurn: [{ round: 2, at: "end:A" }], bless: [{ round: 3, at: "start:A" }] });
   });
 
@@ -128,39 +148,64 @@ describe("conditions: durations anchored on the originator's turns", () => {
   });
 
   it("DUR-1: an originator who leaves mid-round hands its effects to the round clock", () => {
-    const marks = run([effect({ value: 10 })], [
-      ...restOfRound1(),
-      ...round(2, ["A", "B"]).slice(0, -1),
-      { type: "combatantLeft", combatantId: "A" },
-      { type: "roundEnded", round: 2 },
-      ...round(3, ["B"]),
-    ]);
+    const marks = run(
+      [effect({ value: 10 })],
+      [
+        ...restOfRound1(),
+        ...round(2, ["A", "B"]).slice(0, -1),
+        { type: "combatantLeft", combatantId: "A" },
+        { type: "roundEnded", round: 2 },
+        ...round(3, ["B"]),
+      ],
+    );
     expect(marks).toEqual({ bless: [{ round: 3, at: "roundStarted" }] });
   });
 
   it("DUR-1: a defeated originator's effects follow the round clock until it is revived", () => {
-    const marks = run([effect({ value: 15 })], [
-      ...restOfRound1(),
-      { type: "combatantDefeated", combatantId: "A" },
-      ...round(2, ["B"]), // counts as A's 1st turn
-      { type: "combatantRevived", combatantId: "A" },
-      ...round(3, ["B"]), // A revived but skipped its turn: nothing counts
-      ...round(4, ["A", "B"]), // A's 2nd turn
-      ...round(5, ["B", "A"]), // A's 3rd turn: 15 s
-    ]);
+    const marks = run(
+      [effect({ value: 15 })],
+      [
+        ...restOfRound1(),
+        { type: "combatantDefeated", combatantId: "A" },
+        ...round(2, ["B"]), // counts as A's 1st turn
+        { type: "combatantRevived", combatantId: "A" },
+        ...round(3, ["B"]), // A revived but skipped its turn: nothing counts
+        ...round(4, ["A", "B"]), // A's 2nd turn
+        ...round(5, ["B", "A"]), // A's 3rd turn: 15 s
+      ],
+    );
     expect(marks).toEqual({ bless: [{ round: 5, at: "start:A" }] });
   });
 
   it("STD-5: a negative, non-finite or already-past duration is a typed error", () => {
-    const base: TimedEffectInput = { id: "x", originatorId: "A", value: -5, unit: "seconds", boundary: "start", ruleset: "standard", round: 1 };
-    expect(createTimedEffect(base)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Conditions.InvalidDuration", data: { value: "-5", unit: "seconds" } } });
+    const base: TimedEffectInput = {
+      id: "x",
+      originatorId: "A",
+      value: -5,
+      unit: "seconds",
+      boundary: "start",
+      ruleset: "standard",
+      round: 1,
+    };
+    expect(createTimedEffect(base)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Conditions.InvalidDuration", data: { value: "-5", unit: "seconds" } },
+    });
     expect(createTimedEffect({ ...base, value: Number.POSITIVE_INFINITY }).ok).toBe(false);
     expect(createTimedEffect({ ...base, value: 0 }).ok).toBe(false);
     expect(createTimedEffect({ ...base, value: 1.5, unit: "rounds" }).ok).toBe(false);
   });
 
   it("DUR-1: a malformed effect (unknown ruleset, unit or boundary, a round that is not a whole number ≥ 0, no ids) is a typed error", () => {
-    const base: TimedEffectInput = { id: "x", originatorId: "A", value: 5, unit: "seconds", boundary: "start", ruleset: "standard", round: 1 };
+    const base: TimedEffectInput = {
+      id: "x",
+      originatorId: "A",
+      value: 5,
+      unit: "seconds",
+      boundary: "start",
+      ruleset: "standard",
+      round: 1,
+    };
     const before = structuredClone(base);
     const bad: Partial<Record<keyof TimedEffectInput, unknown>>[] = [
       { ruleset: "chess" },
@@ -209,9 +254,11 @@ describe("conditions: durations anchored on the originator's turns", () => {
   });
 
   it("DUR-1: every duration expires exactly once, on the originator's turn, whatever the order of the others", () => {
-    const order = fc.shuffledSubarray(["B", "C", "D"]).chain((others) =>
-      fc.integer({ min: 0, max: others.length }).map((at) => [...others.slice(0, at), "A", ...others.slice(at)]),
-    );
+    const order = fc
+      .shuffledSubarray(["B", "C", "D"])
+      .chain((others) =>
+        fc.integer({ min: 0, max: others.length }).map((at) => [...others.slice(0, at), "A", ...others.slice(at)]),
+      );
     const ruleset = fc.constantFrom<RulesetId>("count", "standard", "phase", "segment", "rotation");
     fc.assert(
       fc.property(
@@ -229,7 +276,11 @@ describe("conditions: durations anchored on the originator's turns", () => {
           // A acts every round from round 2: its N-th turn after creation is in round N + 1.
           const turns = unit === "rounds" ? value : Math.ceil(value / ROUND_LENGTH[rs]);
           const expectedRound = (boundary === "start" ? turns : Math.max(turns, 1)) + 1;
-          return marks.length === 1 && marks[0]?.at === (boundary === "start" ? "start:A" : "end:A") && marks[0]?.round === expectedRound;
+          return (
+            marks.length === 1 &&
+            marks[0]?.at === (boundary === "start" ? "start:A" : "end:A") &&
+            marks[0]?.round === expectedRound
+          );
         },
       ),
     );

@@ -5,14 +5,17 @@ import { withHistory, withHistoryState } from "../../../src/engine/initiative/hi
 
 /** A tiny counter scheduler: enough to prove the wrapper without any real scheme. */
 type Counter = { readonly n: number };
-const counter: Scheduler<Counter, { readonly type: "next" } | { readonly type: "fail" }, { readonly type: "ticked" }> = {
-  id: "count",
-  apply: (state, command) =>
-    command.type === "next" ? ok({ state: { n: state.n + 1 }, events: [{ type: "ticked" }], requests: [] }) : err("TEMPO.ERRORS.History.NothingToUndo"),
-  timeline: () => [],
-  current: () => null,
-  pending: () => [],
-};
+const counter: Scheduler<Counter, { readonly type: "next" } | { readonly type: "fail" }, { readonly type: "ticked" }> =
+  {
+    id: "count",
+    apply: (state, command) =>
+      command.type === "next"
+        ? ok({ state: { n: state.n + 1 }, events: [{ type: "ticked" }], requests: [] })
+        : err("TEMPO.ERRORS.History.NothingToUndo"),
+    timeline: () => [],
+    current: () => null,
+    pending: () => [],
+  };
 
 describe("history", () => {
   const scheduler = withHistory(counter, 3);

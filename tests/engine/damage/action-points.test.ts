@@ -23,9 +23,15 @@ describe("AP swings", () => {
 
   it("AP-1: an AP cost of 0 or less, or not a number, is invalid data (typed error naming the cost)", () => {
     for (const cost of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(swingsPerAction(80, cost)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidApCost", data: { cost: String(cost) } } });
+      expect(swingsPerAction(80, cost)).toEqual({
+        ok: false,
+        error: { key: "TEMPO.ERRORS.Damage.InvalidApCost", data: { cost: String(cost) } },
+      });
     }
-    expect(swingsPerAction(-1, 10)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidAp", data: { ap: "-1" } } });
+    expect(swingsPerAction(-1, 10)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidAp", data: { ap: "-1" } },
+    });
   });
 
   it("AP-1: swings never exceed AP ÷ cost, and one more swing would (property)", () => {
@@ -50,7 +56,10 @@ describe("AP swings", () => {
 
   it("AP-1: a miss consumes the Full action and one swing; a second Full action may attack with the rest", () => {
     const missed = resolveApAttack({ swingsLeft: 8 }, 8, false);
-    expect(missed).toEqual({ ok: true, value: { budget: { swingsLeft: 7 }, swingsLanded: 0, swingsSpent: 1, fullActionsSpent: 1 } });
+    expect(missed).toEqual({
+      ok: true,
+      value: { budget: { swingsLeft: 7 }, swingsLanded: 0, swingsSpent: 1, fullActionsSpent: 1 },
+    });
     if (!missed.ok) return;
     expect(resolveApAttack(missed.value.budget, 8, true).ok).toBe(false);
     const second = resolveApAttack(missed.value.budget, 7, true);
@@ -60,10 +69,16 @@ describe("AP swings", () => {
   it("AP-1: choosing more swings than remain, none, or a fraction is a typed error; the budget is untouched", () => {
     const budget: SwingBudget = { swingsLeft: 3 };
     const before = snapshot(budget);
-    expect(resolveApAttack(budget, 4, true)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidSwings", data: { swings: "4", max: 3 } } });
+    expect(resolveApAttack(budget, 4, true)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidSwings", data: { swings: "4", max: 3 } },
+    });
     expect(resolveApAttack(budget, 0, true).ok).toBe(false);
     expect(resolveApAttack(budget, 1.5, true).ok).toBe(false);
-    expect(resolveApAttack({ swingsLeft: 0 }, 1, true)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.NoSwingsLeft" } });
+    expect(resolveApAttack({ swingsLeft: 0 }, 1, true)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.NoSwingsLeft" },
+    });
     expect(budget).toEqual(before);
   });
 
@@ -98,13 +113,19 @@ describe("AP bad input", () => {
   it("AP-1: a malformed swing budget (negative, fractional, not a number) is a typed error, never a NaN budget", () => {
     for (const swingsLeft of [-1, 2.5, Number.NaN]) {
       const budget: SwingBudget = { swingsLeft };
-      expect(resolveApAttack(budget, 1, true)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidBudget", data: { swings: String(swingsLeft) } } });
+      expect(resolveApAttack(budget, 1, true)).toEqual({
+        ok: false,
+        error: { key: "TEMPO.ERRORS.Damage.InvalidBudget", data: { swings: String(swingsLeft) } },
+      });
       expect(budget.swingsLeft).toBe(swingsLeft);
     }
   });
 
   it("AP-2: a rotation that is not a whole number ≥ 0 is a typed error", () => {
-    expect(recordConstantRoll(null, 1.5, true)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidRotation", data: { rotation: "1.5" } } });
+    expect(recordConstantRoll(null, 1.5, true)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidRotation", data: { rotation: "1.5" } },
+    });
     expect(recordConstantRoll(null, -1, true).ok).toBe(false);
   });
 });
@@ -112,8 +133,14 @@ describe("AP bad input", () => {
 describe("constant-damage weapons", () => {
   it("AP-2: a constant-damage weapon has no AP cost; an AP weapon needs a positive one", () => {
     expect(validatePacing({ apCost: null, constantDamage: true }).ok).toBe(true);
-    expect(validatePacing({ apCost: 10, constantDamage: true })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.ConstantHasApCost" } });
-    expect(validatePacing({ apCost: 0, constantDamage: false })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidApCost", data: { cost: "0" } } });
+    expect(validatePacing({ apCost: 10, constantDamage: true })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.ConstantHasApCost" },
+    });
+    expect(validatePacing({ apCost: 0, constantDamage: false })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidApCost", data: { cost: "0" } },
+    });
     expect(validatePacing({ apCost: 10, constantDamage: false }).ok).toBe(true);
   });
 
@@ -125,7 +152,10 @@ describe("constant-damage weapons", () => {
     if (!rolled.ok) throw new Error("roll");
     const again = constantDamageTurn(rolled.value, 1);
     expect(again).toEqual({ track: rolled.value, needsRoll: false, dealsDamage: true });
-    expect(recordConstantRoll(rolled.value, 1, false)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.AlreadyRolled" } });
+    expect(recordConstantRoll(rolled.value, 1, false)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.AlreadyRolled" },
+    });
   });
 
   it("AP-2: the next rotation asks for a new roll; a miss deals nothing that rotation", () => {

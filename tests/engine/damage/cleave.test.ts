@@ -1,7 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleaveSquares, FACINGS, resolveCleave, weaponReachFeet, type CleaveRoll, type CleaveTarget, type Facing } from "../../../src/engine/damage/cleave.ts";
-import { propertiesFromFlags, weaponDamageDice, type WeaponSnapshot, type WeaponUse } from "../../../src/engine/damage/weapon-features.ts";
+import {
+  cleaveSquares,
+  FACINGS,
+  resolveCleave,
+  weaponReachFeet,
+  type CleaveRoll,
+  type CleaveTarget,
+  type Facing,
+} from "../../../src/engine/damage/cleave.ts";
+import {
+  propertiesFromFlags,
+  weaponDamageDice,
+  type WeaponSnapshot,
+  type WeaponUse,
+} from "../../../src/engine/damage/weapon-features.ts";
 import { snapshot } from "./builders.ts";
 
 const maul: WeaponSnapshot = { die: "2d6", properties: ["heavy", "great"] };
@@ -68,9 +81,18 @@ describe("cleave cone", () => {
   });
 
   it("FEAT-CLEAVE: bad facing, size or reach are typed errors", () => {
-    expect(cleaveSquares("medium", "up" as Facing, 5)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidFacing", data: { facing: "up" } } });
-    expect(cleaveSquares("colossal" as "medium", "n", 5)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidSize", data: { size: "colossal" } } });
-    expect(cleaveSquares("medium", "n", 7)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidReach", data: { reach: "7" } } });
+    expect(cleaveSquares("medium", "up" as Facing, 5)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidFacing", data: { facing: "up" } },
+    });
+    expect(cleaveSquares("colossal" as "medium", "n", 5)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidSize", data: { size: "colossal" } },
+    });
+    expect(cleaveSquares("medium", "n", 7)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidReach", data: { reach: "7" } },
+    });
   });
 });
 
@@ -103,7 +125,10 @@ describe("cleave resolution", () => {
   it("FEAT-CLEAVE with FEAT-VERSATILE: a Versatile weapon can cleave only in two hands", () => {
     const roll: CleaveRoll = { total: 15, natural: null, damage: 5 };
     expect(resolveCleave(longsword, true, roll, targets).ok).toBe(true);
-    expect(resolveCleave(longsword, false, roll, targets)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.CannotCleave" } });
+    expect(resolveCleave(longsword, false, roll, targets)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.CannotCleave" },
+    });
   });
 
   it("FEAT-CLEAVE: duplicate targets and bad rolls are typed errors and leave the input untouched", () => {
@@ -116,7 +141,9 @@ describe("cleave resolution", () => {
     expect(dup).toEqual(before);
     expect(resolveCleave(maul, true, { total: 15, natural: 21, damage: 9 }, targets).ok).toBe(false);
     expect(resolveCleave(maul, true, { total: 15, natural: 12, damage: -1 }, targets).ok).toBe(false);
-    expect(resolveCleave(maul, true, { total: 15, natural: 12, damage: 9 }, [{ id: "wisp", defense: Number.NaN }])).toEqual({
+    expect(
+      resolveCleave(maul, true, { total: 15, natural: 12, damage: 9 }, [{ id: "wisp", defense: Number.NaN }]),
+    ).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Damage.InvalidDefense", data: { id: "wisp", defense: "NaN" } },
     });
@@ -125,10 +152,32 @@ describe("cleave resolution", () => {
 
 describe("cleave and weapon input fuzzing", () => {
   it("FEAT-CLEAVE, FEAT-CHARGED: whatever the weapon, grip, roll and targets hold, the answer is a Result, never a throw (property)", () => {
-    const arbWeapon = fc.oneof(fc.constant(maul), fc.constant(longsword), fc.record({ die: fc.anything(), properties: fc.anything() }), fc.anything());
-    const arbRoll = fc.oneof(fc.record({ total: fc.double(), natural: fc.oneof(fc.constant(null), fc.integer({ min: -1, max: 22 })), damage: fc.integer({ min: -2, max: 9 }) }), fc.anything());
-    const arbTargets = fc.oneof(fc.array(fc.oneof(fc.record({ id: fc.string(), defense: fc.double() }), fc.anything()), { maxLength: 3 }), fc.anything());
-    const arbUse = fc.oneof(fc.record({ twoHanded: fc.boolean(), chargeDelay: fc.integer({ min: -1, max: 9 }), primaryModifier: fc.integer({ min: -2, max: 9 }) }), fc.anything());
+    const arbWeapon = fc.oneof(
+      fc.constant(maul),
+      fc.constant(longsword),
+      fc.record({ die: fc.anything(), properties: fc.anything() }),
+      fc.anything(),
+    );
+    const arbRoll = fc.oneof(
+      fc.record({
+        total: fc.double(),
+        natural: fc.oneof(fc.constant(null), fc.integer({ min: -1, max: 22 })),
+        damage: fc.integer({ min: -2, max: 9 }),
+      }),
+      fc.anything(),
+    );
+    const arbTargets = fc.oneof(
+      fc.array(fc.oneof(fc.record({ id: fc.string(), defense: fc.double() }), fc.anything()), { maxLength: 3 }),
+      fc.anything(),
+    );
+    const arbUse = fc.oneof(
+      fc.record({
+        twoHanded: fc.boolean(),
+        chargeDelay: fc.integer({ min: -1, max: 9 }),
+        primaryModifier: fc.integer({ min: -2, max: 9 }),
+      }),
+      fc.anything(),
+    );
     fc.assert(
       fc.property(arbWeapon, fc.boolean(), arbRoll, arbTargets, arbUse, (weapon, twoHanded, roll, list, use) => {
         const cleave = resolveCleave(weapon as WeaponSnapshot, twoHanded, roll as CleaveRoll, list as CleaveTarget[]);

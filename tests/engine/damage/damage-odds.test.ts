@@ -53,9 +53,17 @@ function expectMatches(d: Distribution, expected: Map<number, number>): void {
   expect(total(d)).toBeCloseTo(1, 10);
 }
 
-const arbDice = fc.record({ count: fc.integer({ min: 1, max: 2 }), sides: fc.integer({ min: 2, max: 6 }), bonus: fc.integer({ min: -2, max: 2 }) });
+const arbDice = fc.record({
+  count: fc.integer({ min: 1, max: 2 }),
+  sides: fc.integer({ min: 2, max: 6 }),
+  bonus: fc.integer({ min: -2, max: 2 }),
+});
 /** Small enough to enumerate every roll sequence quickly (at most 16³ sequences). */
-const arbSmallDice = fc.record({ count: fc.integer({ min: 1, max: 2 }), sides: fc.integer({ min: 2, max: 4 }), bonus: fc.integer({ min: -2, max: 2 }) });
+const arbSmallDice = fc.record({
+  count: fc.integer({ min: 1, max: 2 }),
+  sides: fc.integer({ min: 2, max: 4 }),
+  bonus: fc.integer({ min: -2, max: 2 }),
+});
 
 describe("damage odds", () => {
   it("CNT-15: the 16d6 of a charged Maul ranges 16–96 with mean 56", () => {
@@ -81,15 +89,28 @@ describe("damage odds", () => {
 
   it("DR-2: per-hit and per-attack distributions equal brute-force enumeration through applyDamage (property)", () => {
     fc.assert(
-      fc.property(arbSmallDice, fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 5 }), fc.constantFrom<DrMode>("perHit", "perAttack"), (dice, swings, drValue, mode) => {
-        const hit = damageDiceDistribution(dice);
-        const d = value(damageAfterDrDistribution(hit, swings, drValue, mode));
-        const t = target({ hp: 10_000, maxHp: 10_000, dr: dr({ physical: drValue }) });
-        const expected = tally(allRolls(dice, swings), (seq) =>
-          value(applyDamage(t, attack({ hits: hits("physical", ...seq) }), { ...DEFAULT_DAMAGE_SETTINGS, drMode: mode })).hpLoss,
-        );
-        expectMatches(d, expected);
-      }),
+      fc.property(
+        arbSmallDice,
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.constantFrom<DrMode>("perHit", "perAttack"),
+        (dice, swings, drValue, mode) => {
+          const hit = damageDiceDistribution(dice);
+          const d = value(damageAfterDrDistribution(hit, swings, drValue, mode));
+          const t = target({ hp: 10_000, maxHp: 10_000, dr: dr({ physical: drValue }) });
+          const expected = tally(
+            allRolls(dice, swings),
+            (seq) =>
+              value(
+                applyDamage(t, attack({ hits: hits("physical", ...seq) }), {
+                  ...DEFAULT_DAMAGE_SETTINGS,
+                  drMode: mode,
+                }),
+              ).hpLoss,
+          );
+          expectMatches(d, expected);
+        },
+      ),
     );
   });
 
@@ -104,13 +125,36 @@ describe("damage odds", () => {
         fc.constantFrom<DrMode>("perHit", "perAttack"),
         (dice, swings, shieldHp, shieldDr, creatureDr, mode) => {
           const odds = value(
-            overshieldDamageOdds({ hit: damageDiceDistribution(dice), swings, mode, shieldHp, shieldDr, creatureDr, hitChance: 1 }),
+            overshieldDamageOdds({
+              hit: damageDiceDistribution(dice),
+              swings,
+              mode,
+              shieldHp,
+              shieldDr,
+              creatureDr,
+              hitChance: 1,
+            }),
           );
-          const t = target({ hp: 10_000, maxHp: 10_000, dr: dr({ physical: creatureDr }), overshield: shieldHp === 0 ? null : shield({ hp: shieldHp, dr: dr({ physical: shieldDr }) }) });
-          const outcomes = allRolls(dice, swings).map((seq) => value(applyDamage(t, attack({ hits: hits("physical", ...seq) }), { ...DEFAULT_DAMAGE_SETTINGS, drMode: mode })));
+          const t = target({
+            hp: 10_000,
+            maxHp: 10_000,
+            dr: dr({ physical: creatureDr }),
+            overshield: shieldHp === 0 ? null : shield({ hp: shieldHp, dr: dr({ physical: shieldDr }) }),
+          });
+          const outcomes = allRolls(dice, swings).map((seq) =>
+            value(
+              applyDamage(t, attack({ hits: hits("physical", ...seq) }), { ...DEFAULT_DAMAGE_SETTINGS, drMode: mode }),
+            ),
+          );
           const asSeq = outcomes.map((o) => [o.hpLoss, o.overshield?.hp ?? 0]);
-          expectMatches(odds.hpLoss, tally(asSeq, ([loss]) => loss ?? 0));
-          expectMatches(odds.shieldLeft, tally(asSeq, ([, left]) => left ?? 0));
+          expectMatches(
+            odds.hpLoss,
+            tally(asSeq, ([loss]) => loss ?? 0),
+          );
+          expectMatches(
+            odds.shieldLeft,
+            tally(asSeq, ([, left]) => left ?? 0),
+          );
           const broke = outcomes.filter((o) => o.shieldBroken).length / outcomes.length;
           expect(odds.breakChance).toBeCloseTo(broke, 10);
         },
@@ -119,7 +163,17 @@ describe("damage odds", () => {
   });
 
   it("OSH-1: with a hit chance, a miss leaves the shield whole and hit points untouched", () => {
-    const odds = value(overshieldDamageOdds({ hit: constant(20), swings: 1, mode: "perHit", shieldHp: 10, shieldDr: 0, creatureDr: 0, hitChance: 0.25 }));
+    const odds = value(
+      overshieldDamageOdds({
+        hit: constant(20),
+        swings: 1,
+        mode: "perHit",
+        shieldHp: 10,
+        shieldDr: 0,
+        creatureDr: 0,
+        hitChance: 0.25,
+      }),
+    );
     expect(probOf(odds.hpLoss, 0)).toBeCloseTo(0.75, 12);
     expect(probOf(odds.hpLoss, 10)).toBeCloseTo(0.25, 12);
     expect(probOf(odds.shieldLeft, 10)).toBeCloseTo(0.75, 12);
@@ -144,26 +198,56 @@ describe("damage odds", () => {
   });
 
   it("ATK-ROT-4: a critical chance above the hit chance, or a negative maximum, is a typed error", () => {
-    expect(withHitChance(die(8), 0.3, 0.4, 8)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidChance", data: { chance: "0.4" } } });
-    expect(withHitChance(die(8), 0.3, 0.1, -1)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidAmount", data: { amount: "-1" } } });
+    expect(withHitChance(die(8), 0.3, 0.4, 8)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidChance", data: { chance: "0.4" } },
+    });
+    expect(withHitChance(die(8), 0.3, 0.1, -1)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidAmount", data: { amount: "-1" } },
+    });
   });
 
   it("AP-1: odds inputs out of range are typed errors (chance above 1, fractional swings, negative DR)", () => {
-    expect(withHitChance(die(6), 1.5)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidChance", data: { chance: "1.5" } } });
+    expect(withHitChance(die(6), 1.5)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidChance", data: { chance: "1.5" } },
+    });
     expect(damageAfterDrDistribution(die(6), 1.5, 0, "perHit").ok).toBe(false);
     expect(damageAfterDrDistribution(die(6), 2, -1, "perHit").ok).toBe(false);
-    expect(overshieldDamageOdds({ hit: die(6), swings: 2, mode: "perHit", shieldHp: 5, shieldDr: 0, creatureDr: 0, hitChance: -0.1 }).ok).toBe(false);
+    expect(
+      overshieldDamageOdds({
+        hit: die(6),
+        swings: 2,
+        mode: "perHit",
+        shieldHp: 5,
+        shieldDr: 0,
+        creatureDr: 0,
+        hitChance: -0.1,
+      }).ok,
+    ).toBe(false);
   });
 
   it("DR-1: damage distributions always sum to 1 and never go below 0 (property)", () => {
     fc.assert(
-      fc.property(arbDice, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 10 }), fc.double({ min: 0, max: 1, noNaN: true }), (dice, swings, drValue, chance) => {
-        for (const mode of ["perHit", "perAttack"] as const) {
-          const d = value(withHitChance(value(damageAfterDrDistribution(damageDiceDistribution(dice), swings, drValue, mode)), chance));
-          expect(total(d)).toBeCloseTo(1, 9);
-          expect(d.min).toBeGreaterThanOrEqual(0);
-        }
-      }),
+      fc.property(
+        arbDice,
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (dice, swings, drValue, chance) => {
+          for (const mode of ["perHit", "perAttack"] as const) {
+            const d = value(
+              withHitChance(
+                value(damageAfterDrDistribution(damageDiceDistribution(dice), swings, drValue, mode)),
+                chance,
+              ),
+            );
+            expect(total(d)).toBeCloseTo(1, 9);
+            expect(d.min).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
     );
   });
 });

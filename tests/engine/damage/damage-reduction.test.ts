@@ -1,7 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyDamage, DEFAULT_DAMAGE_SETTINGS, type DamageAttack, type DamageSettings, type DamageTarget } from "../../../src/engine/damage/apply-damage.ts";
-import { DAMAGE_KIND_LABELS, drFamilyOf, DEFAULT_DAMAGE_KINDS, DR_FAMILIES } from "../../../src/engine/damage/damage-kinds.ts";
+import {
+  applyDamage,
+  DEFAULT_DAMAGE_SETTINGS,
+  type DamageAttack,
+  type DamageSettings,
+  type DamageTarget,
+} from "../../../src/engine/damage/apply-damage.ts";
+import {
+  DAMAGE_KIND_LABELS,
+  drFamilyOf,
+  DEFAULT_DAMAGE_KINDS,
+  DR_FAMILIES,
+} from "../../../src/engine/damage/damage-kinds.ts";
 import { damageAfterDr } from "../../../src/engine/damage/damage-reduction.ts";
 import { attack, dr, hits, snapshot, target } from "./builders.ts";
 
@@ -15,9 +26,11 @@ function loss(r: ReturnType<typeof applyDamage>): number {
 
 describe("damage kinds", () => {
   it("DR-1: DR covers physical, bleed and non-lethal; Elemental DR fire, ice, acid; Arcane DR dissonance, blight, solar", () => {
-    for (const kind of ["physical", "bleed", "nonlethal"]) expect(drFamilyOf(kind)).toEqual({ ok: true, value: "physical" });
+    for (const kind of ["physical", "bleed", "nonlethal"])
+      expect(drFamilyOf(kind)).toEqual({ ok: true, value: "physical" });
     for (const kind of ["fire", "ice", "acid"]) expect(drFamilyOf(kind)).toEqual({ ok: true, value: "elemental" });
-    for (const kind of ["dissonance", "blight", "solar"]) expect(drFamilyOf(kind)).toEqual({ ok: true, value: "arcane" });
+    for (const kind of ["dissonance", "blight", "solar"])
+      expect(drFamilyOf(kind)).toEqual({ ok: true, value: "arcane" });
   });
 
   it("DR-1: every default kind has a label and belongs to exactly one DR family", () => {
@@ -27,7 +40,10 @@ describe("damage kinds", () => {
   });
 
   it("DR-1: an unknown damage kind is a typed error; a world table can add kinds", () => {
-    expect(drFamilyOf("psychic")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.UnknownKind", data: { kind: "psychic" } } });
+    expect(drFamilyOf("psychic")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.UnknownKind", data: { kind: "psychic" } },
+    });
     const table = { ...DEFAULT_DAMAGE_KINDS, elemental: [...DEFAULT_DAMAGE_KINDS.elemental, "lightning"] };
     expect(drFamilyOf("lightning", table)).toEqual({ ok: true, value: "elemental" });
   });
@@ -46,7 +62,14 @@ describe("damage reduction", () => {
 
   it("DR-1: a hit of several kinds meets each kind's own DR (5 slashing + 6 fire vs DR 2, Elemental DR 4 → 3 + 2)", () => {
     const t = target({ dr: dr({ physical: 2, elemental: 4 }) });
-    const flaming = attack({ hits: [[{ amount: 5, kind: "slashing" }, { amount: 6, kind: "fire" }]] });
+    const flaming = attack({
+      hits: [
+        [
+          { amount: 5, kind: "slashing" },
+          { amount: 6, kind: "fire" },
+        ],
+      ],
+    });
     expect(loss(applyDamage(t, flaming))).toBe(5);
   });
 
@@ -91,12 +114,24 @@ describe("damage reduction", () => {
     const t = target({ dr: dr({ elemental: -1 }) });
     const a = attack({ hits: hits("fire", 5) });
     const [tBefore, aBefore] = [snapshot(t), snapshot(a)];
-    expect(applyDamage(t, a)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidDr", data: { value: "-1" } } });
-    expect(applyDamage(target(), attack({ hits: hits("fire", -2) }))).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidAmount", data: { amount: "-2" } } });
+    expect(applyDamage(t, a)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidDr", data: { value: "-1" } },
+    });
+    expect(applyDamage(target(), attack({ hits: hits("fire", -2) }))).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidAmount", data: { amount: "-2" } },
+    });
     expect(applyDamage(target(), attack({ hits: hits("fire", 2.5) })).ok).toBe(false);
-    expect(applyDamage(target(), attack({ hits: hits("psychic", 4) }))).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.UnknownKind", data: { kind: "psychic" } } });
+    expect(applyDamage(target(), attack({ hits: hits("psychic", 4) }))).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.UnknownKind", data: { kind: "psychic" } },
+    });
     expect(applyDamage(target(), a, { ...perHit, drMode: "sometimes" as "perHit" }).ok).toBe(false);
-    expect(applyDamage(target({ maxHp: 0 }), a)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidTarget", data: { field: "maxHp" } } });
+    expect(applyDamage(target({ maxHp: 0 }), a)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidTarget", data: { field: "maxHp" } },
+    });
     expect([t, a]).toEqual([tBefore, aBefore]);
   });
 });
@@ -141,34 +176,51 @@ describe("massive damage", () => {
   });
 
   it("DR-3: it does not protect a player character below full hit points, nor an NPC", () => {
-    const hurt = applyDamage(target({ hp: 29, maxHp: 30, playerCharacter: true, deathThreshold: -10 }), attack({ hits: hits("physical", 45) }));
+    const hurt = applyDamage(
+      target({ hp: 29, maxHp: 30, playerCharacter: true, deathThreshold: -10 }),
+      attack({ hits: hits("physical", 45) }),
+    );
     expect(hurt.ok && [hurt.value.hp, hurt.value.dead]).toEqual([-16, true]);
     const npc = applyDamage(target({ hp: 30, maxHp: 30, deathThreshold: 0 }), attack({ hits: hits("physical", 45) }));
     expect(npc.ok && [npc.value.hp, npc.value.dead]).toEqual([-15, true]);
   });
 
   it("DR-3: damage that lands exactly on 0 leaves the player character at 0 and unconscious, even where 0 would kill", () => {
-    const r = applyDamage(target({ hp: 30, maxHp: 30, playerCharacter: true, deathThreshold: 0 }), attack({ hits: hits("physical", 30) }));
+    const r = applyDamage(
+      target({ hp: 30, maxHp: 30, playerCharacter: true, deathThreshold: 0 }),
+      attack({ hits: hits("physical", 30) }),
+    );
     expect(r.ok && [r.value.hp, r.value.unconscious, r.value.dead]).toEqual([0, true, false]);
   });
 
   it("DR-3: a player character at full hit points is never killed by one attack, whatever the damage (property)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }), fc.array(fc.integer({ min: 0, max: 200 }), { maxLength: 8 }), fc.integer({ min: -60, max: 0 }), (maxHp, amounts, threshold) => {
-        const pc = target({ hp: maxHp, maxHp, playerCharacter: true, deathThreshold: threshold });
-        const r = applyDamage(pc, attack({ hits: hits("physical", ...amounts) }));
-        expect(r.ok).toBe(true);
-        if (!r.ok) return;
-        expect(r.value.dead).toBe(false);
-        expect(r.value.hp).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.array(fc.integer({ min: 0, max: 200 }), { maxLength: 8 }),
+        fc.integer({ min: -60, max: 0 }),
+        (maxHp, amounts, threshold) => {
+          const pc = target({ hp: maxHp, maxHp, playerCharacter: true, deathThreshold: threshold });
+          const r = applyDamage(pc, attack({ hits: hits("physical", ...amounts) }));
+          expect(r.ok).toBe(true);
+          if (!r.ok) return;
+          expect(r.value.dead).toBe(false);
+          expect(r.value.hp).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 });
 
 describe("damage input fuzzing", () => {
   it("DR-1, OSH-1: whatever the snapshots hold, applyDamage answers with a Result (a typed error when malformed) and never throws (property)", () => {
-    const arbPart = fc.oneof(fc.record({ amount: fc.oneof(fc.integer({ min: -3, max: 20 }), fc.double()), kind: fc.constantFrom("fire", "physical", "psychic") }), fc.anything());
+    const arbPart = fc.oneof(
+      fc.record({
+        amount: fc.oneof(fc.integer({ min: -3, max: 20 }), fc.double()),
+        kind: fc.constantFrom("fire", "physical", "psychic"),
+      }),
+      fc.anything(),
+    );
     const arbAttack = fc.oneof(
       fc.record({
         hits: fc.oneof(fc.array(fc.array(arbPart, { maxLength: 3 }), { maxLength: 3 }), fc.anything()),

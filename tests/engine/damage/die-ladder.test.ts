@@ -2,7 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DIE_LADDER, ladderLevel, stepDie } from "../../../src/engine/damage/die-ladder.ts";
 import { GREAT_WEAPONS, greatWeapon } from "../../../src/engine/damage/great-weapons.ts";
-import { chargeSteps, effectiveProperties, weaponDamageDice, type WeaponSnapshot } from "../../../src/engine/damage/weapon-features.ts";
+import {
+  chargeSteps,
+  effectiveProperties,
+  weaponDamageDice,
+  type WeaponSnapshot,
+} from "../../../src/engine/damage/weapon-features.ts";
 
 const LADDER = ["1d4", "1d6", "1d8", "1d10", "1d12", "2d6", "2d8", "2d10", "2d12"];
 const maul: WeaponSnapshot = { die: "2d6", properties: ["heavy", "great"] };
@@ -47,20 +52,44 @@ describe("die ladder", () => {
   });
 
   it("CNT-15: a die that is not on the ladder cannot be stepped (typed error naming the die)", () => {
-    expect(ladderLevel("1d20")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.NotOnLadder", data: { die: "1d20" } } });
-    expect(stepDie("3d6", 1)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.NotOnLadder", data: { die: "3d6" } } });
-    expect(stepDie("16d6", 0)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.NotOnLadder", data: { die: "16d6" } } });
+    expect(ladderLevel("1d20")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.NotOnLadder", data: { die: "1d20" } },
+    });
+    expect(stepDie("3d6", 1)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.NotOnLadder", data: { die: "3d6" } },
+    });
+    expect(stepDie("16d6", 0)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.NotOnLadder", data: { die: "16d6" } },
+    });
   });
 
   it("CNT-15: unreadable formulas, fractional steps and fractional modifiers are typed errors", () => {
-    expect(stepDie("banana", 1)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable", data: { formula: "banana" } } });
-    expect(stepDie("1d8", 1.5)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidSteps", data: { steps: "1.5" } } });
-    expect(stepDie("2d6", 4, 2.5)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidModifier", data: { modifier: "2.5" } } });
+    expect(stepDie("banana", 1)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.Unparseable", data: { formula: "banana" } },
+    });
+    expect(stepDie("1d8", 1.5)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidSteps", data: { steps: "1.5" } },
+    });
+    expect(stepDie("2d6", 4, 2.5)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidModifier", data: { modifier: "2.5" } },
+    });
   });
 
   it("CNT-15: only one plain NdX plus flat numbers can be stepped; other dice formulas are typed errors", () => {
-    expect(stepDie("2d6+1d4", 1)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.BadFormula", data: { formula: "2d6+1d4" } } });
-    expect(stepDie("4d6kh3", 1)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.BadFormula", data: { formula: "4d6kh3" } } });
+    expect(stepDie("2d6+1d4", 1)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.BadFormula", data: { formula: "2d6+1d4" } },
+    });
+    expect(stepDie("4d6kh3", 1)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.BadFormula", data: { formula: "4d6kh3" } },
+    });
     expect(stepDie("d8 + 3", 1)).toEqual({ ok: true, value: "1d10+3" });
     expect(stepDie("1d1", 1).ok).toBe(false);
   });
@@ -68,7 +97,10 @@ describe("die ladder", () => {
   it("CNT-15: a level-10 product past the 1,000-dice formula limit is a typed error, not a huge roll", () => {
     // 2d6 × 400 = 800 dice is allowed; 2d6 × 600 = 1,200 dice is not.
     expect(stepDie("2d6", 4, 400)).toEqual({ ok: true, value: "800d6" });
-    expect(stepDie("2d6", 4, 600)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyDice", data: { formula: "1200d6", max: 1000 } } });
+    expect(stepDie("2d6", 4, 600)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.TooManyDice", data: { formula: "1200d6", max: 1000 } },
+    });
   });
 
   it("CNT-15: below level 10, stepping s levels lands exactly s rungs higher and never lowers the average", () => {
@@ -80,7 +112,7 @@ describe("die ladder", () => {
         expect(stepped).toEqual({ ok: true, value: LADDER[start + steps] });
         const avg = (f: string): number => {
           const [count, sides] = f.split("d").map(Number);
-          return (count ?? 0) * ((sides ?? 0) + 1) / 2;
+          return ((count ?? 0) * ((sides ?? 0) + 1)) / 2;
         };
         expect(avg(stepped.ok ? stepped.value : from)).toBeGreaterThanOrEqual(avg(from));
       }),
@@ -109,14 +141,23 @@ describe("weapon feats", () => {
   it("FEAT-VERSATILE: a Versatile weapon in two hands counts as Heavy and rolls one level higher", () => {
     const twoHands = effectiveProperties(longsword, true);
     expect(twoHands.ok && twoHands.value.includes("heavy")).toBe(true);
-    expect(weaponDamageDice(longsword, { twoHanded: true, chargeDelay: 0, primaryModifier: 3 })).toEqual({ ok: true, value: "1d10" });
+    expect(weaponDamageDice(longsword, { twoHanded: true, chargeDelay: 0, primaryModifier: 3 })).toEqual({
+      ok: true,
+      value: "1d10",
+    });
   });
 
   it("FEAT-VERSATILE: in one hand it is neither Heavy nor stepped; other weapons ignore the grip", () => {
     const oneHand = effectiveProperties(longsword, false);
     expect(oneHand).toEqual({ ok: true, value: ["versatile"] });
-    expect(weaponDamageDice(longsword, { twoHanded: false, chargeDelay: 0, primaryModifier: 3 })).toEqual({ ok: true, value: "1d8" });
-    expect(weaponDamageDice(maul, { twoHanded: true, chargeDelay: 0, primaryModifier: 3 })).toEqual({ ok: true, value: "2d6" });
+    expect(weaponDamageDice(longsword, { twoHanded: false, chargeDelay: 0, primaryModifier: 3 })).toEqual({
+      ok: true,
+      value: "1d8",
+    });
+    expect(weaponDamageDice(maul, { twoHanded: true, chargeDelay: 0, primaryModifier: 3 })).toEqual({
+      ok: true,
+      value: "2d6",
+    });
   });
 
   it("FEAT-CHARGED: each full 2 counts of delay is one ladder level (7 counts → 3 levels)", () => {
@@ -127,16 +168,28 @@ describe("weapon feats", () => {
   });
 
   it("FEAT-CHARGED: a +8 STR Maul charged for 8 counts rolls 16d6 (seeds/000 example)", () => {
-    expect(weaponDamageDice(maul, { twoHanded: true, chargeDelay: 8, primaryModifier: 8 })).toEqual({ ok: true, value: "16d6" });
+    expect(weaponDamageDice(maul, { twoHanded: true, chargeDelay: 8, primaryModifier: 8 })).toEqual({
+      ok: true,
+      value: "16d6",
+    });
   });
 
   it("FEAT-CHARGED: a Greataxe charged 4 counts goes 1d12 → 2d8; a thrown dagger charged 2 counts 1d4 → 1d6", () => {
-    expect(weaponDamageDice(greataxe, { twoHanded: true, chargeDelay: 4, primaryModifier: 4 })).toEqual({ ok: true, value: "2d8" });
-    expect(weaponDamageDice(dagger, { twoHanded: false, chargeDelay: 2, primaryModifier: 2 })).toEqual({ ok: true, value: "1d6" });
+    expect(weaponDamageDice(greataxe, { twoHanded: true, chargeDelay: 4, primaryModifier: 4 })).toEqual({
+      ok: true,
+      value: "2d8",
+    });
+    expect(weaponDamageDice(dagger, { twoHanded: false, chargeDelay: 2, primaryModifier: 2 })).toEqual({
+      ok: true,
+      value: "1d6",
+    });
   });
 
   it("FEAT-CHARGED with FEAT-VERSATILE: a two-handed longsword charged 4 counts steps 1 + 2 levels, 1d8 → 2d6", () => {
-    expect(weaponDamageDice(longsword, { twoHanded: true, chargeDelay: 4, primaryModifier: 4 })).toEqual({ ok: true, value: "2d6" });
+    expect(weaponDamageDice(longsword, { twoHanded: true, chargeDelay: 4, primaryModifier: 4 })).toEqual({
+      ok: true,
+      value: "2d6",
+    });
   });
 
   it("FEAT-CHARGED: the delay is the primary modifier: 8 counts of charge with a +3 modifier is a typed error, not 4 steps", () => {
@@ -145,7 +198,10 @@ describe("weapon feats", () => {
       error: { key: "TEMPO.ERRORS.Damage.ChargeDelayMismatch", data: { delay: "8", modifier: 3 } },
     });
     // +3: 3 counts of delay, one full 2 → one level, 2d6 → 2d8.
-    expect(weaponDamageDice(maul, { twoHanded: true, chargeDelay: 3, primaryModifier: 3 })).toEqual({ ok: true, value: "2d8" });
+    expect(weaponDamageDice(maul, { twoHanded: true, chargeDelay: 3, primaryModifier: 3 })).toEqual({
+      ok: true,
+      value: "2d8",
+    });
   });
 
   it("FEAT-CHARGED: a weapon that is not Heavy, Great or Thrown cannot charge; bad delays are typed errors", () => {

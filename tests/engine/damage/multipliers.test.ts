@@ -20,27 +20,40 @@ describe("damage multipliers", () => {
   });
 
   it("SEG-15: negative or non-numeric multipliers are typed errors", () => {
-    expect(applyMultipliers(7, [-1])).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidMultiplier", data: { multiplier: "-1" } } });
+    expect(applyMultipliers(7, [-1])).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidMultiplier", data: { multiplier: "-1" } },
+    });
     expect(damageMultiplier([Number.NaN]).ok).toBe(false);
     expect(applyMultipliers(-3, [2]).ok).toBe(false);
   });
 
   it("SEG-15: the result is always the total times the single highest multiplier (property)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 500 }), fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 4 }), (total, ms) => {
-        const expected = total * (ms.length === 0 ? 1 : Math.max(...ms));
-        expect(applyMultipliers(total, ms)).toEqual({ ok: true, value: expected });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 500 }),
+        fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 4 }),
+        (total, ms) => {
+          const expected = total * (ms.length === 0 ? 1 : Math.max(...ms));
+          expect(applyMultipliers(total, ms)).toEqual({ ok: true, value: expected });
+        },
+      ),
     );
   });
 
   it("SEG-15 with DR-2 per attack: the multiplier scales the attack's summed total once: two hits of 3 halved deal 3, not 1 + 1", () => {
-    const r = applyDamage(target(), attack({ hits: hits("physical", 3, 3), multipliers: [0.5] }), { ...DEFAULT_DAMAGE_SETTINGS, drMode: "perAttack" });
+    const r = applyDamage(target(), attack({ hits: hits("physical", 3, 3), multipliers: [0.5] }), {
+      ...DEFAULT_DAMAGE_SETTINGS,
+      drMode: "perAttack",
+    });
     expect(r.ok && r.value.hpLoss).toBe(3);
   });
 
   it("SEG-15: in the pipeline the multiplier scales the attacker's total before the target's DR", () => {
-    const r = applyDamage(target({ hp: 40, maxHp: 40, dr: dr({ physical: 2 }) }), attack({ hits: hits("physical", 8), multipliers: [2, 3] }));
+    const r = applyDamage(
+      target({ hp: 40, maxHp: 40, dr: dr({ physical: 2 }) }),
+      attack({ hits: hits("physical", 8), multipliers: [2, 3] }),
+    );
     expect(r.ok && r.value.hpLoss).toBe(22);
   });
 });

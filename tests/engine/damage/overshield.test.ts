@@ -34,22 +34,37 @@ describe("overshield absorbs first", () => {
 
 describe("status effects behind an overshield", () => {
   it("OSH-2: an attack that does not break the shield applies no damaging status effect", () => {
-    const r = done(applyDamage(target({ overshield: shield({ hp: 10 }) }), attack({ hits: hits("physical", 4), effects: [poison] })));
+    const r = done(
+      applyDamage(target({ overshield: shield({ hp: 10 }) }), attack({ hits: hits("physical", 4), effects: [poison] })),
+    );
     expect([r.statusEffectsApply, r.effectsApplied]).toEqual([false, []]);
     expect(r.steps.map((s) => s.key)).toContain("TEMPO.DAMAGE.Step.EffectsBlocked");
   });
 
   it("OSH-2: effects that deal no damage or target willpower still apply through the shield", () => {
-    const r = done(applyDamage(target({ overshield: shield({ hp: 10 }) }), attack({ hits: hits("physical", 4), effects: [poison, fear] })));
+    const r = done(
+      applyDamage(
+        target({ overshield: shield({ hp: 10 }) }),
+        attack({ hits: hits("physical", 4), effects: [poison, fear] }),
+      ),
+    );
     expect(r.effectsApplied).toEqual(["frightened"]);
   });
 
   it("OSH-2: breaking the shield, having none, or ignoring it lets every effect apply", () => {
     const both = [poison, fear];
-    const broke = done(applyDamage(target({ overshield: shield({ hp: 3 }) }), attack({ hits: hits("physical", 4), effects: both })));
+    const broke = done(
+      applyDamage(target({ overshield: shield({ hp: 3 }) }), attack({ hits: hits("physical", 4), effects: both })),
+    );
     const none = done(applyDamage(target(), attack({ hits: hits("physical", 4), effects: both })));
-    const ignored = done(applyDamage(target({ overshield: shield({ hp: 30 }) }), attack({ hits: hits("physical", 4), effects: both, ignoresOvershield: true })));
-    for (const r of [broke, none, ignored]) expect([r.statusEffectsApply, r.effectsApplied]).toEqual([true, ["poisoned", "frightened"]]);
+    const ignored = done(
+      applyDamage(
+        target({ overshield: shield({ hp: 30 }) }),
+        attack({ hits: hits("physical", 4), effects: both, ignoresOvershield: true }),
+      ),
+    );
+    for (const r of [broke, none, ignored])
+      expect([r.statusEffectsApply, r.effectsApplied]).toEqual([true, ["poisoned", "frightened"]]);
   });
 });
 
@@ -59,13 +74,19 @@ describe("healing", () => {
     const r = applyHealing(t, 10);
     expect(r.ok && [r.value.hp, r.value.overshield]).toEqual([22, t.overshield]);
     expect(r.ok && r.value.overshield).toBe(t.overshield);
-    expect(r.ok && r.value.steps.map((s) => s.key)).toEqual(["TEMPO.DAMAGE.Step.Healed", "TEMPO.DAMAGE.Step.ShieldNotHealed"]);
+    expect(r.ok && r.value.steps.map((s) => s.key)).toEqual([
+      "TEMPO.DAMAGE.Step.Healed",
+      "TEMPO.DAMAGE.Step.ShieldNotHealed",
+    ]);
   });
 
   it("OSH-3: healing stops at maximum hit points and wakes an unconscious creature", () => {
     const r = applyHealing({ hp: 0, maxHp: 30, overshield: null }, 50);
     expect(r.ok && [r.value.hp, r.value.hpGained, r.value.unconscious]).toEqual([30, 30, false]);
-    expect(applyHealing({ hp: 5, maxHp: 30, overshield: null }, -3)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidAmount", data: { amount: "-3" } } });
+    expect(applyHealing({ hp: 5, maxHp: 30, overshield: null }, -3)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidAmount", data: { amount: "-3" } },
+    });
   });
 
   it("OSH-3: only an effect that grants or restores overshields brings a broken shield back", () => {
@@ -80,7 +101,12 @@ describe("healing", () => {
 
 describe("overshield DR", () => {
   it("OSH-4: the shield uses its own DR, not the creature's: 8 physical against a 10-point shield with no DR leaves 2 even with creature DR 5", () => {
-    const r = done(applyDamage(target({ dr: dr({ physical: 5 }), overshield: shield({ hp: 10 }) }), attack({ hits: hits("physical", 8) })));
+    const r = done(
+      applyDamage(
+        target({ dr: dr({ physical: 5 }), overshield: shield({ hp: 10 }) }),
+        attack({ hits: hits("physical", 8) }),
+      ),
+    );
     expect([r.overshield?.hp, r.hp]).toEqual([2, 30]);
   });
 
@@ -130,11 +156,17 @@ describe("gaining an overshield", () => {
 
   it("OSH-5: a shield with a different effect replaces the current one even when smaller", () => {
     const r = gainOvershield(ward, shield({ hp: 3, effect: "stoneskin" }));
-    expect(r.ok && [r.value.overshield.effect, r.value.note.key]).toEqual(["stoneskin", "TEMPO.DAMAGE.Overshield.ReplacedDifferentEffect"]);
+    expect(r.ok && [r.value.overshield.effect, r.value.note.key]).toEqual([
+      "stoneskin",
+      "TEMPO.DAMAGE.Overshield.ReplacedDifferentEffect",
+    ]);
   });
 
   it("OSH-5: shields never stack: the result is one of the two shields, never their sum (property)", () => {
-    const arb = fc.record({ hp: fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }), effect: fc.constantFrom("ward", "stoneskin") });
+    const arb = fc.record({
+      hp: fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }),
+      effect: fc.constantFrom("ward", "stoneskin"),
+    });
     fc.assert(
       fc.property(fc.option(arb, { nil: null }), arb, (cur, inc) => {
         const current: Overshield | null = cur === null ? null : shield(cur);
@@ -152,7 +184,10 @@ describe("gaining an overshield", () => {
   });
 
   it("OSH-5: bad shield data is a typed error", () => {
-    expect(gainOvershield(null, shield({ hp: -2 }))).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Damage.InvalidOvershield", data: { field: "hp" } } });
+    expect(gainOvershield(null, shield({ hp: -2 }))).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.InvalidOvershield", data: { field: "hp" } },
+    });
     expect(gainOvershield(null, shield({ effect: "" })).ok).toBe(false);
   });
 });
@@ -169,7 +204,10 @@ describe("overshields without hit points", () => {
 
   it("OSH-6 with OSH-5: a same-effect shield with hit points is larger than one without (ruling: no hit points compares as 0)", () => {
     const r = gainOvershield(aura, shield({ hp: 2, effect: "sanctuary" }));
-    expect(r.ok && [r.value.overshield.hp, r.value.note.key]).toEqual([2, "TEMPO.DAMAGE.Overshield.ReplacedConditional"]);
+    expect(r.ok && [r.value.overshield.hp, r.value.note.key]).toEqual([
+      2,
+      "TEMPO.DAMAGE.Overshield.ReplacedConditional",
+    ]);
   });
 
   it("OSH-5: a same-effect shield without hit points is not larger, so the current one without hit points stays", () => {
@@ -181,49 +219,71 @@ describe("overshields without hit points", () => {
 
   it("OSH-5 with OSH-6: a shield without hit points and a different effect replaces the current one", () => {
     const r = gainOvershield(aura, shield({ hp: null, effect: "blur" }));
-    expect(r.ok && [r.value.overshield.effect, r.value.note.key]).toEqual(["blur", "TEMPO.DAMAGE.Overshield.ReplacedDifferentEffect"]);
+    expect(r.ok && [r.value.overshield.effect, r.value.note.key]).toEqual([
+      "blur",
+      "TEMPO.DAMAGE.Overshield.ReplacedDifferentEffect",
+    ]);
   });
 });
 
 describe("overshield laws", () => {
   const arbShield = fc.record({
     hp: fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }),
-    dr: fc.record({ physical: fc.integer({ min: 0, max: 4 }), elemental: fc.integer({ min: 0, max: 4 }), arcane: fc.integer({ min: 0, max: 4 }) }),
+    dr: fc.record({
+      physical: fc.integer({ min: 0, max: 4 }),
+      elemental: fc.integer({ min: 0, max: 4 }),
+      arcane: fc.integer({ min: 0, max: 4 }),
+    }),
     effect: fc.constant("ward"),
     condition: fc.constant(null),
   });
   const arbHits = fc.array(
-    fc.array(fc.record({ amount: fc.integer({ min: 0, max: 15 }), kind: fc.constantFrom("physical", "fire", "blight") }), { minLength: 1, maxLength: 2 }),
+    fc.array(
+      fc.record({ amount: fc.integer({ min: 0, max: 15 }), kind: fc.constantFrom("physical", "fire", "blight") }),
+      { minLength: 1, maxLength: 2 },
+    ),
     { maxLength: 5 },
   );
 
   it("OSH-1 / OSH-4: damage never raises hit points or the shield, and a shield never makes hit-point loss larger (property)", () => {
     fc.assert(
-      fc.property(arbShield, arbHits, fc.boolean(), fc.constantFrom("perHit" as const, "perAttack" as const), (sh, hitList, ignores, drMode) => {
-        const creatureDr = dr({ physical: 2, elemental: 1 });
-        const base = target({ hp: 200, maxHp: 200, dr: creatureDr });
-        const a = attack({ hits: hitList, ignoresOvershield: ignores });
-        const settings = { ...DEFAULT_DAMAGE_SETTINGS, drMode };
-        const withShield = done(applyDamage({ ...base, overshield: sh }, a, settings));
-        const without = done(applyDamage(base, a, settings));
-        expect(withShield.hp).toBeLessThanOrEqual(200);
-        expect(withShield.hpLoss).toBeLessThanOrEqual(without.hpLoss);
-        const before = sh.hp ?? 0;
-        const after = withShield.overshield?.hp ?? 0;
-        expect(after).toBeLessThanOrEqual(before);
-      }),
+      fc.property(
+        arbShield,
+        arbHits,
+        fc.boolean(),
+        fc.constantFrom("perHit" as const, "perAttack" as const),
+        (sh, hitList, ignores, drMode) => {
+          const creatureDr = dr({ physical: 2, elemental: 1 });
+          const base = target({ hp: 200, maxHp: 200, dr: creatureDr });
+          const a = attack({ hits: hitList, ignoresOvershield: ignores });
+          const settings = { ...DEFAULT_DAMAGE_SETTINGS, drMode };
+          const withShield = done(applyDamage({ ...base, overshield: sh }, a, settings));
+          const without = done(applyDamage(base, a, settings));
+          expect(withShield.hp).toBeLessThanOrEqual(200);
+          expect(withShield.hpLoss).toBeLessThanOrEqual(without.hpLoss);
+          const before = sh.hp ?? 0;
+          const after = withShield.overshield?.hp ?? 0;
+          expect(after).toBeLessThanOrEqual(before);
+        },
+      ),
     );
   });
 
   it("OSH-3: healing never restores or changes an overshield and never lifts hit points past the maximum (property)", () => {
     fc.assert(
-      fc.property(fc.option(arbShield, { nil: null }), fc.integer({ min: -10, max: 40 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 60 }), (sh, hp, maxHp, amount) => {
-        const r = applyHealing({ hp, maxHp, overshield: sh }, amount);
-        expect(r.ok).toBe(true);
-        if (!r.ok) return;
-        expect(r.value.overshield).toBe(sh);
-        expect(r.value.hp).toBe(hp >= maxHp ? hp : Math.min(maxHp, hp + amount));
-      }),
+      fc.property(
+        fc.option(arbShield, { nil: null }),
+        fc.integer({ min: -10, max: 40 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 60 }),
+        (sh, hp, maxHp, amount) => {
+          const r = applyHealing({ hp, maxHp, overshield: sh }, amount);
+          expect(r.ok).toBe(true);
+          if (!r.ok) return;
+          expect(r.value.overshield).toBe(sh);
+          expect(r.value.hp).toBe(hp >= maxHp ? hp : Math.min(maxHp, hp + amount));
+        },
+      ),
     );
   });
 

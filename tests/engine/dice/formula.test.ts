@@ -79,7 +79,8 @@ function bruteFormula(f: Formula): Map<number, number> {
   let acc = new Map<number, number>([[0, 1]]);
   for (const { sign, term } of f.terms) {
     const next = new Map<number, number>();
-    for (const [a, p] of acc) for (const [b, q] of bruteTerm(term)) next.set(a + sign * b, (next.get(a + sign * b) ?? 0) + p * q);
+    for (const [a, p] of acc)
+      for (const [b, q] of bruteTerm(term)) next.set(a + sign * b, (next.get(a + sign * b) ?? 0) + p * q);
     acc = next;
   }
   return acc;
@@ -175,46 +176,109 @@ describe("dice formulas", () => {
   });
 
   it("multiplying past the dice limit or by a fraction is a typed error", () => {
-    expect(multiplyDice(parsed("2d6"), 600)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyDice" } });
-    expect(multiplyDice(parsed("2d6"), 1.5)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.InvalidMultiplier" } });
-    expect(multiplyDice(parsed("2d6"), Number.NaN)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.InvalidMultiplier" } });
+    expect(multiplyDice(parsed("2d6"), 600)).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.TooManyDice" },
+    });
+    expect(multiplyDice(parsed("2d6"), 1.5)).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.InvalidMultiplier" },
+    });
+    expect(multiplyDice(parsed("2d6"), Number.NaN)).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.InvalidMultiplier" },
+    });
   });
 
   it("bad formulas are typed errors that quote the text", () => {
-    expect(parseFormula("hello")).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable", data: { formula: "hello" } } });
-    for (const text of ["", "2d6 +", "2d", "d", "2d6k", "2d6kx1", "{1d6,}kh1", "{}", "2d6 3", "1d6++2", "--2", "(2d6)", "2d6!", "1.5d6"])
+    expect(parseFormula("hello")).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.Unparseable", data: { formula: "hello" } },
+    });
+    for (const text of [
+      "",
+      "2d6 +",
+      "2d",
+      "d",
+      "2d6k",
+      "2d6kx1",
+      "{1d6,}kh1",
+      "{}",
+      "2d6 3",
+      "1d6++2",
+      "--2",
+      "(2d6)",
+      "2d6!",
+      "1.5d6",
+    ])
       expect(parseFormula(text)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable" } });
     expect(parseFormula("2d6kh3")).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Dice.KeepTooMany", data: { formula: "2d6kh3", keep: 3, count: 2 } },
     });
     expect(parseFormula("{1d6,1d8}kl3")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.KeepTooMany" } });
-    expect(parseFormula("1d1")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooFewSides", data: { sides: 1 } } });
+    expect(parseFormula("1d1")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.TooFewSides", data: { sides: 1 } },
+    });
     expect(parseFormula("3d0")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooFewSides" } });
     expect(parseFormula("0d6")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooFewDice" } });
     expect(parseFormula("1001d6")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyDice" } });
     expect(parseFormula("600d6 + 600d6")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyDice" } });
     expect(parseFormula("1d100000")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManySides" } });
-    expect(parseFormula("99999999999999999999")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.NumberTooLarge" } });
-    expect(parseFormula("99999999999999999999d6")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyDice" } });
-    expect(parseFormula("2d6kh99999999999999999999")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.KeepTooMany" } });
+    expect(parseFormula("99999999999999999999")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.NumberTooLarge" },
+    });
+    expect(parseFormula("99999999999999999999d6")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.TooManyDice" },
+    });
+    expect(parseFormula("2d6kh99999999999999999999")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.KeepTooMany" },
+    });
   });
 
   it("a formula too large to compute exactly is refused, not computed for minutes", () => {
     expect(parseFormula("1000d1000kh500").ok).toBe(true);
-    expect(formulaDistribution("1000d1000kh500")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooComplex" } });
-    expect(chanceAtLeast("1000d1000", 5000)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooComplex" } });
+    expect(formulaDistribution("1000d1000kh500")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.TooComplex" },
+    });
+    expect(chanceAtLeast("1000d1000", 5000)).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.TooComplex" },
+    });
   });
 
   it("hand-built formulas are checked too", () => {
-    expect(formulaDistribution(makeFormula(diceTerm(2, 1)))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooFewSides" } });
-    expect(formulaDistribution({ terms: [] })).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable" } });
-    expect(formulaDistribution(makeFormula(poolTerm([])))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable" } });
+    expect(formulaDistribution(makeFormula(diceTerm(2, 1)))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.TooFewSides" },
+    });
+    expect(formulaDistribution({ terms: [] })).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.Unparseable" },
+    });
+    expect(formulaDistribution(makeFormula(poolTerm([])))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.Unparseable" },
+    });
     // 2000 characters of text never hold more than 1000 terms; a stored formula may, and is refused at once.
     const members = Array.from({ length: 1000 }, (_, i) => constantTerm(i));
-    expect(formulaDistribution(makeFormula(poolTerm(members, { highest: true, count: 1 })))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyTerms", data: { max: 1000 } } });
-    expect(formulaDistribution(makeFormula(...Array.from({ length: 1001 }, () => constantTerm(1))))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooManyTerms" } });
-    expect(chanceAtLeast(makeFormula(...Array.from({ length: 1000 }, () => constantTerm(1))), 1000)).toEqual({ ok: true, value: 1 });
+    expect(formulaDistribution(makeFormula(poolTerm(members, { highest: true, count: 1 })))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.TooManyTerms", data: { max: 1000 } },
+    });
+    expect(formulaDistribution(makeFormula(...Array.from({ length: 1001 }, () => constantTerm(1))))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.TooManyTerms" },
+    });
+    expect(chanceAtLeast(makeFormula(...Array.from({ length: 1000 }, () => constantTerm(1))), 1000)).toEqual({
+      ok: true,
+      value: 1,
+    });
     expect(parseFormula(Array.from({ length: 1000 }, () => "1").join("+")).ok).toBe(true);
   });
 
@@ -254,12 +318,25 @@ describe("dice formulas", () => {
       }),
     );
     const wrongTerm = { terms: [{ sign: 1, term: { type: "dice", count: "2", sides: 6, keep: null } }] };
-    expect(formulaMin(wrongTerm as unknown as Formula)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable" } });
+    expect(formulaMin(wrongTerm as unknown as Formula)).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.Unparseable" },
+    });
     expect(formulaMax("2d6 +")).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable" } });
-    expect(checkFormula(wrongTerm)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.Unparseable", data: { formula: "" } } });
+    expect(checkFormula(wrongTerm)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.Unparseable", data: { formula: "" } },
+    });
     expect(checkFormula({ terms: [{ sign: 2, term: { type: "constant", value: 1 } }] }).ok).toBe(false);
-    expect(checkFormula({ terms: [{ sign: 1, term: { type: "pool", members: [{ type: "pool", members: [], keep: null }], keep: null } }] }).ok).toBe(false);
-    expect(checkFormula(JSON.parse(JSON.stringify(parsed("{1d6,1d8}kh1 + 2"))))).toEqual({ ok: true, value: parsed("{1d6,1d8}kh1 + 2") });
+    expect(
+      checkFormula({
+        terms: [{ sign: 1, term: { type: "pool", members: [{ type: "pool", members: [], keep: null }], keep: null } }],
+      }).ok,
+    ).toBe(false);
+    expect(checkFormula(JSON.parse(JSON.stringify(parsed("{1d6,1d8}kh1 + 2"))))).toEqual({
+      ok: true,
+      value: parsed("{1d6,1d8}kh1 + 2"),
+    });
   });
 
   it("every formula distribution sums to 1, spans formulaMin..formulaMax, and equals brute-force enumeration", () => {
@@ -295,17 +372,25 @@ describe("dice formulas", () => {
   });
 
   it("a target that is not a number is a typed error, not a chance of 0", () => {
-    expect(chanceAtLeast("2d6", Number.NaN)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TargetInvalid", data: { value: "NaN" } } });
+    expect(chanceAtLeast("2d6", Number.NaN)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.TargetInvalid", data: { value: "NaN" } },
+    });
   });
 
   it("text that is not a string, a multiplier that is not whole and a target that is not a number are typed errors", () => {
     fc.assert(
-      fc.property(fc.anything().filter((v) => typeof v !== "string"), notWhole, (text, factor) => {
-        expectTypedError(parseFormula(text as string), "TEMPO.ERRORS.Dice.Unparseable");
-        expectTypedError(formulaDistribution(text as string), "TEMPO.ERRORS.Dice.");
-        expectTypedError(multiplyDice(parsed("2d6"), factor as number), "TEMPO.ERRORS.Dice.InvalidMultiplier");
-        if (typeof factor !== "number") expectTypedError(chanceAtLeast("2d6", factor as number), "TEMPO.ERRORS.Dice.TargetInvalid");
-      }),
+      fc.property(
+        fc.anything().filter((v) => typeof v !== "string"),
+        notWhole,
+        (text, factor) => {
+          expectTypedError(parseFormula(text as string), "TEMPO.ERRORS.Dice.Unparseable");
+          expectTypedError(formulaDistribution(text as string), "TEMPO.ERRORS.Dice.");
+          expectTypedError(multiplyDice(parsed("2d6"), factor as number), "TEMPO.ERRORS.Dice.InvalidMultiplier");
+          if (typeof factor !== "number")
+            expectTypedError(chanceAtLeast("2d6", factor as number), "TEMPO.ERRORS.Dice.TargetInvalid");
+        },
+      ),
     );
   });
 });

@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { entries, probAtLeast } from "../../../src/engine/dice/distribution.ts";
-import { netAdvantage, stepDiceDistribution, stepDiceFormula, stepDicePool } from "../../../src/engine/dice/step-dice.ts";
-import { checkKeepPool, keepPoolDistribution, keepPoolFormula, keepPoolTerm, type KeepPool } from "../../../src/engine/dice/keep-pool.ts";
+import {
+  netAdvantage,
+  stepDiceDistribution,
+  stepDiceFormula,
+  stepDicePool,
+} from "../../../src/engine/dice/step-dice.ts";
+import {
+  checkKeepPool,
+  keepPoolDistribution,
+  keepPoolFormula,
+  keepPoolTerm,
+  type KeepPool,
+} from "../../../src/engine/dice/keep-pool.ts";
 import { resolveKeepPool } from "../../../src/engine/dice/keep-resolve.ts";
 import type { Distribution } from "../../../src/engine/dice/distribution.ts";
 import { bruteAtLeast, bruteKeepCounts, combinations } from "./brute-force.ts";
@@ -59,15 +70,15 @@ describe("ADV: step dice", () => {
     // Two lowest of (a, b, c) sum to >= 7. If c <= max(a,b) the kept pair is c and min(a,b)... counted directly:
     let hits = 0;
     for (let a = 1; a <= 6; a++)
-      for (let b = 1; b <= 6; b++)
-        for (let c = 1; c <= 12; c++) if (a + b + c - Math.max(a, b, c) >= 7) hits++;
+      for (let b = 1; b <= 6; b++) for (let c = 1; c <= 12; c++) if (a + b + c - Math.max(a, b, c) >= 7) hits++;
     expect(hits).toBe(195);
     expect(probAtLeast(stepDiceDistribution(-1), 7)).toBeCloseTo(195 / 432, 12);
   });
 
   it("ADV-2: a d6 as the extra die (4 sources) gives the same odds as 3d6 keep 2 lowest", () => {
     const counts = bruteKeepCounts([6, 6, 6], 2, false);
-    for (const [value, p] of entries(stepDiceDistribution(-4))) expect(p).toBeCloseTo((counts.get(value) ?? 0) / 216, 12);
+    for (const [value, p] of entries(stepDiceDistribution(-4)))
+      expect(p).toBeCloseTo((counts.get(value) ?? 0) / 216, 12);
   });
 
   it("ADV-3: advantage and disadvantage sources cancel one for one", () => {
@@ -127,7 +138,9 @@ describe("ADV: step dice", () => {
     const pool = fc
       .array(fc.constantFrom(2, 3, 4, 6, 8, 10, 12, 20), { minLength: 1, maxLength: 5 })
       .filter((dice) => dice.reduce((n, s) => n * s, 1) <= 50_000)
-      .chain((dice) => fc.record({ dice: fc.constant(dice), keep: fc.integer({ min: 0, max: dice.length }), highest: fc.boolean() }));
+      .chain((dice) =>
+        fc.record({ dice: fc.constant(dice), keep: fc.integer({ min: 0, max: dice.length }), highest: fc.boolean() }),
+      );
     fc.assert(
       fc.property(pool, (p) => {
         const d = poolDistribution(p);
@@ -146,7 +159,10 @@ describe("ADV: step dice", () => {
     const d = poolDistribution({ dice: [4, 20], keep: 1, highest: false });
     expect(probAtLeast(d, 4)).toBeCloseTo((1 / 4) * (17 / 20), 12);
     expect(keepPoolFormula({ dice: [4, 20], keep: 1, highest: false })).toEqual({ ok: true, value: "{1d4,1d20}kl1" });
-    expect(keepPoolTerm({ dice: [8, 8], keep: 2, highest: true })).toEqual({ ok: true, value: { type: "dice", count: 2, sides: 8, keep: null } });
+    expect(keepPoolTerm({ dice: [8, 8], keep: 2, highest: true })).toEqual({
+      ok: true,
+      value: { type: "dice", count: 2, sides: 8, keep: null },
+    });
   });
 
   it("malformed pools (from a chat card or a document) are typed errors, never exceptions", () => {
@@ -181,7 +197,11 @@ describe("ADV: step dice", () => {
     }
     fc.assert(
       fc.property(fc.anything(), fc.anything(), (pool, faces) => {
-        for (const r of [keepPoolDistribution(pool as KeepPool), keepPoolFormula(pool as KeepPool), resolveKeepPool(pool as KeepPool, faces as number[])])
+        for (const r of [
+          keepPoolDistribution(pool as KeepPool),
+          keepPoolFormula(pool as KeepPool),
+          resolveKeepPool(pool as KeepPool, faces as number[]),
+        ])
           if (!r.ok) expect(r.error.key.startsWith("TEMPO.ERRORS.Dice.")).toBe(true);
       }),
     );
@@ -189,14 +209,26 @@ describe("ADV: step dice", () => {
 
   it("a valid pool too large to compute exactly is refused, not computed for minutes", () => {
     const dice = Array.from({ length: 1000 }, (_, i) => 2 + (i % 999));
-    expect(keepPoolDistribution({ dice, keep: 500, highest: true })).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.TooComplex" } });
+    expect(keepPoolDistribution({ dice, keep: 500, highest: true })).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.TooComplex" },
+    });
   });
 
   it("rolled faces are checked against the pool: a d6 cannot show 7, a face must be whole", () => {
     const pool: KeepPool = { dice: [6, 6, 8], keep: 2, highest: true };
-    expect(resolveKeepPool(pool, [6, 7, 1])).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.FaceOutOfRange", data: { face: "7", sides: 6 } } });
-    expect(resolveKeepPool(pool, [6, 2.5, 1])).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Dice.FaceOutOfRange" } });
-    expect(resolveKeepPool(pool, [6, 5])).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Dice.FacesMismatch", data: { expected: 3, got: 2 } } });
+    expect(resolveKeepPool(pool, [6, 7, 1])).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.FaceOutOfRange", data: { face: "7", sides: 6 } },
+    });
+    expect(resolveKeepPool(pool, [6, 2.5, 1])).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.FaceOutOfRange" },
+    });
+    expect(resolveKeepPool(pool, [6, 5])).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Dice.FacesMismatch", data: { expected: 3, got: 2 } },
+    });
     expect(resolveKeepPool(pool, [6, 5, 8])).toEqual({ ok: true, value: { total: 14, kept: [0, 2] } });
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { DiagonalRule } from "../../../src/engine/movement/grid.ts";
 import type { GridSnapshot } from "../../../src/engine/movement/grid-snapshot.ts";
 import { pathCost } from "../../../src/engine/movement/path-cost.ts";
-import { moveStep, startMovementTurn, type MovementMode, type MovementTurn } from "../../../src/engine/movement/movement-turn.ts";
+import {
+  moveStep,
+  startMovementTurn,
+  type MovementMode,
+  type MovementTurn,
+} from "../../../src/engine/movement/movement-turn.ts";
 import { startRotationMove, type RotationMove } from "../../../src/engine/movement/rotation-moves.ts";
 import { canFightFromSpace, passThrough, weaponHasSpace } from "../../../src/engine/movement/shared-space.ts";
 import { opportunityAttacks } from "../../../src/engine/movement/threat.ts";
@@ -35,8 +40,16 @@ describe("movement: bad input is a typed error", () => {
     const turn = startMovementTurn({ diagonal: "seven", speeds: { walk: 30 }, position: origin });
     if (!turn.ok) throw new Error(turn.error.key);
     const step = { to: { x: 1, y: 0 }, mode: "walk" as const };
-    for (const [over, field] of [[{ path: [] }, "path"], [{ movedFeet: Number.NaN }, "movedFeet"], [{ diagonal: "hex" }, "diagonal"], [{ diagonals: -1 }, "diagonals"]] as const) {
-      expect(moveStep({ ...turn.value, ...over } as MovementTurn, step)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Movement.InvalidTurn", data: { field } } });
+    for (const [over, field] of [
+      [{ path: [] }, "path"],
+      [{ movedFeet: Number.NaN }, "movedFeet"],
+      [{ diagonal: "hex" }, "diagonal"],
+      [{ diagonals: -1 }, "diagonals"],
+    ] as const) {
+      expect(moveStep({ ...turn.value, ...over } as MovementTurn, step)).toEqual({
+        ok: false,
+        error: { key: "TEMPO.ERRORS.Movement.InvalidTurn", data: { field } },
+      });
     }
   });
 
@@ -51,7 +64,10 @@ describe("movement: bad input is a typed error", () => {
     const bad: GridSnapshot[] = [
       { creatures: [{ id: "a", side: "pc", square: origin, size: 0, threatens: true }], obstacles: [] },
       { creatures: [{ id: "a", side: "pc", square: { x: 0.5, y: 0 }, size: 1, threatens: true }], obstacles: [] },
-      { creatures: [{ id: "a", side: "pc", square: origin, size: 1, threatens: true }], obstacles: [{ x: Number.NaN, y: 0 }] },
+      {
+        creatures: [{ id: "a", side: "pc", square: origin, size: 1, threatens: true }],
+        obstacles: [{ x: Number.NaN, y: 0 }],
+      },
     ];
     for (const map of bad) {
       const before = structuredClone(map);
@@ -68,8 +84,13 @@ describe("movement: bad input is a typed error", () => {
   });
 
   it("ROT-10: an unknown ruleset is refused rather than read as 'forced movement does not provoke'", () => {
-    const map: GridSnapshot = { creatures: [{ id: "a", side: "pc", square: origin, size: 1, threatens: true }], obstacles: [] };
-    expect(opportunityAttacks(map, "a", [origin], { ruleset: "chess" as RulesetId, provokes: true, forced: true })).toEqual({
+    const map: GridSnapshot = {
+      creatures: [{ id: "a", side: "pc", square: origin, size: 1, threatens: true }],
+      obstacles: [],
+    };
+    expect(
+      opportunityAttacks(map, "a", [origin], { ruleset: "chess" as RulesetId, provokes: true, forced: true }),
+    ).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Movement.UnknownRuleset", data: { ruleset: "chess" } },
     });

@@ -37,7 +37,10 @@ describe("movement: a creature's movement in one turn", () => {
   it("STD-8: swim 30 ft first, then no walking is left", () => {
     const swum = unwrap(moveAlong(start({ walk: 30, swim: 45 }), line(0, 6, "swim")));
     const walk = moveAlong(swum, line(6, 7, "walk"));
-    expect(walk).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Movement.TooFar", data: { mode: "walk", cost: 5, left: 0 } } });
+    expect(walk).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Movement.TooFar", data: { mode: "walk", cost: 5, left: 0 } },
+    });
     expect(unwrap(moveAlong(swum, line(6, 9, "swim"))).movedFeet).toBe(45);
   });
 
@@ -45,20 +48,39 @@ describe("movement: a creature's movement in one turn", () => {
     const forward = unwrap(moveAlong(start({ walk: 30 }), line(0, 4, "walk")));
     const back = unwrap(moveAlong(forward, line(4, 2, "walk")));
     expect(movementPosition(back)).toEqual({ x: 2, y: 0 });
-    expect(moveAlong(back, line(2, 1, "walk"))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.TooFar" } });
+    expect(moveAlong(back, line(2, 1, "walk"))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Movement.TooFar" },
+    });
   });
 
   it("STD-7: four diagonal steps (28 ft) fit a 30 ft speed, then not even a straight step does", () => {
-    const diag = unwrap(moveAlong(start({ walk: 30 }), [1, 2, 3, 4].map((i) => ({ to: { x: i, y: i }, mode: "walk" as const }))));
+    const diag = unwrap(
+      moveAlong(
+        start({ walk: 30 }),
+        [1, 2, 3, 4].map((i) => ({ to: { x: i, y: i }, mode: "walk" as const })),
+      ),
+    );
     expect(diag.movedFeet).toBe(28);
-    expect(moveAlong(diag, [{ to: { x: 5, y: 4 }, mode: "walk" }])).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.TooFar" } });
+    expect(moveAlong(diag, [{ to: { x: 5, y: 4 }, mode: "walk" }])).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Movement.TooFar" },
+    });
   });
 
   it("PHS-6: difficult terrain spends two squares of movement per square", () => {
     const turn = unwrap(startMovementTurn({ diagonal: "five", speeds: { walk: 30 }, position: { x: 0, y: 0 } }));
-    const muddy = unwrap(moveAlong(turn, [1, 2, 3].map((x) => ({ to: { x, y: 0 }, mode: "walk" as const, difficult: true }))));
+    const muddy = unwrap(
+      moveAlong(
+        turn,
+        [1, 2, 3].map((x) => ({ to: { x, y: 0 }, mode: "walk" as const, difficult: true })),
+      ),
+    );
     expect(muddy.movedFeet).toBe(30);
-    expect(moveAlong(muddy, line(3, 4, "walk"))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.TooFar" } });
+    expect(moveAlong(muddy, line(3, 4, "walk"))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Movement.TooFar" },
+    });
   });
 
   it("PHS-6: becoming Slowed during the movement loses the rest of it", () => {
@@ -74,7 +96,9 @@ describe("movement: a creature's movement in one turn", () => {
       ok: false,
       error: { key: "TEMPO.ERRORS.Movement.InvalidSpeed", data: { mode: "walk", speed: "-5" } },
     });
-    expect(startMovementTurn({ diagonal: "seven", speeds: { fly: Number.NaN }, position: { x: 0, y: 0 } }).ok).toBe(false);
+    expect(startMovementTurn({ diagonal: "seven", speeds: { fly: Number.NaN }, position: { x: 0, y: 0 } }).ok).toBe(
+      false,
+    );
     const fly = moveAlong(start({ walk: 30 }), line(0, 1, "fly"));
     expect(!fly.ok && fly.error.key).toBe("TEMPO.ERRORS.Movement.NoSpeed");
   });
@@ -82,7 +106,10 @@ describe("movement: a creature's movement in one turn", () => {
   it("STD-7: a move that fails part way leaves the turn unchanged", () => {
     const turn = start({ walk: 10 });
     const copy = structuredClone(turn);
-    expect(moveAlong(turn, line(0, 3, "walk"))).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.TooFar" } });
+    expect(moveAlong(turn, line(0, 3, "walk"))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Movement.TooFar" },
+    });
     expect(turn).toEqual(copy);
   });
 

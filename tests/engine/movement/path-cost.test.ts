@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { gridDistanceFeet, DIAGONAL_RULE_BY_RULESET, type DiagonalRule, type Square } from "../../../src/engine/movement/grid.ts";
+import {
+  gridDistanceFeet,
+  DIAGONAL_RULE_BY_RULESET,
+  type DiagonalRule,
+  type Square,
+} from "../../../src/engine/movement/grid.ts";
 import { pathCost } from "../../../src/engine/movement/path-cost.ts";
 
 const sq = (x: number, y: number): Square => ({ x, y });
@@ -31,7 +36,12 @@ describe("movement: distances and path cost", () => {
   });
 
   it("STD-7: 6 squares in a straight line, or 3 north then 3 west, each cost the base 30 ft", () => {
-    expect(feet([0, 1, 2, 3, 4, 5, 6].map((x) => sq(x, 0)), "seven")).toBe(30);
+    expect(
+      feet(
+        [0, 1, 2, 3, 4, 5, 6].map((x) => sq(x, 0)),
+        "seven",
+      ),
+    ).toBe(30);
     expect(feet([sq(0, 0), sq(0, -1), sq(0, -2), sq(0, -3), sq(-1, -3), sq(-2, -3), sq(-3, -3)], "seven")).toBe(30);
   });
 
@@ -44,7 +54,13 @@ describe("movement: distances and path cost", () => {
   it("PHS-6: difficult terrain costs two squares per square entered", () => {
     const mud = (s: Square): boolean => s.x === 2 || s.x === 3;
     // Squares 1, 2(mud), 3(mud), 4: 1 + 2 + 2 + 1 = 6 squares = 30 ft.
-    expect(feet([0, 1, 2, 3, 4].map((x) => sq(x, 0)), "five", mud)).toBe(30);
+    expect(
+      feet(
+        [0, 1, 2, 3, 4].map((x) => sq(x, 0)),
+        "five",
+        mud,
+      ),
+    ).toBe(30);
   });
 
   it("MOV-1: a path whose squares do not touch is a typed error", () => {
@@ -57,7 +73,11 @@ describe("movement: distances and path cost", () => {
 
   const rule = fc.constantFrom<DiagonalRule>("five", "seven", "alternating");
   const walk = fc
-    .tuple(fc.integer({ min: -5, max: 5 }), fc.integer({ min: -5, max: 5 }), fc.array(fc.tuple(fc.integer({ min: -1, max: 1 }), fc.integer({ min: -1, max: 1 })), { maxLength: 25 }))
+    .tuple(
+      fc.integer({ min: -5, max: 5 }),
+      fc.integer({ min: -5, max: 5 }),
+      fc.array(fc.tuple(fc.integer({ min: -1, max: 1 }), fc.integer({ min: -1, max: 1 })), { maxLength: 25 }),
+    )
     .map(([x, y, moves]) => {
       const path = [sq(x, y)];
       for (const [dx, dy] of moves) {

@@ -26,7 +26,10 @@ function validTargets(targets: readonly unknown[]): boolean {
 /** CNT-7, CNT-8, FEAT-CHARGED: splits a declaration into pieces with their delays, or says why it is not valid. */
 export function actionPieces(action: CountActionInput): Result<Piece[]> {
   if (typeof action !== "object" || action === null) return err("TEMPO.ERRORS.Count.InvalidAction");
-  if ("properties" in action && !(Array.isArray(action.properties) && action.properties.every((p) => typeof p === "string"))) {
+  if (
+    "properties" in action &&
+    !(Array.isArray(action.properties) && action.properties.every((p) => typeof p === "string"))
+  ) {
     return err("TEMPO.ERRORS.Count.InvalidAction");
   }
   if ("targets" in action && !Array.isArray(action.targets)) return err("TEMPO.ERRORS.Count.InvalidTarget");
@@ -88,7 +91,9 @@ export function actionPieces(action: CountActionInput): Result<Piece[]> {
       if (!Number.isInteger(action.delay) || action.delay < 0) {
         return err("TEMPO.ERRORS.Count.InvalidDelay", { delay: shown(action.delay) });
       }
-      return ok([{ kind: "other", delay: action.delay, attack: 1, attacks: 1, targets: [], origin: null, slotLevel: null }]);
+      return ok([
+        { kind: "other", delay: action.delay, attack: 1, attacks: 1, targets: [], origin: null, slotLevel: null },
+      ]);
     }
     default:
       return err("TEMPO.ERRORS.Count.InvalidAction");
@@ -99,7 +104,10 @@ export function actionPieces(action: CountActionInput): Result<Piece[]> {
 function removePending(state: CountState, owner: CountCombatant, ref: CountPendingRef): CountState {
   const key = String(ref.at);
   const bucket = state.pending[key];
-  const s = bucket === undefined ? state : { ...state, pending: { ...state.pending, [key]: vectorSet(bucket, ref.index, null) } };
+  const s =
+    bucket === undefined
+      ? state
+      : { ...state, pending: { ...state.pending, [key]: vectorSet(bucket, ref.index, null) } };
   return putCombatant(s, {
     ...owner,
     pending: owner.pending.filter((r) => r.id !== ref.id),
@@ -121,7 +129,12 @@ export function dropPending(state: CountState, owner: CountCombatant, out: Count
 }
 
 /** CNT-6: the creature whose turn it is declares its action; it resolves at count + delay. */
-export function declare(state: CountState, combatantId: string, action: CountActionInput, out: CountOut): Result<CountState> {
+export function declare(
+  state: CountState,
+  combatantId: string,
+  action: CountActionInput,
+  out: CountOut,
+): Result<CountState> {
   const c = getCombatant(state, combatantId);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id: combatantId });
   if (currentId(state) !== combatantId) return err("TEMPO.ERRORS.Count.NotYourTurn");
@@ -138,7 +151,8 @@ export function declare(state: CountState, combatantId: string, action: CountAct
     const ref = owner.pending.find((r) => r.id === owner.casting);
     const lost = ref === undefined ? null : findAction(state, ref.at, ref.index);
     const bucket = ref === undefined ? undefined : buckets[String(ref.at)];
-    if (ref !== undefined && bucket !== undefined) buckets = { ...buckets, [String(ref.at)]: vectorSet(bucket, ref.index, null) };
+    if (ref !== undefined && bucket !== undefined)
+      buckets = { ...buckets, [String(ref.at)]: vectorSet(bucket, ref.index, null) };
     if (lost !== null) out.events.push({ type: "castingLost", action: lost });
     owner = { ...owner, pending: owner.pending.filter((r) => r.id !== owner.casting), casting: null };
   }
@@ -189,7 +203,12 @@ export function declare(state: CountState, combatantId: string, action: CountAct
 }
 
 /** CNT-12: one reaction per round, resolving at once. */
-export function react(state: CountState, combatantId: string, reaction: CountReactionInput, out: CountOut): Result<CountState> {
+export function react(
+  state: CountState,
+  combatantId: string,
+  reaction: CountReactionInput,
+  out: CountOut,
+): Result<CountState> {
   const c = getCombatant(state, combatantId);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id: combatantId });
   if (state.status !== "turns" && state.status !== "end") return err("TEMPO.ERRORS.Count.NotRunning");

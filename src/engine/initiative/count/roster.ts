@@ -68,7 +68,11 @@ export function next(state: CountState, out: CountOut): Result<CountState> {
 }
 
 /** CNT-2, CNT-5: dice come back: a first roll sets the count (1d20 − bonus), a contest total (1d20 + bonus) is kept. */
-export function rolls(state: CountState, results: readonly { requestId: string; total: number }[], out: CountOut): Result<CountState> {
+export function rolls(
+  state: CountState,
+  results: readonly { requestId: string; total: number }[],
+  out: CountOut,
+): Result<CountState> {
   if (!Array.isArray(results) || results.length === 0) return err("TEMPO.ERRORS.Count.NoResults");
   const open = new Map(state.requests.map((r) => [r.id, r]));
   const seen = new Set<string>();
@@ -150,11 +154,20 @@ export function leave(state: CountState, id: string, out: CountOut): Result<Coun
   let s = dropPending(state, c, out);
   const slot = s.slots[id] ?? -1;
   const { [id]: _gone, ...slots } = s.slots;
-  s = { ...s, combatants: vectorSet(s.combatants, slot, null), slots, requests: s.requests.filter((r) => r.combatantId !== id) };
+  s = {
+    ...s,
+    combatants: vectorSet(s.combatants, slot, null),
+    slots,
+    requests: s.requests.filter((r) => r.combatantId !== id),
+  };
   out.events.push({ type: "combatantLeft", combatantId: id });
   const at = s.order.findIndex((t) => t.id === id);
   if (at !== -1) {
-    s = { ...s, order: s.order.filter((_, i) => i !== at), cursor: at <= s.cursor && s.status === "turns" ? s.cursor - 1 : s.cursor };
+    s = {
+      ...s,
+      order: s.order.filter((_, i) => i !== at),
+      cursor: at <= s.cursor && s.status === "turns" ? s.cursor - 1 : s.cursor,
+    };
     if (s.status === "end") s = { ...s, cursor: s.order.length };
   }
   // The turn passes on, as if the one who left had ended it.
@@ -229,7 +242,8 @@ export function wake(state: CountState, id: string, out: CountOut): Result<Count
 export function markSurprised(state: CountState, id: string, surprised: boolean, out: CountOut): Result<CountState> {
   const c = getCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
-  if (state.round !== -1 || state.status === "turns" || state.status === "end") return err("TEMPO.ERRORS.Count.TooLate");
+  if (state.round !== -1 || state.status === "turns" || state.status === "end")
+    return err("TEMPO.ERRORS.Count.TooLate");
   out.events.push({ type: "surpriseMarked", combatantId: id, surprised: surprised === true });
   return ok(rechooseFirstRound(putCombatant(state, { ...c, surprised: surprised === true }), out));
 }
@@ -237,7 +251,8 @@ export function markSurprised(state: CountState, id: string, surprised: boolean,
 /** CNT-4 (setting "GM declares"): before the first round the GM declares a surprise round, or takes it back. */
 export function declareSurprise(state: CountState, value: boolean, out: CountOut): Result<CountState> {
   if (state.options.surprise !== "declared") return err("TEMPO.ERRORS.Count.SurpriseIsAutomatic");
-  if (state.round !== -1 || state.status === "turns" || state.status === "end") return err("TEMPO.ERRORS.Count.TooLate");
+  if (state.round !== -1 || state.status === "turns" || state.status === "end")
+    return err("TEMPO.ERRORS.Count.TooLate");
   out.events.push({ type: "surpriseDeclared", value: value === true });
   return ok(rechooseFirstRound({ ...state, surpriseDeclared: value === true }, out));
 }

@@ -83,7 +83,8 @@ function dispatch(state: CountState, command: CountCommand, out: CountOut): Resu
 function apply(state: CountState, command: CountCommand): Result<Transition<CountState, CountEvent>> {
   // Player commands reach the GM through queries: whatever arrives is checked, never trusted.
   if (typeof command !== "object" || command === null) return err("TEMPO.ERRORS.Count.UnknownCommand");
-  if ("combatantId" in command && typeof command.combatantId !== "string") return err("TEMPO.ERRORS.Count.InvalidCombatant");
+  if ("combatantId" in command && typeof command.combatantId !== "string")
+    return err("TEMPO.ERRORS.Count.InvalidCombatant");
   const out: CountOut = { events: [], requests: [] };
   const result = dispatch(state, command, out);
   if (!result.ok) return result;

@@ -5,7 +5,14 @@
 import { err, ok, type I18nKey, type Result } from "../../core/result.ts";
 import type { DiceRequest } from "../contract.ts";
 import { COUNT_TRACK_LENGTH } from "./delay.ts";
-import type { CountCombatant, CountCombatantInput, CountEvent, CountOptions, CountPendingAction, CountState } from "./types.ts";
+import type {
+  CountCombatant,
+  CountCombatantInput,
+  CountEvent,
+  CountOptions,
+  CountPendingAction,
+  CountState,
+} from "./types.ts";
 import { vectorFromJoins, vectorGet, vectorGetById, vectorSet, vectorValues } from "../shared/persistent-vector.ts";
 
 export const COUNT_DEFAULT_OPTIONS: CountOptions = { surprise: "automatic" };
@@ -58,7 +65,12 @@ export function createCountState(
   if (options.surprise !== "automatic" && options.surprise !== "declared") {
     return err("TEMPO.ERRORS.Count.InvalidOptions");
   }
-  const roster = vectorFromJoins(combatants, validateCombatantInput, (record) => record, "TEMPO.ERRORS.Count.DuplicateCombatant");
+  const roster = vectorFromJoins(
+    combatants,
+    validateCombatantInput,
+    (record) => record,
+    "TEMPO.ERRORS.Count.DuplicateCombatant",
+  );
   if (!roster.ok) return roster;
   return ok({
     scheme: "count",
@@ -134,5 +146,7 @@ export function currentTurnCount(state: CountState): number {
 export function countPendingActionsOf(state: CountState, id: string): CountPendingAction[] {
   const c = getCombatant(state, id);
   if (c === null) return [];
-  return c.pending.map((ref) => findAction(state, ref.at, ref.index)).filter((a): a is CountPendingAction => a !== null);
+  return c.pending
+    .map((ref) => findAction(state, ref.at, ref.index))
+    .filter((a): a is CountPendingAction => a !== null);
 }

@@ -26,7 +26,10 @@ export function countPendingDetail(action: CountPendingAction): Message {
     case "charged": {
       // FEAT-CHARGED: each full 2 counts of delay raise the damage die one ladder level (damage's rule).
       const steps = chargeSteps(action.delay);
-      return { key: "TEMPO.COMBAT.Count.Pending.Charged", data: { delay: action.delay, steps: steps.ok ? steps.value : 0 } };
+      return {
+        key: "TEMPO.COMBAT.Count.Pending.Charged",
+        data: { delay: action.delay, steps: steps.ok ? steps.value : 0 },
+      };
     }
     case "spell":
       return { key: "TEMPO.COMBAT.Count.Pending.Spell", data: { level: action.slotLevel ?? 0 } };
@@ -90,7 +93,16 @@ export function countTimeline(state: CountState): TimelineEntry[] {
       .map((c) => ({ c, entry: { id: c.id, count: c.count ?? 0, contest: c.contest } }))
       .sort((a, b) => compareCountOrder(a.entry, b.entry));
     for (const { c } of rolled) {
-      rows.push(turnRow(c, round, c.count ?? 0, false, false, hasSurprise(c) ? { key: "TEMPO.COMBAT.Count.HasSurprise" } : null));
+      rows.push(
+        turnRow(
+          c,
+          round,
+          c.count ?? 0,
+          false,
+          false,
+          hasSurprise(c) ? { key: "TEMPO.COMBAT.Count.HasSurprise" } : null,
+        ),
+      );
     }
     for (const c of present.filter((p) => p.count === null)) {
       rows.push(turnRow(c, round, 0, false, false, { key: "TEMPO.COMBAT.Count.AwaitingRoll" }, null));
@@ -104,7 +116,11 @@ export function countTimeline(state: CountState): TimelineEntry[] {
   const roundEnd = roundStart + COUNT_TRACK_LENGTH;
   let p = 0;
   const flushPending = (upTo: number): void => {
-    for (let next = pending[p]; next !== undefined && next[0] < roundEnd && next[0] - roundStart <= upTo; next = pending[++p]) {
+    for (
+      let next = pending[p];
+      next !== undefined && next[0] < roundEnd && next[0] - roundStart <= upTo;
+      next = pending[++p]
+    ) {
       for (const action of next[1]) rows.push(pendingEntry(action));
     }
   };

@@ -54,7 +54,12 @@ function roundEntries(state: CountState, round: number): { entries: CountOrderEn
 function requestContests(state: CountState, need: readonly string[], out: CountOut): CountState {
   if (need.length === 0) return state;
   const waiting = new Set(state.requests.filter((r) => r.reason === COUNT_REASON_CONTEST).map((r) => r.combatantId));
-  return requestRolls(state, need.filter((id) => !waiting.has(id)), COUNT_REASON_CONTEST, out);
+  return requestRolls(
+    state,
+    need.filter((id) => !waiting.has(id)),
+    COUNT_REASON_CONTEST,
+    out,
+  );
 }
 
 /** CNT-3, CNT-5: starts `round` once its ties are settled; until then waits in status "contest". O(n log n). */
@@ -68,10 +73,17 @@ export function beginRound(state: CountState, round: number, out: CountOut): Cou
  * `entries` is the round's order so far: asks for the contests still missing (the defeated keep their
  * place but do not contest, DEF-1) and waits with that order in `order`, or starts the round.
  */
-function orderedRound(state: CountState, round: number, entries: CountOrderEntry[], defeated: ReadonlySet<string>, out: CountOut): CountState {
+function orderedRound(
+  state: CountState,
+  round: number,
+  entries: CountOrderEntry[],
+  defeated: ReadonlySet<string>,
+  out: CountOut,
+): CountState {
   const need = countTiesInOrder(defeated.size === 0 ? entries : entries.filter((e) => !defeated.has(e.id)));
   const order: CountTurn[] = entries.map((e) => ({ id: e.id, count: e.count }));
-  if (need.length > 0) return { ...requestContests(state, need, out), status: "contest", upcomingRound: round, order, cursor: -1 };
+  if (need.length > 0)
+    return { ...requestContests(state, need, out), status: "contest", upcomingRound: round, order, cursor: -1 };
   const s: CountState = { ...state, status: "turns", round, upcomingRound: -1, order, cursor: -1 };
   out.events.push({ type: "roundStarted", round });
   return advance(s, -1, out);
@@ -180,7 +192,12 @@ export function advance(state: CountState, fromCount: number, out: CountOut): Co
   const next = state.order[i];
   // The cursor moves first: the turn that just ended is over for CNT-11 while the counts up to the next
   // turn resolve (a creature that passed saves right after a later resolution of its own).
-  let s = resolveBetween({ ...state, cursor: i }, fromCount, Math.min(next === undefined ? COUNT_END_STEP : next.count, LAST_COUNT), out);
+  let s = resolveBetween(
+    { ...state, cursor: i },
+    fromCount,
+    Math.min(next === undefined ? COUNT_END_STEP : next.count, LAST_COUNT),
+    out,
+  );
   if (next !== undefined) {
     const c = getCombatant(s, next.id);
     const slot = s.slots[next.id];
@@ -348,7 +365,8 @@ export function reschedule(state: CountState, id: string, woken = false): CountS
     const mid = (lo + hi) >>> 1;
     const other = order[mid];
     const record = other === undefined ? null : getCombatant(state, other.id);
-    if (other !== undefined && record !== null && compareCountOrder(entryOf(record, other.count), entry) < 0) lo = mid + 1;
+    if (other !== undefined && record !== null && compareCountOrder(entryOf(record, other.count), entry) < 0)
+      lo = mid + 1;
     else hi = mid;
   }
   order.splice(lo, 0, turn);

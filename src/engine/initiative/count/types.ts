@@ -72,9 +72,19 @@ export type CountActionInput =
   /** CNT-7: one target per weapon attack (null: not chosen); the k-th resolves at count + k × delay. */
   | { readonly kind: "attack"; readonly properties: readonly string[]; readonly targets: readonly (string | null)[] }
   /** FEAT-CHARGED: one attack whose delay is the primary weapon ability modifier. */
-  | { readonly kind: "charged"; readonly properties: readonly string[]; readonly modifier: number; readonly target: string | null }
+  | {
+      readonly kind: "charged";
+      readonly properties: readonly string[];
+      readonly modifier: number;
+      readonly target: string | null;
+    }
   /** CNT-8: `origin` is an area spell's point of origin (fixed once declared, CNT-12), else null. */
-  | { readonly kind: "spell"; readonly slotLevel: number; readonly targets: readonly string[]; readonly origin: string | null }
+  | {
+      readonly kind: "spell";
+      readonly slotLevel: number;
+      readonly targets: readonly string[];
+      readonly origin: string | null;
+    }
   /** Any other action with a known delay (0: it resolves at once). */
   | { readonly kind: "other"; readonly delay: number };
 

@@ -39,7 +39,10 @@ export function battleAction(state: PhaseState, id: string, action: Exclude<Phas
   if (!checked.ok) return checked;
   const c = checked.value;
   const round = state.round;
-  const updated: PhaseCombatant = action === "defend" ? changePhaseCombatant(c, { defending: true }) : changePhaseCombatant(c, { disengagedRound: round });
+  const updated: PhaseCombatant =
+    action === "defend"
+      ? changePhaseCombatant(c, { defending: true })
+      : changePhaseCombatant(c, { disengagedRound: round });
   const event: PhaseEvent =
     action === "defend" ? { type: "defended", round, combatantId: id } : { type: "disengaged", round, combatantId: id };
   return ok({ state: { ...putPhaseCombatant(state, updated), turnAction: action }, events: [event], requests: [] });
@@ -54,9 +57,15 @@ export function delay(state: PhaseState, id: string, afterId: string): Step {
     return err("TEMPO.ERRORS.Phase.InvalidDelayTarget", { id, afterId });
   }
   const wait = { delayerId: id, afterId };
-  const d = draft(changePhaseState(state, { waits: [...state.waits, wait], delays: [...state.delays, wait], current: null, turnAction: null }), [
-    { type: "delayed", round: state.round, combatantId: id, afterId },
-  ]);
+  const d = draft(
+    changePhaseState(state, {
+      waits: [...state.waits, wait],
+      delays: [...state.delays, wait],
+      current: null,
+      turnAction: null,
+    }),
+    [{ type: "delayed", round: state.round, combatantId: id, afterId }],
+  );
   advance(d);
   return done(d);
 }

@@ -6,7 +6,14 @@ import { err } from "../../core/result.ts";
 import { done, draft, dropRollsOf, release, request, type Step } from "./draft.ts";
 import { settle } from "./settle.ts";
 import { vectorPush, vectorSet } from "../shared/persistent-vector.ts";
-import { changePhaseCombatant, changePhaseState, checkPhaseJoin, newPhaseCombatant, phaseCombatant, putPhaseCombatant } from "./state.ts";
+import {
+  changePhaseCombatant,
+  changePhaseState,
+  checkPhaseJoin,
+  newPhaseCombatant,
+  phaseCombatant,
+  putPhaseCombatant,
+} from "./state.ts";
 import { advance } from "./turns.ts";
 import type { PhaseCombatant, PhaseState } from "./types.ts";
 
@@ -14,12 +21,14 @@ import type { PhaseCombatant, PhaseState } from "./types.ts";
 export function join(state: PhaseState, joining: Parameters<typeof checkPhaseJoin>[0]): Step {
   const checked = checkPhaseJoin(joining);
   if (!checked.ok) return checked;
-  if (phaseCombatant(state, joining.id) !== null) return err("TEMPO.ERRORS.Phase.DuplicateCombatant", { id: joining.id });
+  if (phaseCombatant(state, joining.id) !== null)
+    return err("TEMPO.ERRORS.Phase.DuplicateCombatant", { id: joining.id });
   const slot = state.combatants.size;
   const c = newPhaseCombatant(joining, slot);
-  const d = draft(changePhaseState(state, { combatants: vectorPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }), [
-    { type: "combatantJoined", combatantId: c.id },
-  ]);
+  const d = draft(
+    changePhaseState(state, { combatants: vectorPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }),
+    [{ type: "combatantJoined", combatantId: c.id }],
+  );
   if (state.phase === "initiative" || state.phase === "movement" || state.phase === "battle") {
     d.state = putPhaseCombatant(d.state, changePhaseCombatant(c, { initiativeRound: state.round }));
     request(d, c, "initiative");
@@ -37,7 +46,10 @@ export function leave(state: PhaseState, id: string): Step {
   const cut = (order: readonly string[], active: boolean): { order: readonly string[]; cursor: number } => {
     const at = order.indexOf(id);
     if (at < 0) return { order, cursor: s.cursor };
-    return { order: [...order.slice(0, at), ...order.slice(at + 1)], cursor: active && at <= s.cursor ? s.cursor - 1 : s.cursor };
+    return {
+      order: [...order.slice(0, at), ...order.slice(at + 1)],
+      cursor: active && at <= s.cursor ? s.cursor - 1 : s.cursor,
+    };
   };
   const move = cut(s.moveOrder, s.phase === "movement");
   const battle = cut(s.battleOrder, s.phase === "battle");
@@ -83,13 +95,17 @@ export function revive(state: PhaseState, id: string): Step {
   const rolling = phase === "initiative" || phase === "movement" || phase === "battle";
   if (rolling && phase === "initiative" && c.initiativeRound !== state.round) {
     // Defeated when the round began: it rolls now like everyone else did.
-    d.state = putPhaseCombatant(d.state, changePhaseCombatant(revived, { initiative: null, initiativeRound: state.round, rollOff: [] }));
+    d.state = putPhaseCombatant(
+      d.state,
+      changePhaseCombatant(revived, { initiative: null, initiativeRound: state.round, rollOff: [] }),
+    );
     request(d, revived, "initiative");
   } else if (rolling && c.initiative === null) {
     // Never rolled at all: it rolls now and takes the turns that have not happened yet.
     d.state = putPhaseCombatant(d.state, changePhaseCombatant(revived, { initiativeRound: state.round }));
     request(d, revived, "initiative");
-    if (phase !== "initiative" && !d.state.unplaced.includes(id)) d.state = changePhaseState(d.state, { unplaced: [...d.state.unplaced, id] });
+    if (phase !== "initiative" && !d.state.unplaced.includes(id))
+      d.state = changePhaseState(d.state, { unplaced: [...d.state.unplaced, id] });
   }
   // Otherwise it keeps its place in this round's orders (DEF-1) and acts if its turn is still to come.
   settle(d);
@@ -103,7 +119,10 @@ export function setInitiative(state: PhaseState, id: string, value: number): Ste
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
   if (!Number.isSafeInteger(value)) return err("TEMPO.ERRORS.Phase.InvalidInitiative", { value });
   const d = draft(
-    putPhaseCombatant(dropRollsOf(state, id), changePhaseCombatant(c, { initiative: value, initiativeRound: state.round, rollOff: [] })),
+    putPhaseCombatant(
+      dropRollsOf(state, id),
+      changePhaseCombatant(c, { initiative: value, initiativeRound: state.round, rollOff: [] }),
+    ),
     [{ type: "initiativeSet", combatantId: id, value }],
   );
   const s = d.state;

@@ -18,7 +18,12 @@ export interface Draft {
 }
 
 /** Engine contract: a transition under construction (state, events, dice requests). */
-export const draft = (state: PhaseState, events: PhaseEvent[] = []): Draft => ({ state, events, requests: [], asked: [] });
+export const draft = (state: PhaseState, events: PhaseEvent[] = []): Draft => ({
+  state,
+  events,
+  requests: [],
+  asked: [],
+});
 
 /** PHS-2: adds the rolls asked for in this transition to the state in one go. */
 export function flush(d: Draft): void {
@@ -87,5 +92,8 @@ export function release(state: PhaseState, id: string): PhaseState {
   for (const w of state.waits) if (w.afterId === id) waiting = true;
   if (!waiting) return state;
   const freed = state.waits.filter((w) => w.afterId === id).map((w) => w.delayerId);
-  return changePhaseState(state, { waits: state.waits.filter((w) => w.afterId !== id), upNext: [...freed, ...state.upNext] });
+  return changePhaseState(state, {
+    waits: state.waits.filter((w) => w.afterId !== id),
+    upNext: [...freed, ...state.upNext],
+  });
 }

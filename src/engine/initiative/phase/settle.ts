@@ -17,7 +17,8 @@ export function settle(d: Draft): void {
   const s = d.state;
   if (s.round === 0 || s.phase === "end" || s.phase === null) return;
   const contenders: PhaseCombatant[] = [];
-  for (const c of phaseCombatants(s)) if (!c.defeated && c.initiative !== null && c.initiativeRound === s.round) contenders.push(c);
+  for (const c of phaseCombatants(s))
+    if (!c.defeated && c.initiative !== null && c.initiativeRound === s.round) contenders.push(c);
   const tied = phaseTiedCreatures(contenders);
   if (s.rolls.length > 0) {
     // A roll-off asked for earlier is dropped once nobody is level with its creature any more (its
@@ -103,7 +104,9 @@ export function rolls(state: PhaseState, results: readonly RollResult[]): Step {
     }
     const asked = pending[at];
     if (asked === undefined || answered[at] === 1) {
-      return err(at < 0 ? "TEMPO.ERRORS.Phase.UnknownRequest" : "TEMPO.ERRORS.Phase.DuplicateRoll", { requestId: result.requestId });
+      return err(at < 0 ? "TEMPO.ERRORS.Phase.UnknownRequest" : "TEMPO.ERRORS.Phase.DuplicateRoll", {
+        requestId: result.requestId,
+      });
     }
     answered[at] = 1;
     expected = at + 1;
@@ -119,7 +122,11 @@ export function rolls(state: PhaseState, results: readonly RollResult[]): Step {
       return err("TEMPO.ERRORS.Phase.InvalidRoll", { requestId: result.requestId, total: result.total });
     }
     if (initiative) {
-      updated[c.slot] = changePhaseCombatant(c, { initiative: result.total, initiativeRound: state.round, rollOff: [] });
+      updated[c.slot] = changePhaseCombatant(c, {
+        initiative: result.total,
+        initiativeRound: state.round,
+        rollOff: [],
+      });
       events.push({ type: "initiativeRolled", combatantId: id, total: result.total });
     } else {
       const rollOff = c.rollOff.slice();

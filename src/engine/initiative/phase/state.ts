@@ -101,7 +101,12 @@ export const PHASE_NO_TURNS = {
 
 /** PHS-1: a combat that has not started, with these combatants in join order (O(n)). */
 export function createPhaseState(combatants: readonly PhaseJoin[] = []): Result<PhaseState> {
-  const roster = vectorFromJoins(combatants, checkPhaseJoin, newPhaseCombatant, "TEMPO.ERRORS.Phase.DuplicateCombatant");
+  const roster = vectorFromJoins(
+    combatants,
+    checkPhaseJoin,
+    newPhaseCombatant,
+    "TEMPO.ERRORS.Phase.DuplicateCombatant",
+  );
   if (!roster.ok) return roster;
   return ok({ round: 0, phase: null, ...roster.value, ...PHASE_NO_TURNS, nextRequest: 1 });
 }

@@ -98,7 +98,10 @@ export function phaseTimeline(state: PhaseState): readonly TimelineEntry[] {
       active: false,
       done: false,
       defeated: c.defeated,
-      detail: rolling.get(c.id) === "rollOff" ? { key: "TEMPO.COMBAT.Phase.RollOff" } : { key: "TEMPO.COMBAT.Phase.AwaitingInitiative" },
+      detail:
+        rolling.get(c.id) === "rollOff"
+          ? { key: "TEMPO.COMBAT.Phase.RollOff" }
+          : { key: "TEMPO.COMBAT.Phase.AwaitingInitiative" },
     });
   }
   rows.push(boundary(state, "movement"));

@@ -117,9 +117,18 @@ export function advance(d: Draft): void {
  */
 function beginEnd(d: Draft): void {
   const s = d.state;
-  d.state = changePhaseState(s, { phase: "end", cursor: -1, current: null, turnAction: null, upNext: [], waits: [], unplaced: [] });
+  d.state = changePhaseState(s, {
+    phase: "end",
+    cursor: -1,
+    current: null,
+    turnAction: null,
+    upNext: [],
+    waits: [],
+    unplaced: [],
+  });
   d.events.push({ type: "phaseStarted", round: s.round, phase: "end" });
-  for (const c of phaseCombatants(s)) if (!c.defeated) d.events.push({ type: "savesDue", combatantId: c.id, round: s.round });
+  for (const c of phaseCombatants(s))
+    if (!c.defeated) d.events.push({ type: "savesDue", combatantId: c.id, round: s.round });
 }
 
 /** PHS-1: ends the current turn and starts the next one, or moves on to the next phase or round. */

@@ -45,7 +45,6 @@ export interface PhaseWait {
 
 export type PhaseRollKind = "initiative" | "rollOff";
 
-
 /** The battle action taken in the current turn (one per turn), or null. */
 export type PhaseTurnAction = "defend" | "disengage" | "delay";
 
@@ -102,7 +101,12 @@ type TurnEvents = { readonly type: "turnStarted" } | { readonly type: "turnEnded
 
 export type PhaseEvent =
   | Exclude<CommonEvent, TurnEvents>
-  | { readonly type: "turnStarted"; readonly round: number; readonly combatantId: string; readonly phase: PhaseTurnPhase }
+  | {
+      readonly type: "turnStarted";
+      readonly round: number;
+      readonly combatantId: string;
+      readonly phase: PhaseTurnPhase;
+    }
   | { readonly type: "turnEnded"; readonly round: number; readonly combatantId: string; readonly phase: PhaseTurnPhase }
   | { readonly type: "phaseStarted"; readonly round: number; readonly phase: PhaseName }
   | { readonly type: "initiativeRolled"; readonly combatantId: string; readonly total: number }

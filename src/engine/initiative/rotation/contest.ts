@@ -18,7 +18,10 @@ export function rotationTieWinnerValue(value: number, results: Iterable<number>)
 }
 
 /** ROT-2: the units with the highest roll of a pass. */
-export function rotationContestLeaders(results: Readonly<Record<string, number>>, rolling: readonly string[]): string[] {
+export function rotationContestLeaders(
+  results: Readonly<Record<string, number>>,
+  rolling: readonly string[],
+): string[] {
   let best = Number.NEGATIVE_INFINITY;
   for (const unit of rolling) best = Math.max(best, results[unit] ?? Number.NEGATIVE_INFINITY);
   return rolling.filter((unit) => results[unit] === best);

@@ -33,7 +33,10 @@ function playersFromStart(kinds: readonly RotationCombatant["kind"][]): number {
 }
 
 /** ROT-1: higher result first; equal results (a tie still being rolled off) by unit key. */
-export function compareRotationUnits(a: Pick<RotationUnit, "key" | "value">, b: Pick<RotationUnit, "key" | "value">): number {
+export function compareRotationUnits(
+  a: Pick<RotationUnit, "key" | "value">,
+  b: Pick<RotationUnit, "key" | "value">,
+): number {
   return a.value !== b.value ? b.value - a.value : compareIds(a.key, b.key);
 }
 
@@ -42,11 +45,16 @@ export function compareRotationUnits(a: Pick<RotationUnit, "key" | "value">, b: 
  * gives the order without ROT-6, and keeps every unit's members together.
  */
 export function compareRotationCombatants(a: RotationCombatant, b: RotationCombatant): number {
-  return compareTotals(a.initiative, b.initiative) || compareIds(rotationUnitKey(a), rotationUnitKey(b)) || a.seq - b.seq;
+  return (
+    compareTotals(a.initiative, b.initiative) || compareIds(rotationUnitKey(a), rotationUnitKey(b)) || a.seq - b.seq
+  );
 }
 
 /** ROT-1, ROT-4, ROT-5: units of the given creatures (those with a result), sorted highest first. O(n log n). */
-export function rotationUnits(combatants: Readonly<Record<string, RotationCombatant>>, ids: Iterable<string>): RotationUnit[] {
+export function rotationUnits(
+  combatants: Readonly<Record<string, RotationCombatant>>,
+  ids: Iterable<string>,
+): RotationUnit[] {
   const byKey = new Map<string, RotationCombatant[]>();
   for (const id of ids) {
     const c = own(combatants, id);
@@ -91,7 +99,13 @@ export function rotationNoThreePlayersInRow(sorted: readonly RotationUnit[], run
     const player = players[p];
     const other = others[o];
     let takePlayer = other === undefined || (player !== undefined && compareRotationUnits(player, other) < 0);
-    if (takePlayer && player !== undefined && other !== undefined && streak > 0 && streak + player.leadingPlayers > ROTATION_MAX_PLAYERS_IN_ROW) {
+    if (
+      takePlayer &&
+      player !== undefined &&
+      other !== undefined &&
+      streak > 0 &&
+      streak + player.leadingPlayers > ROTATION_MAX_PLAYERS_IN_ROW
+    ) {
       takePlayer = false;
     }
     const unit = takePlayer ? player : other;
@@ -105,7 +119,10 @@ export function rotationNoThreePlayersInRow(sorted: readonly RotationUnit[], run
 }
 
 /** How many player characters stand in a row at the end of `ids` (ROT-6's starting run for what follows). */
-export function rotationTrailingPlayerRun(combatants: Readonly<Record<string, RotationCombatant>>, ids: readonly string[]): number {
+export function rotationTrailingPlayerRun(
+  combatants: Readonly<Record<string, RotationCombatant>>,
+  ids: readonly string[],
+): number {
   let run = 0;
   for (let i = ids.length - 1; i >= 0; i--) {
     const id = ids[i];

@@ -116,7 +116,9 @@ function buildOrder(state: RotationState, planning: boolean): string[] {
     return c !== undefined && (!planning || rotationPlansFirst(c, state.options.initiator));
   });
   const units = rotationUnits(state.combatants, ids);
-  return rotationUnitTurns(!planning && state.options.noThreePlayersInRow ? rotationNoThreePlayersInRow(units, 0) : units);
+  return rotationUnitTurns(
+    !planning && state.options.noThreePlayersInRow ? rotationNoThreePlayersInRow(units, 0) : units,
+  );
 }
 
 /** The order the next rotation will use. */
@@ -138,7 +140,11 @@ function requestRoll(step: Step, unit: string, kind: RotationPendingRoll["kind"]
     kind === "initiative"
       ? d20Roll(`rot-${step.state.nextRequest}`, leader.id, leader.modifier, "TEMPO.COMBAT.Rotation.InitiativeRoll")
       : d20Roll(`rot-${step.state.nextRequest}`, leader.id, 0, "TEMPO.COMBAT.Rotation.TieRoll");
-  step.state = { ...step.state, rolls: [...step.state.rolls, { ...roll, kind, unit }], nextRequest: step.state.nextRequest + 1 };
+  step.state = {
+    ...step.state,
+    rolls: [...step.state.rolls, { ...roll, kind, unit }],
+    nextRequest: step.state.nextRequest + 1,
+  };
   step.requests.push(roll.request);
 }
 
@@ -186,7 +192,9 @@ function place(state: RotationState, unit: string): RotationState {
   if (state.status !== "running" && state.status !== "planning") return state;
   const members = membersOf(state, unit);
   const placed = members.filter((c) => state.order.includes(c.id));
-  const fresh = members.filter((c) => c.initiative !== null && !state.order.includes(c.id) && inPhase(state, c)).map((c) => c.id);
+  const fresh = members
+    .filter((c) => c.initiative !== null && !state.order.includes(c.id) && inPhase(state, c))
+    .map((c) => c.id);
   const leader = fresh[0];
   if (leader === undefined) return state;
   const frozen = frozenEnd(state);
@@ -198,7 +206,12 @@ function place(state: RotationState, unit: string): RotationState {
   } else {
     const current = state.order[state.turnIndex];
     if (current !== undefined && comparator(state)(leader, current) > 0) return rebuildRest(state, fresh);
-    at = passedSlotIndex(state.order, Math.min(Math.max(state.turnIndex, 0), state.order.length), leader, comparator(state));
+    at = passedSlotIndex(
+      state.order,
+      Math.min(Math.max(state.turnIndex, 0), state.order.length),
+      leader,
+      comparator(state),
+    );
   }
   const order = [...state.order.slice(0, at), ...fresh, ...state.order.slice(at)];
   const turnIndex = at <= state.turnIndex ? state.turnIndex + fresh.length : state.turnIndex;
@@ -209,7 +222,9 @@ function place(state: RotationState, unit: string): RotationState {
 function reposition(state: RotationState, unit: string): RotationState {
   if (state.status !== "running" && state.status !== "planning") return state;
   const frozen = frozenEnd(state);
-  const indices = membersOf(state, unit).map((c) => state.order.indexOf(c.id)).filter((i) => i >= 0);
+  const indices = membersOf(state, unit)
+    .map((c) => state.order.indexOf(c.id))
+    .filter((i) => i >= 0);
   let next = state;
   if (indices.some((i) => i <= frozen)) next = { ...state, resort: true };
   else if (indices.length > 0) next = rebuildRest(state, []);
@@ -255,7 +270,11 @@ function startPlanning(step: Step): boolean {
 }
 
 /** ROT-3, DEF-1: how the shared turn walk (shared/turn-walk.ts) runs rotations and the planning phase. */
-const WALK: TurnWalk<RotationState, Step> = { nextRoundOrder: nextRotationOrder, startNextRound: startRotation, beginTurn };
+const WALK: TurnWalk<RotationState, Step> = {
+  nextRoundOrder: nextRotationOrder,
+  startNextRound: startRotation,
+  beginTurn,
+};
 
 /** ROT-2: starts roll-offs for new ties and settles the passes whose rolls are all in. */
 function settleTies(step: Step): void {
@@ -302,10 +321,17 @@ function resolvePass(step: Step, contest: RotationContest): void {
   const values = Object.values(step.state.combatants).flatMap((c) => (c.initiative === null ? [] : [c.initiative]));
   const value = rotationTieWinnerValue(contest.value, values);
   const members = membersOf(step.state, winner);
-  step.state = setCombatants(step.state, members.map((c) => ({ ...c, initiative: value })));
+  step.state = setCombatants(
+    step.state,
+    members.map((c) => ({ ...c, initiative: value })),
+  );
   for (const c of members) step.events.push({ type: "initiativeSet", combatantId: c.id, value });
   const rest = contest.units.filter((u) => u !== winner);
-  step.state = { ...step.state, contests: rest.length >= 2 ? [...others, { value: contest.value, units: rest, rolling: rest, results: {} }] : others };
+  step.state = {
+    ...step.state,
+    contests:
+      rest.length >= 2 ? [...others, { value: contest.value, units: rest, rolling: rest, results: {} }] : others,
+  };
   if (rest.length >= 2) for (const unit of rest) requestRoll(step, unit, "contest");
   step.state = reposition(step.state, winner);
   // A newcomer stood by unit key while tied: the roll-off decides whether its slot has passed.
@@ -321,7 +347,12 @@ function slotNewcomersAgain(state: RotationState, unit: string): RotationState {
   const moving = new Set(
     membersOf(state, unit)
       .map((c) => c.id)
-      .filter((id) => own(state.firstTurnDue, id) === state.round && state.order.includes(id) && state.order[state.turnIndex] !== id),
+      .filter(
+        (id) =>
+          own(state.firstTurnDue, id) === state.round &&
+          state.order.includes(id) &&
+          state.order[state.turnIndex] !== id,
+      ),
   );
   if (moving.size === 0) return state;
   const before = state.order.slice(0, Math.max(state.turnIndex, 0)).filter((id) => moving.has(id)).length;
@@ -375,7 +406,8 @@ function join(state: RotationState, command: Extract<RotationCommand, { type: "j
   const { combatantId, kind, modifier, groupId } = command;
   const valid = validateRotationCombatant({ id: combatantId, kind, modifier, groupId });
   if (!valid.ok) return valid;
-  if (Object.hasOwn(state.combatants, combatantId)) return err("TEMPO.ERRORS.Rotation.DuplicateCombatant", { id: combatantId });
+  if (Object.hasOwn(state.combatants, combatantId))
+    return err("TEMPO.ERRORS.Rotation.DuplicateCombatant", { id: combatantId });
   const mates = groupId === null ? [] : Object.values(state.combatants).filter((c) => c.groupId === groupId);
   const combatant: RotationCombatant = {
     id: combatantId,
@@ -394,7 +426,11 @@ function join(state: RotationState, command: Extract<RotationCommand, { type: "j
   }
   const walking = state.status === "running" || state.status === "planning";
   const due = walking ? { ...state.firstTurnDue, [combatantId]: state.round } : state.firstTurnDue;
-  const step: Step = { state: { ...added, firstTurnDue: due }, events: [{ type: "combatantJoined", combatantId }], requests: [] };
+  const step: Step = {
+    state: { ...added, firstTurnDue: due },
+    events: [{ type: "combatantJoined", combatantId }],
+    requests: [],
+  };
   if (combatant.initiative !== null) step.state = place(step.state, rotationUnitKey(combatant));
   settle(step);
   return finish(step);
@@ -416,7 +452,10 @@ function rolls(state: RotationState, results: readonly RollResult[]): Outcome {
       continue;
     }
     const members = membersOf(step.state, pending.unit);
-    step.state = setCombatants(step.state, members.map((c) => ({ ...c, initiative: total })));
+    step.state = setCombatants(
+      step.state,
+      members.map((c) => ({ ...c, initiative: total })),
+    );
     for (const c of members) step.events.push({ type: "initiativeSet", combatantId: c.id, value: total });
     step.state = place(step.state, pending.unit);
   }
@@ -427,14 +466,22 @@ function rolls(state: RotationState, results: readonly RollResult[]): Outcome {
 function setInitiative(state: RotationState, combatantId: string, value: number): Outcome {
   const combatant = own(state.combatants, combatantId);
   if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: shown(combatantId) });
-  if (typeof value !== "number" || !Number.isFinite(value)) return err("TEMPO.ERRORS.Rotation.InvalidInitiative", { id: shown(combatantId) });
+  if (typeof value !== "number" || !Number.isFinite(value))
+    return err("TEMPO.ERRORS.Rotation.InvalidInitiative", { id: shown(combatantId) });
   const initiative = noNegativeZero(value);
   const unit = rotationUnitKey(combatant);
   // ROT-4, ROT-5: the result belongs to the whole group.
   const members = membersOf(state, unit);
-  let next = setCombatants(resetUnit(state, unit), members.map((c) => ({ ...c, initiative })));
+  let next = setCombatants(
+    resetUnit(state, unit),
+    members.map((c) => ({ ...c, initiative })),
+  );
   next = reposition(next, unit);
-  const step: Step = { state: next, events: members.map((c) => ({ type: "initiativeSet", combatantId: c.id, value: initiative })), requests: [] };
+  const step: Step = {
+    state: next,
+    events: members.map((c) => ({ type: "initiativeSet", combatantId: c.id, value: initiative })),
+    requests: [],
+  };
   settle(step);
   return finish(step);
 }
@@ -444,11 +491,16 @@ function leave(state: RotationState, combatantId: string): Outcome {
   if (combatant === undefined) return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: shown(combatantId) });
   const base = resetUnit(state, rotationUnitKey(combatant));
   const due = without(base.firstTurnDue, combatantId);
-  const step: Step = { state: { ...base, combatants: without(base.combatants, combatantId), firstTurnDue: due }, events: [], requests: [] };
+  const step: Step = {
+    state: { ...base, combatants: without(base.combatants, combatantId), firstTurnDue: due },
+    events: [],
+    requests: [],
+  };
   const walking = base.status === "running" || base.status === "planning";
   const index = leaveOrder(WALK, step, combatantId, walking, "TEMPO.ERRORS.Rotation.NobodyCanAct");
   // ROT-6: the creature that left may have kept player characters apart: arrange the rest again.
-  if (index >= 0 && step.state.status === "running" && step.state.options.noThreePlayersInRow) step.state = rebuildRest(step.state, []);
+  if (index >= 0 && step.state.status === "running" && step.state.options.noThreePlayersInRow)
+    step.state = rebuildRest(step.state, []);
   settle(step);
   return finish(step);
 }

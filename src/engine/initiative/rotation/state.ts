@@ -153,26 +153,36 @@ export function validateRotationGroup(
   groupId: string,
   options: RotationOptions,
 ): Result<true> {
-  if (!options.sharedInitiative && !options.enemyGroups) return err("TEMPO.ERRORS.Rotation.GroupsDisabled", { group: groupId });
+  if (!options.sharedInitiative && !options.enemyGroups)
+    return err("TEMPO.ERRORS.Rotation.GroupsDisabled", { group: groupId });
   const members = Object.values(combatants).filter((c) => c.groupId === groupId);
   const allEnemies = members.every((c) => c.kind === "enemy");
   if (allEnemies && options.enemyGroups && members.length > ROTATION_MAX_ENEMY_GROUP) {
-    return err("TEMPO.ERRORS.Rotation.GroupTooLarge", { group: groupId, size: members.length, max: ROTATION_MAX_ENEMY_GROUP });
+    return err("TEMPO.ERRORS.Rotation.GroupTooLarge", {
+      group: groupId,
+      size: members.length,
+      max: ROTATION_MAX_ENEMY_GROUP,
+    });
   }
   if (!allEnemies && !options.sharedInitiative) return err("TEMPO.ERRORS.Rotation.GroupNotEnemies", { group: groupId });
   return ok(true);
 }
 
 /** ROT-1: checks one new creature's own data (not its group). */
-export function validateRotationCombatant(
-  input: { readonly id: unknown; readonly kind: unknown; readonly modifier: unknown; readonly groupId: unknown },
-): Result<true> {
+export function validateRotationCombatant(input: {
+  readonly id: unknown;
+  readonly kind: unknown;
+  readonly modifier: unknown;
+  readonly groupId: unknown;
+}): Result<true> {
   if (!validRotationId(input.id)) return err("TEMPO.ERRORS.Rotation.InvalidId");
-  if (typeof input.kind !== "string" || !KINDS.includes(input.kind)) return err("TEMPO.ERRORS.Rotation.InvalidKind", { id: input.id });
+  if (typeof input.kind !== "string" || !KINDS.includes(input.kind))
+    return err("TEMPO.ERRORS.Rotation.InvalidKind", { id: input.id });
   if (typeof input.modifier !== "number" || !Number.isInteger(input.modifier)) {
     return err("TEMPO.ERRORS.Rotation.InvalidModifier", { id: input.id });
   }
-  if (input.groupId !== null && !validRotationId(input.groupId)) return err("TEMPO.ERRORS.Rotation.InvalidGroup", { id: input.id });
+  if (input.groupId !== null && !validRotationId(input.groupId))
+    return err("TEMPO.ERRORS.Rotation.InvalidGroup", { id: input.id });
   return ok(true);
 }
 
@@ -193,7 +203,8 @@ export function createRotationState(
     if (!valid.ok) return valid;
     if (Object.hasOwn(record, input.id)) return err("TEMPO.ERRORS.Rotation.DuplicateCombatant", { id: input.id });
     let initiative = input.initiative ?? null;
-    if (initiative !== null && !Number.isFinite(initiative)) return err("TEMPO.ERRORS.Rotation.InvalidInitiative", { id: input.id });
+    if (initiative !== null && !Number.isFinite(initiative))
+      return err("TEMPO.ERRORS.Rotation.InvalidInitiative", { id: input.id });
     if (groupId !== null) {
       if (groupValue.has(groupId)) initiative = groupValue.get(groupId) ?? null;
       else groupValue.set(groupId, initiative);

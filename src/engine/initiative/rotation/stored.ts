@@ -45,7 +45,8 @@ function badContests(contests: unknown): boolean {
 
 function badField(value: Record<string, unknown>): string | null {
   if (value.scheme !== "rotation") return "scheme";
-  if (!isRecord(value.options) || !validateRotationOptions(value.options as unknown as RotationOptions).ok) return "options";
+  if (!isRecord(value.options) || !validateRotationOptions(value.options as unknown as RotationOptions).ok)
+    return "options";
   const options = value.options as unknown as RotationOptions;
   if (typeof value.status !== "string" || !STATUSES.includes(value.status)) return "status";
   if (!isInteger(value.round) || value.round < 0) return "round";
@@ -81,7 +82,8 @@ function badField(value: Record<string, unknown>): string | null {
     return "order";
   }
   const due = value.firstTurnDue;
-  if (!isRecord(due) || !Object.keys(due).every((id) => Object.hasOwn(typed, id) && isInteger(due[id]))) return "firstTurnDue";
+  if (!isRecord(due) || !Object.keys(due).every((id) => Object.hasOwn(typed, id) && isInteger(due[id])))
+    return "firstTurnDue";
   if (badContests(value.contests)) return "contests";
   const rollsProblem = badPendingRolls(value.rolls, ["initiative", "contest"], (id) => Object.hasOwn(typed, id));
   if (rollsProblem !== null) return rollsProblem;

@@ -46,7 +46,9 @@ export function rotationTimeline(state: RotationState): readonly TimelineEntry[]
     // A newcomer slotted among the turns already taken has not had one: it is not "done".
     done: walking && index < state.turnIndex && !Object.hasOwn(state.firstTurnDue, c.id),
     defeated: c.defeated,
-    detail: tied.has(rotationUnitKey(c)) ? { key: "TEMPO.COMBAT.Rotation.Tied", data: { value: c.initiative ?? 0 } } : null,
+    detail: tied.has(rotationUnitKey(c))
+      ? { key: "TEMPO.COMBAT.Rotation.Tied", data: { value: c.initiative ?? 0 } }
+      : null,
   });
   let block: { readonly rowIndex: number; readonly group: string; readonly members: TimelineEntry[] } | null = null;
   const closeBlock = (): void => {

@@ -32,7 +32,10 @@ export function delay(state: SegmentState, id: string): Step {
     reschedule(d, delayed, true);
   } else {
     let spent: SegmentCombatant = { ...c, majorSpentRound: state.round };
-    d.events.push({ type: "delayed", round: state.round, combatantId: id, condition: false }, { type: "majorActionLost", round: state.round, combatantId: id });
+    d.events.push(
+      { type: "delayed", round: state.round, combatantId: id, condition: false },
+      { type: "majorActionLost", round: state.round, combatantId: id },
+    );
     if (spellPending(state, id)) spent = failCasting(d, spent);
     d.state = putSegmentCombatant(d.state, spent);
     const { state: cut } = unschedule(d.state, id, true);
@@ -77,13 +80,19 @@ export function attack(state: SegmentState, id: string, targetId: string, immedi
   if (segmentDeclarationOf(state, c).action === "complex") return err("TEMPO.ERRORS.Segment.ComplexAlone", { id });
   const attacked = c.attackedRound === state.round ? c.attacked : [];
   if (attacked.includes(targetId)) return err("TEMPO.ERRORS.Segment.OpponentAlreadyAttacked", { id, targetId });
-  if (c.attackedRound === state.round && c.freeAttackAt === state.cursor) return err("TEMPO.ERRORS.Segment.OneFreeAttackPerSegment", { id });
+  if (c.attackedRound === state.round && c.freeAttackAt === state.cursor)
+    return err("TEMPO.ERRORS.Segment.OneFreeAttackPerSegment", { id });
   if (immediate && majorSpent(state, c)) return err("TEMPO.ERRORS.Segment.MajorSpent", { id });
   const d = draft(state);
   const round = state.round;
   const at = { round, combatantId: id, targetId, segment: entry.segment, during: state.current };
   d.events.push(immediate ? { type: "immediateAttack", ...at } : { type: "freeAttack", ...at });
-  let updated: SegmentCombatant = { ...c, attackedRound: round, attacked: [...attacked, targetId], freeAttackAt: state.cursor };
+  let updated: SegmentCombatant = {
+    ...c,
+    attackedRound: round,
+    attacked: [...attacked, targetId],
+    freeAttackAt: state.cursor,
+  };
   // SEG-16: a free attack breaks the attacker's concentration; an immediate one replaces its declared
   // major action, with that action's consequences (a spell being cast is lost).
   if (spellPending(state, id)) updated = failCasting(d, updated);
@@ -123,7 +132,9 @@ export function setDelayed(state: SegmentState, id: string, delayed: boolean): S
   if (state.step === 0) return err("TEMPO.ERRORS.Segment.NotStarted");
   if (typeof delayed !== "boolean") return err("TEMPO.ERRORS.Segment.InvalidCombatant", { id });
   const updated: SegmentCombatant = { ...c, delayedRound: delayed ? state.round : 0 };
-  const d = draft(putSegmentCombatant(state, updated), [{ type: "delayedSet", round: state.round, combatantId: id, delayed }]);
+  const d = draft(putSegmentCombatant(state, updated), [
+    { type: "delayedSet", round: state.round, combatantId: id, delayed },
+  ]);
   if (running(state)) reschedule(d, updated, false);
   return done(d);
 }

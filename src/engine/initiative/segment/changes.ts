@@ -24,7 +24,8 @@ import type { SegmentCombatant, SegmentDeclaration, SegmentJoin, SegmentState } 
 export function join(state: SegmentState, joining: SegmentJoin): Step {
   const checked = checkSegmentJoin(joining);
   if (!checked.ok) return checked;
-  if (segmentCombatant(state, joining.id) !== null) return err("TEMPO.ERRORS.Segment.DuplicateCombatant", { id: joining.id });
+  if (segmentCombatant(state, joining.id) !== null)
+    return err("TEMPO.ERRORS.Segment.DuplicateCombatant", { id: joining.id });
   const slot = state.combatants.size;
   const c = newSegmentCombatant(joining, slot);
   const d = draft({ ...state, combatants: vectorPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }, [
@@ -42,7 +43,8 @@ export function leave(state: SegmentState, id: string): Step {
   const wasCurrent = state.current === id;
   // Its turns up to the cursor are gone too, so the cursor moves back by as many.
   let gone = 0;
-  for (let i = 0; i <= state.cursor && i < state.schedule.length; i++) if (state.schedule[i]?.combatantId === id) gone++;
+  for (let i = 0; i <= state.cursor && i < state.schedule.length; i++)
+    if (state.schedule[i]?.combatantId === id) gone++;
   const schedule = state.schedule.filter((e) => e.combatantId !== id);
   const d = draft({ ...freeSegmentSlot(state, c), schedule, cursor: state.cursor - gone }, [
     { type: "combatantLeft", combatantId: id },
@@ -60,7 +62,9 @@ export function defeat(state: SegmentState, id: string): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
   if (c.defeated) return err("TEMPO.ERRORS.Segment.AlreadyDefeated", { id });
-  const d = draft(putSegmentCombatant(state, { ...c, defeated: true }), [{ type: "combatantDefeated", combatantId: id }]);
+  const d = draft(putSegmentCombatant(state, { ...c, defeated: true }), [
+    { type: "combatantDefeated", combatantId: id },
+  ]);
   syncGroupRolls(d);
   return done(d);
 }
@@ -71,7 +75,9 @@ export function revive(state: SegmentState, id: string): Step {
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
   if (!c.defeated) return err("TEMPO.ERRORS.Segment.NotDefeated", { id });
   // DEF-1: its turns kept their places; those still to come happen.
-  const d = draft(putSegmentCombatant(state, { ...c, defeated: false }), [{ type: "combatantRevived", combatantId: id }]);
+  const d = draft(putSegmentCombatant(state, { ...c, defeated: false }), [
+    { type: "combatantRevived", combatantId: id },
+  ]);
   syncGroupRolls(d);
   return done(d);
 }
@@ -98,9 +104,14 @@ export function declare(state: SegmentState, id: string, declaration: SegmentDec
   const checked = checkSegmentDeclaration(declaration);
   if (!checked.ok) return checked;
   // SEG-11: an immediate spell already cast this round was the round's one spell.
-  if (checked.value.action === "spell" && c.immediateSpellRound === state.round) return err("TEMPO.ERRORS.Segment.OneSpellPerRound", { id });
+  if (checked.value.action === "spell" && c.immediateSpellRound === state.round)
+    return err("TEMPO.ERRORS.Segment.OneSpellPerRound", { id });
   const updated: SegmentCombatant = { ...c, declaration: checked.value, declaredRound: state.round, revealed: false };
-  return ok({ state: putSegmentCombatant(state, updated), events: [{ type: "declared", round: state.round, combatantId: id }], requests: [] });
+  return ok({
+    state: putSegmentCombatant(state, updated),
+    events: [{ type: "declared", round: state.round, combatantId: id }],
+    requests: [],
+  });
 }
 
 /** SEG-2 step 1: shows a declaration (or all) to everyone. */
@@ -121,5 +132,9 @@ export function surprise(state: SegmentState, id: string, surprised: boolean): S
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
   if (typeof surprised !== "boolean") return err("TEMPO.ERRORS.Segment.InvalidCombatant", { id });
-  return ok({ state: putSegmentCombatant(state, { ...c, surprised }), events: [{ type: "surpriseSet", combatantId: id, surprised }], requests: [] });
+  return ok({
+    state: putSegmentCombatant(state, { ...c, surprised }),
+    events: [{ type: "surpriseSet", combatantId: id, surprised }],
+    requests: [],
+  });
 }

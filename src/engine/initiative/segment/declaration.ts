@@ -41,25 +41,35 @@ export function checkSegmentDeclaration(declaration: SegmentDeclaration): Result
   const bad = (key: I18nKey): Result<SegmentDeclaration> => err(key, { action: String(d.action) });
   if (!SEGMENT_ACTIONS.includes(d.action)) return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
   if (d.targetId !== null && typeof d.targetId !== "string") return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
-  if (typeof d.goesFirst !== "boolean" || typeof d.delay !== "boolean" || typeof d.inMelee !== "boolean" || !Array.isArray(d.minors)) {
+  if (
+    typeof d.goesFirst !== "boolean" ||
+    typeof d.delay !== "boolean" ||
+    typeof d.inMelee !== "boolean" ||
+    !Array.isArray(d.minors)
+  ) {
     return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
   }
   if (!Number.isSafeInteger(d.weaponSpeed) || d.weaponSpeed < 0) return bad("TEMPO.ERRORS.Segment.InvalidWeaponSpeed");
   if (d.action === "spell") {
     const t = d.castingTime;
-    if (t === null || !Number.isSafeInteger(t) || t < 1 || t > SEGMENTS_PER_ROUND) return bad("TEMPO.ERRORS.Segment.InvalidCastingTime");
+    if (t === null || !Number.isSafeInteger(t) || t < 1 || t > SEGMENTS_PER_ROUND)
+      return bad("TEMPO.ERRORS.Segment.InvalidCastingTime");
   } else if (d.castingTime !== null) {
     return bad("TEMPO.ERRORS.Segment.InvalidCastingTime");
   }
   if (!Number.isSafeInteger(d.routines) || d.routines < 1) return bad("TEMPO.ERRORS.Segment.InvalidRoutines");
   if (d.routines > 1 && d.action !== "melee") return bad("TEMPO.ERRORS.Segment.InvalidRoutines");
-  if (d.goesFirst && !["innate", "missile", "melee", "other"].includes(d.action)) return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
+  if (d.goesFirst && !["innate", "missile", "melee", "other"].includes(d.action))
+    return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
   if (d.delay && (isFast(d.action) || d.goesFirst)) return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
-  if (d.action === "complex" && (d.minors.length > 0 || d.goesFirst || d.delay)) return bad("TEMPO.ERRORS.Segment.ComplexAlone");
+  if (d.action === "complex" && (d.minors.length > 0 || d.goesFirst || d.delay))
+    return bad("TEMPO.ERRORS.Segment.ComplexAlone");
   let moves = 0;
   for (const m of d.minors) {
-    if (m === null || typeof m !== "object" || !MINOR_KINDS.includes(m.kind)) return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
-    if (typeof m.takesSegment !== "boolean" || typeof m.beforeMajor !== "boolean") return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
+    if (m === null || typeof m !== "object" || !MINOR_KINDS.includes(m.kind))
+      return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
+    if (typeof m.takesSegment !== "boolean" || typeof m.beforeMajor !== "boolean")
+      return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
     if (m.kind === "move") {
       moves++;
       const majorFirst = d.action !== "none" && d.action !== "move" && !m.beforeMajor;

@@ -49,9 +49,11 @@ export function syncGroupRolls(d: Draft): void {
   if (s.step !== 2) return;
   const active = activeGroups(s);
   const wanted = new Set(active);
-  if (s.rolls.some((r) => !wanted.has(r.groupId))) d.state = { ...s, rolls: s.rolls.filter((r) => wanted.has(r.groupId)) };
+  if (s.rolls.some((r) => !wanted.has(r.groupId)))
+    d.state = { ...s, rolls: s.rolls.filter((r) => wanted.has(r.groupId)) };
   for (const group of active) {
-    if (segmentGroupRoll(d.state, group) === undefined && !d.state.rolls.some((r) => r.groupId === group)) askGroup(d, group);
+    if (segmentGroupRoll(d.state, group) === undefined && !d.state.rolls.some((r) => r.groupId === group))
+      askGroup(d, group);
   }
 }
 
@@ -65,7 +67,9 @@ export function rolls(state: SegmentState, results: readonly RollResult[]): Step
     const pending = byId.get(result.requestId);
     if (pending === undefined) {
       const again = state.rolls.some((r) => r.request.id === result.requestId);
-      return err(again ? "TEMPO.ERRORS.Segment.DuplicateRoll" : "TEMPO.ERRORS.Segment.UnknownRequest", { requestId: result.requestId });
+      return err(again ? "TEMPO.ERRORS.Segment.DuplicateRoll" : "TEMPO.ERRORS.Segment.UnknownRequest", {
+        requestId: result.requestId,
+      });
     }
     if (!Number.isInteger(result.total) || result.total < 1 || result.total > 6) {
       return err("TEMPO.ERRORS.Segment.InvalidRoll", { requestId: result.requestId, total: result.total });
@@ -74,7 +78,12 @@ export function rolls(state: SegmentState, results: readonly RollResult[]): Step
     groupRolls.set(pending.groupId, result.total);
     events.push({ type: "groupRolled", round: state.round, groupId: pending.groupId, roll: result.total });
   }
-  const next: SegmentState = { ...state, groupRolls: Object.fromEntries(groupRolls), rolls: state.rolls.filter((r) => byId.has(r.request.id)) };
-  if (next.rolls.length === 0 && results.length > 0) events.push({ type: "groupsRanked", round: state.round, ...ranking(next) });
+  const next: SegmentState = {
+    ...state,
+    groupRolls: Object.fromEntries(groupRolls),
+    rolls: state.rolls.filter((r) => byId.has(r.request.id)),
+  };
+  if (next.rolls.length === 0 && results.length > 0)
+    events.push({ type: "groupsRanked", round: state.round, ...ranking(next) });
   return ok({ state: next, events, requests: [] });
 }

@@ -28,6 +28,17 @@ export {
   segmentIsMultiAttack,
   segmentTieSpeed,
 } from "./declaration.ts";
-export { compareSegmentEntries, segmentBand, segmentDeclarationOf, segmentEntriesFor, segmentRollBand } from "./order.ts";
+export {
+  compareSegmentEntries,
+  segmentBand,
+  segmentDeclarationOf,
+  segmentEntriesFor,
+  segmentRollBand,
+} from "./order.ts";
 export { applySegment, segmentScheduler } from "./scheduler.ts";
-export { segmentDeclarationMessage, segmentTimeline, segmentTimelineFor, type SegmentTimelineEntry } from "./timeline.ts";
+export {
+  segmentDeclarationMessage,
+  segmentTimeline,
+  segmentTimelineFor,
+  type SegmentTimelineEntry,
+} from "./timeline.ts";

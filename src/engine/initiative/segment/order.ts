@@ -11,7 +11,14 @@ import {
   segmentTieSpeed,
 } from "./declaration.ts";
 import { sortedInsertIndex } from "../shared/round-order.ts";
-import type { SegmentBand, SegmentCombatant, SegmentDeclaration, SegmentEntry, SegmentOrderStep, SegmentState } from "./types.ts";
+import type {
+  SegmentBand,
+  SegmentCombatant,
+  SegmentDeclaration,
+  SegmentEntry,
+  SegmentOrderStep,
+  SegmentState,
+} from "./types.ts";
 
 /** The declaration in force this round (an undeclared creature has none, SEG-3 D4). */
 export function segmentDeclarationOf(state: SegmentState, c: SegmentCombatant): SegmentDeclaration {
@@ -29,7 +36,11 @@ export function segmentGroupRoll(state: SegmentState, groupId: string): number |
  * its own band; the group's roll is unchanged. A GM-set initiative replaces the group's roll for that
  * creature. The delayed condition is left to `segmentBand`. Ruling: a creature whose group has no roll this round (it joined after the roll) is LOW.
  */
-export function segmentRollBand(state: SegmentState, c: SegmentCombatant, rivals: RivalRolls = segmentRivalRolls(state)): SegmentBand {
+export function segmentRollBand(
+  state: SegmentState,
+  c: SegmentCombatant,
+  rivals: RivalRolls = segmentRivalRolls(state),
+): SegmentBand {
   const own = segmentGroupRoll(state, c.groupId);
   const set = c.initiativeRound === state.round ? c.initiative : null;
   if (own === undefined && set === null) return "low";
@@ -95,7 +106,11 @@ const LAST = 2;
  * - Step 7: spells by casting time, shortest first; equal times HIGH first (SEG-5).
  * The creature's join order breaks any remaining tie, so the order is total.
  */
-export function segmentEntriesFor(state: SegmentState, c: SegmentCombatant, rivals: RivalRolls = segmentRivalRolls(state)): SegmentEntry[] {
+export function segmentEntriesFor(
+  state: SegmentState,
+  c: SegmentCombatant,
+  rivals: RivalRolls = segmentRivalRolls(state),
+): SegmentEntry[] {
   // No closures in here: it runs once per creature per round (and bundlers wrap named closures).
   const decl = segmentDeclarationOf(state, c);
   const band = segmentBand(state, c, rivals);

@@ -9,14 +9,21 @@ import { putSegmentCombatant } from "./state.ts";
 import type { SegmentCombatant, SegmentEntry, SegmentState } from "./types.ts";
 
 /** SEG-6, DEF-1: removes the combatant's turns that have not happened yet (and the current one, if `current`). */
-export function unschedule(state: SegmentState, id: string, includeCurrent: boolean): { state: SegmentState; removed: SegmentEntry[] } {
+export function unschedule(
+  state: SegmentState,
+  id: string,
+  includeCurrent: boolean,
+): { state: SegmentState; removed: SegmentEntry[] } {
   const from = includeCurrent && state.current === id ? state.cursor : state.cursor + 1;
   const removed: SegmentEntry[] = [];
   const kept: SegmentEntry[] = [];
   state.schedule.forEach((e, i) => (i >= from && e.combatantId === id ? removed : kept).push(e));
   if (removed.length === 0) return { state, removed };
   const cursor = includeCurrent && state.current === id ? state.cursor - 1 : state.cursor;
-  return { state: { ...state, schedule: kept, cursor, current: includeCurrent && state.current === id ? null : state.current }, removed };
+  return {
+    state: { ...state, schedule: kept, cursor, current: includeCurrent && state.current === id ? null : state.current },
+    removed,
+  };
 }
 
 /**
@@ -39,7 +46,10 @@ export function schedule(state: SegmentState, entries: readonly SegmentEntry[], 
 export function reschedule(d: Draft, c: SegmentCombatant, includeCurrent: boolean): void {
   const { state, removed } = unschedule(d.state, c.id, includeCurrent);
   const parts = new Set(removed.map((e) => e.part));
-  const fresh = segmentEntriesFor(state, c).filter((e) => parts.has(e.part) || (parts.has("group") && e.part === "complex") || (parts.has("complex") && e.part === "group"));
+  const fresh = segmentEntriesFor(state, c).filter(
+    (e) =>
+      parts.has(e.part) || (parts.has("group") && e.part === "complex") || (parts.has("complex") && e.part === "group"),
+  );
   d.state = schedule(state, fresh, true);
 }
 

@@ -41,7 +41,12 @@ export function newSegmentCombatant(join: SegmentJoin, slot: number): SegmentCom
 /** SEG-2, SEG-17: a join needs an id, a group, a whole Dexterity reaction adjustment and a surprise flag. */
 export function checkSegmentJoin(join: SegmentJoin): Result<SegmentJoin> {
   if (typeof join.id !== "string" || join.id.length === 0) return err("TEMPO.ERRORS.Segment.InvalidCombatant");
-  if (typeof join.groupId !== "string" || join.groupId.length === 0 || !Number.isSafeInteger(join.dexReaction) || typeof join.surprised !== "boolean") {
+  if (
+    typeof join.groupId !== "string" ||
+    join.groupId.length === 0 ||
+    !Number.isSafeInteger(join.dexReaction) ||
+    typeof join.surprised !== "boolean"
+  ) {
     return err("TEMPO.ERRORS.Segment.InvalidCombatant", { id: join.id });
   }
   return ok(join);
@@ -64,7 +69,12 @@ export function createSegmentState(
 ): Result<SegmentState> {
   const checked = checkSegmentSettings(settings);
   if (!checked.ok) return checked;
-  const roster = vectorFromJoins(combatants, checkSegmentJoin, newSegmentCombatant, "TEMPO.ERRORS.Segment.DuplicateCombatant");
+  const roster = vectorFromJoins(
+    combatants,
+    checkSegmentJoin,
+    newSegmentCombatant,
+    "TEMPO.ERRORS.Segment.DuplicateCombatant",
+  );
   if (!roster.ok) return roster;
   return ok({
     settings: checked.value,

@@ -78,10 +78,16 @@ function label(state: SegmentState, entry: SegmentEntry, c: SegmentCombatant | n
   }
 }
 
-function visibility(state: SegmentState, c: SegmentCombatant, viewer: SegmentViewer | null): { detail: Message | null; hidden: boolean } {
+function visibility(
+  state: SegmentState,
+  c: SegmentCombatant,
+  viewer: SegmentViewer | null,
+): { detail: Message | null; hidden: boolean } {
   if (c.declaredRound !== state.round || c.declaration === null) return { detail: null, hidden: false };
   const sees = c.revealed || (viewer !== null && (viewer.gm || viewer.combatantIds.includes(c.id)));
-  return sees ? { detail: segmentDeclarationMessage(c.declaration), hidden: false } : { detail: { key: "TEMPO.COMBAT.Segment.Declared" }, hidden: true };
+  return sees
+    ? { detail: segmentDeclarationMessage(c.declaration), hidden: false }
+    : { detail: { key: "TEMPO.COMBAT.Segment.Declared" }, hidden: true };
 }
 
 function boundary(state: SegmentState, step: number, segment: number): SegmentTimelineEntry {
@@ -131,7 +137,12 @@ export function segmentTimelineFor(state: SegmentState, viewer: SegmentViewer | 
   for (const r of state.rolls) groups.add(r.groupId);
   for (const c of segmentCombatants(state)) if (!c.defeated) groups.add(c.groupId);
   const best = (except: string): number =>
-    Math.max(Number.NEGATIVE_INFINITY, ...Object.entries(state.groupRolls).filter(([g]) => g !== except).map(([, r]) => r));
+    Math.max(
+      Number.NEGATIVE_INFINITY,
+      ...Object.entries(state.groupRolls)
+        .filter(([g]) => g !== except)
+        .map(([, r]) => r),
+    );
   for (const groupId of groups) {
     const roll = segmentGroupRoll(state, groupId);
     rows.push({

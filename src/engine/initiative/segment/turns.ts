@@ -37,7 +37,14 @@ function startTurn(d: Draft, entry: SegmentEntry, c: SegmentCombatant): void {
   cross(d, entry.step, entry.segment);
   const round = d.state.round;
   d.state = { ...d.state, current: c.id };
-  d.events.push({ type: "turnStarted", round, combatantId: c.id, step: entry.step, segment: entry.segment, part: entry.part });
+  d.events.push({
+    type: "turnStarted",
+    round,
+    combatantId: c.id,
+    step: entry.step,
+    segment: entry.segment,
+    part: entry.part,
+  });
   if (!c.revealed && c.declaredRound === round) {
     // SEG-2: a declaration stays hidden from the other players until the creature acts on it.
     d.state = putSegmentCombatant(d.state, { ...c, revealed: true });
@@ -69,7 +76,17 @@ export function currentEntry(state: SegmentState): SegmentEntry | null {
 }
 
 function newRound(d: Draft, round: number): void {
-  d.state = { ...d.state, round, step: 1, segment: 0, groupRolls: {}, schedule: [], cursor: -1, current: null, rolls: [] };
+  d.state = {
+    ...d.state,
+    round,
+    step: 1,
+    segment: 0,
+    groupRolls: {},
+    schedule: [],
+    cursor: -1,
+    current: null,
+    rolls: [],
+  };
   d.events.push({ type: "roundStarted", round }, { type: "stepStarted", round, step: 1 });
 }
 
@@ -97,7 +114,14 @@ export function next(state: SegmentState): Step {
   }
   const entry = currentEntry(state);
   if (entry !== null) {
-    d.events.push({ type: "turnEnded", round: state.round, combatantId: entry.combatantId, step: entry.step, segment: entry.segment, part: entry.part });
+    d.events.push({
+      type: "turnEnded",
+      round: state.round,
+      combatantId: entry.combatantId,
+      step: entry.step,
+      segment: entry.segment,
+      part: entry.part,
+    });
     d.state = { ...d.state, current: null };
   }
   advance(d);

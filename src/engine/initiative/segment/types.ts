@@ -10,17 +10,7 @@ import type { PersistentVector, SlotIndex } from "../shared/persistent-vector.ts
  * no major action (simple activities then happen in D4, SEG-3).
  */
 export type SegmentAction =
-  | "none"
-  | "parley"
-  | "flee"
-  | "charge"
-  | "innate"
-  | "missile"
-  | "melee"
-  | "other"
-  | "move"
-  | "spell"
-  | "complex";
+  "none" | "parley" | "flee" | "charge" | "innate" | "missile" | "melee" | "other" | "move" | "spell" | "complex";
 
 export const SEGMENT_ACTIONS: readonly SegmentAction[] = [
   "none",
@@ -228,12 +218,31 @@ export type SegmentEvent =
   | { readonly type: "declared"; readonly round: number; readonly combatantId: string }
   | { readonly type: "revealed"; readonly round: number; readonly combatantId: string }
   | { readonly type: "groupRolled"; readonly round: number; readonly groupId: string; readonly roll: number }
-  | { readonly type: "groupsRanked"; readonly round: number; readonly high: readonly string[]; readonly low: readonly string[] }
+  | {
+      readonly type: "groupsRanked";
+      readonly round: number;
+      readonly high: readonly string[];
+      readonly low: readonly string[];
+    }
   | { readonly type: "delayed"; readonly round: number; readonly combatantId: string; readonly condition: boolean }
   | { readonly type: "majorActionLost"; readonly round: number; readonly combatantId: string }
   | { readonly type: "castingFailed"; readonly round: number; readonly combatantId: string }
-  | { readonly type: "freeAttack"; readonly round: number; readonly combatantId: string; readonly targetId: string; readonly segment: number; readonly during: string | null }
-  | { readonly type: "immediateAttack"; readonly round: number; readonly combatantId: string; readonly targetId: string; readonly segment: number; readonly during: string | null }
+  | {
+      readonly type: "freeAttack";
+      readonly round: number;
+      readonly combatantId: string;
+      readonly targetId: string;
+      readonly segment: number;
+      readonly during: string | null;
+    }
+  | {
+      readonly type: "immediateAttack";
+      readonly round: number;
+      readonly combatantId: string;
+      readonly targetId: string;
+      readonly segment: number;
+      readonly during: string | null;
+    }
   | { readonly type: "immediateSpell"; readonly round: number; readonly combatantId: string }
   | { readonly type: "surpriseSet"; readonly combatantId: string; readonly surprised: boolean }
   | { readonly type: "delayedSet"; readonly round: number; readonly combatantId: string; readonly delayed: boolean };

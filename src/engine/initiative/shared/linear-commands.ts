@@ -23,7 +23,8 @@ export function dispatchCommand<C extends { readonly type: string }, R>(
   handlers: CommandHandlers<C, R>,
   unknown: () => R,
 ): R {
-  if (!isRecord(command) || typeof command.type !== "string" || !Object.hasOwn(handlers, command.type)) return unknown();
+  if (!isRecord(command) || typeof command.type !== "string" || !Object.hasOwn(handlers, command.type))
+    return unknown();
   const handler = handlers[command.type as C["type"]] as (c: C) => R;
   return handler(command as unknown as C);
 }
@@ -37,7 +38,11 @@ export interface PendingRollBase {
 
 /** STD-1, STD-2, ROT-1, ROT-2: a "1d20 + modifier" request (modifier 0: a plain tie roll) and its legal totals. */
 export function d20Roll(id: string, combatantId: string, modifier: number, reason: I18nKey): PendingRollBase {
-  return { request: { id, combatantId, formula: rollFormula("1d20", modifier), reason }, min: 1 + modifier, max: 20 + modifier };
+  return {
+    request: { id, combatantId, formula: rollFormula("1d20", modifier), reason },
+    min: 1 + modifier,
+    max: 20 + modifier,
+  };
 }
 
 /** A total matched to the request it answers. */
@@ -63,14 +68,16 @@ export function matchRollResults<P extends PendingRollBase>(
   results: unknown,
   keys: RollErrorKeys,
 ): Result<{ readonly answered: readonly AnsweredRoll<P>[]; readonly open: readonly P[] }> {
-  if (!Array.isArray(results) || results.some((r) => !isRecord(r))) return err(keys.unknownRequest, { id: shown(results) });
+  if (!Array.isArray(results) || results.some((r) => !isRecord(r)))
+    return err(keys.unknownRequest, { id: shown(results) });
   const byId = new Map<string, P>();
   for (const p of pending) byId.set(p.request.id, p);
   const answered: AnsweredRoll<P>[] = [];
   const seen = new Set<string>();
   for (const result of results as readonly RollResult[]) {
     const match = typeof result.requestId === "string" ? byId.get(result.requestId) : undefined;
-    if (match === undefined || seen.has(result.requestId)) return err(keys.unknownRequest, { id: shown(result.requestId) });
+    if (match === undefined || seen.has(result.requestId))
+      return err(keys.unknownRequest, { id: shown(result.requestId) });
     seen.add(result.requestId);
     if (!Number.isInteger(result.total) || result.total < match.min || result.total > match.max) {
       return err(keys.outOfRange, { min: match.min, max: match.max });
@@ -90,15 +97,17 @@ export interface DefeatErrorKeys {
  * DEF-1: marks a combatant defeated (skipped, keeps its place and data) or revives it. O(n): the
  * combatant record is copied with the one entry replaced.
  */
-export function setDefeatedIn<S extends { readonly combatants: Readonly<Record<string, C>> }, C extends { readonly id: string; readonly defeated: boolean }>(
-  state: S,
-  combatantId: string,
-  defeated: boolean,
-  keys: DefeatErrorKeys,
-): Result<Transition<S, CommonEvent>> {
-  const combatant = typeof combatantId === "string" && Object.hasOwn(state.combatants, combatantId) ? state.combatants[combatantId] : undefined;
+export function setDefeatedIn<
+  S extends { readonly combatants: Readonly<Record<string, C>> },
+  C extends { readonly id: string; readonly defeated: boolean },
+>(state: S, combatantId: string, defeated: boolean, keys: DefeatErrorKeys): Result<Transition<S, CommonEvent>> {
+  const combatant =
+    typeof combatantId === "string" && Object.hasOwn(state.combatants, combatantId)
+      ? state.combatants[combatantId]
+      : undefined;
   if (combatant === undefined) return err(keys.unknownCombatant, { id: shown(combatantId) });
-  if (combatant.defeated === defeated) return err(defeated ? keys.alreadyDefeated : keys.notDefeated, { id: combatantId });
+  if (combatant.defeated === defeated)
+    return err(defeated ? keys.alreadyDefeated : keys.notDefeated, { id: combatantId });
   return ok({
     state: { ...state, combatants: { ...state.combatants, [combatantId]: { ...combatant, defeated } } },
     events: [{ type: defeated ? "combatantDefeated" : "combatantRevived", combatantId }],

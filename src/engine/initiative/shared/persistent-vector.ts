@@ -127,7 +127,11 @@ export function vectorPush<T>(vector: PersistentVector<T>, value: T): Persistent
  * once each, so k changes cost O(k + touched nodes): a few combatants copy a few paths, a whole roster
  * copies each node once. Changes already sorted by index (the usual case) are not sorted again.
  */
-export function vectorUpdate<T>(vector: PersistentVector<T>, changes: readonly T[], indexOf: (value: T) => number): PersistentVector<T> {
+export function vectorUpdate<T>(
+  vector: PersistentVector<T>,
+  changes: readonly T[],
+  indexOf: (value: T) => number,
+): PersistentVector<T> {
   const indices: number[] = [];
   const values: T[] = [];
   let sorted = true;
@@ -150,9 +154,17 @@ export function vectorUpdate<T>(vector: PersistentVector<T>, changes: readonly T
       byIndex.push(indices[i] ?? 0);
       byValue.push(value);
     }
-    return { size: vector.size, depth: vector.depth, root: updateIn(vector.root, vector.depth, byIndex, byValue, 0, byIndex.length) };
+    return {
+      size: vector.size,
+      depth: vector.depth,
+      root: updateIn(vector.root, vector.depth, byIndex, byValue, 0, byIndex.length),
+    };
   }
-  return { size: vector.size, depth: vector.depth, root: updateIn(vector.root, vector.depth, indices, values, 0, indices.length) };
+  return {
+    size: vector.size,
+    depth: vector.depth,
+    root: updateIn(vector.root, vector.depth, indices, values, 0, indices.length),
+  };
 }
 
 /** Copies `node` with the sorted changes [from, to) written below it; kids without changes are shared. */

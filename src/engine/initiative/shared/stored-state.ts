@@ -33,7 +33,11 @@ export function badLinearOrder(order: unknown, turnIndex: unknown, known: (id: s
 }
 
 /** STD-1, ROT-1: dice requests: unique ids, a formula, a reason key, and a legal range of totals. */
-export function badPendingRolls(rolls: unknown, kinds: readonly string[], known: (id: string) => boolean): string | null {
+export function badPendingRolls(
+  rolls: unknown,
+  kinds: readonly string[],
+  known: (id: string) => boolean,
+): string | null {
   if (!Array.isArray(rolls)) return "rolls";
   const ids = new Set<string>();
   for (const roll of rolls) {

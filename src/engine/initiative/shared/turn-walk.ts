@@ -40,7 +40,9 @@ interface Roster {
 }
 
 /** DEF-1: whether a creature can take its turn: it is still in the combat and not defeated. */
-export function canActIn(combatants: Readonly<Record<string, { readonly defeated: boolean }>>): (id: string) => boolean {
+export function canActIn(
+  combatants: Readonly<Record<string, { readonly defeated: boolean }>>,
+): (id: string) => boolean {
   return (id) => {
     const c = own(combatants, id);
     return c !== undefined && !c.defeated;
@@ -101,7 +103,11 @@ export function leaveOrder<S extends LinearRound & Roster, T extends WalkStep<S>
   const base = step.state;
   const index = base.order.indexOf(combatantId);
   if (index >= 0) {
-    step.state = { ...base, order: removeAt(base.order, index), turnIndex: index < base.turnIndex ? base.turnIndex - 1 : base.turnIndex };
+    step.state = {
+      ...base,
+      order: removeAt(base.order, index),
+      turnIndex: index < base.turnIndex ? base.turnIndex - 1 : base.turnIndex,
+    };
   }
   if (walking && index >= 0 && index === base.turnIndex) {
     step.events.push({ type: "turnEnded", round: base.round, combatantId }, { type: "combatantLeft", combatantId });

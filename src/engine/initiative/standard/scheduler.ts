@@ -32,7 +32,15 @@
 import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
 import { d20Roll, dispatchCommand, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
-import { canActIn, leaveOrder, nextTurn, skipSlots, type TurnSkipped, type TurnWalk, type WalkStep } from "../shared/turn-walk.ts";
+import {
+  canActIn,
+  leaveOrder,
+  nextTurn,
+  skipSlots,
+  type TurnSkipped,
+  type TurnWalk,
+  type WalkStep,
+} from "../shared/turn-walk.ts";
 import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
 import { compareIds, contestRollsNeeded, noNegativeZero } from "../shared/highest-first.ts";
 import { compareStandardOrder } from "./order.ts";
@@ -93,14 +101,27 @@ function setCombatant(state: StandardState, combatant: StandardCombatant): Stand
 function requestRoll(step: Step, combatant: StandardCombatant, kind: StandardPendingRoll["kind"]): void {
   const roll =
     kind === "initiative"
-      ? d20Roll(`std-${step.state.nextRequest}`, combatant.id, combatant.dexBonus, "TEMPO.COMBAT.Standard.InitiativeRoll")
+      ? d20Roll(
+          `std-${step.state.nextRequest}`,
+          combatant.id,
+          combatant.dexBonus,
+          "TEMPO.COMBAT.Standard.InitiativeRoll",
+        )
       : d20Roll(`std-${step.state.nextRequest}`, combatant.id, 0, "TEMPO.COMBAT.Standard.TieBreakRoll");
-  step.state = { ...step.state, rolls: [...step.state.rolls, { ...roll, kind }], nextRequest: step.state.nextRequest + 1 };
+  step.state = {
+    ...step.state,
+    rolls: [...step.state.rolls, { ...roll, kind }],
+    nextRequest: step.state.nextRequest + 1,
+  };
   step.requests.push(roll.request);
 }
 
 /** Drops the dice requests of one combatant (it left, or its initiative was set by hand). */
-function cancelRolls(state: StandardState, combatantId: string, kinds: readonly StandardPendingRoll["kind"][]): StandardState {
+function cancelRolls(
+  state: StandardState,
+  combatantId: string,
+  kinds: readonly StandardPendingRoll["kind"][],
+): StandardState {
   const rolls = state.rolls.filter((r) => r.request.combatantId !== combatantId || !kinds.includes(r.kind));
   return rolls.length === state.rolls.length ? state : { ...state, rolls };
 }
@@ -151,14 +172,22 @@ function place(state: StandardState, id: string): StandardState {
   // Its slot has passed this round (or nobody is acting): it waits for the next round.
   const end = Math.min(Math.max(state.turnIndex, 0), state.order.length);
   const index = passedSlotIndex(state.order, end, id, compare);
-  return { ...state, order: insertAt(state.order, index, id), turnIndex: state.turnIndex + (index <= state.turnIndex ? 1 : 0) };
+  return {
+    ...state,
+    order: insertAt(state.order, index, id),
+    turnIndex: state.turnIndex + (index <= state.turnIndex ? 1 : 0),
+  };
 }
 
 /** STD-3: takes a newcomer that has not started a turn out of the order and slots it in again. */
 function slotAgain(state: StandardState, id: string): StandardState {
   const index = state.order.indexOf(id);
   if (index < 0 || index === state.turnIndex) return state;
-  const removed = { ...state, order: removeAt(state.order, index), turnIndex: index < state.turnIndex ? state.turnIndex - 1 : state.turnIndex };
+  const removed = {
+    ...state,
+    order: removeAt(state.order, index),
+    turnIndex: index < state.turnIndex ? state.turnIndex - 1 : state.turnIndex,
+  };
   return place(removed, id);
 }
 
@@ -225,7 +254,11 @@ function next(state: StandardState): Result<Transition<StandardState, StandardEv
   return passed.ok ? finish(step) : passed;
 }
 
-function join(state: StandardState, combatantId: string, dexBonus: number): Result<Transition<StandardState, StandardEvent>> {
+function join(
+  state: StandardState,
+  combatantId: string,
+  dexBonus: number,
+): Result<Transition<StandardState, StandardEvent>> {
   if (!validStandardId(combatantId)) return err("TEMPO.ERRORS.Standard.InvalidId");
   if (Object.hasOwn(state.combatants, combatantId)) {
     return err("TEMPO.ERRORS.Standard.DuplicateCombatant", { id: combatantId });
@@ -238,7 +271,11 @@ function join(state: StandardState, combatantId: string, dexBonus: number): Resu
     tieBreak: [],
     defeated: false,
   };
-  const step: Step = { state: setCombatant(state, combatant), events: [{ type: "combatantJoined", combatantId }], requests: [] };
+  const step: Step = {
+    state: setCombatant(state, combatant),
+    events: [{ type: "combatantJoined", combatantId }],
+    requests: [],
+  };
   if (state.status === "running") {
     step.state = { ...step.state, firstTurnDue: { ...step.state.firstTurnDue, [combatantId]: state.round } };
   }
@@ -279,7 +316,11 @@ function rolls(state: StandardState, results: readonly RollResult[]): Result<Tra
   return finish(step);
 }
 
-function setInitiative(state: StandardState, combatantId: string, value: number): Result<Transition<StandardState, StandardEvent>> {
+function setInitiative(
+  state: StandardState,
+  combatantId: string,
+  value: number,
+): Result<Transition<StandardState, StandardEvent>> {
   const combatant = own(state.combatants, combatantId);
   if (combatant === undefined) return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: shown(combatantId) });
   if (typeof value !== "number" || !Number.isFinite(value)) {
@@ -296,7 +337,13 @@ function setInitiative(state: StandardState, combatantId: string, value: number)
     } else if (index > next.turnIndex) {
       // Not acted yet this round: it moves within the rest of the round, so it keeps its turn.
       const removed = { ...setCombatant(next, updated), order: removeAt(next.order, index) };
-      const at = sortedInsertIndex(removed.order, removed.turnIndex + 1, removed.order.length, combatantId, comparator(removed));
+      const at = sortedInsertIndex(
+        removed.order,
+        removed.turnIndex + 1,
+        removed.order.length,
+        combatantId,
+        comparator(removed),
+      );
       // It may now sort ahead of creatures that already acted: sort everyone at the next round.
       next = { ...removed, order: insertAt(removed.order, at, combatantId), resort: true };
     } else {
@@ -312,7 +359,8 @@ function setInitiative(state: StandardState, combatantId: string, value: number)
 }
 
 function leave(state: StandardState, combatantId: string): Result<Transition<StandardState, StandardEvent>> {
-  if (own(state.combatants, combatantId) === undefined) return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: shown(combatantId) });
+  if (own(state.combatants, combatantId) === undefined)
+    return err("TEMPO.ERRORS.Standard.UnknownCombatant", { id: shown(combatantId) });
   const base = cancelRolls(state, combatantId, ["initiative", "tieBreak"]);
   const stripped: StandardState = {
     ...base,

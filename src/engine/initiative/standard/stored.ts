@@ -5,13 +5,7 @@
  * is reported instead of crashing the tracker.
  */
 import { err, ok, type Result } from "../../core/result.ts";
-import {
-  badLinearOrder,
-  badPendingRolls,
-  isFiniteNumber,
-  isInteger,
-  isRecord,
-} from "../shared/stored-state.ts";
+import { badLinearOrder, badPendingRolls, isFiniteNumber, isInteger, isRecord } from "../shared/stored-state.ts";
 import { own } from "../shared/round-order.ts";
 import { validStandardId, type StandardState } from "./state.ts";
 

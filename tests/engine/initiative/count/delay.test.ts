@@ -43,7 +43,10 @@ describe("count delays", () => {
 
   it("CNT-8: a level that is not a slot level is a typed error", () => {
     for (const level of [-1, 11, 2.5, Number.NaN]) {
-      expect(spellDelay(level)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Count.InvalidSlotLevel", data: { level: String(level) } } });
+      expect(spellDelay(level)).toEqual({
+        ok: false,
+        error: { key: "TEMPO.ERRORS.Count.InvalidSlotLevel", data: { level: String(level) } },
+      });
     }
   });
 
@@ -68,13 +71,18 @@ describe("count delays", () => {
   it("FEAT-CHARGED: the delay is the primary weapon ability modifier, with a Heavy, Great or Thrown weapon", () => {
     expect(chargedAttackDelay(["great"], 8)).toEqual({ ok: true, value: 8 });
     expect(chargedAttackDelay(["thrown"], 3)).toEqual({ ok: true, value: 3 });
-    expect(chargedAttackDelay(["finesse"], 4)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Count.ChargedNeedsWeapon" } });
+    expect(chargedAttackDelay(["finesse"], 4)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Count.ChargedNeedsWeapon" },
+    });
     // Ruling: no positive modifier, no charge: it resolves at once.
     expect(chargedAttackDelay(["heavy"], -1)).toEqual({ ok: true, value: 0 });
   });
 
   it("FEAT-CHARGED: each full 2 counts of delay raise the damage die one level (8 counts: 4 levels)", () => {
     // The track shows damage's own count (one rule, one function).
-    expect([0, 1, 2, 3, 8, 9].map((delay) => chargeSteps(delay))).toEqual([0, 0, 1, 1, 4, 4].map((value) => ({ ok: true, value })));
+    expect([0, 1, 2, 3, 8, 9].map((delay) => chargeSteps(delay))).toEqual(
+      [0, 0, 1, 1, 4, 4].map((value) => ({ ok: true, value })),
+    );
   });
 });

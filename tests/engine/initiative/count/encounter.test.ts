@@ -18,12 +18,22 @@ describe("a count-track encounter from the seed", () => {
     ]);
     s = apply(s, { type: "start" }).state;
     // The GM marks the goblin surprised while the dice are out.
-    expect(show(apply(s, { type: "markSurprised", combatantId: "goblin", surprised: true }).events)).toEqual(["surprised goblin true"]);
+    expect(show(apply(s, { type: "markSurprised", combatantId: "goblin", surprised: true }).events)).toEqual([
+      "surprised goblin true",
+    ]);
     s = apply(s, { type: "markSurprised", combatantId: "goblin", surprised: true }).state;
 
     // Brakka 9 − 1 = 8, Isolde 3 − 4 = −1 (surprise), Pip 12 − 4 = 8, ogre 13 − 1 = 12, goblin 14 − 2 = 12.
     let step = roll(s, { brakka: 9, isolde: 3, pip: 12, ogre: 13, goblin: 14 });
-    expect(show(step.events)).toEqual(["count brakka=8", "count isolde=0", "count pip=8", "count ogre=12", "count goblin=12", "round 0", "turn isolde"]);
+    expect(show(step.events)).toEqual([
+      "count brakka=8",
+      "count isolde=0",
+      "count pip=8",
+      "count ogre=12",
+      "count goblin=12",
+      "round 0",
+      "turn isolde",
+    ]);
     // CNT-4: only Isolde acts in the surprise round, at 20 − 4 = 16; the rest wait.
     expect(track(step.state)).toEqual(["16 isolde *", "20 end step", "20 brakka", "20 pip", "20 goblin", "20 ogre"]);
     s = step.state;
@@ -42,7 +52,9 @@ describe("a count-track encounter from the seed", () => {
       "saves goblin",
     ]);
     s = r.state;
-    expect(countScheduler.apply(s, { type: "react", combatantId: "goblin", reaction: { kind: "stopCasting" } })).toEqual({
+    expect(
+      countScheduler.apply(s, { type: "react", combatantId: "goblin", reaction: { kind: "stopCasting" } }),
+    ).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Count.SurprisedCannotReact" },
     });
@@ -51,22 +63,46 @@ describe("a count-track encounter from the seed", () => {
     step = apply(s, next);
     expect(show(step.events)).toEqual(["end round 0"]);
     expect(asked(step)).toEqual(["brakka:contest", "pip:contest", "goblin:contest", "ogre:contest"]);
-    expect(countScheduler.apply(step.state, next)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Count.AwaitingRolls" } });
+    expect(countScheduler.apply(step.state, next)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Count.AwaitingRolls" },
+    });
     // Brakka 10 + 1 = 11, Pip 7 + 4 = 11, goblin 12 + 2 = 14, ogre 13 + 1 = 14: both pairs level, both reroll.
     step = roll(step.state, { brakka: 10, pip: 7, goblin: 12, ogre: 13 });
     expect(asked(step)).toEqual(["brakka:contest", "pip:contest", "goblin:contest", "ogre:contest"]);
     // Brakka 13 + 1 = 14 beats Pip 5 + 4 = 9; goblin 18 + 2 = 20 beats ogre 3 + 1 = 4.
     step = roll(step.state, { brakka: 13, pip: 5, goblin: 18, ogre: 3 });
-    expect(show(step.events)).toEqual(["contest brakka=14", "contest pip=9", "contest goblin=20", "contest ogre=4", "round 1", "turn isolde"]);
+    expect(show(step.events)).toEqual([
+      "contest brakka=14",
+      "contest pip=9",
+      "contest goblin=20",
+      "contest ogre=4",
+      "round 1",
+      "turn isolde",
+    ]);
     // CNT-4: Isolde's −1 is tracked as 0 from round 1.
     expect(track(step.state)).toEqual(["0 isolde *", "8 brakka", "8 pip", "12 goblin", "12 ogre", "20 end step"]);
     s = step.state;
 
     // Round 1. Isolde: a 3rd-level spell (delay 3) at the ogre.
     r = run(s, [spell("isolde", 3, ["ogre"])]);
-    expect(track(r.state)).toEqual(["0 isolde *", "3 pending isolde", "8 brakka", "8 pip", "12 goblin", "12 ogre", "20 end step"]);
+    expect(track(r.state)).toEqual([
+      "0 isolde *",
+      "3 pending isolde",
+      "8 brakka",
+      "8 pip",
+      "12 goblin",
+      "12 ogre",
+      "20 end step",
+    ]);
     // Brakka: two Maul attacks (Great, 3 apart) at 11 and 14. Pip: a light blade, at once.
-    r = run(r.state, [next, attack("brakka", ["great"], ["ogre", "goblin"]), next, attack("pip", ["light"], ["goblin"]), next]);
+    r = run(r.state, [
+      next,
+      attack("brakka", ["great"], ["ogre", "goblin"]),
+      next,
+      attack("pip", ["light"], ["goblin"]),
+      next,
+    ]);
     expect(show(r.events)).toEqual([
       "done isolde",
       "resolve a2 isolde@1:3",
@@ -116,7 +152,15 @@ describe("a count-track encounter from the seed", () => {
     // CNT-13: the idle ogre drops by its bonus, 12 → 11, from round 2 on.
     step = apply(step.state, next);
     expect(show(step.events)).toEqual(["end round 1", "lower ogre 12->11", "round 2", "turn isolde"]);
-    expect(track(step.state)).toEqual(["0 isolde *", "5 wolf", "8 brakka", "8 pip", "11 ogre", "12 goblin", "20 end step"]);
+    expect(track(step.state)).toEqual([
+      "0 isolde *",
+      "5 wolf",
+      "8 brakka",
+      "8 pip",
+      "11 ogre",
+      "12 goblin",
+      "20 end step",
+    ]);
   });
 });
 
@@ -177,7 +221,14 @@ describe("a second count-track encounter", () => {
       "death saves knight",
     ]);
     // CNT-14: the knight now sits at 20; the spell waits for count 5 of the next round.
-    expect(track(r.state)).toEqual(["7 imp done", "10 troll done", "16 mage done", "20 end step *", "20 knight", "5 pending mage"]);
+    expect(track(r.state)).toEqual([
+      "7 imp done",
+      "10 troll done",
+      "16 mage done",
+      "20 end step *",
+      "20 knight",
+      "5 pending mage",
+    ]);
 
     // Round 2: the spell resolves at 5, before the imp's turn; the mage's own turn is still to come.
     r = run(r.state, [next]);
@@ -187,7 +238,14 @@ describe("a second count-track encounter", () => {
     expect(show(r.events)).toEqual(["wake knight=19"]);
     expect(track(r.state)).toEqual(["7 imp *", "10 troll", "16 mage", "19 knight", "20 end step"]);
     // The imp does nothing; the troll is defeated on its own turn; the mage does nothing either.
-    r = run(r.state, [next, { type: "defeat", combatantId: "troll" }, next, next, { type: "declare", combatantId: "knight", action: { kind: "other", delay: 0 } }, next]);
+    r = run(r.state, [
+      next,
+      { type: "defeat", combatantId: "troll" },
+      next,
+      next,
+      { type: "declare", combatantId: "knight", action: { kind: "other", delay: 0 } },
+      next,
+    ]);
     expect(show(r.events)).toEqual([
       "done imp",
       "turn troll",

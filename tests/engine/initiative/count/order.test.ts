@@ -41,7 +41,8 @@ describe("count order (CNT-2, CNT-4, CNT-5)", () => {
             if (a !== b) expect(Math.sign(compareCountOrder(a, b))).toBe(-Math.sign(compareCountOrder(b, a)));
             if (a !== b) expect(compareCountOrder(a, b)).not.toBe(0);
             for (const c of list) {
-              if (compareCountOrder(a, b) < 0 && compareCountOrder(b, c) < 0) expect(compareCountOrder(a, c)).toBeLessThan(0);
+              if (compareCountOrder(a, b) < 0 && compareCountOrder(b, c) < 0)
+                expect(compareCountOrder(a, c)).toBeLessThan(0);
             }
           }
         }
@@ -52,7 +53,10 @@ describe("count order (CNT-2, CNT-4, CNT-5)", () => {
   it("CNT-5: exactly the creatures not yet separated from a tie partner roll, in track order", () => {
     fc.assert(
       fc.property(entries, (list) => {
-        const expected = [...list].sort(compareCountOrder).filter((x) => mustRoll(list, x)).map((x) => x.id);
+        const expected = [...list]
+          .sort(compareCountOrder)
+          .filter((x) => mustRoll(list, x))
+          .map((x) => x.id);
         expect(countTiesToRoll(list)).toEqual(expected);
       }),
       { numRuns: 500 },
@@ -67,6 +71,8 @@ describe("count order (CNT-2, CNT-4, CNT-5)", () => {
     ];
     expect(countTiesToRoll(list)).toEqual(["c"]);
     // c rolls 14 too: now a and c are level and reroll; b stays put.
-    expect(countTiesToRoll([list[0], list[1], { id: "c", count: 5, contest: [14] }].filter((e) => e !== undefined))).toEqual(["a", "c"]);
+    expect(
+      countTiesToRoll([list[0], list[1], { id: "c", count: 5, contest: [14] }].filter((e) => e !== undefined)),
+    ).toEqual(["a", "c"]);
   });
 });

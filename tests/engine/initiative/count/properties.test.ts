@@ -12,9 +12,20 @@ type Op =
   | { readonly op: "start" | "next" | "surprise" }
   | { readonly op: "rolls"; readonly dice: readonly number[] }
   | { readonly op: "join"; readonly bonus: number }
-  | { readonly op: "who"; readonly what: "leave" | "defeat" | "revive" | "unconscious" | "regainConsciousness" | "markSurprised"; readonly who: number }
+  | {
+      readonly op: "who";
+      readonly what: "leave" | "defeat" | "revive" | "unconscious" | "regainConsciousness" | "markSurprised";
+      readonly who: number;
+    }
   | { readonly op: "set"; readonly who: number; readonly value: number }
-  | { readonly op: "declare"; readonly kind: number; readonly n: number; readonly level: number; readonly mine: boolean; readonly who: number }
+  | {
+      readonly op: "declare";
+      readonly kind: number;
+      readonly n: number;
+      readonly level: number;
+      readonly mine: boolean;
+      readonly who: number;
+    }
   | { readonly op: "react"; readonly kind: number; readonly who: number; readonly pick: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -24,10 +35,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
-      .array(fc.oneof({ weight: 20, arbitrary: fc.integer({ min: 1, max: 20 }) }, { weight: 1, arbitrary: fc.constantFrom(0, 21) }), {
-        minLength: 1,
-        maxLength: 12,
-      })
+      .array(
+        fc.oneof(
+          { weight: 20, arbitrary: fc.integer({ min: 1, max: 20 }) },
+          { weight: 1, arbitrary: fc.constantFrom(0, 21) },
+        ),
+        {
+          minLength: 1,
+          maxLength: 12,
+        },
+      )
       .map((dice): Op => ({ op: "rolls", dice })),
   },
   { weight: 1, arbitrary: fc.integer({ min: -1, max: 5 }).map((bonus): Op => ({ op: "join", bonus })) },
@@ -35,21 +52,40 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 3,
     arbitrary: fc
       .record({
-        what: fc.constantFrom("leave", "defeat", "revive", "unconscious", "regainConsciousness", "markSurprised") as fc.Arbitrary<
-          "leave" | "defeat" | "revive" | "unconscious" | "regainConsciousness" | "markSurprised"
-        >,
+        what: fc.constantFrom(
+          "leave",
+          "defeat",
+          "revive",
+          "unconscious",
+          "regainConsciousness",
+          "markSurprised",
+        ) as fc.Arbitrary<"leave" | "defeat" | "revive" | "unconscious" | "regainConsciousness" | "markSurprised">,
         who: fc.nat(9),
       })
       .map((r): Op => ({ op: "who", ...r })),
   },
-  { weight: 2, arbitrary: fc.record({ who: fc.nat(9), value: fc.integer({ min: -4, max: 21 }) }).map((r): Op => ({ op: "set", ...r })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ who: fc.nat(9), value: fc.integer({ min: -4, max: 21 }) })
+      .map((r): Op => ({ op: "set", ...r })),
+  },
   {
     weight: 6,
     arbitrary: fc
-      .record({ kind: fc.nat(5), n: fc.integer({ min: 0, max: 3 }), level: fc.integer({ min: -1, max: 11 }), mine: fc.nat(4).map((n) => n > 0), who: fc.nat(9) })
+      .record({
+        kind: fc.nat(5),
+        n: fc.integer({ min: 0, max: 3 }),
+        level: fc.integer({ min: -1, max: 11 }),
+        mine: fc.nat(4).map((n) => n > 0),
+        who: fc.nat(9),
+      })
       .map((r): Op => ({ op: "declare", ...r })),
   },
-  { weight: 6, arbitrary: fc.record({ kind: fc.nat(3), who: fc.nat(9), pick: fc.nat(9) }).map((r): Op => ({ op: "react", ...r })) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.nat(3), who: fc.nat(9), pick: fc.nat(9) }).map((r): Op => ({ op: "react", ...r })),
+  },
 );
 
 function idAt(state: CountState, who: number): string {
@@ -67,7 +103,10 @@ function concrete(state: CountState, op: Op, joined: number): CountCommand {
     case "surprise":
       return { type: "declareSurprise", value: true };
     case "rolls":
-      return { type: "rolls", results: state.requests.slice(0, op.dice.length).map((r, i) => ({ requestId: r.id, total: op.dice[i] ?? 1 })) };
+      return {
+        type: "rolls",
+        results: state.requests.slice(0, op.dice.length).map((r, i) => ({ requestId: r.id, total: op.dice[i] ?? 1 })),
+      };
     case "join":
       return { type: "join", combatant: { id: `j${joined}`, bonus: op.bonus, isPlayer: false, defeated: false } };
     case "who":
@@ -84,9 +123,17 @@ function concrete(state: CountState, op: Op, joined: number): CountCommand {
         case 0:
           return { type: "declare", combatantId, action: { kind: "attack", properties, targets } };
         case 1:
-          return { type: "declare", combatantId, action: { kind: "spell", slotLevel: op.level, targets: ["t1"], origin: op.n === 3 ? "point" : null } };
+          return {
+            type: "declare",
+            combatantId,
+            action: { kind: "spell", slotLevel: op.level, targets: ["t1"], origin: op.n === 3 ? "point" : null },
+          };
         case 2:
-          return { type: "declare", combatantId, action: { kind: "charged", properties, modifier: op.level, target: "t2" } };
+          return {
+            type: "declare",
+            combatantId,
+            action: { kind: "charged", properties, modifier: op.level, target: "t2" },
+          };
         default:
           return { type: "declare", combatantId, action: { kind: "other", delay: op.level } };
       }
@@ -94,14 +141,19 @@ function concrete(state: CountState, op: Op, joined: number): CountCommand {
     case "react": {
       // Mostly someone with something pending, so that reactions have work to do.
       const busy = presentCombatants(state).filter((c) => c.pending.length > 0);
-      const combatantId = op.who % 3 !== 0 && busy.length > 0 ? (busy[op.who % busy.length]?.id ?? "nobody") : idAt(state, op.who);
+      const combatantId =
+        op.who % 3 !== 0 && busy.length > 0 ? (busy[op.who % busy.length]?.id ?? "nobody") : idAt(state, op.who);
       const mine = presentCombatants(state).find((c) => c.id === combatantId)?.pending ?? [];
       const actionId = mine[op.pick % Math.max(1, mine.length)]?.id ?? "a0";
       switch (op.kind) {
         case 0:
           return { type: "react", combatantId, reaction: { kind: "retarget", actionId, targets: ["t3"] } };
         case 1:
-          return { type: "react", combatantId, reaction: { kind: "redirect", actionIds: mine.map((m) => m.id), target: "t4" } };
+          return {
+            type: "react",
+            combatantId,
+            reaction: { kind: "redirect", actionIds: mine.map((m) => m.id), target: "t4" },
+          };
         default:
           return { type: "react", combatantId, reaction: { kind: "stopCasting" } };
       }
@@ -196,7 +248,8 @@ function walk(bonuses: readonly number[], declared: boolean, ops: readonly Op[])
 
     const offTrack = ["leave", "defeat", "revive", "unconscious", "regainConsciousness"];
     if ("combatantId" in command && offTrack.includes(command.type)) touched.add(command.combatantId);
-    if (command.type === "regainConsciousness") wakings.set(command.combatantId, (wakings.get(command.combatantId) ?? 0) + 1);
+    if (command.type === "regainConsciousness")
+      wakings.set(command.combatantId, (wakings.get(command.combatantId) ?? 0) + 1);
     for (const event of result.value.events as readonly CountEvent[]) {
       if (event.type === "roundStarted") {
         round = event.round;
@@ -225,7 +278,9 @@ function walk(bonuses: readonly number[], declared: boolean, ops: readonly Op[])
 describe("count track laws (fast-check)", () => {
   it("CNT-3, DEF-1: over random command sequences the laws hold after every command", () => {
     fc.assert(
-      fc.property(encounterArb, ({ bonuses, declared, opening, ops }) => walk(bonuses, declared, opening ? [...OPENING, ...OPENING.slice(1), ...ops] : ops)),
+      fc.property(encounterArb, ({ bonuses, declared, opening, ops }) =>
+        walk(bonuses, declared, opening ? [...OPENING, ...OPENING.slice(1), ...ops] : ops),
+      ),
       { numRuns: 200 },
     );
   }, 60_000);
@@ -238,7 +293,8 @@ describe("count track laws (fast-check)", () => {
         (bonuses, dice) => {
           const ops: Op[] = [{ op: "start" }];
           for (let i = 0; i < 4; i++) ops.push({ op: "rolls", dice: dice.slice(i * 10, i * 10 + 10) });
-          for (let i = 0; i < 40; i++) ops.push(i % 3 === 0 ? { op: "declare", kind: 0, n: 2, level: i % 5, mine: true, who: 0 } : { op: "next" });
+          for (let i = 0; i < 40; i++)
+            ops.push(i % 3 === 0 ? { op: "declare", kind: 0, n: 2, level: i % 5, mine: true, who: 0 } : { op: "next" });
           walk(bonuses, false, ops);
         },
       ),
@@ -251,7 +307,13 @@ describe("count track laws with busy tracks (fast-check)", () => {
   it("CNT-6, CNT-10, CNT-12: declaring, reacting and stepping at random keeps every law", () => {
     const turn = fc
       .tuple(
-        fc.record({ kind: fc.nat(3), n: fc.integer({ min: 1, max: 3 }), level: fc.integer({ min: 0, max: 10 }), mine: fc.constant(true), who: fc.nat(9) }),
+        fc.record({
+          kind: fc.nat(3),
+          n: fc.integer({ min: 1, max: 3 }),
+          level: fc.integer({ min: 0, max: 10 }),
+          mine: fc.constant(true),
+          who: fc.nat(9),
+        }),
         fc.record({ kind: fc.nat(3), who: fc.nat(9), pick: fc.nat(9) }),
         fc.nat(2),
         fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 6, maxLength: 6 }),
@@ -267,7 +329,14 @@ describe("count track laws with busy tracks (fast-check)", () => {
         fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 2, maxLength: 6 }),
         fc.array(turn, { minLength: 5, maxLength: 20 }),
         fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 12, maxLength: 12 }),
-        (bonuses, turns, dice) => walk(bonuses, false, [{ op: "start" }, { op: "rolls", dice }, { op: "rolls", dice }, { op: "rolls", dice }, ...turns.flat()]),
+        (bonuses, turns, dice) =>
+          walk(bonuses, false, [
+            { op: "start" },
+            { op: "rolls", dice },
+            { op: "rolls", dice },
+            { op: "rolls", dice },
+            ...turns.flat(),
+          ]),
       ),
       { numRuns: 100 },
     );
@@ -275,7 +344,23 @@ describe("count track laws with busy tracks (fast-check)", () => {
 });
 
 describe("untrusted commands (fast-check)", () => {
-  const TYPES = ["start", "next", "rolls", "join", "leave", "defeat", "revive", "setInitiative", "declare", "react", "unconscious", "regainConsciousness", "markSurprised", "declareSurprise", "nope"];
+  const TYPES = [
+    "start",
+    "next",
+    "rolls",
+    "join",
+    "leave",
+    "defeat",
+    "revive",
+    "setInitiative",
+    "declare",
+    "react",
+    "unconscious",
+    "regainConsciousness",
+    "markSurprised",
+    "declareSurprise",
+    "nope",
+  ];
   const garbage = fc.oneof(
     fc.anything(),
     fc.record({ type: fc.constantFrom(...TYPES) }, { requiredKeys: ["type"] }).chain((base) =>
@@ -285,8 +370,29 @@ describe("untrusted commands (fast-check)", () => {
         value: fc.anything(),
         results: fc.oneof(fc.anything(), fc.array(fc.anything())),
         combatant: fc.anything(),
-        action: fc.oneof(fc.anything(), fc.record({ kind: fc.constantFrom("attack", "spell", "charged", "other"), properties: fc.anything(), targets: fc.anything(), slotLevel: fc.anything(), delay: fc.anything(), modifier: fc.anything(), target: fc.anything(), origin: fc.anything() })),
-        reaction: fc.oneof(fc.anything(), fc.record({ kind: fc.constantFrom("retarget", "redirect", "stopCasting"), actionId: fc.anything(), actionIds: fc.anything(), targets: fc.anything(), target: fc.anything() })),
+        action: fc.oneof(
+          fc.anything(),
+          fc.record({
+            kind: fc.constantFrom("attack", "spell", "charged", "other"),
+            properties: fc.anything(),
+            targets: fc.anything(),
+            slotLevel: fc.anything(),
+            delay: fc.anything(),
+            modifier: fc.anything(),
+            target: fc.anything(),
+            origin: fc.anything(),
+          }),
+        ),
+        reaction: fc.oneof(
+          fc.anything(),
+          fc.record({
+            kind: fc.constantFrom("retarget", "redirect", "stopCasting"),
+            actionId: fc.anything(),
+            actionIds: fc.anything(),
+            targets: fc.anything(),
+            target: fc.anything(),
+          }),
+        ),
         surprised: fc.anything(),
       }),
     ),
@@ -296,9 +402,17 @@ describe("untrusted commands (fast-check)", () => {
     // Two tracks: a fresh round, and one with a spell being cast and attacks pending.
     const fresh = onTrackForGarbage();
     const busy = run(fresh, [
-      { type: "declare", combatantId: "fighter", action: { kind: "spell", slotLevel: 5, targets: ["orc"], origin: null } },
+      {
+        type: "declare",
+        combatantId: "fighter",
+        action: { kind: "spell", slotLevel: 5, targets: ["orc"], origin: null },
+      },
       { type: "next" },
-      { type: "declare", combatantId: "orc", action: { kind: "attack", properties: ["heavy"], targets: ["fighter", "fighter"] } },
+      {
+        type: "declare",
+        combatantId: "orc",
+        action: { kind: "attack", properties: ["heavy"], targets: ["fighter", "fighter"] },
+      },
     ]).state;
     fc.assert(
       fc.property(garbage, fc.boolean(), (command, useBusy) => {
@@ -315,7 +429,10 @@ describe("untrusted commands (fast-check)", () => {
 });
 
 function onTrackForGarbage(): CountState {
-  const s = encounter([["fighter", 0], ["orc", 0]]);
+  const s = encounter([
+    ["fighter", 0],
+    ["orc", 0],
+  ]);
   const started = countScheduler.apply(s, { type: "start" });
   if (!started.ok) throw new Error(started.error.key);
   const rolled = countScheduler.apply(started.value.state, {

@@ -5,27 +5,69 @@ import { act, apply, asked, attack, encounter, next, onTrack, roll, run, show, s
 
 describe("saving throws (CNT-11)", () => {
   it("CNT-11: saves come right after the creature's last action resolving this round", () => {
-    const r = run(onTrack([["fighter", 4], ["orc", 10]]), [attack("fighter", ["heavy"], ["orc", "orc"]), next]);
-    expect(show(r.events).slice(2)).toEqual(["done fighter", "resolve a1 fighter@1:6", "resolve a2 fighter@1:8", "saves fighter", "turn orc"]);
+    const r = run(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 10],
+      ]),
+      [attack("fighter", ["heavy"], ["orc", "orc"]), next],
+    );
+    expect(show(r.events).slice(2)).toEqual([
+      "done fighter",
+      "resolve a1 fighter@1:6",
+      "resolve a2 fighter@1:8",
+      "saves fighter",
+      "turn orc",
+    ]);
   });
 
   it("CNT-11: a creature with nothing resolving this round saves in the end step", () => {
-    const r = run(onTrack([["fighter", 4], ["orc", 10]]), [next, next]);
-    expect(show(r.events)).toEqual(["done fighter", "turn orc", "done orc", "end step 1", "saves fighter", "saves orc"]);
+    const r = run(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 10],
+      ]),
+      [next, next],
+    );
+    expect(show(r.events)).toEqual([
+      "done fighter",
+      "turn orc",
+      "done orc",
+      "end step 1",
+      "saves fighter",
+      "saves orc",
+    ]);
   });
 
   it("CNT-11: when the last resolution comes before the creature's turn, saves follow as that turn ends", () => {
     // Round 1: the wizard casts a 5th-level spell at 18, due at count 3 of round 2; in round 2 it passes.
-    const s = run(onTrack([["orc", 2], ["wizard", 18, 0]]), [act("orc"), next, spell("wizard", 5, ["orc"]), next, next, act("orc")]).state;
+    const s = run(
+      onTrack([
+        ["orc", 2],
+        ["wizard", 18, 0],
+      ]),
+      [act("orc"), next, spell("wizard", 5, ["orc"]), next, next, act("orc")],
+    ).state;
     const r = run(s, [next, next]);
-    expect(show(r.events)).toEqual(["done orc", "resolve a2 wizard@2:3", "turn wizard", "done wizard", "saves wizard", "end step 2"]);
+    expect(show(r.events)).toEqual([
+      "done orc",
+      "resolve a2 wizard@2:3",
+      "turn wizard",
+      "done wizard",
+      "saves wizard",
+      "end step 2",
+    ]);
   });
 });
 
 describe("idle creatures (CNT-13)", () => {
   it("CNT-13: a creature that spent no action lowers its count by its bonus from the next round, not below 0", () => {
     // goblin: bonus 3, count 2; knight: bonus 2, count 9; both pass; the orc acts.
-    const s = onTrack([["goblin", 2, 3], ["orc", 5], ["knight", 9, 2]]);
+    const s = onTrack([
+      ["goblin", 2, 3],
+      ["orc", 5],
+      ["knight", 9, 2],
+    ]);
     const r = run(s, [next, act("orc"), next, next, next]);
     expect(show(r.events)).toEqual([
       "done goblin",
@@ -50,19 +92,42 @@ describe("idle creatures (CNT-13)", () => {
 
   it("CNT-13: the surprise round lowers no one", () => {
     // rogue 2 − 4 = −2 has surprise; the orc (12 − 2 = 10) waits the surprise round out.
-    const start = roll(apply(encounter([["rogue", 4, true], ["orc", 2]]), { type: "start" }).state, { rogue: 2, orc: 12 });
+    const start = roll(
+      apply(
+        encounter([
+          ["rogue", 4, true],
+          ["orc", 2],
+        ]),
+        { type: "start" },
+      ).state,
+      { rogue: 2, orc: 12 },
+    );
     const r = run(start.state, [next, next]);
-    expect(show(r.events)).toEqual(["done rogue", "end step 0", "saves rogue", "saves orc", "end round 0", "round 1", "turn rogue"]);
+    expect(show(r.events)).toEqual([
+      "done rogue",
+      "end step 0",
+      "saves rogue",
+      "saves orc",
+      "end round 0",
+      "round 1",
+      "turn rogue",
+    ]);
     expect(track(r.state)).toEqual(["0 rogue *", "10 orc", "20 end step"]);
   });
 });
 
 describe("unconscious creatures (CNT-14)", () => {
   it("CNT-14: an unconscious creature sits at count 20, takes no turn and rolls death saves in the end step", () => {
-    const s = onTrack([["fighter", 4], ["cleric", 8, 3], ["orc", 12]]);
+    const s = onTrack([
+      ["fighter", 4],
+      ["cleric", 8, 3],
+      ["orc", 12],
+    ]);
     const ko = apply(s, { type: "unconscious", combatantId: "cleric" });
     expect(track(ko.state)).toEqual(["4 fighter *", "12 orc", "20 end step", "20 cleric"]);
-    expect(countScheduler.timeline(ko.state).at(-1)).toMatchObject({ detail: { key: "TEMPO.COMBAT.Count.Unconscious" } });
+    expect(countScheduler.timeline(ko.state).at(-1)).toMatchObject({
+      detail: { key: "TEMPO.COMBAT.Count.Unconscious" },
+    });
     const r = run(ko.state, [act("fighter"), next, act("orc"), next]);
     expect(show(r.events)).toEqual([
       "declare a1 fighter@1:4",
@@ -82,7 +147,14 @@ describe("unconscious creatures (CNT-14)", () => {
 
   it("CNT-14: regaining consciousness gives count 20 − bonus at once; it acts this round when that is still ahead", () => {
     // The cleric (bonus 3) is down; it wakes during the fighter's turn at 4: count 17 is ahead.
-    let s = run(onTrack([["fighter", 4], ["cleric", 8, 3], ["orc", 12]]), [{ type: "unconscious", combatantId: "cleric" }]).state;
+    let s = run(
+      onTrack([
+        ["fighter", 4],
+        ["cleric", 8, 3],
+        ["orc", 12],
+      ]),
+      [{ type: "unconscious", combatantId: "cleric" }],
+    ).state;
     const woke = apply(s, { type: "regainConsciousness", combatantId: "cleric" });
     expect(show(woke.events)).toEqual(["wake cleric=17"]);
     expect(track(woke.state)).toEqual(["4 fighter *", "12 orc", "17 cleric", "20 end step"]);
@@ -92,7 +164,14 @@ describe("unconscious creatures (CNT-14)", () => {
 
   it("CNT-14: woken after its new count has passed, it waits for the next round", () => {
     // The cleric (bonus 9) wakes at 11 on the orc's turn at 12: count 11 is behind.
-    let s = run(onTrack([["fighter", 4], ["cleric", 8, 9], ["orc", 12]]), [{ type: "unconscious", combatantId: "cleric" }, next]).state;
+    let s = run(
+      onTrack([
+        ["fighter", 4],
+        ["cleric", 8, 9],
+        ["orc", 12],
+      ]),
+      [{ type: "unconscious", combatantId: "cleric" }, next],
+    ).state;
     s = apply(s, { type: "regainConsciousness", combatantId: "cleric" }).state;
     expect(track(s)).toEqual(["4 fighter done", "12 orc *", "20 end step", "20 cleric"]);
     const r = run(s, [next, next]);
@@ -113,25 +192,55 @@ describe("unconscious creatures (CNT-14)", () => {
 
 describe("defeated creatures (DEF-1)", () => {
   it("DEF-1: a defeated creature keeps its place on the track but is skipped", () => {
-    const s = apply(onTrack([["fighter", 4], ["orc", 8], ["goblin", 12]]), { type: "defeat", combatantId: "orc" }).state;
+    const s = apply(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 8],
+        ["goblin", 12],
+      ]),
+      { type: "defeat", combatantId: "orc" },
+    ).state;
     expect(track(s)).toEqual(["4 fighter *", "8 orc defeated", "12 goblin", "20 end step"]);
     const r = apply(s, next);
     expect(show(r.events)).toEqual(["done fighter", "turn goblin"]);
   });
 
   it("DEF-1: creatures whose ids are also object keys (__proto__, constructor) keep their place like any other", () => {
-    const s = apply(onTrack([["__proto__", 4], ["constructor", 8], ["orc", 12]]), { type: "defeat", combatantId: "constructor" }).state;
+    const s = apply(
+      onTrack([
+        ["__proto__", 4],
+        ["constructor", 8],
+        ["orc", 12],
+      ]),
+      { type: "defeat", combatantId: "constructor" },
+    ).state;
     expect(track(s)).toEqual(["4 __proto__ *", "8 constructor defeated", "12 orc", "20 end step"]);
     expect(show(apply(s, next).events)).toEqual(["done __proto__", "turn orc"]);
   });
 
   it("DEF-1: a defeated creature's pending action does not resolve", () => {
-    const s = run(onTrack([["orc", 4], ["fighter", 8]]), [attack("orc", ["great"], ["fighter"]), { type: "defeat", combatantId: "orc" }]).state;
+    const s = run(
+      onTrack([
+        ["orc", 4],
+        ["fighter", 8],
+      ]),
+      [attack("orc", ["great"], ["fighter"]), { type: "defeat", combatantId: "orc" }],
+    ).state;
     expect(show(apply(s, next).events)).toEqual(["done orc", "cancel a1", "turn fighter"]);
   });
 
   it("DEF-1: revived before its place comes up, it acts this round", () => {
-    const s = run(onTrack([["fighter", 4], ["orc", 8], ["goblin", 12]]), [{ type: "defeat", combatantId: "orc" }, { type: "revive", combatantId: "orc" }]).state;
+    const s = run(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 8],
+        ["goblin", 12],
+      ]),
+      [
+        { type: "defeat", combatantId: "orc" },
+        { type: "revive", combatantId: "orc" },
+      ],
+    ).state;
     expect(show(apply(s, next).events)).toEqual(["done fighter", "turn orc"]);
   });
 
@@ -149,10 +258,17 @@ describe("defeated creatures (DEF-1)", () => {
 });
 
 describe("joining, leaving and moving mid-round", () => {
-  const join = (id: string, bonus = 0) => ({ type: "join", combatant: { id, bonus, isPlayer: false, defeated: false } }) as const;
+  const join = (id: string, bonus = 0) =>
+    ({ type: "join", combatant: { id, bonus, isPlayer: false, defeated: false } }) as const;
 
   it("a creature joining mid-round rolls and acts this round when its count is still ahead", () => {
-    const s = run(onTrack([["fighter", 4], ["orc", 12]]), [next]).state;
+    const s = run(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 12],
+      ]),
+      [next],
+    ).state;
     const joined = apply(s, join("wolf", 2));
     expect(asked(joined)).toEqual(["wolf:init"]);
     expect(track(joined.state)).toEqual(["4 fighter done", "12 orc *", "20 end step", "20 wolf"]);
@@ -163,7 +279,13 @@ describe("joining, leaving and moving mid-round", () => {
   });
 
   it("a creature joining behind the current count waits for the next round", () => {
-    const s = run(onTrack([["fighter", 4], ["orc", 12]]), [next, join("wolf")]).state;
+    const s = run(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 12],
+      ]),
+      [next, join("wolf")],
+    ).state;
     const rolled = roll(s, { wolf: 6 }).state;
     expect(track(rolled)).toEqual(["4 fighter done", "12 orc *", "20 end step", "20 wolf"]);
     expect(countScheduler.timeline(rolled).at(-1)).toMatchObject({ detail: { key: "TEMPO.COMBAT.Count.NextRound" } });
@@ -172,7 +294,13 @@ describe("joining, leaving and moving mid-round", () => {
   });
 
   it("CNT-5: a joiner landing on a taken count contests before it is placed", () => {
-    const s = run(onTrack([["fighter", 4], ["orc", 12]]), [join("wolf")]).state;
+    const s = run(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 12],
+      ]),
+      [join("wolf")],
+    ).state;
     const rolled = roll(s, { wolf: 12 });
     expect(asked(rolled)).toEqual(["orc:contest", "wolf:contest"]);
     const settled = roll(rolled.state, { orc: 5, wolf: 11 }).state;
@@ -180,19 +308,47 @@ describe("joining, leaving and moving mid-round", () => {
   });
 
   it("when the creature whose turn it is leaves, the next one starts, and its pending actions go with it", () => {
-    const s = run(onTrack([["fighter", 4], ["orc", 8], ["goblin", 12]]), [attack("fighter", ["heavy"], ["orc", "orc"])]).state;
+    const s = run(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 8],
+        ["goblin", 12],
+      ]),
+      [attack("fighter", ["heavy"], ["orc", "orc"])],
+    ).state;
     const r = apply(s, { type: "leave", combatantId: "fighter" });
     expect(show(r.events)).toEqual(["cancel a1", "cancel a2", "leave fighter", "turn orc"]);
     expect(track(r.state)).toEqual(["8 orc *", "12 goblin", "20 end step"]);
   });
 
   it("a creature that leaves before its turn is not waited for; the others keep their turns", () => {
-    const s = apply(onTrack([["fighter", 4], ["orc", 8], ["goblin", 12]]), { type: "leave", combatantId: "orc" }).state;
-    expect(show(run(s, [next, next]).events)).toEqual(["done fighter", "turn goblin", "done goblin", "end step 1", "saves fighter", "saves goblin"]);
+    const s = apply(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 8],
+        ["goblin", 12],
+      ]),
+      { type: "leave", combatantId: "orc" },
+    ).state;
+    expect(show(run(s, [next, next]).events)).toEqual([
+      "done fighter",
+      "turn goblin",
+      "done goblin",
+      "end step 1",
+      "saves fighter",
+      "saves goblin",
+    ]);
   });
 
   it("setting the initiative of a creature still to act moves it this round; one that acted keeps it for next round", () => {
-    let s = run(onTrack([["fighter", 4], ["orc", 8], ["goblin", 12]]), [next]).state;
+    let s = run(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 8],
+        ["goblin", 12],
+      ]),
+      [next],
+    ).state;
     const moved = apply(s, { type: "setInitiative", combatantId: "goblin", value: 10 });
     expect(track(moved.state)).toEqual(["4 fighter done", "8 orc *", "10 goblin", "20 end step"]);
     // Moved behind the current count, the goblin still gets its turn, right after the orc.
@@ -215,7 +371,10 @@ describe("joining, leaving and moving mid-round", () => {
       ok: false,
       error: { key: "TEMPO.ERRORS.Count.UnknownCombatant", data: { id: "ghost" } },
     });
-    expect(countScheduler.apply(s, join("fighter"))).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Count.DuplicateCombatant", data: { id: "fighter" } } });
+    expect(countScheduler.apply(s, join("fighter"))).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Count.DuplicateCombatant", data: { id: "fighter" } },
+    });
     expect(countScheduler.apply(s, { type: "rolls", results: [{ requestId: "r99", total: 3 }] })).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Count.UnknownRequest", data: { id: "r99" } },
@@ -227,7 +386,12 @@ describe("joining, leaving and moving mid-round", () => {
 describe("undo (withHistory)", () => {
   it("undo restores the exact earlier state, pending actions and declarations included; redo returns the same state", () => {
     const scheduler = withHistory(countScheduler);
-    let h = withHistoryState(onTrack([["fighter", 4], ["orc", 10]]));
+    let h = withHistoryState(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 10],
+      ]),
+    );
     const step = (command: Parameters<typeof scheduler.apply>[1]): void => {
       const r = scheduler.apply(h, command);
       if (!r.ok) throw new Error(r.error.key);
@@ -240,7 +404,13 @@ describe("undo (withHistory)", () => {
     expect(scheduler.current(h)).toBe("orc");
     step({ type: "undo" });
     expect(h.present).toEqual(declared);
-    expect(track(h.present)).toEqual(["4 fighter *", "6 pending fighter", "8 pending fighter", "10 orc", "20 end step"]);
+    expect(track(h.present)).toEqual([
+      "4 fighter *",
+      "6 pending fighter",
+      "8 pending fighter",
+      "10 orc",
+      "20 end step",
+    ]);
     step({ type: "undo" });
     expect(h.present).toEqual(before);
     step({ type: "redo" });
@@ -251,22 +421,59 @@ describe("undo (withHistory)", () => {
 
 describe("more edges", () => {
   it("CNT-10: retargeting the spell being cast (with the reaction) does not end the casting", () => {
-    const s = run(onTrack([["wizard", 5], ["orc", 10]]), [spell("wizard", 7, ["orc"]), next]).state;
-    const r = apply(s, { type: "react", combatantId: "wizard", reaction: { kind: "retarget", actionId: "a1", targets: ["troll"] } });
-    expect(countScheduler.timeline(r.state)[0]).toMatchObject({ combatantId: "wizard", detail: { key: "TEMPO.COMBAT.Count.Casting" } });
-    expect(show(apply(r.state, next).events)).toEqual(["done orc", "resolve a1 wizard@1:12", "saves wizard", "end step 1", "saves orc"]);
+    const s = run(
+      onTrack([
+        ["wizard", 5],
+        ["orc", 10],
+      ]),
+      [spell("wizard", 7, ["orc"]), next],
+    ).state;
+    const r = apply(s, {
+      type: "react",
+      combatantId: "wizard",
+      reaction: { kind: "retarget", actionId: "a1", targets: ["troll"] },
+    });
+    expect(countScheduler.timeline(r.state)[0]).toMatchObject({
+      combatantId: "wizard",
+      detail: { key: "TEMPO.COMBAT.Count.Casting" },
+    });
+    expect(show(apply(r.state, next).events)).toEqual([
+      "done orc",
+      "resolve a1 wizard@1:12",
+      "saves wizard",
+      "end step 1",
+      "saves orc",
+    ]);
   });
 
   it("CNT-12: an action that is neither an attack nor a spell cannot be retargeted", () => {
-    const s = run(onTrack([["monk", 5], ["orc", 10]]), [act("monk", 3)]).state;
-    expect(countScheduler.apply(s, { type: "react", combatantId: "monk", reaction: { kind: "retarget", actionId: "a1", targets: ["orc"] } })).toEqual({
+    const s = run(
+      onTrack([
+        ["monk", 5],
+        ["orc", 10],
+      ]),
+      [act("monk", 3)],
+    ).state;
+    expect(
+      countScheduler.apply(s, {
+        type: "react",
+        combatantId: "monk",
+        reaction: { kind: "retarget", actionId: "a1", targets: ["orc"] },
+      }),
+    ).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Count.CannotRetarget" },
     });
   });
 
   it("CNT-14: an action pending when its owner falls unconscious does not resolve", () => {
-    const s = run(onTrack([["fighter", 4], ["orc", 10]]), [attack("fighter", ["heavy"], ["orc"]), { type: "unconscious", combatantId: "fighter" }]).state;
+    const s = run(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 10],
+      ]),
+      [attack("fighter", ["heavy"], ["orc"]), { type: "unconscious", combatantId: "fighter" }],
+    ).state;
     expect(show(apply(s, next).events)).toEqual(["done fighter", "cancel a1", "turn orc"]);
   });
 
@@ -279,18 +486,28 @@ describe("more edges", () => {
   });
 
   it("a creature leaving in the end step changes nothing for the others", () => {
-    const s = run(onTrack([["fighter", 4], ["orc", 10]]), [next, next]).state;
+    const s = run(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 10],
+      ]),
+      [next, next],
+    ).state;
     const r = run(s, [{ type: "leave", combatantId: "fighter" }, next]);
     expect(show(r.events)).toEqual(["leave fighter", "end round 1", "round 2", "turn orc"]);
   });
 
   it("a join with a bad bonus or an empty id is refused", () => {
     const s = onTrack([["fighter", 4]]);
-    expect(countScheduler.apply(s, { type: "join", combatant: { id: "", bonus: 0, isPlayer: false, defeated: false } })).toEqual({
+    expect(
+      countScheduler.apply(s, { type: "join", combatant: { id: "", bonus: 0, isPlayer: false, defeated: false } }),
+    ).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Count.InvalidCombatant" },
     });
-    expect(countScheduler.apply(s, { type: "join", combatant: { id: "x", bonus: 1.5, isPlayer: false, defeated: false } })).toEqual({
+    expect(
+      countScheduler.apply(s, { type: "join", combatant: { id: "x", bonus: 1.5, isPlayer: false, defeated: false } }),
+    ).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Count.InvalidBonus", data: { id: "x" } },
     });

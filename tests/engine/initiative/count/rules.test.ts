@@ -9,7 +9,16 @@ import { act, apply, asked, attack, encounter, next, onTrack, roll, run, show, s
 describe("saves after carried actions (CNT-9, CNT-11)", () => {
   it("CNT-11: a spell from the surprise round resolving after its caster's round-1 turn is followed at once by its saves", () => {
     // rogue 2 − 4 = −2 (surprise, 16 in the surprise round, 0 from round 1); orc 12 − 0 = 12.
-    let s = roll(apply(encounter([["rogue", 4, true], ["orc", 0]]), { type: "start" }).state, { rogue: 2, orc: 12 }).state;
+    let s = roll(
+      apply(
+        encounter([
+          ["rogue", 4, true],
+          ["orc", 0],
+        ]),
+        { type: "start" },
+      ).state,
+      { rogue: 2, orc: 12 },
+    ).state;
     // Surprise round: a 9th-level spell from 16 resolves at 25, count 5 of round 1 (CNT-9).
     let r = run(s, [spell("rogue", 9, ["orc"]), next, next]);
     expect(show(r.events)).toEqual([
@@ -31,7 +40,10 @@ describe("saves after carried actions (CNT-9, CNT-11)", () => {
 
   it("CNT-7, CNT-9, CNT-11: Great attacks staggered past 19 save after the last one inside the round", () => {
     // orc 2, fighter 16 (bonus 0 for both).
-    const s = onTrack([["orc", 2], ["fighter", 16]]);
+    const s = onTrack([
+      ["orc", 2],
+      ["fighter", 16],
+    ]);
     const r = run(s, [act("orc"), next, attack("fighter", ["great"], ["orc", "orc"]), next, next]);
     expect(show(r.events)).toEqual([
       "declare a1 orc@1:2",
@@ -58,7 +70,17 @@ describe("saves after carried actions (CNT-9, CNT-11)", () => {
 describe("surprise round ties (CNT-4, CNT-5)", () => {
   it("CNT-4, CNT-5: two creatures with surprise and the same bonus contest for 20 − bonus; the kept totals also order them on 0 in round 1", () => {
     // rogue 3 − 4 = −1, scout 1 − 4 = −3: both act at 16 in the surprise round; orc 12.
-    let step = roll(apply(encounter([["rogue", 4], ["scout", 4], ["orc", 0]]), { type: "start" }).state, { rogue: 3, scout: 1, orc: 12 });
+    let step = roll(
+      apply(
+        encounter([
+          ["rogue", 4],
+          ["scout", 4],
+          ["orc", 0],
+        ]),
+        { type: "start" },
+      ).state,
+      { rogue: 3, scout: 1, orc: 12 },
+    );
     expect(asked(step)).toEqual(["rogue:contest", "scout:contest"]);
     // rogue 5 + 4 = 9, scout 11 + 4 = 15: the scout first.
     step = roll(step.state, { rogue: 5, scout: 11 });
@@ -82,7 +104,13 @@ describe("contests batched by the adapter (CNT-5)", () => {
         fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 50, maxLength: 50 }),
         (bonuses, first, contestDice, batches) => {
           const ids = bonuses.map((_, i) => `c${i}`);
-          let s = apply(encounter(bonuses.map((b, i) => [ids[i] ?? "", b] as const), { surprise: "declared" }), { type: "start" }).state;
+          let s = apply(
+            encounter(
+              bonuses.map((b, i) => [ids[i] ?? "", b] as const),
+              { surprise: "declared" },
+            ),
+            { type: "start" },
+          ).state;
           // Few distinct counts and contest dice of 1–3: ties and equal totals everywhere.
           s = roll(s, Object.fromEntries(ids.map((id, i) => [id, (first[i] ?? 1) + (bonuses[i] ?? 0)]))).state;
           let d = 0;
@@ -90,7 +118,10 @@ describe("contests batched by the adapter (CNT-5)", () => {
           for (let round = 1; round <= 3; round++) {
             while (s.status === "contest") {
               const part = s.requests.slice(0, batches[b++ % batches.length]);
-              s = apply(s, { type: "rolls", results: part.map((r) => ({ requestId: r.id, total: contestDice[d++ % contestDice.length] ?? 1 })) }).state;
+              s = apply(s, {
+                type: "rolls",
+                results: part.map((r) => ({ requestId: r.id, total: contestDice[d++ % contestDice.length] ?? 1 })),
+              }).state;
             }
             expect(s.round).toBe(round);
             // The order is exactly a fresh sort of everyone by count, then kept totals (compared in turn).
@@ -114,7 +145,11 @@ describe("contests batched by the adapter (CNT-5)", () => {
 describe("waking up (CNT-14)", () => {
   it("CNT-14: knocked out after its turn and woken while 20 − bonus is still ahead, a creature acts again this round", () => {
     // fighter 4, cleric 6 (bonus 3), orc 12. The cleric acts, falls on the orc's turn, and is healed at once.
-    const s = onTrack([["fighter", 4], ["cleric", 6, 3], ["orc", 12]]);
+    const s = onTrack([
+      ["fighter", 4],
+      ["cleric", 6, 3],
+      ["orc", 12],
+    ]);
     const r = run(s, [
       act("fighter"),
       next,
@@ -144,7 +179,17 @@ describe("surprise decided while the first contests are out (CNT-4)", () => {
   it("CNT-4: a surprise round the GM declares while the first ties are still being contested comes before round 1", () => {
     // rogue 3 − 5 = −2 (surprise); orc 12 − 0 = 12 and goblin 13 − 1 = 12 tie. GM-declares mode.
     let step = roll(
-      apply(encounter([["rogue", 5], ["orc", 0], ["goblin", 1]], { surprise: "declared" }), { type: "start" }).state,
+      apply(
+        encounter(
+          [
+            ["rogue", 5],
+            ["orc", 0],
+            ["goblin", 1],
+          ],
+          { surprise: "declared" },
+        ),
+        { type: "start" },
+      ).state,
       { rogue: 3, orc: 12, goblin: 13 },
     );
     expect(asked(step)).toEqual(["goblin:contest", "orc:contest"]);
@@ -159,7 +204,17 @@ describe("surprise decided while the first contests are out (CNT-4)", () => {
 
   it("CNT-4: marking one of two tied creatures with surprise as surprised while their contest is out lets the other act alone at once", () => {
     // rogue 3 − 5 = −2 and scout 4 − 5 = −1 have surprise: both would act at 20 − 5 = 15, so they contest.
-    let step = roll(apply(encounter([["rogue", 5], ["scout", 5], ["orc", 0]]), { type: "start" }).state, { rogue: 3, scout: 4, orc: 12 });
+    let step = roll(
+      apply(
+        encounter([
+          ["rogue", 5],
+          ["scout", 5],
+          ["orc", 0],
+        ]),
+        { type: "start" },
+      ).state,
+      { rogue: 3, scout: 4, orc: 12 },
+    );
     expect(asked(step)).toEqual(["rogue:contest", "scout:contest"]);
     step = apply(step.state, { type: "markSurprised", combatantId: "scout", surprised: true });
     expect(show(step.events)).toEqual(["surprised scout true", "round 0", "turn rogue"]);
@@ -170,7 +225,10 @@ describe("surprise decided while the first contests are out (CNT-4)", () => {
 describe("the track while a new round's ties are contested (CNT-5, CNT-13)", () => {
   it("CNT-13, CNT-5: an idle creature lowered onto a taken count contests before round 2; meanwhile the track shows round 2 undone", () => {
     // b 3 (bonus 0) acts; a 5 (bonus 2) passes: 5 − 2 = 3, where b is.
-    const s = onTrack([["b", 3], ["a", 5, 2]]);
+    const s = onTrack([
+      ["b", 3],
+      ["a", 5, 2],
+    ]);
     const r = run(s, [act("b"), next, next, next]);
     expect(show(r.events).slice(-2)).toEqual(["end round 1", "lower a 5->3"]);
     expect(asked(r.state)).toEqual(["a:contest", "b:contest"]);

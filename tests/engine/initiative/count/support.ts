@@ -16,7 +16,10 @@ import type {
 export type Step = Transition<CountState, CountEvent>;
 
 /** `[id, bonus]` pairs, or `[id, bonus, isPlayer]`. */
-export function encounter(combatants: readonly (readonly [string, number, boolean?])[], options?: CountOptions): CountState {
+export function encounter(
+  combatants: readonly (readonly [string, number, boolean?])[],
+  options?: CountOptions,
+): CountState {
   const result = createCountState(
     combatants.map(([id, bonus, isPlayer]) => ({ id, bonus, isPlayer: isPlayer === true, defeated: false })),
     options,
@@ -124,8 +127,15 @@ export function show(events: readonly CountEvent[]): string[] {
 /** The timeline as "position kind id flags" lines. */
 export function track(state: CountState): string[] {
   return countScheduler.timeline(state).map((row) => {
-    const flags = [row.active ? "*" : "", row.done ? "done" : "", row.defeated ? "defeated" : ""].filter((f) => f !== "").join(" ");
-    const who = row.kind === "boundary" ? "end step" : row.kind === "pending" ? `pending ${row.combatantId ?? ""}` : (row.combatantId ?? "");
+    const flags = [row.active ? "*" : "", row.done ? "done" : "", row.defeated ? "defeated" : ""]
+      .filter((f) => f !== "")
+      .join(" ");
+    const who =
+      row.kind === "boundary"
+        ? "end step"
+        : row.kind === "pending"
+          ? `pending ${row.combatantId ?? ""}`
+          : (row.combatantId ?? "");
     return `${row.position} ${who}${flags === "" ? "" : ` ${flags}`}`;
   });
 }
@@ -135,7 +145,13 @@ export function track(state: CountState): string[] {
  * count + bonus on its d20. Counts must differ or the test must settle the contests itself.
  */
 export function onTrack(entries: readonly (readonly [string, number, number?])[], options?: CountOptions): CountState {
-  const s = apply(encounter(entries.map(([id, , bonus]) => [id, bonus ?? 0] as const), options), { type: "start" }).state;
+  const s = apply(
+    encounter(
+      entries.map(([id, , bonus]) => [id, bonus ?? 0] as const),
+      options,
+    ),
+    { type: "start" },
+  ).state;
   return roll(s, Object.fromEntries(entries.map(([id, count, bonus]) => [id, count + (bonus ?? 0)]))).state;
 }
 
@@ -145,10 +161,19 @@ export const attack = (
   targets: readonly (string | null)[],
 ): CountCommand => ({ type: "declare", combatantId, action: { kind: "attack", properties, targets } });
 
-export const spell = (combatantId: string, slotLevel: number, targets: readonly string[] = [], origin: string | null = null): CountCommand => ({
+export const spell = (
+  combatantId: string,
+  slotLevel: number,
+  targets: readonly string[] = [],
+  origin: string | null = null,
+): CountCommand => ({
   type: "declare",
   combatantId,
   action: { kind: "spell", slotLevel, targets, origin },
 });
 
-export const act = (combatantId: string, delay = 0): CountCommand => ({ type: "declare", combatantId, action: { kind: "other", delay } });
+export const act = (combatantId: string, delay = 0): CountCommand => ({
+  type: "declare",
+  combatantId,
+  action: { kind: "other", delay },
+});

@@ -27,7 +27,13 @@ describe("count track: rolling and order", () => {
     const started = apply(party(), { type: "start" }).state;
     // fighter 15 − 2 = 13, wizard 9 − 4 = 5, goblin 12 − 1 = 11.
     const step = roll(started, { fighter: 15, wizard: 9, goblin: 12 });
-    expect(show(step.events)).toEqual(["count fighter=13", "count wizard=5", "count goblin=11", "round 1", "turn wizard"]);
+    expect(show(step.events)).toEqual([
+      "count fighter=13",
+      "count wizard=5",
+      "count goblin=11",
+      "round 1",
+      "turn wizard",
+    ]);
     expect(countScheduler.current(step.state)).toBe("wizard");
     expect(track(step.state)).toEqual(["5 wizard *", "11 goblin", "13 fighter", "20 end step"]);
   });
@@ -71,7 +77,17 @@ describe("count track: rolling and order", () => {
 
   it("CNT-5: kept totals break later ties; only a newcomer to the tie rolls", () => {
     // a and b tie on 10 at the start; later c lands on 10 too: only c rolls, a and b keep their totals.
-    let s = roll(apply(encounter([["a", 0], ["b", 0], ["c", 0]]), { type: "start" }).state, { a: 10, b: 10, c: 15 }).state;
+    let s = roll(
+      apply(
+        encounter([
+          ["a", 0],
+          ["b", 0],
+          ["c", 0],
+        ]),
+        { type: "start" },
+      ).state,
+      { a: 10, b: 10, c: 15 },
+    ).state;
     s = roll(s, { a: 12, b: 7 }).state;
     const set = apply(s, { type: "setInitiative", combatantId: "c", value: 10 });
     expect(asked(set)).toEqual(["c:contest"]);
@@ -135,17 +151,44 @@ describe("count track: the round", () => {
 describe("count track: surprise", () => {
   it("CNT-4: a result of 0 or below has surprise: a surprise round at 20 − bonus, then 0 from round 1", () => {
     // rogue 3 − 5 = −2 (surprise), orc 12 − 0 = 12.
-    const s = roll(apply(encounter([["rogue", 5, true], ["orc", 0]]), { type: "start" }).state, { rogue: 3, orc: 12 });
+    const s = roll(
+      apply(
+        encounter([
+          ["rogue", 5, true],
+          ["orc", 0],
+        ]),
+        { type: "start" },
+      ).state,
+      { rogue: 3, orc: 12 },
+    );
     expect(show(s.events)).toEqual(["count rogue=0", "count orc=12", "round 0", "turn rogue"]);
     expect(track(s.state)).toEqual(["15 rogue *", "20 end step", "20 orc"]);
     const round1 = run(s.state, [next, next]);
-    expect(show(round1.events)).toEqual(["done rogue", "end step 0", "saves rogue", "saves orc", "end round 0", "round 1", "turn rogue"]);
+    expect(show(round1.events)).toEqual([
+      "done rogue",
+      "end step 0",
+      "saves rogue",
+      "saves orc",
+      "end round 0",
+      "round 1",
+      "turn rogue",
+    ]);
     expect(track(round1.state)).toEqual(["0 rogue *", "12 orc", "20 end step"]);
   });
 });
 
 describe("count track: surprise declared by the GM", () => {
-  const ambush = () => apply(encounter([["rogue", 5, true], ["orc", 0]], { surprise: "declared" }), { type: "start" }).state;
+  const ambush = () =>
+    apply(
+      encounter(
+        [
+          ["rogue", 5, true],
+          ["orc", 0],
+        ],
+        { surprise: "declared" },
+      ),
+      { type: "start" },
+    ).state;
 
   it("CNT-4: in 'GM declares' mode there is no surprise round unless the GM declares one", () => {
     const s = roll(ambush(), { rogue: 3, orc: 12 });
@@ -167,7 +210,10 @@ describe("count track: surprise declared by the GM", () => {
       error: { key: "TEMPO.ERRORS.Count.SurpriseIsAutomatic" },
     });
     const running = roll(ambush(), { rogue: 3, orc: 12 }).state;
-    expect(countScheduler.apply(running, { type: "declareSurprise", value: true })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Count.TooLate" } });
+    expect(countScheduler.apply(running, { type: "declareSurprise", value: true })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Count.TooLate" },
+    });
     expect(countScheduler.apply(running, { type: "markSurprised", combatantId: "orc", surprised: true })).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Count.TooLate" },
@@ -175,11 +221,21 @@ describe("count track: surprise declared by the GM", () => {
   });
 
   it("CNT-4: a creature the GM marks surprised does not act in the surprise round even with a low roll", () => {
-    let s = apply(encounter([["rogue", 5, true], ["scout", 4], ["orc", 0]]), { type: "start" }).state;
+    let s = apply(
+      encounter([
+        ["rogue", 5, true],
+        ["scout", 4],
+        ["orc", 0],
+      ]),
+      { type: "start" },
+    ).state;
     s = apply(s, { type: "markSurprised", combatantId: "scout", surprised: true }).state;
     // rogue 3 − 5 = −2, scout 2 − 4 = −2: both have surprise, but the scout is surprised.
     const r = roll(s, { rogue: 3, scout: 2, orc: 12 });
     expect(track(r.state)).toEqual(["15 rogue *", "20 end step", "20 scout", "20 orc"]);
-    expect(countScheduler.timeline(r.state)[2]).toMatchObject({ combatantId: "scout", detail: { key: "TEMPO.COMBAT.Count.Surprised" } });
+    expect(countScheduler.timeline(r.state)[2]).toMatchObject({
+      combatantId: "scout",
+      detail: { key: "TEMPO.COMBAT.Count.Surprised" },
+    });
   });
 });

@@ -140,6 +140,8 @@ describe("phase rounds: changes mid-round", () => {
     expect(phaseScheduler.apply(t.state, { type: "revive", combatantId: "ava" }).ok).toBe(false);
     expect(phaseScheduler.apply(t.state, { type: "join", combatant: { id: "ava", int: 0, agi: 0 } }).ok).toBe(false);
     expect(phaseScheduler.apply(t.state, { type: "join", combatant: { id: "x", int: 0.5, agi: 0 } }).ok).toBe(false);
-    expect(phaseScheduler.apply(t.state, { type: "setInitiative", combatantId: "ava", value: Number.NaN }).ok).toBe(false);
+    expect(phaseScheduler.apply(t.state, { type: "setInitiative", combatantId: "ava", value: Number.NaN }).ok).toBe(
+      false,
+    );
   });
 });

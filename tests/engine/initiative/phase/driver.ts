@@ -1,6 +1,13 @@
 /** A small driver for phase-round scenarios: applies commands, fails loudly, keeps every event. */
 import { unwrap } from "../../../../src/engine/core/result.ts";
-import { createPhaseState, phaseScheduler, type PhaseCommand, type PhaseEvent, type PhaseJoin, type PhaseState } from "../../../../src/engine/initiative/phase/index.ts";
+import {
+  createPhaseState,
+  phaseScheduler,
+  type PhaseCommand,
+  type PhaseEvent,
+  type PhaseJoin,
+  type PhaseState,
+} from "../../../../src/engine/initiative/phase/index.ts";
 
 export class PhaseTable {
   state: PhaseState;

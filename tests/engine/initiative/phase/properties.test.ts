@@ -26,9 +26,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 14, arbitrary: fc.constant<Action>({ kind: "command", command: { type: "next" } }) },
   {
     weight: 6,
-    arbitrary: fc.record({ seeds: fc.array(fc.nat(1000), { minLength: 1, maxLength: 8 }), all: fc.boolean() }).map(
-      (r): Action => ({ kind: "answer", ...r }),
-    ),
+    arbitrary: fc
+      .record({ seeds: fc.array(fc.nat(1000), { minLength: 1, maxLength: 8 }), all: fc.boolean() })
+      .map((r): Action => ({ kind: "answer", ...r })),
   },
   {
     weight: 3,
@@ -42,7 +42,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       id.map((x): PhaseCommand => ({ type: "leave", combatantId: x })),
       id.map((x): PhaseCommand => ({ type: "defeat", combatantId: x })),
       id.map((x): PhaseCommand => ({ type: "revive", combatantId: x })),
-      fc.tuple(id, fc.integer({ min: -2, max: 16 })).map(([x, value]): PhaseCommand => ({ type: "setInitiative", combatantId: x, value })),
+      fc
+        .tuple(id, fc.integer({ min: -2, max: 16 }))
+        .map(([x, value]): PhaseCommand => ({ type: "setInitiative", combatantId: x, value })),
       id.map((x): PhaseCommand => ({ type: "seize", combatantId: x })),
       fc.tuple(id, id).map(([x, y]): PhaseCommand => ({ type: "delay", combatantId: x, afterId: y })),
       id.map((x): PhaseCommand => ({ type: "defend", combatantId: x })),
@@ -71,7 +73,9 @@ function toCommand(state: PhaseState, step: Action): PhaseCommand {
   if (step.kind === "command") return step.command;
   if (step.kind === "answer") return answer(state, step.seeds, step.all);
   const who = state.current ?? "a";
-  return step.act === "delay" ? { type: "delay", combatantId: who, afterId: step.afterId } : { type: step.act, combatantId: who };
+  return step.act === "delay"
+    ? { type: "delay", combatantId: who, afterId: step.afterId }
+    : { type: step.act, combatantId: who };
 }
 
 function hasUndefined(value: unknown): boolean {
@@ -84,7 +88,15 @@ function hasUndefined(value: unknown): boolean {
 /** Runs a session, checking the laws after every step; returns nothing, throws on a broken law. */
 function run(actions: readonly Action[]): void {
   const history = withHistory(phaseScheduler);
-  let h = withHistoryState(unwrap(createPhaseState([{ id: "a", int: 1, agi: 0 }, { id: "b", int: 0, agi: 2 }, { id: "c", int: 0, agi: 0 }])));
+  let h = withHistoryState(
+    unwrap(
+      createPhaseState([
+        { id: "a", int: 1, agi: 0 },
+        { id: "b", int: 0, agi: 2 },
+        { id: "c", int: 0, agi: 0 },
+      ]),
+    ),
+  );
   const present = new Set(["a", "b", "c"]);
   // Turn bookkeeping for the round in progress.
   let eligible = new Set<string>();
@@ -93,7 +105,11 @@ function run(actions: readonly Action[]): void {
   const count = (events: readonly (PhaseEvent | HistoryEvent)[]): void => {
     for (const e of events) {
       if (e.type === "phaseStarted" && e.phase === "movement") {
-        eligible = new Set(phaseCombatants(h.present).filter((c) => !c.defeated).map((c) => c.id));
+        eligible = new Set(
+          phaseCombatants(h.present)
+            .filter((c) => !c.defeated)
+            .map((c) => c.id),
+        );
         turns = new Map();
       }
       if (e.type === "turnEnded") {
@@ -102,7 +118,8 @@ function run(actions: readonly Action[]): void {
         // Nobody ever has two turns in the same phase of a round.
         expect(turns.get(key)).toBe(1);
       }
-      if (e.type === "combatantLeft" || e.type === "combatantDefeated" || e.type === "combatantRevived") eligible.delete(e.combatantId);
+      if (e.type === "combatantLeft" || e.type === "combatantDefeated" || e.type === "combatantRevived")
+        eligible.delete(e.combatantId);
       if (e.type === "phaseStarted" && e.phase === "end") {
         // Everyone up for the whole round moved once and acted once.
         for (const who of eligible) {
@@ -137,7 +154,9 @@ function run(actions: readonly Action[]): void {
     // No combatant lost: everyone present is in the state and on the tracker.
     const ids = new Set(phaseCombatants(state).map((c) => c.id));
     expect(ids).toEqual(present);
-    const shown = new Set(phaseScheduler.timeline(state).flatMap((r) => (r.combatantId === null ? [] : [r.combatantId])));
+    const shown = new Set(
+      phaseScheduler.timeline(state).flatMap((r) => (r.combatantId === null ? [] : [r.combatantId])),
+    );
     expect(shown).toEqual(present);
     // The current combatant is present and up to date.
     if (state.current !== null) expect(present.has(state.current)).toBe(true);
@@ -153,10 +172,9 @@ describe("phase rounds: laws over random sessions", () => {
   it("PHS-1, PHS-2, DEF-1: random commands keep the state plain JSON, lose nobody, and give each creature one move and one action per round", () => {
     fc.assert(
       fc.property(
-        fc.array(action, { minLength: 20, maxLength: 120 }).map((xs): Action[] => [
-          { kind: "command", command: { type: "start" } },
-          ...xs,
-        ]),
+        fc
+          .array(action, { minLength: 20, maxLength: 120 })
+          .map((xs): Action[] => [{ kind: "command", command: { type: "start" } }, ...xs]),
         (actions) => run(actions),
       ),
       { numRuns: 200 },
@@ -175,7 +193,8 @@ describe("phase rounds: laws over random sessions", () => {
         };
         apply({ type: "start" });
         let guard = 0;
-        while (phaseScheduler.pending(state).length > 0 && guard++ < 50) apply(answer(state, seeds.slice(guard % 6), true));
+        while (phaseScheduler.pending(state).length > 0 && guard++ < 50)
+          apply(answer(state, seeds.slice(guard % 6), true));
         while (state.phase !== "end") apply({ type: "next" });
         const rank = (who: string): [number, readonly number[]] => {
           const c = phaseCombatant(state, who);
@@ -185,7 +204,8 @@ describe("phase rounds: laws over random sessions", () => {
           const [a, ra] = rank(x);
           const [b, rb] = rank(y);
           if (a !== b) return a > b;
-          for (let i = 0; i < Math.min(ra.length, rb.length); i++) if (ra[i] !== rb[i]) return (ra[i] ?? 0) > (rb[i] ?? 0);
+          for (let i = 0; i < Math.min(ra.length, rb.length); i++)
+            if (ra[i] !== rb[i]) return (ra[i] ?? 0) > (rb[i] ?? 0);
           throw new Error("a tie was left unresolved");
         };
         const lane = (phase: string): string[] =>

@@ -250,11 +250,9 @@ describe("phase rounds: battle actions", () => {
     ]);
     t.next();
     expect(t.phase()).toBe("end");
-    expect(t.events.filter((e) => e.type === "turnEnded").map((e) => (e.type === "turnEnded" ? e.combatantId : ""))).toEqual([
-      "bram",
-      "orc",
-      "ava",
-    ]);
+    expect(
+      t.events.filter((e) => e.type === "turnEnded").map((e) => (e.type === "turnEnded" ? e.combatantId : "")),
+    ).toEqual(["bram", "orc", "ava"]);
   });
 
   it("PHS-9: you cannot delay until after a creature that has already started its turn", () => {

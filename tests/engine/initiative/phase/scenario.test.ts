@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { phaseAttackModifiers, phaseScheduler, type PhaseEvent } from "../../../../src/engine/initiative/phase/index.ts";
+import {
+  phaseAttackModifiers,
+  phaseScheduler,
+  type PhaseEvent,
+} from "../../../../src/engine/initiative/phase/index.ts";
 import { PhaseTable } from "./driver.ts";
 
 /**
@@ -69,7 +73,11 @@ describe("phase rounds: a two-round encounter", () => {
     // Round 2: everyone rolls again (PHS-2); nobody seizes; no ties.
     t.events = [];
     t.next();
-    expect(phaseScheduler.pending(t.state).map((r) => r.formula)).toEqual(["2d6 + 2 + 1", "2d6 + 0 + 2", "2d6 + 1 + 0"]);
+    expect(phaseScheduler.pending(t.state).map((r) => r.formula)).toEqual([
+      "2d6 + 2 + 1",
+      "2d6 + 0 + 2",
+      "2d6 + 1 + 0",
+    ]);
     t.roll({ kara: 12, wolf: 5, bandit: 8 });
     while (t.phase() !== "end") t.next();
     expect(PhaseTable.turns(t.events)).toEqual([

@@ -38,7 +38,9 @@ describe("phase rounds: who rolls off", () => {
 
   it("PHS-2: long roll-off chains (more than fit in the fast path) give the same answer", () => {
     const long = Array.from({ length: 14 }, () => 4);
-    expect(phaseTiesToRoll([creature("a", 0, 9, long), creature("b", 1, 9, [...long]), creature("c", 2, 9, [...long, 2])])).toEqual(["a", "b"]);
+    expect(
+      phaseTiesToRoll([creature("a", 0, 9, long), creature("b", 1, 9, [...long]), creature("c", 2, 9, [...long, 2])]),
+    ).toEqual(["a", "b"]);
     expect(phaseTiesToRoll([creature("a", 0, 9, long), creature("b", 1, 9, [...long.slice(0, 13), 5])])).toEqual([]);
   });
 
@@ -51,9 +53,14 @@ describe("phase rounds: who rolls off", () => {
       fc.property(fc.array(who, { maxLength: 40 }), (list) => {
         const crowd = list.map((x, i) => creature(`c${i}`, i, x.initiative, x.rollOff));
         // Straight from the rule, pair by pair.
-        const startOf = (a: readonly number[], b: readonly number[]): boolean => a.length <= b.length && a.every((r, i) => b[i] === r);
+        const startOf = (a: readonly number[], b: readonly number[]): boolean =>
+          a.length <= b.length && a.every((r, i) => b[i] === r);
         const expected = crowd
-          .filter((a) => a.initiative !== null && crowd.some((b) => b !== a && b.initiative === a.initiative && startOf(a.rollOff, b.rollOff)))
+          .filter(
+            (a) =>
+              a.initiative !== null &&
+              crowd.some((b) => b !== a && b.initiative === a.initiative && startOf(a.rollOff, b.rollOff)),
+          )
           .map((c) => c.id);
         expect(phaseTiesToRoll(crowd)).toEqual(expected);
       }),

@@ -17,7 +17,10 @@ export function must<T>(result: Result<T>): T {
   return result.value;
 }
 
-export function make(combatants: readonly RotationCombatantInput[], options: Partial<RotationOptions> = {}): RotationState {
+export function make(
+  combatants: readonly RotationCombatantInput[],
+  options: Partial<RotationOptions> = {},
+): RotationState {
   return must(createRotationState(combatants, options));
 }
 
@@ -26,7 +29,10 @@ export function step(state: RotationState, command: RotationCommand): Transition
 }
 
 /** Answers the pending request of each named combatant (a group's roll is asked of its first member). */
-export function roll(state: RotationState, totals: Readonly<Record<string, number>>): Transition<RotationState, RotationEvent> {
+export function roll(
+  state: RotationState,
+  totals: Readonly<Record<string, number>>,
+): Transition<RotationState, RotationEvent> {
   const pending = rotationScheduler.pending(state);
   const results = Object.entries(totals).map(([id, total]) => {
     const request = pending.find((r) => r.combatantId === id);

@@ -25,8 +25,16 @@ type Op =
   | { readonly op: "redo" };
 
 const join = fc
-  .record({ id, kind: fc.constantFrom(...KINDS), modifier: fc.integer({ min: -1, max: 2 }), groupId: fc.constantFrom(null, "g1", "g2") })
-  .map<Op>((j) => ({ op: "cmd", command: { type: "join", combatantId: j.id, kind: j.kind, modifier: j.modifier, groupId: j.groupId } }));
+  .record({
+    id,
+    kind: fc.constantFrom(...KINDS),
+    modifier: fc.integer({ min: -1, max: 2 }),
+    groupId: fc.constantFrom(null, "g1", "g2"),
+  })
+  .map<Op>((j) => ({
+    op: "cmd",
+    command: { type: "join", combatantId: j.id, kind: j.kind, modifier: j.modifier, groupId: j.groupId },
+  }));
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.constant<Op>({ op: "cmd", command: { type: "start" } }) },
@@ -35,8 +43,18 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "leave", combatantId: c } })) },
   { weight: 2, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "defeat", combatantId: c } })) },
   { weight: 2, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "revive", combatantId: c } })) },
-  { weight: 2, arbitrary: fc.record({ id, value: fc.integer({ min: 0, max: 4 }) }).map<Op>(({ id, value }) => ({ op: "cmd", command: { type: "setInitiative", combatantId: id, value } })) },
-  { weight: 5, arbitrary: fc.record({ seeds: fc.array(fc.nat(), { maxLength: 8 }), bad: fc.boolean() }).map<Op>(({ seeds, bad }) => ({ op: "answer", seeds, bad })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ id, value: fc.integer({ min: 0, max: 4 }) })
+      .map<Op>(({ id, value }) => ({ op: "cmd", command: { type: "setInitiative", combatantId: id, value } })),
+  },
+  {
+    weight: 5,
+    arbitrary: fc
+      .record({ seeds: fc.array(fc.nat(), { maxLength: 8 }), bad: fc.boolean() })
+      .map<Op>(({ seeds, bad }) => ({ op: "answer", seeds, bad })),
+  },
   { weight: 1, arbitrary: fc.constant<Op>({ op: "undo" }) },
   { weight: 1, arbitrary: fc.constant<Op>({ op: "redo" }) },
 );
@@ -57,7 +75,10 @@ function toCommand(o: Op, state: HistoryState<RotationState>): Command {
   if (o.op === "cmd") return o.command;
   const results = state.present.rolls.slice(0, Math.max(1, o.seeds.length)).map((pending, i) => {
     const span = Math.min(3, pending.max - pending.min + 1);
-    return { requestId: pending.request.id, total: o.bad && i === 0 ? pending.min - 1 : pending.min + ((o.seeds[i] ?? 0) % span) };
+    return {
+      requestId: pending.request.id,
+      total: o.bad && i === 0 ? pending.min - 1 : pending.min + ((o.seeds[i] ?? 0) % span),
+    };
   });
   return { type: "rolls", results };
 }
@@ -67,7 +88,10 @@ function checkState(state: RotationState): void {
   expect(new Set(state.order).size).toBe(state.order.length);
   for (const c of state.order) expect(state.combatants[c]?.initiative ?? null).not.toBeNull();
   if (state.status === "running") {
-    const withResult = Object.values(state.combatants).filter((c) => c.initiative !== null).map((c) => c.id).sort();
+    const withResult = Object.values(state.combatants)
+      .filter((c) => c.initiative !== null)
+      .map((c) => c.id)
+      .sort();
     expect([...state.order].sort()).toEqual(withResult);
   }
   if (state.status === "running" || state.status === "planning") {
@@ -83,7 +107,8 @@ function checkState(state: RotationState): void {
     list.push(i);
     units.set(rotationUnitKey(combatant), list);
   });
-  for (const indices of units.values()) expect((indices[indices.length - 1] ?? 0) - (indices[0] ?? 0)).toBe(indices.length - 1);
+  for (const indices of units.values())
+    expect((indices[indices.length - 1] ?? 0) - (indices[0] ?? 0)).toBe(indices.length - 1);
   const groupValues = new Map<string, number | null>();
   for (const c of Object.values(state.combatants)) {
     if (c.groupId === null) continue;
@@ -93,7 +118,8 @@ function checkState(state: RotationState): void {
   // ROT-2: once no roll-off is under way, no two units share a result.
   if (state.contests.length === 0 && state.status !== "setup") {
     const values = new Map<string, number>();
-    for (const c of Object.values(state.combatants)) if (c.initiative !== null) values.set(rotationUnitKey(c), c.initiative);
+    for (const c of Object.values(state.combatants))
+      if (c.initiative !== null) values.set(rotationUnitKey(c), c.initiative);
     expect(new Set(values.values()).size).toBe(values.size);
   }
 }
@@ -121,7 +147,10 @@ function checkNoThreeInRow(state: RotationState): void {
     const leading = lead < 0 ? kinds.length : lead;
     if (run > 0 && leading > 0 && run + leading > 2) {
       const later = entries.slice(i + 1);
-      expect(later.every((e) => e[0] === "pc"), `three player characters in a row before entry ${i} of ${JSON.stringify(entries)}`).toBe(true);
+      expect(
+        later.every((e) => e[0] === "pc"),
+        `three player characters in a row before entry ${i} of ${JSON.stringify(entries)}`,
+      ).toBe(true);
     }
     const trail = [...kinds].reverse().findIndex((k) => k !== "pc");
     run = trail < 0 ? run + kinds.length : trail;
@@ -137,71 +166,90 @@ describe("rotation: laws over random command sequences", () => {
     let rot6WithGroups = 0;
     let planningTurns = 0;
     fc.assert(
-      fc.property(fc.array(op, { minLength: 30, maxLength: 90, size: "max" }), fc.subarray([...IDS], { minLength: 1 }), options, (ops, initial, opts) => {
-        const created = createRotationState(initial.map((c, i) => ({ id: c, kind: KINDS[i % 3] ?? "pc", modifier: i % 2 })), opts);
-        if (!created.ok) throw new Error("setup");
-        let state = withHistoryState(created.value);
-        const members = new Set<string>(initial);
-        const ledger = new TurnLedger();
-        const planned = new Set<string>();
-        for (const o of ops) {
-          deepFreeze(state);
-          const before = JSON.stringify(state.present);
-          const command = toCommand(o, state);
-          const result = scheduler.apply(state, command);
-          if (!result.ok) {
-            expect(result.error.key.startsWith("TEMPO.ERRORS.")).toBe(true);
-            expect(JSON.stringify(state.present)).toBe(before);
-            continue;
-          }
-          const next = result.value.state;
-          expectPlainJson(next.present);
-          // What the scheduler produces, read back from storage, is accepted as it is.
-          expect(parseRotationState(JSON.parse(JSON.stringify(next.present)))).toEqual({ ok: true, value: next.present });
-          if (command.type === "undo" || command.type === "redo") {
-            ledger.reset();
-            planned.clear(); // the turns taken since are undone: the count starts again
-            members.clear();
-            for (const k of Object.keys(next.present.combatants)) members.add(k);
-          } else {
-            if (command.type === "join") members.add(command.combatantId);
-            if (command.type === "leave") members.delete(command.combatantId);
-            ledger.observe(result.value.events, () => next.present.order.filter((c) => next.present.combatants[c]?.defeated === false));
-            const undone = scheduler.apply(next, { type: "undo" });
-            expect(undone.ok && undone.value.state.present).toEqual(state.present);
-            if (undone.ok) {
-              const redone = scheduler.apply(undone.value.state, { type: "redo" });
-              expect(redone.ok && redone.value.state.present).toEqual(next.present);
+      fc.property(
+        fc.array(op, { minLength: 30, maxLength: 90, size: "max" }),
+        fc.subarray([...IDS], { minLength: 1 }),
+        options,
+        (ops, initial, opts) => {
+          const created = createRotationState(
+            initial.map((c, i) => ({ id: c, kind: KINDS[i % 3] ?? "pc", modifier: i % 2 })),
+            opts,
+          );
+          if (!created.ok) throw new Error("setup");
+          let state = withHistoryState(created.value);
+          const members = new Set<string>(initial);
+          const ledger = new TurnLedger();
+          const planned = new Set<string>();
+          for (const o of ops) {
+            deepFreeze(state);
+            const before = JSON.stringify(state.present);
+            const command = toCommand(o, state);
+            const result = scheduler.apply(state, command);
+            if (!result.ok) {
+              expect(result.error.key.startsWith("TEMPO.ERRORS.")).toBe(true);
+              expect(JSON.stringify(state.present)).toBe(before);
+              continue;
+            }
+            const next = result.value.state;
+            expectPlainJson(next.present);
+            // What the scheduler produces, read back from storage, is accepted as it is.
+            expect(parseRotationState(JSON.parse(JSON.stringify(next.present)))).toEqual({
+              ok: true,
+              value: next.present,
+            });
+            if (command.type === "undo" || command.type === "redo") {
+              ledger.reset();
+              planned.clear(); // the turns taken since are undone: the count starts again
+              members.clear();
+              for (const k of Object.keys(next.present.combatants)) members.add(k);
+            } else {
+              if (command.type === "join") members.add(command.combatantId);
+              if (command.type === "leave") members.delete(command.combatantId);
+              ledger.observe(result.value.events, () =>
+                next.present.order.filter((c) => next.present.combatants[c]?.defeated === false),
+              );
+              const undone = scheduler.apply(next, { type: "undo" });
+              expect(undone.ok && undone.value.state.present).toEqual(state.present);
+              if (undone.ok) {
+                const redone = scheduler.apply(undone.value.state, { type: "redo" });
+                expect(redone.ok && redone.value.state.present).toEqual(next.present);
+              }
+            }
+            expect(Object.keys(next.present.combatants).sort()).toEqual([...members].sort());
+            checkState(next.present);
+            if (opts.noThreePlayersInRow && result.value.events.some((e) => e.type === "roundStarted")) {
+              checkNoThreeInRow(next.present);
+              if (next.present.order.some((c) => next.present.combatants[c]?.groupId !== null)) rot6WithGroups++;
+            }
+            const rows = rotationScheduler
+              .timeline(next.present)
+              .filter((r) => r.kind === "turn" || r.kind === "pending");
+            expect(rows.length).toBe(members.size);
+            state = next;
+            deepest = Math.max(deepest, next.present.round);
+            for (const e of result.value.events) {
+              if (e.type === "planningStarted") planned.clear();
+              if (e.type === "combatantLeft") planned.delete(e.combatantId); // joining again is a new creature
+              if (e.type === "turnStarted" && e.round === 0) {
+                // ROT-7: planning turns go to the side that started the encounter, one each.
+                const kind = next.present.combatants[e.combatantId]?.kind;
+                const side = kind === "enemy" ? "enemies" : "players";
+                expect(
+                  opts.initiator === "both" || opts.initiator === side,
+                  `${e.combatantId} plans for the other side`,
+                ).toBe(true);
+                expect(planned.has(e.combatantId), `${e.combatantId} plans twice`).toBe(false);
+                planned.add(e.combatantId);
+                planningTurns++;
+              }
+              if (e.type === "turnStarted") turns++;
+              if (e.type === "turnStarted" && (next.present.combatants[e.combatantId]?.groupId ?? null) !== null)
+                groupTurns++;
+              if (e.type === "initiativeSet" && !Number.isInteger(e.value)) rollOffWins++;
             }
           }
-          expect(Object.keys(next.present.combatants).sort()).toEqual([...members].sort());
-          checkState(next.present);
-          if (opts.noThreePlayersInRow && result.value.events.some((e) => e.type === "roundStarted")) {
-            checkNoThreeInRow(next.present);
-            if (next.present.order.some((c) => next.present.combatants[c]?.groupId !== null)) rot6WithGroups++;
-          }
-          const rows = rotationScheduler.timeline(next.present).filter((r) => r.kind === "turn" || r.kind === "pending");
-          expect(rows.length).toBe(members.size);
-          state = next;
-          deepest = Math.max(deepest, next.present.round);
-          for (const e of result.value.events) {
-            if (e.type === "planningStarted") planned.clear();
-            if (e.type === "combatantLeft") planned.delete(e.combatantId); // joining again is a new creature
-            if (e.type === "turnStarted" && e.round === 0) {
-              // ROT-7: planning turns go to the side that started the encounter, one each.
-              const kind = next.present.combatants[e.combatantId]?.kind;
-              const side = kind === "enemy" ? "enemies" : "players";
-              expect(opts.initiator === "both" || opts.initiator === side, `${e.combatantId} plans for the other side`).toBe(true);
-              expect(planned.has(e.combatantId), `${e.combatantId} plans twice`).toBe(false);
-              planned.add(e.combatantId);
-              planningTurns++;
-            }
-            if (e.type === "turnStarted") turns++;
-            if (e.type === "turnStarted" && (next.present.combatants[e.combatantId]?.groupId ?? null) !== null) groupTurns++;
-            if (e.type === "initiativeSet" && !Number.isInteger(e.value)) rollOffWins++;
-          }
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
     expect(deepest).toBeGreaterThanOrEqual(4);
@@ -214,7 +262,13 @@ describe("rotation: laws over random command sequences", () => {
   }, 30_000);
 
   it("malformed commands never throw: a typed error and an unchanged state, or a legal transition", () => {
-    const created = createRotationState([{ id: "a", kind: "pc", initiative: 12 }, { id: "b", kind: "enemy", groupId: "g1" }], { enemyGroups: true });
+    const created = createRotationState(
+      [
+        { id: "a", kind: "pc", initiative: 12 },
+        { id: "b", kind: "enemy", groupId: "g1" },
+      ],
+      { enemyGroups: true },
+    );
     if (!created.ok) throw new Error("setup");
     const started = rotationScheduler.apply(created.value, { type: "start" });
     if (!started.ok) throw new Error("start");
@@ -227,7 +281,9 @@ describe("rotation: laws over random command sequences", () => {
         combatantId: field,
         value: field,
         results: fc.oneof(fc.anything(), fc.array(fc.record({ requestId: field, total: field }))),
-        kind: field, modifier: field, groupId: field
+        kind: field,
+        modifier: field,
+        groupId: field,
       }),
     );
     fc.assert(
@@ -247,7 +303,12 @@ describe("rotation: laws over random command sequences", () => {
 describe("rotation: ROT-6 with groups over random rosters", () => {
   it("ROT-6: at every rotation start, more than two player characters in a row only when no non-player entry is left to move up", () => {
     const roster = fc.uniqueArray(
-      fc.record({ id: fc.constantFrom("a", "b", "c", "d", "e", "f", "g", "h"), kind: fc.constantFrom(...KINDS), group: fc.constantFrom(null, "x", "y"), value: fc.integer({ min: 1, max: 30 }) }),
+      fc.record({
+        id: fc.constantFrom("a", "b", "c", "d", "e", "f", "g", "h"),
+        kind: fc.constantFrom(...KINDS),
+        group: fc.constantFrom(null, "x", "y"),
+        value: fc.integer({ min: 1, max: 30 }),
+      }),
       { selector: (c) => c.id, minLength: 3, maxLength: 8 },
     );
     const action = fc.oneof(fc.constant<"next">("next"), fc.constantFrom("a", "b", "c", "d", "e", "f", "g", "h"));

@@ -16,7 +16,11 @@ import { brief, make, must, nextTimes, roll, step, turns } from "./fixtures.ts";
 /** Kael (PC, +2) rolls 14, Lyra (PC, +0) 19, the ogre (enemy, −1) 8: Lyra, Kael, Ogre. */
 function inRotation1(): RotationState {
   const started = step(
-    make([{ id: "Kael", kind: "pc", modifier: 2 }, { id: "Lyra", kind: "pc" }, { id: "Ogre", kind: "enemy", modifier: -1 }]),
+    make([
+      { id: "Kael", kind: "pc", modifier: 2 },
+      { id: "Lyra", kind: "pc" },
+      { id: "Ogre", kind: "enemy", modifier: -1 },
+    ]),
     { type: "start" },
   );
   return roll(started.state, { Kael: 14, Lyra: 19, Ogre: 8 }).state;
@@ -25,7 +29,11 @@ function inRotation1(): RotationState {
 describe("rotation: initiative (ROT-1, ROT-2)", () => {
   it("ROT-1: each creature rolls 1d20 + its initiative modifiers, +0 by default, and the highest goes first", () => {
     const started = step(
-      make([{ id: "Kael", kind: "pc", modifier: 2 }, { id: "Lyra", kind: "pc" }, { id: "Ogre", kind: "enemy", modifier: -1 }]),
+      make([
+        { id: "Kael", kind: "pc", modifier: 2 },
+        { id: "Lyra", kind: "pc" },
+        { id: "Ogre", kind: "enemy", modifier: -1 },
+      ]),
       { type: "start" },
     );
     expect(started.requests.map((r) => [r.combatantId, r.formula, r.reason])).toEqual([
@@ -35,7 +43,11 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
     ]);
     const rolled = roll(started.state, { Kael: 14, Lyra: 19, Ogre: 8 });
     expect(brief(rolled.events)).toEqual(["init:Kael=14", "init:Lyra=19", "init:Ogre=8", "R+1", "T+1:Lyra"]);
-    expect(turns(rolled.state)).toEqual([["Lyra", 19], ["Kael", 14], ["Ogre", 8]]);
+    expect(turns(rolled.state)).toEqual([
+      ["Lyra", 19],
+      ["Kael", 14],
+      ["Ogre", 8],
+    ]);
   });
 
   it("ROT-1: a total outside 1d20 + modifier is a typed error and changes nothing", () => {
@@ -48,7 +60,14 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
   });
 
   it("ROT-2: two tied creatures reroll; the winner adds +0.5 to its original result, the other keeps its own", () => {
-    const started = step(make([{ id: "Ash", kind: "pc" }, { id: "Bo", kind: "enemy" }, { id: "Cy", kind: "enemy" }]), { type: "start" });
+    const started = step(
+      make([
+        { id: "Ash", kind: "pc" },
+        { id: "Bo", kind: "enemy" },
+        { id: "Cy", kind: "enemy" },
+      ]),
+      { type: "start" },
+    );
     const tied = roll(started.state, { Ash: 15, Bo: 15, Cy: 12 });
     expect(tied.requests.map((r) => [r.combatantId, r.formula, r.reason])).toEqual([
       ["Ash", "1d20", "TEMPO.COMBAT.Rotation.TieRoll"],
@@ -57,22 +76,44 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
     expect(rotationScheduler.current(tied.state)).toBeNull();
     const settled = roll(tied.state, { Ash: 7, Bo: 12 });
     expect(brief(settled.events)).toEqual(["init:Bo=15.5", "R+1", "T+1:Bo"]);
-    expect(turns(settled.state)).toEqual([["Bo", 15.5], ["Ash", 15], ["Cy", 12]]);
+    expect(turns(settled.state)).toEqual([
+      ["Bo", 15.5],
+      ["Ash", 15],
+      ["Cy", 12],
+    ]);
   });
 
   it("ROT-2: with three tied, the first winner adds +0.5, the remaining two tie again and the next winner adds +0.25", () => {
-    const started = step(make([{ id: "Ash", kind: "pc" }, { id: "Bo", kind: "pc" }, { id: "Cy", kind: "enemy" }]), { type: "start" });
+    const started = step(
+      make([
+        { id: "Ash", kind: "pc" },
+        { id: "Bo", kind: "pc" },
+        { id: "Cy", kind: "enemy" },
+      ]),
+      { type: "start" },
+    );
     const tied = roll(started.state, { Ash: 15, Bo: 15, Cy: 15 });
     const first = roll(tied.state, { Ash: 3, Bo: 17, Cy: 9 });
     expect(brief(first.events)).toEqual(["init:Bo=15.5"]);
     expect(first.requests.map((r) => r.combatantId)).toEqual(["Ash", "Cy"]);
     const second = roll(first.state, { Ash: 10, Cy: 4 });
     expect(brief(second.events)).toEqual(["init:Ash=15.25", "R+1", "T+1:Bo"]);
-    expect(turns(second.state)).toEqual([["Bo", 15.5], ["Ash", 15.25], ["Cy", 15]]);
+    expect(turns(second.state)).toEqual([
+      ["Bo", 15.5],
+      ["Ash", 15.25],
+      ["Cy", 15],
+    ]);
   });
 
   it("ROT-2: when the roll-off itself ties at the top, only those tied at the top roll again", () => {
-    const started = step(make([{ id: "Ash", kind: "pc" }, { id: "Bo", kind: "pc" }, { id: "Cy", kind: "enemy" }]), { type: "start" });
+    const started = step(
+      make([
+        { id: "Ash", kind: "pc" },
+        { id: "Bo", kind: "pc" },
+        { id: "Cy", kind: "enemy" },
+      ]),
+      { type: "start" },
+    );
     let state = roll(started.state, { Ash: 15, Bo: 15, Cy: 15 }).state;
     const topTie = roll(state, { Ash: 12, Bo: 12, Cy: 3 });
     expect(topTie.requests.map((r) => r.combatantId)).toEqual(["Ash", "Bo"]);
@@ -80,13 +121,23 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
     const again = roll(state, { Ash: 6, Cy: 6 });
     expect(again.requests.map((r) => r.combatantId)).toEqual(["Ash", "Cy"]);
     state = roll(again.state, { Ash: 2, Cy: 11 }).state;
-    expect(turns(state)).toEqual([["Bo", 15.5], ["Cy", 15.25], ["Ash", 15]]);
+    expect(turns(state)).toEqual([
+      ["Bo", 15.5],
+      ["Cy", 15.25],
+      ["Ash", 15],
+    ]);
   });
 
   it("ROT-2: a newcomer tying with a creature that already lost a roll-off gets the next free step when +0.5 is taken", () => {
     expect(rotationTieWinnerValue(15, [15, 12])).toBe(15.5);
     expect(rotationTieWinnerValue(15, [15.5, 15])).toBe(15.25);
-    let state = step(make([{ id: "Ash", kind: "pc" }, { id: "Bo", kind: "enemy" }]), { type: "start" }).state;
+    let state = step(
+      make([
+        { id: "Ash", kind: "pc" },
+        { id: "Bo", kind: "enemy" },
+      ]),
+      { type: "start" },
+    ).state;
     state = roll(state, { Ash: 15, Bo: 15 }).state;
     state = roll(state, { Ash: 14, Bo: 2 }).state; // Ash 15.5 acts, Bo 15
     state = step(state, { type: "join", combatantId: "Jax", kind: "enemy", modifier: 0, groupId: null }).state;
@@ -94,7 +145,11 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
     expect(tied.requests.map((r) => r.combatantId)).toEqual(["Bo", "Jax"]);
     const settled = roll(tied.state, { Bo: 4, Jax: 18 });
     expect(brief(settled.events)).toEqual(["init:Jax=15.25"]);
-    expect(turns(settled.state)).toEqual([["Ash", 15.5], ["Jax", 15.25], ["Bo", 15]]);
+    expect(turns(settled.state)).toEqual([
+      ["Ash", 15.5],
+      ["Jax", 15.25],
+      ["Bo", 15],
+    ]);
     // Jax slots in behind the creature acting now and takes its turn this rotation.
     expect(brief(nextTimes(settled.state, 2).events)).toEqual(["T-1:Ash", "T+1:Jax", "T-1:Jax", "T+1:Bo"]);
   });
@@ -107,17 +162,30 @@ describe("rotation: turns and rotations (ROT-3)", () => {
     expect(rotationScheduler.roundSeconds).toBe(6);
     const walked = nextTimes(inRotation1(), 4);
     expect(brief(walked.events)).toEqual([
-      "T-1:Lyra", "T+1:Kael", "T-1:Kael", "T+1:Ogre",
-      "T-1:Ogre", "R-1", "R+2", "T+2:Lyra",
-      "T-2:Lyra", "T+2:Kael",
+      "T-1:Lyra",
+      "T+1:Kael",
+      "T-1:Kael",
+      "T+1:Ogre",
+      "T-1:Ogre",
+      "R-1",
+      "R+2",
+      "T+2:Lyra",
+      "T-2:Lyra",
+      "T+2:Kael",
     ]);
   });
 
   it("ROT-3: next before start or while rolling is a typed error", () => {
     const setup = make([{ id: "Kael", kind: "pc" }]);
-    expect(rotationScheduler.apply(setup, { type: "next" })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Rotation.NotStarted" } });
+    expect(rotationScheduler.apply(setup, { type: "next" })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Rotation.NotStarted" },
+    });
     const rolling = step(setup, { type: "start" }).state;
-    expect(rotationScheduler.apply(rolling, { type: "next" })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Rotation.WaitingForRolls" } });
+    expect(rotationScheduler.apply(rolling, { type: "next" })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Rotation.WaitingForRolls" },
+    });
   });
 });
 
@@ -133,11 +201,30 @@ describe("rotation: shared initiative and enemy groups (ROT-4, ROT-5)", () => {
       { sharedInitiative: true },
     );
     const started = step(state, { type: "start" });
-    expect(started.requests.map((r) => [r.combatantId, r.formula])).toEqual([["Kael", "1d20 + 1"], ["Ogre", "1d20"]]);
+    expect(started.requests.map((r) => [r.combatantId, r.formula])).toEqual([
+      ["Kael", "1d20 + 1"],
+      ["Ogre", "1d20"],
+    ]);
     const rolled = roll(started.state, { Kael: 12, Ogre: 15 });
-    expect(brief(rolled.events)).toEqual(["init:Kael=12", "init:Lyra=12", "init:Mira=12", "init:Ogre=15", "R+1", "T+1:Ogre"]);
+    expect(brief(rolled.events)).toEqual([
+      "init:Kael=12",
+      "init:Lyra=12",
+      "init:Mira=12",
+      "init:Ogre=15",
+      "R+1",
+      "T+1:Ogre",
+    ]);
     expect(brief(nextTimes(rolled.state, 4).events)).toEqual([
-      "T-1:Ogre", "T+1:Kael", "T-1:Kael", "T+1:Lyra", "T-1:Lyra", "T+1:Mira", "T-1:Mira", "R-1", "R+2", "T+2:Ogre",
+      "T-1:Ogre",
+      "T+1:Kael",
+      "T-1:Kael",
+      "T+1:Lyra",
+      "T-1:Lyra",
+      "T+1:Mira",
+      "T-1:Mira",
+      "R-1",
+      "R+2",
+      "T+2:Ogre",
     ]);
     const rows = rotationScheduler.timeline(rolled.state);
     expect(rows.map((r) => [r.kind, r.combatantId, r.groupId, r.position])).toEqual([
@@ -150,13 +237,26 @@ describe("rotation: shared initiative and enemy groups (ROT-4, ROT-5)", () => {
   });
 
   it("ROT-4: setting one member's initiative sets the whole group's, and a newcomer to the group takes it over", () => {
-    let state = step(make([{ id: "Kael", kind: "pc", groupId: "party" }, { id: "Lyra", kind: "pc", groupId: "party" }], { sharedInitiative: true }), { type: "start" }).state;
+    let state = step(
+      make(
+        [
+          { id: "Kael", kind: "pc", groupId: "party" },
+          { id: "Lyra", kind: "pc", groupId: "party" },
+        ],
+        { sharedInitiative: true },
+      ),
+      { type: "start" },
+    ).state;
     state = roll(state, { Kael: 10 }).state;
     const set = step(state, { type: "setInitiative", combatantId: "Lyra", value: 17 });
     expect(brief(set.events)).toEqual(["init:Kael=17", "init:Lyra=17"]);
     const joined = step(set.state, { type: "join", combatantId: "Nox", kind: "ally", modifier: 3, groupId: "party" });
     expect(joined.requests).toEqual([]);
-    expect(turns(joined.state)).toEqual([["Kael", 17], ["Lyra", 17], ["Nox", 17]]);
+    expect(turns(joined.state)).toEqual([
+      ["Kael", 17],
+      ["Lyra", 17],
+      ["Nox", 17],
+    ]);
     // Kael is acting: Nox joins the end of the group and still acts this rotation.
     expect(brief(nextTimes(joined.state, 2).events)).toEqual(["T-1:Kael", "T+1:Lyra", "T-1:Lyra", "T+1:Nox"]);
   });
@@ -178,15 +278,40 @@ describe("rotation: shared initiative and enemy groups (ROT-4, ROT-5)", () => {
       ],
       { enemyGroups: true },
     );
-    const fourth = rotationScheduler.apply(state, { type: "join", combatantId: "g4", kind: "enemy", modifier: 0, groupId: "goblins" });
-    expect(fourth).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Rotation.GroupTooLarge", data: { group: "goblins", size: 4, max: 3 } } });
-    const player = rotationScheduler.apply(state, { type: "join", combatantId: "Lyra", kind: "pc", modifier: 0, groupId: "goblins" });
-    expect(player).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Rotation.GroupNotEnemies", data: { group: "goblins" } } });
+    const fourth = rotationScheduler.apply(state, {
+      type: "join",
+      combatantId: "g4",
+      kind: "enemy",
+      modifier: 0,
+      groupId: "goblins",
+    });
+    expect(fourth).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Rotation.GroupTooLarge", data: { group: "goblins", size: 4, max: 3 } },
+    });
+    const player = rotationScheduler.apply(state, {
+      type: "join",
+      combatantId: "Lyra",
+      kind: "pc",
+      modifier: 0,
+      groupId: "goblins",
+    });
+    expect(player).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Rotation.GroupNotEnemies", data: { group: "goblins" } },
+    });
 
     const started = step(state, { type: "start" });
     expect(started.requests.map((r) => r.combatantId)).toEqual(["g1", "Kael"]);
     const rolled = roll(started.state, { g1: 16, Kael: 9 });
-    expect(brief(nextTimes(rolled.state, 3).events)).toEqual(["T-1:g1", "T+1:g2", "T-1:g2", "T+1:g3", "T-1:g3", "T+1:Kael"]);
+    expect(brief(nextTimes(rolled.state, 3).events)).toEqual([
+      "T-1:g1",
+      "T+1:g2",
+      "T-1:g2",
+      "T+1:g3",
+      "T-1:g3",
+      "T+1:Kael",
+    ]);
   });
 
   it("ROT-5: a group of four enemies is refused when the encounter is built", () => {
@@ -199,7 +324,15 @@ describe("rotation: shared initiative and enemy groups (ROT-4, ROT-5)", () => {
 
   it("ROT-5: the group keeps its turns when one member is defeated or leaves mid-turn (DEF-1)", () => {
     let state = step(
-      make([{ id: "g1", kind: "enemy", groupId: "goblins" }, { id: "g2", kind: "enemy", groupId: "goblins" }, { id: "g3", kind: "enemy", groupId: "goblins" }, { id: "Kael", kind: "pc" }], { enemyGroups: true }),
+      make(
+        [
+          { id: "g1", kind: "enemy", groupId: "goblins" },
+          { id: "g2", kind: "enemy", groupId: "goblins" },
+          { id: "g3", kind: "enemy", groupId: "goblins" },
+          { id: "Kael", kind: "pc" },
+        ],
+        { enemyGroups: true },
+      ),
       { type: "start" },
     ).state;
     state = roll(state, { g1: 16, Kael: 9 }).state;
@@ -227,9 +360,21 @@ describe("rotation: no more than two player characters in a row (ROT-6)", () => 
 
   it("ROT-6: where three player characters would go in a row, the next enemy moves up behind the second", () => {
     const state = step(make(roster, { noThreePlayersInRow: true }), { type: "start" }).state;
-    expect(turns(state)).toEqual([["P1", 18], ["P2", 17], ["E1", 10], ["P3", 16], ["P4", 9], ["E2", 5]]);
+    expect(turns(state)).toEqual([
+      ["P1", 18],
+      ["P2", 17],
+      ["E1", 10],
+      ["P3", 16],
+      ["P4", 9],
+      ["E2", 5],
+    ]);
     expect(brief(nextTimes(state, 6).events).filter((e) => e.startsWith("T+"))).toEqual([
-      "T+1:P2", "T+1:E1", "T+1:P3", "T+1:P4", "T+1:E2", "T+2:P1",
+      "T+1:P2",
+      "T+1:E1",
+      "T+1:P3",
+      "T+1:P4",
+      "T+1:E2",
+      "T+2:P1",
     ]);
   });
 
@@ -251,7 +396,12 @@ describe("rotation: no more than two player characters in a row (ROT-6)", () => 
     state = step(state, { type: "join", combatantId: "P4", kind: "pc", modifier: 0, groupId: null }).state;
     state = roll(state, { P4: 16 }).state;
     expect(turns(state).map(([id]) => id)).toEqual(["P1", "P2", "E1", "P4", "P3"]);
-    expect(brief(nextTimes(state, 4).events).filter((e) => e.startsWith("T+"))).toEqual(["T+1:P2", "T+1:E1", "T+1:P4", "T+1:P3"]);
+    expect(brief(nextTimes(state, 4).events).filter((e) => e.startsWith("T+"))).toEqual([
+      "T+1:P2",
+      "T+1:E1",
+      "T+1:P4",
+      "T+1:P3",
+    ]);
   });
 
   it("ROT-6: when an enemy leaves mid-rotation, the next enemy moves up so three player characters never follow one another", () => {
@@ -265,8 +415,17 @@ describe("rotation: no more than two player characters in a row (ROT-6)", () => 
     const state = step(make(five, { noThreePlayersInRow: true }), { type: "start" }).state; // P1 acting
     const left = step(state, { type: "leave", combatantId: "E1" }).state;
     // P1, P2, P3 would follow one another: E2 moves up behind P2, this rotation and the next.
-    expect(brief(nextTimes(left, 4).events).filter((e) => e.startsWith("T+"))).toEqual(["T+1:P2", "T+1:E2", "T+1:P3", "T+2:P1"]);
-    expect(brief(nextTimes(left, 7).events).filter((e) => e.startsWith("T+")).slice(-3)).toEqual(["T+2:P2", "T+2:E2", "T+2:P3"]);
+    expect(brief(nextTimes(left, 4).events).filter((e) => e.startsWith("T+"))).toEqual([
+      "T+1:P2",
+      "T+1:E2",
+      "T+1:P3",
+      "T+2:P1",
+    ]);
+    expect(
+      brief(nextTimes(left, 7).events)
+        .filter((e) => e.startsWith("T+"))
+        .slice(-3),
+    ).toEqual(["T+2:P2", "T+2:E2", "T+2:P3"]);
   });
 
   it("ROT-6: a shared-initiative group that starts with a player character counts as players: the enemy moves up before it", () => {
@@ -331,7 +490,14 @@ describe("rotation: no more than two player characters in a row (ROT-6)", () => 
 describe("rotation: planning phase (ROT-7)", () => {
   function planning(initiator: RotationInitiator): RotationState {
     const started = step(
-      make([{ id: "Kael", kind: "pc" }, { id: "Lyra", kind: "pc" }, { id: "Ogre", kind: "enemy" }], { planningPhase: true, initiator }),
+      make(
+        [
+          { id: "Kael", kind: "pc" },
+          { id: "Lyra", kind: "pc" },
+          { id: "Ogre", kind: "enemy" },
+        ],
+        { planningPhase: true, initiator },
+      ),
       { type: "start" },
     );
     return roll(started.state, { Kael: 14, Lyra: 19, Ogre: 16 }).state;
@@ -339,7 +505,14 @@ describe("rotation: planning phase (ROT-7)", () => {
 
   it("ROT-7: the side that started the encounter takes planning turns (round 0) before the first rotation", () => {
     const started = step(
-      make([{ id: "Kael", kind: "pc" }, { id: "Lyra", kind: "pc" }, { id: "Ogre", kind: "enemy" }], { planningPhase: true, initiator: "players" }),
+      make(
+        [
+          { id: "Kael", kind: "pc" },
+          { id: "Lyra", kind: "pc" },
+          { id: "Ogre", kind: "enemy" },
+        ],
+        { planningPhase: true, initiator: "players" },
+      ),
       { type: "start" },
     );
     const rolled = roll(started.state, { Kael: 14, Lyra: 19, Ogre: 16 });
@@ -361,7 +534,16 @@ describe("rotation: planning phase (ROT-7)", () => {
   it("ROT-7: when the enemies started it only they plan; when both did, everyone does", () => {
     expect(rotationScheduler.current(planning("enemies"))).toBe("Ogre");
     expect(brief(nextTimes(planning("enemies"), 1).events)).toEqual(["T-0:Ogre", "plan-", "R+1", "T+1:Lyra"]);
-    expect(brief(nextTimes(planning("both"), 3).events)).toEqual(["T-0:Lyra", "T+0:Ogre", "T-0:Ogre", "T+0:Kael", "T-0:Kael", "plan-", "R+1", "T+1:Lyra"]);
+    expect(brief(nextTimes(planning("both"), 3).events)).toEqual([
+      "T-0:Lyra",
+      "T+0:Ogre",
+      "T-0:Ogre",
+      "T+0:Kael",
+      "T-0:Kael",
+      "plan-",
+      "R+1",
+      "T+1:Lyra",
+    ]);
   });
 
   it("ROT-7: without the setting the first rotation starts at once", () => {
@@ -383,7 +565,16 @@ describe("rotation: defeated creatures, changes and history", () => {
   it("ROT-1: a new result for a creature that has not acted keeps its turn this rotation", () => {
     const inKaelsTurn = step(inRotation1(), { type: "next" }).state;
     const raised = step(inKaelsTurn, { type: "setInitiative", combatantId: "Ogre", value: 30 }).state;
-    expect(brief(nextTimes(raised, 3).events)).toEqual(["T-1:Kael", "T+1:Ogre", "T-1:Ogre", "R-1", "R+2", "T+2:Ogre", "T-2:Ogre", "T+2:Lyra"]);
+    expect(brief(nextTimes(raised, 3).events)).toEqual([
+      "T-1:Kael",
+      "T+1:Ogre",
+      "T-1:Ogre",
+      "R-1",
+      "R+2",
+      "T+2:Ogre",
+      "T-2:Ogre",
+      "T+2:Lyra",
+    ]);
   });
 
   it("ROT-3: undo restores the exact earlier turn and redo returns to the same state", () => {
@@ -401,9 +592,15 @@ describe("rotation: defeated creatures, changes and history", () => {
       error: { key: "TEMPO.ERRORS.Rotation.InvalidOptions" },
     });
     const state = inRotation1();
-    expect(rotationScheduler.apply(state, { type: "join", combatantId: "Kael", kind: "pc", modifier: 0, groupId: null }).ok).toBe(false);
-    expect(rotationScheduler.apply(state, { type: "join", combatantId: "Zed", kind: "pc", modifier: 0.5, groupId: null }).ok).toBe(false);
-    expect(rotationScheduler.apply(state, { type: "rolls", results: [{ requestId: "rot-99", total: 3 }] }).ok).toBe(false);
+    expect(
+      rotationScheduler.apply(state, { type: "join", combatantId: "Kael", kind: "pc", modifier: 0, groupId: null }).ok,
+    ).toBe(false);
+    expect(
+      rotationScheduler.apply(state, { type: "join", combatantId: "Zed", kind: "pc", modifier: 0.5, groupId: null }).ok,
+    ).toBe(false);
+    expect(rotationScheduler.apply(state, { type: "rolls", results: [{ requestId: "rot-99", total: 3 }] }).ok).toBe(
+      false,
+    );
     expect(rotationScheduler.apply(state, { type: "revive", combatantId: "Kael" }).ok).toBe(false);
   });
 });
@@ -449,7 +646,11 @@ describe("rotation: a whole encounter", () => {
       ),
     );
     expect(rotationScheduler.pending(state).map((r) => [r.combatantId, r.formula])).toEqual([
-      ["Kael", "1d20 + 1"], ["Lyra", "1d20"], ["Mira", "1d20"], ["g1", "1d20"], ["Ogre", "1d20"],
+      ["Kael", "1d20 + 1"],
+      ["Lyra", "1d20"],
+      ["Mira", "1d20"],
+      ["g1", "1d20"],
+      ["Ogre", "1d20"],
     ]);
     state = run(roll(state, { Kael: 18, Lyra: 15, Mira: 15, g1: 9, Ogre: 12 }));
     state = run(roll(state, { Lyra: 8, Mira: 13 }));
@@ -458,20 +659,59 @@ describe("rotation: a whole encounter", () => {
     for (let i = 0; i < 6; i++) state = run(step(state, { type: "next" }));
     expect(events).toEqual([
       "start",
-      "init:Kael=18", "init:Lyra=15", "init:Mira=15", "init:g1=9", "init:g2=9", "init:Ogre=12",
-      "init:Mira=15.5", "plan+:players", "T+0:Kael",
-      "T-0:Kael", "T+0:Mira", "T-0:Mira", "T+0:Lyra", "T-0:Lyra", "plan-", "R+1", "T+1:Kael",
-      "T-1:Kael", "T+1:Mira",
+      "init:Kael=18",
+      "init:Lyra=15",
+      "init:Mira=15",
+      "init:g1=9",
+      "init:g2=9",
+      "init:Ogre=12",
+      "init:Mira=15.5",
+      "plan+:players",
+      "T+0:Kael",
+      "T-0:Kael",
+      "T+0:Mira",
+      "T-0:Mira",
+      "T+0:Lyra",
+      "T-0:Lyra",
+      "plan-",
+      "R+1",
+      "T+1:Kael",
+      "T-1:Kael",
+      "T+1:Mira",
       "combatantJoined:g3",
-      "T-1:Mira", "T+1:Ogre", "T-1:Ogre", "T+1:Lyra", "T-1:Lyra", "T+1:g1", "T-1:g1", "T+1:g2", "T-1:g2", "T+1:g3",
-      "T-1:g3", "R-1", "R+2", "T+2:Kael",
+      "T-1:Mira",
+      "T+1:Ogre",
+      "T-1:Ogre",
+      "T+1:Lyra",
+      "T-1:Lyra",
+      "T+1:g1",
+      "T-1:g1",
+      "T+1:g2",
+      "T-1:g2",
+      "T+1:g3",
+      "T-1:g3",
+      "R-1",
+      "R+2",
+      "T+2:Kael",
     ]);
-    expect(turns(state)).toEqual([["Kael", 18], ["Mira", 15.5], ["Ogre", 12], ["Lyra", 15], ["g1", 9], ["g2", 9], ["g3", 9]]);
+    expect(turns(state)).toEqual([
+      ["Kael", 18],
+      ["Mira", 15.5],
+      ["Ogre", 12],
+      ["Lyra", 15],
+      ["g1", 9],
+      ["g2", 9],
+      ["g3", 9],
+    ]);
   });
 });
 
 describe("rotation: ROT-2 worked examples", () => {
-  const trio = [{ id: "Ash", kind: "pc" as const }, { id: "Bo", kind: "pc" as const }, { id: "Cy", kind: "enemy" as const }];
+  const trio = [
+    { id: "Ash", kind: "pc" as const },
+    { id: "Bo", kind: "pc" as const },
+    { id: "Cy", kind: "enemy" as const },
+  ];
 
   it("ROT-2: three tied at 12 with a 13 above them: +0.5, then +0.25, the last keeps 12", () => {
     const started = step(make([...trio, { id: "Dax", kind: "enemy" }]), { type: "start" });
@@ -479,7 +719,12 @@ describe("rotation: ROT-2 worked examples", () => {
     const first = roll(state, { Ash: 4, Bo: 11, Cy: 19 });
     expect(brief(first.events)).toEqual(["init:Cy=12.5"]);
     state = roll(first.state, { Ash: 20, Bo: 1 }).state;
-    expect(turns(state)).toEqual([["Dax", 13], ["Cy", 12.5], ["Ash", 12.25], ["Bo", 12]]);
+    expect(turns(state)).toEqual([
+      ["Dax", 13],
+      ["Cy", 12.5],
+      ["Ash", 12.25],
+      ["Bo", 12],
+    ]);
   });
 
   it("ROT-2: four tied at 12: +0.5, +0.25, +0.125, the last keeps 12", () => {
@@ -492,7 +737,12 @@ describe("rotation: ROT-2 worked examples", () => {
     expect(brief(second.events)).toEqual(["init:Dax=12.25"]);
     const third = roll(second.state, { Ash: 14, Cy: 13 });
     expect(brief(third.events)).toEqual(["init:Ash=12.125", "R+1", "T+1:Bo"]);
-    expect(turns(third.state)).toEqual([["Bo", 12.5], ["Dax", 12.25], ["Ash", 12.125], ["Cy", 12]]);
+    expect(turns(third.state)).toEqual([
+      ["Bo", 12.5],
+      ["Dax", 12.25],
+      ["Ash", 12.125],
+      ["Cy", 12],
+    ]);
   });
 
   it("ROT-2: a later two-way tie at 15 adds +0.5 when 15.5 is free, even with a 15.25 left from an earlier roll-off", () => {
@@ -501,7 +751,11 @@ describe("rotation: ROT-2 worked examples", () => {
     state = roll(state, { Ash: 15, Bo: 15, Cy: 15 }).state;
     state = roll(state, { Ash: 20, Bo: 10, Cy: 1 }).state;
     state = roll(state, { Bo: 8, Cy: 2 }).state;
-    expect(turns(state)).toEqual([["Ash", 15.5], ["Bo", 15.25], ["Cy", 15]]);
+    expect(turns(state)).toEqual([
+      ["Ash", 15.5],
+      ["Bo", 15.25],
+      ["Cy", 15],
+    ]);
     state = step(state, { type: "leave", combatantId: "Ash" }).state;
     state = step(state, { type: "join", combatantId: "Jax", kind: "enemy", modifier: 0, groupId: null }).state;
     state = roll(state, { Jax: 15 }).state;
@@ -509,7 +763,11 @@ describe("rotation: ROT-2 worked examples", () => {
     // The winner of a two-way tie adds +0.5 to its original result.
     expect(brief(settled.events)).toEqual(["init:Jax=15.5"]);
     // Bo (15.25) is acting: Jax's slot above it has passed, so Jax's first turn is in rotation 2.
-    expect(turns(settled.state)).toEqual([["Jax", 15.5], ["Bo", 15.25], ["Cy", 15]]);
+    expect(turns(settled.state)).toEqual([
+      ["Jax", 15.5],
+      ["Bo", 15.25],
+      ["Cy", 15],
+    ]);
     expect(rotationScheduler.timeline(settled.state).map((r) => [r.combatantId, r.done, r.active])).toEqual([
       ["Jax", false, false],
       ["Bo", false, true],
@@ -520,14 +778,35 @@ describe("rotation: ROT-2 worked examples", () => {
 
   it("ROT-2: a newcomer tied with the creature acting now takes the slot the roll-off gives it", () => {
     const inKaelsTurn = step(inRotation1(), { type: "next" }).state; // Lyra 19 done, Kael 14 acting, Ogre 8
-    const tied = roll(step(inKaelsTurn, { type: "join", combatantId: "Finn", kind: "enemy", modifier: 0, groupId: null }).state, { Finn: 14 });
+    const tied = roll(
+      step(inKaelsTurn, { type: "join", combatantId: "Finn", kind: "enemy", modifier: 0, groupId: null }).state,
+      { Finn: 14 },
+    );
     expect(tied.requests.map((r) => r.combatantId)).toEqual(["Finn", "Kael"]);
     // Kael wins (14.5): Finn keeps 14, after Kael, and acts this rotation.
     const lost = roll(tied.state, { Finn: 2, Kael: 19 });
     expect(brief(lost.events)).toEqual(["init:Kael=14.5"]);
-    expect(brief(nextTimes(lost.state, 3).events)).toEqual(["T-1:Kael", "T+1:Finn", "T-1:Finn", "T+1:Ogre", "T-1:Ogre", "R-1", "R+2", "T+2:Lyra"]);
+    expect(brief(nextTimes(lost.state, 3).events)).toEqual([
+      "T-1:Kael",
+      "T+1:Finn",
+      "T-1:Finn",
+      "T+1:Ogre",
+      "T-1:Ogre",
+      "R-1",
+      "R+2",
+      "T+2:Lyra",
+    ]);
     // Finn wins (14.5): its slot is above Kael's, which is under way: its first turn is in rotation 2.
     const won = roll(tied.state, { Finn: 19, Kael: 2 });
-    expect(brief(nextTimes(won.state, 3).events)).toEqual(["T-1:Kael", "T+1:Ogre", "T-1:Ogre", "R-1", "R+2", "T+2:Lyra", "T-2:Lyra", "T+2:Finn"]);
+    expect(brief(nextTimes(won.state, 3).events)).toEqual([
+      "T-1:Kael",
+      "T+1:Ogre",
+      "T-1:Ogre",
+      "R-1",
+      "R+2",
+      "T+2:Lyra",
+      "T-2:Lyra",
+      "T+2:Finn",
+    ]);
   });
 });

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { segmentScheduler, segmentTimeline } from "../../../../src/engine/initiative/segment/index.ts";
 import { decl, member, SegmentTable } from "./driver.ts";
 
-const roster = [member("fighter", "party"), member("thief", "party"), member("mage", "party"), member("orc", "orcs"), member("archer", "orcs")];
+const roster = [
+  member("fighter", "party"),
+  member("thief", "party"),
+  member("mage", "party"),
+  member("orc", "orcs"),
+  member("archer", "orcs"),
+];
 const plan = {
   fighter: decl({ action: "melee", weaponSpeed: 2 }),
   thief: decl({ action: "missile" }),
@@ -116,7 +122,9 @@ describe("segment rounds: spells and concentration", () => {
     const t = new SegmentTable(roster);
     t.begin(plan, { party: 5, orcs: 2 });
     upTo(t, "orc");
-    expect(t.do({ type: "interrupt", combatantId: "mage" })).toEqual([{ type: "castingFailed", round: 1, combatantId: "mage" }]);
+    expect(t.do({ type: "interrupt", combatantId: "mage" })).toEqual([
+      { type: "castingFailed", round: 1, combatantId: "mage" },
+    ]);
     t.finish();
     expect(turns(t).some((x) => x.startsWith("7."))).toBe(false);
     expect(t.refused({ type: "interrupt", combatantId: "fighter" })).toBe("TEMPO.ERRORS.Segment.NotCasting");
@@ -126,7 +134,9 @@ describe("segment rounds: spells and concentration", () => {
     const t = new SegmentTable(roster);
     t.begin(plan, { party: 5, orcs: 2 });
     expect(t.refused({ type: "immediateSpell", combatantId: "mage" })).toBe("TEMPO.ERRORS.Segment.OneSpellPerRound");
-    expect(t.do({ type: "immediateSpell", combatantId: "thief" })).toEqual([{ type: "immediateSpell", round: 1, combatantId: "thief" }]);
+    expect(t.do({ type: "immediateSpell", combatantId: "thief" })).toEqual([
+      { type: "immediateSpell", round: 1, combatantId: "thief" },
+    ]);
     expect(t.refused({ type: "immediateSpell", combatantId: "thief" })).toBe("TEMPO.ERRORS.Segment.OneSpellPerRound");
     t.do({ type: "interrupt", combatantId: "mage" });
     expect(t.refused({ type: "immediateSpell", combatantId: "mage" })).toBe("TEMPO.ERRORS.Segment.OneSpellPerRound");
@@ -160,17 +170,26 @@ describe("segment rounds: free and immediate attacks", () => {
     const t = new SegmentTable([...withOgre, { id: "dozer", groupId: "party", dexReaction: 0, surprised: true }]);
     t.begin(charge, { party: 5, orcs: 2 });
     t.do({ type: "freeAttack", combatantId: "fighter", targetId: "ogre" });
-    expect(t.refused({ type: "freeAttack", combatantId: "fighter", targetId: "orc" })).toBe("TEMPO.ERRORS.Segment.OneFreeAttackPerSegment");
-    expect(t.refused({ type: "freeAttack", combatantId: "dozer", targetId: "ogre" })).toBe("TEMPO.ERRORS.Segment.Surprised");
+    expect(t.refused({ type: "freeAttack", combatantId: "fighter", targetId: "orc" })).toBe(
+      "TEMPO.ERRORS.Segment.OneFreeAttackPerSegment",
+    );
+    expect(t.refused({ type: "freeAttack", combatantId: "dozer", targetId: "ogre" })).toBe(
+      "TEMPO.ERRORS.Segment.Surprised",
+    );
     t.next();
-    expect(t.refused({ type: "freeAttack", combatantId: "fighter", targetId: "ogre" })).toBe("TEMPO.ERRORS.Segment.OpponentAlreadyAttacked");
+    expect(t.refused({ type: "freeAttack", combatantId: "fighter", targetId: "ogre" })).toBe(
+      "TEMPO.ERRORS.Segment.OpponentAlreadyAttacked",
+    );
     expect(t.refused({ type: "freeAttack", combatantId: "fighter", targetId: "orc" })).toBeNull();
   });
 
   it("SEG-16: a free attack breaks the attacker's concentration: its casting fails", () => {
     const t = new SegmentTable(withOgre);
     t.begin(charge, { party: 5, orcs: 2 });
-    expect(t.do({ type: "freeAttack", combatantId: "mage", targetId: "ogre" }).map((e) => e.type)).toEqual(["freeAttack", "castingFailed"]);
+    expect(t.do({ type: "freeAttack", combatantId: "mage", targetId: "ogre" }).map((e) => e.type)).toEqual([
+      "freeAttack",
+      "castingFailed",
+    ]);
   });
 
   it("SEG-16: an immediate attack uses the unspent major action, replacing the declared one", () => {
@@ -178,11 +197,15 @@ describe("segment rounds: free and immediate attacks", () => {
     t.begin(charge, { party: 5, orcs: 2 });
     t.do({ type: "immediateAttack", combatantId: "thief", targetId: "ogre" });
     t.next();
-    expect(t.refused({ type: "immediateAttack", combatantId: "thief", targetId: "orc" })).toBe("TEMPO.ERRORS.Segment.MajorSpent");
+    expect(t.refused({ type: "immediateAttack", combatantId: "thief", targetId: "orc" })).toBe(
+      "TEMPO.ERRORS.Segment.MajorSpent",
+    );
     // The orc's major action is spent once its own turn has come.
     upTo(t, "orc");
     t.next();
-    expect(t.refused({ type: "immediateAttack", combatantId: "orc", targetId: "fighter" })).toBe("TEMPO.ERRORS.Segment.MajorSpent");
+    expect(t.refused({ type: "immediateAttack", combatantId: "orc", targetId: "fighter" })).toBe(
+      "TEMPO.ERRORS.Segment.MajorSpent",
+    );
     t.finish();
     expect(turns(t).some((x) => x.endsWith(":thief"))).toBe(false);
   });
@@ -190,7 +213,9 @@ describe("segment rounds: free and immediate attacks", () => {
   it("SEG-8: a creature busy with a complex activity cannot make free attacks or delay", () => {
     const t = new SegmentTable(withOgre);
     t.begin({ ...charge, thief: decl({ action: "complex" }) }, { party: 5, orcs: 2 });
-    expect(t.refused({ type: "freeAttack", combatantId: "thief", targetId: "ogre" })).toBe("TEMPO.ERRORS.Segment.ComplexAlone");
+    expect(t.refused({ type: "freeAttack", combatantId: "thief", targetId: "ogre" })).toBe(
+      "TEMPO.ERRORS.Segment.ComplexAlone",
+    );
     upTo(t, "thief");
     expect(t.refused({ type: "delay", combatantId: "thief" })).toBe("TEMPO.ERRORS.Segment.ComplexAlone");
   });

@@ -52,7 +52,8 @@ export class SegmentTable {
   }
 
   declare(declarations: Readonly<Record<string, SegmentDeclaration>>): void {
-    for (const [combatantId, declaration] of Object.entries(declarations)) this.do({ type: "declare", combatantId, declaration });
+    for (const [combatantId, declaration] of Object.entries(declarations))
+      this.do({ type: "declare", combatantId, declaration });
   }
 
   /** Answers the group d6 requests with these rolls, keyed by group. */
@@ -78,7 +79,9 @@ export class SegmentTable {
   /** Turns started, as "step.part:id", e.g. "5.group:fighter" or "7.spell:mage@3". */
   static turns(events: readonly SegmentEvent[]): string[] {
     return events.flatMap((e) =>
-      e.type === "turnStarted" ? [`${e.step}.${e.part}:${e.combatantId}${e.part === "spell" ? `@${e.segment}` : ""}`] : [],
+      e.type === "turnStarted"
+        ? [`${e.step}.${e.part}:${e.combatantId}${e.part === "spell" ? `@${e.segment}` : ""}`]
+        : [],
     );
   }
 }

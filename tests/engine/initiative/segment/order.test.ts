@@ -36,9 +36,9 @@ describe("segment rounds: order inside a step", () => {
   });
 
   it("SEG-3: an order that does not name D1-D4 once each is refused", () => {
-    expect(() => new SegmentTable(duel, { dexReaction: false, groupOrder: ["melee", "melee", "missile", "other"] })).toThrow(
-      "TEMPO.ERRORS.Segment.InvalidGroupOrder",
-    );
+    expect(
+      () => new SegmentTable(duel, { dexReaction: false, groupOrder: ["melee", "melee", "missile", "other"] }),
+    ).toThrow("TEMPO.ERRORS.Segment.InvalidGroupOrder");
   });
 
   it("SEG-4: tied in the same step, the lower weapon speed goes first", () => {
@@ -50,13 +50,21 @@ describe("segment rounds: order inside a step", () => {
   });
 
   it("SEG-4: each 1-segment minor activity before the major action adds 1 to the weapon speed", () => {
-    const minor = (beforeMajor: boolean, takesSegment = true) => ({ kind: "simple" as const, takesSegment, beforeMajor });
+    const minor = (beforeMajor: boolean, takesSegment = true) => ({
+      kind: "simple" as const,
+      takesSegment,
+      beforeMajor,
+    });
     const t = new SegmentTable(duel);
     // Fighter 2 + two 1-segment minors before = 4 (a no-time minor and a minor after do not count); orc 3.
     t.begin(
       {
         ...plan,
-        fighter: decl({ action: "melee", weaponSpeed: 2, minors: [minor(true), minor(true), minor(true, false), minor(false)] }),
+        fighter: decl({
+          action: "melee",
+          weaponSpeed: 2,
+          minors: [minor(true), minor(true), minor(true, false), minor(false)],
+        }),
       },
       { party: 3, orcs: 3 },
     );
@@ -65,7 +73,12 @@ describe("segment rounds: order inside a step", () => {
   });
 
   it("SEG-5: spells resolve by casting time, shortest first; equal times go to the HIGH group first", () => {
-    const t = new SegmentTable([member("mage", "party"), member("cleric", "party"), member("shaman", "orcs"), member("witch", "orcs")]);
+    const t = new SegmentTable([
+      member("mage", "party"),
+      member("cleric", "party"),
+      member("shaman", "orcs"),
+      member("witch", "orcs"),
+    ]);
     t.begin(
       {
         mage: decl({ action: "spell", castingTime: 4 }),
@@ -81,7 +94,14 @@ describe("segment rounds: order inside a step", () => {
   });
 
   it("SEG-2: fast actions run A Parley, B Flee, C Charge, then those who go first, HIGH before LOW in each", () => {
-    const t = new SegmentTable([member("envoy", "party"), member("coward", "party"), member("knight", "party"), member("scout", "orcs"), member("boar", "orcs"), member("talker", "orcs")]);
+    const t = new SegmentTable([
+      member("envoy", "party"),
+      member("coward", "party"),
+      member("knight", "party"),
+      member("scout", "orcs"),
+      member("boar", "orcs"),
+      member("talker", "orcs"),
+    ]);
     t.begin(
       {
         envoy: decl({ action: "parley" }),
@@ -125,7 +145,12 @@ describe("segment rounds: order inside a step", () => {
   });
 
   it("SEG-17: with the setting on, a creature's Dexterity reaction adjustment moves it between HIGH and LOW", () => {
-    const roster = [member("quick", "orcs", 1), member("orc", "orcs"), member("clumsy", "party", -2), member("fighter", "party")];
+    const roster = [
+      member("quick", "orcs", 1),
+      member("orc", "orcs"),
+      member("clumsy", "party", -2),
+      member("fighter", "party"),
+    ];
     const plan4 = {
       quick: decl({ action: "melee" }),
       orc: decl({ action: "melee" }),
@@ -141,6 +166,11 @@ describe("segment rounds: order inside a step", () => {
     on.finish();
     // Quick: 4 + 1 = 5 ties the party's 5, so HIGH; clumsy: 5 - 2 = 3 is below the orcs' 4, so LOW.
     expect(step5(on)).toEqual(["5.group:quick", "5.group:fighter", "5.group:orc", "5.group:clumsy"]);
-    expect(on.events.find((e) => e.type === "groupsRanked")).toEqual({ type: "groupsRanked", round: 1, high: ["party"], low: ["orcs"] });
+    expect(on.events.find((e) => e.type === "groupsRanked")).toEqual({
+      type: "groupsRanked",
+      round: 1,
+      high: ["party"],
+      low: ["orcs"],
+    });
   });
 });

@@ -57,12 +57,18 @@ type Action =
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 12, arbitrary: fc.constant<Action>({ kind: "command", command: { type: "next" } }) },
-  { weight: 5, arbitrary: fc.array(fc.nat(1000), { minLength: 1, maxLength: 4 }).map((seeds): Action => ({ kind: "answer", seeds })) },
+  {
+    weight: 5,
+    arbitrary: fc
+      .array(fc.nat(1000), { minLength: 1, maxLength: 4 })
+      .map((seeds): Action => ({ kind: "answer", seeds })),
+  },
   {
     weight: 10,
-    arbitrary: fc
-      .tuple(id, fc.constantFrom(...DECLARATIONS))
-      .map(([x, declaration]): Action => ({ kind: "command", command: { type: "declare", combatantId: x, declaration } })),
+    arbitrary: fc.tuple(id, fc.constantFrom(...DECLARATIONS)).map(([x, declaration]): Action => ({
+      kind: "command",
+      command: { type: "declare", combatantId: x, declaration },
+    })),
   },
   { weight: 2, arbitrary: fc.constant<Action>({ kind: "delayCurrent" }) },
   {
@@ -73,16 +79,22 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   },
   ...(
     [
-      fc.tuple(id, fc.constantFrom(...GROUPS)).map(([x, g]): SegmentCommand => ({ type: "join", combatant: member(x, g) })),
+      fc
+        .tuple(id, fc.constantFrom(...GROUPS))
+        .map(([x, g]): SegmentCommand => ({ type: "join", combatant: member(x, g) })),
       id.map((x): SegmentCommand => ({ type: "leave", combatantId: x })),
       id.map((x): SegmentCommand => ({ type: "defeat", combatantId: x })),
       id.map((x): SegmentCommand => ({ type: "revive", combatantId: x })),
-      fc.tuple(id, fc.integer({ min: 0, max: 7 })).map(([x, value]): SegmentCommand => ({ type: "setInitiative", combatantId: x, value })),
+      fc
+        .tuple(id, fc.integer({ min: 0, max: 7 }))
+        .map(([x, value]): SegmentCommand => ({ type: "setInitiative", combatantId: x, value })),
       id.map((x): SegmentCommand => ({ type: "interrupt", combatantId: x })),
       fc.tuple(id, id).map(([x, y]): SegmentCommand => ({ type: "freeAttack", combatantId: x, targetId: y })),
       fc.tuple(id, id).map(([x, y]): SegmentCommand => ({ type: "immediateAttack", combatantId: x, targetId: y })),
       id.map((x): SegmentCommand => ({ type: "immediateSpell", combatantId: x })),
-      fc.tuple(id, fc.boolean()).map(([x, delayed]): SegmentCommand => ({ type: "setDelayed", combatantId: x, delayed })),
+      fc
+        .tuple(id, fc.boolean())
+        .map(([x, delayed]): SegmentCommand => ({ type: "setDelayed", combatantId: x, delayed })),
       fc.option(id, { nil: null }).map((x): SegmentCommand => ({ type: "reveal", combatantId: x })),
       fc.constant<SegmentCommand>({ type: "start" }),
       fc.constant<SegmentCommand>({ type: "rolls", results: [{ requestId: "nope", total: 3 }] }),
@@ -95,9 +107,16 @@ function toCommand(state: SegmentState, step: Action): SegmentCommand {
   if (step.kind === "delayCurrent") return { type: "delay", combatantId: state.current ?? "a" };
   if (step.kind === "declarePresent") {
     const ids = segmentCombatants(state).map((c) => c.id);
-    return { type: "declare", combatantId: ids[step.pick % Math.max(1, ids.length)] ?? "a", declaration: step.declaration };
+    return {
+      type: "declare",
+      combatantId: ids[step.pick % Math.max(1, ids.length)] ?? "a",
+      declaration: step.declaration,
+    };
   }
-  const results = state.rolls.map((r, i) => ({ requestId: r.request.id, total: 1 + ((step.seeds[i % step.seeds.length] ?? 0) % 6) }));
+  const results = state.rolls.map((r, i) => ({
+    requestId: r.request.id,
+    total: 1 + ((step.seeds[i % step.seeds.length] ?? 0) % 6),
+  }));
   return { type: "rolls", results };
 }
 
@@ -124,7 +143,8 @@ function run(actions: readonly Action[]): void {
   let ended = new Map<string, number>();
 
   const count = (events: readonly (SegmentEvent | HistoryEvent)[], command: SegmentCommand): void => {
-    if ("combatantId" in command && command.combatantId !== null && DISTURBING.has(command.type)) undisturbed.delete(command.combatantId);
+    if ("combatantId" in command && command.combatantId !== null && DISTURBING.has(command.type))
+      undisturbed.delete(command.combatantId);
     for (const e of events) {
       if (e.type === "stepStarted" && e.step === 3) {
         // The round's schedule is built: note what each creature may expect.
@@ -135,7 +155,11 @@ function run(actions: readonly Action[]): void {
           const d = c.declaredRound === state.round && c.declaration !== null ? c.declaration : decl({});
           expected.set(c.id, turnsFor(d));
         }
-        undisturbed = new Set(segmentCombatants(state).filter((c) => !c.defeated).map((c) => c.id));
+        undisturbed = new Set(
+          segmentCombatants(state)
+            .filter((c) => !c.defeated)
+            .map((c) => c.id),
+        );
       }
       if (e.type === "turnEnded") {
         const n = (ended.get(e.combatantId) ?? 0) + 1;
@@ -189,7 +213,9 @@ describe("segment rounds: laws over random sessions", () => {
   it("SEG-2, SEG-9, DEF-1: random commands keep the state plain JSON, lose nobody, and give each creature exactly its declared turns", () => {
     fc.assert(
       fc.property(
-        fc.array(action, { minLength: 20, maxLength: 120 }).map((xs): Action[] => [{ kind: "command", command: { type: "start" } }, ...xs]),
+        fc
+          .array(action, { minLength: 20, maxLength: 120 })
+          .map((xs): Action[] => [{ kind: "command", command: { type: "start" } }, ...xs]),
         (actions) => run(actions),
       ),
       { numRuns: 200 },

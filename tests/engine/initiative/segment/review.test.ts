@@ -38,9 +38,9 @@ describe("segment rounds: review cases", () => {
     const t = new SegmentTable([member("mage", "party"), member("orc", "orcs")]);
     t.do({ type: "start" });
     t.do({ type: "immediateSpell", combatantId: "mage" });
-    expect(t.refused({ type: "declare", combatantId: "mage", declaration: decl({ action: "spell", castingTime: 2 }) })).toBe(
-      "TEMPO.ERRORS.Segment.OneSpellPerRound",
-    );
+    expect(
+      t.refused({ type: "declare", combatantId: "mage", declaration: decl({ action: "spell", castingTime: 2 }) }),
+    ).toBe("TEMPO.ERRORS.Segment.OneSpellPerRound");
     // Anything else may still be declared.
     expect(t.refused({ type: "declare", combatantId: "mage", declaration: decl({ action: "missile" }) })).toBeNull();
   });

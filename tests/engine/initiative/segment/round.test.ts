@@ -88,7 +88,9 @@ describe("segment rounds: the round sequence", () => {
     t.do({ type: "start" });
     t.next();
     const [first] = t.state.rolls;
-    expect(t.refused({ type: "rolls", results: [{ requestId: first?.request.id ?? "", total: 7 }] })).toBe("TEMPO.ERRORS.Segment.InvalidRoll");
+    expect(t.refused({ type: "rolls", results: [{ requestId: first?.request.id ?? "", total: 7 }] })).toBe(
+      "TEMPO.ERRORS.Segment.InvalidRoll",
+    );
     t.do({ type: "rolls", results: [{ requestId: first?.request.id ?? "", total: 3 }] });
     expect(t.refused({ type: "next" })).toBe("TEMPO.ERRORS.Segment.RollsPending");
   });
@@ -162,9 +164,16 @@ describe("segment rounds: the tracker", () => {
       ["orcs", "TEMPO.COMBAT.Segment.Low"],
     ]);
     const spell = rows.find((r) => r.kind === "turn" && r.position === 702);
-    expect(spell).toMatchObject({ combatantId: "mage", label: { key: "TEMPO.COMBAT.Segment.Segment", data: { segment: 2 } } });
+    expect(spell).toMatchObject({
+      combatantId: "mage",
+      label: { key: "TEMPO.COMBAT.Segment.Segment", data: { segment: 2 } },
+    });
     expect(rows.find((r) => r.active)).toMatchObject({ kind: "boundary", position: 500 });
-    expect(rows.find((r) => r.active && r.kind === "turn")).toMatchObject({ combatantId: "mage", position: 500, groupId: "party" });
+    expect(rows.find((r) => r.active && r.kind === "turn")).toMatchObject({
+      combatantId: "mage",
+      position: 500,
+      groupId: "party",
+    });
   });
 });
 
@@ -175,17 +184,26 @@ describe("segment rounds: declarations", () => {
     t.declare({ fighter: plan.fighter, orc: plan.orc });
     const publicRow = segmentTimeline(t.state).find((r) => r.combatantId === "fighter");
     expect(publicRow).toMatchObject({ hidden: true, detail: { key: "TEMPO.COMBAT.Segment.Declared" } });
-    const own = segmentTimelineFor(t.state, { gm: false, combatantIds: ["fighter"] }).find((r) => r.combatantId === "fighter");
-    expect(own).toMatchObject({ hidden: false, detail: { key: "TEMPO.COMBAT.Segment.Action.Melee", data: { speed: 5, routines: 1 } } });
+    const own = segmentTimelineFor(t.state, { gm: false, combatantIds: ["fighter"] }).find(
+      (r) => r.combatantId === "fighter",
+    );
+    expect(own).toMatchObject({
+      hidden: false,
+      detail: { key: "TEMPO.COMBAT.Segment.Action.Melee", data: { speed: 5, routines: 1 } },
+    });
     const gm = segmentTimelineFor(t.state, { gm: true, combatantIds: [] }).find((r) => r.combatantId === "orc");
     expect(gm?.detail?.key).toBe("TEMPO.COMBAT.Segment.Action.Melee");
     t.next();
-    expect(t.refused({ type: "declare", combatantId: "thief", declaration: plan.thief })).toBe("TEMPO.ERRORS.Segment.DeclarationsLocked");
+    expect(t.refused({ type: "declare", combatantId: "thief", declaration: plan.thief })).toBe(
+      "TEMPO.ERRORS.Segment.DeclarationsLocked",
+    );
     t.rollGroups({ party: 5, orcs: 2 });
     t.next();
     // The fighter acts in HIGH (D3) before the orc acts in LOW: only the fighter's declaration is shown.
     while (t.state.current !== "fighter") t.next();
-    expect(t.events.filter((e) => e.type === "revealed")).toEqual([{ type: "revealed", round: 1, combatantId: "fighter" }]);
+    expect(t.events.filter((e) => e.type === "revealed")).toEqual([
+      { type: "revealed", round: 1, combatantId: "fighter" },
+    ]);
     const rows = segmentTimeline(t.state);
     expect(rows.find((r) => r.combatantId === "fighter")?.hidden).toBe(false);
     expect(rows.find((r) => r.combatantId === "orc")?.hidden).toBe(true);
@@ -195,12 +213,17 @@ describe("segment rounds: declarations", () => {
     const t = new SegmentTable(cast);
     t.do({ type: "start" });
     const move = (beforeMajor: boolean) => ({ kind: "move" as const, takesSegment: true, beforeMajor });
-    const refuse = (d: ReturnType<typeof decl>): string | null => t.refused({ type: "declare", combatantId: "thief", declaration: d });
+    const refuse = (d: ReturnType<typeof decl>): string | null =>
+      t.refused({ type: "declare", combatantId: "thief", declaration: d });
     expect(refuse(decl({ action: "missile", minors: [move(false)] }))).toBeNull();
     expect(refuse(decl({ action: "missile", minors: [move(true)] }))).toBe("TEMPO.ERRORS.Segment.MoveIsMajor");
-    expect(refuse(decl({ action: "melee", inMelee: true, minors: [move(false)] }))).toBe("TEMPO.ERRORS.Segment.MoveIsMajor");
+    expect(refuse(decl({ action: "melee", inMelee: true, minors: [move(false)] }))).toBe(
+      "TEMPO.ERRORS.Segment.MoveIsMajor",
+    );
     expect(refuse(decl({ action: "none", minors: [move(false)] }))).toBe("TEMPO.ERRORS.Segment.MoveIsMajor");
-    expect(refuse(decl({ action: "missile", minors: [move(false), move(false)] }))).toBe("TEMPO.ERRORS.Segment.MoveIsMajor");
+    expect(refuse(decl({ action: "missile", minors: [move(false), move(false)] }))).toBe(
+      "TEMPO.ERRORS.Segment.MoveIsMajor",
+    );
     expect(refuse(decl({ action: "move" }))).toBeNull();
     expect(refuse(decl({ action: "missile", routines: 2 }))).toBe("TEMPO.ERRORS.Segment.InvalidRoutines");
     expect(refuse(decl({ action: "spell", castingTime: 11 }))).toBe("TEMPO.ERRORS.Segment.InvalidCastingTime");

@@ -8,7 +8,12 @@ import { decl, member, SegmentTable } from "./driver.ts";
  */
 describe("segment rounds: a two-round encounter", () => {
   it("SEG-1, SEG-2, SEG-3, SEG-5, SEG-6, SEG-7, SEG-16: every event, in order", () => {
-    const t = new SegmentTable([member("fighter", "party"), member("mage", "party"), member("gnoll", "beasts"), member("bear", "beasts")]);
+    const t = new SegmentTable([
+      member("fighter", "party"),
+      member("mage", "party"),
+      member("gnoll", "beasts"),
+      member("bear", "beasts"),
+    ]);
     t.do({ type: "start" });
     t.declare({
       fighter: decl({ action: "melee", weaponSpeed: 5 }),
@@ -22,8 +27,13 @@ describe("segment rounds: a two-round encounter", () => {
     t.next(); // gnoll charges
     t.do({ type: "freeAttack", combatantId: "fighter", targetId: "gnoll" });
     while (t.step() !== 8) t.next();
-    const turn = (type: "turnStarted" | "turnEnded", combatantId: string, step: number, part: string, segment = 1): SegmentEvent =>
-      ({ type, round: 1, combatantId, step, segment, part }) as SegmentEvent;
+    const turn = (
+      type: "turnStarted" | "turnEnded",
+      combatantId: string,
+      step: number,
+      part: string,
+      segment = 1,
+    ): SegmentEvent => ({ type, round: 1, combatantId, step, segment, part }) as SegmentEvent;
     const reveal = (combatantId: string): SegmentEvent => ({ type: "revealed", round: 1, combatantId });
     expect(t.events).toEqual<SegmentEvent[]>([
       { type: "stepStarted", round: 1, step: 3 },
@@ -69,12 +79,15 @@ describe("segment rounds: a two-round encounter", () => {
     t.do({ type: "delay", combatantId: "gnoll" });
     expect(t.state.current).toBe("fighter");
     while (t.step() !== 8) t.next();
-    expect(SegmentTable.turns(t.events)).toEqual(["5.group:gnoll", "5.group:fighter", "5.group:mage", "5.group:bear", "5.group:gnoll"]);
-    expect(t.events.filter((e) => e.type === "turnEnded").map((e) => (e.type === "turnEnded" ? e.combatantId : ""))).toEqual([
-      "fighter",
-      "mage",
-      "bear",
-      "gnoll",
+    expect(SegmentTable.turns(t.events)).toEqual([
+      "5.group:gnoll",
+      "5.group:fighter",
+      "5.group:mage",
+      "5.group:bear",
+      "5.group:gnoll",
     ]);
+    expect(
+      t.events.filter((e) => e.type === "turnEnded").map((e) => (e.type === "turnEnded" ? e.combatantId : "")),
+    ).toEqual(["fighter", "mage", "bear", "gnoll"]);
   });
 });

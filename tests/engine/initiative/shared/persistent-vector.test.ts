@@ -26,7 +26,9 @@ function contents<T>(vector: PersistentVector<T>): (T | null)[] {
 }
 
 /** One step of a random history: push a value, write an index, or free one. */
-type Op = { readonly kind: "push"; readonly value: number } | { readonly kind: "set"; readonly at: number; readonly value: number | null };
+type Op =
+  | { readonly kind: "push"; readonly value: number }
+  | { readonly kind: "set"; readonly at: number; readonly value: number | null };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("push" as const), value: fc.integer() }),
@@ -77,7 +79,11 @@ describe("the persistent vector shared by the count, phase and segment rosters",
           for (const [at, value] of writes) last.set(at % size, { slot: at % size, value });
           let oneByOne: PersistentVector<Item> = start;
           for (const item of last.values()) oneByOne = vectorSet(oneByOne, item.slot, item);
-          const batch = vectorUpdate(start, [...last.values()].sort((a, b) => a.slot - b.slot), (item) => item.slot);
+          const batch = vectorUpdate(
+            start,
+            [...last.values()].sort((a, b) => a.slot - b.slot),
+            (item) => item.slot,
+          );
           expect(batch).toStrictEqual(oneByOne);
           expect(vectorValues(batch).map((item) => item.value)).toEqual(
             Array.from({ length: size }, (_, slot) => last.get(slot)?.value ?? -1),
@@ -177,11 +183,21 @@ describe("a roster by id: the vector and its id → slot index", () => {
     readonly id: string;
     readonly level: number;
   }
-  const check = (join: Join): Result<Join> => (join.level >= 0 ? ok(join) : err("TEMPO.ERRORS.Phase.InvalidCombatant", { id: join.id }));
+  const check = (join: Join): Result<Join> =>
+    join.level >= 0 ? ok(join) : err("TEMPO.ERRORS.Phase.InvalidCombatant", { id: join.id });
   const make = (join: Join, slot: number) => ({ id: join.id, level: join.level, slot });
 
   it("DEF-1: joins get their join order as slot, and are found by id (own ids only)", () => {
-    const built = vectorFromJoins([{ id: "b", level: 1 }, { id: "__proto__", level: 2 }, { id: "a", level: 3 }], check, make, "TEMPO.ERRORS.Phase.DuplicateCombatant");
+    const built = vectorFromJoins(
+      [
+        { id: "b", level: 1 },
+        { id: "__proto__", level: 2 },
+        { id: "a", level: 3 },
+      ],
+      check,
+      make,
+      "TEMPO.ERRORS.Phase.DuplicateCombatant",
+    );
     if (!built.ok) throw new Error(built.error.key);
     const { combatants, index } = built.value;
     expect(vectorGetById(index, combatants, "a")).toEqual({ id: "a", level: 3, slot: 2 });
@@ -193,11 +209,27 @@ describe("a roster by id: the vector and its id → slot index", () => {
   });
 
   it("DEF-1: a repeated id or a refused join is the error, and nothing is built", () => {
-    expect(vectorFromJoins([{ id: "a", level: 1 }, { id: "a", level: 2 }], check, make, "TEMPO.ERRORS.Phase.DuplicateCombatant")).toEqual(
-      err("TEMPO.ERRORS.Phase.DuplicateCombatant", { id: "a" }),
-    );
-    expect(vectorFromJoins([{ id: "a", level: 1 }, { id: "b", level: -1 }], check, make, "TEMPO.ERRORS.Phase.DuplicateCombatant")).toEqual(
-      err("TEMPO.ERRORS.Phase.InvalidCombatant", { id: "b" }),
-    );
+    expect(
+      vectorFromJoins(
+        [
+          { id: "a", level: 1 },
+          { id: "a", level: 2 },
+        ],
+        check,
+        make,
+        "TEMPO.ERRORS.Phase.DuplicateCombatant",
+      ),
+    ).toEqual(err("TEMPO.ERRORS.Phase.DuplicateCombatant", { id: "a" }));
+    expect(
+      vectorFromJoins(
+        [
+          { id: "a", level: 1 },
+          { id: "b", level: -1 },
+        ],
+        check,
+        make,
+        "TEMPO.ERRORS.Phase.DuplicateCombatant",
+      ),
+    ).toEqual(err("TEMPO.ERRORS.Phase.InvalidCombatant", { id: "b" }));
   });
 });

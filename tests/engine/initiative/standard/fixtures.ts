@@ -25,7 +25,10 @@ export function step(state: StandardState, command: StandardCommand): Transition
 }
 
 /** Answers the pending requests of the named combatants (first pending request of each, in the given order). */
-export function roll(state: StandardState, totals: Readonly<Record<string, number>>): Transition<StandardState, StandardEvent> {
+export function roll(
+  state: StandardState,
+  totals: Readonly<Record<string, number>>,
+): Transition<StandardState, StandardEvent> {
   const pending = standardScheduler.pending(state);
   const results = Object.entries(totals).map(([id, total]) => {
     const request = pending.find((r) => r.combatantId === id);

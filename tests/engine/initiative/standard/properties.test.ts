@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { withHistory, withHistoryState, type HistoryState } from "../../../../src/engine/initiative/history.ts";
 import { isSortedBy } from "../../../../src/engine/initiative/shared/round-order.ts";
-import { compareStandardOrder, createStandardState, parseStandardState, standardScheduler, type StandardCommand, type StandardState } from "../../../../src/engine/initiative/standard/index.ts";
+import {
+  compareStandardOrder,
+  createStandardState,
+  parseStandardState,
+  standardScheduler,
+  type StandardCommand,
+  type StandardState,
+} from "../../../../src/engine/initiative/standard/index.ts";
 import { deepFreeze, expectPlainJson, TurnLedger } from "./laws.ts";
 
 // "constructor" checks that ids never reach an object prototype.
@@ -19,12 +26,27 @@ type Op =
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.constant<Op>({ op: "cmd", command: { type: "start" } }) },
   { weight: 14, arbitrary: fc.constant<Op>({ op: "cmd", command: { type: "next" } }) },
-  { weight: 2, arbitrary: fc.record({ id, dex: fc.integer({ min: -2, max: 4 }) }).map<Op>(({ id, dex }) => ({ op: "cmd", command: { type: "join", combatantId: id, dexBonus: dex } })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ id, dex: fc.integer({ min: -2, max: 4 }) })
+      .map<Op>(({ id, dex }) => ({ op: "cmd", command: { type: "join", combatantId: id, dexBonus: dex } })),
+  },
   { weight: 1, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "leave", combatantId: c } })) },
   { weight: 2, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "defeat", combatantId: c } })) },
   { weight: 2, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "revive", combatantId: c } })) },
-  { weight: 2, arbitrary: fc.record({ id, value: fc.integer({ min: 0, max: 8 }) }).map<Op>(({ id, value }) => ({ op: "cmd", command: { type: "setInitiative", combatantId: id, value } })) },
-  { weight: 5, arbitrary: fc.record({ seeds: fc.array(fc.nat(), { maxLength: 8 }), bad: fc.boolean() }).map<Op>(({ seeds, bad }) => ({ op: "answer", seeds, bad })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ id, value: fc.integer({ min: 0, max: 8 }) })
+      .map<Op>(({ id, value }) => ({ op: "cmd", command: { type: "setInitiative", combatantId: id, value } })),
+  },
+  {
+    weight: 5,
+    arbitrary: fc
+      .record({ seeds: fc.array(fc.nat(), { maxLength: 8 }), bad: fc.boolean() })
+      .map<Op>(({ seeds, bad }) => ({ op: "answer", seeds, bad })),
+  },
   { weight: 1, arbitrary: fc.constant<Op>({ op: "undo" }) },
   { weight: 1, arbitrary: fc.constant<Op>({ op: "redo" }) },
 );
@@ -63,61 +85,70 @@ describe("standard: laws over random command sequences", () => {
     let deepest = 0;
     let turns = 0;
     fc.assert(
-      fc.property(fc.array(op, { minLength: 30, maxLength: 90, size: "max" }), fc.subarray([...IDS], { minLength: 1 }), (ops, initial) => {
-        const created = createStandardState(initial.map((c, i) => ({ id: c, dexBonus: i % 3 })));
-        if (!created.ok) throw new Error("setup");
-        let state = withHistoryState(created.value);
-        const members = new Set<string>(initial);
-        const ledger = new TurnLedger();
-        for (const o of ops) {
-          deepFreeze(state);
-          const before = JSON.stringify(state.present);
-          const command = toCommand(o, state);
-          const result = scheduler.apply(state, command);
-          if (!result.ok) {
-            expect(result.error.key.startsWith("TEMPO.ERRORS.")).toBe(true);
-            expect(JSON.stringify(state.present)).toBe(before); // and frozen: any write would have thrown
-            continue;
-          }
-          const next = result.value.state;
-          expectPlainJson(next.present);
-          // What the scheduler produces, read back from storage, is accepted as it is.
-          expect(parseStandardState(JSON.parse(JSON.stringify(next.present)))).toEqual({ ok: true, value: next.present });
-          if (command.type === "undo" || command.type === "redo") {
-            ledger.reset();
-            members.clear();
-            for (const k of Object.keys(next.present.combatants)) members.add(k);
-          } else {
-            if (command.type === "join") members.add(command.combatantId);
-            if (command.type === "leave") members.delete(command.combatantId);
-            ledger.observe(result.value.events, () =>
-              next.present.order.filter((c) => next.present.combatants[c]?.defeated === false),
-            );
-            // Undo then redo returns to exactly this state.
-            const undone = scheduler.apply(next, { type: "undo" });
-            expect(undone.ok && undone.value.state.present).toEqual(state.present);
-            if (undone.ok) {
-              const redone = scheduler.apply(undone.value.state, { type: "redo" });
-              expect(redone.ok && redone.value.state.present).toEqual(next.present);
+      fc.property(
+        fc.array(op, { minLength: 30, maxLength: 90, size: "max" }),
+        fc.subarray([...IDS], { minLength: 1 }),
+        (ops, initial) => {
+          const created = createStandardState(initial.map((c, i) => ({ id: c, dexBonus: i % 3 })));
+          if (!created.ok) throw new Error("setup");
+          let state = withHistoryState(created.value);
+          const members = new Set<string>(initial);
+          const ledger = new TurnLedger();
+          for (const o of ops) {
+            deepFreeze(state);
+            const before = JSON.stringify(state.present);
+            const command = toCommand(o, state);
+            const result = scheduler.apply(state, command);
+            if (!result.ok) {
+              expect(result.error.key.startsWith("TEMPO.ERRORS.")).toBe(true);
+              expect(JSON.stringify(state.present)).toBe(before); // and frozen: any write would have thrown
+              continue;
             }
+            const next = result.value.state;
+            expectPlainJson(next.present);
+            // What the scheduler produces, read back from storage, is accepted as it is.
+            expect(parseStandardState(JSON.parse(JSON.stringify(next.present)))).toEqual({
+              ok: true,
+              value: next.present,
+            });
+            if (command.type === "undo" || command.type === "redo") {
+              ledger.reset();
+              members.clear();
+              for (const k of Object.keys(next.present.combatants)) members.add(k);
+            } else {
+              if (command.type === "join") members.add(command.combatantId);
+              if (command.type === "leave") members.delete(command.combatantId);
+              ledger.observe(result.value.events, () =>
+                next.present.order.filter((c) => next.present.combatants[c]?.defeated === false),
+              );
+              // Undo then redo returns to exactly this state.
+              const undone = scheduler.apply(next, { type: "undo" });
+              expect(undone.ok && undone.value.state.present).toEqual(state.present);
+              if (undone.ok) {
+                const redone = scheduler.apply(undone.value.state, { type: "redo" });
+                expect(redone.ok && redone.value.state.present).toEqual(next.present);
+              }
+            }
+            expect(Object.keys(next.present.combatants).sort()).toEqual([...members].sort());
+            checkOrder(next.present);
+            if (result.value.events.some((e) => e.type === "roundStarted")) {
+              // STD-1: every round starts in initiative order, whatever happened in the last one.
+              const { combatants, order } = next.present;
+              expect(
+                isSortedBy(order, (x, y) => {
+                  const cx = combatants[x];
+                  const cy = combatants[y];
+                  return cx && cy ? compareStandardOrder(cx, cy) : 0;
+                }),
+              ).toBe(true);
+            }
+            expect(standardScheduler.timeline(next.present).length).toBe(members.size);
+            state = next;
+            deepest = Math.max(deepest, next.present.round);
+            turns += result.value.events.filter((e) => e.type === "turnStarted").length;
           }
-          expect(Object.keys(next.present.combatants).sort()).toEqual([...members].sort());
-          checkOrder(next.present);
-          if (result.value.events.some((e) => e.type === "roundStarted")) {
-            // STD-1: every round starts in initiative order, whatever happened in the last one.
-            const { combatants, order } = next.present;
-            expect(isSortedBy(order, (x, y) => {
-              const cx = combatants[x];
-              const cy = combatants[y];
-              return cx && cy ? compareStandardOrder(cx, cy) : 0;
-            })).toBe(true);
-          }
-          expect(standardScheduler.timeline(next.present).length).toBe(members.size);
-          state = next;
-          deepest = Math.max(deepest, next.present.round);
-          turns += result.value.events.filter((e) => e.type === "turnStarted").length;
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
     // The generator must reach real combats, not just errors.
@@ -128,15 +159,27 @@ describe("standard: laws over random command sequences", () => {
   it("STD-1: once every roll is in and the order is walked a full round, each creature that can act acts once, highest first", () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.record({ id: fc.string({ minLength: 1, maxLength: 4 }).filter((x) => x !== "__proto__"), dex: fc.integer({ min: -1, max: 5 }), total: fc.integer({ min: 1, max: 20 }) }), { selector: (c) => c.id, minLength: 1, maxLength: 12 }),
+        fc.uniqueArray(
+          fc.record({
+            id: fc.string({ minLength: 1, maxLength: 4 }).filter((x) => x !== "__proto__"),
+            dex: fc.integer({ min: -1, max: 5 }),
+            total: fc.integer({ min: 1, max: 20 }),
+          }),
+          { selector: (c) => c.id, minLength: 1, maxLength: 12 },
+        ),
         (creatures) => {
-          const created = createStandardState(creatures.map((c) => ({ id: c.id, dexBonus: c.dex, initiative: c.total + c.dex })));
+          const created = createStandardState(
+            creatures.map((c) => ({ id: c.id, dexBonus: c.dex, initiative: c.total + c.dex })),
+          );
           if (!created.ok || Object.keys(created.value.combatants).length === 0) return;
           let result = standardScheduler.apply(created.value, { type: "start" });
           let tie = 1;
           while (result.ok && result.value.state.status === "rolling") {
             const pending = standardScheduler.pending(result.value.state);
-            result = standardScheduler.apply(result.value.state, { type: "rolls", results: pending.map((r) => ({ requestId: r.id, total: (tie++ % 20) + 1 })) });
+            result = standardScheduler.apply(result.value.state, {
+              type: "rolls",
+              results: pending.map((r) => ({ requestId: r.id, total: (tie++ % 20) + 1 })),
+            });
           }
           if (!result.ok) throw new Error(result.error.key);
           const state = result.value.state;
@@ -185,14 +228,18 @@ describe("standard: laws over random command sequences", () => {
       fc.property(combatant, combatant, combatant, (x, y, z) => {
         const sign = (n: number): number => Math.sign(n) + 0;
         expect(sign(compareStandardOrder(x, y))).toBe(sign(-compareStandardOrder(y, x)));
-        if (compareStandardOrder(x, y) <= 0 && compareStandardOrder(y, z) <= 0) expect(compareStandardOrder(x, z)).toBeLessThanOrEqual(0);
+        if (compareStandardOrder(x, y) <= 0 && compareStandardOrder(y, z) <= 0)
+          expect(compareStandardOrder(x, z)).toBeLessThanOrEqual(0);
       }),
       { numRuns: 2000 },
     );
   });
 
   it("malformed commands never throw: a typed error and an unchanged state, or a legal transition", () => {
-    const created = createStandardState([{ id: "a", dexBonus: 1, initiative: 12 }, { id: "b", dexBonus: 0, initiative: null }]);
+    const created = createStandardState([
+      { id: "a", dexBonus: 1, initiative: 12 },
+      { id: "b", dexBonus: 0, initiative: null },
+    ]);
     if (!created.ok) throw new Error("setup");
     const started = standardScheduler.apply(created.value, { type: "start" });
     if (!started.ok) throw new Error("start");
@@ -205,7 +252,7 @@ describe("standard: laws over random command sequences", () => {
         combatantId: field,
         value: field,
         results: fc.oneof(fc.anything(), fc.array(fc.record({ requestId: field, total: field }))),
-        dexBonus: field
+        dexBonus: field,
       }),
     );
     fc.assert(

@@ -54,13 +54,17 @@ describe("shared round-order helpers", () => {
 
   it("STD-3: binary search keeps the rest of a round sorted when a creature is slotted in", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 20 }), fc.integer({ min: 0, max: 30 }), (values, value) => {
-        const order = values.sort((a, b) => b - a).map(String);
-        const at = sortedInsertIndex(order, 0, order.length, String(value), byNumber);
-        const inserted = insertAt(order, at, String(value));
-        expect(isSortedBy(inserted, byNumber)).toBe(true);
-        expect(removeAt(inserted, at)).toEqual(order);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 20 }),
+        fc.integer({ min: 0, max: 30 }),
+        (values, value) => {
+          const order = values.sort((a, b) => b - a).map(String);
+          const at = sortedInsertIndex(order, 0, order.length, String(value), byNumber);
+          const inserted = insertAt(order, at, String(value));
+          expect(isSortedBy(inserted, byNumber)).toBe(true);
+          expect(removeAt(inserted, at)).toEqual(order);
+        },
+      ),
     );
   });
 

@@ -12,13 +12,27 @@ import { brief, make, must, nextTimes, orderOf, roll, step } from "./fixtures.ts
 
 /** Aria (DEX +2) rolls 14, Bram (+0) rolls 19, Cole (+3) rolls 8: Bram, Aria, Cole. */
 function partyInRound1(): StandardState {
-  const started = step(make([{ id: "Aria", dexBonus: 2 }, { id: "Bram", dexBonus: 0 }, { id: "Cole", dexBonus: 3 }]), { type: "start" });
+  const started = step(
+    make([
+      { id: "Aria", dexBonus: 2 },
+      { id: "Bram", dexBonus: 0 },
+      { id: "Cole", dexBonus: 3 },
+    ]),
+    { type: "start" },
+  );
   return roll(started.state, { Aria: 14, Bram: 19, Cole: 8 }).state;
 }
 
 describe("standard: initiative (STD-1, STD-2)", () => {
   it("STD-1: start asks every creature for 1d20 + its DEX bonus and the highest total acts first", () => {
-    const started = step(make([{ id: "Aria", dexBonus: 2 }, { id: "Bram", dexBonus: 0 }, { id: "Cole", dexBonus: -1 }]), { type: "start" });
+    const started = step(
+      make([
+        { id: "Aria", dexBonus: 2 },
+        { id: "Bram", dexBonus: 0 },
+        { id: "Cole", dexBonus: -1 },
+      ]),
+      { type: "start" },
+    );
     expect(brief(started.events)).toEqual(["start"]);
     expect(started.requests.map((r) => [r.combatantId, r.formula, r.reason])).toEqual([
       ["Aria", "1d20 + 2", "TEMPO.COMBAT.Standard.InitiativeRoll"],
@@ -35,14 +49,29 @@ describe("standard: initiative (STD-1, STD-2)", () => {
   it("STD-1: a total the formula cannot produce is a typed error and changes nothing", () => {
     const started = step(make([{ id: "Aria", dexBonus: 2 }]), { type: "start" });
     const request = started.requests[0];
-    const bad = standardScheduler.apply(started.state, { type: "rolls", results: [{ requestId: request?.id ?? "", total: 23 }] });
-    expect(bad).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Standard.RollOutOfRange", data: { min: 3, max: 22 } } });
-    const unknown = standardScheduler.apply(started.state, { type: "rolls", results: [{ requestId: "std-99", total: 10 }] });
+    const bad = standardScheduler.apply(started.state, {
+      type: "rolls",
+      results: [{ requestId: request?.id ?? "", total: 23 }],
+    });
+    expect(bad).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Standard.RollOutOfRange", data: { min: 3, max: 22 } },
+    });
+    const unknown = standardScheduler.apply(started.state, {
+      type: "rolls",
+      results: [{ requestId: "std-99", total: 10 }],
+    });
     expect(unknown.ok ? null : unknown.error.key).toBe("TEMPO.ERRORS.Standard.UnknownRequest");
   });
 
   it("STD-2: on equal totals the higher DEX bonus goes first, with no extra roll", () => {
-    const started = step(make([{ id: "Bram", dexBonus: 1 }, { id: "Aria", dexBonus: 3 }]), { type: "start" });
+    const started = step(
+      make([
+        { id: "Bram", dexBonus: 1 },
+        { id: "Aria", dexBonus: 3 },
+      ]),
+      { type: "start" },
+    );
     const rolled = roll(started.state, { Bram: 15, Aria: 15 });
     expect(rolled.requests).toEqual([]);
     expect(orderOf(rolled.state)).toEqual(["Aria", "Bram"]);
@@ -50,7 +79,12 @@ describe("standard: initiative (STD-1, STD-2)", () => {
 
   it("STD-2: still tied, both roll a 1d20 tie-breaker; round 1 waits for it and the result is kept", () => {
     const started = step(
-      make([{ id: "Aria", dexBonus: 3 }, { id: "Bram", dexBonus: 1 }, { id: "Cole", dexBonus: 2 }, { id: "Dana", dexBonus: 2 }]),
+      make([
+        { id: "Aria", dexBonus: 3 },
+        { id: "Bram", dexBonus: 1 },
+        { id: "Cole", dexBonus: 2 },
+        { id: "Dana", dexBonus: 2 },
+      ]),
       { type: "start" },
     );
     const rolled = roll(started.state, { Aria: 15, Bram: 15, Cole: 12, Dana: 12 });
@@ -76,7 +110,14 @@ describe("standard: initiative (STD-1, STD-2)", () => {
   });
 
   it("STD-2: when a tie goes away before its tie-breaker is rolled (one leaves, or gets a new total), the other stops waiting", () => {
-    const started = step(make([{ id: "Aria", dexBonus: 1 }, { id: "Bram", dexBonus: 1 }, { id: "Cole", dexBonus: 0 }]), { type: "start" });
+    const started = step(
+      make([
+        { id: "Aria", dexBonus: 1 },
+        { id: "Bram", dexBonus: 1 },
+        { id: "Cole", dexBonus: 0 },
+      ]),
+      { type: "start" },
+    );
     const tied = roll(started.state, { Aria: 15, Bram: 15, Cole: 9 });
     expect(standardScheduler.pending(tied.state).map((r) => r.combatantId)).toEqual(["Aria", "Bram"]);
     const left = step(tied.state, { type: "leave", combatantId: "Bram" });
@@ -88,7 +129,14 @@ describe("standard: initiative (STD-1, STD-2)", () => {
   });
 
   it("STD-2: a newcomer tied with creatures that already broke their tie rolls alone, until it is separated", () => {
-    let state = step(make([{ id: "Cole", dexBonus: 2 }, { id: "Dana", dexBonus: 2 }, { id: "Aria", dexBonus: 3 }]), { type: "start" }).state;
+    let state = step(
+      make([
+        { id: "Cole", dexBonus: 2 },
+        { id: "Dana", dexBonus: 2 },
+        { id: "Aria", dexBonus: 3 },
+      ]),
+      { type: "start" },
+    ).state;
     state = roll(state, { Cole: 12, Dana: 12, Aria: 15 }).state;
     state = roll(state, { Cole: 9, Dana: 9 }).state;
     state = roll(state, { Cole: 11, Dana: 3 }).state; // Cole [9, 11], Dana [9, 3]
@@ -123,7 +171,16 @@ describe("standard: joining a running combat (STD-3)", () => {
     ]);
 
     const rest = nextTimes(rolled.state, 3);
-    expect(brief(rest.events)).toEqual(["T-1:Aria", "T+1:Cole", "T-1:Cole", "R-1", "R+2", "T+2:Bram", "T-2:Bram", "T+2:Finn"]);
+    expect(brief(rest.events)).toEqual([
+      "T-1:Aria",
+      "T+1:Cole",
+      "T-1:Cole",
+      "R-1",
+      "R+2",
+      "T+2:Bram",
+      "T-2:Bram",
+      "T+2:Finn",
+    ]);
     expect(standardCanReact(rest.state, "Finn")).toBe(true);
   });
 
@@ -132,19 +189,49 @@ describe("standard: joining a running combat (STD-3)", () => {
     const joined = step(inAriasTurn, { type: "join", combatantId: "Finn", dexBonus: 1 });
     const rolled = roll(joined.state, { Finn: 10 });
     const rest = nextTimes(rolled.state, 3);
-    expect(brief(rest.events)).toEqual(["T-1:Aria", "T+1:Finn", "T-1:Finn", "T+1:Cole", "T-1:Cole", "R-1", "R+2", "T+2:Bram"]);
+    expect(brief(rest.events)).toEqual([
+      "T-1:Aria",
+      "T+1:Finn",
+      "T-1:Finn",
+      "T+1:Cole",
+      "T-1:Cole",
+      "R-1",
+      "R+2",
+      "T+2:Bram",
+    ]);
   });
 
   it("STD-3, STD-2: a newcomer level with the acting creature takes the slot its tie-breaker gives it", () => {
     const inAriasTurn = step(partyInRound1(), { type: "next" }).state; // Aria (14, DEX +2) acting
     // Abe (DEX +2) rolls 14: level with Aria. Both roll a tie-breaker; Aria wins, so Abe's slot is after hers.
     const tied = roll(step(inAriasTurn, { type: "join", combatantId: "Abe", dexBonus: 2 }).state, { Abe: 14 });
-    expect(tied.requests.map((r) => [r.combatantId, r.formula])).toEqual([["Aria", "1d20"], ["Abe", "1d20"]]);
+    expect(tied.requests.map((r) => [r.combatantId, r.formula])).toEqual([
+      ["Aria", "1d20"],
+      ["Abe", "1d20"],
+    ]);
     const lost = roll(tied.state, { Aria: 18, Abe: 3 }).state;
-    expect(brief(nextTimes(lost, 3).events)).toEqual(["T-1:Aria", "T+1:Abe", "T-1:Abe", "T+1:Cole", "T-1:Cole", "R-1", "R+2", "T+2:Bram"]);
+    expect(brief(nextTimes(lost, 3).events)).toEqual([
+      "T-1:Aria",
+      "T+1:Abe",
+      "T-1:Abe",
+      "T+1:Cole",
+      "T-1:Cole",
+      "R-1",
+      "R+2",
+      "T+2:Bram",
+    ]);
     // Had Abe won, its slot (before Aria's) would have passed: its first turn is in round 2.
     const won = roll(tied.state, { Aria: 3, Abe: 18 }).state;
-    expect(brief(nextTimes(won, 3).events)).toEqual(["T-1:Aria", "T+1:Cole", "T-1:Cole", "R-1", "R+2", "T+2:Bram", "T-2:Bram", "T+2:Abe"]);
+    expect(brief(nextTimes(won, 3).events)).toEqual([
+      "T-1:Aria",
+      "T+1:Cole",
+      "T-1:Cole",
+      "R-1",
+      "R+2",
+      "T+2:Bram",
+      "T-2:Bram",
+      "T+2:Abe",
+    ]);
     expect(standardCanReact(won, "Abe")).toBe(false);
   });
 
@@ -163,31 +250,63 @@ describe("standard: rounds (STD-4)", () => {
     expect(standardScheduler.roundSeconds).toBe(5);
     const walked = nextTimes(partyInRound1(), 6);
     expect(brief(walked.events)).toEqual([
-      "T-1:Bram", "T+1:Aria", "T-1:Aria", "T+1:Cole",
-      "T-1:Cole", "R-1", "R+2", "T+2:Bram",
-      "T-2:Bram", "T+2:Aria", "T-2:Aria", "T+2:Cole",
-      "T-2:Cole", "R-2", "R+3", "T+3:Bram",
+      "T-1:Bram",
+      "T+1:Aria",
+      "T-1:Aria",
+      "T+1:Cole",
+      "T-1:Cole",
+      "R-1",
+      "R+2",
+      "T+2:Bram",
+      "T-2:Bram",
+      "T+2:Aria",
+      "T-2:Aria",
+      "T+2:Cole",
+      "T-2:Cole",
+      "R-2",
+      "R+3",
+      "T+3:Bram",
     ]);
     expect(walked.state.round).toBe(3);
   });
 
   it("STD-4: turn events carry the round, so a creature's next turn is exactly 5 seconds after its last (STD-5's anchor)", () => {
     const walked = nextTimes(partyInRound1(), 9);
-    const ariaTurns = walked.events.flatMap((e) => (e.type === "turnStarted" && e.combatantId === "Aria" ? [e.round] : []));
+    const ariaTurns = walked.events.flatMap((e) =>
+      e.type === "turnStarted" && e.combatantId === "Aria" ? [e.round] : [],
+    );
     expect(ariaTurns.map((round) => round * STANDARD_ROUND_SECONDS)).toEqual([5, 10, 15]);
   });
 
   it("STD-4: next before the start, or while initiative is being rolled, is a typed error", () => {
     const setup = make([{ id: "Aria", dexBonus: 0 }]);
-    expect(standardScheduler.apply(setup, { type: "next" })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Standard.NotStarted" } });
+    expect(standardScheduler.apply(setup, { type: "next" })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Standard.NotStarted" },
+    });
     const rolling = step(setup, { type: "start" }).state;
-    expect(standardScheduler.apply(rolling, { type: "next" })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Standard.WaitingForRolls" } });
-    expect(standardScheduler.apply(rolling, { type: "start" })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Standard.AlreadyStarted" } });
-    expect(standardScheduler.apply(make([]), { type: "start" })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Standard.NoCombatants" } });
+    expect(standardScheduler.apply(rolling, { type: "next" })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Standard.WaitingForRolls" },
+    });
+    expect(standardScheduler.apply(rolling, { type: "start" })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Standard.AlreadyStarted" },
+    });
+    expect(standardScheduler.apply(make([]), { type: "start" })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Standard.NoCombatants" },
+    });
   });
 
   it("STD-4: creatures given a total up front start round 1 at once", () => {
-    const started = step(make([{ id: "Aria", dexBonus: 0, initiative: 12 }, { id: "Bram", dexBonus: 0, initiative: 18 }]), { type: "start" });
+    const started = step(
+      make([
+        { id: "Aria", dexBonus: 0, initiative: 12 },
+        { id: "Bram", dexBonus: 0, initiative: 18 },
+      ]),
+      { type: "start" },
+    );
     expect(brief(started.events)).toEqual(["start", "R+1", "T+1:Bram"]);
     expect(started.requests).toEqual([]);
   });
@@ -198,19 +317,44 @@ describe("standard: defeated creatures (DEF-1)", () => {
     const state = step(partyInRound1(), { type: "defeat", combatantId: "Aria" });
     expect(brief(state.events)).toEqual(["combatantDefeated:Aria"]);
     const rows = standardScheduler.timeline(state.state);
-    expect(rows.map((r) => [r.combatantId, r.defeated])).toEqual([["Bram", false], ["Aria", true], ["Cole", false]]);
+    expect(rows.map((r) => [r.combatantId, r.defeated])).toEqual([
+      ["Bram", false],
+      ["Aria", true],
+      ["Cole", false],
+    ]);
 
     const walked = nextTimes(state.state, 3);
-    expect(brief(walked.events)).toEqual(["T-1:Bram", "skip1:Aria", "T+1:Cole", "T-1:Cole", "R-1", "R+2", "T+2:Bram", "T-2:Bram", "skip2:Aria", "T+2:Cole"]);
+    expect(brief(walked.events)).toEqual([
+      "T-1:Bram",
+      "skip1:Aria",
+      "T+1:Cole",
+      "T-1:Cole",
+      "R-1",
+      "R+2",
+      "T+2:Bram",
+      "T-2:Bram",
+      "skip2:Aria",
+      "T+2:Cole",
+    ]);
 
     const revived = step(walked.state, { type: "revive", combatantId: "Aria" });
-    expect(brief(nextTimes(revived.state, 2).events)).toEqual(["T-2:Cole", "R-2", "R+3", "T+3:Bram", "T-3:Bram", "T+3:Aria"]);
+    expect(brief(nextTimes(revived.state, 2).events)).toEqual([
+      "T-2:Cole",
+      "R-2",
+      "R+3",
+      "T+3:Bram",
+      "T-3:Bram",
+      "T+3:Aria",
+    ]);
   });
 
   it("DEF-1: with everyone defeated, next is refused and the state is unchanged", () => {
     let state = partyInRound1();
     for (const id of ["Aria", "Bram", "Cole"]) state = step(state, { type: "defeat", combatantId: id }).state;
-    expect(standardScheduler.apply(state, { type: "next" })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Standard.NobodyCanAct" } });
+    expect(standardScheduler.apply(state, { type: "next" })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Standard.NobodyCanAct" },
+    });
     expect(standardScheduler.apply(state, { type: "defeat", combatantId: "Aria" }).ok).toBe(false);
     expect(standardScheduler.apply(state, { type: "revive", combatantId: "Nobody" }).ok).toBe(false);
   });
@@ -222,14 +366,32 @@ describe("standard: changes in the middle of a round", () => {
     const raised = step(inAriasTurn, { type: "setInitiative", combatantId: "Cole", value: 25 });
     expect(brief(raised.events)).toEqual(["init:Cole=25"]);
     const walked = nextTimes(raised.state, 3);
-    expect(brief(walked.events)).toEqual(["T-1:Aria", "T+1:Cole", "T-1:Cole", "R-1", "R+2", "T+2:Cole", "T-2:Cole", "T+2:Bram"]);
+    expect(brief(walked.events)).toEqual([
+      "T-1:Aria",
+      "T+1:Cole",
+      "T-1:Cole",
+      "R-1",
+      "R+2",
+      "T+2:Cole",
+      "T-2:Cole",
+      "T+2:Bram",
+    ]);
   });
 
   it("STD-1: lowering the total of a creature that has acted does not give it a second turn this round", () => {
     const inAriasTurn = step(partyInRound1(), { type: "next" }).state;
     const lowered = step(inAriasTurn, { type: "setInitiative", combatantId: "Bram", value: 1 }).state;
     const walked = nextTimes(lowered, 3);
-    expect(brief(walked.events)).toEqual(["T-1:Aria", "T+1:Cole", "T-1:Cole", "R-1", "R+2", "T+2:Aria", "T-2:Aria", "T+2:Cole"]);
+    expect(brief(walked.events)).toEqual([
+      "T-1:Aria",
+      "T+1:Cole",
+      "T-1:Cole",
+      "R-1",
+      "R+2",
+      "T+2:Aria",
+      "T-2:Aria",
+      "T+2:Cole",
+    ]);
   });
 
   it("STD-3: when the acting creature leaves, its turn ends and the next one starts", () => {
@@ -270,7 +432,9 @@ describe("standard: tracker and history", () => {
       error: { key: "TEMPO.ERRORS.Standard.DuplicateCombatant", data: { id: "Aria" } },
     });
     expect(standardScheduler.apply(state, { type: "join", combatantId: "Finn", dexBonus: 1.5 }).ok).toBe(false);
-    expect(standardScheduler.apply(state, { type: "setInitiative", combatantId: "Aria", value: Number.NaN }).ok).toBe(false);
+    expect(standardScheduler.apply(state, { type: "setInitiative", combatantId: "Aria", value: Number.NaN }).ok).toBe(
+      false,
+    );
     expect(standardScheduler.apply(state, { type: "leave", combatantId: "Nobody" }).ok).toBe(false);
   });
 });
@@ -288,19 +452,33 @@ describe("standard: commands from outside", () => {
       error: { key: "TEMPO.ERRORS.Standard.UnknownCombatant", data: { id: "object" } },
     });
     expect(malformed({ type: "setInitiative", combatantId: "Aria", value: "12" }).ok).toBe(false);
-    expect(malformed({ type: "join", combatantId: "", dexBonus: 0 })).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Standard.InvalidId" } });
+    expect(malformed({ type: "join", combatantId: "", dexBonus: 0 })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Standard.InvalidId" },
+    });
   });
 });
 
 describe("standard: a whole encounter", () => {
   it("STD-1, STD-2, STD-3, STD-4, DEF-1: three rounds with a tie-breaker, a DEX tie, a newcomer, a defeat, a revival and a departure", () => {
     const events: string[] = [];
-    const run = (t: { state: StandardState; events: readonly Parameters<typeof brief>[0][number][] }): StandardState => {
+    const run = (t: {
+      state: StandardState;
+      events: readonly Parameters<typeof brief>[0][number][];
+    }): StandardState => {
       events.push(...brief(t.events));
       return t.state;
     };
     let state = run(
-      step(make([{ id: "Aria", dexBonus: 2 }, { id: "Bram", dexBonus: 0 }, { id: "Cole", dexBonus: 2 }, { id: "Dana", dexBonus: 1 }]), { type: "start" }),
+      step(
+        make([
+          { id: "Aria", dexBonus: 2 },
+          { id: "Bram", dexBonus: 0 },
+          { id: "Cole", dexBonus: 2 },
+          { id: "Dana", dexBonus: 1 },
+        ]),
+        { type: "start" },
+      ),
     );
     // Aria and Cole tie on total and DEX: they roll off. Bram and Dana tie on total: Dana's DEX wins.
     state = run(roll(state, { Aria: 15, Bram: 12, Cole: 15, Dana: 12 }));
@@ -318,16 +496,38 @@ describe("standard: a whole encounter", () => {
     for (let i = 0; i < 4; i++) state = run(step(state, { type: "next" }));
     expect(events).toEqual([
       "start",
-      "init:Aria=15", "init:Bram=12", "init:Cole=15", "init:Dana=12",
-      "R+1", "T+1:Cole",
-      "T-1:Cole", "T+1:Aria",
-      "combatantJoined:Eve", "init:Eve=13",
-      "T-1:Aria", "T+1:Eve",
+      "init:Aria=15",
+      "init:Bram=12",
+      "init:Cole=15",
+      "init:Dana=12",
+      "R+1",
+      "T+1:Cole",
+      "T-1:Cole",
+      "T+1:Aria",
+      "combatantJoined:Eve",
+      "init:Eve=13",
+      "T-1:Aria",
+      "T+1:Eve",
       "combatantDefeated:Dana",
-      "T-1:Eve", "skip1:Dana", "T+1:Bram",
-      "T-1:Bram", "R-1", "R+2", "T+2:Cole",
-      "combatantRevived:Dana", "combatantLeft:Aria",
-      "T-2:Cole", "T+2:Eve", "T-2:Eve", "T+2:Dana", "T-2:Dana", "T+2:Bram", "T-2:Bram", "R-2", "R+3", "T+3:Cole",
+      "T-1:Eve",
+      "skip1:Dana",
+      "T+1:Bram",
+      "T-1:Bram",
+      "R-1",
+      "R+2",
+      "T+2:Cole",
+      "combatantRevived:Dana",
+      "combatantLeft:Aria",
+      "T-2:Cole",
+      "T+2:Eve",
+      "T-2:Eve",
+      "T+2:Dana",
+      "T-2:Dana",
+      "T+2:Bram",
+      "T-2:Bram",
+      "R-2",
+      "R+3",
+      "T+3:Cole",
     ]);
     expect(orderOf(state)).toEqual(["Cole", "Eve", "Dana", "Bram"]);
   });

@@ -3,7 +3,13 @@ import { parseStandardState, type StandardState } from "../../../../src/engine/i
 import { make, roll, step } from "./fixtures.ts";
 
 function running(): StandardState {
-  const started = step(make([{ id: "Aria", dexBonus: 2 }, { id: "Bram", dexBonus: 0 }]), { type: "start" });
+  const started = step(
+    make([
+      { id: "Aria", dexBonus: 2 },
+      { id: "Bram", dexBonus: 0 },
+    ]),
+    { type: "start" },
+  );
   const rolled = roll(started.state, { Aria: 14 }).state; // Bram still rolling
   return rolled;
 }
@@ -25,17 +31,34 @@ describe("standard: reading a stored combat back", () => {
 
   it("damaged fields are refused with a typed error naming the first bad field", () => {
     const state = roll(running(), { Bram: 9 }).state;
-    const invalid = (field: string) => ({ ok: false, error: { key: "TEMPO.ERRORS.Standard.InvalidState", data: { field } } });
+    const invalid = (field: string) => ({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Standard.InvalidState", data: { field } },
+    });
     expect(parseStandardState(null)).toEqual(invalid("state"));
     expect(parseStandardState(edited(state, (s) => (s.scheme = "count")))).toEqual(invalid("scheme"));
     expect(parseStandardState(edited(state, (s) => (s.round = -1)))).toEqual(invalid("round"));
     expect(
-      parseStandardState(edited(state, (s) => ((s.combatants as Record<string, Record<string, unknown>>).Aria = { id: "Aria", dexBonus: 1.5, initiative: 14, tieBreak: [], defeated: false }))),
+      parseStandardState(
+        edited(
+          state,
+          (s) =>
+            ((s.combatants as Record<string, Record<string, unknown>>).Aria = {
+              id: "Aria",
+              dexBonus: 1.5,
+              initiative: 14,
+              tieBreak: [],
+              defeated: false,
+            }),
+        ),
+      ),
     ).toEqual(invalid("combatants.Aria"));
     expect(parseStandardState(edited(state, (s) => (s.order = ["Aria", "Zed"])))).toEqual(invalid("order"));
     expect(parseStandardState(edited(state, (s) => (s.order = ["Aria", "Aria"])))).toEqual(invalid("order"));
     expect(parseStandardState(edited(state, (s) => (s.turnIndex = 7)))).toEqual(invalid("turnIndex"));
     expect(parseStandardState(edited(state, (s) => (s.firstTurnDue = { Zed: 1 })))).toEqual(invalid("firstTurnDue"));
-    expect(parseStandardState(edited(running(), (s) => (s.rolls = [{ request: { id: "std-2" }, kind: "initiative" }])))).toEqual(invalid("rolls"));
+    expect(
+      parseStandardState(edited(running(), (s) => (s.rolls = [{ request: { id: "std-2" }, kind: "initiative" }]))),
+    ).toEqual(invalid("rolls"));
   });
 });
