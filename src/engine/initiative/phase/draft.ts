@@ -15,6 +15,8 @@ export interface Draft {
   readonly requests: DiceRequest[];
   /** Rolls asked for in this transition, added to the state in one go by `flush` (O(k), not O(k²)). */
   readonly asked: DiceRequest[];
+  /** The slot of each creature in `asked`, in the same order. */
+  readonly askedSlots: number[];
 }
 
 /** Engine contract: a transition under construction (state, events, dice requests). */
@@ -23,16 +25,33 @@ export const draft = (state: PhaseState, events: PhaseEvent[] = []): Draft => ({
   events,
   requests: [],
   asked: [],
+  askedSlots: [],
 });
+
+/**
+ * PHS-2: the slots of the creatures whose dice the last flushed `rolls` list asks for, in its order (a
+ * single entry, keyed by the list's identity: a state is never changed in place). A batch of answers then
+ * finds each creature by its slot, checked against the id, instead of looking every id up; any other
+ * list (filtered, from elsewhere) has no hints and is looked up by id.
+ */
+let rollSlots: { readonly rolls: readonly DiceRequest[]; readonly slots: readonly number[] } | null = null;
+
+/** PHS-2: the slot hinted for the pending request at `at` of `rolls`, or -1 when there is no hint. */
+export function rollSlotHint(rolls: readonly DiceRequest[], at: number): number {
+  return rollSlots !== null && rollSlots.rolls === rolls ? (rollSlots.slots[at] ?? -1) : -1;
+}
 
 /** PHS-2: adds the rolls asked for in this transition to the state in one go. */
 export function flush(d: Draft): void {
   if (d.asked.length === 0) return;
-  d.state = changePhaseState(d.state, {
-    rolls: [...d.state.rolls, ...d.asked],
-    nextRequest: d.state.nextRequest + d.asked.length,
-  });
+  const before = d.state.rolls;
+  const rolls = [...before, ...d.asked];
+  // Hints carry over only when every request already pending has one (in a batch, usually none is left).
+  const known = before.length === 0 ? [] : rollSlots !== null && rollSlots.rolls === before ? rollSlots.slots : null;
+  rollSlots = known === null ? null : { rolls, slots: [...known, ...d.askedSlots] };
+  d.state = changePhaseState(d.state, { rolls, nextRequest: d.state.nextRequest + d.asked.length });
   d.asked.length = 0;
+  d.askedSlots.length = 0;
 }
 
 /** Engine contract: the finished transition. */
@@ -66,6 +85,7 @@ export function request(d: Draft, combatant: PhaseCombatant, kind: PhaseRollKind
         }
       : { id: `phase-${n}`, combatantId: combatant.id, formula: "1d6", reason: ROLL_OFF };
   d.asked.push(req);
+  d.askedSlots.push(combatant.slot);
   d.requests.push(req);
 }
 

@@ -49,6 +49,53 @@ export function comparePhaseBattle(round: number): (a: PhaseCombatant, b: PhaseC
   };
 }
 
+/** Roll-off buckets: 1–6 for the faces; 7 holds any other value (treated as level, so it rolls again). */
+const BUCKETS = 8;
+/** Roll-offs packed per creature into one 32-bit number (3 bits each); deeper ones are read directly. */
+const PACKED = 10;
+
+/**
+ * PHS-2: what tie-breaking needs to know of each creature, by index, in typed arrays: whether it
+ * contends (1) or not (0), its total, and its first PACKED roll-off buckets (3 bits each, 0 = none).
+ * The settling of a roll-off batch then runs over these arrays alone, never over every creature's
+ * object and roll-off list.
+ */
+export interface PhaseTieKeys {
+  readonly active: Uint8Array;
+  readonly total: Float64Array;
+  readonly packed: Int32Array;
+}
+
+/** Empty keys for `count` creatures (none contending). */
+export function phaseTieKeys(count: number): PhaseTieKeys {
+  return { active: new Uint8Array(count), total: new Float64Array(count), packed: new Int32Array(count) };
+}
+
+/** PHS-2: writes a creature's keys at index `i` (`contends`: it is up and rolled this round). */
+export function setPhaseTieKey(keys: PhaseTieKeys, i: number, c: PhaseCombatant, contends: boolean): void {
+  if (!contends || c.initiative === null) {
+    keys.active[i] = 0;
+    return;
+  }
+  keys.active[i] = 1;
+  keys.total[i] = c.initiative;
+  const list = c.rollOff;
+  const deep = list.length < PACKED ? list.length : PACKED;
+  let key = 0;
+  for (let depth = 0; depth < deep; depth++) key |= bucketOfRoll(list[depth]) << (3 * depth);
+  keys.packed[i] = key;
+}
+
+function bucketOfRoll(roll: number | undefined): number {
+  if (roll === undefined) return 0;
+  return Number.isInteger(roll) && roll >= 1 && roll <= 6 ? roll : BUCKETS - 1;
+}
+
+/** PHS-2: the bucket of a creature's roll-off at `depth` (0: none there; 7: not a d6 face). */
+export function bucketOf(c: PhaseCombatant | null | undefined, depth: number): number {
+  return bucketOfRoll(c?.rollOff[depth]);
+}
+
 /**
  * PHS-2: the creatures that must roll a d6 roll-off now. Two creatures with the same total are level
  * while one's roll-offs are the start of the other's; then the one with fewer roll-offs rolls (both,
@@ -60,49 +107,88 @@ export function phaseTiesToRoll(contenders: readonly PhaseCombatant[]): string[]
     .map((c) => c.id);
 }
 
-/** Roll-off buckets: 1–6 for the faces; 7 holds any other value (treated as level, so it rolls again). */
-const BUCKETS = 8;
-/** Roll-offs packed per creature into one 32-bit number (3 bits each); deeper ones are read directly. */
-const PACKED = 10;
-
 /**
- * PHS-2, in one pass per tie group: creatures are split by total, then each group still level after k
- * roll-offs by its (k+1)-th roll-off, like an in-place radix sort on typed arrays (one Map by total; no
- * keys hashed per roll-off, no comparison sort). In a group of two or more, whoever has exactly k roll-offs is level with the rest and
- * rolls; a group of one is settled. Contenders without an initiative are ignored; the result keeps the
- * contenders' order.
+ * PHS-2: `phaseTiesToRoll` before sorting: the tied creatures in the contenders' order. Contenders
+ * without an initiative are ignored.
  */
 export function phaseTiedCreatures(contenders: readonly PhaseCombatant[]): PhaseCombatant[] {
-  const byTotal = new Map<number, number[]>();
-  contenders.forEach((c, i) => {
-    if (c.initiative === null) return;
-    const group = byTotal.get(c.initiative);
-    if (group === undefined) byTotal.set(c.initiative, [i]);
-    else group.push(i);
-  });
+  const keys = phaseTieKeys(contenders.length);
+  contenders.forEach((c, i) => setPhaseTieKey(keys, i, c, true));
+  const need = phaseTiedIndices(keys, (i, depth) => bucketOf(contenders[i], depth));
+  return need === null ? [] : contenders.filter((_, i) => need[i] === 1);
+}
+
+/**
+ * PHS-2, in one pass per tie group: contenders are split by total (a counting sort when the totals lie
+ * close together, as rolled ones do), then each group still level after k roll-offs by its (k+1)-th
+ * roll-off, like an in-place radix sort on typed arrays. In a group of two or more, whoever has exactly
+ * k roll-offs is level with the rest and rolls; a group of one is settled. `deep(i, depth)` gives the
+ * bucket of a roll-off beyond the packed ones. Returns a flag per index (1: rolls), or null when nobody rolls.
+ */
+export function phaseTiedIndices(keys: PhaseTieKeys, deep: (i: number, depth: number) => number): Uint8Array | null {
+  const { active, total, packed } = keys;
+  const count = active.length;
+  // Group ids by total: total − min when the totals span little, else numbered through a Map.
+  let lo = Infinity;
+  let hi = -Infinity;
+  let contending = 0;
+  let whole = true;
+  for (let i = 0; i < count; i++) {
+    if (active[i] !== 1) continue;
+    const t = total[i] ?? 0;
+    if (!Number.isInteger(t)) whole = false;
+    if (t < lo) lo = t;
+    if (t > hi) hi = t;
+    contending++;
+  }
+  if (contending < 2) return null;
+  const group = new Int32Array(count);
+  let groups: number;
+  if (whole && hi - lo < 4 * contending + 64) {
+    groups = hi - lo + 1;
+    for (let i = 0; i < count; i++) if (active[i] === 1) group[i] = (total[i] ?? 0) - lo;
+  } else {
+    const ids = new Map<number, number>();
+    for (let i = 0; i < count; i++) {
+      if (active[i] !== 1) continue;
+      const t = total[i] ?? 0;
+      let id = ids.get(t);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(t, id);
+      }
+      group[i] = id;
+    }
+    groups = ids.size;
+  }
+  // Counting sort by group, keeping index order within a group.
+  const sizes = new Int32Array(groups + 1);
+  for (let i = 0; i < count; i++) {
+    if (active[i] !== 1) continue;
+    const g = (group[i] ?? 0) + 1;
+    sizes[g] = (sizes[g] ?? 0) + 1;
+  }
+  for (let g = 0; g < groups; g++) sizes[g + 1] = (sizes[g + 1] ?? 0) + (sizes[g] ?? 0);
   // Level groups are runs [from, to) of `order`, each with its depth; `spare` and `bucket` are scratch space.
-  const order = new Int32Array(contenders.length);
-  const spare = new Int32Array(contenders.length);
-  const bucket = new Uint8Array(contenders.length);
+  const order = new Int32Array(contending);
+  const fill = sizes.slice(0, groups);
+  for (let i = 0; i < count; i++) {
+    if (active[i] !== 1) continue;
+    const g = group[i] ?? 0;
+    const at = fill[g] ?? 0;
+    order[at] = i;
+    fill[g] = at + 1;
+  }
   const runs: number[] = [];
-  let filled = 0;
-  for (const group of byTotal.values()) {
-    if (group.length < 2) continue;
-    runs.push(filled, filled + group.length, 0);
-    for (const i of group) order[filled++] = i;
+  for (let g = 0; g < groups; g++) {
+    const from = sizes[g] ?? 0;
+    const to = sizes[g + 1] ?? 0;
+    if (to - from > 1) runs.push(from, to, 0);
   }
-  // The first PACKED buckets of every creature, 3 bits each, read once: the passes below then touch a
-  // small typed array instead of every creature's roll-off list at every depth.
-  const packed = new Int32Array(contenders.length);
-  for (let k = 0; k < filled; k++) {
-    const i = order[k] ?? 0;
-    const c = contenders[i];
-    const deep = Math.min(PACKED, c?.rollOff.length ?? 0);
-    let key = 0;
-    for (let depth = 0; depth < deep; depth++) key |= bucketOf(c, depth) << (3 * depth);
-    packed[i] = key;
-  }
-  const need = new Uint8Array(contenders.length);
+  if (runs.length === 0) return null;
+  const spare = new Int32Array(contending);
+  const bucket = new Uint8Array(contending);
+  const need = new Uint8Array(count);
   let needed = 0;
   const counts = new Int32Array(BUCKETS);
   const starts = new Int32Array(BUCKETS);
@@ -111,9 +197,10 @@ export function phaseTiedCreatures(contenders: readonly PhaseCombatant[]): Phase
     const to = runs.pop() ?? 0;
     const from = runs.pop() ?? 0;
     counts.fill(0);
+    const shift = 3 * depth;
     for (let k = from; k < to; k++) {
       const i = order[k] ?? 0;
-      const b = depth < PACKED ? ((packed[i] ?? 0) >>> (3 * depth)) & 7 : bucketOf(contenders[i], depth);
+      const b = depth < PACKED ? ((packed[i] ?? 0) >>> shift) & 7 : deep(i, depth);
       bucket[k] = b;
       counts[b] = (counts[b] ?? 0) + 1;
     }
@@ -124,13 +211,13 @@ export function phaseTiedCreatures(contenders: readonly PhaseCombatant[]): Phase
       at += counts[b] ?? 0;
     }
     for (let k = from; k < to; k++) {
-      const i = order[k] ?? 0;
       const b = bucket[k] ?? 0;
       const place = starts[b] ?? 0;
-      spare[place] = i;
+      spare[place] = order[k] ?? 0;
       starts[b] = place + 1;
     }
-    order.set(spare.subarray(from, to), from);
+    // Copied back by hand: a subarray view per run would be one more object for every small group.
+    for (let k = from; k < to; k++) order[k] = spare[k] ?? 0;
     let begin = from;
     for (let b = 0; b < BUCKETS; b++) {
       const end = begin + (counts[b] ?? 0);
@@ -143,11 +230,5 @@ export function phaseTiedCreatures(contenders: readonly PhaseCombatant[]): Phase
       begin = end;
     }
   }
-  return needed === 0 ? [] : contenders.filter((_, i) => need[i] === 1);
-}
-
-function bucketOf(c: PhaseCombatant | undefined, depth: number): number {
-  const roll = c?.rollOff[depth];
-  if (roll === undefined) return 0;
-  return Number.isInteger(roll) && roll >= 1 && roll <= 6 ? roll : BUCKETS - 1;
+  return needed === 0 ? null : need;
 }

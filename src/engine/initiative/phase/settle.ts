@@ -3,23 +3,64 @@
  * whose initiative changed mid-round in the part of the round still to come.
  */
 import { err } from "../../core/result.ts";
-import { done, draft, flush, request, rollKind, without, type Draft, type Step } from "./draft.ts";
+import { done, draft, flush, request, rollKind, rollSlotHint, without, type Draft, type Step } from "./draft.ts";
 import { insertAt, sortedInsertIndex } from "../shared/round-order.ts";
-import { vectorUpdate } from "../shared/persistent-vector.ts";
-import { comparePhaseBattle, comparePhaseMovement, phaseTiedCreatures } from "./order.ts";
-import { changePhaseCombatant, changePhaseState, phaseCombatant, phaseCombatants } from "./state.ts";
+import { vectorGet, vectorUpdate, type PersistentVector } from "../shared/persistent-vector.ts";
+import {
+  bucketOf,
+  comparePhaseBattle,
+  comparePhaseMovement,
+  phaseTiedIndices,
+  phaseTieKeys,
+  setPhaseTieKey,
+  type PhaseTieKeys,
+} from "./order.ts";
+import { changePhaseState, phaseCombatant, phaseCombatants } from "./state.ts";
 import type { RollResult } from "../contract.ts";
 import type { PhaseCombatant, PhaseEvent, PhaseState } from "./types.ts";
+
+/** PHS-2: whether a creature takes part in this round's tie-breaking (up, and rolled this round). */
+const contends = (c: PhaseCombatant, round: number): boolean =>
+  !c.defeated && c.initiative !== null && c.initiativeRound === round;
+
+/**
+ * PHS-2: the tie keys of the roster settled last (a single entry, so at most one roster's keys are kept).
+ * A roll-off batch carries them over to its new roster, rewriting only the creatures it changed, so
+ * settling a batch never reads every creature and its roll-offs again. Keyed by the roster's identity:
+ * a state is never changed in place, so keys made for a roster stay true for it; any other roster (a
+ * state from elsewhere, an undo) has its keys built afresh in O(n).
+ */
+let memo: {
+  readonly combatants: PersistentVector<PhaseCombatant>;
+  readonly round: number;
+  readonly keys: PhaseTieKeys;
+} | null = null;
+
+function tieKeysOf(s: PhaseState): PhaseTieKeys {
+  if (memo !== null && memo.combatants === s.combatants && memo.round === s.round) return memo.keys;
+  const keys = phaseTieKeys(s.combatants.size);
+  for (const c of phaseCombatants(s)) setPhaseTieKey(keys, c.slot, c, contends(c, s.round));
+  memo = { combatants: s.combatants, round: s.round, keys };
+  return keys;
+}
 
 /** PHS-2: asks for the roll-offs still needed and places mid-round arrivals whose place is now known. */
 export function settle(d: Draft): void {
   flush(d);
   const s = d.state;
   if (s.round === 0 || s.phase === "end" || s.phase === null) return;
-  const contenders: PhaseCombatant[] = [];
-  for (const c of phaseCombatants(s))
-    if (!c.defeated && c.initiative !== null && c.initiativeRound === s.round) contenders.push(c);
-  const tied = phaseTiedCreatures(contenders);
+  const keys = tieKeysOf(s);
+  const vector = s.combatants;
+  const need = phaseTiedIndices(keys, (i, depth) => bucketOf(vectorGet(vector, i), depth));
+  // In join order (slot order), like every batch of requests.
+  const tied: PhaseCombatant[] = [];
+  if (need !== null) {
+    for (let i = 0; i < need.length; i++) {
+      if (need[i] !== 1) continue;
+      const c = vectorGet(vector, i);
+      if (c !== null) tied.push(c);
+    }
+  }
   if (s.rolls.length > 0) {
     // A roll-off asked for earlier is dropped once nobody is level with its creature any more (its
     // rival left, fell, or had its initiative set): there is nothing left to break.
@@ -31,7 +72,6 @@ export function settle(d: Draft): void {
     }
   }
   const waiting = d.state.rolls.length === 0 ? null : new Set(d.state.rolls.map((r) => r.combatantId));
-  // In join order, like every batch of requests.
   for (const c of tied) if (waiting === null || !waiting.has(c.id)) request(d, c, "rollOff");
   flush(d);
   if (d.state.unplaced.length === 0) return;
@@ -92,10 +132,14 @@ export function rolls(state: PhaseState, results: readonly RollResult[]): Step {
   let lookup: Map<string, number> | null = null;
   let expected = 0;
   const answered = new Uint8Array(pending.length);
-  // Updated combatants by slot (a sparse array: cheaper than a Map at 10,000 results), and their slots.
-  const updated: (PhaseCombatant | undefined)[] = [];
-  const slots: number[] = [];
+  // The answered combatants, each once with all its answers applied. Requests go out in join order, so
+  // the answers usually come in slot order: a slot past the last one seen is new, and a slot → position
+  // lookup is built only for one that is not (a creature answering twice, or answers out of order).
+  const changed: PhaseCombatant[] = [];
+  let position: Map<number, number> | null = null;
+  let lastSlot = -1;
   const events: PhaseEvent[] = [];
+  let answeredCount = 0;
   for (const result of results) {
     let at = pending[expected]?.id === result.requestId ? expected : -1;
     if (at < 0) {
@@ -109,43 +153,105 @@ export function rolls(state: PhaseState, results: readonly RollResult[]): Step {
       });
     }
     answered[at] = 1;
+    answeredCount++;
     expected = at + 1;
     const id = asked.combatantId ?? "";
-    const stored = phaseCombatant(state, id);
+    // The slot hinted when the request went out, if it still holds this creature; else a lookup by id.
+    const hinted = vectorGet(state.combatants, rollSlotHint(pending, at));
+    const stored = hinted !== null && hinted.id === id ? hinted : phaseCombatant(state, id);
     if (stored === null) return err("TEMPO.ERRORS.Phase.UnknownRequest", { requestId: result.requestId });
-    const c = updated[stored.slot] ?? stored;
-    if (c === stored) slots.push(c.slot);
-    const initiative = rollKind(asked) === "initiative";
-    const lo = initiative ? 2 + c.int + c.agi : 1;
-    const hi = initiative ? 12 + c.int + c.agi : 6;
-    if (!Number.isInteger(result.total) || result.total < lo || result.total > hi) {
-      return err("TEMPO.ERRORS.Phase.InvalidRoll", { requestId: result.requestId, total: result.total });
+    let pos = -1;
+    if (stored.slot > lastSlot) lastSlot = stored.slot;
+    else {
+      position ??= new Map(changed.map((x, i) => [x.slot, i]));
+      pos = position.get(stored.slot) ?? -1;
     }
-    if (initiative) {
-      updated[c.slot] = changePhaseCombatant(c, {
-        initiative: result.total,
-        initiativeRound: state.round,
-        rollOff: [],
-      });
-      events.push({ type: "initiativeRolled", combatantId: id, total: result.total });
+    const c = pos < 0 ? stored : (changed[pos] ?? stored);
+    const total = result.total;
+    let next: PhaseCombatant;
+    if (rollKind(asked) === "initiative") {
+      const base = 2 + c.int + c.agi;
+      if (!Number.isInteger(total) || total < base || total > base + 10) {
+        return err("TEMPO.ERRORS.Phase.InvalidRoll", { requestId: result.requestId, total });
+      }
+      next = withInitiative(c, total, state.round);
+      events.push({ type: "initiativeRolled", combatantId: id, total });
     } else {
-      const rollOff = c.rollOff.slice();
-      rollOff.push(result.total);
-      updated[c.slot] = changePhaseCombatant(c, { rollOff });
-      events.push({ type: "rollOffRolled", combatantId: id, total: result.total });
+      if (!Number.isInteger(total) || total < 1 || total > 6) {
+        return err("TEMPO.ERRORS.Phase.InvalidRoll", { requestId: result.requestId, total });
+      }
+      next = withRollOff(c, appended(c.rollOff, total));
+      events.push({ type: "rollOffRolled", combatantId: id, total });
+    }
+    if (pos >= 0) changed[pos] = next;
+    else {
+      position?.set(next.slot, changed.length);
+      changed.push(next);
     }
   }
-  const left = results.length === 0 ? pending : pending.filter((_, i) => answered[i] !== 1);
-  // Requests go out in join order, so the answers usually come sorted already.
-  const changed: PhaseCombatant[] = [];
-  for (const slot of slots.sort((a, b) => a - b)) {
-    const c = updated[slot];
-    if (c !== undefined) changed.push(c);
-  }
+  const left =
+    answeredCount === 0 ? pending : answeredCount === pending.length ? [] : pending.filter((_, i) => answered[i] !== 1);
+  // `vectorUpdate` takes the changes in any order (sorted ones, the usual case, are not sorted again).
   const combatants = vectorUpdate(state.combatants, changed, slotOf);
+  if (memo !== null && memo.combatants === state.combatants && memo.round === state.round) {
+    // The keys move on to the new roster (the old one's are rebuilt if it is ever settled again).
+    const keys = memo.keys;
+    for (const c of changed) setPhaseTieKey(keys, c.slot, c, contends(c, state.round));
+    memo = { combatants, round: state.round, keys };
+  }
   const d = draft(changePhaseState(state, { rolls: left, combatants }), events);
   settle(d);
   return done(d);
 }
 
 const slotOf = (c: PhaseCombatant): number => c.slot;
+
+/** A new list: `list` then `value`, allocated at its final length at once (a roll-off batch makes thousands). */
+function appended(list: readonly number[], value: number): number[] {
+  const n = list.length;
+  const out = new Array<number>(n + 1);
+  for (let i = 0; i < n; i++) out[i] = list[i] ?? 0;
+  out[n] = value;
+  return out;
+}
+
+/**
+ * PHS-2: the creature with this round's 2d6 + INT + AGI and no roll-offs, built field by field like
+ * `changePhaseCombatant` (one object shape) but without a change object per result.
+ */
+function withInitiative(c: PhaseCombatant, initiative: number, round: number): PhaseCombatant {
+  return {
+    id: c.id,
+    slot: c.slot,
+    int: c.int,
+    agi: c.agi,
+    initiative,
+    initiativeRound: round,
+    rollOff: [],
+    defeated: c.defeated,
+    seizedRound: c.seizedRound,
+    defending: c.defending,
+    disengagedRound: c.disengagedRound,
+    movedRound: c.movedRound,
+    actedRound: c.actedRound,
+  };
+}
+
+/** PHS-2: the creature with these roll-offs (a fresh list: the old creature keeps its own). */
+function withRollOff(c: PhaseCombatant, rollOff: readonly number[]): PhaseCombatant {
+  return {
+    id: c.id,
+    slot: c.slot,
+    int: c.int,
+    agi: c.agi,
+    initiative: c.initiative,
+    initiativeRound: c.initiativeRound,
+    rollOff,
+    defeated: c.defeated,
+    seizedRound: c.seizedRound,
+    defending: c.defending,
+    disengagedRound: c.disengagedRound,
+    movedRound: c.movedRound,
+    actedRound: c.actedRound,
+  };
+}
