@@ -12,6 +12,7 @@
 import type { CountCommand, CountState } from "../src/engine/initiative/count/index.ts";
 import { countScheduler, createCountState } from "../src/engine/initiative/count/index.ts";
 import { withHistory, withHistoryState, type HistoryState } from "../src/engine/initiative/history.ts";
+import { growth, SIZES, tableRow } from "./support/measure.ts";
 
 /** A fixed pseudo-random d20 stream (the engine never rolls; neither does the bench). */
 function dice(seed: number): () => number {
@@ -140,12 +141,11 @@ function report(label: string, mode: Mode, withUndo: boolean): void {
     "combatants | round (ms) | worst round | boundary (ms) | contest batches | turn commands | per command (µs) | worst command (µs) | growth ×10 (round)",
   );
   let previous: number | null = null;
-  for (const n of [10, 100, 1_000, 10_000]) {
+  for (const n of SIZES) {
     const rounds = n >= 10_000 ? 6 : n >= 1_000 ? 8 : 30;
     const t = timeRounds(n, mode, withUndo, rounds, n >= 10_000 ? 3 : 5);
-    const growth = previous === null ? "—" : `×${(t.round / previous).toFixed(1)}`;
     console.log(
-      [
+      tableRow([
         String(n).padStart(10),
         t.round.toFixed(2).padStart(10),
         t.worstRound.toFixed(2).padStart(11),
@@ -154,8 +154,8 @@ function report(label: string, mode: Mode, withUndo: boolean): void {
         t.steps.toFixed(0).padStart(13),
         t.perStep.toFixed(1).padStart(16),
         t.worstStep.toFixed(0).padStart(18),
-        growth,
-      ].join(" | "),
+        growth(t.round, previous, "—"),
+      ]),
     );
     previous = t.round;
   }

@@ -3,33 +3,16 @@
  * rules roll most. Target: under 1 ms each. Run with `npx tsx bench/dice.bench.ts`.
  * Prints figures only; no test asserts timings.
  */
-import { performance } from "node:perf_hooks";
 import { chanceAtLeast, formulaDistribution } from "../src/engine/dice/formula-odds.ts";
 import { parseFormula } from "../src/engine/dice/formula-parse.ts";
 import { stepDiceDistribution } from "../src/engine/dice/step-dice.ts";
 import type { Formula } from "../src/engine/dice/formula.ts";
+import { timeCalls, type Spread } from "./support/measure.ts";
 
 const RUNS = 2000;
 const WARMUP = 200;
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 0 ? ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2 : (sorted[mid] ?? 0);
-}
-
-/** Median and 95th percentile, in µs, of `RUNS` timed calls after a warm-up. */
-function time(fn: () => unknown): { median: number; p95: number } {
-  for (let i = 0; i < WARMUP; i++) fn();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    fn();
-    samples.push((performance.now() - start) * 1000);
-  }
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { median: median(samples), p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0 };
-}
+const time = (fn: () => unknown): Spread => timeCalls(fn, RUNS, WARMUP);
 
 function parsed(text: string): Formula {
   const r = parseFormula(text);
@@ -46,7 +29,7 @@ const cases: { name: string; formula: string; target: number }[] = [
 ];
 
 const rows: string[] = [];
-const row = (label: string, t: { median: number; p95: number }): void => {
+const row = (label: string, t: Spread): void => {
   rows.push(
     `${label.padEnd(52)} ${t.median.toFixed(1).padStart(9)} µs   p95 ${t.p95.toFixed(1).padStart(9)} µs   ${t.median < 1000 ? "ok" : "SLOW"}`,
   );

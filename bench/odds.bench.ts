@@ -6,7 +6,6 @@
  * Run with `npx tsx bench/odds.bench.ts` (or `npm run bench -- odds`). Prints figures only; timings
  * are never asserted in a test.
  */
-import { performance } from "node:perf_hooks";
 import {
   aac0Needed,
   damageAfterDrDistribution,
@@ -26,6 +25,7 @@ import {
   type Result,
   type RotationAttackSnapshot,
 } from "../src/engine/index.ts";
+import { logCaseHeader, logCaseRow, timeCalls } from "./support/measure.ts";
 
 const RUNS = 5000;
 const WARMUP = 500;
@@ -86,21 +86,6 @@ function segmentCard(): string {
   return `AAC0 ${aac0} vs AC ${ac} (needs ${needed}), +2: hit ${odds.hit.toFixed(4)}`;
 }
 
-/** Median and 95th percentile, in µs, of `RUNS` timed calls after a warm-up. */
-function time(fn: () => string): { median: number; p95: number } {
-  let sink = 0;
-  for (let i = 0; i < WARMUP; i++) sink += fn().length;
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    sink += fn().length;
-    samples.push((performance.now() - start) * 1000);
-  }
-  if (sink === 0) throw new Error("no work done");
-  samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)] ?? 0, p95: samples[Math.floor(samples.length * 0.95)] ?? 0 };
-}
-
 const cases: { name: string; run: () => string }[] = [
   { name: "(a) 16d6 damage (Maul, level 10, +8 STR)", run: maulCard },
   { name: "(b) 8 swings of 1d8, per-hit DR 2, rotation hit chance", run: swingsCard },
@@ -109,15 +94,9 @@ const cases: { name: string; run: () => string }[] = [
 ];
 
 console.log(`${RUNS} runs per case after ${WARMUP} warm-up runs; target: p95 under ${TARGET_US} µs.`);
-console.log("case".padEnd(58), "median µs".padStart(10), "p95 µs".padStart(10), "  verdict  odds shown");
+logCaseHeader(58, "  verdict  odds shown");
 for (const c of cases) {
-  const t = time(c.run);
+  const t = timeCalls(c.run, RUNS, WARMUP);
   const verdict = t.p95 < TARGET_US ? "PASS" : "OVER";
-  console.log(
-    c.name.padEnd(58),
-    t.median.toFixed(1).padStart(10),
-    t.p95.toFixed(1).padStart(10),
-    ` ${verdict.padEnd(8)}`,
-    c.run(),
-  );
+  logCaseRow(c.name, 58, t, ` ${verdict.padEnd(8)}`, c.run());
 }

@@ -7,13 +7,20 @@
  * Targets: a step under 1 ms at 1,000 combatants; a rotation at 10,000 under 100 ms.
  * Run: npx tsx bench/rotation.bench.ts
  */
-import { withHistory, withHistoryState } from "../src/engine/initiative/history.ts";
 import {
   createRotationState,
   rotationScheduler,
   type RotationCombatantInput,
   type RotationState,
 } from "../src/engine/initiative/rotation/index.ts";
+import {
+  historySteps,
+  inHistory,
+  plainSteps,
+  reportChanges,
+  reportRounds,
+  timeRounds,
+} from "./support/linear-rounds.ts";
 
 function started(n: number): RotationState {
   const input: RotationCombatantInput[] = [];
@@ -40,119 +47,28 @@ function started(n: number): RotationState {
   return state;
 }
 
-function timeRounds(
-  n: number,
-  mode: "plain" | "history" | "rebuild",
-  rounds: number,
-  repeats: number,
-): { round: number; steps: number } {
-  const scheduler = withHistory(rotationScheduler);
-  let best = Number.POSITIVE_INFINITY;
-  let steps = 0;
-  for (let r = 0; r < repeats; r++) {
-    let state = started(n);
-    let history = withHistoryState(state);
-    const target = state.round + rounds;
-    steps = 0;
-    const t0 = performance.now();
-    while ((mode === "history" ? history.present.round : state.round) < target) {
-      if (mode === "history") {
-        const t = scheduler.apply(history, { type: "next" });
-        if (!t.ok) throw new Error(t.error.key);
-        history = t.value.state;
-      } else {
-        if (mode === "rebuild" && state.turnIndex === 0) state = { ...state, resort: true };
-        const t = rotationScheduler.apply(state, { type: "next" });
-        if (!t.ok) throw new Error(t.error.key);
-        state = t.value.state;
-      }
-      steps++;
-    }
-    best = Math.min(best, performance.now() - t0);
-  }
-  return { round: best / rounds, steps: steps / rounds };
-}
+const plain = plainSteps(rotationScheduler);
+// A mid-rotation change each time: the order is rebuilt at every rollover.
+const rebuild = plainSteps(rotationScheduler, (state) => (state.turnIndex === 0 ? { ...state, resort: true } : state));
+const undoKept = historySteps(rotationScheduler);
+const time = (mode: "plain" | "history" | "rebuild") => (n: number, rounds: number) =>
+  mode === "history"
+    ? timeRounds(() => inHistory(started(n)), undoKept, rounds, 5)
+    : timeRounds(() => started(n), mode === "plain" ? plain : rebuild, rounds, 5);
 
-function report(label: string, mode: "plain" | "history" | "rebuild"): void {
-  console.log(`\n${label}`);
-  console.log("combatants | rotation (ms) | per step (µs) | growth ×10");
-  let previous: number | null = null;
-  for (const n of [10, 100, 1_000, 10_000]) {
-    const rounds = n >= 10_000 ? 3 : n >= 1_000 ? 10 : 100;
-    const { round, steps } = timeRounds(n, mode, rounds, 5);
-    const growth = previous === null ? "" : `×${(round / previous).toFixed(1)}`;
-    console.log(
-      `${String(n).padStart(10)} | ${round.toFixed(3).padStart(13)} | ${((round / steps) * 1000).toFixed(2).padStart(13)} | ${growth}`,
-    );
-    previous = round;
-  }
-}
-
-/**
- * Changes mid-rotation at `n` combatants, best of 4, in ms. They are O(n) or O(n log n), not steps: each
- * copies the combatant record (plain JSON, so no structural sharing of its entries), and a new result
- * rebuilds the rest of the rotation (ROT-6 and groups included).
- */
-function timeChanges(n: number): Record<string, number> {
-  let state = started(n);
-  for (let i = 0; i < n / 2; i++) {
-    const t = rotationScheduler.apply(state, { type: "next" });
-    if (t.ok) state = t.value.state;
-  }
-  const best: Record<string, number> = {
-    "join + roll": Infinity,
-    setInitiative: Infinity,
-    defeat: Infinity,
-    leave: Infinity,
-  };
-  const time = (label: string, run: () => void): void => {
-    const t0 = performance.now();
-    run();
-    best[label] = Math.min(best[label] ?? Infinity, performance.now() - t0);
-  };
-  const must = <T>(r: { ok: true; value: T } | { ok: false; error: { key: string } }): T => {
-    if (!r.ok) throw new Error(r.error.key);
-    return r.value;
-  };
-  const late = `c${n - 2}`;
-  for (let k = 0; k < 4; k++) {
-    time("join + roll", () => {
-      const joined = must(
-        rotationScheduler.apply(state, {
-          type: "join",
-          combatantId: `late${k}`,
-          kind: "pc",
-          modifier: 0,
-          groupId: null,
-        }),
-      );
-      must(
-        rotationScheduler.apply(joined.state, {
-          type: "rolls",
-          results: [{ requestId: joined.requests[0]?.id ?? "", total: 7 }],
-        }),
-      );
-    });
-    time("setInitiative", () =>
-      must(rotationScheduler.apply(state, { type: "setInitiative", combatantId: late, value: 5 })),
-    );
-    time("defeat", () => must(rotationScheduler.apply(state, { type: "defeat", combatantId: late })));
-    time("leave", () => must(rotationScheduler.apply(state, { type: "leave", combatantId: late })));
-  }
-  return best;
-}
-
-timeRounds(1_000, "plain", 10, 3); // warm-up
-report("rotation: a full rotation of `next` (plain state)", "plain");
-report("rotation: a full rotation of `next` through withHistory (undo kept)", "history");
-report("rotation: a full rotation when the order must be rebuilt at every rollover", "rebuild");
-console.log("\nrotation: one change mid-rotation (O(n) / O(n log n), not a step), ms");
-console.log("combatants | " + Object.keys(timeChanges(10)).join(" | "));
-for (const n of [1_000, 10_000]) {
-  const best = timeChanges(n);
-  console.log(
-    `${String(n).padStart(10)} | ${Object.values(best)
-      .map((v) => v.toFixed(2))
-      .join(" | ")}`,
-  );
-}
+timeRounds(() => started(1_000), plain, 10, 3); // warm-up
+reportRounds("rotation: a full rotation of `next` (plain state)", "rotation", time("plain"));
+reportRounds("rotation: a full rotation of `next` through withHistory (undo kept)", "rotation", time("history"));
+reportRounds("rotation: a full rotation when the order must be rebuilt at every rollover", "rotation", time("rebuild"));
+// Changes mid-rotation are O(n) or O(n log n), not steps: each copies the combatant record (plain JSON,
+// so no structural sharing of its entries), and a new result rebuilds the rest of the rotation (ROT-6
+// and groups included).
+reportChanges(
+  "rotation: one change mid-rotation (O(n) / O(n log n), not a step), ms",
+  {
+    scheduler: rotationScheduler,
+    join: (state, combatantId) =>
+      rotationScheduler.apply(state, { type: "join", combatantId, kind: "pc", modifier: 0, groupId: null }),
+  },
+  started,
+);

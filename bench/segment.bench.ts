@@ -11,6 +11,7 @@ import {
   type SegmentDeclaration,
   type SegmentState,
 } from "../src/engine/initiative/segment/index.ts";
+import { cpuMs, growth, SIZES, tableRow } from "./support/measure.ts";
 
 const MIX: readonly SegmentDeclaration[] = [
   { ...SEGMENT_NO_DECLARATION, action: "melee", weaponSpeed: 5 },
@@ -29,12 +30,6 @@ interface Figures {
   stepMeanUs: number;
   /** The heaviest step: starting step 3 schedules the whole round (O(n log n), once per round). */
   scheduleStepUs: number;
-}
-
-/** CPU time of this process in ms (the machine is shared; wall-clock time would measure the others). */
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
 }
 
 function apply(state: SegmentState, command: Parameters<typeof segmentScheduler.apply>[1]): SegmentState {
@@ -96,23 +91,21 @@ function best(n: number): Figures {
   };
 }
 
-const rows = [10, 100, 1_000, 10_000].map(best);
+const rows = SIZES.map(best);
 console.log("segment rounds: one full round (declarations, group d6, steps 3-8), best of several runs");
 console.log(
   "CPU time. combatants | round ms | declare+roll ms | steps | mean step µs | schedule step µs | round growth ×10",
 );
 rows.forEach((r, i) => {
-  const prev = rows[i - 1];
-  const growth = prev === undefined ? "" : `×${(r.roundMs / prev.roundMs).toFixed(1)}`;
   console.log(
-    [
+    tableRow([
       String(r.n).padStart(19),
       r.roundMs.toFixed(2).padStart(8),
       r.declareMs.toFixed(2).padStart(15),
       String(r.steps).padStart(5),
       r.stepMeanUs.toFixed(1).padStart(12),
       r.scheduleStepUs.toFixed(0).padStart(16),
-      growth.padStart(17),
-    ].join(" | "),
+      growth(r.roundMs, rows[i - 1]?.roundMs).padStart(17),
+    ]),
   );
 });
