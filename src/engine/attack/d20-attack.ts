@@ -1,15 +1,8 @@
-import { err, ok, type Message, type Result } from "../core/result.ts";
+import { err, ok, type Result } from "../core/result.ts";
 import { probAtLeast, probOf } from "../dice/distribution.ts";
 import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
 import { isWhole, shown } from "../dice/checks.ts";
-import {
-  checkD20Mode,
-  keepD20Face,
-  modeNote,
-  naturalRuleHit,
-  naturalRuleHitChance,
-  snapshotInvalid,
-} from "./d20-roll.ts";
+import { checkD20Mode, naturalRuleAttack, naturalRuleHitChance, snapshotInvalid } from "./d20-roll.ts";
 import { isRecord } from "../dice/checks.ts";
 import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
@@ -47,18 +40,11 @@ function validate(snapshot: D20AttackSnapshot): Result<D20AttackSnapshot> {
 export function resolveD20Attack(faces: readonly number[], snapshot: D20AttackSnapshot): Result<AttackOutcome> {
   const valid = validate(snapshot);
   if (!valid.ok) return valid;
-  const kept = keepD20Face(faces, snapshot.mode);
-  if (!kept.ok) return kept;
-  const { face } = kept.value;
-  const total = face + snapshot.bonus;
   const needed = snapshot.armorClass;
+  const roll = naturalRuleAttack(faces, snapshot.mode, snapshot.bonus, needed, snapshot.criticalFrom);
+  if (!roll.ok) return roll;
+  const { face, total, hit, notes } = roll.value;
   const critical = face >= snapshot.criticalFrom;
-  const hit = naturalRuleHit(face, total, needed, snapshot.criticalFrom);
-  const notes: Message[] = [];
-  const rollNote = modeNote(kept.value, snapshot.mode);
-  if (rollNote !== null) notes.push(rollNote);
-  if (face === 20) notes.push({ key: "TEMPO.ATTACK.Note.NaturalTwentyHits" });
-  if (face === 1) notes.push({ key: "TEMPO.ATTACK.Note.NaturalOneMisses" });
   if (critical) notes.push({ key: "TEMPO.ATTACK.Note.Critical" });
   return ok({ hit, critical, fumble: face === 1, face, total, needed, notes });
 }

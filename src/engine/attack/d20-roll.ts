@@ -81,6 +81,41 @@ export function naturalRuleHitChance(mode: D20RollMode, needed: number, modifier
   return probAtLeast(d20Distribution(mode), Math.min(autoHitFrom, Math.max(2, needed - modifier)));
 }
 
+/** A d20-against-a-number attack roll read by the natural-roll rule, before any ruleset's own notes. */
+export interface NaturalRuleRoll {
+  readonly face: number;
+  readonly total: number;
+  readonly hit: boolean;
+  /** The two-dice note (if any), then `tableNotes`, then the natural 20 / natural 1 notes. */
+  readonly notes: Message[];
+}
+
+/**
+ * `count`/`standard` ruling and SEG-12: keeps the face of a `mode` roll, adds `modifier` and reads it
+ * by {@link naturalRuleHit} against `needed`. `tableNotes` (how `needed` was found) go after the
+ * two-dice note.
+ */
+export function naturalRuleAttack(
+  faces: readonly number[],
+  mode: D20RollMode,
+  modifier: number,
+  needed: number,
+  autoHitFrom: number,
+  tableNotes: readonly Message[] = [],
+): Result<NaturalRuleRoll> {
+  const kept = keepD20Face(faces, mode);
+  if (!kept.ok) return kept;
+  const { face } = kept.value;
+  const total = face + modifier;
+  const notes: Message[] = [];
+  const rollNote = modeNote(kept.value, mode);
+  if (rollNote !== null) notes.push(rollNote);
+  notes.push(...tableNotes);
+  if (face === 20) notes.push({ key: "TEMPO.ATTACK.Note.NaturalTwentyHits" });
+  if (face === 1) notes.push({ key: "TEMPO.ATTACK.Note.NaturalOneMisses" });
+  return ok({ face, total, hit: naturalRuleHit(face, total, needed, autoHitFrom), notes });
+}
+
 /** The distribution of (d20 + first) − (d20 + second): two independent opposed d20 rolls. */
 export function d20Difference(first: number, second: number): Distribution {
   return add(shift(die(20), first), negate(shift(die(20), second)));

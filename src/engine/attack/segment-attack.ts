@@ -2,14 +2,7 @@ import { err, ok, type Message, type Result } from "../core/result.ts";
 import { probOf } from "../dice/distribution.ts";
 import type { AttackOdds, AttackOutcome } from "./attack-outcome.ts";
 import { isRecord, isWhole, shown } from "../dice/checks.ts";
-import {
-  checkD20Mode,
-  keepD20Face,
-  modeNote,
-  naturalRuleHit,
-  naturalRuleHitChance,
-  snapshotInvalid,
-} from "./d20-roll.ts";
+import { checkD20Mode, naturalRuleAttack, naturalRuleHitChance, snapshotInvalid } from "./d20-roll.ts";
 import { d20Distribution, type D20RollMode } from "../dice/d20.ts";
 
 /** SEG-12: descending Armor Class runs from −10 (best) to 10 (worst). */
@@ -116,18 +109,12 @@ function validate(snapshot: SegmentAttackSnapshot): Result<number> {
 export function resolveSegmentAttack(faces: readonly number[], snapshot: SegmentAttackSnapshot): Result<AttackOutcome> {
   const needed = validate(snapshot);
   if (!needed.ok) return needed;
-  const kept = keepD20Face(faces, snapshot.mode);
-  if (!kept.ok) return kept;
-  const { face } = kept.value;
-  const total = face + snapshot.modifier;
-  const hit = naturalRuleHit(face, total, needed.value, 20);
-  const notes: Message[] = [];
-  const rollNote = modeNote(kept.value, snapshot.mode);
-  if (rollNote !== null) notes.push(rollNote);
   const raw = rawNeeded(snapshot.aac0, snapshot.armorClass);
-  if (raw !== needed.value) notes.push({ key: "TEMPO.ATTACK.Note.AttackTable", data: { raw, needed: needed.value } });
-  if (face === 20) notes.push({ key: "TEMPO.ATTACK.Note.NaturalTwentyHits" });
-  if (face === 1) notes.push({ key: "TEMPO.ATTACK.Note.NaturalOneMisses" });
+  const table: Message[] =
+    raw === needed.value ? [] : [{ key: "TEMPO.ATTACK.Note.AttackTable", data: { raw, needed: needed.value } }];
+  const roll = naturalRuleAttack(faces, snapshot.mode, snapshot.modifier, needed.value, 20, table);
+  if (!roll.ok) return roll;
+  const { face, total, hit, notes } = roll.value;
   return ok({ hit, critical: false, fumble: face === 1, face, total, needed: needed.value, notes });
 }
 

@@ -28,7 +28,7 @@
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
-import { d20Roll, dispatchCommand, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
+import { d20Roll, dispatchLinear, matchRollResults } from "../shared/linear-commands.ts";
 import { canActIn, leaveOrder, nextTurn, skipSlots, type TurnSkipped, type TurnWalk } from "../shared/turn-walk.ts";
 import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
 import { noNegativeZero } from "../shared/highest-first.ts";
@@ -505,19 +505,17 @@ function leave(state: RotationState, combatantId: string): Outcome {
   return finish(step);
 }
 
-const DEFEAT_KEYS = {
+const KEYS = {
   unknownCombatant: "TEMPO.ERRORS.Rotation.UnknownCombatant",
   alreadyDefeated: "TEMPO.ERRORS.Rotation.AlreadyDefeated",
   notDefeated: "TEMPO.ERRORS.Rotation.NotDefeated",
+  unknownCommand: "TEMPO.ERRORS.Rotation.UnknownCommand",
 } as const;
-
-function unknownCommand(): Outcome {
-  return err("TEMPO.ERRORS.Rotation.UnknownCommand");
-}
 
 function apply(state: RotationState, command: RotationCommand): Outcome {
   // Commands can come from a player's query: anything that is not a command object is refused.
-  return dispatchCommand<RotationCommand, Outcome>(
+  return dispatchLinear<RotationState, RotationState["combatants"][string], RotationCommand, Outcome>(
+    state,
     command,
     {
       start: () => start(state),
@@ -526,10 +524,8 @@ function apply(state: RotationState, command: RotationCommand): Outcome {
       rolls: (c) => rolls(state, c.results),
       setInitiative: (c) => setInitiative(state, c.combatantId, c.value),
       leave: (c) => leave(state, c.combatantId),
-      defeat: (c) => setDefeatedIn(state, c.combatantId, true, DEFEAT_KEYS),
-      revive: (c) => setDefeatedIn(state, c.combatantId, false, DEFEAT_KEYS),
     },
-    unknownCommand,
+    KEYS,
   );
 }
 

@@ -114,3 +114,31 @@ export function setDefeatedIn<
     requests: [],
   });
 }
+
+/** The error keys a linear scheme hands to {@link dispatchLinear}: DEF-1's and the unknown command's. */
+export interface LinearErrorKeys extends DefeatErrorKeys {
+  readonly unknownCommand: I18nKey;
+}
+
+/**
+ * STD-1, ROT-1, DEF-1: {@link dispatchCommand} for a linear scheme. The scheme handles its own commands;
+ * defeat and revive are {@link setDefeatedIn}, and anything else is `keys.unknownCommand`.
+ */
+export function dispatchLinear<
+  S extends { readonly combatants: Readonly<Record<string, C>> },
+  C extends { readonly id: string; readonly defeated: boolean },
+  K extends { readonly type: string },
+  R,
+>(
+  state: S,
+  command: unknown,
+  own: Omit<CommandHandlers<K, R>, "defeat" | "revive">,
+  keys: LinearErrorKeys,
+): R | Result<Transition<S, CommonEvent>> {
+  const defeat = (c: { readonly combatantId: string }): Result<Transition<S, CommonEvent>> =>
+    setDefeatedIn<S, C>(state, c.combatantId, true, keys);
+  const revive = (c: { readonly combatantId: string }): Result<Transition<S, CommonEvent>> =>
+    setDefeatedIn<S, C>(state, c.combatantId, false, keys);
+  const handlers = { ...own, defeat, revive } as unknown as CommandHandlers<K, R | Result<Transition<S, CommonEvent>>>;
+  return dispatchCommand(command, handlers, () => err(keys.unknownCommand));
+}

@@ -31,7 +31,7 @@
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
-import { d20Roll, dispatchCommand, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
+import { d20Roll, dispatchLinear, matchRollResults } from "../shared/linear-commands.ts";
 import {
   canActIn,
   leaveOrder,
@@ -373,19 +373,22 @@ function leave(state: StandardState, combatantId: string): Result<Transition<Sta
   return finish(step);
 }
 
-const DEFEAT_KEYS = {
+const KEYS = {
   unknownCombatant: "TEMPO.ERRORS.Standard.UnknownCombatant",
   alreadyDefeated: "TEMPO.ERRORS.Standard.AlreadyDefeated",
   notDefeated: "TEMPO.ERRORS.Standard.NotDefeated",
+  unknownCommand: "TEMPO.ERRORS.Standard.UnknownCommand",
 } as const;
-
-function unknownCommand(): Result<Transition<StandardState, StandardEvent>> {
-  return err("TEMPO.ERRORS.Standard.UnknownCommand");
-}
 
 function apply(state: StandardState, command: StandardCommand): Result<Transition<StandardState, StandardEvent>> {
   // Commands can come from a player's query: anything that is not a command object is refused.
-  return dispatchCommand<StandardCommand, Result<Transition<StandardState, StandardEvent>>>(
+  return dispatchLinear<
+    StandardState,
+    StandardState["combatants"][string],
+    StandardCommand,
+    Result<Transition<StandardState, StandardEvent>>
+  >(
+    state,
     command,
     {
       start: () => start(state),
@@ -394,10 +397,8 @@ function apply(state: StandardState, command: StandardCommand): Result<Transitio
       rolls: (c) => rolls(state, c.results),
       setInitiative: (c) => setInitiative(state, c.combatantId, c.value),
       leave: (c) => leave(state, c.combatantId),
-      defeat: (c) => setDefeatedIn(state, c.combatantId, true, DEFEAT_KEYS),
-      revive: (c) => setDefeatedIn(state, c.combatantId, false, DEFEAT_KEYS),
     },
-    unknownCommand,
+    KEYS,
   );
 }
 
