@@ -64,6 +64,34 @@ function formatMod(value: number): string {
   return value < 0 ? ` - ${-value}` : ` + ${value}`;
 }
 
+/**
+ * Initiative formulas already written, by INT then AGI: a round asks every creature, and most share a few
+ * modifiers, so each formula is built once rather than once per creature (a new string every time).
+ * Bounded: it starts over once it holds many.
+ */
+const formulas = new Map<number, Map<number, string>>();
+let formulaCount = 0;
+
+/** PHS-2: "2d6 + INT + AGI" with this creature's numbers, e.g. "2d6 + 1 - 2". */
+function initiativeFormula(int: number, agi: number): string {
+  let byAgi = formulas.get(int);
+  const known = byAgi?.get(agi);
+  if (known !== undefined) return known;
+  if (formulaCount >= 1024) {
+    formulas.clear();
+    formulaCount = 0;
+    byAgi = undefined;
+  }
+  const formula = `2d6${formatMod(int)}${formatMod(agi)}`;
+  if (byAgi === undefined) {
+    byAgi = new Map<number, string>();
+    formulas.set(int, byAgi);
+  }
+  byAgi.set(agi, formula);
+  formulaCount++;
+  return formula;
+}
+
 const ROLL_OFF = "TEMPO.COMBAT.Phase.RollOff";
 
 /** PHS-2: whether a pending request is an initiative roll or a roll-off (its reason says which). */
@@ -80,7 +108,7 @@ export function request(d: Draft, combatant: PhaseCombatant, kind: PhaseRollKind
       ? {
           id: `phase-${n}`,
           combatantId: combatant.id,
-          formula: `2d6${formatMod(combatant.int)}${formatMod(combatant.agi)}`,
+          formula: initiativeFormula(combatant.int, combatant.agi),
           reason: "TEMPO.COMBAT.Phase.InitiativeRoll",
         }
       : { id: `phase-${n}`, combatantId: combatant.id, formula: "1d6", reason: ROLL_OFF };

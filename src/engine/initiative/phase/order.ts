@@ -54,9 +54,28 @@ const BUCKETS = 8;
 /** Roll-offs packed per creature into one 32-bit number (3 bits each); deeper ones are read directly. */
 const PACKED = 10;
 
+/** Runs this small are settled by comparing each pair of creatures. */
+const SMALL = 8;
+/** PREFIX_MASKS[k]: the bits of the first k packed roll-offs. */
+const PREFIX_MASKS: readonly number[] = Array.from({ length: PACKED + 1 }, (_, k) => 2 ** (3 * k) - 1);
+
+/** How many roll-offs a packed key holds (buckets are never 0, so the first empty place ends them). */
+function packedLength(key: number): number {
+  let k = 0;
+  while (k < PACKED && ((key >>> (3 * k)) & 7) !== 0) k++;
+  return k;
+}
+
+/** Whether every creature in order[from, to) has all its roll-offs packed (none beyond PACKED). */
+function packedOnly(order: Int32Array, from: number, to: number, active: Uint8Array): boolean {
+  for (let k = from; k < to; k++) if (active[order[k] ?? 0] !== 1) return false;
+  return true;
+}
+
 /**
  * PHS-2: what tie-breaking needs to know of each creature, by index, in typed arrays: whether it
- * contends (1) or not (0), its total, and its first PACKED roll-off buckets (3 bits each, 0 = none).
+ * contends (1; 2 when it has more roll-offs than are packed) or not (0), its total, and its first PACKED
+ * roll-off buckets (3 bits each, 0 = none).
  * The settling of a roll-off batch then runs over these arrays alone, never over every creature's
  * object and roll-off list.
  */
@@ -77,9 +96,10 @@ export function setPhaseTieKey(keys: PhaseTieKeys, i: number, c: PhaseCombatant,
     keys.active[i] = 0;
     return;
   }
-  keys.active[i] = 1;
-  keys.total[i] = c.initiative;
   const list = c.rollOff;
+  // 2: a contender with more roll-offs than are packed (the deeper ones are read from the creature).
+  keys.active[i] = list.length > PACKED ? 2 : 1;
+  keys.total[i] = c.initiative;
   const deep = list.length < PACKED ? list.length : PACKED;
   let key = 0;
   for (let depth = 0; depth < deep; depth++) key |= bucketOfRoll(list[depth]) << (3 * depth);
@@ -134,7 +154,7 @@ export function phaseTiedIndices(keys: PhaseTieKeys, deep: (i: number, depth: nu
   let contending = 0;
   let whole = true;
   for (let i = 0; i < count; i++) {
-    if (active[i] !== 1) continue;
+    if (active[i] === 0) continue;
     const t = total[i] ?? 0;
     if (!Number.isInteger(t)) whole = false;
     if (t < lo) lo = t;
@@ -146,11 +166,11 @@ export function phaseTiedIndices(keys: PhaseTieKeys, deep: (i: number, depth: nu
   let groups: number;
   if (whole && hi - lo < 4 * contending + 64) {
     groups = hi - lo + 1;
-    for (let i = 0; i < count; i++) if (active[i] === 1) group[i] = (total[i] ?? 0) - lo;
+    for (let i = 0; i < count; i++) if (active[i] !== 0) group[i] = (total[i] ?? 0) - lo;
   } else {
     const ids = new Map<number, number>();
     for (let i = 0; i < count; i++) {
-      if (active[i] !== 1) continue;
+      if (active[i] === 0) continue;
       const t = total[i] ?? 0;
       let id = ids.get(t);
       if (id === undefined) {
@@ -164,7 +184,7 @@ export function phaseTiedIndices(keys: PhaseTieKeys, deep: (i: number, depth: nu
   // Counting sort by group, keeping index order within a group.
   const sizes = new Int32Array(groups + 1);
   for (let i = 0; i < count; i++) {
-    if (active[i] !== 1) continue;
+    if (active[i] === 0) continue;
     const g = (group[i] ?? 0) + 1;
     sizes[g] = (sizes[g] ?? 0) + 1;
   }
@@ -173,7 +193,7 @@ export function phaseTiedIndices(keys: PhaseTieKeys, deep: (i: number, depth: nu
   const order = new Int32Array(contending);
   const fill = sizes.slice(0, groups);
   for (let i = 0; i < count; i++) {
-    if (active[i] !== 1) continue;
+    if (active[i] === 0) continue;
     const g = group[i] ?? 0;
     const at = fill[g] ?? 0;
     order[at] = i;
@@ -196,6 +216,22 @@ export function phaseTiedIndices(keys: PhaseTieKeys, deep: (i: number, depth: nu
     const depth = runs.pop() ?? 0;
     const to = runs.pop() ?? 0;
     const from = runs.pop() ?? 0;
+    if (to - from <= SMALL && depth < PACKED && packedOnly(order, from, to, active)) {
+      // A small run whose roll-offs are all packed: compared pair by pair, with no passes over buckets.
+      for (let k = from; k < to; k++) {
+        const i = order[k] ?? 0;
+        const key = packed[i] ?? 0;
+        const mask = PREFIX_MASKS[packedLength(key)] ?? 0;
+        for (let m = from; m < to; m++) {
+          if (m !== k && ((packed[order[m] ?? 0] ?? 0) & mask) === key) {
+            need[i] = 1;
+            needed++;
+            break;
+          }
+        }
+      }
+      continue;
+    }
     counts.fill(0);
     const shift = 3 * depth;
     for (let k = from; k < to; k++) {
