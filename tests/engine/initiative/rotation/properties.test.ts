@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { withHistory, withHistoryState, type HistoryState } from "../../../../src/engine/initiative/history.ts";
 import {
   createRotationState,
   parseRotationState,
@@ -11,52 +10,33 @@ import {
   type RotationOptions,
   type RotationState,
 } from "../../../../src/engine/initiative/rotation/index.ts";
-import { deepFreeze, expectPlainJson, TurnLedger } from "../standard/laws.ts";
+import { checkMalformedCommands, linearOps, walkLinearLaws } from "../shared/linear-laws.ts";
 
 // "toString" checks that ids never reach an object prototype.
 const IDS = ["a", "b", "c", "d", "e", "f", "toString"] as const;
 const KINDS: readonly RotationKind[] = ["pc", "ally", "enemy"];
 const id = fc.constantFrom(...IDS);
 
-type Op =
-  | { readonly op: "cmd"; readonly command: RotationCommand }
-  | { readonly op: "answer"; readonly seeds: readonly number[]; readonly bad: boolean }
-  | { readonly op: "undo" }
-  | { readonly op: "redo" };
-
-const join = fc
-  .record({
-    id,
-    kind: fc.constantFrom(...KINDS),
-    modifier: fc.integer({ min: -1, max: 2 }),
-    groupId: fc.constantFrom(null, "g1", "g2"),
-  })
-  .map<Op>((j) => ({
-    op: "cmd",
-    command: { type: "join", combatantId: j.id, kind: j.kind, modifier: j.modifier, groupId: j.groupId },
-  }));
-
-const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.constant<Op>({ op: "cmd", command: { type: "start" } }) },
-  { weight: 14, arbitrary: fc.constant<Op>({ op: "cmd", command: { type: "next" } }) },
-  { weight: 3, arbitrary: join },
-  { weight: 1, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "leave", combatantId: c } })) },
-  { weight: 2, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "defeat", combatantId: c } })) },
-  { weight: 2, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "revive", combatantId: c } })) },
+const op = linearOps(
+  id,
   {
-    weight: 2,
+    weight: 3,
     arbitrary: fc
-      .record({ id, value: fc.integer({ min: 0, max: 4 }) })
-      .map<Op>(({ id, value }) => ({ op: "cmd", command: { type: "setInitiative", combatantId: id, value } })),
+      .record({
+        id,
+        kind: fc.constantFrom(...KINDS),
+        modifier: fc.integer({ min: -1, max: 2 }),
+        groupId: fc.constantFrom(null, "g1", "g2"),
+      })
+      .map<RotationCommand>((j) => ({
+        type: "join",
+        combatantId: j.id,
+        kind: j.kind,
+        modifier: j.modifier,
+        groupId: j.groupId,
+      })),
   },
-  {
-    weight: 5,
-    arbitrary: fc
-      .record({ seeds: fc.array(fc.nat(), { maxLength: 8 }), bad: fc.boolean() })
-      .map<Op>(({ seeds, bad }) => ({ op: "answer", seeds, bad })),
-  },
-  { weight: 1, arbitrary: fc.constant<Op>({ op: "undo" }) },
-  { weight: 1, arbitrary: fc.constant<Op>({ op: "redo" }) },
+  4,
 );
 
 const options: fc.Arbitrary<RotationOptions> = fc.record({
@@ -66,22 +46,6 @@ const options: fc.Arbitrary<RotationOptions> = fc.record({
   planningPhase: fc.boolean(),
   initiator: fc.constantFrom("players" as const, "enemies" as const, "both" as const),
 });
-
-const scheduler = withHistory(rotationScheduler);
-type Command = Parameters<typeof scheduler.apply>[1];
-
-function toCommand(o: Op, state: HistoryState<RotationState>): Command {
-  if (o.op === "undo" || o.op === "redo") return { type: o.op };
-  if (o.op === "cmd") return o.command;
-  const results = state.present.rolls.slice(0, Math.max(1, o.seeds.length)).map((pending, i) => {
-    const span = Math.min(3, pending.max - pending.min + 1);
-    return {
-      requestId: pending.request.id,
-      total: o.bad && i === 0 ? pending.min - 1 : pending.min + ((o.seeds[i] ?? 0) % span),
-    };
-  });
-  return { type: "rolls", results };
-}
 
 function checkState(state: RotationState): void {
   for (const [key, c] of Object.entries(state.combatants)) expect(c.id).toBe(key);
@@ -176,78 +140,46 @@ describe("rotation: laws over random command sequences", () => {
             opts,
           );
           if (!created.ok) throw new Error("setup");
-          let state = withHistoryState(created.value);
-          const members = new Set<string>(initial);
-          const ledger = new TurnLedger();
           const planned = new Set<string>();
-          for (const o of ops) {
-            deepFreeze(state);
-            const before = JSON.stringify(state.present);
-            const command = toCommand(o, state);
-            const result = scheduler.apply(state, command);
-            if (!result.ok) {
-              expect(result.error.key.startsWith("TEMPO.ERRORS.")).toBe(true);
-              expect(JSON.stringify(state.present)).toBe(before);
-              continue;
-            }
-            const next = result.value.state;
-            expectPlainJson(next.present);
-            // What the scheduler produces, read back from storage, is accepted as it is.
-            expect(parseRotationState(JSON.parse(JSON.stringify(next.present)))).toEqual({
-              ok: true,
-              value: next.present,
-            });
-            if (command.type === "undo" || command.type === "redo") {
-              ledger.reset();
-              planned.clear(); // the turns taken since are undone: the count starts again
-              members.clear();
-              for (const k of Object.keys(next.present.combatants)) members.add(k);
-            } else {
-              if (command.type === "join") members.add(command.combatantId);
-              if (command.type === "leave") members.delete(command.combatantId);
-              ledger.observe(result.value.events, () =>
-                next.present.order.filter((c) => next.present.combatants[c]?.defeated === false),
-              );
-              const undone = scheduler.apply(next, { type: "undo" });
-              expect(undone.ok && undone.value.state.present).toEqual(state.present);
-              if (undone.ok) {
-                const redone = scheduler.apply(undone.value.state, { type: "redo" });
-                expect(redone.ok && redone.value.state.present).toEqual(next.present);
+          walkLinearLaws(
+            rotationScheduler,
+            parseRotationState,
+            created.value,
+            ops,
+            (pending) => pending.min - 1,
+            ({ command, next, events, members }) => {
+              // After undo/redo the turns taken since are undone: the count starts again.
+              if (command.type === "undo" || command.type === "redo") planned.clear();
+              checkState(next);
+              if (opts.noThreePlayersInRow && events.some((e) => e.type === "roundStarted")) {
+                checkNoThreeInRow(next);
+                if (next.order.some((c) => next.combatants[c]?.groupId !== null)) rot6WithGroups++;
               }
-            }
-            expect(Object.keys(next.present.combatants).sort()).toEqual([...members].sort());
-            checkState(next.present);
-            if (opts.noThreePlayersInRow && result.value.events.some((e) => e.type === "roundStarted")) {
-              checkNoThreeInRow(next.present);
-              if (next.present.order.some((c) => next.present.combatants[c]?.groupId !== null)) rot6WithGroups++;
-            }
-            const rows = rotationScheduler
-              .timeline(next.present)
-              .filter((r) => r.kind === "turn" || r.kind === "pending");
-            expect(rows.length).toBe(members.size);
-            state = next;
-            deepest = Math.max(deepest, next.present.round);
-            for (const e of result.value.events) {
-              if (e.type === "planningStarted") planned.clear();
-              if (e.type === "combatantLeft") planned.delete(e.combatantId); // joining again is a new creature
-              if (e.type === "turnStarted" && e.round === 0) {
-                // ROT-7: planning turns go to the side that started the encounter, one each.
-                const kind = next.present.combatants[e.combatantId]?.kind;
-                const side = kind === "enemy" ? "enemies" : "players";
-                expect(
-                  opts.initiator === "both" || opts.initiator === side,
-                  `${e.combatantId} plans for the other side`,
-                ).toBe(true);
-                expect(planned.has(e.combatantId), `${e.combatantId} plans twice`).toBe(false);
-                planned.add(e.combatantId);
-                planningTurns++;
+              const rows = rotationScheduler.timeline(next).filter((r) => r.kind === "turn" || r.kind === "pending");
+              expect(rows.length).toBe(members.size);
+              deepest = Math.max(deepest, next.round);
+              for (const e of events) {
+                if (e.type === "planningStarted") planned.clear();
+                if (e.type === "combatantLeft") planned.delete(e.combatantId); // joining again is a new creature
+                if (e.type === "turnStarted" && e.round === 0) {
+                  // ROT-7: planning turns go to the side that started the encounter, one each.
+                  const kind = next.combatants[e.combatantId]?.kind;
+                  const side = kind === "enemy" ? "enemies" : "players";
+                  expect(
+                    opts.initiator === "both" || opts.initiator === side,
+                    `${e.combatantId} plans for the other side`,
+                  ).toBe(true);
+                  expect(planned.has(e.combatantId), `${e.combatantId} plans twice`).toBe(false);
+                  planned.add(e.combatantId);
+                  planningTurns++;
+                }
+                if (e.type === "turnStarted") turns++;
+                if (e.type === "turnStarted" && (next.combatants[e.combatantId]?.groupId ?? null) !== null)
+                  groupTurns++;
+                if (e.type === "initiativeSet" && !Number.isInteger(e.value)) rollOffWins++;
               }
-              if (e.type === "turnStarted") turns++;
-              if (e.type === "turnStarted" && (next.present.combatants[e.combatantId]?.groupId ?? null) !== null)
-                groupTurns++;
-              if (e.type === "initiativeSet" && !Number.isInteger(e.value)) rollOffWins++;
-            }
-          }
+            },
+          );
         },
       ),
       { numRuns: 200 },
@@ -273,30 +205,7 @@ describe("rotation: laws over random command sequences", () => {
     const started = rotationScheduler.apply(created.value, { type: "start" });
     if (!started.ok) throw new Error("start");
     const states = [created.value, started.value.state];
-    const field = fc.oneof(fc.anything(), fc.constantFrom("a", "b", "g1", 3, -1, 2.5, null));
-    const garbage = fc.oneof(
-      fc.anything(),
-      fc.record({
-        type: fc.constantFrom("start", "next", "rolls", "join", "leave", "defeat", "revive", "setInitiative", "undo"),
-        combatantId: field,
-        value: field,
-        results: fc.oneof(fc.anything(), fc.array(fc.record({ requestId: field, total: field }))),
-        kind: field,
-        modifier: field,
-        groupId: field,
-      }),
-    );
-    fc.assert(
-      fc.property(fc.constantFrom(...states), garbage, (state, command) => {
-        deepFreeze(state);
-        const before = JSON.stringify(state);
-        const result = rotationScheduler.apply(state, command as RotationCommand);
-        if (!result.ok) expect(result.error.key.startsWith("TEMPO.ERRORS.")).toBe(true);
-        expect(JSON.stringify(state)).toBe(before);
-        if (result.ok) expectPlainJson(result.value.state);
-      }),
-      { numRuns: 500 },
-    );
+    checkMalformedCommands(rotationScheduler, states, ["kind", "modifier", "groupId"]);
   });
 });
 

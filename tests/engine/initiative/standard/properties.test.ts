@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { withHistory, withHistoryState, type HistoryState } from "../../../../src/engine/initiative/history.ts";
 import { isSortedBy } from "../../../../src/engine/initiative/shared/round-order.ts";
 import {
   compareStandardOrder,
@@ -10,61 +9,22 @@ import {
   type StandardCommand,
   type StandardState,
 } from "../../../../src/engine/initiative/standard/index.ts";
-import { deepFreeze, expectPlainJson, TurnLedger } from "./laws.ts";
+import { checkMalformedCommands, linearOps, walkLinearLaws } from "../shared/linear-laws.ts";
 
 // "constructor" checks that ids never reach an object prototype.
 const IDS = ["a", "b", "c", "d", "e", "constructor"] as const;
 const id = fc.constantFrom(...IDS);
 
-/** Abstract commands; `answer` is turned into a `rolls` command against whatever is pending. */
-type Op =
-  | { readonly op: "cmd"; readonly command: StandardCommand }
-  | { readonly op: "answer"; readonly seeds: readonly number[]; readonly bad: boolean }
-  | { readonly op: "undo" }
-  | { readonly op: "redo" };
-
-const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.constant<Op>({ op: "cmd", command: { type: "start" } }) },
-  { weight: 14, arbitrary: fc.constant<Op>({ op: "cmd", command: { type: "next" } }) },
+const op = linearOps(
+  id,
   {
     weight: 2,
     arbitrary: fc
       .record({ id, dex: fc.integer({ min: -2, max: 4 }) })
-      .map<Op>(({ id, dex }) => ({ op: "cmd", command: { type: "join", combatantId: id, dexBonus: dex } })),
+      .map<StandardCommand>(({ id, dex }) => ({ type: "join", combatantId: id, dexBonus: dex })),
   },
-  { weight: 1, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "leave", combatantId: c } })) },
-  { weight: 2, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "defeat", combatantId: c } })) },
-  { weight: 2, arbitrary: id.map<Op>((c) => ({ op: "cmd", command: { type: "revive", combatantId: c } })) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .record({ id, value: fc.integer({ min: 0, max: 8 }) })
-      .map<Op>(({ id, value }) => ({ op: "cmd", command: { type: "setInitiative", combatantId: id, value } })),
-  },
-  {
-    weight: 5,
-    arbitrary: fc
-      .record({ seeds: fc.array(fc.nat(), { maxLength: 8 }), bad: fc.boolean() })
-      .map<Op>(({ seeds, bad }) => ({ op: "answer", seeds, bad })),
-  },
-  { weight: 1, arbitrary: fc.constant<Op>({ op: "undo" }) },
-  { weight: 1, arbitrary: fc.constant<Op>({ op: "redo" }) },
+  8,
 );
-
-const scheduler = withHistory(standardScheduler);
-type Command = Parameters<typeof scheduler.apply>[1];
-
-function toCommand(o: Op, state: HistoryState<StandardState>): Command {
-  if (o.op === "undo" || o.op === "redo") return { type: o.op };
-  if (o.op === "cmd") return o.command;
-  // Small totals on purpose (few values) so ties and tie-breakers happen often.
-  const results = state.present.rolls.slice(0, Math.max(1, o.seeds.length)).map((pending, i) => {
-    const seed = o.seeds[i] ?? 0;
-    const span = Math.min(3, pending.max - pending.min + 1);
-    return { requestId: pending.request.id, total: o.bad && i === 0 ? pending.max + 1 : pending.min + (seed % span) };
-  });
-  return { type: "rolls", results };
-}
 
 function checkOrder(state: StandardState): void {
   const ids = Object.keys(state.combatants);
@@ -91,62 +51,30 @@ describe("standard: laws over random command sequences", () => {
         (ops, initial) => {
           const created = createStandardState(initial.map((c, i) => ({ id: c, dexBonus: i % 3 })));
           if (!created.ok) throw new Error("setup");
-          let state = withHistoryState(created.value);
-          const members = new Set<string>(initial);
-          const ledger = new TurnLedger();
-          for (const o of ops) {
-            deepFreeze(state);
-            const before = JSON.stringify(state.present);
-            const command = toCommand(o, state);
-            const result = scheduler.apply(state, command);
-            if (!result.ok) {
-              expect(result.error.key.startsWith("TEMPO.ERRORS.")).toBe(true);
-              expect(JSON.stringify(state.present)).toBe(before); // and frozen: any write would have thrown
-              continue;
-            }
-            const next = result.value.state;
-            expectPlainJson(next.present);
-            // What the scheduler produces, read back from storage, is accepted as it is.
-            expect(parseStandardState(JSON.parse(JSON.stringify(next.present)))).toEqual({
-              ok: true,
-              value: next.present,
-            });
-            if (command.type === "undo" || command.type === "redo") {
-              ledger.reset();
-              members.clear();
-              for (const k of Object.keys(next.present.combatants)) members.add(k);
-            } else {
-              if (command.type === "join") members.add(command.combatantId);
-              if (command.type === "leave") members.delete(command.combatantId);
-              ledger.observe(result.value.events, () =>
-                next.present.order.filter((c) => next.present.combatants[c]?.defeated === false),
-              );
-              // Undo then redo returns to exactly this state.
-              const undone = scheduler.apply(next, { type: "undo" });
-              expect(undone.ok && undone.value.state.present).toEqual(state.present);
-              if (undone.ok) {
-                const redone = scheduler.apply(undone.value.state, { type: "redo" });
-                expect(redone.ok && redone.value.state.present).toEqual(next.present);
+          walkLinearLaws(
+            standardScheduler,
+            parseStandardState,
+            created.value,
+            ops,
+            (pending) => pending.max + 1,
+            ({ next, events, members }) => {
+              checkOrder(next);
+              if (events.some((e) => e.type === "roundStarted")) {
+                // STD-1: every round starts in initiative order, whatever happened in the last one.
+                const { combatants, order } = next;
+                expect(
+                  isSortedBy(order, (x, y) => {
+                    const cx = combatants[x];
+                    const cy = combatants[y];
+                    return cx && cy ? compareStandardOrder(cx, cy) : 0;
+                  }),
+                ).toBe(true);
               }
-            }
-            expect(Object.keys(next.present.combatants).sort()).toEqual([...members].sort());
-            checkOrder(next.present);
-            if (result.value.events.some((e) => e.type === "roundStarted")) {
-              // STD-1: every round starts in initiative order, whatever happened in the last one.
-              const { combatants, order } = next.present;
-              expect(
-                isSortedBy(order, (x, y) => {
-                  const cx = combatants[x];
-                  const cy = combatants[y];
-                  return cx && cy ? compareStandardOrder(cx, cy) : 0;
-                }),
-              ).toBe(true);
-            }
-            expect(standardScheduler.timeline(next.present).length).toBe(members.size);
-            state = next;
-            deepest = Math.max(deepest, next.present.round);
-            turns += result.value.events.filter((e) => e.type === "turnStarted").length;
-          }
+              expect(standardScheduler.timeline(next).length).toBe(members.size);
+              deepest = Math.max(deepest, next.round);
+              turns += events.filter((e) => e.type === "turnStarted").length;
+            },
+          );
         },
       ),
       { numRuns: 200 },
@@ -244,27 +172,6 @@ describe("standard: laws over random command sequences", () => {
     const started = standardScheduler.apply(created.value, { type: "start" });
     if (!started.ok) throw new Error("start");
     const states = [created.value, started.value.state];
-    const field = fc.oneof(fc.anything(), fc.constantFrom("a", "b", "g1", 3, -1, 2.5, null));
-    const garbage = fc.oneof(
-      fc.anything(),
-      fc.record({
-        type: fc.constantFrom("start", "next", "rolls", "join", "leave", "defeat", "revive", "setInitiative", "undo"),
-        combatantId: field,
-        value: field,
-        results: fc.oneof(fc.anything(), fc.array(fc.record({ requestId: field, total: field }))),
-        dexBonus: field,
-      }),
-    );
-    fc.assert(
-      fc.property(fc.constantFrom(...states), garbage, (state, command) => {
-        deepFreeze(state);
-        const before = JSON.stringify(state);
-        const result = standardScheduler.apply(state, command as StandardCommand);
-        if (!result.ok) expect(result.error.key.startsWith("TEMPO.ERRORS.")).toBe(true);
-        expect(JSON.stringify(state)).toBe(before);
-        if (result.ok) expectPlainJson(result.value.state);
-      }),
-      { numRuns: 500 },
-    );
+    checkMalformedCommands(standardScheduler, states, ["dexBonus"]);
   });
 });
