@@ -6,58 +6,53 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Result } from "../../../src/engine/core/result.ts";
-import { d20AttackOdds, resolveD20Attack, type D20AttackSnapshot } from "../../../src/engine/attack/d20-attack.ts";
-import {
-  grappleEscapeOdds,
-  grappleOdds,
-  resolveGrapple,
-  resolveGrappleEscape,
-  type GrappleSnapshot,
-} from "../../../src/engine/attack/grapple.ts";
-import {
-  enhancedHitDice,
-  monsterAttackTable,
-  parseHitDice,
-  type HitDice,
-} from "../../../src/engine/attack/monster-hit-dice.ts";
-import { opposedRollOdds, resolveOpposedRoll } from "../../../src/engine/attack/opposed-roll.ts";
-import {
-  flankingPenalty,
-  resolveRotationAttack,
-  rotationAttackOdds,
-  rotationSkillBonus,
-  type RotationAttackSnapshot,
-} from "../../../src/engine/attack/rotation-attack.ts";
 import {
   aac0Needed,
+  d20AttackOdds,
+  type D20AttackSnapshot,
   descendingArmorClass,
-  parseAac0,
-  resolveSegmentAttack,
-  segmentAttackOdds,
-  type SegmentAttackSnapshot,
-} from "../../../src/engine/attack/segment-attack.ts";
-import {
+  enhancedHitDice,
   enterStealth,
+  type ExtraSources,
+  flankingPenalty,
+  grappleEscapeOdds,
+  grappleOdds,
+  type GrappleSnapshot,
+  type HitDice,
+  monsterAttackTable,
+  opposedRollOdds,
+  parseAac0,
+  parseHitDice,
+  type PhaseAttackInput,
+  phaseAttackOdds,
+  type PhaseAttackRoll,
+  phaseAttackSources,
+  resolveD20Attack,
+  resolveGrapple,
+  resolveGrappleEscape,
+  resolveOpposedRoll,
+  resolvePhaseAttack,
+  resolveRotationAttack,
+  resolveSegmentAttack,
   resolveSneakReroll,
   resolveStealthSpot,
+  resolveTrip,
+  rotationAttackOdds,
+  type RotationAttackSnapshot,
+  rotationSkillBonus,
+  segmentAttackOdds,
+  type SegmentAttackSnapshot,
   sneakPenalty,
   sneakRerollDistribution,
   sneakResultDistribution,
+  type SneakTurn,
+  type StealthObserver,
   stealthObserversWhoSee,
   stealthSpotOdds,
   stealthSpotOddsBeforeSneakRoll,
-  type SneakTurn,
-  type StealthObserver,
-} from "../../../src/engine/attack/stealth.ts";
-import {
-  phaseAttackOdds,
-  phaseAttackSources,
-  resolvePhaseAttack,
-  type ExtraSources,
-  type PhaseAttackInput,
-  type PhaseAttackRoll,
-} from "../../../src/engine/attack/step-dice-attack.ts";
-import { resolveTrip, tripOdds, type TripSnapshot } from "../../../src/engine/attack/trip.ts";
+  tripOdds,
+  type TripSnapshot,
+} from "../../../src/engine/attack/index.ts";
 import { expectTypedError, notWhole } from "./support.ts";
 
 type Args = Readonly<Record<string, unknown>>;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { d20AttackOdds, resolveD20Attack, type D20AttackSnapshot } from "../../../src/engine/attack/d20-attack.ts";
 import type { D20RollMode } from "../../../src/engine/dice/d20.ts";
-import { facePairs, share, singleFaces, value } from "./support.ts";
+import { expectOddsMatchRolls, facePairs, singleFaces, value } from "./support.ts";
 
 const snap = (
   bonus: number,
@@ -74,20 +74,7 @@ describe("d20 + bonus vs AC (count and standard rulesets)", () => {
     fc.assert(
       fc.property(snapshots, (s) => {
         const rolls = s.mode === "normal" ? singleFaces : facePairs;
-        const outcome = (faces: readonly number[]) => value(resolveD20Attack(faces, s));
-        const odds = value(d20AttackOdds(s));
-        expect(odds.hit).toBeCloseTo(
-          share(rolls, (faces) => outcome(faces).hit),
-          12,
-        );
-        expect(odds.critical).toBeCloseTo(
-          share(rolls, (faces) => outcome(faces).critical),
-          12,
-        );
-        expect(odds.fumble).toBeCloseTo(
-          share(rolls, (faces) => outcome(faces).fumble),
-          12,
-        );
+        expectOddsMatchRolls(rolls, (faces) => resolveD20Attack(faces, s), value(d20AttackOdds(s)));
       }),
       { numRuns: 150 },
     );

@@ -8,7 +8,7 @@ import {
   type RotationAttackSnapshot,
   type RotationDefender,
 } from "../../../src/engine/attack/rotation-attack.ts";
-import { facePairs, share, singleFaces, value } from "./support.ts";
+import { expectOddsMatchRolls, facePairs, singleFaces, value } from "./support.ts";
 
 const defender = (over: Partial<RotationDefender> = {}): RotationDefender => ({
   dodge: 14,
@@ -191,20 +191,8 @@ describe("ATK-ROT rotation attacks", () => {
     fc.assert(
       fc.property(snapshots, (s) => {
         const rolls = s.defender.unaware ? facePairs : singleFaces;
-        const outcome = (faces: readonly number[]) => value(resolveRotationAttack(faces, s));
         const odds = value(rotationAttackOdds(s));
-        expect(odds.hit).toBeCloseTo(
-          share(rolls, (faces) => outcome(faces).hit),
-          12,
-        );
-        expect(odds.critical).toBeCloseTo(
-          share(rolls, (faces) => outcome(faces).critical),
-          12,
-        );
-        expect(odds.fumble).toBeCloseTo(
-          share(rolls, (faces) => outcome(faces).fumble),
-          12,
-        );
+        expectOddsMatchRolls(rolls, (faces) => resolveRotationAttack(faces, s), odds);
         expect(odds.hit + odds.miss).toBeCloseTo(1, 12);
       }),
       { numRuns: 150 },

@@ -57,3 +57,29 @@ export const notWhole: fc.Arbitrary<unknown> = fc.oneof(
   fc.double().filter((n) => !Number.isSafeInteger(n)),
   fc.string(),
 );
+
+/**
+ * The exact odds of an attack equal the brute-force shares over every equally likely roll in `rolls`:
+ * hit, critical and fumble, each to 12 decimals.
+ */
+export function expectOddsMatchRolls(
+  rolls: readonly (readonly number[])[],
+  resolve: (
+    faces: readonly number[],
+  ) => Result<{ readonly hit: boolean; readonly critical: boolean; readonly fumble: boolean }>,
+  odds: { readonly hit: number; readonly critical: number; readonly fumble: number },
+): void {
+  const outcome = (faces: readonly number[]) => value(resolve(faces));
+  expect(odds.hit).toBeCloseTo(
+    share(rolls, (faces) => outcome(faces).hit),
+    12,
+  );
+  expect(odds.critical).toBeCloseTo(
+    share(rolls, (faces) => outcome(faces).critical),
+    12,
+  );
+  expect(odds.fumble).toBeCloseTo(
+    share(rolls, (faces) => outcome(faces).fumble),
+    12,
+  );
+}
