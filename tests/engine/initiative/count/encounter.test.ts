@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
-import { apply, asked, attack, encounter, next, roll, run, show, spell, track } from "./support.ts";
+import { apply, asked, attack, encounter, next, roll, run, show, spell, startedEncounter, track } from "./support.ts";
 
 /**
  * A whole encounter played from the seed text: Brakka (fighter, bonus 1, a Maul: Great), Isolde (wizard,
@@ -171,15 +171,12 @@ describe("a count-track encounter from the seed", () => {
  */
 describe("a second count-track encounter", () => {
   it("CNT-9, CNT-10, CNT-11, CNT-13, CNT-14, DEF-1: a long spell, a knight down and back up, a troll defeated", () => {
-    let s = apply(
-      encounter([
-        ["mage", 3, true],
-        ["knight", 1, true],
-        ["troll", 0],
-        ["imp", 2],
-      ]),
-      { type: "start" },
-    ).state;
+    let s = startedEncounter([
+      ["mage", 3, true],
+      ["knight", 1, true],
+      ["troll", 0],
+      ["imp", 2],
+    ]).state;
     s = roll(s, { mage: 19, knight: 5, troll: 10, imp: 9 }).state;
     expect(track(s)).toEqual(["4 knight *", "7 imp", "10 troll", "16 mage", "20 end step"]);
 

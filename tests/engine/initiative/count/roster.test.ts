@@ -1,7 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { withHistory, withHistoryState } from "../../../../src/engine/initiative/history.ts";
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
-import { act, apply, asked, attack, encounter, next, onTrack, roll, run, show, spell, track } from "./support.ts";
+import {
+  act,
+  apply,
+  asked,
+  attack,
+  encounter,
+  next,
+  onTrack,
+  roll,
+  rolledEncounter,
+  run,
+  show,
+  spell,
+  startedEncounter,
+  track,
+} from "./support.ts";
 
 describe("saving throws (CNT-11)", () => {
   it("CNT-11: saves come right after the creature's last action resolving this round", () => {
@@ -92,14 +107,11 @@ describe("idle creatures (CNT-13)", () => {
 
   it("CNT-13: the surprise round lowers no one", () => {
     // rogue 2 − 4 = −2 has surprise; the orc (12 − 2 = 10) waits the surprise round out.
-    const start = roll(
-      apply(
-        encounter([
-          ["rogue", 4, true],
-          ["orc", 2],
-        ]),
-        { type: "start" },
-      ).state,
+    const start = rolledEncounter(
+      [
+        ["rogue", 4, true],
+        ["orc", 2],
+      ],
       { rogue: 2, orc: 12 },
     );
     const r = run(start.state, [next, next]);
@@ -478,7 +490,7 @@ describe("more edges", () => {
   });
 
   it("a creature joining while the first rolls are out is waited for", () => {
-    let s = apply(encounter([["fighter", 0]]), { type: "start" }).state;
+    let s = startedEncounter([["fighter", 0]]).state;
     s = apply(s, { type: "join", combatant: { id: "wolf", bonus: 0, isPlayer: false, defeated: false } }).state;
     s = roll(s, { fighter: 7 }).state;
     expect(s.status).toBe("rolling");

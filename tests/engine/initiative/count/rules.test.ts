@@ -3,20 +3,31 @@ import fc from "fast-check";
 import { compareCountOrder } from "../../../../src/engine/initiative/count/order.ts";
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
 import { presentCombatants } from "../../../../src/engine/initiative/count/state.ts";
-import { act, apply, asked, attack, encounter, next, onTrack, roll, run, show, spell, track } from "./support.ts";
+import {
+  act,
+  apply,
+  asked,
+  attack,
+  next,
+  onTrack,
+  roll,
+  rolledEncounter,
+  run,
+  show,
+  spell,
+  startedEncounter,
+  track,
+} from "./support.ts";
 
 /** Review scenarios: each expected list is worked out by hand from RULES §1. */
 describe("saves after carried actions (CNT-9, CNT-11)", () => {
   it("CNT-11: a spell from the surprise round resolving after its caster's round-1 turn is followed at once by its saves", () => {
     // rogue 2 − 4 = −2 (surprise, 16 in the surprise round, 0 from round 1); orc 12 − 0 = 12.
-    let s = roll(
-      apply(
-        encounter([
-          ["rogue", 4, true],
-          ["orc", 0],
-        ]),
-        { type: "start" },
-      ).state,
+    let s = rolledEncounter(
+      [
+        ["rogue", 4, true],
+        ["orc", 0],
+      ],
       { rogue: 2, orc: 12 },
     ).state;
     // Surprise round: a 9th-level spell from 16 resolves at 25, count 5 of round 1 (CNT-9).
@@ -70,15 +81,12 @@ describe("saves after carried actions (CNT-9, CNT-11)", () => {
 describe("surprise round ties (CNT-4, CNT-5)", () => {
   it("CNT-4, CNT-5: two creatures with surprise and the same bonus contest for 20 − bonus; the kept totals also order them on 0 in round 1", () => {
     // rogue 3 − 4 = −1, scout 1 − 4 = −3: both act at 16 in the surprise round; orc 12.
-    let step = roll(
-      apply(
-        encounter([
-          ["rogue", 4],
-          ["scout", 4],
-          ["orc", 0],
-        ]),
-        { type: "start" },
-      ).state,
+    let step = rolledEncounter(
+      [
+        ["rogue", 4],
+        ["scout", 4],
+        ["orc", 0],
+      ],
       { rogue: 3, scout: 1, orc: 12 },
     );
     expect(asked(step)).toEqual(["rogue:contest", "scout:contest"]);
@@ -104,12 +112,9 @@ describe("contests batched by the adapter (CNT-5)", () => {
         fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 50, maxLength: 50 }),
         (bonuses, first, contestDice, batches) => {
           const ids = bonuses.map((_, i) => `c${i}`);
-          let s = apply(
-            encounter(
-              bonuses.map((b, i) => [ids[i] ?? "", b] as const),
-              { surprise: "declared" },
-            ),
-            { type: "start" },
+          let s = startedEncounter(
+            bonuses.map((b, i) => [ids[i] ?? "", b] as const),
+            { surprise: "declared" },
           ).state;
           // Few distinct counts and contest dice of 1–3: ties and equal totals everywhere.
           s = roll(s, Object.fromEntries(ids.map((id, i) => [id, (first[i] ?? 1) + (bonuses[i] ?? 0)]))).state;
@@ -178,19 +183,14 @@ describe("waking up (CNT-14)", () => {
 describe("surprise decided while the first contests are out (CNT-4)", () => {
   it("CNT-4: a surprise round the GM declares while the first ties are still being contested comes before round 1", () => {
     // rogue 3 − 5 = −2 (surprise); orc 12 − 0 = 12 and goblin 13 − 1 = 12 tie. GM-declares mode.
-    let step = roll(
-      apply(
-        encounter(
-          [
-            ["rogue", 5],
-            ["orc", 0],
-            ["goblin", 1],
-          ],
-          { surprise: "declared" },
-        ),
-        { type: "start" },
-      ).state,
+    let step = rolledEncounter(
+      [
+        ["rogue", 5],
+        ["orc", 0],
+        ["goblin", 1],
+      ],
       { rogue: 3, orc: 12, goblin: 13 },
+      { surprise: "declared" },
     );
     expect(asked(step)).toEqual(["goblin:contest", "orc:contest"]);
     step = apply(step.state, { type: "declareSurprise", value: true });
@@ -204,15 +204,12 @@ describe("surprise decided while the first contests are out (CNT-4)", () => {
 
   it("CNT-4: marking one of two tied creatures with surprise as surprised while their contest is out lets the other act alone at once", () => {
     // rogue 3 − 5 = −2 and scout 4 − 5 = −1 have surprise: both would act at 20 − 5 = 15, so they contest.
-    let step = roll(
-      apply(
-        encounter([
-          ["rogue", 5],
-          ["scout", 5],
-          ["orc", 0],
-        ]),
-        { type: "start" },
-      ).state,
+    let step = rolledEncounter(
+      [
+        ["rogue", 5],
+        ["scout", 5],
+        ["orc", 0],
+      ],
       { rogue: 3, scout: 4, orc: 12 },
     );
     expect(asked(step)).toEqual(["rogue:contest", "scout:contest"]);

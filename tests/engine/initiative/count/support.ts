@@ -145,12 +145,9 @@ export function track(state: CountState): string[] {
  * count + bonus on its d20. Counts must differ or the test must settle the contests itself.
  */
 export function onTrack(entries: readonly (readonly [string, number, number?])[], options?: CountOptions): CountState {
-  const s = apply(
-    encounter(
-      entries.map(([id, , bonus]) => [id, bonus ?? 0] as const),
-      options,
-    ),
-    { type: "start" },
+  const s = startedEncounter(
+    entries.map(([id, , bonus]) => [id, bonus ?? 0] as const),
+    options,
   ).state;
   return roll(s, Object.fromEntries(entries.map(([id, count, bonus]) => [id, count + (bonus ?? 0)]))).state;
 }
@@ -177,3 +174,20 @@ export const act = (combatantId: string, delay = 0): CountCommand => ({
   combatantId,
   action: { kind: "other", delay },
 });
+
+/** An encounter (see {@link encounter}) after `start`: the first rolls are asked for. */
+export function startedEncounter(
+  combatants: readonly (readonly [string, number, boolean?])[],
+  options?: CountOptions,
+): Step {
+  return apply(encounter(combatants, options), { type: "start" });
+}
+
+/** An encounter after `start` with the first rolls fed by combatant (see {@link roll}). */
+export function rolledEncounter(
+  combatants: readonly (readonly [string, number, boolean?])[],
+  dice: Readonly<Record<string, number>>,
+  options?: CountOptions,
+): Step {
+  return roll(startedEncounter(combatants, options).state, dice);
+}

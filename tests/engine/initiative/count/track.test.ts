@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
-import { apply, asked, encounter, next, roll, run, show, track } from "./support.ts";
+import { apply, asked, encounter, next, roll, rolledEncounter, run, show, startedEncounter, track } from "./support.ts";
 
 /** The seed's party: a fighter (+2), a wizard (+4), a goblin (+1). */
 const party = (): ReturnType<typeof encounter> =>
@@ -77,15 +77,12 @@ describe("count track: rolling and order", () => {
 
   it("CNT-5: kept totals break later ties; only a newcomer to the tie rolls", () => {
     // a and b tie on 10 at the start; later c lands on 10 too: only c rolls, a and b keep their totals.
-    let s = roll(
-      apply(
-        encounter([
-          ["a", 0],
-          ["b", 0],
-          ["c", 0],
-        ]),
-        { type: "start" },
-      ).state,
+    let s = rolledEncounter(
+      [
+        ["a", 0],
+        ["b", 0],
+        ["c", 0],
+      ],
       { a: 10, b: 10, c: 15 },
     ).state;
     s = roll(s, { a: 12, b: 7 }).state;
@@ -151,14 +148,11 @@ describe("count track: the round", () => {
 describe("count track: surprise", () => {
   it("CNT-4: a result of 0 or below has surprise: a surprise round at 20 − bonus, then 0 from round 1", () => {
     // rogue 3 − 5 = −2 (surprise), orc 12 − 0 = 12.
-    const s = roll(
-      apply(
-        encounter([
-          ["rogue", 5, true],
-          ["orc", 0],
-        ]),
-        { type: "start" },
-      ).state,
+    const s = rolledEncounter(
+      [
+        ["rogue", 5, true],
+        ["orc", 0],
+      ],
       { rogue: 3, orc: 12 },
     );
     expect(show(s.events)).toEqual(["count rogue=0", "count orc=12", "round 0", "turn rogue"]);
@@ -179,15 +173,12 @@ describe("count track: surprise", () => {
 
 describe("count track: surprise declared by the GM", () => {
   const ambush = () =>
-    apply(
-      encounter(
-        [
-          ["rogue", 5, true],
-          ["orc", 0],
-        ],
-        { surprise: "declared" },
-      ),
-      { type: "start" },
+    startedEncounter(
+      [
+        ["rogue", 5, true],
+        ["orc", 0],
+      ],
+      { surprise: "declared" },
     ).state;
 
   it("CNT-4: in 'GM declares' mode there is no surprise round unless the GM declares one", () => {
@@ -204,7 +195,7 @@ describe("count track: surprise declared by the GM", () => {
   });
 
   it("CNT-4: the GM cannot declare surprise in automatic mode, nor once the first round has begun", () => {
-    const automatic = apply(encounter([["rogue", 5]]), { type: "start" }).state;
+    const automatic = startedEncounter([["rogue", 5]]).state;
     expect(countScheduler.apply(automatic, { type: "declareSurprise", value: true })).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Count.SurpriseIsAutomatic" },
@@ -221,14 +212,11 @@ describe("count track: surprise declared by the GM", () => {
   });
 
   it("CNT-4: a creature the GM marks surprised does not act in the surprise round even with a low roll", () => {
-    let s = apply(
-      encounter([
-        ["rogue", 5, true],
-        ["scout", 4],
-        ["orc", 0],
-      ]),
-      { type: "start" },
-    ).state;
+    let s = startedEncounter([
+      ["rogue", 5, true],
+      ["scout", 4],
+      ["orc", 0],
+    ]).state;
     s = apply(s, { type: "markSurprised", combatantId: "scout", surprised: true }).state;
     // rogue 3 − 5 = −2, scout 2 − 4 = −2: both have surprise, but the scout is surprised.
     const r = roll(s, { rogue: 3, scout: 2, orc: 12 });
