@@ -26,9 +26,10 @@ const contends = (c: PhaseCombatant, round: number): boolean =>
 /**
  * PHS-2: the tie keys of the roster settled last (a single entry, so at most one roster's keys are kept).
  * A roll-off batch carries them over to its new roster, rewriting only the creatures it changed, so
- * settling a batch never reads every creature and its roll-offs again. Keyed by the roster's identity:
- * a state is never changed in place, so keys made for a roster stay true for it; any other roster (a
- * state from elsewhere, an undo) has its keys built afresh in O(n).
+ * settling a batch runs over typed arrays and never reads every creature and its roll-off list again.
+ * Keyed by the roster's identity: a state is never changed in place, so keys made for a roster stay
+ * true for it; any other roster (a state from elsewhere, a JSON copy, an undo) has its keys built afresh
+ * in O(n). Only a cache: every transition gives the same result with or without it.
  */
 let memo: {
   readonly combatants: PersistentVector<PhaseCombatant>;
