@@ -19,6 +19,7 @@ import {
   plainSteps,
   reportChanges,
   reportRounds,
+  startedWithDefeated,
   timeRounds,
 } from "./support/linear-rounds.ts";
 
@@ -36,15 +37,7 @@ function started(n: number): RotationState {
     });
   }
   const created = createRotationState(input, { enemyGroups: true, noThreePlayersInRow: true });
-  if (!created.ok) throw new Error(created.error.key);
-  const begun = rotationScheduler.apply(created.value, { type: "start" });
-  if (!begun.ok) throw new Error(begun.error.key);
-  let state = begun.value.state;
-  for (let i = 3; i < n; i += 10) {
-    const t = rotationScheduler.apply(state, { type: "defeat", combatantId: `c${i}` });
-    if (t.ok) state = t.value.state;
-  }
-  return state;
+  return startedWithDefeated(rotationScheduler, created, n);
 }
 
 const plain = plainSteps(rotationScheduler);

@@ -11,6 +11,7 @@ import {
   plainSteps,
   reportChanges,
   reportRounds,
+  startedWithDefeated,
   timeRounds,
 } from "./support/linear-rounds.ts";
 
@@ -19,16 +20,7 @@ function started(n: number): StandardState {
   const created = createStandardState(
     Array.from({ length: n }, (_, i) => ({ id: `c${i}`, dexBonus: i % 5, initiative: n - i })),
   );
-  if (!created.ok) throw new Error(created.error.key);
-  let state = created.value;
-  const begun = standardScheduler.apply(state, { type: "start" });
-  if (!begun.ok) throw new Error(begun.error.key);
-  state = begun.value.state;
-  for (let i = 3; i < n; i += 10) {
-    const t = standardScheduler.apply(state, { type: "defeat", combatantId: `c${i}` });
-    if (t.ok) state = t.value.state;
-  }
-  return state;
+  return startedWithDefeated(standardScheduler, created, n);
 }
 
 const plain = plainSteps(standardScheduler);

@@ -36,6 +36,19 @@ export function historySteps<S extends { readonly round: number }>(scheduler: Li
 /** Wraps a started state for `historySteps`. */
 export const inHistory = withHistoryState;
 
+/**
+ * The benchmarks' encounter: `created` after `start`, with every tenth creature from `c3` on defeated
+ * (DEF-1: skipping them is part of a real round).
+ */
+export function startedWithDefeated<S>(scheduler: Linear<S>, created: Result<S>, n: number): S {
+  let state = unwrap(scheduler.apply(unwrap(created), { type: "start" })).state;
+  for (let i = 3; i < n; i += 10) {
+    const t = scheduler.apply(state, { type: "defeat", combatantId: `c${i}` });
+    if (t.ok) state = t.value.state;
+  }
+  return state;
+}
+
 /** Ms per round and turn steps per round of `rounds` full rounds from `start()`, best of `repeats`. */
 export function timeRounds<T>(
   start: () => T,
