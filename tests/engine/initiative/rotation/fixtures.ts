@@ -7,6 +7,7 @@ import {
   type RotationOptions,
   type RotationState,
 } from "../../../../src/engine/initiative/rotation/index.ts";
+import type { Transition } from "../../../../src/engine/initiative/contract.ts";
 import { briefLinear, linearFixtures, must } from "../shared/linear-fixtures.ts";
 
 export { must };
@@ -35,4 +36,12 @@ export function turns(state: RotationState): [string | null, number][] {
     .timeline(state)
     .filter((r) => r.kind === "turn")
     .map((r) => [r.combatantId, r.position]);
+}
+
+/** An encounter of `combatants` (with `options`) after `start`. */
+export function startedWith(
+  combatants: readonly RotationCombatantInput[],
+  options: Partial<RotationOptions> = {},
+): Transition<RotationState, RotationEvent> {
+  return step(make(combatants, options), { type: "start" });
 }

@@ -11,31 +11,25 @@ import {
   type RotationInitiator,
   type RotationState,
 } from "../../../../src/engine/initiative/rotation/index.ts";
-import { brief, make, must, nextTimes, roll, step, turns } from "./fixtures.ts";
+import { brief, make, must, nextTimes, roll, startedWith, step, turns } from "./fixtures.ts";
 
 /** Kael (PC, +2) rolls 14, Lyra (PC, +0) 19, the ogre (enemy, −1) 8: Lyra, Kael, Ogre. */
 function inRotation1(): RotationState {
-  const started = step(
-    make([
-      { id: "Kael", kind: "pc", modifier: 2 },
-      { id: "Lyra", kind: "pc" },
-      { id: "Ogre", kind: "enemy", modifier: -1 },
-    ]),
-    { type: "start" },
-  );
+  const started = startedWith([
+    { id: "Kael", kind: "pc", modifier: 2 },
+    { id: "Lyra", kind: "pc" },
+    { id: "Ogre", kind: "enemy", modifier: -1 },
+  ]);
   return roll(started.state, { Kael: 14, Lyra: 19, Ogre: 8 }).state;
 }
 
 describe("rotation: initiative (ROT-1, ROT-2)", () => {
   it("ROT-1: each creature rolls 1d20 + its initiative modifiers, +0 by default, and the highest goes first", () => {
-    const started = step(
-      make([
-        { id: "Kael", kind: "pc", modifier: 2 },
-        { id: "Lyra", kind: "pc" },
-        { id: "Ogre", kind: "enemy", modifier: -1 },
-      ]),
-      { type: "start" },
-    );
+    const started = startedWith([
+      { id: "Kael", kind: "pc", modifier: 2 },
+      { id: "Lyra", kind: "pc" },
+      { id: "Ogre", kind: "enemy", modifier: -1 },
+    ]);
     expect(started.requests.map((r) => [r.combatantId, r.formula, r.reason])).toEqual([
       ["Kael", "1d20 + 2", "TEMPO.COMBAT.Rotation.InitiativeRoll"],
       ["Lyra", "1d20", "TEMPO.COMBAT.Rotation.InitiativeRoll"],
@@ -51,7 +45,7 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
   });
 
   it("ROT-1: a total outside 1d20 + modifier is a typed error and changes nothing", () => {
-    const started = step(make([{ id: "Ogre", kind: "enemy", modifier: -1 }]), { type: "start" });
+    const started = startedWith([{ id: "Ogre", kind: "enemy", modifier: -1 }]);
     const id = started.requests[0]?.id ?? "";
     expect(rotationScheduler.apply(started.state, { type: "rolls", results: [{ requestId: id, total: 20 }] })).toEqual({
       ok: false,
@@ -60,14 +54,11 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
   });
 
   it("ROT-2: two tied creatures reroll; the winner adds +0.5 to its original result, the other keeps its own", () => {
-    const started = step(
-      make([
-        { id: "Ash", kind: "pc" },
-        { id: "Bo", kind: "enemy" },
-        { id: "Cy", kind: "enemy" },
-      ]),
-      { type: "start" },
-    );
+    const started = startedWith([
+      { id: "Ash", kind: "pc" },
+      { id: "Bo", kind: "enemy" },
+      { id: "Cy", kind: "enemy" },
+    ]);
     const tied = roll(started.state, { Ash: 15, Bo: 15, Cy: 12 });
     expect(tied.requests.map((r) => [r.combatantId, r.formula, r.reason])).toEqual([
       ["Ash", "1d20", "TEMPO.COMBAT.Rotation.TieRoll"],
@@ -84,14 +75,11 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
   });
 
   it("ROT-2: with three tied, the first winner adds +0.5, the remaining two tie again and the next winner adds +0.25", () => {
-    const started = step(
-      make([
-        { id: "Ash", kind: "pc" },
-        { id: "Bo", kind: "pc" },
-        { id: "Cy", kind: "enemy" },
-      ]),
-      { type: "start" },
-    );
+    const started = startedWith([
+      { id: "Ash", kind: "pc" },
+      { id: "Bo", kind: "pc" },
+      { id: "Cy", kind: "enemy" },
+    ]);
     const tied = roll(started.state, { Ash: 15, Bo: 15, Cy: 15 });
     const first = roll(tied.state, { Ash: 3, Bo: 17, Cy: 9 });
     expect(brief(first.events)).toEqual(["init:Bo=15.5"]);
@@ -106,14 +94,11 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
   });
 
   it("ROT-2: when the roll-off itself ties at the top, only those tied at the top roll again", () => {
-    const started = step(
-      make([
-        { id: "Ash", kind: "pc" },
-        { id: "Bo", kind: "pc" },
-        { id: "Cy", kind: "enemy" },
-      ]),
-      { type: "start" },
-    );
+    const started = startedWith([
+      { id: "Ash", kind: "pc" },
+      { id: "Bo", kind: "pc" },
+      { id: "Cy", kind: "enemy" },
+    ]);
     let state = roll(started.state, { Ash: 15, Bo: 15, Cy: 15 }).state;
     const topTie = roll(state, { Ash: 12, Bo: 12, Cy: 3 });
     expect(topTie.requests.map((r) => r.combatantId)).toEqual(["Ash", "Bo"]);
@@ -131,13 +116,10 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
   it("ROT-2: a newcomer tying with a creature that already lost a roll-off gets the next free step when +0.5 is taken", () => {
     expect(rotationTieWinnerValue(15, [15, 12])).toBe(15.5);
     expect(rotationTieWinnerValue(15, [15.5, 15])).toBe(15.25);
-    let state = step(
-      make([
-        { id: "Ash", kind: "pc" },
-        { id: "Bo", kind: "enemy" },
-      ]),
-      { type: "start" },
-    ).state;
+    let state = startedWith([
+      { id: "Ash", kind: "pc" },
+      { id: "Bo", kind: "enemy" },
+    ]).state;
     state = roll(state, { Ash: 15, Bo: 15 }).state;
     state = roll(state, { Ash: 14, Bo: 2 }).state; // Ash 15.5 acts, Bo 15
     state = step(state, { type: "join", combatantId: "Jax", kind: "enemy", modifier: 0, groupId: null }).state;
@@ -237,15 +219,12 @@ describe("rotation: shared initiative and enemy groups (ROT-4, ROT-5)", () => {
   });
 
   it("ROT-4: setting one member's initiative sets the whole group's, and a newcomer to the group takes it over", () => {
-    let state = step(
-      make(
-        [
-          { id: "Kael", kind: "pc", groupId: "party" },
-          { id: "Lyra", kind: "pc", groupId: "party" },
-        ],
-        { sharedInitiative: true },
-      ),
-      { type: "start" },
+    let state = startedWith(
+      [
+        { id: "Kael", kind: "pc", groupId: "party" },
+        { id: "Lyra", kind: "pc", groupId: "party" },
+      ],
+      { sharedInitiative: true },
     ).state;
     state = roll(state, { Kael: 10 }).state;
     const set = step(state, { type: "setInitiative", combatantId: "Lyra", value: 17 });
@@ -323,17 +302,14 @@ describe("rotation: shared initiative and enemy groups (ROT-4, ROT-5)", () => {
   });
 
   it("ROT-5: the group keeps its turns when one member is defeated or leaves mid-turn (DEF-1)", () => {
-    let state = step(
-      make(
-        [
-          { id: "g1", kind: "enemy", groupId: "goblins" },
-          { id: "g2", kind: "enemy", groupId: "goblins" },
-          { id: "g3", kind: "enemy", groupId: "goblins" },
-          { id: "Kael", kind: "pc" },
-        ],
-        { enemyGroups: true },
-      ),
-      { type: "start" },
+    let state = startedWith(
+      [
+        { id: "g1", kind: "enemy", groupId: "goblins" },
+        { id: "g2", kind: "enemy", groupId: "goblins" },
+        { id: "g3", kind: "enemy", groupId: "goblins" },
+        { id: "Kael", kind: "pc" },
+      ],
+      { enemyGroups: true },
     ).state;
     state = roll(state, { g1: 16, Kael: 9 }).state;
     state = step(state, { type: "defeat", combatantId: "g2" }).state;
@@ -359,7 +335,7 @@ describe("rotation: no more than two player characters in a row (ROT-6)", () => 
   ];
 
   it("ROT-6: where three player characters would go in a row, the next enemy moves up behind the second", () => {
-    const state = step(make(roster, { noThreePlayersInRow: true }), { type: "start" }).state;
+    const state = startedWith(roster, { noThreePlayersInRow: true }).state;
     expect(turns(state)).toEqual([
       ["P1", 18],
       ["P2", 17],
@@ -379,17 +355,14 @@ describe("rotation: no more than two player characters in a row (ROT-6)", () => 
   });
 
   it("ROT-6: a player character joining mid-rotation is slotted so that the rest of the rotation keeps the rule", () => {
-    let state = step(
-      make(
-        [
-          { id: "P1", kind: "pc", initiative: 18 },
-          { id: "P2", kind: "pc", initiative: 17 },
-          { id: "E1", kind: "enemy", initiative: 10 },
-          { id: "P3", kind: "pc", initiative: 9 },
-        ],
-        { noThreePlayersInRow: true },
-      ),
-      { type: "start" },
+    let state = startedWith(
+      [
+        { id: "P1", kind: "pc", initiative: 18 },
+        { id: "P2", kind: "pc", initiative: 17 },
+        { id: "E1", kind: "enemy", initiative: 10 },
+        { id: "P3", kind: "pc", initiative: 9 },
+      ],
+      { noThreePlayersInRow: true },
     ).state;
     expect(turns(state).map(([id]) => id)).toEqual(["P1", "P2", "E1", "P3"]);
     // P1 is acting; P4 rolls 16: P2 and P4 would follow P1, so E1 moves up behind P2.
@@ -412,7 +385,7 @@ describe("rotation: no more than two player characters in a row (ROT-6)", () => 
       { id: "P3", kind: "pc" as const, initiative: 9 },
       { id: "E2", kind: "enemy" as const, initiative: 5 },
     ];
-    const state = step(make(five, { noThreePlayersInRow: true }), { type: "start" }).state; // P1 acting
+    const state = startedWith(five, { noThreePlayersInRow: true }).state; // P1 acting
     const left = step(state, { type: "leave", combatantId: "E1" }).state;
     // P1, P2, P3 would follow one another: E2 moves up behind P2, this rotation and the next.
     expect(brief(nextTimes(left, 4).events).filter((e) => e.startsWith("T+"))).toEqual([
@@ -429,59 +402,50 @@ describe("rotation: no more than two player characters in a row (ROT-6)", () => 
   });
 
   it("ROT-6: a shared-initiative group that starts with a player character counts as players: the enemy moves up before it", () => {
-    const state = step(
-      make(
-        [
-          { id: "P1", kind: "pc", initiative: 18 },
-          { id: "P2", kind: "pc", initiative: 17 },
-          { id: "P3", kind: "pc", groupId: "band", initiative: 16 },
-          { id: "A1", kind: "ally", groupId: "band" },
-          { id: "E1", kind: "enemy", initiative: 10 },
-        ],
-        { noThreePlayersInRow: true, sharedInitiative: true },
-      ),
-      { type: "start" },
+    const state = startedWith(
+      [
+        { id: "P1", kind: "pc", initiative: 18 },
+        { id: "P2", kind: "pc", initiative: 17 },
+        { id: "P3", kind: "pc", groupId: "band", initiative: 16 },
+        { id: "A1", kind: "ally", groupId: "band" },
+        { id: "E1", kind: "enemy", initiative: 10 },
+      ],
+      { noThreePlayersInRow: true, sharedInitiative: true },
     ).state;
     expect(turns(state).map(([id]) => id)).toEqual(["P1", "P2", "E1", "P3", "A1"]);
   });
 
   it("ROT-6: a shared-initiative group that ends with a player character starts a run: two more would make three", () => {
-    const state = step(
-      make(
-        [
-          { id: "A1", kind: "ally", groupId: "band", initiative: 16 },
-          { id: "P1", kind: "pc", groupId: "band" },
-          { id: "P2", kind: "pc", initiative: 15 },
-          { id: "P3", kind: "pc", initiative: 14 },
-          { id: "E1", kind: "enemy", initiative: 10 },
-        ],
-        { noThreePlayersInRow: true, sharedInitiative: true },
-      ),
-      { type: "start" },
+    const state = startedWith(
+      [
+        { id: "A1", kind: "ally", groupId: "band", initiative: 16 },
+        { id: "P1", kind: "pc", groupId: "band" },
+        { id: "P2", kind: "pc", initiative: 15 },
+        { id: "P3", kind: "pc", initiative: 14 },
+        { id: "E1", kind: "enemy", initiative: 10 },
+      ],
+      { noThreePlayersInRow: true, sharedInitiative: true },
     ).state;
     expect(turns(state).map(([id]) => id)).toEqual(["A1", "P1", "P2", "E1", "P3"]);
   });
 
   it("ROT-6: with the setting off the order is plain highest first", () => {
-    const state = step(make(roster), { type: "start" }).state;
+    const state = startedWith(roster).state;
     expect(turns(state).map(([id]) => id)).toEqual(["P1", "P2", "P3", "E1", "P4", "E2"]);
   });
 
   it("ROT-6: an ally is not a player character, and with no one left to move up players still go in a row", () => {
-    const state = step(
-      make(
-        [
-          { id: "P1", kind: "pc", initiative: 18 },
-          { id: "P2", kind: "pc", initiative: 17 },
-          { id: "A1", kind: "ally", initiative: 16 },
-          { id: "P3", kind: "pc", initiative: 15 },
-          { id: "E1", kind: "enemy", initiative: 20 },
-          { id: "P4", kind: "pc", initiative: 14 },
-          { id: "P5", kind: "pc", initiative: 13 },
-        ],
-        { noThreePlayersInRow: true },
-      ),
-      { type: "start" },
+    const state = startedWith(
+      [
+        { id: "P1", kind: "pc", initiative: 18 },
+        { id: "P2", kind: "pc", initiative: 17 },
+        { id: "A1", kind: "ally", initiative: 16 },
+        { id: "P3", kind: "pc", initiative: 15 },
+        { id: "E1", kind: "enemy", initiative: 20 },
+        { id: "P4", kind: "pc", initiative: 14 },
+        { id: "P5", kind: "pc", initiative: 13 },
+      ],
+      { noThreePlayersInRow: true },
     ).state;
     expect(turns(state).map(([id]) => id)).toEqual(["E1", "P1", "P2", "A1", "P3", "P4", "P5"]);
   });
@@ -489,31 +453,25 @@ describe("rotation: no more than two player characters in a row (ROT-6)", () => 
 
 describe("rotation: planning phase (ROT-7)", () => {
   function planning(initiator: RotationInitiator): RotationState {
-    const started = step(
-      make(
-        [
-          { id: "Kael", kind: "pc" },
-          { id: "Lyra", kind: "pc" },
-          { id: "Ogre", kind: "enemy" },
-        ],
-        { planningPhase: true, initiator },
-      ),
-      { type: "start" },
+    const started = startedWith(
+      [
+        { id: "Kael", kind: "pc" },
+        { id: "Lyra", kind: "pc" },
+        { id: "Ogre", kind: "enemy" },
+      ],
+      { planningPhase: true, initiator },
     );
     return roll(started.state, { Kael: 14, Lyra: 19, Ogre: 16 }).state;
   }
 
   it("ROT-7: the side that started the encounter takes planning turns (round 0) before the first rotation", () => {
-    const started = step(
-      make(
-        [
-          { id: "Kael", kind: "pc" },
-          { id: "Lyra", kind: "pc" },
-          { id: "Ogre", kind: "enemy" },
-        ],
-        { planningPhase: true, initiator: "players" },
-      ),
-      { type: "start" },
+    const started = startedWith(
+      [
+        { id: "Kael", kind: "pc" },
+        { id: "Lyra", kind: "pc" },
+        { id: "Ogre", kind: "enemy" },
+      ],
+      { planningPhase: true, initiator: "players" },
     );
     const rolled = roll(started.state, { Kael: 14, Lyra: 19, Ogre: 16 });
     expect(brief(rolled.events)).toEqual(["init:Kael=14", "init:Lyra=19", "init:Ogre=16", "plan+:players", "T+0:Lyra"]);
@@ -547,7 +505,7 @@ describe("rotation: planning phase (ROT-7)", () => {
   });
 
   it("ROT-7: without the setting the first rotation starts at once", () => {
-    const started = step(make([{ id: "Kael", kind: "pc", initiative: 3 }]), { type: "start" });
+    const started = startedWith([{ id: "Kael", kind: "pc", initiative: 3 }]);
     expect(brief(started.events)).toEqual(["start", "R+1", "T+1:Kael"]);
   });
 });
@@ -630,19 +588,16 @@ describe("rotation: a whole encounter", () => {
       return t.state;
     };
     let state = run(
-      step(
-        make(
-          [
-            { id: "Kael", kind: "pc", modifier: 1 },
-            { id: "Lyra", kind: "pc" },
-            { id: "Mira", kind: "pc" },
-            { id: "g1", kind: "enemy", groupId: "gob" },
-            { id: "g2", kind: "enemy", groupId: "gob" },
-            { id: "Ogre", kind: "enemy" },
-          ],
-          { enemyGroups: true, noThreePlayersInRow: true, planningPhase: true, initiator: "players" },
-        ),
-        { type: "start" },
+      startedWith(
+        [
+          { id: "Kael", kind: "pc", modifier: 1 },
+          { id: "Lyra", kind: "pc" },
+          { id: "Mira", kind: "pc" },
+          { id: "g1", kind: "enemy", groupId: "gob" },
+          { id: "g2", kind: "enemy", groupId: "gob" },
+          { id: "Ogre", kind: "enemy" },
+        ],
+        { enemyGroups: true, noThreePlayersInRow: true, planningPhase: true, initiator: "players" },
       ),
     );
     expect(rotationScheduler.pending(state).map((r) => [r.combatantId, r.formula])).toEqual([
@@ -714,7 +669,7 @@ describe("rotation: ROT-2 worked examples", () => {
   ];
 
   it("ROT-2: three tied at 12 with a 13 above them: +0.5, then +0.25, the last keeps 12", () => {
-    const started = step(make([...trio, { id: "Dax", kind: "enemy" }]), { type: "start" });
+    const started = startedWith([...trio, { id: "Dax", kind: "enemy" }]);
     let state = roll(started.state, { Ash: 12, Bo: 12, Cy: 12, Dax: 13 }).state;
     const first = roll(state, { Ash: 4, Bo: 11, Cy: 19 });
     expect(brief(first.events)).toEqual(["init:Cy=12.5"]);
@@ -728,7 +683,7 @@ describe("rotation: ROT-2 worked examples", () => {
   });
 
   it("ROT-2: four tied at 12: +0.5, +0.25, +0.125, the last keeps 12", () => {
-    const started = step(make([...trio, { id: "Dax", kind: "enemy" }]), { type: "start" });
+    const started = startedWith([...trio, { id: "Dax", kind: "enemy" }]);
     const state = roll(started.state, { Ash: 12, Bo: 12, Cy: 12, Dax: 12 }).state;
     const first = roll(state, { Ash: 2, Bo: 9, Cy: 7, Dax: 3 });
     expect(brief(first.events)).toEqual(["init:Bo=12.5"]);
@@ -747,7 +702,7 @@ describe("rotation: ROT-2 worked examples", () => {
 
   it("ROT-2: a later two-way tie at 15 adds +0.5 when 15.5 is free, even with a 15.25 left from an earlier roll-off", () => {
     // Ash, Bo and Cy tie at 15: Ash 15.5, Bo 15.25, Cy keeps 15. Ash leaves; Jax joins and rolls 15.
-    let state = step(make(trio), { type: "start" }).state;
+    let state = startedWith(trio).state;
     state = roll(state, { Ash: 15, Bo: 15, Cy: 15 }).state;
     state = roll(state, { Ash: 20, Bo: 10, Cy: 1 }).state;
     state = roll(state, { Bo: 8, Cy: 2 }).state;

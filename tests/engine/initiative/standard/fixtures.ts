@@ -6,6 +6,7 @@ import {
   type StandardEvent,
   type StandardState,
 } from "../../../../src/engine/initiative/standard/index.ts";
+import type { Transition } from "../../../../src/engine/initiative/contract.ts";
 import { briefLinear, linearFixtures, must } from "../shared/linear-fixtures.ts";
 
 export { must };
@@ -24,4 +25,9 @@ export function brief(events: readonly StandardEvent[]): string[] {
 /** Ids in this round's order, as the tracker shows them. */
 export function orderOf(state: StandardState): (string | null)[] {
   return standardScheduler.timeline(state).map((e) => e.combatantId);
+}
+
+/** An encounter of `combatants` after `start`. */
+export function startedWith(combatants: readonly StandardCombatantInput[]): Transition<StandardState, StandardEvent> {
+  return step(make(combatants), { type: "start" });
 }

@@ -8,31 +8,25 @@ import {
   type StandardCommand,
   type StandardState,
 } from "../../../../src/engine/initiative/standard/index.ts";
-import { brief, make, must, nextTimes, orderOf, roll, step } from "./fixtures.ts";
+import { brief, make, must, nextTimes, orderOf, roll, startedWith, step } from "./fixtures.ts";
 
 /** Aria (DEX +2) rolls 14, Bram (+0) rolls 19, Cole (+3) rolls 8: Bram, Aria, Cole. */
 function partyInRound1(): StandardState {
-  const started = step(
-    make([
-      { id: "Aria", dexBonus: 2 },
-      { id: "Bram", dexBonus: 0 },
-      { id: "Cole", dexBonus: 3 },
-    ]),
-    { type: "start" },
-  );
+  const started = startedWith([
+    { id: "Aria", dexBonus: 2 },
+    { id: "Bram", dexBonus: 0 },
+    { id: "Cole", dexBonus: 3 },
+  ]);
   return roll(started.state, { Aria: 14, Bram: 19, Cole: 8 }).state;
 }
 
 describe("standard: initiative (STD-1, STD-2)", () => {
   it("STD-1: start asks every creature for 1d20 + its DEX bonus and the highest total acts first", () => {
-    const started = step(
-      make([
-        { id: "Aria", dexBonus: 2 },
-        { id: "Bram", dexBonus: 0 },
-        { id: "Cole", dexBonus: -1 },
-      ]),
-      { type: "start" },
-    );
+    const started = startedWith([
+      { id: "Aria", dexBonus: 2 },
+      { id: "Bram", dexBonus: 0 },
+      { id: "Cole", dexBonus: -1 },
+    ]);
     expect(brief(started.events)).toEqual(["start"]);
     expect(started.requests.map((r) => [r.combatantId, r.formula, r.reason])).toEqual([
       ["Aria", "1d20 + 2", "TEMPO.COMBAT.Standard.InitiativeRoll"],
@@ -47,7 +41,7 @@ describe("standard: initiative (STD-1, STD-2)", () => {
   });
 
   it("STD-1: a total the formula cannot produce is a typed error and changes nothing", () => {
-    const started = step(make([{ id: "Aria", dexBonus: 2 }]), { type: "start" });
+    const started = startedWith([{ id: "Aria", dexBonus: 2 }]);
     const request = started.requests[0];
     const bad = standardScheduler.apply(started.state, {
       type: "rolls",
@@ -65,28 +59,22 @@ describe("standard: initiative (STD-1, STD-2)", () => {
   });
 
   it("STD-2: on equal totals the higher DEX bonus goes first, with no extra roll", () => {
-    const started = step(
-      make([
-        { id: "Bram", dexBonus: 1 },
-        { id: "Aria", dexBonus: 3 },
-      ]),
-      { type: "start" },
-    );
+    const started = startedWith([
+      { id: "Bram", dexBonus: 1 },
+      { id: "Aria", dexBonus: 3 },
+    ]);
     const rolled = roll(started.state, { Bram: 15, Aria: 15 });
     expect(rolled.requests).toEqual([]);
     expect(orderOf(rolled.state)).toEqual(["Aria", "Bram"]);
   });
 
   it("STD-2: still tied, both roll a 1d20 tie-breaker; round 1 waits for it and the result is kept", () => {
-    const started = step(
-      make([
-        { id: "Aria", dexBonus: 3 },
-        { id: "Bram", dexBonus: 1 },
-        { id: "Cole", dexBonus: 2 },
-        { id: "Dana", dexBonus: 2 },
-      ]),
-      { type: "start" },
-    );
+    const started = startedWith([
+      { id: "Aria", dexBonus: 3 },
+      { id: "Bram", dexBonus: 1 },
+      { id: "Cole", dexBonus: 2 },
+      { id: "Dana", dexBonus: 2 },
+    ]);
     const rolled = roll(started.state, { Aria: 15, Bram: 15, Cole: 12, Dana: 12 });
     expect(rolled.requests.map((r) => [r.combatantId, r.formula, r.reason])).toEqual([
       ["Cole", "1d20", "TEMPO.COMBAT.Standard.TieBreakRoll"],
@@ -110,14 +98,11 @@ describe("standard: initiative (STD-1, STD-2)", () => {
   });
 
   it("STD-2: when a tie goes away before its tie-breaker is rolled (one leaves, or gets a new total), the other stops waiting", () => {
-    const started = step(
-      make([
-        { id: "Aria", dexBonus: 1 },
-        { id: "Bram", dexBonus: 1 },
-        { id: "Cole", dexBonus: 0 },
-      ]),
-      { type: "start" },
-    );
+    const started = startedWith([
+      { id: "Aria", dexBonus: 1 },
+      { id: "Bram", dexBonus: 1 },
+      { id: "Cole", dexBonus: 0 },
+    ]);
     const tied = roll(started.state, { Aria: 15, Bram: 15, Cole: 9 });
     expect(standardScheduler.pending(tied.state).map((r) => r.combatantId)).toEqual(["Aria", "Bram"]);
     const left = step(tied.state, { type: "leave", combatantId: "Bram" });
@@ -129,14 +114,11 @@ describe("standard: initiative (STD-1, STD-2)", () => {
   });
 
   it("STD-2: a newcomer tied with creatures that already broke their tie rolls alone, until it is separated", () => {
-    let state = step(
-      make([
-        { id: "Cole", dexBonus: 2 },
-        { id: "Dana", dexBonus: 2 },
-        { id: "Aria", dexBonus: 3 },
-      ]),
-      { type: "start" },
-    ).state;
+    let state = startedWith([
+      { id: "Cole", dexBonus: 2 },
+      { id: "Dana", dexBonus: 2 },
+      { id: "Aria", dexBonus: 3 },
+    ]).state;
     state = roll(state, { Cole: 12, Dana: 12, Aria: 15 }).state;
     state = roll(state, { Cole: 9, Dana: 9 }).state;
     state = roll(state, { Cole: 11, Dana: 3 }).state; // Cole [9, 11], Dana [9, 3]
@@ -300,13 +282,10 @@ describe("standard: rounds (STD-4)", () => {
   });
 
   it("STD-4: creatures given a total up front start round 1 at once", () => {
-    const started = step(
-      make([
-        { id: "Aria", dexBonus: 0, initiative: 12 },
-        { id: "Bram", dexBonus: 0, initiative: 18 },
-      ]),
-      { type: "start" },
-    );
+    const started = startedWith([
+      { id: "Aria", dexBonus: 0, initiative: 12 },
+      { id: "Bram", dexBonus: 0, initiative: 18 },
+    ]);
     expect(brief(started.events)).toEqual(["start", "R+1", "T+1:Bram"]);
     expect(started.requests).toEqual([]);
   });
@@ -470,15 +449,12 @@ describe("standard: a whole encounter", () => {
       return t.state;
     };
     let state = run(
-      step(
-        make([
-          { id: "Aria", dexBonus: 2 },
-          { id: "Bram", dexBonus: 0 },
-          { id: "Cole", dexBonus: 2 },
-          { id: "Dana", dexBonus: 1 },
-        ]),
-        { type: "start" },
-      ),
+      startedWith([
+        { id: "Aria", dexBonus: 2 },
+        { id: "Bram", dexBonus: 0 },
+        { id: "Cole", dexBonus: 2 },
+        { id: "Dana", dexBonus: 1 },
+      ]),
     );
     // Aria and Cole tie on total and DEX: they roll off. Bram and Dana tie on total: Dana's DEX wins.
     state = run(roll(state, { Aria: 15, Bram: 12, Cole: 15, Dana: 12 }));
