@@ -11,6 +11,7 @@ import {
   type PhaseCommand,
   type PhaseState,
 } from "../src/engine/initiative/phase/index.ts";
+import { bestRuns, cpuMs, growth, SIZES } from "./support/measure.ts";
 
 /** A seeded generator, so every run rolls the same dice. */
 function mulberry32(seed: number): () => number {
@@ -25,13 +26,12 @@ function mulberry32(seed: number): () => number {
 
 const d6 = (rand: () => number): number => 1 + Math.floor(rand() * 6);
 
-function answer(state: PhaseState, pending: readonly DiceRequest[], rand: () => number): PhaseCommand {
+function answer(pending: readonly DiceRequest[], rand: () => number): PhaseCommand {
   const results = pending.map((r) => {
     if (r.formula === "1d6") return { requestId: r.id, total: d6(rand) };
     // "2d6 + INT + AGI": the bench combatants have INT 1 and AGI 0.
     return { requestId: r.id, total: d6(rand) + d6(rand) + 1 };
   });
-  void state;
   return { type: "rolls", results };
 }
 
@@ -54,15 +54,6 @@ interface Figures {
   sortStepUs: number;
 }
 
-/**
- * CPU time of this process in ms: the machine is shared, so wall-clock time would mostly measure the
- * other processes. (Still only a rough figure: caches are shared too.)
- */
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
 function measure(n: number): Figures {
   const rand = mulberry32(n);
   let state = unwrap(createPhaseState(Array.from({ length: n }, (_, i) => ({ id: `c${i}`, int: 1, agi: 0 }))));
@@ -76,7 +67,7 @@ function measure(n: number): Figures {
   let results = 0;
   for (let pending = phaseScheduler.pending(state); pending.length > 0; pending = phaseScheduler.pending(state)) {
     const f0 = cpuMs();
-    const command = answer(state, pending, rand);
+    const command = answer(pending, rand);
     feederMs += cpuMs() - f0;
     batches++;
     results += pending.length;
@@ -105,29 +96,12 @@ function measure(n: number): Figures {
   };
 }
 
-/**
- * The best of several runs, after the JIT has warmed up on the same size: the machine is shared, so the
- * fastest run is the one least disturbed by other processes (each figure is its own minimum).
- */
 function best(n: number): Figures {
-  const runs = n >= 10_000 ? 5 : 9;
-  measure(n);
-  const all = Array.from({ length: runs }, () => measure(n));
-  const min = (pick: (f: Figures) => number): number => Math.min(...all.map(pick));
-  const first = all[0] ?? measure(n);
-  return {
-    ...first,
-    roundMs: min((f) => f.roundMs),
-    initiativeMs: min((f) => f.initiativeMs),
-    turnsMs: min((f) => f.turnsMs),
-    stepMeanUs: min((f) => f.stepMeanUs),
-    sortStepUs: min((f) => f.sortStepUs),
-    feederMs: min((f) => f.feederMs),
-  };
+  const fastest = ["roundMs", "initiativeMs", "turnsMs", "stepMeanUs", "sortStepUs", "feederMs"] as const;
+  return bestRuns(n >= 10_000 ? 5 : 9, () => measure(n), fastest);
 }
 
-const sizes = [10, 100, 1_000, 10_000];
-const rows = sizes.map(best);
+const rows = SIZES.map(best);
 console.log(
   "phase rounds: one full round (start + initiative + roll-offs, movement, battle, end), best of several runs",
 );
@@ -138,8 +112,6 @@ console.log(
   "CPU time, feeder excluded. combatants | round ms | initiative ms | turns ms | steps | mean step µs | movement-start step µs | round growth ×10 | dice batches/results | feeder ms",
 );
 rows.forEach((r, i) => {
-  const prev = rows[i - 1];
-  const growth = prev === undefined ? "" : `×${(r.roundMs / prev.roundMs).toFixed(1)}`;
   console.log(
     [
       String(r.n).padStart(10),
@@ -149,7 +121,7 @@ rows.forEach((r, i) => {
       String(r.steps).padStart(5),
       r.stepMeanUs.toFixed(1).padStart(12),
       r.sortStepUs.toFixed(0).padStart(22),
-      growth.padStart(17),
+      growth(r.roundMs, rows[i - 1]?.roundMs).padStart(17),
       `${r.batches}/${r.results}`.padStart(20),
       r.feederMs.toFixed(2).padStart(9),
     ].join(" | "),

@@ -11,7 +11,7 @@ import {
   type SegmentDeclaration,
   type SegmentState,
 } from "../src/engine/initiative/segment/index.ts";
-import { cpuMs, growth, SIZES, tableRow } from "./support/measure.ts";
+import { bestRuns, cpuMs, growth, SIZES, tableRow } from "./support/measure.ts";
 
 const MIX: readonly SegmentDeclaration[] = [
   { ...SEGMENT_NO_DECLARATION, action: "melee", weaponSpeed: 5 },
@@ -77,18 +77,7 @@ function measure(n: number): Figures {
 }
 
 function best(n: number): Figures {
-  const runs = n >= 10_000 ? 5 : 9;
-  measure(n);
-  const all = Array.from({ length: runs }, () => measure(n));
-  const min = (pick: (f: Figures) => number): number => Math.min(...all.map(pick));
-  const first = all[0] ?? measure(n);
-  return {
-    ...first,
-    roundMs: min((f) => f.roundMs),
-    declareMs: min((f) => f.declareMs),
-    stepMeanUs: min((f) => f.stepMeanUs),
-    scheduleStepUs: min((f) => f.scheduleStepUs),
-  };
+  return bestRuns(n >= 10_000 ? 5 : 9, () => measure(n), ["roundMs", "declareMs", "stepMeanUs", "scheduleStepUs"]);
 }
 
 const rows = SIZES.map(best);
