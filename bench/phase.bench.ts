@@ -5,12 +5,7 @@
  */
 import { unwrap } from "../src/engine/core/result.ts";
 import type { DiceRequest } from "../src/engine/initiative/contract.ts";
-import {
-  createPhaseState,
-  phaseScheduler,
-  type PhaseCommand,
-  type PhaseState,
-} from "../src/engine/initiative/phase/index.ts";
+import { createPhaseState, phaseScheduler, type PhaseCommand } from "../src/engine/initiative/phase/index.ts";
 import { bestRuns, cpuMs, growth, SIZES } from "./support/measure.ts";
 
 /** A seeded generator, so every run rolls the same dice. */
