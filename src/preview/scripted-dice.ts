@@ -1,4 +1,4 @@
-import type { DiceRequest } from "../engine/index.ts";
+import { parseFormula, resolveKeepPool, type DiceRequest, type FormulaTerm, type KeepRule } from "../engine/index.ts";
 
 /**
  * The preview's dice: scripted totals per combatant (so the sample encounter always plays the same
@@ -19,14 +19,46 @@ export class ScriptedDice {
     return scripted ?? this.#rollFormula(request.formula);
   }
 
-  /** Rolls "NdX", "NdX + k" or "NdX - k" with a seeded generator (mulberry32). */
+  /**
+   * Rolls a formula in the engine's dice syntax (parsed by the engine, kept by its keep rule) with a
+   * seeded generator. A formula the engine cannot parse yields NaN, which the scheduler refuses as a
+   * roll total, so the page shows the error instead of inventing a result.
+   */
   #rollFormula(formula: string): number {
-    const match = /^\s*(\d+)d(\d+)\s*(?:([+-])\s*(\d+))?\s*$/.exec(formula);
-    if (match === null) return 0;
-    const [, count = "1", sides = "20", sign = "+", flat = "0"] = match;
-    let total = 0;
-    for (let i = 0; i < Number(count); i++) total += 1 + Math.floor(this.#next() * Number(sides));
-    return total + (sign === "-" ? -Number(flat) : Number(flat));
+    const parsed = parseFormula(formula);
+    if (!parsed.ok) return Number.NaN;
+    return parsed.value.terms.reduce((sum, { sign, term }) => sum + sign * this.#rollTerm(term), 0);
+  }
+
+  #rollTerm(term: FormulaTerm): number {
+    if (term.type === "constant") return term.value;
+    if (term.type === "dice") {
+      const sides = new Array<number>(term.count).fill(term.sides);
+      return this.#keep(
+        sides,
+        sides.map((d) => this.#face(d)),
+        term.keep,
+      );
+    }
+    // A pool of single dice ({1d6,1d6,1d8}kh2) keeps whole dice; other pools never reach the preview.
+    const single = term.members.every((m) => m.type === "dice" && m.count === 1 && m.keep === null);
+    if (!single) return Number.NaN;
+    const sides = term.members.map((m) => (m.type === "dice" ? m.sides : 0));
+    return this.#keep(
+      sides,
+      sides.map((d) => this.#face(d)),
+      term.keep,
+    );
+  }
+
+  #keep(sides: readonly number[], faces: readonly number[], keep: KeepRule | null): number {
+    if (keep === null) return faces.reduce((a, b) => a + b, 0);
+    const kept = resolveKeepPool({ dice: sides, keep: keep.count, highest: keep.highest }, faces);
+    return kept.ok ? kept.value.total : Number.NaN;
+  }
+
+  #face(sides: number): number {
+    return 1 + Math.floor(this.#next() * sides);
   }
 
   #next(): number {
