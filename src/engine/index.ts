@@ -10,3 +10,5 @@ export * from "./movement/index.ts";
 export * from "./actions/index.ts";
 export * from "./conditions/index.ts";
 export * from "./initiative/index.ts";
+export * from "./storage/index.ts";
+export * from "./host/index.ts";

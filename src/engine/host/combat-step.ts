@@ -1,0 +1,127 @@
+/**
+ * One command on a stored combat, as the Foundry layer runs it: read the stored state, apply the
+ * command (or move through the undo history), and return the update to write — the changed keys of
+ * `Combat.system.engine` and of `Combat.system.history`, nothing else — with the events, dice
+ * requests and the world-clock delta of the step (TIME-1).
+ *
+ * Pure: the caller passes the stored JSON and writes the update; a state rebuilt from the same JSON
+ * behaves identically.
+ */
+import { err, ok, type Result } from "../core/result.ts";
+import type { DiceRequest } from "../initiative/contract.ts";
+import {
+  EMPTY_PATCH_HISTORY,
+  readPatchHistory,
+  recordStep,
+  redoStep,
+  undoStep,
+  type PatchHistory,
+} from "../storage/patch-history.ts";
+import { decodeStored, encodeStored, type Json, type StoredObject } from "../storage/stored-json.ts";
+import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
+import type { AnyRulesetHost } from "./ruleset-hosts.ts";
+import type { HostCommand, HostEvent } from "./ruleset-host.ts";
+
+/** What `Combat.system` holds for the engine. */
+export interface StoredCombat {
+  readonly engine: StoredObject;
+  readonly history: PatchHistory;
+}
+
+export interface CombatStep {
+  /** The engine state after the step. */
+  readonly state: unknown;
+  readonly stored: StoredCombat;
+  /** The update for `Combat.system` (`{ engine?, history? }`), or null when nothing changed. */
+  readonly update: StoredUpdate | null;
+  readonly events: readonly HostEvent[];
+  readonly requests: readonly DiceRequest[];
+  /** TIME-1: seconds the world clock moves (negative after an undo). */
+  readonly seconds: number;
+}
+
+/** The engine state stored in `stored`, checked by its ruleset. */
+export function readCombatState(host: AnyRulesetHost, engine: unknown): Result<unknown> {
+  const decoded = decodeStored(engine);
+  if (decoded === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: host.id });
+  return host.read(decoded.value);
+}
+
+/** The stored form of a state (the value of `Combat.system.engine`). */
+export function storeCombatState(state: unknown): StoredObject {
+  const stored = encodeStored(state as Json);
+  return typeof stored === "object" && stored !== null ? stored : {};
+}
+
+/** The stored combat read back from `Combat.system` (an empty history when there is none yet). */
+export function readStoredCombat(system: {
+  readonly engine?: unknown;
+  readonly history?: unknown;
+}): StoredCombat | null {
+  const engine = system.engine;
+  if (typeof engine !== "object" || engine === null || Array.isArray(engine)) return null;
+  return { engine: engine as StoredObject, history: readPatchHistory(system.history) ?? { undo: {}, redo: {} } };
+}
+
+function updateOf(before: StoredCombat, after: StoredCombat): StoredUpdate | null {
+  const update: Record<string, StoredUpdate> = {};
+  const engine = diffStored(before.engine, after.engine);
+  if (engine !== null) update.engine = engine;
+  const history = diffStored(before.history as unknown as StoredObject, after.history as unknown as StoredObject);
+  if (history !== null) update.history = history;
+  return Object.keys(update).length > 0 ? update : null;
+}
+
+/** Applies `command` (or `undo` / `redo`) to the stored combat. */
+export function stepCombat(host: AnyRulesetHost, stored: StoredCombat, command: HostCommand): Result<CombatStep> {
+  const before = readCombatState(host, stored.engine);
+  if (!before.ok) return before;
+  if (command.type === "undo" || command.type === "redo") {
+    const moved =
+      command.type === "undo" ? undoStep(stored.history, stored.engine) : redoStep(stored.history, stored.engine);
+    if (!moved.ok) return moved;
+    const after = readCombatState(host, moved.value.state);
+    if (!after.ok) return after;
+    const next: StoredCombat = { engine: moved.value.state, history: moved.value.history };
+    return ok({
+      state: after.value,
+      stored: next,
+      update: updateOf(stored, next),
+      events: [{ type: command.type === "undo" ? "undone" : "redone" }],
+      requests: host.pending(after.value),
+      seconds: host.clock(after.value) - host.clock(before.value),
+    });
+  }
+  const result = host.apply(before.value, command);
+  if (!result.ok) return result;
+  return ok(settle(host, stored, before.value, result.value));
+}
+
+/**
+ * Builds the step of a transition the host already computed (a command, a batch of joins).
+ * `history: "reset"` is for a change of the roster (a combatant document created or deleted): undo
+ * cannot take a document back, so it does not reach behind that change.
+ */
+export function settle(
+  host: AnyRulesetHost,
+  stored: StoredCombat,
+  before: unknown,
+  transition: {
+    readonly state: unknown;
+    readonly events: readonly HostEvent[];
+    readonly requests: readonly DiceRequest[];
+  },
+  history: "record" | "reset" = "record",
+): CombatStep {
+  const engine = storeCombatState(transition.state);
+  const kept = history === "record" ? recordStep(stored.history, stored.engine, engine) : EMPTY_PATCH_HISTORY;
+  const next: StoredCombat = { engine, history: kept };
+  return {
+    state: transition.state,
+    stored: next,
+    update: updateOf(stored, next),
+    events: transition.events,
+    requests: transition.requests,
+    seconds: host.clock(transition.state) - host.clock(before),
+  };
+}

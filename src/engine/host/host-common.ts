@@ -1,0 +1,82 @@
+/** Pieces every ruleset host shares (see ruleset-host.ts). */
+import { err, type Result } from "../core/result.ts";
+import type { Transition } from "../initiative/contract.ts";
+import type { HostCombatant, HostCommand, HostEvent } from "./ruleset-host.ts";
+
+/**
+ * Runs a scheduler on a command from outside. Schedulers answer malformed commands with typed
+ * errors; a scheduler that throws on one anyway is answered with `Host.InvalidCommand` instead of
+ * taking the host down, and the state is unchanged either way.
+ */
+export function guardedApply<S, C, E extends HostEvent>(
+  apply: (state: S, command: C) => Result<Transition<S, E>>,
+  state: S,
+  command: HostCommand,
+): Result<Transition<S, HostEvent>> {
+  if (typeof command !== "object" || command === null || typeof command.type !== "string") {
+    return err("TEMPO.ERRORS.Host.InvalidCommand", { type: "?" });
+  }
+  try {
+    return apply(state, command as unknown as C);
+  } catch {
+    return err("TEMPO.ERRORS.Host.InvalidCommand", { type: command.type });
+  }
+}
+
+/** `first` in order, then every other id of `all` in the order given (combatants not placed yet). */
+export function orderWithRest(first: readonly string[], all: readonly string[]): readonly string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const id of first) {
+    if (!seen.has(id)) {
+      seen.add(id);
+      out.push(id);
+    }
+  }
+  for (const id of all) {
+    if (!seen.has(id)) {
+      seen.add(id);
+      out.push(id);
+    }
+  }
+  return out;
+}
+
+/** Joins each combatant in turn: the state a host creates for a combat that already has combatants. */
+export function joinAll<S>(
+  start: Result<S>,
+  combatants: readonly HostCombatant[],
+  join: (state: S, combatant: HostCombatant) => Result<Transition<S, HostEvent>>,
+): Result<S> {
+  let state = start;
+  for (const combatant of combatants) {
+    if (!state.ok) return state;
+    const joined = join(state.value, combatant);
+    state = joined.ok ? { ok: true, value: joined.value.state } : joined;
+  }
+  return state;
+}
+
+/** Applies `defeat` after a join when the combatant arrives defeated (DEF-1), merging the events. */
+export function joinedDefeated<S>(
+  joined: Result<Transition<S, HostEvent>>,
+  combatant: HostCombatant,
+  apply: (state: S, command: HostCommand) => Result<Transition<S, HostEvent>>,
+): Result<Transition<S, HostEvent>> {
+  if (!joined.ok || !combatant.defeated) return joined;
+  const defeated = apply(joined.value.state, { type: "defeat", combatantId: combatant.id });
+  if (!defeated.ok) return defeated;
+  return {
+    ok: true,
+    value: {
+      state: defeated.value.state,
+      events: [...joined.value.events, ...defeated.value.events],
+      requests: [...joined.value.requests, ...defeated.value.requests],
+    },
+  };
+}
+
+/** A stored state must be an object with these fields; the scheduler's own checks go further. */
+export function hasFields(value: unknown, fields: readonly string[]): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && fields.every((f) => Object.hasOwn(value, f));
+}

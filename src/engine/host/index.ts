@@ -1,0 +1,18 @@
+// Public API for hosts (the Foundry layer, the preview): one interface over the five rulesets.
+export * from "./ruleset-host.ts";
+export * from "./host-events.ts";
+export { countHost } from "./count-host.ts";
+export { standardHost } from "./standard-host.ts";
+export { phaseHost } from "./phase-host.ts";
+export { segmentHost, segmentGroupOf } from "./segment-host.ts";
+export { rotationHost } from "./rotation-host.ts";
+export { rulesetHost, type AnyRulesetHost } from "./ruleset-hosts.ts";
+export {
+  readCombatState,
+  readStoredCombat,
+  settle,
+  stepCombat,
+  storeCombatState,
+  type CombatStep,
+  type StoredCombat,
+} from "./combat-step.ts";

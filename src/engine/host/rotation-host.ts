@@ -1,0 +1,57 @@
+/** Rotations (RULES §5) as a host sees them (ruleset-host.ts). */
+import {
+  ROTATION_SECONDS,
+  createRotationState,
+  parseRotationState,
+  rotationScheduler,
+  type RotationCommand,
+  type RotationState,
+} from "../initiative/rotation/index.ts";
+import { guardedApply, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
+import type { HostCommand, RulesetHost } from "./ruleset-host.ts";
+
+const apply = (state: RotationState, command: HostCommand) => guardedApply(rotationScheduler.apply, state, command);
+
+export function rotationHost(): RulesetHost<RotationState> {
+  const host: RulesetHost<RotationState> = {
+    id: "rotation",
+    create: (combatants, options) =>
+      joinAll(
+        createRotationState([], {
+          sharedInitiative: options.sharedInitiative,
+          enemyGroups: options.enemyGroups,
+          noThreePlayersInRow: options.noThreePlayersInRow,
+          planningPhase: options.planningPhase,
+          initiator: options.initiator,
+        }),
+        combatants,
+        host.join,
+      ),
+    join: (state, c) =>
+      joinedDefeated(
+        apply(state, {
+          type: "join",
+          combatantId: c.id,
+          kind: c.side,
+          modifier: c.initiativeBonus,
+          groupId: c.groupId,
+        } satisfies RotationCommand),
+        c,
+        apply,
+      ),
+    apply,
+    read: parseRotationState,
+    order: (state) => orderWithRest(state.order, Object.keys(state.combatants)),
+    current: rotationScheduler.current,
+    // ROT-7: the planning phase is round 0.
+    round: (state) => state.round,
+    started: (state) => state.status !== "setup",
+    initiative: (state, id) =>
+      Object.hasOwn(state.combatants, id) ? (state.combatants[id]?.initiative ?? null) : null,
+    pending: rotationScheduler.pending,
+    timeline: rotationScheduler.timeline,
+    // ROT-3: a rotation is 6 seconds.
+    clock: (state) => state.round * ROTATION_SECONDS,
+  };
+  return host;
+}

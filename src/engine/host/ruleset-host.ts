@@ -1,0 +1,108 @@
+/**
+ * What a host (the Foundry layer, the preview) needs from a ruleset, the same for all five.
+ *
+ * A host knows combatants as documents, not as engine records. It hands the engine the facts it
+ * reads from them (`HostCombatant`), the GM's per-combat options (`HostOptions`), and commands; it
+ * gets back the state to store and what to mirror into core's fields: the turn order, whose turn it
+ * is, the round, each combatant's initiative value, and the seconds a transition takes on the
+ * world clock (TIME-1).
+ */
+import type { Result } from "../core/result.ts";
+import type { CountSurpriseMode } from "../initiative/count/types.ts";
+import type { DiceRequest, RulesetId, TimelineEntry, Transition } from "../initiative/contract.ts";
+import type { RotationInitiator } from "../initiative/rotation/state.ts";
+import type { SegmentOrderStep } from "../initiative/segment/types.ts";
+
+/** Which side a combatant fights on: a player character, a creature on the players' side, or a foe. */
+export type HostSide = "pc" | "ally" | "enemy";
+
+/** The facts of one combatant a ruleset may read; each ruleset uses the ones its rules name. */
+export interface HostCombatant {
+  readonly id: string;
+  readonly side: HostSide;
+  /** CNT-1 initiative bonus, STD-1 DEX bonus, ROT-1 initiative modifiers. A whole number. */
+  readonly initiativeBonus: number;
+  /** PHS-2: INT and AGI. Whole numbers. */
+  readonly int: number;
+  readonly agi: number;
+  /** SEG-2 side group, ROT-4/ROT-5 shared-initiative group; null: on its own (segment: its side's group). */
+  readonly groupId: string | null;
+  /** SEG-17: the Dexterity reaction adjustment. */
+  readonly dexReaction: number;
+  /** CNT-4, SEG-16: marked surprised. */
+  readonly surprised: boolean;
+  /** DEF-1. */
+  readonly defeated: boolean;
+}
+
+/** The per-combat options of every ruleset (RULES' *(setting)* rulings); each ruleset reads its own. */
+export interface HostOptions {
+  /** CNT-4. */
+  readonly surprise: CountSurpriseMode;
+  /** ROT-4. */
+  readonly sharedInitiative: boolean;
+  /** ROT-5. */
+  readonly enemyGroups: boolean;
+  /** ROT-6. */
+  readonly noThreePlayersInRow: boolean;
+  /** ROT-7. */
+  readonly planningPhase: boolean;
+  readonly initiator: RotationInitiator;
+  /** SEG-3. */
+  readonly groupOrder: readonly SegmentOrderStep[];
+  /** SEG-17. */
+  readonly dexReaction: boolean;
+}
+
+export const DEFAULT_HOST_OPTIONS: HostOptions = {
+  surprise: "automatic",
+  sharedInitiative: false,
+  enemyGroups: false,
+  noThreePlayersInRow: false,
+  planningPhase: false,
+  initiator: "players",
+  groupOrder: ["innate", "missile", "melee", "other"],
+  dexReaction: false,
+};
+
+/** A command as it arrives from a host: a type and its fields, checked by the scheduler. */
+export interface HostCommand {
+  readonly type: string;
+  readonly [field: string]: unknown;
+}
+
+/** An event of any ruleset; read its other fields with `eventString` / `eventNumber` (host-events.ts). */
+export interface HostEvent {
+  readonly type: string;
+}
+
+/** Everything a host reads and does through one ruleset. `S` is the scheduler's state. */
+export interface RulesetHost<S> {
+  readonly id: RulesetId;
+  /** The state before `start`, with these combatants and options. */
+  create(combatants: readonly HostCombatant[], options: HostOptions): Result<S>;
+  /** A combatant added to the combat (before or after the start). */
+  join(state: S, combatant: HostCombatant): Result<Transition<S, HostEvent>>;
+  /** Any command of the ruleset; malformed or illegal commands are typed errors, the state unchanged. */
+  apply(state: S, command: HostCommand): Result<Transition<S, HostEvent>>;
+  /** A state read back from storage, checked; a typed error when it is not one this ruleset writes. */
+  read(value: unknown): Result<S>;
+  /** core's `combat.turns`: combatant ids in the order the engine acts them now. */
+  order(state: S): readonly string[];
+  /** Whose turn it is now, or null (not started, between phases, waiting on dice). */
+  current(state: S): string | null;
+  /** core's `combat.round`: 0 before the start; a surprise or planning round is 0 too (see `started`). */
+  round(state: S): number;
+  /** Whether `start` has been applied (rolling, a surprise or a planning round count as started). */
+  started(state: S): boolean;
+  /** core's `combatant.initiative`: the count, the total, 15.5 after a ROT-2 tie; null until rolled. */
+  initiative(state: S, combatantId: string): number | null;
+  /** Dice waiting for results. */
+  pending(state: S): readonly DiceRequest[];
+  timeline(state: S): readonly TimelineEntry[];
+  /**
+   * TIME-1: seconds of combat time this state stands at (rounds and, in `segment`, segments; turns
+   * add none). The world clock moves by the difference between two states, back as well as forward.
+   */
+  clock(state: S): number;
+}

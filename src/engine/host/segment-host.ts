@@ -1,0 +1,69 @@
+/** Segment rounds (RULES §4) as a host sees them (ruleset-host.ts). */
+import { err, ok } from "../core/result.ts";
+import {
+  SEGMENTS_PER_ROUND,
+  createSegmentState,
+  segmentCombatant,
+  segmentCombatants,
+  segmentScheduler,
+  segmentStartSeconds,
+  type SegmentCommand,
+  type SegmentState,
+} from "../initiative/segment/index.ts";
+import { SEGMENT_SECONDS } from "../conditions/round-time.ts";
+import { guardedApply, hasFields, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
+import type { HostCombatant, HostCommand, RulesetHost } from "./ruleset-host.ts";
+
+const apply = (state: SegmentState, command: HostCommand) => guardedApply(segmentScheduler.apply, state, command);
+
+/** SEG-2: without a group of its own a creature fights with its side. */
+export function segmentGroupOf(c: HostCombatant): string {
+  return c.groupId ?? (c.side === "enemy" ? "enemies" : "party");
+}
+
+export function segmentHost(): RulesetHost<SegmentState> {
+  const host: RulesetHost<SegmentState> = {
+    id: "segment",
+    create: (combatants, options) =>
+      joinAll(
+        createSegmentState([], { groupOrder: options.groupOrder, dexReaction: options.dexReaction }),
+        combatants,
+        host.join,
+      ),
+    join: (state, c) =>
+      joinedDefeated(
+        apply(state, {
+          type: "join",
+          combatant: { id: c.id, groupId: segmentGroupOf(c), dexReaction: c.dexReaction, surprised: c.surprised },
+        } satisfies SegmentCommand),
+        c,
+        apply,
+      ),
+    apply,
+    read: (value) =>
+      hasFields(value, ["settings", "round", "step", "segment", "combatants", "index", "schedule", "cursor"])
+        ? ok(value as unknown as SegmentState)
+        : err("TEMPO.ERRORS.Host.InvalidState", { ruleset: "segment" }),
+    order: (state) =>
+      orderWithRest(
+        state.schedule.map((entry) => entry.combatantId),
+        segmentCombatants(state).map((c) => c.id),
+      ),
+    current: segmentScheduler.current,
+    round: (state) => state.round,
+    started: (state) => state.round > 0,
+    // SEG-2: a creature's initiative is its group's d6 this round.
+    initiative: (state, id) => {
+      const combatant = segmentCombatant(state, id);
+      if (combatant === null || !Object.hasOwn(state.groupRolls, combatant.groupId)) return null;
+      return state.groupRolls[combatant.groupId] ?? null;
+    },
+    pending: segmentScheduler.pending,
+    timeline: segmentScheduler.timeline,
+    // SEG-1: a round is 10 segments of 6 seconds; time passes segment by segment.
+    clock: (state) =>
+      Math.max(0, state.round - 1) * SEGMENTS_PER_ROUND * SEGMENT_SECONDS +
+      (state.segment > 0 ? segmentStartSeconds(state.segment) : 0),
+  };
+  return host;
+}

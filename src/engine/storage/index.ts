@@ -1,0 +1,4 @@
+// Public API of the stored form: engine states as Foundry documents keep them, diffs and undo patches.
+export * from "./stored-json.ts";
+export * from "./update-diff.ts";
+export * from "./patch-history.ts";

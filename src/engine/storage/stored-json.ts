@@ -1,0 +1,101 @@
+/**
+ * The stored form of an engine state: the JSON that the Foundry layer keeps in `Combat.system`.
+ *
+ * Foundry diffs an update against the stored document object by object, key by key, but replaces an
+ * array whole (ARCHITECTURE "Foundry layer"; the same merge rules `flags` updates follow). A scheduler
+ * keeps its roster in persistent vectors and its orders in arrays, so storing a state as it is would
+ * ship whole arrays on every step (about 74 KB per "next turn" at 300 combatants). The stored form
+ * therefore has no arrays: every array becomes a record keyed by index with its length under `#`, so
+ * a change to one element reaches Foundry as that element's changed fields only.
+ *
+ * Object keys are escaped where Foundry would read them as something else: a `.` (a path), a leading
+ * `-=` (a deletion), `==` (a replacement), `#` (our array marker) and `__proto__` all become
+ * `~` + the UTF-16 code units in hex. Keys of letters, digits and `_` (Foundry ids, engine field
+ * names, indices) are kept as they are, so a stored state stays readable.
+ *
+ * `decodeStored(encodeStored(x))` deep-equals `x` for every JSON value `x`.
+ */
+export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+/** A stored value: JSON without arrays. */
+export type Stored = null | boolean | number | string | StoredObject;
+export interface StoredObject {
+  readonly [key: string]: Stored;
+}
+
+/** The key that marks an encoded array and holds its length. */
+export const ARRAY_LENGTH_KEY = "#";
+
+const PLAIN_KEY = /^[A-Za-z0-9_]+$/;
+
+/** A key as it is written in the stored form (see the file comment). */
+export function encodeKey(key: string): string {
+  if (PLAIN_KEY.test(key) && key !== "__proto__") return key;
+  let out = "~";
+  for (let i = 0; i < key.length; i++) out += key.charCodeAt(i).toString(16).padStart(4, "0");
+  return out;
+}
+
+/** The original key of a stored key, or null when `stored` is not a key `encodeKey` writes. */
+export function decodeKey(stored: string): string | null {
+  if (!stored.startsWith("~")) return PLAIN_KEY.test(stored) && stored !== "__proto__" ? stored : null;
+  const hex = stored.slice(1);
+  if (hex.length % 4 !== 0 || !/^[0-9a-f]*$/.test(hex)) return null;
+  let key = "";
+  for (let i = 0; i < hex.length; i += 4) key += String.fromCharCode(parseInt(hex.slice(i, i + 4), 16));
+  return encodeKey(key) === stored ? key : null;
+}
+
+/** Sets `key` as an own data property, also when it is `__proto__`. */
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+export function encodeStored(value: Json): Stored {
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, Stored> = {};
+  if (Array.isArray(value)) {
+    const list: readonly Json[] = value;
+    out[ARRAY_LENGTH_KEY] = list.length;
+    list.forEach((item, index) => {
+      out[String(index)] = encodeStored(item);
+    });
+    return out;
+  }
+  const record = value as { readonly [key: string]: Json };
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    if (item !== undefined) define(out, encodeKey(key), encodeStored(item));
+  }
+  return out;
+}
+
+/** The JSON a stored value encodes, or null when it is not one `encodeStored` writes. */
+export function decodeStored(value: unknown): { readonly value: Json } | null {
+  if (value === null || typeof value === "boolean" || typeof value === "string") return { value };
+  if (typeof value === "number") return Number.isFinite(value) ? { value } : null;
+  if (typeof value !== "object" || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  if (Object.hasOwn(record, ARRAY_LENGTH_KEY)) return decodeArray(record);
+  const out: Record<string, Json> = {};
+  for (const key of Object.keys(record)) {
+    const original = decodeKey(key);
+    const item = original === null ? null : decodeStored(record[key]);
+    if (original === null || item === null) return null;
+    define(out, original, item.value);
+  }
+  return { value: out };
+}
+
+function decodeArray(record: Record<string, unknown>): { readonly value: Json } | null {
+  const length = record[ARRAY_LENGTH_KEY];
+  if (typeof length !== "number" || !Number.isInteger(length) || length < 0) return null;
+  if (Object.keys(record).length !== length + 1) return null;
+  const out: Json[] = [];
+  for (let index = 0; index < length; index++) {
+    const item = Object.hasOwn(record, String(index)) ? decodeStored(record[String(index)]) : null;
+    if (item === null) return null;
+    out.push(item.value);
+  }
+  return { value: out };
+}

@@ -1,0 +1,84 @@
+/**
+ * Foundry-shaped updates between two stored values (see stored-json.ts).
+ *
+ * An update holds only what changed: a changed or new key with its new value, nested objects
+ * recursed into, and `"-=key": null` for a key that is gone. That is the shape Foundry's
+ * `Document#update` accepts for an `ObjectField` and the shape it diffs before sending
+ * (`foundry.utils.diffObject` compares objects by key; `mergeObject` with `-=` deletes a key, as
+ * modules do to remove flags). Because the stored form has no arrays, the update never carries a
+ * whole list.
+ */
+import type { Stored, StoredObject } from "./stored-json.ts";
+
+export type StoredUpdate = StoredObject;
+
+const DELETE_PREFIX = "-=";
+
+function isObject(value: Stored | undefined): value is StoredObject {
+  return typeof value === "object" && value !== null;
+}
+
+function define(target: Record<string, Stored>, key: string, value: Stored): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The update that turns `before` into `after`, or null when they are equal. */
+export function diffStored(before: StoredObject, after: StoredObject): StoredUpdate | null {
+  const update: Record<string, Stored> = {};
+  let changed = false;
+  for (const key of Object.keys(after)) {
+    const next = after[key] as Stored;
+    const previous = Object.hasOwn(before, key) ? before[key] : undefined;
+    if (isObject(previous) && isObject(next)) {
+      const inner = diffStored(previous, next);
+      if (inner !== null) {
+        define(update, key, inner);
+        changed = true;
+      }
+    } else if (previous === undefined || previous !== next) {
+      // A new key, a changed leaf, or an object replaced by a leaf (or the other way round).
+      // An object that replaces a leaf is sent whole; Foundry stores it as given.
+      define(update, key, next);
+      changed = true;
+    }
+  }
+  for (const key of Object.keys(before)) {
+    if (!Object.hasOwn(after, key)) {
+      update[DELETE_PREFIX + key] = null;
+      changed = true;
+    }
+  }
+  return changed ? update : null;
+}
+
+/** `target` with `update` merged in (Foundry's merge rules above); neither input changes. */
+export function applyStoredUpdate(target: StoredObject, update: StoredUpdate): StoredObject {
+  const out: Record<string, Stored> = {};
+  for (const key of Object.keys(target)) define(out, key, target[key] as Stored);
+  for (const key of Object.keys(update)) {
+    const value = update[key] as Stored;
+    if (key.startsWith(DELETE_PREFIX)) {
+      delete out[key.slice(DELETE_PREFIX.length)];
+      continue;
+    }
+    const current = Object.hasOwn(out, key) ? out[key] : undefined;
+    define(out, key, isObject(current) && isObject(value) ? applyStoredUpdate(current, value) : value);
+  }
+  return out;
+}
+
+/** Bytes of an update as Foundry would send it (its JSON, UTF-8). */
+export function updateBytes(update: unknown): number {
+  const text = JSON.stringify(update ?? {});
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4; // a surrogate pair: one four-byte character
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
