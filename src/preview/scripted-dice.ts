@@ -1,42 +1,45 @@
 import { parseFormula, resolveKeepPool, type DiceRequest, type FormulaTerm, type KeepRule } from "../engine/index.ts";
 
 /**
- * The preview's dice: scripted totals per combatant (so the sample encounter always plays the same
- * way and the browser test can check its order by hand), then a seeded generator. The engine never
- * rolls; this is the preview's stand-in for Foundry's `Roll`.
+ * The preview's dice: scripted die faces per combatant (so the sample encounter always plays the same
+ * way and the browser test can check its order by hand), then a seeded generator. Either way the
+ * request's whole formula is rolled and its total returned, as Foundry's `Roll` would: a scripted 12 on
+ * "1d20 - 3" gives 9. The engine never rolls; this is the preview's stand-in for `Roll`.
  */
 export class ScriptedDice {
   readonly #script: Map<string, number[]>;
   #seed: number;
 
   constructor(script: Readonly<Record<string, readonly number[]>>, seed: number) {
-    this.#script = new Map(Object.entries(script).map(([id, totals]) => [id, [...totals]]));
+    this.#script = new Map(Object.entries(script).map(([id, faces]) => [id, [...faces]]));
     this.#seed = seed >>> 0;
   }
 
+  /** The total of the request's formula; its dice show the combatant's next scripted faces, if any. */
   roll(request: DiceRequest): number {
-    const scripted = request.combatantId === null ? undefined : this.#script.get(request.combatantId)?.shift();
-    return scripted ?? this.#rollFormula(request.formula);
+    const script = request.combatantId === null ? undefined : this.#script.get(request.combatantId);
+    return this.#rollFormula(request.formula, script ?? []);
   }
 
   /**
-   * Rolls a formula in the engine's dice syntax (parsed by the engine, kept by its keep rule) with a
-   * seeded generator. A formula the engine cannot parse yields NaN, which the scheduler refuses as a
-   * roll total, so the page shows the error instead of inventing a result.
+   * Rolls a formula in the engine's dice syntax (parsed by the engine, kept by its keep rule): each die
+   * takes the next scripted face, then the seeded generator's. A formula the engine cannot parse yields
+   * NaN, which the scheduler refuses as a roll total, so the page shows the error instead of inventing a
+   * result.
    */
-  #rollFormula(formula: string): number {
+  #rollFormula(formula: string, script: number[]): number {
     const parsed = parseFormula(formula);
     if (!parsed.ok) return Number.NaN;
-    return parsed.value.terms.reduce((sum, { sign, term }) => sum + sign * this.#rollTerm(term), 0);
+    return parsed.value.terms.reduce((sum, { sign, term }) => sum + sign * this.#rollTerm(term, script), 0);
   }
 
-  #rollTerm(term: FormulaTerm): number {
+  #rollTerm(term: FormulaTerm, script: number[]): number {
     if (term.type === "constant") return term.value;
     if (term.type === "dice") {
       const sides = new Array<number>(term.count).fill(term.sides);
       return this.#keep(
         sides,
-        sides.map((d) => this.#face(d)),
+        sides.map((d) => script.shift() ?? this.#face(d)),
         term.keep,
       );
     }
@@ -46,7 +49,7 @@ export class ScriptedDice {
     const sides = term.members.map((m) => (m.type === "dice" ? m.sides : 0));
     return this.#keep(
       sides,
-      sides.map((d) => this.#face(d)),
+      sides.map((d) => script.shift() ?? this.#face(d)),
       term.keep,
     );
   }

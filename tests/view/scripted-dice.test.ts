@@ -10,9 +10,18 @@ const request = (formula: string, combatantId: string | null = null): DiceReques
 });
 
 describe("preview dice", () => {
-  it("answers a combatant's requests with its scripted totals first, in order", () => {
+  it("rolls a combatant's scripted faces first, in order, and answers with the formula's total", () => {
     const dice = new ScriptedDice({ ilsa: [12, 15] }, 1);
-    expect([dice.roll(request("1d20", "ilsa")), dice.roll(request("1d20", "ilsa"))]).toEqual([12, 15]);
+    // CNT-2 and CNT-5 with a bonus of 3: 12 − 3 = 9, then 15 + 3 = 18.
+    expect([dice.roll(request("1d20 - 3", "ilsa")), dice.roll(request("1d20 + 3", "ilsa"))]).toEqual([9, 18]);
+  });
+
+  it("gives every die of a formula its own scripted face, then seeded ones once the script runs out", () => {
+    const dice = new ScriptedDice({ kara: [3, 4, 5] }, 1);
+    expect(dice.roll(request("2d6 + 1 - 2", "kara"))).toBe(6);
+    const next = dice.roll(request("2d6", "kara"));
+    expect(next).toBeGreaterThanOrEqual(5 + 1);
+    expect(next).toBeLessThanOrEqual(5 + 6);
   });
 
   it.each(["1d20", "2d6 + 3", "1d20 - 2", "4d6kh3", "{1d6,1d6,1d8}kh2", "2d20kl1"])(

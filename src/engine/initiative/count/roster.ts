@@ -7,10 +7,11 @@ import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
 import { dropPending } from "./actions.ts";
 import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
-import { startingCount, trackedCount } from "./order.ts";
+import { trackedCount } from "./order.ts";
 import {
   COUNT_REASON_CONTEST,
   COUNT_REASON_INITIATIVE,
+  countRoll,
   getCombatant,
   presentCombatants,
   putCombatant,
@@ -41,7 +42,7 @@ export function start(state: CountState, out: CountOut): Result<CountState> {
   const present = presentCombatants(state);
   if (present.length === 0) return err("TEMPO.ERRORS.Count.NoCombatants");
   out.events.push({ type: "combatStarted" });
-  const unrolled = present.filter((c) => c.count === null).map((c) => c.id);
+  const unrolled = present.filter((c) => c.count === null);
   const s = requestRolls({ ...state, status: "rolling" }, unrolled, COUNT_REASON_INITIATIVE, out);
   return ok(settle(s, out));
 }
@@ -67,7 +68,10 @@ export function next(state: CountState, out: CountOut): Result<CountState> {
   return ok(advance(s, turn?.count ?? -1, out));
 }
 
-/** CNT-2, CNT-5: dice come back: a first roll sets the count (1d20 − bonus), a contest total (1d20 + bonus) is kept. */
+/**
+ * CNT-2, CNT-5: dice come back as the totals of the formulas asked for: an initiative total
+ * ("1d20 - bonus") is the creature's result and count, a contest total ("1d20 + bonus") is kept.
+ */
 export function rolls(
   state: CountState,
   results: readonly { requestId: string; total: number }[],
@@ -76,37 +80,41 @@ export function rolls(
   if (!Array.isArray(results) || results.length === 0) return err("TEMPO.ERRORS.Count.NoResults");
   const open = new Map(state.requests.map((r) => [r.id, r]));
   const seen = new Set<string>();
-  for (const result of results) {
-    if (typeof result !== "object" || result === null) return err("TEMPO.ERRORS.Count.NoResults");
-    if (!open.has(result.requestId) || seen.has(result.requestId)) {
-      return err("TEMPO.ERRORS.Count.UnknownRequest", { id: shown(result.requestId) });
-    }
-    if (!Number.isInteger(result.total) || result.total < 1 || result.total > 20) {
-      return err("TEMPO.ERRORS.Count.InvalidRoll", { total: shown(result.total) });
-    }
-    seen.add(result.requestId);
-  }
   // Records are collected first and written back in one go: the opening rolls come ten thousand at once.
   const updated = new Map<number, CountCombatant>();
+  const answered: { readonly slot: number; readonly reason: string; readonly total: number }[] = [];
+  for (const result of results) {
+    if (typeof result !== "object" || result === null) return err("TEMPO.ERRORS.Count.NoResults");
+    const request = open.get(result.requestId);
+    if (request === undefined || seen.has(result.requestId)) {
+      return err("TEMPO.ERRORS.Count.UnknownRequest", { id: shown(result.requestId) });
+    }
+    seen.add(result.requestId);
+    const slot = request.combatantId === null ? undefined : state.slots[request.combatantId];
+    const c = slot === undefined ? null : vectorGet(state.combatants, slot);
+    if (slot === undefined || c === null) continue;
+    // The totals the request's formula can give (the bonus is fixed for the encounter).
+    const { min, max } = countRoll(request.id, c, request.reason);
+    if (!Number.isInteger(result.total) || result.total < min || result.total > max) {
+      return err("TEMPO.ERRORS.Count.InvalidRoll", { total: shown(result.total) });
+    }
+    answered.push({ slot, reason: request.reason, total: result.total + 0 });
+  }
   const changed: string[] = [];
   let onlyContests = true;
-  for (const result of results) {
-    const request = open.get(result.requestId);
-    const slot = request?.combatantId == null ? undefined : state.slots[request.combatantId];
-    const c = slot === undefined ? null : (updated.get(slot) ?? vectorGet(state.combatants, slot));
-    if (request === undefined || slot === undefined || c === null) continue;
-    if (request.reason === COUNT_REASON_CONTEST) {
-      // CNT-5: contest = 1d20 + bonus, kept for the encounter.
-      const total = result.total + c.bonus;
+  for (const { slot, reason, total } of answered) {
+    const c = updated.get(slot) ?? vectorGet(state.combatants, slot);
+    if (c === null) continue;
+    if (reason === COUNT_REASON_CONTEST) {
+      // CNT-5: the contest total (1d20 + bonus) is kept for the encounter.
       updated.set(slot, { ...c, contest: [...c.contest, total] });
-      out.events.push({ type: "contestRolled", combatantId: c.id, roll: result.total, total });
+      out.events.push({ type: "contestRolled", combatantId: c.id, total });
     } else {
       onlyContests = false;
-      // CNT-2: count = 1d20 − bonus; CNT-4: below 0 is tracked as 0 (the result keeps the surprise).
-      const value = startingCount(result.total, c.bonus);
-      const count = Math.min(COUNT_TRACK_LENGTH - 1, trackedCount(value));
-      updated.set(slot, { ...c, result: value, count });
-      out.events.push({ type: "initiativeRolled", combatantId: c.id, roll: result.total, count });
+      // CNT-2: the result (1d20 − bonus) is the count; CNT-4: below 0 is tracked as 0 (the result keeps the surprise).
+      const count = Math.min(COUNT_TRACK_LENGTH - 1, trackedCount(total));
+      updated.set(slot, { ...c, result: total, count });
+      out.events.push({ type: "initiativeRolled", combatantId: c.id, total, count });
     }
     changed.push(c.id);
   }
@@ -141,7 +149,7 @@ export function join(state: CountState, input: CountCombatantInput, out: CountOu
   };
   out.events.push({ type: "combatantJoined", combatantId: input.id });
   // It rolls like everyone else (CNT-2) and takes its place when the roll comes back.
-  if (s.status !== "setup") s = requestRolls(s, [input.id], COUNT_REASON_INITIATIVE, out);
+  if (s.status !== "setup") s = requestRolls(s, [record.value], COUNT_REASON_INITIATIVE, out);
   return ok(s);
 }
 

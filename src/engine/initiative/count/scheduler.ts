@@ -2,8 +2,9 @@
  * The count-up track scheduler (RULES §1): one `apply` for every command, pure and total. On an error
  * the caller keeps its state; nothing was changed.
  *
- * Dice: initiative and contest requests are both a bare "1d20"; the engine subtracts the bonus for the
- * count (CNT-2) and adds it for the contest total (CNT-5), so feed back the die's face.
+ * Dice: the initiative request is "1d20 - bonus" (CNT-2) and a contest "1d20 + bonus" (CNT-5), the bonus
+ * written into the formula as the other schemes write theirs; feed back the formula's total, which is
+ * the creature's result and the kept contest total respectively.
  *
  * Rulings where the rules text is silent (each is tested):
  * - Actions due on a count resolve before the turns on that count (they were declared earlier).

@@ -4,6 +4,7 @@
  */
 import { err, ok, type I18nKey, type Result } from "../../core/result.ts";
 import type { DiceRequest } from "../contract.ts";
+import { d20Roll, type PendingRollBase } from "../shared/linear-commands.ts";
 import { COUNT_TRACK_LENGTH } from "./delay.ts";
 import type {
   CountCombatant,
@@ -117,15 +118,24 @@ export function roundOfPosition(position: number): number {
   return Math.floor(position / COUNT_TRACK_LENGTH);
 }
 
-/** CNT-2, CNT-5: asks for one 1d20 per id (the engine subtracts or adds the bonus itself). */
-export function requestRolls(state: CountState, ids: readonly string[], reason: I18nKey, out: CountOut): CountState {
-  if (ids.length === 0) return state;
-  const made: DiceRequest[] = ids.map((combatantId, i) => ({
-    id: `r${state.nextRequest + i}`,
-    combatantId,
-    formula: "1d20",
-    reason,
-  }));
+/**
+ * CNT-2, CNT-5: a creature's roll with the bonus written into its formula, and the totals it can give.
+ * Initiative is "1d20 - bonus" (its total is the result, CNT-2), a contest "1d20 + bonus" (its total is
+ * the kept contest total, CNT-5): the total fed back is the formula's, as in every scheduler.
+ */
+export function countRoll(id: string, c: Pick<CountCombatant, "id" | "bonus">, reason: I18nKey): PendingRollBase {
+  return d20Roll(id, c.id, reason === COUNT_REASON_CONTEST ? c.bonus : -c.bonus, reason);
+}
+
+/** CNT-2, CNT-5: asks for one roll per creature (see {@link countRoll}). */
+export function requestRolls(
+  state: CountState,
+  who: readonly Pick<CountCombatant, "id" | "bonus">[],
+  reason: I18nKey,
+  out: CountOut,
+): CountState {
+  if (who.length === 0) return state;
+  const made = who.map((c, i) => countRoll(`r${state.nextRequest + i}`, c, reason).request);
   out.requests.push(...made);
   return { ...state, requests: [...state.requests, ...made], nextRequest: state.nextRequest + made.length };
 }

@@ -54,12 +54,12 @@ function roundEntries(state: CountState, round: number): { entries: CountOrderEn
 function requestContests(state: CountState, need: readonly string[], out: CountOut): CountState {
   if (need.length === 0) return state;
   const waiting = new Set(state.requests.filter((r) => r.reason === COUNT_REASON_CONTEST).map((r) => r.combatantId));
-  return requestRolls(
-    state,
-    need.filter((id) => !waiting.has(id)),
-    COUNT_REASON_CONTEST,
-    out,
-  );
+  const rolling: CountCombatant[] = [];
+  for (const id of need) {
+    const c = waiting.has(id) ? null : getCombatant(state, id);
+    if (c !== null) rolling.push(c);
+  }
+  return requestRolls(state, rolling, COUNT_REASON_CONTEST, out);
 }
 
 /** CNT-3, CNT-5: starts `round` once its ties are settled; until then waits in status "contest". O(n log n). */

@@ -163,8 +163,10 @@ export type CountCommand =
 
 export type CountEvent =
   | CommonEvent
-  | { readonly type: "initiativeRolled"; readonly combatantId: string; readonly roll: number; readonly count: number }
-  | { readonly type: "contestRolled"; readonly combatantId: string; readonly roll: number; readonly total: number }
+  /** CNT-2: the initiative total (1d20 − bonus, the creature's result) and the count it is tracked on. */
+  | { readonly type: "initiativeRolled"; readonly combatantId: string; readonly total: number; readonly count: number }
+  /** CNT-5: the contest total (1d20 + bonus), kept for the encounter. */
+  | { readonly type: "contestRolled"; readonly combatantId: string; readonly total: number }
   | { readonly type: "endStep"; readonly round: number }
   | { readonly type: "actionDeclared"; readonly action: CountPendingAction }
   | { readonly type: "actionResolved"; readonly action: CountPendingAction }

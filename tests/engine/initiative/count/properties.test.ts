@@ -5,6 +5,7 @@ import { withHistory, withHistoryState, type HistoryState } from "../../../../sr
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
 import { presentCombatants } from "../../../../src/engine/initiative/count/state.ts";
 import type { CountCommand, CountEvent, CountState } from "../../../../src/engine/initiative/count/types.ts";
+import { formulaTotal } from "../shared/formula-total.ts";
 import { encounter, run } from "./support.ts";
 
 /** A command chosen by the generator, made concrete against the state it meets. */
@@ -105,7 +106,10 @@ function concrete(state: CountState, op: Op, joined: number): CountCommand {
     case "rolls":
       return {
         type: "rolls",
-        results: state.requests.slice(0, op.dice.length).map((r, i) => ({ requestId: r.id, total: op.dice[i] ?? 1 })),
+        // Die faces, fed back as their formula's total (a face of 0 or 21 gives a total the formula cannot roll).
+        results: state.requests
+          .slice(0, op.dice.length)
+          .map((r, i) => ({ requestId: r.id, total: formulaTotal(r.formula, [op.dice[i] ?? 1]) })),
       };
     case "join":
       return { type: "join", combatant: { id: `j${joined}`, bonus: op.bonus, isPlayer: false, defeated: false } };
@@ -437,7 +441,7 @@ function onTrackForGarbage(): CountState {
   if (!started.ok) throw new Error(started.error.key);
   const rolled = countScheduler.apply(started.value.state, {
     type: "rolls",
-    results: started.value.requests.map((r, i) => ({ requestId: r.id, total: 4 + i * 6 })),
+    results: started.value.requests.map((r, i) => ({ requestId: r.id, total: formulaTotal(r.formula, [4 + i * 6]) })),
   });
   if (!rolled.ok) throw new Error(rolled.error.key);
   return rolled.value.state;

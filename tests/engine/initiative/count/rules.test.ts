@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { compareCountOrder } from "../../../../src/engine/initiative/count/order.ts";
+import { formulaTotal } from "../shared/formula-total.ts";
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
 import { presentCombatants } from "../../../../src/engine/initiative/count/state.ts";
 import {
@@ -125,7 +126,10 @@ describe("contests batched by the adapter (CNT-5)", () => {
               const part = s.requests.slice(0, batches[b++ % batches.length]);
               s = apply(s, {
                 type: "rolls",
-                results: part.map((r) => ({ requestId: r.id, total: contestDice[d++ % contestDice.length] ?? 1 })),
+                results: part.map((r) => ({
+                  requestId: r.id,
+                  total: formulaTotal(r.formula, [contestDice[d++ % contestDice.length] ?? 1]),
+                })),
               }).state;
             }
             expect(s.round).toBe(round);

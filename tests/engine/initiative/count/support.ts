@@ -4,6 +4,7 @@
  * their exact order in one readable list.
  */
 import type { Transition } from "../../../../src/engine/initiative/contract.ts";
+import { formulaTotal } from "../shared/formula-total.ts";
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
 import { COUNT_REASON_CONTEST, createCountState } from "../../../../src/engine/initiative/count/state.ts";
 import type {
@@ -34,11 +35,14 @@ export function apply(state: CountState, command: CountCommand): Step {
   return result.value;
 }
 
-/** Feeds a d20 to every open request whose combatant is named (initiative and contest alike). */
+/**
+ * Rolls a d20 face for every open request whose combatant is named (initiative and contest alike) and feeds
+ * back its formula's total, as the adapter would: 12 on "1d20 - 3" is 9, on "1d20 + 3" 15.
+ */
 export function roll(state: CountState, dice: Readonly<Record<string, number>>): Step {
   const results = state.requests
     .filter((r) => r.combatantId !== null && Object.hasOwn(dice, r.combatantId))
-    .map((r) => ({ requestId: r.id, total: dice[r.combatantId ?? ""] ?? 0 }));
+    .map((r) => ({ requestId: r.id, total: formulaTotal(r.formula, [dice[r.combatantId ?? ""] ?? 0]) }));
   return apply(state, { type: "rolls", results });
 }
 

@@ -11,13 +11,13 @@ const party = (): ReturnType<typeof encounter> =>
   ]);
 
 describe("count track: rolling and order", () => {
-  it("CNT-2: start asks every creature for 1d20 for initiative", () => {
+  it("CNT-2: start asks every creature for 1d20 minus its bonus for initiative", () => {
     const step = apply(party(), { type: "start" });
     expect(show(step.events)).toEqual(["start"]);
     expect(step.requests.map((r) => [r.combatantId, r.formula, r.reason])).toEqual([
-      ["fighter", "1d20", "TEMPO.COMBAT.Count.RollReason.Initiative"],
-      ["wizard", "1d20", "TEMPO.COMBAT.Count.RollReason.Initiative"],
-      ["goblin", "1d20", "TEMPO.COMBAT.Count.RollReason.Initiative"],
+      ["fighter", "1d20 - 2", "TEMPO.COMBAT.Count.RollReason.Initiative"],
+      ["wizard", "1d20 - 4", "TEMPO.COMBAT.Count.RollReason.Initiative"],
+      ["goblin", "1d20 - 1", "TEMPO.COMBAT.Count.RollReason.Initiative"],
     ]);
     expect(countScheduler.pending(step.state)).toEqual(step.requests);
     expect(countScheduler.current(step.state)).toBeNull();
@@ -52,6 +52,7 @@ describe("count track: rolling and order", () => {
     // fighter 9 − 2 = 7 and goblin 8 − 1 = 7 tie; wizard 8 − 4 = 4.
     const rolled = roll(started, { fighter: 9, wizard: 8, goblin: 8 });
     expect(asked(rolled)).toEqual(["fighter:contest", "goblin:contest"]);
+    expect(rolled.requests.map((r) => r.formula)).toEqual(["1d20 + 2", "1d20 + 1"]);
     expect(countScheduler.current(rolled.state)).toBeNull();
     // fighter 10 + 2 = 12, goblin 15 + 1 = 16: the goblin goes first on count 7.
     const contested = roll(rolled.state, { fighter: 10, goblin: 15 });
