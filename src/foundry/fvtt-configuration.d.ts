@@ -4,7 +4,13 @@
  */
 import type { RulesetId } from "../engine/initiative/index.ts";
 import type { TEMPO } from "./config.ts";
-import type { CountCombatModel } from "./data/combat/count-combat-model.ts";
+import type {
+  CountCombatModel,
+  PhaseCombatModel,
+  RotationCombatModel,
+  SegmentCombatModel,
+  StandardCombatModel,
+} from "./data/combat/combat-model.ts";
 import type { TempoCombatantModel } from "./data/combatant/combatant-model.ts";
 import type { WeaponModel } from "./data/item/weapon-model.ts";
 import type { TempoCombat } from "./documents/combat.ts";
@@ -14,9 +20,14 @@ declare module "fvtt-types/configuration" {
     name: "tempo";
   }
 
-  /** Tempo's code runs from the `init` hook on, when `game.settings` and `CONFIG` exist. */
+  /**
+   * Tempo's code runs from the `init` hook on, when `game.settings` and `CONFIG` exist; everything that
+   * localizes or reads users runs on user actions, long after `i18nInit` and `ready`.
+   */
   interface AssumeHookRan {
     init: never;
+    i18nInit: never;
+    ready: never;
   }
 
   interface DocumentClassConfig {
@@ -26,6 +37,10 @@ declare module "fvtt-types/configuration" {
   interface DataModelConfig {
     Combat: {
       count: typeof CountCombatModel;
+      standard: typeof StandardCombatModel;
+      phase: typeof PhaseCombatModel;
+      segment: typeof SegmentCombatModel;
+      rotation: typeof RotationCombatModel;
     };
     Combatant: {
       base: typeof TempoCombatantModel;
@@ -37,6 +52,15 @@ declare module "fvtt-types/configuration" {
 
   interface SettingConfig {
     "tempo.ruleset": RulesetId;
+    "tempo.surprise": "automatic" | "declared";
+    "tempo.drMode": "perHit" | "perAttack";
+    "tempo.enemyGroups": boolean;
+    "tempo.sharedInitiative": boolean;
+    "tempo.twoInARow": boolean;
+    "tempo.planningPhase": boolean;
+    "tempo.dexReaction": boolean;
+    "tempo.roundSeconds": number;
+    "tempo.odds": "everyone" | "gm" | "nobody";
   }
 }
 

@@ -1,20 +1,28 @@
 /**
- * The system's entry point (bundled as `tempo.mjs`). Registers documents, data models, settings and
- * configuration on `init`; everything else hangs off those.
+ * The system's entry point (bundled as `tempo.mjs`). Registers documents, data models, settings,
+ * keys and queries on `init`; everything else hangs off those.
  */
 import "../../styles/tempo.css";
+import { registerQueries } from "./combat/queries.ts";
 import { TEMPO } from "./config.ts";
-import { CountCombatModel } from "./data/combat/count-combat-model.ts";
+import { COMBAT_MODELS } from "./data/combat/combat-model.ts";
 import { TempoCombatantModel } from "./data/combatant/combatant-model.ts";
 import { WeaponModel } from "./data/item/weapon-model.ts";
 import { TempoCombat } from "./documents/combat.ts";
+import { registerKeybindings } from "./keybindings.ts";
 import { registerSettings } from "./settings.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
   CONFIG.Combat.documentClass = TempoCombat;
-  CONFIG.Combat.dataModels.count = CountCombatModel;
+  CONFIG.Combat.dataModels.count = COMBAT_MODELS.count;
+  CONFIG.Combat.dataModels.standard = COMBAT_MODELS.standard;
+  CONFIG.Combat.dataModels.phase = COMBAT_MODELS.phase;
+  CONFIG.Combat.dataModels.segment = COMBAT_MODELS.segment;
+  CONFIG.Combat.dataModels.rotation = COMBAT_MODELS.rotation;
   CONFIG.Combatant.dataModels.base = TempoCombatantModel;
   CONFIG.Item.dataModels.weapon = WeaponModel;
   registerSettings();
+  registerKeybindings();
+  registerQueries();
 });

@@ -1,22 +1,86 @@
 import type { RulesetId } from "../engine/initiative/index.ts";
+import type { CombatOptions } from "./combat/host-options.ts";
 import { TEMPO } from "./config.ts";
 import { SYSTEM_ID } from "./system-id.ts";
 
 /**
- * World settings. `ruleset` is the ruleset a NEW combat gets; a running combat keeps its own type
- * (its Combat subtype), so changing the setting never breaks an encounter in progress.
+ * World settings. They are the defaults a NEW combat copies into its own options (its Combat
+ * subtype and `system.options`), so changing a setting never breaks an encounter in progress.
  */
 export function registerSettings(): void {
   const choices: Record<string, string> = {};
   for (const ruleset of TEMPO.rulesets) choices[ruleset.id] = ruleset.label;
+  const world = { scope: "world", config: true } as const;
+  const flag = (
+    key: "enemyGroups" | "sharedInitiative" | "twoInARow" | "planningPhase" | "dexReaction",
+    name: string,
+    hint: string,
+  ) => game.settings.register(SYSTEM_ID, key, { ...world, name, hint, type: Boolean, default: false });
 
   game.settings.register(SYSTEM_ID, "ruleset", {
+    ...world,
     name: "TEMPO.SETTINGS.ruleset.name",
     hint: "TEMPO.SETTINGS.ruleset.hint",
-    scope: "world",
-    config: true,
     type: String,
     choices,
     default: "count" satisfies RulesetId,
   });
+  game.settings.register(SYSTEM_ID, "surprise", {
+    ...world,
+    name: "TEMPO.SETTINGS.surprise.name",
+    hint: "TEMPO.SETTINGS.surprise.hint",
+    type: String,
+    choices: { automatic: "TEMPO.SETTINGS.surprise.automatic", declared: "TEMPO.SETTINGS.surprise.declared" },
+    default: "automatic",
+  });
+  game.settings.register(SYSTEM_ID, "drMode", {
+    ...world,
+    name: "TEMPO.SETTINGS.drMode.name",
+    hint: "TEMPO.SETTINGS.drMode.hint",
+    type: String,
+    choices: { perHit: "TEMPO.SETTINGS.drMode.perHit", perAttack: "TEMPO.SETTINGS.drMode.perAttack" },
+    default: "perHit",
+  });
+  flag("enemyGroups", "TEMPO.SETTINGS.enemyGroups.name", "TEMPO.SETTINGS.enemyGroups.hint");
+  flag("sharedInitiative", "TEMPO.SETTINGS.sharedInitiative.name", "TEMPO.SETTINGS.sharedInitiative.hint");
+  flag("twoInARow", "TEMPO.SETTINGS.twoInARow.name", "TEMPO.SETTINGS.twoInARow.hint");
+  flag("planningPhase", "TEMPO.SETTINGS.planningPhase.name", "TEMPO.SETTINGS.planningPhase.hint");
+  flag("dexReaction", "TEMPO.SETTINGS.dexReaction.name", "TEMPO.SETTINGS.dexReaction.hint");
+  game.settings.register(SYSTEM_ID, "roundSeconds", {
+    ...world,
+    name: "TEMPO.SETTINGS.roundSeconds.name",
+    hint: "TEMPO.SETTINGS.roundSeconds.hint",
+    type: Number,
+    range: { min: 0, max: 600, step: 1 },
+    default: 6,
+  });
+  game.settings.register(SYSTEM_ID, "odds", {
+    ...world,
+    name: "TEMPO.SETTINGS.odds.name",
+    hint: "TEMPO.SETTINGS.odds.hint",
+    type: String,
+    choices: {
+      everyone: "TEMPO.SETTINGS.odds.everyone",
+      gm: "TEMPO.SETTINGS.odds.gm",
+      nobody: "TEMPO.SETTINGS.odds.nobody",
+    },
+    default: "everyone",
+  });
+}
+
+/** The options a new combat copies from the world settings. */
+export function worldCombatOptions(): CombatOptions {
+  const settings = game.settings;
+  const seconds = settings.get(SYSTEM_ID, "roundSeconds");
+  return {
+    surprise: settings.get(SYSTEM_ID, "surprise") === "declared" ? "declared" : "automatic",
+    drMode: settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit",
+    sharedInitiative: settings.get(SYSTEM_ID, "sharedInitiative") === true,
+    enemyGroups: settings.get(SYSTEM_ID, "enemyGroups") === true,
+    noThreePlayersInRow: settings.get(SYSTEM_ID, "twoInARow") === true,
+    planningPhase: settings.get(SYSTEM_ID, "planningPhase") === true,
+    initiator: "players",
+    dexReaction: settings.get(SYSTEM_ID, "dexReaction") === true,
+    roundSeconds: Number.isInteger(seconds) && seconds >= 0 ? seconds : 6,
+  };
 }

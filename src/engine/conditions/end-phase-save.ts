@@ -24,7 +24,13 @@ export interface EndPhaseSaveResult {
 
 /** PHS-12: the dice request for one effect's save. `requestId` must be unique within the scheduler's state. */
 export function endPhaseSaveRequest(requestId: string, combatantId: string): DiceRequest {
-  return { id: requestId, combatantId, formula: END_PHASE_SAVE_FORMULA, reason: "TEMPO.CONDITIONS.EndPhaseSave" };
+  return {
+    id: requestId,
+    combatantId,
+    groupId: null,
+    formula: END_PHASE_SAVE_FORMULA,
+    reason: "TEMPO.CONDITIONS.EndPhaseSave",
+  };
 }
 
 /** PHS-12: resolves one save. Errors: `Conditions.UnknownSaveKind`, `Conditions.InvalidRoll` for a total 2d6 cannot make. */

@@ -125,3 +125,53 @@ export function settle(
     seconds: host.clock(transition.state) - host.clock(before),
   };
 }
+
+/**
+ * Applies `command`, then keeps applying `then(step)` while it returns a command (at most `limit`
+ * times): "next round" is `next` until a round starts, in one write and one undo step.
+ */
+export function stepCombatUntil(
+  host: AnyRulesetHost,
+  stored: StoredCombat,
+  command: HostCommand,
+  then: (events: readonly HostEvent[], state: unknown) => HostCommand | null,
+  limit: number,
+): Result<CombatStep> {
+  const before = readCombatState(host, stored.engine);
+  if (!before.ok) return before;
+  let state = before.value;
+  const events: HostEvent[] = [];
+  let next: HostCommand | null = command;
+  for (let i = 0; next !== null && i <= limit; i++) {
+    const result = host.apply(state, next);
+    if (!result.ok) {
+      if (i === 0) return result;
+      break; // the first step went through: stop where the engine stopped, as a GM clicking would
+    }
+    state = result.value.state;
+    events.push(...result.value.events);
+    next = then(result.value.events, state);
+  }
+  return ok(settle(host, stored, before.value, { state, events, requests: host.pending(state) }));
+}
+
+/** Undoes steps until the round goes back (or nothing is left to undo): "previous round" in one write. */
+export function undoRound(host: AnyRulesetHost, stored: StoredCombat, limit: number): Result<CombatStep> {
+  const start = readCombatState(host, stored.engine);
+  if (!start.ok) return start;
+  const first = stepCombat(host, stored, { type: "undo" });
+  if (!first.ok) return first;
+  let last = first.value;
+  const round = host.round(start.value);
+  for (let i = 0; i < limit && host.round(last.state) >= round && round > 0; i++) {
+    const more = stepCombat(host, last.stored, { type: "undo" });
+    if (!more.ok) break;
+    last = more.value;
+  }
+  return ok({
+    ...last,
+    update: updateOf(stored, last.stored),
+    events: [{ type: "undone" }],
+    seconds: host.clock(last.state) - host.clock(start.value),
+  });
+}

@@ -12,7 +12,12 @@ export {
   readStoredCombat,
   settle,
   stepCombat,
+  stepCombatUntil,
   storeCombatState,
+  undoRound,
   type CombatStep,
   type StoredCombat,
 } from "./combat-step.ts";
+export { automaticRequests, waitsForRoller } from "./roll-policy.ts";
+export { PLAYER_COMMANDS, checkCommandAccess, commandCombatant, type Requester } from "./command-access.ts";
+export { tempoHookNames, turnEventPlan, type TurnEventCall } from "./turn-event-plan.ts";

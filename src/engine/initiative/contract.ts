@@ -19,8 +19,13 @@ export const RULESET_IDS: readonly RulesetId[] = ["count", "standard", "phase", 
 export interface DiceRequest {
   /** Unique within the state (a counter kept in the state, never random). */
   readonly id: string;
-  /** Who rolls, or null for a roll that belongs to nobody (a group's d6 is keyed by the group). */
+  /** Who rolls, or null for a roll that belongs to no one creature (a segment group's d6). */
   readonly combatantId: string | null;
+  /**
+   * The group the roll is for: a segment group's d6 (SEG-2), a rotation group's shared initiative or tie
+   * roll (ROT-4, ROT-5, rolled by its first member). Null for a creature's own roll.
+   */
+  readonly groupId: string | null;
   /** A formula in the dice module's syntax, e.g. "1d20", "2d6", "1d6". */
   readonly formula: string;
   /** Why the roll is asked for, as an i18n key (shown on the roll's chat card). */

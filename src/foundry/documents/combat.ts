@@ -1,42 +1,172 @@
-import { compareCountOrder } from "../../engine/initiative/index.ts";
-import { CountCombatModel } from "../data/combat/count-combat-model.ts";
-import { countOrderEntry } from "../data/combatant/count-order-entry.ts";
+/**
+ * Tempo's Combat document. Each ruleset is a Combat subtype whose data model stores the engine's
+ * state; every core method that moves the combat delegates to the engine through `tempoCommand`,
+ * the one documented entry point (README, "Combat API"), and writes one small update.
+ *
+ * Departures from core, on purpose:
+ * - `previousTurn` is undo (the engine's exact earlier state), not "turn − 1";
+ * - `turn` and `round` are whatever the engine says; core's linear turn events are replaced by the
+ *   engine's events (`_manageTurnEvents` does nothing for a Tempo combat);
+ * - `started` is true from `start` on, also in a surprise or planning round (round 0).
+ *
+ * `_sortCombatants` never reads `this`: core may hand it to `Array#sort` as a bare function, so the
+ * combat is found through the combatants' parent.
+ */
+import { turnEventPlan, tempoHookNames, type HostCommand } from "../../engine/index.ts";
+import { giveCommand, type CommandAnswer } from "../combat/queries.ts";
+import { guardCombatUpdate, guardCombatantUpdate } from "../combat/guard.ts";
+import { syncRosterCreated, syncRosterDeleted, syncRosterUpdated } from "../combat/roster-sync.ts";
+import { tempoModelOf } from "../combat/tempo-model.ts";
+import { isActiveGm } from "../combat/active-gm.ts";
+import { initialCombatSystem } from "../combat/initial-system.ts";
 import { newCombatType } from "../new-combat-type.ts";
 
-/**
- * Tempo's Combat document. Each ruleset is a Combat subtype; the subtype decides the turn order.
- * A new combat without a type gets the world's default ruleset; an existing one keeps its own.
- *
- * `_sortCombatants` never reads `this`: it may be handed to `Array#sort` as a bare function, so the
- * combat is found through the combatants' parent instead.
- */
 export class TempoCombat extends Combat {
+  /** Gives a Tempo command (engine commands and the table's own, see run-command.ts). */
+  async tempoCommand(command: HostCommand): Promise<CommandAnswer> {
+    return giveCommand(this, command);
+  }
+
+  override get started(): boolean {
+    const model = tempoModelOf(this);
+    if (model === null || model.state === null) return super.started;
+    return model.host.started(model.state);
+  }
+
   protected override async _preCreate(
     data: Combat.CreateData,
     options: Combat.Database.PreCreateOptions,
     user: User.Implementation,
   ): Promise<boolean | undefined> {
     if ((await super._preCreate(data, options, user)) === false) return false;
-    if (this.type !== "base") return undefined;
-    const type = newCombatType();
-    if (type !== null) this.updateSource({ type });
+    if (this.type === "base") {
+      const type = newCombatType();
+      if (type !== null) this.updateSource({ type });
+    }
+    const system = initialCombatSystem(this.type);
+    if (system !== null && tempoModelOf(this)?.engine == null) this.updateSource({ system } as Combat.UpdateData);
     return undefined;
   }
 
-  protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
-    if (a.parent?.system instanceof CountCombatModel) return compareCountCombatants(a, b);
-    return super._sortCombatants(a, b);
+  override async startCombat(): Promise<this> {
+    if (tempoModelOf(this) === null) return super.startCombat();
+    await this.tempoCommand({ type: "start" });
+    return this;
   }
-}
 
-/** CNT-2, CNT-5: the engine's track order; combatants without a count yet come last, by id. */
-function compareCountCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
-  const x = countOrderEntry(a);
-  const y = countOrderEntry(b);
-  if (x !== null && y !== null) return compareCountOrder(x, y);
-  if (x !== null) return -1;
-  if (y !== null) return 1;
-  const ia = a.id ?? "";
-  const ib = b.id ?? "";
-  return ia < ib ? -1 : ia > ib ? 1 : 0;
+  override async nextTurn(): Promise<this> {
+    if (tempoModelOf(this) === null) return super.nextTurn();
+    await this.tempoCommand({ type: "next" });
+    return this;
+  }
+
+  override async previousTurn(): Promise<this> {
+    if (tempoModelOf(this) === null) return super.previousTurn();
+    await this.tempoCommand({ type: "undo" });
+    return this;
+  }
+
+  override async nextRound(): Promise<this> {
+    if (tempoModelOf(this) === null) return super.nextRound();
+    await this.tempoCommand({ type: "nextRound" });
+    return this;
+  }
+
+  override async previousRound(): Promise<this> {
+    if (tempoModelOf(this) === null) return super.previousRound();
+    await this.tempoCommand({ type: "previousRound" });
+    return this;
+  }
+
+  override async rollInitiative(ids: string | string[], options?: Combat.InitiativeOptions): Promise<this> {
+    if (tempoModelOf(this) === null) return super.rollInitiative(ids, options);
+    await this.tempoCommand({ type: "rollInitiative", combatantIds: typeof ids === "string" ? [ids] : ids });
+    return this;
+  }
+
+  override async rollAll(options?: Combat.InitiativeOptions): Promise<this> {
+    if (tempoModelOf(this) === null) return super.rollAll(options);
+    const ids = this.combatants.filter((c) => c.isOwner && c.id !== null).map((c) => c.id ?? "");
+    return this.rollInitiative(ids, options);
+  }
+
+  override async rollNPC(options?: Combat.InitiativeOptions): Promise<this> {
+    if (tempoModelOf(this) === null) return super.rollNPC(options);
+    const ids = this.combatants.filter((c) => c.isNPC && c.isOwner && c.id !== null).map((c) => c.id ?? "");
+    return this.rollInitiative(ids, options);
+  }
+
+  override async resetAll(): Promise<this | undefined> {
+    if (tempoModelOf(this) === null) return super.resetAll();
+    await this.tempoCommand({ type: "reset" });
+    return this;
+  }
+
+  /** Core's linear turn events are replaced by the engine's (see `_onUpdate`). */
+  protected override async _manageTurnEvents(): Promise<void> {
+    if (tempoModelOf(this) === null) return super._manageTurnEvents();
+  }
+
+  protected override _onUpdate(
+    changed: Combat.UpdateData,
+    options: Combat.Database.OnUpdateOperation,
+    userId: string,
+  ): void {
+    super._onUpdate(changed, options, userId);
+    if (tempoModelOf(this) === null) return;
+    const events = (options as { tempoEvents?: unknown }).tempoEvents;
+    if (Array.isArray(events)) {
+      const callAll = Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => boolean;
+      for (const { hook, event } of tempoHookNames(events)) callAll(hook, this, event);
+      if (isActiveGm()) void this.#dispatchTurnEvents(events);
+    }
+    if (isActiveGm()) void guardCombatUpdate(this, changed, userId);
+  }
+
+  async #dispatchTurnEvents(events: readonly { readonly type: string }[]): Promise<void> {
+    const turn = this.turn ?? 0;
+    for (const call of turnEventPlan(events)) {
+      const context = { round: call.round, turn, skipped: false };
+      if (call.call === "startRound") await this._onStartRound(context);
+      else if (call.call === "endRound") await this._onEndRound(context);
+      else if (call.call === "startTurn" || call.call === "endTurn") {
+        const combatant = this.combatants.get(call.combatantId);
+        if (combatant === undefined) continue;
+        if (call.call === "startTurn") await this._onStartTurn(combatant, context);
+        else await this._onEndTurn(combatant, context);
+      }
+    }
+  }
+
+  protected override _onCreateDescendantDocuments(...args: Parameters<Combat["_onCreateDescendantDocuments"]>): void {
+    super._onCreateDescendantDocuments(...args);
+    if (tempoModelOf(this) !== null && isActiveGm()) void syncRosterCreated(this);
+  }
+
+  protected override _onDeleteDescendantDocuments(...args: Parameters<Combat["_onDeleteDescendantDocuments"]>): void {
+    super._onDeleteDescendantDocuments(...args);
+    if (tempoModelOf(this) !== null && isActiveGm()) void syncRosterDeleted(this);
+  }
+
+  protected override _onUpdateDescendantDocuments(...args: Parameters<Combat["_onUpdateDescendantDocuments"]>): void {
+    super._onUpdateDescendantDocuments(...args);
+    const [, , , changes, options, userId] = args;
+    if (tempoModelOf(this) === null || !isActiveGm()) return;
+    void syncRosterUpdated(this, changes as readonly { _id?: string; defeated?: boolean }[]).then(() =>
+      guardCombatantUpdate(this, changes as readonly Record<string, unknown>[], options, userId),
+    );
+  }
+
+  protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    const model = tempoModelOf(a.parent);
+    if (model === null) return super._sortCombatants(a, b);
+    const x = model.rank.get(a.id ?? "");
+    const y = model.rank.get(b.id ?? "");
+    if (x !== undefined && y !== undefined) return x - y;
+    if (x !== undefined) return -1;
+    if (y !== undefined) return 1;
+    const ia = a.id ?? "";
+    const ib = b.id ?? "";
+    return ia < ib ? -1 : ia > ib ? 1 : 0;
+  }
 }

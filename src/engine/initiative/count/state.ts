@@ -124,7 +124,7 @@ export function roundOfPosition(position: number): number {
  * the kept contest total, CNT-5): the total fed back is the formula's, as in every scheduler.
  */
 export function countRoll(id: string, c: Pick<CountCombatant, "id" | "bonus">, reason: I18nKey): PendingRollBase {
-  return d20Roll(id, c.id, reason === COUNT_REASON_CONTEST ? c.bonus : -c.bonus, reason);
+  return d20Roll(id, c.id, null, reason === COUNT_REASON_CONTEST ? c.bonus : -c.bonus, reason);
 }
 
 /** CNT-2, CNT-5: asks for one roll per creature (see {@link countRoll}). */

@@ -108,10 +108,11 @@ export function request(d: Draft, combatant: PhaseCombatant, kind: PhaseRollKind
       ? {
           id: `phase-${n}`,
           combatantId: combatant.id,
+          groupId: null,
           formula: initiativeFormula(combatant.int, combatant.agi),
           reason: "TEMPO.COMBAT.Phase.InitiativeRoll",
         }
-      : { id: `phase-${n}`, combatantId: combatant.id, formula: "1d6", reason: ROLL_OFF };
+      : { id: `phase-${n}`, combatantId: combatant.id, groupId: null, formula: "1d6", reason: ROLL_OFF };
   d.asked.push(req);
   d.askedSlots.push(combatant.slot);
   d.requests.push(req);

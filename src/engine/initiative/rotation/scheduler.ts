@@ -136,10 +136,12 @@ function setCombatants(state: RotationState, updated: readonly RotationCombatant
 function requestRoll(step: Step, unit: string, kind: RotationPendingRoll["kind"]): void {
   const leader = membersOf(step.state, unit)[0];
   if (leader === undefined) return;
+  // ROT-4, ROT-5: a group rolls once, through its first member; the request names the group.
+  const id = `rot-${step.state.nextRequest}`;
   const roll =
     kind === "initiative"
-      ? d20Roll(`rot-${step.state.nextRequest}`, leader.id, leader.modifier, "TEMPO.COMBAT.Rotation.InitiativeRoll")
-      : d20Roll(`rot-${step.state.nextRequest}`, leader.id, 0, "TEMPO.COMBAT.Rotation.TieRoll");
+      ? d20Roll(id, leader.id, leader.groupId, leader.modifier, "TEMPO.COMBAT.Rotation.InitiativeRoll")
+      : d20Roll(id, leader.id, leader.groupId, 0, "TEMPO.COMBAT.Rotation.TieRoll");
   step.state = {
     ...step.state,
     rolls: [...step.state.rolls, { ...roll, kind, unit }],

@@ -9,12 +9,13 @@ import { segmentGroupRoll } from "./order.ts";
 import { segmentCombatants } from "./state.ts";
 import type { SegmentEvent, SegmentPendingRoll, SegmentState } from "./types.ts";
 
-/** SEG-2 step 2: asks for a group's d6 (the engine never rolls). */
+/** SEG-2 step 2: asks for a group's d6 (the engine never rolls); the request names the group. */
 export function askGroup(d: Draft, groupId: string): void {
   const s = d.state;
   const request: DiceRequest = {
     id: `segment-${s.nextRequest}`,
     combatantId: null,
+    groupId,
     formula: "1d6",
     reason: "TEMPO.COMBAT.Segment.GroupRoll",
   };

@@ -36,10 +36,19 @@ export interface PendingRollBase {
   readonly max: number;
 }
 
-/** STD-1, STD-2, ROT-1, ROT-2: a "1d20 + modifier" request (modifier 0: a plain tie roll) and its legal totals. */
-export function d20Roll(id: string, combatantId: string, modifier: number, reason: I18nKey): PendingRollBase {
+/**
+ * CNT-2, CNT-5, STD-1, STD-2, ROT-1, ROT-2: a "1d20 + modifier" request (modifier 0: a plain tie roll) and its
+ * legal totals; `groupId` names the group it is rolled for (ROT-4, ROT-5), null for a creature's own roll.
+ */
+export function d20Roll(
+  id: string,
+  combatantId: string,
+  groupId: string | null,
+  modifier: number,
+  reason: I18nKey,
+): PendingRollBase {
   return {
-    request: { id, combatantId, formula: rollFormula("1d20", modifier), reason },
+    request: { id, combatantId, groupId, formula: rollFormula("1d20", modifier), reason },
     min: 1 + modifier,
     max: 20 + modifier,
   };

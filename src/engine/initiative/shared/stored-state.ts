@@ -32,7 +32,10 @@ export function badLinearOrder(order: unknown, turnIndex: unknown, known: (id: s
   return null;
 }
 
-/** STD-1, ROT-1: dice requests: unique ids, a formula, a reason key, and a legal range of totals. */
+/**
+ * STD-1, ROT-1, ROT-4: dice requests: unique ids, a formula, a reason key, the group rolled for (or null),
+ * and a legal range of totals.
+ */
 export function badPendingRolls(
   rolls: unknown,
   kinds: readonly string[],
@@ -42,8 +45,9 @@ export function badPendingRolls(
   const ids = new Set<string>();
   for (const roll of rolls) {
     if (!isRecord(roll) || !isRecord(roll.request) || !kinds.includes(String(roll.kind))) return "rolls";
-    const { id, combatantId, formula, reason } = roll.request;
+    const { id, combatantId, groupId, formula, reason } = roll.request;
     if (typeof id !== "string" || ids.has(id) || typeof formula !== "string") return "rolls";
+    if (groupId !== null && typeof groupId !== "string") return "rolls";
     if (typeof reason !== "string" || !reason.startsWith("TEMPO.")) return "rolls";
     if (typeof combatantId !== "string" || !known(combatantId)) return "rolls";
     if (!isInteger(roll.min) || !isInteger(roll.max) || roll.min > roll.max) return "rolls";

@@ -104,10 +104,11 @@ function requestRoll(step: Step, combatant: StandardCombatant, kind: StandardPen
       ? d20Roll(
           `std-${step.state.nextRequest}`,
           combatant.id,
+          null,
           combatant.dexBonus,
           "TEMPO.COMBAT.Standard.InitiativeRoll",
         )
-      : d20Roll(`std-${step.state.nextRequest}`, combatant.id, 0, "TEMPO.COMBAT.Standard.TieBreakRoll");
+      : d20Roll(`std-${step.state.nextRequest}`, combatant.id, null, 0, "TEMPO.COMBAT.Standard.TieBreakRoll");
   step.state = {
     ...step.state,
     rolls: [...step.state.rolls, { ...roll, kind }],

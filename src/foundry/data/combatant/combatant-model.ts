@@ -1,13 +1,24 @@
 /**
- * System data of every Combatant (`Combatant.system`), writable by the owning player.
- * The count track (CNT-2, CNT-5) keeps the creature's count and the contest totals it has kept for
- * the encounter; `null` count means "not rolled yet".
+ * System data of every Combatant: the facts the rulesets read when it joins (its side and the numbers
+ * its ruleset's initiative uses). The engine's own record of the combatant lives in the Combat's
+ * stored state, where players cannot write it; the owner may edit these facts, which take effect the
+ * next time the combatant joins (a new combat, or "reset"). Until actors exist the facts are set here.
  */
+import type { HostCombatant, HostSide } from "../../../engine/index.ts";
+
+export const COMBATANT_SIDES = ["pc", "ally", "enemy"] as const satisfies readonly HostSide[];
+
 function defineCombatantSchema() {
   const fields = foundry.data.fields;
+  const whole = (initial = 0) => new fields.NumberField({ required: true, nullable: false, integer: true, initial });
   return {
-    count: new fields.NumberField({ required: true, nullable: true, integer: true, initial: null }),
-    contest: new fields.ArrayField(new fields.NumberField({ required: true, nullable: false, integer: true })),
+    /** null: read from the actor (player-owned: pc; otherwise friendly tokens ally, the rest enemy). */
+    side: new fields.StringField({ required: true, nullable: true, choices: [...COMBATANT_SIDES], initial: null }),
+    initiativeBonus: whole(),
+    int: whole(),
+    agi: whole(),
+    dexReaction: whole(),
+    surprised: new fields.BooleanField({ required: true, initial: false }),
   };
 }
 
@@ -17,4 +28,28 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
   static override defineSchema(): CombatantSchema {
     return defineCombatantSchema();
   }
+}
+
+/** What the engine reads of a combatant document. */
+export function hostCombatantOf(combatant: Combatant.Implementation): HostCombatant {
+  const system = combatant.system;
+  const facts = system instanceof TempoCombatantModel ? system : null;
+  return {
+    id: combatant.id ?? "",
+    side: (facts?.side as HostSide | null | undefined) ?? defaultSide(combatant),
+    initiativeBonus: facts?.initiativeBonus ?? 0,
+    int: facts?.int ?? 0,
+    agi: facts?.agi ?? 0,
+    groupId: combatant._source.group ?? null,
+    dexReaction: facts?.dexReaction ?? 0,
+    surprised: facts?.surprised ?? false,
+    defeated: combatant.isDefeated,
+  };
+}
+
+/** A player-owned combatant is a player character; others are enemies unless their token is friendly. */
+function defaultSide(combatant: Combatant.Implementation): HostSide {
+  if (combatant.hasPlayerOwner) return "pc";
+  const disposition = combatant.token?.disposition;
+  return disposition === CONST.TOKEN_DISPOSITIONS.FRIENDLY ? "ally" : "enemy";
 }

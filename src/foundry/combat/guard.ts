@@ -1,0 +1,61 @@
+/**
+ * The active GM's check of writes players may make directly (core lets players set a combat's
+ * `turn` and `round`, and an owner write its combatant's `initiative`, `system`, `flags` and
+ * `defeated`). What the engine did not decide is rolled back and the player told why. This never
+ * relies on hidden buttons or on the player's own `_preUpdate`: it runs on the GM's client after
+ * the write, so it holds whatever client the player uses.
+ *
+ * Allowed as written: `system` (the facts a ruleset reads at the next join), `flags`, and `defeated`
+ * (which becomes the engine's defeat or revive, roster-sync.ts).
+ */
+import type { Message } from "../../engine/index.ts";
+import { NOTICE_QUERY } from "./queries.ts";
+import { tempoModelOf } from "./tempo-model.ts";
+import { turnIndex } from "./write-step.ts";
+
+function tell(userId: string, message: Message): void {
+  const user = game.users.get(userId);
+  if (user !== undefined && !user.isGM) void user.query(NOTICE_QUERY, message);
+}
+
+function byGm(userId: string): boolean {
+  return game.users.get(userId)?.isGM ?? false;
+}
+
+/** `turn` / `round` written by a player: back to the engine's. */
+export async function guardCombatUpdate(
+  combat: Combat.Implementation,
+  changed: { readonly turn?: unknown; readonly round?: unknown },
+  userId: string,
+): Promise<void> {
+  const model = tempoModelOf(combat);
+  if (model === null || model.state === null || byGm(userId)) return;
+  if (!("turn" in changed) && !("round" in changed)) return;
+  const turn = turnIndex(model.host, model.state);
+  const round = model.host.round(model.state);
+  if (combat.turn === turn && combat.round === round) return;
+  await combat.update({ turn, round } as Combat.UpdateData, { tempoRollback: true } as never);
+  tell(userId, { key: "TEMPO.NOTICES.TurnRolledBack" });
+}
+
+/** A combatant's `initiative` written by its owner: back to the engine's value. */
+export async function guardCombatantUpdate(
+  combat: Combat.Implementation,
+  changes: readonly Record<string, unknown>[],
+  _options: unknown,
+  userId: string,
+): Promise<void> {
+  const model = tempoModelOf(combat);
+  if (model === null || model.state === null || byGm(userId)) return;
+  const state = model.state;
+  const fixes: { _id: string; initiative: number | null }[] = [];
+  for (const change of changes) {
+    const id = change._id;
+    if (typeof id !== "string" || !("initiative" in change)) continue;
+    const engine = model.host.initiative(state, id);
+    if (change.initiative !== engine) fixes.push({ _id: id, initiative: engine });
+  }
+  if (fixes.length === 0) return;
+  await combat.updateEmbeddedDocuments("Combatant", fixes, { tempoRollback: true } as never);
+  tell(userId, { key: "TEMPO.NOTICES.InitiativeRolledBack" });
+}

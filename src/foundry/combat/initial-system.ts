@@ -1,0 +1,18 @@
+/**
+ * The system data a new Tempo combat starts with: the world's options of the moment (copied, so a
+ * later change of a setting never reaches a running encounter) and the engine's empty state.
+ */
+import { RULESET_IDS, rulesetHost, storeCombatState, type RulesetId } from "../../engine/index.ts";
+import { worldCombatOptions } from "../settings.ts";
+import { hostOptionsOf } from "./host-options.ts";
+
+function isRuleset(type: string): type is RulesetId {
+  return (RULESET_IDS as readonly string[]).includes(type);
+}
+
+export function initialCombatSystem(type: string): Record<string, unknown> | null {
+  if (!isRuleset(type)) return null;
+  const options = worldCombatOptions();
+  const state = rulesetHost(type, options.roundSeconds).create([], hostOptionsOf(options));
+  return { options, engine: state.ok ? storeCombatState(state.value) : null, history: { undo: {}, redo: {} } };
+}

@@ -1,0 +1,83 @@
+/**
+ * Answers the engine's dice requests with real Foundry `Roll`s (so Dice So Nice animates them and
+ * manual dice entry works) and posts ONE summary chat message per batch: a public one for the
+ * combatants everyone sees, and one whispered to the GMs for hidden and NPC combatants (core's
+ * "private GM roll", as core's own initiative rolls treat hidden and NPC combatants). A batch that
+ * is all public or all private posts one message.
+ */
+import type { DiceRequest, RollResult } from "../../engine/index.ts";
+
+interface Rolled {
+  readonly request: DiceRequest;
+  readonly roll: Roll;
+  readonly total: number;
+}
+
+/** Whether a request's roll is shown to the GMs only. */
+function isPrivate(combat: Combat.Implementation, request: DiceRequest): boolean {
+  if (request.combatantId === null) return false;
+  const combatant = combat.combatants.get(request.combatantId);
+  return combatant === undefined || combatant.hidden || !combatant.hasPlayerOwner;
+}
+
+/** The group a group's d6 belongs to (SEG-2). */
+function groupOf(request: DiceRequest): string {
+  const group: unknown = (request as unknown as Record<string, unknown>).groupId;
+  return typeof group === "string" ? group : "";
+}
+
+function rollerName(combat: Combat.Implementation, request: DiceRequest): string {
+  if (request.combatantId === null) {
+    return game.i18n.format("TEMPO.COMBAT.Dice.Group", { group: groupOf(request) });
+  }
+  return combat.combatants.get(request.combatantId)?.name ?? request.combatantId;
+}
+
+async function postSummary(
+  combat: Combat.Implementation,
+  rolled: readonly Rolled[],
+  whisperGm: boolean,
+): Promise<void> {
+  if (rolled.length === 0) return;
+  const lines = rolled.map((r) =>
+    game.i18n.format("TEMPO.COMBAT.Dice.Line", {
+      name: rollerName(combat, r.request),
+      reason: game.i18n.localize(r.request.reason),
+      formula: r.request.formula,
+      total: String(r.total),
+    }),
+  );
+  const items = lines.map((line) => `<li>${foundry.utils.escapeHTML(line)}</li>`).join("");
+  const data: ChatMessage.CreateData = {
+    content: `<ul class="tempo-roll-summary">${items}</ul>`,
+    flavor: game.i18n.localize("TEMPO.COMBAT.Dice.Summary"),
+    rolls: rolled.map((r) => r.roll),
+    speaker: ChatMessage.getSpeaker({ alias: combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary") }),
+    ...(whisperGm ? { whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "") } : {}),
+  };
+  await ChatMessage.create(data);
+}
+
+/** Rolls every request, posts the summary, and returns the totals to feed back with `rolls`. */
+export async function rollRequests(
+  combat: Combat.Implementation,
+  requests: readonly DiceRequest[],
+): Promise<readonly RollResult[]> {
+  const rolled: Rolled[] = [];
+  for (const request of requests) {
+    const roll = new Roll(request.formula);
+    await roll.evaluate();
+    rolled.push({ request, roll, total: roll.total ?? 0 });
+  }
+  await postSummary(
+    combat,
+    rolled.filter((r) => !isPrivate(combat, r.request)),
+    false,
+  );
+  await postSummary(
+    combat,
+    rolled.filter((r) => isPrivate(combat, r.request)),
+    true,
+  );
+  return rolled.map((r) => ({ requestId: r.request.id, total: r.total }));
+}

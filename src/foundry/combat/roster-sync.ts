@@ -1,0 +1,84 @@
+/**
+ * Foundry's roster changes become engine commands on the active GM's client: a created Combatant
+ * joins, a deleted one leaves, `defeated` toggled on one is `defeat` / `revive` (DEF-1: it keeps its
+ * place and data). A hidden combatant stays in the engine and takes its turns, as in core; hiding
+ * only hides it from players. Joins and leaves are written as one step that clears the undo history
+ * (undo cannot take a document back).
+ */
+import { readStoredCombat, settle, stepCombat, type HostEvent } from "../../engine/index.ts";
+import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
+import { tempoModelOf } from "./tempo-model.ts";
+import { writeStep } from "./write-step.ts";
+import { showNotice } from "./queries.ts";
+
+/** Ids the engine knows, from its order (which lists every combatant it holds). */
+function engineIds(combat: Combat.Implementation): Set<string> {
+  const model = tempoModelOf(combat);
+  return model === null || model.state === null ? new Set() : new Set(model.host.order(model.state));
+}
+
+async function applyRoster(
+  combat: Combat.Implementation,
+  join: Combatant.Implementation[],
+  leave: string[],
+): Promise<void> {
+  const model = tempoModelOf(combat);
+  const stored = model === null ? null : readStoredCombat(model);
+  if (model === null || stored === null || model.state === null || join.length + leave.length === 0) return;
+  const host = model.host;
+  let state: unknown = model.state;
+  const events: HostEvent[] = [];
+  for (const combatant of join) {
+    const joined = host.join(state, hostCombatantOf(combatant));
+    if (!joined.ok) {
+      showNotice(joined.error);
+      continue;
+    }
+    state = joined.value.state;
+    events.push(...joined.value.events);
+  }
+  for (const id of leave) {
+    const left = host.apply(state, { type: "leave", combatantId: id });
+    if (!left.ok) continue;
+    state = left.value.state;
+    events.push(...left.value.events);
+  }
+  const step = settle(host, stored, model.state, { state, events, requests: host.pending(state) }, "reset");
+  await writeStep(combat, host, step);
+}
+
+export async function syncRosterCreated(combat: Combat.Implementation): Promise<void> {
+  const known = engineIds(combat);
+  await applyRoster(
+    combat,
+    combat.combatants.filter((c) => c.id !== null && !known.has(c.id)),
+    [],
+  );
+}
+
+export async function syncRosterDeleted(combat: Combat.Implementation): Promise<void> {
+  const present = new Set(combat.combatants.map((c) => c.id ?? ""));
+  await applyRoster(
+    combat,
+    [],
+    [...engineIds(combat)].filter((id) => !present.has(id)),
+  );
+}
+
+/** `defeated` toggled on combatants: one engine step per change, each written as it comes. */
+export async function syncRosterUpdated(
+  combat: Combat.Implementation,
+  changes: readonly { _id?: string; defeated?: boolean }[],
+): Promise<void> {
+  for (const change of changes) {
+    if (typeof change._id !== "string" || typeof change.defeated !== "boolean") continue;
+    const model = tempoModelOf(combat);
+    const stored = model === null ? null : readStoredCombat(model);
+    if (model === null || stored === null) return;
+    const step = stepCombat(model.host, stored, {
+      type: change.defeated ? "defeat" : "revive",
+      combatantId: change._id,
+    });
+    if (step.ok) await writeStep(combat, model.host, step.value);
+  }
+}

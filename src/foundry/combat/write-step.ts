@@ -1,0 +1,63 @@
+/**
+ * Writes one engine step to Foundry: ONE Combat update (the changed keys of `system`, with core's
+ * `round` and `turn` as the engine says), then at most ONE batched Combatant update for the
+ * initiative values that changed (so `combatant.initiative` shows the count, the total or 15.5).
+ *
+ * Core's `combatStart`, `combatRound` and `combatTurn` hooks fire before the update, as core's own
+ * `startCombat` / `nextRound` / `nextTurn` fire them, once per real change. The engine events travel
+ * with the update (`tempoEvents`) so every client's `_onUpdate` sees them (turn-events.ts).
+ *
+ * World time (TIME-1) moves by the engine's clock with `game.time.advance`, the public call
+ * (dnd5e's rest and pf2e's world clock use it); the update carries no `advanceTime`, so core adds
+ * nothing of its own.
+ */
+import type { AnyRulesetHost, CombatStep } from "../../engine/index.ts";
+import { tempoModelOf } from "./tempo-model.ts";
+
+export interface TempoUpdateOptions {
+  readonly tempoEvents: readonly { readonly type: string }[];
+  readonly direction: 1 | -1 | 0;
+}
+
+/** Core's `turn` for a state: the acting combatant's index in the engine's order, or null. */
+export function turnIndex(host: AnyRulesetHost, state: unknown): number | null {
+  const current = host.current(state);
+  if (current === null) return null;
+  const index = host.order(state).indexOf(current);
+  return index < 0 ? null : index;
+}
+
+export async function writeStep(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): Promise<void> {
+  const model = tempoModelOf(combat);
+  const wasStarted = model?.state != null && host.started(model.state);
+  const round = host.round(step.state);
+  const turn = turnIndex(host, step.state);
+  const data = { system: step.update ?? {}, round, turn };
+  const back = round < combat.round || (round === combat.round && (turn ?? -1) < (combat.turn ?? -1));
+  const options: TempoUpdateOptions = { tempoEvents: step.events, direction: back ? -1 : 1 };
+  // core's hook payloads: `{ round, turn }` and `{ advanceTime, direction }` (no time: see above).
+  const hookData = { round, turn } as { round: number; turn: number };
+  const hookOptions = { advanceTime: 0, direction: options.direction };
+  if (!wasStarted && host.started(step.state)) Hooks.callAll("combatStart", combat, hookData);
+  else if (round !== combat.round) Hooks.callAll("combatRound", combat, hookData, hookOptions);
+  else if (turn !== combat.turn) Hooks.callAll("combatTurn", combat, hookData, hookOptions);
+  await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
+  await mirrorInitiative(combat, host, step.state);
+  if (step.seconds !== 0) await game.time.advance(step.seconds);
+}
+
+/** One batched update of every combatant whose initiative differs from the engine's. */
+export async function mirrorInitiative(
+  combat: Combat.Implementation,
+  host: AnyRulesetHost,
+  state: unknown,
+): Promise<void> {
+  const changes: { _id: string; initiative: number | null }[] = [];
+  for (const combatant of combat.combatants) {
+    const id = combatant.id;
+    if (id === null) continue;
+    const initiative = host.initiative(state, id);
+    if (combatant.initiative !== initiative) changes.push({ _id: id, initiative });
+  }
+  if (changes.length > 0) await combat.updateEmbeddedDocuments("Combatant", changes, { tempoMirror: true } as never);
+}

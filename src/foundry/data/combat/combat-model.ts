@@ -1,0 +1,115 @@
+/**
+ * System data of a Combat: the ruleset's per-combat options and the engine's state in its stored
+ * form (src/engine/storage: no arrays, so Foundry's key-by-key diff sends only what a step changed),
+ * with the undo history as patches. One class per ruleset (the Combat subtypes), sharing a schema:
+ * each ruleset reads the options its rules name.
+ *
+ * The options are copied from the world settings when the combat is created, so changing a world
+ * setting never changes an encounter in progress.
+ *
+ * Derived on every update (`prepareDerivedData`): `state`, the engine state read back, and `rank`,
+ * each combatant id's place in the engine's order (what `_sortCombatants` reads). A state that cannot
+ * be read leaves `state` null and the combat refuses commands with a clear error instead of guessing.
+ */
+import {
+  readCombatState,
+  rulesetHost,
+  type AnyRulesetHost,
+  type HostOptions,
+  type RulesetId,
+} from "../../../engine/index.ts";
+import { hostOptionsOf, type CombatOptions } from "../../combat/host-options.ts";
+
+export const DR_MODES = ["perHit", "perAttack"] as const;
+export type DrMode = (typeof DR_MODES)[number];
+
+function defineCombatSchema() {
+  const fields = foundry.data.fields;
+  const flag = () => new fields.BooleanField({ required: true, initial: false });
+  return {
+    options: new fields.SchemaField({
+      surprise: new fields.StringField({ required: true, choices: ["automatic", "declared"], initial: "automatic" }),
+      drMode: new fields.StringField({ required: true, choices: [...DR_MODES], initial: "perHit" }),
+      sharedInitiative: flag(),
+      enemyGroups: flag(),
+      noThreePlayersInRow: flag(),
+      planningPhase: flag(),
+      initiator: new fields.StringField({
+        required: true,
+        choices: ["players", "enemies", "both"],
+        initial: "players",
+      }),
+      dexReaction: flag(),
+      roundSeconds: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 6 }),
+    }),
+    engine: new fields.ObjectField({ required: true, nullable: true, initial: null }),
+    history: new fields.ObjectField({ required: true, initial: { undo: {}, redo: {} } }),
+  };
+}
+
+type CombatSchema = ReturnType<typeof defineCombatSchema>;
+
+export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<CombatSchema, Combat.Implementation> {
+  static override defineSchema(): CombatSchema {
+    return defineCombatSchema();
+  }
+
+  /** The ruleset this subtype runs. */
+  static readonly ruleset: RulesetId;
+
+  /** The engine state, read back on every update; null before it exists or when it cannot be read. */
+  state: unknown = null;
+  /** Combatant id → place in the engine's order. */
+  rank: ReadonlyMap<string, number> = new Map();
+
+  get ruleset(): RulesetId {
+    return (this.constructor as typeof TempoCombatModel).ruleset;
+  }
+
+  /** The host of this combat's ruleset, with its own round length (TIME-1). */
+  get host(): AnyRulesetHost {
+    return rulesetHost(this.ruleset, this.options.roundSeconds);
+  }
+
+  /** The options as the engine reads them. */
+  get hostOptions(): HostOptions {
+    return hostOptionsOf(this.options as CombatOptions);
+  }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.state = null;
+    this.rank = new Map();
+    if (this.engine === null) return;
+    const host = this.host;
+    const read = readCombatState(host, this.engine);
+    if (!read.ok) return;
+    this.state = read.value;
+    this.rank = new Map(host.order(read.value).map((id, index) => [id, index]));
+  }
+}
+
+export class CountCombatModel extends TempoCombatModel {
+  static override readonly ruleset: RulesetId = "count";
+}
+export class StandardCombatModel extends TempoCombatModel {
+  static override readonly ruleset: RulesetId = "standard";
+}
+export class PhaseCombatModel extends TempoCombatModel {
+  static override readonly ruleset: RulesetId = "phase";
+}
+export class SegmentCombatModel extends TempoCombatModel {
+  static override readonly ruleset: RulesetId = "segment";
+}
+export class RotationCombatModel extends TempoCombatModel {
+  static override readonly ruleset: RulesetId = "rotation";
+}
+
+/** The Combat subtypes, one per ruleset, in the engine's order. */
+export const COMBAT_MODELS = {
+  count: CountCombatModel,
+  standard: StandardCombatModel,
+  phase: PhaseCombatModel,
+  segment: SegmentCombatModel,
+  rotation: RotationCombatModel,
+} as const satisfies Record<RulesetId, typeof TempoCombatModel>;
