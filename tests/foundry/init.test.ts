@@ -9,7 +9,7 @@ afterAll(() => double.uninstall());
 
 await import("../../src/foundry/init.ts");
 const { TempoCombat } = await import("../../src/foundry/documents/combat.ts");
-const { CountCombatModel } = await import("../../src/foundry/data/combat/count-combat-model.ts");
+const { COMBAT_MODELS } = await import("../../src/foundry/data/combat/combat-model.ts");
 const { TempoCombatantModel } = await import("../../src/foundry/data/combatant/combatant-model.ts");
 const { WeaponModel } = await import("../../src/foundry/data/item/weapon-model.ts");
 const { TEMPO } = await import("../../src/foundry/config.ts");
@@ -36,10 +36,10 @@ describe("init", () => {
     expect(() => configAt("TEMPO")).toThrow(/CONFIG\.TEMPO is not modelled/);
   });
 
-  it("on init registers the count Combat subtype, the Combat class, the Combatant model and the weapon model", () => {
+  it("on init registers a Combat subtype per ruleset, the Combat class, the Combatant model and the weapon model", () => {
     double.callHook("init");
     expect(configAt("Combat", "documentClass")).toBe(TempoCombat);
-    expect(configAt("Combat", "dataModels", "count")).toBe(CountCombatModel);
+    for (const ruleset of RULESET_IDS) expect(configAt("Combat", "dataModels", ruleset)).toBe(COMBAT_MODELS[ruleset]);
     expect(configAt("Combatant", "dataModels", "base")).toBe(TempoCombatantModel);
     expect(configAt("Item", "dataModels", "weapon")).toBe(WeaponModel);
     expect(configAt("TEMPO")).toBe(TEMPO);
@@ -49,8 +49,29 @@ describe("init", () => {
     expect(TempoCombat.name).toBe("TempoCombat");
   });
 
-  it("registers the ruleset setting", () => {
-    expect(double.settingIds()).toEqual(["tempo.ruleset"]);
+  it("registers the ruleset setting and the per-combat defaults, the keys and the GM queries", () => {
+    expect(double.settingIds()).toEqual([
+      "tempo.ruleset",
+      "tempo.surprise",
+      "tempo.drMode",
+      "tempo.enemyGroups",
+      "tempo.sharedInitiative",
+      "tempo.twoInARow",
+      "tempo.planningPhase",
+      "tempo.dexReaction",
+      "tempo.roundSeconds",
+      "tempo.odds",
+    ]);
+    expect(double.keybindingIds()).toEqual(["tempo.nextTurn", "tempo.previousTurn", "tempo.endMyTurn"]);
+    expect(Object.keys(configAt("queries") as object)).toEqual(["tempo.command", "tempo.notice"]);
+  });
+
+  it("every setting has a localized name and hint", () => {
+    for (const id of double.settingIds()) {
+      const setting = double.setting(id);
+      expect(translate(setting.name ?? ""), id).toEqual(expect.any(String));
+      expect(translate(setting.hint ?? ""), id).toEqual(expect.any(String));
+    }
   });
 });
 

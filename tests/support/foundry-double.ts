@@ -29,6 +29,8 @@ export interface FoundryDouble {
   setting(id: string): SettingRegistration;
   /** Every registered setting id (`namespace.key`). */
   settingIds(): string[];
+  /** Every registered keybinding (`namespace.action`). */
+  keybindingIds(): string[];
   /** The double's `CONFIG` (strict). */
   readonly config: Record<string, unknown>;
   /** Removes the globals again. */
@@ -109,6 +111,7 @@ export function installFoundryDouble(): FoundryDouble {
   };
 
   const registrations = new Map<string, SettingRegistration>();
+  const keys: string[] = [];
   const values = new Map<string, unknown>();
   const settingId = (namespace: string, key: string): string => `${namespace}.${key}`;
   const registered = (id: string): SettingRegistration => {
@@ -150,6 +153,7 @@ export function installFoundryDouble(): FoundryDouble {
       Combat: documentConfig("Combat"),
       Combatant: documentConfig("Combatant"),
       Item: documentConfig("Item"),
+      queries: {} as Record<string, unknown>,
     } as Record<string, unknown>,
     "CONFIG",
   );
@@ -164,11 +168,21 @@ export function installFoundryDouble(): FoundryDouble {
       "Hooks",
     ),
   );
-  defineGlobal("game", strict({ settings }, "game"));
+  const keybindings = strict(
+    { register: (namespace: string, action: string) => keys.push(`${namespace}.${action}`) },
+    "game.keybindings",
+  );
+  defineGlobal("game", strict({ settings, keybindings }, "game"));
   defineGlobal("CONFIG", config);
   defineGlobal(
     "foundry",
-    strict({ abstract: strict({ TypeDataModel: TypeDataModelDouble }, "foundry.abstract") }, "foundry"),
+    strict(
+      {
+        abstract: strict({ TypeDataModel: TypeDataModelDouble }, "foundry.abstract"),
+        helpers: { interaction: { KeyboardManager: { MODIFIER_KEYS: { SHIFT: "Shift" } } } },
+      },
+      "foundry",
+    ),
   );
   defineGlobal("Combat", CombatDouble);
 
@@ -183,6 +197,7 @@ export function installFoundryDouble(): FoundryDouble {
     },
     setting: registered,
     settingIds: () => [...registrations.keys()],
+    keybindingIds: () => [...keys],
     config,
     uninstall() {
       for (const name of GLOBALS) Reflect.deleteProperty(globalThis, name);

@@ -5,6 +5,7 @@ import { ScriptedDice } from "../../src/preview/scripted-dice.ts";
 const request = (formula: string, combatantId: string | null = null): DiceRequest => ({
   id: "r1",
   combatantId,
+  groupId: null,
   formula,
   reason: "TEMPO.COMBAT.Count.RollReason.Initiative",
 });

@@ -118,6 +118,7 @@ describe("conditions: end-phase saves", () => {
     expect(endPhaseSaveRequest("save-1", "goblin")).toEqual({
       id: "save-1",
       combatantId: "goblin",
+      groupId: null,
       formula: "2d6",
       reason: "TEMPO.CONDITIONS.EndPhaseSave",
     });

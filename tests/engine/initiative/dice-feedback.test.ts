@@ -134,9 +134,7 @@ describe("dice feedback: a request's total is what its formula rolls", () => {
     );
     const started = unwrap(segmentScheduler.apply(created, { type: "start" })).state;
     const asking = unwrap(segmentScheduler.apply(started, { type: "next" })).state;
-    // The group each request is for, as asked.
-    const groups = new Map(asking.rolls.map((r) => [r.request.id, r.groupId]));
-    const kept: Kept<typeof created> = (s, r) => s.groupRolls[groups.get(r.id) ?? ""] ?? null;
+    const kept: Kept<typeof created> = (s, r) => s.groupRolls[r.groupId ?? ""] ?? null;
     expect(formulas(segmentScheduler.pending(asking))).toEqual(["1d6", "1d6"]);
     const ranked = checkPending(segmentScheduler, asking, kept, () => [4]);
     expect(ranked.groupRolls).toEqual({ party: 4, foes: 4 });
@@ -166,5 +164,107 @@ describe("dice feedback: a request's total is what its formula rolls", () => {
     const rolls: Readonly<Record<string, number>> = { a: 3, b: 19 };
     const broken = checkPending(rotationScheduler, tied, kept, (r) => [rolls[r.combatantId ?? ""] ?? 1]);
     expect(broken.combatants.b?.initiative).toBe(10.5);
+  });
+});
+
+describe("dice requests name the group they are rolled for", () => {
+  const own = (requests: readonly DiceRequest[]): (string | null)[] => requests.map((r) => r.groupId);
+
+  it("SEG-2: each group's d6 request names its group, and no creature", () => {
+    const created = unwrap(
+      createSegmentState([
+        { id: "a", groupId: "party", dexReaction: 0, surprised: false },
+        { id: "b", groupId: "foes", dexReaction: 0, surprised: false },
+      ]),
+    );
+    const started = unwrap(segmentScheduler.apply(created, { type: "start" })).state;
+    const asked = unwrap(segmentScheduler.apply(started, { type: "next" }));
+    expect(asked.requests.map((r) => [r.combatantId, r.groupId, r.formula])).toEqual([
+      [null, "party", "1d6"],
+      [null, "foes", "1d6"],
+    ]);
+  });
+
+  it("ROT-4, ROT-5: a group's initiative and tie rolls name the group; a creature on its own rolls with none", () => {
+    const created = unwrap(
+      createRotationState(
+        [
+          { id: "g1", kind: "enemy", groupId: "goblins" },
+          { id: "g2", kind: "enemy", groupId: "goblins" },
+          { id: "kael", kind: "pc" },
+        ],
+        { enemyGroups: true },
+      ),
+    );
+    const started = unwrap(rotationScheduler.apply(created, { type: "start" }));
+    expect(started.requests.map((r) => [r.combatantId, r.groupId])).toEqual([
+      ["g1", "goblins"],
+      ["kael", null],
+    ]);
+    const results = started.requests.map((r) => ({ requestId: r.id, total: 12 }));
+    const tied = unwrap(rotationScheduler.apply(started.state, { type: "rolls", results }));
+    expect(tied.requests.map((r) => [r.combatantId, r.groupId, r.reason])).toEqual([
+      ["kael", null, "TEMPO.COMBAT.Rotation.TieRoll"],
+      ["g1", "goblins", "TEMPO.COMBAT.Rotation.TieRoll"],
+    ]);
+  });
+
+  it("CNT-5, STD-2, PHS-2: a creature's own initiative and tie rolls name no group", () => {
+    const count = unwrap(
+      countScheduler.apply(
+        unwrap(
+          createCountState([
+            { id: "a", bonus: 0, isPlayer: true, defeated: false },
+            { id: "b", bonus: 0, isPlayer: false, defeated: false },
+          ]),
+        ),
+        { type: "start" },
+      ),
+    );
+    const countTie = unwrap(
+      countScheduler.apply(count.state, {
+        type: "rolls",
+        results: count.requests.map((r) => ({ requestId: r.id, total: 7 })),
+      }),
+    );
+    expect(own([...count.requests, ...countTie.requests])).toEqual([null, null, null, null]);
+
+    const standard = unwrap(
+      standardScheduler.apply(
+        unwrap(
+          createStandardState([
+            { id: "a", dexBonus: 1 },
+            { id: "b", dexBonus: 1 },
+          ]),
+        ),
+        { type: "start" },
+      ),
+    );
+    const standardTie = unwrap(
+      standardScheduler.apply(standard.state, {
+        type: "rolls",
+        results: standard.requests.map((r) => ({ requestId: r.id, total: 7 })),
+      }),
+    );
+    expect(own([...standard.requests, ...standardTie.requests])).toEqual([null, null, null, null]);
+
+    const phase = unwrap(
+      phaseScheduler.apply(
+        unwrap(
+          createPhaseState([
+            { id: "a", int: 0, agi: 0 },
+            { id: "b", int: 0, agi: 0 },
+          ]),
+        ),
+        { type: "start" },
+      ),
+    );
+    const phaseTie = unwrap(
+      phaseScheduler.apply(phase.state, {
+        type: "rolls",
+        results: phase.requests.map((r) => ({ requestId: r.id, total: 7 })),
+      }),
+    );
+    expect(own([...phase.requests, ...phaseTie.requests])).toEqual([null, null, null, null]);
   });
 });

@@ -183,9 +183,10 @@ describe("rotation: shared initiative and enemy groups (ROT-4, ROT-5)", () => {
       { sharedInitiative: true },
     );
     const started = step(state, { type: "start" });
-    expect(started.requests.map((r) => [r.combatantId, r.formula])).toEqual([
-      ["Kael", "1d20 + 1"],
-      ["Ogre", "1d20"],
+    // The group's one roll is made by its first member and names the group; Ogre rolls for itself.
+    expect(started.requests.map((r) => [r.combatantId, r.groupId, r.formula])).toEqual([
+      ["Kael", "party", "1d20 + 1"],
+      ["Ogre", null, "1d20"],
     ]);
     const rolled = roll(started.state, { Kael: 12, Ogre: 15 });
     expect(brief(rolled.events)).toEqual([
@@ -281,7 +282,10 @@ describe("rotation: shared initiative and enemy groups (ROT-4, ROT-5)", () => {
     });
 
     const started = step(state, { type: "start" });
-    expect(started.requests.map((r) => r.combatantId)).toEqual(["g1", "Kael"]);
+    expect(started.requests.map((r) => [r.combatantId, r.groupId])).toEqual([
+      ["g1", "goblins"],
+      ["Kael", null],
+    ]);
     const rolled = roll(started.state, { g1: 16, Kael: 9 });
     expect(brief(nextTimes(rolled.state, 3).events)).toEqual([
       "T-1:g1",
