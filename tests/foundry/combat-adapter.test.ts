@@ -9,10 +9,8 @@ const other = world.addUser("p2");
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
-const { TempoCombat } = await import("../../src/foundry/documents/combat.ts");
+type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 const { TempoCombatModel } = await import("../../src/foundry/data/combat/combat-model.ts");
-
-type Tempo = InstanceType<typeof TempoCombat>;
 
 function model(combat: Tempo): InstanceType<typeof TempoCombatModel> {
   const system: unknown = combat.system;

@@ -28,12 +28,14 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 
 /** Foundry's merge of an update into a stored object (see the file comment). */
 export function foundryMerge(target: Obj, update: Obj): Obj {
-  const out: Obj = { ...target };
+  const gone = new Set(
+    Object.keys(update)
+      .filter((k) => k.startsWith("-="))
+      .map((k) => k.slice(2)),
+  );
+  const out: Obj = Object.fromEntries(Object.entries(target).filter(([k]) => !gone.has(k)));
   for (const [key, value] of Object.entries(update)) {
-    if (key.startsWith("-=")) {
-      delete out[key.slice(2)];
-      continue;
-    }
+    if (key.startsWith("-=")) continue;
     const current = out[key];
     out[key] = isObj(current) && isObj(value) ? foundryMerge(current, value) : structuredClone(value);
   }

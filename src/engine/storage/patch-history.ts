@@ -53,6 +53,13 @@ function writePatch(patch: StoredUpdate): Stored {
   return encodeStored(patch as Json);
 }
 
+/** `record` without `key`. */
+function without(record: StoredObject, key: string): StoredObject {
+  const out: Record<string, Stored> = {};
+  for (const k of Object.keys(record)) if (k !== key) out[k] = record[k] as Stored;
+  return out;
+}
+
 /** Records a step from `before` to `after`: its undo patch is added, redo is emptied, the oldest is dropped. */
 export function recordStep(
   history: PatchHistory,
@@ -80,8 +87,7 @@ export function undoStep(history: PatchHistory, present: StoredObject): Result<H
   if (back === null) return err("TEMPO.ERRORS.History.Corrupt");
   const state = applyStoredUpdate(present, back);
   const forward = diffStored(state, present) ?? {};
-  const undo: Record<string, Stored> = { ...history.undo };
-  delete undo[String(last)];
+  const undo = without(history.undo, String(last));
   return ok({ state, history: { undo, redo: { ...history.redo, [String(last)]: writePatch(forward) } } });
 }
 
@@ -93,8 +99,7 @@ export function redoStep(history: PatchHistory, present: StoredObject): Result<H
   if (forward === null) return err("TEMPO.ERRORS.History.Corrupt");
   const state = applyStoredUpdate(present, forward);
   const back = diffStored(state, present) ?? {};
-  const redo: Record<string, Stored> = { ...history.redo };
-  delete redo[String(first)];
+  const redo = without(history.redo, String(first));
   return ok({ state, history: { undo: { ...history.undo, [String(first)]: writePatch(back) }, redo } });
 }
 

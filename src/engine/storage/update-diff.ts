@@ -53,14 +53,16 @@ export function diffStored(before: StoredObject, after: StoredObject): StoredUpd
 
 /** `target` with `update` merged in (Foundry's merge rules above); neither input changes. */
 export function applyStoredUpdate(target: StoredObject, update: StoredUpdate): StoredObject {
+  const deleted = new Set(
+    Object.keys(update)
+      .filter((key) => key.startsWith(DELETE_PREFIX))
+      .map((key) => key.slice(DELETE_PREFIX.length)),
+  );
   const out: Record<string, Stored> = {};
-  for (const key of Object.keys(target)) define(out, key, target[key] as Stored);
+  for (const key of Object.keys(target)) if (!deleted.has(key)) define(out, key, target[key] as Stored);
   for (const key of Object.keys(update)) {
     const value = update[key] as Stored;
-    if (key.startsWith(DELETE_PREFIX)) {
-      delete out[key.slice(DELETE_PREFIX.length)];
-      continue;
-    }
+    if (key.startsWith(DELETE_PREFIX)) continue;
     const current = Object.hasOwn(out, key) ? out[key] : undefined;
     define(out, key, isObject(current) && isObject(value) ? applyStoredUpdate(current, value) : value);
   }

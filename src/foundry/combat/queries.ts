@@ -21,7 +21,9 @@ export type CommandAnswer = { readonly ok: true } | { readonly ok: false; readon
 export const COMMAND_QUERY = "tempo.command";
 export const NOTICE_QUERY = "tempo.notice";
 
+// fvtt-types declares the query registry as `CONFIG.Queries`; merging into it is the typed way to add one.
 declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace CONFIG {
     interface Queries {
       "tempo.command": (data: CommandQuery, options: { user: User.Implementation }) => Promise<CommandAnswer>;
