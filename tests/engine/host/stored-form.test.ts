@@ -40,7 +40,11 @@ describe("stored form of engine states", () => {
   it("the stored form holds no arrays, so Foundry never sends a whole list", () => {
     const hasArray = (v: unknown): boolean =>
       Array.isArray(v) || (typeof v === "object" && v !== null && Object.values(v).some(hasArray));
-    fc.assert(fc.property(json, (value) => expect(hasArray(encodeStored(value))).toBe(false)));
+    fc.assert(
+      fc.property(json, (value) => {
+        expect(hasArray(encodeStored(value))).toBe(false);
+      }),
+    );
   });
 
   it("a diff merged the way Foundry merges updates gives the new state", () => {
