@@ -10,6 +10,7 @@ import { TempoCombatantModel } from "./data/combatant/combatant-model.ts";
 import { WeaponModel } from "./data/item/weapon-model.ts";
 import { TempoCombat } from "./documents/combat.ts";
 import { registerKeybindings } from "./keybindings.ts";
+import { registerQuenchBatches } from "./quench/register-quench-batches.ts";
 import { registerSettings } from "./settings.ts";
 
 Hooks.once("init", () => {
@@ -25,4 +26,5 @@ Hooks.once("init", () => {
   registerSettings();
   registerKeybindings();
   registerQueries();
+  registerQuenchBatches();
 });

@@ -1,0 +1,34 @@
+/**
+ * Registers Tempo's in-world integration tests with the Quench module when it is active: Quench fires
+ * `quenchReady` with its instance in its `setup` hook (deprecated since Quench 0.5, still fired).
+ * Without Quench the hook never fires and this does nothing. Display names are developer-facing, so
+ * they are plain strings, not translation keys.
+ */
+import type { QuenchBatchFunction, Quench } from "./quench-api.ts";
+import { countBatch } from "./count-batch.ts";
+import { phaseBatch } from "./phase-batch.ts";
+import { rotationBatch } from "./rotation-batch.ts";
+import { segmentBatch } from "./segment-batch.ts";
+import { standardBatch } from "./standard-batch.ts";
+
+/** Key, display name and registration function of each batch, in the rulesets' order. */
+export const QUENCH_BATCHES: readonly {
+  readonly key: string;
+  readonly name: string;
+  readonly fn: QuenchBatchFunction;
+}[] = [
+  { key: "tempo.combat.count", name: "TEMPO: count-up track combat", fn: countBatch },
+  { key: "tempo.combat.standard", name: "TEMPO: standard turn order combat", fn: standardBatch },
+  { key: "tempo.combat.phase", name: "TEMPO: phase rounds combat", fn: phaseBatch },
+  { key: "tempo.combat.segment", name: "TEMPO: segment rounds combat", fn: segmentBatch },
+  { key: "tempo.combat.rotation", name: "TEMPO: rotation combat", fn: rotationBatch },
+];
+
+/** `Hooks` with the `quenchReady` hook, which the Foundry types do not list (called on `Hooks` itself). */
+const hooks = Hooks as unknown as { on(hook: "quenchReady", fn: (quench: Quench) => void): number };
+
+export function registerQuenchBatches(): void {
+  hooks.on("quenchReady", (quench) => {
+    for (const batch of QUENCH_BATCHES) quench.registerBatch(batch.key, batch.fn, { displayName: batch.name });
+  });
+}
