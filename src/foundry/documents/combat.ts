@@ -116,8 +116,8 @@ export class TempoCombat extends Combat {
     if (tempoModelOf(this) === null) return;
     const events = (options as { tempoEvents?: unknown }).tempoEvents;
     if (Array.isArray(events)) {
-      const callAll = Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => boolean;
-      for (const { hook, event } of tempoHookNames(events)) callAll(hook, this, event);
+      const hooks = Hooks as unknown as { callAll(hook: string, ...args: unknown[]): boolean };
+      for (const { hook, event } of tempoHookNames(events)) hooks.callAll(hook, this, event);
       if (isActiveGm()) void this.#dispatchTurnEvents(events);
     }
     if (isActiveGm()) void guardCombatUpdate(this, changed, userId);
