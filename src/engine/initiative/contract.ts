@@ -32,6 +32,13 @@ export interface DiceRequest {
   readonly reason: I18nKey;
 }
 
+/**
+ * The reason keys a scheme's dice requests carry, by kind of roll (each scheme exports its own as
+ * `<SCHEME>_ROLL_REASONS`). `initiative` is always a creature's own initiative roll, where the scheme has
+ * one; the others only settle an order already rolled (ties) or are a group's roll.
+ */
+export type RollReasons = Readonly<Record<string, I18nKey>>;
+
 export interface RollResult {
   readonly requestId: string;
   readonly total: number;

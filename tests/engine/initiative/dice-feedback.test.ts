@@ -8,15 +8,23 @@ import { unwrap } from "../../../src/engine/core/result.ts";
 import { formulaMax, formulaMin } from "../../../src/engine/dice/formula-odds.ts";
 import type { CommonCommand, DiceRequest, Scheduler } from "../../../src/engine/initiative/contract.ts";
 import {
-  COUNT_REASON_CONTEST,
+  COUNT_ROLL_REASONS,
   countCombatant,
   countScheduler,
   createCountState,
 } from "../../../src/engine/initiative/count/index.ts";
 import { createPhaseState, phaseCombatant, phaseScheduler } from "../../../src/engine/initiative/phase/index.ts";
-import { createRotationState, rotationScheduler } from "../../../src/engine/initiative/rotation/index.ts";
+import {
+  ROTATION_ROLL_REASONS,
+  createRotationState,
+  rotationScheduler,
+} from "../../../src/engine/initiative/rotation/index.ts";
 import { createSegmentState, segmentScheduler } from "../../../src/engine/initiative/segment/index.ts";
-import { createStandardState, standardScheduler } from "../../../src/engine/initiative/standard/index.ts";
+import {
+  STANDARD_ROLL_REASONS,
+  createStandardState,
+  standardScheduler,
+} from "../../../src/engine/initiative/standard/index.ts";
 import { formulaTotal } from "./shared/formula-total.ts";
 
 /** What a scheduler kept from the total fed for `request`, or null when it kept nothing of it. */
@@ -65,7 +73,7 @@ describe("dice feedback: a request's total is what its formula rolls", () => {
     const kept: Kept<typeof created> = (s, r) => {
       const c = countCombatant(s, r.combatantId ?? "");
       if (c === null) return null;
-      return r.reason === COUNT_REASON_CONTEST ? (c.contest[c.contest.length - 1] ?? null) : c.result;
+      return r.reason === COUNT_ROLL_REASONS.contest ? (c.contest[c.contest.length - 1] ?? null) : c.result;
     };
     const started = unwrap(countScheduler.apply(created, { type: "start" })).state;
     expect(formulas(countScheduler.pending(started))).toEqual(["1d20 - 3", "1d20 + 1", "1d20"]);
@@ -89,9 +97,7 @@ describe("dice feedback: a request's total is what its formula rolls", () => {
     const kept: Kept<typeof created> = (s, r) => {
       const c = Object.hasOwn(s.combatants, r.combatantId ?? "") ? s.combatants[r.combatantId ?? ""] : undefined;
       if (c === undefined) return null;
-      return r.reason === "TEMPO.COMBAT.Standard.TieBreakRoll"
-        ? (c.tieBreak[c.tieBreak.length - 1] ?? null)
-        : c.initiative;
+      return r.reason === STANDARD_ROLL_REASONS.tieBreak ? (c.tieBreak[c.tieBreak.length - 1] ?? null) : c.initiative;
     };
     const started = unwrap(standardScheduler.apply(created, { type: "start" })).state;
     expect(formulas(standardScheduler.pending(started))).toEqual(["1d20 + 2", "1d20 + 2", "1d20 - 3"]);
@@ -151,7 +157,7 @@ describe("dice feedback: a request's total is what its formula rolls", () => {
     const kept: Kept<typeof created> = (s, r) => {
       const c = Object.hasOwn(s.combatants, r.combatantId ?? "") ? s.combatants[r.combatantId ?? ""] : undefined;
       if (c === undefined) return null;
-      if (r.reason !== "TEMPO.COMBAT.Rotation.TieRoll") return c.initiative;
+      if (r.reason !== ROTATION_ROLL_REASONS.contest) return c.initiative;
       const contest = s.contests.find((x) => Object.hasOwn(x.results, `c:${c.id}`));
       return contest?.results[`c:${c.id}`] ?? null;
     };
@@ -204,8 +210,8 @@ describe("dice requests name the group they are rolled for", () => {
     const results = started.requests.map((r) => ({ requestId: r.id, total: 12 }));
     const tied = unwrap(rotationScheduler.apply(started.state, { type: "rolls", results }));
     expect(tied.requests.map((r) => [r.combatantId, r.groupId, r.reason])).toEqual([
-      ["kael", null, "TEMPO.COMBAT.Rotation.TieRoll"],
-      ["g1", "goblins", "TEMPO.COMBAT.Rotation.TieRoll"],
+      ["kael", null, ROTATION_ROLL_REASONS.contest],
+      ["g1", "goblins", ROTATION_ROLL_REASONS.contest],
     ]);
   });
 

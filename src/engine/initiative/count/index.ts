@@ -2,15 +2,11 @@
 export * from "./order.ts";
 export * from "./delay.ts";
 export type * from "./types.ts";
-export {
-  COUNT_DEFAULT_OPTIONS,
-  COUNT_REASON_CONTEST,
-  COUNT_REASON_INITIATIVE,
-  countPendingActionsOf,
-  createCountState,
-} from "./state.ts";
+export { COUNT_DEFAULT_OPTIONS, COUNT_ROLL_REASONS, countPendingActionsOf, createCountState } from "./state.ts";
 /** A combatant's track record (count, kept contest totals, casting, reaction used …), or null. */
 export { getCombatant as countCombatant } from "./state.ts";
 export { surpriseCount as countSurpriseCount } from "./track.ts";
+/** CNT-6: the creature whose turn is under way, or null (waiting on dice, in the end step). */
+export { currentId as countCurrent } from "./track.ts";
 export { countPendingDetail, countPositionLabel } from "./timeline.ts";
 export { countScheduler } from "./scheduler.ts";

@@ -9,8 +9,7 @@ import { dropPending } from "./actions.ts";
 import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
 import { trackedCount } from "./order.ts";
 import {
-  COUNT_REASON_CONTEST,
-  COUNT_REASON_INITIATIVE,
+  COUNT_ROLL_REASONS,
   countRoll,
   getCombatant,
   presentCombatants,
@@ -43,7 +42,7 @@ export function start(state: CountState, out: CountOut): Result<CountState> {
   if (present.length === 0) return err("TEMPO.ERRORS.Count.NoCombatants");
   out.events.push({ type: "combatStarted" });
   const unrolled = present.filter((c) => c.count === null);
-  const s = requestRolls({ ...state, status: "rolling" }, unrolled, COUNT_REASON_INITIATIVE, out);
+  const s = requestRolls({ ...state, status: "rolling" }, unrolled, COUNT_ROLL_REASONS.initiative, out);
   return ok(settle(s, out));
 }
 
@@ -105,7 +104,7 @@ export function rolls(
   for (const { slot, reason, total } of answered) {
     const c = updated.get(slot) ?? vectorGet(state.combatants, slot);
     if (c === null) continue;
-    if (reason === COUNT_REASON_CONTEST) {
+    if (reason === COUNT_ROLL_REASONS.contest) {
       // CNT-5: the contest total (1d20 + bonus) is kept for the encounter.
       updated.set(slot, { ...c, contest: [...c.contest, total] });
       out.events.push({ type: "contestRolled", combatantId: c.id, total });
@@ -149,7 +148,7 @@ export function join(state: CountState, input: CountCombatantInput, out: CountOu
   };
   out.events.push({ type: "combatantJoined", combatantId: input.id });
   // It rolls like everyone else (CNT-2) and takes its place when the roll comes back.
-  if (s.status !== "setup") s = requestRolls(s, [record.value], COUNT_REASON_INITIATIVE, out);
+  if (s.status !== "setup") s = requestRolls(s, [record.value], COUNT_ROLL_REASONS.initiative, out);
   return ok(s);
 }
 
@@ -217,7 +216,10 @@ export function setInitiative(state: CountState, id: string, value: number, out:
   // Before the first round the value is the roll's result, so it can give surprise (CNT-4).
   const result = state.round === -1 ? value + 0 : c.result;
   let s = putCombatant(state, { ...c, result, count });
-  s = { ...s, requests: s.requests.filter((r) => !(r.combatantId === id && r.reason === COUNT_REASON_INITIATIVE)) };
+  s = {
+    ...s,
+    requests: s.requests.filter((r) => !(r.combatantId === id && r.reason === COUNT_ROLL_REASONS.initiative)),
+  };
   if (running(s)) s = requestTiesFor(reschedule(s, id), id, out);
   return ok(settle(s, out));
 }

@@ -3,7 +3,7 @@
  * write it back (O(log n), see shared/persistent-vector.ts), ask for dice.
  */
 import { err, ok, type I18nKey, type Result } from "../../core/result.ts";
-import type { DiceRequest } from "../contract.ts";
+import type { DiceRequest, RollReasons } from "../contract.ts";
 import { d20Roll, type PendingRollBase } from "../shared/linear-commands.ts";
 import { COUNT_TRACK_LENGTH } from "./delay.ts";
 import type {
@@ -18,8 +18,11 @@ import { vectorFromJoins, vectorGet, vectorGetById, vectorSet, vectorValues } fr
 
 export const COUNT_DEFAULT_OPTIONS: CountOptions = { surprise: "automatic" };
 
-export const COUNT_REASON_INITIATIVE: I18nKey = "TEMPO.COMBAT.Count.RollReason.Initiative";
-export const COUNT_REASON_CONTEST: I18nKey = "TEMPO.COMBAT.Count.RollReason.Contest";
+/** CNT-2, CNT-5: the reasons of the count track's dice requests: a creature's initiative, a tie contest. */
+export const COUNT_ROLL_REASONS = {
+  initiative: "TEMPO.COMBAT.Count.RollReason.Initiative",
+  contest: "TEMPO.COMBAT.Count.RollReason.Contest",
+} as const satisfies RollReasons;
 
 /** Events and requests gathered while one command is applied. */
 export interface CountOut {
@@ -124,7 +127,7 @@ export function roundOfPosition(position: number): number {
  * the kept contest total, CNT-5): the total fed back is the formula's, as in every scheduler.
  */
 export function countRoll(id: string, c: Pick<CountCombatant, "id" | "bonus">, reason: I18nKey): PendingRollBase {
-  return d20Roll(id, c.id, null, reason === COUNT_REASON_CONTEST ? c.bonus : -c.bonus, reason);
+  return d20Roll(id, c.id, null, reason === COUNT_ROLL_REASONS.contest ? c.bonus : -c.bonus, reason);
 }
 
 /** CNT-2, CNT-5: asks for one roll per creature (see {@link countRoll}). */

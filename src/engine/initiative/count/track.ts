@@ -7,8 +7,7 @@ import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
 import { compareCountOrder, countTiesInOrder, countTiesToRoll, trackedCount, type CountOrderEntry } from "./order.ts";
 import {
   absolutePosition,
-  COUNT_REASON_CONTEST,
-  COUNT_REASON_INITIATIVE,
+  COUNT_ROLL_REASONS,
   getCombatant,
   presentCombatants,
   putCombatant,
@@ -53,13 +52,15 @@ function roundEntries(state: CountState, round: number): { entries: CountOrderEn
 /** Asks for the contest dice still missing for `need` (CNT-5). */
 function requestContests(state: CountState, need: readonly string[], out: CountOut): CountState {
   if (need.length === 0) return state;
-  const waiting = new Set(state.requests.filter((r) => r.reason === COUNT_REASON_CONTEST).map((r) => r.combatantId));
+  const waiting = new Set(
+    state.requests.filter((r) => r.reason === COUNT_ROLL_REASONS.contest).map((r) => r.combatantId),
+  );
   const rolling: CountCombatant[] = [];
   for (const id of need) {
     const c = waiting.has(id) ? null : getCombatant(state, id);
     if (c !== null) rolling.push(c);
   }
-  return requestRolls(state, rolling, COUNT_REASON_CONTEST, out);
+  return requestRolls(state, rolling, COUNT_ROLL_REASONS.contest, out);
 }
 
 /** CNT-3, CNT-5: starts `round` once its ties are settled; until then waits in status "contest". O(n log n). */
@@ -144,7 +145,8 @@ export function retryContests(state: CountState, changed: readonly string[], out
   }
   const s = requestContests(state, need, out);
   // Ties outside the blocks were asked for before and are still waiting for their dice.
-  if (s.requests.some((r) => r.reason === COUNT_REASON_CONTEST)) return { ...s, status: "contest", order, cursor: -1 };
+  if (s.requests.some((r) => r.reason === COUNT_ROLL_REASONS.contest))
+    return { ...s, status: "contest", order, cursor: -1 };
   const started: CountState = { ...s, status: "turns", round, upcomingRound: -1, order, cursor: -1 };
   out.events.push({ type: "roundStarted", round });
   return advance(started, -1, out);
@@ -166,7 +168,7 @@ export function afterInitiative(state: CountState, out: CountOut): CountState {
 /** CNT-2, CNT-5: retries whatever waits on dice (first rolls, a round's contests) after rolls or a roster change. */
 export function settle(state: CountState, out: CountOut): CountState {
   if (state.status === "rolling") {
-    const waiting = state.requests.some((r) => r.reason === COUNT_REASON_INITIATIVE);
+    const waiting = state.requests.some((r) => r.reason === COUNT_ROLL_REASONS.initiative);
     return waiting ? state : afterInitiative(state, out);
   }
   if (state.status === "contest") return beginRound(state, state.upcomingRound, out);

@@ -4,7 +4,13 @@
 import { ok, type Result } from "../../core/result.ts";
 import { changePhaseState } from "./state.ts";
 import type { DiceRequest, Transition } from "../contract.ts";
-import type { PhaseCombatant, PhaseEvent, PhaseRollKind, PhaseState } from "./types.ts";
+import {
+  PHASE_ROLL_REASONS,
+  type PhaseCombatant,
+  type PhaseEvent,
+  type PhaseRollKind,
+  type PhaseState,
+} from "./types.ts";
 
 export type Step = Result<Transition<PhaseState, PhaseEvent>>;
 
@@ -92,11 +98,9 @@ function initiativeFormula(int: number, agi: number): string {
   return formula;
 }
 
-const ROLL_OFF = "TEMPO.COMBAT.Phase.RollOff";
-
 /** PHS-2: whether a pending request is an initiative roll or a roll-off (its reason says which). */
 export function rollKind(asked: DiceRequest): PhaseRollKind {
-  return asked.reason === ROLL_OFF ? "rollOff" : "initiative";
+  return asked.reason === PHASE_ROLL_REASONS.rollOff ? "rollOff" : "initiative";
 }
 
 /** PHS-2: asks for a creature's 2d6 + INT + AGI or a d6 roll-off (the engine never rolls). */
@@ -110,9 +114,15 @@ export function request(d: Draft, combatant: PhaseCombatant, kind: PhaseRollKind
           combatantId: combatant.id,
           groupId: null,
           formula: initiativeFormula(combatant.int, combatant.agi),
-          reason: "TEMPO.COMBAT.Phase.InitiativeRoll",
+          reason: PHASE_ROLL_REASONS.initiative,
         }
-      : { id: `phase-${n}`, combatantId: combatant.id, groupId: null, formula: "1d6", reason: ROLL_OFF };
+      : {
+          id: `phase-${n}`,
+          combatantId: combatant.id,
+          groupId: null,
+          formula: "1d6",
+          reason: PHASE_ROLL_REASONS.rollOff,
+        };
   d.asked.push(req);
   d.askedSlots.push(combatant.slot);
   d.requests.push(req);

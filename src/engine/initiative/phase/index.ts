@@ -1,5 +1,5 @@
 // Public API of the phase scheduler; see src/engine/initiative/index.ts.
-export { PHASE_NAMES } from "./types.ts";
+export { PHASE_NAMES, PHASE_ROLL_REASONS } from "./types.ts";
 export type {
   PhaseCombatant,
   PhaseCommand,
@@ -14,6 +14,6 @@ export type {
 } from "./types.ts";
 export { createPhaseState, phaseCombatant, phaseCombatants } from "./state.ts";
 export { comparePhaseBattle, comparePhaseMovement, comparePhaseRank, phaseTiesToRoll } from "./order.ts";
-export { applyPhase, phaseScheduler } from "./scheduler.ts";
+export { applyPhase, phaseCurrent, phaseScheduler } from "./scheduler.ts";
 export { phaseTimeline } from "./timeline.ts";
 export { phaseAttackModifiers, type PhaseAttackModifiers } from "./modifiers.ts";

@@ -45,11 +45,16 @@ export function applyPhase(state: PhaseState, command: PhaseCommand): Step {
   }
 }
 
+/** PHS-3, PHS-7: the creature taking its movement or battle turn, or null (between turns, rolling, end phase). */
+export function phaseCurrent(state: PhaseState): string | null {
+  return state.current;
+}
+
 /** PHS-1: the phase-rounds scheduler (RULES §3). Wrap it with `withHistory` for undo/redo. */
 export const phaseScheduler: Scheduler<PhaseState, PhaseCommand, PhaseEvent> = {
   id: "phase",
   apply: applyPhase,
   timeline: phaseTimeline,
-  current: (state) => state.current,
+  current: phaseCurrent,
   pending: (state) => state.rolls,
 };

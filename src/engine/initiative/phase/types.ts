@@ -2,7 +2,7 @@
  * Phase rounds (`phase`, RULES §3): the state, commands and events of the phase scheduler.
  * State is plain JSON; "never" is 0 for round numbers (rounds start at 1), "no value" is `null`.
  */
-import type { CommonCommand, CommonEvent, DiceRequest } from "../contract.ts";
+import type { CommonCommand, CommonEvent, DiceRequest, RollReasons } from "../contract.ts";
 import type { PersistentVector, SlotIndex } from "../shared/persistent-vector.ts";
 
 /** PHS-1: the four phases of every round, in order. */
@@ -44,6 +44,12 @@ export interface PhaseWait {
 }
 
 export type PhaseRollKind = "initiative" | "rollOff";
+
+/** PHS-2: the reasons of phase's dice requests: a creature's 2d6 + INT + AGI, a d6 roll-off. */
+export const PHASE_ROLL_REASONS = {
+  initiative: "TEMPO.COMBAT.Phase.InitiativeRoll",
+  rollOff: "TEMPO.COMBAT.Phase.RollOff",
+} as const satisfies Readonly<Record<PhaseRollKind, string>> & RollReasons;
 
 /** The battle action taken in the current turn (one per turn), or null. */
 export type PhaseTurnAction = "defend" | "disengage" | "delay";

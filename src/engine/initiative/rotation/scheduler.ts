@@ -43,6 +43,7 @@ import {
   rotationUnitTurns,
 } from "./order.ts";
 import {
+  ROTATION_ROLL_REASONS,
   ROTATION_SECONDS,
   rotationUnitKey,
   validateRotationCombatant,
@@ -137,11 +138,14 @@ function requestRoll(step: Step, unit: string, kind: RotationPendingRoll["kind"]
   const leader = membersOf(step.state, unit)[0];
   if (leader === undefined) return;
   // ROT-4, ROT-5: a group rolls once, through its first member; the request names the group.
-  const id = `rot-${step.state.nextRequest}`;
-  const roll =
-    kind === "initiative"
-      ? d20Roll(id, leader.id, leader.groupId, leader.modifier, "TEMPO.COMBAT.Rotation.InitiativeRoll")
-      : d20Roll(id, leader.id, leader.groupId, 0, "TEMPO.COMBAT.Rotation.TieRoll");
+  const modifier = kind === "initiative" ? leader.modifier : 0;
+  const roll = d20Roll(
+    `rot-${step.state.nextRequest}`,
+    leader.id,
+    leader.groupId,
+    modifier,
+    ROTATION_ROLL_REASONS[kind],
+  );
   step.state = {
     ...step.state,
     rolls: [...step.state.rolls, { ...roll, kind, unit }],

@@ -6,7 +6,7 @@
  * another, in the order they joined. Every member carries the unit's result in `initiative`.
  */
 import { err, ok, type Result } from "../../core/result.ts";
-import type { DiceRequest } from "../contract.ts";
+import type { DiceRequest, RollReasons } from "../contract.ts";
 import { noNegativeZero } from "../shared/highest-first.ts";
 import { NO_ROUND_YET, type LinearRound } from "../shared/round-order.ts";
 
@@ -74,6 +74,12 @@ export interface RotationContest {
   /** This pass's results so far, by unit. */
   readonly results: Readonly<Record<string, number>>;
 }
+
+/** ROT-1, ROT-2: the reasons of rotation's dice requests, by the kind of pending roll they ask for. */
+export const ROTATION_ROLL_REASONS = {
+  initiative: "TEMPO.COMBAT.Rotation.InitiativeRoll",
+  contest: "TEMPO.COMBAT.Rotation.TieRoll",
+} as const satisfies Readonly<Record<RotationPendingRoll["kind"], string>> & RollReasons;
 
 export interface RotationPendingRoll {
   readonly request: DiceRequest;

@@ -7,7 +7,7 @@ import type { DiceRequest, RollResult } from "../contract.ts";
 import { type Draft, type Step } from "./draft.ts";
 import { segmentGroupRoll } from "./order.ts";
 import { segmentCombatants } from "./state.ts";
-import type { SegmentEvent, SegmentPendingRoll, SegmentState } from "./types.ts";
+import { SEGMENT_ROLL_REASONS, type SegmentEvent, type SegmentPendingRoll, type SegmentState } from "./types.ts";
 
 /** SEG-2 step 2: asks for a group's d6 (the engine never rolls); the request names the group. */
 export function askGroup(d: Draft, groupId: string): void {
@@ -17,7 +17,7 @@ export function askGroup(d: Draft, groupId: string): void {
     combatantId: null,
     groupId,
     formula: "1d6",
-    reason: "TEMPO.COMBAT.Segment.GroupRoll",
+    reason: SEGMENT_ROLL_REASONS.group,
   };
   d.state = { ...s, rolls: [...s.rolls, { request, groupId }], nextRequest: s.nextRequest + 1 };
   d.requests.push(request);

@@ -1,5 +1,5 @@
 // Public API of the segment scheduler; see src/engine/initiative/index.ts.
-export { DEFAULT_SEGMENT_SETTINGS, SEGMENT_ACTIONS } from "./types.ts";
+export { DEFAULT_SEGMENT_SETTINGS, SEGMENT_ACTIONS, SEGMENT_ROLL_REASONS } from "./types.ts";
 export type {
   SegmentAction,
   SegmentBand,
@@ -35,7 +35,7 @@ export {
   segmentEntriesFor,
   segmentRollBand,
 } from "./order.ts";
-export { applySegment, segmentScheduler } from "./scheduler.ts";
+export { applySegment, segmentCurrent, segmentScheduler } from "./scheduler.ts";
 export {
   segmentDeclarationMessage,
   segmentTimeline,

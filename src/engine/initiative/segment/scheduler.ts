@@ -55,11 +55,16 @@ export function applySegment(state: SegmentState, command: SegmentCommand): Step
   }
 }
 
+/** SEG-2: the creature taking a turn now (a fast action, a routine, its group turn, a spell), or null. */
+export function segmentCurrent(state: SegmentState): string | null {
+  return state.current;
+}
+
 /** SEG-2: the segment-rounds scheduler (RULES §4). Wrap it with `withHistory` for undo/redo. */
 export const segmentScheduler: Scheduler<SegmentState, SegmentCommand, SegmentEvent> = {
   id: "segment",
   apply: applySegment,
   timeline: segmentTimeline,
-  current: (state) => state.current,
+  current: segmentCurrent,
   pending: (state) => state.rolls.map((r) => r.request),
 };

@@ -2,7 +2,7 @@
  * Segment rounds (`segment`, RULES §4): the state, commands and events of the segment scheduler.
  * State is plain JSON; "never" is 0 for round numbers (rounds start at 1), "no value" is `null`.
  */
-import type { CommonCommand, CommonEvent, DiceRequest } from "../contract.ts";
+import type { CommonCommand, CommonEvent, DiceRequest, RollReasons } from "../contract.ts";
 import type { PersistentVector, SlotIndex } from "../shared/persistent-vector.ts";
 
 /**
@@ -136,6 +136,11 @@ export const DEFAULT_SEGMENT_SETTINGS: SegmentSettings = {
   groupOrder: ["innate", "missile", "melee", "other"],
   dexReaction: false,
 };
+
+/** SEG-2: the reason of segment's one dice request, a group's d6 (no creature rolls its own initiative). */
+export const SEGMENT_ROLL_REASONS = {
+  group: "TEMPO.COMBAT.Segment.GroupRoll",
+} as const satisfies RollReasons;
 
 export interface SegmentPendingRoll {
   readonly request: DiceRequest;

@@ -54,6 +54,7 @@ import {
   without,
 } from "../shared/round-order.ts";
 import {
+  STANDARD_ROLL_REASONS,
   STANDARD_ROUND_SECONDS,
   validStandardId,
   type StandardCombatant,
@@ -99,16 +100,9 @@ function setCombatant(state: StandardState, combatant: StandardCombatant): Stand
 }
 
 function requestRoll(step: Step, combatant: StandardCombatant, kind: StandardPendingRoll["kind"]): void {
-  const roll =
-    kind === "initiative"
-      ? d20Roll(
-          `std-${step.state.nextRequest}`,
-          combatant.id,
-          null,
-          combatant.dexBonus,
-          "TEMPO.COMBAT.Standard.InitiativeRoll",
-        )
-      : d20Roll(`std-${step.state.nextRequest}`, combatant.id, null, 0, "TEMPO.COMBAT.Standard.TieBreakRoll");
+  // STD-1: 1d20 + DEX; STD-2: a plain 1d20 tie-breaker.
+  const modifier = kind === "initiative" ? combatant.dexBonus : 0;
+  const roll = d20Roll(`std-${step.state.nextRequest}`, combatant.id, null, modifier, STANDARD_ROLL_REASONS[kind]);
   step.state = {
     ...step.state,
     rolls: [...step.state.rolls, { ...roll, kind }],

@@ -5,7 +5,7 @@
  * stores it in `Combat.system`; a reload restores it exactly.
  */
 import { err, ok, type Result } from "../../core/result.ts";
-import type { DiceRequest } from "../contract.ts";
+import type { DiceRequest, RollReasons } from "../contract.ts";
 import { noNegativeZero } from "../shared/highest-first.ts";
 import { NO_ROUND_YET, type LinearRound } from "../shared/round-order.ts";
 
@@ -33,6 +33,12 @@ export interface StandardCombatant {
 export type StandardStatus = "setup" | "rolling" | "running";
 
 /** A dice request waiting for its total, with what the engine needs to check and apply it. */
+/** STD-1, STD-2: the reasons of standard's dice requests, by the kind of pending roll they ask for. */
+export const STANDARD_ROLL_REASONS = {
+  initiative: "TEMPO.COMBAT.Standard.InitiativeRoll",
+  tieBreak: "TEMPO.COMBAT.Standard.TieBreakRoll",
+} as const satisfies Readonly<Record<StandardPendingRoll["kind"], string>> & RollReasons;
+
 export interface StandardPendingRoll {
   readonly request: DiceRequest;
   readonly kind: "initiative" | "tieBreak";

@@ -6,7 +6,7 @@
 import type { Transition } from "../../../../src/engine/initiative/contract.ts";
 import { formulaTotal } from "../shared/formula-total.ts";
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
-import { COUNT_REASON_CONTEST, createCountState } from "../../../../src/engine/initiative/count/state.ts";
+import { COUNT_ROLL_REASONS, createCountState } from "../../../../src/engine/initiative/count/state.ts";
 import type {
   CountCommand,
   CountEvent,
@@ -49,7 +49,7 @@ export function roll(state: CountState, dice: Readonly<Record<string, number>>):
 /** Who is asked to roll, and why ("init" or "contest"). */
 export function asked(step: Step | CountState): string[] {
   const requests = "requests" in step && Array.isArray(step.requests) ? step.requests : [];
-  return requests.map((r) => `${r.combatantId ?? "-"}:${r.reason === COUNT_REASON_CONTEST ? "contest" : "init"}`);
+  return requests.map((r) => `${r.combatantId ?? "-"}:${r.reason === COUNT_ROLL_REASONS.contest ? "contest" : "init"}`);
 }
 
 /** A chain of commands; returns the last state and every event in order. */
