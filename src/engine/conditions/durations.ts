@@ -44,6 +44,41 @@ export type DurationClockEvent =
       readonly phase: string;
     };
 
+/** The event types durations read; any other event passes them by. */
+type ClockType =
+  | "turnStarted"
+  | "turnEnded"
+  | "roundStarted"
+  | "roundEnded"
+  | "combatantLeft"
+  | "combatantDefeated"
+  | "combatantRevived";
+
+/** The shapes of the events durations read, as the schedulers emit them. */
+type ClockShape = Extract<DurationClockEvent, { readonly type: ClockType }>;
+
+/** An event durations read, with the fields they read (`phase` null: a scheme with one kind of turn). */
+type ClockEvent =
+  | {
+      readonly type: "turnStarted" | "turnEnded";
+      readonly round: number;
+      readonly combatantId: string;
+      readonly phase: string | null;
+    }
+  | { readonly type: "roundStarted" | "roundEnded"; readonly round: number }
+  | { readonly type: "combatantLeft" | "combatantDefeated" | "combatantRevived"; readonly combatantId: string };
+
+/**
+ * DUR-1: any scheduler's event (a CountEvent, a PhaseEvent, …, or a union of them): each member whose type
+ * durations read must carry that event's fields (a `turnStarted` without its round does not compile);
+ * members of any other type are accepted and passed by. Used as `event: E & DurationEvent<E>`.
+ */
+export type DurationEvent<E extends { readonly type: string }> = E extends { readonly type: ClockType }
+  ? E extends ClockShape
+    ? E
+    : never
+  : E;
+
 export interface TimedEffect {
   readonly id: string;
   readonly originatorId: string;
@@ -117,15 +152,52 @@ export function createTimedEffect(input: TimedEffectInput): Result<TimedEffect> 
   });
 }
 
-/** A turn event that is not a turn for durations (a phase-ruleset movement turn). */
-function ignoredTurn(event: DurationClockEvent): boolean {
-  return "phase" in event && event.phase !== "battle";
+/**
+ * The event as durations read it, or null for one they pass by. Checked at run time too: an event typed
+ * only as `{ type: string }` (a host's) is read only when it has the fields its type calls for.
+ */
+function clockEvent(event: { readonly type: string }): ClockEvent | null {
+  const round = "round" in event && typeof event.round === "number" ? event.round : null;
+  const combatantId = "combatantId" in event && typeof event.combatantId === "string" ? event.combatantId : null;
+  switch (event.type) {
+    case "turnStarted":
+    case "turnEnded": {
+      if (round === null || combatantId === null) return null;
+      const phase = "phase" in event && typeof event.phase === "string" ? event.phase : null;
+      return { type: event.type, round, combatantId, phase };
+    }
+    case "roundStarted":
+    case "roundEnded":
+      return round === null ? null : { type: event.type, round };
+    case "combatantLeft":
+    case "combatantDefeated":
+    case "combatantRevived":
+      return combatantId === null ? null : { type: event.type, combatantId };
+    default:
+      return null;
+  }
 }
 
-/** STD-5, DUR-1: advances one effect by one event: the effect as it now stands and whether this event ends it. */
-export function advanceTimedEffect(
+/** A turn event that is not a turn for durations (a phase-ruleset movement turn). */
+function ignoredTurn(event: ClockEvent): boolean {
+  return "phase" in event && event.phase !== null && event.phase !== "battle";
+}
+
+/**
+ * STD-5, DUR-1: advances one effect by one event of any scheduler (see {@link DurationEvent}): the effect
+ * as it now stands and whether this event ends it.
+ */
+export function advanceTimedEffect<E extends { readonly type: string }>(
   effect: TimedEffect,
-  event: DurationClockEvent,
+  event: E & DurationEvent<E>,
+): { readonly effect: TimedEffect; readonly expired: boolean } {
+  const clock = clockEvent(event);
+  return clock === null ? { effect, expired: false } : advanceOnClock(effect, clock);
+}
+
+function advanceOnClock(
+  effect: TimedEffect,
+  event: ClockEvent,
 ): { readonly effect: TimedEffect; readonly expired: boolean } {
   const own = "combatantId" in event && event.combatantId === effect.originatorId && !ignoredTurn(event);
   switch (event.type) {
@@ -148,37 +220,37 @@ export function advanceTimedEffect(
       const counts = event.type === "turnEnded" ? own && !effect.onRoundClock : effect.onRoundClock;
       return { effect, expired: counts && effect.boundary === "end" && effect.startsSeen >= effect.turns };
     }
-    default:
-      return { effect, expired: false };
   }
 }
 
 /** The round an event belongs to, for the expiry event (null for events that carry none). */
-function eventRound(event: DurationClockEvent): number | null {
+function eventRound(event: ClockEvent): number | null {
   return "round" in event ? event.round : null;
 }
 
 /**
- * DUR-1: feeds one scheduler event to every effect. Expired effects are removed (so each expires exactly
- * once) and reported in order; unchanged effects are shared, and an event that changes nothing returns
- * the same array.
+ * DUR-1: feeds one event of any scheduler (see {@link DurationEvent}) to every effect; events durations
+ * do not read change nothing. Expired effects are removed (so each expires exactly once) and reported in
+ * order; unchanged effects are shared, and an event that changes nothing returns the same array.
  */
-export function advanceTimedEffects(
+export function advanceTimedEffects<E extends { readonly type: string }>(
   effects: readonly TimedEffect[],
-  event: DurationClockEvent,
+  event: E & DurationEvent<E>,
 ): { readonly effects: readonly TimedEffect[]; readonly expired: readonly EffectExpired[] } {
+  const clock = clockEvent(event);
+  if (clock === null) return { effects, expired: [] };
   let changed = false;
   const kept: TimedEffect[] = [];
   const expired: EffectExpired[] = [];
   for (const effect of effects) {
-    const r = advanceTimedEffect(effect, event);
+    const r = advanceOnClock(effect, clock);
     if (r.expired) {
       changed = true;
       expired.push({
         type: "effectExpired",
         effectId: effect.id,
         originatorId: effect.originatorId,
-        round: eventRound(event) ?? effect.createdRound,
+        round: eventRound(clock) ?? effect.createdRound,
       });
       continue;
     }

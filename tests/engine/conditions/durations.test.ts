@@ -253,6 +253,27 @@ describe("conditions: durations anchored on the originator's turns", () => {
     expect(advanceTimedEffects(list, { type: "turnStarted", round: 1, combatantId: "B" }).effects).toBe(list);
   });
 
+  it("DUR-1: an event of a type durations read must carry that type's fields; a host's loosely typed one is read only when it does", () => {
+    const list = [effect({ value: 1, unit: "rounds" })];
+    const roundless = { type: "turnStarted", combatantId: "A" } as const;
+    // @ts-expect-error: a turnStarted without its round is refused by the compiler (and ignored if it slips through)
+    expect(advanceTimedEffects(list, roundless).effects).toBe(list);
+    const loose: { readonly type: string; readonly [field: string]: unknown } = {
+      type: "turnStarted",
+      round: "2",
+      combatantId: "A",
+    };
+    expect(advanceTimedEffects(list, loose).effects).toBe(list);
+    const host: { readonly type: string; readonly [field: string]: unknown } = {
+      type: "turnStarted",
+      round: 2,
+      combatantId: "A",
+    };
+    expect(advanceTimedEffects(list, host).expired).toEqual([
+      { type: "effectExpired", effectId: "bless", originatorId: "A", round: 2 },
+    ]);
+  });
+
   it("DUR-1: every duration expires exactly once, on the originator's turn, whatever the order of the others", () => {
     const order = fc
       .shuffledSubarray(["B", "C", "D"])
