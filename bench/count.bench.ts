@@ -13,6 +13,9 @@ import type { CountCommand, CountState } from "../src/engine/initiative/count/in
 import { countScheduler, createCountState } from "../src/engine/initiative/count/index.ts";
 import { withHistory, withHistoryState, type HistoryState } from "../src/engine/initiative/history.ts";
 import { growth, SIZES, tableRow } from "./support/measure.ts";
+import { recorder } from "./support/results.ts";
+
+const results = recorder("count");
 
 /** A fixed pseudo-random d20 stream (the engine never rolls; neither does the bench). */
 function dice(seed: number): () => number {
@@ -136,6 +139,7 @@ function timeRounds(n: number, mode: Mode, withUndo: boolean, rounds: number, re
 }
 
 function report(label: string, mode: Mode, withUndo: boolean): void {
+  const name = withUndo ? `${mode} + history` : mode;
   console.log(`\n${label}`);
   console.log(
     "combatants | round (ms) | worst round | boundary (ms) | contest batches | turn commands | per command (µs) | worst command (µs) | growth ×10 (round)",
@@ -144,6 +148,14 @@ function report(label: string, mode: Mode, withUndo: boolean): void {
   for (const n of SIZES) {
     const rounds = n >= 10_000 ? 6 : n >= 1_000 ? 8 : 30;
     const t = timeRounds(n, mode, withUndo, rounds, n >= 10_000 ? 3 : 5);
+    results.row(name, n, "round", t.round, "ms");
+    results.row(name, n, "worst round", t.worstRound, "ms");
+    results.row(name, n, "boundary", t.boundary, "ms");
+    results.row(name, n, "contest batches", t.batches, "per round");
+    results.row(name, n, "turn commands", t.steps, "per round");
+    results.row(name, n, "per command", t.perStep, "µs");
+    results.row(name, n, "worst command", t.worstStep, "µs");
+    if (previous !== null) results.row(name, n, "round growth", t.round / previous, "×");
     console.log(
       tableRow([
         String(n).padStart(10),
@@ -192,6 +204,7 @@ function worstStep(mode: Mode): void {
       state = must(state, command);
     }
   }
+  results.row(`worst turn command (${mode})`, n, "fastest of 15", worst * 1000, "µs");
   console.log(`worst turn command at 1,000 (${mode}, fastest of 15 runs): ${(worst * 1000).toFixed(0)} µs (${what})`);
 }
 

@@ -13,6 +13,7 @@ import {
 import { applyDamage } from "../src/engine/damage/apply-damage.ts";
 import type { Result } from "../src/engine/core/result.ts";
 import { logCaseHeader, logCaseRow, timeCalls } from "./support/measure.ts";
+import { recorder } from "./support/results.ts";
 
 const RUNS = 2000;
 const WARMUP = 200;
@@ -79,5 +80,12 @@ const cases: { name: string; run: () => number }[] = [
   },
 ];
 
+const results = recorder("damage");
 logCaseHeader(76, "  result");
-for (const c of cases) logCaseRow(c.name, 76, timeCalls(c.run, RUNS, WARMUP), " ", c.run().toFixed(4));
+for (const c of cases) {
+  const t = timeCalls(c.run, RUNS, WARMUP);
+  const value = c.run();
+  results.spread(c.name, null, t);
+  results.row(c.name, null, "result", value, "HP");
+  logCaseRow(c.name, 76, t, " ", value.toFixed(4));
+}

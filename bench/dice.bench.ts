@@ -8,10 +8,12 @@ import { parseFormula } from "../src/engine/dice/formula-parse.ts";
 import { stepDiceDistribution } from "../src/engine/dice/step-dice.ts";
 import type { Formula } from "../src/engine/dice/formula.ts";
 import { timeCalls, type Spread } from "./support/measure.ts";
+import { recorder } from "./support/results.ts";
 
 const RUNS = 2000;
 const WARMUP = 200;
 
+const results = recorder("dice");
 const time = (fn: () => unknown): Spread => timeCalls(fn, RUNS, WARMUP);
 
 function parsed(text: string): Formula {
@@ -30,6 +32,7 @@ const cases: { name: string; formula: string; target: number }[] = [
 
 const rows: string[] = [];
 const row = (label: string, t: Spread): void => {
+  results.spread(label, null, t);
   rows.push(
     `${label.padEnd(52)} ${t.median.toFixed(1).padStart(9)} µs   p95 ${t.p95.toFixed(1).padStart(9)} µs   ${t.median < 1000 ? "ok" : "SLOW"}`,
   );

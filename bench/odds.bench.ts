@@ -26,6 +26,7 @@ import {
   type RotationAttackSnapshot,
 } from "../src/engine/index.ts";
 import { logCaseHeader, logCaseRow, timeCalls } from "./support/measure.ts";
+import { recorder } from "./support/results.ts";
 
 const RUNS = 5000;
 const WARMUP = 500;
@@ -93,10 +94,12 @@ const cases: { name: string; run: () => string }[] = [
   { name: "(d) AAC0 19, +2 to hit vs AC −3", run: segmentCard },
 ];
 
+const results = recorder("odds");
 console.log(`${RUNS} runs per case after ${WARMUP} warm-up runs; target: p95 under ${TARGET_US} µs.`);
 logCaseHeader(58, "  verdict  odds shown");
 for (const c of cases) {
   const t = timeCalls(c.run, RUNS, WARMUP);
   const verdict = t.p95 < TARGET_US ? "PASS" : "OVER";
+  results.spread(c.name, null, t);
   logCaseRow(c.name, 58, t, ` ${verdict.padEnd(8)}`, c.run());
 }

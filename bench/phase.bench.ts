@@ -7,6 +7,9 @@ import { unwrap } from "../src/engine/core/result.ts";
 import type { DiceRequest } from "../src/engine/initiative/contract.ts";
 import { createPhaseState, phaseScheduler, type PhaseCommand } from "../src/engine/initiative/phase/index.ts";
 import { bestRuns, cpuMs, growth, SIZES } from "./support/measure.ts";
+import { recorder } from "./support/results.ts";
+
+const results = recorder("phase");
 
 /** A seeded generator, so every run rolls the same dice. */
 function mulberry32(seed: number): () => number {
@@ -107,6 +110,18 @@ console.log(
   "CPU time, feeder excluded. combatants | round ms | initiative ms | turns ms | steps | mean step µs | movement-start step µs | round growth ×10 | dice batches/results | feeder ms",
 );
 rows.forEach((r, i) => {
+  const previous = rows[i - 1];
+  const figure = (metric: string, value: number, unit: string): void => results.row("round", r.n, metric, value, unit);
+  figure("round", r.roundMs, "ms");
+  figure("initiative", r.initiativeMs, "ms");
+  figure("turns", r.turnsMs, "ms");
+  figure("steps", r.steps, "steps");
+  figure("mean step", r.stepMeanUs, "µs");
+  figure("movement-start step", r.sortStepUs, "µs");
+  if (previous !== undefined) figure("round growth", r.roundMs / previous.roundMs, "×");
+  figure("dice batches", r.batches, "batches");
+  figure("dice results", r.results, "results");
+  figure("feeder", r.feederMs, "ms");
   console.log(
     [
       String(r.n).padStart(10),
@@ -116,7 +131,7 @@ rows.forEach((r, i) => {
       String(r.steps).padStart(5),
       r.stepMeanUs.toFixed(1).padStart(12),
       r.sortStepUs.toFixed(0).padStart(22),
-      growth(r.roundMs, rows[i - 1]?.roundMs).padStart(17),
+      growth(r.roundMs, previous?.roundMs).padStart(17),
       `${r.batches}/${r.results}`.padStart(20),
       r.feederMs.toFixed(2).padStart(9),
     ].join(" | "),

@@ -22,6 +22,9 @@ import {
   startedWithDefeated,
   timeRounds,
 } from "./support/linear-rounds.ts";
+import { recorder } from "./support/results.ts";
+
+const results = recorder("rotation");
 
 function started(n: number): RotationState {
   const input: RotationCombatantInput[] = [];
@@ -50,13 +53,26 @@ const time = (mode: "plain" | "history" | "rebuild") => (n: number, rounds: numb
     : timeRounds(() => started(n), mode === "plain" ? plain : rebuild, rounds, 5);
 
 timeRounds(() => started(1_000), plain, 10, 3); // warm-up
-reportRounds("rotation: a full rotation of `next` (plain state)", "rotation", time("plain"));
-reportRounds("rotation: a full rotation of `next` through withHistory (undo kept)", "rotation", time("history"));
-reportRounds("rotation: a full rotation when the order must be rebuilt at every rollover", "rotation", time("rebuild"));
+reportRounds(results, "plain", "rotation: a full rotation of `next` (plain state)", "rotation", time("plain"));
+reportRounds(
+  results,
+  "history",
+  "rotation: a full rotation of `next` through withHistory (undo kept)",
+  "rotation",
+  time("history"),
+);
+reportRounds(
+  results,
+  "rebuild",
+  "rotation: a full rotation when the order must be rebuilt at every rollover",
+  "rotation",
+  time("rebuild"),
+);
 // Changes mid-rotation are O(n) or O(n log n), not steps: each copies the combatant record (plain JSON,
 // so no structural sharing of its entries), and a new result rebuilds the rest of the rotation (ROT-6
 // and groups included).
 reportChanges(
+  results,
   "rotation: one change mid-rotation (O(n) / O(n log n), not a step), ms",
   {
     scheduler: rotationScheduler,

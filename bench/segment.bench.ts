@@ -12,6 +12,9 @@ import {
   type SegmentState,
 } from "../src/engine/initiative/segment/index.ts";
 import { bestRuns, cpuMs, growth, SIZES, tableRow } from "./support/measure.ts";
+import { recorder } from "./support/results.ts";
+
+const results = recorder("segment");
 
 const MIX: readonly SegmentDeclaration[] = [
   { ...SEGMENT_NO_DECLARATION, action: "melee", weaponSpeed: 5 },
@@ -86,6 +89,14 @@ console.log(
   "CPU time. combatants | round ms | declare+roll ms | steps | mean step µs | schedule step µs | round growth ×10",
 );
 rows.forEach((r, i) => {
+  const previous = rows[i - 1];
+  const figure = (metric: string, value: number, unit: string): void => results.row("round", r.n, metric, value, unit);
+  figure("round", r.roundMs, "ms");
+  figure("declare+roll", r.declareMs, "ms");
+  figure("steps", r.steps, "steps");
+  figure("mean step", r.stepMeanUs, "µs");
+  figure("schedule step", r.scheduleStepUs, "µs");
+  if (previous !== undefined) figure("round growth", r.roundMs / previous.roundMs, "×");
   console.log(
     tableRow([
       String(r.n).padStart(19),
@@ -94,7 +105,7 @@ rows.forEach((r, i) => {
       String(r.steps).padStart(5),
       r.stepMeanUs.toFixed(1).padStart(12),
       r.scheduleStepUs.toFixed(0).padStart(16),
-      growth(r.roundMs, rows[i - 1]?.roundMs).padStart(17),
+      growth(r.roundMs, previous?.roundMs).padStart(17),
     ]),
   );
 });

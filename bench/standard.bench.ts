@@ -14,6 +14,9 @@ import {
   startedWithDefeated,
   timeRounds,
 } from "./support/linear-rounds.ts";
+import { recorder } from "./support/results.ts";
+
+const results = recorder("standard");
 
 function started(n: number): StandardState {
   // Distinct totals with a tenth of the creatures defeated (DEF-1 skipping is part of a real round).
@@ -31,11 +34,18 @@ const time = (withUndo: boolean) => (n: number, rounds: number) =>
     : timeRounds(() => started(n), plain, rounds, 5);
 
 timeRounds(() => started(1_000), plain, 10, 3); // warm-up
-reportRounds("standard: a full round of `next` (plain state)", "round", time(false));
-reportRounds("standard: a full round of `next` through withHistory (undo kept)", "round", time(true));
+reportRounds(results, "plain", "standard: a full round of `next` (plain state)", "round", time(false));
+reportRounds(
+  results,
+  "history",
+  "standard: a full round of `next` through withHistory (undo kept)",
+  "round",
+  time(true),
+);
 // Changes mid-round are O(n), not steps: each copies the combatant record (plain JSON, so no structural
 // sharing of its entries) and an order array.
 reportChanges(
+  results,
   "standard: one change mid-round (O(n), not a step), ms",
   {
     scheduler: standardScheduler,

@@ -1,4 +1,5 @@
-// `npm run bench`: run every benchmark under bench/ in turn; each prints its own figures.
+// `npm run bench`: run every benchmark under bench/ in turn; each prints its own figures and also
+// merges them into bench/results.json (git-ignored; see bench/support/results.ts).
 // `npm run bench -- dice` runs only the files whose name contains "dice".
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -20,4 +21,5 @@ for (const file of files) {
   const run = spawnSync(process.execPath, ["--import", "tsx", `bench/${file}`], { cwd: root, stdio: "inherit" });
   if (run.status !== 0) failed++;
 }
+console.log("\nFigures written to bench/results.json.");
 process.exit(failed === 0 ? 0 : 1);

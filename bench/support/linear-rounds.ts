@@ -7,6 +7,7 @@ import { unwrap } from "../../src/engine/core/result.ts";
 import type { CommonCommand, Scheduler, Transition } from "../../src/engine/initiative/contract.ts";
 import { withHistory, withHistoryState, type HistoryState } from "../../src/engine/initiative/history.ts";
 import { bestOf, growth, SIZES } from "./measure.ts";
+import type { Recorder } from "./results.ts";
 
 /** How a benchmark walks one state forward a turn and reads its round. */
 export interface Stepper<T> {
@@ -71,9 +72,11 @@ export function timeRounds<T>(
 
 /**
  * Prints the scaling table: for each size, ms per `unit` (round, rotation), µs per step and the growth.
- * `time(n, rounds)` times `rounds` full rounds at `n` combatants.
+ * `time(n, rounds)` times `rounds` full rounds at `n` combatants. Each figure is recorded under `name`.
  */
 export function reportRounds(
+  results: Recorder,
+  name: string,
   label: string,
   unit: string,
   time: (n: number, rounds: number) => { round: number; steps: number },
@@ -85,6 +88,9 @@ export function reportRounds(
   for (const n of SIZES) {
     const rounds = n >= 10_000 ? 3 : n >= 1_000 ? 10 : 100;
     const { round, steps } = time(n, rounds);
+    results.row(name, n, unit, round, "ms");
+    results.row(name, n, "per step", (round / steps) * 1000, "µs");
+    if (previous !== null) results.row(name, n, `${unit} growth`, round / previous, "×");
     console.log(
       `${String(n).padStart(10)} | ${round.toFixed(3).padStart(column.length)} | ${((round / steps) * 1000).toFixed(2).padStart(13)} | ${growth(round, previous)}`,
     );
@@ -139,12 +145,21 @@ export function timeChanges<S>(bench: ChangeBench<S>, started: S, n: number): Re
   return best;
 }
 
-/** Prints the changes table at 1,000 and 10,000 combatants; `started(n)` builds the encounter. */
-export function reportChanges<S>(title: string, bench: ChangeBench<S>, started: (n: number) => S): void {
+/**
+ * Prints the changes table at 1,000 and 10,000 combatants; `started(n)` builds the encounter. Each
+ * change is recorded as its own case (`change: defeat`, …) in ms.
+ */
+export function reportChanges<S>(
+  results: Recorder,
+  title: string,
+  bench: ChangeBench<S>,
+  started: (n: number) => S,
+): void {
   console.log(`\n${title}`);
   console.log("combatants | " + Object.keys(timeChanges(bench, started(10), 10)).join(" | "));
   for (const n of [1_000, 10_000]) {
     const best = timeChanges(bench, started(n), n);
+    for (const [change, ms] of Object.entries(best)) results.row(`change: ${change}`, n, "time", ms, "ms");
     console.log(
       `${String(n).padStart(10)} | ${Object.values(best)
         .map((v) => v.toFixed(2))
