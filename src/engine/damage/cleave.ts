@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "../core/result.ts";
-import { canCleave, effectiveProperties, type WeaponProperty, type WeaponSnapshot } from "./weapon-features.ts";
+import { canCleave, effectiveProperties, type WeaponSnapshot } from "./weapon-features.ts";
+import type { WeaponProperty } from "./weapon-properties.ts";
 import { shown } from "../dice/checks.ts";
 
 /**

@@ -3,6 +3,7 @@
 export * from "./damage-dice.ts";
 export * from "./die-ladder.ts";
 export * from "./great-weapons.ts";
+export * from "./weapon-properties.ts";
 export * from "./weapon-features.ts";
 export * from "./cleave.ts";
 export * from "./multipliers.ts";

@@ -2,17 +2,13 @@ import { err, ok, type Result } from "../core/result.ts";
 import { formatDamageFormula, parseDamageFormula } from "./damage-dice.ts";
 import { stepDamageFormula } from "./die-ladder.ts";
 import { shown } from "../dice/checks.ts";
-
-/** Weapon properties that matter to damage and the count-track feats (seeds/000). */
-export type WeaponProperty = "heavy" | "great" | "thrown" | "versatile" | "reach";
-
-/** CNT-7, FEAT-CLEAVE, FEAT-CHARGED, FEAT-VERSATILE: the weapon properties the rules read. */
-export const WEAPON_PROPERTIES: readonly WeaponProperty[] = ["heavy", "great", "thrown", "versatile", "reach"];
+import { parseWeaponProperties, WEAPON_PROPERTIES, type WeaponProperty } from "./weapon-properties.ts";
 
 /** A weapon as the damage rules see it: its base die and its properties. */
 export interface WeaponSnapshot {
   readonly die: string;
-  readonly properties: readonly WeaponProperty[];
+  /** Property names as the item gives them, checked by `parseWeaponProperties` (any case, each once). */
+  readonly properties: readonly string[];
 }
 
 /** How the weapon is being used for this attack. */
@@ -31,24 +27,15 @@ export function propertiesFromFlags(flags: Readonly<Partial<Record<WeaponPropert
 }
 
 function validProperties(weapon: WeaponSnapshot): Result<readonly WeaponProperty[]> {
-  if (
-    typeof weapon !== "object" ||
-    weapon === null ||
-    typeof weapon.die !== "string" ||
-    !Array.isArray(weapon.properties)
-  ) {
+  if (typeof weapon !== "object" || weapon === null || typeof weapon.die !== "string") {
     return err("TEMPO.ERRORS.Damage.InvalidWeapon");
   }
-  for (const property of weapon.properties) {
-    if (!WEAPON_PROPERTIES.includes(property))
-      return err("TEMPO.ERRORS.Damage.UnknownProperty", { property: shown(property) });
-  }
-  return ok(weapon.properties);
+  return parseWeaponProperties(weapon.properties);
 }
 
 /**
  * FEAT-VERSATILE: a Versatile weapon held in two hands counts as Heavy (with no other restriction).
- * Returns the properties in effect for this use; the input list is returned as is when nothing changes.
+ * Returns the properties in effect for this use, checked by `parseWeaponProperties` (lower case, each once).
  */
 export function effectiveProperties(weapon: WeaponSnapshot, twoHanded: boolean): Result<readonly WeaponProperty[]> {
   const checked = validProperties(weapon);
@@ -101,7 +88,7 @@ export function weaponDamageDice(weapon: WeaponSnapshot, use: WeaponUse): Result
       modifier: use.primaryModifier,
     });
   }
-  const versatileStep = use.twoHanded && weapon.properties.includes("versatile") ? 1 : 0;
+  const versatileStep = use.twoHanded && props.value.includes("versatile") ? 1 : 0;
   const steps = versatileStep + charge.value;
   const parsed = parseDamageFormula(weapon.die);
   if (!parsed.ok) return parsed;

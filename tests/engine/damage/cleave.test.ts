@@ -15,6 +15,8 @@ import {
   type WeaponSnapshot,
   type WeaponUse,
 } from "../../../src/engine/damage/weapon-features.ts";
+import { parseWeaponProperties } from "../../../src/engine/damage/weapon-properties.ts";
+import { unwrap } from "../../../src/engine/core/result.ts";
 import { snapshot } from "./builders.ts";
 
 const maul: WeaponSnapshot = { die: "2d6", properties: ["heavy", "great"] };
@@ -77,7 +79,7 @@ describe("cleave cone", () => {
     const glaive = propertiesFromFlags({ heavy: true, thrown: false, great: false, reach: true, versatile: false });
     expect(glaive).toEqual(["heavy", "reach"]);
     expect(weaponReachFeet(glaive)).toBe(10);
-    expect(weaponReachFeet(maul.properties)).toBe(5);
+    expect(weaponReachFeet(unwrap(parseWeaponProperties(maul.properties)))).toBe(5);
   });
 
   it("FEAT-CLEAVE: bad facing, size or reach are typed errors", () => {
@@ -181,9 +183,9 @@ describe("cleave and weapon input fuzzing", () => {
     fc.assert(
       fc.property(arbWeapon, fc.boolean(), arbRoll, arbTargets, arbUse, (weapon, twoHanded, roll, list, use) => {
         const cleave = resolveCleave(weapon as WeaponSnapshot, twoHanded, roll as CleaveRoll, list as CleaveTarget[]);
-        if (!cleave.ok) expect(cleave.error.key).toMatch(/^TEMPO\.ERRORS\.Damage\./);
+        if (!cleave.ok) expect(cleave.error.key).toMatch(/^TEMPO\.ERRORS\.(Damage|Weapon)\./);
         const dice = weaponDamageDice(weapon as WeaponSnapshot, use as WeaponUse);
-        if (!dice.ok) expect(dice.error.key).toMatch(/^TEMPO\.ERRORS\.(Damage|Dice)\./);
+        if (!dice.ok) expect(dice.error.key).toMatch(/^TEMPO\.ERRORS\.(Damage|Dice|Weapon)\./);
       }),
     );
   });

@@ -3,6 +3,7 @@
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
+import { parseWeaponProperties } from "../../damage/weapon-properties.ts";
 import { chargedAttackDelay, countResolution, spellDelay, staggeredAttackCounts, weaponAttackDelay } from "./delay.ts";
 import { absolutePosition, currentTurnCount, findAction, getCombatant, putCombatant, type CountOut } from "./state.ts";
 import { currentId, savesDueNow } from "./track.ts";
@@ -23,25 +24,24 @@ function validTargets(targets: readonly unknown[]): boolean {
   return targets.every((t) => typeof t === "string" && t.length > 0);
 }
 
-/** CNT-7, CNT-8, FEAT-CHARGED: splits a declaration into pieces with their delays, or says why it is not valid. */
+/**
+ * CNT-7, CNT-8, FEAT-CHARGED: splits a declaration into pieces with their delays, or says why it is not
+ * valid. A weapon's property names are checked by `parseWeaponProperties` (Weapon.* errors).
+ */
 export function actionPieces(action: CountActionInput): Result<Piece[]> {
   if (typeof action !== "object" || action === null) return err("TEMPO.ERRORS.Count.InvalidAction");
-  if (
-    "properties" in action &&
-    !(Array.isArray(action.properties) && action.properties.every((p) => typeof p === "string"))
-  ) {
-    return err("TEMPO.ERRORS.Count.InvalidAction");
-  }
   if ("targets" in action && !Array.isArray(action.targets)) return err("TEMPO.ERRORS.Count.InvalidTarget");
   switch (action.kind) {
     case "attack": {
+      const properties = parseWeaponProperties(action.properties);
+      if (!properties.ok) return properties;
       const n = action.targets.length;
       if (n < 1) return err("TEMPO.ERRORS.Count.InvalidAttacks");
       if (!action.targets.every((t) => t === null || (typeof t === "string" && t.length > 0))) {
         return err("TEMPO.ERRORS.Count.InvalidTarget");
       }
       // CNT-7: the k-th attack resolves at count + k × delay (the counts the sheet shows, from 0).
-      const delays = staggeredAttackCounts(0, weaponAttackDelay(action.properties), n);
+      const delays = staggeredAttackCounts(0, weaponAttackDelay(properties.value), n);
       return ok(
         action.targets.map((target, i) => ({
           kind: "attack" as const,
@@ -55,7 +55,9 @@ export function actionPieces(action: CountActionInput): Result<Piece[]> {
       );
     }
     case "charged": {
-      const delay = chargedAttackDelay(action.properties, action.modifier);
+      const properties = parseWeaponProperties(action.properties);
+      if (!properties.ok) return properties;
+      const delay = chargedAttackDelay(properties.value, action.modifier);
       if (!delay.ok) return delay;
       if (action.target !== null && !validTargets([action.target])) return err("TEMPO.ERRORS.Count.InvalidTarget");
       return ok([

@@ -4,22 +4,30 @@
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
+import { canCharge } from "../../damage/weapon-features.ts";
+import type { WeaponProperty } from "../../damage/weapon-properties.ts";
 
 /** Track length: counts 0 … 19 are turns, 20 is the end step (CNT-3). */
 export const COUNT_TRACK_LENGTH = 20;
 /** CNT-3: the end step's count. */
 export const COUNT_END_STEP = 20;
 
-/** CNT-7: delay per weapon attack by property. */
-const PROPERTY_DELAY: Readonly<Record<string, number>> = { heavy: 2, thrown: 2, great: 3 };
+/** CNT-7: delay per weapon attack by property (the others add none). */
+const PROPERTY_DELAY: Readonly<Record<WeaponProperty, number>> = {
+  heavy: 2,
+  thrown: 2,
+  great: 3,
+  versatile: 0,
+  reach: 0,
+};
 
 /**
  * CNT-7: Heavy 2, Thrown 2, Great 3, otherwise 0. Ruling: several of these properties → the largest.
- * Property names are matched case-insensitively ("Heavy", "heavy").
+ * Takes checked properties: names from outside go through `parseWeaponProperties` first.
  */
-export function weaponAttackDelay(properties: readonly string[]): number {
+export function weaponAttackDelay(properties: readonly WeaponProperty[]): number {
   let delay = 0;
-  for (const property of properties) delay = Math.max(delay, PROPERTY_DELAY[property.toLowerCase()] ?? 0);
+  for (const property of properties) delay = Math.max(delay, PROPERTY_DELAY[property]);
   return delay;
 }
 
@@ -42,8 +50,8 @@ export function spellDelay(slotLevel: number): Result<number> {
  * FEAT-CHARGED: with a Heavy, Great or Thrown weapon, a charged attack waits as many counts as the primary
  * weapon ability modifier. Ruling: a modifier of 0 or less charges nothing (delay 0, it resolves at once).
  */
-export function chargedAttackDelay(properties: readonly string[], modifier: number): Result<number> {
-  if (weaponAttackDelay(properties) === 0) return err("TEMPO.ERRORS.Count.ChargedNeedsWeapon");
+export function chargedAttackDelay(properties: readonly WeaponProperty[], modifier: number): Result<number> {
+  if (!canCharge(properties)) return err("TEMPO.ERRORS.Count.ChargedNeedsWeapon");
   if (!Number.isInteger(modifier)) return err("TEMPO.ERRORS.Count.InvalidDelay", { delay: shown(modifier) });
   return ok(Math.max(0, modifier));
 }

@@ -69,7 +69,10 @@ export type CountDeclaredKind = "attack" | "charged" | "spell" | "other";
 
 /** What a creature declares on its turn (CNT-6). */
 export type CountActionInput =
-  /** CNT-7: one target per weapon attack (null: not chosen); the k-th resolves at count + k × delay. */
+  /**
+   * CNT-7: one target per weapon attack (null: not chosen); the k-th resolves at count + k × delay.
+   * `properties`: the weapon's property names, checked by `parseWeaponProperties` (any case, each once).
+   */
   | { readonly kind: "attack"; readonly properties: readonly string[]; readonly targets: readonly (string | null)[] }
   /** FEAT-CHARGED: one attack whose delay is the primary weapon ability modifier. */
   | {

@@ -30,7 +30,7 @@ describe("declaring and resolving (CNT-6 … CNT-9)", () => {
         ["fighter", 4],
         ["orc", 10],
       ]),
-      attack("fighter", ["finesse"], ["orc"]),
+      attack("fighter", ["reach"], ["orc"]),
     );
     expect(show(step.events)).toEqual(["declare a1 fighter@1:4", "resolve a1 fighter@1:4", "saves fighter"]);
     expect(step.events[1]).toMatchObject({ type: "actionResolved", action: { targets: ["orc"], kind: "attack" } });
@@ -93,14 +93,14 @@ describe("declaring and resolving (CNT-6 … CNT-9)", () => {
       attack("fighter", ["great"], ["orc", "orc"]),
     );
     expect(show(great.events)).toEqual(["declare a1 fighter@1:7", "declare a2 fighter@1:10"]);
-    const light = apply(
+    const plain = apply(
       onTrack([
         ["fighter", 4],
         ["orc", 10],
       ]),
-      attack("fighter", ["light"], ["orc", "orc"]),
+      attack("fighter", ["versatile"], ["orc", "orc"]),
     );
-    expect(show(light.events)).toEqual([
+    expect(show(plain.events)).toEqual([
       "declare a1 fighter@1:4",
       "resolve a1 fighter@1:4",
       "declare a2 fighter@1:4",
@@ -387,7 +387,7 @@ describe("charged attacks (FEAT-CHARGED)", () => {
       countScheduler.apply(s, {
         type: "declare",
         combatantId: "rogue",
-        action: { kind: "charged", properties: ["finesse"], modifier: 4, target: "orc" },
+        action: { kind: "charged", properties: ["reach"], modifier: 4, target: "orc" },
       }),
     ).toEqual({
       ok: false,

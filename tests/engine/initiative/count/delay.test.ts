@@ -19,9 +19,9 @@ describe("count delays", () => {
 
   it("CNT-7: Heavy 2, Thrown 2, Great 3, any other weapon 0", () => {
     expect(weaponAttackDelay(["heavy"])).toBe(2);
-    expect(weaponAttackDelay(["Thrown"])).toBe(2);
+    expect(weaponAttackDelay(["thrown"])).toBe(2);
     expect(weaponAttackDelay(["great"])).toBe(3);
-    expect(weaponAttackDelay(["finesse", "light"])).toBe(0);
+    expect(weaponAttackDelay(["versatile", "reach"])).toBe(0);
     expect(weaponAttackDelay([])).toBe(0);
   });
 
@@ -71,7 +71,7 @@ describe("count delays", () => {
   it("FEAT-CHARGED: the delay is the primary weapon ability modifier, with a Heavy, Great or Thrown weapon", () => {
     expect(chargedAttackDelay(["great"], 8)).toEqual({ ok: true, value: 8 });
     expect(chargedAttackDelay(["thrown"], 3)).toEqual({ ok: true, value: 3 });
-    expect(chargedAttackDelay(["finesse"], 4)).toEqual({
+    expect(chargedAttackDelay(["reach"], 4)).toEqual({
       ok: false,
       error: { key: "TEMPO.ERRORS.Count.ChargedNeedsWeapon" },
     });

@@ -95,12 +95,12 @@ describe("a count-track encounter from the seed", () => {
       "12 ogre",
       "20 end step",
     ]);
-    // Brakka: two Maul attacks (Great, 3 apart) at 11 and 14. Pip: a light blade, at once.
+    // Brakka: two Maul attacks (Great, 3 apart) at 11 and 14. Pip: a blade with no delaying property, at once.
     r = run(r.state, [
       next,
       attack("brakka", ["great"], ["ogre", "goblin"]),
       next,
-      attack("pip", ["light"], ["goblin"]),
+      attack("pip", [], ["goblin"]),
       next,
     ]);
     expect(show(r.events)).toEqual([

@@ -94,7 +94,7 @@ function idAt(state: CountState, who: number): string {
   return ids.length === 0 ? "nobody" : (ids[who % ids.length] ?? "nobody");
 }
 
-const PROPERTIES = [["heavy"], ["great"], ["thrown"], [], ["light", "heavy"]];
+const PROPERTIES = [["heavy"], ["great"], ["Thrown"], [], ["reach", "heavy"]];
 
 function concrete(state: CountState, op: Op, joined: number): CountCommand {
   switch (op.op) {
