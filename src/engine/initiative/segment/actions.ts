@@ -24,12 +24,14 @@ export function delay(state: SegmentState, id: string): Step {
   if (c.majorSpentRound === state.round) return err("TEMPO.ERRORS.Segment.AlreadyDelayed", { id });
   // SEG-8: a complex activity allows nothing else that round, a delay included.
   if (entry.part === "complex") return err("TEMPO.ERRORS.Segment.ComplexAlone", { id });
-  const d = draft(state);
+  // The turn it announces the delay on has happened: it stays in the schedule (the tracker shows it done),
+  // given up, and the creature takes a turn again later.
+  const d = draft({ ...state, current: null, delayedTurns: [...state.delayedTurns, entry.key] });
   if (entry.band === "high") {
     const delayed: SegmentCombatant = { ...c, delayedRound: state.round };
     d.state = putSegmentCombatant(d.state, delayed);
     d.events.push({ type: "delayed", round: state.round, combatantId: id, condition: true });
-    reschedule(d, delayed, true);
+    reschedule(d, delayed, entry);
   } else {
     let spent: SegmentCombatant = { ...c, majorSpentRound: state.round };
     d.events.push(
@@ -38,7 +40,7 @@ export function delay(state: SegmentState, id: string): Step {
     );
     if (spellPending(state, id)) spent = failCasting(d, spent);
     d.state = putSegmentCombatant(d.state, spent);
-    const { state: cut } = unschedule(d.state, id, true);
+    const { state: cut } = unschedule(d.state, id);
     d.state = schedule(cut, segmentEntriesFor(cut, spent), true);
   }
   advance(d);
@@ -55,14 +57,18 @@ export function interrupt(state: SegmentState, id: string): Step {
   return done(d);
 }
 
-/** Has the creature's declared major action begun (or been given up)? A caster still casting has not. */
+/**
+ * Has the creature's declared major action begun (or been given up)? A caster still casting has not, nor
+ * has a creature that delayed on its turn (SEG-6: that turn spent nothing).
+ */
 function majorSpent(state: SegmentState, c: SegmentCombatant): boolean {
   if (c.majorSpentRound === state.round) return true;
   if (segmentDeclarationOf(state, c).action === "none") return false;
   const last = state.current === null ? state.cursor - 1 : state.cursor;
   for (let i = 0; i <= last && i < state.schedule.length; i++) {
     const e = state.schedule[i];
-    if (e !== undefined && e.combatantId === c.id && e.part !== "target") return true;
+    if (e !== undefined && e.combatantId === c.id && e.part !== "target" && !state.delayedTurns.includes(e.key))
+      return true;
   }
   return false;
 }
@@ -99,7 +105,7 @@ export function attack(state: SegmentState, id: string, targetId: string, immedi
   if (immediate) {
     // The immediate attack is its major action: the turns of the declared one that are still to come go.
     updated = { ...updated, majorSpentRound: round };
-    d.state = unschedule(putSegmentCombatant(d.state, updated), id, false).state;
+    d.state = unschedule(putSegmentCombatant(d.state, updated), id).state;
   } else {
     d.state = putSegmentCombatant(d.state, updated);
   }
@@ -135,6 +141,6 @@ export function setDelayed(state: SegmentState, id: string, delayed: boolean): S
   const d = draft(putSegmentCombatant(state, updated), [
     { type: "delayedSet", round: state.round, combatantId: id, delayed },
   ]);
-  if (running(state)) reschedule(d, updated, false);
+  if (running(state)) reschedule(d, updated);
   return done(d);
 }

@@ -46,7 +46,9 @@ export function leave(state: SegmentState, id: string): Step {
   for (let i = 0; i <= state.cursor && i < state.schedule.length; i++)
     if (state.schedule[i]?.combatantId === id) gone++;
   const schedule = state.schedule.filter((e) => e.combatantId !== id);
-  const d = draft({ ...freeSegmentSlot(state, c), schedule, cursor: state.cursor - gone }, [
+  // SEG-6: a turn it gave up to a delay goes with it (its id may join again this round).
+  const delayedTurns = state.delayedTurns.filter((key) => schedule.some((e) => e.key === key));
+  const d = draft({ ...freeSegmentSlot(state, c), schedule, cursor: state.cursor - gone, delayedTurns }, [
     { type: "combatantLeft", combatantId: id },
   ]);
   if (wasCurrent) {
@@ -90,7 +92,7 @@ export function setInitiative(state: SegmentState, id: string, value: number): S
   if (!Number.isSafeInteger(value)) return err("TEMPO.ERRORS.Segment.InvalidInitiative", { value });
   const updated: SegmentCombatant = { ...c, initiative: value, initiativeRound: state.round };
   const d = draft(putSegmentCombatant(state, updated), [{ type: "initiativeSet", combatantId: id, value }]);
-  if (running(state)) reschedule(d, updated, false);
+  if (running(state)) reschedule(d, updated);
   return done(d);
 }
 

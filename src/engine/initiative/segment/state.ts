@@ -86,6 +86,7 @@ export function createSegmentState(
     schedule: [],
     cursor: -1,
     current: null,
+    delayedTurns: [],
     rolls: [],
     nextRequest: 1,
   });

@@ -85,6 +85,7 @@ function newRound(d: Draft, round: number): void {
     schedule: [],
     cursor: -1,
     current: null,
+    delayedTurns: [],
     rolls: [],
   };
   d.events.push({ type: "roundStarted", round }, { type: "stepStarted", round, step: 1 });

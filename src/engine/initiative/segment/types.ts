@@ -166,6 +166,11 @@ export interface SegmentState {
   readonly cursor: number;
   /** Whose turn it is, or null. */
   readonly current: string | null;
+  /**
+   * SEG-6: keys of this round's turns on which a creature announced a delay. They stay in `schedule` (they
+   * happened, and the tracker shows them done) but spent no action.
+   */
+  readonly delayedTurns: readonly string[];
   readonly rolls: readonly SegmentPendingRoll[];
   readonly nextRequest: number;
 }

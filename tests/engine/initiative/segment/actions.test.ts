@@ -51,6 +51,58 @@ describe("segment rounds: delay", () => {
     expect(turns(t).filter((x) => x.startsWith("5."))).toEqual(["5.group:archer", "5.group:orc", "5.group:fighter"]);
   });
 
+  it("SEG-6: a delay leaves the turns already taken in the schedule: the turn it was announced on stays there, done", () => {
+    const t = new SegmentTable(roster);
+    t.begin(plan, { party: 5, orcs: 2 });
+    upTo(t, "fighter");
+    const taken = t.state.schedule.slice(0, t.state.cursor + 1);
+    t.do({ type: "delay", combatantId: "fighter" });
+    expect(t.state.schedule.slice(0, taken.length)).toEqual(taken);
+    const rows = segmentTimeline(t.state).filter((r) => r.kind === "turn");
+    expect(rows.map((r) => [r.combatantId, r.label?.key, r.done, r.active])).toEqual([
+      ["mage", "TEMPO.COMBAT.Segment.High", true, false],
+      ["thief", "TEMPO.COMBAT.Segment.High", true, false],
+      // The fighter's HIGH turn happened (it announced its delay there); its LOW turn is still to come.
+      ["fighter", "TEMPO.COMBAT.Segment.High", true, false],
+      ["archer", "TEMPO.COMBAT.Segment.Low", false, true],
+      ["orc", "TEMPO.COMBAT.Segment.Low", false, false],
+      ["fighter", "TEMPO.COMBAT.Segment.Low", false, false],
+      ["mage", "TEMPO.COMBAT.Segment.Segment", false, false],
+    ]);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
+  });
+
+  it("SEG-6, SEG-16: the turn given up to a delay spent nothing: the major action is still there for an immediate attack", () => {
+    const t = new SegmentTable(roster);
+    t.begin(plan, { party: 5, orcs: 2 });
+    upTo(t, "fighter");
+    t.do({ type: "delay", combatantId: "fighter" });
+    expect(t.refused({ type: "immediateAttack", combatantId: "fighter", targetId: "orc" })).toBeNull();
+    // The thief's turn, taken before, did spend its major action.
+    expect(t.refused({ type: "immediateAttack", combatantId: "thief", targetId: "orc" })).toBe(
+      "TEMPO.ERRORS.Segment.MajorSpent",
+    );
+  });
+
+  it("SEG-6: a delay in LOW also leaves the turn it was announced on in the schedule, done", () => {
+    const t = new SegmentTable(roster);
+    t.begin(plan, { party: 5, orcs: 2 });
+    upTo(t, "archer");
+    const taken = t.state.schedule.slice(0, t.state.cursor + 1);
+    t.do({ type: "delay", combatantId: "archer" });
+    expect(t.state.schedule.slice(0, taken.length)).toEqual(taken);
+    const rows = segmentTimeline(t.state).filter((r) => r.kind === "turn");
+    expect(rows.map((r) => [r.combatantId, r.done, r.active])).toEqual([
+      ["mage", true, false],
+      ["thief", true, false],
+      ["fighter", true, false],
+      ["archer", true, false],
+      ["orc", false, true],
+      ["archer", false, false],
+      ["mage", false, false],
+    ]);
+  });
+
   it("SEG-6: delaying in LOW costs the major action; the creature acts again after everyone else in LOW", () => {
     const t = new SegmentTable(roster);
     t.begin(plan, { party: 5, orcs: 2 });

@@ -190,6 +190,12 @@ function run(actions: readonly Action[]): void {
     count(result.value.events, command);
 
     const state = h.present;
+    // SEG-2, SEG-6: turns already taken this round (up to the cursor) stay as they were; only a creature
+    // that leaves takes its own turns off the tracker.
+    const was = previous.present;
+    if (command.type !== "leave" && state.round === was.round && was.cursor >= 0 && state.step >= 3) {
+      expect(state.schedule.slice(0, was.cursor + 1)).toEqual(was.schedule.slice(0, was.cursor + 1));
+    }
     expect(hasUndefined(state)).toBe(false);
     expect(JSON.parse(JSON.stringify(state))).toStrictEqual(state);
     expect(new Set(segmentCombatants(state).map((c) => c.id))).toEqual(present);
