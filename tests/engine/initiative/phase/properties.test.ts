@@ -120,6 +120,11 @@ function run(actions: readonly Action[]): void {
       }
       if (e.type === "combatantLeft" || e.type === "combatantDefeated" || e.type === "combatantRevived")
         eligible.delete(e.combatantId);
+      if (e.type === "combatantLeft") {
+        // One that joins again under the same id is a newcomer: the turns of the one that left are not its.
+        turns.delete(`movement:${e.combatantId}`);
+        turns.delete(`battle:${e.combatantId}`);
+      }
       if (e.type === "phaseStarted" && e.phase === "end") {
         // Everyone up for the whole round moved once and acted once.
         for (const who of eligible) {
