@@ -9,6 +9,9 @@
  * pending actions on the track), and the same through withHistory (undo kept).
  * Run: npx tsx bench/count.bench.ts
  */
+import { unwrap } from "../src/engine/core/result.ts";
+import { formulaMin } from "../src/engine/dice/formula-odds.ts";
+import type { DiceRequest } from "../src/engine/initiative/contract.ts";
 import type { CountCommand, CountState } from "../src/engine/initiative/count/index.ts";
 import { countScheduler, createCountState } from "../src/engine/initiative/count/index.ts";
 import { withHistory, withHistoryState, type HistoryState } from "../src/engine/initiative/history.ts";
@@ -24,6 +27,19 @@ function dice(seed: number): () => number {
     x = (x * 1103515245 + 12345) % 2147483648;
     return (x % 20) + 1;
   };
+}
+
+/** The lowest total of each formula asked for ("1d20 - 3" → -2), parsed once. */
+const lowest = new Map<string, number>();
+
+/** The total a request's formula ("1d20 - bonus", CNT-2; "1d20 + bonus", CNT-5) gives when its d20 shows `face`. */
+function total(request: DiceRequest, face: number): number {
+  let min = lowest.get(request.formula);
+  if (min === undefined) {
+    min = unwrap(formulaMin(request.formula));
+    lowest.set(request.formula, min);
+  }
+  return min - 1 + face;
 }
 
 function must(state: CountState, command: CountCommand): CountState {
@@ -42,7 +58,10 @@ function started(n: number): CountState {
   const d20 = dice(n);
   let state = must(created.value, { type: "start" });
   while (state.requests.length > 0) {
-    state = must(state, { type: "rolls", results: state.requests.map((r) => ({ requestId: r.id, total: d20() })) });
+    state = must(state, {
+      type: "rolls",
+      results: state.requests.map((r) => ({ requestId: r.id, total: total(r, d20()) })),
+    });
   }
   return state;
 }
@@ -52,7 +71,7 @@ type Mode = "pass" | "declare";
 /** Contests after a round's counts change (CNT-13) are rolled as the adapter would. */
 const contestDice = dice(7);
 function rollsFor(state: CountState): CountCommand {
-  return { type: "rolls", results: state.requests.map((r) => ({ requestId: r.id, total: contestDice() })) };
+  return { type: "rolls", results: state.requests.map((r) => ({ requestId: r.id, total: total(r, contestDice()) })) };
 }
 
 interface Timing {
