@@ -21,8 +21,6 @@ export interface Draft {
   readonly requests: DiceRequest[];
   /** Rolls asked for in this transition, added to the state in one go by `flush` (O(k), not O(k²)). */
   readonly asked: DiceRequest[];
-  /** The slot of each creature in `asked`, in the same order. */
-  readonly askedSlots: number[];
 }
 
 /** Engine contract: a transition under construction (state, events, dice requests). */
@@ -31,33 +29,14 @@ export const draft = (state: PhaseState, events: PhaseEvent[] = []): Draft => ({
   events,
   requests: [],
   asked: [],
-  askedSlots: [],
 });
-
-/**
- * PHS-2: the slots of the creatures whose dice the last flushed `rolls` list asks for, in its order (a
- * single entry, keyed by the list's identity: a state is never changed in place). A batch of answers then
- * finds each creature by its slot, checked against the id, instead of looking every id up; any other
- * list (filtered, from elsewhere) has no hints and is looked up by id.
- */
-let rollSlots: { readonly rolls: readonly DiceRequest[]; readonly slots: readonly number[] } | null = null;
-
-/** PHS-2: the slot hinted for the pending request at `at` of `rolls`, or -1 when there is no hint. */
-export function rollSlotHint(rolls: readonly DiceRequest[], at: number): number {
-  return rollSlots !== null && rollSlots.rolls === rolls ? (rollSlots.slots[at] ?? -1) : -1;
-}
 
 /** PHS-2: adds the rolls asked for in this transition to the state in one go. */
 export function flush(d: Draft): void {
   if (d.asked.length === 0) return;
-  const before = d.state.rolls;
-  const rolls = [...before, ...d.asked];
-  // Hints carry over only when every request already pending has one (in a batch, usually none is left).
-  const known = before.length === 0 ? [] : rollSlots !== null && rollSlots.rolls === before ? rollSlots.slots : null;
-  rollSlots = known === null ? null : { rolls, slots: [...known, ...d.askedSlots] };
+  const rolls = [...d.state.rolls, ...d.asked];
   d.state = changePhaseState(d.state, { rolls, nextRequest: d.state.nextRequest + d.asked.length });
   d.asked.length = 0;
-  d.askedSlots.length = 0;
 }
 
 /** Engine contract: the finished transition. */
@@ -70,32 +49,9 @@ function formatMod(value: number): string {
   return value < 0 ? ` - ${-value}` : ` + ${value}`;
 }
 
-/**
- * Initiative formulas already written, by INT then AGI: a round asks every creature, and most share a few
- * modifiers, so each formula is built once rather than once per creature (a new string every time).
- * Bounded: it starts over once it holds many.
- */
-const formulas = new Map<number, Map<number, string>>();
-let formulaCount = 0;
-
 /** PHS-2: "2d6 + INT + AGI" with this creature's numbers, e.g. "2d6 + 1 - 2". */
 function initiativeFormula(int: number, agi: number): string {
-  let byAgi = formulas.get(int);
-  const known = byAgi?.get(agi);
-  if (known !== undefined) return known;
-  if (formulaCount >= 1024) {
-    formulas.clear();
-    formulaCount = 0;
-    byAgi = undefined;
-  }
-  const formula = `2d6${formatMod(int)}${formatMod(agi)}`;
-  if (byAgi === undefined) {
-    byAgi = new Map<number, string>();
-    formulas.set(int, byAgi);
-  }
-  byAgi.set(agi, formula);
-  formulaCount++;
-  return formula;
+  return `2d6${formatMod(int)}${formatMod(agi)}`;
 }
 
 /** PHS-2: whether a pending request is an initiative roll or a roll-off (its reason says which). */
@@ -124,7 +80,6 @@ export function request(d: Draft, combatant: PhaseCombatant, kind: PhaseRollKind
           reason: PHASE_ROLL_REASONS.rollOff,
         };
   d.asked.push(req);
-  d.askedSlots.push(combatant.slot);
   d.requests.push(req);
 }
 

@@ -3,9 +3,9 @@
  * whose initiative changed mid-round in the part of the round still to come.
  */
 import { err } from "../../core/result.ts";
-import { done, draft, flush, request, rollKind, rollSlotHint, without, type Draft, type Step } from "./draft.ts";
+import { done, draft, flush, request, rollKind, without, type Draft, type Step } from "./draft.ts";
 import { insertAt, sortedInsertIndex } from "../shared/round-order.ts";
-import { vectorGet, vectorUpdate, type PersistentVector } from "../shared/persistent-vector.ts";
+import { vectorGet, vectorUpdate } from "../shared/persistent-vector.ts";
 import {
   bucketOf,
   comparePhaseBattle,
@@ -23,25 +23,10 @@ import type { PhaseCombatant, PhaseEvent, PhaseState } from "./types.ts";
 const contends = (c: PhaseCombatant, round: number): boolean =>
   !c.defeated && c.initiative !== null && c.initiativeRound === round;
 
-/**
- * PHS-2: the tie keys of the roster settled last (a single entry, so at most one roster's keys are kept).
- * A roll-off batch carries them over to its new roster, rewriting only the creatures it changed, so
- * settling a batch runs over typed arrays and never reads every creature and its roll-off list again.
- * Keyed by the roster's identity: a state is never changed in place, so keys made for a roster stay
- * true for it; any other roster (a state from elsewhere, a JSON copy, an undo) has its keys built afresh
- * in O(n). Only a cache: every transition gives the same result with or without it.
- */
-let memo: {
-  readonly combatants: PersistentVector<PhaseCombatant>;
-  readonly round: number;
-  readonly keys: PhaseTieKeys;
-} | null = null;
-
+/** PHS-2: every creature's tie keys, read from the state (O(n)). */
 function tieKeysOf(s: PhaseState): PhaseTieKeys {
-  if (memo !== null && memo.combatants === s.combatants && memo.round === s.round) return memo.keys;
   const keys = phaseTieKeys(s.combatants.size);
   for (const c of phaseCombatants(s)) setPhaseTieKey(keys, c.slot, c, contends(c, s.round));
-  memo = { combatants: s.combatants, round: s.round, keys };
   return keys;
 }
 
@@ -157,9 +142,7 @@ export function rolls(state: PhaseState, results: readonly RollResult[]): Step {
     answeredCount++;
     expected = at + 1;
     const id = asked.combatantId ?? "";
-    // The slot hinted when the request went out, if it still holds this creature; else a lookup by id.
-    const hinted = vectorGet(state.combatants, rollSlotHint(pending, at));
-    const stored = hinted !== null && hinted.id === id ? hinted : phaseCombatant(state, id);
+    const stored = phaseCombatant(state, id);
     if (stored === null) return err("TEMPO.ERRORS.Phase.UnknownRequest", { requestId: result.requestId });
     let pos = -1;
     if (stored.slot > lastSlot) lastSlot = stored.slot;
@@ -194,12 +177,6 @@ export function rolls(state: PhaseState, results: readonly RollResult[]): Step {
     answeredCount === 0 ? pending : answeredCount === pending.length ? [] : pending.filter((_, i) => answered[i] !== 1);
   // `vectorUpdate` takes the changes in any order (sorted ones, the usual case, are not sorted again).
   const combatants = vectorUpdate(state.combatants, changed, slotOf);
-  if (memo !== null && memo.combatants === state.combatants && memo.round === state.round) {
-    // The keys move on to the new roster (the old one's are rebuilt if it is ever settled again).
-    const keys = memo.keys;
-    for (const c of changed) setPhaseTieKey(keys, c.slot, c, contends(c, state.round));
-    memo = { combatants, round: state.round, keys };
-  }
   const d = draft(changePhaseState(state, { rolls: left, combatants }), events);
   settle(d);
   return done(d);
