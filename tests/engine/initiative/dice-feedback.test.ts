@@ -158,8 +158,8 @@ describe("dice feedback: a request's total is what its formula rolls", () => {
       const c = Object.hasOwn(s.combatants, r.combatantId ?? "") ? s.combatants[r.combatantId ?? ""] : undefined;
       if (c === undefined) return null;
       if (r.reason !== ROTATION_ROLL_REASONS.contest) return c.initiative;
-      const contest = s.contests.find((x) => Object.hasOwn(x.results, `c:${c.id}`));
-      return contest?.results[`c:${c.id}`] ?? null;
+      const rollOff = s.contests.flatMap((x) => x.rollOffs).find((x) => Object.hasOwn(x.results, `c:${c.id}`));
+      return rollOff?.results[`c:${c.id}`] ?? null;
     };
     const started = unwrap(rotationScheduler.apply(created, { type: "start" })).state;
     expect(formulas(rotationScheduler.pending(started))).toEqual(["1d20 + 2", "1d20 - 1", "1d20"]);

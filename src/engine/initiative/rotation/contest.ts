@@ -1,13 +1,15 @@
 /**
- * ROT-2: ties are rolled off. The winner of each pass adds a bonus to its original result, the others
- * keep theirs; with more than two tied the rest tie again and the next winner adds half as much.
+ * ROT-2: ties are rolled off. One reroll ranks all the tied creatures at once: the highest reroll adds
+ * +0.5 to its original result, the next +0.25, the next +0.125, and so on; the lowest keeps its result.
+ * Only creatures whose rerolls tie each other roll again, among themselves, for the places they share
+ * (A, B, C at 12 rerolling 9, 17, 3 end at 12.25, 12.5, 12; rerolling 9, 17, 9, B ends at 12.5 and A and C
+ * reroll for 12.25 and 12).
  */
 
 /**
- * ROT-2: the winner's new result: its original result plus the first of +0.5, +0.25, +0.125, … that
- * nobody holds yet. Within one roll-off this is exactly ROT-2's cascade (the first winner of a tie at
- * 15 gets 15.5, the next 15.25, then 15.125, …); a later tie at 15 (a newcomer, a GM change) again adds
- * +0.5 when 15.5 is free, and otherwise the next free step, so the order stays total.
+ * ROT-2: the first of value + 0.5, + 0.25, + 0.125, … that nobody holds yet. In a fresh tie that is +0.5;
+ * a later tie at the same value (a newcomer, a GM change) takes the next free step when +0.5 is held, so
+ * the order stays total.
  */
 export function rotationTieWinnerValue(value: number, results: Iterable<number>): number {
   const taken = new Set(results);
@@ -17,12 +19,32 @@ export function rotationTieWinnerValue(value: number, results: Iterable<number>)
   return value + bonus;
 }
 
-/** ROT-2: the units with the highest roll of a pass. */
-export function rotationContestLeaders(
+/**
+ * ROT-2: the results the places of a tie of `count` units at `value` give, highest first: the first
+ * `count` − 1 free steps above `value` (see {@link rotationTieWinnerValue}), then `value` itself for the
+ * lowest place. `taken`: the results others hold now.
+ */
+export function rotationTiePlaces(value: number, count: number, taken: Iterable<number>): number[] {
+  const held = new Set(taken);
+  const places: number[] = [];
+  for (let place = 1; place < count; place++) {
+    const next = rotationTieWinnerValue(value, held);
+    held.add(next);
+    places.push(next);
+  }
+  if (count > 0) places.push(value);
+  return places;
+}
+
+/**
+ * ROT-2: one reroll's ranking: the rolling units grouped by reroll, highest first; units whose rerolls tie
+ * share a group (in the order given). A unit with no result yet is left out.
+ */
+export function rotationContestRanks(
   results: Readonly<Record<string, number>>,
   rolling: readonly string[],
-): string[] {
-  let best = Number.NEGATIVE_INFINITY;
-  for (const unit of rolling) best = Math.max(best, results[unit] ?? Number.NEGATIVE_INFINITY);
-  return rolling.filter((unit) => results[unit] === best);
+): string[][] {
+  const rolled = rolling.filter((unit) => Object.hasOwn(results, unit));
+  const rolls = [...new Set(rolled.map((unit) => results[unit] ?? 0))].sort((a, b) => b - a);
+  return rolls.map((roll) => rolled.filter((unit) => results[unit] === roll));
 }

@@ -2,10 +2,11 @@
  * The `rotation` scheduler (seeds/004, RULES §5).
  *
  * - ROT-1 `start` asks each unit for "1d20 + modifiers" (the modifier spelled out); highest first.
- * - ROT-2 ties are rolled off pass by pass (see contest.ts); the combat waits for them before the first
- *   rotation, and later ties (joins, GM changes) are rolled off while the fight goes on, the tied units
- *   standing by unit key meanwhile. Anything that changes a tied unit (leave, new result) restarts its
- *   roll-off.
+ * - ROT-2 ties are rolled off: one reroll ranks all the tied units at once (+0.5, +0.25, …, the lowest
+ *   keeps its result) and only units whose rerolls tie roll again, for the places they share (see
+ *   contest.ts). The combat waits for roll-offs before the first rotation; later ties (joins, GM changes)
+ *   are rolled off while the fight goes on, the tied units standing by unit key meanwhile. Anything that
+ *   changes a unit still in a roll-off (leave, new result), or a newcomer tying with it, restarts it.
  * - ROT-3 a rotation is every creature's turn: `roundStarted`/`roundEnded` mark rotations (6 s).
  * - ROT-4 / ROT-5 a group rolls once, with its first member's modifier, and its members take their own
  *   turns one after another; each is a normal `turnStarted` for turn-based effects.
@@ -33,7 +34,7 @@ import { canActIn, leaveOrder, nextTurn, skipSlots, type TurnSkipped, type TurnW
 import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
 import { noNegativeZero } from "../shared/highest-first.ts";
 import { nextActiveIndex, own, passedSlotIndex, without } from "../shared/round-order.ts";
-import { rotationContestLeaders, rotationTieWinnerValue } from "./contest.ts";
+import { rotationContestRanks, rotationTiePlaces } from "./contest.ts";
 import {
   rotationNoThreePlayersInRow,
   compareRotationCombatants,
@@ -53,6 +54,7 @@ import {
   type RotationInitiator,
   type RotationKind,
   type RotationPendingRoll,
+  type RotationRollOff,
   type RotationState,
 } from "./state.ts";
 import { rotationTimeline } from "./timeline.ts";
@@ -282,7 +284,7 @@ const WALK: TurnWalk<RotationState, Step> = {
   beginTurn,
 };
 
-/** ROT-2: starts roll-offs for new ties and settles the passes whose rolls are all in. */
+/** ROT-2: starts roll-offs for new ties and settles the rerolls whose results are all in. */
 function settleTies(step: Step): void {
   const free = new Map<number, Set<string>>();
   const inContest = new Set(step.state.contests.flatMap((c) => c.units));
@@ -296,7 +298,7 @@ function settleTies(step: Step): void {
   for (const [value, units] of free) {
     const existing = step.state.contests.find((c) => c.value === value);
     if (units.size + (existing?.units.length ?? 0) < 2) continue;
-    // A newcomer tied with a roll-off in progress: the roll-off starts again with everyone tied.
+    // A newcomer tied with a roll-off in progress: the roll-off starts again with everyone still tied.
     let state = step.state;
     if (existing !== undefined) {
       for (const unit of existing.units) units.add(unit);
@@ -304,44 +306,66 @@ function settleTies(step: Step): void {
       state = { ...state, rolls: state.rolls.filter((r) => !(r.kind === "contest" && units.has(r.unit))) };
     }
     const all = [...units].sort();
-    step.state = { ...state, contests: [...state.contests, { value, units: all, rolling: all, results: {} }] };
+    const places = rotationTiePlaces(value, all.length, heldResults(state));
+    const contest: RotationContest = { value, units: all, rollOffs: [{ rolling: all, places, results: {} }] };
+    step.state = { ...state, contests: [...state.contests, contest] };
     for (const unit of all) requestRoll(step, unit, "contest");
   }
   for (;;) {
-    const done = step.state.contests.find((c) => c.rolling.every((u) => Object.hasOwn(c.results, u)));
-    if (done === undefined) return;
-    resolvePass(step, done);
+    const contest = step.state.contests.find((c) => c.rollOffs.some(allRolled));
+    const rollOff = contest?.rollOffs.find(allRolled);
+    if (contest === undefined || rollOff === undefined) return;
+    resolveRollOff(step, contest, rollOff);
   }
 }
 
-function resolvePass(step: Step, contest: RotationContest): void {
-  const leaders = rotationContestLeaders(contest.results, contest.rolling);
-  const others = step.state.contests.filter((c) => c !== contest);
-  const winner = leaders[0];
-  if (leaders.length !== 1 || winner === undefined) {
-    // A tie at the top of the roll-off: those tied roll again.
-    step.state = { ...step.state, contests: [...others, { ...contest, rolling: leaders, results: {} }] };
-    for (const unit of leaders) requestRoll(step, unit, "contest");
-    return;
+/** Every result held now (a tie's places are the free steps above its value). */
+function heldResults(state: RotationState): number[] {
+  return Object.values(state.combatants).flatMap((c) => (c.initiative === null ? [] : [c.initiative]));
+}
+
+const allRolled = (r: RotationRollOff): boolean => r.rolling.every((u) => Object.hasOwn(r.results, u));
+
+/**
+ * ROT-2: one reroll is in: it ranks its units at once. A unit alone on its reroll takes its place (the
+ * lowest place of the tie keeps the tie's value); units whose rerolls tie each other roll again among
+ * themselves for the places they share.
+ */
+function resolveRollOff(step: Step, contest: RotationContest, done: RotationRollOff): void {
+  const again: RotationRollOff[] = [];
+  const placed: [string, number][] = [];
+  let at = 0;
+  for (const tier of rotationContestRanks(done.results, done.rolling)) {
+    const places = done.places.slice(at, at + tier.length);
+    at += tier.length;
+    const [unit] = tier;
+    const [value] = places;
+    if (tier.length === 1 && unit !== undefined && value !== undefined) placed.push([unit, value]);
+    else again.push({ rolling: tier, places, results: {} });
   }
-  const values = Object.values(step.state.combatants).flatMap((c) => (c.initiative === null ? [] : [c.initiative]));
-  const value = rotationTieWinnerValue(contest.value, values);
-  const members = membersOf(step.state, winner);
-  step.state = setCombatants(
-    step.state,
-    members.map((c) => ({ ...c, initiative: value })),
-  );
-  for (const c of members) step.events.push({ type: "initiativeSet", combatantId: c.id, value });
-  const rest = contest.units.filter((u) => u !== winner);
+  const rollOffs = [...contest.rollOffs.filter((r) => r !== done), ...again];
+  const moved: string[] = [];
+  for (const [unit, value] of placed) {
+    // The last place keeps the tie's value: nothing changes for it.
+    if (value === contest.value) continue;
+    const members = membersOf(step.state, unit);
+    step.state = setCombatants(
+      step.state,
+      members.map((c) => ({ ...c, initiative: value })),
+    );
+    for (const c of members) step.events.push({ type: "initiativeSet", combatantId: c.id, value });
+    moved.push(unit);
+  }
+  const units = contest.units.filter((u) => !moved.includes(u));
+  const others = step.state.contests.filter((c) => c !== contest);
   step.state = {
     ...step.state,
-    contests:
-      rest.length >= 2 ? [...others, { value: contest.value, units: rest, rolling: rest, results: {} }] : others,
+    contests: rollOffs.length === 0 ? others : [...others, { value: contest.value, units, rollOffs }],
   };
-  if (rest.length >= 2) for (const unit of rest) requestRoll(step, unit, "contest");
-  step.state = reposition(step.state, winner);
+  for (const r of again) for (const unit of r.rolling) requestRoll(step, unit, "contest");
+  for (const unit of moved) step.state = reposition(step.state, unit);
   // A newcomer stood by unit key while tied: the roll-off decides whether its slot has passed.
-  for (const unit of contest.units) step.state = slotNewcomersAgain(step.state, unit);
+  for (const unit of done.rolling) step.state = slotNewcomersAgain(step.state, unit);
 }
 
 /**
@@ -451,9 +475,9 @@ function rolls(state: RotationState, results: readonly RollResult[]): Outcome {
   const step: Step = { state: { ...state, rolls: matched.value.open }, events: [], requests: [] };
   for (const { pending, total } of matched.value.answered) {
     if (pending.kind === "contest") {
-      const contests = step.state.contests.map((c) =>
-        c.rolling.includes(pending.unit) ? { ...c, results: { ...c.results, [pending.unit]: total } } : c,
-      );
+      const record = (r: RotationRollOff): RotationRollOff =>
+        r.rolling.includes(pending.unit) ? { ...r, results: { ...r.results, [pending.unit]: total } } : r;
+      const contests = step.state.contests.map((c) => ({ ...c, rollOffs: c.rollOffs.map(record) }));
       step.state = { ...step.state, contests };
       continue;
     }

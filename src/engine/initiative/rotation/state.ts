@@ -63,16 +63,26 @@ export interface RotationCombatant {
 }
 
 /**
- * ROT-2: a tie being rolled off. All `units` share `value`; each pass the units in `rolling` roll 1d20,
- * the single highest wins (a tie at the top rolls again among those) and leaves with a bonus; the rest
- * go on until one is left, which keeps `value`.
+ * ROT-2: units whose rerolls tied each other, rolling 1d20 again among themselves for the places they share.
+ */
+export interface RotationRollOff {
+  readonly rolling: readonly string[];
+  /** The results their places give, highest first, one per unit (the lowest place may keep the tie's value). */
+  readonly places: readonly number[];
+  /** This reroll's results so far, by unit. */
+  readonly results: Readonly<Record<string, number>>;
+}
+
+/**
+ * ROT-2: a tie at `value` being rolled off (see contest.ts). `units` are the units of the roll-off that still
+ * hold `value`: those rolling, and the one that placed last and keeps it. A unit that placed higher has its
+ * new result and has left `units`. `rollOffs` are the rerolls still under way (the first ranks everyone at
+ * once; later ones are among units whose rerolls tied); the roll-off is over when none is left.
  */
 export interface RotationContest {
   readonly value: number;
   readonly units: readonly string[];
-  readonly rolling: readonly string[];
-  /** This pass's results so far, by unit. */
-  readonly results: Readonly<Record<string, number>>;
+  readonly rollOffs: readonly RotationRollOff[];
 }
 
 /** ROT-1, ROT-2: the reasons of rotation's dice requests, by the kind of pending roll they ask for. */

@@ -31,15 +31,29 @@ function badCombatant(key: string, c: unknown): boolean {
   return c.initiative !== null && !isFiniteNumber(c.initiative);
 }
 
+/** ROT-2: one reroll among units of the roll-off: two or more of them, a place each, integer results. */
+function badRollOff(r: unknown, units: readonly string[]): boolean {
+  if (!isRecord(r) || !isStringArray(r.rolling) || !Array.isArray(r.places)) return true;
+  const rolling = r.rolling;
+  if (rolling.length < 2 || new Set(rolling).size !== rolling.length || !rolling.every((u) => units.includes(u)))
+    return true;
+  if (r.places.length !== rolling.length || !r.places.every(isFiniteNumber)) return true;
+  const results = r.results;
+  return !isRecord(results) || !Object.keys(results).every((u) => rolling.includes(u) && isInteger(results[u]));
+}
+
+/** ROT-2: roll-offs under way, one per tied value, each unit rolling in one reroll at most. */
 function badContests(contests: unknown): boolean {
   if (!Array.isArray(contests)) return true;
+  const values = new Set<number>();
   return contests.some((c) => {
-    if (!isRecord(c) || !isFiniteNumber(c.value) || !isStringArray(c.units) || !isStringArray(c.rolling)) return true;
+    if (!isRecord(c) || !isFiniteNumber(c.value) || !isStringArray(c.units) || !Array.isArray(c.rollOffs)) return true;
+    if (values.has(c.value)) return true;
+    values.add(c.value);
     const units = c.units;
-    const rolling = c.rolling;
-    if (units.length < 2 || rolling.length === 0 || !rolling.every((u) => units.includes(u))) return true;
-    const results = c.results;
-    return !isRecord(results) || !Object.keys(results).every((u) => rolling.includes(u) && isInteger(results[u]));
+    if (c.rollOffs.length === 0 || c.rollOffs.some((r) => badRollOff(r, units))) return true;
+    const rolling = (c.rollOffs as readonly { readonly rolling: readonly string[] }[]).flatMap((r) => r.rolling);
+    return new Set(rolling).size !== rolling.length;
   });
 }
 

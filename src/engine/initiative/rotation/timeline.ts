@@ -17,7 +17,7 @@ export function rotationTimeline(state: RotationState): readonly TimelineEntry[]
         .filter((c) => c.initiative !== null)
         .sort(compareRotationCombatants)
         .map((c) => c.id);
-  const tied = new Set(state.contests.flatMap((c) => c.units));
+  const tied = new Set(state.contests.flatMap((c) => c.rollOffs.flatMap((r) => r.rolling)));
   const rows: TimelineEntry[] = [];
   if (state.status === "planning") {
     rows.push({

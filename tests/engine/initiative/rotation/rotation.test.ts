@@ -6,6 +6,8 @@ import {
   ROTATIONS_PER_MINUTE,
   rotationIsPlanning,
   rotationScheduler,
+  rotationContestRanks,
+  rotationTiePlaces,
   rotationTieWinnerValue,
   type RotationCommand,
   type RotationInitiator,
@@ -74,43 +76,78 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
     ]);
   });
 
-  it("ROT-2: with three tied, the first winner adds +0.5, the remaining two tie again and the next winner adds +0.25", () => {
+  it("ROT-2: A, B, C at 12 rerolling 9, 17, 3 end at 12.25, 12.5, 12: one reroll ranks them all at once", () => {
+    const started = startedWith([
+      { id: "A", kind: "pc" },
+      { id: "B", kind: "pc" },
+      { id: "C", kind: "enemy" },
+    ]);
+    const tied = roll(started.state, { A: 12, B: 12, C: 12 });
+    expect(tied.requests.map((r) => [r.combatantId, r.formula])).toEqual([
+      ["A", "1d20"],
+      ["B", "1d20"],
+      ["C", "1d20"],
+    ]);
+    const settled = roll(tied.state, { A: 9, B: 17, C: 3 });
+    // No second reroll: the highest adds +0.5, the next +0.25, the lowest keeps its result.
+    expect(settled.requests).toEqual([]);
+    expect(brief(settled.events)).toEqual(["init:B=12.5", "init:A=12.25", "R+1", "T+1:B"]);
+    expect(turns(settled.state)).toEqual([
+      ["B", 12.5],
+      ["A", 12.25],
+      ["C", 12],
+    ]);
+  });
+
+  it("ROT-2: A, B, C at 12 rerolling 9, 17, 9: B ends at 12.5, and A and C reroll between themselves for +0.25 and +0", () => {
+    const started = startedWith([
+      { id: "A", kind: "pc" },
+      { id: "B", kind: "pc" },
+      { id: "C", kind: "enemy" },
+    ]);
+    const tied = roll(started.state, { A: 12, B: 12, C: 12 });
+    const first = roll(tied.state, { A: 9, B: 17, C: 9 });
+    expect(brief(first.events)).toEqual(["init:B=12.5"]);
+    // Only the two whose rerolls tie roll again, for the places they share.
+    expect(first.requests.map((r) => r.combatantId)).toEqual(["A", "C"]);
+    expect(rotationScheduler.current(first.state)).toBeNull();
+    const second = roll(first.state, { A: 4, C: 15 });
+    expect(brief(second.events)).toEqual(["init:C=12.25", "R+1", "T+1:B"]);
+    expect(turns(second.state)).toEqual([
+      ["B", 12.5],
+      ["C", 12.25],
+      ["A", 12],
+    ]);
+  });
+
+  it("ROT-2: rerolls tied at the top roll again for the top places; the lowest keeps its result at once", () => {
     const started = startedWith([
       { id: "Ash", kind: "pc" },
       { id: "Bo", kind: "pc" },
       { id: "Cy", kind: "enemy" },
     ]);
-    const tied = roll(started.state, { Ash: 15, Bo: 15, Cy: 15 });
-    const first = roll(tied.state, { Ash: 3, Bo: 17, Cy: 9 });
-    expect(brief(first.events)).toEqual(["init:Bo=15.5"]);
-    expect(first.requests.map((r) => r.combatantId)).toEqual(["Ash", "Cy"]);
-    const second = roll(first.state, { Ash: 10, Cy: 4 });
-    expect(brief(second.events)).toEqual(["init:Ash=15.25", "R+1", "T+1:Bo"]);
-    expect(turns(second.state)).toEqual([
+    const state = roll(started.state, { Ash: 15, Bo: 15, Cy: 15 }).state;
+    const topTie = roll(state, { Ash: 12, Bo: 12, Cy: 3 });
+    // Cy is last: it keeps 15 (no new result to announce); Ash and Bo roll for 15.5 and 15.25.
+    expect(brief(topTie.events)).toEqual([]);
+    expect(topTie.requests.map((r) => r.combatantId)).toEqual(["Ash", "Bo"]);
+    const again = roll(topTie.state, { Ash: 6, Bo: 6 });
+    expect(again.requests.map((r) => r.combatantId)).toEqual(["Ash", "Bo"]);
+    const settled = roll(again.state, { Ash: 2, Bo: 11 });
+    expect(brief(settled.events)).toEqual(["init:Bo=15.5", "init:Ash=15.25", "R+1", "T+1:Bo"]);
+    expect(turns(settled.state)).toEqual([
       ["Bo", 15.5],
       ["Ash", 15.25],
       ["Cy", 15],
     ]);
   });
 
-  it("ROT-2: when the roll-off itself ties at the top, only those tied at the top roll again", () => {
-    const started = startedWith([
-      { id: "Ash", kind: "pc" },
-      { id: "Bo", kind: "pc" },
-      { id: "Cy", kind: "enemy" },
-    ]);
-    let state = roll(started.state, { Ash: 15, Bo: 15, Cy: 15 }).state;
-    const topTie = roll(state, { Ash: 12, Bo: 12, Cy: 3 });
-    expect(topTie.requests.map((r) => r.combatantId)).toEqual(["Ash", "Bo"]);
-    state = roll(topTie.state, { Ash: 5, Bo: 9 }).state; // Bo 15.5; Ash and Cy tie again
-    const again = roll(state, { Ash: 6, Cy: 6 });
-    expect(again.requests.map((r) => r.combatantId)).toEqual(["Ash", "Cy"]);
-    state = roll(again.state, { Ash: 2, Cy: 11 }).state;
-    expect(turns(state)).toEqual([
-      ["Bo", 15.5],
-      ["Cy", 15.25],
-      ["Ash", 15],
-    ]);
+  it("ROT-2: a tie's places are the free steps above its value, highest first, and the value itself last; a reroll ranks by roll with ties together", () => {
+    expect(rotationTiePlaces(12, 3, [12, 13])).toEqual([12.5, 12.25, 12]);
+    expect(rotationTiePlaces(12, 4, [12])).toEqual([12.5, 12.25, 12.125, 12]);
+    expect(rotationTiePlaces(15, 2, [15.5, 15])).toEqual([15.25, 15]);
+    expect(rotationContestRanks({ A: 9, B: 17, C: 3 }, ["A", "B", "C"])).toEqual([["B"], ["A"], ["C"]]);
+    expect(rotationContestRanks({ A: 9, B: 17, C: 9 }, ["A", "B", "C"])).toEqual([["B"], ["A", "C"]]);
   });
 
   it("ROT-2: a newcomer tying with a creature that already lost a roll-off gets the next free step when +0.5 is taken", () => {
@@ -672,33 +709,45 @@ describe("rotation: ROT-2 worked examples", () => {
     { id: "Cy", kind: "enemy" as const },
   ];
 
-  it("ROT-2: three tied at 12 with a 13 above them: +0.5, then +0.25, the last keeps 12", () => {
+  it("ROT-2: three tied at 12 with a 13 above them: one reroll gives +0.5 and +0.25, the last keeps 12", () => {
     const started = startedWith([...trio, { id: "Dax", kind: "enemy" }]);
-    let state = roll(started.state, { Ash: 12, Bo: 12, Cy: 12, Dax: 13 }).state;
-    const first = roll(state, { Ash: 4, Bo: 11, Cy: 19 });
-    expect(brief(first.events)).toEqual(["init:Cy=12.5"]);
-    state = roll(first.state, { Ash: 20, Bo: 1 }).state;
-    expect(turns(state)).toEqual([
+    const state = roll(started.state, { Ash: 12, Bo: 12, Cy: 12, Dax: 13 }).state;
+    const settled = roll(state, { Ash: 4, Bo: 11, Cy: 19 });
+    expect(brief(settled.events)).toEqual(["init:Cy=12.5", "init:Bo=12.25", "R+1", "T+1:Dax"]);
+    expect(turns(settled.state)).toEqual([
       ["Dax", 13],
       ["Cy", 12.5],
-      ["Ash", 12.25],
-      ["Bo", 12],
+      ["Bo", 12.25],
+      ["Ash", 12],
     ]);
   });
 
-  it("ROT-2: four tied at 12: +0.5, +0.25, +0.125, the last keeps 12", () => {
+  it("ROT-2: four tied at 12: one reroll gives +0.5, +0.25, +0.125, the last keeps 12", () => {
     const started = startedWith([...trio, { id: "Dax", kind: "enemy" }]);
     const state = roll(started.state, { Ash: 12, Bo: 12, Cy: 12, Dax: 12 }).state;
-    const first = roll(state, { Ash: 2, Bo: 9, Cy: 7, Dax: 3 });
-    expect(brief(first.events)).toEqual(["init:Bo=12.5"]);
-    expect(first.requests.map((r) => r.combatantId)).toEqual(["Ash", "Cy", "Dax"]);
-    const second = roll(first.state, { Ash: 5, Cy: 6, Dax: 18 });
-    expect(brief(second.events)).toEqual(["init:Dax=12.25"]);
-    const third = roll(second.state, { Ash: 14, Cy: 13 });
-    expect(brief(third.events)).toEqual(["init:Ash=12.125", "R+1", "T+1:Bo"]);
-    expect(turns(third.state)).toEqual([
+    const settled = roll(state, { Ash: 2, Bo: 9, Cy: 7, Dax: 3 });
+    expect(brief(settled.events)).toEqual(["init:Bo=12.5", "init:Cy=12.25", "init:Dax=12.125", "R+1", "T+1:Bo"]);
+    expect(turns(settled.state)).toEqual([
       ["Bo", 12.5],
-      ["Dax", 12.25],
+      ["Cy", 12.25],
+      ["Dax", 12.125],
+      ["Ash", 12],
+    ]);
+  });
+
+  it("ROT-2: four tied at 12 rerolling in two tied pairs: each pair rolls again for its own two places", () => {
+    const started = startedWith([...trio, { id: "Dax", kind: "enemy" }]);
+    const state = roll(started.state, { Ash: 12, Bo: 12, Cy: 12, Dax: 12 }).state;
+    const pairs = roll(state, { Ash: 5, Bo: 16, Cy: 5, Dax: 16 });
+    expect(brief(pairs.events)).toEqual([]);
+    expect(pairs.requests.map((r) => r.combatantId)).toEqual(["Bo", "Dax", "Ash", "Cy"]);
+    const top = roll(pairs.state, { Bo: 3, Dax: 8 });
+    expect(brief(top.events)).toEqual(["init:Dax=12.5", "init:Bo=12.25"]);
+    const bottom = roll(top.state, { Ash: 10, Cy: 2 });
+    expect(brief(bottom.events)).toEqual(["init:Ash=12.125", "R+1", "T+1:Dax"]);
+    expect(turns(bottom.state)).toEqual([
+      ["Dax", 12.5],
+      ["Bo", 12.25],
       ["Ash", 12.125],
       ["Cy", 12],
     ]);
@@ -709,7 +758,6 @@ describe("rotation: ROT-2 worked examples", () => {
     let state = startedWith(trio).state;
     state = roll(state, { Ash: 15, Bo: 15, Cy: 15 }).state;
     state = roll(state, { Ash: 20, Bo: 10, Cy: 1 }).state;
-    state = roll(state, { Bo: 8, Cy: 2 }).state;
     expect(turns(state)).toEqual([
       ["Ash", 15.5],
       ["Bo", 15.25],
