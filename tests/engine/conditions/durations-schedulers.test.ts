@@ -12,7 +12,6 @@ import {
   type EffectExpired,
   type TimedEffect,
 } from "../../../src/engine/conditions/index.ts";
-import { formulaMax, formulaMin } from "../../../src/engine/dice/formula-odds.ts";
 import type { CommonCommand, RulesetId, Scheduler } from "../../../src/engine/initiative/contract.ts";
 import { countScheduler, createCountState, type CountEvent } from "../../../src/engine/initiative/count/index.ts";
 import { createPhaseState, phaseScheduler, type PhaseEvent } from "../../../src/engine/initiative/phase/index.ts";
@@ -31,38 +30,18 @@ import {
   standardScheduler,
   type StandardEvent,
 } from "../../../src/engine/initiative/standard/index.ts";
+import { walkEncounter } from "../initiative/shared/encounter-walk.ts";
 
 const IDS = ["a", "b", "c", "d"];
 
-/**
- * A short encounter's whole event stream: start, every dice request answered (totals spread over each
- * formula's range, so ties settle), then `next` again and again, answering dice on the way.
- */
+/** A short encounter's whole event stream (see walkEncounter: start, rolls, `next` again and again). */
 function eventStream<S, C extends { readonly type: string }, E>(
   scheduler: Scheduler<S, C | CommonCommand, E>,
   created: S,
   nexts: number,
 ): E[] {
   const events: E[] = [];
-  let state = created;
-  let k = 0;
-  const apply = (command: C | CommonCommand): void => {
-    const t = unwrap(scheduler.apply(state, command));
-    state = t.state;
-    events.push(...t.events);
-  };
-  apply({ type: "start" });
-  for (let i = 0; i <= nexts; i++) {
-    for (let guard = 0; scheduler.pending(state).length > 0 && guard < 20; guard++) {
-      const results = scheduler.pending(state).map((r) => {
-        const min = unwrap(formulaMin(r.formula));
-        const max = unwrap(formulaMax(r.formula));
-        return { requestId: r.id, total: min + ((k++ * 7) % (max - min + 1)) };
-      });
-      apply({ type: "rolls", results });
-    }
-    if (i < nexts) apply({ type: "next" });
-  }
+  walkEncounter(scheduler, created, { nexts, tieFirst: false }, (t) => events.push(...t.events));
   return events;
 }
 

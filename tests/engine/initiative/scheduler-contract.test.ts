@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { unwrap } from "../../../src/engine/core/result.ts";
-import { formulaMax, formulaMin } from "../../../src/engine/dice/formula-odds.ts";
 import {
   COUNT_ROLL_REASONS,
   PHASE_ROLL_REASONS,
@@ -32,6 +31,7 @@ import {
   type RollReasons,
   type Scheduler,
 } from "../../../src/engine/index.ts";
+import { walkEncounter } from "./shared/encounter-walk.ts";
 
 interface Walk {
   /** Every dice request made, in order. */
@@ -44,11 +44,7 @@ interface Walk {
   }[];
 }
 
-/**
- * Starts an encounter, answers every dice request with a total its formula can roll (the first batch all
- * alike, so that everyone ties; later ones spread over the formula's range, so that ties settle), and
- * presses `next` `nexts` times, answering dice on the way.
- */
+/** A walk (see walkEncounter) with everyone tied at first, recording requests and who acts after each step. */
 function walk<S, C extends { readonly type: string }, E extends { readonly type: string }>(
   scheduler: Scheduler<S, C | CommonCommand, E>,
   created: S,
@@ -57,14 +53,10 @@ function walk<S, C extends { readonly type: string }, E extends { readonly type:
 ): Walk {
   const requests: DiceRequest[] = [];
   const turns: { current: string | null; exported: string | null; expected: string | null | undefined }[] = [];
-  let state = created;
-  let batch = 0;
-  let k = 0;
-  const step = (command: C | CommonCommand): void => {
-    const t = unwrap(scheduler.apply(state, command));
-    state = t.state;
+  expect(scheduler.current(created)).toBeNull();
+  walkEncounter(scheduler, created, { nexts, tieFirst: true }, (t) => {
     requests.push(...t.requests);
-    for (const r of t.requests) expect(scheduler.pending(state)).toContainEqual(r);
+    for (const r of t.requests) expect(scheduler.pending(t.state)).toContainEqual(r);
     // The last turn event of the transition says who acts now: its creature if a turn started, nobody
     // if a turn ended and none started (undefined: the transition moved no turn).
     let expected: string | null | undefined;
@@ -73,22 +65,8 @@ function walk<S, C extends { readonly type: string }, E extends { readonly type:
       if (e.type === "turnStarted") expected = who;
       if (e.type === "turnEnded") expected = null;
     }
-    turns.push({ current: scheduler.current(state), exported: exported(state), expected });
-  };
-  expect(scheduler.current(state)).toBeNull();
-  step({ type: "start" });
-  for (let i = 0; i <= nexts; i++) {
-    for (let guard = 0; scheduler.pending(state).length > 0 && guard < 20; guard++) {
-      const results = scheduler.pending(state).map((r) => {
-        const min = unwrap(formulaMin(r.formula));
-        const max = unwrap(formulaMax(r.formula));
-        return { requestId: r.id, total: batch === 0 ? min : min + ((k++ * 7) % (max - min + 1)) };
-      });
-      step({ type: "rolls", results });
-      batch++;
-    }
-    if (i < nexts) step({ type: "next" });
-  }
+    turns.push({ current: scheduler.current(t.state), exported: exported(t.state), expected });
+  });
   return { requests, turns };
 }
 
