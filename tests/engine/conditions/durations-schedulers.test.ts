@@ -94,74 +94,89 @@ function expiry<E>(
   return { expiredAt, nextTurnAt: nextTurn.i, expired };
 }
 
+type Expiry = ReturnType<typeof expiry>;
+
+/**
+ * Each scheme's stream in its own event type: the `advance` lambdas hand a CountEvent, a PhaseEvent … to
+ * advanceTimedEffects as it is, so each one is type-checked with that scheme's own union.
+ */
+const SCHEMES: readonly { readonly name: string; readonly run: () => Expiry }[] = [
+  {
+    name: "count track",
+    run: () => {
+      const created = unwrap(
+        createCountState(IDS.map((id, i) => ({ id, bonus: i, isPlayer: i === 0, defeated: false }))),
+      );
+      const events: CountEvent[] = eventStream(countScheduler, created, 12);
+      return expiry(
+        "count",
+        events,
+        (e) => (e.type === "turnStarted" ? e : null),
+        (effects, event) => advanceTimedEffects(effects, event),
+      );
+    },
+  },
+  {
+    name: "standard",
+    run: () => {
+      const created = unwrap(createStandardState(IDS.map((id, i) => ({ id, dexBonus: i }))));
+      const events: StandardEvent[] = eventStream(standardScheduler, created, 8);
+      return expiry(
+        "standard",
+        events,
+        (e) => (e.type === "turnStarted" ? e : null),
+        (effects, event) => advanceTimedEffects(effects, event),
+      );
+    },
+  },
+  {
+    name: "phase (the battle turn is the turn for durations)",
+    run: () => {
+      const created = unwrap(createPhaseState(IDS.map((id, i) => ({ id, int: i, agi: 0 }))));
+      const events: PhaseEvent[] = eventStream(phaseScheduler, created, 24);
+      return expiry(
+        "phase",
+        events,
+        (e) => (e.type === "turnStarted" && e.phase === "battle" ? e : null),
+        (effects, event) => advanceTimedEffects(effects, event),
+      );
+    },
+  },
+  {
+    name: "segment",
+    run: () => {
+      const created = unwrap(
+        createSegmentState(
+          IDS.map((id, i) => ({ id, groupId: i % 2 === 0 ? "party" : "foes", dexReaction: 0, surprised: false })),
+        ),
+      );
+      const events: SegmentEvent[] = eventStream(segmentScheduler, created, 20);
+      return expiry(
+        "segment",
+        events,
+        (e) => (e.type === "turnStarted" ? e : null),
+        (effects, event) => advanceTimedEffects(effects, event),
+      );
+    },
+  },
+  {
+    name: "rotation",
+    run: () => {
+      const created = unwrap(createRotationState(IDS.map((id, i) => ({ id, kind: "enemy" as const, modifier: i }))));
+      const events: RotationEvent[] = eventStream(rotationScheduler, created, 8);
+      return expiry(
+        "rotation",
+        events,
+        (e) => (e.type === "turnStarted" ? e : null),
+        (effects, event) => advanceTimedEffects(effects, event),
+      );
+    },
+  },
+];
+
 describe("durations fed the schedulers' own event streams", () => {
-  it("STD-5, DUR-1: count track events", () => {
-    const created = unwrap(
-      createCountState(IDS.map((id, i) => ({ id, bonus: i, isPlayer: i === 0, defeated: false }))),
-    );
-    const events: CountEvent[] = eventStream(countScheduler, created, 12);
-    const r = expiry(
-      "count",
-      events,
-      (e) => (e.type === "turnStarted" ? e : null),
-      (effects, event) => advanceTimedEffects(effects, event),
-    );
-    expect(r.expiredAt).toBe(r.nextTurnAt);
-    expect(r.expired).toHaveLength(1);
-  });
-
-  it("STD-5, DUR-1: standard events", () => {
-    const created = unwrap(createStandardState(IDS.map((id, i) => ({ id, dexBonus: i }))));
-    const events: StandardEvent[] = eventStream(standardScheduler, created, 8);
-    const r = expiry(
-      "standard",
-      events,
-      (e) => (e.type === "turnStarted" ? e : null),
-      (effects, event) => advanceTimedEffects(effects, event),
-    );
-    expect(r.expiredAt).toBe(r.nextTurnAt);
-    expect(r.expired).toHaveLength(1);
-  });
-
-  it("STD-5, DUR-1: phase events (the battle turn is the turn for durations)", () => {
-    const created = unwrap(createPhaseState(IDS.map((id, i) => ({ id, int: i, agi: 0 }))));
-    const events: PhaseEvent[] = eventStream(phaseScheduler, created, 24);
-    const r = expiry(
-      "phase",
-      events,
-      (e) => (e.type === "turnStarted" && e.phase === "battle" ? e : null),
-      (effects, event) => advanceTimedEffects(effects, event),
-    );
-    expect(r.expiredAt).toBe(r.nextTurnAt);
-    expect(r.expired).toHaveLength(1);
-  });
-
-  it("STD-5, DUR-1: segment events", () => {
-    const created = unwrap(
-      createSegmentState(
-        IDS.map((id, i) => ({ id, groupId: i % 2 === 0 ? "party" : "foes", dexReaction: 0, surprised: false })),
-      ),
-    );
-    const events: SegmentEvent[] = eventStream(segmentScheduler, created, 20);
-    const r = expiry(
-      "segment",
-      events,
-      (e) => (e.type === "turnStarted" ? e : null),
-      (effects, event) => advanceTimedEffects(effects, event),
-    );
-    expect(r.expiredAt).toBe(r.nextTurnAt);
-    expect(r.expired).toHaveLength(1);
-  });
-
-  it("STD-5, DUR-1: rotation events", () => {
-    const created = unwrap(createRotationState(IDS.map((id, i) => ({ id, kind: "enemy" as const, modifier: i }))));
-    const events: RotationEvent[] = eventStream(rotationScheduler, created, 8);
-    const r = expiry(
-      "rotation",
-      events,
-      (e) => (e.type === "turnStarted" ? e : null),
-      (effects, event) => advanceTimedEffects(effects, event),
-    );
+  it.each(SCHEMES)("STD-5, DUR-1: $name events end the effect at the originator's next turn start", ({ run }) => {
+    const r = run();
     expect(r.expiredAt).toBe(r.nextTurnAt);
     expect(r.expired).toHaveLength(1);
   });
