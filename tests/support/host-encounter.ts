@@ -7,7 +7,6 @@ import {
   formulaMax,
   formulaMin,
   rulesetHost,
-  settle,
   stepCombat,
   storeCombatState,
   DEFAULT_HOST_OPTIONS,
@@ -86,5 +85,3 @@ export function step(host: AnyRulesetHost, stored: StoredCombat, command: HostCo
 export function nextCommand(host: AnyRulesetHost, state: unknown, random: () => number): HostCommand {
   return rollsFor(host, state, random) ?? { type: "next" };
 }
-
-export { settle };

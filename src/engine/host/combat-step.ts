@@ -35,6 +35,10 @@ export interface CombatStep {
   /** The update for `Combat.system` (`{ engine?, history? }`), or null when nothing changed. */
   readonly update: StoredUpdate | null;
   readonly events: readonly HostEvent[];
+  /**
+   * Dice this step asked for. An undo or redo asks for none: the state it restores may be waiting
+   * for dice, but those were asked (and perhaps rolled) when it was first reached.
+   */
   readonly requests: readonly DiceRequest[];
   /** TIME-1: seconds the world clock moves (negative after an undo). */
   readonly seconds: number;
@@ -88,7 +92,7 @@ export function stepCombat(host: AnyRulesetHost, stored: StoredCombat, command: 
       stored: next,
       update: updateOf(stored, next),
       events: [{ type: command.type === "undo" ? "undone" : "redone" }],
-      requests: host.pending(after.value),
+      requests: [],
       seconds: host.clock(after.value) - host.clock(before.value),
     });
   }
@@ -141,6 +145,7 @@ export function stepCombatUntil(
   if (!before.ok) return before;
   let state = before.value;
   const events: HostEvent[] = [];
+  const requests: DiceRequest[] = [];
   let next: HostCommand | null = command;
   for (let i = 0; next !== null && i <= limit; i++) {
     const result = host.apply(state, next);
@@ -150,9 +155,10 @@ export function stepCombatUntil(
     }
     state = result.value.state;
     events.push(...result.value.events);
+    requests.push(...result.value.requests);
     next = then(result.value.events, state);
   }
-  return ok(settle(host, stored, before.value, { state, events, requests: host.pending(state) }));
+  return ok(settle(host, stored, before.value, { state, events, requests }));
 }
 
 /** Undoes steps until the round goes back (or nothing is left to undo): "previous round" in one write. */

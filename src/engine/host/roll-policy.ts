@@ -8,12 +8,18 @@
  * roll) is rolled by the GM's client as soon as it is asked for.
  */
 import type { DiceRequest } from "../initiative/contract.ts";
+import {
+  COUNT_ROLL_REASONS,
+  PHASE_ROLL_REASONS,
+  ROTATION_ROLL_REASONS,
+  STANDARD_ROLL_REASONS,
+} from "../initiative/index.ts";
 
 const INITIATIVE_REASONS: ReadonlySet<string> = new Set([
-  "TEMPO.COMBAT.Count.RollReason.Initiative",
-  "TEMPO.COMBAT.Standard.InitiativeRoll",
-  "TEMPO.COMBAT.Phase.InitiativeRoll",
-  "TEMPO.COMBAT.Rotation.InitiativeRoll",
+  COUNT_ROLL_REASONS.initiative,
+  STANDARD_ROLL_REASONS.initiative,
+  PHASE_ROLL_REASONS.initiative,
+  ROTATION_ROLL_REASONS.initiative,
 ]);
 
 /** A creature's own initiative roll, waiting for its owner or the GM. */

@@ -20,15 +20,9 @@ function isPrivate(combat: Combat.Implementation, request: DiceRequest): boolean
   return combatant === undefined || combatant.hidden || !combatant.hasPlayerOwner;
 }
 
-/** The group a group's d6 belongs to (SEG-2). */
-function groupOf(request: DiceRequest): string {
-  const group: unknown = (request as unknown as Record<string, unknown>).groupId;
-  return typeof group === "string" ? group : "";
-}
-
 function rollerName(combat: Combat.Implementation, request: DiceRequest): string {
   if (request.combatantId === null) {
-    return game.i18n.format("TEMPO.COMBAT.Dice.Group", { group: groupOf(request) });
+    return game.i18n.format("TEMPO.COMBAT.Dice.Group", { group: request.groupId ?? "" });
   }
   return combat.combatants.get(request.combatantId)?.name ?? request.combatantId;
 }

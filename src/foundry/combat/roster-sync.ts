@@ -5,7 +5,7 @@
  * only hides it from players. Joins and leaves are written as one step that clears the undo history
  * (undo cannot take a document back).
  */
-import { readStoredCombat, settle, stepCombat, type HostEvent } from "../../engine/index.ts";
+import { readStoredCombat, settle, stepCombat, type DiceRequest, type HostEvent } from "../../engine/index.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
@@ -28,6 +28,7 @@ async function applyRoster(
   const host = model.host;
   let state: unknown = model.state;
   const events: HostEvent[] = [];
+  const requests: DiceRequest[] = [];
   for (const combatant of join) {
     const joined = host.join(state, hostCombatantOf(combatant));
     if (!joined.ok) {
@@ -36,14 +37,16 @@ async function applyRoster(
     }
     state = joined.value.state;
     events.push(...joined.value.events);
+    requests.push(...joined.value.requests);
   }
   for (const id of leave) {
     const left = host.apply(state, { type: "leave", combatantId: id });
     if (!left.ok) continue;
     state = left.value.state;
     events.push(...left.value.events);
+    requests.push(...left.value.requests);
   }
-  const step = settle(host, stored, model.state, { state, events, requests: host.pending(state) }, "reset");
+  const step = settle(host, stored, model.state, { state, events, requests }, "reset");
   await writeStep(combat, host, step);
 }
 

@@ -77,8 +77,6 @@ export async function runCommand(combat: Combat.Implementation, command: HostCom
   const step = stepsOf(combat, host, command);
   if (!step.ok) return step;
   await writeStep(combat, host, step.value);
-  // Undo and redo restore a state as it was, waiting dice included: rolling them again would redo the step.
-  if (["undo", "redo", "previousRound"].includes(command.type)) return ok(true);
   return rollFollowUps(combat, host, automaticRequests(step.value.requests));
 }
 

@@ -27,6 +27,12 @@ export class TempoCombat extends Combat {
     return giveCommand(this, command);
   }
 
+  /** A core method's Tempo command: given, and the combat returned as core's methods return it. */
+  async #command(command: HostCommand): Promise<this> {
+    await this.tempoCommand(command);
+    return this;
+  }
+
   override get started(): boolean {
     const model = tempoModelOf(this);
     if (model === null || model.state === null) return super.started;
@@ -49,39 +55,28 @@ export class TempoCombat extends Combat {
   }
 
   override async startCombat(): Promise<this> {
-    if (tempoModelOf(this) === null) return super.startCombat();
-    await this.tempoCommand({ type: "start" });
-    return this;
+    return tempoModelOf(this) === null ? super.startCombat() : this.#command({ type: "start" });
   }
 
   override async nextTurn(): Promise<this> {
-    if (tempoModelOf(this) === null) return super.nextTurn();
-    await this.tempoCommand({ type: "next" });
-    return this;
+    return tempoModelOf(this) === null ? super.nextTurn() : this.#command({ type: "next" });
   }
 
   override async previousTurn(): Promise<this> {
-    if (tempoModelOf(this) === null) return super.previousTurn();
-    await this.tempoCommand({ type: "undo" });
-    return this;
+    return tempoModelOf(this) === null ? super.previousTurn() : this.#command({ type: "undo" });
   }
 
   override async nextRound(): Promise<this> {
-    if (tempoModelOf(this) === null) return super.nextRound();
-    await this.tempoCommand({ type: "nextRound" });
-    return this;
+    return tempoModelOf(this) === null ? super.nextRound() : this.#command({ type: "nextRound" });
   }
 
   override async previousRound(): Promise<this> {
-    if (tempoModelOf(this) === null) return super.previousRound();
-    await this.tempoCommand({ type: "previousRound" });
-    return this;
+    return tempoModelOf(this) === null ? super.previousRound() : this.#command({ type: "previousRound" });
   }
 
   override async rollInitiative(ids: string | string[], options?: Combat.InitiativeOptions): Promise<this> {
     if (tempoModelOf(this) === null) return super.rollInitiative(ids, options);
-    await this.tempoCommand({ type: "rollInitiative", combatantIds: typeof ids === "string" ? [ids] : ids });
-    return this;
+    return this.#command({ type: "rollInitiative", combatantIds: typeof ids === "string" ? [ids] : ids });
   }
 
   override async rollAll(options?: Combat.InitiativeOptions): Promise<this> {
@@ -97,9 +92,7 @@ export class TempoCombat extends Combat {
   }
 
   override async resetAll(): Promise<this | undefined> {
-    if (tempoModelOf(this) === null) return super.resetAll();
-    await this.tempoCommand({ type: "reset" });
-    return this;
+    return tempoModelOf(this) === null ? super.resetAll() : this.#command({ type: "reset" });
   }
 
   /** Core's linear turn events are replaced by the engine's (see `_onUpdate`). */
