@@ -7,7 +7,7 @@
  *
  * Kinds of step:
  * - a turn step: a `next` whose events start a turn and no round, phase, segment or segment step;
- * - a boundary step: any other `next` (a round, phase or step starts or ends; these move or re-sort
+ * - a boundary step: any other `next` (a round, phase or step starts or ends); the issue's "next
  *   everyone, so they are allowed to be larger);
  * - a roll batch: a `rolls` command answering every pending request (initiative, contests, roll-offs);
  * - the `start` command.
@@ -18,8 +18,8 @@
  * combat must give back the same engine state (it throws otherwise), and the stored combat rebuilt
  * only from the updates (Foundry's side) must equal the engine's.
  *
- * Targets (issue 8): a turn step under 1 KB and undo bytes per step under 1 KB at 300 combatants;
- * PASS/FAIL is printed next to those figures (the benchmark does not fail on them).
+ * Targets (issue 8): every `next` (turn or boundary step) under 1 KB and the undo patch each adds under 1 KB at 300
+ * combatants; PASS/FAIL is printed next to those figures (the benchmark does not fail on them).
  * Run: npx tsx bench/storage.bench.ts (or `npm run bench -- storage`).
  */
 import { performance } from "node:perf_hooks";
@@ -40,7 +40,17 @@ import { nextCommand, seeded, step, storedEncounter } from "../tests/support/hos
 import { tableRow } from "./support/measure.ts";
 import { recorder } from "./support/results.ts";
 
-const SIZES: readonly number[] = [30, 300, 1_000];
+/**
+ * `npx tsx bench/storage.bench.ts [ruleset …] [--n=300]` measures only the rulesets and size named
+ * (all five at 30, 300 and 1,000 by default).
+ */
+const ARGS = process.argv.slice(2);
+const SIZE_ARG = ARGS.find((arg) => arg.startsWith("--n="));
+const SIZES: readonly number[] = SIZE_ARG === undefined ? [30, 300, 1_000] : [Number(SIZE_ARG.slice(4))];
+const RULESETS: readonly RulesetId[] = RULESET_IDS.filter((id) => {
+  const named = ARGS.filter((arg) => !arg.startsWith("--"));
+  return named.length === 0 || named.includes(id);
+});
 /** The issue's targets hold at this size. */
 const TARGET_N = 300;
 const TARGET_BYTES = 1024;
@@ -59,8 +69,9 @@ interface Figures {
   readonly boundary: number[];
   readonly rolls: number[];
   readonly start: number;
-  /** Bytes of the undo patch each turn step adds. */
+  /** Bytes of the undo patch each turn step adds, and each boundary step. */
   readonly undo: number[];
+  readonly boundaryUndo: number[];
   /** Wall time of each turn step's `stepCombat` (read, apply, store, diff), µs. */
   readonly turnUs: number[];
   /** The largest stored history and the stored engine at the end, bytes. */
@@ -196,6 +207,7 @@ function measure(ruleset: RulesetId, n: number): Figures {
   const boundary: number[] = [];
   const rolls: number[] = [];
   const undo: number[] = [];
+  const boundaryUndo: number[] = [];
   const turnUs: number[] = [];
   let batches = 0;
   /** The engine before each of the last UNDO_STEPS steps that added an undo patch. */
@@ -217,7 +229,10 @@ function measure(ruleset: RulesetId, n: number): Figures {
       turn.push(bytes);
       undo.push(added);
       turnUs.push(us);
-    } else boundary.push(bytes);
+    } else {
+      boundary.push(bytes);
+      boundaryUndo.push(added);
+    }
     if (added > 0) {
       recent.push(stored.engine);
       if (recent.length > UNDO_STEPS) recent.shift();
@@ -238,6 +253,7 @@ function measure(ruleset: RulesetId, n: number): Figures {
     n,
     turn,
     boundary,
+    boundaryUndo,
     rolls,
     start,
     undo,
@@ -265,6 +281,7 @@ const COLUMNS = [
   ["start B", 8],
   ["undo/step med B", 15],
   ["undo/step max B", 15],
+  ["undo/boundary max B", 19],
   ["history B", 9],
   ["engine B", 8],
   ["undo/redo max B", 15],
@@ -275,10 +292,10 @@ console.log(
   "storage: bytes Foundry would be sent per step (Combat.system update as JSON), rounds 1 and 2 in full per encounter",
 );
 console.log(
-  `targets at ${TARGET_N}: a turn step and the undo patch it adds under ${TARGET_BYTES} B; undo ×${UNDO_STEPS} then redo ×${UNDO_STEPS} checked exact`,
+  `targets at ${TARGET_N}: a turn or boundary step and the undo patch it adds under ${TARGET_BYTES} B; undo ×${UNDO_STEPS} then redo ×${UNDO_STEPS} checked exact`,
 );
 console.log(tableRow(COLUMNS.map(([name, width]) => name.padStart(width))));
-for (const ruleset of RULESET_IDS) {
+for (const ruleset of RULESETS) {
   for (const n of SIZES) {
     let f: Figures;
     try {
@@ -292,6 +309,7 @@ for (const ruleset of RULESET_IDS) {
     const turn = medianMax(f.turn);
     const undo = medianMax(f.undo);
     const boundaryMax = medianMax(f.boundary).max;
+    const boundaryUndoMax = medianMax(f.boundaryUndo).max;
     const rollsMax = medianMax(f.rolls).max;
     const turnUs = medianMax(f.turnUs).median;
     const c = `${ruleset}:`;
@@ -304,6 +322,7 @@ for (const ruleset of RULESET_IDS) {
     results.row(`${c} redo max`, n, "update-bytes", f.redoMax, "B");
     results.row(`${c} turn-step median`, n, "undo-bytes-per-step", undo.median, "B");
     results.row(`${c} turn-step max`, n, "undo-bytes-per-step", undo.max, "B");
+    results.row(`${c} boundary-step max`, n, "undo-bytes-per-step", boundaryUndoMax, "B");
     results.row(`${c} turn steps`, n, "count", f.turn.length, "steps");
     results.row(`${c} history max`, n, "stored-bytes", f.historyMax, "B");
     results.row(`${c} engine at end`, n, "stored-bytes", f.engine, "B");
@@ -314,11 +333,12 @@ for (const ruleset of RULESET_IDS) {
       String(f.turn.length),
       verdict(turn.median, n),
       verdict(turn.max, n),
-      String(boundaryMax),
+      verdict(boundaryMax, n),
       String(rollsMax),
       String(f.start),
       verdict(undo.median, n),
       verdict(undo.max, n),
+      verdict(boundaryUndoMax, n),
       String(f.historyMax),
       String(f.engine),
       `${f.undoMax}/${f.redoMax}`,
