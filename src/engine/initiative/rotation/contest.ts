@@ -23,17 +23,31 @@ export function rotationTieWinnerValue(value: number, results: Iterable<number>)
  * ROT-2: the results the places of a tie of `count` units at `value` give, highest first: the first
  * `count` − 1 free steps above `value` (see {@link rotationTieWinnerValue}), then `value` itself for the
  * lowest place. `taken`: the results others hold now.
+ *
+ * Ruling (beyond the rules' reach): halving runs out of floating-point precision after about 48 places
+ * (12 + 2⁻⁵⁰ is 12 again), so a tie of more units than that at one value, only seen in encounters of
+ * hundreds, spaces its places evenly between `value` and the lowest result held above it instead. The
+ * places stay distinct and in the same order, so the roll-off still ends.
  */
 export function rotationTiePlaces(value: number, count: number, taken: Iterable<number>): number[] {
   const held = new Set(taken);
   const places: number[] = [];
   for (let place = 1; place < count; place++) {
     const next = rotationTieWinnerValue(value, held);
+    if (next === value) return evenPlaces(value, count, taken);
     held.add(next);
     places.push(next);
   }
   if (count > 0) places.push(value);
   return places;
+}
+
+/** The fallback of {@link rotationTiePlaces}: `count` places evenly spaced below the next held result. */
+function evenPlaces(value: number, count: number, taken: Iterable<number>): number[] {
+  const above = [...taken].filter((result) => result > value);
+  const ceiling = Math.min(value + 1, ...above);
+  const gap = (ceiling - value) / count;
+  return Array.from({ length: count }, (_, i) => (i === count - 1 ? value : value + gap * (count - 1 - i)));
 }
 
 /**

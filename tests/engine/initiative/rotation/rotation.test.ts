@@ -150,6 +150,32 @@ describe("rotation: initiative (ROT-1, ROT-2)", () => {
     expect(rotationContestRanks({ A: 9, B: 17, C: 9 }, ["A", "B", "C"])).toEqual([["B"], ["A", "C"]]);
   });
 
+  it("ROT-2: a tie of more creatures than halving can tell apart still gets distinct places in order, and its roll-off ends", () => {
+    const places = rotationTiePlaces(12, 60, [12, 13]);
+    expect(places).toHaveLength(60);
+    expect(new Set(places).size).toBe(60);
+    expect(places.at(-1)).toBe(12);
+    for (let i = 1; i < places.length; i++) expect(places[i]).toBeLessThan(places[i - 1] ?? 0);
+    expect(places[0]).toBeLessThan(13);
+    // 60 creatures on the same result: the rerolls (1d20, so many of them tie again) are answered by a
+    // fixed sequence until nothing is asked any more.
+    const ids = Array.from({ length: 60 }, (_, i) => `c${String(i).padStart(2, "0")}`);
+    let t = roll(
+      startedWith(ids.map((id) => ({ id, kind: "enemy" as const }))).state,
+      Object.fromEntries(ids.map((id) => [id, 12])),
+    );
+    let batches = 0;
+    for (; t.requests.length > 0 && batches < 50; batches++)
+      t = roll(
+        t.state,
+        Object.fromEntries(t.requests.map((r, i) => [r.combatantId, ((i * 7 + batches * 3) % 20) + 1])),
+      );
+    expect(t.requests).toEqual([]);
+    const results = turns(t.state).map(([, position]) => position);
+    expect(new Set(results).size).toBe(60);
+    expect(results).toEqual([...results].sort((a, b) => b - a));
+  });
+
   it("ROT-2: a newcomer tying with a creature that already lost a roll-off gets the next free step when +0.5 is taken", () => {
     expect(rotationTieWinnerValue(15, [15, 12])).toBe(15.5);
     expect(rotationTieWinnerValue(15, [15.5, 15])).toBe(15.25);
