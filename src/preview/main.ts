@@ -1,105 +1,130 @@
 import "../../styles/tempo.css";
+import "./page.css";
 import en from "../../lang/en.json";
+import pageTemplate from "./page.hbs?raw";
+import type { HostCommand } from "../engine/index.ts";
 import {
-  countScheduler,
-  createCountState,
-  unwrap,
-  withHistory,
-  withHistoryState,
-  type CountCommand,
-  type CountEvent,
-  type CountState,
-  type HistoryEvent,
-} from "../engine/index.ts";
-import { buildPreviewPageContext } from "../view/preview/page-context.ts";
-import { buildCountTrackContext } from "../view/tracker/count-track-context.ts";
-import { EncounterDriver } from "./encounter-driver.ts";
+  buildPreviewPageContext,
+  readPreviewSettings,
+  writePreviewSettings,
+  type PreviewSettings,
+} from "../view/preview/page-context.ts";
+import { buildTrackerContext } from "../view/tracker/tracker-context.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
-import { SAMPLE_ENCOUNTER } from "./sample-encounter.ts";
-import { ScriptedDice } from "./scripted-dice.ts";
+import { PreviewCombat } from "./preview-combat.ts";
+import { previewCombatants } from "./sample-encounters.ts";
 
-/** Every template, by its path relative to this file (`../../templates/…`), as Foundry would load them. */
+/** Every system template, by its path relative to this file (`../../templates/…`), as Foundry would load them. */
 const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
   query: "?raw",
   import: "default",
   eager: true,
 });
 const handlebars = createHandlebarsHost(en, templates);
-const renderTrack = handlebars.compile(templates["../../templates/combat/count-track.hbs"] ?? "");
-const renderPage = handlebars.compile(templates["../../templates/preview/page.hbs"] ?? "");
-const scheduler = withHistory(countScheduler);
+const renderTracker = handlebars.compile(templates["../../templates/combat/tracker.hbs"] ?? "");
+const renderPage = handlebars.compile(pageTemplate);
 const root = document.querySelector<HTMLElement>("#tempo-preview");
+const SEED = 20261121;
 
-let dark = false;
-let driver = newEncounter();
+let settings: PreviewSettings = readPreviewSettings(window.location.search);
+let combat = newCombat();
 
-/** A fresh sample encounter, started: initiative and tie contests rolled with the scripted dice. */
-function newEncounter(): EncounterDriver<CountState, CountCommand, CountEvent | HistoryEvent> {
-  const script = Object.fromEntries(SAMPLE_ENCOUNTER.map((c) => [c.id, c.d20]));
-  const state = unwrap(createCountState(SAMPLE_ENCOUNTER));
-  const encounter = new EncounterDriver(scheduler, withHistoryState(state), new ScriptedDice(script, 20261121));
-  encounter.start();
-  return encounter;
+/** A fresh encounter of the chosen ruleset and size, started (initiative waits for "Roll all"). */
+function newCombat(): PreviewCombat {
+  const created = new PreviewCombat(settings.ruleset, previewCombatants(settings.size), SEED);
+  created.run({ type: "start" });
+  return created;
 }
 
 function render(): void {
   if (root === null) return;
-  const state = driver.state.present;
-  const acting = scheduler.current(driver.state);
-  const tracker = renderTrack(
-    buildCountTrackContext({
-      round: state.round,
-      timeline: scheduler.timeline(driver.state),
-      combatants: SAMPLE_ENCOUNTER,
-      viewerIsGM: true,
+  const tracker = renderTracker(
+    buildTrackerContext({
+      host: combat.host,
+      state: combat.state,
+      combatants: combat.combatants.map((c) => ({
+        id: c.id,
+        name: c.name,
+        img: null,
+        isPlayer: c.side === "pc",
+        hidden: c.hidden,
+        side: c.side,
+        owned: settings.isGM || c.ownedByPlayer,
+      })),
+      groups: [],
+      viewer: { isGM: settings.isGM },
+      canUndo: combat.canUndo,
+      canRedo: combat.canRedo,
+      npcInitiativeVisible: false,
     }),
   );
-  root.innerHTML = renderPage(
-    buildPreviewPageContext({
-      canUndo: driver.canUndo(),
-      dark,
-      round: state.round,
-      actingName: SAMPLE_ENCOUNTER.find((c) => c.id === acting)?.name ?? null,
-      error: driver.error,
-      tracker,
-    }),
-  );
-  document.body.classList.toggle("theme-dark", dark);
-  document.body.classList.toggle("theme-light", !dark);
+  root.innerHTML = renderPage(buildPreviewPageContext(settings, tracker, combat.error));
+  document.body.classList.toggle("theme-dark", settings.dark);
+  document.body.classList.toggle("theme-light", !settings.dark);
   root.setAttribute("aria-busy", "false");
 }
 
-/** Re-renders replace the buttons, so focus is put back on the one the user pressed. */
-function act(action: string, run: () => void): void {
-  run();
-  render();
-  root?.querySelector<HTMLElement>(`[data-action="${action}"]`)?.focus();
+/** Core's tracker actions, run the way the Foundry tracker runs them (through the same table steps). */
+function perform(button: HTMLElement): void {
+  const action = button.dataset.action;
+  const combatantId = button.dataset.combatantId;
+  const side = (id: string): string | undefined => combat.combatants.find((c) => c.id === id)?.side;
+  switch (action) {
+    case "startCombat":
+      return combat.run({ type: "start" });
+    case "nextTurn":
+      return combat.run({ type: "next" });
+    case "previousTurn":
+      return combat.run({ type: "undo" });
+    case "nextRound":
+    case "previousRound":
+      return combat.run({ type: action });
+    case "endTurn":
+      return combat.run({ type: "endTurn" });
+    case "rollAll":
+      return combat.roll(() => true);
+    case "rollNPC":
+      return combat.roll((id) => side(id) !== "pc");
+    case "rollInitiative":
+      return combat.roll((id) => id === combatantId);
+    case "endCombat":
+    case "restart":
+      combat = newCombat();
+      return;
+    case "tempoCommand": {
+      const command: unknown = JSON.parse(button.dataset.command ?? "null");
+      if (typeof command === "object" && command !== null && "type" in command && typeof command.type === "string")
+        combat.run(command as HostCommand);
+      return;
+    }
+  }
 }
 
+/** Re-renders replace the buttons, so focus is put back on the one the user pressed. */
 root?.addEventListener("click", (event) => {
-  const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;
-  const action = target?.dataset.action;
-  if (action === "next") act(action, () => driver.next());
-  else if (action === "previous") act(action, () => driver.previous());
-  else if (action === "restart") act(action, () => (driver = newEncounter()));
-  else if (action === "heavy") act(action, declareHeavyAttacks);
+  const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button[data-action]") : null;
+  if (button === null || button.hasAttribute("disabled")) return;
+  const focusKey = `[data-action="${button.dataset.action ?? ""}"]${button.dataset.combatantId === undefined ? "" : `[data-combatant-id="${button.dataset.combatantId}"]`}`;
+  perform(button);
+  render();
+  root.querySelector<HTMLElement>(`${focusKey}:not([disabled])`)?.focus();
 });
 
-/** CNT-6, CNT-7: the acting creature swings a Heavy weapon twice; the attacks resolve 2 and 4 counts later. */
-function declareHeavyAttacks(): void {
-  const acting = scheduler.current(driver.state);
-  if (acting === null) return;
-  driver.perform({
-    type: "declare",
-    combatantId: acting,
-    action: { kind: "attack", properties: ["heavy"], targets: [null, null] },
-  });
-}
-
 root?.addEventListener("change", (event) => {
-  if (event.target instanceof HTMLInputElement && event.target.dataset.action === "theme") {
-    act("theme", () => (dark = event.target instanceof HTMLInputElement && event.target.checked));
+  const target = event.target;
+  if (!(target instanceof HTMLSelectElement || target instanceof HTMLInputElement)) return;
+  const setting = target.dataset.setting;
+  if (setting === "theme" && target instanceof HTMLInputElement) settings = { ...settings, dark: target.checked };
+  else if (setting === "view") settings = { ...settings, isGM: target.value !== "player" };
+  else if (setting === "ruleset" || setting === "size") {
+    // The URL parser checks the value (an unknown ruleset or size falls back to the default).
+    const picked = readPreviewSettings(`?${setting}=${encodeURIComponent(target.value)}`);
+    settings = setting === "ruleset" ? { ...settings, ruleset: picked.ruleset } : { ...settings, size: picked.size };
+    combat = newCombat();
   }
+  window.history.replaceState(null, "", writePreviewSettings(settings));
+  render();
+  root?.querySelector<HTMLElement>(`[data-setting="${setting ?? ""}"]`)?.focus();
 });
 
 render();

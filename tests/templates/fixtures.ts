@@ -2,16 +2,17 @@
  * One context per template, built by the template's real view builder from a small encounter.
  * The template test fails for any .hbs without an entry here, so no template ships unrendered.
  */
-import type { TimelineEntry } from "../../src/engine/index.ts";
-import type { CombatantSnapshot } from "../../src/view/tracker/combatant-snapshot.ts";
+import { rulesetHost, type AnyRulesetHost, type TimelineEntry } from "../../src/engine/index.ts";
 import { buildPreviewPageContext } from "../../src/view/preview/page-context.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
+import { trackerScope, type TrackerCombatant, type TrackerScope } from "../../src/view/tracker/tracker-input.ts";
 import { buildTrackerRow } from "../../src/view/tracker/tracker-row.ts";
+import { playedTracker } from "../view/played-tracker.ts";
 
-export const combatants: readonly CombatantSnapshot[] = [
-  { id: "a", name: "Aria", img: null, isPlayer: true, hidden: false },
-  { id: "b", name: "Brute", img: "icons/brute.webp", isPlayer: false, hidden: false },
-  { id: "c", name: "Cutpurse", img: null, isPlayer: false, hidden: true },
+export const combatants: readonly TrackerCombatant[] = [
+  { id: "a", name: "Aria", img: null, isPlayer: true, hidden: false, side: "pc", owned: true },
+  { id: "b", name: "Brute", img: "icons/brute.webp", isPlayer: false, hidden: false, side: "enemy", owned: false },
+  { id: "c", name: "Cutpurse", img: null, isPlayer: false, hidden: true, side: "enemy", owned: false },
 ];
 
 function turn(id: string, position: number, extra: Partial<TimelineEntry> = {}): TimelineEntry {
@@ -52,21 +53,44 @@ export const countTimeline: readonly TimelineEntry[] = [
   { ...turn("b", 20), key: "end", kind: "boundary", combatantId: null, label: { key: "TEMPO.COMBAT.Count.EndStep" } },
 ];
 
-export const templateContexts: Readonly<Record<string, object>> = {
-  "templates/combat/count-track.hbs": buildCountTrackContext({
-    round: 1,
-    timeline: countTimeline,
+/**
+ * The count track builder's input over a fixed timeline: the count host with its timeline, round and
+ * acting creature replaced, so the view's own rules (slots, later rounds, hiding) are checked on a track
+ * the engine tests do not need to reach. The tracker tests in tests/view play real encounters instead.
+ */
+export function countScope(round: number, viewerIsGM: boolean, timeline = countTimeline): TrackerScope {
+  const count = rulesetHost("count", 6);
+  const host: AnyRulesetHost = {
+    ...count,
+    timeline: () => timeline,
+    started: () => round >= 0,
+    round: () => Math.max(0, round),
+    current: () => timeline.find((e) => e.active && e.kind === "turn")?.combatantId ?? null,
+    pending: () => [],
+  };
+  return trackerScope({
+    host,
+    state: null,
     combatants,
-    viewerIsGM: true,
-  }),
-  "templates/combat/tracker-row.hbs":
-    buildTrackerRow(turn("b", 5, { active: true }), new Map(combatants.map((c) => [c.id, c])), true) ?? {},
-  "templates/preview/page.hbs": buildPreviewPageContext({
-    canUndo: true,
-    dark: false,
-    round: 2,
-    actingName: "Brute",
-    error: { key: "TEMPO.ERRORS.History.NothingToUndo" },
-    tracker: '<section class="tempo-count-track"></section>',
-  }),
+    groups: [],
+    viewer: { isGM: viewerIsGM },
+    canUndo: false,
+    canRedo: false,
+    npcInitiativeVisible: false,
+  });
+}
+
+const played = playedTracker("rotation", { isGM: true, turns: 2 });
+
+export const templateContexts: Readonly<Record<string, object>> = {
+  "templates/combat/parts/count.hbs": buildCountTrackContext(countScope(1, true)),
+  "templates/combat/parts/list.hbs": played.list,
+  "templates/combat/tracker.hbs": played.context,
+  "templates/combat/control.hbs": played.context.controls[0] ?? {},
+  "templates/combat/tracker-row.hbs": buildTrackerRow(turn("b", 5, { active: true }), countScope(1, true)) ?? {},
+  "src/preview/page.hbs": buildPreviewPageContext(
+    { ruleset: "phase", size: 30, isGM: false, dark: true },
+    '<section class="tempo-tracker"></section>',
+    { key: "TEMPO.ERRORS.History.NothingToUndo" },
+  ),
 };

@@ -14,7 +14,7 @@ function leaves(tree: Tree, prefix = ""): string[] {
 
 const en = JSON.parse(readText("lang/en.json")) as Tree;
 const keys = new Set(leaves(en));
-const sources = [...listFiles("src", [".ts"]), ...listFiles("templates", [".hbs"])].filter(
+const sources = [...listFiles("src", [".ts", ".hbs"]), ...listFiles("templates", [".hbs"])].filter(
   (f) => !f.endsWith(".test.ts"),
 );
 const texts = new Map(sources.map((file) => [file, readText(file)]));

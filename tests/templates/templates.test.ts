@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createHandlebarsHost } from "../../src/preview/handlebars-host.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
 import { listFiles, readText } from "../support/source-files.ts";
-import { combatants, countTimeline, templateContexts } from "./fixtures.ts";
+import { countScope, templateContexts } from "./fixtures.ts";
 
 const en = JSON.parse(readText("lang/en.json")) as Record<string, never>;
-const templates = listFiles("templates", [".hbs"]);
+const templates = [...listFiles("templates", [".hbs"]), ...listFiles("src/preview", [".hbs"])];
 const sources = Object.fromEntries(templates.map((path) => [path, readText(path)]));
 
 function render(path: string, context: object): string {
@@ -29,7 +29,7 @@ describe("templates", () => {
 });
 
 describe("count-track template", () => {
-  const path = "templates/combat/count-track.hbs";
+  const path = "templates/combat/parts/count.hbs";
 
   it("CNT-3: shows the ruler 0–19 and the end step, and the round", () => {
     const html = render(path, templateContexts[path] ?? {});
@@ -57,30 +57,37 @@ describe("count-track template", () => {
   });
 
   it("hides a hidden combatant from players but not from the GM", () => {
-    const player = render(
-      path,
-      buildCountTrackContext({ round: 2, timeline: countTimeline, combatants, viewerIsGM: false }),
-    );
+    const player = render(path, buildCountTrackContext(countScope(2, false)));
     expect(player).not.toContain("Cutpurse");
     expect(player).toContain("Brute");
   });
 
   it("CNT-4: round 0 is labelled as the surprise round", () => {
-    const html = render(
-      path,
-      buildCountTrackContext({ round: 0, timeline: countTimeline, combatants, viewerIsGM: true }),
-    );
+    const html = render(path, buildCountTrackContext(countScope(0, true)));
     expect(html).toContain("Surprise round");
   });
 });
 
 describe("preview page template", () => {
-  const path = "templates/preview/page.hbs";
+  const path = "src/preview/page.hbs";
 
-  it("says who acts in which round, shows errors as alerts and embeds the tracker unescaped", () => {
+  it("offers every ruleset, the sizes and both viewpoints, shows errors as alerts and embeds the tracker unescaped", () => {
     const html = render(path, templateContexts[path] ?? {});
-    expect(html).toContain("Round 2, Brute acts.");
+    expect([...html.matchAll(/<option value="(\w+)"/g)].map((m) => m[1])).toEqual([
+      "count",
+      "standard",
+      "phase",
+      "segment",
+      "rotation",
+      "0",
+      "30",
+      "300",
+      "gm",
+      "player",
+    ]);
+    expect(html).toMatch(/<option value="phase" selected>Phase rounds</);
+    expect(html).toMatch(/<option value="player" selected>Player</);
     expect(html).toMatch(/role="alert">There is nothing to undo\.</);
-    expect(html).toContain('<section class="tempo-count-track"></section>');
+    expect(html).toContain('<section class="tempo-tracker"></section>');
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
-import { combatants, countTimeline } from "../templates/fixtures.ts";
+import { countScope } from "../templates/fixtures.ts";
 
 describe("count-track context", () => {
-  const context = buildCountTrackContext({ round: 1, timeline: countTimeline, combatants, viewerIsGM: true });
+  const context = buildCountTrackContext(countScope(1, true));
 
   it("CNT-3: the ruler has counts 0–19 and the end step at 20", () => {
     expect(context.ruler.map((s) => s.count)).toEqual(Array.from({ length: 21 }, (_, i) => i));
@@ -39,10 +39,10 @@ describe("count-track context", () => {
   });
 
   it("CNT-4: before the first round the track says it is rolling; round 0 is the surprise round", () => {
-    expect(buildCountTrackContext({ round: -1, timeline: [], combatants: [], viewerIsGM: true }).roundLabel).toEqual({
+    expect(buildCountTrackContext(countScope(-1, true, [])).roundLabel).toEqual({
       key: "TEMPO.COMBAT.Track.NotStarted",
     });
-    expect(buildCountTrackContext({ round: 0, timeline: [], combatants: [], viewerIsGM: true }).roundLabel).toEqual({
+    expect(buildCountTrackContext(countScope(0, true, [])).roundLabel).toEqual({
       key: "TEMPO.COMBAT.Track.SurpriseRound",
     });
   });
@@ -52,11 +52,11 @@ describe("count-track context", () => {
   });
 
   it("players do not see hidden combatants or their places", () => {
-    const player = buildCountTrackContext({ round: 1, timeline: countTimeline, combatants, viewerIsGM: false });
+    const player = buildCountTrackContext(countScope(1, false));
     expect(player.slots.flatMap((s) => s.rows.map((r) => r.combatantId))).not.toContain("c");
   });
 
   it("an empty track says so", () => {
-    expect(buildCountTrackContext({ round: 1, timeline: [], combatants: [], viewerIsGM: true }).empty).toBe(true);
+    expect(buildCountTrackContext(countScope(1, true, [])).empty).toBe(true);
   });
 });

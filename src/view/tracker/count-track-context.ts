@@ -1,5 +1,5 @@
-import { COUNT_END_STEP, countPositionLabel, type Message, type TimelineEntry } from "../../engine/index.ts";
-import type { CombatantSnapshot } from "./combatant-snapshot.ts";
+import { COUNT_END_STEP, countPositionLabel, type Message } from "../../engine/index.ts";
+import type { TrackerScope } from "./tracker-input.ts";
 import { buildTrackerRow, type TrackerRowContext } from "./tracker-row.ts";
 
 /** CNT-3: the ruler shows counts 0..19, then the end step at 20. */
@@ -38,28 +38,23 @@ export interface LaterSlotContext {
   readonly rows: readonly TrackerRowContext[];
 }
 
-export interface CountTrackInput {
-  readonly round: number;
-  readonly timeline: readonly TimelineEntry[];
-  readonly combatants: readonly CombatantSnapshot[];
-  readonly viewerIsGM: boolean;
-}
-
 /**
  * The count track's template context. Rows keep the timeline's order inside a count (the engine's
  * order, CNT-5 ties included); the view never re-sorts them.
  */
-export function buildCountTrackContext(input: CountTrackInput): CountTrackContext {
-  const byId = new Map(input.combatants.map((c) => [c.id, c]));
+export function buildCountTrackContext(scope: TrackerScope): CountTrackContext {
+  const { host, state } = scope.input;
+  // CNT-4: before the first round the engine's round is −1 (rolling) or 0 (surprise); core's round says 0.
+  const round = host.started(state) ? countRound(scope) : -1;
   const rowsByCount = new Map<number, TrackerRowContext[]>();
   const boundaries = new Set<number>();
   const later = new Map<string, { round: number; count: number; rows: TrackerRowContext[] }>();
-  const thisRound = Math.max(0, input.round);
-  for (const entry of input.timeline) {
+  const thisRound = Math.max(0, round);
+  for (const entry of host.timeline(state)) {
     const count = Math.min(COUNT_END_STEP, Math.max(0, entry.position));
     if (entry.round > thisRound) {
       // CNT-9: due in a later round; drawing it on this round's counts would be wrong.
-      const row = buildTrackerRow(entry, byId, input.viewerIsGM);
+      const row = buildTrackerRow(entry, scope);
       if (row === null) continue;
       const key = `${entry.round}:${count}`;
       const slot = later.get(key) ?? { round: entry.round, count, rows: [] };
@@ -71,7 +66,7 @@ export function buildCountTrackContext(input: CountTrackInput): CountTrackContex
       boundaries.add(count);
       continue;
     }
-    const row = buildTrackerRow(entry, byId, input.viewerIsGM);
+    const row = buildTrackerRow(entry, scope);
     if (row === null) continue;
     const list = rowsByCount.get(count) ?? [];
     list.push(row);
@@ -98,8 +93,8 @@ export function buildCountTrackContext(input: CountTrackInput): CountTrackContex
   }
   const slots = ruler.filter((slot) => slot.occupied || slot.boundary);
   return {
-    round: input.round,
-    roundLabel: roundLabel(input.round),
+    round,
+    roundLabel: roundLabel(round),
     ruler,
     slots,
     later: [...later].map(([key, slot]) => ({
@@ -116,4 +111,13 @@ function roundLabel(round: number): Message {
   if (round < 0) return { key: "TEMPO.COMBAT.Track.NotStarted" };
   if (round === 0) return { key: "TEMPO.COMBAT.Track.SurpriseRound" };
   return { key: "TEMPO.COMBAT.Track.Round", data: { round } };
+}
+
+/**
+ * CNT-4: the track's round: −1 while initiative is still being rolled (the host's round says 0 then, as
+ * core's does), 0 for the surprise round, then 1, 2, …
+ */
+function countRound(scope: TrackerScope): number {
+  const round = scope.input.host.round(scope.input.state);
+  return round === 0 && scope.current === null && scope.rolling.size > 0 ? -1 : round;
 }

@@ -1,11 +1,20 @@
-import type { Message, TimelineEntry } from "../../engine/index.ts";
-import type { CombatantSnapshot } from "./combatant-snapshot.ts";
+/**
+ * One tracker row, the same in every scheme: a creature's turn, a pending action, a group. Everything a
+ * template shows is decided here, and every state is told in text and an icon, never by colour alone
+ * (issue 9): which side the creature is on, whether it acts now, has acted, waits, or is defeated.
+ */
+import type { HostSide, I18nKey, Message, TimelineEntry } from "../../engine/index.ts";
+import { ownerActions, type ControlContext } from "./tracker-controls.ts";
+import { initiativeVisibleTo, visibleTo, type TrackerScope } from "./tracker-input.ts";
 
-/** One row of a tracker template. Everything the template shows is decided here, not in the .hbs. */
+export type RowStatus = "acting" | "done" | "waiting" | "defeated";
+
 export interface TrackerRowContext {
   readonly key: string;
   readonly kind: TimelineEntry["kind"];
   readonly combatantId: string | null;
+  /** The group this row belongs to (or is, for a group row). */
+  readonly groupId: string | null;
   readonly name: string;
   readonly img: string | null;
   readonly initial: string;
@@ -16,34 +25,70 @@ export interface TrackerRowContext {
   readonly done: boolean;
   readonly defeated: boolean;
   readonly isPlayer: boolean;
+  /** The GM sees a hidden creature's row, marked as hidden. */
+  readonly hidden: boolean;
+  readonly side: HostSide | null;
+  readonly sideLabel: Message | null;
+  readonly sideIcon: string;
+  readonly status: RowStatus;
+  readonly statusLabel: Message;
+  readonly statusIcon: string;
+  /** The initiative value as shown, or null where the viewer may not see it. */
+  readonly value: string | null;
+  readonly actions: readonly ControlContext[];
   /** CSS state classes, already joined. */
   readonly cssClass: string;
 }
 
+const SIDES: Readonly<Record<HostSide, { label: I18nKey; icon: string }>> = {
+  pc: { label: "TEMPO.TRACKER.Side.Pc", icon: "fa-solid fa-user" },
+  ally: { label: "TEMPO.TRACKER.Side.Ally", icon: "fa-solid fa-handshake" },
+  enemy: { label: "TEMPO.TRACKER.Side.Enemy", icon: "fa-solid fa-skull" },
+};
+
+const STATUSES: Readonly<Record<RowStatus, { label: I18nKey; icon: string }>> = {
+  acting: { label: "TEMPO.TRACKER.Status.Acting", icon: "fa-solid fa-play" },
+  done: { label: "TEMPO.TRACKER.Status.Done", icon: "fa-solid fa-check" },
+  waiting: { label: "TEMPO.TRACKER.Status.Waiting", icon: "fa-regular fa-hourglass" },
+  defeated: { label: "TEMPO.TRACKER.Status.Defeated", icon: "fa-solid fa-skull-crossbones" },
+};
+
+function statusOf(entry: TimelineEntry): RowStatus {
+  if (entry.defeated) return "defeated";
+  if (entry.active) return "acting";
+  return entry.done ? "done" : "waiting";
+}
+
+/** A number as the tracker prints it: whole numbers plainly, ROT-2 tie places with their fraction. */
+export function formatPosition(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
+}
+
 /**
- * Builds a row from a timeline entry and the combatant it is about. Rows about a combatant the
- * viewer may not see return null, so a hidden NPC never leaks its place on the track.
+ * Builds a row from a timeline entry. Rows about a combatant the viewer may not see return null, so a
+ * hidden NPC never leaks its place to a player.
  */
-export function buildTrackerRow(
-  entry: TimelineEntry,
-  combatants: ReadonlyMap<string, CombatantSnapshot>,
-  viewerIsGM: boolean,
-): TrackerRowContext | null {
-  const combatant = entry.combatantId === null ? null : (combatants.get(entry.combatantId) ?? null);
-  if (combatant?.hidden && !viewerIsGM) return null;
-  const name = combatant?.name ?? "";
+export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): TrackerRowContext | null {
+  const { input } = scope;
+  const combatant = entry.combatantId === null ? undefined : scope.byId.get(entry.combatantId);
+  if (entry.combatantId !== null && !visibleTo(input, combatant)) return null;
+  const name = combatant?.name ?? (entry.kind === "group" ? groupName(scope, entry.groupId) : "");
+  const status = statusOf(entry);
+  const side = combatant?.side ?? null;
+  const hidden = combatant?.hidden ?? false;
+  const showValue = combatant !== undefined && entry.kind === "turn" && initiativeVisibleTo(input, combatant);
   const classes = [
     `tempo-row--${entry.kind}`,
-    entry.active ? "is-active" : "",
-    entry.done ? "is-done" : "",
-    entry.defeated ? "is-defeated" : "",
-    combatant?.hidden ? "is-hidden" : "",
-    combatant?.isPlayer ? "is-player" : "",
+    `is-${status}`,
+    side === null ? "" : `is-side-${side}`,
+    hidden ? "is-hidden" : "",
+    combatant?.owned ? "is-owned" : "",
   ].filter((c) => c !== "");
   return {
     key: entry.key,
     kind: entry.kind,
     combatantId: entry.combatantId,
+    groupId: entry.groupId,
     name,
     img: combatant?.img ?? null,
     initial: name.slice(0, 1).toUpperCase(),
@@ -54,6 +99,29 @@ export function buildTrackerRow(
     done: entry.done,
     defeated: entry.defeated,
     isPlayer: combatant?.isPlayer ?? false,
+    hidden,
+    side,
+    sideLabel: side === null ? null : { key: SIDES[side].label },
+    sideIcon: side === null ? "" : SIDES[side].icon,
+    status,
+    statusLabel: { key: STATUSES[status].label },
+    statusIcon: STATUSES[status].icon,
+    value: showValue ? formatPosition(entry.position) : null,
+    actions: rowActions(scope, entry),
     cssClass: classes.join(" "),
   };
+}
+
+/** A group's name as the host knows it (a Foundry CombatantGroup's name), else its id. */
+function groupName(scope: TrackerScope, groupId: string | null): string {
+  if (groupId === null) return "";
+  return scope.groupNames.get(groupId) ?? groupId;
+}
+
+/** The owner's actions go on the first row of each creature in a render (its turn, or its waiting roll). */
+function rowActions(scope: TrackerScope, entry: TimelineEntry): TrackerRowContext["actions"] {
+  const id = entry.combatantId;
+  if (id === null || scope.withActions.has(id) || (entry.kind !== "turn" && entry.kind !== "pending")) return [];
+  scope.withActions.add(id);
+  return ownerActions(scope, id);
 }

@@ -1,0 +1,65 @@
+/**
+ * The table's commands as one step on a stored combat (the same for the Foundry layer and the preview):
+ * - `endTurn`: `next`, given by the owner of the acting creature;
+ * - `nextRound` / `previousRound`: steps until the round changes, in one write and one undo step;
+ * - `reset`: the encounter rebuilt from its combatants, not started, the undo history cleared;
+ * - `undo` / `redo` and every engine command: `stepCombat`.
+ * `rollInitiative` is not a step: the host rolls the waiting requests and answers them with `rolls`.
+ */
+import { err, ok, type Result } from "../core/result.ts";
+import {
+  readCombatState,
+  settle,
+  stepCombat,
+  stepCombatUntil,
+  undoRound,
+  type CombatStep,
+  type StoredCombat,
+} from "./combat-step.ts";
+import type { AnyRulesetHost } from "./ruleset-hosts.ts";
+import type { HostCombatant, HostCommand, HostOptions } from "./ruleset-host.ts";
+
+/** The roster a `reset` rebuilds from, and a bound for the steps of one round. */
+export interface TableRoster {
+  readonly combatants: readonly HostCombatant[];
+  readonly options: HostOptions;
+}
+
+export function tableStep(
+  host: AnyRulesetHost,
+  stored: StoredCombat,
+  command: HostCommand,
+  roster: TableRoster,
+): Result<CombatStep> {
+  const limit = roster.combatants.length * 4 + 20;
+  switch (command.type) {
+    case "endTurn":
+      return stepCombat(host, stored, { type: "next" });
+    case "nextRound": {
+      const now = readCombatState(host, stored.engine);
+      if (!now.ok) return now;
+      const round = host.round(now.value);
+      return stepCombatUntil(
+        host,
+        stored,
+        { type: "next" },
+        (events, state) =>
+          host.round(state) > round || events.some((e) => e.type === "roundStarted") ? null : { type: "next" },
+        limit,
+      );
+    }
+    case "previousRound":
+      return undoRound(host, stored, limit);
+    case "reset": {
+      const now = readCombatState(host, stored.engine);
+      if (!now.ok) return now;
+      const created = host.create(roster.combatants, roster.options);
+      if (!created.ok) return created;
+      return ok(settle(host, stored, now.value, { state: created.value, events: [], requests: [] }, "reset"));
+    }
+    case "rollInitiative":
+      return err("TEMPO.ERRORS.Host.InvalidCommand", { type: command.type });
+    default:
+      return stepCombat(host, stored, command);
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The preview's combat, run the way the Foundry layer runs a Combat document: the engine state kept in
+ * its stored form with the same patch history, every table command one `tableStep`, and the dice the
+ * engine asks for that only settle an order rolled at once (contests, roll-offs, a group's d6). A
+ * creature's own initiative waits for its roller: the GM's "roll all" / "roll NPCs" or its own "roll".
+ */
+import {
+  automaticRequests,
+  readCombatState,
+  rulesetHost,
+  stepCombat,
+  storeCombatState,
+  tableStep,
+  unwrap,
+  waitsForRoller,
+  type AnyRulesetHost,
+  type DiceRequest,
+  type HostCommand,
+  type Message,
+  type RulesetId,
+  type StoredCombat,
+} from "../engine/index.ts";
+import { ScriptedDice } from "./scripted-dice.ts";
+import { previewOptions, type PreviewCombatant } from "./sample-encounters.ts";
+
+/** Untimed rounds (count, phase) last this long in the preview, as the world setting's default. */
+const UNTIMED_ROUND_SECONDS = 6;
+const MAX_ROLL_ROUNDS = 20;
+
+export class PreviewCombat {
+  readonly host: AnyRulesetHost;
+  readonly combatants: readonly PreviewCombatant[];
+  #stored: StoredCombat;
+  #state: unknown;
+  #error: Message | null = null;
+  readonly #dice: ScriptedDice;
+
+  constructor(ruleset: RulesetId, combatants: readonly PreviewCombatant[], seed: number) {
+    this.host = rulesetHost(ruleset, UNTIMED_ROUND_SECONDS);
+    this.combatants = combatants;
+    this.#dice = new ScriptedDice({}, seed);
+    this.#state = unwrap(this.host.create(combatants, previewOptions(ruleset)));
+    this.#stored = { engine: storeCombatState(this.#state), history: { undo: {}, redo: {} } };
+  }
+
+  get state(): unknown {
+    return this.#state;
+  }
+
+  get error(): Message | null {
+    return this.#error;
+  }
+
+  get canUndo(): boolean {
+    return Object.keys(this.#stored.history.undo).length > 0;
+  }
+
+  get canRedo(): boolean {
+    return Object.keys(this.#stored.history.redo).length > 0;
+  }
+
+  /** A table command (`start`, `next`, `undo`, `nextRound`, `declare` …); a refused one changes nothing. */
+  run(command: HostCommand): void {
+    const roster = { combatants: this.combatants, options: previewOptions(this.host.id) };
+    if (!this.#step(() => tableStep(this.host, this.#stored, command, roster))) return;
+    this.#rollFollowUps([]);
+  }
+
+  /** Rolls the waiting initiative of the combatants `which` selects (all, NPCs, one creature). */
+  roll(which: (combatantId: string) => boolean): void {
+    const waiting = this.host
+      .pending(this.#state)
+      .filter((r) => waitsForRoller(r) && r.combatantId !== null && which(r.combatantId));
+    if (waiting.length === 0) return;
+    this.#rollFollowUps(waiting);
+  }
+
+  /** Answers `first`, then whatever the engine asks for that settles an order, as the GM's client does. */
+  #rollFollowUps(first: readonly DiceRequest[]): void {
+    let requests = first.length > 0 ? first : automaticRequests(this.host.pending(this.#state));
+    for (let round = 0; requests.length > 0 && round < MAX_ROLL_ROUNDS; round++) {
+      const results = requests.map((request) => ({ requestId: request.id, total: this.#dice.roll(request) }));
+      if (!this.#step(() => stepCombat(this.host, this.#stored, { type: "rolls", results }))) return;
+      requests = automaticRequests(this.host.pending(this.#state));
+    }
+  }
+
+  #step(run: () => ReturnType<typeof stepCombat>): boolean {
+    const step = run();
+    if (!step.ok) {
+      this.#error = step.error;
+      return false;
+    }
+    this.#error = null;
+    this.#stored = step.value.stored;
+    // Read back from the stored form, as a Foundry client does after the update arrives.
+    this.#state = unwrap(readCombatState(this.host, this.#stored.engine));
+    return true;
+  }
+}

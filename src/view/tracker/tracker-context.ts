@@ -1,0 +1,43 @@
+/**
+ * The whole tracker's context for one viewer (issue 9): the heading, the GM's bar, the sentence the
+ * live region reads, and the part of the ruleset being run. The Foundry tracker and the preview page
+ * render exactly this, with the same templates.
+ */
+import type { Message, RulesetId } from "../../engine/index.ts";
+import { buildCountTrackContext, type CountTrackContext } from "./count-track-context.ts";
+import { buildOrderListContext, type OrderListContext } from "./order-list-context.ts";
+import { trackerAnnouncement } from "./tracker-announcement.ts";
+import { gmControls, type ControlContext } from "./tracker-controls.ts";
+import { trackerScope, type TrackerInput } from "./tracker-input.ts";
+
+/** The part each ruleset draws; `list` is the order list of ./order-list-context.ts. */
+export type TrackerBody =
+  | { readonly part: "count"; readonly count: CountTrackContext }
+  | { readonly part: "list"; readonly list: OrderListContext };
+
+export interface TrackerContext {
+  readonly ruleset: RulesetId;
+  readonly isGM: boolean;
+  readonly heading: Message;
+  readonly announcement: Message;
+  readonly controls: readonly ControlContext[];
+  readonly body: TrackerBody;
+}
+
+export function buildTrackerContext(input: TrackerInput): TrackerContext {
+  const scope = trackerScope(input);
+  const { host, state } = input;
+  return {
+    ruleset: host.id,
+    isGM: input.viewer.isGM,
+    heading: host.started(state)
+      ? { key: "TEMPO.TRACKER.Round", data: { round: host.round(state) } }
+      : { key: "TEMPO.TRACKER.NotStarted" },
+    announcement: trackerAnnouncement(scope),
+    controls: gmControls(scope),
+    body:
+      host.id === "count"
+        ? { part: "count", count: buildCountTrackContext(scope) }
+        : { part: "list", list: buildOrderListContext(scope) },
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * The tracker's controls (issue 9, "controls for who may use them"): the GM's bar and, on a row the
+ * viewer owns, that owner's actions now. Whether the rules allow a command now is asked of the engine
+ * itself — the command is tried on the state (`host.apply`, pure, nothing stored) — so a refused control
+ * is drawn disabled with the engine's own reason as its tooltip. The GM-side check of the Combat API
+ * still stands behind every control: this only decides what is drawn.
+ */
+import type { HostCommand, I18nKey, Message } from "../../engine/index.ts";
+import type { TrackerInput, TrackerScope } from "./tracker-input.ts";
+
+/** One button. `action` is what the host runs (core's action name where core has one). */
+export interface ControlContext {
+  readonly action: string;
+  readonly label: Message;
+  /** A Font Awesome icon class (Foundry ships Font Awesome; the preview loads none, so labels stay visible). */
+  readonly icon: string;
+  readonly disabled: boolean;
+  /** Why it is disabled, shown as its tooltip; null when enabled. */
+  readonly reason: Message | null;
+  /** The combatant a row action is for. */
+  readonly combatantId: string | null;
+  /** The engine command a command control sends, as JSON for a `data-command` attribute; null otherwise. */
+  readonly command: string | null;
+}
+
+const NOTHING_TO_UNDO: Message = { key: "TEMPO.TRACKER.Reason.NothingToUndo" };
+const NOTHING_TO_ROLL: Message = { key: "TEMPO.TRACKER.Reason.NothingToRoll" };
+const NOT_STARTED: Message = { key: "TEMPO.TRACKER.Reason.NotStarted" };
+
+function control(
+  action: string,
+  label: I18nKey,
+  icon: string,
+  reason: Message | null,
+  extra: { combatantId?: string; command?: HostCommand } = {},
+): ControlContext {
+  return {
+    action,
+    label: { key: label },
+    icon,
+    disabled: reason !== null,
+    reason,
+    combatantId: extra.combatantId ?? null,
+    command: extra.command === undefined ? null : JSON.stringify(extra.command),
+  };
+}
+
+/** The engine's reason for refusing `command` now, or null when it would be applied. */
+export function refusal(input: TrackerInput, command: HostCommand): Message | null {
+  const tried = input.host.apply(input.state, command);
+  return tried.ok ? null : tried.error;
+}
+
+/** The GM's bar; empty for a player. */
+export function gmControls(scope: TrackerScope): readonly ControlContext[] {
+  const { input, byId } = scope;
+  if (!input.viewer.isGM) return [];
+  const started = input.host.started(input.state);
+  const undo = input.canUndo ? null : NOTHING_TO_UNDO;
+  const rollAll = scope.rolling.size > 0 ? null : NOTHING_TO_ROLL;
+  const rollNpc = [...scope.rolling].some((id) => byId.get(id)?.side !== "pc") ? null : NOTHING_TO_ROLL;
+  const controls: ControlContext[] = [];
+  if (!started)
+    controls.push(
+      control("startCombat", "TEMPO.TRACKER.Control.Start", "fa-solid fa-play", refusal(input, { type: "start" })),
+    );
+  controls.push(
+    control(
+      "previousRound",
+      "TEMPO.TRACKER.Control.PreviousRound",
+      "fa-solid fa-backward-fast",
+      started ? undo : NOT_STARTED,
+    ),
+    control(
+      "previousTurn",
+      "TEMPO.TRACKER.Control.PreviousTurn",
+      "fa-solid fa-backward-step",
+      started ? undo : NOT_STARTED,
+    ),
+    control(
+      "nextTurn",
+      "TEMPO.TRACKER.Control.NextTurn",
+      "fa-solid fa-forward-step",
+      started ? refusal(input, { type: "next" }) : NOT_STARTED,
+    ),
+    control(
+      "nextRound",
+      "TEMPO.TRACKER.Control.NextRound",
+      "fa-solid fa-forward-fast",
+      started ? refusal(input, { type: "next" }) : NOT_STARTED,
+    ),
+    control("rollAll", "TEMPO.TRACKER.Control.RollAll", "fa-solid fa-dice-d20", rollAll),
+    control("rollNPC", "TEMPO.TRACKER.Control.RollNpc", "fa-solid fa-dice", rollNpc),
+  );
+  controls.push(...rulesetGmControls(input));
+  controls.push(control("endCombat", "TEMPO.TRACKER.Control.End", "fa-solid fa-flag-checkered", null));
+  return controls;
+}
+
+/** The GM controls only one ruleset has. */
+function rulesetGmControls(input: TrackerInput): ControlContext[] {
+  switch (input.host.id) {
+    case "segment": {
+      const reveal: HostCommand = { type: "reveal", combatantId: null };
+      return [
+        control("tempoCommand", "TEMPO.TRACKER.Control.Reveal", "fa-solid fa-eye", refusal(input, reveal), {
+          command: reveal,
+        }),
+      ];
+    }
+    case "count": {
+      const surprise: HostCommand = { type: "declareSurprise", value: true };
+      const why = refusal(input, surprise);
+      // Offered only before the first round, where the combat's option makes surprise the GM's call (CNT-4).
+      return why?.key === "TEMPO.ERRORS.Count.SurpriseIsAutomatic" || why?.key === "TEMPO.ERRORS.Count.TooLate"
+        ? []
+        : [
+            control("tempoCommand", "TEMPO.TRACKER.Control.DeclareSurprise", "fa-solid fa-bolt", why, {
+              command: surprise,
+            }),
+          ];
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * The actions of one creature's owner now. A player gets them on the rows it owns; the GM, who owns
+ * every creature, on the acting creature's row and the rows whose roll waits (not on all 300 rows).
+ */
+export function ownerActions(scope: TrackerScope, combatantId: string): readonly ControlContext[] {
+  const { input } = scope;
+  const combatant = scope.byId.get(combatantId);
+  if (combatant === undefined) return [];
+  const acting = scope.current === combatantId;
+  const rolling = scope.rolling.has(combatantId);
+  if (input.viewer.isGM ? !(acting || rolling) : !combatant.owned) return [];
+  const actions: ControlContext[] = [];
+  if (rolling)
+    actions.push(
+      control("rollInitiative", "TEMPO.TRACKER.Control.Roll", "fa-solid fa-dice-d20", null, { combatantId }),
+    );
+  if (acting) {
+    const end: HostCommand = { type: "next" };
+    actions.push(
+      control("endTurn", "TEMPO.TRACKER.Control.EndTurn", "fa-solid fa-hourglass-end", refusal(input, end), {
+        combatantId,
+      }),
+    );
+  }
+  for (const command of rulesetOwnerCommands(input.host.id, combatantId)) {
+    const why = refusal(input, command);
+    actions.push(control("tempoCommand", labelOf(command.type), iconOf(command.type), why, { combatantId, command }));
+  }
+  return actions;
+}
+
+/** The one-click commands of each ruleset (commands that need a choice open a dialog in the host). */
+function rulesetOwnerCommands(ruleset: TrackerInput["host"]["id"], combatantId: string): HostCommand[] {
+  switch (ruleset) {
+    case "phase":
+      return [
+        { type: "seize", combatantId },
+        { type: "defend", combatantId },
+        { type: "disengage", combatantId },
+      ];
+    case "segment":
+      return [{ type: "delay", combatantId }];
+    default:
+      return [];
+  }
+}
+
+const COMMAND_LABELS: Readonly<Record<string, [I18nKey, string]>> = {
+  seize: ["TEMPO.TRACKER.Control.Seize", "fa-solid fa-bolt"],
+  defend: ["TEMPO.TRACKER.Control.Defend", "fa-solid fa-shield-halved"],
+  disengage: ["TEMPO.TRACKER.Control.Disengage", "fa-solid fa-person-running"],
+  delay: ["TEMPO.TRACKER.Control.Delay", "fa-solid fa-clock"],
+};
+
+function labelOf(type: string): I18nKey {
+  return COMMAND_LABELS[type]?.[0] ?? "TEMPO.TRACKER.Control.Command";
+}
+
+function iconOf(type: string): string {
+  return COMMAND_LABELS[type]?.[1] ?? "fa-solid fa-circle";
+}
