@@ -61,6 +61,7 @@ declare module "fvtt-types/configuration" {
     "tempo.dexReaction": boolean;
     "tempo.roundSeconds": number;
     "tempo.odds": "everyone" | "gm" | "nobody";
+    "tempo.npcInitiative": boolean;
   }
 }
 

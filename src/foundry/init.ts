@@ -3,6 +3,7 @@
  * keys and queries on `init`; everything else hangs off those.
  */
 import "../../styles/tempo.css";
+import { TempoCombatTracker } from "./applications/combat-tracker.ts";
 import { registerQueries } from "./combat/queries.ts";
 import { TEMPO } from "./config.ts";
 import { COMBAT_MODELS } from "./data/combat/combat-model.ts";
@@ -16,6 +17,7 @@ import { registerSettings } from "./settings.ts";
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
   CONFIG.Combat.documentClass = TempoCombat;
+  CONFIG.ui.combat = TempoCombatTracker;
   CONFIG.Combat.dataModels.count = COMBAT_MODELS.count;
   CONFIG.Combat.dataModels.standard = COMBAT_MODELS.standard;
   CONFIG.Combat.dataModels.phase = COMBAT_MODELS.phase;

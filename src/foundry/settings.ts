@@ -46,6 +46,13 @@ export function registerSettings(): void {
   flag("twoInARow", "TEMPO.SETTINGS.twoInARow.name", "TEMPO.SETTINGS.twoInARow.hint");
   flag("planningPhase", "TEMPO.SETTINGS.planningPhase.name", "TEMPO.SETTINGS.planningPhase.hint");
   flag("dexReaction", "TEMPO.SETTINGS.dexReaction.name", "TEMPO.SETTINGS.dexReaction.hint");
+  game.settings.register(SYSTEM_ID, "npcInitiative", {
+    ...world,
+    name: "TEMPO.SETTINGS.npcInitiative.name",
+    hint: "TEMPO.SETTINGS.npcInitiative.hint",
+    type: Boolean,
+    default: false,
+  });
   game.settings.register(SYSTEM_ID, "roundSeconds", {
     ...world,
     name: "TEMPO.SETTINGS.roundSeconds.name",

@@ -8,6 +8,7 @@ const double = installFoundryDouble();
 afterAll(() => double.uninstall());
 
 await import("../../src/foundry/init.ts");
+const { TempoCombatTracker } = await import("../../src/foundry/applications/combat-tracker.ts");
 const { TempoCombat } = await import("../../src/foundry/documents/combat.ts");
 const { COMBAT_MODELS } = await import("../../src/foundry/data/combat/combat-model.ts");
 const { TempoCombatantModel } = await import("../../src/foundry/data/combatant/combatant-model.ts");
@@ -45,6 +46,11 @@ describe("init", () => {
     expect(configAt("TEMPO")).toBe(TEMPO);
   });
 
+  it("replaces the sidebar combat tracker with Tempo's (issue 9)", () => {
+    expect(configAt("ui", "combat")).toBe(TempoCombatTracker);
+    expect(Object.getPrototypeOf(TempoCombatTracker)).toBe(foundry.applications.sidebar.tabs.CombatTracker);
+  });
+
   it("keeps the class name Foundry derives hook names from", () => {
     expect(TempoCombat.name).toBe("TempoCombat");
   });
@@ -59,6 +65,7 @@ describe("init", () => {
       "tempo.twoInARow",
       "tempo.planningPhase",
       "tempo.dexReaction",
+      "tempo.npcInitiative",
       "tempo.roundSeconds",
       "tempo.odds",
     ]);

@@ -8,6 +8,7 @@
  * Install it BEFORE importing Foundry-layer modules: their classes extend `Combat` and
  * `foundry.abstract.TypeDataModel` when the module is evaluated.
  */
+import { CombatTrackerDouble } from "./combat-tracker-double.ts";
 
 /** What a test can see of one `game.settings.register` call. */
 export interface SettingRegistration {
@@ -154,6 +155,7 @@ export function installFoundryDouble(): FoundryDouble {
       Combatant: documentConfig("Combatant"),
       Item: documentConfig("Item"),
       queries: {} as Record<string, unknown>,
+      ui: {} as Record<string, unknown>,
     } as Record<string, unknown>,
     "CONFIG",
   );
@@ -179,6 +181,7 @@ export function installFoundryDouble(): FoundryDouble {
     strict(
       {
         abstract: strict({ TypeDataModel: TypeDataModelDouble }, "foundry.abstract"),
+        applications: { sidebar: { tabs: { CombatTracker: CombatTrackerDouble } } },
         helpers: { interaction: { KeyboardManager: { MODIFIER_KEYS: { SHIFT: "Shift" } } } },
       },
       "foundry",

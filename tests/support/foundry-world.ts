@@ -19,6 +19,7 @@
  * - `Roll#evaluate` takes the next scripted total, or a seeded total in the formula's range.
  */
 import { formulaMax, formulaMin } from "../../src/engine/index.ts";
+import { CombatTrackerDouble } from "./combat-tracker-double.ts";
 import { strict } from "./foundry-double.ts";
 
 type Obj = Record<string, unknown>;
@@ -203,6 +204,7 @@ export function installFoundryWorld(seed = 1): World {
     Combatant: documentConfig(),
     Item: documentConfig(),
     queries: {} as Obj,
+    ui: {} as Obj,
   };
 
   /** Foundry's Collection: a Map that iterates its values. */
@@ -527,6 +529,7 @@ export function installFoundryWorld(seed = 1): World {
     strict(
       {
         abstract: strict({ TypeDataModel: TypeDataModelDouble }, "foundry.abstract"),
+        applications: { sidebar: { tabs: { CombatTracker: CombatTrackerDouble } } },
         data: strict({ fields: strict(fields, "foundry.data.fields") }, "foundry.data"),
         utils: strict({ escapeHTML: (s: string) => s.replace(/[&<>"']/g, "") }, "foundry.utils"),
         helpers: { interaction: { KeyboardManager: { MODIFIER_KEYS: { SHIFT: "Shift" } } } },

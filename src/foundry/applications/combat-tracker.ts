@@ -1,0 +1,97 @@
+/**
+ * Tempo's combat tracker (issue 9): core's v13 sidebar tracker with its `tracker` part drawn by Tempo's
+ * templates from the same view builders as the preview page. Core's own behaviours are kept by keeping
+ * its markup: rows are `li.combatant[data-combatant-id]` with `data-action="activateCombatant"` (click
+ * selects and pans, double-click opens the sheet, hover highlights the token), the header part is core's,
+ * and the bar's buttons carry core's action names (startCombat, nextTurn, previousTurn, nextRound,
+ * previousRound, rollAll, rollNPC, endCombat, rollInitiative) so core's handlers call the combat's
+ * methods, which Tempo's Combat sends through `tempoCommand`. This markup and part layout follow what
+ * v13 systems do with the same class: Draw Steel (applications/sidebar/tabs/combat-tracker.mjs), dnd5e
+ * (applications/combat/combat-tracker.mjs), RuneQuest (src/combat/rqg-combat-tracker.ts).
+ * A combat of another type is drawn by core, unchanged.
+ */
+import type { HostCommand } from "../../engine/index.ts";
+import { buildTrackerContext } from "../../view/tracker/tracker-context.ts";
+import { tempoModelOf } from "../combat/tempo-model.ts";
+import { TempoCombat } from "../documents/combat.ts";
+import { trackerContextEntries } from "./tracker-context-menu.ts";
+import { trackerInputOf } from "./tracker-input.ts";
+
+const TEMPLATES = "systems/tempo/templates/combat";
+const CORE_PARTS = foundry.applications.sidebar.tabs.CombatTracker.PARTS;
+
+export class TempoCombatTracker extends foundry.applications.sidebar.tabs.CombatTracker {
+  static override DEFAULT_OPTIONS = {
+    actions: {
+      tempoCommand: TempoCombatTracker.#onTempoCommand,
+      endTurn: TempoCombatTracker.#onEndTurn,
+    },
+  };
+
+  static override PARTS: Record<string, foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart> = {
+    // Core's header (encounter switcher, roll all/NPCs) stays; the footer's buttons are in Tempo's bar.
+    header: CORE_PARTS.header ?? { template: "templates/sidebar/tabs/combat/header.hbs" },
+    tracker: {
+      template: `${TEMPLATES}/tracker.hbs`,
+      templates: [
+        `${TEMPLATES}/tracker-row.hbs`,
+        `${TEMPLATES}/control.hbs`,
+        `${TEMPLATES}/parts/count.hbs`,
+        `${TEMPLATES}/parts/list.hbs`,
+      ],
+      scrollable: [""],
+    },
+  };
+
+  protected override async _preparePartContext(
+    partId: string,
+    context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
+    options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions,
+  ): Promise<foundry.applications.api.ApplicationV2.RenderContextOf<this>> {
+    const prepared = await super._preparePartContext(partId, context, options);
+    if (partId !== "tracker") return prepared;
+    const combat = tempoCombatOf(this.viewed);
+    const input = combat === null ? null : trackerInputOf(combat, game.user);
+    return input === null ? prepared : { ...prepared, ...buildTrackerContext(input) };
+  }
+
+  protected override _getEntryContextOptions(): foundry.applications.ux.ContextMenu.Entry<HTMLElement>[] {
+    const core = super._getEntryContextOptions();
+    if (tempoCombatOf(this.viewed) === null) return core;
+    return [...core, ...trackerContextEntries(() => tempoCombatOf(this.viewed))];
+  }
+
+  /** A Tempo command button (`data-command`): given through the combat's one entry point. */
+  static async #onTempoCommand(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = tempoCombatOf(this.viewed);
+    const command = parseCommand(target.dataset.command);
+    if (combat === null || command === null) return;
+    await combat.tempoCommand(command);
+  }
+
+  /** "End my turn" on the acting creature's row. */
+  static async #onEndTurn(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = tempoCombatOf(this.viewed);
+    const combatantId = target.dataset.combatantId;
+    if (combat === null || combatantId === undefined) return;
+    await combat.tempoCommand({ type: "endTurn", combatantId });
+  }
+}
+
+/** A `data-command` attribute's command, or null when it is not one (the GM side checks it again). */
+function parseCommand(json: string | undefined): HostCommand | null {
+  if (json === undefined) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === "object" && value !== null && "type" in value && typeof value.type === "string"
+      ? (value as HostCommand)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The viewed combat when it is a Tempo combat with a readable state (core draws any other). */
+function tempoCombatOf(combat: unknown): TempoCombat | null {
+  return combat instanceof TempoCombat && tempoModelOf(combat) !== null ? combat : null;
+}

@@ -1,0 +1,65 @@
+/**
+ * Tempo's entries in the tracker's combatant context menu, added after core's (v13 entry shape
+ * `{ name, icon, condition(li), callback(li) }`, as Draw Steel and Lancer add theirs). Each entry gives
+ * a command through the combat's one entry point; the engine and the GM-side check decide.
+ */
+import type { HostCommand } from "../../engine/index.ts";
+import { tempoModelOf } from "../combat/tempo-model.ts";
+import type { TempoCombat } from "../documents/combat.ts";
+import { askNumber, askCombatant } from "./tracker-dialogs.ts";
+
+type Entry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
+
+/** The combatant id of a context-menu row. */
+function rowId(li: HTMLElement): string | null {
+  return li.dataset.combatantId ?? null;
+}
+
+export function trackerContextEntries(viewed: () => TempoCombat | null): Entry[] {
+  const give = async (command: HostCommand): Promise<void> => {
+    await viewed()?.tempoCommand(command);
+  };
+  const ruleset = (): string | null => tempoModelOf(viewed())?.ruleset ?? null;
+  const isGM = (): boolean => game.user.isGM;
+  return [
+    {
+      name: "TEMPO.TRACKER.Menu.SetInitiative",
+      icon: '<i class="fa-solid fa-hashtag"></i>',
+      condition: () => isGM(),
+      callback: async (li) => {
+        const combatantId = rowId(li);
+        if (combatantId === null) return;
+        const value = await askNumber("TEMPO.TRACKER.Menu.SetInitiative", "TEMPO.TRACKER.Menu.InitiativeValue");
+        if (value !== null) await give({ type: "setInitiative", combatantId, value });
+      },
+    },
+    {
+      name: "TEMPO.TRACKER.Menu.Delay",
+      icon: '<i class="fa-solid fa-clock"></i>',
+      condition: (li) => ruleset() === "segment" || (ruleset() === "phase" && rowId(li) !== null),
+      callback: async (li) => {
+        const combatantId = rowId(li);
+        const combat = viewed();
+        if (combatantId === null || combat === null) return;
+        if (ruleset() === "segment") return give({ type: "delay", combatantId });
+        // PHS: Delay waits for a named creature to finish.
+        const others = combat.combatants.contents.filter((c) => c.id !== combatantId && c.visible);
+        const afterId = await askCombatant(
+          "TEMPO.TRACKER.Menu.Delay",
+          "TEMPO.TRACKER.Menu.DelayAfter",
+          others.map((c) => ({ id: c.id ?? "", name: c.name ?? "" })),
+        );
+        if (afterId !== null) await give({ type: "delay", combatantId, afterId });
+      },
+    },
+    {
+      name: "TEMPO.TRACKER.Menu.Reveal",
+      icon: '<i class="fa-solid fa-eye"></i>',
+      condition: () => isGM() && ruleset() === "segment",
+      callback: async (li) => {
+        const combatantId = rowId(li);
+        if (combatantId !== null) await give({ type: "reveal", combatantId });
+      },
+    },
+  ];
+}

@@ -1,0 +1,39 @@
+/**
+ * A Tempo combat as the tracker's builders read it (src/view/tracker/tracker-input.ts): documents in,
+ * plain facts out. Nothing here decides what is shown; the view does.
+ */
+import { readStoredCombat } from "../../engine/index.ts";
+import type { TrackerInput } from "../../view/tracker/tracker-input.ts";
+import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
+import { tempoModelOf } from "../combat/tempo-model.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+
+/** The tracker input for `user` viewing `combat`, or null when the combat is not a Tempo combat (or unreadable). */
+export function trackerInputOf(combat: Combat.Implementation, user: User.Implementation): TrackerInput | null {
+  const model = tempoModelOf(combat);
+  const stored = model === null ? null : readStoredCombat(model);
+  if (model === null || model.state === null || stored === null) return null;
+  const combatants = combat.combatants.contents.map((c) => {
+    const facts = hostCombatantOf(c);
+    return {
+      id: facts.id,
+      name: c.name ?? "",
+      img: c.img ?? null,
+      isPlayer: facts.side === "pc",
+      hidden: c.hidden,
+      side: facts.side,
+      owned: c.testUserPermission(user, "OWNER"),
+    };
+  });
+  const groups = [...(combat.groups ?? [])].map((g) => ({ id: g.id ?? "", name: g.name ?? "" }));
+  return {
+    host: model.host,
+    state: model.state,
+    combatants,
+    groups,
+    viewer: { isGM: user.isGM },
+    canUndo: Object.keys(stored.history.undo).length > 0,
+    canRedo: Object.keys(stored.history.redo).length > 0,
+    npcInitiativeVisible: game.settings.get(SYSTEM_ID, "npcInitiative") === true,
+  };
+}
