@@ -1,17 +1,18 @@
 /** Segment rounds (RULES §4) as a host sees them (ruleset-host.ts). */
-import { err, ok } from "../core/result.ts";
 import {
   SEGMENTS_PER_ROUND,
   createSegmentState,
+  parseSegmentState,
   segmentCombatant,
   segmentCombatants,
+  segmentRoundSchedule,
   segmentScheduler,
   segmentStartSeconds,
   type SegmentCommand,
   type SegmentState,
 } from "../initiative/segment/index.ts";
 import { SEGMENT_SECONDS } from "../conditions/round-time.ts";
-import { guardedApply, hasFields, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
+import { guardedApply, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
 import type { HostCombatant, HostCommand, RulesetHost } from "./ruleset-host.ts";
 
 const apply = (state: SegmentState, command: HostCommand) => guardedApply(segmentScheduler.apply, state, command);
@@ -40,13 +41,10 @@ export function segmentHost(): RulesetHost<SegmentState> {
         apply,
       ),
     apply,
-    read: (value) =>
-      hasFields(value, ["settings", "round", "step", "segment", "combatants", "index", "schedule", "cursor"])
-        ? ok(value as unknown as SegmentState)
-        : err("TEMPO.ERRORS.Host.InvalidState", { ruleset: "segment" }),
+    read: parseSegmentState,
     order: (state) =>
       orderWithRest(
-        state.schedule.map((entry) => entry.combatantId),
+        segmentRoundSchedule(state).map((entry) => entry.combatantId),
         segmentCombatants(state).map((c) => c.id),
       ),
     current: segmentScheduler.current,

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { readCombatState, RULESET_IDS, updateBytes } from "../../../src/engine/index.ts";
-import { nextCommand, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
+import {
+  eventNumber,
+  readCombatState,
+  RULESET_IDS,
+  SEGMENT_NO_DECLARATION,
+  updateBytes,
+  type SegmentDeclaration,
+  type StoredCombat,
+} from "../../../src/engine/index.ts";
+import { hostCombatant, nextCommand, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
+
+/** Events that make a `next` a boundary step (as the storage bench counts them). */
+const BOUNDARY_EVENTS = new Set(["roundStarted", "phaseStarted", "stepStarted", "segmentStarted", "planningStarted"]);
 
 describe("stored combats stay small per turn step (issue 8: < 1 KB at 300)", () => {
   for (const ruleset of RULESET_IDS) {
@@ -25,6 +36,57 @@ describe("stored combats stay small per turn step (issue 8: < 1 KB at 300)", () 
       sizes.sort((a, b) => a - b);
       expect(sizes.length).toBeGreaterThan(100);
       expect(sizes[sizes.length >> 1]).toBeLessThan(1024);
-    });
+      // Hundreds of whole-state reads and writes: seconds on a busy machine.
+    }, 30_000);
   }
+});
+
+/** Bytes of the undo patches `after` has that `before` had not (the one a step adds). */
+function addedPatchBytes(before: StoredCombat, after: StoredCombat): number {
+  const undo = after.history.undo;
+  return Object.keys(undo)
+    .filter((key) => !Object.hasOwn(before.history.undo, key))
+    .reduce((sum, key) => sum + updateBytes(undo[key]), 0);
+}
+
+/** SEG-2: what a few creatures declare, so the round has fast actions, routines and spells over all ten segments. */
+function declaration(i: number): SegmentDeclaration | null {
+  if (i % 10 === 0) return { ...SEGMENT_NO_DECLARATION, action: "spell", castingTime: 1 + ((i / 10) % 10) };
+  if (i % 15 === 1) return { ...SEGMENT_NO_DECLARATION, action: "melee", routines: 2, inMelee: true };
+  if (i % 25 === 2) return { ...SEGMENT_NO_DECLARATION, action: "charge", weaponSpeed: 4 };
+  return null;
+}
+
+describe("segment: boundary steps stay small too (issue 8: < 1 KB at 300)", () => {
+  it("SEG-1, SEG-2: every next at 300 combatants, a new round, step or segment included, writes under 1 KB and adds an undo patch under 1 KB", () => {
+    const n = 300;
+    const random = seeded(11);
+    const encounter = storedEncounter("segment", n);
+    const host = encounter.host;
+    let s = step(host, encounter.stored, { type: "start" });
+    const crossed = new Set<string>();
+    let boundarySteps = 0;
+    // Round 1 in full, then round 2 until its first turn (its schedule replaces round 1's).
+    for (let i = 0; !(host.round(s.state) === 2 && host.current(s.state) !== null); i++) {
+      if (i > 20 * n) throw new Error("the encounter does not reach round 2's first turn");
+      const declaring = s.events.some((e) => e.type === "stepStarted" && eventNumber(e, "step") === 1);
+      for (let c = 0; declaring && c < n; c++) {
+        const d = declaration(c);
+        if (d !== null) s = step(host, s.stored, { type: "declare", combatantId: hostCombatant(c).id, declaration: d });
+      }
+      const command = nextCommand(host, s.state, random);
+      const before = s.stored;
+      s = step(host, before, command);
+      const boundaries = s.events.filter((e) => BOUNDARY_EVENTS.has(e.type));
+      if (command.type !== "next" || boundaries.length === 0) continue;
+      for (const e of boundaries) crossed.add(`${e.type}:${eventNumber(e, "step") ?? eventNumber(e, "segment") ?? ""}`);
+      boundarySteps++;
+      expect(updateBytes(s.update)).toBeLessThan(1024);
+      expect(addedPatchBytes(before, s.stored)).toBeLessThan(1024);
+    }
+    expect(boundarySteps).toBeGreaterThan(5);
+    for (let at = 1; at <= 8; at++) expect(crossed).toContain(`stepStarted:${at}`);
+    for (let at = 1; at <= 10; at++) expect(crossed).toContain(`segmentStarted:${at}`);
+    expect(crossed).toContain("roundStarted:");
+  }, 30_000);
 });

@@ -3,7 +3,7 @@
  * round (SEG-11), free and immediate attacks (SEG-16).
  */
 import { err, ok } from "../../core/result.ts";
-import { done, draft, running, type Step } from "./draft.ts";
+import { done, draft, running, turnsAhead, type Step } from "./draft.ts";
 import { segmentDeclarationOf, segmentEntriesFor } from "./order.ts";
 import { failCasting, reschedule, schedule, spellPending, unschedule } from "./reschedule.ts";
 import { putSegmentCombatant, segmentCombatant } from "./state.ts";
@@ -141,6 +141,6 @@ export function setDelayed(state: SegmentState, id: string, delayed: boolean): S
   const d = draft(putSegmentCombatant(state, updated), [
     { type: "delayedSet", round: state.round, combatantId: id, delayed },
   ]);
-  if (running(state)) reschedule(d, updated);
+  if (turnsAhead(state)) reschedule(d, updated);
   return done(d);
 }

@@ -5,7 +5,7 @@
 import { err, ok } from "../../core/result.ts";
 import { vectorPush } from "../shared/persistent-vector.ts";
 import { checkSegmentDeclaration } from "./declaration.ts";
-import { done, draft, running, type Step } from "./draft.ts";
+import { done, draft, scheduled, turnsAhead, type Step } from "./draft.ts";
 import { syncGroupRolls } from "./groups.ts";
 import { segmentEntriesFor } from "./order.ts";
 import { reschedule, schedule } from "./reschedule.ts";
@@ -31,8 +31,9 @@ export function join(state: SegmentState, joining: SegmentJoin): Step {
   const d = draft({ ...state, combatants: vectorPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }, [
     { type: "combatantJoined", combatantId: c.id },
   ]);
+  if (turnsAhead(state)) d.state = schedule(d.state, segmentEntriesFor(d.state, c), false);
+  // A group new to the round rolls, and the schedule waits for its d6.
   syncGroupRolls(d);
-  if (running(state)) d.state = schedule(d.state, segmentEntriesFor(d.state, c), false);
   return done(d);
 }
 
@@ -41,14 +42,7 @@ export function leave(state: SegmentState, id: string): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
   const wasCurrent = state.current === id;
-  // Its turns up to the cursor are gone too, so the cursor moves back by as many.
-  let gone = 0;
-  for (let i = 0; i <= state.cursor && i < state.schedule.length; i++)
-    if (state.schedule[i]?.combatantId === id) gone++;
-  const schedule = state.schedule.filter((e) => e.combatantId !== id);
-  // SEG-6: a turn it gave up to a delay goes with it (its id may join again this round).
-  const delayedTurns = state.delayedTurns.filter((key) => schedule.some((e) => e.key === key));
-  const d = draft({ ...freeSegmentSlot(state, c), schedule, cursor: state.cursor - gone, delayedTurns }, [
+  const d = draft(scheduled(state) ? withoutTurnsOf(freeSegmentSlot(state, c), id) : freeSegmentSlot(state, c), [
     { type: "combatantLeft", combatantId: id },
   ]);
   if (wasCurrent) {
@@ -57,6 +51,18 @@ export function leave(state: SegmentState, id: string): Step {
   }
   syncGroupRolls(d);
   return done(d);
+}
+
+/** DEF-1: this round's schedule without the turns of a creature that left (a kept earlier one is never read). */
+function withoutTurnsOf(state: SegmentState, id: string): SegmentState {
+  // Its turns up to the cursor are gone too, so the cursor moves back by as many.
+  let gone = 0;
+  for (let i = 0; i <= state.cursor && i < state.schedule.length; i++)
+    if (state.schedule[i]?.combatantId === id) gone++;
+  const schedule = state.schedule.filter((e) => e.combatantId !== id);
+  // SEG-6: a turn it gave up to a delay goes with it (its id may join again this round).
+  const delayedTurns = state.delayedTurns.filter((key) => schedule.some((e) => e.key === key));
+  return { ...state, schedule, cursor: state.cursor - gone, delayedTurns };
 }
 
 /** DEF-1: a defeated creature is skipped but keeps its place and data. */
@@ -92,7 +98,7 @@ export function setInitiative(state: SegmentState, id: string, value: number): S
   if (!Number.isSafeInteger(value)) return err("TEMPO.ERRORS.Segment.InvalidInitiative", { value });
   const updated: SegmentCombatant = { ...c, initiative: value, initiativeRound: state.round };
   const d = draft(putSegmentCombatant(state, updated), [{ type: "initiativeSet", combatantId: id, value }]);
-  if (running(state)) reschedule(d, updated);
+  if (turnsAhead(state)) reschedule(d, updated);
   return done(d);
 }
 

@@ -6,10 +6,14 @@ import { err, ok } from "../../core/result.ts";
 import type { DiceRequest, RollResult } from "../contract.ts";
 import { type Draft, type Step } from "./draft.ts";
 import { segmentGroupRoll } from "./order.ts";
+import { settleSchedule, settledSchedule } from "./round-schedule.ts";
 import { segmentCombatants } from "./state.ts";
 import { SEGMENT_ROLL_REASONS, type SegmentEvent, type SegmentPendingRoll, type SegmentState } from "./types.ts";
 
-/** SEG-2 step 2: asks for a group's d6 (the engine never rolls); the request names the group. */
+/**
+ * SEG-2 step 2: asks for a group's d6 (the engine never rolls); the request names the group. Every band
+ * may change with it, so a schedule already built from the other rolls is thrown away until this one is in.
+ */
 export function askGroup(d: Draft, groupId: string): void {
   const s = d.state;
   const request: DiceRequest = {
@@ -19,7 +23,7 @@ export function askGroup(d: Draft, groupId: string): void {
     formula: "1d6",
     reason: SEGMENT_ROLL_REASONS.group,
   };
-  d.state = { ...s, rolls: [...s.rolls, { request, groupId }], nextRequest: s.nextRequest + 1 };
+  d.state = { ...s, rolls: [...s.rolls, { request, groupId }], nextRequest: s.nextRequest + 1, scheduleRound: 0 };
   d.requests.push(request);
 }
 
@@ -43,7 +47,8 @@ function ranking(state: SegmentState): { high: string[]; low: string[] } {
 
 /**
  * SEG-2 step 2: while the groups roll (step 2), a group is asked for its d6 exactly when it has a creature still up:
- * a group emptied by a departure or a defeat stops blocking the round, a group revived or joined rolls.
+ * a group emptied by a departure or a defeat stops blocking the round (when it was the last one pending, the
+ * round is scheduled), a group revived or joined rolls.
  */
 export function syncGroupRolls(d: Draft): void {
   const s = d.state;
@@ -56,9 +61,13 @@ export function syncGroupRolls(d: Draft): void {
     if (segmentGroupRoll(d.state, group) === undefined && !d.state.rolls.some((r) => r.groupId === group))
       askGroup(d, group);
   }
+  settleSchedule(d);
 }
 
-/** SEG-2 step 2: group d6 results fed back; once all are in, the groups are ranked HIGH and LOW. */
+/**
+ * SEG-2 step 2: group d6 results fed back; once all are in, the groups are ranked HIGH and LOW and the round
+ * is scheduled (the one large write of a round: "rolling initiative, one Combat update").
+ */
 export function rolls(state: SegmentState, results: readonly RollResult[]): Step {
   const byId = new Map<string, SegmentPendingRoll>();
   for (const r of state.rolls) byId.set(r.request.id, r);
@@ -86,5 +95,5 @@ export function rolls(state: SegmentState, results: readonly RollResult[]): Step
   };
   if (next.rolls.length === 0 && results.length > 0)
     events.push({ type: "groupsRanked", round: state.round, ...ranking(next) });
-  return ok({ state: next, events, requests: [] });
+  return ok({ state: settledSchedule(next), events, requests: [] });
 }

@@ -35,6 +35,8 @@ export {
   segmentEntriesFor,
   segmentRollBand,
 } from "./order.ts";
+export { segmentRoundSchedule } from "./round-schedule.ts";
+export { parseSegmentState } from "./stored.ts";
 export { applySegment, segmentCurrent, segmentScheduler } from "./scheduler.ts";
 export {
   segmentDeclarationMessage,

@@ -84,6 +84,7 @@ export function createSegmentState(
     ...roster.value,
     groupRolls: {},
     schedule: [],
+    scheduleRound: 0,
     cursor: -1,
     current: null,
     delayedTurns: [],

@@ -8,6 +8,7 @@ import type { Message } from "../../core/result.ts";
 import type { TimelineEntry } from "../contract.ts";
 import { SEGMENTS_PER_ROUND, segmentTieSpeed } from "./declaration.ts";
 import { segmentDeclarationOf, segmentGroupRoll } from "./order.ts";
+import { segmentRoundSchedule } from "./round-schedule.ts";
 import { segmentCombatant, segmentCombatants } from "./state.ts";
 import type { SegmentCombatant, SegmentDeclaration, SegmentEntry, SegmentState, SegmentViewer } from "./types.ts";
 
@@ -114,7 +115,8 @@ export function segmentTimelineFor(state: SegmentState, viewer: SegmentViewer | 
   const rows: SegmentTimelineEntry[] = [boundary(state, 1, 0)];
   // Before the schedule exists everyone is listed here; afterwards only those with no turn this round
   // (they joined after their step, or gave their turns up), so nobody ever drops off the tracker.
-  const scheduled = new Set(state.schedule.map((e) => e.combatantId));
+  const schedule = segmentRoundSchedule(state);
+  const scheduled = new Set(schedule.map((e) => e.combatantId));
   for (const c of segmentCombatants(state)) {
     if (!scheduled.has(c.id)) {
       rows.push({
@@ -169,7 +171,7 @@ export function segmentTimelineFor(state: SegmentState, viewer: SegmentViewer | 
     }
     if (step === 7) while (segment < toSegment) rows.push(boundary(state, 7, ++segment));
   };
-  state.schedule.forEach((entry, i) => {
+  schedule.forEach((entry, i) => {
     reach(entry.step, entry.step === 7 ? entry.segment : 0);
     const c = segmentCombatant(state, entry.combatantId);
     if (c === null) return;

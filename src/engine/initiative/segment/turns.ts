@@ -1,23 +1,15 @@
 /**
- * Segment rounds: the round's sequence (SEG-2). The whole round is scheduled once when step 3 starts
- * (O(n log n)); a turn step then moves a cursor and reveals the acting creature's declaration (O(log n)).
+ * Segment rounds: the round's sequence (SEG-2). The whole round is scheduled once, when the group rolls
+ * settle (round-schedule.ts); every step after that, a boundary too, moves a cursor and reveals the acting
+ * creature's declaration (O(log n)).
  */
 import { err } from "../../core/result.ts";
 import { segmentStartSeconds } from "./declaration.ts";
 import { done, draft, isActive, type Draft, type Step } from "./draft.ts";
 import { askGroup, activeGroups } from "./groups.ts";
-import { segmentEntriesFor, segmentRivalRolls, segmentSortKey } from "./order.ts";
-import { putSegmentCombatant, segmentCombatant, segmentCombatants } from "./state.ts";
+import { settleSchedule, settledSchedule } from "./round-schedule.ts";
+import { putSegmentCombatant, segmentCombatant } from "./state.ts";
 import type { SegmentCombatant, SegmentEntry, SegmentState } from "./types.ts";
-
-function buildSchedule(state: SegmentState): SegmentState {
-  const entries: SegmentEntry[] = [];
-  const rivals = segmentRivalRolls(state);
-  for (const c of segmentCombatants(state)) for (const e of segmentEntriesFor(state, c, rivals)) entries.push(e);
-  const keyed = entries.map((entry) => ({ entry, ...segmentSortKey(entry) }));
-  keyed.sort((a, b) => a.key - b.key || a.slot - b.slot);
-  return { ...state, schedule: keyed.map((k) => k.entry), cursor: -1, segment: 0 };
-}
 
 /** Emits the step and segment boundaries crossed on the way to `step`/`segment`. */
 function cross(d: Draft, step: number, segment: number): void {
@@ -75,19 +67,9 @@ export function currentEntry(state: SegmentState): SegmentEntry | null {
   return state.current === null ? null : (state.schedule[state.cursor] ?? null);
 }
 
+/** SEG-2: a new round; the last round's schedule stays until this round's is built (round-schedule.ts). */
 function newRound(d: Draft, round: number): void {
-  d.state = {
-    ...d.state,
-    round,
-    step: 1,
-    segment: 0,
-    groupRolls: {},
-    schedule: [],
-    cursor: -1,
-    current: null,
-    delayedTurns: [],
-    rolls: [],
-  };
+  d.state = { ...d.state, round, step: 1, segment: 0, groupRolls: {}, cursor: -1, current: null, rolls: [] };
   d.events.push({ type: "roundStarted", round }, { type: "stepStarted", round, step: 1 });
 }
 
@@ -100,11 +82,14 @@ export function next(state: SegmentState): Step {
     d.state = { ...state, step: 2 };
     d.events.push({ type: "stepStarted", round: state.round, step: 2 });
     for (const group of activeGroups(state)) askGroup(d, group);
+    // No group to roll (everyone is defeated): the round is scheduled at once.
+    settleSchedule(d);
     return done(d);
   }
   if (state.step === 2) {
     if (state.rolls.length > 0) return err("TEMPO.ERRORS.Segment.RollsPending", { count: state.rolls.length });
-    d.state = buildSchedule(state);
+    // The schedule was built when the rolls settled: step 3 starts by moving the cursor.
+    d.state = settledSchedule(state);
     advance(d);
     return done(d);
   }

@@ -160,15 +160,26 @@ export interface SegmentState {
   readonly index: SlotIndex;
   /** SEG-2 step 2: each group's d6 this round. */
   readonly groupRolls: Readonly<Record<string, number>>;
-  /** The round's turns in order (built when step 3 starts). */
+  /**
+   * The round's turns in order, built once when the group rolls settle in step 2 (the roll batch writes
+   * it). It belongs to round `scheduleRound` and is kept, not cleared, when the next round starts (a stale
+   * schedule is never read: see `segmentRoundSchedule`); the next settle replaces it. So no `next`
+   * rewrites it whole: a boundary step only moves `cursor`, `step` and `segment`.
+   */
   readonly schedule: readonly SegmentEntry[];
+  /**
+   * The round `schedule` (and `delayedTurns`) belong to; 0 while none does: a group roll of this round is
+   * still pending (asking one throws the built schedule away), or the combat has not started.
+   */
+  readonly scheduleRound: number;
   /** Index in `schedule` of the turn in progress (or last passed); -1 before the first. */
   readonly cursor: number;
   /** Whose turn it is, or null. */
   readonly current: string | null;
   /**
    * SEG-6: keys of this round's turns on which a creature announced a delay. They stay in `schedule` (they
-   * happened, and the tracker shows them done) but spent no action.
+   * happened, and the tracker shows them done) but spent no action. Part of the schedule: emptied when
+   * the next round's schedule is built.
    */
   readonly delayedTurns: readonly string[];
   readonly rolls: readonly SegmentPendingRoll[];

@@ -5,6 +5,7 @@ import { withHistory, withHistoryState, type HistoryEvent } from "../../../../sr
 import {
   compareSegmentEntries,
   createSegmentState,
+  parseSegmentState,
   segmentCombatant,
   segmentCombatants,
   segmentScheduler,
@@ -198,6 +199,8 @@ function run(actions: readonly Action[]): void {
     }
     expect(hasUndefined(state)).toBe(false);
     expect(JSON.parse(JSON.stringify(state))).toStrictEqual(state);
+    // What the scheduler produces, stored and read back, is accepted as it is.
+    expect(parseSegmentState(JSON.parse(JSON.stringify(state)))).toStrictEqual({ ok: true, value: state });
     expect(new Set(segmentCombatants(state).map((c) => c.id))).toEqual(present);
     const rows = segmentTimelineFor(state, { gm: true, combatantIds: [] });
     expect(new Set(rows.flatMap((r) => (r.combatantId === null ? [] : [r.combatantId])))).toEqual(present);

@@ -1,0 +1,50 @@
+/**
+ * Segment rounds: the round's schedule (SEG-2 steps 3–7), built once per round when the group rolls
+ * settle, and read only while it is this round's.
+ *
+ * Building it writes every creature's turns (O(n log n), one write of O(n) stored keys): that happens
+ * in the step that brings the last group d6 in (the roll batch, or a departure that leaves no roll
+ * pending), never in a `next`. A new round keeps the old schedule, tagged with the round it belongs to
+ * (`scheduleRound`), instead of clearing it, so neither the new round nor the start of step 3 rewrites
+ * the whole list; the next settle replaces it.
+ */
+import { scheduled, type Draft } from "./draft.ts";
+import { segmentEntriesFor, segmentRivalRolls, segmentSortKey } from "./order.ts";
+import { segmentCombatants } from "./state.ts";
+import type { SegmentEntry, SegmentState } from "./types.ts";
+
+/** SEG-2: this round's turns in order; none while the round has no schedule yet (steps 1 and 2). */
+export function segmentRoundSchedule(state: SegmentState): readonly SegmentEntry[] {
+  return scheduled(state) ? state.schedule : [];
+}
+
+/** SEG-2 to SEG-5, SEG-8: every creature's turns this round in rule order, the defeated included (DEF-1). */
+function buildSchedule(state: SegmentState): SegmentState {
+  const entries: SegmentEntry[] = [];
+  const rivals = segmentRivalRolls(state);
+  for (const c of segmentCombatants(state)) for (const e of segmentEntriesFor(state, c, rivals)) entries.push(e);
+  const keyed = entries.map((entry) => ({ entry, ...segmentSortKey(entry) }));
+  keyed.sort((a, b) => a.key - b.key || a.slot - b.slot);
+  return {
+    ...state,
+    schedule: keyed.map((k) => k.entry),
+    scheduleRound: state.round,
+    delayedTurns: [],
+    cursor: -1,
+    segment: 0,
+  };
+}
+
+/**
+ * SEG-2 step 2: once no group roll is pending, the round's schedule is built (if it is not yet). A state
+ * stored before schedules were built here reaches step 3 through this too.
+ */
+export function settledSchedule(state: SegmentState): SegmentState {
+  if (state.step !== 2 || state.rolls.length > 0 || scheduled(state)) return state;
+  return buildSchedule(state);
+}
+
+/** {@link settledSchedule} on a transition under construction. */
+export function settleSchedule(d: Draft): void {
+  d.state = settledSchedule(d.state);
+}
