@@ -27,17 +27,22 @@ export interface TrackerContext {
 export function buildTrackerContext(input: TrackerInput): TrackerContext {
   const scope = trackerScope(input);
   const { host, state } = input;
+  const body: TrackerBody =
+    host.id === "count"
+      ? { part: "count", count: buildCountTrackContext(scope) }
+      : { part: "list", list: buildOrderListContext(scope) };
   return {
     ruleset: host.id,
     isGM: input.viewer.isGM,
-    heading: host.started(state)
-      ? { key: "TEMPO.TRACKER.Round", data: { round: host.round(state) } }
-      : { key: "TEMPO.TRACKER.NotStarted" },
+    // CNT-4: the count track names its own rounds (rolling, the surprise round).
+    heading:
+      body.part === "count"
+        ? body.count.roundLabel
+        : host.started(state)
+          ? { key: "TEMPO.TRACKER.Round", data: { round: host.round(state) } }
+          : { key: "TEMPO.TRACKER.NotStarted" },
     announcement: trackerAnnouncement(scope),
     controls: gmControls(scope),
-    body:
-      host.id === "count"
-        ? { part: "count", count: buildCountTrackContext(scope) }
-        : { part: "list", list: buildOrderListContext(scope) },
+    body,
   };
 }
