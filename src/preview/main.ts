@@ -27,10 +27,13 @@ const root = document.querySelector<HTMLElement>("#tempo-preview");
 const SEED = 20261121;
 
 let settings: PreviewSettings = readPreviewSettings(window.location.search);
+/** The GM's hide toggles (a Foundry combatant's `hidden`), by combatant id; reset with the encounter. */
+const hiddenNow = new Map<string, boolean>();
 let combat = newCombat();
 
 /** A fresh encounter of the chosen ruleset and size, started (initiative waits for "Roll all"). */
 function newCombat(): PreviewCombat {
+  hiddenNow.clear();
   const created = new PreviewCombat(settings.ruleset, previewCombatants(settings.size), SEED);
   created.run({ type: "start" });
   return created;
@@ -58,7 +61,7 @@ function draw(): void {
         name: c.name,
         img: null,
         isPlayer: c.side === "pc",
-        hidden: c.hidden,
+        hidden: hiddenNow.get(c.id) ?? c.hidden,
         side: c.side,
         owned: settings.isGM || c.ownedByPlayer,
       })),
@@ -66,6 +69,7 @@ function draw(): void {
       viewer: { isGM: settings.isGM },
       canUndo: combat.canUndo,
       canRedo: combat.canRedo,
+      canPing: false,
       npcInitiativeVisible: false,
     }),
   );
@@ -78,7 +82,7 @@ function draw(): void {
 /** Core's tracker actions, run the way the Foundry tracker runs them (through the same table steps). */
 function perform(button: HTMLElement): void {
   const action = button.dataset.action;
-  const combatantId = button.dataset.combatantId;
+  const combatantId = button.closest<HTMLElement>("li[data-combatant-id]")?.dataset.combatantId;
   const side = (id: string): string | undefined => combat.combatants.find((c) => c.id === id)?.side;
   switch (action) {
     case "startCombat":
@@ -98,6 +102,13 @@ function perform(button: HTMLElement): void {
       return combat.roll((id) => side(id) !== "pc");
     case "rollInitiative":
       return combat.roll((id) => id === combatantId);
+    case "toggleDefeated":
+      if (combatantId !== undefined)
+        combat.run({ type: button.getAttribute("aria-pressed") === "true" ? "revive" : "defeat", combatantId });
+      return;
+    case "toggleHidden":
+      if (combatantId !== undefined) hiddenNow.set(combatantId, button.getAttribute("aria-pressed") !== "true");
+      return;
     case "endCombat":
     case "restart":
       combat = newCombat();
@@ -115,7 +126,8 @@ function perform(button: HTMLElement): void {
 root?.addEventListener("click", (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button[data-action]") : null;
   if (button === null || button.hasAttribute("disabled")) return;
-  const focusKey = `[data-action="${button.dataset.action ?? ""}"]${button.dataset.combatantId === undefined ? "" : `[data-combatant-id="${button.dataset.combatantId}"]`}`;
+  const rowId = button.closest<HTMLElement>("li[data-combatant-id]")?.dataset.combatantId;
+  const focusKey = `${rowId === undefined ? "" : `[data-combatant-id="${rowId}"] `}[data-action="${button.dataset.action ?? ""}"]`;
   perform(button);
   render();
   root.querySelector<HTMLElement>(`${focusKey}:not([disabled])`)?.focus();

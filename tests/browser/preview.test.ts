@@ -160,3 +160,24 @@ describe("preview page: size", () => {
     expect(await page.locator(".tempo-row.is-acting").count()).toBe(1);
   });
 });
+
+describe("preview page: core's row controls", () => {
+  it("DEF-1: the GM marks a creature defeated from its row and back; the row says so in words and keeps its place", async () => {
+    await open("?ruleset=standard");
+    await page.getByRole("button", { name: "Roll all" }).click();
+    const ogre = page.locator('li[data-combatant-id="ogre"]');
+    const before = await page
+      .locator("li.tempo-row--turn")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-combatant-id")));
+    await ogre.getByRole("button", { name: "Mark defeated" }).click();
+    expect(await ogre.locator(".tempo-row__status").textContent()).toContain("Defeated");
+    expect(await ogre.getByRole("button", { name: "Mark defeated" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-action"))).toBe("toggleDefeated");
+    const after = await page
+      .locator("li.tempo-row--turn")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-combatant-id")));
+    expect(after).toEqual(before);
+    await ogre.getByRole("button", { name: "Mark defeated" }).click();
+    expect(await ogre.locator(".tempo-row__status").textContent()).not.toContain("Defeated");
+  });
+});

@@ -76,6 +76,7 @@ export function countScope(round: number, viewerIsGM: boolean, timeline = countT
     viewer: { isGM: viewerIsGM },
     canUndo: false,
     canRedo: false,
+    canPing: false,
     npcInitiativeVisible: false,
   });
 }

@@ -42,6 +42,7 @@ export function trackerInputOf(combat: PreviewCombat, options: PlayOptions): Tra
     viewer: { isGM: options.isGM },
     canUndo: combat.canUndo,
     canRedo: combat.canRedo,
+    canPing: false,
     npcInitiativeVisible: options.npcInitiativeVisible ?? false,
   };
 }

@@ -71,3 +71,17 @@ describe.each(RULESET_IDS)("the %s tracker", (ruleset) => {
     expect(renderTracker(gm.context)).toMatch(/role="status" aria-live="polite">Round \d+/);
   });
 });
+
+describe("core's row controls", () => {
+  it("DEF-1: the GM gets core's hide and defeat toggles on every creature's row, a player none; toggles say their state", () => {
+    const gm = playedTracker("standard", { isGM: true, turns: 1 });
+    const player = playedTracker("standard", { isGM: false, turns: 1 });
+    const gmRows = gm.list.groups.flatMap((g) => g.rows);
+    expect(gmRows.every((r) => r.coreControls.map((c) => c.action).join() === "toggleHidden,toggleDefeated")).toBe(
+      true,
+    );
+    expect(gmRows.find((r) => r.combatantId === "lurker")?.coreControls[0]?.pressed).toBe("true");
+    expect(gmRows.find((r) => r.combatantId === "ilsa")?.coreControls[0]?.pressed).toBe("false");
+    expect(player.list.groups.flatMap((g) => g.rows).every((r) => r.coreControls.length === 0)).toBe(true);
+  });
+});

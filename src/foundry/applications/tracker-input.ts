@@ -34,6 +34,17 @@ export function trackerInputOf(combat: Combat.Implementation, user: User.Impleme
     viewer: { isGM: user.isGM },
     canUndo: Object.keys(stored.history.undo).length > 0,
     canRedo: Object.keys(stored.history.redo).length > 0,
+    canPing: canPing(combat, user),
     npcInitiativeVisible: game.settings.get(SYSTEM_ID, "npcInitiative") === true,
   };
+}
+
+/**
+ * Core offers its ping control when the combat's scene is the one on the canvas and the user may ping
+ * (Daggerheart's turn context rebuilds core's `canPing` this way). No canvas (a test world): no ping.
+ */
+function canPing(combat: Combat.Implementation, user: User.Implementation): boolean {
+  if (typeof canvas === "undefined" || canvas?.ready !== true) return false;
+  const scene = combat.scene;
+  return (scene === null || scene.id === canvas.scene?.id) && user.hasPermission("PING_CANVAS");
 }

@@ -28,6 +28,8 @@ export interface TrackerInput {
   /** Whether an undo (previous turn) and a redo are kept. */
   readonly canUndo: boolean;
   readonly canRedo: boolean;
+  /** Core's ping control is offered (Foundry: the combat's scene is viewed and the user may ping; never in the preview). */
+  readonly canPing: boolean;
   /** World setting: players see NPCs' initiative values (the GM always does). */
   readonly npcInitiativeVisible: boolean;
 }

@@ -9,6 +9,15 @@ import { initiativeVisibleTo, visibleTo, type TrackerScope } from "./tracker-inp
 
 export type RowStatus = "acting" | "done" | "waiting" | "defeated";
 
+/** An icon button of core's row controls; `label` is its accessible name and tooltip. */
+export interface CoreRowControl {
+  readonly action: "toggleHidden" | "toggleDefeated" | "pingCombatant";
+  readonly label: Message;
+  readonly icon: string;
+  /** The toggle's state as `aria-pressed` says it, or null for a plain button. */
+  readonly pressed: "true" | "false" | null;
+}
+
 export interface TrackerRowContext {
   readonly key: string;
   readonly kind: TimelineEntry["kind"];
@@ -36,6 +45,8 @@ export interface TrackerRowContext {
   /** The initiative value as shown, or null where the viewer may not see it. */
   readonly value: string | null;
   readonly actions: readonly ControlContext[];
+  /** Core's row controls, with core's action names: the GM's hide and defeat toggles, everyone's ping. */
+  readonly coreControls: readonly CoreRowControl[];
   /** CSS state classes, already joined. */
   readonly cssClass: string;
 }
@@ -108,6 +119,7 @@ export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): Trac
     statusIcon: STATUSES[status].icon,
     value: showValue ? formatPosition(entry.position) : null,
     actions: rowActions(scope, entry),
+    coreControls: entry.kind === "turn" && combatant !== undefined ? coreControls(scope, hidden, entry.defeated) : [],
     cssClass: classes.join(" "),
   };
 }
@@ -124,4 +136,33 @@ function rowActions(scope: TrackerScope, entry: TimelineEntry): TrackerRowContex
   if (id === null || scope.withActions.has(id) || (entry.kind !== "turn" && entry.kind !== "pending")) return [];
   scope.withActions.add(id);
   return ownerActions(scope, id);
+}
+
+/** Core's row controls (v13 action names, handled by core's tracker): GM toggles, then ping. */
+function coreControls(scope: TrackerScope, hidden: boolean, defeated: boolean): CoreRowControl[] {
+  const controls: CoreRowControl[] = [];
+  if (scope.input.viewer.isGM) {
+    controls.push(
+      {
+        action: "toggleHidden",
+        label: { key: "TEMPO.TRACKER.Row.ToggleHidden" },
+        icon: "fa-solid fa-eye-slash",
+        pressed: hidden ? "true" : "false",
+      },
+      {
+        action: "toggleDefeated",
+        label: { key: "TEMPO.TRACKER.Row.ToggleDefeated" },
+        icon: "fa-solid fa-skull",
+        pressed: defeated ? "true" : "false",
+      },
+    );
+  }
+  if (scope.input.canPing)
+    controls.push({
+      action: "pingCombatant",
+      label: { key: "TEMPO.TRACKER.Row.Ping" },
+      icon: "fa-solid fa-bullseye-arrow",
+      pressed: null,
+    });
+  return controls;
 }
