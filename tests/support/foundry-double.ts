@@ -153,6 +153,7 @@ export function installFoundryDouble(): FoundryDouble {
       Combat: documentConfig("Combat"),
       Combatant: documentConfig("Combatant"),
       Item: documentConfig("Item"),
+      CombatantGroup: documentConfig("CombatantGroup"),
       queries: {} as Record<string, unknown>,
     } as Record<string, unknown>,
     "CONFIG",
