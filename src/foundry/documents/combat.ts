@@ -143,8 +143,8 @@ export class TempoCombat extends Combat {
   protected override _onDeleteDescendantDocuments(...args: Parameters<Combat["_onDeleteDescendantDocuments"]>): void {
     super._onDeleteDescendantDocuments(...args);
     if (tempoModelOf(this) !== null && isActiveGm()) void syncRosterDeleted(this);
-    const [, collection, , changes, options, userId] = args;
-    if (tempoModelOf(this) !== null && isActiveGm() && groupSyncWanted("delete", collection, changes, options))
+    const [, collection, , ids, options, userId] = args;
+    if (tempoModelOf(this) !== null && isActiveGm() && groupSyncWanted("delete", collection, ids, options))
       void syncGroups(this, userId);
   }
 
