@@ -12,6 +12,7 @@ import type {
   StandardCombatModel,
 } from "./data/combat/combat-model.ts";
 import type { TempoCombatantModel } from "./data/combatant/combatant-model.ts";
+import type { TempoCombatantGroupModel } from "./data/combatant-group/combatant-group-model.ts";
 import type { WeaponModel } from "./data/item/weapon-model.ts";
 import type { TempoCombat } from "./documents/combat.ts";
 
@@ -47,6 +48,9 @@ declare module "fvtt-types/configuration" {
     };
     Item: {
       weapon: typeof WeaponModel;
+    };
+    CombatantGroup: {
+      initiative: typeof TempoCombatantGroupModel;
     };
   }
 

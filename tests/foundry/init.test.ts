@@ -13,6 +13,7 @@ const { TempoCombat } = await import("../../src/foundry/documents/combat.ts");
 const { COMBAT_MODELS } = await import("../../src/foundry/data/combat/combat-model.ts");
 const { TempoCombatantModel } = await import("../../src/foundry/data/combatant/combatant-model.ts");
 const { WeaponModel } = await import("../../src/foundry/data/item/weapon-model.ts");
+const { TempoCombatantGroupModel } = await import("../../src/foundry/data/combatant-group/combatant-group-model.ts");
 const { TEMPO } = await import("../../src/foundry/config.ts");
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -43,6 +44,7 @@ describe("init", () => {
     for (const ruleset of RULESET_IDS) expect(configAt("Combat", "dataModels", ruleset)).toBe(COMBAT_MODELS[ruleset]);
     expect(configAt("Combatant", "dataModels", "base")).toBe(TempoCombatantModel);
     expect(configAt("Item", "dataModels", "weapon")).toBe(WeaponModel);
+    expect(configAt("CombatantGroup", "dataModels", "initiative")).toBe(TempoCombatantGroupModel);
     expect(configAt("TEMPO")).toBe(TEMPO);
   });
 

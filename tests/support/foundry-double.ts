@@ -154,6 +154,7 @@ export function installFoundryDouble(): FoundryDouble {
       Combat: documentConfig("Combat"),
       Combatant: documentConfig("Combatant"),
       Item: documentConfig("Item"),
+      CombatantGroup: documentConfig("CombatantGroup"),
       queries: {} as Record<string, unknown>,
       ui: {} as Record<string, unknown>,
     } as Record<string, unknown>,

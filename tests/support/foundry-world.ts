@@ -17,6 +17,16 @@
  * - A query handler is called as `CONFIG.queries[name](data, { user })` on the GM's client with the
  *   asking user, as public v13 modules call their own handlers when the GM asks itself.
  * - `Roll#evaluate` takes the next scripted total, or a seeded total in the formula's range.
+ * - v13's CombatantGroup: `combat.groups` is an embedded collection made with
+ *   `createEmbeddedDocuments("CombatantGroup", data, { keepId })` and membership is `combatant.group`,
+ *   written with `combatant.update({ group })` (the OSE system's `assignGroup` does both). A group's TypeDataModel comes from
+ *   `CONFIG.CombatantGroup.dataModels[type]`, as Draw Steel registers its `squad` model. Core's
+ *   writes to groups reach the Combat's `_on…DescendantDocuments` with the `groups` collection
+ *   (foundryvtt issue #12322). Whether core clears `group` on the members of a deleted group is not
+ *   documented; the double keeps the stale id, the worse case (a Draw Steel helper module notes the
+ *   members outlive the group, "popping them out to be a solo fighter").
+ * - Pre-hooks (`preUpdateCombatant`, `preDeleteCombatantGroup`) run on the writing client before the
+ *   write; one returning false cancels that document's change, as Foundry documents for `pre…` hooks.
  */
 import { formulaMax, formulaMin } from "../../src/engine/index.ts";
 import { CombatTrackerDouble } from "./combat-tracker-double.ts";
@@ -44,7 +54,7 @@ export function foundryMerge(target: Obj, update: Obj): Obj {
 }
 
 export interface Write {
-  readonly document: "Combat" | "Combatant" | "ChatMessage";
+  readonly document: "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup";
   readonly userId: string;
   readonly bytes: number;
   readonly data: unknown;
@@ -114,6 +124,8 @@ export interface World {
   /** Runs `fn` as this user's client (game.user). */
   as<T>(user: UserDouble, fn: () => Promise<T>): Promise<T>;
   callHook(name: string, ...args: unknown[]): void;
+  /** Runs a pre-hook as Foundry does before a write: false when a listener returned false. */
+  callPreHook(name: string, ...args: unknown[]): boolean;
   /** Waits until the writes Tempo started in the background are done. */
   idle(): Promise<void>;
   uninstall(): void;
@@ -183,6 +195,10 @@ export function installFoundryWorld(seed = 1): World {
       );
       for (const e of list) e.fn(...args);
     },
+    callPreHook(name, ...args) {
+      for (const e of hookFns.get(name) ?? []) if (e.fn(...args) === false) return false;
+      return true;
+    },
     async idle() {
       let seen = -1;
       for (let i = 0; i < 200 && seen !== world.writes.length; i++) {
@@ -203,6 +219,7 @@ export function installFoundryWorld(seed = 1): World {
     Combat: documentConfig(),
     Combatant: documentConfig(),
     Item: documentConfig(),
+    CombatantGroup: documentConfig(),
     queries: {} as Obj,
     ui: {} as Obj,
   };
@@ -218,6 +235,9 @@ export function installFoundryWorld(seed = 1): World {
     }
     get(id: string): T | undefined {
       return this.#map.get(id);
+    }
+    has(id: string): boolean {
+      return this.#map.has(id);
     }
     set(id: string, value: T): void {
       this.#map.set(id, value);
@@ -246,6 +266,7 @@ export function installFoundryWorld(seed = 1): World {
     _source: Obj;
     system: unknown;
     token = { disposition: -1 };
+    actorId: string | null;
     constructor(
       readonly parent: CombatDouble,
       data: Obj,
@@ -256,7 +277,15 @@ export function installFoundryWorld(seed = 1): World {
       this.hidden = data.hidden === true;
       this.defeated = data.defeated === true;
       this._source = { group: data.group ?? null, system: data.system ?? {} };
+      this.actorId = typeof data.actorId === "string" ? data.actorId : null;
       this.rebuild();
+    }
+    get group(): GroupDouble | null {
+      return this.parent.groups.get(String(this._source.group)) ?? null;
+    }
+    async update(data: Obj, options: Obj = {}): Promise<this> {
+      await this.parent.updateEmbeddedDocuments("Combatant", [{ _id: this.id, ...data }], options);
+      return this;
     }
     rebuild(): void {
       const Model = (config.Combatant as { dataModels: Record<string, new (d: Obj, o: Obj) => unknown> }).dataModels
@@ -280,6 +309,29 @@ export function installFoundryWorld(seed = 1): World {
     }
   }
 
+  class GroupDouble {
+    id: string;
+    name: string;
+    type: string;
+    system: unknown;
+    _source: Obj;
+    constructor(
+      readonly parent: CombatDouble,
+      data: Obj,
+    ) {
+      this.id = String(data._id);
+      this.name = String(data.name ?? "");
+      this.type = String(data.type ?? "base");
+      this._source = { system: data.system ?? {} };
+      const Model = (config.CombatantGroup as { dataModels: Record<string, new (d: Obj, o: Obj) => unknown> })
+        .dataModels[this.type];
+      this.system = Model === undefined ? {} : new Model(this._source.system as Obj, { parent: this });
+    }
+    get members(): Set<CombatantDouble> {
+      return new Set(this.parent.combatants.filter((c) => c._source.group === this.id));
+    }
+  }
+
   let nextId = 1;
   const newId = () => `id${String(nextId++).padStart(14, "0")}`;
   const bytes = (data: unknown) => Buffer.byteLength(JSON.stringify(data));
@@ -293,6 +345,7 @@ export function installFoundryWorld(seed = 1): World {
     _source: Obj;
     system: unknown = null;
     combatants = new CollectionDouble<CombatantDouble>();
+    groups = new CollectionDouble<GroupDouble>();
     constructor(data: Obj = {}) {
       this.id = String(data._id ?? newId());
       this.type = String(data.type ?? "base");
@@ -345,7 +398,8 @@ export function installFoundryWorld(seed = 1): World {
       await world.as(gm, async () => this._onUpdate(changed, options, user.id));
       return this;
     }
-    async createEmbeddedDocuments(_name: string, list: Obj[]): Promise<CombatantDouble[]> {
+    async createEmbeddedDocuments(name: string, list: Obj[], options: Obj = {}): Promise<unknown[]> {
+      if (name === "CombatantGroup") return this.#createGroups(list, options);
       const created = list.map((d) => new CombatantDouble(this, { _id: newId(), ...d }));
       for (const c of created) this.combatants.set(c.id, c);
       world.writes.push({ document: "Combatant", userId: current.id, bytes: bytes(list), data: list });
@@ -354,7 +408,8 @@ export function installFoundryWorld(seed = 1): World {
       );
       return created;
     }
-    async deleteEmbeddedDocuments(_name: string, ids: string[]): Promise<void> {
+    async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<void> {
+      if (name === "CombatantGroup") return this.#deleteGroups(ids);
       const deleted = ids.map((id) => this.combatants.get(id)).filter((c) => c !== undefined);
       for (const id of ids) this.combatants.delete(id);
       world.writes.push({ document: "Combatant", userId: current.id, bytes: bytes(ids), data: ids });
@@ -362,8 +417,12 @@ export function installFoundryWorld(seed = 1): World {
         this._onDeleteDescendantDocuments(this, "combatants", deleted, ids, {}, current.id),
       );
     }
-    async updateEmbeddedDocuments(_name: string, changes: Obj[], options: Obj = {}): Promise<void> {
+    async updateEmbeddedDocuments(_name: string, requested: Obj[], options: Obj = {}): Promise<void> {
       const user = current;
+      const changes = requested.filter((change) =>
+        world.callPreHook("preUpdateCombatant", this.combatants.get(String(change._id)), change, options, user.id),
+      );
+      if (changes.length === 0) return;
       for (const change of changes) {
         const c = this.combatants.get(String(change._id));
         if (c === undefined) throw new Error(`Foundry double: no combatant ${String(change._id)}`);
@@ -386,6 +445,7 @@ export function installFoundryWorld(seed = 1): World {
         if ("initiative" in change) c.initiative = change.initiative as number | null;
         if ("defeated" in change) c.defeated = change.defeated === true;
         if ("hidden" in change) c.hidden = change.hidden === true;
+        if ("group" in change) c._source.group = change.group ?? null;
         if (isObj(change.system)) {
           c._source.system = foundryMerge(c._source.system as Obj, change.system);
           c.rebuild();
@@ -395,6 +455,27 @@ export function installFoundryWorld(seed = 1): World {
       await world.as(gm, async () =>
         this._onUpdateDescendantDocuments(this, "combatants", docs, changes, options, user.id),
       );
+    }
+    async #createGroups(list: Obj[], options: Obj): Promise<GroupDouble[]> {
+      if (!current.isGM) throw new Error("Foundry double: only a GM creates combatant groups here");
+      const created = list.map((d) => new GroupDouble(this, { ...d, _id: options.keepId === true ? d._id : newId() }));
+      for (const g of created) this.groups.set(g.id, g);
+      world.writes.push({ document: "CombatantGroup", userId: current.id, bytes: bytes(list), data: list });
+      await world.as(gm, async () =>
+        this._onCreateDescendantDocuments(this, "groups", created, list, options, current.id),
+      );
+      return created;
+    }
+    async #deleteGroups(requested: string[]): Promise<void> {
+      const user = current;
+      const ids = requested.filter((id) =>
+        world.callPreHook("preDeleteCombatantGroup", this.groups.get(id), {}, user.id),
+      );
+      if (ids.length === 0) return;
+      const deleted = ids.map((id) => this.groups.get(id)).filter((g) => g !== undefined);
+      for (const id of ids) this.groups.delete(id);
+      world.writes.push({ document: "CombatantGroup", userId: user.id, bytes: bytes(ids), data: ids });
+      await world.as(gm, async () => this._onDeleteDescendantDocuments(this, "groups", deleted, ids, {}, user.id));
     }
     protected _preCreate(): Promise<boolean | undefined> {
       return Promise.resolve(undefined);
@@ -531,7 +612,10 @@ export function installFoundryWorld(seed = 1): World {
         abstract: strict({ TypeDataModel: TypeDataModelDouble }, "foundry.abstract"),
         applications: { sidebar: { tabs: { CombatTracker: CombatTrackerDouble } } },
         data: strict({ fields: strict(fields, "foundry.data.fields") }, "foundry.data"),
-        utils: strict({ escapeHTML: (s: string) => s.replace(/[&<>"']/g, "") }, "foundry.utils"),
+        utils: strict(
+          { escapeHTML: (s: string) => s.replace(/[&<>"']/g, ""), randomID: () => newId().slice(-16) },
+          "foundry.utils",
+        ),
         helpers: { interaction: { KeyboardManager: { MODIFIER_KEYS: { SHIFT: "Shift" } } } },
       },
       "foundry",

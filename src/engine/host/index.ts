@@ -22,3 +22,15 @@ export { tableStep, type TableRoster } from "./table-step.ts";
 export { automaticRequests, waitsForRoller } from "./roll-policy.ts";
 export { PLAYER_COMMANDS, checkCommandAccess, commandCombatant, type Requester } from "./command-access.ts";
 export { tempoHookNames, turnEventPlan, type TurnEventCall } from "./turn-event-plan.ts";
+export { engineGroupOf, regroupCombatants } from "./groups/regroup.ts";
+export { regrouped, type RegroupedEvent } from "./groups/regrouped.ts";
+export { segmentGroupsOpen } from "./groups/segment-regroup.ts";
+export {
+  defaultGroupPlan,
+  evenSplit,
+  groupSideOf,
+  sideGroupFor,
+  type GroupCandidate,
+  type GroupSide,
+  type PlannedGroup,
+} from "./groups/default-groups.ts";

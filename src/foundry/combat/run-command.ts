@@ -6,7 +6,9 @@
  * - `rollInitiative` `{ combatantIds }`: roll those creatures' waiting initiative dice;
  * - `nextRound` / `previousRound`: steps until the round changes, in one write and one undo step;
  * - `undo` / `redo`: through the stored patch history;
- * - `reset`: the encounter rebuilt from its combatants, not started.
+ * - `reset`: the encounter rebuilt from its combatants, not started;
+ * - `setGroup` `{ combatantIds, groupId }`: moves combatants between groups (groups/set-group.ts);
+ *   `start` first makes the default groups when the GM made none (groups/start-groups.ts).
  * Dice the engine asks for that settle an order (contests, roll-offs, a group's d6) are rolled at
  * once, again and again while the engine asks (at most `MAX_ROLL_ROUNDS` times).
  */
@@ -26,6 +28,8 @@ import {
   type Result,
 } from "../../engine/index.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
+import { setGroup } from "./groups/set-group.ts";
+import { startGroups } from "./groups/start-groups.ts";
 import { rollRequests } from "./roll-requests.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
@@ -74,6 +78,14 @@ export async function runCommand(combat: Combat.Implementation, command: HostCom
   if (model === null) return err("TEMPO.ERRORS.Host.NotTempo");
   const host = model.host;
   if (command.type === "rollInitiative") return rollInitiative(combat, host, command);
+  if (command.type === "setGroup") {
+    const moved = await setGroup(combat, command);
+    return moved.ok ? rollFollowUps(combat, host, automaticRequests(moved.value)) : moved;
+  }
+  if (command.type === "start") {
+    const grouped = await startGroups(combat);
+    if (!grouped.ok) return grouped;
+  }
   const step = stepsOf(combat, host, command);
   if (!step.ok) return step;
   await writeStep(combat, host, step.value);
@@ -98,7 +110,7 @@ async function rollInitiative(
 }
 
 /** Rolls `requests`, feeds the totals back, and repeats for the follow-ups the engine asks for. */
-async function rollFollowUps(
+export async function rollFollowUps(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   first: readonly DiceRequest[],

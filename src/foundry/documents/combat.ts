@@ -16,6 +16,7 @@ import { turnEventPlan, tempoHookNames, type HostCommand } from "../../engine/in
 import { giveCommand, type CommandAnswer } from "../combat/queries.ts";
 import { guardCombatUpdate, guardCombatantUpdate } from "../combat/guard.ts";
 import { syncRosterCreated, syncRosterDeleted, syncRosterUpdated } from "../combat/roster-sync.ts";
+import { groupSyncWanted, syncGroups } from "../combat/groups/group-sync.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
 import { initialCombatSystem } from "../combat/initial-system.ts";
@@ -134,20 +135,26 @@ export class TempoCombat extends Combat {
   protected override _onCreateDescendantDocuments(...args: Parameters<Combat["_onCreateDescendantDocuments"]>): void {
     super._onCreateDescendantDocuments(...args);
     if (tempoModelOf(this) !== null && isActiveGm()) void syncRosterCreated(this);
+    const [, collection, , changes, options, userId] = args;
+    if (tempoModelOf(this) !== null && isActiveGm() && groupSyncWanted("create", collection, changes, options))
+      void syncGroups(this, userId);
   }
 
   protected override _onDeleteDescendantDocuments(...args: Parameters<Combat["_onDeleteDescendantDocuments"]>): void {
     super._onDeleteDescendantDocuments(...args);
     if (tempoModelOf(this) !== null && isActiveGm()) void syncRosterDeleted(this);
+    const [, collection, , ids, options, userId] = args;
+    if (tempoModelOf(this) !== null && isActiveGm() && groupSyncWanted("delete", collection, ids, options))
+      void syncGroups(this, userId);
   }
 
   protected override _onUpdateDescendantDocuments(...args: Parameters<Combat["_onUpdateDescendantDocuments"]>): void {
     super._onUpdateDescendantDocuments(...args);
-    const [, , , changes, options, userId] = args;
+    const [, collection, , changes, options, userId] = args;
     if (tempoModelOf(this) === null || !isActiveGm()) return;
-    void syncRosterUpdated(this, changes as readonly { _id?: string; defeated?: boolean }[]).then(() =>
-      guardCombatantUpdate(this, changes as readonly Record<string, unknown>[], options, userId),
-    );
+    void syncRosterUpdated(this, changes as readonly { _id?: string; defeated?: boolean }[])
+      .then(() => guardCombatantUpdate(this, changes as readonly Record<string, unknown>[], options, userId))
+      .then(() => (groupSyncWanted("update", collection, changes, options) ? syncGroups(this, userId) : undefined));
   }
 
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {

@@ -1,8 +1,10 @@
 /** Quench batch `tempo.combat.rotation`: rotations (RULES §5) through Foundry's documents. */
 import { ROTATION_SECONDS } from "../../engine/index.ts";
 import { combatBatch } from "./combat-batch.ts";
+import type { QuenchBatchFunction } from "./quench-api.ts";
+import { rotationGroupSteps } from "./rotation-groups-steps.ts";
 
-export const rotationBatch = combatBatch({
+const rotationCombat = combatBatch({
   ruleset: "rotation",
   // ROT-1: the initiative bonus is the sum of the creature's modifiers.
   combatants: [
@@ -16,3 +18,9 @@ export const rotationBatch = combatBatch({
   // ROT-3: a rotation is 6 seconds.
   roundSeconds: () => ROTATION_SECONDS,
 });
+
+/** The shared combat scenario, then the group steps (ROT-5, rotation-groups-steps.ts). */
+export const rotationBatch: QuenchBatchFunction = async (context) => {
+  await rotationCombat(context);
+  rotationGroupSteps(context);
+};

@@ -5,6 +5,7 @@
  * next time the combatant joins (a new combat, or "reset"). Until actors exist the facts are set here.
  */
 import type { HostCombatant, HostSide } from "../../../engine/index.ts";
+import { effectiveGroupId } from "../../combat/groups/membership.ts";
 
 export const COMBATANT_SIDES = ["pc", "ally", "enemy"] as const satisfies readonly HostSide[];
 
@@ -34,13 +35,17 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
 export function hostCombatantOf(combatant: Combatant.Implementation): HostCombatant {
   const system = combatant.system;
   const facts = system instanceof TempoCombatantModel ? system : null;
+  const side = (facts?.side as HostSide | null | undefined) ?? defaultSide(combatant);
+  const own = combatant._source.group ?? null;
+  const combat = combatant.parent;
   return {
     id: combatant.id ?? "",
-    side: (facts?.side as HostSide | null | undefined) ?? defaultSide(combatant),
+    side,
     initiativeBonus: facts?.initiativeBonus ?? 0,
     int: facts?.int ?? 0,
     agi: facts?.agi ?? 0,
-    groupId: combatant._source.group ?? null,
+    // ROT-4, ROT-5, SEG-2: its group; in segment rounds its side's group when it has none (membership.ts).
+    groupId: combat === null ? own : effectiveGroupId(combat, side, own),
     dexReaction: facts?.dexReaction ?? 0,
     surprised: facts?.surprised ?? false,
     defeated: combatant.isDefeated,

@@ -1,0 +1,63 @@
+/**
+ * Moving creatures between groups (ROT-4, ROT-5, SEG-2) in a stored combat of any ruleset. The host
+ * hands the creatures as they are now, each with the group it should be in (`groupId`, null: on its
+ * own; segment: its side's group), and gets one transition back, or the reason the rules refuse it
+ * now with nothing changed. `count`, `standard` and `phase` have no groups: a move changes nothing.
+ *
+ * Each ruleset decides when a move is allowed (rotation-regroup.ts, segment-regroup.ts). Every move
+ * that changes the engine reports one `combatantRegrouped` event.
+ */
+import { ok, type Result } from "../../core/result.ts";
+import type { DiceRequest, Transition } from "../../initiative/contract.ts";
+import type { RotationState } from "../../initiative/rotation/state.ts";
+import { segmentCombatant } from "../../initiative/segment/state.ts";
+import type { SegmentState } from "../../initiative/segment/types.ts";
+import { own } from "../../initiative/shared/round-order.ts";
+import type { AnyRulesetHost } from "../ruleset-hosts.ts";
+import type { HostCombatant, HostEvent } from "../ruleset-host.ts";
+import { rotationRegroup } from "./rotation-regroup.ts";
+import { segmentRegroup } from "./segment-regroup.ts";
+
+/** ROT-4, ROT-5, SEG-2: applies every move in turn; the first one refused refuses them all. */
+export function regroupCombatants(
+  host: AnyRulesetHost,
+  state: unknown,
+  moves: readonly HostCombatant[],
+): Result<Transition<unknown, HostEvent>> {
+  let current = state;
+  const events: HostEvent[] = [];
+  const requests: DiceRequest[] = [];
+  for (const move of moves) {
+    const step = regroupOne(host, current, move);
+    if (!step.ok) return step;
+    current = step.value.state;
+    events.push(...step.value.events);
+    requests.push(...step.value.requests);
+  }
+  // A later move may have answered or dropped what an earlier one asked for.
+  const open = new Set(host.pending(current).map((r) => r.id));
+  return ok({ state: current, events, requests: requests.filter((r) => open.has(r.id)) });
+}
+
+function regroupOne(host: AnyRulesetHost, state: unknown, move: HostCombatant): Result<Transition<unknown, HostEvent>> {
+  switch (host.id) {
+    case "rotation":
+      return rotationRegroup(state as RotationState, move);
+    case "segment":
+      return segmentRegroup(state as SegmentState, move);
+    default:
+      return ok({ state, events: [], requests: [] });
+  }
+}
+
+/** The group the engine holds a creature in (segment: a side's name when it has none), or null. */
+export function engineGroupOf(host: AnyRulesetHost, state: unknown, combatantId: string): string | null {
+  switch (host.id) {
+    case "rotation":
+      return own((state as RotationState).combatants, combatantId)?.groupId ?? null;
+    case "segment":
+      return segmentCombatant(state as SegmentState, combatantId)?.groupId ?? null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The groups a combat starts with when the GM made none (ROT-5 enemy groups, SEG-2 one group per side;
+ * decided by the engine's `defaultGroupPlan`), made by the active GM just before `start`: the groups in
+ * ONE `createEmbeddedDocuments` call, core's `combatant.group` in one Combatant update, the engine in
+ * one Combat update. Enemies are grouped by actor; a group is named after its side, or after its first
+ * member ("Goblin 2" when one kind makes several groups).
+ */
+import {
+  defaultGroupPlan,
+  err,
+  ok,
+  readStoredCombat,
+  regroupCombatants,
+  settle,
+  type HostCombatant,
+  type PlannedGroup,
+  type Result,
+} from "../../../engine/index.ts";
+import { TEMPO_GROUP_TYPE } from "../../data/combatant-group/combatant-group-model.ts";
+import { hostCombatantOf } from "../../data/combatant/combatant-model.ts";
+import { tempoModelOf } from "../tempo-model.ts";
+import { TEMPO_GROUPS_OPTION } from "./membership.ts";
+import { writeMembership } from "./membership-write.ts";
+
+function nameOf(combat: Combat.Implementation, group: PlannedGroup, plan: readonly PlannedGroup[]): string {
+  if (group.side === "party") return game.i18n.localize("TEMPO.GROUPS.Party");
+  if (group.side === "enemies") return game.i18n.localize("TEMPO.GROUPS.Enemies");
+  const first = combat.combatants.get(group.members[0] ?? "");
+  const name = first?.name ?? "";
+  const several = plan.filter((g) => g.kind === group.kind).length > 1;
+  return several ? game.i18n.format("TEMPO.GROUPS.Kind", { name, number: String(group.number) }) : name;
+}
+
+/** Makes the default groups of a combat not started yet; nothing when the GM made groups or the rules want none. */
+export async function startGroups(combat: Combat.Implementation): Promise<Result<true>> {
+  const model = tempoModelOf(combat);
+  const stored = model === null ? null : readStoredCombat(model);
+  if (model === null || stored === null || model.state === null)
+    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model?.ruleset ?? "?" });
+  const host = model.host;
+  if (host.started(model.state)) return ok(true);
+  const known = new Set(host.order(model.state));
+  const facts = new Map<string, HostCombatant>();
+  for (const combatant of combat.combatants)
+    if (combatant.id !== null && known.has(combatant.id)) facts.set(combatant.id, hostCombatantOf(combatant));
+  const candidates = [...facts.values()].map((c) => ({
+    id: c.id,
+    side: c.side,
+    groupId: c.groupId,
+    kind: combat.combatants.get(c.id)?.actorId ?? null,
+  }));
+  const plan = defaultGroupPlan(model.ruleset, model.hostOptions, candidates, combat.groups.size);
+  if (plan.length === 0) return ok(true);
+  const ids = plan.map(() => foundry.utils.randomID());
+  const moves = plan.flatMap((group, i) =>
+    group.members.flatMap((id) => {
+      const c = facts.get(id);
+      return c === undefined ? [] : [{ ...c, groupId: ids[i] ?? null }];
+    }),
+  );
+  const moved = regroupCombatants(host, model.state, moves);
+  if (!moved.ok) return moved;
+  const groups = plan.map((group, i) => ({
+    _id: ids[i],
+    name: nameOf(combat, group, plan),
+    type: TEMPO_GROUP_TYPE,
+    system: { side: group.side },
+  }));
+  const options = { keepId: true, [TEMPO_GROUPS_OPTION]: true };
+  await combat.createEmbeddedDocuments("CombatantGroup", groups as never, options as never);
+  const step = settle(host, stored, model.state, moved.value, "reset");
+  await writeMembership(combat, host, step, new Map(moves.map((m) => [m.id, m.groupId])));
+  return ok(true);
+}
