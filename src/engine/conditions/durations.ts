@@ -18,6 +18,8 @@
  *   stand in for its turn starts and ends (an effect never outlives its time); a revived originator's own
  *   turns count again.
  * - Durations in seconds round up to whole originator turns (see `turnsForSeconds`).
+ * - At most one turn start counts in a round: a creature whose turn starts twice in a round (a delay
+ *   in `phase` or `segment`, several segment turns) is one round older, not two.
  *
  * Storage: a turn event only concerns effects whose originator it names, plus effects on the round
  * clock. Keeping each list on its originator's `Combatant.system` (the effects it created) lets the
@@ -87,8 +89,14 @@ export interface TimedEffect {
   /** Ends at the start or end of the originator's `turns`-th turn after creation. */
   readonly turns: number;
   readonly boundary: DurationBoundary;
-  /** Originator turns started in rounds after the creation round. */
+  /** Originator turns started in rounds after the creation round (at most one a round). */
   readonly startsSeen: number;
+  /**
+   * The last round a turn start (or, on the round clock, a round start) was counted in; the creation
+   * round at first. A second start in one round (a delay, a creature with several segment turns)
+   * counts once.
+   */
+  readonly countedRound: number;
   /** The originator is defeated or gone: round starts and ends stand in for its turns. */
   readonly onRoundClock: boolean;
 }
@@ -148,6 +156,7 @@ export function createTimedEffect(input: TimedEffectInput): Result<TimedEffect> 
     turns: turns.value,
     boundary: input.boundary,
     startsSeen: 0,
+    countedRound: input.round,
     onRoundClock: false,
   });
 }
@@ -210,9 +219,9 @@ function advanceOnClock(
     case "roundStarted": {
       const counts =
         (event.type === "turnStarted" ? own && !effect.onRoundClock : effect.onRoundClock) &&
-        event.round > effect.createdRound;
+        event.round > effect.countedRound;
       if (!counts) return { effect, expired: false };
-      const next = { ...effect, startsSeen: effect.startsSeen + 1 };
+      const next = { ...effect, startsSeen: effect.startsSeen + 1, countedRound: event.round };
       return { effect: next, expired: next.boundary === "start" && next.startsSeen >= next.turns };
     }
     case "turnEnded":
