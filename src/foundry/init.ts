@@ -12,6 +12,7 @@ import { TempoCombat } from "./documents/combat.ts";
 import { registerKeybindings } from "./keybindings.ts";
 import { registerQuenchBatches } from "./quench/register-quench-batches.ts";
 import { registerSettings } from "./settings.ts";
+import { registerEffectTracking } from "./combat/effect-tracking.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -27,4 +28,5 @@ Hooks.once("init", () => {
   registerKeybindings();
   registerQueries();
   registerQuenchBatches();
+  registerEffectTracking();
 });
