@@ -15,6 +15,7 @@ import { TempoCombat } from "./documents/combat.ts";
 import { registerKeybindings } from "./keybindings.ts";
 import { registerQuenchBatches } from "./quench/register-quench-batches.ts";
 import { registerSettings } from "./settings.ts";
+import { registerEffectTracking } from "./combat/effect-tracking.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -33,4 +34,5 @@ Hooks.once("init", () => {
   registerQueries();
   registerQuenchBatches();
   registerGroupHooks();
+  registerEffectTracking();
 });

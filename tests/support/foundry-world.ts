@@ -31,6 +31,7 @@
 import { formulaMax, formulaMin } from "../../src/engine/index.ts";
 import { CombatTrackerDouble } from "./combat-tracker-double.ts";
 import { strict } from "./foundry-double.ts";
+import { ActorDouble } from "./actor-double.ts";
 
 type Obj = Record<string, unknown>;
 type HookFn = (...args: unknown[]) => unknown;
@@ -54,7 +55,7 @@ export function foundryMerge(target: Obj, update: Obj): Obj {
 }
 
 export interface Write {
-  readonly document: "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup";
+  readonly document: "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup" | "ActiveEffect";
   readonly userId: string;
   readonly bytes: number;
   readonly data: unknown;
@@ -128,6 +129,9 @@ export interface World {
   callPreHook(name: string, ...args: unknown[]): boolean;
   /** Waits until the writes Tempo started in the background are done. */
   idle(): Promise<void>;
+  /** World actors (actor-double.ts); a combatant made with `actorId` is that actor's. */
+  readonly actors: Map<string, ActorDouble>;
+  addActor(name: string, owners?: readonly string[]): ActorDouble;
   uninstall(): void;
 }
 
@@ -149,6 +153,7 @@ export function installFoundryWorld(seed = 1): World {
   const users = new Map<string, UserDouble>();
   const combats = new Map<string, CombatDouble>();
   let current: UserDouble;
+  let nextId = 1;
 
   const world: World = {
     gm: null as unknown as UserDouble,
@@ -209,6 +214,26 @@ export function installFoundryWorld(seed = 1): World {
     uninstall() {
       for (const name of GLOBALS) Reflect.deleteProperty(globalThis, name);
     },
+    actors: new Map(),
+    addActor(name, owners = []) {
+      const actor = new ActorDouble(
+        {
+          writes: world.writes,
+          current: () => current,
+          clients: () => [...users.values()].filter((u) => u.active),
+          as: (user, fn) => world.as(user as UserDouble, fn),
+          callHook: (hook, ...args) => world.callHook(hook, ...args),
+          newId: () => newId(),
+          worldTime: () => world.worldTime,
+          merge: foundryMerge,
+        },
+        newId(),
+        name,
+        owners,
+      );
+      world.actors.set(actor.id, actor);
+      return actor;
+    },
   };
   const gm = world.addUser("gm", true);
   (world as { gm: UserDouble }).gm = gm;
@@ -267,6 +292,7 @@ export function installFoundryWorld(seed = 1): World {
     system: unknown;
     token = { disposition: -1 };
     actorId: string | null;
+    actor: ActorDouble | null;
     constructor(
       readonly parent: CombatDouble,
       data: Obj,
@@ -278,6 +304,7 @@ export function installFoundryWorld(seed = 1): World {
       this.defeated = data.defeated === true;
       this._source = { group: data.group ?? null, system: data.system ?? {} };
       this.actorId = typeof data.actorId === "string" ? data.actorId : null;
+      this.actor = world.actors.get(String(data.actorId)) ?? null;
       this.rebuild();
     }
     get group(): GroupDouble | null {
@@ -332,7 +359,6 @@ export function installFoundryWorld(seed = 1): World {
     }
   }
 
-  let nextId = 1;
   const newId = () => `id${String(nextId++).padStart(14, "0")}`;
   const bytes = (data: unknown) => Buffer.byteLength(JSON.stringify(data));
 
@@ -569,6 +595,9 @@ export function installFoundryWorld(seed = 1): World {
     i18n: strict(i18n, "game.i18n"),
     time: strict(
       {
+        get worldTime() {
+          return world.worldTime;
+        },
         advance: async (delta: number) => {
           world.worldTime += delta;
           return world.worldTime;
@@ -576,7 +605,15 @@ export function installFoundryWorld(seed = 1): World {
       },
       "game.time",
     ),
-    combats: strict({ get: (id: string) => combats.get(id) }, "game.combats"),
+    combats: strict(
+      {
+        get: (id: string) => combats.get(id),
+        get contents() {
+          return [...combats.values()];
+        },
+      },
+      "game.combats",
+    ),
     get user() {
       return current;
     },

@@ -18,10 +18,14 @@
  *   stand in for its turn starts and ends (an effect never outlives its time); a revived originator's own
  *   turns count again.
  * - Durations in seconds round up to whole originator turns (see `turnsForSeconds`).
+ * - At most one turn start counts in a round: a creature whose turn starts twice in a round (a delay
+ *   in `phase` or `segment`, several segment turns) is one round older, not two.
  *
- * Storage: a turn event only concerns effects whose originator it names, plus effects on the round
- * clock. Keeping each list on its originator's `Combatant.system` (the effects it created) lets the
- * adapter advance only that combatant's list on a turn event, so a turn step stays O(its effects).
+ * Storage: the Foundry layer keeps every record of a combat in its ledger (duration-ledger.ts) in
+ * `Combat.system`, not on the originators' Combatants: the ledger's change rides in the step's own
+ * Combat update (no write of its own; a Combatant update would be a second one, and players may write
+ * their Combatants), it outlives an originator that leaves, and it is undone with the step. A step
+ * feeds its few events to every record of the combat: O(events × effects), small at a table.
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { CommonEvent, RulesetId } from "../initiative/contract.ts";
@@ -87,8 +91,14 @@ export interface TimedEffect {
   /** Ends at the start or end of the originator's `turns`-th turn after creation. */
   readonly turns: number;
   readonly boundary: DurationBoundary;
-  /** Originator turns started in rounds after the creation round. */
+  /** Originator turns started in rounds after the creation round (at most one a round). */
   readonly startsSeen: number;
+  /**
+   * The last round a turn start (or, on the round clock, a round start) was counted in; the creation
+   * round at first. A second start in one round (a delay, a creature with several segment turns)
+   * counts once.
+   */
+  readonly countedRound: number;
   /** The originator is defeated or gone: round starts and ends stand in for its turns. */
   readonly onRoundClock: boolean;
 }
@@ -148,6 +158,7 @@ export function createTimedEffect(input: TimedEffectInput): Result<TimedEffect> 
     turns: turns.value,
     boundary: input.boundary,
     startsSeen: 0,
+    countedRound: input.round,
     onRoundClock: false,
   });
 }
@@ -195,10 +206,10 @@ export function advanceTimedEffect<E extends { readonly type: string }>(
   return clock === null ? { effect, expired: false } : advanceOnClock(effect, clock);
 }
 
-function advanceOnClock(
-  effect: TimedEffect,
+function advanceOnClock<T extends TimedEffect>(
+  effect: T,
   event: ClockEvent,
-): { readonly effect: TimedEffect; readonly expired: boolean } {
+): { readonly effect: T; readonly expired: boolean } {
   const own = "combatantId" in event && event.combatantId === effect.originatorId && !ignoredTurn(event);
   switch (event.type) {
     case "combatantLeft":
@@ -210,9 +221,9 @@ function advanceOnClock(
     case "roundStarted": {
       const counts =
         (event.type === "turnStarted" ? own && !effect.onRoundClock : effect.onRoundClock) &&
-        event.round > effect.createdRound;
+        event.round > effect.countedRound;
       if (!counts) return { effect, expired: false };
-      const next = { ...effect, startsSeen: effect.startsSeen + 1 };
+      const next = { ...effect, startsSeen: effect.startsSeen + 1, countedRound: event.round };
       return { effect: next, expired: next.boundary === "start" && next.startsSeen >= next.turns };
     }
     case "turnEnded":
@@ -231,16 +242,17 @@ function eventRound(event: ClockEvent): number | null {
 /**
  * DUR-1: feeds one event of any scheduler (see {@link DurationEvent}) to every effect; events durations
  * do not read change nothing. Expired effects are removed (so each expires exactly once) and reported in
- * order; unchanged effects are shared, and an event that changes nothing returns the same array.
+ * order; unchanged effects are shared, and an event that changes nothing returns the same array. Effects
+ * that carry more than a TimedEffect (a host's records) keep their other fields.
  */
-export function advanceTimedEffects<E extends { readonly type: string }>(
-  effects: readonly TimedEffect[],
+export function advanceTimedEffects<E extends { readonly type: string }, T extends TimedEffect = TimedEffect>(
+  effects: readonly T[],
   event: E & DurationEvent<E>,
-): { readonly effects: readonly TimedEffect[]; readonly expired: readonly EffectExpired[] } {
+): { readonly effects: readonly T[]; readonly expired: readonly EffectExpired[] } {
   const clock = clockEvent(event);
   if (clock === null) return { effects, expired: [] };
   let changed = false;
-  const kept: TimedEffect[] = [];
+  const kept: T[] = [];
   const expired: EffectExpired[] = [];
   for (const effect of effects) {
     const r = advanceOnClock(effect, clock);

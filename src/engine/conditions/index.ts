@@ -3,3 +3,5 @@ export * from "./round-time.ts";
 export * from "./durations.ts";
 export * from "./concentration.ts";
 export * from "./end-phase-save.ts";
+export * from "./effect-duration.ts";
+export * from "./duration-ledger.ts";

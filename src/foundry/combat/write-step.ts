@@ -13,6 +13,7 @@
  */
 import type { AnyRulesetHost, CombatStep } from "../../engine/index.ts";
 import { tempoModelOf } from "./tempo-model.ts";
+import { withDurations } from "./step-durations.ts";
 
 export interface TempoUpdateOptions {
   readonly tempoEvents: readonly { readonly type: string }[];
@@ -27,7 +28,12 @@ export function turnIndex(host: AnyRulesetHost, state: unknown): number | null {
   return index < 0 ? null : index;
 }
 
-export async function writeStep(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): Promise<void> {
+export async function writeStep(
+  combat: Combat.Implementation,
+  host: AnyRulesetHost,
+  engineStep: CombatStep,
+): Promise<void> {
+  const step = withDurations(combat, host, engineStep); // DUR-1: effect timers ride in the same update
   const model = tempoModelOf(combat);
   const wasStarted = model?.state != null && host.started(model.state);
   const round = host.round(step.state);

@@ -21,6 +21,7 @@ import { tempoModelOf } from "../combat/tempo-model.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
 import { initialCombatSystem } from "../combat/initial-system.ts";
 import { newCombatType } from "../new-combat-type.ts";
+import { applyEffectTiming } from "../combat/effect-expiry.ts";
 
 export class TempoCombat extends Combat {
   /** Gives a Tempo command (engine commands and the table's own, see run-command.ts). */
@@ -113,6 +114,7 @@ export class TempoCombat extends Combat {
       const hooks = Hooks as unknown as { callAll(hook: string, ...args: unknown[]): boolean };
       for (const { hook, event } of tempoHookNames(events)) hooks.callAll(hook, this, event);
       if (isActiveGm()) void this.#dispatchTurnEvents(events);
+      if (isActiveGm()) void applyEffectTiming(this, events);
     }
     if (isActiveGm()) void guardCombatUpdate(this, changed, userId);
   }

@@ -161,6 +161,23 @@ describe("conditions: durations anchored on the originator's turns", () => {
     expect(marks).toEqual({ bless: [{ round: 3, at: "roundStarted" }] });
   });
 
+  it("DUR-1: an originator whose turn starts twice in a round (a delay, several segment turns) is one round older, not two", () => {
+    const twice = (n: number): CommonEvent[] => [
+      { type: "roundStarted", round: n },
+      { type: "turnStarted", round: n, combatantId: "A" },
+      { type: "turnStarted", round: n, combatantId: "B" },
+      { type: "turnEnded", round: n, combatantId: "B" },
+      { type: "turnStarted", round: n, combatantId: "A" },
+      { type: "turnEnded", round: n, combatantId: "A" },
+      { type: "roundEnded", round: n },
+    ];
+    const marks = run(
+      [effect({ value: 10 }), effect({ id: "twoTurns", value: 1, unit: "rounds", boundary: "end" })],
+      [...restOfRound1(), ...twice(2), ...twice(3)],
+    );
+    expect(marks).toEqual({ bless: [{ round: 3, at: "start:A" }], twoTurns: [{ round: 2, at: "end:A" }] });
+  });
+
   it("DUR-1: a defeated originator's effects follow the round clock until it is revived", () => {
     const marks = run(
       [effect({ value: 15 })],

@@ -44,6 +44,8 @@ function defineCombatSchema() {
     }),
     engine: new fields.ObjectField({ required: true, nullable: true, initial: null }),
     history: new fields.ObjectField({ required: true, initial: { undo: {}, redo: {} } }),
+    /** DUR-1: the effects this combat times, with their changes per undo step (duration-ledger.ts). */
+    durations: new fields.ObjectField({ required: true, initial: { effects: {}, steps: {} } }),
   };
 }
 

@@ -1,0 +1,59 @@
+/**
+ * DUR-1: an ActiveEffect made on a creature of a running Tempo combat starts being timed at once. Core
+ * fires `createActiveEffect` on every client; the active GM alone records the effect in the combat's
+ * ledger, one small Combat update (the record under its key). Like any write the GM makes outside a
+ * step, undo does not take it back.
+ *
+ * The combat is the running Tempo combat that holds the bearer: the one the effect names in
+ * `duration.combat` (EffectDurationData: "the _id of the CombatEncounter in which the effect first
+ * started"), else the first.
+ */
+import { diffStored, readDurationLedger, storeDurationLedger, trackEffects } from "../../engine/index.ts";
+import { isActiveGm } from "./active-gm.ts";
+import { showNotice } from "./queries.ts";
+import { combatantActors, trackedEffectOf, type EffectLike } from "./effect-timing.ts";
+import { storedLedger, timingContext } from "./step-durations.ts";
+import { tempoModelOf } from "./tempo-model.ts";
+
+interface CreatedEffect {
+  readonly id: string | null;
+  readonly parent: unknown;
+  readonly duration: { readonly combat?: string | null };
+}
+
+/** The running Tempo combats holding a combatant of `actorUuid`, the one the effect names first. */
+function combatsOf(actorUuid: string, named: string | null | undefined): Combat.Implementation[] {
+  const combats = game.combats.contents as Combat.Implementation[];
+  const running = combats.filter((combat) => {
+    const model = tempoModelOf(combat);
+    if (model === null || model.state === null || !model.host.started(model.state)) return false;
+    return combat.combatants.contents.some((c) => c.actor?.uuid === actorUuid);
+  });
+  return running.sort((a, b) => Number(b.id === named) - Number(a.id === named));
+}
+
+/** Records a new effect in the combat that times it (active GM only). */
+export async function trackCreatedEffect(effect: CreatedEffect): Promise<void> {
+  const actor = effect.parent as Actor.Implementation | null;
+  if (actor === null || (actor as { documentName?: unknown }).documentName !== "Actor" || effect.id === null) return;
+  const combat = combatsOf(actor.uuid, effect.duration.combat)[0];
+  const model = tempoModelOf(combat);
+  if (combat === undefined || model === null || model.state === null) return;
+  const bearer = combat.combatants.contents.find((c) => c.actor?.uuid === actor.uuid);
+  if (bearer === undefined) return;
+  const stored = storedLedger(model);
+  const ledger = readDurationLedger(stored);
+  const context = timingContext(model, model.host.round(model.state));
+  const tracked = trackedEffectOf(effect as unknown as EffectLike, bearer.id ?? "", combatantActors(combat), context);
+  if (!tracked.ok) return showNotice(tracked.error);
+  if (tracked.value === null) return;
+  const diff = diffStored(stored, storeDurationLedger(trackEffects(ledger, [tracked.value])));
+  if (diff !== null) await combat.update({ system: { durations: diff } } as Combat.UpdateData);
+}
+
+export function registerEffectTracking(): void {
+  Hooks.on("createActiveEffect", (effect) => {
+    if (!isActiveGm()) return;
+    void trackCreatedEffect(effect as unknown as CreatedEffect);
+  });
+}

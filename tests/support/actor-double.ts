@@ -1,0 +1,149 @@
+/**
+ * Actors with embedded ActiveEffects for the world double (foundry-world.ts), modelled on what
+ * Foundry's public API documents and open systems rely on:
+ * - `actor.effects` is a collection of the actor's ActiveEffects; `createEmbeddedDocuments`,
+ *   `updateEmbeddedDocuments` and `deleteEmbeddedDocuments("ActiveEffect", …)` write them in one batch
+ *   (dnd5e and the "Times Up" module expire effects with one such call per actor).
+ * - An effect's `duration` is core's EffectDurationData (`seconds`, `rounds`, `turns`, `startTime`,
+ *   `combat`, …); core fills `startTime` with the world time when the effect is made (Foundry API
+ *   docs, EffectDurationData: "The world time when the active effect first started").
+ * - `origin` is the UUID of the document the effect came from; an actor's UUID is `Actor.<id>`.
+ * - Document hooks (`createActiveEffect`, `updateActiveEffect`, `deleteActiveEffect`) run on EVERY
+ *   connected client, as core fires them, so a test sees what a player's client would do.
+ * - The GM and the actor's owners may write its effects; anyone else is refused as the server would.
+ * Only linked actors are modelled (a combatant's `actor` is the world actor of its `actorId`).
+ */
+type Obj = Record<string, unknown>;
+
+export interface ClientUser {
+  readonly id: string;
+  readonly isGM: boolean;
+  readonly active: boolean;
+}
+
+export interface ActorWorld {
+  readonly writes: { document: string; userId: string; bytes: number; data: unknown }[];
+  current(): ClientUser;
+  clients(): readonly ClientUser[];
+  as<T>(user: ClientUser, fn: () => Promise<T>): Promise<T>;
+  callHook(name: string, ...args: unknown[]): void;
+  newId(): string;
+  worldTime(): number;
+  /** Foundry's merge of an update into stored data (foundry-world.ts). */
+  merge(target: Obj, update: Obj): Obj;
+}
+
+export class EffectDouble {
+  readonly documentName = "ActiveEffect";
+  readonly id: string;
+  name: string;
+  origin: string | null;
+  disabled: boolean;
+  duration: Obj;
+  flags: Obj;
+  constructor(
+    readonly parent: ActorDouble,
+    data: Obj,
+    worldTime: number,
+  ) {
+    this.id = String(data._id);
+    this.name = String(data.name ?? this.id);
+    this.origin = typeof data.origin === "string" ? data.origin : null;
+    this.disabled = data.disabled === true;
+    const duration = (data.duration as Obj | undefined) ?? {};
+    this.duration = { startTime: worldTime, seconds: null, rounds: null, turns: null, combat: null, ...duration };
+    this.flags = (data.flags as Obj | undefined) ?? {};
+  }
+  get uuid(): string {
+    return `${this.parent.uuid}.ActiveEffect.${this.id}`;
+  }
+}
+
+class EffectCollection {
+  readonly #map = new Map<string, EffectDouble>();
+  get size(): number {
+    return this.#map.size;
+  }
+  get contents(): EffectDouble[] {
+    return [...this.#map.values()];
+  }
+  get(id: string): EffectDouble | undefined {
+    return this.#map.get(id);
+  }
+  set(id: string, effect: EffectDouble): void {
+    this.#map.set(id, effect);
+  }
+  delete(id: string): void {
+    this.#map.delete(id);
+  }
+  [Symbol.iterator](): Iterator<EffectDouble> {
+    return this.#map.values();
+  }
+}
+
+export class ActorDouble {
+  readonly documentName = "Actor";
+  readonly effects = new EffectCollection();
+  readonly owners: Set<string>;
+  constructor(
+    readonly world: ActorWorld,
+    readonly id: string,
+    readonly name: string,
+    owners: readonly string[],
+  ) {
+    this.owners = new Set(owners);
+  }
+  get uuid(): string {
+    return `Actor.${this.id}`;
+  }
+  #check(name: string): ClientUser {
+    const user = this.world.current();
+    if (name !== "ActiveEffect") throw new Error(`Foundry double: actors hold no ${name} here`);
+    if (!user.isGM && !this.owners.has(user.id)) {
+      throw new Error("Foundry double: only the GM and the actor's owners may write its effects");
+    }
+    return user;
+  }
+  /** Fires a document hook on every connected client. */
+  async #everywhere(hook: string, ...args: unknown[]): Promise<void> {
+    for (const client of this.world.clients()) {
+      await this.world.as(client, async () => this.world.callHook(hook, ...args));
+    }
+  }
+  async createEmbeddedDocuments(name: string, list: Obj[]): Promise<EffectDouble[]> {
+    const user = this.#check(name);
+    const created = list.map((d) => new EffectDouble(this, { _id: this.world.newId(), ...d }, this.world.worldTime()));
+    for (const e of created) this.effects.set(e.id, e);
+    this.world.writes.push({ document: "ActiveEffect", userId: user.id, bytes: 0, data: structuredClone(list) });
+    for (const e of created) await this.#everywhere("createActiveEffect", e, {}, user.id);
+    return created;
+  }
+  async updateEmbeddedDocuments(name: string, changes: Obj[]): Promise<EffectDouble[]> {
+    const user = this.#check(name);
+    const updated = changes.map((change) => {
+      const effect = this.effects.get(String(change._id));
+      if (effect === undefined) throw new Error(`Foundry double: no effect ${String(change._id)}`);
+      return effect;
+    });
+    this.world.writes.push({ document: "ActiveEffect", userId: user.id, bytes: 0, data: structuredClone(changes) });
+    changes.forEach((change, i) => {
+      const effect = updated[i] as EffectDouble;
+      if ("disabled" in change) effect.disabled = change.disabled === true;
+      if (typeof change.flags === "object" && change.flags !== null) {
+        effect.flags = this.world.merge(effect.flags, change.flags as Obj);
+      }
+      if (typeof change.duration === "object" && change.duration !== null) {
+        effect.duration = this.world.merge(effect.duration, change.duration as Obj);
+      }
+    });
+    for (const [i, e] of updated.entries()) await this.#everywhere("updateActiveEffect", e, changes[i], {}, user.id);
+    return updated;
+  }
+  async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<void> {
+    const user = this.#check(name);
+    const gone = ids.map((id) => this.effects.get(id)).filter((e) => e !== undefined);
+    for (const id of ids) this.effects.delete(id);
+    this.world.writes.push({ document: "ActiveEffect", userId: user.id, bytes: 0, data: [...ids] });
+    for (const e of gone) await this.#everywhere("deleteActiveEffect", e, {}, user.id);
+  }
+}
