@@ -8,7 +8,8 @@
  * - `undo` / `redo`: through the stored patch history;
  * - `reset`: the encounter rebuilt from its combatants, not started.
  * Dice the engine asks for that settle an order (contests, roll-offs, a group's d6) are rolled at
- * once, again and again while the engine asks (at most `MAX_ROLL_ROUNDS` times).
+ * once, again and again while the engine asks (at most `MAX_ROLL_ROUNDS` times), and belong to the
+ * command: one command is one Combat update and one undo step, dice included.
  */
 import {
   automaticRequests,
@@ -21,9 +22,9 @@ import {
   undoRound,
   type AnyRulesetHost,
   type CombatStep,
-  type DiceRequest,
   type HostCommand,
   type Result,
+  type StoredCombat,
 } from "../../engine/index.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { rollRequests } from "./roll-requests.ts";
@@ -71,48 +72,74 @@ function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: H
 /** Runs `command` on the GM's client and writes the result; rolls the dice it asks for that settle an order. */
 export async function runCommand(combat: Combat.Implementation, command: HostCommand): Promise<Result<true>> {
   const model = tempoModelOf(combat);
+  const stored = model === null ? null : readStoredCombat(model);
   if (model === null) return err("TEMPO.ERRORS.Host.NotTempo");
+  if (stored === null || model.state === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model.ruleset });
   const host = model.host;
-  if (command.type === "rollInitiative") return rollInitiative(combat, host, command);
-  const step = stepsOf(combat, host, command);
-  if (!step.ok) return step;
-  await writeStep(combat, host, step.value);
-  return rollFollowUps(combat, host, automaticRequests(step.value.requests));
+  const first =
+    command.type === "rollInitiative" ? await rollInitiative(combat, host, command) : stepsOf(combat, host, command);
+  if (!first.ok) return first;
+  const history = command.type === "reset" ? "reset" : "record";
+  const step = await rollFollowUps(combat, host, { stored, before: model.state, history }, first.value);
+  await writeStep(combat, host, step);
+  return ok(true);
 }
 
+/** A creature's waiting initiative dice, rolled; the step that feeds their totals to the engine. */
 async function rollInitiative(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   command: HostCommand,
-): Promise<Result<true>> {
+): Promise<Result<CombatStep>> {
   const model = tempoModelOf(combat);
+  const stored = model === null ? null : readStoredCombat(model);
   const ids: unknown = (command as unknown as Record<string, unknown>).combatantIds;
-  if (model === null || model.state === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: "?" });
+  if (model === null || stored === null || model.state === null) {
+    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: "?" });
+  }
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string")) {
     return err("TEMPO.ERRORS.Host.InvalidCommand", { type: command.type });
   }
   const wanted = new Set<string>(ids);
   const requests = host.pending(model.state).filter((r) => r.combatantId !== null && wanted.has(r.combatantId));
   if (requests.length === 0) return err("TEMPO.ERRORS.Host.NothingToRoll");
-  return rollFollowUps(combat, host, requests);
+  const results = await rollRequests(combat, requests);
+  return stepCombat(host, stored, { type: "rolls", results });
 }
 
-/** Rolls `requests`, feeds the totals back, and repeats for the follow-ups the engine asks for. */
+interface StepOrigin {
+  readonly stored: StoredCombat;
+  readonly before: unknown;
+  readonly history: "record" | "reset";
+}
+
+/**
+ * Rolls the dice `first` asks for that settle an order, feeds the totals back, and repeats for the
+ * follow-ups. The whole chain is ONE step from `origin`: one write, one undo step (a GM's click that
+ * brings a contest or a roll-off is undone by one click). If the engine refuses a total (it cannot,
+ * for a real roll of its formula), the chain stops where it stood and the dice stay pending.
+ */
 async function rollFollowUps(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
-  first: readonly DiceRequest[],
-): Promise<Result<true>> {
-  let requests = first;
+  origin: StepOrigin,
+  first: CombatStep,
+): Promise<CombatStep> {
+  let step = first;
+  let requests = automaticRequests(first.requests);
   for (let round = 0; requests.length > 0 && round < MAX_ROLL_ROUNDS; round++) {
     const results = await rollRequests(combat, requests);
-    const model = tempoModelOf(combat);
-    const stored = model === null ? null : readStoredCombat(model);
-    if (stored === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: "?" });
-    const step = stepCombat(host, stored, { type: "rolls", results });
-    if (!step.ok) return step;
-    await writeStep(combat, host, step.value);
-    requests = automaticRequests(step.value.requests);
+    const answered = host.apply(step.state, { type: "rolls", results });
+    if (!answered.ok) break;
+    const { state, events, requests: asked } = answered.value;
+    step = settle(
+      host,
+      origin.stored,
+      origin.before,
+      { state, events: [...step.events, ...events], requests: [...step.requests, ...asked] },
+      origin.history,
+    );
+    requests = automaticRequests(asked);
   }
-  return ok(true);
+  return step;
 }

@@ -1,0 +1,65 @@
+/**
+ * The adapter's rough edges (issue 8, item 10), each as a user meets it: one click is one undo
+ * step, a player's "end turn" ends its turn, `defeated` and the engine agree both ways, and a GM's
+ * initiative typed into the tracker reaches the engine at once.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
+import { coreMismatches, documentWrites, installTempoWorld, type Tempo } from "../support/tempo-encounter.ts";
+
+const t = await installTempoWorld(23);
+const { world } = t;
+afterAll(() => world.uninstall());
+
+const rulesets = RULESET_IDS.map((r) => [r] as [RulesetId]);
+
+/** Every roll that is scripted gives 3: within every formula's range here (bonuses 0), and a tie. */
+function scriptTies(count: number): void {
+  world.scriptedTotals.splice(0, world.scriptedTotals.length, ...Array.from({ length: count }, () => 3));
+}
+
+/** Runs `click`, and returns the document writes it made and whether it posted a roll summary. */
+async function click(
+  fn: () => Promise<unknown>,
+): Promise<{ combatWrites: number; combatantWrites: number; rolled: boolean }> {
+  const from = world.writes.length;
+  await fn();
+  await world.idle();
+  const writes = documentWrites(world, from);
+  return {
+    combatWrites: writes.filter((w) => w.document === "Combat").length,
+    combatantWrites: writes.filter((w) => w.document === "Combatant").length,
+    rolled: world.writes.slice(from).some((w) => w.document === "ChatMessage"),
+  };
+}
+
+describe("one click, one write, one undo step (dice that settle an order are part of the click)", () => {
+  it.each(rulesets)(
+    "%s: a click that brings contests, roll-offs or a group's d6 is one Combat update, undone by one previous turn",
+    async (ruleset) => {
+      const combat: Tempo = await t.encounter(ruleset, 4, () => ({ initiativeBonus: 0, int: 0, agi: 0 }));
+      await combat.startCombat();
+      await world.idle();
+      let withDice = 0;
+      const clicks: (() => Promise<unknown>)[] = [() => combat.rollAll()];
+      for (let i = 0; i < 16; i++) clicks.push(() => combat.nextTurn());
+      for (const [i, next] of clicks.entries()) {
+        if (i === 0) scriptTies(4 * 2);
+        const before = JSON.stringify(t.model(combat).engine);
+        const made = await click(next);
+        expect(made.combatWrites).toBeLessThanOrEqual(1);
+        expect(made.combatantWrites).toBeLessThanOrEqual(1);
+        expect(coreMismatches(t, combat)).toEqual([]);
+        if (!made.rolled || made.combatWrites === 0) continue;
+        withDice++;
+        const undo = await click(() => combat.previousTurn());
+        expect(undo.combatWrites).toBe(1);
+        expect(JSON.stringify(t.model(combat).engine)).toBe(before);
+        expect(coreMismatches(t, combat)).toEqual([]);
+        await click(() => combat.tempoCommand({ type: "redo" }));
+      }
+      world.scriptedTotals.length = 0;
+      expect(withDice).toBeGreaterThan(0);
+    },
+  );
+});
