@@ -4,8 +4,24 @@
  * initiative typed into the tracker reaches the engine at once.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
-import { coreMismatches, documentWrites, installTempoWorld, type Tempo } from "../support/tempo-encounter.ts";
+import {
+  RULESET_IDS,
+  automaticRequests,
+  readStoredCombat,
+  stepCombat,
+  type RulesetId,
+  type StoredCombat,
+} from "../../src/engine/index.ts";
+import {
+  coreMismatches,
+  documentWrites,
+  installTempoWorld,
+  ownedId,
+  playUntil,
+  snapshot,
+  storedSource,
+  type Tempo,
+} from "../support/tempo-encounter.ts";
 
 const t = await installTempoWorld(23);
 const { world } = t;
@@ -62,4 +78,47 @@ describe("one click, one write, one undo step (dice that settle an order are par
       expect(withDice).toBeGreaterThan(0);
     },
   );
+});
+
+describe("core's next-turn arrow on a player's client is Tempo's end turn", () => {
+  it.each(rulesets)(
+    "%s: the owner of the acting creature ends its turn; another player is told only the GM can",
+    async (ruleset) => {
+      const combat = await t.encounter(ruleset, 4);
+      const own = ownedId(t, combat);
+      expect(await playUntil(t, combat, (c) => c.combatant?.id === own)).toBe(true);
+      const before = snapshot(combat);
+      const notices = world.notices.length;
+      const refused = await click(() => world.as(t.other, () => combat.nextTurn()));
+      expect(refused.combatWrites + refused.combatantWrites).toBe(0);
+      expect(snapshot(combat)).toBe(before);
+      expect(world.notices.slice(notices)).toEqual([
+        { user: t.other.id, text: expect.stringContaining("TEMPO.ERRORS.Access.GmOnly") as unknown as string },
+      ]);
+      const m = t.model(combat);
+      const next = stepCombat(m.host, readStoredCombat(storedSource(combat)) as StoredCombat, { type: "next" });
+      const ended = await click(() => world.as(t.owner, () => combat.nextTurn()));
+      expect(ended.combatWrites).toBe(1);
+      // exactly the GM's next (with no dice asked for that settle an order: none come up here)
+      expect(next.ok && automaticRequests(next.value.requests).length === 0).toBe(true);
+      if (next.ok) expect(t.model(combat).engine).toEqual(next.value.stored.engine);
+      expect(world.notices.filter((n) => n.user === t.owner.id)).toEqual([]);
+      expect(coreMismatches(t, combat)).toEqual([]);
+    },
+  );
+
+  it("an end-turn click that arrives after the turn moved on ends nobody's turn", async () => {
+    const combat = await t.encounter("standard", 4);
+    const own = ownedId(t, combat);
+    expect(await playUntil(t, combat, (c) => c.combatant !== undefined && c.combatant?.id !== own)).toBe(true);
+    const before = snapshot(combat);
+    const answer = await world.as(t.owner, () => combat.tempoCommand({ type: "endTurn", combatantId: own }));
+    expect(answer).toEqual({
+      ok: false,
+      error: expect.objectContaining({ key: "TEMPO.ERRORS.Access.NotOwner" }) as unknown,
+    });
+    const gm = await combat.tempoCommand({ type: "endTurn", combatantId: own });
+    expect(gm).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Host.NotCurrentTurn", data: { id: own } } });
+    expect(snapshot(combat)).toBe(before);
+  });
 });

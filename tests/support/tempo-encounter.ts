@@ -165,3 +165,31 @@ export function restore(combat: Tempo, taken: string): void {
 export function documentWrites(world: World, from: number): Write[] {
   return world.writes.slice(from).filter((w) => w.document !== "ChatMessage");
 }
+
+/**
+ * Plays the encounter as the GM (the dice each creature waits for, else next turn) until `until`
+ * holds; false when it never did within `limit` clicks.
+ */
+export async function playUntil(
+  t: TempoWorld,
+  combat: Tempo,
+  until: (combat: Tempo) => boolean,
+  limit = 40,
+): Promise<boolean> {
+  for (let i = 0; i < limit; i++) {
+    if (until(combat)) return true;
+    const m = t.model(combat);
+    if (!m.host.started(m.state)) await combat.startCombat();
+    else if (m.host.pending(m.state).length > 0) await combat.rollAll();
+    else await combat.nextTurn();
+    await t.world.idle();
+  }
+  return until(combat);
+}
+
+/** The id of the owner's creature (the first combatant). */
+export function ownedId(t: TempoWorld, combat: Tempo): string {
+  const own = combat.combatants.filter((c) => c.testUserPermission(t.owner as never, "OWNER"))[0];
+  if (own === undefined || own.id === null) throw new Error("no owned combatant");
+  return own.id;
+}

@@ -2,7 +2,8 @@
  * The GM side of every Tempo command: the one place a command becomes engine steps and document
  * writes. Commands are the engine's (`declare`, `delay`, `react`, `seize` …, checked by the engine)
  * plus the table's own:
- * - `endTurn`: `next`, given by the owner of the acting creature;
+ * - `endTurn` (optionally `{ combatantId }`: refused unless that creature is acting): `next`, given by
+ *   the owner of the acting creature;
  * - `rollInitiative` `{ combatantIds }`: roll those creatures' waiting initiative dice;
  * - `nextRound` / `previousRound`: steps until the round changes, in one write and one undo step;
  * - `undo` / `redo`: through the stored patch history;
@@ -13,6 +14,7 @@
  */
 import {
   automaticRequests,
+  commandCombatant,
   err,
   ok,
   readStoredCombat,
@@ -41,8 +43,14 @@ function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: H
   }
   const combatants = combat.combatants.size;
   switch (command.type) {
-    case "endTurn":
+    case "endTurn": {
+      // A player's click names the creature whose turn it ends; it may arrive after the turn moved on.
+      const named = commandCombatant(command);
+      if (named !== null && named !== host.current(model.state)) {
+        return err("TEMPO.ERRORS.Host.NotCurrentTurn", { id: named });
+      }
       return stepCombat(host, stored, { type: "next" });
+    }
     case "nextRound": {
       const round = host.round(model.state);
       return stepCombatUntil(

@@ -20,6 +20,7 @@ import { tempoModelOf } from "../combat/tempo-model.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
 import { initialCombatSystem } from "../combat/initial-system.ts";
 import { newCombatType } from "../new-combat-type.ts";
+import { nextTurnCommand } from "../combat/core-controls.ts";
 
 export class TempoCombat extends Combat {
   /** Gives a Tempo command (engine commands and the table's own, see run-command.ts). */
@@ -59,7 +60,7 @@ export class TempoCombat extends Combat {
   }
 
   override async nextTurn(): Promise<this> {
-    return tempoModelOf(this) === null ? super.nextTurn() : this.#command({ type: "next" });
+    return tempoModelOf(this) === null ? super.nextTurn() : this.#command(nextTurnCommand(this));
   }
 
   override async previousTurn(): Promise<this> {
