@@ -15,6 +15,7 @@ import {
 import {
   coreMismatches,
   documentWrites,
+  embedded,
   installTempoWorld,
   ownedId,
   playUntil,
@@ -120,5 +121,44 @@ describe("core's next-turn arrow on a player's client is Tempo's end turn", () =
     const gm = await combat.tempoCommand({ type: "endTurn", combatantId: own });
     expect(gm).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Host.NotCurrentTurn", data: { id: own } } });
     expect(snapshot(combat)).toBe(before);
+  });
+});
+
+/** The second combatant (an NPC nobody but the GM owns). */
+const npcOf = (combat: Tempo) => combat.combatants.contents[1]?.id ?? "";
+
+describe("combatant.defeated and the engine agree both ways, with no loop of updates", () => {
+  it.each(rulesets)("DEF-1: %s: defeat and revive commands, their undo, and the tracker toggle", async (ruleset) => {
+    const combat = await t.encounter(ruleset, 4);
+    expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);
+    const npc = npcOf(combat);
+    const doc = () => combat.combatants.get(npc);
+    const defeat = await click(() => combat.tempoCommand({ type: "defeat", combatantId: npc }));
+    expect(defeat).toMatchObject({ combatWrites: 1 });
+    expect(defeat.combatantWrites).toBeLessThanOrEqual(1);
+    expect(doc()?.defeated).toBe(true);
+    expect(coreMismatches(t, combat)).toEqual([]);
+    await click(() => combat.previousTurn());
+    expect(doc()?.defeated).toBe(false);
+    await click(() => combat.tempoCommand({ type: "redo" }));
+    expect(doc()?.defeated).toBe(true);
+    const revive = await click(() => combat.tempoCommand({ type: "revive", combatantId: npc }));
+    expect(revive.combatWrites).toBe(1);
+    expect(doc()?.defeated).toBe(false);
+    // the tracker's toggle: the GM's own write, then exactly one engine step and nothing more
+    const toggle = await click(() =>
+      embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: npc, defeated: true }]),
+    );
+    expect(toggle.combatWrites).toBe(1);
+    expect(toggle.combatantWrites).toBeLessThanOrEqual(2);
+    expect(t.model(combat).host.defeated(t.model(combat).state, npc)).toBe(true);
+    expect(coreMismatches(t, combat)).toEqual([]);
+    // the owner's toggle of its own creature goes to the engine the same way
+    const own = ownedId(t, combat);
+    await click(() =>
+      world.as(t.owner, () => embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: own, defeated: true }])),
+    );
+    expect(t.model(combat).host.defeated(t.model(combat).state, own)).toBe(true);
+    expect(coreMismatches(t, combat)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Writes one engine step to Foundry: ONE Combat update (the changed keys of `system`, with core's
  * `round` and `turn` as the engine says), then at most ONE batched Combatant update for the
- * initiative values that changed (so `combatant.initiative` shows the count, the total or 15.5).
+ * initiative values and defeated flags that changed (so `combatant.initiative` shows the count, the
+ * total or 15.5, and `combatant.defeated` follows the engine's `defeat`, `revive` and their undo).
  *
  * Core's `combatStart`, `combatRound` and `combatTurn` hooks fire before the update, as core's own
  * `startCombat` / `nextRound` / `nextTurn` fire them, once per real change. The engine events travel
@@ -42,22 +43,33 @@ export async function writeStep(combat: Combat.Implementation, host: AnyRulesetH
   else if (round !== combat.round) Hooks.callAll("combatRound", combat, hookData, hookOptions);
   else if (turn !== combat.turn) Hooks.callAll("combatTurn", combat, hookData, hookOptions);
   await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
-  await mirrorInitiative(combat, host, step.state);
+  await mirrorCombatants(combat, host, step.state);
   if (step.seconds !== 0) await game.time.advance(step.seconds);
 }
 
-/** One batched update of every combatant whose initiative differs from the engine's. */
-export async function mirrorInitiative(
+/** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already. */
+export const TEMPO_MIRROR = "tempoMirror";
+
+/** One batched update of every combatant whose initiative or defeated flag differs from the engine's. */
+export async function mirrorCombatants(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   state: unknown,
 ): Promise<void> {
-  const changes: { _id: string; initiative: number | null }[] = [];
+  const changes: { _id: string; initiative?: number | null; defeated?: boolean }[] = [];
   for (const combatant of combat.combatants) {
     const id = combatant.id;
     if (id === null) continue;
     const initiative = host.initiative(state, id);
-    if (combatant.initiative !== initiative) changes.push({ _id: id, initiative });
+    const defeated = host.defeated(state, id);
+    const change = {
+      _id: id,
+      ...(combatant.initiative !== initiative ? { initiative } : {}),
+      ...(combatant.defeated !== defeated ? { defeated } : {}),
+    };
+    if (Object.keys(change).length > 1) changes.push(change);
   }
-  if (changes.length > 0) await combat.updateEmbeddedDocuments("Combatant", changes, { tempoMirror: true } as never);
+  if (changes.length > 0) {
+    await combat.updateEmbeddedDocuments("Combatant", changes, { [TEMPO_MIRROR]: true } as never);
+  }
 }

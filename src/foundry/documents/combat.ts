@@ -14,8 +14,9 @@
  */
 import { turnEventPlan, tempoHookNames, type HostCommand } from "../../engine/index.ts";
 import { giveCommand, type CommandAnswer } from "../combat/queries.ts";
-import { guardCombatUpdate, guardCombatantUpdate } from "../combat/guard.ts";
-import { syncRosterCreated, syncRosterDeleted, syncRosterUpdated } from "../combat/roster-sync.ts";
+import { guardCombatUpdate } from "../combat/guard.ts";
+import { syncRosterCreated, syncRosterDeleted } from "../combat/roster-sync.ts";
+import { answerCombatantWrites } from "../combat/combatant-writes.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
 import { initialCombatSystem } from "../combat/initial-system.ts";
@@ -146,9 +147,7 @@ export class TempoCombat extends Combat {
     super._onUpdateDescendantDocuments(...args);
     const [, , , changes, options, userId] = args;
     if (tempoModelOf(this) === null || !isActiveGm()) return;
-    void syncRosterUpdated(this, changes as readonly { _id?: string; defeated?: boolean }[]).then(() =>
-      guardCombatantUpdate(this, changes as readonly Record<string, unknown>[], options, userId),
-    );
+    void answerCombatantWrites(this, changes as readonly Record<string, unknown>[], options, userId);
   }
 
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
