@@ -162,3 +162,63 @@ describe("combatant.defeated and the engine agree both ways, with no loop of upd
     expect(coreMismatches(t, combat)).toEqual([]);
   });
 });
+
+describe("a GM's initiative typed into the tracker reaches the engine at once", () => {
+  it.each(rulesets)(
+    "%s: set initiative by the engine (count: the count), turn order and core fields follow",
+    async (ruleset) => {
+      const combat = await t.encounter(ruleset, 4);
+      expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);
+      const npc = npcOf(combat);
+      const value = 2;
+      const m = t.model(combat);
+      const expected = stepCombat(m.host, readStoredCombat(storedSource(combat)) as StoredCombat, {
+        type: "setInitiative",
+        combatantId: npc,
+        value,
+      });
+      const notices = world.notices.length;
+      const typed = await click(() =>
+        embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: npc, initiative: value }]),
+      );
+      expect(typed.combatWrites).toBe(1);
+      expect(expected.ok).toBe(true);
+      if (expected.ok && automaticRequests(expected.value.requests).length === 0) {
+        expect(t.model(combat).engine).toEqual(expected.value.stored.engine);
+      }
+      expect(world.notices.slice(notices)).toEqual([]);
+      expect(coreMismatches(t, combat)).toEqual([]);
+      // one previous turn takes it back
+      await click(() => combat.previousTurn());
+      expect(combat.combatants.get(npc)?.initiative).toBe(m.host.initiative(m.state, npc));
+    },
+  );
+
+  it("a value the ruleset refuses, or a cleared one, goes back at once with the engine's reason", async () => {
+    const combat = await t.encounter("count", 4);
+    expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);
+    const npc = npcOf(combat);
+    const before = snapshot(combat);
+    await click(() => embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: npc, initiative: 99 }]));
+    expect(snapshot(combat)).toBe(before);
+    expect(world.notices.at(-1)).toEqual({
+      user: t.gm.id,
+      text: expect.stringContaining("TEMPO.ERRORS.Count.InvalidCount") as unknown as string,
+    });
+    await click(() => embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: npc, initiative: null }]));
+    expect(snapshot(combat)).toBe(before);
+    expect(world.notices.at(-1)?.text).toContain("TEMPO.NOTICES.InitiativeRolledBack");
+  });
+
+  it("a GM's direct write of the turn goes back to the engine's, with a notice", async () => {
+    const combat = await t.encounter("rotation", 4);
+    expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);
+    const before = snapshot(combat);
+    await click(() => combat.update({ turn: ((combat.turn ?? 0) + 1) % 4 } as never));
+    expect(snapshot(combat)).toBe(before);
+    expect(world.notices.at(-1)).toEqual({
+      user: t.gm.id,
+      text: expect.stringContaining("TEMPO.NOTICES.TurnRolledBack") as unknown as string,
+    });
+  });
+});

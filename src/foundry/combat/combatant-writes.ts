@@ -4,6 +4,10 @@
  * - `defeated` (the GM's, or an owner's): the engine's `defeat` / `revive` (DEF-1) when the engine
  *   does not hold it so already; when the engine refuses, the flag goes back to the engine's, with
  *   the engine's reason;
+ * - `initiative` written by a GM (core's tracker lets the GM type it): the engine's `setInitiative`
+ *   (for `count` the value is the count), at once, with any dice it asks for; the engine's value is
+ *   then mirrored (the count track may place it elsewhere). A cleared value or one the ruleset
+ *   refuses goes back to the engine's, with the reason;
  * - `initiative` written by a player: back to the engine's (guard.ts).
  * Tempo's own writes (mirror and rollbacks) are the engine's already and start nothing, so no write
  * ever answers itself.
@@ -67,6 +71,15 @@ export async function answerCombatantWrites(
     if (typeof change.defeated === "boolean" && change.defeated !== model.host.defeated(model.state, id)) {
       await toEngine(combat, { type: change.defeated ? "defeat" : "revive", combatantId: id }, id, "defeated", userId);
     }
+    if (!byGm || !("initiative" in change)) continue;
+    const value = change.initiative;
+    const after = tempoModelOf(combat);
+    if (after === null || after.state === null || value === after.host.initiative(after.state, id)) continue;
+    if (typeof value !== "number") {
+      await restore(combat, id, "initiative", userId, { key: "TEMPO.NOTICES.InitiativeRolledBack" });
+      continue;
+    }
+    await toEngine(combat, { type: "setInitiative", combatantId: id, value }, id, "initiative", userId);
   }
   if (!byGm) await guardCombatantUpdate(combat, changes, userId);
 }

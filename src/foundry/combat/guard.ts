@@ -30,7 +30,7 @@ export async function guardCombatUpdate(
   userId: string,
 ): Promise<void> {
   const model = tempoModelOf(combat);
-  if (model === null || model.state === null || byGm(userId)) return;
+  if (model === null || model.state === null) return;
   if (!("turn" in changed) && !("round" in changed)) return;
   const turn = turnIndex(model.host, model.state);
   const round = model.host.round(model.state);
