@@ -222,3 +222,20 @@ describe("a GM's initiative typed into the tracker reaches the engine at once", 
     });
   });
 });
+
+describe("the roster is the Combatant documents (found by the permission matrix)", () => {
+  it.each(rulesets)(
+    "%s: the engine's join and leave given as commands are refused, even for the GM",
+    async (ruleset) => {
+      const combat = await t.encounter(ruleset, 3);
+      expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);
+      const before = snapshot(combat);
+      const leave = await combat.tempoCommand({ type: "leave", combatantId: npcOf(combat) });
+      expect(leave).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Host.RosterCommand", data: { type: "leave" } } });
+      const join = await combat.tempoCommand({ type: "join", combatantId: "ghost", combatant: { id: "ghost" } });
+      expect(join).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Host.RosterCommand", data: { type: "join" } } });
+      expect(snapshot(combat)).toBe(before);
+      expect(coreMismatches(t, combat)).toEqual([]);
+    },
+  );
+});

@@ -8,6 +8,8 @@
  * - `nextRound` / `previousRound`: steps until the round changes, in one write and one undo step;
  * - `undo` / `redo`: through the stored patch history;
  * - `reset`: the encounter rebuilt from its combatants, not started.
+ * The engine's `join` and `leave` are refused: creating or deleting a Combatant gives them
+ * (roster-sync.ts), so the engine and the documents never part.
  * Dice the engine asks for that settle an order (contests, roll-offs, a group's d6) are rolled at
  * once, again and again while the engine asks (at most `MAX_ROLL_ROUNDS` times), and belong to the
  * command: one command is one Combat update and one undo step, dice included.
@@ -35,6 +37,16 @@ import { writeStep } from "./write-step.ts";
 
 const MAX_ROLL_ROUNDS = 20;
 
+/** The table's own commands, next to each ruleset's engine commands (README, "Combat API"). */
+export type TableCommand =
+  | { readonly type: "endTurn"; readonly combatantId?: string }
+  | { readonly type: "rollInitiative"; readonly combatantIds: readonly string[] }
+  | { readonly type: "nextRound" }
+  | { readonly type: "previousRound" }
+  | { readonly type: "undo" }
+  | { readonly type: "redo" }
+  | { readonly type: "reset" };
+
 function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: HostCommand): Result<CombatStep> {
   const model = tempoModelOf(combat);
   const stored = model === null ? null : readStoredCombat(model);
@@ -51,6 +63,10 @@ function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: H
       }
       return stepCombat(host, stored, { type: "next" });
     }
+    case "join":
+    case "leave":
+      // The roster is the Combatant documents: a join or leave without one would leave the two apart.
+      return err("TEMPO.ERRORS.Host.RosterCommand", { type: command.type });
     case "nextRound": {
       const round = host.round(model.state);
       return stepCombatUntil(
