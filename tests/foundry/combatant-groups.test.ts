@@ -104,7 +104,7 @@ const goblins = (n: number): Creature[] =>
   Array.from({ length: n }, (_, i) => ({ name: `Goblin ${i}`, side: "enemy", actorId: "goblin" }));
 
 describe("rotation groups through Foundry's CombatantGroup", () => {
-  it("ROT-5: at the start enemies of one actor are grouped 1–3 in ONE group creation, one Combatant update and one Combat update, and each group rolls once", async () => {
+  it("ROT-5: at the start enemies of one actor are grouped 1–3 in ONE group creation, then the start's one Combat update and one Combatant update (members' groups and initiative together), and each group rolls once", async () => {
     const combat = await encounter("rotation", { enemyGroups: true }, [
       { name: "Hero", side: "pc", actorId: "hero" },
       ...goblins(5),
@@ -113,7 +113,7 @@ describe("rotation groups through Foundry's CombatantGroup", () => {
     const from = world.writes.length;
     await combat.startCombat();
     await world.idle();
-    expect(writesSince(from).map((w) => w.document)).toEqual(["CombatantGroup", "Combatant", "Combat", "Combat"]);
+    expect(writesSince(from).map((w) => w.document)).toEqual(["CombatantGroup", "Combat", "Combatant"]);
     expect(combat.groups.contents.map((g) => g.type)).toEqual(["initiative", "initiative"]);
     expect(combat.groups.contents.every((g) => g.system instanceof TempoCombatantGroupModel)).toBe(true);
     const sizes = combat.groups.contents.map(
@@ -301,8 +301,8 @@ describe("segment groups through Foundry's CombatantGroup", () => {
     expect(
       writesSince(from)
         .map((w) => w.document)
-        .slice(0, 2),
-    ).toEqual(["CombatantGroup", "Combatant"]);
+        .slice(0, 3),
+    ).toEqual(["CombatantGroup", "Combat", "Combatant"]);
     const [partyGroup, enemies] = combat.groups.contents;
     expect(combat.groups.contents.map((g) => (g.system as { side: unknown }).side)).toEqual(["party", "enemies"]);
     expect(["Hero", "Hound"].map((n) => engineGroup(combat, n))).toEqual([partyGroup?.id, partyGroup?.id]);

@@ -288,6 +288,9 @@ export function installFoundryWorld(seed = 1): World {
     hidden = false;
     defeated = false;
     owners: Set<string>;
+    /** Users with OBSERVER permission on the combatant's actor: they see it but may not change it. */
+    observers: Set<string>;
+    flags: Obj = {};
     _source: Obj;
     system: unknown;
     token = { disposition: -1 };
@@ -300,6 +303,7 @@ export function installFoundryWorld(seed = 1): World {
       this.id = String(data._id);
       this.name = String(data.name ?? this.id);
       this.owners = new Set((data.owners as string[] | undefined) ?? []);
+      this.observers = new Set((data.observers as string[] | undefined) ?? []);
       this.hidden = data.hidden === true;
       this.defeated = data.defeated === true;
       this._source = { group: data.group ?? null, system: data.system ?? {} };
@@ -331,8 +335,10 @@ export function installFoundryWorld(seed = 1): World {
     get isOwner(): boolean {
       return current.isGM || this.owners.has(current.id);
     }
+    /** Core's levels are ordered: an owner also observes; the GM has every level. */
     testUserPermission(user: UserDouble, level: string): boolean {
-      return level === "OWNER" && (user.isGM || this.owners.has(user.id));
+      if (user.isGM || this.owners.has(user.id)) return level === "OWNER" || level === "OBSERVER";
+      return level === "OBSERVER" && this.observers.has(user.id);
     }
   }
 
@@ -472,6 +478,7 @@ export function installFoundryWorld(seed = 1): World {
         if ("defeated" in change) c.defeated = change.defeated === true;
         if ("hidden" in change) c.hidden = change.hidden === true;
         if ("group" in change) c._source.group = change.group ?? null;
+        if (isObj(change.flags)) c.flags = foundryMerge(c.flags, change.flags);
         if (isObj(change.system)) {
           c._source.system = foundryMerge(c._source.system as Obj, change.system);
           c.rebuild();

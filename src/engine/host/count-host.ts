@@ -33,6 +33,7 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
     round: (state) => Math.max(0, state.round),
     started: (state) => state.status !== "setup",
     initiative: (state, id) => countCombatant(state, id)?.count ?? null,
+    defeated: (state, id) => countCombatant(state, id)?.defeated === true,
     pending: countScheduler.pending,
     timeline: countScheduler.timeline,
     // TIME-1: the track leaves rounds untimed; the world setting gives their length.

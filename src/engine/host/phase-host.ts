@@ -38,6 +38,7 @@ export function phaseHost(roundSeconds: number): RulesetHost<PhaseState> {
     round: (state) => state.round,
     started: (state) => state.round > 0,
     initiative: (state, id) => phaseCombatant(state, id)?.initiative ?? null,
+    defeated: (state, id) => phaseCombatant(state, id)?.defeated === true,
     pending: phaseScheduler.pending,
     timeline: phaseScheduler.timeline,
     // TIME-1: phase rounds are untimed in the source; the world setting gives their length.

@@ -48,6 +48,7 @@ export function rotationHost(): RulesetHost<RotationState> {
     started: (state) => state.status !== "setup",
     initiative: (state, id) =>
       Object.hasOwn(state.combatants, id) ? (state.combatants[id]?.initiative ?? null) : null,
+    defeated: (state, id) => Object.hasOwn(state.combatants, id) && state.combatants[id]?.defeated === true,
     pending: rotationScheduler.pending,
     timeline: rotationScheduler.timeline,
     // ROT-3: a rotation is 6 seconds.

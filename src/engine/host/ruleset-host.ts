@@ -97,6 +97,8 @@ export interface RulesetHost<S> {
   started(state: S): boolean;
   /** core's `combatant.initiative`: the count, the total, 15.5 after a ROT-2 tie; null until rolled. */
   initiative(state: S, combatantId: string): number | null;
+  /** DEF-1: whether the engine holds this combatant as defeated (core's `combatant.defeated`). */
+  defeated(state: S, combatantId: string): boolean;
   /** Dice waiting for results. */
   pending(state: S): readonly DiceRequest[];
   timeline(state: S): readonly TimelineEntry[];

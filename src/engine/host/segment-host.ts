@@ -56,6 +56,7 @@ export function segmentHost(): RulesetHost<SegmentState> {
       if (combatant === null || !Object.hasOwn(state.groupRolls, combatant.groupId)) return null;
       return state.groupRolls[combatant.groupId] ?? null;
     },
+    defeated: (state, id) => segmentCombatant(state, id)?.defeated === true,
     pending: segmentScheduler.pending,
     timeline: segmentScheduler.timeline,
     // SEG-1: a round is 10 segments of 6 seconds; time passes segment by segment.

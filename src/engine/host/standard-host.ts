@@ -25,6 +25,7 @@ export function standardHost(): RulesetHost<StandardState> {
     started: (state) => state.status !== "setup",
     initiative: (state, id) =>
       Object.hasOwn(state.combatants, id) ? (state.combatants[id]?.initiative ?? null) : null,
+    defeated: (state, id) => Object.hasOwn(state.combatants, id) && state.combatants[id]?.defeated === true,
     pending: standardScheduler.pending,
     timeline: standardScheduler.timeline,
     // STD-4: a round is 5 seconds.

@@ -1,9 +1,12 @@
 /**
  * The table's commands as one step on a stored combat (the same for the Foundry layer and the preview):
- * - `endTurn`: `next`, given by the owner of the acting creature;
+ * - `endTurn` (optionally `{ combatantId }`: refused unless that creature is acting, so a late or double
+ *   click ends nobody else's turn): `next`, given by the owner of the acting creature;
  * - `nextRound` / `previousRound`: steps until the round changes, in one write and one undo step;
  * - `reset`: the encounter rebuilt from its combatants, not started, the undo history cleared;
- * - `undo` / `redo` and every engine command: `stepCombat`.
+ * - `undo` / `redo` and every engine command: `stepCombat`;
+ * - the engine's `join` and `leave` are refused: the host's roster (Foundry's Combatant documents) gives
+ *   them, so the engine and the roster never part.
  * `rollInitiative` is not a step: the host rolls the waiting requests and answers them with `rolls`.
  */
 import { err, ok, type Result } from "../core/result.ts";
@@ -16,6 +19,7 @@ import {
   type CombatStep,
   type StoredCombat,
 } from "./combat-step.ts";
+import { commandCombatant } from "./command-access.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 import type { HostCombatant, HostCommand, HostOptions } from "./ruleset-host.ts";
 
@@ -33,8 +37,18 @@ export function tableStep(
 ): Result<CombatStep> {
   const limit = roster.combatants.length * 4 + 20;
   switch (command.type) {
-    case "endTurn":
+    case "endTurn": {
+      const named = commandCombatant(command);
+      if (named !== null) {
+        const now = readCombatState(host, stored.engine);
+        if (!now.ok) return now;
+        if (named !== host.current(now.value)) return err("TEMPO.ERRORS.Host.NotCurrentTurn", { id: named });
+      }
       return stepCombat(host, stored, { type: "next" });
+    }
+    case "join":
+    case "leave":
+      return err("TEMPO.ERRORS.Host.RosterCommand", { type: command.type });
     case "nextRound": {
       const now = readCombatState(host, stored.engine);
       if (!now.ok) return now;

@@ -6,43 +6,43 @@
  * the write, so it holds whatever client the player uses.
  *
  * Allowed as written: `system` (the facts a ruleset reads at the next join), `flags`, and `defeated`
- * (which becomes the engine's defeat or revive, roster-sync.ts).
+ * (which becomes the engine's defeat or revive, combatant-writes.ts). A GM's `turn`/`round` goes back
+ * too; a GM's `initiative` becomes the engine's set initiative (combatant-writes.ts).
  */
-import type { Message } from "../../engine/index.ts";
-import { NOTICE_QUERY } from "./queries.ts";
+import { tellUser } from "./tell-user.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { turnIndex } from "./write-step.ts";
 
-function tell(userId: string, message: Message): void {
-  const user = game.users.get(userId);
-  if (user !== undefined && !user.isGM) void user.query(NOTICE_QUERY, message);
-}
+/** Marks a rollback, which the GM's client takes as the engine's already. */
+export const TEMPO_ROLLBACK = "tempoRollback";
 
 function byGm(userId: string): boolean {
   return game.users.get(userId)?.isGM ?? false;
 }
 
-/** `turn` / `round` written by a player: back to the engine's. */
+/**
+ * `turn` / `round` written directly (a player's client, or a GM's macro): back to the engine's. No
+ * engine command sets the turn; the GM moves it with the Tempo commands and core's methods.
+ */
 export async function guardCombatUpdate(
   combat: Combat.Implementation,
   changed: { readonly turn?: unknown; readonly round?: unknown },
   userId: string,
 ): Promise<void> {
   const model = tempoModelOf(combat);
-  if (model === null || model.state === null || byGm(userId)) return;
+  if (model === null || model.state === null) return;
   if (!("turn" in changed) && !("round" in changed)) return;
   const turn = turnIndex(model.host, model.state);
   const round = model.host.round(model.state);
   if (combat.turn === turn && combat.round === round) return;
-  await combat.update({ turn, round } as Combat.UpdateData, { tempoRollback: true } as never);
-  tell(userId, { key: "TEMPO.NOTICES.TurnRolledBack" });
+  await combat.update({ turn, round } as Combat.UpdateData, { [TEMPO_ROLLBACK]: true } as never);
+  tellUser(userId, { key: "TEMPO.NOTICES.TurnRolledBack" });
 }
 
 /** A combatant's `initiative` written by its owner: back to the engine's value. */
 export async function guardCombatantUpdate(
   combat: Combat.Implementation,
-  changes: readonly Record<string, unknown>[],
-  _options: unknown,
+  changes: readonly Readonly<Record<string, unknown>>[],
   userId: string,
 ): Promise<void> {
   const model = tempoModelOf(combat);
@@ -56,6 +56,6 @@ export async function guardCombatantUpdate(
     if (change.initiative !== engine) fixes.push({ _id: id, initiative: engine });
   }
   if (fixes.length === 0) return;
-  await combat.updateEmbeddedDocuments("Combatant", fixes, { tempoRollback: true } as never);
-  tell(userId, { key: "TEMPO.NOTICES.InitiativeRolledBack" });
+  await combat.updateEmbeddedDocuments("Combatant", fixes, { [TEMPO_ROLLBACK]: true } as never);
+  tellUser(userId, { key: "TEMPO.NOTICES.InitiativeRolledBack" });
 }

@@ -1,11 +1,11 @@
 /**
  * Foundry's roster changes become engine commands on the active GM's client: a created Combatant
- * joins, a deleted one leaves, `defeated` toggled on one is `defeat` / `revive` (DEF-1: it keeps its
- * place and data). A hidden combatant stays in the engine and takes its turns, as in core; hiding
+ * joins, a deleted one leaves (`defeated` toggled on one is `defeat` / `revive`: combatant-writes.ts).
+ * A hidden combatant stays in the engine and takes its turns, as in core; hiding
  * only hides it from players. Joins and leaves are written as one step that clears the undo history
  * (undo cannot take a document back).
  */
-import { readStoredCombat, settle, stepCombat, type DiceRequest, type HostEvent } from "../../engine/index.ts";
+import { readStoredCombat, settle, type DiceRequest, type HostEvent } from "../../engine/index.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
@@ -66,22 +66,4 @@ export async function syncRosterDeleted(combat: Combat.Implementation): Promise<
     [],
     [...engineIds(combat)].filter((id) => !present.has(id)),
   );
-}
-
-/** `defeated` toggled on combatants: one engine step per change, each written as it comes. */
-export async function syncRosterUpdated(
-  combat: Combat.Implementation,
-  changes: readonly { _id?: string; defeated?: boolean }[],
-): Promise<void> {
-  for (const change of changes) {
-    if (typeof change._id !== "string" || typeof change.defeated !== "boolean") continue;
-    const model = tempoModelOf(combat);
-    const stored = model === null ? null : readStoredCombat(model);
-    if (model === null || stored === null) return;
-    const step = stepCombat(model.host, stored, {
-      type: change.defeated ? "defeat" : "revive",
-      combatantId: change._id,
-    });
-    if (step.ok) await writeStep(combat, model.host, step.value);
-  }
 }

@@ -2,15 +2,19 @@
  * The GM side of every Tempo command: the one place a command becomes engine steps and document
  * writes. Commands are the engine's (`declare`, `delay`, `react`, `seize` …, checked by the engine)
  * plus the table's own:
- * - `endTurn`: `next`, given by the owner of the acting creature;
+ * - `endTurn` (optionally `{ combatantId }`: refused unless that creature is acting): `next`, given by
+ *   the owner of the acting creature;
  * - `rollInitiative` `{ combatantIds }`: roll those creatures' waiting initiative dice;
  * - `nextRound` / `previousRound`: steps until the round changes, in one write and one undo step;
  * - `undo` / `redo`: through the stored patch history;
  * - `reset`: the encounter rebuilt from its combatants, not started;
  * - `setGroup` `{ combatantIds, groupId }`: moves combatants between groups (groups/set-group.ts);
  *   `start` first makes the default groups when the GM made none (groups/start-groups.ts).
+ * The engine's `join` and `leave` are refused: creating or deleting a Combatant gives them
+ * (roster-sync.ts), so the engine and the documents never part.
  * Dice the engine asks for that settle an order (contests, roll-offs, a group's d6) are rolled at
- * once, again and again while the engine asks (at most `MAX_ROLL_ROUNDS` times).
+ * once, again and again while the engine asks (at most `MAX_ROLL_ROUNDS` times), and belong to the
+ * command: one command is one Combat update and one undo step, dice included.
  */
 import {
   automaticRequests,
@@ -19,22 +23,32 @@ import {
   readStoredCombat,
   settle,
   stepCombat,
-  stepCombatUntil,
-  undoRound,
+  tableStep,
   type AnyRulesetHost,
   type CombatStep,
   type DiceRequest,
   type HostCommand,
   type Result,
+  type StoredCombat,
 } from "../../engine/index.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { setGroup } from "./groups/set-group.ts";
-import { startGroups } from "./groups/start-groups.ts";
+import { startGroups, type StartGroups } from "./groups/start-groups.ts";
 import { rollRequests } from "./roll-requests.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
 
 const MAX_ROLL_ROUNDS = 20;
+
+/** The table's own commands, next to each ruleset's engine commands (README, "Combat API"). */
+export type TableCommand =
+  | { readonly type: "endTurn"; readonly combatantId?: string }
+  | { readonly type: "rollInitiative"; readonly combatantIds: readonly string[] }
+  | { readonly type: "nextRound" }
+  | { readonly type: "previousRound" }
+  | { readonly type: "undo" }
+  | { readonly type: "redo" }
+  | { readonly type: "reset" };
 
 function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: HostCommand): Result<CombatStep> {
   const model = tempoModelOf(combat);
@@ -42,89 +56,146 @@ function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: H
   if (model === null || stored === null || model.state === null) {
     return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model?.ruleset ?? "?" });
   }
-  const combatants = combat.combatants.size;
-  switch (command.type) {
-    case "endTurn":
-      return stepCombat(host, stored, { type: "next" });
-    case "nextRound": {
-      const round = host.round(model.state);
-      return stepCombatUntil(
-        host,
-        stored,
-        { type: "next" },
-        (events, state) =>
-          host.round(state) > round || events.some((e) => e.type === "roundStarted") ? null : { type: "next" },
-        combatants * 4 + 20,
-      );
-    }
-    case "previousRound":
-      return undoRound(host, stored, combatants * 4 + 20);
-    case "reset": {
-      const created = host.create(
-        combat.combatants.contents.map((c) => hostCombatantOf(c)),
-        model.hostOptions,
-      );
-      if (!created.ok) return created;
-      return ok(settle(host, stored, model.state, { state: created.value, events: [], requests: [] }, "reset"));
-    }
-    default:
-      return stepCombat(host, stored, command);
-  }
+  const roster = { combatants: combat.combatants.contents.map((c) => hostCombatantOf(c)), options: model.hostOptions };
+  return tableStep(host, stored, command, roster);
 }
 
 /** Runs `command` on the GM's client and writes the result; rolls the dice it asks for that settle an order. */
 export async function runCommand(combat: Combat.Implementation, command: HostCommand): Promise<Result<true>> {
   const model = tempoModelOf(combat);
+  const stored = model === null ? null : readStoredCombat(model);
   if (model === null) return err("TEMPO.ERRORS.Host.NotTempo");
+  if (stored === null || model.state === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model.ruleset });
   const host = model.host;
-  if (command.type === "rollInitiative") return rollInitiative(combat, host, command);
   if (command.type === "setGroup") {
     const moved = await setGroup(combat, command);
-    return moved.ok ? rollFollowUps(combat, host, automaticRequests(moved.value)) : moved;
+    return moved.ok ? rollRequested(combat, host, automaticRequests(moved.value)) : moved;
   }
   if (command.type === "start") {
+    // Default groups: their documents first, then the regrouped engine starts in the start's one write.
     const grouped = await startGroups(combat);
     if (!grouped.ok) return grouped;
+    if (grouped.value !== null) return startGrouped(combat, host, grouped.value);
   }
-  const step = stepsOf(combat, host, command);
-  if (!step.ok) return step;
-  await writeStep(combat, host, step.value);
-  return rollFollowUps(combat, host, automaticRequests(step.value.requests));
+  return runStep(combat, host, command);
 }
 
-async function rollInitiative(
+/** `start` on the engine regrouped by the default groups: one Combat update, one Combatant update. */
+async function startGrouped(
+  combat: Combat.Implementation,
+  host: AnyRulesetHost,
+  grouped: StartGroups,
+): Promise<Result<true>> {
+  const model = tempoModelOf(combat);
+  const stored = model === null ? null : readStoredCombat(model);
+  if (model === null || stored === null || model.state === null)
+    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model?.ruleset ?? "?" });
+  const started = host.apply(grouped.state, { type: "start" });
+  if (!started.ok) return started;
+  // A roster change: undo does not reach behind it (settle "reset").
+  const origin = { stored, before: model.state, history: "reset" as const };
+  const first = settle(host, stored, model.state, started.value, "reset");
+  const step = await rollFollowUps(combat, host, origin, first);
+  await writeStep(combat, host, step, grouped.groups);
+  return ok(true);
+}
+
+/** One command as one write and one undo step, with the dice it brings that settle an order. */
+async function runStep(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   command: HostCommand,
 ): Promise<Result<true>> {
   const model = tempoModelOf(combat);
+  const stored = model === null ? null : readStoredCombat(model);
+  if (model === null || stored === null || model.state === null)
+    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model?.ruleset ?? "?" });
+  const first =
+    command.type === "rollInitiative" ? await rollInitiative(combat, host, command) : stepsOf(combat, host, command);
+  if (!first.ok) return first;
+  const history = command.type === "reset" ? "reset" : "record";
+  const step = await rollFollowUps(combat, host, { stored, before: model.state, history }, first.value);
+  await writeStep(combat, host, step);
+  return ok(true);
+}
+
+/**
+ * Rolls `requests` (dice a change outside a command asked for: a regrouped tie) and their follow-ups,
+ * as one step of their own.
+ */
+export async function rollRequested(
+  combat: Combat.Implementation,
+  host: AnyRulesetHost,
+  requests: readonly DiceRequest[],
+): Promise<Result<true>> {
+  if (requests.length === 0) return ok(true);
+  const model = tempoModelOf(combat);
+  const stored = model === null ? null : readStoredCombat(model);
+  if (model === null || stored === null || model.state === null)
+    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model?.ruleset ?? "?" });
+  const results = await rollRequests(combat, requests);
+  const first = stepCombat(host, stored, { type: "rolls", results });
+  if (!first.ok) return first;
+  const step = await rollFollowUps(combat, host, { stored, before: model.state, history: "record" }, first.value);
+  await writeStep(combat, host, step);
+  return ok(true);
+}
+
+/** A creature's waiting initiative dice, rolled; the step that feeds their totals to the engine. */
+async function rollInitiative(
+  combat: Combat.Implementation,
+  host: AnyRulesetHost,
+  command: HostCommand,
+): Promise<Result<CombatStep>> {
+  const model = tempoModelOf(combat);
+  const stored = model === null ? null : readStoredCombat(model);
   const ids: unknown = (command as unknown as Record<string, unknown>).combatantIds;
-  if (model === null || model.state === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: "?" });
+  if (model === null || stored === null || model.state === null) {
+    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: "?" });
+  }
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string")) {
     return err("TEMPO.ERRORS.Host.InvalidCommand", { type: command.type });
   }
   const wanted = new Set<string>(ids);
   const requests = host.pending(model.state).filter((r) => r.combatantId !== null && wanted.has(r.combatantId));
   if (requests.length === 0) return err("TEMPO.ERRORS.Host.NothingToRoll");
-  return rollFollowUps(combat, host, requests);
+  const results = await rollRequests(combat, requests);
+  return stepCombat(host, stored, { type: "rolls", results });
 }
 
-/** Rolls `requests`, feeds the totals back, and repeats for the follow-ups the engine asks for. */
-export async function rollFollowUps(
+interface StepOrigin {
+  readonly stored: StoredCombat;
+  readonly before: unknown;
+  readonly history: "record" | "reset";
+}
+
+/**
+ * Rolls the dice `first` asks for that settle an order, feeds the totals back, and repeats for the
+ * follow-ups. The whole chain is ONE step from `origin`: one write, one undo step (a GM's click that
+ * brings a contest or a roll-off is undone by one click). If the engine refuses a total (it cannot,
+ * for a real roll of its formula), the chain stops where it stood and the dice stay pending.
+ */
+async function rollFollowUps(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
-  first: readonly DiceRequest[],
-): Promise<Result<true>> {
-  let requests = first;
+  origin: StepOrigin,
+  first: CombatStep,
+): Promise<CombatStep> {
+  let step = first;
+  let requests = automaticRequests(first.requests);
   for (let round = 0; requests.length > 0 && round < MAX_ROLL_ROUNDS; round++) {
     const results = await rollRequests(combat, requests);
-    const model = tempoModelOf(combat);
-    const stored = model === null ? null : readStoredCombat(model);
-    if (stored === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: "?" });
-    const step = stepCombat(host, stored, { type: "rolls", results });
-    if (!step.ok) return step;
-    await writeStep(combat, host, step.value);
-    requests = automaticRequests(step.value.requests);
+    const answered = host.apply(step.state, { type: "rolls", results });
+    if (!answered.ok) break;
+    const { state, events, requests: asked } = answered.value;
+    step = settle(
+      host,
+      origin.stored,
+      origin.before,
+      { state, events: [...step.events, ...events], requests: [...step.requests, ...asked] },
+      origin.history,
+    );
+    requests = automaticRequests(asked);
   }
-  return ok(true);
+  return step;
 }

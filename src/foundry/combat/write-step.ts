@@ -1,7 +1,8 @@
 /**
  * Writes one engine step to Foundry: ONE Combat update (the changed keys of `system`, with core's
  * `round` and `turn` as the engine says), then at most ONE batched Combatant update for the
- * initiative values that changed (so `combatant.initiative` shows the count, the total or 15.5).
+ * initiative values and defeated flags that changed (so `combatant.initiative` shows the count, the
+ * total or 15.5, and `combatant.defeated` follows the engine's `defeat`, `revive` and their undo).
  *
  * Core's `combatStart`, `combatRound` and `combatTurn` hooks fire before the update, as core's own
  * `startCombat` / `nextRound` / `nextTurn` fire them, once per real change. The engine events travel
@@ -12,6 +13,7 @@
  * nothing of its own.
  */
 import type { AnyRulesetHost, CombatStep } from "../../engine/index.ts";
+import { TEMPO_GROUPS_OPTION } from "./groups/membership.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
 
@@ -32,6 +34,7 @@ export async function writeStep(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   engineStep: CombatStep,
+  groups: ReadonlyMap<string, string | null> = new Map(),
 ): Promise<void> {
   const step = withDurations(combat, host, engineStep); // DUR-1: effect timers ride in the same update
   const model = tempoModelOf(combat);
@@ -48,22 +51,39 @@ export async function writeStep(
   else if (round !== combat.round) Hooks.callAll("combatRound", combat, hookData, hookOptions);
   else if (turn !== combat.turn) Hooks.callAll("combatTurn", combat, hookData, hookOptions);
   await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
-  await mirrorInitiative(combat, host, step.state);
+  await mirrorCombatants(combat, host, step.state, groups);
   if (step.seconds !== 0) await game.time.advance(step.seconds);
 }
 
-/** One batched update of every combatant whose initiative differs from the engine's. */
-export async function mirrorInitiative(
+/** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already. */
+export const TEMPO_MIRROR = "tempoMirror";
+
+/**
+ * One batched update of every combatant whose initiative or defeated flag differs from the engine's,
+ * with core's `group` for the combatants in `groups` (default groups made at the start ride along).
+ */
+export async function mirrorCombatants(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   state: unknown,
+  groups: ReadonlyMap<string, string | null> = new Map(),
 ): Promise<void> {
-  const changes: { _id: string; initiative: number | null }[] = [];
+  const changes: { _id: string; initiative?: number | null; defeated?: boolean; group?: string | null }[] = [];
   for (const combatant of combat.combatants) {
     const id = combatant.id;
     if (id === null) continue;
     const initiative = host.initiative(state, id);
-    if (combatant.initiative !== initiative) changes.push({ _id: id, initiative });
+    const defeated = host.defeated(state, id);
+    const change = {
+      _id: id,
+      ...(combatant.initiative !== initiative ? { initiative } : {}),
+      ...(combatant.defeated !== defeated ? { defeated } : {}),
+      ...(groups.has(id) ? { group: groups.get(id) ?? null } : {}),
+    };
+    if (Object.keys(change).length > 1) changes.push(change);
   }
-  if (changes.length > 0) await combat.updateEmbeddedDocuments("Combatant", changes, { tempoMirror: true } as never);
+  if (changes.length > 0) {
+    const marks = { [TEMPO_MIRROR]: true, ...(groups.size > 0 ? { [TEMPO_GROUPS_OPTION]: true } : {}) };
+    await combat.updateEmbeddedDocuments("Combatant", changes, marks as never);
+  }
 }

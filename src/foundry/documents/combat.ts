@@ -14,14 +14,16 @@
  */
 import { turnEventPlan, tempoHookNames, type HostCommand } from "../../engine/index.ts";
 import { giveCommand, type CommandAnswer } from "../combat/queries.ts";
-import { guardCombatUpdate, guardCombatantUpdate } from "../combat/guard.ts";
-import { syncRosterCreated, syncRosterDeleted, syncRosterUpdated } from "../combat/roster-sync.ts";
+import { guardCombatUpdate } from "../combat/guard.ts";
+import { syncRosterCreated, syncRosterDeleted } from "../combat/roster-sync.ts";
 import { groupSyncWanted, syncGroups } from "../combat/groups/group-sync.ts";
+import { answerCombatantWrites } from "../combat/combatant-writes.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
 import { initialCombatSystem } from "../combat/initial-system.ts";
 import { newCombatType } from "../new-combat-type.ts";
 import { applyEffectTiming } from "../combat/effect-expiry.ts";
+import { nextTurnCommand } from "../combat/core-controls.ts";
 
 export class TempoCombat extends Combat {
   /** Gives a Tempo command (engine commands and the table's own, see run-command.ts). */
@@ -61,7 +63,7 @@ export class TempoCombat extends Combat {
   }
 
   override async nextTurn(): Promise<this> {
-    return tempoModelOf(this) === null ? super.nextTurn() : this.#command({ type: "next" });
+    return tempoModelOf(this) === null ? super.nextTurn() : this.#command(nextTurnCommand(this));
   }
 
   override async previousTurn(): Promise<this> {
@@ -154,9 +156,13 @@ export class TempoCombat extends Combat {
     super._onUpdateDescendantDocuments(...args);
     const [, collection, , changes, options, userId] = args;
     if (tempoModelOf(this) === null || !isActiveGm()) return;
-    void syncRosterUpdated(this, changes as readonly { _id?: string; defeated?: boolean }[])
-      .then(() => guardCombatantUpdate(this, changes as readonly Record<string, unknown>[], options, userId))
-      .then(() => (groupSyncWanted("update", collection, changes, options) ? syncGroups(this, userId) : undefined));
+    const written =
+      collection === "combatants"
+        ? answerCombatantWrites(this, changes as readonly Record<string, unknown>[], options, userId)
+        : Promise.resolve();
+    void written.then(() =>
+      groupSyncWanted("update", collection, changes, options) ? syncGroups(this, userId) : undefined,
+    );
   }
 
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {

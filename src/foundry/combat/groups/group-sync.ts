@@ -19,7 +19,7 @@ import {
 } from "../../../engine/index.ts";
 import { hostCombatantOf } from "../../data/combatant/combatant-model.ts";
 import { NOTICE_QUERY, showNotice } from "../queries.ts";
-import { rollFollowUps } from "../run-command.ts";
+import { rollRequested } from "../run-command.ts";
 import { tempoModelOf } from "../tempo-model.ts";
 import { ownGroupOf, rosterMoves, TEMPO_GROUPS_OPTION } from "./membership.ts";
 import { writeMembership } from "./membership-write.ts";
@@ -88,5 +88,5 @@ export async function syncGroups(combat: Combat.Implementation, userId: string):
   }
   const step = moved.value.events.length > 0 ? settle(host, stored, model.state, moved.value, "reset") : null;
   await writeMembership(combat, host, step, deletedGroupChanges(combat));
-  await rollFollowUps(combat, host, automaticRequests(step?.requests ?? []));
+  await rollRequested(combat, host, automaticRequests(step?.requests ?? []));
 }

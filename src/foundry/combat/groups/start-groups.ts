@@ -11,7 +11,6 @@ import {
   ok,
   readStoredCombat,
   regroupCombatants,
-  settle,
   type HostCombatant,
   type PlannedGroup,
   type Result,
@@ -20,7 +19,6 @@ import { TEMPO_GROUP_TYPE } from "../../data/combatant-group/combatant-group-mod
 import { hostCombatantOf } from "../../data/combatant/combatant-model.ts";
 import { tempoModelOf } from "../tempo-model.ts";
 import { TEMPO_GROUPS_OPTION } from "./membership.ts";
-import { writeMembership } from "./membership-write.ts";
 
 function nameOf(combat: Combat.Implementation, group: PlannedGroup, plan: readonly PlannedGroup[]): string {
   if (group.side === "party") return game.i18n.localize("TEMPO.GROUPS.Party");
@@ -31,14 +29,24 @@ function nameOf(combat: Combat.Implementation, group: PlannedGroup, plan: readon
   return several ? game.i18n.format("TEMPO.GROUPS.Kind", { name, number: String(group.number) }) : name;
 }
 
-/** Makes the default groups of a combat not started yet; nothing when the GM made groups or the rules want none. */
-export async function startGroups(combat: Combat.Implementation): Promise<Result<true>> {
+/** The engine state with the default groups joined, and each member's new group (written with the start). */
+export interface StartGroups {
+  readonly state: unknown;
+  readonly groups: ReadonlyMap<string, string | null>;
+}
+
+/**
+ * Makes the default groups of a combat not started yet (the CombatantGroup documents, in one creation)
+ * and returns the engine regrouped, for the caller to start and write with the members' `group` in the
+ * start's one Combatant update; null when the GM made groups or the rules want none.
+ */
+export async function startGroups(combat: Combat.Implementation): Promise<Result<StartGroups | null>> {
   const model = tempoModelOf(combat);
   const stored = model === null ? null : readStoredCombat(model);
   if (model === null || stored === null || model.state === null)
     return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model?.ruleset ?? "?" });
   const host = model.host;
-  if (host.started(model.state)) return ok(true);
+  if (host.started(model.state)) return ok(null);
   const known = new Set(host.order(model.state));
   const facts = new Map<string, HostCombatant>();
   for (const combatant of combat.combatants)
@@ -50,7 +58,7 @@ export async function startGroups(combat: Combat.Implementation): Promise<Result
     kind: combat.combatants.get(c.id)?.actorId ?? null,
   }));
   const plan = defaultGroupPlan(model.ruleset, model.hostOptions, candidates, combat.groups.size);
-  if (plan.length === 0) return ok(true);
+  if (plan.length === 0) return ok(null);
   const ids = plan.map(() => foundry.utils.randomID());
   const moves = plan.flatMap((group, i) =>
     group.members.flatMap((id) => {
@@ -68,7 +76,5 @@ export async function startGroups(combat: Combat.Implementation): Promise<Result
   }));
   const options = { keepId: true, [TEMPO_GROUPS_OPTION]: true };
   await combat.createEmbeddedDocuments("CombatantGroup", groups as never, options as never);
-  const step = settle(host, stored, model.state, moved.value, "reset");
-  await writeMembership(combat, host, step, new Map(moves.map((m) => [m.id, m.groupId])));
-  return ok(true);
+  return ok({ state: moved.value.state, groups: new Map(moves.map((m) => [m.id, m.groupId])) });
 }

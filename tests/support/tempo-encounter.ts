@@ -1,0 +1,195 @@
+/**
+ * Tempo combats in the Foundry world double (foundry-world.ts), for the adapter tests: a world with
+ * a GM, the owner of one creature, another player and an observer of that creature; encounters of
+ * any ruleset; what the engine holds read back from the stored document alone; core's fields
+ * checked against the engine; and a snapshot of everything a command could write, to prove a
+ * refusal changed nothing and to put a combat back as it was between table rows.
+ *
+ * Install it once per test file, before anything else touches Foundry globals.
+ */
+import { readCombatState, readStoredCombat, storeCombatState, type RulesetId } from "../../src/engine/index.ts";
+import { installFoundryWorld, type UserDouble, type World, type Write } from "./foundry-world.ts";
+
+export type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
+type Model = InstanceType<typeof import("../../src/foundry/data/combat/combat-model.ts").TempoCombatModel>;
+
+export interface TempoWorld {
+  readonly world: World;
+  readonly gm: UserDouble;
+  /** Owns the first combatant of every encounter. */
+  readonly owner: UserDouble;
+  /** Owns nothing. */
+  readonly other: UserDouble;
+  /** OBSERVER permission on the first combatant's actor. */
+  readonly observer: UserDouble;
+  model(combat: Tempo): Model;
+  /** `system` overrides the facts of combatant i (see `combatantData`). */
+  encounter(ruleset: RulesetId, n?: number, system?: (i: number) => object): Promise<Tempo>;
+}
+
+/** Combatant facts: the first is the owner's player character, the rest alternate enemy and ally. */
+export function combatantData(i: number, owner: string, observer: string): Record<string, unknown> {
+  return {
+    name: `C${i}`,
+    owners: i === 0 ? [owner] : [],
+    observers: i === 0 ? [observer] : [],
+    system: { initiativeBonus: i % 3, int: i % 3, agi: i % 2, side: i === 0 ? "pc" : i % 2 ? "enemy" : "ally" },
+  };
+}
+
+export async function installTempoWorld(seed: number): Promise<TempoWorld> {
+  const world = installFoundryWorld(seed);
+  const owner = world.addUser("owner");
+  const other = world.addUser("other");
+  const observer = world.addUser("observer");
+  await import("../../src/foundry/init.ts");
+  world.callHook("init");
+  const { TempoCombatModel } = await import("../../src/foundry/data/combat/combat-model.ts");
+  const model = (combat: Tempo): Model => {
+    const system: unknown = combat.system;
+    if (!(system instanceof TempoCombatModel)) throw new Error("not a Tempo combat");
+    return system;
+  };
+  const encounter = async (ruleset: RulesetId, n = 4, system?: (i: number) => object): Promise<Tempo> => {
+    await game.settings.set("tempo", "ruleset", ruleset);
+    const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create;
+    const combat = await create({});
+    const list = Array.from({ length: n }, (_, i) => {
+      const data = combatantData(i, owner.id, observer.id);
+      return system === undefined ? data : { ...data, system: { ...(data.system as object), ...system(i) } };
+    });
+    await embedded(combat).createEmbeddedDocuments("Combatant", list);
+    await world.idle();
+    return combat;
+  };
+  return { world, gm: world.gm, owner, other, observer, model, encounter };
+}
+
+/** The embedded-document calls of the double's Combat (core's signatures, loosely typed for tests). */
+export function embedded(combat: Tempo): {
+  createEmbeddedDocuments(name: string, data: object[]): Promise<{ id: string }[]>;
+  deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown>;
+  updateEmbeddedDocuments(name: string, changes: object[], options?: object): Promise<unknown>;
+} {
+  return combat as unknown as ReturnType<typeof embedded>;
+}
+
+/** The stored `Combat.system` as JSON would carry it (a reload, another client). */
+export function storedSource(combat: Tempo): Record<string, unknown> {
+  const source = (combat as unknown as { _source: { system: object } })._source.system;
+  return JSON.parse(JSON.stringify(source)) as Record<string, unknown>;
+}
+
+/**
+ * What differs between core's fields and the engine, read back from a JSON copy of the stored
+ * document (not from the model in memory): empty when they agree. Checks the engine state read back
+ * equals the one in memory, every combatant document is in the engine and every engine combatant
+ * has a document, and round, turn, turns, initiative and defeated are the engine's.
+ */
+export function coreMismatches(t: TempoWorld, combat: Tempo): string[] {
+  const m = t.model(combat);
+  const host = m.host;
+  const stored = readStoredCombat(storedSource(combat));
+  const read = stored === null ? null : readCombatState(host, stored.engine);
+  if (read === null || !read.ok) return ["the stored engine state cannot be read back"];
+  const state = read.value;
+  const out: string[] = [];
+  const expectEqual = (what: string, actual: unknown, expected: unknown) => {
+    if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+      out.push(`${what}: ${JSON.stringify(actual)} ≠ engine ${JSON.stringify(expected)}`);
+    }
+  };
+  expectEqual("state read back", storeCombatState(state), storeCombatState(m.state));
+  const docs = combat.combatants.map((c) => c.id ?? "").sort();
+  expectEqual("combatants", docs, [...host.order(state)].sort());
+  expectEqual("round", combat.round, host.round(state));
+  const current = host.current(state);
+  const turn = current === null ? null : host.order(state).indexOf(current);
+  expectEqual("turn", combat.turn, turn);
+  expectEqual(
+    "turns",
+    combat.turns.map((c) => c.id),
+    host.order(state),
+  );
+  for (const c of combat.combatants) {
+    const id = c.id ?? "";
+    expectEqual(`initiative of ${id}`, c.initiative, host.initiative(state, id));
+    expectEqual(`defeated of ${id}`, c.defeated, host.defeated(state, id));
+  }
+  return out;
+}
+
+/** Everything Tempo or a user could have written to this combat, as one string. */
+export function snapshot(combat: Tempo): string {
+  return JSON.stringify({
+    system: storedSource(combat),
+    round: combat.round,
+    turn: combat.turn,
+    combatants: combat.combatants.map((c) => {
+      const doc = c as unknown as { flags: unknown; _source: { system: unknown } };
+      return [c.id, c.initiative, c.defeated, doc._source.system, doc.flags];
+    }),
+  });
+}
+
+/** Puts a combat back to a snapshot taken of it (the same documents), without any write. */
+export function restore(combat: Tempo, taken: string): void {
+  const data = JSON.parse(taken) as {
+    system: object;
+    round: number;
+    turn: number | null;
+    combatants: [string, number | null, boolean, object, object][];
+  };
+  const doc = combat as unknown as { _source: { system: object }; round: number; turn: number | null; rebuild(): void };
+  doc._source.system = data.system;
+  doc.round = data.round;
+  doc.turn = data.turn;
+  for (const [id, initiative, defeated, system, flags] of data.combatants) {
+    const c = combat.combatants.get(id) as unknown as {
+      initiative: number | null;
+      defeated: boolean;
+      flags: object;
+      _source: { system: object };
+      rebuild(): void;
+    };
+    c.initiative = initiative;
+    c.defeated = defeated;
+    c.flags = flags;
+    c._source.system = system;
+    c.rebuild();
+  }
+  doc.rebuild();
+}
+
+/** The writes to documents (not chat) since `from`. */
+export function documentWrites(world: World, from: number): Write[] {
+  return world.writes.slice(from).filter((w) => w.document !== "ChatMessage");
+}
+
+/**
+ * Plays the encounter as the GM (the dice each creature waits for, else next turn) until `until`
+ * holds; false when it never did within `limit` clicks.
+ */
+export async function playUntil(
+  t: TempoWorld,
+  combat: Tempo,
+  until: (combat: Tempo) => boolean,
+  limit = 40,
+): Promise<boolean> {
+  for (let i = 0; i < limit; i++) {
+    if (until(combat)) return true;
+    const m = t.model(combat);
+    if (!m.host.started(m.state)) await combat.startCombat();
+    else if (m.host.pending(m.state).length > 0) await combat.rollAll();
+    else await combat.nextTurn();
+    await t.world.idle();
+  }
+  return until(combat);
+}
+
+/** The id of the owner's creature (the first combatant). */
+export function ownedId(t: TempoWorld, combat: Tempo): string {
+  const own = combat.combatants.filter((c) => c.testUserPermission(t.owner as never, "OWNER"))[0];
+  if (own === undefined || own.id === null) throw new Error("no owned combatant");
+  return own.id;
+}
