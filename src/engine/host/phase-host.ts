@@ -1,17 +1,25 @@
 /** Phase rounds (RULES §3) as a host sees them (ruleset-host.ts). */
-import { err, ok } from "../core/result.ts";
 import {
   createPhaseState,
+  parsePhaseState,
   phaseCombatant,
   phaseCombatants,
+  phaseInitiative,
+  phaseLane,
   phaseScheduler,
   type PhaseCommand,
   type PhaseState,
 } from "../initiative/phase/index.ts";
-import { guardedApply, hasFields, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
+import { guardedApply, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
 import type { HostCommand, RulesetHost } from "./ruleset-host.ts";
 
 const apply = (state: PhaseState, command: HostCommand) => guardedApply(phaseScheduler.apply, state, command);
+
+/** PHS-3, PHS-7: the movement lane during the movement phase, then the battle lane; none while rolling. */
+function lane(state: PhaseState): readonly string[] {
+  if (state.phase === "movement") return phaseLane(state, "movement");
+  return state.phase === "battle" || state.phase === "end" ? phaseLane(state, "battle") : [];
+}
 
 export function phaseHost(roundSeconds: number): RulesetHost<PhaseState> {
   const host: RulesetHost<PhaseState> = {
@@ -24,20 +32,16 @@ export function phaseHost(roundSeconds: number): RulesetHost<PhaseState> {
         apply,
       ),
     apply,
-    read: (value) =>
-      hasFields(value, ["round", "phase", "combatants", "index", "moveOrder", "battleOrder", "cursor"])
-        ? ok(value as unknown as PhaseState)
-        : err("TEMPO.ERRORS.Host.InvalidState", { ruleset: "phase" }),
-    // PHS-3, PHS-7: the movement order until the battle phase, then the battle order.
+    read: parsePhaseState,
     order: (state) =>
       orderWithRest(
-        state.phase === "battle" || state.phase === "end" ? state.battleOrder : state.moveOrder,
+        lane(state),
         phaseCombatants(state).map((c) => c.id),
       ),
     current: phaseScheduler.current,
     round: (state) => state.round,
     started: (state) => state.round > 0,
-    initiative: (state, id) => phaseCombatant(state, id)?.initiative ?? null,
+    initiative: phaseInitiative,
     defeated: (state, id) => phaseCombatant(state, id)?.defeated === true,
     pending: phaseScheduler.pending,
     timeline: phaseScheduler.timeline,

@@ -4,6 +4,7 @@
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { done, draft, type Step } from "./draft.ts";
+import { settle } from "./settle.ts";
 import { changePhaseCombatant, changePhaseState, phaseCombatant, putPhaseCombatant } from "./state.ts";
 import { advance } from "./turns.ts";
 import type { PhaseCombatant, PhaseEvent, PhaseState, PhaseTurnAction } from "./types.ts";
@@ -17,11 +18,12 @@ export function seize(state: PhaseState, id: string): Step {
   if (state.phase !== "initiative") return err("TEMPO.ERRORS.Phase.SeizeTooLate", { id });
   if (c.defeated) return err("TEMPO.ERRORS.Phase.Defeated", { id });
   if (c.seizedRound === state.round) return err("TEMPO.ERRORS.Phase.AlreadySeized", { id });
-  return ok({
-    state: putPhaseCombatant(state, changePhaseCombatant(c, { seizedRound: state.round })),
-    events: [{ type: "seized", round: state.round, combatantId: id }],
-    requests: [],
-  });
+  const d = draft(putPhaseCombatant(state, changePhaseCombatant(c, { seizedRound: state.round })), [
+    { type: "seized", round: state.round, combatantId: id },
+  ]);
+  // Settled dice: the ranking is sorted again with the seizer among those who move first and act last.
+  settle(d);
+  return done(d);
 }
 
 function checkBattleActor(state: PhaseState, id: string): Result<PhaseCombatant> {
@@ -56,11 +58,12 @@ export function delay(state: PhaseState, id: string, afterId: string): Step {
   if (target === null || afterId === id || target.defeated || target.actedRound === state.round) {
     return err("TEMPO.ERRORS.Phase.InvalidDelayTarget", { id, afterId });
   }
-  const wait = { delayerId: id, afterId };
+  const round = state.round;
   const d = draft(
     changePhaseState(state, {
-      waits: [...state.waits, wait],
-      delays: [...state.delays, wait],
+      waits: [...state.waits, { delayerId: id, afterId }],
+      // Delays of earlier rounds are dropped here rather than when a round starts.
+      delays: [...state.delays.filter((w) => w.round === round), { round, delayerId: id, afterId }],
       current: null,
       turnAction: null,
     }),

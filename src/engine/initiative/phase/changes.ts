@@ -1,21 +1,30 @@
 /**
  * Phase rounds: joining, leaving, defeat, revival and initiative changes, at any moment, mid-round
- * included. Only the part of an order still to come changes, so nobody loses or repeats a turn (DEF-1).
+ * included. Only the part of the round still to come changes, so nobody loses or repeats a turn (DEF-1).
  */
 import { err } from "../../core/result.ts";
-import { done, draft, dropRollsOf, release, request, type Step } from "./draft.ts";
+import { askInitiative, done, draft, release, type Step } from "./draft.ts";
+import { unrank } from "./lanes.ts";
 import { settle } from "./settle.ts";
 import { vectorPush, vectorSet } from "../shared/persistent-vector.ts";
 import {
   changePhaseCombatant,
   changePhaseState,
   checkPhaseJoin,
+  initiativeDue,
+  isRollingPhase,
   newPhaseCombatant,
   phaseCombatant,
   putPhaseCombatant,
+  roundInitiative,
 } from "./state.ts";
 import { advance } from "./turns.ts";
 import type { PhaseCombatant, PhaseState } from "./types.ts";
+
+/** Adds `id` to the creatures to place once settled, unless it is there already. */
+function unplace(state: PhaseState, id: string): PhaseState {
+  return state.unplaced.includes(id) ? state : changePhaseState(state, { unplaced: [...state.unplaced, id] });
+}
 
 /** PHS-2, DEF-1: a creature joins; mid-round it rolls and takes the turns still to come. */
 export function join(state: PhaseState, joining: Parameters<typeof checkPhaseJoin>[0]): Step {
@@ -29,37 +38,26 @@ export function join(state: PhaseState, joining: Parameters<typeof checkPhaseJoi
     changePhaseState(state, { combatants: vectorPush(state.combatants, c), index: { ...state.index, [c.id]: slot } }),
     [{ type: "combatantJoined", combatantId: c.id }],
   );
-  if (state.phase === "initiative" || state.phase === "movement" || state.phase === "battle") {
-    d.state = putPhaseCombatant(d.state, changePhaseCombatant(c, { initiativeRound: state.round }));
-    request(d, c, "initiative");
-    if (state.phase !== "initiative") d.state = changePhaseState(d.state, { unplaced: [...d.state.unplaced, c.id] });
+  if (isRollingPhase(state.phase)) {
+    const asked = changePhaseCombatant(c, { initiativeRound: state.round });
+    d.state = putPhaseCombatant(d.state, asked);
+    askInitiative(d, asked);
+    if (state.phase !== "initiative") d.state = unplace(d.state, c.id);
   }
   return done(d);
 }
 
-/** DEF-1: a creature leaves; only the part of the orders still to come changes (PHS-9: its delayers act). */
+/** DEF-1: a creature leaves; only the part of the round still to come changes (PHS-9: its delayers act). */
 export function leave(state: PhaseState, id: string): Step {
   const c = phaseCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
-  const d = draft(dropRollsOf(state, id), [{ type: "combatantLeft", combatantId: id }]);
-  const s = d.state;
-  const cut = (order: readonly string[], active: boolean): { order: readonly string[]; cursor: number } => {
-    const at = order.indexOf(id);
-    if (at < 0) return { order, cursor: s.cursor };
-    return {
-      order: [...order.slice(0, at), ...order.slice(at + 1)],
-      cursor: active && at <= s.cursor ? s.cursor - 1 : s.cursor,
-    };
-  };
-  const move = cut(s.moveOrder, s.phase === "movement");
-  const battle = cut(s.battleOrder, s.phase === "battle");
+  const d = draft(state, [{ type: "combatantLeft", combatantId: id }]);
+  const s = unrank(d.state, id);
   d.state = changePhaseState(s, {
     // The slot is freed (null); the id may join again later with a new slot.
     combatants: vectorSet(s.combatants, c.slot, null),
-    moveOrder: move.order,
-    battleOrder: battle.order,
-    cursor: s.phase === "movement" ? move.cursor : s.phase === "battle" ? battle.cursor : s.cursor,
     upNext: s.upNext.filter((x) => x !== id),
+    catchUp: s.catchUp.filter((x) => x !== id),
     unplaced: s.unplaced.filter((x) => x !== id),
     waits: s.waits.filter((w) => w.delayerId !== id),
   });
@@ -77,9 +75,13 @@ export function defeat(state: PhaseState, id: string): Step {
   const c = phaseCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
   if (c.defeated) return err("TEMPO.ERRORS.Phase.AlreadyDefeated", { id });
-  const d = draft(putPhaseCombatant(dropRollsOf(state, id), changePhaseCombatant(c, { defeated: true })), [
-    { type: "combatantDefeated", combatantId: id },
-  ]);
+  // One that falls before rolling has no initiative this round (it does not keep an older one); a
+  // roll-off asked of it is dropped.
+  const unrolled = initiativeDue(state, c) ? { initiative: null, initiativeRound: state.round, rollOff: [] } : {};
+  const d = draft(
+    putPhaseCombatant(state, changePhaseCombatant(c, { ...unrolled, rollingOff: false, defeated: true })),
+    [{ type: "combatantDefeated", combatantId: id }],
+  );
   settle(d);
   return done(d);
 }
@@ -89,25 +91,25 @@ export function revive(state: PhaseState, id: string): Step {
   const c = phaseCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
   if (!c.defeated) return err("TEMPO.ERRORS.Phase.NotDefeated", { id });
-  const revived: PhaseCombatant = changePhaseCombatant(c, { defeated: false });
-  const d = draft(putPhaseCombatant(state, revived), [{ type: "combatantRevived", combatantId: id }]);
+  const round = state.round;
   const phase = state.phase;
-  const rolling = phase === "initiative" || phase === "movement" || phase === "battle";
-  if (rolling && phase === "initiative" && c.initiativeRound !== state.round) {
+  let revived: PhaseCombatant = changePhaseCombatant(c, { defeated: false });
+  const d = draft(state, [{ type: "combatantRevived", combatantId: id }]);
+  if (phase === "initiative" && c.initiativeRound !== round) {
     // Defeated when the round began: it rolls now like everyone else did.
-    d.state = putPhaseCombatant(
-      d.state,
-      changePhaseCombatant(revived, { initiative: null, initiativeRound: state.round, rollOff: [] }),
-    );
-    request(d, revived, "initiative");
-  } else if (rolling && c.initiative === null) {
+    revived = changePhaseCombatant(revived, { initiative: null, initiativeRound: round, rollOff: [] });
+    askInitiative(d, revived);
+  } else if (isRollingPhase(phase) && roundInitiative(c, round) === null) {
     // Never rolled at all: it rolls now and takes the turns that have not happened yet.
-    d.state = putPhaseCombatant(d.state, changePhaseCombatant(revived, { initiativeRound: state.round }));
-    request(d, revived, "initiative");
-    if (phase !== "initiative" && !d.state.unplaced.includes(id))
-      d.state = changePhaseState(d.state, { unplaced: [...d.state.unplaced, id] });
+    revived = changePhaseCombatant(revived, { initiativeRound: round });
+    askInitiative(d, revived);
+    if (phase !== "initiative") d.state = unplace(d.state, id);
+  } else if (c.initiative !== null && c.initiativeRound !== round && c.keptRound !== round) {
+    // It keeps its place in this round's order with its earlier initiative (DEF-1) and acts if its
+    // turn is still to come.
+    revived = changePhaseCombatant(revived, { keptRound: round });
   }
-  // Otherwise it keeps its place in this round's orders (DEF-1) and acts if its turn is still to come.
+  d.state = putPhaseCombatant(d.state, revived);
   settle(d);
   return done(d);
 }
@@ -120,17 +122,14 @@ export function setInitiative(state: PhaseState, id: string, value: number): Ste
   if (!Number.isSafeInteger(value)) return err("TEMPO.ERRORS.Phase.InvalidInitiative", { value });
   const d = draft(
     putPhaseCombatant(
-      dropRollsOf(state, id),
-      changePhaseCombatant(c, { initiative: value, initiativeRound: state.round, rollOff: [] }),
+      state,
+      changePhaseCombatant(c, { initiative: value, initiativeRound: state.round, rollOff: [], rollingOff: false }),
     ),
     [{ type: "initiativeSet", combatantId: id, value }],
   );
-  const s = d.state;
-  if ((s.phase === "movement" || s.phase === "battle") && !s.unplaced.includes(id)) {
-    // It moves once its new value is settled (roll-offs first); until then it keeps its current place,
-    // so a turn that comes up meanwhile is not lost.
-    d.state = changePhaseState(s, { unplaced: [...s.unplaced, id] });
-  }
+  // It moves once its new value is settled (roll-offs first); until then it keeps its current place,
+  // so a turn that comes up meanwhile is not lost.
+  if (state.phase === "movement" || state.phase === "battle") d.state = unplace(d.state, id);
   settle(d);
   return done(d);
 }

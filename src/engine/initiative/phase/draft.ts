@@ -1,16 +1,11 @@
 /**
- * Phase rounds: a transition under construction, and the small helpers every command shares.
+ * Phase rounds: a transition under construction, the dice requests (PHS-2), and the small helpers
+ * every command shares.
  */
 import { ok, type Result } from "../../core/result.ts";
-import { changePhaseState } from "./state.ts";
+import { changePhaseState, initiativeDue, isRollingPhase, phaseCombatants, rollOffDue } from "./state.ts";
 import type { DiceRequest, Transition } from "../contract.ts";
-import {
-  PHASE_ROLL_REASONS,
-  type PhaseCombatant,
-  type PhaseEvent,
-  type PhaseRollKind,
-  type PhaseState,
-} from "./types.ts";
+import { PHASE_ROLL_REASONS, type PhaseCombatant, type PhaseEvent, type PhaseState } from "./types.ts";
 
 export type Step = Result<Transition<PhaseState, PhaseEvent>>;
 
@@ -19,29 +14,13 @@ export interface Draft {
   state: PhaseState;
   readonly events: PhaseEvent[];
   readonly requests: DiceRequest[];
-  /** Rolls asked for in this transition, added to the state in one go by `flush` (O(k), not O(k²)). */
-  readonly asked: DiceRequest[];
 }
 
 /** Engine contract: a transition under construction (state, events, dice requests). */
-export const draft = (state: PhaseState, events: PhaseEvent[] = []): Draft => ({
-  state,
-  events,
-  requests: [],
-  asked: [],
-});
-
-/** PHS-2: adds the rolls asked for in this transition to the state in one go. */
-export function flush(d: Draft): void {
-  if (d.asked.length === 0) return;
-  const rolls = [...d.state.rolls, ...d.asked];
-  d.state = changePhaseState(d.state, { rolls, nextRequest: d.state.nextRequest + d.asked.length });
-  d.asked.length = 0;
-}
+export const draft = (state: PhaseState, events: PhaseEvent[] = []): Draft => ({ state, events, requests: [] });
 
 /** Engine contract: the finished transition. */
 export function done(d: Draft): Step {
-  flush(d);
   return ok({ state: d.state, events: d.events, requests: d.requests });
 }
 
@@ -49,55 +28,52 @@ function formatMod(value: number): string {
   return value < 0 ? ` - ${-value}` : ` + ${value}`;
 }
 
-/** PHS-2: "2d6 + INT + AGI" with this creature's numbers, e.g. "2d6 + 1 - 2". */
-function initiativeFormula(int: number, agi: number): string {
-  return `2d6${formatMod(int)}${formatMod(agi)}`;
+/**
+ * PHS-2: a creature's 2d6 + INT + AGI for `round`, e.g. "2d6 + 1 - 2". Its id follows from the round
+ * and the creature's slot (`phase-3-17`), so a request need not be stored to be answered.
+ */
+export function initiativeRequest(round: number, c: PhaseCombatant): DiceRequest {
+  return {
+    id: `phase-${round}-${c.slot}`,
+    combatantId: c.id,
+    groupId: null,
+    formula: `2d6${formatMod(c.int)}${formatMod(c.agi)}`,
+    reason: PHASE_ROLL_REASONS.initiative,
+  };
 }
 
-/** PHS-2: whether a pending request is an initiative roll or a roll-off (its reason says which). */
-export function rollKind(asked: DiceRequest): PhaseRollKind {
-  return asked.reason === PHASE_ROLL_REASONS.rollOff ? "rollOff" : "initiative";
+/** PHS-2: a creature's next d6 roll-off in `round` (`phase-3-17-2`: its second roll-off; see `rollingOff`). */
+export function rollOffRequest(round: number, c: PhaseCombatant): DiceRequest {
+  return {
+    id: `phase-${round}-${c.slot}-${c.rollOff.length + 1}`,
+    combatantId: c.id,
+    groupId: null,
+    formula: "1d6",
+    reason: PHASE_ROLL_REASONS.rollOff,
+  };
 }
 
-/** PHS-2: asks for a creature's 2d6 + INT + AGI or a d6 roll-off (the engine never rolls). */
-export function request(d: Draft, combatant: PhaseCombatant, kind: PhaseRollKind): void {
-  const s = d.state;
-  const n = s.nextRequest + d.asked.length;
-  const req: DiceRequest =
-    kind === "initiative"
-      ? {
-          id: `phase-${n}`,
-          combatantId: combatant.id,
-          groupId: null,
-          formula: initiativeFormula(combatant.int, combatant.agi),
-          reason: PHASE_ROLL_REASONS.initiative,
-        }
-      : {
-          id: `phase-${n}`,
-          combatantId: combatant.id,
-          groupId: null,
-          formula: "1d6",
-          reason: PHASE_ROLL_REASONS.rollOff,
-        };
-  d.asked.push(req);
-  d.requests.push(req);
+/** PHS-2: asks for a creature's 2d6 + INT + AGI (the state says it is due: see `initiativeDue`). */
+export function askInitiative(d: Draft, c: PhaseCombatant): void {
+  d.requests.push(initiativeRequest(d.state.round, c));
+}
+
+/**
+ * PHS-2: every roll waiting for a total, in join order: initiative rolls due and roll-offs asked, both
+ * read from the creatures (nothing else is stored). O(n).
+ */
+export function phasePending(state: PhaseState): DiceRequest[] {
+  const out: DiceRequest[] = [];
+  if (!isRollingPhase(state.phase)) return out;
+  for (const c of phaseCombatants(state)) {
+    if (initiativeDue(state, c)) out.push(initiativeRequest(state.round, c));
+    else if (rollOffDue(state, c)) out.push(rollOffRequest(state.round, c));
+  }
+  return out;
 }
 
 /** DEF-1: present and not defeated. */
 export const isActive = (c: PhaseCombatant | null): c is PhaseCombatant => c !== null && !c.defeated;
-
-/** PHS-2: forgets a creature's pending dice (it left, fell, or had its initiative set). */
-export function dropRollsOf(state: PhaseState, id: string): PhaseState {
-  return state.rolls.some((r) => r.combatantId === id)
-    ? changePhaseState(state, { rolls: state.rolls.filter((r) => r.combatantId !== id) })
-    : state;
-}
-
-/** DEF-1: the order without `id` in its part still to come (from `from` on). */
-export function without(order: readonly string[], id: string, from: number): readonly string[] {
-  const at = order.indexOf(id, Math.max(0, from));
-  return at < 0 ? order : [...order.slice(0, at), ...order.slice(at + 1)];
-}
 
 /** PHS-9: the delayers waiting on `id` act next, in the order they declared. */
 export function release(state: PhaseState, id: string): PhaseState {

@@ -3,6 +3,7 @@ export { PHASE_NAMES, PHASE_ROLL_REASONS } from "./types.ts";
 export type {
   PhaseCombatant,
   PhaseCommand,
+  PhaseDelay,
   PhaseEvent,
   PhaseJoin,
   PhaseName,
@@ -12,7 +13,10 @@ export type {
   PhaseTurnPhase,
   PhaseWait,
 } from "./types.ts";
-export { createPhaseState, phaseCombatant, phaseCombatants } from "./state.ts";
+export { createPhaseState, phaseCombatant, phaseCombatants, phaseInitiative } from "./state.ts";
+export { phasePending } from "./draft.ts";
+export { phaseLane } from "./lanes.ts";
+export { parsePhaseState } from "./stored.ts";
 export { comparePhaseBattle, comparePhaseMovement, comparePhaseRank, phaseTiesToRoll } from "./order.ts";
 export { applyPhase, phaseCurrent, phaseScheduler } from "./scheduler.ts";
 export { phaseTimeline } from "./timeline.ts";

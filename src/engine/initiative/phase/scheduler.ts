@@ -7,7 +7,7 @@ import { err } from "../../core/result.ts";
 import type { Scheduler } from "../contract.ts";
 import { battleAction, delay, seize } from "./actions.ts";
 import { defeat, join, leave, revive, setInitiative } from "./changes.ts";
-import type { Step } from "./draft.ts";
+import { phasePending, type Step } from "./draft.ts";
 import { rolls } from "./settle.ts";
 import { phaseTimeline } from "./timeline.ts";
 import { next, start } from "./turns.ts";
@@ -56,5 +56,5 @@ export const phaseScheduler: Scheduler<PhaseState, PhaseCommand, PhaseEvent> = {
   apply: applyPhase,
   timeline: phaseTimeline,
   current: phaseCurrent,
-  pending: (state) => state.rolls,
+  pending: phasePending,
 };

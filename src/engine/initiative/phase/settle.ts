@@ -1,21 +1,23 @@
 /**
- * Phase rounds: initiative results, d6 roll-offs until every tie is broken (PHS-2), and placing creatures
- * whose initiative changed mid-round in the part of the round still to come.
+ * Phase rounds: initiative results, d6 roll-offs until every tie is broken (PHS-2), the round's ranking
+ * once the initiative phase's dice settle, and placing creatures whose initiative changed mid-round in
+ * the part of the round still to come.
  */
 import { err } from "../../core/result.ts";
-import { done, draft, flush, request, rollKind, without, type Draft, type Step } from "./draft.ts";
-import { insertAt, sortedInsertIndex } from "../shared/round-order.ts";
+import { done, draft, rollOffRequest, type Draft, type Step } from "./draft.ts";
+import { place, rankRound } from "./lanes.ts";
 import { vectorGet, vectorUpdate } from "../shared/persistent-vector.ts";
+import { bucketOf, phaseTiedIndices, phaseTieKeys, setPhaseTieKey } from "./order.ts";
 import {
-  bucketOf,
-  comparePhaseBattle,
-  comparePhaseMovement,
-  phaseTiedIndices,
-  phaseTieKeys,
-  setPhaseTieKey,
-  type PhaseTieKeys,
-} from "./order.ts";
-import { changePhaseState, phaseCombatant, phaseCombatants } from "./state.ts";
+  changePhaseCombatant,
+  changePhaseState,
+  initiativeDue,
+  isRollingPhase,
+  phaseCombatant,
+  phaseCombatants,
+  rollOffDue,
+  roundInitiative,
+} from "./state.ts";
 import type { RollResult } from "../contract.ts";
 import type { PhaseCombatant, PhaseEvent, PhaseState } from "./types.ts";
 
@@ -23,87 +25,104 @@ import type { PhaseCombatant, PhaseEvent, PhaseState } from "./types.ts";
 const contends = (c: PhaseCombatant, round: number): boolean =>
   !c.defeated && c.initiative !== null && c.initiativeRound === round;
 
-/** PHS-2: every creature's tie keys, read from the state (O(n)). */
-function tieKeysOf(s: PhaseState): PhaseTieKeys {
-  const keys = phaseTieKeys(s.combatants.size);
-  for (const c of phaseCombatants(s)) setPhaseTieKey(keys, c.slot, c, contends(c, s.round));
-  return keys;
-}
+const slotOf = (c: PhaseCombatant): number => c.slot;
 
-/** PHS-2: asks for the roll-offs still needed and places mid-round arrivals whose place is now known. */
-export function settle(d: Draft): void {
-  flush(d);
+/**
+ * PHS-2: asks for the roll-offs still needed (and drops those nobody is level with any more); then, in
+ * the initiative phase, builds the round's ranking once no dice are pending, and later in the round
+ * places creatures whose place is now known. `answered` are creatures a roll batch has just changed,
+ * not yet written: they are written here, in the one pass over the roster that also writes roll-offs.
+ */
+export function settle(d: Draft, answered: readonly PhaseCombatant[] = []): void {
   const s = d.state;
-  if (s.round === 0 || s.phase === "end" || s.phase === null) return;
-  const keys = tieKeysOf(s);
   const vector = s.combatants;
-  const need = phaseTiedIndices(keys, (i, depth) => bucketOf(vectorGet(vector, i), depth));
-  // In join order (slot order), like every batch of requests.
-  const tied: PhaseCombatant[] = [];
-  if (need !== null) {
-    for (let i = 0; i < need.length; i++) {
-      if (need[i] !== 1) continue;
-      const c = vectorGet(vector, i);
-      if (c !== null) tied.push(c);
-    }
+  if (!isRollingPhase(s.phase)) {
+    if (answered.length > 0) d.state = changePhaseState(s, { combatants: vectorUpdate(vector, answered, slotOf) });
+    return;
   }
-  if (s.rolls.length > 0) {
-    // A roll-off asked for earlier is dropped once nobody is level with its creature any more (its
-    // rival left, fell, or had its initiative set): there is nothing left to break.
-    const level = new Set(tied.map((c) => c.id));
-    const stale = s.rolls.filter((r) => rollKind(r) === "rollOff" && !level.has(r.combatantId ?? ""));
-    if (stale.length > 0) {
-      const drop = new Set(stale);
-      d.state = changePhaseState(s, { rolls: s.rolls.filter((r) => !drop.has(r)) });
-    }
+  const round = s.round;
+  const size = vector.size;
+  // The answered creatures by slot (a later answer of the same creature wins, as in `vectorUpdate`).
+  const fresh: (PhaseCombatant | undefined)[] = answered.length === 0 ? [] : new Array<PhaseCombatant>(size);
+  for (const c of answered) fresh[c.slot] = c;
+  const at = (i: number): PhaseCombatant | null => fresh[i] ?? vectorGet(vector, i);
+  // One pass over everyone (O(n)): tie keys, roll-offs asked, and whether any initiative roll is due.
+  const keys = phaseTieKeys(size);
+  const asked = new Uint8Array(size);
+  let due = 0;
+  for (const stored of phaseCombatants(s)) {
+    const now = fresh[stored.slot];
+    const c = now ?? stored;
+    setPhaseTieKey(keys, c.slot, c, contends(c, round));
+    if (initiativeDue(s, c)) due++;
+    // An answered roll-off is no longer asked, whatever the creature's flag still says.
+    else if (now === undefined && rollOffDue(s, c)) asked[c.slot] = 1;
   }
-  const waiting = d.state.rolls.length === 0 ? null : new Set(d.state.rolls.map((r) => r.combatantId));
-  for (const c of tied) if (waiting === null || !waiting.has(c.id)) request(d, c, "rollOff");
-  flush(d);
+  const need = phaseTiedIndices(keys, (i, depth) => bucketOf(at(i), depth));
+  // Whoever is level rolls (asked in join order, like every batch of requests). A roll-off asked earlier
+  // is dropped once nobody is level with its creature any more (its rival left, fell, or had its
+  // initiative set): there is nothing left to break.
+  const changes: PhaseCombatant[] = [];
+  let rollingOff = 0;
+  for (let i = 0; i < size; i++) {
+    const tied = need !== null && need[i] === 1;
+    if (tied) rollingOff++;
+    const now = fresh[i];
+    if (now === undefined && tied === (asked[i] === 1)) continue;
+    const c = now ?? vectorGet(vector, i);
+    if (c === null) continue;
+    changes.push(c.rollingOff === tied ? c : changePhaseCombatant(c, { rollingOff: tied }));
+    if (tied && asked[i] !== 1) d.requests.push(rollOffRequest(round, c));
+  }
+  if (changes.length > 0) d.state = changePhaseState(s, { combatants: vectorUpdate(vector, changes, slotOf) });
+  if (d.state.phase === "initiative") {
+    // PHS-2: settled: the order of the round is known (a later change in this phase sorts it again).
+    if (due === 0 && rollingOff === 0) d.state = rankRound(d.state);
+    return;
+  }
   if (d.state.unplaced.length === 0) return;
-  const unsettled = new Set(d.state.rolls.map((r) => r.combatantId));
   const stay: string[] = [];
   for (const id of d.state.unplaced) {
     const c = phaseCombatant(d.state, id);
     if (c === null) continue;
-    if (unsettled.has(id) || c.initiative === null) stay.push(id);
-    else place(d, c);
+    if (rollOffDue(d.state, c) || roundInitiative(c, round) === null) stay.push(id);
+    else d.state = place(d.state, c);
   }
   d.state = changePhaseState(d.state, { unplaced: stay });
 }
 
+/** A request id's parts are packed in one number: its roll-off (0: the initiative roll) × 2^30 + its slot. */
+const SLOTS = 2 ** 30;
+const DASH = 45;
+const ZERO = 48;
+const NINE = 57;
+
 /**
- * Puts a settled combatant at its sorted place in the parts of this round's orders that have not
- * happened yet, moving it there if it already stood in them. A creature whose turn in a phase has
- * already come keeps it (no second turn); one whose turn is still to come never loses it.
+ * PHS-2: reads `phase-<round>-<slot>` or `phase-<round>-<slot>-<k>` (see draft.ts) after `prefix`, digit
+ * by digit and without allocating (a batch holds thousands): `k × 2^30 + slot`, or -1 for anything else,
+ * other spellings ("07", "-0") included.
  */
-function place(d: Draft, c: PhaseCombatant): void {
-  const s = d.state;
-  const get = (id: string): PhaseCombatant | null => phaseCombatant(s, id);
-  const by =
-    (compare: (a: PhaseCombatant, b: PhaseCombatant) => number) =>
-    (x: string, y: string): number => {
-      const a = get(x);
-      const b = get(y);
-      return a === null || b === null ? 0 : compare(a, b);
-    };
-  let { moveOrder, battleOrder } = s;
-  if (s.phase === "movement" && c.movedRound !== s.round && c.id !== s.current) {
-    const rest = without(moveOrder, c.id, s.cursor + 1);
-    if (!rest.includes(c.id)) {
-      const at = sortedInsertIndex(rest, s.cursor + 1, rest.length, c.id, by(comparePhaseMovement(s.round)));
-      moveOrder = insertAt(rest, at, c.id);
+function readRequestId(id: unknown, prefix: string): number {
+  if (typeof id !== "string" || !id.startsWith(prefix)) return -1;
+  let slot = -1;
+  let value = 0;
+  let digits = 0;
+  for (let i = prefix.length; i <= id.length; i++) {
+    const code = i < id.length ? id.charCodeAt(i) : DASH;
+    if (code === DASH) {
+      if (digits === 0 || (slot >= 0 && i < id.length)) return -1;
+      if (slot >= 0) return value === 0 ? -1 : value * SLOTS + slot;
+      slot = value;
+      value = 0;
+      digits = 0;
+    } else if (code < ZERO || code > NINE || (digits > 0 && value === 0) || digits >= 9) {
+      return -1;
+    } else {
+      value = value * 10 + (code - ZERO);
+      digits++;
     }
   }
-  if (c.actedRound !== s.round && c.id !== s.current) {
-    const from = s.phase === "battle" ? s.cursor + 1 : 0;
-    const rest = without(battleOrder, c.id, from);
-    if (!rest.includes(c.id)) {
-      const at = sortedInsertIndex(rest, from, rest.length, c.id, by(comparePhaseBattle(s.round)));
-      battleOrder = insertAt(rest, at, c.id);
-    }
-  }
-  d.state = changePhaseState(s, { moveOrder, battleOrder });
+  return slot;
 }
 
 /**
@@ -112,77 +131,44 @@ function place(d: Draft, c: PhaseCombatant): void {
  * paths they sit on, and the roll-offs still needed are asked for.
  */
 export function rolls(state: PhaseState, results: readonly RollResult[]): Step {
-  const pending = state.rolls;
-  // Answers usually come in the order asked: match them by walking the list, and build an id lookup
-  // only for one that does not (a Map of every pending id costs more than the whole walk).
-  let lookup: Map<string, number> | null = null;
-  let expected = 0;
-  const answered = new Uint8Array(pending.length);
-  // The answered combatants, each once with all its answers applied. Requests go out in join order, so
-  // the answers usually come in slot order: a slot past the last one seen is new, and a slot → position
-  // lookup is built only for one that is not (a creature answering twice, or answers out of order).
+  const round = state.round;
+  const prefix = `phase-${round}-`;
+  const vector = state.combatants;
+  // Each creature has one roll pending at most: slot → 1 once answered in this batch.
+  const answered = new Uint8Array(vector.size);
   const changed: PhaseCombatant[] = [];
-  let position: Map<number, number> | null = null;
-  let lastSlot = -1;
   const events: PhaseEvent[] = [];
-  let answeredCount = 0;
   for (const result of results) {
-    let at = pending[expected]?.id === result.requestId ? expected : -1;
-    if (at < 0) {
-      lookup ??= new Map(pending.map((r, i) => [r.id, i]));
-      at = lookup.get(result.requestId) ?? -1;
-    }
-    const asked = pending[at];
-    if (asked === undefined || answered[at] === 1) {
-      return err(at < 0 ? "TEMPO.ERRORS.Phase.UnknownRequest" : "TEMPO.ERRORS.Phase.DuplicateRoll", {
-        requestId: result.requestId,
-      });
-    }
-    answered[at] = 1;
-    answeredCount++;
-    expected = at + 1;
-    const id = asked.combatantId ?? "";
-    const stored = phaseCombatant(state, id);
-    if (stored === null) return err("TEMPO.ERRORS.Phase.UnknownRequest", { requestId: result.requestId });
-    let pos = -1;
-    if (stored.slot > lastSlot) lastSlot = stored.slot;
-    else {
-      position ??= new Map(changed.map((x, i) => [x.slot, i]));
-      pos = position.get(stored.slot) ?? -1;
-    }
-    const c = pos < 0 ? stored : (changed[pos] ?? stored);
+    const requestId = result.requestId;
+    const ref = readRequestId(requestId, prefix);
+    const c = ref < 0 ? null : vectorGet(vector, ref % SLOTS);
+    if (c === null) return err("TEMPO.ERRORS.Phase.UnknownRequest", { requestId: String(requestId) });
+    const rollOff = Math.floor(ref / SLOTS);
+    const asked = rollOff === 0 ? initiativeDue(state, c) : rollOffDue(state, c) && rollOff === c.rollOff.length + 1;
+    if (!asked) return err("TEMPO.ERRORS.Phase.UnknownRequest", { requestId });
+    if (answered[c.slot] === 1) return err("TEMPO.ERRORS.Phase.DuplicateRoll", { requestId });
+    answered[c.slot] = 1;
     const total = result.total;
-    let next: PhaseCombatant;
-    if (rollKind(asked) === "initiative") {
+    if (rollOff === 0) {
       const base = 2 + c.int + c.agi;
       if (!Number.isInteger(total) || total < base || total > base + 10) {
-        return err("TEMPO.ERRORS.Phase.InvalidRoll", { requestId: result.requestId, total });
+        return err("TEMPO.ERRORS.Phase.InvalidRoll", { requestId, total });
       }
-      next = withInitiative(c, total, state.round);
-      events.push({ type: "initiativeRolled", combatantId: id, total });
+      changed.push(withInitiative(c, total, round));
+      events.push({ type: "initiativeRolled", combatantId: c.id, total });
     } else {
       if (!Number.isInteger(total) || total < 1 || total > 6) {
-        return err("TEMPO.ERRORS.Phase.InvalidRoll", { requestId: result.requestId, total });
+        return err("TEMPO.ERRORS.Phase.InvalidRoll", { requestId, total });
       }
-      next = withRollOff(c, appended(c.rollOff, total));
-      events.push({ type: "rollOffRolled", combatantId: id, total });
-    }
-    if (pos >= 0) changed[pos] = next;
-    else {
-      position?.set(next.slot, changed.length);
-      changed.push(next);
+      changed.push(withRollOff(c, appended(c.rollOff, total)));
+      events.push({ type: "rollOffRolled", combatantId: c.id, total });
     }
   }
-  const left =
-    answeredCount === 0 ? pending : answeredCount === pending.length ? [] : pending.filter((_, i) => answered[i] !== 1);
-  // `vectorUpdate` takes the changes in any order (sorted ones, the usual case, are not sorted again).
-  const combatants = vectorUpdate(state.combatants, changed, slotOf);
-  const d = draft(changePhaseState(state, { rolls: left, combatants }), events);
-  settle(d);
+  // The answered creatures are written by `settle`, with the roll-offs it asks for, in one pass.
+  const d = draft(state, events);
+  settle(d, changed);
   return done(d);
 }
-
-const slotOf = (c: PhaseCombatant): number => c.slot;
 
 /** A new list: `list` then `value`, allocated at its final length at once (a roll-off batch makes thousands). */
 function appended(list: readonly number[], value: number): number[] {
@@ -206,7 +192,9 @@ function withInitiative(c: PhaseCombatant, initiative: number, round: number): P
     initiative,
     initiativeRound: round,
     rollOff: [],
+    rollingOff: false,
     defeated: c.defeated,
+    keptRound: c.keptRound,
     seizedRound: c.seizedRound,
     defending: c.defending,
     disengagedRound: c.disengagedRound,
@@ -225,7 +213,10 @@ function withRollOff(c: PhaseCombatant, rollOff: readonly number[]): PhaseCombat
     initiative: c.initiative,
     initiativeRound: c.initiativeRound,
     rollOff,
+    // Left as it is: `settle` asks again (or stops asking) in the same pass that writes this creature.
+    rollingOff: c.rollingOff,
     defeated: c.defeated,
+    keptRound: c.keptRound,
     seizedRound: c.seizedRound,
     defending: c.defending,
     disengagedRound: c.disengagedRound,

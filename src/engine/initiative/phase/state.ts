@@ -3,7 +3,7 @@
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { vectorFromJoins, vectorGetById, vectorSet, vectorValues } from "../shared/persistent-vector.ts";
-import type { PhaseCombatant, PhaseJoin, PhaseState } from "./types.ts";
+import type { PhaseCombatant, PhaseJoin, PhaseName, PhaseState } from "./types.ts";
 
 /** PHS-2: a creature that has not rolled yet (no initiative, no roll-offs, nothing this round). */
 export function newPhaseCombatant(join: PhaseJoin, slot: number): PhaseCombatant {
@@ -15,7 +15,9 @@ export function newPhaseCombatant(join: PhaseJoin, slot: number): PhaseCombatant
     initiative: null,
     initiativeRound: 0,
     rollOff: [],
+    rollingOff: false,
     defeated: false,
+    keptRound: 0,
     seizedRound: 0,
     defending: false,
     disengagedRound: 0,
@@ -40,7 +42,9 @@ export function changePhaseCombatant(c: PhaseCombatant, change: PhaseCombatantCh
     initiative: change.initiative === undefined ? c.initiative : change.initiative,
     initiativeRound: change.initiativeRound ?? c.initiativeRound,
     rollOff: change.rollOff ?? c.rollOff,
+    rollingOff: change.rollingOff ?? c.rollingOff,
     defeated: change.defeated ?? c.defeated,
+    keptRound: change.keptRound ?? c.keptRound,
     seizedRound: change.seizedRound ?? c.seizedRound,
     defending: change.defending ?? c.defending,
     disengagedRound: change.disengagedRound ?? c.disengagedRound,
@@ -62,17 +66,15 @@ export function changePhaseState(s: PhaseState, change: PhaseStateChange): Phase
     phase: change.phase === undefined ? s.phase : change.phase,
     combatants: change.combatants ?? s.combatants,
     index: change.index ?? s.index,
-    moveOrder: change.moveOrder ?? s.moveOrder,
-    battleOrder: change.battleOrder ?? s.battleOrder,
+    ranking: change.ranking ?? s.ranking,
     cursor: change.cursor ?? s.cursor,
     current: change.current === undefined ? s.current : change.current,
     upNext: change.upNext ?? s.upNext,
+    catchUp: change.catchUp ?? s.catchUp,
     waits: change.waits ?? s.waits,
     delays: change.delays ?? s.delays,
     unplaced: change.unplaced ?? s.unplaced,
     turnAction: change.turnAction === undefined ? s.turnAction : change.turnAction,
-    rolls: change.rolls ?? s.rolls,
-    nextRequest: change.nextRequest ?? s.nextRequest,
   };
 }
 
@@ -85,18 +87,18 @@ export function checkPhaseJoin(join: PhaseJoin): Result<PhaseJoin> {
   return ok(join);
 }
 
-/** PHS-1: what a round starts from: no orders built yet, nobody's turn, no delays, no dice asked. */
+/**
+ * PHS-1: what a phase boundary leaves behind: nobody's turn, no lists of the phase before (they are
+ * empty by then, but for creatures left unsettled).
+ */
 export const PHASE_NO_TURNS = {
-  moveOrder: [],
-  battleOrder: [],
   cursor: -1,
   current: null,
   upNext: [],
+  catchUp: [],
   waits: [],
-  delays: [],
   unplaced: [],
   turnAction: null,
-  rolls: [],
 } as const satisfies PhaseStateChange;
 
 /** PHS-1: a combat that has not started, with these combatants in join order (O(n)). */
@@ -108,7 +110,7 @@ export function createPhaseState(combatants: readonly PhaseJoin[] = []): Result<
     "TEMPO.ERRORS.Phase.DuplicateCombatant",
   );
   if (!roster.ok) return roster;
-  return ok({ round: 0, phase: null, ...roster.value, ...PHASE_NO_TURNS, nextRequest: 1 });
+  return ok({ round: 0, phase: null, ...roster.value, ranking: [], delays: [], ...PHASE_NO_TURNS });
 }
 
 /** DEF-1: the combatant with this id, or null when it never joined or has left. */
@@ -124,4 +126,37 @@ export function phaseCombatants(state: PhaseState): PhaseCombatant[] {
 /** DEF-1: writes a combatant back into its own slot (O(log n)). */
 export function putPhaseCombatant(state: PhaseState, combatant: PhaseCombatant): PhaseState {
   return changePhaseState(state, { combatants: vectorSet(state.combatants, combatant.slot, combatant) });
+}
+
+/** PHS-2: the phases in which creatures roll initiative (the initiative phase, and joiners later on). */
+export const isRollingPhase = (phase: PhaseName | null): boolean =>
+  phase === "initiative" || phase === "movement" || phase === "battle";
+
+/**
+ * PHS-2, DEF-1: a creature's initiative in `round`: what it rolled (or was set to) for that round; a
+ * defeated creature's last value (it keeps its place, DEF-1), also once revived later in the round
+ * (`keptRound`); null while its roll for the round is still to come.
+ */
+export function roundInitiative(c: PhaseCombatant, round: number): number | null {
+  return c.initiativeRound === round || c.defeated || c.keptRound === round ? c.initiative : null;
+}
+
+/**
+ * PHS-2: whether the creature's 2d6 + INT + AGI is asked for now: it is up and has no initiative this
+ * round, in a phase where creatures roll. Every creature up when a round starts is asked this way,
+ * without a write per creature.
+ */
+export function initiativeDue(state: PhaseState, c: PhaseCombatant): boolean {
+  return !c.defeated && isRollingPhase(state.phase) && roundInitiative(c, state.round) === null;
+}
+
+/** PHS-2: whether the creature's next d6 roll-off is asked for now (see `rollingOff`). */
+export function rollOffDue(state: PhaseState, c: PhaseCombatant): boolean {
+  return c.rollingOff && !c.defeated && c.initiativeRound === state.round && isRollingPhase(state.phase);
+}
+
+/** PHS-2, DEF-1: the initiative a host shows for a creature this round (null while it is to roll, or absent). */
+export function phaseInitiative(state: PhaseState, id: string): number | null {
+  const c = phaseCombatant(state, id);
+  return c === null ? null : roundInitiative(c, state.round);
 }

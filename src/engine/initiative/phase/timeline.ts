@@ -5,9 +5,9 @@
  */
 import type { Message } from "../../core/result.ts";
 import type { TimelineEntry } from "../contract.ts";
-import { rollKind } from "./draft.ts";
+import { phaseLane } from "./lanes.ts";
 import { comparePhaseBattle, comparePhaseMovement } from "./order.ts";
-import { phaseCombatant, phaseCombatants } from "./state.ts";
+import { phaseCombatant, phaseCombatants, roundInitiative } from "./state.ts";
 import { PHASE_NAMES, type PhaseCombatant, type PhaseName, type PhaseState } from "./types.ts";
 
 const LABELS: Readonly<Record<PhaseName, Message>> = {
@@ -49,7 +49,7 @@ function battleDetail(state: PhaseState, c: PhaseCombatant, waitingFor: string |
  */
 function battleSequence(state: PhaseState, order: readonly string[]): { id: string; waitingFor: string | null }[] {
   const target = new Map<string, string>();
-  for (const w of state.delays) target.set(w.delayerId, w.afterId);
+  for (const w of state.delays) if (w.round === state.round) target.set(w.delayerId, w.afterId);
   const waitsOn = new Map<string, string[]>();
   for (const [delayer, after] of target) waitsOn.set(after, [...(waitsOn.get(after) ?? []), delayer]);
   const waiting = new Map<string, string>();
@@ -70,7 +70,7 @@ function battleSequence(state: PhaseState, order: readonly string[]): { id: stri
 
 function projected(state: PhaseState, compare: (a: PhaseCombatant, b: PhaseCombatant) => number): string[] {
   return phaseCombatants(state)
-    .filter((c) => c.initiative !== null)
+    .filter((c) => roundInitiative(c, state.round) !== null)
     .sort(compare)
     .map((c) => c.id);
 }
@@ -79,10 +79,9 @@ function projected(state: PhaseState, compare: (a: PhaseCombatant, b: PhaseComba
 export function phaseTimeline(state: PhaseState): readonly TimelineEntry[] {
   const round = state.round;
   const built = state.phase === "movement" || state.phase === "battle" || state.phase === "end";
-  const moveOrder = built ? state.moveOrder : projected(state, comparePhaseMovement(round));
-  const battleOrder = built ? state.battleOrder : projected(state, comparePhaseBattle(round));
+  const moveOrder = built ? phaseLane(state, "movement") : projected(state, comparePhaseMovement(round));
+  const battleOrder = built ? phaseLane(state, "battle") : projected(state, comparePhaseBattle(round));
   const shown = new Set(battleOrder);
-  const rolling = new Map(state.rolls.map((r) => [r.combatantId, rollKind(r)]));
   const rows: TimelineEntry[] = [boundary(state, "initiative")];
   for (const c of phaseCombatants(state)) {
     if (shown.has(c.id)) continue;
@@ -99,15 +98,15 @@ export function phaseTimeline(state: PhaseState): readonly TimelineEntry[] {
       done: false,
       defeated: c.defeated,
       detail:
-        rolling.get(c.id) === "rollOff"
+        c.rollingOff && c.initiativeRound === round
           ? { key: "TEMPO.COMBAT.Phase.RollOff" }
           : { key: "TEMPO.COMBAT.Phase.AwaitingInitiative" },
     });
   }
   rows.push(boundary(state, "movement"));
-  moveOrder.forEach((id, i) => {
+  for (const id of moveOrder) {
     const c = phaseCombatant(state, id);
-    if (c === null) return;
+    if (c === null) continue;
     const active = state.phase === "movement" && state.current === id;
     rows.push({
       key: `phase:movement:${id}`,
@@ -118,11 +117,11 @@ export function phaseTimeline(state: PhaseState): readonly TimelineEntry[] {
       label: LABELS.movement,
       groupId: null,
       active,
-      done: !active && round > 0 && c.movedRound === round && (state.phase !== "movement" || i <= state.cursor),
+      done: !active && round > 0 && c.movedRound === round,
       defeated: c.defeated,
       detail: round > 0 && c.seizedRound === round ? { key: "TEMPO.COMBAT.Phase.Seized" } : null,
     });
-  });
+  }
   rows.push(boundary(state, "battle"));
   const upNext = new Set(state.upNext);
   for (const { id, waitingFor } of battleSequence(state, battleOrder)) {

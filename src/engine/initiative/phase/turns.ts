@@ -1,47 +1,27 @@
 /**
- * Phase rounds: the four phases of a round (PHS-1) and moving from turn to turn. Orders are sorted once
- * per round when the movement phase starts; a turn step then moves a cursor and updates the one creature
- * whose turn starts (O(log n)).
+ * Phase rounds: the four phases of a round (PHS-1) and moving from turn to turn. The round's ranking is
+ * built when its dice settle (settle.ts); a phase boundary then only moves the cursor and flips the phase,
+ * and a turn step updates the one creature whose turn starts (O(log n)). Nothing is written per creature
+ * when a round starts: who must roll follows from each creature's round-tagged initiative (PHS-2).
  */
 import { err } from "../../core/result.ts";
-import { done, draft, isActive, release, request, type Draft, type Step } from "./draft.ts";
-import { comparePhaseRank } from "./order.ts";
-import { vectorMap, vectorSet } from "../shared/persistent-vector.ts";
+import { askInitiative, done, draft, isActive, phasePending, release, type Draft, type Step } from "./draft.ts";
+import { rankRound } from "./lanes.ts";
+import { vectorSet } from "../shared/persistent-vector.ts";
 import { changePhaseCombatant, changePhaseState, phaseCombatant, phaseCombatants, PHASE_NO_TURNS } from "./state.ts";
 import type { PhaseCombatant, PhaseState } from "./types.ts";
 
 /** PHS-1, PHS-2: a new round starts with the initiative phase; every creature still up rolls again. */
 function beginRound(d: Draft, round: number): void {
-  d.state = changePhaseState(d.state, {
-    ...PHASE_NO_TURNS,
-    round,
-    phase: "initiative",
-    combatants: vectorMap(d.state.combatants, (c) =>
-      c.defeated ? c : changePhaseCombatant(c, { initiative: null, initiativeRound: round, rollOff: [] }),
-    ),
-  });
+  d.state = changePhaseState(d.state, { ...PHASE_NO_TURNS, round, phase: "initiative" });
   d.events.push({ type: "roundStarted", round }, { type: "phaseStarted", round, phase: "initiative" });
-  for (const c of phaseCombatants(d.state)) if (!c.defeated) request(d, c, "initiative");
+  // Their initiative is from an earlier round, so their roll is due now (`initiativeDue`).
+  for (const c of phaseCombatants(d.state)) if (!c.defeated) askInitiative(d, c);
+  // Nobody up to roll: the round's ranking is everyone's kept initiative (DEF-1).
+  if (d.requests.length === 0) d.state = rankRound(d.state);
 }
 
-/**
- * Every creature with an initiative (defeated ones keep their place, DEF-1), sorted once per round.
- * One sort by rank gives both lanes: battle is rank order with the seizers moved to the end (PHS-4,
- * PHS-7); movement is exactly the reverse of battle (PHS-3, PHS-4).
- */
-function buildOrders(state: PhaseState): PhaseState {
-  const ranked = phaseCombatants(state)
-    .filter((c) => c.initiative !== null)
-    .sort(comparePhaseRank);
-  const seizers: string[] = [];
-  const others: string[] = [];
-  for (const c of ranked) (c.seizedRound === state.round ? seizers : others).push(c.id);
-  const battleOrder = [...others, ...seizers];
-  const moveOrder = [...battleOrder].reverse();
-  return changePhaseState(state, { moveOrder, battleOrder, cursor: -1 });
-}
-
-/** Starts `c`'s turn; `cursor` is where the order stands now (one state copy per turn step). */
+/** Starts `c`'s turn; `cursor` is where the lane stands now (one state copy per turn step). */
 function startTurn(d: Draft, c: PhaseCombatant, phase: "movement" | "battle", cursor: number): void {
   const round = d.state.round;
   const resumed = phase === "battle" && c.actedRound === round;
@@ -57,57 +37,77 @@ function startTurn(d: Draft, c: PhaseCombatant, phase: "movement" | "battle", cu
   d.events.push({ type: "turnStarted", round, combatantId: c.id, phase });
 }
 
+/** PHS-3, PHS-4: the next movement turn (catch-ups, then down the ranking), or the battle phase. */
+function advanceMovement(d: Draft): boolean {
+  // DEF-1: creatures placed where the lane has passed, still to move, go first.
+  for (let first = d.state.catchUp[0]; first !== undefined; first = d.state.catchUp[0]) {
+    d.state = changePhaseState(d.state, { catchUp: d.state.catchUp.slice(1) });
+    const c = phaseCombatant(d.state, first);
+    if (isActive(c) && c.movedRound !== d.state.round) {
+      startTurn(d, c, "movement", d.state.cursor);
+      return true;
+    }
+  }
+  const s = d.state;
+  // Down the ranking: lowest first, the seizers before everyone (they sit at its end).
+  for (let i = s.cursor - 1; i >= 0; i--) {
+    const c = phaseCombatant(s, s.ranking[i] ?? "");
+    if (isActive(c) && c.movedRound !== s.round) {
+      startTurn(d, c, "movement", i);
+      return true;
+    }
+  }
+  d.state = changePhaseState(s, { phase: "battle", cursor: -1, current: null, upNext: [] });
+  d.events.push({ type: "phaseStarted", round: s.round, phase: "battle" });
+  return false;
+}
+
+/** PHS-7, PHS-9: the next battle turn (released delayers, then up the ranking), or the end phase. */
+function advanceBattle(d: Draft): "turn" | "again" | "end" {
+  const s = d.state;
+  const [released, ...rest] = s.upNext;
+  if (released !== undefined) {
+    d.state = changePhaseState(s, { upNext: rest });
+    const c = phaseCombatant(d.state, released);
+    if (isActive(c)) {
+      startTurn(d, c, "battle", d.state.cursor);
+      return "turn";
+    }
+    d.state = release(d.state, released);
+    return "again";
+  }
+  const i = s.cursor + 1;
+  const id = s.ranking[i];
+  if (id !== undefined) {
+    const c = phaseCombatant(s, id);
+    if (isActive(c) && c.actedRound !== s.round) {
+      startTurn(d, c, "battle", i);
+      return "turn";
+    }
+    d.state = changePhaseState(s, { cursor: i });
+    // DEF-1: a skipped creature's turn still passes, so whoever waited on it acts now (PHS-9).
+    if (!isActive(c)) d.state = release(d.state, id);
+    return "again";
+  }
+  if (s.waits.length > 0) {
+    // Nobody is left to wait for (the awaited creature never got a turn): the delayers act now.
+    d.state = changePhaseState(s, { waits: [], upNext: s.waits.map((w) => w.delayerId) });
+    return "again";
+  }
+  return "end";
+}
+
 /** PHS-3, PHS-7, PHS-9: moves to the next turn of the current phase, or on to the next phase when it has none. */
 export function advance(d: Draft): void {
+  if (d.state.phase === "movement" && advanceMovement(d)) return;
+  if (d.state.phase !== "battle") return;
   for (;;) {
-    const s = d.state;
-    if (s.phase === "movement") {
-      for (let i = s.cursor + 1; i < s.moveOrder.length; i++) {
-        const id = s.moveOrder[i] ?? "";
-        const c = phaseCombatant(s, id);
-        if (isActive(c) && c.movedRound !== s.round) {
-          startTurn(d, c, "movement", i);
-          return;
-        }
-      }
-      d.state = changePhaseState(s, { phase: "battle", cursor: -1, current: null, upNext: [] });
-      d.events.push({ type: "phaseStarted", round: s.round, phase: "battle" });
-      continue;
-    }
-    if (s.phase === "battle") {
-      const [first, ...rest] = s.upNext;
-      if (first !== undefined) {
-        d.state = changePhaseState(s, { upNext: rest });
-        const c = phaseCombatant(d.state, first);
-        if (isActive(c)) {
-          startTurn(d, c, "battle", d.state.cursor);
-          return;
-        }
-        d.state = release(d.state, first);
-        continue;
-      }
-      const i = s.cursor + 1;
-      const id = s.battleOrder[i];
-      if (id !== undefined) {
-        const c = phaseCombatant(s, id);
-        if (isActive(c) && c.actedRound !== s.round) {
-          startTurn(d, c, "battle", i);
-          return;
-        }
-        d.state = changePhaseState(s, { cursor: i });
-        // DEF-1: a skipped creature's turn still passes, so whoever waited on it acts now (PHS-9).
-        if (!isActive(c)) d.state = release(d.state, id);
-        continue;
-      }
-      if (s.waits.length > 0) {
-        // Nobody is left to wait for (the awaited creature never got a turn): the delayers act now.
-        d.state = changePhaseState(s, { waits: [], upNext: s.waits.map((w) => w.delayerId) });
-        continue;
-      }
+    const step = advanceBattle(d);
+    if (step === "turn") return;
+    if (step === "end") {
       beginEnd(d);
       return;
     }
-    return;
   }
 }
 
@@ -117,15 +117,7 @@ export function advance(d: Draft): void {
  */
 function beginEnd(d: Draft): void {
   const s = d.state;
-  d.state = changePhaseState(s, {
-    phase: "end",
-    cursor: -1,
-    current: null,
-    turnAction: null,
-    upNext: [],
-    waits: [],
-    unplaced: [],
-  });
+  d.state = changePhaseState(s, { ...PHASE_NO_TURNS, phase: "end" });
   d.events.push({ type: "phaseStarted", round: s.round, phase: "end" });
   for (const c of phaseCombatants(s))
     if (!c.defeated) d.events.push({ type: "savesDue", combatantId: c.id, round: s.round });
@@ -137,12 +129,15 @@ export function next(state: PhaseState): Step {
   switch (state.phase) {
     case null:
       return err("TEMPO.ERRORS.Phase.NotStarted");
-    case "initiative":
-      if (state.rolls.length > 0) return err("TEMPO.ERRORS.Phase.RollsPending", { count: state.rolls.length });
-      d.state = { ...buildOrders(state), phase: "movement" };
+    case "initiative": {
+      const pending = phasePending(state).length;
+      if (pending > 0) return err("TEMPO.ERRORS.Phase.RollsPending", { count: pending });
+      // The ranking was built when the last roll settled: the movement lane starts at its end.
+      d.state = changePhaseState(state, { phase: "movement", cursor: state.ranking.length });
       d.events.push({ type: "phaseStarted", round: state.round, phase: "movement" });
       advance(d);
       return done(d);
+    }
     case "movement":
     case "battle":
       if (state.current !== null) {

@@ -1,8 +1,12 @@
 /**
  * Phase rounds (`phase`, RULES §3): the state, commands and events of the phase scheduler.
  * State is plain JSON; "never" is 0 for round numbers (rounds start at 1), "no value" is `null`.
+ *
+ * Stored shape (issue 8): a step writes only what it changes, so per-round facts are tagged with their
+ * round rather than cleared on everyone when a round starts, and the round's order is built once, when
+ * the initiative phase's dice settle. A phase boundary then moves a cursor and flips the phase.
  */
-import type { CommonCommand, CommonEvent, DiceRequest, RollReasons } from "../contract.ts";
+import type { CommonCommand, CommonEvent, RollReasons } from "../contract.ts";
 import type { PersistentVector, SlotIndex } from "../shared/persistent-vector.ts";
 
 /** PHS-1: the four phases of every round, in order. */
@@ -18,20 +22,37 @@ export interface PhaseCombatant {
   readonly slot: number;
   readonly int: number;
   readonly agi: number;
-  /** PHS-2: this round's 2d6 + INT + AGI; a defeated creature keeps its last value (DEF-1). */
+  /**
+   * PHS-2: the 2d6 + INT + AGI rolled (or set) for `initiativeRound`, or null. A creature up when a
+   * later round starts must roll again: until it does, it has no initiative in that round (see
+   * `roundInitiative`); a defeated one keeps its last value and place (DEF-1).
+   */
   readonly initiative: number | null;
-  /** The round `initiative` was rolled (or set) for; 0 = never. */
+  /** The round `initiative` and `rollOff` belong to; 0 = never rolled. */
   readonly initiativeRound: number;
   /** PHS-2: d6 roll-offs kept for `initiativeRound`, compared element by element (higher wins). */
   readonly rollOff: readonly number[];
+  /**
+   * PHS-2: its next d6 roll-off is asked for (it is level with another creature). Counts only in
+   * `initiativeRound`, while that round's phases roll: a new round, a new total or an answer ends it.
+   */
+  readonly rollingOff: boolean;
   readonly defeated: boolean;
+  /**
+   * DEF-1: a round in which it keeps its earlier initiative although it is up: it was defeated when
+   * that round's initiative phase began and revived after it. 0 = never.
+   */
+  readonly keptRound: number;
   /** PHS-4: the round this creature seized the initiative in; 0 = never. */
   readonly seizedRound: number;
   /** PHS-10: attacks against it have 1 source of disadvantage until its next turn starts. */
   readonly defending: boolean;
   /** PHS-11: the round it disengaged in (its attacks have disadvantage through the next round); 0 = never. */
   readonly disengagedRound: number;
-  /** The round of its last movement turn; 0 = never. */
+  /**
+   * The round of its last movement turn, or of one it lost: passed while it was defeated, then moved
+   * to the part of the lane still to come (it does not move late). 0 = never.
+   */
   readonly movedRound: number;
   /** The round its battle turn started (a delay counts as started); 0 = never. */
   readonly actedRound: number;
@@ -41,6 +62,11 @@ export interface PhaseCombatant {
 export interface PhaseWait {
   readonly delayerId: string;
   readonly afterId: string;
+}
+
+/** PHS-9: a delay declared in `round` (the tracker shows the delayer after its target that round). */
+export interface PhaseDelay extends PhaseWait {
+  readonly round: number;
 }
 
 export type PhaseRollKind = "initiative" | "rollOff";
@@ -62,27 +88,35 @@ export interface PhaseState {
   readonly combatants: PersistentVector<PhaseCombatant>;
   /** Combatant id → slot. A departed combatant's slot holds null. */
   readonly index: SlotIndex;
-  /** This round's movement order (built when the movement phase starts), seizers first. */
-  readonly moveOrder: readonly string[];
-  /** This round's battle order (built with the movement order), seizers last. */
-  readonly battleOrder: readonly string[];
-  /** Index in the current phase's order of the last entry reached; -1 before the first. */
+  /**
+   * PHS-3, PHS-4, PHS-7: the round's order: highest initiative first with the seizers last, which is
+   * the battle lane; the movement lane reads it from the end. Built in the initiative phase whenever
+   * no dice are pending (the roll that settles the last tie builds it), kept until the next round's
+   * dice settle. Everyone with an initiative this round is in it, defeated creatures included (DEF-1).
+   */
+  readonly ranking: readonly string[];
+  /**
+   * Index in `ranking` of the last entry the current phase's lane has reached: the battle lane walks
+   * up from -1, the movement lane down from `ranking.length`.
+   */
   readonly cursor: number;
   /** Whose turn it is, or null. */
   readonly current: string | null;
-  /** PHS-9: delayers released by a finished turn, acting before the order continues. */
+  /** PHS-9: delayers released by a finished turn, acting before the battle lane continues. */
   readonly upNext: readonly string[];
+  /**
+   * DEF-1: creatures placed during the movement phase (joined, revived, initiative set) where the
+   * movement lane has already passed, that have not moved yet: they move next, lowest first. (Their
+   * place in the ranking is their battle place.)
+   */
+  readonly catchUp: readonly string[];
   /** PHS-9: delayers still waiting, in the order they declared. */
   readonly waits: readonly PhaseWait[];
-  /** PHS-9: every delay declared this round, released or not (the tracker shows delayers after their target). */
-  readonly delays: readonly PhaseWait[];
+  /** PHS-9: the delays declared, released or not; only this round's count (older ones go with the next delay). */
+  readonly delays: readonly PhaseDelay[];
   /** Combatants whose initiative changed mid-round (joined, revived, set): placed again once settled. */
   readonly unplaced: readonly string[];
   readonly turnAction: PhaseTurnAction | null;
-  /** Dice asked for and not answered yet; a roll-off is told from an initiative roll by its reason. */
-  readonly rolls: readonly DiceRequest[];
-  /** Counter for request ids (never random). */
-  readonly nextRequest: number;
 }
 
 export interface PhaseJoin {

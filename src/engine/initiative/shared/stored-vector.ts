@@ -46,3 +46,9 @@ export function storedVectorValues(value: unknown): unknown[] | null {
   if (!collectNode(root, depth, out)) return null;
   return out.length === size ? out : null;
 }
+
+/** DEF-1: whether `value` is not a stored persistent vector whose values (null: freed) all pass `bad`'s check. */
+export function badVector(value: unknown, bad: (item: unknown, index: number) => boolean): boolean {
+  const values = storedVectorValues(value);
+  return values === null || values.some((item, index) => item !== null && bad(item, index));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { phaseAttackModifiers, phaseScheduler } from "../../../../src/engine/initiative/phase/index.ts";
+import { phaseAttackModifiers, phaseLane, phaseScheduler } from "../../../../src/engine/initiative/phase/index.ts";
 import { PhaseTable } from "./driver.ts";
 
 const party = [
@@ -172,8 +172,8 @@ describe("phase rounds: ties", () => {
     expect(t.asked()).toEqual(["ava: 1d6", "orc: 1d6"]);
     t.roll({ ava: 2, orc: 6 });
     t.next();
-    expect(t.state.battleOrder).toEqual(["orc", "ava", "bram", "imp"]);
-    expect(t.state.moveOrder).toEqual(["imp", "bram", "ava", "orc"]);
+    expect(phaseLane(t.state, "battle")).toEqual(["orc", "ava", "bram", "imp"]);
+    expect(phaseLane(t.state, "movement")).toEqual(["imp", "bram", "ava", "orc"]);
   });
 });
 

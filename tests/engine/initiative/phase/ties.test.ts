@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { phaseTiesToRoll, type PhaseCombatant } from "../../../../src/engine/initiative/phase/index.ts";
+import { phaseLane, phaseTiesToRoll, type PhaseCombatant } from "../../../../src/engine/initiative/phase/index.ts";
 import { PhaseTable } from "./driver.ts";
 
 function creature(id: string, slot: number, initiative: number | null, rollOff: number[]): PhaseCombatant {
@@ -12,7 +12,9 @@ function creature(id: string, slot: number, initiative: number | null, rollOff: 
     initiative,
     initiativeRound: 1,
     rollOff,
+    rollingOff: false,
     defeated: false,
+    keptRound: 0,
     seizedRound: 0,
     defending: false,
     disengagedRound: 0,
@@ -85,6 +87,6 @@ describe("phase rounds: roll-offs when the field changes", () => {
     t.do({ type: "defeat", combatantId: "dina" });
     expect(t.asked()).toEqual([]);
     t.next();
-    expect(t.state.battleOrder).toEqual(["ava", "cole", "dina"]);
+    expect(phaseLane(t.state, "battle")).toEqual(["ava", "cole", "dina"]);
   });
 });
