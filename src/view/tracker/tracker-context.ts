@@ -6,14 +6,16 @@
 import type { Message, RulesetId } from "../../engine/index.ts";
 import { buildCountTrackContext, type CountTrackContext } from "./count-track-context.ts";
 import { buildOrderListContext, type OrderListContext } from "./order-list-context.ts";
+import { buildSegmentRoundContext, type SegmentRoundContext } from "./segment-round-context.ts";
 import { trackerAnnouncement } from "./tracker-announcement.ts";
 import { gmControls, type ControlContext } from "./tracker-controls.ts";
-import { trackerScope, type TrackerInput } from "./tracker-input.ts";
+import { trackerScope, type TrackerInput, type TrackerScope } from "./tracker-input.ts";
 
 /** The part each ruleset draws; `list` is the order list of ./order-list-context.ts. */
 export type TrackerBody =
   | { readonly part: "count"; readonly count: CountTrackContext }
-  | { readonly part: "list"; readonly list: OrderListContext };
+  | { readonly part: "list"; readonly list: OrderListContext }
+  | { readonly part: "segment"; readonly segment: SegmentRoundContext };
 
 export interface TrackerContext {
   readonly ruleset: RulesetId;
@@ -35,9 +37,19 @@ export function buildTrackerContext(input: TrackerInput): TrackerContext {
       : { key: "TEMPO.TRACKER.NotStarted" },
     announcement: trackerAnnouncement(scope),
     controls: gmControls(scope),
-    body:
-      host.id === "count"
-        ? { part: "count", count: buildCountTrackContext(scope) }
-        : { part: "list", list: buildOrderListContext(scope) },
+    body: trackerBody(scope),
   };
+}
+
+function trackerBody(scope: TrackerScope): TrackerBody {
+  switch (scope.input.host.id) {
+    case "count":
+      return { part: "count", count: buildCountTrackContext(scope) };
+    case "segment": {
+      const segment = buildSegmentRoundContext(scope);
+      if (segment !== null) return { part: "segment", segment };
+      break;
+    }
+  }
+  return { part: "list", list: buildOrderListContext(scope) };
 }
