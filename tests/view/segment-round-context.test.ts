@@ -68,7 +68,7 @@ describe("the segment tracker part", () => {
 
   it("SEG-2: each group with its d6 and whether it is HIGH or LOW", () => {
     const { segment } = played(true, 1);
-    expect(segment.steps[1]?.groups.map((g) => [g.name.key, g.roll, g.band.key, g.bandIcon])).toEqual([
+    expect(segment.steps[1]?.groups.map((g) => [g.name.key, g.roll, g.band?.key, g.bandIcon])).toEqual([
       [
         "TEMPO.TRACKER.Segment.GroupParty",
         { key: "TEMPO.COMBAT.Segment.GroupRoll", data: { roll: 5 } },
@@ -82,9 +82,12 @@ describe("the segment tracker part", () => {
         "fa-solid fa-angles-down",
       ],
     ]);
-    // Before the dice: rolling, said in words.
+    // Before the dice: not rolled yet, said in words, and no band.
     const rolling = played(true, 0).segment.steps[1]?.groups ?? [];
-    expect(rolling.every((g) => g.band.key === "TEMPO.COMBAT.Segment.Rolling")).toBe(true);
+    expect(rolling.map((g) => [g.roll.key, g.band])).toEqual([
+      ["TEMPO.TRACKER.Segment.NotRolled", null],
+      ["TEMPO.TRACKER.Segment.NotRolled", null],
+    ]);
   });
 
   it("SEG-2 step 3: fast actions in their A–C order, each labelled, the one under way acting", () => {

@@ -26,7 +26,8 @@ export interface SegmentGroupContext {
   readonly id: string;
   readonly name: Message;
   readonly roll: Message;
-  readonly band: Message;
+  /** HIGH or LOW; null until the group's d6 is in (the roll says so). */
+  readonly band: Message | null;
   readonly bandIcon: string;
   readonly cssClass: string;
 }
@@ -90,10 +91,9 @@ const STEP_STATES: Readonly<Record<SegmentStepState, { label: I18nKey; icon: str
   upcoming: { label: "TEMPO.TRACKER.Segment.StepUpcoming", icon: "fa-regular fa-circle" },
 };
 
-const BANDS: Readonly<Record<SegmentBand | "rolling", { label: I18nKey; icon: string }>> = {
+const BANDS: Readonly<Record<SegmentBand, { label: I18nKey; icon: string }>> = {
   high: { label: "TEMPO.COMBAT.Segment.High", icon: "fa-solid fa-angles-up" },
   low: { label: "TEMPO.COMBAT.Segment.Low", icon: "fa-solid fa-angles-down" },
-  rolling: { label: "TEMPO.COMBAT.Segment.Rolling", icon: "fa-solid fa-dice" },
 };
 
 /** SEG-2: creatures without a group of their own fight with their side (segmentGroupOf). */
@@ -109,16 +109,16 @@ function groupContext(group: SegmentTrackerGroup, scope: TrackerScope): SegmentG
     named === undefined && side !== undefined
       ? { key: side }
       : { key: "TEMPO.TRACKER.Segment.GroupName", data: { name: named ?? group.id } };
-  const band = BANDS[group.band ?? "rolling"];
+  const band = group.band === null ? null : BANDS[group.band];
   return {
     id: group.id,
     name,
     roll:
       group.roll === null
-        ? { key: "TEMPO.COMBAT.Segment.Rolling" }
+        ? { key: "TEMPO.TRACKER.Segment.NotRolled" }
         : { key: "TEMPO.COMBAT.Segment.GroupRoll", data: { roll: group.roll } },
-    band: { key: band.label },
-    bandIcon: band.icon,
+    band: band === null ? null : { key: band.label },
+    bandIcon: band?.icon ?? "",
     cssClass: `is-${group.band ?? "rolling"}`,
   };
 }
