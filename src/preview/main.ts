@@ -2,7 +2,7 @@ import "../../styles/tempo.css";
 import "./page.css";
 import en from "../../lang/en.json";
 import pageTemplate from "./page.hbs?raw";
-import type { HostCommand } from "../engine/index.ts";
+import type { HostCommand, Message } from "../engine/index.ts";
 import {
   buildPreviewPageContext,
   readPreviewSettings,
@@ -10,9 +10,11 @@ import {
   type PreviewSettings,
 } from "../view/preview/page-context.ts";
 import { buildTrackerContext } from "../view/tracker/tracker-context.ts";
+import declareTemplate from "./declare-dialog.hbs?raw";
+import { openDeclareDialog, type DeclareDialogHost } from "./declare-dialog.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
 import { PreviewCombat } from "./preview-combat.ts";
-import { previewCombatants } from "./sample-encounters.ts";
+import { previewCombatants, previewOpening } from "./sample-encounters.ts";
 
 /** Every system template, by its path relative to this file (`../../templates/…`), as Foundry would load them. */
 const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
@@ -23,19 +25,24 @@ const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
 const handlebars = createHandlebarsHost(en, templates);
 const renderTracker = handlebars.compile(templates["../../templates/combat/tracker.hbs"] ?? "");
 const renderPage = handlebars.compile(pageTemplate);
+const renderDeclare = handlebars.compile(declareTemplate);
 const root = document.querySelector<HTMLElement>("#tempo-preview");
+const declareDialog = document.querySelector<HTMLDialogElement>("#tempo-preview-declare");
 const SEED = 20261121;
 
 let settings: PreviewSettings = readPreviewSettings(window.location.search);
 /** The GM's hide toggles (a Foundry combatant's `hidden`), by combatant id; reset with the encounter. */
 const hiddenNow = new Map<string, boolean>();
 let combat = newCombat();
+/** Why the last form could not be read (the combat's own refusals are `combat.error`). */
+let formError: Message | null = null;
 
 /** A fresh encounter of the chosen ruleset and size, started (initiative waits for "Roll all"). */
 function newCombat(): PreviewCombat {
   hiddenNow.clear();
   const created = new PreviewCombat(settings.ruleset, previewCombatants(settings.size), SEED);
   created.run({ type: "start" });
+  for (const command of previewOpening(settings.ruleset, settings.size)) created.run(command);
   return created;
 }
 
@@ -73,7 +80,7 @@ function draw(): void {
       npcInitiativeVisible: false,
     }),
   );
-  root.innerHTML = renderPage(buildPreviewPageContext(settings, tracker, combat.error));
+  root.innerHTML = renderPage(buildPreviewPageContext(settings, tracker, formError ?? combat.error));
   document.body.classList.toggle("theme-dark", settings.dark);
   document.body.classList.toggle("theme-light", !settings.dark);
   root.setAttribute("aria-busy", "false");
@@ -109,6 +116,9 @@ function perform(button: HTMLElement): void {
     case "toggleHidden":
       if (combatantId !== undefined) hiddenNow.set(combatantId, button.getAttribute("aria-pressed") !== "true");
       return;
+    case "segmentDeclare":
+      if (declareDialog !== null) openDeclareDialog(declareHost(declareDialog, combatantId ?? ""), button);
+      return;
     case "endCombat":
     case "restart":
       combat = newCombat();
@@ -122,10 +132,26 @@ function perform(button: HTMLElement): void {
   }
 }
 
+/** The declare dialog (SEG-2 step 1): its answer is given as a table command; focus goes back to the row's control. */
+function declareHost(dialog: HTMLDialogElement, combatantId: string): DeclareDialogHost {
+  return {
+    dialog,
+    render: renderDeclare,
+    nameOf: (id) => combat.combatants.find((c) => c.id === id)?.name ?? id,
+    done: (outcome) => {
+      formError = outcome !== null && "error" in outcome ? outcome.error : null;
+      if (outcome !== null && "command" in outcome) combat.run(outcome.command);
+      render();
+      root?.querySelector<HTMLElement>(`[data-action="segmentDeclare"][data-combatant-id="${combatantId}"]`)?.focus();
+    },
+  };
+}
+
 /** Re-renders replace the buttons, so focus is put back on the one the user pressed. */
 root?.addEventListener("click", (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button[data-action]") : null;
   if (button === null || button.hasAttribute("disabled")) return;
+  formError = null;
   const rowId = button.closest<HTMLElement>("li[data-combatant-id]")?.dataset.combatantId;
   const focusKey = `${rowId === undefined ? "" : `[data-combatant-id="${rowId}"] `}[data-action="${button.dataset.action ?? ""}"]`;
   perform(button);

@@ -21,7 +21,7 @@ import {
   type StoredCombat,
 } from "../engine/index.ts";
 import { ScriptedDice } from "./scripted-dice.ts";
-import { previewOptions, type PreviewCombatant } from "./sample-encounters.ts";
+import { previewDiceScript, previewOptions, type PreviewCombatant } from "./sample-encounters.ts";
 
 /** Untimed rounds (count, phase) last this long in the preview, as the world setting's default. */
 const UNTIMED_ROUND_SECONDS = 6;
@@ -38,7 +38,7 @@ export class PreviewCombat {
   constructor(ruleset: RulesetId, combatants: readonly PreviewCombatant[], seed: number) {
     this.host = rulesetHost(ruleset, UNTIMED_ROUND_SECONDS);
     this.combatants = combatants;
-    this.#dice = new ScriptedDice({}, seed);
+    this.#dice = new ScriptedDice(previewDiceScript(ruleset), seed);
     this.#state = unwrap(this.host.create(combatants, previewOptions(ruleset)));
     this.#stored = { engine: storeCombatState(this.#state), history: { undo: {}, redo: {} } };
   }

@@ -3,7 +3,15 @@
  * of `size` combatants for the size parameter (30, 300). Each creature is a `HostCombatant` (what the
  * Foundry layer reads from a Combatant) plus what the tracker shows (name, portrait, side).
  */
-import { DEFAULT_HOST_OPTIONS, type HostCombatant, type HostOptions, type RulesetId } from "../engine/index.ts";
+import {
+  DEFAULT_HOST_OPTIONS,
+  SEGMENT_NO_DECLARATION,
+  type HostCombatant,
+  type HostCommand,
+  type HostOptions,
+  type RulesetId,
+  type SegmentDeclaration,
+} from "../engine/index.ts";
 
 export interface PreviewCombatant extends HostCombatant {
   readonly name: string;
@@ -60,4 +68,46 @@ export function previewCombatants(size: number | null): readonly PreviewCombatan
 /** Per-ruleset options that show the ruleset's features in the preview (rotation: enemy groups and the planning phase). */
 export function previewOptions(ruleset: RulesetId): HostOptions {
   return ruleset === "rotation" ? { ...DEFAULT_HOST_OPTIONS, planningPhase: true } : DEFAULT_HOST_OPTIONS;
+}
+
+function declare(combatantId: string, declaration: Partial<SegmentDeclaration>): HostCommand {
+  return { type: "declare", combatantId, declaration: { ...SEGMENT_NO_DECLARATION, ...declaration } };
+}
+
+/** SEG-2 step 1 in the sample: a spell, a multi-attack, fast actions and plain attacks. */
+const SAMPLE_DECLARATIONS: readonly HostCommand[] = [
+  declare("ilsa", { action: "spell", castingTime: 3 }),
+  declare("brannoc", { action: "melee", weaponSpeed: 5, inMelee: true }),
+  declare("wren", { action: "missile", weaponSpeed: 2, goesFirst: true }),
+  declare("archer", { action: "missile", weaponSpeed: 2 }),
+  declare("ogre", { action: "melee", weaponSpeed: 7, routines: 2, inMelee: true }),
+  declare("lurker", { action: "charge", weaponSpeed: 4 }),
+];
+
+/**
+ * In a crowd, every seventh creature casts (1–10 segments) and every fifth other one multi-attacks; the rest
+ * declare nothing (each declaration is one stored step, and 300 of them would slow the page's start).
+ */
+function crowdDeclarations(size: number): HostCommand[] {
+  const commands: HostCommand[] = [];
+  for (let i = 0; i < size; i++) {
+    if (i % 7 === 0) commands.push(declare(`c${i}`, { action: "spell", castingTime: (i % 10) + 1 }));
+    else if (i % 5 === 0)
+      commands.push(declare(`c${i}`, { action: "melee", weaponSpeed: i % 9, routines: 2, inMelee: true }));
+  }
+  return commands;
+}
+
+/**
+ * What the table does right after the start so the preview shows the ruleset's features: in segment rounds
+ * the declarations of step 1 (the GM declares for everyone; a player can change its own with "Declare").
+ */
+export function previewOpening(ruleset: RulesetId, size: number | null): readonly HostCommand[] {
+  if (ruleset !== "segment") return [];
+  return size === null ? SAMPLE_DECLARATIONS : crowdDeclarations(size);
+}
+
+/** Scripted first dice (the rest are seeded): in segment rounds the party's d6 beats the enemies' in round 1. */
+export function previewDiceScript(ruleset: RulesetId): Readonly<Record<string, readonly number[]>> {
+  return ruleset === "segment" ? { party: [5], enemies: [2] } : {};
 }

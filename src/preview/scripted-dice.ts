@@ -15,9 +15,13 @@ export class ScriptedDice {
     this.#seed = seed >>> 0;
   }
 
-  /** The total of the request's formula; its dice show the combatant's next scripted faces, if any. */
+  /**
+   * The total of the request's formula; its dice show the next scripted faces of the combatant, or of the
+   * group for a roll that is nobody's own (a segment group's d6), if any.
+   */
   roll(request: DiceRequest): number {
-    const script = request.combatantId === null ? undefined : this.#script.get(request.combatantId);
+    const roller = request.combatantId ?? request.groupId;
+    const script = roller === null ? undefined : this.#script.get(roller);
     return this.#rollFormula(request.formula, script ?? []);
   }
 

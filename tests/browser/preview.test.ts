@@ -181,3 +181,63 @@ describe("preview page: core's row controls", () => {
     expect(await ogre.locator(".tempo-row__status").textContent()).not.toContain("Defeated");
   });
 });
+
+describe("preview page: the segment tracker's round", () => {
+  const step = (n: number) => page.locator(`.tempo-segment__step[data-step="${n}"]`);
+  const rowOf = (name: string) => page.locator(".tempo-row", { hasText: name }).first();
+
+  it("SEG-2: shows the declarations of step 1, then the groups' d6 with HIGH and LOW, then the fast actions", async () => {
+    await open("?ruleset=segment");
+    expect(await step(1).getAttribute("aria-current")).toBe("step");
+    expect(await step(1).textContent()).toContain("Now");
+    expect(await rowOf("Ilsa").textContent()).toContain("Spell (3 segment(s))");
+    expect(await rowOf("Ogre").textContent()).toContain("Melee (speed 7, 2 routine(s))");
+    await page.getByRole("button", { name: "Next turn" }).click();
+    const groups = await step(2).locator(".tempo-segment__group").allTextContents();
+    expect(groups.map((g) => g.replace(/\s+/g, " ").trim())).toEqual([
+      "The party Group initiative: 5 HIGH",
+      "Enemies Group initiative: 2 LOW",
+    ]);
+    await page.getByRole("button", { name: "Next turn" }).click();
+    expect(await step(3).getAttribute("aria-current")).toBe("step");
+    expect(await acting().textContent()).toBe("Lurker in the reeds");
+    expect(await step(3).textContent()).toMatch(/C\. Charge[\s\S]*Goes first/);
+  });
+
+  it("SEG-2, SEG-5: a multi-attack's routines in steps 4 and 6, and the spell in segment 3 of step 7", async () => {
+    expect(await step(4).textContent()).toContain("First attack routine");
+    expect(await step(6).textContent()).toContain("1 more attack routine(s)");
+    const cell = step(7).getByRole("region", { name: "Segment 3" });
+    expect(await cell.textContent()).toContain("Ilsa");
+    expect(await step(7).locator(".tempo-segment__tick").count()).toBe(10);
+  });
+
+  it("SEG-2: a player sees its own declarations and not the others' until the GM reveals them", async () => {
+    await page.getByLabel("Viewpoint").selectOption("player");
+    expect(await rowOf("Ilsa").textContent()).toContain("Spell (3 segment(s))");
+    expect(await rowOf("Ogre").textContent()).toContain("Declared");
+    expect(await page.content()).not.toContain("Melee (speed 7");
+    await page.getByLabel("Viewpoint").selectOption("gm");
+    await page.getByRole("button", { name: "Reveal declarations" }).click();
+    await page.getByLabel("Viewpoint").selectOption("player");
+    expect(await rowOf("Ogre").textContent()).toContain("Melee (speed 7, 2 routine(s))");
+    expect(await page.content()).not.toContain("Lurker in the reeds");
+    await page.getByLabel("Viewpoint").selectOption("gm");
+  });
+
+  it("SEG-2 step 1: a player declares for its own creature through the form, by keyboard", async () => {
+    await open("?ruleset=segment&view=player");
+    const declare = rowOf("Brannoc").getByRole("button", { name: "Declare" });
+    await declare.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Declare actions" });
+    await dialog.getByLabel("Action").selectOption("missile");
+    await dialog.getByLabel("Weapon speed").fill("2");
+    expect(await axeViolations()).toEqual([]);
+    await dialog.getByRole("button", { name: "Declare" }).click();
+    expect(await rowOf("Brannoc").textContent()).toContain("Missile");
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-combatant-id"))).toBe("brannoc");
+    await page.screenshot({ path: join(SCREENSHOTS, "segment-declared.png"), fullPage: true });
+  });
+});

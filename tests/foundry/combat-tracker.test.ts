@@ -75,3 +75,39 @@ describe.each(RULESET_IDS)("Tempo's combat tracker in Foundry (%s)", (ruleset) =
     expect(entries).toContain("TEMPO.TRACKER.Menu.SetInitiative");
   });
 });
+
+describe("Tempo's combat tracker in Foundry: templates and actions", () => {
+  it("lists every partial its tracker template includes, so Foundry loads them with the part", () => {
+    const parts = (TempoCombatTracker as unknown as { PARTS: Record<string, { templates?: string[] }> }).PARTS;
+    const included = new Set<string>();
+    const visit = (path: string): void => {
+      for (const m of readText(path).matchAll(/\{\{>\s*"systems\/tempo\/([^"]+)"/g)) {
+        const partial = m[1] ?? "";
+        if (included.has(partial)) continue;
+        included.add(partial);
+        visit(partial);
+      }
+    };
+    visit("templates/combat/tracker.hbs");
+    expect(included).toContain("templates/combat/parts/segment.hbs");
+    expect([...included].map((p) => `systems/tempo/${p}`).sort()).toEqual([...(parts.tracker?.templates ?? [])].sort());
+  });
+
+  it("SEG-2 step 1: handles the row's Declare control (it opens the declare form)", () => {
+    const options = (TempoCombatTracker as unknown as { DEFAULT_OPTIONS: { actions: Record<string, unknown> } })
+      .DEFAULT_OPTIONS;
+    expect(Object.keys(options.actions)).toEqual(expect.arrayContaining(["tempoCommand", "endTurn", "segmentDeclare"]));
+  });
+
+  it("SEG-2: draws the segment part with its steps for the GM and a player, no hidden creature for the player", async () => {
+    const combat = await encounter("segment");
+    const gmHtml = renderTracker(await tracker(combat)._preparePartContext("tracker", {}, {}));
+    expect(gmHtml).toMatch(/data-step="1" aria-current="step"/);
+    expect(gmHtml).toMatch(/data-action="segmentDeclare"/);
+    const playerHtml = await world.as(player, async () =>
+      renderTracker(await tracker(combat)._preparePartContext("tracker", {}, {})),
+    );
+    expect(playerHtml).toContain('aria-label="Round sequence"');
+    expect(playerHtml).not.toContain("Lurker");
+  });
+});

@@ -2,9 +2,15 @@
  * One context per template, built by the template's real view builder from a small encounter.
  * The template test fails for any .hbs without an entry here, so no template ships unrendered.
  */
-import { rulesetHost, type AnyRulesetHost, type TimelineEntry } from "../../src/engine/index.ts";
+import {
+  SEGMENT_NO_DECLARATION,
+  rulesetHost,
+  type AnyRulesetHost,
+  type TimelineEntry,
+} from "../../src/engine/index.ts";
 import { buildPreviewPageContext } from "../../src/view/preview/page-context.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
+import { buildSegmentDeclareForm } from "../../src/view/tracker/segment-declare.ts";
 import { trackerScope, type TrackerCombatant, type TrackerScope } from "../../src/view/tracker/tracker-input.ts";
 import { buildTrackerRow } from "../../src/view/tracker/tracker-row.ts";
 import { playedTracker } from "../view/played-tracker.ts";
@@ -82,10 +88,19 @@ export function countScope(round: number, viewerIsGM: boolean, timeline = countT
 }
 
 const played = playedTracker("rotation", { isGM: true, turns: 2 });
+const segment = playedTracker("segment", { isGM: true, turns: 3 }).context.body;
+const declareForm = buildSegmentDeclareForm("a", "Aria", {
+  ...SEGMENT_NO_DECLARATION,
+  action: "spell",
+  castingTime: 3,
+});
 
 export const templateContexts: Readonly<Record<string, object>> = {
   "templates/combat/parts/count.hbs": buildCountTrackContext(countScope(1, true)),
   "templates/combat/parts/list.hbs": played.list,
+  "templates/combat/parts/segment.hbs": segment.part === "segment" ? segment.segment : {},
+  "templates/combat/segment-declare.hbs": declareForm,
+  "src/preview/declare-dialog.hbs": { form: declareForm },
   "templates/combat/tracker.hbs": played.context,
   "templates/combat/control.hbs": played.context.controls[0] ?? {},
   "templates/combat/tracker-row.hbs": buildTrackerRow(turn("b", 5, { active: true }), countScope(1, true)) ?? {},

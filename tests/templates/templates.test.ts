@@ -91,3 +91,53 @@ describe("preview page template", () => {
     expect(html).toContain('<section class="tempo-tracker"></section>');
   });
 });
+
+describe("segment template", () => {
+  const path = "templates/combat/parts/segment.hbs";
+  const html = render(path, templateContexts[path] ?? {});
+
+  it("SEG-2: lists the steps 1–8 and marks the current one with aria-current and in words", () => {
+    expect([...html.matchAll(/data-step="(\d)"/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(html).toMatch(
+      /data-step="3" aria-current="step">\s*<h4[^>]*>\s*<span[^>]*>3\. Fast actions<\/span>\s*<span[^>]*><i class="fa-solid fa-play" aria-hidden="true"><\/i> Now</,
+    );
+    expect(html).toMatch(
+      /data-step="1" >\s*<h4[^>]*>\s*<span[^>]*>1\. Declare actions<\/span>\s*<span[^>]*><i class="fa-solid fa-check" aria-hidden="true"><\/i> Done</,
+    );
+  });
+
+  it("SEG-2: tells each group's d6 and HIGH or LOW in words, with an icon", () => {
+    expect(html).toMatch(
+      /The party<\/span>\s*<span[^>]*>Group initiative: 5<\/span>\s*<span[^>]*><i class="fa-solid fa-angles-up" aria-hidden="true"><\/i> HIGH</,
+    );
+    expect(html).toMatch(
+      /Enemies<\/span>\s*<span[^>]*>Group initiative: 2<\/span>\s*<span[^>]*><i class="fa-solid fa-angles-down" aria-hidden="true"><\/i> LOW</,
+    );
+  });
+
+  it("SEG-1, SEG-5: draws the ten segments, telling in text where a spell goes off, and lists the spell there", () => {
+    expect(
+      [...html.matchAll(/class="tempo-segment__tick[^"]*" data-segment="(\d+)"/g)].map((m) => Number(m[1])),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(html).toMatch(/data-segment="3" title="Segment 3"\s*>[\s\S]*?a spell goes off/);
+    const cell = html.slice(html.indexOf('class="tempo-segment__cell'));
+    expect(cell).toContain('aria-label="Segment 3"');
+    expect(cell).toContain("Ilsa");
+    expect(cell).toContain("Goes off in segment 3");
+  });
+});
+
+describe("segment declare form", () => {
+  const path = "templates/combat/segment-declare.hbs";
+
+  it("SEG-2: labels every field and starts from the creature's declaration", () => {
+    const html = render(path, templateContexts[path] ?? {});
+    const fields = [...html.matchAll(/<(?:select|input) [^>]*name="(\w+)"/g)].map((m) => m[1]);
+    expect(fields).toEqual(["action", "weaponSpeed", "castingTime", "routines", "goesFirst", "delay", "inMelee"]);
+    // Each field sits inside its label, so it is named by it.
+    expect(html.match(/<label/g)?.length).toBe(fields.length);
+    expect(html).toContain("What Aria does this round");
+    expect(html).toMatch(/<option value="spell" selected>Spell</);
+    expect(html).toMatch(/name="castingTime" min="1" max="10" step="1" value="3"/);
+  });
+});

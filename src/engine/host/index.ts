@@ -7,6 +7,7 @@ export { phaseHost } from "./phase-host.ts";
 export { segmentHost, segmentGroupOf } from "./segment-host.ts";
 export { rotationHost } from "./rotation-host.ts";
 export { rulesetHost, type AnyRulesetHost } from "./ruleset-hosts.ts";
+export { segmentTrackerFactsOf } from "./segment-tracker.ts";
 export {
   readCombatState,
   readStoredCombat,

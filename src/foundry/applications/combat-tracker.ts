@@ -14,6 +14,7 @@ import type { HostCommand } from "../../engine/index.ts";
 import { buildTrackerContext } from "../../view/tracker/tracker-context.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
+import { askSegmentDeclaration } from "./segment-declare-dialog.ts";
 import { trackerContextEntries } from "./tracker-context-menu.ts";
 import { trackerInputOf } from "./tracker-input.ts";
 
@@ -25,6 +26,7 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     actions: {
       tempoCommand: TempoCombatTracker.#onTempoCommand,
       endTurn: TempoCombatTracker.#onEndTurn,
+      segmentDeclare: TempoCombatTracker.#onSegmentDeclare,
     },
   };
 
@@ -38,6 +40,7 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
         `${TEMPLATES}/control.hbs`,
         `${TEMPLATES}/parts/count.hbs`,
         `${TEMPLATES}/parts/list.hbs`,
+        `${TEMPLATES}/parts/segment.hbs`,
       ],
       scrollable: [""],
     },
@@ -75,6 +78,16 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     const combatantId = target.dataset.combatantId;
     if (combat === null || combatantId === undefined) return;
     await combat.tempoCommand({ type: "endTurn", combatantId });
+  }
+
+  /** SEG-2 step 1: "Declare" on a creature's row opens the declare form; its answer is given as `declare`. */
+  static async #onSegmentDeclare(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = tempoCombatOf(this.viewed);
+    const combatantId = target.dataset.combatantId;
+    if (combat === null || combatantId === undefined) return;
+    const name = combat.combatants.get(combatantId)?.name ?? "";
+    const command = await askSegmentDeclaration(combatantId, name, target.dataset.command);
+    if (command !== null) await combat.tempoCommand(command);
   }
 }
 

@@ -6,14 +6,16 @@
 import type { Message, RulesetId } from "../../engine/index.ts";
 import { buildCountTrackContext, type CountTrackContext } from "./count-track-context.ts";
 import { buildOrderListContext, type OrderListContext } from "./order-list-context.ts";
+import { buildSegmentRoundContext, type SegmentRoundContext } from "./segment-round-context.ts";
 import { trackerAnnouncement } from "./tracker-announcement.ts";
 import { gmControls, type ControlContext } from "./tracker-controls.ts";
-import { trackerScope, type TrackerInput } from "./tracker-input.ts";
+import { trackerScope, type TrackerInput, type TrackerScope } from "./tracker-input.ts";
 
 /** The part each ruleset draws; `list` is the order list of ./order-list-context.ts. */
 export type TrackerBody =
   | { readonly part: "count"; readonly count: CountTrackContext }
-  | { readonly part: "list"; readonly list: OrderListContext };
+  | { readonly part: "list"; readonly list: OrderListContext }
+  | { readonly part: "segment"; readonly segment: SegmentRoundContext };
 
 export interface TrackerContext {
   readonly ruleset: RulesetId;
@@ -27,10 +29,7 @@ export interface TrackerContext {
 export function buildTrackerContext(input: TrackerInput): TrackerContext {
   const scope = trackerScope(input);
   const { host, state } = input;
-  const body: TrackerBody =
-    host.id === "count"
-      ? { part: "count", count: buildCountTrackContext(scope) }
-      : { part: "list", list: buildOrderListContext(scope) };
+  const body = trackerBody(scope);
   return {
     ruleset: host.id,
     isGM: input.viewer.isGM,
@@ -45,4 +44,17 @@ export function buildTrackerContext(input: TrackerInput): TrackerContext {
     controls: gmControls(scope),
     body,
   };
+}
+
+function trackerBody(scope: TrackerScope): TrackerBody {
+  switch (scope.input.host.id) {
+    case "count":
+      return { part: "count", count: buildCountTrackContext(scope) };
+    case "segment": {
+      const segment = buildSegmentRoundContext(scope);
+      if (segment !== null) return { part: "segment", segment };
+      break;
+    }
+  }
+  return { part: "list", list: buildOrderListContext(scope) };
 }

@@ -45,6 +45,9 @@ function control(
   };
 }
 
+/** One control for other builders (a scheme's own row actions); refused ones are drawn disabled with the reason. */
+export { control as trackerControl };
+
 /** The engine's reason for refusing `command` now, or null when it would be applied. */
 export function refusal(input: TrackerInput, command: HostCommand): Message | null {
   const tried = input.host.apply(input.state, command);

@@ -44,3 +44,10 @@ export {
   segmentTimelineFor,
   type SegmentTimelineEntry,
 } from "./timeline.ts";
+export {
+  segmentTrackerFacts,
+  type SegmentTrackerCreature,
+  type SegmentTrackerFacts,
+  type SegmentTrackerGroup,
+  type SegmentTrackerTurn,
+} from "./tracker-facts.ts";

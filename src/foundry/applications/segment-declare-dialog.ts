@@ -1,0 +1,60 @@
+/**
+ * SEG-2 step 1 in Foundry: the row's "Declare" control opens the shared declare form
+ * (templates/combat/segment-declare.hbs) in a DialogV2 prompt, rendered with core's renderTemplate, as
+ * v13 systems prompt for a form (the Daggerheart system's roll dialog renders its template and reads
+ * `button.form` in the ok callback). The form is read back by the view (`segmentDeclarationFromForm`); a
+ * form it cannot read is a notice, and nothing is sent.
+ */
+import type { HostCommand } from "../../engine/index.ts";
+import {
+  buildSegmentDeclareForm,
+  segmentDeclarationFromForm,
+  segmentDeclarationOfCommand,
+  segmentDeclareCommand,
+} from "../../view/tracker/segment-declare.ts";
+import { showNotice } from "../combat/queries.ts";
+
+const TEMPLATE = "systems/tempo/templates/combat/segment-declare.hbs";
+
+/** The form's fields as FormData has them (a ticked checkbox is present, an unticked one is not). */
+function fieldsOf(form: HTMLFormElement): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") fields[name] = value;
+  return fields;
+}
+
+/**
+ * Asks for a creature's declaration, starting from the one its control carries (`data-command`); the
+ * `declare` command to give, or null when the user cancels or the form cannot be read.
+ */
+export async function askSegmentDeclaration(
+  combatantId: string,
+  name: string,
+  carried: string | undefined,
+): Promise<HostCommand | null> {
+  let start: unknown;
+  try {
+    start = JSON.parse(carried ?? "null");
+  } catch {
+    start = null;
+  }
+  const form = buildSegmentDeclareForm(combatantId, name, segmentDeclarationOfCommand(start));
+  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, { ...form });
+  const answer: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title: "TEMPO.TRACKER.Segment.Declare.Title" },
+    content,
+    ok: {
+      label: "TEMPO.TRACKER.Segment.Declare.Submit",
+      callback: (_event: Event, button: HTMLButtonElement) => (button.form === null ? null : fieldsOf(button.form)),
+    },
+  }).catch(() => null);
+  if (typeof answer !== "object" || answer === null) return null;
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(answer)) if (typeof value === "string") fields[key] = value;
+  const declaration = segmentDeclarationFromForm(fields);
+  if (!declaration.ok) {
+    showNotice(declaration.error);
+    return null;
+  }
+  return segmentDeclareCommand(combatantId, declaration.value);
+}

@@ -1,0 +1,132 @@
+/**
+ * SEG-2 step 1: declaring a creature's actions from the tracker. The row's control carries the creature's
+ * current declaration; the host opens the declare form (templates/combat/segment-declare.hbs: a DialogV2 in
+ * Foundry, a dialog element in the preview) with it, reads the form back with `segmentDeclarationFromForm`
+ * and gives the engine's `declare` command, which checks the rest (SEG-5, SEG-8, SEG-9, SEG-16).
+ */
+import {
+  SEGMENT_ACTIONS,
+  SEGMENT_NO_DECLARATION,
+  checkSegmentDeclaration,
+  err,
+  type HostCommand,
+  type I18nKey,
+  type Message,
+  type Result,
+  type SegmentAction,
+  type SegmentDeclaration,
+  type SegmentTrackerCreature,
+} from "../../engine/index.ts";
+import { refusal, trackerControl, type ControlContext } from "./tracker-controls.ts";
+import type { TrackerInput } from "./tracker-input.ts";
+
+/** The action a declare control carries (the host opens the form for it). */
+export const SEGMENT_DECLARE_ACTION = "segmentDeclare";
+
+const ACTION_LABELS: Readonly<Record<SegmentAction, I18nKey>> = {
+  none: "TEMPO.TRACKER.Segment.Declare.Action.None",
+  parley: "TEMPO.TRACKER.Segment.Declare.Action.Parley",
+  flee: "TEMPO.TRACKER.Segment.Declare.Action.Flee",
+  charge: "TEMPO.TRACKER.Segment.Declare.Action.Charge",
+  innate: "TEMPO.TRACKER.Segment.Declare.Action.Innate",
+  missile: "TEMPO.TRACKER.Segment.Declare.Action.Missile",
+  melee: "TEMPO.TRACKER.Segment.Declare.Action.Melee",
+  other: "TEMPO.TRACKER.Segment.Declare.Action.Other",
+  move: "TEMPO.TRACKER.Segment.Declare.Action.Move",
+  spell: "TEMPO.TRACKER.Segment.Declare.Action.Spell",
+  complex: "TEMPO.TRACKER.Segment.Declare.Action.Complex",
+};
+
+/** The `declare` command a control or form gives. */
+export function segmentDeclareCommand(combatantId: string, declaration: SegmentDeclaration): HostCommand {
+  return { type: "declare", combatantId, declaration };
+}
+
+/**
+ * The row's "Declare…" control, refused with the engine's own reason when a declaration cannot be made now
+ * (locked once the round runs, a defeated creature). Its command carries the declaration the form starts from.
+ */
+export function segmentDeclareControl(input: TrackerInput, c: SegmentTrackerCreature): ControlContext {
+  const probe = segmentDeclareCommand(c.id, SEGMENT_NO_DECLARATION);
+  // Only a declaration already made is carried (the form starts from none otherwise): 300 rows stay light.
+  const carried = c.declaration === null ? {} : { command: segmentDeclareCommand(c.id, c.declaration) };
+  return trackerControl(
+    SEGMENT_DECLARE_ACTION,
+    "TEMPO.TRACKER.Control.Declare",
+    "fa-solid fa-scroll",
+    refusal(input, probe),
+    { combatantId: c.id, ...carried },
+  );
+}
+
+export interface SegmentDeclareFormContext {
+  readonly combatantId: string;
+  readonly name: string;
+  readonly actions: readonly { readonly value: SegmentAction; readonly label: Message; readonly selected: boolean }[];
+  readonly weaponSpeed: number;
+  readonly castingTime: number;
+  readonly routines: number;
+  readonly goesFirst: boolean;
+  readonly delay: boolean;
+  readonly inMelee: boolean;
+}
+
+/** The declare form for a creature, filled with its declaration (or none). */
+export function buildSegmentDeclareForm(
+  combatantId: string,
+  name: string,
+  declaration: SegmentDeclaration | null,
+): SegmentDeclareFormContext {
+  const d = declaration ?? SEGMENT_NO_DECLARATION;
+  return {
+    combatantId,
+    name,
+    actions: SEGMENT_ACTIONS.map((value) => ({
+      value,
+      label: { key: ACTION_LABELS[value] },
+      selected: value === d.action,
+    })),
+    weaponSpeed: d.weaponSpeed,
+    castingTime: d.castingTime ?? 1,
+    routines: d.routines,
+    goesFirst: d.goesFirst,
+    delay: d.delay,
+    inMelee: d.inMelee,
+  };
+}
+
+/** The declaration a control's `data-command` carries, when it is a well-formed one; else none. */
+export function segmentDeclarationOfCommand(command: unknown): SegmentDeclaration {
+  if (typeof command !== "object" || command === null || !("declaration" in command)) return SEGMENT_NO_DECLARATION;
+  const declaration = command.declaration;
+  if (typeof declaration !== "object" || declaration === null) return SEGMENT_NO_DECLARATION;
+  // Read as a declaration only to be checked by the engine, field by field.
+  const checked = checkSegmentDeclaration(declaration as SegmentDeclaration);
+  return checked.ok ? checked.value : SEGMENT_NO_DECLARATION;
+}
+
+/** A whole number typed in a field; NaN for anything else (the engine then names the field that is wrong). */
+function wholeNumber(text: string | undefined): number {
+  const trimmed = (text ?? "").trim();
+  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/**
+ * The declaration a submitted form says (checkboxes are present when ticked, as in FormData). A casting time
+ * belongs to a spell only, so it is read for a spell alone. Bad input is the engine's typed error.
+ */
+export function segmentDeclarationFromForm(fields: Readonly<Record<string, string>>): Result<SegmentDeclaration> {
+  const action = SEGMENT_ACTIONS.find((a) => a === fields.action);
+  if (action === undefined) return err("TEMPO.ERRORS.Segment.InvalidDeclaration", { action: fields.action ?? "" });
+  return checkSegmentDeclaration({
+    action,
+    targetId: null,
+    weaponSpeed: wholeNumber(fields.weaponSpeed),
+    castingTime: action === "spell" ? wholeNumber(fields.castingTime) : null,
+    routines: wholeNumber(fields.routines),
+    goesFirst: fields.goesFirst !== undefined,
+    delay: fields.delay !== undefined,
+    inMelee: fields.inMelee !== undefined,
+    minors: [],
+  });
+}
