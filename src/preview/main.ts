@@ -89,7 +89,8 @@ function draw(): void {
 /** Core's tracker actions, run the way the Foundry tracker runs them (through the same table steps). */
 function perform(button: HTMLElement): void {
   const action = button.dataset.action;
-  const combatantId = button.closest<HTMLElement>("li[data-combatant-id]")?.dataset.combatantId;
+  const combatantId =
+    button.dataset.combatantId ?? button.closest<HTMLElement>("li[data-combatant-id]")?.dataset.combatantId;
   const side = (id: string): string | undefined => combat.combatants.find((c) => c.id === id)?.side;
   switch (action) {
     case "startCombat":
@@ -147,13 +148,21 @@ function declareHost(dialog: HTMLDialogElement, combatantId: string): DeclareDia
   };
 }
 
+/** The pressed button again after a re-render: by its action and combatant, or its row's. */
+function focusSelector(button: HTMLElement): string {
+  const action = `[data-action="${button.dataset.action ?? ""}"]`;
+  const own = button.dataset.combatantId;
+  if (own !== undefined) return `${action}[data-combatant-id="${own}"]`;
+  const row = button.closest<HTMLElement>("li[data-combatant-id]")?.dataset.combatantId;
+  return row === undefined ? action : `li[data-combatant-id="${row}"] ${action}`;
+}
+
 /** Re-renders replace the buttons, so focus is put back on the one the user pressed. */
 root?.addEventListener("click", (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button[data-action]") : null;
   if (button === null || button.hasAttribute("disabled")) return;
   formError = null;
-  const rowId = button.closest<HTMLElement>("li[data-combatant-id]")?.dataset.combatantId;
-  const focusKey = `${rowId === undefined ? "" : `[data-combatant-id="${rowId}"] `}[data-action="${button.dataset.action ?? ""}"]`;
+  const focusKey = focusSelector(button);
   perform(button);
   render();
   root.querySelector<HTMLElement>(`${focusKey}:not([disabled])`)?.focus();

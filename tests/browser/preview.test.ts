@@ -235,7 +235,8 @@ describe("preview page: the segment tracker's round", () => {
     await dialog.getByLabel("Weapon speed").fill("2");
     expect(await axeViolations()).toEqual([]);
     await dialog.getByRole("button", { name: "Declare" }).click();
-    expect(await rowOf("Brannoc").textContent()).toContain("Missile");
+    // The dialog answers on its close event, after the click returns.
+    await expect.poll(() => rowOf("Brannoc").textContent()).toContain("Missile");
     expect(await page.getByRole("alert").count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-combatant-id"))).toBe("brannoc");
     await page.screenshot({ path: join(SCREENSHOTS, "segment-declared.png"), fullPage: true });
