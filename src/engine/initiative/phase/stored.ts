@@ -5,7 +5,7 @@
  * is reported instead of misleading the tracker. O(n).
  */
 import { err, ok, type Result } from "../../core/result.ts";
-import { vectorGet, type PersistentVector } from "../shared/persistent-vector.ts";
+import type { PersistentVector } from "../shared/persistent-vector.ts";
 import { isInteger, isRecord, isStringArray } from "../shared/stored-state.ts";
 import { badVector } from "../shared/stored-vector.ts";
 import { PHASE_NAMES, type PhaseCombatant, type PhaseState } from "./types.ts";
@@ -53,23 +53,29 @@ function badField(value: Record<string, unknown>): string | null {
   if (!isInteger(round) || round < 0) return "round";
   if (phase === null ? round !== 0 : typeof phase !== "string" || !PHASE_NAMES.some((p) => p === phase) || round < 1)
     return "phase";
-  if (badVector(value.combatants, (c, slot) => badCombatant(c, slot, round))) return "combatants";
-  const combatants = value.combatants as PersistentVector<PhaseCombatant>;
+  // The id at each slot, gathered while the roster trie is checked (null: a freed slot).
+  const ids: (string | null)[] = [];
+  const badAt = (c: unknown, slot: number): boolean => {
+    if (badCombatant(c, slot, round)) return true;
+    ids[slot] = (c as PhaseCombatant).id;
+    return false;
+  };
+  if (badVector(value.combatants, badAt)) return "combatants";
+  const size = (value.combatants as PersistentVector<PhaseCombatant>).size;
   const index = value.index;
-  if (!isRecord(index)) return "index";
+  if (!isRecord(index) || Array.isArray(index)) return "index";
   // Every present combatant is found under its id; a departed one's id still names its freed slot.
   for (const id of Object.keys(index)) {
     const slot = index[id];
-    if (!isInteger(slot) || slot < 0 || slot >= combatants.size) return "index";
-    const c = vectorGet(combatants, slot);
-    if (c !== null && c.id !== id) return "index";
+    if (!isInteger(slot) || slot < 0 || slot >= size) return "index";
+    const at = ids[slot] ?? null;
+    if (at !== null && at !== id) return "index";
   }
-  for (let slot = 0; slot < combatants.size; slot++) {
-    const c = vectorGet(combatants, slot);
-    if (c !== null && (!Object.hasOwn(index, c.id) || index[c.id] !== slot)) return "index";
+  for (let slot = 0; slot < size; slot++) {
+    const id = ids[slot] ?? null;
+    if (id !== null && (!Object.hasOwn(index, id) || index[id] !== slot)) return "index";
   }
-  const present = (id: string): boolean =>
-    Object.hasOwn(index, id) && vectorGet(combatants, Number(index[id])) !== null;
+  const present = (id: string): boolean => Object.hasOwn(index, id) && (ids[Number(index[id])] ?? null) !== null;
   if (badIds(value.ranking, present)) return "ranking";
   const ranking = value.ranking as readonly string[];
   if (!isInteger(value.cursor) || value.cursor < -1 || value.cursor > ranking.length) return "cursor";
@@ -99,7 +105,7 @@ const FIELDS: readonly (keyof PhaseState)[] = [
 
 /** PHS-1..12, DEF-1: a stored phase state, checked field by field (see the file comment). O(n). */
 export function parsePhaseState(value: unknown): Result<PhaseState> {
-  if (!isRecord(value)) return err("TEMPO.ERRORS.Phase.InvalidState", { field: "state" });
+  if (!isRecord(value) || Array.isArray(value)) return err("TEMPO.ERRORS.Phase.InvalidState", { field: "state" });
   const missing = FIELDS.find((f) => !Object.hasOwn(value, f));
   if (missing !== undefined) return err("TEMPO.ERRORS.Phase.InvalidState", { field: missing });
   const extra = Object.keys(value).find((key) => !FIELDS.some((f) => f === key));

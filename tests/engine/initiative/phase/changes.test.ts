@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { phaseCombatant, phaseScheduler } from "../../../../src/engine/initiative/phase/index.ts";
+import { phaseCombatant, phaseInitiative, phaseScheduler } from "../../../../src/engine/initiative/phase/index.ts";
 import { PhaseTable } from "./driver.ts";
 
 const party = [
@@ -57,6 +57,50 @@ describe("phase rounds: defeated combatants", () => {
     // Battle round 2: Bram 9, Orc (kept 8), Ava 5. Orc is revived while Bram acts.
     t.do({ type: "revive", combatantId: "orc" });
     expect(battleRest(t)).toEqual(["battle:orc", "battle:ava"]);
+  });
+
+  it("DEF-1: revived mid-round, a creature defeated when the round began keeps its old initiative: it neither rolls nor rolls off", () => {
+    const t = new PhaseTable(party);
+    t.do({ type: "start" });
+    t.roll({ ava: 12, bram: 10, orc: 8 });
+    t.do({ type: "defeat", combatantId: "orc" });
+    while (t.phase() !== "end") t.next();
+    t.next();
+    t.events = [];
+    // Round 2: Ava rolls the 8 Orc kept; Orc is down, so nobody rolls off.
+    t.roll({ ava: 8, bram: 9 });
+    expect(t.asked()).toEqual([]);
+    t.next(); // Orc is passed over; Ava moves
+    t.do({ type: "revive", combatantId: "orc" });
+    expect(t.asked()).toEqual([]);
+    expect(phaseInitiative(t.state, "orc")).toBe(8);
+    while (t.phase() !== "end") t.next();
+    // Level on 8, Ava and Orc act in join order.
+    expect(PhaseTable.turns(t.events)).toEqual([
+      "movement:ava",
+      "movement:bram",
+      "battle:bram",
+      "battle:ava",
+      "battle:orc",
+    ]);
+  });
+
+  it("DEF-1: a creature passed over in the movement phase while down does not move once revived and moved in the order, and acts at its new place", () => {
+    const t = new PhaseTable(party);
+    t.do({ type: "start" });
+    t.roll({ ava: 12, bram: 10, orc: 8 });
+    t.do({ type: "defeat", combatantId: "orc" });
+    t.next(); // Orc is passed over; Bram moves
+    t.do({ type: "revive", combatantId: "orc" });
+    t.do({ type: "setInitiative", combatantId: "orc", value: 11 });
+    while (t.phase() !== "end") t.next();
+    expect(PhaseTable.turns(t.events)).toEqual([
+      "movement:bram",
+      "movement:ava",
+      "battle:ava",
+      "battle:orc",
+      "battle:bram",
+    ]);
   });
 
   it("DEF-1: defeating the creature whose delay target it was lets the delayer act when that turn is skipped", () => {

@@ -4,6 +4,7 @@ import { unwrap } from "../../../../src/engine/core/result.ts";
 import { withHistory, withHistoryState, type HistoryEvent } from "../../../../src/engine/initiative/history.ts";
 import {
   createPhaseState,
+  parsePhaseState,
   phaseCombatant,
   phaseCombatants,
   phaseScheduler,
@@ -156,6 +157,8 @@ function run(actions: readonly Action[]): void {
     // Plain JSON: a round trip gives the exact same state, with no undefined (or NaN) anywhere.
     expect(hasUndefined(state)).toBe(false);
     expect(JSON.parse(JSON.stringify(state))).toStrictEqual(state);
+    // Read back from storage, it passes the host's checks.
+    expect(parsePhaseState(JSON.parse(JSON.stringify(state)))).toEqual({ ok: true, value: state });
     // No combatant lost: everyone present is in the state and on the tracker.
     const ids = new Set(phaseCombatants(state).map((c) => c.id));
     expect(ids).toEqual(present);

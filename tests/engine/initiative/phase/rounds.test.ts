@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { phaseAttackModifiers, phaseLane, phaseScheduler } from "../../../../src/engine/initiative/phase/index.ts";
+import {
+  phaseAttackModifiers,
+  phaseInitiative,
+  phaseLane,
+  phaseScheduler,
+} from "../../../../src/engine/initiative/phase/index.ts";
 import { PhaseTable } from "./driver.ts";
 
 const party = [
@@ -66,6 +71,20 @@ describe("phase rounds: the round", () => {
     t.next();
     expect(t.state.round).toBe(2);
     expect(t.asked()).toEqual(["ava: 2d6 + 2 + 1", "bram: 2d6 + 0 + 0", "orc: 2d6 + 1 + 1"]);
+  });
+
+  it("PHS-2, DEF-1: when a round starts, creatures up show no initiative until they roll again; a defeated one keeps its own", () => {
+    const t = new PhaseTable(party);
+    t.do({ type: "start" });
+    expect(party.map((c) => phaseInitiative(t.state, c.id))).toEqual([null, null, null]);
+    t.roll({ ava: 10, bram: 7, orc: 8 });
+    expect(party.map((c) => phaseInitiative(t.state, c.id))).toEqual([10, 7, 8]);
+    t.do({ type: "defeat", combatantId: "orc" });
+    while (t.phase() !== "end") t.next();
+    t.next();
+    expect(party.map((c) => phaseInitiative(t.state, c.id))).toEqual([null, null, 8]);
+    t.roll({ ava: 5 });
+    expect(party.map((c) => phaseInitiative(t.state, c.id))).toEqual([5, null, 8]);
   });
 
   it("PHS-2: a negative modifier is written as a subtraction", () => {
