@@ -107,7 +107,8 @@ function concrete(state: CountState, op: Op, joined: number): CountCommand {
       return {
         type: "rolls",
         // Die faces, fed back as their formula's total (a face of 0 or 21 gives a total the formula cannot roll).
-        results: state.requests
+        results: countScheduler
+          .pending(state)
           .slice(0, op.dice.length)
           .map((r, i) => ({ requestId: r.id, total: formulaTotal(r.formula, [op.dice[i] ?? 1]) })),
       };
@@ -441,7 +442,9 @@ function onTrackForGarbage(): CountState {
   if (!started.ok) throw new Error(started.error.key);
   const rolled = countScheduler.apply(started.value.state, {
     type: "rolls",
-    results: started.value.requests.map((r, i) => ({ requestId: r.id, total: formulaTotal(r.formula, [4 + i * 6]) })),
+    results: countScheduler
+      .pending(started.value.state)
+      .map((r, i) => ({ requestId: r.id, total: formulaTotal(r.formula, [4 + i * 6]) })),
   });
   if (!rolled.ok) throw new Error(rolled.error.key);
   return rolled.value.state;
