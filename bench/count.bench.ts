@@ -57,10 +57,10 @@ function started(n: number): CountState {
   if (!created.ok) throw new Error(created.error.key);
   const d20 = dice(n);
   let state = must(created.value, { type: "start" });
-  while (state.requests.length > 0) {
+  for (let requests = countScheduler.pending(state); requests.length > 0; requests = countScheduler.pending(state)) {
     state = must(state, {
       type: "rolls",
-      results: state.requests.map((r) => ({ requestId: r.id, total: total(r, d20()) })),
+      results: requests.map((r) => ({ requestId: r.id, total: total(r, d20()) })),
     });
   }
   return state;
@@ -71,7 +71,8 @@ type Mode = "pass" | "declare";
 /** Contests after a round's counts change (CNT-13) are rolled as the adapter would. */
 const contestDice = dice(7);
 function rollsFor(state: CountState): CountCommand {
-  return { type: "rolls", results: state.requests.map((r) => ({ requestId: r.id, total: total(r, contestDice()) })) };
+  const requests = countScheduler.pending(state);
+  return { type: "rolls", results: requests.map((r) => ({ requestId: r.id, total: total(r, contestDice()) })) };
 }
 
 interface Timing {
@@ -218,7 +219,7 @@ function worstStep(mode: Mode): void {
       }
       if (!boundary && fastest > worst) {
         worst = fastest;
-        what = `${command.type}, round ${state.round}, turn ${state.cursor + 1} of ${state.order.length}`;
+        what = `${command.type}, round ${state.round}, count ${state.count}, ${countScheduler.current(state) ?? "-"}`;
       }
       state = must(state, command);
     }

@@ -204,22 +204,11 @@ describe("the segment tracker part", () => {
 });
 
 describe("the segment tracker part at 300 combatants", () => {
-  it.each([true, false])("re-renders after one next in under 16 ms of CPU time (median of 15; GM: %s)", (isGM) => {
-    // A crowd with spells in every segment and multi-attackers, three turns into the round, then one next.
+  // Its render time is measured by bench/tracker-render.bench.ts (Chromium), not by a timed test.
+  it.each([true, false])("SEG-2: draws every creature the viewer may see (GM: %s)", (isGM) => {
     const { combat } = playedTracker("segment", { isGM, turns: 3, size: 300 });
     combat.run({ type: "next" });
-    const input = trackerInputOf(combat, { isGM, turns: 0 });
-    const times: number[] = [];
-    let html = "";
-    for (let i = 0; i < 15; i++) {
-      // CPU time, not wall time: other work on a shared 2-core machine would otherwise be counted.
-      const start = process.cpuUsage();
-      html = renderTracker(buildTrackerContext(input));
-      const used = process.cpuUsage(start);
-      times.push((used.user + used.system) / 1000);
-    }
-    times.sort((a, b) => a - b);
+    const html = renderTracker(buildTrackerContext(trackerInputOf(combat, { isGM, turns: 0 })));
     expect(html.match(/class="tempo-row /g)?.length).toBeGreaterThanOrEqual(isGM ? 300 : 200);
-    expect(times[7]).toBeLessThan(16);
   });
 });

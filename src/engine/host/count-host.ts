@@ -1,9 +1,14 @@
 /** The count-up track (RULES §1) as a host sees it (ruleset-host.ts). */
-import { err, ok } from "../core/result.ts";
-import { countCombatant, countScheduler, createCountState } from "../initiative/count/index.ts";
+import {
+  countCombatant,
+  countRoundTurns,
+  countScheduler,
+  createCountState,
+  parseCountState,
+} from "../initiative/count/index.ts";
 import type { CountCommand, CountState } from "../initiative/count/types.ts";
 import { vectorValues } from "../initiative/shared/persistent-vector.ts";
-import { guardedApply, hasFields, joinAll, orderWithRest } from "./host-common.ts";
+import { guardedApply, joinAll, orderWithRest } from "./host-common.ts";
 import type { HostCommand, RulesetHost } from "./ruleset-host.ts";
 
 const apply = (state: CountState, command: HostCommand) => guardedApply(countScheduler.apply, state, command);
@@ -19,13 +24,10 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
         combatant: { id: c.id, bonus: c.initiativeBonus, isPlayer: c.side === "pc", defeated: c.defeated },
       } satisfies CountCommand),
     apply,
-    read: (value) =>
-      hasFields(value, ["scheme", "combatants", "slots", "order", "pending"]) && value.scheme === "count"
-        ? ok(value as unknown as CountState)
-        : err("TEMPO.ERRORS.Host.InvalidState", { ruleset: "count" }),
+    read: parseCountState,
     order: (state) =>
       orderWithRest(
-        state.order.map((turn) => turn.id),
+        countRoundTurns(state).map((turn) => turn.id),
         vectorValues(state.combatants).map((c) => c.id),
       ),
     current: countScheduler.current,

@@ -128,3 +128,35 @@ describe("phase: boundary steps stay small too (issue 8: < 1 KB at 300)", () => 
     }
   }, 60_000);
 });
+
+describe("count at round boundaries (issue 8: every next < 1 KB at 300)", () => {
+  it("CNT-3, CNT-13: at 300 combatants every next, the end step and a new round included, writes under 1 KB with its undo patch", () => {
+    // Everyone passes, so CNT-13 lowers nearly everyone at each new round and new ties must be contested:
+    // the boundary steps that used to rebuild the order and the dice list for everyone.
+    const random = seeded(3);
+    const encounter = storedEncounter("count", 300);
+    const host = encounter.host;
+    let s = step(host, encounter.stored, { type: "start" });
+    let stored = s.stored;
+    let state = s.state;
+    const turns: number[] = [];
+    const boundaries: number[] = [];
+    let lowered = 0;
+    while (host.round(state) < 3) {
+      const command = nextCommand(host, state, random);
+      s = step(host, stored, command);
+      if (command.type === "next") {
+        const boundary = s.events.some((e) => ["endStep", "roundEnded", "roundStarted"].includes(e.type));
+        (boundary ? boundaries : turns).push(updateBytes(s.update));
+        lowered += s.events.filter((e) => e.type === "countLowered").length;
+      }
+      stored = s.stored;
+      state = s.state;
+    }
+    expect(lowered).toBeGreaterThan(100);
+    expect(boundaries.length).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...boundaries)).toBeLessThan(1024);
+    expect(turns.length).toBeGreaterThan(500);
+    expect(Math.max(...turns)).toBeLessThan(1024);
+  }, 120_000);
+});

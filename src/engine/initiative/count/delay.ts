@@ -11,6 +11,8 @@ import type { WeaponProperty } from "../../damage/weapon-properties.ts";
 export const COUNT_TRACK_LENGTH = 20;
 /** CNT-3: the end step's count. */
 export const COUNT_END_STEP = 20;
+/** CNT-3: the last count a creature takes a turn on. */
+export const COUNT_LAST = COUNT_TRACK_LENGTH - 1;
 
 /** CNT-7: delay per weapon attack by property (the others add none). */
 const PROPERTY_DELAY: Readonly<Record<WeaponProperty, number>> = {

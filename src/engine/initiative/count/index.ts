@@ -5,8 +5,11 @@ export type * from "./types.ts";
 export { COUNT_DEFAULT_OPTIONS, COUNT_ROLL_REASONS, countPendingActionsOf, createCountState } from "./state.ts";
 /** A combatant's track record (count, kept contest totals, casting, reaction used …), or null. */
 export { getCombatant as countCombatant } from "./state.ts";
-export { surpriseCount as countSurpriseCount } from "./track.ts";
+export { surpriseCount as countSurpriseCount } from "./walk.ts";
+/** CNT-3: this round's turns in track order (finished, under way, still to come). */
+export { roundTurns as countRoundTurns } from "./walk.ts";
 /** CNT-6: the creature whose turn is under way, or null (waiting on dice, in the end step). */
 export { currentId as countCurrent } from "./track.ts";
 export { countPendingDetail, countPositionLabel } from "./timeline.ts";
 export { countScheduler } from "./scheduler.ts";
+export { parseCountState } from "./stored.ts";

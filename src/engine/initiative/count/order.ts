@@ -39,7 +39,17 @@ export interface CountOrderEntry {
  * (see `countTiesToRoll`).
  */
 export function compareCountOrder(a: CountOrderEntry, b: CountOrderEntry): number {
-  if (a.count !== b.count) return a.count - b.count;
+  return a.count - b.count || compareCountTies(a, b);
+}
+
+/**
+ * CNT-5: the order of creatures on a shared count: `compareCountOrder` without the count. It does not
+ * depend on the counts, so one list sorted by it serves every count of every round.
+ */
+export function compareCountTies(
+  a: Pick<CountOrderEntry, "id" | "contest">,
+  b: Pick<CountOrderEntry, "id" | "contest">,
+): number {
   const length = Math.max(a.contest.length, b.contest.length);
   for (let i = 0; i < length; i++) {
     const x = a.contest[i];

@@ -6,44 +6,42 @@
 import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
 import { dropPending } from "./actions.ts";
-import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
+import { COUNT_END_STEP, COUNT_LAST } from "./delay.ts";
 import { trackedCount } from "./order.ts";
+import { openRoll, type CountNeed } from "./requests.ts";
 import {
   COUNT_ROLL_REASONS,
-  countRoll,
   getCombatant,
   presentCombatants,
   putCombatant,
-  requestRolls,
+  recordAt,
+  slotOf,
+  upToDate,
   validateCombatantInput,
   type CountOut,
 } from "./state.ts";
+import { trackRound } from "./walk.ts";
+import { placeTies, removeTie } from "./ties.ts";
 import {
   advance,
   afterInitiative,
   beginRound,
   currentId,
+  keepTurns,
   lowerIdleCounts,
-  requestTiesFor,
-  reschedule,
-  retryContests,
+  placeAhead,
   savesIfLast,
   settle,
 } from "./track.ts";
 import type { CountCombatant, CountCombatantInput, CountState } from "./types.ts";
-import { vectorGet, vectorPush, vectorSet, vectorUpdate } from "../shared/persistent-vector.ts";
+import { vectorPush, vectorSet, vectorUpdate } from "../shared/persistent-vector.ts";
 
-const running = (s: CountState): boolean => s.status === "turns" || s.status === "end";
-
-/** CNT-2: starts the encounter; every creature not yet rolled is asked for its 1d20. */
+/** CNT-2: starts the encounter; every creature not yet rolled owes its 1d20 (requests.ts). */
 export function start(state: CountState, out: CountOut): Result<CountState> {
   if (state.status !== "setup") return err("TEMPO.ERRORS.Count.AlreadyStarted");
-  const present = presentCombatants(state);
-  if (present.length === 0) return err("TEMPO.ERRORS.Count.NoCombatants");
+  if (presentCombatants(state).length === 0) return err("TEMPO.ERRORS.Count.NoCombatants");
   out.events.push({ type: "combatStarted" });
-  const unrolled = present.filter((c) => c.count === null);
-  const s = requestRolls({ ...state, status: "rolling" }, unrolled, COUNT_ROLL_REASONS.initiative, out);
-  return ok(settle(s, out));
+  return ok(settle({ ...state, status: "rolling" }, out));
 }
 
 /** CNT-3: ends the turn under way and steps on; after the end step the next round starts (CNT-13 first). */
@@ -53,132 +51,106 @@ export function next(state: CountState, out: CountOut): Result<CountState> {
   if (state.status === "end") {
     // CNT-3: after the end step a new round starts at 0; CNT-13 first lowers idle creatures' counts.
     out.events.push({ type: "roundEnded", round: state.round });
-    return ok(beginRound(lowerIdleCounts(state, out), state.round + 1, out));
+    lowerIdleCounts(state, out);
+    return ok(beginRound(state, state.round + 1, out));
   }
-  const turn = state.order[state.cursor];
+  const id = currentId(state);
+  const c = id === null ? null : getCombatant(state, id);
   let s = state;
-  if (turn !== undefined) {
-    const c = getCombatant(s, turn.id);
-    if (c !== null) {
-      out.events.push({ type: "turnEnded", round: s.round, combatantId: c.id });
-      s = savesIfLast(s, c, out, true);
-    }
+  if (c !== null) {
+    out.events.push({ type: "turnEnded", round: s.round, combatantId: c.id });
+    s = savesIfLast(s, c, out, true);
   }
-  return ok(advance(s, turn?.count ?? -1, out));
+  return ok(advance(s, state.count, out));
 }
 
 /**
  * CNT-2, CNT-5: dice come back as the totals of the formulas asked for: an initiative total
- * ("1d20 - bonus") is the creature's result and count, a contest total ("1d20 + bonus") is kept.
+ * ("1d20 - bonus") is the creature's result and count, a contest total ("1d20 + bonus") is kept and
+ * moves the creature in the tie order. `needs` are the rolls the state waits for (requests.ts).
  */
 export function rolls(
   state: CountState,
   results: readonly { requestId: string; total: number }[],
+  needs: readonly CountNeed[],
   out: CountOut,
 ): Result<CountState> {
   if (!Array.isArray(results) || results.length === 0) return err("TEMPO.ERRORS.Count.NoResults");
-  const open = new Map(state.requests.map((r) => [r.id, r]));
+  const open = new Map(needs.map((need) => [need.id, need]));
   const seen = new Set<string>();
-  // Records are collected first and written back in one go: the opening rolls come ten thousand at once.
-  const updated = new Map<number, CountCombatant>();
   const answered: { readonly slot: number; readonly reason: string; readonly total: number }[] = [];
   for (const result of results) {
     if (typeof result !== "object" || result === null) return err("TEMPO.ERRORS.Count.NoResults");
-    const request = open.get(result.requestId);
-    if (request === undefined || seen.has(result.requestId)) {
+    const need = open.get(result.requestId);
+    const roll = need === undefined ? null : openRoll(state, need);
+    if (roll === null || seen.has(result.requestId)) {
       return err("TEMPO.ERRORS.Count.UnknownRequest", { id: shown(result.requestId) });
     }
     seen.add(result.requestId);
-    const slot = request.combatantId === null ? undefined : state.slots[request.combatantId];
-    const c = slot === undefined ? null : vectorGet(state.combatants, slot);
-    if (slot === undefined || c === null) continue;
-    // The totals the request's formula can give (the bonus is fixed for the encounter).
-    const { min, max } = countRoll(request.id, c, request.reason);
-    if (!Number.isInteger(result.total) || result.total < min || result.total > max) {
+    if (!Number.isInteger(result.total) || result.total < roll.min || result.total > roll.max) {
       return err("TEMPO.ERRORS.Count.InvalidRoll", { total: shown(result.total) });
     }
-    answered.push({ slot, reason: request.reason, total: result.total + 0 });
+    answered.push({ slot: roll.slot, reason: roll.request.reason, total: result.total + 0 });
   }
-  const changed: string[] = [];
-  let onlyContests = true;
+  // Records are collected first and written back in one go: the opening rolls come ten thousand at once.
+  const round = trackRound(state);
+  const updated = new Map<number, CountCombatant>();
+  const contested: number[] = [];
   for (const { slot, reason, total } of answered) {
-    const c = updated.get(slot) ?? vectorGet(state.combatants, slot);
-    if (c === null) continue;
+    const stored = updated.get(slot) ?? recordAt(state, slot);
+    if (stored === null) continue;
+    const c = upToDate(stored, round);
     if (reason === COUNT_ROLL_REASONS.contest) {
       // CNT-5: the contest total (1d20 + bonus) is kept for the encounter.
       updated.set(slot, { ...c, contest: [...c.contest, total] });
+      contested.push(slot);
       out.events.push({ type: "contestRolled", combatantId: c.id, total });
     } else {
-      onlyContests = false;
-      // CNT-2: the result (1d20 − bonus) is the count; CNT-4: below 0 is tracked as 0 (the result keeps the surprise).
-      const count = Math.min(COUNT_TRACK_LENGTH - 1, trackedCount(total));
-      updated.set(slot, { ...c, result: total, count });
+      // CNT-2: the result (1d20 − bonus) is the count; CNT-4: below 0 is tracked as 0, and only an opening
+      // roll can give surprise.
+      const count = Math.min(COUNT_LAST, trackedCount(total));
+      updated.set(slot, { ...c, result: state.round === -1 ? total : null, count });
       out.events.push({ type: "initiativeRolled", combatantId: c.id, total, count });
     }
-    changed.push(c.id);
   }
   let s: CountState = {
     ...state,
-    requests: state.requests.filter((r) => !seen.has(r.id)),
-    combatants: writeBack(state, updated),
+    combatants: vectorUpdate(state.combatants, [...updated.values()], (c) => slotOf(state, c.id) ?? -1),
   };
-  if (running(s)) {
-    for (const id of changed) s = requestTiesFor(reschedule(s, id), id, out);
-  }
-  // CNT-5: a batch of contest dice for the waiting round re-sorts only the blocks it can reorder.
-  if (onlyContests && s.status === "contest" && s.upcomingRound >= 0) return ok(retryContests(s, changed, out));
+  s = keepTurns(state, placeTies(s, contested));
   return ok(settle(s, out));
 }
 
-/** Writes changed records back in one pass over the paths they sit on (each node copied once). */
-function writeBack(state: CountState, updated: ReadonlyMap<number, CountCombatant>): CountState["combatants"] {
-  return vectorUpdate(state.combatants, [...updated.values()], (c) => state.slots[c.id] ?? -1);
-}
-
-/** CNT-2: a creature joins mid-encounter and rolls; it takes its place when the roll comes back. */
+/** CNT-2: a creature joins mid-encounter; once started it owes its roll and takes its place when it comes back. */
 export function join(state: CountState, input: CountCombatantInput, out: CountOut): Result<CountState> {
   const record = validateCombatantInput(input);
   if (!record.ok) return record;
   if (getCombatant(state, input.id) !== null) return err("TEMPO.ERRORS.Count.DuplicateCombatant", { id: input.id });
   const slot = state.combatants.size;
-  let s: CountState = {
+  const s: CountState = {
     ...state,
     combatants: vectorPush(state.combatants, record.value),
     slots: { ...state.slots, [input.id]: slot },
   };
   out.events.push({ type: "combatantJoined", combatantId: input.id });
-  // It rolls like everyone else (CNT-2) and takes its place when the roll comes back.
-  if (s.status !== "setup") s = requestRolls(s, [record.value], COUNT_ROLL_REASONS.initiative, out);
-  return ok(s);
+  return ok(placeTies(s, [slot]));
 }
 
 /** CNT-6: a creature leaves with its pending actions; if it was acting, the next turn starts. */
 export function leave(state: CountState, id: string, out: CountOut): Result<CountState> {
   const c = getCombatant(state, id);
-  if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
+  const slot = slotOf(state, id);
+  if (c === null || slot === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
   const wasCurrent = currentId(state) === id;
-  const turn = state.order[state.cursor];
   let s = dropPending(state, c, out);
-  const slot = s.slots[id] ?? -1;
   const { [id]: _gone, ...slots } = s.slots;
-  s = {
-    ...s,
-    combatants: vectorSet(s.combatants, slot, null),
-    slots,
-    requests: s.requests.filter((r) => r.combatantId !== id),
-  };
+  s = removeTie(
+    { ...s, combatants: vectorSet(s.combatants, slot, null), slots, queued: s.queued.filter((q) => q !== id) },
+    slot,
+  );
   out.events.push({ type: "combatantLeft", combatantId: id });
-  const at = s.order.findIndex((t) => t.id === id);
-  if (at !== -1) {
-    s = {
-      ...s,
-      order: s.order.filter((_, i) => i !== at),
-      cursor: at <= s.cursor && s.status === "turns" ? s.cursor - 1 : s.cursor,
-    };
-    if (s.status === "end") s = { ...s, cursor: s.order.length };
-  }
   // The turn passes on, as if the one who left had ended it.
-  if (wasCurrent && turn !== undefined) s = advance(s, turn.count, out);
+  if (wasCurrent) s = advance({ ...s, current: null }, s.count, out);
   return ok(settle(s, out));
 }
 
@@ -192,22 +164,20 @@ export function defeat(state: CountState, id: string, out: CountOut): Result<Cou
   return ok(settle(putCombatant(state, { ...c, defeated: true }), out));
 }
 
-/** DEF-1: a revived creature acts again, this round too if its place is still ahead (CNT-5 ties asked). */
+/** DEF-1: a revived creature acts again, this round too if its place is still ahead (CNT-5 ties follow). */
 export function revive(state: CountState, id: string, out: CountOut): Result<CountState> {
   const c = getCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
   if (!c.defeated) return err("TEMPO.ERRORS.Count.NotDefeated", { id });
   out.events.push({ type: "combatantRevived", combatantId: id });
-  let s = putCombatant(state, { ...c, defeated: false });
-  if (running(s)) s = requestTiesFor(s, id, out);
-  return ok(settle(s, out));
+  return ok(settle(putCombatant(state, { ...c, defeated: false }), out));
 }
 
 /** CNT-2, CNT-4: the GM sets a count (below 0 tracked as 0); mid-round nobody loses or repeats a turn. */
 export function setInitiative(state: CountState, id: string, value: number, out: CountOut): Result<CountState> {
   const c = getCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
-  if (!Number.isInteger(value) || value > COUNT_TRACK_LENGTH - 1 || value < -100) {
+  if (!Number.isInteger(value) || value > COUNT_LAST || value < -100) {
     return err("TEMPO.ERRORS.Count.InvalidCount", { value: shown(value) });
   }
   if (c.unconscious) return err("TEMPO.ERRORS.Count.Unconscious", { id });
@@ -215,13 +185,7 @@ export function setInitiative(state: CountState, id: string, value: number, out:
   out.events.push({ type: "initiativeSet", combatantId: id, value: count });
   // Before the first round the value is the roll's result, so it can give surprise (CNT-4).
   const result = state.round === -1 ? value + 0 : c.result;
-  let s = putCombatant(state, { ...c, result, count });
-  s = {
-    ...s,
-    requests: s.requests.filter((r) => !(r.combatantId === id && r.reason === COUNT_ROLL_REASONS.initiative)),
-  };
-  if (running(s)) s = requestTiesFor(reschedule(s, id), id, out);
-  return ok(settle(s, out));
+  return ok(settle(keepTurns(state, putCombatant(state, { ...c, result, count })), out));
 }
 
 /** CNT-14: an unconscious creature sits at count 20 and takes no turn. */
@@ -231,21 +195,23 @@ export function knockOut(state: CountState, id: string, out: CountOut): Result<C
   if (c.unconscious) return err("TEMPO.ERRORS.Count.Unconscious", { id });
   if (c.count === null) return err("TEMPO.ERRORS.Count.NotRolled", { id });
   out.events.push({ type: "combatantUnconscious", combatantId: id });
-  let s = putCombatant(state, { ...c, unconscious: true, count: COUNT_END_STEP });
-  if (running(s)) s = reschedule(s, id);
-  return ok(settle(s, out));
+  return ok(settle(putCombatant(state, { ...c, unconscious: true, count: COUNT_END_STEP }), out));
 }
 
-/** CNT-14: it takes count 20 − bonus at once, and acts this round if that count is still ahead. */
+/**
+ * CNT-14: it takes count 20 − bonus at once, and acts this round if that count is still ahead of the turn
+ * under way: after an earlier turn too, as a new turn with a fresh action (its reaction stays used, CNT-12).
+ */
 export function wake(state: CountState, id: string, out: CountOut): Result<CountState> {
   const c = getCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
   if (!c.unconscious) return err("TEMPO.ERRORS.Count.NotUnconscious", { id });
-  const count = Math.min(COUNT_TRACK_LENGTH - 1, trackedCount(COUNT_END_STEP - c.bonus));
+  const count = Math.min(COUNT_LAST, trackedCount(COUNT_END_STEP - c.bonus));
   out.events.push({ type: "consciousnessRegained", combatantId: id, count });
-  let s = putCombatant(state, { ...c, unconscious: false, count });
-  if (running(s)) s = requestTiesFor(reschedule(s, id, true), id, out);
-  return ok(settle(s, out));
+  let woken: CountCombatant = { ...c, unconscious: false, count };
+  const again = state.status === "turns" && state.round >= 1 && woken.turnRound === state.round;
+  if (again && currentId(state) !== id && placeAhead(state, woken)) woken = { ...woken, actedRound: -1, turnRound: -1 };
+  return ok(settle(putCombatant(state, woken), out));
 }
 
 /** CNT-4: before the first round the GM marks a creature surprised (no actions or reactions in the surprise round). */

@@ -4,7 +4,13 @@
  *
  * Dice: the initiative request is "1d20 - bonus" (CNT-2) and a contest "1d20 + bonus" (CNT-5), the bonus
  * written into the formula as the other schemes write theirs; feed back the formula's total, which is
- * the creature's result and the kept contest total respectively.
+ * the creature's result and the kept contest total respectively. The dice still wanted follow from the
+ * state (requests.ts): a request stays open, under the same id, for as long as the roll is owed.
+ *
+ * Stored size (issue 8): the state is written to `Combat.system` as a key-by-key diff, and no command but
+ * a roll batch or a roster change writes anything for everyone. A new round resets the walk (walk.ts),
+ * CNT-13's lowering is read from each record (`countIn`), and the order on a shared count (`tieOrder`)
+ * moves only when contest totals come in.
  *
  * Rulings where the rules text is silent (each is tested):
  * - Actions due on a count resolve before the turns on that count (they were declared earlier).
@@ -19,10 +25,12 @@
  *   used, and its saves are not called twice in a round). The waking count is capped at 19 (a bonus of 0
  *   or less would land on the end step); so is a first count above 19 (a negative bonus).
  * - A defeated or unconscious creature's pending actions are cancelled when they come due.
- * - Mid-round (join, set initiative, revive, wake): a creature still to act keeps a turn this round
- *   (right after the current one if its new count is behind); one that acted keeps its new count for
- *   next round; a newcomer acts this round only if its count is still ahead. Nobody joins the surprise
- *   round mid-way. The creature whose turn it is leaves: the next one starts.
+ * - Mid-round (join, set initiative, revive, wake, contest totals): a creature still to act keeps a turn
+ *   this round (right after the current one if its new place is behind); one that acted keeps its new
+ *   count for next round; a creature whose place the walk has passed without a turn (a newcomer or a
+ *   woken creature behind, a defeated one revived after its place) waits for the next round. Nobody joins
+ *   the surprise round mid-way (a late roll gives no surprise). The creature whose turn it is leaves: the
+ *   next one starts.
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import type { DiceRequest, Scheduler, TimelineEntry, Transition } from "../contract.ts";
@@ -41,19 +49,25 @@ import {
   start,
   wake,
 } from "./roster.ts";
+import { countNeeds, countRequests, newRequests, type CountNeed } from "./requests.ts";
 import type { CountOut } from "./state.ts";
 import { countTimeline } from "./timeline.ts";
 import { currentId } from "./track.ts";
 import type { CountCommand, CountEvent, CountState } from "./types.ts";
 
-function dispatch(state: CountState, command: CountCommand, out: CountOut): Result<CountState> {
+function dispatch(
+  state: CountState,
+  command: CountCommand,
+  out: CountOut,
+  open: () => readonly CountNeed[],
+): Result<CountState> {
   switch (command.type) {
     case "start":
       return start(state, out);
     case "next":
       return next(state, out);
     case "rolls":
-      return rolls(state, command.results, out);
+      return rolls(state, command.results, open(), out);
     case "join":
       return join(state, command.combatant, out);
     case "leave":
@@ -86,10 +100,16 @@ function apply(state: CountState, command: CountCommand): Result<Transition<Coun
   if (typeof command !== "object" || command === null) return err("TEMPO.ERRORS.Count.UnknownCommand");
   if ("combatantId" in command && typeof command.combatantId !== "string")
     return err("TEMPO.ERRORS.Count.InvalidCombatant");
-  const out: CountOut = { events: [], requests: [] };
-  const result = dispatch(state, command, out);
+  const out: CountOut = { events: [] };
+  // The dice a step asks for are those the new state waits for and the old one did not. A turn step,
+  // a declaration or a reaction never changes who owes dice, so they skip the O(n) comparison.
+  const turnStep =
+    command.type === "declare" || command.type === "react" || (command.type === "next" && state.status === "turns");
+  let before: readonly CountNeed[] | null = null;
+  const open = (): readonly CountNeed[] => (before ??= countNeeds(state));
+  const result = dispatch(state, command, out, open);
   if (!result.ok) return result;
-  return ok({ state: result.value, events: out.events, requests: out.requests });
+  return ok({ state: result.value, events: out.events, requests: turnStep ? [] : newRequests(open(), result.value) });
 }
 
 /** RULES §1 (CNT-1 … CNT-14, FEAT-CHARGED): the count-up track behind the common scheduler interface. */
@@ -98,5 +118,5 @@ export const countScheduler: Scheduler<CountState, CountCommand, CountEvent> = {
   apply,
   timeline: (state): readonly TimelineEntry[] => countTimeline(state),
   current: (state): string | null => currentId(state),
-  pending: (state): readonly DiceRequest[] => state.requests,
+  pending: (state): readonly DiceRequest[] => countRequests(state),
 };

@@ -1,11 +1,13 @@
 /**
- * Building the count-track state and the small helpers every transition uses: look a combatant up,
- * write it back (O(log n), see shared/persistent-vector.ts), ask for dice.
+ * Building the count-track state and the small helpers every transition uses: look a combatant up
+ * (brought up to date for the round, CNT-13), write it back (O(log n), see shared/persistent-vector.ts),
+ * read a count for a round.
  */
 import { err, ok, type I18nKey, type Result } from "../../core/result.ts";
-import type { DiceRequest, RollReasons } from "../contract.ts";
+import type { RollReasons } from "../contract.ts";
 import { d20Roll, type PendingRollBase } from "../shared/linear-commands.ts";
-import { COUNT_TRACK_LENGTH } from "./delay.ts";
+import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
+import { compareCountTies } from "./order.ts";
 import type {
   CountCombatant,
   CountCombatantInput,
@@ -14,6 +16,7 @@ import type {
   CountPendingAction,
   CountState,
 } from "./types.ts";
+import { countIn, trackRound } from "./walk.ts";
 import { vectorFromJoins, vectorGet, vectorGetById, vectorSet, vectorValues } from "../shared/persistent-vector.ts";
 
 export const COUNT_DEFAULT_OPTIONS: CountOptions = { surprise: "automatic" };
@@ -24,10 +27,9 @@ export const COUNT_ROLL_REASONS = {
   contest: "TEMPO.COMBAT.Count.RollReason.Contest",
 } as const satisfies RollReasons;
 
-/** Events and requests gathered while one command is applied. */
+/** Events gathered while one command is applied (the dice it asks for follow from the state, requests.ts). */
 export interface CountOut {
   readonly events: CountEvent[];
-  readonly requests: DiceRequest[];
 }
 
 /** CNT-1: checks a combatant input (a non-empty id, an integer bonus) and builds its track record. */
@@ -48,10 +50,12 @@ export function newCombatant(input: CountCombatantInput): CountCombatant {
     defeated: input.defeated === true,
     result: null,
     count: null,
+    countRound: -1,
     contest: [],
     surprised: false,
     unconscious: false,
     turnRound: -1,
+    turnCount: -1,
     actedRound: -1,
     reactedRound: -1,
     resolvedRound: -1,
@@ -76,39 +80,66 @@ export function createCountState(
     "TEMPO.ERRORS.Count.DuplicateCombatant",
   );
   if (!roster.ok) return roster;
+  const records = vectorValues(roster.value.combatants);
+  // CNT-5: nobody has a contest total yet, so the tie order is by id.
+  const tieOrder = records
+    .map((record, slot) => ({ record, slot }))
+    .sort((a, b) => compareCountTies(a.record, b.record))
+    .map((e) => e.slot);
   return ok({
     scheme: "count",
     options: { surprise: options.surprise },
     status: "setup",
     round: -1,
     upcomingRound: -1,
+    contestRound: -1,
     surpriseDeclared: false,
     combatants: roster.value.combatants,
     slots: roster.value.index,
-    order: [],
-    cursor: -1,
+    tieOrder,
+    count: -1,
+    scan: -1,
+    current: null,
+    queued: [],
     pending: {},
-    requests: [],
-    nextRequest: 1,
     nextAction: 1,
   });
 }
 
-/** DEF-1: a combatant's track record by id (defeated ones too), or null once it left. */
-export function getCombatant(state: CountState, id: string): CountCombatant | null {
-  return vectorGetById(state.slots, state.combatants, id);
+/** A record brought up to date for `round` (itself when it already is). */
+export function upToDate(c: CountCombatant, round: number): CountCombatant {
+  if (round <= c.countRound) return c;
+  return { ...c, count: countIn(c, round), countRound: round };
 }
 
-/** DEF-1: writes a combatant's record back in O(log n); unknown ids change nothing. */
+/** DEF-1: a combatant's track record by id (defeated ones too), up to date for the round, or null once it left. */
+export function getCombatant(state: CountState, id: string): CountCombatant | null {
+  const c = vectorGetById(state.slots, state.combatants, id);
+  return c === null ? null : upToDate(c, trackRound(state));
+}
+
+/** The record in `slot` as stored (not brought up to date: read counts with `countIn`), or null. */
+export function recordAt(state: CountState, slot: number): CountCombatant | null {
+  return vectorGet(state.combatants, slot);
+}
+
+/** DEF-1: writes a record got from `getCombatant` back in O(log n); unknown ids change nothing. */
 export function putCombatant(state: CountState, combatant: CountCombatant): CountState {
-  const slot = state.slots[combatant.id];
-  if (slot === undefined || !Object.hasOwn(state.slots, combatant.id)) return state;
+  const slot = slotOf(state, combatant.id);
+  if (slot === null) return state;
   return { ...state, combatants: vectorSet(state.combatants, slot, combatant) };
 }
 
-/** DEF-1: every combatant still in the encounter (the defeated too), in roster order. O(n). */
+/** The slot of a combatant still in the encounter, or null (own keys only: "__proto__" is an ordinary id). */
+export function slotOf(state: CountState, id: string): number | null {
+  if (typeof id !== "string" || !Object.hasOwn(state.slots, id)) return null;
+  return state.slots[id] ?? null;
+}
+
+/** DEF-1: every combatant still in the encounter (the defeated too), in roster order, up to date. O(n). */
 export function presentCombatants(state: CountState): CountCombatant[] {
-  return vectorValues(state.combatants);
+  const round = trackRound(state);
+  return vectorValues(state.combatants).map((c) => upToDate(c, round));
 }
 
 /** CNT-9: a count of a round as one position on the running track (round × 20 + count). */
@@ -130,19 +161,6 @@ export function countRoll(id: string, c: Pick<CountCombatant, "id" | "bonus">, r
   return d20Roll(id, c.id, null, reason === COUNT_ROLL_REASONS.contest ? c.bonus : -c.bonus, reason);
 }
 
-/** CNT-2, CNT-5: asks for one roll per creature (see {@link countRoll}). */
-export function requestRolls(
-  state: CountState,
-  who: readonly Pick<CountCombatant, "id" | "bonus">[],
-  reason: I18nKey,
-  out: CountOut,
-): CountState {
-  if (who.length === 0) return state;
-  const made = who.map((c, i) => countRoll(`r${state.nextRequest + i}`, c, reason).request);
-  out.requests.push(...made);
-  return { ...state, requests: [...state.requests, ...made], nextRequest: state.nextRequest + made.length };
-}
-
 /** CNT-6: the pending action a reference points at, or null. */
 export function findAction(state: CountState, at: number, index: number): CountPendingAction | null {
   const bucket = state.pending[String(at)];
@@ -152,7 +170,7 @@ export function findAction(state: CountState, at: number, index: number): CountP
 
 /** CNT-4, CNT-6: the count of the turn under way (20 − bonus in the surprise round). */
 export function currentTurnCount(state: CountState): number {
-  return state.order[state.cursor]?.count ?? 0;
+  return Math.min(Math.max(state.count, 0), COUNT_END_STEP);
 }
 
 /** A creature's pending actions in declaration order (what a reaction can retarget, CNT-12). */

@@ -9,8 +9,8 @@ import { chargeSteps } from "../../damage/index.ts";
 import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
 import { compareCountOrder } from "./order.ts";
 import { getCombatant, presentCombatants } from "./state.ts";
-import { hasSurprise } from "./track.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
+import { hasSurprise, roundTurns } from "./walk.ts";
 import { vectorValues } from "../shared/persistent-vector.ts";
 
 /** CNT-3: the tracker's label for a count on the track. */
@@ -82,7 +82,7 @@ function waitingDetail(state: CountState, c: CountCombatant): Message {
 
 /** CNT-3, CNT-6, CNT-9, CNT-14: the tracker rows: turns and pending actions in track order, the end step, then the rest. */
 export function countTimeline(state: CountState): TimelineEntry[] {
-  // While a round waits for its contests, `order` already holds that round's order (ties still open).
+  // While a round waits for its contests, its order is shown as it stands (ties still open).
   const round = Math.max(0, state.status === "contest" ? state.upcomingRound : state.round);
   const rows: TimelineEntry[] = [];
   if (state.round === -1) {
@@ -124,17 +124,14 @@ export function countTimeline(state: CountState): TimelineEntry[] {
       for (const action of next[1]) rows.push(pendingEntry(action));
     }
   };
-  const allDone = state.status === "end";
-  state.order.forEach((turn, i) => {
+  for (const turn of roundTurns(state)) {
     const c = getCombatant(state, turn.id);
-    if (c === null) return;
-    const active = state.status === "turns" && i === state.cursor;
-    // CNT-14: an unconscious creature sits at 20 (listed below), unless it is the one acting now.
-    if (c.unconscious && !active) return;
+    if (c === null) continue;
+    const active = state.status === "turns" && turn.id === state.current;
     inOrder.add(turn.id);
     flushPending(turn.count);
-    rows.push(turnRow(c, round, turn.count, active, allDone || i < state.cursor, turnDetail(c)));
-  });
+    rows.push(turnRow(c, round, turn.count, active, turn.done || state.status === "end", turnDetail(c)));
+  }
   flushPending(COUNT_TRACK_LENGTH - 1);
   rows.push({
     key: `end:${round}`,

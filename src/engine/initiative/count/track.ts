@@ -1,182 +1,56 @@
 /**
- * Moving along the track: building a round's order (once per round), stepping to the next turn,
- * resolving pending actions on the way, calling saving throws, and slotting creatures in mid-round
- * without anyone losing or repeating a turn.
+ * Moving along the track: starting a round (once its ties are settled), stepping to the next turn,
+ * resolving pending actions on the way, calling saving throws, and keeping every creature's turn when
+ * its place moves mid-round. A new round writes only the walk's own fields: CNT-13's lowering is read
+ * from the records (`countIn`) and the order from `tieOrder` (walk.ts).
  */
-import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
-import { compareCountOrder, countTiesInOrder, countTiesToRoll, trackedCount, type CountOrderEntry } from "./order.ts";
-import {
-  absolutePosition,
-  COUNT_ROLL_REASONS,
-  getCombatant,
-  presentCombatants,
-  putCombatant,
-  requestRolls,
-  roundOfPosition,
-  type CountOut,
-} from "./state.ts";
-import type { CountCombatant, CountPendingAction, CountState, CountTurn } from "./types.ts";
-import { vectorGet, vectorMap, vectorSet, vectorValues } from "../shared/persistent-vector.ts";
+import { COUNT_END_STEP, COUNT_LAST } from "./delay.ts";
+import { absolutePosition, putCombatant, recordAt, roundOfPosition, slotOf, upToDate, type CountOut } from "./state.ts";
+import { contestsFor } from "./ties.ts";
+import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
+import { countIn, hasSurprise, isAhead, isDue, nextTurn, roundCount, tieIndex, trackRound } from "./walk.ts";
+import { vectorGet, vectorSet, vectorValues } from "../shared/persistent-vector.ts";
 
-const LAST_COUNT = COUNT_TRACK_LENGTH - 1;
+/** The walk before a round's first turn (also while a round waits for its contests). */
+const WALK_START = { count: -1, scan: -1, current: null, queued: [] } as const;
 
-/** CNT-4: a creature's count in the surprise round: 20 − bonus (kept on the track). */
-export function surpriseCount(bonus: number): number {
-  return Math.min(LAST_COUNT, trackedCount(COUNT_END_STEP - bonus));
-}
-
-/** CNT-4: a first result of 0 or below has surprise. */
-export function hasSurprise(c: CountCombatant): boolean {
-  return c.result !== null && c.result <= 0;
-}
-
-function entryOf(c: CountCombatant, count: number): CountOrderEntry {
-  return { id: c.id, count, contest: c.contest };
-}
-
-/** Who is on the track in `round`, at which count. Defeated creatures keep their place (DEF-1). */
-function roundEntries(state: CountState, round: number): { entries: CountOrderEntry[]; defeated: Set<string> } {
-  const entries: CountOrderEntry[] = [];
-  const defeated = new Set<string>();
-  for (const c of presentCombatants(state)) {
-    if (c.count === null || c.unconscious) continue;
-    if (c.defeated) defeated.add(c.id);
-    if (round === 0) {
-      // CNT-4: only creatures with surprise act in the surprise round; the surprised act in none of it.
-      if (hasSurprise(c) && !c.surprised) entries.push(entryOf(c, surpriseCount(c.bonus)));
-    } else entries.push(entryOf(c, c.count));
-  }
-  return { entries, defeated };
-}
-
-/** Asks for the contest dice still missing for `need` (CNT-5). */
-function requestContests(state: CountState, need: readonly string[], out: CountOut): CountState {
-  if (need.length === 0) return state;
-  const waiting = new Set(
-    state.requests.filter((r) => r.reason === COUNT_ROLL_REASONS.contest).map((r) => r.combatantId),
-  );
-  const rolling: CountCombatant[] = [];
-  for (const id of need) {
-    const c = waiting.has(id) ? null : getCombatant(state, id);
-    if (c !== null) rolling.push(c);
-  }
-  return requestRolls(state, rolling, COUNT_ROLL_REASONS.contest, out);
-}
-
-/** CNT-3, CNT-5: starts `round` once its ties are settled; until then waits in status "contest". O(n log n). */
+/**
+ * CNT-3, CNT-5: starts `round` once its ties are settled; until then waits in status "contest" (the dice
+ * follow from the state, requests.ts). Writes a few fields whatever the roster's size.
+ */
 export function beginRound(state: CountState, round: number, out: CountOut): CountState {
-  const { entries, defeated } = roundEntries(state, round);
-  entries.sort(compareCountOrder);
-  return orderedRound(state, round, entries, defeated, out);
-}
-
-/**
- * `entries` is the round's order so far: asks for the contests still missing (the defeated keep their
- * place but do not contest, DEF-1) and waits with that order in `order`, or starts the round.
- */
-function orderedRound(
-  state: CountState,
-  round: number,
-  entries: CountOrderEntry[],
-  defeated: ReadonlySet<string>,
-  out: CountOut,
-): CountState {
-  const need = countTiesInOrder(defeated.size === 0 ? entries : entries.filter((e) => !defeated.has(e.id)));
-  const order: CountTurn[] = entries.map((e) => ({ id: e.id, count: e.count }));
-  if (need.length > 0)
-    return { ...requestContests(state, need, out), status: "contest", upcomingRound: round, order, cursor: -1 };
-  const s: CountState = { ...state, status: "turns", round, upcomingRound: -1, order, cursor: -1 };
+  const s: CountState = { ...state, ...WALK_START, contestRound: Math.max(state.contestRound, round) };
+  if (contestsFor(s, round).length > 0) return { ...s, status: "contest", upcomingRound: round };
   out.events.push({ type: "roundStarted", round });
-  return advance(s, -1, out);
-}
-
-/**
- * CNT-5, while a round waits for contests (status "contest") and only contest totals came back. Nothing
- * else changed since `order` was sorted (any other command re-sorts from scratch), and a new total moves
- * a creature only among those whose kept totals begin with the same earlier totals: one contiguous block
- * of `order`. So only those blocks are looked up, re-sorted and checked for ties; the rest of the order is
- * shared. O(n) id scan plus O(k log k) for the k creatures in the rerolled blocks.
- */
-export function retryContests(state: CountState, changed: readonly string[], out: CountOut): CountState {
-  const round = state.upcomingRound;
-  const wanted = new Set(changed);
-  const at: number[] = [];
-  state.order.forEach((turn, i) => {
-    if (wanted.has(turn.id)) at.push(i);
-  });
-  const entryAt = (i: number): CountOrderEntry | null => {
-    const turn = state.order[i];
-    const c = turn === undefined ? null : getCombatant(state, turn.id);
-    return turn === undefined || c === null ? null : entryOf(c, turn.count);
-  };
-  const blocks: [number, number][] = [];
-  for (const i of at) {
-    const entry = entryAt(i);
-    if (entry === null) continue;
-    // The totals it had before this one: its block is every neighbour on its count that begins with them.
-    const prefix = entry.contest.length - 1;
-    const inBlock = (other: CountOrderEntry | null): boolean =>
-      other !== null && other.count === entry.count && samePrefix(other.contest, entry.contest, prefix);
-    let lo = i;
-    let hi = i + 1;
-    while (inBlock(entryAt(lo - 1))) lo--;
-    while (inBlock(entryAt(hi))) hi++;
-    blocks.push([lo, hi]);
-  }
-  // Overlapping blocks (one creature's earlier totals begin another's) are sorted as one.
-  const merged: [number, number][] = [];
-  for (const [lo, hi] of blocks.sort((a, b) => a[0] - b[0])) {
-    const last = merged[merged.length - 1];
-    if (last !== undefined && lo < last[1]) last[1] = Math.max(last[1], hi);
-    else merged.push([lo, hi]);
-  }
-  const order = state.order.slice();
-  const need: string[] = [];
-  for (const [lo, hi] of merged) {
-    const sorted: CountOrderEntry[] = [];
-    for (let i = lo; i < hi; i++) {
-      const entry = entryAt(i);
-      if (entry !== null) sorted.push(entry);
-    }
-    sorted.sort(compareCountOrder);
-    sorted.forEach((e, k) => (order[lo + k] = { id: e.id, count: e.count }));
-    // The defeated keep their place but do not contest (DEF-1).
-    need.push(...countTiesInOrder(sorted.filter((e) => getCombatant(state, e.id)?.defeated !== true)));
-  }
-  const s = requestContests(state, need, out);
-  // Ties outside the blocks were asked for before and are still waiting for their dice.
-  if (s.requests.some((r) => r.reason === COUNT_ROLL_REASONS.contest))
-    return { ...s, status: "contest", order, cursor: -1 };
-  const started: CountState = { ...s, status: "turns", round, upcomingRound: -1, order, cursor: -1 };
-  out.events.push({ type: "roundStarted", round });
-  return advance(started, -1, out);
-}
-
-function samePrefix(a: readonly number[], b: readonly number[], length: number): boolean {
-  if (a.length < length) return false;
-  for (let k = 0; k < length; k++) if (a[k] !== b[k]) return false;
-  return true;
+  return advance({ ...s, status: "turns", round, upcomingRound: -1 }, -1, out);
 }
 
 /** Once every first roll is in: a surprise round (CNT-4) or round 1. */
 export function afterInitiative(state: CountState, out: CountOut): CountState {
   const surpriseAllowed = state.options.surprise === "automatic" || state.surpriseDeclared;
-  const anyone = presentCombatants(state).some((c) => !c.defeated && !c.surprised && hasSurprise(c));
+  const anyone = vectorValues(state.combatants).some((c) => !c.defeated && !c.surprised && hasSurprise(c));
   return beginRound(state, surpriseAllowed && anyone ? 0 : 1, out);
 }
 
 /** CNT-2, CNT-5: retries whatever waits on dice (first rolls, a round's contests) after rolls or a roster change. */
 export function settle(state: CountState, out: CountOut): CountState {
   if (state.status === "rolling") {
-    const waiting = state.requests.some((r) => r.reason === COUNT_ROLL_REASONS.initiative);
+    const waiting = vectorValues(state.combatants).some((c) => c.count === null);
     return waiting ? state : afterInitiative(state, out);
   }
   if (state.status === "contest") return beginRound(state, state.upcomingRound, out);
   return state;
 }
 
-function active(c: CountCombatant | null): c is CountCombatant {
-  return c !== null && !c.defeated && !c.unconscious;
+/** CNT-13: at the end of a round, the counts idle creatures hold from the next round on. Nothing is written. */
+export function lowerIdleCounts(state: CountState, out: CountOut): void {
+  const round = state.round;
+  for (const c of vectorValues(state.combatants)) {
+    const from = countIn(c, round);
+    const to = countIn(c, round + 1);
+    if (from !== null && to !== null && to !== from)
+      out.events.push({ type: "countLowered", combatantId: c.id, from, to });
+  }
 }
 
 /**
@@ -185,38 +59,38 @@ function active(c: CountCombatant | null): c is CountCombatant {
  * turn comes the end step at 20 (CNT-3).
  */
 export function advance(state: CountState, fromCount: number, out: CountOut): CountState {
-  let i = state.cursor + 1;
-  while (i < state.order.length) {
-    const turn = state.order[i];
-    if (turn !== undefined && active(getCombatant(state, turn.id))) break;
-    i++;
+  const next = nextTurn(state);
+  const current = next?.id ?? null;
+  // The turn that just ended is over for CNT-11 while the counts up to the next turn resolve (a creature
+  // that passed saves right after a later resolution of its own).
+  const to = Math.min(next === null ? COUNT_END_STEP : next.count, COUNT_LAST);
+  const s = anyDue(state, fromCount, to) ? resolveBetween({ ...state, current }, fromCount, to, out) : state;
+  if (next === null) {
+    out.events.push({ type: "endStep", round: s.round });
+    return endStepSaves({ ...s, status: "end", count: COUNT_END_STEP, scan: -1, current: null, queued: [] }, out);
   }
-  const next = state.order[i];
-  // The cursor moves first: the turn that just ended is over for CNT-11 while the counts up to the next
-  // turn resolve (a creature that passed saves right after a later resolution of its own).
-  let s = resolveBetween(
-    { ...state, cursor: i },
-    fromCount,
-    Math.min(next === undefined ? COUNT_END_STEP : next.count, LAST_COUNT),
-    out,
-  );
-  if (next !== undefined) {
-    const c = getCombatant(s, next.id);
-    const slot = s.slots[next.id];
-    out.events.push({ type: "turnStarted", round: s.round, combatantId: next.id });
-    // One new state per step: the turn's owner and the cursor change together.
-    if (c === null || slot === undefined) return { ...s, cursor: i };
-    return { ...s, cursor: i, combatants: vectorSet(s.combatants, slot, { ...c, turnRound: s.round }) };
-  }
-  s = { ...s, status: "end", cursor: s.order.length };
-  out.events.push({ type: "endStep", round: s.round });
-  return endStepSaves(s, out);
+  out.events.push({ type: "turnStarted", round: s.round, combatantId: next.id });
+  const slot = slotOf(s, next.id);
+  const stored = slot === null ? null : vectorGet(s.combatants, slot);
+  const walk = { count: next.count, scan: next.scan, queued: next.queued, current };
+  if (slot === null || stored === null) return { ...s, ...walk };
+  // One new state per step: the turn's owner and the walk change together.
+  const c = upToDate(stored, s.round);
+  const combatants = vectorSet(s.combatants, slot, { ...c, turnRound: s.round, turnCount: next.count });
+  return { ...s, ...walk, combatants };
+}
+
+/** Whether any pending action is due on counts (from, to] of this round. */
+function anyDue(state: CountState, from: number, to: number): boolean {
+  for (let count = from + 1; count <= to; count++)
+    if (state.pending[String(absolutePosition(state.round, count))] !== undefined) return true;
+  return false;
 }
 
 /** CNT-11 (ruling) and CNT-14: in the end step, saves for everyone not yet called, then death saves. */
 function endStepSaves(state: CountState, out: CountOut): CountState {
   const round = state.round;
-  const present = presentCombatants(state);
+  const present = vectorValues(state.combatants);
   for (const c of present) {
     if (c.defeated || c.count === null || c.savesRound === round) continue;
     out.events.push({ type: "savesDue", combatantId: c.id, round });
@@ -256,9 +130,8 @@ function turnOver(state: CountState, c: CountCombatant): boolean {
 
 /** CNT-6: the creature whose turn is under way, or null (waiting on dice, in the end step). */
 export function currentId(state: CountState): string | null {
-  if (state.status !== "turns") return null;
-  const turn = state.order[state.cursor];
-  return turn !== undefined && getCombatant(state, turn.id) !== null ? turn.id : null;
+  if (state.status !== "turns" || state.current === null) return null;
+  return slotOf(state, state.current) === null ? null : state.current;
 }
 
 /**
@@ -288,9 +161,10 @@ function resolveInto(
   action: CountPendingAction,
   out: CountOut,
 ): CountState["combatants"] {
-  const slot = Object.hasOwn(state.slots, action.combatantId) ? state.slots[action.combatantId] : undefined;
-  const owner = slot === undefined ? null : vectorGet(combatants, slot);
-  if (slot === undefined || owner === null) return combatants;
+  const slot = slotOf(state, action.combatantId);
+  const stored = slot === null ? null : vectorGet(combatants, slot);
+  if (slot === null || stored === null) return combatants;
+  const owner = upToDate(stored, trackRound(state));
   let updated: CountCombatant = {
     ...owner,
     pending: owner.pending.filter((ref) => ref.id !== action.id),
@@ -309,70 +183,41 @@ function resolveInto(
   return vectorSet(combatants, slot, updated);
 }
 
-/** CNT-13: at the end of a round, a creature that had its turn but spent no action lowers its count. */
-export function lowerIdleCounts(state: CountState, out: CountOut): CountState {
-  const round = state.round;
-  if (round < 1) return state;
-  const combatants = vectorMap(state.combatants, (c) => {
-    if (c.count === null || c.defeated || c.unconscious) return c;
-    if (c.turnRound !== round || c.actedRound === round || c.bonus <= 0) return c;
-    const to = trackedCount(c.count - c.bonus);
-    if (to === c.count) return c;
-    out.events.push({ type: "countLowered", combatantId: c.id, from: c.count, to });
-    return { ...c, count: to };
-  });
-  return combatants === state.combatants ? state : { ...state, combatants };
-}
-
-/** CNT-5 mid-round: asks for the contests a creature's (new) count calls for. O(n), rare. */
-export function requestTiesFor(state: CountState, id: string, out: CountOut): CountState {
-  const c = getCombatant(state, id);
-  if (c === null || c.count === null || !active(c)) return state;
-  const group = presentCombatants(state)
-    .filter((o) => active(o) && o.count === c.count)
-    .map((o) => entryOf(o, o.count ?? 0));
-  return requestContests(state, countTiesToRoll(group), out);
-}
-
 /**
- * Mid-round (status "turns"): puts a creature whose count or standing changed where it belongs in what
- * is left of this round. A creature that already had its turn keeps it done (its new count applies
- * next round); one that was still to act keeps a turn this round (right after the current one if its
- * new count is already behind); one that was not on the track this round joins it only if its count is
- * still ahead. `woken` (CNT-14): a creature that regains consciousness acts this round whenever its new
- * count is still ahead, even after an earlier turn, with a fresh action. O(n), only for rare commands.
+ * Mid-round (status "turns"), after a change that can move places (a new count, contest totals): a
+ * creature that was still to act ahead of the walk and now stands behind it keeps its turn, right after
+ * the turn under way (queued, in tie order); a queued creature whose place is ahead again acts there.
+ * Creatures that were not ahead (they acted, or joined or woke behind the walk) wait for the next round.
+ * O(n), only for rare commands and dice.
  */
-export function reschedule(state: CountState, id: string, woken = false): CountState {
-  if (state.status !== "turns" || state.round === 0) return state;
-  const c = getCombatant(state, id);
-  const at = state.order.findIndex((t) => t.id === id);
-  if (c === null || at === state.cursor) return state;
-  const hadTurn = (at !== -1 && at < state.cursor) || c.turnRound === state.round;
-  if (hadTurn && !woken) return state;
-  // Not on what is left of this round and not joining it: nothing changes this round.
-  const unchanged = at === -1 || hadTurn ? state : null;
-  const order = at === -1 ? [...state.order] : state.order.filter((_, i) => i !== at);
-  const cursor = at !== -1 && at < state.cursor ? state.cursor - 1 : state.cursor;
-  if (c.count === null || c.unconscious) return unchanged ?? { ...state, order };
-  const current = order[cursor];
-  const currentRecord = current === undefined ? null : getCombatant(state, current.id);
-  if (current === undefined || currentRecord === null) return unchanged ?? { ...state, order };
-  const ahead = compareCountOrder(entryOf(c, c.count), entryOf(currentRecord, current.count)) > 0;
-  if (!ahead && unchanged !== null) return unchanged;
-  const turn: CountTurn = { id, count: ahead ? c.count : current.count };
-  const entry = entryOf(c, turn.count);
-  let lo = cursor + 1;
-  let hi = order.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const other = order[mid];
-    const record = other === undefined ? null : getCombatant(state, other.id);
-    if (other !== undefined && record !== null && compareCountOrder(entryOf(record, other.count), entry) < 0)
-      lo = mid + 1;
-    else hi = mid;
-  }
-  order.splice(lo, 0, turn);
-  if (!hadTurn) return { ...state, order };
-  // CNT-14: a new turn this round, with its action to spend (its reaction stays used, CNT-12).
-  return { ...putCombatant(state, { ...c, actedRound: -1, turnRound: -1 }), order, cursor };
+export function keepTurns(before: CountState, after: CountState): CountState {
+  if (before.status !== "turns" || after.status !== "turns") return after;
+  const round = after.round;
+  const indexBefore = tieIndex(before);
+  const wasAhead = (id: string): boolean => {
+    if (before.queued.includes(id)) return true;
+    const slot = slotOf(before, id);
+    const c = slot === null ? null : recordAt(before, slot);
+    const index = slot === null ? undefined : indexBefore.get(slot);
+    if (c === null || index === undefined || !isDue(c, round) || id === before.current) return false;
+    return isAhead(before, roundCount(c, round) ?? -1, index);
+  };
+  const stay: { id: string; index: number }[] = [];
+  after.tieOrder.forEach((slot, index) => {
+    const c = recordAt(after, slot);
+    if (c === null || c.id === after.current || !isDue(c, round)) return;
+    if (isAhead(after, roundCount(c, round) ?? -1, index)) return;
+    if (wasAhead(c.id)) stay.push({ id: c.id, index });
+  });
+  const queued = stay.sort((a, b) => a.index - b.index).map((q) => q.id);
+  const same = queued.length === after.queued.length && queued.every((id, i) => after.queued[i] === id);
+  return same ? after : { ...after, queued };
+}
+
+/** Whether a creature's place this round is still ahead of the turn under way (CNT-14: a woken creature acts then). */
+export function placeAhead(state: CountState, c: CountCombatant): boolean {
+  const count = roundCount(c, state.round);
+  const slot = slotOf(state, c.id);
+  if (count === null || slot === null) return false;
+  return isAhead(state, count, state.tieOrder.indexOf(slot));
 }

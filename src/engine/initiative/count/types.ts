@@ -1,8 +1,14 @@
 /**
  * State, commands and events of the count-up track (RULES §1). The state is plain JSON: `null` for
  * "no value", a persistent vector for the roster (see shared/persistent-vector.ts), numbers and strings only.
+ *
+ * The state is stored in `Combat.system` and every step is sent as a key-by-key diff, so nothing in it is
+ * rebuilt for everyone at a round boundary (issue 8): the order on a shared count is one list kept sorted
+ * as contest dice come in (`tieOrder`), a round is walked count by count through it (`count`, `scan`),
+ * CNT-13's lowering is worked out when a record is read (`countRound`), and the dice still wanted follow
+ * from the records (see requests.ts), so a new round writes a handful of fields.
  */
-import type { CommonCommand, CommonEvent, DiceRequest } from "../contract.ts";
+import type { CommonCommand, CommonEvent } from "../contract.ts";
 import type { PersistentVector, SlotIndex } from "../shared/persistent-vector.ts";
 
 /** CNT-4 setting: a surprise round follows from the rolls, or only when the GM declares one. */
@@ -26,10 +32,19 @@ export interface CountCombatant {
   readonly bonus: number;
   readonly isPlayer: boolean;
   readonly defeated: boolean;
-  /** CNT-2: the first roll's result (d20 − bonus); 0 or below has surprise (CNT-4). Null until rolled. */
+  /**
+   * CNT-2: the opening roll's result (d20 − bonus); 0 or below has surprise (CNT-4). Null until rolled, and
+   * for a creature that rolls once the first round has begun (a late joiner has no surprise).
+   */
   readonly result: number | null;
-  /** The tracked count 0 … 19 (20 while unconscious, CNT-14). Null until rolled. */
+  /**
+   * The tracked count 0 … 19 (20 while unconscious, CNT-14) in round `countRound`. Null until rolled.
+   * Read it through `countIn` / `getCombatant`: CNT-13 lowers an idle creature's count from the next
+   * round on without a write at the round boundary.
+   */
   readonly count: number | null;
+  /** The round `count` was last brought up to date for (−1: before the first round). */
+  readonly countRound: number;
   /** CNT-5: contest totals kept for the encounter. */
   readonly contest: readonly number[];
   /** CNT-4: marked surprised by the GM: no actions or reactions in the surprise round. */
@@ -38,6 +53,8 @@ export interface CountCombatant {
   readonly unconscious: boolean;
   /** The last round in which it started a turn (−1: never). */
   readonly turnRound: number;
+  /** The count that turn started on (−1: never); the tracker shows a finished turn there. */
+  readonly turnCount: number;
   /** The last round in which it spent its action (CNT-13). */
   readonly actedRound: number;
   /** The last round in which it used its reaction (CNT-12). */
@@ -59,10 +76,12 @@ export interface CountPendingRef {
   readonly index: number;
 }
 
-/** One creature's place in this round's track order, with the count it acts on this round. */
+/** One creature's place in this round's track order, with the count it acts (or acted) on this round. */
 export interface CountTurn {
   readonly id: string;
   readonly count: number;
+  /** Its turn this round is over (or its place has passed: a defeated creature is skipped, DEF-1). */
+  readonly done: boolean;
 }
 
 export type CountDeclaredKind = "attack" | "charged" | "spell" | "other";
@@ -134,23 +153,38 @@ export interface CountState {
   readonly status: CountStatus;
   /** The round under way (0 is the surprise round); −1 before the first round. */
   readonly round: number;
-  /** The round that starts once outstanding contests are in (status "contest"), else −1. */
+  /** The round that starts once its contests are in (status "contest"), else −1. */
   readonly upcomingRound: number;
+  /**
+   * CNT-5: the latest round whose ties have been put to contest. Never lowered: when the GM declares a
+   * surprise round while round 1's contests are out (CNT-4), those dice stay wanted during round 0.
+   */
+  readonly contestRound: number;
   /** CNT-4 "GM declares" mode: the GM has declared a surprise round. */
   readonly surpriseDeclared: boolean;
   /** Slot → combatant (null once it left). */
   readonly combatants: PersistentVector<CountCombatant>;
   /** Id → slot. */
   readonly slots: SlotIndex;
-  /** This round's track order, computed once per round and shared between states. */
-  readonly order: readonly CountTurn[];
-  /** Index in `order` of the turn under way (−1 before the first, order.length in the end step). */
-  readonly cursor: number;
+  /**
+   * CNT-5: every combatant's slot, in the order creatures on a shared count act: higher kept contest
+   * totals first, then by id (`compareCountTies`). It changes only when contest dice come in or the
+   * roster changes, never at a round boundary.
+   */
+  readonly tieOrder: readonly number[];
+  /** The count under way: −1 before a round's first turn, 0 … 19 during turns, 20 in the end step. */
+  readonly count: number;
+  /** Index in `tieOrder` of the last creature whose turn the walk took on `count` (−1: none yet). */
+  readonly scan: number;
+  /** The creature whose turn is under way (status "turns"), else null. */
+  readonly current: string | null;
+  /**
+   * Creatures still to act this round whose place moved behind the turn under way (a new count, a
+   * contest total): they act right after it on the same count, in tie order, so nobody loses a turn.
+   */
+  readonly queued: readonly string[];
   /** Pending actions by absolute position (round × 20 + count), each in declaration order. */
   readonly pending: Readonly<Record<string, PersistentVector<CountPendingAction>>>;
-  /** Dice requests waiting for results. */
-  readonly requests: readonly DiceRequest[];
-  readonly nextRequest: number;
   readonly nextAction: number;
 }
 

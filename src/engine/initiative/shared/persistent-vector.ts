@@ -213,6 +213,18 @@ export function vectorValues<T>(vector: PersistentVector<T>): T[] {
   return out;
 }
 
+function collectAll<T>(node: VectorNode<T>, out: (T | null)[]): void {
+  if ("items" in node) out.push(...node.items);
+  else for (const kid of node.kids) collectAll(kid, out);
+}
+
+/** DEF-1, CNT-3: every index's value in index order, a free index as `null` (a fresh array, `[i]` is index i). O(n). */
+export function vectorEntries<T>(vector: PersistentVector<T>): (T | null)[] {
+  const out: (T | null)[] = [];
+  collectAll(vector.root, out);
+  return out;
+}
+
 function mapIn<T>(node: VectorNode<T>, f: (value: T) => T): VectorNode<T> {
   let same = true;
   if ("items" in node) {

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { withHistory, withHistoryState, type HistoryState } from "../../../../src/engine/initiative/history.ts";
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
 import { presentCombatants } from "../../../../src/engine/initiative/count/state.ts";
+import { parseCountState } from "../../../../src/engine/initiative/count/stored.ts";
 import type { CountCommand, CountEvent, CountState } from "../../../../src/engine/initiative/count/types.ts";
 import { formulaTotal } from "../shared/formula-total.ts";
 import { encounter, run } from "./support.ts";
@@ -107,7 +108,8 @@ function concrete(state: CountState, op: Op, joined: number): CountCommand {
       return {
         type: "rolls",
         // Die faces, fed back as their formula's total (a face of 0 or 21 gives a total the formula cannot roll).
-        results: state.requests
+        results: countScheduler
+          .pending(state)
           .slice(0, op.dice.length)
           .map((r, i) => ({ requestId: r.id, total: formulaTotal(r.formula, [op.dice[i] ?? 1]) })),
       };
@@ -218,9 +220,14 @@ function walk(bonuses: readonly number[], declared: boolean, ops: readonly Op[])
       continue;
     }
     const next = result.value.state;
-    // State is plain JSON and round-trips exactly (no undefined, no -0, no Map).
+    // State is plain JSON and round-trips exactly (no undefined, no -0, no Map), and a stored copy reads
+    // back as a valid state.
     expect(JSON.parse(JSON.stringify(next))).toStrictEqual(next);
+    expect(parseCountState(JSON.parse(JSON.stringify(next)))).toEqual({ ok: true, value: next });
     for (const request of result.value.requests) expect(hasKey(request.reason)).toBe(true);
+    // CNT-2, CNT-5: a step asks for exactly the dice owed after it that were not owed before.
+    const owedBefore = new Set(countScheduler.pending(state).map((r) => r.id));
+    expect(result.value.requests).toEqual(countScheduler.pending(next).filter((r) => !owedBefore.has(r.id)));
 
     // Undo returns the earlier state; redo the same later state.
     const stepped = history.apply(h, command);
@@ -441,7 +448,9 @@ function onTrackForGarbage(): CountState {
   if (!started.ok) throw new Error(started.error.key);
   const rolled = countScheduler.apply(started.value.state, {
     type: "rolls",
-    results: started.value.requests.map((r, i) => ({ requestId: r.id, total: formulaTotal(r.formula, [4 + i * 6]) })),
+    results: countScheduler
+      .pending(started.value.state)
+      .map((r, i) => ({ requestId: r.id, total: formulaTotal(r.formula, [4 + i * 6]) })),
   });
   if (!rolled.ok) throw new Error(rolled.error.key);
   return rolled.value.state;

@@ -256,6 +256,31 @@ describe("defeated creatures (DEF-1)", () => {
     expect(show(apply(s, next).events)).toEqual(["done fighter", "turn orc"]);
   });
 
+  it("DEF-1: revived after its place was passed over, it waits for the next round unless moved ahead again", () => {
+    let s = run(
+      onTrack([
+        ["fighter", 4],
+        ["orc", 8],
+        ["goblin", 12],
+      ]),
+      [{ type: "defeat", combatantId: "orc" }, next],
+    ).state;
+    // The goblin acts at 12; the orc's place at 8 was passed over.
+    expect(countScheduler.current(s)).toBe("goblin");
+    s = apply(s, { type: "revive", combatantId: "orc" }).state;
+    expect(show(apply(s, next).events)).toEqual([
+      "done goblin",
+      "end step 1",
+      "saves fighter",
+      "saves orc",
+      "saves goblin",
+    ]);
+    // It has had no turn this round: set to a count still ahead, it takes one there, like a newcomer.
+    s = apply(s, { type: "setInitiative", combatantId: "orc", value: 15 }).state;
+    expect(track(s)).toEqual(["4 fighter done", "12 goblin *", "15 orc", "20 end step"]);
+    expect(show(apply(s, next).events)).toEqual(["done goblin", "turn orc"]);
+  });
+
   it("DEF-1: defeating twice or reviving the living is a typed error", () => {
     const s = apply(onTrack([["fighter", 4]]), { type: "defeat", combatantId: "fighter" }).state;
     expect(countScheduler.apply(s, { type: "defeat", combatantId: "fighter" })).toEqual({
@@ -495,6 +520,48 @@ describe("more edges", () => {
     s = roll(s, { fighter: 7 }).state;
     expect(s.status).toBe("rolling");
     expect(track(roll(s, { wolf: 3 }).state)).toEqual(["3 wolf *", "7 fighter", "20 end step"]);
+  });
+
+  it("CNT-4: a creature joining during the surprise round does not act in it, whatever it rolls", () => {
+    // rogue 3 − 5 = −2 has surprise (15 in the surprise round); orc 12.
+    let s = rolledEncounter(
+      [
+        ["rogue", 5],
+        ["orc", 0],
+      ],
+      { rogue: 3, orc: 12 },
+    ).state;
+    s = apply(s, { type: "join", combatant: { id: "imp", bonus: 4, isPlayer: false, defeated: false } }).state;
+    // imp 2 − 4 = −2: a result that gives surprise at the start, but the surprise round is under way.
+    const rolled = roll(s, { imp: 2 });
+    expect(show(rolled.events)).toEqual(["count imp=0"]);
+    expect(show(apply(rolled.state, next).events)).toEqual([
+      "done rogue",
+      "end step 0",
+      "saves rogue",
+      "saves orc",
+      "saves imp",
+    ]);
+  });
+
+  it("CNT-5: a contest owed by a creature whose tie partner leaves is no longer owed, and the round starts", () => {
+    const tied = rolledEncounter(
+      [
+        ["orc", 0],
+        ["goblin", 0],
+        ["wolf", 0],
+      ],
+      { orc: 9, goblin: 9, wolf: 14 },
+    );
+    expect(asked(tied)).toEqual(["goblin:contest", "orc:contest"]);
+    // The same rolls are still owed, under the same request ids, after an unrelated change.
+    const ids = countScheduler.pending(tied.state).map((r) => r.id);
+    const defeated = apply(tied.state, { type: "defeat", combatantId: "wolf" });
+    expect(defeated.requests).toEqual([]);
+    expect(countScheduler.pending(defeated.state).map((r) => r.id)).toEqual(ids);
+    const left = apply(defeated.state, { type: "leave", combatantId: "goblin" });
+    expect(show(left.events)).toEqual(["leave goblin", "round 1", "turn orc"]);
+    expect(countScheduler.pending(left.state)).toEqual([]);
   });
 
   it("a creature leaving in the end step changes nothing for the others", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { compareCountOrder } from "../../../../src/engine/initiative/count/order.ts";
+import { countRoundTurns } from "../../../../src/engine/initiative/count/index.ts";
 import { formulaTotal } from "../shared/formula-total.ts";
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
 import { presentCombatants } from "../../../../src/engine/initiative/count/state.ts";
@@ -123,7 +124,7 @@ describe("contests batched by the adapter (CNT-5)", () => {
           let b = 0;
           for (let round = 1; round <= 3; round++) {
             while (s.status === "contest") {
-              const part = s.requests.slice(0, batches[b++ % batches.length]);
+              const part = countScheduler.pending(s).slice(0, batches[b++ % batches.length]);
               s = apply(s, {
                 type: "rolls",
                 results: part.map((r) => ({
@@ -135,7 +136,7 @@ describe("contests batched by the adapter (CNT-5)", () => {
             expect(s.round).toBe(round);
             // The order is exactly a fresh sort of everyone by count, then kept totals (compared in turn).
             const entries = presentCombatants(s).map((c) => ({ id: c.id, count: c.count ?? 0, contest: c.contest }));
-            expect(s.order.map((t) => t.id)).toEqual([...entries].sort(compareCountOrder).map((e) => e.id));
+            expect(countRoundTurns(s).map((t) => t.id)).toEqual([...entries].sort(compareCountOrder).map((e) => e.id));
             for (let i = 1; i < entries.length; i++) {
               const [x, y] = [entries[i - 1], entries[i]];
               if (x !== undefined && y !== undefined && x.count === y.count) expect(x.contest).not.toEqual(y.contest);

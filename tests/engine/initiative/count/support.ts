@@ -40,15 +40,16 @@ export function apply(state: CountState, command: CountCommand): Step {
  * back its formula's total, as the adapter would: 12 on "1d20 - 3" is 9, on "1d20 + 3" 15.
  */
 export function roll(state: CountState, dice: Readonly<Record<string, number>>): Step {
-  const results = state.requests
+  const results = countScheduler
+    .pending(state)
     .filter((r) => r.combatantId !== null && Object.hasOwn(dice, r.combatantId))
     .map((r) => ({ requestId: r.id, total: formulaTotal(r.formula, [dice[r.combatantId ?? ""] ?? 0]) }));
   return apply(state, { type: "rolls", results });
 }
 
-/** Who is asked to roll, and why ("init" or "contest"). */
+/** Who is asked to roll, and why ("init" or "contest"): by a step, or still waited for in a state. */
 export function asked(step: Step | CountState): string[] {
-  const requests = "requests" in step && Array.isArray(step.requests) ? step.requests : [];
+  const requests = "scheme" in step ? countScheduler.pending(step) : step.requests;
   return requests.map((r) => `${r.combatantId ?? "-"}:${r.reason === COUNT_ROLL_REASONS.contest ? "contest" : "init"}`);
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countRoundTurns } from "../../../../src/engine/initiative/count/index.ts";
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
 import { apply, asked, encounter, next, roll, rolledEncounter, run, show, startedEncounter, track } from "./support.ts";
 
@@ -91,7 +92,7 @@ describe("count track: rolling and order", () => {
     expect(asked(set)).toEqual(["c:contest"]);
     const after = roll(set.state, { c: 9 });
     // Kept totals a 12, c 9, b 7.
-    expect(after.state.order.map((t) => t.id)).toEqual(["a", "c", "b"]);
+    expect(countRoundTurns(after.state).map((t) => t.id)).toEqual(["a", "c", "b"]);
   });
 });
 
