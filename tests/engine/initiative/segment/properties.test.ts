@@ -8,6 +8,7 @@ import {
   parseSegmentState,
   segmentCombatant,
   segmentCombatants,
+  segmentRoundSchedule,
   segmentScheduler,
   segmentTimelineFor,
   type SegmentCommand,
@@ -187,7 +188,13 @@ function run(actions: readonly Action[]): void {
     const previous = h;
     h = result.value.state;
     if (command.type === "join") present.add(command.combatant.id);
-    if (command.type === "leave") present.delete(command.combatantId);
+    if (command.type === "leave") {
+      present.delete(command.combatantId);
+      // DEF-1: its turns left with it. One joining later under the same id (Foundry gives a re-added
+      // combatant a new document, so that is how a newcomer looks) gets only the turns still to come.
+      ended.delete(command.combatantId);
+      expected.delete(command.combatantId);
+    }
     count(result.value.events, command);
 
     const state = h.present;
@@ -206,9 +213,11 @@ function run(actions: readonly Action[]): void {
     expect(new Set(rows.flatMap((r) => (r.combatantId === null ? [] : [r.combatantId])))).toEqual(present);
     expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
     if (state.current !== null) expect(segmentCombatant(state, state.current)).not.toBeNull();
-    // The turns still to come are always in rule order (SEG-2 to SEG-5).
-    for (let i = state.cursor + 2; i < state.schedule.length; i++) {
-      const [x, y] = [state.schedule[i - 1], state.schedule[i]];
+    // The turns still to come this round are always in rule order (SEG-2 to SEG-5). A schedule kept from the
+    // last round (steps 1 and 2, until the rolls settle) is not this round's: it has no turns to come.
+    const turns = segmentRoundSchedule(state);
+    for (let i = state.cursor + 2; i < turns.length; i++) {
+      const [x, y] = [turns[i - 1], turns[i]];
       if (x !== undefined && y !== undefined) expect(compareSegmentEntries(x, y)).toBeLessThanOrEqual(0);
     }
     // Undo restores the exact earlier state (declarations included); redo gives the same state back.

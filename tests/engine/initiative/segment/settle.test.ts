@@ -4,7 +4,12 @@
  * group that turns up then must still roll, and a new round must not show the last round's turns.
  */
 import { describe, expect, it } from "vitest";
-import { segmentTimeline } from "../../../../src/engine/initiative/segment/index.ts";
+import {
+  compareSegmentEntries,
+  parseSegmentState,
+  segmentRoundSchedule,
+  segmentTimeline,
+} from "../../../../src/engine/initiative/segment/index.ts";
 import { decl, member, SegmentTable } from "./driver.ts";
 
 const roster = [
@@ -131,5 +136,56 @@ describe("segment rounds: between the group rolls and step 3", () => {
     // Nobody declared this round: everyone is in D4, HIGH (the orcs now) then LOW.
     t.rollGroups({ party: 1, orcs: 6 });
     expect(turnRows(t)).toEqual(["orc", "archer", "fighter", "thief", "mage"]);
+  });
+
+  it("SEG-2, SEG-6, SEG-7: after a HIGH delay whose condition is lifted, the next round shows none of the last round's turns and runs its own once each, in rule order", () => {
+    const t = rolled();
+    t.next(); // the mage names its target (D1)
+    t.next(); // the thief's missile
+    t.next(); // the fighter's melee: it delays (SEG-6), so it is delayed (SEG-7) and acts again after LOW
+    t.do({ type: "delay", combatantId: "fighter" });
+    expect(t.state.current).toBe("archer");
+    // The GM lifts the condition: the turn it takes again comes next, its HIGH place having passed.
+    t.do({ type: "setDelayed", combatantId: "fighter", delayed: false });
+    expect(turnRows(t)).toEqual(["mage", "thief", "fighter", "archer", "fighter", "orc", "mage"]);
+    t.finish();
+    t.next();
+    expect(t.state.round).toBe(2);
+    // Round 1's schedule is kept for storage's sake but is not round 2's: nothing of it is still to come.
+    expect(segmentRoundSchedule(t.state)).toEqual([]);
+    expect(turnRows(t)).toEqual([]);
+    expect(parseSegmentState(JSON.parse(JSON.stringify(t.state)))).toStrictEqual({ ok: true, value: t.state });
+    t.declare(plan);
+    t.next();
+    t.rollGroups({ party: 2, orcs: 5 });
+    const turns = segmentRoundSchedule(t.state);
+    for (let i = 1; i < turns.length; i++) {
+      const [a, b] = [turns[i - 1], turns[i]];
+      if (a !== undefined && b !== undefined) expect(compareSegmentEntries(a, b)).toBeLessThanOrEqual(0);
+    }
+    const from = t.events.length;
+    expect(groupTurns(t)).toContain("5.group:fighter");
+    expect(SegmentTable.turns(t.events.slice(from))).toEqual([
+      "5.group:archer",
+      "5.group:orc",
+      "5.target:mage",
+      "5.group:thief",
+      "5.group:fighter",
+      "7.spell:mage@3",
+    ]);
+  });
+
+  it("DEF-1: a creature that leaves after its turn and is added again in the same round is a newcomer: it gets only the turns still to come", () => {
+    const t = rolled();
+    while (t.state.current !== "orc") t.next(); // HIGH is over, and the archer has had its LOW turn
+    for (const id of ["fighter", "archer"]) {
+      t.do({ type: "leave", combatantId: id });
+      t.do({ type: "join", combatant: member(id, id === "fighter" ? "party" : "orcs") });
+    }
+    // Neither has declared this round (D4): the fighter's place in HIGH has passed, the archer's in LOW has not.
+    expect(turnRows(t)).toEqual(["mage", "thief", "orc", "archer", "mage"]);
+    const from = t.events.length;
+    t.finish();
+    expect(SegmentTable.turns(t.events.slice(from))).toEqual(["5.group:archer", "7.spell:mage@3"]);
   });
 });
