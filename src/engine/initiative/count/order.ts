@@ -70,23 +70,24 @@ export function compareCountTies(
  * already separated by an earlier total never rolls again for that tie.
  */
 export function countTiesToRoll(entries: readonly CountOrderEntry[]): string[] {
-  return countTiesInOrder([...entries].sort(compareCountOrder));
+  return countTiesInOrder([...entries].sort(compareCountOrder)).map((e) => e.id);
 }
 
 /**
- * CNT-5: `countTiesToRoll` for entries already sorted by `compareCountOrder`, in O(n). In that order a
+ * CNT-5: `countTiesToRoll` for entries already sorted by `compareCountOrder` (the entries, not their ids), in
+ * O(n). In that order a
  * creature's extensions (totals that begin with all of its own) come right before it, and equal totals
  * sit side by side, so comparing each creature with the one before it is enough.
  */
-export function countTiesInOrder(sorted: readonly CountOrderEntry[]): string[] {
-  const need: string[] = [];
+export function countTiesInOrder<E extends CountOrderEntry>(sorted: readonly E[]): E[] {
+  const need: E[] = [];
   for (let i = 1; i < sorted.length; i++) {
     const before = sorted[i - 1];
     const entry = sorted[i];
     if (before === undefined || entry === undefined || before.count !== entry.count) continue;
     if (!startsWith(before.contest, entry.contest)) continue;
-    if (before.contest.length === entry.contest.length && need[need.length - 1] !== before.id) need.push(before.id);
-    need.push(entry.id);
+    if (before.contest.length === entry.contest.length && need[need.length - 1] !== before) need.push(before);
+    need.push(entry);
   }
   return need;
 }

@@ -8,10 +8,11 @@
  */
 import type { DiceRequest } from "../contract.ts";
 import type { PendingRollBase } from "../shared/linear-commands.ts";
-import { COUNT_ROLL_REASONS, countRoll, recordAt, slotOf } from "./state.ts";
+import { COUNT_ROLL_REASONS, countRoll, recordAt } from "./state.ts";
 import { trackRound } from "./walk.ts";
 import { contestsFor } from "./ties.ts";
 import type { CountState } from "./types.ts";
+import { vectorEntries } from "../shared/persistent-vector.ts";
 
 /** A roll the track waits for: its request id, whose slot, initiative or contest. */
 export interface CountNeed {
@@ -34,23 +35,19 @@ export function countNeeds(state: CountState): CountNeed[] {
   if (state.status === "setup") return [];
   const needs: CountNeed[] = [];
   // Slot by slot (roster order); a count is null whatever the round, so records are read as stored.
-  for (let slot = 0; slot < state.combatants.size; slot++) {
-    const c = recordAt(state, slot);
+  vectorEntries(state.combatants).forEach((c, slot) => {
     if (c !== null && c.count === null) needs.push({ id: `init-${slot}`, slot, contest: false });
-  }
+  });
   if (state.status === "rolling") return needs;
   const round = trackRound(state);
-  const ids = contestsFor(state, round);
+  const ties = contestsFor(state, round);
   if (state.contestRound > round) {
-    const asked = new Set(ids);
-    for (const id of contestsFor(state, state.contestRound)) if (!asked.has(id)) ids.push(id);
+    const asked = new Set(ties.map((e) => e.slot));
+    for (const e of contestsFor(state, state.contestRound)) if (!asked.has(e.slot)) ties.push(e);
   }
-  for (const id of ids) {
-    const slot = slotOf(state, id);
-    const c = slot === null ? null : recordAt(state, slot);
-    // The n-th contest total of slot 12 is "contest-12-n".
-    if (slot !== null && c !== null) needs.push({ id: `contest-${slot}-${c.contest.length + 1}`, slot, contest: true });
-  }
+  // The n-th contest total of slot 12 is "contest-12-n".
+  for (const { slot, record } of ties)
+    needs.push({ id: `contest-${slot}-${record.contest.length + 1}`, slot, contest: true });
   return needs;
 }
 

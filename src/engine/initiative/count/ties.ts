@@ -6,6 +6,7 @@
 import { compareCountTies, countTiesInOrder, type CountOrderEntry } from "./order.ts";
 import { recordAt } from "./state.ts";
 import type { CountCombatant, CountState } from "./types.ts";
+import { vectorEntries } from "../shared/persistent-vector.ts";
 import { roundCount } from "./walk.ts";
 
 function tiesOf(state: CountState, slot: number): Pick<CountCombatant, "id" | "contest"> {
@@ -52,19 +53,26 @@ export function removeTie(state: CountState, slot: number): CountState {
   };
 }
 
+/** A creature on a count of the round being prepared, with its slot and record. */
+export interface TieEntry extends CountOrderEntry {
+  readonly slot: number;
+  readonly record: CountCombatant;
+}
+
 /**
  * CNT-5: the creatures that must roll a contest die before `round`'s order is settled, in track order:
  * on each count, those not yet separated from a tie partner by kept totals (`countTiesInOrder`; `tieOrder`
  * already has each count's creatures in order). Defeated creatures keep their place but do not contest
  * (DEF-1). O(n).
  */
-export function contestsFor(state: CountState, round: number): string[] {
-  const byCount: CountOrderEntry[][] = [];
+export function contestsFor(state: CountState, round: number): TieEntry[] {
+  const records = vectorEntries(state.combatants);
+  const byCount: TieEntry[][] = [];
   for (const slot of state.tieOrder) {
-    const c = recordAt(state, slot);
-    if (c === null || c.defeated) continue;
+    const c = records[slot];
+    if (c === undefined || c === null || c.defeated) continue;
     const count = roundCount(c, round);
-    if (count !== null) (byCount[count] ??= []).push({ id: c.id, count, contest: c.contest });
+    if (count !== null) (byCount[count] ??= []).push({ id: c.id, count, contest: c.contest, slot, record: c });
   }
   return byCount.flatMap((entries) => (entries.length > 1 ? countTiesInOrder(entries) : []));
 }

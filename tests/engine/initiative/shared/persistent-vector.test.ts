@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   vectorEmpty,
+  vectorEntries,
   vectorFrom,
   vectorFromJoins,
   vectorGet,
@@ -13,6 +14,7 @@ import {
   vectorValues,
   type PersistentVector,
 } from "../../../../src/engine/initiative/shared/persistent-vector.ts";
+import { badVector } from "../../../../src/engine/initiative/shared/stored-vector.ts";
 import { err, ok, type Result } from "../../../../src/engine/core/result.ts";
 
 interface Item {
@@ -56,7 +58,10 @@ describe("the persistent vector shared by the count, phase and segment rosters",
         expect(vector.size).toBe(model.length);
         expect(contents(vector)).toEqual(model);
         expect(vectorValues(vector)).toEqual(model.filter((v) => v !== null));
+        expect(vectorEntries(vector)).toEqual(model);
         expect(JSON.parse(JSON.stringify(vector))).toStrictEqual(vector);
+        // A stored copy of any vector the operations build reads back as one.
+        expect(badVector(JSON.parse(JSON.stringify(vector)), (item) => typeof item !== "number")).toBe(false);
         for (const old of versions) {
           expect(JSON.stringify(old.vector)).toBe(old.json);
           expect(contents(old.vector)).toEqual(old.model);
@@ -231,5 +236,22 @@ describe("a roster by id: the vector and its id → slot index", () => {
         "TEMPO.ERRORS.Phase.DuplicateCombatant",
       ),
     ).toEqual(err("TEMPO.ERRORS.Phase.InvalidCombatant", { id: "b" }));
+  });
+});
+
+describe("stored vectors read back (DEF-1)", () => {
+  it("DEF-1: a vector whose size, depth, nodes or values do not agree is refused", () => {
+    const stored = (): Record<string, unknown> =>
+      JSON.parse(JSON.stringify(vectorFrom(Array.from({ length: 40 }, (_, i) => i)))) as Record<string, unknown>;
+    const numbers = (item: unknown): boolean => typeof item !== "number";
+    expect(badVector(stored(), numbers)).toBe(false);
+    expect(badVector({ ...stored(), size: 41 }, numbers)).toBe(true);
+    expect(badVector({ ...stored(), size: 32 }, numbers)).toBe(true);
+    expect(badVector({ ...stored(), depth: 0 }, numbers)).toBe(true);
+    expect(badVector({ ...stored(), root: { items: [] } }, numbers)).toBe(true);
+    expect(badVector(JSON.parse(JSON.stringify(vectorFrom(["a", null, 3]))), numbers)).toBe(true);
+    expect(badVector(JSON.parse(JSON.stringify(vectorFrom([1, null, 3]))), numbers)).toBe(false);
+    expect(badVector([], numbers)).toBe(true);
+    expect(badVector(null, numbers)).toBe(true);
   });
 });
