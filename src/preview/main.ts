@@ -14,7 +14,8 @@ import declareTemplate from "./declare-dialog.hbs?raw";
 import { openDeclareDialog, type DeclareDialogHost } from "./declare-dialog.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
 import { PreviewCombat } from "./preview-combat.ts";
-import { previewCombatants, previewOpening } from "./sample-encounters.ts";
+import { playPreviewOpening } from "./preview-opening.ts";
+import { previewCombatants } from "./sample-encounters.ts";
 
 /** Every system template, by its path relative to this file (`../../templates/…`), as Foundry would load them. */
 const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
@@ -42,7 +43,7 @@ function newCombat(): PreviewCombat {
   hiddenNow.clear();
   const created = new PreviewCombat(settings.ruleset, previewCombatants(settings.size), SEED);
   created.run({ type: "start" });
-  for (const command of previewOpening(settings.ruleset, settings.size)) created.run(command);
+  playPreviewOpening(created, settings.ruleset, settings.size);
   return created;
 }
 

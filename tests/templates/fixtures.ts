@@ -89,6 +89,8 @@ export function countScope(round: number, viewerIsGM: boolean, timeline = countT
 
 const played = playedTracker("rotation", { isGM: true, turns: 2 });
 const segment = playedTracker("segment", { isGM: true, turns: 3 }).context.body;
+/** The sample played into its battle phase: a seize, a defend and a delay (src/preview/preview-opening.ts). */
+const phase = playedTracker("phase", { isGM: true, turns: 0 }).context.body;
 const declareForm = buildSegmentDeclareForm("a", "Aria", {
   ...SEGMENT_NO_DECLARATION,
   action: "spell",
@@ -99,6 +101,7 @@ export const templateContexts: Readonly<Record<string, object>> = {
   "templates/combat/parts/count.hbs": buildCountTrackContext(countScope(1, true)),
   "templates/combat/parts/list.hbs": played.list,
   "templates/combat/parts/segment.hbs": segment.part === "segment" ? segment.segment : {},
+  "templates/combat/parts/phase.hbs": phase.part === "phase" ? phase.phase : {},
   "templates/combat/segment-declare.hbs": declareForm,
   "src/preview/declare-dialog.hbs": { form: declareForm },
   "templates/combat/tracker.hbs": played.context,

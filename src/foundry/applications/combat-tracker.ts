@@ -41,6 +41,7 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
         `${TEMPLATES}/parts/count.hbs`,
         `${TEMPLATES}/parts/list.hbs`,
         `${TEMPLATES}/parts/segment.hbs`,
+        `${TEMPLATES}/parts/phase.hbs`,
       ],
       scrollable: [""],
     },
