@@ -8,6 +8,7 @@ import {
   type AnyRulesetHost,
   type TimelineEntry,
 } from "../../src/engine/index.ts";
+import { delayDialogContext } from "../../src/preview/delay-dialog.ts";
 import { buildPreviewPageContext } from "../../src/view/preview/page-context.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
 import { buildSegmentDeclareForm } from "../../src/view/tracker/segment-declare.ts";
@@ -104,6 +105,10 @@ export const templateContexts: Readonly<Record<string, object>> = {
   "templates/combat/parts/phase.hbs": phase.part === "phase" ? phase.phase : {},
   "templates/combat/segment-declare.hbs": declareForm,
   "src/preview/declare-dialog.hbs": { form: declareForm },
+  "src/preview/delay-dialog.hbs": delayDialogContext("Ogre", [
+    { id: "a", name: "Aria" },
+    { id: "b", name: "Brute" },
+  ]),
   "templates/combat/tracker.hbs": played.context,
   "templates/combat/control.hbs": played.context.controls[0] ?? {},
   "templates/combat/tracker-row.hbs": buildTrackerRow(turn("b", 5, { active: true }), countScope(1, true)) ?? {},
