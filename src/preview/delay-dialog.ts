@@ -27,9 +27,10 @@ export function openDelayDialog(
   const { dialog } = host;
   dialog.innerHTML = host.render(delayDialogContext(name, choices));
   dialog.onclose = () => {
-    const select = dialog.querySelector("select");
-    if (dialog.returnValue !== "delay" || select === null || select.value === "") return host.done(null);
-    host.done({ type: "delay", combatantId, afterId: select.value });
+    const afterId = dialog.querySelector("select")?.value ?? "";
+    // The choice named creatures this viewer may see; it does not stay in the page once closed.
+    dialog.replaceChildren();
+    host.done(dialog.returnValue === "delay" && afterId !== "" ? { type: "delay", combatantId, afterId } : null);
   };
   dialog.returnValue = "";
   dialog.showModal();
