@@ -9,12 +9,17 @@ import {
   writePreviewSettings,
   type PreviewSettings,
 } from "../view/preview/page-context.ts";
+import { phaseDelayChoices } from "../view/tracker/phase-actions.ts";
 import { buildTrackerContext } from "../view/tracker/tracker-context.ts";
+import type { TrackerInput } from "../view/tracker/tracker-input.ts";
 import declareTemplate from "./declare-dialog.hbs?raw";
+import delayTemplate from "./delay-dialog.hbs?raw";
+import { openDelayDialog } from "./delay-dialog.ts";
 import { openDeclareDialog, type DeclareDialogHost } from "./declare-dialog.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
 import { PreviewCombat } from "./preview-combat.ts";
-import { previewCombatants, previewOpening } from "./sample-encounters.ts";
+import { playPreviewOpening } from "./preview-opening.ts";
+import { previewCombatants } from "./sample-encounters.ts";
 
 /** Every system template, by its path relative to this file (`../../templates/…`), as Foundry would load them. */
 const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
@@ -26,6 +31,7 @@ const handlebars = createHandlebarsHost(en, templates);
 const renderTracker = handlebars.compile(templates["../../templates/combat/tracker.hbs"] ?? "");
 const renderPage = handlebars.compile(pageTemplate);
 const renderDeclare = handlebars.compile(declareTemplate);
+const renderDelay = handlebars.compile(delayTemplate);
 const root = document.querySelector<HTMLElement>("#tempo-preview");
 const declareDialog = document.querySelector<HTMLDialogElement>("#tempo-preview-declare");
 const SEED = 20261121;
@@ -42,7 +48,7 @@ function newCombat(): PreviewCombat {
   hiddenNow.clear();
   const created = new PreviewCombat(settings.ruleset, previewCombatants(settings.size), SEED);
   created.run({ type: "start" });
-  for (const command of previewOpening(settings.ruleset, settings.size)) created.run(command);
+  playPreviewOpening(created, settings.ruleset, settings.size);
   return created;
 }
 
@@ -57,29 +63,32 @@ function render(): void {
   performance.measure("tempo-render", "tempo-render-start");
 }
 
+/** The tracker's input for the page's viewer, as the Foundry layer builds it from documents. */
+function trackerInput(): TrackerInput {
+  return {
+    host: combat.host,
+    state: combat.state,
+    combatants: combat.combatants.map((c) => ({
+      id: c.id,
+      name: c.name,
+      img: null,
+      isPlayer: c.side === "pc",
+      hidden: hiddenNow.get(c.id) ?? c.hidden,
+      side: c.side,
+      owned: settings.isGM || c.ownedByPlayer,
+    })),
+    groups: [],
+    viewer: { isGM: settings.isGM },
+    canUndo: combat.canUndo,
+    canRedo: combat.canRedo,
+    canPing: false,
+    npcInitiativeVisible: false,
+  };
+}
+
 function draw(): void {
   if (root === null) return;
-  const tracker = renderTracker(
-    buildTrackerContext({
-      host: combat.host,
-      state: combat.state,
-      combatants: combat.combatants.map((c) => ({
-        id: c.id,
-        name: c.name,
-        img: null,
-        isPlayer: c.side === "pc",
-        hidden: hiddenNow.get(c.id) ?? c.hidden,
-        side: c.side,
-        owned: settings.isGM || c.ownedByPlayer,
-      })),
-      groups: [],
-      viewer: { isGM: settings.isGM },
-      canUndo: combat.canUndo,
-      canRedo: combat.canRedo,
-      canPing: false,
-      npcInitiativeVisible: false,
-    }),
-  );
+  const tracker = renderTracker(buildTrackerContext(trackerInput()));
   root.innerHTML = renderPage(buildPreviewPageContext(settings, tracker, formError ?? combat.error));
   document.body.classList.toggle("theme-dark", settings.dark);
   document.body.classList.toggle("theme-light", !settings.dark);
@@ -120,6 +129,9 @@ function perform(button: HTMLElement): void {
     case "segmentDeclare":
       if (declareDialog !== null) openDeclareDialog(declareHost(declareDialog, combatantId ?? ""), button);
       return;
+    case "phaseDelay":
+      if (combatantId !== undefined) delay(combatantId);
+      return;
     case "endCombat":
     case "restart":
       combat = newCombat();
@@ -155,6 +167,32 @@ function focusSelector(button: HTMLElement): string {
   if (own !== undefined) return `${action}[data-combatant-id="${own}"]`;
   const row = button.closest<HTMLElement>("li[data-combatant-id]")?.dataset.combatantId;
   return row === undefined ? action : `li[data-combatant-id="${row}"] ${action}`;
+}
+
+/**
+ * PHS-9: "Delay until after…" asks whom to wait for; with nobody to choose, the command is given anyway so
+ * the engine's own reason is shown. Focus goes to the acting row's first control afterwards.
+ */
+function delay(combatantId: string): void {
+  const choices = phaseDelayChoices(trackerInput(), combatantId);
+  if (declareDialog === null || choices.length === 0) return combat.run({ type: "delay", combatantId, afterId: "" });
+  const name = combat.combatants.find((c) => c.id === combatantId)?.name ?? combatantId;
+  openDelayDialog(
+    {
+      dialog: declareDialog,
+      render: renderDelay,
+      done: (command) => {
+        if (command !== null) combat.run(command);
+        render();
+        const back =
+          command === null ? `[data-action="phaseDelay"][data-combatant-id="${combatantId}"]` : ".is-acting button";
+        root?.querySelector<HTMLElement>(back)?.focus();
+      },
+    },
+    combatantId,
+    name,
+    choices,
+  );
 }
 
 /** Re-renders replace the buttons, so focus is put back on the one the user pressed. */

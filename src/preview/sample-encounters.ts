@@ -100,9 +100,15 @@ function crowdDeclarations(size: number): HostCommand[] {
 
 /**
  * What the table does right after the start so the preview shows the ruleset's features: in segment rounds
- * the declarations of step 1 (the GM declares for everyone; a player can change its own with "Declare").
+ * the declarations of step 1 (the GM declares for everyone; a player can change its own with "Declare"); in
+ * phase rounds a seize (preview-opening.ts plays the rest of the sample's opening).
  */
 export function previewOpening(ruleset: RulesetId, size: number | null): readonly HostCommand[] {
+  // PHS-4: in phase rounds a creature seizes the initiative before anyone rolls (every 50th in a crowd).
+  if (ruleset === "phase")
+    return size === null
+      ? [{ type: "seize", combatantId: "brannoc" }]
+      : Array.from({ length: Math.ceil(size / 50) }, (_, i) => ({ type: "seize", combatantId: `c${i * 50 + 1}` }));
   if (ruleset !== "segment") return [];
   return size === null ? SAMPLE_DECLARATIONS : crowdDeclarations(size);
 }

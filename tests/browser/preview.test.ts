@@ -242,3 +242,56 @@ describe("preview page: the segment tracker's round", () => {
     await page.screenshot({ path: join(SCREENSHOTS, "segment-declared.png"), fullPage: true });
   });
 });
+
+describe("preview page: the phase tracker's round", () => {
+  const lane = (key: string) => page.locator(`.tempo-phase__lane[data-phase="${key}"]`);
+  const rowOf = (name: string) => page.locator(".tempo-row", { hasText: name }).first();
+
+  it("PHS-1, PHS-4, PHS-9, PHS-10: the sample opens in its battle phase with a seize, a defend and a delay", async () => {
+    await open("?ruleset=phase");
+    expect(await lane("battle").getAttribute("aria-current")).toBe("step");
+    expect(await lane("battle").locator(".tempo-phase__lane-label").textContent()).toMatch(
+      /Battle\s*Highest initiative first\s*Now/,
+    );
+    expect(await lane("movement").textContent()).toMatch(/Done\s*6 creature\(s\), all through/);
+    expect(await rowOf("Brannoc").textContent()).toContain("Seized the initiative");
+    expect(await rowOf("Ilsa").textContent()).toContain("Defending");
+    expect(await rowOf("Goblin Archer").textContent()).toContain("Waits for Ogre to finish");
+    // Only the current lane is drawn row by row.
+    expect(await page.locator(".tempo-row").count()).toBe(6);
+    await page.screenshot({ path: join(SCREENSHOTS, "phase-battle.png"), fullPage: true });
+  });
+
+  it("PHS-9: the acting creature delays after a named one by keyboard; a player sees it, never the hidden one", async () => {
+    await open("?ruleset=phase&view=player");
+    // Wren is the party's ally: the player does not act for it.
+    expect(await page.getByRole("button", { name: "Delay until after…" }).count()).toBe(0);
+    await open("?ruleset=phase");
+    const delay = rowOf("Wren the guide").getByRole("button", { name: "Delay until after…" });
+    await delay.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Delay" });
+    const select = dialog.getByLabel("Wren the guide acts right after");
+    expect(await select.locator("option").allTextContents()).toEqual(["Brannoc", "Ogre", "Lurker in the reeds"]);
+    await select.selectOption({ label: "Brannoc" });
+    expect(await axeViolations()).toEqual([]);
+    await dialog.getByRole("button", { name: "Delay" }).click();
+    // The dialog's close event (which gives the command) comes a task after the click.
+    await expect.poll(() => rowOf("Wren the guide").textContent()).toContain("Waits for Brannoc to finish");
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await page.getByLabel("Viewpoint").selectOption("player");
+    expect(await rowOf("Wren the guide").textContent()).toContain("Waits for Brannoc to finish");
+    expect(await page.content()).not.toContain("Lurker in the reeds");
+    await page.getByLabel("Viewpoint").selectOption("gm");
+  });
+
+  it("PHS-3, PHS-4: stepping back to the movement phase shows it lowest first with the seizer moving first", async () => {
+    await open("?ruleset=phase");
+    for (let i = 0; i < 10 && (await lane("movement").getAttribute("aria-current")) !== "step"; i++)
+      await page.getByRole("button", { name: "Previous turn" }).click();
+    expect(await lane("movement").getAttribute("aria-current")).toBe("step");
+    const names = await lane("movement").locator(".tempo-row__name").allTextContents();
+    expect(names[0]).toBe("Brannoc");
+    expect(await lane("battle").textContent()).toMatch(/To come\s*6 creature\(s\); first: /);
+  });
+});

@@ -8,6 +8,7 @@ import {
   type AnyRulesetHost,
   type TimelineEntry,
 } from "../../src/engine/index.ts";
+import { delayDialogContext } from "../../src/preview/delay-dialog.ts";
 import { buildPreviewPageContext } from "../../src/view/preview/page-context.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
 import { buildSegmentDeclareForm } from "../../src/view/tracker/segment-declare.ts";
@@ -89,6 +90,8 @@ export function countScope(round: number, viewerIsGM: boolean, timeline = countT
 
 const played = playedTracker("rotation", { isGM: true, turns: 2 });
 const segment = playedTracker("segment", { isGM: true, turns: 3 }).context.body;
+/** The sample played into its battle phase: a seize, a defend and a delay (src/preview/preview-opening.ts). */
+const phase = playedTracker("phase", { isGM: true, turns: 0 }).context.body;
 const declareForm = buildSegmentDeclareForm("a", "Aria", {
   ...SEGMENT_NO_DECLARATION,
   action: "spell",
@@ -99,8 +102,13 @@ export const templateContexts: Readonly<Record<string, object>> = {
   "templates/combat/parts/count.hbs": buildCountTrackContext(countScope(1, true)),
   "templates/combat/parts/list.hbs": played.list,
   "templates/combat/parts/segment.hbs": segment.part === "segment" ? segment.segment : {},
+  "templates/combat/parts/phase.hbs": phase.part === "phase" ? phase.phase : {},
   "templates/combat/segment-declare.hbs": declareForm,
   "src/preview/declare-dialog.hbs": { form: declareForm },
+  "src/preview/delay-dialog.hbs": delayDialogContext("Ogre", [
+    { id: "a", name: "Aria" },
+    { id: "b", name: "Brute" },
+  ]),
   "templates/combat/tracker.hbs": played.context,
   "templates/combat/control.hbs": played.context.controls[0] ?? {},
   "templates/combat/tracker-row.hbs": buildTrackerRow(turn("b", 5, { active: true }), countScope(1, true)) ?? {},

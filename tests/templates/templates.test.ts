@@ -127,6 +127,37 @@ describe("segment template", () => {
   });
 });
 
+describe("phase template", () => {
+  const path = "templates/combat/parts/phase.hbs";
+  const html = render(path, templateContexts[path] ?? {});
+
+  it("PHS-1: draws the four phases as lanes and marks the current one with aria-current and in words", () => {
+    expect([...html.matchAll(/data-phase="(\w+)"/g)].map((m) => m[1])).toEqual([
+      "initiative",
+      "movement",
+      "battle",
+      "end",
+    ]);
+    expect(html).toMatch(
+      /data-phase="battle" aria-current="step">\s*<h4[^>]*>\s*<span[^>]*>Battle<\/span>\s*<span[^>]*>Highest initiative first<\/span>\s*<span[^>]*><i class="fa-solid fa-play" aria-hidden="true"><\/i> Now</,
+    );
+    expect(html).toMatch(/data-phase="movement" >[\s\S]*?<i class="fa-solid fa-check" aria-hidden="true"><\/i> Done</);
+  });
+
+  it("PHS-4, PHS-9, PHS-10: tells seizing, defending and delaying in words with an icon", () => {
+    expect(html).toMatch(/<i class="fa-solid fa-bolt" aria-hidden="true"><\/i> Seized the initiative</);
+    expect(html).toMatch(/<i class="fa-solid fa-shield-halved" aria-hidden="true"><\/i> Defending</);
+    expect(html).toMatch(
+      /<i class="fa-solid fa-hourglass-half" aria-hidden="true"><\/i> Waits for Goblin Archer to finish</,
+    );
+  });
+
+  it("PHS-3, PHS-7: draws only the current lane row by row; the others in one line", () => {
+    expect(html.match(/<li class="tempo-row /g)?.length).toBe(6);
+    expect(html).toContain("6 creature(s), all through");
+  });
+});
+
 describe("segment declare form", () => {
   const path = "templates/combat/segment-declare.hbs";
 

@@ -4,7 +4,8 @@
  */
 import type { RulesetId } from "../../src/engine/index.ts";
 import { PreviewCombat } from "../../src/preview/preview-combat.ts";
-import { previewCombatants, previewOpening } from "../../src/preview/sample-encounters.ts";
+import { playPreviewOpening } from "../../src/preview/preview-opening.ts";
+import { previewCombatants } from "../../src/preview/sample-encounters.ts";
 import { buildOrderListContext, type OrderListContext } from "../../src/view/tracker/order-list-context.ts";
 import { buildTrackerContext, type TrackerContext } from "../../src/view/tracker/tracker-context.ts";
 import { trackerScope, type TrackerInput } from "../../src/view/tracker/tracker-input.ts";
@@ -50,7 +51,7 @@ export function trackerInputOf(combat: PreviewCombat, options: PlayOptions): Tra
 export function playedTracker(ruleset: RulesetId, options: PlayOptions): Played {
   const combat = new PreviewCombat(ruleset, previewCombatants(options.size ?? null), 7);
   combat.run({ type: "start" });
-  for (const command of previewOpening(ruleset, options.size ?? null)) combat.run(command);
+  playPreviewOpening(combat, ruleset, options.size ?? null, options.turns >= 0);
   if (options.turns >= 0) combat.roll(() => true);
   for (let i = 0; i < options.turns; i++) combat.run({ type: "next" });
   const input = trackerInputOf(combat, options);

@@ -8,6 +8,7 @@ export { segmentHost, segmentGroupOf } from "./segment-host.ts";
 export { rotationHost } from "./rotation-host.ts";
 export { rulesetHost, type AnyRulesetHost } from "./ruleset-hosts.ts";
 export { segmentTrackerFactsOf } from "./segment-tracker.ts";
+export { phaseTrackerFactsOf } from "./phase-tracker.ts";
 export {
   readCombatState,
   readStoredCombat,

@@ -14,6 +14,7 @@ import type { HostCommand } from "../../engine/index.ts";
 import { buildTrackerContext } from "../../view/tracker/tracker-context.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
+import { askPhaseDelay } from "./phase-delay-dialog.ts";
 import { askSegmentDeclaration } from "./segment-declare-dialog.ts";
 import { trackerContextEntries } from "./tracker-context-menu.ts";
 import { trackerInputOf } from "./tracker-input.ts";
@@ -27,6 +28,7 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
       tempoCommand: TempoCombatTracker.#onTempoCommand,
       endTurn: TempoCombatTracker.#onEndTurn,
       segmentDeclare: TempoCombatTracker.#onSegmentDeclare,
+      phaseDelay: TempoCombatTracker.#onPhaseDelay,
     },
   };
 
@@ -41,6 +43,7 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
         `${TEMPLATES}/parts/count.hbs`,
         `${TEMPLATES}/parts/list.hbs`,
         `${TEMPLATES}/parts/segment.hbs`,
+        `${TEMPLATES}/parts/phase.hbs`,
       ],
       scrollable: [""],
     },
@@ -87,6 +90,15 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     if (combat === null || combatantId === undefined) return;
     const name = combat.combatants.get(combatantId)?.name ?? "";
     const command = await askSegmentDeclaration(combatantId, name, target.dataset.command);
+    if (command !== null) await combat.tempoCommand(command);
+  }
+
+  /** PHS-9: "Delay until after…" on the acting row asks whom to wait for, as the context menu's Delay does. */
+  static async #onPhaseDelay(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = tempoCombatOf(this.viewed);
+    const combatantId = target.dataset.combatantId;
+    if (combat === null || combatantId === undefined) return;
+    const command = await askPhaseDelay(combat, combatantId);
     if (command !== null) await combat.tempoCommand(command);
   }
 }

@@ -6,7 +6,8 @@
 import type { HostCommand } from "../../engine/index.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import type { TempoCombat } from "../documents/combat.ts";
-import { askNumber, askCombatant } from "./tracker-dialogs.ts";
+import { askPhaseDelay } from "./phase-delay-dialog.ts";
+import { askNumber } from "./tracker-dialogs.ts";
 
 type Entry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
 
@@ -42,14 +43,9 @@ export function trackerContextEntries(viewed: () => TempoCombat | null): Entry[]
         const combat = viewed();
         if (combatantId === null || combat === null) return;
         if (ruleset() === "segment") return give({ type: "delay", combatantId });
-        // PHS: Delay waits for a named creature to finish.
-        const others = combat.combatants.contents.filter((c) => c.id !== combatantId && c.visible);
-        const afterId = await askCombatant(
-          "TEMPO.TRACKER.Menu.Delay",
-          "TEMPO.TRACKER.Menu.DelayAfter",
-          others.map((c) => ({ id: c.id ?? "", name: c.name ?? "" })),
-        );
-        if (afterId !== null) await give({ type: "delay", combatantId, afterId });
+        // PHS-9: Delay waits for a named creature to finish (the same choice as the row's control).
+        const command = await askPhaseDelay(combat, combatantId);
+        if (command !== null) await give(command);
       },
     },
     {

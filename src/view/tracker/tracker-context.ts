@@ -5,6 +5,7 @@
  */
 import type { Message, RulesetId } from "../../engine/index.ts";
 import { buildCountTrackContext, type CountTrackContext } from "./count-track-context.ts";
+import { buildPhaseRoundContext, type PhaseRoundContext } from "./phase-round-context.ts";
 import { buildOrderListContext, type OrderListContext } from "./order-list-context.ts";
 import { buildSegmentRoundContext, type SegmentRoundContext } from "./segment-round-context.ts";
 import { trackerAnnouncement } from "./tracker-announcement.ts";
@@ -15,7 +16,8 @@ import { trackerScope, type TrackerInput, type TrackerScope } from "./tracker-in
 export type TrackerBody =
   | { readonly part: "count"; readonly count: CountTrackContext }
   | { readonly part: "list"; readonly list: OrderListContext }
-  | { readonly part: "segment"; readonly segment: SegmentRoundContext };
+  | { readonly part: "segment"; readonly segment: SegmentRoundContext }
+  | { readonly part: "phase"; readonly phase: PhaseRoundContext };
 
 export interface TrackerContext {
   readonly ruleset: RulesetId;
@@ -50,6 +52,11 @@ function trackerBody(scope: TrackerScope): TrackerBody {
   switch (scope.input.host.id) {
     case "count":
       return { part: "count", count: buildCountTrackContext(scope) };
+    case "phase": {
+      const phase = buildPhaseRoundContext(scope);
+      if (phase !== null) return { part: "phase", phase };
+      break;
+    }
     case "segment": {
       const segment = buildSegmentRoundContext(scope);
       if (segment !== null) return { part: "segment", segment };

@@ -162,12 +162,6 @@ export function ownerActions(scope: TrackerScope, combatantId: string): readonly
 /** The one-click commands of each ruleset (commands that need a choice open a dialog in the host). */
 function rulesetOwnerCommands(ruleset: TrackerInput["host"]["id"], combatantId: string): HostCommand[] {
   switch (ruleset) {
-    case "phase":
-      return [
-        { type: "seize", combatantId },
-        { type: "defend", combatantId },
-        { type: "disengage", combatantId },
-      ];
     case "segment":
       return [{ type: "delay", combatantId }];
     default:

@@ -11,6 +11,19 @@ import type { PhaseCombatant, PhaseEvent, PhaseState, PhaseTurnAction } from "./
 
 /** PHS-4: seizing the initiative, during the initiative phase only (move first, act last, grant advantage). */
 export function seize(state: PhaseState, id: string): Step {
+  const checked = checkSeize(state, id);
+  if (!checked.ok) return checked;
+  const c = checked.value;
+  const d = draft(putPhaseCombatant(state, changePhaseCombatant(c, { seizedRound: state.round })), [
+    { type: "seized", round: state.round, combatantId: id },
+  ]);
+  // Settled dice: the ranking is sorted again with the seizer among those who move first and act last.
+  settle(d);
+  return done(d);
+}
+
+/** PHS-4: whether the creature may seize the initiative now (O(1): no ranking is built to find out). */
+export function checkSeize(state: PhaseState, id: string): Result<PhaseCombatant> {
   const c = phaseCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
   if (state.phase === null) return err("TEMPO.ERRORS.Phase.NotStarted");
@@ -18,12 +31,12 @@ export function seize(state: PhaseState, id: string): Step {
   if (state.phase !== "initiative") return err("TEMPO.ERRORS.Phase.SeizeTooLate", { id });
   if (c.defeated) return err("TEMPO.ERRORS.Phase.Defeated", { id });
   if (c.seizedRound === state.round) return err("TEMPO.ERRORS.Phase.AlreadySeized", { id });
-  const d = draft(putPhaseCombatant(state, changePhaseCombatant(c, { seizedRound: state.round })), [
-    { type: "seized", round: state.round, combatantId: id },
-  ]);
-  // Settled dice: the ranking is sorted again with the seizer among those who move first and act last.
-  settle(d);
-  return done(d);
+  return ok(c);
+}
+
+/** PHS-9: a creature the current battle actor may wait for: another one, up, whose battle turn has not started. */
+export function isDelayTarget(state: PhaseState, id: string, target: PhaseCombatant | null): target is PhaseCombatant {
+  return target !== null && target.id !== id && !target.defeated && target.actedRound !== state.round;
 }
 
 function checkBattleActor(state: PhaseState, id: string): Result<PhaseCombatant> {
@@ -54,8 +67,7 @@ export function battleAction(state: PhaseState, id: string, action: Exclude<Phas
 export function delay(state: PhaseState, id: string, afterId: string): Step {
   const checked = checkBattleActor(state, id);
   if (!checked.ok) return checked;
-  const target = phaseCombatant(state, afterId);
-  if (target === null || afterId === id || target.defeated || target.actedRound === state.round) {
+  if (!isDelayTarget(state, id, phaseCombatant(state, afterId))) {
     return err("TEMPO.ERRORS.Phase.InvalidDelayTarget", { id, afterId });
   }
   const round = state.round;

@@ -21,3 +21,9 @@ export { comparePhaseBattle, comparePhaseMovement, comparePhaseRank, phaseTiesTo
 export { applyPhase, phaseCurrent, phaseScheduler } from "./scheduler.ts";
 export { phaseTimeline } from "./timeline.ts";
 export { phaseAttackModifiers, type PhaseAttackModifiers } from "./modifiers.ts";
+export {
+  phaseTrackerFacts,
+  type PhaseTrackerCreature,
+  type PhaseTrackerFacts,
+  type PhaseTrackerTurn,
+} from "./tracker-facts.ts";

@@ -47,7 +47,10 @@ function battleDetail(state: PhaseState, c: PhaseCombatant, waitingFor: string |
  * The battle lane in acting order: the battle order with every delayer moved to right after the creature
  * it waited for (PHS-9), whether it is still waiting, acting now or done.
  */
-function battleSequence(state: PhaseState, order: readonly string[]): { id: string; waitingFor: string | null }[] {
+export function battleSequence(
+  state: PhaseState,
+  order: readonly string[],
+): { id: string; waitingFor: string | null }[] {
   const target = new Map<string, string>();
   for (const w of state.delays) if (w.round === state.round) target.set(w.delayerId, w.afterId);
   const waitsOn = new Map<string, string[]>();
@@ -68,7 +71,8 @@ function battleSequence(state: PhaseState, order: readonly string[]): { id: stri
   return out;
 }
 
-function projected(state: PhaseState, compare: (a: PhaseCombatant, b: PhaseCombatant) => number): string[] {
+/** PHS-3, PHS-7: the order a lane would have if the dice in now settled it (before the ranking is built). */
+export function projected(state: PhaseState, compare: (a: PhaseCombatant, b: PhaseCombatant) => number): string[] {
   return phaseCombatants(state)
     .filter((c) => roundInitiative(c, state.round) !== null)
     .sort(compare)
