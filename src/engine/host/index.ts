@@ -22,3 +22,12 @@ export { tableStep, type TableRoster } from "./table-step.ts";
 export { automaticRequests, waitsForRoller } from "./roll-policy.ts";
 export { PLAYER_COMMANDS, checkCommandAccess, commandCombatant, type Requester } from "./command-access.ts";
 export { tempoHookNames, turnEventPlan, type TurnEventCall } from "./turn-event-plan.ts";
+export {
+  STANDARD_BOOK_ECONOMY,
+  economyLeft,
+  followEconomies,
+  openEconomyBook,
+  type BookEconomy,
+  type BookStep,
+  type EconomyBook,
+} from "./economy-book.ts";
