@@ -62,7 +62,7 @@ describe("standard: Delay (ruling in scheduler.ts)", () => {
     expect(round2.state.combatants.Bram?.initiative).toBe(14);
   });
 
-  it("Delay: at the end of the round at the latest, delayed creatures re-enter in their old order", () => {
+  it("STD-4, Delay: at the end of the round at the latest, delayed creatures re-enter in their old order", () => {
     let state = step(fourInRound1(), { type: "delay", combatantId: "Bram" }).state;
     state = step(state, { type: "delay", combatantId: "Aria" }).state;
     const end = nextTimes(state, 2);
@@ -82,7 +82,7 @@ describe("standard: Delay (ruling in scheduler.ts)", () => {
     expect(orderOf(round2.state)).toEqual(["Cole", "Dana", "Bram", "Aria"]);
   });
 
-  it("Delay: two creatures re-entering on one turn go in the order they said so", () => {
+  it("STD-4, Delay: two creatures re-entering on one turn go in the order they said so", () => {
     let state = step(fourInRound1(), { type: "delay", combatantId: "Bram" }).state;
     state = step(state, { type: "delay", combatantId: "Aria" }).state; // Cole acts
     state = step(state, { type: "act", combatantId: "Aria" }).state;
@@ -91,7 +91,7 @@ describe("standard: Delay (ruling in scheduler.ts)", () => {
     expect(brief(walked.events).filter((e) => e.startsWith("T+"))).toEqual(["T+1:Aria", "T+1:Bram", "T+1:Dana"]);
   });
 
-  it("Delay: the creature's turn starts twice and ends once; it cannot delay again that round", () => {
+  it("STD-4, Delay: the creature's turn starts twice and ends once; it cannot delay again that round", () => {
     let state = step(fourInRound1(), { type: "delay", combatantId: "Bram" }).state;
     state = step(state, { type: "act", combatantId: "Bram" }).state;
     state = step(state, { type: "next" }).state;
@@ -105,7 +105,7 @@ describe("standard: Delay (ruling in scheduler.ts)", () => {
     expect(brief(step(again, { type: "delay", combatantId: "Bram" }).events)).toEqual(["delayed:Bram", "T+2:Cole"]);
   });
 
-  it("Delay: illegal delays and re-entries are typed errors and change nothing", () => {
+  it("STD-4, DEF-1, Delay: illegal delays and re-entries are typed errors and change nothing", () => {
     const state = fourInRound1();
     refused(state, { type: "delay", combatantId: "Aria" }, "TEMPO.ERRORS.Standard.NotTheirTurn");
     refused(state, { type: "delay", combatantId: "Zed" }, "TEMPO.ERRORS.Standard.UnknownCombatant");
@@ -127,7 +127,7 @@ describe("standard: Delay (ruling in scheduler.ts)", () => {
     refused(setup, { type: "delay", combatantId: "Aria" }, "TEMPO.ERRORS.Standard.NotTheirTurn");
   });
 
-  it("Delay: when the acting creature leaves as the round's last, delayed creatures re-enter before the round ends", () => {
+  it("STD-4, Delay: when the acting creature leaves as the round's last, delayed creatures re-enter before the round ends", () => {
     let state = step(fourInRound1(), { type: "delay", combatantId: "Bram" }).state;
     state = nextTimes(state, 2).state; // Dana acts
     const left = step(state, { type: "leave", combatantId: "Dana" });
@@ -136,7 +136,7 @@ describe("standard: Delay (ruling in scheduler.ts)", () => {
     expect(left.state.combatants.Bram?.initiative).toBe(19);
   });
 
-  it("Delay: undo puts back exactly the state before the delay and before the re-entry", () => {
+  it("STD-4, Delay: undo puts back exactly the state before the delay and before the re-entry", () => {
     const history = withHistory(standardScheduler);
     const before = withHistoryState(fourInRound1());
     const delayed = history.apply(before, { type: "delay", combatantId: "Bram" });
@@ -151,7 +151,7 @@ describe("standard: Delay (ruling in scheduler.ts)", () => {
 });
 
 describe("standard: Ready (ruling in scheduler.ts)", () => {
-  it("STD-4, Ready: the acting creature readies an action, its turn ends, and the trigger resolves it", () => {
+  it("STD-4, STD-6, Ready: the acting creature readies an action, its turn ends, and the trigger resolves it", () => {
     const state = nextTimes(fourInRound1(), 1).state; // Aria acts
     const readied = step(state, { type: "ready", combatantId: "Aria", trigger: "  when the ogre moves " });
     expect(brief(readied.events)).toEqual(["readied:Aria", "T-1:Aria", "T+1:Cole"]);
@@ -167,7 +167,7 @@ describe("standard: Ready (ruling in scheduler.ts)", () => {
     refused(triggered.state, { type: "trigger", combatantId: "Aria" }, "TEMPO.ERRORS.Standard.NothingReadied");
   });
 
-  it("Ready: an untriggered readied action lapses when the creature's next turn starts", () => {
+  it("STD-4, Ready: an untriggered readied action lapses when the creature's next turn starts", () => {
     let state = nextTimes(fourInRound1(), 1).state;
     state = step(state, { type: "ready", combatantId: "Aria", trigger: "if the door opens" }).state;
     const round2 = nextTimes(state, 3);
@@ -185,7 +185,7 @@ describe("standard: Ready (ruling in scheduler.ts)", () => {
     expect(round2.state.readied).toEqual({});
   });
 
-  it("Ready, DEF-1: a defeated creature cannot trigger, and its readied action lapses when its slot is passed over", () => {
+  it("STD-6, DEF-1, Ready: a defeated creature cannot trigger, and its readied action lapses when its slot is passed over", () => {
     let state = nextTimes(fourInRound1(), 1).state;
     state = step(state, { type: "ready", combatantId: "Aria", trigger: "when it charges" }).state;
     state = step(state, { type: "defeat", combatantId: "Aria" }).state;
@@ -195,7 +195,7 @@ describe("standard: Ready (ruling in scheduler.ts)", () => {
     expect(round2.state.readied).toEqual({});
   });
 
-  it("Ready: a trigger must be 1 to 200 characters of text, and only the acting creature readies", () => {
+  it("STD-6, Ready: a trigger must be 1 to 200 characters of text, and only the acting creature readies", () => {
     const state = fourInRound1();
     for (const trigger of ["", "   ", "x".repeat(201), 42, null]) {
       refused(
@@ -213,7 +213,7 @@ describe("standard: Ready (ruling in scheduler.ts)", () => {
 });
 
 describe("standard: Delay and Ready in storage", () => {
-  it("a state with delays, re-entries and readied actions reads back unchanged; damaged records are named", () => {
+  it("STD-4, Delay, Ready: a state with delays, re-entries and readied actions reads back unchanged; damaged records are named", () => {
     let state = step(fourInRound1(), { type: "delay", combatantId: "Bram" }).state;
     state = step(state, { type: "act", combatantId: "Bram" }).state;
     state = step(state, { type: "ready", combatantId: "Aria", trigger: "when the gate falls" }).state;
@@ -231,7 +231,7 @@ describe("standard: Delay and Ready in storage", () => {
     expect(parseStandardState({ ...copy, readied: [] })).toEqual(invalid("readied"));
   });
 
-  it("a state stored before Delay and Ready existed reads with empty records", () => {
+  it("STD-4, Delay, Ready: a state stored before Delay and Ready existed reads with empty records", () => {
     const state = fourInRound1();
     const stored = JSON.parse(JSON.stringify(state)) as Record<string, unknown>;
     const older = ["delayed", "reentered", "delayRank", "readied"];
