@@ -10,8 +10,10 @@ import {
   type PreviewSettings,
 } from "../view/preview/page-context.ts";
 import { buildTrackerContext } from "../view/tracker/tracker-context.ts";
+import { createLocalizer } from "../view/i18n/localizer.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
 import { PreviewCombat } from "./preview-combat.ts";
+import { previewTrackerInput } from "./preview-tracker-input.ts";
 import { previewCombatants } from "./sample-encounters.ts";
 
 /** Every system template, by its path relative to this file (`../../templates/…`), as Foundry would load them. */
@@ -21,6 +23,7 @@ const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
   eager: true,
 });
 const handlebars = createHandlebarsHost(en, templates);
+const i18n = createLocalizer(en);
 const renderTracker = handlebars.compile(templates["../../templates/combat/tracker.hbs"] ?? "");
 const renderPage = handlebars.compile(pageTemplate);
 const root = document.querySelector<HTMLElement>("#tempo-preview");
@@ -31,33 +34,14 @@ let combat = newCombat();
 
 /** A fresh encounter of the chosen ruleset and size, started (initiative waits for "Roll all"). */
 function newCombat(): PreviewCombat {
-  const created = new PreviewCombat(settings.ruleset, previewCombatants(settings.size), SEED);
+  const created = new PreviewCombat(settings.ruleset, previewCombatants(settings.size, settings.ruleset), SEED);
   created.run({ type: "start" });
   return created;
 }
 
 function render(): void {
   if (root === null) return;
-  const tracker = renderTracker(
-    buildTrackerContext({
-      host: combat.host,
-      state: combat.state,
-      combatants: combat.combatants.map((c) => ({
-        id: c.id,
-        name: c.name,
-        img: null,
-        isPlayer: c.side === "pc",
-        hidden: c.hidden,
-        side: c.side,
-        owned: settings.isGM || c.ownedByPlayer,
-      })),
-      groups: [],
-      viewer: { isGM: settings.isGM },
-      canUndo: combat.canUndo,
-      canRedo: combat.canRedo,
-      npcInitiativeVisible: false,
-    }),
-  );
+  const tracker = renderTracker(buildTrackerContext(previewTrackerInput(combat, { isGM: settings.isGM })));
   root.innerHTML = renderPage(buildPreviewPageContext(settings, tracker, combat.error));
   document.body.classList.toggle("theme-dark", settings.dark);
   document.body.classList.toggle("theme-light", !settings.dark);
@@ -91,6 +75,12 @@ function perform(button: HTMLElement): void {
     case "restart":
       combat = newCombat();
       return;
+    case "tempoReady": {
+      // Ready: the trigger text is asked for, as the Foundry tracker's dialog does.
+      const trigger = window.prompt(i18n.localize("TEMPO.TRACKER.Standard.ReadyPrompt"));
+      if (trigger !== null && combatantId !== undefined) combat.run({ type: "ready", combatantId, trigger });
+      return;
+    }
     case "tempoCommand": {
       const command: unknown = JSON.parse(button.dataset.command ?? "null");
       if (typeof command === "object" && command !== null && "type" in command && typeof command.type === "string")

@@ -75,3 +75,17 @@ describe.each(RULESET_IDS)("Tempo's combat tracker in Foundry (%s)", (ruleset) =
     expect(entries).toContain("TEMPO.TRACKER.Menu.SetInitiative");
   });
 });
+
+describe("Tempo's combat tracker part", () => {
+  it("lists every partial its templates include, so Foundry loads each scheme's part before it renders", () => {
+    const parts = (TempoCombatTracker as unknown as { PARTS: Record<string, { templates?: string[] }> }).PARTS;
+    const listed = new Set(parts.tracker?.templates ?? []);
+    const included = new Set(
+      listFiles("templates/combat", [".hbs"]).flatMap((path) =>
+        [...readText(path).matchAll(/\{\{#?> "(systems\/tempo\/templates\/[^"]+)"/g)].map((m) => m[1] ?? ""),
+      ),
+    );
+    expect(included.size).toBeGreaterThan(4);
+    expect([...included].filter((path) => !listed.has(path))).toEqual([]);
+  });
+});

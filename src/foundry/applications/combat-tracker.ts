@@ -15,6 +15,7 @@ import { buildTrackerContext } from "../../view/tracker/tracker-context.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
 import { trackerContextEntries } from "./tracker-context-menu.ts";
+import { askText } from "./tracker-dialogs.ts";
 import { trackerInputOf } from "./tracker-input.ts";
 
 const TEMPLATES = "systems/tempo/templates/combat";
@@ -24,6 +25,7 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
   static override DEFAULT_OPTIONS = {
     actions: {
       tempoCommand: TempoCombatTracker.#onTempoCommand,
+      tempoReady: TempoCombatTracker.#onReady,
       endTurn: TempoCombatTracker.#onEndTurn,
     },
   };
@@ -37,6 +39,8 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
         `${TEMPLATES}/tracker-row.hbs`,
         `${TEMPLATES}/control.hbs`,
         `${TEMPLATES}/parts/count.hbs`,
+        `${TEMPLATES}/parts/standard.hbs`,
+        `${TEMPLATES}/parts/rotation.hbs`,
         `${TEMPLATES}/parts/list.hbs`,
       ],
       scrollable: [""],
@@ -67,6 +71,15 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     const command = parseCommand(target.dataset.command);
     if (combat === null || command === null) return;
     await combat.tempoCommand(command);
+  }
+
+  /** Ready (standard): asks what the readied action waits for, then gives the command. */
+  static async #onReady(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = tempoCombatOf(this.viewed);
+    const combatantId = target.dataset.combatantId;
+    if (combat === null || combatantId === undefined) return;
+    const trigger = await askText("TEMPO.TRACKER.Standard.ReadyTitle", "TEMPO.TRACKER.Standard.ReadyPrompt");
+    if (trigger !== null) await combat.tempoCommand({ type: "ready", combatantId, trigger });
   }
 
   /** "End my turn" on the acting creature's row. */

@@ -6,14 +6,31 @@
 import type { Message, RulesetId } from "../../engine/index.ts";
 import { buildCountTrackContext, type CountTrackContext } from "./count-track-context.ts";
 import { buildOrderListContext, type OrderListContext } from "./order-list-context.ts";
+import { buildRotationOrderContext, type RotationOrderContext } from "./rotation-order-context.ts";
+import { buildStandardOrderContext, type StandardOrderContext } from "./standard-order-context.ts";
 import { trackerAnnouncement } from "./tracker-announcement.ts";
 import { gmControls, type ControlContext } from "./tracker-controls.ts";
-import { trackerScope, type TrackerInput } from "./tracker-input.ts";
+import { trackerScope, type TrackerInput, type TrackerScope } from "./tracker-input.ts";
 
 /** The part each ruleset draws; `list` is the order list of ./order-list-context.ts. */
 export type TrackerBody =
   | { readonly part: "count"; readonly count: CountTrackContext }
+  | { readonly part: "standard"; readonly standard: StandardOrderContext }
+  | { readonly part: "rotation"; readonly rotation: RotationOrderContext }
   | { readonly part: "list"; readonly list: OrderListContext };
+
+function bodyOf(scope: TrackerScope): TrackerBody {
+  switch (scope.input.host.id) {
+    case "count":
+      return { part: "count", count: buildCountTrackContext(scope) };
+    case "standard":
+      return { part: "standard", standard: buildStandardOrderContext(scope) };
+    case "rotation":
+      return { part: "rotation", rotation: buildRotationOrderContext(scope) };
+    default:
+      return { part: "list", list: buildOrderListContext(scope) };
+  }
+}
 
 export interface TrackerContext {
   readonly ruleset: RulesetId;
@@ -35,9 +52,6 @@ export function buildTrackerContext(input: TrackerInput): TrackerContext {
       : { key: "TEMPO.TRACKER.NotStarted" },
     announcement: trackerAnnouncement(scope),
     controls: gmControls(scope),
-    body:
-      host.id === "count"
-        ? { part: "count", count: buildCountTrackContext(scope) }
-        : { part: "list", list: buildOrderListContext(scope) },
+    body: bodyOf(scope),
   };
 }

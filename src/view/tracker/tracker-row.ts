@@ -4,6 +4,7 @@
  * (issue 9): which side the creature is on, whether it acts now, has acted, waits, or is defeated.
  */
 import type { HostSide, I18nKey, Message, TimelineEntry } from "../../engine/index.ts";
+import type { NoteContext, PipContext } from "./row-extras.ts";
 import { ownerActions, type ControlContext } from "./tracker-controls.ts";
 import { initiativeVisibleTo, visibleTo, type TrackerScope } from "./tracker-input.ts";
 
@@ -36,6 +37,9 @@ export interface TrackerRowContext {
   /** The initiative value as shown, or null where the viewer may not see it. */
   readonly value: string | null;
   readonly actions: readonly ControlContext[];
+  /** What a scheme's part adds (row-extras.ts): notes in words with an icon, and the actions left as pips. */
+  readonly notes: readonly NoteContext[];
+  readonly pips: readonly PipContext[];
   /** CSS state classes, already joined. */
   readonly cssClass: string;
 }
@@ -108,6 +112,8 @@ export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): Trac
     statusIcon: STATUSES[status].icon,
     value: showValue ? formatPosition(entry.position) : null,
     actions: rowActions(scope, entry),
+    notes: [],
+    pips: [],
     cssClass: classes.join(" "),
   };
 }
