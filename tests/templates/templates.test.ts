@@ -86,10 +86,10 @@ describe("standard part template", () => {
     expect(html).toMatch(/<i class="fa-solid fa-crosshairs" aria-hidden="true"><\/i> Readied: when the door opens/);
   });
 
-  it("STD-6: draws the actions left as labelled pips, spent ones told in words as well as by a hollow icon", () => {
+  it("STD-6: draws the actions left as labelled pips, spent ones told in visible words as well as by a hollow icon", () => {
     expect(html).toMatch(/<ul class="tempo-pips" aria-label="Actions left">/);
     expect(html).toMatch(
-      /class="tempo-pip is-spent"><i class="fa-regular fa-circle" aria-hidden="true"><\/i> Quick Action<span class="tempo-visually-hidden">: spent<\/span>/,
+      /class="tempo-pip is-spent"><i class="fa-regular fa-circle" aria-hidden="true"><\/i> Quick Action<span class="tempo-pip__state">: spent<\/span>/,
     );
     expect(html).toMatch(
       /class="tempo-pip is-available"><i class="fa-solid fa-circle" aria-hidden="true"><\/i> Action</,

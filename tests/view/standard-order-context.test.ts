@@ -88,8 +88,23 @@ describe("the standard tracker part", () => {
     expect(actions(aria)).toEqual(["Act now"]);
     expect(actions(row(table, true, "Aria"))).toEqual(["Act now"]);
     table.run({ type: "act", combatantId: "Aria" });
-    expect(notes(row(table, false, "Aria"))).toContain("Acts next, out of a delay");
+    expect(notes(row(table, false, "Aria"))).toEqual([
+      "Same total: placed after the creature it waited for",
+      "Acts next, out of a delay",
+    ]);
+    // Cole, whom Aria now follows on 15, is still told apart from Bram by his tie-breaker.
+    expect(notes(row(table, true, "Cole"))).toEqual(["Same total: kept tie-breaker 17"]);
     expect(rows(table, true).map((r) => r.combatantId)).toEqual(["Cole", "Aria", "Bram", "Dana"]);
+  });
+
+  it("STD-2, Delay: the creature a delayed one follows on its total says so", () => {
+    const table = new HostTable("standard", PARTY)
+      .run({ type: "start" })
+      .roll({ Aria: 15, Bram: 12, Cole: 8, Dana: 5 })
+      .run({ type: "delay", combatantId: "Aria" })
+      .run({ type: "act", combatantId: "Aria" });
+    expect(notes(row(table, true, "Bram"))).toEqual(["Same total: a creature that delayed follows it"]);
+    expect(row(table, true, "Aria").value).toBe("12");
   });
 
   it("STD-6, Ready: the trigger is shown to owner and GM only; Trigger is refused once the Reaction is spent", () => {

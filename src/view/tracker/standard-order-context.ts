@@ -32,7 +32,10 @@ function tieNote(tie: StandardTieBreak): NoteContext {
     case "pending":
       return note("tie", "TEMPO.TRACKER.Standard.TiePending", icon);
     case "delay":
-      return note("tie", "TEMPO.TRACKER.Standard.TieDelay", icon);
+      // Rank 0 is the creature's own roll: the others on its total took it after a delay.
+      return tie.rank === 0
+        ? note("tie", "TEMPO.TRACKER.Standard.TieFollowed", icon)
+        : note("tie", "TEMPO.TRACKER.Standard.TieDelay", icon);
   }
 }
 
