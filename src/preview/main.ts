@@ -19,6 +19,8 @@ import { openDeclareDialog, type DeclareDialogHost } from "./declare-dialog.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
 import { PreviewCombat } from "./preview-combat.ts";
 import { playPreviewOpening } from "./preview-opening.ts";
+import { createLocalizer } from "../view/i18n/localizer.ts";
+import { previewTrackerInput } from "./preview-tracker-input.ts";
 import { previewCombatants } from "./sample-encounters.ts";
 
 /** Every system template, by its path relative to this file (`../../templates/…`), as Foundry would load them. */
@@ -28,6 +30,7 @@ const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
   eager: true,
 });
 const handlebars = createHandlebarsHost(en, templates);
+const i18n = createLocalizer(en);
 const renderTracker = handlebars.compile(templates["../../templates/combat/tracker.hbs"] ?? "");
 const renderPage = handlebars.compile(pageTemplate);
 const renderDeclare = handlebars.compile(declareTemplate);
@@ -46,7 +49,7 @@ let formError: Message | null = null;
 /** A fresh encounter of the chosen ruleset and size, started (initiative waits for "Roll all"). */
 function newCombat(): PreviewCombat {
   hiddenNow.clear();
-  const created = new PreviewCombat(settings.ruleset, previewCombatants(settings.size), SEED);
+  const created = new PreviewCombat(settings.ruleset, previewCombatants(settings.size, settings.ruleset), SEED);
   created.run({ type: "start" });
   playPreviewOpening(created, settings.ruleset, settings.size);
   return created;
@@ -65,25 +68,7 @@ function render(): void {
 
 /** The tracker's input for the page's viewer, as the Foundry layer builds it from documents. */
 function trackerInput(): TrackerInput {
-  return {
-    host: combat.host,
-    state: combat.state,
-    combatants: combat.combatants.map((c) => ({
-      id: c.id,
-      name: c.name,
-      img: null,
-      isPlayer: c.side === "pc",
-      hidden: hiddenNow.get(c.id) ?? c.hidden,
-      side: c.side,
-      owned: settings.isGM || c.ownedByPlayer,
-    })),
-    groups: [],
-    viewer: { isGM: settings.isGM },
-    canUndo: combat.canUndo,
-    canRedo: combat.canRedo,
-    canPing: false,
-    npcInitiativeVisible: false,
-  };
+  return previewTrackerInput(combat, { isGM: settings.isGM, hidden: hiddenNow });
 }
 
 function draw(): void {
@@ -136,6 +121,12 @@ function perform(button: HTMLElement): void {
     case "restart":
       combat = newCombat();
       return;
+    case "tempoReady": {
+      // Ready: the trigger text is asked for, as the Foundry tracker's dialog does.
+      const trigger = window.prompt(i18n.localize("TEMPO.TRACKER.Standard.ReadyPrompt"));
+      if (trigger !== null && combatantId !== undefined) combat.run({ type: "ready", combatantId, trigger });
+      return;
+    }
     case "tempoCommand": {
       const command: unknown = JSON.parse(button.dataset.command ?? "null");
       if (typeof command === "object" && command !== null && "type" in command && typeof command.type === "string")

@@ -18,13 +18,15 @@ export interface PreviewCombatant extends HostCombatant {
   /** Players in the player viewpoint own the party's creatures. */
   readonly ownedByPlayer: boolean;
   readonly hidden: boolean;
+  /** AP-1: its weapon's AP, as an actor would give it (issue 10); the rotation tracker shows it. */
+  readonly ap: number;
 }
 
 function creature(
   id: string,
   name: string,
   side: HostCombatant["side"],
-  facts: Partial<HostCombatant> & { hidden?: boolean } = {},
+  facts: Partial<HostCombatant> & { hidden?: boolean; ap?: number } = {},
 ): PreviewCombatant {
   return {
     id,
@@ -39,35 +41,65 @@ function creature(
     defeated: false,
     ownedByPlayer: side === "pc",
     hidden: facts.hidden ?? false,
+    ap: facts.ap ?? 40,
   };
 }
 
 /** The party and their foes: two player characters, an ally, three enemies (one hidden from players). */
 const SAMPLE: readonly PreviewCombatant[] = [
-  creature("ilsa", "Ilsa", "pc", { initiativeBonus: 3, int: 2, agi: 3 }),
-  creature("brannoc", "Brannoc", "pc", { initiativeBonus: 1, int: 0, agi: 1 }),
-  creature("wren", "Wren the guide", "ally", { initiativeBonus: 2, int: 1, agi: 2 }),
-  creature("archer", "Goblin Archer", "enemy", { initiativeBonus: 2, int: 0, agi: 2 }),
-  creature("ogre", "Ogre", "enemy", { initiativeBonus: 0, int: -1, agi: 0 }),
-  creature("lurker", "Lurker in the reeds", "enemy", { initiativeBonus: 4, int: 1, agi: 3, hidden: true }),
+  creature("ilsa", "Ilsa", "pc", { initiativeBonus: 3, int: 2, agi: 3, ap: 80 }),
+  creature("brannoc", "Brannoc", "pc", { initiativeBonus: 1, int: 0, agi: 1, ap: 60 }),
+  creature("wren", "Wren the guide", "ally", { initiativeBonus: 2, int: 1, agi: 2, ap: 40 }),
+  creature("archer", "Goblin Archer", "enemy", { initiativeBonus: 2, int: 0, agi: 2, ap: 30 }),
+  creature("ogre", "Ogre", "enemy", { initiativeBonus: 0, int: -1, agi: 0, ap: 50 }),
+  creature("lurker", "Lurker in the reeds", "enemy", { initiativeBonus: 4, int: 1, agi: 3, hidden: true, ap: 40 }),
 ];
+
+/** ROT-5: the sample's enemy group (the archer and the ogre share one result). */
+const SAMPLE_GROUP = { id: "raiders", name: "Raiders" } as const;
 
 /** `size` combatants: every third an enemy, a few allies, the rest player characters. */
 function crowd(size: number): PreviewCombatant[] {
   return Array.from({ length: size }, (_, i) => {
     const side = i % 3 === 0 ? "enemy" : i % 5 === 1 ? "ally" : "pc";
     const name = side === "enemy" ? `Goblin ${i + 1}` : side === "ally" ? `Militia ${i + 1}` : `Hero ${i + 1}`;
-    return creature(`c${i}`, name, side, { initiativeBonus: (i * 7) % 6, int: i % 4, agi: (i * 3) % 5 });
+    const ap = 20 + ((i * 13) % 7) * 10;
+    return creature(`c${i}`, name, side, { initiativeBonus: (i * 7) % 6, int: i % 4, agi: (i * 3) % 5, ap });
   });
 }
 
-export function previewCombatants(size: number | null): readonly PreviewCombatant[] {
-  return size === null ? SAMPLE : crowd(size);
+/** ROT-5: in the crowd, enemies go three to a band (c0, c3, c6 in band 0, …). */
+function crowdGroup(id: string): string {
+  return `band${Math.floor(Number(id.slice(1)) / 9)}`;
 }
 
-/** Per-ruleset options that show the ruleset's features in the preview (rotation: enemy groups and the planning phase). */
+/** The encounter for a ruleset; rotation puts enemies in groups (ROT-5), the other rulesets keep them alone. */
+export function previewCombatants(size: number | null, ruleset: RulesetId): readonly PreviewCombatant[] {
+  const combatants = size === null ? SAMPLE : crowd(size);
+  if (ruleset !== "rotation") return combatants;
+  return combatants.map((c) => {
+    if (size === null) return c.id === "archer" || c.id === "ogre" ? { ...c, groupId: SAMPLE_GROUP.id } : c;
+    return c.side === "enemy" ? { ...c, groupId: crowdGroup(c.id) } : c;
+  });
+}
+
+/** The named groups of the encounter (Foundry's CombatantGroups), for the tracker's group rows. */
+export function previewGroups(combatants: readonly PreviewCombatant[]): readonly { id: string; name: string }[] {
+  const ids = [...new Set(combatants.flatMap((c) => (c.groupId === null ? [] : [c.groupId])))];
+  return ids.map((id) => ({
+    id,
+    name: id === SAMPLE_GROUP.id ? SAMPLE_GROUP.name : `Goblin ${id.replace("band", "band ")}`,
+  }));
+}
+
+/**
+ * Per-ruleset options that show the ruleset's features in the preview (rotation: enemy groups, no three
+ * player characters in a row, and the planning phase).
+ */
 export function previewOptions(ruleset: RulesetId): HostOptions {
-  return ruleset === "rotation" ? { ...DEFAULT_HOST_OPTIONS, planningPhase: true } : DEFAULT_HOST_OPTIONS;
+  return ruleset === "rotation"
+    ? { ...DEFAULT_HOST_OPTIONS, planningPhase: true, enemyGroups: true, noThreePlayersInRow: true }
+    : DEFAULT_HOST_OPTIONS;
 }
 
 function declare(combatantId: string, declaration: Partial<SegmentDeclaration>): HostCommand {

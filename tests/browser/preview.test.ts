@@ -151,6 +151,104 @@ describe.each(SCHEMES)("preview page: the %s tracker", (ruleset) => {
   });
 });
 
+const rowNamed = (text: string) => page.locator(".tempo-row", { hasText: text });
+
+describe("preview page: the standard part", () => {
+  it("STD-6: shows the acting creature's actions left as labelled pips", async () => {
+    await open("?ruleset=standard");
+    await page.getByRole("button", { name: "Roll all" }).click();
+    const pips = page.locator(".tempo-row.is-acting").getByRole("list", { name: "Actions left" });
+    expect((await pips.getByRole("listitem").allTextContents()).map((t) => t.trim())).toEqual([
+      "Action: left",
+      "Quick Action: left",
+      "Interaction: left",
+      "Reaction: left",
+    ]);
+  });
+
+  it("STD-4, Delay: Delay steps the acting creature out; Act brings it back right after the creature acting now", async () => {
+    const delayer = await acting().textContent();
+    await page.locator(".tempo-row.is-acting").getByRole("button", { name: "Delay" }).click();
+    expect(await rowNamed("Delaying").locator(".tempo-row__name").textContent()).toBe(delayer);
+    expect(await acting().textContent()).not.toBe(delayer);
+    await rowNamed("Delaying").getByRole("button", { name: "Act now" }).click();
+    expect(await rowNamed("Acts next, out of a delay").locator(".tempo-row__name").textContent()).toBe(delayer);
+    await page.getByRole("button", { name: "Next turn" }).click();
+    expect(await acting().textContent()).toBe(delayer);
+    await expect.poll(status).toContain(`${delayer ?? ""} acts`);
+  });
+
+  it("STD-6, Ready: Ready asks what the action waits for; a player sees that it is readied, not its trigger", async () => {
+    const readier = await acting().textContent();
+    page.once("dialog", (dialog) => void dialog.accept("when the ogre moves"));
+    await page.locator(".tempo-row.is-acting").getByRole("button", { name: "Ready an action" }).click();
+    const readied = rowNamed("Readied: when the ogre moves");
+    expect(await readied.locator(".tempo-row__name").textContent()).toBe(readier);
+    expect(await readied.getByRole("button", { name: "Trigger readied action" }).isEnabled()).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, "tracker-standard-delay-ready.png"), fullPage: true });
+    // The sample's first creature is an enemy: a player does not own it.
+    expect(await readied.getAttribute("class")).toContain("is-side-enemy");
+    await page.getByLabel("Viewpoint").selectOption("player");
+    expect(await page.content()).not.toContain("when the ogre moves");
+    expect(await rowNamed("Readied an action").locator(".tempo-row__name").textContent()).toBe(readier);
+    await page.getByLabel("Viewpoint").selectOption("gm");
+  });
+
+  it.each(["light", "dark"] as const)(
+    "has no serious or critical axe violation with notes, pips and row actions in the %s theme",
+    async (theme) => {
+      await page.getByLabel("Dark theme").setChecked(theme === "dark");
+      expect(await axeViolations()).toEqual([]);
+    },
+  );
+
+  it("STD-6, Ready: Trigger resolves the readied action and spends the Reaction", async () => {
+    const readied = rowNamed("Readied: when the ogre moves");
+    const name = await readied.locator(".tempo-row__name").textContent();
+    await readied.getByRole("button", { name: "Trigger readied action" }).click();
+    expect(await rowNamed("Readied:").count()).toBe(0);
+    const row = page.locator(".tempo-row", { has: page.locator(".tempo-row__name", { hasText: name ?? "" }) });
+    expect(await row.getByRole("list", { name: "Actions left" }).textContent()).toContain("Reaction: spent");
+  });
+});
+
+describe("preview page: the rotation part", () => {
+  it("ROT-7: the planning phase is a banner until the first rotation", async () => {
+    await open("?ruleset=rotation&size=30");
+    await page.getByRole("button", { name: "Roll all" }).click();
+    expect(await page.locator(".tempo-rotation__planning").textContent()).toContain("Planning phase");
+    await page.getByRole("button", { name: "Next round" }).click();
+    expect(await page.locator(".tempo-rotation__planning").count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Round 1" }).count()).toBe(1);
+  });
+
+  it("ROT-5, ROT-6: enemy bands are group rows with their members, and a moved entry says why", async () => {
+    const band = page.locator(".tempo-rotation__group").first();
+    expect(await band.locator(".tempo-row").count()).toBeGreaterThan(1);
+    expect(await band.locator(".tempo-row--group .tempo-row__name").textContent()).toMatch(/^Goblin band \d+$/);
+    expect(await page.locator(".tempo-note--moved").first().textContent()).toMatch(
+      /Moved up ahead of .+: .+ acted in a row, and no three player characters may/,
+    );
+  });
+
+  it("AP-1: a player sees the AP of its own creatures only", async () => {
+    expect(await page.locator(".is-side-enemy .tempo-note--ap").count()).toBeGreaterThan(0);
+    await page.getByLabel("Viewpoint").selectOption("player");
+    expect(await page.locator(".is-side-enemy .tempo-note--ap").count()).toBe(0);
+    expect(await page.locator(".is-side-pc .tempo-note--ap").count()).toBeGreaterThan(0);
+    await page.getByLabel("Viewpoint").selectOption("gm");
+  });
+
+  it.each(["light", "dark"] as const)(
+    "has no serious or critical axe violation with groups and notes in the %s theme",
+    async (theme) => {
+      await page.getByLabel("Dark theme").setChecked(theme === "dark");
+      expect(await axeViolations()).toEqual([]);
+      await page.screenshot({ path: join(SCREENSHOTS, `tracker-rotation-30-${theme}.png`), fullPage: true });
+    },
+  );
+});
+
 describe("preview page: size", () => {
   it("runs 300 combatants", async () => {
     await open("?ruleset=standard&size=300");

@@ -66,6 +66,10 @@ const count: Samples<CountCommand> = {
 const standard: Samples<StandardCommand> = {
   ...common,
   join: () => ({ type: "join", combatantId: NEWCOMER, dexBonus: 0 }),
+  delay: (c) => ({ type: "delay", combatantId: c.own }),
+  act: (c) => ({ type: "act", combatantId: c.own }),
+  ready: (c) => ({ type: "ready", combatantId: c.own, trigger: "when the door opens" }),
+  trigger: (c) => ({ type: "trigger", combatantId: c.own }),
 };
 
 const phase: Samples<PhaseCommand> = {

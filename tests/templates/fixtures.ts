@@ -12,8 +12,11 @@ import { delayDialogContext } from "../../src/preview/delay-dialog.ts";
 import { buildPreviewPageContext } from "../../src/view/preview/page-context.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
 import { buildSegmentDeclareForm } from "../../src/view/tracker/segment-declare.ts";
+import { buildRotationOrderContext } from "../../src/view/tracker/rotation-order-context.ts";
+import { buildStandardOrderContext } from "../../src/view/tracker/standard-order-context.ts";
 import { trackerScope, type TrackerCombatant, type TrackerScope } from "../../src/view/tracker/tracker-input.ts";
 import { buildTrackerRow } from "../../src/view/tracker/tracker-row.ts";
+import { HostTable, standardLeft } from "../view/host-table.ts";
 import { playedTracker } from "../view/played-tracker.ts";
 
 export const combatants: readonly TrackerCombatant[] = [
@@ -98,6 +101,42 @@ const declareForm = buildSegmentDeclareForm("a", "Aria", {
   castingTime: 3,
 });
 
+/**
+ * STD-2, STD-6, Delay, Ready: a standard round with a DEX-broken tie, a delayed creature, a readied
+ * action, and the acting creature's actions left.
+ */
+export function standardTable(): HostTable {
+  const table = new HostTable("standard", [
+    { id: "Aria", side: "pc", bonus: 3, mine: true },
+    { id: "Bram", side: "pc", bonus: 1 },
+    { id: "Cole", side: "enemy", bonus: 0 },
+    { id: "Dana", side: "enemy", bonus: 0 },
+  ])
+    .run({ type: "start" })
+    .roll({ Aria: 15, Bram: 15, Cole: 12, Dana: 9 })
+    .run({ type: "delay", combatantId: "Aria" })
+    .run({ type: "ready", combatantId: "Bram", trigger: "when the door opens" });
+  table.economy = { Cole: standardLeft(1, 0, 1, 1), Bram: standardLeft(0, 0, 0, 1) };
+  return table;
+}
+
+/** ROT-5, ROT-6, AP-1: three player characters and an enemy band the rule moved up. */
+export function rotationTable(planningPhase: boolean): HostTable {
+  return new HostTable(
+    "rotation",
+    [
+      { id: "P1", side: "pc", ap: 80 },
+      { id: "P2", side: "pc" },
+      { id: "P3", side: "pc" },
+      { id: "E1", side: "enemy", groupId: "band", ap: 30 },
+      { id: "E2", side: "enemy", groupId: "band" },
+    ],
+    { enemyGroups: true, noThreePlayersInRow: true, planningPhase },
+  )
+    .run({ type: "start" })
+    .roll({ P1: 18, P2: 17, P3: 16, E1: 10 });
+}
+
 export const templateContexts: Readonly<Record<string, object>> = {
   "templates/combat/parts/count.hbs": buildCountTrackContext(countScope(1, true)),
   "templates/combat/parts/list.hbs": played.list,
@@ -109,6 +148,8 @@ export const templateContexts: Readonly<Record<string, object>> = {
     { id: "a", name: "Aria" },
     { id: "b", name: "Brute" },
   ]),
+  "templates/combat/parts/standard.hbs": buildStandardOrderContext(standardTable().scope(true)),
+  "templates/combat/parts/rotation.hbs": buildRotationOrderContext(rotationTable(false).scope(true)),
   "templates/combat/tracker.hbs": played.context,
   "templates/combat/control.hbs": played.context.controls[0] ?? {},
   "templates/combat/tracker-row.hbs": buildTrackerRow(turn("b", 5, { active: true }), countScope(1, true)) ?? {},

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createHandlebarsHost } from "../../src/preview/handlebars-host.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
+import { buildRotationOrderContext } from "../../src/view/tracker/rotation-order-context.ts";
 import { listFiles, readText } from "../support/source-files.ts";
-import { countScope, templateContexts } from "./fixtures.ts";
+import { countScope, rotationTable, templateContexts } from "./fixtures.ts";
 
 const en = JSON.parse(readText("lang/en.json")) as Record<string, never>;
 const templates = [...listFiles("templates", [".hbs"]), ...listFiles("src/preview", [".hbs"])];
@@ -65,6 +66,69 @@ describe("count-track template", () => {
   it("CNT-4: round 0 is labelled as the surprise round", () => {
     const html = render(path, buildCountTrackContext(countScope(0, true)));
     expect(html).toContain("Surprise round");
+  });
+});
+
+describe("standard part template", () => {
+  const path = "templates/combat/parts/standard.hbs";
+  const html = render(path, templateContexts[path] ?? {});
+
+  it("STD-1: lists the order with totals and marks the one acting", () => {
+    const names = [...html.matchAll(/class="tempo-row__name">([^<]+)</g)].map((m) => m[1]);
+    expect(names).toEqual(["Aria", "Bram", "Cole", "Dana"]);
+    expect(html).toMatch(/data-combatant-id="Cole"\s+aria-current="step"/);
+    expect(html).toMatch(/class="tempo-row__value"[^>]*>15</);
+  });
+
+  it("STD-2, Delay, Ready: says how a tie was broken, who delays and what a readied action waits for, each with an icon", () => {
+    expect(html).toMatch(/<i class="fa-solid fa-scale-balanced" aria-hidden="true"><\/i> Same total: DEX \+3 decides/);
+    expect(html).toMatch(/<i class="fa-solid fa-hourglass-half" aria-hidden="true"><\/i> Delaying/);
+    expect(html).toMatch(/<i class="fa-solid fa-crosshairs" aria-hidden="true"><\/i> Readied: when the door opens/);
+  });
+
+  it("STD-6: draws the actions left as labelled pips, spent ones told in visible words as well as by a hollow icon", () => {
+    expect(html).toMatch(/<ul class="tempo-pips" aria-label="Actions left">/);
+    expect(html).toMatch(
+      /class="tempo-pip is-spent"><i class="fa-regular fa-circle" aria-hidden="true"><\/i> Quick Action<span class="tempo-pip__state">: spent<\/span>/,
+    );
+    expect(html).toMatch(
+      /class="tempo-pip is-available"><i class="fa-solid fa-circle" aria-hidden="true"><\/i> Action</,
+    );
+  });
+
+  it("offers Act on the delayed row and Trigger on the readied one, as buttons with labels", () => {
+    expect(html).toMatch(
+      /data-combatant-id="Aria"\s+data-command="[^"]*act[^"]*"[^>]*>\s*<i[^>]*><\/i><span class="tempo-control__label">Act now</,
+    );
+    expect(html).toMatch(/<span class="tempo-control__label">Trigger readied action</);
+  });
+});
+
+describe("rotation part template", () => {
+  const path = "templates/combat/parts/rotation.hbs";
+  const html = render(path, templateContexts[path] ?? {});
+
+  it("ROT-5: draws an enemy group as a group row followed by its members, inside one list", () => {
+    expect(html).toMatch(
+      /<li class="tempo-list__group tempo-rotation__group" data-group-id="band">\s*<ol class="tempo-list__members" aria-label="Group band">/,
+    );
+    const group = html.slice(html.indexOf('data-group-id="band"'));
+    const names = [...group.matchAll(/class="tempo-row__name">([^<]+)</g)].map((m) => m[1]);
+    expect(names.slice(0, 3)).toEqual(["Group band", "E1", "E2"]);
+  });
+
+  it("ROT-6: says on the moved entry why it stands there", () => {
+    expect(html).toMatch(
+      /<i class="fa-solid fa-arrow-up" aria-hidden="true"><\/i> Moved up ahead of P3: P1, P2 acted in a row, and no three player characters may/,
+    );
+  });
+
+  it("ROT-7: shows the planning phase as a banner while it lasts", () => {
+    const planning = render(path, buildRotationOrderContext(rotationTable(true).scope(true)));
+    expect(planning).toMatch(
+      /class="tempo-rotation__planning">.*Planning phase: the players(&#x27;|') side takes one swift action each/s,
+    );
+    expect(html).not.toContain("tempo-rotation__planning");
   });
 });
 

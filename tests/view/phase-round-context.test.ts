@@ -16,7 +16,7 @@ function phaseOf(combat: PreviewCombat, isGM: boolean): PhaseRoundContext {
 
 /** The sample encounter, started, nothing else done (initiative waits for the roll). */
 function fresh(): PreviewCombat {
-  const combat = new PreviewCombat("phase", previewCombatants(null), 7);
+  const combat = new PreviewCombat("phase", previewCombatants(null, "phase"), 7);
   combat.run({ type: "start" });
   return combat;
 }

@@ -5,6 +5,7 @@
 import type { RulesetId } from "../../src/engine/index.ts";
 import { PreviewCombat } from "../../src/preview/preview-combat.ts";
 import { playPreviewOpening } from "../../src/preview/preview-opening.ts";
+import { previewTrackerInput } from "../../src/preview/preview-tracker-input.ts";
 import { previewCombatants } from "../../src/preview/sample-encounters.ts";
 import { buildOrderListContext, type OrderListContext } from "../../src/view/tracker/order-list-context.ts";
 import { buildTrackerContext, type TrackerContext } from "../../src/view/tracker/tracker-context.ts";
@@ -27,29 +28,11 @@ export interface PlayOptions {
 }
 
 export function trackerInputOf(combat: PreviewCombat, options: PlayOptions): TrackerInput {
-  return {
-    host: combat.host,
-    state: combat.state,
-    combatants: combat.combatants.map((c) => ({
-      id: c.id,
-      name: c.name,
-      img: null,
-      isPlayer: c.side === "pc",
-      hidden: c.hidden,
-      side: c.side,
-      owned: options.isGM || c.ownedByPlayer,
-    })),
-    groups: [],
-    viewer: { isGM: options.isGM },
-    canUndo: combat.canUndo,
-    canRedo: combat.canRedo,
-    canPing: false,
-    npcInitiativeVisible: options.npcInitiativeVisible ?? false,
-  };
+  return previewTrackerInput(combat, options);
 }
 
 export function playedTracker(ruleset: RulesetId, options: PlayOptions): Played {
-  const combat = new PreviewCombat(ruleset, previewCombatants(options.size ?? null), 7);
+  const combat = new PreviewCombat(ruleset, previewCombatants(options.size ?? null, ruleset), 7);
   combat.run({ type: "start" });
   playPreviewOpening(combat, ruleset, options.size ?? null, options.turns >= 0);
   if (options.turns >= 0) combat.roll(() => true);

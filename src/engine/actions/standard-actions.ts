@@ -5,9 +5,13 @@
  *
  * Ruling: what is left of the turn's three resources is lost when the turn ends, and the Reaction is
  * usable only outside the creature's own turn, as the source says.
+ *
+ * Delay and Ready (initiative/standard/scheduler.ts): a creature that delays closes its turn as if it
+ * ended (its turn starts afresh when it re-enters); a readied action that triggers spends the Reaction.
+ * A host checks `standardReactionLeft` before it gives `trigger`.
  */
-import { err, type Result } from "../core/result.ts";
-import type { CommonEvent } from "../initiative/contract.ts";
+import { err, ok, type Result } from "../core/result.ts";
+import type { StandardEvent } from "../initiative/standard/types.ts";
 import { defineEconomy, isOwnTurnEvent, takeOne, type ActionEconomy } from "./economy.ts";
 
 export type StandardActionKind = "action" | "quickAction" | "interaction" | "reaction";
@@ -40,8 +44,13 @@ const LABELS = {
   reaction: "TEMPO.ACTIONS.Reaction",
 } as const;
 
-/** STD-3, STD-6: the standard ruleset's action tracker. */
-export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind> = defineEconomy({
+/** STD-3, STD-6: the standard ruleset's action tracker; it follows the standard scheduler's events. */
+export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind, never, StandardEvent> = defineEconomy<
+  StandardActions,
+  StandardActionKind,
+  never,
+  StandardEvent
+>({
   ruleset: "standard",
   kinds: STANDARD_ACTION_KINDS,
   labels: LABELS,
@@ -57,11 +66,22 @@ export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind>
 
   left: (state: StandardActions) => state,
 
-  observe(state: StandardActions, event: CommonEvent, selfId: string): StandardActions {
+  observe(state: StandardActions, event: StandardEvent, selfId: string): StandardActions {
     if (isOwnTurnEvent(event, selfId, "turnStarted"))
       return { onTurn: true, action: 1, quickAction: 1, interaction: 1, reaction: 1 };
-    if (isOwnTurnEvent(event, selfId, "turnEnded"))
+    const own = "combatantId" in event && event.combatantId === selfId;
+    if (isOwnTurnEvent(event, selfId, "turnEnded") || (own && event.type === "delayed"))
       return { ...state, onTurn: false, action: 0, quickAction: 0, interaction: 0 };
+    if (own && event.type === "readyTriggered") return { ...state, reaction: Math.max(0, state.reaction - 1) };
     return state;
   },
 });
+
+/**
+ * STD-6, Ready: whether a readied action may trigger now: it takes the Reaction, so one must be left
+ * (`Actions.NoneLeft` otherwise, the key a refused `trigger` shows).
+ */
+export function standardReactionLeft(state: StandardActions): Result<true> {
+  const spent = standardEconomy.spend(state, "reaction");
+  return spent.ok ? ok(true) : spent;
+}

@@ -2,10 +2,11 @@
  * Who may give a command (issue: "players act only for what they own, checked by the GM").
  *
  * The GM may give any command. A player may give only the commands a creature gives for itself —
- * roll its initiative, declare, delay, react, defend, disengage, seize, end its turn — and only for a
- * combatant it owns; the combatant a command acts for is named by its `combatantId` field (a
- * `react` or a `declare` included). "End my turn" is `next` given by the owner of the acting creature.
- * Whether the rules allow the command now is the engine's to say, after this check.
+ * roll its initiative, declare, delay (and re-enter with `act`), ready (and `trigger` it), react, defend,
+ * disengage, seize, end its turn — and only for a combatant it owns; the combatant a command acts for
+ * is named by its `combatantId` field (a `react` or a `declare` included). "End my turn" is `next`
+ * given by the owner of the acting creature. Whether the rules allow the command now is the engine's
+ * to say, after this check.
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { HostCommand } from "./ruleset-host.ts";
@@ -14,6 +15,9 @@ import type { HostCommand } from "./ruleset-host.ts";
 export const PLAYER_COMMANDS: ReadonlySet<string> = new Set([
   "declare",
   "delay",
+  "act",
+  "ready",
+  "trigger",
   "react",
   "defend",
   "disengage",

@@ -36,3 +36,12 @@ export {
   type GroupSide,
   type PlannedGroup,
 } from "./groups/default-groups.ts";
+export {
+  STANDARD_BOOK_ECONOMY,
+  economyLeft,
+  followEconomies,
+  openEconomyBook,
+  type BookEconomy,
+  type BookStep,
+  type EconomyBook,
+} from "./economy-book.ts";

@@ -17,6 +17,7 @@ import { TempoCombat } from "../documents/combat.ts";
 import { askPhaseDelay } from "./phase-delay-dialog.ts";
 import { askSegmentDeclaration } from "./segment-declare-dialog.ts";
 import { trackerContextEntries } from "./tracker-context-menu.ts";
+import { askText } from "./tracker-dialogs.ts";
 import { trackerInputOf } from "./tracker-input.ts";
 
 const TEMPLATES = "systems/tempo/templates/combat";
@@ -26,6 +27,7 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
   static override DEFAULT_OPTIONS = {
     actions: {
       tempoCommand: TempoCombatTracker.#onTempoCommand,
+      tempoReady: TempoCombatTracker.#onReady,
       endTurn: TempoCombatTracker.#onEndTurn,
       segmentDeclare: TempoCombatTracker.#onSegmentDeclare,
       phaseDelay: TempoCombatTracker.#onPhaseDelay,
@@ -41,6 +43,8 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
         `${TEMPLATES}/tracker-row.hbs`,
         `${TEMPLATES}/control.hbs`,
         `${TEMPLATES}/parts/count.hbs`,
+        `${TEMPLATES}/parts/standard.hbs`,
+        `${TEMPLATES}/parts/rotation.hbs`,
         `${TEMPLATES}/parts/list.hbs`,
         `${TEMPLATES}/parts/segment.hbs`,
         `${TEMPLATES}/parts/phase.hbs`,
@@ -73,6 +77,15 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     const command = parseCommand(target.dataset.command);
     if (combat === null || command === null) return;
     await combat.tempoCommand(command);
+  }
+
+  /** Ready (standard): asks what the readied action waits for, then gives the command. */
+  static async #onReady(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = tempoCombatOf(this.viewed);
+    const combatantId = target.dataset.combatantId;
+    if (combat === null || combatantId === undefined) return;
+    const trigger = await askText("TEMPO.TRACKER.Standard.ReadyTitle", "TEMPO.TRACKER.Standard.ReadyPrompt");
+    if (trigger !== null) await combat.tempoCommand({ type: "ready", combatantId, trigger });
   }
 
   /** "End my turn" on the acting creature's row. */

@@ -40,3 +40,16 @@ export async function askCombatant(
   }).catch(() => null);
   return answer instanceof HTMLSelectElement && answer.value !== "" ? answer.value : null;
 }
+
+/** Asks for a line of text; null when cancelled or left empty (the engine checks its length). */
+export async function askText(title: I18nKey, label: I18nKey): Promise<string | null> {
+  const answer: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title },
+    content: `<label>${escape(game.i18n.localize(label))} <input type="text" name="value" autofocus></label>`,
+    ok: {
+      label: "TEMPO.TRACKER.Menu.Confirm",
+      callback: (_event: Event, button: HTMLButtonElement) => button.form?.elements.namedItem("value") ?? null,
+    },
+  }).catch(() => null);
+  return answer instanceof HTMLInputElement && answer.value.trim() !== "" ? answer.value : null;
+}

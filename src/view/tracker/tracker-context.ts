@@ -8,6 +8,8 @@ import { buildCountTrackContext, type CountTrackContext } from "./count-track-co
 import { buildPhaseRoundContext, type PhaseRoundContext } from "./phase-round-context.ts";
 import { buildOrderListContext, type OrderListContext } from "./order-list-context.ts";
 import { buildSegmentRoundContext, type SegmentRoundContext } from "./segment-round-context.ts";
+import { buildRotationOrderContext, type RotationOrderContext } from "./rotation-order-context.ts";
+import { buildStandardOrderContext, type StandardOrderContext } from "./standard-order-context.ts";
 import { trackerAnnouncement } from "./tracker-announcement.ts";
 import { gmControls, type ControlContext } from "./tracker-controls.ts";
 import { trackerScope, type TrackerInput, type TrackerScope } from "./tracker-input.ts";
@@ -15,9 +17,11 @@ import { trackerScope, type TrackerInput, type TrackerScope } from "./tracker-in
 /** The part each ruleset draws; `list` is the order list of ./order-list-context.ts. */
 export type TrackerBody =
   | { readonly part: "count"; readonly count: CountTrackContext }
-  | { readonly part: "list"; readonly list: OrderListContext }
+  | { readonly part: "standard"; readonly standard: StandardOrderContext }
+  | { readonly part: "rotation"; readonly rotation: RotationOrderContext }
   | { readonly part: "segment"; readonly segment: SegmentRoundContext }
-  | { readonly part: "phase"; readonly phase: PhaseRoundContext };
+  | { readonly part: "phase"; readonly phase: PhaseRoundContext }
+  | { readonly part: "list"; readonly list: OrderListContext };
 
 export interface TrackerContext {
   readonly ruleset: RulesetId;
@@ -52,6 +56,10 @@ function trackerBody(scope: TrackerScope): TrackerBody {
   switch (scope.input.host.id) {
     case "count":
       return { part: "count", count: buildCountTrackContext(scope) };
+    case "standard":
+      return { part: "standard", standard: buildStandardOrderContext(scope) };
+    case "rotation":
+      return { part: "rotation", rotation: buildRotationOrderContext(scope) };
     case "phase": {
       const phase = buildPhaseRoundContext(scope);
       if (phase !== null) return { part: "phase", phase };

@@ -27,7 +27,8 @@ const NOTHING_TO_UNDO: Message = { key: "TEMPO.TRACKER.Reason.NothingToUndo" };
 const NOTHING_TO_ROLL: Message = { key: "TEMPO.TRACKER.Reason.NothingToRoll" };
 const NOT_STARTED: Message = { key: "TEMPO.TRACKER.Reason.NotStarted" };
 
-function control(
+/** One control; `reason` null means enabled. */
+export function control(
   action: string,
   label: I18nKey,
   icon: string,

@@ -3,7 +3,7 @@
  * in-memory encounter). The host hands over the engine state and the ruleset's host functions; the
  * builders read the state only through them, so a stored state and a fresh one draw the same.
  */
-import { waitsForRoller, type AnyRulesetHost, type HostSide } from "../../engine/index.ts";
+import { waitsForRoller, type ActionLeft, type AnyRulesetHost, type HostSide } from "../../engine/index.ts";
 import type { CombatantSnapshot } from "./combatant-snapshot.ts";
 
 /** A combatant as the tracker shows it to one viewer. */
@@ -11,6 +11,13 @@ export interface TrackerCombatant extends CombatantSnapshot {
   readonly side: HostSide;
   /** The viewer owns it: its row carries the owner's actions. */
   readonly owned: boolean;
+  /**
+   * What its action tracker has left (STD-6 …), as the host keeps it (engine/host/economy-book.ts);
+   * absent where the host keeps none.
+   */
+  readonly economy?: readonly ActionLeft<string>[];
+  /** AP-1: its weapon's AP, from the actor (issue 10); absent where unknown. */
+  readonly ap?: number;
 }
 
 export interface TrackerViewer {
@@ -42,6 +49,11 @@ export function combatantsById(input: TrackerInput): ReadonlyMap<string, Tracker
 /** Whether the viewer may see this combatant at all (hidden ones never reach a player's HTML). */
 export function visibleTo(input: TrackerInput, combatant: TrackerCombatant | undefined): boolean {
   return combatant !== undefined && (input.viewer.isGM || !combatant.hidden);
+}
+
+/** Whether the viewer may see what only its owner knows (its actions left, AP, a readied action's trigger). */
+export function privateTo(input: TrackerInput, combatant: TrackerCombatant): boolean {
+  return input.viewer.isGM || combatant.owned;
 }
 
 /** Whether the viewer may see this combatant's initiative value. */

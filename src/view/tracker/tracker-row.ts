@@ -4,6 +4,7 @@
  * (issue 9): which side the creature is on, whether it acts now, has acted, waits, or is defeated.
  */
 import type { HostSide, I18nKey, Message, TimelineEntry } from "../../engine/index.ts";
+import type { NoteContext, PipContext } from "./row-extras.ts";
 import { ownerActions, type ControlContext } from "./tracker-controls.ts";
 import { initiativeVisibleTo, visibleTo, type TrackerScope } from "./tracker-input.ts";
 
@@ -47,6 +48,9 @@ export interface TrackerRowContext {
   readonly actions: readonly ControlContext[];
   /** Core's row controls, with core's action names: the GM's hide and defeat toggles, everyone's ping. */
   readonly coreControls: readonly CoreRowControl[];
+  /** What a scheme's part adds (row-extras.ts): notes in words with an icon, and the actions left as pips. */
+  readonly notes: readonly NoteContext[];
+  readonly pips: readonly PipContext[];
   /** CSS state classes, already joined. */
   readonly cssClass: string;
 }
@@ -120,6 +124,8 @@ export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): Trac
     value: showValue ? formatPosition(entry.position) : null,
     actions: rowActions(scope, entry),
     coreControls: entry.kind === "turn" && combatant !== undefined ? coreControls(scope, hidden, entry.defeated) : [],
+    notes: [],
+    pips: [],
     cssClass: classes.join(" "),
   };
 }

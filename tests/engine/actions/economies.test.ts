@@ -6,6 +6,7 @@ import type { ActionEconomy } from "../../../src/engine/actions/economy.ts";
 import {
   standardActions,
   standardEconomy,
+  standardReactionLeft,
   type StandardActionKind,
   type StandardActions,
 } from "../../../src/engine/actions/standard-actions.ts";
@@ -66,6 +67,30 @@ describe("actions: standard", () => {
     // Another creature's turn does not refresh it; its own does.
     expect(standardEconomy.observe(reacted, started("b"), "a")).toBe(reacted);
     expect(left(standardEconomy, standardEconomy.observe(reacted, started("a", 2), "a")).reaction).toBe(1);
+  });
+
+  it("STD-6, Delay: delaying closes the turn's actions (the Reaction stays); re-entering starts them afresh", () => {
+    const spent = unwrap(standardEconomy.spend(onTurn, "action"));
+    const delayed = standardEconomy.observe(spent, { type: "delayed", round: 1, combatantId: "a" }, "a");
+    expect(left(standardEconomy, delayed)).toEqual({ action: 0, quickAction: 0, interaction: 0, reaction: 1 });
+    expect(standardEconomy.spend(delayed, "quickAction")).toMatchObject({ ok: false });
+    // Another creature's delay changes nothing.
+    expect(standardEconomy.observe(spent, { type: "delayed", round: 1, combatantId: "b" }, "a")).toBe(spent);
+    const reentered = standardEconomy.observe(delayed, started("a"), "a");
+    expect(left(standardEconomy, reentered)).toEqual({ action: 1, quickAction: 1, interaction: 1, reaction: 1 });
+  });
+
+  it("STD-6, Ready: a readied action that triggers spends the Reaction; with none left a trigger is refused", () => {
+    const after = standardEconomy.observe(onTurn, ended("a"), "a");
+    expect(standardReactionLeft(after)).toEqual({ ok: true, value: true });
+    const fired = { type: "readyTriggered", round: 1, combatantId: "a", trigger: "when it moves" } as const;
+    const triggered = standardEconomy.observe(after, fired, "a");
+    expect(left(standardEconomy, triggered).reaction).toBe(0);
+    expect(standardReactionLeft(triggered)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Actions.NoneLeft", data: { kind: "reaction" } },
+    });
+    expect(standardEconomy.observe(after, { ...fired, combatantId: "b" }, "a")).toBe(after);
   });
 
   it("STD-3: a creature joining mid-combat cannot react until its first turn", () => {

@@ -160,3 +160,31 @@ describe("count at round boundaries (issue 8: every next < 1 KB at 300)", () => 
     expect(Math.max(...turns)).toBeLessThan(1024);
   }, 120_000);
 });
+
+describe("standard: Delay and Ready stay small writes (issue 8: < 1 KB at 300)", () => {
+  it("Delay, Ready: at 300 combatants delay, act, ready and trigger each write under 1 KB and add an undo patch under 1 KB", () => {
+    const random = seeded(5);
+    const { host, stored } = storedEncounter("standard", 300);
+    let s = step(host, stored, { type: "start" });
+    while (host.current(s.state) === null) s = step(host, s.stored, nextCommand(host, s.state, random));
+    // Ten turns in, so the delay happens mid-round.
+    for (let i = 0; i < 10; i++) s = step(host, s.stored, { type: "next" });
+    const delayer = host.current(s.state) ?? "";
+    const commands = [
+      { type: "delay", combatantId: delayer },
+      { type: "next" },
+      { type: "next" },
+      { type: "act", combatantId: delayer },
+      { type: "next" },
+      { type: "ready", combatantId: delayer, trigger: "when the line breaks" },
+      { type: "trigger", combatantId: delayer },
+    ];
+    for (const command of commands) {
+      const before = s.stored;
+      s = step(host, before, command);
+      expect(updateBytes(s.update), command.type).toBeLessThan(1024);
+      expect(addedPatchBytes(before, s.stored), command.type).toBeLessThan(1024);
+    }
+    expect(s.events.map((e) => e.type)).toEqual(["readyTriggered"]);
+  }, 30_000);
+});

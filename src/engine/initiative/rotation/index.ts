@@ -5,3 +5,4 @@ export * from "./contest.ts";
 export * from "./scheduler.ts";
 export * from "./timeline.ts";
 export * from "./stored.ts";
+export * from "./facts.ts";

@@ -60,9 +60,10 @@ export function skipSlots<S extends LinearRound>(step: WalkStep<S>, from: number
 /**
  * STD-4, ROT-3, DEF-1: ends `ended`'s turn (null: it already left) and starts the next one at or after
  * `from`, rolling into a new round past the end. When nobody at all can act: a typed error if a turn
- * was to end, else the order is parked at its end (`turnIndex = order.length`).
+ * was to end, else the order is parked at its end (`turnIndex = order.length`). A scheme calls it itself
+ * where a turn passes on without ending (a standard delay: the creature's turn starts again later).
  */
-function passTurn<S extends LinearRound & Roster, T extends WalkStep<S>>(
+export function passTurn<S extends LinearRound & Roster, T extends WalkStep<S>>(
   walk: TurnWalk<S, T>,
   step: T,
   from: number,

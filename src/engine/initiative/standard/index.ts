@@ -4,3 +4,4 @@ export * from "./order.ts";
 export * from "./scheduler.ts";
 export * from "./timeline.ts";
 export * from "./stored.ts";
+export * from "./facts.ts";

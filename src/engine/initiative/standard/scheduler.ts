@@ -15,216 +15,60 @@
  * - DEF-1 defeated creatures keep their place and are skipped (`turnSkipped`). Defeating the creature
  *   whose turn it is does not end the turn: the GM ends it with `next`.
  *
+ * Ruling, Delay (RULES is silent; issue 8 asks for it; as a d20 GM knows it):
+ * - `delay` is given for the acting creature, before it acts (the engine does not see actions spent;
+ *   the table keeps to it). It steps out of the order (`delayed`; its turn has started, so no
+ *   `turnEnded`) and the next creature's turn starts. Refused when nobody after it can act this round.
+ * - `act` re-enters it: its turn starts right after the acting creature's turn ends (after any creature
+ *   already re-entering there, in the order they said so). Its initiative becomes that place: the total
+ *   of the creature it now follows, with that creature's delay rank + 1, so it sorts after it on equal
+ *   totals in later rounds too (`delayEnded`, `initiativeSet`).
+ * - At the end of the round at the latest: when the last creature's turn ends, the delayed creatures
+ *   still able to act re-enter, in their old order, before the round ends (`delayEnded`, forced).
+ * - A delay is once a round: a creature that re-entered cannot delay again in the same round. Its turn
+ *   starts twice in that round and ends once, as a phase or segment delay does (turn-event-plan.ts).
+ * - A delayed creature that is defeated stays out; its delay is over when the round ends.
+ *
+ * Ruling, Ready (the same sources):
+ * - `ready` is given for the acting creature with a trigger text (1–200 characters): it readies one
+ *   action and its turn ends (`readied`, then `turnEnded`). It keeps the readied action until its next
+ *   turn starts (or its slot is passed over, DEF-1: `readyLapsed`).
+ * - `trigger` resolves it at once, outside the order (`readyTriggered`): it is the creature's Reaction
+ *   (STD-6), which the host's action tracker spends on that event (actions/standard-actions.ts) and
+ *   checks before it gives the command. A defeated creature cannot trigger; its place does not change.
+ *
  * - Changes at any moment: a new total for a creature that has not acted moves it within the rest of the
  *   round (it keeps its turn); for one that has acted it takes effect next round (no second turn). When
  *   the acting creature leaves, its turn ends and the next one starts. A creature that leaves and joins
- *   again under the same id is a newcomer. `setInitiative` discards the creature's tie-breakers.
+ *   again under the same id is a newcomer. `setInitiative` discards the creature's tie-breakers and its
+ *   delay rank; a delayed creature stays delayed.
  *
  * Mid-round changes never cost or repeat a turn: see shared/round-order.ts for the split at `turnIndex`.
  * A turn step writes one index and shares the order array (O(1) amortised, skipping defeated ones);
  * the order is sorted again at a round start only when a mid-round change left it unsorted.
  * Changes (join, leave, defeat, revive, setInitiative, rolls) are O(n): they copy the combatant record
  * and the order array, and look for ties. At 10,000 combatants that is 3–10 ms per change
- * (bench/standard.bench.ts). Sharing the record's entries would need a persistent map instead of the
- * plain JSON record stored in `Combat.system`; with the order array copied anyway it would not make a
- * change sub-linear, so it is left as it is.
+ * (bench/standard.bench.ts). Delay and Ready facts are records keyed by id (state.ts), so `delay`,
+ * `ready` and `trigger` write a few keys; `act` moves one id, which rewrites the ids between its old
+ * and new place (the turns taken since it delayed), and the next round start sorts again.
  */
-import { err, ok, type Result } from "../../core/result.ts";
+import { err, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
-import { d20Roll, dispatchLinear, matchRollResults } from "../shared/linear-commands.ts";
-import {
-  canActIn,
-  leaveOrder,
-  nextTurn,
-  skipSlots,
-  type TurnSkipped,
-  type TurnWalk,
-  type WalkStep,
-} from "../shared/turn-walk.ts";
-import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
-import { compareIds, contestRollsNeeded, noNegativeZero } from "../shared/highest-first.ts";
-import { compareStandardOrder } from "./order.ts";
-import {
-  insertAt,
-  nextActiveIndex,
-  own,
-  passedSlotIndex,
-  removeAt,
-  sortedInsertIndex,
-  without,
-} from "../shared/round-order.ts";
-import {
-  STANDARD_ROLL_REASONS,
-  STANDARD_ROUND_SECONDS,
-  validStandardId,
-  type StandardCombatant,
-  type StandardPendingRoll,
-  type StandardState,
-} from "./state.ts";
+import { dispatchLinear, matchRollResults } from "../shared/linear-commands.ts";
+import { leaveOrder } from "../shared/turn-walk.ts";
+import type { RollResult, Scheduler, Transition } from "../contract.ts";
+import { noNegativeZero } from "../shared/highest-first.ts";
+import { insertAt, own, removeAt, sortedInsertIndex, without } from "../shared/round-order.ts";
+import { act, delay, ready, trigger } from "./delay-ready.ts";
+import { cancelRolls, place, requestRoll, resortRemaining, settle, slotAgain } from "./roster.ts";
+import { STANDARD_ROUND_SECONDS, validStandardId, type StandardCombatant, type StandardState } from "./state.ts";
 import { standardTimeline } from "./timeline.ts";
+import type { StandardCommand, StandardEvent, StandardStep } from "./types.ts";
+import { comparator, finish, lapseSkipped, passOn, reenterAtRoundEnd, setCombatant, WALK } from "./walk.ts";
 
-export type StandardCommand =
-  | CommonCommand
-  /** STD-3: a creature enters the fray; it rolls 1d20 + `dexBonus` once combat has started. */
-  | { readonly type: "join"; readonly combatantId: string; readonly dexBonus: number };
+export type { StandardCommand, StandardEvent } from "./types.ts";
 
-export type StandardEvent =
-  | CommonEvent
-  /** DEF-1: a defeated creature's slot came and was passed over. */
-  | TurnSkipped;
-
-/** A transition under construction: events and requests accumulate, the state is replaced. */
-interface Step {
-  state: StandardState;
-  readonly events: StandardEvent[];
-  readonly requests: DiceRequest[];
-}
-
-function comparator(state: StandardState): (a: string, b: string) => number {
-  const combatants = state.combatants;
-  return (a, b) => {
-    const x = own(combatants, a);
-    const y = own(combatants, b);
-    return x === undefined || y === undefined ? compareIds(a, b) : compareStandardOrder(x, y);
-  };
-}
-
-/** Every combatant with an initiative, sorted. O(n log n); once per round at most. */
-function sortedOrder(state: StandardState): string[] {
-  const ids = Object.keys(state.combatants).filter((id) => own(state.combatants, id)?.initiative !== null);
-  return ids.sort(comparator(state));
-}
-
-function setCombatant(state: StandardState, combatant: StandardCombatant): StandardState {
-  return { ...state, combatants: { ...state.combatants, [combatant.id]: combatant } };
-}
-
-function requestRoll(step: Step, combatant: StandardCombatant, kind: StandardPendingRoll["kind"]): void {
-  // STD-1: 1d20 + DEX; STD-2: a plain 1d20 tie-breaker.
-  const modifier = kind === "initiative" ? combatant.dexBonus : 0;
-  const roll = d20Roll(`std-${step.state.nextRequest}`, combatant.id, null, modifier, STANDARD_ROLL_REASONS[kind]);
-  step.state = {
-    ...step.state,
-    rolls: [...step.state.rolls, { ...roll, kind }],
-    nextRequest: step.state.nextRequest + 1,
-  };
-  step.requests.push(roll.request);
-}
-
-/** Drops the dice requests of one combatant (it left, or its initiative was set by hand). */
-function cancelRolls(
-  state: StandardState,
-  combatantId: string,
-  kinds: readonly StandardPendingRoll["kind"][],
-): StandardState {
-  const rolls = state.rolls.filter((r) => r.request.combatantId !== combatantId || !kinds.includes(r.kind));
-  return rolls.length === state.rolls.length ? state : { ...state, rolls };
-}
-
-/** Marks the start of `order[index]`'s turn: STD-3's "first turn" happens here. */
-function beginTurn(step: WalkStep<StandardState>, index: number): void {
-  const state = step.state;
-  const id = state.order[index];
-  if (id === undefined) return;
-  const firstTurnDue = without(state.firstTurnDue, id);
-  step.state = { ...state, turnIndex: index, firstTurnDue };
-  step.events.push({ type: "turnStarted", round: state.round, combatantId: id });
-}
-
-/**
- * STD-4: the next round starts with its first creature's turn. Sorts again only when the last round's
- * changes left the order unsorted. Returns false (and changes nothing) when nobody can act.
- */
-function startNextRound(step: WalkStep<StandardState>): boolean {
-  const state = step.state;
-  const order = state.resort ? sortedOrder(state) : state.order;
-  const first = nextActiveIndex(order, 0, canActIn(state.combatants));
-  if (first < 0) return false;
-  if (state.round > 0) step.events.push({ type: "roundEnded", round: state.round });
-  const round = state.round + 1;
-  step.events.push({ type: "roundStarted", round });
-  step.state = { ...state, round, order, resort: false };
-  skipSlots(step, 0, first, round);
-  beginTurn(step, first);
-  return true;
-}
-
-/** STD-4, DEF-1: how the shared turn walk (shared/turn-walk.ts) runs a standard combat. */
-const WALK: TurnWalk<StandardState> = {
-  nextRoundOrder: (state) => (state.resort ? sortedOrder(state) : state.order),
-  startNextRound,
-  beginTurn,
-};
-
-/** STD-3: slots a combatant that just got its initiative into a running order. */
-function place(state: StandardState, id: string): StandardState {
-  const compare = comparator(state);
-  const current = state.order[state.turnIndex];
-  if (current !== undefined && compare(id, current) > 0) {
-    const index = sortedInsertIndex(state.order, state.turnIndex + 1, state.order.length, id, compare);
-    return { ...state, order: insertAt(state.order, index, id) };
-  }
-  // Its slot has passed this round (or nobody is acting): it waits for the next round.
-  const end = Math.min(Math.max(state.turnIndex, 0), state.order.length);
-  const index = passedSlotIndex(state.order, end, id, compare);
-  return {
-    ...state,
-    order: insertAt(state.order, index, id),
-    turnIndex: state.turnIndex + (index <= state.turnIndex ? 1 : 0),
-  };
-}
-
-/** STD-3: takes a newcomer that has not started a turn out of the order and slots it in again. */
-function slotAgain(state: StandardState, id: string): StandardState {
-  const index = state.order.indexOf(id);
-  if (index < 0 || index === state.turnIndex) return state;
-  const removed = {
-    ...state,
-    order: removeAt(state.order, index),
-    turnIndex: index < state.turnIndex ? state.turnIndex - 1 : state.turnIndex,
-  };
-  return place(removed, id);
-}
-
-/** After tie-breakers changed keys mid-round: sort the part not yet acted, and the rest next round. */
-function resortRemaining(state: StandardState): StandardState {
-  const split = state.turnIndex + 1;
-  const rest = state.order.slice(split).sort(comparator(state));
-  return { ...state, order: [...state.order.slice(0, split), ...rest], resort: true };
-}
-
-/**
- * Asks for the tie-breakers still needed (STD-2) and starts round 1 once every roll is in.
- * O(n): run after commands that change initiative, never after a turn step.
- */
-function settle(step: Step): void {
-  const state = step.state;
-  if (state.status === "setup") return;
-  const waiting = new Set(state.rolls.filter((r) => r.kind === "tieBreak").map((r) => r.request.combatantId));
-  const entries = [];
-  for (const id of Object.keys(state.combatants)) {
-    const c = own(state.combatants, id);
-    if (c === undefined || c.initiative === null) continue;
-    entries.push({ id, tieKey: `${c.initiative}|${c.dexBonus}`, contest: c.tieBreak });
-  }
-  const needed = contestRollsNeeded(entries);
-  // A tie that went away (a creature left or got a new total) needs no tie-breaker any more.
-  const stillNeeded = new Set(needed);
-  const rolls = state.rolls.filter((r) => r.kind !== "tieBreak" || stillNeeded.has(r.request.combatantId ?? ""));
-  if (rolls.length !== state.rolls.length) step.state = { ...step.state, rolls };
-  for (const id of needed) {
-    const c = own(step.state.combatants, id);
-    if (c !== undefined && !waiting.has(id)) requestRoll(step, c, "tieBreak");
-  }
-  if (step.state.status === "rolling" && step.state.rolls.length === 0) {
-    step.state = { ...step.state, status: "running", order: sortedOrder(step.state), turnIndex: -1, resort: false };
-    if (!startNextRound(step)) step.state = { ...step.state, turnIndex: step.state.order.length };
-  }
-}
-
-function finish(step: Step): Result<Transition<StandardState, StandardEvent>> {
-  return ok({ state: step.state, events: step.events, requests: step.requests });
-}
+type Step = StandardStep;
 
 function start(state: StandardState): Result<Transition<StandardState, StandardEvent>> {
   if (state.status !== "setup") return err("TEMPO.ERRORS.Standard.AlreadyStarted");
@@ -239,13 +83,12 @@ function start(state: StandardState): Result<Transition<StandardState, StandardE
   return finish(step);
 }
 
+/** STD-4: ends the acting creature's turn; refused before the start and while initiative is rolled. */
 function next(state: StandardState): Result<Transition<StandardState, StandardEvent>> {
+  if (state.status === "setup") return err("TEMPO.ERRORS.Standard.NotStarted");
+  if (state.status === "rolling") return err("TEMPO.ERRORS.Standard.WaitingForRolls");
   const step: Step = { state, events: [], requests: [] };
-  const passed = nextTurn(WALK, step, {
-    notStarted: "TEMPO.ERRORS.Standard.NotStarted",
-    waitingForRolls: "TEMPO.ERRORS.Standard.WaitingForRolls",
-    nobodyCanAct: "TEMPO.ERRORS.Standard.NobodyCanAct",
-  });
+  const passed = passOn(step, state.order[state.turnIndex] ?? null, "TEMPO.ERRORS.Standard.NobodyCanAct");
   return passed.ok ? finish(step) : passed;
 }
 
@@ -325,6 +168,7 @@ function setInitiative(
   // A new total makes the old tie-breakers meaningless: they were rolled against other creatures.
   const updated: StandardCombatant = { ...combatant, initiative, tieBreak: [] };
   let next = cancelRolls(state, combatantId, ["initiative", "tieBreak"]);
+  next = { ...next, delayRank: without(next.delayRank, combatantId) };
   if (next.status === "running") {
     const index = next.order.indexOf(combatantId);
     if (index < 0) {
@@ -361,9 +205,17 @@ function leave(state: StandardState, combatantId: string): Result<Transition<Sta
     ...base,
     combatants: without(base.combatants, combatantId),
     firstTurnDue: without(base.firstTurnDue, combatantId),
+    delayed: without(base.delayed, combatantId),
+    reentered: without(base.reentered, combatantId),
+    delayRank: without(base.delayRank, combatantId),
+    readied: without(base.readied, combatantId),
   };
   const step: Step = { state: stripped, events: [], requests: [] };
-  leaveOrder(WALK, step, combatantId, base.status === "running", "TEMPO.ERRORS.Standard.NobodyCanAct");
+  const walking = base.status === "running";
+  // The acting creature leaving ends its turn: delayed creatures re-enter if it was the round's last.
+  if (walking && base.order[base.turnIndex] === combatantId) reenterAtRoundEnd(step);
+  leaveOrder(WALK, step, combatantId, walking, "TEMPO.ERRORS.Standard.NobodyCanAct");
+  lapseSkipped(step);
   settle(step);
   return finish(step);
 }
@@ -392,6 +244,10 @@ function apply(state: StandardState, command: StandardCommand): Result<Transitio
       rolls: (c) => rolls(state, c.results),
       setInitiative: (c) => setInitiative(state, c.combatantId, c.value),
       leave: (c) => leave(state, c.combatantId),
+      delay: (c) => delay(state, c.combatantId),
+      act: (c) => act(state, c.combatantId),
+      ready: (c) => ready(state, c.combatantId, c.trigger),
+      trigger: (c) => trigger(state, c.combatantId),
     },
     KEYS,
   );

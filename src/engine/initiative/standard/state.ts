@@ -47,13 +47,39 @@ export interface StandardPendingRoll {
   readonly max: number;
 }
 
-/** `order` holds every combatant with an initiative while running, and is empty before (STD-4). */
+/** A readied action (Ready ruling, scheduler.ts): what sets it off, and the round it was readied in. */
+export interface StandardReadied {
+  readonly trigger: string;
+  readonly round: number;
+}
+
+/** Ready ruling: the longest trigger text kept (a sentence, not a document). */
+export const STANDARD_TRIGGER_MAX_LENGTH = 200;
+
+/**
+ * `order` holds every combatant with an initiative while running, and is empty before (STD-4).
+ *
+ * Delay and Ready (the rulings in scheduler.ts) are kept in records keyed by combatant id, so giving
+ * one of those commands writes a few keys, never a whole list.
+ */
 export interface StandardState extends LinearRound {
   readonly scheme: "standard";
   readonly status: StandardStatus;
   readonly combatants: Readonly<Record<string, StandardCombatant>>;
   /** STD-3: creatures that joined a running combat and have not started a turn yet → the round they joined. */
   readonly firstTurnDue: Readonly<Record<string, number>>;
+  /** Delay: creatures that stepped out of this round's order and have not re-entered → the round. */
+  readonly delayed: Readonly<Record<string, number>>;
+  /** Delay: creatures that re-entered this round after a delay → the round (they may not delay again in it). */
+  readonly reentered: Readonly<Record<string, number>>;
+  /**
+   * Delay: how many delays deep a creature's place is. One that re-entered took the total of the
+   * creature it followed and this rank + 1, so on equal totals it sorts after it. Absent means 0 (the
+   * place its own roll gave).
+   */
+  readonly delayRank: Readonly<Record<string, number>>;
+  /** Ready: readied actions, kept until the creature's next turn starts or the trigger resolves them. */
+  readonly readied: Readonly<Record<string, StandardReadied>>;
   readonly rolls: readonly StandardPendingRoll[];
   /** Counter for request ids ("std-1", "std-2", …): unique within the state, never random. */
   readonly nextRequest: number;
@@ -96,6 +122,10 @@ export function createStandardState(combatants: readonly StandardCombatantInput[
     ...NO_ROUND_YET,
     combatants: record,
     firstTurnDue: {},
+    delayed: {},
+    reentered: {},
+    delayRank: {},
+    readied: {},
     rolls: [],
     nextRequest: 1,
   });

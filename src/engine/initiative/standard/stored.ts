@@ -2,12 +2,13 @@
  * Reading a standard state back from storage: `parseStandardState` accepts exactly the states the
  * scheduler can produce in shape (types, ranges, references between fields) and refuses anything else
  * with `TEMPO.ERRORS.Standard.InvalidState` naming the first bad field, so a damaged `Combat.system`
- * is reported instead of crashing the tracker.
+ * is reported instead of crashing the tracker. A state stored before Delay and Ready existed is read with
+ * their records empty.
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { badLinearOrder, badPendingRolls, isFiniteNumber, isInteger, isRecord } from "../shared/stored-state.ts";
 import { own } from "../shared/round-order.ts";
-import { validStandardId, type StandardState } from "./state.ts";
+import { STANDARD_TRIGGER_MAX_LENGTH, validStandardId, type StandardState } from "./state.ts";
 
 const STATUSES: readonly string[] = ["setup", "rolling", "running"];
 
@@ -44,13 +45,56 @@ function badField(value: Record<string, unknown>): string | null {
   }
   const due = value.firstTurnDue;
   if (!isRecord(due) || !Object.keys(due).every((id) => known(id) && isInteger(due[id]))) return "firstTurnDue";
-  return badPendingRolls(value.rolls, ["initiative", "tieBreak"], known);
+  return badDelayReady(value, known, order) ?? badPendingRolls(value.rolls, ["initiative", "tieBreak"], known);
+}
+
+/** Not a plain record keyed by known ids whose every value passes `good`. */
+function badRecord(value: unknown, known: (id: string) => boolean, good: (v: unknown) => boolean): boolean {
+  if (!isRecord(value) || Object.getPrototypeOf(value) !== Object.prototype) return true;
+  return !Object.keys(value).every((id) => known(id) && good(value[id]));
+}
+
+/** Delay and Ready records (scheduler.ts rulings): known ids; delayed ones have had their slot this round. */
+function badDelayReady(
+  value: Record<string, unknown>,
+  known: (id: string) => boolean,
+  order: readonly string[],
+): string | null {
+  const thisRound = (v: unknown): boolean => v === value.round;
+  const turnIndex = value.turnIndex as number;
+  const passed = (id: string): boolean => {
+    const at = order.indexOf(id);
+    return at >= 0 && at < turnIndex;
+  };
+  if (badRecord(value.delayed, (id) => known(id) && passed(id), thisRound)) return "delayed";
+  if (badRecord(value.reentered, known, thisRound)) return "reentered";
+  if (badRecord(value.delayRank, known, (v) => isInteger(v) && v >= 1)) return "delayRank";
+  const readied = (v: unknown): boolean =>
+    isRecord(v) &&
+    typeof v.trigger === "string" &&
+    v.trigger.length > 0 &&
+    v.trigger.length <= STANDARD_TRIGGER_MAX_LENGTH &&
+    isInteger(v.round) &&
+    v.round >= 1;
+  return badRecord(value.readied, known, readied) ? "readied" : null;
+}
+
+/** Records a state stored before Delay and Ready existed lacks: empty. */
+const DELAY_READY_DEFAULTS = { delayed: {}, reentered: {}, delayRank: {}, readied: {} } as const;
+
+function withDefaults(value: Record<string, unknown>): Record<string, unknown> {
+  const missing = Object.keys(DELAY_READY_DEFAULTS).filter((key) => !Object.hasOwn(value, key));
+  if (missing.length === 0) return value;
+  const filled: Record<string, unknown> = { ...value };
+  for (const key of missing) filled[key] = {};
+  return filled;
 }
 
 /** STD-1..4, DEF-1: a stored standard state, checked field by field (see the file comment). O(n). */
 export function parseStandardState(value: unknown): Result<StandardState> {
   if (!isRecord(value)) return err("TEMPO.ERRORS.Standard.InvalidState", { field: "state" });
-  const field = badField(value);
+  const filled = withDefaults(value);
+  const field = badField(filled);
   if (field !== null) return err("TEMPO.ERRORS.Standard.InvalidState", { field });
-  return ok(value as unknown as StandardState);
+  return ok(filled as unknown as StandardState);
 }

@@ -1,14 +1,33 @@
 /**
  * What the tracker shows for a standard combat: one row per creature in this round's order, the one
  * acting flagged `active`, the ones whose slot has passed flagged `done`, then the creatures still
- * waiting for their initiative roll (kind "pending").
+ * waiting for their initiative roll (kind "pending"). A delayed creature is not done: it still takes its
+ * turn this round; its row, a readied action's and a re-entering creature's say so in `detail`.
  */
+import type { Message } from "../../core/result.ts";
 import type { TimelineEntry } from "../contract.ts";
 import { own } from "../shared/round-order.ts";
 import { compareStandardOrder } from "./order.ts";
 import type { StandardCombatant, StandardState } from "./state.ts";
 
-function row(state: StandardState, c: StandardCombatant, active: boolean, done: boolean): TimelineEntry {
+/** Delay and Ready (scheduler.ts rulings): what a row says beside its total. */
+function detailOf(state: StandardState, id: string, index: number): Message | null {
+  if (own(state.delayed, id) !== undefined) return { key: "TEMPO.COMBAT.Standard.Delaying" };
+  const readied = own(state.readied, id);
+  if (readied !== undefined) return { key: "TEMPO.COMBAT.Standard.Readied", data: { trigger: readied.trigger } };
+  if (own(state.reentered, id) === state.round && index > state.turnIndex) {
+    return { key: "TEMPO.COMBAT.Standard.Reentering" };
+  }
+  return null;
+}
+
+function row(
+  state: StandardState,
+  c: StandardCombatant,
+  active: boolean,
+  done: boolean,
+  detail: Message | null,
+): TimelineEntry {
   const waiting = c.initiative === null;
   return {
     key: `turn:${c.id}`,
@@ -24,7 +43,7 @@ function row(state: StandardState, c: StandardCombatant, active: boolean, done: 
     active,
     done,
     defeated: c.defeated,
-    detail: null,
+    detail,
   };
 }
 
@@ -35,15 +54,17 @@ export function standardTimeline(state: StandardState): readonly TimelineEntry[]
     state.order.forEach((id, index) => {
       const c = own(state.combatants, id);
       if (c === undefined) return;
-      // A newcomer slotted behind the acting creature has not had a turn: it is not "done".
-      const done = index < state.turnIndex && !Object.hasOwn(state.firstTurnDue, id);
-      rows.push(row(state, c, index === state.turnIndex, done));
+      // A newcomer slotted behind the acting creature has not had a turn: it is not "done", nor is a delayed one.
+      const done =
+        index < state.turnIndex && !Object.hasOwn(state.firstTurnDue, id) && !Object.hasOwn(state.delayed, id);
+      rows.push(row(state, c, index === state.turnIndex, done, detailOf(state, id, index)));
     });
-    for (const c of Object.values(state.combatants)) if (c.initiative === null) rows.push(row(state, c, false, false));
+    for (const c of Object.values(state.combatants))
+      if (c.initiative === null) rows.push(row(state, c, false, false, null));
     return rows;
   }
   // Before the first round: everyone with a total in order, then those still to roll.
-  const all = Object.values(state.combatants).sort(compareStandardOrder);
-  for (const c of all) rows.push(row(state, c, false, false));
+  const all = Object.values(state.combatants).sort((a, b) => compareStandardOrder(a, b, state.delayRank));
+  for (const c of all) rows.push(row(state, c, false, false, null));
   return rows;
 }

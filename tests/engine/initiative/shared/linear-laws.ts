@@ -151,16 +151,29 @@ export function walkLinearLaws<S extends LinearLawState, C extends { readonly ty
 
 /**
  * Malformed commands never throw: a typed error and an unchanged state, or a legal transition.
- * `fields` adds the scheme's `join` fields to the garbage records.
+ * `fields` adds the scheme's `join` fields (and its own commands' fields) to the garbage records, `types`
+ * its own command types.
  */
 export function checkMalformedCommands<S, C>(
   scheduler: Scheduler<S, C, unknown>,
   states: readonly S[],
   fields: readonly string[],
+  types: readonly string[] = [],
 ): void {
   const field = fc.oneof(fc.anything(), fc.constantFrom("a", "b", "g1", 3, -1, 2.5, null));
   const record: Record<string, fc.Arbitrary<unknown>> = {
-    type: fc.constantFrom("start", "next", "rolls", "join", "leave", "defeat", "revive", "setInitiative", "undo"),
+    type: fc.constantFrom(
+      "start",
+      "next",
+      "rolls",
+      "join",
+      "leave",
+      "defeat",
+      "revive",
+      "setInitiative",
+      "undo",
+      ...types,
+    ),
     combatantId: field,
     value: field,
     results: fc.oneof(fc.anything(), fc.array(fc.record({ requestId: field, total: field }))),

@@ -17,9 +17,25 @@ export function make(combatants: readonly StandardCombatantInput[]): StandardSta
 
 export const { step, roll, nextTimes } = linearFixtures(standardScheduler);
 
-/** Compact event notation for readable expectations: "T+1:A" turn started, "T-1:A" ended, "R+2" round started… */
+/**
+ * Compact event notation for readable expectations: "T+1:A" turn started, "T-1:A" ended, "R+2" round
+ * started…; Delay and Ready events as "delayed:A", "delayEnded:A>B" (re-entered after B, "!" when forced),
+ * "readied:A", "readyTriggered:A", "readyLapsed:A".
+ */
 export function brief(events: readonly StandardEvent[]): string[] {
-  return events.map(briefLinear);
+  return events.map((e) => {
+    switch (e.type) {
+      case "delayed":
+      case "readied":
+      case "readyTriggered":
+      case "readyLapsed":
+        return `${e.type}:${e.combatantId}`;
+      case "delayEnded":
+        return `delayEnded:${e.combatantId}>${e.afterId ?? "-"}${e.forced ? "!" : ""}`;
+      default:
+        return briefLinear(e);
+    }
+  });
 }
 
 /** Ids in this round's order, as the tracker shows them. */

@@ -36,7 +36,8 @@ interface TurnEvent {
 /**
  * Follows the events of a combat. Every creature that could act when a round started and was neither
  * defeated nor removed during that round must start exactly one turn in it; nobody ever starts two
- * (a creature that left and joined again counts afresh).
+ * (a creature that left and joined again counts afresh). A standard delay (`delayed`) gives the turn
+ * back: the creature starts it again when it re-enters, which it must do before the round ends.
  * `eligibleAtStart` is asked when a round starts (creatures in the order, not defeated).
  */
 export class TurnLedger {
@@ -61,6 +62,9 @@ export class TurnLedger {
         const count = (this.turns.get(id) ?? 0) + 1;
         expect(count, `${id} starts a second turn in round ${this.round}`).toBe(1);
         this.turns.set(id, count);
+      } else if (event.type === "delayed" && event.round === this.round) {
+        const id = event.combatantId ?? "";
+        this.turns.set(id, (this.turns.get(id) ?? 0) - 1);
       } else if (event.type === "roundEnded" && event.round === this.round) {
         for (const id of this.eligible) expect(this.turns.get(id) ?? 0, `${id}'s turns in round ${this.round}`).toBe(1);
       } else if (event.type === "combatantDefeated") {

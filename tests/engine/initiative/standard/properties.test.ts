@@ -15,7 +15,7 @@ import { checkMalformedCommands, linearOps, walkLinearLaws } from "../shared/lin
 const IDS = ["a", "b", "c", "d", "e", "constructor"] as const;
 const id = fc.constantFrom(...IDS);
 
-const op = linearOps(
+const common = linearOps(
   id,
   {
     weight: 2,
@@ -25,6 +25,33 @@ const op = linearOps(
   },
   8,
 );
+
+/** Delay and Ready (scheduler.ts rulings); a delay is legal only for the acting creature, so it comes often. */
+const delayReady = fc
+  .oneof(
+    { weight: 3, arbitrary: id.map<StandardCommand>((c) => ({ type: "delay", combatantId: c })) },
+    { weight: 2, arbitrary: id.map<StandardCommand>((c) => ({ type: "act", combatantId: c })) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .record({ id, trigger: fc.constantFrom("when it moves", "when it moves", "") })
+        .map<StandardCommand>(({ id, trigger }) => ({ type: "ready", combatantId: id, trigger })),
+    },
+    { weight: 4, arbitrary: id.map<StandardCommand>((c) => ({ type: "trigger", combatantId: c })) },
+  )
+  .map((command) => ({ op: "cmd" as const, command }));
+
+const op = fc.oneof({ weight: 4, arbitrary: common }, { weight: 1, arbitrary: delayReady });
+
+/** Delay: a delayed creature's slot has passed this round and it is not acting; at a round start nobody is delayed. */
+function checkDelays(state: StandardState, roundStarted: boolean): void {
+  for (const delayed of Object.keys(state.delayed)) {
+    const at = state.order.indexOf(delayed);
+    expect(at, `${delayed} delayed`).toBeGreaterThanOrEqual(0);
+    expect(at).toBeLessThan(state.turnIndex);
+  }
+  if (roundStarted) expect(state.delayed).toEqual({});
+}
 
 function checkOrder(state: StandardState): void {
   const ids = Object.keys(state.combatants);
@@ -41,12 +68,14 @@ function checkOrder(state: StandardState): void {
 }
 
 describe("standard: laws over random command sequences", () => {
-  it("STD-3, DEF-1: state stays plain JSON, errors change nothing, nobody is lost, one turn each per round, undo/redo is exact", () => {
+  it("STD-3, DEF-1, Delay, Ready: state stays plain JSON, errors change nothing, nobody is lost, one turn each per round, undo/redo is exact", () => {
     let deepest = 0;
     let turns = 0;
+    let delays = 0;
+    let readies = 0;
     fc.assert(
       fc.property(
-        fc.array(op, { minLength: 30, maxLength: 90, size: "max" }),
+        fc.array(op, { minLength: 40, maxLength: 110, size: "max" }),
         fc.subarray([...IDS], { minLength: 1 }),
         (ops, initial) => {
           const created = createStandardState(initial.map((c, i) => ({ id: c, dexBonus: i % 3 })));
@@ -59,17 +88,21 @@ describe("standard: laws over random command sequences", () => {
             (pending) => pending.max + 1,
             ({ next, events, members }) => {
               checkOrder(next);
-              if (events.some((e) => e.type === "roundStarted")) {
-                // STD-1: every round starts in initiative order, whatever happened in the last one.
-                const { combatants, order } = next;
+              const roundStarted = events.some((e) => e.type === "roundStarted");
+              checkDelays(next, roundStarted);
+              if (roundStarted) {
+                // STD-1: every round starts in initiative order (delay ranks included), whatever happened in the last one.
+                const { combatants, order, delayRank } = next;
                 expect(
                   isSortedBy(order, (x, y) => {
                     const cx = combatants[x];
                     const cy = combatants[y];
-                    return cx && cy ? compareStandardOrder(cx, cy) : 0;
+                    return cx && cy ? compareStandardOrder(cx, cy, delayRank) : 0;
                   }),
                 ).toBe(true);
               }
+              delays += events.filter((e) => e.type === "delayEnded").length;
+              readies += events.filter((e) => e.type === "readied").length;
               expect(standardScheduler.timeline(next).length).toBe(members.size);
               deepest = Math.max(deepest, next.round);
               turns += events.filter((e) => e.type === "turnStarted").length;
@@ -82,6 +115,9 @@ describe("standard: laws over random command sequences", () => {
     // The generator must reach real combats, not just errors.
     expect(deepest).toBeGreaterThanOrEqual(4);
     expect(turns).toBeGreaterThan(1000);
+    // …and real delays and readied actions (a trigger needs its creature's readied action still kept: rarer).
+    expect(delays).toBeGreaterThan(4);
+    expect(readies).toBeGreaterThan(10);
   }, 30_000);
 
   it("STD-1: once every roll is in and the order is walked a full round, each creature that can act acts once, highest first", () => {
@@ -171,7 +207,17 @@ describe("standard: laws over random command sequences", () => {
     if (!created.ok) throw new Error("setup");
     const started = standardScheduler.apply(created.value, { type: "start" });
     if (!started.ok) throw new Error("start");
-    const states = [created.value, started.value.state];
-    checkMalformedCommands(standardScheduler, states, ["dexBonus"]);
+    const rolled = standardScheduler.apply(started.value.state, {
+      type: "rolls",
+      results: standardScheduler.pending(started.value.state).map((r) => ({ requestId: r.id, total: 5 })),
+    });
+    if (!rolled.ok) throw new Error("rolls");
+    // Round 1: "a" (12) delays, "b" readies an action, and the round's end brings "a" back.
+    const delayed = standardScheduler.apply(rolled.value.state, { type: "delay", combatantId: "a" });
+    if (!delayed.ok) throw new Error(delayed.error.key);
+    const readied = standardScheduler.apply(delayed.value.state, { type: "ready", combatantId: "b", trigger: "t" });
+    if (!readied.ok) throw new Error(readied.error.key);
+    const states = [created.value, started.value.state, delayed.value.state, readied.value.state];
+    checkMalformedCommands(standardScheduler, states, ["dexBonus", "trigger"], ["delay", "act", "ready", "trigger"]);
   });
 });

@@ -1,0 +1,90 @@
+/**
+ * Each combatant's action tracker (STD-6, ACT-ROT, …) kept beside a combat by following the engine's
+ * events: the bookkeeping a host does after every step. The preview keeps the book in memory; the
+ * Foundry layer can keep each entry on `Combatant.system` and write the entries `changed` names.
+ *
+ * Pure: the book is a plain record keyed by combatant id, and an entry is replaced only when the
+ * tracker's `observe` returns a new state for it (a step's write stays the creatures it concerns).
+ */
+import type { ActionEconomy, ActionLeft } from "../actions/economy.ts";
+import { standardActions, standardEconomy, type StandardActions } from "../actions/standard-actions.ts";
+import type { StandardEvent } from "../initiative/standard/types.ts";
+import type { HostEvent } from "./ruleset-host.ts";
+import { eventString } from "./host-events.ts";
+
+/** The action trackers of a combat's creatures, by combatant id. */
+export type EconomyBook<S> = Readonly<Record<string, S>>;
+
+/** What a host needs of one ruleset's tracker. `E` is its scheduler's event type. */
+export interface BookEconomy<S, E> {
+  readonly economy: Pick<ActionEconomy<S, string, never, E>, "observe" | "remaining">;
+  /** STD-3: the state of a creature that joins (`midCombat`: the combat had started). */
+  initial(midCombat: boolean): S;
+}
+
+export interface BookStep<S> {
+  readonly book: EconomyBook<S>;
+  /** Ids whose entry was added, replaced or removed. */
+  readonly changed: readonly string[];
+}
+
+/** A book for the creatures of a combat not started yet. */
+export function openEconomyBook<S, E>(ruleset: BookEconomy<S, E>, ids: readonly string[]): EconomyBook<S> {
+  const book: Record<string, S> = {};
+  for (const id of ids) book[id] = ruleset.initial(false);
+  return book;
+}
+
+/**
+ * Follows one step's events (the step's own, from the same ruleset's scheduler): a joining creature
+ * gets its initial tracker, a leaving one's goes, and every tracker observes every event. `started`
+ * says whether the combat had started before these events. O(creatures × events).
+ */
+export function followEconomies<S, E>(
+  ruleset: BookEconomy<S, E>,
+  book: EconomyBook<S>,
+  events: readonly HostEvent[],
+  started: boolean,
+): BookStep<S> {
+  const next = new Map<string, S>(Object.entries(book));
+  const changed = new Set<string>();
+  let running = started;
+  for (const event of events) {
+    const id = eventString(event, "combatantId");
+    if (event.type === "combatStarted") running = true;
+    if (event.type === "combatantJoined" && id !== null) {
+      next.set(id, ruleset.initial(running));
+      changed.add(id);
+      continue;
+    }
+    if (event.type === "combatantLeft" && id !== null) {
+      next.delete(id);
+      changed.add(id);
+      continue;
+    }
+    for (const [selfId, before] of next) {
+      // The events come from the scheduler whose tracker this is (see the file comment).
+      const after = ruleset.economy.observe(before, event as unknown as E, selfId);
+      if (after !== before) {
+        next.set(selfId, after);
+        changed.add(selfId);
+      }
+    }
+  }
+  return { book: Object.fromEntries(next), changed: [...changed] };
+}
+
+/** What one creature has left, as the tracker shows it (null when the book has no entry for it). */
+export function economyLeft<S, E>(
+  ruleset: BookEconomy<S, E>,
+  book: EconomyBook<S>,
+  id: string,
+): readonly ActionLeft<string>[] | null {
+  return Object.hasOwn(book, id) ? ruleset.economy.remaining(book[id] as S) : null;
+}
+
+/** STD-3, STD-6: the standard ruleset's tracker as a book keeps it (Delay and Ready included). */
+export const STANDARD_BOOK_ECONOMY: BookEconomy<StandardActions, StandardEvent> = {
+  economy: standardEconomy,
+  initial: standardActions,
+};

@@ -1,0 +1,123 @@
+/**
+ * The rotation tracker part (issue 9): the order with each result and the +0.5 a won tie added (ROT-2),
+ * enemy groups as group rows with their members (ROT-4, ROT-5), the planning phase (ROT-7), each
+ * creature's AP where the host knows it (AP-1), and a note wherever the no-three-in-a-row rule moved an
+ * entry, saying why (ROT-6). Rows come in the engine's order; the notes come from rotationTrackerFacts.
+ */
+import {
+  rotationTrackerFacts,
+  type Message,
+  type RotationOrderMove,
+  type RotationRowFacts,
+  type RotationTrackerFacts,
+} from "../../engine/index.ts";
+import { note, type NoteContext } from "./row-extras.ts";
+import { initiativeVisibleTo, privateTo, visibleTo, type TrackerScope } from "./tracker-input.ts";
+import { buildTrackerRow, formatPosition, type TrackerRowContext } from "./tracker-row.ts";
+
+export interface RotationUnitContext {
+  readonly key: string;
+  /** The group's own row (ROT-4, ROT-5), or null for a creature on its own. */
+  readonly group: TrackerRowContext | null;
+  readonly rows: readonly TrackerRowContext[];
+}
+
+export interface RotationOrderContext {
+  /** ROT-7: the planning phase's banner while it lasts, else null. */
+  readonly planning: Message | null;
+  readonly units: readonly RotationUnitContext[];
+  readonly empty: boolean;
+  readonly emptyLabel: Message;
+}
+
+/** A creature's name for a note, or a stand-in where the viewer may not see it. */
+function nameFor(scope: TrackerScope, id: string): string | null {
+  const combatant = scope.byId.get(id);
+  return combatant !== undefined && visibleTo(scope.input, combatant) ? combatant.name : null;
+}
+
+/** ROT-6: why this entry stands where it does. */
+function movedNote(scope: TrackerScope, move: RotationOrderMove): NoteContext {
+  const ahead = nameFor(scope, move.aheadOf);
+  const after = move.after.map((id) => nameFor(scope, id)).filter((n): n is string => n !== null);
+  if (ahead === null || after.length < move.after.length)
+    return note("moved", "TEMPO.TRACKER.Rotation.MovedUnnamed", "fa-solid fa-arrow-up");
+  return note("moved", "TEMPO.TRACKER.Rotation.Moved", "fa-solid fa-arrow-up", { ahead, after: after.join(", ") });
+}
+
+/** ROT-2 and ROT-6 notes for an entry (a group's row, or a creature on its own). */
+function orderNotes(scope: TrackerScope, facts: RotationRowFacts | undefined, valueShown: boolean): NoteContext[] {
+  const notes: NoteContext[] = [];
+  if (facts?.tieBonus != null && valueShown)
+    notes.push(
+      note("tie", "TEMPO.TRACKER.Rotation.TieBonus", "fa-solid fa-scale-balanced", {
+        bonus: `+${formatPosition(facts.tieBonus)}`,
+      }),
+    );
+  if (facts?.moved != null) notes.push(movedNote(scope, facts.moved));
+  return notes;
+}
+
+function withNotes(row: TrackerRowContext, notes: NoteContext[]): TrackerRowContext {
+  return notes.length === 0 ? row : { ...row, notes };
+}
+
+/** AP-1: a creature's AP, for its owner and the GM. */
+function apNote(scope: TrackerScope, id: string): NoteContext[] {
+  const combatant = scope.byId.get(id);
+  if (combatant?.ap === undefined || !privateTo(scope.input, combatant)) return [];
+  return [note("ap", "TEMPO.TRACKER.Rotation.Ap", "fa-solid fa-gauge-high", { ap: combatant.ap })];
+}
+
+function planningBanner(facts: RotationTrackerFacts | null): Message | null {
+  if (facts === null || !facts.planning) return null;
+  const key =
+    facts.initiator === "players"
+      ? "TEMPO.TRACKER.Rotation.PlanningPlayers"
+      : facts.initiator === "enemies"
+        ? "TEMPO.TRACKER.Rotation.PlanningEnemies"
+        : "TEMPO.TRACKER.Rotation.PlanningBoth";
+  return { key };
+}
+
+export function buildRotationOrderContext(scope: TrackerScope): RotationOrderContext {
+  const { input } = scope;
+  const facts = rotationTrackerFacts(input.state);
+  const units: { key: string; group: TrackerRowContext | null; rows: TrackerRowContext[] }[] = [];
+  let open: { key: string; group: TrackerRowContext | null; rows: TrackerRowContext[] } | null = null;
+  for (const entry of input.host.timeline(input.state)) {
+    // ROT-7: the planning boundary is the part's banner, not a row.
+    if (entry.kind === "boundary") continue;
+    const row = buildTrackerRow(entry, scope);
+    if (row === null) continue;
+    if (entry.kind === "group") {
+      // Its notes are its first visible member's (they share one result and one place): added below.
+      open = { key: entry.key, group: withNotes(row, []), rows: [] };
+      units.push(open);
+      continue;
+    }
+    const id = entry.combatantId ?? "";
+    const combatant = scope.byId.get(id);
+    const f = facts?.rows.get(id);
+    const valueShown = combatant !== undefined && initiativeVisibleTo(input, combatant);
+    if (open?.group != null && entry.groupId !== null && entry.groupId === open.group.groupId) {
+      if (open.rows.length === 0) open.group = withNotes(open.group, orderNotes(scope, f, valueShown));
+      open.rows.push(withNotes(row, apNote(scope, id)));
+      continue;
+    }
+    open = null;
+    units.push({
+      key: entry.key,
+      group: null,
+      rows: [withNotes(row, [...orderNotes(scope, f, valueShown), ...apNote(scope, id)])],
+    });
+  }
+  // A group none of whose members the viewer may see is not drawn at all (its name would tell of them).
+  const shown = units.filter((u) => u.group === null || u.rows.length > 0);
+  return {
+    planning: planningBanner(facts),
+    units: shown,
+    empty: shown.length === 0,
+    emptyLabel: { key: "TEMPO.TRACKER.Empty" },
+  };
+}

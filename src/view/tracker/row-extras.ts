@@ -1,0 +1,52 @@
+/**
+ * What a scheme's part adds to the shared row (tracker-row.ts): short notes, each a text with an icon
+ * (issue 9: "every state told by text and an icon"), and labelled pips for the actions a creature has
+ * left. Templates draw them with templates/combat/row-extras.hbs inside the row.
+ */
+import type { ActionLeft, I18nKey, Message } from "../../engine/index.ts";
+
+export interface NoteContext {
+  /** A stable name for CSS and tests (`tie`, `delayed`, `moved` …). */
+  readonly kind: string;
+  readonly label: Message;
+  readonly icon: string;
+}
+
+export interface PipContext {
+  readonly kind: string;
+  readonly label: Message;
+  readonly available: boolean;
+  /** "left" or "spent", in words (the icon also differs: a filled or a hollow circle). */
+  readonly stateLabel: Message;
+  readonly icon: string;
+  readonly cssClass: string;
+}
+
+export function note(kind: string, key: I18nKey, icon: string, data?: Message["data"]): NoteContext {
+  return { kind, label: data === undefined ? { key } : { key, data }, icon };
+}
+
+/** STD-6 …: one pip per action kind in `economy` that `shown` keeps, in the tracker's order. */
+export function actionPips(
+  economy: readonly ActionLeft<string>[],
+  shown: (kind: string) => boolean,
+): readonly PipContext[] {
+  return economy
+    .filter((a) => shown(a.kind))
+    .map((a) => {
+      const available = a.left === null || a.left > 0;
+      return {
+        kind: a.kind,
+        label: { key: a.label },
+        available,
+        stateLabel: { key: available ? "TEMPO.TRACKER.Pip.Left" : "TEMPO.TRACKER.Pip.Spent" },
+        icon: available ? "fa-solid fa-circle" : "fa-regular fa-circle",
+        cssClass: available ? "is-available" : "is-spent",
+      };
+    });
+}
+
+/** A modifier as a sheet writes it: +3, −1, +0. */
+export function signed(value: number): string {
+  return value < 0 ? `−${Math.abs(value)}` : `+${value}`;
+}

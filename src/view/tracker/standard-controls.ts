@@ -1,0 +1,71 @@
+/**
+ * The owner's Delay and Ready controls on a standard row (engine/initiative/standard/scheduler.ts
+ * rulings): Delay and Ready on the acting creature, Act on a delayed one, Trigger on one with a readied
+ * action. Each is tried on the state (nothing stored), so a refused one is drawn disabled with the
+ * engine's reason; only these few rows are tried, never all 300.
+ */
+import type { HostCommand, StandardRowFacts } from "../../engine/index.ts";
+import { control, refusal, type ControlContext } from "./tracker-controls.ts";
+import type { TrackerScope } from "./tracker-input.ts";
+
+/** Ready asks the host for the trigger text (a prompt); this one stands in for it in the trial run. */
+const TRIAL_TRIGGER = "…";
+
+function commandControl(
+  scope: TrackerScope,
+  command: HostCommand & { readonly combatantId: string },
+  label: `TEMPO.${string}`,
+  icon: string,
+): ControlContext {
+  return control("tempoCommand", label, icon, refusal(scope.input, command), {
+    combatantId: command.combatantId,
+    command,
+  });
+}
+
+/** Ready: its Reaction must be left for a readied action to trigger (STD-6), as the host's tracker says. */
+function reactionSpent(scope: TrackerScope, combatantId: string): boolean {
+  const reaction = scope.byId.get(combatantId)?.economy?.find((a) => a.kind === "reaction");
+  return reaction !== undefined && reaction.left === 0;
+}
+
+/** The Delay and Ready controls of one creature for this viewer (its owner or the GM). */
+export function standardOwnerActions(
+  scope: TrackerScope,
+  combatantId: string,
+  facts: StandardRowFacts | undefined,
+): readonly ControlContext[] {
+  const combatant = scope.byId.get(combatantId);
+  if (combatant === undefined || !(scope.input.viewer.isGM || combatant.owned)) return [];
+  const actions: ControlContext[] = [];
+  if (scope.current === combatantId) {
+    actions.push(
+      commandControl(scope, { type: "delay", combatantId }, "TEMPO.TRACKER.Control.Delay", "fa-solid fa-clock"),
+    );
+    const ready: HostCommand = { type: "ready", combatantId, trigger: TRIAL_TRIGGER };
+    actions.push(
+      control("tempoReady", "TEMPO.TRACKER.Control.Ready", "fa-solid fa-crosshairs", refusal(scope.input, ready), {
+        combatantId,
+      }),
+    );
+  }
+  if (facts?.delayed === true) {
+    actions.push(
+      commandControl(scope, { type: "act", combatantId }, "TEMPO.TRACKER.Control.Act", "fa-solid fa-right-to-bracket"),
+    );
+  }
+  if (facts !== undefined && facts.readied !== null) {
+    const trigger = commandControl(
+      scope,
+      { type: "trigger", combatantId },
+      "TEMPO.TRACKER.Control.Trigger",
+      "fa-solid fa-bolt",
+    );
+    actions.push(
+      trigger.disabled || !reactionSpent(scope, combatantId)
+        ? trigger
+        : { ...trigger, disabled: true, reason: { key: "TEMPO.TRACKER.Reason.NoReaction" } },
+    );
+  }
+  return actions;
+}
