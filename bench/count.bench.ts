@@ -1,8 +1,10 @@
 /**
  * Count-track scheduler against issue 4's targets: a turn step under 1 ms at 1,000 combatants; a whole
  * round at 10,000 under 100 ms; growth no worse than n log n. A round is every creature's turn (nobody
- * defeated) plus the boundary into the next round (CNT-13, the sort, the tie contests), with every dice
- * request answered by a scripted feeder as the adapter would. Rounds 1 … R are timed from a fresh
+ * defeated) plus the boundary into the next round (CNT-13, the tie contests), with every dice request
+ * the state owes (`pending`) answered by a scripted feeder as the adapter would. A turn walks the tie
+ * order to the next creature on the count under way (and once per count to the next count), so a
+ * round costs about 20 passes over the roster: the price of a new round writing a few fields (issue 8). Rounds 1 … R are timed from a fresh
  * encounter, so the later rounds, where CNT-13 has piled idle creatures onto low counts and contests are
  * rerolled several times, are in the figures; the worst round and the worst single step are shown too.
  * Three workloads: everyone passes (`next` only), everyone declares a Heavy attack (declare + next,
@@ -201,7 +203,7 @@ report("Declare + next through withHistory (undo kept)", "declare", true);
 /**
  * The 1 ms step target without pauses from the garbage collector or other processes: every turn command
  * of rounds 1 … 5 at 1,000 combatants is applied 15 times to the same state and its fastest run kept; the
- * slowest command by that measure is shown (the step into the end step, which calls everyone's saves).
+ * slowest command by that measure is shown (a step to the next count, or into the end step).
  */
 function worstStep(mode: Mode): void {
   const n = 1_000;

@@ -84,12 +84,23 @@ export function countTiesInOrder<E extends CountOrderEntry>(sorted: readonly E[]
   for (let i = 1; i < sorted.length; i++) {
     const before = sorted[i - 1];
     const entry = sorted[i];
-    if (before === undefined || entry === undefined || before.count !== entry.count) continue;
-    if (!startsWith(before.contest, entry.contest)) continue;
-    if (before.contest.length === entry.contest.length && need[need.length - 1] !== before) need.push(before);
-    need.push(entry);
+    if (before !== undefined && entry !== undefined && before.count === entry.count)
+      countTieStep(need, before, entry, (e) => e.contest);
   }
   return need;
+}
+
+/**
+ * CNT-5: one step of `countTiesInOrder`: `entry` comes right after `before` on the same count, in order.
+ * `entry` must roll when `before`'s kept totals begin with all of its own (nothing separates them yet),
+ * and `before` too when their totals are equal (both reroll). Adds to `need` in track order.
+ */
+export function countTieStep<E>(need: E[], before: E, entry: E, contestOf: (e: E) => readonly number[]): void {
+  const totals = contestOf(before);
+  const own = contestOf(entry);
+  if (!startsWith(totals, own)) return;
+  if (totals.length === own.length && need[need.length - 1] !== before) need.push(before);
+  need.push(entry);
 }
 
 /** `totals` begins with every element of `prefix`. */

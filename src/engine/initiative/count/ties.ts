@@ -3,7 +3,7 @@
  * count. It moves only when contest totals come in or the roster changes; the walk's `scan` keeps
  * standing on the same creature when it does.
  */
-import { compareCountTies, countTiesInOrder, type CountOrderEntry } from "./order.ts";
+import { compareCountTies, countTieStep } from "./order.ts";
 import { recordAt } from "./state.ts";
 import type { CountCombatant, CountState } from "./types.ts";
 import { vectorEntries } from "../shared/persistent-vector.ts";
@@ -53,26 +53,51 @@ export function removeTie(state: CountState, slot: number): CountState {
   };
 }
 
-/** A creature on a count of the round being prepared, with its slot and record. */
-export interface TieEntry extends CountOrderEntry {
+/** A creature that owes a contest total, with its slot and record. */
+export interface TieEntry {
   readonly slot: number;
   readonly record: CountCombatant;
 }
 
 /**
  * CNT-5: the creatures that must roll a contest die before `round`'s order is settled, in track order:
- * on each count, those not yet separated from a tie partner by kept totals (`countTiesInOrder`; `tieOrder`
- * already has each count's creatures in order). Defeated creatures keep their place but do not contest
- * (DEF-1). O(n).
+ * on each count, those not yet separated from a tie partner by kept totals (`countTieStep` with the one
+ * before it on that count; `tieOrder` already has each count's creatures in order). Defeated creatures
+ * keep their place but do not contest (DEF-1). One pass over the roster, O(n).
  */
 export function contestsFor(state: CountState, round: number): TieEntry[] {
   const records = vectorEntries(state.combatants);
-  const byCount: TieEntry[][] = [];
+  return tieSlots(state, records, round, false).flatMap((slot) => {
+    const record = records[slot];
+    return record === undefined || record === null ? [] : [{ slot, record }];
+  });
+}
+
+/** CNT-5: whether anyone must roll a contest die before `round` starts (stops at the first tie). */
+export function anyContest(state: CountState, round: number): boolean {
+  return tieSlots(state, vectorEntries(state.combatants), round, true).length > 0;
+}
+
+function tieSlots(
+  state: CountState,
+  records: readonly (CountCombatant | null)[],
+  round: number,
+  first: boolean,
+): number[] {
+  const contestOf = (slot: number): readonly number[] => records[slot]?.contest ?? [];
+  const last: number[] = [];
+  const need: number[][] = [];
   for (const slot of state.tieOrder) {
     const c = records[slot];
     if (c === undefined || c === null || c.defeated) continue;
     const count = roundCount(c, round);
-    if (count !== null) (byCount[count] ??= []).push({ id: c.id, count, contest: c.contest, slot, record: c });
+    if (count === null) continue;
+    const before = last[count];
+    last[count] = slot;
+    if (before === undefined) continue;
+    const here = (need[count] ??= []);
+    countTieStep(here, before, slot, contestOf);
+    if (first && here.length > 0) return here;
   }
-  return byCount.flatMap((entries) => (entries.length > 1 ? countTiesInOrder(entries) : []));
+  return need.flat();
 }

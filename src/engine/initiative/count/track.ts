@@ -6,7 +6,7 @@
  */
 import { COUNT_END_STEP, COUNT_LAST } from "./delay.ts";
 import { absolutePosition, putCombatant, recordAt, roundOfPosition, slotOf, upToDate, type CountOut } from "./state.ts";
-import { contestsFor } from "./ties.ts";
+import { anyContest } from "./ties.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
 import { countIn, hasSurprise, isAhead, isDue, nextTurn, roundCount, tieIndex, trackRound } from "./walk.ts";
 import { vectorGet, vectorSet, vectorValues } from "../shared/persistent-vector.ts";
@@ -20,7 +20,7 @@ const WALK_START = { count: -1, scan: -1, current: null, queued: [] } as const;
  */
 export function beginRound(state: CountState, round: number, out: CountOut): CountState {
   const s: CountState = { ...state, ...WALK_START, contestRound: Math.max(state.contestRound, round) };
-  if (contestsFor(s, round).length > 0) return { ...s, status: "contest", upcomingRound: round };
+  if (anyContest(s, round)) return { ...s, status: "contest", upcomingRound: round };
   out.events.push({ type: "roundStarted", round });
   return advance({ ...s, status: "turns", round, upcomingRound: -1 }, -1, out);
 }
