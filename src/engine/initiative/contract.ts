@@ -12,6 +12,15 @@ export type RulesetId = "count" | "standard" | "phase" | "segment" | "rotation";
 
 export const RULESET_IDS: readonly RulesetId[] = ["count", "standard", "phase", "segment", "rotation"];
 
+/** Each ruleset's name, as an i18n key; written out key by key so the i18n audit finds every label. */
+export const RULESET_LABELS: Readonly<Record<RulesetId, I18nKey>> = {
+  count: "TEMPO.RULESETS.count",
+  standard: "TEMPO.RULESETS.standard",
+  phase: "TEMPO.RULESETS.phase",
+  segment: "TEMPO.RULESETS.segment",
+  rotation: "TEMPO.RULESETS.rotation",
+};
+
 /**
  * The engine never rolls. When a scheme needs dice it returns a request; the adapter rolls it
  * (Foundry's `Roll`, scripted results in tests) and feeds the total back with a `rolls` command.

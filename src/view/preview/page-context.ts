@@ -1,4 +1,4 @@
-import type { I18nKey, Message, RulesetId } from "../../engine/index.ts";
+import { RULESET_IDS, RULESET_LABELS, type I18nKey, type Message, type RulesetId } from "../../engine/index.ts";
 
 /** The preview's settings, read from and written to the page's URL (`?ruleset=phase&size=300&view=player`). */
 export interface PreviewSettings {
@@ -19,15 +19,7 @@ export interface PreviewPageContext {
   readonly tracker: string;
 }
 
-/** The rulesets in the switch, with their names' keys. */
-const RULESET_LABELS: Readonly<Record<RulesetId, I18nKey>> = {
-  count: "TEMPO.RULESETS.count",
-  standard: "TEMPO.RULESETS.standard",
-  phase: "TEMPO.RULESETS.phase",
-  segment: "TEMPO.RULESETS.segment",
-  rotation: "TEMPO.RULESETS.rotation",
-};
-export const PREVIEW_RULESETS: readonly RulesetId[] = ["count", "standard", "phase", "segment", "rotation"];
+export const PREVIEW_RULESETS: readonly RulesetId[] = RULESET_IDS;
 /** 0 stands for the sample encounter in the size list. */
 export const PREVIEW_SIZES: readonly number[] = [0, 30, 300];
 
