@@ -8,9 +8,7 @@
  * Run: npx tsx bench/tracker-render.bench.ts (or `npm run bench -- tracker`). Needs /usr/bin/chromium
  * (or CHROMIUM_PATH); `npm test` installs it.
  */
-import { chromium } from "playwright-core";
-import { createServer } from "vite";
-import { fileURLToPath } from "node:url";
+import { openPreviewBrowser } from "../tests/support/preview-browser.ts";
 import { tableRow } from "./support/measure.ts";
 import { recorder } from "./support/results.ts";
 
@@ -19,21 +17,8 @@ const SIZES = [30, 300] as const;
 const RUNS = 20;
 const TARGET_N = 300;
 const results = recorder("tracker-render");
-const root = fileURLToPath(new URL("..", import.meta.url));
 
-const server = await createServer({
-  configFile: `${root}vite.preview.config.ts`,
-  server: { port: 0 },
-  logLevel: "error",
-});
-await server.listen();
-const url = server.resolvedUrls?.local[0];
-if (url === undefined) throw new Error("The preview server has no local URL.");
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
-});
-const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
+const { url, page, close } = await openPreviewBrowser(900, 1000);
 
 /** The durations of the page's renders so far, ms, and clears them. */
 async function renders(): Promise<number[]> {
@@ -102,5 +87,4 @@ for (const ruleset of RULESETS) {
     );
   }
 }
-await browser.close();
-await server.close();
+await close();

@@ -1,54 +1,31 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPreviewBrowser, type PreviewBrowser } from "../support/preview-browser.ts";
 import { ROOT } from "../support/source-files.ts";
 
-/** Debian's Chromium, with the flags this machine's closed network needs (ARCHITECTURE). */
-const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const SCREENSHOTS = join(ROOT, "test-results", "screenshots");
 
-let server: ViteDevServer;
-let browser: Browser;
+let preview: PreviewBrowser | undefined;
 let page: Page;
 let baseUrl: string;
 
 beforeAll(async () => {
-  server = await createServer({
-    configFile: join(ROOT, "vite.preview.config.ts"),
-    server: { port: 0 },
-    logLevel: "error",
-  });
-  await server.listen();
-  const url = server.resolvedUrls?.local[0];
-  if (url === undefined) throw new Error("The preview server has no local URL.");
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_FLAGS,
-  });
-  page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
+  preview = await openPreviewBrowser(900, 1000);
+  page = preview.page;
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  baseUrl = url;
-  await page.goto(url);
+  baseUrl = preview.url;
+  await page.goto(baseUrl);
   await page.waitForSelector(".tempo-tracker", { timeout: 30_000 });
   if (errors.length > 0) throw new Error(errors.join("\n"));
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await preview?.close();
 });
 
 /** axe-core's browser build, injected into the page as a script (no network). */

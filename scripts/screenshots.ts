@@ -1,0 +1,24 @@
+// `npm run screenshots`: refreshes the README's tracker screenshots (docs/screenshots/<ruleset>.png) from the
+// preview page in Chromium: the sample encounter of each ruleset, initiative rolled, two turns in, as the GM.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { RULESET_IDS } from "../src/engine/index.ts";
+import { openPreviewBrowser } from "../tests/support/preview-browser.ts";
+import { ROOT } from "../tests/support/source-files.ts";
+
+const out = join(ROOT, "docs", "screenshots");
+mkdirSync(out, { recursive: true });
+const { url, page, close } = await openPreviewBrowser(720, 900);
+try {
+  for (const ruleset of RULESET_IDS) {
+    await page.goto(`${url}?ruleset=${ruleset}`);
+    await page.waitForSelector(".tempo-tracker");
+    const roll = page.locator('button[data-action="rollAll"]:not([disabled])');
+    if ((await roll.count()) > 0) await roll.click();
+    for (let i = 0; i < 2; i++) await page.locator('button[data-action="nextTurn"]').click();
+    await page.locator(".tempo-preview__tracker").screenshot({ path: join(out, `${ruleset}.png`) });
+    console.log(`docs/screenshots/${ruleset}.png`);
+  }
+} finally {
+  await close();
+}
