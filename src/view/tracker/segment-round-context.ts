@@ -6,6 +6,7 @@
  * `segmentTrackerFacts` for this viewer: a declaration the viewer may not see is not in it (SEG-2).
  */
 import {
+  SEGMENT_STEP_LABELS,
   SEGMENTS_PER_ROUND,
   segmentTrackerFactsOf,
   type I18nKey,
@@ -73,17 +74,6 @@ export interface SegmentStepContext {
 export interface SegmentRoundContext {
   readonly steps: readonly SegmentStepContext[];
 }
-
-const STEP_LABELS: readonly I18nKey[] = [
-  "TEMPO.COMBAT.Segment.Step.Declare",
-  "TEMPO.COMBAT.Segment.Step.Initiative",
-  "TEMPO.COMBAT.Segment.Step.Fast",
-  "TEMPO.COMBAT.Segment.Step.FirstRoutines",
-  "TEMPO.COMBAT.Segment.Step.Groups",
-  "TEMPO.COMBAT.Segment.Step.RestRoutines",
-  "TEMPO.COMBAT.Segment.Step.Spells",
-  "TEMPO.COMBAT.Segment.Step.End",
-];
 
 const STEP_STATES: Readonly<Record<SegmentStepState, { label: I18nKey; icon: string }>> = {
   current: { label: "TEMPO.TRACKER.Segment.StepNow", icon: "fa-solid fa-play" },
@@ -240,12 +230,12 @@ export function buildSegmentRoundContext(scope: TrackerScope): SegmentRoundConte
   if (facts === null) return null;
   const built = buildRows(facts, scope);
   const cells = segmentCells(facts, built.bySegment);
-  const steps = STEP_LABELS.map((label, i): SegmentStepContext => {
+  const steps = SEGMENT_STEP_LABELS.map((label, i): SegmentStepContext => {
     const step = i + 1;
     const state = stepState(facts, step);
     return {
       step,
-      label: { key: label },
+      label,
       state,
       stateLabel: { key: STEP_STATES[state].label },
       stateIcon: STEP_STATES[state].icon,

@@ -39,6 +39,7 @@ export { segmentRoundSchedule } from "./round-schedule.ts";
 export { parseSegmentState } from "./stored.ts";
 export { applySegment, segmentCurrent, segmentScheduler } from "./scheduler.ts";
 export {
+  SEGMENT_STEP_LABELS,
   segmentDeclarationMessage,
   segmentTimeline,
   segmentTimelineFor,

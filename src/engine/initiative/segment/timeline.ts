@@ -17,7 +17,8 @@ export interface SegmentTimelineEntry extends TimelineEntry {
   readonly hidden: boolean;
 }
 
-const STEP_LABELS: readonly Message[] = [
+/** SEG-2: the labels of the round's steps 1–8, in order. */
+export const SEGMENT_STEP_LABELS: readonly Message[] = [
   { key: "TEMPO.COMBAT.Segment.Step.Declare" },
   { key: "TEMPO.COMBAT.Segment.Step.Initiative" },
   { key: "TEMPO.COMBAT.Segment.Step.Fast" },
@@ -92,7 +93,7 @@ function visibility(
 }
 
 function boundary(state: SegmentState, step: number, segment: number): SegmentTimelineEntry {
-  const stepLabel = STEP_LABELS[step - 1] ?? STEP_LABELS[0] ?? null;
+  const stepLabel = SEGMENT_STEP_LABELS[step - 1] ?? SEGMENT_STEP_LABELS[0] ?? null;
   const inStep7 = state.step === 7;
   return {
     key: segment === 0 ? `segment:step:${step}` : `segment:segment:${segment}`,
@@ -125,7 +126,7 @@ export function segmentTimelineFor(state: SegmentState, viewer: SegmentViewer | 
         combatantId: c.id,
         round: state.round,
         position: 100,
-        label: STEP_LABELS[0] ?? null,
+        label: SEGMENT_STEP_LABELS[0] ?? null,
         groupId: c.groupId,
         active: false,
         done: c.declaredRound === state.round && state.round > 0,
