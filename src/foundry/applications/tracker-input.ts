@@ -2,17 +2,16 @@
  * A Tempo combat as the tracker's builders read it (src/view/tracker/tracker-input.ts): documents in,
  * plain facts out. Nothing here decides what is shown; the view does.
  */
-import { readStoredCombat } from "../../engine/index.ts";
 import type { TrackerInput } from "../../view/tracker/tracker-input.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
-import { tempoModelOf } from "../combat/tempo-model.ts";
+import { readableCombat } from "../combat/tempo-model.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
 /** The tracker input for `user` viewing `combat`, or null when the combat is not a Tempo combat (or unreadable). */
 export function trackerInputOf(combat: Combat.Implementation, user: User.Implementation): TrackerInput | null {
-  const model = tempoModelOf(combat);
-  const stored = model === null ? null : readStoredCombat(model);
-  if (model === null || model.state === null || stored === null) return null;
+  const read = readableCombat(combat);
+  if (!read.ok) return null;
+  const { model, stored, state } = read.value;
   const combatants = combat.combatants.contents.map((c) => {
     const facts = hostCombatantOf(c);
     return {
@@ -28,7 +27,7 @@ export function trackerInputOf(combat: Combat.Implementation, user: User.Impleme
   const groups = [...(combat.groups ?? [])].map((g) => ({ id: g.id ?? "", name: g.name ?? "" }));
   return {
     host: model.host,
-    state: model.state,
+    state: state,
     combatants,
     groups,
     viewer: { isGM: user.isGM },

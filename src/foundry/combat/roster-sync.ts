@@ -5,9 +5,9 @@
  * only hides it from players. Joins and leaves are written as one step that clears the undo history
  * (undo cannot take a document back).
  */
-import { readStoredCombat, settle, type DiceRequest, type HostEvent } from "../../engine/index.ts";
+import { settle, type DiceRequest, type HostEvent } from "../../engine/index.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
-import { tempoModelOf } from "./tempo-model.ts";
+import { readableCombat, tempoModelOf } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
 import { showNotice } from "./queries.ts";
 
@@ -22,11 +22,11 @@ async function applyRoster(
   join: Combatant.Implementation[],
   leave: string[],
 ): Promise<void> {
-  const model = tempoModelOf(combat);
-  const stored = model === null ? null : readStoredCombat(model);
-  if (model === null || stored === null || model.state === null || join.length + leave.length === 0) return;
+  const read = readableCombat(combat);
+  if (!read.ok || join.length + leave.length === 0) return;
+  const { model, stored } = read.value;
   const host = model.host;
-  let state: unknown = model.state;
+  let state: unknown = read.value.state;
   const events: HostEvent[] = [];
   const requests: DiceRequest[] = [];
   for (const combatant of join) {

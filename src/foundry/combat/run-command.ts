@@ -20,7 +20,6 @@ import {
   automaticRequests,
   err,
   ok,
-  readStoredCombat,
   settle,
   stepCombat,
   tableStep,
@@ -35,7 +34,7 @@ import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { setGroup } from "./groups/set-group.ts";
 import { startGroups, type StartGroups } from "./groups/start-groups.ts";
 import { rollRequests } from "./roll-requests.ts";
-import { tempoModelOf } from "./tempo-model.ts";
+import { readableCombat } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
 
 const MAX_ROLL_ROUNDS = 20;
@@ -51,22 +50,18 @@ export type TableCommand =
   | { readonly type: "reset" };
 
 function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: HostCommand): Result<CombatStep> {
-  const model = tempoModelOf(combat);
-  const stored = model === null ? null : readStoredCombat(model);
-  if (model === null || stored === null || model.state === null) {
-    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model?.ruleset ?? "?" });
-  }
+  const read = readableCombat(combat);
+  if (!read.ok) return read;
+  const { model, stored } = read.value;
   const roster = { combatants: combat.combatants.contents.map((c) => hostCombatantOf(c)), options: model.hostOptions };
   return tableStep(host, stored, command, roster);
 }
 
 /** Runs `command` on the GM's client and writes the result; rolls the dice it asks for that settle an order. */
 export async function runCommand(combat: Combat.Implementation, command: HostCommand): Promise<Result<true>> {
-  const model = tempoModelOf(combat);
-  const stored = model === null ? null : readStoredCombat(model);
-  if (model === null) return err("TEMPO.ERRORS.Host.NotTempo");
-  if (stored === null || model.state === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model.ruleset });
-  const host = model.host;
+  const read = readableCombat(combat);
+  if (!read.ok) return read;
+  const host = read.value.model.host;
   if (command.type === "setGroup") {
     const moved = await setGroup(combat, command);
     return moved.ok ? rollRequested(combat, host, automaticRequests(moved.value)) : moved;
@@ -86,15 +81,14 @@ async function startGrouped(
   host: AnyRulesetHost,
   grouped: StartGroups,
 ): Promise<Result<true>> {
-  const model = tempoModelOf(combat);
-  const stored = model === null ? null : readStoredCombat(model);
-  if (model === null || stored === null || model.state === null)
-    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model?.ruleset ?? "?" });
+  const read = readableCombat(combat);
+  if (!read.ok) return read;
+  const { stored, state } = read.value;
   const started = host.apply(grouped.state, { type: "start" });
   if (!started.ok) return started;
   // A roster change: undo does not reach behind it (settle "reset").
-  const origin = { stored, before: model.state, history: "reset" as const };
-  const first = settle(host, stored, model.state, started.value, "reset");
+  const origin = { stored, before: state, history: "reset" as const };
+  const first = settle(host, stored, state, started.value, "reset");
   const step = await rollFollowUps(combat, host, origin, first);
   await writeStep(combat, host, step, grouped.groups);
   return ok(true);
@@ -106,15 +100,14 @@ async function runStep(
   host: AnyRulesetHost,
   command: HostCommand,
 ): Promise<Result<true>> {
-  const model = tempoModelOf(combat);
-  const stored = model === null ? null : readStoredCombat(model);
-  if (model === null || stored === null || model.state === null)
-    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model?.ruleset ?? "?" });
+  const read = readableCombat(combat);
+  if (!read.ok) return read;
+  const { stored, state } = read.value;
   const first =
     command.type === "rollInitiative" ? await rollInitiative(combat, host, command) : stepsOf(combat, host, command);
   if (!first.ok) return first;
   const history = command.type === "reset" ? "reset" : "record";
-  const step = await rollFollowUps(combat, host, { stored, before: model.state, history }, first.value);
+  const step = await rollFollowUps(combat, host, { stored, before: state, history }, first.value);
   await writeStep(combat, host, step);
   return ok(true);
 }
@@ -129,14 +122,13 @@ export async function rollRequested(
   requests: readonly DiceRequest[],
 ): Promise<Result<true>> {
   if (requests.length === 0) return ok(true);
-  const model = tempoModelOf(combat);
-  const stored = model === null ? null : readStoredCombat(model);
-  if (model === null || stored === null || model.state === null)
-    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model?.ruleset ?? "?" });
+  const read = readableCombat(combat);
+  if (!read.ok) return read;
+  const { stored, state } = read.value;
   const results = await rollRequests(combat, requests);
   const first = stepCombat(host, stored, { type: "rolls", results });
   if (!first.ok) return first;
-  const step = await rollFollowUps(combat, host, { stored, before: model.state, history: "record" }, first.value);
+  const step = await rollFollowUps(combat, host, { stored, before: state, history: "record" }, first.value);
   await writeStep(combat, host, step);
   return ok(true);
 }
@@ -147,17 +139,15 @@ async function rollInitiative(
   host: AnyRulesetHost,
   command: HostCommand,
 ): Promise<Result<CombatStep>> {
-  const model = tempoModelOf(combat);
-  const stored = model === null ? null : readStoredCombat(model);
+  const read = readableCombat(combat);
+  if (!read.ok) return read;
+  const { stored, state } = read.value;
   const ids: unknown = (command as unknown as Record<string, unknown>).combatantIds;
-  if (model === null || stored === null || model.state === null) {
-    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: "?" });
-  }
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string")) {
     return err("TEMPO.ERRORS.Host.InvalidCommand", { type: command.type });
   }
   const wanted = new Set<string>(ids);
-  const requests = host.pending(model.state).filter((r) => r.combatantId !== null && wanted.has(r.combatantId));
+  const requests = host.pending(state).filter((r) => r.combatantId !== null && wanted.has(r.combatantId));
   if (requests.length === 0) return err("TEMPO.ERRORS.Host.NothingToRoll");
   const results = await rollRequests(combat, requests);
   return stepCombat(host, stored, { type: "rolls", results });

@@ -9,18 +9,11 @@
  *
  * Tempo's own writes carry `tempoGroups` (the engine already holds them) and are not synced again.
  */
-import {
-  automaticRequests,
-  engineGroupOf,
-  readStoredCombat,
-  regroupCombatants,
-  settle,
-  type Message,
-} from "../../../engine/index.ts";
+import { automaticRequests, engineGroupOf, regroupCombatants, settle, type Message } from "../../../engine/index.ts";
 import { hostCombatantOf } from "../../data/combatant/combatant-model.ts";
 import { NOTICE_QUERY, showNotice } from "../queries.ts";
 import { rollRequested } from "../run-command.ts";
-import { tempoModelOf } from "../tempo-model.ts";
+import { readableCombat, tempoModelOf } from "../tempo-model.ts";
 import { ownGroupOf, rosterMoves, TEMPO_GROUPS_OPTION } from "./membership.ts";
 import { writeMembership } from "./membership-write.ts";
 
@@ -76,17 +69,17 @@ function deletedGroupChanges(combat: Combat.Implementation): Map<string, string 
 
 /** Brings the engine's groups in line with the documents, on the active GM's client. */
 export async function syncGroups(combat: Combat.Implementation, userId: string): Promise<void> {
-  const model = tempoModelOf(combat);
-  const stored = model === null ? null : readStoredCombat(model);
-  if (model === null || stored === null || model.state === null) return;
+  const read = readableCombat(combat);
+  if (!read.ok) return;
+  const { model, stored, state } = read.value;
   const host = model.host;
-  const moved = regroupCombatants(host, model.state, rosterMoves(combat, hostCombatantOf));
+  const moved = regroupCombatants(host, state, rosterMoves(combat, hostCombatantOf));
   if (!moved.ok) {
     await writeMembership(combat, host, null, setBackChanges(combat));
     tell(userId, moved.error);
     return;
   }
-  const step = moved.value.events.length > 0 ? settle(host, stored, model.state, moved.value, "reset") : null;
+  const step = moved.value.events.length > 0 ? settle(host, stored, state, moved.value, "reset") : null;
   await writeMembership(combat, host, step, deletedGroupChanges(combat));
   await rollRequested(combat, host, automaticRequests(step?.requests ?? []));
 }

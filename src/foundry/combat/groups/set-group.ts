@@ -9,7 +9,6 @@
 import {
   err,
   ok,
-  readStoredCombat,
   regroupCombatants,
   settle,
   type DiceRequest,
@@ -17,7 +16,7 @@ import {
   type Result,
 } from "../../../engine/index.ts";
 import { hostCombatantOf } from "../../data/combatant/combatant-model.ts";
-import { tempoModelOf } from "../tempo-model.ts";
+import { readableCombat } from "../tempo-model.ts";
 import { rosterMoves } from "./membership.ts";
 import { writeMembership } from "./membership-write.ts";
 
@@ -43,18 +42,17 @@ export async function setGroup(
   const parsed = parse(command);
   if (!parsed.ok) return parsed;
   const { ids, groupId } = parsed.value;
-  const model = tempoModelOf(combat);
-  const stored = model === null ? null : readStoredCombat(model);
-  if (model === null || stored === null || model.state === null)
-    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model?.ruleset ?? "?" });
+  const read = readableCombat(combat);
+  if (!read.ok) return read;
+  const { model, stored, state } = read.value;
   const missing = ids.find((id) => !combat.combatants.has(id));
   if (missing !== undefined) return err("TEMPO.ERRORS.Groups.UnknownCombatant", { id: missing });
   if (groupId !== null && !combat.groups.has(groupId)) return err("TEMPO.ERRORS.Groups.UnknownGroup", { id: groupId });
   const host = model.host;
   const overrides = new Map(ids.map((id) => [id, groupId]));
-  const moved = regroupCombatants(host, model.state, rosterMoves(combat, hostCombatantOf, overrides));
+  const moved = regroupCombatants(host, state, rosterMoves(combat, hostCombatantOf, overrides));
   if (!moved.ok) return moved;
-  const step = moved.value.events.length > 0 ? settle(host, stored, model.state, moved.value, "reset") : null;
+  const step = moved.value.events.length > 0 ? settle(host, stored, state, moved.value, "reset") : null;
   await writeMembership(combat, host, step, overrides);
   return ok(step?.requests ?? []);
 }

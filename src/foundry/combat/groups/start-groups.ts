@@ -7,9 +7,7 @@
  */
 import {
   defaultGroupPlan,
-  err,
   ok,
-  readStoredCombat,
   regroupCombatants,
   type HostCombatant,
   type PlannedGroup,
@@ -17,7 +15,7 @@ import {
 } from "../../../engine/index.ts";
 import { TEMPO_GROUP_TYPE } from "../../data/combatant-group/combatant-group-model.ts";
 import { hostCombatantOf } from "../../data/combatant/combatant-model.ts";
-import { tempoModelOf } from "../tempo-model.ts";
+import { readableCombat } from "../tempo-model.ts";
 import { TEMPO_GROUPS_OPTION } from "./membership.ts";
 
 function nameOf(combat: Combat.Implementation, group: PlannedGroup, plan: readonly PlannedGroup[]): string {
@@ -41,13 +39,12 @@ export interface StartGroups {
  * start's one Combatant update; null when the GM made groups or the rules want none.
  */
 export async function startGroups(combat: Combat.Implementation): Promise<Result<StartGroups | null>> {
-  const model = tempoModelOf(combat);
-  const stored = model === null ? null : readStoredCombat(model);
-  if (model === null || stored === null || model.state === null)
-    return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model?.ruleset ?? "?" });
+  const read = readableCombat(combat);
+  if (!read.ok) return read;
+  const { model, state } = read.value;
   const host = model.host;
-  if (host.started(model.state)) return ok(null);
-  const known = new Set(host.order(model.state));
+  if (host.started(state)) return ok(null);
+  const known = new Set(host.order(state));
   const facts = new Map<string, HostCombatant>();
   for (const combatant of combat.combatants)
     if (combatant.id !== null && known.has(combatant.id)) facts.set(combatant.id, hostCombatantOf(combatant));
@@ -66,7 +63,7 @@ export async function startGroups(combat: Combat.Implementation): Promise<Result
       return c === undefined ? [] : [{ ...c, groupId: ids[i] ?? null }];
     }),
   );
-  const moved = regroupCombatants(host, model.state, moves);
+  const moved = regroupCombatants(host, state, moves);
   if (!moved.ok) return moved;
   const groups = plan.map((group, i) => ({
     _id: ids[i],
