@@ -103,9 +103,10 @@ describe("formation placement", () => {
       height: 10,
       anchor: { x: 5, y: 5 },
       tokens: [{ id: "ogre", size: 2 }],
-      walls: [wall(5, 0, 5, 10)],
+      walls: [wall(5, 3, 5, 5)],
     });
-    // Its best space without the wall, {4, 4}, would straddle x = 5.
+    // A short wall that blocks no square from the picked one: its best space without the wall, {4, 4},
+    // would stand astride it.
     expect(placed).toEqual([{ id: "ogre", square: { x: 5, y: 4 } }]);
   });
 
