@@ -155,51 +155,90 @@ function floodSteps(width: number, height: number, anchor: Square, walls: readon
     const at = queue[head++] ?? 0;
     const x = at % width;
     const next = (steps[at] ?? 0) + 1;
-    const visit = (to: number, open: boolean): void => {
-      if (open && steps[to] === -1) {
+    // The four neighbours that exist and whose step no wall blocks (no closure: this loop runs per square).
+    const neighbours = [
+      x + 1 < width && blocked[0][at] === 0 ? at + 1 : -1,
+      x > 0 && blocked[0][at - 1] === 0 ? at - 1 : -1,
+      at + width < width * height && blocked[1][at] === 0 ? at + width : -1,
+      at >= width && blocked[1][at - width] === 0 ? at - width : -1,
+    ];
+    for (const to of neighbours) {
+      if (to >= 0 && steps[to] === -1) {
         steps[to] = next;
         queue[tail++] = to;
       }
-    };
-    if (x + 1 < width) visit(at + 1, blocked[0][at] === 0);
-    if (x > 0) visit(at - 1, blocked[0][at - 1] === 0);
-    if (at + width < width * height) visit(at + width, blocked[1][at] === 0);
-    if (at >= width) visit(at - width, blocked[1][at - width] === 0);
+    }
   }
   return steps;
 }
 
-/** A candidate space with its sort keys. */
-interface Candidate {
-  readonly x: number;
-  readonly y: number;
-  readonly steps: number;
-  readonly away: number;
+/** 1 at x + y·width where a wall passes through the space of side `size` whose top-left square is {x, y}. */
+function cutSpaces(board: Board, size: number): Uint8Array {
+  const { width, height, walls } = board;
+  const cut = new Uint8Array(width * height);
+  for (const wall of walls) {
+    // Only spaces whose box overlaps the wall's box can be cut by it.
+    const box = wallBounds(wall);
+    const x0 = Math.max(0, Math.floor(box.minX) - size);
+    const y0 = Math.max(0, Math.floor(box.minY) - size);
+    const x1 = Math.min(width - size, Math.ceil(box.maxX));
+    const y1 = Math.min(height - size, Math.ceil(box.maxY));
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++)
+        if (cut[x + y * width] === 0 && wallCutsOpenBox(wall, x, y, x + size, y + size)) cut[x + y * width] = 1;
+  }
+  return cut;
+}
+
+/** Summed-area table of the squares that cannot be reached: (width + 1) × (height + 1) entries. */
+function unreachableSums(board: Board): Int32Array {
+  const { width, height, steps } = board;
+  const sums = new Int32Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const here = (steps[x + y * width] ?? -1) < 0 ? 1 : 0;
+      const at = x + 1 + (y + 1) * (width + 1);
+      sums[at] = here + (sums[at - 1] ?? 0) + (sums[at - width - 1] ?? 0) - (sums[at - width - 2] ?? 0);
+    }
+  }
+  return sums;
 }
 
 /**
  * Every space of side `size` that stays on the scene, has every square reachable and no wall through it,
- * nearest first. Occupation is checked later, as tokens are placed.
+ * nearest first, as top-left indices x + y·width. Occupation is checked later, as tokens are placed.
  */
-function candidates(board: Board, anchor: Square, size: number): Candidate[] {
-  const { width, height, steps, walls } = board;
-  const list: Candidate[] = [];
+function candidates(board: Board, anchor: Square, size: number): Int32Array {
+  const { width, height, steps } = board;
+  const cut = cutSpaces(board, size);
+  const sums = unreachableSums(board);
+  const row = width + 1;
+  const found: number[] = [];
+  // Sort keys by top-left index: steps to the space's square nearest the anchor, and (doubled, to stay
+  // whole) the squared centre-to-centre distance. The index itself breaks ties: top row, then left column.
+  const stepKey = new Int32Array(width * height);
+  const awayKey = new Float64Array(width * height);
   for (let y = 0; y + size <= height; y++) {
     for (let x = 0; x + size <= width; x++) {
-      let reachable = true;
-      for (let dy = 0; dy < size && reachable; dy++)
-        for (let dx = 0; dx < size && reachable; dx++) reachable = (steps[x + dx + (y + dy) * width] ?? -1) >= 0;
-      if (!reachable) continue;
-      if (walls.some((wall) => wallCutsOpenBox(wall, x, y, x + size, y + size))) continue;
-      // The space's square nearest the anchor, and (doubled, to stay whole) centre-to-centre offsets.
+      const at = x + y * width;
+      if (cut[at] === 1) continue;
+      const top = y * row;
+      const bottom = (y + size) * row;
+      const unreachable =
+        (sums[bottom + x + size] ?? 0) - (sums[top + x + size] ?? 0) - (sums[bottom + x] ?? 0) + (sums[top + x] ?? 0);
+      if (unreachable > 0) continue;
       const nearX = Math.min(Math.max(anchor.x, x), x + size - 1);
       const nearY = Math.min(Math.max(anchor.y, y), y + size - 1);
       const offX = 2 * x + size - 2 * anchor.x - 1;
       const offY = 2 * y + size - 2 * anchor.y - 1;
-      list.push({ x, y, steps: steps[nearX + nearY * width] ?? 0, away: offX * offX + offY * offY });
+      stepKey[at] = steps[nearX + nearY * width] ?? 0;
+      awayKey[at] = offX * offX + offY * offY;
+      found.push(at);
     }
   }
-  return list.sort((p, q) => p.steps - q.steps || p.away - q.away || p.y - q.y || p.x - q.x);
+  return Int32Array.from(found).sort(
+    (p, q) => (stepKey[p] ?? 0) - (stepKey[q] ?? 0) || (awayKey[p] ?? 0) - (awayKey[q] ?? 0) || p - q,
+  );
 }
 
 function isFree(board: Board, x: number, y: number, size: number): boolean {
@@ -234,7 +273,7 @@ export function placeFormation(input: FormationInput): Result<Formation> {
 
   // Per size: the sorted spaces and how far along them a taken one has been found. Taken squares
   // only ever grow, so a space passed over once is never free again.
-  const bySize = new Map<number, { list: Candidate[]; next: number }>();
+  const bySize = new Map<number, { list: Int32Array; next: number }>();
   const placed: FormationPlacement[] = [];
   const unplaced: FormationMiss[] = [];
   for (const token of tokens) {
@@ -247,19 +286,19 @@ export function placeFormation(input: FormationInput): Result<Formation> {
       spaces = { list: candidates(board, anchor, token.size), next: 0 };
       bySize.set(token.size, spaces);
     }
-    let found: Candidate | undefined;
-    while (found === undefined && spaces.next < spaces.list.length) {
-      const candidate = spaces.list[spaces.next];
-      if (candidate !== undefined && isFree(board, candidate.x, candidate.y, token.size)) found = candidate;
+    let found: Square | null = null;
+    while (found === null && spaces.next < spaces.list.length) {
+      const at = spaces.list[spaces.next] ?? 0;
+      const square = { x: at % width, y: Math.floor(at / width) };
+      if (isFree(board, square.x, square.y, token.size)) found = square;
       else spaces.next += 1;
     }
-    if (found === undefined) {
+    if (found === null) {
       unplaced.push({ id: token.id, reason: "TEMPO.FORMATION.NoRoom" });
       continue;
     }
-    const square = { x: found.x, y: found.y };
-    take(board, square, token.size);
-    placed.push({ id: token.id, square });
+    take(board, found, token.size);
+    placed.push({ id: token.id, square: found });
   }
   return ok({ placed, unplaced });
 }

@@ -52,35 +52,21 @@ export function segmentsMeet(p1: Point, p2: Point, q1: Point, q2: Point): boolea
 export function wallCutsOpenBox(wall: WallSegment, x0: number, y0: number, x1: number, y1: number): boolean {
   const dx = wall.b.x - wall.a.x;
   const dy = wall.b.y - wall.a.y;
-  // Each constraint reads p·t < q for the wall's point a + t·(b − a), t in [0, 1].
-  const constraints: readonly (readonly [number, number])[] = [
-    [-dx, wall.a.x - x0],
-    [dx, x1 - wall.a.x],
-    [-dy, wall.a.y - y0],
-    [dy, y1 - wall.a.y],
-  ];
+  // Each side of the box reads p·t < q for the wall's point a + t·(b − a), t in [0, 1].
   let enter = 0;
   let exit = 1;
-  let strictEnter = false;
-  let strictExit = false;
-  for (const [p, q] of constraints) {
-    if (p === 0) {
-      if (q <= 0) return false;
-    } else if (p < 0) {
-      const t = q / p;
-      if (t >= enter) {
-        enter = t;
-        strictEnter = true;
-      }
-    } else {
-      const t = q / p;
-      if (t <= exit) {
-        exit = t;
-        strictExit = true;
-      }
-    }
-  }
-  return strictEnter || strictExit ? enter < exit : enter <= exit;
+  let strict = false;
+  const clip = (p: number, q: number): boolean => {
+    if (p === 0) return q > 0;
+    const t = q / p;
+    if (p < 0 && t >= enter) [enter, strict] = [t, true];
+    if (p > 0 && t <= exit) [exit, strict] = [t, true];
+    return true;
+  };
+  const inside =
+    clip(-dx, wall.a.x - x0) && clip(dx, x1 - wall.a.x) && clip(-dy, wall.a.y - y0) && clip(dy, y1 - wall.a.y);
+  // With a strict bound the open interval must be non-empty; with none, t = 0…1 all qualify.
+  return inside && (strict ? enter < exit : enter <= exit);
 }
 
 /** The smallest box holding the wall, for a quick "could it touch this square at all" test. */
