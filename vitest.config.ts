@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * One run, seven layers (tooling checks that the lint rules really enforce engine purity). The engine layer has no setup file at all: its tests prove the rules run
+ * One run, eight layers (tooling checks that the lint rules really enforce engine purity). The engine layer has no setup file at all: its tests prove the rules run
  * with nothing but the engine. The browser layer drives Debian's Chromium against the preview page.
  */
 export default defineConfig({
@@ -13,6 +13,7 @@ export default defineConfig({
       { test: { name: "templates", include: ["tests/templates/**/*.test.ts"], environment: "node" } },
       { test: { name: "foundry", include: ["tests/foundry/**/*.test.ts"], environment: "node" } },
       { test: { name: "packs", include: ["tests/packs/**/*.test.ts"], environment: "node" } },
+      { test: { name: "release", include: ["tests/release/**/*.test.ts"], environment: "node", testTimeout: 30_000 } },
       { test: { name: "tooling", include: ["tests/tooling/**/*.test.ts"], environment: "node", testTimeout: 30_000 } },
       {
         test: {

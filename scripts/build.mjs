@@ -1,4 +1,6 @@
-// Builds the Foundry system folder: `node scripts/build.mjs [--watch] [--out-dir <dir>]`.
+// Builds the Foundry system folder: `node scripts/build.mjs [--watch] [--out-dir <dir>] [--release]`.
+// `--release` (used by `npm run package`) leaves out the source maps: the bundle is unminified and readable
+// anyway, and a map would carry every TypeScript source into the release zip.
 //
 // 1. vite (vite.config.ts) bundles src/foundry/init.ts into tempo.mjs and styles/tempo.css into
 //    tempo.css. It empties the output folder, so everything else is written after it.
@@ -35,6 +37,7 @@ const { values: options } = parseArgs({
   options: {
     watch: { type: "boolean", default: false },
     "out-dir": { type: "string", default: "dist" },
+    release: { type: "boolean", default: false },
   },
 });
 const outDir = resolve(root, options["out-dir"]);
@@ -157,7 +160,12 @@ const viteConfig = {
   root,
   configFile: join(root, "vite.config.ts"),
   logLevel: "warn",
-  build: { outDir, emptyOutDir: false, watch: options.watch ? {} : null },
+  build: {
+    outDir,
+    emptyOutDir: false,
+    watch: options.watch ? {} : null,
+    ...(options.release ? { sourcemap: false } : {}),
+  },
 };
 
 if (!options.watch) {

@@ -7,6 +7,7 @@ export * from "./dice/index.ts";
 export * from "./attack/index.ts";
 export * from "./damage/index.ts";
 export * from "./movement/index.ts";
+export * from "./encounters/index.ts";
 export * from "./actions/index.ts";
 export * from "./conditions/index.ts";
 export * from "./initiative/index.ts";

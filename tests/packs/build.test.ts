@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compiledDocumentNames } from "../support/compiled-pack.ts";
 import { installFoundryDouble } from "../support/foundry-double.ts";
 import { ROOT } from "../support/source-files.ts";
 import { manifest, packSources } from "./pack-sources.ts";
@@ -16,22 +17,6 @@ beforeAll(() => {
 }, 90_000);
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
-
-/** Counts the documents in a compiled LevelDB pack by reading it back with the official CLI. */
-function compiledCount(folder: string): number {
-  const script = `
-    import { mkdtemp, rm } from "node:fs/promises";
-    import { tmpdir } from "node:os";
-    import { join } from "node:path";
-    import { extractPack } from "@foundryvtt/foundryvtt-cli";
-    const scratch = await mkdtemp(join(tmpdir(), "tempo-count-"));
-    let count = 0;
-    await extractPack(process.argv[1], scratch, { transformEntry: async () => { count += 1; return false; } });
-    await rm(scratch, { recursive: true, force: true });
-    console.log(count);`;
-  const output = execFileSync(process.execPath, ["--input-type=module", "-e", script, folder], { cwd: ROOT, encoding: "utf8" });
-  return Number(output.trim());
-}
 
 describe("npm run build", () => {
   it("writes every file system.json names", () => {
@@ -54,7 +39,7 @@ describe("npm run build", () => {
   });
 
   it("compiles every pack with as many documents as its source folder", () => {
-    for (const pack of manifest.packs) expect(compiledCount(join(out, pack.path)), pack.name).toBe(packSources(pack.path).length);
+    for (const pack of manifest.packs) expect(compiledDocumentNames(join(out, pack.path)).length, pack.name).toBe(packSources(pack.path).length);
   });
 
   it("builds tempo.css from styles/tempo.css with its cascade layers", () => {

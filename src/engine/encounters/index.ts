@@ -1,0 +1,3 @@
+// Public API of this rule area; see src/engine/index.ts.
+export * from "./formation.ts";
+export * from "./wall-geometry.ts";

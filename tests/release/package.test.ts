@@ -1,0 +1,123 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compiledDocumentNames } from "../support/compiled-pack.ts";
+import { ROOT } from "../support/source-files.ts";
+import { extractZip, readZip, type ZipContents } from "../support/zip-reader.ts";
+import { packSources, type Manifest } from "../packs/pack-sources.ts";
+
+/** `npm run package`, run once into scratch folders so dist/ and release/ are left alone. */
+const scratch = mkdtempSync(join(tmpdir(), "tempo-package-"));
+const unzipped = join(scratch, "unzipped");
+const packageArgs = (...extra: string[]): string[] => ["--import", "tsx", "scripts/package.ts", ...extra];
+let contents: ZipContents = new Map();
+let manifest: Manifest & Readonly<Record<string, unknown>>;
+
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  version: string;
+  repository: { url: string };
+};
+
+beforeAll(() => {
+  execFileSync(
+    process.execPath,
+    packageArgs("--out-dir", join(scratch, "dist"), "--release-dir", join(scratch, "release")),
+    { cwd: ROOT, stdio: "pipe", timeout: 90_000 },
+  );
+  contents = readZip(readFileSync(join(scratch, "release", "tempo.zip")));
+  extractZip(contents, unzipped);
+  manifest = JSON.parse(readFileSync(join(unzipped, "system.json"), "utf8")) as typeof manifest;
+}, 120_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("npm run package", () => {
+  it("puts system.json at the top of tempo.zip, and every file it names is in the zip", () => {
+    const named = [
+      ...manifest.esmodules,
+      ...manifest.styles.map((style) => style.src),
+      ...manifest.languages.map((language) => language.path),
+      manifest.license,
+      manifest.readme,
+      manifest.changelog,
+    ];
+    expect(named.length).toBeGreaterThan(5);
+    for (const file of named) expect(contents.get(file), file).toBeInstanceOf(Buffer);
+    for (const pack of manifest.packs) {
+      const files = [...contents.keys()].filter((name) => name.startsWith(`${pack.path}/`) && !name.endsWith("/"));
+      expect(files, pack.path).toContain(`${pack.path}/CURRENT`);
+    }
+  });
+
+  it("ships only what Foundry loads: no TypeScript, sources, tests or source maps", () => {
+    const names = [...contents.keys()];
+    const topLevel = new Set(names.map((name) => name.split("/")[0]));
+    expect([...topLevel].sort()).toEqual(
+      [
+        "CHANGELOG.md",
+        "LICENSE",
+        "README.md",
+        "lang",
+        "packs",
+        "system.json",
+        "templates",
+        "tempo.css",
+        "tempo.mjs",
+      ].sort(),
+    );
+    expect(names.filter((name) => /\.(ts|map)$/.test(name) || /(^|\/)(src|tests|node_modules)\//.test(name))).toEqual(
+      [],
+    );
+    // A bundle without its map must not point at one (the browser would ask for it on every page load).
+    expect(contents.get("tempo.mjs")?.toString("utf8")).not.toMatch(/sourceMappingURL/);
+    expect(contents.get("tempo.css")?.toString("utf8")).not.toMatch(/sourceMappingURL/);
+  });
+
+  it("packs in the zip open with the official CLI and hold every source document", () => {
+    expect(manifest.packs.length).toBeGreaterThan(0);
+    for (const pack of manifest.packs) {
+      const names = compiledDocumentNames(join(unzipped, pack.path));
+      const expected = packSources(pack.path).map((source) => source.doc.name);
+      expect(names.sort(), pack.name).toEqual(expected.sort());
+    }
+  });
+
+  it("takes the version from package.json and builds the manifest and download URLs from its repository", () => {
+    const repo = "https://github.com/tempo-vtt/tempo";
+    expect(pkg.repository.url).toBe(repo);
+    expect(manifest.version).toBe(pkg.version);
+    expect(manifest.url).toBe(repo);
+    expect(manifest.manifest).toBe(`${repo}/releases/latest/download/system.json`);
+    expect(manifest.download).toBe(`${repo}/releases/download/v${pkg.version}/tempo.zip`);
+    expect(manifest.compatibility).toEqual({ minimum: "13", verified: "13" });
+    // The manifest uploaded beside the zip (the one Foundry reads for updates) is the zip's own.
+    expect(readFileSync(join(scratch, "release", "system.json"), "utf8")).toBe(
+      contents.get("system.json")?.toString("utf8"),
+    );
+  });
+
+  it("the README tells users the manifest URL the release publishes", () => {
+    expect(readFileSync(join(ROOT, "README.md"), "utf8")).toContain(manifest.manifest);
+  });
+
+  it("refuses, before building, when the changelog has no entry for the version", () => {
+    const changelog = join(scratch, "CHANGELOG.md");
+    writeFileSync(
+      changelog,
+      "# Changelog\n\n## [Unreleased]\n\n- Something new.\n\n## [0.0.1] - 2026-01-01\n\n- First.\n",
+    );
+    const out = join(scratch, "refused-dist");
+    const release = join(scratch, "refused-release");
+    const run = spawnSync(
+      process.execPath,
+      packageArgs("--out-dir", out, "--release-dir", release, "--changelog", changelog),
+      { cwd: ROOT, encoding: "utf8", timeout: 30_000 },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`has no entry for version ${pkg.version}`);
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(release)).toBe(false);
+  });
+});
