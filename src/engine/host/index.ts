@@ -46,3 +46,4 @@ export {
   type EconomyBook,
 } from "./economy-book.ts";
 export { heldConditionsOf, stepConditionChanges } from "./step-conditions.ts";
+export { phaseSourcesOf } from "./condition-sources.ts";
