@@ -60,9 +60,9 @@ async function exists(path) {
   }
 }
 
-/** Copies the manifest, the lang/ and templates/ folders, and every other file system.json names. */
+/** Copies the manifest, the lang/, templates/ and icons/ folders, and every other file system.json names. */
 async function copyStatic(manifest) {
-  for (const folder of ["lang", "templates"]) {
+  for (const folder of ["lang", "templates", "icons"]) {
     if (await exists(join(root, folder))) await cp(join(root, folder), join(outDir, folder), { recursive: true });
   }
   const named = [

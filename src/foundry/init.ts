@@ -17,6 +17,7 @@ import { registerQuenchBatches } from "./quench/register-quench-batches.ts";
 import { registerSettings } from "./settings.ts";
 import { registerEffectTracking } from "./combat/effect-tracking.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
+import { registerStatusEffects } from "./conditions/status-effects.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -37,4 +38,5 @@ Hooks.once("init", () => {
   registerGroupHooks();
   registerEffectTracking();
   registerActorModels();
+  registerStatusEffects();
 });

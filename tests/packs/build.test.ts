@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -36,6 +36,13 @@ describe("npm run build", () => {
   it("copies the manifest and the templates unchanged", () => {
     expect(readFileSync(join(out, "system.json"), "utf8")).toBe(readFileSync(join(ROOT, "system.json"), "utf8"));
     expect(existsSync(join(out, "templates"))).toBe(true);
+  });
+
+  it("ships the condition icons the status effects point at", () => {
+    for (const file of readdirSync(join(ROOT, "icons/conditions")))
+      expect(readFileSync(join(out, "icons/conditions", file), "utf8"), file).toBe(
+        readFileSync(join(ROOT, "icons/conditions", file), "utf8"),
+      );
   });
 
   it("compiles every pack with as many documents as its source folder", () => {

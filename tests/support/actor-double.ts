@@ -11,6 +11,12 @@
  * - Document hooks (`createActiveEffect`, `updateActiveEffect`, `deleteActiveEffect`) run on EVERY
  *   connected client, as core fires them, so a test sees what a player's client would do.
  * - The GM and the actor's owners may write its effects; anyone else is refused as the server would.
+ * - Status effects (v13): an effect's `statuses` is a Set of status ids; `actor.statuses` is the Set of
+ *   the ids of its active (not disabled) effects, which dnd5e and Draw Steel read with
+ *   `actor.statuses.has(id)`. `toggleStatusEffect(id, { active })` is what the token HUD calls: with
+ *   `active: false` it deletes every effect carrying the status, with `active: true` it makes one only
+ *   when none carries it, and without `active` it flips (core's behaviour, as the GURPS system's
+ *   override of it and modules calling it with `{ active }` show).
  * Only linked actors are modelled (a combatant's `actor` is the world actor of its `actorId`).
  */
 type Obj = Record<string, unknown>;
@@ -41,6 +47,7 @@ export class EffectDouble {
   disabled: boolean;
   duration: Obj;
   flags: Obj;
+  readonly statuses: Set<string>;
   constructor(
     readonly parent: ActorDouble,
     data: Obj,
@@ -53,7 +60,10 @@ export class EffectDouble {
     const duration = (data.duration as Obj | undefined) ?? {};
     this.duration = { startTime: worldTime, seconds: null, rounds: null, turns: null, combat: null, ...duration };
     this.flags = (data.flags as Obj | undefined) ?? {};
+    this.statuses = new Set(Array.isArray(data.statuses) ? data.statuses.map(String) : []);
+    this.img = typeof data.img === "string" ? data.img : null;
   }
+  img: string | null;
   get uuid(): string {
     return `${this.parent.uuid}.ActiveEffect.${this.id}`;
   }
@@ -95,6 +105,27 @@ export class ActorDouble {
   }
   get uuid(): string {
     return `Actor.${this.id}`;
+  }
+  /** v13: the status ids of the actor's active effects. */
+  get statuses(): Set<string> {
+    const out = new Set<string>();
+    for (const effect of this.effects) if (!effect.disabled) for (const id of effect.statuses) out.add(id);
+    return out;
+  }
+  /** The token HUD's toggle (see the file comment); status entries come from `CONFIG.statusEffects`. */
+  async toggleStatusEffect(statusId: string, { active }: { active?: boolean } = {}): Promise<boolean> {
+    const carrying = this.effects.contents.filter((e) => e.statuses.has(statusId)).map((e) => e.id);
+    const on = active ?? carrying.length === 0;
+    if (!on && carrying.length > 0) await this.deleteEmbeddedDocuments("ActiveEffect", carrying);
+    if (on && carrying.length === 0) {
+      const list = (globalThis as { CONFIG?: { statusEffects?: Obj[] } }).CONFIG?.statusEffects ?? [];
+      const status = list.find((s) => s.id === statusId);
+      if (status === undefined) throw new Error(`Foundry double: no status effect ${statusId}`);
+      await this.createEmbeddedDocuments("ActiveEffect", [
+        { name: status.name, img: status.img, statuses: [statusId] },
+      ]);
+    }
+    return on;
   }
   #check(name: string): ClientUser {
     const user = this.world.current();

@@ -158,6 +158,11 @@ export function installFoundryDouble(): FoundryDouble {
       Actor: documentConfig("Actor"),
       queries: {} as Record<string, unknown>,
       ui: {} as Record<string, unknown>,
+      // Core's own status list, in part: Tempo keeps core's entries and replaces "unconscious" (status-effects.ts).
+      statusEffects: [
+        { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
+        { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
+      ],
     } as Record<string, unknown>,
     "CONFIG",
   );

@@ -248,6 +248,11 @@ export function installFoundryWorld(seed = 1): World {
     Actor: documentConfig(),
     queries: {} as Obj,
     ui: {} as Obj,
+    // Core's own status list, in part: Tempo keeps core's entries and replaces "unconscious" (status-effects.ts).
+    statusEffects: [
+      { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
+      { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
+    ],
   };
 
   /** Foundry's Collection: a Map that iterates its values. */

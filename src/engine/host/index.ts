@@ -45,3 +45,5 @@ export {
   type BookStep,
   type EconomyBook,
 } from "./economy-book.ts";
+export { heldConditionsOf, stepConditionChanges } from "./step-conditions.ts";
+export { phaseSourcesOf } from "./condition-sources.ts";

@@ -16,6 +16,7 @@ import type { AnyRulesetHost, CombatStep } from "../../engine/index.ts";
 import { TEMPO_GROUPS_OPTION } from "./groups/membership.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
+import { applyStepConditions } from "../conditions/apply-conditions.ts";
 
 export interface TempoUpdateOptions {
   readonly tempoEvents: readonly { readonly type: string }[];
@@ -52,6 +53,8 @@ export async function writeStep(
   else if (turn !== combat.turn) Hooks.callAll("combatTurn", combat, hookData, hookOptions);
   await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
   await mirrorCombatants(combat, host, step.state, groups);
+  // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
+  await applyStepConditions(combat, host, model?.state ?? null, step.state);
   if (step.seconds !== 0) await game.time.advance(step.seconds);
 }
 

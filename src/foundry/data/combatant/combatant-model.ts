@@ -8,6 +8,7 @@
 import type { HostCombatant, HostSide } from "../../../engine/index.ts";
 import { effectiveGroupId } from "../../combat/groups/membership.ts";
 import { actorCombatFacts } from "../actor/actor-combat-facts.ts";
+import { combatantConditions } from "../../conditions/actor-conditions.ts";
 
 export const COMBATANT_SIDES = ["pc", "ally", "enemy"] as const satisfies readonly HostSide[];
 
@@ -51,7 +52,8 @@ export function hostCombatantOf(combatant: Combatant.Implementation): HostCombat
     // ROT-4, ROT-5, SEG-2: its group; in segment rounds its side's group when it has none (membership.ts).
     groupId: combat === null ? own : effectiveGroupId(combat, side, own),
     dexReaction: facts?.dexReaction ?? actor?.initiative?.dexReaction ?? 0,
-    surprised: facts?.surprised ?? false,
+    // CNT-4, SEG-16: marked on the combatant, or the `surprised` condition on its token.
+    surprised: (facts?.surprised ?? false) || combatantConditions(combatant).has("surprised"),
     defeated: combatant.isDefeated,
   };
 }
