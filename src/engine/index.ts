@@ -12,3 +12,4 @@ export * from "./conditions/index.ts";
 export * from "./initiative/index.ts";
 export * from "./storage/index.ts";
 export * from "./host/index.ts";
+export * from "./items/index.ts";
