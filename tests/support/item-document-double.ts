@@ -6,7 +6,8 @@
  * - Field options are enforced on every write: type, `nullable`, `integer`, `min`/`max`/`positive`,
  *   `choices`, `blank` (the options Tempo's schemas use), then the class's `static validateJoint(data)`
  *   on the complete candidate data; any failure throws and the stored source stays as it was (Foundry's
- *   Crucible system refuses joint problems by throwing a localized Error from `validateJoint`).
+ *   Crucible system refuses joint problems by throwing a localized Error from `validateJoint`; foundryvtt
+ *   issue #10922 shows joint validation running on updates and a failed one not being persisted).
  * - `update` merges the changes into a copy of the source key by key, validates the merged result, then
  *   stores it; `prepareDerivedData` runs after every build, as for every system's data model.
  * - `game.i18n.format` fills `{name}` placeholders from lang/en.json, like Foundry's.
