@@ -15,6 +15,7 @@ const { TempoCombatantModel } = await import("../../src/foundry/data/combatant/c
 const { WeaponModel } = await import("../../src/foundry/data/item/weapon-model.ts");
 const { TempoCombatantGroupModel } = await import("../../src/foundry/data/combatant-group/combatant-group-model.ts");
 const { TEMPO } = await import("../../src/foundry/config.ts");
+const { ITEM_MODELS } = await import("../../src/foundry/data/item/item-models.ts");
 
 type Tree = { readonly [key: string]: string | Tree };
 const en = JSON.parse(readFileSync(`${ROOT}/lang/en.json`, "utf8")) as Tree;
@@ -46,6 +47,14 @@ describe("init", () => {
     expect(configAt("Item", "dataModels", "weapon")).toBe(WeaponModel);
     expect(configAt("CombatantGroup", "dataModels", "initiative")).toBe(TempoCombatantGroupModel);
     expect(configAt("TEMPO")).toBe(TEMPO);
+  });
+
+  it("registers a data model for every Item subtype system.json declares (issue 10)", () => {
+    const manifest = JSON.parse(readFileSync(`${ROOT}/system.json`, "utf8")) as { documentTypes: { Item: object } };
+    const declared = Object.keys(manifest.documentTypes.Item);
+    expect(declared).toEqual(Object.keys(ITEM_MODELS));
+    for (const type of declared)
+      expect(configAt("Item", "dataModels", type), type).toBe(ITEM_MODELS[type as keyof typeof ITEM_MODELS]);
   });
 
   it("replaces the sidebar combat tracker with Tempo's (issue 9)", () => {
