@@ -1,5 +1,6 @@
 // `npm run screenshots`: refreshes the README's tracker screenshots (docs/screenshots/<ruleset>.png) from the
-// preview page in Chromium: the sample encounter of each ruleset, initiative rolled, two turns in, as the GM.
+// preview page in Chromium: the sample encounter of each ruleset, initiative rolled, two turns in, as the GM;
+// then the chat cards page in both themes (docs/screenshots/cards-<theme>.png).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { RULESET_IDS } from "../src/engine/index.ts";
@@ -18,6 +19,13 @@ try {
     for (let i = 0; i < 2; i++) await page.locator('button[data-action="nextTurn"]').click();
     await page.locator(".tempo-preview__tracker").screenshot({ path: join(out, `${ruleset}.png`) });
     console.log(`docs/screenshots/${ruleset}.png`);
+  }
+  // The chat cards page (issue 11), as the GM, in both themes.
+  for (const theme of ["light", "dark"]) {
+    await page.goto(`${url}cards.html${theme === "dark" ? "?theme=dark" : ""}`);
+    await page.waitForSelector(".tempo-card");
+    await page.locator(".tempo-preview__cards").screenshot({ path: join(out, `cards-${theme}.png`) });
+    console.log(`docs/screenshots/cards-${theme}.png`);
   }
 } finally {
   await close();

@@ -19,6 +19,7 @@ import { registerSettings } from "./settings.ts";
 import { registerEffectTracking } from "./combat/effect-tracking.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
 import { registerStatusEffects } from "./conditions/status-effects.ts";
+import { registerChatCards } from "./chat/register-chat-cards.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -45,4 +46,5 @@ Hooks.once("init", () => {
   registerEffectTracking();
   registerActorModels();
   registerStatusEffects();
+  registerChatCards();
 });

@@ -71,7 +71,9 @@ export function registerSettings(): void {
       gm: "TEMPO.SETTINGS.odds.gm",
       nobody: "TEMPO.SETTINGS.odds.nobody",
     },
-    default: "everyone",
+    // Odds reveal the target's defence (its AC, Dodge, DEF) and DR: hidden from players unless the GM
+    // opts in, as dnd5e keeps attack results and target ACs from players by default.
+    default: "gm",
   });
 }
 

@@ -46,6 +46,8 @@ describe("init", () => {
     expect(configAt("Combatant", "dataModels", "base")).toBe(TempoCombatantModel);
     expect(configAt("Item", "dataModels", "weapon")).toBe(WeaponModel);
     expect(configAt("CombatantGroup", "dataModels", "initiative")).toBe(TempoCombatantGroupModel);
+    for (const type of ["attack", "damage", "save", "pending", "initiative"])
+      expect(configAt("ChatMessage", "dataModels", type), type).toBeDefined();
     expect(configAt("TEMPO")).toBe(TEMPO);
   });
 
@@ -81,7 +83,7 @@ describe("init", () => {
       "tempo.odds",
     ]);
     expect(double.keybindingIds()).toEqual(["tempo.nextTurn", "tempo.previousTurn", "tempo.endMyTurn"]);
-    expect(Object.keys(configAt("queries") as object)).toEqual(["tempo.command", "tempo.notice"]);
+    expect(Object.keys(configAt("queries") as object)).toEqual(["tempo.command", "tempo.notice", "tempo.card"]);
   });
 
   it("every setting has a localized name and hint", () => {

@@ -156,6 +156,7 @@ export function installFoundryDouble(): FoundryDouble {
       Item: documentConfig("Item"),
       CombatantGroup: documentConfig("CombatantGroup"),
       Actor: documentConfig("Actor"),
+      ChatMessage: documentConfig("ChatMessage"),
       queries: {} as Record<string, unknown>,
       ui: {} as Record<string, unknown>,
       // Core's own status list, in part: Tempo keeps core's entries and replaces "unconscious" (status-effects.ts).

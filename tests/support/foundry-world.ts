@@ -246,6 +246,7 @@ export function installFoundryWorld(seed = 1): World {
     Item: documentConfig(),
     CombatantGroup: documentConfig(),
     Actor: documentConfig(),
+    ChatMessage: documentConfig(),
     queries: {} as Obj,
     ui: {} as Obj,
     // Core's own status list, in part: Tempo keeps core's entries and replaces "unconscious" (status-effects.ts).

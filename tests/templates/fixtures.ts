@@ -17,6 +17,7 @@ import { buildStandardOrderContext } from "../../src/view/tracker/standard-order
 import { trackerScope, type TrackerCombatant, type TrackerScope } from "../../src/view/tracker/tracker-input.ts";
 import { buildTrackerRow } from "../../src/view/tracker/tracker-row.ts";
 import { HostTable, standardLeft } from "../view/host-table.ts";
+import { chatCardContexts } from "./chat-fixtures.ts";
 import { playedTracker } from "../view/played-tracker.ts";
 
 export const combatants: readonly TrackerCombatant[] = [
@@ -158,4 +159,5 @@ export const templateContexts: Readonly<Record<string, object>> = {
     '<section class="tempo-tracker"></section>',
     { key: "TEMPO.ERRORS.History.NothingToUndo" },
   ),
+  ...chatCardContexts,
 };

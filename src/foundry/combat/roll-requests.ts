@@ -3,9 +3,10 @@
  * manual dice entry works) and posts ONE summary chat message per batch: a public one for the
  * combatants everyone sees, and one whispered to the GMs for hidden and NPC combatants (core's
  * "private GM roll", as core's own initiative rolls treat hidden and NPC combatants). A batch that
- * is all public or all private posts one message.
+ * is all public or all private posts one message. Each is an `initiative` card (ChatMessage subtype).
  */
 import type { DiceRequest, RollResult } from "../../engine/index.ts";
+import { postCard } from "../chat/post-card.ts";
 
 interface Rolled {
   readonly request: DiceRequest;
@@ -33,23 +34,22 @@ async function postSummary(
   whisperGm: boolean,
 ): Promise<void> {
   if (rolled.length === 0) return;
-  const lines = rolled.map((r) =>
-    game.i18n.format("TEMPO.COMBAT.Dice.Line", {
-      name: rollerName(combat, r.request),
-      reason: game.i18n.localize(r.request.reason),
-      formula: r.request.formula,
-      total: String(r.total),
-    }),
+  // The initiative-summary card (src/view/chat/initiative-card.ts); the recipients are decided here.
+  const lines = rolled.map((r) => ({
+    name: rollerName(combat, r.request),
+    reason: r.request.reason,
+    formula: r.request.formula,
+    total: r.total,
+  }));
+  await postCard(
+    { type: "initiative", input: { lines, private: whisperGm } },
+    {
+      rolls: rolled.map((r) => r.roll),
+      speaker: ChatMessage.getSpeaker({ alias: combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary") }),
+      whisper: whisperGm ? ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "") : [],
+      combatId: combat.id ?? null,
+    },
   );
-  const items = lines.map((line) => `<li>${foundry.utils.escapeHTML(line)}</li>`).join("");
-  const data: ChatMessage.CreateData = {
-    content: `<ul class="tempo-roll-summary">${items}</ul>`,
-    flavor: game.i18n.localize("TEMPO.COMBAT.Dice.Summary"),
-    rolls: rolled.map((r) => r.roll),
-    speaker: ChatMessage.getSpeaker({ alias: combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary") }),
-    ...(whisperGm ? { whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "") } : {}),
-  };
-  await ChatMessage.create(data);
 }
 
 /** Rolls every request, posts the summary, and returns the totals to feed back with `rolls`. */

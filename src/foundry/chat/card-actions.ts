@@ -1,0 +1,135 @@
+/**
+ * The card buttons (`data-tempo-card-action`), run for the clicking user:
+ * - `apply` (damage): not available yet — another piece of work applies damage through the engine;
+ * - `roll` (save): the owner or the GM rolls the save's formula with a real Roll and the card is
+ *   updated once with the total and the roll (its outcome is the engine's, drawn from the total);
+ * - `resolve` (pending): the owner or the GM sends the card's host command through the combat's one
+ *   entry point (`tempoCommand`, which relays a player's command to the GM) and marks it resolved;
+ * - `openRow`: scrolls to the tracker row of the card's entry and highlights it (card-row.ts).
+ * A message's author or a GM may update it (core's permission); anyone else's change goes to the
+ * active GM through the `tempo.card` query, which checks ownership again before writing.
+ */
+import type { HostCommand, Message } from "../../engine/index.ts";
+import { CARD_ACTIONS, type CardAction } from "../../view/chat/card-common.ts";
+import { showNotice } from "../combat/queries.ts";
+import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.ts";
+import { TempoCombat } from "../documents/combat.ts";
+import { userOwnsCard } from "./card-viewer.ts";
+
+export const CARD_QUERY = "tempo.card";
+
+/** What a card change writes: a save's total and roll, or a pending card marked resolved. */
+export type CardChange =
+  { readonly kind: "saveRolled"; readonly total: number; readonly roll: object } | { readonly kind: "resolved" };
+
+export interface CardQuery {
+  readonly messageId: string;
+  readonly change: CardChange;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace CONFIG {
+    interface Queries {
+      "tempo.card": (data: CardQuery, options: { user: User.Implementation }) => Promise<Message | null>;
+    }
+  }
+}
+
+type Refusal = Message | null;
+
+function nameOf(model: TempoCardModel): string {
+  const name = (model.input as { name?: unknown }).name;
+  return typeof name === "string" ? name : "?";
+}
+
+/** Checks a change against the card as it is now (the same check for the author and for the GM's query). */
+function checkChange(model: TempoCardModel, change: CardChange, user: User.Implementation): Refusal {
+  if (!userOwnsCard(model, user)) return { key: "TEMPO.CHAT.Errors.NotOwner", data: { name: nameOf(model) } };
+  const input = model.input as { total?: unknown; resolved?: unknown };
+  if (change.kind === "saveRolled")
+    return input.total === null || input.total === undefined ? null : { key: "TEMPO.CHAT.Save.AlreadyRolled" };
+  return input.resolved === true ? { key: "TEMPO.CHAT.Pending.AlreadyResolved" } : null;
+}
+
+/** The one update a change makes to the card message. */
+function updateOf(message: ChatMessage.Implementation, change: CardChange): Record<string, unknown> {
+  if (change.kind === "resolved") return { "system.input.resolved": true };
+  const rolls = [...message.rolls.map((r) => JSON.stringify(r)), JSON.stringify(change.roll)];
+  return { "system.input.total": change.total, rolls };
+}
+
+/** Writes a checked change: here when this user may update the message, else through the active GM. */
+async function writeChange(message: ChatMessage.Implementation, change: CardChange): Promise<Refusal> {
+  const model = cardModelOf(message);
+  if (model === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: change.kind } };
+  const refused = checkChange(model, change, game.user);
+  if (refused !== null) return refused;
+  if (message.canUserModify(game.user, "update")) {
+    await message.update(updateOf(message, change));
+    return null;
+  }
+  const gm = game.users.activeGM;
+  if (gm === null) return { key: "TEMPO.ERRORS.Access.NoGm" };
+  return gm.query(CARD_QUERY, { messageId: message.id ?? "", change });
+}
+
+/** The GM side of `tempo.card`: the asking user must own the card's creature; the change is checked again. */
+export async function answerCardQuery(data: CardQuery, user: User.Implementation): Promise<Refusal> {
+  if (!game.user.isGM) return { key: "TEMPO.ERRORS.Access.NotGm" };
+  const message = game.messages.get(typeof data?.messageId === "string" ? data.messageId : "");
+  const model = cardModelOf(message);
+  if (message === undefined || model === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: "?" } };
+  const change = data.change;
+  const valid =
+    change?.kind === "resolved" ||
+    (change?.kind === "saveRolled" && Number.isInteger(change.total) && typeof change.roll === "object");
+  if (!valid) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: String(change?.kind) } };
+  const refused = checkChange(model, change, user);
+  if (refused !== null) return refused;
+  await message.update(updateOf(message, change));
+  return null;
+}
+
+async function rollSave(message: ChatMessage.Implementation, model: TempoCardModel): Promise<Refusal> {
+  const refused = checkChange(model, { kind: "saveRolled", total: 0, roll: {} }, game.user);
+  if (refused !== null) return refused;
+  const formula = (model.input as { formula?: unknown }).formula;
+  const roll = new Roll(typeof formula === "string" ? formula : "2d6");
+  await roll.evaluate();
+  return writeChange(message, { kind: "saveRolled", total: roll.total ?? 0, roll: roll.toJSON() });
+}
+
+async function resolvePending(message: ChatMessage.Implementation, model: TempoCardModel): Promise<Refusal> {
+  const refused = checkChange(model, { kind: "resolved" }, game.user);
+  if (refused !== null) return refused;
+  const command = model.command as HostCommand | null;
+  if (command !== null && model.combatId !== null) {
+    const combat = game.combats.get(model.combatId);
+    if (!(combat instanceof TempoCombat)) return { key: "TEMPO.ERRORS.Host.NotTempo" };
+    const sent = await combat.tempoCommand(command);
+    // A refused command was shown to the user by giveCommand; the card stays unresolved.
+    if (!sent.ok) return null;
+  }
+  return writeChange(message, { kind: "resolved" });
+}
+
+export function isCardAction(action: unknown): action is CardAction {
+  return typeof action === "string" && (CARD_ACTIONS as readonly string[]).includes(action);
+}
+
+/**
+ * Runs one button of a card message for this user; a refusal is shown as a notice and nothing is
+ * written. `openRow` is the DOM's (card-row.ts) and handled by the click binding.
+ */
+export async function runCardAction(message: ChatMessage.Implementation, action: string): Promise<Refusal> {
+  const model = cardModelOf(message);
+  let refusal: Refusal;
+  if (model === null || !isCardAction(action) || action === "openRow")
+    refusal = { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action } };
+  else if (action === "apply") refusal = { key: "TEMPO.CHAT.Damage.NotAvailable" };
+  else if (action === "roll") refusal = await rollSave(message, model);
+  else refusal = await resolvePending(message, model);
+  if (refusal !== null) showNotice(refusal);
+  return refusal;
+}

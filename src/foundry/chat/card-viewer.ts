@@ -1,0 +1,28 @@
+/**
+ * Who looks at a card, in the view's terms: the GM, whether this user owns the creature the card asks
+ * to act (a save's roller, a pending action's owner), and whether the world setting `tempo.odds` lets
+ * them see odds (default: the GM only, see settings.ts).
+ */
+import { oddsVisibleTo, type CardViewer, type OddsVisibility } from "../../view/chat/card-common.ts";
+import type { TempoCardModel } from "../data/chat/chat-card-model.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+
+/** The combatant a card acts for, when it names one. */
+export function cardCombatant(model: TempoCardModel): Combatant.Implementation | null {
+  const input = model.input as { combatantId?: unknown };
+  if (model.combatId === null || typeof input.combatantId !== "string") return null;
+  const combat = game.combats.get(model.combatId) as Combat.Implementation | undefined;
+  return combat?.combatants.get(input.combatantId) ?? null;
+}
+
+/** Whether `user` owns the card's combatant (the GM always may act). */
+export function userOwnsCard(model: TempoCardModel, user: User.Implementation): boolean {
+  if (user.isGM) return true;
+  const combatant = cardCombatant(model);
+  return combatant !== null && combatant.testUserPermission(user, "OWNER");
+}
+
+export function cardViewer(model: TempoCardModel, user: User.Implementation): CardViewer {
+  const setting = game.settings.get(SYSTEM_ID, "odds") as OddsVisibility;
+  return { isGM: user.isGM, owns: userOwnsCard(model, user), showOdds: oddsVisibleTo(setting, user.isGM) };
+}

@@ -1,0 +1,66 @@
+/**
+ * Draws a Tempo card into its chat message (`renderChatMessageHTML`, v13's hook with the message's
+ * HTMLElement, as dnd5e's and Draw Steel's v13 code use it): the card's context from the view builder
+ * for this user (odds per the `tempo.odds` setting), the card's template, and the buttons bound to the
+ * dispatcher. Core's own roll display stays below the card, so the real Rolls remain visible (and
+ * hidden in blind rolls, as core decides).
+ */
+import { CHAT_CARD_TEMPLATES, buildChatCard } from "../../view/chat/chat-cards.ts";
+import { cardModelOf } from "../data/chat/chat-card-model.ts";
+import { showNotice } from "../combat/queries.ts";
+import { runCardAction } from "./card-actions.ts";
+import { openTrackerRow } from "./card-row.ts";
+import { cardViewer } from "./card-viewer.ts";
+
+const SYSTEM_PATH = "systems/tempo/";
+
+/** The card's HTML for this user, or null for a message that is not a Tempo card. */
+export async function renderCardHtml(message: ChatMessage.Implementation): Promise<string | null> {
+  const model = cardModelOf(message);
+  if (model === null) return null;
+  const card = model.card;
+  const context = buildChatCard(card, cardViewer(model, game.user)) as Record<string, unknown>;
+  return foundry.applications.handlebars.renderTemplate(`${SYSTEM_PATH}${CHAT_CARD_TEMPLATES[card.type]}`, context);
+}
+
+function bindButtons(message: ChatMessage.Implementation, root: HTMLElement): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>("[data-tempo-card-action]")) {
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      const action = button.dataset.tempoCardAction ?? "";
+      button.disabled = true;
+      const card = button.closest<HTMLElement>("[data-tempo-card]");
+      const done =
+        action === "openRow"
+          ? openTrackerRow(card?.dataset.entryKey ?? "", card?.dataset.combatantId ?? "").then((refusal) => {
+              if (refusal !== null) showNotice(refusal);
+            })
+          : runCardAction(message, action);
+      void done.finally(() => {
+        button.disabled = false;
+      });
+    });
+  }
+}
+
+async function drawCard(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
+  const content = html.querySelector<HTMLElement>(".message-content");
+  const rendered = await renderCardHtml(message);
+  if (content === null || rendered === null) return;
+  const holder = document.createElement("div");
+  holder.innerHTML = rendered;
+  const card = holder.firstElementChild;
+  if (card === null) return;
+  content.prepend(card);
+  bindButtons(message, content);
+}
+
+export function registerCardRendering(): void {
+  Hooks.on("renderChatMessageHTML", (message, html) => {
+    const msg = message as ChatMessage.Implementation;
+    if (cardModelOf(msg) === null) return;
+    void drawCard(msg, html);
+  });
+  const templates = Object.values(CHAT_CARD_TEMPLATES).map((path) => `${SYSTEM_PATH}${path}`);
+  Hooks.once("setup", () => void foundry.applications.handlebars.loadTemplates(templates));
+}

@@ -1,0 +1,51 @@
+/**
+ * The five chat cards by type (issue 11): each type's input, builder and template, so the Foundry
+ * layer (a ChatMessage subtype per card) and the preview page draw a card the same way.
+ */
+import { buildAttackCard, type AttackCardInput } from "./attack-card.ts";
+import type { CardViewer } from "./card-common.ts";
+import { buildDamageCard, type DamageCardInput } from "./damage-card.ts";
+import { buildInitiativeCard, type InitiativeCardInput } from "./initiative-card.ts";
+import { buildPendingCard, type PendingCardInput } from "./pending-card.ts";
+import { buildSaveCard, type SaveCardInput } from "./save-card.ts";
+
+export type ChatCard =
+  | { readonly type: "attack"; readonly input: AttackCardInput }
+  | { readonly type: "damage"; readonly input: DamageCardInput }
+  | { readonly type: "save"; readonly input: SaveCardInput }
+  | { readonly type: "pending"; readonly input: PendingCardInput }
+  | { readonly type: "initiative"; readonly input: InitiativeCardInput };
+
+export type ChatCardType = ChatCard["type"];
+
+/** The ChatMessage subtypes, in the order the preview shows them. */
+export const CHAT_CARD_TYPES: readonly ChatCardType[] = ["attack", "damage", "save", "pending", "initiative"];
+
+/** Each card's template, by its repository path (Foundry serves it under systems/tempo/). */
+export const CHAT_CARD_TEMPLATES: Readonly<Record<ChatCardType, string>> = {
+  attack: "templates/chat/attack.hbs",
+  damage: "templates/chat/damage.hbs",
+  save: "templates/chat/save.hbs",
+  pending: "templates/chat/pending.hbs",
+  initiative: "templates/chat/initiative.hbs",
+};
+
+export function isChatCardType(type: unknown): type is ChatCardType {
+  return typeof type === "string" && (CHAT_CARD_TYPES as readonly string[]).includes(type);
+}
+
+/** The template context of a card for one viewer. */
+export function buildChatCard(card: ChatCard, viewer: CardViewer): object {
+  switch (card.type) {
+    case "attack":
+      return buildAttackCard(card.input, viewer);
+    case "damage":
+      return buildDamageCard(card.input, viewer);
+    case "save":
+      return buildSaveCard(card.input, viewer);
+    case "pending":
+      return buildPendingCard(card.input, viewer);
+    case "initiative":
+      return buildInitiativeCard(card.input);
+  }
+}

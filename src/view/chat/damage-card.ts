@@ -1,0 +1,125 @@
+/**
+ * The damage card (issue 11): the dice, the damage kind and its DR family (DR-1), each swing (AP-1),
+ * the damage after the target's matching DR as the setting applies it (DR-2), and the expected damage
+ * after DR over every possible roll of the formula (the engine's exact distribution).
+ * Applying the damage to the target is another helper's work: the Apply button is drawn here and the
+ * Foundry dispatcher answers it with "not available yet" until then.
+ */
+import {
+  DAMAGE_KIND_LABELS,
+  DR_FAMILY_LABELS,
+  damageAfterDr,
+  damageAfterDrDistribution,
+  drFamilyOf,
+  expectedDamage,
+  formulaDistribution,
+  validateDr,
+  type DrMode,
+  type DrValues,
+  type I18nKey,
+  type Message,
+  type Result,
+} from "../../engine/index.ts";
+import { decimalText, type CardButton, type CardOdds, type CardViewer } from "./card-common.ts";
+
+export interface DamageCardInput {
+  readonly attacker: string;
+  readonly target: string;
+  /** The damage formula of one swing ("2d6+3"). */
+  readonly formula: string;
+  /** Each swing's rolled damage (AP-1: one entry per swing; one for a single hit). */
+  readonly swings: readonly number[];
+  /** A damage kind of DEFAULT_DAMAGE_KINDS ("slashing", "fire", …). */
+  readonly kind: string;
+  /** The target's three DR values (DR-1). */
+  readonly dr: DrValues;
+  readonly drMode: DrMode;
+}
+
+export interface DamageCardContext {
+  readonly attacker: string;
+  readonly target: string;
+  readonly formula: string;
+  readonly swings: readonly number[];
+  readonly multiple: boolean;
+  /** A known kind's label key, or the stored kind as written. */
+  readonly kindLabel: I18nKey | null;
+  readonly kind: string;
+  readonly familyLabel: I18nKey | null;
+  readonly drValue: number;
+  readonly drModeLabel: I18nKey;
+  readonly rolled: number;
+  readonly dealt: number | null;
+  readonly odds: readonly CardOdds[] | null;
+  readonly buttons: readonly CardButton[];
+  readonly error: Message | null;
+}
+
+interface Worked {
+  readonly family: I18nKey;
+  readonly dr: number;
+  readonly dealt: number;
+  readonly expected: number;
+}
+
+function work(input: DamageCardInput): Result<Worked> {
+  const family = drFamilyOf(input.kind);
+  if (!family.ok) return family;
+  const dr = validateDr(input.dr);
+  if (!dr.ok) return dr;
+  const value = dr.value[family.value];
+  const dealt = damageAfterDr(input.swings, value, input.drMode);
+  if (!dealt.ok) return dealt;
+  const oneSwing = formulaDistribution(input.formula);
+  if (!oneSwing.ok) return oneSwing;
+  const after = damageAfterDrDistribution(oneSwing.value, input.swings.length, value, input.drMode);
+  if (!after.ok) return after;
+  return {
+    ok: true,
+    value: {
+      family: DR_FAMILY_LABELS[family.value],
+      dr: value,
+      dealt: dealt.value,
+      expected: expectedDamage(after.value),
+    },
+  };
+}
+
+/** Builds the damage card's context for one viewer. */
+export function buildDamageCard(input: DamageCardInput, viewer: CardViewer): DamageCardContext {
+  const swings = Array.isArray(input.swings) ? input.swings : [];
+  const worked = work(input);
+  const kindLabel = Object.hasOwn(DAMAGE_KIND_LABELS, input.kind) ? (DAMAGE_KIND_LABELS[input.kind] ?? null) : null;
+  const base = {
+    attacker: input.attacker,
+    target: input.target,
+    formula: input.formula,
+    swings,
+    multiple: swings.length > 1,
+    kindLabel,
+    kind: input.kind,
+    drModeLabel: (input.drMode === "perAttack"
+      ? "TEMPO.CHAT.Damage.PerAttack"
+      : "TEMPO.CHAT.Damage.PerHit") satisfies I18nKey as I18nKey,
+    rolled: swings.reduce((sum, n) => sum + (Number.isFinite(n) ? n : 0), 0),
+  };
+  if (!worked.ok)
+    return { ...base, familyLabel: null, drValue: 0, dealt: null, odds: null, buttons: [], error: worked.error };
+  const w = worked.value;
+  const apply: CardButton = {
+    action: "apply",
+    label: { key: "TEMPO.CHAT.Damage.Apply", data: { amount: w.dealt, target: input.target } },
+    icon: "✚",
+  };
+  return {
+    ...base,
+    familyLabel: w.family,
+    drValue: w.dr,
+    dealt: w.dealt,
+    odds: viewer.showOdds
+      ? [{ label: { key: "TEMPO.CHAT.Odds.Expected", data: { amount: decimalText(w.expected) } }, exact: w.expected }]
+      : null,
+    buttons: viewer.isGM ? [apply] : [],
+    error: null,
+  };
+}

@@ -1,0 +1,86 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
+import { openPreviewBrowser, type PreviewBrowser } from "../support/preview-browser.ts";
+import { ROOT } from "../support/source-files.ts";
+
+const SCREENSHOTS = join(ROOT, "test-results", "screenshots");
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+let preview: PreviewBrowser | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  preview = await openPreviewBrowser(480, 1600);
+  page = preview.page;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await preview?.close();
+});
+
+async function open(query: string): Promise<string[]> {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(`${preview?.url ?? ""}cards.html${query}`);
+  await page.waitForSelector(".tempo-card", { timeout: 30_000 });
+  return errors;
+}
+
+interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly nodes: readonly { readonly target: readonly string[] }[];
+}
+
+/** Serious and critical axe violations on the page now, as "rule: selector" lines. */
+async function axeViolations(): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+const cardText = (id: string) => page.locator(`[data-sample="${id}"]`).innerText();
+
+describe("preview page: chat cards", () => {
+  it("draws every sample card through the system's templates, with no page errors", async () => {
+    expect(await open("")).toEqual([]);
+    expect(await page.locator(".tempo-preview__card").count()).toBe(CARD_SAMPLES.length);
+    expect(await page.locator(".tempo-card").count()).toBe(CARD_SAMPLES.length);
+  });
+
+  it("SEG-12 and ATK-ROT-2: attack cards say hit or miss in words, name the deciding rule and show the odds to the GM", async () => {
+    await open("");
+    const segment = await cardText("attack-segment");
+    expect(segment).toContain("Hit");
+    expect(segment).toContain("SEG-12");
+    expect(segment).toMatch(/Chance to hit: \d+\.\d%/);
+    expect(await cardText("attack-rotation")).toContain("ATK-ROT-2");
+    expect(await cardText("damage-rotation")).toContain("Damage after DR");
+  });
+
+  it("a player sees no odds (the setting's default) but still the outcome and the owner's Roll button", async () => {
+    await open("?view=player");
+    expect(await page.locator(".tempo-card__odds").count()).toBe(0);
+    expect(await cardText("attack-segment")).toContain("Hit");
+    expect(await page.locator('[data-sample="save-concentration"] [data-tempo-card-action="roll"]').count()).toBe(1);
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    it(`axe finds nothing serious or critical on the cards (${theme} theme); screenshot saved`, async () => {
+      await open(theme === "dark" ? "?theme=dark" : "");
+      expect(await page.evaluate(() => document.body.className)).toContain(`theme-${theme}`);
+      expect(await axeViolations()).toEqual([]);
+      await page.locator(".tempo-preview__cards").screenshot({ path: join(SCREENSHOTS, `cards-${theme}.png`) });
+    });
+  }
+});

@@ -1,0 +1,166 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { endPhaseSaveChance } from "../../src/engine/index.ts";
+import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
+import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
+import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installFoundryWorld } from "../support/foundry-world.ts";
+
+const world = installFoundryWorld(5);
+afterAll(() => world.uninstall());
+const chat = installChatDouble(world);
+const player = world.addUser("p1");
+const other = world.addUser("p2");
+
+await import("../../src/foundry/init.ts");
+world.callHook("init");
+const { postCard } = await import("../../src/foundry/chat/post-card.ts");
+const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+const { cardViewer } = await import("../../src/foundry/chat/card-viewer.ts");
+const { cardModelOf } = await import("../../src/foundry/data/chat/chat-card-model.ts");
+type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
+
+function sample(id: string): ChatCard {
+  const found = CARD_SAMPLES.find((s) => s.id === id);
+  if (found === undefined) throw new Error(id);
+  return found.card;
+}
+
+async function phaseCombat(): Promise<Tempo> {
+  await game.settings.set("tempo", "ruleset", "phase");
+  const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+  await (
+    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+  ).createEmbeddedDocuments("Combatant", [
+    { name: "Kestrel", owners: [player.id], system: { side: "pc" } },
+    { name: "Golem", owners: [], system: { side: "enemy" } },
+  ]);
+  await world.idle();
+  return combat;
+}
+
+/** A waiting PHS-12 save for the player's creature, posted by the GM as the end phase does. */
+async function postSave(combat: Tempo): Promise<MessageDouble> {
+  const kestrel = combat.combatants.contents.find((c) => c.name === "Kestrel");
+  const card = sample("save-end-phase");
+  if (card.type !== "save") throw new Error("sample");
+  const input = { ...card.input, combatantId: kestrel?.id ?? "", total: null };
+  await postCard({ type: "save", input }, { combatId: combat.id ?? null });
+  const message = chat.messages.at(-1);
+  if (message === undefined) throw new Error("no message");
+  return message;
+}
+
+const asMessage = (m: MessageDouble) => m as unknown as ChatMessage.Implementation;
+
+describe("posting a card", () => {
+  it("creates one message of the card's subtype holding the engine input and the real rolls", async () => {
+    const before = chat.messages.length;
+    const roll = new Roll("1d20");
+    await roll.evaluate();
+    await postCard(sample("attack-segment"), { rolls: [roll] });
+    expect(chat.messages.length).toBe(before + 1);
+    const message = chat.messages.at(-1);
+    expect(message?.type).toBe("attack");
+    expect(message?.rolls).toEqual([roll]);
+    expect(cardModelOf(asMessage(message as MessageDouble))?.card).toEqual(sample("attack-segment"));
+  });
+
+  it("honours core's roll mode: blind GM roll whispers the GMs blind, self roll the roller, public nobody", async () => {
+    await postCard(sample("attack-standard"), { rollMode: "blindroll" });
+    expect(chat.messages.at(-1)).toMatchObject({ whisper: ["gm"], blind: true });
+    await world.as(player, () => postCard(sample("attack-standard"), { rollMode: "selfroll" }));
+    expect(chat.messages.at(-1)).toMatchObject({ whisper: ["p1"], blind: false });
+    await game.settings.set("core", "rollMode", "gmroll");
+    await postCard(sample("attack-standard"));
+    expect(chat.messages.at(-1)?.whisper).toEqual(["gm"]);
+    await game.settings.set("core", "rollMode", "publicroll");
+    await postCard(sample("attack-standard"));
+    expect(chat.messages.at(-1)?.whisper).toEqual([]);
+  });
+
+  it("the initiative summary of a roll is an initiative card with one line per roll", async () => {
+    const combat = await phaseCombat();
+    const before = chat.messages.length;
+    await combat.startCombat();
+    await world.idle();
+    await combat.rollAll();
+    await world.idle();
+    const cards = chat.messages.slice(before).filter((m) => m.type === "initiative");
+    expect(cards.length).toBeGreaterThan(0);
+    const lines = cards.flatMap((m) => (m.source.input as { lines: { name: string }[] }).lines.map((l) => l.name));
+    expect(lines).toContain("Kestrel");
+  });
+});
+
+describe("card buttons", () => {
+  it("PHS-12: the owner rolls the save from the card; the card is updated once, through the GM", async () => {
+    const combat = await phaseCombat();
+    const message = await postSave(combat);
+    const updates = chat.updates.length;
+    world.scriptedTotals.push(8);
+    const refusal = await world.as(player, () => runCardAction(asMessage(message), "roll"));
+    expect(refusal).toBeNull();
+    expect(chat.updates.length).toBe(updates + 1);
+    expect(chat.updates.at(-1)?.userId).toBe("gm");
+    expect((message.source.input as { total: number }).total).toBe(8);
+    expect(message.rolls).toEqual([JSON.stringify({ formula: "2d6", total: 8 })]);
+    // A second click changes nothing.
+    const again = await world.as(player, () => runCardAction(asMessage(message), "roll"));
+    expect(again?.key).toBe("TEMPO.CHAT.Save.AlreadyRolled");
+    expect(chat.updates.length).toBe(updates + 1);
+  });
+
+  it("PHS-12: another player may not roll someone else's save; nothing is written and they are told", async () => {
+    const combat = await phaseCombat();
+    const message = await postSave(combat);
+    const updates = chat.updates.length;
+    const notices = world.notices.length;
+    const refusal = await world.as(other, () => runCardAction(asMessage(message), "roll"));
+    expect(refusal?.key).toBe("TEMPO.CHAT.Errors.NotOwner");
+    expect(chat.updates.length).toBe(updates);
+    expect(world.notices.slice(notices).map((n) => n.user)).toEqual(["p2"]);
+  });
+
+  it("damage Apply is not available yet: a notice, and nothing is written", async () => {
+    await postCard(sample("damage-rotation"));
+    const message = chat.messages.at(-1) as MessageDouble;
+    const writes = world.writes.length;
+    const refusal = await runCardAction(asMessage(message), "apply");
+    expect(refusal?.key).toBe("TEMPO.CHAT.Damage.NotAvailable");
+    expect(world.writes.length).toBe(writes);
+  });
+
+  it("CNT-6: Resolve sends the card's host command through the combat and marks the card resolved", async () => {
+    const combat = await phaseCombat();
+    const card = sample("pending-count");
+    await postCard(card, { combatId: combat.id ?? null, command: { type: "start" } });
+    const message = chat.messages.at(-1) as MessageDouble;
+    const refusal = await runCardAction(asMessage(message), "resolve");
+    expect(refusal).toBeNull();
+    expect(combat.started).toBe(true);
+    expect((message.source.input as { resolved: boolean }).resolved).toBe(true);
+    const again = await runCardAction(asMessage(message), "resolve");
+    expect(again?.key).toBe("TEMPO.CHAT.Pending.AlreadyResolved");
+  });
+
+  it("odds follow tempo.odds: by default the GM sees them and players do not; 'everyone' shows them to all", async () => {
+    const combat = await phaseCombat();
+    const message = await postSave(combat);
+    const model = cardModelOf(asMessage(message));
+    if (model === null) throw new Error("no model");
+    expect(cardViewer(model, game.user).showOdds).toBe(true);
+    expect(await world.as(player, async () => cardViewer(model, game.user))).toEqual({
+      isGM: false,
+      owns: true,
+      showOdds: false,
+    });
+    await game.settings.set("tempo", "odds", "everyone");
+    expect(await world.as(other, async () => cardViewer(model, game.user))).toMatchObject({
+      owns: false,
+      showOdds: true,
+    });
+    await game.settings.set("tempo", "odds", "gm");
+    // The chance the card then shows is the engine's.
+    expect(endPhaseSaveChance()).toBeCloseTo(21 / 36, 15);
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import {
+  damageAfterDrDistribution,
+  endPhaseSaveChance,
+  expectedDamage,
+  formulaDistribution,
+  chanceAtLeast,
+} from "../../../src/engine/index.ts";
+import { decimalText } from "../../../src/view/chat/card-common.ts";
+import { buildDamageCard, type DamageCardInput } from "../../../src/view/chat/damage-card.ts";
+import { buildInitiativeCard } from "../../../src/view/chat/initiative-card.ts";
+import { buildPendingCard } from "../../../src/view/chat/pending-card.ts";
+import { buildSaveCard, type SaveCardInput } from "../../../src/view/chat/save-card.ts";
+
+const gm = { isGM: true, owns: false, showOdds: true };
+const owner = { isGM: false, owns: true, showOdds: false };
+const stranger = { isGM: false, owns: false, showOdds: true };
+
+const damage: DamageCardInput = {
+  attacker: "Vex",
+  target: "Raider",
+  formula: "1d8+2",
+  swings: [7, 4, 10],
+  kind: "slashing",
+  dr: { physical: 3, elemental: 0, arcane: 1 },
+  drMode: "perHit",
+};
+
+describe("damage card", () => {
+  it("DR-1, DR-2: slashing is physical; per hit each swing loses 3 (4 + 1 + 7 = 12), per attack the sum once (18)", () => {
+    const built = buildDamageCard(damage, gm);
+    expect(built.kindLabel).toBe("TEMPO.DAMAGE.Kind.slashing");
+    expect(built.familyLabel).toBe("TEMPO.DAMAGE.Family.physical");
+    expect(built.drValue).toBe(3);
+    expect(built.rolled).toBe(21);
+    expect(built.dealt).toBe(12);
+    expect(buildDamageCard({ ...damage, drMode: "perAttack" }, gm).dealt).toBe(18);
+  });
+
+  it("AP-1: the expected damage after DR is the engine's, for three swings of 1d8+2 against DR 3", () => {
+    const one = formulaDistribution("1d8+2");
+    if (!one.ok) throw new Error("engine refused");
+    const after = damageAfterDrDistribution(one.value, 3, 3, "perHit");
+    if (!after.ok) throw new Error("engine refused");
+    const built = buildDamageCard(damage, gm);
+    expect(built.odds?.[0]?.exact).toBe(expectedDamage(after.value));
+    expect(built.odds?.[0]?.label.data?.amount).toBe(decimalText(expectedDamage(after.value)));
+    expect(buildDamageCard(damage, owner).odds).toBeNull();
+  });
+
+  it("the Apply button is the GM's, labelled with the amount and target; an unknown kind is an error", () => {
+    expect(buildDamageCard(damage, gm).buttons.map((b) => [b.action, b.label.data])).toEqual([
+      ["apply", { amount: 12, target: "Raider" }],
+    ]);
+    expect(buildDamageCard(damage, owner).buttons).toEqual([]);
+    const bad = buildDamageCard({ ...damage, kind: "psychic" }, gm);
+    expect(bad.error?.key).toBe("TEMPO.ERRORS.Damage.UnknownKind");
+    expect(bad.buttons).toEqual([]);
+  });
+});
+
+const endPhase: SaveCardInput = {
+  kind: "endPhase",
+  combatantId: "k",
+  name: "Kestrel",
+  effect: "Burning",
+  formula: "2d6",
+  target: 7,
+  endPhaseKind: "ends",
+  concentration: "maintaining",
+  total: null,
+};
+
+describe("save card", () => {
+  it("PHS-12: before the roll the owner gets a Roll button and the chance is the engine's 21/36", () => {
+    const built = buildSaveCard(endPhase, { ...owner, showOdds: true });
+    expect(built.odds?.[0]?.exact).toBe(endPhaseSaveChance());
+    expect(built.odds?.[0]?.label.data?.percent).toBe("58.3");
+    expect(built.buttons.map((b) => b.action)).toEqual(["roll"]);
+    expect(built.verdict).toBeNull();
+    expect(buildSaveCard(endPhase, stranger).buttons).toEqual([]);
+  });
+
+  it("PHS-12: 7 or more ends an 'ends' effect; 6 leaves it on; a sustaining effect goes on with a success", () => {
+    const saved = buildSaveCard({ ...endPhase, total: 7 }, owner);
+    expect(saved.verdict?.success).toBe(true);
+    expect(saved.consequence?.key).toBe("TEMPO.CHAT.Save.EffectEnds");
+    expect(saved.buttons).toEqual([]);
+    expect(buildSaveCard({ ...endPhase, total: 6 }, owner).consequence?.key).toBe("TEMPO.CHAT.Save.EffectContinues");
+    expect(buildSaveCard({ ...endPhase, total: 9, endPhaseKind: "sustains" }, owner).consequence?.key).toBe(
+      "TEMPO.CHAT.Save.EffectContinues",
+    );
+    expect(buildSaveCard({ ...endPhase, total: 13 }, owner).error?.key).toBe("TEMPO.ERRORS.Conditions.InvalidRoll");
+  });
+
+  it("SEG-10: a failed concentration check while casting loses the spell; a success keeps it", () => {
+    const check: SaveCardInput = {
+      ...endPhase,
+      kind: "concentration",
+      formula: "1d20",
+      target: 10,
+      concentration: "casting",
+    };
+    const chance = chanceAtLeast("1d20", 10);
+    expect(chance.ok && buildSaveCard(check, gm).odds?.[0]?.exact).toBe(chance.ok ? chance.value : -1);
+    expect(buildSaveCard({ ...check, total: 4 }, gm).consequence?.key).toBe("TEMPO.CHAT.Save.CastingFailed");
+    expect(buildSaveCard({ ...check, total: 14 }, gm).consequence?.key).toBe("TEMPO.CHAT.Save.ConcentrationKept");
+    expect(buildSaveCard({ ...check, concentration: "maintaining", total: 4 }, gm).consequence?.key).toBe(
+      "TEMPO.CHAT.Save.EffectEnds",
+    );
+  });
+
+  it("CNT-14: a death save states success or failure in words", () => {
+    const death: SaveCardInput = { ...endPhase, kind: "death", effect: null, formula: "1d20", target: 10, total: 3 };
+    const built = buildSaveCard(death, gm);
+    expect(built.rule).toBe("CNT-14");
+    expect(built.verdict).toMatchObject({ success: false, label: "TEMPO.CHAT.Save.Failure", icon: "✘" });
+  });
+});
+
+describe("pending and initiative cards", () => {
+  const pending = {
+    combatId: "c1",
+    combatantId: "b",
+    name: "Brute",
+    entryKey: "pending:a1",
+    detail: { key: "TEMPO.COMBAT.Count.Pending.Attack" as const, data: { attack: 1, attacks: 2 } },
+    position: { key: "TEMPO.COMBAT.Count.Position" as const, data: { count: 7 } },
+    rule: "CNT-6",
+    resolved: false,
+  };
+
+  it("CNT-6: the owner and the GM may resolve a due action; anyone may find its row", () => {
+    expect(buildPendingCard(pending, owner).buttons.map((b) => b.action)).toEqual(["resolve", "openRow"]);
+    expect(buildPendingCard(pending, stranger).buttons.map((b) => b.action)).toEqual(["openRow"]);
+    expect(buildPendingCard({ ...pending, resolved: true }, gm).buttons.map((b) => b.action)).toEqual(["openRow"]);
+  });
+
+  it("the initiative summary keeps the rolled order", () => {
+    const lines = [
+      { name: "B", reason: "TEMPO.COMBAT.Count.RollReason.Initiative" as const, formula: "1d20", total: 3 },
+      { name: "A", reason: "TEMPO.COMBAT.Count.RollReason.Initiative" as const, formula: "1d20", total: 17 },
+    ];
+    expect(buildInitiativeCard({ lines, private: true })).toEqual({ lines, private: true, count: 2 });
+  });
+});
