@@ -15,6 +15,8 @@ import type { TrackerInput } from "../view/tracker/tracker-input.ts";
 import declareTemplate from "./declare-dialog.hbs?raw";
 import delayTemplate from "./delay-dialog.hbs?raw";
 import { openDelayDialog } from "./delay-dialog.ts";
+import countTemplate from "./count-dialog.hbs?raw";
+import { openCountDeclareDialog, openCountReactDialog, type CountDialogHost } from "./count-dialog.ts";
 import { openDeclareDialog, type DeclareDialogHost } from "./declare-dialog.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
 import { PreviewCombat } from "./preview-combat.ts";
@@ -35,6 +37,7 @@ const renderTracker = handlebars.compile(templates["../../templates/combat/track
 const renderPage = handlebars.compile(pageTemplate);
 const renderDeclare = handlebars.compile(declareTemplate);
 const renderDelay = handlebars.compile(delayTemplate);
+const renderCount = handlebars.compile(countTemplate);
 const root = document.querySelector<HTMLElement>("#tempo-preview");
 const declareDialog = document.querySelector<HTMLDialogElement>("#tempo-preview-declare");
 const SEED = 20261121;
@@ -114,6 +117,14 @@ function perform(button: HTMLElement): void {
     case "segmentDeclare":
       if (declareDialog !== null) openDeclareDialog(declareHost(declareDialog, combatantId ?? ""), button);
       return;
+    case "countDeclare":
+      if (declareDialog !== null && combatantId !== undefined)
+        openCountDeclareDialog(countHost(declareDialog, "countDeclare", combatantId), combatantId);
+      return;
+    case "countReact":
+      if (declareDialog !== null && combatantId !== undefined)
+        openCountReactDialog(countHost(declareDialog, "countReact", combatantId), combatantId);
+      return;
     case "phaseDelay":
       if (combatantId !== undefined) delay(combatantId);
       return;
@@ -147,6 +158,23 @@ function declareHost(dialog: HTMLDialogElement, combatantId: string): DeclareDia
       if (outcome !== null && "command" in outcome) combat.run(outcome.command);
       render();
       root?.querySelector<HTMLElement>(`[data-action="segmentDeclare"][data-combatant-id="${combatantId}"]`)?.focus();
+    },
+  };
+}
+
+/** The count forms (CNT-6, CNT-12): the answer is given as a table command; focus goes back to the row's control. */
+function countHost(dialog: HTMLDialogElement, action: string, combatantId: string): CountDialogHost {
+  return {
+    dialog,
+    render: renderCount,
+    input: trackerInput,
+    nameOf: (id) => combat.combatants.find((c) => c.id === id)?.name ?? id,
+    done: (outcome) => {
+      formError = outcome !== null && "error" in outcome ? outcome.error : null;
+      if (outcome !== null && "command" in outcome) combat.run(outcome.command);
+      render();
+      const back = root?.querySelector<HTMLElement>(`[data-action="${action}"][data-combatant-id="${combatantId}"]`);
+      (back ?? root?.querySelector<HTMLElement>(".is-acting button"))?.focus();
     },
   };
 }

@@ -92,6 +92,27 @@ describe("preview page: the count track", () => {
     expect(texts.some((t) => /Enemy/.test(t))).toBe(true);
     expect(texts.some((t) => /Has acted|Acting now/.test(t))).toBe(true);
   });
+
+  it("CNT-6, CNT-8: the acting creature declares a spell on the form; the track shows where it lands and whose it is", async () => {
+    await open("?ruleset=count");
+    await page.getByRole("button", { name: "Roll all" }).click();
+    const actor = (await acting().textContent()) ?? "";
+    const count = Number(await page.locator(".tempo-count-track__slot.is-active").getAttribute("data-count"));
+    await page.locator(".tempo-row.is-acting").getByRole("button", { name: "Declare" }).click();
+    const dialog = page.locator("#tempo-preview-declare");
+    await dialog.locator('select[name="kind"]').selectOption("spell");
+    await dialog.locator('input[name="slotLevel"]').fill("3");
+    await dialog.getByRole("button", { name: "Declare" }).click();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    const pending = page.locator(".tempo-count-track__slots .tempo-row--pending").first();
+    const text = (await pending.textContent())?.replace(/\s+/g, " ") ?? "";
+    expect(text).toContain("Spell (level 3)");
+    expect(text).toContain(`Lands at count ${count + 3} — ${actor}'s action`);
+    // Its Declare is now refused with the engine's reason as its tooltip.
+    const declare = page.locator(".tempo-row.is-acting").getByRole("button", { name: "Declare" });
+    expect(await declare.getAttribute("title")).toBe("This creature has already spent its action this round.");
+    expect(await axeViolations()).toEqual([]);
+  });
 });
 
 const SCHEMES = ["count", "standard", "phase", "segment", "rotation"] as const;

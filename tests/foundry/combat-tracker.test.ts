@@ -99,6 +99,12 @@ describe("Tempo's combat tracker in Foundry: templates and actions", () => {
     expect(Object.keys(options.actions)).toEqual(expect.arrayContaining(["tempoCommand", "endTurn", "segmentDeclare"]));
   });
 
+  it("CNT-6, CNT-12: handles the count row's Declare and React controls (they open the count forms)", () => {
+    const options = (TempoCombatTracker as unknown as { DEFAULT_OPTIONS: { actions: Record<string, unknown> } })
+      .DEFAULT_OPTIONS;
+    expect(Object.keys(options.actions)).toEqual(expect.arrayContaining(["countDeclare", "countReact"]));
+  });
+
   it("SEG-2: draws the segment part with its steps for the GM and a player, no hidden creature for the player", async () => {
     const combat = await encounter("segment");
     const gmHtml = renderTracker(await tracker(combat)._preparePartContext("tracker", {}, {}));

@@ -10,6 +10,8 @@ import {
 } from "../../src/engine/index.ts";
 import { delayDialogContext } from "../../src/preview/delay-dialog.ts";
 import { buildPreviewPageContext } from "../../src/view/preview/page-context.ts";
+import { buildCountDeclareForm, countTargetChoices } from "../../src/view/tracker/count-declare.ts";
+import { buildCountReactForm } from "../../src/view/tracker/count-react.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
 import { buildSegmentDeclareForm } from "../../src/view/tracker/segment-declare.ts";
 import { buildRotationOrderContext } from "../../src/view/tracker/rotation-order-context.ts";
@@ -138,7 +140,31 @@ export function rotationTable(planningPhase: boolean): HostTable {
     .roll({ P1: 18, P2: 17, P3: 16, E1: 10 });
 }
 
+/**
+ * A count encounter in round 1 with something to tell: Ilsa (on 5) has declared a 4th-level spell that
+ * lands at 9 (CNT-8), the ogre and the brute tie on 7 (CNT-5, contest 15 against 9).
+ */
+export function countTable(): HostTable {
+  return new HostTable("count", [
+    { id: "ilsa", side: "pc", bonus: 3, mine: true },
+    { id: "ogre", side: "enemy", bonus: 0 },
+    { id: "brute", side: "enemy", bonus: 0 },
+  ])
+    .run({ type: "start" })
+    .roll({ ilsa: 5, ogre: 7, brute: 7 })
+    .roll({ ogre: 15, brute: 9 })
+    .run({ type: "declare", combatantId: "ilsa", action: { kind: "spell", slotLevel: 4, targets: [], origin: null } });
+}
+
+const countInput = countTable().input(false);
+const countTargets = countTargetChoices(countInput, "ilsa");
+const countDeclare = buildCountDeclareForm("ilsa", "Ilsa", countTargets);
+const countReact = buildCountReactForm(countInput, "ilsa", "Ilsa", countTargets);
+
 export const templateContexts: Readonly<Record<string, object>> = {
+  "templates/combat/count-declare.hbs": countDeclare,
+  "templates/combat/count-react.hbs": countReact,
+  "src/preview/count-dialog.hbs": { declare: countDeclare },
   "templates/combat/parts/count.hbs": buildCountTrackContext(countScope(1, true)),
   "templates/combat/parts/list.hbs": played.list,
   "templates/combat/parts/segment.hbs": segment.part === "segment" ? segment.segment : {},

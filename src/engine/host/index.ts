@@ -9,6 +9,7 @@ export { rotationHost } from "./rotation-host.ts";
 export { rulesetHost, type AnyRulesetHost } from "./ruleset-hosts.ts";
 export { segmentTrackerFactsOf } from "./segment-tracker.ts";
 export { phaseTrackerFactsOf } from "./phase-tracker.ts";
+export { countTrackerFactsOf } from "./count-tracker.ts";
 export {
   readCombatState,
   readStoredCombat,

@@ -14,6 +14,7 @@ import type { HostCommand } from "../../engine/index.ts";
 import { buildTrackerContext } from "../../view/tracker/tracker-context.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
+import { askCountDeclaration, askCountReaction } from "./count-dialogs.ts";
 import { askPhaseDelay } from "./phase-delay-dialog.ts";
 import { askSegmentDeclaration } from "./segment-declare-dialog.ts";
 import { trackerContextEntries } from "./tracker-context-menu.ts";
@@ -31,6 +32,8 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
       endTurn: TempoCombatTracker.#onEndTurn,
       segmentDeclare: TempoCombatTracker.#onSegmentDeclare,
       phaseDelay: TempoCombatTracker.#onPhaseDelay,
+      countDeclare: TempoCombatTracker.#onCountDeclare,
+      countReact: TempoCombatTracker.#onCountReact,
     },
   };
 
@@ -112,6 +115,24 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     const combatantId = target.dataset.combatantId;
     if (combat === null || combatantId === undefined) return;
     const command = await askPhaseDelay(combat, combatantId);
+    if (command !== null) await combat.tempoCommand(command);
+  }
+
+  /** CNT-6: "Declare…" on a count row asks for the action; its answer is given as `declare`. */
+  static async #onCountDeclare(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = tempoCombatOf(this.viewed);
+    const combatantId = target.dataset.combatantId;
+    if (combat === null || combatantId === undefined) return;
+    const command = await askCountDeclaration(combat, combatantId);
+    if (command !== null) await combat.tempoCommand(command);
+  }
+
+  /** CNT-12: "React…" on a count row asks for the reaction; its answer is given as `react`. */
+  static async #onCountReact(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = tempoCombatOf(this.viewed);
+    const combatantId = target.dataset.combatantId;
+    if (combat === null || combatantId === undefined) return;
+    const command = await askCountReaction(combat, combatantId);
     if (command !== null) await combat.tempoCommand(command);
   }
 }

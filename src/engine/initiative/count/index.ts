@@ -13,3 +13,10 @@ export { currentId as countCurrent } from "./track.ts";
 export { countPendingDetail, countPositionLabel } from "./timeline.ts";
 export { countScheduler } from "./scheduler.ts";
 export { parseCountState } from "./stored.ts";
+export {
+  countTrackerFacts,
+  type CountCreatureFacts,
+  type CountIdleDrop,
+  type CountTrackerFacts,
+} from "./tracker-facts.ts";
+export { actionPieces as checkCountAction } from "./actions.ts";

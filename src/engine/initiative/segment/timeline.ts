@@ -118,8 +118,13 @@ export function segmentTimelineFor(state: SegmentState, viewer: SegmentViewer | 
   // (they joined after their step, or gave their turns up), so nobody ever drops off the tracker.
   const schedule = segmentRoundSchedule(state);
   const scheduled = new Set(schedule.map((e) => e.combatantId));
+  // SEG-2: a turn's place and label tell its declaration (a fast action, a spell's segment), so a creature
+  // whose declaration this viewer may not see stays here, "declared", until it acts (which reveals it).
+  const withheld = new Set<string>();
   for (const c of segmentCombatants(state)) {
-    if (!scheduled.has(c.id)) {
+    const hidden = visibility(state, c, viewer).hidden;
+    if (hidden) withheld.add(c.id);
+    if (!scheduled.has(c.id) || hidden) {
       rows.push({
         key: `segment:declare:${c.id}`,
         kind: "pending",
@@ -175,7 +180,7 @@ export function segmentTimelineFor(state: SegmentState, viewer: SegmentViewer | 
   schedule.forEach((entry, i) => {
     reach(entry.step, entry.step === 7 ? entry.segment : 0);
     const c = segmentCombatant(state, entry.combatantId);
-    if (c === null) return;
+    if (c === null || withheld.has(c.id)) return;
     const active = i === state.cursor && state.current !== null;
     rows.push({
       key: `segment:turn:${entry.key}`,
@@ -195,7 +200,10 @@ export function segmentTimelineFor(state: SegmentState, viewer: SegmentViewer | 
   return rows;
 }
 
-/** SEG-1, SEG-2: the public tracker: declarations not yet revealed are hidden. */
+/**
+ * SEG-1, SEG-2: the public tracker (what any list of the host's timeline shows a player): a declaration not
+ * yet revealed is hidden, and so are the turns whose place would tell it.
+ */
 export function segmentTimeline(state: SegmentState): readonly SegmentTimelineEntry[] {
   return segmentTimelineFor(state, null);
 }

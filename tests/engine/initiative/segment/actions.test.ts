@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { segmentScheduler, segmentTimeline } from "../../../../src/engine/initiative/segment/index.ts";
+import { segmentScheduler, segmentTimelineFor } from "../../../../src/engine/initiative/segment/index.ts";
 import { decl, member, SegmentTable } from "./driver.ts";
+
+/** The GM's tracker: every declared creature's turns in their places (SEG-2). */
+const gmTimeline = (state: Parameters<typeof segmentTimelineFor>[0]) =>
+  segmentTimelineFor(state, { gm: true, combatantIds: [] });
 
 const roster = [
   member("fighter", "party"),
@@ -58,7 +62,7 @@ describe("segment rounds: delay", () => {
     const taken = t.state.schedule.slice(0, t.state.cursor + 1);
     t.do({ type: "delay", combatantId: "fighter" });
     expect(t.state.schedule.slice(0, taken.length)).toEqual(taken);
-    const rows = segmentTimeline(t.state).filter((r) => r.kind === "turn");
+    const rows = gmTimeline(t.state).filter((r) => r.kind === "turn");
     expect(rows.map((r) => [r.combatantId, r.label?.key, r.done, r.active])).toEqual([
       ["mage", "TEMPO.COMBAT.Segment.High", true, false],
       ["thief", "TEMPO.COMBAT.Segment.High", true, false],
@@ -91,7 +95,7 @@ describe("segment rounds: delay", () => {
     const taken = t.state.schedule.slice(0, t.state.cursor + 1);
     t.do({ type: "delay", combatantId: "archer" });
     expect(t.state.schedule.slice(0, taken.length)).toEqual(taken);
-    const rows = segmentTimeline(t.state).filter((r) => r.kind === "turn");
+    const rows = gmTimeline(t.state).filter((r) => r.kind === "turn");
     expect(rows.map((r) => [r.combatantId, r.done, r.active])).toEqual([
       ["mage", true, false],
       ["thief", true, false],
@@ -280,7 +284,7 @@ describe("segment rounds: defeat and changes mid-round", () => {
     t.do({ type: "defeat", combatantId: "orc" });
     t.finish();
     expect(turns(t).some((x) => x.endsWith(":orc"))).toBe(false);
-    const row = segmentTimeline(t.state).find((r) => r.combatantId === "orc");
+    const row = gmTimeline(t.state).find((r) => r.combatantId === "orc");
     expect(row).toMatchObject({ kind: "turn", defeated: true, position: 500 });
   });
 

@@ -209,6 +209,28 @@ describe("segment rounds: declarations", () => {
     expect(rows.find((r) => r.combatantId === "orc")?.hidden).toBe(true);
   });
 
+  it("SEG-2: the public timeline withholds an unrevealed creature's turns, whose place and label would tell its declaration", () => {
+    const t = new SegmentTable(cast);
+    t.begin(plan, { party: 5, orcs: 2 });
+    // The ogre charges first (step 3, which reveals it); the bear's two routines (step 4 on) and the mage's
+    // 3-segment spell (step 7) are still to come.
+    const publicRows = segmentTimeline(t.state).filter((r) => r.combatantId === "bear" || r.combatantId === "mage");
+    expect(publicRows.map((r) => [r.combatantId, r.kind, r.position, r.label?.key, r.detail?.key])).toEqual([
+      ["mage", "pending", 100, "TEMPO.COMBAT.Segment.Step.Declare", "TEMPO.COMBAT.Segment.Declared"],
+      ["bear", "pending", 100, "TEMPO.COMBAT.Segment.Step.Declare", "TEMPO.COMBAT.Segment.Declared"],
+    ]);
+    expect(segmentTimeline(t.state).find((r) => r.combatantId === "ogre")?.label?.key).toBe(
+      "TEMPO.COMBAT.Segment.Fast.Charge",
+    );
+    const gm = segmentTimelineFor(t.state, { gm: true, combatantIds: [] }).filter((r) => r.combatantId === "bear");
+    expect(gm.map((r) => [r.kind, r.label?.key])[0]).toEqual(["turn", "TEMPO.COMBAT.Segment.Step.FirstRoutines"]);
+    // Its owner sees its own turns in their places.
+    const own = segmentTimelineFor(t.state, { gm: false, combatantIds: ["mage"] }).filter(
+      (r) => r.combatantId === "mage",
+    );
+    expect(own.some((r) => r.kind === "turn" && r.position === 703)).toBe(true);
+  });
+
   it("SEG-9: one major action plus minors; moving 10 ft is a minor action only after the major and not in melee", () => {
     const t = new SegmentTable(cast);
     t.do({ type: "start" });

@@ -9,6 +9,7 @@ import {
   parseSegmentState,
   segmentRoundSchedule,
   segmentTimeline,
+  segmentTimelineFor,
 } from "../../../../src/engine/initiative/segment/index.ts";
 import { decl, member, SegmentTable } from "./driver.ts";
 
@@ -44,7 +45,7 @@ function groupTurns(t: SegmentTable): string[] {
 }
 
 const turnRows = (t: SegmentTable): (string | null)[] =>
-  segmentTimeline(t.state)
+  segmentTimelineFor(t.state, { gm: true, combatantIds: [] })
     .filter((r) => r.kind === "turn")
     .map((r) => r.combatantId);
 

@@ -1,0 +1,96 @@
+/**
+ * CNT-6 … CNT-8 and CNT-12 in Foundry: the count row's "Declare…" and "React…" controls open the shared
+ * forms (templates/combat/count-declare.hbs, count-react.hbs) in a DialogV2 prompt, rendered with core's
+ * renderTemplate, as segment-declare-dialog.ts does (the Daggerheart system's roll dialog renders its
+ * template and reads `button.form` in the ok callback). The choices come from the view's builders; a form
+ * they cannot read is a notice, and nothing is sent.
+ */
+import type { HostCommand, I18nKey, Result } from "../../engine/index.ts";
+import {
+  buildCountDeclareForm,
+  countDeclarationFromForm,
+  countTargetChoices,
+  type CountFormFields,
+} from "../../view/tracker/count-declare.ts";
+import { buildCountReactForm, countReactionFromForm } from "../../view/tracker/count-react.ts";
+import type { TrackerInput } from "../../view/tracker/tracker-input.ts";
+import { showNotice } from "../combat/queries.ts";
+import type { TempoCombat } from "../documents/combat.ts";
+import { trackerInputOf } from "./tracker-input.ts";
+
+const TEMPLATES = "systems/tempo/templates/combat";
+
+/** The form's fields as FormData has them (a ticked checkbox is present, an unticked one is not). */
+function fieldsOf(form: HTMLFormElement): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") fields[name] = value;
+  return fields;
+}
+
+/** Renders `template` with `context` in a DialogV2 prompt; the submitted fields, or null when cancelled. */
+async function prompt(
+  template: string,
+  context: object,
+  title: I18nKey,
+  submit: I18nKey,
+): Promise<CountFormFields | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(`${TEMPLATES}/${template}`, { ...context });
+  const answer: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title },
+    content,
+    ok: {
+      label: submit,
+      callback: (_event: Event, button: HTMLButtonElement) => (button.form === null ? null : fieldsOf(button.form)),
+    },
+  }).catch(() => null);
+  if (typeof answer !== "object" || answer === null) return null;
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(answer)) if (typeof value === "string") fields[key] = value;
+  return fields;
+}
+
+/** The command a form gave, or null (cancelled; a form that cannot be read is a notice). */
+function commandOf(result: Result<HostCommand> | null): HostCommand | null {
+  if (result === null) return null;
+  if (!result.ok) {
+    showNotice(result.error);
+    return null;
+  }
+  return result.value;
+}
+
+function viewerInput(combat: TempoCombat): TrackerInput | null {
+  return trackerInputOf(combat, game.user);
+}
+
+/** CNT-6: asks what the creature declares; the `declare` command to give, or null. */
+export async function askCountDeclaration(combat: TempoCombat, combatantId: string): Promise<HostCommand | null> {
+  const input = viewerInput(combat);
+  if (input === null) return null;
+  const name = combat.combatants.get(combatantId)?.name ?? "";
+  const form = buildCountDeclareForm(combatantId, name, countTargetChoices(input, combatantId));
+  const fields = await prompt(
+    "count-declare.hbs",
+    form,
+    "TEMPO.TRACKER.Count.Declare.Title",
+    "TEMPO.TRACKER.Count.Declare.Submit",
+  );
+  return commandOf(fields === null ? null : countDeclarationFromForm(combatantId, fields));
+}
+
+/** CNT-12: asks how the creature reacts; the `react` command to give, or null. */
+export async function askCountReaction(combat: TempoCombat, combatantId: string): Promise<HostCommand | null> {
+  const input = viewerInput(combat);
+  if (input === null) return null;
+  const name = combat.combatants.get(combatantId)?.name ?? "";
+  const form = buildCountReactForm(input, combatantId, name, countTargetChoices(input, combatantId));
+  const fields = await prompt(
+    "count-react.hbs",
+    form,
+    "TEMPO.TRACKER.Count.React.Title",
+    "TEMPO.TRACKER.Count.React.Submit",
+  );
+  // The answer is read against the state as it is now (another turn may have passed meanwhile).
+  const now = viewerInput(combat);
+  return commandOf(fields === null || now === null ? null : countReactionFromForm(now, combatantId, fields));
+}
