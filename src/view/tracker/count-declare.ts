@@ -39,6 +39,7 @@ const PROPERTY_LABELS: Readonly<Record<WeaponProperty, I18nKey>> = {
   thrown: "TEMPO.TRACKER.Count.Declare.Property.Thrown",
   versatile: "TEMPO.TRACKER.Count.Declare.Property.Versatile",
   reach: "TEMPO.TRACKER.Count.Declare.Property.Reach",
+  light: "TEMPO.TRACKER.Count.Declare.Property.Light",
 };
 
 /** A creature the form may name as a target. */
