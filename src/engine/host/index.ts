@@ -45,3 +45,15 @@ export {
   type BookStep,
   type EconomyBook,
 } from "./economy-book.ts";
+export {
+  EMPTY_ACTION_RECORD,
+  actionRecordUpdate,
+  economyRefusal,
+  readActionRecord,
+  rulesetBook,
+  rulesetBookOf,
+  type ActionRecord,
+  type RecordStep,
+  type RecordStepInput,
+  type RulesetBook,
+} from "./economy-records.ts";

@@ -8,6 +8,8 @@
  * - the engine's `join` and `leave` are refused: the host's roster (Foundry's Combatant documents) gives
  *   them, so the engine and the roster never part.
  * `rollInitiative` is not a step: the host rolls the waiting requests and answers them with `rolls`.
+ * A command the creature's action tracker refuses (STD-6: `trigger` with no Reaction left,
+ * economy-records.ts) is refused here, before the scheduler runs and before anything is written.
  */
 import { err, ok, type Result } from "../core/result.ts";
 import {
@@ -20,6 +22,7 @@ import {
   type StoredCombat,
 } from "./combat-step.ts";
 import { commandCombatant } from "./command-access.ts";
+import { economyRefusal } from "./economy-records.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 import type { HostCombatant, HostCommand, HostOptions } from "./ruleset-host.ts";
 
@@ -27,6 +30,8 @@ import type { HostCombatant, HostCommand, HostOptions } from "./ruleset-host.ts"
 export interface TableRoster {
   readonly combatants: readonly HostCombatant[];
   readonly options: HostOptions;
+  /** Each combatant's stored action tracker by id, where the host keeps them (economy-records.ts). */
+  readonly actions?: Readonly<Record<string, unknown>>;
 }
 
 export function tableStep(
@@ -36,6 +41,8 @@ export function tableStep(
   roster: TableRoster,
 ): Result<CombatStep> {
   const limit = roster.combatants.length * 4 + 20;
+  const refused = economyRefusal(host.id, command, roster.actions);
+  if (refused !== null) return { ok: false, error: refused };
   switch (command.type) {
     case "endTurn": {
       const named = commandCombatant(command);
