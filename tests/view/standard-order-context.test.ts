@@ -119,7 +119,9 @@ describe("the standard tracker part", () => {
     table.actions = { Cole: { onTurn: false, action: 0, quickAction: 0, interaction: 0, reaction: 0 } };
     const trigger = row(table, true, "Cole").actions[0];
     expect(trigger?.disabled).toBe(true);
-    expect(text(trigger?.reason ?? null)).toBe("Cole has no Reaction left this round: a readied action cannot trigger.");
+    expect(text(trigger?.reason ?? null)).toBe(
+      "Cole has no Reaction left this round: a readied action cannot trigger.",
+    );
   });
 
   it("STD-4: a refused delay is drawn disabled with the engine's reason", () => {

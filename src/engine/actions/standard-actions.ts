@@ -84,7 +84,13 @@ export function readStandardActions(value: unknown): StandardActions | null {
   const count = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 1;
   if (typeof v.onTurn !== "boolean") return null;
   if (!count(v.action) || !count(v.quickAction) || !count(v.interaction) || !count(v.reaction)) return null;
-  return { onTurn: v.onTurn, action: v.action, quickAction: v.quickAction, interaction: v.interaction, reaction: v.reaction };
+  return {
+    onTurn: v.onTurn,
+    action: v.action,
+    quickAction: v.quickAction,
+    interaction: v.interaction,
+    reaction: v.reaction,
+  };
 }
 
 /**

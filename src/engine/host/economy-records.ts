@@ -72,6 +72,7 @@ export interface RulesetBook {
 }
 
 const STEP_KEY = /^\d+$/;
+const DELETED_STEP = /^-=\d+$/;
 
 const isObject = (value: unknown): value is StoredObject =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -90,6 +91,31 @@ function readSteps(value: unknown): StoredObject {
 export function readActionRecord(value: unknown): ActionRecord {
   if (!isObject(value)) return EMPTY_ACTION_RECORD;
   return { now: isObject(value.now) ? value.now : null, undo: readSteps(value.undo), redo: readSteps(value.redo) };
+}
+
+const isFlat = (value: unknown): boolean =>
+  isObject(value) && Object.values(value).every((v) => typeof v === "number" || typeof v === "boolean" || v === null);
+
+/** Step-numbered flat objects; `-=n: null` is a deletion in an update (a partial change is checked too). */
+const isStepRecord = (value: unknown): boolean =>
+  isObject(value) &&
+  Object.entries(value).every(([k, v]) => (STEP_KEY.test(k) && isFlat(v)) || (DELETED_STEP.test(k) && v === null));
+
+/**
+ * Whether a stored record has the shape this module writes (a host's schema check, e.g. Foundry's
+ * `Combatant.system.actions`): `now` null or a flat object of numbers and flags, `undo` and `redo`
+ * step-numbered flat objects; a partial update of that shape passes too (fields left out, `-=n` deletions).
+ * Whether `now` is a tracker of the combat's ruleset is checked on reading.
+ */
+export function isActionRecordShape(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const keys = Object.keys(value);
+  return (
+    keys.every((k) => k === "now" || k === "undo" || k === "redo") &&
+    (value.now === null || value.now === undefined || isFlat(value.now)) &&
+    (value.undo === undefined || isStepRecord(value.undo)) &&
+    (value.redo === undefined || isStepRecord(value.redo))
+  );
 }
 
 /** The update that turns the stored `before` (as stored, junk included) into `after`; null when equal. */
@@ -148,7 +174,8 @@ function stepWith<S, E>(
   records: Readonly<Record<string, ActionRecord>>,
   input: RecordStepInput,
 ): RecordStep {
-  const own = (id: string): ActionRecord => (Object.hasOwn(records, id) ? (records[id] as ActionRecord) : EMPTY_ACTION_RECORD);
+  const own = (id: string): ActionRecord =>
+    Object.hasOwn(records, id) ? (records[id] as ActionRecord) : EMPTY_ACTION_RECORD;
   const undone = input.events.some((e) => e.type === "undone");
   const redone = !undone && input.events.some((e) => e.type === "redone");
   const cleared = stepKeys(input.after.undo).length + stepKeys(input.after.redo).length === 0;

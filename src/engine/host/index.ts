@@ -49,6 +49,7 @@ export {
   EMPTY_ACTION_RECORD,
   actionRecordUpdate,
   economyRefusal,
+  isActionRecordShape,
   readActionRecord,
   rulesetBook,
   rulesetBookOf,

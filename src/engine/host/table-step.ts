@@ -9,7 +9,8 @@
  *   them, so the engine and the roster never part.
  * `rollInitiative` is not a step: the host rolls the waiting requests and answers them with `rolls`.
  * A command the creature's action tracker refuses (STD-6: `trigger` with no Reaction left,
- * economy-records.ts) is refused here, before the scheduler runs and before anything is written.
+ * economy-records.ts) is refused here, before anything is written (the scheduler's own refusal,
+ * such as nothing readied, is given first).
  */
 import { err, ok, type Result } from "../core/result.ts";
 import {
@@ -40,9 +41,19 @@ export function tableStep(
   command: HostCommand,
   roster: TableRoster,
 ): Result<CombatStep> {
+  const step = schedulerStep(host, stored, command, roster);
+  // The scheduler's own reason first (nothing readied), then the tracker's (no Reaction left).
+  const refused = step.ok ? economyRefusal(host.id, command, roster.actions) : null;
+  return refused === null ? step : { ok: false, error: refused };
+}
+
+function schedulerStep(
+  host: AnyRulesetHost,
+  stored: StoredCombat,
+  command: HostCommand,
+  roster: TableRoster,
+): Result<CombatStep> {
   const limit = roster.combatants.length * 4 + 20;
-  const refused = economyRefusal(host.id, command, roster.actions);
-  if (refused !== null) return { ok: false, error: refused };
   switch (command.type) {
     case "endTurn": {
       const named = commandCombatant(command);

@@ -50,14 +50,12 @@ export function control(
 export { control as trackerControl };
 
 /**
- * The engine's reason for refusing `command` now, or null when it would be applied: the creature's
- * action tracker first (STD-6, as the host's table step checks it), then the scheduler.
+ * The engine's reason for refusing `command` now, or null when it would be applied: the scheduler's,
+ * then the creature's action tracker's (STD-6, as the host's table step checks them).
  */
 export function refusal(input: TrackerInput, command: HostCommand): Message | null {
-  const refused = economyRefusal(input.host.id, command, input.actions);
-  if (refused !== null) return refused;
   const tried = input.host.apply(input.state, command);
-  return tried.ok ? null : tried.error;
+  return tried.ok ? economyRefusal(input.host.id, command, input.actions) : tried.error;
 }
 
 /** The GM's bar; empty for a player. */

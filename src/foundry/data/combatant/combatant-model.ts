@@ -4,7 +4,7 @@
  * stored state, where players cannot write it; the owner may edit these facts, which take effect the
  * next time the combatant joins (a new combat, or "reset"). Until actors exist the facts are set here.
  */
-import type { HostCombatant, HostSide } from "../../../engine/index.ts";
+import { isActionRecordShape, type HostCombatant, type HostSide } from "../../../engine/index.ts";
 import { effectiveGroupId } from "../../combat/groups/membership.ts";
 
 export const COMBATANT_SIDES = ["pc", "ally", "enemy"] as const satisfies readonly HostSide[];
@@ -20,6 +20,16 @@ function defineCombatantSchema() {
     agi: whole(),
     dexReaction: whole(),
     surprised: new fields.BooleanField({ required: true, initial: false }),
+    /**
+     * STD-6: its action tracker, written by the active GM with each step (combat/step-actions.ts):
+     * `{ now, undo, redo }` (engine/host/economy-records.ts); a value of another shape is refused.
+     */
+    actions: new fields.ObjectField({
+      required: true,
+      nullable: false,
+      initial: { now: null, undo: {}, redo: {} },
+      validate: (value: unknown) => isActionRecordShape(value),
+    }),
   };
 }
 
@@ -29,6 +39,12 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
   static override defineSchema(): CombatantSchema {
     return defineCombatantSchema();
   }
+}
+
+/** The stored action record (`system.actions`) as written, for the engine to read (undefined when none). */
+export function storedActionsOf(combatant: Combatant.Implementation): unknown {
+  const system = combatant.system;
+  return system instanceof TempoCombatantModel ? (system.actions as unknown) : undefined;
 }
 
 /** What the engine reads of a combatant document. */
