@@ -10,12 +10,17 @@ import {
   unwrap,
   type ActionRecord,
   type HostCommand,
+  type RulesetBook,
   type StoredCombat,
 } from "../../../src/engine/index.ts";
 import { nextCommand, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
 
-const book = rulesetBookOf("standard");
-if (book === null) throw new Error("the standard ruleset keeps trackers");
+function standardBook(): RulesetBook {
+  const found = rulesetBookOf("standard");
+  if (found === null) throw new Error("the standard ruleset keeps trackers");
+  return found;
+}
+const book = standardBook();
 
 /** Plays `clicks` table clicks (rolls asked for, else next), moving the records with every step. */
 function play(clicks: number) {
