@@ -1,73 +1,58 @@
 /**
- * The preview's action trackers (STD-6): each creature's, kept by feeding every step's engine events to
- * the engine's bookkeeping (engine/host/economy-book.ts), with an undo stack that follows the combat's
- * own: a step recorded in the combat's history pushes the book, an undo or redo of n steps moves n books.
- * The Foundry layer would keep the same book on Combatant.system instead.
+ * The preview's action trackers (STD-6): each creature's record kept in memory and moved by every step
+ * through the engine's own bookkeeping (engine/host/economy-records.ts), the same function the Foundry
+ * layer runs before it writes `Combatant.system.actions`: a step's events move the trackers, an undo or
+ * redo moves the records by the history's step numbers, a reset starts them afresh.
  */
 import {
-  economyLeft,
-  followEconomies,
-  openEconomyBook,
-  PATCH_HISTORY_LIMIT,
+  EMPTY_ACTION_RECORD,
   type ActionLeft,
-  type BookEconomy,
-  type EconomyBook,
+  type ActionRecord,
   type HostEvent,
+  type PatchHistory,
+  type RulesetBook,
 } from "../engine/index.ts";
 
-export class EconomyLedger<S, E> {
-  readonly #economy: BookEconomy<S, E>;
-  readonly #ids: readonly string[];
-  #book: EconomyBook<S>;
-  #past: EconomyBook<S>[] = [];
-  #future: EconomyBook<S>[] = [];
+export interface LedgerStep {
+  readonly events: readonly HostEvent[];
+  readonly before: PatchHistory;
+  readonly after: PatchHistory;
+  readonly startedBefore: boolean;
+  readonly startedAfter: boolean;
+}
 
-  constructor(economy: BookEconomy<S, E>, ids: readonly string[]) {
-    this.#economy = economy;
+export class EconomyLedger {
+  readonly #book: RulesetBook;
+  readonly #ids: readonly string[];
+  #records: Readonly<Record<string, ActionRecord>>;
+
+  constructor(book: RulesetBook, ids: readonly string[]) {
+    this.#book = book;
     this.#ids = ids;
-    this.#book = openEconomyBook(economy, ids);
+    const none = Object.fromEntries(ids.map((id) => [id, EMPTY_ACTION_RECORD]));
+    const empty = { undo: {}, redo: {} };
+    // A combat not started: every creature's tracker a fresh one (the engine's own rule for that case).
+    this.#records = book.step(none, {
+      events: [],
+      before: empty,
+      after: empty,
+      startedBefore: false,
+      startedAfter: false,
+      ids,
+    }).records;
   }
 
-  get book(): EconomyBook<S> {
-    return this.#book;
+  /** Each creature's tracker now, as a host hands them to the engine's checks. */
+  get nows(): Readonly<Record<string, unknown>> {
+    return Object.fromEntries(Object.entries(this.#records).map(([id, r]) => [id, r.now]));
   }
 
   left(id: string): readonly ActionLeft<string>[] | null {
-    return economyLeft(this.#economy, this.#book, id);
+    return Object.hasOwn(this.#records, id) ? this.#book.left(this.#records[id]?.now) : null;
   }
 
-  /** A step the combat recorded in its history: the book follows its events. */
-  record(events: readonly HostEvent[], started: boolean): void {
-    this.#past = [...this.#past, this.#book].slice(-PATCH_HISTORY_LIMIT);
-    this.#future = [];
-    this.#book = followEconomies(this.#economy, this.#book, events, started).book;
-  }
-
-  /** `steps` undone (previous turn, previous round). */
-  undo(steps: number): void {
-    for (let i = 0; i < steps; i++) {
-      const previous = this.#past.pop();
-      if (previous === undefined) return;
-      this.#future = [this.#book, ...this.#future];
-      this.#book = previous;
-    }
-  }
-
-  /** `steps` redone. */
-  redo(steps: number): void {
-    for (let i = 0; i < steps; i++) {
-      const [next, ...rest] = this.#future;
-      if (next === undefined) return;
-      this.#past = [...this.#past, this.#book];
-      this.#future = rest;
-      this.#book = next;
-    }
-  }
-
-  /** The encounter rebuilt from its combatants (`reset`): fresh trackers, no history. */
-  reset(): void {
-    this.#book = openEconomyBook(this.#economy, this.#ids);
-    this.#past = [];
-    this.#future = [];
+  /** One step of the combat (a command, its dice, an undo or redo, a reset). */
+  follow(step: LedgerStep): void {
+    this.#records = this.#book.step(this.#records, { ...step, ids: this.#ids }).records;
   }
 }

@@ -7,8 +7,7 @@
 import {
   automaticRequests,
   readCombatState,
-  STANDARD_BOOK_ECONOMY,
-  standardReactionLeft,
+  rulesetBookOf,
   rulesetHost,
   stepCombat,
   storeCombatState,
@@ -23,8 +22,6 @@ import {
   type Message,
   type Result,
   type RulesetId,
-  type StandardActions,
-  type StandardEvent,
   type StoredCombat,
 } from "../engine/index.ts";
 import { EconomyLedger } from "./economy-ledger.ts";
@@ -42,8 +39,8 @@ export class PreviewCombat {
   #state: unknown;
   #error: Message | null = null;
   readonly #dice: ScriptedDice;
-  /** STD-6: each creature's actions left (standard only; the other rulesets' trackers are not drawn yet). */
-  readonly #actions: EconomyLedger<StandardActions, StandardEvent> | null;
+  /** STD-6: each creature's actions left, where the engine keeps a tracker for the ruleset (standard). */
+  readonly #actions: EconomyLedger | null;
 
   constructor(ruleset: RulesetId, combatants: readonly PreviewCombatant[], seed: number) {
     this.host = rulesetHost(ruleset, UNTIMED_ROUND_SECONDS);
@@ -52,12 +49,18 @@ export class PreviewCombat {
     this.#state = unwrap(this.host.create(combatants, previewOptions(ruleset)));
     this.#stored = { engine: storeCombatState(this.#state), history: { undo: {}, redo: {} } };
     const ids = combatants.map((c) => c.id);
-    this.#actions = ruleset === "standard" ? new EconomyLedger(STANDARD_BOOK_ECONOMY, ids) : null;
+    const book = rulesetBookOf(ruleset);
+    this.#actions = book === null ? null : new EconomyLedger(book, ids);
   }
 
   /** What a creature's action tracker has left, where the preview keeps one. */
   actionsLeft(combatantId: string): readonly ActionLeft<string>[] | undefined {
     return this.#actions?.left(combatantId) ?? undefined;
+  }
+
+  /** Each creature's stored tracker by id (what the engine's checks read), where the preview keeps them. */
+  get actionNows(): Readonly<Record<string, unknown>> | undefined {
+    return this.#actions?.nows;
   }
 
   get state(): unknown {
@@ -78,23 +81,14 @@ export class PreviewCombat {
 
   /** A table command (`start`, `next`, `undo`, `nextRound`, `declare` …); a refused one changes nothing. */
   run(command: HostCommand): void {
-    const roster = { combatants: this.combatants, options: previewOptions(this.host.id) };
-    const refused = this.#actionRefusal(command);
-    if (refused !== null) {
-      this.#error = refused;
-      return;
-    }
-    if (!this.#step(command.type, () => tableStep(this.host, this.#stored, command, roster))) return;
+    // The trackers go with the roster: the engine refuses what they refuse (STD-6, a spent Reaction).
+    const roster = {
+      combatants: this.combatants,
+      options: previewOptions(this.host.id),
+      ...(this.#actions === null ? {} : { actions: this.#actions.nows }),
+    };
+    if (!this.#step(() => tableStep(this.host, this.#stored, command, roster))) return;
     this.#rollFollowUps([]);
-  }
-
-  /** Ready: a readied action triggers with the Reaction (STD-6), which the host checks before the engine runs. */
-  #actionRefusal(command: HostCommand): Message | null {
-    if (command.type !== "trigger" || this.#actions === null || typeof command.combatantId !== "string") return null;
-    const actions = this.#actions.book[command.combatantId];
-    if (actions === undefined) return null;
-    const left = standardReactionLeft(actions);
-    return left.ok ? null : left.error;
   }
 
   /** Rolls the waiting initiative of the combatants `which` selects (all, NPCs, one creature). */
@@ -111,12 +105,12 @@ export class PreviewCombat {
     let requests = first.length > 0 ? first : automaticRequests(this.host.pending(this.#state));
     for (let round = 0; requests.length > 0 && round < MAX_ROLL_ROUNDS; round++) {
       const results = requests.map((request) => ({ requestId: request.id, total: this.#dice.roll(request) }));
-      if (!this.#step("rolls", () => stepCombat(this.host, this.#stored, { type: "rolls", results }))) return;
+      if (!this.#step(() => stepCombat(this.host, this.#stored, { type: "rolls", results }))) return;
       requests = automaticRequests(this.host.pending(this.#state));
     }
   }
 
-  #step(type: string, run: () => Result<CombatStep>): boolean {
+  #step(run: () => Result<CombatStep>): boolean {
     const step = run();
     if (!step.ok) {
       this.#error = step.error;
@@ -128,19 +122,13 @@ export class PreviewCombat {
     this.#stored = step.value.stored;
     // Read back from the stored form, as a Foundry client does after the update arrives.
     this.#state = unwrap(readCombatState(this.host, this.#stored.engine));
-    this.#follow(type, before, started, step.value.events);
+    this.#actions?.follow({
+      events: step.value.events,
+      before: before.history,
+      after: this.#stored.history,
+      startedBefore: started,
+      startedAfter: this.host.started(this.#state),
+    });
     return true;
-  }
-
-  /** The action trackers follow the step: its events, or as many undos or redos as the history moved. */
-  #follow(type: string, before: StoredCombat, started: boolean, events: CombatStep["events"]): void {
-    const ledger = this.#actions;
-    if (ledger === null) return;
-    const undos = (stored: StoredCombat): number => Object.keys(stored.history.undo).length;
-    const redos = (stored: StoredCombat): number => Object.keys(stored.history.redo).length;
-    if (type === "undo" || type === "previousRound") ledger.undo(undos(before) - undos(this.#stored));
-    else if (type === "redo") ledger.redo(redos(before) - redos(this.#stored));
-    else if (type === "reset") ledger.reset();
-    else ledger.record(events, started);
   }
 }

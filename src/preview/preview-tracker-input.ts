@@ -14,6 +14,7 @@ export interface PreviewViewer {
 }
 
 export function previewTrackerInput(combat: PreviewCombat, viewer: PreviewViewer): TrackerInput {
+  const actions = combat.actionNows;
   return {
     host: combat.host,
     state: combat.state,
@@ -37,5 +38,6 @@ export function previewTrackerInput(combat: PreviewCombat, viewer: PreviewViewer
     canRedo: combat.canRedo,
     canPing: false,
     npcInitiativeVisible: viewer.npcInitiativeVisible ?? false,
+    ...(actions === undefined ? {} : { actions }),
   };
 }

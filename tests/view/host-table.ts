@@ -32,6 +32,8 @@ export class HostTable {
   state: unknown;
   /** Actions left by creature, as a host's action book would give them. */
   economy: Record<string, readonly ActionLeft<string>[]> = {};
+  /** Stored action trackers by creature, as a host's records hold them (economy-records.ts); none by default. */
+  actions: Record<string, unknown> | undefined = undefined;
 
   constructor(ruleset: RulesetId, creatures: readonly Creature[], options: Partial<HostOptions> = {}) {
     this.host = rulesetHost(ruleset, 6);
@@ -93,6 +95,7 @@ export class HostTable {
       canRedo: false,
       canPing: false,
       npcInitiativeVisible,
+      ...(this.actions === undefined ? {} : { actions: this.actions }),
     };
   }
 

@@ -107,16 +107,21 @@ describe("the standard tracker part", () => {
     expect(row(table, true, "Aria").value).toBe("12");
   });
 
-  it("STD-6, Ready: the trigger is shown to owner and GM only; Trigger is refused once the Reaction is spent", () => {
+  it("STD-6, Ready: the trigger is shown to owner and GM only; Trigger is refused, with the engine's reason, once the Reaction is spent", () => {
     const table = tiedTable().run({ type: "next" }); // Cole acts
     table.run({ type: "ready", combatantId: "Cole", trigger: "when Aria casts" });
     expect(notes(row(table, true, "Cole"))).toContain("Readied: when Aria casts");
     expect(notes(row(table, false, "Cole"))).toContain("Readied an action");
     expect(JSON.stringify(row(table, false, "Cole"))).not.toContain("when Aria casts");
     expect(actions(row(table, true, "Cole"))).toEqual(["Trigger readied action"]);
-    table.economy = { Cole: standardLeft(0, 0, 0, 0) };
+    table.actions = { Cole: { onTurn: false, action: 0, quickAction: 0, interaction: 0, reaction: 1 } };
+    expect(row(table, true, "Cole").actions[0]?.disabled).toBe(false);
+    table.actions = { Cole: { onTurn: false, action: 0, quickAction: 0, interaction: 0, reaction: 0 } };
     const trigger = row(table, true, "Cole").actions[0];
-    expect(trigger).toMatchObject({ disabled: true, reason: { key: "TEMPO.TRACKER.Reason.NoReaction" } });
+    expect(trigger?.disabled).toBe(true);
+    expect(text(trigger?.reason ?? null)).toBe(
+      "Cole has no Reaction left this round: a readied action cannot trigger.",
+    );
   });
 
   it("STD-4: a refused delay is drawn disabled with the engine's reason", () => {

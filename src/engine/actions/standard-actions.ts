@@ -77,6 +77,22 @@ export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind,
   },
 });
 
+/** STD-6: a tracker state read back from storage (`Combatant.system`), or null when it is not one this tracker writes. */
+export function readStandardActions(value: unknown): StandardActions | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  const count = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 1;
+  if (typeof v.onTurn !== "boolean") return null;
+  if (!count(v.action) || !count(v.quickAction) || !count(v.interaction) || !count(v.reaction)) return null;
+  return {
+    onTurn: v.onTurn,
+    action: v.action,
+    quickAction: v.quickAction,
+    interaction: v.interaction,
+    reaction: v.reaction,
+  };
+}
+
 /**
  * STD-6, Ready: whether a readied action may trigger now: it takes the Reaction, so one must be left
  * (`Actions.NoneLeft` otherwise, the key a refused `trigger` shows).

@@ -7,9 +7,16 @@
  * tracker's `observe` returns a new state for it (a step's write stays the creatures it concerns).
  */
 import type { ActionEconomy, ActionLeft } from "../actions/economy.ts";
-import { standardActions, standardEconomy, type StandardActions } from "../actions/standard-actions.ts";
+import {
+  readStandardActions,
+  standardActions,
+  standardEconomy,
+  standardReactionLeft,
+  type StandardActions,
+} from "../actions/standard-actions.ts";
+import type { Message } from "../core/result.ts";
 import type { StandardEvent } from "../initiative/standard/types.ts";
-import type { HostEvent } from "./ruleset-host.ts";
+import type { HostCommand, HostEvent } from "./ruleset-host.ts";
 import { eventString } from "./host-events.ts";
 
 /** The action trackers of a combat's creatures, by combatant id. */
@@ -20,6 +27,15 @@ export interface BookEconomy<S, E> {
   readonly economy: Pick<ActionEconomy<S, string, never, E>, "observe" | "remaining">;
   /** STD-3: the state of a creature that joins (`midCombat`: the combat had started). */
   initial(midCombat: boolean): S;
+  /** A state read back from storage (`Combatant.system`); null when it is not one this tracker writes. */
+  read(value: unknown): S | null;
+  /** The commands this tracker checks before the scheduler runs them (`refuse`). */
+  readonly checks: readonly string[];
+  /**
+   * Why `command`, given for the creature whose tracker is `state`, cannot be given now (a readied
+   * action needs a Reaction left, STD-6), or null when its tracker does not stand in the way.
+   */
+  refuse(state: S, command: HostCommand, combatantId: string): Message | null;
 }
 
 export interface BookStep<S> {
@@ -83,8 +99,24 @@ export function economyLeft<S, E>(
   return Object.hasOwn(book, id) ? ruleset.economy.remaining(book[id] as S) : null;
 }
 
+/**
+ * STD-6, Ready: a readied action triggers with the Reaction; none left this round (spent, or a
+ * newcomer before its first turn, STD-3) refuses `trigger`.
+ */
+function refuseStandard(state: StandardActions, command: HostCommand, combatantId: string): Message | null {
+  if (command.type !== "trigger") return null;
+  const left = standardReactionLeft(state);
+  if (left.ok) return null;
+  return left.error.key === "TEMPO.ERRORS.Actions.NoneLeft"
+    ? { key: "TEMPO.ERRORS.Standard.NoReaction", data: { id: combatantId } }
+    : left.error;
+}
+
 /** STD-3, STD-6: the standard ruleset's tracker as a book keeps it (Delay and Ready included). */
 export const STANDARD_BOOK_ECONOMY: BookEconomy<StandardActions, StandardEvent> = {
   economy: standardEconomy,
   initial: standardActions,
+  read: readStandardActions,
+  checks: ["trigger"],
+  refuse: refuseStandard,
 };

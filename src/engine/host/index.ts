@@ -48,3 +48,16 @@ export {
 } from "./economy-book.ts";
 export { heldConditionsOf, stepConditionChanges } from "./step-conditions.ts";
 export { phaseSourcesOf } from "./condition-sources.ts";
+export {
+  EMPTY_ACTION_RECORD,
+  actionRecordUpdate,
+  economyRefusal,
+  isActionRecordShape,
+  readActionRecord,
+  rulesetBook,
+  rulesetBookOf,
+  type ActionRecord,
+  type RecordStep,
+  type RecordStepInput,
+  type RulesetBook,
+} from "./economy-records.ts";

@@ -8,6 +8,9 @@
  * - the engine's `join` and `leave` are refused: the host's roster (Foundry's Combatant documents) gives
  *   them, so the engine and the roster never part.
  * `rollInitiative` is not a step: the host rolls the waiting requests and answers them with `rolls`.
+ * A command the creature's action tracker refuses (STD-6: `trigger` with no Reaction left,
+ * economy-records.ts) is refused here, before anything is written (the scheduler's own refusal,
+ * such as nothing readied, is given first).
  */
 import { err, ok, type Result } from "../core/result.ts";
 import {
@@ -20,6 +23,7 @@ import {
   type StoredCombat,
 } from "./combat-step.ts";
 import { commandCombatant } from "./command-access.ts";
+import { economyRefusal } from "./economy-records.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 import type { HostCombatant, HostCommand, HostOptions } from "./ruleset-host.ts";
 
@@ -27,9 +31,23 @@ import type { HostCombatant, HostCommand, HostOptions } from "./ruleset-host.ts"
 export interface TableRoster {
   readonly combatants: readonly HostCombatant[];
   readonly options: HostOptions;
+  /** Each combatant's stored action tracker by id, where the host keeps them (economy-records.ts). */
+  readonly actions?: Readonly<Record<string, unknown>>;
 }
 
 export function tableStep(
+  host: AnyRulesetHost,
+  stored: StoredCombat,
+  command: HostCommand,
+  roster: TableRoster,
+): Result<CombatStep> {
+  const step = schedulerStep(host, stored, command, roster);
+  // The scheduler's own reason first (nothing readied), then the tracker's (no Reaction left).
+  const refused = step.ok ? economyRefusal(host.id, command, roster.actions) : null;
+  return refused === null ? step : { ok: false, error: refused };
+}
+
+function schedulerStep(
   host: AnyRulesetHost,
   stored: StoredCombat,
   command: HostCommand,

@@ -2,8 +2,10 @@
  * A Tempo combat as the tracker's builders read it (src/view/tracker/tracker-input.ts): documents in,
  * plain facts out. Nothing here decides what is shown; the view does.
  */
+import { rulesetBookOf } from "../../engine/index.ts";
 import type { TrackerInput } from "../../view/tracker/tracker-input.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
+import { actionNowsOf } from "../combat/step-actions.ts";
 import { readableCombat } from "../combat/tempo-model.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
@@ -12,8 +14,12 @@ export function trackerInputOf(combat: Combat.Implementation, user: User.Impleme
   const read = readableCombat(combat);
   if (!read.ok) return null;
   const { model, stored, state } = read.value;
+  // STD-6: each creature's tracker from `system.actions`, read by the engine's own function (as the preview's).
+  const book = rulesetBookOf(model.ruleset);
+  const actions = actionNowsOf(combat);
   const combatants = combat.combatants.contents.map((c) => {
     const facts = hostCombatantOf(c);
+    const economy = book === null || actions === undefined ? null : book.left(actions[facts.id]);
     return {
       id: facts.id,
       name: c.name ?? "",
@@ -22,6 +28,7 @@ export function trackerInputOf(combat: Combat.Implementation, user: User.Impleme
       hidden: c.hidden,
       side: facts.side,
       owned: c.testUserPermission(user, "OWNER"),
+      ...(economy === null ? {} : { economy }),
     };
   });
   const groups = [...(combat.groups ?? [])].map((g) => ({ id: g.id ?? "", name: g.name ?? "" }));
@@ -35,6 +42,7 @@ export function trackerInputOf(combat: Combat.Implementation, user: User.Impleme
     canRedo: Object.keys(stored.history.redo).length > 0,
     canPing: canPing(combat, user),
     npcInitiativeVisible: game.settings.get(SYSTEM_ID, "npcInitiative") === true,
+    ...(actions === undefined ? {} : { actions }),
   };
 }
 

@@ -34,6 +34,7 @@ import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { setGroup } from "./groups/set-group.ts";
 import { startGroups, type StartGroups } from "./groups/start-groups.ts";
 import { rollRequests } from "./roll-requests.ts";
+import { actionNowsOf } from "./step-actions.ts";
 import { readableCombat } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
 
@@ -53,7 +54,10 @@ function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: H
   const read = readableCombat(combat);
   if (!read.ok) return read;
   const { model, stored } = read.value;
-  const roster = { combatants: combat.combatants.contents.map((c) => hostCombatantOf(c)), options: model.hostOptions };
+  const combatants = combat.combatants.contents.map((c) => hostCombatantOf(c));
+  // STD-6: the trackers go with the roster, so the engine refuses a trigger with no Reaction left.
+  const actions = actionNowsOf(combat);
+  const roster = { combatants, options: model.hostOptions, ...(actions === undefined ? {} : { actions }) };
   return tableStep(host, stored, command, roster);
 }
 

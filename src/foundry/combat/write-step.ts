@@ -12,7 +12,8 @@
  * (dnd5e's rest and pf2e's world clock use it); the update carries no `advanceTime`, so core adds
  * nothing of its own.
  */
-import type { AnyRulesetHost, CombatStep } from "../../engine/index.ts";
+import type { AnyRulesetHost, CombatStep, StoredUpdate } from "../../engine/index.ts";
+import { actionUpdates } from "./step-actions.ts";
 import { TEMPO_GROUPS_OPTION } from "./groups/membership.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
@@ -38,6 +39,7 @@ export async function writeStep(
   groups: ReadonlyMap<string, string | null> = new Map(),
 ): Promise<void> {
   const step = withDurations(combat, host, engineStep); // DUR-1: effect timers ride in the same update
+  const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
   const model = tempoModelOf(combat);
   const wasStarted = model?.state != null && host.started(model.state);
   const round = host.round(step.state);
@@ -52,7 +54,7 @@ export async function writeStep(
   else if (round !== combat.round) Hooks.callAll("combatRound", combat, hookData, hookOptions);
   else if (turn !== combat.turn) Hooks.callAll("combatTurn", combat, hookData, hookOptions);
   await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
-  await mirrorCombatants(combat, host, step.state, groups);
+  await mirrorCombatants(combat, host, step.state, groups, actions);
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
   await applyStepConditions(combat, host, model?.state ?? null, step.state);
   if (step.seconds !== 0) await game.time.advance(step.seconds);
@@ -63,15 +65,23 @@ export const TEMPO_MIRROR = "tempoMirror";
 
 /**
  * One batched update of every combatant whose initiative or defeated flag differs from the engine's,
- * with core's `group` for the combatants in `groups` (default groups made at the start ride along).
+ * with core's `group` for the combatants in `groups` (default groups made at the start ride along)
+ * and the `system.actions` records the step changed (`actions`, step-actions.ts).
  */
 export async function mirrorCombatants(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   state: unknown,
   groups: ReadonlyMap<string, string | null> = new Map(),
+  actions: ReadonlyMap<string, StoredUpdate> = new Map(),
 ): Promise<void> {
-  const changes: { _id: string; initiative?: number | null; defeated?: boolean; group?: string | null }[] = [];
+  const changes: {
+    _id: string;
+    initiative?: number | null;
+    defeated?: boolean;
+    group?: string | null;
+    system?: { actions: StoredUpdate };
+  }[] = [];
   for (const combatant of combat.combatants) {
     const id = combatant.id;
     if (id === null) continue;
@@ -82,6 +92,7 @@ export async function mirrorCombatants(
       ...(combatant.initiative !== initiative ? { initiative } : {}),
       ...(combatant.defeated !== defeated ? { defeated } : {}),
       ...(groups.has(id) ? { group: groups.get(id) ?? null } : {}),
+      ...(actions.has(id) ? { system: { actions: actions.get(id) ?? {} } } : {}),
     };
     if (Object.keys(change).length > 1) changes.push(change);
   }

@@ -23,12 +23,6 @@ function commandControl(
   });
 }
 
-/** Ready: its Reaction must be left for a readied action to trigger (STD-6), as the host's tracker says. */
-function reactionSpent(scope: TrackerScope, combatantId: string): boolean {
-  const reaction = scope.byId.get(combatantId)?.economy?.find((a) => a.kind === "reaction");
-  return reaction !== undefined && reaction.left === 0;
-}
-
 /** The Delay and Ready controls of one creature for this viewer (its owner or the GM). */
 export function standardOwnerActions(
   scope: TrackerScope,
@@ -55,16 +49,9 @@ export function standardOwnerActions(
     );
   }
   if (facts !== undefined && facts.readied !== null) {
-    const trigger = commandControl(
-      scope,
-      { type: "trigger", combatantId },
-      "TEMPO.TRACKER.Control.Trigger",
-      "fa-solid fa-bolt",
-    );
+    // STD-6: refused with the engine's reason when its Reaction is spent (the tracker's check, economy-records.ts).
     actions.push(
-      trigger.disabled || !reactionSpent(scope, combatantId)
-        ? trigger
-        : { ...trigger, disabled: true, reason: { key: "TEMPO.TRACKER.Reason.NoReaction" } },
+      commandControl(scope, { type: "trigger", combatantId }, "TEMPO.TRACKER.Control.Trigger", "fa-solid fa-bolt"),
     );
   }
   return actions;

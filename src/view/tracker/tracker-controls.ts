@@ -5,7 +5,7 @@
  * is drawn disabled with the engine's own reason as its tooltip. The GM-side check of the Combat API
  * still stands behind every control: this only decides what is drawn.
  */
-import type { HostCommand, I18nKey, Message } from "../../engine/index.ts";
+import { economyRefusal, type HostCommand, type I18nKey, type Message } from "../../engine/index.ts";
 import type { TrackerInput, TrackerScope } from "./tracker-input.ts";
 
 /** One button. `action` is what the host runs (core's action name where core has one). */
@@ -49,10 +49,13 @@ export function control(
 /** One control for other builders (a scheme's own row actions); refused ones are drawn disabled with the reason. */
 export { control as trackerControl };
 
-/** The engine's reason for refusing `command` now, or null when it would be applied. */
+/**
+ * The engine's reason for refusing `command` now, or null when it would be applied: the scheduler's,
+ * then the creature's action tracker's (STD-6, as the host's table step checks them).
+ */
 export function refusal(input: TrackerInput, command: HostCommand): Message | null {
   const tried = input.host.apply(input.state, command);
-  return tried.ok ? null : tried.error;
+  return tried.ok ? economyRefusal(input.host.id, command, input.actions) : tried.error;
 }
 
 /** The GM's bar; empty for a player. */

@@ -39,6 +39,11 @@ export interface TrackerInput {
   readonly canPing: boolean;
   /** World setting: players see NPCs' initiative values (the GM always does). */
   readonly npcInitiativeVisible: boolean;
+  /**
+   * Each combatant's stored action tracker by id, where the host keeps them (engine/host/economy-records.ts):
+   * what the engine's check of a command reads (STD-6, a `trigger` needs a Reaction left). Never drawn.
+   */
+  readonly actions?: Readonly<Record<string, unknown>>;
 }
 
 /** The combatants by id, for builders that look them up per row. */

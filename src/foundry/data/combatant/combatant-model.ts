@@ -5,7 +5,7 @@
  * next time the combatant joins (a new combat, or "reset"). A fact left null is read from the combatant's
  * actor (actor-combat-facts.ts), and is 0 without a Tempo actor.
  */
-import type { HostCombatant, HostSide } from "../../../engine/index.ts";
+import { isActionRecordShape, type HostCombatant, type HostSide } from "../../../engine/index.ts";
 import { effectiveGroupId } from "../../combat/groups/membership.ts";
 import { actorCombatFacts } from "../actor/actor-combat-facts.ts";
 import { combatantConditions } from "../../conditions/actor-conditions.ts";
@@ -24,6 +24,16 @@ function defineCombatantSchema() {
     agi: fromActor(),
     dexReaction: fromActor(),
     surprised: new fields.BooleanField({ required: true, initial: false }),
+    /**
+     * STD-6: its action tracker, written by the active GM with each step (combat/step-actions.ts):
+     * `{ now, undo, redo }` (engine/host/economy-records.ts); a value of another shape is refused.
+     */
+    actions: new fields.ObjectField({
+      required: true,
+      nullable: false,
+      initial: { now: null, undo: {}, redo: {} },
+      validate: (value: unknown) => isActionRecordShape(value),
+    }),
   };
 }
 
@@ -33,6 +43,12 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
   static override defineSchema(): CombatantSchema {
     return defineCombatantSchema();
   }
+}
+
+/** The stored action record (`system.actions`) as written, for the engine to read (undefined when none). */
+export function storedActionsOf(combatant: Combatant.Implementation): unknown {
+  const system = combatant.system;
+  return system instanceof TempoCombatantModel ? (system.actions as unknown) : undefined;
 }
 
 /** What the engine reads of a combatant document. */

@@ -1,0 +1,260 @@
+/**
+ * Each combatant's action tracker as a host stores it beside the combatant (Foundry:
+ * `Combatant.system.actions`; the preview: in memory), moved by the combat's steps and by its undo
+ * history, so undo takes the trackers back with the combat in the same one step.
+ *
+ * A record is `{ now, undo, redo }`: `now` the tracker (a plain object of the ruleset's tracker, or
+ * null before one is kept); `undo` and `redo` hold, under the combat's own history step numbers
+ * (storage/patch-history.ts), the tracker before and after each step that changed it. A step touches
+ * only the records of the creatures it concerns (a turn step: the one whose turn ends and the one
+ * whose turn starts), so the host writes a few small records per step, never the whole book.
+ *
+ * - A new step: every tracker follows the step's events (economy-book.ts `followEconomies`); a
+ *   changed one keeps its old state under the step's number; every redo goes; numbers the history no
+ *   longer holds go.
+ * - An undo (redo) moves every record holding the undone (redone) step numbers, newest first (oldest first).
+ * - A combat not started (before `start`, after `reset`): every tracker is a fresh one (STD-3).
+ * - A history that was cleared (a roster change, `reset`): undo and redo are cleared too.
+ * A stored tracker that does not read back is taken as a newcomer's (STD-3: nothing until its turn)
+ * and written again whole, so a damaged record heals at the next step.
+ *
+ * Pure; no arrays and plain keys, so Foundry's key-by-key merge sends only what changed.
+ */
+import type { ActionLeft } from "../actions/economy.ts";
+import type { Message } from "../core/result.ts";
+import type { RulesetId } from "../initiative/contract.ts";
+import type { PatchHistory } from "../storage/patch-history.ts";
+import type { Stored, StoredObject } from "../storage/stored-json.ts";
+import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
+import { commandCombatant } from "./command-access.ts";
+import { STANDARD_BOOK_ECONOMY, followEconomies, type BookEconomy } from "./economy-book.ts";
+import type { HostCommand, HostEvent } from "./ruleset-host.ts";
+
+export interface ActionRecord {
+  readonly now: StoredObject | null;
+  readonly undo: StoredObject;
+  readonly redo: StoredObject;
+}
+
+export const EMPTY_ACTION_RECORD: ActionRecord = { now: null, undo: {}, redo: {} };
+
+export interface RecordStepInput {
+  /** The step's events (an undo's are `undone`, a redo's `redone`). */
+  readonly events: readonly HostEvent[];
+  /** The combat's undo history before and after the step. */
+  readonly before: PatchHistory;
+  readonly after: PatchHistory;
+  /** Whether the combat had started before the step, and whether it has after it. */
+  readonly startedBefore: boolean;
+  readonly startedAfter: boolean;
+  /** The combatants after the step: each has a record; the others' go. */
+  readonly ids: readonly string[];
+}
+
+export interface RecordStep {
+  readonly records: Readonly<Record<string, ActionRecord>>;
+  /** Ids whose record changed (the host writes these, and only these). */
+  readonly changed: readonly string[];
+}
+
+/** One ruleset's tracker as a host uses it, whatever its state type. */
+export interface RulesetBook {
+  readonly ruleset: RulesetId;
+  /** What a creature has left, from its stored tracker; null when that does not read back. */
+  left(now: unknown): readonly ActionLeft<string>[] | null;
+  /**
+   * Why the tracker refuses `command` now (STD-6: `trigger` with no Reaction left), or null. `nows`
+   * are the stored trackers by combatant id; a creature with none is not checked (the host keeps none).
+   */
+  refusal(command: HostCommand, nows: Readonly<Record<string, unknown>>): Message | null;
+  /** The records after one step of the combat. */
+  step(records: Readonly<Record<string, ActionRecord>>, input: RecordStepInput): RecordStep;
+}
+
+const STEP_KEY = /^\d+$/;
+const DELETED_STEP = /^-=\d+$/;
+
+const isObject = (value: unknown): value is StoredObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const stepKeys = (record: StoredObject): string[] => Object.keys(record).filter((k) => STEP_KEY.test(k));
+
+/** Only the step-numbered trackers of a stored `undo` / `redo`. */
+function readSteps(value: unknown): StoredObject {
+  const out: Record<string, Stored> = {};
+  if (!isObject(value)) return out;
+  for (const key of stepKeys(value)) if (isObject(value[key])) out[key] = value[key];
+  return out;
+}
+
+/** A record read back from storage; what is not well formed is left out (and healed by the next write). */
+export function readActionRecord(value: unknown): ActionRecord {
+  if (!isObject(value)) return EMPTY_ACTION_RECORD;
+  return { now: isObject(value.now) ? value.now : null, undo: readSteps(value.undo), redo: readSteps(value.redo) };
+}
+
+const isFlat = (value: unknown): boolean =>
+  isObject(value) && Object.values(value).every((v) => typeof v === "number" || typeof v === "boolean" || v === null);
+
+/** Step-numbered flat objects; `-=n: null` is a deletion in an update (a partial change is checked too). */
+const isStepRecord = (value: unknown): boolean =>
+  isObject(value) &&
+  Object.entries(value).every(([k, v]) => (STEP_KEY.test(k) && isFlat(v)) || (DELETED_STEP.test(k) && v === null));
+
+/**
+ * Whether a stored record has the shape this module writes (a host's schema check, e.g. Foundry's
+ * `Combatant.system.actions`): `now` null or a flat object of numbers and flags, `undo` and `redo`
+ * step-numbered flat objects; a partial update of that shape passes too (fields left out, `-=n` deletions).
+ * Whether `now` is a tracker of the combat's ruleset is checked on reading.
+ */
+export function isActionRecordShape(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const keys = Object.keys(value);
+  return (
+    keys.every((k) => k === "now" || k === "undo" || k === "redo") &&
+    (value.now === null || value.now === undefined || isFlat(value.now)) &&
+    (value.undo === undefined || isStepRecord(value.undo)) &&
+    (value.redo === undefined || isStepRecord(value.redo))
+  );
+}
+
+/** The update that turns the stored `before` (as stored, junk included) into `after`; null when equal. */
+export function actionRecordUpdate(before: unknown, after: ActionRecord): StoredUpdate | null {
+  const next = after as unknown as StoredObject;
+  return isObject(before) ? diffStored(before, next) : next;
+}
+
+function without(record: StoredObject, key: string): StoredObject {
+  const out: Record<string, Stored> = {};
+  for (const k of Object.keys(record)) if (k !== key) out[k] = record[k] as Stored;
+  return out;
+}
+
+function only(record: StoredObject, keep: StoredObject): StoredObject {
+  const out: Record<string, Stored> = {};
+  for (const k of Object.keys(record)) if (Object.hasOwn(keep, k)) out[k] = record[k] as Stored;
+  return out;
+}
+
+/** Undo (or redo) of the step numbers the history moved, on one record. */
+function moveRecord(record: ActionRecord, keys: readonly string[], undo: boolean): ActionRecord {
+  let { now, undo: back, redo: forward } = record;
+  for (const key of keys) {
+    const from = undo ? back : forward;
+    const target = from[key];
+    if (!isObject(target)) continue;
+    if (undo) {
+      back = without(back, key);
+      forward = now === null ? forward : { ...forward, [key]: now };
+    } else {
+      forward = without(forward, key);
+      back = now === null ? back : { ...back, [key]: now };
+    }
+    now = target;
+  }
+  return { now, undo: back, redo: forward };
+}
+
+function movedKeys(input: RecordStepInput, undo: boolean): string[] {
+  const from = undo ? input.before.undo : input.before.redo;
+  const to = undo ? input.after.undo : input.after.redo;
+  return stepKeys(from)
+    .filter((k) => !Object.hasOwn(to, k))
+    .sort((a, b) => (undo ? Number(b) - Number(a) : Number(a) - Number(b)));
+}
+
+/** The history's number for this step when it recorded one (the newest undo number it did not hold). */
+function recordedKey(input: RecordStepInput): string | null {
+  const last = stepKeys(input.after.undo).reduce((a, k) => Math.max(a, Number(k)), 0);
+  return last > 0 && !Object.hasOwn(input.before.undo, String(last)) ? String(last) : null;
+}
+
+function stepWith<S, E>(
+  book: BookEconomy<S, E>,
+  records: Readonly<Record<string, ActionRecord>>,
+  input: RecordStepInput,
+): RecordStep {
+  const own = (id: string): ActionRecord =>
+    Object.hasOwn(records, id) ? (records[id] as ActionRecord) : EMPTY_ACTION_RECORD;
+  const undone = input.events.some((e) => e.type === "undone");
+  const redone = !undone && input.events.some((e) => e.type === "redone");
+  const cleared = stepKeys(input.after.undo).length + stepKeys(input.after.redo).length === 0;
+  const out: Record<string, ActionRecord> = {};
+  if (undone || redone) {
+    const keys = movedKeys(input, undone);
+    for (const id of input.ids) out[id] = moveRecord(own(id), keys, undone);
+  } else {
+    const trackers: Record<string, S> = {};
+    for (const id of input.ids) trackers[id] = book.read(own(id).now) ?? book.initial(input.startedBefore);
+    const followed = followEconomies(book, trackers, input.events, input.startedBefore).book;
+    const key = recordedKey(input);
+    for (const id of input.ids) {
+      const before = own(id);
+      const tracker = input.startedAfter ? (followed[id] ?? book.initial(true)) : book.initial(false);
+      const now = tracker as unknown as StoredObject; // a tracker state is plain JSON (actions/economy.ts)
+      const changed = before.now === null || diffStored(before.now, now) !== null;
+      const undo = only(before.undo, input.after.undo);
+      out[id] = {
+        now: changed ? now : before.now,
+        undo: changed && key !== null && before.now !== null ? { ...undo, [key]: before.now } : undo,
+        redo: {},
+      };
+    }
+  }
+  if (cleared) for (const id of input.ids) out[id] = { ...(out[id] ?? EMPTY_ACTION_RECORD), undo: {}, redo: {} };
+  const changed = input.ids.filter(
+    (id) =>
+      !Object.hasOwn(records, id) ||
+      diffStored(own(id) as unknown as StoredObject, out[id] as unknown as StoredObject) !== null,
+  );
+  return { records: out, changed };
+}
+
+function refusalWith<S, E>(
+  book: BookEconomy<S, E>,
+  command: HostCommand,
+  nows: Readonly<Record<string, unknown>>,
+): Message | null {
+  if (!book.checks.includes(command.type)) return null;
+  const id = commandCombatant(command);
+  if (id === null || !Object.hasOwn(nows, id)) return null;
+  const state = book.read(nows[id]);
+  if (state === null) return { key: "TEMPO.ERRORS.Actions.InvalidState", data: { kind: command.type } };
+  return book.refuse(state, command, id);
+}
+
+/** A ruleset's tracker for a host, its state type kept inside. */
+export function rulesetBook<S, E>(book: BookEconomy<S, E>, ruleset: RulesetId): RulesetBook {
+  return {
+    ruleset,
+    left: (now) => {
+      const state = book.read(now);
+      return state === null ? null : book.economy.remaining(state);
+    },
+    refusal: (command, nows) => refusalWith(book, command, nows),
+    step: (records, input) => stepWith(book, records, input),
+  };
+}
+
+/** The rulesets whose trackers a host keeps (the others' are not drawn yet). */
+const BOOKS: Readonly<Partial<Record<RulesetId, RulesetBook>>> = {
+  standard: rulesetBook(STANDARD_BOOK_ECONOMY, "standard"),
+};
+
+/** The tracker a host keeps for each combatant of this ruleset, or null when it keeps none. */
+export function rulesetBookOf(ruleset: RulesetId): RulesetBook | null {
+  return BOOKS[ruleset] ?? null;
+}
+
+/**
+ * STD-6: why a creature's tracker refuses `command` now (a `trigger` with no Reaction left), or null.
+ * `nows` undefined: the host keeps no trackers, and nothing is checked here.
+ */
+export function economyRefusal(
+  ruleset: RulesetId,
+  command: HostCommand,
+  nows: Readonly<Record<string, unknown>> | undefined,
+): Message | null {
+  if (nows === undefined) return null;
+  return rulesetBookOf(ruleset)?.refusal(command, nows) ?? null;
+}

@@ -1,0 +1,64 @@
+/**
+ * STD-6: each combatant's action tracker kept on `Combatant.system.actions` (combatant-model.ts). Every
+ * engine step moves the records through the engine's bookkeeping (engine/host/economy-records.ts:
+ * the step's events, or the history's undo and redo) before the step is written; the changed records
+ * ride in the step's one batched Combatant update (write-step.ts), so a step writes no more documents
+ * than before, and undo takes the trackers back in the same one step.
+ */
+import {
+  EMPTY_PATCH_HISTORY,
+  actionRecordUpdate,
+  readActionRecord,
+  readPatchHistory,
+  rulesetBookOf,
+  type ActionRecord,
+  type AnyRulesetHost,
+  type CombatStep,
+  type StoredUpdate,
+} from "../../engine/index.ts";
+import { storedActionsOf } from "../data/combatant/combatant-model.ts";
+import { tempoModelOf } from "./tempo-model.ts";
+
+/** Each combatant's stored tracker now, by id (what the engine's checks read); undefined when the ruleset keeps none. */
+export function actionNowsOf(combat: Combat.Implementation): Readonly<Record<string, unknown>> | undefined {
+  const model = tempoModelOf(combat);
+  if (model === null || rulesetBookOf(model.ruleset) === null) return undefined;
+  const nows: Record<string, unknown> = {};
+  for (const c of combat.combatants) if (c.id !== null) nows[c.id] = readActionRecord(storedActionsOf(c)).now;
+  return nows;
+}
+
+/** The `system.actions` update of each combatant whose record this step changes (none where the ruleset keeps none). */
+export function actionUpdates(
+  combat: Combat.Implementation,
+  host: AnyRulesetHost,
+  step: CombatStep,
+): ReadonlyMap<string, StoredUpdate> {
+  const updates = new Map<string, StoredUpdate>();
+  const model = tempoModelOf(combat);
+  const book = rulesetBookOf(host.id);
+  if (model === null || book === null) return updates;
+  const known = new Set(host.order(step.state));
+  const stored = new Map<string, unknown>();
+  const records: Record<string, ActionRecord> = {};
+  for (const c of combat.combatants) {
+    if (c.id === null || !known.has(c.id)) continue;
+    const raw = storedActionsOf(c);
+    stored.set(c.id, raw);
+    records[c.id] = readActionRecord(raw);
+  }
+  const moved = book.step(records, {
+    events: step.events,
+    before: readPatchHistory(model.history) ?? EMPTY_PATCH_HISTORY,
+    after: step.stored.history,
+    startedBefore: model.state !== null && host.started(model.state),
+    startedAfter: host.started(step.state),
+    ids: [...stored.keys()],
+  });
+  for (const id of moved.changed) {
+    const record = moved.records[id];
+    const update = record === undefined ? null : actionRecordUpdate(stored.get(id), record);
+    if (update !== null) updates.set(id, update);
+  }
+  return updates;
+}

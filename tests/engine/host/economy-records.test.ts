@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import {
+  EMPTY_ACTION_RECORD,
+  PATCH_HISTORY_LIMIT,
+  economyRefusal,
+  isActionRecordShape,
+  readActionRecord,
+  rulesetBookOf,
+  readCombatState,
+  unwrap,
+  type ActionRecord,
+  type HostCommand,
+  type RulesetBook,
+  type StoredCombat,
+} from "../../../src/engine/index.ts";
+import { nextCommand, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
+
+function standardBook(): RulesetBook {
+  const found = rulesetBookOf("standard");
+  if (found === null) throw new Error("the standard ruleset keeps trackers");
+  return found;
+}
+const book = standardBook();
+
+/** Plays `clicks` table clicks (rolls asked for, else next), moving the records with every step. */
+function play(clicks: number) {
+  const { host, stored: start } = storedEncounter("standard", 6);
+  const random = seeded(5);
+  let stored: StoredCombat = start;
+  let state: unknown = unwrap(readCombatState(host, stored.engine));
+  const ids = [...host.order(state)];
+  let records: Readonly<Record<string, ActionRecord>> = Object.fromEntries(ids.map((id) => [id, EMPTY_ACTION_RECORD]));
+  const run = (command: HostCommand) => {
+    const before = { history: stored.history, started: host.started(state) };
+    const s = step(host, stored, command);
+    stored = s.stored;
+    state = s.state;
+    records = book.step(records, {
+      events: s.events,
+      before: before.history,
+      after: stored.history,
+      startedBefore: before.started,
+      startedAfter: host.started(s.state),
+      ids,
+    }).records;
+  };
+  run({ type: "start" });
+  for (let i = 0; i < clicks; i++) run(nextCommand(host, state, random));
+  return { host, ids, records: () => records, stored: () => stored, run };
+}
+
+describe("action records moved by a combat's steps (economy-records.ts)", () => {
+  it("STD-6: past the history limit no record keeps an undo number the combat no longer holds", () => {
+    const table = play(PATCH_HISTORY_LIMIT + 20);
+    const held = new Set(Object.keys(table.stored().history.undo));
+    for (const id of table.ids) {
+      const kept = Object.keys(table.records()[id]?.undo ?? {});
+      expect(kept.filter((k) => !held.has(k))).toEqual([]);
+      expect(kept.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("STD-6: undo then a new step drops every redo entry (the undone future is gone)", () => {
+    const table = play(6);
+    table.run({ type: "undo" });
+    expect(table.ids.some((id) => Object.keys(table.records()[id]?.redo ?? {}).length > 0)).toBe(true);
+    table.run({ type: "next" });
+    for (const id of table.ids) expect(table.records()[id]?.redo).toEqual({});
+  });
+
+  it("STD-6, Ready: a trigger is refused when the stored tracker has no Reaction, allowed when it has one, and a creature with no stored tracker is not checked", () => {
+    const trigger = { type: "trigger", combatantId: "a" };
+    const spent = { onTurn: false, action: 0, quickAction: 0, interaction: 0, reaction: 0 };
+    expect(economyRefusal("standard", trigger, { a: spent })).toEqual({
+      key: "TEMPO.ERRORS.Standard.NoReaction",
+      data: { id: "a" },
+    });
+    expect(economyRefusal("standard", trigger, { a: { ...spent, reaction: 1 } })).toBeNull();
+    expect(economyRefusal("standard", trigger, {})).toBeNull();
+    expect(economyRefusal("standard", trigger, undefined)).toBeNull();
+    expect(economyRefusal("standard", { type: "delay", combatantId: "a" }, { a: spent })).toBeNull();
+    expect(economyRefusal("count", trigger, { a: spent })).toBeNull();
+  });
+
+  it("a stored record of the wrong shape is refused by the schema check; a written one and a partial update pass", () => {
+    const now = { onTurn: true, action: 1, quickAction: 1, interaction: 1, reaction: 1 };
+    expect(isActionRecordShape({ now, undo: { "3": now }, redo: {} })).toBe(true);
+    expect(isActionRecordShape({ now: { onTurn: false }, undo: { "4": now, "-=3": null } })).toBe(true);
+    expect(isActionRecordShape(EMPTY_ACTION_RECORD)).toBe(true);
+    expect(isActionRecordShape([now])).toBe(false);
+    expect(isActionRecordShape({ now: { reaction: "1" } })).toBe(false);
+    expect(isActionRecordShape({ now: { nested: { reaction: 1 } } })).toBe(false);
+    expect(isActionRecordShape({ now, undo: { last: now } })).toBe(false);
+    expect(isActionRecordShape({ now, extra: 1 })).toBe(false);
+    expect(readActionRecord({ now: 5, undo: { x: {}, "2": now }, redo: null })).toEqual({
+      now: null,
+      undo: { "2": now },
+      redo: {},
+    });
+  });
+
+  it("STD-6: the tracker left of a stored state, and none for a state that does not read back", () => {
+    expect(
+      book.left({ onTurn: false, action: 0, quickAction: 0, interaction: 0, reaction: 1 })?.map((a) => a.left),
+    ).toEqual([0, 0, 0, 1]);
+    expect(book.left({ reaction: 2 })).toBeNull();
+  });
+});
