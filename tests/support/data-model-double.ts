@@ -26,6 +26,7 @@ interface FieldOptions {
   readonly blank?: boolean;
   readonly choices?: readonly string[];
   readonly initial?: unknown;
+  readonly validate?: (value: unknown) => boolean;
 }
 
 abstract class FieldDouble {
@@ -65,6 +66,14 @@ class StringField extends FieldDouble {
 class BooleanField extends FieldDouble {
   protected check(value: unknown, path: string): void {
     if (typeof value !== "boolean") throw new Error(`${path} must be a boolean`);
+  }
+}
+
+/** A free-form object; a `validate` option returning false refuses the value, as the field's own check would. */
+class ObjectField extends FieldDouble {
+  protected check(value: unknown, path: string): void {
+    if (!isObj(value)) throw new Error(`${path} must be an object`);
+    if (this.options.validate !== undefined && !this.options.validate(value)) throw new Error(`${path} is not valid`);
   }
 }
 
@@ -167,7 +176,7 @@ export function installDataModelDouble(): void {
   const en = JSON.parse(readFileSync(`${ROOT}/lang/en.json`, "utf8")) as Tree;
   const f = foundry as unknown as Obj;
   Object.defineProperty(f, "data", {
-    value: { fields: { NumberField, StringField, BooleanField, SchemaField, ArrayField } },
+    value: { fields: { NumberField, StringField, BooleanField, SchemaField, ArrayField, ObjectField } },
     configurable: true,
   });
   Object.defineProperty(f.abstract as Obj, "TypeDataModel", { value: TypeDataModelDouble, configurable: true });
