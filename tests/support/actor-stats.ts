@@ -7,6 +7,7 @@ type DeepPartial<T> = {
 
 const BASE: ActorStats = {
   abilities: { str: 0, dex: 0, con: 0, int: 0, wis: 0, cha: 0, agi: 0 },
+  primaryAbility: "str",
   initiative: { modifier: 0, dexReaction: 0 },
   hp: { value: 10, max: 10 },
   overshield: { value: 0, max: 0, dr: { physical: 0, elemental: 0, arcane: 0 }, effect: "", condition: "" },

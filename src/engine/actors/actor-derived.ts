@@ -45,6 +45,8 @@ export interface ActorDerived {
   readonly drMode: DrMode;
   /** AP-1: swings per Full action of each carried AP weapon by id (null: constant damage or no AP cost, AP-2). */
   readonly swings: Readonly<Record<string, number | null>>;
+  /** CNT-15, FEAT-CHARGED: the modifier of the primary weapon ability. */
+  readonly primaryModifier: number;
   /** ATK-ROT-2, DR-3: the creature counts as a player character. */
   readonly isPlayer: boolean;
 }
@@ -87,6 +89,7 @@ export function deriveActorValues(stats: ActorStats, options: ActorDeriveOptions
     overshield: shield.ok ? shield.value : null,
     drMode: options.drMode,
     swings: swingsOf(stats, options.weapons),
+    primaryModifier: stats.abilities[stats.primaryAbility],
     isPlayer: stats.side === "pc",
   };
 }

@@ -54,6 +54,8 @@ export interface Defenses {
 
 export interface ActorStats {
   readonly abilities: Readonly<Record<AbilityId, number>>;
+  /** CNT-15, FEAT-CHARGED: the primary weapon ability, whose modifier multiplies and charges damage. */
+  readonly primaryAbility: AbilityId;
   readonly initiative: {
     /** ROT-1: the initiative modifiers (start at +0). */
     readonly modifier: number;

@@ -58,6 +58,12 @@ function notAboveMax(problems: Problems, path: string, pool: Pool): void {
 
 function checkAbilitiesAndSkills(p: Problems, s: ActorStats): void {
   for (const id of ABILITY_IDS) whole(p, `abilities.${id}`, s.abilities[id]);
+  if (!ABILITY_IDS.includes(s.primaryAbility))
+    p.push({
+      path: "primaryAbility",
+      key: "TEMPO.ERRORS.Actor.PrimaryAbilityInvalid",
+      data: { value: shown(s.primaryAbility) },
+    });
   for (const id of SKILL_IDS) whole(p, `skills.${id}`, s.skills[id]);
   whole(p, "initiative.modifier", s.initiative.modifier);
   whole(p, "initiative.dexReaction", s.initiative.dexReaction);

@@ -6,6 +6,7 @@ import {
   monsterAttackTable,
   swingsPerAction,
   unwrap,
+  validateActorStats,
   type ActorDeriveOptions,
 } from "../../../src/engine/index.ts";
 import { actorStats } from "../../support/actor-stats.ts";
@@ -75,5 +76,16 @@ describe("actor statistics: derived values come from the rule areas", () => {
   it("ATK-ROT-2, DR-3: only a creature on the player characters' side counts as one", () => {
     expect(deriveActorValues(actorStats({ side: "pc" }), OPTIONS).isPlayer).toBe(true);
     expect(deriveActorValues(actorStats({ side: "ally" }), OPTIONS).isPlayer).toBe(false);
+  });
+
+  it("CNT-15, FEAT-CHARGED: the primary modifier is the chosen primary weapon ability's modifier", () => {
+    const abilities = { str: 8, dex: 3 };
+    expect(deriveActorValues(actorStats({ abilities }), OPTIONS).primaryModifier).toBe(8);
+    expect(deriveActorValues(actorStats({ abilities, primaryAbility: "dex" }), OPTIONS).primaryModifier).toBe(3);
+  });
+
+  it("the primary weapon ability must be one of the abilities", () => {
+    const problems = validateActorStats(actorStats({ primaryAbility: "luck" as "str" }));
+    expect(problems.map((problem) => problem.path)).toEqual(["primaryAbility"]);
   });
 });

@@ -24,6 +24,7 @@ export function defineActorSchema(defaults: ActorSchemaDefaults) {
   const text = (initial = "") => new fields.StringField({ required: true, blank: true, initial });
   return {
     abilities: new fields.SchemaField(record(ABILITY_IDS, () => whole())),
+    primaryAbility: new fields.StringField({ required: true, blank: false, choices: [...ABILITY_IDS], initial: "str" }),
     initiative: new fields.SchemaField({ modifier: whole(), dexReaction: whole() }),
     hp: pool(10, 10),
     overshield: new fields.SchemaField({

@@ -2,7 +2,7 @@
  * Reads an actor's system data (stored source or prepared model: both have the schema's shape) as the
  * engine's `ActorStats`. Nothing here decides a rule.
  */
-import { ACTOR_SIDES, type ActorStats, type WeaponSkill } from "../../../engine/index.ts";
+import { ABILITY_IDS, ACTOR_SIDES, type ActorStats, type WeaponSkill } from "../../../engine/index.ts";
 
 type Num = number | null | undefined;
 
@@ -34,6 +34,7 @@ export interface ActorSystemLike {
   readonly defenses: Readonly<Record<keyof ActorStats["defenses"], Num>>;
   readonly speeds: Readonly<Record<keyof ActorStats["speeds"], Num>>;
   readonly side: string | null | undefined;
+  readonly primaryAbility?: string | null | undefined;
 }
 
 /** A missing number reads as NaN, so the engine's checks refuse it instead of a silent 0. */
@@ -55,6 +56,7 @@ export function actorStatsOf(system: ActorSystemLike): ActorStats {
   const o = system.overshield;
   return {
     abilities: each(system.abilities),
+    primaryAbility: ABILITY_IDS.find((id) => id === system.primaryAbility) ?? "str",
     initiative: { modifier: num(system.initiative.modifier), dexReaction: num(system.initiative.dexReaction) },
     hp: { value: num(system.hp.value), max: num(system.hp.max) },
     overshield: {
