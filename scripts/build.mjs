@@ -8,9 +8,12 @@
 //    are copied beside the bundle.
 // 3. Every pack system.json declares is compiled from packs/<name>/*.json to LevelDB with the official
 //    CLI. The CLI skips a source without `_key` silently, so sources are checked first and the
-//    compiled pack is read back and counted: any difference fails the build. Item sources are also run
-//    through the engine's item check (src/engine/items: the validation the Item data models use), so a
-//    bad value fails the build naming the file and the field.
+//    compiled pack is read back and counted: any difference fails the build. Item sources (embedded
+//    ones too) are run through the engine's item check (src/engine/items: the validation the Item data
+//    models use) and Actor sources through its actor check (src/engine/actors `checkActorSource`), so a
+//    bad value fails the build naming the file and the field. A pack may hold Folder documents
+//    (`_key` "!folders!<id>", as the CLI stores them); embedded documents need their own `_key`
+//    ("!actors.items!<actor>.<item>", "!journal.pages!<entry>.<page>"), which the CLI also needs.
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { watch as watchFiles } from "node:fs";
 import { tmpdir } from "node:os";
@@ -82,15 +85,16 @@ async function copyStatic(manifest) {
   }
 }
 
-/** The engine's item check and the English messages, loaded once (the engine is TypeScript: vite runs it). */
+/** Embedded collections the build checks, by the collection of their parent (the CLI's hierarchy). */
+const EMBEDDED = { actors: ["items", "effects"], items: ["effects"], journal: ["pages", "categories"] };
+
+/** The engine's item and actor checks and the English messages, loaded once (the engine is TypeScript: vite runs it). */
 let itemCheck = null;
 async function loadItemCheck() {
   if (itemCheck !== null) return itemCheck;
-  const { module } = await runnerImport(join(root, "src/engine/items/index.ts"), {
-    root,
-    configFile: false,
-    logLevel: "error",
-  });
+  const load = async (path) =>
+    (await runnerImport(join(root, path), { root, configFile: false, logLevel: "error" })).module;
+  const module = { ...(await load("src/engine/items/index.ts")), ...(await load("src/engine/actors/index.ts")) };
   const lang = join(root, "lang/en.json");
   const en = (await exists(lang)) ? JSON.parse(await readFile(lang, "utf8")) : {};
   const text = (key, data = {}) => {
@@ -112,6 +116,50 @@ async function itemProblems(doc) {
   });
 }
 
+/** The engine's problems with an Actor source's system data, as "system.<field>: <message>" lines. */
+async function actorProblems(doc) {
+  const { module, text } = await loadItemCheck();
+  return module.checkActorSource(doc.system).map((problem) => {
+    const field = problem.path === "system" ? "system" : `system.${problem.path}`;
+    return `${field}: ${text(problem.key, problem.data)}`;
+  });
+}
+
+/** Problems of a document's embedded documents (ids, keys; embedded Items through the item check). */
+async function embeddedProblems(doc, collection) {
+  const problems = [];
+  for (const name of EMBEDDED[collection] ?? []) {
+    const list = doc[name] ?? [];
+    if (!Array.isArray(list)) {
+      problems.push(`${name}: must be a list`);
+      continue;
+    }
+    for (const [i, child] of list.entries()) {
+      const where = `${name}[${i}]${typeof child?.name === "string" ? ` (${child.name})` : ""}`;
+      const key = `!${collection}.${name}!${doc._id}.${child?._id}`;
+      if (typeof child?._id !== "string" || !/^[A-Za-z0-9]{16}$/.test(child._id))
+        problems.push(`${where}: _id must be 16 letters or digits`);
+      else if (child._key !== key) problems.push(`${where}: _key must be ${key}`);
+      if (name !== "items") continue;
+      const { module } = await loadItemCheck();
+      if (!module.isItemType(child?.type))
+        problems.push(`${where}: type ${JSON.stringify(child?.type)} is not an Item type`);
+      for (const problem of await itemProblems(child)) problems.push(`${where}.${problem}`);
+    }
+  }
+  return problems;
+}
+
+/** Problems of one primary source (not its _id/_key): type, folder, system data and embedded documents. */
+async function documentProblems(doc, pack, collection, subtypes, folders) {
+  if (doc.folder != null && !folders.has(doc.folder)) return [`folder ${doc.folder} is not a folder of the pack`];
+  if (subtypes.length === 0) return embeddedProblems(doc, collection);
+  if (!subtypes.includes(doc.type))
+    return [`type ${JSON.stringify(doc.type)} is not in system.json documentTypes.${pack.type}`];
+  const own = pack.type === "Item" ? await itemProblems(doc) : pack.type === "Actor" ? await actorProblems(doc) : [];
+  return [...own, ...(await embeddedProblems(doc, collection))];
+}
+
 /** Reads and checks a pack's sources; returns how many documents it holds. */
 async function checkSources(pack, manifest) {
   const collection = COLLECTIONS[pack.type];
@@ -121,15 +169,18 @@ async function checkSources(pack, manifest) {
   const names = (await readdir(folder)).filter((name) => name.endsWith(".json")).sort();
   const problems = [];
   const ids = new Set();
+  const docs = [];
   for (const name of names) {
     const where = relative(root, join(folder, name));
-    let doc;
     try {
-      doc = JSON.parse(await readFile(join(folder, name), "utf8"));
+      docs.push({ where, doc: JSON.parse(await readFile(join(folder, name), "utf8")) });
     } catch (error) {
       problems.push(`${where}: not valid JSON (${error.message})`);
-      continue;
     }
+  }
+  const isFolder = (doc) => typeof doc._key === "string" && doc._key.startsWith("!folders!");
+  const folders = new Set(docs.filter(({ doc }) => isFolder(doc)).map(({ doc }) => doc._id));
+  for (const { where, doc } of docs) {
     if (typeof doc._id !== "string" || !/^[A-Za-z0-9]{16}$/.test(doc._id)) {
       problems.push(`${where}: _id must be 16 letters or digits`);
     } else if (ids.has(doc._id)) {
@@ -138,13 +189,14 @@ async function checkSources(pack, manifest) {
       ids.add(doc._id);
     }
     if (doc._key === undefined) problems.push(`${where}: no _key (the CLI would skip it silently)`);
-    else if (doc._key !== `!${collection}!${doc._id}`)
+    else if (isFolder(doc)) {
+      if (doc._key !== `!folders!${doc._id}`) problems.push(`${where}: _key must be !folders!${doc._id}`);
+      if (doc.type !== pack.type) problems.push(`${where}: a folder of this pack must have type ${pack.type}`);
+      continue;
+    } else if (doc._key !== `!${collection}!${doc._id}`)
       problems.push(`${where}: _key must be !${collection}!${doc._id}`);
-    if (subtypes.length > 0 && !subtypes.includes(doc.type)) {
-      problems.push(`${where}: type ${JSON.stringify(doc.type)} is not in system.json documentTypes.${pack.type}`);
-    } else if (pack.type === "Item") {
-      for (const problem of await itemProblems(doc)) problems.push(`${where}: ${problem}`);
-    }
+    for (const problem of await documentProblems(doc, pack, collection, subtypes, folders))
+      problems.push(`${where}: ${problem}`);
   }
   if (problems.length > 0) throw new Error(`Pack ${pack.name} has bad sources:\n  ${problems.join("\n  ")}`);
   return names.length;

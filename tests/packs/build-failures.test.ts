@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { actorStats } from "../support/actor-stats.ts";
 import { ROOT } from "../support/source-files.ts";
 
 const scratch: string[] = [];
@@ -10,16 +11,28 @@ afterEach(() => {
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The one pack a throwaway project declares. */
+interface ProjectPack {
+  readonly name: string;
+  readonly type: string;
+  readonly documentTypes: Readonly<Record<string, Readonly<Record<string, object>>>>;
+}
+
+const WEAPONS_PACK: ProjectPack = { name: "weapons", type: "Item", documentTypes: { Item: { weapon: {} } } };
+
 /**
  * A throwaway project with the real build script and vite config, an empty entry module and one
- * weapons pack made of `sources`. Returns the build's exit status and what it printed.
+ * pack (weapons unless told) made of `sources`. Returns the build's exit status and what it printed.
  */
-function buildProject(sources: Readonly<Record<string, object>>): { status: number; output: string } {
+function buildProject(
+  sources: Readonly<Record<string, object>>,
+  pack: ProjectPack = WEAPONS_PACK,
+): { status: number; output: string } {
   const dir = mkdtempSync(join(tmpdir(), "tempo-project-"));
   scratch.push(dir);
   mkdirSync(join(dir, "scripts"));
   mkdirSync(join(dir, "src/foundry"), { recursive: true });
-  mkdirSync(join(dir, "packs/weapons"), { recursive: true });
+  mkdirSync(join(dir, "packs", pack.name), { recursive: true });
   copyFileSync(join(ROOT, "scripts/build.mjs"), join(dir, "scripts/build.mjs"));
   copyFileSync(join(ROOT, "vite.config.ts"), join(dir, "vite.config.ts"));
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
@@ -29,11 +42,11 @@ function buildProject(sources: Readonly<Record<string, object>>): { status: numb
   writeFileSync(join(dir, "src/foundry/init.ts"), "export {};\n");
   const manifest = {
     id: "tempo",
-    documentTypes: { Item: { weapon: {} } },
-    packs: [{ name: "weapons", label: "Weapons", path: "packs/weapons", type: "Item" }],
+    documentTypes: pack.documentTypes,
+    packs: [{ name: pack.name, label: pack.name, path: `packs/${pack.name}`, type: pack.type }],
   };
   writeFileSync(join(dir, "system.json"), JSON.stringify(manifest));
-  for (const [name, doc] of Object.entries(sources)) writeFileSync(join(dir, "packs/weapons", name), JSON.stringify(doc));
+  for (const [name, doc] of Object.entries(sources)) writeFileSync(join(dir, "packs", pack.name, name), JSON.stringify(doc));
   try {
     const output = execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: dir, encoding: "utf8", stdio: "pipe", timeout: 60_000 });
     return { status: 0, output };
@@ -87,5 +100,58 @@ describe("the build refuses bad pack sources", () => {
     expect(result.output).toContain("packs/weapons/garbled.json: system.speed: Weapon speed must be a whole number of 0 or more.");
     expect(result.output).toContain("packs/weapons/typo.json: system.apcost: apcost is not a field of this item type.");
     expect(result.output).not.toContain("pack weapons:");
+  });
+
+  it("CNT-8, SEG-5: fails on a spell the Item model would refuse, naming the file and the field", () => {
+    const spells: ProjectPack = { name: "spells", type: "Item", documentTypes: { Item: { spell: {} } } };
+    const spell = { _id: "SpSpSpSpSpSpSpSp", _key: "!items!SpSpSpSpSpSpSpSp", name: "Spark", type: "spell" };
+    const result = buildProject({ "spark.json": { ...spell, system: { slotLevel: 11, castingTime: 0 } } }, spells);
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain("packs/spells/spark.json: system.slotLevel: 11 is not a spell slot level (cantrip 0 to 10th).");
+    expect(result.output).toContain("packs/spells/spark.json: system.castingTime: A spell's casting time must be 1 to 10 segments");
+  });
+
+  describe("actor packs (folders, embedded items)", () => {
+    const npcs: ProjectPack = { name: "npcs", type: "Actor", documentTypes: { Actor: { npc: {} }, Item: { weapon: {} } } };
+    const folder = { _id: "FoFoFoFoFoFoFoFo", _key: "!folders!FoFoFoFoFoFoFoFo", name: "Segment rounds", type: "Actor" };
+    const claw = (system: object) => ({ _id: "ClClClClClClClCl", _key: "!actors.items!OgOgOgOgOgOgOgOg.ClClClClClClClCl", name: "Claw", type: "weapon", system });
+    const ogre = (system: object, items: object[] = []) => ({
+      _id: "OgOgOgOgOgOgOgOg",
+      _key: "!actors!OgOgOgOgOgOgOgOg",
+      name: "Ogre",
+      type: "npc",
+      folder: folder._id,
+      system: { ...actorStats({ hitDice: "4+1", side: null }), ...system },
+      items,
+    });
+
+    it("builds a folder and an npc with an embedded weapon, counting both", () => {
+      const result = buildProject({ "_folder.json": folder, "ogre.json": ogre({}, [claw({ damage: "1d8" })]) }, npcs);
+      expect(result.output).toContain("pack npcs: 2 documents");
+      expect(result.status).toBe(0);
+    });
+
+    it("SEG-14, DR-3: fails on an npc the Actor model would refuse, and on a bad embedded weapon, naming file and field", () => {
+      const changes = { hp: { value: 30, max: 20 }, hitDice: "4-4" };
+      const result = buildProject({ "_folder.json": folder, "ogre.json": ogre({ ...changes, hitpoints: 3 }) }, npcs);
+      expect(result.status).not.toBe(0);
+      expect(result.output).toContain("packs/npcs/ogre.json: system.hitpoints: hitpoints is not a field of an actor.");
+      // The shape is checked first; without the unknown field the statistics themselves are checked.
+      const bad = ogre(changes, [claw({ damage: "1d3" })]);
+      const second = buildProject({ "_folder.json": folder, "ogre.json": bad }, npcs);
+      expect(second.output).toContain("packs/npcs/ogre.json: system.hp.value: The value 30 is more than its maximum 20.");
+      expect(second.output).toContain("packs/npcs/ogre.json: system.hitDice: The hit dice enhancement must be a whole number of 0 or more, not -4.");
+      expect(second.output).toContain("packs/npcs/ogre.json: items[0] (Claw).system.damage: The die 1d3 is not on the damage die ladder");
+      expect(second.output).not.toContain("pack npcs:");
+    });
+
+    it("fails on an embedded item without its key, and on a folder the pack does not hold", () => {
+      const { _key: _dropped, ...keyless } = claw({});
+      const result = buildProject({ "ogre.json": ogre({}, [keyless]) }, npcs);
+      expect(result.status).not.toBe(0);
+      expect(result.output).toContain("packs/npcs/ogre.json: folder FoFoFoFoFoFoFoFo is not a folder of the pack");
+      const second = buildProject({ "_folder.json": folder, "ogre.json": ogre({}, [keyless]) }, npcs);
+      expect(second.output).toContain("packs/npcs/ogre.json: items[0] (Claw): _key must be !actors.items!OgOgOgOgOgOgOgOg.ClClClClClClClCl");
+    });
   });
 });

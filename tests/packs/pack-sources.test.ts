@@ -26,9 +26,22 @@ describe("pack sources", () => {
 
       it.each(sources)("$file has a 16-character _id, a matching _key and a declared type", ({ doc }) => {
         expect(doc._id).toMatch(/^[A-Za-z0-9]{16}$/);
-        expect(doc._key).toBe(`!${collection ?? ""}!${String(doc._id)}`);
-        expect(subtypes).toContain(doc.type);
         expect(doc.name).toEqual(expect.any(String));
+        // A Folder inside the pack (the CLI stores it as `!folders!<id>`) holds documents of the pack's type.
+        if (String(doc._key).startsWith("!folders!")) {
+          expect(doc._key).toBe(`!folders!${String(doc._id)}`);
+          expect(doc.type).toBe(pack.type);
+          return;
+        }
+        expect(doc._key).toBe(`!${collection ?? ""}!${String(doc._id)}`);
+        // Journal entries have no subtypes; Items and Actors must use a declared one.
+        if (subtypes.length === 0) expect(doc.type).toBeUndefined();
+        else expect(subtypes).toContain(doc.type);
+      });
+
+      it("puts every document in a folder of the pack, or in none", () => {
+        const folders = new Set(sources.filter(({ doc }) => doc.type === pack.type).map(({ doc }) => doc._id));
+        for (const { file, doc } of sources) if (doc.folder != null) expect(folders.has(doc.folder), file).toBe(true);
       });
 
       it("uses every _id once", () => {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { checkActorSource } from "../../../src/engine/index.ts";
+import { actorStats } from "../../support/actor-stats.ts";
+
+/** The paths and keys of the problems found. */
+function problems(system: unknown): string[] {
+  return checkActorSource(system).map((p) => `${p.path} ${p.key}`);
+}
+
+describe("actor sources (pack documents): the check the build and the pack tests run", () => {
+  it("accepts complete, sound statistics", () => {
+    expect(problems(actorStats())).toEqual([]);
+  });
+
+  it("names a missing or mistyped field and a field the actor models do not have", () => {
+    const { hitDice: _dropped, ...noHitDice } = actorStats();
+    expect(problems(noHitDice)).toEqual(["hitDice TEMPO.ERRORS.Actor.NotText"]);
+    expect(problems({ ...actorStats(), hp: { value: "12", max: 12 } })).toEqual([
+      "hp.value TEMPO.ERRORS.Actor.NotWhole",
+    ]);
+    expect(problems({ ...actorStats(), hitpoints: 12 })).toEqual(["hitpoints TEMPO.ERRORS.Actor.UnknownField"]);
+    expect(problems({ ...actorStats(), weaponSkills: [{ group: "blades", bonus: 2 }] })).toEqual([
+      "weaponSkills.0.proficient TEMPO.ERRORS.Actor.NotFlag",
+    ]);
+    expect(problems(null)).toEqual(["system TEMPO.ERRORS.Actor.NotAnObject"]);
+  });
+
+  it("SEG-14, DR-1: a sound shape still goes through validateActorStats", () => {
+    expect(problems(actorStats({ hitDice: "4-4" }))).toEqual(["hitDice TEMPO.ERRORS.Attack.HitDiceBonusInvalid"]);
+    expect(problems(actorStats({ dr: { arcane: -1 } }))).toEqual(["dr TEMPO.ERRORS.Damage.InvalidDr"]);
+  });
+});
