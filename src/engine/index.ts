@@ -13,3 +13,4 @@ export * from "./conditions/index.ts";
 export * from "./initiative/index.ts";
 export * from "./storage/index.ts";
 export * from "./host/index.ts";
+export * from "./actors/index.ts";

@@ -15,6 +15,8 @@ import type { TempoCombatantModel } from "./data/combatant/combatant-model.ts";
 import type { TempoCombatantGroupModel } from "./data/combatant-group/combatant-group-model.ts";
 import type { WeaponModel } from "./data/item/weapon-model.ts";
 import type { TempoCombat } from "./documents/combat.ts";
+import type { CharacterModel } from "./data/actor/character-model.ts";
+import type { NpcModel } from "./data/actor/npc-model.ts";
 
 declare module "fvtt-types/configuration" {
   interface SystemNameConfig {
@@ -51,6 +53,10 @@ declare module "fvtt-types/configuration" {
     };
     CombatantGroup: {
       initiative: typeof TempoCombatantGroupModel;
+    };
+    Actor: {
+      character: typeof CharacterModel;
+      npc: typeof NpcModel;
     };
   }
 

@@ -16,6 +16,7 @@ import { registerKeybindings } from "./keybindings.ts";
 import { registerQuenchBatches } from "./quench/register-quench-batches.ts";
 import { registerSettings } from "./settings.ts";
 import { registerEffectTracking } from "./combat/effect-tracking.ts";
+import { registerActorModels } from "./data/actor/register-actor-models.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -35,4 +36,5 @@ Hooks.once("init", () => {
   registerQuenchBatches();
   registerGroupHooks();
   registerEffectTracking();
+  registerActorModels();
 });

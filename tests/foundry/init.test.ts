@@ -121,7 +121,7 @@ describe("CONFIG.TEMPO", () => {
 
 describe("the Foundry double", () => {
   it("throws on a global property it does not model", () => {
-    expect(() => configAt("Actor")).toThrow(/CONFIG\.Actor is not modelled/);
+    expect(() => configAt("JournalEntry")).toThrow(/CONFIG\.JournalEntry is not modelled/);
     expect(() => configAt("Combat", "initiative")).toThrow(/CONFIG\.Combat\.initiative is not modelled/);
   });
 });

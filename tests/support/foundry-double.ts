@@ -155,6 +155,7 @@ export function installFoundryDouble(): FoundryDouble {
       Combatant: documentConfig("Combatant"),
       Item: documentConfig("Item"),
       CombatantGroup: documentConfig("CombatantGroup"),
+      Actor: documentConfig("Actor"),
       queries: {} as Record<string, unknown>,
       ui: {} as Record<string, unknown>,
     } as Record<string, unknown>,

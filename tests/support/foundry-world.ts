@@ -245,6 +245,7 @@ export function installFoundryWorld(seed = 1): World {
     Combatant: documentConfig(),
     Item: documentConfig(),
     CombatantGroup: documentConfig(),
+    Actor: documentConfig(),
     queries: {} as Obj,
     ui: {} as Obj,
   };

@@ -1,0 +1,5 @@
+export * from "./actor-stats.ts";
+export * from "./actor-overshield.ts";
+export * from "./validate-actor-stats.ts";
+export * from "./actor-initiative.ts";
+export * from "./actor-derived.ts";

@@ -1,0 +1,48 @@
+/**
+ * The data model both actor types share: refuses statistics the engine finds wrong (with a localized
+ * reason, nothing saved), migrates older shapes, and prepares the derived values from the engine.
+ */
+import { deriveActorValues, validateActorStats, type ActorDerived, type CarriedWeapon } from "../../../engine/index.ts";
+import { SYSTEM_ID } from "../../system-id.ts";
+import { migrateActorSource } from "./actor-migration.ts";
+import { refuseProblems } from "./actor-refusal.ts";
+import { defineActorSchema, type ActorSchema } from "./actor-schema.ts";
+import { actorStatsOf, type ActorSystemLike } from "./actor-stats-of.ts";
+
+/** AP-1, AP-2: what the engine needs of the actor's weapons (items the item models define). */
+function carriedWeapons(actor: Actor.Implementation | null): CarriedWeapon[] {
+  const weapons: CarriedWeapon[] = [];
+  for (const item of actor?.items ?? []) {
+    if (item.type !== "weapon" || item.id === null) continue;
+    const system: Record<string, unknown> = { ...item.system };
+    const apCost = typeof system.apCost === "number" ? system.apCost : null;
+    weapons.push({ id: item.id, apCost, constantDamage: system.constantDamage === true });
+  }
+  return weapons;
+}
+
+export abstract class TempoActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
+  /** Never stored: written by `prepareDerivedData` from the engine. */
+  declare derived: ActorDerived;
+
+  static override defineSchema(): ActorSchema {
+    return defineActorSchema({ side: null, hitDice: "" });
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateActorSource(source));
+  }
+
+  /** The engine's checks on the whole system data: any problem refuses the change. */
+  static override validateJoint(data: ActorSystemLike): void {
+    refuseProblems(validateActorStats(actorStatsOf(data)));
+  }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.derived = deriveActorValues(actorStatsOf(this), {
+      drMode: game.settings.get(SYSTEM_ID, "drMode"),
+      weapons: carriedWeapons(this.parent),
+    });
+  }
+}
