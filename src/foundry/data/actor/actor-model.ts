@@ -14,9 +14,11 @@ function carriedWeapons(actor: Actor.Implementation | null): CarriedWeapon[] {
   const weapons: CarriedWeapon[] = [];
   for (const item of actor?.items ?? []) {
     if (item.type !== "weapon" || item.id === null) continue;
-    const system: Record<string, unknown> = { ...item.system };
-    const apCost = typeof system.apCost === "number" ? system.apCost : null;
-    weapons.push({ id: item.id, apCost, constantDamage: system.constantDamage === true });
+    // Read by name: a prepared model's fields may be accessors, which a spread would miss.
+    const system: object = item.system;
+    const apCost = "apCost" in system && typeof system.apCost === "number" ? system.apCost : null;
+    const constantDamage = "constantDamage" in system && system.constantDamage === true;
+    weapons.push({ id: item.id, apCost, constantDamage });
   }
   return weapons;
 }
