@@ -8,7 +8,9 @@
 //    are copied beside the bundle.
 // 3. Every pack system.json declares is compiled from packs/<name>/*.json to LevelDB with the official
 //    CLI. The CLI skips a source without `_key` silently, so sources are checked first and the
-//    compiled pack is read back and counted: any difference fails the build.
+//    compiled pack is read back and counted: any difference fails the build. Item sources are also run
+//    through the engine's item check (src/engine/items: the validation the Item data models use), so a
+//    bad value fails the build naming the file and the field.
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { watch as watchFiles } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +18,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { compilePack, extractPack } from "@foundryvtt/foundryvtt-cli";
-import { build } from "vite";
+import { build, runnerImport } from "vite";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -80,6 +82,36 @@ async function copyStatic(manifest) {
   }
 }
 
+/** The engine's item check and the English messages, loaded once (the engine is TypeScript: vite runs it). */
+let itemCheck = null;
+async function loadItemCheck() {
+  if (itemCheck !== null) return itemCheck;
+  const { module } = await runnerImport(join(root, "src/engine/items/index.ts"), {
+    root,
+    configFile: false,
+    logLevel: "error",
+  });
+  const lang = join(root, "lang/en.json");
+  const en = (await exists(lang)) ? JSON.parse(await readFile(lang, "utf8")) : {};
+  const text = (key, data = {}) => {
+    const template = key.split(".").reduce((node, part) => (node === undefined ? undefined : node[part]), en);
+    if (typeof template !== "string") return `${key} ${JSON.stringify(data)}`;
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in data ? String(data[name]) : whole));
+  };
+  itemCheck = { module, text };
+  return itemCheck;
+}
+
+/** The engine's problems with an Item source's system data, as "system.<field>: <message>" lines. */
+async function itemProblems(doc) {
+  const { module, text } = await loadItemCheck();
+  if (!module.isItemType(doc.type)) return [];
+  return module.checkItemSource(doc.type, doc.system ?? {}).map((problem) => {
+    const field = problem.field === "" ? "system" : `system.${problem.field}`;
+    return `${field}: ${text(problem.message.key, problem.message.data)}`;
+  });
+}
+
 /** Reads and checks a pack's sources; returns how many documents it holds. */
 async function checkSources(pack, manifest) {
   const collection = COLLECTIONS[pack.type];
@@ -110,6 +142,8 @@ async function checkSources(pack, manifest) {
       problems.push(`${where}: _key must be !${collection}!${doc._id}`);
     if (subtypes.length > 0 && !subtypes.includes(doc.type)) {
       problems.push(`${where}: type ${JSON.stringify(doc.type)} is not in system.json documentTypes.${pack.type}`);
+    } else if (pack.type === "Item") {
+      for (const problem of await itemProblems(doc)) problems.push(`${where}: ${problem}`);
     }
   }
   if (problems.length > 0) throw new Error(`Pack ${pack.name} has bad sources:\n  ${problems.join("\n  ")}`);

@@ -14,3 +14,4 @@ export * from "./initiative/index.ts";
 export * from "./storage/index.ts";
 export * from "./host/index.ts";
 export * from "./actors/index.ts";
+export * from "./items/index.ts";

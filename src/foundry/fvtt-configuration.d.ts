@@ -14,6 +14,11 @@ import type {
 import type { TempoCombatantModel } from "./data/combatant/combatant-model.ts";
 import type { TempoCombatantGroupModel } from "./data/combatant-group/combatant-group-model.ts";
 import type { WeaponModel } from "./data/item/weapon-model.ts";
+import type { ArmorModel } from "./data/item/armor-model.ts";
+import type { FeatModel } from "./data/item/feat-model.ts";
+import type { GearModel } from "./data/item/gear-model.ts";
+import type { PowerModel } from "./data/item/power-model.ts";
+import type { SpellModel } from "./data/item/spell-model.ts";
 import type { TempoCombat } from "./documents/combat.ts";
 import type { CharacterModel } from "./data/actor/character-model.ts";
 import type { NpcModel } from "./data/actor/npc-model.ts";
@@ -50,6 +55,11 @@ declare module "fvtt-types/configuration" {
     };
     Item: {
       weapon: typeof WeaponModel;
+      spell: typeof SpellModel;
+      armor: typeof ArmorModel;
+      feat: typeof FeatModel;
+      power: typeof PowerModel;
+      gear: typeof GearModel;
     };
     CombatantGroup: {
       initiative: typeof TempoCombatantGroupModel;

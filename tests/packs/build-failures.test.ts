@@ -23,6 +23,9 @@ function buildProject(sources: Readonly<Record<string, object>>): { status: numb
   copyFileSync(join(ROOT, "scripts/build.mjs"), join(dir, "scripts/build.mjs"));
   copyFileSync(join(ROOT, "vite.config.ts"), join(dir, "vite.config.ts"));
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  // The build checks item sources with the engine's item validation and prints the English messages.
+  symlinkSync(join(ROOT, "src/engine"), join(dir, "src/engine"), "dir");
+  symlinkSync(join(ROOT, "lang"), join(dir, "lang"), "dir");
   writeFileSync(join(dir, "src/foundry/init.ts"), "export {};\n");
   const manifest = {
     id: "tempo",
@@ -66,5 +69,23 @@ describe("the build refuses bad pack sources", () => {
     expect(result.output).toContain("packs/weapons/a.json: _key must be !items!AbCdEfGhIjKlMnOp");
     expect(result.output).toContain("packs/weapons/b.json: _id must be 16 letters or digits");
     expect(result.output).toContain('packs/weapons/c.json: type "spell" is not in system.json documentTypes.Item');
+  });
+
+  it("AP-1, CNT-15: fails on a weapon the Item model would refuse, naming the file, the field and why", () => {
+    const weapon = (id: string, system: object) => ({ ...dagger, _id: id, _key: `!items!${id}`, system });
+    const result = buildProject({
+      "zero-ap.json": weapon("AAAAAAAAAAAAAAAA", { apCost: 0 }),
+      "off-ladder.json": weapon("BBBBBBBBBBBBBBBB", { damage: "1d3" }),
+      "garbled.json": weapon("CCCCCCCCCCCCCCCC", { damage: "2d", properties: { heavy: "yes" }, speed: -1 }),
+      "typo.json": weapon("DDDDDDDDDDDDDDDD", { apcost: 10 }),
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain("packs/weapons/zero-ap.json: system.apCost: A weapon's AP cost must be more than 0, not 0.");
+    expect(result.output).toContain("packs/weapons/off-ladder.json: system.damage: The die 1d3 is not on the damage die ladder");
+    expect(result.output).toContain('packs/weapons/garbled.json: system.damage: Cannot read the dice formula "2d".');
+    expect(result.output).toContain("packs/weapons/garbled.json: system.properties.heavy: properties.heavy must be true or false, not yes.");
+    expect(result.output).toContain("packs/weapons/garbled.json: system.speed: Weapon speed must be a whole number of 0 or more.");
+    expect(result.output).toContain("packs/weapons/typo.json: system.apcost: apcost is not a field of this item type.");
+    expect(result.output).not.toContain("pack weapons:");
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { GREAT_WEAPONS, WEAPON_PROPERTIES, parseDamageDice, weaponDamageDice, type WeaponProperty } from "../../src/engine/damage/index.ts";
+import { checkItemSource, ITEM_DEFAULTS, migrateItemSource } from "../../src/engine/items/index.ts";
 import { packSources } from "./pack-sources.ts";
 
 interface WeaponSystem {
+  readonly [field: string]: unknown;
   readonly damage: string;
   readonly properties: Readonly<Record<string, unknown>>;
   readonly apCost: unknown;
@@ -31,6 +33,15 @@ function propertiesOf(weapon: Weapon): WeaponProperty[] {
 }
 
 describe("weapons pack: data the engine accepts", () => {
+  it.each(weapons)("$file: passes the weapon model's check (the one the build runs)", ({ system }) => {
+    expect(checkItemSource("weapon", system)).toEqual([]);
+  });
+
+  it.each(weapons)("$file: is stored in the current shape: every field written, migration changes nothing", ({ system }) => {
+    expect(Object.keys(system).sort()).toEqual([...Object.keys(ITEM_DEFAULTS.weapon), "description"].sort());
+    expect(migrateItemSource("weapon", structuredClone(system))).toEqual(system);
+  });
+
   it.each(weapons)("$file: damage dice parse", ({ system }) => {
     expect(parseDamageDice(system.damage).ok).toBe(true);
   });

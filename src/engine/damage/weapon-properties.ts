@@ -10,11 +10,14 @@
 import { err, ok, type Result } from "../core/result.ts";
 import { shown } from "../dice/checks.ts";
 
-/** Weapon properties that matter to damage and the count-track feats (seeds/000). */
-export type WeaponProperty = "heavy" | "great" | "thrown" | "versatile" | "reach";
+/**
+ * Weapon properties that matter to damage and the count-track feats (seeds/000), and *Light*, which the
+ * issue's item list names (no rule reads it yet: it adds no delay, CNT-7, and steps nothing).
+ */
+export type WeaponProperty = "heavy" | "great" | "thrown" | "versatile" | "reach" | "light";
 
 /** CNT-7, FEAT-CLEAVE, FEAT-CHARGED, FEAT-VERSATILE: the weapon properties the rules read. */
-export const WEAPON_PROPERTIES: readonly WeaponProperty[] = ["heavy", "great", "thrown", "versatile", "reach"];
+export const WEAPON_PROPERTIES: readonly WeaponProperty[] = ["heavy", "great", "thrown", "versatile", "reach", "light"];
 
 function propertyNamed(name: unknown): WeaponProperty | null {
   if (typeof name !== "string") return null;

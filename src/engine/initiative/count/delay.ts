@@ -21,6 +21,7 @@ const PROPERTY_DELAY: Readonly<Record<WeaponProperty, number>> = {
   great: 3,
   versatile: 0,
   reach: 0,
+  light: 0,
 };
 
 /**

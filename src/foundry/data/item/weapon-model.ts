@@ -1,20 +1,44 @@
 /**
  * System data of a `weapon` Item: its damage formula, the properties the rulesets read (CNT-7 delays,
- * CNT-16 Great, FEAT-* feats) and its AP cost (AP-1; `null` for a weapon without one, AP-2).
+ * CNT-16 Great, FEAT-* feats, Light), its pacing (AP-1 AP cost, `null` for none; AP-2 constant damage),
+ * its weapon speed (SEG-4) and proficiency group (ATK-ROT-1).
+ *
+ * Validation is the engine's (`validateWeaponStats`): a bad value refuses the whole write with a localized
+ * message. `migrateData` brings weapons stored before issue 10 up to this shape. Derived values
+ * (`system.derived`, never stored) come from the rule functions, with the owner's AP and modifier.
  */
+import {
+  ITEM_DEFAULTS,
+  migrateItemSource,
+  validateItemStats,
+  weaponDerived,
+  type WeaponDerived,
+  type WeaponStats,
+} from "../../../engine/index.ts";
+import { itemOwnerOf } from "./item-owner.ts";
+import { refuseProblems } from "./item-refusal.ts";
+
+const DEFAULTS = ITEM_DEFAULTS.weapon;
+
 function defineWeaponSchema() {
   const fields = foundry.data.fields;
-  const flag = () => new fields.BooleanField({ required: true, initial: false });
+  const flag = (initial: boolean) => new fields.BooleanField({ required: true, initial });
+  const flags = DEFAULTS.properties;
   return {
-    damage: new fields.StringField({ required: true, blank: false, initial: "1d6" }),
+    damage: new fields.StringField({ required: true, blank: false, initial: DEFAULTS.damage }),
     properties: new fields.SchemaField({
-      heavy: flag(),
-      thrown: flag(),
-      great: flag(),
-      reach: flag(),
-      versatile: flag(),
+      heavy: flag(flags.heavy),
+      thrown: flag(flags.thrown),
+      great: flag(flags.great),
+      reach: flag(flags.reach),
+      versatile: flag(flags.versatile),
+      light: flag(flags.light),
     }),
-    apCost: new fields.NumberField({ required: true, nullable: true, integer: true, positive: true, initial: null }),
+    apCost: new fields.NumberField({ required: true, nullable: true, integer: true, initial: DEFAULTS.apCost }),
+    constantDamage: flag(DEFAULTS.constantDamage),
+    speed: new fields.NumberField({ required: true, nullable: false, integer: true, initial: DEFAULTS.speed }),
+    group: new fields.StringField({ required: true, blank: true, initial: DEFAULTS.group }),
+    description: new fields.HTMLField({ required: true, blank: true, initial: "" }),
   };
 }
 
@@ -23,5 +47,33 @@ type WeaponSchema = ReturnType<typeof defineWeaponSchema>;
 export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
   static override defineSchema(): WeaponSchema {
     return defineWeaponSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    return super.migrateData(migrateItemSource("weapon", source));
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    refuseProblems(validateItemStats("weapon", data));
+  }
+
+  /** Derived on every prepare, never stored. */
+  derived: WeaponDerived = weaponDerived(DEFAULTS);
+
+  /** The stored fields as the engine reads them. */
+  get stats(): WeaponStats {
+    return {
+      damage: this.damage,
+      properties: { ...this.properties },
+      apCost: this.apCost,
+      constantDamage: this.constantDamage,
+      speed: this.speed,
+      group: this.group,
+    };
+  }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.derived = weaponDerived(this.stats, itemOwnerOf(this.parent));
   }
 }

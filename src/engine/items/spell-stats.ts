@@ -1,0 +1,55 @@
+/**
+ * `spell` items: slot level (CNT-8, its delay on the count track), casting time (SEG-5, the segment it
+ * resolves in), damage, area, concentration (CNT-10, SEG-10) and save.
+ */
+import { parseFormula } from "../dice/formula-parse.ts";
+import { spellDelay } from "../initiative/count/delay.ts";
+import {
+  checkSegmentDeclaration,
+  SEGMENT_NO_DECLARATION,
+  segmentStartSeconds,
+} from "../initiative/segment/declaration.ts";
+import { ProblemList, type ItemProblem } from "./item-problem.ts";
+import { SPELL_AREA_SHAPES, type SpellStats } from "./item-types.ts";
+
+export interface SpellDerived {
+  /** CNT-8: counts from declaration to resolution (the slot level). */
+  readonly delay: number;
+  /** SEG-5: the segment the spell resolves in (its casting time). */
+  readonly resolvesInSegment: number;
+  /** SEG-1: seconds from the start of the round to the end of that segment. */
+  readonly castingSeconds: number;
+}
+
+/** CNT-8, SEG-5: every problem of a spell's stats. */
+export function validateSpellStats(source: Readonly<Record<string, unknown>>): ItemProblem[] {
+  const list = new ProblemList();
+  const { slotLevel, castingTime, damage, area, save } = source;
+  if (typeof slotLevel !== "number")
+    list.add("slotLevel", "TEMPO.ERRORS.Count.InvalidSlotLevel", { level: String(slotLevel) });
+  else list.fromResult("slotLevel", spellDelay(slotLevel));
+  const declaration = { ...SEGMENT_NO_DECLARATION, action: "spell" as const };
+  if (typeof castingTime !== "number") list.add("castingTime", "TEMPO.ERRORS.Segment.InvalidCastingTime");
+  else list.fromResult("castingTime", checkSegmentDeclaration({ ...declaration, castingTime }));
+  if (list.text("damage", damage) && damage.trim() !== "") list.fromResult("damage", parseFormula(damage));
+  if (list.record("area", area)) {
+    list.choice("area.shape", area.shape, SPELL_AREA_SHAPES);
+    list.whole("area.size", area.size, 0);
+  }
+  list.flag("concentration", source.concentration);
+  if (list.record("save", save)) {
+    list.text("save.ability", save.ability);
+    if (save.dc !== null) list.whole("save.dc", save.dc, 0);
+  }
+  return list.problems;
+}
+
+/** The derived values of sound spell stats. */
+export function spellDerived(stats: SpellStats): SpellDerived {
+  const delay = spellDelay(stats.slotLevel);
+  return {
+    delay: delay.ok ? delay.value : 0,
+    resolvesInSegment: stats.castingTime,
+    castingSeconds: segmentStartSeconds(stats.castingTime + 1),
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * System data of a `spell` Item: slot level 0–10 (CNT-8), casting time in segments (SEG-5), damage,
+ * area, concentration (CNT-10, SEG-10) and save. Validation and derived values (`system.derived`: the
+ * count-track delay and the segment it resolves in) are the engine's.
+ */
+import {
+  ITEM_DEFAULTS,
+  SPELL_AREA_SHAPES,
+  spellDerived,
+  validateItemStats,
+  type SpellDerived,
+  type SpellStats,
+} from "../../../engine/index.ts";
+import { refuseProblems } from "./item-refusal.ts";
+
+const DEFAULTS = ITEM_DEFAULTS.spell;
+
+function defineSpellSchema() {
+  const fields = foundry.data.fields;
+  const whole = (initial: number) =>
+    new fields.NumberField({ required: true, nullable: false, integer: true, initial });
+  return {
+    slotLevel: whole(DEFAULTS.slotLevel),
+    castingTime: whole(DEFAULTS.castingTime),
+    damage: new fields.StringField({ required: true, blank: true, initial: DEFAULTS.damage }),
+    area: new fields.SchemaField({
+      shape: new fields.StringField({ required: true, choices: [...SPELL_AREA_SHAPES], initial: DEFAULTS.area.shape }),
+      size: whole(DEFAULTS.area.size),
+    }),
+    concentration: new fields.BooleanField({ required: true, initial: DEFAULTS.concentration }),
+    save: new fields.SchemaField({
+      ability: new fields.StringField({ required: true, blank: true, initial: DEFAULTS.save.ability }),
+      dc: new fields.NumberField({ required: true, nullable: true, integer: true, initial: DEFAULTS.save.dc }),
+    }),
+    description: new fields.HTMLField({ required: true, blank: true, initial: "" }),
+  };
+}
+
+type SpellSchema = ReturnType<typeof defineSpellSchema>;
+
+export class SpellModel extends foundry.abstract.TypeDataModel<SpellSchema, Item.Implementation> {
+  static override defineSchema(): SpellSchema {
+    return defineSpellSchema();
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    refuseProblems(validateItemStats("spell", data));
+  }
+
+  /** Derived on every prepare, never stored. */
+  derived: SpellDerived = spellDerived(DEFAULTS);
+
+  get stats(): SpellStats {
+    const shape = SPELL_AREA_SHAPES.find((s) => s === this.area.shape) ?? "none";
+    return {
+      slotLevel: this.slotLevel,
+      castingTime: this.castingTime,
+      damage: this.damage,
+      area: { shape, size: this.area.size },
+      concentration: this.concentration,
+      save: { ability: this.save.ability, dc: this.save.dc },
+    };
+  }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.derived = spellDerived(this.stats);
+  }
+}
