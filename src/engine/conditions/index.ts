@@ -5,3 +5,7 @@ export * from "./concentration.ts";
 export * from "./end-phase-save.ts";
 export * from "./effect-duration.ts";
 export * from "./duration-ledger.ts";
+export * from "./status-table.ts";
+export * from "./held-conditions.ts";
+export * from "./condition-changes.ts";
+export * from "./attack-conditions.ts";

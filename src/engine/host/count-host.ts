@@ -8,10 +8,32 @@ import {
 } from "../initiative/count/index.ts";
 import type { CountCommand, CountState } from "../initiative/count/types.ts";
 import { vectorValues } from "../initiative/shared/persistent-vector.ts";
+import { ok, type Result } from "../core/result.ts";
+import type { Transition } from "../initiative/contract.ts";
 import { guardedApply, joinAll, orderWithRest } from "./host-common.ts";
-import type { HostCommand, RulesetHost } from "./ruleset-host.ts";
+import type { HostCombatant, HostCommand, HostEvent, RulesetHost } from "./ruleset-host.ts";
 
 const apply = (state: CountState, command: HostCommand) => guardedApply(countScheduler.apply, state, command);
+
+/**
+ * CNT-4: a creature that joins marked surprised (its combatant's fact, or the `surprised` condition on
+ * its token) is marked so on the track, while marks are still taken (before the first round); later
+ * the mark would change nothing, so the join stands alone.
+ */
+function joinedSurprised(
+  joined: Result<Transition<CountState, HostEvent>>,
+  c: HostCombatant,
+): Result<Transition<CountState, HostEvent>> {
+  if (!joined.ok || !c.surprised || joined.value.state.round !== -1) return joined;
+  const marked = apply(joined.value.state, { type: "markSurprised", combatantId: c.id, surprised: true });
+  if (!marked.ok) return joined;
+  const { state, events, requests } = marked.value;
+  return ok({
+    state,
+    events: [...joined.value.events, ...events],
+    requests: [...joined.value.requests, ...requests],
+  });
+}
 
 export function countHost(roundSeconds: number): RulesetHost<CountState> {
   const host: RulesetHost<CountState> = {
@@ -19,10 +41,13 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
     create: (combatants, options) =>
       joinAll(createCountState([], { surprise: options.surprise }), combatants, host.join),
     join: (state, c) =>
-      guardedApply(countScheduler.apply, state, {
-        type: "join",
-        combatant: { id: c.id, bonus: c.initiativeBonus, isPlayer: c.side === "pc", defeated: c.defeated },
-      } satisfies CountCommand),
+      joinedSurprised(
+        guardedApply(countScheduler.apply, state, {
+          type: "join",
+          combatant: { id: c.id, bonus: c.initiativeBonus, isPlayer: c.side === "pc", defeated: c.defeated },
+        } satisfies CountCommand),
+        c,
+      ),
     apply,
     read: parseCountState,
     order: (state) =>

@@ -45,3 +45,4 @@ export {
   type BookStep,
   type EconomyBook,
 } from "./economy-book.ts";
+export { heldConditionsOf, stepConditionChanges } from "./step-conditions.ts";

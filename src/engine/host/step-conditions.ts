@@ -1,0 +1,58 @@
+/**
+ * The conditions a ruleset's scheduler holds its creatures in, through the one host interface
+ * (ruleset-host.ts): a host holds states as `unknown` beside an `AnyRulesetHost`, and only here are
+ * they taken back as the ruleset's own state, after the same field check the tracker facts use.
+ */
+import { conditionChanges, type ConditionChange } from "../conditions/condition-changes.ts";
+import {
+  countHeldConditions,
+  phaseHeldConditions,
+  rotationHeldConditions,
+  segmentHeldConditions,
+  standardHeldConditions,
+  type HeldConditions,
+} from "../conditions/held-conditions.ts";
+import type { CountState } from "../initiative/count/types.ts";
+import type { PhaseState } from "../initiative/phase/types.ts";
+import type { SegmentState } from "../initiative/segment/types.ts";
+import type { StandardState } from "../initiative/standard/state.ts";
+import { hasFields } from "./host-common.ts";
+import type { AnyRulesetHost } from "./ruleset-hosts.ts";
+
+const EMPTY: HeldConditions = new Map();
+
+/**
+ * What `host`'s scheduler holds each combatant of `state` in; empty for a missing state (before the
+ * combat has one) or one that is not the host's (a guard against a wrong pairing).
+ */
+export function heldConditionsOf(host: AnyRulesetHost, state: unknown): HeldConditions {
+  if (state === null || state === undefined) return EMPTY;
+  // States travel only between a host's own functions: a checked one is the host's state type.
+  switch (host.id) {
+    case "count":
+      return hasFields(state, ["combatants", "round"]) ? countHeldConditions(state as unknown as CountState) : EMPTY;
+    case "standard":
+      return hasFields(state, ["combatants", "delayed", "round"])
+        ? standardHeldConditions(state as unknown as StandardState)
+        : EMPTY;
+    case "phase":
+      return hasFields(state, ["combatants", "waits", "round"])
+        ? phaseHeldConditions(state as unknown as PhaseState)
+        : EMPTY;
+    case "segment":
+      return hasFields(state, ["combatants", "schedule", "cursor", "round"])
+        ? segmentHeldConditions(state as unknown as SegmentState)
+        : EMPTY;
+    case "rotation":
+      return hasFields(state, ["combatants"]) ? rotationHeldConditions(host.order(state)) : EMPTY;
+  }
+}
+
+/** The conditions to set and clear on the tokens for a step from `before` to `after` (condition-changes.ts). */
+export function stepConditionChanges(
+  host: AnyRulesetHost,
+  before: unknown,
+  after: unknown,
+): readonly ConditionChange[] {
+  return conditionChanges(heldConditionsOf(host, before), heldConditionsOf(host, after));
+}
