@@ -18,6 +18,7 @@ import { trackerScope, type TrackerCombatant, type TrackerScope } from "../../sr
 import { buildTrackerRow } from "../../src/view/tracker/tracker-row.ts";
 import { HostTable, standardLeft } from "../view/host-table.ts";
 import { playedTracker } from "../view/played-tracker.ts";
+import { sheetTemplateContexts } from "./sheet-fixtures.ts";
 
 export const combatants: readonly TrackerCombatant[] = [
   { id: "a", name: "Aria", img: null, isPlayer: true, hidden: false, side: "pc", owned: true },
@@ -158,4 +159,5 @@ export const templateContexts: Readonly<Record<string, object>> = {
     '<section class="tempo-tracker"></section>',
     { key: "TEMPO.ERRORS.History.NothingToUndo" },
   ),
+  ...sheetTemplateContexts,
 };
