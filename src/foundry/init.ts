@@ -18,6 +18,7 @@ import { registerQuenchBatches } from "./quench/register-quench-batches.ts";
 import { registerSettings } from "./settings.ts";
 import { registerEffectTracking } from "./combat/effect-tracking.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
+import { registerSheets } from "./applications/sheets/register-sheets.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -43,4 +44,5 @@ Hooks.once("init", () => {
   registerGroupHooks();
   registerEffectTracking();
   registerActorModels();
+  registerSheets();
 });

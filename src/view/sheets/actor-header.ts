@@ -13,7 +13,7 @@ import {
   type I18nKey,
   type Message,
 } from "../../engine/index.ts";
-import { ABILITY_LABELS, DEFENSE_LABELS, SKILL_LABELS, SPEED_LABELS } from "./sheet-labels.ts";
+import { ABILITY_LABELS, ACTOR_TYPE_LABELS, DEFENSE_LABELS, SKILL_LABELS, SPEED_LABELS } from "./sheet-labels.ts";
 import { numberField, selectField, signedText, textField, type FieldContext } from "./sheet-field.ts";
 import type { ActorSheetInput } from "./sheet-input.ts";
 import { RULESET_SHEETS } from "./sheet-ruleset.ts";
@@ -99,7 +99,7 @@ export function buildActorHeader(input: ActorSheetInput): ActorHeaderContext {
   return {
     name: input.actor.name,
     img: input.actor.img,
-    typeLabel: { key: `TYPES.Actor.${input.actor.type}` },
+    typeLabel: { key: ACTOR_TYPE_LABELS[input.actor.type] },
     editing: mode === "edit",
     hp: bar("TEMPO.SHEET.Hp", stats.hp.value, stats.hp.max, [
       numberField(mode, "system.hp.value", "TEMPO.SHEET.Value", stats.hp.value),

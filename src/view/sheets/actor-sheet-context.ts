@@ -32,7 +32,7 @@ export interface TabContext {
 export interface ActorSheetContext {
   readonly mode: SheetMode;
   readonly modeToggle: { readonly label: Message; readonly pressed: string; readonly shown: boolean };
-  readonly tabs: readonly TabContext[];
+  readonly tabList: readonly TabContext[];
   /** Each panel's class: "active" for the tab shown. */
   readonly tabClass: Readonly<Record<ActorTabId, string>>;
   readonly header: ActorHeaderContext;
@@ -83,7 +83,7 @@ export function buildActorSheetContext(input: ActorSheetInput, tab: ActorTabId =
       pressed: input.mode === "edit" ? "true" : "false",
       shown: input.editable,
     },
-    tabs: buildTabs(tab),
+    tabList: buildTabs(tab),
     tabClass: Object.fromEntries(ACTOR_TABS.map((id) => [id, id === tab ? "active" : ""])) as Record<
       ActorTabId,
       string

@@ -6,7 +6,7 @@
  */
 import { spellDerived, weaponDerived, type ItemOwner, type Message, type RulesetId } from "../../engine/index.ts";
 import { refusal, trackerControl, type ControlContext } from "../tracker/tracker-controls.ts";
-import { PROPERTY_LABELS } from "./sheet-labels.ts";
+import { ITEM_TYPE_LABELS, PROPERTY_LABELS } from "./sheet-labels.ts";
 import { attackCommand, castCommand } from "./sheet-commands.ts";
 import type { ActorSheetInput, SheetItem, SheetItemOf } from "./sheet-input.ts";
 import { RULESET_SHEETS } from "./sheet-ruleset.ts";
@@ -142,7 +142,7 @@ export function buildItemRow(input: ActorSheetInput, item: SheetItem): ItemRowCo
     name: item.name,
     img: item.img,
     type: item.type,
-    typeLabel: { key: `TYPES.Item.${item.type}` },
+    typeLabel: { key: ITEM_TYPE_LABELS[item.type] },
     values,
     use: useControl(input, item),
     editing: input.mode === "edit",

@@ -26,6 +26,7 @@ import {
   BATTLE_ACTION_LABELS,
   POWER_KIND_LABELS,
   PROPERTY_LABELS,
+  ITEM_TYPE_LABELS,
   choicesOf,
 } from "./sheet-labels.ts";
 
@@ -34,7 +35,7 @@ export interface ItemSheetContext {
   readonly editing: boolean;
   readonly modeToggle: { readonly label: Message; readonly pressed: string; readonly shown: boolean };
   readonly header: { readonly name: string; readonly img: string | null; readonly typeLabel: Message };
-  readonly fields: readonly FieldContext[];
+  readonly itemFields: readonly FieldContext[];
   readonly derived: readonly ItemValue[];
   readonly hasDerived: boolean;
   readonly description: { readonly html: string; readonly empty: boolean };
@@ -171,8 +172,8 @@ export function buildItemSheetContext(input: ItemSheetInput): ItemSheetContext {
       pressed: mode === "edit" ? "true" : "false",
       shown: input.editable,
     },
-    header: { name: item.name, img: item.img, typeLabel: { key: `TYPES.Item.${item.type}` } },
-    fields,
+    header: { name: item.name, img: item.img, typeLabel: { key: ITEM_TYPE_LABELS[item.type] } },
+    itemFields: fields,
     derived,
     hasDerived: derived.length > 0,
     description: { html: item.description, empty: item.description.trim() === "" },

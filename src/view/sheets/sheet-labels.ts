@@ -5,6 +5,7 @@ import type {
   BattleAction,
   Defenses,
   I18nKey,
+  ItemType,
   MovementMode,
   PowerKind,
   SkillId,
@@ -88,3 +89,17 @@ export const BATTLE_ACTION_LABELS: Readonly<Record<BattleAction, I18nKey>> = {
 export function choicesOf<V extends string>(labels: Readonly<Record<V, I18nKey>>): { value: V; label: I18nKey }[] {
   return (Object.keys(labels) as V[]).map((value) => ({ value, label: labels[value] }));
 }
+
+export const ACTOR_TYPE_LABELS: Readonly<Record<"character" | "npc", I18nKey>> = {
+  character: "TEMPO.SHEET.ActorType.character",
+  npc: "TEMPO.SHEET.ActorType.npc",
+};
+
+export const ITEM_TYPE_LABELS: Readonly<Record<ItemType, I18nKey>> = {
+  weapon: "TEMPO.SHEET.ItemType.weapon",
+  spell: "TEMPO.SHEET.ItemType.spell",
+  armor: "TEMPO.SHEET.ItemType.armor",
+  feat: "TEMPO.SHEET.ItemType.feat",
+  power: "TEMPO.SHEET.ItemType.power",
+  gear: "TEMPO.SHEET.ItemType.gear",
+};
