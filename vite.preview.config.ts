@@ -8,4 +8,13 @@ export default defineConfig({
   server: { host: "127.0.0.1", port: 5173, strictPort: false },
   // The page imports templates/, styles/ and lang/ from the repository root.
   envDir: fileURLToPath(new URL(".", import.meta.url)),
+  // Two pages: the tracker (index.html) and the sheets (sheets.html).
+  build: {
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL("./src/preview/index.html", import.meta.url)),
+        sheets: fileURLToPath(new URL("./src/preview/sheets.html", import.meta.url)),
+      },
+    },
+  },
 });

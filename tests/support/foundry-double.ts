@@ -9,6 +9,7 @@
  * `foundry.abstract.TypeDataModel` when the module is evaluated.
  */
 import { CombatTrackerDouble } from "./combat-tracker-double.ts";
+import { defineDocumentGlobals, sheetApplications, type SheetRegistration } from "./sheet-double.ts";
 
 /** What a test can see of one `game.settings.register` call. */
 export interface SettingRegistration {
@@ -32,6 +33,8 @@ export interface FoundryDouble {
   settingIds(): string[];
   /** Every registered keybinding (`namespace.action`). */
   keybindingIds(): string[];
+  /** Sheets registered with DocumentSheetConfig (sheet-double.ts). */
+  readonly sheets: SheetRegistration[];
   /** The double's `CONFIG` (strict). */
   readonly config: Record<string, unknown>;
   /** Removes the globals again. */
@@ -183,19 +186,21 @@ export function installFoundryDouble(): FoundryDouble {
     "game.keybindings",
   );
   defineGlobal("game", strict({ settings, keybindings }, "game"));
+  const sheets: SheetRegistration[] = [];
   defineGlobal("CONFIG", config);
   defineGlobal(
     "foundry",
     strict(
       {
         abstract: strict({ TypeDataModel: TypeDataModelDouble }, "foundry.abstract"),
-        applications: { sidebar: { tabs: { CombatTracker: CombatTrackerDouble } } },
+        applications: { sidebar: { tabs: { CombatTracker: CombatTrackerDouble } }, ...sheetApplications(sheets) },
         helpers: { interaction: { KeyboardManager: { MODIFIER_KEYS: { SHIFT: "Shift" } } } },
       },
       "foundry",
     ),
   );
   defineGlobal("Combat", CombatDouble);
+  const SHEET_GLOBALS = defineDocumentGlobals(defineGlobal);
 
   return {
     callHook(name, ...args) {
@@ -209,9 +214,11 @@ export function installFoundryDouble(): FoundryDouble {
     setting: registered,
     settingIds: () => [...registrations.keys()],
     keybindingIds: () => [...keys],
+    sheets,
     config,
     uninstall() {
       for (const name of GLOBALS) Reflect.deleteProperty(globalThis, name);
+      for (const name of SHEET_GLOBALS) Reflect.deleteProperty(globalThis, name);
     },
   };
 }

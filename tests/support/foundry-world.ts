@@ -29,6 +29,7 @@
  *   write; one returning false cancels that document's change, as Foundry documents for `pre…` hooks.
  */
 import { formulaMax, formulaMin } from "../../src/engine/index.ts";
+import { defineDocumentGlobals, sheetApplications, type SheetRegistration } from "./sheet-double.ts";
 import { CombatTrackerDouble } from "./combat-tracker-double.ts";
 import { strict } from "./foundry-double.ts";
 import { ActorDouble } from "./actor-double.ts";
@@ -131,6 +132,8 @@ export interface World {
   idle(): Promise<void>;
   /** World actors (actor-double.ts); a combatant made with `actorId` is that actor's. */
   readonly actors: Map<string, ActorDouble>;
+  /** Sheets registered with DocumentSheetConfig (sheet-double.ts). */
+  readonly sheets: SheetRegistration[];
   addActor(name: string, owners?: readonly string[]): ActorDouble;
   uninstall(): void;
 }
@@ -213,8 +216,10 @@ export function installFoundryWorld(seed = 1): World {
     },
     uninstall() {
       for (const name of GLOBALS) Reflect.deleteProperty(globalThis, name);
+      for (const name of SHEET_GLOBALS) Reflect.deleteProperty(globalThis, name);
     },
     actors: new Map(),
+    sheets: [],
     addActor(name, owners = []) {
       const actor = new ActorDouble(
         {
@@ -661,7 +666,7 @@ export function installFoundryWorld(seed = 1): World {
     strict(
       {
         abstract: strict({ TypeDataModel: TypeDataModelDouble }, "foundry.abstract"),
-        applications: { sidebar: { tabs: { CombatTracker: CombatTrackerDouble } } },
+        applications: { sidebar: { tabs: { CombatTracker: CombatTrackerDouble } }, ...sheetApplications(world.sheets) },
         data: strict({ fields: strict(fields, "foundry.data.fields") }, "foundry.data"),
         utils: strict(
           { escapeHTML: (s: string) => s.replace(/[&<>"']/g, ""), randomID: () => newId().slice(-16) },
@@ -673,6 +678,7 @@ export function installFoundryWorld(seed = 1): World {
     ),
   );
   defineGlobal("Combat", CombatDouble);
+  const SHEET_GLOBALS = defineDocumentGlobals(defineGlobal);
   defineGlobal("Roll", RollDouble);
   defineGlobal("ChatMessage", {
     create: async (data: Obj) => {

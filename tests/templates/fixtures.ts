@@ -21,6 +21,7 @@ import { buildTrackerRow } from "../../src/view/tracker/tracker-row.ts";
 import { HostTable, standardLeft } from "../view/host-table.ts";
 import { chatCardContexts } from "./chat-fixtures.ts";
 import { playedTracker } from "../view/played-tracker.ts";
+import { sheetTemplateContexts } from "./sheet-fixtures.ts";
 
 export const combatants: readonly TrackerCombatant[] = [
   { id: "a", name: "Aria", img: null, isPlayer: true, hidden: false, side: "pc", owned: true },
@@ -186,4 +187,5 @@ export const templateContexts: Readonly<Record<string, object>> = {
     { key: "TEMPO.ERRORS.History.NothingToUndo" },
   ),
   ...chatCardContexts,
+  ...sheetTemplateContexts,
 };

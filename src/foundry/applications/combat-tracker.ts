@@ -138,7 +138,7 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
 }
 
 /** A `data-command` attribute's command, or null when it is not one (the GM side checks it again). */
-function parseCommand(json: string | undefined): HostCommand | null {
+export function parseCommand(json: string | undefined): HostCommand | null {
   if (json === undefined) return null;
   try {
     const value: unknown = JSON.parse(json);

@@ -1,0 +1,149 @@
+/**
+ * Tempo's actor sheet (character and npc): ActorSheetV2 with Handlebars parts drawn by Tempo's templates
+ * from the same view builders as the preview's sheet page (src/view/sheets). Play mode shows what the
+ * world's ruleset uses and the buttons its owner may press now; edit mode draws inputs bound to the
+ * model's fields (a value the model refuses is refused with its localized reason, nothing saved).
+ * Buttons give the tracker's commands through the combat's `tempoCommand` (sheet-commands.ts); items
+ * dropped on the sheet are created by ActorSheetV2's own `_onDropItem`; an item row dragged to the hotbar
+ * carries the item's drag data (hotbar-macro.ts makes the macro).
+ */
+import type { HostCommand } from "../../../engine/index.ts";
+import { CONDITION_IDS } from "../../../engine/index.ts";
+import { buildActorSheetContext, type ActorTabId } from "../../../view/sheets/actor-sheet-context.ts";
+import type { SheetMode } from "../../../view/sheets/sheet-input.ts";
+import { parseCommand } from "../combat-tracker.ts";
+import { askPhaseDelay } from "../phase-delay-dialog.ts";
+import { askSegmentDeclaration } from "../segment-declare-dialog.ts";
+import { askText } from "../tracker-dialogs.ts";
+import { CONTROL_TEMPLATE, SHEET_TEMPLATES, TempoActorSheetBase, type SheetPart } from "./sheet-bases.ts";
+import { actorCombatOf, sendSheetCommand } from "./sheet-commands.ts";
+import { actorSheetInputOf } from "./sheet-documents.ts";
+
+const ACTOR = `${SHEET_TEMPLATES}/actor`;
+const part = (name: string, templates: string[] = []): SheetPart => ({
+  template: `${ACTOR}/${name}.hbs`,
+  templates: [`${SHEET_TEMPLATES}/field.hbs`, CONTROL_TEMPLATE, ...templates],
+});
+
+type Action = (this: TempoActorSheet, event: PointerEvent, target: HTMLElement) => Promise<void>;
+
+export class TempoActorSheet extends TempoActorSheetBase {
+  /** Play (read and act) or edit (inputs); a new sheet opens in play mode. */
+  #mode: SheetMode = "play";
+
+  static override DEFAULT_OPTIONS = {
+    classes: ["tempo", "tempo-sheet", "actor"],
+    position: { width: 720, height: 780 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      toggleMode: TempoActorSheet.#onToggleMode as Action,
+      tempoCommand: TempoActorSheet.#onTempoCommand as Action,
+      rollInitiative: TempoActorSheet.#onRollInitiative as Action,
+      endTurn: TempoActorSheet.#onEndTurn as Action,
+      tempoReady: TempoActorSheet.#onReady as Action,
+      segmentDeclare: TempoActorSheet.#onSegmentDeclare as Action,
+      phaseDelay: TempoActorSheet.#onPhaseDelay as Action,
+      openItem: TempoActorSheet.#onOpenItem as Action,
+      deleteItem: TempoActorSheet.#onDeleteItem as Action,
+      toggleCondition: TempoActorSheet.#onToggleCondition as Action,
+    },
+  };
+
+  static PARTS: Record<string, SheetPart> = {
+    header: part("header"),
+    tabs: part("tabs"),
+    attributes: part("attributes"),
+    combat: part("combat"),
+    inventory: part("inventory", [`${ACTOR}/item-row.hbs`]),
+    spells: part("spells", [`${ACTOR}/item-row.hbs`]),
+    effects: part("effects"),
+    biography: part("biography"),
+  };
+
+  /** Which tab is shown (core's tab groups keep it across renders). */
+  #tab(): ActorTabId {
+    const tab = this.tabGroups.primary;
+    return tab === "inventory" || tab === "spells" || tab === "effects" || tab === "biography" ? tab : "combat";
+  }
+
+  override async _prepareContext(
+    options: Parameters<InstanceType<typeof TempoActorSheetBase>["_prepareContext"]>[0],
+  ): ReturnType<InstanceType<typeof TempoActorSheetBase>["_prepareContext"]> {
+    const base = await super._prepareContext(options);
+    const input = actorSheetInputOf(this.document, this.#mode, this.isEditable);
+    return input === null ? base : { ...base, ...buildActorSheetContext(input, this.#tab()) };
+  }
+
+  /** Item rows carry the item's drag data, so a row dropped on the hotbar becomes a macro. */
+  override async _onRender(
+    context: Parameters<InstanceType<typeof TempoActorSheetBase>["_onRender"]>[0],
+    options: Parameters<InstanceType<typeof TempoActorSheetBase>["_onRender"]>[1],
+  ): Promise<void> {
+    await super._onRender(context, options);
+    for (const row of this.element.querySelectorAll<HTMLElement>("li.tempo-item[data-item-id]")) {
+      row.addEventListener("dragstart", (event) => {
+        const item = this.document.items.get(row.dataset.itemId ?? "");
+        if (item !== undefined) event.dataTransfer?.setData("text/plain", JSON.stringify(item.toDragData()));
+      });
+    }
+  }
+
+  static async #onToggleMode(this: TempoActorSheet): Promise<void> {
+    this.#mode = this.#mode === "play" ? "edit" : "play";
+    await this.render();
+  }
+
+  /** A command button: given through the combat's entry point unless the rules refuse it now. */
+  static async #onTempoCommand(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const found = actorCombatOf(this.document);
+    const command: HostCommand | null = parseCommand(target.dataset.command);
+    if (found === null || command === null) return;
+    await sendSheetCommand(found.combat, command);
+  }
+
+  static async #onRollInitiative(this: TempoActorSheet): Promise<void> {
+    const found = actorCombatOf(this.document);
+    if (found !== null) await found.combat.rollInitiative([found.combatantId]);
+  }
+
+  static async #onEndTurn(this: TempoActorSheet): Promise<void> {
+    const found = actorCombatOf(this.document);
+    if (found !== null) await found.combat.tempoCommand({ type: "endTurn", combatantId: found.combatantId });
+  }
+
+  static async #onReady(this: TempoActorSheet): Promise<void> {
+    const found = actorCombatOf(this.document);
+    if (found === null) return;
+    const trigger = await askText("TEMPO.TRACKER.Standard.ReadyTitle", "TEMPO.TRACKER.Standard.ReadyPrompt");
+    if (trigger !== null) await found.combat.tempoCommand({ type: "ready", combatantId: found.combatantId, trigger });
+  }
+
+  static async #onSegmentDeclare(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const found = actorCombatOf(this.document);
+    if (found === null) return;
+    const command = await askSegmentDeclaration(found.combatantId, this.document.name, target.dataset.command);
+    if (command !== null) await found.combat.tempoCommand(command);
+  }
+
+  static async #onPhaseDelay(this: TempoActorSheet): Promise<void> {
+    const found = actorCombatOf(this.document);
+    if (found === null) return;
+    const command = await askPhaseDelay(found.combat, found.combatantId);
+    if (command !== null) await found.combat.tempoCommand(command);
+  }
+
+  static async #onOpenItem(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.document.items.get(target.dataset.itemId ?? "")?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.document.items.get(target.dataset.itemId ?? "")?.delete();
+  }
+
+  /** The same status effect the token HUD toggles (issue 10 item 3). */
+  static async #onToggleCondition(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = CONDITION_IDS.find((c) => c === target.dataset.condition);
+    if (id !== undefined) await this.document.toggleStatusEffect(id);
+  }
+}

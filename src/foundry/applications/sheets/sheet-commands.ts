@@ -1,0 +1,91 @@
+/**
+ * How a sheet (and a hotbar macro) gives a command for its actor: through the actor's Tempo combat's one
+ * entry point, `TempoCombat.tempoCommand`, exactly as the tracker's buttons do (combat-tracker.ts), so the
+ * GM-side checks apply. Before sending, the command is tried on the state with the tracker's own dry run
+ * (`refusal`, src/view/tracker/tracker-controls.ts): a command the rules refuse now sends nothing and the
+ * user is shown the engine's reason.
+ */
+import type { HostCommand, SpellStats, WeaponStats } from "../../../engine/index.ts";
+import { attackCommand, castCommand } from "../../../view/sheets/sheet-commands.ts";
+import { refusal } from "../../../view/tracker/tracker-controls.ts";
+import { tempoModelOf } from "../../combat/tempo-model.ts";
+import { showNotice } from "../../combat/queries.ts";
+import { TempoCombat } from "../../documents/combat.ts";
+import { trackerInputOf } from "../tracker-input.ts";
+
+export interface ActorCombat {
+  readonly combat: TempoCombat;
+  readonly combatantId: string;
+}
+
+function combatantIn(combat: TempoCombat, actorId: string): string | null {
+  for (const combatant of combat.combatants)
+    if (combatant.actor?.id === actorId && combatant.id !== null) return combatant.id;
+  return null;
+}
+
+/** The Tempo combat the actor fights in (the viewed one first) and its combatant there, or null. */
+export function actorCombatOf(actor: { readonly id: string | null }): ActorCombat | null {
+  if (actor.id === null) return null;
+  const viewed: unknown = game.combat;
+  const all: unknown[] = [viewed, ...game.combats.contents];
+  for (const combat of all) {
+    if (!(combat instanceof TempoCombat) || tempoModelOf(combat) === null) continue;
+    const combatantId = combatantIn(combat, actor.id);
+    if (combatantId !== null) return { combat, combatantId };
+  }
+  return null;
+}
+
+/**
+ * Gives `command` through the combat's entry point unless the rules refuse it now; then shows the reason
+ * and sends nothing. True when the command was given.
+ */
+export async function sendSheetCommand(combat: TempoCombat, command: HostCommand): Promise<boolean> {
+  const input = trackerInputOf(combat, game.user);
+  if (input === null) return false;
+  const why = refusal(input, command);
+  if (why !== null) {
+    showNotice(why);
+    return false;
+  }
+  await combat.tempoCommand(command);
+  return true;
+}
+
+/** An item as "use it now" needs it: its type and statistics, and its owner. */
+export interface UsableItem {
+  readonly name: string;
+  readonly actor: { readonly id: string | null; readonly name: string } | null;
+  readonly use:
+    | { readonly type: "weapon"; readonly stats: WeaponStats }
+    | { readonly type: "spell"; readonly stats: SpellStats }
+    | null;
+}
+
+/**
+ * Attack with a weapon or cast a spell now, for the item's actor in its combat (the hotbar macro's
+ * action): the same command the sheet's button sends. Refused (no combat, the rules say no) with a notice.
+ */
+export async function useItemNow(item: UsableItem): Promise<boolean> {
+  if (item.actor === null || item.use === null) {
+    showNotice({ key: "TEMPO.SHEET.MacroUnowned" });
+    return false;
+  }
+  const found = actorCombatOf(item.actor);
+  const input = found === null ? null : trackerInputOf(found.combat, game.user);
+  if (found === null || input === null) {
+    showNotice({ key: "TEMPO.SHEET.NoCombat", data: { name: item.actor.name } });
+    return false;
+  }
+  const ruleset = input.host.id;
+  const command =
+    item.use.type === "weapon"
+      ? attackCommand(ruleset, found.combatantId, item.use.stats)
+      : castCommand(ruleset, found.combatantId, item.use.stats);
+  if (command === null) {
+    showNotice({ key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } });
+    return false;
+  }
+  return sendSheetCommand(found.combat, command);
+}

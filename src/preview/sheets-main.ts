@@ -1,0 +1,92 @@
+/**
+ * The sheet preview (sheets.html): the character and NPC sheets and one item sheet per type, drawn by the
+ * same builders (src/view/sheets), templates and CSS as in Foundry, from sample documents. Query:
+ * `?ruleset=count|standard|phase|segment|rotation`, `?theme=dark`, `?mode=edit`, `?items=20` (the
+ * character's item count, for the benchmark), `?only=character` (that sheet alone). Each render is measured as `tempo-sheet-render`.
+ * The combat buttons run on the sample encounter (sheet-combat.ts), so a refused one stays refused.
+ */
+import "../../styles/tempo.css";
+import "./page.css";
+import en from "../../lang/en.json";
+import { RULESET_IDS, type HostCommand, type RulesetId } from "../engine/index.ts";
+import { buildActorSheetContext, type ActorTabId } from "../view/sheets/actor-sheet-context.ts";
+import { buildItemSheetContext } from "../view/sheets/item-sheet-context.ts";
+import type { SheetMode } from "../view/sheets/sheet-input.ts";
+import { createHandlebarsHost } from "./handlebars-host.ts";
+import { SAMPLE_ITEMS, sampleActorInput } from "./sample-sheets.ts";
+import { sampleSheetEncounter, sheetCombatOf } from "./sheet-combat.ts";
+
+const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+const handlebars = createHandlebarsHost(en, templates);
+const compile = (path: string) => handlebars.compile(templates[`../../templates/sheets/${path}.hbs`] ?? "");
+const ACTOR_PARTS = ["header", "tabs", "attributes", "combat", "inventory", "spells", "effects", "biography"].map((p) =>
+  compile(`actor/${p}`),
+);
+const ITEM_PARTS = ["header", "details", "description"].map((p) => compile(`item/${p}`));
+const root = document.querySelector<HTMLElement>("#tempo-sheets");
+
+const query = new URLSearchParams(window.location.search);
+const ruleset: RulesetId = RULESET_IDS.find((r) => r === query.get("ruleset")) ?? "count";
+const dark = query.get("theme") === "dark";
+let mode: SheetMode = query.get("mode") === "edit" ? "edit" : "play";
+const itemCount = Number(query.get("items") ?? "0");
+const only = query.get("only") === "character";
+let tab: ActorTabId = "combat";
+const combat = sampleSheetEncounter(ruleset);
+
+function actorSheet(kind: "character" | "npc", id: string): string {
+  const input = sampleActorInput({
+    kind,
+    ruleset,
+    mode,
+    itemCount: kind === "character" && itemCount > 0 ? itemCount : undefined,
+    combat: sheetCombatOf(combat, id),
+  });
+  const context = buildActorSheetContext(input, tab);
+  return `<article class="tempo-sheet actor" data-sheet="${kind}" aria-label="${input.actor.name}">${ACTOR_PARTS.map((t) => t(context)).join("")}</article>`;
+}
+
+function itemSheets(): string {
+  return SAMPLE_ITEMS.filter((item, i, all) => all.findIndex((o) => o.type === item.type) === i)
+    .map((item) => {
+      const context = buildItemSheetContext({
+        item,
+        ruleset,
+        mode,
+        editable: true,
+        owner: { ap: 80, primaryModifier: null },
+      });
+      return `<article class="tempo-sheet item" data-sheet="item-${item.type}" aria-label="${item.name}">${ITEM_PARTS.map((t) => t(context)).join("")}</article>`;
+    })
+    .join("");
+}
+
+function render(): void {
+  if (root === null) return;
+  performance.mark("tempo-sheet-render-start");
+  const rest = only ? "" : `${actorSheet("npc", "ogre")}${itemSheets()}`;
+  root.innerHTML = `<h1 class="tempo-visually-hidden">Tempo sheets</h1>${actorSheet("character", "ilsa")}${rest}`;
+  void root.offsetHeight;
+  performance.measure("tempo-sheet-render", "tempo-sheet-render-start");
+  document.body.classList.toggle("theme-dark", dark);
+  document.body.classList.toggle("theme-light", !dark);
+  root.setAttribute("aria-busy", "false");
+}
+
+root?.addEventListener("click", (event) => {
+  const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;
+  if (target === null || target.hasAttribute("disabled")) return;
+  const action = target.dataset.action;
+  if (action === "tab") tab = (target.dataset.tab as ActorTabId | undefined) ?? "combat";
+  else if (action === "toggleMode") mode = mode === "play" ? "edit" : "play";
+  else if (action === "tempoCommand" && target.dataset.command !== undefined)
+    combat.run(JSON.parse(target.dataset.command) as HostCommand);
+  else return;
+  render();
+});
+
+render();

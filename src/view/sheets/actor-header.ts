@@ -1,0 +1,182 @@
+/**
+ * The actor sheet's header and attributes parts: name, hit points and the overshield as a second bar
+ * (OSH-1), the three DR kinds (DR-1) with the world's DR-2 setting, and the statistics the world's
+ * ruleset reads (sheet-ruleset.ts). Derived values are the engine's (`deriveActorValues`), never worked
+ * out here.
+ */
+import {
+  MOVEMENT_MODES,
+  SKILL_IDS,
+  deriveActorValues,
+  type ActorDerived,
+  type CarriedWeapon,
+  type I18nKey,
+  type Message,
+} from "../../engine/index.ts";
+import { ABILITY_LABELS, ACTOR_TYPE_LABELS, DEFENSE_LABELS, SKILL_LABELS, SPEED_LABELS } from "./sheet-labels.ts";
+import { numberField, selectField, signedText, textField, type FieldContext } from "./sheet-field.ts";
+import type { ActorSheetInput } from "./sheet-input.ts";
+import { RULESET_SHEETS } from "./sheet-ruleset.ts";
+
+export interface BarContext {
+  readonly label: Message;
+  readonly value: number;
+  readonly max: number;
+  /** "7 / 10": the bar's numbers in words, so the bar never speaks by length or colour alone. */
+  readonly text: string;
+  readonly fields: readonly FieldContext[];
+}
+
+export interface DrContext {
+  readonly kind: "physical" | "elemental" | "arcane";
+  readonly field: FieldContext;
+}
+
+export interface ActorHeaderContext {
+  readonly name: string;
+  readonly img: string | null;
+  readonly typeLabel: Message;
+  readonly editing: boolean;
+  readonly hp: BarContext;
+  /** OSH-1: shown when the actor has an overshield (or in edit mode, to give it one). */
+  readonly overshield: (BarContext & { readonly effect: FieldContext; readonly condition: FieldContext }) | null;
+  readonly overshieldDr: readonly DrContext[];
+  readonly dr: readonly DrContext[];
+  /** DR-2: "per hit" or "per attack". */
+  readonly drMode: Message;
+}
+
+export interface ActorAttributesContext {
+  readonly initiative: { readonly label: Message; readonly value: string };
+  readonly abilities: readonly FieldContext[];
+  readonly defenses: readonly FieldContext[];
+  readonly stats: readonly FieldContext[];
+  readonly skills: readonly FieldContext[];
+  readonly speeds: readonly FieldContext[];
+  readonly hasSkills: boolean;
+  readonly hasSpeeds: boolean;
+}
+
+const DR_LABELS: Readonly<Record<DrContext["kind"], I18nKey>> = {
+  physical: "TEMPO.SHEET.Dr.physical",
+  elemental: "TEMPO.SHEET.Dr.elemental",
+  arcane: "TEMPO.SHEET.Dr.arcane",
+};
+
+/** The actor's derived values, as the actor model's prepareDerivedData writes them (src/foundry/data/actor). */
+export function actorDerivedOf(input: ActorSheetInput): ActorDerived {
+  const weapons: CarriedWeapon[] = [];
+  for (const item of input.items)
+    if (item.type === "weapon")
+      weapons.push({ id: item.id, apCost: item.stats.apCost, constantDamage: item.stats.constantDamage });
+  return deriveActorValues(input.actor.stats, { drMode: input.drMode, weapons });
+}
+
+function bar(label: I18nKey, value: number, max: number, fields: readonly FieldContext[]): BarContext {
+  return { label: { key: label }, value, max, text: `${value} / ${max}`, fields };
+}
+
+function drList(
+  input: ActorSheetInput,
+  prefix: string,
+  values: Readonly<Record<DrContext["kind"], number>>,
+): DrContext[] {
+  return (["physical", "elemental", "arcane"] as const).map((kind) => ({
+    kind,
+    field: numberField(input.mode, `${prefix}.${kind}`, DR_LABELS[kind], values[kind], String(values[kind]), 0),
+  }));
+}
+
+export function buildActorHeader(input: ActorSheetInput): ActorHeaderContext {
+  const { stats } = input.actor;
+  const mode = input.mode;
+  const o = stats.overshield;
+  const hasShield = o.effect !== "" || o.max > 0;
+  const shieldBar = bar("TEMPO.SHEET.Overshield", o.value, o.max, [
+    numberField(mode, "system.overshield.value", "TEMPO.SHEET.Value", o.value),
+    numberField(mode, "system.overshield.max", "TEMPO.SHEET.Max", o.max),
+  ]);
+  return {
+    name: input.actor.name,
+    img: input.actor.img,
+    typeLabel: { key: ACTOR_TYPE_LABELS[input.actor.type] },
+    editing: mode === "edit",
+    hp: bar("TEMPO.SHEET.Hp", stats.hp.value, stats.hp.max, [
+      numberField(mode, "system.hp.value", "TEMPO.SHEET.Value", stats.hp.value),
+      numberField(mode, "system.hp.max", "TEMPO.SHEET.Max", stats.hp.max),
+    ]),
+    overshield:
+      hasShield || mode === "edit"
+        ? {
+            ...shieldBar,
+            effect: textField(mode, "system.overshield.effect", "TEMPO.SHEET.OvershieldEffect", o.effect),
+            condition: textField(mode, "system.overshield.condition", "TEMPO.SHEET.OvershieldCondition", o.condition),
+          }
+        : null,
+    overshieldDr: hasShield || mode === "edit" ? drList(input, "system.overshield.dr", o.dr) : [],
+    dr: drList(input, "system.dr", stats.dr),
+    drMode: { key: input.drMode === "perAttack" ? "TEMPO.SHEET.DrMode.perAttack" : "TEMPO.SHEET.DrMode.perHit" },
+  };
+}
+
+export function buildActorAttributes(input: ActorSheetInput, derived: ActorDerived): ActorAttributesContext {
+  const { stats } = input.actor;
+  const mode = input.mode;
+  const spec = RULESET_SHEETS[input.ruleset];
+  const mod = (name: string, label: I18nKey, value: number) => numberField(mode, name, label, value, signedText(value));
+  const extra: FieldContext[] = [];
+  if (spec.ap) extra.push(numberField(mode, "system.ap.max", "TEMPO.SHEET.Ap", stats.ap.max, String(stats.ap.max), 0));
+  if (spec.criticalThreshold)
+    extra.push(numberField(mode, "system.criticalThreshold", "TEMPO.SHEET.CriticalThreshold", stats.criticalThreshold));
+  if (spec.tier) extra.push(numberField(mode, "system.tier", "TEMPO.SHEET.Tier", stats.tier));
+  if (spec.hitDice) {
+    extra.push(
+      numberField(mode, "system.level", "TEMPO.SHEET.Level", stats.level),
+      textField(mode, "system.hitDice", "TEMPO.SHEET.HitDice", stats.hitDice),
+      // SEG-12: the AAC0 it attacks with is derived (hit dice row, else its class table's); edit sets the class one.
+      mode === "edit"
+        ? numberField(mode, "system.aac0", "TEMPO.SHEET.Aac0", stats.aac0)
+        : numberField(mode, "system.aac0", "TEMPO.SHEET.Aac0", derived.aac0),
+    );
+  }
+  if (spec.dexReaction)
+    extra.push(mod("system.initiative.dexReaction", "TEMPO.SHEET.DexReaction", stats.initiative.dexReaction));
+  if (input.ruleset === "rotation")
+    extra.push(mod("system.initiative.modifier", "TEMPO.SHEET.InitiativeModifier", stats.initiative.modifier));
+  if (input.actor.type === "npc" || mode === "edit")
+    extra.push(
+      selectField(mode, "system.side", "TEMPO.SHEET.Side", stats.side ?? "", [
+        { value: "", label: "TEMPO.SHEET.SideChoice.auto" },
+        { value: "pc", label: "TEMPO.SHEET.SideChoice.pc" },
+        { value: "ally", label: "TEMPO.SHEET.SideChoice.ally" },
+        { value: "enemy", label: "TEMPO.SHEET.SideChoice.enemy" },
+      ]),
+    );
+  const skills: FieldContext[] = [];
+  if (spec.skills) {
+    for (const id of SKILL_IDS) skills.push(mod(`system.skills.${id}`, SKILL_LABELS[id], stats.skills[id]));
+    stats.weaponSkills.forEach((w, i) =>
+      skills.push({
+        ...mod(`system.weaponSkills.${i}.bonus`, "TEMPO.SHEET.WeaponSkill", w.bonus),
+        label: { key: "TEMPO.SHEET.WeaponSkillOf", data: { group: w.group } },
+      }),
+    );
+  }
+  const speeds = spec.speeds
+    ? MOVEMENT_MODES.map((id) =>
+        numberField(mode, `system.speeds.${id}`, SPEED_LABELS[id], stats.speeds[id], String(stats.speeds[id]), 0),
+      )
+    : [];
+  return {
+    initiative: { label: { key: "TEMPO.SHEET.Initiative" }, value: signedText(derived.initiative[input.ruleset]) },
+    abilities: spec.abilities.map((id) => mod(`system.abilities.${id}`, ABILITY_LABELS[id], stats.abilities[id])),
+    defenses: spec.defenses.map((id) =>
+      numberField(mode, `system.defenses.${id}`, DEFENSE_LABELS[id], stats.defenses[id]),
+    ),
+    stats: extra,
+    skills,
+    speeds,
+    hasSkills: skills.length > 0,
+    hasSpeeds: speeds.length > 0,
+  };
+}

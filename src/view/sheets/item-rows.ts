@@ -1,0 +1,151 @@
+/**
+ * One owned item as a row of the actor sheet (inventory and spells parts): its name, the few values the
+ * world's ruleset reads (the weapon's die and delay, speed or swings; the spell's delay or casting time),
+ * and its buttons. Values come from the engine's item functions (`weaponDerived`, `spellDerived`) with the
+ * owner's AP, as the item models' prepareDerivedData computes them.
+ */
+import { spellDerived, weaponDerived, type ItemOwner, type Message, type RulesetId } from "../../engine/index.ts";
+import { refusal, trackerControl, type ControlContext } from "../tracker/tracker-controls.ts";
+import { ITEM_TYPE_LABELS, PROPERTY_LABELS } from "./sheet-labels.ts";
+import { attackCommand, castCommand } from "./sheet-commands.ts";
+import type { ActorSheetInput, SheetItem, SheetItemOf } from "./sheet-input.ts";
+import { RULESET_SHEETS } from "./sheet-ruleset.ts";
+
+export interface ItemValue {
+  readonly label: Message;
+  readonly value: string;
+  /** Localized words shown after the value (property names, "yes"). */
+  readonly words: readonly Message[];
+}
+
+export interface ItemRowContext {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string | null;
+  readonly type: SheetItem["type"];
+  readonly typeLabel: Message;
+  readonly values: readonly ItemValue[];
+  /** Attack or cast now (null where the ruleset has no command for it, or not in a combat). */
+  readonly use: ControlContext | null;
+  /** Edit mode: open and delete buttons. */
+  readonly editing: boolean;
+  readonly editable: boolean;
+}
+
+const value = (key: `TEMPO.${string}`, text: string | number, words: readonly Message[] = []): ItemValue => ({
+  label: { key },
+  value: String(text),
+  words,
+});
+
+function ownerOf(input: ActorSheetInput): ItemOwner {
+  // The same numbers src/foundry/data/item/item-owner.ts reads from the owner (AP-1: system.ap.max).
+  return { ap: input.actor.stats.ap.max, primaryModifier: null };
+}
+
+function weaponValues(ruleset: RulesetId, item: SheetItemOf<"weapon">, owner: ItemOwner): ItemValue[] {
+  const derived = weaponDerived(item.stats, owner);
+  const out = [value("TEMPO.SHEET.Item.Damage", item.stats.damage)];
+  if (derived.properties.length > 0)
+    out.push(
+      value(
+        "TEMPO.SHEET.Item.Properties",
+        "",
+        derived.properties.map((p) => ({ key: PROPERTY_LABELS[p] })),
+      ),
+    );
+  const timing = RULESET_SHEETS[ruleset].weaponTiming;
+  if (timing === "delay") {
+    out.push(value("TEMPO.SHEET.Item.Delay", derived.delay));
+    if (derived.twoHanded !== null)
+      out.push(value("TEMPO.SHEET.Item.TwoHanded", `${derived.twoHanded.damage} / ${derived.twoHanded.delay}`));
+  }
+  if (timing === "speed") out.push(value("TEMPO.SHEET.Item.Speed", item.stats.speed));
+  if (timing === "swings") {
+    out.push(value("TEMPO.SHEET.Item.ApCost", item.stats.apCost ?? "—"));
+    out.push(value("TEMPO.SHEET.Item.Swings", derived.swingsPerAction ?? "—"));
+  }
+  return out;
+}
+
+function spellValues(ruleset: RulesetId, item: SheetItemOf<"spell">): ItemValue[] {
+  const derived = spellDerived(item.stats);
+  const out = [value("TEMPO.SHEET.Item.SlotLevel", item.stats.slotLevel)];
+  const timing = RULESET_SHEETS[ruleset].spellTiming;
+  if (timing === "delay") out.push(value("TEMPO.SHEET.Item.Delay", derived.delay));
+  if (timing === "castingTime") out.push(value("TEMPO.SHEET.Item.CastingTime", derived.resolvesInSegment));
+  if (item.stats.damage !== "") out.push(value("TEMPO.SHEET.Item.Damage", item.stats.damage));
+  if (item.stats.concentration) out.push(value("TEMPO.SHEET.Item.Concentration", "", [{ key: "TEMPO.SHEET.Yes" }]));
+  return out;
+}
+
+function otherValues(item: SheetItem): ItemValue[] {
+  switch (item.type) {
+    case "armor":
+      return [
+        value("TEMPO.SHEET.Item.AcBonus", item.stats.acBonus),
+        value("TEMPO.SHEET.Item.Armor", item.stats.armor),
+        value(
+          "TEMPO.SHEET.Item.Dr",
+          `${item.stats.dr.physical} / ${item.stats.dr.elemental} / ${item.stats.dr.arcane}`,
+        ),
+      ];
+    case "gear":
+      return [
+        value("TEMPO.SHEET.Item.Quantity", item.stats.quantity),
+        ...(item.stats.uses.max > 0
+          ? [value("TEMPO.SHEET.Item.Uses", `${item.stats.uses.value} / ${item.stats.uses.max}`)]
+          : []),
+      ];
+    case "power":
+      return item.stats.kind === "movement"
+        ? [value("TEMPO.SHEET.Item.Squares", item.stats.squares)]
+        : [value("TEMPO.SHEET.Item.BattleAction", item.stats.action)];
+    default:
+      return [];
+  }
+}
+
+function useControl(input: ActorSheetInput, item: SheetItem): ControlContext | null {
+  const combat = input.combat;
+  if (combat === null || !input.editable) return null;
+  const owned = combat.input.combatants.find((c) => c.id === combat.combatantId);
+  if (owned === undefined || !(combat.input.viewer.isGM || owned.owned)) return null;
+  const command =
+    item.type === "weapon"
+      ? attackCommand(input.ruleset, combat.combatantId, item.stats)
+      : item.type === "spell"
+        ? castCommand(input.ruleset, combat.combatantId, item.stats)
+        : null;
+  if (command === null) return null;
+  const weapon = item.type === "weapon";
+  const label = weapon ? "TEMPO.SHEET.Action.Attack" : "TEMPO.SHEET.Action.Cast";
+  const icon = item.type === "weapon" ? "fa-solid fa-khanda" : "fa-solid fa-wand-sparkles";
+  const control = trackerControl("tempoCommand", label, icon, refusal(combat.input, command), {
+    combatantId: combat.combatantId,
+    command,
+  });
+  // The button says which item: "Attack with Longsword".
+  const named = weapon ? "TEMPO.SHEET.Action.AttackWith" : "TEMPO.SHEET.Action.CastWith";
+  return { ...control, label: { key: named, data: { name: item.name } } };
+}
+
+export function buildItemRow(input: ActorSheetInput, item: SheetItem): ItemRowContext {
+  const values =
+    item.type === "weapon"
+      ? weaponValues(input.ruleset, item, ownerOf(input))
+      : item.type === "spell"
+        ? spellValues(input.ruleset, item)
+        : otherValues(item);
+  return {
+    id: item.id,
+    name: item.name,
+    img: item.img,
+    type: item.type,
+    typeLabel: { key: ITEM_TYPE_LABELS[item.type] },
+    values,
+    use: useControl(input, item),
+    editing: input.mode === "edit",
+    editable: input.editable,
+  };
+}

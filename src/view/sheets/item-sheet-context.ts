@@ -1,0 +1,181 @@
+/**
+ * The item sheet's context for every item type (templates/sheets/item/*.hbs): the stored fields (inputs in
+ * edit mode, values in play mode) and the values the engine derives from them (`weaponDerived`,
+ * `spellDerived`, `armorDerived`, `featDerived`, `powerDerived`, `gearDerived`), never worked out here.
+ */
+import {
+  FEAT_KEYS,
+  FEAT_RULES,
+  NO_OWNER,
+  WEAPON_PROPERTIES,
+  armorDerived,
+  featDerived,
+  gearDerived,
+  powerDerived,
+  spellDerived,
+  weaponDerived,
+  type I18nKey,
+  type Message,
+} from "../../engine/index.ts";
+import { checkboxField, numberField, selectField, textField, type FieldContext } from "./sheet-field.ts";
+import type { ItemSheetInput, SheetItemOf, SheetMode } from "./sheet-input.ts";
+import type { ItemValue } from "./item-rows.ts";
+import {
+  AREA_LABELS,
+  ARMOR_CATEGORY_LABELS,
+  BATTLE_ACTION_LABELS,
+  POWER_KIND_LABELS,
+  PROPERTY_LABELS,
+  ITEM_TYPE_LABELS,
+  choicesOf,
+} from "./sheet-labels.ts";
+
+export interface ItemSheetContext {
+  readonly mode: SheetMode;
+  readonly editing: boolean;
+  readonly modeToggle: { readonly label: Message; readonly pressed: string; readonly shown: boolean };
+  readonly header: { readonly name: string; readonly img: string | null; readonly typeLabel: Message };
+  readonly itemFields: readonly FieldContext[];
+  readonly derived: readonly ItemValue[];
+  readonly hasDerived: boolean;
+  readonly description: { readonly html: string; readonly empty: boolean };
+}
+
+const v = (key: I18nKey, value: string | number | null, words: readonly Message[] = []): ItemValue => ({
+  label: { key },
+  value: value === null ? "—" : String(value),
+  words,
+});
+const yesNo = (flag: boolean): Message[] => [{ key: flag ? "TEMPO.SHEET.Yes" : "TEMPO.SHEET.No" }];
+
+function weapon(mode: SheetMode, item: SheetItemOf<"weapon">, input: ItemSheetInput) {
+  const s = item.stats;
+  const d = weaponDerived(s, input.owner ?? NO_OWNER);
+  const fields = [
+    textField(mode, "system.damage", "TEMPO.SHEET.Item.Damage", s.damage),
+    ...WEAPON_PROPERTIES.map((p) => checkboxField(mode, `system.properties.${p}`, PROPERTY_LABELS[p], s.properties[p])),
+    numberField(mode, "system.apCost", "TEMPO.SHEET.Item.ApCost", s.apCost),
+    checkboxField(mode, "system.constantDamage", "TEMPO.SHEET.Item.ConstantDamage", s.constantDamage),
+    numberField(mode, "system.speed", "TEMPO.SHEET.Item.Speed", s.speed),
+    textField(mode, "system.group", "TEMPO.SHEET.Item.Group", s.group),
+  ];
+  const derived = [
+    v("TEMPO.SHEET.Item.LadderLevel", d.ladderLevel),
+    v("TEMPO.SHEET.Item.Delay", d.delay),
+    v("TEMPO.SHEET.Item.TwoHanded", d.twoHanded === null ? null : `${d.twoHanded.damage} / ${d.twoHanded.delay}`),
+    v("TEMPO.SHEET.Item.CanCleave", "", yesNo(d.canCleave)),
+    v("TEMPO.SHEET.Item.CanCharge", "", yesNo(d.canCharge)),
+    v("TEMPO.SHEET.Item.Charged", d.charged === null ? null : `${d.charged.damage} / ${d.charged.delay}`),
+    v("TEMPO.SHEET.Item.Swings", d.swingsPerAction),
+  ];
+  return { fields, derived };
+}
+
+function spell(mode: SheetMode, item: SheetItemOf<"spell">) {
+  const s = item.stats;
+  const d = spellDerived(s);
+  const fields = [
+    numberField(mode, "system.slotLevel", "TEMPO.SHEET.Item.SlotLevel", s.slotLevel),
+    numberField(mode, "system.castingTime", "TEMPO.SHEET.Item.CastingTime", s.castingTime),
+    textField(mode, "system.damage", "TEMPO.SHEET.Item.Damage", s.damage),
+    selectField(mode, "system.area.shape", "TEMPO.SHEET.Item.AreaShape", s.area.shape, choicesOf(AREA_LABELS)),
+    numberField(mode, "system.area.size", "TEMPO.SHEET.Item.AreaSize", s.area.size),
+    checkboxField(mode, "system.concentration", "TEMPO.SHEET.Item.Concentration", s.concentration),
+    textField(mode, "system.save.ability", "TEMPO.SHEET.Item.SaveAbility", s.save.ability),
+    numberField(mode, "system.save.dc", "TEMPO.SHEET.Item.SaveDc", s.save.dc),
+  ];
+  const derived = [
+    v("TEMPO.SHEET.Item.Delay", d.delay),
+    v("TEMPO.SHEET.Item.ResolvesIn", d.resolvesInSegment),
+    v("TEMPO.SHEET.Item.CastingSeconds", d.castingSeconds),
+  ];
+  return { fields, derived };
+}
+
+function armor(mode: SheetMode, item: SheetItemOf<"armor">) {
+  const s = item.stats;
+  const d = armorDerived(s);
+  const fields = [
+    selectField(mode, "system.category", "TEMPO.SHEET.Item.Category", s.category, choicesOf(ARMOR_CATEGORY_LABELS)),
+    numberField(mode, "system.acBonus", "TEMPO.SHEET.Item.AcBonus", s.acBonus),
+    numberField(mode, "system.armor", "TEMPO.SHEET.Item.Armor", s.armor),
+    numberField(mode, "system.dr.physical", "TEMPO.SHEET.Dr.physical", s.dr.physical),
+    numberField(mode, "system.dr.elemental", "TEMPO.SHEET.Dr.elemental", s.dr.elemental),
+    numberField(mode, "system.dr.arcane", "TEMPO.SHEET.Dr.arcane", s.dr.arcane),
+  ];
+  return { fields, derived: [v("TEMPO.SHEET.Item.DonCost", d.donCost)] };
+}
+
+function feat(mode: SheetMode, item: SheetItemOf<"feat">) {
+  const d = featDerived(item.stats);
+  const featChoices = FEAT_KEYS.map((value) => ({ value, label: FEAT_RULES[value].label }));
+  return {
+    fields: [selectField(mode, "system.feat", "TEMPO.SHEET.Item.Feat", item.stats.feat, featChoices)],
+    derived: [v("TEMPO.SHEET.Item.Rule", d.rule)],
+  };
+}
+
+function power(mode: SheetMode, item: SheetItemOf<"power">) {
+  const s = item.stats;
+  const d = powerDerived(s);
+  const fields = [
+    selectField(mode, "system.kind", "TEMPO.SHEET.Item.PowerKind", s.kind, choicesOf(POWER_KIND_LABELS)),
+    numberField(mode, "system.squares", "TEMPO.SHEET.Item.Squares", s.squares),
+    checkboxField(mode, "system.provokes", "TEMPO.SHEET.Item.Provokes", s.provokes),
+    checkboxField(mode, "system.straightLine", "TEMPO.SHEET.Item.StraightLine", s.straightLine),
+    selectField(mode, "system.action", "TEMPO.SHEET.Item.BattleAction", s.action, choicesOf(BATTLE_ACTION_LABELS)),
+  ];
+  return { fields, derived: [v("TEMPO.SHEET.Item.Spends", d.spends), v("TEMPO.SHEET.Item.Feet", d.feet)] };
+}
+
+function gear(mode: SheetMode, item: SheetItemOf<"gear">) {
+  const s = item.stats;
+  const d = gearDerived(s);
+  const fields = [
+    numberField(mode, "system.quantity", "TEMPO.SHEET.Item.Quantity", s.quantity),
+    numberField(mode, "system.weight", "TEMPO.SHEET.Item.Weight", s.weight),
+    numberField(mode, "system.uses.value", "TEMPO.SHEET.Item.UsesLeft", s.uses.value),
+    numberField(mode, "system.uses.max", "TEMPO.SHEET.Item.UsesMax", s.uses.max),
+  ];
+  return {
+    fields,
+    derived: [v("TEMPO.SHEET.Item.UseCost", d.useCost), v("TEMPO.SHEET.Item.Spent", "", yesNo(d.spent))],
+  };
+}
+
+function partsOf(input: ItemSheetInput): { fields: FieldContext[]; derived: ItemValue[] } {
+  const { item, mode } = input;
+  switch (item.type) {
+    case "weapon":
+      return weapon(mode, item, input);
+    case "spell":
+      return spell(mode, item);
+    case "armor":
+      return armor(mode, item);
+    case "feat":
+      return feat(mode, item);
+    case "power":
+      return power(mode, item);
+    case "gear":
+      return gear(mode, item);
+  }
+}
+
+export function buildItemSheetContext(input: ItemSheetInput): ItemSheetContext {
+  const { item, mode } = input;
+  const { fields, derived } = partsOf(input);
+  return {
+    mode,
+    editing: mode === "edit",
+    modeToggle: {
+      label: { key: mode === "edit" ? "TEMPO.SHEET.Mode.ToPlay" : "TEMPO.SHEET.Mode.ToEdit" },
+      pressed: mode === "edit" ? "true" : "false",
+      shown: input.editable,
+    },
+    header: { name: item.name, img: item.img, typeLabel: { key: ITEM_TYPE_LABELS[item.type] } },
+    itemFields: fields,
+    derived,
+    hasDerived: derived.length > 0,
+    description: { html: item.description, empty: item.description.trim() === "" },
+  };
+}

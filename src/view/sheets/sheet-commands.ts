@@ -1,0 +1,83 @@
+/**
+ * The commands a sheet's item buttons send for a creature in a combat: the same engine commands the
+ * tracker gives, built from the item's statistics. Only rulesets whose scheduler takes an item's timing
+ * get one: CNT-6/CNT-7/CNT-8 (count: declare an attack with the weapon's properties, a spell with its slot
+ * level) and SEG-2 step 1 (segment: declare melee or missile with the weapon speed, SEG-4, or a spell
+ * with its casting time, SEG-5). Whether the rules allow it now is the engine's call (`refusal`).
+ */
+import {
+  SEGMENT_NO_DECLARATION,
+  propertiesFromFlags,
+  type HostCommand,
+  type RulesetId,
+  type SpellStats,
+  type WeaponStats,
+} from "../../engine/index.ts";
+import { segmentDeclareCommand } from "../tracker/segment-declare.ts";
+
+/** The command "attack with this weapon" sends now, or null where the ruleset has none. */
+export function attackCommand(ruleset: RulesetId, combatantId: string, weapon: WeaponStats): HostCommand | null {
+  const properties = propertiesFromFlags(weapon.properties);
+  switch (ruleset) {
+    case "count":
+      return { type: "declare", combatantId, action: { kind: "attack", properties, targets: [null] } };
+    case "segment":
+      return segmentDeclareCommand(combatantId, {
+        ...SEGMENT_NO_DECLARATION,
+        action: weapon.properties.thrown ? "missile" : "melee",
+        weaponSpeed: weapon.speed,
+      });
+    default:
+      return null;
+  }
+}
+
+/** The command "cast this spell" sends now, or null where the ruleset has none. */
+export function castCommand(ruleset: RulesetId, combatantId: string, spell: SpellStats): HostCommand | null {
+  switch (ruleset) {
+    case "count":
+      return {
+        type: "declare",
+        combatantId,
+        action: { kind: "spell", slotLevel: spell.slotLevel, targets: [], origin: null },
+      };
+    case "segment":
+      return segmentDeclareCommand(combatantId, {
+        ...SEGMENT_NO_DECLARATION,
+        action: "spell",
+        castingTime: spell.castingTime,
+      });
+    default:
+      return null;
+  }
+}
+
+export interface ReactionCommand {
+  readonly command: HostCommand;
+  readonly label: `TEMPO.${string}`;
+  readonly icon: string;
+}
+
+/** The reactions a sheet offers in one click: CNT-12 stop casting, SEG-11 an immediate spell. */
+export function reactionCommands(ruleset: RulesetId, combatantId: string): ReactionCommand[] {
+  switch (ruleset) {
+    case "count":
+      return [
+        {
+          command: { type: "react", combatantId, reaction: { kind: "stopCasting" } },
+          label: "TEMPO.SHEET.Action.StopCasting",
+          icon: "fa-solid fa-hand",
+        },
+      ];
+    case "segment":
+      return [
+        {
+          command: { type: "immediateSpell", combatantId },
+          label: "TEMPO.SHEET.Action.ImmediateSpell",
+          icon: "fa-solid fa-bolt",
+        },
+      ];
+    default:
+      return [];
+  }
+}

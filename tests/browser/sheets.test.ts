@@ -1,0 +1,88 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPreviewBrowser, type PreviewBrowser } from "../support/preview-browser.ts";
+import { ROOT } from "../support/source-files.ts";
+
+/** Small screenshots of each sheet, committed for the README (docs/screenshots/sheet-*.png). */
+const SCREENSHOTS = join(ROOT, "docs", "screenshots");
+let preview: PreviewBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  preview = await openPreviewBrowser(760, 900);
+  page = preview.page;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+afterAll(async () => preview.close());
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly nodes: readonly { readonly target: readonly string[] }[];
+}
+
+async function axeViolations(): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function open(query: string): Promise<void> {
+  await page.goto(`${preview.url}sheets.html${query}`);
+  await page.waitForSelector('[data-sheet="character"]', { timeout: 30_000 });
+}
+
+const SHEETS = ["character", "npc", "item-weapon", "item-spell", "item-armor", "item-feat", "item-power", "item-gear"];
+
+describe.each(["light", "dark"] as const)("sheet preview (%s theme)", (theme) => {
+  it("renders every sheet with no serious or critical axe violation, and saves a screenshot of each", async () => {
+    await open(`?ruleset=count${theme === "dark" ? "&theme=dark" : ""}`);
+    expect(await page.evaluate(() => document.body.classList.contains("theme-dark"))).toBe(theme === "dark");
+    expect(await axeViolations()).toEqual([]);
+    for (const sheet of SHEETS) {
+      const element = page.locator(`[data-sheet="${sheet}"]`);
+      await expect(element.count()).resolves.toBe(1);
+      if (theme === "light" || sheet === "character")
+        await element.screenshot({ path: join(SCREENSHOTS, `sheet-${sheet}${theme === "dark" ? "-dark" : ""}.png`) });
+    }
+  });
+});
+
+describe("sheet preview: what a user sees and does", () => {
+  it("CNT-7: the character sheet shows each weapon's delay and an attack button; edit mode shows inputs", async () => {
+    await open("?ruleset=count");
+    const character = page.locator('[data-sheet="character"]');
+    await expect(character.locator(".tempo-sheet__name").textContent()).resolves.toBe("Ilsa");
+    await character.getByRole("tab", { name: "Inventory" }).click();
+    const sword = page.locator('[data-sheet="character"] .tempo-item[data-item-id="longsword"]');
+    await expect(sword.textContent()).resolves.toContain("Delay");
+    await expect(sword.getByRole("button", { name: "Attack with Longsword" }).count()).resolves.toBe(1);
+    await page.locator('[data-sheet="character"]').getByRole("button", { name: "Edit" }).click();
+    await expect(page.locator('[data-sheet="character"] input[name="system.hp.value"]').count()).resolves.toBe(1);
+  });
+
+  it("SEG-2: a refused button is disabled with the engine's reason; an allowed declaration is taken by the engine", async () => {
+    await open("?ruleset=segment");
+    await page.locator('[data-sheet="character"]').getByRole("tab", { name: "Inventory" }).click();
+    const attack = page.locator('[data-sheet="character"]').getByRole("button", { name: "Attack with Javelin" });
+    const disabled = await attack.isDisabled();
+    if (disabled) await expect(attack.getAttribute("title")).resolves.toMatch(/\S/);
+    else {
+      await attack.click();
+      await page.locator('[data-sheet="character"]').getByRole("tab", { name: "Combat" }).click();
+      await expect(page.locator('[data-sheet="character"] #tempo-panel-combat').textContent()).resolves.toMatch(
+        /Declared/,
+      );
+    }
+  });
+});

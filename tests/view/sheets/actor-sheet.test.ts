@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import {
+  RULESET_IDS,
+  deriveActorValues,
+  spellDerived,
+  swingsPerAction,
+  weaponDerived,
+  type HostCommand,
+  type RulesetId,
+} from "../../../src/engine/index.ts";
+import { createHandlebarsHost } from "../../../src/preview/handlebars-host.ts";
+import { SAMPLE_CHARACTER_STATS, SAMPLE_ITEMS, sampleActorInput } from "../../../src/preview/sample-sheets.ts";
+import { sampleSheetEncounter, sheetCombatOf } from "../../../src/preview/sheet-combat.ts";
+import { buildActorSheetContext } from "../../../src/view/sheets/actor-sheet-context.ts";
+import { refusal } from "../../../src/view/tracker/tracker-controls.ts";
+import { listFiles, readText } from "../../support/source-files.ts";
+
+const en = JSON.parse(readText("lang/en.json")) as Record<string, never>;
+const sources = Object.fromEntries(listFiles("templates", [".hbs"]).map((path) => [path, readText(path)]));
+const host = createHandlebarsHost(en, sources);
+const PARTS = ["header", "tabs", "attributes", "combat", "inventory", "spells", "effects", "biography"] as const;
+
+function renderParts(context: object): string {
+  return PARTS.map((part) => host.compile(readText(`templates/sheets/actor/${part}.hbs`))(context)).join("\n");
+}
+
+function sheet(ruleset: RulesetId, kind: "character" | "npc" = "character", mode: "play" | "edit" = "play") {
+  const combat = sheetCombatOf(sampleSheetEncounter(ruleset), kind === "character" ? "ilsa" : "ogre");
+  const input = sampleActorInput({ kind, ruleset, mode, combat });
+  return { input, context: buildActorSheetContext(input), combat };
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+describe.each(RULESET_IDS)("actor sheet (%s)", (ruleset) => {
+  it.each(["character", "npc"] as const)(
+    "every part renders the %s's builder context in play and edit mode",
+    (kind) => {
+      for (const mode of ["play", "edit"] as const) {
+        const html = renderParts(sheet(ruleset, kind, mode).context);
+        expect(html).not.toMatch(/TEMPO\.[A-Z]/);
+        expect(html).toContain(kind === "character" ? "Ilsa" : "Ogre");
+        // Edit mode draws inputs bound to the document's fields; play mode draws none.
+        expect(html.includes('name="system.hp.value"')).toBe(mode === "edit");
+      }
+    },
+  );
+
+  it("shows the initiative modifier the engine derives for this ruleset, and hit points with the overshield as a second bar", () => {
+    const { context, input } = sheet(ruleset);
+    const derived = deriveActorValues(input.actor.stats, { drMode: "perHit", weapons: [] });
+    const value = derived.initiative[ruleset];
+    expect(context.attributes.initiative.value).toBe(value < 0 ? `−${-value}` : `+${value}`);
+    const html = text(renderParts(context));
+    expect(html).toContain("Hit points 27 / 34");
+    expect(html).toContain("Overshield 8 / 12");
+    expect(html).toMatch(/DR 3 Elemental DR 1 Arcane DR 0/);
+  });
+
+  it("every combat button is refused exactly when the engine refuses its command now, with the engine's reason", () => {
+    const { context, combat } = sheet(ruleset);
+    const rows = [...context.inventory.weapons, ...context.spells.spells];
+    const controls = [...context.combat.actions, ...rows.flatMap((r) => (r.use === null ? [] : [r.use]))];
+    if (ruleset === "count" || ruleset === "segment")
+      expect(controls.filter((c) => c.command !== null).length).toBeGreaterThan(2);
+    for (const control of controls) {
+      if (control.command === null) continue;
+      const command = JSON.parse(control.command) as HostCommand;
+      const why = refusal(combat.input, command);
+      expect(control.disabled).toBe(why !== null);
+      expect(control.reason).toEqual(why);
+    }
+  });
+});
+
+describe("actor sheet: what each ruleset uses", () => {
+  it("CNT-7, CNT-8: count shows each weapon's delay and each spell's delay, and attack/cast declare them", () => {
+    const { context } = sheet("count");
+    const sword = context.inventory.weapons.find((w) => w.id === "longsword");
+    const swordStats = SAMPLE_ITEMS.find((i) => i.id === "longsword");
+    if (swordStats?.type !== "weapon") throw new Error("no sample longsword");
+    const delay = weaponDerived(swordStats.stats, { ap: 80, primaryModifier: null }).delay;
+    expect(sword?.values).toContainEqual({ label: { key: "TEMPO.SHEET.Item.Delay" }, value: String(delay), words: [] });
+    const attack = JSON.parse(sword?.use?.command ?? "null") as HostCommand;
+    expect(attack).toEqual({
+      type: "declare",
+      combatantId: "ilsa",
+      action: { kind: "attack", properties: ["versatile"], targets: [null] },
+    });
+    const web = context.spells.spells.find((s) => s.id === "web");
+    expect(web?.values).toContainEqual({ label: { key: "TEMPO.SHEET.Item.Delay" }, value: "2", words: [] });
+    expect(JSON.parse(web?.use?.command ?? "null")).toMatchObject({
+      type: "declare",
+      action: { kind: "spell", slotLevel: 2 },
+    });
+  });
+
+  it("SEG-4, SEG-5: segment shows weapon speed and casting time, and declares with them", () => {
+    const { context } = sheet("segment");
+    const javelin = context.inventory.weapons.find((w) => w.id === "javelin");
+    expect(javelin?.values).toContainEqual({ label: { key: "TEMPO.SHEET.Item.Speed" }, value: "4", words: [] });
+    expect(JSON.parse(javelin?.use?.command ?? "null")).toMatchObject({
+      type: "declare",
+      declaration: { action: "missile", weaponSpeed: 4 },
+    });
+    const bolt = context.spells.spells.find((s) => s.id === "firebolt");
+    const stats = SAMPLE_ITEMS.find((i) => i.id === "firebolt");
+    if (stats?.type !== "spell") throw new Error("no sample spell");
+    expect(bolt?.values).toContainEqual({
+      label: { key: "TEMPO.SHEET.Item.CastingTime" },
+      value: String(spellDerived(stats.stats).resolvesInSegment),
+      words: [],
+    });
+    // SEG-2: Ilsa declared a spell in the sample's step 1; the sheet lists what the engine's timeline holds for her.
+    expect(context.combat.hasDeclarations).toBe(true);
+  });
+
+  it("AP-1: rotation shows AP and the engine's swings per Full action for each weapon", () => {
+    const { context } = sheet("rotation");
+    expect(context.combat.ap?.value).toBe(80);
+    const swings = swingsPerAction(SAMPLE_CHARACTER_STATS.ap.max, 10);
+    if (!swings.ok) throw new Error("swings refused");
+    expect(context.combat.ap?.swings).toContainEqual({
+      name: "Longsword",
+      text: { key: "TEMPO.SHEET.Swings.Count", data: { swings: swings.value, cost: 10 } },
+    });
+    expect(context.attributes.hasSkills).toBe(true);
+    expect(sheet("count").context.combat.ap).toBeNull();
+  });
+
+  it("STD-6: standard shows the actions left this turn as the tracker keeps them", () => {
+    const { context } = sheet("standard");
+    expect(context.combat.economy.map((p) => p.kind)).toEqual(["action", "quickAction", "interaction", "reaction"]);
+  });
+
+  it("a creature not in a combat gets no buttons and is told why", () => {
+    const context = buildActorSheetContext(sampleActorInput({ kind: "character", ruleset: "count", mode: "play" }));
+    expect(context.combat.inCombat).toBe(false);
+    expect(context.combat.actions).toEqual([]);
+    expect(context.inventory.weapons.every((w) => w.use === null)).toBe(true);
+    expect(text(renderParts(context))).toContain("Not in a combat");
+  });
+
+  it("a viewer who does not own the creature gets no buttons", () => {
+    const combat = sheetCombatOf(sampleSheetEncounter("segment"), "ogre", false);
+    const context = buildActorSheetContext(sampleActorInput({ kind: "npc", ruleset: "segment", mode: "play", combat }));
+    expect(context.combat.actions).toEqual([]);
+    expect(context.combat.note).toEqual({ key: "TEMPO.SHEET.Combat.NotOwner" });
+  });
+
+  it("conditions say on or off in words; one the tracker holds in this ruleset has no toggle", () => {
+    const { context } = sheet("segment");
+    const html = text(renderParts(context));
+    expect(html).toContain("Concentrating on");
+    const delayed = context.effects.conditions.find((c) => c.id === "delayed");
+    expect(delayed).toMatchObject({ active: false, held: true, toggle: false });
+    const concentrating = context.effects.conditions.find((c) => c.id === "concentrating");
+    expect(concentrating).toMatchObject({ active: true, pressed: "true" });
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import {
+  armorDerived,
+  featDerived,
+  gearDerived,
+  powerDerived,
+  spellDerived,
+  weaponDerived,
+} from "../../../src/engine/index.ts";
+import { createHandlebarsHost } from "../../../src/preview/handlebars-host.ts";
+import { SAMPLE_ITEMS } from "../../../src/preview/sample-sheets.ts";
+import { buildItemSheetContext } from "../../../src/view/sheets/item-sheet-context.ts";
+import type { SheetItem } from "../../../src/view/sheets/sheet-input.ts";
+import { listFiles, readText } from "../../support/source-files.ts";
+
+const en = JSON.parse(readText("lang/en.json")) as Record<string, never>;
+const sources = Object.fromEntries(listFiles("templates", [".hbs"]).map((path) => [path, readText(path)]));
+const host = createHandlebarsHost(en, sources);
+const render = (context: object) =>
+  ["header", "details", "description"]
+    .map((part) => host.compile(readText(`templates/sheets/item/${part}.hbs`))(context))
+    .join("\n");
+
+const owner = { ap: 80, primaryModifier: 3 };
+const byType = new Map(SAMPLE_ITEMS.map((item) => [item.type, item]));
+
+/** The engine's derived values of each sample item, in the numbers the sheet shows. */
+function engineNumbers(item: SheetItem): string[] {
+  switch (item.type) {
+    case "weapon": {
+      const d = weaponDerived(item.stats, owner);
+      return [String(d.ladderLevel), String(d.delay), String(d.swingsPerAction)];
+    }
+    case "spell": {
+      const d = spellDerived(item.stats);
+      return [String(d.delay), String(d.resolvesInSegment), String(d.castingSeconds)];
+    }
+    case "armor":
+      return [String(armorDerived(item.stats).donCost)];
+    case "feat":
+      return [featDerived(item.stats).rule];
+    case "power":
+      return [powerDerived(item.stats).spends, String(powerDerived(item.stats).feet)];
+    case "gear":
+      return [gearDerived(item.stats).useCost];
+  }
+}
+
+describe.each([...byType.keys()])("item sheet (%s)", (type) => {
+  const item = byType.get(type);
+  if (item === undefined) throw new Error(`no sample ${type}`);
+
+  it("renders in play and edit mode with every label localized; edit mode binds inputs to system fields", () => {
+    for (const mode of ["play", "edit"] as const) {
+      const html = render(buildItemSheetContext({ item, ruleset: "count", mode, editable: true, owner }));
+      expect(html).not.toMatch(/TEMPO\.[A-Z]/);
+      expect(html).toContain(item.name);
+      expect(/name="system\./.test(html)).toBe(mode === "edit");
+    }
+  });
+
+  it("its derived values are the engine's", () => {
+    const context = buildItemSheetContext({ item, ruleset: "count", mode: "play", editable: true, owner });
+    const shown = context.derived.map((d) => d.value);
+    for (const value of engineNumbers(item)) expect(shown).toContain(value);
+  });
+});
+
+describe("item sheet fields", () => {
+  it("FEAT-VERSATILE, FEAT-CHARGED: a weapon shows the engine's two-handed and charged die and delay (— when none)", () => {
+    const sword = byType.get("weapon");
+    if (sword?.type !== "weapon") throw new Error("no sample weapon");
+    const d = weaponDerived(sword.stats, owner);
+    const context = buildItemSheetContext({ item: sword, ruleset: "count", mode: "play", editable: true, owner });
+    const shown = (key: string) => context.derived.find((v) => v.label.key === key)?.value;
+    const pair = (t: { damage: string; delay: number } | null) => (t === null ? "—" : `${t.damage} / ${t.delay}`);
+    expect(shown("TEMPO.SHEET.Item.TwoHanded")).toBe(pair(d.twoHanded));
+    expect(shown("TEMPO.SHEET.Item.Charged")).toBe(pair(d.charged));
+  });
+
+  it("a viewer who may not edit gets no edit toggle", () => {
+    const gear = byType.get("gear");
+    if (gear === undefined) throw new Error("no sample gear");
+    const context = buildItemSheetContext({ item: gear, ruleset: "count", mode: "play", editable: false, owner: null });
+    expect(context.modeToggle.shown).toBe(false);
+    expect(render(context)).not.toContain('data-action="toggleMode"');
+  });
+});
