@@ -51,6 +51,8 @@ export function npcSystem(s: NpcStats): Doc {
       cha: a.cha ?? 0,
       agi: a.agi ?? 0,
     },
+    // CNT-15, FEAT-CHARGED: a creature fights with the better of its STR and DEX.
+    primaryAbility: (a.dex ?? 0) > (a.str ?? 0) ? "dex" : "str",
     initiative: { modifier: s.initiative?.modifier ?? 0, dexReaction: s.initiative?.dexReaction ?? 0 },
     hp: { value: s.hp, max: s.hp },
     overshield: {

@@ -11,6 +11,7 @@ const DR = { physical: 0, elemental: 0, arcane: 0 };
 
 export const SAMPLE_CHARACTER_STATS: ActorStats = {
   abilities: { str: 3, dex: 2, con: 1, int: 1, wis: 0, cha: -1, agi: 3 },
+  primaryAbility: "str",
   initiative: { modifier: 2, dexReaction: 1 },
   hp: { value: 27, max: 34 },
   overshield: { value: 8, max: 12, dr: { physical: 2, elemental: 0, arcane: 1 }, effect: "Aegis", condition: "" },

@@ -59,6 +59,7 @@ describe("npm run package", () => {
         "CHANGELOG.md",
         "LICENSE",
         "README.md",
+        "icons",
         "lang",
         "packs",
         "system.json",

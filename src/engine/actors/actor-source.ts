@@ -27,6 +27,7 @@ const dr: Shape = each(DR_FAMILIES, "number");
 /** The stored shape of `ActorStats` (src/foundry/data/actor/actor-schema.ts stores the same fields). */
 export const ACTOR_SOURCE_SHAPE: Shape = {
   abilities: each(ABILITY_IDS, "number"),
+  primaryAbility: "text",
   initiative: { modifier: "number", dexReaction: "number" },
   hp: pool,
   overshield: { ...pool, dr, effect: "text", condition: "text" },
