@@ -143,19 +143,21 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
   return null;
 }
 
-/** The creatures a click would write: the user's targets for Apply, the card's records for Undo. */
-async function actorsOf(message: ChatMessage.Implementation, action: DamageAction): Promise<Actor.Implementation[]> {
-  if (action === "apply") return damageTargetActors();
+/** The creatures an Undo writes: the card's records that still resolve to Tempo actors. */
+async function recordedActors(message: ChatMessage.Implementation): Promise<Actor.Implementation[]> {
   const records = appliedRecords((damageModel(message)?.input as { applied?: unknown } | undefined)?.applied);
   const found = await Promise.all(records.map((r) => actorAt(r.actorUuid)));
   return found.filter((a): a is Actor.Implementation => a !== null);
 }
 
-/** A damage card's Apply or Undo for this user: here when they may write it all, else through the GM. */
-export async function runDamageAction(message: ChatMessage.Implementation, action: DamageAction): Promise<Refusal> {
+/** Apply or Undo for this user on these creatures: here when they may write it all, else through the GM. */
+async function routeDamage(
+  message: ChatMessage.Implementation,
+  action: DamageAction,
+  actors: readonly Actor.Implementation[],
+): Promise<Refusal> {
   if (damageModel(message) === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action } };
   if (!mayUseDamageCard(message, game.user)) return { key: "TEMPO.CHAT.Damage.NotAuthor" };
-  const actors = await actorsOf(message, action);
   if (action === "apply" && actors.length === 0) return { key: "TEMPO.CHAT.Damage.NoTargets" };
   if (game.user.isGM) return action === "apply" ? applyHere(message, actors) : undoHere(message);
   // A player writes here only when every creature is theirs to update (and, for Undo, all were found).
@@ -166,6 +168,20 @@ export async function runDamageAction(message: ChatMessage.Implementation, actio
   if (gm === null) return { key: "TEMPO.CHAT.Damage.NoGm" };
   const data = { messageId: message.id ?? "", action, actorUuids: actors.map((a) => a.uuid) };
   return gm.query(APPLY_DAMAGE_QUERY, data, { timeout: 30_000 });
+}
+
+/** A damage card's button for this user: Apply on their targeted (else selected) tokens, or Undo. */
+export async function runDamageAction(message: ChatMessage.Implementation, action: DamageAction): Promise<Refusal> {
+  const actors = action === "apply" ? damageTargetActors() : await recordedActors(message);
+  return routeDamage(message, action, actors);
+}
+
+/** Apply on given creatures (macros, the Quench batch), with the same checks and writes as the button. */
+export function applyDamageTo(
+  message: ChatMessage.Implementation,
+  actors: readonly Actor.Implementation[],
+): Promise<Refusal> {
+  return routeDamage(message, "apply", actors);
 }
 
 /** The GM side of `tempo.applyDamage`: the asking user must be allowed the card; then as for the GM. */
