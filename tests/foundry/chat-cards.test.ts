@@ -121,15 +121,6 @@ describe("card buttons", () => {
     expect(world.notices.slice(notices).map((n) => n.user)).toEqual(["p2"]);
   });
 
-  it("damage Apply is not available yet: a notice, and nothing is written", async () => {
-    await postCard(sample("damage-rotation"));
-    const message = chat.messages.at(-1) as MessageDouble;
-    const writes = world.writes.length;
-    const refusal = await runCardAction(asMessage(message), "apply");
-    expect(refusal?.key).toBe("TEMPO.CHAT.Damage.NotAvailable");
-    expect(world.writes.length).toBe(writes);
-  });
-
   it("CNT-6: Resolve sends the card's host command through the combat and marks the card resolved", async () => {
     const combat = await phaseCombat();
     const card = sample("pending-count");

@@ -83,7 +83,12 @@ describe("init", () => {
       "tempo.odds",
     ]);
     expect(double.keybindingIds()).toEqual(["tempo.nextTurn", "tempo.previousTurn", "tempo.endMyTurn"]);
-    expect(Object.keys(configAt("queries") as object)).toEqual(["tempo.command", "tempo.notice", "tempo.card"]);
+    expect(Object.keys(configAt("queries") as object)).toEqual([
+      "tempo.command",
+      "tempo.notice",
+      "tempo.card",
+      "tempo.applyDamage",
+    ]);
   });
 
   it("every setting has a localized name and hint", () => {

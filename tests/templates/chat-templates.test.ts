@@ -57,6 +57,25 @@ describe("chat card templates", () => {
     expect(html).not.toContain("data-action=");
   });
 
+  it("OSH-1: after Apply the damage card lists what changed per creature in words and offers Undo", () => {
+    const card = sample("damage-rotation");
+    if (card.type !== "damage") throw new Error("sample");
+    const applied = [
+      {
+        actorUuid: "Actor.r",
+        name: "Raider",
+        before: { hp: 30, overshield: 6 },
+        after: { hp: 24, overshield: 0 },
+        notes: [{ key: "TEMPO.DAMAGE.Step.ShieldBroken" as const }],
+      },
+    ];
+    const html = render({ type: "damage", input: { ...card.input, applied } });
+    expect(text(html)).toContain("Raider hit points 30 → 24 overshield 6 → 0 The overshield breaks.");
+    expect(html).toContain('data-tempo-card-action="undo"');
+    expect(html).not.toContain('data-tempo-card-action="apply"');
+    expect(html).not.toMatch(/TEMPO\.[A-Z]/);
+  });
+
   it("PHS-12 and SEG-10: a rolled save says the outcome; a waiting one offers its owner the roll", () => {
     expect(text(render(sample("save-end-phase")))).toContain("✔ Success");
     const waiting = render(sample("save-concentration"), PLAYER);

@@ -4,3 +4,4 @@ export * from "./validate-actor-stats.ts";
 export * from "./actor-initiative.ts";
 export * from "./actor-derived.ts";
 export * from "./actor-source.ts";
+export * from "./actor-damage.ts";

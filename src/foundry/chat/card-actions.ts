@@ -1,6 +1,7 @@
 /**
  * The card buttons (`data-tempo-card-action`), run for the clicking user:
- * - `apply` (damage): not available yet — another piece of work applies damage through the engine;
+ * - `apply`, `undo` (damage): the engine's damage pipeline on the targeted tokens, and its exact undo
+ *   (apply-damage.ts, with its own `tempo.applyDamage` query);
  * - `roll` (save): the owner or the GM rolls the save's formula with a real Roll and the card is
  *   updated once with the total and the roll (its outcome is the engine's, drawn from the total);
  * - `resolve` (pending): the owner or the GM sends the card's host command through the combat's one
@@ -14,6 +15,7 @@ import { CARD_ACTIONS, type CardAction } from "../../view/chat/card-common.ts";
 import { showNotice } from "../combat/queries.ts";
 import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
+import { runDamageAction } from "./apply-damage.ts";
 import { userOwnsCard } from "./card-viewer.ts";
 
 export const CARD_QUERY = "tempo.card";
@@ -127,7 +129,7 @@ export async function runCardAction(message: ChatMessage.Implementation, action:
   let refusal: Refusal;
   if (model === null || !isCardAction(action) || action === "openRow")
     refusal = { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action } };
-  else if (action === "apply") refusal = { key: "TEMPO.CHAT.Damage.NotAvailable" };
+  else if (action === "apply" || action === "undo") refusal = await runDamageAction(message, action);
   else if (action === "roll") refusal = await rollSave(message, model);
   else refusal = await resolvePending(message, model);
   if (refusal !== null) showNotice(refusal);

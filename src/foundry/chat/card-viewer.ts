@@ -15,9 +15,13 @@ export function cardCombatant(model: TempoCardModel): Combatant.Implementation |
   return combat?.combatants.get(input.combatantId) ?? null;
 }
 
-/** Whether `user` owns the card's combatant (the GM always may act). */
+/**
+ * Whether `user` owns the card's combatant (the GM always may act). A damage card is its roller's:
+ * whoever may update the message (its author) may apply and undo it (apply-damage.ts checks again).
+ */
 export function userOwnsCard(model: TempoCardModel, user: User.Implementation): boolean {
   if (user.isGM) return true;
+  if (model.card.type === "damage") return model.parent?.canUserModify(user, "update") ?? false;
   const combatant = cardCombatant(model);
   return combatant !== null && combatant.testUserPermission(user, "OWNER");
 }

@@ -6,12 +6,13 @@
  */
 import type { QuenchBatchFunction, Quench } from "./quench-api.ts";
 import { countBatch } from "./count-batch.ts";
+import { damageBatch } from "./damage-batch.ts";
 import { phaseBatch } from "./phase-batch.ts";
 import { rotationBatch } from "./rotation-batch.ts";
 import { segmentBatch } from "./segment-batch.ts";
 import { standardBatch } from "./standard-batch.ts";
 
-/** Key, display name and registration function of each batch, in the rulesets' order. */
+/** Key, display name and registration function of each batch: the rulesets' order, then the chat cards. */
 export const QUENCH_BATCHES: readonly {
   readonly key: string;
   readonly name: string;
@@ -22,6 +23,7 @@ export const QUENCH_BATCHES: readonly {
   { key: "tempo.combat.phase", name: "TEMPO: phase rounds combat", fn: phaseBatch },
   { key: "tempo.combat.segment", name: "TEMPO: segment rounds combat", fn: segmentBatch },
   { key: "tempo.combat.rotation", name: "TEMPO: rotation combat", fn: rotationBatch },
+  { key: "tempo.chat.damage", name: "TEMPO: damage cards, apply and undo", fn: damageBatch },
 ];
 
 /** `Hooks` with the `quenchReady` hook, which the Foundry types do not list (called on `Hooks` itself). */

@@ -16,7 +16,10 @@ export function oddsVisibleTo(setting: OddsVisibility, isGM: boolean): boolean {
   return setting === "gm" && isGM;
 }
 
-/** Who looks at a card. `owns`: the viewer owns the creature the card asks to act (roll, resolve). */
+/**
+ * Who looks at a card. `owns`: the viewer owns the creature the card asks to act (roll, resolve), or, on
+ * a damage card, rolled the damage (apply, undo).
+ */
 export interface CardViewer {
   readonly isGM: boolean;
   readonly owns: boolean;
@@ -41,9 +44,9 @@ export interface CardOdds {
 }
 
 /** The actions a card's buttons ask for (`data-tempo-card-action`). */
-export type CardAction = "apply" | "roll" | "resolve" | "openRow";
+export type CardAction = "apply" | "roll" | "resolve" | "openRow" | "undo";
 
-export const CARD_ACTIONS: readonly CardAction[] = ["apply", "roll", "resolve", "openRow"];
+export const CARD_ACTIONS: readonly CardAction[] = ["apply", "roll", "resolve", "openRow", "undo"];
 
 export interface CardButton {
   readonly action: CardAction;

@@ -2,8 +2,8 @@
  * The damage card (issue 11): the dice, the damage kind and its DR family (DR-1), each swing (AP-1),
  * the damage after the target's matching DR as the setting applies it (DR-2), and the expected damage
  * after DR over every possible roll of the formula (the engine's exact distribution).
- * Applying the damage to the target is another helper's work: the Apply button is drawn here and the
- * Foundry dispatcher answers it with "not available yet" until then.
+ * Apply (the GM, or the user who rolled the damage) runs the engine's pipeline on the targeted tokens;
+ * the card then lists what changed (damage-applied.ts) and offers Undo instead.
  */
 import {
   DAMAGE_KIND_LABELS,
@@ -21,6 +21,7 @@ import {
   type Result,
 } from "../../engine/index.ts";
 import { decimalText, type CardButton, type CardOdds, type CardViewer } from "./card-common.ts";
+import { appliedLines, appliedRecords, type AppliedDamage, type AppliedLine } from "./damage-applied.ts";
 
 export interface DamageCardInput {
   readonly attacker: string;
@@ -34,6 +35,8 @@ export interface DamageCardInput {
   /** The target's three DR values (DR-1). */
   readonly dr: DrValues;
   readonly drMode: DrMode;
+  /** What the last Apply changed, one record per creature; absent, null or empty: not applied. */
+  readonly applied?: readonly AppliedDamage[] | null;
 }
 
 export interface DamageCardContext {
@@ -52,6 +55,8 @@ export interface DamageCardContext {
   readonly dealt: number | null;
   readonly odds: readonly CardOdds[] | null;
   readonly buttons: readonly CardButton[];
+  /** What the last Apply changed (empty before one, and again after Undo). */
+  readonly applied: readonly AppliedLine[];
   readonly error: Message | null;
 }
 
@@ -102,6 +107,7 @@ export function buildDamageCard(input: DamageCardInput, viewer: CardViewer): Dam
       ? "TEMPO.CHAT.Damage.PerAttack"
       : "TEMPO.CHAT.Damage.PerHit") satisfies I18nKey as I18nKey,
     rolled: swings.reduce((sum, n) => sum + (Number.isFinite(n) ? n : 0), 0),
+    applied: appliedLines(appliedRecords(input.applied)),
   };
   if (!worked.ok)
     return { ...base, familyLabel: null, drValue: 0, dealt: null, odds: null, buttons: [], error: worked.error };
@@ -111,6 +117,9 @@ export function buildDamageCard(input: DamageCardInput, viewer: CardViewer): Dam
     label: { key: "TEMPO.CHAT.Damage.Apply", data: { amount: w.dealt, target: input.target } },
     icon: "✚",
   };
+  const undo: CardButton = { action: "undo", label: { key: "TEMPO.CHAT.Damage.Undo" }, icon: "↶" };
+  // The GM, or the user who rolled the damage (`owns` for a damage card); the Foundry side checks again.
+  const mayApply = viewer.isGM || viewer.owns;
   return {
     ...base,
     familyLabel: w.family,
@@ -119,7 +128,7 @@ export function buildDamageCard(input: DamageCardInput, viewer: CardViewer): Dam
     odds: viewer.showOdds
       ? [{ label: { key: "TEMPO.CHAT.Odds.Expected", data: { amount: decimalText(w.expected) } }, exact: w.expected }]
       : null,
-    buttons: viewer.isGM ? [apply] : [],
+    buttons: mayApply ? [base.applied.length > 0 ? undo : apply] : [],
     error: null,
   };
 }

@@ -48,14 +48,56 @@ describe("damage card", () => {
     expect(buildDamageCard(damage, owner).odds).toBeNull();
   });
 
-  it("the Apply button is the GM's, labelled with the amount and target; an unknown kind is an error", () => {
+  it("the Apply button is the GM's and the roller's, labelled with the amount and target; an unknown kind is an error", () => {
     expect(buildDamageCard(damage, gm).buttons.map((b) => [b.action, b.label.data])).toEqual([
       ["apply", { amount: 12, target: "Raider" }],
     ]);
-    expect(buildDamageCard(damage, owner).buttons).toEqual([]);
+    expect(buildDamageCard(damage, owner).buttons.map((b) => b.action)).toEqual(["apply"]);
+    expect(buildDamageCard(damage, stranger).buttons).toEqual([]);
     const bad = buildDamageCard({ ...damage, kind: "psychic" }, gm);
     expect(bad.error?.key).toBe("TEMPO.ERRORS.Damage.UnknownKind");
     expect(bad.buttons).toEqual([]);
+  });
+});
+
+describe("damage card: what Apply changed", () => {
+  const applied = [
+    {
+      actorUuid: "Actor.k",
+      name: "Knight",
+      before: { hp: 20, overshield: 10 },
+      after: { hp: 14, overshield: 0 },
+      notes: [{ key: "TEMPO.DAMAGE.Step.ShieldBroken" as const }],
+    },
+    {
+      actorUuid: "Actor.w",
+      name: "Wall",
+      before: { hp: 9, overshield: 0 },
+      after: { hp: 9, overshield: 0 },
+      notes: [],
+    },
+  ];
+
+  it("OSH-1: one line per creature with each value that moved (or no damage), the engine's notes, and Undo instead of Apply", () => {
+    const built = buildDamageCard({ ...damage, applied }, gm);
+    expect(built.applied).toEqual([
+      {
+        name: "Knight",
+        changes: [
+          { key: "TEMPO.CHAT.Damage.HpChanged", data: { from: 20, to: 14 } },
+          { key: "TEMPO.CHAT.Damage.ShieldChanged", data: { from: 10, to: 0 } },
+        ],
+        notes: [{ key: "TEMPO.DAMAGE.Step.ShieldBroken" }],
+      },
+      { name: "Wall", changes: [{ key: "TEMPO.CHAT.Damage.NoChange" }], notes: [] },
+    ]);
+    expect(built.buttons.map((b) => b.action)).toEqual(["undo"]);
+  });
+
+  it("malformed records read as nothing applied: no lines, and Apply again", () => {
+    const built = buildDamageCard({ ...damage, applied: [{ name: "x" }] as never }, gm);
+    expect(built.applied).toEqual([]);
+    expect(built.buttons.map((b) => b.action)).toEqual(["apply"]);
   });
 });
 

@@ -1,0 +1,204 @@
+/**
+ * Apply and Undo on a damage card (issue 11). Apply runs the engine's pipeline (actor-damage.ts: DR per
+ * hit or per attack, the three DR kinds, the overshield first, the full-health rule, death at 0 for
+ * NPCs) on the clicking user's targeted tokens, else the selected ones, and writes:
+ * - the creatures' new hit points and overshield in one batched update (damage-writes.ts: one
+ *   `Actor.updateDocuments` for world actors, plus one update per unlinked token actor);
+ * - ONE update of the card message recording `system.input.applied: [{ actorUuid, name, before,
+ *   after, notes }]`, which the card then shows.
+ * Undo writes `before` back for exactly the fields Apply changed, again in one batched actor update and
+ * one message update, and is refused (nothing written) when any of those fields moved since
+ * (engine: undoHealth) or a creature is gone. Everything is checked before anything is written.
+ *
+ * Who: the GM, or the user who rolled the damage (the message's author). When that user may not update
+ * every creature, the active GM does it through the `tempo.applyDamage` query, which checks the asking
+ * user again; with no GM connected the user is told so and nothing changes.
+ */
+import {
+  DEFAULT_DAMAGE_KINDS,
+  changedHealthFields,
+  planActorDamage,
+  storedHealthOf,
+  undoHealth,
+  type HealthChange,
+  type Message,
+  type StoredHealth,
+} from "../../engine/index.ts";
+import { appliedRecords, type AppliedDamage } from "../../view/chat/damage-applied.ts";
+import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.ts";
+import { TempoActorModel } from "../data/actor/actor-model.ts";
+import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+import { damageTargetActors } from "./damage-targets.ts";
+import { writeHealth, type HealthWrite } from "./damage-writes.ts";
+
+export const APPLY_DAMAGE_QUERY = "tempo.applyDamage";
+
+export type DamageAction = "apply" | "undo";
+
+export interface ApplyDamageQuery {
+  readonly messageId: string;
+  readonly action: DamageAction;
+  /** Apply: the creatures the asking user targeted or selected. */
+  readonly actorUuids: readonly string[];
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace CONFIG {
+    interface Queries {
+      "tempo.applyDamage": (data: ApplyDamageQuery, options: { user: User.Implementation }) => Promise<Message | null>;
+    }
+  }
+}
+
+type Refusal = Message | null;
+
+function damageModel(message: ChatMessage.Implementation | undefined): TempoCardModel | null {
+  const model = cardModelOf(message);
+  return model?.card.type === "damage" ? model : null;
+}
+
+/** The GM, or whoever may update the card (its author), may apply and undo its damage. */
+export function mayUseDamageCard(message: ChatMessage.Implementation, user: User.Implementation): boolean {
+  return user.isGM || message.canUserModify(user, "update");
+}
+
+function stringData(data: Message["data"]): Record<string, string> {
+  return Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, String(v)]));
+}
+
+/** An engine refusal about one creature, naming it. */
+function refusedFor(name: string, error: Message): Message {
+  return {
+    key: "TEMPO.CHAT.Damage.Refused",
+    data: { name, reason: game.i18n.format(error.key, stringData(error.data)) },
+  };
+}
+
+function tempoSystem(actor: Actor.Implementation | null): TempoActorModel | null {
+  const system: unknown = actor?.system;
+  return system instanceof TempoActorModel ? system : null;
+}
+
+function pick(health: StoredHealth, change: HealthChange): Partial<StoredHealth> {
+  return Object.fromEntries(changedHealthFields(change).map((field) => [field, health[field]]));
+}
+
+/** The one message update recording what Apply changed (or clearing it on Undo). */
+function recordUpdate(records: readonly AppliedDamage[]): Record<string, unknown> {
+  return { "system.input.applied": records };
+}
+
+/** Apply, on a client that may write the creatures and the card. */
+async function applyHere(
+  message: ChatMessage.Implementation,
+  actors: readonly Actor.Implementation[],
+): Promise<Refusal> {
+  const model = damageModel(message);
+  if (model === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: "apply" } };
+  const input = model.input as { swings?: unknown; kind?: unknown; applied?: unknown };
+  if (appliedRecords(input.applied).length > 0) return { key: "TEMPO.CHAT.Damage.AlreadyApplied" };
+  if (actors.length === 0) return { key: "TEMPO.CHAT.Damage.NoTargets" };
+  const settings = { drMode: game.settings.get(SYSTEM_ID, "drMode"), kinds: DEFAULT_DAMAGE_KINDS };
+  const damage = { swings: input.swings as readonly number[], kind: input.kind as string };
+  const records: AppliedDamage[] = [];
+  const writes: HealthWrite[] = [];
+  for (const actor of actors) {
+    const system = tempoSystem(actor);
+    if (system === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
+    const plan = planActorDamage(actorStatsOf(system), damage, settings);
+    if (!plan.ok) return refusedFor(actor.name, plan.error);
+    const { before, after, outcome } = plan.value;
+    writes.push({ actor, values: pick(after, plan.value) });
+    records.push({ actorUuid: actor.uuid, name: actor.name, before, after, notes: outcome.steps });
+  }
+  await writeHealth(writes);
+  await message.update(recordUpdate(records));
+  return null;
+}
+
+async function actorAt(uuid: string): Promise<Actor.Implementation | null> {
+  const found: unknown = await fromUuid(uuid as Parameters<typeof fromUuid>[0]);
+  return tempoSystem(found as Actor.Implementation | null) === null ? null : (found as Actor.Implementation);
+}
+
+/** Undo, on a client that may write the creatures and the card. */
+async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
+  const model = damageModel(message);
+  if (model === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: "undo" } };
+  const records = appliedRecords((model.input as { applied?: unknown }).applied);
+  if (records.length === 0) return { key: "TEMPO.CHAT.Damage.NothingToUndo" };
+  const writes: HealthWrite[] = [];
+  for (const record of records) {
+    const actor = await actorAt(record.actorUuid);
+    const system = tempoSystem(actor);
+    if (actor === null || system === null) return { key: "TEMPO.CHAT.Damage.ActorGone", data: { name: record.name } };
+    const restore = undoHealth(storedHealthOf(actorStatsOf(system)), record);
+    if (!restore.ok) return refusedFor(record.name, restore.error);
+    writes.push({ actor, values: restore.value });
+  }
+  await writeHealth(writes);
+  await message.update(recordUpdate([]));
+  return null;
+}
+
+/** The creatures an Undo writes: the card's records that still resolve to Tempo actors. */
+async function recordedActors(message: ChatMessage.Implementation): Promise<Actor.Implementation[]> {
+  const records = appliedRecords((damageModel(message)?.input as { applied?: unknown } | undefined)?.applied);
+  const found = await Promise.all(records.map((r) => actorAt(r.actorUuid)));
+  return found.filter((a): a is Actor.Implementation => a !== null);
+}
+
+/** Apply or Undo for this user on these creatures: here when they may write it all, else through the GM. */
+async function routeDamage(
+  message: ChatMessage.Implementation,
+  action: DamageAction,
+  actors: readonly Actor.Implementation[],
+): Promise<Refusal> {
+  if (damageModel(message) === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action } };
+  if (!mayUseDamageCard(message, game.user)) return { key: "TEMPO.CHAT.Damage.NotAuthor" };
+  if (action === "apply" && actors.length === 0) return { key: "TEMPO.CHAT.Damage.NoTargets" };
+  if (game.user.isGM) return action === "apply" ? applyHere(message, actors) : undoHere(message);
+  // A player writes here only when every creature is theirs to update (and, for Undo, all were found).
+  const mine = actors.every((actor) => actor.canUserModify(game.user, "update"));
+  if (mine && action === "apply") return applyHere(message, actors);
+  if (mine && actors.length === appliedRecords(damageModel(message)?.input.applied).length) return undoHere(message);
+  const gm = game.users.activeGM;
+  if (gm === null) return { key: "TEMPO.CHAT.Damage.NoGm" };
+  const data = { messageId: message.id ?? "", action, actorUuids: actors.map((a) => a.uuid) };
+  return gm.query(APPLY_DAMAGE_QUERY, data, { timeout: 30_000 });
+}
+
+/** A damage card's button for this user: Apply on their targeted (else selected) tokens, or Undo. */
+export async function runDamageAction(message: ChatMessage.Implementation, action: DamageAction): Promise<Refusal> {
+  const actors = action === "apply" ? damageTargetActors() : await recordedActors(message);
+  return routeDamage(message, action, actors);
+}
+
+/** Apply on given creatures (macros, the Quench batch), with the same checks and writes as the button. */
+export function applyDamageTo(
+  message: ChatMessage.Implementation,
+  actors: readonly Actor.Implementation[],
+): Promise<Refusal> {
+  return routeDamage(message, "apply", actors);
+}
+
+/** The GM side of `tempo.applyDamage`: the asking user must be allowed the card; then as for the GM. */
+export async function answerDamageQuery(data: ApplyDamageQuery, user: User.Implementation): Promise<Refusal> {
+  if (!game.user.isGM) return { key: "TEMPO.ERRORS.Access.NotGm" };
+  const message = game.messages.get(typeof data?.messageId === "string" ? data.messageId : "");
+  const action = data?.action;
+  if (message === undefined || damageModel(message) === null || (action !== "apply" && action !== "undo"))
+    return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: String(action) } };
+  if (!mayUseDamageCard(message, user)) return { key: "TEMPO.CHAT.Damage.NotAuthor" };
+  if (action === "undo") return undoHere(message);
+  const uuids = Array.isArray(data.actorUuids) ? data.actorUuids.filter((u) => typeof u === "string") : [];
+  const actors: Actor.Implementation[] = [];
+  for (const uuid of uuids) {
+    const actor = await actorAt(uuid);
+    if (actor === null) return { key: "TEMPO.CHAT.Damage.ActorGone", data: { name: uuid } };
+    actors.push(actor);
+  }
+  return applyHere(message, actors);
+}

@@ -1,0 +1,50 @@
+/**
+ * What applying a damage card changed, as the card shows it (issue 11): per creature one line for each
+ * stored value that moved (hit points, overshield) or "no damage", then the pipeline's notes (DR,
+ * overshield, the full-health rule, unconscious or dead) in the order the engine gave them.
+ */
+import { changedHealthFields, isHealthChange, type HealthChange, type Message } from "../../engine/index.ts";
+
+/** One creature's record on the card: who, its values before and after, and the engine's notes. */
+export interface AppliedDamage extends HealthChange {
+  readonly actorUuid: string;
+  readonly name: string;
+  readonly notes: readonly Message[];
+}
+
+export interface AppliedLine {
+  readonly name: string;
+  readonly changes: readonly Message[];
+  readonly notes: readonly Message[];
+}
+
+function isMessage(value: unknown): value is Message {
+  return typeof value === "object" && value !== null && typeof (value as { key?: unknown }).key === "string";
+}
+
+/** Whether stored JSON is a well-formed record (a card's `applied` entry). */
+export function isAppliedDamage(value: unknown): value is AppliedDamage {
+  if (!isHealthChange(value)) return false;
+  const v = value as unknown as Record<string, unknown>;
+  return (
+    typeof v.actorUuid === "string" && typeof v.name === "string" && Array.isArray(v.notes) && v.notes.every(isMessage)
+  );
+}
+
+/** The well-formed records of a card's `applied` field (anything else reads as nothing applied). */
+export function appliedRecords(value: unknown): readonly AppliedDamage[] {
+  return Array.isArray(value) ? value.filter(isAppliedDamage) : [];
+}
+
+/** The card's lines for what an application changed. */
+export function appliedLines(applied: readonly AppliedDamage[]): readonly AppliedLine[] {
+  return applied.map((record) => {
+    const fields = changedHealthFields(record);
+    const changes: Message[] = fields.map((field) => ({
+      key: field === "hp" ? "TEMPO.CHAT.Damage.HpChanged" : "TEMPO.CHAT.Damage.ShieldChanged",
+      data: { from: record.before[field], to: record.after[field] },
+    }));
+    if (changes.length === 0) changes.push({ key: "TEMPO.CHAT.Damage.NoChange" });
+    return { name: record.name, changes, notes: record.notes };
+  });
+}
