@@ -19,32 +19,35 @@ import type { StandardState } from "../initiative/standard/state.ts";
 import { hasFields } from "./host-common.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 
-const EMPTY: HeldConditions = new Map();
+/** A fresh empty map each time: the engine keeps no state between calls. */
+function none(): HeldConditions {
+  return new Map();
+}
 
 /**
  * What `host`'s scheduler holds each combatant of `state` in; empty for a missing state (before the
  * combat has one) or one that is not the host's (a guard against a wrong pairing).
  */
 export function heldConditionsOf(host: AnyRulesetHost, state: unknown): HeldConditions {
-  if (state === null || state === undefined) return EMPTY;
+  if (state === null || state === undefined) return none();
   // States travel only between a host's own functions: a checked one is the host's state type.
   switch (host.id) {
     case "count":
-      return hasFields(state, ["combatants", "round"]) ? countHeldConditions(state as unknown as CountState) : EMPTY;
+      return hasFields(state, ["combatants", "round"]) ? countHeldConditions(state as unknown as CountState) : none();
     case "standard":
       return hasFields(state, ["combatants", "delayed", "round"])
         ? standardHeldConditions(state as unknown as StandardState)
-        : EMPTY;
+        : none();
     case "phase":
       return hasFields(state, ["combatants", "waits", "round"])
         ? phaseHeldConditions(state as unknown as PhaseState)
-        : EMPTY;
+        : none();
     case "segment":
       return hasFields(state, ["combatants", "schedule", "cursor", "round"])
         ? segmentHeldConditions(state as unknown as SegmentState)
-        : EMPTY;
+        : none();
     case "rotation":
-      return hasFields(state, ["combatants"]) ? rotationHeldConditions(host.order(state)) : EMPTY;
+      return hasFields(state, ["combatants"]) ? rotationHeldConditions(host.order(state)) : none();
   }
 }
 
