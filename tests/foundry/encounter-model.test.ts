@@ -11,7 +11,7 @@ double.callHook("init");
 const { EncounterModel, encounterDataOf } = await import("../../src/foundry/data/actor/encounter-model.ts");
 
 const GOBLIN = "Compendium.tempo.npcs.Actor.gob1in0000000001";
-const goblins = { uuid: GOBLIN, name: "Goblin", count: 3, side: "enemy", group: null };
+const goblins = { uuid: GOBLIN, name: "Goblin", count: 3, side: "enemy" as const, group: null };
 
 describe("encounter actor model (issue 12 item 1)", () => {
   it("registers the encounter Actor subtype", () => {
@@ -41,10 +41,10 @@ describe("encounter actor model (issue 12 item 1)", () => {
 
   it("ROT-4: a group in a ruleset without groups is refused; in rotation it is kept", () => {
     const grouped = { groups: [{ id: "g1", name: "Pack" }], entries: [{ ...goblins, group: "g1" }] };
-    expect(() => new EncounterModel({ ruleset: "phase", ...grouped }, { parent: null as never })).toThrow(
+    expect(() => new EncounterModel({ ruleset: "phase", ...grouped } as never, { parent: null as never })).toThrow(
       "The phase ruleset has no initiative groups",
     );
-    const model = new EncounterModel({ ruleset: "rotation", ...grouped }, { parent: null as never });
+    const model = new EncounterModel({ ruleset: "rotation", ...grouped } as never, { parent: null as never });
     expect(encounterDataOf({ system: model })?.entries[0]?.group).toBe("g1");
   });
 

@@ -55,7 +55,7 @@ export function foundryMerge(target: Obj, update: Obj): Obj {
 }
 
 export interface Write {
-  readonly document: "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup" | "ActiveEffect";
+  readonly document: "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup" | "ActiveEffect" | "Token" | "Actor";
   readonly userId: string;
   readonly bytes: number;
   readonly data: unknown;
@@ -303,6 +303,7 @@ export function installFoundryWorld(seed = 1): World {
     token = { disposition: -1 };
     actorId: string | null;
     actor: ActorDouble | null;
+    tokenId: string | null;
     constructor(
       readonly parent: CombatDouble,
       data: Obj,
@@ -316,6 +317,8 @@ export function installFoundryWorld(seed = 1): World {
       this._source = { group: data.group ?? null, system: data.system ?? {} };
       this.actorId = typeof data.actorId === "string" ? data.actorId : null;
       this.actor = world.actors.get(String(data.actorId)) ?? null;
+      this.tokenId = typeof data.tokenId === "string" ? data.tokenId : null;
+      if (isObj(data.flags)) this.flags = structuredClone(data.flags);
       this.rebuild();
     }
     get group(): GroupDouble | null {
@@ -385,9 +388,14 @@ export function installFoundryWorld(seed = 1): World {
     system: unknown = null;
     combatants = new CollectionDouble<CombatantDouble>();
     groups = new CollectionDouble<GroupDouble>();
+    /** The scene id given at creation (core's `scene` field), and the creation's flags. */
+    scene: string | null;
+    flags: Obj;
     constructor(data: Obj = {}) {
       this.id = String(data._id ?? newId());
       this.type = String(data.type ?? "base");
+      this.scene = typeof data.scene === "string" ? data.scene : null;
+      this.flags = isObj(data.flags) ? structuredClone(data.flags) : {};
       this._source = { system: data.system ?? {} };
       this.rebuild();
     }
@@ -516,6 +524,13 @@ export function installFoundryWorld(seed = 1): World {
       for (const id of ids) this.groups.delete(id);
       world.writes.push({ document: "CombatantGroup", userId: user.id, bytes: bytes(ids), data: ids });
       await world.as(gm, async () => this._onDeleteDescendantDocuments(this, "groups", deleted, ids, {}, user.id));
+    }
+    /** Deletes the combat (GM only here), recorded as a Combat write with `{ deleted: id }`. */
+    async delete(): Promise<this> {
+      if (!current.isGM) throw new Error("Foundry double: only a GM deletes a combat here");
+      combats.delete(this.id);
+      world.writes.push({ document: "Combat", userId: current.id, bytes: 0, data: { deleted: this.id } });
+      return this;
     }
     protected _preCreate(): Promise<boolean | undefined> {
       return Promise.resolve(undefined);
