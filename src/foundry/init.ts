@@ -20,6 +20,7 @@ import { registerEffectTracking } from "./combat/effect-tracking.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
 import { registerStatusEffects } from "./conditions/status-effects.ts";
 import { registerChatCards } from "./chat/register-chat-cards.ts";
+import { registerEncounterControls } from "./applications/encounter-controls.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -47,4 +48,5 @@ Hooks.once("init", () => {
   registerActorModels();
   registerStatusEffects();
   registerChatCards();
+  registerEncounterControls();
 });

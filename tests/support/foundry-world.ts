@@ -389,12 +389,12 @@ export function installFoundryWorld(seed = 1): World {
     combatants = new CollectionDouble<CombatantDouble>();
     groups = new CollectionDouble<GroupDouble>();
     /** The scene id given at creation (core's `scene` field), and the creation's flags. */
-    scene: string | null;
+    sceneId: string | null;
     flags: Obj;
     constructor(data: Obj = {}) {
       this.id = String(data._id ?? newId());
       this.type = String(data.type ?? "base");
-      this.scene = typeof data.scene === "string" ? data.scene : null;
+      this.sceneId = typeof data.scene === "string" ? data.scene : null;
       this.flags = isObj(data.flags) ? structuredClone(data.flags) : {};
       this._source = { system: data.system ?? {} };
       this.rebuild();
@@ -524,6 +524,11 @@ export function installFoundryWorld(seed = 1): World {
       for (const id of ids) this.groups.delete(id);
       world.writes.push({ document: "CombatantGroup", userId: user.id, bytes: bytes(ids), data: ids });
       await world.as(gm, async () => this._onDeleteDescendantDocuments(this, "groups", deleted, ids, {}, user.id));
+    }
+    /** Core's `combat.scene`: the Scene document of the stored id (game.scenes, where a test installs one). */
+    get scene(): unknown {
+      const scenes = (game as { scenes?: { get(id: string): unknown } }).scenes;
+      return this.sceneId === null ? null : (scenes?.get(this.sceneId) ?? null);
     }
     /** Deletes the combat (GM only here), recorded as a Combat write with `{ deleted: id }`. */
     async delete(): Promise<this> {

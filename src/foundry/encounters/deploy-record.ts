@@ -11,6 +11,8 @@ export interface DeployRecord {
   readonly tokenIds: readonly string[];
   /** World actors imported from compendiums for the tokens. */
   readonly actorIds: readonly string[];
+  /** The UUID of the encounter deployed, when known (the encounter's menu undoes its latest deploy). */
+  readonly encounter: string | null;
 }
 
 const strings = (value: unknown): string[] | null =>
@@ -26,5 +28,13 @@ export function deployRecordOf(combat: Combat.Implementation): DeployRecord | nu
   const tokenIds = strings(Reflect.get(record, "tokenIds"));
   const actorIds = strings(Reflect.get(record, "actorIds"));
   if (typeof sceneId !== "string" || tokenIds === null || actorIds === null) return null;
-  return { sceneId, tokenIds, actorIds };
+  const encounter: unknown = Reflect.get(record, "encounter");
+  return { sceneId, tokenIds, actorIds, encounter: typeof encounter === "string" ? encounter : null };
+}
+
+/** The latest combat a deploy of `encounter` made that is still there, or null. */
+export function latestDeployOf(encounter: string): Combat.Implementation | null {
+  const combats = game.combats.contents as unknown as readonly Combat.Implementation[];
+  const made = combats.filter((combat) => deployRecordOf(combat)?.encounter === encounter);
+  return made.at(-1) ?? null;
 }

@@ -13,28 +13,20 @@
  * Nothing is written when the encounter is unsound, the point is off the scene, or no actor is found.
  * Actors that cannot be found are reported by name and the rest still deploys; so is what finds no room.
  */
-import {
-  checkDeployable,
-  encounterRoster,
-  err,
-  ok,
-  type EncounterData,
-  type EncounterUnit,
-  type Result,
-} from "../../engine/index.ts";
-import { TEMPO_GROUP_TYPE } from "../data/combatant-group/combatant-group-model.ts";
-import { TEMPO_GROUPS_OPTION } from "../combat/groups/membership.ts";
-import { tempoModelOf } from "../combat/tempo-model.ts";
+import { checkDeployable, encounterRoster, err, ok, type EncounterData, type Result } from "../../engine/index.ts";
 import { initialCombatSystem } from "../combat/initial-system.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { findActors, worldActors } from "./encounter-actors.ts";
-import { placeUnits, tokenData } from "./place-tokens.ts";
+import { placeUnits } from "./place-tokens.ts";
+import { createGroups, createTokens, rollWaiting, untilJoined } from "./deploy-steps.ts";
 import { DEPLOY_FLAG, type DeployRecord } from "./deploy-record.ts";
 
 export interface DeployOptions {
   readonly scene: Scene.Implementation;
   /** The picked canvas point. */
   readonly point: { readonly x: number; readonly y: number };
+  /** The encounter's UUID, kept in the deploy record (its menu's undo finds the deploy by it). */
+  readonly encounter?: string;
   /** Add the player characters' tokens already on the scene (default true). */
   readonly party?: boolean;
 }
@@ -45,62 +37,6 @@ export interface DeployResult {
   readonly missing: readonly string[];
   /** Names of the creatures that found no room. */
   readonly unplaced: readonly string[];
-}
-
-interface Placed {
-  readonly unit: EncounterUnit;
-  readonly token: TokenDocument.Implementation;
-}
-
-/** Waits until the engine lists every id (the active GM's roster sync writes the join); false if it never does. */
-export async function untilJoined(combat: Combat.Implementation, ids: readonly string[]): Promise<boolean> {
-  for (let i = 0; i < 200; i++) {
-    const model = tempoModelOf(combat);
-    const known = model?.state == null ? [] : model.host.order(model.state);
-    if (ids.every((id) => known.includes(id))) return true;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return false;
-}
-
-async function createTokens(
-  scene: Scene.Implementation,
-  units: readonly EncounterUnit[],
-  placed: readonly { key: string; x: number; y: number }[],
-  actors: ReadonlyMap<string, Actor.Implementation>,
-): Promise<Placed[]> {
-  const order: EncounterUnit[] = [];
-  const data: object[] = [];
-  for (const spot of placed) {
-    const unit = units[Number(spot.key)];
-    const actor = unit === undefined ? undefined : actors.get(unit.uuid);
-    if (unit === undefined || actor === undefined) continue;
-    order.push(unit);
-    data.push(await tokenData(actor, spot.x, spot.y));
-  }
-  const tokens = (await scene.createEmbeddedDocuments(
-    "Token",
-    data as never,
-  )) as readonly TokenDocument.Implementation[];
-  return tokens.flatMap((token, i) => {
-    const unit = order[i];
-    return unit === undefined ? [] : [{ unit, token }];
-  });
-}
-
-/** The encounter's groups as CombatantGroups (one creation); encounter group id → document id. */
-async function createGroups(combat: Combat.Implementation, encounter: EncounterData): Promise<Map<string, string>> {
-  const ids = new Map(encounter.groups.map((g) => [g.id, foundry.utils.randomID()]));
-  if (encounter.groups.length === 0) return ids;
-  const groups = encounter.groups.map((g) => ({
-    _id: ids.get(g.id),
-    name: g.name,
-    type: TEMPO_GROUP_TYPE,
-    system: {},
-  }));
-  const options = { keepId: true, [TEMPO_GROUPS_OPTION]: true };
-  await combat.createEmbeddedDocuments("CombatantGroup", groups as never, options as never);
-  return ids;
 }
 
 function partyCombatants(scene: Scene.Implementation, encounter: EncounterData): object[] {
@@ -115,17 +51,6 @@ function partyCombatants(scene: Scene.Implementation, encounter: EncounterData):
       hidden: token.hidden,
       system: { side: "pc", surprised },
     }));
-}
-
-/** Starts the combat and rolls the initiative the deployed creatures wait for. */
-async function startAndRoll(combat: Combat.Implementation, deployed: ReadonlySet<string>): Promise<void> {
-  await combat.startCombat();
-  const model = tempoModelOf(combat);
-  if (model?.state == null) return;
-  const waiting = model.host
-    .pending(model.state)
-    .flatMap((r) => (r.combatantId !== null && deployed.has(r.combatantId) ? [r.combatantId] : []));
-  if (waiting.length > 0) await combat.rollInitiative([...new Set(waiting)]);
 }
 
 /** Deploys `data` (an encounter's system data) on `options.scene` around `options.point`. */
@@ -161,6 +86,7 @@ export async function deployEncounter(data: unknown, options: DeployOptions): Pr
     sceneId: options.scene.id ?? "",
     tokenIds: placed.map((p) => p.token.id ?? ""),
     actorIds: [...actors.imported],
+    encounter: options.encounter ?? null,
   };
   // ROT-4: an encounter's groups share initiative in its combat whatever the world's default.
   const grouped = encounter.groups.length > 0 && encounter.ruleset === "rotation";
@@ -188,6 +114,9 @@ export async function deployEncounter(data: unknown, options: DeployOptions): Pr
     id: string | null;
   }[];
   const ids = created.flatMap((c) => (c.id === null ? [] : [c.id]));
-  if (await untilJoined(combat, ids)) await startAndRoll(combat, new Set(ids.slice(0, combatants.length)));
+  if (await untilJoined(combat, ids)) {
+    await combat.startCombat();
+    await rollWaiting(combat, new Set(ids.slice(0, combatants.length)));
+  }
   return ok({ combat, missing: roster.missing, unplaced });
 }
