@@ -101,6 +101,15 @@ function onDropCanvas(data: unknown): boolean | undefined {
 
 const bound = new WeakSet<HTMLElement>();
 
+/** Core's drag data is JSON in `text/plain`; anything else is not a drop for Tempo. */
+function parseDrop(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /** Drop onto the tracker: the viewed Tempo combat takes the dropped actor (drop-on-combat.ts). */
 function bindTrackerDrop(app: { readonly viewed: unknown }, element: HTMLElement): void {
   if (bound.has(element)) return;
@@ -111,12 +120,8 @@ function bindTrackerDrop(app: { readonly viewed: unknown }, element: HTMLElement
     const text = event.dataTransfer?.getData("text/plain") ?? "";
     if (!(combat instanceof TempoCombat) || text === "") return;
     event.preventDefault();
-    let data: unknown = null;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return;
-    }
+    const data = parseDrop(text);
+    if (data === null) return;
     void dropOnCombat(combat, data).then(report);
   });
 }
