@@ -112,6 +112,47 @@ async function itemProblems(doc) {
   });
 }
 
+/** The engine's encounter check (src/engine/encounters), loaded once. */
+let encounterCheck = null;
+
+/** The _ids of a declared pack's sources. */
+async function packIds(pack) {
+  const folder = join(root, pack.path);
+  if (!(await exists(folder))) return new Set();
+  const names = (await readdir(folder)).filter((name) => name.endsWith(".json"));
+  const docs = await Promise.all(names.map(async (name) => JSON.parse(await readFile(join(folder, name), "utf8"))));
+  return new Set(docs.map((doc) => doc._id));
+}
+
+/**
+ * The engine's problems with an encounter source (issue 12), and its references into Tempo's own packs:
+ * a reference into a pack system.json declares must name a document of it. A reference into a pack not
+ * declared yet (the NPC packs, see scripts/encounters/npcs.json) has nothing to be checked against.
+ */
+async function encounterProblems(doc, manifest) {
+  const { text } = await loadItemCheck();
+  if (encounterCheck === null) {
+    const { module } = await runnerImport(join(root, "src/engine/encounters/index.ts"), {
+      root,
+      configFile: false,
+      logLevel: "error",
+    });
+    encounterCheck = module;
+  }
+  const problems = encounterCheck.encounterProblems(doc.system ?? {}).map((problem) => {
+    const field = problem.field === "" ? "system" : `system.${problem.field}`;
+    return `${field}: ${text(problem.message.key, problem.message.data)}`;
+  });
+  const entries = Array.isArray(doc.system?.entries) ? doc.system.entries : [];
+  for (const [index, entry] of entries.entries()) {
+    const match = /^Compendium\.tempo\.([\w-]+)\.Actor\.([A-Za-z0-9]{16})$/.exec(entry?.uuid ?? "");
+    const target = match === null ? undefined : (manifest.packs ?? []).find((pack) => pack.name === match[1]);
+    if (target !== undefined && !(await packIds(target)).has(match[2]))
+      problems.push(`system.entries.${index}.uuid: ${entry.name} (${entry.uuid}) is not in the pack ${target.name}`);
+  }
+  return problems;
+}
+
 /** Reads and checks a pack's sources; returns how many documents it holds. */
 async function checkSources(pack, manifest) {
   const collection = COLLECTIONS[pack.type];
@@ -144,6 +185,8 @@ async function checkSources(pack, manifest) {
       problems.push(`${where}: type ${JSON.stringify(doc.type)} is not in system.json documentTypes.${pack.type}`);
     } else if (pack.type === "Item") {
       for (const problem of await itemProblems(doc)) problems.push(`${where}: ${problem}`);
+    } else if (pack.type === "Actor" && doc.type === "encounter") {
+      for (const problem of await encounterProblems(doc, manifest)) problems.push(`${where}: ${problem}`);
     }
   }
   if (problems.length > 0) throw new Error(`Pack ${pack.name} has bad sources:\n  ${problems.join("\n  ")}`);
