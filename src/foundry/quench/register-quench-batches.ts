@@ -10,6 +10,7 @@ import { phaseBatch } from "./phase-batch.ts";
 import { rotationBatch } from "./rotation-batch.ts";
 import { segmentBatch } from "./segment-batch.ts";
 import { standardBatch } from "./standard-batch.ts";
+import { encounterBatch } from "./encounter-batch.ts";
 
 /** Key, display name and registration function of each batch, in the rulesets' order. */
 export const QUENCH_BATCHES: readonly {
@@ -22,6 +23,7 @@ export const QUENCH_BATCHES: readonly {
   { key: "tempo.combat.phase", name: "TEMPO: phase rounds combat", fn: phaseBatch },
   { key: "tempo.combat.segment", name: "TEMPO: segment rounds combat", fn: segmentBatch },
   { key: "tempo.combat.rotation", name: "TEMPO: rotation combat", fn: rotationBatch },
+  { key: "tempo.encounters", name: "TEMPO: encounters deployed, joined and undone", fn: encounterBatch },
 ];
 
 /** `Hooks` with the `quenchReady` hook, which the Foundry types do not list (called on `Hooks` itself). */
