@@ -180,3 +180,31 @@ describe("deploy refusals change nothing", () => {
     scene.walls.contents.length = 0;
   });
 });
+
+describe("deploy in every ruleset", () => {
+  for (const ruleset of ["count", "standard", "phase", "segment", "rotation"]) {
+    it(`${ruleset}: the combat is the encounter's ruleset, started, and no deployed creature still waits for its dice`, async () => {
+      const result = await deploy(
+        encounter({
+          ruleset,
+          surprise: "none",
+          groups: [],
+          entries: [{ uuid: wolf.uuid, name: "Wolf", count: 3, side: "enemy", group: null }],
+        }),
+      );
+      if (!result.ok) throw new Error(result.error.key);
+      const combat = result.value.combat as Combat;
+      const model = tempoModelOf(combat);
+      if (model === null || model.state === null) throw new Error("no engine state");
+      expect(combat.type).toBe(ruleset);
+      expect(model.host.started(model.state)).toBe(true);
+      expect([...model.host.order(model.state)].sort()).toEqual(combat.combatants.map((c) => c.id).sort());
+      const wolves = new Set(combat.combatants.filter((c) => c.actorId === wolf.id).map((c) => c.id));
+      expect(
+        model.host.pending(model.state).filter((r) => r.combatantId !== null && wolves.has(r.combatantId)),
+      ).toEqual([]);
+      expect(world.notices).toEqual([]);
+      await undoDeploy(combat);
+    });
+  }
+});
