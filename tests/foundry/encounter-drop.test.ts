@@ -110,3 +110,37 @@ describe("dropping onto the tracker (issue 12 item 3)", () => {
     expect(world.writes.length).toBe(from);
   });
 });
+
+describe("the GM's encounter controls", () => {
+  /** A drop event as the browser gives it: core's drag data as JSON in `text/plain`. */
+  function dropEvent(data: object): Event {
+    const event = new Event("drop", { cancelable: true });
+    Object.defineProperty(event, "dataTransfer", { value: { getData: () => JSON.stringify(data) } });
+    return event;
+  }
+
+  it("Tempo's tracker takes an actor dropped on it into the combat it shows, once however often it renders", async () => {
+    const combat = await deployed("standard");
+    const element = new EventTarget();
+    const app = { viewed: combat };
+    world.callHook("renderTempoCombatTracker", app, element);
+    world.callHook("renderTempoCombatTracker", app, element);
+    const count = combat.combatants.size;
+    const event = dropEvent({ type: "Actor", uuid: wolf.uuid });
+    element.dispatchEvent(event);
+    await world.idle();
+    expect(event.defaultPrevented).toBe(true);
+    expect(combat.combatants.size).toBe(count + 1);
+  });
+
+  it("the Actors directory offers Deploy on an encounter, to the GM only", async () => {
+    const entries: { name: string; condition: (li: HTMLElement) => boolean }[] = [];
+    world.callHook("getActorContextOptions", null, entries);
+    const deploy = entries.find((e) => e.name === "TEMPO.ENCOUNTERS.Deploy");
+    const uuid = encounterActor({ ruleset: "count", surprise: "none", groups: [], entries: [] });
+    const li = (id: string) => ({ dataset: { entryId: id } }) as unknown as HTMLElement;
+    expect(deploy?.condition(li(uuid.slice(6)))).toBe(true);
+    expect(deploy?.condition(li(wolf.id))).toBe(false);
+    expect(await world.as(player, async () => deploy?.condition(li(uuid.slice(6))))).toBe(false);
+  });
+});
