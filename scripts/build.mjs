@@ -150,13 +150,61 @@ async function embeddedProblems(doc, collection) {
   return problems;
 }
 
+/** The engine's encounter check (src/engine/encounters), loaded once. */
+let encounterCheck = null;
+
+/** The _ids of a declared pack's sources. */
+async function packIds(pack) {
+  const folder = join(root, pack.path);
+  if (!(await exists(folder))) return new Set();
+  const names = (await readdir(folder)).filter((name) => name.endsWith(".json"));
+  const docs = await Promise.all(names.map(async (name) => JSON.parse(await readFile(join(folder, name), "utf8"))));
+  return new Set(docs.map((doc) => doc._id));
+}
+
+/**
+ * The engine's problems with an encounter source (issue 12), and its references into Tempo's own packs:
+ * a reference into a pack system.json declares must name a document of it. A reference into a pack not
+ * declared yet (the NPC packs, see scripts/encounters/npcs.json) has nothing to be checked against.
+ */
+async function encounterProblems(doc, manifest) {
+  const { text } = await loadItemCheck();
+  if (encounterCheck === null) {
+    const { module } = await runnerImport(join(root, "src/engine/encounters/index.ts"), {
+      root,
+      configFile: false,
+      logLevel: "error",
+    });
+    encounterCheck = module;
+  }
+  const problems = encounterCheck.encounterProblems(doc.system ?? {}).map((problem) => {
+    const field = problem.field === "" ? "system" : `system.${problem.field}`;
+    return `${field}: ${text(problem.message.key, problem.message.data)}`;
+  });
+  const entries = Array.isArray(doc.system?.entries) ? doc.system.entries : [];
+  for (const [index, entry] of entries.entries()) {
+    const match = /^Compendium\.tempo\.([\w-]+)\.Actor\.([A-Za-z0-9]{16})$/.exec(entry?.uuid ?? "");
+    const target = match === null ? undefined : (manifest.packs ?? []).find((pack) => pack.name === match[1]);
+    if (target !== undefined && !(await packIds(target)).has(match[2]))
+      problems.push(`system.entries.${index}.uuid: ${entry.name} (${entry.uuid}) is not in the pack ${target.name}`);
+  }
+  return problems;
+}
+
 /** Problems of one primary source (not its _id/_key): type, folder, system data and embedded documents. */
-async function documentProblems(doc, pack, collection, subtypes, folders) {
+async function documentProblems(doc, pack, collection, subtypes, folders, manifest) {
   if (doc.folder != null && !folders.has(doc.folder)) return [`folder ${doc.folder} is not a folder of the pack`];
   if (subtypes.length === 0) return embeddedProblems(doc, collection);
   if (!subtypes.includes(doc.type))
     return [`type ${JSON.stringify(doc.type)} is not in system.json documentTypes.${pack.type}`];
-  const own = pack.type === "Item" ? await itemProblems(doc) : pack.type === "Actor" ? await actorProblems(doc) : [];
+  const own =
+    pack.type === "Item"
+      ? await itemProblems(doc)
+      : pack.type === "Actor" && doc.type === "encounter"
+        ? await encounterProblems(doc, manifest)
+        : pack.type === "Actor"
+          ? await actorProblems(doc)
+          : [];
   return [...own, ...(await embeddedProblems(doc, collection))];
 }
 
@@ -195,7 +243,7 @@ async function checkSources(pack, manifest) {
       continue;
     } else if (doc._key !== `!${collection}!${doc._id}`)
       problems.push(`${where}: _key must be !${collection}!${doc._id}`);
-    for (const problem of await documentProblems(doc, pack, collection, subtypes, folders))
+    for (const problem of await documentProblems(doc, pack, collection, subtypes, folders, manifest))
       problems.push(`${where}: ${problem}`);
   }
   if (problems.length > 0) throw new Error(`Pack ${pack.name} has bad sources:\n  ${problems.join("\n  ")}`);

@@ -22,6 +22,7 @@ import type { SpellModel } from "./data/item/spell-model.ts";
 import type { TempoCombat } from "./documents/combat.ts";
 import type { CharacterModel } from "./data/actor/character-model.ts";
 import type { NpcModel } from "./data/actor/npc-model.ts";
+import type { EncounterModel } from "./data/actor/encounter-model.ts";
 
 declare module "fvtt-types/configuration" {
   interface SystemNameConfig {
@@ -67,6 +68,7 @@ declare module "fvtt-types/configuration" {
     Actor: {
       character: typeof CharacterModel;
       npc: typeof NpcModel;
+      encounter: typeof EncounterModel;
     };
   }
 

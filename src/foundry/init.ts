@@ -21,6 +21,7 @@ import { registerActorModels } from "./data/actor/register-actor-models.ts";
 import { registerStatusEffects } from "./conditions/status-effects.ts";
 import { registerChatCards } from "./chat/register-chat-cards.ts";
 import { registerSheets } from "./applications/sheets/register-sheets.ts";
+import { registerEncounterControls } from "./applications/encounter-controls.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -49,4 +50,5 @@ Hooks.once("init", () => {
   registerStatusEffects();
   registerChatCards();
   registerSheets();
+  registerEncounterControls();
 });

@@ -61,7 +61,7 @@ describe("actor models: registration", () => {
     const manifest = JSON.parse(readFileSync(`${ROOT}/system.json`, "utf8")) as Obj;
     expect(manifest.primaryTokenAttribute).toBe("hp");
     expect(manifest.secondaryTokenAttribute).toBe("overshield");
-    expect(Object.keys((manifest.documentTypes as Obj).Actor as Obj)).toEqual(["character", "npc"]);
+    expect(Object.keys((manifest.documentTypes as Obj).Actor as Obj)).toEqual(["character", "npc", "encounter"]);
   });
 });
 

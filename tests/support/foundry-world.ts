@@ -56,7 +56,7 @@ export function foundryMerge(target: Obj, update: Obj): Obj {
 }
 
 export interface Write {
-  readonly document: "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup" | "ActiveEffect" | "Actor";
+  readonly document: "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup" | "ActiveEffect" | "Token" | "Actor";
   readonly userId: string;
   readonly bytes: number;
   readonly data: unknown;
@@ -308,6 +308,7 @@ export function installFoundryWorld(seed = 1): World {
     token = { disposition: -1 };
     actorId: string | null;
     actor: ActorDouble | null;
+    tokenId: string | null;
     constructor(
       readonly parent: CombatDouble,
       data: Obj,
@@ -321,6 +322,8 @@ export function installFoundryWorld(seed = 1): World {
       this._source = { group: data.group ?? null, system: data.system ?? {} };
       this.actorId = typeof data.actorId === "string" ? data.actorId : null;
       this.actor = world.actors.get(String(data.actorId)) ?? null;
+      this.tokenId = typeof data.tokenId === "string" ? data.tokenId : null;
+      if (isObj(data.flags)) this.flags = structuredClone(data.flags);
       this.rebuild();
     }
     get group(): GroupDouble | null {
@@ -390,9 +393,14 @@ export function installFoundryWorld(seed = 1): World {
     system: unknown = null;
     combatants = new CollectionDouble<CombatantDouble>();
     groups = new CollectionDouble<GroupDouble>();
+    /** The scene id given at creation (core's `scene` field), and the creation's flags. */
+    sceneId: string | null;
+    flags: Obj;
     constructor(data: Obj = {}) {
       this.id = String(data._id ?? newId());
       this.type = String(data.type ?? "base");
+      this.sceneId = typeof data.scene === "string" ? data.scene : null;
+      this.flags = isObj(data.flags) ? structuredClone(data.flags) : {};
       this._source = { system: data.system ?? {} };
       this.rebuild();
     }
@@ -521,6 +529,18 @@ export function installFoundryWorld(seed = 1): World {
       for (const id of ids) this.groups.delete(id);
       world.writes.push({ document: "CombatantGroup", userId: user.id, bytes: bytes(ids), data: ids });
       await world.as(gm, async () => this._onDeleteDescendantDocuments(this, "groups", deleted, ids, {}, user.id));
+    }
+    /** Core's `combat.scene`: the Scene document of the stored id (game.scenes, where a test installs one). */
+    get scene(): unknown {
+      const scenes = (game as { scenes?: { get(id: string): unknown } }).scenes;
+      return this.sceneId === null ? null : (scenes?.get(this.sceneId) ?? null);
+    }
+    /** Deletes the combat (GM only here), recorded as a Combat write with `{ deleted: id }`. */
+    async delete(): Promise<this> {
+      if (!current.isGM) throw new Error("Foundry double: only a GM deletes a combat here");
+      combats.delete(this.id);
+      world.writes.push({ document: "Combat", userId: current.id, bytes: 0, data: { deleted: this.id } });
+      return this;
     }
     protected _preCreate(): Promise<boolean | undefined> {
       return Promise.resolve(undefined);

@@ -4,15 +4,19 @@
  */
 import { RULESET_IDS, rulesetHost, storeCombatState, type RulesetId } from "../../engine/index.ts";
 import { worldCombatOptions } from "../settings.ts";
-import { hostOptionsOf } from "./host-options.ts";
+import { hostOptionsOf, type CombatOptions } from "./host-options.ts";
 
 function isRuleset(type: string): type is RulesetId {
   return (RULESET_IDS as readonly string[]).includes(type);
 }
 
-export function initialCombatSystem(type: string): Record<string, unknown> | null {
+/** `overrides` replace world options for this combat (a deployed encounter with groups turns ROT-4 on). */
+export function initialCombatSystem(
+  type: string,
+  overrides: Partial<CombatOptions> = {},
+): Record<string, unknown> | null {
   if (!isRuleset(type)) return null;
-  const options = worldCombatOptions();
+  const options = { ...worldCombatOptions(), ...overrides };
   const state = rulesetHost(type, options.roundSeconds).create([], hostOptionsOf(options));
   return { options, engine: state.ok ? storeCombatState(state.value) : null, history: { undo: {}, redo: {} } };
 }

@@ -6,6 +6,7 @@
  */
 import { CharacterModel } from "./character-model.ts";
 import { NpcModel } from "./npc-model.ts";
+import { EncounterModel } from "./encounter-model.ts";
 
 const TRACKABLE = {
   bar: ["hp", "overshield", "ap"],
@@ -31,5 +32,7 @@ export const ACTOR_MODELS = { character: CharacterModel, npc: NpcModel } as cons
 export function registerActorModels(): void {
   CONFIG.Actor.dataModels.character = CharacterModel;
   CONFIG.Actor.dataModels.npc = NpcModel;
+  // Issue 12: a ready fight (encounter-model.ts); it has no token bars.
+  CONFIG.Actor.dataModels.encounter = EncounterModel;
   CONFIG.Actor.trackableAttributes = { character: TRACKABLE, npc: TRACKABLE };
 }

@@ -1,0 +1,146 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { installFoundryWorld } from "../support/foundry-world.ts";
+import { installScenes } from "../support/scene-double.ts";
+
+const world = installFoundryWorld(9);
+afterAll(() => world.uninstall());
+const player = world.addUser("player");
+await import("../../src/foundry/init.ts");
+world.callHook("init");
+const scenes = installScenes(world);
+const { deployEncounter } = await import("../../src/foundry/encounters/deploy.ts");
+const { dropOnCombat } = await import("../../src/foundry/encounters/drop-on-combat.ts");
+const { tempoModelOf } = await import("../../src/foundry/combat/tempo-model.ts");
+const { EncounterModel } = await import("../../src/foundry/data/actor/encounter-model.ts");
+
+type Combat = import("../../src/foundry/documents/combat.ts").TempoCombat;
+
+const GOBLIN = scenes.compendiumActor("npcs", "gob1in0000000001", "Goblin");
+const wolf = scenes.worldActor("Wolf");
+const { scene } = scenes;
+
+/** A world encounter actor (its system data is the encounter model). */
+function encounterActor(system: object): string {
+  const actor = scenes.worldActor("Wolves", { type: "encounter" });
+  Object.assign(actor, { system: new EncounterModel(system as never, { parent: actor as never }) });
+  return actor.uuid;
+}
+
+async function deployed(ruleset: string, groups = false): Promise<Combat> {
+  const result = await deployEncounter(
+    {
+      ruleset,
+      surprise: "none",
+      groups: groups ? [{ id: "g", name: "Guards" }] : [],
+      entries: [{ uuid: GOBLIN, name: "Goblin", count: 2, side: "enemy", group: groups ? "g" : null }],
+    },
+    { scene: scene as never, point: { x: 1050, y: 1050 }, party: false },
+  );
+  await world.idle();
+  if (!result.ok) throw new Error(result.error.key);
+  return result.value.combat as Combat;
+}
+
+function engineOrder(combat: Combat): readonly string[] {
+  const model = tempoModelOf(combat);
+  return model?.state == null ? [] : model.host.order(model.state);
+}
+
+describe("dropping onto the tracker (issue 12 item 3)", () => {
+  it("STD-3: a dropped NPC joins the running combat, rolls and is slotted in; the acting creature keeps its turn", async () => {
+    const combat = await deployed("standard");
+    const model = tempoModelOf(combat);
+    const acting = model?.state == null ? null : model.host.current(model.state);
+    const tokensBefore = scene.tokens.contents.length;
+    const result = await dropOnCombat(combat, { type: "Actor", uuid: wolf.uuid });
+    await world.idle();
+    expect(result.ok && result.value).toEqual({ added: 1, missing: [], unplaced: [] });
+    expect(scene.tokens.contents.length).toBe(tokensBefore + 1);
+    const added = combat.combatants.filter((c) => c.actorId === wolf.id)[0];
+    expect(engineOrder(combat)).toContain(added?.id);
+    expect(added?.initiative).not.toBeNull();
+    const after = tempoModelOf(combat);
+    expect(after?.state == null ? null : after.host.current(after.state)).toBe(acting);
+  });
+
+  it("ROT-4: a dropped encounter brings its group, and its members share one initiative", async () => {
+    const combat = await deployed("rotation", true);
+    const uuid = encounterActor({
+      ruleset: "rotation",
+      surprise: "none",
+      groups: [{ id: "w", name: "Wolf pack" }],
+      entries: [{ uuid: wolf.uuid, name: "Wolf", count: 3, side: "enemy", group: "w" }],
+    });
+    const groupsBefore = combat.groups.size;
+    const result = await dropOnCombat(combat, { type: "Actor", uuid });
+    await world.idle();
+    expect(result.ok && result.value.added).toBe(3);
+    expect(combat.groups.size).toBe(groupsBefore + 1);
+    const wolves = combat.combatants.filter((c) => c.actorId === wolf.id);
+    expect(new Set(wolves.map((w) => w._source.group)).size).toBe(1);
+    expect(new Set(wolves.map((w) => w.initiative)).size).toBe(1);
+    for (const w of wolves) expect(engineOrder(combat)).toContain(w.id);
+  });
+
+  it("groups are left out where the combat's ruleset has none; nobody who joins late is surprised", async () => {
+    const combat = await deployed("count");
+    const uuid = encounterActor({
+      ruleset: "rotation",
+      surprise: "enemies",
+      groups: [{ id: "w", name: "Wolf pack" }],
+      entries: [{ uuid: wolf.uuid, name: "Wolf", count: 2, side: "enemy", group: "w" }],
+    });
+    const result = await dropOnCombat(combat, { type: "Actor", uuid });
+    await world.idle();
+    expect(result.ok && result.value.added).toBe(2);
+    expect(combat.groups.size).toBe(0);
+    const wolves = combat.combatants.filter((c) => c.actorId === wolf.id);
+    expect(wolves.map((w) => (w.system as unknown as { surprised: boolean }).surprised)).toEqual([false, false]);
+  });
+
+  it("what is not an actor, or a player's drop, changes nothing", async () => {
+    const combat = await deployed("standard");
+    const from = world.writes.length;
+    const item = await dropOnCombat(combat, { type: "Item", uuid: "Item.abc" });
+    expect(item.ok ? null : item.error.key).toBe("TEMPO.ERRORS.Encounter.NotDroppable");
+    const gone = await dropOnCombat(combat, { type: "Actor", uuid: "Actor.nope000000000001" });
+    expect(gone.ok ? null : gone.error.key).toBe("TEMPO.ERRORS.Encounter.NotDroppable");
+    const asPlayer = await world.as(player, () => dropOnCombat(combat, { type: "Actor", uuid: wolf.uuid }));
+    expect(asPlayer.ok ? null : asPlayer.error.key).toBe("TEMPO.ERRORS.Encounter.GmOnly");
+    expect(world.writes.length).toBe(from);
+  });
+});
+
+describe("the GM's encounter controls", () => {
+  /** A drop event as the browser gives it: core's drag data as JSON in `text/plain`. */
+  function dropEvent(data: object): Event {
+    const event = new Event("drop", { cancelable: true });
+    Object.defineProperty(event, "dataTransfer", { value: { getData: () => JSON.stringify(data) } });
+    return event;
+  }
+
+  it("Tempo's tracker takes an actor dropped on it into the combat it shows, once however often it renders", async () => {
+    const combat = await deployed("standard");
+    const element = new EventTarget();
+    const app = { viewed: combat };
+    world.callHook("renderTempoCombatTracker", app, element);
+    world.callHook("renderTempoCombatTracker", app, element);
+    const count = combat.combatants.size;
+    const event = dropEvent({ type: "Actor", uuid: wolf.uuid });
+    element.dispatchEvent(event);
+    await world.idle();
+    expect(event.defaultPrevented).toBe(true);
+    expect(combat.combatants.size).toBe(count + 1);
+  });
+
+  it("the Actors directory offers Deploy on an encounter, to the GM only", async () => {
+    const entries: { name: string; condition: (li: HTMLElement) => boolean }[] = [];
+    world.callHook("getActorContextOptions", null, entries);
+    const deploy = entries.find((e) => e.name === "TEMPO.ENCOUNTERS.Deploy");
+    const uuid = encounterActor({ ruleset: "count", surprise: "none", groups: [], entries: [] });
+    const li = (id: string) => ({ dataset: { entryId: id } }) as unknown as HTMLElement;
+    expect(deploy?.condition(li(uuid.slice(6)))).toBe(true);
+    expect(deploy?.condition(li(wolf.id))).toBe(false);
+    expect(await world.as(player, async () => deploy?.condition(li(uuid.slice(6))))).toBe(false);
+  });
+});
