@@ -1,8 +1,8 @@
 // Writes packs/encounters/*.json, the ready encounters of every ruleset: `npm run encounters`.
-// Designs: scripts/encounters/designs.json. NPC references: scripts/encounters/npcs.json, a small shared
-// table of pack and id per NPC. Tolerant of the NPC packs not being there yet: when a pack system.json
-// declares under packs/npcs* holds an `npc` of an NPC's name, its pack and _id are used; otherwise the
-// table's. Ids are derived from each encounter's key, so writing again changes nothing.
+// Designs: scripts/encounters/designs.json. NPC references: scripts/encounters/npcs.json names each NPC;
+// the npc of that name in a pack system.json declares under packs/npcs* gives its pack and _id, and a
+// name no pack holds stops the script. Ids are derived from each encounter's key, so writing again
+// changes nothing.
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
@@ -38,10 +38,9 @@ export async function encounterSources() {
   const uuidOf = (key) => {
     const npc = table.npcs[key];
     if (npc === undefined) throw new Error(`designs.json names ${key}, which is not in npcs.json`);
-    return {
-      name: npc.name,
-      uuid: inPacks.get(npc.name.toLowerCase()) ?? `Compendium.tempo.${table.pack}.Actor.${npc.id}`,
-    };
+    const uuid = inPacks.get(npc.name.toLowerCase());
+    if (uuid === undefined) throw new Error(`npcs.json names ${npc.name}, which no npc of packs/npcs* is called`);
+    return { name: npc.name, uuid };
   };
   return encounters.map((design, sort) => {
     const _id = idOf(design.key);

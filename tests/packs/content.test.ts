@@ -24,7 +24,8 @@ const isFolder = ({ doc }: PackSource) => String(doc._key).startsWith("!folders!
 
 const packDocs = (name: string) => all.filter((s) => s.pack.name === name && !isFolder(s));
 const items = all.filter((s) => s.pack.type === "Item");
-const actors = all.filter((s) => s.pack.type === "Actor" && !isFolder(s));
+// The creatures (encounters are Actors too, checked by their own model in encounters.test.ts).
+const actors = all.filter((s) => s.pack.type === "Actor" && !isFolder(s) && s.doc.type !== "encounter");
 const embedded = actors.flatMap(({ file, doc }) =>
   (doc.items as Rec[]).map((item) => ({ file: `${file} ${String(item.name)}`, doc: item, parent: doc })),
 );
