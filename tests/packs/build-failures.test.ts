@@ -46,9 +46,15 @@ function buildProject(
     packs: [{ name: pack.name, label: pack.name, path: `packs/${pack.name}`, type: pack.type }],
   };
   writeFileSync(join(dir, "system.json"), JSON.stringify(manifest));
-  for (const [name, doc] of Object.entries(sources)) writeFileSync(join(dir, "packs", pack.name, name), JSON.stringify(doc));
+  for (const [name, doc] of Object.entries(sources))
+    writeFileSync(join(dir, "packs", pack.name, name), JSON.stringify(doc));
   try {
-    const output = execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: dir, encoding: "utf8", stdio: "pipe", timeout: 60_000 });
+    const output = execFileSync(process.execPath, ["scripts/build.mjs"], {
+      cwd: dir,
+      encoding: "utf8",
+      stdio: "pipe",
+      timeout: 60_000,
+    });
     return { status: 0, output };
   } catch (error) {
     const failed = error as { status: number | null; stdout: string; stderr: string };
@@ -93,11 +99,19 @@ describe("the build refuses bad pack sources", () => {
       "typo.json": weapon("DDDDDDDDDDDDDDDD", { apcost: 10 }),
     });
     expect(result.status).not.toBe(0);
-    expect(result.output).toContain("packs/weapons/zero-ap.json: system.apCost: A weapon's AP cost must be more than 0, not 0.");
-    expect(result.output).toContain("packs/weapons/off-ladder.json: system.damage: The die 1d3 is not on the damage die ladder");
+    expect(result.output).toContain(
+      "packs/weapons/zero-ap.json: system.apCost: A weapon's AP cost must be more than 0, not 0.",
+    );
+    expect(result.output).toContain(
+      "packs/weapons/off-ladder.json: system.damage: The die 1d3 is not on the damage die ladder",
+    );
     expect(result.output).toContain('packs/weapons/garbled.json: system.damage: Cannot read the dice formula "2d".');
-    expect(result.output).toContain("packs/weapons/garbled.json: system.properties.heavy: properties.heavy must be true or false, not yes.");
-    expect(result.output).toContain("packs/weapons/garbled.json: system.speed: Weapon speed must be a whole number of 0 or more.");
+    expect(result.output).toContain(
+      "packs/weapons/garbled.json: system.properties.heavy: properties.heavy must be true or false, not yes.",
+    );
+    expect(result.output).toContain(
+      "packs/weapons/garbled.json: system.speed: Weapon speed must be a whole number of 0 or more.",
+    );
     expect(result.output).toContain("packs/weapons/typo.json: system.apcost: apcost is not a field of this item type.");
     expect(result.output).not.toContain("pack weapons:");
   });
@@ -107,14 +121,33 @@ describe("the build refuses bad pack sources", () => {
     const spell = { _id: "SpSpSpSpSpSpSpSp", _key: "!items!SpSpSpSpSpSpSpSp", name: "Spark", type: "spell" };
     const result = buildProject({ "spark.json": { ...spell, system: { slotLevel: 11, castingTime: 0 } } }, spells);
     expect(result.status).not.toBe(0);
-    expect(result.output).toContain("packs/spells/spark.json: system.slotLevel: 11 is not a spell slot level (cantrip 0 to 10th).");
-    expect(result.output).toContain("packs/spells/spark.json: system.castingTime: A spell's casting time must be 1 to 10 segments");
+    expect(result.output).toContain(
+      "packs/spells/spark.json: system.slotLevel: 11 is not a spell slot level (cantrip 0 to 10th).",
+    );
+    expect(result.output).toContain(
+      "packs/spells/spark.json: system.castingTime: A spell's casting time must be 1 to 10 segments",
+    );
   });
 
   describe("actor packs (folders, embedded items)", () => {
-    const npcs: ProjectPack = { name: "npcs", type: "Actor", documentTypes: { Actor: { npc: {} }, Item: { weapon: {} } } };
-    const folder = { _id: "FoFoFoFoFoFoFoFo", _key: "!folders!FoFoFoFoFoFoFoFo", name: "Segment rounds", type: "Actor" };
-    const claw = (system: object) => ({ _id: "ClClClClClClClCl", _key: "!actors.items!OgOgOgOgOgOgOgOg.ClClClClClClClCl", name: "Claw", type: "weapon", system });
+    const npcs: ProjectPack = {
+      name: "npcs",
+      type: "Actor",
+      documentTypes: { Actor: { npc: {} }, Item: { weapon: {} } },
+    };
+    const folder = {
+      _id: "FoFoFoFoFoFoFoFo",
+      _key: "!folders!FoFoFoFoFoFoFoFo",
+      name: "Segment rounds",
+      type: "Actor",
+    };
+    const claw = (system: object) => ({
+      _id: "ClClClClClClClCl",
+      _key: "!actors.items!OgOgOgOgOgOgOgOg.ClClClClClClClCl",
+      name: "Claw",
+      type: "weapon",
+      system,
+    });
     const ogre = (system: object, items: object[] = []) => ({
       _id: "OgOgOgOgOgOgOgOg",
       _key: "!actors!OgOgOgOgOgOgOgOg",
@@ -139,9 +172,15 @@ describe("the build refuses bad pack sources", () => {
       // The shape is checked first; without the unknown field the statistics themselves are checked.
       const bad = ogre(changes, [claw({ damage: "1d3" })]);
       const second = buildProject({ "_folder.json": folder, "ogre.json": bad }, npcs);
-      expect(second.output).toContain("packs/npcs/ogre.json: system.hp.value: The value 30 is more than its maximum 20.");
-      expect(second.output).toContain("packs/npcs/ogre.json: system.hitDice: The hit dice enhancement must be a whole number of 0 or more, not -4.");
-      expect(second.output).toContain("packs/npcs/ogre.json: items[0] (Claw).system.damage: The die 1d3 is not on the damage die ladder");
+      expect(second.output).toContain(
+        "packs/npcs/ogre.json: system.hp.value: The value 30 is more than its maximum 20.",
+      );
+      expect(second.output).toContain(
+        "packs/npcs/ogre.json: system.hitDice: The hit dice enhancement must be a whole number of 0 or more, not -4.",
+      );
+      expect(second.output).toContain(
+        "packs/npcs/ogre.json: items[0] (Claw).system.damage: The die 1d3 is not on the damage die ladder",
+      );
       expect(second.output).not.toContain("pack npcs:");
     });
 
@@ -151,7 +190,9 @@ describe("the build refuses bad pack sources", () => {
       expect(result.status).not.toBe(0);
       expect(result.output).toContain("packs/npcs/ogre.json: folder FoFoFoFoFoFoFoFo is not a folder of the pack");
       const second = buildProject({ "_folder.json": folder, "ogre.json": ogre({}, [keyless]) }, npcs);
-      expect(second.output).toContain("packs/npcs/ogre.json: items[0] (Claw): _key must be !actors.items!OgOgOgOgOgOgOgOg.ClClClClClClClCl");
+      expect(second.output).toContain(
+        "packs/npcs/ogre.json: items[0] (Claw): _key must be !actors.items!OgOgOgOgOgOgOgOg.ClClClClClClClCl",
+      );
     });
   });
 });

@@ -13,7 +13,11 @@ import { manifest, packSources } from "./pack-sources.ts";
 const out = mkdtempSync(join(tmpdir(), "tempo-build-"));
 
 beforeAll(() => {
-  execFileSync(process.execPath, ["scripts/build.mjs", "--out-dir", out], { cwd: ROOT, stdio: "pipe", timeout: 60_000 });
+  execFileSync(process.execPath, ["scripts/build.mjs", "--out-dir", out], {
+    cwd: ROOT,
+    stdio: "pipe",
+    timeout: 60_000,
+  });
 }, 90_000);
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -46,7 +50,8 @@ describe("npm run build", () => {
   });
 
   it("compiles every pack with as many documents as its source folder", () => {
-    for (const pack of manifest.packs) expect(compiledDocumentNames(join(out, pack.path)).length, pack.name).toBe(packSources(pack.path).length);
+    for (const pack of manifest.packs)
+      expect(compiledDocumentNames(join(out, pack.path)).length, pack.name).toBe(packSources(pack.path).length);
   });
 
   it("builds tempo.css from styles/tempo.css with its cascade layers", () => {

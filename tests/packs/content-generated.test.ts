@@ -12,12 +12,18 @@ describe("generated compendium sources (scripts/content)", () => {
     expect([...packs.keys()].sort()).toEqual([...GENERATED_PACKS].sort());
   });
 
-  it.each([...GENERATED_PACKS])("packs/%s is up to date with the tables (run: node --import tsx scripts/content/generate.ts)", (pack) => {
-    const docs = packs.get(pack) ?? new Map();
-    const onDisk = readdirSync(join(ROOT, "packs", pack)).filter((name) => name.endsWith(".json")).sort();
-    expect(onDisk).toEqual([...docs.keys()].sort());
-    for (const [name, doc] of docs) expect(readFileSync(join(ROOT, "packs", pack, name), "utf8"), name).toBe(documentText(doc));
-  });
+  it.each([...GENERATED_PACKS])(
+    "packs/%s is up to date with the tables (run: node --import tsx scripts/content/generate.ts)",
+    (pack) => {
+      const docs = packs.get(pack) ?? new Map();
+      const onDisk = readdirSync(join(ROOT, "packs", pack))
+        .filter((name) => name.endsWith(".json"))
+        .sort();
+      expect(onDisk).toEqual([...docs.keys()].sort());
+      for (const [name, doc] of docs)
+        expect(readFileSync(join(ROOT, "packs", pack, name), "utf8"), name).toBe(documentText(doc));
+    },
+  );
 
   it("ids come from the names: the same name always gives the same 16-character id, another name another id", () => {
     expect(stableId("spells:Spark")).toBe(stableId("spells:Spark"));

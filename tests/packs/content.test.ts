@@ -37,12 +37,15 @@ describe("every pack document passes the validation its data model applies", () 
     if (isItemType(doc.type)) expect(checkItemSource(doc.type, doc.system)).toEqual([]);
   });
 
-  it.each([...items, ...embedded])("$file: stored in the current shape (every field, nothing to migrate)", ({ doc }) => {
-    if (!isItemType(doc.type)) throw new Error(`not an item type: ${String(doc.type)}`);
-    const system = systemOf(doc);
-    expect(Object.keys(system).sort()).toEqual([...Object.keys(ITEM_DEFAULTS[doc.type]), "description"].sort());
-    expect(migrateItemSource(doc.type, structuredClone(system))).toEqual(system);
-  });
+  it.each([...items, ...embedded])(
+    "$file: stored in the current shape (every field, nothing to migrate)",
+    ({ doc }) => {
+      if (!isItemType(doc.type)) throw new Error(`not an item type: ${String(doc.type)}`);
+      const system = systemOf(doc);
+      expect(Object.keys(system).sort()).toEqual([...Object.keys(ITEM_DEFAULTS[doc.type]), "description"].sort());
+      expect(migrateItemSource(doc.type, structuredClone(system))).toEqual(system);
+    },
+  );
 
   it.each(actors)("$file: the Actor model's check (shape and validateActorStats)", ({ doc }) => {
     expect(doc.type).toBe("npc");
@@ -73,13 +76,26 @@ describe("compendium content", () => {
       const s = systemOf(doc);
       return { squares: s.squares, provokes: s.provokes, straightLine: s.straightLine };
     });
-    const expected = Object.values(DEFAULT_MOVEMENT_POWERS).map(({ squares, provokes, straightLine }) => ({ squares, provokes, straightLine }));
+    const expected = Object.values(DEFAULT_MOVEMENT_POWERS).map(({ squares, provokes, straightLine }) => ({
+      squares,
+      provokes,
+      straightLine,
+    }));
     expect(got).toEqual(expect.arrayContaining(expected));
-    expect(movement.map(({ doc }) => String(doc.name).split(" ")[0]).sort()).toEqual(["Charge", "Disengage", "Hustle", "Run", "Shift", "Walk"]);
+    expect(movement.map(({ doc }) => String(doc.name).split(" ")[0]).sort()).toEqual([
+      "Charge",
+      "Disengage",
+      "Hustle",
+      "Run",
+      "Shift",
+      "Walk",
+    ]);
   });
 
   it("PHS-7: a battle power for each battle action; Disengage shifts 2 squares without provoking (PHS-11)", () => {
-    const battle = packDocs("powers").filter(({ doc }) => systemOf(doc).kind === "battle").map(({ doc }) => systemOf(doc));
+    const battle = packDocs("powers")
+      .filter(({ doc }) => systemOf(doc).kind === "battle")
+      .map(({ doc }) => systemOf(doc));
     expect(battle.map((s) => s.action).sort()).toEqual([...BATTLE_ACTIONS].sort());
     expect(battle.find((s) => s.action === "disengage")).toMatchObject({ squares: 2, provokes: false });
   });
@@ -97,7 +113,17 @@ describe("compendium content", () => {
 
   it("CNT-16 and the seeds' weapons: every named weapon is in the pack", () => {
     const names = packDocs("weapons").map(({ doc }) => doc.name);
-    const named = ["Greataxe", "Greatsword", "Maul", "Greatbow", "Battleaxe", "Halberd", "Longbow", "Shortbow", "Dagger"];
+    const named = [
+      "Greataxe",
+      "Greatsword",
+      "Maul",
+      "Greatbow",
+      "Battleaxe",
+      "Halberd",
+      "Longbow",
+      "Shortbow",
+      "Dagger",
+    ];
     expect(names).toEqual(expect.arrayContaining([...named, "Light Crossbow", "Heavy Crossbow", "Longsword"]));
   });
 
@@ -114,7 +140,9 @@ describe("npcs pack: at least six creatures per ruleset, in a folder each", () =
   const folders = all.filter((s) => s.pack.name === "npcs" && isFolder(s));
   const inFolder = (name: string) => {
     const folder = folders.find(({ doc }) => doc.name === name);
-    return actors.filter(({ doc }) => doc.folder === folder?.doc._id).map(({ doc }) => ({ doc, stats: systemOf(doc) as unknown as ActorStats }));
+    return actors
+      .filter(({ doc }) => doc.folder === folder?.doc._id)
+      .map(({ doc }) => ({ doc, stats: systemOf(doc) as unknown as ActorStats }));
   };
   const rulesets = ["Count-up track", "Standard turn order", "Phase rounds", "Segment rounds", "Rotations with AP"];
 
@@ -126,11 +154,18 @@ describe("npcs pack: at least six creatures per ruleset, in a folder each", () =
   });
 
   it("every creature attacks with an embedded weapon", () => {
-    for (const { file, doc } of actors) expect((doc.items as Rec[]).some((i) => i.type === "weapon"), file).toBe(true);
+    for (const { file, doc } of actors)
+      expect(
+        (doc.items as Rec[]).some((i) => i.type === "weapon"),
+        file,
+      ).toBe(true);
   });
 
   it("SEG-14: segment creatures include 4+4 HD (4d8+16 hp) and 5+5 HD (attacks as 6 HD, saves as 7)", () => {
-    const derived = inFolder("Segment rounds").map(({ stats }) => ({ hd: stats.hitDice, d: deriveActorValues(stats, { drMode: "perHit", weapons: [] }) }));
+    const derived = inFolder("Segment rounds").map(({ stats }) => ({
+      hd: stats.hitDice,
+      d: deriveActorValues(stats, { drMode: "perHit", weapons: [] }),
+    }));
     const four = derived.find(({ hd }) => hd === "4+4")?.d.hitDice;
     expect(four).toMatchObject({ hitPoints: "4d8+16", attackHitDice: 5, saveHitDice: 5 });
     const five = derived.find(({ hd }) => hd === "5+5")?.d.hitDice;
@@ -138,7 +173,9 @@ describe("npcs pack: at least six creatures per ruleset, in a folder each", () =
   });
 
   it("SEG-13: a segment creature whose class level beats its hit dice attacks on its class table", () => {
-    const classed = inFolder("Segment rounds").map(({ stats }) => deriveActorValues(stats, { drMode: "perHit", weapons: [] }));
+    const classed = inFolder("Segment rounds").map(({ stats }) =>
+      deriveActorValues(stats, { drMode: "perHit", weapons: [] }),
+    );
     expect(classed.some((d) => d.attackTable?.table === "class")).toBe(true);
   });
 
@@ -146,23 +183,37 @@ describe("npcs pack: at least six creatures per ruleset, in a folder each", () =
     for (const { doc, stats } of inFolder("Rotations with AP")) {
       for (const item of (doc.items as Rec[]).filter((i) => i.type === "weapon")) {
         const w = systemOf(item);
-        if (w.apCost !== null) expect(Math.floor(stats.ap.max / Number(w.apCost)), String(doc.name)).toBeGreaterThanOrEqual(1);
-        expect(stats.weaponSkills.map((s) => s.group), String(doc.name)).toContain(w.group);
+        if (w.apCost !== null)
+          expect(Math.floor(stats.ap.max / Number(w.apCost)), String(doc.name)).toBeGreaterThanOrEqual(1);
+        expect(
+          stats.weaponSkills.map((s) => s.group),
+          String(doc.name),
+        ).toContain(w.group);
       }
     }
   });
 
   it("DR-1, OSH-1, OSH-6: rotation creatures use the three DR kinds and overshields with and without hit points", () => {
     const stats = inFolder("Rotations with AP").map((n) => n.stats);
-    for (const kind of ["physical", "elemental", "arcane"] as const) expect(stats.some((s) => s.dr[kind] > 0), kind).toBe(true);
-    const shields = stats.map((s) => deriveActorValues(s, { drMode: "perHit", weapons: [] }).overshield).filter((o) => o !== null);
+    for (const kind of ["physical", "elemental", "arcane"] as const)
+      expect(
+        stats.some((s) => s.dr[kind] > 0),
+        kind,
+      ).toBe(true);
+    const shields = stats
+      .map((s) => deriveActorValues(s, { drMode: "perHit", weapons: [] }).overshield)
+      .filter((o) => o !== null);
     expect(shields.some((o) => o.hp === null)).toBe(true);
     expect(shields.some((o) => (o.hp ?? 0) > 0)).toBe(true);
   });
 
   it("PHS-8, STD-8: phase creatures span tiers 1–4; standard ones move in tandem speeds", () => {
     expect(new Set(inFolder("Phase rounds").map((n) => n.stats.tier))).toEqual(new Set([1, 2, 3, 4]));
-    const modes = inFolder("Standard turn order").flatMap((n) => Object.entries(n.stats.speeds).filter(([m, v]) => m !== "walk" && v > 0).map(([m]) => m));
+    const modes = inFolder("Standard turn order").flatMap((n) =>
+      Object.entries(n.stats.speeds)
+        .filter(([m, v]) => m !== "walk" && v > 0)
+        .map(([m]) => m),
+    );
     expect(new Set(modes)).toEqual(new Set(["swim", "fly", "climb", "burrow"]));
   });
 });

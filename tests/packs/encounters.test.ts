@@ -26,7 +26,11 @@ describe("the encounters pack (issue 12 item 1)", () => {
 
   it("ships ready encounters for every ruleset (two each)", () => {
     const rulesets = sources.map(({ doc }) => systemOf(doc).ruleset);
-    for (const ruleset of RULESET_IDS) expect(rulesets.filter((r) => r === ruleset), ruleset).toHaveLength(2);
+    for (const ruleset of RULESET_IDS)
+      expect(
+        rulesets.filter((r) => r === ruleset),
+        ruleset,
+      ).toHaveLength(2);
   });
 
   it("is what `npm run encounters` writes from the designs and the NPC pack (regenerate after editing them)", async () => {

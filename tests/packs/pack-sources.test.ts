@@ -9,7 +9,9 @@ const COLLECTIONS: Readonly<Record<string, string>> = { Item: "items", Actor: "a
 
 describe("pack sources", () => {
   it("every folder under packs/ is declared in system.json, and every declared pack has sources", () => {
-    const folders = readdirSync(join(ROOT, "packs")).map((name) => `packs/${name}`).sort();
+    const folders = readdirSync(join(ROOT, "packs"))
+      .map((name) => `packs/${name}`)
+      .sort();
     expect(manifest.packs.map((p) => p.path).sort()).toEqual(folders);
     for (const pack of manifest.packs) expect(packSources(pack.path).length).toBeGreaterThan(0);
   });

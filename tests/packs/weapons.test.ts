@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { GREAT_WEAPONS, WEAPON_PROPERTIES, parseDamageDice, weaponDamageDice, type WeaponProperty } from "../../src/engine/damage/index.ts";
+import {
+  GREAT_WEAPONS,
+  WEAPON_PROPERTIES,
+  parseDamageDice,
+  weaponDamageDice,
+  type WeaponProperty,
+} from "../../src/engine/damage/index.ts";
 import { checkItemSource, ITEM_DEFAULTS, migrateItemSource } from "../../src/engine/items/index.ts";
 import { packSources } from "./pack-sources.ts";
 
@@ -37,10 +43,13 @@ describe("weapons pack: data the engine accepts", () => {
     expect(checkItemSource("weapon", system)).toEqual([]);
   });
 
-  it.each(weapons)("$file: is stored in the current shape: every field written, migration changes nothing", ({ system }) => {
-    expect(Object.keys(system).sort()).toEqual([...Object.keys(ITEM_DEFAULTS.weapon), "description"].sort());
-    expect(migrateItemSource("weapon", structuredClone(system))).toEqual(system);
-  });
+  it.each(weapons)(
+    "$file: is stored in the current shape: every field written, migration changes nothing",
+    ({ system }) => {
+      expect(Object.keys(system).sort()).toEqual([...Object.keys(ITEM_DEFAULTS.weapon), "description"].sort());
+      expect(migrateItemSource("weapon", structuredClone(system))).toEqual(system);
+    },
+  );
 
   it.each(weapons)("$file: damage dice parse", ({ system }) => {
     expect(parseDamageDice(system.damage).ok).toBe(true);
@@ -59,7 +68,10 @@ describe("weapons pack: data the engine accepts", () => {
   });
 
   it.each(weapons)("$file: the engine computes its damage dice one-handed", (weapon) => {
-    const dice = weaponDamageDice({ die: weapon.system.damage, properties: propertiesOf(weapon) }, { twoHanded: false, chargeDelay: 0, primaryModifier: 1 });
+    const dice = weaponDamageDice(
+      { die: weapon.system.damage, properties: propertiesOf(weapon) },
+      { twoHanded: false, chargeDelay: 0, primaryModifier: 1 },
+    );
     expect(dice).toEqual({ ok: true, value: weapon.system.damage });
   });
 });
@@ -75,13 +87,18 @@ describe("weapons pack: rules content", () => {
   });
 
   it("CNT-16: the pack's Great weapons are the engine's table", () => {
-    const great = weapons.filter((w) => w.system.properties.great === true).map((w) => [w.name.toLowerCase(), w.system.damage]);
+    const great = weapons
+      .filter((w) => w.system.properties.great === true)
+      .map((w) => [w.name.toLowerCase(), w.system.damage]);
     expect(great.sort()).toEqual(GREAT_WEAPONS.map((g) => [g.id, g.die]).sort());
   });
 
   it("FEAT-VERSATILE: a Longsword (1d8) held in two hands rolls 1d10", () => {
     const longsword = byName("Longsword");
-    const dice = weaponDamageDice({ die: longsword.system.damage, properties: propertiesOf(longsword) }, { twoHanded: true, chargeDelay: 0, primaryModifier: 1 });
+    const dice = weaponDamageDice(
+      { die: longsword.system.damage, properties: propertiesOf(longsword) },
+      { twoHanded: true, chargeDelay: 0, primaryModifier: 1 },
+    );
     expect(dice).toEqual({ ok: true, value: "1d10" });
   });
 });
