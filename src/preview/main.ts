@@ -16,6 +16,7 @@ import declareTemplate from "./declare-dialog.hbs?raw";
 import delayTemplate from "./delay-dialog.hbs?raw";
 import { openDelayDialog } from "./delay-dialog.ts";
 import { openDeclareDialog, type DeclareDialogHost } from "./declare-dialog.ts";
+import { patchPart } from "../view/dom/patch-rows.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
 import { PreviewCombat } from "./preview-combat.ts";
 import { playPreviewOpening } from "./preview-opening.ts";
@@ -71,13 +72,35 @@ function trackerInput(): TrackerInput {
   return previewTrackerInput(combat, { isGM: settings.isGM, hidden: hiddenNow });
 }
 
+/** The page frame (settings, error) as last drawn, without the tracker: redrawn only when it changes. */
+let drawnFrame = "";
+
+/**
+ * The page frame and the tracker part, drawn the way Foundry draws its tracker part: the part's HTML is
+ * rendered whole and parsed into an element, then `patchPart` brings the drawn part up to it
+ * (TempoCombatTracker's `_replaceHTML` does the same), so only the rows that changed are touched.
+ */
 function draw(): void {
   if (root === null) return;
-  const tracker = renderTracker(buildTrackerContext(trackerInput()));
-  root.innerHTML = renderPage(buildPreviewPageContext(settings, tracker, formError ?? combat.error));
+  const next = parsePart(renderTracker(buildTrackerContext(trackerInput())));
+  const frame = renderPage(buildPreviewPageContext(settings, "", formError ?? combat.error));
+  const drawn = root.querySelector(".tempo-tracker");
+  if (frame === drawnFrame && drawn !== null && next !== null) patchPart(drawn, next);
+  else {
+    root.innerHTML = frame;
+    drawnFrame = frame;
+    if (next !== null) root.querySelector(".tempo-preview__tracker")?.append(next);
+  }
   document.body.classList.toggle("theme-dark", settings.dark);
   document.body.classList.toggle("theme-light", !settings.dark);
   root.setAttribute("aria-busy", "false");
+}
+
+/** The part's root element parsed from its HTML, in an inert template (nothing loads or styles before it is placed). */
+function parsePart(html: string): Element | null {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return template.content.firstElementChild;
 }
 
 /** Core's tracker actions, run the way the Foundry tracker runs them (through the same table steps). */

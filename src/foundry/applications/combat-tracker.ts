@@ -11,6 +11,7 @@
  * A combat of another type is drawn by core, unchanged.
  */
 import type { HostCommand } from "../../engine/index.ts";
+import { patchPart } from "../../view/dom/patch-rows.ts";
 import { buildTrackerContext } from "../../view/tracker/tracker-context.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
@@ -21,6 +22,7 @@ import { askText } from "./tracker-dialogs.ts";
 import { trackerInputOf } from "./tracker-input.ts";
 
 const TEMPLATES = "systems/tempo/templates/combat";
+type ReplaceArguments = Parameters<foundry.applications.sidebar.tabs.CombatTracker["_replaceHTML"]>;
 const CORE_PARTS = foundry.applications.sidebar.tabs.CombatTracker.PARTS;
 
 export class TempoCombatTracker extends foundry.applications.sidebar.tabs.CombatTracker {
@@ -63,6 +65,30 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     const combat = tempoCombatOf(this.viewed);
     const input = combat === null ? null : trackerInputOf(combat, game.user);
     return input === null ? prepared : { ...prepared, ...buildTrackerContext(input) };
+  }
+
+  /**
+   * Issue 9 (render-ms): a Tempo tracker part already on screen is patched in place with the freshly rendered
+   * one (patchPart: only changed rows are touched, focus and scroll stay), as the preview does, instead of
+   * being replaced whole; every other part, a first render and a core-drawn combat go to core's own
+   * replacement. The part is found by core's `data-application-part` attribute (dnd5e's actor sheet finds
+   * its parts the same way, module/applications/actor/character-sheet.mjs). Core's tracker listens on the
+   * application's element, not on the rows (Weird Wizard restates it: module/apps/combat-tracker.mjs,
+   * `_attachFrameListeners`; Draw Steel binds its drag-drop to `this.element`), so kept rows lose nothing.
+   */
+  protected override _replaceHTML(...[result, content, options]: ReplaceArguments): void {
+    const drawn = content.querySelector('[data-application-part="tracker"]');
+    if (typeof result !== "object" || result === null || !("tracker" in result) || drawn === null) {
+      super._replaceHTML(result, content, options);
+      return;
+    }
+    const { tracker: next, ...others } = result;
+    if (!(next instanceof HTMLElement) || !isTempoPart(drawn) || !isTempoPart(next)) {
+      super._replaceHTML(result, content, options);
+      return;
+    }
+    super._replaceHTML(others, content, options);
+    patchPart(drawn, next);
   }
 
   protected override _getEntryContextOptions(): foundry.applications.ux.ContextMenu.Entry<HTMLElement>[] {
@@ -128,6 +154,9 @@ function parseCommand(json: string | undefined): HostCommand | null {
     return null;
   }
 }
+
+/** A tracker part drawn by Tempo's template (core draws any other combat's). */
+const isTempoPart = (part: Element): boolean => part.classList.contains("tempo-tracker");
 
 /** The viewed combat when it is a Tempo combat with a readable state (core draws any other). */
 function tempoCombatOf(combat: unknown): TempoCombat | null {
