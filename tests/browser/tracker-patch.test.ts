@@ -89,6 +89,17 @@ describe("patchPart, in Chromium", () => {
     expect(result.focused).toContain('aria-pressed="true"');
   });
 
+  it("keeps the focus on the same button when its row moves up the order", async () => {
+    const result = await patchInPage(
+      `<ol class="tempo-tracker"><li data-key="a">Aria</li><li data-key="b" data-probe="b"><button type="button" data-action="tempoReady" data-probe="b-button">Ready</button></li></ol>`,
+      `<ol class="tempo-tracker"><li data-key="b"><button type="button" data-action="tempoReady">Ready</button></li><li data-key="a">Aria</li></ol>`,
+      "button",
+    );
+    expect(result.equal).toBe(true);
+    expect(result.kept).toEqual(["b", "b-button"]);
+    expect(result.focused).toContain('data-action="tempoReady"');
+  });
+
   it("gives the focus back to the same control of the same combatant when its row moved to another slot", async () => {
     const result = await patchInPage(
       `<section class="tempo-tracker"><ol data-count="3"><li data-key="turn-b" data-probe="row"><button type="button" data-action="endTurn" data-combatant-id="b">End my turn</button></li></ol><ol data-count="7"></ol></section>`,

@@ -128,7 +128,12 @@ export function patchPart(current: Element, next: Element): void {
   const selector = focused === null ? null : focusSelector(focused);
   patchAttributes(current, next);
   patchChildren(current, next);
-  if (focused === null || focused.isConnected || selector === null) return;
-  const again = current.querySelector(`${selector}:not([disabled])`);
+  if (focused === null || current.ownerDocument.activeElement === focused) return;
+  // Moving a node (its row changed places) takes the focus from it too: kept, it gets it back.
+  const again = focused.isConnected
+    ? focused
+    : selector === null
+      ? null
+      : current.querySelector(`${selector}:not([disabled])`);
   if (again !== null && "focus" in again && typeof again.focus === "function") again.focus();
 }
