@@ -209,7 +209,7 @@ function delay(combatantId: string): void {
   );
 }
 
-/** Re-renders replace the buttons, so focus is put back on the one the user pressed. */
+/** A patched tracker keeps the pressed button focused; a redrawn page (a new frame) does not, so focus is put back on it. */
 root?.addEventListener("click", (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button[data-action]") : null;
   if (button === null || button.hasAttribute("disabled")) return;
