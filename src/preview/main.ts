@@ -16,7 +16,7 @@ import declareTemplate from "./declare-dialog.hbs?raw";
 import delayTemplate from "./delay-dialog.hbs?raw";
 import { openDelayDialog } from "./delay-dialog.ts";
 import { openDeclareDialog, type DeclareDialogHost } from "./declare-dialog.ts";
-import { patchPart } from "../view/dom/patch-rows.ts";
+import { drawnRowPrints, patchPart } from "../view/dom/patch-rows.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
 import { PreviewCombat } from "./preview-combat.ts";
 import { playPreviewOpening } from "./preview-opening.ts";
@@ -76,20 +76,23 @@ function trackerInput(): TrackerInput {
 let drawnFrame = "";
 
 /**
- * The page frame and the tracker part, drawn the way Foundry draws its tracker part: the part's HTML is
- * rendered whole and parsed into an element, then `patchPart` brings the drawn part up to it
- * (TempoCombatTracker's `_replaceHTML` does the same), so only the rows that changed are touched.
+ * The page frame and the tracker part, drawn the way Foundry draws its tracker part (TempoCombatTracker
+ * does the same in `_preparePartContext` and `_replaceHTML`): the part's template is rendered with the
+ * prints of the rows on screen (`drawnRows`), so rows already shown as they are come out as placeholders;
+ * the HTML is parsed into an element and `patchPart` brings the drawn part up to it, touching only the
+ * rows that changed. A new frame, or a patch that cannot be made, draws the part whole.
  */
 function draw(): void {
   if (root === null) return;
-  const next = parsePart(renderTracker(buildTrackerContext(trackerInput())));
+  const context = buildTrackerContext(trackerInput());
   const frame = renderPage(buildPreviewPageContext(settings, "", formError ?? combat.error));
-  const drawn = root.querySelector(".tempo-tracker");
-  if (frame === drawnFrame && drawn !== null && next !== null) patchPart(drawn, next);
-  else {
+  const drawn = frame === drawnFrame ? root.querySelector(".tempo-tracker") : null;
+  const next = drawn === null ? null : parsePart(renderTracker({ ...context, drawnRows: drawnRowPrints(drawn) }));
+  if (drawn === null || next === null || !patchPart(drawn, next)) {
     root.innerHTML = frame;
     drawnFrame = frame;
-    if (next !== null) root.querySelector(".tempo-preview__tracker")?.append(next);
+    const whole = parsePart(renderTracker(context));
+    if (whole !== null) root.querySelector(".tempo-preview__tracker")?.append(whole);
   }
   document.body.classList.toggle("theme-dark", settings.dark);
   document.body.classList.toggle("theme-light", !settings.dark);

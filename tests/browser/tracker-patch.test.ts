@@ -1,8 +1,9 @@
 /**
  * The tracker is patched, not redrawn (issue 9, render-ms): `patchPart` (src/view/dom/patch-rows.ts), the
  * function both the preview and Foundry's TempoCombatTracker put a freshly rendered part on screen with,
- * run in Chromium on small parts, then the preview stepped at 300 combatants in every scheme: the patched
- * part must equal a fresh full render of the same state, and the pressed button must keep the focus.
+ * run in Chromium on small parts (with rows drawn as placeholders, row-fingerprint.ts), then the preview
+ * stepped at 300 combatants in every scheme: the patched part must equal a fresh full render of the same
+ * state, and the pressed button must keep the focus.
  */
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -35,7 +36,7 @@ async function patchInPage(
   before: string,
   after: string,
   focusSelector: string | null,
-): Promise<{ kept: string[]; html: string; equal: boolean; focused: string | null }> {
+): Promise<{ patched: boolean; kept: string[]; html: string; equal: boolean; focused: string | null }> {
   await page.addScriptTag({
     type: "module",
     content: `import { patchPart } from "${PATCH_MODULE}"; window.patchPart = patchPart;`,
@@ -56,10 +57,10 @@ async function patchInPage(
       const next = template.content.firstElementChild;
       if (next === null) throw new Error("no next part");
       const expected = next.cloneNode(true);
-      patchPart(part, next);
+      const patched = patchPart(part, next);
       const kept = [...probes].filter(([node]) => part.contains(node)).map(([, name]) => name ?? "");
       const focused = document.activeElement === document.body ? null : (document.activeElement?.outerHTML ?? null);
-      const result = { kept, html: part.outerHTML, equal: part.isEqualNode(expected), focused };
+      const result = { patched, kept, html: part.outerHTML, equal: part.isEqualNode(expected), focused };
       host.remove();
       return result;
     },
@@ -109,6 +110,36 @@ describe("patchPart, in Chromium", () => {
     expect(result.equal).toBe(true);
     expect(result.kept).toEqual([]);
     expect(result.focused).toContain('data-action="endTurn" data-combatant-id="b"');
+  });
+});
+
+describe("patchPart with rows the render drew as placeholders, in Chromium", () => {
+  const drawn = `<section class="tempo-tracker"><ol data-count="3"><li data-key="a" data-print="p1" data-probe="a">Aria</li><li data-key="b" data-print="p2" data-probe="b">Brute</li></ol><ol data-count="7"></ol></section>`;
+
+  it("keeps the row on screen for each placeholder, as it is, even where it moved to another slot", async () => {
+    const result = await patchInPage(
+      drawn,
+      `<section class="tempo-tracker"><ol data-count="3"><li data-key="c" data-print="p3">Cole</li></ol><ol data-count="7"><li class="tempo-row" data-key="b" data-kept="p2"></li><li class="tempo-row" data-key="a" data-kept="p1"></li></ol></section>`,
+      null,
+    );
+    expect(result.patched).toBe(true);
+    expect(result.kept).toEqual(["a", "b"]);
+    expect(result.html).toBe(
+      `<section class="tempo-tracker"><ol data-count="3"><li data-key="c" data-print="p3">Cole</li></ol><ol data-count="7"><li data-key="b" data-print="p2" data-probe="b">Brute</li><li data-key="a" data-print="p1" data-probe="a">Aria</li></ol></section>`,
+    );
+  });
+
+  it("changes nothing and says so when a placeholder's row is not on screen as its print says", async () => {
+    for (const stale of [`data-key="b" data-kept="old"`, `data-key="z" data-kept="p2"`]) {
+      const result = await patchInPage(
+        drawn,
+        `<section class="tempo-tracker"><ol data-count="3"><li data-key="c" data-print="p3">Cole</li><li class="tempo-row" ${stale}></li></ol><ol data-count="7"></ol></section>`,
+        null,
+      );
+      expect(result.patched).toBe(false);
+      expect(result.kept).toEqual(["a", "b"]);
+      expect(result.html).toBe(drawn);
+    }
   });
 });
 

@@ -54,21 +54,31 @@ function patchAttributes(current: Element, next: Element): void {
   }
 }
 
+/** The rows on screen that a render drew as placeholders (`data-kept`), by row key, found anywhere in the part. */
+type KeptRows = ReadonlyMap<string, Element>;
+
+/** The row on screen a placeholder stands for, or null when `fresh` is not a placeholder. */
+function keptRow(fresh: Node, kept: KeptRows): Element | null {
+  if (!isElement(fresh) || !fresh.hasAttribute("data-kept")) return null;
+  return kept.get(fresh.getAttribute("data-key") ?? "") ?? null;
+}
+
 /** Makes one kept node equal to its fresh counterpart. */
-function patchNode(current: Node, next: Node): void {
+function patchNode(current: Node, next: Node, kept: KeptRows): void {
   if (isElement(current) && isElement(next)) {
     if (current.isEqualNode(next)) return;
     patchAttributes(current, next);
-    patchChildren(current, next);
+    patchChildren(current, next, kept);
   } else if (current.nodeValue !== next.nodeValue) current.nodeValue = next.nodeValue;
 }
 
 /**
  * Makes `current`'s children equal to `next`'s, in order. Keyed children are found by key wherever they
  * are among the old children (and moved if needed); unkeyed ones are matched with the old child at the
- * same place. Nodes of `next` that have no counterpart are moved into `current`; `next` is used up.
+ * same place; a placeholder brings its row from wherever it is in the part, as it is. Nodes of `next`
+ * that have no counterpart are moved into `current`; `next` is used up.
  */
-function patchChildren(current: Element, next: Element): void {
+function patchChildren(current: Element, next: Element, kept: KeptRows): void {
   const keyed = new Map<string, Node>();
   for (const child of Array.from(current.childNodes)) {
     const key = keyOf(child);
@@ -77,9 +87,10 @@ function patchChildren(current: Element, next: Element): void {
   let cursor: Node | null = current.firstChild;
   for (const fresh of Array.from(next.childNodes)) {
     const key = keyOf(fresh);
-    let match: Node | null = null;
+    const row = keptRow(fresh, kept);
+    let match: Node | null = row;
     if (key !== null) {
-      match = keyed.get(key) ?? null;
+      match ??= keyed.get(key) ?? null;
       keyed.delete(key);
     } else if (cursor !== null && samePlace(cursor, fresh)) match = cursor;
     if (match === null) {
@@ -88,7 +99,7 @@ function patchChildren(current: Element, next: Element): void {
     }
     if (match === cursor) cursor = cursor.nextSibling;
     else current.insertBefore(match, cursor);
-    patchNode(match, fresh);
+    if (row === null) patchNode(match, fresh, kept);
   }
   // Every kept or inserted node now stands before the cursor: what is left from there on had no match.
   while (cursor !== null) {
@@ -96,6 +107,36 @@ function patchChildren(current: Element, next: Element): void {
     cursor = cursor.nextSibling;
     current.removeChild(stale);
   }
+}
+
+/** The prints of the rows `part` shows, by row key: what a host passes its tracker render as `drawnRows`. */
+export function drawnRowPrints(part: Element): Record<string, string> {
+  const prints: Record<string, string> = {};
+  for (const row of Array.from(part.querySelectorAll("[data-key][data-print]"))) {
+    prints[row.getAttribute("data-key") ?? ""] = row.getAttribute("data-print") ?? "";
+  }
+  return prints;
+}
+
+/**
+ * The rows on screen that `next`'s placeholders stand for, or null when one of them is not on screen as
+ * its print says (the part changed since the host read the prints): then nothing can be patched.
+ */
+function keptRowsFor(current: Element, next: Element): Map<string, Element> | null {
+  const kept = new Map<string, Element>();
+  const placeholders = Array.from(next.querySelectorAll("[data-kept]"));
+  if (placeholders.length === 0) return kept;
+  const drawn = new Map<string, Element>();
+  for (const row of Array.from(current.querySelectorAll("[data-key][data-print]"))) {
+    drawn.set(row.getAttribute("data-key") ?? "", row);
+  }
+  for (const placeholder of placeholders) {
+    const key = placeholder.getAttribute("data-key") ?? "";
+    const row = drawn.get(key);
+    if (row === undefined || row.getAttribute("data-print") !== placeholder.getAttribute("data-kept")) return null;
+    kept.set(key, row);
+  }
+  return kept;
 }
 
 /** An attribute value inside a double-quoted CSS attribute selector. */
@@ -121,14 +162,17 @@ function focusedIn(part: Element): Element | null {
 /**
  * Makes the drawn part `current` equal to the freshly rendered `next` (same template, new context), keeping
  * every node whose markup did not change and the focus. `next` is consumed: its nodes may be moved into
- * `current`.
+ * `current`. False, with nothing changed, when `next` has a placeholder for a row that is not on screen as
+ * its print says: the host then draws the part whole (without `drawnRows`).
  */
-export function patchPart(current: Element, next: Element): void {
+export function patchPart(current: Element, next: Element): boolean {
+  const kept = keptRowsFor(current, next);
+  if (kept === null) return false;
   const focused = focusedIn(current);
   const selector = focused === null ? null : focusSelector(focused);
   patchAttributes(current, next);
-  patchChildren(current, next);
-  if (focused === null || current.ownerDocument.activeElement === focused) return;
+  patchChildren(current, next, kept);
+  if (focused === null || current.ownerDocument.activeElement === focused) return true;
   // Moving a node (its row changed places) takes the focus from it too: kept, it gets it back.
   const again = focused.isConnected
     ? focused
@@ -136,4 +180,5 @@ export function patchPart(current: Element, next: Element): void {
       ? null
       : current.querySelector(`${selector}:not([disabled])`);
   if (again !== null && "focus" in again && typeof again.focus === "function") again.focus();
+  return true;
 }
