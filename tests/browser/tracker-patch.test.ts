@@ -130,16 +130,39 @@ describe("patchPart with rows the render drew as placeholders, in Chromium", () 
   });
 
   it("changes nothing and says so when a placeholder's row is not on screen as its print says", async () => {
-    for (const stale of [`data-key="b" data-kept="old"`, `data-key="z" data-kept="p2"`]) {
+    const placeholder = (attributes: string) => `<li class="tempo-row" ${attributes}></li>`;
+    for (const stale of [
+      placeholder(`data-key="b" data-kept="old"`),
+      placeholder(`data-key="z" data-kept="p2"`),
+      placeholder(`data-key="b" data-kept="p2"`).repeat(2),
+    ]) {
       const result = await patchInPage(
         drawn,
-        `<section class="tempo-tracker"><ol data-count="3"><li data-key="c" data-print="p3">Cole</li><li class="tempo-row" ${stale}></li></ol><ol data-count="7"></ol></section>`,
+        `<section class="tempo-tracker"><ol data-count="3"><li data-key="c" data-print="p3">Cole</li>${stale}</ol><ol data-count="7"></ol></section>`,
         null,
       );
       expect(result.patched).toBe(false);
       expect(result.kept).toEqual(["a", "b"]);
       expect(result.html).toBe(drawn);
     }
+  });
+});
+
+describe("drawnRowPrints, in Chromium", () => {
+  it("names each row on screen by its key with its print, and leaves out a key shown twice", async () => {
+    await page.addScriptTag({
+      type: "module",
+      content: `import { drawnRowPrints } from "${PATCH_MODULE}"; window.drawnRowPrints = drawnRowPrints;`,
+    });
+    await page.waitForFunction(() => "drawnRowPrints" in window);
+    const prints = await page.evaluate(() => {
+      const { drawnRowPrints } = window as unknown as typeof import("../../src/view/dom/patch-rows.ts");
+      const template = document.createElement("template");
+      template.innerHTML = `<ol><li data-key="a" data-print="p1"></li><li data-key="b" data-print="p2"></li><li data-key="b" data-print="p3"></li><li data-key="c"></li></ol>`;
+      const part = template.content.firstElementChild;
+      return part === null ? null : drawnRowPrints(part);
+    });
+    expect(prints).toEqual({ a: "p1" });
   });
 });
 

@@ -111,11 +111,13 @@ function patchChildren(current: Element, next: Element, kept: KeptRows): void {
 
 /** The prints of the rows `part` shows, by row key: what a host passes its tracker render as `drawnRows`. */
 export function drawnRowPrints(part: Element): Record<string, string> {
-  const prints: Record<string, string> = {};
+  const prints = new Map<string, string | null>();
   for (const row of Array.from(part.querySelectorAll("[data-key][data-print]"))) {
-    prints[row.getAttribute("data-key") ?? ""] = row.getAttribute("data-print") ?? "";
+    const key = row.getAttribute("data-key") ?? "";
+    // A key shown twice names no one row: neither may be drawn as a placeholder.
+    prints.set(key, prints.has(key) ? null : row.getAttribute("data-print"));
   }
-  return prints;
+  return Object.fromEntries([...prints].filter((entry): entry is [string, string] => entry[1] !== null));
 }
 
 /**
@@ -133,7 +135,8 @@ function keptRowsFor(current: Element, next: Element): Map<string, Element> | nu
   for (const placeholder of placeholders) {
     const key = placeholder.getAttribute("data-key") ?? "";
     const row = drawn.get(key);
-    if (row === undefined || row.getAttribute("data-print") !== placeholder.getAttribute("data-kept")) return null;
+    if (row === undefined || kept.has(key) || row.getAttribute("data-print") !== placeholder.getAttribute("data-kept"))
+      return null;
     kept.set(key, row);
   }
   return kept;
