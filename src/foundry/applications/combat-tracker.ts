@@ -104,7 +104,8 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     super._replaceHTML(others, content, options);
     if (drawn !== null && patchPart(drawn, next)) return;
     this.#drawWhole = true;
-    void this.render();
+    // Once this render is over: a render started from inside this one could overlap it.
+    setTimeout(() => void this.render(), 0);
   }
 
   protected override _getEntryContextOptions(): foundry.applications.ux.ContextMenu.Entry<HTMLElement>[] {
