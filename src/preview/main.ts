@@ -18,6 +18,7 @@ import { openDelayDialog } from "./delay-dialog.ts";
 import countTemplate from "./count-dialog.hbs?raw";
 import { openCountDeclareDialog, openCountReactDialog, type CountDialogHost } from "./count-dialog.ts";
 import { openDeclareDialog, type DeclareDialogHost } from "./declare-dialog.ts";
+import { drawnRowPrints, patchPart } from "../view/dom/patch-rows.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
 import { PreviewCombat } from "./preview-combat.ts";
 import { playPreviewOpening } from "./preview-opening.ts";
@@ -74,13 +75,38 @@ function trackerInput(): TrackerInput {
   return previewTrackerInput(combat, { isGM: settings.isGM, hidden: hiddenNow });
 }
 
+/** The page frame (settings, error) as last drawn, without the tracker: redrawn only when it changes. */
+let drawnFrame = "";
+
+/**
+ * The page frame and the tracker part, drawn the way Foundry draws its tracker part (TempoCombatTracker
+ * does the same in `_preparePartContext` and `_replaceHTML`): the part's template is rendered with the
+ * prints of the rows on screen (`drawnRows`), so rows already shown as they are come out as placeholders;
+ * the HTML is parsed into an element and `patchPart` brings the drawn part up to it, touching only the
+ * rows that changed. A new frame, or a patch that cannot be made, draws the part whole.
+ */
 function draw(): void {
   if (root === null) return;
-  const tracker = renderTracker(buildTrackerContext(trackerInput()));
-  root.innerHTML = renderPage(buildPreviewPageContext(settings, tracker, formError ?? combat.error));
+  const context = buildTrackerContext(trackerInput());
+  const frame = renderPage(buildPreviewPageContext(settings, "", formError ?? combat.error));
+  const drawn = frame === drawnFrame ? root.querySelector(".tempo-tracker") : null;
+  const next = drawn === null ? null : parsePart(renderTracker({ ...context, drawnRows: drawnRowPrints(drawn) }));
+  if (drawn === null || next === null || !patchPart(drawn, next)) {
+    root.innerHTML = frame;
+    drawnFrame = frame;
+    const whole = parsePart(renderTracker(context));
+    if (whole !== null) root.querySelector(".tempo-preview__tracker")?.append(whole);
+  }
   document.body.classList.toggle("theme-dark", settings.dark);
   document.body.classList.toggle("theme-light", !settings.dark);
   root.setAttribute("aria-busy", "false");
+}
+
+/** The part's root element parsed from its HTML, in an inert template (nothing loads or styles before it is placed). */
+function parsePart(html: string): Element | null {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return template.content.firstElementChild;
 }
 
 /** Core's tracker actions, run the way the Foundry tracker runs them (through the same table steps). */
@@ -214,7 +240,7 @@ function delay(combatantId: string): void {
   );
 }
 
-/** Re-renders replace the buttons, so focus is put back on the one the user pressed. */
+/** A patched tracker keeps the pressed button focused; a redrawn page (a new frame) does not, so focus is put back on it. */
 root?.addEventListener("click", (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button[data-action]") : null;
   if (button === null || button.hasAttribute("disabled")) return;

@@ -236,3 +236,28 @@ describe("segment declare form", () => {
     expect(html).toMatch(/name="castingTime" min="1" max="10" step="1" value="3"/);
   });
 });
+
+describe("tracker row: a row the host already shows (issue 9, render-ms)", () => {
+  const rowPath = "templates/combat/tracker-row.hbs";
+  const row = templateContexts[rowPath] ?? {};
+  const inPart = (drawnRows: Record<string, string> | undefined) =>
+    createHandlebarsHost(en, sources).compile(`{{> "systems/tempo/templates/combat/${"tracker-row.hbs"}" row}}`)({
+      row,
+      drawnRows,
+    });
+
+  it("is drawn whole, with its print, when the host shows nothing or another version of it", () => {
+    const whole = inPart(undefined);
+    const print = /data-print="([^"]+)"/.exec(whole)?.[1] ?? "";
+    expect(print).not.toBe("");
+    expect(whole).toContain("Brute");
+    expect(inPart({ "turn-b": `${print}x` })).toContain("Brute");
+    expect(inPart({ "turn-a": print })).toContain("Brute");
+  });
+
+  it("is drawn as an empty placeholder naming the row and its print when the host shows it as it is", () => {
+    const print = /data-print="([^"]+)"/.exec(inPart(undefined))?.[1] ?? "";
+    const placeholder = inPart({ "turn-b": print }).trim();
+    expect(placeholder).toBe(`<li class="tempo-row" data-key="turn-b" data-kept="${print}"></li>`);
+  });
+});

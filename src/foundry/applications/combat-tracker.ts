@@ -11,6 +11,7 @@
  * A combat of another type is drawn by core, unchanged.
  */
 import type { HostCommand } from "../../engine/index.ts";
+import { drawnRowPrints, patchPart } from "../../view/dom/patch-rows.ts";
 import { buildTrackerContext } from "../../view/tracker/tracker-context.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
@@ -22,6 +23,7 @@ import { askText } from "./tracker-dialogs.ts";
 import { trackerInputOf } from "./tracker-input.ts";
 
 const TEMPLATES = "systems/tempo/templates/combat";
+type ReplaceArguments = Parameters<foundry.applications.sidebar.tabs.CombatTracker["_replaceHTML"]>;
 const CORE_PARTS = foundry.applications.sidebar.tabs.CombatTracker.PARTS;
 
 export class TempoCombatTracker extends foundry.applications.sidebar.tabs.CombatTracker {
@@ -56,6 +58,13 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     },
   };
 
+  /** Set when a patch could not be made: the next render draws the tracker part whole (no placeholders). */
+  #drawWhole = false;
+
+  /**
+   * The tracker part's context from the view builders, with the prints of the rows this tracker shows now
+   * (`drawnRows`, issue 9): a row already on screen as it would be drawn is rendered as a placeholder.
+   */
   protected override async _preparePartContext(
     partId: string,
     context: foundry.applications.api.ApplicationV2.RenderContextOf<this>,
@@ -65,7 +74,41 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     if (partId !== "tracker") return prepared;
     const combat = tempoCombatOf(this.viewed);
     const input = combat === null ? null : trackerInputOf(combat, game.user);
-    return input === null ? prepared : { ...prepared, ...buildTrackerContext(input) };
+    if (input === null) return prepared;
+    const drawn = this.#drawWhole || !this.rendered ? null : tempoPartIn(this.element);
+    this.#drawWhole = false;
+    const drawnRows = drawn === null ? {} : { drawnRows: drawnRowPrints(drawn) };
+    return { ...prepared, ...buildTrackerContext(input), ...drawnRows };
+  }
+
+  /**
+   * Issue 9 (render-ms): a Tempo tracker part already on screen is patched in place with the freshly rendered
+   * one (patchPart: only changed rows are touched, rows drawn as placeholders are kept, focus and scroll
+   * stay), as the preview does, instead of being replaced whole; every other part, a first render and a
+   * core-drawn combat go to core's own replacement. A patch that cannot be made (a placeholder's row is not
+   * on screen as its print says) leaves the part as it is and renders again, whole. The part is found by
+   * core's `data-application-part` attribute (dnd5e's actor sheet finds its parts the same way,
+   * module/applications/actor/character-sheet.mjs). Core's tracker listens on the application's element,
+   * not on the rows (Weird Wizard restates it: module/apps/combat-tracker.mjs, `_attachFrameListeners`;
+   * Draw Steel binds its drag-drop to `this.element`), so kept rows lose nothing.
+   */
+  protected override _replaceHTML(...[result, content, options]: ReplaceArguments): void {
+    if (typeof result !== "object" || result === null || !("tracker" in result)) {
+      super._replaceHTML(result, content, options);
+      return;
+    }
+    const { tracker: next, ...others } = result;
+    const drawn = tempoPartIn(content);
+    const placeholders = next instanceof HTMLElement && next.querySelector("[data-kept]") !== null;
+    if (!(next instanceof HTMLElement) || !isTempoPart(next) || (drawn === null && !placeholders)) {
+      super._replaceHTML(result, content, options);
+      return;
+    }
+    super._replaceHTML(others, content, options);
+    if (drawn !== null && patchPart(drawn, next)) return;
+    this.#drawWhole = true;
+    // Once this render is over: a render started from inside this one could overlap it.
+    setTimeout(() => void this.render(), 0);
   }
 
   protected override _getEntryContextOptions(): foundry.applications.ux.ContextMenu.Entry<HTMLElement>[] {
@@ -148,6 +191,15 @@ export function parseCommand(json: string | undefined): HostCommand | null {
   } catch {
     return null;
   }
+}
+
+/** A tracker part drawn by Tempo's template (core draws any other combat's). */
+const isTempoPart = (part: Element): boolean => part.classList.contains("tempo-tracker");
+
+/** The Tempo tracker part on screen inside `element`, if there is one. */
+function tempoPartIn(element: Element): Element | null {
+  const part = element.querySelector('[data-application-part="tracker"]');
+  return part !== null && isTempoPart(part) ? part : null;
 }
 
 /** The viewed combat when it is a Tempo combat with a readable state (core draws any other). */

@@ -1,4 +1,5 @@
 import type { Message } from "../../engine/index.ts";
+import { rowFingerprint, rowKept } from "../tracker/row-fingerprint.ts";
 
 /** The two i18n operations the templates need, supplied by the host (Foundry's game.i18n or the preview). */
 export interface Localizer {
@@ -6,9 +7,25 @@ export interface Localizer {
   format(key: string, data: Readonly<Record<string, string | number>>): string;
 }
 
+/** What Handlebars hands a helper last: the render's data, whose `root` is the template's whole context. */
+export interface HelperOptions {
+  readonly data?: { readonly root?: unknown };
+}
+
 /** The slice of Handlebars the helpers need; both Foundry's global Handlebars and the npm package fit. */
 export interface HelperRegistry {
-  registerHelper(name: string, fn: (message: Message | null | undefined) => string): void;
+  registerHelper(name: string, fn: (value: unknown, options: HelperOptions) => unknown): void;
+}
+
+/** A template value that is an engine Message (`{ key, data? }`). */
+function isMessage(value: unknown): value is Message {
+  return typeof value === "object" && value !== null && "key" in value && typeof value.key === "string";
+}
+
+/** The tracker context's `drawnRows` (the prints of the rows the host has on screen), if the render has them. */
+function drawnRowsOf(options: HelperOptions): unknown {
+  const root = options.data?.root;
+  return typeof root === "object" && root !== null && "drawnRows" in root ? root.drawnRows : undefined;
 }
 
 /**
@@ -21,5 +38,10 @@ export function formatMessage(i18n: Localizer, message: Message | null | undefin
 }
 
 export function registerTempoHelpers(handlebars: HelperRegistry, i18n: Localizer): void {
-  handlebars.registerHelper("tempoMessage", (message: Message | null | undefined) => formatMessage(i18n, message));
+  handlebars.registerHelper("tempoMessage", (message) => formatMessage(i18n, isMessage(message) ? message : null));
+  // Issue 9: `{{#if (tempoRowKept this)}}` in the row partial: the host already shows this row as it is.
+  handlebars.registerHelper("tempoRowKept", (row, options) => rowKept(row, drawnRowsOf(options)));
+  handlebars.registerHelper("tempoRowPrint", (row) =>
+    typeof row === "object" && row !== null ? rowFingerprint(row) : "",
+  );
 }
