@@ -10,15 +10,18 @@
  * - SEG-5 `turnStarted` of a `spell` part (segment, step 7): the pending card of the spell going off.
  */
 import {
+  CONDITIONS,
   END_PHASE_SAVE_FORMULA,
   END_PHASE_SAVE_TARGET,
   ITEM_USE_RULINGS,
   countPendingDetail,
   countPositionLabel,
+  type ConditionId,
   type CountPendingAction,
   type EndPhaseSaveKind,
   type HostEvent,
   type RulesetId,
+  type StoredHealth,
 } from "../../engine/index.ts";
 import type { ChatCard } from "./chat-cards.ts";
 import type { SaveCardInput } from "./save-card.ts";
@@ -150,12 +153,7 @@ export function eventCards(events: readonly HostEvent[], facts: EventFacts): Eve
 }
 
 /** SEG-10: the concentration check a damaged caster rolls (ITEM_USE_RULINGS.concentrationCheck). */
-export function concentrationCard(
-  combatantId: string,
-  name: string,
-  effect: string,
-  casting: boolean,
-): EventCard {
+export function concentrationCard(combatantId: string, name: string, effect: string, casting: boolean): EventCard {
   return saveCard(combatantId, name, {
     kind: "concentration",
     effect,
@@ -163,4 +161,21 @@ export function concentrationCard(
     target: ITEM_USE_RULINGS.concentrationCheck.target,
     concentration: casting ? "casting" : "maintaining",
   });
+}
+
+/**
+ * SEG-10: whether damage calls for a concentration check: the creature is concentrating or casting (the
+ * SEG-10 conditions), its ruleset is one whose rules name them, and the damage took hit points or
+ * overshield (a hit that DR stopped entirely is no damage taken).
+ */
+export function concentrationCheckDue(
+  ruleset: RulesetId,
+  conditions: ReadonlySet<ConditionId>,
+  before: StoredHealth,
+  after: StoredHealth,
+): { readonly casting: boolean } | null {
+  const concentrating = conditions.has("concentrating") && CONDITIONS.concentrating.rulesets.includes(ruleset);
+  const casting = conditions.has("casting") && CONDITIONS.casting.rules.includes("SEG-10") && ruleset === "segment";
+  const hurt = after.hp < before.hp || after.overshield < before.overshield;
+  return hurt && (concentrating || casting) ? { casting } : null;
 }
