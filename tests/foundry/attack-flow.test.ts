@@ -8,6 +8,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
 import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
+import { addCombatants, firstTurn, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(23);
@@ -181,5 +182,33 @@ describe("CONFIG.TEMPO.useItem: attack cards from an owned weapon", () => {
       ["damage", "Imp B", [9]],
     ]);
     expect(inputOf(result.messages[0]).kind).toBe("dissonance");
+  });
+
+  it("CNT-6: in a count combat the macro declares the attack on the track (as the sheet does) and posts no card yet", async () => {
+    await game.settings.set("tempo", "ruleset", "count");
+    const fenn = creature("Fenn", "character");
+    const gale = creature("Gale", "npc");
+    const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+    await addCombatants(world, combat, ["Fenn", "Gale"], { Fenn: fenn, Gale: gale });
+    // Fenn must be acting to declare: step until its turn.
+    let acting = await firstTurn(world, combat);
+    for (let i = 0; i < 10 && acting !== combat.combatants.contents.find((c) => c.name === "Fenn")?.id; i++) {
+      await combat.nextTurn();
+      await world.idle();
+      acting = combat.combatant?.id ?? "";
+    }
+    damage.target(world.gm, [gale]);
+    const heavy = ownedItem(fenn, "Maul", WeaponModel, {
+      ...ITEM_DEFAULTS.weapon,
+      damage: "2d6",
+      properties: { ...ITEM_DEFAULTS.weapon.properties, heavy: true },
+    });
+    const result = await use(heavy.uuid);
+    await world.idle();
+    expect(result.done).toBe(true);
+    expect(result.messages).toEqual([]);
+    expect(result.writes.filter((w) => w.document === "Combat")).toHaveLength(1);
+    const declared = world.hooks.filter((h) => h.name === "tempo.actionDeclared").at(-1)?.args[1] as Obj | undefined;
+    expect(declared?.action).toMatchObject({ combatantId: acting, kind: "attack", delay: 2 });
   });
 });

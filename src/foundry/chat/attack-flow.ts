@@ -22,7 +22,7 @@ import {
   type CreatureSnapshot,
 } from "../../view/chat/item-attack.ts";
 import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
-import { actorCombatOf, useItemNow } from "../applications/sheets/sheet-commands.ts";
+import { actorCombatOf, useItemNow, type UsableItem } from "../applications/sheets/sheet-commands.ts";
 import { showNotice } from "../combat/queries.ts";
 import { phaseAttackSourcesIn } from "../conditions/attack-facts.ts";
 import { actorConditions } from "../conditions/actor-conditions.ts";
@@ -170,10 +170,13 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
   const { ruleset, inCombat } = rulesetOf(actor);
   const row = sheetItemOf(item);
   if (inCombat && attacksThroughCombat(ruleset)) {
-    const use = row?.type === "weapon" || row?.type === "spell" ? { type: row.type, stats: row.stats } : null;
-    return useItemNow({ name: item.name, actor: { id: actor.id, name: actor.name }, use } as Parameters<
-      typeof useItemNow
-    >[0]);
+    const use: UsableItem["use"] =
+      row?.type === "weapon"
+        ? { type: "weapon", stats: row.stats }
+        : row?.type === "spell"
+          ? { type: "spell", stats: row.stats }
+          : null;
+    return useItemNow({ name: item.name, actor: { id: actor.id, name: actor.name }, use });
   }
   const gathered = gather(actor, options.targets ?? targetedActors());
   if (!("targets" in gathered)) {
