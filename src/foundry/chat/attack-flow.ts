@@ -47,12 +47,10 @@ function tempoSystem(actor: unknown): TempoActorModel | null {
 function snapshotOf(actor: Actor.Implementation): CreatureSnapshot | null {
   const system = tempoSystem(actor);
   if (system === null) return null;
-  return {
-    name: actor.name,
-    stats: actorStatsOf(system),
-    aac0: system.derived.aac0,
-    conditions: actorConditions(actor),
-  };
+  const stats = actorStatsOf(system);
+  // ATK-ROT-2: the actor's side, else (as a combatant's default side) a player-owned actor is a PC.
+  const isPlayer = (stats.side ?? (actor.hasPlayerOwner ? "pc" : "enemy")) === "pc";
+  return { name: actor.name, stats, aac0: system.derived.aac0, conditions: actorConditions(actor), isPlayer };
 }
 
 /** The user's targeted tokens' actors, each once. */

@@ -32,6 +32,8 @@ export interface CreatureSnapshot {
   /** SEG-12: the AAC0 the creature attacks with (its derived value), or null. */
   readonly aac0: number | null;
   readonly conditions: ReadonlySet<ConditionId>;
+  /** ATK-ROT-2: a player character (its side, else a player-owned actor, as combatants decide it). */
+  readonly isPlayer: boolean;
 }
 
 export interface WeaponAttackInput {
@@ -64,7 +66,7 @@ function rotationDefender(input: WeaponAttackInput): RotationDefender {
   const base: RotationDefender = {
     dodge: d.dodge,
     armor: d.armor,
-    isPlayer: input.target.stats.side === "pc",
+    isPlayer: input.target.isPlayer,
     adjacentEnemies: ITEM_USE_RULINGS.rotationAdjacentEnemies,
     defense: null,
     unaware: false,
@@ -116,7 +118,7 @@ export function planWeaponAttack(input: WeaponAttackInput): Result<AttackPlan> {
         skillBonus: skill.bonus,
         proficient: skill.proficient,
         criticalThreshold: a.criticalThreshold,
-        attackerIsPlayer: a.side === "pc",
+        attackerIsPlayer: input.attacker.isPlayer,
         defender,
       };
       // STL-3: an unaware defender is attacked with advantage, two d20s.

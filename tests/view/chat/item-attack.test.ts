@@ -14,7 +14,9 @@ import { actorStats } from "../../support/actor-stats.ts";
 const VIEW = { isGM: true, owns: true, showOdds: true };
 
 function creature(name: string, over: Parameters<typeof actorStats>[0] = {}, conditions: ConditionId[] = []) {
-  return { name, stats: actorStats(over), aac0: null, conditions: new Set(conditions) } satisfies CreatureSnapshot;
+  const stats = actorStats(over);
+  const isPlayer = stats.side === "pc";
+  return { name, stats, aac0: null, conditions: new Set(conditions), isPlayer } satisfies CreatureSnapshot;
 }
 
 function input(over: Partial<WeaponAttackInput>): WeaponAttackInput {
@@ -72,6 +74,15 @@ describe("item attacks: the rule each ruleset uses and the card it makes", () =>
     expect(r.snapshot.proficient).toBe(false);
     // 10 + floor(5 / 2) = 12 ties Dodge 12: the attacking PC wins the tie (ATK-ROT-2).
     expect(attackHit(card)).toBe(true);
+  });
+
+  it("ATK-ROT-2: the snapshot's player flags decide ties: a PC attacking a PC misses on a tie", () => {
+    const attacker = creature("Vex", { weaponSkills: [{ group: "blades", bonus: 2, proficient: true }] });
+    const ally = creature("Ally", { defenses: { dodge: 12, armor: 0 }, side: "pc" });
+    const tie = planned({ ruleset: "rotation", attacker, target: ally }).resolve([10]);
+    expect(attackHit(tie)).toBe(false);
+    const foe = { ...ally, isPlayer: false };
+    expect(attackHit(planned({ ruleset: "rotation", attacker, target: foe }).resolve([10]))).toBe(true);
   });
 
   it("STL-3: a hidden attacker rolls two d20s against a rotation defender; ATK-ROT-5: flanked lowers the defence", () => {
