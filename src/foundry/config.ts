@@ -1,6 +1,6 @@
 import type { I18nKey } from "../engine/core/result.ts";
 import { RULESET_IDS, RULESET_LABELS, type RulesetId } from "../engine/initiative/index.ts";
-import { useItemByUuid } from "./applications/sheets/hotbar-macro.ts";
+import { useItem, type UseItemOptions } from "./chat/attack-flow.ts";
 
 /** What the Foundry layer needs to know about one ruleset. */
 export interface RulesetConfig {
@@ -11,6 +11,9 @@ export interface RulesetConfig {
 /** `CONFIG.TEMPO`: the system's configuration, in the engine's ruleset order. */
 export const TEMPO = {
   rulesets: RULESET_IDS.map((id): RulesetConfig => ({ id, label: RULESET_LABELS[id] })),
-  /** A hotbar macro's action (hotbar-macro.ts): attack or cast now with the item's actor. */
-  useItem: (uuid: string): Promise<boolean> => useItemByUuid(uuid),
+  /**
+   * A hotbar macro's action (hotbar-macro.ts): attack or cast now with the item's actor; in a count or
+   * segment combat the sheet's declaration, else rolled cards on the targets (chat/attack-flow.ts).
+   */
+  useItem: (uuid: string, options?: UseItemOptions): Promise<boolean> => useItem(uuid, options),
 } as const;

@@ -9,3 +9,4 @@ export * from "./stealth.ts";
 export * from "./opposed-roll.ts";
 export * from "./grapple.ts";
 export * from "./trip.ts";
+export * from "./item-use-rulings.ts";

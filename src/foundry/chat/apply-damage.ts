@@ -30,6 +30,7 @@ import { TempoActorModel } from "../data/actor/actor-model.ts";
 import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { damageTargetActors } from "./damage-targets.ts";
+import { postConcentrationChecks } from "./event-card-posts.ts";
 import { writeHealth, type HealthWrite } from "./damage-writes.ts";
 
 export const APPLY_DAMAGE_QUERY = "tempo.applyDamage";
@@ -115,6 +116,7 @@ async function applyHere(
   }
   await writeHealth(writes);
   await message.update(recordUpdate(records));
+  await postConcentrationChecks(records, actors); // SEG-10 (event-card-posts.ts)
   return null;
 }
 

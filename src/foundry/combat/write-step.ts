@@ -18,6 +18,7 @@ import { TEMPO_GROUPS_OPTION } from "./groups/membership.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
+import { postStepCards } from "../chat/event-card-posts.ts";
 
 export interface TempoUpdateOptions {
   readonly tempoEvents: readonly { readonly type: string }[];
@@ -58,6 +59,8 @@ export async function writeStep(
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
   await applyStepConditions(combat, host, model?.state ?? null, step.state);
   if (step.seconds !== 0) await game.time.advance(step.seconds);
+  // Issue 11: the save and pending cards the events call for (none for undo and redo).
+  await postStepCards(combat, host, step.events);
 }
 
 /** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already. */

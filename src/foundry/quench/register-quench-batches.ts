@@ -5,6 +5,7 @@
  * they are plain strings, not translation keys.
  */
 import type { QuenchBatchFunction, Quench } from "./quench-api.ts";
+import { attackBatch } from "./attack-batch.ts";
 import { countBatch } from "./count-batch.ts";
 import { damageBatch } from "./damage-batch.ts";
 import { phaseBatch } from "./phase-batch.ts";
@@ -26,6 +27,7 @@ export const QUENCH_BATCHES: readonly {
   { key: "tempo.combat.rotation", name: "TEMPO: rotation combat", fn: rotationBatch },
   { key: "tempo.chat.damage", name: "TEMPO: damage cards, apply and undo", fn: damageBatch },
   { key: "tempo.encounters", name: "TEMPO: encounters deployed, joined and undone", fn: encounterBatch },
+  { key: "tempo.chat.attack", name: "TEMPO: attack cards from an owned weapon", fn: attackBatch },
 ];
 
 /** `Hooks` with the `quenchReady` hook, which the Foundry types do not list (called on `Hooks` itself). */

@@ -1,13 +1,12 @@
 /**
  * Items dragged from a sheet onto the hotbar become script macros that attack or cast with the item's
- * actor: `CONFIG.TEMPO.useItem(uuid)`, which sends the same command as the sheet's button. As dnd5e
+ * actor: `CONFIG.TEMPO.useItem(uuid)` (src/foundry/chat/attack-flow.ts: the sheet's command in a count or
+ * segment combat, else rolled attack cards on the user's targets). As dnd5e
  * (`create5eMacro`) and Starfinder (`createItemMacro`) do, the `hotbarDrop` hook handles an Item drop,
  * reuses a macro with the same command, assigns it to the slot and returns false so core makes none.
  * Only an item on an actor makes sense as a macro (a sidebar item has nobody to act).
  */
 import { showNotice } from "../../combat/queries.ts";
-import { sheetItemOf } from "./sheet-documents.ts";
-import { useItemNow, type UsableItem } from "./sheet-commands.ts";
 
 /** What a hotbar macro needs of Foundry (game.macros, Macro.create, the user's hotbar), replaceable in tests. */
 export interface MacroHost {
@@ -48,31 +47,6 @@ export async function createItemMacro(host: MacroHost, uuid: string, slot: numbe
 /** Core's `fromUuid` for a dropped or stored uuid (an owned item's is `Actor.<id>.Item.<id>`). */
 function resolveUuid(uuid: string): Promise<unknown> {
   return fromUuid(uuid as `Actor.${string}`);
-}
-
-/** `CONFIG.TEMPO.useItem(uuid)`: attack or cast now with the item's actor. */
-export async function useItemByUuid(
-  uuid: string,
-  resolve: (uuid: string) => Promise<unknown> = resolveUuid,
-): Promise<boolean> {
-  const doc = await resolve(uuid);
-  if (!(doc instanceof Item)) {
-    showNotice({ key: "TEMPO.SHEET.MacroNoItem", data: { uuid } });
-    return false;
-  }
-  const row = sheetItemOf(doc);
-  const actor = doc.actor;
-  const usable: UsableItem = {
-    name: doc.name,
-    actor: actor === null ? null : { id: actor.id, name: actor.name },
-    use:
-      row?.type === "weapon"
-        ? { type: "weapon", stats: row.stats }
-        : row?.type === "spell"
-          ? { type: "spell", stats: row.stats }
-          : null,
-  };
-  return useItemNow(usable);
 }
 
 /** Foundry's macros and hotbar. */

@@ -1,0 +1,198 @@
+/**
+ * `CONFIG.TEMPO.useItem(itemUuid, { targets? })` (the hotbar macro's call, issue 11): use an owned
+ * weapon or spell on the user's targeted tokens (or the given actors).
+ * - In a `count` or `segment` combat the attack is declared on the combat first (CNT-6, SEG-2), as the
+ *   sheet does (sheet-commands.ts); its card comes when the action lands (event-cards.ts).
+ * - Otherwise a weapon rolls its attack with real Rolls, ONE attack card PER TARGET, and on a hit that
+ *   target's damage card (AP-1 swings, the damage kind, the target's DR). One card per target rather
+ *   than one card listing them: every Tempo ruleset rolls one attack per target (AP-1 "one attack roll
+ *   per target"), each against that target's own defence, so each card shows its own roll, rule and
+ *   exact odds and its own Apply; dnd5e users see the same shape when they roll against each target.
+ * - A spell posts its damage card for each target (no attack roll: the seeds give spells none).
+ * What the rules decide is in src/view/chat/item-attack.ts; here documents are read and cards posted.
+ * Every target is checked before anything is rolled: a refusal posts nothing.
+ */
+import { ITEM_USE_RULINGS, type ExtraSources, type Message, type RulesetId } from "../../engine/index.ts";
+import {
+  attackHit,
+  attacksThroughCombat,
+  planDamage,
+  planWeaponAttack,
+  type AttackPlan,
+  type CreatureSnapshot,
+} from "../../view/chat/item-attack.ts";
+import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
+import { actorCombatOf, useItemNow, type UsableItem } from "../applications/sheets/sheet-commands.ts";
+import { showNotice } from "../combat/queries.ts";
+import { phaseAttackSourcesIn } from "../conditions/attack-facts.ts";
+import { actorConditions } from "../conditions/actor-conditions.ts";
+import { TempoActorModel } from "../data/actor/actor-model.ts";
+import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
+import { trackerInputOf } from "../applications/tracker-input.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+import { postCard } from "./post-card.ts";
+
+export interface UseItemOptions {
+  /** The creatures to attack; default: the user's targeted tokens' actors. */
+  readonly targets?: readonly Actor.Implementation[];
+}
+
+type Refusal = Message | null;
+
+function tempoSystem(actor: unknown): TempoActorModel | null {
+  const system: unknown = (actor as { system?: unknown } | null)?.system;
+  return system instanceof TempoActorModel ? system : null;
+}
+
+function snapshotOf(actor: Actor.Implementation): CreatureSnapshot | null {
+  const system = tempoSystem(actor);
+  if (system === null) return null;
+  const stats = actorStatsOf(system);
+  // ATK-ROT-2: the actor's side, else (as a combatant's default side) a player-owned actor is a PC.
+  const isPlayer = (stats.side ?? (actor.hasPlayerOwner ? "pc" : "enemy")) === "pc";
+  return { name: actor.name, stats, aac0: system.derived.aac0, conditions: actorConditions(actor), isPlayer };
+}
+
+/** The user's targeted tokens' actors, each once. */
+function targetedActors(): Actor.Implementation[] {
+  const actors = new Map<string, Actor.Implementation>();
+  for (const token of game.user.targets) {
+    const actor = token.actor;
+    if (actor !== null && !actors.has(actor.uuid)) actors.set(actor.uuid, actor);
+  }
+  return [...actors.values()];
+}
+
+/** The ruleset the actor fights under: its Tempo combat's, else the world's. */
+function rulesetOf(actor: Actor.Implementation): { ruleset: RulesetId; inCombat: boolean } {
+  const found = actorCombatOf(actor);
+  const input = found === null ? null : trackerInputOf(found.combat, game.user);
+  if (input !== null) return { ruleset: input.host.id, inCombat: true };
+  return { ruleset: game.settings.get(SYSTEM_ID, "ruleset"), inCombat: false };
+}
+
+/** PHS-4, PHS-10, PHS-11 in the combat both fight in (null outside one). */
+function phaseExtra(attacker: Actor.Implementation, target: Actor.Implementation): ExtraSources | null {
+  const found = actorCombatOf(attacker);
+  if (found === null) return null;
+  const targetId = found.combat.combatants.contents.find((c) => c.actor?.id === target.id)?.id ?? null;
+  if (targetId === null) return null;
+  const sources = phaseAttackSourcesIn(found.combat, found.combatantId, targetId);
+  return sources.ok ? sources.value : null;
+}
+
+async function rollAll(formulas: readonly string[]): Promise<Roll[]> {
+  const rolls: Roll[] = [];
+  for (const formula of formulas) {
+    const roll = new Roll(formula);
+    await roll.evaluate();
+    rolls.push(roll);
+  }
+  return rolls;
+}
+
+const totalsOf = (rolls: readonly Roll[]) => rolls.map((r) => r.total ?? 0);
+
+interface Gathered {
+  readonly attacker: Actor.Implementation;
+  readonly targets: readonly { readonly actor: Actor.Implementation; readonly snapshot: CreatureSnapshot }[];
+}
+
+function gather(attacker: Actor.Implementation, targets: readonly Actor.Implementation[]): Gathered | Message {
+  if (targets.length === 0) return { key: "TEMPO.CHAT.Attack.NoTargets" };
+  const list: Gathered["targets"][number][] = [];
+  for (const actor of targets) {
+    const snapshot = snapshotOf(actor);
+    if (snapshot === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
+    list.push({ actor, snapshot });
+  }
+  return { attacker, targets: list };
+}
+
+async function postDamage(
+  attacker: Actor.Implementation,
+  target: CreatureSnapshot,
+  formula: string,
+  kind: string,
+  swings: number | null,
+): Promise<void> {
+  const drMode = game.settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit";
+  const plan = planDamage({ attacker: attacker.name, target, formula, kind, swings, drMode });
+  const rolls = await rollAll(Array.from({ length: plan.swings }, () => plan.formula));
+  const speaker = ChatMessage.getSpeaker({ actor: attacker });
+  await postCard({ type: "damage", input: plan.card(totalsOf(rolls)) }, { rolls, speaker });
+}
+
+async function attackWith(item: Item.Implementation, ruleset: RulesetId, gathered: Gathered): Promise<Refusal> {
+  const row = sheetItemOf(item);
+  if (row?.type !== "weapon") return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
+  const self = snapshotOf(gathered.attacker);
+  if (self === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: gathered.attacker.name } };
+  const plans: { plan: AttackPlan; target: CreatureSnapshot }[] = [];
+  for (const { actor, snapshot } of gathered.targets) {
+    const extra = ruleset === "phase" ? phaseExtra(gathered.attacker, actor) : null;
+    const weapon = { name: item.name, stats: row.stats };
+    const plan = planWeaponAttack({ ruleset, attacker: self, target: snapshot, weapon, phaseExtra: extra });
+    if (!plan.ok) return plan.error;
+    plans.push({ plan: plan.value, target: snapshot });
+  }
+  const system = tempoSystem(gathered.attacker);
+  const swings = row.stats.apCost === null ? null : (system?.derived.swings[item.id ?? ""] ?? null);
+  const speaker = ChatMessage.getSpeaker({ actor: gathered.attacker });
+  for (const { plan, target } of plans) {
+    const rolls = await rollAll(plan.dice);
+    const input = plan.resolve(totalsOf(rolls));
+    await postCard({ type: "attack", input }, { rolls, speaker });
+    if (attackHit(input) === true)
+      await postDamage(gathered.attacker, target, row.stats.damage, ITEM_USE_RULINGS.weaponDamageKind, swings);
+  }
+  return null;
+}
+
+async function castWith(item: Item.Implementation, gathered: Gathered): Promise<Refusal> {
+  const row = sheetItemOf(item);
+  if (row?.type !== "spell" || row.stats.damage.trim() === "")
+    return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
+  for (const { snapshot } of gathered.targets)
+    await postDamage(gathered.attacker, snapshot, row.stats.damage, ITEM_USE_RULINGS.spellDamageKind, null);
+  return null;
+}
+
+/** Uses a resolved item document (tests and macros holding the item). True when cards were posted or a command given. */
+export async function useItemDocument(item: Item.Implementation, options: UseItemOptions = {}): Promise<boolean> {
+  const actor = item.actor;
+  if (actor === null) {
+    showNotice({ key: "TEMPO.SHEET.MacroUnowned" });
+    return false;
+  }
+  const { ruleset, inCombat } = rulesetOf(actor);
+  const row = sheetItemOf(item);
+  if (inCombat && attacksThroughCombat(ruleset)) {
+    const use: UsableItem["use"] =
+      row?.type === "weapon"
+        ? { type: "weapon", stats: row.stats }
+        : row?.type === "spell"
+          ? { type: "spell", stats: row.stats }
+          : null;
+    return useItemNow({ name: item.name, actor: { id: actor.id, name: actor.name }, use });
+  }
+  const gathered = gather(actor, options.targets ?? targetedActors());
+  if (!("targets" in gathered)) {
+    showNotice(gathered);
+    return false;
+  }
+  const refusal = row?.type === "spell" ? await castWith(item, gathered) : await attackWith(item, ruleset, gathered);
+  if (refusal !== null) showNotice(refusal);
+  return refusal === null;
+}
+
+/** `CONFIG.TEMPO.useItem(uuid, { targets })`: the hotbar macro's action. */
+export async function useItem(itemUuid: string, options: UseItemOptions = {}): Promise<boolean> {
+  const doc: unknown = await fromUuid(itemUuid as `Actor.${string}`);
+  const isItem = typeof doc === "object" && doc !== null && "system" in doc && "actor" in doc;
+  if (!isItem) {
+    showNotice({ key: "TEMPO.SHEET.MacroNoItem", data: { uuid: itemUuid } });
+    return false;
+  }
+  return useItemDocument(doc as Item.Implementation, options);
+}

@@ -1,0 +1,122 @@
+/**
+ * Posts the cards the engine's events call for (issue 11; which cards is decided by
+ * src/view/chat/event-cards.ts):
+ * - after a command's step (write-step.ts), on the active GM's client only: save cards (PHS-12, CNT-14)
+ *   and pending cards (CNT-6, CNT-9, SEG-5). Undo and redo steps post nothing.
+ * - after damage is applied (apply-damage.ts), on the client that applied it: SEG-10 concentration
+ *   checks for the creatures that took damage while concentrating or casting.
+ * Events carry ids only: names and the effects that call for a save are read from the combatant's
+ * actor (ITEM_USE_RULINGS.endPhaseSaveFlag). One ChatMessage per card, public, none when nothing is due.
+ */
+import {
+  ITEM_USE_RULINGS,
+  type AnyRulesetHost,
+  type EndPhaseSaveKind,
+  type HostEvent,
+  type RulesetId,
+} from "../../engine/index.ts";
+import type { AppliedDamage } from "../../view/chat/damage-applied.ts";
+import {
+  concentrationCard,
+  concentrationCheckDue,
+  eventCards,
+  type EventCard,
+  type EventCreature,
+  type SavingEffect,
+} from "../../view/chat/event-cards.ts";
+import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
+import { isActiveGm } from "../combat/active-gm.ts";
+import { tempoModelOf } from "../combat/tempo-model.ts";
+import { actorConditions } from "../conditions/actor-conditions.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+import { postCard } from "./post-card.ts";
+
+interface EffectLike {
+  readonly name?: unknown;
+  readonly disabled?: unknown;
+  readonly flags?: unknown;
+  readonly statuses?: unknown;
+}
+
+function effectsOf(actor: unknown): EffectLike[] {
+  const effects: unknown = (actor as { effects?: unknown } | null)?.effects;
+  if (typeof effects !== "object" || effects === null || !(Symbol.iterator in effects)) return [];
+  return [...(effects as Iterable<EffectLike>)];
+}
+
+function saveKindOf(effect: EffectLike): EndPhaseSaveKind | null {
+  const flags = effect.flags as Record<string, Record<string, unknown> | undefined> | undefined;
+  const value = flags?.[SYSTEM_ID]?.[ITEM_USE_RULINGS.endPhaseSaveFlag];
+  return value === "ends" || value === "sustains" ? value : null;
+}
+
+/** PHS-12: the actor's enabled effects that call for an end-phase save. */
+export function savingEffectsOf(actor: unknown): SavingEffect[] {
+  const out: SavingEffect[] = [];
+  for (const effect of effectsOf(actor)) {
+    const kind = saveKindOf(effect);
+    if (kind !== null && effect.disabled !== true)
+      out.push({ name: typeof effect.name === "string" ? effect.name : "?", kind });
+  }
+  return out;
+}
+
+function creatureIn(combat: Combat.Implementation, combatantId: string): EventCreature | null {
+  const combatant = combat.combatants.get(combatantId);
+  if (combatant === undefined) return null;
+  return { name: combatant.name ?? "?", savingEffects: savingEffectsOf(combatant.actor) };
+}
+
+function speakerOf(actor: Actor.Implementation | null | undefined): ChatMessage.SpeakerData | undefined {
+  return actor === null || actor === undefined ? undefined : ChatMessage.getSpeaker({ actor });
+}
+
+async function post(cards: readonly EventCard[], combatId: string | null, combat: Combat.Implementation | null) {
+  for (const { card, combatantId } of cards) {
+    const speaker = speakerOf(combat?.combatants.get(combatantId)?.actor);
+    await postCard(card, { combatId, whisper: [], ...(speaker === undefined ? {} : { speaker }) });
+  }
+}
+
+/** After a step's write: the cards its events call for (active GM only; none for undo and redo). */
+export async function postStepCards(
+  combat: Combat.Implementation,
+  host: AnyRulesetHost,
+  events: readonly { readonly type: string }[],
+): Promise<void> {
+  if (!isActiveGm() || combat.id === null) return;
+  const facts = { combatId: combat.id, ruleset: host.id, creature: (id: string) => creatureIn(combat, id) };
+  await post(eventCards(events as readonly HostEvent[], facts), combat.id, combat);
+}
+
+function concentrationName(actor: Actor.Implementation): string {
+  for (const effect of effectsOf(actor)) {
+    const statuses = effect.statuses;
+    const held = statuses instanceof Set && (statuses.has("concentrating") || statuses.has("casting"));
+    if (held && typeof effect.name === "string") return effect.name;
+  }
+  return actor.name;
+}
+
+/** SEG-10: after Apply, a concentration check card for each creature hurt while concentrating or casting. */
+export async function postConcentrationChecks(
+  records: readonly AppliedDamage[],
+  actors: readonly Actor.Implementation[],
+): Promise<void> {
+  for (const record of records) {
+    const actor = actors.find((a) => a.uuid === record.actorUuid);
+    if (actor === undefined) continue;
+    const found = actorCombatOf(actor);
+    const model = found === null ? null : tempoModelOf(found.combat);
+    const ruleset: RulesetId = model?.host.id ?? game.settings.get(SYSTEM_ID, "ruleset");
+    const due = concentrationCheckDue(ruleset, actorConditions(actor), record.before, record.after);
+    if (due === null) continue;
+    const card = concentrationCard(found?.combatantId ?? "", actor.name, concentrationName(actor), due.casting);
+    const speaker = speakerOf(actor);
+    await postCard(card.card, {
+      combatId: found?.combat.id ?? null,
+      whisper: [],
+      ...(speaker === undefined ? {} : { speaker }),
+    });
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * The cards a combat step's events call for (issue 11, "saves and pending actions"): the events carry
+ * ids only, so the caller hands in what the documents say (names, the effects that call for a save);
+ * this decides which cards, with what numbers. None for an undo or a redo: its cards were posted when
+ * the step was first taken (combat-step.ts reports those steps as one `undone` / `redone` event).
+ * - PHS-12 `savesDue` (phase): one end-phase save card per effect on the creature that calls for a save;
+ * - CNT-14 `deathSavesDue` (count): a death save card (ITEM_USE_RULINGS.deathSave);
+ * - CNT-6 / CNT-9 `actionResolved` (count): the pending card of the action that landed, linked to its
+ *   track row (CNT-9 when it carried into a later round);
+ * - SEG-5 `turnStarted` of a `spell` part (segment, step 7): the pending card of the spell going off.
+ */
+import {
+  CONDITIONS,
+  END_PHASE_SAVE_FORMULA,
+  END_PHASE_SAVE_TARGET,
+  ITEM_USE_RULINGS,
+  countPendingDetail,
+  countPositionLabel,
+  type ConditionId,
+  type CountPendingAction,
+  type EndPhaseSaveKind,
+  type HostEvent,
+  type RulesetId,
+  type StoredHealth,
+} from "../../engine/index.ts";
+import type { ChatCard } from "./chat-cards.ts";
+import type { SaveCardInput } from "./save-card.ts";
+
+/** An ActiveEffect that calls for an end-phase save (PHS-12). */
+export interface SavingEffect {
+  readonly name: string;
+  readonly kind: EndPhaseSaveKind;
+}
+
+export interface EventCreature {
+  readonly name: string;
+  readonly savingEffects: readonly SavingEffect[];
+}
+
+export interface EventFacts {
+  readonly combatId: string;
+  readonly ruleset: RulesetId;
+  /** The combatant's name and effects, or null when it is gone. */
+  readonly creature: (combatantId: string) => EventCreature | null;
+}
+
+/** A card to post, and the creature it is about (its owner rolls or resolves it). */
+export interface EventCard {
+  readonly combatantId: string;
+  readonly card: ChatCard;
+}
+
+function field(event: HostEvent, name: string): unknown {
+  return (event as unknown as Record<string, unknown>)[name];
+}
+
+function text(event: HostEvent, name: string): string | null {
+  const value = field(event, name);
+  return typeof value === "string" ? value : null;
+}
+
+function saveCard(combatantId: string, name: string, fill: Partial<SaveCardInput>): EventCard {
+  const input: SaveCardInput = {
+    kind: "death",
+    combatantId,
+    name,
+    effect: null,
+    formula: ITEM_USE_RULINGS.deathSave.formula,
+    target: ITEM_USE_RULINGS.deathSave.target,
+    endPhaseKind: "ends",
+    concentration: "maintaining",
+    total: null,
+    ...fill,
+  };
+  return { combatantId, card: { type: "save", input } };
+}
+
+function isPendingAction(value: unknown): value is CountPendingAction {
+  if (typeof value !== "object" || value === null) return false;
+  const a = value as Record<string, unknown>;
+  return typeof a.id === "string" && typeof a.combatantId === "string" && typeof a.count === "number";
+}
+
+function countPending(facts: EventFacts, action: CountPendingAction, name: string): EventCard {
+  const carried = action.round > action.declaredRound;
+  return {
+    combatantId: action.combatantId,
+    card: {
+      type: "pending",
+      input: {
+        combatId: facts.combatId,
+        combatantId: action.combatantId,
+        name,
+        entryKey: `pending:${action.id}`,
+        detail: countPendingDetail(action),
+        position: countPositionLabel(action.count),
+        rule: carried ? "CNT-9" : "CNT-6",
+        resolved: false,
+      },
+    },
+  };
+}
+
+function segmentSpell(facts: EventFacts, combatantId: string, name: string, segment: number): EventCard {
+  return {
+    combatantId,
+    card: {
+      type: "pending",
+      input: {
+        combatId: facts.combatId,
+        combatantId,
+        name,
+        entryKey: `segment:turn:${combatantId}:spell`,
+        detail: { key: "TEMPO.COMBAT.Segment.Step.Spells" },
+        position: { key: "TEMPO.COMBAT.Segment.Segment", data: { segment } },
+        rule: "SEG-5",
+        resolved: false,
+      },
+    },
+  };
+}
+
+function cardsOf(event: HostEvent, facts: EventFacts): EventCard[] {
+  const action = field(event, "action");
+  const combatantId = isPendingAction(action) ? action.combatantId : text(event, "combatantId");
+  if (combatantId === null) return [];
+  const creature = facts.creature(combatantId);
+  if (creature === null) return [];
+  const { ruleset } = facts;
+  if (ruleset === "phase" && event.type === "savesDue")
+    return creature.savingEffects.map((effect) =>
+      saveCard(combatantId, creature.name, {
+        kind: "endPhase",
+        effect: effect.name,
+        formula: END_PHASE_SAVE_FORMULA,
+        target: END_PHASE_SAVE_TARGET,
+        endPhaseKind: effect.kind,
+      }),
+    );
+  if (ruleset === "count" && event.type === "deathSavesDue") return [saveCard(combatantId, creature.name, {})];
+  if (ruleset === "count" && event.type === "actionResolved" && isPendingAction(action))
+    return [countPending(facts, action, creature.name)];
+  const segment = field(event, "segment");
+  if (ruleset === "segment" && event.type === "turnStarted" && field(event, "part") === "spell")
+    return [segmentSpell(facts, combatantId, creature.name, typeof segment === "number" ? segment : 0)];
+  return [];
+}
+
+/** The cards a step's events call for, in event order (none for an undo or redo). */
+export function eventCards(events: readonly HostEvent[], facts: EventFacts): EventCard[] {
+  if (events.some((e) => e.type === "undone" || e.type === "redone")) return [];
+  return events.flatMap((event) => cardsOf(event, facts));
+}
+
+/** SEG-10: the concentration check a damaged caster rolls (ITEM_USE_RULINGS.concentrationCheck). */
+export function concentrationCard(combatantId: string, name: string, effect: string, casting: boolean): EventCard {
+  return saveCard(combatantId, name, {
+    kind: "concentration",
+    effect,
+    formula: ITEM_USE_RULINGS.concentrationCheck.formula,
+    target: ITEM_USE_RULINGS.concentrationCheck.target,
+    concentration: casting ? "casting" : "maintaining",
+  });
+}
+
+/**
+ * SEG-10: whether damage calls for a concentration check: the creature is concentrating or casting (the
+ * SEG-10 conditions), its ruleset is one whose rules name them, and the damage took hit points or
+ * overshield (a hit that DR stopped entirely is no damage taken).
+ */
+export function concentrationCheckDue(
+  ruleset: RulesetId,
+  conditions: ReadonlySet<ConditionId>,
+  before: StoredHealth,
+  after: StoredHealth,
+): { readonly casting: boolean } | null {
+  const concentrating = conditions.has("concentrating") && CONDITIONS.concentrating.rulesets.includes(ruleset);
+  const casting = conditions.has("casting") && CONDITIONS.casting.rules.includes("SEG-10") && ruleset === "segment";
+  const hurt = after.hp < before.hp || after.overshield < before.overshield;
+  return hurt && (concentrating || casting) ? { casting } : null;
+}

@@ -1,0 +1,191 @@
+/**
+ * Using an item against a target (issue 11, the hotbar macro and the sheet): which attack rule the
+ * world's ruleset uses and what the cards hold, decided from plain snapshots of the two creatures and
+ * the item. The Foundry side (src/foundry/chat/attack-flow.ts) gathers the snapshots, rolls the dice
+ * this plan names with real Rolls, and posts the cards it returns.
+ *
+ * Per ruleset (RULES.md table): `count`/`standard` d20 + bonus vs AC, `segment` d20 vs descending AC
+ * by AAC0 (SEG-12), `rotation` d20 + skill vs Dodge/Armor (ATK-ROT-1..5, STL-3), `phase` 2d6 + ATK vs
+ * DEF with step dice (PHS-8, ADV-1..3). The open numbers are ITEM_USE_RULINGS' (one engine table).
+ */
+import {
+  ITEM_USE_RULINGS,
+  phaseAttackOdds,
+  phaseAttackSources,
+  rotationDefenderWithConditions,
+  type ActorStats,
+  type ConditionId,
+  type DrMode,
+  type ExtraSources,
+  type Result,
+  type RotationDefender,
+  type RulesetId,
+  type WeaponStats,
+} from "../../engine/index.ts";
+import { buildAttackCard, type AttackCardInput, type AttackResolution } from "./attack-card.ts";
+import type { DamageCardInput } from "./damage-card.ts";
+
+/** One creature as an attack reads it. */
+export interface CreatureSnapshot {
+  readonly name: string;
+  readonly stats: ActorStats;
+  /** SEG-12: the AAC0 the creature attacks with (its derived value), or null. */
+  readonly aac0: number | null;
+  readonly conditions: ReadonlySet<ConditionId>;
+  /** ATK-ROT-2: a player character (its side, else a player-owned actor, as combatants decide it). */
+  readonly isPlayer: boolean;
+}
+
+export interface WeaponAttackInput {
+  readonly ruleset: RulesetId;
+  readonly attacker: CreatureSnapshot;
+  readonly target: CreatureSnapshot;
+  readonly weapon: { readonly name: string; readonly stats: WeaponStats };
+  /** PHS-4, PHS-10, PHS-11: the sources the combat adds (attack-facts.ts); null outside a phase combat. */
+  readonly phaseExtra: ExtraSources | null;
+}
+
+/** The dice to roll (one Roll per formula, in order) and the card's resolution from their totals. */
+export interface AttackPlan {
+  readonly dice: readonly string[];
+  readonly resolve: (faces: readonly number[]) => AttackCardInput;
+}
+
+function primaryModifier(stats: ActorStats): number {
+  return stats.abilities[stats.primaryAbility];
+}
+
+/** ATK-ROT-1: the attacker's skill with the weapon's group; none known: +0, not proficient. */
+function weaponSkillOf(stats: ActorStats, group: string): { bonus: number; proficient: boolean } {
+  const skill = stats.weaponSkills.find((s) => s.group === group && group !== "");
+  return skill === undefined ? { bonus: 0, proficient: false } : { bonus: skill.bonus, proficient: skill.proficient };
+}
+
+function rotationDefender(input: WeaponAttackInput): RotationDefender {
+  const d = input.target.stats.defenses;
+  const base: RotationDefender = {
+    dodge: d.dodge,
+    armor: d.armor,
+    isPlayer: input.target.isPlayer,
+    adjacentEnemies: ITEM_USE_RULINGS.rotationAdjacentEnemies,
+    defense: null,
+    unaware: false,
+    grappled: false,
+  };
+  return rotationDefenderWithConditions(base, input.attacker.conditions, input.target.conditions);
+}
+
+function plan(input: WeaponAttackInput, dice: readonly string[], at: (faces: readonly number[]) => AttackResolution) {
+  const card = (faces: readonly number[]): AttackCardInput => ({
+    attacker: input.attacker.name,
+    target: input.target.name,
+    weapon: input.weapon.name,
+    resolution: at(faces),
+  });
+  return { ok: true as const, value: { dice, resolve: card } };
+}
+
+/** The attack of `weapon` on `target` under the ruleset: the dice to roll and the card they make. */
+export function planWeaponAttack(input: WeaponAttackInput): Result<AttackPlan> {
+  const a = input.attacker.stats;
+  const t = input.target.stats;
+  switch (input.ruleset) {
+    case "count":
+    case "standard": {
+      const snapshot = {
+        bonus: primaryModifier(a),
+        armorClass: t.defenses.ac,
+        criticalFrom: ITEM_USE_RULINGS.criticalFrom,
+        mode: "normal" as const,
+      };
+      return plan(input, ["1d20"], (faces) => ({ scheme: "d20", snapshot, faces: [...faces] }));
+    }
+    case "segment": {
+      if (input.attacker.aac0 === null)
+        return { ok: false, error: { key: "TEMPO.CHAT.Errors.NoAac0", data: { name: input.attacker.name } } };
+      const snapshot = {
+        aac0: input.attacker.aac0,
+        armorClass: t.defenses.descendingAc,
+        modifier: ITEM_USE_RULINGS.segmentModifier,
+        mode: "normal" as const,
+      };
+      return plan(input, ["1d20"], (faces) => ({ scheme: "segment", snapshot, faces: [...faces] }));
+    }
+    case "rotation": {
+      const skill = weaponSkillOf(a, input.weapon.stats.group);
+      const defender = rotationDefender(input);
+      const snapshot = {
+        skillBonus: skill.bonus,
+        proficient: skill.proficient,
+        criticalThreshold: a.criticalThreshold,
+        attackerIsPlayer: input.attacker.isPlayer,
+        defender,
+      };
+      // STL-3: an unaware defender is attacked with advantage, two d20s.
+      const dice = defender.unaware ? ["1d20", "1d20"] : ["1d20"];
+      return plan(input, dice, (faces) => ({ scheme: "rotation", snapshot, faces: [...faces] }));
+    }
+    case "phase": {
+      const extra = input.phaseExtra ?? { advantage: 0, disadvantage: 0 };
+      const tiers = phaseAttackSources(a.tier, t.tier, extra);
+      if (!tiers.ok) return tiers;
+      const attack = {
+        atk: primaryModifier(a),
+        def: t.defenses.def,
+        advantage: tiers.value.advantage,
+        disadvantage: tiers.value.disadvantage,
+      };
+      const odds = phaseAttackOdds(attack);
+      if (!odds.ok) return odds;
+      const dice = odds.value.pool.dice.map((sides) => `1d${sides}`);
+      return plan(input, dice, (faces) => ({ scheme: "phase", input: attack, dice: [...faces] }));
+    }
+  }
+}
+
+/** What a hit's damage card needs besides the rolled swings. */
+export interface DamagePlan {
+  readonly formula: string;
+  /** AP-1: how many swings to roll (one attack roll covers them all). */
+  readonly swings: number;
+  readonly card: (rolled: readonly number[]) => DamageCardInput;
+}
+
+export interface DamageInput {
+  readonly attacker: string;
+  readonly target: CreatureSnapshot;
+  readonly formula: string;
+  readonly kind: string;
+  /** AP-1: the weapon's swings per Full action with the attacker's AP (null: one). */
+  readonly swings: number | null;
+  readonly drMode: DrMode;
+}
+
+/** The damage card of a hit (or of a spell): one swing unless AP-1 gives more; the target's DR (DR-1). */
+export function planDamage(input: DamageInput): DamagePlan {
+  const swings = input.swings !== null && input.swings > 0 ? input.swings : 1;
+  return {
+    formula: input.formula,
+    swings,
+    card: (rolled) => ({
+      attacker: input.attacker,
+      target: input.target.name,
+      formula: input.formula,
+      swings: [...rolled],
+      kind: input.kind,
+      dr: input.target.stats.dr,
+      drMode: input.drMode,
+    }),
+  };
+}
+
+/** Whether the ruleset declares attacks on the combat first (CNT-6 count track, SEG-2 declarations). */
+export function attacksThroughCombat(ruleset: RulesetId): boolean {
+  return ruleset === "count" || ruleset === "segment";
+}
+
+/** Whether the card's attack hit, as the card itself resolves it (null: the engine refused the data). */
+export function attackHit(card: AttackCardInput): boolean | null {
+  const built = buildAttackCard(card, { isGM: true, owns: true, showOdds: false });
+  return built.verdict === null ? null : built.verdict.success;
+}

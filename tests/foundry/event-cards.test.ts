@@ -1,0 +1,155 @@
+/**
+ * Cards the engine's events call for, posted by the active GM after a step (write-step.ts) and after
+ * Apply (apply-damage.ts), through the world, chat and damage doubles: one ChatMessage per card, none
+ * when nothing is due, none for undo and redo.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installDamageDouble } from "../support/damage-double.ts";
+import { effectEncounter, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
+import { installFoundryWorld } from "../support/foundry-world.ts";
+
+const world = installFoundryWorld(31);
+afterAll(() => world.uninstall());
+const chat = installChatDouble(world);
+const damage = installDamageDouble(world);
+
+await import("../../src/foundry/init.ts");
+world.callHook("init");
+const { postCard } = await import("../../src/foundry/chat/post-card.ts");
+const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+
+type Obj = Record<string, unknown>;
+const inputOf = (m: MessageDouble | undefined) => (m?.source.input ?? {}) as Obj;
+const cardWrites = (from: number) => world.writes.slice(from).filter((w) => w.document === "ChatMessage");
+
+/** Steps until an event matches; the messages and ChatMessage writes of that step. */
+async function stepUntil(combat: Tempo, match: (e: Ev) => boolean, max = 80) {
+  for (let i = 0; i < max; i++) {
+    const writes = world.writes.length;
+    const messages = chat.messages.length;
+    const events = await step(world, combat);
+    if (events.some(match)) return { events, messages: chat.messages.slice(messages), writes: cardWrites(writes) };
+  }
+  throw new Error("no such event");
+}
+
+describe("save and pending cards from a step's events", () => {
+  it("PHS-12: in the end phase, one save card per effect that calls for a save; none for creatures without", async () => {
+    const { combat, ids, actors } = await effectEncounter(world, "phase", ["Ash", "Bram", "Cole"]);
+    await actors.Ash?.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Burning", flags: { tempo: { endPhaseSave: "ends" } } },
+      { name: "Haste", flags: { tempo: { endPhaseSave: "sustains" } } },
+      { name: "Blessed" },
+    ]);
+    await combat.startCombat();
+    await world.idle();
+    const saves = await stepUntil(combat, (e) => e.type === "savesDue");
+    const due = saves.events.filter((e) => e.type === "savesDue").map((e) => e.combatantId);
+    expect(due).toContain(ids.Ash);
+    expect(saves.messages.map((m) => [m.type, inputOf(m).combatantId, inputOf(m).effect])).toEqual([
+      ["save", ids.Ash, "Burning"],
+      ["save", ids.Ash, "Haste"],
+    ]);
+    expect(saves.writes).toHaveLength(2);
+    expect(saves.messages.map((m) => m.source.combatId)).toEqual([combat.id, combat.id]);
+    expect(inputOf(saves.messages[0])).toMatchObject({ kind: "endPhase", formula: "2d6", target: 7 });
+    expect(inputOf(saves.messages[1])).toMatchObject({ endPhaseKind: "sustains", total: null });
+
+    // Undo takes the step back and posts nothing; redo brings it again and posts nothing either.
+    const before = world.writes.length;
+    await combat.previousTurn();
+    await world.idle();
+    await combat.tempoCommand({ type: "redo" });
+    await world.idle();
+    expect(cardWrites(before)).toEqual([]);
+  });
+
+  it("CNT-14: an unconscious creature's death save card comes in the end step", async () => {
+    const { combat, ids } = await effectEncounter(world, "count", ["Dara", "Eske"]);
+    await firstTurn(world, combat);
+    await combat.tempoCommand({ type: "unconscious", combatantId: ids.Dara ?? "" });
+    await world.idle();
+    const found = await stepUntil(combat, (e) => e.type === "deathSavesDue");
+    expect(found.messages).toHaveLength(1);
+    expect(found.writes).toHaveLength(1);
+    expect(found.messages[0]?.type).toBe("save");
+    expect(inputOf(found.messages[0])).toMatchObject({
+      kind: "death",
+      combatantId: ids.Dara,
+      name: "Dara",
+      formula: "1d20",
+      target: 10,
+    });
+  });
+
+  it("CNT-6, CNT-7: a Heavy attack declared on a count lands 2 counts later with a pending card for its row", async () => {
+    const { combat } = await effectEncounter(world, "count", ["Fenn", "Gale"]);
+    const acting = await firstTurn(world, combat);
+    const writes = world.writes.length;
+    await combat.tempoCommand({
+      type: "declare",
+      combatantId: acting,
+      action: { kind: "attack", properties: ["heavy"], targets: [null] },
+    });
+    await world.idle();
+    expect(cardWrites(writes)).toEqual([]); // declared, not landed
+    const landed = await stepUntil(combat, (e) => e.type === "actionResolved");
+    const action = landed.events.find((e) => e.type === "actionResolved")?.action as Obj;
+    expect(landed.messages.map((m) => m.type)).toEqual(["pending"]);
+    expect(inputOf(landed.messages[0])).toMatchObject({
+      combatId: combat.id,
+      combatantId: acting,
+      entryKey: `pending:${String(action.id)}`,
+      rule: action.round === action.declaredRound ? "CNT-6" : "CNT-9",
+      resolved: false,
+    });
+  });
+});
+
+describe("SEG-10: concentration checks after Apply", () => {
+  const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
+  const health = {
+    hp: { value: 20, max: 20 },
+    dr: NO_DR,
+    overshield: { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" },
+  };
+  const card = {
+    attacker: "Ogre",
+    target: "Mage",
+    formula: "1d8",
+    swings: [5],
+    kind: "slashing",
+    dr: NO_DR,
+    drMode: "perHit" as const,
+  };
+
+  it("SEG-10: a concentrating caster hit in segment rounds gets a concentration check card; one create more, nothing else", async () => {
+    await game.settings.set("tempo", "ruleset", "segment");
+    const mage = damage.addCreature("Mage", "character", health);
+    await mage.toggleStatusEffect("concentrating");
+    const soldier = damage.addCreature("Soldier", "npc", health);
+    damage.target(world.gm, [mage, soldier]);
+    await postCard({ type: "damage", input: card });
+    const message = chat.messages.at(-1) as MessageDouble;
+    const writes = world.writes.length;
+    const created = chat.messages.length;
+    const refusal = await runCardAction(message as unknown as ChatMessage.Implementation, "apply");
+    expect(refusal).toBeNull();
+    const made = chat.messages.slice(created);
+    expect(made.map((m) => m.type)).toEqual(["save"]);
+    expect(inputOf(made[0])).toMatchObject({ kind: "concentration", name: "Mage", concentration: "maintaining" });
+    expect(world.writes.slice(writes).map((w) => w.document)).toEqual(["Actor", "ChatMessage", "ChatMessage"]);
+  });
+
+  it("SEG-10: no check outside segment rounds", async () => {
+    await game.settings.set("tempo", "ruleset", "rotation");
+    const mage = damage.addCreature("Mage", "character", health);
+    await mage.toggleStatusEffect("concentrating");
+    damage.target(world.gm, [mage]);
+    await postCard({ type: "damage", input: card });
+    const created = chat.messages.length;
+    await runCardAction(chat.messages.at(-1) as unknown as ChatMessage.Implementation, "apply");
+    expect(chat.messages.slice(created)).toEqual([]);
+  });
+});
