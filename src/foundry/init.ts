@@ -6,6 +6,7 @@ import "../../styles/tempo.css";
 import { TempoCombatTracker } from "./applications/combat-tracker.ts";
 import { registerQueries } from "./combat/queries.ts";
 import { TEMPO } from "./config.ts";
+import { registerHandlebarsHelpers } from "./handlebars-helpers.ts";
 import { COMBAT_MODELS } from "./data/combat/combat-model.ts";
 import { TempoCombatantModel } from "./data/combatant/combatant-model.ts";
 import { TEMPO_GROUP_TYPE, TempoCombatantGroupModel } from "./data/combatant-group/combatant-group-model.ts";
@@ -25,6 +26,7 @@ import { registerEncounterControls } from "./applications/encounter-controls.ts"
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
+  registerHandlebarsHelpers();
   CONFIG.Combat.documentClass = TempoCombat;
   CONFIG.ui.combat = TempoCombatTracker;
   CONFIG.Combat.dataModels.count = COMBAT_MODELS.count;

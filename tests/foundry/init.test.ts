@@ -59,6 +59,14 @@ describe("init", () => {
       expect(configAt("Item", "dataModels", type), type).toBe(ITEM_MODELS[type as keyof typeof ITEM_MODELS]);
   });
 
+  it("registers Tempo's Handlebars helpers, which every tracker template renders with (issue 9)", () => {
+    expect([...double.helpers.keys()].sort()).toEqual(["tempoMessage", "tempoRowKept", "tempoRowPrint"]);
+    const tempoMessage = double.helpers.get("tempoMessage") as (message: unknown) => string;
+    expect(tempoMessage({ key: "TEMPO.Some.Key" })).toBe("TEMPO.Some.Key");
+    expect(tempoMessage({ key: "TEMPO.Other", data: { n: 3 } })).toBe('TEMPO.Other {"n":"3"}');
+    expect(tempoMessage("not a message")).toBe("");
+  });
+
   it("replaces the sidebar combat tracker with Tempo's (issue 9)", () => {
     expect(configAt("ui", "combat")).toBe(TempoCombatTracker);
     expect(Object.getPrototypeOf(TempoCombatTracker)).toBe(foundry.applications.sidebar.tabs.CombatTracker);

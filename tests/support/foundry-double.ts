@@ -35,6 +35,8 @@ export interface FoundryDouble {
   keybindingIds(): string[];
   /** Sheets registered with DocumentSheetConfig (sheet-double.ts). */
   readonly sheets: SheetRegistration[];
+  /** Helpers registered on the global `Handlebars`, by name (Foundry's templates render with them). */
+  readonly helpers: ReadonlyMap<string, unknown>;
   /** The double's `CONFIG` (strict). */
   readonly config: Record<string, unknown>;
   /** Removes the globals again. */
@@ -103,7 +105,7 @@ function defineGlobal(name: string, value: unknown): void {
   Object.defineProperty(globalThis, name, { value, configurable: true, writable: true, enumerable: false });
 }
 
-const GLOBALS = ["Hooks", "game", "CONFIG", "foundry", "Combat"] as const;
+const GLOBALS = ["Hooks", "game", "CONFIG", "foundry", "Combat", "Handlebars"] as const;
 
 export function installFoundryDouble(): FoundryDouble {
   const hooks = new Map<string, { fn: HookFn; once: boolean }[]>();
@@ -185,7 +187,12 @@ export function installFoundryDouble(): FoundryDouble {
     { register: (namespace: string, action: string) => keys.push(`${namespace}.${action}`) },
     "game.keybindings",
   );
-  defineGlobal("game", strict({ settings, keybindings }, "game"));
+  // game.i18n as the world double models it: keys come back as they are, formats show their data.
+  const i18n = {
+    localize: (key: string) => key,
+    format: (key: string, data: Readonly<Record<string, string>> = {}) => `${key} ${JSON.stringify(data)}`,
+  };
+  defineGlobal("game", strict({ settings, keybindings, i18n }, "game"));
   const sheets: SheetRegistration[] = [];
   defineGlobal("CONFIG", config);
   defineGlobal(
@@ -200,6 +207,8 @@ export function installFoundryDouble(): FoundryDouble {
     ),
   );
   defineGlobal("Combat", CombatDouble);
+  const helpers = new Map<string, unknown>();
+  defineGlobal("Handlebars", { registerHelper: (name: string, fn: unknown) => helpers.set(name, fn) });
   const SHEET_GLOBALS = defineDocumentGlobals(defineGlobal);
 
   return {
@@ -211,6 +220,7 @@ export function installFoundryDouble(): FoundryDouble {
       );
       for (const entry of list) entry.fn(...args);
     },
+    helpers,
     setting: registered,
     settingIds: () => [...registrations.keys()],
     keybindingIds: () => [...keys],

@@ -142,7 +142,7 @@ function defineGlobal(name: string, value: unknown): void {
   Object.defineProperty(globalThis, name, { value, configurable: true, writable: true, enumerable: false });
 }
 
-const GLOBALS = ["Hooks", "game", "CONFIG", "foundry", "Combat", "Roll", "ChatMessage", "ui", "CONST"];
+const GLOBALS = ["Hooks", "game", "CONFIG", "foundry", "Combat", "Roll", "ChatMessage", "ui", "CONST", "Handlebars"];
 
 export function installFoundryWorld(seed = 1): World {
   let random = seed >>> 0;
@@ -698,6 +698,8 @@ export function installFoundryWorld(seed = 1): World {
     ),
   );
   defineGlobal("Combat", CombatDouble);
+  // Foundry's global Handlebars: init registers Tempo's helpers on it (handlebars-helpers.ts).
+  defineGlobal("Handlebars", { registerHelper: () => undefined });
   const SHEET_GLOBALS = defineDocumentGlobals(defineGlobal);
   defineGlobal("Roll", RollDouble);
   defineGlobal("ChatMessage", {
