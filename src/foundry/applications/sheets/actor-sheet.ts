@@ -18,6 +18,7 @@ import { askText } from "../tracker-dialogs.ts";
 import { CONTROL_TEMPLATE, SHEET_TEMPLATES, TempoActorSheetBase, type SheetPart } from "./sheet-bases.ts";
 import { actorCombatOf, sendSheetCommand } from "./sheet-commands.ts";
 import { actorSheetInputOf } from "./sheet-documents.ts";
+import { enrichActorInput, foundryEnricher } from "./sheet-enrich.ts";
 
 const ACTOR = `${SHEET_TEMPLATES}/actor`;
 const part = (name: string, templates: string[] = []): SheetPart => ({
@@ -72,7 +73,9 @@ export class TempoActorSheet extends TempoActorSheetBase {
   ): ReturnType<InstanceType<typeof TempoActorSheetBase>["_prepareContext"]> {
     const base = await super._prepareContext(options);
     const input = actorSheetInputOf(this.document, this.#mode, this.isEditable);
-    return input === null ? base : { ...base, ...buildActorSheetContext(input, this.#tab()) };
+    if (input === null) return base;
+    const enriched = await enrichActorInput(input, foundryEnricher(this.document, this.document.isOwner));
+    return { ...base, ...buildActorSheetContext(enriched, this.#tab()) };
   }
 
   /** Item rows carry the item's drag data, so a row dropped on the hotbar becomes a macro. */
