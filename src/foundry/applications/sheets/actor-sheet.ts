@@ -19,6 +19,7 @@ import { CONTROL_TEMPLATE, SHEET_TEMPLATES, TempoActorSheetBase, type SheetPart 
 import { actorCombatOf, sendSheetCommand } from "./sheet-commands.ts";
 import { actorSheetInputOf } from "./sheet-documents.ts";
 import { enrichActorInput, foundryEnricher } from "./sheet-enrich.ts";
+import { attachItemDragData } from "./item-drag.ts";
 
 const ACTOR = `${SHEET_TEMPLATES}/actor`;
 const part = (name: string, templates: string[] = []): SheetPart => ({
@@ -84,12 +85,7 @@ export class TempoActorSheet extends TempoActorSheetBase {
     options: Parameters<InstanceType<typeof TempoActorSheetBase>["_onRender"]>[1],
   ): Promise<void> {
     await super._onRender(context, options);
-    for (const row of this.element.querySelectorAll<HTMLElement>("li.tempo-item[data-item-id]")) {
-      row.addEventListener("dragstart", (event) => {
-        const item = this.document.items.get(row.dataset.itemId ?? "");
-        if (item !== undefined) event.dataTransfer?.setData("text/plain", JSON.stringify(item.toDragData()));
-      });
-    }
+    attachItemDragData(this.element.querySelectorAll<HTMLElement>("li.tempo-item[data-item-id]"), this.document.items);
   }
 
   static async #onToggleMode(this: TempoActorSheet): Promise<void> {
