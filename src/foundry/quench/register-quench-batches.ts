@@ -10,6 +10,7 @@ import { damageBatch } from "./damage-batch.ts";
 import { phaseBatch } from "./phase-batch.ts";
 import { rotationBatch } from "./rotation-batch.ts";
 import { segmentBatch } from "./segment-batch.ts";
+import { sheetsBatch } from "./sheets-batch.ts";
 import { standardBatch } from "./standard-batch.ts";
 
 /** Key, display name and registration function of each batch: the rulesets' order, then the chat cards. */
@@ -24,6 +25,7 @@ export const QUENCH_BATCHES: readonly {
   { key: "tempo.combat.segment", name: "TEMPO: segment rounds combat", fn: segmentBatch },
   { key: "tempo.combat.rotation", name: "TEMPO: rotation combat", fn: rotationBatch },
   { key: "tempo.chat.damage", name: "TEMPO: damage cards, apply and undo", fn: damageBatch },
+  { key: "tempo.sheets", name: "TEMPO: actor sheet, edit/play, an action, close", fn: sheetsBatch },
 ];
 
 /** `Hooks` with the `quenchReady` hook, which the Foundry types do not list (called on `Hooks` itself). */
