@@ -22,6 +22,8 @@ export interface NpcStats {
   readonly skills?: Partial<Record<"sneak" | "cognition" | "intellect" | "vigor" | "dexterity", number>>;
   readonly weaponSkills?: readonly (readonly [group: string, bonus: number, proficient: boolean])[];
   readonly tier?: number;
+  /** PHS-8: the attack modifier. */
+  readonly atk?: number;
   readonly level?: number;
   readonly hitDice?: string;
   readonly aac0?: number | null;
@@ -74,6 +76,7 @@ export function npcSystem(s: NpcStats): Doc {
     },
     weaponSkills: (s.weaponSkills ?? []).map(([group, bonus, proficient]) => ({ group, bonus, proficient })),
     tier: s.tier ?? 1,
+    atk: s.atk ?? 0,
     level: s.level ?? 0,
     hitDice: s.hitDice ?? "",
     aac0: s.aac0 ?? null,
@@ -92,6 +95,8 @@ export function npcSystem(s: NpcStats): Doc {
       burrow: speeds.burrow ?? 0,
     },
     side: null,
+    // Written by the pack (scripts/content/npc-summary.ts), from these same statistics.
+    biography: "",
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * NPCs of the count-up track (CNT-1 reads INT and DEX, AC, weapons whose properties set the delay), of
  * standard turn order (STD-1 DEX, AC, speeds used in tandem, STD-8) and of phase rounds (PHS-2 INT and
- * AGI, PHS-8 tier and DEF).
+ * AGI, PHS-8 tier, ATK and DEF).
  */
 import type { ActorSpec } from "./documents.ts";
 import { natural, npcSystem, spell, weapon } from "./npc-stats.ts";
@@ -95,27 +95,27 @@ export const STANDARD_NPCS: readonly ActorSpec[] = [
 export const PHASE_NPCS: readonly ActorSpec[] = [
   {
     name: "Kobold Trapper",
-    system: npcSystem({ abilities: { int: 1, agi: 2 }, hp: 8, tier: 1, defenses: { def: 10 } }),
+    system: npcSystem({ abilities: { int: 1, agi: 2 }, hp: 8, tier: 1, atk: 1, defenses: { def: 10 } }),
     items: [weapon("Sling"), weapon("Dagger")],
   },
   {
     name: "Rat Swarm",
-    system: npcSystem({ abilities: { int: -2, agi: 2 }, hp: 12, tier: 1, defenses: { def: 9 } }),
+    system: npcSystem({ abilities: { int: -2, agi: 2 }, hp: 12, tier: 1, atk: 0, defenses: { def: 9 } }),
     items: [natural("Bites", "1d6")],
   },
   {
     name: "Gnoll Marauder",
-    system: npcSystem({ abilities: { int: 0, agi: 1, str: 2 }, hp: 22, tier: 2, defenses: { def: 12 } }),
+    system: npcSystem({ abilities: { int: 0, agi: 1, str: 2 }, hp: 22, tier: 2, atk: 2, defenses: { def: 12 } }),
     items: [weapon("Spear"), weapon("Longbow")],
   },
   {
     name: "Barrow Wight",
-    system: npcSystem({ abilities: { int: 1, agi: 1 }, hp: 45, tier: 2, defenses: { def: 13 } }),
+    system: npcSystem({ abilities: { int: 1, agi: 1 }, hp: 45, tier: 2, atk: 2, defenses: { def: 13 } }),
     items: [weapon("Longsword"), natural("Draining Touch", "1d6")],
   },
   {
     name: "Stone Sentinel",
-    system: npcSystem({ abilities: { int: -1, agi: -1, str: 4 }, hp: 80, tier: 3, defenses: { def: 15 } }),
+    system: npcSystem({ abilities: { int: -1, agi: -1, str: 4 }, hp: 80, tier: 3, atk: 4, defenses: { def: 15 } }),
     items: [natural("Slam", "2d8")],
   },
   {
@@ -124,6 +124,7 @@ export const PHASE_NPCS: readonly ActorSpec[] = [
       abilities: { int: 2, agi: 2, str: 4 },
       hp: 110,
       tier: 4,
+      atk: 5,
       defenses: { def: 16 },
       speeds: { walk: 30, fly: 60 },
     }),

@@ -7,6 +7,7 @@ import { folderDoc, itemDoc, journalDoc, npcDoc, type ActorSpec, type Doc } from
 import { FEATS, POWERS } from "./feats-powers.ts";
 import { COUNT_NPCS, PHASE_NPCS, STANDARD_NPCS } from "./npcs-d20.ts";
 import { ROTATION_NPCS, SEGMENT_NPCS } from "./npcs-other.ts";
+import { npcBiography, type NpcRuleset } from "./npc-summary.ts";
 import { SPELLS, spellSpec } from "./spells.ts";
 import { WEAPONS, weaponSpec } from "./weapons.ts";
 
@@ -14,12 +15,17 @@ import { WEAPONS, weaponSpec } from "./weapons.ts";
 export const GENERATED_PACKS: readonly string[] = ["weapons", "spells", "feats", "powers", "conditions", "npcs"];
 
 /** The npcs pack's folders, one per ruleset, named as the rulesets are (lang/en.json TEMPO.RULESETS). */
-export const NPC_FOLDERS: readonly (readonly [name: string, color: string, npcs: readonly ActorSpec[]])[] = [
-  ["Count-up track", "#5b3a29", COUNT_NPCS],
-  ["Standard turn order", "#2f4858", STANDARD_NPCS],
-  ["Phase rounds", "#3d5a3a", PHASE_NPCS],
-  ["Segment rounds", "#4a3b5c", SEGMENT_NPCS],
-  ["Rotations with AP", "#6b2d2d", ROTATION_NPCS],
+export const NPC_FOLDERS: readonly (readonly [
+  name: string,
+  color: string,
+  npcs: readonly ActorSpec[],
+  ruleset: NpcRuleset,
+])[] = [
+  ["Count-up track", "#5b3a29", COUNT_NPCS, "count"],
+  ["Standard turn order", "#2f4858", STANDARD_NPCS, "standard"],
+  ["Phase rounds", "#3d5a3a", PHASE_NPCS, "phase"],
+  ["Segment rounds", "#4a3b5c", SEGMENT_NPCS, "segment"],
+  ["Rotations with AP", "#6b2d2d", ROTATION_NPCS, "rotation"],
 ];
 
 /** A file name from a document name: lower case, words joined by hyphens. */
@@ -45,10 +51,13 @@ function files(
 
 function npcDocs(): Doc[] {
   const docs: Doc[] = [];
-  NPC_FOLDERS.forEach(([name, color, npcs], i) => {
+  NPC_FOLDERS.forEach(([name, color, npcs, ruleset], i) => {
     const folder = folderDoc("npcs", name, "Actor", (i + 1) * 100000, color);
     docs.push(folder);
-    npcs.forEach((npc, j) => docs.push(npcDoc("npcs", npc, String(folder._id), (j + 1) * 100000)));
+    npcs.forEach((npc, j) => {
+      const withBiography = { ...npc, system: { ...npc.system, biography: npcBiography(ruleset, npc) } };
+      docs.push(npcDoc("npcs", withBiography, String(folder._id), (j + 1) * 100000));
+    });
   });
   return docs;
 }

@@ -21,6 +21,7 @@ export const SAMPLE_CHARACTER_STATS: ActorStats = {
   skills: { sneak: 2, cognition: 1, intellect: 0, vigor: 3, dexterity: 2 },
   weaponSkills: [{ group: "blades", bonus: 3, proficient: true }],
   tier: 2,
+  atk: 3,
   level: 4,
   hitDice: "",
   aac0: 18,

@@ -4,6 +4,8 @@
  * `?ruleset=count|standard|phase|segment|rotation`, `?theme=dark`, `?mode=edit`, `?items=20` (the
  * character's item count, for the benchmark), `?only=character` (that sheet alone). Each render is measured as `tempo-sheet-render`.
  * The combat buttons run on the sample encounter (sheet-combat.ts), so a refused one stays refused.
+ * Every template is compiled at page load (measured as `tempo-template-compile`), as Foundry compiles
+ * system templates at init, so the first render measures rendering only.
  */
 import "../../styles/tempo.css";
 import "./page.css";
@@ -13,6 +15,7 @@ import { buildActorSheetContext, type ActorTabId } from "../view/sheets/actor-sh
 import { buildItemSheetContext } from "../view/sheets/item-sheet-context.ts";
 import type { SheetMode } from "../view/sheets/sheet-input.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
+import { precompileTemplates } from "./precompile-templates.ts";
 import { SAMPLE_ITEMS, sampleActorInput } from "./sample-sheets.ts";
 import { sampleSheetEncounter, sheetCombatOf } from "./sheet-combat.ts";
 
@@ -22,7 +25,14 @@ const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
   eager: true,
 });
 const handlebars = createHandlebarsHost(en, templates);
-const compile = (path: string) => handlebars.compile(templates[`../../templates/sheets/${path}.hbs`] ?? "");
+performance.mark("tempo-template-compile-start");
+const compiled = precompileTemplates(handlebars, templates);
+performance.measure("tempo-template-compile", "tempo-template-compile-start");
+const compile = (path: string) => {
+  const template = compiled.get(`systems/tempo/templates/sheets/${path}.hbs`);
+  if (template === undefined) throw new Error(`No template sheets/${path}.hbs`);
+  return template;
+};
 const ACTOR_PARTS = ["header", "tabs", "attributes", "combat", "inventory", "spells", "effects", "biography"].map((p) =>
   compile(`actor/${p}`),
 );

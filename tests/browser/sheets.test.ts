@@ -71,18 +71,19 @@ describe("sheet preview: what a user sees and does", () => {
     await expect(page.locator('[data-sheet="character"] input[name="system.hp.value"]').count()).resolves.toBe(1);
   });
 
-  it("SEG-2: a refused button is disabled with the engine's reason; an allowed declaration is taken by the engine", async () => {
+  it("SEG-2: the sample combat's immediate spell is refused (one spell a round: a spell is declared) with the engine's reason; declaring a Javelin attack instead lifts the refusal", async () => {
     await open("?ruleset=segment");
-    await page.locator('[data-sheet="character"]').getByRole("tab", { name: "Inventory" }).click();
-    const attack = page.locator('[data-sheet="character"]').getByRole("button", { name: "Attack with Javelin" });
-    const disabled = await attack.isDisabled();
-    if (disabled) await expect(attack.getAttribute("title")).resolves.toMatch(/\S/);
-    else {
-      await attack.click();
-      await page.locator('[data-sheet="character"]').getByRole("tab", { name: "Combat" }).click();
-      await expect(page.locator('[data-sheet="character"] #tempo-panel-combat').textContent()).resolves.toMatch(
-        /Declared/,
-      );
-    }
+    const sheet = page.locator('[data-sheet="character"]');
+    const immediate = sheet.getByRole("button", { name: "Immediate spell" });
+    await expect(immediate.isDisabled()).resolves.toBe(true);
+    await expect(immediate.getAttribute("title")).resolves.toBe(
+      "Only one spell can be cast per round, an immediate one included.",
+    );
+    await sheet.getByRole("tab", { name: "Inventory" }).click();
+    const attack = sheet.getByRole("button", { name: "Attack with Javelin" });
+    await expect(attack.isDisabled()).resolves.toBe(false);
+    await attack.click();
+    await sheet.getByRole("tab", { name: "Combat" }).click();
+    await expect(sheet.getByRole("button", { name: "Immediate spell" }).isDisabled()).resolves.toBe(false);
   });
 });

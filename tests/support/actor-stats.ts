@@ -17,6 +17,7 @@ const BASE: ActorStats = {
   skills: { sneak: 0, cognition: 0, intellect: 0, vigor: 0, dexterity: 0 },
   weaponSkills: [],
   tier: 1,
+  atk: 0,
   level: 0,
   hitDice: "",
   aac0: null,

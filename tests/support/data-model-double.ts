@@ -63,6 +63,9 @@ class StringField extends FieldDouble {
   }
 }
 
+/** Foundry's HTMLField is a StringField whose text is HTML (dnd5e's and Draw Steel's biographies use it). */
+class HTMLField extends StringField {}
+
 class BooleanField extends FieldDouble {
   protected check(value: unknown, path: string): void {
     if (typeof value !== "boolean") throw new Error(`${path} must be a boolean`);
@@ -176,7 +179,7 @@ export function installDataModelDouble(): void {
   const en = JSON.parse(readFileSync(`${ROOT}/lang/en.json`, "utf8")) as Tree;
   const f = foundry as unknown as Obj;
   Object.defineProperty(f, "data", {
-    value: { fields: { NumberField, StringField, BooleanField, SchemaField, ArrayField, ObjectField } },
+    value: { fields: { NumberField, StringField, HTMLField, BooleanField, SchemaField, ArrayField, ObjectField } },
     configurable: true,
   });
   Object.defineProperty(f.abstract as Obj, "TypeDataModel", { value: TypeDataModelDouble, configurable: true });

@@ -22,11 +22,34 @@ export class ItemDocumentDouble {
   readonly documentName = "Item";
 }
 
+/** What the drop model needs of the sheet's actor and of the dropped item. */
+interface DropActor {
+  readonly uuid: string;
+  createEmbeddedDocuments(name: "Item", data: object[]): Promise<unknown[]>;
+}
+interface DroppedItem {
+  readonly parent: { readonly uuid: string } | null;
+  toObject(): object;
+}
+
 class SheetDouble {
   static DEFAULT_OPTIONS: Record<string, unknown> = {};
   static PARTS: Record<string, unknown> = {};
   /** The sheet's document (ActorSheetV2 and ItemSheetV2 expose it as `document`). */
   document: unknown = null;
+  /** Whether the viewer may change the document (core: owner, and the sheet not locked). */
+  isEditable = true;
+  /**
+   * The smallest model of ActorSheetV2's default `_onDropItem(event, item)` (Foundry's v13 API page for
+   * ActorSheetV2: "Handle a dropped Item on the Actor Sheet"; Draw Steel's and dnd5e's v13 actor sheets
+   * extend it rather than replace it): nothing for a viewer who may not edit, a sort (no new item) for an
+   * item already on this actor, else one `createEmbeddedDocuments("Item", [item.toObject()])` on the actor.
+   */
+  async _onDropItem(_event: unknown, item: DroppedItem): Promise<unknown[] | null> {
+    const actor = this.document as DropActor;
+    if (!this.isEditable || item.parent?.uuid === actor.uuid) return null;
+    return actor.createEmbeddedDocuments("Item", [item.toObject()]);
+  }
 }
 
 /** The `foundry.applications` keys the sheets need, recording registrations into `registered`. */

@@ -37,6 +37,7 @@ export const ACTOR_SOURCE_SHAPE: Shape = {
   skills: each(SKILL_IDS, "number"),
   weaponSkills: "skills",
   tier: "number",
+  atk: "number",
   level: "number",
   hitDice: "text",
   aac0: "maybeNumber",
@@ -44,6 +45,9 @@ export const ACTOR_SOURCE_SHAPE: Shape = {
   speeds: each(MOVEMENT_MODES, "number"),
   side: "maybeText",
 };
+
+/** Fields an actor stores beside its statistics (rich text no rule reads): optional, text when present. */
+export const ACTOR_TEXT_FIELDS: readonly string[] = ["biography"];
 
 const SKILL_SHAPE: Shape = { group: "text", bonus: "number", proficient: "flag" };
 
@@ -79,7 +83,8 @@ function checkShape(path: string, shape: Shape, value: unknown, out: ActorProble
     return;
   }
   for (const field of Object.keys(value))
-    if (!(field in shape))
+    if (path === "" && ACTOR_TEXT_FIELDS.includes(field)) checkLeaf(field, "text", value[field], out);
+    else if (!(field in shape))
       out.push({ path: at(field), key: "TEMPO.ERRORS.Actor.UnknownField", data: { field: at(field) } });
   for (const [field, inner] of Object.entries(shape)) {
     if (typeof inner === "string") checkLeaf(at(field), inner, value[field], out);

@@ -74,6 +74,8 @@ export interface ActorStats {
   readonly weaponSkills: readonly WeaponSkill[];
   /** PHS-8: the creature's tier. */
   readonly tier: number;
+  /** PHS-8: the attack (ATK) modifier its attacks add to 2d6 (whole, may be negative). */
+  readonly atk: number;
   /** SEG-13: the class level (0: none). */
   readonly level: number;
   /** SEG-13, SEG-14: printed hit dice such as "4" or "4+4"; "" for none. */

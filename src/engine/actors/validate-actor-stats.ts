@@ -112,6 +112,7 @@ function checkCombat(p: Problems, s: ActorStats): void {
   );
   if (!isWhole(s.tier) || s.tier < TIER_MIN)
     p.push({ path: "tier", key: "TEMPO.ERRORS.Actor.TierInvalid", data: { value: shown(s.tier), min: TIER_MIN } });
+  whole(p, "atk", s.atk);
   if (!isWhole(s.level) || s.level < 0)
     p.push({ path: "level", key: "TEMPO.ERRORS.Attack.ClassLevelInvalid", data: { value: shown(s.level) } });
   if (s.hitDice.trim() !== "") add(p, "hitDice", parseHitDice(s.hitDice));

@@ -11,6 +11,7 @@ import { damageBatch } from "./damage-batch.ts";
 import { phaseBatch } from "./phase-batch.ts";
 import { rotationBatch } from "./rotation-batch.ts";
 import { segmentBatch } from "./segment-batch.ts";
+import { sheetsBatch } from "./sheets-batch.ts";
 import { standardBatch } from "./standard-batch.ts";
 import { encounterBatch } from "./encounter-batch.ts";
 
@@ -28,6 +29,7 @@ export const QUENCH_BATCHES: readonly {
   { key: "tempo.chat.damage", name: "TEMPO: damage cards, apply and undo", fn: damageBatch },
   { key: "tempo.encounters", name: "TEMPO: encounters deployed, joined and undone", fn: encounterBatch },
   { key: "tempo.chat.attack", name: "TEMPO: attack cards from an owned weapon", fn: attackBatch },
+  { key: "tempo.sheets", name: "TEMPO: actor sheet, edit/play, an action, close", fn: sheetsBatch },
 ];
 
 /** `Hooks` with the `quenchReady` hook, which the Foundry types do not list (called on `Hooks` itself). */

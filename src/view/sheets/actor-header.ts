@@ -129,6 +129,7 @@ export function buildActorAttributes(input: ActorSheetInput, derived: ActorDeriv
   if (spec.criticalThreshold)
     extra.push(numberField(mode, "system.criticalThreshold", "TEMPO.SHEET.CriticalThreshold", stats.criticalThreshold));
   if (spec.tier) extra.push(numberField(mode, "system.tier", "TEMPO.SHEET.Tier", stats.tier));
+  if (spec.atk) extra.push(mod("system.atk", "TEMPO.SHEET.Atk", stats.atk));
   if (spec.hitDice) {
     extra.push(
       numberField(mode, "system.level", "TEMPO.SHEET.Level", stats.level),

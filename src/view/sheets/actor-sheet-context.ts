@@ -48,7 +48,8 @@ export interface ActorSheetContext {
   };
   readonly spells: { readonly spells: readonly ItemRowContext[]; readonly empty: boolean };
   readonly effects: ActorEffectsContext;
-  readonly biography: { readonly html: string; readonly empty: boolean };
+  /** Play: the biography's HTML (enriched by the host); edit: the stored HTML in a text area bound to the field. */
+  readonly biography: { readonly html: string; readonly empty: boolean; readonly editing: boolean };
 }
 
 const TAB_LABELS: Readonly<Record<ActorTabId, `TEMPO.${string}`>> = {
@@ -94,6 +95,10 @@ export function buildActorSheetContext(input: ActorSheetInput, tab: ActorTabId =
     inventory: { ...inventory, empty: Object.values(inventory).every((list) => list.length === 0) },
     spells: { spells, empty: spells.length === 0 },
     effects: buildActorEffects(input),
-    biography: { html: input.actor.biography, empty: input.actor.biography.trim() === "" },
+    biography: {
+      html: input.actor.biography,
+      empty: input.actor.biography.trim() === "",
+      editing: input.mode === "edit",
+    },
   };
 }

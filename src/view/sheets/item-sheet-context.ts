@@ -21,6 +21,7 @@ import { checkboxField, numberField, selectField, textField, type FieldContext }
 import type { ItemSheetInput, SheetItemOf, SheetMode } from "./sheet-input.ts";
 import type { ItemValue } from "./item-rows.ts";
 import {
+  ACTION_KIND_LABELS,
   AREA_LABELS,
   ARMOR_CATEGORY_LABELS,
   BATTLE_ACTION_LABELS,
@@ -47,6 +48,9 @@ const v = (key: I18nKey, value: string | number | null, words: readonly Message[
   words,
 });
 const yesNo = (flag: boolean): Message[] => [{ key: flag ? "TEMPO.SHEET.Yes" : "TEMPO.SHEET.No" }];
+/** An action kind the engine derives, in words ("—" for none). */
+const kind = (key: I18nKey, value: keyof typeof ACTION_KIND_LABELS | null): ItemValue =>
+  value === null ? v(key, null) : v(key, "", [{ key: ACTION_KIND_LABELS[value] }]);
 
 function weapon(mode: SheetMode, item: SheetItemOf<"weapon">, input: ItemSheetInput) {
   const s = item.stats;
@@ -103,7 +107,7 @@ function armor(mode: SheetMode, item: SheetItemOf<"armor">) {
     numberField(mode, "system.dr.elemental", "TEMPO.SHEET.Dr.elemental", s.dr.elemental),
     numberField(mode, "system.dr.arcane", "TEMPO.SHEET.Dr.arcane", s.dr.arcane),
   ];
-  return { fields, derived: [v("TEMPO.SHEET.Item.DonCost", d.donCost)] };
+  return { fields, derived: [kind("TEMPO.SHEET.Item.DonCost", d.donCost)] };
 }
 
 function feat(mode: SheetMode, item: SheetItemOf<"feat">) {
@@ -125,7 +129,7 @@ function power(mode: SheetMode, item: SheetItemOf<"power">) {
     checkboxField(mode, "system.straightLine", "TEMPO.SHEET.Item.StraightLine", s.straightLine),
     selectField(mode, "system.action", "TEMPO.SHEET.Item.BattleAction", s.action, choicesOf(BATTLE_ACTION_LABELS)),
   ];
-  return { fields, derived: [v("TEMPO.SHEET.Item.Spends", d.spends), v("TEMPO.SHEET.Item.Feet", d.feet)] };
+  return { fields, derived: [kind("TEMPO.SHEET.Item.Spends", d.spends), v("TEMPO.SHEET.Item.Feet", d.feet)] };
 }
 
 function gear(mode: SheetMode, item: SheetItemOf<"gear">) {
@@ -139,7 +143,7 @@ function gear(mode: SheetMode, item: SheetItemOf<"gear">) {
   ];
   return {
     fields,
-    derived: [v("TEMPO.SHEET.Item.UseCost", d.useCost), v("TEMPO.SHEET.Item.Spent", "", yesNo(d.spent))],
+    derived: [kind("TEMPO.SHEET.Item.UseCost", d.useCost), v("TEMPO.SHEET.Item.Spent", "", yesNo(d.spent))],
   };
 }
 

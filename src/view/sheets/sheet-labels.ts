@@ -7,7 +7,9 @@ import type {
   I18nKey,
   ItemType,
   MovementMode,
+  PhaseActionKind,
   PowerKind,
+  RotationActionKind,
   SkillId,
   SpellAreaShape,
   WeaponProperty,
@@ -102,4 +104,16 @@ export const ITEM_TYPE_LABELS: Readonly<Record<ItemType, I18nKey>> = {
   feat: "TEMPO.SHEET.ItemType.feat",
   power: "TEMPO.SHEET.ItemType.power",
   gear: "TEMPO.SHEET.ItemType.gear",
+};
+
+/** What using an item spends (the item sheet's derived `donCost`, `useCost`, `spends`), as words. */
+export const ACTION_KIND_LABELS: Readonly<Record<RotationActionKind | PhaseActionKind, I18nKey>> = {
+  full: "TEMPO.SHEET.ActionKind.full",
+  swift: "TEMPO.SHEET.ActionKind.swift",
+  free: "TEMPO.SHEET.ActionKind.free",
+  reaction: "TEMPO.SHEET.ActionKind.reaction",
+  twoFull: "TEMPO.SHEET.ActionKind.twoFull",
+  wholeTurn: "TEMPO.SHEET.ActionKind.wholeTurn",
+  movementPower: "TEMPO.SHEET.ActionKind.movementPower",
+  battleAction: "TEMPO.SHEET.ActionKind.battleAction",
 };

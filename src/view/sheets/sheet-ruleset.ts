@@ -19,6 +19,8 @@ export interface RulesetSheetSpec {
   readonly hitDice: boolean;
   /** PHS-8. */
   readonly tier: boolean;
+  /** PHS-8: the ATK the attack roll adds. */
+  readonly atk: boolean;
   /** STD-8, PHS-5: speeds by movement mode. */
   readonly speeds: boolean;
   /** SEG-17: the Dexterity reaction adjustment. */
@@ -37,6 +39,7 @@ const NONE = {
   criticalThreshold: false,
   hitDice: false,
   tier: false,
+  atk: false,
   speeds: false,
   dexReaction: false,
   weaponTiming: null,
@@ -49,8 +52,8 @@ export const RULESET_SHEETS: Readonly<Record<RulesetId, RulesetSheetSpec>> = {
   count: { ...NONE, abilities: ["str", "dex", "int"], defenses: ["ac"], weaponTiming: "delay", spellTiming: "delay" },
   // STD-1 (DEX), STD-8.
   standard: { ...NONE, abilities: ["dex"], defenses: ["ac"], speeds: true },
-  // PHS-2 (INT, AGI), PHS-8 (DEF, tier), PHS-5.
-  phase: { ...NONE, abilities: ["int", "agi"], defenses: ["def"], tier: true, speeds: true, powers: true },
+  // PHS-2 (INT, AGI), PHS-8 (DEF, tier, ATK), PHS-5.
+  phase: { ...NONE, abilities: ["int", "agi"], defenses: ["def"], tier: true, atk: true, speeds: true, powers: true },
   // SEG-12 (descending AC), SEG-13/14, SEG-17, SEG-4, SEG-5.
   segment: {
     ...NONE,

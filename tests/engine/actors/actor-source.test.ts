@@ -30,3 +30,17 @@ describe("actor sources (pack documents): the check the build and the pack tests
     expect(problems(actorStats({ dr: { arcane: -1 } }))).toEqual(["dr TEMPO.ERRORS.Damage.InvalidDr"]);
   });
 });
+
+describe("actor sources: the biography and ATK", () => {
+  it("a biography is optional rich text beside the statistics: HTML passes, a number is refused", () => {
+    expect(problems({ ...actorStats(), biography: "<p>A gnoll.</p>" })).toEqual([]);
+    expect(problems({ ...actorStats(), biography: 3 })).toEqual(["biography TEMPO.ERRORS.Actor.NotText"]);
+  });
+
+  it("PHS-8: ATK is a whole number the source must carry (negative allowed), a fraction is refused", () => {
+    expect(problems(actorStats({ atk: -2 }))).toEqual([]);
+    expect(problems(actorStats({ atk: 1.5 }))).toEqual(["atk TEMPO.ERRORS.Actor.NotWhole"]);
+    const { atk: _dropped, ...noAtk } = actorStats();
+    expect(problems(noAtk)).toEqual(["atk TEMPO.ERRORS.Actor.NotWhole"]);
+  });
+});

@@ -158,3 +158,27 @@ describe("actor sheet: what each ruleset uses", () => {
     expect(concentrating).toMatchObject({ active: true, pressed: "true" });
   });
 });
+
+describe("ATK and the biography", () => {
+  it("PHS-8: the phase ruleset's sheet shows the ATK its attack roll adds (signed); the other rulesets do not", () => {
+    for (const ruleset of RULESET_IDS) {
+      const { context } = sheet(ruleset);
+      const atk = context.attributes.stats.find((f) => f.name === "system.atk");
+      if (ruleset === "phase") expect(atk?.shown).toBe(`+${SAMPLE_CHARACTER_STATS.atk}`);
+      else expect(atk).toBeUndefined();
+    }
+    expect(text(renderParts(sheet("phase").context))).toContain(`ATK +${SAMPLE_CHARACTER_STATS.atk}`);
+    expect(renderParts(sheet("phase", "character", "edit").context)).toContain('name="system.atk"');
+  });
+
+  it("the biography tab shows the biography's HTML in play mode and binds the stored HTML to system.biography in edit mode", () => {
+    const play = renderParts(sheet("count").context);
+    expect(play).toContain('<div class="tempo-sheet__prose"><p>A sellsword from the river towns.</p></div>');
+    expect(play).not.toContain('name="system.biography"');
+    const edit = renderParts(sheet("count", "character", "edit").context);
+    expect(edit).toMatch(
+      /<textarea[^>]*name="system\.biography"[^>]*>&lt;p&gt;A sellsword from the river towns\.&lt;\/p&gt;<\/textarea>/,
+    );
+    expect(text(renderParts(sheet("count", "npc").context))).toContain("No biography.");
+  });
+});

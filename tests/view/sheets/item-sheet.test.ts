@@ -36,13 +36,13 @@ function engineNumbers(item: SheetItem): string[] {
       return [String(d.delay), String(d.resolvesInSegment), String(d.castingSeconds)];
     }
     case "armor":
-      return [String(armorDerived(item.stats).donCost)];
+      return [];
     case "feat":
       return [featDerived(item.stats).rule];
     case "power":
-      return [powerDerived(item.stats).spends, String(powerDerived(item.stats).feet)];
+      return [String(powerDerived(item.stats).feet)];
     case "gear":
-      return [gearDerived(item.stats).useCost];
+      return [];
   }
 }
 
@@ -63,6 +63,45 @@ describe.each([...byType.keys()])("item sheet (%s)", (type) => {
     const context = buildItemSheetContext({ item, ruleset: "count", mode: "play", editable: true, owner });
     const shown = context.derived.map((d) => d.value);
     for (const value of engineNumbers(item)) expect(shown).toContain(value);
+  });
+});
+
+/** The action kind the engine derives for an item (what donning, using or activating it spends). */
+function engineKind(item: SheetItem): { label: string; kind: string | null } | null {
+  if (item.type === "armor") return { label: "TEMPO.SHEET.Item.DonCost", kind: armorDerived(item.stats).donCost };
+  if (item.type === "gear") return { label: "TEMPO.SHEET.Item.UseCost", kind: gearDerived(item.stats).useCost };
+  if (item.type === "power") return { label: "TEMPO.SHEET.Item.Spends", kind: powerDerived(item.stats).spends };
+  return null;
+}
+
+describe("item sheet action kinds", () => {
+  const en = JSON.parse(readText("lang/en.json")) as { TEMPO: { SHEET: { ActionKind: Record<string, string> } } };
+  const words = en.TEMPO.SHEET.ActionKind;
+
+  it.each(["armor", "gear", "power"] as const)(
+    "a %s's derived action kind is shown in words from the lang file, never the engine's raw id",
+    (type) => {
+      const item = byType.get(type);
+      const derived = item === undefined ? null : engineKind(item);
+      if (item === undefined || derived?.kind == null) throw new Error(`no sample ${type} with an action kind`);
+      const context = buildItemSheetContext({ item, ruleset: "rotation", mode: "play", editable: true, owner });
+      const shown = context.derived.find((d) => d.label.key === derived.label);
+      expect(shown?.words).toEqual([{ key: `TEMPO.SHEET.ActionKind.${derived.kind}` }]);
+      const html = render(context);
+      expect(html).toContain(words[derived.kind]);
+      expect(html).not.toMatch(new RegExp(`>\\s*${derived.kind}\\s*<`));
+    },
+  );
+
+  it("a shield, which takes no time to don, shows — instead of an action kind", () => {
+    const armor = byType.get("armor");
+    if (armor?.type !== "armor") throw new Error("no sample armor");
+    const shield = { ...armor, stats: { ...armor.stats, category: "shield" as const } };
+    const context = buildItemSheetContext({ item: shield, ruleset: "rotation", mode: "play", editable: true, owner });
+    expect(context.derived.find((d) => d.label.key === "TEMPO.SHEET.Item.DonCost")).toMatchObject({
+      value: "—",
+      words: [],
+    });
   });
 });
 

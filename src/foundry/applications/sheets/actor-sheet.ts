@@ -18,6 +18,8 @@ import { askText } from "../tracker-dialogs.ts";
 import { CONTROL_TEMPLATE, SHEET_TEMPLATES, TempoActorSheetBase, type SheetPart } from "./sheet-bases.ts";
 import { actorCombatOf, sendSheetCommand } from "./sheet-commands.ts";
 import { actorSheetInputOf } from "./sheet-documents.ts";
+import { enrichActorInput, foundryEnricher } from "./sheet-enrich.ts";
+import { attachItemDragData } from "./item-drag.ts";
 
 const ACTOR = `${SHEET_TEMPLATES}/actor`;
 const part = (name: string, templates: string[] = []): SheetPart => ({
@@ -72,7 +74,9 @@ export class TempoActorSheet extends TempoActorSheetBase {
   ): ReturnType<InstanceType<typeof TempoActorSheetBase>["_prepareContext"]> {
     const base = await super._prepareContext(options);
     const input = actorSheetInputOf(this.document, this.#mode, this.isEditable);
-    return input === null ? base : { ...base, ...buildActorSheetContext(input, this.#tab()) };
+    if (input === null) return base;
+    const enriched = await enrichActorInput(input, foundryEnricher(this.document, this.document.isOwner));
+    return { ...base, ...buildActorSheetContext(enriched, this.#tab()) };
   }
 
   /** Item rows carry the item's drag data, so a row dropped on the hotbar becomes a macro. */
@@ -81,12 +85,7 @@ export class TempoActorSheet extends TempoActorSheetBase {
     options: Parameters<InstanceType<typeof TempoActorSheetBase>["_onRender"]>[1],
   ): Promise<void> {
     await super._onRender(context, options);
-    for (const row of this.element.querySelectorAll<HTMLElement>("li.tempo-item[data-item-id]")) {
-      row.addEventListener("dragstart", (event) => {
-        const item = this.document.items.get(row.dataset.itemId ?? "");
-        if (item !== undefined) event.dataTransfer?.setData("text/plain", JSON.stringify(item.toDragData()));
-      });
-    }
+    attachItemDragData(this.element.querySelectorAll<HTMLElement>("li.tempo-item[data-item-id]"), this.document.items);
   }
 
   static async #onToggleMode(this: TempoActorSheet): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * Actor and Item documents as the sheet builders read them (src/view/sheets/sheet-input.ts): documents
- * in, plain data out. Nothing here decides what is shown. Small adapters where the models have no field
- * yet: the actor's biography is read from `system.biography` when a later model adds it ("" until then).
+ * in, plain data out. Nothing here decides what is shown. The actor's biography is the stored HTML of
+ * `system.biography`; the sheet enriches it (sheet-enrich.ts).
  */
 import { CONDITION_IDS, type ConditionId, type RulesetId } from "../../../engine/index.ts";
 import type {
@@ -79,7 +79,7 @@ export function actorSheetInputOf(
     const row = sheetItemOf(item);
     if (row !== null) items.push(row);
   }
-  const biography = "biography" in system ? textOf(system.biography) : "";
+  const biography = textOf(system.biography);
   return {
     actor: {
       id: actor.id ?? "",

@@ -46,6 +46,8 @@ export function defineActorSchema(defaults: ActorSchemaDefaults) {
       }),
     ),
     tier: whole(1),
+    // PHS-8: a new field with a default; Foundry fills the initial value into older sources, so no migration.
+    atk: whole(),
     level: whole(),
     hitDice: text(defaults.hitDice),
     aac0: new fields.NumberField({ required: true, nullable: true, integer: true, initial: null }),
@@ -58,6 +60,8 @@ export function defineActorSchema(defaults: ActorSchemaDefaults) {
     }),
     speeds: new fields.SchemaField({ walk: whole(30), swim: whole(), fly: whole(), climb: whole(), burrow: whole() }),
     side: new fields.StringField({ required: true, nullable: true, choices: [...ACTOR_SIDES], initial: defaults.side }),
+    /** Declared in system.json htmlFields (enriched by the sheet, as dnd5e's and Draw Steel's biographies are). */
+    biography: new fields.HTMLField({ required: true, blank: true, initial: "" }),
   };
 }
 

@@ -28,6 +28,7 @@ export interface ActorSystemLike {
     readonly proficient: boolean | null | undefined;
   }[];
   readonly tier: Num;
+  readonly atk: Num;
   readonly level: Num;
   readonly hitDice: string | null | undefined;
   readonly aac0: Num;
@@ -72,6 +73,7 @@ export function actorStatsOf(system: ActorSystemLike): ActorStats {
     skills: each(system.skills),
     weaponSkills: system.weaponSkills.map(weaponSkill),
     tier: num(system.tier),
+    atk: num(system.atk),
     level: num(system.level),
     hitDice: system.hitDice ?? "",
     aac0: system.aac0 ?? null,
