@@ -20,7 +20,7 @@ const parent = { parent: { items: [] } as never };
 describe("actor models: ATK (PHS-8) and the biography", () => {
   it("system.json declares the biography an HTML field of both actor types", () => {
     const manifest = JSON.parse(readFileSync(`${ROOT}/system.json`, "utf8")) as { documentTypes: { Actor: Obj } };
-    expect(manifest.documentTypes.Actor).toEqual({
+    expect(manifest.documentTypes.Actor).toMatchObject({
       character: { htmlFields: ["biography"] },
       npc: { htmlFields: ["biography"] },
     });

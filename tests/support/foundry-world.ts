@@ -676,6 +676,7 @@ export function installFoundryWorld(seed = 1): World {
   const fields = {
     SchemaField: SchemaFieldDouble,
     StringField: FieldDouble,
+    HTMLField: FieldDouble,
     BooleanField: FieldDouble,
     NumberField: FieldDouble,
     ObjectField: FieldDouble,
