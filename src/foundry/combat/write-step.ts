@@ -14,7 +14,7 @@
  */
 import type { AnyRulesetHost, CombatStep, StoredUpdate } from "../../engine/index.ts";
 import { actionUpdates } from "./step-actions.ts";
-import { TEMPO_GROUPS_OPTION } from "./groups/membership.ts";
+import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
@@ -60,8 +60,8 @@ export async function writeStep(
   if (step.seconds !== 0) await game.time.advance(step.seconds);
 }
 
-/** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already. */
-export const TEMPO_MIRROR = "tempoMirror";
+/** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already (tempo-write.ts). */
+export { TEMPO_MIRROR } from "./tempo-write.ts";
 
 /**
  * One batched update of every combatant whose initiative or defeated flag differs from the engine's,
