@@ -18,6 +18,7 @@ import {
   type ConditionId,
 } from "../../engine/index.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
+import { TEMPO_MIRROR } from "../combat/tempo-write.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { actorConditions } from "./actor-conditions.ts";
 import { conditionIcon } from "./status-effects.ts";
@@ -73,8 +74,10 @@ export async function applyConditionChanges(
       .filter((effect) => [...clear].some((id) => statusesOf(effect).has(id)))
       .map((effect) => effect.id)
       .filter((id): id is string => id !== null);
-    if (remove.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", remove);
-    if (create.length > 0) await actor.createEmbeddedDocuments("ActiveEffect", create);
+    // Marked as Tempo's own: the engine holds these already, so status-sync.ts does not answer them.
+    const mark = { [TEMPO_MIRROR]: true } as never;
+    if (remove.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", remove, mark);
+    if (create.length > 0) await actor.createEmbeddedDocuments("ActiveEffect", create, mark);
   }
 }
 
