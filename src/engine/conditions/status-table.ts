@@ -167,6 +167,9 @@ export const CONDITIONS: Readonly<Record<ConditionId, ConditionSpec>> = {
   },
 };
 
+/** Core's defeated status id (`CONFIG.specialStatusEffects.DEFEATED` by default), which Tempo also reads and sets. */
+export const DEFEATED_STATUS = "dead";
+
 const IDS: ReadonlySet<string> = new Set(CONDITION_IDS);
 
 export function isConditionId(value: unknown): value is ConditionId {

@@ -14,13 +14,10 @@
  * No command when the engine already holds what the token now shows (Tempo's own writes, an undo), so
  * a toggle never answers itself. Pure.
  */
-import type { ConditionId } from "../conditions/status-table.ts";
+import { DEFEATED_STATUS, type ConditionId } from "../conditions/status-table.ts";
 import { heldConditionsOf } from "./step-conditions.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 import type { HostCommand } from "./ruleset-host.ts";
-
-/** Core's defeated status id (`CONFIG.specialStatusEffects.DEFEATED` by default). */
-export const DEFEATED_STATUS = "dead";
 
 /** The statuses a toggle may turn into a command, per ruleset (the file comment says which command). */
 export const COMMAND_STATUSES: Readonly<Record<AnyRulesetHost["id"], readonly string[]>> = {
