@@ -18,6 +18,7 @@ import { runCommand } from "../combat/run-command.ts";
 import { tellUser } from "../combat/tell-user.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { isTempoWrite } from "../combat/tempo-write.ts";
+import { engineStatusId } from "./status-effect-data.ts";
 
 interface ToggledEffect {
   readonly parent: unknown;
@@ -43,13 +44,6 @@ function statusesOf(effect: ToggledEffect): string[] {
   return [];
 }
 
-/** Core's defeated status id as configured, in the engine's name for it. */
-function engineStatus(status: string): string {
-  const special: unknown = (CONFIG as { specialStatusEffects?: { DEFEATED?: unknown } }).specialStatusEffects;
-  const defeated = (special as { DEFEATED?: unknown } | undefined)?.DEFEATED;
-  return status === (typeof defeated === "string" ? defeated : DEFEATED_STATUS) ? DEFEATED_STATUS : status;
-}
-
 /** Sends each combat holding the creature the commands its toggled statuses need. */
 export async function syncToggledStatuses(
   effect: ToggledEffect,
@@ -69,7 +63,7 @@ export async function syncToggledStatuses(
       for (const status of statuses) {
         // On delete another effect may still carry the status: the token shows what `statuses` holds.
         const active = created || actor.statuses.has(status);
-        const named = engineStatus(status);
+        const named = engineStatusId(status);
         if (named === DEFEATED_STATUS && combatant.defeated === active) continue;
         const model = tempoModelOf(combat);
         if (model === null || model.state === null) continue;
