@@ -12,7 +12,7 @@
  * (dnd5e's rest and pf2e's world clock use it); the update carries no `advanceTime`, so core adds
  * nothing of its own.
  */
-import type { AnyRulesetHost, CombatStep, StoredUpdate } from "../../engine/index.ts";
+import type { AnyRulesetHost, CombatStep, ConditionChange, StoredUpdate } from "../../engine/index.ts";
 import { actionUpdates } from "./step-actions.ts";
 import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
@@ -37,6 +37,7 @@ export async function writeStep(
   host: AnyRulesetHost,
   engineStep: CombatStep,
   groups: ReadonlyMap<string, string | null> = new Map(),
+  conditions: readonly ConditionChange[] = [],
 ): Promise<void> {
   const step = withDurations(combat, host, engineStep); // DUR-1: effect timers ride in the same update
   const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
@@ -56,7 +57,7 @@ export async function writeStep(
   await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
   await mirrorCombatants(combat, host, step.state, groups, actions);
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
-  await applyStepConditions(combat, host, model?.state ?? null, step.state);
+  await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);
   if (step.seconds !== 0) await game.time.advance(step.seconds);
 }
 

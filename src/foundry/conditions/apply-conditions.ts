@@ -81,14 +81,18 @@ export async function applyConditionChanges(
   }
 }
 
-/** The conditions of one written step, from the state before it to the state after (active GM only). */
+/**
+ * The conditions of one written step, from the state before it to the state after, with `extra` ones
+ * the command decided (concentration-status.ts), in the same writes (active GM only).
+ */
 export async function applyStepConditions(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   before: unknown,
   after: unknown,
+  extra: readonly ConditionChange[] = [],
 ): Promise<void> {
   if (!isActiveGm()) return;
-  const changes = stepConditionChanges(host, before, after);
+  const changes = [...stepConditionChanges(host, before, after), ...extra];
   if (changes.length > 0) await applyConditionChanges(combat, changes);
 }
