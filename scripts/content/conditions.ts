@@ -2,9 +2,11 @@
  * The conditions pack: one JournalEntry, "Conditions", with a text page per condition of the engine's
  * table (src/engine/conditions/status-table.ts), each flagged with its status id. This is how dnd5e
  * keeps its condition references: text pages of a "Conditions" entry in its rules compendium, which
- * `CONFIG.DND5E.conditionTypes[id].reference` points at (dnd5e module/config.mjs).
+ * `CONFIG.DND5E.conditionTypes[id].reference` points at (dnd5e module/config.mjs). The journal and page
+ * ids are fixed (src/foundry/conditions/condition-pages.ts) because each status effect links its page.
  */
 import { CONDITION_IDS, CONDITIONS, type ConditionId } from "../../src/engine/conditions/status-table.ts";
+import { CONDITION_PAGE_IDS } from "../../src/foundry/conditions/condition-pages.ts";
 import { paragraphs, type PageSpec } from "./documents.ts";
 
 const NAMES: Readonly<Record<ConditionId, string>> = {
@@ -45,6 +47,7 @@ const SUMMARIES: Readonly<Record<ConditionId, string>> = {
 export const CONDITION_PAGES: readonly PageSpec[] = CONDITION_IDS.map((id) => {
   const spec = CONDITIONS[id];
   return {
+    id: CONDITION_PAGE_IDS[id],
     name: NAMES[id],
     content: paragraphs(SUMMARIES[id], `Rules: ${spec.rules.join(", ")}.`),
     flags: { tempo: { condition: id } },

@@ -113,20 +113,26 @@ export function npcDoc(pack: string, spec: ActorSpec, folder: string, sort: numb
 }
 
 export interface PageSpec {
+  /** A fixed page id (one that other documents link to); else one derived from the name. */
+  readonly id?: string;
   readonly name: string;
   readonly content: string;
   readonly flags: Doc;
 }
 
 /** A JournalEntry of a pack made of text pages. */
-export function journalDoc(pack: string, name: string, pages: readonly PageSpec[]): Doc {
-  const id = stableId(`${pack}:${name}`);
+export function journalDoc(
+  pack: string,
+  name: string,
+  pages: readonly PageSpec[],
+  id = stableId(`${pack}:${name}`),
+): Doc {
   return {
     _id: id,
     _key: `!journal!${id}`,
     name,
     pages: pages.map((page, i) => {
-      const pageId = stableId(`${id}:${page.name}`);
+      const pageId = page.id ?? stableId(`${id}:${page.name}`);
       return {
         _id: pageId,
         _key: `!journal.pages!${id}.${pageId}`,

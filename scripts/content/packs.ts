@@ -3,6 +3,7 @@
  * committed files are the truth; tests/packs/content-generated.test.ts checks they match these tables.
  */
 import { CONDITION_PAGES } from "./conditions.ts";
+import { CONDITIONS_JOURNAL_ID } from "../../src/foundry/conditions/condition-pages.ts";
 import { folderDoc, itemDoc, journalDoc, npcDoc, type ActorSpec, type Doc } from "./documents.ts";
 import { FEATS, POWERS } from "./feats-powers.ts";
 import { COUNT_NPCS, PHASE_NPCS, STANDARD_NPCS } from "./npcs-d20.ts";
@@ -75,7 +76,7 @@ export function contentPacks(): Map<string, Map<string, Doc>> {
     ["spells", files(SPELLS.map((row) => itemDoc("spells", spellSpec(row), row.level * 1000)))],
     ["feats", files(FEATS.map((spec, i) => itemDoc("feats", spec, (i + 1) * 100000)))],
     ["powers", files(POWERS.map((spec, i) => itemDoc("powers", spec, (i + 1) * 100000)))],
-    ["conditions", files([journalDoc("conditions", "Conditions", CONDITION_PAGES)])],
+    ["conditions", files([journalDoc("conditions", "Conditions", CONDITION_PAGES, CONDITIONS_JOURNAL_ID)])],
     ["npcs", files(npcDocs(), npcFileName)],
   ]);
 }

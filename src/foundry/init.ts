@@ -18,6 +18,7 @@ import { registerKeybindings } from "./keybindings.ts";
 import { registerQuenchBatches } from "./quench/register-quench-batches.ts";
 import { registerSettings } from "./settings.ts";
 import { registerEffectTracking } from "./combat/effect-tracking.ts";
+import { registerStatusSync } from "./conditions/status-sync.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
 import { registerStatusEffects } from "./conditions/status-effects.ts";
 import { registerChatCards } from "./chat/register-chat-cards.ts";
@@ -48,6 +49,7 @@ Hooks.once("init", () => {
   registerQuenchBatches();
   registerGroupHooks();
   registerEffectTracking();
+  registerStatusSync();
   registerActorModels();
   registerStatusEffects();
   registerChatCards();

@@ -141,12 +141,13 @@ export class ActorDouble {
       await this.world.as(client, async () => this.world.callHook(hook, ...args));
     }
   }
-  async createEmbeddedDocuments(name: string, list: Obj[]): Promise<EffectDouble[]> {
+  /** `options` reach the hooks as core passes a write's operation options (Tempo's own marks). */
+  async createEmbeddedDocuments(name: string, list: Obj[], options: Obj = {}): Promise<EffectDouble[]> {
     const user = this.#check(name);
     const created = list.map((d) => new EffectDouble(this, { _id: this.world.newId(), ...d }, this.world.worldTime()));
     for (const e of created) this.effects.set(e.id, e);
     this.world.writes.push({ document: "ActiveEffect", userId: user.id, bytes: 0, data: structuredClone(list) });
-    for (const e of created) await this.#everywhere("createActiveEffect", e, {}, user.id);
+    for (const e of created) await this.#everywhere("createActiveEffect", e, options, user.id);
     return created;
   }
   async updateEmbeddedDocuments(name: string, changes: Obj[]): Promise<EffectDouble[]> {
@@ -170,11 +171,11 @@ export class ActorDouble {
     for (const [i, e] of updated.entries()) await this.#everywhere("updateActiveEffect", e, changes[i], {}, user.id);
     return updated;
   }
-  async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<void> {
+  async deleteEmbeddedDocuments(name: string, ids: string[], options: Obj = {}): Promise<void> {
     const user = this.#check(name);
     const gone = ids.map((id) => this.effects.get(id)).filter((e) => e !== undefined);
     for (const id of ids) this.effects.delete(id);
     this.world.writes.push({ document: "ActiveEffect", userId: user.id, bytes: 0, data: [...ids] });
-    for (const e of gone) await this.#everywhere("deleteActiveEffect", e, {}, user.id);
+    for (const e of gone) await this.#everywhere("deleteActiveEffect", e, options, user.id);
   }
 }

@@ -126,13 +126,15 @@ export function installDamageDouble(world: World): DamageDouble {
   for (const user of world.users.values())
     Object.defineProperty(user, "targets", { get: () => targetsOf(user), configurable: true });
 
+  // One counter for actor and effect ids: two effects made in one batch need two ids.
+  let nextId = 0;
   const actorWorld = {
     writes: world.writes,
     current: () => g.game.user,
     clients: () => [...world.users.values()].filter((u) => u.active),
     as: <T>(user: unknown, fn: () => Promise<T>) => world.as(user as UserDouble, fn),
     callHook: (hook: string, ...args: unknown[]) => world.callHook(hook, ...args),
-    newId: () => `a${String(world.actors.size + 1).padStart(15, "0")}`,
+    newId: () => `a${String(++nextId).padStart(15, "0")}`,
     worldTime: () => world.worldTime,
     merge: foundryMerge,
   };

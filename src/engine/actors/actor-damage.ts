@@ -14,6 +14,7 @@ import {
 } from "../damage/apply-damage.ts";
 import type { ActorStats } from "./actor-stats.ts";
 import { overshieldOf } from "./actor-overshield.ts";
+import { statusesToSet, type DamageStatus } from "./damage-statuses.ts";
 
 /** The stored values damage changes: `system.hp.value` and `system.overshield.value`. */
 export interface StoredHealth {
@@ -33,6 +34,8 @@ export interface HealthChange {
 
 export interface PlannedDamage extends HealthChange {
   readonly outcome: DamageOutcome;
+  /** The statuses to set with the hit points (damage-statuses.ts): what it does not show yet. */
+  readonly statuses: readonly DamageStatus[];
 }
 
 /** What a damage card holds of the damage: each swing's rolled amount (AP-1) and the one kind. */
@@ -77,11 +80,15 @@ export function damageTargetOf(stats: ActorStats): Result<DamageTarget> {
   });
 }
 
-/** The damage of a card on one creature: its stored values before and after, and the pipeline's notes. */
+/**
+ * The damage of a card on one creature: its stored values before and after, the pipeline's notes, and
+ * the statuses to set (`shown`: the statuses its token shows now).
+ */
 export function planActorDamage(
   stats: ActorStats,
   damage: CardDamage,
   settings: DamageSettings,
+  shown: ReadonlySet<string> = new Set(),
 ): Result<PlannedDamage> {
   const target = damageTargetOf(stats);
   if (!target.ok) return target;
@@ -91,7 +98,7 @@ export function planActorDamage(
   if (!outcome.ok) return outcome;
   const before = storedHealthOf(stats);
   const after = { hp: outcome.value.hp, overshield: before.overshield - outcome.value.shieldLoss };
-  return ok({ before, after, outcome: outcome.value });
+  return ok({ before, after, outcome: outcome.value, statuses: statusesToSet(outcome.value, shown) });
 }
 
 /** The fields an application changed. */

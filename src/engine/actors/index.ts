@@ -5,3 +5,4 @@ export * from "./actor-initiative.ts";
 export * from "./actor-derived.ts";
 export * from "./actor-source.ts";
 export * from "./actor-damage.ts";
+export * from "./damage-statuses.ts";

@@ -9,3 +9,4 @@ export * from "./status-table.ts";
 export * from "./held-conditions.ts";
 export * from "./condition-changes.ts";
 export * from "./attack-conditions.ts";
+export * from "./concentration-status.ts";

@@ -4,6 +4,17 @@
  * and which rulesets' schedulers set and clear it themselves (held-conditions.ts). The Foundry layer
  * registers one status effect per entry and reads them back from the token's actor.
  *
+ * What sets each condition that no scheduler holds (`heldBy` empty, or a ruleset outside it):
+ * - `unconscious`, `dying`: a damage card's Apply (damage-statuses.ts: a player character at 0, and
+ *   below 0 also dying), else the GM by hand; in count rounds the token's `unconscious` becomes the
+ *   scheduler's (host/status-toggles.ts);
+ * - `concentrating`: casting a spell whose item has concentration (concentration-status.ts), cleared when
+ *   the casting is lost, stopped or fails; the GM takes it off when a maintained effect ends;
+ * - `slowed`, `hidden`, `flanked`, and `disengaged` in rotation: the GM (or a macro) by hand, from the
+ *   token HUD; the engine reads them from the token when it computes (attack-conditions.ts).
+ * Any condition toggled by hand that a scheduler keeps in its state becomes its command
+ * (host/status-toggles.ts).
+ *
  * Pure data: no Foundry, no sentences.
  */
 import type { I18nKey } from "../core/result.ts";
@@ -166,6 +177,9 @@ export const CONDITIONS: Readonly<Record<ConditionId, ConditionSpec>> = {
     heldBy: [],
   },
 };
+
+/** Core's defeated status id (`CONFIG.specialStatusEffects.DEFEATED` by default), which Tempo also reads and sets. */
+export const DEFEATED_STATUS = "dead";
 
 const IDS: ReadonlySet<string> = new Set(CONDITION_IDS);
 

@@ -4,10 +4,14 @@
  * NPCs) on the clicking user's targeted tokens, else the selected ones, and writes:
  * - the creatures' new hit points and overshield in one batched update (damage-writes.ts: one
  *   `Actor.updateDocuments` for world actors, plus one update per unlinked token actor);
+ * - per creature at most ONE ActiveEffect create for the statuses the damage gives it (engine:
+ *   damage-statuses.ts: unconscious, and dying below 0, for a player character; core's defeated status
+ *   for any other creature at 0), none when it shows them already (damage-status-writes.ts);
  * - ONE update of the card message recording `system.input.applied: [{ actorUuid, name, before,
- *   after, notes }]`, which the card then shows.
- * Undo writes `before` back for exactly the fields Apply changed, again in one batched actor update and
- * one message update, and is refused (nothing written) when any of those fields moved since
+ *   after, notes, statuses }]`, which the card then shows.
+ * Undo writes `before` back for exactly the fields Apply changed, again in one batched actor update, at
+ * most one ActiveEffect delete per creature (the statuses Apply set that it still shows) and one
+ * message update, and is refused (nothing written) when any of those fields moved since
  * (engine: undoHealth) or a creature is gone. Everything is checked before anything is written.
  *
  * Who: the GM, or the user who rolled the damage (the message's author). When that user may not update
@@ -18,6 +22,7 @@ import {
   DEFAULT_DAMAGE_KINDS,
   changedHealthFields,
   planActorDamage,
+  statusesToClear,
   storedHealthOf,
   undoHealth,
   type HealthChange,
@@ -29,6 +34,8 @@ import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.t
 import { TempoActorModel } from "../data/actor/actor-model.ts";
 import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import { SYSTEM_ID } from "../system-id.ts";
+import { shownStatuses } from "../conditions/status-effect-data.ts";
+import { clearStatuses, setStatuses, type StatusWrite } from "./damage-status-writes.ts";
 import { damageTargetActors } from "./damage-targets.ts";
 import { postConcentrationChecks } from "./event-card-posts.ts";
 import { writeHealth, type HealthWrite } from "./damage-writes.ts";
@@ -105,16 +112,19 @@ async function applyHere(
   const damage = { swings: input.swings as readonly number[], kind: input.kind as string };
   const records: AppliedDamage[] = [];
   const writes: HealthWrite[] = [];
+  const statusWrites: StatusWrite[] = [];
   for (const actor of actors) {
     const system = tempoSystem(actor);
     if (system === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
-    const plan = planActorDamage(actorStatsOf(system), damage, settings);
+    const plan = planActorDamage(actorStatsOf(system), damage, settings, shownStatuses(actor));
     if (!plan.ok) return refusedFor(actor.name, plan.error);
-    const { before, after, outcome } = plan.value;
+    const { before, after, outcome, statuses } = plan.value;
     writes.push({ actor, values: pick(after, plan.value) });
-    records.push({ actorUuid: actor.uuid, name: actor.name, before, after, notes: outcome.steps });
+    statusWrites.push({ actor, statuses });
+    records.push({ actorUuid: actor.uuid, name: actor.name, before, after, notes: outcome.steps, statuses });
   }
   await writeHealth(writes);
+  await setStatuses(statusWrites);
   await message.update(recordUpdate(records));
   await postConcentrationChecks(records, actors); // SEG-10 (event-card-posts.ts)
   return null;
@@ -132,6 +142,7 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
   const records = appliedRecords((model.input as { applied?: unknown }).applied);
   if (records.length === 0) return { key: "TEMPO.CHAT.Damage.NothingToUndo" };
   const writes: HealthWrite[] = [];
+  const statusWrites: StatusWrite[] = [];
   for (const record of records) {
     const actor = await actorAt(record.actorUuid);
     const system = tempoSystem(actor);
@@ -139,8 +150,10 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
     const restore = undoHealth(storedHealthOf(actorStatsOf(system)), record);
     if (!restore.ok) return refusedFor(record.name, restore.error);
     writes.push({ actor, values: restore.value });
+    statusWrites.push({ actor, statuses: statusesToClear(record.statuses ?? [], shownStatuses(actor)) });
   }
   await writeHealth(writes);
+  await clearStatuses(statusWrites);
   await message.update(recordUpdate([]));
   return null;
 }

@@ -13,20 +13,13 @@
  * ever answers itself.
  */
 import type { HostCommand, Message } from "../../engine/index.ts";
-import { guardCombatantUpdate, TEMPO_ROLLBACK } from "./guard.ts";
+import { guardCombatantUpdate } from "./guard.ts";
 import { runCommand } from "./run-command.ts";
 import { tellUser } from "./tell-user.ts";
 import { tempoModelOf } from "./tempo-model.ts";
-import { TEMPO_MIRROR } from "./write-step.ts";
-import { TEMPO_GROUPS_OPTION } from "./groups/membership.ts";
+import { isTempoWrite, TEMPO_ROLLBACK } from "./tempo-write.ts";
 
 type Change = Readonly<Record<string, unknown>>;
-
-function isTempoWrite(options: unknown): boolean {
-  if (typeof options !== "object" || options === null) return false;
-  const marks = options as Record<string, unknown>;
-  return marks[TEMPO_MIRROR] === true || marks[TEMPO_ROLLBACK] === true || marks[TEMPO_GROUPS_OPTION] === true;
-}
 
 /** Runs `command`; on a refusal puts the field back to the engine's and tells the writer why. */
 async function toEngine(

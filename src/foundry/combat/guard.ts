@@ -10,11 +10,12 @@
  * too; a GM's `initiative` becomes the engine's set initiative (combatant-writes.ts).
  */
 import { tellUser } from "./tell-user.ts";
+import { TEMPO_ROLLBACK } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { turnIndex } from "./write-step.ts";
 
-/** Marks a rollback, which the GM's client takes as the engine's already. */
-export const TEMPO_ROLLBACK = "tempoRollback";
+/** Marks a rollback, which the GM's client takes as the engine's already (tempo-write.ts). */
+export { TEMPO_ROLLBACK } from "./tempo-write.ts";
 
 function byGm(userId: string): boolean {
   return game.users.get(userId)?.isGM ?? false;

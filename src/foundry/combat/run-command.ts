@@ -18,6 +18,7 @@
  */
 import {
   automaticRequests,
+  concentrationChanges,
   err,
   ok,
   settle,
@@ -112,7 +113,8 @@ async function runStep(
   if (!first.ok) return first;
   const history = command.type === "reset" ? "reset" : "record";
   const step = await rollFollowUps(combat, host, { stored, before: state, history }, first.value);
-  await writeStep(combat, host, step);
+  // CNT-10, SEG-10: `concentrating` set by a concentration spell's declaration, cleared when it is lost.
+  await writeStep(combat, host, step, new Map(), concentrationChanges(command, step.events));
   return ok(true);
 }
 

@@ -12,9 +12,9 @@
  * (dnd5e's rest and pf2e's world clock use it); the update carries no `advanceTime`, so core adds
  * nothing of its own.
  */
-import type { AnyRulesetHost, CombatStep, StoredUpdate } from "../../engine/index.ts";
+import type { AnyRulesetHost, CombatStep, ConditionChange, StoredUpdate } from "../../engine/index.ts";
 import { actionUpdates } from "./step-actions.ts";
-import { TEMPO_GROUPS_OPTION } from "./groups/membership.ts";
+import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
@@ -38,6 +38,7 @@ export async function writeStep(
   host: AnyRulesetHost,
   engineStep: CombatStep,
   groups: ReadonlyMap<string, string | null> = new Map(),
+  conditions: readonly ConditionChange[] = [],
 ): Promise<void> {
   const step = withDurations(combat, host, engineStep); // DUR-1: effect timers ride in the same update
   const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
@@ -57,14 +58,14 @@ export async function writeStep(
   await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
   await mirrorCombatants(combat, host, step.state, groups, actions);
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
-  await applyStepConditions(combat, host, model?.state ?? null, step.state);
+  await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);
   if (step.seconds !== 0) await game.time.advance(step.seconds);
   // Issue 11: the save and pending cards the events call for (none for undo and redo).
   await postStepCards(combat, host, step.events);
 }
 
-/** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already. */
-export const TEMPO_MIRROR = "tempoMirror";
+/** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already (tempo-write.ts). */
+export { TEMPO_MIRROR } from "./tempo-write.ts";
 
 /**
  * One batched update of every combatant whose initiative or defeated flag differs from the engine's,

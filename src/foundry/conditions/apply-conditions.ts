@@ -18,6 +18,7 @@ import {
   type ConditionId,
 } from "../../engine/index.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
+import { TEMPO_MIRROR } from "../combat/tempo-write.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { actorConditions } from "./actor-conditions.ts";
 import { conditionIcon } from "./status-effects.ts";
@@ -73,19 +74,25 @@ export async function applyConditionChanges(
       .filter((effect) => [...clear].some((id) => statusesOf(effect).has(id)))
       .map((effect) => effect.id)
       .filter((id): id is string => id !== null);
-    if (remove.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", remove);
-    if (create.length > 0) await actor.createEmbeddedDocuments("ActiveEffect", create);
+    // Marked as Tempo's own: the engine holds these already, so status-sync.ts does not answer them.
+    const mark = { [TEMPO_MIRROR]: true } as never;
+    if (remove.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", remove, mark);
+    if (create.length > 0) await actor.createEmbeddedDocuments("ActiveEffect", create, mark);
   }
 }
 
-/** The conditions of one written step, from the state before it to the state after (active GM only). */
+/**
+ * The conditions of one written step, from the state before it to the state after, with `extra` ones
+ * the command decided (concentration-status.ts), in the same writes (active GM only).
+ */
 export async function applyStepConditions(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   before: unknown,
   after: unknown,
+  extra: readonly ConditionChange[] = [],
 ): Promise<void> {
   if (!isActiveGm()) return;
-  const changes = stepConditionChanges(host, before, after);
+  const changes = [...stepConditionChanges(host, before, after), ...extra];
   if (changes.length > 0) await applyConditionChanges(combat, changes);
 }

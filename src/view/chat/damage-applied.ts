@@ -3,13 +3,22 @@
  * stored value that moved (hit points, overshield) or "no damage", then the pipeline's notes (DR,
  * overshield, the full-health rule, unconscious or dead) in the order the engine gave them.
  */
-import { changedHealthFields, isHealthChange, type HealthChange, type Message } from "../../engine/index.ts";
+import {
+  changedHealthFields,
+  isDamageStatusList,
+  isHealthChange,
+  type DamageStatus,
+  type HealthChange,
+  type Message,
+} from "../../engine/index.ts";
 
 /** One creature's record on the card: who, its values before and after, and the engine's notes. */
 export interface AppliedDamage extends HealthChange {
   readonly actorUuid: string;
   readonly name: string;
   readonly notes: readonly Message[];
+  /** The statuses Apply set (damage-statuses.ts), which Undo takes off; absent on older cards. */
+  readonly statuses?: readonly DamageStatus[];
 }
 
 export interface AppliedLine {
@@ -27,7 +36,11 @@ export function isAppliedDamage(value: unknown): value is AppliedDamage {
   if (!isHealthChange(value)) return false;
   const v = value as unknown as Record<string, unknown>;
   return (
-    typeof v.actorUuid === "string" && typeof v.name === "string" && Array.isArray(v.notes) && v.notes.every(isMessage)
+    typeof v.actorUuid === "string" &&
+    typeof v.name === "string" &&
+    Array.isArray(v.notes) &&
+    v.notes.every(isMessage) &&
+    (v.statuses === undefined || isDamageStatusList(v.statuses))
   );
 }
 

@@ -33,6 +33,11 @@ export function attackCommand(ruleset: RulesetId, combatantId: string, weapon: W
 }
 
 /** The command "cast this spell" sends now, or null where the ruleset has none. */
+/** CNT-10, SEG-10: a spell with concentration makes its caster concentrating (concentration-status.ts). */
+function concentrates(spell: SpellStats): { readonly concentration?: true } {
+  return spell.concentration ? { concentration: true } : {};
+}
+
 export function castCommand(ruleset: RulesetId, combatantId: string, spell: SpellStats): HostCommand | null {
   switch (ruleset) {
     case "count":
@@ -40,13 +45,17 @@ export function castCommand(ruleset: RulesetId, combatantId: string, spell: Spel
         type: "declare",
         combatantId,
         action: { kind: "spell", slotLevel: spell.slotLevel, targets: [], origin: null },
+        ...concentrates(spell),
       };
     case "segment":
-      return segmentDeclareCommand(combatantId, {
-        ...SEGMENT_NO_DECLARATION,
-        action: "spell",
-        castingTime: spell.castingTime,
-      });
+      return {
+        ...segmentDeclareCommand(combatantId, {
+          ...SEGMENT_NO_DECLARATION,
+          action: "spell",
+          castingTime: spell.castingTime,
+        }),
+        ...concentrates(spell),
+      };
     default:
       return null;
   }

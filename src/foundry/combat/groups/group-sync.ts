@@ -14,7 +14,8 @@ import { hostCombatantOf } from "../../data/combatant/combatant-model.ts";
 import { NOTICE_QUERY, showNotice } from "../queries.ts";
 import { rollRequested } from "../run-command.ts";
 import { readableCombat, tempoModelOf } from "../tempo-model.ts";
-import { ownGroupOf, rosterMoves, TEMPO_GROUPS_OPTION } from "./membership.ts";
+import { ownGroupOf, rosterMoves } from "./membership.ts";
+import { isTempoWrite } from "../tempo-write.ts";
 import { writeMembership } from "./membership-write.ts";
 
 /**
@@ -28,8 +29,7 @@ export function groupSyncWanted(
   changes: unknown,
   options: unknown,
 ): boolean {
-  if (typeof options === "object" && options !== null && Reflect.get(options, TEMPO_GROUPS_OPTION) === true)
-    return false;
+  if (isTempoWrite(options)) return false;
   if (collection === "groups") return true;
   if (action !== "update" || collection !== "combatants" || !Array.isArray(changes)) return false;
   return changes.some((change) => typeof change === "object" && change !== null && "group" in change);

@@ -10,8 +10,8 @@ import { tempoModelOf } from "../tempo-model.ts";
 
 const NONE: ReadonlySet<string> = new Set();
 
-/** The option Tempo's own membership writes carry: the engine already holds them (group-sync.ts). */
-export const TEMPO_GROUPS_OPTION = "tempoGroups";
+/** The option Tempo's own membership writes carry: the engine already holds them (group-sync.ts, tempo-write.ts). */
+export { TEMPO_GROUPS_OPTION } from "../tempo-write.ts";
 
 /** SEG-2: the combat's side groups (the first of each side), leaving out the groups in `gone`. */
 export function sideGroupsOf(

@@ -1,0 +1,86 @@
+/**
+ * A status toggled on a creature's token after it joined reaches the engine (issue 10 item 3): the
+ * active GM answers core's `createActiveEffect` / `deleteActiveEffect` hooks (fired on every client
+ * with the write's options and the writing user's id, as dnd5e's and Draw Steel's status handlers read
+ * them) with the command the engine decides (statusToggleCommand: surprised → `markSurprised` in count,
+ * `surprise` in segment; unconscious → `unconscious` / `regainConsciousness` in count; core's defeated
+ * status → `defeat` / `revive`), once per combat that holds the creature.
+ *
+ * Not answered: Tempo's own writes (tempo-write.ts: the conditions a step set or cleared), a status the
+ * engine already holds so, and core's defeated status when the combatant's own `defeated` flag already
+ * says so (core's tracker sets the flag first, which combatant-writes.ts turns into the command).
+ * A refused command leaves the toggle on the token as the user made it; the user is told the engine's
+ * reason (the scheduler's state is unchanged).
+ */
+import { DEFEATED_STATUS, statusToggleCommand } from "../../engine/index.ts";
+import { isActiveGm } from "../combat/active-gm.ts";
+import { runCommand } from "../combat/run-command.ts";
+import { tellUser } from "../combat/tell-user.ts";
+import { tempoModelOf } from "../combat/tempo-model.ts";
+import { isTempoWrite } from "../combat/tempo-write.ts";
+import { engineStatusId } from "./status-effect-data.ts";
+
+interface ToggledEffect {
+  readonly parent: unknown;
+  readonly statuses: unknown;
+}
+
+interface ToggledActor {
+  readonly documentName: "Actor";
+  readonly uuid: string;
+  readonly statuses: ReadonlySet<string>;
+}
+
+function actorOf(effect: ToggledEffect): ToggledActor | null {
+  const parent = effect.parent as Partial<ToggledActor> | null;
+  return parent !== null && parent.documentName === "Actor" && parent.statuses instanceof Set
+    ? (parent as ToggledActor)
+    : null;
+}
+
+function statusesOf(effect: ToggledEffect): string[] {
+  const statuses = effect.statuses;
+  if (statuses instanceof Set || Array.isArray(statuses)) return [...(statuses as Iterable<unknown>)].map(String);
+  return [];
+}
+
+/** Sends each combat holding the creature the commands its toggled statuses need. */
+export async function syncToggledStatuses(
+  effect: ToggledEffect,
+  created: boolean,
+  options: unknown,
+  userId: string,
+): Promise<void> {
+  if (isTempoWrite(options)) return;
+  const actor = actorOf(effect);
+  if (actor === null) return;
+  const statuses = statusesOf(effect);
+  if (statuses.length === 0) return;
+  for (const combat of game.combats.contents as Combat.Implementation[]) {
+    for (const combatant of combat.combatants.contents) {
+      const id = combatant.id;
+      if (id === null || combatant.actor?.uuid !== actor.uuid) continue;
+      for (const status of statuses) {
+        // On delete another effect may still carry the status: the token shows what `statuses` holds.
+        const active = created || actor.statuses.has(status);
+        const named = engineStatusId(status);
+        if (named === DEFEATED_STATUS && combatant.defeated === active) continue;
+        const model = tempoModelOf(combat);
+        if (model === null || model.state === null) continue;
+        const command = statusToggleCommand(model.host, model.state, id, named, active);
+        if (command === null) continue;
+        const result = await runCommand(combat, command);
+        if (!result.ok) tellUser(userId, result.error);
+      }
+    }
+  }
+}
+
+export function registerStatusSync(): void {
+  Hooks.on("createActiveEffect", (effect, options, userId) => {
+    if (isActiveGm()) void syncToggledStatuses(effect as unknown as ToggledEffect, true, options, userId);
+  });
+  Hooks.on("deleteActiveEffect", (effect, options, userId) => {
+    if (isActiveGm()) void syncToggledStatuses(effect as unknown as ToggledEffect, false, options, userId);
+  });
+}
