@@ -4,6 +4,7 @@
  * `?ruleset=count|standard|phase|segment|rotation`, `?theme=dark`, `?mode=edit`, `?items=20` (the
  * character's item count, for the benchmark), `?only=character` (that sheet alone). Each render is measured as `tempo-sheet-render`.
  * The combat buttons run on the sample encounter (sheet-combat.ts), so a refused one stays refused.
+ * The encounter sheet (encounter-sheet-preview.ts) follows the item sheets; its edits run the engine's checks.
  */
 import "../../styles/tempo.css";
 import "./page.css";
@@ -12,6 +13,7 @@ import { RULESET_IDS, type HostCommand, type RulesetId } from "../engine/index.t
 import { buildActorSheetContext, type ActorTabId } from "../view/sheets/actor-sheet-context.ts";
 import { buildItemSheetContext } from "../view/sheets/item-sheet-context.ts";
 import type { SheetMode } from "../view/sheets/sheet-input.ts";
+import { encounterSheetPreview } from "./encounter-sheet-preview.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
 import { SAMPLE_ITEMS, sampleActorInput } from "./sample-sheets.ts";
 import { sampleSheetEncounter, sheetCombatOf } from "./sheet-combat.ts";
@@ -27,6 +29,9 @@ const ACTOR_PARTS = ["header", "tabs", "attributes", "combat", "inventory", "spe
   compile(`actor/${p}`),
 );
 const ITEM_PARTS = ["header", "details", "description"].map((p) => compile(`item/${p}`));
+const encounter = encounterSheetPreview(
+  ["header", "entries", "groups", "deploy"].map((p) => compile(`encounter/${p}`)),
+);
 const root = document.querySelector<HTMLElement>("#tempo-sheets");
 
 const query = new URLSearchParams(window.location.search);
@@ -68,7 +73,7 @@ function itemSheets(): string {
 function render(): void {
   if (root === null) return;
   performance.mark("tempo-sheet-render-start");
-  const rest = only ? "" : `${actorSheet("npc", "ogre")}${itemSheets()}`;
+  const rest = only ? "" : `${actorSheet("npc", "ogre")}${itemSheets()}${encounter.html()}`;
   root.innerHTML = `<h1 class="tempo-visually-hidden">Tempo sheets</h1>${actorSheet("character", "ilsa")}${rest}`;
   void root.offsetHeight;
   performance.measure("tempo-sheet-render", "tempo-sheet-render-start");
@@ -85,7 +90,15 @@ root?.addEventListener("click", (event) => {
   else if (action === "toggleMode") mode = mode === "play" ? "edit" : "play";
   else if (action === "tempoCommand" && target.dataset.command !== undefined)
     combat.run(JSON.parse(target.dataset.command) as HostCommand);
-  else return;
+  else if (action === undefined || !encounter.click(action, target)) return;
+  render();
+});
+
+root?.addEventListener("change", (event) => {
+  const form =
+    event.target instanceof Element ? event.target.closest<HTMLFormElement>('form[data-sheet="encounter"]') : null;
+  if (form === null) return;
+  encounter.change(form);
   render();
 });
 
