@@ -66,10 +66,9 @@ describe("encounter sheet context (issue 12)", () => {
       input({ data: { ...SAMPLE_ENCOUNTER, ruleset: "phase", groups: [], entries: [] } }),
     );
     expect(phase.groupsShown).toBe(false);
+    const ogre = SAMPLE_ENCOUNTER.entries.filter((e) => e.group === null);
     const standard = buildEncounterSheet(
-      input({
-        data: { ...SAMPLE_ENCOUNTER, ruleset: "standard", groups: [], entries: [{ ...SAMPLE_ENCOUNTER.entries[2]! }] },
-      }),
+      input({ data: { ...SAMPLE_ENCOUNTER, ruleset: "standard", groups: [], entries: ogre } }),
     );
     expect(standard.entries[0]?.groups).toBeNull();
     expect(buildEncounterSheet(input()).groupsShown).toBe(true);

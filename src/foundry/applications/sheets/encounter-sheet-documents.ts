@@ -24,7 +24,7 @@ export interface EncounterActor {
 
 /** The portrait of an actor named by UUID, when core knows it without loading (world actor or index entry). */
 function portraitOf(uuid: string): string | null {
-  let found: unknown = null;
+  let found: unknown;
   try {
     found = fromUuidSync(uuid as `Actor.${string}`);
   } catch {
