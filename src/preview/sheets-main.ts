@@ -6,6 +6,7 @@
  * The combat buttons run on the sample encounter (sheet-combat.ts), so a refused one stays refused.
  * Every template is compiled at page load (measured as `tempo-template-compile`), as Foundry compiles
  * system templates at init, so the first render measures rendering only.
+ * The encounter sheet (encounter-sheet-preview.ts) follows the item sheets; its edits run the engine's checks.
  */
 import "../../styles/tempo.css";
 import "./page.css";
@@ -14,6 +15,7 @@ import { RULESET_IDS, type HostCommand, type RulesetId } from "../engine/index.t
 import { buildActorSheetContext, type ActorTabId } from "../view/sheets/actor-sheet-context.ts";
 import { buildItemSheetContext } from "../view/sheets/item-sheet-context.ts";
 import type { SheetMode } from "../view/sheets/sheet-input.ts";
+import { encounterSheetPreview } from "./encounter-sheet-preview.ts";
 import { createHandlebarsHost } from "./handlebars-host.ts";
 import { precompileTemplates } from "./precompile-templates.ts";
 import { SAMPLE_ITEMS, sampleActorInput } from "./sample-sheets.ts";
@@ -37,6 +39,9 @@ const ACTOR_PARTS = ["header", "tabs", "attributes", "combat", "inventory", "spe
   compile(`actor/${p}`),
 );
 const ITEM_PARTS = ["header", "details", "description"].map((p) => compile(`item/${p}`));
+const encounter = encounterSheetPreview(
+  ["header", "entries", "groups", "deploy"].map((p) => compile(`encounter/${p}`)),
+);
 const root = document.querySelector<HTMLElement>("#tempo-sheets");
 
 const query = new URLSearchParams(window.location.search);
@@ -78,7 +83,7 @@ function itemSheets(): string {
 function render(): void {
   if (root === null) return;
   performance.mark("tempo-sheet-render-start");
-  const rest = only ? "" : `${actorSheet("npc", "ogre")}${itemSheets()}`;
+  const rest = only ? "" : `${actorSheet("npc", "ogre")}${itemSheets()}${encounter.html()}`;
   root.innerHTML = `<h1 class="tempo-visually-hidden">Tempo sheets</h1>${actorSheet("character", "ilsa")}${rest}`;
   void root.offsetHeight;
   performance.measure("tempo-sheet-render", "tempo-sheet-render-start");
@@ -95,7 +100,15 @@ root?.addEventListener("click", (event) => {
   else if (action === "toggleMode") mode = mode === "play" ? "edit" : "play";
   else if (action === "tempoCommand" && target.dataset.command !== undefined)
     combat.run(JSON.parse(target.dataset.command) as HostCommand);
-  else return;
+  else if (action === undefined || !encounter.click(action, target)) return;
+  render();
+});
+
+root?.addEventListener("change", (event) => {
+  const form =
+    event.target instanceof Element ? event.target.closest<HTMLFormElement>('form[data-sheet="encounter"]') : null;
+  if (form === null) return;
+  encounter.change(form);
   render();
 });
 

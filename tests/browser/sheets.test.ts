@@ -42,7 +42,17 @@ async function open(query: string): Promise<void> {
   await page.waitForSelector('[data-sheet="character"]', { timeout: 30_000 });
 }
 
-const SHEETS = ["character", "npc", "item-weapon", "item-spell", "item-armor", "item-feat", "item-power", "item-gear"];
+const SHEETS = [
+  "character",
+  "npc",
+  "item-weapon",
+  "item-spell",
+  "item-armor",
+  "item-feat",
+  "item-power",
+  "item-gear",
+  "encounter",
+];
 
 describe.each(["light", "dark"] as const)("sheet preview (%s theme)", (theme) => {
   it("renders every sheet with no serious or critical axe violation, and saves a screenshot of each", async () => {
@@ -85,5 +95,32 @@ describe("sheet preview: what a user sees and does", () => {
     await attack.click();
     await sheet.getByRole("tab", { name: "Combat" }).click();
     await expect(sheet.getByRole("button", { name: "Immediate spell" }).isDisabled()).resolves.toBe(false);
+  });
+});
+
+describe("encounter sheet preview (issue 12)", () => {
+  it("shows the creatures and the summary; + adds one; a count of 0 is refused with the engine's reason", async () => {
+    await open("?ruleset=count");
+    const sheet = page.locator('[data-sheet="encounter"]');
+    await expect(sheet.locator(".tempo-encounter__summary").textContent()).resolves.toBe("6 creatures, 2 groups");
+    await expect(sheet.locator(".tempo-encounter__entry .tempo-item__name").allTextContents()).resolves.toEqual([
+      "Goblin",
+      "Wolf",
+      "Ogre",
+    ]);
+    await sheet.getByRole("button", { name: "One more Goblin" }).click();
+    await expect(page.locator('[data-sheet="encounter"] .tempo-encounter__summary').textContent()).resolves.toBe(
+      "7 creatures, 2 groups",
+    );
+    const count = page.locator('[data-sheet="encounter"] input[name="system.entries.2.count"]');
+    await count.fill("0");
+    await count.dispatchEvent("change");
+    const after = page.locator('[data-sheet="encounter"]');
+    await expect(after.locator(".tempo-encounter__problems").textContent()).resolves.toContain(
+      "Ogre: the count must be a whole number from 1 to 50.",
+    );
+    await expect(after.locator('input[name="system.entries.2.count"]').inputValue()).resolves.toBe("1");
+    await expect(after.getByRole("button", { name: "Deploy on the scene" }).isDisabled()).resolves.toBe(true);
+    await expect(after.locator(".tempo-encounter__deploy").textContent()).resolves.toContain("No scene is viewed");
   });
 });

@@ -7,6 +7,8 @@ import { sampleActorInput, SAMPLE_ITEMS } from "../../src/preview/sample-sheets.
 import { sampleSheetEncounter, sheetCombatOf } from "../../src/preview/sheet-combat.ts";
 import { buildActorSheetContext } from "../../src/view/sheets/actor-sheet-context.ts";
 import { buildItemSheetContext } from "../../src/view/sheets/item-sheet-context.ts";
+import { SAMPLE_ENCOUNTER } from "../../src/preview/encounter-sheet-preview.ts";
+import { buildEncounterSheet } from "../../src/view/sheets/encounter-sheet.ts";
 
 const combat = sheetCombatOf(sampleSheetEncounter("count"), "ilsa");
 export const actorSheet = buildActorSheetContext(
@@ -20,6 +22,19 @@ export const itemSheet = buildItemSheetContext({
   mode: "edit",
   editable: true,
   owner: { ap: 80, primaryModifier: null },
+});
+
+/** The preview's sample encounter as a GM sees it, with no scene viewed (Deploy disabled with its reason). */
+export const encounterSheet = buildEncounterSheet({
+  name: "Goblin ambush",
+  img: null,
+  data: SAMPLE_ENCOUNTER,
+  portraits: {},
+  editable: true,
+  gm: true,
+  hasScene: false,
+  canUndo: false,
+  refusal: null,
 });
 
 export const sheetTemplateContexts: Readonly<Record<string, object>> = {
@@ -36,4 +51,8 @@ export const sheetTemplateContexts: Readonly<Record<string, object>> = {
   "templates/sheets/item/header.hbs": itemSheet,
   "templates/sheets/item/details.hbs": itemSheet,
   "templates/sheets/item/description.hbs": itemSheet,
+  "templates/sheets/encounter/header.hbs": encounterSheet,
+  "templates/sheets/encounter/entries.hbs": encounterSheet,
+  "templates/sheets/encounter/groups.hbs": encounterSheet,
+  "templates/sheets/encounter/deploy.hbs": encounterSheet,
 };

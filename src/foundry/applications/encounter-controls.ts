@@ -31,7 +31,7 @@ function report(result: Result<{ readonly missing: readonly string[]; readonly u
   else tellLeftOut(result.value.missing, result.value.unplaced);
 }
 
-async function deployAt(actor: Actor.Implementation, point: Point): Promise<Result<DeployResult> | null> {
+export async function deployAt(actor: Actor.Implementation, point: Point): Promise<Result<DeployResult> | null> {
   const data = encounterDataOf(actor);
   const scene = canvas?.scene ?? null;
   if (data === null || scene === null) return null;
@@ -41,7 +41,7 @@ async function deployAt(actor: Actor.Implementation, point: Point): Promise<Resu
 }
 
 /** The next click on the canvas, in canvas coordinates. */
-function pickPoint(): Promise<Point> {
+export function pickPoint(): Promise<Point> {
   const notice: Message = { key: "TEMPO.ENCOUNTERS.PickPoint" };
   showNotice(notice);
   return new Promise((resolve) => {

@@ -4,6 +4,7 @@
  * hotbar drop that turns a sheet's item into a macro (hotbar-macro.ts).
  */
 import { TempoActorSheet } from "./actor-sheet.ts";
+import { TempoEncounterSheet } from "./encounter-sheet.ts";
 import { createItemMacro, foundryMacroHost } from "./hotbar-macro.ts";
 import { TempoItemSheet } from "./item-sheet.ts";
 
@@ -18,6 +19,11 @@ export function registerSheets(): void {
     types: ["weapon", "spell", "armor", "feat", "power", "gear"],
     makeDefault: true,
     label: "TEMPO.SHEET.ItemSheet",
+  });
+  DocumentSheetConfig.registerSheet(Actor, "tempo", TempoEncounterSheet, {
+    types: ["encounter"],
+    makeDefault: true,
+    label: "TEMPO.ENCOUNTERS.Sheet.Label",
   });
   Hooks.on("hotbarDrop", (_bar, data, slot) => {
     const drop: unknown = data;
