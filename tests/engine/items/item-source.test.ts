@@ -40,7 +40,10 @@ describe("item sources", () => {
       speed: 4,
     };
     expect(migrateItemSource("weapon", structuredClone(current))).toEqual(current);
-    expect(migrateItemSource("spell", { slotLevel: 3, damageKind: "fire" })).toEqual({ slotLevel: 3, damageKind: "fire" });
+    expect(migrateItemSource("spell", { slotLevel: 3, damageKind: "fire" })).toEqual({
+      slotLevel: 3,
+      damageKind: "fire",
+    });
     expect(migrateItemSource("armor", { acBonus: 2 })).toEqual({ acBonus: 2 });
   });
 
@@ -59,7 +62,9 @@ describe("item sources", () => {
         ["damageKind", "TEMPO.ERRORS.Damage.UnknownKind", "psychic"],
       ]);
     }
-    expect(checkItemSource("weapon", { damageKind: 3 }).map((p) => p.message.key)).toEqual(["TEMPO.ERRORS.Item.NotText"]);
+    expect(checkItemSource("weapon", { damageKind: 3 }).map((p) => p.message.key)).toEqual([
+      "TEMPO.ERRORS.Item.NotText",
+    ]);
     expect(checkItemSource("spell", { damageKind: "fire" })).toEqual([]);
   });
 
