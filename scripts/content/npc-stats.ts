@@ -110,8 +110,14 @@ export function spell(name: string): ItemSpec {
   return spellSpec(spellRow(name));
 }
 
-/** A natural weapon (claws, bite …): a weapon item only the creature has. */
-export function natural(name: string, damage: string, apCost: number | null = null, reach = false): ItemSpec {
+/** A natural weapon (claws, bite …) and its damage kind (DR-1): a weapon item only the creature has. */
+export function natural(
+  name: string,
+  damage: string,
+  kind: string,
+  apCost: number | null = null,
+  reach = false,
+): ItemSpec {
   return {
     name,
     type: "weapon",
@@ -123,7 +129,8 @@ export function natural(name: string, damage: string, apCost: number | null = nu
       constantDamage: false,
       speed: 1,
       group: "natural",
-      description: paragraphs(`A natural weapon: ${damage} damage.`),
+      damageKind: kind,
+      description: paragraphs(`A natural weapon: ${damage} ${kind} damage.`),
     },
   };
 }

@@ -58,12 +58,12 @@ export const STANDARD_NPCS: readonly ActorSpec[] = [
   {
     name: "Reef Crab",
     system: npcSystem({ abilities: { str: 2, dex: 1 }, hp: 13, defenses: { ac: 15 }, speeds: { walk: 30, swim: 30 } }),
-    items: [natural("Pincer", "1d6")],
+    items: [natural("Pincer", "1d6", "bludgeoning")],
   },
   {
     name: "Harpy",
     system: npcSystem({ abilities: { dex: 1, cha: 1 }, hp: 38, defenses: { ac: 11 }, speeds: { walk: 20, fly: 40 } }),
-    items: [natural("Talons", "1d8")],
+    items: [natural("Talons", "1d8", "slashing")],
   },
   {
     name: "Marsh Hunter",
@@ -78,7 +78,7 @@ export const STANDARD_NPCS: readonly ActorSpec[] = [
   {
     name: "Cave Spider",
     system: npcSystem({ abilities: { str: 2, dex: 3 }, hp: 26, defenses: { ac: 14 }, speeds: { walk: 30, climb: 30 } }),
-    items: [natural("Bite", "1d8")],
+    items: [natural("Bite", "1d8", "piercing")],
   },
   {
     name: "Tunnel Maw",
@@ -88,7 +88,7 @@ export const STANDARD_NPCS: readonly ActorSpec[] = [
       defenses: { ac: 17 },
       speeds: { walk: 40, burrow: 40 },
     }),
-    items: [natural("Bite", "2d12")],
+    items: [natural("Bite", "2d12", "piercing")],
   },
 ];
 
@@ -101,7 +101,7 @@ export const PHASE_NPCS: readonly ActorSpec[] = [
   {
     name: "Rat Swarm",
     system: npcSystem({ abilities: { int: -2, agi: 2 }, hp: 12, tier: 1, atk: 0, defenses: { def: 9 } }),
-    items: [natural("Bites", "1d6")],
+    items: [natural("Bites", "1d6", "piercing")],
   },
   {
     name: "Gnoll Marauder",
@@ -111,12 +111,12 @@ export const PHASE_NPCS: readonly ActorSpec[] = [
   {
     name: "Barrow Wight",
     system: npcSystem({ abilities: { int: 1, agi: 1 }, hp: 45, tier: 2, atk: 2, defenses: { def: 13 } }),
-    items: [weapon("Longsword"), natural("Draining Touch", "1d6")],
+    items: [weapon("Longsword"), natural("Draining Touch", "1d6", "blight")],
   },
   {
     name: "Stone Sentinel",
     system: npcSystem({ abilities: { int: -1, agi: -1, str: 4 }, hp: 80, tier: 3, atk: 4, defenses: { def: 15 } }),
-    items: [natural("Slam", "2d8")],
+    items: [natural("Slam", "2d8", "bludgeoning")],
   },
   {
     name: "Young Drake",
@@ -128,6 +128,6 @@ export const PHASE_NPCS: readonly ActorSpec[] = [
       defenses: { def: 16 },
       speeds: { walk: 30, fly: 60 },
     }),
-    items: [natural("Bite", "2d10"), natural("Claw", "2d6")],
+    items: [natural("Bite", "2d10", "piercing"), natural("Claw", "2d6", "slashing")],
   },
 ];

@@ -36,7 +36,7 @@ export const SEGMENT_NPCS: readonly ActorSpec[] = [
   {
     name: "Barrow Hound",
     system: npcSystem({ hp: averageHp(4, 4), hitDice: "4+4", defenses: { descendingAc: 4 }, speeds: { walk: 50 } }),
-    items: [natural("Bite", "1d8")],
+    items: [natural("Bite", "1d8", "piercing")],
   },
   {
     name: "Bog Troll",
@@ -46,7 +46,11 @@ export const SEGMENT_NPCS: readonly ActorSpec[] = [
       defenses: { descendingAc: 4 },
       speeds: { walk: 40, swim: 30 },
     }),
-    items: [natural("Claw", "1d4"), natural("Claw (off hand)", "1d4"), natural("Bite", "1d8")],
+    items: [
+      natural("Claw", "1d4", "slashing"),
+      natural("Claw (off hand)", "1d4", "slashing"),
+      natural("Bite", "1d8", "piercing"),
+    ],
   },
   {
     name: "Orc Warlord",
@@ -129,7 +133,7 @@ export const ROTATION_NPCS: readonly ActorSpec[] = [
       dr: { arcane: 2 },
       speeds: { walk: 30, fly: 30 },
     }),
-    items: [natural("Chilling Touch", "1d8", 20)],
+    items: [natural("Chilling Touch", "1d8", "ice", 20)],
   },
   {
     name: "Mercenary Captain",

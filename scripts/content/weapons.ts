@@ -15,6 +15,8 @@ export interface WeaponRow {
   readonly apCost: number | null;
   readonly speed: number;
   readonly group: string;
+  /** DR-1: the damage kind it deals (bludgeoning, piercing and slashing are physical). */
+  readonly kind: string;
   /** A sentence of flavour-free use notes, or "". */
   readonly note?: string;
   /** Ids the pack used before the tables existed (kept so links into the pack stay valid). */
@@ -29,6 +31,7 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 10,
     speed: 2,
     group: "blades",
+    kind: "piercing",
     id: "34hEsgGwt5kVRUiV",
   },
   {
@@ -38,10 +41,11 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 15,
     speed: 3,
     group: "blades",
+    kind: "piercing",
     id: "PFWmztTUQpVY5K7F",
   },
-  { name: "Scimitar", damage: "1d6", properties: ["light"], apCost: 15, speed: 4, group: "blades" },
-  { name: "Rapier", damage: "1d8", properties: [], apCost: 15, speed: 2, group: "blades" },
+  { name: "Scimitar", damage: "1d6", properties: ["light"], apCost: 15, speed: 4, group: "blades", kind: "slashing" },
+  { name: "Rapier", damage: "1d8", properties: [], apCost: 15, speed: 2, group: "blades", kind: "piercing" },
   {
     name: "Longsword",
     damage: "1d8",
@@ -49,6 +53,7 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 20,
     speed: 5,
     group: "blades",
+    kind: "slashing",
     id: "MpHajzmnsTzL45sQ",
   },
   {
@@ -58,6 +63,7 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 40,
     speed: 10,
     group: "blades",
+    kind: "slashing",
     id: "z9xSbYFMuhK3QzvO",
   },
   {
@@ -67,6 +73,7 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 15,
     speed: 4,
     group: "axes",
+    kind: "slashing",
     id: "klWb38XYaKUDtXYT",
   },
   {
@@ -76,6 +83,7 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 20,
     speed: 7,
     group: "axes",
+    kind: "slashing",
     note: "Segment rounds: weapon speed 7, 8 after a 1-segment activity first (SEG-4).",
   },
   {
@@ -85,12 +93,13 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 40,
     speed: 9,
     group: "axes",
+    kind: "slashing",
     id: "8EXZTtRiXqBD8sED",
   },
-  { name: "Club", damage: "1d4", properties: ["light"], apCost: 10, speed: 4, group: "hammers" },
-  { name: "Mace", damage: "1d6", properties: [], apCost: 15, speed: 7, group: "hammers" },
-  { name: "Morningstar", damage: "1d8", properties: [], apCost: 20, speed: 7, group: "hammers" },
-  { name: "Flail", damage: "1d8", properties: [], apCost: 20, speed: 7, group: "hammers" },
+  { name: "Club", damage: "1d4", properties: ["light"], apCost: 10, speed: 4, group: "hammers", kind: "bludgeoning" },
+  { name: "Mace", damage: "1d6", properties: [], apCost: 15, speed: 7, group: "hammers", kind: "bludgeoning" },
+  { name: "Morningstar", damage: "1d8", properties: [], apCost: 20, speed: 7, group: "hammers", kind: "piercing" },
+  { name: "Flail", damage: "1d8", properties: [], apCost: 20, speed: 7, group: "hammers", kind: "bludgeoning" },
   {
     name: "Warhammer",
     damage: "1d10",
@@ -98,6 +107,7 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 25,
     speed: 4,
     group: "hammers",
+    kind: "bludgeoning",
     id: "ifMUycSVEMISp8rp",
   },
   {
@@ -107,9 +117,18 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 40,
     speed: 10,
     group: "hammers",
+    kind: "bludgeoning",
     id: "KYKxa14weisbnNvV",
   },
-  { name: "Quarterstaff", damage: "1d6", properties: ["versatile"], apCost: 15, speed: 4, group: "staves" },
+  {
+    name: "Quarterstaff",
+    damage: "1d6",
+    properties: ["versatile"],
+    apCost: 15,
+    speed: 4,
+    group: "staves",
+    kind: "bludgeoning",
+  },
   {
     name: "Spear",
     damage: "1d6",
@@ -117,10 +136,19 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 20,
     speed: 6,
     group: "polearms",
+    kind: "piercing",
     id: "yN3HyRErVyIxnhlp",
   },
-  { name: "Javelin", damage: "1d6", properties: ["thrown"], apCost: 15, speed: 4, group: "polearms" },
-  { name: "Trident", damage: "1d6", properties: ["thrown", "versatile"], apCost: 20, speed: 7, group: "polearms" },
+  { name: "Javelin", damage: "1d6", properties: ["thrown"], apCost: 15, speed: 4, group: "polearms", kind: "piercing" },
+  {
+    name: "Trident",
+    damage: "1d6",
+    properties: ["thrown", "versatile"],
+    apCost: 20,
+    speed: 7,
+    group: "polearms",
+    kind: "piercing",
+  },
   {
     name: "Glaive",
     damage: "1d10",
@@ -128,6 +156,7 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 30,
     speed: 8,
     group: "polearms",
+    kind: "slashing",
     id: "csBCUdSC0pDfWg2r",
   },
   {
@@ -137,14 +166,39 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 30,
     speed: 9,
     group: "polearms",
+    kind: "slashing",
     note: "Needs an open adjacent square when swung to chop (SEG-19).",
   },
-  { name: "Pike", damage: "1d10", properties: ["heavy", "reach"], apCost: 30, speed: 13, group: "polearms" },
-  { name: "Lance", damage: "1d12", properties: ["heavy", "reach"], apCost: 35, speed: 8, group: "polearms" },
-  { name: "Whip", damage: "1d4", properties: ["light", "reach"], apCost: 10, speed: 5, group: "flails" },
-  { name: "Sling", damage: "1d4", properties: [], apCost: 10, speed: 6, group: "slings" },
-  { name: "Shortbow", damage: "1d6", properties: [], apCost: 15, speed: 6, group: "bows" },
-  { name: "Longbow", damage: "1d8", properties: ["heavy"], apCost: 25, speed: 8, group: "bows" },
+  {
+    name: "Pike",
+    damage: "1d10",
+    properties: ["heavy", "reach"],
+    apCost: 30,
+    speed: 13,
+    group: "polearms",
+    kind: "piercing",
+  },
+  {
+    name: "Lance",
+    damage: "1d12",
+    properties: ["heavy", "reach"],
+    apCost: 35,
+    speed: 8,
+    group: "polearms",
+    kind: "piercing",
+  },
+  {
+    name: "Whip",
+    damage: "1d4",
+    properties: ["light", "reach"],
+    apCost: 10,
+    speed: 5,
+    group: "flails",
+    kind: "slashing",
+  },
+  { name: "Sling", damage: "1d4", properties: [], apCost: 10, speed: 6, group: "slings", kind: "bludgeoning" },
+  { name: "Shortbow", damage: "1d6", properties: [], apCost: 15, speed: 6, group: "bows", kind: "piercing" },
+  { name: "Longbow", damage: "1d8", properties: ["heavy"], apCost: 25, speed: 8, group: "bows", kind: "piercing" },
   {
     name: "Greatbow",
     damage: "1d12",
@@ -152,11 +206,28 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 40,
     speed: 8,
     group: "bows",
+    kind: "piercing",
     id: "d7gWGEmu4jdelAw8",
   },
-  { name: "Light Crossbow", damage: "1d8", properties: [], apCost: 25, speed: 7, group: "crossbows" },
-  { name: "Heavy Crossbow", damage: "1d10", properties: ["heavy"], apCost: 40, speed: 10, group: "crossbows" },
-  { name: "Repeating Crossbow", damage: "1d6", properties: [], apCost: 10, speed: 5, group: "crossbows" },
+  { name: "Light Crossbow", damage: "1d8", properties: [], apCost: 25, speed: 7, group: "crossbows", kind: "piercing" },
+  {
+    name: "Heavy Crossbow",
+    damage: "1d10",
+    properties: ["heavy"],
+    apCost: 40,
+    speed: 10,
+    group: "crossbows",
+    kind: "piercing",
+  },
+  {
+    name: "Repeating Crossbow",
+    damage: "1d6",
+    properties: [],
+    apCost: 10,
+    speed: 5,
+    group: "crossbows",
+    kind: "piercing",
+  },
   {
     name: "Chain Blade",
     damage: "1d10",
@@ -164,9 +235,18 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: 10,
     speed: 6,
     group: "blades",
+    kind: "slashing",
     note: "The AP-1 example weapon: 80 AP swings it 8 times in one Full action.",
   },
-  { name: "Hand Cannon", damage: "2d6", properties: ["heavy"], apCost: 40, speed: 10, group: "firearms" },
+  {
+    name: "Hand Cannon",
+    damage: "2d6",
+    properties: ["heavy"],
+    apCost: 40,
+    speed: 10,
+    group: "firearms",
+    kind: "piercing",
+  },
   {
     name: "Flamespitter",
     damage: "1d6",
@@ -174,6 +254,7 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: null,
     speed: 5,
     group: "projectors",
+    kind: "fire",
     note: "Fire damage: Elemental DR applies (DR-1).",
   },
   {
@@ -183,6 +264,7 @@ export const WEAPONS: readonly WeaponRow[] = [
     apCost: null,
     speed: 5,
     group: "projectors",
+    kind: "dissonance",
     note: "Arcane damage: Arcane DR applies (DR-1).",
   },
 ];
@@ -207,7 +289,7 @@ function pacing(row: WeaponRow): string {
 }
 
 function summary(row: WeaponRow): string {
-  const lines = [`${row.damage} damage. Weapon speed ${row.speed} (SEG-4). Group: ${row.group}.`];
+  const lines = [`${row.damage} ${row.kind} damage. Weapon speed ${row.speed} (SEG-4). Group: ${row.group}.`];
   for (const property of PROPERTY_ORDER) if (row.properties.includes(property)) lines.push(PROPERTY_NOTES[property]);
   lines.push(pacing(row));
   if (row.note !== undefined) lines.push(row.note);
@@ -225,6 +307,7 @@ export function weaponSystem(row: WeaponRow): Doc {
     constantDamage: row.apCost === null,
     speed: row.speed,
     group: row.group,
+    damageKind: row.kind,
     description: summary(row),
   };
 }

@@ -184,6 +184,40 @@ describe("CONFIG.TEMPO.useItem: attack cards from an owned weapon", () => {
     expect(inputOf(result.messages[0]).kind).toBe("dissonance");
   });
 
+  it("DR-1: the damage card deals the item's own kind: a fire weapon meets Elemental DR, an ice spell too", async () => {
+    const vex = creature("Vex", "character", { abilities: { str: 3 } });
+    const raider = creature("Raider", "npc", { defenses: { ac: 10 }, dr: { physical: 5, elemental: 2, arcane: 0 } });
+    damage.target(world.gm, [raider]);
+    const flamer = ownedItem(vex, "Flamespitter", WeaponModel, { ...ITEM_DEFAULTS.weapon, damageKind: "fire" });
+    world.scriptedTotals.push(15, 4);
+    const hit = await use(flamer.uuid);
+    expect(hit.messages.map((m) => [m.type, inputOf(m).kind ?? null])).toEqual([
+      ["attack", null],
+      ["damage", "fire"],
+    ]);
+    const needle = ownedItem(vex, "Frost Needle", SpellModel, {
+      ...ITEM_DEFAULTS.spell,
+      damage: "1d6",
+      damageKind: "ice",
+    });
+    world.scriptedTotals.push(3);
+    const cast = await use(needle.uuid);
+    expect(inputOf(cast.messages[0])).toMatchObject({ kind: "ice", dr: { elemental: 2 } });
+  });
+
+  it("PHS-8: a phase NPC with ATK +2 attacks at 2d6 + 2, not with its ability modifier", async () => {
+    await game.settings.set("tempo", "ruleset", "phase");
+    const raider = creature("Raider", "npc", { atk: 2, abilities: { str: 5 }, primaryAbility: "str", side: "enemy" });
+    const hero = creature("Hero", "character", { defenses: { def: 9 }, side: "pc" });
+    damage.target(world.gm, [hero]);
+    world.scriptedTotals.push(3, 3); // 3 + 3 + 2 = 8 < DEF 9: a miss (with STR +5 it would hit)
+    const result = await use(blade(raider).uuid);
+    expect(result.messages.map((m) => m.type)).toEqual(["attack"]);
+    expect(inputOf(result.messages[0])).toMatchObject({
+      resolution: { scheme: "phase", input: { atk: 2, def: 9, advantage: 0, disadvantage: 0 }, dice: [3, 3] },
+    });
+  });
+
   it("CNT-6: in a count combat the macro declares the attack on the track (as the sheet does) and posts no card yet", async () => {
     await game.settings.set("tempo", "ruleset", "count");
     const fenn = creature("Fenn", "character");

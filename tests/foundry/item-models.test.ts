@@ -103,6 +103,19 @@ describe("item models: bad values are refused with a localized message and nothi
     expect(feat.system).toMatchObject({ derived: { rule: "FEAT-CHARGED" } });
   });
 
+  it("DR-1: an unknown damage kind is refused on a weapon and a spell with the localized message; the kind stays", () => {
+    const weapon = new ItemDouble("weapon", { damageKind: "fire" });
+    expect(refusal(weapon, { damageKind: "psychic" })).toBe(
+      '"psychic" is not a known damage type, so no DR can be matched to it.',
+    );
+    expect(weapon._source.system.damageKind).toBe("fire");
+    const spell = new ItemDouble("spell", { damage: "8d6", damageKind: "ice" });
+    expect(refusal(spell, { damageKind: "lightning" })).toBe(
+      '"lightning" is not a known damage type, so no DR can be matched to it.',
+    );
+    expect(spell._source.system.damageKind).toBe("ice");
+  });
+
   it("creating an item with a bad value fails outright", () => {
     expect(() => new ItemDouble("weapon", { apCost: -5 })).toThrow("A weapon's AP cost must be more than 0, not -5.");
   });
@@ -117,9 +130,16 @@ describe("item models: migration", () => {
       constantDamage: false,
       speed: 0,
       group: "",
+      damageKind: "physical",
       description: "",
     });
     expect(item.system).toMatchObject({ derived: { delay: 3, canCleave: true, canCharge: true } });
+  });
+
+  it("DR-1: a spell stored before spells had a damage kind loads with the default kind (dissonance, the old ruling)", () => {
+    const item = new ItemDouble("spell", { slotLevel: 3, castingTime: 3, damage: "8d6" });
+    expect(item._source.system).toMatchObject({ damage: "8d6", damageKind: "dissonance" });
+    expect(item.system).toMatchObject({ stats: { damageKind: "dissonance" } });
   });
 });
 

@@ -5,20 +5,20 @@
  *   the attacker's primary weapon ability modifier (CNT-15, FEAT-CHARGED) is the whole bonus.
  * - `criticalFrom` (the d20 ruling of d20-attack.ts): a natural 20 only.
  * - `segmentModifier` (SEG-12 "d20 + modifiers", relayed by the GM): none from the sheet.
- * - `phaseAtk` (PHS-8 "2d6 + ATK"; the creature has no ATK statistic): the primary weapon ability modifier.
  * - `rotationAdjacentEnemies` (ATK-ROT-5): the attacker alone, unless the token is `flanked`.
- * - `weaponDamageKind` / `spellDamageKind` (DR-1; items carry no damage kind): a weapon deals physical
- *   damage (the DR family), a spell dissonance (the first Arcane DR kind).
+ * - `weaponDamageKind` / `spellDamageKind` (DR-1): only the DEFAULT of an item's own `damageKind` (a new
+ *   item's value, and what migration gives items stored before they had one): a weapon physical (the DR
+ *   family), a spell dissonance (the first Arcane DR kind). Attacks deal the item's kind.
  * - `deathSave` (CNT-14 names death saving throws, no numbers) and `concentrationCheck` (SEG-10 names
  *   damage and failed saves, no check): the classic d20 save, 1d20, 10 or more.
  * - `endPhaseSaveFlag` (PHS-12 "each effect that calls for a save"): an ActiveEffect calls for one when
  *   its `flags.tempo.endPhaseSave` is "ends" (a success ends it) or "sustains" (a success keeps it).
+ * Not a ruling: a phase attack adds the attacker's own ATK (PHS-8 "2d6 + ATK", the actor's `atk` field).
  */
 export const ITEM_USE_RULINGS = {
   d20AttackBonus: "primaryModifier",
   criticalFrom: 20,
   segmentModifier: 0,
-  phaseAtk: "primaryModifier",
   rotationAdjacentEnemies: 1,
   weaponDamageKind: "physical",
   spellDamageKind: "dissonance",

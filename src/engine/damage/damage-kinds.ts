@@ -28,6 +28,9 @@ export const DEFAULT_DAMAGE_KINDS: DamageKindTable = {
   arcane: ["dissonance", "blight", "solar"],
 };
 
+/** DR-1: every default damage kind, family by family (the choices of an item's `damageKind`). */
+export const DAMAGE_KINDS: readonly string[] = DR_FAMILIES.flatMap((family) => DEFAULT_DAMAGE_KINDS[family]);
+
 /** DR-1: labels of the default damage kinds, for sheets and chat cards. */
 export const DAMAGE_KIND_LABELS: Readonly<Record<string, I18nKey>> = {
   physical: "TEMPO.DAMAGE.Kind.physical",

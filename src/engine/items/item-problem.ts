@@ -4,6 +4,7 @@
  * problem into their refusal; the pack build prints them all with file and field.
  */
 import type { EngineError, I18nKey, Message, Result } from "../core/result.ts";
+import { drFamilyOf } from "../damage/damage-kinds.ts";
 import { isRecord, isWhole, shown } from "../dice/checks.ts";
 
 export interface ItemProblem {
@@ -68,4 +69,9 @@ export class ProblemList {
     this.add(field, "TEMPO.ERRORS.Item.NotAnObject", { value: shown(value) });
     return false;
   }
+}
+
+/** DR-1: an item's `damageKind` must be a damage kind some DR family reduces (else `Damage.UnknownKind`). */
+export function checkDamageKind(list: ProblemList, value: unknown): void {
+  if (list.text("damageKind", value)) list.fromResult("damageKind", drFamilyOf(value));
 }

@@ -39,9 +39,12 @@ export function validateItemStats(type: ItemType, source: Readonly<Source>): Ite
  * Brings an older source up to the current shape, in place (Foundry's `migrateData` contract), and
  * returns it. Weapons stored before issue 10 (packs/weapons on main: damage, five property flags and
  * apCost) gain the *Light* flag, `constantDamage` (AP-2), `speed` (SEG-4) and `group` (ATK-ROT-1) with
- * their defaults; nothing they held changes meaning. Fields already present are left alone.
+ * their defaults; nothing they held changes meaning. Weapons and spells stored before items carried a
+ * damage kind (DR-1) gain `damageKind` with the kind ITEM_USE_RULINGS gave them until then (weapons
+ * physical, spells dissonance), so they deal what they dealt. Fields already present are left alone.
  */
 export function migrateItemSource(type: ItemType, source: Source): Source {
+  if (type === "spell" && !("damageKind" in source)) source.damageKind = ITEM_DEFAULTS.spell.damageKind;
   if (type !== "weapon") return source;
   const defaults = ITEM_DEFAULTS.weapon;
   if (isRecord(source.properties) && !Array.isArray(source.properties) && !("light" in source.properties)) {
@@ -50,6 +53,7 @@ export function migrateItemSource(type: ItemType, source: Source): Source {
   if (!("constantDamage" in source)) source.constantDamage = defaults.constantDamage;
   if (!("speed" in source)) source.speed = defaults.speed;
   if (!("group" in source)) source.group = defaults.group;
+  if (!("damageKind" in source)) source.damageKind = defaults.damageKind;
   return source;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { DrValues } from "../damage/damage-reduction.ts";
 import type { WeaponProperty } from "../damage/weapon-properties.ts";
+import { ITEM_USE_RULINGS } from "../attack/item-use-rulings.ts";
 
 /** The Item subtypes Tempo declares (system.json documentTypes.Item). */
 export type ItemType = "weapon" | "spell" | "armor" | "feat" | "power" | "gear";
@@ -28,6 +29,8 @@ export interface WeaponStats {
   readonly speed: number;
   /** ATK-ROT-1: the proficiency group ("" for none), e.g. "blades". */
   readonly group: string;
+  /** DR-1: the kind of damage it deals (a kind of DEFAULT_DAMAGE_KINDS), which picks the DR that reduces it. */
+  readonly damageKind: string;
 }
 
 /** Shapes of a spell's area (none: a single target). */
@@ -42,6 +45,8 @@ export interface SpellStats {
   readonly castingTime: number;
   /** Damage formula ("" for none). */
   readonly damage: string;
+  /** DR-1: the kind of damage it deals (a kind of DEFAULT_DAMAGE_KINDS). */
+  readonly damageKind: string;
   /** Area: its shape and size in feet (0 with shape "none"). */
   readonly area: { readonly shape: SpellAreaShape; readonly size: number };
   /** CNT-10, SEG-10: the caster concentrates (is *concentrating*) while the spell lasts. */
@@ -120,11 +125,13 @@ export const ITEM_DEFAULTS: { readonly [T in ItemType]: ItemStatsByType[T] } = {
     constantDamage: false,
     speed: 0,
     group: "",
+    damageKind: ITEM_USE_RULINGS.weaponDamageKind,
   },
   spell: {
     slotLevel: 0,
     castingTime: 1,
     damage: "",
+    damageKind: ITEM_USE_RULINGS.spellDamageKind,
     area: { shape: "none", size: 0 },
     concentration: false,
     save: { ability: "", dc: null },

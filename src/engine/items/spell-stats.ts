@@ -9,7 +9,7 @@ import {
   SEGMENT_NO_DECLARATION,
   segmentStartSeconds,
 } from "../initiative/segment/declaration.ts";
-import { ProblemList, type ItemProblem } from "./item-problem.ts";
+import { checkDamageKind, ProblemList, type ItemProblem } from "./item-problem.ts";
 import { SPELL_AREA_SHAPES, type SpellStats } from "./item-types.ts";
 
 export interface SpellDerived {
@@ -21,7 +21,7 @@ export interface SpellDerived {
   readonly castingSeconds: number;
 }
 
-/** CNT-8, SEG-5: every problem of a spell's stats. */
+/** CNT-8, SEG-5, DR-1: every problem of a spell's stats. */
 export function validateSpellStats(source: Readonly<Record<string, unknown>>): ItemProblem[] {
   const list = new ProblemList();
   const { slotLevel, castingTime, damage, area, save } = source;
@@ -32,6 +32,7 @@ export function validateSpellStats(source: Readonly<Record<string, unknown>>): I
   if (typeof castingTime !== "number") list.add("castingTime", "TEMPO.ERRORS.Segment.InvalidCastingTime");
   else list.fromResult("castingTime", checkSegmentDeclaration({ ...declaration, castingTime }));
   if (list.text("damage", damage) && damage.trim() !== "") list.fromResult("damage", parseFormula(damage));
+  checkDamageKind(list, source.damageKind);
   if (list.record("area", area)) {
     list.choice("area.shape", area.shape, SPELL_AREA_SHAPES);
     list.whole("area.size", area.size, 0);

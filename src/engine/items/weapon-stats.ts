@@ -1,6 +1,6 @@
 /**
  * `weapon` items: validation and the values a sheet shows, each from the rule function that owns it
- * (CNT-7 delay, CNT-15 ladder, CNT-16 Great, FEAT-CHARGED, FEAT-CLEAVE, FEAT-VERSATILE, AP-1, AP-2, SEG-4).
+ * (CNT-7 delay, CNT-15 ladder, CNT-16 Great, FEAT-CHARGED, FEAT-CLEAVE, FEAT-VERSATILE, AP-1, AP-2, SEG-4, DR-1).
  */
 import { validatePacing, swingsPerAction } from "../damage/action-points.ts";
 import { parseDamageFormula } from "../damage/damage-dice.ts";
@@ -16,7 +16,7 @@ import { WEAPON_PROPERTIES, type WeaponProperty } from "../damage/weapon-propert
 import { shown } from "../dice/checks.ts";
 import { chargedAttackDelay, weaponAttackDelay } from "../initiative/count/delay.ts";
 import { checkSegmentDeclaration, SEGMENT_NO_DECLARATION } from "../initiative/segment/declaration.ts";
-import { ProblemList, type ItemProblem } from "./item-problem.ts";
+import { checkDamageKind, ProblemList, type ItemProblem } from "./item-problem.ts";
 import type { WeaponStats } from "./item-types.ts";
 
 /** What the item's owner contributes to derived values; null where the owner (or the value) is unknown. */
@@ -93,6 +93,7 @@ export function validateWeaponStats(source: Readonly<Record<string, unknown>>): 
       checkSegmentDeclaration({ ...SEGMENT_NO_DECLARATION, action: "melee", weaponSpeed: speed }),
     );
   list.text("group", source.group);
+  checkDamageKind(list, source.damageKind);
   return list.problems;
 }
 

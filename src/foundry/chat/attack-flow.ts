@@ -4,15 +4,16 @@
  * - In a `count` or `segment` combat the attack is declared on the combat first (CNT-6, SEG-2), as the
  *   sheet does (sheet-commands.ts); its card comes when the action lands (event-cards.ts).
  * - Otherwise a weapon rolls its attack with real Rolls, ONE attack card PER TARGET, and on a hit that
- *   target's damage card (AP-1 swings, the damage kind, the target's DR). One card per target rather
+ *   target's damage card (AP-1 swings, the weapon's damage kind, the target's DR). One card per target rather
  *   than one card listing them: every Tempo ruleset rolls one attack per target (AP-1 "one attack roll
  *   per target"), each against that target's own defence, so each card shows its own roll, rule and
  *   exact odds and its own Apply; dnd5e users see the same shape when they roll against each target.
- * - A spell posts its damage card for each target (no attack roll: the seeds give spells none).
+ * - A spell posts its damage card (of the spell's damage kind) for each target (no attack roll: the seeds
+ *   give spells none).
  * What the rules decide is in src/view/chat/item-attack.ts; here documents are read and cards posted.
  * Every target is checked before anything is rolled: a refusal posts nothing.
  */
-import { ITEM_USE_RULINGS, type ExtraSources, type Message, type RulesetId } from "../../engine/index.ts";
+import { type ExtraSources, type Message, type RulesetId } from "../../engine/index.ts";
 import {
   attackHit,
   attacksThroughCombat,
@@ -144,7 +145,7 @@ async function attackWith(item: Item.Implementation, ruleset: RulesetId, gathere
     const input = plan.resolve(totalsOf(rolls));
     await postCard({ type: "attack", input }, { rolls, speaker });
     if (attackHit(input) === true)
-      await postDamage(gathered.attacker, target, row.stats.damage, ITEM_USE_RULINGS.weaponDamageKind, swings);
+      await postDamage(gathered.attacker, target, row.stats.damage, row.stats.damageKind, swings);
   }
   return null;
 }
@@ -154,7 +155,7 @@ async function castWith(item: Item.Implementation, gathered: Gathered): Promise<
   if (row?.type !== "spell" || row.stats.damage.trim() === "")
     return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
   for (const { snapshot } of gathered.targets)
-    await postDamage(gathered.attacker, snapshot, row.stats.damage, ITEM_USE_RULINGS.spellDamageKind, null);
+    await postDamage(gathered.attacker, snapshot, row.stats.damage, row.stats.damageKind, null);
   return null;
 }
 

@@ -129,8 +129,9 @@ export function planWeaponAttack(input: WeaponAttackInput): Result<AttackPlan> {
       const extra = input.phaseExtra ?? { advantage: 0, disadvantage: 0 };
       const tiers = phaseAttackSources(a.tier, t.tier, extra);
       if (!tiers.ok) return tiers;
+      // PHS-8: 2d6 + the attacker's own ATK.
       const attack = {
-        atk: primaryModifier(a),
+        atk: a.atk,
         def: t.defenses.def,
         advantage: tiers.value.advantage,
         disadvantage: tiers.value.disadvantage,

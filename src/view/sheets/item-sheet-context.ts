@@ -4,6 +4,8 @@
  * `spellDerived`, `armorDerived`, `featDerived`, `powerDerived`, `gearDerived`), never worked out here.
  */
 import {
+  DAMAGE_KINDS,
+  DAMAGE_KIND_LABELS,
   FEAT_KEYS,
   FEAT_RULES,
   NO_OWNER,
@@ -47,6 +49,13 @@ const v = (key: I18nKey, value: string | number | null, words: readonly Message[
   value: value === null ? "—" : String(value),
   words,
 });
+/** DR-1: the damage kinds as choices, in family order (a kind without a label shows as itself). */
+const DAMAGE_KIND_CHOICES = DAMAGE_KINDS.flatMap((value) => {
+  const label = DAMAGE_KIND_LABELS[value];
+  return label === undefined ? [] : [{ value, label }];
+});
+const damageKindField = (mode: SheetMode, value: string): FieldContext =>
+  selectField(mode, "system.damageKind", "TEMPO.SHEET.Item.DamageKind", value, DAMAGE_KIND_CHOICES);
 const yesNo = (flag: boolean): Message[] => [{ key: flag ? "TEMPO.SHEET.Yes" : "TEMPO.SHEET.No" }];
 /** An action kind the engine derives, in words ("—" for none). */
 const kind = (key: I18nKey, value: keyof typeof ACTION_KIND_LABELS | null): ItemValue =>
@@ -57,6 +66,7 @@ function weapon(mode: SheetMode, item: SheetItemOf<"weapon">, input: ItemSheetIn
   const d = weaponDerived(s, input.owner ?? NO_OWNER);
   const fields = [
     textField(mode, "system.damage", "TEMPO.SHEET.Item.Damage", s.damage),
+    damageKindField(mode, s.damageKind),
     ...WEAPON_PROPERTIES.map((p) => checkboxField(mode, `system.properties.${p}`, PROPERTY_LABELS[p], s.properties[p])),
     numberField(mode, "system.apCost", "TEMPO.SHEET.Item.ApCost", s.apCost),
     checkboxField(mode, "system.constantDamage", "TEMPO.SHEET.Item.ConstantDamage", s.constantDamage),
@@ -82,6 +92,7 @@ function spell(mode: SheetMode, item: SheetItemOf<"spell">) {
     numberField(mode, "system.slotLevel", "TEMPO.SHEET.Item.SlotLevel", s.slotLevel),
     numberField(mode, "system.castingTime", "TEMPO.SHEET.Item.CastingTime", s.castingTime),
     textField(mode, "system.damage", "TEMPO.SHEET.Item.Damage", s.damage),
+    damageKindField(mode, s.damageKind),
     selectField(mode, "system.area.shape", "TEMPO.SHEET.Item.AreaShape", s.area.shape, choicesOf(AREA_LABELS)),
     numberField(mode, "system.area.size", "TEMPO.SHEET.Item.AreaSize", s.area.size),
     checkboxField(mode, "system.concentration", "TEMPO.SHEET.Item.Concentration", s.concentration),

@@ -6,6 +6,7 @@ import {
   migrateItemSource,
   validateItemStats,
 } from "../../../src/engine/items/index.ts";
+import { ITEM_USE_RULINGS } from "../../../src/engine/attack/item-use-rulings.ts";
 
 /** packs/weapons/greataxe.json as it was before issue 10. */
 const OLD_GREATAXE = {
@@ -19,7 +20,7 @@ describe("item sources", () => {
     for (const type of ITEM_TYPES) expect(validateItemStats(type, { ...ITEM_DEFAULTS[type] }), type).toEqual([]);
   });
 
-  it("migration: a weapon stored before issue 10 gains Light, constantDamage, speed and group, keeping what it held", () => {
+  it("migration: a weapon stored before issue 10 gains Light, constantDamage, speed, group and its damage kind, keeping what it held", () => {
     expect(migrateItemSource("weapon", structuredClone(OLD_GREATAXE))).toEqual({
       damage: "1d12",
       properties: { heavy: false, thrown: false, great: true, reach: false, versatile: false, light: false },
@@ -27,6 +28,7 @@ describe("item sources", () => {
       constantDamage: false,
       speed: 0,
       group: "",
+      damageKind: "physical",
     });
     expect(checkItemSource("weapon", OLD_GREATAXE)).toEqual([]);
   });
@@ -38,7 +40,32 @@ describe("item sources", () => {
       speed: 4,
     };
     expect(migrateItemSource("weapon", structuredClone(current))).toEqual(current);
-    expect(migrateItemSource("spell", { slotLevel: 3 })).toEqual({ slotLevel: 3 });
+    expect(migrateItemSource("spell", { slotLevel: 3, damageKind: "fire" })).toEqual({
+      slotLevel: 3,
+      damageKind: "fire",
+    });
+    expect(migrateItemSource("armor", { acBonus: 2 })).toEqual({ acBonus: 2 });
+  });
+
+  it("DR-1: weapons and spells stored before items had a damage kind deal what they dealt until then (the rulings)", () => {
+    const weapon = migrateItemSource("weapon", { damage: "1d8" });
+    const spell = migrateItemSource("spell", { slotLevel: 3, damage: "8d6" });
+    expect([weapon.damageKind, spell.damageKind]).toEqual(["physical", "dissonance"]);
+    expect([ITEM_USE_RULINGS.weaponDamageKind, ITEM_USE_RULINGS.spellDamageKind]).toEqual(["physical", "dissonance"]);
+    expect(checkItemSource("spell", { slotLevel: 3, damage: "8d6" })).toEqual([]);
+  });
+
+  it("DR-1: an unknown damage kind is refused with the localized unknown-kind message, on weapons and spells", () => {
+    for (const type of ["weapon", "spell"] as const) {
+      const problems = checkItemSource(type, { damageKind: "psychic" });
+      expect(problems.map((p) => [p.field, p.message.key, p.message.data?.kind])).toEqual([
+        ["damageKind", "TEMPO.ERRORS.Damage.UnknownKind", "psychic"],
+      ]);
+    }
+    expect(checkItemSource("weapon", { damageKind: 3 }).map((p) => p.message.key)).toEqual([
+      "TEMPO.ERRORS.Item.NotText",
+    ]);
+    expect(checkItemSource("spell", { damageKind: "fire" })).toEqual([]);
   });
 
   it("the source check fills defaults, refuses unknown fields and non-objects, and checks the description is text", () => {

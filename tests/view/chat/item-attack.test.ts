@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ITEM_DEFAULTS, ITEM_USE_RULINGS, type ConditionId } from "../../../src/engine/index.ts";
+import { ITEM_DEFAULTS, ITEM_USE_RULINGS, phaseAttackOdds, type ConditionId } from "../../../src/engine/index.ts";
 import { buildAttackCard } from "../../../src/view/chat/attack-card.ts";
 import {
   attackHit,
@@ -97,7 +97,7 @@ describe("item attacks: the rule each ruleset uses and the card it makes", () =>
   });
 
   it("PHS-8, ADV-1: phase rolls the step-dice pool (a tier above: 2d6 + d6) plus the combat's sources", () => {
-    const attacker = creature("Hero", { tier: 2, abilities: { str: 1 } });
+    const attacker = creature("Hero", { tier: 2, atk: 1 });
     const target = creature("Brute", { tier: 1, defenses: { def: 9 } });
     const plan = planned({ ruleset: "phase", attacker, target });
     expect(plan.dice).toEqual(["1d6", "1d6", "1d6"]);
@@ -107,6 +107,21 @@ describe("item attacks: the rule each ruleset uses and the card it makes", () =>
     // PHS-10: the target defends: one source of disadvantage cancels the tier's advantage (ADV-3).
     const defended = planned({ ruleset: "phase", attacker, target, phaseExtra: { advantage: 0, disadvantage: 1 } });
     expect(defended.dice).toEqual(["1d6", "1d6"]);
+  });
+
+  it("PHS-8: a phase NPC with ATK +2 attacks at 2d6 + 2 (its ATK, not its ability modifier); the odds are the engine's", () => {
+    const attacker = creature("Raider", { atk: 2, abilities: { str: 4 }, side: "enemy" });
+    const target = creature("Hero", { defenses: { def: 9 }, side: "pc" });
+    const plan = planned({ ruleset: "phase", attacker, target });
+    expect(plan.dice).toEqual(["1d6", "1d6"]);
+    const miss = plan.resolve([3, 3]);
+    expect(miss.resolution).toMatchObject({ scheme: "phase", input: { atk: 2, def: 9 } });
+    expect(attackHit(miss)).toBe(false); // 3 + 3 + 2 = 8 < DEF 9 (with STR +4 it would have hit)
+    expect(attackHit(plan.resolve([3, 4]))).toBe(true); // 9
+    const engine = phaseAttackOdds({ atk: 2, def: 9, advantage: 0, disadvantage: 0 });
+    if (!engine.ok) throw new Error(engine.error.key);
+    expect(engine.value.chance).toBeCloseTo(21 / 36, 12); // 2d6 >= 7
+    expect(buildAttackCard(miss, VIEW).odds?.[0]?.exact).toBe(engine.value.chance);
   });
 
   it("CNT-6, SEG-2: count and segment declare on the combat first; the others roll at once", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  DAMAGE_KINDS,
   armorDerived,
   featDerived,
   gearDerived,
@@ -115,6 +116,20 @@ describe("item sheet fields", () => {
     const pair = (t: { damage: string; delay: number } | null) => (t === null ? "—" : `${t.damage} / ${t.delay}`);
     expect(shown("TEMPO.SHEET.Item.TwoHanded")).toBe(pair(d.twoHanded));
     expect(shown("TEMPO.SHEET.Item.Charged")).toBe(pair(d.charged));
+  });
+
+  it("DR-1: weapons and spells show their damage kind in words; edit mode offers every engine kind, the item's chosen", () => {
+    for (const type of ["weapon", "spell"] as const) {
+      const sample = byType.get(type);
+      if (sample?.type !== type) throw new Error(`no sample ${type}`);
+      const item = { ...sample, stats: { ...sample.stats, damageKind: "fire" } } as SheetItem;
+      const play = render(buildItemSheetContext({ item, ruleset: "count", mode: "play", editable: true, owner }));
+      expect(play).toMatch(/Damage kind<\/span>\s*<span class="tempo-field__value">Fire<\/span>/);
+      const edit = render(buildItemSheetContext({ item, ruleset: "count", mode: "edit", editable: true, owner }));
+      const select = /<select[^>]*name="system\.damageKind">(.*?)<\/select>/s.exec(edit)?.[1] ?? "";
+      expect([...select.matchAll(/<option value="(\w+)"/g)].map((m) => m[1])).toEqual([...DAMAGE_KINDS]);
+      expect(select).toMatch(/<option value="fire" selected>Fire<\/option>/);
+    }
   });
 
   it("a viewer who may not edit gets no edit toggle", () => {

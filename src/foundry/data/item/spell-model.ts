@@ -1,10 +1,12 @@
 /**
- * System data of a `spell` Item: slot level 0–10 (CNT-8), casting time in segments (SEG-5), damage,
- * area, concentration (CNT-10, SEG-10) and save. Validation and derived values (`system.derived`: the
+ * System data of a `spell` Item: slot level 0–10 (CNT-8), casting time in segments (SEG-5), damage and
+ * its kind (DR-1), area, concentration (CNT-10, SEG-10) and save. `migrateData` gives spells stored
+ * before `damageKind` the default kind. Validation and derived values (`system.derived`: the
  * count-track delay and the segment it resolves in) are the engine's.
  */
 import {
   ITEM_DEFAULTS,
+  migrateItemSource,
   SPELL_AREA_SHAPES,
   spellDerived,
   validateItemStats,
@@ -23,6 +25,9 @@ function defineSpellSchema() {
     slotLevel: whole(DEFAULTS.slotLevel),
     castingTime: whole(DEFAULTS.castingTime),
     damage: new fields.StringField({ required: true, blank: true, initial: DEFAULTS.damage }),
+    // DR-1: no field `choices`: the engine refuses an unknown kind with its localized message (validateJoint);
+    // the sheet offers the engine's DAMAGE_KINDS.
+    damageKind: new fields.StringField({ required: true, blank: false, initial: DEFAULTS.damageKind }),
     area: new fields.SchemaField({
       shape: new fields.StringField({ required: true, choices: [...SPELL_AREA_SHAPES], initial: DEFAULTS.area.shape }),
       size: whole(DEFAULTS.area.size),
@@ -43,6 +48,10 @@ export class SpellModel extends foundry.abstract.TypeDataModel<SpellSchema, Item
     return defineSpellSchema();
   }
 
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    return super.migrateData(migrateItemSource("spell", source));
+  }
+
   static override validateJoint(data: Record<string, unknown>): void {
     refuseProblems(validateItemStats("spell", data));
   }
@@ -56,6 +65,7 @@ export class SpellModel extends foundry.abstract.TypeDataModel<SpellSchema, Item
       slotLevel: this.slotLevel,
       castingTime: this.castingTime,
       damage: this.damage,
+      damageKind: this.damageKind,
       area: { shape, size: this.area.size },
       concentration: this.concentration,
       save: { ability: this.save.ability, dc: this.save.dc },

@@ -1,10 +1,10 @@
 /**
  * System data of a `weapon` Item: its damage formula, the properties the rulesets read (CNT-7 delays,
  * CNT-16 Great, FEAT-* feats, Light), its pacing (AP-1 AP cost, `null` for none; AP-2 constant damage),
- * its weapon speed (SEG-4) and proficiency group (ATK-ROT-1).
+ * its weapon speed (SEG-4), proficiency group (ATK-ROT-1) and the kind of damage it deals (DR-1).
  *
  * Validation is the engine's (`validateWeaponStats`): a bad value refuses the whole write with a localized
- * message. `migrateData` brings weapons stored before issue 10 up to this shape. Derived values
+ * message. `migrateData` brings weapons stored before issue 10 (or before `damageKind`) up to this shape. Derived values
  * (`system.derived`, never stored) come from the rule functions, with the owner's AP and modifier.
  */
 import {
@@ -38,6 +38,9 @@ function defineWeaponSchema() {
     constantDamage: flag(DEFAULTS.constantDamage),
     speed: new fields.NumberField({ required: true, nullable: false, integer: true, initial: DEFAULTS.speed }),
     group: new fields.StringField({ required: true, blank: true, initial: DEFAULTS.group }),
+    // DR-1: no field `choices`: the engine refuses an unknown kind with its localized message (validateJoint);
+    // the sheet offers the engine's DAMAGE_KINDS.
+    damageKind: new fields.StringField({ required: true, blank: false, initial: DEFAULTS.damageKind }),
     description: new fields.HTMLField({ required: true, blank: true, initial: "" }),
   };
 }
@@ -69,6 +72,7 @@ export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, It
       constantDamage: this.constantDamage,
       speed: this.speed,
       group: this.group,
+      damageKind: this.damageKind,
     };
   }
 
