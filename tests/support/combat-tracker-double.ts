@@ -7,6 +7,8 @@
  *   Daggerheart declare only their own actions);
  * - `viewed`, the combat the tracker shows;
  * - `_preparePartContext(partId, context, options)` returning the part's context (Draw Steel overrides it);
+ * - `_configureRenderParts(options)` returning a deep copy of the class's static `PARTS`, which a subclass
+ *   trims to the parts one render draws (Draw Steel's comment on it: "deep clone of static PARTS");
  * - `_getEntryContextOptions()` returning core's combatant menu entries, v13 shape
  *   `{ name, icon, condition, callback }` (Draw Steel, Lancer and earthdawn4e add to it).
  */
@@ -23,6 +25,11 @@ export class CombatTrackerDouble {
 
   async _preparePartContext(_partId: string, context: object): Promise<object> {
     return Promise.resolve({ ...context });
+  }
+
+  _configureRenderParts(_options: object): Record<string, { template: string }> {
+    const parts = (this.constructor as typeof CombatTrackerDouble).PARTS;
+    return structuredClone(parts);
   }
 
   _getEntryContextOptions(): { name: string }[] {

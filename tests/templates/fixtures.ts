@@ -162,6 +162,24 @@ const countTargets = countTargetChoices(countInput, "ilsa");
 const countDeclare = buildCountDeclareForm("ilsa", "Ilsa", countTargets);
 const countReact = buildCountReactForm(countInput, "ilsa", "Ilsa", countTargets);
 
+/** Each scheme's own part context, as the parts/*.hbs partials and Foundry's tracker parts draw it. */
+const schemeContexts: Readonly<Record<string, readonly [string, object]>> = {
+  count: ["count", buildCountTrackContext(countScope(1, true))],
+  standard: ["standard", buildStandardOrderContext(standardTable().scope(true))],
+  rotation: ["rotation", buildRotationOrderContext(rotationTable(false).scope(true))],
+  segment: ["segment", segment.part === "segment" ? segment.segment : {}],
+  phase: ["phase", phase.part === "phase" ? phase.phase : {}],
+  list: [played.context.ruleset, played.list],
+};
+
+/** Foundry's tracker part for each scheme (templates/combat/tracker-parts/*.hbs): the shell's context with that body. */
+const trackerPartContexts = Object.fromEntries(
+  Object.entries(schemeContexts).map(([part, [ruleset, body]]) => [
+    `templates/combat/tracker-parts/${part}.hbs`,
+    { ...played.context, ruleset, body: { part, [part]: body } },
+  ]),
+);
+
 export const templateContexts: Readonly<Record<string, object>> = {
   "templates/combat/count-declare.hbs": countDeclare,
   "templates/combat/count-react.hbs": countReact,
@@ -179,6 +197,8 @@ export const templateContexts: Readonly<Record<string, object>> = {
   "templates/combat/parts/standard.hbs": buildStandardOrderContext(standardTable().scope(true)),
   "templates/combat/parts/rotation.hbs": buildRotationOrderContext(rotationTable(false).scope(true)),
   "templates/combat/tracker.hbs": played.context,
+  "templates/combat/tracker-shell.hbs": played.context,
+  ...trackerPartContexts,
   "templates/combat/control.hbs": played.context.controls[0] ?? {},
   "templates/combat/tracker-row.hbs": buildTrackerRow(turn("b", 5, { active: true }), countScope(1, true)) ?? {},
   "src/preview/page.hbs": buildPreviewPageContext(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createHandlebarsHost } from "../../src/preview/handlebars-host.ts";
+import { createHandlebarsHost, foundryTemplatePath } from "../../src/preview/handlebars-host.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
 import { buildRotationOrderContext } from "../../src/view/tracker/rotation-order-context.ts";
 import { listFiles, readText } from "../support/source-files.ts";
@@ -11,7 +11,11 @@ const sources = Object.fromEntries(templates.map((path) => [path, readText(path)
 
 function render(path: string, context: object): string {
   const host = createHandlebarsHost(en, sources);
-  return host.compile(readText(path), { strict: false })(context);
+  const source = readText(path);
+  // A shell (templates/combat/tracker-shell.hbs) is only ever drawn around a block: drawn here around a stand-in one.
+  const name = foundryTemplatePath(path);
+  const template = source.includes("{{> @partial-block}}") ? `{{#> "${name}"}}<p>block</p>{{/"${name}"}}` : source;
+  return host.compile(template, { strict: false })(context);
 }
 
 describe("templates", () => {
@@ -260,4 +264,27 @@ describe("tracker row: a row the host already shows (issue 9, render-ms)", () =>
     const placeholder = inPart({ "turn-b": print }).trim();
     expect(placeholder).toBe(`<li class="tempo-row" data-key="turn-b" data-kept="${print}"></li>`);
   });
+});
+
+describe("Foundry's tracker parts, one per scheme (issue 9)", () => {
+  const parts = listFiles("templates/combat/tracker-parts", [".hbs"]);
+  const squeeze = (html: string): string => html.replace(/\s+/g, " ").replace(/> </g, "><").trim();
+
+  it("there is one part for every scheme the tracker's body can name", () => {
+    expect(parts.map((p) => p.replace(/^.*\/|\.hbs$/g, "")).sort()).toEqual(
+      ["count", "list", "phase", "rotation", "segment", "standard"].sort(),
+    );
+  });
+
+  it.each(parts)(
+    "%s draws exactly what the preview's tracker draws for its scheme: the shell and its own part",
+    (path) => {
+      const context = templateContexts[path] ?? {};
+      const html = render(path, context);
+      expect(html).toMatch(/<section class="tempo tempo-tracker tempo-tracker--\w+"/);
+      expect(html).toContain('class="tempo-tracker__announce" role="status"');
+      expect(html.match(/<section class="tempo tempo-tracker/g)?.length).toBe(1);
+      expect(squeeze(html)).toBe(squeeze(render("templates/combat/tracker.hbs", context)));
+    },
+  );
 });

@@ -1,6 +1,7 @@
 /**
- * Tempo's combat tracker (issue 9): core's v13 sidebar tracker with its `tracker` part drawn by Tempo's
- * templates from the same view builders as the preview page. Core's own behaviours are kept by keeping
+ * Tempo's combat tracker (issue 9): core's v13 sidebar tracker with one part per scheme (./tracker-parts.ts),
+ * drawn by Tempo's templates from the same view builders as the preview page; a render draws only the
+ * viewed combat's scheme part. Core's own behaviours are kept by keeping
  * its markup: rows are `li.combatant[data-combatant-id]` with `data-action="activateCombatant"` (click
  * selects and pans, double-click opens the sheet, hover highlights the token), the header part is core's,
  * and the bar's buttons carry core's action names (startCombat, nextTurn, previousTurn, nextRound,
@@ -8,11 +9,11 @@
  * methods, which Tempo's Combat sends through `tempoCommand`. This markup and part layout follow what
  * v13 systems do with the same class: Draw Steel (applications/sidebar/tabs/combat-tracker.mjs), dnd5e
  * (applications/combat/combat-tracker.mjs), RuneQuest (src/combat/rqg-combat-tracker.ts).
- * A combat of another type is drawn by core, unchanged.
+ * A combat of another type is drawn by core's own parts, unchanged. The popped-out tracker is the same class.
  */
 import type { HostCommand } from "../../engine/index.ts";
 import { drawnRowPrints, patchPart } from "../../view/dom/patch-rows.ts";
-import { buildTrackerContext } from "../../view/tracker/tracker-context.ts";
+import { buildTrackerContext, type TrackerContext } from "../../view/tracker/tracker-context.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
 import { askCountDeclaration, askCountReaction } from "./count-dialogs.ts";
@@ -21,8 +22,8 @@ import { askSegmentDeclaration } from "./segment-declare-dialog.ts";
 import { trackerContextEntries } from "./tracker-context-menu.ts";
 import { askText } from "./tracker-dialogs.ts";
 import { trackerInputOf } from "./tracker-input.ts";
+import { isSchemePartId, partsToRender, removeStaleParts, schemeParts, type SchemePartId } from "./tracker-parts.ts";
 
-const TEMPLATES = "systems/tempo/templates/combat";
 type ReplaceArguments = Parameters<foundry.applications.sidebar.tabs.CombatTracker["_replaceHTML"]>;
 const CORE_PARTS = foundry.applications.sidebar.tabs.CombatTracker.PARTS;
 
@@ -40,29 +41,41 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
   };
 
   static override PARTS: Record<string, foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart> = {
-    // Core's header (encounter switcher, roll all/NPCs) stays; the footer's buttons are in Tempo's bar.
+    // Core's header (encounter switcher, roll all/NPCs) stays for every combat; core's tracker and footer
+    // draw a combat Tempo does not run; a Tempo combat gets its scheme's part instead (its bar has the footer's buttons).
     header: CORE_PARTS.header ?? { template: "templates/sidebar/tabs/combat/header.hbs" },
-    tracker: {
-      template: `${TEMPLATES}/tracker.hbs`,
-      templates: [
-        `${TEMPLATES}/tracker-row.hbs`,
-        `${TEMPLATES}/control.hbs`,
-        `${TEMPLATES}/parts/count.hbs`,
-        `${TEMPLATES}/parts/standard.hbs`,
-        `${TEMPLATES}/parts/rotation.hbs`,
-        `${TEMPLATES}/parts/list.hbs`,
-        `${TEMPLATES}/parts/segment.hbs`,
-        `${TEMPLATES}/parts/phase.hbs`,
-      ],
-      scrollable: [""],
-    },
+    tracker: CORE_PARTS.tracker ?? { template: "templates/sidebar/tabs/combat/tracker.hbs" },
+    footer: CORE_PARTS.footer ?? { template: "templates/sidebar/tabs/combat/footer.hbs" },
+    ...schemeParts(),
   };
 
-  /** Set when a patch could not be made: the next render draws the tracker part whole (no placeholders). */
+  /** Set when a patch could not be made: the next render draws the scheme part whole (no placeholders). */
   #drawWhole = false;
 
+  /** The parts the tracker draws now, as `_configureRenderParts` chose them for the viewed combat. */
+  #configured: readonly string[] = [];
+
+  /** The tracker context `_configureRenderParts` built to choose the scheme part, for that part's context. */
+  #next: TrackerContext | null = null;
+
   /**
-   * The tracker part's context from the view builders, with the prints of the rows this tracker shows now
+   * The parts of this render: the viewed Tempo combat's scheme part (the one its tracker context's body
+   * names: the list when the scheme has nothing of its own to draw) beside core's header, or core's parts
+   * for any other combat. The context is built here once and given to the part (./tracker-parts.ts).
+   */
+  protected override _configureRenderParts(
+    options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions,
+  ): Record<string, foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart> {
+    const combat = tempoCombatOf(this.viewed);
+    const input = combat === null ? null : trackerInputOf(combat, game.user);
+    this.#next = input === null ? null : buildTrackerContext(input);
+    const parts = partsToRender(super._configureRenderParts(options), this.#next?.body.part ?? null);
+    this.#configured = Object.keys(parts);
+    return parts;
+  }
+
+  /**
+   * A scheme part's context from the view builders, with the prints of the rows this tracker shows now
    * (`drawnRows`, issue 9): a row already on screen as it would be drawn is rendered as a placeholder.
    */
   protected override async _preparePartContext(
@@ -71,18 +84,25 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions,
   ): Promise<foundry.applications.api.ApplicationV2.RenderContextOf<this>> {
     const prepared = await super._preparePartContext(partId, context, options);
-    if (partId !== "tracker") return prepared;
-    const combat = tempoCombatOf(this.viewed);
-    const input = combat === null ? null : trackerInputOf(combat, game.user);
-    if (input === null) return prepared;
-    const drawn = this.#drawWhole || !this.rendered ? null : tempoPartIn(this.element);
+    if (!isSchemePartId(partId)) return prepared;
+    const next = this.#next ?? this.#freshContext();
+    this.#next = null;
+    if (next === null) return prepared;
+    const drawn = this.#drawWhole || !this.rendered ? null : tempoPartIn(this.element, partId);
     this.#drawWhole = false;
     const drawnRows = drawn === null ? {} : { drawnRows: drawnRowPrints(drawn) };
-    return { ...prepared, ...buildTrackerContext(input), ...drawnRows };
+    return { ...prepared, ...next, ...drawnRows };
+  }
+
+  /** The viewed combat's tracker context now, or null when it is not a Tempo combat. */
+  #freshContext(): TrackerContext | null {
+    const combat = tempoCombatOf(this.viewed);
+    const input = combat === null ? null : trackerInputOf(combat, game.user);
+    return input === null ? null : buildTrackerContext(input);
   }
 
   /**
-   * Issue 9 (render-ms): a Tempo tracker part already on screen is patched in place with the freshly rendered
+   * Issue 9 (render-ms): the Tempo scheme part already on screen is patched in place with the freshly rendered
    * one (patchPart: only changed rows are touched, rows drawn as placeholders are kept, focus and scroll
    * stay), as the preview does, instead of being replaced whole; every other part, a first render and a
    * core-drawn combat go to core's own replacement. A patch that cannot be made (a placeholder's row is not
@@ -90,15 +110,20 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
    * core's `data-application-part` attribute (dnd5e's actor sheet finds its parts the same way,
    * module/applications/actor/character-sheet.mjs). Core's tracker listens on the application's element,
    * not on the rows (Weird Wizard restates it: module/apps/combat-tracker.mjs, `_attachFrameListeners`;
-   * Draw Steel binds its drag-drop to `this.element`), so kept rows lose nothing.
+   * Draw Steel binds its drag-drop to `this.element`), so kept rows lose nothing. A part the tracker no
+   * longer draws (another scheme's, or core's tracker when the viewed combat became a Tempo one) goes first.
    */
   protected override _replaceHTML(...[result, content, options]: ReplaceArguments): void {
-    if (typeof result !== "object" || result === null || !("tracker" in result)) {
+    removeStaleParts(content, this.#configured);
+    const entries = typeof result === "object" && result !== null ? Object.entries(result) : [];
+    const partId = entries.map(([id]) => id).find(isSchemePartId);
+    if (partId === undefined) {
       super._replaceHTML(result, content, options);
       return;
     }
-    const { tracker: next, ...others } = result;
-    const drawn = tempoPartIn(content);
+    const next = entries.find(([id]) => id === partId)?.[1];
+    const others = Object.fromEntries(entries.filter(([id]) => id !== partId));
+    const drawn = tempoPartIn(content, partId);
     const placeholders = next instanceof HTMLElement && next.querySelector("[data-kept]") !== null;
     if (!(next instanceof HTMLElement) || !isTempoPart(next) || (drawn === null && !placeholders)) {
       super._replaceHTML(result, content, options);
@@ -196,9 +221,9 @@ export function parseCommand(json: string | undefined): HostCommand | null {
 /** A tracker part drawn by Tempo's template (core draws any other combat's). */
 const isTempoPart = (part: Element): boolean => part.classList.contains("tempo-tracker");
 
-/** The Tempo tracker part on screen inside `element`, if there is one. */
-function tempoPartIn(element: Element): Element | null {
-  const part = element.querySelector('[data-application-part="tracker"]');
+/** The Tempo scheme part `partId` on screen inside `element`, if it is there. */
+function tempoPartIn(element: Element, partId: SchemePartId): Element | null {
+  const part = element.querySelector(`[data-application-part="${partId}"]`);
   return part !== null && isTempoPart(part) ? part : null;
 }
 
