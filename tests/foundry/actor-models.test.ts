@@ -212,3 +212,37 @@ describe("combatant facts read the actor (issue 10 item 3)", () => {
     expect(host.side).toBe("pc");
   });
 });
+
+describe("actor models: action resources per ruleset", () => {
+  const kinds = (actor: ActorDoc, ruleset: "standard" | "segment" | "rotation") =>
+    Object.fromEntries(actor.system.derived.actions[ruleset].map((a) => [a.kind, a.left]));
+
+  it("STD-6, ACT-ROT: a new character's derived budgets are its rulesets' fresh turns", () => {
+    const actor = new ActorDoc("character");
+    expect(kinds(actor, "standard")).toEqual({ action: 1, quickAction: 1, interaction: 1, reaction: 1 });
+    expect(kinds(actor, "rotation")).toMatchObject({ full: 2, reaction: 1 });
+    expect(Object.keys(actor.system.derived.actions)).toEqual(["count", "standard", "phase", "segment", "rotation"]);
+  });
+
+  it("SEG-16: an older actor without stored action resources has one attack routine a round", () => {
+    const old = new ActorDoc("npc", { hp: 12 });
+    expect(old.system.actions.segment.attackRoutines).toBe(1);
+    expect(kinds(old, "segment").attackRoutine).toBe(1);
+  });
+
+  it("SEG-16: a multi-attack npc stores more attack routines and its segment budget follows", () => {
+    const ogre = new ActorDoc("npc");
+    ogre.update({ system: { actions: { segment: { attackRoutines: 2 } } } });
+    expect(kinds(ogre, "segment").attackRoutine).toBe(2);
+  });
+
+  it("SEG-16: zero attack routines is refused with a localized reason and nothing is saved", () => {
+    const actor = new ActorDoc("npc", { actions: { segment: { attackRoutines: 2 } } });
+    const before = structuredClone(actor.system._source);
+    expect(() => actor.update({ system: { actions: { segment: { attackRoutines: 0 } } } })).toThrow(
+      "Attack routines a round must be a whole number of at least 1, not 0.",
+    );
+    expect(actor.system._source).toEqual(before);
+    expect(kinds(actor, "segment").attackRoutine).toBe(2);
+  });
+});

@@ -16,6 +16,7 @@ import {
 import type { ActorStats } from "./actor-stats.ts";
 import { initiativeModifiers } from "./actor-initiative.ts";
 import { overshieldOf } from "./actor-overshield.ts";
+import { actionBudgets, type ActionBudgets, type ActorActionOverrides } from "./actor-actions.ts";
 
 /** A weapon the creature carries, as far as AP-1 and AP-2 pace it. */
 export interface CarriedWeapon {
@@ -28,6 +29,8 @@ export interface ActorDeriveOptions {
   /** DR-2 *(setting)*: the world's choice, shown beside the DR values. */
   readonly drMode: DrMode;
   readonly weapons: readonly CarriedWeapon[];
+  /** SEG-16: what the creature stores about its action resources; absent: the rules' default. */
+  readonly actions?: ActorActionOverrides;
 }
 
 export interface ActorDerived {
@@ -49,6 +52,8 @@ export interface ActorDerived {
   readonly primaryModifier: number;
   /** ATK-ROT-2, DR-3: the creature counts as a player character. */
   readonly isPlayer: boolean;
+  /** STD-6, ACT-ROT, SEG-9, CNT-12, PHS-7: each ruleset's action budget for a fresh turn (actor-actions.ts). */
+  readonly actions: ActionBudgets;
 }
 
 function hitDiceValues(stats: ActorStats): { hitDice: EnhancedHitDice | null; attackTable: AttackTableChoice | null } {
@@ -91,5 +96,6 @@ export function deriveActorValues(stats: ActorStats, options: ActorDeriveOptions
     swings: swingsOf(stats, options.weapons),
     primaryModifier: stats.abilities[stats.primaryAbility],
     isPlayer: stats.side === "pc",
+    actions: actionBudgets(options.actions),
   };
 }

@@ -10,6 +10,7 @@ import { MOVEMENT_MODES } from "../movement/movement-turn.ts";
 import type { I18nKey } from "../core/result.ts";
 import { ABILITY_IDS, SKILL_IDS, type ActorStats } from "./actor-stats.ts";
 import { validateActorStats, type ActorProblem } from "./validate-actor-stats.ts";
+import { validateActorActions, type ActorActionOverrides } from "./actor-actions.ts";
 
 /** What one stored field holds. Objects nest; `skills` is the weapon skills list. */
 type Leaf = "number" | "maybeNumber" | "text" | "maybeText" | "flag" | "skills";
@@ -49,6 +50,9 @@ export const ACTOR_SOURCE_SHAPE: Shape = {
 /** Fields an actor stores beside its statistics (rich text no rule reads): optional, text when present. */
 export const ACTOR_TEXT_FIELDS: readonly string[] = ["biography"];
 
+/** Fields an actor stores beside its statistics that a rule reads: optional (the rules' default), checked when present. */
+const ACTOR_OPTIONAL_SHAPE: Shape = { actions: { segment: { attackRoutines: "number" } } };
+
 const SKILL_SHAPE: Shape = { group: "text", bonus: "number", proficient: "flag" };
 
 function problem(path: string, key: I18nKey, value: unknown): ActorProblem {
@@ -84,6 +88,8 @@ function checkShape(path: string, shape: Shape, value: unknown, out: ActorProble
   }
   for (const field of Object.keys(value))
     if (path === "" && ACTOR_TEXT_FIELDS.includes(field)) checkLeaf(field, "text", value[field], out);
+    else if (path === "" && Object.hasOwn(ACTOR_OPTIONAL_SHAPE, field))
+      checkShape(field, ACTOR_OPTIONAL_SHAPE[field] as Shape, value[field], out);
     else if (!(field in shape))
       out.push({ path: at(field), key: "TEMPO.ERRORS.Actor.UnknownField", data: { field: at(field) } });
   for (const [field, inner] of Object.entries(shape)) {
@@ -100,5 +106,6 @@ export function checkActorSource(system: unknown): readonly ActorProblem[] {
   const problems: ActorProblem[] = [];
   checkShape("", ACTOR_SOURCE_SHAPE, system, problems);
   if (problems.length > 0) return problems;
-  return validateActorStats(system as ActorStats);
+  const actions = (system as { actions?: ActorActionOverrides }).actions;
+  return [...validateActorStats(system as ActorStats), ...(actions === undefined ? [] : validateActorActions(actions))];
 }

@@ -6,3 +6,4 @@ export * from "./actor-derived.ts";
 export * from "./actor-source.ts";
 export * from "./actor-damage.ts";
 export * from "./damage-statuses.ts";
+export * from "./actor-actions.ts";

@@ -69,7 +69,8 @@ export function actorDerivedOf(input: ActorSheetInput): ActorDerived {
   for (const item of input.items)
     if (item.type === "weapon")
       weapons.push({ id: item.id, apCost: item.stats.apCost, constantDamage: item.stats.constantDamage });
-  return deriveActorValues(input.actor.stats, { drMode: input.drMode, weapons });
+  const actions = input.actor.actions;
+  return deriveActorValues(input.actor.stats, { drMode: input.drMode, weapons, ...(actions ? { actions } : {}) });
 }
 
 function bar(label: I18nKey, value: number, max: number, fields: readonly FieldContext[]): BarContext {

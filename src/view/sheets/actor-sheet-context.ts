@@ -4,6 +4,7 @@
  * this same function and render the same templates.
  */
 import type { Message } from "../../engine/index.ts";
+import { buildActorBudget, type ActorBudgetContext } from "./actor-budget.ts";
 import { buildActorCombat, type ActorCombatContext } from "./actor-combat.ts";
 import { buildActorEffects, type ActorEffectsContext } from "./actor-effects.ts";
 import {
@@ -38,6 +39,8 @@ export interface ActorSheetContext {
   readonly header: ActorHeaderContext;
   readonly attributes: ActorAttributesContext;
   readonly combat: ActorCombatContext;
+  /** The world's ruleset's action resources for a fresh turn (play, no combat); the stored override (edit). */
+  readonly budget: ActorBudgetContext;
   readonly inventory: {
     readonly weapons: readonly ItemRowContext[];
     readonly armor: readonly ItemRowContext[];
@@ -92,6 +95,7 @@ export function buildActorSheetContext(input: ActorSheetInput, tab: ActorTabId =
     header: buildActorHeader(input),
     attributes: buildActorAttributes(input, derived),
     combat: buildActorCombat(input, derived),
+    budget: buildActorBudget(input, derived),
     inventory: { ...inventory, empty: Object.values(inventory).every((list) => list.length === 0) },
     spells: { spells, empty: spells.length === 0 },
     effects: buildActorEffects(input),

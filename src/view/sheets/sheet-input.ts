@@ -5,7 +5,15 @@
  * input (src/view/tracker/tracker-input.ts), so "now" (actions left, declarations, what the rules refuse)
  * is read exactly as the tracker reads it.
  */
-import type { ActorStats, ConditionId, DrMode, ItemStatsByType, ItemType, RulesetId } from "../../engine/index.ts";
+import type {
+  ActorActionOverrides,
+  ActorStats,
+  ConditionId,
+  DrMode,
+  ItemStatsByType,
+  ItemType,
+  RulesetId,
+} from "../../engine/index.ts";
 import type { TrackerInput } from "../tracker/tracker-input.ts";
 
 /** A sheet is drawn for reading and acting (play) or for changing the document's fields (edit). */
@@ -45,6 +53,8 @@ export interface ActorSheetInput {
     readonly biography: string;
     /** The conditions on the actor now (its status effects). */
     readonly conditions: readonly ConditionId[];
+    /** SEG-16: the action resources it stores (absent: the rules' default). */
+    readonly actions?: ActorActionOverrides;
   };
   readonly items: readonly SheetItem[];
   /** The world's ruleset (the `ruleset` setting), or the combat's when the actor fights in one. */

@@ -44,3 +44,18 @@ describe("actor sources: the biography and ATK", () => {
     expect(problems(noAtk)).toEqual(["atk TEMPO.ERRORS.Actor.NotWhole"]);
   });
 });
+
+describe("actor sources: stored action resources", () => {
+  it("SEG-16: attack routines are optional; when present they are checked like the model checks them", () => {
+    expect(problems({ ...actorStats(), actions: { segment: { attackRoutines: 2 } } })).toEqual([]);
+    expect(problems({ ...actorStats(), actions: { segment: { attackRoutines: "2" } } })).toEqual([
+      "actions.segment.attackRoutines TEMPO.ERRORS.Actor.NotWhole",
+    ]);
+    expect(problems({ ...actorStats(), actions: { segment: { attackRoutines: 0 } } })).toEqual([
+      "actions.segment.attackRoutines TEMPO.ERRORS.Actor.AttackRoutines",
+    ]);
+    expect(problems({ ...actorStats(), actions: { rotation: {}, segment: { attackRoutines: 1 } } })).toEqual([
+      "actions.rotation TEMPO.ERRORS.Actor.UnknownField",
+    ]);
+  });
+});

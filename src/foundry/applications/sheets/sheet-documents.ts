@@ -11,7 +11,7 @@ import type {
   SheetItem,
   SheetMode,
 } from "../../../view/sheets/sheet-input.ts";
-import { actorStatsOf } from "../../data/actor/actor-stats-of.ts";
+import { actorActionsOf, actorStatsOf } from "../../data/actor/actor-stats-of.ts";
 import { ArmorModel } from "../../data/item/armor-model.ts";
 import { FeatModel } from "../../data/item/feat-model.ts";
 import { GearModel } from "../../data/item/gear-model.ts";
@@ -89,6 +89,7 @@ export function actorSheetInputOf(
       stats: actorStatsOf(system),
       biography,
       conditions: conditionsOf(actor),
+      actions: actorActionsOf(system),
     },
     items,
     ruleset: combat?.input.host.id ?? worldRuleset(),

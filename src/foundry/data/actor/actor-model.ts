@@ -2,12 +2,18 @@
  * The data model both actor types share: refuses statistics the engine finds wrong (with a localized
  * reason, nothing saved), migrates older shapes, and prepares the derived values from the engine.
  */
-import { deriveActorValues, validateActorStats, type ActorDerived, type CarriedWeapon } from "../../../engine/index.ts";
+import {
+  deriveActorValues,
+  validateActorActions,
+  validateActorStats,
+  type ActorDerived,
+  type CarriedWeapon,
+} from "../../../engine/index.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { migrateActorSource } from "./actor-migration.ts";
 import { refuseProblems } from "./actor-refusal.ts";
 import { defineActorSchema, type ActorSchema } from "./actor-schema.ts";
-import { actorStatsOf, type ActorSystemLike } from "./actor-stats-of.ts";
+import { actorActionsOf, actorStatsOf, type ActorSystemLike } from "./actor-stats-of.ts";
 
 /** AP-1, AP-2: what the engine needs of the actor's weapons (items the item models define). */
 function carriedWeapons(actor: Actor.Implementation | null): CarriedWeapon[] {
@@ -37,7 +43,7 @@ export abstract class TempoActorModel extends foundry.abstract.TypeDataModel<Act
 
   /** The engine's checks on the whole system data: any problem refuses the change. */
   static override validateJoint(data: ActorSystemLike): void {
-    refuseProblems(validateActorStats(actorStatsOf(data)));
+    refuseProblems([...validateActorStats(actorStatsOf(data)), ...validateActorActions(actorActionsOf(data))]);
   }
 
   override prepareDerivedData(): void {
@@ -45,6 +51,7 @@ export abstract class TempoActorModel extends foundry.abstract.TypeDataModel<Act
     this.derived = deriveActorValues(actorStatsOf(this), {
       drMode: game.settings.get(SYSTEM_ID, "drMode"),
       weapons: carriedWeapons(this.parent),
+      actions: actorActionsOf(this),
     });
   }
 }

@@ -60,6 +60,9 @@ export function defineActorSchema(defaults: ActorSchemaDefaults) {
     }),
     speeds: new fields.SchemaField({ walk: whole(30), swim: whole(), fly: whole(), climb: whole(), burrow: whole() }),
     side: new fields.StringField({ required: true, nullable: true, choices: [...ACTOR_SIDES], initial: defaults.side }),
+    // SEG-16: the one action resource a creature may carry differently from its ruleset's default
+    // (engine/actors/actor-actions.ts). A new field with a default: older sources take the initial value.
+    actions: new fields.SchemaField({ segment: new fields.SchemaField({ attackRoutines: whole(1) }) }),
     /** Declared in system.json htmlFields (enriched by the sheet, as dnd5e's and Draw Steel's biographies are). */
     biography: new fields.HTMLField({ required: true, blank: true, initial: "" }),
   };

@@ -2,7 +2,14 @@
  * Reads an actor's system data (stored source or prepared model: both have the schema's shape) as the
  * engine's `ActorStats`. Nothing here decides a rule.
  */
-import { ABILITY_IDS, ACTOR_SIDES, type ActorStats, type WeaponSkill } from "../../../engine/index.ts";
+import {
+  ABILITY_IDS,
+  ACTOR_SIDES,
+  DEFAULT_ACTION_OVERRIDES,
+  type ActorActionOverrides,
+  type ActorStats,
+  type WeaponSkill,
+} from "../../../engine/index.ts";
 
 type Num = number | null | undefined;
 
@@ -36,6 +43,8 @@ export interface ActorSystemLike {
   readonly speeds: Readonly<Record<keyof ActorStats["speeds"], Num>>;
   readonly side: string | null | undefined;
   readonly primaryAbility?: string | null | undefined;
+  /** SEG-16: absent in a partial source; the rules' default then. */
+  readonly actions?: { readonly segment?: { readonly attackRoutines?: Num } | undefined } | undefined;
 }
 
 /** A missing number reads as NaN, so the engine's checks refuse it instead of a silent 0. */
@@ -80,5 +89,15 @@ export function actorStatsOf(system: ActorSystemLike): ActorStats {
     defenses: each(system.defenses),
     speeds: each(system.speeds),
     side: ACTOR_SIDES.find((side) => side === system.side) ?? null,
+  };
+}
+
+/** SEG-16: the action resources the actor stores (a missing one: the rules' default; a non-number: NaN, refused). */
+export function actorActionsOf(system: ActorSystemLike): ActorActionOverrides {
+  const routines = system.actions?.segment?.attackRoutines;
+  return {
+    segment: {
+      attackRoutines: routines === undefined ? DEFAULT_ACTION_OVERRIDES.segment.attackRoutines : num(routines),
+    },
   };
 }
