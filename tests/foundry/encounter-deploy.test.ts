@@ -76,9 +76,14 @@ describe("deploying an encounter (issue 12 item 2)", () => {
     expect(writes.filter((w) => w.document === "CombatantGroup").length).toBe(1);
     const combatantWrites = writes.filter((w) => w.document === "Combatant");
     const combatUpdates = writes.filter((w) => w.document === "Combat" && !("created" in (w.data as object)));
-    // One batched creation, then at most one batched Combatant update per engine step (join, start, roll).
+    // Three engine steps, one Combat update each: the join, the start, the GM's roll for the NPCs. Only
+    // the roll changes combatants (their initiatives, in one batch); the hero's roll waits for its player.
+    expect(combatUpdates).toHaveLength(3);
+    expect(combatantWrites).toHaveLength(2);
     expect(combatantWrites[0]?.data as unknown[]).toHaveLength(6);
-    expect(combatantWrites.length - 1).toBeLessThanOrEqual(combatUpdates.length);
+    expect((combatantWrites[1]?.data as { initiative: unknown }[]).map((d) => typeof d.initiative)).toEqual(
+      Array(5).fill("number"),
+    );
   });
 
   it("no two tokens overlap, none is on the hero, all are on the scene", () => {
@@ -181,9 +186,29 @@ describe("deploy refusals change nothing", () => {
   });
 });
 
+/**
+ * The writes a deploy of three wolves (the party's hero joins too) makes in each ruleset: one Combat
+ * update per engine step and, per step, at most one batched Combatant update, here exactly:
+ */
+const STEP_WRITES: Record<string, { readonly combat: number; readonly combatant: number }> = {
+  // join, start, the GM's roll; combatants: their creation, then the wolves' counts from that roll.
+  count: { combat: 3, combatant: 2 },
+  // join, start, roll; combatants: creation, the join's STD-6 action trackers (Action, Quick Action,
+  // Interaction, Reaction per creature), the wolves' initiatives.
+  standard: { combat: 3, combatant: 3 },
+  // join, start, roll; combatants: creation, the wolves' PHS-2 initiatives.
+  phase: { combat: 3, combatant: 2 },
+  // join, start; combatants: creation, the start's default groups (SEG-2: each side a group). Nobody
+  // owes a creature's roll: the groups' d6 come in the round's second step.
+  segment: { combat: 2, combatant: 2 },
+  // join, start, roll; combatants: creation, the wolves' initiatives.
+  rotation: { combat: 3, combatant: 2 },
+};
+
 describe("deploy in every ruleset", () => {
   for (const ruleset of ["count", "standard", "phase", "segment", "rotation"]) {
     it(`${ruleset}: the combat is the encounter's ruleset, started, and no deployed creature still waits for its dice`, async () => {
+      const from = world.writes.length;
       const result = await deploy(
         encounter({
           ruleset,
@@ -204,6 +229,12 @@ describe("deploy in every ruleset", () => {
         model.host.pending(model.state).filter((r) => r.combatantId !== null && wolves.has(r.combatantId)),
       ).toEqual([]);
       expect(world.notices).toEqual([]);
+      const writes = world.writes.slice(from);
+      const combatUpdates = writes.filter((w) => w.document === "Combat" && !("created" in (w.data as object)));
+      expect({
+        combat: combatUpdates.length,
+        combatant: writes.filter((w) => w.document === "Combatant").length,
+      }).toEqual(STEP_WRITES[ruleset]);
       await undoDeploy(combat);
     });
   }

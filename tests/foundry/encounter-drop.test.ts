@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { installScenes } from "../support/scene-double.ts";
 
@@ -108,6 +108,89 @@ describe("dropping onto the tracker (issue 12 item 3)", () => {
     const asPlayer = await world.as(player, () => dropOnCombat(combat, { type: "Actor", uuid: wolf.uuid }));
     expect(asPlayer.ok ? null : asPlayer.error.key).toBe("TEMPO.ERRORS.Encounter.GmOnly");
     expect(world.writes.length).toBe(from);
+  });
+});
+
+/** The creature whose turn it is, by its combatant's initiative (count, segment group roll, phase roll). */
+function acting(combat: Combat): number | null {
+  const model = tempoModelOf(combat);
+  const id = model?.state == null ? null : model.host.current(model.state);
+  return id === null ? null : (combat.combatants.get(id)?.initiative ?? null);
+}
+
+async function next(combat: Combat): Promise<number | null> {
+  await combat.nextTurn();
+  await world.idle();
+  return acting(combat);
+}
+
+/** Drops a pack of `count` wolves (one group) onto `combat`, their dice scripted to `totals`. */
+async function dropWolves(combat: Combat, ruleset: string, totals: number[], count = 2) {
+  const uuid = encounterActor({
+    ruleset,
+    surprise: "none",
+    groups: [{ id: "w", name: "Wolf pack" }],
+    entries: [{ uuid: wolf.uuid, name: "Wolf", count, side: "enemy", group: "w" }],
+  });
+  const before = new Set(combat.combatants.map((c) => c.id));
+  world.scriptedTotals.push(...totals);
+  const result = await dropOnCombat(combat, { type: "Actor", uuid });
+  await world.idle();
+  expect(world.scriptedTotals).toEqual([]);
+  expect(result.ok && result.value.added).toBe(count);
+  return combat.combatants.filter((c) => !before.has(c.id));
+}
+
+describe("dropping mid-round in every ruleset with its own join rule", () => {
+  beforeEach(() => {
+    world.scriptedTotals.length = 0;
+  });
+
+  it("CNT-2, CNT-3: mid-round a dropped creature's count is its roll; past the current count it acts this round, below it next round", async () => {
+    world.scriptedTotals.push(8, 3); // the goblins' counts
+    const combat = await deployed("count");
+    expect(acting(combat)).toBe(3);
+    expect(await next(combat)).toBe(8);
+    const wolves = await dropWolves(combat, "count", [5, 12]);
+    expect(wolves.map((w) => w.initiative).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([5, 12]);
+    expect(acting(combat)).toBe(8); // the acting goblin keeps its turn
+    expect(await next(combat)).toBe(12); // count 12 is still to come this round
+    const round = combat.round;
+    let now: number | null = null;
+    for (let i = 0; i < 4 && combat.round === round; i++) now = await next(combat);
+    expect(combat.round).toBe((round ?? 0) + 1);
+    // Round 2 counts up from 0: the goblin on 3, then the wolf that rolled 5 (past this round's count 8).
+    expect(now).toBe(3);
+    expect(await next(combat)).toBe(5);
+  });
+
+  it("SEG-2: a group dropped mid-round joins as a group of its own and its d6 is rolled at once; nothing waits for dice", async () => {
+    const combat = await deployed("segment", true);
+    await next(combat); // the groups have rolled
+    const guards = combat.combatants.contents.map((c) => c._source.group);
+    const groupsBefore = combat.groups.size;
+    const wolves = await dropWolves(combat, "segment", [4]);
+    expect(combat.groups.size).toBe(groupsBefore + 1);
+    const pack = wolves[0]?._source.group ?? null;
+    expect(pack).not.toBeNull();
+    expect(guards).not.toContain(pack);
+    expect(wolves.map((w) => w._source.group)).toEqual([pack, pack]);
+    expect(wolves.map((w) => w.initiative)).toEqual([4, 4]); // the pack's d6, shown on each wolf
+    const model = tempoModelOf(combat);
+    expect(model?.state == null ? null : model.host.pending(model.state)).toEqual([]);
+    for (const w of wolves) expect(engineOrder(combat)).toContain(w.id);
+  });
+
+  it("PHS-2, PHS-3, PHS-7: a creature dropped in the movement phase rolls and moves in the turns still to come, lowest first", async () => {
+    world.scriptedTotals.push(9, 4); // the goblins' initiative
+    const combat = await deployed("phase");
+    expect(await next(combat)).toBe(4); // movement: lowest first
+    await dropWolves(combat, "phase", [11, 2]);
+    expect(acting(combat)).toBe(4); // the moving goblin keeps its turn
+    // The wolf on 2 would have moved first; it moves in the turns still to come, lowest first.
+    expect([await next(combat), await next(combat), await next(combat)]).toEqual([2, 9, 11]);
+    // PHS-7: the battle phase takes everyone, highest first.
+    expect([await next(combat), await next(combat), await next(combat), await next(combat)]).toEqual([11, 9, 4, 2]);
   });
 });
 

@@ -12,7 +12,8 @@
  * - `fromUuid("Actor.<id>")` resolves world actors; `game.user.targets` (a Set of tokens, core's
  *   UserTargets) and `canvas.tokens.controlled` (an array) hold token objects whose `actor` is the
  *   linked world actor, as dnd5e's damage application reads them.
- * Unlinked token actors are not modelled: every actor here is a world actor (`isToken` false).
+ * Actors made here are world actors (`isToken` false); unlinked tokens' synthetic actors, built on
+ * them, are in unlinked-token-double.ts.
  */
 import { ActorDouble } from "./actor-double.ts";
 import { foundryMerge, type UserDouble, type World } from "./foundry-world.ts";
@@ -45,7 +46,7 @@ function expand(changes: Obj): Obj {
 }
 
 export class SystemActorDouble extends ActorDouble {
-  readonly isToken = false;
+  readonly isToken: boolean = false;
   system: unknown = null;
   _systemSource: Obj;
   constructor(
@@ -80,7 +81,10 @@ export class SystemActorDouble extends ActorDouble {
   }
   /** The merged source an update would leave, checked by the model (throws to refuse). */
   candidate(changes: Obj): Obj {
-    const system = (expand(changes).system as Obj | undefined) ?? {};
+    return this.candidateSystem((expand(changes).system as Obj | undefined) ?? {});
+  }
+  /** The merged source a system-data change would leave, checked by the model (throws to refuse). */
+  candidateSystem(system: Obj): Obj {
     const next = foundryMerge(this._systemSource, system);
     this.#modelClass().validateJoint(next);
     return next;
@@ -181,8 +185,9 @@ export function installDamageDouble(world: World): DamageDouble {
       return actor;
     },
     tokenOf(actor) {
-      const token = tokens.get(actor.id) ?? { actor };
-      tokens.set(actor.id, token);
+      // Keyed by UUID: an unlinked token's synthetic actor shares its base actor's id.
+      const token = tokens.get(actor.uuid) ?? { actor };
+      tokens.set(actor.uuid, token);
       return token;
     },
     target(user, actors) {

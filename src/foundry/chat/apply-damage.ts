@@ -2,14 +2,14 @@
  * Apply and Undo on a damage card (issue 11). Apply runs the engine's pipeline (actor-damage.ts: DR per
  * hit or per attack, the three DR kinds, the overshield first, the full-health rule, death at 0 for
  * NPCs) on the clicking user's targeted tokens, else the selected ones, and writes:
- * - the creatures' new hit points and overshield in one batched update (damage-writes.ts: one
- *   `Actor.updateDocuments` for world actors, plus one update per unlinked token actor);
+ * - the creatures' new hit points and overshield in batched updates (damage-writes.ts: one
+ *   `Actor.updateDocuments` for world actors, one token update per scene for unlinked tokens' deltas);
  * - per creature at most ONE ActiveEffect create for the statuses the damage gives it (engine:
  *   damage-statuses.ts: unconscious, and dying below 0, for a player character; core's defeated status
  *   for any other creature at 0), none when it shows them already (damage-status-writes.ts);
  * - ONE update of the card message recording `system.input.applied: [{ actorUuid, name, before,
  *   after, notes, statuses }]`, which the card then shows.
- * Undo writes `before` back for exactly the fields Apply changed, again in one batched actor update, at
+ * Undo writes `before` back for exactly the fields Apply changed, batched the same way, at
  * most one ActiveEffect delete per creature (the statuses Apply set that it still shows) and one
  * message update, and is refused (nothing written) when any of those fields moved since
  * (engine: undoHealth) or a creature is gone. Everything is checked before anything is written.

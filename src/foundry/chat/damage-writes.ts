@@ -1,9 +1,15 @@
 /**
- * Writes new hit point and overshield values to several creatures at once. World actors (linked
- * tokens) go in ONE `Actor.updateDocuments` call; an unlinked token's synthetic actor is a different
- * document (its data lives in the token's delta), so each of those is one `actor.update`. Public
- * systems batch damage the same way: a linked-actor list through `Actor.updateDocuments` and unlinked
- * token actors one by one (e.g. the `bulkApplyHp` helper of a public Pokémon-style system).
+ * Writes new hit point and overshield values to several creatures at once, in as few writes as the
+ * documents allow:
+ * - world actors (linked tokens, player characters) in ONE `Actor.updateDocuments` call;
+ * - unlinked tokens (every deployed NPC) in ONE `scene.updateEmbeddedDocuments("Token", …)` call per
+ *   scene. In v13 an unlinked token's synthetic actor keeps its own data in the token's ActorDelta
+ *   (`token.delta`), so a token update `{ _id, delta: { system: {…} } }` changes that actor; open systems
+ *   batch unlinked tokens exactly so beside one `Actor.updateDocuments` for linked actors (the RuneQuest
+ *   system sun-dragon-cult/fvtt-system-rqg writes `{ _id: token.id, delta: {…} }` through
+ *   `scene.updateEmbeddedDocuments("Token", …)`, and pf2e's ActorDeltaPF2e rebuilds the synthetic actor
+ *   whenever that delta changes).
+ * A synthetic actor without a token on a scene (not a case damage targets give) is updated on its own.
  */
 import type { StoredHealth } from "../../engine/index.ts";
 
@@ -12,23 +18,51 @@ export interface HealthWrite {
   readonly values: Partial<StoredHealth>;
 }
 
-function changesOf(values: Partial<StoredHealth>): Record<string, number> {
-  const changes: Record<string, number> = {};
-  if (values.hp !== undefined) changes["system.hp.value"] = values.hp;
-  if (values.overshield !== undefined) changes["system.overshield.value"] = values.overshield;
-  return changes;
+/** The changed fields as system data (`{ hp: { value } }`), or null when nothing changes. */
+function systemOf(values: Partial<StoredHealth>): Record<string, { value: number }> | null {
+  const system: Record<string, { value: number }> = {};
+  if (values.hp !== undefined) system.hp = { value: values.hp };
+  if (values.overshield !== undefined) system.overshield = { value: values.overshield };
+  return Object.keys(system).length === 0 ? null : system;
 }
 
-/** Writes every non-empty change: one batched update for world actors, one per unlinked token actor. */
+/** The same change as dotted actor update keys (`"system.hp.value"`). */
+function dotted(system: Record<string, { value: number }>): Record<string, number> {
+  return Object.fromEntries(Object.entries(system).map(([field, { value }]) => [`system.${field}.value`, value]));
+}
+
+interface TokenDelta {
+  readonly _id: string;
+  readonly delta: { readonly system: Record<string, { value: number }> };
+}
+
+/** Writes every non-empty change: one batch for world actors, one token batch per scene. */
 export async function writeHealth(writes: readonly HealthWrite[]): Promise<void> {
-  const batch: Record<string, unknown>[] = [];
-  const synthetic: Promise<unknown>[] = [];
-  for (const { actor, values } of writes) {
-    const changes = changesOf(values);
-    if (Object.keys(changes).length === 0) continue;
-    if (actor.isToken) synthetic.push(actor.update(changes));
-    else batch.push({ _id: actor.id, ...changes });
+  const worldActors: Record<string, unknown>[] = [];
+  const scenes = new Map<Scene.Implementation, TokenDelta[]>();
+  const alone: HealthWrite[] = [];
+  for (const write of writes) {
+    const system = systemOf(write.values);
+    if (system === null) continue;
+    const { actor } = write;
+    if (!actor.isToken) {
+      worldActors.push({ _id: actor.id, ...dotted(system) });
+      continue;
+    }
+    const token = actor.token;
+    const scene = token?.parent ?? null;
+    if (token === null || scene === null || token.id === null) {
+      alone.push(write);
+      continue;
+    }
+    const batch = scenes.get(scene) ?? [];
+    batch.push({ _id: token.id, delta: { system } });
+    scenes.set(scene, batch);
   }
-  if (batch.length > 0) await Actor.implementation.updateDocuments(batch as Actor.UpdateData[]);
-  await Promise.all(synthetic);
+  if (worldActors.length > 0) await Actor.implementation.updateDocuments(worldActors as Actor.UpdateData[]);
+  for (const [scene, deltas] of scenes) await scene.updateEmbeddedDocuments("Token", deltas);
+  for (const { actor, values } of alone) {
+    const system = systemOf(values);
+    if (system !== null) await actor.update(dotted(system));
+  }
 }

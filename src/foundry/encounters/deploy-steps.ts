@@ -3,9 +3,10 @@
  * one batched creation, the encounter's groups in one creation, waiting for the active GM's roster sync
  * to join the new combatants (roster-sync.ts), and the initiative the new creatures wait for.
  */
-import type { EncounterData, EncounterUnit } from "../../engine/index.ts";
+import { automaticRequests, type EncounterData, type EncounterUnit } from "../../engine/index.ts";
 import { TEMPO_GROUP_TYPE } from "../data/combatant-group/combatant-group-model.ts";
 import { TEMPO_GROUPS_OPTION } from "../combat/groups/membership.ts";
+import { rollRequested } from "../combat/run-command.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { tokenData } from "./place-tokens.ts";
 
@@ -68,7 +69,12 @@ export async function createGroups(
   return ids;
 }
 
-/** Rolls the initiative the new creatures wait for (the GM rolls for them, as core's "roll NPCs"). */
+/**
+ * Rolls the initiative the new creatures wait for (the GM rolls for them, as core's "roll NPCs"), then
+ * the dice nobody owns that their joining asked for: a group joining mid-round in segment rounds owes
+ * its d6 (SEG-2) at once, which the roster sync's join step leaves waiting (roll-policy.ts: such dice are
+ * rolled by the GM's client as soon as they are asked for).
+ */
 export async function rollWaiting(combat: Combat.Implementation, deployed: ReadonlySet<string>): Promise<void> {
   const model = tempoModelOf(combat);
   if (model?.state == null) return;
@@ -76,4 +82,7 @@ export async function rollWaiting(combat: Combat.Implementation, deployed: Reado
     .pending(model.state)
     .flatMap((r) => (r.combatantId !== null && deployed.has(r.combatantId) ? [r.combatantId] : []));
   if (waiting.length > 0) await combat.rollInitiative([...new Set(waiting)]);
+  const after = tempoModelOf(combat);
+  if (after?.state == null) return;
+  await rollRequested(combat, after.host, automaticRequests(after.host.pending(after.state)));
 }

@@ -5,7 +5,8 @@
  * creation; the encounter's groups come in one creation where the combat's ruleset has groups (ROT-4 on,
  * or segment rounds); the combatants in one batched creation. Where they are slotted is the ruleset's
  * join rule, applied by the roster sync (roster-sync.ts: STD-3 late joiners, the current count, a
- * group's shared initiative), and the initiative they then wait for is rolled for them.
+ * group's shared initiative), and the initiative they then wait for is rolled for them (a new group's
+ * d6 in segment rounds too, SEG-2: deploy-steps.ts).
  * Late joiners are never surprised. Drop data is core's `{ type: "Actor", uuid }`.
  */
 import { encounterRoster, err, ok, type EncounterData, type HostSide, type Result } from "../../engine/index.ts";

@@ -1,0 +1,135 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
+import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
+import { installFoundryWorld, type Write } from "../support/foundry-world.ts";
+import { installUnlinkedTokens } from "../support/unlinked-token-double.ts";
+
+const world = installFoundryWorld(13);
+afterAll(() => world.uninstall());
+const chat = installChatDouble(world);
+const player = world.addUser("p1");
+const damage = installDamageDouble(world);
+const field = installUnlinkedTokens(world, "sceneField000001");
+const cellar = installUnlinkedTokens(world, "sceneCellar00001");
+
+await import("../../src/foundry/init.ts");
+world.callHook("init");
+const { postCard } = await import("../../src/foundry/chat/post-card.ts");
+const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+
+type Obj = Record<string, unknown>;
+
+/** Seven, four and ten slashing: 4 + 1 + 7 = 12 through physical DR 3 per hit, 21 through none. */
+const CARD: DamageCardInput = {
+  attacker: "Vex",
+  target: "Goblins",
+  formula: "1d8+2",
+  swings: [7, 4, 10],
+  kind: "slashing",
+  dr: { physical: 3, elemental: 0, arcane: 0 },
+  drMode: "perHit",
+};
+const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
+const NO_SHIELD = { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" };
+
+function creature(name: string, type: "character" | "npc", hp: number, dr = NO_DR, owners: string[] = []) {
+  return damage.addCreature(name, type, { hp: { value: hp, max: hp }, dr, overshield: NO_SHIELD }, owners);
+}
+
+const hpOf = (a: SystemActorDouble) => (a.source.hp as { value: number }).value;
+const asMessage = (m: MessageDouble) => m as unknown as ChatMessage.Implementation;
+
+async function postDamage(): Promise<MessageDouble> {
+  await world.as(world.gm, () => postCard({ type: "damage", input: CARD }));
+  const message = chat.messages.at(-1);
+  if (message === undefined) throw new Error("no message");
+  return message;
+}
+
+/** Runs a card button as the GM and sorts what it wrote by document. */
+async function click(message: MessageDouble, action: string) {
+  const writes = world.writes.length;
+  const updates = chat.updates.length;
+  const refusal = await world.as(world.gm, () => runCardAction(asMessage(message), action));
+  const written = world.writes.slice(writes);
+  const of = (document: Write["document"]) => written.filter((w) => w.document === document);
+  return {
+    refusal,
+    tokenWrites: of("Token"),
+    actorWrites: of("Actor"),
+    messageUpdates: chat.updates.slice(updates).length,
+    allWrites: written.length,
+  };
+}
+
+beforeEach(() => {
+  for (const user of world.users.values()) damage.target(user, []);
+});
+
+describe("apply damage to deployed NPCs (unlinked tokens)", () => {
+  it("DR-1: three goblin tokens and a hero: ONE token batch, ONE actor batch and ONE card update; the base goblin is untouched", async () => {
+    const goblin = creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
+    const hero = creature("Hero", "character", 40, NO_DR, [player.id]);
+    const tokens = [field.place(goblin), field.place(goblin), field.place(goblin)];
+    damage.target(world.gm, [...tokens, hero]);
+    const result = await click(await postDamage(), "apply");
+    expect(result.refusal).toBeNull();
+    expect(tokens.map(hpOf)).toEqual([18, 18, 18]);
+    expect(hpOf(hero)).toBe(19);
+    expect(hpOf(goblin)).toBe(30);
+    expect(result.tokenWrites).toHaveLength(1);
+    expect(result.tokenWrites[0]?.data).toEqual(
+      tokens.map((t) => ({ _id: t.token.id, delta: { system: { hp: { value: 18 } } } })),
+    );
+    expect(result.actorWrites).toHaveLength(1);
+    expect(result.actorWrites[0]?.data).toEqual([{ _id: hero.id, "system.hp.value": 19 }]);
+    expect(result.messageUpdates).toBe(1);
+    expect(result.allWrites).toBe(3); // the token batch, the actor batch, the card
+    expect(tokens.map((t) => t.token.delta.system)).toEqual(tokens.map(() => ({ hp: { value: 18 } })));
+  });
+
+  it("tokens on two scenes: one token batch per scene", async () => {
+    const goblin = creature("Goblin", "npc", 30);
+    const here = [field.place(goblin), field.place(goblin)];
+    const there = cellar.place(goblin);
+    damage.target(world.gm, [...here, there]);
+    const result = await click(await postDamage(), "apply");
+    expect([...here, there].map(hpOf)).toEqual([9, 9, 9]);
+    expect(result.tokenWrites.map((w) => (w.data as Obj[]).map((d) => d._id))).toEqual([
+      here.map((t) => t.token.id),
+      [there.token.id],
+    ]);
+    expect(result.actorWrites).toHaveLength(0);
+  });
+
+  it("Undo writes the tokens back in one token batch and the hero in one actor batch", async () => {
+    const goblin = creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
+    const hero = creature("Hero", "character", 40);
+    const tokens = [field.place(goblin), field.place(goblin), field.place(goblin)];
+    damage.target(world.gm, [...tokens, hero]);
+    const message = await postDamage();
+    await click(message, "apply");
+    const undo = await click(message, "undo");
+    expect(undo.refusal).toBeNull();
+    expect([...tokens.map(hpOf), hpOf(hero), hpOf(goblin)]).toEqual([30, 30, 30, 40, 30]);
+    expect(undo.tokenWrites).toHaveLength(1);
+    expect(undo.tokenWrites[0]?.data).toEqual(
+      tokens.map((t) => ({ _id: t.token.id, delta: { system: { hp: { value: 30 } } } })),
+    );
+    expect(undo.actorWrites).toHaveLength(1);
+    expect(undo.messageUpdates).toBe(1);
+  });
+
+  it("Undo is refused when one token's hit points moved since: no token, actor or card is written", async () => {
+    const goblin = creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
+    const tokens = [field.place(goblin), field.place(goblin)];
+    damage.target(world.gm, tokens);
+    const message = await postDamage();
+    await click(message, "apply");
+    await tokens[1]?.update({ "system.hp.value": 25 });
+    const undo = await click(message, "undo");
+    expect(undo.refusal).toMatchObject({ key: "TEMPO.CHAT.Damage.Refused", data: { name: "Goblin" } });
+    expect([undo.allWrites, undo.messageUpdates, ...tokens.map(hpOf)]).toEqual([0, 0, 18, 25]);
+  });
+});
