@@ -13,6 +13,8 @@ type Dr = Partial<Record<"physical" | "elemental" | "arcane", number>>;
 
 export interface NpcStats {
   readonly abilities?: Abilities;
+  /** SEG-16: attack routines a round, when more than one. */
+  readonly attackRoutines?: number;
   readonly hp: number;
   readonly initiative?: { readonly modifier?: number; readonly dexReaction?: number };
   readonly overshield?: { readonly hp: number; readonly dr?: Dr; readonly effect: string; readonly condition?: string };
@@ -95,6 +97,8 @@ export function npcSystem(s: NpcStats): Doc {
       burrow: speeds.burrow ?? 0,
     },
     side: null,
+    // SEG-16: attack routines a round (1 unless the creature has more).
+    actions: { segment: { attackRoutines: s.attackRoutines ?? 1 } },
     // Written by the pack (scripts/content/npc-summary.ts), from these same statistics.
     biography: "",
   };
