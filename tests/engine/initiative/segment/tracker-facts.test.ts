@@ -109,9 +109,10 @@ describe("segment rounds: what the tracker is given", () => {
     expect(segmentTrackerFacts(t.state, gm).nowSegment).toBe(0);
     t.next();
     expect(segmentTrackerFacts(t.state, gm)).toMatchObject({ step: 4, nowSegment: 1 });
-    while (t.state.current !== "mage" || t.state.step !== 7) t.next();
+    const step = (): number => t.state.step;
+    while (t.state.current !== "mage" || step() !== 7) t.next();
     expect(segmentTrackerFacts(t.state, gm)).toMatchObject({ step: 7, nowSegment: 4 });
-    while (t.state.step !== 8) t.next();
+    while (step() !== 8) t.next();
     expect(segmentTrackerFacts(t.state, gm).nowSegment).toBe(0);
   });
 });
