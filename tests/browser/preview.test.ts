@@ -280,6 +280,11 @@ describe("preview page: core's row controls", () => {
 
 describe("preview page: the segment tracker's round", () => {
   const step = (n: number) => page.locator(`.tempo-segment__step[data-step="${n}"]`);
+  const grid = () => page.getByRole("table", { name: /segment by segment/ });
+  const lane = (name: string | RegExp) =>
+    grid()
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name }) });
   const rowOf = (name: string) => page.locator(".tempo-row", { hasText: name }).first();
 
   it("SEG-2: shows the declarations of step 1, then the groups' d6 with HIGH and LOW, then the fast actions", async () => {
@@ -297,15 +302,26 @@ describe("preview page: the segment tracker's round", () => {
     await page.getByRole("button", { name: "Next turn" }).click();
     expect(await step(3).getAttribute("aria-current")).toBe("step");
     expect(await acting().textContent()).toBe("Lurker in the reeds");
-    expect(await step(3).textContent()).toMatch(/C\. Charge[\s\S]*Goes first/);
+    expect(await lane(/Fast actions/).textContent()).toMatch(/C\. Charge[\s\S]*Goes first/);
+    // Fast actions happen in segment 1: the current column, said in words.
+    const now = grid().locator('th[aria-current="true"]');
+    expect(await now.count()).toBe(1);
+    expect(await now.getAttribute("data-segment")).toBe("1");
+    expect(await now.textContent()).toContain("Now");
   });
 
-  it("SEG-2, SEG-5: a multi-attack's routines in steps 4 and 6, and the spell in segment 3 of step 7", async () => {
-    expect(await step(4).textContent()).toContain("First attack routine");
-    expect(await step(6).textContent()).toContain("1 more attack routine(s)");
-    const cell = step(7).getByRole("region", { name: "Segment 3" });
-    expect(await cell.textContent()).toContain("Ilsa");
-    expect(await step(7).locator(".tempo-segment__tick").count()).toBe(10);
+  it("SEG-1, SEG-2, SEG-5: the grid: ten segment columns, routines and HIGH/LOW lanes with their d6, the spell across segments 1–3", async () => {
+    expect(await grid().getByRole("columnheader").count()).toBe(11);
+    expect(await lane(/First attack routines/).textContent()).toContain("First attack routine");
+    expect(await lane(/Remaining attack routines/).textContent()).toContain("1 more attack routine(s)");
+    expect(await lane(/^HIGH/).getByRole("rowheader").textContent()).toContain("The party: Group initiative: 5");
+    expect(await lane(/^LOW/).getByRole("rowheader").textContent()).toContain("Enemies: Group initiative: 2");
+    const spell = lane(/Spells going off in segment 3/)
+      .getByRole("cell")
+      .first();
+    expect(await spell.getAttribute("colspan")).toBe("3");
+    expect(await spell.textContent()).toMatch(/Cast over segments 1–3, goes off in segment 3[\s\S]*Ilsa/);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it("SEG-2: a player sees its own declarations and not the others' until the GM reveals them", async () => {
@@ -313,10 +329,15 @@ describe("preview page: the segment tracker's round", () => {
     expect(await rowOf("Ilsa").textContent()).toContain("Spell (3 segment(s))");
     expect(await rowOf("Ogre").textContent()).toContain("Declared");
     expect(await page.content()).not.toContain("Melee (speed 7");
+    // Where the ogre's routines fall would tell its declaration: the player's grid has no routine lane.
+    expect(await lane(/First attack routines/).count()).toBe(0);
+    expect(await lane(/^LOW/).textContent()).toContain("Ogre");
+    expect(await axeViolations()).toEqual([]);
     await page.getByLabel("Viewpoint").selectOption("gm");
     await page.getByRole("button", { name: "Reveal declarations" }).click();
     await page.getByLabel("Viewpoint").selectOption("player");
     expect(await rowOf("Ogre").textContent()).toContain("Melee (speed 7, 2 routine(s))");
+    expect(await lane(/First attack routines/).textContent()).toContain("Ogre");
     expect(await page.content()).not.toContain("Lurker in the reeds");
     await page.getByLabel("Viewpoint").selectOption("gm");
   });

@@ -183,15 +183,34 @@ describe("segment template", () => {
     );
   });
 
-  it("SEG-1, SEG-5: draws the ten segments, telling in text where a spell goes off, and lists the spell there", () => {
+  it("SEG-1, SEG-5: draws the round as a table of ten segment columns, the current one marked, a spell spanning its casting time", () => {
+    expect(html).toMatch(/<table class="tempo-segment__grid">\s*<caption[^>]*>Round 1, segment by segment<\/caption>/);
     expect(
-      [...html.matchAll(/class="tempo-segment__tick[^"]*" data-segment="(\d+)"/g)].map((m) => Number(m[1])),
+      [...html.matchAll(/<th scope="col" class="tempo-segment__column[^"]*" data-segment="(\d+)"/g)].map((m) =>
+        Number(m[1]),
+      ),
     ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(html).toMatch(/data-segment="3" title="Segment 3"\s*>[\s\S]*?a spell goes off/);
-    const cell = html.slice(html.indexOf('class="tempo-segment__cell'));
-    expect(cell).toContain('aria-label="Segment 3"');
-    expect(cell).toContain("Ilsa");
-    expect(cell).toContain("Goes off in segment 3");
+    // Fast actions run now, in segment 1: said by aria-current and in words.
+    expect(html).toMatch(
+      /data-segment="1" aria-current="true">\s*<span class="tempo-visually-hidden">Segment 1<\/span>[\s\S]*?<i class="fa-solid fa-play" aria-hidden="true"><\/i> Now<\/span>/,
+    );
+    expect(html.match(/aria-current="true"/g)?.length).toBe(1);
+    const spell = html.slice(html.indexOf('data-lane="spell:3"'));
+    expect(spell).toMatch(/<th scope="row"[^>]*>[\s\S]*?Spells going off in segment 3/);
+    expect(spell).toMatch(
+      /data-segment="1" colspan="3"><span class="tempo-segment__cell-label">Cast over segments 1–3, goes off in segment 3<\/span>/,
+    );
+    expect(spell.slice(0, spell.indexOf("</tr>"))).toContain("Ilsa");
+    expect(spell).toMatch(/data-segment="4" colspan="7"><span class="tempo-segment__empty">Segments 4–10: nothing</);
+  });
+
+  it("SEG-2: the HIGH and LOW lanes name their groups with the d6, in row headers", () => {
+    const high = html.slice(html.indexOf('data-lane="high"'), html.indexOf('data-lane="low"'));
+    expect(high).toMatch(
+      /<th scope="row"[^>]*>[\s\S]*?HIGH[\s\S]*?The party: Group initiative: 5 \(\d+ creature\(s\)\)/,
+    );
+    const low = html.slice(html.indexOf('data-lane="low"'));
+    expect(low).toMatch(/<th scope="row"[^>]*>[\s\S]*?LOW[\s\S]*?Enemies: Group initiative: 2/);
   });
 });
 

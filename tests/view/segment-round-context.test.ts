@@ -26,12 +26,16 @@ function rebuilt(p: Played, isGM: boolean): SegmentRoundContext {
   return segmentOf(buildTrackerContext(trackerInputOf(p.combat, { isGM, turns: 0 })));
 }
 
+const laneOf = (segment: SegmentRoundContext, key: string) => segment.grid.lanes.find((l) => l.key === key);
+/** A lane's rows, in its cells' order (none when the lane is not drawn). */
+const laneRows = (segment: SegmentRoundContext, key: string): SegmentRowContext[] =>
+  laneOf(segment, key)?.cells.flatMap((c) => c.rows) ?? [];
+
 function rows(segment: SegmentRoundContext): SegmentRowContext[] {
-  return segment.steps.flatMap((s) => [
-    ...s.rows,
-    ...s.bands.flatMap((b) => b.rows),
-    ...s.spells.flatMap((c) => c.rows),
-  ]);
+  return [
+    ...segment.steps.flatMap((s) => s.rows),
+    ...segment.grid.lanes.flatMap((l) => l.cells.flatMap((c) => c.rows)),
+  ];
 }
 
 const names = (list: readonly SegmentRowContext[]) => list.map((r) => r.name);
@@ -90,45 +94,78 @@ describe("the segment tracker part", () => {
     ]);
   });
 
-  it("SEG-2 step 3: fast actions in their A–C order, each labelled, the one under way acting", () => {
-    const fast = played(true, 2).segment.steps[2]?.rows ?? [];
+  it("SEG-2 step 3: fast actions in their A–C order in segment 1, each labelled, the one under way acting", () => {
+    const { segment } = played(true, 2);
+    expect(laneOf(segment, "fast")?.cells.map((c) => [c.segment, c.span, c.empty])).toEqual([
+      [1, 1, false],
+      [2, 9, true],
+    ]);
+    expect(laneOf(segment, "fast")?.cells[1]?.label).toEqual({
+      key: "TEMPO.TRACKER.Segment.Grid.Empty",
+      data: { from: 2, to: 10 },
+    });
+    expect(laneOf(segment, "fast")?.current).toBe(true);
+    const fast = laneRows(segment, "fast");
     expect(names(fast)).toEqual(["Lurker in the reeds", "Wren the guide"]);
     expect(badges(fast[0])).toContain("TEMPO.COMBAT.Segment.Fast.Charge");
     expect(badges(fast[1])).toContain("TEMPO.COMBAT.Segment.Fast.GoesFirst");
     expect(fast.map((r) => r.status)).toEqual(["acting", "waiting"]);
   });
 
-  it("SEG-2 steps 4 and 6: a multi-attacker's first attack routine, then its remaining ones", () => {
+  it("SEG-2 steps 4 and 6: a multi-attacker's first attack routine, then its remaining ones, each in its lane", () => {
     const { segment } = played(true, 1);
-    expect(names(segment.steps[3]?.rows ?? [])).toEqual(["Ogre"]);
-    expect(badges(segment.steps[3]?.rows[0])).toContain("TEMPO.TRACKER.Segment.Badge.FirstRoutine");
-    expect(segment.steps[5]?.rows[0]?.badges[0]?.label).toEqual({
+    const lanes = segment.grid.lanes.map((l) => l.key);
+    expect(lanes.indexOf("firstRoutine")).toBeLessThan(lanes.indexOf("high"));
+    expect(lanes.indexOf("restRoutines")).toBeGreaterThan(lanes.indexOf("low"));
+    expect(names(laneRows(segment, "firstRoutine"))).toEqual(["Ogre"]);
+    expect(badges(laneRows(segment, "firstRoutine")[0])).toContain("TEMPO.TRACKER.Segment.Badge.FirstRoutine");
+    expect(laneRows(segment, "restRoutines")[0]?.badges[0]?.label).toEqual({
       key: "TEMPO.TRACKER.Segment.Badge.RestRoutines",
       data: { routines: 1 },
     });
   });
 
-  it("SEG-2, SEG-3: group actions HIGH then LOW, in the engine's order", () => {
-    const bands = played(true, 1).segment.steps[4]?.bands ?? [];
-    expect(bands.map((b) => [b.key, names(b.rows)])).toEqual([
+  it("SEG-2, SEG-3: group actions HIGH then LOW, in the engine's order, each lane with its groups' d6", () => {
+    const { segment } = played(true, 1);
+    expect(["high", "low"].map((k) => [k, names(laneRows(segment, k))])).toEqual([
       ["high", ["Ilsa", "Brannoc"]],
       ["low", ["Goblin Archer"]],
     ]);
-    expect(badges(bands[0]?.rows[0])).toContain("TEMPO.TRACKER.Segment.Badge.NamesTarget");
+    expect(badges(laneRows(segment, "high")[0])).toContain("TEMPO.TRACKER.Segment.Badge.NamesTarget");
+    const group = (k: string) =>
+      laneOf(segment, k)?.groups.map((g) => [g.name.key, g.roll.data?.["roll"], g.members.key]);
+    expect(group("high")).toEqual([["TEMPO.TRACKER.Segment.GroupParty", 5, "TEMPO.TRACKER.Segment.Grid.Members"]]);
+    expect(group("low")).toEqual([["TEMPO.TRACKER.Segment.GroupEnemies", 2, "TEMPO.TRACKER.Segment.Grid.Members"]]);
+    // Before the dice, both lanes are drawn, with no group in either.
+    const rolling = played(true, 0).segment.grid.lanes.filter((l) => l.key === "high" || l.key === "low");
+    expect(rolling.map((l) => l.groups.length)).toEqual([0, 0]);
   });
 
-  it("SEG-1, SEG-5: the ten segments of step 7, a spell in the segment it goes off, the segment under way marked", () => {
+  it("SEG-1, SEG-5: ten segment columns, a spell across its casting time up to the segment it goes off, the segment under way marked", () => {
     const { segment } = played(true, 1);
-    const seven = segment.steps[6];
-    expect(seven?.segments.map((c) => c.segment)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(seven?.spells.map((c) => [c.segment, names(c.rows)])).toEqual([[3, ["Ilsa"]]]);
-    expect(seven?.spells[0]?.rows[0]?.badges[0]?.label).toEqual({
+    expect(segment.grid.columns.map((c) => c.segment)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const spell = laneOf(segment, "spell:3");
+    expect(spell?.label).toEqual({ key: "TEMPO.TRACKER.Segment.Grid.SpellLane", data: { segment: 3 } });
+    expect(spell?.cells.map((c) => [c.segment, c.span, names(c.rows)])).toEqual([
+      [1, 3, ["Ilsa"]],
+      [4, 7, []],
+    ]);
+    expect(spell?.cells[0]?.label).toEqual({ key: "TEMPO.TRACKER.Segment.Grid.CastOver", data: { segment: 3 } });
+    expect(spell?.cells[0]?.rows[0]?.badges[0]?.label).toEqual({
       key: "TEMPO.TRACKER.Segment.Badge.SpellAt",
       data: { segment: 3 },
     });
-    const casting = played(true, 9).segment.steps[6];
-    expect(casting?.segments.filter((c) => c.active).map((c) => c.segment)).toEqual([3]);
-    expect(casting?.segments.filter((c) => c.done).map((c) => c.segment)).toEqual([1, 2]);
+    // Every lane covers the ten segments exactly once.
+    for (const lane of segment.grid.lanes) expect(lane.cells.reduce((n, c) => n + c.span, 0)).toBe(10);
+    // Steps 3–6 happen in segment 1; in step 7 the segment of the spell going off is the current one.
+    const fast = played(true, 2).segment.grid;
+    expect(fast.columns.filter((c) => c.active).map((c) => c.segment)).toEqual([1]);
+    const casting = played(true, 9).segment.grid;
+    expect(casting.columns.filter((c) => c.active).map((c) => c.segment)).toEqual([3]);
+    expect(casting.columns.filter((c) => c.done).map((c) => c.segment)).toEqual([1, 2]);
+    expect(casting.lanes.filter((l) => l.current).map((l) => l.key)).toEqual(["spell:3"]);
+    // While declaring, no segment is under way.
+    expect(played(true, 0).segment.grid.columns.some((c) => c.active || c.done)).toBe(false);
   });
 
   it("SEG-2: a declaration is open in step 1 and locked after, hidden until revealed, each told with an icon", () => {
@@ -156,7 +193,8 @@ describe("the segment tracker part", () => {
     const ogre = rowOf(segment, "ogre");
     expect(ogre?.detail).toEqual({ key: "TEMPO.COMBAT.Segment.Declared" });
     expect(badges(ogre)).toContain("TEMPO.TRACKER.Segment.Badge.Unrevealed");
-    expect(names(segment.steps[3]?.rows ?? [])).toEqual([]);
+    expect(laneOf(segment, "firstRoutine")).toBeUndefined();
+    expect(names(laneRows(segment, "low"))).toContain("Ogre");
     // Its own creatures' declarations it sees.
     expect(rowOf(segment, "ilsa")?.detail).toEqual({ key: "TEMPO.COMBAT.Segment.Action.Spell", data: { segments: 3 } });
     expect(renderTracker(p.context)).not.toContain("Melee (speed 7");
@@ -164,7 +202,7 @@ describe("the segment tracker part", () => {
     p.combat.run({ type: "reveal", combatantId: null });
     const revealed = rebuilt(p, false);
     expect(rowOf(revealed, "ogre")?.detail?.key).toBe("TEMPO.COMBAT.Segment.Action.Melee");
-    expect(names(revealed.steps[3]?.rows ?? [])).toEqual(["Ogre"]);
+    expect(names(laneRows(revealed, "firstRoutine"))).toEqual(["Ogre"]);
     expect(JSON.stringify(revealed)).not.toContain("lurker");
   });
 
@@ -191,9 +229,8 @@ describe("the segment tracker part", () => {
     expect(p.combat.host.current(p.combat.state)).toBe("brannoc");
     p.combat.run({ type: "delay", combatantId: "brannoc" });
     const segment = rebuilt(p, true);
-    const bands = segment.steps[4]?.bands ?? [];
-    const high = bands.find((b) => b.key === "high")?.rows.find((r) => r.combatantId === "brannoc");
-    const low = bands.find((b) => b.key === "low")?.rows.find((r) => r.combatantId === "brannoc");
+    const high = laneRows(segment, "high").find((r) => r.combatantId === "brannoc");
+    const low = laneRows(segment, "low").find((r) => r.combatantId === "brannoc");
     expect(badges(high)).toEqual(
       expect.arrayContaining(["TEMPO.TRACKER.Segment.Badge.GaveUp", "TEMPO.TRACKER.Segment.Badge.Delayed"]),
     );

@@ -23,6 +23,7 @@ const KEY_ATTRIBUTES = [
   "data-phase",
   "data-step",
   "data-segment",
+  "data-lane",
 ] as const;
 
 const ELEMENT_NODE = 1;

@@ -1,56 +1,34 @@
 /**
  * The segment tracker's part (RULES §4): the round's steps 1–8 with the current one marked (SEG-2), the
- * groups with their d6 and HIGH or LOW (step 2), fast actions A–C (step 3), multi-attack routines (steps 4
- * and 6), the groups' turns HIGH then LOW and what goes last (step 5, SEG-3, SEG-8), and the ten segments of
- * step 7 with each spell in the segment it goes off (SEG-1, SEG-5). Everything comes from the engine's
- * `segmentTrackerFacts` for this viewer: a declaration the viewer may not see is not in it (SEG-2).
+ * declarations of step 1, the groups with their d6 (step 2), and the action part of the round (steps 3–7)
+ * as a grid of the ten segments (segment-grid-context.ts): fast actions A–C, multi-attack routines, HIGH
+ * and LOW with their groups, what goes last (SEG-8), and each spell across its casting time (SEG-1, SEG-5).
+ * Everything comes from the engine's `segmentTrackerFacts` for this viewer: a declaration the viewer may
+ * not see is not in it (SEG-2).
  */
 import {
   SEGMENT_STEP_LABELS,
-  SEGMENTS_PER_ROUND,
   segmentTrackerFactsOf,
   type I18nKey,
   type Message,
-  type SegmentBand,
   type SegmentTrackerCreature,
   type SegmentTrackerFacts,
-  type SegmentTrackerGroup,
   type SegmentTrackerTurn,
 } from "../../engine/index.ts";
 import { segmentDeclareControl } from "./segment-declare.ts";
+import {
+  buildSegmentGrid,
+  segmentGroups,
+  type SegmentGridContext,
+  type SegmentGroupContext,
+  type SegmentLaneKey,
+} from "./segment-grid-context.ts";
 import { segmentCreatureRow, segmentTurnRow, type SegmentRowContext } from "./segment-rows.ts";
 import type { TrackerScope } from "./tracker-input.ts";
 
+export type { SegmentGroupContext } from "./segment-grid-context.ts";
+
 export type SegmentStepState = "current" | "done" | "upcoming";
-
-export interface SegmentGroupContext {
-  readonly id: string;
-  readonly name: Message;
-  readonly roll: Message;
-  /** HIGH or LOW; null until the group's d6 is in (the roll says so). */
-  readonly band: Message | null;
-  readonly bandIcon: string;
-  readonly cssClass: string;
-}
-
-/** Step 5: a band's turns (HIGH, LOW, then complex activities last). */
-export interface SegmentBandContext {
-  readonly key: string;
-  readonly label: Message;
-  readonly icon: string;
-  readonly rows: readonly SegmentRowContext[];
-}
-
-/** SEG-1: one of the ten segments of step 7, with the spells that go off in it. */
-export interface SegmentCellContext {
-  readonly segment: number;
-  readonly label: Message;
-  readonly active: boolean;
-  readonly done: boolean;
-  readonly occupied: boolean;
-  readonly rows: readonly SegmentRowContext[];
-  readonly cssClass: string;
-}
 
 export interface SegmentStepContext {
   readonly step: number;
@@ -60,19 +38,15 @@ export interface SegmentStepContext {
   readonly stateIcon: string;
   readonly current: boolean;
   readonly cssClass: string;
-  /** Steps 1, 3, 4, 6: the rows in the engine's order. */
+  /** Step 1: who declares (everyone before the round is scheduled, a late joiner after). */
   readonly rows: readonly SegmentRowContext[];
   /** Step 2. */
   readonly groups: readonly SegmentGroupContext[];
-  /** Step 5. */
-  readonly bands: readonly SegmentBandContext[];
-  /** Step 7: all ten segments (the ruler) and those with a spell (the list). */
-  readonly segments: readonly SegmentCellContext[];
-  readonly spells: readonly SegmentCellContext[];
 }
 
 export interface SegmentRoundContext {
   readonly steps: readonly SegmentStepContext[];
+  readonly grid: SegmentGridContext;
 }
 
 const STEP_STATES: Readonly<Record<SegmentStepState, { label: I18nKey; icon: string }>> = {
@@ -81,91 +55,65 @@ const STEP_STATES: Readonly<Record<SegmentStepState, { label: I18nKey; icon: str
   upcoming: { label: "TEMPO.TRACKER.Segment.StepUpcoming", icon: "fa-regular fa-circle" },
 };
 
-const BANDS: Readonly<Record<SegmentBand, { label: I18nKey; icon: string }>> = {
-  high: { label: "TEMPO.COMBAT.Segment.High", icon: "fa-solid fa-angles-up" },
-  low: { label: "TEMPO.COMBAT.Segment.Low", icon: "fa-solid fa-angles-down" },
-};
-
-/** SEG-2: creatures without a group of their own fight with their side (segmentGroupOf). */
-const SIDE_GROUPS: Readonly<Record<string, I18nKey>> = {
-  party: "TEMPO.TRACKER.Segment.GroupParty",
-  enemies: "TEMPO.TRACKER.Segment.GroupEnemies",
-};
-
-function groupContext(group: SegmentTrackerGroup, scope: TrackerScope): SegmentGroupContext {
-  const named = scope.groupNames.get(group.id);
-  const side = SIDE_GROUPS[group.id];
-  const name: Message =
-    named === undefined && side !== undefined
-      ? { key: side }
-      : { key: "TEMPO.TRACKER.Segment.GroupName", data: { name: named ?? group.id } };
-  const band = group.band === null ? null : BANDS[group.band];
-  return {
-    id: group.id,
-    name,
-    roll:
-      group.roll === null
-        ? { key: "TEMPO.TRACKER.Segment.NotRolled" }
-        : { key: "TEMPO.COMBAT.Segment.GroupRoll", data: { roll: group.roll } },
-    band: band === null ? null : { key: band.label },
-    bandIcon: band?.icon ?? "",
-    cssClass: `is-${group.band ?? "rolling"}`,
-  };
-}
+type Lanes = Map<SegmentLaneKey, Map<number, SegmentRowContext[]>>;
 
 interface Built {
-  readonly byStep: Map<number, SegmentRowContext[]>;
-  readonly high: SegmentRowContext[];
-  readonly low: SegmentRowContext[];
-  readonly last: SegmentRowContext[];
-  readonly bySegment: Map<number, SegmentRowContext[]>;
+  readonly declaring: SegmentRowContext[];
+  readonly lanes: Lanes;
+  readonly spells: Map<number, SegmentRowContext[]>;
 }
 
-/** Every row, in the engine's order, sorted into the step (and band, and segment) it belongs to. */
+function add<K>(map: Map<K, SegmentRowContext[]>, key: K, row: SegmentRowContext): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [row]);
+  else list.push(row);
+}
+
+function addToLane(lanes: Lanes, lane: SegmentLaneKey, segment: number, row: SegmentRowContext): void {
+  let bySegment = lanes.get(lane);
+  if (bySegment === undefined) {
+    bySegment = new Map();
+    lanes.set(lane, bySegment);
+  }
+  add(bySegment, segment, row);
+}
+
+/** The lane a turn of steps 3–6 is drawn in (step 7's spells have lanes of their own). */
+function laneOf(turn: SegmentTrackerTurn): SegmentLaneKey {
+  if (turn.step === 3) return "fast";
+  if (turn.step === 4) return "firstRoutine";
+  if (turn.step === 6) return "restRoutines";
+  if (turn.part === "complex") return "last";
+  return turn.band;
+}
+
+/** Every row, in the engine's order, sorted into step 1 or the lane and segment it happens in. */
 function buildRows(facts: SegmentTrackerFacts, scope: TrackerScope): Built {
-  const built: Built = { byStep: new Map(), high: [], low: [], last: [], bySegment: new Map() };
+  const built: Built = { declaring: [], lanes: new Map(), spells: new Map() };
   const creatures = new Map<string, SegmentTrackerCreature>(facts.creatures.map((c) => [c.id, c]));
-  const add = <K>(map: Map<K, SegmentRowContext[]>, key: K, row: SegmentRowContext): void => {
-    const list = map.get(key) ?? [];
-    list.push(row);
-    map.set(key, list);
-  };
   const declaring = new Set<string>();
   // Step 1: whoever has no turn this round (everyone until the round is scheduled).
   for (const c of facts.creatures) {
     if (c.scheduled) continue;
     const row = segmentCreatureRow(c, facts.round, 1, scope);
-    if (row === null) continue;
-    add(built.byStep, 1, withDeclare(row, c, facts, scope, declaring));
+    if (row !== null) built.declaring.push(withDeclare(row, c, facts, scope, declaring));
   }
-  for (const turn of facts.turns) placeTurn(built, turn, creatures, facts, scope, declaring, add);
-  // Step 5: a creature whose declaration this viewer may not see waits in its group's band, placed no further.
+  for (const turn of facts.turns) {
+    const c = creatures.get(turn.combatantId);
+    const row = c === undefined ? null : segmentTurnRow(turn, c, facts.round, scope);
+    if (c === undefined || row === null) continue;
+    const placed = withDeclare(row, c, facts, scope, declaring);
+    if (turn.step === 7) add(built.spells, turn.segment, placed);
+    else addToLane(built.lanes, laneOf(turn), turn.segment, placed);
+  }
+  // A creature whose declaration this viewer may not see waits in its group's band (segment 1), placed no
+  // further: where its turns fall would tell its declaration (SEG-2).
   for (const c of facts.creatures) {
     if (!c.scheduled || !c.withheld) continue;
     const row = segmentCreatureRow(c, facts.round, 5, scope);
-    if (row !== null)
-      (c.rollBand === "high" ? built.high : built.low).push(withDeclare(row, c, facts, scope, declaring));
+    if (row !== null) addToLane(built.lanes, c.rollBand ?? "low", 1, withDeclare(row, c, facts, scope, declaring));
   }
   return built;
-}
-
-function placeTurn(
-  built: Built,
-  turn: SegmentTrackerTurn,
-  creatures: ReadonlyMap<string, SegmentTrackerCreature>,
-  facts: SegmentTrackerFacts,
-  scope: TrackerScope,
-  declaring: Set<string>,
-  add: <K>(map: Map<K, SegmentRowContext[]>, key: K, row: SegmentRowContext) => void,
-): void {
-  const c = creatures.get(turn.combatantId);
-  const built0 = c === undefined ? null : segmentTurnRow(turn, c, facts.round, scope);
-  if (c === undefined || built0 === null) return;
-  const row = withDeclare(built0, c, facts, scope, declaring);
-  if (turn.step === 7) add(built.bySegment, turn.segment, row);
-  else if (turn.step !== 5) add(built.byStep, turn.step, row);
-  else if (turn.part === "complex") built.last.push(row);
-  else (turn.band === "high" ? built.high : built.low).push(row);
 }
 
 /**
@@ -191,37 +139,6 @@ function stepState(facts: SegmentTrackerFacts, step: number): SegmentStepState {
   return facts.step > step ? "done" : "upcoming";
 }
 
-function segmentCells(facts: SegmentTrackerFacts, bySegment: Map<number, SegmentRowContext[]>): SegmentCellContext[] {
-  const cells: SegmentCellContext[] = [];
-  for (let segment = 1; segment <= SEGMENTS_PER_ROUND; segment++) {
-    const rows = bySegment.get(segment) ?? [];
-    const active = facts.step === 7 && facts.segment === segment;
-    const done = facts.step > 7 || (facts.step === 7 && facts.segment > segment);
-    const occupied = rows.length > 0;
-    cells.push({
-      segment,
-      label: { key: "TEMPO.COMBAT.Segment.Segment", data: { segment } },
-      active,
-      done,
-      occupied,
-      rows,
-      cssClass: [active ? "is-active" : "", done ? "is-done" : "", occupied ? "is-occupied" : ""]
-        .filter((c) => c !== "")
-        .join(" "),
-    });
-  }
-  return cells;
-}
-
-function bandsOf(built: Built): SegmentBandContext[] {
-  const bands: SegmentBandContext[] = [
-    { key: "high", label: { key: BANDS.high.label }, icon: BANDS.high.icon, rows: built.high },
-    { key: "low", label: { key: BANDS.low.label }, icon: BANDS.low.icon, rows: built.low },
-    { key: "last", label: { key: "TEMPO.COMBAT.Segment.GoLast" }, icon: "fa-solid fa-angles-down", rows: built.last },
-  ];
-  return bands.filter((b) => b.rows.length > 0);
-}
-
 /** The segment part for this viewer, or null when the host is not the segment host. */
 export function buildSegmentRoundContext(scope: TrackerScope): SegmentRoundContext | null {
   const { input } = scope;
@@ -229,7 +146,7 @@ export function buildSegmentRoundContext(scope: TrackerScope): SegmentRoundConte
   const facts = segmentTrackerFactsOf(input.host, input.state, { gm: input.viewer.isGM, combatantIds: owned });
   if (facts === null) return null;
   const built = buildRows(facts, scope);
-  const cells = segmentCells(facts, built.bySegment);
+  const groups = segmentGroups(facts, scope.groupNames);
   const steps = SEGMENT_STEP_LABELS.map((label, i): SegmentStepContext => {
     const step = i + 1;
     const state = stepState(facts, step);
@@ -241,12 +158,9 @@ export function buildSegmentRoundContext(scope: TrackerScope): SegmentRoundConte
       stateIcon: STEP_STATES[state].icon,
       current: state === "current",
       cssClass: `is-${state}`,
-      rows: built.byStep.get(step) ?? [],
-      groups: step === 2 ? facts.groups.map((g) => groupContext(g, scope)) : [],
-      bands: step === 5 ? bandsOf(built) : [],
-      segments: step === 7 ? cells : [],
-      spells: step === 7 ? cells.filter((cell) => cell.occupied) : [],
+      rows: step === 1 ? built.declaring : [],
+      groups: step === 2 ? groups : [],
     };
   });
-  return { steps };
+  return { steps, grid: buildSegmentGrid(facts, built, groups) };
 }

@@ -10,6 +10,7 @@
 import { segmentGroupRoll, segmentRivalRolls, segmentRollBand } from "./order.ts";
 import { segmentRoundSchedule } from "./round-schedule.ts";
 import { segmentCombatants } from "./state.ts";
+import { currentEntry } from "./turns.ts";
 import type {
   SegmentBand,
   SegmentCombatant,
@@ -75,6 +76,11 @@ export interface SegmentTrackerFacts {
   readonly step: number;
   /** SEG-1: the last segment reached in step 7; 0 before. */
   readonly segment: number;
+  /**
+   * SEG-1: the segment the round is in now: the segment of the turn under way (steps 3–6 happen in
+   * segment 1, a spell in the segment it goes off), else the last one reached in step 7; 0 outside steps 3–7.
+   */
+  readonly nowSegment: number;
   readonly groups: readonly SegmentTrackerGroup[];
   /** Every creature present, in join order. */
   readonly creatures: readonly SegmentTrackerCreature[];
@@ -95,6 +101,11 @@ function groupsOf(state: SegmentState, creatures: readonly SegmentCombatant[]): 
     const roll = segmentGroupRoll(state, id) ?? null;
     return { id, roll, band: roll === null ? null : roll >= rivals(id) ? "high" : "low" };
   });
+}
+
+function nowSegmentOf(state: SegmentState): number {
+  if (state.step < 3 || state.step > 7) return 0;
+  return currentEntry(state)?.segment ?? state.segment;
 }
 
 /** SEG-1, SEG-2: the segment tracker's facts for one viewer (the GM sees every declaration). */
@@ -147,6 +158,7 @@ export function segmentTrackerFacts(state: SegmentState, viewer: SegmentViewer):
     round: state.round,
     step: state.step,
     segment: state.segment,
+    nowSegment: nowSegmentOf(state),
     groups: groupsOf(state, all),
     creatures,
     turns,

@@ -98,4 +98,21 @@ describe("segment rounds: what the tracker is given", () => {
       ["low", false, false],
     ]);
   });
+
+  it("SEG-1: the segment the round is in: 0 while declaring, 1 through steps 3–6, then the spell's own segment", () => {
+    const t = new SegmentTable(cast);
+    t.do({ type: "start" });
+    expect(segmentTrackerFacts(t.state, gm).nowSegment).toBe(0);
+    t.declare(plan);
+    t.next();
+    t.rollGroups({ party: 5, orcs: 2 });
+    expect(segmentTrackerFacts(t.state, gm).nowSegment).toBe(0);
+    t.next();
+    expect(segmentTrackerFacts(t.state, gm)).toMatchObject({ step: 4, nowSegment: 1 });
+    const step = (): number => t.state.step;
+    while (t.state.current !== "mage" || step() !== 7) t.next();
+    expect(segmentTrackerFacts(t.state, gm)).toMatchObject({ step: 7, nowSegment: 4 });
+    while (step() !== 8) t.next();
+    expect(segmentTrackerFacts(t.state, gm).nowSegment).toBe(0);
+  });
 });
