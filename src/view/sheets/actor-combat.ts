@@ -14,6 +14,8 @@ import {
   type ActorDerived,
   type Message,
 } from "../../engine/index.ts";
+import { countDeclareControl } from "../tracker/count-declare.ts";
+import { countReactControl } from "../tracker/count-react.ts";
 import { phaseActions } from "../tracker/phase-actions.ts";
 import { actionPips, type PipContext } from "../tracker/row-extras.ts";
 import { segmentDeclareControl } from "../tracker/segment-declare.ts";
@@ -91,6 +93,9 @@ function rulesetControls(scope: TrackerScope, combatantId: string): ControlConte
       const creature = facts?.creatures.find((c) => c.id === combatantId);
       return creature === undefined ? [] : [segmentDeclareControl(input, creature)];
     }
+    case "count":
+      // CNT-6, CNT-12: the count row's Declare… and React… (count-dialogs.ts asks what).
+      return [countDeclareControl(input, combatantId), countReactControl(input, combatantId)];
     default:
       return [];
   }
