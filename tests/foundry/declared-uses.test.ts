@@ -186,6 +186,23 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
     expect(inputOf(card).resolved).toBe(false);
   });
 
+  it("a record naming another creature's item (a hand-made command) rolls nothing and leaves the card unresolved", async () => {
+    const { combat, fennId, gale } = await countFight();
+    const foreign = heavyMaul(gale);
+    await combat.tempoCommand({
+      type: "declare",
+      combatantId: fennId,
+      action: { kind: "attack", properties: ["heavy"], targets: [null] },
+      tempoUse: { itemUuid: foreign.uuid, targetUuids: [gale.uuid] },
+    } as unknown as Parameters<Tempo["tempoCommand"]>[0]);
+    await world.idle();
+    const card = await untilPending(combat);
+    const done = await resolve(card);
+    expect(done.refusal).toEqual({ key: "TEMPO.CHAT.Pending.NotTheirItem", data: { name: "Fenn", item: "Maul" } });
+    expect(done.writes).toEqual([]);
+    expect(inputOf(card).resolved).toBe(false);
+  });
+
   it("SEG-5: a spell declared in segment rounds records under `segment`; its pending card's Resolve posts the damage", async () => {
     await game.settings.set("tempo", "ruleset", "segment");
     const mage = creature("Mage", "character");
