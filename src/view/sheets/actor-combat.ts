@@ -3,7 +3,7 @@
  * economy left this turn (STD-6, ACT-ROT …, as the host's tracker keeps it), its AP and swings per Full
  * action (AP-1), what it has declared and not yet resolved (CNT-6, SEG-2: the engine's timeline), and the
  * buttons its owner may press: the tracker's own owner controls (tracker-controls.ts, standard-controls.ts,
- * phase-actions.ts, segment-declare.ts) plus the one-click reactions. Each control is tried on the state
+ * phase-actions.ts, segment-declare.ts, count-declare.ts, count-react.ts) plus the one-click reactions. Each control is tried on the state
  * by the tracker's `refusal`, so a refused one is drawn disabled with the engine's reason.
  */
 import {
