@@ -98,7 +98,8 @@ root?.addEventListener("click", (event) => {
   const action = target.dataset.action;
   if (action === "tab") tab = (target.dataset.tab as ActorTabId | undefined) ?? "combat";
   else if (action === "toggleMode") mode = mode === "play" ? "edit" : "play";
-  else if (action === "tempoCommand" && target.dataset.command !== undefined)
+  // An item's Attack/Cast carries the declaration it gives in count/segment (the preview has no dice flow).
+  else if ((action === "tempoCommand" || action === "useItem") && target.dataset.command !== undefined)
     combat.run(JSON.parse(target.dataset.command) as HostCommand);
   else if (action === undefined || !encounter.click(action, target)) return;
   render();

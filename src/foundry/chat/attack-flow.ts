@@ -12,6 +12,8 @@
  *   give spells none).
  * What the rules decide is in src/view/chat/item-attack.ts; here documents are read and cards posted.
  * Every target is checked before anything is rolled: a refusal posts nothing.
+ * The declared item and its targets are recorded with the declaration (declared-uses.ts); Resolve on its
+ * pending card rolls it here (`rollDeclaredItem`).
  */
 import { type ExtraSources, type Message, type RulesetId } from "../../engine/index.ts";
 import {
@@ -159,6 +161,40 @@ async function castWith(item: Item.Implementation, gathered: Gathered): Promise<
   return null;
 }
 
+/** Rolls the item on `targets` now (attack and damage cards); false with a notice when refused. */
+async function rollOn(
+  item: Item.Implementation,
+  actor: Actor.Implementation,
+  ruleset: RulesetId,
+  targets: readonly Actor.Implementation[],
+): Promise<boolean> {
+  const gathered = gather(actor, targets);
+  if (!("targets" in gathered)) {
+    showNotice(gathered);
+    return false;
+  }
+  const spell = sheetItemOf(item)?.type === "spell";
+  const refusal = spell ? await castWith(item, gathered) : await attackWith(item, ruleset, gathered);
+  if (refusal !== null) showNotice(refusal);
+  return refusal === null;
+}
+
+/**
+ * Issue 11: rolls a declared item when its pending card is resolved (card-actions.ts): the attack card(s)
+ * with their odds, then damage on a hit, on the recorded targets (none recorded: the user's targets).
+ */
+export async function rollDeclaredItem(
+  item: Item.Implementation,
+  targets: readonly Actor.Implementation[],
+): Promise<boolean> {
+  const actor = item.actor;
+  if (actor === null) {
+    showNotice({ key: "TEMPO.SHEET.MacroUnowned" });
+    return false;
+  }
+  return rollOn(item, actor, rulesetOf(actor).ruleset, targets.length > 0 ? targets : targetedActors());
+}
+
 /** Uses a resolved item document (tests and macros holding the item). True when cards were posted or a command given. */
 export async function useItemDocument(item: Item.Implementation, options: UseItemOptions = {}): Promise<boolean> {
   const actor = item.actor;
@@ -168,6 +204,7 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
   }
   const { ruleset, inCombat } = rulesetOf(actor);
   const row = sheetItemOf(item);
+  const targets = options.targets ?? targetedActors();
   if (inCombat && attacksThroughCombat(ruleset)) {
     const use: UsableItem["use"] =
       row?.type === "weapon"
@@ -175,16 +212,11 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
         : row?.type === "spell"
           ? { type: "spell", stats: row.stats }
           : null;
-    return useItemNow({ name: item.name, actor: { id: actor.id, name: actor.name }, use });
+    // Issue 11: what Resolve on the pending card rolls (declared-uses.ts).
+    const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid) };
+    return useItemNow({ name: item.name, actor: { id: actor.id, name: actor.name }, use }, record);
   }
-  const gathered = gather(actor, options.targets ?? targetedActors());
-  if (!("targets" in gathered)) {
-    showNotice(gathered);
-    return false;
-  }
-  const refusal = row?.type === "spell" ? await castWith(item, gathered) : await attackWith(item, ruleset, gathered);
-  if (refusal !== null) showNotice(refusal);
-  return refusal === null;
+  return rollOn(item, actor, ruleset, targets);
 }
 
 /** `CONFIG.TEMPO.useItem(uuid, { targets })`: the hotbar macro's action. */

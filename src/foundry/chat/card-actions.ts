@@ -5,7 +5,8 @@
  * - `roll` (save): the owner or the GM rolls the save's formula with a real Roll and the card is
  *   updated once with the total and the roll (its outcome is the engine's, drawn from the total);
  * - `resolve` (pending): the owner or the GM sends the card's host command through the combat's one
- *   entry point (`tempoCommand`, which relays a player's command to the GM) and marks it resolved;
+ *   entry point (`tempoCommand`, which relays a player's command to the GM), rolls the item declared
+ *   with it when one was recorded (resolve-declared.ts), and marks it resolved;
  * - `openRow`: scrolls to the tracker row of the card's entry and highlights it (card-row.ts).
  * A message's author or a GM may update it (core's permission); anyone else's change goes to the
  * active GM through the `tempo.card` query, which checks ownership again before writing.
@@ -17,6 +18,7 @@ import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.t
 import { TempoCombat } from "../documents/combat.ts";
 import { runDamageAction } from "./apply-damage.ts";
 import { userOwnsCard } from "./card-viewer.ts";
+import { rollDeclaredUse } from "./resolve-declared.ts";
 
 export const CARD_QUERY = "tempo.card";
 
@@ -113,6 +115,10 @@ async function resolvePending(message: ChatMessage.Implementation, model: TempoC
     // A refused command was shown to the user by giveCommand; the card stays unresolved.
     if (!sent.ok) return null;
   }
+  // Issue 11: an item declared from the sheet or a macro rolls now (resolve-declared.ts); refused, the card stays.
+  const rolled = await rollDeclaredUse(model);
+  if (rolled === "refused") return null;
+  if (rolled !== "none" && rolled !== "rolled") return rolled;
   return writeChange(message, { kind: "resolved" });
 }
 

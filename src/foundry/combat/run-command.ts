@@ -36,6 +36,7 @@ import { setGroup } from "./groups/set-group.ts";
 import { startGroups, type StartGroups } from "./groups/start-groups.ts";
 import { rollRequests } from "./roll-requests.ts";
 import { actionNowsOf } from "./step-actions.ts";
+import { declaredUseWrites, splitUse, type DeclaredUse } from "./declared-uses.ts";
 import { readableCombat } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
 
@@ -63,7 +64,9 @@ function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: H
 }
 
 /** Runs `command` on the GM's client and writes the result; rolls the dice it asks for that settle an order. */
-export async function runCommand(combat: Combat.Implementation, command: HostCommand): Promise<Result<true>> {
+export async function runCommand(combat: Combat.Implementation, given: HostCommand): Promise<Result<true>> {
+  // Issue 11: a declared item's record rides with the command; the engine sees the command alone.
+  const { command, use } = splitUse(given);
   const read = readableCombat(combat);
   if (!read.ok) return read;
   const host = read.value.model.host;
@@ -77,7 +80,7 @@ export async function runCommand(combat: Combat.Implementation, command: HostCom
     if (!grouped.ok) return grouped;
     if (grouped.value !== null) return startGrouped(combat, host, grouped.value);
   }
-  return runStep(combat, host, command);
+  return runStep(combat, host, command, use);
 }
 
 /** `start` on the engine regrouped by the default groups: one Combat update, one Combatant update. */
@@ -104,6 +107,7 @@ async function runStep(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   command: HostCommand,
+  use: DeclaredUse | null = null,
 ): Promise<Result<true>> {
   const read = readableCombat(combat);
   if (!read.ok) return read;
@@ -114,7 +118,8 @@ async function runStep(
   const history = command.type === "reset" ? "reset" : "record";
   const step = await rollFollowUps(combat, host, { stored, before: state, history }, first.value);
   // CNT-10, SEG-10: `concentrating` set by a concentration spell's declaration, cleared when it is lost.
-  await writeStep(combat, host, step, new Map(), concentrationChanges(command, step.events));
+  const uses = declaredUseWrites(host.id, command, step.events, use);
+  await writeStep(combat, host, step, new Map(), concentrationChanges(command, step.events), uses);
   return ok(true);
 }
 

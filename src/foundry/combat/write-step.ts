@@ -19,6 +19,8 @@ import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
 import { postStepCards } from "../chat/event-card-posts.ts";
+import { DECLARED_USES_FLAG, type DeclaredUseWrites } from "./declared-uses.ts";
+import { SYSTEM_ID } from "../system-id.ts";
 
 export interface TempoUpdateOptions {
   readonly tempoEvents: readonly { readonly type: string }[];
@@ -39,6 +41,7 @@ export async function writeStep(
   engineStep: CombatStep,
   groups: ReadonlyMap<string, string | null> = new Map(),
   conditions: readonly ConditionChange[] = [],
+  uses: DeclaredUseWrites = new Map(),
 ): Promise<void> {
   const step = withDurations(combat, host, engineStep); // DUR-1: effect timers ride in the same update
   const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
@@ -56,7 +59,7 @@ export async function writeStep(
   else if (round !== combat.round) Hooks.callAll("combatRound", combat, hookData, hookOptions);
   else if (turn !== combat.turn) Hooks.callAll("combatTurn", combat, hookData, hookOptions);
   await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
-  await mirrorCombatants(combat, host, step.state, groups, actions);
+  await mirrorCombatants(combat, host, step.state, groups, actions, uses);
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
   await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);
   if (step.seconds !== 0) await game.time.advance(step.seconds);
@@ -78,6 +81,7 @@ export async function mirrorCombatants(
   state: unknown,
   groups: ReadonlyMap<string, string | null> = new Map(),
   actions: ReadonlyMap<string, StoredUpdate> = new Map(),
+  uses: DeclaredUseWrites = new Map(),
 ): Promise<void> {
   const changes: {
     _id: string;
@@ -85,6 +89,7 @@ export async function mirrorCombatants(
     defeated?: boolean;
     group?: string | null;
     system?: { actions: StoredUpdate };
+    flags?: object;
   }[] = [];
   for (const combatant of combat.combatants) {
     const id = combatant.id;
@@ -97,6 +102,8 @@ export async function mirrorCombatants(
       ...(combatant.defeated !== defeated ? { defeated } : {}),
       ...(groups.has(id) ? { group: groups.get(id) ?? null } : {}),
       ...(actions.has(id) ? { system: { actions: actions.get(id) ?? {} } } : {}),
+      // Issue 11: what a declared item rolls when its pending card is resolved (declared-uses.ts).
+      ...(uses.has(id) ? { flags: { [SYSTEM_ID]: { [DECLARED_USES_FLAG]: uses.get(id) } } } : {}),
     };
     if (Object.keys(change).length > 1) changes.push(change);
   }

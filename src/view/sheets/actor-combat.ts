@@ -3,7 +3,7 @@
  * economy left this turn (STD-6, ACT-ROT …, as the host's tracker keeps it), its AP and swings per Full
  * action (AP-1), what it has declared and not yet resolved (CNT-6, SEG-2: the engine's timeline), and the
  * buttons its owner may press: the tracker's own owner controls (tracker-controls.ts, standard-controls.ts,
- * phase-actions.ts, segment-declare.ts) plus the one-click reactions. Each control is tried on the state
+ * phase-actions.ts, segment-declare.ts, count-declare.ts, count-react.ts) plus the one-click reactions. Each control is tried on the state
  * by the tracker's `refusal`, so a refused one is drawn disabled with the engine's reason.
  */
 import {
@@ -14,6 +14,8 @@ import {
   type ActorDerived,
   type Message,
 } from "../../engine/index.ts";
+import { countDeclareControl } from "../tracker/count-declare.ts";
+import { countReactControl } from "../tracker/count-react.ts";
 import { phaseActions } from "../tracker/phase-actions.ts";
 import { actionPips, type PipContext } from "../tracker/row-extras.ts";
 import { segmentDeclareControl } from "../tracker/segment-declare.ts";
@@ -91,6 +93,9 @@ function rulesetControls(scope: TrackerScope, combatantId: string): ControlConte
       const creature = facts?.creatures.find((c) => c.id === combatantId);
       return creature === undefined ? [] : [segmentDeclareControl(input, creature)];
     }
+    case "count":
+      // CNT-6, CNT-12: the count row's Declare… and React… (count-dialogs.ts asks what).
+      return [countDeclareControl(input, combatantId), countReactControl(input, combatantId)];
     default:
       return [];
   }

@@ -6,6 +6,7 @@
  */
 import { spellDerived, weaponDerived, type ItemOwner, type Message, type RulesetId } from "../../engine/index.ts";
 import { refusal, trackerControl, type ControlContext } from "../tracker/tracker-controls.ts";
+import { attacksThroughCombat } from "../chat/item-attack.ts";
 import { ITEM_TYPE_LABELS, PROPERTY_LABELS } from "./sheet-labels.ts";
 import { attackCommand, castCommand } from "./sheet-commands.ts";
 import type { ActorSheetInput, SheetItem, SheetItemOf } from "./sheet-input.ts";
@@ -25,7 +26,10 @@ export interface ItemRowContext {
   readonly type: SheetItem["type"];
   readonly typeLabel: Message;
   readonly values: readonly ItemValue[];
-  /** Attack or cast now (null where the ruleset has no command for it, or not in a combat). */
+  /**
+   * Attack or cast (the attack flow): declared in a count/segment combat (null outside one), rolled at
+   * once in the other rulesets; null for other items and read-only sheets.
+   */
   readonly use: ControlContext | null;
   /** Edit mode: open and delete buttons. */
   readonly editing: boolean;
@@ -106,28 +110,44 @@ function otherValues(item: SheetItem): ItemValue[] {
   }
 }
 
+/** The item buttons' action: the attack flow (src/foundry/chat/attack-flow.ts), as the hotbar macro. */
+export const USE_ITEM_ACTION = "useItem";
+
+/**
+ * Attack with the weapon or cast the spell: in a `count` or `segment` combat it declares the action on
+ * the track (CNT-6, SEG-2), refused with the engine's reason when the rules say no now; elsewhere
+ * (standard, phase, rotation, whose combats have no item command) it rolls at once on the user's
+ * targets. A spell with no damage has nothing to roll there, so no button.
+ */
 function useControl(input: ActorSheetInput, item: SheetItem): ControlContext | null {
+  if (!input.editable || (item.type !== "weapon" && item.type !== "spell")) return null;
+  const weapon = item.type === "weapon";
+  const label = weapon ? "TEMPO.SHEET.Action.Attack" : "TEMPO.SHEET.Action.Cast";
+  const icon = weapon ? "fa-solid fa-khanda" : "fa-solid fa-wand-sparkles";
+  // The button says which item: "Attack with Longsword".
+  const named: Message = {
+    key: weapon ? "TEMPO.SHEET.Action.AttackWith" : "TEMPO.SHEET.Action.CastWith",
+    data: { name: item.name },
+  };
   const combat = input.combat;
-  if (combat === null || !input.editable) return null;
+  if (!attacksThroughCombat(input.ruleset)) {
+    if (item.type === "spell" && item.stats.damage.trim() === "") return null;
+    const extra = combat === null ? {} : { combatantId: combat.combatantId };
+    return { ...trackerControl(USE_ITEM_ACTION, label, icon, null, extra), label: named };
+  }
+  if (combat === null) return null;
   const owned = combat.input.combatants.find((c) => c.id === combat.combatantId);
   if (owned === undefined || !(combat.input.viewer.isGM || owned.owned)) return null;
   const command =
     item.type === "weapon"
       ? attackCommand(input.ruleset, combat.combatantId, item.stats)
-      : item.type === "spell"
-        ? castCommand(input.ruleset, combat.combatantId, item.stats)
-        : null;
+      : castCommand(input.ruleset, combat.combatantId, item.stats);
   if (command === null) return null;
-  const weapon = item.type === "weapon";
-  const label = weapon ? "TEMPO.SHEET.Action.Attack" : "TEMPO.SHEET.Action.Cast";
-  const icon = item.type === "weapon" ? "fa-solid fa-khanda" : "fa-solid fa-wand-sparkles";
-  const control = trackerControl("tempoCommand", label, icon, refusal(combat.input, command), {
+  const control = trackerControl(USE_ITEM_ACTION, label, icon, refusal(combat.input, command), {
     combatantId: combat.combatantId,
     command,
   });
-  // The button says which item: "Attack with Longsword".
-  const named = weapon ? "TEMPO.SHEET.Action.AttackWith" : "TEMPO.SHEET.Action.CastWith";
-  return { ...control, label: { key: named, data: { name: item.name } } };
+  return { ...control, label: named };
 }
 
 export function buildItemRow(input: ActorSheetInput, item: SheetItem): ItemRowContext {

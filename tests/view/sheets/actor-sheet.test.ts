@@ -12,6 +12,8 @@ import { createHandlebarsHost } from "../../../src/preview/handlebars-host.ts";
 import { SAMPLE_CHARACTER_STATS, SAMPLE_ITEMS, sampleActorInput } from "../../../src/preview/sample-sheets.ts";
 import { sampleSheetEncounter, sheetCombatOf } from "../../../src/preview/sheet-combat.ts";
 import { buildActorSheetContext } from "../../../src/view/sheets/actor-sheet-context.ts";
+import { countDeclareControl } from "../../../src/view/tracker/count-declare.ts";
+import { countReactControl } from "../../../src/view/tracker/count-react.ts";
 import { refusal } from "../../../src/view/tracker/tracker-controls.ts";
 import { listFiles, readText } from "../../support/source-files.ts";
 
@@ -180,5 +182,63 @@ describe("ATK and the biography", () => {
       /<textarea[^>]*name="system\.biography"[^>]*>&lt;p&gt;A sellsword from the river towns\.&lt;\/p&gt;<\/textarea>/,
     );
     expect(text(renderParts(sheet("count", "npc").context))).toContain("No biography.");
+  });
+});
+
+describe("issues 10/11: the item buttons run the attack flow; count's Declare… and React… on the sheet", () => {
+  it.each(["standard", "phase", "rotation"] as const)(
+    "%s: every weapon and every damaging spell has an enabled Attack/Cast that rolls at once (no engine command), in a combat or not",
+    (ruleset) => {
+      for (const combat of [sheetCombatOf(sampleSheetEncounter(ruleset), "ilsa"), null]) {
+        const context = buildActorSheetContext(sampleActorInput({ kind: "character", ruleset, mode: "play", combat }));
+        const sword = context.inventory.weapons.find((w) => w.id === "longsword");
+        expect(sword?.use).toMatchObject({
+          action: "useItem",
+          disabled: false,
+          command: null,
+          label: { key: "TEMPO.SHEET.Action.AttackWith", data: { name: "Longsword" } },
+        });
+        expect(context.spells.spells.find((s) => s.id === "firebolt")?.use?.action).toBe("useItem");
+        // Web deals no damage: nothing to roll outside the count and segment tracks.
+        expect(context.spells.spells.find((s) => s.id === "web")?.use).toBeNull();
+      }
+      const html = renderParts(sheet(ruleset).context);
+      expect(html).toContain('data-action="useItem"');
+      const locked = sampleActorInput({ kind: "character", ruleset, mode: "play", combat: null });
+      const readOnly = buildActorSheetContext({ ...locked, editable: false });
+      expect(readOnly.inventory.weapons.every((w) => w.use === null)).toBe(true);
+    },
+  );
+
+  it.each(["count", "segment"] as const)(
+    "%s: Attack/Cast goes through the attack flow too (it declares and records the item), refused as the engine refuses its declaration",
+    (ruleset) => {
+      const { context, combat } = sheet(ruleset);
+      for (const row of [...context.inventory.weapons, ...context.spells.spells]) {
+        if (row.use === null) continue;
+        expect(row.use.action).toBe("useItem");
+        const command = JSON.parse(row.use.command ?? "null") as HostCommand;
+        expect(row.use.reason).toEqual(refusal(combat.input, command));
+      }
+    },
+  );
+
+  it("CNT-6, CNT-12: a count sheet has the row's Declare… and React…, each refused exactly as the tracker's row refuses it", () => {
+    const { context, combat } = sheet("count");
+    const declare = context.combat.actions.find((a) => a.action === "countDeclare");
+    const react = context.combat.actions.find((a) => a.action === "countReact");
+    expect(declare).toMatchObject({ combatantId: "ilsa", label: { key: "TEMPO.TRACKER.Control.Declare" } });
+    expect(react).toMatchObject({ combatantId: "ilsa", label: { key: "TEMPO.TRACKER.Control.React" } });
+    expect(declare).toEqual(countDeclareControl(combat.input, "ilsa"));
+    expect(react).toEqual(countReactControl(combat.input, "ilsa"));
+    expect(renderParts(context)).toContain('data-action="countDeclare"');
+    // Not the owner: no buttons at all.
+    const foreign = sheetCombatOf(sampleSheetEncounter("count"), "ogre", false);
+    const npc = buildActorSheetContext(
+      sampleActorInput({ kind: "npc", ruleset: "count", mode: "play", combat: foreign }),
+    );
+    expect(npc.combat.actions).toEqual([]);
+    // Other rulesets have no count forms.
+    expect(sheet("segment").context.combat.actions.some((a) => a.action === "countDeclare")).toBe(false);
   });
 });

@@ -3,7 +3,8 @@
  * from the same view builders as the preview's sheet page (src/view/sheets). Play mode shows what the
  * world's ruleset uses and the buttons its owner may press now; edit mode draws inputs bound to the
  * model's fields (a value the model refuses is refused with its localized reason, nothing saved).
- * Buttons give the tracker's commands through the combat's `tempoCommand` (sheet-commands.ts); items
+ * Buttons give the tracker's commands through the combat's `tempoCommand` (sheet-commands.ts); an item's
+ * Attack/Cast and count's Declare…/React… are sheet-item-use.ts's; items
  * dropped on the sheet are created by ActorSheetV2's own `_onDropItem`; an item row dragged to the hotbar
  * carries the item's drag data (hotbar-macro.ts makes the macro).
  */
@@ -20,6 +21,7 @@ import { actorCombatOf, sendSheetCommand } from "./sheet-commands.ts";
 import { actorSheetInputOf } from "./sheet-documents.ts";
 import { enrichActorInput, foundryEnricher } from "./sheet-enrich.ts";
 import { attachItemDragData } from "./item-drag.ts";
+import { sheetCountDeclare, sheetCountReact, useSheetItem } from "./sheet-item-use.ts";
 
 const ACTOR = `${SHEET_TEMPLATES}/actor`;
 const part = (name: string, templates: string[] = []): SheetPart => ({
@@ -49,6 +51,9 @@ export class TempoActorSheet extends TempoActorSheetBase {
       openItem: TempoActorSheet.#onOpenItem as Action,
       deleteItem: TempoActorSheet.#onDeleteItem as Action,
       toggleCondition: TempoActorSheet.#onToggleCondition as Action,
+      useItem: TempoActorSheet.#onUseItem as Action,
+      countDeclare: TempoActorSheet.#onCountDeclare as Action,
+      countReact: TempoActorSheet.#onCountReact as Action,
     },
   };
 
@@ -138,6 +143,22 @@ export class TempoActorSheet extends TempoActorSheetBase {
 
   static async #onDeleteItem(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     await this.document.items.get(target.dataset.itemId ?? "")?.delete();
+  }
+
+  /** An item row's Attack/Cast: the attack flow, as the hotbar macro (sheet-item-use.ts). */
+  static async #onUseItem(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    if (itemId !== undefined) await useSheetItem(this.document, itemId);
+  }
+
+  /** CNT-6: Declare… as the count row has it. */
+  static async #onCountDeclare(this: TempoActorSheet): Promise<void> {
+    await sheetCountDeclare(this.document);
+  }
+
+  /** CNT-12: React… as the count row has it. */
+  static async #onCountReact(this: TempoActorSheet): Promise<void> {
+    await sheetCountReact(this.document);
   }
 
   /** The same status effect the token HUD toggles (issue 10 item 3). */

@@ -10,6 +10,7 @@ import { attackCommand, castCommand } from "../../../view/sheets/sheet-commands.
 import { refusal } from "../../../view/tracker/tracker-controls.ts";
 import { tempoModelOf } from "../../combat/tempo-model.ts";
 import { showNotice } from "../../combat/queries.ts";
+import { withUse, type DeclaredUse } from "../../combat/declared-uses.ts";
 import { TempoCombat } from "../../documents/combat.ts";
 import { trackerInputOf } from "../tracker-input.ts";
 
@@ -41,7 +42,11 @@ export function actorCombatOf(actor: { readonly id: string | null }): ActorComba
  * Gives `command` through the combat's entry point unless the rules refuse it now; then shows the reason
  * and sends nothing. True when the command was given.
  */
-export async function sendSheetCommand(combat: TempoCombat, command: HostCommand): Promise<boolean> {
+export async function sendSheetCommand(
+  combat: TempoCombat,
+  command: HostCommand,
+  use: DeclaredUse | null = null,
+): Promise<boolean> {
   const input = trackerInputOf(combat, game.user);
   if (input === null) return false;
   const why = refusal(input, command);
@@ -49,8 +54,9 @@ export async function sendSheetCommand(combat: TempoCombat, command: HostCommand
     showNotice(why);
     return false;
   }
-  await combat.tempoCommand(command);
-  return true;
+  // Issue 11: a declared item's record rides with the command (declared-uses.ts).
+  const answer = await combat.tempoCommand(withUse(command, use));
+  return answer.ok;
 }
 
 /** An item as "use it now" needs it: its type and statistics, and its owner. */
@@ -67,7 +73,7 @@ export interface UsableItem {
  * Attack with a weapon or cast a spell now, for the item's actor in its combat (the hotbar macro's
  * action): the same command the sheet's button sends. Refused (no combat, the rules say no) with a notice.
  */
-export async function useItemNow(item: UsableItem): Promise<boolean> {
+export async function useItemNow(item: UsableItem, use: DeclaredUse | null = null): Promise<boolean> {
   if (item.actor === null || item.use === null) {
     showNotice({ key: "TEMPO.SHEET.MacroUnowned" });
     return false;
@@ -87,5 +93,5 @@ export async function useItemNow(item: UsableItem): Promise<boolean> {
     showNotice({ key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } });
     return false;
   }
-  return sendSheetCommand(found.combat, command);
+  return sendSheetCommand(found.combat, command, use);
 }

@@ -1,0 +1,94 @@
+/**
+ * Issue 11: a weapon or spell declared in a `count` or `segment` combat (CNT-6, SEG-2 step 1) is rolled
+ * later, when its pending card is resolved. What that roll needs (the item's uuid and the targeted
+ * actors' uuids) is recorded on the declaring Combatant, at `flags.tempo.declaredUses.<key>`:
+ * - `<key>` is the engine's action id for a count action (`a3`, the pending card's `pending:a3`); one
+ *   record per action the step declared (CNT-7 staggered attacks share the item);
+ * - `segment` for a segment declaration (one per creature per round; the SEG-5 spell card reads it).
+ * Why a flag and not the command: the engine's commands carry only rules facts and its state is
+ * checked strictly, so an opaque ref has no place there. The record rides with the command to the GM
+ * (`tempoUse`, taken off before the engine sees the command) and is written in the step's ONE batched
+ * Combatant update (write-step.ts). A step that declares without a record (the tracker's Declare) writes
+ * `null` for its keys, so an action id reused after an undo never rolls an older declaration's item.
+ */
+import type { HostCommand } from "../../engine/index.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+
+export interface DeclaredUse {
+  readonly itemUuid: string;
+  /** The targeted actors' uuids when declared (empty: the resolving user's targets then). */
+  readonly targetUuids: readonly string[];
+}
+
+export const DECLARED_USES_FLAG = "declaredUses";
+const USE_KEY = "tempoUse";
+const SEGMENT_KEY = "segment";
+
+/** The record per combatant a step writes: key → use (null clears a key). */
+export type DeclaredUseWrites = ReadonlyMap<string, Readonly<Record<string, DeclaredUse | null>>>;
+
+/** `command` carrying `use` to the GM's step (a plain command when `use` is null). */
+export function withUse(command: HostCommand, use: DeclaredUse | null): HostCommand {
+  return use === null ? command : ({ ...command, [USE_KEY]: use } as HostCommand);
+}
+
+function isUse(value: unknown): value is DeclaredUse {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.itemUuid === "string" && Array.isArray(v.targetUuids) && v.targetUuids.every((t) => typeof t === "string")
+  );
+}
+
+/** The engine's command and the record it carried (null: none, or not a valid record). */
+export function splitUse(command: HostCommand): { command: HostCommand; use: DeclaredUse | null } {
+  if (!(USE_KEY in command)) return { command, use: null };
+  const { [USE_KEY]: raw, ...rest } = command as HostCommand & { [USE_KEY]?: unknown };
+  return { command: rest as HostCommand, use: isUse(raw) ? raw : null };
+}
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+/** What a `declare` step writes: its action ids (count) or `segment`, each with `use` or null. */
+export function declaredUseWrites(
+  ruleset: string,
+  command: HostCommand,
+  events: readonly { readonly type: string }[],
+  use: DeclaredUse | null,
+): DeclaredUseWrites {
+  const writes = new Map<string, Record<string, DeclaredUse | null>>();
+  const combatantId = field(command, "combatantId");
+  if (command.type !== "declare" || typeof combatantId !== "string") return writes;
+  const keys: string[] = [];
+  if (ruleset === "segment") keys.push(SEGMENT_KEY);
+  if (ruleset === "count")
+    for (const event of events) {
+      const action = field(event, "action");
+      const id = field(action, "id");
+      if (event.type === "actionDeclared" && field(action, "combatantId") === combatantId && typeof id === "string")
+        keys.push(id);
+    }
+  if (keys.length > 0) writes.set(combatantId, Object.fromEntries(keys.map((k) => [k, use])));
+  return writes;
+}
+
+/** The flag key a pending card's entry reads (`pending:a3` → `a3`; a segment spell → `segment`). */
+export function useKeyOfEntry(entryKey: string): string | null {
+  if (entryKey.startsWith("pending:")) return entryKey.slice("pending:".length);
+  if (entryKey.startsWith("segment:")) return SEGMENT_KEY;
+  return null;
+}
+
+/** The record a combatant holds for a pending card's entry, or null. */
+export function declaredUseOf(
+  combatant: { readonly flags?: unknown } | undefined,
+  entryKey: string,
+): DeclaredUse | null {
+  const key = useKeyOfEntry(entryKey);
+  if (combatant === undefined || key === null) return null;
+  const uses = field(field(combatant.flags, SYSTEM_ID), DECLARED_USES_FLAG);
+  const use = field(uses, key);
+  return isUse(use) ? use : null;
+}

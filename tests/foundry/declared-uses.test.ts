@@ -1,0 +1,231 @@
+/**
+ * Issue 11: a weapon or spell declared in a count or segment combat (the hotbar macro's and the sheet's
+ * `useItemDocument`) records its item and targets on the combatant in the declaration's one batched
+ * Combatant update; Resolve on the pending card rolls it then (attack card with its odds, damage on a
+ * hit) and marks the card resolved in one message update. A declaration without a record (the
+ * tracker's Declare) resolves as before. Through the world, chat and damage doubles.
+ */
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
+import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
+import { addCombatants, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
+import { installFoundryWorld } from "../support/foundry-world.ts";
+
+const world = installFoundryWorld(41);
+afterAll(() => world.uninstall());
+const chat = installChatDouble(world);
+const damage = installDamageDouble(world);
+
+await import("../../src/foundry/init.ts");
+world.callHook("init");
+const { WeaponModel } = await import("../../src/foundry/data/item/weapon-model.ts");
+const { SpellModel } = await import("../../src/foundry/data/item/spell-model.ts");
+const { useItemDocument } = await import("../../src/foundry/chat/attack-flow.ts");
+const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+
+type Obj = Record<string, unknown>;
+const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
+const items = new Map<string, Item.Implementation>();
+let nextItem = 1;
+
+function ownedItem(actor: SystemActorDouble, name: string, Model: object, stats: Obj): Item.Implementation {
+  const id = `d${String(nextItem++).padStart(15, "0")}`;
+  const system = Object.assign(Object.create((Model as { prototype: object }).prototype) as object, stats);
+  const item = { id, uuid: `${actor.uuid}.Item.${id}`, name, img: null, actor, system };
+  items.set(item.uuid, item as unknown as Item.Implementation);
+  return item as unknown as Item.Implementation;
+}
+
+// fromUuid: the damage double's world actors, plus the owned items made here.
+const actorsFromUuid = (globalThis as unknown as { fromUuid(u: string): Promise<unknown> }).fromUuid;
+Object.defineProperty(globalThis, "fromUuid", {
+  value: async (uuid: string) => items.get(uuid) ?? actorsFromUuid(uuid),
+  configurable: true,
+  writable: true,
+});
+
+function creature(name: string, type: "character" | "npc", system: Obj = {}): SystemActorDouble {
+  return damage.addCreature(name, type, {
+    hp: { value: 30, max: 30 },
+    dr: NO_DR,
+    overshield: { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" },
+    ...system,
+  });
+}
+
+/** CNT-7: Heavy lands 2 counts after its declaration (a plain attack lands in the declaring step). */
+const heavyMaul = (actor: SystemActorDouble) =>
+  ownedItem(actor, "Maul", WeaponModel, {
+    ...ITEM_DEFAULTS.weapon,
+    damage: "2d6",
+    properties: { ...ITEM_DEFAULTS.weapon.properties, heavy: true },
+  });
+
+const inputOf = (m: MessageDouble | undefined) => (m?.source.input ?? {}) as Obj;
+const flagsOf = (combat: Tempo, id: string) =>
+  ((combat.combatants.get(id) as unknown as { flags: Obj }).flags.tempo as Obj | undefined)?.declaredUses as
+    Obj | undefined;
+
+/** A count combat of Fenn (acting) and Gale. */
+async function countFight() {
+  await game.settings.set("tempo", "ruleset", "count");
+  const fenn = creature("Fenn", "character", { abilities: { str: 3 }, primaryAbility: "str" });
+  const gale = creature("Gale", "npc", { defenses: { ac: 14 } });
+  const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+  await addCombatants(world, combat, ["Fenn", "Gale"], { Fenn: fenn, Gale: gale });
+  const fennId = combat.combatants.contents.find((c) => c.name === "Fenn")?.id ?? "";
+  let acting = await firstTurn(world, combat);
+  for (let i = 0; i < 10 && acting !== fennId; i++) {
+    await combat.nextTurn();
+    await world.idle();
+    acting = combat.combatant?.id ?? "";
+  }
+  return { combat, fenn, gale, fennId };
+}
+
+/** Steps until the declared action lands; its pending card. */
+async function untilPending(combat: Tempo): Promise<MessageDouble> {
+  for (let i = 0; i < 40; i++) {
+    const before = chat.messages.length;
+    const events: Ev[] = await step(world, combat);
+    const card = chat.messages.slice(before).find((m) => m.type === "pending");
+    if (events.some((e) => e.type === "actionResolved") && card !== undefined) return card;
+  }
+  throw new Error("no pending card");
+}
+
+async function resolve(card: MessageDouble) {
+  const writes = world.writes.length;
+  const messages = chat.messages.length;
+  const refusal = await runCardAction(card as unknown as ChatMessage.Implementation, "resolve");
+  return { refusal, writes: world.writes.slice(writes), messages: chat.messages.slice(messages) };
+}
+
+beforeEach(() => {
+  for (const user of world.users.values()) damage.target(user, []);
+  world.scriptedTotals.length = 0;
+});
+
+describe("issue 11: declared items roll when their pending card is resolved", () => {
+  it("CNT-6: the declaration records item and targets in its one Combatant update; Resolve rolls the attack, then damage on a hit", async () => {
+    const { combat, fenn, gale, fennId } = await countFight();
+    const maul = heavyMaul(fenn);
+    damage.target(world.gm, [gale]);
+    const writes = world.writes.length;
+    expect(await useItemDocument(maul)).toBe(true);
+    await world.idle();
+    const declared = world.writes.slice(writes);
+    expect(declared.map((w) => w.document)).toEqual(["Combat", "Combatant"]);
+    const declaredAction = world.hooks.filter((h) => h.name === "tempo.actionDeclared").at(-1)?.args[1] as Obj;
+    const actionId = String((declaredAction.action as Obj).id);
+    expect(flagsOf(combat, fennId)).toEqual({ [actionId]: { itemUuid: maul.uuid, targetUuids: [gale.uuid] } });
+
+    // The GM's targets changed meanwhile: the recorded target is the one attacked.
+    damage.target(world.gm, []);
+    const card = await untilPending(combat);
+    expect(inputOf(card).entryKey).toBe(`pending:${actionId}`);
+    world.scriptedTotals.push(11, 4, 3); // d20 11 + 3 = 14 meets AC 14; 2d6 = 4 + 3
+    const done = await resolve(card);
+    expect(done.refusal).toBeNull();
+    expect(done.messages.map((m) => [m.type, inputOf(m).target])).toEqual([
+      ["attack", "Gale"],
+      ["damage", "Gale"],
+    ]);
+    expect(inputOf(done.messages[0])).toMatchObject({
+      attacker: "Fenn",
+      weapon: "Maul",
+      resolution: { scheme: "d20", snapshot: { bonus: 3, armorClass: 14 }, faces: [11] },
+    });
+    // Two cards created, then the pending card marked resolved in one update.
+    expect(done.writes.map((w) => w.document)).toEqual(["ChatMessage", "ChatMessage", "ChatMessage"]);
+    expect(inputOf(card).resolved).toBe(true);
+    const again = await resolve(card);
+    expect(again.refusal).toEqual({ key: "TEMPO.CHAT.Pending.AlreadyResolved" });
+    expect(again.messages).toEqual([]);
+  });
+
+  it("CNT-6: a miss posts the attack card alone; the card is still resolved", async () => {
+    const { combat, fenn, gale } = await countFight();
+    const maul = heavyMaul(fenn);
+    expect(await useItemDocument(maul, { targets: [gale as unknown as Actor.Implementation] })).toBe(true);
+    await world.idle();
+    const card = await untilPending(combat);
+    world.scriptedTotals.push(2);
+    const done = await resolve(card);
+    expect(done.messages.map((m) => m.type)).toEqual(["attack"]);
+    expect(inputOf(card).resolved).toBe(true);
+  });
+
+  it("CNT-6: a tracker declaration (no item recorded) resolves as before: one message update, no roll", async () => {
+    const { combat, fennId } = await countFight();
+    await combat.tempoCommand({
+      type: "declare",
+      combatantId: fennId,
+      action: { kind: "attack", properties: ["heavy"], targets: [null] },
+    });
+    await world.idle();
+    const card = await untilPending(combat);
+    const done = await resolve(card);
+    expect(done.refusal).toBeNull();
+    expect(done.messages).toEqual([]);
+    expect(done.writes.map((w) => w.document)).toEqual(["ChatMessage"]);
+    expect(inputOf(card).resolved).toBe(true);
+  });
+
+  it("a recorded item that is gone: Resolve says so, rolls nothing and leaves the card unresolved", async () => {
+    const { combat, fenn, gale } = await countFight();
+    const maul = heavyMaul(fenn);
+    await useItemDocument(maul, { targets: [gale as unknown as Actor.Implementation] });
+    await world.idle();
+    items.delete(maul.uuid);
+    const card = await untilPending(combat);
+    const done = await resolve(card);
+    expect(done.refusal).toEqual({ key: "TEMPO.CHAT.Pending.ItemGone", data: { uuid: maul.uuid } });
+    expect(done.writes).toEqual([]);
+    expect(inputOf(card).resolved).toBe(false);
+  });
+
+  it("a record naming another creature's item (a hand-made command) rolls nothing and leaves the card unresolved", async () => {
+    const { combat, fennId, gale } = await countFight();
+    const foreign = heavyMaul(gale);
+    await combat.tempoCommand({
+      type: "declare",
+      combatantId: fennId,
+      action: { kind: "attack", properties: ["heavy"], targets: [null] },
+      tempoUse: { itemUuid: foreign.uuid, targetUuids: [gale.uuid] },
+    } as unknown as Parameters<Tempo["tempoCommand"]>[0]);
+    await world.idle();
+    const card = await untilPending(combat);
+    const done = await resolve(card);
+    expect(done.refusal).toEqual({ key: "TEMPO.CHAT.Pending.NotTheirItem", data: { name: "Fenn", item: "Maul" } });
+    expect(done.writes).toEqual([]);
+    expect(inputOf(card).resolved).toBe(false);
+  });
+
+  it("SEG-5: a spell declared in segment rounds records under `segment`; its pending card's Resolve posts the damage", async () => {
+    await game.settings.set("tempo", "ruleset", "segment");
+    const mage = creature("Mage", "character");
+    const imp = creature("Imp", "npc");
+    const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+    await addCombatants(world, combat, ["Mage", "Imp"], { Mage: mage, Imp: imp });
+    const mageId = combat.combatants.contents.find((c) => c.name === "Mage")?.id ?? "";
+    await combat.startCombat();
+    await world.idle();
+    const bolt = ownedItem(mage, "Bolt", SpellModel, { ...ITEM_DEFAULTS.spell, damage: "2d6", castingTime: 1 });
+    expect(await useItemDocument(bolt, { targets: [imp as unknown as Actor.Implementation] })).toBe(true);
+    await world.idle();
+    expect(flagsOf(combat, mageId)).toEqual({ segment: { itemUuid: bolt.uuid, targetUuids: [imp.uuid] } });
+    let card: MessageDouble | undefined;
+    for (let i = 0; i < 40 && card === undefined; i++) {
+      const before = chat.messages.length;
+      await step(world, combat);
+      card = chat.messages.slice(before).find((m) => m.type === "pending");
+    }
+    if (card === undefined) throw new Error("no SEG-5 card");
+    world.scriptedTotals.push(9);
+    const done = await resolve(card);
+    expect(done.messages.map((m) => [m.type, inputOf(m).target, inputOf(m).swings])).toEqual([["damage", "Imp", [9]]]);
+    expect(inputOf(card).resolved).toBe(true);
+  });
+});

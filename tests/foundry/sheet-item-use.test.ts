@@ -1,0 +1,233 @@
+/**
+ * Issues 10/11 in Foundry: the actor sheet's Attack/Cast runs the attack flow as the hotbar macro does
+ * (rolls at once in standard, phase and rotation; declares with the item recorded in count), a player's
+ * declaration reaches the GM with its record and the player resolves the pending card; the sheet's
+ * count Declare… and React… ask through the tracker's forms. Through the world, chat and damage doubles;
+ * DialogV2.prompt resolves with what its ok callback returns (as dnd5e and Draw Steel read prompts).
+ */
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
+import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installDamageDouble } from "../support/damage-double.ts";
+import { addCombatants, firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
+import { installFoundryWorld } from "../support/foundry-world.ts";
+
+const world = installFoundryWorld(43);
+afterAll(() => world.uninstall());
+const player = world.addUser("p1"); // before the damage double, which gives every user its targets
+const chat = installChatDouble(world);
+const damage = installDamageDouble(world);
+
+let answer: Record<string, string> | null = null;
+const applications = (globalThis as unknown as { foundry: { applications: Record<string, unknown> } }).foundry
+  .applications;
+// Only the two calls the count forms make are replaced; the rest of the double's foundry.applications stays.
+applications.handlebars = {
+  ...(applications.handlebars as object),
+  renderTemplate: (path: string) => Promise.resolve(`<form>${path}</form>`),
+};
+applications.api = {
+  ...(applications.api as object),
+  DialogV2: { prompt: () => (answer === null ? Promise.reject(new Error("closed")) : Promise.resolve(answer)) },
+};
+
+await import("../../src/foundry/init.ts");
+world.callHook("init");
+const { WeaponModel } = await import("../../src/foundry/data/item/weapon-model.ts");
+const { useSheetItem, sheetCountDeclare, sheetCountReact } =
+  await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
+const { TempoActorSheet } = await import("../../src/foundry/applications/sheets/actor-sheet.ts");
+const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
+const { countTrackerFactsOf } = await import("../../src/engine/index.ts");
+
+type Obj = Record<string, unknown>;
+const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
+const items = new Map<string, Item.Implementation>();
+let nextItem = 1;
+
+const actorsFromUuid = (globalThis as unknown as { fromUuid(u: string): Promise<unknown> }).fromUuid;
+Object.defineProperty(globalThis, "fromUuid", {
+  value: async (uuid: string) => items.get(uuid) ?? actorsFromUuid(uuid),
+  configurable: true,
+  writable: true,
+});
+
+/** A creature whose sheet holds one weapon (the sheet reads `actor.items.get(id)`). */
+function armed(name: string, type: "character" | "npc", system: Obj, owners: string[] = [], heavy = false) {
+  const actor = damage.addCreature(
+    name,
+    type,
+    {
+      hp: { value: 30, max: 30 },
+      dr: NO_DR,
+      overshield: { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" },
+      ...system,
+    },
+    owners,
+  );
+  const id = `s${String(nextItem++).padStart(15, "0")}`;
+  const stats = {
+    ...ITEM_DEFAULTS.weapon,
+    damage: "1d8",
+    properties: { ...ITEM_DEFAULTS.weapon.properties, heavy },
+  };
+  const model = Object.assign(Object.create(WeaponModel.prototype) as object, stats);
+  const item = { id, uuid: `${actor.uuid}.Item.${id}`, name: "Blade", img: null, actor, system: model };
+  items.set(item.uuid, item as unknown as Item.Implementation);
+  const sheetActor = {
+    id: actor.id,
+    name: actor.name,
+    items: { get: (wanted: string) => (wanted === id ? (item as unknown as Item.Implementation) : undefined) },
+  };
+  return { actor, itemId: id, sheetActor };
+}
+
+const inputOf = (m: MessageDouble | undefined) => (m?.source.input ?? {}) as Obj;
+
+function since() {
+  const writes = world.writes.length;
+  const messages = chat.messages.length;
+  const notices = world.notices.length;
+  return () => ({
+    writes: world.writes.slice(writes),
+    messages: chat.messages.slice(messages),
+    notices: world.notices.slice(notices).map((n) => n.text),
+  });
+}
+
+async function countFight(owners: string[] = []) {
+  await game.settings.set("tempo", "ruleset", "count");
+  const fenn = armed("Fenn", "character", { abilities: { str: 3 }, primaryAbility: "str" }, owners, true);
+  const gale = armed("Gale", "npc", { defenses: { ac: 14 } });
+  const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+  await addCombatants(
+    world,
+    combat,
+    ["Fenn", "Gale"],
+    { Fenn: fenn.actor, Gale: gale.actor },
+    owners.length > 0 ? player : null,
+  );
+  const fennId = combat.combatants.contents.find((c) => c.name === "Fenn")?.id ?? "";
+  let acting = await firstTurn(world, combat);
+  for (let i = 0; i < 10 && acting !== fennId; i++) {
+    await combat.nextTurn();
+    await world.idle();
+    acting = combat.combatant?.id ?? "";
+  }
+  return { combat, fenn, gale, fennId };
+}
+
+beforeEach(() => {
+  for (const user of world.users.values()) damage.target(user, []);
+  world.scriptedTotals.length = 0;
+  answer = null;
+});
+
+describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
+  it("registers the sheet's useItem, countDeclare and countReact actions", () => {
+    const actions = TempoActorSheet.DEFAULT_OPTIONS.actions as Record<string, unknown>;
+    expect(Object.keys(actions)).toEqual(expect.arrayContaining(["useItem", "countDeclare", "countReact"]));
+  });
+
+  it.each(["standard", "phase", "rotation"] as const)(
+    "%s: Attack rolls on the user's target at once (attack card, damage on a hit); no combat command",
+    async (ruleset) => {
+      await game.settings.set("tempo", "ruleset", ruleset);
+      const vex = armed("Vex", "character", {
+        abilities: { str: 3 },
+        primaryAbility: "str",
+        weaponSkills: [{ group: "blades", bonus: 20, proficient: true }],
+        atk: 20,
+      });
+      const raider = armed("Raider", "npc", { defenses: { ac: 2, dodge: 2, armor: 2, def: 2 }, side: "enemy" });
+      damage.target(world.gm, [raider.actor]);
+      world.scriptedTotals.push(6, 6, 6, 6); // every die shows 6: a hit in each scheme (PHS: 2d6), then 6 damage
+      const done = since();
+      expect(await useSheetItem(vex.sheetActor, vex.itemId)).toBe(true);
+      const { writes, messages } = done();
+      expect(writes.every((w) => w.document === "ChatMessage")).toBe(true);
+      expect(messages.map((m) => [m.type, inputOf(m).target])).toEqual([
+        ["attack", "Raider"],
+        ["damage", "Raider"],
+      ]);
+    },
+  );
+
+  it("no target: the localized reason and nothing written; an unknown item: a notice", async () => {
+    await game.settings.set("tempo", "ruleset", "standard");
+    const vex = armed("Vex", "character", {});
+    const done = since();
+    expect(await useSheetItem(vex.sheetActor, vex.itemId)).toBe(false);
+    expect(await useSheetItem(vex.sheetActor, "nothing")).toBe(false);
+    const { writes, notices } = done();
+    expect(writes).toEqual([]);
+    expect(notices).toEqual([
+      expect.stringContaining("TEMPO.CHAT.Attack.NoTargets"),
+      expect.stringContaining("TEMPO.SHEET.MacroNoItem"),
+    ]);
+  });
+
+  it("CNT-6: a player's Attack declares through the GM with the item recorded; the player resolves the pending card and the attack rolls", async () => {
+    const { combat, fenn, gale, fennId } = await countFight([player.id]);
+    damage.target(player, [gale.actor]);
+    const declared = since();
+    expect(await world.as(player, () => useSheetItem(fenn.sheetActor, fenn.itemId))).toBe(true);
+    await world.idle();
+    expect(declared().writes.map((w) => w.document)).toEqual(["Combat", "Combatant"]);
+    const uses = ((combat.combatants.get(fennId) as unknown as { flags: Obj }).flags.tempo as Obj).declaredUses as Obj;
+    expect(Object.values(uses)).toEqual([
+      { itemUuid: `${fenn.actor.uuid}.Item.${fenn.itemId}`, targetUuids: [gale.actor.uuid] },
+    ]);
+    let card: MessageDouble | undefined;
+    for (let i = 0; i < 40 && card === undefined; i++) {
+      const before = chat.messages.length;
+      await step(world, combat);
+      card = chat.messages.slice(before).find((m) => m.type === "pending");
+    }
+    if (card === undefined) throw new Error("no pending card");
+    world.scriptedTotals.push(19, 6);
+    const resolved = since();
+    const refusal = await world.as(player, () =>
+      runCardAction(card as unknown as ChatMessage.Implementation, "resolve"),
+    );
+    await world.idle();
+    expect(refusal).toBeNull();
+    expect(resolved().messages.map((m) => [m.type, inputOf(m).target])).toEqual([
+      ["attack", "Gale"],
+      ["damage", "Gale"],
+    ]);
+    expect(inputOf(card).resolved).toBe(true);
+  });
+});
+
+describe("CNT-6, CNT-12: the sheet's count Declare… and React…", () => {
+  function pendingOf(combat: Tempo, id: string) {
+    const input = trackerInputOf(combat, game.user);
+    return input === null ? [] : (countTrackerFactsOf(input.host, input.state)?.pendingOf(id) ?? []);
+  }
+
+  it("Declare asks the count form for the actor's combatant and gives its declare; React stops the casting", async () => {
+    const { combat, fenn, fennId } = await countFight();
+    answer = { kind: "spell", slotLevel: "2", target: "" };
+    expect(await sheetCountDeclare(fenn.sheetActor)).toBe(true);
+    await world.idle();
+    expect(pendingOf(combat, fennId).map((a) => [a.kind, a.delay])).toEqual([["spell", 2]]);
+    answer = { reaction: "stopCasting" };
+    expect(await sheetCountReact(fenn.sheetActor)).toBe(true);
+    await world.idle();
+    expect(pendingOf(combat, fennId)).toEqual([]);
+  });
+
+  it("a cancelled form gives nothing; an actor in no combat is told so and nothing is written", async () => {
+    const { fenn } = await countFight();
+    const done = since();
+    answer = null;
+    expect(await sheetCountDeclare(fenn.sheetActor)).toBe(false);
+    const loner = armed("Loner", "character", {});
+    expect(await sheetCountReact(loner.sheetActor)).toBe(false);
+    const { writes, notices } = done();
+    expect(writes).toEqual([]);
+    expect(notices).toEqual([expect.stringContaining("TEMPO.SHEET.NoCombat")]);
+  });
+});
