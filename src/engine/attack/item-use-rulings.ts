@@ -16,7 +16,8 @@
  * - `deathSaveTally` (CNT-14 names death saves, no count): three successes and the creature is stable (it
  *   stays unconscious and rolls no more death saves), three failures and it dies (core's defeated
  *   status, DEF-1). The tally is kept on the combatant (`flags.tempo.deathSaves`), as CNT-14's saves
- *   happen in a count combat's end step only.
+ *   happen in a count combat's end step only; it starts over when the creature falls unconscious or
+ *   regains consciousness.
  */
 export const ITEM_USE_RULINGS = {
   d20AttackBonus: "primaryModifier",

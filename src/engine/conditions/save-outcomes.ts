@@ -4,7 +4,9 @@
  *   "ends" effect, a failure on a "sustains" one).
  * - SEG-10 concentration check: a failure is a failed save, which breaks concentration; a casting in a
  *   segment combat is interrupted (the scheduler's `interrupt` command, SEG-10 "lost as if cast").
- * - CNT-14 death saves: the tally of ITEM_USE_RULINGS.deathSaveTally (a **Ruling**, see there).
+ * - CNT-14 death saves: the tally of ITEM_USE_RULINGS.deathSaveTally (a **Ruling**, see there); a
+ *   stable or dead creature gets no more death save cards, and the tally starts over when it falls
+ *   unconscious again or wakes.
  * Pure.
  */
 import { ITEM_USE_RULINGS } from "../attack/item-use-rulings.ts";
@@ -98,4 +100,26 @@ export function recordDeathSave(tally: DeathSaveTally, success: boolean): Result
     ? { successes: tally.successes + 1, failures: tally.failures }
     : { successes: tally.successes, failures: tally.failures + 1 };
   return ok({ tally: next, state: deathSaveState(next) });
+}
+
+/** Events that start a creature's death saves over (CNT-14 ruling: each time it falls or wakes). */
+const TALLY_RESETS: ReadonlySet<string> = new Set(["combatantUnconscious", "consciousnessRegained"]);
+
+/**
+ * CNT-14 (ruling): the creatures whose tally a step's events start over: falling unconscious or
+ * regaining consciousness begins a fresh tally, so a stable creature that wakes and falls again rolls
+ * again. Only creatures with a tally to clear are named.
+ */
+export function deathTallyResets(
+  events: readonly { readonly type: string }[],
+  tallyOf: (combatantId: string) => DeathSaveTally,
+): string[] {
+  const out: string[] = [];
+  for (const event of events) {
+    const id: unknown = Reflect.get(event, "combatantId");
+    if (!TALLY_RESETS.has(event.type) || typeof id !== "string" || out.includes(id)) continue;
+    const tally = tallyOf(id);
+    if (tally.successes > 0 || tally.failures > 0) out.push(id);
+  }
+  return out;
 }

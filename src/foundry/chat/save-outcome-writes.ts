@@ -29,6 +29,7 @@ import type { TempoCardModel } from "../data/chat/chat-card-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { cardCombatant } from "./card-viewer.ts";
+import { deathSavesOf, writeDeathTally } from "./death-save-tally.ts";
 
 export type SavePlan =
   | { readonly kind: "none" }
@@ -95,12 +96,6 @@ function planConcentration(model: TempoCardModel, input: SaveCardInput, total: n
   };
 }
 
-/** CNT-14: the combatant's stored tally. */
-export function deathSavesOf(combatant: Combatant.Implementation): unknown {
-  const flags = combatant.flags as Record<string, Record<string, unknown> | undefined>;
-  return flags[SYSTEM_ID]?.[ITEM_USE_RULINGS.deathSaveTally.flag];
-}
-
 function planDeathSave(model: TempoCardModel, input: SaveCardInput, total: number): Result<SavePlan> {
   const combatant = cardCombatant(model);
   if (combatant === null) return { ok: true, value: NONE };
@@ -133,8 +128,7 @@ export async function writeSavePlan(plan: SavePlan): Promise<Message | null> {
     const left = effectsCarrying(plan.actor, ["concentrating", "casting"]);
     if (left.length > 0) await plan.actor.deleteEmbeddedDocuments("ActiveEffect", left);
   } else if (plan.kind === "deathSave") {
-    const flags = { [SYSTEM_ID]: { [ITEM_USE_RULINGS.deathSaveTally.flag]: plan.outcome.tally } };
-    await plan.combatant.update({ flags } as Combatant.UpdateData);
+    await writeDeathTally(plan.combatant, plan.outcome.tally);
     const actor = plan.combatant.actor;
     const dead = plan.outcome.state === "dead" ? statusEffectData("dead") : null;
     if (dead !== null && actor !== null) await actor.createEmbeddedDocuments("ActiveEffect", [dead]);

@@ -3,6 +3,7 @@ import {
   ITEM_USE_RULINGS,
   concentrationCheckOutcome,
   deathSaveState,
+  deathTallyResets,
   endPhaseSaveEndsEffect,
   readDeathSaveTally,
   recordDeathSave,
@@ -66,5 +67,22 @@ describe("what a rolled save changes", () => {
     expect(readDeathSaveTally({ successes: -1, failures: 2 })).toEqual({ successes: 0, failures: 0 });
     expect(readDeathSaveTally("3")).toEqual({ successes: 0, failures: 0 });
     expect(deathSaveState({ successes: 0, failures: 0 })).toBe("dying");
+  });
+
+  it("CNT-14 (ruling): falling unconscious or waking starts the tally over, for creatures that have one", () => {
+    const tallies: Record<string, DeathSaveTally> = {
+      a: { successes: 3, failures: 0 },
+      b: { successes: 0, failures: 0 },
+    };
+    const tallyOf = (id: string) => tallies[id] ?? { successes: 0, failures: 0 };
+    const events = [
+      { type: "combatantUnconscious", combatantId: "a" },
+      { type: "combatantUnconscious", combatantId: "b" },
+      { type: "consciousnessRegained", combatantId: "a", count: 17 },
+      { type: "deathSavesDue", combatantId: "a" },
+    ];
+    expect(deathTallyResets(events, tallyOf)).toEqual(["a"]);
+    const due = [{ type: "deathSavesDue", combatantId: "a" }];
+    expect(deathTallyResets(due, tallyOf)).toEqual([]);
   });
 });
