@@ -24,6 +24,7 @@ import { registerStatusEffects } from "./conditions/status-effects.ts";
 import { registerChatCards } from "./chat/register-chat-cards.ts";
 import { registerSheets } from "./applications/sheets/register-sheets.ts";
 import { registerEncounterControls } from "./applications/encounter-controls.ts";
+import { registerEffectConfigField } from "./conditions/effect-config-field.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -55,4 +56,5 @@ Hooks.once("init", () => {
   registerChatCards();
   registerSheets();
   registerEncounterControls();
+  registerEffectConfigField();
 });

@@ -97,13 +97,14 @@ describe("card buttons", () => {
     const combat = await phaseCombat();
     const message = await postSave(combat);
     const updates = chat.updates.length;
-    world.scriptedTotals.push(8);
+    // A failed save (the effect goes on: nothing else to write; save-outcomes.test.ts has the rest).
+    world.scriptedTotals.push(6);
     const refusal = await world.as(player, () => runCardAction(asMessage(message), "roll"));
     expect(refusal).toBeNull();
     expect(chat.updates.length).toBe(updates + 1);
     expect(chat.updates.at(-1)?.userId).toBe("gm");
-    expect((message.source.input as { total: number }).total).toBe(8);
-    expect(message.rolls).toEqual([JSON.stringify({ formula: "2d6", total: 8 })]);
+    expect((message.source.input as { total: number }).total).toBe(6);
+    expect(message.rolls).toEqual([JSON.stringify({ formula: "2d6", total: 6 })]);
     // A second click changes nothing.
     const again = await world.as(player, () => runCardAction(asMessage(message), "roll"));
     expect(again?.key).toBe("TEMPO.CHAT.Save.AlreadyRolled");

@@ -83,6 +83,22 @@ describe("save and pending cards from a step's events", () => {
     });
   });
 
+  it("CNT-14 (ruling): a stable creature gets no death save card; falling unconscious again starts its tally over", async () => {
+    const { combat, ids } = await effectEncounter(world, "count", ["Dara", "Eske"]);
+    await firstTurn(world, combat);
+    const dara = combat.combatants.get(ids.Dara ?? "");
+    const setTally = (successes: number, failures: number) =>
+      dara?.update({ flags: { tempo: { deathSaves: { successes, failures } } } } as Combatant.UpdateData);
+    await setTally(3, 1);
+    await combat.tempoCommand({ type: "unconscious", combatantId: ids.Dara ?? "" });
+    await world.idle();
+    // Falling unconscious started the tally over, so the end step asks for a death save again.
+    expect((dara?.flags as { tempo?: Obj }).tempo?.deathSaves).toEqual({ successes: 0, failures: 0 });
+    await setTally(3, 0);
+    const found = await stepUntil(combat, (e) => e.type === "deathSavesDue");
+    expect(found.messages.filter((m) => inputOf(m).combatantId === ids.Dara)).toEqual([]);
+  });
+
   it("CNT-6, CNT-7: a Heavy attack declared on a count lands 2 counts later with a pending card for its row", async () => {
     const { combat } = await effectEncounter(world, "count", ["Fenn", "Gale"]);
     const acting = await firstTurn(world, combat);

@@ -5,6 +5,9 @@
  * message can be edited by its author or a GM). `ChatMessage.applyRollMode` follows the same article's
  * four roll modes: public (no whisper), private GM roll (whispered to the GMs), blind GM roll (whispered
  * to the GMs and blind to the roller) and self roll (whispered to the roller only).
+ * `isContentVisible` follows those modes for the viewing user (game.user): a public message is seen by
+ * everyone; a whispered one by its recipients, and by its author unless it is blind (dnd5e reads this
+ * flag before showing a roll's outcome, module/documents/chat-message.mjs).
  */
 import type { UserDouble, World } from "./foundry-world.ts";
 
@@ -22,6 +25,7 @@ export interface MessageDouble {
   readonly author: string;
   readonly whisper: readonly string[];
   readonly blind: boolean;
+  readonly isContentVisible: boolean;
   rolls: unknown[];
   system: unknown;
   source: Obj;
@@ -68,6 +72,11 @@ export function installChatDouble(world: World): ChatDouble {
       this.rolls = [...((data.rolls as unknown[] | undefined) ?? [])];
       this.source = structuredClone((data.system as Obj | undefined) ?? {});
       this.system = modelOf(this.type, this.source, this);
+    }
+    get isContentVisible(): boolean {
+      if (this.whisper.length === 0) return true;
+      const viewer = game.user.id;
+      return this.whisper.includes(viewer) || (this.author === viewer && !this.blind);
     }
     canUserModify(user: UserDouble): boolean {
       return user.isGM || user.id === this.author;

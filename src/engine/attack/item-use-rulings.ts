@@ -13,6 +13,11 @@
  *   damage and failed saves, no check): the classic d20 save, 1d20, 10 or more.
  * - `endPhaseSaveFlag` (PHS-12 "each effect that calls for a save"): an ActiveEffect calls for one when
  *   its `flags.tempo.endPhaseSave` is "ends" (a success ends it) or "sustains" (a success keeps it).
+ * - `deathSaveTally` (CNT-14 names death saves, no count): three successes and the creature is stable (it
+ *   stays unconscious and rolls no more death saves), three failures and it dies (core's defeated
+ *   status, DEF-1). The tally is kept on the combatant (`flags.tempo.deathSaves`), as CNT-14's saves
+ *   happen in a count combat's end step only; it starts over when the creature falls unconscious or
+ *   regains consciousness.
  * Not a ruling: a phase attack adds the attacker's own ATK (PHS-8 "2d6 + ATK", the actor's `atk` field).
  */
 export const ITEM_USE_RULINGS = {
@@ -25,4 +30,5 @@ export const ITEM_USE_RULINGS = {
   deathSave: { formula: "1d20", target: 10 },
   concentrationCheck: { formula: "1d20", target: 10 },
   endPhaseSaveFlag: "endPhaseSave",
+  deathSaveTally: { stable: 3, dead: 3, flag: "deathSaves" },
 } as const;

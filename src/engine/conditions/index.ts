@@ -10,3 +10,4 @@ export * from "./held-conditions.ts";
 export * from "./condition-changes.ts";
 export * from "./attack-conditions.ts";
 export * from "./concentration-status.ts";
+export * from "./save-outcomes.ts";

@@ -4,6 +4,8 @@
  *   (apply-damage.ts, with its own `tempo.applyDamage` query);
  * - `roll` (save): the owner or the GM rolls the save's formula with a real Roll and the card is
  *   updated once with the total and the roll (its outcome is the engine's, drawn from the total);
+ *   then what the save decides is written (save-outcome-writes.ts: an effect ends, concentration is
+ *   lost, a death save is tallied), by the same client that writes the card;
  * - `resolve` (pending): the owner or the GM sends the card's host command through the combat's one
  *   entry point (`tempoCommand`, which relays a player's command to the GM), rolls the item declared
  *   with it when one was recorded (resolve-declared.ts), and marks it resolved;
@@ -19,6 +21,7 @@ import { TempoCombat } from "../documents/combat.ts";
 import { runDamageAction } from "./apply-damage.ts";
 import { userOwnsCard } from "./card-viewer.ts";
 import { rollDeclaredUse } from "./resolve-declared.ts";
+import { planCardFields, planSaveOutcome, writeSavePlan, type SavePlan } from "./save-outcome-writes.ts";
 
 export const CARD_QUERY = "tempo.card";
 
@@ -57,10 +60,23 @@ function checkChange(model: TempoCardModel, change: CardChange, user: User.Imple
 }
 
 /** The one update a change makes to the card message. */
-function updateOf(message: ChatMessage.Implementation, change: CardChange): Record<string, unknown> {
+function updateOf(message: ChatMessage.Implementation, change: CardChange, plan: SavePlan): Record<string, unknown> {
   if (change.kind === "resolved") return { "system.input.resolved": true };
   const rolls = [...message.rolls.map((r) => JSON.stringify(r)), JSON.stringify(change.roll)];
-  return { "system.input.total": change.total, rolls };
+  return { "system.input.total": change.total, rolls, ...planCardFields(plan) };
+}
+
+/** Plans what a save decides, writes the card, then the plan: a refused plan writes nothing. */
+async function commitChange(
+  message: ChatMessage.Implementation,
+  model: TempoCardModel,
+  change: CardChange,
+): Promise<Refusal> {
+  const planned: { ok: true; value: SavePlan } | { ok: false; error: Message } =
+    change.kind === "saveRolled" ? planSaveOutcome(model, change.total) : { ok: true, value: { kind: "none" } };
+  if (!planned.ok) return planned.error;
+  await message.update(updateOf(message, change, planned.value));
+  return writeSavePlan(planned.value);
 }
 
 /** Writes a checked change: here when this user may update the message, else through the active GM. */
@@ -69,10 +85,7 @@ async function writeChange(message: ChatMessage.Implementation, change: CardChan
   if (model === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: change.kind } };
   const refused = checkChange(model, change, game.user);
   if (refused !== null) return refused;
-  if (message.canUserModify(game.user, "update")) {
-    await message.update(updateOf(message, change));
-    return null;
-  }
+  if (message.canUserModify(game.user, "update")) return commitChange(message, model, change);
   const gm = game.users.activeGM;
   if (gm === null) return { key: "TEMPO.ERRORS.Access.NoGm" };
   return gm.query(CARD_QUERY, { messageId: message.id ?? "", change });
@@ -91,8 +104,7 @@ export async function answerCardQuery(data: CardQuery, user: User.Implementation
   if (!valid) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: String(change?.kind) } };
   const refused = checkChange(model, change, user);
   if (refused !== null) return refused;
-  await message.update(updateOf(message, change));
-  return null;
+  return commitChange(message, model, change);
 }
 
 async function rollSave(message: ChatMessage.Implementation, model: TempoCardModel): Promise<Refusal> {

@@ -7,6 +7,8 @@
  *   checks for the creatures that took damage while concentrating or casting.
  * Events carry ids only: names and the effects that call for a save are read from the combatant's
  * actor (ITEM_USE_RULINGS.endPhaseSaveFlag). One ChatMessage per card, public, none when nothing is due.
+ * CNT-14: a stable or dead creature (its death save tally) gets no death save card; a step where a
+ * creature falls unconscious or wakes starts its tally over first (death-save-tally.ts).
  */
 import {
   ITEM_USE_RULINGS,
@@ -29,6 +31,7 @@ import { isActiveGm } from "../combat/active-gm.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { actorConditions } from "../conditions/actor-conditions.ts";
 import { SYSTEM_ID } from "../system-id.ts";
+import { deathSavesOver, resetDeathTallies } from "./death-save-tally.ts";
 import { postCard } from "./post-card.ts";
 
 interface EffectLike {
@@ -64,7 +67,11 @@ export function savingEffectsOf(actor: unknown): SavingEffect[] {
 function creatureIn(combat: Combat.Implementation, combatantId: string): EventCreature | null {
   const combatant = combat.combatants.get(combatantId);
   if (combatant === undefined) return null;
-  return { name: combatant.name ?? "?", savingEffects: savingEffectsOf(combatant.actor) };
+  return {
+    name: combatant.name ?? "?",
+    savingEffects: savingEffectsOf(combatant.actor),
+    deathSavesOver: deathSavesOver(combatant),
+  };
 }
 
 function speakerOf(actor: Actor.Implementation | null | undefined): ChatMessage.SpeakerData | undefined {
@@ -85,6 +92,7 @@ export async function postStepCards(
   events: readonly { readonly type: string }[],
 ): Promise<void> {
   if (!isActiveGm() || combat.id === null) return;
+  await resetDeathTallies(combat, events);
   const facts = { combatId: combat.id, ruleset: host.id, creature: (id: string) => creatureIn(combat, id) };
   await post(eventCards(events as readonly HostEvent[], facts), combat.id, combat);
 }

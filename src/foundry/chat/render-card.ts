@@ -4,6 +4,12 @@
  * for this user (odds per the `tempo.odds` setting), the card's template, and the buttons bound to the
  * dispatcher. Core's own roll display stays below the card, so the real Rolls remain visible (and
  * hidden in blind rolls, as core decides).
+ *
+ * A card whose content this user may not see (`message.isContentVisible` false: a blind roll for its
+ * roller, a GM-only roll for the other players) is drawn as a small "rolled privately" stub with no
+ * result, odds or buttons: dnd5e reads the same flag before it marks a roll's outcome or offers to
+ * apply its damage (module/documents/chat-message.mjs, `highlightCriticalSuccessFailure` and the
+ * context menu's `canApply`).
  */
 import { CHAT_CARD_TEMPLATES, buildChatCard } from "../../view/chat/chat-cards.ts";
 import { cardModelOf } from "../data/chat/chat-card-model.ts";
@@ -14,10 +20,17 @@ import { cardViewer } from "./card-viewer.ts";
 
 const SYSTEM_PATH = "systems/tempo/";
 
+/** The stub a user sees in place of a card they may not read. */
+export function privateCardHtml(): string {
+  const text = foundry.utils.escapeHTML(game.i18n.localize("TEMPO.CHAT.Private"));
+  return `<div class="tempo-card tempo-card--private" data-tempo-card><p>${text}</p></div>`;
+}
+
 /** The card's HTML for this user, or null for a message that is not a Tempo card. */
 export async function renderCardHtml(message: ChatMessage.Implementation): Promise<string | null> {
   const model = cardModelOf(message);
   if (model === null) return null;
+  if (!message.isContentVisible) return privateCardHtml();
   const card = model.card;
   const context = buildChatCard(card, cardViewer(model, game.user)) as Record<string, unknown>;
   return foundry.applications.handlebars.renderTemplate(`${SYSTEM_PATH}${CHAT_CARD_TEMPLATES[card.type]}`, context);

@@ -35,6 +35,8 @@ export interface SavingEffect {
 export interface EventCreature {
   readonly name: string;
   readonly savingEffects: readonly SavingEffect[];
+  /** CNT-14 (ITEM_USE_RULINGS.deathSaveTally): stable or dead by its tally, so no more death saves. */
+  readonly deathSavesOver?: boolean;
 }
 
 export interface EventFacts {
@@ -137,7 +139,8 @@ function cardsOf(event: HostEvent, facts: EventFacts): EventCard[] {
         endPhaseKind: effect.kind,
       }),
     );
-  if (ruleset === "count" && event.type === "deathSavesDue") return [saveCard(combatantId, creature.name, {})];
+  if (ruleset === "count" && event.type === "deathSavesDue")
+    return creature.deathSavesOver === true ? [] : [saveCard(combatantId, creature.name, {})];
   if (ruleset === "count" && event.type === "actionResolved" && isPendingAction(action))
     return [countPending(facts, action, creature.name)];
   const segment = field(event, "segment");

@@ -46,6 +46,8 @@ export interface SaveCardInput {
   readonly concentration: ConcentrationMode;
   /** The rolled total, once the owner rolled; null before. */
   readonly total: number | null;
+  /** CNT-14: the death save tally after this roll (written with the total, save-outcome-writes.ts). */
+  readonly deathSaves?: { readonly successes: number; readonly failures: number; readonly state: string } | null;
 }
 
 export interface SaveCardContext {
@@ -58,6 +60,8 @@ export interface SaveCardContext {
   readonly total: number | null;
   readonly verdict: CardVerdict | null;
   readonly consequence: Message | null;
+  /** CNT-14: the death save tally, once rolled. */
+  readonly tally: Message | null;
   readonly odds: readonly CardOdds[] | null;
   readonly buttons: readonly CardButton[];
   readonly error: Message | null;
@@ -86,7 +90,15 @@ function outcome(input: SaveCardInput, total: number): Result<{ success: boolean
   }
   const success = total >= input.target;
   if (input.kind === "death") {
-    const key = success ? "TEMPO.CHAT.Save.DeathSuccess" : "TEMPO.CHAT.Save.DeathFailure";
+    const state = input.deathSaves?.state;
+    const key: I18nKey =
+      state === "dead"
+        ? "TEMPO.CHAT.Save.DeathDead"
+        : state === "stable"
+          ? "TEMPO.CHAT.Save.DeathStable"
+          : success
+            ? "TEMPO.CHAT.Save.DeathSuccess"
+            : "TEMPO.CHAT.Save.DeathFailure";
     return { ok: true, value: { success, consequence: { key, data: { name: input.name } } } };
   }
   const change = applyConcentrationTrigger(
@@ -102,6 +114,13 @@ function outcome(input: SaveCardInput, total: number): Result<{ success: boolean
         ? "TEMPO.CHAT.Save.CastingFailed"
         : "TEMPO.CHAT.Save.EffectEnds";
   return { ok: true, value: { success, consequence: { key, data: { effect: input.effect ?? "" } } } };
+}
+
+/** CNT-14: the tally line of a rolled death save. */
+function tallyOf(input: SaveCardInput): Message | null {
+  const tally = input.deathSaves;
+  if (input.kind !== "death" || tally === null || tally === undefined) return null;
+  return { key: "TEMPO.CHAT.Save.DeathTally", data: { successes: tally.successes, failures: tally.failures } };
 }
 
 /** Builds the save card's context for one viewer: the owner and the GM roll it while it waits. */
@@ -121,7 +140,7 @@ export function buildSaveCard(input: SaveCardInput, viewer: CardViewer): SaveCar
   const rolled = input.total === null ? null : outcome(input, input.total);
   const error = !chance.ok ? chance.error : rolled !== null && !rolled.ok ? rolled.error : null;
   if (error !== null || !chance.ok)
-    return { ...base, verdict: null, consequence: null, odds: null, buttons: [], error };
+    return { ...base, verdict: null, consequence: null, tally: null, odds: null, buttons: [], error };
   const odds: CardOdds[] = [
     { label: { key: "TEMPO.CHAT.Odds.Save", data: { percent: percentText(chance.value) } }, exact: chance.value },
   ];
@@ -131,6 +150,7 @@ export function buildSaveCard(input: SaveCardInput, viewer: CardViewer): SaveCar
     ...base,
     verdict: done === null ? null : verdict(done.success, "TEMPO.CHAT.Save.Success", "TEMPO.CHAT.Save.Failure"),
     consequence: done?.consequence ?? null,
+    tally: done === null ? null : tallyOf(input),
     odds: viewer.showOdds ? odds : null,
     buttons: done === null && (viewer.owns || viewer.isGM) ? [roll] : [],
     error: null,

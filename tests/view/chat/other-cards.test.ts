@@ -135,6 +135,24 @@ describe("save card", () => {
     expect(buildSaveCard({ ...endPhase, total: 13 }, owner).error?.key).toBe("TEMPO.ERRORS.Conditions.InvalidRoll");
   });
 
+  it("CNT-14 (ruling): a rolled death save shows the tally; the third failure says the creature dies", () => {
+    const death: SaveCardInput = { ...endPhase, kind: "death", effect: null, formula: "1d20", target: 10 };
+    const dying = buildSaveCard(
+      { ...death, total: 4, deathSaves: { successes: 1, failures: 2, state: "dying" } },
+      owner,
+    );
+    expect(dying.consequence?.key).toBe("TEMPO.CHAT.Save.DeathFailure");
+    expect(dying.tally).toEqual({ key: "TEMPO.CHAT.Save.DeathTally", data: { successes: 1, failures: 2 } });
+    const dead = buildSaveCard({ ...death, total: 4, deathSaves: { successes: 1, failures: 3, state: "dead" } }, owner);
+    expect(dead.consequence?.key).toBe("TEMPO.CHAT.Save.DeathDead");
+    const stable = buildSaveCard(
+      { ...death, total: 15, deathSaves: { successes: 3, failures: 0, state: "stable" } },
+      owner,
+    );
+    expect(stable.consequence?.key).toBe("TEMPO.CHAT.Save.DeathStable");
+    expect(buildSaveCard(death, owner).tally).toBeNull();
+  });
+
   it("SEG-10: a failed concentration check while casting loses the spell; a success keeps it", () => {
     const check: SaveCardInput = {
       ...endPhase,

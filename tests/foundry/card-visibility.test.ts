@@ -1,0 +1,70 @@
+/**
+ * Issue 11: a blind or GM-only roll's card keeps its result from the users who may not see it; they get
+ * the localized "rolled privately" stub, as core does for the dice of a blind roll.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
+import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
+import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installDialogs } from "../support/dialog-double.ts";
+import { installFoundryWorld } from "../support/foundry-world.ts";
+
+const world = installFoundryWorld(7);
+afterAll(() => world.uninstall());
+const chat = installChatDouble(world);
+const roller = world.addUser("p1");
+const other = world.addUser("p2");
+
+await import("../../src/foundry/init.ts");
+world.callHook("init");
+// Real templates through renderTemplate (installed after init, which builds the sheets on core's api).
+const dialogs = installDialogs();
+afterAll(() => dialogs.uninstall());
+const { postCard } = await import("../../src/foundry/chat/post-card.ts");
+const { renderCardHtml } = await import("../../src/foundry/chat/render-card.ts");
+
+function sample(id: string): ChatCard {
+  const found = CARD_SAMPLES.find((s) => s.id === id);
+  if (found === undefined) throw new Error(id);
+  return found.card;
+}
+
+const asMessage = (m: MessageDouble) => m as unknown as ChatMessage.Implementation;
+
+async function posted(mode: string): Promise<MessageDouble> {
+  await world.as(roller, () => postCard(sample("attack-standard"), { rollMode: mode }));
+  const message = chat.messages.at(-1);
+  if (message === undefined) throw new Error("no message");
+  return message;
+}
+
+const view = (user: typeof roller, message: MessageDouble) => world.as(user, () => renderCardHtml(asMessage(message)));
+const PRIVATE = "TEMPO.CHAT.Private";
+
+describe("private rolls stay private", () => {
+  it("a blind roll: the GM sees the hit or miss, the player who rolled it sees only the stub", async () => {
+    const message = await posted("blindroll");
+    const gm = await view(world.gm, message);
+    expect(gm).toContain("tempo-card__verdict");
+    expect(gm).not.toContain(PRIVATE);
+    const mine = await view(roller, message);
+    expect(mine).toContain(PRIVATE);
+    expect(mine).not.toContain("tempo-card__verdict");
+    expect(mine).not.toContain("tempo-card__total");
+    expect(mine).not.toContain("data-tempo-card-action");
+  });
+
+  it("a GM-only roll: the roller and the GM see the card, another player sees only the stub", async () => {
+    const message = await posted("gmroll");
+    expect(await view(roller, message)).toContain("tempo-card__verdict");
+    expect(await view(world.gm, message)).toContain("tempo-card__verdict");
+    const theirs = await view(other, message);
+    expect(theirs).toContain(PRIVATE);
+    expect(theirs).not.toContain("tempo-card__total");
+  });
+
+  it("a public roll shows everyone the result", async () => {
+    const message = await posted("publicroll");
+    expect(await view(other, message)).toContain("tempo-card__verdict");
+  });
+});
