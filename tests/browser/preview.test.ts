@@ -123,10 +123,12 @@ describe.each(SCHEMES)("preview page: the %s tracker", (ruleset) => {
     expect(await page.locator(`.tempo-tracker--${ruleset}`).count()).toBe(1);
     const rollAll = page.getByRole("button", { name: "Roll all" });
     if (await rollAll.isEnabled()) await rollAll.click();
-    await page.getByRole("button", { name: "Next turn" }).click();
-    await page.getByRole("button", { name: "Next turn" }).click();
+    // The bar's Next says what it moves on: a turn, or a phase (phase rounds) or step (segment rounds) when nobody acts.
+    const next = page.getByRole("button", { name: /^Next (turn|phase|step)$/ });
+    await next.click();
+    await next.click();
     const before = await status();
-    await page.getByRole("button", { name: "Next turn" }).click();
+    await next.click();
     await page.getByRole("button", { name: "Previous turn" }).click();
     expect(await status()).toBe(before);
     expect(await page.locator(".tempo-row.is-acting").count()).toBeGreaterThan(0);
@@ -288,13 +290,13 @@ describe("preview page: the segment tracker's round", () => {
     expect(await step(1).textContent()).toContain("Now");
     expect(await rowOf("Ilsa").textContent()).toContain("Spell (3 segment(s))");
     expect(await rowOf("Ogre").textContent()).toContain("Melee (speed 7, 2 routine(s))");
-    await page.getByRole("button", { name: "Next turn" }).click();
+    await page.getByRole("button", { name: "Next step" }).click();
     const groups = await step(2).locator(".tempo-segment__group").allTextContents();
     expect(groups.map((g) => g.replace(/\s+/g, " ").trim())).toEqual([
       "The party Group initiative: 5 HIGH",
       "Enemies Group initiative: 2 LOW",
     ]);
-    await page.getByRole("button", { name: "Next turn" }).click();
+    await page.getByRole("button", { name: "Next step" }).click();
     expect(await step(3).getAttribute("aria-current")).toBe("step");
     expect(await acting().textContent()).toBe("Lurker in the reeds");
     expect(await step(3).textContent()).toMatch(/C\. Charge[\s\S]*Goes first/);
