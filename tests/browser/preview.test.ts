@@ -260,6 +260,28 @@ describe("preview page: size", () => {
 });
 
 describe("preview page: core's row controls", () => {
+  it("shows every icon-only control's name as text (the preview has no icon font): a row's hide and defeat toggles are no empty squares", async () => {
+    await open("?ruleset=standard");
+    const drawn = await page.locator(".tempo-icon-control").evaluateAll((buttons) =>
+      buttons.map((b) => ({
+        label: b.getAttribute("aria-label") ?? "",
+        text: getComputedStyle(b, "::after").content,
+        width: b.getBoundingClientRect().width,
+        height: b.getBoundingClientRect().height,
+      })),
+    );
+    const ogre = page.locator('li[data-combatant-id="ogre"]');
+    expect(await ogre.locator(".tempo-icon-control").count()).toBe(2);
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const button of drawn) {
+      expect(button.label).not.toBe("");
+      expect(button.text).toBe(JSON.stringify(button.label));
+      // Wider than the icon's square: the name's text is laid out in it.
+      expect(button.width).toBeGreaterThan(button.height * 2);
+    }
+    expect(drawn.map((b) => b.label)).toEqual(expect.arrayContaining(["Hide from players", "Mark defeated"]));
+  });
+
   it("DEF-1: the GM marks a creature defeated from its row and back; the row says so in words and keeps its place", async () => {
     await open("?ruleset=standard");
     await page.getByRole("button", { name: "Roll all" }).click();
