@@ -262,6 +262,7 @@ describe("preview page: size", () => {
 describe("preview page: core's row controls", () => {
   it("shows every icon-only control's name as text (the preview has no icon font): a row's hide and defeat toggles are no empty squares", async () => {
     await open("?ruleset=standard");
+    await page.getByRole("button", { name: "Roll all" }).click();
     const drawn = await page.locator(".tempo-icon-control").evaluateAll((buttons) =>
       buttons.map((b) => ({
         label: b.getAttribute("aria-label") ?? "",
