@@ -123,10 +123,12 @@ describe.each(SCHEMES)("preview page: the %s tracker", (ruleset) => {
     expect(await page.locator(`.tempo-tracker--${ruleset}`).count()).toBe(1);
     const rollAll = page.getByRole("button", { name: "Roll all" });
     if (await rollAll.isEnabled()) await rollAll.click();
-    await page.getByRole("button", { name: "Next turn" }).click();
-    await page.getByRole("button", { name: "Next turn" }).click();
+    // The bar's Next says what it moves on: a turn, or a phase (phase rounds) or step (segment rounds) when nobody acts.
+    const next = page.getByRole("button", { name: /^Next (turn|phase|step)$/ });
+    await next.click();
+    await next.click();
     const before = await status();
-    await page.getByRole("button", { name: "Next turn" }).click();
+    await next.click();
     await page.getByRole("button", { name: "Previous turn" }).click();
     expect(await status()).toBe(before);
     expect(await page.locator(".tempo-row.is-acting").count()).toBeGreaterThan(0);
@@ -258,6 +260,29 @@ describe("preview page: size", () => {
 });
 
 describe("preview page: core's row controls", () => {
+  it("shows every icon-only control's name as text (the preview has no icon font): a row's hide and defeat toggles are no empty squares", async () => {
+    await open("?ruleset=standard");
+    await page.getByRole("button", { name: "Roll all" }).click();
+    const drawn = await page.locator(".tempo-icon-control").evaluateAll((buttons) =>
+      buttons.map((b) => ({
+        label: b.getAttribute("aria-label") ?? "",
+        text: getComputedStyle(b, "::after").content,
+        width: b.getBoundingClientRect().width,
+        height: b.getBoundingClientRect().height,
+      })),
+    );
+    const ogre = page.locator('li[data-combatant-id="ogre"]');
+    expect(await ogre.locator(".tempo-icon-control").count()).toBe(2);
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const button of drawn) {
+      expect(button.label).not.toBe("");
+      expect(button.text).toBe(JSON.stringify(button.label));
+      // Wider than the icon's square: the name's text is laid out in it.
+      expect(button.width).toBeGreaterThan(button.height * 2);
+    }
+    expect(drawn.map((b) => b.label)).toEqual(expect.arrayContaining(["Hide from players", "Mark defeated"]));
+  });
+
   it("DEF-1: the GM marks a creature defeated from its row and back; the row says so in words and keeps its place", async () => {
     await open("?ruleset=standard");
     await page.getByRole("button", { name: "Roll all" }).click();
@@ -293,13 +318,13 @@ describe("preview page: the segment tracker's round", () => {
     expect(await step(1).textContent()).toContain("Now");
     expect(await rowOf("Ilsa").textContent()).toContain("Spell (3 segment(s))");
     expect(await rowOf("Ogre").textContent()).toContain("Melee (speed 7, 2 routine(s))");
-    await page.getByRole("button", { name: "Next turn" }).click();
+    await page.getByRole("button", { name: "Next step" }).click();
     const groups = await step(2).locator(".tempo-segment__group").allTextContents();
     expect(groups.map((g) => g.replace(/\s+/g, " ").trim())).toEqual([
       "The party Group initiative: 5 HIGH",
       "Enemies Group initiative: 2 LOW",
     ]);
-    await page.getByRole("button", { name: "Next turn" }).click();
+    await page.getByRole("button", { name: "Next step" }).click();
     expect(await step(3).getAttribute("aria-current")).toBe("step");
     expect(await acting().textContent()).toBe("Lurker in the reeds");
     expect(await lane(/Fast actions/).textContent()).toMatch(/C\. Charge[\s\S]*Goes first/);

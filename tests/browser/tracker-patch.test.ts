@@ -174,7 +174,8 @@ describe.each(SCHEMES)("the %s tracker at 300 combatants, patched after each Nex
     await page.waitForSelector(".tempo-tracker");
     const rollAll = page.getByRole("button", { name: "Roll all" });
     if (await rollAll.isEnabled()) await rollAll.click();
-    const next = page.getByRole("button", { name: "Next turn" });
+    // Next turn, or Next phase / Next step while nobody acts (phase and segment rounds).
+    const next = page.getByRole("button", { name: /^Next (turn|phase|step)$/ });
     await next.focus();
     // A mark on the node object itself (not an attribute): only the very same button, not a redrawn one, has it.
     await next.evaluate((button) => Object.assign(button, { probe: "next" }));

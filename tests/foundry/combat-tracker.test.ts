@@ -81,6 +81,29 @@ describe.each(RULESET_IDS)("Tempo's combat tracker in Foundry (%s)", (ruleset) =
     if (ruleset !== "segment") expect(player.html).toMatch(/data-action="rollInitiative"\s+data-combatant-id="/);
   });
 
+  it("marks every creature's row as core's row (activateCombatant: click pans, double-click opens the sheet) with core's active, hide and defeated classes", async () => {
+    const combat = await encounter(ruleset);
+    const lurker = combat.combatants.contents.find((c) => c.name === "Lurker")?.id ?? "";
+    const ogre = combat.combatants.contents.find((c) => c.name === "Ogre");
+    await (ogre as unknown as { update(d: object): Promise<unknown> }).update({ defeated: true });
+    await world.idle();
+    const html = renderTracker(await tracker(combat)._preparePartContext("tracker", {}, {}));
+    const rows = [...html.matchAll(/<li class="tempo-row combatant ([^"]*)"[^>]*>/g)];
+    const creatureRows = rows.filter((m) => m[0].includes("data-combatant-id="));
+    expect(creatureRows.length).toBeGreaterThanOrEqual(3);
+    for (const [tag] of creatureRows) expect(tag).toContain('data-action="activateCombatant"');
+    // A row that is no creature's (a group, a step) activates no one.
+    for (const [tag] of rows.filter((m) => !m[0].includes("data-combatant-id=")))
+      expect(tag).not.toContain("data-action");
+    const classesOf = (id: string): string[][] =>
+      creatureRows.filter((m) => m[0].includes(`data-combatant-id="${id}"`)).map((m) => (m[1] ?? "").split(" "));
+    expect(classesOf(lurker).every((c) => c.includes("hide"))).toBe(true);
+    expect(classesOf(ogre?.id ?? "").every((c) => c.includes("defeated") && !c.includes("hide"))).toBe(true);
+    const active = creatureRows.filter((m) => (m[1] ?? "").split(" ").includes("active"));
+    for (const [tag] of active) expect(tag).toContain('aria-current="step"');
+    if (combat.combatant) expect(active.length).toBeGreaterThan(0);
+  });
+
   it("keeps core's header part and core's combatant menu entries, adding Tempo's", async () => {
     const combat = await encounter(ruleset);
     const parts = (TempoCombatTracker as unknown as { PARTS: Record<string, { template: string }> }).PARTS;

@@ -50,7 +50,7 @@ describe("count-track template", () => {
     const html = render(path, templateContexts[path] ?? {});
     const names = [...html.matchAll(/class="tempo-row__name">([^<]+)</g)].map((m) => m[1]);
     expect(names).toEqual(["Aria", "Brute", "Cutpurse", "Aria", "Brute"]);
-    expect(html).toMatch(/data-combatant-id="b"\s+aria-current="step"/);
+    expect(html).toMatch(/data-combatant-id="b" data-action="activateCombatant"\s+aria-current="step"/);
   });
 
   it("CNT-9: lists an action carried into the next round under later rounds, not on this round's counts", () => {
@@ -80,7 +80,7 @@ describe("standard part template", () => {
   it("STD-1: lists the order with totals and marks the one acting", () => {
     const names = [...html.matchAll(/class="tempo-row__name">([^<]+)</g)].map((m) => m[1]);
     expect(names).toEqual(["Aria", "Bram", "Cole", "Dana"]);
-    expect(html).toMatch(/data-combatant-id="Cole"\s+aria-current="step"/);
+    expect(html).toMatch(/data-combatant-id="Cole" data-action="activateCombatant"\s+aria-current="step"/);
     expect(html).toMatch(/class="tempo-row__value"[^>]*>15</);
   });
 

@@ -180,8 +180,29 @@ describe("the segment tracker part", () => {
       "TEMPO.TRACKER.Segment.Badge.Locked",
     ]);
     const html = renderTracker(running.p.context);
-    expect(html).toMatch(/<i class="fa-solid fa-lock" aria-hidden="true"><\/i> Locked/);
-    expect(html).toMatch(/<i class="fa-solid fa-eye-slash" aria-hidden="true"><\/i> Not yet revealed/);
+    expect(html).toMatch(/<i class="fa-solid fa-lock" aria-hidden="true"><\/i> Locked</);
+    expect(renderTracker(played(true, 0).p.context)).toMatch(
+      /<i class="fa-solid fa-eye-slash" aria-hidden="true"><\/i> Not yet revealed/,
+    );
+  });
+
+  it("SEG-2: an unrevealed declaration once the round runs says Locked, not yet revealed in one badge, never Not yet revealed beside Locked", () => {
+    const running = played(true, 2);
+    expect(badges(rowOf(running.segment, "ogre"))).toEqual([
+      "TEMPO.TRACKER.Segment.Badge.FirstRoutine",
+      "TEMPO.TRACKER.Segment.Badge.LockedUnrevealed",
+    ]);
+    const html = renderTracker(running.p.context);
+    expect(html).toMatch(/<i class="fa-solid fa-lock" aria-hidden="true"><\/i> Locked, not yet revealed/);
+    expect(html).not.toContain("Not yet revealed");
+    // A player sees the same of a creature it does not own.
+    const player = played(false, 2);
+    expect(badges(rowOf(player.segment, "ogre"))).toEqual(["TEMPO.TRACKER.Segment.Badge.LockedUnrevealed"]);
+    // In step 1 it is hidden and can still change: two badges, no lock.
+    expect(badges(rowOf(played(true, 0).segment, "ogre"))).toEqual([
+      "TEMPO.TRACKER.Segment.Badge.Unrevealed",
+      "TEMPO.TRACKER.Segment.Badge.Open",
+    ]);
   });
 
   it("SEG-2: a player's context holds no unrevealed declaration of a creature it does not own, nor the turns that would tell it", () => {
@@ -192,7 +213,7 @@ describe("the segment tracker part", () => {
     expect(json).not.toContain("lurker");
     const ogre = rowOf(segment, "ogre");
     expect(ogre?.detail).toEqual({ key: "TEMPO.COMBAT.Segment.Declared" });
-    expect(badges(ogre)).toContain("TEMPO.TRACKER.Segment.Badge.Unrevealed");
+    expect(badges(ogre)).toContain("TEMPO.TRACKER.Segment.Badge.LockedUnrevealed");
     expect(laneOf(segment, "firstRoutine")).toBeUndefined();
     expect(names(laneRows(segment, "low"))).toContain("Ogre");
     // Its own creatures' declarations it sees.

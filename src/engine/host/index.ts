@@ -21,7 +21,7 @@ export {
   type CombatStep,
   type StoredCombat,
 } from "./combat-step.ts";
-export { tableStep, type TableRoster } from "./table-step.ts";
+export { tableFirstCommand, tableStep, type TableRoster } from "./table-step.ts";
 export { automaticRequests, waitsForRoller } from "./roll-policy.ts";
 export { PLAYER_COMMANDS, checkCommandAccess, commandCombatant, type Requester } from "./command-access.ts";
 export { tempoHookNames, turnEventPlan, type TurnEventCall } from "./turn-event-plan.ts";

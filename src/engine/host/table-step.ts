@@ -35,6 +35,15 @@ export interface TableRoster {
   readonly actions?: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * The engine command a table command begins with: `next` for `endTurn` and `nextRound` (a round is
+ * `next` given until the round changes; the first refusal refuses it), the command itself otherwise.
+ * What a dry run tries to tell whether the table command is allowed now (the tracker's bar).
+ */
+export function tableFirstCommand(command: HostCommand): HostCommand {
+  return command.type === "endTurn" || command.type === "nextRound" ? { type: "next" } : command;
+}
+
 export function tableStep(
   host: AnyRulesetHost,
   stored: StoredCombat,
@@ -74,7 +83,7 @@ function schedulerStep(
       return stepCombatUntil(
         host,
         stored,
-        { type: "next" },
+        tableFirstCommand(command),
         (events, state) =>
           host.round(state) > round || events.some((e) => e.type === "roundStarted") ? null : { type: "next" },
         limit,

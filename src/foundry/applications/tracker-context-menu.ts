@@ -6,6 +6,7 @@
 import type { HostCommand } from "../../engine/index.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import type { TempoCombat } from "../documents/combat.ts";
+import { askMoveToGroup } from "./group-menu.ts";
 import { askPhaseDelay } from "./phase-delay-dialog.ts";
 import { askNumber } from "./tracker-dialogs.ts";
 
@@ -22,6 +23,14 @@ export function trackerContextEntries(viewed: () => TempoCombat | null): Entry[]
   };
   const ruleset = (): string | null => tempoModelOf(viewed())?.ruleset ?? null;
   const isGM = (): boolean => game.user.isGM;
+  // Standard Delay (delay-ready.ts): the acting creature delays, by its owner or the GM.
+  const standardDelay = (li: HTMLElement): boolean => {
+    const id = rowId(li);
+    const model = tempoModelOf(viewed());
+    if (id === null || model?.ruleset !== "standard" || model.state === null) return false;
+    if (model.host.current(model.state) !== id) return false;
+    return isGM() || (viewed()?.combatants.get(id)?.isOwner ?? false);
+  };
   return [
     {
       name: "TEMPO.TRACKER.Menu.SetInitiative",
@@ -37,12 +46,12 @@ export function trackerContextEntries(viewed: () => TempoCombat | null): Entry[]
     {
       name: "TEMPO.TRACKER.Menu.Delay",
       icon: '<i class="fa-solid fa-clock"></i>',
-      condition: (li) => ruleset() === "segment" || (ruleset() === "phase" && rowId(li) !== null),
+      condition: (li) => ruleset() === "segment" || (ruleset() === "phase" && rowId(li) !== null) || standardDelay(li),
       callback: async (li) => {
         const combatantId = rowId(li);
         const combat = viewed();
         if (combatantId === null || combat === null) return;
-        if (ruleset() === "segment") return give({ type: "delay", combatantId });
+        if (ruleset() !== "phase") return give({ type: "delay", combatantId });
         // PHS-9: Delay waits for a named creature to finish (the same choice as the row's control).
         const command = await askPhaseDelay(combat, combatantId);
         if (command !== null) await give(command);
@@ -55,6 +64,18 @@ export function trackerContextEntries(viewed: () => TempoCombat | null): Entry[]
       callback: async (li) => {
         const combatantId = rowId(li);
         if (combatantId !== null) await give({ type: "reveal", combatantId });
+      },
+    },
+    {
+      name: "TEMPO.TRACKER.Menu.MoveToGroup",
+      icon: '<i class="fa-solid fa-people-group"></i>',
+      condition: (li) => isGM() && rowId(li) !== null,
+      callback: async (li) => {
+        const combatantId = rowId(li);
+        const combat = viewed();
+        if (combatantId === null || combat === null) return;
+        const command = await askMoveToGroup(combat, combatantId);
+        if (command !== null) await give(command);
       },
     },
   ];

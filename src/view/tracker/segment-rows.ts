@@ -37,6 +37,7 @@ const REVEALED = badge("revealed", "TEMPO.TRACKER.Segment.Badge.Revealed", "fa-s
 const UNREVEALED = badge("unrevealed", "TEMPO.TRACKER.Segment.Badge.Unrevealed", "fa-solid fa-eye-slash");
 const LOCKED = badge("locked", "TEMPO.TRACKER.Segment.Badge.Locked", "fa-solid fa-lock");
 const OPEN = badge("open", "TEMPO.TRACKER.Segment.Badge.Open", "fa-solid fa-lock-open");
+const LOCKED_UNREVEALED = badge("locked", "TEMPO.TRACKER.Segment.Badge.LockedUnrevealed", "fa-solid fa-lock");
 const UNDECLARED = badge("undeclared", "TEMPO.TRACKER.Segment.Badge.Undeclared", "fa-regular fa-square");
 const DELAYED = badge("delayed", "TEMPO.TRACKER.Segment.Badge.Delayed", "fa-solid fa-hourglass-half");
 const MAJOR_LOST = badge("major-lost", "TEMPO.TRACKER.Segment.Badge.MajorLost", "fa-solid fa-ban");
@@ -57,10 +58,16 @@ const FAST: Readonly<Record<string, RowBadge>> = {
 };
 const GOES_FIRST = badge("fast", "TEMPO.COMBAT.Segment.Fast.GoesFirst", "fa-solid fa-bolt");
 
-/** SEG-2: whether it declared, whether others may see it, whether it can still change. */
+/**
+ * SEG-2: whether it declared, whether others may see it, whether it can still change. In step 1 a
+ * declaration is open, revealed or not; once the round runs it is locked: a revealed one says so beside
+ * "Revealed", a hidden one in one badge ("Locked, not yet revealed"), not "Not yet revealed" and "Locked"
+ * side by side.
+ */
 function declarationBadges(c: SegmentTrackerCreature): RowBadge[] {
   if (!c.declared) return c.locked ? [] : [UNDECLARED];
-  return [c.revealed ? REVEALED : UNREVEALED, c.locked ? LOCKED : OPEN];
+  if (!c.locked) return [c.revealed ? REVEALED : UNREVEALED, OPEN];
+  return c.revealed ? [REVEALED, LOCKED] : [LOCKED_UNREVEALED];
 }
 
 /** What this turn is, told by the part of the round it is in. */

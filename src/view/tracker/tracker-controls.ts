@@ -5,7 +5,7 @@
  * is drawn disabled with the engine's own reason as its tooltip. The GM-side check of the Combat API
  * still stands behind every control: this only decides what is drawn.
  */
-import { economyRefusal, type HostCommand, type I18nKey, type Message } from "../../engine/index.ts";
+import { economyRefusal, tableFirstCommand, type HostCommand, type I18nKey, type Message } from "../../engine/index.ts";
 import type { TrackerInput, TrackerScope } from "./tracker-input.ts";
 
 /** One button. `action` is what the host runs (core's action name where core has one). */
@@ -51,10 +51,11 @@ export { control as trackerControl };
 
 /**
  * The engine's reason for refusing `command` now, or null when it would be applied: the scheduler's,
- * then the creature's action tracker's (STD-6, as the host's table step checks them).
+ * then the creature's action tracker's (STD-6, as the host's table step checks them). A table command
+ * (`nextRound`, `endTurn`) is tried as the engine command it begins with (`tableFirstCommand`).
  */
 export function refusal(input: TrackerInput, command: HostCommand): Message | null {
-  const tried = input.host.apply(input.state, command);
+  const tried = input.host.apply(input.state, tableFirstCommand(command));
   return tried.ok ? economyRefusal(input.host.id, command, input.actions) : tried.error;
 }
 
@@ -86,7 +87,7 @@ export function gmControls(scope: TrackerScope): readonly ControlContext[] {
     ),
     control(
       "nextTurn",
-      "TEMPO.TRACKER.Control.NextTurn",
+      nextLabel(input),
       "fa-solid fa-forward-step",
       started ? refusal(input, { type: "next" }) : NOT_STARTED,
     ),
@@ -94,7 +95,7 @@ export function gmControls(scope: TrackerScope): readonly ControlContext[] {
       "nextRound",
       "TEMPO.TRACKER.Control.NextRound",
       "fa-solid fa-forward-fast",
-      started ? refusal(input, { type: "next" }) : NOT_STARTED,
+      started ? refusal(input, { type: "nextRound" }) : NOT_STARTED,
     ),
     control("rollAll", "TEMPO.TRACKER.Control.RollAll", "fa-solid fa-dice-d20", rollAll),
     control("rollNPC", "TEMPO.TRACKER.Control.RollNpc", "fa-solid fa-dice", rollNpc),
@@ -102,6 +103,25 @@ export function gmControls(scope: TrackerScope): readonly ControlContext[] {
   controls.push(...rulesetGmControls(input));
   controls.push(control("endCombat", "TEMPO.TRACKER.Control.End", "fa-solid fa-flag-checkered", null));
   return controls;
+}
+
+/**
+ * What the bar's Next (core's `nextTurn`, the engine's `next`) moves on now. With a creature acting it ends
+ * that turn in every scheme. With nobody acting, `next` moves the phase rounds to the next phase (PHS-1:
+ * initiative → movement, end → the next round's initiative) and the segment rounds to the next step of
+ * the sequence (SEG-2: declarations → group rolls → the segments, step 8 → the next round); in the other
+ * schemes it starts the next turn.
+ */
+function nextLabel(input: TrackerInput): I18nKey {
+  if (input.host.current(input.state) !== null) return "TEMPO.TRACKER.Control.NextTurn";
+  switch (input.host.id) {
+    case "phase":
+      return "TEMPO.TRACKER.Control.NextPhase";
+    case "segment":
+      return "TEMPO.TRACKER.Control.NextStep";
+    default:
+      return "TEMPO.TRACKER.Control.NextTurn";
+  }
 }
 
 /** The GM controls only one ruleset has. */

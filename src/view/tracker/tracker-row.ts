@@ -98,6 +98,10 @@ export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): Trac
     side === null ? "" : `is-side-${side}`,
     hidden ? "is-hidden" : "",
     combatant?.owned ? "is-owned" : "",
+    // Core v13's row state classes, which core's tracker styles and scripts read (its turn context's `css`).
+    entry.active ? "active" : "",
+    hidden ? "hide" : "",
+    entry.defeated ? "defeated" : "",
   ].filter((c) => c !== "");
   return {
     key: entry.key,
