@@ -87,7 +87,7 @@ describe.each(RULESET_IDS)("Tempo's combat tracker in Foundry (%s)", (ruleset) =
     const ogre = combat.combatants.contents.find((c) => c.name === "Ogre");
     await (ogre as unknown as { update(d: object): Promise<unknown> }).update({ defeated: true });
     await world.idle();
-    const html = renderTracker(await tracker(combat)._preparePartContext("tracker", {}, {}));
+    const { html } = await render(tracker(combat));
     const rows = [...html.matchAll(/<li class="tempo-row combatant ([^"]*)"[^>]*>/g)];
     const creatureRows = rows.filter((m) => m[0].includes("data-combatant-id="));
     expect(creatureRows.length).toBeGreaterThanOrEqual(3);
