@@ -1,15 +1,13 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
 import { openPreviewBrowser, type PreviewBrowser } from "../support/preview-browser.ts";
 import { ROOT } from "../support/source-files.ts";
 
 const SCREENSHOTS = join(ROOT, "test-results", "screenshots");
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
 let preview: PreviewBrowser | undefined;
 let page: Page;
 
@@ -31,22 +29,9 @@ async function open(query: string): Promise<string[]> {
   return errors;
 }
 
-interface AxeViolation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly nodes: readonly { readonly target: readonly string[] }[];
-}
-
-/** Serious and critical axe violations on the page now, as "rule: selector" lines. */
-async function axeViolations(): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+/** Serious and critical axe violations on the page now (tests/support/axe.ts). */
+function axeViolations(): Promise<string[]> {
+  return seriousAxeViolations(page);
 }
 
 const cardText = (id: string) => page.locator(`[data-sample="${id}"]`).innerText();

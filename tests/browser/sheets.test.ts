@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousAxeViolations } from "../support/axe.ts";
 import { openPreviewBrowser, type PreviewBrowser } from "../support/preview-browser.ts";
 import { ROOT } from "../support/source-files.ts";
 
@@ -18,23 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => preview.close());
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-interface AxeViolation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly nodes: readonly { readonly target: readonly string[] }[];
-}
-
-async function axeViolations(): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+function axeViolations(): Promise<string[]> {
+  return seriousAxeViolations(page);
 }
 
 async function open(query: string): Promise<void> {
