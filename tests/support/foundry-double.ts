@@ -232,18 +232,3 @@ export function installFoundryDouble(): FoundryDouble {
     },
   };
 }
-
-/** The fields of a Combatant that Tempo's combat order reads. */
-export interface CombatantFields {
-  readonly id: string;
-  readonly parent: { readonly system: unknown } | null;
-  readonly system: unknown;
-}
-
-/**
- * A strict Combatant stand-in typed as Foundry's Combatant: the one cast between the double and
- * fvtt-types, kept here so tests stay cast-free. Only the fields above exist at runtime.
- */
-export function fakeCombatant(fields: CombatantFields): Combatant.Implementation {
-  return strict({ ...fields }, `Combatant(${fields.id})`) as unknown as Combatant.Implementation;
-}
