@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
-import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
 import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
 import { installFoundryWorld, type Write } from "../support/foundry-world.ts";
 import { installUnlinkedTokens } from "../support/unlinked-token-double.ts";
@@ -38,20 +38,17 @@ function creature(name: string, type: "character" | "npc", hp: number, dr = NO_D
 }
 
 const hpOf = (a: SystemActorDouble) => (a.source.hp as { value: number }).value;
-const asMessage = (m: MessageDouble) => m as unknown as ChatMessage.Implementation;
 
 async function postDamage(): Promise<MessageDouble> {
   await world.as(world.gm, () => postCard({ type: "damage", input: CARD }));
-  const message = chat.messages.at(-1);
-  if (message === undefined) throw new Error("no message");
-  return message;
+  return lastMessage(chat);
 }
 
 /** Runs a card button as the GM and sorts what it wrote by document. */
 async function click(message: MessageDouble, action: string) {
   const writes = world.writes.length;
   const updates = chat.updates.length;
-  const refusal = await world.as(world.gm, () => runCardAction(asMessage(message), action));
+  const refusal = await world.as(world.gm, () => runCardAction(asChatMessage(message), action));
   const written = world.writes.slice(writes);
   const of = (document: Write["document"]) => written.filter((w) => w.document === document);
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
 import { buildDamageCard } from "../../src/view/chat/damage-card.ts";
-import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
 import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
 import { installFoundryWorld, type UserDouble } from "../support/foundry-world.ts";
 
@@ -58,13 +58,10 @@ function creature(name: string, type: "character" | "npc", h: Health, owners: st
 
 const hpOf = (a: SystemActorDouble) => (a.source.hp as { value: number }).value;
 const shieldOf = (a: SystemActorDouble) => (a.source.overshield as { value: number }).value;
-const asMessage = (m: MessageDouble) => m as unknown as ChatMessage.Implementation;
 
 async function postDamage(by: UserDouble = world.gm, input: Partial<DamageCardInput> = {}): Promise<MessageDouble> {
   await world.as(by, () => postCard({ type: "damage", input: { ...CARD, ...input } }));
-  const message = chat.messages.at(-1);
-  if (message === undefined) throw new Error("no message");
-  return message;
+  return lastMessage(chat);
 }
 
 /** Runs a card button as `user` and counts what it wrote. */
@@ -72,7 +69,7 @@ async function click(message: MessageDouble, action: string, user: UserDouble = 
   const writes = world.writes.length;
   const updates = chat.updates.length;
   const notices = world.notices.length;
-  const refusal = await world.as(user, () => runCardAction(asMessage(message), action));
+  const refusal = await world.as(user, () => runCardAction(asChatMessage(message), action));
   const actorWrites = world.writes.slice(writes).filter((w) => w.document === "Actor");
   return {
     refusal,
@@ -170,7 +167,7 @@ describe("apply damage from a card", () => {
     damage.target(world.gm, [raider]);
     const message = await postDamage();
     await click(message, "apply");
-    const model = cardModelOf(asMessage(message));
+    const model = cardModelOf(asChatMessage(message));
     if (model === null || model.card.type !== "damage") throw new Error("no damage card");
     const built = buildDamageCard(model.card.input, cardViewer(model, game.user));
     expect(built.applied).toEqual([
@@ -267,7 +264,7 @@ describe("who may apply", () => {
     const raider = creature("Raider", "npc", { hp: 30 });
     damage.target(other, [raider]);
     const message = await postDamage(player);
-    const model = cardModelOf(asMessage(message));
+    const model = cardModelOf(asChatMessage(message));
     if (model === null || model.card.type !== "damage") throw new Error("no damage card");
     const seen = await world.as(other, async () =>
       buildDamageCard(model.card.input as DamageCardInput, cardViewer(model, game.user)),

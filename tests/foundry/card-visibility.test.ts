@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
-import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
 import { installDialogs } from "../support/dialog-double.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
@@ -29,16 +29,13 @@ function sample(id: string): ChatCard {
   return found.card;
 }
 
-const asMessage = (m: MessageDouble) => m as unknown as ChatMessage.Implementation;
-
 async function posted(mode: string): Promise<MessageDouble> {
   await world.as(roller, () => postCard(sample("attack-standard"), { rollMode: mode }));
-  const message = chat.messages.at(-1);
-  if (message === undefined) throw new Error("no message");
-  return message;
+  return lastMessage(chat);
 }
 
-const view = (user: typeof roller, message: MessageDouble) => world.as(user, () => renderCardHtml(asMessage(message)));
+const view = (user: typeof roller, message: MessageDouble) =>
+  world.as(user, () => renderCardHtml(asChatMessage(message)));
 const PRIVATE = "TEMPO.CHAT.Private";
 
 describe("private rolls stay private", () => {

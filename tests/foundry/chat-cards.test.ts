@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { endPhaseSaveChance } from "../../src/engine/index.ts";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
-import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(5);
@@ -45,12 +45,8 @@ async function postSave(combat: Tempo): Promise<MessageDouble> {
   if (card.type !== "save") throw new Error("sample");
   const input = { ...card.input, combatantId: kestrel?.id ?? "", total: null };
   await postCard({ type: "save", input }, { combatId: combat.id ?? null });
-  const message = chat.messages.at(-1);
-  if (message === undefined) throw new Error("no message");
-  return message;
+  return lastMessage(chat);
 }
-
-const asMessage = (m: MessageDouble) => m as unknown as ChatMessage.Implementation;
 
 describe("posting a card", () => {
   it("creates one message of the card's subtype holding the engine input and the real rolls", async () => {
@@ -62,7 +58,7 @@ describe("posting a card", () => {
     const message = chat.messages.at(-1);
     expect(message?.type).toBe("attack");
     expect(message?.rolls).toEqual([roll]);
-    expect(cardModelOf(asMessage(message as MessageDouble))?.card).toEqual(sample("attack-segment"));
+    expect(cardModelOf(asChatMessage(message as MessageDouble))?.card).toEqual(sample("attack-segment"));
   });
 
   it("honours core's roll mode: blind GM roll whispers the GMs blind, self roll the roller, public nobody", async () => {
@@ -99,14 +95,14 @@ describe("card buttons", () => {
     const updates = chat.updates.length;
     // A failed save (the effect goes on: nothing else to write; save-outcomes.test.ts has the rest).
     world.scriptedTotals.push(6);
-    const refusal = await world.as(player, () => runCardAction(asMessage(message), "roll"));
+    const refusal = await world.as(player, () => runCardAction(asChatMessage(message), "roll"));
     expect(refusal).toBeNull();
     expect(chat.updates.length).toBe(updates + 1);
     expect(chat.updates.at(-1)?.userId).toBe("gm");
     expect((message.source.input as { total: number }).total).toBe(6);
     expect(message.rolls).toEqual([JSON.stringify({ formula: "2d6", total: 6 })]);
     // A second click changes nothing.
-    const again = await world.as(player, () => runCardAction(asMessage(message), "roll"));
+    const again = await world.as(player, () => runCardAction(asChatMessage(message), "roll"));
     expect(again?.key).toBe("TEMPO.CHAT.Save.AlreadyRolled");
     expect(chat.updates.length).toBe(updates + 1);
   });
@@ -116,7 +112,7 @@ describe("card buttons", () => {
     const message = await postSave(combat);
     const updates = chat.updates.length;
     const notices = world.notices.length;
-    const refusal = await world.as(other, () => runCardAction(asMessage(message), "roll"));
+    const refusal = await world.as(other, () => runCardAction(asChatMessage(message), "roll"));
     expect(refusal?.key).toBe("TEMPO.CHAT.Errors.NotOwner");
     expect(chat.updates.length).toBe(updates);
     expect(world.notices.slice(notices).map((n) => n.user)).toEqual(["p2"]);
@@ -127,18 +123,18 @@ describe("card buttons", () => {
     const card = sample("pending-count");
     await postCard(card, { combatId: combat.id ?? null, command: { type: "start" } });
     const message = chat.messages.at(-1) as MessageDouble;
-    const refusal = await runCardAction(asMessage(message), "resolve");
+    const refusal = await runCardAction(asChatMessage(message), "resolve");
     expect(refusal).toBeNull();
     expect(combat.started).toBe(true);
     expect((message.source.input as { resolved: boolean }).resolved).toBe(true);
-    const again = await runCardAction(asMessage(message), "resolve");
+    const again = await runCardAction(asChatMessage(message), "resolve");
     expect(again?.key).toBe("TEMPO.CHAT.Pending.AlreadyResolved");
   });
 
   it("odds follow tempo.odds: by default the GM sees them and players do not; 'everyone' shows them to all", async () => {
     const combat = await phaseCombat();
     const message = await postSave(combat);
-    const model = cardModelOf(asMessage(message));
+    const model = cardModelOf(asChatMessage(message));
     if (model === null) throw new Error("no model");
     expect(cardViewer(model, game.user).showOdds).toBe(true);
     expect(await world.as(player, async () => cardViewer(model, game.user))).toEqual({

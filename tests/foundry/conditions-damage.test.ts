@@ -6,7 +6,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { heldConditionsOf, type AnyRulesetHost } from "../../src/engine/index.ts";
 import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
-import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
 import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
 import { addCombatants, effectEncounter, firstTurn } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
@@ -39,16 +39,12 @@ function creature(name: string, type: "character" | "npc", hp: number, max = hp)
 
 async function card(swings: number[]): Promise<MessageDouble> {
   await world.as(world.gm, () => postCard({ type: "damage", input: { ...CARD, swings } }));
-  const message = chat.messages.at(-1);
-  if (message === undefined) throw new Error("no message");
-  return message;
+  return lastMessage(chat);
 }
 
 async function click(message: MessageDouble, action: "apply" | "undo") {
   const from = world.writes.length;
-  const refusal = await world.as(world.gm, () =>
-    runCardAction(message as unknown as ChatMessage.Implementation, action),
-  );
+  const refusal = await world.as(world.gm, () => runCardAction(asChatMessage(message), action));
   await world.idle();
   const of = (document: string) => world.writes.slice(from).filter((w) => w.document === document);
   return {

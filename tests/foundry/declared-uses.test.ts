@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installChatDouble, type MessageDouble, asChatMessage } from "../support/chat-double.ts";
 import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
 import { addCombatants, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
@@ -98,7 +98,7 @@ async function untilPending(combat: Tempo): Promise<MessageDouble> {
 async function resolve(card: MessageDouble) {
   const writes = world.writes.length;
   const messages = chat.messages.length;
-  const refusal = await runCardAction(card as unknown as ChatMessage.Implementation, "resolve");
+  const refusal = await runCardAction(asChatMessage(card), "resolve");
   return { refusal, writes: world.writes.slice(writes), messages: chat.messages.slice(messages) };
 }
 

@@ -4,7 +4,7 @@
  * when nothing is due, none for undo and redo.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
 import { installDamageDouble } from "../support/damage-double.ts";
 import { effectEncounter, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
@@ -150,7 +150,7 @@ describe("SEG-10: concentration checks after Apply", () => {
     const message = chat.messages.at(-1) as MessageDouble;
     const writes = world.writes.length;
     const created = chat.messages.length;
-    const refusal = await runCardAction(message as unknown as ChatMessage.Implementation, "apply");
+    const refusal = await runCardAction(asChatMessage(message), "apply");
     expect(refusal).toBeNull();
     const made = chat.messages.slice(created);
     expect(made.map((m) => m.type)).toEqual(["save"]);
@@ -165,7 +165,7 @@ describe("SEG-10: concentration checks after Apply", () => {
     damage.target(world.gm, [mage]);
     await postCard({ type: "damage", input: card });
     const created = chat.messages.length;
-    await runCardAction(chat.messages.at(-1) as unknown as ChatMessage.Implementation, "apply");
+    await runCardAction(asChatMessage(lastMessage(chat)), "apply");
     expect(chat.messages.slice(created)).toEqual([]);
   });
 });

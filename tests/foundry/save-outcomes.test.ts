@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { SaveCardInput } from "../../src/view/chat/save-card.ts";
 import type { ActorDouble } from "../support/actor-double.ts";
-import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
 import { effectEncounter, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
@@ -20,7 +20,6 @@ world.callHook("init");
 const { postCard } = await import("../../src/foundry/chat/post-card.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 
-const asMessage = (m: MessageDouble) => m as unknown as ChatMessage.Implementation;
 const effectWrites = (from: number) => world.writes.slice(from).filter((w) => w.document === "ActiveEffect");
 
 async function postSave(combat: Tempo, combatantId: string, fill: Partial<SaveCardInput>): Promise<MessageDouble> {
@@ -37,14 +36,12 @@ async function postSave(combat: Tempo, combatantId: string, fill: Partial<SaveCa
     ...fill,
   };
   await postCard({ type: "save", input }, { combatId: combat.id ?? null, whisper: [] });
-  const message = chat.messages.at(-1);
-  if (message === undefined) throw new Error("no message");
-  return message;
+  return lastMessage(chat);
 }
 
 async function roll(message: MessageDouble, total: number) {
   world.scriptedTotals.push(total);
-  const refusal = await world.as(player, () => runCardAction(asMessage(message), "roll"));
+  const refusal = await world.as(player, () => runCardAction(asChatMessage(message), "roll"));
   await world.idle();
   return refusal;
 }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { installChatDouble, type MessageDouble, asChatMessage } from "../support/chat-double.ts";
 import { installDamageDouble } from "../support/damage-double.ts";
 import { addCombatants, firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
@@ -188,9 +188,7 @@ describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
     if (card === undefined) throw new Error("no pending card");
     world.scriptedTotals.push(19, 6);
     const resolved = since();
-    const refusal = await world.as(player, () =>
-      runCardAction(card as unknown as ChatMessage.Implementation, "resolve"),
-    );
+    const refusal = await world.as(player, () => runCardAction(asChatMessage(card), "resolve"));
     await world.idle();
     expect(refusal).toBeNull();
     expect(resolved().messages.map((m) => [m.type, inputOf(m).target])).toEqual([

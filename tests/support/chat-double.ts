@@ -137,3 +137,15 @@ export function installChatDouble(world: World): ChatDouble {
   Object.defineProperty(globalThis, "Roll", { configurable: true, writable: true, value: JsonRoll });
   return chat;
 }
+
+/** A message double as the Foundry type the code under test takes: the one cast between the two. */
+export function asChatMessage(message: MessageDouble): ChatMessage.Implementation {
+  return message as unknown as ChatMessage.Implementation;
+}
+
+/** The message posted last; throws when nothing was posted. */
+export function lastMessage(chat: ChatDouble): MessageDouble {
+  const message = chat.messages.at(-1);
+  if (message === undefined) throw new Error("no message");
+  return message;
+}
