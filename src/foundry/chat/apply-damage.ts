@@ -31,7 +31,7 @@ import {
 } from "../../engine/index.ts";
 import { appliedRecords, type AppliedDamage } from "../../view/chat/damage-applied.ts";
 import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.ts";
-import { TempoActorModel } from "../data/actor/actor-model.ts";
+import { tempoActorModelOf } from "../data/actor/actor-model.ts";
 import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { shownStatuses } from "../conditions/status-effect-data.ts";
@@ -84,11 +84,6 @@ function refusedFor(name: string, error: Message): Message {
   };
 }
 
-function tempoSystem(actor: Actor.Implementation | null): TempoActorModel | null {
-  const system: unknown = actor?.system;
-  return system instanceof TempoActorModel ? system : null;
-}
-
 function pick(health: StoredHealth, change: HealthChange): Partial<StoredHealth> {
   return Object.fromEntries(changedHealthFields(change).map((field) => [field, health[field]]));
 }
@@ -114,7 +109,7 @@ async function applyHere(
   const writes: HealthWrite[] = [];
   const statusWrites: StatusWrite[] = [];
   for (const actor of actors) {
-    const system = tempoSystem(actor);
+    const system = tempoActorModelOf(actor);
     if (system === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
     const plan = planActorDamage(actorStatsOf(system), damage, settings, shownStatuses(actor));
     if (!plan.ok) return refusedFor(actor.name, plan.error);
@@ -132,7 +127,7 @@ async function applyHere(
 
 async function actorAt(uuid: string): Promise<Actor.Implementation | null> {
   const found: unknown = await fromUuid(uuid as Parameters<typeof fromUuid>[0]);
-  return tempoSystem(found as Actor.Implementation | null) === null ? null : (found as Actor.Implementation);
+  return tempoActorModelOf(found as Actor.Implementation | null) === null ? null : (found as Actor.Implementation);
 }
 
 /** Undo, on a client that may write the creatures and the card. */
@@ -145,7 +140,7 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
   const statusWrites: StatusWrite[] = [];
   for (const record of records) {
     const actor = await actorAt(record.actorUuid);
-    const system = tempoSystem(actor);
+    const system = tempoActorModelOf(actor);
     if (actor === null || system === null) return { key: "TEMPO.CHAT.Damage.ActorGone", data: { name: record.name } };
     const restore = undoHealth(storedHealthOf(actorStatsOf(system)), record);
     if (!restore.ok) return refusedFor(record.name, restore.error);

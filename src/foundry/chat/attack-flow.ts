@@ -29,7 +29,7 @@ import { actorCombatOf, useItemNow, type UsableItem } from "../applications/shee
 import { showNotice } from "../combat/queries.ts";
 import { phaseAttackSourcesIn } from "../conditions/attack-facts.ts";
 import { actorConditions } from "../conditions/actor-conditions.ts";
-import { TempoActorModel } from "../data/actor/actor-model.ts";
+import { tempoActorModelOf } from "../data/actor/actor-model.ts";
 import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import { trackerInputOf } from "../applications/tracker-input.ts";
 import { SYSTEM_ID } from "../system-id.ts";
@@ -42,13 +42,8 @@ export interface UseItemOptions {
 
 type Refusal = Message | null;
 
-function tempoSystem(actor: unknown): TempoActorModel | null {
-  const system: unknown = (actor as { system?: unknown } | null)?.system;
-  return system instanceof TempoActorModel ? system : null;
-}
-
 function snapshotOf(actor: Actor.Implementation): CreatureSnapshot | null {
-  const system = tempoSystem(actor);
+  const system = tempoActorModelOf(actor);
   if (system === null) return null;
   const stats = actorStatsOf(system);
   // ATK-ROT-2: the actor's side, else (as a combatant's default side) a player-owned actor is a PC.
@@ -139,7 +134,7 @@ async function attackWith(item: Item.Implementation, ruleset: RulesetId, gathere
     if (!plan.ok) return plan.error;
     plans.push({ plan: plan.value, target: snapshot });
   }
-  const system = tempoSystem(gathered.attacker);
+  const system = tempoActorModelOf(gathered.attacker);
   const swings = row.stats.apCost === null ? null : (system?.derived.swings[item.id ?? ""] ?? null);
   const speaker = ChatMessage.getSpeaker({ actor: gathered.attacker });
   for (const { plan, target } of plans) {

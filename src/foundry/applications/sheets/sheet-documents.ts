@@ -19,7 +19,7 @@ import { itemOwnerOf } from "../../data/item/item-owner.ts";
 import { PowerModel } from "../../data/item/power-model.ts";
 import { SpellModel } from "../../data/item/spell-model.ts";
 import { WeaponModel } from "../../data/item/weapon-model.ts";
-import { TempoActorModel } from "../../data/actor/actor-model.ts";
+import { tempoActorModelOf } from "../../data/actor/actor-model.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { trackerInputOf } from "../tracker-input.ts";
 import { actorCombatOf } from "./sheet-commands.ts";
@@ -71,8 +71,8 @@ export function actorSheetInputOf(
   mode: SheetMode,
   editable: boolean,
 ): ActorSheetInput | null {
-  const system: unknown = actor.system;
-  if (!(system instanceof TempoActorModel)) return null;
+  const system = tempoActorModelOf(actor);
+  if (system === null) return null;
   const combat = sheetCombatOfActor(actor, game.user);
   const items: SheetItem[] = [];
   for (const item of actor.items) {

@@ -10,7 +10,7 @@ import {
   type HostSide,
   type RulesetId,
 } from "../../../engine/index.ts";
-import { TempoActorModel } from "./actor-model.ts";
+import { tempoActorModelOf } from "./actor-model.ts";
 import { actorStatsOf } from "./actor-stats-of.ts";
 
 export interface ActorCombatFacts {
@@ -27,8 +27,8 @@ export function rulesetOfCombat(combat: Combat.Implementation | null): RulesetId
 
 /** The actor's facts, or null when the combatant has no Tempo actor. */
 export function actorCombatFacts(combatant: Combatant.Implementation): ActorCombatFacts | null {
-  const system: unknown = combatant.actor?.system;
-  if (!(system instanceof TempoActorModel)) return null;
+  const system = tempoActorModelOf(combatant.actor);
+  if (system === null) return null;
   const stats = actorStatsOf(system);
   const ruleset = rulesetOfCombat(combatant.parent);
   return { side: stats.side, initiative: ruleset === null ? null : actorInitiativeFacts(stats, ruleset) };

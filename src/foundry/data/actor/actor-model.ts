@@ -55,3 +55,9 @@ export abstract class TempoActorModel extends foundry.abstract.TypeDataModel<Act
     });
   }
 }
+
+/** A character's or NPC's system data as Tempo's model, or null for any other actor (or none). */
+export function tempoActorModelOf(actor: unknown): TempoActorModel | null {
+  const system: unknown = typeof actor === "object" && actor !== null ? Reflect.get(actor, "system") : undefined;
+  return system instanceof TempoActorModel ? system : null;
+}
