@@ -17,15 +17,9 @@ import type { TrackerInput } from "../../view/tracker/tracker-input.ts";
 import { showNotice } from "../combat/queries.ts";
 import type { TempoCombat } from "../documents/combat.ts";
 import { trackerInputOf } from "./tracker-input.ts";
+import { fieldsOf } from "./form-fields.ts";
 
 const TEMPLATES = "systems/tempo/templates/combat";
-
-/** The form's fields as FormData has them (a ticked checkbox is present, an unticked one is not). */
-function fieldsOf(form: HTMLFormElement): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) if (typeof value === "string") fields[name] = value;
-  return fields;
-}
 
 /** Renders `template` with `context` in a DialogV2 prompt; the submitted fields, or null when cancelled. */
 async function prompt(

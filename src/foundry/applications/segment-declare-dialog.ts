@@ -13,15 +13,9 @@ import {
   segmentDeclareCommand,
 } from "../../view/tracker/segment-declare.ts";
 import { showNotice } from "../combat/queries.ts";
+import { fieldsOf } from "./form-fields.ts";
 
 const TEMPLATE = "systems/tempo/templates/combat/segment-declare.hbs";
-
-/** The form's fields as FormData has them (a ticked checkbox is present, an unticked one is not). */
-function fieldsOf(form: HTMLFormElement): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) if (typeof value === "string") fields[name] = value;
-  return fields;
-}
 
 /**
  * Asks for a creature's declaration, starting from the one its control carries (`data-command`); the

@@ -27,8 +27,6 @@ const TRACKABLE = {
   ],
 };
 
-export const ACTOR_MODELS = { character: CharacterModel, npc: NpcModel } as const;
-
 export function registerActorModels(): void {
   CONFIG.Actor.dataModels.character = CharacterModel;
   CONFIG.Actor.dataModels.npc = NpcModel;
