@@ -1,5 +1,6 @@
 import type { RulesetId } from "../engine/initiative/index.ts";
 import type { CombatOptions } from "./combat/host-options.ts";
+import type { OddsVisibility } from "../view/chat/card-common.ts";
 import { TEMPO } from "./config.ts";
 import { SYSTEM_ID } from "./system-id.ts";
 
@@ -70,7 +71,7 @@ export function registerSettings(): void {
       everyone: "TEMPO.SETTINGS.odds.everyone",
       gm: "TEMPO.SETTINGS.odds.gm",
       nobody: "TEMPO.SETTINGS.odds.nobody",
-    },
+    } satisfies Record<OddsVisibility, string>,
     // Odds reveal the target's defence (its AC, Dodge, DEF) and DR: hidden from players unless the GM
     // opts in, as dnd5e keeps attack results and target ACs from players by default.
     default: "gm",

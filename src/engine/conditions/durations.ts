@@ -194,18 +194,6 @@ function ignoredTurn(event: ClockEvent): boolean {
   return "phase" in event && event.phase !== null && event.phase !== "battle";
 }
 
-/**
- * STD-5, DUR-1: advances one effect by one event of any scheduler (see {@link DurationEvent}): the effect
- * as it now stands and whether this event ends it.
- */
-export function advanceTimedEffect<E extends { readonly type: string }>(
-  effect: TimedEffect,
-  event: E & DurationEvent<E>,
-): { readonly effect: TimedEffect; readonly expired: boolean } {
-  const clock = clockEvent(event);
-  return clock === null ? { effect, expired: false } : advanceOnClock(effect, clock);
-}
-
 function advanceOnClock<T extends TimedEffect>(
   effect: T,
   event: ClockEvent,

@@ -8,8 +8,6 @@ import type { I18nKey, Message } from "../../engine/index.ts";
 /** The world setting `tempo.odds`: who sees the exact chances and expected damage on cards. */
 export type OddsVisibility = "everyone" | "gm" | "nobody";
 
-export const ODDS_VISIBILITIES: readonly OddsVisibility[] = ["everyone", "gm", "nobody"];
-
 /** Whether a viewer sees the odds under the setting (an unknown setting shows them to nobody). */
 export function oddsVisibleTo(setting: OddsVisibility, isGM: boolean): boolean {
   if (setting === "everyone") return true;

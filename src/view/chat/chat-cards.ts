@@ -18,9 +18,6 @@ export type ChatCard =
 
 export type ChatCardType = ChatCard["type"];
 
-/** The ChatMessage subtypes, in the order the preview shows them. */
-export const CHAT_CARD_TYPES: readonly ChatCardType[] = ["attack", "damage", "save", "pending", "initiative"];
-
 /** Each card's template, by its repository path (Foundry serves it under systems/tempo/). */
 export const CHAT_CARD_TEMPLATES: Readonly<Record<ChatCardType, string>> = {
   attack: "templates/chat/attack.hbs",
@@ -29,10 +26,6 @@ export const CHAT_CARD_TEMPLATES: Readonly<Record<ChatCardType, string>> = {
   pending: "templates/chat/pending.hbs",
   initiative: "templates/chat/initiative.hbs",
 };
-
-export function isChatCardType(type: unknown): type is ChatCardType {
-  return typeof type === "string" && (CHAT_CARD_TYPES as readonly string[]).includes(type);
-}
 
 /** The template context of a card for one viewer. */
 export function buildChatCard(card: ChatCard, viewer: CardViewer): object {
