@@ -10,6 +10,11 @@ export interface Message {
   readonly data?: Readonly<Record<string, string | number>>;
 }
 
+/** Whether a stored or templated value is a Message (`{ key, data? }` with a string key). */
+export function isMessage(value: unknown): value is Message {
+  return typeof value === "object" && value !== null && "key" in value && typeof value.key === "string";
+}
+
 /** A typed engine error. Whatever returned it left its input state unchanged. */
 export type EngineError = Message;
 

@@ -7,6 +7,7 @@ import {
   changedHealthFields,
   isDamageStatusList,
   isHealthChange,
+  isMessage,
   type DamageStatus,
   type HealthChange,
   type Message,
@@ -25,10 +26,6 @@ export interface AppliedLine {
   readonly name: string;
   readonly changes: readonly Message[];
   readonly notes: readonly Message[];
-}
-
-function isMessage(value: unknown): value is Message {
-  return typeof value === "object" && value !== null && typeof (value as { key?: unknown }).key === "string";
 }
 
 /** Whether stored JSON is a well-formed record (a card's `applied` entry). */

@@ -1,4 +1,4 @@
-import type { Message } from "../../engine/index.ts";
+import { isMessage, type Message } from "../../engine/index.ts";
 import { rowFingerprint, rowKept } from "../tracker/row-fingerprint.ts";
 
 /** The two i18n operations the templates need, supplied by the host (Foundry's game.i18n or the preview). */
@@ -15,11 +15,6 @@ export interface HelperOptions {
 /** The slice of Handlebars the helpers need; both Foundry's global Handlebars and the npm package fit. */
 export interface HelperRegistry {
   registerHelper(name: string, fn: (value: unknown, options: HelperOptions) => unknown): void;
-}
-
-/** A template value that is an engine Message (`{ key, data? }`). */
-function isMessage(value: unknown): value is Message {
-  return typeof value === "object" && value !== null && "key" in value && typeof value.key === "string";
 }
 
 /** The tracker context's `drawnRows` (the prints of the rows the host has on screen), if the render has them. */

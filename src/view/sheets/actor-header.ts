@@ -5,11 +5,15 @@
  * out here.
  */
 import {
+  ACTOR_SIDES,
+  DR_FAMILIES,
   MOVEMENT_MODES,
   SKILL_IDS,
   deriveActorValues,
   type ActorDerived,
   type CarriedWeapon,
+  type DrFamily,
+  type HostSide,
   type I18nKey,
   type Message,
 } from "../../engine/index.ts";
@@ -27,8 +31,14 @@ export interface BarContext {
   readonly fields: readonly FieldContext[];
 }
 
+const SIDE_CHOICE_LABELS: Readonly<Record<HostSide, I18nKey>> = {
+  pc: "TEMPO.SHEET.SideChoice.pc",
+  ally: "TEMPO.SHEET.SideChoice.ally",
+  enemy: "TEMPO.SHEET.SideChoice.enemy",
+};
+
 export interface DrContext {
-  readonly kind: "physical" | "elemental" | "arcane";
+  readonly kind: DrFamily;
   readonly field: FieldContext;
 }
 
@@ -82,7 +92,7 @@ function drList(
   prefix: string,
   values: Readonly<Record<DrContext["kind"], number>>,
 ): DrContext[] {
-  return (["physical", "elemental", "arcane"] as const).map((kind) => ({
+  return DR_FAMILIES.map((kind) => ({
     kind,
     field: numberField(input.mode, `${prefix}.${kind}`, DR_LABELS[kind], values[kind], String(values[kind]), 0),
   }));
@@ -149,9 +159,7 @@ export function buildActorAttributes(input: ActorSheetInput, derived: ActorDeriv
     extra.push(
       selectField(mode, "system.side", "TEMPO.SHEET.Side", stats.side ?? "", [
         { value: "", label: "TEMPO.SHEET.SideChoice.auto" },
-        { value: "pc", label: "TEMPO.SHEET.SideChoice.pc" },
-        { value: "ally", label: "TEMPO.SHEET.SideChoice.ally" },
-        { value: "enemy", label: "TEMPO.SHEET.SideChoice.enemy" },
+        ...ACTOR_SIDES.map((side) => ({ value: side, label: SIDE_CHOICE_LABELS[side] })),
       ]),
     );
   const skills: FieldContext[] = [];
