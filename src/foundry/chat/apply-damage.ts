@@ -39,6 +39,7 @@ import { clearStatuses, setStatuses, type StatusWrite } from "./damage-status-wr
 import { damageTargetActors } from "./damage-targets.ts";
 import { postConcentrationChecks } from "./event-card-posts.ts";
 import { writeHealth, type HealthWrite } from "./damage-writes.ts";
+import { localizeMessage } from "../localize.ts";
 
 export const APPLY_DAMAGE_QUERY = "tempo.applyDamage";
 
@@ -72,15 +73,11 @@ export function mayUseDamageCard(message: ChatMessage.Implementation, user: User
   return user.isGM || message.canUserModify(user, "update");
 }
 
-function stringData(data: Message["data"]): Record<string, string> {
-  return Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, String(v)]));
-}
-
 /** An engine refusal about one creature, naming it. */
 function refusedFor(name: string, error: Message): Message {
   return {
     key: "TEMPO.CHAT.Damage.Refused",
-    data: { name, reason: game.i18n.format(error.key, stringData(error.data)) },
+    data: { name, reason: localizeMessage(error) },
   };
 }
 

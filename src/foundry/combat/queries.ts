@@ -10,6 +10,7 @@
 import { checkCommandAccess, type HostCommand, type Message } from "../../engine/index.ts";
 import { runCommand } from "./run-command.ts";
 import { tempoModelOf } from "./tempo-model.ts";
+import { localizeMessage } from "../localize.ts";
 
 export interface CommandQuery {
   readonly combatId: string;
@@ -70,13 +71,7 @@ export async function answerCommand(data: CommandQuery, user: User.Implementatio
 
 /** Shows a reason to the user it is meant for. */
 export function showNotice(message: Message): void {
-  ui.notifications?.warn(game.i18n.format(message.key, stringData(message.data)));
-}
-
-function stringData(data: Message["data"]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(data ?? {})) out[key] = String(value);
-  return out;
+  ui.notifications?.warn(localizeMessage(message));
 }
 
 export function registerQueries(): void {

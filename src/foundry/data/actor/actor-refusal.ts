@@ -4,16 +4,11 @@
  * the same way (CrucibleBackground.validateJoint); the update is then rejected and nothing is saved.
  */
 import type { ActorProblem } from "../../../engine/index.ts";
-
-function stringData(data: ActorProblem["data"]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(data ?? {})) out[key] = String(value);
-  return out;
-}
+import { localizeMessage } from "../../localize.ts";
 
 /** The localized sentence of every problem, one after the other. */
 export function describeProblems(problems: readonly ActorProblem[]): string {
-  return problems.map((p) => game.i18n.format(p.key, stringData(p.data))).join(" ");
+  return problems.map(localizeMessage).join(" ");
 }
 
 /** Throws the localized refusal when there are problems; returns quietly otherwise. */

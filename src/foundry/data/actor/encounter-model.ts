@@ -6,6 +6,7 @@
  * Field checks stay loose so the engine's `encounterProblems` (src/engine/encounters/encounter.ts),
  * run by `validateJoint`, gives every refusal its own localized reason and nothing is saved.
  */
+import { localizeMessage } from "../../localize.ts";
 import {
   ENCOUNTER_SIDES,
   ENCOUNTER_SURPRISE,
@@ -13,10 +14,6 @@ import {
   encounterProblems,
   type EncounterData,
 } from "../../../engine/index.ts";
-
-function stringData(data: Readonly<Record<string, string | number>> = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, String(value)]));
-}
 
 function defineEncounterSchema() {
   const fields = foundry.data.fields;
@@ -53,7 +50,7 @@ export class EncounterModel extends foundry.abstract.TypeDataModel<EncounterSche
   static override validateJoint(data: object): void {
     const problems = encounterProblems(data);
     if (problems.length === 0) return;
-    const text = problems.map(({ message }) => game.i18n.format(message.key, stringData(message.data))).join(" ");
+    const text = problems.map(({ message }) => localizeMessage(message)).join(" ");
     throw new Error(game.i18n.format("TEMPO.ERRORS.Encounter.Refused", { problems: text }));
   }
 }

@@ -4,12 +4,11 @@
  * own Crucible system throws localized errors from `validateJoint` the same way).
  */
 import { type ItemProblem } from "../../../engine/index.ts";
+import { localizeMessage } from "../../localize.ts";
 
 /** Throws the first problem, localized, naming its field; returns when there is none. */
 export function refuseProblems(problems: readonly ItemProblem[]): void {
   const first = problems[0];
   if (first === undefined) return;
-  const { key, data = {} } = first.message;
-  const text = Object.fromEntries(Object.entries(data).map(([name, value]) => [name, String(value)]));
-  throw new Error(game.i18n.format(key, text));
+  throw new Error(localizeMessage(first.message));
 }
