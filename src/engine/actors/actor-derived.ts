@@ -78,6 +78,17 @@ function swingsOf(stats: ActorStats, weapons: readonly CarriedWeapon[]): Record<
   return swings;
 }
 
+/** CNT-15, FEAT-CHARGED: the modifier of the creature's primary weapon ability. */
+export function primaryModifierOf(stats: ActorStats): number {
+  return stats.abilities[stats.primaryAbility];
+}
+
+/** ATK-ROT-1: the creature's skill with a proficiency group; none known (or no group): +0, not proficient. */
+export function weaponSkillFor(stats: ActorStats, group: string): { bonus: number; proficient: boolean } {
+  const skill = stats.weaponSkills.find((s) => s.group === group && group !== "");
+  return skill === undefined ? { bonus: 0, proficient: false } : { bonus: skill.bonus, proficient: skill.proficient };
+}
+
 /**
  * Everything derived from a creature's statistics. Statistics that fail `validateActorStats` derive
  * what they can: a value whose inputs are invalid comes out null rather than wrong.
@@ -94,7 +105,7 @@ export function deriveActorValues(stats: ActorStats, options: ActorDeriveOptions
     overshield: shield.ok ? shield.value : null,
     drMode: options.drMode,
     swings: swingsOf(stats, options.weapons),
-    primaryModifier: stats.abilities[stats.primaryAbility],
+    primaryModifier: primaryModifierOf(stats),
     isPlayer: stats.side === "pc",
     actions: actionBudgets(options.actions),
   };

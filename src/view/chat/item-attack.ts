@@ -9,6 +9,8 @@
  * DEF with step dice (PHS-8, ADV-1..3). The open numbers are ITEM_USE_RULINGS' (one engine table).
  */
 import {
+  primaryModifierOf,
+  weaponSkillFor,
   ITEM_USE_RULINGS,
   phaseAttackOdds,
   phaseAttackSources,
@@ -51,16 +53,6 @@ export interface AttackPlan {
   readonly resolve: (faces: readonly number[]) => AttackCardInput;
 }
 
-function primaryModifier(stats: ActorStats): number {
-  return stats.abilities[stats.primaryAbility];
-}
-
-/** ATK-ROT-1: the attacker's skill with the weapon's group; none known: +0, not proficient. */
-function weaponSkillOf(stats: ActorStats, group: string): { bonus: number; proficient: boolean } {
-  const skill = stats.weaponSkills.find((s) => s.group === group && group !== "");
-  return skill === undefined ? { bonus: 0, proficient: false } : { bonus: skill.bonus, proficient: skill.proficient };
-}
-
 function rotationDefender(input: WeaponAttackInput): RotationDefender {
   const d = input.target.stats.defenses;
   const base: RotationDefender = {
@@ -93,7 +85,7 @@ export function planWeaponAttack(input: WeaponAttackInput): Result<AttackPlan> {
     case "count":
     case "standard": {
       const snapshot = {
-        bonus: primaryModifier(a),
+        bonus: primaryModifierOf(a),
         armorClass: t.defenses.ac,
         criticalFrom: ITEM_USE_RULINGS.criticalFrom,
         mode: "normal" as const,
@@ -112,7 +104,7 @@ export function planWeaponAttack(input: WeaponAttackInput): Result<AttackPlan> {
       return plan(input, ["1d20"], (faces) => ({ scheme: "segment", snapshot, faces: [...faces] }));
     }
     case "rotation": {
-      const skill = weaponSkillOf(a, input.weapon.stats.group);
+      const skill = weaponSkillFor(a, input.weapon.stats.group);
       const defender = rotationDefender(input);
       const snapshot = {
         skillBonus: skill.bonus,
