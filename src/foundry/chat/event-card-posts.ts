@@ -10,13 +10,7 @@
  * CNT-14: a stable or dead creature (its death save tally) gets no death save card; a step where a
  * creature falls unconscious or wakes starts its tally over first (death-save-tally.ts).
  */
-import {
-  ITEM_USE_RULINGS,
-  type AnyRulesetHost,
-  type EndPhaseSaveKind,
-  type HostEvent,
-  type RulesetId,
-} from "../../engine/index.ts";
+import { type AnyRulesetHost, type HostEvent, type RulesetId } from "../../engine/index.ts";
 import type { AppliedDamage } from "../../view/chat/damage-applied.ts";
 import {
   concentrationCard,
@@ -33,6 +27,7 @@ import { actorConditions } from "../conditions/actor-conditions.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { deathSavesOver, resetDeathTallies } from "./death-save-tally.ts";
 import { postCard } from "./post-card.ts";
+import { endPhaseSaveKindOf } from "../conditions/end-phase-save-flag.ts";
 
 interface EffectLike {
   readonly name?: unknown;
@@ -47,17 +42,11 @@ function effectsOf(actor: unknown): EffectLike[] {
   return [...(effects as Iterable<EffectLike>)];
 }
 
-function saveKindOf(effect: EffectLike): EndPhaseSaveKind | null {
-  const flags = effect.flags as Record<string, Record<string, unknown> | undefined> | undefined;
-  const value = flags?.[SYSTEM_ID]?.[ITEM_USE_RULINGS.endPhaseSaveFlag];
-  return value === "ends" || value === "sustains" ? value : null;
-}
-
 /** PHS-12: the actor's enabled effects that call for an end-phase save. */
 export function savingEffectsOf(actor: unknown): SavingEffect[] {
   const out: SavingEffect[] = [];
   for (const effect of effectsOf(actor)) {
-    const kind = saveKindOf(effect);
+    const kind = endPhaseSaveKindOf(effect);
     if (kind !== null && effect.disabled !== true)
       out.push({ name: typeof effect.name === "string" ? effect.name : "?", kind });
   }

@@ -12,7 +12,6 @@
  * The plan is made before anything is written, so a refusal changes nothing.
  */
 import {
-  ITEM_USE_RULINGS,
   concentrationCheckOutcome,
   endPhaseSaveEndsEffect,
   readDeathSaveTally,
@@ -30,6 +29,7 @@ import { TempoCombat } from "../documents/combat.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { cardCombatant } from "./card-viewer.ts";
 import { deathSavesOf, writeDeathTally } from "./death-save-tally.ts";
+import { endPhaseSaveKindOf } from "../conditions/end-phase-save-flag.ts";
 
 export type SavePlan =
   | { readonly kind: "none" }
@@ -60,9 +60,7 @@ function combatOf(model: TempoCardModel): Combat.Implementation | null {
 /** PHS-12: the actor's own enabled effect of this name that calls for a save. */
 function savingEffectId(actor: Actor.Implementation, name: string | null): string | null {
   for (const effect of actor.effects.contents) {
-    const flags = effect.flags as Record<string, Record<string, unknown> | undefined>;
-    const kind = flags[SYSTEM_ID]?.[ITEM_USE_RULINGS.endPhaseSaveFlag];
-    if ((kind === "ends" || kind === "sustains") && effect.name === name && effect.disabled !== true) return effect.id;
+    if (endPhaseSaveKindOf(effect) !== null && effect.name === name && effect.disabled !== true) return effect.id;
   }
   return null;
 }

@@ -6,13 +6,8 @@
  * `flags.tempo.endPhaseSave` with the rest of the effect.
  */
 import { endPhaseSaveFieldHtml, endPhaseSaveFieldName } from "../../view/effects/end-phase-save-field.ts";
-import { ITEM_USE_RULINGS } from "../../engine/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-
-function storedFlag(effect: unknown): unknown {
-  const flags = (effect as { flags?: Record<string, Record<string, unknown> | undefined> } | null)?.flags;
-  return flags?.[SYSTEM_ID]?.[ITEM_USE_RULINGS.endPhaseSaveFlag];
-}
+import { endPhaseSaveKindOf } from "./end-phase-save-flag.ts";
 
 /** Puts the field in the rendered config (once: a re-render keeps the one already there). */
 export function addEndPhaseSaveField(effect: unknown, root: HTMLElement): void {
@@ -21,7 +16,7 @@ export function addEndPhaseSaveField(effect: unknown, root: HTMLElement): void {
   if (tab === null) return;
   const html = endPhaseSaveFieldHtml(
     SYSTEM_ID,
-    storedFlag(effect),
+    endPhaseSaveKindOf(effect),
     (key) => game.i18n.localize(key),
     (text) => foundry.utils.escapeHTML(text),
   );
