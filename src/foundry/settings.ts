@@ -1,7 +1,7 @@
 import type { RulesetId } from "../engine/initiative/index.ts";
 import type { CombatOptions } from "./combat/host-options.ts";
 import type { OddsVisibility } from "../view/chat/card-common.ts";
-import { TEMPO } from "./config.ts";
+import { RULESET_CONFIGS } from "./ruleset-configs.ts";
 import { SYSTEM_ID } from "./system-id.ts";
 
 /**
@@ -10,7 +10,7 @@ import { SYSTEM_ID } from "./system-id.ts";
  */
 export function registerSettings(): void {
   const choices: Record<string, string> = {};
-  for (const ruleset of TEMPO.rulesets) choices[ruleset.id] = ruleset.label;
+  for (const ruleset of RULESET_CONFIGS) choices[ruleset.id] = ruleset.label;
   const world = { scope: "world", config: true } as const;
   const flag = (
     key: "enemyGroups" | "sharedInitiative" | "twoInARow" | "planningPhase" | "dexReaction",

@@ -14,7 +14,7 @@ import {
 } from "../../view/tracker/count-declare.ts";
 import { buildCountReactForm, countReactionFromForm } from "../../view/tracker/count-react.ts";
 import type { TrackerInput } from "../../view/tracker/tracker-input.ts";
-import { showNotice } from "../combat/queries.ts";
+import { showNotice } from "../notice.ts";
 import type { TempoCombat } from "../documents/combat.ts";
 import { trackerInputOf } from "./tracker-input.ts";
 import { fieldsOf } from "./form-fields.ts";

@@ -8,7 +8,7 @@
  */
 import type { Message, Result } from "../../engine/index.ts";
 import { encounterDataOf } from "../data/actor/encounter-model.ts";
-import { showNotice } from "../combat/queries.ts";
+import { showNotice } from "../notice.ts";
 import { deployEncounter, type DeployResult } from "../encounters/deploy.ts";
 import { latestDeployOf } from "../encounters/deploy-record.ts";
 import { dropOnCombat } from "../encounters/drop-on-combat.ts";

@@ -12,7 +12,7 @@ import {
   segmentDeclarationOfCommand,
   segmentDeclareCommand,
 } from "../../view/tracker/segment-declare.ts";
-import { showNotice } from "../combat/queries.ts";
+import { showNotice } from "../notice.ts";
 import { fieldsOf } from "./form-fields.ts";
 
 const TEMPLATE = "systems/tempo/templates/combat/segment-declare.hbs";

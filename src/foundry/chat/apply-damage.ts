@@ -37,7 +37,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { shownStatuses } from "../conditions/status-effect-data.ts";
 import { clearStatuses, setStatuses, type StatusWrite } from "./damage-status-writes.ts";
 import { damageTargetActors } from "./damage-targets.ts";
-import { postConcentrationChecks } from "./event-card-posts.ts";
+import { postConcentrationChecks } from "./concentration-posts.ts";
 import { writeHealth, type HealthWrite } from "./damage-writes.ts";
 import { localizeMessage } from "../localize.ts";
 
@@ -118,7 +118,7 @@ async function applyHere(
   await writeHealth(writes);
   await setStatuses(statusWrites);
   await message.update(recordUpdate(records));
-  await postConcentrationChecks(records, actors); // SEG-10 (event-card-posts.ts)
+  await postConcentrationChecks(records, actors); // SEG-10 (concentration-posts.ts)
   return null;
 }
 

@@ -26,7 +26,7 @@ import {
 } from "../../view/chat/item-attack.ts";
 import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
 import { actorCombatOf, useItemNow, type UsableItem } from "../applications/sheets/sheet-commands.ts";
-import { showNotice } from "../combat/queries.ts";
+import { showNotice } from "../notice.ts";
 import { phaseAttackSourcesIn } from "../conditions/attack-facts.ts";
 import { actorConditions } from "../conditions/actor-conditions.ts";
 import { tempoActorModelOf } from "../data/actor/actor-model.ts";

@@ -15,7 +15,7 @@
  */
 import type { HostCommand, Message } from "../../engine/index.ts";
 import { CARD_ACTIONS, type CardAction } from "../../view/chat/card-common.ts";
-import { showNotice } from "../combat/queries.ts";
+import { showNotice } from "../notice.ts";
 import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
 import { runDamageAction } from "./apply-damage.ts";

@@ -3,28 +3,16 @@
  * src/view/chat/event-cards.ts):
  * - after a command's step (write-step.ts), on the active GM's client only: save cards (PHS-12, CNT-14)
  *   and pending cards (CNT-6, CNT-9, SEG-5). Undo and redo steps post nothing.
- * - after damage is applied (apply-damage.ts), on the client that applied it: SEG-10 concentration
- *   checks for the creatures that took damage while concentrating or casting.
+ * - after damage is applied: SEG-10 concentration checks, posted by concentration-posts.ts (which reads
+ *   the actor's combat through the sheets' actorCombatOf, so it stays out of the write path).
  * Events carry ids only: names and the effects that call for a save are read from the combatant's
  * actor (ITEM_USE_RULINGS.endPhaseSaveFlag). One ChatMessage per card, public, none when nothing is due.
  * CNT-14: a stable or dead creature (its death save tally) gets no death save card; a step where a
  * creature falls unconscious or wakes starts its tally over first (death-save-tally.ts).
  */
-import { type AnyRulesetHost, type HostEvent, type RulesetId } from "../../engine/index.ts";
-import type { AppliedDamage } from "../../view/chat/damage-applied.ts";
-import {
-  concentrationCard,
-  concentrationCheckDue,
-  eventCards,
-  type EventCard,
-  type EventCreature,
-  type SavingEffect,
-} from "../../view/chat/event-cards.ts";
-import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
+import { type AnyRulesetHost, type HostEvent } from "../../engine/index.ts";
+import { eventCards, type EventCard, type EventCreature, type SavingEffect } from "../../view/chat/event-cards.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
-import { tempoModelOf } from "../combat/tempo-model.ts";
-import { actorConditions } from "../conditions/actor-conditions.ts";
-import { SYSTEM_ID } from "../system-id.ts";
 import { deathSavesOver, resetDeathTallies } from "./death-save-tally.ts";
 import { postCard } from "./post-card.ts";
 import { endPhaseSaveKindOf } from "../conditions/end-phase-save-flag.ts";
@@ -36,7 +24,7 @@ interface EffectLike {
   readonly statuses?: unknown;
 }
 
-function effectsOf(actor: unknown): EffectLike[] {
+export function effectsOf(actor: unknown): EffectLike[] {
   const effects: unknown = (actor as { effects?: unknown } | null)?.effects;
   if (typeof effects !== "object" || effects === null || !(Symbol.iterator in effects)) return [];
   return [...(effects as Iterable<EffectLike>)];
@@ -63,7 +51,7 @@ function creatureIn(combat: Combat.Implementation, combatantId: string): EventCr
   };
 }
 
-function speakerOf(actor: Actor.Implementation | null | undefined): ChatMessage.SpeakerData | undefined {
+export function speakerOf(actor: Actor.Implementation | null | undefined): ChatMessage.SpeakerData | undefined {
   return actor === null || actor === undefined ? undefined : ChatMessage.getSpeaker({ actor });
 }
 
@@ -84,36 +72,4 @@ export async function postStepCards(
   await resetDeathTallies(combat, events);
   const facts = { combatId: combat.id, ruleset: host.id, creature: (id: string) => creatureIn(combat, id) };
   await post(eventCards(events as readonly HostEvent[], facts), combat.id, combat);
-}
-
-function concentrationName(actor: Actor.Implementation): string {
-  for (const effect of effectsOf(actor)) {
-    const statuses = effect.statuses;
-    const held = statuses instanceof Set && (statuses.has("concentrating") || statuses.has("casting"));
-    if (held && typeof effect.name === "string") return effect.name;
-  }
-  return actor.name;
-}
-
-/** SEG-10: after Apply, a concentration check card for each creature hurt while concentrating or casting. */
-export async function postConcentrationChecks(
-  records: readonly AppliedDamage[],
-  actors: readonly Actor.Implementation[],
-): Promise<void> {
-  for (const record of records) {
-    const actor = actors.find((a) => a.uuid === record.actorUuid);
-    if (actor === undefined) continue;
-    const found = actorCombatOf(actor);
-    const model = found === null ? null : tempoModelOf(found.combat);
-    const ruleset: RulesetId = model?.host.id ?? game.settings.get(SYSTEM_ID, "ruleset");
-    const due = concentrationCheckDue(ruleset, actorConditions(actor), record.before, record.after);
-    if (due === null) continue;
-    const card = concentrationCard(found?.combatantId ?? "", actor.name, concentrationName(actor), due.casting);
-    const speaker = speakerOf(actor);
-    await postCard(card.card, {
-      combatId: found?.combat.id ?? null,
-      whisper: [],
-      ...(speaker === undefined ? {} : { speaker }),
-    });
-  }
 }

@@ -13,7 +13,7 @@
  */
 import { CHAT_CARD_TEMPLATES, buildChatCard } from "../../view/chat/chat-cards.ts";
 import { cardModelOf } from "../data/chat/chat-card-model.ts";
-import { showNotice } from "../combat/queries.ts";
+import { showNotice } from "../notice.ts";
 import { runCardAction } from "./card-actions.ts";
 import { openTrackerRow } from "./card-row.ts";
 import { cardViewer } from "./card-viewer.ts";

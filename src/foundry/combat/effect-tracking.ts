@@ -10,7 +10,7 @@
  */
 import { diffStored, readDurationLedger, storeDurationLedger, trackEffects } from "../../engine/index.ts";
 import { isActiveGm } from "./active-gm.ts";
-import { showNotice } from "./queries.ts";
+import { showNotice } from "../notice.ts";
 import { combatantActors, trackedEffectOf, type EffectLike } from "./effect-timing.ts";
 import { storedLedger, timingContext } from "./step-durations.ts";
 import { tempoModelOf } from "./tempo-model.ts";

@@ -5,12 +5,13 @@
  * may give the command for that combatant (engine: command-access.ts), then runs it; the engine
  * decides whether the rules allow it now. The answer is `{ ok: true }` or a localizable reason.
  *
- * `tempo.notice` goes the other way: the GM tells a player why a direct write was rolled back.
+ * `tempo.notice` goes the other way: the GM tells a player why a direct write was rolled back
+ * (its name and showNotice live in ../notice.ts, a leaf that every layer may call).
  */
 import { checkCommandAccess, type HostCommand, type Message } from "../../engine/index.ts";
 import { runCommand } from "./run-command.ts";
 import { tempoModelOf } from "./tempo-model.ts";
-import { localizeMessage } from "../localize.ts";
+import { NOTICE_QUERY, showNotice } from "../notice.ts";
 
 export interface CommandQuery {
   readonly combatId: string;
@@ -20,7 +21,6 @@ export interface CommandQuery {
 export type CommandAnswer = { readonly ok: true } | { readonly ok: false; readonly error: Message };
 
 export const COMMAND_QUERY = "tempo.command";
-export const NOTICE_QUERY = "tempo.notice";
 
 // fvtt-types declares the query registry as `CONFIG.Queries`; merging into it is the typed way to add one.
 declare global {
@@ -67,11 +67,6 @@ export async function answerCommand(data: CommandQuery, user: User.Implementatio
   }
   const result = await runCommand(combat, command);
   return result.ok ? { ok: true } : refused(result.error);
-}
-
-/** Shows a reason to the user it is meant for. */
-export function showNotice(message: Message): void {
-  ui.notifications?.warn(localizeMessage(message));
 }
 
 export function registerQueries(): void {

@@ -9,7 +9,7 @@ import { settle, type DiceRequest, type HostEvent } from "../../engine/index.ts"
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { readableCombat, tempoModelOf } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
-import { showNotice } from "./queries.ts";
+import { showNotice } from "../notice.ts";
 
 /** Ids the engine knows, from its order (which lists every combatant it holds). */
 function engineIds(combat: Combat.Implementation): Set<string> {

@@ -25,7 +25,7 @@ import {
   type TrackedEffect,
 } from "../../engine/index.ts";
 import type { TempoCombatModel } from "../data/combat/combat-model.ts";
-import { showNotice } from "./queries.ts";
+import { showNotice } from "../notice.ts";
 import { combatantActors, trackedEffectOf, type TimingContext } from "./effect-timing.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 

@@ -1,5 +1,5 @@
 import type { Message } from "../../engine/index.ts";
-import { NOTICE_QUERY, showNotice } from "./queries.ts";
+import { NOTICE_QUERY, showNotice } from "../notice.ts";
 
 /**
  * Tells the user who made a write why the active GM changed it back: here when that user is this

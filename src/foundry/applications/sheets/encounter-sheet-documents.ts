@@ -8,7 +8,7 @@
 import type { EncounterData, Message, Result } from "../../../engine/index.ts";
 import type { EncounterSheetInput } from "../../../view/sheets/encounter-sheet.ts";
 import { addActorToEncounter, sameEncounter } from "../../../view/sheets/encounter-edits.ts";
-import { showNotice } from "../../combat/queries.ts";
+import { showNotice } from "../../notice.ts";
 import { encounterDataOf } from "../../data/actor/encounter-model.ts";
 import { latestDeployOf } from "../../encounters/deploy-record.ts";
 

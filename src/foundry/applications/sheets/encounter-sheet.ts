@@ -18,7 +18,7 @@ import {
   removeGroup,
 } from "../../../view/sheets/encounter-edits.ts";
 import { buildEncounterSheet } from "../../../view/sheets/encounter-sheet.ts";
-import { showNotice } from "../../combat/queries.ts";
+import { showNotice } from "../../notice.ts";
 import { encounterDataOf } from "../../data/actor/encounter-model.ts";
 import { latestDeployOf } from "../../encounters/deploy-record.ts";
 import { undoDeploy } from "../../encounters/undo-deploy.ts";

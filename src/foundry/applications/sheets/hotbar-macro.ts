@@ -6,7 +6,7 @@
  * reuses a macro with the same command, assigns it to the slot and returns false so core makes none.
  * Only an item on an actor makes sense as a macro (a sidebar item has nobody to act).
  */
-import { showNotice } from "../../combat/queries.ts";
+import { showNotice } from "../../notice.ts";
 
 /** What a hotbar macro needs of Foundry (game.macros, Macro.create, the user's hotbar), replaceable in tests. */
 export interface MacroHost {

@@ -9,7 +9,7 @@ import type { HostCommand, SpellStats, WeaponStats } from "../../../engine/index
 import { attackCommand, castCommand } from "../../../view/sheets/sheet-commands.ts";
 import { refusal } from "../../../view/tracker/tracker-controls.ts";
 import { tempoModelOf } from "../../combat/tempo-model.ts";
-import { showNotice } from "../../combat/queries.ts";
+import { showNotice } from "../../notice.ts";
 import { withUse, type DeclaredUse } from "../../combat/declared-uses.ts";
 import { TempoCombat } from "../../documents/combat.ts";
 import { trackerInputOf } from "../tracker-input.ts";

@@ -9,7 +9,7 @@
  */
 import type { HostCommand } from "../../../engine/index.ts";
 import { useItemDocument } from "../../chat/attack-flow.ts";
-import { showNotice } from "../../combat/queries.ts";
+import { showNotice } from "../../notice.ts";
 import type { TempoCombat } from "../../documents/combat.ts";
 import { askCountDeclaration, askCountReaction } from "../count-dialogs.ts";
 import { actorCombatOf } from "./sheet-commands.ts";

@@ -7,7 +7,7 @@
  */
 import { regroupCombatants, type Result } from "../../../engine/index.ts";
 import { hostCombatantOf } from "../../data/combatant/combatant-model.ts";
-import { showNotice } from "../queries.ts";
+import { showNotice } from "../../notice.ts";
 import { tempoModelOf } from "../tempo-model.ts";
 import { rosterMoves, TEMPO_GROUPS_OPTION } from "./membership.ts";
 

@@ -11,7 +11,7 @@
  */
 import { automaticRequests, engineGroupOf, regroupCombatants, settle, type Message } from "../../../engine/index.ts";
 import { hostCombatantOf } from "../../data/combatant/combatant-model.ts";
-import { NOTICE_QUERY, showNotice } from "../queries.ts";
+import { NOTICE_QUERY, showNotice } from "../../notice.ts";
 import { rollRequested } from "../run-command.ts";
 import { readableCombat, tempoModelOf } from "../tempo-model.ts";
 import { ownGroupOf, rosterMoves } from "./membership.ts";
