@@ -1,0 +1,85 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../support/source-files.ts";
+
+/**
+ * ARCHITECTURE: no import cycles in src/ and one-way layers. `npm run lint` runs dependency-cruiser with
+ * the project's real configuration; these run the same command on small fixtures that break the rules
+ * (the `.ts` imports must resolve, or the cycle would go unseen) and on src/ itself.
+ */
+const CONFIG = join(ROOT, ".dependency-cruiser.mjs");
+const pkg = JSON.parse(readFileSync(join(ROOT, "node_modules/dependency-cruiser/package.json"), "utf8")) as {
+  bin: Record<string, string>;
+};
+const BIN = join(ROOT, "node_modules/dependency-cruiser", pkg.bin["depcruise"] ?? "bin/dependency-cruise.mjs");
+
+interface Run {
+  readonly code: number;
+  readonly output: string;
+}
+
+function depcruise(cwd: string, target: string): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, target, "--config", CONFIG], { cwd }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
+      resolve({ code, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+const fixtures: string[] = [];
+
+/** A throwaway project: the given files plus a tsconfig like the repo's (`.ts` imports allowed). */
+function fixture(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "tempo-depcruise-"));
+  fixtures.push(dir);
+  const tsconfig = {
+    compilerOptions: { module: "ESNext", moduleResolution: "Bundler", allowImportingTsExtensions: true, noEmit: true },
+  };
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of fixtures) rmSync(dir, { recursive: true, force: true });
+});
+
+// About 10 s of CPU in all (most of it the cruise of src/); the timeout leaves room for a busy machine.
+describe.concurrent("import rules are enforced by depcruise", { timeout: 60_000 }, () => {
+  it("refuses an import cycle", async () => {
+    const dir = fixture({
+      "src/foundry/combat/write.ts":
+        'import { card } from "../chat/card.ts";\nexport const write = (): string => card();\n',
+      "src/foundry/chat/card.ts":
+        'import { write } from "../combat/write.ts";\nexport const card = (): string => typeof write;\n',
+    });
+    const run = await depcruise(dir, "src");
+    expect(run.code).not.toBe(0);
+    expect(run.output).toContain("no-circular");
+    expect(run.output).not.toContain("resolvable");
+  });
+
+  it("refuses an import that goes up a layer", async () => {
+    const dir = fixture({
+      "src/engine/rule.ts":
+        'import type { Row } from "../view/row.ts";\nexport const rule = (row: Row): number => row.n;\n',
+      "src/view/row.ts": "export interface Row {\n  readonly n: number;\n}\n",
+    });
+    const run = await depcruise(dir, "src");
+    expect(run.code).not.toBe(0);
+    expect(run.output).toContain("engine-is-pure");
+  });
+
+  it("finds no cycle and no upward import in src/", async () => {
+    const run = await depcruise(ROOT, "src");
+    expect(run.output).toContain("no dependency violations found");
+    expect(run.code).toBe(0);
+  });
+});
