@@ -40,7 +40,7 @@ export function mergeUpdate(source: Obj, update: Obj): Obj {
   const out: Obj = { ...source };
   for (const [key, value] of Object.entries(update)) {
     if (key.startsWith("-=")) {
-      delete out[key.slice(2)];
+      Reflect.deleteProperty(out, key.slice(2));
       continue;
     }
     const current = out[key];
