@@ -20,7 +20,7 @@ function model(combat: Tempo): InstanceType<typeof TempoCombatModel> {
 
 async function encounter(ruleset: RulesetId, n = 6): Promise<Tempo> {
   await game.settings.set("tempo", "ruleset", ruleset);
-  const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create;
+  const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create.bind(Combat);
   const combat = await create({});
   const list = Array.from({ length: n }, (_, i) => ({
     name: `C${i}`,

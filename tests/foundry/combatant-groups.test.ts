@@ -55,7 +55,7 @@ async function encounter(ruleset: RulesetId, flags: Record<string, boolean>, lis
   await game.settings.set("tempo", "ruleset", ruleset);
   for (const key of ["enemyGroups", "sharedInitiative"] as const)
     await game.settings.set("tempo", key, flags[key] === true);
-  const create = (Combat as unknown as { create(d: object): Promise<CombatDoc> }).create;
+  const create = (Combat as unknown as { create(d: object): Promise<CombatDoc> }).create.bind(Combat);
   const combat = await create({});
   await combat.createEmbeddedDocuments(
     "Combatant",

@@ -29,7 +29,7 @@ export async function effectEncounter(
   owner: UserDouble | null = null,
 ): Promise<EffectEncounter> {
   await game.settings.set("tempo", "ruleset", ruleset);
-  const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create;
+  const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create.bind(Combat);
   const combat = await create({});
   const actors: Record<string, ActorDouble> = {};
   for (const [i, name] of names.entries()) actors[name] = world.addActor(name, i === 0 && owner ? [owner.id] : []);

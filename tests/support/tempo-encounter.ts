@@ -52,7 +52,7 @@ export async function installTempoWorld(seed: number): Promise<TempoWorld> {
   };
   const encounter = async (ruleset: RulesetId, n = 4, system?: (i: number) => object): Promise<Tempo> => {
     await game.settings.set("tempo", "ruleset", ruleset);
-    const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create;
+    const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create.bind(Combat);
     const combat = await create({});
     const list = Array.from({ length: n }, (_, i) => {
       const data = combatantData(i, owner.id, observer.id);

@@ -1,0 +1,232 @@
+/**
+ * One connected client page: its user, its `game`, `Hooks`, `CONFIG` and `ui`, and its own copies of
+ * the documents, changed only by what the server broadcasts, in delivery order.
+ *
+ * Modelled, with sources:
+ * - `game.users.activeGM` is the designated active GM (foundryvtt/foundryvtt #11678: the connected GM
+ *   with the highest role; between equals the model takes the lowest id, socketlib's rule);
+ *   `userConnected(user, connected)` fires on the other clients when a user joins or leaves (API
+ *   hookEvents.userConnected).
+ * - `CONFIG.queries[name](data, { timeout })`: a query handler is not told who asked
+ *   (foundryvtt/foundryvtt #13418, open; Draw Steel's sockets.mjs handler `(data, queryOptions)`);
+ *   `user.query` to a user who is not connected, or who leaves before answering, rejects.
+ * - `game.socket.emit("system.tempo", data)` reaches every OTHER connected client (not the sender),
+ *   whose listeners get `(data, senderId)` with the id the server saw (socketlib's
+ *   `_onSocketReceived(message, senderId)`, pf2e's `(...[message, userId])`; community wiki
+ *   "sockets": emits are not echoed). `system.json` must say `socket: true`.
+ * - World settings are written by GMs and broadcast to every client; `game.time.advance(delta)` is
+ *   a world write too, and a Combat update with `worldTime: { delta }` in its options advances the
+ *   clock in that same operation (foundryvtt/foundryvtt #10924); clients hear `updateWorldTime`.
+ */
+import type { Collection } from "./collection.ts";
+import { Collection as DocCollection } from "./collection.ts";
+import type { ClientDocument, ClientPort, DocumentContext, UserLike } from "./document.ts";
+import type { Obj } from "./diff.ts";
+import type { TypeDataModel } from "./fields.ts";
+import { ClientHooks, type BootRegistration, type HookCall } from "./hooks.ts";
+import type { DocumentName, ModifyRequest, ModifyResult } from "./protocol.ts";
+import { EMBEDDED } from "./protocol.ts";
+import { CombatModel, CombatantGroupModel, CombatantModel } from "./combat.ts";
+import { runOn, type ClientGlobals } from "./context.ts";
+import type { Network } from "./network.ts";
+
+export interface UserModel extends UserLike {
+  readonly name: string;
+  readonly role: number;
+  active: boolean;
+  readonly isSelf: boolean;
+  readonly isActiveGM: boolean;
+  query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
+}
+
+type SocketFn = (...args: unknown[]) => void;
+
+export interface SettingRegistration {
+  readonly scope?: string;
+  readonly default?: unknown;
+  readonly onChange?: (value: unknown) => void;
+  readonly [key: string]: unknown;
+}
+
+const DEFAULT_CLASSES: Readonly<Record<DocumentName, new (s: Obj, c: DocumentContext) => ClientDocument>> = {
+  Combat: CombatModel,
+  Combatant: CombatantModel,
+  CombatantGroup: CombatantGroupModel,
+};
+
+/** `target` with read-only getters added (Object.assign would copy their values once). */
+function withGetters<T extends object>(target: T, getters: Readonly<Record<string, () => unknown>>): T {
+  for (const [key, get] of Object.entries(getters)) Object.defineProperty(target, key, { get, configurable: true });
+  return target;
+}
+
+export class Client implements ClientPort, ClientGlobals {
+  readonly hooks: ClientHooks;
+  readonly combats = new DocCollection<CombatModel>();
+  readonly userModels = new DocCollection<UserModel>();
+  readonly socketListeners = new Map<string, SocketFn[]>();
+  readonly settingRegistrations = new Map<string, SettingRegistration>();
+  readonly localSettings = new Map<string, unknown>();
+  readonly game: object;
+  readonly CONFIG: Obj;
+  readonly ui: Obj;
+  connected = true;
+
+  constructor(
+    readonly id: string,
+    readonly userId: string,
+    readonly network: Network,
+    ledger: HookCall[],
+    boot: readonly BootRegistration[],
+    config: Obj,
+    shared: { game: Obj; ui: Obj },
+  ) {
+    this.hooks = new ClientHooks(id, ledger, boot);
+    this.CONFIG = config;
+    this.ui = Object.assign(Object.create(shared.ui) as Obj, {});
+    this.game = this.#makeGame(shared.game);
+  }
+
+  get Hooks(): object {
+    return this.hooks;
+  }
+
+  get user(): UserModel {
+    const user = this.userModels.get(this.userId);
+    if (user === undefined) throw new Error(`Runtime model: client ${this.id} has no user`);
+    return user;
+  }
+  get users(): readonly UserModel[] {
+    return this.userModels.contents;
+  }
+
+  run<T>(fn: () => T): T {
+    return runOn(this, fn);
+  }
+
+  copyOf(documentName: DocumentName, id: string, parentId: string | null): ClientDocument | undefined {
+    return this.#collection(documentName, parentId)?.get(id);
+  }
+
+  worldDocument(documentName: DocumentName, id: string): ClientDocument | undefined {
+    return documentName === "Combat" ? this.combats.get(id) : undefined;
+  }
+
+  record(name: string, args: readonly unknown[]): void {
+    this.hooks.ledger.push({ client: this.id, name, args });
+  }
+
+  callHook(name: string, ...args: unknown[]): boolean {
+    return this.hooks.call(name, ...args);
+  }
+
+  dataModel(documentName: DocumentName, type: string): (new (data: Obj, options: { parent: unknown }) => TypeDataModel) | null {
+    const entry = this.CONFIG[documentName] as { dataModels?: Record<string, unknown> } | undefined;
+    const Model = entry?.dataModels?.[type];
+    return typeof Model === "function" ? (Model as new (data: Obj, options: { parent: unknown }) => TypeDataModel) : null;
+  }
+
+  documentClass(documentName: DocumentName): new (source: Obj, context: DocumentContext) => ClientDocument {
+    const entry = this.CONFIG[documentName] as { documentClass?: unknown } | undefined;
+    const Class = entry?.documentClass;
+    return typeof Class === "function"
+      ? (Class as new (source: Obj, context: DocumentContext) => ClientDocument)
+      : DEFAULT_CLASSES[documentName];
+  }
+
+  combatantLevel(source: Obj, userId: string): number {
+    return this.network.actors.level(source, userId);
+  }
+  actor(actorId: string | null): unknown {
+    return this.network.actor(actorId);
+  }
+
+  request(request: Omit<ModifyRequest, "userId">): Promise<ModifyResult | null> {
+    return this.network.request(this, { ...request, options: structuredClone(request.options), userId: this.userId });
+  }
+
+  #collection(documentName: DocumentName, parentId: string | null): Collection<ClientDocument> | null {
+    if (documentName === "Combat") return this.combats as unknown as Collection<ClientDocument>;
+    const parent = parentId === null ? undefined : this.combats.get(parentId);
+    if (parent === undefined || EMBEDDED[documentName] === undefined) return null;
+    return parent.getEmbeddedCollection(documentName) as unknown as Collection<ClientDocument>;
+  }
+
+  /** Applies a broadcast operation to this client's documents and runs the lifecycle (document.ts). */
+  receive(result: ModifyResult): void {
+    this.run(() => {
+      const { documentName, parentId, options, userId } = result;
+      const collection = this.#collection(documentName, parentId);
+      if (collection === null) return;
+      const parent = documentName === "Combat" || parentId === null ? null : (this.combats.get(parentId) ?? null);
+      const embedded = EMBEDDED[documentName]?.collection ?? null;
+      if (result.action === "create") {
+        const Class = this.documentClass(documentName);
+        const sources = result.result as Obj[];
+        const docs = sources.map((s) => new Class(s, { parent, client: this }));
+        for (const doc of docs) collection.set(doc.id ?? "", doc);
+        for (const doc of docs) {
+          doc.receiveCreate(options, userId);
+          this.hooks.callAll(`create${documentName}`, doc, options, userId);
+        }
+        parent?.descendants("create", parent, embedded, docs, sources, options, userId);
+      } else if (result.action === "update") {
+        const diffs = result.result as Obj[];
+        const docs = diffs.map((d) => collection.get(String(d._id))).filter((d) => d !== undefined);
+        diffs.forEach((diff, i) => docs[i]?.receiveUpdate(diff, options, userId));
+        diffs.forEach((diff, i) => this.hooks.callAll(`update${documentName}`, docs[i], diff, options, userId));
+        parent?.descendants("update", parent, embedded, docs, diffs, options, userId);
+      } else {
+        const ids = result.result as string[];
+        const docs = ids.map((id) => collection.get(id)).filter((d) => d !== undefined);
+        for (const id of ids) collection.delete(id);
+        for (const doc of docs) {
+          doc.receiveDelete(options, userId);
+          this.hooks.callAll(`delete${documentName}`, doc, options, userId);
+        }
+        parent?.descendants("delete", parent, embedded, docs, ids, options, userId);
+      }
+    });
+  }
+
+  #makeGame(shared: Obj): object {
+    const client = this;
+    const own: Obj = {
+      get user() {
+        return client.user;
+      },
+      users: withGetters(client.userModels, {
+        activeGM: () => client.network.activeGm(client),
+        players: () => client.userModels.filter((u) => !u.isGM),
+      }),
+      combats: withGetters(client.combats, { active: () => client.combats.find((c) => c.active) }),
+      get combat(): CombatModel | null {
+        return client.combats.find((c) => c.active) ?? client.combats.contents[0] ?? null;
+      },
+      userId: client.userId,
+      settings: {
+        register: (ns: string, key: string, cfg: SettingRegistration) => client.settingRegistrations.set(`${ns}.${key}`, cfg),
+        get: (ns: string, key: string) => client.network.getSetting(client, `${ns}.${key}`),
+        set: (ns: string, key: string, value: unknown) => client.network.setSetting(client, `${ns}.${key}`, value),
+      },
+      socket: {
+        on: (event: string, fn: SocketFn) => client.socketListeners.set(event, [...(client.socketListeners.get(event) ?? []), fn]),
+        off: (event: string) => client.socketListeners.delete(event),
+        emit: (event: string, ...args: unknown[]) => client.network.emit(client, event, args),
+      },
+      time: {
+        get worldTime(): number {
+          return client.network.server.worldTime;
+        },
+        advance: (delta: number) => client.network.advanceTime(client, delta),
+      },
+    };
+    // Keys a legacy double defines on `game` (messages, actors, scenes …) are shared by every client.
+    return new Proxy(own, {
+      get: (target, key) => (key in target ? Reflect.get(target, key) : Reflect.get(shared, key)),
+      has: (target, key) => key in target || key in shared,
+      set: (target, key, value) => (key in target ? Reflect.set(target, key, value) : Reflect.set(shared, key, value)),
+      defineProperty: (_target, key, descriptor) => Reflect.defineProperty(shared, key, descriptor),
+    });
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * The wires between the clients and the server: every document operation, socket event, query,
+ * setting and clock change goes client → server → clients through the scheduler (scheduler.ts), so
+ * nothing reaches another client synchronously and deliveries from different clients interleave.
+ * What each kind of message does is documented in client.ts and server.ts.
+ */
+import type { Client, UserModel } from "./client.ts";
+import { isObj, type Obj } from "./diff.ts";
+import type { ModifyRequest, ModifyResult } from "./protocol.ts";
+import type { Scheduler } from "./scheduler.ts";
+import type { Server } from "./server.ts";
+
+export class QueryError extends Error {}
+
+/** Who owns what a combatant stands for (its actor's ownership) and the actor documents themselves. */
+export interface ActorDirectory {
+  level(combatant: Obj, userId: string): number;
+  actor(actorId: string | null): unknown;
+}
+
+export class Network {
+  readonly clients = new Map<string, Client>();
+  /** Queries waiting for an answer, by the client that must answer them. */
+  readonly #pendingQueries = new Map<Client, Set<(error: Error) => void>>();
+  actors: ActorDirectory = { level: () => 0, actor: () => null };
+
+  constructor(
+    readonly server: Server,
+    readonly scheduler: Scheduler,
+  ) {}
+
+  get connectedClients(): Client[] {
+    return [...this.clients.values()].filter((c) => c.connected);
+  }
+
+  clientOf(userId: string): Client | undefined {
+    return this.connectedClients.find((c) => c.userId === userId);
+  }
+
+  actor(actorId: string | null): unknown {
+    return this.actors.actor(actorId);
+  }
+
+  /** The designated active GM as `client` sees the users (client.ts). */
+  activeGm(client: Client): UserModel | null {
+    const gms = client.users.filter((u) => u.isGM && u.active).sort((a, b) => b.role - a.role || (a.id < b.id ? -1 : 1));
+    return gms[0] ?? null;
+  }
+
+  #toServer(client: Client, deliver: () => void): void {
+    this.scheduler.send(`c2s:${client.id}`, () => {
+      if (client.connected) deliver();
+    });
+  }
+
+  #toClient(client: Client, deliver: () => void): void {
+    this.scheduler.send(`s2c:${client.id}`, () => {
+      if (client.connected) deliver();
+    });
+  }
+
+  request(client: Client, request: ModifyRequest): Promise<ModifyResult | null> {
+    return new Promise((resolve, reject) => {
+      this.#toServer(client, () => {
+        let result: ModifyResult | null;
+        try {
+          result = this.server.modify(request);
+        } catch (error) {
+          this.#toClient(client, () => reject(error as Error));
+          return;
+        }
+        if (result === null) {
+          this.#toClient(client, () => resolve(null));
+          return;
+        }
+        const delta = this.#timeDelta(result);
+        if (delta !== 0) this.server.worldTime += delta;
+        const worldTime = this.server.worldTime;
+        for (const target of this.connectedClients) {
+          const copy = structuredClone(result);
+          this.#toClient(target, () => {
+            target.receive(copy);
+            if (delta !== 0) target.run(() => target.hooks.callAll("updateWorldTime", worldTime, delta, copy.options, copy.userId));
+            if (target === client) resolve(copy);
+          });
+        }
+      });
+    });
+  }
+
+  /** A Combat update's `worldTime: { delta }` option advances the clock in the same operation. */
+  #timeDelta(result: ModifyResult): number {
+    if (result.documentName !== "Combat" || result.action !== "update") return 0;
+    const worldTime = result.options.worldTime;
+    return isObj(worldTime) && typeof worldTime.delta === "number" ? worldTime.delta : 0;
+  }
+
+  emit(client: Client, event: string, args: readonly unknown[]): void {
+    const sender = client.userId;
+    this.#toServer(client, () => {
+      const targets = this.connectedClients.filter((c) => c !== client);
+      this.server.count("socket", sender, args, targets.length);
+      for (const target of targets) {
+        const copy = structuredClone(args);
+        this.#toClient(target, () => {
+          for (const fn of target.socketListeners.get(event) ?? []) target.run(() => fn(...copy, sender));
+        });
+      }
+    });
+  }
+
+  query(client: Client, userId: string, name: string, data: unknown, timeout: number | undefined): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const target = this.clientOf(userId);
+      if (target === undefined) {
+        reject(new QueryError(`Runtime model: user ${userId} is not connected`));
+        return;
+      }
+      const waiting = this.#pendingQueries.get(target) ?? new Set();
+      this.#pendingQueries.set(target, waiting);
+      const fail = (error: Error) => reject(error);
+      waiting.add(fail);
+      this.#toServer(client, () => {
+        this.server.count("query", client.userId, { name, data }, 1);
+        this.#toClient(target, () => {
+          const handler = (target.CONFIG.queries as Record<string, unknown> | undefined)?.[name];
+          const answer =
+            typeof handler === "function"
+              ? target.run(() => Promise.resolve((handler as (d: unknown, o: object) => unknown)(structuredClone(data), { timeout })))
+              : Promise.reject(new QueryError(`Runtime model: no query handler ${name}`));
+          void answer.then(
+            (value) => this.#answer(target, client, waiting, fail, () => resolve(structuredClone(value))),
+            (error: unknown) => this.#answer(target, client, waiting, fail, () => reject(error as Error)),
+          );
+        });
+      });
+    });
+  }
+
+  #answer(target: Client, asker: Client, waiting: Set<(e: Error) => void>, fail: (e: Error) => void, settle: () => void): void {
+    if (!waiting.has(fail)) return;
+    this.#toServer(target, () => {
+      this.#toClient(asker, () => {
+        waiting.delete(fail);
+        settle();
+      });
+    });
+  }
+
+  /** A client leaves: its user is inactive for everyone, and queries it owed time out. */
+  disconnect(client: Client): void {
+    client.connected = false;
+    const user = this.server.users.get(client.userId);
+    if (user !== undefined && this.clientOf(client.userId) === undefined) user.active = false;
+    for (const fail of this.#pendingQueries.get(client) ?? []) fail(new QueryError("Runtime model: the query timed out"));
+    this.#pendingQueries.delete(client);
+    for (const other of this.connectedClients) {
+      this.#toClient(other, () => other.run(() => other.hooks.callAll("userConnected", other.userModels.get(client.userId), false)));
+    }
+  }
+
+  getSetting(client: Client, id: string): unknown {
+    const registration = client.settingRegistrations.get(id);
+    if (registration === undefined) throw new Error(`Runtime model: ${id} is not a registered game setting`);
+    const key = registration.scope === "client" ? null : registration.scope === "user" ? `${client.userId}:${id}` : id;
+    if (key === null) return client.localSettings.has(id) ? client.localSettings.get(id) : registration.default;
+    return this.server.settings.has(key) ? structuredClone(this.server.settings.get(key)) : registration.default;
+  }
+
+  setSetting(client: Client, id: string, value: unknown): Promise<unknown> {
+    const registration = client.settingRegistrations.get(id);
+    if (registration === undefined) return Promise.reject(new Error(`Runtime model: ${id} is not a registered game setting`));
+    if (registration.scope === "client") {
+      client.localSettings.set(id, value);
+      registration.onChange?.(value);
+      return Promise.resolve(value);
+    }
+    const userScope = registration.scope === "user";
+    if (!userScope && !client.user.isGM) return Promise.reject(new Error("Runtime model: only a GM writes a world setting"));
+    return new Promise((resolve) => {
+      this.#toServer(client, () => {
+        this.server.settings.set(userScope ? `${client.userId}:${id}` : id, structuredClone(value));
+        const targets = this.connectedClients.filter((c) => !userScope || c.userId === client.userId);
+        this.server.count("setting", client.userId, { key: id, value }, targets.length);
+        for (const target of targets) {
+          this.#toClient(target, () => {
+            target.run(() => target.settingRegistrations.get(id)?.onChange?.(value));
+            if (target === client) resolve(value);
+          });
+        }
+      });
+    });
+  }
+
+  advanceTime(client: Client, delta: number): Promise<number> {
+    if (!client.user.isGM) return Promise.reject(new Error("Runtime model: only a GM advances world time"));
+    return new Promise((resolve) => {
+      this.#toServer(client, () => {
+        this.server.worldTime += delta;
+        const worldTime = this.server.worldTime;
+        this.server.count("time", client.userId, { worldTime }, this.connectedClients.length);
+        for (const target of this.connectedClients) {
+          this.#toClient(target, () => {
+            target.run(() => target.hooks.callAll("updateWorldTime", worldTime, delta, {}, client.userId));
+            if (target === client) resolve(worldTime);
+          });
+        }
+      });
+    });
+  }
+
+  /** Loads the server's documents into a client that just connected (after its `init`). */
+  load(client: Client): void {
+    const snapshot = this.server.snapshot();
+    const combats = snapshot.filter((d) => d.documentName === "Combat");
+    client.run(() => {
+      for (const { source } of combats) {
+        const Class = client.documentClass("Combat");
+        const combat = new Class(source, { client }) as unknown as import("./combat.ts").CombatModel;
+        client.combats.set(combat.id ?? "", combat);
+        for (const child of snapshot.filter((d) => d.parentId === combat.id)) {
+          const ChildClass = client.documentClass(child.documentName);
+          const doc = new ChildClass(child.source, { parent: combat, client });
+          combat.getEmbeddedCollection(child.documentName).set(doc.id ?? "", doc);
+        }
+        combat.prepareData();
+        combat.setupTurns();
+      }
+    });
+  }
+}
+
+export type { Obj };

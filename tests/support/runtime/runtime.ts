@@ -1,0 +1,201 @@
+/**
+ * The runtime model: one server, several clients (each its own page with its own documents and
+ * globals), and the scheduler between them. A test makes one with `createRuntime`, loads the system
+ * once with `boot` (as every page loads `tempo.mjs`), and connects users; each client then runs
+ * `init`, loads the world's documents, and runs `setup` and `ready`.
+ */
+import { Client, type UserModel } from "./client.ts";
+import { regionEventLog, type RegionEvent } from "./combat.ts";
+import { definePerClientGlobals, runOn, setDefaultClient, type ClientGlobals } from "./context.ts";
+import type { Obj } from "./diff.ts";
+import type { BootRegistration, HookCall } from "./hooks.ts";
+import { Network } from "./network.ts";
+import type { DocumentName } from "./protocol.ts";
+import { Scheduler } from "./scheduler.ts";
+import { Server } from "./server.ts";
+import type { TypeDataModel } from "./fields.ts";
+
+export interface RuntimeUser {
+  readonly id: string;
+  readonly name?: string;
+  readonly isGM?: boolean;
+}
+
+export interface Notice {
+  readonly user: string;
+  readonly level: "info" | "warn" | "error";
+  readonly text: string;
+}
+
+export interface RuntimeOptions {
+  readonly seed: number;
+  readonly users: readonly RuntimeUser[];
+  /** A fresh CONFIG for one client, before the system's `init` runs on it. */
+  readonly config: () => Obj;
+  /** What legacy doubles add to `game` and `ui`, shared by every client. */
+  readonly sharedGame?: Obj;
+  readonly sharedUi?: Obj;
+}
+
+const GM_ROLE = 4;
+const PLAYER_ROLE = 1;
+
+export class Runtime {
+  readonly server: Server;
+  readonly scheduler: Scheduler;
+  readonly network: Network;
+  readonly hookLedger: HookCall[] = [];
+  readonly notices: Notice[] = [];
+  readonly regionEvents: RegionEvent[] = [];
+  readonly boot: BootRegistration[] = [];
+  readonly #sharedGame: Obj;
+  readonly #sharedUi: Obj;
+  #nextId = 1;
+  #nextClient = 1;
+  #globals: readonly string[] = [];
+
+  constructor(readonly options: RuntimeOptions) {
+    this.scheduler = new Scheduler(options.seed);
+    this.server = new Server({
+      modelOf: (documentName, type) => this.#modelOf(documentName, type),
+      combatantLevel: (source, userId) => this.network.actors.level(source, userId),
+      newId: () => this.newId(),
+    });
+    this.network = new Network(this.server, this.scheduler);
+    for (const user of options.users)
+      this.server.users.set(user.id, { id: user.id, name: user.name ?? user.id, isGM: user.isGM === true, active: false });
+    this.#sharedGame = options.sharedGame ?? {};
+    this.#sharedUi = options.sharedUi ?? {};
+    regionEventLog.events = this.regionEvents;
+  }
+
+  newId(): string {
+    return `rt${String(this.#nextId++).padStart(14, "0")}`;
+  }
+
+  #modelOf(documentName: DocumentName, type: string): (typeof TypeDataModel & (new (...a: never[]) => object)) | null {
+    const client = this.network.connectedClients[0];
+    if (client === undefined) return null;
+    const Model = (client.CONFIG[documentName] as { dataModels?: Record<string, unknown> } | undefined)?.dataModels?.[type];
+    return typeof Model === "function" ? (Model as typeof TypeDataModel & (new (...a: never[]) => object)) : null;
+  }
+
+  /** Installs the per-client globals (game, Hooks, CONFIG, ui). */
+  installGlobals(): void {
+    this.#globals = definePerClientGlobals();
+  }
+
+  /**
+   * Loads the system's code as every page does: hook registrations made while `load` runs are
+   * replayed on every client that connects.
+   */
+  async loadSystem(load: () => Promise<unknown>): Promise<void> {
+    const boot = this.boot;
+    const loader: ClientGlobals = {
+      id: "loader",
+      game: {},
+      CONFIG: this.options.config(),
+      ui: {},
+      Hooks: {
+        on: (name: string, fn: (...a: unknown[]) => unknown) => boot.push({ name, fn, once: false }),
+        once: (name: string, fn: (...a: unknown[]) => unknown) => boot.push({ name, fn, once: true }),
+      },
+    };
+    await runOn(loader, load);
+  }
+
+  /** Connects a client for `userId` (a page load): init, the world's documents, setup, ready. */
+  connect(userId: string): Client {
+    const user = this.server.users.get(userId);
+    if (user === undefined) throw new Error(`Runtime model: no user ${userId}`);
+    const client = new Client(`client${this.#nextClient++}:${userId}`, userId, this.network, this.hookLedger, this.boot, this.options.config(), {
+      game: this.#sharedGame,
+      ui: this.#sharedUi,
+    });
+    const notify = (level: Notice["level"]) => (text: string) => {
+      this.notices.push({ user: userId, level, text });
+      return { id: this.notices.length };
+    };
+    client.ui.notifications = { info: notify("info"), warn: notify("warn"), error: notify("error") };
+    user.active = true;
+    for (const u of this.server.users.values()) client.userModels.set(u.id, this.#userModel(client, u.id));
+    this.network.clients.set(client.id, client);
+    client.run(() => client.hooks.callAll("init"));
+    this.network.load(client);
+    client.run(() => {
+      client.hooks.callAll("setup");
+      client.hooks.callAll("ready");
+    });
+    for (const other of this.network.connectedClients)
+      if (!other.userModels.has(userId)) other.userModels.set(userId, this.#userModel(other, userId));
+    for (const other of this.network.connectedClients)
+      if (other !== client) other.run(() => other.hooks.callAll("userConnected", other.userModels.get(userId), true));
+    return client;
+  }
+
+  #userModel(client: Client, id: string): UserModel {
+    const server = this.server;
+    const network = this.network;
+    const stored = () => server.users.get(id);
+    return {
+      id,
+      get name() {
+        return stored()?.name ?? id;
+      },
+      get isGM() {
+        return stored()?.isGM === true;
+      },
+      get role() {
+        return stored()?.isGM === true ? GM_ROLE : PLAYER_ROLE;
+      },
+      get active() {
+        return stored()?.active === true;
+      },
+      set active(value: boolean) {
+        const u = stored();
+        if (u !== undefined) u.active = value;
+      },
+      get isSelf() {
+        return client.userId === id;
+      },
+      get isActiveGM() {
+        return network.activeGm(client)?.id === id;
+      },
+      query: (name: string, data: unknown, options: { timeout?: number } = {}) =>
+        network.query(client, id, name, data, options.timeout),
+    };
+  }
+
+  disconnect(client: Client): void {
+    this.network.disconnect(client);
+  }
+
+  clientOf(userId: string): Client {
+    const client = this.network.clientOf(userId);
+    if (client === undefined) throw new Error(`Runtime model: ${userId} is not connected`);
+    return client;
+  }
+
+  /** Runs `fn` as the code of `userId`'s client. */
+  as<T>(userId: string, fn: () => T): T {
+    return this.clientOf(userId).run(fn);
+  }
+
+  /** The client a test's own code runs as outside `as`. */
+  setDefault(userId: string | null): void {
+    setDefaultClient(userId === null ? null : this.clientOf(userId));
+  }
+
+  idle(): Promise<void> {
+    return this.scheduler.idle();
+  }
+
+  uninstall(): void {
+    for (const name of this.#globals) Reflect.deleteProperty(globalThis, name);
+    setDefaultClient(null);
+  }
+}
+
+export function createRuntime(options: RuntimeOptions): Runtime {
+  return new Runtime(options);
+}

@@ -1,0 +1,238 @@
+/**
+ * The runtime model's server: the one source of truth for every document, the permission check, the
+ * diff of each write and its broadcast to every connected client.
+ *
+ * Modelled, with where it is shown in public:
+ * - Permissions are the server's: a write a user may not make is refused whatever that user's client
+ *   does (Foundry's permission model, knowledge base "Users and Permissions"; ARCHITECTURE
+ *   "Permissions"). A Combat is created, deleted and updated by a GM; a player may write only its
+ *   `turn` and `round` (core lets players end their own turn through them, foundryvtt/foundryvtt
+ *   issue #13418 thread and dnd5e's combat-tracker "end turn" button for players). A Combatant may be
+ *   written by a GM or an owner of its actor; system fields marked `gmOnly` (v13 DataField option)
+ *   only by a GM. CombatantGroups are written by a GM.
+ * - `system` is cleaned and validated by the subtype's TypeDataModel on the server as on the client
+ *   (v11+ server-side validation): an invalid write is refused and nothing changes.
+ * - An update is diffed against the stored source (diff.ts) and the broadcast carries only the diff;
+ *   an update that changes nothing is broadcast to nobody. The operation options travel with it to
+ *   every client (modules and systems pass their own option keys to `_onUpdate` on other clients,
+ *   e.g. dnd5e's `isRest`, Draw Steel's `ds.` options).
+ * - Every broadcast is counted in the ledger: bytes one client receives and how many receive it.
+ */
+import { diffUpdate, expandDotted, isObj, jsonBytes, mergeUpdate, type Obj } from "./diff.ts";
+import { gmOnlyPaths, type TypeDataModel } from "./fields.ts";
+import { EMBEDDED, type DocumentName, type LedgerEntry, type ModifyRequest, type ModifyResult } from "./protocol.ts";
+
+export interface ServerUser {
+  readonly id: string;
+  readonly name: string;
+  readonly isGM: boolean;
+  active: boolean;
+}
+
+interface Stored {
+  readonly documentName: DocumentName;
+  source: Obj;
+  readonly parentId: string | null;
+}
+
+/** Ownership levels (CONST.DOCUMENT_OWNERSHIP_LEVELS). */
+export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+
+export interface ServerHooks {
+  /** The data model class of a document's subtype (the system's models, which the server runs too). */
+  modelOf(documentName: DocumentName, type: string): (typeof TypeDataModel & (new (...a: never[]) => object)) | null;
+  /** A user's ownership level of a Combatant: its actor's (API Combatant#actor). */
+  combatantLevel(source: Obj, userId: string): number;
+  newId(): string;
+}
+
+const DEFAULTS: Readonly<Record<DocumentName, Obj>> = {
+  Combat: { type: "base", round: 0, turn: null, active: true, scene: null, sort: 0, flags: {}, system: {} },
+  Combatant: {
+    type: "base",
+    actorId: null,
+    tokenId: null,
+    sceneId: null,
+    name: "",
+    img: null,
+    initiative: null,
+    hidden: false,
+    defeated: false,
+    group: null,
+    flags: {},
+    system: {},
+  },
+  CombatantGroup: { type: "base", name: "", img: null, initiative: null, flags: {}, system: {} },
+};
+
+export class PermissionError extends Error {}
+
+export class Server {
+  readonly users = new Map<string, ServerUser>();
+  readonly #docs = new Map<string, Stored>();
+  readonly ledger: LedgerEntry[] = [];
+  readonly refusals: { readonly userId: string; readonly reason: string }[] = [];
+  readonly settings = new Map<string, unknown>();
+  worldTime = 0;
+
+  constructor(readonly hooks: ServerHooks) {}
+
+  static key(documentName: string, id: string): string {
+    return `${documentName}.${id}`;
+  }
+
+  /** Every stored document (a client loads them when it connects). */
+  snapshot(): { documentName: DocumentName; source: Obj; parentId: string | null }[] {
+    return [...this.#docs.values()].map((d) => ({ ...d, source: structuredClone(d.source) }));
+  }
+
+  source(documentName: DocumentName, id: string): Obj | null {
+    return this.#docs.get(Server.key(documentName, id))?.source ?? null;
+  }
+
+  get connected(): ServerUser[] {
+    return [...this.users.values()].filter((u) => u.active);
+  }
+
+  #refuse(userId: string, reason: string): never {
+    this.refusals.push({ userId, reason });
+    throw new PermissionError(`${reason} (user ${userId})`);
+  }
+
+  #user(userId: string): ServerUser {
+    const user = this.users.get(userId);
+    if (user === undefined || !user.active) this.#refuse(userId, "unknown or disconnected user");
+    return user;
+  }
+
+  #level(documentName: DocumentName, source: Obj, user: ServerUser): number {
+    if (user.isGM) return OWNERSHIP.OWNER;
+    if (documentName === "Combatant") {
+      return this.hooks.combatantLevel(source, user.id);
+    }
+    return OWNERSHIP.NONE;
+  }
+
+  #checkSystem(documentName: DocumentName, type: string, system: Obj): Obj {
+    const Model = this.hooks.modelOf(documentName, type);
+    return Model === null ? system : Model.cleanSource(system);
+  }
+
+  /** Applies one operation, or throws (nothing changed) when it is not allowed or not valid. */
+  modify(request: ModifyRequest): ModifyResult | null {
+    const user = this.#user(request.userId);
+    const { documentName, parentId } = request;
+    const embedded = EMBEDDED[documentName];
+    if (embedded !== undefined && (parentId === null || !this.#docs.has(Server.key(embedded.parent, parentId))))
+      this.#refuse(user.id, `no parent for ${documentName}`);
+    if (request.action === "create") return this.#create(request, user);
+    if (request.action === "update") return this.#update(request, user);
+    return this.#delete(request, user);
+  }
+
+  #create(request: ModifyRequest, user: ServerUser): ModifyResult {
+    const { documentName, parentId } = request;
+    const created: Obj[] = [];
+    for (const raw of request.data as readonly Obj[]) {
+      const data = expandDotted(raw);
+      const id = request.options.keepId === true && typeof data._id === "string" ? data._id : this.hooks.newId();
+      const source = mergeUpdate(structuredClone(DEFAULTS[documentName]), { ...data, _id: id });
+      if (documentName === "Combat" || documentName === "CombatantGroup") {
+        if (!user.isGM) this.#refuse(user.id, `only a GM creates a ${documentName}`);
+      } else if (this.#level(documentName, source, user) < OWNERSHIP.OWNER)
+        this.#refuse(user.id, `may not create ${documentName}`);
+      source.system = this.#checkSystem(documentName, String(source.type), isObj(source.system) ? source.system : {});
+      created.push(source);
+    }
+    for (const source of created)
+      this.#docs.set(Server.key(documentName, String(source._id)), { documentName, source, parentId });
+    return this.#broadcast({ action: "create", documentName, parentId, result: created, options: request.options, userId: user.id });
+  }
+
+  #update(request: ModifyRequest, user: ServerUser): ModifyResult | null {
+    const { documentName, parentId } = request;
+    const planned: { stored: Stored; next: Obj; diff: Obj }[] = [];
+    for (const raw of request.data as readonly Obj[]) {
+      const change = expandDotted(raw);
+      const id = String(change._id);
+      const stored = this.#docs.get(Server.key(documentName, id));
+      if (stored === undefined) this.#refuse(user.id, `no ${documentName} ${id}`);
+      const diff = diffUpdate(stored.source, { ...change, _id: undefined });
+      delete diff._id;
+      if (Object.keys(diff).length === 0) continue;
+      this.#checkUpdate(documentName, stored.source, diff, user);
+      const next = mergeUpdate(stored.source, diff);
+      if ("system" in diff) next.system = this.#checkSystem(documentName, String(next.type), isObj(next.system) ? next.system : {});
+      planned.push({ stored, next, diff: { _id: id, ...diff } });
+    }
+    if (planned.length === 0) return null;
+    for (const p of planned) p.stored.source = p.next;
+    return this.#broadcast({
+      action: "update",
+      documentName,
+      parentId,
+      result: planned.map((p) => p.diff),
+      options: request.options,
+      userId: user.id,
+    });
+  }
+
+  #checkUpdate(documentName: DocumentName, source: Obj, diff: Obj, user: ServerUser): void {
+    if (user.isGM) return;
+    if (documentName === "Combat") {
+      const other = Object.keys(diff).filter((k) => k !== "turn" && k !== "round");
+      if (other.length > 0) this.#refuse(user.id, `a player may write only turn and round of a Combat (${other.join(", ")})`);
+      return;
+    }
+    if (documentName !== "Combatant" || this.#level(documentName, source, user) < OWNERSHIP.OWNER)
+      this.#refuse(user.id, `may not update ${documentName} ${String(source._id)}`);
+    const Model = this.hooks.modelOf(documentName, String(source.type));
+    const system = diff.system;
+    if (Model === null || !isObj(system)) return;
+    for (const path of gmOnlyPaths(Model.defineSchema())) {
+      let node: unknown = system;
+      for (const part of path.split(".")) node = isObj(node) ? node[part] : undefined;
+      if (node !== undefined) this.#refuse(user.id, `system.${path} is GM-only`);
+    }
+  }
+
+  #delete(request: ModifyRequest, user: ServerUser): ModifyResult | null {
+    const { documentName, parentId } = request;
+    const ids: string[] = [];
+    for (const id of request.data as readonly string[]) {
+      const stored = this.#docs.get(Server.key(documentName, id));
+      if (stored === undefined) continue;
+      const mayDelete =
+        documentName === "Combatant" ? this.#level(documentName, stored.source, user) >= OWNERSHIP.OWNER : user.isGM;
+      if (!mayDelete) this.#refuse(user.id, `may not delete ${documentName} ${id}`);
+      ids.push(id);
+    }
+    if (ids.length === 0) return null;
+    for (const id of ids) {
+      this.#docs.delete(Server.key(documentName, id));
+      // A deleted Combat takes its embedded documents with it.
+      if (documentName === "Combat")
+        for (const [key, stored] of this.#docs) if (stored.parentId === id) this.#docs.delete(key);
+    }
+    return this.#broadcast({ action: "delete", documentName, parentId, result: ids, options: request.options, userId: user.id });
+  }
+
+  #broadcast(result: ModifyResult): ModifyResult {
+    const optionBytes = jsonBytes(result.options);
+    this.ledger.push({
+      kind: "modify",
+      documentName: result.documentName,
+      action: result.action,
+      userId: result.userId,
+      bytes: jsonBytes(result.result) + optionBytes,
+      recipients: this.connected.length,
+      optionBytes,
+    });
+    return structuredClone(result);
+  }
+
+  /** Counts a broadcast that is not a document operation (socket, query, setting, world time). */
+  count(kind: LedgerEntry["kind"], userId: string, payload: unknown, recipients: number): void {
+    this.ledger.push({ kind, userId, bytes: jsonBytes(payload), recipients, optionBytes: 0 });
+  }
+}
