@@ -30,7 +30,7 @@
  */
 import { formulaMax, formulaMin } from "../../src/engine/index.ts";
 import { defineDocumentGlobals, sheetApplications, type SheetRegistration } from "./sheet-double.ts";
-import { CombatTrackerDouble } from "./combat-tracker-double.ts";
+import { CombatTrackerModel } from "./runtime/combat-tracker-model.ts";
 import { strict } from "./foundry-double.ts";
 import { ActorDouble } from "./actor-double.ts";
 
@@ -687,7 +687,7 @@ export function installFoundryWorld(seed = 1): World {
     strict(
       {
         abstract: strict({ TypeDataModel: TypeDataModelDouble }, "foundry.abstract"),
-        applications: { sidebar: { tabs: { CombatTracker: CombatTrackerDouble } }, ...sheetApplications(world.sheets) },
+        applications: { sidebar: { tabs: { CombatTracker: CombatTrackerModel } }, ...sheetApplications(world.sheets) },
         data: strict({ fields: strict(fields, "foundry.data.fields") }, "foundry.data"),
         utils: strict(
           { escapeHTML: (s: string) => s.replace(/[&<>"']/g, ""), randomID: () => newId().slice(-16) },
