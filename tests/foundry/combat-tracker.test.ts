@@ -18,7 +18,7 @@ const en = JSON.parse(readText("lang/en.json")) as Record<string, never>;
 const sources = Object.fromEntries(listFiles("templates", [".hbs"]).map((path) => [path, readText(path)]));
 const handlebars = createHandlebarsHost(en, sources);
 
-/** The part hooks of Tempo's tracker, as core's render pipeline calls them (see combat-tracker-double.ts). */
+/** The part hooks of Tempo's tracker, as core's render pipeline calls them (tests/support/runtime/combat-tracker-model.ts; tracker-render-parts.test.ts runs the whole pipeline). */
 interface TrackerHooks {
   viewed: unknown;
   _configureRenderParts(options: object): Record<string, { template: string; templates?: string[] }>;

@@ -8,7 +8,7 @@
  * Install it BEFORE importing Foundry-layer modules: their classes extend `Combat` and
  * `foundry.abstract.TypeDataModel` when the module is evaluated.
  */
-import { CombatTrackerDouble } from "./combat-tracker-double.ts";
+import { CombatTrackerModel } from "./runtime/combat-tracker-model.ts";
 import { defineDocumentGlobals, sheetApplications, type SheetRegistration } from "./sheet-double.ts";
 
 /** What a test can see of one `game.settings.register` call. */
@@ -200,7 +200,7 @@ export function installFoundryDouble(): FoundryDouble {
     strict(
       {
         abstract: strict({ TypeDataModel: TypeDataModelDouble }, "foundry.abstract"),
-        applications: { sidebar: { tabs: { CombatTracker: CombatTrackerDouble } }, ...sheetApplications(sheets) },
+        applications: { sidebar: { tabs: { CombatTracker: CombatTrackerModel } }, ...sheetApplications(sheets) },
         helpers: { interaction: { KeyboardManager: { MODIFIER_KEYS: { SHIFT: "Shift" } } } },
       },
       "foundry",

@@ -14,7 +14,7 @@
  * - `Roll` evaluates dice terms (runtime/roll.ts); a scripted total, when a test gives one, wins.
  */
 import { defineDocumentGlobals, sheetApplications, type SheetRegistration } from "./sheet-double.ts";
-import { CombatTrackerDouble } from "./combat-tracker-double.ts";
+import { CombatTrackerModel } from "./runtime/combat-tracker-model.ts";
 import { strict } from "./foundry-double.ts";
 import { ActorDouble } from "./actor-double.ts";
 import { createRuntime, type Runtime } from "./runtime/runtime.ts";
@@ -289,7 +289,7 @@ export function installFoundryWorld(seed = 1): World {
       {
         abstract: strict({ TypeDataModel }, "foundry.abstract"),
         applications: {
-          sidebar: { tabs: { CombatTracker: CombatTrackerDouble } },
+          sidebar: { tabs: { CombatTracker: CombatTrackerModel } },
           handlebars: { loadTemplates: async () => [] },
           ...sheetApplications(world.sheets),
         },

@@ -22,8 +22,17 @@ import { askSegmentDeclaration } from "./segment-declare-dialog.ts";
 import { trackerContextEntries } from "./tracker-context-menu.ts";
 import { askText } from "./tracker-dialogs.ts";
 import { trackerInputOf } from "./tracker-input.ts";
-import { isSchemePartId, partsToRender, removeStaleParts, schemeParts, type SchemePartId } from "./tracker-parts.ts";
+import {
+  isSchemePartId,
+  partsRequested,
+  partsToRender,
+  removeStaleParts,
+  schemeParts,
+  shownParts,
+  type SchemePartId,
+} from "./tracker-parts.ts";
 
+type ConfigureArguments = Parameters<foundry.applications.sidebar.tabs.CombatTracker["_configureRenderOptions"]>;
 type ReplaceArguments = Parameters<foundry.applications.sidebar.tabs.CombatTracker["_replaceHTML"]>;
 const CORE_PARTS = foundry.applications.sidebar.tabs.CombatTracker.PARTS;
 
@@ -55,20 +64,38 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
   /** The parts the tracker draws now, as `_configureRenderParts` chose them for the viewed combat. */
   #configured: readonly string[] = [];
 
-  /** The tracker context `_configureRenderParts` built to choose the scheme part, for that part's context. */
+  /** The tracker context this render chose its parts by, for the scheme part's context. */
   #next: TrackerContext | null = null;
+
+  /** Set while `#next` is this render's: `_configureRenderOptions` built it, `_configureRenderParts` uses it. */
+  #nextIsFresh = false;
+
+  /**
+   * Issue 17: a partial render asks for parts by core's ids (`ui.combat.render({ parts: ["tracker"] })`, as
+   * modules do), and ApplicationV2 draws only the asked parts this render configured, so core's `tracker`
+   * and `footer` are turned into the viewed Tempo combat's scheme part before core filters them
+   * (partsRequested, ./tracker-parts.ts). The tracker context that chooses the scheme part is built here,
+   * once per render, and used by `_configureRenderParts` and the part's context.
+   */
+  protected override _configureRenderOptions(...[options]: ConfigureArguments): void {
+    this.#next = this.#freshContext();
+    this.#nextIsFresh = true;
+    const asked = options.parts;
+    if (asked !== undefined && this.rendered)
+      options.parts = partsRequested(asked, this.#next?.body.part ?? null, shownParts(this.element));
+    super._configureRenderOptions(options);
+  }
 
   /**
    * The parts of this render: the viewed Tempo combat's scheme part (the one its tracker context's body
    * names: the list when the scheme has nothing of its own to draw) beside core's header, or core's parts
-   * for any other combat. The context is built here once and given to the part (./tracker-parts.ts).
+   * for any other combat (./tracker-parts.ts).
    */
   protected override _configureRenderParts(
     options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions,
   ): Record<string, foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart> {
-    const combat = tempoCombatOf(this.viewed);
-    const input = combat === null ? null : trackerInputOf(combat, game.user);
-    this.#next = input === null ? null : buildTrackerContext(input);
+    if (!this.#nextIsFresh) this.#next = this.#freshContext();
+    this.#nextIsFresh = false;
     const parts = partsToRender(super._configureRenderParts(options), this.#next?.body.part ?? null);
     this.#configured = Object.keys(parts);
     return parts;
@@ -110,8 +137,12 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
    * core's `data-application-part` attribute (dnd5e's actor sheet finds its parts the same way,
    * module/applications/actor/character-sheet.mjs). Core's tracker listens on the application's element,
    * not on the rows (Weird Wizard restates it: module/apps/combat-tracker.mjs, `_attachFrameListeners`;
-   * Draw Steel binds its drag-drop to `this.element`), so kept rows lose nothing. A part the tracker no
-   * longer draws (another scheme's, or core's tracker when the viewed combat became a Tempo one) goes first.
+   * Draw Steel binds its drag-drop to `this.element`), so kept rows lose nothing. Issue 17: the freshly
+   * rendered part is given to `_attachPartListeners` before it is patched in, as core gives every part it
+   * puts in place (HandlebarsApplicationMixin: "attach event listeners to rendered template parts"), so the
+   * rows it brings in get their part listeners once, and the kept rows and the part's element, bound when
+   * they were first drawn, are never bound again. A part the tracker no longer draws (another scheme's, or
+   * core's tracker when the viewed combat became a Tempo one) goes first.
    */
   protected override _replaceHTML(...[result, content, options]: ReplaceArguments): void {
     removeStaleParts(content, this.#configured);
@@ -130,6 +161,7 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
       return;
     }
     super._replaceHTML(others, content, options);
+    if (drawn !== null) this._attachPartListeners(partId, next, options);
     if (drawn !== null && patchPart(drawn, next)) return;
     this.#drawWhole = true;
     // Once this render is over: a render started from inside this one could overlap it.

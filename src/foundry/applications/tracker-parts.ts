@@ -53,6 +53,30 @@ export function partsToRender<P>(parts: Record<string, P>, drawn: SchemePartId |
 }
 
 /**
+ * The parts a partial render (`options.parts`) redraws, in this tracker's parts. A module asks for core's
+ * parts by core's ids (`ui.combat.render({ parts: ["tracker"] })`); ApplicationV2 draws only the asked
+ * parts that this render configured and drops the others (the ApplicationRenderOptions docs: "re-rendering
+ * a subset of application parts"), so for a Tempo combat, whose tracker and footer are its scheme part
+ * `drawn`, core's `tracker` and `footer` (and any scheme part's id) mean `drawn`; for a combat core draws,
+ * a scheme part's id means core's tracker and footer. Every other id is kept. The parts that draw the
+ * combat (`drawn`, or core's tracker and footer) are redrawn too when one of them is not among the parts
+ * `shown` (the viewed combat changed since they were drawn), so a partial render never leaves the sidebar
+ * without a tracker.
+ */
+export function partsRequested(
+  requested: readonly string[],
+  drawn: SchemePartId | null,
+  shown: readonly string[],
+): string[] {
+  const body: readonly string[] = drawn === null ? CORE_ONLY_PART_IDS : [drawn];
+  const asked = (id: string): readonly string[] =>
+    isSchemePartId(id) || (drawn !== null && CORE_ONLY_PART_IDS.includes(id)) ? body : [id];
+  const parts = new Set(requested.flatMap(asked));
+  if (!body.every((id) => shown.includes(id))) for (const id of body) parts.add(id);
+  return [...parts];
+}
+
+/**
  * Parts on screen that the tracker does not draw any more (the viewed combat changed scheme, or changed
  * between a Tempo combat and another): removed before a render puts in its own, so the sidebar never
  * shows two trackers. `configured` are the parts the tracker draws now (not only those this render
@@ -64,4 +88,11 @@ export function removeStaleParts(content: Element, configured: readonly string[]
     if (configured.includes(id)) continue;
     content.querySelector(`[data-application-part="${id}"]`)?.remove();
   }
+}
+
+/** The ids of the parts on screen inside `content` (core's `data-application-part` attribute). */
+export function shownParts(content: Element): string[] {
+  return Array.from(content.querySelectorAll("[data-application-part]"), (part) =>
+    part.getAttribute("data-application-part"),
+  ).filter((id): id is string => id !== null);
 }
