@@ -5,6 +5,8 @@
 import "../../styles/tempo.css";
 import { TempoCombatTracker } from "./applications/combat-tracker.ts";
 import { registerQueries } from "./combat/queries.ts";
+import { registerSocket } from "./socket/socket-channel.ts";
+import { registerReconcile } from "./combat/reconcile.ts";
 import { TEMPO } from "./config.ts";
 import { registerHandlebarsHelpers } from "./handlebars-helpers.ts";
 import { COMBAT_MODELS } from "./data/combat/combat-model.ts";
@@ -47,6 +49,9 @@ Hooks.once("init", () => {
   registerSettings();
   registerKeybindings();
   registerQueries();
+  // Issue 17: player requests on the system socket; a GM who becomes the active one reconciles.
+  Hooks.once("setup", registerSocket);
+  registerReconcile();
   registerQuenchBatches();
   registerGroupHooks();
   registerEffectTracking();

@@ -8,6 +8,7 @@
  * Install it once per test file, before anything else touches Foundry globals.
  */
 import { readCombatState, readStoredCombat, storeCombatState, type RulesetId } from "../../src/engine/index.ts";
+import { activeRuntime } from "./runtime/runtime.ts";
 import { installFoundryWorld, type UserDouble, type World, type Write } from "./foundry-world.ts";
 
 export type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
@@ -119,46 +120,14 @@ export function coreMismatches(t: TempoWorld, combat: Tempo): string[] {
   return out;
 }
 
-/** Everything Tempo or a user could have written to this combat, as one string. */
+/** Everything Tempo or a user could have written to this combat, as the server stores it. */
 export function snapshot(combat: Tempo): string {
-  return JSON.stringify({
-    system: storedSource(combat),
-    round: combat.round,
-    turn: combat.turn,
-    combatants: combat.combatants.map((c) => {
-      const doc = c as unknown as { flags: unknown; _source: { system: unknown } };
-      return [c.id, c.initiative, c.defeated, doc._source.system, doc.flags];
-    }),
-  });
+  return activeRuntime().snapshotCombat(combat.id ?? "");
 }
 
-/** Puts a combat back to a snapshot taken of it (the same documents), without any write. */
-export function restore(combat: Tempo, taken: string): void {
-  const data = JSON.parse(taken) as {
-    system: object;
-    round: number;
-    turn: number | null;
-    combatants: [string, number | null, boolean, object, object][];
-  };
-  const doc = combat as unknown as { _source: { system: object }; round: number; turn: number | null; rebuild(): void };
-  doc._source.system = data.system;
-  doc.round = data.round;
-  doc.turn = data.turn;
-  for (const [id, initiative, defeated, system, flags] of data.combatants) {
-    const c = combat.combatants.get(id) as unknown as {
-      initiative: number | null;
-      defeated: boolean;
-      flags: object;
-      _source: { system: object };
-      rebuild(): void;
-    };
-    c.initiative = initiative;
-    c.defeated = defeated;
-    c.flags = flags;
-    c._source.system = system;
-    c.rebuild();
-  }
-  doc.rebuild();
+/** Puts a combat back to a snapshot taken of it, on the server and every client, without any write. */
+export function restore(_combat: Tempo, taken: string): void {
+  activeRuntime().restoreCombat(taken);
 }
 
 /** The writes to documents (not chat) since `from`. */

@@ -15,7 +15,7 @@
  * (engine: undoHealth) or a creature is gone. Everything is checked before anything is written.
  *
  * Who: the GM, or the user who rolled the damage (the message's author). When that user may not update
- * every creature, the active GM does it through the `tempo.applyDamage` query, which checks the asking
+ * every creature, the active GM does it on a request over the system socket (socket/socket-channel.ts), which checks the asking
  * user again; with no GM connected the user is told so and nothing changes.
  */
 import {
@@ -40,8 +40,7 @@ import { damageTargetActors } from "./damage-targets.ts";
 import { postConcentrationChecks } from "./concentration-posts.ts";
 import { writeHealth, type HealthWrite } from "./damage-writes.ts";
 import { localizeMessage } from "../localize.ts";
-
-export const APPLY_DAMAGE_QUERY = "tempo.applyDamage";
+import { askActiveGm } from "../socket/socket-channel.ts";
 
 export type DamageAction = "apply" | "undo";
 
@@ -50,15 +49,6 @@ export interface ApplyDamageQuery {
   readonly action: DamageAction;
   /** Apply: the creatures the asking user targeted or selected. */
   readonly actorUuids: readonly string[];
-}
-
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace CONFIG {
-    interface Queries {
-      "tempo.applyDamage": (data: ApplyDamageQuery, options: { user: User.Implementation }) => Promise<Message | null>;
-    }
-  }
 }
 
 type Refusal = Message | null;
@@ -171,10 +161,10 @@ async function routeDamage(
   const mine = actors.every((actor) => actor.canUserModify(game.user, "update"));
   if (mine && action === "apply") return applyHere(message, actors);
   if (mine && actors.length === appliedRecords(damageModel(message)?.input.applied).length) return undoHere(message);
-  const gm = game.users.activeGM;
-  if (gm === null) return { key: "TEMPO.CHAT.Damage.NoGm" };
+  if (game.users.activeGM === null) return { key: "TEMPO.CHAT.Damage.NoGm" };
   const data = { messageId: message.id ?? "", action, actorUuids: actors.map((a) => a.uuid) };
-  return gm.query(APPLY_DAMAGE_QUERY, data, { timeout: 30_000 });
+  const answer = await askActiveGm("damage", data);
+  return answer.ok ? null : answer.error;
 }
 
 /** A damage card's button for this user: Apply on their targeted (else selected) tokens, or Undo. */
@@ -191,7 +181,7 @@ export function applyDamageTo(
   return routeDamage(message, "apply", actors);
 }
 
-/** The GM side of `tempo.applyDamage`: the asking user must be allowed the card; then as for the GM. */
+/** The GM side of a damage request: the sender (the server's id) must be allowed the card; then as for the GM. */
 export async function answerDamageQuery(data: ApplyDamageQuery, user: User.Implementation): Promise<Refusal> {
   if (!game.user.isGM) return { key: "TEMPO.ERRORS.Access.NotGm" };
   const message = game.messages.get(typeof data?.messageId === "string" ? data.messageId : "");

@@ -1,7 +1,7 @@
 /**
  * The card buttons (`data-tempo-card-action`), run for the clicking user:
  * - `apply`, `undo` (damage): the engine's damage pipeline on the targeted tokens, and its exact undo
- *   (apply-damage.ts, with its own `tempo.applyDamage` query);
+ *   (apply-damage.ts, which asks the active GM for creatures the user may not write);
  * - `roll` (save): the owner or the GM rolls the save's formula with a real Roll and the card is
  *   updated once with the total and the roll (its outcome is the engine's, drawn from the total);
  *   then what the save decides is written (save-outcome-writes.ts: an effect ends, concentration is
@@ -11,19 +11,18 @@
  *   with it when one was recorded (resolve-declared.ts), and marks it resolved;
  * - `openRow`: scrolls to the tracker row of the card's entry and highlights it (card-row.ts).
  * A message's author or a GM may update it (core's permission); anyone else's change goes to the
- * active GM through the `tempo.card` query, which checks ownership again before writing.
+ * active GM as a request on the system socket, which checks the sender's ownership again before writing.
  */
 import type { HostCommand, Message } from "../../engine/index.ts";
 import { CARD_ACTIONS, type CardAction } from "../../view/chat/card-common.ts";
 import { showNotice } from "../notice.ts";
+import { askActiveGm } from "../socket/socket-channel.ts";
 import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
 import { runDamageAction } from "./apply-damage.ts";
 import { userOwnsCard } from "./card-viewer.ts";
 import { rollDeclaredUse } from "./resolve-declared.ts";
 import { planCardFields, planSaveOutcome, writeSavePlan, type SavePlan } from "./save-outcome-writes.ts";
-
-export const CARD_QUERY = "tempo.card";
 
 /** What a card change writes: a save's total and roll, or a pending card marked resolved. */
 export type CardChange =
@@ -32,15 +31,6 @@ export type CardChange =
 export interface CardQuery {
   readonly messageId: string;
   readonly change: CardChange;
-}
-
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace CONFIG {
-    interface Queries {
-      "tempo.card": (data: CardQuery, options: { user: User.Implementation }) => Promise<Message | null>;
-    }
-  }
 }
 
 type Refusal = Message | null;
@@ -86,12 +76,11 @@ async function writeChange(message: ChatMessage.Implementation, change: CardChan
   const refused = checkChange(model, change, game.user);
   if (refused !== null) return refused;
   if (message.canUserModify(game.user, "update")) return commitChange(message, model, change);
-  const gm = game.users.activeGM;
-  if (gm === null) return { key: "TEMPO.ERRORS.Access.NoGm" };
-  return gm.query(CARD_QUERY, { messageId: message.id ?? "", change });
+  const answer = await askActiveGm("card", { messageId: message.id ?? "", change });
+  return answer.ok ? null : answer.error;
 }
 
-/** The GM side of `tempo.card`: the asking user must own the card's creature; the change is checked again. */
+/** The GM side of a card request: the asking user must own the card's creature; the change is checked again. */
 export async function answerCardQuery(data: CardQuery, user: User.Implementation): Promise<Refusal> {
   if (!game.user.isGM) return { key: "TEMPO.ERRORS.Access.NotGm" };
   const message = game.messages.get(typeof data?.messageId === "string" ? data.messageId : "");

@@ -1,8 +1,14 @@
-/** Registers Tempo's chat cards (issue 11): the ChatMessage subtypes' models, their rendering and the card queries. */
+/** Registers Tempo's chat cards (issue 11): the ChatMessage subtypes' models, their rendering and the GM side of card and damage requests. */
 import { CHAT_CARD_MODELS } from "../data/chat/chat-card-model.ts";
-import { APPLY_DAMAGE_QUERY, answerDamageQuery } from "./apply-damage.ts";
-import { CARD_QUERY, answerCardQuery } from "./card-actions.ts";
+import type { Message } from "../../engine/index.ts";
+import { answerDamageQuery, type ApplyDamageQuery } from "./apply-damage.ts";
+import { answerCardQuery, type CardQuery } from "./card-actions.ts";
+import { registerRequestHandler, type Answer } from "../socket/socket-channel.ts";
 import { registerCardRendering } from "./render-card.ts";
+
+function refusalAnswer(refusal: Message | null): Answer {
+  return refusal === null ? { ok: true } : { ok: false, error: refusal };
+}
 
 export function registerChatCards(): void {
   CONFIG.ChatMessage.dataModels.attack = CHAT_CARD_MODELS.attack;
@@ -10,7 +16,10 @@ export function registerChatCards(): void {
   CONFIG.ChatMessage.dataModels.save = CHAT_CARD_MODELS.save;
   CONFIG.ChatMessage.dataModels.pending = CHAT_CARD_MODELS.pending;
   CONFIG.ChatMessage.dataModels.initiative = CHAT_CARD_MODELS.initiative;
-  CONFIG.queries[CARD_QUERY] = (data, { user }) => answerCardQuery(data, user);
-  CONFIG.queries[APPLY_DAMAGE_QUERY] = (data, { user }) => answerDamageQuery(data, user);
+  // Issue 17: the GM sides of a player's card and damage requests, on the system socket.
+  registerRequestHandler("card", async (data, sender) => refusalAnswer(await answerCardQuery(data as CardQuery, sender)));
+  registerRequestHandler("damage", async (data, sender) =>
+    refusalAnswer(await answerDamageQuery(data as ApplyDamageQuery, sender)),
+  );
   registerCardRendering();
 }

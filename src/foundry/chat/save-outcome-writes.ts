@@ -1,6 +1,6 @@
 /**
  * What a rolled save card changes, written by whoever writes the card's total (its author, or the
- * active GM answering `tempo.card`). The engine decides (engine/conditions/save-outcomes.ts); this
+ * active GM answering a card request). The engine decides (engine/conditions/save-outcomes.ts); this
  * reads the documents it needs, and writes:
  * - PHS-12: the saved-against ActiveEffect is deleted when the save ends it (one write); an effect no
  *   longer on the creature is a refusal and nothing is written.

@@ -14,6 +14,7 @@ import { showNotice } from "../notice.ts";
 import { combatantActors, trackedEffectOf, type EffectLike } from "./effect-timing.ts";
 import { storedLedger, timingContext } from "./step-durations.ts";
 import { tempoModelOf } from "./tempo-model.ts";
+import { inWriterQueue } from "./writer-queue.ts";
 
 interface CreatedEffect {
   readonly id: string | null;
@@ -32,11 +33,19 @@ function combatsOf(actorUuid: string, named: string | null | undefined): Combat.
   return running.sort((a, b) => Number(b.id === named) - Number(a.id === named));
 }
 
+/** The combat that times a new effect, if any. */
+function combatOfEffect(effect: CreatedEffect): Combat.Implementation | undefined {
+  const actor = effect.parent as Actor.Implementation | null;
+  if (actor === null || (actor as { documentName?: unknown }).documentName !== "Actor" || effect.id === null)
+    return undefined;
+  return combatsOf(actor.uuid, effect.duration.combat)[0];
+}
+
 /** Records a new effect in the combat that times it (active GM only). */
 export async function trackCreatedEffect(effect: CreatedEffect): Promise<void> {
   const actor = effect.parent as Actor.Implementation | null;
-  if (actor === null || (actor as { documentName?: unknown }).documentName !== "Actor" || effect.id === null) return;
-  const combat = combatsOf(actor.uuid, effect.duration.combat)[0];
+  if (actor === null) return;
+  const combat = combatOfEffect(effect);
   const model = tempoModelOf(combat);
   if (combat === undefined || model === null || model.state === null) return;
   const bearer = combat.combatants.contents.find((c) => c.actor?.uuid === actor.uuid);
@@ -48,12 +57,14 @@ export async function trackCreatedEffect(effect: CreatedEffect): Promise<void> {
   if (!tracked.ok) return showNotice(tracked.error);
   if (tracked.value === null) return;
   const diff = diffStored(stored, storeDurationLedger(trackEffects(ledger, [tracked.value])));
-  if (diff !== null) await combat.update({ system: { durations: diff } } as Combat.UpdateData);
+  if (diff !== null) await combat.update({ system: { durations: diff, seq: model.seq + 1 } } as Combat.UpdateData);
 }
 
 export function registerEffectTracking(): void {
   Hooks.on("createActiveEffect", (effect) => {
     if (!isActiveGm()) return;
-    void trackCreatedEffect(effect as unknown as CreatedEffect);
+    const combat = combatOfEffect(effect as unknown as CreatedEffect);
+    // Issue 17: through the combat's writer queue, read on the state it will write over.
+    if (combat !== undefined) void inWriterQueue(combat, () => trackCreatedEffect(effect as unknown as CreatedEffect));
   });
 }

@@ -1,43 +1,32 @@
 /**
- * Player commands reach the active GM through v13's `User#query`. The handler runs on the GM's
- * client with the asking user (`{ user }`, the second argument core passes to a query handler; public
- * v13 modules call their handlers the same way when the GM asks itself). It checks that the user
- * may give the command for that combatant (engine: command-access.ts), then runs it; the engine
- * decides whether the rules allow it now. The answer is `{ ok: true }` or a localizable reason.
- *
- * `tempo.notice` goes the other way: the GM tells a player why a direct write was rolled back
- * (its name and showNotice live in ../notice.ts, a leaf that every layer may call).
+ * Commands reach the active GM (issue 17): a player's, and a GM's who is not the active one, travel
+ * on the system socket (socket/socket-channel.ts), whose listener knows the sender from the server;
+ * the active GM's own run here. The GM side checks that the sender may give the command for that
+ * combatant (engine: command-access.ts), then runs it in the combat's writer queue
+ * (writer-queue.ts); the engine decides whether the rules allow it now. The answer is `{ ok: true }`
+ * or a localizable reason, shown to the sender.
  */
 import { checkCommandAccess, type HostCommand, type Message } from "../../engine/index.ts";
 import { runCommand } from "./run-command.ts";
 import { tempoModelOf } from "./tempo-model.ts";
-import { NOTICE_QUERY, showNotice } from "../notice.ts";
+import { showNotice } from "../notice.ts";
+import { askActiveGm, registerRequestHandler } from "../socket/socket-channel.ts";
+import { inWriterQueue } from "./writer-queue.ts";
+import { fireCoreHook, isCoreHookCall } from "./core-hooks.ts";
 
 export interface CommandQuery {
   readonly combatId: string;
   readonly command: HostCommand;
 }
 
-export type CommandAnswer = { readonly ok: true } | { readonly ok: false; readonly error: Message };
-
-export const COMMAND_QUERY = "tempo.command";
-
-// fvtt-types declares the query registry as `CONFIG.Queries`; merging into it is the typed way to add one.
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace CONFIG {
-    interface Queries {
-      "tempo.command": (data: CommandQuery, options: { user: User.Implementation }) => Promise<CommandAnswer>;
-      "tempo.notice": (data: Message, options: { user: User.Implementation }) => Promise<boolean>;
-    }
-  }
-}
+/** `value`: core's hook for the step when the command came from another client, which fires it (core-hooks.ts). */
+export type CommandAnswer = { readonly ok: true; readonly value?: unknown } | { readonly ok: false; readonly error: Message };
 
 function refused(error: Message): CommandAnswer {
   return { ok: false, error };
 }
 
-/** The GM side: who asks, for what, and whether the rules allow it now. */
+/** The active GM's side: who asks (the server's sender), for what, and whether the rules allow it now. */
 export async function answerCommand(data: CommandQuery, user: User.Implementation): Promise<CommandAnswer> {
   if (!game.user.isGM) return refused({ key: "TEMPO.ERRORS.Access.NotGm" });
   if (typeof data !== "object" || data === null || typeof data.combatId !== "string") {
@@ -50,48 +39,42 @@ export async function answerCommand(data: CommandQuery, user: User.Implementatio
   if (typeof command !== "object" || command === null || typeof command.type !== "string") {
     return refused({ key: "TEMPO.ERRORS.Host.InvalidCommand", data: { type: "?" } });
   }
-  const current = model.state === null ? null : model.host.current(model.state);
-  const ids =
-    command.type === "rollInitiative" ? (command as unknown as { combatantIds?: unknown }).combatantIds : null;
-  const named = Array.isArray(ids) ? ids : [null];
-  for (const id of named) {
-    const access = checkCommandAccess(
-      typeof id === "string" ? { ...command, combatantId: id } : command,
-      {
-        isGM: user.isGM,
-        owns: (combatantId) => combat.combatants.get(combatantId)?.testUserPermission(user, "OWNER") ?? false,
-      },
-      current,
-    );
-    if (!access.ok) return refused(access.error);
-  }
-  const result = await runCommand(combat, command);
-  return result.ok ? { ok: true } : refused(result.error);
+  return inWriterQueue(combat, async () => {
+    // Checked on the state the command will run on, in the queue (not on the state when it was asked).
+    const now = tempoModelOf(combat);
+    const current = now === null || now.state === null ? null : now.host.current(now.state);
+    const ids =
+      command.type === "rollInitiative" ? (command as unknown as { combatantIds?: unknown }).combatantIds : null;
+    const named = Array.isArray(ids) ? ids : [null];
+    for (const id of named) {
+      const access = checkCommandAccess(
+        typeof id === "string" ? { ...command, combatantId: id } : command,
+        {
+          isGM: user.isGM,
+          owns: (combatantId) => combat.combatants.get(combatantId)?.testUserPermission(user, "OWNER") ?? false,
+        },
+        current,
+      );
+      if (!access.ok) return refused(access.error);
+    }
+    const here = user.id === game.user.id;
+    const result = await runCommand(combat, command, here);
+    if (!result.ok) return refused(result.error);
+    return here || result.value === null ? { ok: true } : { ok: true, value: result.value };
+  });
 }
 
 export function registerQueries(): void {
-  CONFIG.queries[COMMAND_QUERY] = (data, { user }) => answerCommand(data, user);
-  CONFIG.queries[NOTICE_QUERY] = (data) => {
-    showNotice(data);
-    return Promise.resolve(true);
-  };
+  registerRequestHandler("command", (data, sender) => answerCommand(data as CommandQuery, sender));
 }
 
 /**
- * Gives `command` for this combat: run here when this user is the GM, otherwise asked of the active
- * GM. With no GM connected nothing changes and the user is told so. Refusals are shown as notices.
+ * Gives `command` for this combat: run here when this user is the active GM, otherwise sent to the
+ * active GM. With no GM connected nothing changes and the user is told so. Refusals are shown as notices.
  */
 export async function giveCommand(combat: Combat.Implementation, command: HostCommand): Promise<CommandAnswer> {
-  let answer: CommandAnswer;
-  if (game.user.isGM) {
-    answer = await answerCommand({ combatId: combat.id ?? "", command }, game.user);
-  } else {
-    const gm = game.users.activeGM;
-    answer =
-      gm === null
-        ? refused({ key: "TEMPO.ERRORS.Access.NoGm" })
-        : await gm.query(COMMAND_QUERY, { combatId: combat.id ?? "", command }, { timeout: 30_000 });
-  }
+  const answer = await askActiveGm("command", { combatId: combat.id ?? "", command });
   if (!answer.ok) showNotice(answer.error);
-  return answer;
+  else if (isCoreHookCall(answer.value)) fireCoreHook(combat, answer.value);
+  return answer.ok ? { ok: true } : answer;
 }

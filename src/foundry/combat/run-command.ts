@@ -39,6 +39,8 @@ import { actionNowsOf } from "./step-actions.ts";
 import { declaredUseWrites, splitUse, type DeclaredUse } from "./declared-uses.ts";
 import { readableCombat } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
+import { tempoModelOf } from "./tempo-model.ts";
+import type { CoreHookCall } from "./core-hooks.ts";
 
 const MAX_ROLL_ROUNDS = 20;
 
@@ -63,8 +65,17 @@ function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: H
   return tableStep(host, stored, command, roster);
 }
 
-/** Runs `command` on the GM's client and writes the result; rolls the dice it asks for that settle an order. */
-export async function runCommand(combat: Combat.Implementation, given: HostCommand): Promise<Result<true>> {
+/**
+ * Runs `command` on the GM's client and writes the result; rolls the dice it asks for that settle an
+ * order. Core's hook for the step is fired here when `fireHooks` (the command was given on this
+ * client), else returned for the client that gave it (core-hooks.ts). Call it inside the combat's
+ * writer queue (writer-queue.ts).
+ */
+export async function runCommand(
+  combat: Combat.Implementation,
+  given: HostCommand,
+  fireHooks = true,
+): Promise<Result<CoreHookCall | null>> {
   // Issue 11: a declared item's record rides with the command; the engine sees the command alone.
   const { command, use } = splitUse(given);
   const read = readableCombat(combat);
@@ -72,15 +83,29 @@ export async function runCommand(combat: Combat.Implementation, given: HostComma
   const host = read.value.model.host;
   if (command.type === "setGroup") {
     const moved = await setGroup(combat, command);
-    return moved.ok ? rollRequested(combat, host, automaticRequests(moved.value)) : moved;
+    if (!moved.ok) return moved;
+    const rolled = await rollRequested(combat, host, automaticRequests(moved.value));
+    return rolled.ok ? ok(null) : rolled;
   }
   if (command.type === "start") {
     // Default groups: their documents first, then the regrouped engine starts in the start's one write.
     const grouped = await startGroups(combat);
     if (!grouped.ok) return grouped;
-    if (grouped.value !== null) return startGrouped(combat, host, grouped.value);
+    if (grouped.value !== null) return startGrouped(combat, host, grouped.value, fireHooks);
   }
-  return runStep(combat, host, command, use);
+  for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
+    const ran = await runStep(combat, host, command, use, fireHooks);
+    if (ran !== STALE) return ran;
+  }
+  return err("TEMPO.ERRORS.Host.Busy");
+}
+
+/** A step computed while another write landed (its `seq` moved on): computed again, never merged. */
+const STALE = Symbol("stale");
+const STALE_RETRIES = 3;
+
+function seqOf(combat: Combat.Implementation): number {
+  return tempoModelOf(combat)?.seq ?? 0;
 }
 
 /** `start` on the engine regrouped by the default groups: one Combat update, one Combatant update. */
@@ -88,7 +113,8 @@ async function startGrouped(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   grouped: StartGroups,
-): Promise<Result<true>> {
+  fireHooks: boolean,
+): Promise<Result<CoreHookCall | null>> {
   const read = readableCombat(combat);
   if (!read.ok) return read;
   const { stored, state } = read.value;
@@ -98,8 +124,7 @@ async function startGrouped(
   const origin = { stored, before: state, history: "reset" as const };
   const first = settle(host, stored, state, started.value, "reset");
   const step = await rollFollowUps(combat, host, origin, first);
-  await writeStep(combat, host, step, grouped.groups);
-  return ok(true);
+  return ok(await writeStep(combat, host, step, grouped.groups, [], new Map(), fireHooks));
 }
 
 /** One command as one write and one undo step, with the dice it brings that settle an order. */
@@ -107,20 +132,22 @@ async function runStep(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   command: HostCommand,
-  use: DeclaredUse | null = null,
-): Promise<Result<true>> {
+  use: DeclaredUse | null,
+  fireHooks: boolean,
+): Promise<Result<CoreHookCall | null> | typeof STALE> {
   const read = readableCombat(combat);
   if (!read.ok) return read;
   const { stored, state } = read.value;
+  const seq = seqOf(combat);
   const first =
     command.type === "rollInitiative" ? await rollInitiative(combat, host, command) : stepsOf(combat, host, command);
   if (!first.ok) return first;
   const history = command.type === "reset" ? "reset" : "record";
   const step = await rollFollowUps(combat, host, { stored, before: state, history }, first.value);
   // CNT-10, SEG-10: `concentrating` set by a concentration spell's declaration, cleared when it is lost.
+  if (seqOf(combat) !== seq) return STALE;
   const uses = declaredUseWrites(host.id, command, step.events, use);
-  await writeStep(combat, host, step, new Map(), concentrationChanges(command, step.events), uses);
-  return ok(true);
+  return ok(await writeStep(combat, host, step, new Map(), concentrationChanges(command, step.events), uses, fireHooks));
 }
 
 /**

@@ -4,13 +4,14 @@
  * initiative values and defeated flags that changed (so `combatant.initiative` shows the count, the
  * total or 15.5, and `combatant.defeated` follows the engine's `defeat`, `revive` and their undo).
  *
- * Core's `combatStart`, `combatRound` and `combatTurn` hooks fire before the update, as core's own
- * `startCombat` / `nextRound` / `nextTurn` fire them, once per real change. The engine events travel
- * with the update (`tempoEvents`) so every client's `_onUpdate` sees them (turn-events.ts).
+ * Core's `combatStart`, `combatRound` and `combatTurn` hooks fire before the update on the client
+ * that gave the command (core-hooks.ts), once per real change. The engine events travel with the
+ * update (`tempoEvents`) so every client's `_onUpdate` sees them.
  *
- * World time (TIME-1) moves by the engine's clock with `game.time.advance`, the public call
- * (dnd5e's rest and pf2e's world clock use it); the update carries no `advanceTime`, so core adds
- * nothing of its own.
+ * World time (TIME-1) moves by the engine's clock in the same operation: the Combat update's
+ * `worldTime: { delta }` option, which v13 combat operations accept (foundryvtt/foundryvtt #10924;
+ * core's own turn changes pass it the same way, Draw Steel 0.11.1 combat.mjs), so a step is one
+ * write and the clock moves once.
  */
 import type { AnyRulesetHost, CombatStep, ConditionChange, StoredUpdate } from "../../engine/index.ts";
 import { actionUpdates } from "./step-actions.ts";
@@ -21,10 +22,13 @@ import { applyStepConditions } from "../conditions/apply-conditions.ts";
 import { postStepCards } from "../chat/event-card-posts.ts";
 import { DECLARED_USES_FLAG, type DeclaredUseWrites } from "./declared-uses.ts";
 import { SYSTEM_ID } from "../system-id.ts";
+import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
 
 export interface TempoUpdateOptions {
   readonly tempoEvents: readonly { readonly type: string }[];
   readonly direction: 1 | -1 | 0;
+  /** TIME-1: the world clock moves by the step's seconds in this same operation (runtime note below). */
+  readonly worldTime: { readonly delta: number };
 }
 
 /** Core's `turn` for a state: the acting combatant's index in the engine's order, or null. */
@@ -42,29 +46,32 @@ export async function writeStep(
   groups: ReadonlyMap<string, string | null> = new Map(),
   conditions: readonly ConditionChange[] = [],
   uses: DeclaredUseWrites = new Map(),
-): Promise<void> {
+  fireHooks = true,
+): Promise<CoreHookCall | null> {
   const step = withDurations(combat, host, engineStep); // DUR-1: effect timers ride in the same update
   const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
   const model = tempoModelOf(combat);
   const wasStarted = model?.state != null && host.started(model.state);
   const round = host.round(step.state);
   const turn = turnIndex(host, step.state);
-  const data = { system: step.update ?? {}, round, turn };
-  const back = round < combat.round || (round === combat.round && (turn ?? -1) < (combat.turn ?? -1));
-  const options: TempoUpdateOptions = { tempoEvents: step.events, direction: back ? -1 : 1 };
-  // core's hook payloads: `{ round, turn }` and `{ advanceTime, direction }` (no time: see above).
-  const hookData = { round, turn } as { round: number; turn: number };
-  const hookOptions = { advanceTime: 0, direction: options.direction };
-  if (!wasStarted && host.started(step.state)) Hooks.callAll("combatStart", combat, hookData);
-  else if (round !== combat.round) Hooks.callAll("combatRound", combat, hookData, hookOptions);
-  else if (turn !== combat.turn) Hooks.callAll("combatTurn", combat, hookData, hookOptions);
+  // Issue 17: every Tempo write carries the next sequence number (writer-queue.ts, run-command.ts).
+  const system = { ...(step.update ?? {}), seq: (model?.seq ?? 0) + 1 };
+  const data = { system, round, turn };
+  const before = { started: wasStarted, round: combat.round, turn: combat.turn };
+  const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds);
+  const options: TempoUpdateOptions = {
+    tempoEvents: step.events,
+    direction: hook?.updateOptions.direction ?? 1,
+    worldTime: { delta: step.seconds },
+  };
+  if (hook !== null && fireHooks) fireCoreHook(combat, hook);
   await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
   await mirrorCombatants(combat, host, step.state, groups, actions, uses);
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
   await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);
-  if (step.seconds !== 0) await game.time.advance(step.seconds);
   // Issue 11: the save and pending cards the events call for (none for undo and redo).
   await postStepCards(combat, host, step.events);
+  return hook;
 }
 
 /** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already (tempo-write.ts). */

@@ -15,6 +15,7 @@
 import { DEFEATED_STATUS, statusToggleCommand } from "../../engine/index.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
 import { runCommand } from "../combat/run-command.ts";
+import { inWriterQueue } from "../combat/writer-queue.ts";
 import { tellUser } from "../combat/tell-user.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { isTempoWrite } from "../combat/tempo-write.ts";
@@ -65,12 +66,15 @@ export async function syncToggledStatuses(
         const active = created || actor.statuses.has(status);
         const named = engineStatusId(status);
         if (named === DEFEATED_STATUS && combatant.defeated === active) continue;
-        const model = tempoModelOf(combat);
-        if (model === null || model.state === null) continue;
-        const command = statusToggleCommand(model.host, model.state, id, named, active);
-        if (command === null) continue;
-        const result = await runCommand(combat, command);
-        if (!result.ok) tellUser(userId, result.error);
+        // Issue 17: in the combat's writer queue, decided on the state the command will run on.
+        await inWriterQueue(combat, async () => {
+          const model = tempoModelOf(combat);
+          if (model === null || model.state === null) return;
+          const command = statusToggleCommand(model.host, model.state, id, named, active);
+          if (command === null) return;
+          const result = await runCommand(combat, command);
+          if (!result.ok) tellUser(userId, result.error);
+        });
       }
     }
   }

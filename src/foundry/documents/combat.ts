@@ -6,7 +6,9 @@
  * Departures from core, on purpose:
  * - `previousTurn` is undo (the engine's exact earlier state), not "turn − 1";
  * - `turn` and `round` are whatever the engine says; core's linear turn events are replaced by the
- *   engine's events (`_manageTurnEvents` does nothing for a Tempo combat);
+ *   engine's events, dispatched once by the active GM, while `combatTurnChange` still fires on every
+ *   client; `turns` is set up again whenever the engine state changes (issue 17);
+ * - every write to the engine state goes through the active GM's writer queue (writer-queue.ts);
  * - `started` is true from `start` on, also in a surprise or planning round (round 0).
  *
  * `_sortCombatants` never reads `this`: core may hand it to `Array#sort` as a bare function, so the
@@ -24,6 +26,15 @@ import { initialCombatSystem } from "../combat/initial-system.ts";
 import { newCombatType } from "../new-combat-type.ts";
 import { applyEffectTiming } from "../combat/effect-expiry.ts";
 import { nextTurnCommand } from "../combat/core-controls.ts";
+import { inWriterQueue } from "../combat/writer-queue.ts";
+
+/** Core's turn state (`CombatHistoryData`): what `combatTurnChange` reports. */
+interface TurnAnnouncement {
+  readonly round: number;
+  readonly turn: number | null;
+  readonly combatantId: string | null;
+  readonly tokenId: string | null;
+}
 
 export class TempoCombat extends Combat {
   /** Gives a Tempo command (engine commands and the table's own, see run-command.ts). */
@@ -99,9 +110,37 @@ export class TempoCombat extends Combat {
     return tempoModelOf(this) === null ? super.resetAll() : this.#command({ type: "reset" });
   }
 
-  /** Core's linear turn events are replaced by the engine's (see `_onUpdate`). */
+  /**
+   * Core's linear turn events are replaced by the engine's (`_onUpdate`). What core's method does on
+   * every client besides them, `combatTurnChange`, Tempo does too (#announceTurnChange).
+   */
   protected override async _manageTurnEvents(): Promise<void> {
     if (tempoModelOf(this) === null) return super._manageTurnEvents();
+    this.#announceTurnChange();
+  }
+
+  /** The last turn state announced on this client (core's `previous`/`current` pair). */
+  #announced: TurnAnnouncement | null = null;
+
+  /**
+   * `combatTurnChange(combat, prior, current)` on this client when the acting creature, the turn or
+   * the round changed (API hookEvents.combatTurnChange: fired on every client after the update), once
+   * per change however many writes report it.
+   */
+  #announceTurnChange(): void {
+    const combatant = this.combatant;
+    const current: TurnAnnouncement = {
+      round: this.round,
+      turn: this.turn,
+      combatantId: combatant?.id ?? null,
+      tokenId: combatant?.tokenId ?? null,
+    };
+    const prior = this.#announced;
+    this.#announced = current;
+    if (prior === null || !this.started) return;
+    if (prior.round === current.round && prior.turn === current.turn && prior.combatantId === current.combatantId)
+      return;
+    Hooks.callAll("combatTurnChange", this, prior, current);
   }
 
   protected override _onUpdate(
@@ -109,16 +148,22 @@ export class TempoCombat extends Combat {
     options: Combat.Database.OnUpdateOperation,
     userId: string,
   ): void {
+    const tempo = tempoModelOf(this) !== null;
+    // Issue 17: core sorts `turns` again only when combatants change; the engine's order changes with
+    // the Combat's own update, so the turns are set up before core's `_onUpdate` reads `combatant`.
+    if (tempo && "system" in changed) this.setupTurns();
     super._onUpdate(changed, options, userId);
-    if (tempoModelOf(this) === null) return;
+    if (!tempo) return;
+    this.#announceTurnChange();
     const events = (options as { tempoEvents?: unknown }).tempoEvents;
     if (Array.isArray(events)) {
       const hooks = Hooks as unknown as { callAll(hook: string, ...args: unknown[]): boolean };
       for (const { hook, event } of tempoHookNames(events)) hooks.callAll(hook, this, event);
-      if (isActiveGm()) void this.#dispatchTurnEvents(events);
-      if (isActiveGm()) void applyEffectTiming(this, events);
+      if (isActiveGm()) void inWriterQueue(this, () => this.#dispatchTurnEvents(events));
+      if (isActiveGm()) void inWriterQueue(this, () => applyEffectTiming(this, events));
     }
-    if (isActiveGm()) void guardCombatUpdate(this, changed, userId);
+    if (isActiveGm() && ("turn" in changed || "round" in changed))
+      void inWriterQueue(this, () => guardCombatUpdate(this, changed, userId));
   }
 
   async #dispatchTurnEvents(events: readonly { readonly type: string }[]): Promise<void> {
@@ -138,31 +183,39 @@ export class TempoCombat extends Combat {
 
   protected override _onCreateDescendantDocuments(...args: Parameters<Combat["_onCreateDescendantDocuments"]>): void {
     super._onCreateDescendantDocuments(...args);
-    if (tempoModelOf(this) !== null && isActiveGm()) void syncRosterCreated(this);
+    if (tempoModelOf(this) === null || !isActiveGm()) return;
+    void inWriterQueue(this, () => syncRosterCreated(this));
     const [, collection, , changes, options, userId] = args;
-    if (tempoModelOf(this) !== null && isActiveGm() && groupSyncWanted("create", collection, changes, options))
-      void syncGroups(this, userId);
+    if (groupSyncWanted("create", collection, changes, options)) void inWriterQueue(this, () => syncGroups(this, userId));
   }
 
+  /**
+   * For a Tempo combat core's own handling is not run: it would write `turn` from the deleting client
+   * (a second write the guard then rolls back). The turns are set up here and the roster sync writes
+   * the engine's order in its one write.
+   */
   protected override _onDeleteDescendantDocuments(...args: Parameters<Combat["_onDeleteDescendantDocuments"]>): void {
-    super._onDeleteDescendantDocuments(...args);
-    if (tempoModelOf(this) !== null && isActiveGm()) void syncRosterDeleted(this);
+    if (tempoModelOf(this) === null) {
+      super._onDeleteDescendantDocuments(...args);
+      return;
+    }
+    this.setupTurns();
+    this.#announceTurnChange();
+    if (!isActiveGm()) return;
+    void inWriterQueue(this, () => syncRosterDeleted(this));
     const [, collection, , ids, options, userId] = args;
-    if (tempoModelOf(this) !== null && isActiveGm() && groupSyncWanted("delete", collection, ids, options))
-      void syncGroups(this, userId);
+    if (groupSyncWanted("delete", collection, ids, options)) void inWriterQueue(this, () => syncGroups(this, userId));
   }
 
   protected override _onUpdateDescendantDocuments(...args: Parameters<Combat["_onUpdateDescendantDocuments"]>): void {
     super._onUpdateDescendantDocuments(...args);
     const [, collection, , changes, options, userId] = args;
     if (tempoModelOf(this) === null || !isActiveGm()) return;
-    const written =
-      collection === "combatants"
-        ? answerCombatantWrites(this, changes as readonly Record<string, unknown>[], options, userId)
-        : Promise.resolve();
-    void written.then(() =>
-      groupSyncWanted("update", collection, changes, options) ? syncGroups(this, userId) : undefined,
-    );
+    void inWriterQueue(this, async () => {
+      if (collection === "combatants")
+        await answerCombatantWrites(this, changes as readonly Record<string, unknown>[], options, userId);
+      if (groupSyncWanted("update", collection, changes, options)) await syncGroups(this, userId);
+    });
   }
 
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {

@@ -152,6 +152,25 @@ export class Client implements ClientPort, ClientGlobals {
     return parent.getEmbeddedCollection(documentName) as unknown as Collection<ClientDocument>;
   }
 
+  /** Puts this client's copy of a combat back to `entries` in place (runtime.ts `restoreCombat`). */
+  restoreCombat(entries: readonly { documentName: DocumentName; source: Obj; parentId: string | null }[]): void {
+    const own = entries.find((e) => e.documentName === "Combat");
+    const combat = own === undefined ? undefined : this.combats.get(String(own.source._id));
+    if (own === undefined || combat === undefined) return;
+    for (const name of ["Combatant", "CombatantGroup"] as const) {
+      const collection = combat.getEmbeddedCollection(name);
+      const wanted = entries.filter((e) => e.documentName === name);
+      for (const id of [...collection.keys()]) if (!wanted.some((e) => e.source._id === id)) collection.delete(id);
+      for (const e of wanted) {
+        const doc = collection.get(String(e.source._id));
+        if (doc !== undefined) doc.resetSource(e.source);
+        else collection.set(String(e.source._id), new (this.documentClass(name))(e.source, { parent: combat, client: this }));
+      }
+    }
+    combat.resetSource(own.source);
+    combat.setupTurns();
+  }
+
   /** Applies a broadcast operation to this client's documents and runs the lifecycle (document.ts). */
   receive(result: ModifyResult): void {
     this.run(() => {

@@ -99,6 +99,13 @@ export abstract class ClientDocument {
     system.prepareDerivedData?.();
   }
 
+  /** Replaces this copy's whole source (a test's time machine, runtime.ts `restoreCombat`). */
+  resetSource(source: Obj): void {
+    this._source = structuredClone(source);
+    this.#buildSystem();
+    this.prepareData();
+  }
+
   /** Changes this client's copy only (core's `updateSource`, used in `_preCreate`). */
   updateSource(changes: Obj): Obj {
     const expanded = expandDotted(changes);

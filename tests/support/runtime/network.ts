@@ -215,6 +215,7 @@ export class Network {
     const combats = snapshot.filter((d) => d.documentName === "Combat");
     client.run(() => {
       for (const { source } of combats) {
+        if (client.combats.has(String(source._id))) continue;
         const Class = client.documentClass("Combat");
         const combat = new Class(source, { client }) as unknown as import("./combat.ts").CombatModel;
         client.combats.set(combat.id ?? "", combat);

@@ -166,6 +166,25 @@ export class Runtime {
     };
   }
 
+  /** The stored sources of a combat and its embedded documents, as JSON. */
+  snapshotCombat(id: string): string {
+    const entries = this.server
+      .snapshot()
+      .filter((d) => (d.documentName === "Combat" && d.source._id === id) || d.parentId === id)
+      .sort((a, b) => (a.documentName + String(a.source._id) < b.documentName + String(b.source._id) ? -1 : 1));
+    return JSON.stringify(entries);
+  }
+
+  /**
+   * Puts a combat back to a snapshot, on the server and every client, without any write: a test's
+   * way to run many table rows from one state (not something Foundry can do).
+   */
+  restoreCombat(taken: string): void {
+    const entries = JSON.parse(taken) as { documentName: DocumentName; source: Obj; parentId: string | null }[];
+    this.server.replace(entries);
+    for (const client of this.network.connectedClients) client.run(() => client.restoreCombat(entries));
+  }
+
   disconnect(client: Client): void {
     this.network.disconnect(client);
   }
@@ -196,6 +215,15 @@ export class Runtime {
   }
 }
 
+let latest: Runtime | null = null;
+
 export function createRuntime(options: RuntimeOptions): Runtime {
-  return new Runtime(options);
+  latest = new Runtime(options);
+  return latest;
+}
+
+/** The runtime the running test file made. */
+export function activeRuntime(): Runtime {
+  if (latest === null) throw new Error("Runtime model: no runtime");
+  return latest;
 }

@@ -86,6 +86,12 @@ export class Server {
     return [...this.#docs.values()].map((d) => ({ ...d, source: structuredClone(d.source) }));
   }
 
+  /** A test's time machine: puts stored sources back without any broadcast (runtime.ts `restore`). */
+  replace(entries: readonly { documentName: DocumentName; source: Obj; parentId: string | null }[]): void {
+    for (const e of entries)
+      this.#docs.set(Server.key(e.documentName, String(e.source._id)), { ...e, source: structuredClone(e.source) });
+  }
+
   source(documentName: DocumentName, id: string): Obj | null {
     return this.#docs.get(Server.key(documentName, id))?.source ?? null;
   }

@@ -9,9 +9,9 @@
  *
  * Tempo's own writes carry `tempoGroups` (the engine already holds them) and are not synced again.
  */
-import { automaticRequests, engineGroupOf, regroupCombatants, settle, type Message } from "../../../engine/index.ts";
+import { automaticRequests, engineGroupOf, regroupCombatants, settle } from "../../../engine/index.ts";
 import { hostCombatantOf } from "../../data/combatant/combatant-model.ts";
-import { NOTICE_QUERY, showNotice } from "../../notice.ts";
+import { tellUser } from "../tell-user.ts";
 import { rollRequested } from "../run-command.ts";
 import { readableCombat, tempoModelOf } from "../tempo-model.ts";
 import { ownGroupOf, rosterMoves } from "./membership.ts";
@@ -33,11 +33,6 @@ export function groupSyncWanted(
   if (collection === "groups") return true;
   if (action !== "update" || collection !== "combatants" || !Array.isArray(changes)) return false;
   return changes.some((change) => typeof change === "object" && change !== null && "group" in change);
-}
-
-function tell(userId: string, message: Message): void {
-  if (game.user.id === userId) showNotice(message);
-  else void game.users.get(userId)?.query(NOTICE_QUERY, message);
 }
 
 /** Every combatant the engine holds elsewhere than its document says → the engine's group. */
@@ -76,7 +71,7 @@ export async function syncGroups(combat: Combat.Implementation, userId: string):
   const moved = regroupCombatants(host, state, rosterMoves(combat, hostCombatantOf));
   if (!moved.ok) {
     await writeMembership(combat, host, null, setBackChanges(combat));
-    tell(userId, moved.error);
+    tellUser(userId, moved.error);
     return;
   }
   const step = moved.value.events.length > 0 ? settle(host, stored, state, moved.value, "reset") : null;

@@ -43,6 +43,8 @@ function defineCombatSchema() {
       roundSeconds: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 6 }),
     }),
     engine: new fields.ObjectField({ required: true, nullable: true, initial: null }),
+    /** Issue 17: the number of Tempo writes so far; a step computed on an older number is computed again. */
+    seq: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
     history: new fields.ObjectField({ required: true, initial: { undo: {}, redo: {} } }),
     /** DUR-1: the effects this combat times, with their changes per undo step (duration-ledger.ts). */
     durations: new fields.ObjectField({ required: true, initial: { effects: {}, steps: {} } }),

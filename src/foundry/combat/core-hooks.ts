@@ -1,0 +1,47 @@
+/**
+ * Core's combat hooks for one Tempo step, with v13's payloads: `combatStart(combat, updateData)`,
+ * `combatRound` / `combatTurn(combat, updateData, updateOptions)` where `updateData` is
+ * `{ round, turn }` and `updateOptions` is `{ direction, worldTime: { delta } }` (API v13/v14
+ * hookEvents.combatTurn and combatRound; Draw Steel 0.11.1 combat.mjs passes
+ * `{ direction: 1, worldTime: { delta } }` on v13). Core calls them on the client that starts the
+ * change, before the update (API hookEvents.combatStart: "called on the client which initiated the
+ * change"), once per real change: so the active GM fires them for its own clicks, and a player's
+ * client fires them when its request's answer comes back (socket/socket-channel.ts).
+ */
+export interface CoreHookCall {
+  readonly name: "combatStart" | "combatRound" | "combatTurn";
+  readonly updateData: { readonly round: number; readonly turn: number | null };
+  readonly updateOptions: { readonly direction: 1 | -1 | 0; readonly worldTime: { readonly delta: number } };
+}
+
+export interface TurnPosition {
+  readonly started: boolean;
+  readonly round: number;
+  readonly turn: number | null;
+}
+
+/** The hook a move from `before` to `after` calls, or null when neither round nor turn changed. */
+export function coreHookOf(before: TurnPosition, after: TurnPosition, delta: number): CoreHookCall | null {
+  const back = after.round < before.round || (after.round === before.round && (after.turn ?? -1) < (before.turn ?? -1));
+  const updateData = { round: after.round, turn: after.turn };
+  const updateOptions = { direction: back ? (-1 as const) : (1 as const), worldTime: { delta } };
+  if (!before.started && after.started) return { name: "combatStart", updateData, updateOptions };
+  if (after.round !== before.round) return { name: "combatRound", updateData, updateOptions };
+  if (after.turn !== before.turn) return { name: "combatTurn", updateData, updateOptions };
+  return null;
+}
+
+/** The installed types still describe v12's `{ advanceTime }` options, so the call is made untyped. */
+const hooks = (): { callAll(hook: string, ...args: unknown[]): boolean } =>
+  Hooks as unknown as { callAll(hook: string, ...args: unknown[]): boolean };
+
+export function fireCoreHook(combat: Combat.Implementation, call: CoreHookCall): void {
+  if (call.name === "combatStart") hooks().callAll("combatStart", combat, call.updateData);
+  else hooks().callAll(call.name, combat, call.updateData, call.updateOptions);
+}
+
+export function isCoreHookCall(value: unknown): value is CoreHookCall {
+  if (typeof value !== "object" || value === null) return false;
+  const name = (value as { name?: unknown }).name;
+  return name === "combatStart" || name === "combatRound" || name === "combatTurn";
+}

@@ -1,0 +1,125 @@
+/**
+ * Player requests over the system socket (issue 17): a player's command, save roll, damage Apply and
+ * Undo reach the active GM on `system.tempo` (system.json `socket: true`), and the GM answers the
+ * sender on the same channel.
+ *
+ * Why the socket and not `CONFIG.queries`: v13 calls a query handler with `(data, { timeout })` and
+ * does not say who asked (foundryvtt/foundryvtt #13418, open), while a system socket listener gets the
+ * sender's user id from the server as its last argument (socketlib `_onSocketReceived(message,
+ * senderId)`, pf2e `src/scripts/socket.ts` `(...[message, userId])`). The GM trusts only that id,
+ * never an id inside the payload. An emit is not echoed to its sender (community wiki "sockets"), so a
+ * GM's own request runs here.
+ *
+ * - No active GM when asking: refused at once (`Access.NoGm`), nothing sent.
+ * - The GM the request went to leaves before answering (`userConnected` false): refused with
+ *   `Access.GmLeft`; after `REQUEST_TIMEOUT_MS` without an answer: `Access.Timeout`. Never left hanging.
+ * - Only the active GM answers requests; only a GM's notices are shown.
+ */
+import type { Message } from "../../engine/index.ts";
+import { showNotice } from "../notice.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+
+export const SOCKET_EVENT = `system.${SYSTEM_ID}`;
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export type Answer = { readonly ok: true; readonly value?: unknown } | { readonly ok: false; readonly error: Message };
+
+export type RequestKind = "command" | "card" | "damage";
+
+/** The GM side of a request: `sender` is the user the server says sent it. */
+export type RequestHandler = (data: unknown, sender: User.Implementation) => Promise<Answer>;
+
+type Wire =
+  | { readonly type: "request"; readonly id: string; readonly kind: RequestKind; readonly gm: string; readonly data: unknown }
+  | { readonly type: "answer"; readonly id: string; readonly to: string; readonly answer: Answer }
+  | { readonly type: "notice"; readonly to: string; readonly message: Message };
+
+interface Pending {
+  readonly gm: string;
+  readonly settle: (answer: Answer) => void;
+  readonly timer: ReturnType<typeof setTimeout>;
+}
+
+const handlers = new Map<RequestKind, RequestHandler>();
+const pending = new Map<string, Pending>();
+let counter = 0;
+
+const refused = (key: `TEMPO.${string}`): Answer => ({ ok: false, error: { key } });
+
+export function registerRequestHandler(kind: RequestKind, handler: RequestHandler): void {
+  handlers.set(kind, handler);
+}
+
+function isActiveGm(): boolean {
+  return game.users.activeGM?.isSelf ?? false;
+}
+
+function emit(wire: Wire): void {
+  game.socket.emit(SOCKET_EVENT, wire);
+}
+
+async function handle(kind: RequestKind, data: unknown, sender: User.Implementation): Promise<Answer> {
+  const handler = handlers.get(kind);
+  if (handler === undefined) return refused("TEMPO.ERRORS.Host.InvalidCommand");
+  try {
+    return await handler(data, sender);
+  } catch (error) {
+    console.error("Tempo | a request failed on the GM's client", error);
+    return refused("TEMPO.ERRORS.Access.Failed");
+  }
+}
+
+/** Asks the active GM (this client when it is that GM) and waits for the answer. */
+export function askActiveGm(kind: RequestKind, data: unknown): Promise<Answer> {
+  const gm = game.users.activeGM;
+  if (gm === null) return Promise.resolve(refused("TEMPO.ERRORS.Access.NoGm"));
+  if (gm.isSelf) return handle(kind, data, game.user);
+  const id = `${game.user.id}.${Date.now().toString(36)}.${(counter++).toString(36)}`;
+  return new Promise((resolve) => {
+    const settle = (answer: Answer) => {
+      const entry = pending.get(id);
+      if (entry === undefined) return;
+      clearTimeout(entry.timer);
+      pending.delete(id);
+      resolve(answer);
+    };
+    const timer = setTimeout(() => settle(refused("TEMPO.ERRORS.Access.Timeout")), REQUEST_TIMEOUT_MS);
+    pending.set(id, { gm: gm.id ?? "", settle, timer });
+    emit({ type: "request", id, kind, gm: gm.id ?? "", data });
+  });
+}
+
+/** Shows `message` to `userId`: here when that is this user, else sent on the socket (GMs only). */
+export function sendNotice(userId: string, message: Message): void {
+  if (userId === game.user.id) showNotice(message);
+  else if (game.user.isGM) emit({ type: "notice", to: userId, message });
+}
+
+function onMessage(wire: unknown, senderId: unknown): void {
+  if (typeof wire !== "object" || wire === null || typeof senderId !== "string") return;
+  const message = wire as Wire;
+  const sender = game.users.get(senderId);
+  if (sender === undefined) return;
+  if (message.type === "request") {
+    if (!isActiveGm() || typeof message.id !== "string") return;
+    void handle(message.kind, message.data, sender).then((answer) =>
+      emit({ type: "answer", id: message.id, to: senderId, answer }),
+    );
+  } else if (message.type === "answer") {
+    if (message.to !== game.user.id || !sender.isGM) return;
+    pending.get(message.id)?.settle(message.answer);
+  } else if (message.type === "notice") {
+    if (message.to === game.user.id && sender.isGM) showNotice(message.message);
+  }
+}
+
+/** A GM who left cannot answer: its requests are refused now rather than at the timeout. */
+function onUserConnected(user: User.Implementation, connected: boolean): void {
+  if (connected) return;
+  for (const entry of [...pending.values()]) if (entry.gm === user.id) entry.settle(refused("TEMPO.ERRORS.Access.GmLeft"));
+}
+
+export function registerSocket(): void {
+  game.socket.on(SOCKET_EVENT, onMessage);
+  Hooks.on("userConnected", onUserConnected);
+}
