@@ -102,13 +102,23 @@ function initialize(schema: Record<string, FieldDouble>, source: Obj): Obj {
 class TypeDataModelDouble {
   readonly parent: unknown;
   constructor(data: Obj = {}, options: { parent?: unknown } = {}) {
-    const schema = (this.constructor as unknown as { defineSchema(): Record<string, FieldDouble> }).defineSchema();
-    Object.assign(this, initialize(schema, data));
+    const cls = this.constructor as unknown as {
+      defineSchema(): Record<string, FieldDouble>;
+      migrateData(source: Obj): Obj;
+    };
+    // Building a model migrates its source first, as Foundry's DataModel does (dnd5e, Draw Steel rely on it).
+    Object.assign(this, initialize(cls.defineSchema(), cls.migrateData(data)));
     this.parent = options.parent ?? null;
   }
   static defineSchema(): Record<string, FieldDouble> {
     return {};
   }
+  /** Foundry's default: the source as it is (a model's override calls it last, as dnd5e's do). */
+  static migrateData(source: Obj): Obj {
+    return source;
+  }
+  /** The document's `_preUpdate` forwards the candidate changes here; the default allows them. */
+  async _preUpdate(_changes: Obj, _options: Obj, _user: unknown): Promise<boolean | void> {}
   prepareDerivedData(): void {}
 }
 
