@@ -164,7 +164,9 @@ class TypeDataModelDouble {
     return changes;
   }
   /** The document's `_preUpdate` forwards the candidate changes here; the default allows them. */
-  async _preUpdate(_changes: Obj, _options: Obj, _user: unknown): Promise<boolean | void> {}
+  async _preUpdate(_changes: Obj, _options: Obj, _user: unknown): Promise<boolean | undefined> {
+    return undefined;
+  }
   prepareDerivedData(): void {}
 }
 
