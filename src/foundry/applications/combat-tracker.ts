@@ -22,6 +22,7 @@ import { askSegmentDeclaration } from "./segment-declare-dialog.ts";
 import { trackerContextEntries } from "./tracker-context-menu.ts";
 import { askText } from "./tracker-dialogs.ts";
 import { trackerInputOf } from "./tracker-input.ts";
+import { resetTrackerContextOf } from "./tracker-reset.ts";
 import { isSchemePartId, partsToRender, removeStaleParts, schemeParts, type SchemePartId } from "./tracker-parts.ts";
 
 type ReplaceArguments = Parameters<foundry.applications.sidebar.tabs.CombatTracker["_replaceHTML"]>;
@@ -66,9 +67,7 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
   protected override _configureRenderParts(
     options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions,
   ): Record<string, foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart> {
-    const combat = tempoCombatOf(this.viewed);
-    const input = combat === null ? null : trackerInputOf(combat, game.user);
-    this.#next = input === null ? null : buildTrackerContext(input);
+    this.#next = this.#freshContext();
     const parts = partsToRender(super._configureRenderParts(options), this.#next?.body.part ?? null);
     this.#configured = Object.keys(parts);
     return parts;
@@ -94,11 +93,13 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     return { ...prepared, ...next, ...drawnRows };
   }
 
-  /** The viewed combat's tracker context now, or null when it is not a Tempo combat. */
+  /** The viewed combat's tracker context now, or null when it is not a Tempo combat (or cannot be drawn). */
   #freshContext(): TrackerContext | null {
     const combat = tempoCombatOf(this.viewed);
-    const input = combat === null ? null : trackerInputOf(combat, game.user);
-    return input === null ? null : buildTrackerContext(input);
+    if (combat === null) return null;
+    // Issue 17: a combat saved by another Tempo shows why and offers the GM its Reset (tracker-reset.ts).
+    const input = trackerInputOf(combat, game.user);
+    return input === null ? resetTrackerContextOf(combat, game.user) : buildTrackerContext(input);
   }
 
   /**

@@ -53,7 +53,7 @@ export type TableCommand =
   | { readonly type: "reset" };
 
 function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: HostCommand): Result<CombatStep> {
-  const read = readableCombat(combat);
+  const read = readableCombat(combat, command.type === "reset");
   if (!read.ok) return read;
   const { model, stored } = read.value;
   const combatants = combat.combatants.contents.map((c) => hostCombatantOf(c));
@@ -67,7 +67,8 @@ function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: H
 export async function runCommand(combat: Combat.Implementation, given: HostCommand): Promise<Result<true>> {
   // Issue 11: a declared item's record rides with the command; the engine sees the command alone.
   const { command, use } = splitUse(given);
-  const read = readableCombat(combat);
+  // Issue 17: a combat saved by another Tempo can still be Reset (tempo-model.ts, combat-format.ts).
+  const read = readableCombat(combat, command.type === "reset");
   if (!read.ok) return read;
   const host = read.value.model.host;
   if (command.type === "setGroup") {
@@ -109,7 +110,7 @@ async function runStep(
   command: HostCommand,
   use: DeclaredUse | null = null,
 ): Promise<Result<true>> {
-  const read = readableCombat(combat);
+  const read = readableCombat(combat, command.type === "reset");
   if (!read.ok) return read;
   const { stored, state } = read.value;
   const first =
