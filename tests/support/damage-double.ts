@@ -93,10 +93,20 @@ export class SystemActorDouble extends ActorDouble {
     this._systemSource = next;
     this.#build();
   }
+  /**
+   * The changes as the writing client sends them: expanded, then given to the model's `_preUpdate`
+   * (Foundry's document `_preUpdate` forwards them to its TypeDataModel), which may adjust them.
+   */
+  async prepared(changes: Obj, user: UserDouble): Promise<Obj> {
+    const expanded = expand(changes);
+    const model = this.system as { _preUpdate(c: Obj, o: Obj, u: unknown): Promise<unknown> };
+    await model._preUpdate(expanded, {}, user);
+    return expanded;
+  }
   async update(changes: Obj): Promise<this> {
     const user = this.world.current() as UserDouble;
     if (!this.canUserModify(user, "update")) throw new Error(`Foundry double: ${user.id} may not update ${this.name}`);
-    const next = this.candidate(changes);
+    const next = this.candidateSystem(((await this.prepared(changes, user)).system as Obj | undefined) ?? {});
     this.world.writes.push({ document: "Actor", userId: user.id, bytes: 0, data: [{ _id: this.id, ...changes }] });
     this.commit(next);
     return this;
@@ -156,10 +166,13 @@ export function installDamageDouble(world: World): DamageDouble {
           throw new Error(`Foundry double: ${user.id} may not update ${actor.name}`);
         return actor;
       });
-      const nexts = actors.map((actor, i) => {
-        const { _id: _, ...changes } = list[i] as Obj;
-        return actor.candidate(changes);
-      });
+      const prepared = await Promise.all(
+        actors.map(async (actor, i) => {
+          const { _id: _, ...changes } = list[i] as Obj;
+          return actor.prepared(changes, user);
+        }),
+      );
+      const nexts = actors.map((actor, i) => actor.candidateSystem((prepared[i]?.system as Obj | undefined) ?? {}));
       world.writes.push({ document: "Actor", userId: user.id, bytes: 0, data: structuredClone(list) });
       actors.forEach((actor, i) => actor.commit(nexts[i] as Obj));
       return actors;

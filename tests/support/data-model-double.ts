@@ -163,6 +163,10 @@ class TypeDataModelDouble {
     this.#accept(merged(this._source, changes));
     return changes;
   }
+  /** The document's `_preUpdate` forwards the candidate changes here; the default allows them. */
+  async _preUpdate(_changes: Obj, _options: Obj, _user: unknown): Promise<boolean | undefined> {
+    return undefined;
+  }
   prepareDerivedData(): void {}
 }
 

@@ -7,3 +7,4 @@ export * from "./actor-source.ts";
 export * from "./actor-damage.ts";
 export * from "./damage-statuses.ts";
 export * from "./actor-actions.ts";
+export * from "./clamp-pools.ts";

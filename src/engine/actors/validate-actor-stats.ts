@@ -4,6 +4,8 @@
  * change with a localized message. The checks are the engine's own wherever a rule area has one (DR-1
  * `validateDr`, OSH-4 `validateOvershield`, SEG-14 `parseHitDice`, SEG-12 `aac0Needed` and
  * `descendingArmorClass`, STD-8 `checkSpeeds`, AP-1 `swingsPerAction`, DR-3 `validateHitPoints`).
+ * A pool's value above its maximum (or an overshield or AP below 0) is not a problem here: the write
+ * that overshoots is clamped (clamp-pools.ts), not refused.
  */
 import { isWhole, shown } from "../dice/checks.ts";
 import type { I18nKey, Message, Result } from "../core/result.ts";
@@ -21,7 +23,6 @@ import {
   SKILL_IDS,
   TIER_MIN,
   type ActorStats,
-  type Pool,
 } from "./actor-stats.ts";
 import { overshieldOf } from "./actor-overshield.ts";
 
@@ -44,16 +45,6 @@ function whole(problems: Problems, path: string, value: number): void {
 function inRange(problems: Problems, path: string, value: number, min: number, max: number, key: I18nKey): void {
   if (!isWhole(value) || value < min || value > max)
     problems.push({ path, key, data: { value: shown(value), min, max } });
-}
-
-/** A pool's value may not exceed its maximum. */
-function notAboveMax(problems: Problems, path: string, pool: Pool): void {
-  if (isWhole(pool.value) && isWhole(pool.max) && pool.max >= 0 && pool.value > pool.max)
-    problems.push({
-      path: `${path}.value`,
-      key: "TEMPO.ERRORS.Actor.AboveMax",
-      data: { value: pool.value, max: pool.max },
-    });
 }
 
 function checkAbilitiesAndSkills(p: Problems, s: ActorStats): void {
@@ -81,13 +72,11 @@ function checkHealth(p: Problems, s: ActorStats): void {
   // DR-3: the hit points every damage target must carry (max 1 or more).
   const hp = validateHitPoints({ hp: s.hp.value, maxHp: s.hp.max });
   if (!hp.ok) p.push({ path: hp.error.data?.field === "maxHp" ? "hp.max" : "hp.value", ...hp.error });
-  notAboveMax(p, "hp", s.hp);
   add(p, "dr", validateDr(s.dr));
   whole(p, "overshield.value", s.overshield.value);
   whole(p, "overshield.max", s.overshield.max);
   if (isWhole(s.overshield.max) && s.overshield.max < 0)
     p.push({ path: "overshield.max", key: "TEMPO.ERRORS.Damage.InvalidOvershield", data: { field: "max" } });
-  notAboveMax(p, "overshield", s.overshield);
   add(p, "overshield.dr", validateDr(s.overshield.dr));
   // OSH-4, OSH-6: the shield itself (its DR was checked just above, whether or not there is a shield).
   const shield = overshieldOf(s.overshield);
@@ -101,7 +90,6 @@ function checkCombat(p: Problems, s: ActorStats): void {
   if (!apMax.ok) p.push({ path: "ap.max", ...apMax.error });
   const apValue = swingsPerAction(s.ap.value, 1);
   if (!apValue.ok) p.push({ path: "ap.value", ...apValue.error });
-  notAboveMax(p, "ap", s.ap);
   inRange(
     p,
     "criticalThreshold",

@@ -22,10 +22,15 @@ import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 import type { HostCommand, HostEvent } from "./ruleset-host.ts";
 
+/** The version of the stored form below (`Combat.system.format`; combat-format.ts moves older ones). */
+export const COMBAT_FORMAT = 1;
+
 /** What `Combat.system` holds for the engine. */
 export interface StoredCombat {
   readonly engine: StoredObject;
   readonly history: PatchHistory;
+  /** The stored format version, where the host keeps one; a step settled on it writes `COMBAT_FORMAT`. */
+  readonly format?: number;
 }
 
 export interface CombatStep {
@@ -61,14 +66,18 @@ export function storeCombatState(state: unknown): StoredObject {
 export function readStoredCombat(system: {
   readonly engine?: unknown;
   readonly history?: unknown;
+  readonly format?: unknown;
 }): StoredCombat | null {
   const engine = system.engine;
   if (typeof engine !== "object" || engine === null || Array.isArray(engine)) return null;
-  return { engine: engine as StoredObject, history: readPatchHistory(system.history) ?? { undo: {}, redo: {} } };
+  const history = readPatchHistory(system.history) ?? { undo: {}, redo: {} };
+  const format = typeof system.format === "number" ? { format: system.format } : {};
+  return { engine: engine as StoredObject, history, ...format };
 }
 
 function updateOf(before: StoredCombat, after: StoredCombat): StoredUpdate | null {
-  const update: Record<string, StoredUpdate> = {};
+  const update: Record<string, StoredUpdate | number> = {};
+  if (after.format !== undefined && after.format !== before.format) update.format = after.format;
   const engine = diffStored(before.engine, after.engine);
   if (engine !== null) update.engine = engine;
   const history = diffStored(before.history as unknown as StoredObject, after.history as unknown as StoredObject);
@@ -86,7 +95,8 @@ export function stepCombat(host: AnyRulesetHost, stored: StoredCombat, command: 
     if (!moved.ok) return moved;
     const after = readCombatState(host, moved.value.state);
     if (!after.ok) return after;
-    const next: StoredCombat = { engine: moved.value.state, history: moved.value.history };
+    const format = stored.format === undefined ? {} : { format: stored.format };
+    const next: StoredCombat = { engine: moved.value.state, history: moved.value.history, ...format };
     return ok({
       state: after.value,
       stored: next,
@@ -119,7 +129,13 @@ export function settle(
 ): CombatStep {
   const engine = storeCombatState(transition.state);
   const kept = history === "record" ? recordStep(stored.history, stored.engine, engine) : EMPTY_PATCH_HISTORY;
-  const next: StoredCombat = { engine, history: kept };
+  // A host that keeps a format version gets the current one with every settled step (a Reset of a
+  // combat saved in another format: combat-format.ts).
+  const next: StoredCombat = {
+    engine,
+    history: kept,
+    ...(stored.format === undefined ? {} : { format: COMBAT_FORMAT }),
+  };
   return {
     state: transition.state,
     stored: next,

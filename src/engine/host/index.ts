@@ -62,3 +62,4 @@ export {
   type RecordStepInput,
   type RulesetBook,
 } from "./economy-records.ts";
+export { COMBAT_FORMAT, combatResetReason, migrateStoredCombat, type CombatMigration } from "./combat-format.ts";

@@ -3,7 +3,8 @@
  * - `endTurn` (optionally `{ combatantId }`: refused unless that creature is acting, so a late or double
  *   click ends nobody else's turn): `next`, given by the owner of the acting creature;
  * - `nextRound` / `previousRound`: steps until the round changes, in one write and one undo step;
- * - `reset`: the encounter rebuilt from its combatants, not started, the undo history cleared;
+ * - `reset`: the encounter rebuilt from its combatants, not started, the undo history cleared (also when
+ *   the stored state does not read back, so a combat saved by another Tempo can always be started again);
  * - `undo` / `redo` and every engine command: `stepCombat`;
  * - the engine's `join` and `leave` are refused: the host's roster (Foundry's Combatant documents) gives
  *   them, so the engine and the roster never part.
@@ -92,11 +93,13 @@ function schedulerStep(
     case "previousRound":
       return undoRound(host, stored, limit);
     case "reset": {
+      // A stored state that does not read back (saved by another Tempo: combat-format.ts) is replaced
+      // all the same, with no clock change: there is no earlier time to go back to.
       const now = readCombatState(host, stored.engine);
-      if (!now.ok) return now;
       const created = host.create(roster.combatants, roster.options);
       if (!created.ok) return created;
-      return ok(settle(host, stored, now.value, { state: created.value, events: [], requests: [] }, "reset"));
+      const before = now.ok ? now.value : created.value;
+      return ok(settle(host, stored, before, { state: created.value, events: [], requests: [] }, "reset"));
     }
     case "rollInitiative":
       return err("TEMPO.ERRORS.Host.InvalidCommand", { type: command.type });

@@ -31,6 +31,7 @@ import {
   shownParts,
   type SchemePartId,
 } from "./tracker-parts.ts";
+import { resetTrackerContextOf } from "./tracker-reset.ts";
 
 type ConfigureArguments = Parameters<foundry.applications.sidebar.tabs.CombatTracker["_configureRenderOptions"]>;
 type ReplaceArguments = Parameters<foundry.applications.sidebar.tabs.CombatTracker["_replaceHTML"]>;
@@ -121,11 +122,13 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     return { ...prepared, ...next, ...drawnRows };
   }
 
-  /** The viewed combat's tracker context now, or null when it is not a Tempo combat. */
+  /** The viewed combat's tracker context now, or null when it is not a Tempo combat (or cannot be drawn). */
   #freshContext(): TrackerContext | null {
     const combat = tempoCombatOf(this.viewed);
-    const input = combat === null ? null : trackerInputOf(combat, game.user);
-    return input === null ? null : buildTrackerContext(input);
+    if (combat === null) return null;
+    // Issue 17: a combat saved by another Tempo shows why and offers the GM its Reset (tracker-reset.ts).
+    const input = trackerInputOf(combat, game.user);
+    return input === null ? resetTrackerContextOf(combat, game.user) : buildTrackerContext(input);
   }
 
   /**

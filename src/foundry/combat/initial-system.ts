@@ -2,7 +2,7 @@
  * The system data a new Tempo combat starts with: the world's options of the moment (copied, so a
  * later change of a setting never reaches a running encounter) and the engine's empty state.
  */
-import { RULESET_IDS, rulesetHost, storeCombatState, type RulesetId } from "../../engine/index.ts";
+import { COMBAT_FORMAT, RULESET_IDS, rulesetHost, storeCombatState, type RulesetId } from "../../engine/index.ts";
 import { worldCombatOptions } from "../settings.ts";
 import { hostOptionsOf, type CombatOptions } from "./host-options.ts";
 
@@ -18,5 +18,6 @@ export function initialCombatSystem(
   if (!isRuleset(type)) return null;
   const options = { ...worldCombatOptions(), ...overrides };
   const state = rulesetHost(type, options.roundSeconds).create([], hostOptionsOf(options));
-  return { options, engine: state.ok ? storeCombatState(state.value) : null, history: { undo: {}, redo: {} } };
+  const engine = state.ok ? storeCombatState(state.value) : null;
+  return { options, engine, format: COMBAT_FORMAT, history: { undo: {}, redo: {} } };
 }

@@ -55,7 +55,7 @@ export type TableCommand =
   | { readonly type: "reset" };
 
 function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: HostCommand): Result<CombatStep> {
-  const read = readableCombat(combat);
+  const read = readableCombat(combat, command.type === "reset");
   if (!read.ok) return read;
   const { model, stored } = read.value;
   const combatants = combat.combatants.contents.map((c) => hostCombatantOf(c));
@@ -78,7 +78,8 @@ export async function runCommand(
 ): Promise<Result<CoreHookCall | null>> {
   // Issue 11: a declared item's record rides with the command; the engine sees the command alone.
   const { command, use } = splitUse(given);
-  const read = readableCombat(combat);
+  // Issue 17: a combat saved by another Tempo can still be Reset (tempo-model.ts, combat-format.ts).
+  const read = readableCombat(combat, command.type === "reset");
   if (!read.ok) return read;
   const host = read.value.model.host;
   if (command.type === "setGroup") {
@@ -135,7 +136,7 @@ async function runStep(
   use: DeclaredUse | null,
   fireHooks: boolean,
 ): Promise<Result<CoreHookCall | null> | typeof STALE> {
-  const read = readableCombat(combat);
+  const read = readableCombat(combat, command.type === "reset");
   if (!read.ok) return read;
   const { stored, state } = read.value;
   const seq = seqOf(combat);

@@ -1,5 +1,6 @@
 import { err, ok, readStoredCombat, type Result, type StoredCombat } from "../../engine/index.ts";
 import { TempoCombatModel } from "../data/combat/combat-model.ts";
+import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 
 /** The combat's Tempo data, or null for a combat of another type (core's `base`, a module's). */
 export function tempoModelOf(combat: Combat.Implementation | null | undefined): TempoCombatModel | null {
@@ -16,12 +17,31 @@ export interface ReadableCombat {
 
 /**
  * The combat's model, stored form and engine state, or why there are none: `Host.NotTempo` for a
- * combat of another type, `Host.InvalidState` for one whose stored engine does not read back.
+ * combat of another type, `Host.InvalidState` for one whose stored engine does not read back (unless
+ * `forReset`: a Reset replaces it).
  */
-export function readableCombat(combat: Combat.Implementation | null | undefined): Result<ReadableCombat> {
+export function readableCombat(
+  combat: Combat.Implementation | null | undefined,
+  forReset = false,
+): Result<ReadableCombat> {
   const model = tempoModelOf(combat);
   if (model === null) return err("TEMPO.ERRORS.Host.NotTempo");
   const stored = readStoredCombat(model);
+  if (stored !== null && model.state === null && forReset) return resettable(combat, model, stored);
   if (stored === null || model.state === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model.ruleset });
   return ok({ model, stored, state: model.state });
+}
+
+/**
+ * A combat whose stored state does not read back (saved by another Tempo: `model.resetReason`), for the
+ * GM's Reset only: its state is the encounter rebuilt from its combatants, so the reset moves no clock.
+ */
+function resettable(
+  combat: Combat.Implementation | null | undefined,
+  model: TempoCombatModel,
+  stored: StoredCombat,
+): Result<ReadableCombat> {
+  const combatants = combat?.combatants.contents.map((c) => hostCombatantOf(c)) ?? [];
+  const created = model.host.create(combatants, model.hostOptions);
+  return created.ok ? ok({ model, stored, state: created.value }) : created;
 }

@@ -19,16 +19,16 @@ describe("actor statistics: validation", () => {
     ]);
   });
 
-  it("DR-3: refuses a hit point maximum below 1 and a value above the maximum", () => {
+  it("DR-3: refuses a hit point maximum below 1; a value above the maximum is clamped, not refused", () => {
     expect(problems(actorStats({ hp: { value: 0, max: 0 } }))).toEqual(["hp.max TEMPO.ERRORS.Damage.InvalidTarget"]);
-    expect(problems(actorStats({ hp: { value: 12, max: 10 } }))).toEqual(["hp.value TEMPO.ERRORS.Actor.AboveMax"]);
+    expect(problems(actorStats({ hp: { value: 12, max: 10 } }))).toEqual([]);
     // Below 0 is allowed: dying creatures (CNT-14) sit there.
     expect(problems(actorStats({ hp: { value: -3, max: 10 } }))).toEqual([]);
   });
 
-  it("AP-1: refuses a negative AP maximum and AP above the maximum", () => {
+  it("AP-1: refuses a negative AP maximum; AP above the maximum is clamped, not refused", () => {
     expect(problems(actorStats({ ap: { value: 0, max: -1 } }))).toEqual(["ap.max TEMPO.ERRORS.Damage.InvalidAp"]);
-    expect(problems(actorStats({ ap: { value: 90, max: 80 } }))).toEqual(["ap.value TEMPO.ERRORS.Actor.AboveMax"]);
+    expect(problems(actorStats({ ap: { value: 90, max: 80 } }))).toEqual([]);
   });
 
   it("SEG-14: accepts hit dice 4 and 4+4, refuses 1-1, ½ and words", () => {
@@ -57,11 +57,9 @@ describe("actor statistics: validation", () => {
     expect(problems(actorStats({ aac0: 30 }))).toEqual(["aac0 TEMPO.ERRORS.Attack.Aac0Invalid"]);
   });
 
-  it("OSH-6: a shield without hit points is fine; an overshield above its maximum is not", () => {
+  it("OSH-6: a shield without hit points is fine; an overshield above its maximum is clamped, not refused", () => {
     expect(problems(actorStats({ overshield: { effect: "ward", max: 0, condition: "until dawn" } }))).toEqual([]);
-    expect(problems(actorStats({ overshield: { effect: "ward", value: 8, max: 5 } }))).toEqual([
-      "overshield.value TEMPO.ERRORS.Actor.AboveMax",
-    ]);
+    expect(problems(actorStats({ overshield: { effect: "ward", value: 8, max: 5 } }))).toEqual([]);
   });
 
   it("STD-8: refuses a negative speed; PHS-8: refuses tier 0", () => {

@@ -152,7 +152,11 @@ export abstract class ClientDocument {
 
   // Lifecycle methods a subclass overrides (core's are no-ops here unless a subclass says otherwise).
   protected async _preCreate(_data: Obj, _options: Obj, _user: UserLike): Promise<boolean | void> {}
-  protected async _preUpdate(_changes: Obj, _options: Obj, _user: UserLike): Promise<boolean | void> {}
+  /** Core's `_preUpdate` gives the system model its say (TypeDataModel#_preUpdate, v11+; dnd5e clamps there). */
+  protected async _preUpdate(changes: Obj, options: Obj, user: UserLike): Promise<boolean | void> {
+    const system = this.system as { _preUpdate?(c: Obj, o: Obj, u: UserLike): Promise<boolean | void> };
+    if (typeof system._preUpdate === "function") return system._preUpdate(changes, options, user);
+  }
   protected async _preDelete(_options: Obj, _user: UserLike): Promise<boolean | void> {}
   protected _onCreate(_data: Obj, _options: Obj, _userId: string): void {}
   protected _onUpdate(_changed: Obj, _options: Obj, _userId: string): void {}

@@ -190,6 +190,8 @@ export class TypeDataModel {
   toObject(): Obj {
     return structuredClone(this._source);
   }
+  /** The document's `_preUpdate` forwards the candidate changes here; the default allows them. */
+  async _preUpdate(_changes: Obj, _options: Obj, _user: unknown): Promise<boolean | void> {}
   prepareBaseData(): void {}
   prepareDerivedData(): void {}
 }

@@ -1,6 +1,8 @@
 /**
  * The data model both actor types share: refuses statistics the engine finds wrong (with a localized
- * reason, nothing saved), migrates older shapes, and prepares the derived values from the engine.
+ * reason, nothing saved), clamps bounded resources a write overshoots (hit points healed past their
+ * maximum end at it: actor-pool-clamp.ts), migrates older shapes, and prepares the derived values from
+ * the engine.
  */
 import {
   deriveActorValues,
@@ -11,6 +13,7 @@ import {
 } from "../../../engine/index.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { migrateActorSource } from "./actor-migration.ts";
+import { clampPoolChanges, clampSourcePools } from "./actor-pool-clamp.ts";
 import { refuseProblems } from "./actor-refusal.ts";
 import { defineActorSchema, type ActorSchema } from "./actor-schema.ts";
 import { actorActionsOf, actorStatsOf, type ActorSystemLike } from "./actor-stats-of.ts";
@@ -37,8 +40,25 @@ export abstract class TempoActorModel extends foundry.abstract.TypeDataModel<Act
     return defineActorSchema({ side: null, hitDice: "" });
   }
 
+  /** An older shape brought forward; a stored value above its maximum clamped (a full source has both). */
   static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateActorSource(source));
+    return super.migrateData(clampSourcePools(migrateActorSource(source)));
+  }
+
+  /**
+   * A write that overshoots a pool (a sheet edit of hit points above the maximum, a lowered maximum, an
+   * undo that gives back more than the maximum now allows) is clamped, not refused. The TypeDataModel's
+   * `_preUpdate` receives the candidate changes before they are sent and may change them: the Ryuutama
+   * system (ryuutama actor data model, `_preUpdate(changes, options, user)` reading
+   * `system.resources.stamina.spent` from `changes`) and the Essence system (EssenceActor `_preUpdate`
+   * raising `changes.system` attributes below 1 to 1) adjust changes there the same way.
+   */
+  override async _preUpdate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation>["_preUpdate"]>
+  ) {
+    const [changes] = args;
+    clampPoolChanges(changes, this);
+    return super._preUpdate(...args);
   }
 
   /** The engine's checks on the whole system data: any problem refuses the change. */

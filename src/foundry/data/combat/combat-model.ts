@@ -10,12 +10,23 @@
  * Derived on every update (`prepareDerivedData`): `state`, the engine state read back, and `rank`,
  * each combatant id's place in the engine's order (what `_sortCombatants` reads). A state that cannot
  * be read leaves `state` null and the combat refuses commands with a clear error instead of guessing.
+ *
+ * `format` is the version of the stored engine format (engine/host/combat-format.ts). `migrateData`, the
+ * public v13 hook every TypeDataModel has for older sources (dnd5e's and Draw Steel's data models
+ * override it; Tempo's actor model does too: actor-model.ts), moves an older combat forward. One it
+ * cannot move (saved by a newer Tempo, or a state that no longer reads) gets `resetReason`, derived
+ * like `state`: the tracker shows it and the GM's Reset rebuilds the encounter (table-step.ts). It is
+ * not stored, because migrateData also sees partial updates (foundryvtt/foundryvtt #14482).
  */
 import {
+  COMBAT_FORMAT,
+  combatResetReason,
+  migrateStoredCombat,
   readCombatState,
   rulesetHost,
   type AnyRulesetHost,
   type HostOptions,
+  type Message,
   type RulesetId,
 } from "../../../engine/index.ts";
 import { hostOptionsOf, type CombatOptions } from "../../combat/host-options.ts";
@@ -40,11 +51,19 @@ function defineCombatSchema() {
         initial: "players",
       }),
       dexReaction: flag(),
-      roundSeconds: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 6 }),
+      roundSeconds: new fields.NumberField({
+        required: true,
+        nullable: false,
+        integer: true,
+        min: 0,
+        initial: DEFAULT_ROUND_SECONDS,
+      }),
     }),
     engine: new fields.ObjectField({ required: true, nullable: true, initial: null }),
     /** Issue 17: the number of Tempo writes so far; a step computed on an older number is computed again. */
     seq: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+    /** The stored engine format's version (combat-format.ts); older sources have none (version 0). */
+    format: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: COMBAT_FORMAT }),
     history: new fields.ObjectField({ required: true, initial: { undo: {}, redo: {} } }),
     /** DUR-1: the effects this combat times, with their changes per undo step (duration-ledger.ts). */
     durations: new fields.ObjectField({ required: true, initial: { effects: {}, steps: {} } }),
@@ -52,6 +71,8 @@ function defineCombatSchema() {
 }
 
 type CombatSchema = ReturnType<typeof defineCombatSchema>;
+
+const DEFAULT_ROUND_SECONDS = 6;
 
 export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<CombatSchema, Combat.Implementation> {
   static override defineSchema(): CombatSchema {
@@ -61,10 +82,20 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   /** The ruleset this subtype runs. */
   static readonly ruleset: RulesetId;
 
+  /** An older stored engine moved to the current format (a partial update is left as it is). */
+  static override migrateData(source: Record<string, unknown>) {
+    const ruleset = (this as typeof TempoCombatModel).ruleset as RulesetId | undefined;
+    // The round's length does not change how a state reads; the schema's default stands in for it.
+    if (ruleset !== undefined) migrateStoredCombat(rulesetHost(ruleset, DEFAULT_ROUND_SECONDS), source);
+    return super.migrateData(source);
+  }
+
   /** The engine state, read back on every update; null before it exists or when it cannot be read. */
   state: unknown = null;
   /** Combatant id → place in the engine's order. */
   rank: ReadonlyMap<string, number> = new Map();
+  /** Why this combat must be reset before it runs again (saved by another Tempo), or null. */
+  resetReason: Message | null = null;
 
   get ruleset(): RulesetId {
     return (this.constructor as typeof TempoCombatModel).ruleset;
@@ -84,8 +115,9 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     super.prepareDerivedData();
     this.state = null;
     this.rank = new Map();
-    if (this.engine === null) return;
     const host = this.host;
+    this.resetReason = combatResetReason(host, this);
+    if (this.engine === null || this.resetReason !== null) return;
     const read = readCombatState(host, this.engine);
     if (!read.ok) return;
     this.state = read.value;
