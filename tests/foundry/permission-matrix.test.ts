@@ -3,7 +3,7 @@
  * ruleset, EVERY command of its engine and the table's own (command-samples.ts, keyed by the Command
  * unions), each of four requesters — the GM, the owner of the creature the command acts for, another
  * player, an observer of that creature — at three moments of an encounter (not started, the owner's
- * creature acting, another creature acting), through the `tempo.command` query, through the
+ * creature acting, another creature acting), through a request on the system socket, through the
  * `tempoCommand` API, and through core's method where there is one.
  *
  * Expected: a requester the access rule refuses (players give only the commands a creature gives for
@@ -39,6 +39,7 @@ import {
 } from "../support/tempo-encounter.ts";
 
 const t = await installTempoWorld(31);
+const { askActiveGm } = await import("../../src/foundry/socket/socket-channel.ts");
 const { world } = t;
 afterAll(() => world.uninstall());
 
@@ -89,16 +90,10 @@ function at(ruleset: RulesetId, stage: Stage): Encounter & { ctx: SampleContext;
   return { ...e, stored, ctx: { host: m.host, state: m.state, own: e.own, npc: e.npc } };
 }
 
-/** The background work the GM's client started (all of it microtasks in the double) is done. */
-async function settled(): Promise<void> {
-  let seen = -1;
-  while (seen !== world.writes.length) {
-    seen = world.writes.length;
-    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+/** Every message is delivered and the work it started on any client is done (runtime model). */
+const settled = (): Promise<void> => world.idle();
 
-type Channel = "tempo.command query" | "tempoCommand" | "core method";
+type Channel = "socket request" | "tempoCommand" | "core method";
 
 interface Given {
   readonly channel: Channel;
@@ -143,13 +138,9 @@ function coreMethod(combat: Tempo, requester: Requester, command: HostCommand, c
 function channels(combat: Tempo, requester: Requester, command: HostCommand, ctx: SampleContext): Given[] {
   const user = userOf(requester);
   const query: Given = {
-    channel: "tempo.command query",
+    channel: "socket request",
     command,
-    give: () =>
-      world.as(user, () => {
-        const gm = game.users.activeGM as unknown as UserDouble;
-        return gm.query("tempo.command", { combatId: combat.id, command });
-      }),
+    give: () => world.as(user, () => askActiveGm("command", { combatId: combat.id, command })),
   };
   const api: Given = {
     channel: "tempoCommand",
@@ -200,14 +191,14 @@ async function expectOutcome(row: Row, given: Given): Promise<Verdict> {
     if (given.channel !== "core method") expect(answer, where).toEqual({ ok: false, error: verdict.error });
     expect(world.writes.length - from, where).toBe(0);
     expect(snapshot(e.combat), where).toBe(before);
-    if (given.channel !== "tempo.command query") {
+    if (given.channel !== "socket request") {
       expect(noticesOf(user, notices), where).toEqual([
         expect.stringMatching(`^${verdict.error.key.replaceAll(".", "\\.")}\\b`),
       ]);
     }
     return verdict;
   }
-  if (given.channel !== "core method") expect(answer, where).toEqual({ ok: true });
+  if (given.channel !== "core method") expect(answer, where).toMatchObject({ ok: true });
   expect(writes.filter((w) => w.document === "Combat").length, where).toBe(1);
   expect(writes.filter((w) => w.document === "Combatant").length, where).toBeLessThanOrEqual(1);
   expect(noticesOf(user, notices), where).toEqual([]);

@@ -140,8 +140,9 @@ export abstract class ClientDocument {
     const has = this.getUserLevel(user);
     return exact ? has === wanted : has >= wanted;
   }
+  /** Core's `isOwner` asks about `game.user`, the running client's user. */
   get isOwner(): boolean {
-    return this.testUserPermission(this.client.user, "OWNER");
+    return this.testUserPermission((currentClient() as unknown as ClientPort).user ?? this.client.user, "OWNER");
   }
   get hasPlayerOwner(): boolean {
     return this.client.users.some((u) => !u.isGM && this.testUserPermission(u, "OWNER"));

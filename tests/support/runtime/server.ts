@@ -88,6 +88,8 @@ export class Server {
 
   /** A test's time machine: puts stored sources back without any broadcast (runtime.ts `restore`). */
   replace(entries: readonly { documentName: DocumentName; source: Obj; parentId: string | null }[]): void {
+    const parents = new Set(entries.filter((e) => e.parentId === null).map((e) => String(e.source._id)));
+    for (const [key, stored] of this.#docs) if (stored.parentId !== null && parents.has(stored.parentId)) this.#docs.delete(key);
     for (const e of entries)
       this.#docs.set(Server.key(e.documentName, String(e.source._id)), { ...e, source: structuredClone(e.source) });
   }
