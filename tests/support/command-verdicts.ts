@@ -74,6 +74,11 @@ export function engineVerdict(command: HostCommand, ctx: SampleContext, stored: 
       return loose(undoRound(host, stored, 100));
     case "reset":
       return { ok: true, exact: null };
+    case "start": {
+      // The adapter makes the default groups first (groups/start-groups.ts): the engine alone cannot say the ids.
+      const step = stepCombat(host, stored, command);
+      return step.ok ? { ok: true, exact: null } : { ok: false, error: step.error };
+    }
     default: {
       const step = stepCombat(host, stored, command);
       if (!step.ok) return { ok: false, error: step.error };
