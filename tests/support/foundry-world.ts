@@ -56,10 +56,18 @@ export function foundryMerge(target: Obj, update: Obj): Obj {
 }
 
 export interface Write {
-  readonly document: "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup" | "ActiveEffect" | "Token" | "Actor";
+  readonly document:
+    "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup" | "ActiveEffect" | "Token" | "Actor" | "Setting";
   readonly userId: string;
   readonly bytes: number;
   readonly data: unknown;
+  /**
+   * For an update: each written document's stored source just before the write (one per change of a
+   * batched embedded update, in the same order), so the server's diff can be taken (bench/support/click-cost.ts).
+   */
+  readonly before?: unknown;
+  /** The operation options the write was given (they travel to every client with the update). */
+  readonly options?: unknown;
 }
 
 export interface UserDouble {
@@ -329,6 +337,11 @@ export function installFoundryWorld(seed = 1): World {
     get group(): GroupDouble | null {
       return this.parent.groups.get(String(this._source.group)) ?? null;
     }
+    /** The stored fields a Combatant update can change, as the server holds them. */
+    sourceForDiff(): Obj {
+      const { initiative, defeated, hidden, flags } = this;
+      return structuredClone({ initiative, defeated, hidden, flags, ...this._source });
+    }
     async update(data: Obj, options: Obj = {}): Promise<this> {
       await this.parent.updateEmbeddedDocuments("Combatant", [{ _id: this.id, ...data }], options);
       return this;
@@ -434,7 +447,17 @@ export function installFoundryWorld(seed = 1): World {
       if (!user.isGM && Object.keys(data).some((k) => k !== "turn" && k !== "round")) {
         throw new Error("Foundry double: a player may only update turn and round of a Combat");
       }
-      world.writes.push({ document: "Combat", userId: user.id, bytes: bytes(data), data: structuredClone(data) });
+      world.writes.push({
+        document: "Combat",
+        userId: user.id,
+        bytes: bytes(data),
+        data: structuredClone(data),
+        before: structuredClone({ system: this._source.system, round: this.round, turn: this.turn }),
+        options: structuredClone(options),
+      });
+      // v12+ core: an update's `worldTime: { delta }` option advances the world clock with it, on the server.
+      const time = options.worldTime;
+      if (isObj(time) && typeof time.delta === "number") world.worldTime += time.delta;
       const changed: Obj = {};
       if (isObj(data.system)) {
         this._source.system = foundryMerge(this._source.system as Obj, data.system);
@@ -490,6 +513,8 @@ export function installFoundryWorld(seed = 1): World {
         userId: user.id,
         bytes: bytes(changes),
         data: structuredClone(changes),
+        before: changes.map((change) => this.combatants.get(String(change._id))?.sourceForDiff()),
+        options: structuredClone(options),
       });
       const docs: CombatantDouble[] = [];
       for (const change of changes) {
@@ -638,6 +663,8 @@ export function installFoundryWorld(seed = 1): World {
           return world.worldTime;
         },
         advance: async (delta: number) => {
+          // A write of the world-time setting of its own (the round trip core's `worldTime` option saves).
+          world.writes.push({ document: "Setting", userId: current.id, bytes: bytes({ delta }), data: { delta } });
           world.worldTime += delta;
           return world.worldTime;
         },
@@ -706,7 +733,7 @@ export function installFoundryWorld(seed = 1): World {
   defineGlobal("ChatMessage", {
     create: async (data: Obj) => {
       world.messages.push(data);
-      world.writes.push({ document: "ChatMessage", userId: current.id, bytes: 0, data: null });
+      world.writes.push({ document: "ChatMessage", userId: current.id, bytes: 0, data });
       return data;
     },
     getSpeaker: (data: Obj) => data,
