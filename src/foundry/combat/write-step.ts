@@ -5,12 +5,16 @@
  * total or 15.5, and `combatant.defeated` follows the engine's `defeat`, `revive` and their undo).
  *
  * Core's `combatStart`, `combatRound` and `combatTurn` hooks fire before the update, as core's own
- * `startCombat` / `nextRound` / `nextTurn` fire them, once per real change. The engine events travel
- * with the update (`tempoEvents`) so every client's `_onUpdate` sees them (turn-events.ts).
+ * `startCombat` / `nextRound` / `nextTurn` fire them, once per real change. A summary of the engine
+ * events travels with the update (`tempoEvents`, under 1 KB, and `tempoOmitted`, the count per type
+ * left out: engine event-summary.ts) so every client's `_onUpdate` sees them; the writing GM keeps
+ * the whole list (step-events.ts).
  *
- * World time (TIME-1) moves by the engine's clock with `game.time.advance`, the public call
- * (dnd5e's rest and pf2e's world clock use it); the update carries no `advanceTime`, so core adds
- * nothing of its own.
+ * World time (TIME-1) moves by the engine's clock in the same update: core's `worldTime: { delta }`
+ * update option (Foundry v12 release notes, #10924: "Combat updates now support passing a
+ * `worldTime: {delta: number}` option … to automatically advance the world time as a side effect of
+ * the update"; core's `nextRound` passes it, and public systems' `nextTurn` overrides do the same), so
+ * the clock is not a second write.
  */
 import type { AnyRulesetHost, CombatStep, ConditionChange, StoredUpdate } from "../../engine/index.ts";
 import { actionUpdates } from "./step-actions.ts";
@@ -21,10 +25,14 @@ import { applyStepConditions } from "../conditions/apply-conditions.ts";
 import { postStepCards } from "../chat/event-card-posts.ts";
 import { DECLARED_USES_FLAG, type DeclaredUseWrites } from "./declared-uses.ts";
 import { SYSTEM_ID } from "../system-id.ts";
+import { summarizeEvents } from "../../engine/index.ts";
+import { holdStepEvents, takeStepEvents } from "./step-events.ts";
 
 export interface TempoUpdateOptions {
   readonly tempoEvents: readonly { readonly type: string }[];
+  readonly tempoOmitted?: Readonly<Record<string, number>>;
   readonly direction: 1 | -1 | 0;
+  readonly worldTime?: { readonly delta: number };
 }
 
 /** Core's `turn` for a state: the acting combatant's index in the engine's order, or null. */
@@ -51,18 +59,30 @@ export async function writeStep(
   const turn = turnIndex(host, step.state);
   const data = { system: step.update ?? {}, round, turn };
   const back = round < combat.round || (round === combat.round && (turn ?? -1) < (combat.turn ?? -1));
-  const options: TempoUpdateOptions = { tempoEvents: step.events, direction: back ? -1 : 1 };
-  // core's hook payloads: `{ round, turn }` and `{ advanceTime, direction }` (no time: see above).
+  const summary = summarizeEvents(step.events);
+  const options: TempoUpdateOptions = {
+    tempoEvents: summary.events,
+    ...(Object.keys(summary.omitted).length > 0 ? { tempoOmitted: summary.omitted } : {}),
+    direction: back ? -1 : 1,
+    ...(step.seconds !== 0 ? { worldTime: { delta: step.seconds } } : {}),
+  };
+  // core's hook payloads: `{ round, turn }` and v13's `{ direction, worldTime: { delta } }` (with the
+  // typed `advanceTime` holding the same seconds, for listeners written against it).
   const hookData = { round, turn } as { round: number; turn: number };
-  const hookOptions = { advanceTime: 0, direction: options.direction };
+  const time = { worldTime: { delta: step.seconds } };
+  const hookOptions = { advanceTime: step.seconds, direction: options.direction, ...time };
   if (!wasStarted && host.started(step.state)) Hooks.callAll("combatStart", combat, hookData);
   else if (round !== combat.round) Hooks.callAll("combatRound", combat, hookData, hookOptions);
   else if (turn !== combat.turn) Hooks.callAll("combatTurn", combat, hookData, hookOptions);
-  await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
+  holdStepEvents(combat.id ?? "", step.events);
+  try {
+    await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
+  } finally {
+    takeStepEvents(combat.id ?? "");
+  }
   await mirrorCombatants(combat, host, step.state, groups, actions, uses);
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
   await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);
-  if (step.seconds !== 0) await game.time.advance(step.seconds);
   // Issue 11: the save and pending cards the events call for (none for undo and redo).
   await postStepCards(combat, host, step.events);
 }
