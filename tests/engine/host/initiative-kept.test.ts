@@ -20,3 +20,20 @@ describe("phase: core's initiative between rounds (issue 17)", () => {
     expect(rolled).not.toEqual(kept);
   });
 });
+
+describe("segment: core's initiative between rounds (issue 17)", () => {
+  it("SEG-2: each creature keeps its group's last d6 when a new round starts, until the group rolls again", () => {
+    const random = seeded(9);
+    const { host, stored } = storedEncounter("segment", 12);
+    let s = step(host, stored, { type: "start" });
+    while (host.round(s.state) < 2) s = step(host, s.stored, nextCommand(host, s.state, random));
+    const ids = host.order(s.state);
+    const shown = () => ids.map((id) => host.initiative(s.state, id));
+    expect(shown().every((v) => typeof v === "number")).toBe(true);
+    // Step 2 asks for the groups' d6: the kept values stay until they are rolled.
+    while (host.pending(s.state).length === 0) s = step(host, s.stored, nextCommand(host, s.state, random));
+    expect(shown().every((v) => typeof v === "number")).toBe(true);
+    while (host.pending(s.state).length > 0) s = step(host, s.stored, nextCommand(host, s.state, random));
+    expect(shown().every((v) => typeof v === "number" && v >= 1 && v <= 6)).toBe(true);
+  });
+});
