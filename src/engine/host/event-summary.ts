@@ -15,8 +15,8 @@ export interface EventSummary {
   readonly omitted: Readonly<Record<string, number>>;
 }
 
-/** The JSON bytes the kept events may take. */
-export const EVENT_SUMMARY_BUDGET = 768;
+/** The JSON bytes the kept events may take: with the Combat diff of a turn step, the click stays under 1 KB. */
+export const EVENT_SUMMARY_BUDGET = 512;
 
 /** Events kept whatever their size: the ones that move the table (and undo / redo). */
 const STRUCTURAL: ReadonlySet<string> = new Set([
