@@ -21,7 +21,7 @@ import { createRuntime, type Runtime } from "./runtime/runtime.ts";
 import { defineSharedGlobal, insideClient } from "./runtime/context.ts";
 import { CombatModel } from "./runtime/combat.ts";
 import { FIELDS, TypeDataModel } from "./runtime/fields.ts";
-import { isObj, mergeUpdate, type Obj } from "./runtime/diff.ts";
+import { isObj, jsonBytes, mergeUpdate, type Obj } from "./runtime/diff.ts";
 import { makeRollClass } from "./runtime/roll.ts";
 import { OWNERSHIP } from "./runtime/server.ts";
 import type { Client } from "./runtime/client.ts";
@@ -29,9 +29,19 @@ import type { Client } from "./runtime/client.ts";
 export { mergeUpdate as foundryMerge } from "./runtime/diff.ts";
 
 export interface Write {
-  readonly document: "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup" | "ActiveEffect" | "Token" | "Actor";
+  readonly document:
+    | "Combat"
+    | "Combatant"
+    | "ChatMessage"
+    | "CombatantGroup"
+    | "ActiveEffect"
+    | "Token"
+    | "Actor"
+    | "Setting";
   readonly userId: string;
+  /** What one client receives: the server's broadcast diff and options (runtime/server.ts ledger). */
   readonly bytes: number;
+  /** The broadcast result: diffs with `_id`, created sources, or deleted ids. */
   readonly data: unknown;
   readonly options?: unknown;
 }
@@ -140,8 +150,16 @@ export function installFoundryWorld(seed = 1): World {
     const ledger = runtime.server.ledger;
     for (; ledgerStart.n < ledger.length; ledgerStart.n++) {
       const entry = ledger[ledgerStart.n];
+      if (entry?.kind === "time" || entry?.kind === "setting")
+        writes.push({ document: "Setting", userId: entry.userId, bytes: entry.bytes, data: null });
       if (entry?.kind !== "modify") continue;
-      writes.push({ document: entry.documentName as Write["document"], userId: entry.userId, bytes: entry.bytes, data: null });
+      writes.push({
+        document: entry.documentName as Write["document"],
+        userId: entry.userId,
+        bytes: entry.bytes,
+        data: entry.result,
+        options: entry.options,
+      });
     }
   };
 
@@ -316,7 +334,7 @@ export function installFoundryWorld(seed = 1): World {
   defineSharedGlobal("ChatMessage", {
     create: async (data: Obj) => {
       world.messages.push(data);
-      writes.push({ document: "ChatMessage", userId: current().id, bytes: 0, data: null });
+      writes.push({ document: "ChatMessage", userId: current().id, bytes: jsonBytes(data), data: null });
       return data;
     },
     getSpeaker: (data: Obj) => data,

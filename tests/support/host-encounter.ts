@@ -1,7 +1,7 @@
 /**
  * Drives a stored combat of any ruleset through `stepCombat`, the way the Foundry layer does: answer
  * every dice request with a seeded total in the formula's range, otherwise advance. Used by the host
- * tests and by the storage benchmark.
+ * tests and by benchmarks.
  */
 import {
   formulaMax,

@@ -4,7 +4,6 @@ import {
   parsePhaseState,
   phaseCombatant,
   phaseCombatants,
-  phaseInitiative,
   phaseLane,
   phaseScheduler,
   type PhaseCommand,
@@ -41,7 +40,9 @@ export function phaseHost(roundSeconds: number): RulesetHost<PhaseState> {
     current: phaseScheduler.current,
     round: (state) => state.round,
     started: (state) => state.round > 0,
-    initiative: phaseInitiative,
+    // Issue 17: core's initiative keeps the last total until the new round's roll replaces it, so a
+    // round boundary writes no `null` to every creature only for the roll to fill it again.
+    initiative: (state, id) => phaseCombatant(state, id)?.initiative ?? null,
     defeated: (state, id) => phaseCombatant(state, id)?.defeated === true,
     pending: phaseScheduler.pending,
     timeline: phaseScheduler.timeline,

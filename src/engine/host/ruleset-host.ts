@@ -95,7 +95,11 @@ export interface RulesetHost<S> {
   round(state: S): number;
   /** Whether `start` has been applied (rolling, a surprise or a planning round count as started). */
   started(state: S): boolean;
-  /** core's `combatant.initiative`: the count, the total, 15.5 after a ROT-2 tie; null until rolled. */
+  /**
+   * core's `combatant.initiative`: the count, the total, 15.5 after a ROT-2 tie; null until rolled. A
+   * value rolled anew each round (phase) stays until the new one is known (issue 17: no `null` written
+   * to every creature at a boundary only to be filled again).
+   */
   initiative(state: S, combatantId: string): number | null;
   /** DEF-1: whether the engine holds this combatant as defeated (core's `combatant.defeated`). */
   defeated(state: S, combatantId: string): boolean;

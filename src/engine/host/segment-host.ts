@@ -50,11 +50,15 @@ export function segmentHost(): RulesetHost<SegmentState> {
     current: segmentScheduler.current,
     round: (state) => state.round,
     started: (state) => state.round > 0,
-    // SEG-2: a creature's initiative is its group's d6 this round.
+    // SEG-2: a creature's initiative is its group's d6 this round; until it is rolled, the last one
+    // its group rolled (issue 17: a round boundary writes no null to every combatant).
     initiative: (state, id) => {
       const combatant = segmentCombatant(state, id);
-      if (combatant === null || !Object.hasOwn(state.groupRolls, combatant.groupId)) return null;
-      return state.groupRolls[combatant.groupId] ?? null;
+      if (combatant === null) return null;
+      const group = combatant.groupId;
+      if (Object.hasOwn(state.groupRolls, group)) return state.groupRolls[group] ?? null;
+      const last = state.lastGroupRolls;
+      return last !== undefined && Object.hasOwn(last, group) ? (last[group] ?? null) : null;
     },
     defeated: (state, id) => segmentCombatant(state, id)?.defeated === true,
     pending: segmentScheduler.pending,

@@ -5,13 +5,16 @@
  * total or 15.5, and `combatant.defeated` follows the engine's `defeat`, `revive` and their undo).
  *
  * Core's `combatStart`, `combatRound` and `combatTurn` hooks fire before the update on the client
- * that gave the command (core-hooks.ts), once per real change. The engine events travel with the
- * update (`tempoEvents`) so every client's `_onUpdate` sees them.
+ * that gave the command (core-hooks.ts), once per real change. A summary of the engine events
+ * travels with the update (`tempoEvents`, under 1 KB, and `tempoOmitted`, the count per type left
+ * out: engine event-summary.ts) so every client's `_onUpdate` sees them; the writing GM keeps the
+ * whole list (step-events.ts).
  *
  * World time (TIME-1) moves by the engine's clock in the same operation: the Combat update's
- * `worldTime: { delta }` option, which v13 combat operations accept (foundryvtt/foundryvtt #10924;
- * core's own turn changes pass it the same way, Draw Steel 0.11.1 combat.mjs), so a step is one
- * write and the clock moves once.
+ * `worldTime: { delta }` option (Foundry v12 release notes, #10924: "Combat updates now support
+ * passing a `worldTime: {delta: number}` option … to automatically advance the world time as a side
+ * effect of the update"; Draw Steel 0.11.1 combat.mjs passes it on v13), so a step is one write and
+ * the clock moves once.
  */
 import type { AnyRulesetHost, CombatStep, ConditionChange, StoredUpdate } from "../../engine/index.ts";
 import { actionUpdates } from "./step-actions.ts";
@@ -23,12 +26,14 @@ import { postStepCards } from "../chat/event-card-posts.ts";
 import { DECLARED_USES_FLAG, type DeclaredUseWrites } from "./declared-uses.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
+import { summarizeEvents } from "../../engine/index.ts";
+import { holdStepEvents, takeStepEvents } from "./step-events.ts";
 
 export interface TempoUpdateOptions {
   readonly tempoEvents: readonly { readonly type: string }[];
+  readonly tempoOmitted?: Readonly<Record<string, number>>;
   readonly direction: 1 | -1 | 0;
-  /** TIME-1: the world clock moves by the step's seconds in this same operation (runtime note below). */
-  readonly worldTime: { readonly delta: number };
+  readonly worldTime?: { readonly delta: number };
 }
 
 /** Core's `turn` for a state: the acting combatant's index in the engine's order, or null. */
@@ -59,13 +64,20 @@ export async function writeStep(
   const data = { system, round, turn };
   const before = { started: wasStarted, round: combat.round, turn: combat.turn };
   const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds);
+  const summary = summarizeEvents(step.events);
   const options: TempoUpdateOptions = {
-    tempoEvents: step.events,
+    tempoEvents: summary.events,
+    ...(Object.keys(summary.omitted).length > 0 ? { tempoOmitted: summary.omitted } : {}),
     direction: hook?.updateOptions.direction ?? 1,
-    worldTime: { delta: step.seconds },
+    ...(step.seconds !== 0 ? { worldTime: { delta: step.seconds } } : {}),
   };
   if (hook !== null && fireHooks) fireCoreHook(combat, hook);
-  await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
+  holdStepEvents(combat.id ?? "", step.events);
+  try {
+    await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
+  } finally {
+    takeStepEvents(combat.id ?? "");
+  }
   await mirrorCombatants(combat, host, step.state, groups, actions, uses);
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
   await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);

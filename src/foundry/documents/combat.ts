@@ -14,7 +14,8 @@
  * `_sortCombatants` never reads `this`: core may hand it to `Array#sort` as a bare function, so the
  * combat is found through the combatants' parent.
  */
-import { turnEventPlan, tempoHookNames, type HostCommand } from "../../engine/index.ts";
+import { turnEventPlan, tempoHookNames, type HostCommand, type HostEvent } from "../../engine/index.ts";
+import { takeStepEvents } from "../combat/step-events.ts";
 import { giveCommand, type CommandAnswer } from "../combat/queries.ts";
 import { guardCombatUpdate } from "../combat/guard.ts";
 import { syncRosterCreated, syncRosterDeleted } from "../combat/roster-sync.ts";
@@ -155,10 +156,14 @@ export class TempoCombat extends Combat {
     super._onUpdate(changed, options, userId);
     if (!tempo) return;
     this.#announceTurnChange();
-    const events = (options as { tempoEvents?: unknown }).tempoEvents;
-    if (Array.isArray(events)) {
+    const { tempoEvents: sent, tempoOmitted: omitted } = options as { tempoEvents?: unknown; tempoOmitted?: unknown };
+    if (Array.isArray(sent)) {
+      // Issue 17: the writer holds the whole list; other clients get the summary and the counts left out.
+      const events = takeStepEvents(this.id ?? "") ?? (sent as HostEvent[]);
       const hooks = Hooks as unknown as { callAll(hook: string, ...args: unknown[]): boolean };
       for (const { hook, event } of tempoHookNames(events)) hooks.callAll(hook, this, event);
+      if (events === sent && typeof omitted === "object" && omitted !== null)
+        hooks.callAll("tempo.eventsOmitted", this, omitted);
       if (isActiveGm()) void inWriterQueue(this, () => this.#dispatchTurnEvents(events));
       if (isActiveGm()) void inWriterQueue(this, () => applyEffectTiming(this, events));
     }

@@ -11,7 +11,7 @@ import {
 } from "../../../src/engine/index.ts";
 import { hostCombatant, nextCommand, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
 
-/** Events that make a `next` a boundary step (as the storage bench counts them). */
+/** Events that make a `next` a boundary step (as the old storage bench counted them). */
 const BOUNDARY_EVENTS = new Set(["roundStarted", "phaseStarted", "stepStarted", "segmentStarted", "planningStarted"]);
 
 describe("stored combats stay small per turn step (issue 8: < 1 KB at 300)", () => {

@@ -43,4 +43,7 @@ export interface LedgerEntry {
   readonly recipients: number;
   /** Bytes of the operation options within `bytes`. */
   readonly optionBytes: number;
+  /** A document operation's broadcast result (diffs, created sources or ids) and options. */
+  readonly result?: unknown;
+  readonly options?: unknown;
 }

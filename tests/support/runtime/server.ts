@@ -235,6 +235,8 @@ export class Server {
       bytes: jsonBytes(result.result) + optionBytes,
       recipients: this.connected.length,
       optionBytes,
+      result: result.result,
+      options: result.options,
     });
     return structuredClone(result);
   }

@@ -83,6 +83,11 @@ function badRolls(value: Record<string, unknown>): string | null {
     const roll = groupRolls[g];
     if (!isInteger(roll) || roll < 1 || roll > 6) return "groupRolls";
   }
+  const last = value.lastGroupRolls;
+  if (last !== undefined) {
+    if (!isRecord(last) || Object.getPrototypeOf(last) !== Object.prototype) return "lastGroupRolls";
+    if (!Object.values(last).every((roll) => isInteger(roll) && roll >= 1 && roll <= 6)) return "lastGroupRolls";
+  }
   if (!isInteger(value.nextRequest) || value.nextRequest < 1) return "nextRequest";
   const rolls = value.rolls;
   if (!Array.isArray(rolls) || (value.step !== 2 && rolls.length > 0)) return "rolls";

@@ -69,7 +69,18 @@ export function currentEntry(state: SegmentState): SegmentEntry | null {
 
 /** SEG-2: a new round; the last round's schedule stays until this round's is built (round-schedule.ts). */
 function newRound(d: Draft, round: number): void {
-  d.state = { ...d.state, round, step: 1, segment: 0, groupRolls: {}, cursor: -1, current: null, rolls: [] };
+  const lastGroupRolls = { ...d.state.lastGroupRolls, ...d.state.groupRolls };
+  d.state = {
+    ...d.state,
+    round,
+    step: 1,
+    segment: 0,
+    groupRolls: {},
+    lastGroupRolls,
+    cursor: -1,
+    current: null,
+    rolls: [],
+  };
   d.events.push({ type: "roundStarted", round }, { type: "stepStarted", round, step: 1 });
 }
 

@@ -161,6 +161,12 @@ export interface SegmentState {
   /** SEG-2 step 2: each group's d6 this round. */
   readonly groupRolls: Readonly<Record<string, number>>;
   /**
+   * The group d6 of the round before, kept when a round starts (absent in states stored before it was):
+   * core's initiative shows it until this round's roll is in (issue 17: no `null` written to every
+   * creature at a boundary only to be filled again). Never read by the rules.
+   */
+  readonly lastGroupRolls?: Readonly<Record<string, number>>;
+  /**
    * The round's turns in order, built once when the group rolls settle in step 2 (the roll batch writes
    * it). It belongs to round `scheduleRound` and is kept, not cleared, when the next round starts (a stale
    * schedule is never read: see `segmentRoundSchedule`); the next settle replaces it. So no `next`
