@@ -28,7 +28,7 @@ function model(combat: Tempo): InstanceType<typeof TempoCombatModel> {
 
 async function encounter(): Promise<Tempo> {
   await game.settings.set("tempo", "ruleset", "standard");
-  const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create;
+  const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create.bind(Combat);
   const combat = await create({});
   const list = [0, 1, 2].map((i) => ({ name: `C${i}`, system: { initiativeBonus: i, side: i ? "enemy" : "pc" } }));
   await (

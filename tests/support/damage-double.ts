@@ -137,8 +137,14 @@ export function installDamageDouble(world: World): DamageDouble {
     targets.set(user.id, set);
     return set;
   };
-  for (const user of world.users.values())
+  // `game.user.targets` is per client page: each client's own user object gets it (runtime model).
+  for (const user of world.users.values()) {
     Object.defineProperty(user, "targets", { get: () => targetsOf(user), configurable: true });
+    for (const client of world.runtime.network.clients.values()) {
+      const model = client.userModels.get(user.id);
+      if (model !== undefined) Object.defineProperty(model, "targets", { get: () => targetsOf(user), configurable: true });
+    }
+  }
 
   // One counter for actor and effect ids: two effects made in one batch need two ids.
   let nextId = 0;

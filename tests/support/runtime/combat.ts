@@ -122,7 +122,7 @@ export class CombatModel extends ClientDocument {
   previous: TurnState | null = null;
   current: TurnState = { round: 0, turn: null, combatantId: null, tokenId: null };
 
-  constructor(source: Obj, context: DocumentContext) {
+  constructor(source: Obj = {}, context: Partial<DocumentContext> = {}) {
     super(source, context);
   }
 
@@ -137,6 +137,12 @@ export class CombatModel extends ClientDocument {
   }
   get started(): boolean {
     return this.round > 0;
+  }
+  /** Core's `combat.scene`: the Scene document of the stored id, from `game.scenes` (where a test installs one). */
+  get scene(): unknown {
+    const id = this._source.scene;
+    const scenes = (globalThis as unknown as { game: { scenes?: { get(id: string): unknown } } }).game.scenes;
+    return typeof id === "string" ? (scenes?.get(id) ?? null) : null;
   }
   get combatant(): CombatantModel | undefined {
     return this.turn === null ? undefined : this.turns[this.turn];

@@ -56,10 +56,11 @@ export abstract class ClientDocument {
   readonly parent: ClientDocument | null;
   readonly client: ClientPort;
 
-  constructor(source: Obj, context: DocumentContext) {
+  /** `new Combat(data)` with no context is a temporary document of the running client (core allows it). */
+  constructor(source: Obj = {}, context: Partial<DocumentContext> = {}) {
     this._source = structuredClone(source);
     this.parent = context.parent ?? null;
-    this.client = context.client;
+    this.client = context.client ?? (currentClient() as unknown as ClientPort);
     this.#buildSystem();
   }
 

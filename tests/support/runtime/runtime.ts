@@ -120,6 +120,8 @@ export class Runtime {
     user.active = true;
     for (const u of this.server.users.values()) client.userModels.set(u.id, this.#userModel(client, u.id));
     this.network.clients.set(client.id, client);
+    // Core's own client settings, registered before any system code runs (API: ChatMessage.applyRollMode reads core.rollMode).
+    client.settingRegistrations.set("core.rollMode", { scope: "client", default: "publicroll" });
     client.run(() => client.hooks.callAll("init"));
     this.network.load(client);
     client.run(() => {
