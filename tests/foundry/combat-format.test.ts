@@ -38,11 +38,11 @@ async function encounter(): Promise<Tempo> {
   return combat;
 }
 
-/** Replaces the stored system data as an older (or newer) Tempo left it, and loads it again. */
+/** Replaces the stored system data as an older (or newer) Tempo left it, and loads it again on every client. */
 function storedAs(combat: Tempo, edit: (system: Obj) => Obj): void {
-  const doc = combat as unknown as { _source: { system: Obj }; rebuild(): void };
-  doc._source.system = edit(structuredClone(doc._source.system));
-  doc.rebuild();
+  const entries = JSON.parse(world.runtime.snapshotCombat(combat.id ?? "")) as { documentName: string; source: Obj }[];
+  for (const e of entries) if (e.documentName === "Combat") e.source.system = edit(structuredClone(e.source.system as Obj));
+  world.runtime.restoreCombat(JSON.stringify(entries));
 }
 
 describe("a combat saved by another Tempo", () => {

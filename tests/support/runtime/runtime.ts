@@ -212,6 +212,7 @@ export class Runtime {
   }
 
   uninstall(): void {
+    this.scheduler.stop();
     for (const name of this.#globals) Reflect.deleteProperty(globalThis, name);
     setDefaultClient(null);
   }

@@ -30,7 +30,17 @@ export class Scheduler {
     return this.#random / 4294967296;
   }
 
+  #stopped = false;
+
+  /** Drops everything in flight and delivers nothing more (the test file is done with its world). */
+  stop(): void {
+    this.#stopped = true;
+    this.#channels.clear();
+    this.#sent.length = 0;
+  }
+
   send(channel: string, delivery: Delivery): void {
+    if (this.#stopped) return;
     const queue = this.#channels.get(channel) ?? [];
     queue.push(delivery);
     this.#channels.set(channel, queue);
