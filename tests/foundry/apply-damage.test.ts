@@ -18,7 +18,7 @@ const { postCard } = await import("../../src/foundry/chat/post-card.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 const { cardViewer } = await import("../../src/foundry/chat/card-viewer.ts");
 const { cardModelOf } = await import("../../src/foundry/data/chat/chat-card-model.ts");
-const { APPLY_DAMAGE_QUERY } = await import("../../src/foundry/chat/apply-damage.ts");
+const { askActiveGm } = await import("../../src/foundry/socket/socket-channel.ts");
 
 type Obj = Record<string, unknown>;
 
@@ -236,7 +236,7 @@ describe("undo", () => {
 });
 
 describe("who may apply", () => {
-  it("a player who rolled the damage on a creature they may not update gets it applied by the GM through tempo.applyDamage", async () => {
+  it("a player who rolled the damage on a creature they may not update gets it applied by the GM through a damage request on the system socket", async () => {
     const raider = creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
     damage.target(player, [raider]);
     const message = await postDamage(player);
@@ -260,7 +260,7 @@ describe("who may apply", () => {
     expect(result.messageUpdates.map((u) => u.userId)).toEqual(["p1"]);
   });
 
-  it("another player may not apply someone else's damage: no button, and a click (or a direct query) writes nothing", async () => {
+  it("another player may not apply someone else's damage: no button, and a click (or a direct request) writes nothing", async () => {
     const raider = creature("Raider", "npc", { hp: 30 });
     damage.target(other, [raider]);
     const message = await postDamage(player);
@@ -273,10 +273,11 @@ describe("who may apply", () => {
     const result = await click(message, "apply", other);
     expect(result.refusal?.key).toBe("TEMPO.CHAT.Damage.NotAuthor");
     expect(result.allWrites).toBe(0);
+    // A forged request straight to the GM: the GM checks the sender the server names.
     const asked = await world.as(other, () =>
-      world.gm.query(APPLY_DAMAGE_QUERY, { messageId: message.id, action: "apply", actorUuids: [raider.uuid] }),
+      askActiveGm("damage", { messageId: message.id, action: "apply", actorUuids: [raider.uuid] }),
     );
-    expect(asked).toEqual({ key: "TEMPO.CHAT.Damage.NotAuthor" });
+    expect(asked).toEqual({ ok: false, error: { key: "TEMPO.CHAT.Damage.NotAuthor" } });
     expect(hpOf(raider)).toBe(30);
   });
 

@@ -76,7 +76,7 @@ describe("init", () => {
     expect(TempoCombat.name).toBe("TempoCombat");
   });
 
-  it("registers the ruleset setting and the per-combat defaults, the keys and the GM queries", () => {
+  it("registers the ruleset setting and the per-combat defaults, the keys and the GM's request handlers", async () => {
     expect(double.settingIds()).toEqual([
       "tempo.ruleset",
       "tempo.surprise",
@@ -91,12 +91,11 @@ describe("init", () => {
       "tempo.odds",
     ]);
     expect(double.keybindingIds()).toEqual(["tempo.nextTurn", "tempo.previousTurn", "tempo.endMyTurn"]);
-    expect(Object.keys(configAt("queries") as object)).toEqual([
-      "tempo.command",
-      "tempo.notice",
-      "tempo.card",
-      "tempo.applyDamage",
-    ]);
+    // Issue 17: no query where the sender matters (v13 does not tell a query handler who asked,
+    // foundryvtt/foundryvtt #13418); players' requests go on the system socket.
+    expect(Object.keys(configAt("queries") as object)).toEqual([]);
+    const { requestKinds } = await import("../../src/foundry/socket/socket-channel.ts");
+    expect(requestKinds()).toEqual(["command", "card", "damage"]);
   });
 
   it("every setting has a localized name and hint", () => {

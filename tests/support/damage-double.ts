@@ -128,23 +128,10 @@ export interface DamageDouble {
 
 export function installDamageDouble(world: World): DamageDouble {
   const g = globalThis as unknown as { game: Obj & { user: UserDouble } };
-  const targets = new Map<string, Set<TokenDouble>>();
   const controlled: TokenDouble[] = [];
   const tokens = new Map<string, TokenDouble>();
-  for (const user of world.users.values()) targets.set(user.id, new Set());
-  const targetsOf = (user: UserDouble): Set<TokenDouble> => {
-    const set = targets.get(user.id) ?? new Set<TokenDouble>();
-    targets.set(user.id, set);
-    return set;
-  };
-  // `game.user.targets` is per client page: each client's own user object gets it (runtime model).
-  for (const user of world.users.values()) {
-    Object.defineProperty(user, "targets", { get: () => targetsOf(user), configurable: true });
-    for (const client of world.runtime.network.clients.values()) {
-      const model = client.userModels.get(user.id);
-      if (model !== undefined) Object.defineProperty(model, "targets", { get: () => targetsOf(user), configurable: true });
-    }
-  }
+  // `game.user.targets`: the runtime model keeps each user's (runtime/runtime.ts).
+  const targetsOf = (user: UserDouble): Set<TokenDouble> => world.runtime.targetsOf(user.id) as Set<TokenDouble>;
 
   // One counter for actor and effect ids: two effects made in one batch need two ids.
   let nextId = 0;

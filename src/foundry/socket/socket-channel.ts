@@ -50,6 +50,11 @@ export function registerRequestHandler(kind: RequestKind, handler: RequestHandle
   handlers.set(kind, handler);
 }
 
+/** The kinds of request the active GM answers (init registers them). */
+export function requestKinds(): RequestKind[] {
+  return [...handlers.keys()];
+}
+
 function isActiveGm(): boolean {
   return game.users.activeGM?.isSelf ?? false;
 }

@@ -36,6 +36,7 @@ export interface UserModel extends UserLike {
   active: boolean;
   readonly isSelf: boolean;
   readonly isActiveGM: boolean;
+  readonly targets: Set<unknown>;
   query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
 }
 

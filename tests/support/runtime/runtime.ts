@@ -48,6 +48,8 @@ export class Runtime {
   readonly notices: Notice[] = [];
   readonly regionEvents: RegionEvent[] = [];
   readonly boot: BootRegistration[] = [];
+  /** Each user's `game.user.targets` (core: the tokens that user's client targets). */
+  readonly #targets = new Map<string, Set<unknown>>();
   readonly #sharedGame: Obj;
   readonly #sharedUi: Obj;
   #nextId = 1;
@@ -67,6 +69,12 @@ export class Runtime {
     this.#sharedGame = options.sharedGame ?? {};
     this.#sharedUi = options.sharedUi ?? {};
     regionEventLog.events = this.regionEvents;
+  }
+
+  targetsOf(userId: string): Set<unknown> {
+    const set = this.#targets.get(userId) ?? new Set<unknown>();
+    this.#targets.set(userId, set);
+    return set;
   }
 
   newId(): string {
@@ -138,6 +146,7 @@ export class Runtime {
   #userModel(client: Client, id: string): UserModel {
     const server = this.server;
     const network = this.network;
+    const runtime = this;
     const stored = () => server.users.get(id);
     return {
       id,
@@ -159,6 +168,9 @@ export class Runtime {
       },
       get isSelf() {
         return client.userId === id;
+      },
+      get targets() {
+        return runtime.targetsOf(id);
       },
       get isActiveGM() {
         return network.activeGm(client)?.id === id;
