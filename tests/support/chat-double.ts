@@ -47,7 +47,8 @@ function setPath(target: Obj, path: string, value: unknown): void {
 export function installChatDouble(world: World): ChatDouble {
   const chat: ChatDouble = { messages: [], updates: [] };
   const config = (globalThis as unknown as { CONFIG: { ChatMessage: { dataModels: Record<string, unknown> } } }).CONFIG;
-  const game = (globalThis as unknown as { game: Obj & { user: UserDouble; settings: Obj } }).game;
+  // The running client's `game` (runtime model: each client has its own user).
+  const g = globalThis as unknown as { game: Obj & { user: UserDouble; settings: Obj } };
   let nextId = 1;
 
   const modelOf = (type: string, source: Obj, parent: unknown): unknown => {
@@ -66,7 +67,7 @@ export function installChatDouble(world: World): ChatDouble {
     source: Obj;
     constructor(data: Obj) {
       this.type = String(data.type ?? "base");
-      this.author = game.user.id;
+      this.author = g.game.user.id;
       this.whisper = (data.whisper as string[] | undefined) ?? [];
       this.blind = data.blind === true;
       this.rolls = [...((data.rolls as unknown[] | undefined) ?? [])];
@@ -75,14 +76,14 @@ export function installChatDouble(world: World): ChatDouble {
     }
     get isContentVisible(): boolean {
       if (this.whisper.length === 0) return true;
-      const viewer = game.user.id;
+      const viewer = g.game.user.id;
       return this.whisper.includes(viewer) || (this.author === viewer && !this.blind);
     }
     canUserModify(user: UserDouble): boolean {
       return user.isGM || user.id === this.author;
     }
     async update(changes: Obj): Promise<MessageDouble> {
-      const user = game.user;
+      const user = g.game.user;
       if (!this.canUserModify(user)) throw new Error(`Foundry double: ${user.id} may not update message ${this.id}`);
       for (const [path, value] of Object.entries(changes)) {
         if (path === "rolls") this.rolls = [...(value as unknown[])];
@@ -109,21 +110,21 @@ export function installChatDouble(world: World): ChatDouble {
         const message = new Message(data);
         chat.messages.push(message);
         world.messages.push(data);
-        world.writes.push({ document: "ChatMessage", userId: game.user.id, bytes: 0, data: null });
+        world.writes.push({ document: "ChatMessage", userId: g.game.user.id, bytes: 0, data: null });
         return message;
       },
       applyRollMode: (data: Obj, mode: string) => {
         if (mode === "gmroll") data.whisper = gmIds();
         if (mode === "blindroll") Object.assign(data, { whisper: gmIds(), blind: true });
-        if (mode === "selfroll") data.whisper = [game.user.id];
+        if (mode === "selfroll") data.whisper = [g.game.user.id];
         return data;
       },
       getSpeaker: (data: Obj) => data,
       getWhisperRecipients: () => [...world.users.values()].filter((u) => u.isGM),
     },
   });
-  game.messages = { get: (id: string) => chat.messages.find((m) => m.id === id) };
-  (game.settings as { register(ns: string, key: string, cfg: Obj): void }).register("core", "rollMode", {
+  g.game.messages = { get: (id: string) => chat.messages.find((m) => m.id === id) };
+  (g.game.settings as { register(ns: string, key: string, cfg: Obj): void }).register("core", "rollMode", {
     default: "publicroll",
   });
   // Rolls as the card stores them: Foundry's Roll#toJSON gives the roll's data; here formula and total.
