@@ -41,7 +41,8 @@ async function encounter(): Promise<Tempo> {
 /** Replaces the stored system data as an older (or newer) Tempo left it, and loads it again on every client. */
 function storedAs(combat: Tempo, edit: (system: Obj) => Obj): void {
   const entries = JSON.parse(world.runtime.snapshotCombat(combat.id ?? "")) as { documentName: string; source: Obj }[];
-  for (const e of entries) if (e.documentName === "Combat") e.source.system = edit(structuredClone(e.source.system as Obj));
+  for (const e of entries)
+    if (e.documentName === "Combat") e.source.system = edit(structuredClone(e.source.system as Obj));
   world.runtime.restoreCombat(JSON.stringify(entries));
 }
 

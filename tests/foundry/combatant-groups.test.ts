@@ -276,8 +276,18 @@ describe("the active GM's check after the write", () => {
       combatantIds: ids(combat, "Goblin 0", "Goblin 1", "Goblin 2"),
       groupId: group,
     });
-    // What a write without Tempo's preUpdateCombatant check leaves in the document.
-    (byName(combat, "Goblin 3")._source as { group: string | null }).group = group;
+    // A write without Tempo's preUpdateCombatant check: sent to the server as it is (a client that skipped it).
+    const raw = { _id: byName(combat, "Goblin 3").id ?? "", group };
+    await world.runtime
+      .clientOf(world.gm.id)
+      .request({
+        action: "update",
+        documentName: "Combatant",
+        parentId: (combat as unknown as { id: string }).id,
+        data: [raw],
+        options: {},
+      });
+    await world.idle();
     await syncGroups(combat as unknown as Combat.Implementation, world.gm.id);
     await world.idle();
     expect([docGroup(combat, "Goblin 3"), engineGroup(combat, "Goblin 3")]).toEqual([null, null]);

@@ -72,10 +72,10 @@ describe("deploying an encounter (issue 12 item 2)", () => {
     expect((creations(writes, "Actor")[0]?.data as unknown[]).length).toBe(1);
     expect(creations(writes, "Token").length).toBe(1);
     expect((creations(writes, "Token")[0]?.data as unknown[]).length).toBe(5);
-    expect(writes.filter((w) => w.document === "Combat" && "created" in (w.data as object)).length).toBe(1);
+    expect(writes.filter((w) => w.document === "Combat" && w.action === "create").length).toBe(1);
     expect(writes.filter((w) => w.document === "CombatantGroup").length).toBe(1);
     const combatantWrites = writes.filter((w) => w.document === "Combatant");
-    const combatUpdates = writes.filter((w) => w.document === "Combat" && !("created" in (w.data as object)));
+    const combatUpdates = writes.filter((w) => w.document === "Combat" && w.action !== "create");
     // Three engine steps, one Combat update each: the join, the start, the GM's roll for the NPCs. Only
     // the roll changes combatants (their initiatives, in one batch); the hero's roll waits for its player.
     expect(combatUpdates).toHaveLength(3);
@@ -230,7 +230,7 @@ describe("deploy in every ruleset", () => {
       ).toEqual([]);
       expect(world.notices).toEqual([]);
       const writes = world.writes.slice(from);
-      const combatUpdates = writes.filter((w) => w.document === "Combat" && !("created" in (w.data as object)));
+      const combatUpdates = writes.filter((w) => w.document === "Combat" && w.action !== "create");
       expect({
         combat: combatUpdates.length,
         combatant: writes.filter((w) => w.document === "Combatant").length,

@@ -126,11 +126,13 @@ async function next(combat: Combat): Promise<number | null> {
 
 /** Drops a pack of `count` wolves (one group) onto `combat`, their dice scripted to `totals`. */
 async function dropWolves(combat: Combat, ruleset: string, totals: number[], count = 2) {
+  // Only segment and rotation encounters may have groups (the encounter model refuses others).
+  const grouped = ruleset === "segment" || ruleset === "rotation";
   const uuid = encounterActor({
     ruleset,
     surprise: "none",
-    groups: [{ id: "w", name: "Wolf pack" }],
-    entries: [{ uuid: wolf.uuid, name: "Wolf", count, side: "enemy", group: "w" }],
+    groups: grouped ? [{ id: "w", name: "Wolf pack" }] : [],
+    entries: [{ uuid: wolf.uuid, name: "Wolf", count, side: "enemy", group: grouped ? "w" : null }],
   });
   const before = new Set(combat.combatants.map((c) => c.id));
   world.scriptedTotals.push(...totals);

@@ -30,14 +30,9 @@ export { mergeUpdate as foundryMerge } from "./runtime/diff.ts";
 
 export interface Write {
   readonly document:
-    | "Combat"
-    | "Combatant"
-    | "ChatMessage"
-    | "CombatantGroup"
-    | "ActiveEffect"
-    | "Token"
-    | "Actor"
-    | "Setting";
+    "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup" | "ActiveEffect" | "Token" | "Actor" | "Setting";
+  /** The operation, for writes the runtime's server logged. */
+  readonly action?: "create" | "update" | "delete";
   readonly userId: string;
   /** What one client receives: the server's broadcast diff and options (runtime/server.ts ledger). */
   readonly bytes: number;
@@ -155,6 +150,7 @@ export function installFoundryWorld(seed = 1): World {
       if (entry?.kind !== "modify") continue;
       writes.push({
         document: entry.documentName as Write["document"],
+        action: entry.action ?? "update",
         userId: entry.userId,
         bytes: entry.bytes,
         data: entry.result,

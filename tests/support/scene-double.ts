@@ -11,7 +11,6 @@
  * - `game.actors.fromCompendium(doc)` gives creation data whose `_stats.compendiumSource` is the entry's
  *   UUID (core since v12), and `Actor.implementation.createDocuments` / `deleteDocuments` write one batch.
  * - `actor.getTokenDocument(data)` gives a token of the prototype token with `data` applied.
- * - `Combat.implementation.create(data)` is the configured Combat class's creation, recorded as one write.
  */
 import type { ActorDouble } from "./actor-double.ts";
 import type { World } from "./foundry-world.ts";
@@ -159,18 +158,6 @@ export function installScenes(world: World, squares = 20, size = 100, padding = 
       },
     },
   });
-  Object.defineProperty(Combat, "implementation", {
-    configurable: true,
-    get: () => ({
-      create: async (data: Obj) => {
-        write("Combat", { created: data });
-        const Class = (CONFIG.Combat as unknown as { documentClass: { create(d: Obj): Promise<unknown> } })
-          .documentClass;
-        return Class.create(data);
-      },
-    }),
-  });
-
   return {
     scene,
     compendiumActor(pack, id, name, spec = {}) {

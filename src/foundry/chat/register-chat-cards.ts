@@ -17,7 +17,9 @@ export function registerChatCards(): void {
   CONFIG.ChatMessage.dataModels.pending = CHAT_CARD_MODELS.pending;
   CONFIG.ChatMessage.dataModels.initiative = CHAT_CARD_MODELS.initiative;
   // Issue 17: the GM sides of a player's card and damage requests, on the system socket.
-  registerRequestHandler("card", async (data, sender) => refusalAnswer(await answerCardQuery(data as CardQuery, sender)));
+  registerRequestHandler("card", async (data, sender) =>
+    refusalAnswer(await answerCardQuery(data as CardQuery, sender)),
+  );
   registerRequestHandler("damage", async (data, sender) =>
     refusalAnswer(await answerDamageQuery(data as ApplyDamageQuery, sender)),
   );

@@ -20,7 +20,8 @@ export interface CommandQuery {
 }
 
 /** `value`: core's hook for the step when the command came from another client, which fires it (core-hooks.ts). */
-export type CommandAnswer = { readonly ok: true; readonly value?: unknown } | { readonly ok: false; readonly error: Message };
+export type CommandAnswer =
+  { readonly ok: true; readonly value?: unknown } | { readonly ok: false; readonly error: Message };
 
 function refused(error: Message): CommandAnswer {
   return { ok: false, error };

@@ -148,7 +148,9 @@ async function runStep(
   // CNT-10, SEG-10: `concentrating` set by a concentration spell's declaration, cleared when it is lost.
   if (seqOf(combat) !== seq) return STALE;
   const uses = declaredUseWrites(host.id, command, step.events, use);
-  return ok(await writeStep(combat, host, step, new Map(), concentrationChanges(command, step.events), uses, fireHooks));
+  return ok(
+    await writeStep(combat, host, step, new Map(), concentrationChanges(command, step.events), uses, fireHooks),
+  );
 }
 
 /**

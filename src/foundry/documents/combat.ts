@@ -191,7 +191,8 @@ export class TempoCombat extends Combat {
     if (tempoModelOf(this) === null || !isActiveGm()) return;
     void inWriterQueue(this, () => syncRosterCreated(this));
     const [, collection, , changes, options, userId] = args;
-    if (groupSyncWanted("create", collection, changes, options)) void inWriterQueue(this, () => syncGroups(this, userId));
+    if (groupSyncWanted("create", collection, changes, options))
+      void inWriterQueue(this, () => syncGroups(this, userId));
   }
 
   /**

@@ -30,7 +30,13 @@ export type RequestKind = "command" | "card" | "damage";
 export type RequestHandler = (data: unknown, sender: User.Implementation) => Promise<Answer>;
 
 type Wire =
-  | { readonly type: "request"; readonly id: string; readonly kind: RequestKind; readonly gm: string; readonly data: unknown }
+  | {
+      readonly type: "request";
+      readonly id: string;
+      readonly kind: RequestKind;
+      readonly gm: string;
+      readonly data: unknown;
+    }
   | { readonly type: "answer"; readonly id: string; readonly to: string; readonly answer: Answer }
   | { readonly type: "notice"; readonly to: string; readonly message: Message };
 
@@ -121,7 +127,8 @@ function onMessage(wire: unknown, senderId: unknown): void {
 /** A GM who left cannot answer: its requests are refused now rather than at the timeout. */
 function onUserConnected(user: User.Implementation, connected: boolean): void {
   if (connected) return;
-  for (const entry of [...pending.values()]) if (entry.gm === user.id) entry.settle(refused("TEMPO.ERRORS.Access.GmLeft"));
+  for (const entry of [...pending.values()])
+    if (entry.gm === user.id) entry.settle(refused("TEMPO.ERRORS.Access.GmLeft"));
 }
 
 export function registerSocket(): void {

@@ -121,10 +121,15 @@ export class Client implements ClientPort, ClientGlobals {
     return this.hooks.call(name, ...args);
   }
 
-  dataModel(documentName: DocumentName, type: string): (new (data: Obj, options: { parent: unknown }) => TypeDataModel) | null {
+  dataModel(
+    documentName: DocumentName,
+    type: string,
+  ): (new (data: Obj, options: { parent: unknown }) => TypeDataModel) | null {
     const entry = this.CONFIG[documentName] as { dataModels?: Record<string, unknown> } | undefined;
     const Model = entry?.dataModels?.[type];
-    return typeof Model === "function" ? (Model as new (data: Obj, options: { parent: unknown }) => TypeDataModel) : null;
+    return typeof Model === "function"
+      ? (Model as new (data: Obj, options: { parent: unknown }) => TypeDataModel)
+      : null;
   }
 
   documentClass(documentName: DocumentName): new (source: Obj, context: DocumentContext) => ClientDocument {
@@ -165,7 +170,11 @@ export class Client implements ClientPort, ClientGlobals {
       for (const e of wanted) {
         const doc = collection.get(String(e.source._id));
         if (doc !== undefined) doc.resetSource(e.source);
-        else collection.set(String(e.source._id), new (this.documentClass(name))(e.source, { parent: combat, client: this }));
+        else
+          collection.set(
+            String(e.source._id),
+            new (this.documentClass(name))(e.source, { parent: combat, client: this }),
+          );
       }
     }
     combat.resetSource(own.source);
@@ -210,43 +219,49 @@ export class Client implements ClientPort, ClientGlobals {
   }
 
   #makeGame(shared: Obj): object {
-    const client = this;
-    const own: Obj = {
-      get user() {
-        return client.user;
-      },
-      users: withGetters(client.userModels, {
-        activeGM: () => client.network.activeGm(client),
-        players: () => client.userModels.filter((u) => !u.isGM),
-      }),
-      combats: withGetters(client.combats, { active: () => client.combats.find((c) => c.active) }),
-      get combat(): CombatModel | null {
-        return client.combats.find((c) => c.active) ?? client.combats.contents[0] ?? null;
-      },
-      userId: client.userId,
-      settings: {
-        register: (ns: string, key: string, cfg: SettingRegistration) => client.settingRegistrations.set(`${ns}.${key}`, cfg),
-        get: (ns: string, key: string) => client.network.getSetting(client, `${ns}.${key}`),
-        set: (ns: string, key: string, value: unknown) => client.network.setSetting(client, `${ns}.${key}`, value),
-      },
-      socket: {
-        on: (event: string, fn: SocketFn) => client.socketListeners.set(event, [...(client.socketListeners.get(event) ?? []), fn]),
-        off: (event: string) => client.socketListeners.delete(event),
-        emit: (event: string, ...args: unknown[]) => client.network.emit(client, event, args),
-      },
-      time: {
-        get worldTime(): number {
-          return client.network.server.worldTime;
-        },
-        advance: (delta: number) => client.network.advanceTime(client, delta),
-      },
-    };
-    // Keys a legacy double defines on `game` (messages, actors, scenes …) are shared by every client.
-    return new Proxy(own, {
-      get: (target, key) => (key in target ? Reflect.get(target, key) : Reflect.get(shared, key)),
-      has: (target, key) => key in target || key in shared,
-      set: (target, key, value) => (key in target ? Reflect.set(target, key, value) : Reflect.set(shared, key, value)),
-      defineProperty: (_target, key, descriptor) => Reflect.defineProperty(shared, key, descriptor),
-    });
+    return makeGame(this, shared);
   }
+}
+
+/** One client's `game` (see the file comment); keys it does not have are the shared legacy ones. */
+function makeGame(client: Client, shared: Obj): object {
+  const own: Obj = {
+    get user() {
+      return client.user;
+    },
+    users: withGetters(client.userModels, {
+      activeGM: () => client.network.activeGm(client),
+      players: () => client.userModels.filter((u) => !u.isGM),
+    }),
+    combats: withGetters(client.combats, { active: () => client.combats.find((c) => c.active) }),
+    get combat(): CombatModel | null {
+      return client.combats.find((c) => c.active) ?? client.combats.contents[0] ?? null;
+    },
+    userId: client.userId,
+    settings: {
+      register: (ns: string, key: string, cfg: SettingRegistration) =>
+        client.settingRegistrations.set(`${ns}.${key}`, cfg),
+      get: (ns: string, key: string) => client.network.getSetting(client, `${ns}.${key}`),
+      set: (ns: string, key: string, value: unknown) => client.network.setSetting(client, `${ns}.${key}`, value),
+    },
+    socket: {
+      on: (event: string, fn: SocketFn) =>
+        client.socketListeners.set(event, [...(client.socketListeners.get(event) ?? []), fn]),
+      off: (event: string) => client.socketListeners.delete(event),
+      emit: (event: string, ...args: unknown[]) => client.network.emit(client, event, args),
+    },
+    time: {
+      get worldTime(): number {
+        return client.network.server.worldTime;
+      },
+      advance: (delta: number) => client.network.advanceTime(client, delta),
+    },
+  };
+  // Keys a legacy double defines on `game` (messages, actors, scenes …) are shared by every client.
+  return new Proxy(own, {
+    get: (target, key) => (key in target ? Reflect.get(target, key) : Reflect.get(shared, key)),
+    has: (target, key) => key in target || key in shared,
+    set: (target, key, value) => (key in target ? Reflect.set(target, key, value) : Reflect.set(shared, key, value)),
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(shared, key, descriptor),
+  });
 }

@@ -149,7 +149,8 @@ export class CombatModel extends ClientDocument {
   }
 
   override getEmbeddedCollection(documentName: string): Collection<ClientDocument> & Map<string, ClientDocument> {
-    const collection = documentName === "Combatant" ? this.combatants : documentName === "CombatantGroup" ? this.groups : null;
+    const collection =
+      documentName === "Combatant" ? this.combatants : documentName === "CombatantGroup" ? this.groups : null;
     if (collection === null) return super.getEmbeddedCollection(documentName) as never;
     return collection as unknown as Collection<ClientDocument> & Map<string, ClientDocument>;
   }
@@ -172,7 +173,12 @@ export class CombatModel extends ClientDocument {
 
   #state(): TurnState {
     const combatant = this.combatant;
-    return { round: this.round, turn: this.turn, combatantId: combatant?.id ?? null, tokenId: combatant?.tokenId ?? null };
+    return {
+      round: this.round,
+      turn: this.turn,
+      combatantId: combatant?.id ?? null,
+      tokenId: combatant?.tokenId ?? null,
+    };
   }
 
   protected override _onUpdate(changed: Obj, options: Obj, _userId: string): void {
@@ -188,7 +194,14 @@ export class CombatModel extends ClientDocument {
     this.#descendantsChanged(args[1], args[4]);
   }
   protected override _onDeleteDescendantDocuments(...args: unknown[]): void {
-    const [, collection, documents, , options, userId] = args as [unknown, string, CombatantModel[], string[], Obj, string];
+    const [, collection, documents, , options, userId] = args as [
+      unknown,
+      string,
+      CombatantModel[],
+      string[],
+      Obj,
+      string,
+    ];
     if (collection === "combatants" && userId === this.client.user.id && this.turn !== null) {
       // The deleting client keeps the same creature acting (see the file comment).
       const acting = this.current.combatantId;
@@ -214,12 +227,14 @@ export class CombatModel extends ClientDocument {
     const prior = this.previous ?? this.current;
     const current = this.#state();
     this.current = current;
-    if (prior.round === current.round && prior.turn === current.turn && prior.combatantId === current.combatantId) return;
+    if (prior.round === current.round && prior.turn === current.turn && prior.combatantId === current.combatantId)
+      return;
     this.previous = current;
     if (this.#isActiveGm()) {
       const context = { round: current.round, turn: current.turn ?? 0, skipped: false };
       const before = prior.combatantId === null ? undefined : this.combatants.get(prior.combatantId);
-      if (before !== undefined) await this._onEndTurn(before, { ...context, round: prior.round, turn: prior.turn ?? 0 });
+      if (before !== undefined)
+        await this._onEndTurn(before, { ...context, round: prior.round, turn: prior.turn ?? 0 });
       if (current.round > prior.round) {
         await this._onEndRound({ ...context, round: prior.round });
         await this._onStartRound(context);
@@ -231,11 +246,19 @@ export class CombatModel extends ClientDocument {
   }
 
   #isActiveGm(): boolean {
-    return (globalThis as unknown as { game: { users: { activeGM: { id: string } | null } } }).game.users.activeGM?.id === this.client.user.id;
+    return (
+      (globalThis as unknown as { game: { users: { activeGM: { id: string } | null } } }).game.users.activeGM?.id ===
+      this.client.user.id
+    );
   }
 
   #region(event: RegionEvent["event"], combatant: CombatantModel, round: number): void {
-    const method = { tokenTurnStart: "_onStartTurn", tokenTurnEnd: "_onEndTurn", tokenRoundStart: "_onStartRound", tokenRoundEnd: "_onEndRound" }[event];
+    const method = {
+      tokenTurnStart: "_onStartTurn",
+      tokenTurnEnd: "_onEndTurn",
+      tokenRoundStart: "_onStartRound",
+      tokenRoundEnd: "_onEndRound",
+    }[event];
     if (event === "tokenTurnStart" || event === "tokenTurnEnd") this.client.record(method, [combatant.id, { round }]);
     regionEventLog.events.push({ client: this.client.id, event, combatantId: combatant.id ?? "", round });
   }

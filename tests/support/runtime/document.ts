@@ -30,7 +30,10 @@ export interface ClientPort {
   readonly user: UserLike;
   readonly users: readonly UserLike[];
   request(request: Omit<ModifyRequest, "userId">): Promise<ModifyResult | null>;
-  dataModel(documentName: DocumentName, type: string): (new (data: Obj, options: { parent: unknown }) => TypeDataModel) | null;
+  dataModel(
+    documentName: DocumentName,
+    type: string,
+  ): (new (data: Obj, options: { parent: unknown }) => TypeDataModel) | null;
   documentClass(documentName: DocumentName): new (source: Obj, context: DocumentContext) => ClientDocument;
   combatantLevel(source: Obj, userId: string): number;
   actor(actorId: string | null): unknown;
@@ -153,13 +156,18 @@ export abstract class ClientDocument {
   }
 
   // Lifecycle methods a subclass overrides (core's are no-ops here unless a subclass says otherwise).
-  protected async _preCreate(_data: Obj, _options: Obj, _user: UserLike): Promise<boolean | void> {}
-  /** Core's `_preUpdate` gives the system model its say (TypeDataModel#_preUpdate, v11+; dnd5e clamps there). */
-  protected async _preUpdate(changes: Obj, options: Obj, user: UserLike): Promise<boolean | void> {
-    const system = this.system as { _preUpdate?(c: Obj, o: Obj, u: UserLike): Promise<boolean | void> };
-    if (typeof system._preUpdate === "function") return system._preUpdate(changes, options, user);
+  protected async _preCreate(_data: Obj, _options: Obj, _user: UserLike): Promise<boolean | undefined> {
+    return undefined;
   }
-  protected async _preDelete(_options: Obj, _user: UserLike): Promise<boolean | void> {}
+  /** Core's `_preUpdate` gives the system model its say (TypeDataModel#_preUpdate, v11+; dnd5e clamps there). */
+  protected async _preUpdate(changes: Obj, options: Obj, user: UserLike): Promise<boolean | undefined> {
+    const system = this.system as { _preUpdate?(c: Obj, o: Obj, u: UserLike): Promise<boolean | undefined> };
+    if (typeof system._preUpdate === "function") return system._preUpdate(changes, options, user);
+    return undefined;
+  }
+  protected async _preDelete(_options: Obj, _user: UserLike): Promise<boolean | undefined> {
+    return undefined;
+  }
   protected _onCreate(_data: Obj, _options: Obj, _userId: string): void {}
   protected _onUpdate(_changed: Obj, _options: Obj, _userId: string): void {}
   protected _onDelete(_options: Obj, _userId: string): void {}
@@ -193,7 +201,13 @@ export abstract class ClientDocument {
     }
     const changes = await this.#preUpdate(this, expandDotted(data), options);
     if (changes === null) return this;
-    await this.client.request({ action: "update", documentName: this.documentName, parentId: null, data: [changes], options });
+    await this.client.request({
+      action: "update",
+      documentName: this.documentName,
+      parentId: null,
+      data: [changes],
+      options,
+    });
     return this;
   }
 
@@ -205,7 +219,13 @@ export abstract class ClientDocument {
       return this;
     }
     if (!(await this.#preDelete(this, options))) return this;
-    await this.client.request({ action: "delete", documentName: this.documentName, parentId: null, data: [this.id ?? ""], options });
+    await this.client.request({
+      action: "delete",
+      documentName: this.documentName,
+      parentId: null,
+      data: [this.id ?? ""],
+      options,
+    });
     return this;
   }
 
@@ -233,17 +253,32 @@ export abstract class ClientDocument {
     return doc.toObject();
   }
 
+  /** Core's `Combat.implementation`: the configured document class (CONFIG.Combat.documentClass). */
+  static get implementation(): unknown {
+    return (currentClient() as unknown as ClientPort).documentClass(this.documentName);
+  }
+
   /**
    * Core's `Document.create(data, options)` for a world document, on the running client: `_preCreate`
    * and the pre-hook there, then the server; the client's own copy once its broadcast arrived.
    */
-  static async create(this: typeof ClientDocument, data: Obj = {}, options: Obj = {}): Promise<ClientDocument | undefined> {
+  static async create(
+    this: typeof ClientDocument,
+    data: Obj = {},
+    options: Obj = {},
+  ): Promise<ClientDocument | undefined> {
     const client = currentClient() as unknown as ClientPort;
     const Class = client.documentClass(this.documentName);
     const temp = new Class(expandDotted(data), { client });
     const sent = await ClientDocument.preCreate(temp, data, options);
     if (sent === null) return undefined;
-    const result = await client.request({ action: "create", documentName: this.documentName, parentId: null, data: [sent], options });
+    const result = await client.request({
+      action: "create",
+      documentName: this.documentName,
+      parentId: null,
+      data: [sent],
+      options,
+    });
     const id = String((result?.result[0] as Obj | undefined)?._id ?? "");
     return client.worldDocument(this.documentName, id);
   }
@@ -259,7 +294,13 @@ export abstract class ClientDocument {
       if (sent !== null) sends.push(sent);
     }
     if (sends.length === 0) return [];
-    const result = await this.client.request({ action: "create", documentName: documentName as DocumentName, parentId: this.id, data: sends, options });
+    const result = await this.client.request({
+      action: "create",
+      documentName: documentName as DocumentName,
+      parentId: this.id,
+      data: sends,
+      options,
+    });
     const collection = this.getEmbeddedCollection(documentName);
     return ((result?.result ?? []) as Obj[]).map((s) => collection.get(String(s._id))).filter((d) => d !== undefined);
   }
@@ -276,7 +317,13 @@ export abstract class ClientDocument {
       if (changes !== null) sends.push(changes);
     }
     if (sends.length === 0) return [];
-    await this.client.request({ action: "update", documentName: documentName as DocumentName, parentId: this.id, data: sends, options });
+    await this.client.request({
+      action: "update",
+      documentName: documentName as DocumentName,
+      parentId: this.id,
+      data: sends,
+      options,
+    });
     return sends.map((s) => collection.get(String(s._id))).filter((d) => d !== undefined);
   }
 
@@ -290,7 +337,13 @@ export abstract class ClientDocument {
       if (doc !== undefined && (await this.#preDelete(doc, options))) docs.push(doc);
     }
     if (docs.length === 0) return [];
-    await this.client.request({ action: "delete", documentName: documentName as DocumentName, parentId: this.id, data: docs.map((d) => d.id ?? ""), options });
+    await this.client.request({
+      action: "delete",
+      documentName: documentName as DocumentName,
+      parentId: this.id,
+      data: docs.map((d) => d.id ?? ""),
+      options,
+    });
     return docs;
   }
 

@@ -21,7 +21,7 @@ export interface FieldOptions {
   readonly choices?: readonly string[] | Readonly<Record<string, string>> | (() => unknown);
   readonly initial?: unknown;
   readonly gmOnly?: boolean;
-  readonly validate?: (value: unknown) => boolean | void;
+  readonly validate?: (value: unknown) => boolean | undefined;
 }
 
 export class DataField {
@@ -191,7 +191,9 @@ export class TypeDataModel {
     return structuredClone(this._source);
   }
   /** The document's `_preUpdate` forwards the candidate changes here; the default allows them. */
-  async _preUpdate(_changes: Obj, _options: Obj, _user: unknown): Promise<boolean | void> {}
+  async _preUpdate(_changes: Obj, _options: Obj, _user: unknown): Promise<boolean | undefined> {
+    return undefined;
+  }
   prepareBaseData(): void {}
   prepareDerivedData(): void {}
 }

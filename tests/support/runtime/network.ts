@@ -43,7 +43,9 @@ export class Network {
 
   /** The designated active GM as `client` sees the users (client.ts). */
   activeGm(client: Client): UserModel | null {
-    const gms = client.users.filter((u) => u.isGM && u.active).sort((a, b) => b.role - a.role || (a.id < b.id ? -1 : 1));
+    const gms = client.users
+      .filter((u) => u.isGM && u.active)
+      .sort((a, b) => b.role - a.role || (a.id < b.id ? -1 : 1));
     return gms[0] ?? null;
   }
 
@@ -80,7 +82,8 @@ export class Network {
           const copy = structuredClone(result);
           this.#toClient(target, () => {
             target.receive(copy);
-            if (delta !== 0) target.run(() => target.hooks.callAll("updateWorldTime", worldTime, delta, copy.options, copy.userId));
+            if (delta !== 0)
+              target.run(() => target.hooks.callAll("updateWorldTime", worldTime, delta, copy.options, copy.userId));
             if (target === client) resolve(copy);
           });
         }
@@ -126,7 +129,9 @@ export class Network {
           const handler = (target.CONFIG.queries as Record<string, unknown> | undefined)?.[name];
           const answer =
             typeof handler === "function"
-              ? target.run(() => Promise.resolve((handler as (d: unknown, o: object) => unknown)(structuredClone(data), { timeout })))
+              ? target.run(() =>
+                  Promise.resolve((handler as (d: unknown, o: object) => unknown)(structuredClone(data), { timeout })),
+                )
               : Promise.reject(new QueryError(`Runtime model: no query handler ${name}`));
           void answer.then(
             (value) => this.#answer(target, client, waiting, fail, () => resolve(structuredClone(value))),
@@ -137,7 +142,13 @@ export class Network {
     });
   }
 
-  #answer(target: Client, asker: Client, waiting: Set<(e: Error) => void>, fail: (e: Error) => void, settle: () => void): void {
+  #answer(
+    target: Client,
+    asker: Client,
+    waiting: Set<(e: Error) => void>,
+    fail: (e: Error) => void,
+    settle: () => void,
+  ): void {
     if (!waiting.has(fail)) return;
     this.#toServer(target, () => {
       this.#toClient(asker, () => {
@@ -152,10 +163,13 @@ export class Network {
     client.connected = false;
     const user = this.server.users.get(client.userId);
     if (user !== undefined && this.clientOf(client.userId) === undefined) user.active = false;
-    for (const fail of this.#pendingQueries.get(client) ?? []) fail(new QueryError("Runtime model: the query timed out"));
+    for (const fail of this.#pendingQueries.get(client) ?? [])
+      fail(new QueryError("Runtime model: the query timed out"));
     this.#pendingQueries.delete(client);
     for (const other of this.connectedClients) {
-      this.#toClient(other, () => other.run(() => other.hooks.callAll("userConnected", other.userModels.get(client.userId), false)));
+      this.#toClient(other, () =>
+        other.run(() => other.hooks.callAll("userConnected", other.userModels.get(client.userId), false)),
+      );
     }
   }
 
@@ -169,14 +183,16 @@ export class Network {
 
   setSetting(client: Client, id: string, value: unknown): Promise<unknown> {
     const registration = client.settingRegistrations.get(id);
-    if (registration === undefined) return Promise.reject(new Error(`Runtime model: ${id} is not a registered game setting`));
+    if (registration === undefined)
+      return Promise.reject(new Error(`Runtime model: ${id} is not a registered game setting`));
     if (registration.scope === "client") {
       client.localSettings.set(id, value);
       registration.onChange?.(value);
       return Promise.resolve(value);
     }
     const userScope = registration.scope === "user";
-    if (!userScope && !client.user.isGM) return Promise.reject(new Error("Runtime model: only a GM writes a world setting"));
+    if (!userScope && !client.user.isGM)
+      return Promise.reject(new Error("Runtime model: only a GM writes a world setting"));
     return new Promise((resolve) => {
       this.#toServer(client, () => {
         this.server.settings.set(userScope ? `${client.userId}:${id}` : id, structuredClone(value));

@@ -65,7 +65,12 @@ export class Runtime {
     });
     this.network = new Network(this.server, this.scheduler);
     for (const user of options.users)
-      this.server.users.set(user.id, { id: user.id, name: user.name ?? user.id, isGM: user.isGM === true, active: false });
+      this.server.users.set(user.id, {
+        id: user.id,
+        name: user.name ?? user.id,
+        isGM: user.isGM === true,
+        active: false,
+      });
     this.#sharedGame = options.sharedGame ?? {};
     this.#sharedUi = options.sharedUi ?? {};
     regionEventLog.events = this.regionEvents;
@@ -84,7 +89,9 @@ export class Runtime {
   #modelOf(documentName: DocumentName, type: string): (typeof TypeDataModel & (new (...a: never[]) => object)) | null {
     const client = this.network.connectedClients[0];
     if (client === undefined) return null;
-    const Model = (client.CONFIG[documentName] as { dataModels?: Record<string, unknown> } | undefined)?.dataModels?.[type];
+    const Model = (client.CONFIG[documentName] as { dataModels?: Record<string, unknown> } | undefined)?.dataModels?.[
+      type
+    ];
     return typeof Model === "function" ? (Model as typeof TypeDataModel & (new (...a: never[]) => object)) : null;
   }
 
@@ -116,10 +123,18 @@ export class Runtime {
   connect(userId: string): Client {
     const user = this.server.users.get(userId);
     if (user === undefined) throw new Error(`Runtime model: no user ${userId}`);
-    const client = new Client(`client${this.#nextClient++}:${userId}`, userId, this.network, this.hookLedger, this.boot, this.options.config(), {
-      game: this.#sharedGame,
-      ui: this.#sharedUi,
-    });
+    const client = new Client(
+      `client${this.#nextClient++}:${userId}`,
+      userId,
+      this.network,
+      this.hookLedger,
+      this.boot,
+      this.options.config(),
+      {
+        game: this.#sharedGame,
+        ui: this.#sharedUi,
+      },
+    );
     const notify = (level: Notice["level"]) => (text: string) => {
       this.notices.push({ user: userId, level, text });
       return { id: this.notices.length };
@@ -146,7 +161,7 @@ export class Runtime {
   #userModel(client: Client, id: string): UserModel {
     const server = this.server;
     const network = this.network;
-    const runtime = this;
+    const targetsOf = (userId: string) => this.targetsOf(userId);
     const stored = () => server.users.get(id);
     return {
       id,
@@ -170,7 +185,7 @@ export class Runtime {
         return client.userId === id;
       },
       get targets() {
-        return runtime.targetsOf(id);
+        return targetsOf(id);
       },
       get isActiveGM() {
         return network.activeGm(client)?.id === id;

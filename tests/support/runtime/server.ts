@@ -89,7 +89,8 @@ export class Server {
   /** A test's time machine: puts stored sources back without any broadcast (runtime.ts `restore`). */
   replace(entries: readonly { documentName: DocumentName; source: Obj; parentId: string | null }[]): void {
     const parents = new Set(entries.filter((e) => e.parentId === null).map((e) => String(e.source._id)));
-    for (const [key, stored] of this.#docs) if (stored.parentId !== null && parents.has(stored.parentId)) this.#docs.delete(key);
+    for (const [key, stored] of this.#docs)
+      if (stored.parentId !== null && parents.has(stored.parentId)) this.#docs.delete(key);
     for (const e of entries)
       this.#docs.set(Server.key(e.documentName, String(e.source._id)), { ...e, source: structuredClone(e.source) });
   }
@@ -154,7 +155,14 @@ export class Server {
     }
     for (const source of created)
       this.#docs.set(Server.key(documentName, String(source._id)), { documentName, source, parentId });
-    return this.#broadcast({ action: "create", documentName, parentId, result: created, options: request.options, userId: user.id });
+    return this.#broadcast({
+      action: "create",
+      documentName,
+      parentId,
+      result: created,
+      options: request.options,
+      userId: user.id,
+    });
   }
 
   #update(request: ModifyRequest, user: ServerUser): ModifyResult | null {
@@ -170,7 +178,8 @@ export class Server {
       if (Object.keys(diff).length === 0) continue;
       this.#checkUpdate(documentName, stored.source, diff, user);
       const next = mergeUpdate(stored.source, diff);
-      if ("system" in diff) next.system = this.#checkSystem(documentName, String(next.type), isObj(next.system) ? next.system : {});
+      if ("system" in diff)
+        next.system = this.#checkSystem(documentName, String(next.type), isObj(next.system) ? next.system : {});
       planned.push({ stored, next, diff: { _id: id, ...diff } });
     }
     if (planned.length === 0) return null;
@@ -189,7 +198,8 @@ export class Server {
     if (user.isGM) return;
     if (documentName === "Combat") {
       const other = Object.keys(diff).filter((k) => k !== "turn" && k !== "round");
-      if (other.length > 0) this.#refuse(user.id, `a player may write only turn and round of a Combat (${other.join(", ")})`);
+      if (other.length > 0)
+        this.#refuse(user.id, `a player may write only turn and round of a Combat (${other.join(", ")})`);
       return;
     }
     if (documentName !== "Combatant" || this.#level(documentName, source, user) < OWNERSHIP.OWNER)
@@ -222,7 +232,14 @@ export class Server {
       if (documentName === "Combat")
         for (const [key, stored] of this.#docs) if (stored.parentId === id) this.#docs.delete(key);
     }
-    return this.#broadcast({ action: "delete", documentName, parentId, result: ids, options: request.options, userId: user.id });
+    return this.#broadcast({
+      action: "delete",
+      documentName,
+      parentId,
+      result: ids,
+      options: request.options,
+      userId: user.id,
+    });
   }
 
   #broadcast(result: ModifyResult): ModifyResult {
