@@ -278,15 +278,13 @@ describe("the active GM's check after the write", () => {
     });
     // A write without Tempo's preUpdateCombatant check: sent to the server as it is (a client that skipped it).
     const raw = { _id: byName(combat, "Goblin 3").id ?? "", group };
-    await world.runtime
-      .clientOf(world.gm.id)
-      .request({
-        action: "update",
-        documentName: "Combatant",
-        parentId: (combat as unknown as { id: string }).id,
-        data: [raw],
-        options: {},
-      });
+    await world.runtime.clientOf(world.gm.id).request({
+      action: "update",
+      documentName: "Combatant",
+      parentId: (combat as unknown as { id: string }).id,
+      data: [raw],
+      options: {},
+    });
     await world.idle();
     await syncGroups(combat as unknown as Combat.Implementation, world.gm.id);
     await world.idle();
