@@ -28,6 +28,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
 import { summarizeEvents } from "../../engine/index.ts";
 import { holdStepEvents, takeStepEvents } from "./step-events.ts";
+import { primeState } from "./state-cache.ts";
 
 export interface TempoUpdateOptions {
   readonly tempoEvents: readonly { readonly type: string }[];
@@ -72,6 +73,8 @@ export async function writeStep(
     ...(step.seconds !== 0 ? { worldTime: { delta: step.seconds } } : {}),
   };
   if (hook !== null && fireHooks) fireCoreHook(combat, hook);
+  // Issue 17: this client's model takes the step's state instead of decoding its own write again.
+  primeState(combat.id ?? "", system.seq, step.state);
   holdStepEvents(combat.id ?? "", step.events);
   try {
     await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
