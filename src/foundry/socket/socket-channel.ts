@@ -12,7 +12,8 @@
  *
  * - No active GM when asking: refused at once (`Access.NoGm`), nothing sent.
  * - The GM the request went to leaves before answering (`userConnected` false): refused with
- *   `Access.GmLeft`; after `REQUEST_TIMEOUT_MS` without an answer: `Access.Timeout`. Never left hanging.
+ *   `Access.GmLeft`, and the GM who is active then does not run it (the player was told nothing
+ *   changed); after `REQUEST_TIMEOUT_MS` without an answer: `Access.Timeout`. Never left hanging.
  * - Only the active GM answers requests; only a GM's notices are shown.
  */
 import type { Message } from "../../engine/index.ts";
@@ -113,6 +114,8 @@ function onMessage(wire: unknown, senderId: unknown): void {
   if (sender === undefined) return;
   if (message.type === "request") {
     if (!isActiveGm() || typeof message.id !== "string") return;
+    // Sent to a GM who has left since: its sender is told `GmLeft` (onUserConnected), so it is not run.
+    if (game.users.get(message.gm)?.active !== true) return;
     void handle(message.kind, message.data, sender).then((answer) =>
       emit({ type: "answer", id: message.id, to: senderId, answer }),
     );
