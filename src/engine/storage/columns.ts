@@ -85,17 +85,15 @@ function columnsOf(rows: readonly JsonRecord[], keys: readonly string[], hot: Re
     if (cells.every((c): c is string => c !== null)) cols[key] = cells.join(",");
     else others.push(key);
   }
-  const rest =
-    others.length === 0
-      ? {}
-      : {
-          rest: rows.map((r) => {
-            const out: Record<string, Json> = {};
-            for (const key of others) define(out, key, columnize(r[key] as Json, hot));
-            return out;
-          }),
-        };
-  return { keys: keys.join(","), n: rows.length, cols, ...rest };
+  const packed: Record<string, Json> = { keys: keys.join(","), n: rows.length, cols };
+  if (others.length > 0) {
+    packed.rest = rows.map((r) => {
+      const out: Record<string, Json> = {};
+      for (const key of others) define(out, key, columnize(r[key] as Json, hot));
+      return out;
+    });
+  }
+  return packed;
 }
 
 function rowsOf(packed: JsonRecord): JsonRecord[] | null {

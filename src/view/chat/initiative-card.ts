@@ -50,9 +50,12 @@ export function compactInitiativeLines(lines: readonly InitiativeCardLine[]): In
     list.push(value);
     return list.length - 1;
   };
-  const rows = lines.map(
-    (l): InitiativeCardRow => [l.name, indexOf(reasons, l.reason), indexOf(formulas, l.formula), l.total],
-  );
+  const rows = lines.map((l): InitiativeCardRow => [
+    l.name,
+    indexOf(reasons, l.reason),
+    indexOf(formulas, l.formula),
+    l.total,
+  ]);
   return { reasons, formulas, rows };
 }
 
@@ -67,7 +70,8 @@ function tableLines(table: InitiativeCardTable): InitiativeCardLine[] {
     const [name, r, f, total] = row as readonly unknown[];
     const reason = typeof r === "number" ? reasons[r] : undefined;
     const formula = typeof f === "number" ? formulas[f] : undefined;
-    if (typeof name !== "string" || reason === undefined || formula === undefined || typeof total !== "number") continue;
+    if (typeof name !== "string" || reason === undefined || formula === undefined || typeof total !== "number")
+      continue;
     out.push({ name, reason, formula, total });
   }
   return out;
