@@ -1,21 +1,25 @@
 /**
  * The stored form of an engine state (`Combat.system.engine`, format 2; issue 17): what a scheme can
- * derive from the rest of its state is not stored (the pending rolls of `standard` and `rotation`:
- * initiative/<scheme>/packed.ts), and rows of records are stored as columns (storage/columns.ts).
+ * derive from the rest of its state is not stored (the pending rolls of `standard` and `rotation`, the round's
+ * schedule of `segment`: initiative/<scheme>/packed.ts), and rows of records are stored as columns (storage/columns.ts).
  * `packState` is used on every write, `unpackState` on every read;
  * `unpackState(packState(s))` is `s`, and a state stored unpacked (format 1) reads back as it is.
  */
 import { packRotationState, unpackRotationState } from "../initiative/rotation/packed.ts";
 import type { RotationState } from "../initiative/rotation/state.ts";
+import { packSegmentState, unpackSegmentState } from "../initiative/segment/packed.ts";
+import type { SegmentState } from "../initiative/segment/types.ts";
 import { packStandardState, unpackStandardState } from "../initiative/standard/packed.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
 import { columnize, uncolumnize } from "../storage/columns.ts";
 import type { Json } from "../storage/stored-json.ts";
 
+/** The scheme a state belongs to: its `scheme` field; a segment state has none but its group rolls say it. */
 function schemeOf(value: unknown): string | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const scheme = (value as { readonly scheme?: unknown }).scheme;
-  return typeof scheme === "string" ? scheme : null;
+  if (typeof scheme === "string") return scheme;
+  return Object.hasOwn(value, "groupRolls") && Object.hasOwn(value, "schedule") ? "segment" : null;
 }
 
 /** The stored form of an engine state (before stored-json's encoding). */
@@ -47,6 +51,8 @@ function packScheme(state: unknown): Json {
       return packStandardState(state as StandardState);
     case "rotation":
       return packRotationState(state as RotationState);
+    case "segment":
+      return packSegmentState(state as SegmentState);
     default:
       return state as Json;
   }
@@ -61,6 +67,8 @@ export function unpackState(stored: Json): unknown {
       return unpackStandardState(record);
     case "rotation":
       return unpackRotationState(record);
+    case "segment":
+      return unpackSegmentState(record);
     default:
       return value;
   }

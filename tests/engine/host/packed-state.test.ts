@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { columnize, uncolumnize } from "../../../src/engine/storage/columns.ts";
 import {
   COMBAT_FORMAT,
+  SEGMENT_NO_DECLARATION,
   diffStored,
+  eventNumber,
+  stepCombat,
+  type SegmentDeclaration,
   encodeStored,
   migrateStoredCombat,
   readCombatState,
@@ -15,7 +19,7 @@ import {
   type StoredCombat,
 } from "../../../src/engine/index.ts";
 import { packState, unpackState } from "../../../src/engine/host/stored-pack.ts";
-import { nextCommand, rollsFor, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
+import { hostCombatant, nextCommand, rollsFor, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
 
 /** The state `stored` holds, read back as the Foundry layer reads it. */
 function reread(host: AnyRulesetHost, stored: StoredCombat): unknown {
@@ -151,4 +155,63 @@ describe("rows stored as columns (issue 17)", () => {
     const after = encodeStored(columnize(roster((i) => 1 + (i % 20)))) as StoredCombat["engine"];
     expect(updateBytes(diffStored(before, after))).toBeLessThan(300 * 5);
   });
+});
+
+/** SEG-2: what a few creatures declare, so the schedule has spells, routines and charges over all ten segments. */
+function segmentDeclaration(i: number): SegmentDeclaration | null {
+  if (i % 10 === 0) return { ...SEGMENT_NO_DECLARATION, action: "spell", castingTime: 1 + ((i / 10) % 10) };
+  if (i % 15 === 1) return { ...SEGMENT_NO_DECLARATION, action: "melee", routines: 2, inMelee: true };
+  if (i % 25 === 2) return { ...SEGMENT_NO_DECLARATION, action: "charge", weaponSpeed: 4 };
+  return null;
+}
+
+describe("segment: the round's schedule is rebuilt when the state is read (issue 17)", () => {
+  it("SEG-2, SEG-6: at 300 combatants every stored state reads back with the schedule the engine built, delays included; the roll that builds it writes under 1 KB; undo and redo are exact", () => {
+    const n = 300;
+    const random = seeded(11);
+    const { host, stored } = storedEncounter("segment", n);
+    let s = step(host, stored, { type: "start" });
+    const states: unknown[] = [s.state];
+    let builds = 0;
+    let delays = 0;
+    for (let i = 0; !(host.round(s.state) === 2 && host.current(s.state) !== null); i++) {
+      if (i > 20 * n) throw new Error("the encounter does not reach round 2's first turn");
+      const declaring = s.events.some((e) => e.type === "stepStarted" && eventNumber(e, "step") === 1);
+      for (let c = 0; declaring && c < n; c++) {
+        const d = segmentDeclaration(c);
+        if (d === null) continue;
+        s = step(host, s.stored, { type: "declare", combatantId: hostCombatant(c).id, declaration: d });
+        states.push(s.state);
+      }
+      const current = host.current(s.state);
+      // SEG-6: every 40th turn is delayed (its turns move in the schedule).
+      const delay = current !== null && i % 40 === 7;
+      const command = delay ? { type: "delay", combatantId: current } : nextCommand(host, s.state, random);
+      const next = stepCombat(host, s.stored, command);
+      if (!next.ok) {
+        s = step(host, s.stored, nextCommand(host, s.state, random));
+      } else {
+        s = next.value;
+        if (delay) delays++;
+      }
+      if (command.type === "rolls") {
+        builds++;
+        expect(updateBytes(s.update)).toBeLessThan(1024);
+      }
+      const schedule = (s.state as { schedule: readonly unknown[] }).schedule;
+      const back = reread(host, s.stored) as { schedule: readonly unknown[] };
+      expect(back.schedule).toEqual(schedule);
+      expect(back).toEqual(s.state);
+      states.push(s.state);
+    }
+    expect(builds).toBe(2);
+    expect(delays).toBeGreaterThan(0);
+    for (let i = 1; i <= 10; i++) {
+      s = step(host, s.stored, { type: "undo" });
+      expect(s.state).toEqual(states[states.length - 1 - i]);
+      expect(reread(host, s.stored)).toEqual(s.state);
+    }
+    for (let i = 1; i <= 10; i++) s = step(host, s.stored, { type: "redo" });
+    expect(s.state).toEqual(states[states.length - 1]);
+  }, 60_000);
 });
