@@ -7,7 +7,7 @@
 import type { Json } from "../../storage/stored-json.ts";
 import { d20Roll } from "../shared/linear-commands.ts";
 import { own } from "../shared/round-order.ts";
-import { packRolls, unpackRolls, type RollPacking } from "../shared/packed-rolls.ts";
+import { packIds, packRolls, unpackIds, unpackRolls, type RollPacking } from "../shared/packed-rolls.ts";
 import { STANDARD_ROLL_REASONS, type StandardPendingRoll, type StandardState } from "./state.ts";
 
 function packing(state: Pick<StandardState, "combatants">): RollPacking<StandardPendingRoll> {
@@ -26,15 +26,18 @@ function packing(state: Pick<StandardState, "combatants">): RollPacking<Standard
 
 /** The stored form of `state`. */
 export function packStandardState(state: StandardState): Json {
-  const rolls = packRolls(state.rolls, Object.keys(state.combatants), packing(state));
-  return { ...(state as unknown as { readonly [key: string]: Json }), rolls };
+  const roster = Object.keys(state.combatants);
+  const rolls = packRolls(state.rolls, roster, packing(state));
+  return { ...(state as unknown as { readonly [key: string]: Json }), rolls, order: packIds(state.order, roster) };
 }
 
 /** A stored standard state with its rolls unpacked (other values as they are). */
 export function unpackStandardState(value: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
   const combatants = value.combatants;
-  if (Array.isArray(value.rolls) || typeof combatants !== "object" || combatants === null) return value;
+  if (typeof combatants !== "object" || combatants === null) return value;
   const record = combatants as StandardState["combatants"];
-  const rolls = unpackRolls(value.rolls, Object.keys(record), packing({ combatants: record }));
-  return rolls === null ? value : { ...value, rolls };
+  const roster = Object.keys(record);
+  const rolls = Array.isArray(value.rolls) ? null : unpackRolls(value.rolls, roster, packing({ combatants: record }));
+  const order = Array.isArray(value.order) ? null : unpackIds(value.order, roster);
+  return { ...value, ...(rolls === null ? {} : { rolls }), ...(order === null ? {} : { order }) };
 }
