@@ -17,14 +17,13 @@ import {
   undoStep,
   type PatchHistory,
 } from "../storage/patch-history.ts";
-import { decodeStored, encodeStored, type StoredObject } from "../storage/stored-json.ts";
+import { decodeStored, encodeStored, type Json, type StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 import type { HostCommand, HostEvent } from "./ruleset-host.ts";
-import { packState, unpackState } from "./stored-pack.ts";
 
 /** The version of the stored form below (`Combat.system.format`; combat-format.ts moves older ones). */
-export const COMBAT_FORMAT = 2;
+export const COMBAT_FORMAT = 1;
 
 /** What `Combat.system` holds for the engine. */
 export interface StoredCombat {
@@ -54,12 +53,12 @@ export interface CombatStep {
 export function readCombatState(host: AnyRulesetHost, engine: unknown): Result<unknown> {
   const decoded = decodeStored(engine);
   if (decoded === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: host.id });
-  return host.read(unpackState(decoded.value));
+  return host.read(decoded.value);
 }
 
-/** The stored form of a state (the value of `Combat.system.engine`): packed (stored-pack.ts), then encoded. */
+/** The stored form of a state (the value of `Combat.system.engine`). */
 export function storeCombatState(state: unknown): StoredObject {
-  const stored = encodeStored(packState(state));
+  const stored = encodeStored(state as Json);
   return typeof stored === "object" && stored !== null ? stored : {};
 }
 
