@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { endPhaseSaveChance } from "../../src/engine/index.ts";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
+import { buildInitiativeCard, type InitiativeCardInput } from "../../src/view/chat/initiative-card.ts";
 import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
@@ -83,7 +84,9 @@ describe("posting a card", () => {
     await world.idle();
     const cards = chat.messages.slice(before).filter((m) => m.type === "initiative");
     expect(cards.length).toBeGreaterThan(0);
-    const lines = cards.flatMap((m) => (m.source.input as { lines: { name: string }[] }).lines.map((l) => l.name));
+    const lines = cards.flatMap((m) =>
+      buildInitiativeCard(m.source.input as InitiativeCardInput).lines.map((l) => l.name),
+    );
     expect(lines).toContain("Kestrel");
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The version of the stored engine format (`Combat.system.format`) and what a combat saved in another
  * version becomes:
- * - `COMBAT_FORMAT` 1 is the format of `combat-step.ts` (the stored state of stored-json.ts and the patch
- *   history). Combats saved before the format had a number (version 0) store the same thing: they move
- *   forward when their state reads back.
+ * - `COMBAT_FORMAT` 2 is the format of `combat-step.ts`: the state packed (stored-pack.ts: what a scheme
+ *   derives is not stored), in stored-json.ts's encoding, and the patch history. Version 1 stored the
+ *   state unpacked; combats saved before the format had a number (version 0) store what 1 does. Both
+ *   move forward when their state reads back: it is stored again, packed, and their undo history is
+ *   emptied (its patches were taken between unpacked states and would not apply to a packed one).
  * - An older version is moved forward step by step (`STEPS`); a version with no step, a newer one (a
  *   world opened with an older Tempo) or a state that does not read back is not guessed at: the combat
  *   must be reset, and `combatResetReason` says why, so the tracker shows it and the GM's Reset rebuilds
@@ -16,12 +18,16 @@
 import type { Message } from "../core/result.ts";
 import { decodeStored, type Json } from "../storage/stored-json.ts";
 import { COMBAT_FORMAT, storeCombatState } from "./combat-step.ts";
+import { unpackState } from "./stored-pack.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 
 export { COMBAT_FORMAT };
 
-/** Version n → n + 1 on the decoded state; null: it cannot be moved. Version 0 stores what 1 does. */
-const STEPS: Readonly<Record<number, (state: Json) => Json | null>> = { 0: (state) => state };
+/**
+ * Version n → n + 1 on the unpacked state; null: it cannot be moved. Version 0 stores what 1 does, and 1
+ * what 2 does once unpacked (2 only packs it).
+ */
+const STEPS: Readonly<Record<number, (state: Json) => Json | null>> = { 0: (state) => state, 1: (state) => state };
 
 export type CombatMigration =
   | { readonly kind: "current" }
@@ -44,7 +50,7 @@ const UNREADABLE: Message = { key: "TEMPO.TRACKER.NeedsReset.Older" };
 function movedForward(host: AnyRulesetHost, engine: unknown, from: number): Json | null {
   const decoded = decodeStored(engine);
   if (decoded === null) return null;
-  let state: Json | null = decoded.value;
+  let state: Json | null = unpackState(decoded.value) as Json;
   for (let version = from; version < COMBAT_FORMAT && state !== null; version++) {
     const step = STEPS[version];
     state = step === undefined ? null : step(state);
@@ -65,6 +71,7 @@ export function migrateStoredCombat(host: AnyRulesetHost, source: Record<string,
   const state = movedForward(host, source.engine, from);
   if (state === null) return { kind: "reset", reason: UNREADABLE };
   source.engine = storeCombatState(state);
+  if (from < 2 && "history" in source) source.history = { undo: {}, redo: {} };
   source.format = COMBAT_FORMAT;
   return { kind: "migrated", from };
 }
@@ -80,7 +87,7 @@ export function combatResetReason(
   const format = combatFormatReason(system);
   if (format !== null || system.engine === null || system.engine === undefined) return format;
   const decoded = decodeStored(system.engine);
-  return decoded !== null && host.read(decoded.value).ok ? null : UNREADABLE;
+  return decoded !== null && host.read(unpackState(decoded.value)).ok ? null : UNREADABLE;
 }
 
 /** The reset reason the stored format version alone gives (no decoding), or null. */
