@@ -77,22 +77,30 @@ describe("stored combats keep what can be derived out (issue 17)", () => {
     });
   }
 
-  it("a combat saved in format 1 (rolls stored whole) moves to the current format: packed, the same state, its undo history emptied", () => {
+  it("a combat saved in format 1 (rolls stored whole) reads as it is; its next step writes format 2, packed, with an undo back to it", () => {
     const { host, stored } = storedEncounter("standard", 300);
     const started = step(host, stored, { type: "start" });
     const old = encodeStored(started.state as Json);
-    const history = { undo: { 1: { status: "setup" } }, redo: {} };
+    const history = { undo: {}, redo: {} };
     const source: Record<string, unknown> = { engine: old, history, format: 1 };
-    expect(migrateStoredCombat(host, source)).toEqual({ kind: "migrated", from: 1 });
-    // Its undo patches were taken between unpacked states: the history starts again.
-    expect(source.history).toEqual({ undo: {}, redo: {} });
-    expect(source.format).toBe(COMBAT_FORMAT);
-    expect(updateBytes(source.engine)).toBeLessThan(updateBytes(old) / 2);
-    expect(reread(host, { engine: source.engine as StoredCombat["engine"], history: { undo: {}, redo: {} } })).toEqual(
-      started.state,
-    );
-    // Rolling from the migrated combat answers the same requests.
-    expect(rollsFor(host, started.state, seeded(1))).not.toBeNull();
+    expect(migrateStoredCombat(host, source)).toEqual({ kind: "older", from: 1 });
+    // Not rewritten in memory: the server keeps the source it has (combat-format.ts).
+    expect(source).toEqual({ engine: old, history, format: 1 });
+    const format1: StoredCombat = { engine: old, history, format: 1 };
+    expect(reread(host, format1)).toEqual(started.state);
+    // Rolling from the format-1 combat answers the same requests; the step is stored packed.
+    const rolls = rollsFor(host, started.state, seeded(1));
+    if (rolls === null) throw new Error("no rolls asked");
+    const rolled = stepCombat(host, format1, rolls);
+    if (!rolled.ok) throw new Error(rolled.error.key);
+    expect(rolled.value.update?.format).toBe(COMBAT_FORMAT);
+    expect(updateBytes(rolled.value.stored.engine)).toBeLessThan(updateBytes(old) / 2);
+    expect(reread(host, rolled.value.stored)).toEqual(rolled.value.state);
+    // Its undo patch leads back to the format-1 source, which still reads.
+    const undone = stepCombat(host, rolled.value.stored, { type: "undo" });
+    if (!undone.ok) throw new Error(undone.error.key);
+    expect(undone.value.stored.engine).toEqual(old);
+    expect(undone.value.state).toEqual(started.state);
   });
 });
 
