@@ -80,7 +80,7 @@ describe("stored combats keep what can be derived out (issue 17)", () => {
   it("a combat saved in format 1 (rolls stored whole) reads as it is; its next step writes format 2, packed, with an undo back to it", () => {
     const { host, stored } = storedEncounter("standard", 300);
     const started = step(host, stored, { type: "start" });
-    const old = encodeStored(started.state as Json);
+    const old = encodeStored(started.state as Json) as StoredCombat["engine"];
     const history = { undo: {}, redo: {} };
     const source: Record<string, unknown> = { engine: old, history, format: 1 };
     expect(migrateStoredCombat(host, source)).toEqual({ kind: "older", from: 1 });
