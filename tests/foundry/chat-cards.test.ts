@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { endPhaseSaveChance } from "../../src/engine/index.ts";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
+import { buildInitiativeCard, type InitiativeCardInput } from "../../src/view/chat/initiative-card.ts";
 import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
@@ -25,14 +26,18 @@ function sample(id: string): ChatCard {
   return found.card;
 }
 
-async function phaseCombat(): Promise<Tempo> {
+async function phaseCombat(enemies = 1): Promise<Tempo> {
   await game.settings.set("tempo", "ruleset", "phase");
   const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
   await (
     combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
   ).createEmbeddedDocuments("Combatant", [
     { name: "Kestrel", owners: [player.id], system: { side: "pc" } },
-    { name: "Golem", owners: [], system: { side: "enemy" } },
+    ...Array.from({ length: enemies }, (_, i) => ({
+      name: i === 0 ? "Golem" : `Golem ${i}`,
+      owners: [],
+      system: { side: "enemy" },
+    })),
   ]);
   await world.idle();
   return combat;
@@ -83,9 +88,38 @@ describe("posting a card", () => {
     await world.idle();
     const cards = chat.messages.slice(before).filter((m) => m.type === "initiative");
     expect(cards.length).toBeGreaterThan(0);
-    const lines = cards.flatMap((m) => (m.source.input as { lines: { name: string }[] }).lines.map((l) => l.name));
+    const lines = cards.flatMap((m) =>
+      buildInitiativeCard(m.source.input as InitiativeCardInput).lines.map((l) => l.name),
+    );
     expect(lines).toContain("Kestrel");
   });
+
+  it.each([
+    [12, 12],
+    [13, 0],
+  ])(
+    "PHS-2: a batch of %i rolls attaches %i real Rolls (Dice So Nice); every roll keeps its line: name, reason, formula, total",
+    async (enemies, attached) => {
+      const combat = await phaseCombat(enemies);
+      await combat.startCombat();
+      await world.idle();
+      const before = chat.messages.length;
+      await combat.rollAll();
+      await world.idle();
+      // The enemies' rolls are the GM's whispered batch.
+      const card = chat.messages.slice(before).find((m) => m.type === "initiative" && m.whisper.length > 0);
+      if (card === undefined) throw new Error("no whispered initiative card");
+      const lines = buildInitiativeCard(card.source.input as InitiativeCardInput).lines;
+      expect(lines).toHaveLength(enemies);
+      for (const line of lines) {
+        expect(line.name).toMatch(/^Golem/);
+        expect(line.formula).toMatch(/2d6/);
+        expect(typeof line.reason).toBe("string");
+        expect(Number.isFinite(line.total)).toBe(true);
+      }
+      expect(card.rolls).toHaveLength(attached);
+    },
+  );
 });
 
 describe("card buttons", () => {
