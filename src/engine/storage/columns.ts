@@ -17,6 +17,7 @@
  *   key order included: a field whose cells cannot be written exactly as text stays in per-row records.
  */
 import type { Json } from "./stored-json.ts";
+import { setOwn } from "./own-property.ts";
 
 export const CHUNK = 32;
 const MIN_ROWS = 8;
@@ -89,7 +90,7 @@ function columnsOf(rows: readonly JsonRecord[], keys: readonly string[], hot: Re
   if (others.length > 0) {
     packed.rest = rows.map((r) => {
       const out: Record<string, Json> = {};
-      for (const key of others) define(out, key, columnize(r[key] as Json, hot));
+      for (const key of others) setOwn(out, key, columnize(r[key] as Json, hot));
       return out;
     });
   }
@@ -113,8 +114,8 @@ function rowsOf(packed: JsonRecord): JsonRecord[] | null {
     const others = restRows?.[i];
     for (const key of names) {
       const column = cells[key];
-      if (column !== undefined) define(row, key, cellValue(column[i] ?? ""));
-      else if (isRecord(others) && Object.hasOwn(others, key)) define(row, key, uncolumnize(others[key] as Json));
+      if (column !== undefined) setOwn(row, key, cellValue(column[i] ?? ""));
+      else if (isRecord(others) && Object.hasOwn(others, key)) setOwn(row, key, uncolumnize(others[key] as Json));
       else return null;
     }
     out.push(row);
@@ -135,13 +136,8 @@ function columnizeRecord(record: JsonRecord, hot: ReadonlySet<string>): Json {
     return { [ROWS]: chunks };
   }
   const out: Record<string, Json> = {};
-  for (const key of ids) define(out, key, columnize(record[key] as Json, hot));
+  for (const key of ids) setOwn(out, key, columnize(record[key] as Json, hot));
   return ids.length === 1 && [COLS, ROWS, LITERAL].includes(ids[0] ?? "") ? { [LITERAL]: out } : out;
-}
-
-/** Sets `key` as an own data property, also when it is `__proto__`. */
-function define(target: Record<string, Json>, key: string, value: Json): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -168,7 +164,7 @@ export function uncolumnize(value: Json): Json {
   if (only === ROWS && Array.isArray(value[ROWS])) return recordOf(value[ROWS] as readonly Json[]) ?? value;
   const inner = only === LITERAL && isRecord(value[LITERAL]) ? value[LITERAL] : value;
   const out: Record<string, Json> = {};
-  for (const key of Object.keys(inner)) define(out, key, uncolumnize(inner[key] as Json));
+  for (const key of Object.keys(inner)) setOwn(out, key, uncolumnize(inner[key] as Json));
   return out;
 }
 
@@ -179,7 +175,7 @@ function recordOf(chunks: readonly Json[]): Json | null {
     const rows = rowsOf(chunk.rows);
     const ids = chunk.ids.split(",");
     if (rows === null || rows.length !== ids.length) return null;
-    ids.forEach((id, i) => define(out, id, rows[i] as Json));
+    ids.forEach((id, i) => setOwn(out, id, rows[i] as Json));
   }
   return out;
 }
