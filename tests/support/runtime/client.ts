@@ -27,6 +27,7 @@ import { ClientHooks, type BootRegistration, type HookCall } from "./hooks.ts";
 import type { DocumentName, ModifyRequest, ModifyResult } from "./protocol.ts";
 import { EMBEDDED } from "./protocol.ts";
 import { CombatModel, CombatantGroupModel, CombatantModel } from "./combat.ts";
+import { ChatMessageModel } from "./chat.ts";
 import { runOn, type ClientGlobals } from "./context.ts";
 import type { Network } from "./network.ts";
 
@@ -53,6 +54,7 @@ const DEFAULT_CLASSES: Readonly<Record<DocumentName, new (s: Obj, c: DocumentCon
   Combat: CombatModel,
   Combatant: CombatantModel,
   CombatantGroup: CombatantGroupModel,
+  ChatMessage: ChatMessageModel,
 };
 
 /** `target` with read-only getters added (Object.assign would copy their values once). */
@@ -64,6 +66,7 @@ function withGetters<T extends object>(target: T, getters: Readonly<Record<strin
 export class Client implements ClientPort, ClientGlobals {
   readonly hooks: ClientHooks;
   readonly combats = new DocCollection<CombatModel>();
+  readonly messages = new DocCollection<ChatMessageModel>();
   readonly userModels = new DocCollection<UserModel>();
   readonly socketListeners = new Map<string, SocketFn[]>();
   readonly settingRegistrations = new Map<string, SettingRegistration>();
@@ -110,7 +113,7 @@ export class Client implements ClientPort, ClientGlobals {
   }
 
   worldDocument(documentName: DocumentName, id: string): ClientDocument | undefined {
-    return documentName === "Combat" ? this.combats.get(id) : undefined;
+    return this.#collection(documentName, null)?.get(id);
   }
 
   record(name: string, args: readonly unknown[]): void {
@@ -153,6 +156,7 @@ export class Client implements ClientPort, ClientGlobals {
 
   #collection(documentName: DocumentName, parentId: string | null): Collection<ClientDocument> | null {
     if (documentName === "Combat") return this.combats as unknown as Collection<ClientDocument>;
+    if (documentName === "ChatMessage") return this.messages as unknown as Collection<ClientDocument>;
     const parent = parentId === null ? undefined : this.combats.get(parentId);
     if (parent === undefined || EMBEDDED[documentName] === undefined) return null;
     return parent.getEmbeddedCollection(documentName) as unknown as Collection<ClientDocument>;
@@ -234,6 +238,7 @@ function makeGame(client: Client, shared: Obj): object {
       players: () => client.userModels.filter((u) => !u.isGM),
     }),
     combats: withGetters(client.combats, { active: () => client.combats.find((c) => c.active) }),
+    messages: client.messages,
     get combat(): CombatModel | null {
       return client.combats.find((c) => c.active) ?? client.combats.contents[0] ?? null;
     },

@@ -231,6 +231,12 @@ export class Network {
     const snapshot = this.server.snapshot();
     const combats = snapshot.filter((d) => d.documentName === "Combat");
     client.run(() => {
+      for (const { source } of snapshot.filter((d) => d.documentName === "ChatMessage")) {
+        if (client.messages.has(String(source._id))) continue;
+        const message = new (client.documentClass("ChatMessage"))(source, { client });
+        message.prepareData();
+        client.messages.set(message.id ?? "", message as never);
+      }
       for (const { source } of combats) {
         if (client.combats.has(String(source._id))) continue;
         const Class = client.documentClass("Combat");

@@ -1,7 +1,7 @@
 /** The messages of the runtime model's socket: document operations, system socket events, queries, users. */
 import type { Obj } from "./diff.ts";
 
-export type DocumentName = "Combat" | "Combatant" | "CombatantGroup";
+export type DocumentName = "Combat" | "Combatant" | "CombatantGroup" | "ChatMessage";
 export type Action = "create" | "update" | "delete";
 
 /** Where each embedded document lives in its parent (Foundry's `Combat.metadata.embedded`). */

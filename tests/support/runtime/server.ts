@@ -9,7 +9,8 @@
  *   `turn` and `round` (core lets players end their own turn through them, foundryvtt/foundryvtt
  *   issue #13418 thread and dnd5e's combat-tracker "end turn" button for players). A Combatant may be
  *   written by a GM or an owner of its actor; system fields marked `gmOnly` (v13 DataField option)
- *   only by a GM. CombatantGroups are written by a GM.
+ *   only by a GM. CombatantGroups are written by a GM. Any user creates a ChatMessage, as its author;
+ *   its author and the GMs update and delete it (chat.ts names the sources).
  * - `system` is cleaned and validated by the subtype's TypeDataModel on the server as on the client
  *   (v11+ server-side validation): an invalid write is refused and nothing changes.
  * - An update is diffed against the stored source (diff.ts) and the broadcast carries only the diff;
@@ -63,6 +64,18 @@ const DEFAULTS: Readonly<Record<DocumentName, Obj>> = {
     system: {},
   },
   CombatantGroup: { type: "base", name: "", img: null, initiative: null, flags: {}, system: {} },
+  ChatMessage: {
+    type: "base",
+    author: null,
+    content: "",
+    speaker: {},
+    whisper: [],
+    blind: false,
+    rolls: [],
+    timestamp: 0,
+    flags: {},
+    system: {},
+  },
 };
 
 export class PermissionError extends Error {}
@@ -119,6 +132,7 @@ export class Server {
     if (documentName === "Combatant") {
       return this.hooks.combatantLevel(source, user.id);
     }
+    if (documentName === "ChatMessage") return source.author === user.id ? OWNERSHIP.OWNER : OWNERSHIP.NONE;
     return OWNERSHIP.NONE;
   }
 
@@ -148,6 +162,9 @@ export class Server {
       const source = mergeUpdate(structuredClone(DEFAULTS[documentName]), { ...data, _id: id });
       if (documentName === "Combat" || documentName === "CombatantGroup") {
         if (!user.isGM) this.#refuse(user.id, `only a GM creates a ${documentName}`);
+      } else if (documentName === "ChatMessage") {
+        source.author ??= user.id;
+        if (source.author !== user.id && !user.isGM) this.#refuse(user.id, "a player writes only as the author");
       } else if (this.#level(documentName, source, user) < OWNERSHIP.OWNER)
         this.#refuse(user.id, `may not create ${documentName}`);
       source.system = this.#checkSystem(documentName, String(source.type), isObj(source.system) ? source.system : {});
@@ -202,6 +219,11 @@ export class Server {
         this.#refuse(user.id, `a player may write only turn and round of a Combat (${other.join(", ")})`);
       return;
     }
+    if (documentName === "ChatMessage") {
+      if (this.#level(documentName, source, user) < OWNERSHIP.OWNER || "author" in diff)
+        this.#refuse(user.id, `only its author or a GM updates ChatMessage ${String(source._id)}`);
+      return;
+    }
     if (documentName !== "Combatant" || this.#level(documentName, source, user) < OWNERSHIP.OWNER)
       this.#refuse(user.id, `may not update ${documentName} ${String(source._id)}`);
     const Model = this.hooks.modelOf(documentName, String(source.type));
@@ -221,7 +243,9 @@ export class Server {
       const stored = this.#docs.get(Server.key(documentName, id));
       if (stored === undefined) continue;
       const mayDelete =
-        documentName === "Combatant" ? this.#level(documentName, stored.source, user) >= OWNERSHIP.OWNER : user.isGM;
+        documentName === "Combatant" || documentName === "ChatMessage"
+          ? this.#level(documentName, stored.source, user) >= OWNERSHIP.OWNER
+          : user.isGM;
       if (!mayDelete) this.#refuse(user.id, `may not delete ${documentName} ${id}`);
       ids.push(id);
     }
