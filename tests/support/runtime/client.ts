@@ -28,6 +28,7 @@ import type { DocumentName, ModifyRequest, ModifyResult } from "./protocol.ts";
 import { EMBEDDED } from "./protocol.ts";
 import { CombatModel, CombatantGroupModel, CombatantModel } from "./combat.ts";
 import { ChatMessageModel } from "./chat.ts";
+import { ActiveEffectModel, ActorModel, ItemModel } from "./actor.ts";
 import { runOn, type ClientGlobals } from "./context.ts";
 import type { Network } from "./network.ts";
 
@@ -55,6 +56,9 @@ const DEFAULT_CLASSES: Readonly<Record<DocumentName, new (s: Obj, c: DocumentCon
   Combatant: CombatantModel,
   CombatantGroup: CombatantGroupModel,
   ChatMessage: ChatMessageModel,
+  Actor: ActorModel,
+  Item: ItemModel,
+  ActiveEffect: ActiveEffectModel,
 };
 
 /** `target` with read-only getters added (Object.assign would copy their values once). */
@@ -67,6 +71,7 @@ export class Client implements ClientPort, ClientGlobals {
   readonly hooks: ClientHooks;
   readonly combats = new DocCollection<CombatModel>();
   readonly messages = new DocCollection<ChatMessageModel>();
+  readonly actors = new DocCollection<ActorModel>();
   readonly userModels = new DocCollection<UserModel>();
   readonly socketListeners = new Map<string, SocketFn[]>();
   readonly settingRegistrations = new Map<string, SettingRegistration>();
@@ -157,9 +162,18 @@ export class Client implements ClientPort, ClientGlobals {
   #collection(documentName: DocumentName, parentId: string | null): Collection<ClientDocument> | null {
     if (documentName === "Combat") return this.combats as unknown as Collection<ClientDocument>;
     if (documentName === "ChatMessage") return this.messages as unknown as Collection<ClientDocument>;
-    const parent = parentId === null ? undefined : this.combats.get(parentId);
-    if (parent === undefined || EMBEDDED[documentName] === undefined) return null;
+    if (documentName === "Actor") return this.actors as unknown as Collection<ClientDocument>;
+    const parent = this.#parent(documentName, parentId);
+    if (parent === null) return null;
     return parent.getEmbeddedCollection(documentName) as unknown as Collection<ClientDocument>;
+  }
+
+  /** The parent of an embedded document on this client (protocol.ts EMBEDDED). */
+  #parent(documentName: DocumentName, parentId: string | null): ClientDocument | null {
+    const embedded = EMBEDDED[documentName];
+    if (embedded === undefined || parentId === null) return null;
+    const parents = (embedded.parent === "Actor" ? this.actors : this.combats) as DocCollection<ClientDocument>;
+    return parents.get(parentId) ?? null;
   }
 
   /** Puts this client's copy of a combat back to `entries` in place (runtime.ts `restoreCombat`). */
@@ -191,7 +205,7 @@ export class Client implements ClientPort, ClientGlobals {
       const { documentName, parentId, options, userId } = result;
       const collection = this.#collection(documentName, parentId);
       if (collection === null) return;
-      const parent = documentName === "Combat" || parentId === null ? null : (this.combats.get(parentId) ?? null);
+      const parent = this.#parent(documentName, parentId);
       const embedded = EMBEDDED[documentName]?.collection ?? null;
       if (result.action === "create") {
         const Class = this.documentClass(documentName);
@@ -239,6 +253,7 @@ function makeGame(client: Client, shared: Obj): object {
     }),
     combats: withGetters(client.combats, { active: () => client.combats.find((c) => c.active) }),
     messages: client.messages,
+    actors: client.actors,
     get combat(): CombatModel | null {
       return client.combats.find((c) => c.active) ?? client.combats.contents[0] ?? null;
     },
