@@ -20,11 +20,9 @@ export const QUENCH_CREATURES: readonly TestCombatant[] = [
 
 export type Listener = (...args: unknown[]) => void;
 
-/** `Hooks` by name, for hooks the Foundry types do not list or type as v11 did. */
-export const anyHooks = Hooks as unknown as {
-  on(hook: string, fn: Listener): number;
-  off(hook: string, id: number): void;
-};
+/** `Hooks` by name, for hooks the Foundry types do not list or type as v11 did (read when called). */
+export const anyHooks = (): { on(hook: string, fn: Listener): number; off(hook: string, id: number): void } =>
+  Hooks as unknown as { on(hook: string, fn: Listener): number; off(hook: string, id: number): void };
 
 /** The engine's view of a combat: its state and host, or a failure. */
 export function engineOf(combat: Combat.Implementation): {
@@ -64,7 +62,7 @@ export class QuenchWorld {
   #worldTimeAtStart: number | null = null;
 
   on(hook: string, fn: Listener): void {
-    this.#listeners.push({ hook, id: anyHooks.on(hook, fn) });
+    this.#listeners.push({ hook, id: anyHooks().on(hook, fn) });
   }
 
   /**
@@ -113,7 +111,7 @@ export class QuenchWorld {
 
   /** Removes the listeners, then what the batch made, and puts world time back. */
   async cleanUp(): Promise<void> {
-    for (const { hook, id } of this.#listeners.splice(0)) anyHooks.off(hook, id);
+    for (const { hook, id } of this.#listeners.splice(0)) anyHooks().off(hook, id);
     const combat = this.combat;
     this.combat = null;
     if (combat?.id != null && game.combats.get(combat.id) !== undefined) await combat.delete();
