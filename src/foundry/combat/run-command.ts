@@ -18,6 +18,7 @@
  */
 import {
   automaticRequests,
+  commandCombatant,
   concentrationChanges,
   err,
   ok,
@@ -59,8 +60,9 @@ function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: H
   if (!read.ok) return read;
   const { model, stored } = read.value;
   const combatants = combat.combatants.contents.map((c) => hostCombatantOf(c));
-  // STD-6: the trackers go with the roster, so the engine refuses a trigger with no Reaction left.
-  const actions = actionNowsOf(combat);
+  // STD-6: the trackers go with the roster, so the engine refuses a trigger with no Reaction left (the
+  // check reads the commanding creature's tracker only).
+  const actions = actionNowsOf(combat, commandCombatant(command));
   const roster = { combatants, options: model.hostOptions, ...(actions === undefined ? {} : { actions }) };
   return tableStep(host, stored, command, roster);
 }

@@ -19,11 +19,23 @@ import {
 import { storedActionsOf } from "../data/combatant/combatant-model.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 
-/** Each combatant's stored tracker now, by id (what the engine's checks read); undefined when the ruleset keeps none. */
-export function actionNowsOf(combat: Combat.Implementation): Readonly<Record<string, unknown>> | undefined {
+/**
+ * Each combatant's stored tracker now, by id (what the engine's checks read); undefined when the ruleset
+ * keeps none. `only`: just that combatant's (a command's check reads no other; null: none), so a GM's
+ * click does not read a thousand records to check one.
+ */
+export function actionNowsOf(
+  combat: Combat.Implementation,
+  only?: string | null,
+): Readonly<Record<string, unknown>> | undefined {
   const model = tempoModelOf(combat);
   if (model === null || rulesetBookOf(model.ruleset) === null) return undefined;
   const nows: Record<string, unknown> = {};
+  if (only !== undefined) {
+    const c = only === null ? undefined : combat.combatants.get(only);
+    if (c !== undefined && only !== null) nows[only] = readActionRecord(storedActionsOf(c)).now;
+    return nows;
+  }
   for (const c of combat.combatants) if (c.id !== null) nows[c.id] = readActionRecord(storedActionsOf(c)).now;
   return nows;
 }
