@@ -13,7 +13,8 @@
  * - No active GM when asking: refused at once (`Access.NoGm`), nothing sent.
  * - The GM the request went to leaves before answering (`userConnected` false): refused with
  *   `Access.GmLeft`; after `REQUEST_TIMEOUT_MS` without an answer: `Access.Timeout`. Never left hanging.
- * - Only the active GM answers requests; only a GM's notices are shown.
+ * - Only the GM a request names answers it, and only while it is the active GM (else `Access.GmChanged`);
+ *   only a GM's notices are shown.
  */
 import type { Message } from "../../engine/index.ts";
 import { showNotice } from "../notice.ts";
@@ -51,6 +52,9 @@ const pending = new Map<string, Pending>();
 let counter = 0;
 
 const refused = (key: `TEMPO.${string}`): Answer => ({ ok: false, error: { key } });
+
+/** The answer of a GM who is no longer the active GM (another GM took over): nothing was run. */
+export const GM_CHANGED: Answer = refused("TEMPO.ERRORS.Access.GmChanged");
 
 export function registerRequestHandler(kind: RequestKind, handler: RequestHandler): void {
   handlers.set(kind, handler);
@@ -112,10 +116,13 @@ function onMessage(wire: unknown, senderId: unknown): void {
   const sender = game.users.get(senderId);
   if (sender === undefined) return;
   if (message.type === "request") {
-    if (!isActiveGm() || typeof message.id !== "string") return;
-    void handle(message.kind, message.data, sender).then((answer) =>
-      emit({ type: "answer", id: message.id, to: senderId, answer }),
-    );
+    // Issue 17 race fuzz: only the GM the request names answers it. Every client gets the emit, at
+    // different times; "whoever is the active GM when it arrives" let a request reach a GM who had
+    // just stopped being the active one (a GM with a lower id came back) and nobody answered it, or
+    // reach two GMs in turn and run twice. The named GM who is no longer the active GM refuses it.
+    if (message.gm !== game.user.id || typeof message.id !== "string") return;
+    const answer = isActiveGm() ? handle(message.kind, message.data, sender) : Promise.resolve(GM_CHANGED);
+    void answer.then((a) => emit({ type: "answer", id: message.id, to: senderId, answer: a }));
   } else if (message.type === "answer") {
     if (message.to !== game.user.id || !sender.isGM) return;
     pending.get(message.id)?.settle(message.answer);
