@@ -3,13 +3,16 @@
  * every Tempo combat once, in the combat's writer queue (issue 17): combatants created or deleted
  * while no GM was connected join or leave the engine, and a `defeated` flag written meanwhile becomes
  * the engine's `defeat` / `revive` as if written now (combatant-writes.ts; who wrote it is not known
- * any more, so it is taken as the GM's). Nothing written while no GM was there is lost.
+ * any more, so it is taken as the GM's). Nothing written while no GM was there is lost. Then core's
+ * fields are put back to the engine's where they differ (`restoreCoreFields`).
  */
 import { answerCombatantWrites } from "./combatant-writes.ts";
 import { isActiveGm } from "./active-gm.ts";
 import { syncRosterCreated, syncRosterDeleted } from "./roster-sync.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { inWriterQueue } from "./writer-queue.ts";
+import { mirrorCombatants, turnIndex } from "./write-step.ts";
+import { TEMPO_ROLLBACK } from "./tempo-write.ts";
 
 /** Whether this client's user was the active GM when last looked at (per client page). */
 const wasActive = new WeakMap<object, boolean>();
@@ -24,6 +27,24 @@ async function reconcileCombat(combat: Combat.Implementation): Promise<void> {
     .filter((c) => c.id !== null && c.defeated !== model.host.defeated(state, c.id))
     .map((c) => ({ _id: c.id, defeated: c.defeated }));
   if (changes.length > 0) await answerCombatantWrites(combat, changes, {}, game.user.id);
+  await restoreCoreFields(combat);
+}
+
+/**
+ * Core's turn, round, initiative and defeated put back to the engine's where they differ (issue 17
+ * race fuzz): a player's `turn` written while no GM was connected has nobody to roll it back, and a
+ * GM that another GM took over from writes its step's Combat update but not the Combatant mirror
+ * after it (write-step.ts). Run by the active GM in the combat's writer queue: when it takes over,
+ * and when another GM's late Tempo write reaches it (documents/combat.ts).
+ */
+export async function restoreCoreFields(combat: Combat.Implementation): Promise<void> {
+  const now = tempoModelOf(combat);
+  if (now === null || now.state === null) return;
+  const turn = turnIndex(now.host, now.state);
+  const round = now.host.round(now.state);
+  if (combat.turn !== turn || combat.round !== round)
+    await combat.update({ turn, round } as Combat.UpdateData, { [TEMPO_ROLLBACK]: true } as never);
+  await mirrorCombatants(combat, now.host, now.state);
 }
 
 export function reconcileCombats(): Promise<unknown> {

@@ -28,6 +28,7 @@ import { newCombatType } from "../new-combat-type.ts";
 import { applyEffectTiming } from "../combat/effect-expiry.ts";
 import { nextTurnCommand } from "../combat/core-controls.ts";
 import { inWriterQueue } from "../combat/writer-queue.ts";
+import { restoreCoreFields } from "../combat/reconcile.ts";
 
 /** Core's turn state (`CombatHistoryData`): what `combatTurnChange` reports. */
 interface TurnAnnouncement {
@@ -166,6 +167,9 @@ export class TempoCombat extends Combat {
         hooks.callAll("tempo.eventsOmitted", this, omitted);
       if (isActiveGm()) void inWriterQueue(this, () => this.#dispatchTurnEvents(events));
       if (isActiveGm()) void inWriterQueue(this, () => applyEffectTiming(this, events));
+      // Issue 17: another GM's Tempo write reaching the active GM was written during a takeover, its
+      // Combatant mirror left to this GM (write-step.ts): core's fields become the engine's again.
+      if (isActiveGm() && userId !== game.user.id) void inWriterQueue(this, () => restoreCoreFields(this));
     }
     if (isActiveGm() && ("turn" in changed || "round" in changed))
       void inWriterQueue(this, () => guardCombatUpdate(this, changed, userId));
