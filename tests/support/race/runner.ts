@@ -1,0 +1,190 @@
+/**
+ * The race fuzz runner (issue 17). One sequence, from one seed: a Tempo combat of 3–5 combatants
+ * (made, and played a little by the GM, without racing), then 2–4 batches in race mode (the
+ * scheduler picks which connection delivers next at random, seeded): each batch launches 2–6 actions
+ * from different users without waiting for any (some launched while earlier ones are mid-flight),
+ * then waits until everything is delivered. Invariants (invariants.ts, write-counts.ts) after every
+ * delivery and after every batch; at the end every GM comes back and the whole sequence's writes are
+ * checked. A failure names the ruleset and seed; `TEMPO_RACE_REPLAY=<ruleset>:<seed>` runs it alone.
+ */
+import type { RulesetId } from "../../../src/engine/index.ts";
+import type { Obj } from "../runtime/diff.ts";
+import type { LedgerEntry } from "../runtime/protocol.ts";
+import { drawAction, launch, type Launched } from "./actions.ts";
+import { DeliveryWatch, combatUpdates, launchProblems, sourceSeq, seqProblems, settledProblems } from "./invariants.ts";
+import { Prng } from "./prng.ts";
+import { GMS, type RaceWorld } from "./race-world.ts";
+import { writeCountProblems } from "./write-counts.ts";
+
+export interface SequenceResult {
+  readonly deliveries: number;
+  readonly failure: string | null;
+  /** The world can no longer be trusted (a sequence overran its time limit): stop the run. */
+  readonly broken: boolean;
+}
+
+export interface RunSummary {
+  readonly ruleset: RulesetId;
+  readonly sequences: number;
+  readonly deliveries: number;
+  readonly failures: readonly string[];
+  readonly ms: number;
+}
+
+/** A sequence that has not finished by then has lost a message or loops: it fails. */
+export const SEQUENCE_TIME_LIMIT_MS = 20_000;
+
+class SequenceFailure extends Error {}
+
+const macrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** With TEMPO_RACE_TRACE set, a failure lists the server's document writes since `from` (replay and read). */
+function trace(ledger: readonly LedgerEntry[]): string {
+  if (process.env.TEMPO_RACE_TRACE === undefined) return "";
+  const lines = ledger
+    .filter((e) => e.kind === "modify")
+    .map(
+      (e) =>
+        `${e.userId} ${e.action ?? ""} ${e.documentName ?? ""} ${JSON.stringify(e.result)} ${JSON.stringify(e.options)}`,
+    );
+  return `\n  server writes:\n    ${lines.join("\n    ")}`;
+}
+
+function fail(where: string, problems: readonly string[], ledger: readonly LedgerEntry[] = []): void {
+  if (problems.length > 0)
+    throw new SequenceFailure(`${where}:\n  ${problems.slice(0, 8).join("\n  ")}${trace(ledger)}`);
+}
+
+async function play(race: RaceWorld, combatId: string): Promise<void> {
+  const combat = race.combatOf("gm", combatId);
+  if (combat === null) return;
+  const m = race.t.model(combat);
+  await race.t.world.as(race.users.gm, async () => {
+    if (m.state === null || !m.host.started(m.state)) await combat.startCombat();
+    else if (m.host.pending(m.state).length > 0) await combat.rollAll();
+    else await combat.nextTurn();
+  });
+  await race.t.world.idle();
+}
+
+async function sequence(race: RaceWorld, ruleset: RulesetId, seed: number, watchOut: { watch?: DeliveryWatch }) {
+  const { t } = race;
+  const runtime = t.world.runtime;
+  const rng = new Prng(seed);
+  t.world.reseed(seed);
+  const size = rng.int(3, 5);
+  const { combat } = await race.encounter(ruleset, size);
+  const combatId = combat.id ?? "";
+  for (let i = rng.int(0, 4); i > 0; i--) await play(race, combatId);
+  const ledgerStart = runtime.server.ledger.length;
+  const startSeq = sourceSeq(runtime.server.source("Combat", combatId));
+  const watch = new DeliveryWatch(t, runtime, combatId);
+  watchOut.watch = watch;
+  runtime.scheduler.afterDelivery = () => watch.check();
+  runtime.scheduler.racing = true;
+  let most = size;
+  for (let batch = 0, batches = rng.int(2, 4); batch < batches; batch++) {
+    const launched: Launched[] = [];
+    const from = runtime.server.ledger.length;
+    for (let i = 0, n = rng.int(2, 6); i < n; i++) {
+      launched.push(launch(race, ruleset, combatId, drawAction(rng, race, ruleset)));
+      // now and then the next action starts while the earlier ones are mid-flight
+      if (rng.chance(0.5)) for (let k = rng.int(1, 4); k > 0; k--) await macrotask();
+    }
+    await t.world.idle();
+    most = Math.max(most, runtime.server.snapshot().filter((d) => d.parentId === combatId).length);
+    const where = `batch ${batch} ${JSON.stringify(launched.map((l) => l.action))}`;
+    fail(where, watch.violations);
+    fail(where, launchProblems(launched));
+    fail(where, settledProblems(t, runtime, combatId), runtime.server.ledger.slice(from));
+    fail(where, writeCountProblems(runtime.server.ledger.slice(from), combatId, launched, most));
+  }
+  runtime.scheduler.racing = false;
+  for (const gm of GMS) race.users[gm].active = true;
+  await t.world.idle();
+  fail("end, every GM back", watch.violations);
+  fail("end, every GM back", settledProblems(t, runtime, combatId));
+  const updates: Obj[] = combatUpdates(runtime.server.ledger.slice(ledgerStart), combatId);
+  fail("end, the server's Tempo writes", seqProblems(updates, startSeq));
+}
+
+/** Puts the world back for the next sequence: racing off, every GM back, no combat, logs emptied. */
+async function cleanUp(race: RaceWorld): Promise<void> {
+  const runtime = race.t.world.runtime;
+  runtime.scheduler.afterDelivery = null;
+  runtime.scheduler.racing = false;
+  for (const gm of GMS) race.users[gm].active = true;
+  for (const who of ["owner", "other"] as const) race.users[who].active = true;
+  await race.t.world.idle();
+  const gm = race.clientOf("gm");
+  for (const combat of gm?.combats.contents ?? []) await race.t.world.as(race.users.gm, () => combat.delete());
+  await race.t.world.idle();
+  // a long soak keeps no history: the ledgers are read per sequence
+  runtime.server.ledger.length = 0;
+  runtime.hookLedger.length = 0;
+  runtime.regionEvents.length = 0;
+  runtime.notices.length = 0;
+  race.t.world.notices.length = 0;
+  race.t.world.messages.length = 0;
+  for (const [id, client] of runtime.network.clients) if (!client.connected) runtime.network.clients.delete(id);
+}
+
+export async function runSequence(race: RaceWorld, ruleset: RulesetId, seed: number): Promise<SequenceResult> {
+  const watchOut: { watch?: DeliveryWatch } = {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), SEQUENCE_TIME_LIMIT_MS);
+  });
+  let failure: string | null = null;
+  try {
+    const outcome = await Promise.race([sequence(race, ruleset, seed, watchOut), limit]);
+    if (outcome === "timeout") failure = `did not finish within ${SEQUENCE_TIME_LIMIT_MS} ms`;
+  } catch (error) {
+    failure = error instanceof SequenceFailure ? error.message : String((error as Error).stack ?? error);
+  } finally {
+    clearTimeout(timer);
+  }
+  const deliveries = watchOut.watch?.deliveries ?? 0;
+  if (failure?.startsWith("did not finish") === true)
+    return { deliveries, failure: `${ruleset} seed ${seed}: ${failure}`, broken: true };
+  try {
+    await cleanUp(race);
+  } catch (error) {
+    return { deliveries, failure: `${ruleset} seed ${seed}: clean-up failed: ${String(error)}`, broken: true };
+  }
+  return {
+    deliveries,
+    failure:
+      failure === null ? null : `${ruleset} seed ${seed} (replay: TEMPO_RACE_REPLAY=${ruleset}:${seed}): ${failure}`,
+    broken: false,
+  };
+}
+
+/** `count` sequences of `ruleset` from seed `firstSeed` on. */
+export async function runMany(
+  race: RaceWorld,
+  ruleset: RulesetId,
+  count: number,
+  firstSeed: number,
+  onProgress?: (done: number, summary: RunSummary) => void,
+): Promise<RunSummary> {
+  const started = Date.now();
+  let deliveries = 0;
+  const failures: string[] = [];
+  let done = 0;
+  for (; done < count; done++) {
+    const result = await runSequence(race, ruleset, firstSeed + done);
+    deliveries += result.deliveries;
+    if (result.failure !== null) failures.push(result.failure);
+    if (result.broken) {
+      done++;
+      break;
+    }
+    onProgress?.(done + 1, { ruleset, sequences: done + 1, deliveries, failures, ms: Date.now() - started });
+  }
+  return { ruleset, sequences: done, deliveries, failures, ms: Date.now() - started };
+}
+
+export function summaryLine(s: RunSummary): string {
+  return `${s.ruleset}: ${s.sequences} sequences, ${s.deliveries} deliveries, ${s.failures.length} failures (${(s.ms / 1000).toFixed(1)} s)`;
+}
