@@ -1,6 +1,6 @@
 /**
  * The race fuzz runner (issue 17). One sequence, from one seed: a Tempo combat of 3–5 combatants
- * (made, and played a little by the GM, without racing), then 2–4 batches in race mode (the
+ * (made, started and played a little by the GM, without racing), then 2–4 batches in race mode (the
  * scheduler picks which connection delivers next at random, seeded): each batch launches 2–6 actions
  * from different users without waiting for any (some launched while earlier ones are mid-flight),
  * then waits until everything is delivered. Invariants (invariants.ts, write-counts.ts) after every
@@ -16,8 +16,17 @@ import { Prng } from "./prng.ts";
 import { GMS, type RaceWorld } from "./race-world.ts";
 import { writeCountProblems } from "./write-counts.ts";
 
+/** How the commands of a run were answered (the fuzz is not vacuous: some are accepted, some refused). */
+export interface Answers {
+  ok: number;
+  refused: number;
+  /** Unanswered because the page that gave them closed, or answered "the GM left / changed". */
+  other: number;
+}
+
 export interface SequenceResult {
   readonly deliveries: number;
+  readonly answers: Answers;
   readonly failure: string | null;
   /** The world can no longer be trusted (a sequence overran its time limit): stop the run. */
   readonly broken: boolean;
@@ -27,6 +36,7 @@ export interface RunSummary {
   readonly ruleset: RulesetId;
   readonly sequences: number;
   readonly deliveries: number;
+  readonly answers: Answers;
   readonly failures: readonly string[];
   readonly ms: number;
 }
@@ -67,7 +77,23 @@ async function play(race: RaceWorld, combatId: string): Promise<void> {
   await race.t.world.idle();
 }
 
-async function sequence(race: RaceWorld, ruleset: RulesetId, seed: number, watchOut: { watch?: DeliveryWatch }) {
+function tally(answers: Answers, launched: readonly Launched[]): void {
+  for (const l of launched) {
+    if (l.type !== "command") continue;
+    const value = l.value as { ok?: unknown; error?: { key?: unknown } } | undefined;
+    const key = String(value?.error?.key ?? "");
+    if (value?.ok === true) answers.ok++;
+    else if (value?.ok === false && !/Access\.(GmLeft|GmChanged|Timeout|NoGm)$/.test(key)) answers.refused++;
+    else answers.other++;
+  }
+}
+
+interface SequenceOut {
+  watch?: DeliveryWatch;
+  readonly answers: Answers;
+}
+
+async function sequence(race: RaceWorld, ruleset: RulesetId, seed: number, watchOut: SequenceOut) {
   const { t } = race;
   const runtime = t.world.runtime;
   const rng = new Prng(seed);
@@ -75,7 +101,7 @@ async function sequence(race: RaceWorld, ruleset: RulesetId, seed: number, watch
   const size = rng.int(3, 5);
   const { combat } = await race.encounter(ruleset, size);
   const combatId = combat.id ?? "";
-  for (let i = rng.int(0, 4); i > 0; i--) await play(race, combatId);
+  for (let i = rng.int(1, 4); i > 0; i--) await play(race, combatId);
   const ledgerStart = runtime.server.ledger.length;
   const startSeq = sourceSeq(runtime.server.source("Combat", combatId));
   const watch = new DeliveryWatch(t, runtime, combatId);
@@ -93,6 +119,7 @@ async function sequence(race: RaceWorld, ruleset: RulesetId, seed: number, watch
     }
     await t.world.idle();
     most = Math.max(most, runtime.server.snapshot().filter((d) => d.parentId === combatId).length);
+    tally(watchOut.answers, launched);
     const where = `batch ${batch} ${JSON.stringify(launched.map((l) => l.action))}`;
     fail(where, watch.violations);
     fail(where, launchProblems(launched));
@@ -130,7 +157,7 @@ async function cleanUp(race: RaceWorld): Promise<void> {
 }
 
 export async function runSequence(race: RaceWorld, ruleset: RulesetId, seed: number): Promise<SequenceResult> {
-  const watchOut: { watch?: DeliveryWatch } = {};
+  const watchOut: SequenceOut = { answers: { ok: 0, refused: 0, other: 0 } };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), SEQUENCE_TIME_LIMIT_MS);
@@ -145,15 +172,17 @@ export async function runSequence(race: RaceWorld, ruleset: RulesetId, seed: num
     clearTimeout(timer);
   }
   const deliveries = watchOut.watch?.deliveries ?? 0;
+  const { answers } = watchOut;
   if (failure?.startsWith("did not finish") === true)
-    return { deliveries, failure: `${ruleset} seed ${seed}: ${failure}`, broken: true };
+    return { deliveries, answers, failure: `${ruleset} seed ${seed}: ${failure}`, broken: true };
   try {
     await cleanUp(race);
   } catch (error) {
-    return { deliveries, failure: `${ruleset} seed ${seed}: clean-up failed: ${String(error)}`, broken: true };
+    return { deliveries, answers, failure: `${ruleset} seed ${seed}: clean-up failed: ${String(error)}`, broken: true };
   }
   return {
     deliveries,
+    answers,
     failure:
       failure === null ? null : `${ruleset} seed ${seed} (replay: TEMPO_RACE_REPLAY=${ruleset}:${seed}): ${failure}`,
     broken: false,
@@ -170,21 +199,27 @@ export async function runMany(
 ): Promise<RunSummary> {
   const started = Date.now();
   let deliveries = 0;
+  const answers: Answers = { ok: 0, refused: 0, other: 0 };
   const failures: string[] = [];
   let done = 0;
   for (; done < count; done++) {
     const result = await runSequence(race, ruleset, firstSeed + done);
     deliveries += result.deliveries;
+    answers.ok += result.answers.ok;
+    answers.refused += result.answers.refused;
+    answers.other += result.answers.other;
     if (result.failure !== null) failures.push(result.failure);
     if (result.broken) {
       done++;
       break;
     }
-    onProgress?.(done + 1, { ruleset, sequences: done + 1, deliveries, failures, ms: Date.now() - started });
+    onProgress?.(done + 1, { ruleset, sequences: done + 1, deliveries, answers, failures, ms: Date.now() - started });
   }
-  return { ruleset, sequences: done, deliveries, failures, ms: Date.now() - started };
+  return { ruleset, sequences: done, deliveries, answers, failures, ms: Date.now() - started };
 }
 
 export function summaryLine(s: RunSummary): string {
-  return `${s.ruleset}: ${s.sequences} sequences, ${s.deliveries} deliveries, ${s.failures.length} failures (${(s.ms / 1000).toFixed(1)} s)`;
+  const { ok, refused, other } = s.answers;
+  const answers = `commands: ${ok} ok, ${refused} refused, ${other} GM gone or changed`;
+  return `${s.ruleset}: ${s.sequences} sequences, ${s.deliveries} deliveries, ${s.failures.length} failures (${answers}; ${(s.ms / 1000).toFixed(1)} s)`;
 }
