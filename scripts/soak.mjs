@@ -15,7 +15,7 @@ const child = spawn("npx", ["vitest", "run", "tests/foundry/race-fuzz.test.ts"],
   env: { ...process.env, TEMPO_RACE_SEQUENCES: count, TEMPO_SOAK: "1", NO_COLOR: "1" },
   stdio: ["ignore", "pipe", "pipe"],
 });
-const wanted = /^(\s*(progress: )?\w+: \d+ sequences, |\s*\+?\s*"?\w+ seed \d+|\d+ passed, \d+ failed)/;
+const wanted = /^(\s*(progress: )?\w+: \d+ sequences, |\+ {3}|\d+ passed, \d+ failed)/;
 for (const stream of [child.stdout, child.stderr]) {
   createInterface({ input: stream }).on("line", (line) => {
     const plain = stripVTControlCharacters(line);

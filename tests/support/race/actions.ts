@@ -105,6 +105,11 @@ function pickId(combat: Tempo, pick: number, among?: (c: Tempo["combatants"]["co
 
 let created = 0;
 
+/** Starts the names of created combatants again (a sequence replays alone as it ran among others). */
+export function resetDraws(): void {
+  created = 0;
+}
+
 /** The promise of `action`, run on its user's client against that client's copy of the combat. */
 function start(race: RaceWorld, ruleset: RulesetId, combatId: string, action: Action): Promise<unknown> | null {
   const user = race.users[action.who];
