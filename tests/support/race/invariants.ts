@@ -16,7 +16,8 @@
  *   page gets no answer, as in Foundry);
  * - the server applied Tempo writes with `seq` going up by exactly one each, and no write changed the
  *   engine state, its history or its timers without a new `seq` (two writers, or a write that
- *   skipped the queue, would show here);
+ *   skipped the queue, would show here) — except in a batch where one GM took over from another,
+ *   which cannot be closed without a compare-and-swap Foundry does not have (runner.ts, TAKEOVER);
  * - write counts (`writeCountProblems`).
  */
 import { isDeepStrictEqual } from "node:util";
