@@ -5,11 +5,9 @@
  * TempoCombatTracker's `_replaceHTML`), run here in Chromium on parts marked as core marks them
  * (`data-application-part`).
  */
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPreviewBrowser, type PreviewBrowser } from "../support/preview-browser.ts";
-import { ROOT } from "../support/source-files.ts";
 
 let preview: PreviewBrowser | undefined;
 let page: Page;
@@ -17,14 +15,9 @@ let page: Page;
 beforeAll(async () => {
   preview = await openPreviewBrowser(900, 1000);
   page = preview.page;
-  await page.goto(preview.url);
-  await page.waitForSelector(".tempo-tracker", { timeout: 30_000 });
-  const module = `/@fs${join(ROOT, "src/foundry/applications/tracker-parts.ts")}`;
-  await page.addScriptTag({
-    type: "module",
-    content: `import { removeStaleParts } from "${module}"; window.removeStaleParts = removeStaleParts;`,
-  });
-  await page.waitForFunction(() => "removeStaleParts" in window);
+  // The built probes page publishes removeStaleParts on window (src/preview/probes-main.ts).
+  await page.goto(`${preview.url}probes.html`);
+  await page.waitForSelector("body[data-probes=ready]", { timeout: 30_000 });
 });
 
 afterAll(async () => {

@@ -5,11 +5,9 @@
  * stepped at 300 combatants in every scheme: the patched part must equal a fresh full render of the same
  * state, and the pressed button must keep the focus.
  */
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPreviewBrowser, type PreviewBrowser } from "../support/preview-browser.ts";
-import { ROOT } from "../support/source-files.ts";
 
 let preview: PreviewBrowser | undefined;
 let page: Page;
@@ -17,16 +15,14 @@ let page: Page;
 beforeAll(async () => {
   preview = await openPreviewBrowser(900, 1000);
   page = preview.page;
-  await page.goto(preview.url);
-  await page.waitForSelector(".tempo-tracker", { timeout: 30_000 });
+  // The built probes page publishes patchPart and drawnRowPrints on window (src/preview/probes-main.ts).
+  await page.goto(`${preview.url}probes.html`);
+  await page.waitForSelector("body[data-probes=ready]", { timeout: 30_000 });
 });
 
 afterAll(async () => {
   await preview?.close();
 });
-
-/** The module as vite serves it from the repository (the preview's root is src/preview). */
-const PATCH_MODULE = `/@fs${join(ROOT, "src/view/dom/patch-rows.ts")}`;
 
 /**
  * Runs `patchPart` in the page on a part drawn from `before` and then patched to `after`; reports which
@@ -37,11 +33,6 @@ async function patchInPage(
   after: string,
   focusSelector: string | null,
 ): Promise<{ patched: boolean; kept: string[]; html: string; equal: boolean; focused: string | null }> {
-  await page.addScriptTag({
-    type: "module",
-    content: `import { patchPart } from "${PATCH_MODULE}"; window.patchPart = patchPart;`,
-  });
-  await page.waitForFunction(() => "patchPart" in window);
   return page.evaluate(
     ({ before, after, focusSelector }) => {
       const { patchPart } = window as unknown as typeof import("../../src/view/dom/patch-rows.ts");
@@ -150,11 +141,6 @@ describe("patchPart with rows the render drew as placeholders, in Chromium", () 
 
 describe("drawnRowPrints, in Chromium", () => {
   it("names each row on screen by its key with its print, and leaves out a key shown twice", async () => {
-    await page.addScriptTag({
-      type: "module",
-      content: `import { drawnRowPrints } from "${PATCH_MODULE}"; window.drawnRowPrints = drawnRowPrints;`,
-    });
-    await page.waitForFunction(() => "drawnRowPrints" in window);
     const prints = await page.evaluate(() => {
       const { drawnRowPrints } = window as unknown as typeof import("../../src/view/dom/patch-rows.ts");
       const template = document.createElement("template");

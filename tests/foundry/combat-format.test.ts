@@ -3,6 +3,7 @@
  * model's migrateData); one that cannot (saved by a newer Tempo, or a state that no longer reads) is not
  * stuck: the tracker shows why and offers the GM Reset, and Reset starts it again from its combatants.
  */
+import { clearStateCache } from "../../src/foundry/combat/state-cache.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { COMBAT_FORMAT } from "../../src/engine/index.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
@@ -43,6 +44,7 @@ function storedAs(combat: Tempo, edit: (system: Obj) => Obj): void {
   const entries = JSON.parse(world.runtime.snapshotCombat(combat.id ?? "")) as { documentName: string; source: Obj }[];
   for (const e of entries)
     if (e.documentName === "Combat") e.source.system = edit(structuredClone(e.source.system as Obj));
+  clearStateCache(); // a reload starts with empty module state
   world.runtime.restoreCombat(JSON.stringify(entries));
 }
 

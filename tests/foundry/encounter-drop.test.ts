@@ -211,11 +211,20 @@ describe("the GM's encounter controls", () => {
     world.callHook("renderTempoCombatTracker", app, element);
     world.callHook("renderTempoCombatTracker", app, element);
     const count = combat.combatants.size;
+    const before = new Set(combat.combatants.map((c) => c.id));
     const event = dropEvent({ type: "Actor", uuid: wolf.uuid });
     element.dispatchEvent(event);
     await world.idle();
     expect(event.defaultPrevented).toBe(true);
     expect(combat.combatants.size).toBe(count + 1);
+    // The listener does not wait for the drop: the newcomer's initiative is rolled once the engine holds
+    // it (deploy-steps.ts `untilJoined` polls), so wait for that roll before the test ends (STD-3).
+    const added = combat.combatants.find((c) => !before.has(c.id));
+    for (let i = 0; i < 50 && added?.initiative == null; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await world.idle();
+    }
+    expect(added?.initiative).toEqual(expect.any(Number));
   });
 
   it("the Actors directory offers Deploy on an encounter, to the GM only", async () => {

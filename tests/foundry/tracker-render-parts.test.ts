@@ -39,7 +39,7 @@ function renderTemplate(path: string, context: object): string {
   return template(context);
 }
 
-const runtime = installApplicationRuntime(renderTemplate);
+const runtime = await installApplicationRuntime(renderTemplate);
 afterAll(() => {
   runtime.uninstall();
   world.uninstall();

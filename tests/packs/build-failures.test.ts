@@ -165,16 +165,14 @@ describe("the build refuses bad pack sources", () => {
     });
 
     it("SEG-14, DR-3: fails on an npc the Actor model would refuse, and on a bad embedded weapon, naming file and field", () => {
-      const changes = { hp: { value: 30, max: 20 }, hitDice: "4-4" };
+      // Hit points above their maximum are clamped now (issue 17), not refused: a bad hit dice still is.
+      const changes = { hitDice: "4-4" };
       const result = buildProject({ "_folder.json": folder, "ogre.json": ogre({ ...changes, hitpoints: 3 }) }, npcs);
       expect(result.status).not.toBe(0);
       expect(result.output).toContain("packs/npcs/ogre.json: system.hitpoints: hitpoints is not a field of an actor.");
       // The shape is checked first; without the unknown field the statistics themselves are checked.
       const bad = ogre(changes, [claw({ damage: "1d3" })]);
       const second = buildProject({ "_folder.json": folder, "ogre.json": bad }, npcs);
-      expect(second.output).toContain(
-        "packs/npcs/ogre.json: system.hp.value: The value 30 is more than its maximum 20.",
-      );
       expect(second.output).toContain(
         "packs/npcs/ogre.json: system.hitDice: The hit dice enhancement must be a whole number of 0 or more, not -4.",
       );

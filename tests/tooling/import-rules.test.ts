@@ -77,6 +77,21 @@ describe.concurrent("import rules are enforced by depcruise", { timeout: 60_000 
     expect(run.output).toContain("engine-is-pure");
   });
 
+  it("refuses the preview page importing Foundry code, but for the browser tests' probes page", async () => {
+    const foundry = 'export const part = (): string => "tracker";\n';
+    const importer = 'import { part } from "../foundry/applications/parts.ts";\nexport const probe = part;\n';
+    const dir = fixture({
+      "src/foundry/applications/parts.ts": foundry,
+      "src/preview/main.ts": importer,
+      "src/preview/probes-main.ts": importer,
+    });
+    const run = await depcruise(dir, "src");
+    expect(run.code).not.toBe(0);
+    expect(run.output).toContain("preview-not-foundry");
+    expect(run.output).toContain("src/preview/main.ts");
+    expect(run.output).not.toContain("src/preview/probes-main.ts →");
+  });
+
   it("finds no cycle and no upward import in src/", async () => {
     const run = await depcruise(ROOT, "src");
     expect(run.output).toContain("no dependency violations found");

@@ -77,10 +77,19 @@ export function combatResetReason(
   host: AnyRulesetHost,
   system: { readonly format?: unknown; readonly engine?: unknown },
 ): Message | null {
-  if (system.engine === null || system.engine === undefined) return null;
-  const format = formatOf(system);
-  if (format === null || format > COMBAT_FORMAT) return NEWER(format);
-  if (format < COMBAT_FORMAT) return UNREADABLE;
+  const format = combatFormatReason(system);
+  if (format !== null || system.engine === null || system.engine === undefined) return format;
   const decoded = decodeStored(system.engine);
   return decoded !== null && host.read(decoded.value).ok ? null : UNREADABLE;
 }
+
+/** The reset reason the stored format version alone gives (no decoding), or null. */
+export function combatFormatReason(system: { readonly format?: unknown; readonly engine?: unknown }): Message | null {
+  if (system.engine === null || system.engine === undefined) return null;
+  const format = formatOf(system);
+  if (format === null || format > COMBAT_FORMAT) return NEWER(format);
+  return format < COMBAT_FORMAT ? UNREADABLE : null;
+}
+
+/** The reason given to a combat whose stored state does not read back. */
+export const UNREADABLE_COMBAT: Message = UNREADABLE;

@@ -63,4 +63,11 @@ export {
   type RecordStepInput,
   type RulesetBook,
 } from "./economy-records.ts";
-export { COMBAT_FORMAT, combatResetReason, migrateStoredCombat, type CombatMigration } from "./combat-format.ts";
+export {
+  COMBAT_FORMAT,
+  combatFormatReason,
+  combatResetReason,
+  migrateStoredCombat,
+  UNREADABLE_COMBAT,
+  type CombatMigration,
+} from "./combat-format.ts";

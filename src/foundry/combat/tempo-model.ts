@@ -2,11 +2,9 @@ import { err, ok, readStoredCombat, type Result, type StoredCombat } from "../..
 import { TempoCombatModel } from "../data/combat/combat-model.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 
-/** The combat's Tempo data, or null for a combat of another type (core's `base`, a module's). */
-export function tempoModelOf(combat: Combat.Implementation | null | undefined): TempoCombatModel | null {
-  const system: unknown = combat?.system;
-  return system instanceof TempoCombatModel ? system : null;
-}
+import { tempoModelOf } from "./tempo-model-of.ts";
+
+export { tempoModelOf } from "./tempo-model-of.ts";
 
 /** A Tempo combat whose stored engine reads back: its model, its stored form and the state. */
 export interface ReadableCombat {

@@ -29,6 +29,7 @@ import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
 import { summarizeEvents } from "../../engine/index.ts";
 import { holdStepEvents, takeStepEvents } from "./step-events.ts";
 import { assertActiveGm, isActiveGm } from "./active-gm.ts";
+import { primeState } from "./state-cache.ts";
 
 export interface TempoUpdateOptions {
   readonly tempoEvents: readonly { readonly type: string }[];
@@ -75,6 +76,8 @@ export async function writeStep(
   // Issue 17: only the active GM writes; a GM that another took over from drops the write.
   assertActiveGm();
   if (hook !== null && fireHooks) fireCoreHook(combat, hook);
+  // Issue 17: this client's model takes the step's state instead of decoding its own write again.
+  primeState(combat.id ?? "", system.seq, step.state);
   holdStepEvents(combat.id ?? "", step.events);
   try {
     await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);

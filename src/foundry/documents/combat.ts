@@ -38,6 +38,23 @@ interface TurnAnnouncement {
   readonly tokenId: string | null;
 }
 
+/**
+ * The last turn state announced on each client's copy of a combat (core's `previous`/`current` pair).
+ * Not a private field: core may set up the turns while the document is still being constructed,
+ * before a subclass's private fields exist.
+ */
+const announced = new WeakMap<Combat, TurnAnnouncement>();
+
+function turnStateOf(combat: Combat): TurnAnnouncement {
+  const combatant = combat.combatant;
+  return {
+    round: combat.round,
+    turn: combat.turn,
+    combatantId: combatant?.id ?? null,
+    tokenId: combatant?.tokenId ?? null,
+  };
+}
+
 export class TempoCombat extends Combat {
   /** Gives a Tempo command (engine commands and the table's own, see run-command.ts). */
   async tempoCommand(command: HostCommand): Promise<CommandAnswer> {
@@ -121,8 +138,15 @@ export class TempoCombat extends Combat {
     this.#announceTurnChange();
   }
 
-  /** The last turn state announced on this client (core's `previous`/`current` pair). */
-  #announced: TurnAnnouncement | null = null;
+  /**
+   * A client that loads a running combat (a page reload) starts from the turn state it loaded, so the
+   * first change it receives is announced there too (API hookEvents.combatTurnChange: every client).
+   */
+  override setupTurns(): Combatant.Implementation[] {
+    const turns = super.setupTurns();
+    if (tempoModelOf(this) !== null && !announced.has(this)) announced.set(this, turnStateOf(this));
+    return turns;
+  }
 
   /**
    * `combatTurnChange(combat, prior, current)` on this client when the acting creature, the turn or
@@ -130,15 +154,9 @@ export class TempoCombat extends Combat {
    * per change however many writes report it.
    */
   #announceTurnChange(): void {
-    const combatant = this.combatant;
-    const current: TurnAnnouncement = {
-      round: this.round,
-      turn: this.turn,
-      combatantId: combatant?.id ?? null,
-      tokenId: combatant?.tokenId ?? null,
-    };
-    const prior = this.#announced;
-    this.#announced = current;
+    const current = turnStateOf(this);
+    const prior = announced.get(this) ?? null;
+    announced.set(this, current);
     if (prior === null || !this.started) return;
     if (prior.round === current.round && prior.turn === current.turn && prior.combatantId === current.combatantId)
       return;

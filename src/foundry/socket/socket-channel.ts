@@ -12,9 +12,12 @@
  *
  * - No active GM when asking: refused at once (`Access.NoGm`), nothing sent.
  * - The GM the request went to leaves before answering (`userConnected` false): refused with
- *   `Access.GmLeft`; after `REQUEST_TIMEOUT_MS` without an answer: `Access.Timeout`. Never left hanging.
- * - Only the GM a request names answers it, and only while it is the active GM (else `Access.GmChanged`);
- *   only a GM's notices are shown.
+ *   `Access.GmLeft`, and no other GM runs it (the player was told nothing changed); after
+ *   `REQUEST_TIMEOUT_MS` without an answer: `Access.Timeout`. Never left hanging.
+ * - Only the GM a request names answers it, and only while it is the active GM; a GM another took
+ *   over from refuses it with `Access.GmChanged`, having run nothing. A request is never run twice:
+ *   the one GM it names either runs it or refuses it.
+ * - Only a GM's notices are shown.
  */
 import type { Message } from "../../engine/index.ts";
 import { showNotice } from "../notice.ts";
@@ -119,7 +122,9 @@ function onMessage(wire: unknown, senderId: unknown): void {
     // Issue 17 race fuzz: only the GM the request names answers it. Every client gets the emit, at
     // different times; "whoever is the active GM when it arrives" let a request reach a GM who had
     // just stopped being the active one (a GM with a lower id came back) and nobody answered it, or
-    // reach two GMs in turn and run twice. The named GM who is no longer the active GM refuses it.
+    // reach two GMs in turn and run twice. The named GM who is no longer the active GM refuses it
+    // without running it; a request to a GM who left is run by nobody (its sender is told `GmLeft`,
+    // onUserConnected).
     if (message.gm !== game.user.id || typeof message.id !== "string") return;
     const answer = isActiveGm() ? handle(message.kind, message.data, sender) : Promise.resolve(GM_CHANGED);
     void answer.then((a) => emit({ type: "answer", id: message.id, to: senderId, answer: a }));

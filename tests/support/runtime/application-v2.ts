@@ -43,7 +43,6 @@
  * times `_attachPartListeners` was given it or an ancestor (`partAttachCount`) and how many listeners of
  * each type were added to it through `addEventListener` while the DOM was installed (`listenerCount`).
  */
-import { Window } from "happy-dom";
 
 /** One part of a Handlebars application, as `static PARTS` declares it (HandlebarsTemplatePart docs). */
 export interface PartConfig {
@@ -93,7 +92,10 @@ const DOM_GLOBALS = ["document", "HTMLElement", "Element", "Node", "Event", "Poi
  * Installs the DOM (a happy-dom window, whose DOM classes become globals, as in a browser) and the template
  * renderer (Foundry's `renderTemplate`: template path and context to HTML) the model renders with.
  */
-export function installApplicationRuntime(renderTemplate: RenderTemplate): ApplicationRuntime {
+export async function installApplicationRuntime(renderTemplate: RenderTemplate): Promise<ApplicationRuntime> {
+  // Loaded here, not at the top: happy-dom takes about half a second to import, and only the tests that render
+  // the tracker pay for it (every Foundry test imports this module through the world).
+  const { Window } = await import("happy-dom");
   const window = new Window({ url: "http://localhost/" });
   const scope = window as unknown as Record<string, unknown>;
   const saved = new Map<string, PropertyDescriptor | undefined>();

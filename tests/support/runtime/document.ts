@@ -17,6 +17,7 @@ import { diffUpdate, expandDotted, isObj, mergeUpdate, type Obj } from "./diff.t
 import type { TypeDataModel } from "./fields.ts";
 import { OWNERSHIP } from "./server.ts";
 import { currentClient } from "./context.ts";
+import { modelClock } from "./clock.ts";
 import type { DocumentName, ModifyRequest, ModifyResult } from "./protocol.ts";
 
 export interface UserLike {
@@ -93,7 +94,10 @@ export abstract class ClientDocument {
   #buildSystem(): void {
     const Model = this.client.dataModel(this.documentName, this.type);
     const data = isObj(this._source.system) ? this._source.system : {};
-    this.system = Model === null ? structuredClone(data) : new Model(data, { parent: this });
+    // Cleaning and validating the source is Foundry's work (clock.ts); prepareData below is the system's.
+    this.system = modelClock.measure(() =>
+      Model === null ? structuredClone(data) : new Model(data, { parent: this }),
+    );
   }
 
   /** Rebuilds derived data (core's `prepareData`: base, embedded, derived). */
@@ -112,9 +116,8 @@ export abstract class ClientDocument {
 
   /** Changes this client's copy only (core's `updateSource`, used in `_preCreate`). */
   updateSource(changes: Obj): Obj {
-    const expanded = expandDotted(changes);
-    const diff = diffUpdate(this._source, expanded);
-    this._source = mergeUpdate(this._source, diff);
+    const diff = modelClock.measure(() => diffUpdate(this._source, expandDotted(changes)));
+    this._source = modelClock.measure(() => mergeUpdate(this._source, diff));
     if ("system" in diff || "type" in diff) this.#buildSystem();
     this.prepareData();
     return diff;

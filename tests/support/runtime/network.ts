@@ -9,6 +9,7 @@ import { isObj, type Obj } from "./diff.ts";
 import type { ModifyRequest, ModifyResult } from "./protocol.ts";
 import type { Scheduler } from "./scheduler.ts";
 import type { Server } from "./server.ts";
+import { modelClock } from "./clock.ts";
 
 export class QueryError extends Error {}
 
@@ -66,7 +67,7 @@ export class Network {
       this.#toServer(client, () => {
         let result: ModifyResult | null;
         try {
-          result = this.server.modify(request);
+          result = modelClock.measure(() => this.server.modify(request));
         } catch (error) {
           this.#toClient(client, () => reject(error as Error));
           return;
@@ -79,7 +80,7 @@ export class Network {
         if (delta !== 0) this.server.worldTime += delta;
         const worldTime = this.server.worldTime;
         for (const target of this.connectedClients) {
-          const copy = structuredClone(result);
+          const copy = modelClock.measure(() => structuredClone(result));
           this.#toClient(target, () => {
             target.receive(copy);
             if (delta !== 0)

@@ -6,7 +6,7 @@
  */
 import { sideGroupFor, type GroupSide, type HostCombatant, type HostSide } from "../../../engine/index.ts";
 import { groupSideOfDocument } from "../../data/combatant-group/combatant-group-model.ts";
-import { tempoModelOf } from "../tempo-model.ts";
+import { tempoModelOf } from "../tempo-model-of.ts";
 
 const NONE: ReadonlySet<string> = new Set();
 

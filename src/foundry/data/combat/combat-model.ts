@@ -20,7 +20,8 @@
  */
 import {
   COMBAT_FORMAT,
-  combatResetReason,
+  combatFormatReason,
+  UNREADABLE_COMBAT,
   migrateStoredCombat,
   readCombatState,
   rulesetHost,
@@ -29,6 +30,7 @@ import {
   type Message,
   type RulesetId,
 } from "../../../engine/index.ts";
+import { cachedState } from "../../combat/state-cache.ts";
 import { hostOptionsOf, type CombatOptions } from "../../combat/host-options.ts";
 
 export const DR_MODES = ["perHit", "perAttack"] as const;
@@ -116,10 +118,16 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     this.state = null;
     this.rank = new Map();
     const host = this.host;
-    this.resetReason = combatResetReason(host, this);
+    this.resetReason = combatFormatReason(this);
     if (this.engine === null || this.resetReason !== null) return;
-    const read = readCombatState(host, this.engine);
-    if (!read.ok) return;
+    // Issue 17: the writer's own step is not decoded again (combat/state-cache.ts).
+    const parent = this.parent as { id?: string | null } | null;
+    const cached = cachedState(parent?.id, this.seq);
+    const read = cached === undefined ? readCombatState(host, this.engine) : ({ ok: true, value: cached } as const);
+    if (!read.ok) {
+      this.resetReason = UNREADABLE_COMBAT;
+      return;
+    }
     this.state = read.value;
     this.rank = new Map(host.order(read.value).map((id, index) => [id, index]));
   }

@@ -1,0 +1,155 @@
+/**
+ * Issue 17, "How it is checked": a player's request is never left hanging when no GM can answer it
+ * (socket/socket-channel.ts):
+ * - with no active GM it is refused at once with `TEMPO.ERRORS.Access.NoGm`, nothing sent;
+ * - when the GM it went to disconnects before the request reaches it, the player's client hears the
+ *   GM leave (API hookEvents.userConnected) and answers `TEMPO.ERRORS.Access.GmLeft`, shown to the
+ *   player, with nothing changed;
+ * - with two GMs, when the active GM leaves the other becomes the active GM (the connected GM with
+ *   the highest role, foundryvtt/foundryvtt #11678), answers later requests and dispatches the turn
+ *   events; a request addressed to the GM who left is not run by the other one behind the player's
+ *   back (the player was told nothing changed).
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { storeCombatState } from "../../src/engine/index.ts";
+import type { UserDouble } from "../support/foundry-world.ts";
+import { documentWrites, installTempoWorld, ownedId, playUntil, type Tempo } from "../support/tempo-encounter.ts";
+import { callsNamed, copyOf } from "../support/client-combats.ts";
+
+const t = await installTempoWorld(71);
+const { world, gm, owner } = t;
+afterAll(() => world.uninstall());
+const runtime = world.runtime;
+
+const NO_GM = { ok: false, error: { key: "TEMPO.ERRORS.Access.NoGm" } };
+const GM_LEFT = { ok: false, error: { key: "TEMPO.ERRORS.Access.GmLeft" } };
+
+/** A combat whose acting creature is the owner's, so End my turn is the owner's to give. */
+async function ownersTurn(): Promise<Tempo> {
+  const combat = await t.encounter("standard", 4);
+  const own = ownedId(t, combat);
+  if (!(await playUntil(t, combat, (c) => c.combatant?.id === own))) throw new Error("the owner never acts");
+  return combat;
+}
+
+/** The owner's End my turn from its own client; the promise it returns, and whether it has settled. */
+function endMyTurn(combat: Tempo): { answer: Promise<unknown>; settled: () => boolean } {
+  let done = false;
+  const answer = world
+    .as(owner, () => copyOf(t, owner.id, combat.id ?? "").tempoCommand({ type: "endTurn" }))
+    .finally(() => {
+      done = true;
+    });
+  return { answer, settled: () => done };
+}
+
+const engineOf = (combat: Tempo): string => JSON.stringify(storeCombatState(t.model(combat).state));
+const noticesTo = (user: UserDouble, from: number) =>
+  world.notices
+    .slice(from)
+    .filter((n) => n.user === user.id)
+    .map((n) => n.text);
+
+/** Reconnects `user` (a new page) and makes the GM's client the test's own again. */
+async function reconnect(user: UserDouble): Promise<void> {
+  user.active = true;
+  runtime.setDefault(gm.id);
+  await world.idle();
+}
+
+describe("issue 17: a player's request when the GM is gone or goes", () => {
+  it("with no active GM a player's request is refused at once with NoGm, shown to the player, nothing sent", async () => {
+    const combat = await ownersTurn();
+    const id = combat.id ?? "";
+    gm.active = false;
+    await world.idle();
+    const notices = world.notices.length;
+    const ledger = runtime.server.ledger.length;
+    const delivered = runtime.scheduler.delivered;
+    const answer = await world.as(owner, () => copyOf(t, owner.id, id).tempoCommand({ type: "endTurn" }));
+    expect(answer).toEqual(NO_GM);
+    expect(runtime.scheduler.delivered).toBe(delivered); // answered without a single message
+    expect(runtime.server.ledger.length).toBe(ledger);
+    expect(noticesTo(owner, notices)).toEqual([expect.stringMatching(/^TEMPO\.ERRORS\.Access\.NoGm\b/)]);
+    await reconnect(gm);
+  });
+
+  it("the GM disconnects before the request reaches it: the player gets GmLeft, shown to it, nothing changed", async () => {
+    const combat = await ownersTurn();
+    const before = engineOf(combat);
+    const notices = world.notices.length;
+    const from = world.writes.length;
+    const asked = endMyTurn(combat);
+    runtime.disconnect(runtime.clientOf(gm.id));
+    await world.idle();
+    expect(asked.settled()).toBe(true);
+    expect(await asked.answer).toEqual(GM_LEFT);
+    expect(noticesTo(owner, notices)).toEqual([expect.stringMatching(/^TEMPO\.ERRORS\.Access\.GmLeft\b/)]);
+    expect(documentWrites(world, from)).toEqual([]);
+    await reconnect(gm);
+    const now = copyOf(t, gm.id, combat.id ?? "");
+    expect(engineOf(now)).toBe(before);
+    // The GM is back: the same request is answered and the turn ends.
+    const again = endMyTurn(now);
+    await world.idle();
+    expect(await again.answer).toEqual({ ok: true });
+    expect(engineOf(now)).not.toBe(before);
+  });
+
+  it("two GMs: the active GM leaves, the other becomes active and answers later requests; a request to the one who left is not run", async () => {
+    const gm2 = world.addUser("gm2", true);
+    await world.idle();
+    const combat = await ownersTurn();
+    const id = combat.id ?? "";
+    expect(runtime.as(owner.id, () => game.users.activeGM?.id)).toBe(gm.id);
+
+    // Addressed to the active GM, who leaves before it arrives: GmLeft, and the second GM does not run it.
+    const before = engineOf(combat);
+    const notices = world.notices.length;
+    const from = world.writes.length;
+    const asked = endMyTurn(combat);
+    runtime.disconnect(runtime.clientOf(gm.id));
+    await world.idle();
+    expect(await asked.answer).toEqual(GM_LEFT);
+    expect(noticesTo(owner, notices)).toEqual([expect.stringMatching(/^TEMPO\.ERRORS\.Access\.GmLeft\b/)]);
+    expect(documentWrites(world, from).filter((w) => w.document === "Combat")).toEqual([]);
+    const second = copyOf(t, gm2.id, id);
+    expect(engineOf(second)).toBe(before);
+
+    // The second GM is the active GM now, on every client, and answers the player's next request.
+    for (const client of runtime.network.connectedClients)
+      expect(client.run(() => game.users.activeGM?.id)).toBe(gm2.id);
+    const ledger = runtime.hookLedger.length;
+    const writes = world.writes.length;
+    const retried = endMyTurn(second);
+    await world.idle();
+    expect(await retried.answer).toEqual({ ok: true });
+    expect(engineOf(second)).not.toBe(before);
+    const combatWrites = documentWrites(world, writes).filter((w) => w.document === "Combat");
+    expect(combatWrites.map((w) => w.userId)).toEqual([gm2.id]);
+    // Its client dispatches the turn events now; core's turn hook fires on the player's client that asked.
+    const slice = runtime.hookLedger.slice(ledger);
+    const gm2Client = runtime.clientOf(gm2.id).id;
+    const turnEvents = callsNamed(slice, "_onStartTurn", "_onEndTurn");
+    expect(turnEvents.length).toBeGreaterThan(0);
+    expect(turnEvents.every((h) => h.client === gm2Client)).toBe(true);
+    expect(callsNamed(slice, "combatTurn", "combatRound").map((h) => h.client)).toEqual([
+      runtime.clientOf(owner.id).id,
+    ]);
+
+    // A GM who connects and becomes the active GM answers a request sent to the GM it took over from.
+    const own = ownedId(t, second);
+    for (let i = 0; i < 10 && second.combatant?.id !== own; i++) {
+      await world.as(gm2, () => second.nextTurn());
+      await world.idle();
+    }
+    expect(second.combatant?.id).toBe(own);
+    const handed = endMyTurn(second);
+    await reconnect(gm);
+    expect(runtime.as(owner.id, () => game.users.activeGM?.id)).toBe(gm.id);
+    expect(await handed.answer).toEqual({ ok: true });
+    expect(copyOf(t, gm.id, id).combatant?.id).not.toBe(own);
+    gm2.active = false;
+    await world.idle();
+  });
+});
