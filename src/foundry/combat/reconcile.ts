@@ -39,7 +39,7 @@ async function reconcileCombat(combat: Combat.Implementation): Promise<void> {
  */
 export async function restoreCoreFields(combat: Combat.Implementation): Promise<void> {
   const now = tempoModelOf(combat);
-  if (now === null || now.state === null) return;
+  if (now === null || now.state === null || !isActiveGm()) return;
   const turn = turnIndex(now.host, now.state);
   const round = now.host.round(now.state);
   if (combat.turn !== turn || combat.round !== round)
