@@ -10,7 +10,7 @@ import { checkCommandAccess, type HostCommand, type Message } from "../../engine
 import { runCommand } from "./run-command.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { showNotice } from "../notice.ts";
-import { askActiveGm, GM_CHANGED, registerRequestHandler } from "../socket/socket-channel.ts";
+import { askActiveGm, GM_CHANGED, GM_CHANGED_MIDWAY, registerRequestHandler } from "../socket/socket-channel.ts";
 import { isActiveGm, NotActiveGm } from "./active-gm.ts";
 import { inWriterQueue } from "./writer-queue.ts";
 import { fireCoreHook, isCoreHookCall } from "./core-hooks.ts";
@@ -66,7 +66,8 @@ export async function answerCommand(data: CommandQuery, user: User.Implementatio
     try {
       result = await runCommand(combat, command, here);
     } catch (error) {
-      if (error instanceof NotActiveGm) return GM_CHANGED;
+      // Taken over from midway: dice it rolled may be in the chat, so it is not asked again by itself.
+      if (error instanceof NotActiveGm) return GM_CHANGED_MIDWAY;
       throw error;
     }
     if (!result.ok) return refused(result.error);

@@ -17,7 +17,8 @@
  * - Only the GM a request names answers it, and only while it is the active GM; a GM another took
  *   over from refuses it with `Access.GmChanged`, having run nothing, and the asking client sends it
  *   once more to the GM who is active now (`askActiveGm`); only when that fails too is the player told.
- *   A request is never run twice: the one GM it names either runs it or refuses it.
+ *   A request is never run twice: the one GM it names either runs it or refuses it. A GM taken over
+ *   from while it ran the request answers `Access.GmChangedMidway` (its dice may show), not retried.
  * - Only a GM's notices are shown.
  */
 import type { Message } from "../../engine/index.ts";
@@ -59,6 +60,12 @@ const refused = (key: `TEMPO.${string}`): Answer => ({ ok: false, error: { key }
 
 /** The answer of a GM who is no longer the active GM (another GM took over): nothing was run. */
 export const GM_CHANGED: Answer = refused("TEMPO.ERRORS.Access.GmChanged");
+
+/**
+ * The answer of a GM taken over from while it ran the request (its step not written): what it did
+ * before (dice rolled to the chat) stands, so the request is not sent again by itself (`askActiveGm`).
+ */
+export const GM_CHANGED_MIDWAY: Answer = refused("TEMPO.ERRORS.Access.GmChangedMidway");
 
 export function registerRequestHandler(kind: RequestKind, handler: RequestHandler): void {
   handlers.set(kind, handler);

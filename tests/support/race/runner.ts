@@ -86,7 +86,8 @@ function tally(answers: Answers, launched: readonly Launched[]): void {
     const value = l.value as { ok?: unknown; error?: { key?: unknown } } | undefined;
     const key = String(value?.error?.key ?? "");
     if (value?.ok === true) answers.ok++;
-    else if (value?.ok === false && !/Access\.(GmLeft|GmChanged|Timeout|NoGm)$/.test(key)) answers.refused++;
+    else if (value?.ok === false && !/Access\.(GmLeft|GmChanged|GmChangedMidway|Timeout|NoGm)$/.test(key))
+      answers.refused++;
     else answers.other++;
   }
 }
