@@ -2,9 +2,10 @@
  * What one click costs on the wire: the ONE place the click-bytes bench turns a click's writes into
  * bytes and write operations. The figures are the runtime model's server's (tests/support/runtime/
  * server.ts ledger): per document operation, the diff it broadcast (Foundry's: unchanged keys
- * dropped, objects by key, arrays whole) plus the operation options that travel with it; plus the
- * chat messages the click posted. Nothing is dropped for being small: no figure measures less than a
- * user pays.
+ * dropped, objects by key, arrays whole) plus the operation options that travel with it. Chat
+ * messages are documents on that server too (runtime/chat.ts): a posted card counts the created
+ * source the server broadcast, an updated card its diff, from the same ledger. Nothing is dropped
+ * for being small: no figure measures less than a user pays.
  *
  * Writes: every document operation the click made (a batched embedded update counts once), world
  * time and settings included; chat cards are counted in bytes, not as writes.

@@ -5,13 +5,13 @@
  * double gives every update to the model's `_preUpdate`, as Foundry's document `_preUpdate` forwards it.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { installChatDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
+import { chatLog, asChatMessage, lastMessage } from "../support/chat-log.ts";
 import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(71);
 afterAll(() => world.uninstall());
-const chat = installChatDouble(world);
+const chat = chatLog(world);
 const damage = installDamageDouble(world);
 
 await import("../../src/foundry/init.ts");

@@ -1,13 +1,13 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
-import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
+import { chatLog, type ChatMessageModel, asChatMessage, lastMessage } from "../support/chat-log.ts";
 import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
 import { installFoundryWorld, type Write } from "../support/foundry-world.ts";
 import { installUnlinkedTokens } from "../support/unlinked-token-double.ts";
 
 const world = installFoundryWorld(13);
 afterAll(() => world.uninstall());
-const chat = installChatDouble(world);
+const chat = chatLog(world);
 const player = world.addUser("p1");
 const damage = installDamageDouble(world);
 const field = installUnlinkedTokens(world, "sceneField000001");
@@ -39,13 +39,14 @@ function creature(name: string, type: "character" | "npc", hp: number, dr = NO_D
 
 const hpOf = (a: SystemActorDouble) => (a.source.hp as { value: number }).value;
 
-async function postDamage(): Promise<MessageDouble> {
+async function postDamage(): Promise<ChatMessageModel> {
   await world.as(world.gm, () => postCard({ type: "damage", input: CARD }));
+  await world.idle();
   return lastMessage(chat);
 }
 
 /** Runs a card button as the GM and sorts what it wrote by document. */
-async function click(message: MessageDouble, action: string) {
+async function click(message: ChatMessageModel, action: string) {
   const writes = world.writes.length;
   const updates = chat.updates.length;
   const refusal = await world.as(world.gm, () => runCardAction(asChatMessage(message), action));

@@ -1,13 +1,13 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
 import { buildDamageCard } from "../../src/view/chat/damage-card.ts";
-import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
+import { chatLog, type ChatMessageModel, asChatMessage, lastMessage, cardSource } from "../support/chat-log.ts";
 import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
 import { installFoundryWorld, type UserDouble } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
-const chat = installChatDouble(world);
+const chat = chatLog(world);
 const player = world.addUser("p1");
 const other = world.addUser("p2");
 const damage = installDamageDouble(world);
@@ -59,13 +59,14 @@ function creature(name: string, type: "character" | "npc", h: Health, owners: st
 const hpOf = (a: SystemActorDouble) => (a.source.hp as { value: number }).value;
 const shieldOf = (a: SystemActorDouble) => (a.source.overshield as { value: number }).value;
 
-async function postDamage(by: UserDouble = world.gm, input: Partial<DamageCardInput> = {}): Promise<MessageDouble> {
+async function postDamage(by: UserDouble = world.gm, input: Partial<DamageCardInput> = {}): Promise<ChatMessageModel> {
   await world.as(by, () => postCard({ type: "damage", input: { ...CARD, ...input } }));
+  await world.idle();
   return lastMessage(chat);
 }
 
 /** Runs a card button as `user` and counts what it wrote. */
-async function click(message: MessageDouble, action: string, user: UserDouble = world.gm) {
+async function click(message: ChatMessageModel, action: string, user: UserDouble = world.gm) {
   const writes = world.writes.length;
   const updates = chat.updates.length;
   const notices = world.notices.length;
@@ -80,8 +81,8 @@ async function click(message: MessageDouble, action: string, user: UserDouble = 
   };
 }
 
-function appliedOf(message: MessageDouble): Obj[] {
-  return ((message.source.input as Obj).applied as Obj[] | undefined) ?? [];
+function appliedOf(message: ChatMessageModel): Obj[] {
+  return ((cardSource(message).input as Obj).applied as Obj[] | undefined) ?? [];
 }
 
 beforeEach(async () => {

@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { installChatDouble, type MessageDouble } from "../support/chat-double.ts";
+import { chatLog, type ChatMessageModel, cardSource } from "../support/chat-log.ts";
 import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
 import { addCombatants, firstTurn, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(23);
 afterAll(() => world.uninstall());
-const chat = installChatDouble(world);
+const chat = chatLog(world);
 const damage = installDamageDouble(world);
 
 await import("../../src/foundry/init.ts");
@@ -80,7 +80,7 @@ async function use(uuid: string) {
   };
 }
 
-const inputOf = (m: MessageDouble | undefined) => (m?.source.input ?? {}) as Obj;
+const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
 
 beforeEach(async () => {
   for (const user of world.users.values()) damage.target(user, []);

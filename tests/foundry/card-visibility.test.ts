@@ -5,13 +5,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
-import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
+import { chatLog, type ChatMessageModel, asChatMessage, lastMessage } from "../support/chat-log.ts";
 import { installDialogs } from "../support/dialog-double.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(7);
 afterAll(() => world.uninstall());
-const chat = installChatDouble(world);
+const chat = chatLog(world);
 const roller = world.addUser("p1");
 const other = world.addUser("p2");
 
@@ -29,12 +29,13 @@ function sample(id: string): ChatCard {
   return found.card;
 }
 
-async function posted(mode: string): Promise<MessageDouble> {
+async function posted(mode: string): Promise<ChatMessageModel> {
   await world.as(roller, () => postCard(sample("attack-standard"), { rollMode: mode }));
+  await world.idle();
   return lastMessage(chat);
 }
 
-const view = (user: typeof roller, message: MessageDouble) =>
+const view = (user: typeof roller, message: ChatMessageModel) =>
   world.as(user, () => renderCardHtml(asChatMessage(message)));
 const PRIVATE = "TEMPO.CHAT.Private";
 

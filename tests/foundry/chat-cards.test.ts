@@ -2,12 +2,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { endPhaseSaveChance } from "../../src/engine/index.ts";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
-import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
+import { buildInitiativeCard, type InitiativeCardInput } from "../../src/view/chat/initiative-card.ts";
+import { chatLog, type ChatMessageModel, asChatMessage, lastMessage, cardSource } from "../support/chat-log.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(5);
 afterAll(() => world.uninstall());
-const chat = installChatDouble(world);
+const chat = chatLog(world);
 const player = world.addUser("p1");
 const other = world.addUser("p2");
 
@@ -25,26 +26,31 @@ function sample(id: string): ChatCard {
   return found.card;
 }
 
-async function phaseCombat(): Promise<Tempo> {
+async function phaseCombat(enemies = 1): Promise<Tempo> {
   await game.settings.set("tempo", "ruleset", "phase");
   const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
   await (
     combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
   ).createEmbeddedDocuments("Combatant", [
     { name: "Kestrel", owners: [player.id], system: { side: "pc" } },
-    { name: "Golem", owners: [], system: { side: "enemy" } },
+    ...Array.from({ length: enemies }, (_, i) => ({
+      name: i === 0 ? "Golem" : `Golem ${i}`,
+      owners: [],
+      system: { side: "enemy" },
+    })),
   ]);
   await world.idle();
   return combat;
 }
 
 /** A waiting PHS-12 save for the player's creature, posted by the GM as the end phase does. */
-async function postSave(combat: Tempo): Promise<MessageDouble> {
+async function postSave(combat: Tempo): Promise<ChatMessageModel> {
   const kestrel = combat.combatants.contents.find((c) => c.name === "Kestrel");
   const card = sample("save-end-phase");
   if (card.type !== "save") throw new Error("sample");
   const input = { ...card.input, combatantId: kestrel?.id ?? "", total: null };
   await postCard({ type: "save", input }, { combatId: combat.id ?? null });
+  await world.idle();
   return lastMessage(chat);
 }
 
@@ -58,7 +64,7 @@ describe("posting a card", () => {
     const message = chat.messages.at(-1);
     expect(message?.type).toBe("attack");
     expect(message?.rolls).toEqual([roll]);
-    expect(cardModelOf(asChatMessage(message as MessageDouble))?.card).toEqual(sample("attack-segment"));
+    expect(cardModelOf(asChatMessage(message as ChatMessageModel))?.card).toEqual(sample("attack-segment"));
   });
 
   it("honours core's roll mode: blind GM roll whispers the GMs blind, self roll the roller, public nobody", async () => {
@@ -83,9 +89,38 @@ describe("posting a card", () => {
     await world.idle();
     const cards = chat.messages.slice(before).filter((m) => m.type === "initiative");
     expect(cards.length).toBeGreaterThan(0);
-    const lines = cards.flatMap((m) => (m.source.input as { lines: { name: string }[] }).lines.map((l) => l.name));
+    const lines = cards.flatMap((m) =>
+      buildInitiativeCard(cardSource(m).input as InitiativeCardInput).lines.map((l) => l.name),
+    );
     expect(lines).toContain("Kestrel");
   });
+
+  it.each([
+    [12, 12],
+    [13, 0],
+  ])(
+    "PHS-2: a batch of %i rolls attaches %i real Rolls (Dice So Nice); every roll keeps its line: name, reason, formula, total",
+    async (enemies, attached) => {
+      const combat = await phaseCombat(enemies);
+      await combat.startCombat();
+      await world.idle();
+      const before = chat.messages.length;
+      await combat.rollAll();
+      await world.idle();
+      // The enemies' rolls are the GM's whispered batch.
+      const card = chat.messages.slice(before).find((m) => m.type === "initiative" && m.whisper.length > 0);
+      if (card === undefined) throw new Error("no whispered initiative card");
+      const lines = buildInitiativeCard(cardSource(card).input as InitiativeCardInput).lines;
+      expect(lines).toHaveLength(enemies);
+      for (const line of lines) {
+        expect(line.name).toMatch(/^Golem/);
+        expect(line.formula).toMatch(/2d6/);
+        expect(typeof line.reason).toBe("string");
+        expect(Number.isFinite(line.total)).toBe(true);
+      }
+      expect(card.rolls).toHaveLength(attached);
+    },
+  );
 });
 
 describe("card buttons", () => {
@@ -99,8 +134,8 @@ describe("card buttons", () => {
     expect(refusal).toBeNull();
     expect(chat.updates.length).toBe(updates + 1);
     expect(chat.updates.at(-1)?.userId).toBe("gm");
-    expect((message.source.input as { total: number }).total).toBe(6);
-    expect(message.rolls).toEqual([JSON.stringify({ formula: "2d6", total: 6 })]);
+    expect((cardSource(message).input as { total: number }).total).toBe(6);
+    expect(message.rolls).toMatchObject([{ formula: "2d6", total: 6 }]);
     // A second click changes nothing.
     const again = await world.as(player, () => runCardAction(asChatMessage(message), "roll"));
     expect(again?.key).toBe("TEMPO.CHAT.Save.AlreadyRolled");
@@ -122,11 +157,11 @@ describe("card buttons", () => {
     const combat = await phaseCombat();
     const card = sample("pending-count");
     await postCard(card, { combatId: combat.id ?? null, command: { type: "start" } });
-    const message = chat.messages.at(-1) as MessageDouble;
+    const message = chat.messages.at(-1) as ChatMessageModel;
     const refusal = await runCardAction(asChatMessage(message), "resolve");
     expect(refusal).toBeNull();
     expect(combat.started).toBe(true);
-    expect((message.source.input as { resolved: boolean }).resolved).toBe(true);
+    expect((cardSource(message).input as { resolved: boolean }).resolved).toBe(true);
     const again = await runCardAction(asChatMessage(message), "resolve");
     expect(again?.key).toBe("TEMPO.CHAT.Pending.AlreadyResolved");
   });
@@ -150,5 +185,31 @@ describe("card buttons", () => {
     await game.settings.set("tempo", "odds", "gm");
     // The chance the card then shows is the engine's.
     expect(endPhaseSaveChance()).toBeCloseTo(21 / 36, 15);
+  });
+});
+
+describe("chat messages on the server", () => {
+  it("any user posts as the author; only the author or a GM updates or deletes; every client hears each write", async () => {
+    await world.as(player, () => postCard(sample("attack-standard"), { rollMode: "publicroll" }));
+    await world.idle();
+    const message = lastMessage(chat);
+    expect(message.author?.id).toBe("p1");
+    const id = message.id ?? "";
+    const heard = (name: string) => world.runtime.hookLedger.filter((h) => h.name === name && h.args[0] !== undefined);
+    expect(new Set(heard("createChatMessage").map((h) => h.client)).size).toBe(3);
+    const stored = JSON.stringify(world.runtime.server.source("ChatMessage", id));
+    const refused = world.as(other, () => message.update({ "system.input.name": "x" }));
+    await expect(refused).rejects.toThrow(/only its author or a GM/);
+    await expect(world.as(other, () => message.delete())).rejects.toThrow(/may not delete/);
+    await world.idle();
+    expect(JSON.stringify(world.runtime.server.source("ChatMessage", id))).toBe(stored);
+    await world.as(player, () => message.update({ "system.input.name": "Kestrel's" }));
+    await world.idle();
+    const names = ["gm", "p1", "p2"].map((u) => cardSource(world.runtime.clientOf(u).messages.get(id)).input);
+    expect(names.map((input) => (input as { name: string }).name)).toEqual(["Kestrel's", "Kestrel's", "Kestrel's"]);
+    expect(heard("updateChatMessage").filter((h) => (h.args[1] as { _id: string })._id === id)).toHaveLength(3);
+    await message.delete();
+    await world.idle();
+    expect(["gm", "p1", "p2"].map((u) => world.runtime.clientOf(u).messages.has(id))).toEqual([false, false, false]);
   });
 });

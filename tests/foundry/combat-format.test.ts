@@ -5,7 +5,15 @@
  */
 import { clearStateCache } from "../../src/foundry/combat/state-cache.ts";
 import { afterAll, describe, expect, it } from "vitest";
-import { COMBAT_FORMAT } from "../../src/engine/index.ts";
+import {
+  COMBAT_FORMAT,
+  EMPTY_PATCH_HISTORY,
+  encodeStored,
+  readCombatState,
+  recordStep,
+  type RulesetId,
+  type StoredObject,
+} from "../../src/engine/index.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(17);
@@ -27,8 +35,8 @@ function model(combat: Tempo): InstanceType<typeof TempoCombatModel> {
   return system;
 }
 
-async function encounter(): Promise<Tempo> {
-  await game.settings.set("tempo", "ruleset", "standard");
+async function encounter(ruleset: RulesetId = "standard"): Promise<Tempo> {
+  await game.settings.set("tempo", "ruleset", ruleset);
   const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create.bind(Combat);
   const combat = await create({});
   const list = [0, 1, 2].map((i) => ({ name: `C${i}`, system: { initiativeBonus: i, side: i ? "enemy" : "pc" } }));
@@ -49,13 +57,14 @@ function storedAs(combat: Tempo, edit: (system: Obj) => Obj): void {
 }
 
 describe("a combat saved by another Tempo", () => {
-  it("a combat saved before the format had a version loads in the current format and runs", async () => {
+  it("a combat saved before the format had a version loads as it is, runs, and its first write stores the current format", async () => {
     const combat = await encounter();
     storedAs(combat, ({ format: _, ...system }) => system);
-    expect(model(combat).format).toBe(COMBAT_FORMAT);
+    expect(model(combat).format).toBe(0);
     expect(model(combat).resetReason).toBeNull();
     await combat.startCombat();
     expect(model(combat).host.started(model(combat).state)).toBe(true);
+    expect([model(combat).format, serverSystem(combat).format]).toEqual([COMBAT_FORMAT, COMBAT_FORMAT]);
   });
 
   it("one from a newer Tempo shows why on the tracker, refuses commands, and the GM's Reset starts it again", async () => {
@@ -93,4 +102,66 @@ describe("a combat saved by another Tempo", () => {
     const stored = (combat as unknown as { _source: { system: { engine: Obj } } })._source.system.engine;
     expect("leftover" in stored).toBe(false);
   });
+});
+
+/** The engine state as format 1 stored it: unpacked, in stored-json's encoding. */
+const format1 = (state: unknown) => encodeStored(state as never) as StoredObject;
+/** The Combat's system data as the server holds it (what a reload reads). */
+function serverSystem(combat: Tempo): Obj {
+  const entries = JSON.parse(world.runtime.snapshotCombat(combat.id ?? "")) as { documentName: string; source: Obj }[];
+  return entries.find((e) => e.documentName === "Combat")?.source.system as Obj;
+}
+/** A reload: every client reads the combat again from what the server holds. */
+function reload(combat: Tempo): void {
+  clearStateCache();
+  world.runtime.restoreCombat(world.runtime.snapshotCombat(combat.id ?? ""));
+}
+
+describe("a running combat saved in format 1 (before the stored format 2)", () => {
+  it.each(["standard", "rotation", "segment", "count", "phase"] as const)(
+    "%s: it reads as it is, the next step writes format 2 over it on the server, and undo reaches back across",
+    async (ruleset) => {
+      const combat = await encounter(ruleset);
+      await combat.startCombat();
+      await combat.rollAll();
+      await world.idle();
+      const first = model(combat).state;
+      await combat.nextTurn();
+      await world.idle();
+      const second = model(combat).state;
+      const host = model(combat).host;
+      expect(host.started(second)).toBe(true);
+      // What the previous Tempo stored: the state unpacked, its undo patch between unpacked states.
+      const history = recordStep(EMPTY_PATCH_HISTORY, format1(first), format1(second));
+      storedAs(combat, (system) => ({ ...system, format: 1, engine: format1(second), history }));
+      expect(model(combat).resetReason).toBeNull();
+      expect(model(combat).state).toEqual(second);
+      expect(model(combat).format).toBe(1);
+
+      await combat.nextTurn();
+      await world.idle();
+      const third = model(combat).state;
+      expect(third).not.toEqual(second);
+      const onServer = serverSystem(combat);
+      expect(onServer.format).toBe(COMBAT_FORMAT);
+      // The server merged the update into the format-1 source: it must read back as the clients' state.
+      expect(readCombatState(host, onServer.engine)).toEqual({ ok: true, value: third });
+
+      reload(combat);
+      expect(model(combat).resetReason).toBeNull();
+      expect(model(combat).state).toEqual(third);
+      await combat.previousTurn();
+      await world.idle();
+      expect(model(combat).state).toEqual(second);
+      await combat.previousTurn();
+      await world.idle();
+      expect(model(combat).state).toEqual(first);
+      reload(combat);
+      expect(model(combat).state).toEqual(first);
+      await combat.nextTurn();
+      await world.idle();
+      expect(model(combat).resetReason).toBeNull();
+      expect(serverSystem(combat).format).toBe(COMBAT_FORMAT);
+    },
+  );
 });

@@ -6,14 +6,14 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { heldConditionsOf, type AnyRulesetHost } from "../../src/engine/index.ts";
 import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
-import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
+import { chatLog, type ChatMessageModel, asChatMessage, lastMessage } from "../support/chat-log.ts";
 import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
 import { addCombatants, effectEncounter, firstTurn } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
-const chat = installChatDouble(world);
+const chat = chatLog(world);
 const damage = installDamageDouble(world);
 
 await import("../../src/foundry/init.ts");
@@ -37,12 +37,13 @@ function creature(name: string, type: "character" | "npc", hp: number, max = hp)
   return damage.addCreature(name, type, { hp: { value: hp, max }, dr: NO_DR, overshield });
 }
 
-async function card(swings: number[]): Promise<MessageDouble> {
+async function card(swings: number[]): Promise<ChatMessageModel> {
   await world.as(world.gm, () => postCard({ type: "damage", input: { ...CARD, swings } }));
+  await world.idle();
   return lastMessage(chat);
 }
 
-async function click(message: MessageDouble, action: "apply" | "undo") {
+async function click(message: ChatMessageModel, action: "apply" | "undo") {
   const from = world.writes.length;
   const refusal = await world.as(world.gm, () => runCardAction(asChatMessage(message), action));
   await world.idle();

@@ -7,14 +7,14 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { installChatDouble, type MessageDouble, asChatMessage } from "../support/chat-double.ts";
+import { chatLog, type ChatMessageModel, asChatMessage, cardSource } from "../support/chat-log.ts";
 import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
 import { addCombatants, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(41);
 afterAll(() => world.uninstall());
-const chat = installChatDouble(world);
+const chat = chatLog(world);
 const damage = installDamageDouble(world);
 
 await import("../../src/foundry/init.ts");
@@ -62,7 +62,7 @@ const heavyMaul = (actor: SystemActorDouble) =>
     properties: { ...ITEM_DEFAULTS.weapon.properties, heavy: true },
   });
 
-const inputOf = (m: MessageDouble | undefined) => (m?.source.input ?? {}) as Obj;
+const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
 const flagsOf = (combat: Tempo, id: string) =>
   ((combat.combatants.get(id) as unknown as { flags: Obj }).flags.tempo as Obj | undefined)?.declaredUses as
     Obj | undefined;
@@ -85,7 +85,7 @@ async function countFight() {
 }
 
 /** Steps until the declared action lands; its pending card. */
-async function untilPending(combat: Tempo): Promise<MessageDouble> {
+async function untilPending(combat: Tempo): Promise<ChatMessageModel> {
   for (let i = 0; i < 40; i++) {
     const before = chat.messages.length;
     const events: Ev[] = await step(world, combat);
@@ -95,7 +95,7 @@ async function untilPending(combat: Tempo): Promise<MessageDouble> {
   throw new Error("no pending card");
 }
 
-async function resolve(card: MessageDouble) {
+async function resolve(card: ChatMessageModel) {
   const writes = world.writes.length;
   const messages = chat.messages.length;
   const refusal = await runCardAction(asChatMessage(card), "resolve");
@@ -216,7 +216,7 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
     expect(await useItemDocument(bolt, { targets: [imp as unknown as Actor.Implementation] })).toBe(true);
     await world.idle();
     expect(flagsOf(combat, mageId)).toEqual({ segment: { itemUuid: bolt.uuid, targetUuids: [imp.uuid] } });
-    let card: MessageDouble | undefined;
+    let card: ChatMessageModel | undefined;
     for (let i = 0; i < 40 && card === undefined; i++) {
       const before = chat.messages.length;
       await step(world, combat);

@@ -4,14 +4,14 @@
  * when nothing is due, none for undo and redo.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
+import { chatLog, type ChatMessageModel, asChatMessage, lastMessage, cardSource } from "../support/chat-log.ts";
 import { installDamageDouble } from "../support/damage-double.ts";
 import { effectEncounter, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(31);
 afterAll(() => world.uninstall());
-const chat = installChatDouble(world);
+const chat = chatLog(world);
 const damage = installDamageDouble(world);
 
 await import("../../src/foundry/init.ts");
@@ -20,7 +20,7 @@ const { postCard } = await import("../../src/foundry/chat/post-card.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 
 type Obj = Record<string, unknown>;
-const inputOf = (m: MessageDouble | undefined) => (m?.source.input ?? {}) as Obj;
+const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
 const cardWrites = (from: number) => world.writes.slice(from).filter((w) => w.document === "ChatMessage");
 
 /** Steps until an event matches; the messages and ChatMessage writes of that step. */
@@ -52,7 +52,7 @@ describe("save and pending cards from a step's events", () => {
       ["save", ids.Ash, "Haste"],
     ]);
     expect(saves.writes).toHaveLength(2);
-    expect(saves.messages.map((m) => m.source.combatId)).toEqual([combat.id, combat.id]);
+    expect(saves.messages.map((m) => cardSource(m).combatId)).toEqual([combat.id, combat.id]);
     expect(inputOf(saves.messages[0])).toMatchObject({ kind: "endPhase", formula: "2d6", target: 7 });
     expect(inputOf(saves.messages[1])).toMatchObject({ endPhaseKind: "sustains", total: null });
 
@@ -147,7 +147,7 @@ describe("SEG-10: concentration checks after Apply", () => {
     const soldier = damage.addCreature("Soldier", "npc", health);
     damage.target(world.gm, [mage, soldier]);
     await postCard({ type: "damage", input: card });
-    const message = chat.messages.at(-1) as MessageDouble;
+    const message = chat.messages.at(-1) as ChatMessageModel;
     const writes = world.writes.length;
     const created = chat.messages.length;
     const refusal = await runCardAction(asChatMessage(message), "apply");

@@ -6,13 +6,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { SaveCardInput } from "../../src/view/chat/save-card.ts";
 import type { ActorDouble } from "../support/actor-double.ts";
-import { installChatDouble, type MessageDouble, asChatMessage, lastMessage } from "../support/chat-double.ts";
+import { chatLog, type ChatMessageModel, asChatMessage, lastMessage, cardSource } from "../support/chat-log.ts";
 import { effectEncounter, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(13);
 afterAll(() => world.uninstall());
-const chat = installChatDouble(world);
+const chat = chatLog(world);
 const player = world.addUser("p1");
 
 await import("../../src/foundry/init.ts");
@@ -22,7 +22,7 @@ const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts")
 
 const effectWrites = (from: number) => world.writes.slice(from).filter((w) => w.document === "ActiveEffect");
 
-async function postSave(combat: Tempo, combatantId: string, fill: Partial<SaveCardInput>): Promise<MessageDouble> {
+async function postSave(combat: Tempo, combatantId: string, fill: Partial<SaveCardInput>): Promise<ChatMessageModel> {
   const input: SaveCardInput = {
     kind: "death",
     combatantId,
@@ -36,10 +36,11 @@ async function postSave(combat: Tempo, combatantId: string, fill: Partial<SaveCa
     ...fill,
   };
   await postCard({ type: "save", input }, { combatId: combat.id ?? null, whisper: [] });
+  await world.idle();
   return lastMessage(chat);
 }
 
-async function roll(message: MessageDouble, total: number) {
+async function roll(message: ChatMessageModel, total: number) {
   world.scriptedTotals.push(total);
   const refusal = await world.as(player, () => runCardAction(asChatMessage(message), "roll"));
   await world.idle();
@@ -80,7 +81,7 @@ describe("PHS-12: an end-phase save ends its effect", () => {
     const refusal = await roll(message, 11);
     expect(refusal?.key).toBe("TEMPO.CHAT.Save.NoEffect");
     expect(world.writes.length).toBe(from);
-    expect((message.source.input as { total: unknown }).total).toBeNull();
+    expect((cardSource(message).input as { total: unknown }).total).toBeNull();
   });
 });
 
@@ -149,7 +150,7 @@ describe("CNT-14: death saves", () => {
     for (const total of totals) {
       const message = await postSave(combat, ids.Kestrel ?? "", {});
       expect(await roll(message, total)).toBeNull();
-      expect((message.source.input as { deathSaves: unknown }).deathSaves).toMatchObject(tally() as object);
+      expect((cardSource(message).input as { deathSaves: unknown }).deathSaves).toMatchObject(tally() as object);
     }
     expect(tally()).toEqual({ successes: 1, failures: 2 });
     expect([...kestrel(actors).statuses]).toEqual([]);
@@ -157,7 +158,7 @@ describe("CNT-14: death saves", () => {
     const last = await postSave(combat, ids.Kestrel ?? "", {});
     expect(await roll(last, 9)).toBeNull();
     expect(tally()).toEqual({ successes: 1, failures: 3 });
-    expect((last.source.input as { deathSaves: unknown }).deathSaves).toEqual({
+    expect((cardSource(last).input as { deathSaves: unknown }).deathSaves).toEqual({
       successes: 1,
       failures: 3,
       state: "dead",

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { installChatDouble, type MessageDouble, asChatMessage } from "../support/chat-double.ts";
+import { chatLog, type ChatMessageModel, asChatMessage, cardSource } from "../support/chat-log.ts";
 import { installDamageDouble } from "../support/damage-double.ts";
 import { addCombatants, firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
@@ -15,7 +15,7 @@ import { installFoundryWorld } from "../support/foundry-world.ts";
 const world = installFoundryWorld(43);
 afterAll(() => world.uninstall());
 const player = world.addUser("p1"); // before the damage double, which gives every user its targets
-const chat = installChatDouble(world);
+const chat = chatLog(world);
 const damage = installDamageDouble(world);
 
 let answer: Record<string, string> | null = null;
@@ -83,7 +83,7 @@ function armed(name: string, type: "character" | "npc", system: Obj, owners: str
   return { actor, itemId: id, sheetActor };
 }
 
-const inputOf = (m: MessageDouble | undefined) => (m?.source.input ?? {}) as Obj;
+const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
 
 function since() {
   const writes = world.writes.length;
@@ -179,7 +179,7 @@ describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
     expect(Object.values(uses)).toEqual([
       { itemUuid: `${fenn.actor.uuid}.Item.${fenn.itemId}`, targetUuids: [gale.actor.uuid] },
     ]);
-    let card: MessageDouble | undefined;
+    let card: ChatMessageModel | undefined;
     for (let i = 0; i < 40 && card === undefined; i++) {
       const before = chat.messages.length;
       await step(world, combat);

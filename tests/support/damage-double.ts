@@ -1,6 +1,6 @@
 /**
  * Actors with Tempo system data, tokens to target and select, and the calls damage application makes,
- * installed over the world double (foundry-world.ts) and the chat double (chat-double.ts):
+ * installed over the world double (foundry-world.ts) and the chat messages of the runtime model (runtime/chat.ts):
  * - `actor.system` is the registered actor model (CONFIG.Actor.dataModels[type]) built from the source;
  *   an update merges dotted keys (`"system.hp.value"`) into the source, then the model's
  *   `validateJoint` runs on the result and a throw refuses the whole write, as Foundry's Crucible system

@@ -4,9 +4,9 @@
  *
  * - Every user added is a connected client with its own documents and globals; `as(user, fn)` runs
  *   `fn` as that client's code, and a test's own code runs as the GM's client.
- * - Combats, combatants and groups live on the model's server (permissions, diffs, broadcasts,
+ * - Combats, combatants, groups and chat messages live on the model's server (permissions, diffs, broadcasts,
  *   lifecycle on every client: runtime/server.ts, runtime/document.ts, runtime/combat.ts).
- * - `writes` lists every operation the server applied (and the legacy actor, chat and scene doubles'
+ * - `writes` lists every operation the server applied (and the legacy actor and scene doubles'
  *   writes, which are not on the model yet), with the bytes one client received.
  * - A combatant made with `owners` / `observers` and no actor stands for an actor those users own or
  *   observe (its ownership is its actor's, runtime/combat.ts).
@@ -20,8 +20,9 @@ import { ActorDouble } from "./actor-double.ts";
 import { createRuntime, type Runtime } from "./runtime/runtime.ts";
 import { defineSharedGlobal, insideClient } from "./runtime/context.ts";
 import { CombatModel } from "./runtime/combat.ts";
+import { ChatMessageModel } from "./runtime/chat.ts";
 import { FIELDS, TypeDataModel } from "./runtime/fields.ts";
-import { isObj, jsonBytes, mergeUpdate, type Obj } from "./runtime/diff.ts";
+import { isObj, mergeUpdate, type Obj } from "./runtime/diff.ts";
 import { makeRollClass } from "./runtime/roll.ts";
 import { OWNERSHIP } from "./runtime/server.ts";
 import type { Client } from "./runtime/client.ts";
@@ -89,7 +90,7 @@ function baseConfig(): Obj {
     Item: documentConfig(),
     CombatantGroup: documentConfig(),
     Actor: documentConfig(),
-    ChatMessage: documentConfig(),
+    ChatMessage: { ...documentConfig(), documentClass: ChatMessageModel },
     queries: {} as Obj,
     ui: {} as Obj,
     // Core's own status list, in part: Tempo keeps core's entries and replaces "unconscious" (status-effects.ts).
@@ -178,7 +179,13 @@ export function installFoundryWorld(seed = 1): World {
       collectWrites();
       return writes;
     },
-    messages: [],
+    /** The messages' sources as the server stores them, in creation order. */
+    get messages() {
+      return runtime.server
+        .snapshot()
+        .filter((d) => d.documentName === "ChatMessage")
+        .map((d) => d.source);
+    },
     notices,
     get hooks() {
       const gmClient = runtime.network.clientOf(world.gm.id)?.id;
@@ -333,14 +340,6 @@ export function installFoundryWorld(seed = 1): World {
   defineSharedGlobal("Handlebars", { registerHelper: () => undefined });
   const SHEET_GLOBALS = defineDocumentGlobals(defineSharedGlobal);
   defineSharedGlobal("Roll", makeRollClass({ scripted: () => scriptedTotals.shift(), random: next }));
-  defineSharedGlobal("ChatMessage", {
-    create: async (data: Obj) => {
-      world.messages.push(data);
-      writes.push({ document: "ChatMessage", userId: current().id, bytes: jsonBytes(data), data: null });
-      return data;
-    },
-    getSpeaker: (data: Obj) => data,
-    getWhisperRecipients: () => [...userDoubles.values()].filter((u) => u.isGM),
-  });
+  defineSharedGlobal("ChatMessage", ChatMessageModel);
   return world;
 }

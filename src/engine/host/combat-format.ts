@@ -1,31 +1,41 @@
 /**
  * The version of the stored engine format (`Combat.system.format`) and what a combat saved in another
  * version becomes:
- * - `COMBAT_FORMAT` 1 is the format of `combat-step.ts` (the stored state of stored-json.ts and the patch
- *   history). Combats saved before the format had a number (version 0) store the same thing: they move
- *   forward when their state reads back.
- * - An older version is moved forward step by step (`STEPS`); a version with no step, a newer one (a
- *   world opened with an older Tempo) or a state that does not read back is not guessed at: the combat
- *   must be reset, and `combatResetReason` says why, so the tracker shows it and the GM's Reset rebuilds
- *   the encounter from its combatants (table-step.ts) instead of leaving a combat that refuses everything.
+ * - `COMBAT_FORMAT` 2 is the format of `combat-step.ts`: the state packed (stored-pack.ts: what a scheme
+ *   derives is not stored), in stored-json.ts's encoding, and the patch history. Version 1 stored the
+ *   state unpacked; combats saved before the format had a number (version 0) store what 1 does.
+ * - Versions 0 and 1 are read as they are: `unpackState` leaves an unpacked state as it is, so their
+ *   state reads back unchanged, and their undo patches (between unpacked states) still apply. They are
+ *   not rewritten when they load: Foundry's server keeps the source it has (a migration in the client's
+ *   memory never reaches it), and a later update — a diff against the client's copy — would be merged
+ *   into the old source on the server, a mix that no longer reads after a reload. Instead the first
+ *   step the GM writes moves the combat forward: it is diffed against the stored version-1 source,
+ *   so the server ends with the packed state, `format: 2`, and an undo patch back to the version-1
+ *   state (which still reads, so undo reaches behind the update).
+ * - A version with no step, a newer one (a world opened with an older Tempo) or a state that does not
+ *   read back is not guessed at: the combat must be reset, and `combatResetReason` says why, so the
+ *   tracker shows it and the GM's Reset rebuilds the encounter from its combatants (table-step.ts)
+ *   instead of leaving a combat that refuses everything.
  *
  * `migrateStoredCombat` is also handed partial update data (foundryvtt/foundryvtt #14482: migrateData sees
  * updates too): it changes a source only when the engine in it reads back as a whole state, so a diff
- * is never taken for an old combat.
+ * is never taken for an old combat; the only change it makes is to write down version 0 where a source
+ * has no version (the schema would fill in the current one).
  */
 import type { Message } from "../core/result.ts";
-import { decodeStored, type Json } from "../storage/stored-json.ts";
-import { COMBAT_FORMAT, storeCombatState } from "./combat-step.ts";
+import { decodeStored } from "../storage/stored-json.ts";
+import { COMBAT_FORMAT } from "./combat-step.ts";
+import { unpackState } from "./stored-pack.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 
 export { COMBAT_FORMAT };
 
-/** Version n → n + 1 on the decoded state; null: it cannot be moved. Version 0 stores what 1 does. */
-const STEPS: Readonly<Record<number, (state: Json) => Json | null>> = { 0: (state) => state };
+/** The older versions this Tempo reads as they are (version 0 stores what 1 does; 2 only packs it). */
+const READ_AS_THEY_ARE: ReadonlySet<number> = new Set([0, 1]);
 
 export type CombatMigration =
   | { readonly kind: "current" }
-  | { readonly kind: "migrated"; readonly from: number }
+  | { readonly kind: "older"; readonly from: number }
   | { readonly kind: "reset"; readonly reason: Message };
 
 function formatOf(source: Readonly<Record<string, unknown>>): number | null {
@@ -40,33 +50,26 @@ const NEWER = (found: number | null): Message => ({
 });
 const UNREADABLE: Message = { key: "TEMPO.TRACKER.NeedsReset.Older" };
 
-/** The state `engine` holds in version `from`, moved to the current version; null when it cannot be. */
-function movedForward(host: AnyRulesetHost, engine: unknown, from: number): Json | null {
+/** Whether the state stored in `engine` reads back. */
+function readsBack(host: AnyRulesetHost, engine: unknown): boolean {
   const decoded = decodeStored(engine);
-  if (decoded === null) return null;
-  let state: Json | null = decoded.value;
-  for (let version = from; version < COMBAT_FORMAT && state !== null; version++) {
-    const step = STEPS[version];
-    state = step === undefined ? null : step(state);
-  }
-  return state !== null && host.read(state).ok ? state : null;
+  return decoded !== null && host.read(unpackState(decoded.value)).ok;
 }
 
 /**
- * `source` (a Combat's system data, whole or partial) in the current format, changed in place, and
- * what was done. `current`: nothing to do (or nothing it can judge: a partial update); `reset`: the
- * combat cannot be moved forward (the source is left as it is, for Reset to replace).
+ * What `source` (a Combat's system data, whole or partial) holds. `current`: nothing to do (or nothing
+ * it can judge: a partial update); `older`: a version this Tempo reads as it is, whose next settled
+ * step writes the current format (version 0 written down as 0); `reset`: the combat cannot be run (the
+ * source is left as it is, for Reset to replace).
  */
 export function migrateStoredCombat(host: AnyRulesetHost, source: Record<string, unknown>): CombatMigration {
   if (!("engine" in source) || source.engine === null) return { kind: "current" };
   const from = formatOf(source);
   if (from === COMBAT_FORMAT) return { kind: "current" };
   if (from === null || from > COMBAT_FORMAT) return { kind: "reset", reason: NEWER(from) };
-  const state = movedForward(host, source.engine, from);
-  if (state === null) return { kind: "reset", reason: UNREADABLE };
-  source.engine = storeCombatState(state);
-  source.format = COMBAT_FORMAT;
-  return { kind: "migrated", from };
+  if (!READ_AS_THEY_ARE.has(from) || !readsBack(host, source.engine)) return { kind: "reset", reason: UNREADABLE };
+  source.format = from;
+  return { kind: "older", from };
 }
 
 /**
@@ -79,8 +82,7 @@ export function combatResetReason(
 ): Message | null {
   const format = combatFormatReason(system);
   if (format !== null || system.engine === null || system.engine === undefined) return format;
-  const decoded = decodeStored(system.engine);
-  return decoded !== null && host.read(decoded.value).ok ? null : UNREADABLE;
+  return readsBack(host, system.engine) ? null : UNREADABLE;
 }
 
 /** The reset reason the stored format version alone gives (no decoding), or null. */
@@ -88,7 +90,7 @@ export function combatFormatReason(system: { readonly format?: unknown; readonly
   if (system.engine === null || system.engine === undefined) return null;
   const format = formatOf(system);
   if (format === null || format > COMBAT_FORMAT) return NEWER(format);
-  return format < COMBAT_FORMAT ? UNREADABLE : null;
+  return format === COMBAT_FORMAT || READ_AS_THEY_ARE.has(format) ? null : UNREADABLE;
 }
 
 /** The reason given to a combat whose stored state does not read back. */

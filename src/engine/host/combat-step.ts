@@ -17,13 +17,14 @@ import {
   undoStep,
   type PatchHistory,
 } from "../storage/patch-history.ts";
-import { decodeStored, encodeStored, type Json, type StoredObject } from "../storage/stored-json.ts";
+import { decodeStored, encodeStored, type StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 import type { HostCommand, HostEvent } from "./ruleset-host.ts";
+import { packState, unpackState } from "./stored-pack.ts";
 
 /** The version of the stored form below (`Combat.system.format`; combat-format.ts moves older ones). */
-export const COMBAT_FORMAT = 1;
+export const COMBAT_FORMAT = 2;
 
 /** What `Combat.system` holds for the engine. */
 export interface StoredCombat {
@@ -53,12 +54,12 @@ export interface CombatStep {
 export function readCombatState(host: AnyRulesetHost, engine: unknown): Result<unknown> {
   const decoded = decodeStored(engine);
   if (decoded === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: host.id });
-  return host.read(decoded.value);
+  return host.read(unpackState(decoded.value));
 }
 
-/** The stored form of a state (the value of `Combat.system.engine`). */
+/** The stored form of a state (the value of `Combat.system.engine`): packed (stored-pack.ts), then encoded. */
 export function storeCombatState(state: unknown): StoredObject {
-  const stored = encodeStored(state as Json);
+  const stored = encodeStored(packState(state));
   return typeof stored === "object" && stored !== null ? stored : {};
 }
 

@@ -15,6 +15,8 @@
  *
  * `decodeStored(encodeStored(x))` deep-equals `x` for every JSON value `x`.
  */
+import { setOwn } from "./own-property.ts";
+
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
 /** A stored value: JSON without arrays. */
@@ -46,11 +48,6 @@ export function decodeKey(stored: string): string | null {
   return encodeKey(key) === stored ? key : null;
 }
 
-/** Sets `key` as an own data property, also when it is `__proto__`. */
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 export function encodeStored(value: Json): Stored {
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, Stored> = {};
@@ -65,7 +62,7 @@ export function encodeStored(value: Json): Stored {
   const record = value as { readonly [key: string]: Json };
   for (const key of Object.keys(record)) {
     const item = record[key];
-    if (item !== undefined) define(out, encodeKey(key), encodeStored(item));
+    if (item !== undefined) setOwn(out, encodeKey(key), encodeStored(item));
   }
   return out;
 }
@@ -82,7 +79,7 @@ export function decodeStored(value: unknown): { readonly value: Json } | null {
     const original = decodeKey(key);
     const item = original === null ? null : decodeStored(record[key]);
     if (original === null || item === null) return null;
-    define(out, original, item.value);
+    setOwn(out, original, item.value);
   }
   return { value: out };
 }

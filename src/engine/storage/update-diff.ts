@@ -8,6 +8,7 @@
  * modules do to remove flags). Because the stored form has no arrays, the update never carries a
  * whole list.
  */
+import { setOwn } from "./own-property.ts";
 import type { Stored, StoredObject } from "./stored-json.ts";
 
 export type StoredUpdate = StoredObject;
@@ -18,10 +19,6 @@ function isObject(value: Stored | undefined): value is StoredObject {
   return typeof value === "object" && value !== null;
 }
 
-function define(target: Record<string, Stored>, key: string, value: Stored): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 /** The update that turns `before` into `after`, or null when they are equal. */
 export function diffStored(before: StoredObject, after: StoredObject): StoredUpdate | null {
   const update: Record<string, Stored> = {};
@@ -29,16 +26,17 @@ export function diffStored(before: StoredObject, after: StoredObject): StoredUpd
   for (const key of Object.keys(after)) {
     const next = after[key] as Stored;
     const previous = Object.hasOwn(before, key) ? before[key] : undefined;
+    if (previous === next) continue; // the same value, or the very same object (shared by both states)
     if (isObject(previous) && isObject(next)) {
       const inner = diffStored(previous, next);
       if (inner !== null) {
-        define(update, key, inner);
+        setOwn(update, key, inner);
         changed = true;
       }
-    } else if (previous === undefined || previous !== next) {
+    } else {
       // A new key, a changed leaf, or an object replaced by a leaf (or the other way round).
       // An object that replaces a leaf is sent whole; Foundry stores it as given.
-      define(update, key, next);
+      setOwn(update, key, next);
       changed = true;
     }
   }
@@ -59,12 +57,12 @@ export function applyStoredUpdate(target: StoredObject, update: StoredUpdate): S
       .map((key) => key.slice(DELETE_PREFIX.length)),
   );
   const out: Record<string, Stored> = {};
-  for (const key of Object.keys(target)) if (!deleted.has(key)) define(out, key, target[key] as Stored);
+  for (const key of Object.keys(target)) if (!deleted.has(key)) setOwn(out, key, target[key] as Stored);
   for (const key of Object.keys(update)) {
     const value = update[key] as Stored;
     if (key.startsWith(DELETE_PREFIX)) continue;
     const current = Object.hasOwn(out, key) ? out[key] : undefined;
-    define(out, key, isObject(current) && isObject(value) ? applyStoredUpdate(current, value) : value);
+    setOwn(out, key, isObject(current) && isObject(value) ? applyStoredUpdate(current, value) : value);
   }
   return out;
 }

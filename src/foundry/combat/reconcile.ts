@@ -1,32 +1,24 @@
 /**
  * When a GM becomes the active GM (its `ready`, or another GM leaving: `userConnected`), it reconciles
- * every Tempo combat once, in the combat's writer queue (issue 17): combatants created or deleted
- * while no GM was connected join or leave the engine, and a `defeated` flag written meanwhile becomes
- * the engine's `defeat` / `revive` as if written now (combatant-writes.ts; who wrote it is not known
- * any more, so it is taken as the GM's). Nothing written while no GM was there is lost. Then core's
- * fields are put back to the engine's where they differ (`restoreCoreFields`).
+ * every Tempo combat once, in the combat's writer queue (issue 17): the roster, `defeated` flags and
+ * the statuses the engine keeps, changed while no GM was connected, reach the engine in ONE Combat
+ * write (reconcile-step.ts says what is reconciled and by which rules), with no notice to anyone.
+ * Nothing written while no GM was there is lost. Then core's fields are put back to the engine's
+ * where they differ (`restoreCoreFields`).
  */
-import { answerCombatantWrites } from "./combatant-writes.ts";
 import { isActiveGm } from "./active-gm.ts";
-import { syncRosterCreated, syncRosterDeleted } from "./roster-sync.ts";
+import { reconcileStep } from "./reconcile-step.ts";
 import { tempoModelOf } from "./tempo-model.ts";
+import { mirrorCombatants, turnIndex, writeStep } from "./write-step.ts";
 import { inWriterQueue } from "./writer-queue.ts";
-import { mirrorCombatants, turnIndex } from "./write-step.ts";
 import { TEMPO_ROLLBACK } from "./tempo-write.ts";
 
 /** Whether this client's user was the active GM when last looked at (per client page). */
 const wasActive = new WeakMap<object, boolean>();
 
 async function reconcileCombat(combat: Combat.Implementation): Promise<void> {
-  await syncRosterCreated(combat);
-  await syncRosterDeleted(combat);
-  const model = tempoModelOf(combat);
-  if (model === null || model.state === null) return;
-  const state = model.state;
-  const changes = combat.combatants.contents
-    .filter((c) => c.id !== null && c.defeated !== model.host.defeated(state, c.id))
-    .map((c) => ({ _id: c.id, defeated: c.defeated }));
-  if (changes.length > 0) await answerCombatantWrites(combat, changes, {}, game.user.id);
+  const found = reconcileStep(combat);
+  if (found !== null) await writeStep(combat, found.host, found.step);
   await restoreCoreFields(combat);
 }
 

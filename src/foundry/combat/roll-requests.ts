@@ -6,7 +6,15 @@
  * is all public or all private posts one message. Each is an `initiative` card (ChatMessage subtype).
  */
 import type { DiceRequest, RollResult } from "../../engine/index.ts";
+import { compactInitiativeLines } from "../../view/chat/initiative-card.ts";
 import { postCard } from "../chat/post-card.ts";
+
+/**
+ * The most `Roll`s attached to one summary message (Dice So Nice animates them). A bigger batch (a
+ * GM rolling for a horde) keeps its totals in the card's table only: 300 roll JSONs are some 45 KB on
+ * every client for dice nobody watches (issue 17).
+ */
+const MAX_ATTACHED_ROLLS = 12;
 
 interface Rolled {
   readonly request: DiceRequest;
@@ -42,9 +50,9 @@ async function postSummary(
     total: r.total,
   }));
   await postCard(
-    { type: "initiative", input: { lines, private: whisperGm } },
+    { type: "initiative", input: { table: compactInitiativeLines(lines), private: whisperGm } },
     {
-      rolls: rolled.map((r) => r.roll),
+      rolls: rolled.length <= MAX_ATTACHED_ROLLS ? rolled.map((r) => r.roll) : [],
       speaker: ChatMessage.getSpeaker({ alias: combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary") }),
       whisper: whisperGm ? ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "") : [],
       combatId: combat.id ?? null,

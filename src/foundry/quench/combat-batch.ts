@@ -35,7 +35,7 @@ export interface CombatScenario {
 }
 
 /** The rules' defaults: the Combat model's initial options (combat-model.ts). */
-const RULE_DEFAULTS: CombatOptions = {
+export const RULE_DEFAULTS: CombatOptions = {
   surprise: "automatic",
   drMode: "perHit",
   sharedInitiative: false,
@@ -52,7 +52,7 @@ const WAIT_MS = 10_000;
 /** More `nextTurn`s than any ruleset needs for one round of four creatures. */
 const STEP_LIMIT = 60;
 /** The class rollRequests gives its summary messages. */
-const ROLL_SUMMARY = "tempo-roll-summary";
+export const ROLL_SUMMARY = "tempo-roll-summary";
 
 /** What core and modules read of a combat, with the engine's stored state behind it. */
 interface CombatView {
@@ -78,7 +78,7 @@ function viewOf(combat: Combat.Implementation): CombatView {
 }
 
 /** Asserts that core's fields say what the engine's state says. */
-function assertAgrees(assert: QuenchAssert, combat: Combat.Implementation, when: string): void {
+export function assertAgrees(assert: QuenchAssert, combat: Combat.Implementation, when: string): void {
   const model = tempoModelOf(combat);
   assert.isNotNull(model, `${when}: the combat holds Tempo data`);
   const state = model.state;
@@ -116,7 +116,7 @@ function engineKnows(combat: Combat.Implementation, ids: readonly string[]): boo
 }
 
 /** Waits for work the active GM's client does after a write (roster sync) without awaiting it. */
-async function until(check: () => boolean, what: string): Promise<void> {
+export async function until(check: () => boolean, what: string): Promise<void> {
   const end = Date.now() + WAIT_MS;
   while (!check()) {
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}.`);

@@ -14,8 +14,12 @@ import { segmentBatch } from "./segment-batch.ts";
 import { sheetsBatch } from "./sheets-batch.ts";
 import { standardBatch } from "./standard-batch.ts";
 import { encounterBatch } from "./encounter-batch.ts";
+import { coreHooksBatch } from "./core-hooks-batch.ts";
+import { writersBatch } from "./writers-batch.ts";
+import { socketBatch } from "./socket-batch.ts";
+import { trackerBatch } from "./tracker-batch.ts";
 
-/** Key, display name and registration function of each batch: the rulesets' order, then the chat cards. */
+/** Key, display name and registration function of each batch: the rulesets' order, the chat cards, then issue 17's. */
 export const QUENCH_BATCHES: readonly {
   readonly key: string;
   readonly name: string;
@@ -30,6 +34,10 @@ export const QUENCH_BATCHES: readonly {
   { key: "tempo.encounters", name: "TEMPO: encounters deployed, joined and undone", fn: encounterBatch },
   { key: "tempo.chat.attack", name: "TEMPO: attack cards from an owned weapon", fn: attackBatch },
   { key: "tempo.sheets", name: "TEMPO: actor sheet, edit/play, an action, close", fn: sheetsBatch },
+  { key: "tempo.core.hooks", name: "TEMPO: core hooks, turn events and combatant over two rounds", fn: coreHooksBatch },
+  { key: "tempo.core.writers", name: "TEMPO: two next commands at once are two steps in order", fn: writersBatch },
+  { key: "tempo.socket.endTurn", name: "TEMPO: a player's End my turn over the system socket", fn: socketBatch },
+  { key: "tempo.tracker.parts", name: "TEMPO: partial tracker render draws the scheme part", fn: trackerBatch },
 ];
 
 /** `Hooks` with the `quenchReady` hook, which the Foundry types do not list (called on `Hooks` itself). */

@@ -1,6 +1,10 @@
 /**
  * The initiative summary card: the engine's dice requests of one batch, each with who rolled, why
  * (the request's reason key), the formula and the total (src/foundry/combat/roll-requests.ts posts it).
+ *
+ * A batch of 300 creatures must stay a small message (issue 17), so the card's stored input is a table:
+ * the reasons and formulas of the batch once each, and one row `[name, reason index, formula index,
+ * total]` per roll (`compactInitiativeLines`). Cards posted before kept whole `lines`; both are read.
  */
 import type { I18nKey } from "../../engine/index.ts";
 
@@ -11,8 +15,21 @@ export interface InitiativeCardLine {
   readonly total: number;
 }
 
+/** One roll of the compact table: who, the index of its reason, the index of its formula, the total. */
+export type InitiativeCardRow = readonly [name: string, reason: number, formula: number, total: number];
+
+/** The lines of a batch stored compactly (see the file comment). */
+export interface InitiativeCardTable {
+  readonly reasons: readonly I18nKey[];
+  readonly formulas: readonly string[];
+  readonly rows: readonly InitiativeCardRow[];
+}
+
 export interface InitiativeCardInput {
-  readonly lines: readonly InitiativeCardLine[];
+  /** The compact table (cards posted now). */
+  readonly table?: InitiativeCardTable;
+  /** Whole lines (cards posted before the table existed, hand-built samples). */
+  readonly lines?: readonly InitiativeCardLine[];
   /** Whispered to the GMs (hidden and NPC combatants). */
   readonly private: boolean;
 }
@@ -23,8 +40,47 @@ export interface InitiativeCardContext {
   readonly count: number;
 }
 
+/** The compact table of `lines` (reasons and formulas once each), in the same order. */
+export function compactInitiativeLines(lines: readonly InitiativeCardLine[]): InitiativeCardTable {
+  const reasons: I18nKey[] = [];
+  const formulas: string[] = [];
+  const indexOf = <T>(list: T[], value: T): number => {
+    const at = list.indexOf(value);
+    if (at >= 0) return at;
+    list.push(value);
+    return list.length - 1;
+  };
+  const rows = lines.map((l): InitiativeCardRow => [
+    l.name,
+    indexOf(reasons, l.reason),
+    indexOf(formulas, l.formula),
+    l.total,
+  ]);
+  return { reasons, formulas, rows };
+}
+
+/** The lines a stored table holds; a row that does not read back is left out. */
+function tableLines(table: InitiativeCardTable): InitiativeCardLine[] {
+  const reasons = Array.isArray(table.reasons) ? table.reasons : [];
+  const formulas = Array.isArray(table.formulas) ? table.formulas : [];
+  const rows: readonly unknown[] = Array.isArray(table.rows) ? table.rows : [];
+  const out: InitiativeCardLine[] = [];
+  for (const row of rows) {
+    if (!Array.isArray(row)) continue;
+    const [name, r, f, total] = row as readonly unknown[];
+    const reason = typeof r === "number" ? reasons[r] : undefined;
+    const formula = typeof f === "number" ? formulas[f] : undefined;
+    if (typeof name !== "string" || reason === undefined || formula === undefined || typeof total !== "number")
+      continue;
+    out.push({ name, reason, formula, total });
+  }
+  return out;
+}
+
 /** Builds the summary card's context; lines keep the order the requests were rolled in. */
 export function buildInitiativeCard(input: InitiativeCardInput): InitiativeCardContext {
-  const lines = Array.isArray(input.lines) ? input.lines : [];
+  const table = input.table;
+  const lines =
+    typeof table === "object" && table !== null ? tableLines(table) : Array.isArray(input.lines) ? input.lines : [];
   return { lines, private: input.private === true, count: lines.length };
 }

@@ -22,10 +22,10 @@ function engine(): Record<string, unknown> {
 }
 
 describe("stored combat format: older combats move forward or are marked for a reset", () => {
-  it("an unversioned (version 0) combat whose state reads back moves to the current format", () => {
+  it("an unversioned (version 0) combat whose state reads back runs as it is, written down as version 0", () => {
     const source: Record<string, unknown> = { engine: engine(), history: { undo: {}, redo: {} } };
-    expect(migrateStoredCombat(host, source)).toEqual({ kind: "migrated", from: 0 });
-    expect(source.format).toBe(COMBAT_FORMAT);
+    expect(migrateStoredCombat(host, source)).toEqual({ kind: "older", from: 0 });
+    expect(source.format).toBe(0);
     expect(combatResetReason(host, source)).toBeNull();
   });
 

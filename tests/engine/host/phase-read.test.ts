@@ -9,6 +9,7 @@ import {
   type Json,
   type StoredCombat,
 } from "../../../src/engine/index.ts";
+import { unpackState } from "../../../src/engine/host/stored-pack.ts";
 import { nextCommand, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
 
 /** A mutable copy of a stored phase state, as JSON (what a module or a hand edit could leave behind). */
@@ -38,7 +39,8 @@ const stored = battleState();
 function damaged(edit: (state: Draft) => void): StoredCombat {
   const decoded = decodeStored(stored.engine);
   if (decoded === null) throw new Error("the stored state does not decode");
-  const state = JSON.parse(JSON.stringify(decoded.value)) as Draft;
+  // The state as the engine holds it (stored-pack.ts packs it when it is stored again).
+  const state = JSON.parse(JSON.stringify(unpackState(decoded.value))) as Draft;
   edit(state);
   return { engine: storeCombatState(state as unknown as Json), history: stored.history };
 }

@@ -1,3 +1,4 @@
+import { unpackState } from "../../../src/engine/host/stored-pack.ts";
 import { describe, expect, it } from "vitest";
 import {
   decodeStored,
@@ -22,7 +23,7 @@ function running(): { host: AnyRulesetHost; stored: StoredCombat } {
 
 /** The stored combat with its engine state changed by `change` (on the state as the engine sees it). */
 function damaged(stored: StoredCombat, change: (state: Json) => void): StoredCombat {
-  const state = decodeStored(stored.engine)?.value as Json;
+  const state = unpackState(decodeStored(stored.engine)?.value ?? null) as Json;
   change(state);
   return { ...stored, engine: storeCombatState(state) };
 }

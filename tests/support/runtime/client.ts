@@ -27,6 +27,8 @@ import { ClientHooks, type BootRegistration, type HookCall } from "./hooks.ts";
 import type { DocumentName, ModifyRequest, ModifyResult } from "./protocol.ts";
 import { EMBEDDED } from "./protocol.ts";
 import { CombatModel, CombatantGroupModel, CombatantModel } from "./combat.ts";
+import { ChatMessageModel } from "./chat.ts";
+import { ActiveEffectModel, ActorModel, ItemModel } from "./actor.ts";
 import { runOn, type ClientGlobals } from "./context.ts";
 import type { Network } from "./network.ts";
 
@@ -53,6 +55,10 @@ const DEFAULT_CLASSES: Readonly<Record<DocumentName, new (s: Obj, c: DocumentCon
   Combat: CombatModel,
   Combatant: CombatantModel,
   CombatantGroup: CombatantGroupModel,
+  ChatMessage: ChatMessageModel,
+  Actor: ActorModel,
+  Item: ItemModel,
+  ActiveEffect: ActiveEffectModel,
 };
 
 /** `target` with read-only getters added (Object.assign would copy their values once). */
@@ -64,6 +70,8 @@ function withGetters<T extends object>(target: T, getters: Readonly<Record<strin
 export class Client implements ClientPort, ClientGlobals {
   readonly hooks: ClientHooks;
   readonly combats = new DocCollection<CombatModel>();
+  readonly messages = new DocCollection<ChatMessageModel>();
+  readonly actors = new DocCollection<ActorModel>();
   readonly userModels = new DocCollection<UserModel>();
   readonly socketListeners = new Map<string, SocketFn[]>();
   readonly settingRegistrations = new Map<string, SettingRegistration>();
@@ -110,7 +118,7 @@ export class Client implements ClientPort, ClientGlobals {
   }
 
   worldDocument(documentName: DocumentName, id: string): ClientDocument | undefined {
-    return documentName === "Combat" ? this.combats.get(id) : undefined;
+    return this.#collection(documentName, null)?.get(id);
   }
 
   record(name: string, args: readonly unknown[]): void {
@@ -153,9 +161,19 @@ export class Client implements ClientPort, ClientGlobals {
 
   #collection(documentName: DocumentName, parentId: string | null): Collection<ClientDocument> | null {
     if (documentName === "Combat") return this.combats as unknown as Collection<ClientDocument>;
-    const parent = parentId === null ? undefined : this.combats.get(parentId);
-    if (parent === undefined || EMBEDDED[documentName] === undefined) return null;
+    if (documentName === "ChatMessage") return this.messages as unknown as Collection<ClientDocument>;
+    if (documentName === "Actor") return this.actors as unknown as Collection<ClientDocument>;
+    const parent = this.#parent(documentName, parentId);
+    if (parent === null) return null;
     return parent.getEmbeddedCollection(documentName) as unknown as Collection<ClientDocument>;
+  }
+
+  /** The parent of an embedded document on this client (protocol.ts EMBEDDED). */
+  #parent(documentName: DocumentName, parentId: string | null): ClientDocument | null {
+    const embedded = EMBEDDED[documentName];
+    if (embedded === undefined || parentId === null) return null;
+    const parents = (embedded.parent === "Actor" ? this.actors : this.combats) as DocCollection<ClientDocument>;
+    return parents.get(parentId) ?? null;
   }
 
   /** Puts this client's copy of a combat back to `entries` in place (runtime.ts `restoreCombat`). */
@@ -187,7 +205,7 @@ export class Client implements ClientPort, ClientGlobals {
       const { documentName, parentId, options, userId } = result;
       const collection = this.#collection(documentName, parentId);
       if (collection === null) return;
-      const parent = documentName === "Combat" || parentId === null ? null : (this.combats.get(parentId) ?? null);
+      const parent = this.#parent(documentName, parentId);
       const embedded = EMBEDDED[documentName]?.collection ?? null;
       if (result.action === "create") {
         const Class = this.documentClass(documentName);
@@ -234,6 +252,8 @@ function makeGame(client: Client, shared: Obj): object {
       players: () => client.userModels.filter((u) => !u.isGM),
     }),
     combats: withGetters(client.combats, { active: () => client.combats.find((c) => c.active) }),
+    messages: client.messages,
+    actors: client.actors,
     get combat(): CombatModel | null {
       return client.combats.find((c) => c.active) ?? client.combats.contents[0] ?? null;
     },

@@ -233,12 +233,17 @@ export abstract class ClientDocument {
   }
 
   async #preUpdate(doc: ClientDocument, changes: Obj, options: Obj): Promise<Obj | null> {
-    const user = this.client.user;
+    return ClientDocument.preUpdate(doc, changes, options);
+  }
+
+  /** Diffs `changes` against `doc`'s source and runs `_preUpdate` and the pre-hook; null: nothing to send. */
+  static async preUpdate(doc: ClientDocument, changes: Obj, options: Obj): Promise<Obj | null> {
+    const user = doc.client.user;
     const diff = diffUpdate(doc._source, { ...changes, _id: undefined });
     delete diff._id;
     if (Object.keys(diff).length === 0) return null;
     if ((await doc._preUpdate(diff, options, user)) === false) return null;
-    if (!this.client.callHook(`preUpdate${doc.documentName}`, doc, diff, options, user.id)) return null;
+    if (!doc.client.callHook(`preUpdate${doc.documentName}`, doc, diff, options, user.id)) return null;
     return { ...diff, _id: doc.id };
   }
 

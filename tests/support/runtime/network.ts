@@ -231,6 +231,22 @@ export class Network {
     const snapshot = this.server.snapshot();
     const combats = snapshot.filter((d) => d.documentName === "Combat");
     client.run(() => {
+      for (const { source } of snapshot.filter((d) => d.documentName === "Actor")) {
+        if (client.actors.has(String(source._id))) continue;
+        const actor = new (client.documentClass("Actor"))(source, { client });
+        for (const child of snapshot.filter((d) => d.parentId === actor.id)) {
+          const doc = new (client.documentClass(child.documentName))(child.source, { parent: actor, client });
+          actor.getEmbeddedCollection(child.documentName).set(doc.id ?? "", doc);
+        }
+        actor.prepareData();
+        client.actors.set(actor.id ?? "", actor as never);
+      }
+      for (const { source } of snapshot.filter((d) => d.documentName === "ChatMessage")) {
+        if (client.messages.has(String(source._id))) continue;
+        const message = new (client.documentClass("ChatMessage"))(source, { client });
+        message.prepareData();
+        client.messages.set(message.id ?? "", message as never);
+      }
       for (const { source } of combats) {
         if (client.combats.has(String(source._id))) continue;
         const Class = client.documentClass("Combat");

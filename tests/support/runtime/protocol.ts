@@ -1,13 +1,16 @@
 /** The messages of the runtime model's socket: document operations, system socket events, queries, users. */
 import type { Obj } from "./diff.ts";
 
-export type DocumentName = "Combat" | "Combatant" | "CombatantGroup";
+export type DocumentName =
+  "Combat" | "Combatant" | "CombatantGroup" | "ChatMessage" | "Actor" | "Item" | "ActiveEffect";
 export type Action = "create" | "update" | "delete";
 
-/** Where each embedded document lives in its parent (Foundry's `Combat.metadata.embedded`). */
+/** Where each embedded document lives in its parent (Foundry's `Combat.metadata.embedded`, `Actor.metadata.embedded`). */
 export const EMBEDDED: Readonly<Record<string, { readonly parent: DocumentName; readonly collection: string }>> = {
   Combatant: { parent: "Combat", collection: "combatants" },
   CombatantGroup: { parent: "Combat", collection: "groups" },
+  Item: { parent: "Actor", collection: "items" },
+  ActiveEffect: { parent: "Actor", collection: "effects" },
 };
 
 export interface ModifyRequest {

@@ -95,5 +95,21 @@ export function makeRollClass(source: RollSource) {
     toJSON(): object {
       return { class: "Roll", formula: this.formula, total: this.total, evaluated: this._evaluated, terms: this.terms };
     }
+    /** Core's `Roll.fromData(json)`: the roll a message's stored JSON describes (chat.ts). */
+    static fromData(data: {
+      formula: string;
+      total?: number | null;
+      evaluated?: boolean;
+      terms?: readonly DiceTerm[];
+    }): Roll {
+      const roll = new Roll(data.formula);
+      roll.total = data.total ?? null;
+      roll._evaluated = data.evaluated === true;
+      (data.terms ?? []).forEach((term, i) => {
+        const own = roll.terms[i];
+        if (own !== undefined) own.results = term.results.map((r) => ({ ...r }));
+      });
+      return roll;
+    }
   };
 }

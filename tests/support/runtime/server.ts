@@ -9,7 +9,11 @@
  *   `turn` and `round` (core lets players end their own turn through them, foundryvtt/foundryvtt
  *   issue #13418 thread and dnd5e's combat-tracker "end turn" button for players). A Combatant may be
  *   written by a GM or an owner of its actor; system fields marked `gmOnly` (v13 DataField option)
- *   only by a GM. CombatantGroups are written by a GM.
+ *   only by a GM. CombatantGroups are written by a GM. Any user creates a ChatMessage, as its author;
+ *   its author and the GMs update and delete it (chat.ts names the sources). A GM creates and deletes
+ *   an Actor (core's "Create New Actors" permission is the Assistant GM's by default, knowledge base
+ *   "Users and Permissions"); its owners and the GMs update it, and write its embedded Items and
+ *   ActiveEffects, whose level is the actor's (actor.ts); only a GM changes `ownership`.
  * - `system` is cleaned and validated by the subtype's TypeDataModel on the server as on the client
  *   (v11+ server-side validation): an invalid write is refused and nothing changes.
  * - An update is diffed against the stored source (diff.ts) and the broadcast carries only the diff;
@@ -38,6 +42,17 @@ interface Stored {
 /** Ownership levels (CONST.DOCUMENT_OWNERSHIP_LEVELS). */
 export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
 
+/**
+ * A user's level of an actor source: `ownership[user]`, else `ownership.default` (API
+ * DocumentOwnershipField; CONST.DOCUMENT_OWNERSHIP_LEVELS); a GM owns everything.
+ */
+export function actorLevel(source: Obj, user: { readonly id: string; readonly isGM: boolean }): number {
+  if (user.isGM) return OWNERSHIP.OWNER;
+  const ownership = isObj(source.ownership) ? source.ownership : {};
+  const level = ownership[user.id] ?? ownership.default;
+  return typeof level === "number" ? level : OWNERSHIP.NONE;
+}
+
 export interface ServerHooks {
   /** The data model class of a document's subtype (the system's models, which the server runs too). */
   modelOf(documentName: DocumentName, type: string): (typeof TypeDataModel & (new (...a: never[]) => object)) | null;
@@ -63,6 +78,31 @@ const DEFAULTS: Readonly<Record<DocumentName, Obj>> = {
     system: {},
   },
   CombatantGroup: { type: "base", name: "", img: null, initiative: null, flags: {}, system: {} },
+  Actor: { type: "base", name: "", img: null, ownership: { default: 0 }, flags: {}, system: {} },
+  Item: { type: "base", name: "", img: null, flags: {}, system: {} },
+  ActiveEffect: {
+    name: "",
+    img: null,
+    origin: null,
+    disabled: false,
+    changes: [],
+    statuses: [],
+    duration: { startTime: null, seconds: null, rounds: null, turns: null, combat: null },
+    flags: {},
+    system: {},
+  },
+  ChatMessage: {
+    type: "base",
+    author: null,
+    content: "",
+    speaker: {},
+    whisper: [],
+    blind: false,
+    rolls: [],
+    timestamp: 0,
+    flags: {},
+    system: {},
+  },
 };
 
 export class PermissionError extends Error {}
@@ -114,11 +154,17 @@ export class Server {
     return user;
   }
 
-  #level(documentName: DocumentName, source: Obj, user: ServerUser): number {
+  #level(documentName: DocumentName, source: Obj, user: ServerUser, parentId: string | null = null): number {
     if (user.isGM) return OWNERSHIP.OWNER;
+    if (documentName === "Actor") return actorLevel(source, user);
+    if (documentName === "Item" || documentName === "ActiveEffect") {
+      const parent = parentId === null ? null : this.source("Actor", parentId);
+      return parent === null ? OWNERSHIP.NONE : actorLevel(parent, user);
+    }
     if (documentName === "Combatant") {
       return this.hooks.combatantLevel(source, user.id);
     }
+    if (documentName === "ChatMessage") return source.author === user.id ? OWNERSHIP.OWNER : OWNERSHIP.NONE;
     return OWNERSHIP.NONE;
   }
 
@@ -146,9 +192,12 @@ export class Server {
       const data = expandDotted(raw);
       const id = request.options.keepId === true && typeof data._id === "string" ? data._id : this.hooks.newId();
       const source = mergeUpdate(structuredClone(DEFAULTS[documentName]), { ...data, _id: id });
-      if (documentName === "Combat" || documentName === "CombatantGroup") {
+      if (documentName === "Combat" || documentName === "CombatantGroup" || documentName === "Actor") {
         if (!user.isGM) this.#refuse(user.id, `only a GM creates a ${documentName}`);
-      } else if (this.#level(documentName, source, user) < OWNERSHIP.OWNER)
+      } else if (documentName === "ChatMessage") {
+        source.author ??= user.id;
+        if (source.author !== user.id && !user.isGM) this.#refuse(user.id, "a player writes only as the author");
+      } else if (this.#level(documentName, source, user, parentId) < OWNERSHIP.OWNER)
         this.#refuse(user.id, `may not create ${documentName}`);
       source.system = this.#checkSystem(documentName, String(source.type), isObj(source.system) ? source.system : {});
       created.push(source);
@@ -176,7 +225,7 @@ export class Server {
       const diff = diffUpdate(stored.source, { ...change, _id: undefined });
       delete diff._id;
       if (Object.keys(diff).length === 0) continue;
-      this.#checkUpdate(documentName, stored.source, diff, user);
+      this.#checkUpdate(documentName, stored, diff, user);
       const next = mergeUpdate(stored.source, diff);
       if ("system" in diff)
         next.system = this.#checkSystem(documentName, String(next.type), isObj(next.system) ? next.system : {});
@@ -194,12 +243,23 @@ export class Server {
     });
   }
 
-  #checkUpdate(documentName: DocumentName, source: Obj, diff: Obj, user: ServerUser): void {
+  #checkUpdate(documentName: DocumentName, stored: Stored, diff: Obj, user: ServerUser): void {
     if (user.isGM) return;
+    const source = stored.source;
+    if (documentName === "Actor" || documentName === "Item" || documentName === "ActiveEffect") {
+      if (this.#level(documentName, source, user, stored.parentId) < OWNERSHIP.OWNER || "ownership" in diff)
+        this.#refuse(user.id, `only an owner or a GM updates ${documentName} ${String(source._id)}`);
+      return;
+    }
     if (documentName === "Combat") {
       const other = Object.keys(diff).filter((k) => k !== "turn" && k !== "round");
       if (other.length > 0)
         this.#refuse(user.id, `a player may write only turn and round of a Combat (${other.join(", ")})`);
+      return;
+    }
+    if (documentName === "ChatMessage") {
+      if (this.#level(documentName, source, user) < OWNERSHIP.OWNER || "author" in diff)
+        this.#refuse(user.id, `only its author or a GM updates ChatMessage ${String(source._id)}`);
       return;
     }
     if (documentName !== "Combatant" || this.#level(documentName, source, user) < OWNERSHIP.OWNER)
@@ -221,15 +281,20 @@ export class Server {
       const stored = this.#docs.get(Server.key(documentName, id));
       if (stored === undefined) continue;
       const mayDelete =
-        documentName === "Combatant" ? this.#level(documentName, stored.source, user) >= OWNERSHIP.OWNER : user.isGM;
+        documentName === "Combatant" ||
+        documentName === "ChatMessage" ||
+        documentName === "Item" ||
+        documentName === "ActiveEffect"
+          ? this.#level(documentName, stored.source, user, stored.parentId) >= OWNERSHIP.OWNER
+          : user.isGM;
       if (!mayDelete) this.#refuse(user.id, `may not delete ${documentName} ${id}`);
       ids.push(id);
     }
     if (ids.length === 0) return null;
     for (const id of ids) {
       this.#docs.delete(Server.key(documentName, id));
-      // A deleted Combat takes its embedded documents with it.
-      if (documentName === "Combat")
+      // A deleted Combat or Actor takes its embedded documents with it.
+      if (documentName === "Combat" || documentName === "Actor")
         for (const [key, stored] of this.#docs) if (stored.parentId === id) this.#docs.delete(key);
     }
     return this.#broadcast({

@@ -8,7 +8,7 @@ import {
 } from "../../../src/engine/index.ts";
 import { decimalText } from "../../../src/view/chat/card-common.ts";
 import { buildDamageCard, type DamageCardInput } from "../../../src/view/chat/damage-card.ts";
-import { buildInitiativeCard } from "../../../src/view/chat/initiative-card.ts";
+import { buildInitiativeCard, compactInitiativeLines } from "../../../src/view/chat/initiative-card.ts";
 import { buildPendingCard } from "../../../src/view/chat/pending-card.ts";
 import { buildSaveCard, type SaveCardInput } from "../../../src/view/chat/save-card.ts";
 
@@ -202,5 +202,20 @@ describe("pending and initiative cards", () => {
       { name: "A", reason: "TEMPO.COMBAT.Count.RollReason.Initiative" as const, formula: "1d20", total: 17 },
     ];
     expect(buildInitiativeCard({ lines, private: true })).toEqual({ lines, private: true, count: 2 });
+  });
+
+  it("a batch of 300 is stored as a table and shows every creature's formula and total, in order", () => {
+    const lines = Array.from({ length: 300 }, (_, i) => ({
+      name: `Goblin ${i}`,
+      reason: "TEMPO.COMBAT.Standard.InitiativeRoll" as const,
+      formula: `1d20 + ${i % 4}`,
+      total: 1 + (i % 20) + (i % 4),
+    }));
+    const table = compactInitiativeLines(lines);
+    expect(table.reasons).toHaveLength(1);
+    expect(table.formulas).toHaveLength(4);
+    expect(buildInitiativeCard({ table, private: false })).toEqual({ lines, private: false, count: 300 });
+    // Issue 17: about 20 B per creature beside its name, not a whole line of keys.
+    expect(JSON.stringify(table).length).toBeLessThan(300 * 24);
   });
 });

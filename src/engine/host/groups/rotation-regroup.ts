@@ -4,7 +4,12 @@
  *
  * - joining a group it takes the group's result and goes at the group's end (the scheduler's rule);
  *   on its own, or into a group with nobody else in it, it keeps the result it had;
- * - it is no newcomer: it keeps its defeated state (DEF-1) and is not marked as waiting for a first turn.
+ * - it is no newcomer: it keeps its defeated state (DEF-1) and is not marked as waiting for a first turn,
+ *   and it keeps its place in the roster (the key order of `combatants` and `firstTurnDue`). The stored
+ *   form is merged key by key into the previous one (Foundry's update; storage/update-diff.ts), where a
+ *   key that stays keeps its place, and the pending rolls are stored as roster positions
+ *   (initiative/shared/packed-rolls.ts): a creature moved to the record's end would be read back in
+ *   its old place and the tie roll-off's rolls given to the wrong creatures (ROT-2, ROT-4).
  *
  * A move must not give a creature a second turn in a rotation or cost it one (the rule every linear
  * order keeps, shared/round-order.ts). While rotations run, a creature may join a group only when both
@@ -52,6 +57,19 @@ function turnConflict(state: RotationState, moving: RotationCombatant, groupId: 
   return null;
 }
 
+/**
+ * `after` with its keys in `before`'s order (keys new in `after` at the end): the record as the stored
+ * form merged key by key holds it. `after` itself when the order is already that.
+ */
+function inPlaceOf<T>(before: Readonly<Record<string, T>>, after: Readonly<Record<string, T>>): Record<string, T> {
+  const keys = Object.keys(after);
+  const kept = Object.keys(before).filter((key) => Object.hasOwn(after, key));
+  const added = keys.filter((key) => !Object.hasOwn(before, key));
+  const order = [...kept, ...added];
+  if (order.every((key, i) => keys[i] === key)) return after;
+  return Object.fromEntries(order.map((key) => [key, after[key] as T]));
+}
+
 /** ROT-4, ROT-5: `move` (the creature as it is, with its new group) applied to `state`. */
 export function rotationRegroup(state: RotationState, move: HostCombatant): Outcome {
   const moving = own(state.combatants, move.id);
@@ -80,7 +98,11 @@ export function rotationRegroup(state: RotationState, move: HostCombatant): Outc
   }
   const { [move.id]: _newcomer, ...due } = next.firstTurnDue;
   const wasDue = own(state.firstTurnDue, move.id);
-  next = { ...next, firstTurnDue: wasDue === undefined ? due : { ...due, [move.id]: wasDue } };
+  next = {
+    ...next,
+    combatants: inPlaceOf(state.combatants, next.combatants),
+    firstTurnDue: inPlaceOf(state.firstTurnDue, wasDue === undefined ? due : { ...due, [move.id]: wasDue }),
+  };
   const open = new Set(next.rolls.map((r) => r.request.id));
   return ok({
     state: next,

@@ -18,16 +18,23 @@ export function segmentRoundSchedule(state: SegmentState): readonly SegmentEntry
   return scheduled(state) ? state.schedule : [];
 }
 
-/** SEG-2 to SEG-5, SEG-8: every creature's turns this round in rule order, the defeated included (DEF-1). */
-function buildSchedule(state: SegmentState): SegmentState {
+/**
+ * SEG-2 to SEG-5, SEG-8: every creature's turns this round in rule order, the defeated included (DEF-1),
+ * from the state's group rolls and declarations (also how a stored schedule is rebuilt: segment/packed.ts).
+ */
+export function segmentBuiltSchedule(state: SegmentState): SegmentEntry[] {
   const entries: SegmentEntry[] = [];
   const rivals = segmentRivalRolls(state);
   for (const c of segmentCombatants(state)) for (const e of segmentEntriesFor(state, c, rivals)) entries.push(e);
   const keyed = entries.map((entry) => ({ entry, ...segmentSortKey(entry) }));
   keyed.sort((a, b) => a.key - b.key || a.slot - b.slot);
+  return keyed.map((k) => k.entry);
+}
+
+function buildSchedule(state: SegmentState): SegmentState {
   return {
     ...state,
-    schedule: keyed.map((k) => k.entry),
+    schedule: segmentBuiltSchedule(state),
     scheduleRound: state.round,
     delayedTurns: [],
     cursor: -1,

@@ -67,7 +67,11 @@ export function currentEntry(state: SegmentState): SegmentEntry | null {
   return state.current === null ? null : (state.schedule[state.cursor] ?? null);
 }
 
-/** SEG-2: a new round; the last round's schedule stays until this round's is built (round-schedule.ts). */
+/**
+ * SEG-2: a new round; the last round's schedule is dropped (it is never read again, and stored it is
+ * only a few runs of the rebuilt list: segment/packed.ts), its `scheduleRound` stays until this round's
+ * is built (round-schedule.ts).
+ */
 function newRound(d: Draft, round: number): void {
   const lastGroupRolls = { ...d.state.lastGroupRolls, ...d.state.groupRolls };
   d.state = {
@@ -77,6 +81,7 @@ function newRound(d: Draft, round: number): void {
     segment: 0,
     groupRolls: {},
     lastGroupRolls,
+    schedule: [],
     cursor: -1,
     current: null,
     rolls: [],

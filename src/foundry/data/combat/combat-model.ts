@@ -11,10 +11,13 @@
  * each combatant id's place in the engine's order (what `_sortCombatants` reads). A state that cannot
  * be read leaves `state` null and the combat refuses commands with a clear error instead of guessing.
  *
- * `format` is the version of the stored engine format (engine/host/combat-format.ts). `migrateData`, the
- * public v13 hook every TypeDataModel has for older sources (dnd5e's and Draw Steel's data models
- * override it; Tempo's actor model does too: actor-model.ts), moves an older combat forward. One it
- * cannot move (saved by a newer Tempo, or a state that no longer reads) gets `resetReason`, derived
+ * `format` is the version of the stored engine format (engine/host/combat-format.ts). An older combat
+ * (version 0 or 1) is read as it is and moved forward by the GM's next write, diffed against the source
+ * the server holds: `migrateData`, the public v13 hook every TypeDataModel has for older sources
+ * (dnd5e's and Draw Steel's data models override it; Tempo's actor model does too: actor-model.ts),
+ * only writes down version 0 where a source has none, because a source rewritten in a client's memory
+ * would never reach the server and the next update would be merged into the old one there. One that
+ * cannot run (saved by a newer Tempo, or a state that no longer reads) gets `resetReason`, derived
  * like `state`: the tracker shows it and the GM's Reset rebuilds the encounter (table-step.ts). It is
  * not stored, because migrateData also sees partial updates (foundryvtt/foundryvtt #14482).
  */
@@ -84,7 +87,7 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   /** The ruleset this subtype runs. */
   static readonly ruleset: RulesetId;
 
-  /** An older stored engine moved to the current format (a partial update is left as it is). */
+  /** An older stored engine's version written down (a partial update is left as it is). */
   static override migrateData(source: Record<string, unknown>) {
     const ruleset = (this as typeof TempoCombatModel).ruleset as RulesetId | undefined;
     // The round's length does not change how a state reads; the schema's default stands in for it.

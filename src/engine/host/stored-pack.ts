@@ -1,0 +1,75 @@
+/**
+ * The stored form of an engine state (`Combat.system.engine`, format 2; issue 17): what a scheme can
+ * derive from the rest of its state is not stored (the pending rolls of `standard` and `rotation`, the round's
+ * schedule of `segment`: initiative/<scheme>/packed.ts), and rows of records are stored as columns (storage/columns.ts).
+ * `packState` is used on every write, `unpackState` on every read;
+ * `unpackState(packState(s))` is `s`, and a state stored unpacked (format 1) reads back as it is.
+ */
+import { packRotationState, unpackRotationState } from "../initiative/rotation/packed.ts";
+import type { RotationState } from "../initiative/rotation/state.ts";
+import { packSegmentState, unpackSegmentState } from "../initiative/segment/packed.ts";
+import type { SegmentState } from "../initiative/segment/types.ts";
+import { packStandardState, unpackStandardState } from "../initiative/standard/packed.ts";
+import type { StandardState } from "../initiative/standard/state.ts";
+import { columnize, uncolumnize } from "../storage/columns.ts";
+import type { Json } from "../storage/stored-json.ts";
+
+/** The scheme a state belongs to: its `scheme` field; a segment state has none but its group rolls say it. */
+function schemeOf(value: unknown): string | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const scheme = (value as { readonly scheme?: unknown }).scheme;
+  if (typeof scheme === "string") return scheme;
+  return Object.hasOwn(value, "groupRolls") && Object.hasOwn(value, "schedule") ? "segment" : null;
+}
+
+/** The stored form of an engine state (before stored-json's encoding). */
+export function packState(state: unknown): Json {
+  return columnize(packScheme(state), HOT_FIELDS);
+}
+
+/**
+ * Per-creature fields a turn step changes for the acting creature (count: CNT-6, CNT-11, CNT-12;
+ * phase: PHS-3, PHS-7): kept per row, so a turn step sends one field, not a column of 32 cells.
+ */
+const HOT_FIELDS: ReadonlySet<string> = new Set([
+  "turnRound",
+  "turnCount",
+  "actedRound",
+  "reactedRound",
+  "resolvedRound",
+  "savesRound",
+  "movedRound",
+  "count",
+  "countRound",
+  "casting",
+  "pending",
+]);
+
+function packScheme(state: unknown): Json {
+  switch (schemeOf(state)) {
+    case "standard":
+      return packStandardState(state as StandardState);
+    case "rotation":
+      return packRotationState(state as RotationState);
+    case "segment":
+      return packSegmentState(state as SegmentState);
+    default:
+      return state as Json;
+  }
+}
+
+/** The engine state a stored form holds (for the scheme's `read` to check). */
+export function unpackState(stored: Json): unknown {
+  const value = uncolumnize(stored);
+  const record = value as Readonly<Record<string, unknown>>;
+  switch (schemeOf(value)) {
+    case "standard":
+      return unpackStandardState(record);
+    case "rotation":
+      return unpackRotationState(record);
+    case "segment":
+      return unpackSegmentState(record);
+    default:
+      return value;
+  }
+}

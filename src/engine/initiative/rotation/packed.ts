@@ -1,0 +1,44 @@
+/**
+ * The stored form of a rotation state (issue 17): the state as it is, but its pending rolls packed
+ * (shared/packed-rolls.ts) when they are the rolls the scheduler asks for in roster order (a unit rolls
+ * through its first member). `unpackRotationState` gives the state back exactly; anything it cannot
+ * unpack is left for `parseRotationState` to refuse.
+ */
+import type { Json } from "../../storage/stored-json.ts";
+import { d20Roll } from "../shared/linear-commands.ts";
+import { own } from "../shared/round-order.ts";
+import { packIds, packRolls, unpackIds, unpackRolls, type RollPacking } from "../shared/packed-rolls.ts";
+import { ROTATION_ROLL_REASONS, rotationUnitKey, type RotationPendingRoll, type RotationState } from "./state.ts";
+
+function packing(state: Pick<RotationState, "combatants">): RollPacking<RotationPendingRoll> {
+  return {
+    prefix: "rot",
+    kinds: ["initiative", "contest"],
+    // ROT-1, ROT-2, ROT-4, ROT-5: the scheduler's `requestRoll` for the unit whose first member this is.
+    rebuild: (id, kind, requestId) => {
+      const c = own(state.combatants, id);
+      if (c === undefined) return null;
+      const modifier = kind === "initiative" ? c.modifier : 0;
+      const roll = d20Roll(requestId, c.id, c.groupId, modifier, ROTATION_ROLL_REASONS[kind]);
+      return { ...roll, kind, unit: rotationUnitKey(c) };
+    },
+  };
+}
+
+/** The stored form of `state`. */
+export function packRotationState(state: RotationState): Json {
+  const roster = Object.keys(state.combatants);
+  const rolls = packRolls(state.rolls, roster, packing(state));
+  return { ...(state as unknown as { readonly [key: string]: Json }), rolls, order: packIds(state.order, roster) };
+}
+
+/** A stored rotation state with its rolls unpacked (other values as they are). */
+export function unpackRotationState(value: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const combatants = value.combatants;
+  if (typeof combatants !== "object" || combatants === null) return value;
+  const record = combatants as RotationState["combatants"];
+  const roster = Object.keys(record);
+  const rolls = Array.isArray(value.rolls) ? null : unpackRolls(value.rolls, roster, packing({ combatants: record }));
+  const order = Array.isArray(value.order) ? null : unpackIds(value.order, roster);
+  return { ...value, ...(rolls === null ? {} : { rolls }), ...(order === null ? {} : { order }) };
+}

@@ -1,0 +1,88 @@
+/**
+ * The stored form of a segment state (issue 17): this round's schedule is not stored as 600 turn
+ * records (52 KB at 300 combatants) but rebuilt from the group rolls and declarations when the state is
+ * read (`segmentBuiltSchedule`, the function that built it). What differs from the rebuilt list — turns
+ * moved by a delay (SEG-6), a failed casting (SEG-10), a newcomer, a departure, a declaration changed
+ * after the build — is stored as it is:
+ * `schedule: { runs }`, each run either `"a-b"` (turns a … b − 1 of the rebuilt list, in order) or one
+ * turn record. `packSegmentState` checks that the runs give the schedule back and stores the list
+ * whole otherwise, so reading is always exact. A schedule kept from an earlier round is stored whole.
+ */
+import type { Json } from "../../storage/stored-json.ts";
+import { scheduled } from "./draft.ts";
+import { segmentBuiltSchedule } from "./round-schedule.ts";
+import type { SegmentEntry, SegmentState } from "./types.ts";
+
+type Run = string | SegmentEntry;
+
+function runsOf(schedule: readonly SegmentEntry[], built: readonly SegmentEntry[]): Run[] {
+  const at = new Map(built.map((e, i) => [e.key, i]));
+  const runs: Run[] = [];
+  let from = -1;
+  let to = -1;
+  const flush = () => {
+    if (from >= 0) runs.push(`${from}-${to}`);
+    from = -1;
+  };
+  for (const entry of schedule) {
+    const j = at.get(entry.key);
+    const same = j !== undefined && JSON.stringify(built[j]) === JSON.stringify(entry);
+    if (same && from >= 0 && j === to) to = j + 1;
+    else if (same) {
+      flush();
+      from = j;
+      to = j + 1;
+    } else {
+      flush();
+      runs.push(entry);
+    }
+  }
+  flush();
+  return runs;
+}
+
+function scheduleOf(runs: readonly unknown[], built: readonly SegmentEntry[]): SegmentEntry[] | null {
+  const out: SegmentEntry[] = [];
+  for (const run of runs) {
+    if (typeof run !== "string") {
+      out.push(run as SegmentEntry);
+      continue;
+    }
+    const [a, b] = run.split("-").map(Number);
+    if (a === undefined || b === undefined || !Number.isInteger(a) || !Number.isInteger(b) || b > built.length)
+      return null;
+    for (let i = a; i < b; i++) out.push(built[i] as SegmentEntry);
+  }
+  return out;
+}
+
+function rebuilt(state: SegmentState): SegmentEntry[] | null {
+  try {
+    return segmentBuiltSchedule(state);
+  } catch {
+    return null; // a damaged state: left for parseSegmentState to refuse
+  }
+}
+
+/** The stored form of `state`. */
+export function packSegmentState(state: SegmentState): Json {
+  const whole = state as unknown as { readonly [key: string]: Json };
+  if (!scheduled(state) || state.schedule.length === 0) return whole;
+  const built = rebuilt(state);
+  if (built === null) return whole;
+  const runs = runsOf(state.schedule, built);
+  const back = scheduleOf(runs, built);
+  if (back === null || JSON.stringify(back) !== JSON.stringify(state.schedule)) return whole;
+  return { ...whole, schedule: { runs: runs as unknown as Json } };
+}
+
+/** A stored segment state with its schedule rebuilt (other values as they are). */
+export function unpackSegmentState(value: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const packed = value.schedule;
+  if (typeof packed !== "object" || packed === null || Array.isArray(packed)) return value;
+  const runs = (packed as { readonly runs?: unknown }).runs;
+  if (!Array.isArray(runs)) return value;
+  const built = rebuilt({ ...value, schedule: [] } as unknown as SegmentState);
+  const schedule = built === null ? null : scheduleOf(runs, built);
+  return schedule === null ? value : { ...value, schedule };
+}

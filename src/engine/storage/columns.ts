@@ -1,0 +1,181 @@
+/**
+ * Rows of small records stored as columns (issue 17).
+ *
+ * A roll of initiative at 300 combatants changes one or two numbers in 300 records; stored record by
+ * record, each change costs its record's key and field names (some 40 bytes) on every client and again
+ * in the undo patch. Stored as columns — one string per field, one cell per row — the same change is a
+ * few characters per row. Rows are kept in chunks of `CHUNK` so that a change to one row sends its
+ * chunk's column only.
+ *
+ * - `columnize(value)` walks a JSON value and replaces every array of 2 … `CHUNK` records that share
+ *   their keys (a persistent vector's leaf, a short list) by `{ "~cols": … }`, and every record of
+ *   `MIN_ROWS` or more such records keyed by plain ids (a roster) by `{ "~rows": … }`: its ids and
+ *   columns chunk by chunk.
+ * - Fields named in `hot` (those a turn step changes for one creature) stay in per-row records, so a
+ *   turn step sends one cell's field and not its chunk's column.
+ * - `uncolumnize` gives the value back; `uncolumnize(columnize(x))` deep-equals `x` for every JSON `x`,
+ *   key order included: a field whose cells cannot be written exactly as text stays in per-row records.
+ */
+import type { Json } from "./stored-json.ts";
+import { setOwn } from "./own-property.ts";
+
+export const CHUNK = 32;
+const MIN_ROWS = 8;
+// Marker keys are plain (stored-json.ts keeps them as they are, in a state and in an undo patch).
+const COLS = "_c";
+const ROWS = "_r";
+/** A record whose only key is one of the markers, kept as it is. */
+const LITERAL = "_l";
+const ID = /^[A-Za-z0-9_-]+$/;
+
+type JsonRecord = { readonly [key: string]: Json };
+
+function isRecord(value: Json | undefined): value is JsonRecord {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** One cell as text, or null when it cannot be written exactly. Cells never hold ",". */
+function cellText(value: Json): string | null {
+  if (value === null) return "";
+  if (value === true) return "t";
+  if (value === false) return "f";
+  if (typeof value === "number") return numberText(value);
+  if (typeof value === "string") return ID.test(value) || value === "" ? `'${value}` : null;
+  if (Array.isArray(value)) {
+    const parts = (value as readonly Json[]).map((v) => (typeof v === "number" ? numberText(v) : null));
+    return parts.every((p) => p !== null) ? `[${parts.join("/")}` : null;
+  }
+  return null;
+}
+
+function numberText(n: number): string | null {
+  const text = String(n);
+  return Number.isFinite(n) && !Object.is(n, -0) && Number(text) === n && !text.includes(",") ? text : null;
+}
+
+function cellValue(text: string): Json {
+  if (text === "") return null;
+  if (text === "t") return true;
+  if (text === "f") return false;
+  if (text.startsWith("'")) return text.slice(1);
+  if (text.startsWith("[")) return text.length === 1 ? [] : text.slice(1).split("/").map(Number);
+  return Number(text);
+}
+
+/** The shared key list of `rows` (all plain records with the same keys in the same order), or null. */
+function sharedKeys(rows: readonly Json[]): readonly string[] | null {
+  const first = rows[0];
+  if (!isRecord(first)) return null;
+  const keys = Object.keys(first);
+  if (!keys.every((k) => ID.test(k))) return null;
+  const joined = keys.join("\u0000");
+  return rows.every((r) => isRecord(r) && Object.keys(r).join("\u0000") === joined) ? keys : null;
+}
+
+/** Whether some field of `rows` can be a column (else columns would only add a level). */
+function hasColumn(rows: readonly JsonRecord[], keys: readonly string[], hot: ReadonlySet<string>): boolean {
+  return keys.some((key) => !hot.has(key) && rows.every((r) => cellText(r[key] as Json) !== null));
+}
+
+/** Rows as `{ keys, cols, rest? }`: text columns where every cell can be text, the other fields per row. */
+function columnsOf(rows: readonly JsonRecord[], keys: readonly string[], hot: ReadonlySet<string>): Json {
+  const cols: Record<string, Json> = {};
+  const others: string[] = [];
+  for (const key of keys) {
+    const cells = hot.has(key) ? [null] : rows.map((r) => cellText(r[key] as Json));
+    if (cells.every((c): c is string => c !== null)) cols[key] = cells.join(",");
+    else others.push(key);
+  }
+  const packed: Record<string, Json> = { keys: keys.join(","), n: rows.length, cols };
+  if (others.length > 0) {
+    packed.rest = rows.map((r) => {
+      const out: Record<string, Json> = {};
+      for (const key of others) setOwn(out, key, columnize(r[key] as Json, hot));
+      return out;
+    });
+  }
+  return packed;
+}
+
+function rowsOf(packed: JsonRecord): JsonRecord[] | null {
+  const { keys, n, cols, rest } = packed;
+  if (typeof keys !== "string" || typeof n !== "number" || !isRecord(cols)) return null;
+  const names = keys === "" ? [] : keys.split(",");
+  const cells: Record<string, readonly string[]> = {};
+  for (const key of Object.keys(cols)) {
+    const col = cols[key];
+    if (typeof col !== "string") return null;
+    cells[key] = n === 1 ? [col] : col.split(",");
+  }
+  const restRows = Array.isArray(rest) ? (rest as readonly Json[]) : null;
+  const out: JsonRecord[] = [];
+  for (let i = 0; i < n; i++) {
+    const row: Record<string, Json> = {};
+    const others = restRows?.[i];
+    for (const key of names) {
+      const column = cells[key];
+      if (column !== undefined) setOwn(row, key, cellValue(column[i] ?? ""));
+      else if (isRecord(others) && Object.hasOwn(others, key)) setOwn(row, key, uncolumnize(others[key] as Json));
+      else return null;
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+function columnizeRecord(record: JsonRecord, hot: ReadonlySet<string>): Json {
+  const ids = Object.keys(record);
+  const rows = ids.map((id) => record[id] as Json);
+  const keys = ids.length >= MIN_ROWS && ids.every((id) => ID.test(id)) ? sharedKeys(rows) : null;
+  if (keys !== null && hasColumn(rows as JsonRecord[], keys, hot)) {
+    const chunks: Json[] = [];
+    for (let at = 0; at < ids.length; at += CHUNK) {
+      const part = rows.slice(at, at + CHUNK) as JsonRecord[];
+      chunks.push({ ids: ids.slice(at, at + CHUNK).join(","), rows: columnsOf(part, keys, hot) });
+    }
+    return { [ROWS]: chunks };
+  }
+  const out: Record<string, Json> = {};
+  for (const key of ids) setOwn(out, key, columnize(record[key] as Json, hot));
+  return ids.length === 1 && [COLS, ROWS, LITERAL].includes(ids[0] ?? "") ? { [LITERAL]: out } : out;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** `value` with its rows stored as columns, the `hot` fields per row (see the file comment). */
+export function columnize(value: Json, hot: ReadonlySet<string> = NONE): Json {
+  if (Array.isArray(value)) {
+    const list = value as readonly Json[];
+    const keys = list.length >= 2 && list.length <= CHUNK ? sharedKeys(list) : null;
+    if (keys !== null && hasColumn(list as JsonRecord[], keys, hot))
+      return { [COLS]: columnsOf(list as JsonRecord[], keys, hot) };
+    return list.map((item) => columnize(item, hot));
+  }
+  return isRecord(value) ? columnizeRecord(value, hot) : value;
+}
+
+/** The value `columnize` was given; a part that is not one it writes is left as it is. */
+export function uncolumnize(value: Json): Json {
+  if (Array.isArray(value)) return (value as readonly Json[]).map(uncolumnize);
+  if (!isRecord(value)) return value;
+  const keys = Object.keys(value);
+  const only = keys.length === 1 ? keys[0] : undefined;
+  if (only === COLS && isRecord(value[COLS])) return rowsOf(value[COLS]) ?? value;
+  if (only === ROWS && Array.isArray(value[ROWS])) return recordOf(value[ROWS] as readonly Json[]) ?? value;
+  const inner = only === LITERAL && isRecord(value[LITERAL]) ? value[LITERAL] : value;
+  const out: Record<string, Json> = {};
+  for (const key of Object.keys(inner)) setOwn(out, key, uncolumnize(inner[key] as Json));
+  return out;
+}
+
+function recordOf(chunks: readonly Json[]): Json | null {
+  const out: Record<string, Json> = {};
+  for (const chunk of chunks) {
+    if (!isRecord(chunk) || typeof chunk.ids !== "string" || !isRecord(chunk.rows)) return null;
+    const rows = rowsOf(chunk.rows);
+    const ids = chunk.ids.split(",");
+    if (rows === null || rows.length !== ids.length) return null;
+    ids.forEach((id, i) => setOwn(out, id, rows[i] as Json));
+  }
+  return out;
+}

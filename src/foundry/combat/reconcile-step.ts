@@ -1,0 +1,101 @@
+/**
+ * What a GM who becomes the active GM finds changed in a Tempo combat while no GM was connected, as
+ * ONE engine step (reconcile.ts writes it; issue 17: "it reconciles the roster, `defeated` and
+ * statuses once"):
+ * - combatants created meanwhile join the engine, deleted ones leave it (roster-sync.ts's commands);
+ * - a `defeated` flag that differs from the engine's is `defeat` / `revive` (combatant-writes.ts's
+ *   rule; who wrote it is not known any more);
+ * - a status the creature's token shows, that the engine keeps and holds otherwise (surprised and
+ *   unconscious where the ruleset keeps them, core's defeated status), is the command status-sync.ts
+ *   would have sent for the toggle (statusToggleCommand, the same rules); core's defeated status only
+ *   when the combatant's own `defeated` flag does not already say so, as status-sync.ts skips it, and
+ *   only when shown (`defeat`): taking it off while no GM was there is not seen (open, issue 17 report).
+ *
+ * A command the engine refuses is left out silently: nobody is waiting for an answer, and the writer's
+ * mirror puts a refused `defeated` flag back to the engine's in the same write (write-step.ts). A
+ * change that needs nothing gives no step. A roster change clears the undo history (undo cannot take a
+ * document back), as roster-sync.ts does; otherwise the reconcile is one undo step.
+ */
+import {
+  COMMAND_STATUSES,
+  DEFEATED_STATUS,
+  settle,
+  statusToggleCommand,
+  type AnyRulesetHost,
+  type CombatStep,
+  type DiceRequest,
+  type HostCommand,
+  type HostEvent,
+} from "../../engine/index.ts";
+import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
+import { shownStatuses } from "../conditions/status-effect-data.ts";
+import { showNotice } from "../notice.ts";
+import { readableCombat } from "./tempo-model.ts";
+
+interface Draft {
+  state: unknown;
+  readonly events: HostEvent[];
+  readonly requests: DiceRequest[];
+  changed: boolean;
+}
+
+type Transition = ReturnType<AnyRulesetHost["apply"]>;
+
+function take(draft: Draft, result: Transition): boolean {
+  if (!result.ok) return false;
+  draft.state = result.value.state;
+  draft.events.push(...result.value.events);
+  draft.requests.push(...result.value.requests);
+  draft.changed = true;
+  return true;
+}
+
+/** The commands that make the engine hold what a combatant's flag and token show. */
+function combatantCommands(host: AnyRulesetHost, state: unknown, combatant: Combatant.Implementation): HostCommand[] {
+  const id = combatant.id;
+  if (id === null || !host.order(state).includes(id)) return [];
+  if (combatant.defeated !== host.defeated(state, id)) {
+    return [{ type: combatant.defeated ? "defeat" : "revive", combatantId: id }];
+  }
+  const actor = combatant.actor;
+  if (actor === null) return [];
+  const shown = shownStatuses(actor);
+  const out: HostCommand[] = [];
+  for (const status of COMMAND_STATUSES[host.id]) {
+    const active = shown.has(status);
+    // Core's defeated status only ON: a `defeated` flag written without it (a macro, the combatant's
+    // sheet, the engine's own defeat) is common, so its absence says nothing about a change.
+    if (status === DEFEATED_STATUS && (!active || combatant.defeated)) continue;
+    const command = statusToggleCommand(host, state, id, status, active);
+    if (command !== null) out.push(command);
+  }
+  return out;
+}
+
+/** The one step that reconciles `combat`, or null when the engine already holds what its documents say. */
+export function reconcileStep(combat: Combat.Implementation): { host: AnyRulesetHost; step: CombatStep } | null {
+  const read = readableCombat(combat);
+  if (!read.ok) return null;
+  const { model, stored } = read.value;
+  const host = model.host;
+  const draft: Draft = { state: read.value.state, events: [], requests: [], changed: false };
+  const known = new Set(host.order(draft.state));
+  const present = new Set(combat.combatants.map((c) => c.id ?? ""));
+  let roster = false;
+  for (const combatant of combat.combatants.contents) {
+    if (combatant.id === null || known.has(combatant.id)) continue;
+    const joined = host.join(draft.state, hostCombatantOf(combatant));
+    if (take(draft, joined)) roster = true;
+    else if (!joined.ok) showNotice(joined.error); // as roster-sync.ts: a creature the engine cannot take
+  }
+  for (const id of known) {
+    if (!present.has(id) && take(draft, host.apply(draft.state, { type: "leave", combatantId: id }))) roster = true;
+  }
+  for (const combatant of combat.combatants.contents) {
+    for (const command of combatantCommands(host, draft.state, combatant))
+      take(draft, host.apply(draft.state, command));
+  }
+  if (!draft.changed) return null;
+  const step = settle(host, stored, read.value.state, draft, roster ? "reset" : "record");
+  return { host, step };
+}

@@ -1,0 +1,134 @@
+/**
+ * Core's Actor with its embedded Items and ActiveEffects on one client, as public sources show v13:
+ * - an actor's `ownership` maps user ids (and `default`) to CONST.DOCUMENT_OWNERSHIP_LEVELS (NONE,
+ *   LIMITED, OBSERVER, OWNER; API `DocumentOwnershipField`); a GM owns everything. Embedded Items and
+ *   ActiveEffects have their parent actor's level (API `ClientDocumentMixin#getUserLevel`: an
+ *   embedded document "inherits" its parent's permission; dnd5e's item sheets rely on `item.isOwner`
+ *   being the actor's). The server (server.ts) enforces it on every write.
+ * - `actor.statuses` is the Set of status ids of its active (not disabled) effects (v11+; dnd5e and
+ *   Draw Steel read `actor.statuses.has(id)`); `toggleStatusEffect(id, { active })` is what the token
+ *   HUD calls: with `active: false` it deletes every effect carrying the status, with `active: true`
+ *   it makes one only when none carries it, and without `active` it flips (the GURPS system's
+ *   override of it and modules calling it with `{ active }` show core's behaviour).
+ * - an effect's `duration.startTime` is the world time when it is made (API EffectDurationData: "The
+ *   world time when the active effect first started"), filled on the creating client.
+ * - `Actor.updateDocuments(list)` is ONE write for several actors (API: "update multiple Documents
+ *   in a single transaction"); the server refuses the whole batch when one change is refused.
+ */
+import { Collection } from "./collection.ts";
+import { currentClient } from "./context.ts";
+import { expandDotted, isObj, type Obj } from "./diff.ts";
+import { ClientDocument, type ClientPort, type DocumentContext, type UserLike } from "./document.ts";
+import { actorLevel, OWNERSHIP } from "./server.ts";
+
+export class ActiveEffectModel extends ClientDocument {
+  static override documentName = "ActiveEffect" as const;
+  get origin(): string | null {
+    return typeof this._source.origin === "string" ? this._source.origin : null;
+  }
+  get disabled(): boolean {
+    return this._source.disabled === true;
+  }
+  get img(): string | null {
+    return typeof this._source.img === "string" ? this._source.img : null;
+  }
+  get duration(): Obj {
+    return isObj(this._source.duration) ? this._source.duration : {};
+  }
+  get statuses(): Set<string> {
+    return new Set(Array.isArray(this._source.statuses) ? this._source.statuses.map(String) : []);
+  }
+  override getUserLevel(user: UserLike): number {
+    return this.parent?.getUserLevel(user) ?? (user.isGM ? OWNERSHIP.OWNER : OWNERSHIP.NONE);
+  }
+  protected override async _preCreate(data: Obj, options: Obj, user: UserLike): Promise<boolean | undefined> {
+    if (this.duration.startTime === null || this.duration.startTime === undefined) {
+      const time = (currentClient().game as { time: { worldTime: number } }).time.worldTime;
+      this.updateSource({ duration: { startTime: time } });
+    }
+    return super._preCreate(data, options, user);
+  }
+}
+
+export class ItemModel extends ClientDocument {
+  static override documentName = "Item" as const;
+  get actor(): ActorModel | null {
+    return this.parent instanceof ActorModel ? this.parent : null;
+  }
+  get img(): string | null {
+    return typeof this._source.img === "string" ? this._source.img : null;
+  }
+  override getUserLevel(user: UserLike): number {
+    return this.parent?.getUserLevel(user) ?? (user.isGM ? OWNERSHIP.OWNER : OWNERSHIP.NONE);
+  }
+}
+
+export class ActorModel extends ClientDocument {
+  static override documentName = "Actor" as const;
+  readonly items = new Collection<ItemModel>();
+  readonly effects = new Collection<ActiveEffectModel>();
+  readonly isToken: boolean = false;
+
+  constructor(source: Obj = {}, context: Partial<DocumentContext> = {}) {
+    super(source, context);
+  }
+
+  get img(): string | null {
+    return typeof this._source.img === "string" ? this._source.img : null;
+  }
+  get ownership(): Obj {
+    return isObj(this._source.ownership) ? this._source.ownership : {};
+  }
+  override getUserLevel(user: UserLike): number {
+    return actorLevel(this._source, user);
+  }
+  get statuses(): Set<string> {
+    const out = new Set<string>();
+    for (const effect of this.effects) if (!effect.disabled) for (const id of effect.statuses) out.add(id);
+    return out;
+  }
+
+  override getEmbeddedCollection(documentName: string): Collection<ClientDocument> & Map<string, ClientDocument> {
+    const collection = documentName === "Item" ? this.items : documentName === "ActiveEffect" ? this.effects : null;
+    if (collection === null) return super.getEmbeddedCollection(documentName) as never;
+    return collection as unknown as Collection<ClientDocument> & Map<string, ClientDocument>;
+  }
+
+  /** Core prepares embedded documents before the actor's derived data. */
+  override prepareData(): void {
+    for (const item of this.items) item.prepareData();
+    super.prepareData();
+  }
+
+  async toggleStatusEffect(statusId: string, { active }: { active?: boolean } = {}): Promise<boolean> {
+    const here = this.here();
+    if (here !== this) return here.toggleStatusEffect(statusId, { active });
+    const carrying = this.effects.filter((e) => e.statuses.has(statusId)).map((e) => e.id ?? "");
+    const on = active ?? carrying.length === 0;
+    if (!on && carrying.length > 0) await this.deleteEmbeddedDocuments("ActiveEffect", carrying);
+    if (on && carrying.length === 0) {
+      const list = (currentClient().CONFIG as { statusEffects?: Obj[] }).statusEffects ?? [];
+      const status = list.find((s) => s.id === statusId);
+      if (status === undefined) throw new Error(`Runtime model: no status effect ${statusId}`);
+      await this.createEmbeddedDocuments("ActiveEffect", [
+        { name: status.name, img: status.img, statuses: [statusId] },
+      ]);
+    }
+    return on;
+  }
+
+  /** Core's `Actor.updateDocuments(changes)`: one update operation for several world actors. */
+  static async updateDocuments(changes: readonly Obj[], options: Obj = {}): Promise<ClientDocument[]> {
+    const client = currentClient() as unknown as ClientPort;
+    const docs = changes.map((c) => client.worldDocument("Actor", String(c._id)));
+    const sends: Obj[] = [];
+    for (const [i, doc] of docs.entries()) {
+      if (doc === undefined) throw new Error(`Runtime model: no actor ${String(changes[i]?._id)}`);
+      const sent = await ClientDocument.preUpdate(doc, expandDotted(changes[i] ?? {}), options);
+      if (sent !== null) sends.push(sent);
+    }
+    if (sends.length > 0)
+      await client.request({ action: "update", documentName: "Actor", parentId: null, data: sends, options });
+    return docs.filter((d) => d !== undefined);
+  }
+}
