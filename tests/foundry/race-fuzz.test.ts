@@ -16,10 +16,10 @@ import { runMany, summaryLine } from "../support/race/runner.ts";
 
 /**
  * Sequences per ruleset (TEMPO_RACE_SEQUENCES overrides it, e.g. to soak one ruleset under vitest).
- * 90: about 48 ms of CPU a sequence on this two-core machine, so some 22 s for the five rulesets
- * alone and under 30 s in `npm test` beside the other worker; `npm run soak` runs thousands.
+ * 60: about 65 ms of CPU a sequence on this two-core machine (since main's packed storage and chat
+ * model), the file 24 s alone, within the 30 s budget of `npm test`; `npm run soak` runs thousands.
  */
-const SEQUENCES = Number(process.env.TEMPO_RACE_SEQUENCES ?? 90);
+const SEQUENCES = Number(process.env.TEMPO_RACE_SEQUENCES ?? 60);
 /** The first seed (TEMPO_RACE_FIRST_SEED overrides it: a soak over other seeds). */
 const FIRST_SEED = Number(process.env.TEMPO_RACE_FIRST_SEED ?? 1);
 
