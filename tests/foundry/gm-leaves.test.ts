@@ -8,13 +8,18 @@
  * - with two GMs, when the active GM leaves the other becomes the active GM (the connected GM with
  *   the highest role, foundryvtt/foundryvtt #11678), answers later requests and dispatches the turn
  *   events; a request addressed to the GM who left is not run by the other one behind the player's
- *   back (the player was told nothing changed).
+ *   back (the player was told nothing changed);
+ * - a GM who comes back becomes the active GM again: a request already sent to the GM it takes over
+ *   from is refused by that GM unrun (`Access.GmChanged`), sent once more by the player's client to
+ *   the new active GM, and run exactly once, by it; the GM taken over from writes nothing and the
+ *   player sees the result with no notice.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { storeCombatState } from "../../src/engine/index.ts";
 import type { UserDouble } from "../support/foundry-world.ts";
 import { documentWrites, installTempoWorld, ownedId, playUntil, type Tempo } from "../support/tempo-encounter.ts";
 import { callsNamed, copyOf } from "../support/client-combats.ts";
+import { SOCKET_EVENT } from "../../src/foundry/socket/socket-channel.ts";
 
 const t = await installTempoWorld(71);
 const { world, gm, owner } = t;
@@ -23,6 +28,27 @@ const runtime = world.runtime;
 
 const NO_GM = { ok: false, error: { key: "TEMPO.ERRORS.Access.NoGm" } };
 const GM_LEFT = { ok: false, error: { key: "TEMPO.ERRORS.Access.GmLeft" } };
+const GM_CHANGED = { ok: false, error: { key: "TEMPO.ERRORS.Access.GmChanged" } };
+
+/** The combat's `system.seq`: how many Tempo writes it has had. */
+function seqOf(combat: Tempo): number {
+  const system: unknown = combat.system;
+  return typeof system === "object" && system !== null && "seq" in system && typeof system.seq === "number"
+    ? system.seq
+    : -1;
+}
+
+/** The answers `user`'s client hears on the system socket from now on (socket-channel.ts). */
+function answersTo(user: UserDouble): unknown[] {
+  const heard: unknown[] = [];
+  runtime.as(user.id, () =>
+    game.socket.on(SOCKET_EVENT, (wire: unknown) => {
+      const message = wire as { type?: string; to?: string; answer?: unknown };
+      if (message.type === "answer" && message.to === user.id) heard.push(message.answer);
+    }),
+  );
+  return heard;
+}
 
 /** A combat whose acting creature is the owner's, so End my turn is the owner's to give. */
 async function ownersTurn(): Promise<Tempo> {
@@ -96,7 +122,7 @@ describe("issue 17: a player's request when the GM is gone or goes", () => {
     expect(engineOf(now)).not.toBe(before);
   });
 
-  it("two GMs: the active GM leaves, the other becomes active and answers later requests; a request to the one who left is not run", async () => {
+  it("two GMs: the active GM leaves, the other becomes active and answers later requests; a request to the one who left is not run; one to a GM taken over from is run once, by the new active GM", async () => {
     const gm2 = world.addUser("gm2", true);
     await world.idle();
     const combat = await ownersTurn();
@@ -137,18 +163,32 @@ describe("issue 17: a player's request when the GM is gone or goes", () => {
       runtime.clientOf(owner.id).id,
     ]);
 
-    // A GM who connects and becomes the active GM answers a request sent to the GM it took over from.
+    // A GM who connects and becomes the active GM takes over while the player's request is on its way
+    // to the GM it took over from: that GM refuses it unrun (GmChanged), the player's client asks the
+    // new active GM once more by itself, and the new active GM runs it, once.
     const own = ownedId(t, second);
     for (let i = 0; i < 10 && second.combatant?.id !== own; i++) {
       await world.as(gm2, () => second.nextTurn());
       await world.idle();
     }
     expect(second.combatant?.id).toBe(own);
+    const seq = seqOf(second);
+    const heard = answersTo(owner);
+    const handedNotices = world.notices.length;
+    const handedWrites = world.writes.length;
     const handed = endMyTurn(second);
     await reconnect(gm);
     expect(runtime.as(owner.id, () => game.users.activeGM?.id)).toBe(gm.id);
     expect(await handed.answer).toEqual({ ok: true });
-    expect(copyOf(t, gm.id, id).combatant?.id).not.toBe(own);
+    expect(heard).toEqual([GM_CHANGED, expect.objectContaining({ ok: true })]);
+    const handedByUser = documentWrites(world, handedWrites).map((w) => w.userId);
+    expect(handedByUser.filter((u) => u === gm2.id)).toEqual([]); // the GM taken over from wrote nothing
+    expect(handedByUser).toContain(gm.id);
+    expect(seqOf(copyOf(t, gm.id, id))).toBe(seq + 1); // run exactly once: one engine write
+    // The player sees the turn ended on its own client, and no notice.
+    expect(copyOf(t, owner.id, id).combatant?.id).not.toBe(own);
+    expect(copyOf(t, gm.id, id).combatant?.id).toBe(copyOf(t, owner.id, id).combatant?.id);
+    expect(noticesTo(owner, handedNotices)).toEqual([]);
     gm2.active = false;
     await world.idle();
   });

@@ -72,6 +72,8 @@ export interface World {
   callPreHook(name: string, ...args: unknown[]): boolean;
   /** Waits until every message is delivered and the work it started has settled. */
   idle(): Promise<void>;
+  /** Starts the seeded dice and the scheduler's delivery order again from `seed` (a replayable run). */
+  reseed(seed: number): void;
   readonly actors: Map<string, ActorDouble>;
   readonly sheets: SheetRegistration[];
   addActor(name: string, owners?: readonly string[]): ActorDouble;
@@ -251,6 +253,10 @@ export function installFoundryWorld(seed = 1): World {
     async idle() {
       await runtime.idle();
       collectWrites();
+    },
+    reseed(seed) {
+      random = seed >>> 0;
+      runtime.scheduler.reseed(seed);
     },
     uninstall() {
       runtime.uninstall();

@@ -16,6 +16,7 @@ import type { HostCommand, Message } from "../../engine/index.ts";
 import { guardCombatantUpdate } from "./guard.ts";
 import { runCommand } from "./run-command.ts";
 import { tellUser } from "./tell-user.ts";
+import { isActiveGm } from "./active-gm.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { isTempoWrite, TEMPO_ROLLBACK } from "./tempo-write.ts";
 
@@ -43,7 +44,8 @@ async function restore(
 ): Promise<void> {
   const model = tempoModelOf(combat);
   const combatant = combat.combatants.get(id);
-  if (model === null || model.state === null || combatant === undefined) return;
+  // Issue 17: a GM another took over from writes nothing; the new active GM restores core's fields.
+  if (model === null || model.state === null || combatant === undefined || !isActiveGm()) return;
   const value = field === "defeated" ? model.host.defeated(model.state, id) : model.host.initiative(model.state, id);
   if (combatant[field] === value) return;
   await combat.updateEmbeddedDocuments("Combatant", [{ _id: id, [field]: value }], { [TEMPO_ROLLBACK]: true } as never);

@@ -9,6 +9,7 @@
  * (which becomes the engine's defeat or revive, combatant-writes.ts). A GM's `turn`/`round` goes back
  * too; a GM's `initiative` becomes the engine's set initiative (combatant-writes.ts).
  */
+import { isActiveGm } from "./active-gm.ts";
 import { tellUser } from "./tell-user.ts";
 import { TEMPO_ROLLBACK } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
@@ -31,7 +32,8 @@ export async function guardCombatUpdate(
   userId: string,
 ): Promise<void> {
   const model = tempoModelOf(combat);
-  if (model === null || model.state === null) return;
+  // Issue 17: a GM another took over from writes nothing; the new active GM restores core's fields.
+  if (model === null || model.state === null || !isActiveGm()) return;
   if (!("turn" in changed) && !("round" in changed)) return;
   const turn = turnIndex(model.host, model.state);
   const round = model.host.round(model.state);
@@ -47,7 +49,7 @@ export async function guardCombatantUpdate(
   userId: string,
 ): Promise<void> {
   const model = tempoModelOf(combat);
-  if (model === null || model.state === null || byGm(userId)) return;
+  if (model === null || model.state === null || byGm(userId) || !isActiveGm()) return;
   const state = model.state;
   const fixes: { _id: string; initiative: number | null }[] = [];
   for (const change of changes) {

@@ -10,7 +10,8 @@ import { checkCommandAccess, type HostCommand, type Message } from "../../engine
 import { runCommand } from "./run-command.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { showNotice } from "../notice.ts";
-import { askActiveGm, registerRequestHandler } from "../socket/socket-channel.ts";
+import { askActiveGm, GM_CHANGED, GM_CHANGED_MIDWAY, registerRequestHandler } from "../socket/socket-channel.ts";
+import { isActiveGm, NotActiveGm } from "./active-gm.ts";
 import { inWriterQueue } from "./writer-queue.ts";
 import { fireCoreHook, isCoreHookCall } from "./core-hooks.ts";
 
@@ -41,6 +42,8 @@ export async function answerCommand(data: CommandQuery, user: User.Implementatio
     return refused({ key: "TEMPO.ERRORS.Host.InvalidCommand", data: { type: "?" } });
   }
   return inWriterQueue(combat, async () => {
+    // Issue 17: a GM another took over from runs nothing more (active-gm.ts).
+    if (!isActiveGm()) return GM_CHANGED;
     // Checked on the state the command will run on, in the queue (not on the state when it was asked).
     const now = tempoModelOf(combat);
     const current = now === null || now.state === null ? null : now.host.current(now.state);
@@ -59,7 +62,14 @@ export async function answerCommand(data: CommandQuery, user: User.Implementatio
       if (!access.ok) return refused(access.error);
     }
     const here = user.id === game.user.id;
-    const result = await runCommand(combat, command, here);
+    let result: Awaited<ReturnType<typeof runCommand>>;
+    try {
+      result = await runCommand(combat, command, here);
+    } catch (error) {
+      // Taken over from midway: dice it rolled may be in the chat, so it is not asked again by itself.
+      if (error instanceof NotActiveGm) return GM_CHANGED_MIDWAY;
+      throw error;
+    }
     if (!result.ok) return refused(result.error);
     return here || result.value === null ? { ok: true } : { ok: true, value: result.value };
   });

@@ -3,13 +3,15 @@
  * every Tempo combat once, in the combat's writer queue (issue 17): the roster, `defeated` flags and
  * the statuses the engine keeps, changed while no GM was connected, reach the engine in ONE Combat
  * write (reconcile-step.ts says what is reconciled and by which rules), with no notice to anyone.
- * Nothing written while no GM was there is lost.
+ * Nothing written while no GM was there is lost. Then core's fields are put back to the engine's
+ * where they differ (`restoreCoreFields`).
  */
 import { isActiveGm } from "./active-gm.ts";
 import { reconcileStep } from "./reconcile-step.ts";
 import { tempoModelOf } from "./tempo-model.ts";
-import { writeStep } from "./write-step.ts";
+import { mirrorCombatants, turnIndex, writeStep } from "./write-step.ts";
 import { inWriterQueue } from "./writer-queue.ts";
+import { TEMPO_ROLLBACK } from "./tempo-write.ts";
 
 /** Whether this client's user was the active GM when last looked at (per client page). */
 const wasActive = new WeakMap<object, boolean>();
@@ -17,6 +19,24 @@ const wasActive = new WeakMap<object, boolean>();
 async function reconcileCombat(combat: Combat.Implementation): Promise<void> {
   const found = reconcileStep(combat);
   if (found !== null) await writeStep(combat, found.host, found.step);
+  await restoreCoreFields(combat);
+}
+
+/**
+ * Core's turn, round, initiative and defeated put back to the engine's where they differ (issue 17
+ * race fuzz): a player's `turn` written while no GM was connected has nobody to roll it back, and a
+ * GM that another GM took over from writes its step's Combat update but not the Combatant mirror
+ * after it (write-step.ts). Run by the active GM in the combat's writer queue: when it takes over,
+ * and when another GM's late Tempo write reaches it (documents/combat.ts).
+ */
+export async function restoreCoreFields(combat: Combat.Implementation): Promise<void> {
+  const now = tempoModelOf(combat);
+  if (now === null || now.state === null || !isActiveGm()) return;
+  const turn = turnIndex(now.host, now.state);
+  const round = now.host.round(now.state);
+  if (combat.turn !== turn || combat.round !== round)
+    await combat.update({ turn, round } as Combat.UpdateData, { [TEMPO_ROLLBACK]: true } as never);
+  await mirrorCombatants(combat, now.host, now.state);
 }
 
 export function reconcileCombats(): Promise<unknown> {

@@ -5,14 +5,23 @@
  * 1,000 in segment). A state is used only for the exact `seq` it was written with; any other write
  * (another client's, a migration, a reload) is decoded as before.
  *
- * Keyed by this user's id as well: in Foundry each page has its own module state; the test runtime
- * runs several clients in one process.
+ * A `seq` alone does not name a write: while one GM takes over from another both may write the same
+ * `seq` (no compare-and-swap, see the race fuzz's TAKEOVER), and a write whose changes the server
+ * already holds is applied as nothing. So a Combat write of `system` by another user forgets the
+ * entry and the model reads that write from the document (documents/combat.ts `_onUpdate`, race fuzz
+ * segment seed 115: a GM that had cached its own no-op seq 10 took the new active GM's seq 10 for it).
+ * Writes reach a client in the server's order (a websocket keeps its order), so a write of this
+ * client's that the server applied after another's is read from the document too.
+ *
+ * Keyed by page (page-key.ts): in Foundry each page has its own module state; the test runtime
+ * runs several clients in one process, and a reloaded page must not find its closed page's states.
  */
+import { pageKey } from "../page-key.ts";
+
 const cache = new Map<string, { readonly seq: number; readonly state: unknown }>();
 
 function keyOf(combatId: string): string {
-  const user = (globalThis as { game?: { user?: { id?: string | null } } }).game?.user?.id ?? "";
-  return `${user}.${combatId}`;
+  return (globalThis as { game?: unknown }).game === undefined ? combatId : pageKey(combatId);
 }
 
 /** Remembers that the write of `combatId` with `seq` holds `state` (the writer, before its update). */
@@ -25,6 +34,11 @@ export function cachedState(combatId: string | null | undefined, seq: number): u
   if (combatId === null || combatId === undefined) return undefined;
   const entry = cache.get(keyOf(combatId));
   return entry !== undefined && entry.seq === seq ? entry.state : undefined;
+}
+
+/** Forgets the state cached for `combatId` (another user wrote its `system`). */
+export function forgetState(combatId: string): void {
+  cache.delete(keyOf(combatId));
 }
 
 /** Forgets every cached state (a reload does; tests that travel back in time call it too). */

@@ -4,11 +4,12 @@
  * writer's `_onUpdate` fires every hook, turn event and effect timer from the whole list it computed.
  */
 import type { HostEvent } from "../../engine/index.ts";
+import { pageKey } from "../page-key.ts";
 
 const held = new Map<string, readonly HostEvent[]>();
 
-/** This client's key for a combat (module state is per page in Foundry; the test runtime shares it). */
-const keyOf = (combatId: string): string => `${game.user.id}.${combatId}`;
+/** This page's key for a combat (page-key.ts). */
+const keyOf = (combatId: string): string => pageKey(combatId);
 
 /** Holds `events` for the update of `combatId` about to be written. */
 export function holdStepEvents(combatId: string, events: readonly HostEvent[]): void {

@@ -28,6 +28,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
 import { summarizeEvents } from "../../engine/index.ts";
 import { holdStepEvents, takeStepEvents } from "./step-events.ts";
+import { assertActiveGm, isActiveGm } from "./active-gm.ts";
 import { primeState } from "./state-cache.ts";
 
 export interface TempoUpdateOptions {
@@ -72,6 +73,8 @@ export async function writeStep(
     direction: hook?.updateOptions.direction ?? 1,
     ...(step.seconds !== 0 ? { worldTime: { delta: step.seconds } } : {}),
   };
+  // Issue 17: only the active GM writes; a GM that another took over from drops the write.
+  assertActiveGm();
   if (hook !== null && fireHooks) fireCoreHook(combat, hook);
   // Issue 17: this client's model takes the step's state instead of decoding its own write again.
   primeState(combat.id ?? "", system.seq, step.state);
@@ -81,7 +84,10 @@ export async function writeStep(
   } finally {
     takeStepEvents(combat.id ?? "");
   }
-  await mirrorCombatants(combat, host, step.state, groups, actions, uses);
+  // Issue 17: a GM another took over from meanwhile leaves the mirror to the new active GM, which
+  // mirrors the engine when this Combat update reaches it (reconcile.ts `restoreCoreFields`); two
+  // mirrors from two states would fight.
+  if (isActiveGm()) await mirrorCombatants(combat, host, step.state, groups, actions, uses);
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
   await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);
   // Issue 11: the save and pending cards the events call for (none for undo and redo).

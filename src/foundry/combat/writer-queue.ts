@@ -8,16 +8,21 @@
  * A job must not wait for another job of the same combat (it would wait for itself): code inside a
  * job calls the unqueued functions (`runCommand`, `writeStep`) directly.
  *
- * The key includes this user's id because the queue belongs to one client (in Foundry each page has
- * its own module state; the test runtime runs several clients in one process).
+ * The key is this page's (page-key.ts): the queue belongs to one client page.
  */
+import { pageKey } from "../page-key.ts";
+import { NotActiveGm } from "./active-gm.ts";
+
 const queues = new Map<string, Promise<unknown>>();
 
 export function inWriterQueue<T>(combat: Combat.Implementation, job: () => Promise<T>): Promise<T> {
-  const key = `${game.user.id}.${combat.id ?? ""}`;
+  const key = pageKey(combat.id ?? "");
   const before = queues.get(key) ?? Promise.resolve();
   const run = before.then(job);
-  const settled = run.catch((error: unknown) => console.error("Tempo | a combat write failed", error));
+  const settled = run.catch((error: unknown) => {
+    // A GM another took over from drops its writes (active-gm.ts): expected, not a failure.
+    if (!(error instanceof NotActiveGm)) console.error("Tempo | a combat write failed", error);
+  });
   queues.set(key, settled);
   void settled.then(() => {
     if (queues.get(key) === settled) queues.delete(key);
@@ -27,5 +32,5 @@ export function inWriterQueue<T>(combat: Combat.Implementation, job: () => Promi
 
 /** Waits until this client's queue for `combat` is empty (tests, and the Quench batches). */
 export async function writerQueueIdle(combat: Combat.Implementation): Promise<void> {
-  await queues.get(`${game.user.id}.${combat.id ?? ""}`);
+  await queues.get(pageKey(combat.id ?? ""));
 }

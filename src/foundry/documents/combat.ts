@@ -28,6 +28,8 @@ import { newCombatType } from "../new-combat-type.ts";
 import { applyEffectTiming } from "../combat/effect-expiry.ts";
 import { nextTurnCommand } from "../combat/core-controls.ts";
 import { inWriterQueue } from "../combat/writer-queue.ts";
+import { restoreCoreFields } from "../combat/reconcile.ts";
+import { forgetState } from "../combat/state-cache.ts";
 
 /** Core's turn state (`CombatHistoryData`): what `combatTurnChange` reports. */
 interface TurnAnnouncement {
@@ -168,6 +170,9 @@ export class TempoCombat extends Combat {
     userId: string,
   ): void {
     const tempo = tempoModelOf(this) !== null;
+    // Issue 17: another user's write of the engine is read from the document, never taken for this
+    // client's own cached step of the same `seq` (combat/state-cache.ts).
+    if (tempo && "system" in changed && userId !== game.user.id) this.#rereadForeignWrite();
     // Issue 17: core sorts `turns` again only when combatants change; the engine's order changes with
     // the Combat's own update, so the turns are set up before core's `_onUpdate` reads `combatant`.
     if (tempo && "system" in changed) this.setupTurns();
@@ -184,9 +189,18 @@ export class TempoCombat extends Combat {
         hooks.callAll("tempo.eventsOmitted", this, omitted);
       if (isActiveGm()) void inWriterQueue(this, () => this.#dispatchTurnEvents(events));
       if (isActiveGm()) void inWriterQueue(this, () => applyEffectTiming(this, events));
+      // Issue 17: another GM's Tempo write reaching the active GM was written during a takeover, its
+      // Combatant mirror left to this GM (write-step.ts): core's fields become the engine's again.
+      if (isActiveGm() && userId !== game.user.id) void inWriterQueue(this, () => restoreCoreFields(this));
     }
     if (isActiveGm() && ("turn" in changed || "round" in changed))
       void inWriterQueue(this, () => guardCombatUpdate(this, changed, userId));
+  }
+
+  #rereadForeignWrite(): void {
+    forgetState(this.id ?? "");
+    const model = tempoModelOf(this);
+    if (model?.fromCache === true) model.prepareDerivedData();
   }
 
   async #dispatchTurnEvents(events: readonly { readonly type: string }[]): Promise<void> {

@@ -12,9 +12,14 @@
  *
  * - No active GM when asking: refused at once (`Access.NoGm`), nothing sent.
  * - The GM the request went to leaves before answering (`userConnected` false): refused with
- *   `Access.GmLeft`, and the GM who is active then does not run it (the player was told nothing
- *   changed); after `REQUEST_TIMEOUT_MS` without an answer: `Access.Timeout`. Never left hanging.
- * - Only the active GM answers requests; only a GM's notices are shown.
+ *   `Access.GmLeft`, and no other GM runs it (the player was told nothing changed); after
+ *   `REQUEST_TIMEOUT_MS` without an answer: `Access.Timeout`. Never left hanging.
+ * - Only the GM a request names answers it, and only while it is the active GM; a GM another took
+ *   over from refuses it with `Access.GmChanged`, having run nothing, and the asking client sends it
+ *   once more to the GM who is active now (`askActiveGm`); only when that fails too is the player told.
+ *   A request is never run twice: the one GM it names either runs it or refuses it. A GM taken over
+ *   from while it ran the request answers `Access.GmChangedMidway` (its dice may show), not retried.
+ * - Only a GM's notices are shown.
  */
 import type { Message } from "../../engine/index.ts";
 import { showNotice } from "../notice.ts";
@@ -53,6 +58,15 @@ let counter = 0;
 
 const refused = (key: `TEMPO.${string}`): Answer => ({ ok: false, error: { key } });
 
+/** The answer of a GM who is no longer the active GM (another GM took over): nothing was run. */
+export const GM_CHANGED: Answer = refused("TEMPO.ERRORS.Access.GmChanged");
+
+/**
+ * The answer of a GM taken over from while it ran the request (its step not written): what it did
+ * before (dice rolled to the chat) stands, so the request is not sent again by itself (`askActiveGm`).
+ */
+export const GM_CHANGED_MIDWAY: Answer = refused("TEMPO.ERRORS.Access.GmChangedMidway");
+
 export function registerRequestHandler(kind: RequestKind, handler: RequestHandler): void {
   handlers.set(kind, handler);
 }
@@ -81,8 +95,22 @@ async function handle(kind: RequestKind, data: unknown, sender: User.Implementat
   }
 }
 
-/** Asks the active GM (this client when it is that GM) and waits for the answer. */
-export function askActiveGm(kind: RequestKind, data: unknown): Promise<Answer> {
+/**
+ * Asks the active GM (this client when it is that GM) and waits for the answer. A GM another took
+ * over from ran nothing and answered `Access.GmChanged` (issue 17): the request goes once more, by
+ * itself, to the GM who is active now; only that second answer, whatever it is, reaches the caller.
+ */
+export async function askActiveGm(kind: RequestKind, data: unknown): Promise<Answer> {
+  const first = await askOnce(kind, data);
+  return isGmChanged(first) ? askOnce(kind, data) : first;
+}
+
+function isGmChanged(answer: Answer): boolean {
+  return !answer.ok && answer.error.key === "TEMPO.ERRORS.Access.GmChanged";
+}
+
+/** One request to the GM who is active now, and its answer. */
+function askOnce(kind: RequestKind, data: unknown): Promise<Answer> {
   const gm = game.users.activeGM;
   if (gm === null) return Promise.resolve(refused("TEMPO.ERRORS.Access.NoGm"));
   if (gm.isSelf) return handle(kind, data, game.user);
@@ -113,12 +141,15 @@ function onMessage(wire: unknown, senderId: unknown): void {
   const sender = game.users.get(senderId);
   if (sender === undefined) return;
   if (message.type === "request") {
-    if (!isActiveGm() || typeof message.id !== "string") return;
-    // Sent to a GM who has left since: its sender is told `GmLeft` (onUserConnected), so it is not run.
-    if (game.users.get(message.gm)?.active !== true) return;
-    void handle(message.kind, message.data, sender).then((answer) =>
-      emit({ type: "answer", id: message.id, to: senderId, answer }),
-    );
+    // Issue 17 race fuzz: only the GM the request names answers it. Every client gets the emit, at
+    // different times; "whoever is the active GM when it arrives" let a request reach a GM who had
+    // just stopped being the active one (a GM with a lower id came back) and nobody answered it, or
+    // reach two GMs in turn and run twice. The named GM who is no longer the active GM refuses it
+    // without running it (its sender asks the new active GM once more, `askActiveGm`); a request to a
+    // GM who left is run by nobody (its sender is told `GmLeft`, onUserConnected).
+    if (message.gm !== game.user.id || typeof message.id !== "string") return;
+    const answer = isActiveGm() ? handle(message.kind, message.data, sender) : Promise.resolve(GM_CHANGED);
+    void answer.then((a) => emit({ type: "answer", id: message.id, to: senderId, answer: a }));
   } else if (message.type === "answer") {
     if (message.to !== game.user.id || !sender.isGM) return;
     pending.get(message.id)?.settle(message.answer);

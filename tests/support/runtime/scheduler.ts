@@ -25,6 +25,11 @@ export class Scheduler {
     this.#random = seed >>> 0 || 1;
   }
 
+  /** Starts the random delivery order again from `seed` (the race fuzz replays one sequence alone). */
+  reseed(seed: number): void {
+    this.#random = seed >>> 0 || 1;
+  }
+
   next(): number {
     this.#random = (Math.imul(this.#random, 1664525) + 1013904223) >>> 0;
     return this.#random / 4294967296;

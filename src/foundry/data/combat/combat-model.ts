@@ -101,6 +101,8 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   rank: ReadonlyMap<string, number> = new Map();
   /** Why this combat must be reset before it runs again (saved by another Tempo), or null. */
   resetReason: Message | null = null;
+  /** Whether `state` is this client's own cached step (combat/state-cache.ts), not read from the document. */
+  fromCache = false;
 
   get ruleset(): RulesetId {
     return (this.constructor as typeof TempoCombatModel).ruleset;
@@ -122,10 +124,12 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     this.rank = new Map();
     const host = this.host;
     this.resetReason = combatFormatReason(this);
+    this.fromCache = false;
     if (this.engine === null || this.resetReason !== null) return;
     // Issue 17: the writer's own step is not decoded again (combat/state-cache.ts).
     const parent = this.parent as { id?: string | null } | null;
     const cached = cachedState(parent?.id, this.seq);
+    this.fromCache = cached !== undefined;
     const read = cached === undefined ? readCombatState(host, this.engine) : ({ ok: true, value: cached } as const);
     if (!read.ok) {
       this.resetReason = UNREADABLE_COMBAT;
