@@ -311,7 +311,7 @@ describe("refusals change nothing", () => {
 
   it("a target without Tempo hit points refuses the whole apply: the other targets are not written either", async () => {
     const a = creature("A", "npc", { hp: 30 });
-    const plain = world.addActor("Lamp post");
+    const plain = await world.addActor("Lamp post", [], "encounter"); // an actor type with no Tempo hit points
     damage.target(world.gm, [a]);
     (game.user as unknown as { targets: Set<unknown> }).targets.add({ actor: plain });
     const result = await click(await postDamage(), "apply");
