@@ -83,7 +83,7 @@ export interface World {
    * default NONE); every client holds its own copy. Returns the GM client's copy, which a test
    * acting as another user (`as`) uses through that user's copy (runtime/document.ts `here`).
    */
-  addActor(name: string, owners?: readonly string[], type?: string): Promise<ActorModel>;
+  addActor(name: string, owners?: readonly string[], type?: string, system?: Obj): Promise<ActorModel>;
   /** A legacy single-copy actor double (actor-double.ts) in `actors`, for scene-double.ts. */
   addLegacyActor(name: string, owners?: readonly string[]): ActorDouble;
   uninstall(): void;
@@ -273,10 +273,10 @@ export function installFoundryWorld(seed = 1): World {
     },
     actors,
     sheets: [],
-    async addActor(name, owners = [], type = "character") {
+    async addActor(name, owners = [], type = "character", system = {}) {
       const ownership: Obj = { default: OWNERSHIP.NONE };
       for (const id of owners) ownership[id] = OWNERSHIP.OWNER;
-      const made = await runtime.as(world.gm.id, () => ActorModel.create({ name, type, ownership }));
+      const made = await runtime.as(world.gm.id, () => ActorModel.create({ name, type, ownership, system }));
       await world.idle();
       const copy = runtime.clientOf(world.gm.id).actors.get(String(made?.id));
       if (copy === undefined) throw new Error(`Runtime model: actor ${name} was not made`);
