@@ -6,8 +6,9 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { chatLog, asChatMessage, lastMessage } from "../support/chat-log.ts";
-import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
+import { installDamageDouble } from "../support/damage-double.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
+import type { ActorModel } from "../support/runtime/actor.ts";
 
 const world = installFoundryWorld(71);
 afterAll(() => world.uninstall());
@@ -22,8 +23,10 @@ const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts")
 type Obj = Record<string, unknown>;
 const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
 
-function creature(hp: number, max: number, extra: Obj = {}): SystemActorDouble {
-  return damage.addCreature("Raider", "npc", {
+/** A world actor on the runtime model (the GM's client's copy); its stored source is the server's. */
+function creature(hp: number, max: number, extra: Obj = {}): Promise<ActorModel> {
+  return world.addActor("Raider", [], "npc", {
+    weaponSkills: [],
     hp: { value: hp, max },
     dr: NO_DR,
     overshield: { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" },
@@ -31,29 +34,30 @@ function creature(hp: number, max: number, extra: Obj = {}): SystemActorDouble {
   });
 }
 
-const pool = (a: SystemActorDouble, id: string) => a.source[id] as { value: number; max: number };
+const pool = (a: ActorModel, id: string) =>
+  (world.runtime.server.source("Actor", a.id ?? "")?.system as Obj)[id] as { value: number; max: number };
 
 describe("actor writes that overshoot are clamped, not refused", () => {
   it("DR-3: a sheet edit of hit points above the maximum stores the maximum", async () => {
-    const raider = creature(7, 10);
+    const raider = await creature(7, 10);
     await expect(raider.update({ "system.hp.value": 15 })).resolves.toBe(raider);
     expect(pool(raider, "hp")).toEqual({ value: 10, max: 10 });
   });
 
   it("DR-3: lowering the maximum below the hit points brings them down with it", async () => {
-    const raider = creature(10, 10);
+    const raider = await creature(10, 10);
     await raider.update({ "system.hp.max": 6 });
     expect(pool(raider, "hp")).toEqual({ value: 6, max: 6 });
   });
 
   it("DR-3: hit points below 0 are kept (dying creatures sit there, CNT-14)", async () => {
-    const raider = creature(4, 10);
+    const raider = await creature(4, 10);
     await raider.update({ "system.hp.value": -7 });
     expect(pool(raider, "hp").value).toBe(-7);
   });
 
   it("OSH-1, AP-1: an overshield and AP written below 0 store 0; above the maximum, the maximum", async () => {
-    const knight = creature(10, 10, {
+    const knight = await creature(10, 10, {
       overshield: { value: 3, max: 5, dr: NO_DR, effect: "ward", condition: "" },
       ap: { value: 40, max: 80 },
     });
@@ -63,7 +67,7 @@ describe("actor writes that overshoot are clamped, not refused", () => {
   });
 
   it("DR-3: a damage card's Undo after the maximum dropped gives back no more than the new maximum", async () => {
-    const raider = creature(30, 30);
+    const raider = await creature(30, 30);
     damage.target(world.gm, [raider]);
     await world.as(world.gm, () =>
       postCard({
@@ -87,8 +91,10 @@ describe("actor writes that overshoot are clamped, not refused", () => {
     expect(pool(raider, "hp")).toEqual({ value: 25, max: 25 });
   });
 
-  it("a stored source that overshoots (older data) is read clamped", () => {
-    const raider = creature(14, 10);
-    expect(pool(raider, "hp")).toEqual({ value: 10, max: 10 });
+  it("a stored source that overshoots (older data) is read clamped", async () => {
+    const raider = await creature(14, 10);
+    expect(pool(raider, "hp")).toEqual({ value: 14, max: 10 }); // stored as written
+    // Read through the actor model (the GM client's copy).
+    expect({ ...((raider.system as Obj).hp as Obj) }).toEqual({ value: 10, max: 10 });
   });
 });

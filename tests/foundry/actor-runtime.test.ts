@@ -134,3 +134,33 @@ describe("embedded items and effects follow the actor's ownership", () => {
     expect(actor.items.size).toBe(1);
   });
 });
+
+describe("world.addActor and combatants", () => {
+  it("a combatant's actor is its client's own copy of the world actor; a player who does not own it is refused by the server", async () => {
+    const actor = await world.addActor("Wren", [owner.id]);
+    const id = actor.id ?? "";
+    const combat = await world.as(world.gm, () => Combat.create({}));
+    const combatId = (combat as { id: string | null } | undefined)?.id ?? "";
+    await world.as(world.gm, async () =>
+      world.runtime
+        .clientOf("gm")
+        .combats.get(combatId)
+        ?.createEmbeddedDocuments("Combatant", [{ actorId: id }]),
+    );
+    await world.idle();
+    const linked = CLIENTS.map((u) => {
+      const client = world.runtime.clientOf(u);
+      return client.combats.get(combatId)?.combatants.contents[0]?.actor === client.actors.get(id);
+    });
+    expect(linked).toEqual([true, true, true, true]);
+    expect(new Set(copies(id)).size).toBe(4);
+    const effect = { name: "Hex", statuses: ["hexed"] };
+    await world.as(owner, () => actor.createEmbeddedDocuments("ActiveEffect", [effect]));
+    for (const user of [observer, stranger])
+      await expect(world.as(user, () => actor.createEmbeddedDocuments("ActiveEffect", [effect]))).rejects.toThrow(
+        new RegExp(`may not create ActiveEffect \\(user ${user.id}\\)`),
+      );
+    await world.idle();
+    expect(copies(id).map((a) => a?.effects.size)).toEqual([1, 1, 1, 1]);
+  });
+});

@@ -2,7 +2,9 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
 import { buildDamageCard } from "../../src/view/chat/damage-card.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, lastMessage, cardSource } from "../support/chat-log.ts";
-import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
+import { installDamageDouble } from "../support/damage-double.ts";
+import type { ActorModel } from "../support/runtime/actor.ts";
+import { expandDotted } from "../support/runtime/diff.ts";
 import { installFoundryWorld, type UserDouble } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(11);
@@ -42,22 +44,23 @@ interface Health {
   readonly shield?: { value: number; max: number; dr: Obj; effect: string };
 }
 
-function creature(name: string, type: "character" | "npc", h: Health, owners: string[] = []): SystemActorDouble {
+/** A world actor on the runtime model (the GM's client's copy); `owners` own it. */
+function creature(name: string, type: "character" | "npc", h: Health, owners: string[] = []): Promise<ActorModel> {
   const overshield = h.shield ?? { value: 0, max: 0, dr: NO_DR, effect: "" };
-  return damage.addCreature(
-    name,
-    type,
-    {
-      hp: { value: h.hp, max: h.max ?? h.hp },
-      dr: { ...NO_DR, ...h.dr },
-      overshield: { ...overshield, condition: "" },
-    },
-    owners,
-  );
+  return world.addActor(name, owners, type, {
+    weaponSkills: [],
+    hp: { value: h.hp, max: h.max ?? h.hp },
+    dr: { ...NO_DR, ...h.dr },
+    overshield: { ...overshield, condition: "" },
+  });
 }
 
-const hpOf = (a: SystemActorDouble) => (a.source.hp as { value: number }).value;
-const shieldOf = (a: SystemActorDouble) => (a.source.overshield as { value: number }).value;
+/** The stored system source, as the server holds it. */
+const sourceOf = (a: ActorModel) => (world.runtime.server.source("Actor", a.id ?? "")?.system ?? {}) as Obj;
+/** One actor's entry of a write: the server's broadcast diff, expanded (runtime/server.ts). */
+const written = (a: ActorModel, changes: Obj) => ({ _id: a.id, ...expandDotted(changes) });
+const hpOf = (a: ActorModel) => (sourceOf(a).hp as { value: number }).value;
+const shieldOf = (a: ActorModel) => (sourceOf(a).overshield as { value: number }).value;
 
 async function postDamage(by: UserDouble = world.gm, input: Partial<DamageCardInput> = {}): Promise<ChatMessageModel> {
   await world.as(by, () => postCard({ type: "damage", input: { ...CARD, ...input } }));
@@ -93,14 +96,14 @@ beforeEach(async () => {
 
 describe("apply damage from a card", () => {
   it("DR-1, DR-2: Apply on the targeted token takes 4 + 1 + 7 = 12 per hit; one batched actor update, one card update", async () => {
-    const raider = creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
+    const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
     damage.target(world.gm, [raider]);
     const message = await postDamage();
     const result = await click(message, "apply");
     expect(result.refusal).toBeNull();
     expect(hpOf(raider)).toBe(18);
     expect(result.actorWrites).toHaveLength(1);
-    expect(result.actorWrites[0]?.data).toEqual([{ _id: raider.id, "system.hp.value": 18 }]);
+    expect(result.actorWrites[0]?.data).toEqual([written(raider, { "system.hp.value": 18 })]);
     expect(result.messageUpdates).toHaveLength(1);
     expect(result.allWrites).toBe(2);
     expect(appliedOf(message)).toMatchObject([
@@ -110,8 +113,8 @@ describe("apply damage from a card", () => {
 
   it("DR-2: per attack, two targets take 21 − 3 = 18 and 21 − 0 in ONE Actor.updateDocuments call", async () => {
     await game.settings.set("tempo", "drMode", "perAttack");
-    const raider = creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
-    const cultist = creature("Cultist", "npc", { hp: 40 });
+    const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
+    const cultist = await creature("Cultist", "npc", { hp: 40 });
     damage.target(world.gm, [raider, cultist]);
     const result = await click(await postDamage(), "apply");
     expect([hpOf(raider), hpOf(cultist)]).toEqual([12, 19]);
@@ -121,18 +124,18 @@ describe("apply damage from a card", () => {
   });
 
   it("DR-1: elemental DR does not reduce slashing damage; arcane DR reduces arcane kinds only", async () => {
-    const golem = creature("Golem", "npc", { hp: 50, dr: { elemental: 5, arcane: 5 } });
+    const golem = await creature("Golem", "npc", { hp: 50, dr: { elemental: 5, arcane: 5 } });
     damage.target(world.gm, [golem]);
     await click(await postDamage(), "apply");
     expect(hpOf(golem)).toBe(29);
-    const warded = creature("Warded", "npc", { hp: 50, dr: { arcane: 2 } });
+    const warded = await creature("Warded", "npc", { hp: 50, dr: { arcane: 2 } });
     damage.target(world.gm, [warded]);
     await click(await postDamage(world.gm, { kind: "solar", swings: [6] }), "apply");
     expect(hpOf(warded)).toBe(46);
   });
 
   it("OSH-1, OSH-4: the overshield takes the swings first with its own DR; what breaks through hits hit points", async () => {
-    const knight = creature("Knight", "npc", {
+    const knight = await creature("Knight", "npc", {
       hp: 20,
       dr: { physical: 2 },
       shield: { value: 10, max: 10, dr: { ...NO_DR, physical: 1 }, effect: "ward" },
@@ -143,15 +146,15 @@ describe("apply damage from a card", () => {
     // 7 − 1 = 6 (4 left), 4 − 1 = 3 (1 left), 10 − 1 = 9: 1 absorbed, the shield breaks, 8 − 2 = 6 to hit points.
     expect([shieldOf(knight), hpOf(knight)]).toEqual([0, 14]);
     expect(result.actorWrites[0]?.data).toEqual([
-      { _id: knight.id, "system.hp.value": 14, "system.overshield.value": 0 },
+      written(knight, { "system.hp.value": 14, "system.overshield.value": 0 }),
     ]);
     const notes = (appliedOf(message)[0]?.notes as { key: string }[]).map((n) => n.key);
     expect(notes).toContain("TEMPO.DAMAGE.Step.ShieldBroken");
   });
 
   it("DR-3: a player character at full health is left at 0 and unconscious; an NPC dies (massive damage)", async () => {
-    const hero = creature("Hero", "character", { hp: 10 });
-    const thug = creature("Thug", "npc", { hp: 10 });
+    const hero = await creature("Hero", "character", { hp: 10 });
+    const thug = await creature("Thug", "npc", { hp: 10 });
     damage.target(world.gm, [hero, thug]);
     const message = await postDamage(world.gm, { swings: [30], dr: NO_DR });
     await click(message, "apply");
@@ -164,7 +167,7 @@ describe("apply damage from a card", () => {
   });
 
   it("the card then shows what changed per creature and offers Undo instead of Apply", async () => {
-    const raider = creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
+    const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
     damage.target(world.gm, [raider]);
     const message = await postDamage();
     await click(message, "apply");
@@ -182,7 +185,7 @@ describe("apply damage from a card", () => {
   });
 
   it("with nothing targeted the selected tokens are hit; with neither, a notice and nothing written", async () => {
-    const raider = creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
+    const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
     const message = await postDamage();
     const none = await click(message, "apply");
     expect(none.refusal?.key).toBe("TEMPO.CHAT.Damage.NoTargets");
@@ -199,22 +202,22 @@ describe("apply damage from a card", () => {
 
 describe("undo", () => {
   it("OSH-1: Undo restores exactly the hit points and overshield Apply changed, in one actor update and one card update", async () => {
-    const knight = creature("Knight", "npc", {
+    const knight = await creature("Knight", "npc", {
       hp: 20,
       shield: { value: 10, max: 10, dr: NO_DR, effect: "ward" },
     });
-    const raider = creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
+    const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
     damage.target(world.gm, [knight, raider]);
     const message = await postDamage();
-    const before = [knight.source, raider.source];
+    const before = [sourceOf(knight), sourceOf(raider)];
     await click(message, "apply");
     const undo = await click(message, "undo");
     expect(undo.refusal).toBeNull();
-    expect([knight.source, raider.source]).toEqual(before);
+    expect([sourceOf(knight), sourceOf(raider)]).toEqual(before);
     expect(undo.actorWrites).toHaveLength(1);
     expect(undo.actorWrites[0]?.data).toEqual([
-      { _id: knight.id, "system.hp.value": 20, "system.overshield.value": 10 },
-      { _id: raider.id, "system.hp.value": 30 },
+      written(knight, { "system.hp.value": 20, "system.overshield.value": 10 }),
+      written(raider, { "system.hp.value": 30 }),
     ]);
     expect(undo.messageUpdates).toHaveLength(1);
     expect(appliedOf(message)).toEqual([]);
@@ -224,7 +227,7 @@ describe("undo", () => {
   });
 
   it("Undo is refused when a changed value moved since (healed, hit again): nothing is written", async () => {
-    const raider = creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
+    const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
     damage.target(world.gm, [raider]);
     const message = await postDamage();
     await click(message, "apply");
@@ -238,7 +241,7 @@ describe("undo", () => {
 
 describe("who may apply", () => {
   it("a player who rolled the damage on a creature they may not update gets it applied by the GM through a damage request on the system socket", async () => {
-    const raider = creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
+    const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
     damage.target(player, [raider]);
     const message = await postDamage(player);
     const result = await click(message, "apply", player);
@@ -252,7 +255,7 @@ describe("who may apply", () => {
   });
 
   it("a player applying to their own creature writes it themselves, still in one update", async () => {
-    const hero = creature("Hero", "character", { hp: 12, max: 20 }, [player.id]);
+    const hero = await creature("Hero", "character", { hp: 12, max: 20 }, [player.id]);
     damage.target(player, [hero]);
     const message = await postDamage(player, { swings: [5], dr: NO_DR });
     const result = await click(message, "apply", player);
@@ -262,7 +265,7 @@ describe("who may apply", () => {
   });
 
   it("another player may not apply someone else's damage: no button, and a click (or a direct request) writes nothing", async () => {
-    const raider = creature("Raider", "npc", { hp: 30 });
+    const raider = await creature("Raider", "npc", { hp: 30 });
     damage.target(other, [raider]);
     const message = await postDamage(player);
     const model = cardModelOf(asChatMessage(message));
@@ -283,7 +286,7 @@ describe("who may apply", () => {
   });
 
   it("with no GM connected a player's apply on a creature they do not own is refused clearly; nothing changes", async () => {
-    const raider = creature("Raider", "npc", { hp: 30 });
+    const raider = await creature("Raider", "npc", { hp: 30 });
     damage.target(player, [raider]);
     const message = await postDamage(player);
     world.gm.active = false;
@@ -300,8 +303,8 @@ describe("who may apply", () => {
 
 describe("refusals change nothing", () => {
   it("DR-1: an unknown damage kind is refused by the engine with the creature named; no creature is written", async () => {
-    const a = creature("A", "npc", { hp: 30 });
-    const b = creature("B", "npc", { hp: 30 });
+    const a = await creature("A", "npc", { hp: 30 });
+    const b = await creature("B", "npc", { hp: 30 });
     damage.target(world.gm, [a, b]);
     const message = await postDamage(world.gm, { kind: "psychic" });
     const result = await click(message, "apply");
@@ -310,8 +313,8 @@ describe("refusals change nothing", () => {
   });
 
   it("a target without Tempo hit points refuses the whole apply: the other targets are not written either", async () => {
-    const a = creature("A", "npc", { hp: 30 });
-    const plain = world.addActor("Lamp post");
+    const a = await creature("A", "npc", { hp: 30 });
+    const plain = await world.addActor("Lamp post", [], "encounter"); // an actor type with no Tempo hit points
     damage.target(world.gm, [a]);
     (game.user as unknown as { targets: Set<unknown> }).targets.add({ actor: plain });
     const result = await click(await postDamage(), "apply");

@@ -7,9 +7,10 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { heldConditionsOf, type AnyRulesetHost } from "../../src/engine/index.ts";
 import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, lastMessage } from "../support/chat-log.ts";
-import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
+import { installDamageDouble } from "../support/damage-double.ts";
 import { addCombatants, effectEncounter, firstTurn } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
+import type { ActorModel } from "../support/runtime/actor.ts";
 
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
@@ -32,9 +33,10 @@ const CARD: DamageCardInput = {
   drMode: "perHit",
 };
 
-function creature(name: string, type: "character" | "npc", hp: number, max = hp): SystemActorDouble {
+/** A world actor on the runtime model (the GM's client's copy). */
+function creature(name: string, type: "character" | "npc", hp: number, max = hp): Promise<ActorModel> {
   const overshield = { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" };
-  return damage.addCreature(name, type, { hp: { value: hp, max }, dr: NO_DR, overshield });
+  return world.addActor(name, [], type, { weaponSkills: [], hp: { value: hp, max }, dr: NO_DR, overshield });
 }
 
 async function card(swings: number[]): Promise<ChatMessageModel> {
@@ -57,7 +59,7 @@ async function click(message: ChatMessageModel, action: "apply" | "undo") {
   };
 }
 
-const sorted = (actor: SystemActorDouble) => [...actor.statuses].sort();
+const sorted = (actor: ActorModel) => [...actor.statuses].sort();
 
 beforeEach(async () => {
   damage.select([]);
@@ -66,8 +68,8 @@ beforeEach(async () => {
 
 describe("damage sets and clears the conditions it causes", () => {
   it("DR-3: a player character dropped from full is left at 0 and unconscious, an NPC at 0 is dead (core's defeated status): one effect write each; Undo takes both off", async () => {
-    const hero = creature("Hero", "character", 10);
-    const thug = creature("Thug", "npc", 10);
+    const hero = await creature("Hero", "character", 10);
+    const thug = await creature("Thug", "npc", 10);
     damage.target(world.gm, [hero, thug]);
     const message = await card([30]);
     const applied = await click(message, "apply");
@@ -87,7 +89,7 @@ describe("damage sets and clears the conditions it causes", () => {
   });
 
   it("CNT-14: a wounded player character taken below 0 is unconscious and dying, both in ONE effect write", async () => {
-    const hero = creature("Hero", "character", 5, 10);
+    const hero = await creature("Hero", "character", 5, 10);
     damage.target(world.gm, [hero]);
     const applied = await click(await card([7]), "apply");
     expect(sorted(hero)).toEqual(["dying", "unconscious"]);
@@ -95,13 +97,13 @@ describe("damage sets and clears the conditions it causes", () => {
   });
 
   it("damage that leaves a creature standing writes no effect; a status already shown is not set again nor taken off by Undo", async () => {
-    const ogre = creature("Ogre", "npc", 30);
+    const ogre = await creature("Ogre", "npc", 30);
     damage.target(world.gm, [ogre]);
     const standing = await click(await card([4]), "apply");
     expect(standing.effects).toEqual([]);
     expect(standing.all).toBe(2); // the actor update and the card update
 
-    const hero = creature("Hero", "character", 0, 10);
+    const hero = await creature("Hero", "character", 0, 10);
     await hero.toggleStatusEffect("unconscious", { active: true });
     damage.target(world.gm, [hero]);
     const message = await card([0]);
@@ -114,8 +116,8 @@ describe("damage sets and clears the conditions it causes", () => {
 
   it("CNT-14, DEF-1: in a running count combat the card's unconscious puts the hero at count 20 and the NPC's death defeats it; Undo wakes and revives", async () => {
     const { combat } = await effectEncounter(world, "count", ["A"]);
-    const hero = creature("Hero", "character", 10);
-    const thug = creature("Thug", "npc", 10);
+    const hero = await creature("Hero", "character", 10);
+    const thug = await creature("Thug", "npc", 10);
     await addCombatants(world, combat, ["Hero", "Thug"], { Hero: hero, Thug: thug });
     await firstTurn(world, combat);
     const idOf = (name: string) => combat.combatants.contents.find((c) => c.name === name)?.id ?? "";

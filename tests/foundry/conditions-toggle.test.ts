@@ -28,7 +28,7 @@ const writesFrom = (from: number, document: string) => world.writes.slice(from).
 describe("conditions toggled on a token after the creature joined", () => {
   it("CNT-4: surprised toggled on a joined creature is the engine's markSurprised (one Combat update): it takes no turn in the surprise round", async () => {
     const { combat, ids, actors } = await effectEncounter(world, "count", ["A", "C"]);
-    const marked = world.addActor("Marked");
+    const marked = await world.addActor("Marked");
     await addCombatants(world, combat, ["Marked"], { Marked: marked });
     const markedId = combat.combatants.contents.find((c) => c.name === "Marked")?.id ?? "";
     expect(held(combat, markedId)).toEqual([]);

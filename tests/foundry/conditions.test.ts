@@ -91,7 +91,7 @@ describe("conditions: set and cleared by the engine", () => {
 describe("conditions: read by the engine from the tokens", () => {
   it("CNT-4: surprised on a token before it joins: it takes no turn in the surprise round, and loses the condition when that round ends", async () => {
     await game.settings.set("tempo", "ruleset", "count");
-    const marked = world.addActor("Marked");
+    const marked = await world.addActor("Marked");
     await marked.toggleStatusEffect("surprised", { active: true });
     const { combat, ids } = await effectEncounter(world, "count", ["A", "C"]);
     await (

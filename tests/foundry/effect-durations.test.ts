@@ -16,7 +16,7 @@ import {
   untilTurn,
   type Ev,
 } from "../support/effect-encounter.ts";
-import type { EffectDouble } from "../support/actor-double.ts";
+import { ActiveEffectModel } from "../support/runtime/actor.ts";
 
 const world = installFoundryWorld(5);
 afterAll(() => world.uninstall());
@@ -110,7 +110,7 @@ describe("effect durations in a Foundry combat", () => {
     const round = combat.round;
     const hex = await giveEffect(world, target, actors[name(originator)] ?? null, { seconds: 5 });
     await untilTurn(world, combat, first); // next round: the first creature acts; the originator has not yet
-    const newcomer = world.addActor("D");
+    const newcomer = await world.addActor("D");
     await addCombatants(world, combat, ["D"], { D: newcomer });
     await combat.tempoCommand({ type: "setInitiative", combatantId: originator, value: -5 }); // now last
     await world.idle();
@@ -130,7 +130,7 @@ describe("effect durations in a Foundry combat", () => {
     const { combat, ids, actors } = await effectEncounter(world, "phase", ["A", "B", "C"]);
     await firstTurn(world, combat);
     const round = combat.round;
-    const holds = new Map<string, EffectDouble>();
+    const holds = new Map<string, ActiveEffectModel>();
     for (const name of ["A", "B", "C"]) {
       const actor = actors[name];
       if (actor !== undefined) holds.set(ids[name] ?? "", await giveEffect(world, actor, actor, { rounds: 2 }));
@@ -180,7 +180,7 @@ describe("effect durations in a Foundry combat", () => {
     const { combat, ids, actors } = await effectEncounter(world, "standard", ["A", "B", "C"]);
     const originator = await firstTurn(world, combat);
     const caster = actors[Object.keys(ids).find((n) => ids[n] === originator) ?? ""] ?? null;
-    const made: EffectDouble[] = [];
+    const made: ActiveEffectModel[] = [];
     for (const actor of Object.values(actors)) {
       made.push(await giveEffect(world, actor, caster, { seconds: 5 }, "Seconds"));
       made.push(await giveEffect(world, actor, caster, { rounds: 1 }, "Round"));
@@ -231,9 +231,10 @@ describe("effect durations in a Foundry combat", () => {
     if (own === undefined) throw new Error("no actor");
     await firstTurn(world, combat);
     const from = world.writes.length;
-    const [effect] = await world.as(player, () =>
+    const made = await world.as(player, () =>
       own.createEmbeddedDocuments("ActiveEffect", [{ name: "Shield", origin: own.uuid, duration: { rounds: 1 } }]),
     );
+    const effect = made.find((e) => e instanceof ActiveEffectModel);
     await world.idle();
     expect(clients).toEqual([world.gm.id, player.id]); // the hook ran on both clients
     await expiries(world, combat, effect === undefined ? [] : [effect], ids.A ?? "", combat.round);

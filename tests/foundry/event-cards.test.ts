@@ -142,9 +142,9 @@ describe("SEG-10: concentration checks after Apply", () => {
 
   it("SEG-10: a concentrating caster hit in segment rounds gets a concentration check card; one create more, nothing else", async () => {
     await game.settings.set("tempo", "ruleset", "segment");
-    const mage = damage.addCreature("Mage", "character", health);
+    const mage = await world.addActor("Mage", [], "character", { weaponSkills: [], ...health });
     await mage.toggleStatusEffect("concentrating");
-    const soldier = damage.addCreature("Soldier", "npc", health);
+    const soldier = await world.addActor("Soldier", [], "npc", { weaponSkills: [], ...health });
     damage.target(world.gm, [mage, soldier]);
     await postCard({ type: "damage", input: card });
     const message = chat.messages.at(-1) as ChatMessageModel;
@@ -160,7 +160,7 @@ describe("SEG-10: concentration checks after Apply", () => {
 
   it("SEG-10: no check outside segment rounds", async () => {
     await game.settings.set("tempo", "ruleset", "rotation");
-    const mage = damage.addCreature("Mage", "character", health);
+    const mage = await world.addActor("Mage", [], "character", { weaponSkills: [], ...health });
     await mage.toggleStatusEffect("concentrating");
     damage.target(world.gm, [mage]);
     await postCard({ type: "damage", input: card });

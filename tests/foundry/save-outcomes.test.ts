@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { SaveCardInput } from "../../src/view/chat/save-card.ts";
-import type { ActorDouble } from "../support/actor-double.ts";
+import type { ActorModel } from "../support/runtime/actor.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, lastMessage, cardSource } from "../support/chat-log.ts";
 import { effectEncounter, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
@@ -47,7 +47,7 @@ async function roll(message: ChatMessageModel, total: number) {
   return refusal;
 }
 
-function kestrel(actors: Record<string, ActorDouble>): ActorDouble {
+function kestrel(actors: Record<string, ActorModel>): ActorModel {
   const actor = actors.Kestrel;
   if (actor === undefined) throw new Error("no actor");
   return actor;

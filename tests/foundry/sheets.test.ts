@@ -32,8 +32,8 @@ async function countEncounter(): Promise<{
 }> {
   await game.settings.set("tempo", "ruleset", "count");
   const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
-  const ilsa = world.addActor("Ilsa", [player.id]);
-  const ogre = world.addActor("Ogre");
+  const ilsa = await world.addActor("Ilsa", [player.id]);
+  const ogre = await world.addActor("Ogre");
   await (
     combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
   ).createEmbeddedDocuments("Combatant", [
@@ -109,7 +109,7 @@ describe("sheet commands (through the combat's tempoCommand, as the tracker send
     const ok = await useItemNow({ name: "Sword", actor: { id: actorOf.get(acting) ?? null, name: "A" }, use });
     expect(ok).toBe(true);
     expect(sent).toHaveLength(1);
-    const loner = world.addActor("Loner");
+    const loner = await world.addActor("Loner");
     const notices = world.notices.length;
     expect(await useItemNow({ name: "Sword", actor: { id: loner.id, name: "Loner" }, use })).toBe(false);
     expect(world.notices.slice(notices).map((n) => n.text)).toEqual([expect.stringContaining("TEMPO.SHEET.NoCombat")]);

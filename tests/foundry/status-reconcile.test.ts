@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { AnyRulesetHost, RulesetId } from "../../src/engine/index.ts";
 import { heldConditionsOf } from "../../src/engine/index.ts";
 import { installFoundryWorld, type Write } from "../support/foundry-world.ts";
-import type { ActorDouble } from "../support/actor-double.ts";
+import type { ActorModel } from "../support/runtime/actor.ts";
 import { addCombatants, effectEncounter, firstTurn, type Tempo } from "../support/effect-encounter.ts";
 import { copyOn } from "../support/client-combats.ts";
 
@@ -41,9 +41,9 @@ const describeWrite = (w: Write) => `${w.userId} ${w.action ?? "update"} ${w.doc
 /** A running combat: the owner's "A" and "Own2", and the GM's "B" and "C". */
 async function running(
   ruleset: RulesetId,
-): Promise<{ combat: Tempo; ids: Record<string, string>; actors: Record<string, ActorDouble> }> {
+): Promise<{ combat: Tempo; ids: Record<string, string>; actors: Record<string, ActorModel> }> {
   const { combat, ids, actors } = await effectEncounter(world, ruleset, ["A", "B", "C"], owner);
-  const own2 = world.addActor("Own2", [owner.id]);
+  const own2 = await world.addActor("Own2", [owner.id]);
   await addCombatants(world, combat, ["Own2"], { Own2: own2 }, owner);
   await firstTurn(world, combat);
   const all: Record<string, string> = { ...ids };

@@ -1,5 +1,6 @@
 /**
- * Actors with embedded ActiveEffects for the world double (foundry-world.ts), modelled on what
+ * Legacy single-copy actors (world.addLegacyActor for scene-double.ts, and damage-double.ts's
+ * SystemActorDouble); world.addActor's actors are on the runtime model (runtime/actor.ts). Modelled on what
  * Foundry's public API documents and open systems rely on:
  * - `actor.effects` is a collection of the actor's ActiveEffects; `createEmbeddedDocuments`,
  *   `updateEmbeddedDocuments` and `deleteEmbeddedDocuments("ActiveEffect", …)` write them in one batch

@@ -14,9 +14,14 @@
  *   linked world actor, as dnd5e's damage application reads them.
  * Actors made here are world actors (`isToken` false); unlinked tokens' synthetic actors, built on
  * them, are in unlinked-token-double.ts.
+ * Actors of the runtime model (world.addActor, runtime/actor.ts) pass through: their updates are the
+ * model's `Actor.updateDocuments`, `fromUuid` gives the running client's own copy, and a user's
+ * targets (or this client's selection) hold tokens of that user's (this client's) own copy.
  */
 import { ActorDouble } from "./actor-double.ts";
 import { foundryMerge, type UserDouble, type World } from "./foundry-world.ts";
+import { ActorModel } from "./runtime/actor.ts";
+import { currentClient } from "./runtime/context.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -26,7 +31,7 @@ interface ModelClass {
 }
 
 export interface TokenDouble {
-  readonly actor: SystemActorDouble;
+  readonly actor: SystemActorDouble | ActorModel;
 }
 
 /** Expands `{"system.hp.value": 3}` into `{system: {hp: {value: 3}}}` (Foundry's expandObject). */
@@ -119,11 +124,11 @@ export class SystemActorDouble extends ActorDouble {
 
 export interface DamageDouble {
   addCreature(name: string, type: "character" | "npc", system: Obj, owners?: readonly string[]): SystemActorDouble;
-  tokenOf(actor: SystemActorDouble): TokenDouble;
+  tokenOf(actor: SystemActorDouble | ActorModel): TokenDouble;
   /** Sets `game.user.targets` of `user`. */
-  target(user: UserDouble, actors: readonly SystemActorDouble[]): void;
+  target(user: UserDouble, actors: readonly (SystemActorDouble | ActorModel)[]): void;
   /** Sets `canvas.tokens.controlled` (this client's selection). */
-  select(actors: readonly SystemActorDouble[]): void;
+  select(actors: readonly (SystemActorDouble | ActorModel)[]): void;
 }
 
 export function installDamageDouble(world: World): DamageDouble {
@@ -150,7 +155,11 @@ export function installDamageDouble(world: World): DamageDouble {
     get implementation() {
       return ActorGlobal;
     },
-    async updateDocuments(list: Obj[]): Promise<SystemActorDouble[]> {
+    async updateDocuments(list: Obj[]): Promise<unknown[]> {
+      const onServer = list.filter((c) => world.runtime.server.source("Actor", String(c._id)) !== null);
+      if (onServer.length > 0 && onServer.length < list.length)
+        throw new Error("Foundry double: one update of runtime and legacy actors together");
+      if (onServer.length > 0) return ActorModel.updateDocuments(list);
       const user = g.game.user;
       const actors = list.map((change) => {
         const actor = world.actors.get(String(change._id));
@@ -173,7 +182,10 @@ export function installDamageDouble(world: World): DamageDouble {
   };
   Object.defineProperty(globalThis, "Actor", { value: ActorGlobal, configurable: true, writable: true });
   Object.defineProperty(globalThis, "fromUuid", {
-    value: async (uuid: string) => world.actors.get(uuid.replace(/^Actor\./, "")) ?? null,
+    value: async (uuid: string) => {
+      const id = uuid.replace(/^Actor\./, "");
+      return (currentClient().game as { actors: Map<string, unknown> }).actors.get(id) ?? world.actors.get(id) ?? null;
+    },
     configurable: true,
     writable: true,
   });
@@ -183,6 +195,14 @@ export function installDamageDouble(world: World): DamageDouble {
     writable: true,
   });
 
+  /** A runtime actor's copy on `userId`'s client; a legacy actor as it is. */
+  const copyOn = (userId: string, actor: SystemActorDouble | ActorModel): SystemActorDouble | ActorModel => {
+    if (!(actor instanceof ActorModel)) return actor;
+    const copy = world.runtime.clientOf(userId).actors.get(actor.id ?? "");
+    if (copy === undefined) throw new Error(`Foundry double: ${actor.name} is not on ${userId}'s client`);
+    return copy;
+  };
+
   const double: DamageDouble = {
     addCreature(name, type, system, owners = []) {
       const id = actorWorld.newId();
@@ -191,18 +211,20 @@ export function installDamageDouble(world: World): DamageDouble {
       return actor;
     },
     tokenOf(actor) {
-      // Keyed by UUID: an unlinked token's synthetic actor shares its base actor's id.
-      const token = tokens.get(actor.uuid) ?? { actor };
-      tokens.set(actor.uuid, token);
+      // Keyed by UUID (an unlinked token's synthetic actor shares its base actor's id), and by client
+      // for a runtime actor's copies.
+      const key = actor instanceof ActorModel ? `${actor.client.id}:${actor.uuid}` : actor.uuid;
+      const token = tokens.get(key) ?? { actor };
+      tokens.set(key, token);
       return token;
     },
     target(user, actors) {
       const set = targetsOf(user);
       set.clear();
-      for (const actor of actors) set.add(double.tokenOf(actor));
+      for (const actor of actors) set.add(double.tokenOf(copyOn(user.id, actor)));
     },
     select(actors) {
-      controlled.splice(0, controlled.length, ...actors.map((a) => double.tokenOf(a)));
+      controlled.splice(0, controlled.length, ...actors.map((a) => double.tokenOf(copyOn(g.game.user.id, a))));
     },
   };
   return double;

@@ -1,9 +1,11 @@
 /**
  * Encounters with actors and timed ActiveEffects in the world double, driven the way a GM drives them:
  * `nextTurn` (or rolling what waits) one step at a time, reading the `tempo.*` hooks each step fires.
+ * The actors are the runtime model's (world.addActor): the GM client's copies, which a test acting as
+ * another user uses through that user's own copy.
  */
 import type { RulesetId } from "../../src/engine/index.ts";
-import type { ActorDouble, EffectDouble } from "./actor-double.ts";
+import { ActiveEffectModel, type ActorModel } from "./runtime/actor.ts";
 import type { UserDouble, World } from "./foundry-world.ts";
 
 export type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
@@ -13,7 +15,7 @@ export interface EffectEncounter {
   readonly combat: Tempo;
   /** Combatant id by actor name, and the actors. */
   readonly ids: Record<string, string>;
-  readonly actors: Record<string, ActorDouble>;
+  readonly actors: Record<string, ActorModel>;
 }
 
 interface SystemWithState {
@@ -31,8 +33,9 @@ export async function effectEncounter(
   await game.settings.set("tempo", "ruleset", ruleset);
   const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create.bind(Combat);
   const combat = await create({});
-  const actors: Record<string, ActorDouble> = {};
-  for (const [i, name] of names.entries()) actors[name] = world.addActor(name, i === 0 && owner ? [owner.id] : []);
+  const actors: Record<string, ActorModel> = {};
+  for (const [i, name] of names.entries())
+    actors[name] = await world.addActor(name, i === 0 && owner ? [owner.id] : []);
   await addCombatants(world, combat, names, actors, owner);
   const ids: Record<string, string> = {};
   for (const c of combat.combatants) ids[c.name ?? ""] = c.id ?? "";
@@ -44,7 +47,7 @@ export async function addCombatants(
   world: World,
   combat: Tempo,
   names: readonly string[],
-  actors: Record<string, ActorDouble>,
+  actors: Readonly<Record<string, { readonly id: string | null }>>,
   owner: UserDouble | null = null,
 ): Promise<void> {
   const list = names.map((name, i) => ({
@@ -111,12 +114,12 @@ export interface Expiry {
 export async function expiries(
   world: World,
   combat: Tempo,
-  effects: readonly EffectDouble[],
+  effects: readonly ActiveEffectModel[],
   originatorId: string,
   createdRound: number,
   max = 120,
-): Promise<Map<EffectDouble, Expiry>> {
-  const found = new Map<EffectDouble, Expiry>();
+): Promise<Map<ActiveEffectModel, Expiry>> {
+  const found = new Map<ActiveEffectModel, Expiry>();
   const rounds = new Set<number>();
   for (let i = 0; i < max && found.size < effects.length; i++) {
     const events = await step(world, combat);
@@ -133,15 +136,15 @@ export async function expiries(
 /** A timed effect on `bearer` made by `origin` (its actor's UUID as the origin, as systems set it). */
 export async function giveEffect(
   world: World,
-  bearer: ActorDouble,
-  origin: ActorDouble | null,
+  bearer: ActorModel,
+  origin: ActorModel | null,
   duration: Record<string, number>,
   name = "Hex",
-): Promise<EffectDouble> {
+): Promise<ActiveEffectModel> {
   const [effect] = await bearer.createEmbeddedDocuments("ActiveEffect", [
     { name, origin: origin === null ? null : `${origin.uuid}.Item.spell00000000001`, duration },
   ]);
   await world.idle();
-  if (effect === undefined) throw new Error("no effect made");
+  if (!(effect instanceof ActiveEffectModel)) throw new Error("no effect made");
   return effect;
 }

@@ -4,8 +4,10 @@
  *
  * - Every user added is a connected client with its own documents and globals; `as(user, fn)` runs
  *   `fn` as that client's code, and a test's own code runs as the GM's client.
- * - Combats, combatants, groups and chat messages live on the model's server (permissions, diffs, broadcasts,
- *   lifecycle on every client: runtime/server.ts, runtime/document.ts, runtime/combat.ts).
+ * - Combats, combatants, groups, chat messages and `addActor`'s actors (with their items and effects)
+ *   live on the model's server (permissions, diffs, broadcasts, lifecycle on every client:
+ *   runtime/server.ts, runtime/document.ts, runtime/combat.ts, runtime/actor.ts). A combatant's `actor`
+ *   is its client's own copy; the damage and scene doubles' actors (`actors`) are still single copies.
  * - `writes` lists every operation the server applied (and the legacy actor and scene doubles'
  *   writes, which are not on the model yet), with the bytes one client received.
  * - A combatant made with `owners` / `observers` and no actor stands for an actor those users own or
@@ -17,6 +19,7 @@ import { defineDocumentGlobals, sheetApplications, type SheetRegistration } from
 import { CombatTrackerModel } from "./runtime/combat-tracker-model.ts";
 import { strict } from "./foundry-double.ts";
 import { ActorDouble } from "./actor-double.ts";
+import { ActorModel } from "./runtime/actor.ts";
 import { createRuntime, type Runtime } from "./runtime/runtime.ts";
 import { defineSharedGlobal, insideClient } from "./runtime/context.ts";
 import { CombatModel } from "./runtime/combat.ts";
@@ -24,7 +27,7 @@ import { ChatMessageModel } from "./runtime/chat.ts";
 import { FIELDS, TypeDataModel } from "./runtime/fields.ts";
 import { isObj, mergeUpdate, type Obj } from "./runtime/diff.ts";
 import { makeRollClass } from "./runtime/roll.ts";
-import { OWNERSHIP } from "./runtime/server.ts";
+import { actorLevel, OWNERSHIP } from "./runtime/server.ts";
 import type { Client } from "./runtime/client.ts";
 
 export { mergeUpdate as foundryMerge } from "./runtime/diff.ts";
@@ -74,9 +77,17 @@ export interface World {
   idle(): Promise<void>;
   /** Starts the seeded dice and the scheduler's delivery order again from `seed` (a replayable run). */
   reseed(seed: number): void;
+  /** The legacy doubles' actors (damage-double.ts, scene-double.ts); `addActor`'s are on the server. */
   readonly actors: Map<string, ActorDouble>;
   readonly sheets: SheetRegistration[];
-  addActor(name: string, owners?: readonly string[]): ActorDouble;
+  /**
+   * A world actor made by the GM on the server (`owners` own it, nobody else sees it: `ownership`
+   * default NONE); every client holds its own copy. Returns the GM client's copy, which a test
+   * acting as another user (`as`) uses through that user's copy (runtime/document.ts `here`).
+   */
+  addActor(name: string, owners?: readonly string[], type?: string, system?: Obj): Promise<ActorModel>;
+  /** A legacy single-copy actor double (actor-double.ts) in `actors`, for scene-double.ts. */
+  addLegacyActor(name: string, owners?: readonly string[]): ActorDouble;
   uninstall(): void;
 }
 
@@ -135,6 +146,9 @@ export function installFoundryWorld(seed = 1): World {
 
   runtime.network.actors = {
     level(source, userId) {
+      const stored = typeof source.actorId === "string" ? runtime.server.source("Actor", source.actorId) : null;
+      const user = runtime.server.users.get(userId);
+      if (stored !== null && user !== undefined) return actorLevel(stored, user);
       const actor = typeof source.actorId === "string" ? actors.get(source.actorId) : undefined;
       if (actor !== undefined) return actor.owners.has(userId) ? OWNERSHIP.OWNER : OWNERSHIP.NONE;
       const listed = (key: string) => Array.isArray(source[key]) && (source[key] as unknown[]).includes(userId);
@@ -265,7 +279,16 @@ export function installFoundryWorld(seed = 1): World {
     },
     actors,
     sheets: [],
-    addActor(name, owners = []) {
+    async addActor(name, owners = [], type = "character", system = {}) {
+      const ownership: Obj = { default: OWNERSHIP.NONE };
+      for (const id of owners) ownership[id] = OWNERSHIP.OWNER;
+      const made = await runtime.as(world.gm.id, () => ActorModel.create({ name, type, ownership, system }));
+      await world.idle();
+      const copy = runtime.clientOf(world.gm.id).actors.get(String(made?.id));
+      if (copy === undefined) throw new Error(`Runtime model: actor ${name} was not made`);
+      return copy;
+    },
+    addLegacyActor(name, owners = []) {
       const actor = new ActorDouble(
         {
           writes,

@@ -81,7 +81,7 @@ export function installScenes(world: World, squares = 20, size = 100, padding = 
     return actor;
   };
   const worldActor = (name: string, spec: ActorSpec = {}, source: string | null = null) =>
-    dress(world.addActor(name, spec.owners ?? []), name, spec, source);
+    dress(world.addLegacyActor(name, spec.owners ?? []), name, spec, source);
 
   const makeToken = (data: Obj): TokenDouble => {
     const actorId = typeof data.actorId === "string" ? data.actorId : null;

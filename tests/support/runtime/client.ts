@@ -151,8 +151,14 @@ export class Client implements ClientPort, ClientGlobals {
   combatantLevel(source: Obj, userId: string): number {
     return this.network.actors.level(source, userId);
   }
+  /**
+   * A combatant's actor: this client's own copy of the world actor `actorId` (API Combatant#actor
+   * is `game.actors.get(actorId)` for a linked token, each page's own collection); legacy doubles'
+   * actors otherwise.
+   */
   actor(actorId: string | null): unknown {
-    return this.network.actor(actorId);
+    const own = actorId === null ? undefined : this.actors.get(actorId);
+    return own ?? this.network.actor(actorId);
   }
 
   request(request: Omit<ModifyRequest, "userId">): Promise<ModifyResult | null> {
