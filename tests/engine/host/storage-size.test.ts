@@ -25,7 +25,7 @@ describe("stored combats stay small per turn step (issue 8: < 1 KB at 300)", () 
       let stored = s.stored;
       let state = s.state;
       const sizes: number[] = [];
-      for (let i = 0; i < 700; i++) {
+      for (let i = 0; i < 350; i++) {
         const command = nextCommand(host, state, random);
         s = step(host, stored, command);
         if (command.type === "next" && s.events.some((e) => e.type === "turnStarted")) {
