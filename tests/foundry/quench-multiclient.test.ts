@@ -25,10 +25,10 @@ const failures = (outcomes: Awaited<ReturnType<typeof runBatch>>) =>
 
 describe("issue 17's Quench batches", () => {
   it("register with Quench when it is ready, after the others", () => {
-    const registered: { key: string; fn: unknown; name: string | undefined }[] = [];
+    const registered: { key: string; fn: unknown; name: string | undefined; checked: boolean }[] = [];
     world.callHook("quenchReady", {
-      registerBatch: (key: string, fn: unknown, options: { displayName?: string } = {}) =>
-        registered.push({ key, fn, name: options.displayName }),
+      registerBatch: (key: string, fn: unknown, options: { displayName?: string; preSelected?: boolean } = {}) =>
+        registered.push({ key, fn, name: options.displayName, checked: options.preSelected ?? true }),
     });
     expect(registered.map((b) => b.key).slice(-4)).toEqual([
       "tempo.core.hooks",
@@ -38,6 +38,8 @@ describe("issue 17's Quench batches", () => {
     ]);
     expect(registered.slice(-4).map((b) => b.fn)).toEqual([coreHooksBatch, writersBatch, socketBatch, trackerBatch]);
     expect(new Set(registered.map((b) => b.key)).size).toBe(QUENCH_BATCHES.length);
+    // The End my turn batch waits for a tester's click at a second browser: unchecked unless chosen.
+    expect(registered.filter((b) => !b.checked).map((b) => b.key)).toEqual(["tempo.socket.endTurn"]);
   });
 
   it("tempo.core.hooks passes on the runtime model for every ruleset: core hooks, turn events and combatant over two rounds", async () => {

@@ -24,6 +24,8 @@ export const QUENCH_BATCHES: readonly {
   readonly key: string;
   readonly name: string;
   readonly fn: QuenchBatchFunction;
+  /** Unchecked in the Quench window: the batch needs a tester at a second browser. */
+  readonly manual?: boolean;
 }[] = [
   { key: "tempo.combat.count", name: "TEMPO: count-up track combat", fn: countBatch },
   { key: "tempo.combat.standard", name: "TEMPO: standard turn order combat", fn: standardBatch },
@@ -36,7 +38,12 @@ export const QUENCH_BATCHES: readonly {
   { key: "tempo.sheets", name: "TEMPO: actor sheet, edit/play, an action, close", fn: sheetsBatch },
   { key: "tempo.core.hooks", name: "TEMPO: core hooks, turn events and combatant over two rounds", fn: coreHooksBatch },
   { key: "tempo.core.writers", name: "TEMPO: two next commands at once are two steps in order", fn: writersBatch },
-  { key: "tempo.socket.endTurn", name: "TEMPO: a player's End my turn over the system socket", fn: socketBatch },
+  {
+    key: "tempo.socket.endTurn",
+    name: "TEMPO: a player's End my turn over the system socket",
+    fn: socketBatch,
+    manual: true,
+  },
   { key: "tempo.tracker.parts", name: "TEMPO: partial tracker render draws the scheme part", fn: trackerBatch },
 ];
 
@@ -45,6 +52,8 @@ const hooks = Hooks as unknown as { on(hook: "quenchReady", fn: (quench: Quench)
 
 export function registerQuenchBatches(): void {
   hooks.on("quenchReady", (quench) => {
-    for (const batch of QUENCH_BATCHES) quench.registerBatch(batch.key, batch.fn, { displayName: batch.name });
+    for (const batch of QUENCH_BATCHES) {
+      quench.registerBatch(batch.key, batch.fn, { displayName: batch.name, preSelected: batch.manual !== true });
+    }
   });
 }
