@@ -7,6 +7,7 @@ import {
   formulaMax,
   formulaMin,
   rulesetHost,
+  SEGMENT_NO_DECLARATION,
   stepCombat,
   storeCombatState,
   DEFAULT_HOST_OPTIONS,
@@ -16,6 +17,7 @@ import {
   type HostCommand,
   type HostOptions,
   type RulesetId,
+  type SegmentDeclaration,
   type StoredCombat,
 } from "../../src/engine/index.ts";
 
@@ -84,4 +86,15 @@ export function step(host: AnyRulesetHost, stored: StoredCombat, command: HostCo
 /** The next command a table would give: the rolls asked for, else `next`. */
 export function nextCommand(host: AnyRulesetHost, state: unknown, random: () => number): HostCommand {
   return rollsFor(host, state, random) ?? { type: "next" };
+}
+
+/**
+ * SEG-2: what creature `i` of a large segment encounter declares (most nothing), so a round has spells,
+ * routines and charges over all ten segments.
+ */
+export function sampleSegmentDeclaration(i: number): SegmentDeclaration | null {
+  if (i % 10 === 0) return { ...SEGMENT_NO_DECLARATION, action: "spell", castingTime: 1 + ((i / 10) % 10) };
+  if (i % 15 === 1) return { ...SEGMENT_NO_DECLARATION, action: "melee", routines: 2, inMelee: true };
+  if (i % 25 === 2) return { ...SEGMENT_NO_DECLARATION, action: "charge", weaponSpeed: 4 };
+  return null;
 }

@@ -3,11 +3,9 @@ import { describe, expect, it } from "vitest";
 import { columnize, uncolumnize } from "../../../src/engine/storage/columns.ts";
 import {
   COMBAT_FORMAT,
-  SEGMENT_NO_DECLARATION,
   diffStored,
   eventNumber,
   stepCombat,
-  type SegmentDeclaration,
   encodeStored,
   migrateStoredCombat,
   readCombatState,
@@ -19,7 +17,15 @@ import {
   type StoredCombat,
 } from "../../../src/engine/index.ts";
 import { packState, unpackState } from "../../../src/engine/host/stored-pack.ts";
-import { hostCombatant, nextCommand, rollsFor, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
+import {
+  hostCombatant,
+  nextCommand,
+  sampleSegmentDeclaration,
+  rollsFor,
+  seeded,
+  step,
+  storedEncounter,
+} from "../../support/host-encounter.ts";
 
 /** The state `stored` holds, read back as the Foundry layer reads it. */
 function reread(host: AnyRulesetHost, stored: StoredCombat): unknown {
@@ -165,14 +171,6 @@ describe("rows stored as columns (issue 17)", () => {
   });
 });
 
-/** SEG-2: what a few creatures declare, so the schedule has spells, routines and charges over all ten segments. */
-function segmentDeclaration(i: number): SegmentDeclaration | null {
-  if (i % 10 === 0) return { ...SEGMENT_NO_DECLARATION, action: "spell", castingTime: 1 + ((i / 10) % 10) };
-  if (i % 15 === 1) return { ...SEGMENT_NO_DECLARATION, action: "melee", routines: 2, inMelee: true };
-  if (i % 25 === 2) return { ...SEGMENT_NO_DECLARATION, action: "charge", weaponSpeed: 4 };
-  return null;
-}
-
 describe("segment: the round's schedule is rebuilt when the state is read (issue 17)", () => {
   it("SEG-2, SEG-6: at 300 combatants every stored state reads back with the schedule the engine built, delays included; the roll that builds it writes under 1 KB; undo and redo are exact", () => {
     const n = 300;
@@ -186,7 +184,7 @@ describe("segment: the round's schedule is rebuilt when the state is read (issue
       if (i > 20 * n) throw new Error("the encounter does not reach round 2's first turn");
       const declaring = s.events.some((e) => e.type === "stepStarted" && eventNumber(e, "step") === 1);
       for (let c = 0; declaring && c < n; c++) {
-        const d = segmentDeclaration(c);
+        const d = sampleSegmentDeclaration(c);
         if (d === null) continue;
         s = step(host, s.stored, { type: "declare", combatantId: hostCombatant(c).id, declaration: d });
         states.push(s.state);

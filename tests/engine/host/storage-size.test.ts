@@ -4,12 +4,17 @@ import {
   eventString,
   readCombatState,
   RULESET_IDS,
-  SEGMENT_NO_DECLARATION,
   updateBytes,
-  type SegmentDeclaration,
   type StoredCombat,
 } from "../../../src/engine/index.ts";
-import { hostCombatant, nextCommand, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
+import {
+  hostCombatant,
+  nextCommand,
+  sampleSegmentDeclaration,
+  seeded,
+  step,
+  storedEncounter,
+} from "../../support/host-encounter.ts";
 
 /** Events that make a `next` a boundary step (as the old storage bench counted them). */
 const BOUNDARY_EVENTS = new Set(["roundStarted", "phaseStarted", "stepStarted", "segmentStarted", "planningStarted"]);
@@ -50,14 +55,6 @@ function addedPatchBytes(before: StoredCombat, after: StoredCombat): number {
     .reduce((sum, key) => sum + updateBytes(undo[key]), 0);
 }
 
-/** SEG-2: what a few creatures declare, so the round has fast actions, routines and spells over all ten segments. */
-function declaration(i: number): SegmentDeclaration | null {
-  if (i % 10 === 0) return { ...SEGMENT_NO_DECLARATION, action: "spell", castingTime: 1 + ((i / 10) % 10) };
-  if (i % 15 === 1) return { ...SEGMENT_NO_DECLARATION, action: "melee", routines: 2, inMelee: true };
-  if (i % 25 === 2) return { ...SEGMENT_NO_DECLARATION, action: "charge", weaponSpeed: 4 };
-  return null;
-}
-
 describe("segment: boundary steps stay small too (issue 8: < 1 KB at 300)", () => {
   it("SEG-1, SEG-2: every next at 300 combatants, a new round, step or segment included, writes under 1 KB and adds an undo patch under 1 KB", () => {
     const n = 300;
@@ -72,7 +69,7 @@ describe("segment: boundary steps stay small too (issue 8: < 1 KB at 300)", () =
       if (i > 20 * n) throw new Error("the encounter does not reach round 2's first turn");
       const declaring = s.events.some((e) => e.type === "stepStarted" && eventNumber(e, "step") === 1);
       for (let c = 0; declaring && c < n; c++) {
-        const d = declaration(c);
+        const d = sampleSegmentDeclaration(c);
         if (d !== null) s = step(host, s.stored, { type: "declare", combatantId: hostCombatant(c).id, declaration: d });
       }
       const command = nextCommand(host, s.state, random);
