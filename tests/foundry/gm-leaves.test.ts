@@ -76,6 +76,22 @@ const noticesTo = (user: UserDouble, from: number) =>
     .filter((n) => n.user === user.id)
     .map((n) => n.text);
 
+/**
+ * The owner asks for End my turn and the active GM disconnects before the request reaches it; the
+ * engine state, notice count and write count from before, and the answer the owner got.
+ */
+async function askThenGmLeaves(
+  combat: Tempo,
+): Promise<{ before: string; notices: number; from: number; asked: ReturnType<typeof endMyTurn>; answer: unknown }> {
+  const before = engineOf(combat);
+  const notices = world.notices.length;
+  const from = world.writes.length;
+  const asked = endMyTurn(combat);
+  runtime.disconnect(runtime.clientOf(gm.id));
+  await world.idle();
+  return { before, notices, from, asked, answer: await asked.answer };
+}
+
 /** Reconnects `user` (a new page) and makes the GM's client the test's own again. */
 async function reconnect(user: UserDouble): Promise<void> {
   user.active = true;
@@ -102,14 +118,9 @@ describe("issue 17: a player's request when the GM is gone or goes", () => {
 
   it("the GM disconnects before the request reaches it: the player gets GmLeft, shown to it, nothing changed", async () => {
     const combat = await ownersTurn();
-    const before = engineOf(combat);
-    const notices = world.notices.length;
-    const from = world.writes.length;
-    const asked = endMyTurn(combat);
-    runtime.disconnect(runtime.clientOf(gm.id));
-    await world.idle();
+    const { before, notices, from, asked, answer } = await askThenGmLeaves(combat);
     expect(asked.settled()).toBe(true);
-    expect(await asked.answer).toEqual(GM_LEFT);
+    expect(answer).toEqual(GM_LEFT);
     expect(noticesTo(owner, notices)).toEqual([expect.stringMatching(/^TEMPO\.ERRORS\.Access\.GmLeft\b/)]);
     expect(documentWrites(world, from)).toEqual([]);
     await reconnect(gm);
@@ -130,13 +141,8 @@ describe("issue 17: a player's request when the GM is gone or goes", () => {
     expect(runtime.as(owner.id, () => game.users.activeGM?.id)).toBe(gm.id);
 
     // Addressed to the active GM, who leaves before it arrives: GmLeft, and the second GM does not run it.
-    const before = engineOf(combat);
-    const notices = world.notices.length;
-    const from = world.writes.length;
-    const asked = endMyTurn(combat);
-    runtime.disconnect(runtime.clientOf(gm.id));
-    await world.idle();
-    expect(await asked.answer).toEqual(GM_LEFT);
+    const { before, notices, from, answer } = await askThenGmLeaves(combat);
+    expect(answer).toEqual(GM_LEFT);
     expect(noticesTo(owner, notices)).toEqual([expect.stringMatching(/^TEMPO\.ERRORS\.Access\.GmLeft\b/)]);
     expect(documentWrites(world, from).filter((w) => w.document === "Combat")).toEqual([]);
     const second = copyOf(t, gm2.id, id);
