@@ -4,7 +4,8 @@
  *   Item made through the server, as a GM or the sheet's drop would make it;
  * - `rolledDamage(world, user, attacker, item, target, totals)`: on `user`'s client, real Rolls of the
  *   item's damage formula (scripted totals, dice that add up to them: runtime/roll.ts) on a damage
- *   card that records who rolled what against whom, as the attack flow posts it (attack-flow.ts);
+ *   card that records who rolled what against whom, as the attack flow posts it (attack-flow.ts); a
+ *   forgery starts from one (`input` over the card, `rollFormula` for the rolls);
  * - `installItemUuids()`: `fromUuid("Actor.<id>.Item.<id>")` finds the running client's embedded item
  *   (core resolves embedded UUIDs; dnd5e and Draw Steel resolve item UUIDs with `fromUuid`); anything
  *   else goes to the previous `fromUuid`.
@@ -68,13 +69,14 @@ export async function rolledDamage(
   target: ActorModel,
   totals: readonly number[],
   input: Obj = {},
+  rollFormula = attacker.formula,
 ): Promise<void> {
   const { postCard } = await import("../../../src/foundry/chat/post-card.ts");
   await world.as(user, async () => {
     const formula = attacker.formula;
     world.scriptedTotals.push(...totals);
     const rolls: Roll[] = [];
-    for (const _ of totals) rolls.push(await new Roll(formula).evaluate());
+    for (const _ of totals) rolls.push(await new Roll(rollFormula).evaluate());
     const card = {
       attacker: attacker.actor.name,
       target: target.name,
