@@ -77,9 +77,8 @@ export function registerSettings(): void {
     default: "gm",
   });
   // Issue 18: the GM's record of every Apply of a player's damage card, which Undo restores
-  // (chat/damage-ledger.ts). A world setting because only a GM may write one (core's "Modify Configuration Settings" permission is the
-  // Assistant GM's by default, knowledge base "Users and Permissions"), while a card's author may
-  // rewrite the card.
+  // (chat/damage-ledger.ts). A world setting because a player cannot write one (API CONST.USER_ROLES:
+  // configuring World settings is the Game Master's), while a card's author may rewrite the card.
   game.settings.register(SYSTEM_ID, "damageLedger", {
     scope: "world",
     config: false,

@@ -1,8 +1,10 @@
 /**
  * Rolls as a message keeps them, as the engine checks them (engine/trust/recorded-roll.ts): the
- * formula and every Die term's `faces` and `results` (`{ result, active }`, the fields dnd5e and pf2e
- * read off `roll.dice`). Number and operator terms are left out: the formula the rules name gives
- * the numbers and the signs. Anything else in the JSON (a posted `total` included) is not read.
+ * formula and every dice term's `faces` and `results` (API `foundry.dice.terms.DiceTerm`: `faces`,
+ * `results: DiceTermResult[]`; `DiceTermResult`: `result`, and `active` "contributing to the total",
+ * optional, so a result without it counts). Number and operator terms are left out: the formula the
+ * rules name gives the numbers and the signs. Anything else in the JSON (a posted `total` included) is
+ * not read.
  */
 import type { RecordedDice, RecordedRoll } from "../../engine/index.ts";
 
