@@ -128,14 +128,15 @@ async function applyHere(
     statusWrites.push({ actor, statuses });
     records.push({ actorUuid: actor.uuid, name: actor.name, before, after, notes: outcome.steps, statuses });
   }
-  await writeHealth(writes);
-  await setStatuses(statusWrites);
-  await message.update(recordUpdate(records));
+  // The GM's record first: a client that may not write it (a world setting) then writes nothing at all.
   if (!gmCard(message))
     await recordApply(
       message.id ?? "",
       records.map(({ notes: _, ...r }) => ({ ...r, statuses: r.statuses ?? [] })),
     );
+  await writeHealth(writes);
+  await setStatuses(statusWrites);
+  await message.update(recordUpdate(records));
   await postConcentrationChecks(records, actors); // SEG-10 (concentration-posts.ts)
   return null;
 }
