@@ -21,7 +21,7 @@
  *   from while it ran the request answers `Access.GmChangedMidway` (its dice may show), not retried.
  * - Only a GM's notices are shown.
  * - Issue 18: a player's requests are rate-limited per sender, the id the server gives (engine
- *   request-rate.ts: 30 in 10 s); what is over is dropped quietly, unanswered (the sender's client
+ *   request-rate.ts: 600 in 10 s); what is over is dropped quietly, unanswered (the sender's client
  *   times it out), so a console loop cannot keep the GM's client busy or fill the GM's chat.
  */
 import { admitRequest, type Message, type RateState } from "../../engine/index.ts";

@@ -20,7 +20,7 @@ const socketGame = () => (globalThis as unknown as { game: SocketGame }).game;
 
 export const SOCKET_ATTACKS: readonly Attack[] = [
   {
-    name: `notice spam: 3 × ${REQUEST_RATE.limit} requests at the GM at once`,
+    name: `notice spam: ${REQUEST_RATE.limit + 100} requests at the GM at once`,
     async prepare(ctx: AttackContext) {
       let answers = 0;
       let counting = false;
@@ -34,7 +34,7 @@ export const SOCKET_ATTACKS: readonly Attack[] = [
         counting = true;
         await ctx.world.as(ctx.spammer, async () => {
           const gm = socketGame().users.activeGM?.id ?? "";
-          for (let i = 0; i < 3 * REQUEST_RATE.limit; i++)
+          for (let i = 0; i < REQUEST_RATE.limit + 100; i++)
             socketGame().socket.emit(EVENT, {
               type: "request",
               id: `spam.${i}`,
