@@ -15,3 +15,4 @@ export * from "./storage/index.ts";
 export * from "./host/index.ts";
 export * from "./actors/index.ts";
 export * from "./items/index.ts";
+export * from "./trust/index.ts";

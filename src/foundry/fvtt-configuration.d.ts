@@ -84,6 +84,7 @@ declare module "fvtt-types/configuration" {
     "tempo.roundSeconds": number;
     "tempo.odds": "everyone" | "gm" | "nobody";
     "tempo.npcInitiative": boolean;
+    "tempo.damageLedger": unknown[];
   }
 }
 

@@ -76,6 +76,17 @@ export function registerSettings(): void {
     // opts in, as dnd5e keeps attack results and target ACs from players by default.
     default: "gm",
   });
+  // Issue 18: the GM's record of every Apply of a player's damage card, which Undo restores
+  // (chat/damage-ledger.ts). A world setting because a player cannot write one (API CONST.USER_ROLES:
+  // configuring World settings is the Game Master's), while a card's author may rewrite the card.
+  game.settings.register(SYSTEM_ID, "damageLedger", {
+    scope: "world",
+    config: false,
+    name: "TEMPO.SETTINGS.damageLedger.name",
+    hint: "TEMPO.SETTINGS.damageLedger.hint",
+    type: Array,
+    default: [],
+  });
 }
 
 /** The options a new combat copies from the world settings. */

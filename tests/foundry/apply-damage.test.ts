@@ -6,6 +6,7 @@ import { installDamageDouble } from "../support/damage-double.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 import { expandDotted } from "../support/runtime/diff.ts";
 import { installFoundryWorld, type UserDouble } from "../support/foundry-world.ts";
+import { armed, installItemUuids, rolledDamage } from "../support/attacks/rolled-cards.ts";
 
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
@@ -13,6 +14,7 @@ const chat = chatLog(world);
 const player = world.addUser("p1");
 const other = world.addUser("p2");
 const damage = installDamageDouble(world);
+installItemUuids();
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
@@ -240,10 +242,14 @@ describe("undo", () => {
 });
 
 describe("who may apply", () => {
-  it("a player who rolled the damage on a creature they may not update gets it applied by the GM through a damage request on the system socket", async () => {
+  // Issue 18: a player's card is the attack flow's (real rolls of their own item, the target recorded);
+  // these tests posted hand-made player cards, which are the forgeries the attack suite now tries.
+  it("AP-1, DR-1: a player who rolled the damage on a creature they may not update gets it applied by the GM through a damage request on the system socket", async () => {
     const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
+    const vex = await armed(world, "Vex", [player.id], { apCost: 10 }, { ap: { value: 30, max: 30 } });
     damage.target(player, [raider]);
-    const message = await postDamage(player);
+    await rolledDamage(world, player, vex, raider, [7, 4, 10]);
+    const message = lastMessage(chat);
     const result = await click(message, "apply", player);
     expect(result.refusal).toBeNull();
     expect(hpOf(raider)).toBe(18);
@@ -256,8 +262,10 @@ describe("who may apply", () => {
 
   it("a player applying to their own creature writes it themselves, still in one update", async () => {
     const hero = await creature("Hero", "character", { hp: 12, max: 20 }, [player.id]);
+    const vex = await armed(world, "Vex", [player.id]);
     damage.target(player, [hero]);
-    const message = await postDamage(player, { swings: [5], dr: NO_DR });
+    await rolledDamage(world, player, vex, hero, [5]);
+    const message = lastMessage(chat);
     const result = await click(message, "apply", player);
     expect(hpOf(hero)).toBe(7);
     expect(result.actorWrites.map((w) => w.userId)).toEqual(["p1"]);
@@ -287,8 +295,10 @@ describe("who may apply", () => {
 
   it("with no GM connected a player's apply on a creature they do not own is refused clearly; nothing changes", async () => {
     const raider = await creature("Raider", "npc", { hp: 30 });
+    const vex = await armed(world, "Vex", [player.id]);
     damage.target(player, [raider]);
-    const message = await postDamage(player);
+    await rolledDamage(world, player, vex, raider, [7]);
+    const message = lastMessage(chat);
     world.gm.active = false;
     try {
       const result = await click(message, "apply", player);

@@ -89,6 +89,7 @@ describe("init", () => {
       "tempo.npcInitiative",
       "tempo.roundSeconds",
       "tempo.odds",
+      "tempo.damageLedger", // issue 18: the GM's record of players' damage applications
     ]);
     expect(double.keybindingIds()).toEqual(["tempo.nextTurn", "tempo.previousTurn", "tempo.endMyTurn"]);
     // Issue 17: no query where the sender matters (v13 does not tell a query handler who asked,

@@ -8,18 +8,29 @@
  *   damage-statuses.ts: unconscious, and dying below 0, for a player character; core's defeated status
  *   for any other creature at 0), none when it shows them already (damage-status-writes.ts);
  * - ONE update of the card message recording `system.input.applied: [{ actorUuid, name, before,
- *   after, notes, statuses }]`, which the card then shows.
+ *   after, notes, statuses }]`, which the card then shows;
+ * - for a player's card applied by a GM's client, the GM's own record of it (damage-ledger.ts, a world
+ *   setting; a GM's card is its own record, as only a GM may update a GM's message).
  * Undo writes `before` back for exactly the fields Apply changed, batched the same way, at
  * most one ActiveEffect delete per creature (the statuses Apply set that it still shows) and one
  * message update, and is refused (nothing written) when any of those fields moved since
  * (engine: undoHealth) or a creature is gone. Everything is checked before anything is written.
  *
+ * Issue 18, cards that cannot be forged: the damage is what the engine trusts of the card
+ * (damage-card-facts.ts, engine trustedDamage): a GM's card as written; a player's card only when its
+ * rolls are rolls of the item's formula by its author for an actor they own, its kind the item's, and a
+ * player's Apply hits only the target recorded when the attack was rolled. A GM's client undoes a
+ * player's card only as its ledger recorded it (never the card's own records, which the author may
+ * rewrite) and refuses a second Apply while the first is recorded. A player's own client may apply and undo on
+ * creatures that player owns (they may write them anyway), with the card's records.
+ *
  * Who: the GM, or the user who rolled the damage (the message's author). When that user may not update
- * every creature, the active GM does it on a request over the system socket (socket/socket-channel.ts), which checks the asking
- * user again; with no GM connected the user is told so and nothing changes.
+ * every creature, the active GM does it on a request over the system socket (socket/socket-channel.ts),
+ * which checks the asking user again; with no GM connected the user is told so and nothing changes.
  */
 import {
   DEFAULT_DAMAGE_KINDS,
+  damageTargets,
   changedHealthFields,
   planActorDamage,
   statusesToClear,
@@ -28,6 +39,7 @@ import {
   type HealthChange,
   type Message,
   type StoredHealth,
+  type TrustedDamage,
 } from "../../engine/index.ts";
 import { appliedRecords, type AppliedDamage } from "../../view/chat/damage-applied.ts";
 import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.ts";
@@ -41,6 +53,8 @@ import { postConcentrationChecks } from "./concentration-posts.ts";
 import { writeHealth, type HealthWrite } from "./damage-writes.ts";
 import { localizeMessage } from "../localize.ts";
 import { askActiveGm } from "../socket/socket-channel.ts";
+import { trustedDamageOf } from "./damage-card-facts.ts";
+import { forgetApply, ledgerHasApply, ledgerRecords, recordApply } from "./damage-ledger.ts";
 
 export type DamageAction = "apply" | "undo";
 
@@ -80,18 +94,27 @@ function recordUpdate(records: readonly AppliedDamage[]): Record<string, unknown
   return { "system.input.applied": records };
 }
 
-/** Apply, on a client that may write the creatures and the card. */
+/** Whether only a GM may write the card (a GM's card): its own records are then the GM's. */
+function gmCard(message: ChatMessage.Implementation): boolean {
+  return message.author?.isGM ?? false;
+}
+
+/** Whether the card's damage is applied: on the card, or in the GM's ledger (a player's card). */
+function isAppliedNow(message: ChatMessage.Implementation): boolean {
+  const applied = (damageModel(message)?.input as { applied?: unknown } | undefined)?.applied;
+  return appliedRecords(applied).length > 0 || (!gmCard(message) && ledgerHasApply(message.id ?? ""));
+}
+
+/** Apply of the trusted damage, on a client that may write the creatures and the card. */
 async function applyHere(
   message: ChatMessage.Implementation,
+  trusted: TrustedDamage,
   actors: readonly Actor.Implementation[],
 ): Promise<Refusal> {
-  const model = damageModel(message);
-  if (model === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: "apply" } };
-  const input = model.input as { swings?: unknown; kind?: unknown; applied?: unknown };
-  if (appliedRecords(input.applied).length > 0) return { key: "TEMPO.CHAT.Damage.AlreadyApplied" };
+  if (isAppliedNow(message)) return { key: "TEMPO.CHAT.Damage.AlreadyApplied" };
   if (actors.length === 0) return { key: "TEMPO.CHAT.Damage.NoTargets" };
   const settings = { drMode: game.settings.get(SYSTEM_ID, "drMode"), kinds: DEFAULT_DAMAGE_KINDS };
-  const damage = { swings: input.swings as readonly number[], kind: input.kind as string };
+  const damage = { swings: trusted.swings, kind: trusted.kind };
   const records: AppliedDamage[] = [];
   const writes: HealthWrite[] = [];
   const statusWrites: StatusWrite[] = [];
@@ -105,6 +128,12 @@ async function applyHere(
     statusWrites.push({ actor, statuses });
     records.push({ actorUuid: actor.uuid, name: actor.name, before, after, notes: outcome.steps, statuses });
   }
+  // The GM's record first: a client that may not write it (a world setting) then writes nothing at all.
+  if (!gmCard(message))
+    await recordApply(
+      message.id ?? "",
+      records.map(({ notes: _, ...r }) => ({ ...r, statuses: r.statuses ?? [] })),
+    );
   await writeHealth(writes);
   await setStatuses(statusWrites);
   await message.update(recordUpdate(records));
@@ -117,11 +146,19 @@ async function actorAt(uuid: string): Promise<Actor.Implementation | null> {
   return tempoActorModelOf(found as Actor.Implementation | null) === null ? null : (found as Actor.Implementation);
 }
 
-/** Undo, on a client that may write the creatures and the card. */
+/**
+ * Undo, on a client that may write the creatures and the card: a GM's client restores what its ledger
+ * recorded for a player's card; otherwise (a GM's card, or a player's own creatures) what the card records.
+ */
 async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
   const model = damageModel(message);
   if (model === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: "undo" } };
-  const records = appliedRecords((model.input as { applied?: unknown }).applied);
+  let records: readonly Omit<AppliedDamage, "notes">[] = appliedRecords((model.input as { applied?: unknown }).applied);
+  if (game.user.isGM && !gmCard(message)) {
+    const recorded = ledgerRecords(message.id ?? "");
+    if (!recorded.ok) return recorded.error;
+    records = recorded.value;
+  }
   if (records.length === 0) return { key: "TEMPO.CHAT.Damage.NothingToUndo" };
   const writes: HealthWrite[] = [];
   const statusWrites: StatusWrite[] = [];
@@ -137,6 +174,7 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
   await writeHealth(writes);
   await clearStatuses(statusWrites);
   await message.update(recordUpdate([]));
+  if (!gmCard(message)) await forgetApply(message.id ?? "");
   return null;
 }
 
@@ -147,6 +185,44 @@ async function recordedActors(message: ChatMessage.Implementation): Promise<Acto
   return found.filter((a): a is Actor.Implementation => a !== null);
 }
 
+/** The creatures at these UUIDs: those the caller holds, else found (a Tempo actor), else a refusal. */
+async function actorsAt(
+  uuids: readonly string[],
+  held: readonly Actor.Implementation[],
+): Promise<Actor.Implementation[] | Message> {
+  const actors: Actor.Implementation[] = [];
+  for (const uuid of uuids) {
+    const actor = held.find((a) => a.uuid === uuid) ?? (await actorAt(uuid));
+    if (actor === null) return { key: "TEMPO.CHAT.Damage.ActorGone", data: { name: uuid } };
+    actors.push(actor);
+  }
+  return actors;
+}
+
+/** The trusted damage and the creatures an Apply by `user` asking for `requested` (or `held`) hits. */
+async function planApply(
+  message: ChatMessage.Implementation,
+  requested: readonly string[],
+  user: User.Implementation,
+  held: readonly Actor.Implementation[] = [],
+): Promise<{ trusted: TrustedDamage; actors: Actor.Implementation[] } | Message> {
+  const trusted = await trustedDamageOf(message);
+  if (!trusted.ok) return { key: "TEMPO.CHAT.Damage.Untrusted", data: { reason: localizeMessage(trusted.error) } };
+  const uuids = damageTargets(trusted.value, requested, user.isGM);
+  if (!uuids.ok) return uuids.error;
+  const actors = await actorsAt(uuids.value, held);
+  return Array.isArray(actors) ? { trusted: trusted.value, actors } : actors;
+}
+
+/** Issue 18: a GM's client runs one damage Apply or Undo at a time (each reads the ledger the last wrote). */
+let damageChain: Promise<unknown> = Promise.resolve();
+
+function oneAtATime(run: () => Promise<Refusal>): Promise<Refusal> {
+  const next = damageChain.then(run, run);
+  damageChain = next.catch(() => undefined);
+  return next;
+}
+
 /** Apply or Undo for this user on these creatures: here when they may write it all, else through the GM. */
 async function routeDamage(
   message: ChatMessage.Implementation,
@@ -155,14 +231,25 @@ async function routeDamage(
 ): Promise<Refusal> {
   if (damageModel(message) === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action } };
   if (!mayUseDamageCard(message, game.user)) return { key: "TEMPO.CHAT.Damage.NotAuthor" };
-  if (action === "apply" && actors.length === 0) return { key: "TEMPO.CHAT.Damage.NoTargets" };
-  if (game.user.isGM) return action === "apply" ? applyHere(message, actors) : undoHere(message);
+  const requested = actors.map((a) => a.uuid);
+  if (game.user.isGM)
+    return oneAtATime(async () => {
+      if (action === "undo") return undoHere(message);
+      const plan = await planApply(message, requested, game.user, actors);
+      return "trusted" in plan ? applyHere(message, plan.trusted, plan.actors) : plan;
+    });
   // A player writes here only when every creature is theirs to update (and, for Undo, all were found).
-  const mine = actors.every((actor) => actor.canUserModify(game.user, "update"));
-  if (mine && action === "apply") return applyHere(message, actors);
-  if (mine && actors.length === appliedRecords(damageModel(message)?.input.applied).length) return undoHere(message);
+  if (action === "apply") {
+    const plan = await planApply(message, requested, game.user, actors);
+    if (!("trusted" in plan)) return plan;
+    if (plan.actors.every((actor) => actor.canUserModify(game.user, "update")))
+      return applyHere(message, plan.trusted, plan.actors);
+  } else {
+    const mine = actors.every((actor) => actor.canUserModify(game.user, "update"));
+    if (mine && actors.length === appliedRecords(damageModel(message)?.input.applied).length) return undoHere(message);
+  }
   if (game.users.activeGM === null) return { key: "TEMPO.CHAT.Damage.NoGm" };
-  const data = { messageId: message.id ?? "", action, actorUuids: actors.map((a) => a.uuid) };
+  const data = { messageId: message.id ?? "", action, actorUuids: requested };
   const answer = await askActiveGm("damage", data);
   return answer.ok ? null : answer.error;
 }
@@ -181,7 +268,10 @@ export function applyDamageTo(
   return routeDamage(message, "apply", actors);
 }
 
-/** The GM side of a damage request: the sender (the server's id) must be allowed the card; then as for the GM. */
+/**
+ * The GM side of a damage request: the sender (the server's id) must be allowed the card; the damage
+ * and its targets are the engine's decision on the card's facts and the sender (issue 18).
+ */
 export async function answerDamageQuery(data: ApplyDamageQuery, user: User.Implementation): Promise<Refusal> {
   if (!game.user.isGM) return { key: "TEMPO.ERRORS.Access.NotGm" };
   const message = game.messages.get(typeof data?.messageId === "string" ? data.messageId : "");
@@ -189,13 +279,10 @@ export async function answerDamageQuery(data: ApplyDamageQuery, user: User.Imple
   if (message === undefined || damageModel(message) === null || (action !== "apply" && action !== "undo"))
     return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: String(action) } };
   if (!mayUseDamageCard(message, user)) return { key: "TEMPO.CHAT.Damage.NotAuthor" };
-  if (action === "undo") return undoHere(message);
   const uuids = Array.isArray(data.actorUuids) ? data.actorUuids.filter((u) => typeof u === "string") : [];
-  const actors: Actor.Implementation[] = [];
-  for (const uuid of uuids) {
-    const actor = await actorAt(uuid);
-    if (actor === null) return { key: "TEMPO.CHAT.Damage.ActorGone", data: { name: uuid } };
-    actors.push(actor);
-  }
-  return applyHere(message, actors);
+  return oneAtATime(async () => {
+    if (action === "undo") return undoHere(message);
+    const plan = await planApply(message, uuids, user);
+    return "trusted" in plan ? applyHere(message, plan.trusted, plan.actors) : plan;
+  });
 }

@@ -107,15 +107,26 @@ function gather(attacker: Actor.Implementation, targets: readonly Actor.Implemen
   return { attacker, targets: list };
 }
 
+/** One damage card: the item's damage on one target, with who rolled what against whom (issue 18). */
 async function postDamage(
   attacker: Actor.Implementation,
-  target: CreatureSnapshot,
+  item: Item.Implementation,
+  target: Gathered["targets"][number],
   formula: string,
   kind: string,
   swings: number | null,
 ): Promise<void> {
   const drMode = game.settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit";
-  const plan = planDamage({ attacker: attacker.name, target, formula, kind, swings, drMode });
+  const provenance = { attackerUuid: attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
+  const plan = planDamage({
+    attacker: attacker.name,
+    target: target.snapshot,
+    formula,
+    kind,
+    swings,
+    drMode,
+    provenance,
+  });
   const rolls = await rollAll(Array.from({ length: plan.swings }, () => plan.formula));
   const speaker = ChatMessage.getSpeaker({ actor: attacker });
   await postCard({ type: "damage", input: plan.card(totalsOf(rolls)) }, { rolls, speaker });
@@ -126,13 +137,14 @@ async function attackWith(item: Item.Implementation, ruleset: RulesetId, gathere
   if (row?.type !== "weapon") return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
   const self = snapshotOf(gathered.attacker);
   if (self === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: gathered.attacker.name } };
-  const plans: { plan: AttackPlan; target: CreatureSnapshot }[] = [];
-  for (const { actor, snapshot } of gathered.targets) {
+  const plans: { plan: AttackPlan; target: Gathered["targets"][number] }[] = [];
+  for (const target of gathered.targets) {
+    const { actor, snapshot } = target;
     const extra = ruleset === "phase" ? phaseExtra(gathered.attacker, actor) : null;
     const weapon = { name: item.name, stats: row.stats };
     const plan = planWeaponAttack({ ruleset, attacker: self, target: snapshot, weapon, phaseExtra: extra });
     if (!plan.ok) return plan.error;
-    plans.push({ plan: plan.value, target: snapshot });
+    plans.push({ plan: plan.value, target });
   }
   const system = tempoActorModelOf(gathered.attacker);
   const swings = row.stats.apCost === null ? null : (system?.derived.swings[item.id ?? ""] ?? null);
@@ -142,7 +154,7 @@ async function attackWith(item: Item.Implementation, ruleset: RulesetId, gathere
     const input = plan.resolve(totalsOf(rolls));
     await postCard({ type: "attack", input }, { rolls, speaker });
     if (attackHit(input) === true)
-      await postDamage(gathered.attacker, target, row.stats.damage, row.stats.damageKind, swings);
+      await postDamage(gathered.attacker, item, target, row.stats.damage, row.stats.damageKind, swings);
   }
   return null;
 }
@@ -151,8 +163,8 @@ async function castWith(item: Item.Implementation, gathered: Gathered): Promise<
   const row = sheetItemOf(item);
   if (row?.type !== "spell" || row.stats.damage.trim() === "")
     return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
-  for (const { snapshot } of gathered.targets)
-    await postDamage(gathered.attacker, snapshot, row.stats.damage, row.stats.damageKind, null);
+  for (const target of gathered.targets)
+    await postDamage(gathered.attacker, item, target, row.stats.damage, row.stats.damageKind, null);
   return null;
 }
 

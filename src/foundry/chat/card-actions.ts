@@ -2,31 +2,36 @@
  * The card buttons (`data-tempo-card-action`), run for the clicking user:
  * - `apply`, `undo` (damage): the engine's damage pipeline on the targeted tokens, and its exact undo
  *   (apply-damage.ts, which asks the active GM for creatures the user may not write);
- * - `roll` (save): the owner or the GM rolls the save's formula with a real Roll and the card is
- *   updated once with the total and the roll (its outcome is the engine's, drawn from the total);
- *   then what the save decides is written (save-outcome-writes.ts: an effect ends, concentration is
- *   lost, a death save is tallied), by the same client that writes the card;
+ * - `roll` (save): the owner or the GM rolls the rules' save formula with a real Roll and the card is
+ *   updated once with the roll and its total; then what the save decides is written
+ *   (save-outcome-writes.ts: an effect ends, concentration is lost, a death save is tallied), by the
+ *   same client that writes the card. Issue 18: the client that writes reads the total off the roll's
+ *   dice, checked against the rules' save for the card's kind (engine checkedSaveRoll: formula, dice,
+ *   target; an end-phase or death save only on a GM's card); no posted total is read;
  * - `resolve` (pending): the owner or the GM sends the card's host command through the combat's one
  *   entry point (`tempoCommand`, which relays a player's command to the GM), rolls the item declared
- *   with it when one was recorded (resolve-declared.ts), and marks it resolved;
+ *   with it when one was recorded (resolve-declared.ts), and marks it resolved. Issue 18: the command
+ *   of a card a player wrote runs only when that player may give it (command-permission.ts, the
+ *   socket's check), whoever clicks;
  * - `openRow`: scrolls to the tracker row of the card's entry and highlights it (card-row.ts).
  * A message's author or a GM may update it (core's permission); anyone else's change goes to the
  * active GM as a request on the system socket, which checks the sender's ownership again before writing.
  */
-import type { HostCommand, Message } from "../../engine/index.ts";
+import { checkedSaveRoll, rulesSave, type CheckedSave, type HostCommand, type Message } from "../../engine/index.ts";
 import { CARD_ACTIONS, type CardAction } from "../../view/chat/card-common.ts";
 import { showNotice } from "../notice.ts";
 import { askActiveGm } from "../socket/socket-channel.ts";
 import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
+import { commandAccessFor } from "../combat/command-permission.ts";
 import { runDamageAction } from "./apply-damage.ts";
 import { userOwnsCard } from "./card-viewer.ts";
 import { rollDeclaredUse } from "./resolve-declared.ts";
+import { recordedRollOf } from "./recorded-rolls.ts";
 import { planCardFields, planSaveOutcome, writeSavePlan, type SavePlan } from "./save-outcome-writes.ts";
 
-/** What a card change writes: a save's total and roll, or a pending card marked resolved. */
-export type CardChange =
-  { readonly kind: "saveRolled"; readonly total: number; readonly roll: object } | { readonly kind: "resolved" };
+/** What a card change writes: a save's roll (its total is read off its dice), or a pending card marked resolved. */
+export type CardChange = { readonly kind: "saveRolled"; readonly roll: object } | { readonly kind: "resolved" };
 
 export interface CardQuery {
   readonly messageId: string;
@@ -49,23 +54,45 @@ function checkChange(model: TempoCardModel, change: CardChange, user: User.Imple
   return input.resolved === true ? { key: "TEMPO.CHAT.Pending.AlreadyResolved" } : null;
 }
 
-/** The one update a change makes to the card message. */
-function updateOf(message: ChatMessage.Implementation, change: CardChange, plan: SavePlan): Record<string, unknown> {
-  if (change.kind === "resolved") return { "system.input.resolved": true };
-  const rolls = [...message.rolls.map((r) => JSON.stringify(r)), JSON.stringify(change.roll)];
-  return { "system.input.total": change.total, rolls, ...planCardFields(plan) };
+/** The save card's one update: the roll, its checked total, the rules' numbers where the card differs. */
+function saveUpdate(
+  message: ChatMessage.Implementation,
+  roll: object,
+  save: CheckedSave,
+  plan: SavePlan,
+): Record<string, unknown> {
+  const input = cardModelOf(message)?.input as { formula?: unknown; target?: unknown } | undefined;
+  const rolls = [...message.rolls.map((r) => JSON.stringify(r)), JSON.stringify(roll)];
+  return {
+    "system.input.total": save.total,
+    ...(input?.formula === save.formula ? {} : { "system.input.formula": save.formula }),
+    ...(input?.target === save.target ? {} : { "system.input.target": save.target }),
+    rolls,
+    ...planCardFields(plan),
+  };
 }
 
-/** Plans what a save decides, writes the card, then the plan: a refused plan writes nothing. */
+function authorIsGm(message: ChatMessage.Implementation): boolean {
+  return message.author?.isGM ?? false;
+}
+
+/** Checks the save's roll, plans what it decides, writes the card, then the plan: a refusal writes nothing. */
 async function commitChange(
   message: ChatMessage.Implementation,
   model: TempoCardModel,
   change: CardChange,
 ): Promise<Refusal> {
-  const planned: { ok: true; value: SavePlan } | { ok: false; error: Message } =
-    change.kind === "saveRolled" ? planSaveOutcome(model, change.total) : { ok: true, value: { kind: "none" } };
+  if (change.kind === "resolved") {
+    const resolved: Record<string, unknown> = { "system.input.resolved": true };
+    await message.update(resolved);
+    return null;
+  }
+  const kind = (model.input as { kind?: unknown }).kind;
+  const save = checkedSaveRoll({ kind, authorIsGM: authorIsGm(message) }, recordedRollOf(change.roll));
+  if (!save.ok) return save.error;
+  const planned = planSaveOutcome(model, save.value);
   if (!planned.ok) return planned.error;
-  await message.update(updateOf(message, change, planned.value));
+  await message.update(saveUpdate(message, change.roll, save.value, planned.value));
   return writeSavePlan(planned.value);
 }
 
@@ -89,7 +116,7 @@ export async function answerCardQuery(data: CardQuery, user: User.Implementation
   const change = data.change;
   const valid =
     change?.kind === "resolved" ||
-    (change?.kind === "saveRolled" && Number.isInteger(change.total) && typeof change.roll === "object");
+    (change?.kind === "saveRolled" && typeof change.roll === "object" && change.roll !== null);
   if (!valid) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: String(change?.kind) } };
   const refused = checkChange(model, change, user);
   if (refused !== null) return refused;
@@ -97,12 +124,13 @@ export async function answerCardQuery(data: CardQuery, user: User.Implementation
 }
 
 async function rollSave(message: ChatMessage.Implementation, model: TempoCardModel): Promise<Refusal> {
-  const refused = checkChange(model, { kind: "saveRolled", total: 0, roll: {} }, game.user);
+  const refused = checkChange(model, { kind: "saveRolled", roll: {} }, game.user);
   if (refused !== null) return refused;
-  const formula = (model.input as { formula?: unknown }).formula;
-  const roll = new Roll(typeof formula === "string" ? formula : "2d6");
+  const save = rulesSave((model.input as { kind?: unknown }).kind);
+  if (save === null) return { key: "TEMPO.ERRORS.Trust.SaveKind", data: { kind: "?" } };
+  const roll = new Roll(save.formula);
   await roll.evaluate();
-  return writeChange(message, { kind: "saveRolled", total: roll.total ?? 0, roll: roll.toJSON() });
+  return writeChange(message, { kind: "saveRolled", roll: roll.toJSON() });
 }
 
 async function resolvePending(message: ChatMessage.Implementation, model: TempoCardModel): Promise<Refusal> {
@@ -112,6 +140,11 @@ async function resolvePending(message: ChatMessage.Implementation, model: TempoC
   if (command !== null && model.combatId !== null) {
     const combat = game.combats.get(model.combatId);
     if (!(combat instanceof TempoCombat)) return { key: "TEMPO.ERRORS.Host.NotTempo" };
+    // Issue 18: a card a player wrote gives no more than that player could (the socket's check).
+    const author = message.author;
+    if (author === null || author === undefined) return { key: "TEMPO.ERRORS.Trust.NoAuthor" };
+    const access = commandAccessFor(combat, command, author);
+    if (!access.ok) return access.error;
     const sent = await combat.tempoCommand(command);
     // A refused command was shown to the user by giveCommand; the card stays unresolved.
     if (!sent.ok) return null;

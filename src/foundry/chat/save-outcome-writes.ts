@@ -79,10 +79,15 @@ function planEndPhase(model: TempoCardModel, input: SaveCardInput, total: number
   return { ok: true, value: { kind: "endEffect", actor, effectId } };
 }
 
-function planConcentration(model: TempoCardModel, input: SaveCardInput, total: number): Result<SavePlan> {
+function planConcentration(
+  model: TempoCardModel,
+  input: SaveCardInput,
+  total: number,
+  target: number,
+): Result<SavePlan> {
   const combat = combatOf(model);
   const ruleset: RulesetId = tempoModelOf(combat)?.host.id ?? game.settings.get(SYSTEM_ID, "ruleset");
-  const outcome = concentrationCheckOutcome(ruleset, input.concentration, total, input.target);
+  const outcome = concentrationCheckOutcome(ruleset, input.concentration, total, target);
   if (!outcome.ok) return outcome;
   const actor = actorOf(model);
   if (!outcome.value.clears || actor === null) return { ok: true, value: NONE };
@@ -94,20 +99,23 @@ function planConcentration(model: TempoCardModel, input: SaveCardInput, total: n
   };
 }
 
-function planDeathSave(model: TempoCardModel, input: SaveCardInput, total: number): Result<SavePlan> {
+function planDeathSave(model: TempoCardModel, total: number, target: number): Result<SavePlan> {
   const combatant = cardCombatant(model);
   if (combatant === null) return { ok: true, value: NONE };
-  const outcome = recordDeathSave(readDeathSaveTally(deathSavesOf(combatant)), total >= input.target);
+  const outcome = recordDeathSave(readDeathSaveTally(deathSavesOf(combatant)), total >= target);
   return outcome.ok ? { ok: true, value: { kind: "deathSave", combatant, outcome: outcome.value } } : outcome;
 }
 
-/** What this total on this save card will change (nothing written yet). */
-export function planSaveOutcome(model: TempoCardModel, total: number): Result<SavePlan> {
+/**
+ * What this save on this card will change (nothing written yet): `total` of the recorded roll against
+ * the rules' `target` (issue 18: engine checkedSaveRoll, never the card's own numbers).
+ */
+export function planSaveOutcome(model: TempoCardModel, save: { total: number; target: number }): Result<SavePlan> {
   if (model.card.type !== "save") return { ok: true, value: NONE };
   const input = model.input as unknown as SaveCardInput;
-  if (input.kind === "endPhase") return planEndPhase(model, input, total);
-  if (input.kind === "concentration") return planConcentration(model, input, total);
-  return planDeathSave(model, input, total);
+  if (input.kind === "endPhase") return planEndPhase(model, input, save.total);
+  if (input.kind === "concentration") return planConcentration(model, input, save.total, save.target);
+  return planDeathSave(model, save.total, save.target);
 }
 
 /** The card fields a plan adds to the card's one update (the death save tally the card shows). */

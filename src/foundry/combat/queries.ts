@@ -6,7 +6,8 @@
  * (writer-queue.ts); the engine decides whether the rules allow it now. The answer is `{ ok: true }`
  * or a localizable reason, shown to the sender.
  */
-import { checkCommandAccess, type HostCommand, type Message } from "../../engine/index.ts";
+import type { HostCommand, Message } from "../../engine/index.ts";
+import { commandAccessFor } from "./command-permission.ts";
 import { runCommand } from "./run-command.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { showNotice } from "../notice.ts";
@@ -45,22 +46,8 @@ export async function answerCommand(data: CommandQuery, user: User.Implementatio
     // Issue 17: a GM another took over from runs nothing more (active-gm.ts).
     if (!isActiveGm()) return GM_CHANGED;
     // Checked on the state the command will run on, in the queue (not on the state when it was asked).
-    const now = tempoModelOf(combat);
-    const current = now === null || now.state === null ? null : now.host.current(now.state);
-    const ids =
-      command.type === "rollInitiative" ? (command as unknown as { combatantIds?: unknown }).combatantIds : null;
-    const named = Array.isArray(ids) ? ids : [null];
-    for (const id of named) {
-      const access = checkCommandAccess(
-        typeof id === "string" ? { ...command, combatantId: id } : command,
-        {
-          isGM: user.isGM,
-          owns: (combatantId) => combat.combatants.get(combatantId)?.testUserPermission(user, "OWNER") ?? false,
-        },
-        current,
-      );
-      if (!access.ok) return refused(access.error);
-    }
+    const access = commandAccessFor(combat, command, user);
+    if (!access.ok) return refused(access.error);
     const here = user.id === game.user.id;
     let result: Awaited<ReturnType<typeof runCommand>>;
     try {

@@ -20,8 +20,11 @@
  *   A request is never run twice: the one GM it names either runs it or refuses it. A GM taken over
  *   from while it ran the request answers `Access.GmChangedMidway` (its dice may show), not retried.
  * - Only a GM's notices are shown.
+ * - Issue 18: a player's requests are rate-limited per sender, the id the server gives (engine
+ *   request-rate.ts: 600 in 10 s); what is over is dropped quietly, unanswered (the sender's client
+ *   times it out), so a console loop cannot keep the GM's client busy or fill the GM's chat.
  */
-import type { Message } from "../../engine/index.ts";
+import { admitRequest, type Message, type RateState } from "../../engine/index.ts";
 import { showNotice } from "../notice.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
@@ -55,6 +58,15 @@ interface Pending {
 const handlers = new Map<RequestKind, RequestHandler>();
 const pending = new Map<string, Pending>();
 let counter = 0;
+let rate: RateState = {};
+
+/** Whether the active GM takes this player's request now (GMs' requests are never limited). */
+function admitted(sender: User.Implementation): boolean {
+  if (sender.isGM) return true;
+  const verdict = admitRequest(rate, sender.id ?? "", Date.now());
+  rate = verdict.state;
+  return verdict.admitted;
+}
 
 const refused = (key: `TEMPO.${string}`): Answer => ({ ok: false, error: { key } });
 
@@ -148,6 +160,7 @@ function onMessage(wire: unknown, senderId: unknown): void {
     // without running it (its sender asks the new active GM once more, `askActiveGm`); a request to a
     // GM who left is run by nobody (its sender is told `GmLeft`, onUserConnected).
     if (message.gm !== game.user.id || typeof message.id !== "string") return;
+    if (!admitted(sender)) return;
     const answer = isActiveGm() ? handle(message.kind, message.data, sender) : Promise.resolve(GM_CHANGED);
     void answer.then((a) => emit({ type: "answer", id: message.id, to: senderId, answer: a }));
   } else if (message.type === "answer") {

@@ -35,6 +35,14 @@ export interface DamageCardInput {
   /** The target's three DR values (DR-1). */
   readonly dr: DrValues;
   readonly drMode: DrMode;
+  /**
+   * Issue 18: who rolled it with what, against whom (UUIDs, written by the attack flow when it rolls):
+   * a player's card deals damage only from these and its rolls (engine trustedDamage); absent on a
+   * GM's hand-made card.
+   */
+  readonly attackerUuid?: string;
+  readonly itemUuid?: string;
+  readonly targetUuid?: string;
   /** What the last Apply changed, one record per creature; absent, null or empty: not applied. */
   readonly applied?: readonly AppliedDamage[] | null;
 }

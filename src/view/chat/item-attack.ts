@@ -152,6 +152,8 @@ export interface DamageInput {
   /** AP-1: the weapon's swings per Full action with the attacker's AP (null: one). */
   readonly swings: number | null;
   readonly drMode: DrMode;
+  /** Issue 18: the UUIDs of the attacker, the item and the target, recorded on the card. */
+  readonly provenance?: { readonly attackerUuid: string; readonly itemUuid: string; readonly targetUuid: string };
 }
 
 /** The damage card of a hit (or of a spell): one swing unless AP-1 gives more; the target's DR (DR-1). */
@@ -168,6 +170,7 @@ export function planDamage(input: DamageInput): DamagePlan {
       kind: input.kind,
       dr: input.target.stats.dr,
       drMode: input.drMode,
+      ...input.provenance,
     }),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Core's `Roll` for the formulas Tempo rolls: dice terms `NdX` (with `khN`/`klN` keep), numbers, `+`
  * and `-`. `evaluate()` rolls each die (seeded), or takes the next scripted total when a test
- * scripted one (then the dice are chosen to make that total where the formula allows). `total`,
+ * scripted one (then the dice are chosen to make that total where the formula allows: `fitDice`). `total`,
  * `dice` (each term's `results`) and `toJSON()` are what systems read (dnd5e, Draw Steel).
  */
 export interface DieResult {
@@ -53,6 +53,25 @@ function termTotal(term: DiceTerm): number {
   return term.sign * term.results.filter((r) => r.active).reduce((s, r) => s + r.result, 0);
 }
 
+/**
+ * A scripted total's dice: added dice with no keep rule get faces that sum to `wanted` (lowest first
+ * filled up), so a roll's recorded dice add up to its total as a real roll's do. A total the dice
+ * cannot make (or a keep rule, a subtracted die) leaves the random dice: the total alone is scripted.
+ */
+function fitDice(terms: DiceTerm[], wanted: number): void {
+  if (terms.some((t) => t.keep !== null || t.sign !== 1)) return;
+  const count = terms.reduce((n, t) => n + t.number, 0);
+  const most = terms.reduce((n, t) => n + t.number * t.faces, 0);
+  if (wanted < count || wanted > most) return;
+  let left = wanted - count;
+  for (const term of terms)
+    term.results = Array.from({ length: term.number }, () => {
+      const extra = Math.min(left, term.faces - 1);
+      left -= extra;
+      return { result: 1 + extra, active: true };
+    });
+}
+
 export function makeRollClass(source: RollSource) {
   return class Roll {
     total: number | null = null;
@@ -87,6 +106,7 @@ export function makeRollClass(source: RollSource) {
         term.results = results.map((result, i) => ({ result, active: kept.has(i) }));
       }
       const scripted = source.scripted();
+      if (scripted !== undefined) fitDice(this.terms, scripted - this.constant);
       this.total = this.terms.reduce((s, t) => s + termTotal(t), this.constant);
       if (scripted !== undefined) this.total = scripted;
       this._evaluated = true;

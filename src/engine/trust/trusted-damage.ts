@@ -1,0 +1,88 @@
+/**
+ * Issue 18: what a damage card may deal, decided on the GM's side from facts the GM's client gathers
+ * (the card's author as the server records it, the actor and item the card names, the rolls on the
+ * message), never from the card's own numbers unless the GM wrote them.
+ * - A GM's card is trusted as written: the GM may deal any damage anyway.
+ * - A player's card deals damage only when it names an actor its author owns and an item of that actor,
+ *   and records the target the attack was rolled against; its swings are the totals of the message's
+ *   rolls, each a roll of the item's damage formula (recorded-roll.ts), at least one and no more than
+ *   the item's swings (AP-1); the kind is the item's (DR-1). The target's DR is the target's own, read
+ *   when the damage is applied.
+ * - A player's Apply hits the recorded target only; a GM may apply a player's card to any creatures.
+ * Pure.
+ */
+import { err, ok, type Result } from "../core/result.ts";
+import { recordedRollTotal, type RecordedRoll } from "./recorded-roll.ts";
+
+export interface DamageCardFacts {
+  readonly authorIsGM: boolean;
+  /** The card's own numbers (used only from a GM's card) and the target it records. */
+  readonly card: { readonly swings: unknown; readonly kind: unknown; readonly targetUuid: unknown };
+  /** The actor the card names (null: none, or gone) and whether the card's author owns it. */
+  readonly attacker: { readonly name: string; readonly ownedByAuthor: boolean } | null;
+  /** The item the card names (null: none, gone, or not a weapon or spell with damage). */
+  readonly item: {
+    readonly name: string;
+    readonly ofAttacker: boolean;
+    readonly formula: string;
+    readonly kind: string;
+    /** AP-1: the most swings one Full action gives (1 without AP). */
+    readonly maxSwings: number;
+  } | null;
+  readonly rolls: readonly RecordedRoll[];
+}
+
+export interface TrustedDamage {
+  readonly swings: readonly number[];
+  readonly kind: string;
+  /** The target recorded when the attack was rolled (null on a GM's card: the GM picks). */
+  readonly targetUuid: string | null;
+}
+
+function gmCard(card: DamageCardFacts["card"]): Result<TrustedDamage> {
+  const swings = card.swings;
+  if (
+    !Array.isArray(swings) ||
+    !swings.every((n) => typeof n === "number" && Number.isFinite(n)) ||
+    typeof card.kind !== "string"
+  )
+    return err("TEMPO.ERRORS.Damage.InvalidAttack", { field: "hits" });
+  return ok({ swings: swings as number[], kind: card.kind, targetUuid: null });
+}
+
+/** The damage a card may deal. Errors: `Trust.*` naming what does not hold. */
+export function trustedDamage(facts: DamageCardFacts): Result<TrustedDamage> {
+  if (facts.authorIsGM) return gmCard(facts.card);
+  const { attacker, item } = facts;
+  if (attacker === null) return err("TEMPO.ERRORS.Trust.NoAttacker");
+  if (!attacker.ownedByAuthor) return err("TEMPO.ERRORS.Trust.NotTheirActor", { name: attacker.name });
+  if (item === null) return err("TEMPO.ERRORS.Trust.NoItem", { name: attacker.name });
+  if (!item.ofAttacker) return err("TEMPO.ERRORS.Trust.NotTheirItem", { name: attacker.name, item: item.name });
+  const target = facts.card.targetUuid;
+  if (typeof target !== "string" || target === "") return err("TEMPO.ERRORS.Trust.NoRecordedTarget");
+  const count = facts.rolls.length;
+  if (count < 1 || count > item.maxSwings) return err("TEMPO.ERRORS.Trust.SwingCount", { count, max: item.maxSwings });
+  const swings: number[] = [];
+  for (const roll of facts.rolls) {
+    const total = recordedRollTotal(item.formula, roll);
+    if (!total.ok) return total;
+    swings.push(total.value);
+  }
+  return ok({ swings, kind: item.kind, targetUuid: target });
+}
+
+/**
+ * The creatures an Apply hits: a GM's choice (the recorded target when the GM chose none), a player's
+ * only the recorded target. Errors: `Trust.NotRecordedTarget` when a player names another creature.
+ */
+export function damageTargets(
+  trusted: TrustedDamage,
+  requested: readonly string[],
+  byGM: boolean,
+): Result<readonly string[]> {
+  const recorded = trusted.targetUuid;
+  if (recorded === null) return ok(requested);
+  if (byGM) return ok(requested.length > 0 ? requested : [recorded]);
+  if (requested.some((uuid) => uuid !== recorded)) return err("TEMPO.ERRORS.Trust.NotRecordedTarget");
+  return ok([recorded]);
+}

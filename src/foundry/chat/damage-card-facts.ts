@@ -1,0 +1,72 @@
+/**
+ * Issue 18: the facts the engine needs to decide what a damage card may deal (engine:
+ * trust/trusted-damage.ts), read from documents on the client that applies it: the card's author as
+ * the server recorded it (`ChatMessage#author`, which a player can only set to themselves), the actor
+ * and item the card names (attack-flow.ts writes their UUIDs when it rolls) and whether the author
+ * owns that actor, the item's damage formula, kind and AP swings, and the message's rolls.
+ */
+import {
+  swingsPerAction,
+  trustedDamage,
+  type DamageCardFacts,
+  type Result,
+  type TrustedDamage,
+} from "../../engine/index.ts";
+import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
+import { tempoActorModelOf } from "../data/actor/actor-model.ts";
+import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
+import { cardModelOf } from "../data/chat/chat-card-model.ts";
+import { recordedRollsOf } from "./recorded-rolls.ts";
+
+interface CardFields {
+  readonly swings?: unknown;
+  readonly kind?: unknown;
+  readonly attackerUuid?: unknown;
+  readonly itemUuid?: unknown;
+  readonly targetUuid?: unknown;
+}
+
+async function documentAt(uuid: unknown): Promise<unknown> {
+  if (typeof uuid !== "string" || uuid === "") return null;
+  return fromUuid(uuid as Parameters<typeof fromUuid>[0]);
+}
+
+function isActor(doc: unknown): doc is Actor.Implementation {
+  return typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "Actor";
+}
+
+function isItem(doc: unknown): doc is Item.Implementation {
+  return typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "Item";
+}
+
+function itemFacts(item: Item.Implementation, attacker: Actor.Implementation): DamageCardFacts["item"] {
+  const row = sheetItemOf(item);
+  if (row === null || (row.type !== "weapon" && row.type !== "spell")) return null;
+  const ofAttacker = item.actor?.uuid === attacker.uuid;
+  // AP-1 with the attacker's AP now (the engine's rule, as the actor's derived swings are).
+  const system = tempoActorModelOf(attacker);
+  const cost = row.type === "weapon" ? row.stats.apCost : null;
+  const swings = cost === null || system === null ? null : swingsPerAction(actorStatsOf(system).ap.value, cost);
+  const maxSwings = swings !== null && swings.ok && swings.value > 0 ? swings.value : 1;
+  return { name: item.name, ofAttacker, formula: row.stats.damage, kind: row.stats.damageKind, maxSwings };
+}
+
+/** The facts of a damage card message. */
+export async function damageCardFacts(message: ChatMessage.Implementation): Promise<DamageCardFacts> {
+  const input = (cardModelOf(message)?.input ?? {}) as CardFields;
+  const author = message.author ?? null;
+  const card = { swings: input.swings, kind: input.kind, targetUuid: input.targetUuid };
+  const authorIsGM = author?.isGM ?? false;
+  if (authorIsGM || author === null) return { authorIsGM, card, attacker: null, item: null, rolls: [] };
+  const actor = await documentAt(input.attackerUuid);
+  if (!isActor(actor)) return { authorIsGM, card, attacker: null, item: null, rolls: [] };
+  const attacker = { name: actor.name, ownedByAuthor: actor.testUserPermission(author, "OWNER") };
+  const item = await documentAt(input.itemUuid);
+  const facts = isItem(item) ? itemFacts(item, actor) : null;
+  return { authorIsGM, card, attacker, item: facts, rolls: recordedRollsOf(message) };
+}
+
+/** What the card may deal (the engine's decision on its facts). */
+export async function trustedDamageOf(message: ChatMessage.Implementation): Promise<Result<TrustedDamage>> {
+  return trustedDamage(await damageCardFacts(message));
+}

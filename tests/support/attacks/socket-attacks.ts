@@ -1,0 +1,70 @@
+/**
+ * Issue 18, the system socket (socket-channel.ts): raw messages a console emits on `system.tempo`.
+ * - Request spam: the GM answers at most REQUEST_RATE.limit of one sender's requests in a window; the
+ *   rest are dropped quietly.
+ * - A notice, or an answer, from a player: only a GM's are read.
+ */
+import { REQUEST_RATE } from "../../../src/engine/index.ts";
+import type { Attack, Verdict } from "./attack.ts";
+import type { AttackContext } from "./attack-context.ts";
+
+const EVENT = "system.tempo";
+
+interface SocketGame {
+  readonly user: { readonly id: string };
+  readonly users: { readonly activeGM: { readonly id: string } | null };
+  readonly socket: { on(event: string, fn: (wire: unknown) => void): void; emit(event: string, wire: unknown): void };
+}
+
+const socketGame = () => (globalThis as unknown as { game: SocketGame }).game;
+
+export const SOCKET_ATTACKS: readonly Attack[] = [
+  {
+    name: `notice spam: ${REQUEST_RATE.limit + 100} requests at the GM at once`,
+    async prepare(ctx: AttackContext) {
+      let answers = 0;
+      let counting = false;
+      await ctx.world.as(ctx.spammer, async () =>
+        socketGame().socket.on(EVENT, (wire) => {
+          const w = wire as { type?: unknown; to?: unknown };
+          if (counting && w.type === "answer" && w.to === ctx.spammer.id) answers++;
+        }),
+      );
+      return async (): Promise<Verdict> => {
+        counting = true;
+        await ctx.world.as(ctx.spammer, async () => {
+          const gm = socketGame().users.activeGM?.id ?? "";
+          for (let i = 0; i < REQUEST_RATE.limit + 100; i++)
+            socketGame().socket.emit(EVENT, {
+              type: "request",
+              id: `spam.${i}`,
+              kind: "card",
+              gm,
+              data: { messageId: "nothing", change: { kind: "resolved" } },
+            });
+        });
+        await ctx.world.idle();
+        counting = false;
+        // Exactly the limit answered: the rest dropped (none answered would mean the spam never arrived).
+        return answers === REQUEST_RATE.limit ? { kind: "ignored" } : { kind: "allowed" };
+      };
+    },
+  },
+  {
+    name: "a notice sent by a player to another player",
+    async prepare(ctx: AttackContext) {
+      return async (): Promise<Verdict> => {
+        const before = ctx.world.notices.length;
+        await ctx.world.as(ctx.forger, async () =>
+          socketGame().socket.emit(EVENT, {
+            type: "notice",
+            to: ctx.victim.id,
+            message: { key: "TEMPO.ERRORS.Access.GmLeft" },
+          }),
+        );
+        await ctx.world.idle();
+        return ctx.world.notices.length === before ? { kind: "ignored" } : { kind: "allowed" };
+      };
+    },
+  },
+];
