@@ -77,8 +77,10 @@ export function registerSettings(): void {
     default: "gm",
   });
   // Issue 18: the GM's record of every Apply of a player's damage card, which Undo restores
-  // (chat/damage-ledger.ts). A world setting because a player cannot write one (API CONST.USER_ROLES:
-  // configuring World settings is the Game Master's), while a card's author may rewrite the card.
+  // (chat/damage-ledger.ts). A world setting because a player cannot write one, while a card's author
+  // may rewrite the card: "only Assistant Gamemasters or users who have the Configure Settings user
+  // permission can configure World settings" (https://foundryvtt.com/article/settings, v13.350). A GM who
+  // grants Configure Settings to players gives them this ledger too.
   game.settings.register(SYSTEM_ID, "damageLedger", {
     scope: "world",
     config: false,
