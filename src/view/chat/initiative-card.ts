@@ -9,14 +9,9 @@
  * three are read.
  */
 import type { I18nKey } from "../../engine/index.ts";
-import { unpackInitiativeLines, type InitiativeCardPacked } from "./initiative-pack.ts";
+import { unpackInitiativeLines, type InitiativeCardLine, type InitiativeCardPacked } from "./initiative-pack.ts";
 
-export interface InitiativeCardLine {
-  readonly name: string;
-  readonly reason: I18nKey;
-  readonly formula: string;
-  readonly total: number;
-}
+export type { InitiativeCardLine };
 
 /** One roll of the compact table: who, the index of its reason, the index of its formula, the total. */
 export type InitiativeCardRow = readonly [name: string, reason: number, formula: number, total: number];

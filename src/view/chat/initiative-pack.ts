@@ -11,7 +11,14 @@
  * table then. `unpackInitiativeLines` gives the lines back, in roll order.
  */
 import type { I18nKey } from "../../engine/index.ts";
-import type { InitiativeCardLine } from "./initiative-card.ts";
+
+/** One line of the card (initiative-card.ts's `InitiativeCardLine`; declared here so the two files import one way). */
+export interface InitiativeCardLine {
+  readonly name: string;
+  readonly reason: I18nKey;
+  readonly formula: string;
+  readonly total: number;
+}
 
 /** The packed rows (see the file comment). */
 export interface InitiativeCardPacked {
