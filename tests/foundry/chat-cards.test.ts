@@ -2,7 +2,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { endPhaseSaveChance } from "../../src/engine/index.ts";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
-import { buildInitiativeCard, type InitiativeCardInput } from "../../src/view/chat/initiative-card.ts";
+import {
+  buildInitiativeCard,
+  compactInitiativeLines,
+  type InitiativeCardInput,
+} from "../../src/view/chat/initiative-card.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, lastMessage, cardSource } from "../support/chat-log.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
@@ -121,6 +125,31 @@ describe("posting a card", () => {
       expect(card.rolls).toHaveLength(attached);
     },
   );
+  it("issue 17: a horde's batch (30) is packed, under half the table's size; every line still shows its creature's name, reason, formula and total", async () => {
+    const combat = await phaseCombat(30);
+    await combat.startCombat();
+    await world.idle();
+    const before = chat.messages.length;
+    await combat.rollAll();
+    await world.idle();
+    const card = chat.messages.slice(before).find((m) => m.type === "initiative" && m.whisper.length > 0);
+    if (card === undefined) throw new Error("no whispered initiative card");
+    const input = cardSource(card).input as InitiativeCardInput;
+    expect(input.packed).toBeDefined();
+    const model = cardModelOf(asChatMessage(card));
+    if (model === null) throw new Error("not a card");
+    const lines = buildInitiativeCard(input, cardViewer(model, game.user).nameOf).lines;
+    expect(lines).toHaveLength(30);
+    const table = compactInitiativeLines(lines);
+    expect(JSON.stringify(input).length * 2).toBeLessThan(JSON.stringify(table).length);
+    const golems = combat.combatants.filter((c) => (c.name ?? "").startsWith("Golem")).map((c) => c.name);
+    expect(lines.map((l) => l.name).sort()).toEqual([...golems].sort());
+    for (const line of lines) {
+      expect(line.formula).toMatch(/2d6/);
+      expect(typeof line.reason).toBe("string");
+      expect(Number.isFinite(line.total)).toBe(true);
+    }
+  });
 });
 
 describe("card buttons", () => {
@@ -172,7 +201,7 @@ describe("card buttons", () => {
     const model = cardModelOf(asChatMessage(message));
     if (model === null) throw new Error("no model");
     expect(cardViewer(model, game.user).showOdds).toBe(true);
-    expect(await world.as(player, async () => cardViewer(model, game.user))).toEqual({
+    expect(await world.as(player, async () => cardViewer(model, game.user))).toMatchObject({
       isGM: false,
       owns: true,
       showOdds: false,

@@ -99,7 +99,7 @@ describe("Foundry combat for every ruleset (adapter through the world double)", 
             source,
             { parent: combat },
           );
-          again.prepareDerivedData();
+          again.prepareBaseData(); // the state is read in the base step (combat-model.ts)
           expect(storeCombatState(again.state)).toEqual(storeCombatState(model(combat).state));
         }
         expect(rounds).toBeGreaterThanOrEqual(1);

@@ -8,7 +8,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   COMBAT_FORMAT,
   EMPTY_PATCH_HISTORY,
+  diffStored,
   encodeStored,
+  storeCombatState,
   readCombatState,
   recordStep,
   type RulesetId,
@@ -35,11 +37,14 @@ function model(combat: Tempo): InstanceType<typeof TempoCombatModel> {
   return system;
 }
 
-async function encounter(ruleset: RulesetId = "standard"): Promise<Tempo> {
+async function encounter(ruleset: RulesetId = "standard", size = 3): Promise<Tempo> {
   await game.settings.set("tempo", "ruleset", ruleset);
   const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create.bind(Combat);
   const combat = await create({});
-  const list = [0, 1, 2].map((i) => ({ name: `C${i}`, system: { initiativeBonus: i, side: i ? "enemy" : "pc" } }));
+  const list = Array.from({ length: size }, (_, i) => i).map((i) => ({
+    name: `C${i}`,
+    system: { initiativeBonus: i, side: i ? "enemy" : "pc" },
+  }));
   await (
     combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
   ).createEmbeddedDocuments("Combatant", list);
@@ -119,7 +124,7 @@ function reload(combat: Tempo): void {
 
 describe("a running combat saved in format 1 (before the stored format 2)", () => {
   it.each(["standard", "rotation", "segment", "count", "phase"] as const)(
-    "%s: it reads as it is, the next step writes format 2 over it on the server, and undo reaches back across",
+    "%s: it reads as it is, the next step writes the current format over it on the server, and undo reaches back across",
     async (ruleset) => {
       const combat = await encounter(ruleset);
       await combat.startCombat();
@@ -162,6 +167,48 @@ describe("a running combat saved in format 1 (before the stored format 2)", () =
       await world.idle();
       expect(model(combat).resetReason).toBeNull();
       expect(serverSystem(combat).format).toBe(COMBAT_FORMAT);
+    },
+  );
+});
+
+describe("a running combat saved in format 2 (every undo patch stored as an encoded update)", () => {
+  it.each(["standard", "rotation", "segment", "count", "phase"] as const)(
+    "%s: its patches still apply, the next step writes format 3 over it, and undo and redo are exact across",
+    async (ruleset) => {
+      const combat = await encounter(ruleset, 24);
+      await combat.startCombat();
+      await combat.rollAll();
+      await world.idle();
+      const first = model(combat).state;
+      await combat.nextTurn();
+      await world.idle();
+      const second = model(combat).state;
+      // What format 2 stored: the same packed state; each undo patch the encoded update back, never compressed.
+      const [before, after] = [storeCombatState(first), storeCombatState(second)];
+      const history = { undo: { "1": encodeStored(diffStored(after, before) as never) }, redo: {} };
+      storedAs(combat, (system) => ({ ...system, format: 2, engine: after, history }));
+      expect(model(combat).resetReason).toBeNull();
+      expect(model(combat).state).toEqual(second);
+      expect(model(combat).format).toBe(2);
+
+      await combat.nextTurn();
+      await world.idle();
+      const third = model(combat).state;
+      expect(serverSystem(combat).format).toBe(COMBAT_FORMAT);
+      reload(combat);
+      expect(model(combat).state).toEqual(third);
+      for (const expected of [second, first]) {
+        await combat.previousTurn();
+        await world.idle();
+        expect(model(combat).state).toEqual(expected);
+      }
+      reload(combat);
+      for (const expected of [second, third]) {
+        await combat.tempoCommand({ type: "redo" });
+        await world.idle();
+        expect(model(combat).state).toEqual(expected);
+      }
+      expect(model(combat).resetReason).toBeNull();
     },
   );
 });

@@ -76,14 +76,14 @@ describe("deploying an encounter (issue 12 item 2)", () => {
     expect(writes.filter((w) => w.document === "CombatantGroup").length).toBe(1);
     const combatantWrites = writes.filter((w) => w.document === "Combatant");
     const combatUpdates = writes.filter((w) => w.document === "Combat" && w.action !== "create");
-    // Three engine steps, one Combat update each: the join, the start, the GM's roll for the NPCs. Only
-    // the roll changes combatants (their initiatives, in one batch); the hero's roll waits for its player.
+    // Three engine steps, one Combat update each: the join, the start, the GM's roll for the NPCs. The
+    // roll writes no combatant (issue 17: every client derives the initiatives from the engine), yet
+    // every client shows the goblins' rolled initiatives; the hero's roll waits for its player.
     expect(combatUpdates).toHaveLength(3);
-    expect(combatantWrites).toHaveLength(2);
+    expect(combatantWrites).toHaveLength(1);
     expect(combatantWrites[0]?.data as unknown[]).toHaveLength(6);
-    expect((combatantWrites[1]?.data as { initiative: unknown }[]).map((d) => typeof d.initiative)).toEqual(
-      Array(5).fill("number"),
-    );
+    const npcs = combat.combatants.contents.filter((c) => !c.hasPlayerOwner);
+    expect(npcs.map((c) => typeof c.initiative)).toEqual(Array(5).fill("number"));
   });
 
   it("no two tokens overlap, none is on the hero, all are on the scene", () => {
@@ -191,18 +191,18 @@ describe("deploy refusals change nothing", () => {
  * update per engine step and, per step, at most one batched Combatant update, here exactly:
  */
 const STEP_WRITES: Record<string, { readonly combat: number; readonly combatant: number }> = {
-  // join, start, the GM's roll; combatants: their creation, then the wolves' counts from that roll.
-  count: { combat: 3, combatant: 2 },
+  // join, start, the GM's roll; combatants: their creation only (issue 17: initiatives are derived).
+  count: { combat: 3, combatant: 1 },
   // join, start, roll; combatants: creation, the join's STD-6 action trackers (Action, Quick Action,
-  // Interaction, Reaction per creature), the wolves' initiatives.
-  standard: { combat: 3, combatant: 3 },
-  // join, start, roll; combatants: creation, the wolves' PHS-2 initiatives.
-  phase: { combat: 3, combatant: 2 },
+  // Interaction, Reaction per creature).
+  standard: { combat: 3, combatant: 2 },
+  // join, start, roll; combatants: creation.
+  phase: { combat: 3, combatant: 1 },
   // join, start; combatants: creation, the start's default groups (SEG-2: each side a group). Nobody
   // owes a creature's roll: the groups' d6 come in the round's second step.
   segment: { combat: 2, combatant: 2 },
-  // join, start, roll; combatants: creation, the wolves' initiatives.
-  rotation: { combat: 3, combatant: 2 },
+  // join, start, roll; combatants: creation.
+  rotation: { combat: 3, combatant: 1 },
 };
 
 describe("deploy in every ruleset", () => {

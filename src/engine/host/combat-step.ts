@@ -23,8 +23,12 @@ import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 import type { HostCommand, HostEvent } from "./ruleset-host.ts";
 import { packState, unpackState } from "./stored-pack.ts";
 
-/** The version of the stored form below (`Combat.system.format`; combat-format.ts moves older ones). */
-export const COMBAT_FORMAT = 2;
+/**
+ * The version of the stored form below (`Combat.system.format`; combat-format.ts moves older ones).
+ * 3: a large undo or redo patch is stored compressed against the state it applies to
+ * (storage/compact-patch.ts); 2 stored every patch as an encoded update.
+ */
+export const COMBAT_FORMAT = 3;
 
 /** What `Combat.system` holds for the engine. */
 export interface StoredCombat {

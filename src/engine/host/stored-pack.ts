@@ -30,6 +30,9 @@ export function packState(state: unknown): Json {
 /**
  * Per-creature fields a turn step changes for the acting creature (count: CNT-6, CNT-11, CNT-12;
  * phase: PHS-3, PHS-7): kept per row, so a turn step sends one field, not a column of 32 cells.
+ * Count's `count` and `countRound` are columns (format 3): a roll all (CNT-2) and a round boundary
+ * (CNT-13, and every record brought up to the new round) change them for every creature, where a
+ * column costs a few characters per creature and a row some 15 B; a turn step rarely changes them.
  */
 const HOT_FIELDS: ReadonlySet<string> = new Set([
   "turnRound",
@@ -39,8 +42,6 @@ const HOT_FIELDS: ReadonlySet<string> = new Set([
   "resolvedRound",
   "savesRound",
   "movedRound",
-  "count",
-  "countRound",
   "casting",
   "pending",
 ]);

@@ -28,5 +28,23 @@ export function userOwnsCard(model: TempoCardModel, user: User.Implementation): 
 
 export function cardViewer(model: TempoCardModel, user: User.Implementation): CardViewer {
   const setting = game.settings.get(SYSTEM_ID, "odds") as OddsVisibility;
-  return { isGM: user.isGM, owns: userOwnsCard(model, user), showOdds: oddsVisibleTo(setting, user.isGM) };
+  return {
+    isGM: user.isGM,
+    owns: userOwnsCard(model, user),
+    showOdds: oddsVisibleTo(setting, user.isGM),
+    nameOf: combatantNames(model),
+  };
+}
+
+/**
+ * Issue 17: a horde's initiative card names its creatures by the end of their combatant ids
+ * (view/chat/initiative-pack.ts); their names are read from the card's combat when it is drawn.
+ */
+function combatantNames(model: TempoCardModel): (ref: string) => string | null {
+  const combat = model.combatId === null ? undefined : game.combats.get(model.combatId);
+  return (ref) => {
+    if (combat === undefined) return null;
+    const found = combat.combatants.find((c) => (c.id ?? "").endsWith(ref));
+    return found?.name ?? null;
+  };
 }

@@ -5,10 +5,12 @@
  *   does not hold it so already; when the engine refuses, the flag goes back to the engine's, with
  *   the engine's reason;
  * - `initiative` written by a GM (core's tracker lets the GM type it): the engine's `setInitiative`
- *   (for `count` the value is the count), at once, with any dice it asks for; the engine's value is
- *   then mirrored (the count track may place it elsewhere). A cleared value or one the ruleset
- *   refuses goes back to the engine's, with the reason;
- * - `initiative` written by a player: back to the engine's (guard.ts).
+ *   (for `count` the value is the count), at once, with any dice it asks for. A cleared value or one
+ *   the ruleset refuses is not taken, with the reason;
+ * - `initiative` written by a player: not taken (guard.ts).
+ * Every client shows the engine's initiative whatever the source holds (combatant-model.ts derives
+ * it, issue 17), so the typed value is then cleared from the source (Tempo keeps it null): a later
+ * identical value typed again is a change Foundry sends, not an empty diff it drops.
  * Tempo's own writes (mirror, rollbacks, group membership) are the engine's already and start nothing, so no write
  * ever answers itself.
  */
@@ -46,10 +48,29 @@ async function restore(
   const combatant = combat.combatants.get(id);
   // Issue 17: a GM another took over from writes nothing; the new active GM restores core's fields.
   if (model === null || model.state === null || combatant === undefined || !isActiveGm()) return;
-  const value = field === "defeated" ? model.host.defeated(model.state, id) : model.host.initiative(model.state, id);
-  if (combatant[field] === value) return;
-  await combat.updateEmbeddedDocuments("Combatant", [{ _id: id, [field]: value }], { [TEMPO_ROLLBACK]: true } as never);
+  if (field === "initiative") {
+    await clearStoredInitiative(combat, id);
+    tellUser(userId, reason);
+    return;
+  }
+  const value = model.host.defeated(model.state, id);
+  if (combatant.defeated === value) return;
+  await combat.updateEmbeddedDocuments("Combatant", [{ _id: id, defeated: value }], {
+    [TEMPO_ROLLBACK]: true,
+  } as never);
   tellUser(userId, reason);
+}
+
+/**
+ * The source's `initiative` put back to null, Tempo's stored value (the shown one is derived from the
+ * engine: combatant-model.ts). Marked as Tempo's own write, so it starts nothing.
+ */
+export async function clearStoredInitiative(combat: Combat.Implementation, id: string): Promise<void> {
+  const combatant = combat.combatants.get(id);
+  if (combatant === undefined || combatant._source.initiative === null) return;
+  await combat.updateEmbeddedDocuments("Combatant", [{ _id: id, initiative: null }], {
+    [TEMPO_ROLLBACK]: true,
+  } as never);
 }
 
 export async function answerCombatantWrites(
@@ -70,12 +91,17 @@ export async function answerCombatantWrites(
     if (!byGm || !("initiative" in change)) continue;
     const value = change.initiative;
     const after = tempoModelOf(combat);
-    if (after === null || after.state === null || value === after.host.initiative(after.state, id)) continue;
+    if (after === null || after.state === null) continue;
+    if (value === after.host.initiative(after.state, id)) {
+      await clearStoredInitiative(combat, id);
+      continue;
+    }
     if (typeof value !== "number") {
       await restore(combat, id, "initiative", userId, { key: "TEMPO.NOTICES.InitiativeRolledBack" });
       continue;
     }
     await toEngine(combat, { type: "setInitiative", combatantId: id, value }, id, "initiative", userId);
+    if (isActiveGm()) await clearStoredInitiative(combat, id);
   }
   if (!byGm) await guardCombatantUpdate(combat, changes, userId);
 }

@@ -42,7 +42,11 @@ export async function guardCombatUpdate(
   tellUser(userId, { key: "TEMPO.NOTICES.TurnRolledBack" });
 }
 
-/** A combatant's `initiative` written by its owner: back to the engine's value. */
+/**
+ * A combatant's `initiative` written by its owner: not taken. Every client shows the engine's value
+ * whatever the source holds (combatant-model.ts derives it, issue 17); the source goes back to null,
+ * Tempo's stored value, and the owner is told.
+ */
 export async function guardCombatantUpdate(
   combat: Combat.Implementation,
   changes: readonly Readonly<Record<string, unknown>>[],
@@ -50,13 +54,11 @@ export async function guardCombatantUpdate(
 ): Promise<void> {
   const model = tempoModelOf(combat);
   if (model === null || model.state === null || byGm(userId) || !isActiveGm()) return;
-  const state = model.state;
-  const fixes: { _id: string; initiative: number | null }[] = [];
+  const fixes: { _id: string; initiative: null }[] = [];
   for (const change of changes) {
     const id = change._id;
     if (typeof id !== "string" || !("initiative" in change)) continue;
-    const engine = model.host.initiative(state, id);
-    if (change.initiative !== engine) fixes.push({ _id: id, initiative: engine });
+    if (combat.combatants.get(id)?._source.initiative !== null) fixes.push({ _id: id, initiative: null });
   }
   if (fixes.length === 0) return;
   await combat.updateEmbeddedDocuments("Combatant", fixes, { [TEMPO_ROLLBACK]: true } as never);

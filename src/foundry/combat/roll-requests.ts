@@ -7,6 +7,7 @@
  */
 import type { DiceRequest, RollResult } from "../../engine/index.ts";
 import { compactInitiativeLines } from "../../view/chat/initiative-card.ts";
+import { packInitiativeLines } from "../../view/chat/initiative-pack.ts";
 import { postCard } from "../chat/post-card.ts";
 
 /**
@@ -48,9 +49,10 @@ async function postSummary(
     reason: r.request.reason,
     formula: r.request.formula,
     total: r.total,
+    combatantId: r.request.combatantId,
   }));
   await postCard(
-    { type: "initiative", input: { table: compactInitiativeLines(lines), private: whisperGm } },
+    { type: "initiative", input: { ...cardRows(combat, lines), private: whisperGm } },
     {
       rolls: rolled.length <= MAX_ATTACHED_ROLLS ? rolled.map((r) => r.roll) : [],
       speaker: ChatMessage.getSpeaker({ alias: combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary") }),
@@ -58,6 +60,20 @@ async function postSummary(
       combatId: combat.id ?? null,
     },
   );
+}
+
+/** From this many rows on, a batch of creatures is packed (names read from the combat: initiative-pack.ts). */
+const PACK_FROM = 24;
+
+/** The card's rows: the compact table, or for a horde the packed rows (issue 17). */
+function cardRows(
+  combat: Combat.Implementation,
+  lines: readonly (Parameters<typeof compactInitiativeLines>[0][number] & { combatantId: string | null })[],
+) {
+  const named = lines.filter((l): l is (typeof lines)[number] & { combatantId: string } => l.combatantId !== null);
+  const roster = combat.combatants.map((c) => c.id ?? "");
+  const packed = lines.length >= PACK_FROM && named.length === lines.length ? packInitiativeLines(named, roster) : null;
+  return packed === null ? { table: compactInitiativeLines(lines) } : { packed };
 }
 
 /** Rolls every request, posts the summary, and returns the totals to feed back with `rolls`. */

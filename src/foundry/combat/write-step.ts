@@ -1,8 +1,10 @@
 /**
  * Writes one engine step to Foundry: ONE Combat update (the changed keys of `system`, with core's
- * `round` and `turn` as the engine says), then at most ONE batched Combatant update for the
- * initiative values and defeated flags that changed (so `combatant.initiative` shows the count, the
- * total or 15.5, and `combatant.defeated` follows the engine's `defeat`, `revive` and their undo).
+ * `round` and `turn` as the engine says), then at most ONE batched Combatant update for the defeated
+ * flags that changed (`combatant.defeated` follows the engine's `defeat`, `revive` and their undo), the
+ * action trackers and group memberships. `Combatant.initiative` is never written (issue 17: 42 B per
+ * creature): every client derives it from the engine state it reads (combatant-model.ts), so it shows
+ * the count, the total or 15.5 with no write at all.
  *
  * Core's `combatStart`, `combatRound` and `combatTurn` hooks fire before the update on the client
  * that gave the command (core-hooks.ts), once per real change. A summary of the engine events
@@ -99,7 +101,7 @@ export async function writeStep(
 export { TEMPO_MIRROR } from "./tempo-write.ts";
 
 /**
- * One batched update of every combatant whose initiative or defeated flag differs from the engine's,
+ * One batched update of every combatant whose defeated flag differs from the engine's,
  * with core's `group` for the combatants in `groups` (default groups made at the start ride along)
  * and the `system.actions` records the step changed (`actions`, step-actions.ts).
  */
@@ -113,7 +115,6 @@ export async function mirrorCombatants(
 ): Promise<void> {
   const changes: {
     _id: string;
-    initiative?: number | null;
     defeated?: boolean;
     group?: string | null;
     system?: { actions: StoredUpdate };
@@ -122,11 +123,9 @@ export async function mirrorCombatants(
   for (const combatant of combat.combatants) {
     const id = combatant.id;
     if (id === null) continue;
-    const initiative = host.initiative(state, id);
     const defeated = host.defeated(state, id);
     const change = {
       _id: id,
-      ...(combatant.initiative !== initiative ? { initiative } : {}),
       ...(combatant.defeated !== defeated ? { defeated } : {}),
       ...(groups.has(id) ? { group: groups.get(id) ?? null } : {}),
       ...(actions.has(id) ? { system: { actions: actions.get(id) ?? {} } } : {}),

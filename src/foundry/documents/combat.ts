@@ -200,7 +200,10 @@ export class TempoCombat extends Combat {
   #rereadForeignWrite(): void {
     forgetState(this.id ?? "");
     const model = tempoModelOf(this);
-    if (model?.fromCache === true) model.prepareDerivedData();
+    if (model?.fromCache !== true) return;
+    // The state read again, and every combatant's initiative derived from it (combatant-model.ts).
+    model.readState();
+    for (const combatant of this.combatants) combatant.prepareData();
   }
 
   async #dispatchTurnEvents(events: readonly { readonly type: string }[]): Promise<void> {

@@ -22,6 +22,8 @@ export interface CardViewer {
   readonly isGM: boolean;
   readonly owns: boolean;
   readonly showOdds: boolean;
+  /** The name of a creature a packed card names by reference (initiative-pack.ts), where it is known. */
+  readonly nameOf?: (ref: string) => string | null;
 }
 
 /** An exact engine probability, as the card prints it: a percentage with one decimal ("57.5"). */

@@ -39,6 +39,6 @@ export function buildChatCard(card: ChatCard, viewer: CardViewer): object {
     case "pending":
       return buildPendingCard(card.input, viewer);
     case "initiative":
-      return buildInitiativeCard(card.input);
+      return buildInitiativeCard(card.input, viewer.nameOf);
   }
 }

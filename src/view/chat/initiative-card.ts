@@ -4,16 +4,14 @@
  *
  * A batch of 300 creatures must stay a small message (issue 17), so the card's stored input is a table:
  * the reasons and formulas of the batch once each, and one row `[name, reason index, formula index,
- * total]` per roll (`compactInitiativeLines`). Cards posted before kept whole `lines`; both are read.
+ * total]` per roll (`compactInitiativeLines`). A horde's batch is packed further (initiative-pack.ts:
+ * names read from the combat when the card is drawn). Cards posted before kept whole `lines`; all
+ * three are read.
  */
 import type { I18nKey } from "../../engine/index.ts";
+import { unpackInitiativeLines, type InitiativeCardLine, type InitiativeCardPacked } from "./initiative-pack.ts";
 
-export interface InitiativeCardLine {
-  readonly name: string;
-  readonly reason: I18nKey;
-  readonly formula: string;
-  readonly total: number;
-}
+export type { InitiativeCardLine };
 
 /** One roll of the compact table: who, the index of its reason, the index of its formula, the total. */
 export type InitiativeCardRow = readonly [name: string, reason: number, formula: number, total: number];
@@ -28,6 +26,8 @@ export interface InitiativeCardTable {
 export interface InitiativeCardInput {
   /** The compact table (cards posted now). */
   readonly table?: InitiativeCardTable;
+  /** A horde's batch, packed (initiative-pack.ts). */
+  readonly packed?: InitiativeCardPacked;
   /** Whole lines (cards posted before the table existed, hand-built samples). */
   readonly lines?: readonly InitiativeCardLine[];
   /** Whispered to the GMs (hidden and NPC combatants). */
@@ -77,10 +77,22 @@ function tableLines(table: InitiativeCardTable): InitiativeCardLine[] {
   return out;
 }
 
-/** Builds the summary card's context; lines keep the order the requests were rolled in. */
-export function buildInitiativeCard(input: InitiativeCardInput): InitiativeCardContext {
-  const table = input.table;
+/**
+ * Builds the summary card's context; lines keep the order the requests were rolled in. `nameOf` gives
+ * the name of a packed card's creature (the renderer reads it from the card's combat).
+ */
+export function buildInitiativeCard(
+  input: InitiativeCardInput,
+  nameOf: (ref: string) => string | null = () => null,
+): InitiativeCardContext {
+  const { table, packed } = input;
   const lines =
-    typeof table === "object" && table !== null ? tableLines(table) : Array.isArray(input.lines) ? input.lines : [];
+    typeof packed === "object" && packed !== null
+      ? unpackInitiativeLines(packed, nameOf)
+      : typeof table === "object" && table !== null
+        ? tableLines(table)
+        : Array.isArray(input.lines)
+          ? input.lines
+          : [];
   return { lines, private: input.private === true, count: lines.length };
 }

@@ -50,6 +50,15 @@ export const regionEventLog: { events: RegionEvent[] } = { events: [] };
 
 export class CombatantModel extends ClientDocument {
   static override documentName = "Combatant" as const;
+  /**
+   * A data field as core's are: set from the source by `_initialize`, then open to the system's data
+   * preparation (Tempo derives it from the combat's engine state). `declare`d so that no class field
+   * initializer overwrites what the constructor's `_initialize` set.
+   */
+  declare initiative: number | null;
+  protected override _initialize(): void {
+    this.initiative = (this._source.initiative as number | null | undefined) ?? null;
+  }
   get actorId(): string | null {
     return (this._source.actorId as string | null) ?? null;
   }
@@ -62,8 +71,9 @@ export class CombatantModel extends ClientDocument {
   get img(): string | null {
     return (this._source.img as string | null) ?? null;
   }
-  get initiative(): number | null {
-    return (this._source.initiative as number | null) ?? null;
+  /** Core's `hasRolled` (API v13 Combatant#hasRolled: "has this combatant rolled initiative yet?"): a prepared initiative. */
+  get hasRolled(): boolean {
+    return this.initiative !== null;
   }
   get hidden(): boolean {
     return this._source.hidden === true;
@@ -146,6 +156,12 @@ export class CombatModel extends ClientDocument {
   }
   get combatant(): CombatantModel | undefined {
     return this.turn === null ? undefined : this.turns[this.turn];
+  }
+
+  /** Core prepares the embedded combatants and groups between the combat's base and derived data. */
+  override prepareEmbeddedDocuments(): void {
+    for (const combatant of this.combatants) combatant.prepareData();
+    for (const group of this.groups) group.prepareData();
   }
 
   override getEmbeddedCollection(documentName: string): Collection<ClientDocument> & Map<string, ClientDocument> {

@@ -66,6 +66,7 @@ export abstract class ClientDocument {
     this.parent = context.parent ?? null;
     this.client = context.client ?? (currentClient() as unknown as ClientPort);
     this.#buildSystem();
+    this._initialize();
   }
 
   get documentName(): DocumentName {
@@ -100,17 +101,33 @@ export abstract class ClientDocument {
     );
   }
 
-  /** Rebuilds derived data (core's `prepareData`: base, embedded, derived). */
+  /**
+   * Rebuilds derived data as core's `prepareData` does: base, then the embedded documents, then
+   * derived (API v13 ClientDocument#prepareData; the community wiki's "From Load to Render" guide). It
+   * does not reset fields from the source: `_initialize` does, when the source changes.
+   */
   prepareData(): void {
     const system = this.system as { prepareBaseData?(): void; prepareDerivedData?(): void };
     system.prepareBaseData?.();
+    this.prepareEmbeddedDocuments();
     system.prepareDerivedData?.();
   }
+
+  /** Core's `prepareEmbeddedDocuments`: each embedded document prepares its data (subclasses with some override). */
+  prepareEmbeddedDocuments(): void {}
+
+  /**
+   * Core's `_initialize`: the document's fields set from its source again (a prepared value such as
+   * a derived `combatant.initiative` is reset to the stored one), before `prepareData` runs. Subclasses
+   * whose fields a system may prepare override it.
+   */
+  protected _initialize(): void {}
 
   /** Replaces this copy's whole source (a test's time machine, runtime.ts `restoreCombat`). */
   resetSource(source: Obj): void {
     this._source = structuredClone(source);
     this.#buildSystem();
+    this._initialize();
     this.prepareData();
   }
 
@@ -119,6 +136,7 @@ export abstract class ClientDocument {
     const diff = modelClock.measure(() => diffUpdate(this._source, expandDotted(changes)));
     this._source = modelClock.measure(() => mergeUpdate(this._source, diff));
     if ("system" in diff || "type" in diff) this.#buildSystem();
+    this._initialize();
     this.prepareData();
     return diff;
   }

@@ -1,6 +1,6 @@
 /**
  * Writes one membership change: ONE Combatant update carrying core's `group` for the combatants that
- * move and the initiative the engine gives them now (so `writeStep` finds nothing left to mirror), then
+ * move (their initiative is derived from the engine's state on every client: combatant-model.ts), then
  * the engine's step in one Combat update (write-step.ts). Tempo's own writes carry `tempoGroups`: the
  * engine already holds them and group-sync.ts leaves them alone.
  */
@@ -14,16 +14,12 @@ export async function writeMembership(
   step: CombatStep | null,
   groups: ReadonlyMap<string, string | null>,
 ): Promise<void> {
-  const changes: { _id: string; group?: string | null; initiative?: number | null }[] = [];
+  const changes: { _id: string; group: string | null }[] = [];
   for (const combatant of combat.combatants) {
     const id = combatant.id;
     if (id === null) continue;
-    const change: { _id: string; group?: string | null; initiative?: number | null } = { _id: id };
     const group = groups.get(id);
-    if (group !== undefined && group !== ownGroupOf(combatant)) change.group = group;
-    const initiative = step === null ? combatant.initiative : host.initiative(step.state, id);
-    if (initiative !== combatant.initiative) change.initiative = initiative;
-    if (Object.keys(change).length > 1) changes.push(change);
+    if (group !== undefined && group !== ownGroupOf(combatant)) changes.push({ _id: id, group });
   }
   if (changes.length > 0)
     await combat.updateEmbeddedDocuments("Combatant", changes, { [TEMPO_GROUPS_OPTION]: true } as never);

@@ -7,9 +7,15 @@
  * The options are copied from the world settings when the combat is created, so changing a world
  * setting never changes an encounter in progress.
  *
- * Derived on every update (`prepareDerivedData`): `state`, the engine state read back, and `rank`,
+ * Derived on every update, in `prepareBaseData`: `state`, the engine state read back, and `rank`,
  * each combatant id's place in the engine's order (what `_sortCombatants` reads). A state that cannot
  * be read leaves `state` null and the combat refuses commands with a clear error instead of guessing.
+ * It is read in the BASE step because Foundry's `ClientDocument#prepareData` runs `prepareBaseData`,
+ * then `prepareEmbeddedDocuments`, then `prepareDerivedData` (API v13 ClientDocument#prepareData,
+ * https://foundryvtt.com/api/classes/foundry.ClientDocument.html; the community wiki's "From Load to
+ * Render" guide, https://foundryvtt.wiki/en/development/guides/from-load-to-render, walks the same
+ * order; a TypeDataModel's `prepareBaseData` runs inside the document's, API v13 TypeDataModel): the
+ * combatants, prepared in between, derive their `initiative` from this state (combatant-model.ts).
  *
  * `format` is the version of the stored engine format (engine/host/combat-format.ts). An older combat
  * (version 0 or 1) is read as it is and moved forward by the GM's next write, diffed against the source
@@ -118,11 +124,29 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     return hostOptionsOf(this.options as CombatOptions);
   }
 
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
+  override prepareBaseData(): void {
+    super.prepareBaseData();
+    this.readState();
+  }
+
+  /**
+   * The initiative the engine gives `combatantId` (what every client shows as `combatant.initiative`,
+   * combatant-model.ts), or undefined when there is no state to read it from.
+   */
+  initiativeOf(combatantId: string): number | null | undefined {
+    if (this.state === null || this.#readHost === null) return undefined;
+    return this.#readHost.initiative(this.state, combatantId);
+  }
+
+  /** The host the state was read with (one per preparation, not one per combatant). */
+  #readHost: AnyRulesetHost | null = null;
+
+  /** Reads the engine state (and `rank`, `resetReason`) from the stored engine or this client's cache. */
+  readState(): void {
     this.state = null;
     this.rank = new Map();
     const host = this.host;
+    this.#readHost = host;
     this.resetReason = combatFormatReason(this);
     this.fromCache = false;
     if (this.engine === null || this.resetReason !== null) return;

@@ -9,6 +9,7 @@ import { isActionRecordShape, type HostCombatant, type HostSide } from "../../..
 import { effectiveGroupId } from "../../combat/groups/membership.ts";
 import { actorCombatFacts } from "../actor/actor-combat-facts.ts";
 import { combatantConditions } from "../../conditions/actor-conditions.ts";
+import { TempoCombatModel } from "../combat/combat-model.ts";
 
 export const COMBATANT_SIDES = ["pc", "ally", "enemy"] as const satisfies readonly HostSide[];
 
@@ -42,6 +43,25 @@ type CombatantSchema = ReturnType<typeof defineCombatantSchema>;
 export class TempoCombatantModel extends foundry.abstract.TypeDataModel<CombatantSchema, Combatant.Implementation> {
   static override defineSchema(): CombatantSchema {
     return defineCombatantSchema();
+  }
+
+  /**
+   * Issue 17: Tempo never writes `Combatant.initiative` (some 42 B per creature per step); every client
+   * derives it here from its combat's engine state, so `combatant.initiative`, `hasRolled`, core's
+   * tracker and modules see the engine's value. Foundry prepares a Combat's embedded documents between
+   * its base and derived data (API v13 ClientDocument#prepareData: `prepareBaseData`,
+   * `prepareEmbeddedDocuments`, `prepareDerivedData`), and the combat's model reads its state in the
+   * base step (combat-model.ts), so the state is there when a combat update re-prepares its combatants;
+   * a Combatant-only update re-prepares only this combatant, which reads the combat's state as it is
+   * (already decoded, cached on the combat's model). Without a Tempo state the source's value stands.
+   */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const combatant = this.parent;
+    const combat: unknown = combatant.parent?.system;
+    if (!(combat instanceof TempoCombatModel) || combatant.id === null) return;
+    const initiative = combat.initiativeOf(combatant.id);
+    if (initiative !== undefined) combatant.initiative = initiative;
   }
 }
 

@@ -1,0 +1,85 @@
+/**
+ * An undo or redo patch as the history stores it (issue 17: each kept undo step adds < 1 KB at 300).
+ *
+ * A small patch (a turn step's) is stored as it was before: the encoded update (stored-json.ts). A
+ * large one (a roll all's, a round boundary's: one field of every creature) is stored as ONE string:
+ * its rows written field by field (patch-transpose.ts), then compressed (lz-text.ts) against the stored state it
+ * will be applied to — the state after the step for an undo patch, the state before it for a redo
+ * patch — which both the writer and the reader have when it is used. What a patch repeats of that
+ * state (ids, field names, the cells of a column it changes) or of itself (the same value for every
+ * creature) costs a few characters; only what cannot be found again (the rolled dice) costs its size.
+ *
+ * The dictionary is the target state written the way the patch is (keys sorted at every level, since
+ * a state read back from Foundry may list keys in another order than the one the writer built; rows
+ * field by field), so an old order or column the patch restores is found in the present one as runs;
+ * `"` and `'` are swapped in both so the compressed text needs few JSON escapes. The string starts with `~z`, then a hash of that
+ * dictionary and `:`; a patch applied to any other state is refused (null), never misread.
+ */
+import { transposeRows, untransposeRows } from "./patch-transpose.ts";
+import { compressText, decompressText } from "./lz-text.ts";
+import { setOwn } from "./own-property.ts";
+import { decodeStored, encodeStored, type Json, type Stored, type StoredObject } from "./stored-json.ts";
+import type { StoredUpdate } from "./update-diff.ts";
+
+const MARK = "~z";
+/** Below this many characters of JSON a patch is stored as it is (compressing would save little). */
+const SMALL = 240;
+
+/**
+ * `value` with every record's keys inserted in sorted order (JavaScript then lists integer keys first,
+ * in numeric order, and the others sorted): the same text for the same state however it was built.
+ */
+function canonical(value: Stored): Json {
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, Json> = {};
+  for (const key of Object.keys(value).sort()) setOwn(out, key, canonical(value[key] as Stored));
+  return out;
+}
+
+/** The text a patch for `target` is compressed against: the target written as patches are. */
+function dictionaryOf(target: StoredObject): string {
+  return swapQuotes(JSON.stringify(transposeRows(canonical(target))));
+}
+
+/** `"` and `'` exchanged (its own inverse). */
+function swapQuotes(text: string): string {
+  return text.replace(/["']/g, (c) => (c === '"' ? "'" : '"'));
+}
+
+/** FNV-1a of the dictionary, base 36. */
+function hashText(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/** The patch's stored entry, compressed against `target` when that makes it smaller. */
+export function packPatch(patch: StoredUpdate, target: StoredObject): Stored {
+  const encoded = encodeStored(patch as Json);
+  const plain = JSON.stringify(encoded);
+  if (plain.length < SMALL) return encoded;
+  const dictionary = dictionaryOf(target);
+  const text = swapQuotes(JSON.stringify(transposeRows(encoded as Json)));
+  const packed = `${MARK}${hashText(dictionary)}:${compressText(text, dictionary)}`;
+  return JSON.stringify(packed).length < plain.length ? packed : encoded;
+}
+
+/** The patch a stored entry holds for `target`, or null when it does not read (or was made for another state). */
+export function unpackPatch(entry: Stored | undefined, target: StoredObject): StoredUpdate | null {
+  if (typeof entry !== "string") return asObject(decodeStored(entry)?.value);
+  if (!entry.startsWith(MARK)) return null;
+  const colon = entry.indexOf(":");
+  const dictionary = dictionaryOf(target);
+  if (colon < 0 || entry.slice(MARK.length, colon) !== hashText(dictionary)) return null;
+  const text = decompressText(entry.slice(colon + 1), dictionary);
+  if (text === null) return null;
+  try {
+    return asObject(decodeStored(untransposeRows(JSON.parse(swapQuotes(text)) as Json))?.value);
+  } catch {
+    return null;
+  }
+}
+
+function asObject(value: Json | undefined): StoredUpdate | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as StoredUpdate) : null;
+}

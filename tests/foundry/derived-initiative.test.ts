@@ -1,0 +1,73 @@
+/**
+ * Issue 17: Tempo never writes `Combatant.initiative`; every client derives it from its combat's
+ * engine state while preparing data (combatant-model.ts), so what a user sees — the initiative on
+ * each combatant, `hasRolled`, core's turn order — is the engine's on every client, with no
+ * per-creature write: after a roll, after a write to one combatant only, and after a reload.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { RULESET_IDS } from "../../src/engine/index.ts";
+import { copyOn } from "../support/client-combats.ts";
+import { embedded, installTempoWorld, playUntil, type Tempo } from "../support/tempo-encounter.ts";
+
+const t = await installTempoWorld(41);
+const { world } = t;
+afterAll(() => world.uninstall());
+
+/** What differs between the initiative each client shows and the engine's (empty when none). */
+function shownVersusEngine(combat: Tempo): string[] {
+  const m = t.model(combat);
+  const out: string[] = [];
+  for (const client of world.runtime.network.connectedClients) {
+    const copy = copyOn(client, combat.id ?? "");
+    for (const c of copy.combatants) {
+      const engine = m.host.initiative(m.state, c.id ?? "");
+      if (c.initiative !== engine) out.push(`${client.id} ${c.id ?? ""}: ${String(c.initiative)} ≠ ${String(engine)}`);
+      if ((c as unknown as { hasRolled: boolean }).hasRolled !== (engine !== null))
+        out.push(`${client.id} ${c.id ?? ""}: hasRolled`);
+    }
+  }
+  return out;
+}
+
+describe("combatant initiative is derived from the engine on every client (issue 17)", () => {
+  it.each(RULESET_IDS)(
+    "%s: a whole round shows the engine's initiatives everywhere, none is written",
+    async (ruleset) => {
+      const combat = await t.encounter(ruleset, 6);
+      const from = world.writes.length;
+      await combat.tempoCommand({ type: "start" });
+      await world.idle();
+      expect(await playUntil(t, combat, (c) => c.round >= 2, 80)).toBe(true);
+      expect(shownVersusEngine(combat)).toEqual([]);
+      const m = t.model(combat);
+      expect(combat.combatants.some((c) => m.host.initiative(m.state, c.id ?? "") !== null)).toBe(true);
+      const written = world.writes
+        .slice(from)
+        .filter((w) => w.document === "Combatant" && Array.isArray(w.data))
+        .flatMap((w) => w.data as Record<string, unknown>[])
+        .filter((d) => "initiative" in d);
+      expect(written).toEqual([]);
+    },
+  );
+
+  it("a write to one combatant only (its flags) re-prepares it from the combat's state: still the engine's", async () => {
+    const combat = await t.encounter("count", 5);
+    expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);
+    const id = combat.combatants.contents[1]?.id ?? "";
+    await embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: id, "flags.world.note": "x" }]);
+    await world.idle();
+    expect(shownVersusEngine(combat)).toEqual([]);
+  });
+
+  it("a page loaded later shows the engine's initiatives at once", async () => {
+    const combat = await t.encounter("standard", 5);
+    expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);
+    t.observer.active = false;
+    await world.idle();
+    t.observer.active = true;
+    await world.idle();
+    expect(shownVersusEngine(combat)).toEqual([]);
+    const observed = copyOn(world.runtime.clientOf(t.observer.id), combat.id ?? "");
+    expect(observed.turns.map((c) => c.id)).toEqual(t.model(combat).host.order(t.model(combat).state));
+  });
+});
