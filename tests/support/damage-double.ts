@@ -21,7 +21,6 @@
 import { ActorDouble } from "./actor-double.ts";
 import { foundryMerge, type UserDouble, type World } from "./foundry-world.ts";
 import { ActorModel } from "./runtime/actor.ts";
-import { currentClient } from "./runtime/context.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -181,11 +180,9 @@ export function installDamageDouble(world: World): DamageDouble {
     },
   };
   Object.defineProperty(globalThis, "Actor", { value: ActorGlobal, configurable: true, writable: true });
+  const modelFromUuid = (globalThis as unknown as { fromUuid(uuid: string): Promise<unknown> }).fromUuid;
   Object.defineProperty(globalThis, "fromUuid", {
-    value: async (uuid: string) => {
-      const id = uuid.replace(/^Actor\./, "");
-      return (currentClient().game as { actors: Map<string, unknown> }).actors.get(id) ?? world.actors.get(id) ?? null;
-    },
+    value: async (uuid: string) => (await modelFromUuid(uuid)) ?? world.actors.get(uuid.replace(/^Actor\./, "")) ?? null,
     configurable: true,
     writable: true,
   });

@@ -27,6 +27,7 @@ import { ChatMessageModel } from "./runtime/chat.ts";
 import { FIELDS, TypeDataModel } from "./runtime/fields.ts";
 import { isObj, mergeUpdate, type Obj } from "./runtime/diff.ts";
 import { makeRollClass } from "./runtime/roll.ts";
+import { uuidGlobals } from "./runtime/uuid.ts";
 import { actorLevel, OWNERSHIP } from "./runtime/server.ts";
 import type { Client } from "./runtime/client.ts";
 
@@ -34,7 +35,17 @@ export { mergeUpdate as foundryMerge } from "./runtime/diff.ts";
 
 export interface Write {
   readonly document:
-    "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup" | "ActiveEffect" | "Token" | "Actor" | "Setting";
+    | "Combat"
+    | "Combatant"
+    | "ChatMessage"
+    | "CombatantGroup"
+    | "ActiveEffect"
+    | "Item"
+    | "Scene"
+    | "Token"
+    | "Wall"
+    | "Actor"
+    | "Setting";
   /** The operation, for writes the runtime's server logged. */
   readonly action?: "create" | "update" | "delete";
   readonly userId: string;
@@ -91,7 +102,17 @@ export interface World {
   uninstall(): void;
 }
 
-const SHARED_GLOBALS = ["foundry", "Combat", "Roll", "ChatMessage", "CONST", "Handlebars"];
+const SHARED_GLOBALS = [
+  "foundry",
+  "Combat",
+  "Roll",
+  "ChatMessage",
+  "CONST",
+  "Handlebars",
+  "Actor",
+  "fromUuid",
+  "fromUuidSync",
+];
 
 function baseConfig(): Obj {
   const documentConfig = () => ({ documentClass: null as unknown, dataModels: {} as Record<string, unknown> });
@@ -364,5 +385,9 @@ export function installFoundryWorld(seed = 1): World {
   const SHEET_GLOBALS = defineDocumentGlobals(defineSharedGlobal);
   defineSharedGlobal("Roll", makeRollClass({ scripted: () => scriptedTotals.shift(), random: next }));
   defineSharedGlobal("ChatMessage", ChatMessageModel);
+  defineSharedGlobal("Actor", ActorModel);
+  const { fromUuid, fromUuidSync } = uuidGlobals(runtime.compendia);
+  defineSharedGlobal("fromUuid", fromUuid);
+  defineSharedGlobal("fromUuidSync", fromUuidSync);
   return world;
 }

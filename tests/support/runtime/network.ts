@@ -229,36 +229,22 @@ export class Network {
   /** Loads the server's documents into a client that just connected (after its `init`). */
   load(client: Client): void {
     const snapshot = this.server.snapshot();
-    const combats = snapshot.filter((d) => d.documentName === "Combat");
     client.run(() => {
-      for (const { source } of snapshot.filter((d) => d.documentName === "Actor")) {
-        if (client.actors.has(String(source._id))) continue;
-        const actor = new (client.documentClass("Actor"))(source, { client });
-        for (const child of snapshot.filter((d) => d.parentId === actor.id)) {
-          const doc = new (client.documentClass(child.documentName))(child.source, { parent: actor, client });
-          actor.getEmbeddedCollection(child.documentName).set(doc.id ?? "", doc);
+      // Actors before scenes and combats: tokens and combatants read their actors.
+      for (const name of ["Actor", "Scene", "ChatMessage", "Combat"] as const) {
+        for (const { source } of snapshot.filter((d) => d.documentName === name)) {
+          const id = String(source._id);
+          const collection = client.worldCollection(name);
+          if (collection.has(id)) continue;
+          const doc = new (client.documentClass(name))(source, { client });
+          for (const child of snapshot.filter((d) => d.parentId === id)) {
+            const embedded = new (client.documentClass(child.documentName))(child.source, { parent: doc, client });
+            doc.getEmbeddedCollection(child.documentName).set(embedded.id ?? "", embedded);
+          }
+          collection.set(id, doc);
+          doc.prepareData();
+          if (name === "Combat") (doc as unknown as { setupTurns(): void }).setupTurns();
         }
-        actor.prepareData();
-        client.actors.set(actor.id ?? "", actor as never);
-      }
-      for (const { source } of snapshot.filter((d) => d.documentName === "ChatMessage")) {
-        if (client.messages.has(String(source._id))) continue;
-        const message = new (client.documentClass("ChatMessage"))(source, { client });
-        message.prepareData();
-        client.messages.set(message.id ?? "", message as never);
-      }
-      for (const { source } of combats) {
-        if (client.combats.has(String(source._id))) continue;
-        const Class = client.documentClass("Combat");
-        const combat = new Class(source, { client }) as unknown as import("./combat.ts").CombatModel;
-        client.combats.set(combat.id ?? "", combat);
-        for (const child of snapshot.filter((d) => d.parentId === combat.id)) {
-          const ChildClass = client.documentClass(child.documentName);
-          const doc = new ChildClass(child.source, { parent: combat, client });
-          combat.getEmbeddedCollection(child.documentName).set(doc.id ?? "", doc);
-        }
-        combat.prepareData();
-        combat.setupTurns();
       }
     });
   }

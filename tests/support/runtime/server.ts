@@ -91,6 +91,21 @@ const DEFAULTS: Readonly<Record<DocumentName, Obj>> = {
     flags: {},
     system: {},
   },
+  Scene: { name: "", width: 4000, height: 3000, padding: 0.25, grid: { size: 100 }, flags: {} },
+  Token: {
+    name: "",
+    actorId: null,
+    actorLink: false,
+    x: 0,
+    y: 0,
+    width: 1,
+    height: 1,
+    hidden: false,
+    disposition: -1,
+    delta: {},
+    flags: {},
+  },
+  Wall: { c: [0, 0, 0, 0], move: 20, flags: {} },
   ChatMessage: {
     type: "base",
     author: null,
@@ -164,6 +179,10 @@ export class Server {
     if (documentName === "Combatant") {
       return this.hooks.combatantLevel(source, user.id);
     }
+    if (documentName === "Token") {
+      const actor = typeof source.actorId === "string" ? this.source("Actor", source.actorId) : null;
+      return actor === null ? OWNERSHIP.NONE : actorLevel(actor, user);
+    }
     if (documentName === "ChatMessage") return source.author === user.id ? OWNERSHIP.OWNER : OWNERSHIP.NONE;
     return OWNERSHIP.NONE;
   }
@@ -192,7 +211,7 @@ export class Server {
       const data = expandDotted(raw);
       const id = request.options.keepId === true && typeof data._id === "string" ? data._id : this.hooks.newId();
       const source = mergeUpdate(structuredClone(DEFAULTS[documentName]), { ...data, _id: id });
-      if (documentName === "Combat" || documentName === "CombatantGroup" || documentName === "Actor") {
+      if (["Combat", "CombatantGroup", "Actor", "Scene", "Token", "Wall"].includes(documentName)) {
         if (!user.isGM) this.#refuse(user.id, `only a GM creates a ${documentName}`);
       } else if (documentName === "ChatMessage") {
         source.author ??= user.id;
@@ -229,6 +248,7 @@ export class Server {
       const next = mergeUpdate(stored.source, diff);
       if ("system" in diff)
         next.system = this.#checkSystem(documentName, String(next.type), isObj(next.system) ? next.system : {});
+      if (documentName === "Token" && "delta" in diff) this.#checkDelta(next);
       planned.push({ stored, next, diff: { _id: id, ...diff } });
     }
     if (planned.length === 0) return null;
@@ -243,10 +263,18 @@ export class Server {
     });
   }
 
+  /** An unlinked token's actor (its base actor with the delta over it) must be a valid actor (scene.ts). */
+  #checkDelta(token: Obj): void {
+    const base = typeof token.actorId === "string" ? this.source("Actor", token.actorId) : null;
+    const delta = isObj(token.delta) ? token.delta : {};
+    if (base === null || !isObj(delta.system)) return;
+    this.#checkSystem("Actor", String(base.type), mergeUpdate(isObj(base.system) ? base.system : {}, delta.system));
+  }
+
   #checkUpdate(documentName: DocumentName, stored: Stored, diff: Obj, user: ServerUser): void {
     if (user.isGM) return;
     const source = stored.source;
-    if (documentName === "Actor" || documentName === "Item" || documentName === "ActiveEffect") {
+    if (["Actor", "Item", "ActiveEffect", "Token"].includes(documentName)) {
       if (this.#level(documentName, source, user, stored.parentId) < OWNERSHIP.OWNER || "ownership" in diff)
         this.#refuse(user.id, `only an owner or a GM updates ${documentName} ${String(source._id)}`);
       return;
@@ -293,8 +321,8 @@ export class Server {
     if (ids.length === 0) return null;
     for (const id of ids) {
       this.#docs.delete(Server.key(documentName, id));
-      // A deleted Combat or Actor takes its embedded documents with it.
-      if (documentName === "Combat" || documentName === "Actor")
+      // A deleted Combat, Actor or Scene takes its embedded documents with it.
+      if (EMBEDDED[documentName] === undefined)
         for (const [key, stored] of this.#docs) if (stored.parentId === id) this.#docs.delete(key);
     }
     return this.#broadcast({
