@@ -159,12 +159,10 @@ export class Client implements ClientPort, ClientGlobals {
   }
   /**
    * A combatant's actor: this client's own copy of the world actor `actorId` (API Combatant#actor
-   * is `game.actors.get(actorId)` for a linked token, each page's own collection); legacy doubles'
-   * actors otherwise.
+   * is `game.actors.get(actorId)` for a linked token, each page's own collection).
    */
   actor(actorId: string | null): unknown {
-    const own = actorId === null ? undefined : this.actors.get(actorId);
-    return own ?? this.network.actor(actorId);
+    return (actorId === null ? undefined : this.actors.get(actorId)) ?? null;
   }
 
   request(request: Omit<ModifyRequest, "userId">): Promise<ModifyResult | null> {
@@ -297,7 +295,7 @@ function makeGame(client: Client, shared: Obj): object {
       advance: (delta: number) => client.network.advanceTime(client, delta),
     },
   };
-  // Keys a legacy double defines on `game` (messages, actors, scenes …) are shared by every client.
+  // Keys the world shares (keybindings, i18n …) are the same object on every client.
   return new Proxy(own, {
     get: (target, key) => (key in target ? Reflect.get(target, key) : Reflect.get(shared, key)),
     has: (target, key) => key in target || key in shared,

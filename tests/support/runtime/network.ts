@@ -13,17 +13,16 @@ import { modelClock } from "./clock.ts";
 
 export class QueryError extends Error {}
 
-/** Who owns what a combatant stands for (its actor's ownership) and the actor documents themselves. */
+/** Who owns what a combatant stands for (its actor's ownership). */
 export interface ActorDirectory {
   level(combatant: Obj, userId: string): number;
-  actor(actorId: string | null): unknown;
 }
 
 export class Network {
   readonly clients = new Map<string, Client>();
   /** Queries waiting for an answer, by the client that must answer them. */
   readonly #pendingQueries = new Map<Client, Set<(error: Error) => void>>();
-  actors: ActorDirectory = { level: () => 0, actor: () => null };
+  actors: ActorDirectory = { level: () => 0 };
 
   constructor(
     readonly server: Server,
@@ -36,10 +35,6 @@ export class Network {
 
   clientOf(userId: string): Client | undefined {
     return this.connectedClients.find((c) => c.userId === userId);
-  }
-
-  actor(actorId: string | null): unknown {
-    return this.actors.actor(actorId);
   }
 
   /** The designated active GM as `client` sees the users (client.ts). */
