@@ -2,9 +2,10 @@
  * Core's Actor with its embedded Items and ActiveEffects on one client, as public sources show v13:
  * - an actor's `ownership` maps user ids (and `default`) to CONST.DOCUMENT_OWNERSHIP_LEVELS (NONE,
  *   LIMITED, OBSERVER, OWNER; API `DocumentOwnershipField`); a GM owns everything. Embedded Items and
- *   ActiveEffects have their parent actor's level (API `ClientDocumentMixin#getUserLevel`: an
- *   embedded document "inherits" its parent's permission; dnd5e's item sheets rely on `item.isOwner`
- *   being the actor's). The server (server.ts) enforces it on every write.
+ *   ActiveEffects have their parent actor's level: the actor's owner may create them
+ *   (foundryvtt/foundryvtt#12938 shows a player's `Item.create(data, { parent: actor })` succeed), and
+ *   their own `ownership` is a GM's to change (the server error quoted in the same issue). The server
+ *   (server.ts) enforces it on every write.
  * - `actor.statuses` is the Set of status ids of its active (not disabled) effects (v11+; dnd5e and
  *   Draw Steel read `actor.statuses.has(id)`); `toggleStatusEffect(id, { active })` is what the token
  *   HUD calls: with `active: false` it deletes every effect carrying the status, with `active: true`

@@ -216,7 +216,15 @@ export class Client implements ClientPort, ClientGlobals {
     combat.setupTurns();
   }
 
-  /** Applies a broadcast operation to this client's documents and runs the lifecycle (document.ts). */
+  /**
+   * Applies a broadcast operation to this client's documents and runs the lifecycle (document.ts): each
+   * document's `_onCreate` / `_onUpdate` / `_onDelete` and its hook, then the parent's descendant
+   * callback. The document hooks fire "for all connected clients after the creation has been
+   * processed" (API hookEvents.createDocument); the parent's callback is given the documents already
+   * in its collection (the RuneQuest system's `_onCreateDescendantDocuments` updates them,
+   * sun-dragon-cult/fvtt-system-rqg#863). That the child's callback and hook come BEFORE the parent's
+   * descendant callback is the model's order: no public source found states the relative order.
+   */
   receive(result: ModifyResult): void {
     this.run(() => {
       const { documentName, parentId, options, userId } = result;

@@ -19,8 +19,10 @@
  *   unlinked tokens' actor data so, one batch per scene beside one `Actor.updateDocuments`). A
  *   synthetic actor's own `update` is modelled as one such write of its token's delta (core routes it
  *   through the ActorDelta, which lives on the token).
- * - A token's ownership is its actor's (the token HUD and `token.isOwner` follow the actor in dnd5e's
- *   and pf2e's token code); the server (server.ts) enforces it.
+ * - A token's ownership is its actor's, and an unlinked token's actor has its base actor's ownership
+ *   (foundryvtt/foundryvtt#9655 and #11034: "Unlinked tokens … inherit the default permission from
+ *   their base actors"; `token.actor.ownership` equals the base actor's there); the server (server.ts)
+ *   enforces it.
  */
 import { Collection } from "./collection.ts";
 import { currentClient } from "./context.ts";
