@@ -30,8 +30,6 @@ import { uuidGlobals } from "./runtime/uuid.ts";
 import { actorLevel, OWNERSHIP } from "./runtime/server.ts";
 import type { Client } from "./runtime/client.ts";
 
-export { mergeUpdate as foundryMerge } from "./runtime/diff.ts";
-
 export interface Write {
   readonly document:
     | "Combat"
