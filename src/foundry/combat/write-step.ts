@@ -101,7 +101,8 @@ export async function writeStep(
 export { TEMPO_MIRROR } from "./tempo-write.ts";
 
 /**
- * One batched update of every combatant whose defeated flag differs from the engine's,
+ * One batched update of every combatant whose defeated flag differs from the engine's or whose stored
+ * initiative is not null,
  * with core's `group` for the combatants in `groups` (default groups made at the start ride along)
  * and the `system.actions` records the step changed (`actions`, step-actions.ts).
  */
@@ -115,6 +116,7 @@ export async function mirrorCombatants(
 ): Promise<void> {
   const changes: {
     _id: string;
+    initiative?: null;
     defeated?: boolean;
     group?: string | null;
     system?: { actions: StoredUpdate };
@@ -126,6 +128,9 @@ export async function mirrorCombatants(
     const defeated = host.defeated(state, id);
     const change = {
       _id: id,
+      // A stored initiative (a GM's typed value, or one an older Tempo wrote) goes back to null, Tempo's
+      // stored value, in the same batch: what every client shows is derived (combatant-model.ts).
+      ...(combatant._source.initiative != null ? { initiative: null } : {}),
       ...(combatant.defeated !== defeated ? { defeated } : {}),
       ...(groups.has(id) ? { group: groups.get(id) ?? null } : {}),
       ...(actions.has(id) ? { system: { actions: actions.get(id) ?? {} } } : {}),
