@@ -65,7 +65,8 @@ export async function writeStep(
   const turn = turnIndex(host, step.state);
   // Issue 17: every Tempo write carries the next sequence number (writer-queue.ts, run-command.ts).
   const system = { ...(step.update ?? {}), seq: (model?.seq ?? 0) + 1 };
-  const data = { system, round, turn };
+  // Issue 17: a copy, so nothing the update passes through can change the stored form kept in the cache.
+  const data = { system: structuredClone(system), round, turn };
   const before = { started: wasStarted, round: combat.round, turn: combat.turn };
   const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds);
   const summary = summarizeEvents(step.events);
@@ -79,7 +80,7 @@ export async function writeStep(
   assertActiveGm();
   if (hook !== null && fireHooks) fireCoreHook(combat, hook);
   // Issue 17: this client's model takes the step's state instead of decoding its own write again.
-  primeState(combat.id ?? "", system.seq, step.state);
+  primeState(combat.id ?? "", system.seq, step);
   holdStepEvents(combat.id ?? "", step.events);
   try {
     await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
