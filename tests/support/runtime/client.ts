@@ -280,6 +280,9 @@ function makeGame(client: Client, shared: Obj): object {
     messages: client.messages,
     actors: Object.assign(client.actors, { fromCompendium }),
     scenes: client.scenes,
+    // Core always has `game.packs` (API `Game#packs`: the world's compendium collections). The model
+    // holds compendium documents by UUID (uuid.ts) but no pack collections yet: an empty one.
+    packs: new Map<string, never>(),
     get combat(): CombatModel | null {
       return client.combats.find((c) => c.active) ?? client.combats.contents[0] ?? null;
     },
