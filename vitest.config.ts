@@ -18,7 +18,16 @@ export default defineConfig({
       { test: { name: "view", isolate: false, include: ["tests/view/**/*.test.ts"], environment: "node" } },
       { test: { name: "templates", isolate: false, include: ["tests/templates/**/*.test.ts"], environment: "node" } },
       { test: { name: "foundry", include: ["tests/foundry/**/*.test.ts"], environment: "node" } },
-      { test: { name: "packs", isolate: false, include: ["tests/packs/**/*.test.ts"], environment: "node" } },
+      // The pack tests compile LevelDB packs and load the system's models: seconds each on a busy machine.
+      {
+        test: {
+          name: "packs",
+          isolate: false,
+          include: ["tests/packs/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: "release",
