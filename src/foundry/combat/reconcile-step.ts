@@ -31,6 +31,7 @@ import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { shownStatuses } from "../conditions/status-effect-data.ts";
 import { showNotice } from "../notice.ts";
 import { readableCombat } from "./tempo-model.ts";
+import { isJoinRequest } from "./join-requests.ts";
 
 interface Draft {
   state: unknown;
@@ -83,7 +84,8 @@ export function reconcileStep(combat: Combat.Implementation): { host: AnyRuleset
   const present = new Set(combat.combatants.map((c) => c.id ?? ""));
   let roster = false;
   for (const combatant of combat.combatants.contents) {
-    if (combatant.id === null || known.has(combatant.id)) continue;
+    // Issue 18: a combatant that is not `tempo` is a join request, answered before (join-requests.ts).
+    if (combatant.id === null || known.has(combatant.id) || isJoinRequest(combatant)) continue;
     const joined = host.join(draft.state, hostCombatantOf(combatant));
     if (take(draft, joined)) roster = true;
     else if (!joined.ok) showNotice(joined.error); // as roster-sync.ts: a creature the engine cannot take
