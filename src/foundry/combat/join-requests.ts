@@ -13,6 +13,9 @@
  * - A `base` combatant already in a Tempo combat (made before issue 18) becomes a `tempo` one with its
  *   data when the active GM's client is ready (`migrateBaseCombatants`).
  * Requests are never joined to the engine while they wait (`isJoinRequest`, roster-sync.ts).
+ * A creature that left and joins again keeps what its `tempo` combatant held (side, facts, and its
+ * action tracker's current record: STD-6), so leaving does not refresh its economy or change its side:
+ * the active GM's client remembers a departed combatant's `system` by its token (or actor) per combat.
  */
 import { joinRequestVerdict } from "../../engine/index.ts";
 import { isActiveGm } from "./active-gm.ts";
@@ -27,6 +30,39 @@ type Source = Readonly<Record<string, unknown>>;
 
 /** Ids of combatants the active GM has not answered yet (this client's). */
 const waiting = new Set<string>();
+
+/** The `system` of departed `tempo` combatants: combat id → token or actor id → system. */
+const departed = new Map<string, Map<string, Record<string, unknown>>>();
+
+function creatureKey(source: Source): string {
+  const token = source.tokenId;
+  return typeof token === "string" && token !== "" ? `t.${token}` : `a.${String(source.actorId)}`;
+}
+
+/** Remembers deleted `tempo` combatants (the active GM's `_onDeleteDescendantDocuments`). */
+export function rememberDeparted(combat: Combat.Implementation, deleted: readonly Combatant.Implementation[]): void {
+  if (!isActiveGm() || tempoModelOf(combat) === null) return;
+  const byCreature = departed.get(combat.id ?? "") ?? new Map<string, Record<string, unknown>>();
+  for (const combatant of deleted) {
+    if (combatant.type !== TEMPO_COMBATANT_TYPE || waiting.has(combatant.id ?? "")) continue;
+    const source = combatant._source as unknown as Source;
+    const system = structuredClone(source.system) as Record<string, unknown> | undefined;
+    if (system === undefined) continue;
+    const actions = system.actions as { now?: unknown } | undefined;
+    // The tracker's current record only: its undo and redo belong to steps the creature was part of.
+    byCreature.set(creatureKey(source), { ...system, actions: { now: actions?.now ?? null, undo: {}, redo: {} } });
+  }
+  departed.set(combat.id ?? "", byCreature);
+}
+
+/** What a creature held when it last left `combat` (taken: used once), or an empty `system`. */
+function departedSystem(combat: Combat.Implementation, source: Source): Record<string, unknown> {
+  const byCreature = departed.get(combat.id ?? "");
+  const key = creatureKey(source);
+  const system = byCreature?.get(key);
+  byCreature?.delete(key);
+  return system ?? {};
+}
 
 /** Whether `combatant` waits to join: not of the `tempo` subtype, or not answered yet. */
 export function isJoinRequest(combatant: Combatant.Implementation): boolean {
@@ -63,8 +99,8 @@ async function replace(combat: Combat.Implementation, ids: readonly string[], da
 
 async function refuse(combat: Combat.Implementation, ids: readonly string[], userId: string): Promise<void> {
   const present = ids.filter((id) => combat.combatants.has(id));
-  for (const id of ids) waiting.delete(id);
   await replace(combat, present, []);
+  for (const id of ids) waiting.delete(id);
   if (present.length > 0) tellUser(userId, { key: "TEMPO.NOTICES.JoinRefused" });
 }
 
@@ -73,18 +109,26 @@ async function accept(combat: Combat.Implementation, ids: readonly string[]): Pr
     const combatant = combat.combatants.get(id);
     return combatant === undefined ? [] : [combatant._source as unknown as Source];
   });
-  for (const id of ids) waiting.delete(id);
-  const data = sources.map((s) => ({ ...coreFields(s), type: TEMPO_COMBATANT_TYPE, defeated: false }));
+  const data = sources.map((s) => ({
+    ...coreFields(s),
+    type: TEMPO_COMBATANT_TYPE,
+    defeated: false,
+    system: departedSystem(combat, s),
+  }));
   await replace(
     combat,
     sources.map((s) => String(s._id)),
     data,
   );
+  // Still waiting while replaced: a request's own `system` is never remembered as a departure.
+  for (const id of ids) waiting.delete(id);
 }
 
 /** The GM's answer to a request in a running combat (DialogV2.confirm; no dialog: refused). */
 async function gmApproves(names: readonly string[], userId: string): Promise<boolean> {
-  const api = (foundry.applications as unknown as { api?: { DialogV2?: { confirm?: unknown } } }).api;
+  const applications = (foundry as unknown as { applications?: { api?: { DialogV2?: { confirm?: unknown } } } })
+    .applications;
+  const api = applications?.api;
   const confirm = api?.DialogV2?.confirm;
   if (typeof confirm !== "function") return false;
   const user = game.users.get(userId)?.name ?? "?";

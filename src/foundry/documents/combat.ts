@@ -19,7 +19,7 @@ import { takeStepEvents } from "../combat/step-events.ts";
 import { giveCommand, type CommandAnswer } from "../combat/queries.ts";
 import { guardCombatUpdate } from "../combat/guard.ts";
 import { syncRosterCreated, syncRosterDeleted } from "../combat/roster-sync.ts";
-import { answerJoinRequests } from "../combat/join-requests.ts";
+import { answerJoinRequests, rememberDeparted } from "../combat/join-requests.ts";
 import { groupSyncWanted, syncGroups } from "../combat/groups/group-sync.ts";
 import { answerCombatantWrites } from "../combat/combatant-writes.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
@@ -245,8 +245,9 @@ export class TempoCombat extends Combat {
     this.setupTurns();
     this.#announceTurnChange();
     if (!isActiveGm()) return;
+    const [, collection, deleted, ids, options, userId] = args;
+    if (collection === "combatants") rememberDeparted(this, deleted as readonly Combatant.Implementation[]);
     void inWriterQueue(this, () => syncRosterDeleted(this));
-    const [, collection, , ids, options, userId] = args;
     if (groupSyncWanted("delete", collection, ids, options)) void inWriterQueue(this, () => syncGroups(this, userId));
   }
 
