@@ -3,6 +3,7 @@ import type { CombatOptions } from "./combat/host-options.ts";
 import type { OddsVisibility } from "../view/chat/card-common.ts";
 import { RULESET_CONFIGS } from "./ruleset-configs.ts";
 import { SYSTEM_ID } from "./system-id.ts";
+import { registerNpcPackAccess } from "./npc-pack-access.ts";
 
 /**
  * World settings. They are the defaults a NEW combat copies into its own options (its Combat
@@ -89,6 +90,7 @@ export function registerSettings(): void {
     type: Array,
     default: [],
   });
+  registerNpcPackAccess();
 }
 
 /** The options a new combat copies from the world settings. */

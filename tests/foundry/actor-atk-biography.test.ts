@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { installDataModelDouble } from "../support/data-model-double.ts";
+import { installModelUnits } from "../support/model-units.ts";
 import { installFoundryDouble } from "../support/foundry-double.ts";
 import { ROOT } from "../support/source-files.ts";
 import { packSources } from "../packs/pack-sources.ts";
 
 const double = installFoundryDouble();
-installDataModelDouble();
+installModelUnits();
 afterAll(() => double.uninstall());
 
 await import("../../src/foundry/init.ts");

@@ -7,12 +7,12 @@ import {
   initiativeModifiers,
   unwrap,
 } from "../../src/engine/index.ts";
-import { installDataModelDouble } from "../support/data-model-double.ts";
+import { installModelUnits } from "../support/model-units.ts";
 import { installFoundryDouble } from "../support/foundry-double.ts";
 import { ROOT } from "../support/source-files.ts";
 
 const double = installFoundryDouble();
-installDataModelDouble();
+installModelUnits();
 afterAll(() => double.uninstall());
 
 await import("../../src/foundry/init.ts");

@@ -1,22 +1,30 @@
+/**
+ * Damage applied to deployed NPCs: unlinked tokens on scenes of the runtime model (runtime/scene.ts),
+ * whose synthetic actors keep their hit points in the token's ActorDelta; heroes are world actors.
+ */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, lastMessage } from "../support/chat-log.ts";
-import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
+import { installDamageDouble } from "../support/damage-double.ts";
 import { installFoundryWorld, type Write } from "../support/foundry-world.ts";
-import { installUnlinkedTokens } from "../support/unlinked-token-double.ts";
+import type { ActorModel } from "../support/runtime/actor.ts";
+import { isObj, mergeUpdate } from "../support/runtime/diff.ts";
+import type { TokenModel } from "../support/runtime/scene.ts";
+import { addScene, placeToken } from "../support/world-scenes.ts";
 
 const world = installFoundryWorld(13);
 afterAll(() => world.uninstall());
 const chat = chatLog(world);
 const player = world.addUser("p1");
 const damage = installDamageDouble(world);
-const field = installUnlinkedTokens(world, "sceneField000001");
-const cellar = installUnlinkedTokens(world, "sceneCellar00001");
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
 const { postCard } = await import("../../src/foundry/chat/post-card.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+
+const field = await addScene(world, { name: "Field" });
+const cellar = await addScene(world, { name: "Cellar" });
 
 type Obj = Record<string, unknown>;
 
@@ -34,10 +42,26 @@ const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
 const NO_SHIELD = { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" };
 
 function creature(name: string, type: "character" | "npc", hp: number, dr = NO_DR, owners: string[] = []) {
-  return damage.addCreature(name, type, { hp: { value: hp, max: hp }, dr, overshield: NO_SHIELD }, owners);
+  return world.addActor(name, owners, type, {
+    weaponSkills: [],
+    hp: { value: hp, max: hp },
+    dr,
+    overshield: NO_SHIELD,
+  });
 }
 
-const hpOf = (a: SystemActorDouble) => (a.source.hp as { value: number }).value;
+/** An unlinked token of `base` on `scene`, as a deploy makes for an NPC. */
+const place = (scene: typeof field, base: ActorModel) => placeToken(world, scene, base, { actorLink: false });
+
+const stored = (name: "Actor" | "Token", id: string | null) => world.runtime.server.source(name, id ?? "") ?? {};
+/** The token's ActorDelta data as the server stores it. */
+const deltaOf = (t: TokenModel) => (isObj(stored("Token", t.id).delta) ? (stored("Token", t.id).delta as Obj) : {});
+/** Hit points as the server stores them: a world actor's, or an unlinked token's base actor with its delta over it. */
+function hpOf(of: ActorModel | TokenModel): number {
+  const base = stored("Actor", of.documentName === "Token" ? (of as TokenModel).actorId : of.id);
+  const system = mergeUpdate(base.system as Obj, (deltaOf(of as TokenModel).system as Obj | undefined) ?? {});
+  return (system.hp as { value: number }).value;
+}
 
 async function postDamage(): Promise<ChatMessageModel> {
   await world.as(world.gm, () => postCard({ type: "damage", input: CARD }));
@@ -67,9 +91,9 @@ beforeEach(() => {
 
 describe("apply damage to deployed NPCs (unlinked tokens)", () => {
   it("DR-1: three goblin tokens and a hero: ONE token batch, ONE actor batch and ONE card update; the base goblin is untouched", async () => {
-    const goblin = creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
-    const hero = creature("Hero", "character", 40, NO_DR, [player.id]);
-    const tokens = [field.place(goblin), field.place(goblin), field.place(goblin)];
+    const goblin = await creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
+    const hero = await creature("Hero", "character", 40, NO_DR, [player.id]);
+    const tokens = [await place(field, goblin), await place(field, goblin), await place(field, goblin)];
     damage.target(world.gm, [...tokens, hero]);
     const result = await click(await postDamage(), "apply");
     expect(result.refusal).toBeNull();
@@ -78,33 +102,34 @@ describe("apply damage to deployed NPCs (unlinked tokens)", () => {
     expect(hpOf(goblin)).toBe(30);
     expect(result.tokenWrites).toHaveLength(1);
     expect(result.tokenWrites[0]?.data).toEqual(
-      tokens.map((t) => ({ _id: t.token.id, delta: { system: { hp: { value: 18 } } } })),
+      tokens.map((t) => ({ _id: t.id, delta: { system: { hp: { value: 18 } } } })),
     );
     expect(result.actorWrites).toHaveLength(1);
-    expect(result.actorWrites[0]?.data).toEqual([{ _id: hero.id, "system.hp.value": 19 }]);
+    // The server's broadcast diff of the one actor write (runtime/server.ts).
+    expect(result.actorWrites[0]?.data).toEqual([{ _id: hero.id, system: { hp: { value: 19 } } }]);
     expect(result.messageUpdates).toBe(1);
     expect(result.allWrites).toBe(3); // the token batch, the actor batch, the card
-    expect(tokens.map((t) => t.token.delta.system)).toEqual(tokens.map(() => ({ hp: { value: 18 } })));
+    expect(tokens.map((t) => deltaOf(t).system)).toEqual(tokens.map(() => ({ hp: { value: 18 } })));
   });
 
   it("tokens on two scenes: one token batch per scene", async () => {
-    const goblin = creature("Goblin", "npc", 30);
-    const here = [field.place(goblin), field.place(goblin)];
-    const there = cellar.place(goblin);
+    const goblin = await creature("Goblin", "npc", 30);
+    const here = [await place(field, goblin), await place(field, goblin)];
+    const there = await place(cellar, goblin);
     damage.target(world.gm, [...here, there]);
     const result = await click(await postDamage(), "apply");
     expect([...here, there].map(hpOf)).toEqual([9, 9, 9]);
     expect(result.tokenWrites.map((w) => (w.data as Obj[]).map((d) => d._id))).toEqual([
-      here.map((t) => t.token.id),
-      [there.token.id],
+      here.map((t) => t.id),
+      [there.id],
     ]);
     expect(result.actorWrites).toHaveLength(0);
   });
 
   it("Undo writes the tokens back in one token batch and the hero in one actor batch", async () => {
-    const goblin = creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
-    const hero = creature("Hero", "character", 40);
-    const tokens = [field.place(goblin), field.place(goblin), field.place(goblin)];
+    const goblin = await creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
+    const hero = await creature("Hero", "character", 40);
+    const tokens = [await place(field, goblin), await place(field, goblin), await place(field, goblin)];
     damage.target(world.gm, [...tokens, hero]);
     const message = await postDamage();
     await click(message, "apply");
@@ -113,19 +138,21 @@ describe("apply damage to deployed NPCs (unlinked tokens)", () => {
     expect([...tokens.map(hpOf), hpOf(hero), hpOf(goblin)]).toEqual([30, 30, 30, 40, 30]);
     expect(undo.tokenWrites).toHaveLength(1);
     expect(undo.tokenWrites[0]?.data).toEqual(
-      tokens.map((t) => ({ _id: t.token.id, delta: { system: { hp: { value: 30 } } } })),
+      tokens.map((t) => ({ _id: t.id, delta: { system: { hp: { value: 30 } } } })),
     );
     expect(undo.actorWrites).toHaveLength(1);
     expect(undo.messageUpdates).toBe(1);
   });
 
   it("Undo is refused when one token's hit points moved since: no token, actor or card is written", async () => {
-    const goblin = creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
-    const tokens = [field.place(goblin), field.place(goblin)];
+    const goblin = await creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
+    const tokens = [await place(field, goblin), await place(field, goblin)];
     damage.target(world.gm, tokens);
     const message = await postDamage();
     await click(message, "apply");
-    await tokens[1]?.update({ "system.hp.value": 25 });
+    // The token's actor is hit by something else meanwhile (its own update: one write of its delta).
+    await tokens[1]?.actor?.update({ "system.hp.value": 25 });
+    await world.idle();
     const undo = await click(message, "undo");
     expect(undo.refusal).toMatchObject({ key: "TEMPO.CHAT.Damage.Refused", data: { name: "Goblin" } });
     expect([undo.allWrites, undo.messageUpdates, ...tokens.map(hpOf)]).toEqual([0, 0, 18, 25]);

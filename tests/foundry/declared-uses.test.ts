@@ -3,14 +3,17 @@
  * `useItemDocument`) records its item and targets on the combatant in the declaration's one batched
  * Combatant update; Resolve on the pending card rolls it then (attack card with its odds, damage on a
  * hit) and marks the card resolved in one message update. A declaration without a record (the
- * tracker's Declare) resolves as before. Through the world, chat and damage doubles.
+ * tracker's Declare) resolves as before. On the runtime model: world actors with owned
+ * Items, resolved by `fromUuid` on the running client.
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, cardSource } from "../support/chat-log.ts";
-import { installDamageDouble, type SystemActorDouble } from "../support/damage-double.ts";
+import { installDamageDouble } from "../support/damage-double.ts";
 import { addCombatants, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
+import { ownedItem } from "../support/owned-items.ts";
+import type { ActorModel } from "../support/runtime/actor.ts";
 
 const world = installFoundryWorld(41);
 afterAll(() => world.uninstall());
@@ -19,34 +22,15 @@ const damage = installDamageDouble(world);
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
-const { WeaponModel } = await import("../../src/foundry/data/item/weapon-model.ts");
-const { SpellModel } = await import("../../src/foundry/data/item/spell-model.ts");
 const { useItemDocument } = await import("../../src/foundry/chat/attack-flow.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 
 type Obj = Record<string, unknown>;
 const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
-const items = new Map<string, Item.Implementation>();
-let nextItem = 1;
 
-function ownedItem(actor: SystemActorDouble, name: string, Model: object, stats: Obj): Item.Implementation {
-  const id = `d${String(nextItem++).padStart(15, "0")}`;
-  const system = Object.assign(Object.create((Model as { prototype: object }).prototype) as object, stats);
-  const item = { id, uuid: `${actor.uuid}.Item.${id}`, name, img: null, actor, system };
-  items.set(item.uuid, item as unknown as Item.Implementation);
-  return item as unknown as Item.Implementation;
-}
-
-// fromUuid: the damage double's world actors, plus the owned items made here.
-const actorsFromUuid = (globalThis as unknown as { fromUuid(u: string): Promise<unknown> }).fromUuid;
-Object.defineProperty(globalThis, "fromUuid", {
-  value: async (uuid: string) => items.get(uuid) ?? actorsFromUuid(uuid),
-  configurable: true,
-  writable: true,
-});
-
-function creature(name: string, type: "character" | "npc", system: Obj = {}): SystemActorDouble {
-  return damage.addCreature(name, type, {
+function creature(name: string, type: "character" | "npc", system: Obj = {}): Promise<ActorModel> {
+  return world.addActor(name, [], type, {
+    weaponSkills: [],
     hp: { value: 30, max: 30 },
     dr: NO_DR,
     overshield: { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" },
@@ -55,12 +39,12 @@ function creature(name: string, type: "character" | "npc", system: Obj = {}): Sy
 }
 
 /** CNT-7: Heavy lands 2 counts after its declaration (a plain attack lands in the declaring step). */
-const heavyMaul = (actor: SystemActorDouble) =>
-  ownedItem(actor, "Maul", WeaponModel, {
+const heavyMaul = async (actor: ActorModel) =>
+  (await ownedItem(world, actor, "Maul", "weapon", {
     ...ITEM_DEFAULTS.weapon,
     damage: "2d6",
     properties: { ...ITEM_DEFAULTS.weapon.properties, heavy: true },
-  });
+  })) as unknown as Item.Implementation;
 
 const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
 const flagsOf = (combat: Tempo, id: string) =>
@@ -69,8 +53,8 @@ const flagsOf = (combat: Tempo, id: string) =>
 /** A count combat of Fenn (acting) and Gale. */
 async function countFight() {
   await game.settings.set("tempo", "ruleset", "count");
-  const fenn = creature("Fenn", "character", { abilities: { str: 3 }, primaryAbility: "str" });
-  const gale = creature("Gale", "npc", { defenses: { ac: 14 } });
+  const fenn = await creature("Fenn", "character", { abilities: { str: 3 }, primaryAbility: "str" });
+  const gale = await creature("Gale", "npc", { defenses: { ac: 14 } });
   const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
   await addCombatants(world, combat, ["Fenn", "Gale"], { Fenn: fenn, Gale: gale });
   const fennId = combat.combatants.contents.find((c) => c.name === "Fenn")?.id ?? "";
@@ -109,7 +93,7 @@ beforeEach(() => {
 describe("issue 11: declared items roll when their pending card is resolved", () => {
   it("CNT-6: the declaration records item and targets in its one Combatant update; Resolve rolls the attack, then damage on a hit", async () => {
     const { combat, fenn, gale, fennId } = await countFight();
-    const maul = heavyMaul(fenn);
+    const maul = await heavyMaul(fenn);
     damage.target(world.gm, [gale]);
     const writes = world.writes.length;
     expect(await useItemDocument(maul)).toBe(true);
@@ -146,7 +130,7 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
 
   it("CNT-6: a miss posts the attack card alone; the card is still resolved", async () => {
     const { combat, fenn, gale } = await countFight();
-    const maul = heavyMaul(fenn);
+    const maul = await heavyMaul(fenn);
     expect(await useItemDocument(maul, { targets: [gale as unknown as Actor.Implementation] })).toBe(true);
     await world.idle();
     const card = await untilPending(combat);
@@ -174,10 +158,12 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
 
   it("a recorded item that is gone: Resolve says so, rolls nothing and leaves the card unresolved", async () => {
     const { combat, fenn, gale } = await countFight();
-    const maul = heavyMaul(fenn);
+    const maul = await heavyMaul(fenn);
     await useItemDocument(maul, { targets: [gale as unknown as Actor.Implementation] });
     await world.idle();
-    items.delete(maul.uuid);
+    // The item is deleted from its actor (one Item write) before Resolve.
+    await fenn.deleteEmbeddedDocuments("Item", [maul.id ?? ""]);
+    await world.idle();
     const card = await untilPending(combat);
     const done = await resolve(card);
     expect(done.refusal).toEqual({ key: "TEMPO.CHAT.Pending.ItemGone", data: { uuid: maul.uuid } });
@@ -187,7 +173,7 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
 
   it("a record naming another creature's item (a hand-made command) rolls nothing and leaves the card unresolved", async () => {
     const { combat, fennId, gale } = await countFight();
-    const foreign = heavyMaul(gale);
+    const foreign = await heavyMaul(gale);
     await combat.tempoCommand({
       type: "declare",
       combatantId: fennId,
@@ -204,14 +190,18 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
 
   it("SEG-5: a spell declared in segment rounds records under `segment`; its pending card's Resolve posts the damage", async () => {
     await game.settings.set("tempo", "ruleset", "segment");
-    const mage = creature("Mage", "character");
-    const imp = creature("Imp", "npc");
+    const mage = await creature("Mage", "character");
+    const imp = await creature("Imp", "npc");
     const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
     await addCombatants(world, combat, ["Mage", "Imp"], { Mage: mage, Imp: imp });
     const mageId = combat.combatants.contents.find((c) => c.name === "Mage")?.id ?? "";
     await combat.startCombat();
     await world.idle();
-    const bolt = ownedItem(mage, "Bolt", SpellModel, { ...ITEM_DEFAULTS.spell, damage: "2d6", castingTime: 1 });
+    const bolt = (await ownedItem(world, mage, "Bolt", "spell", {
+      ...ITEM_DEFAULTS.spell,
+      damage: "2d6",
+      castingTime: 1,
+    })) as unknown as Item.Implementation;
     expect(await useItemDocument(bolt, { targets: [imp as unknown as Actor.Implementation] })).toBe(true);
     await world.idle();
     expect(flagsOf(combat, mageId)).toEqual({ segment: { itemUuid: bolt.uuid, targetUuids: [imp.uuid] } });

@@ -1,25 +1,26 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { installFoundryWorld, type Write } from "../support/foundry-world.ts";
-import { installScenes } from "../support/scene-double.ts";
+import { addCompendiumActor, addScene, addWalls, placeToken } from "../support/world-scenes.ts";
 
+// Scenes, tokens, walls, world and compendium actors on the runtime model (runtime/scene.ts, runtime/uuid.ts).
 const world = installFoundryWorld(5);
 afterAll(() => world.uninstall());
 const player = world.addUser("player");
 await import("../../src/foundry/init.ts");
 world.callHook("init");
-const scenes = installScenes(world);
 const { deployEncounter } = await import("../../src/foundry/encounters/deploy.ts");
 const { undoDeploy } = await import("../../src/foundry/encounters/undo-deploy.ts");
 const { tempoModelOf } = await import("../../src/foundry/combat/tempo-model.ts");
 
 type Combat = import("../../src/foundry/documents/combat.ts").TempoCombat;
 
-const GOBLIN = scenes.compendiumActor("npcs", "gob1in0000000001", "Goblin");
+const GOBLIN = addCompendiumActor(world, "tempo.npcs", { _id: "gob1in0000000001", name: "Goblin", type: "npc" });
 const OGRE = "Compendium.tempo.npcs.Actor.ogre000000000001"; // not in the pack
-const wolf = scenes.worldActor("Wolf");
-const hero = scenes.worldActor("Hero", { owners: [player.id], type: "character" });
-const heroToken = scenes.placeToken(hero, 10, 10);
-const { scene } = scenes;
+const wolf = await world.addActor("Wolf", [], "npc");
+const hero = await world.addActor("Hero", [player.id], "character");
+// A 20 × 20 scene of 100 px squares, 300 px of canvas padding around it.
+const scene = await addScene(world, { squares: 20, size: 100, padding: 0.15 });
+const heroToken = await placeToken(world, scene, hero, { x: 1300, y: 1300, actorLink: true });
 const centre = { x: 300 + 10 * 100 + 50, y: 300 + 10 * 100 + 50 }; // the hero's square
 
 function encounter(over: object = {}): object {
@@ -37,15 +38,13 @@ function encounter(over: object = {}): object {
 }
 
 async function deploy(data: object, point = centre) {
-  const result = await deployEncounter(data, { scene: scene as never, point });
+  const result = await deployEncounter(data, { scene: scene as unknown as Scene.Implementation, point });
   await world.idle();
   return result;
 }
 
 const creations = (writes: Write[], document: Write["document"]) =>
-  writes.filter(
-    (w) => w.document === document && !(typeof w.data === "object" && w.data !== null && "deleted" in w.data),
-  );
+  writes.filter((w) => w.document === document && w.action === "create");
 
 describe("deploying an encounter (issue 12 item 2)", () => {
   const from = world.writes.length;
@@ -111,13 +110,13 @@ describe("deploying an encounter (issue 12 item 2)", () => {
 
   it("undo removes only what the deploy created: its combat, tokens and imported actor", async () => {
     const later = await scene.createEmbeddedDocuments("Token", [{ actorId: wolf.id, x: 300, y: 300, name: "Wolf" }]);
-    const goblinActor = [...world.actors.values()].find((a) => a.name === "Goblin");
+    const goblinActor = game.actors.find((a) => a.name === "Goblin");
     const undone = await undoDeploy(combat);
     expect(undone.ok && undone.value).toEqual({ tokens: 5, actors: 1 });
     expect(game.combats.get(combat.id ?? "")).toBeUndefined();
     expect(scene.tokens.contents.map((t) => t.id).sort()).toEqual([heroToken.id, later[0]?.id].sort());
-    expect(world.actors.has(goblinActor?.id ?? "")).toBe(false);
-    expect(world.actors.has(wolf.id)).toBe(true);
+    expect(game.actors.has(goblinActor?.id ?? "")).toBe(false);
+    expect(game.actors.has(wolf.id ?? "")).toBe(true);
     await scene.deleteEmbeddedDocuments("Token", [later[0]?.id ?? ""]);
   });
 
@@ -164,7 +163,9 @@ describe("deploy refusals change nothing", () => {
 
   it("a player cannot deploy", async () => {
     const from = world.writes.length;
-    const result = await world.as(player, () => deployEncounter(encounter(), { scene: scene as never, point: centre }));
+    const result = await world.as(player, () =>
+      deployEncounter(encounter(), { scene: scene as unknown as Scene.Implementation, point: centre }),
+    );
     expect(result.ok ? null : result.error.key).toBe("TEMPO.ERRORS.Encounter.GmOnly");
     expect(world.writes.length).toBe(from);
   });
@@ -172,7 +173,12 @@ describe("deploy refusals change nothing", () => {
   it("walls: in a closed 2 × 2 room only four fit; the rest are reported, never placed through a wall", async () => {
     const room = (x0: number, y0: number, x1: number, y1: number) => ({ c: [x0, y0, x1, y1], move: 20 });
     const [l, t, r, b] = [300 + 2 * 100, 300 + 2 * 100, 300 + 4 * 100, 300 + 4 * 100];
-    scene.walls.contents.push(room(l, t, r, t), room(r, t, r, b), room(r, b, l, b), room(l, b, l, t));
+    const walls = await addWalls(world, scene, [
+      room(l, t, r, t),
+      room(r, t, r, b),
+      room(r, b, l, b),
+      room(l, b, l, t),
+    ]);
     const result = await deploy(
       encounter({ groups: [], entries: [{ uuid: wolf.uuid, name: "Wolf", count: 6, side: "enemy", group: null }] }),
       { x: l + 50, y: t + 50 },
@@ -182,7 +188,10 @@ describe("deploy refusals change nothing", () => {
     const inside = scene.tokens.contents.filter((tk) => tk.x >= l && tk.x < r && tk.y >= t && tk.y < b);
     expect(inside).toHaveLength(4);
     await undoDeploy(result.value.combat);
-    scene.walls.contents.length = 0;
+    await scene.deleteEmbeddedDocuments(
+      "Wall",
+      walls.map((w) => w.id ?? ""),
+    );
   });
 });
 

@@ -1,28 +1,26 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { installFoundryWorld } from "../support/foundry-world.ts";
-import { installScenes } from "../support/scene-double.ts";
+import { addCompendiumActor, addScene } from "../support/world-scenes.ts";
 
+// Scenes, world and compendium actors on the runtime model (runtime/scene.ts, runtime/uuid.ts).
 const world = installFoundryWorld(9);
 afterAll(() => world.uninstall());
 const player = world.addUser("player");
 await import("../../src/foundry/init.ts");
 world.callHook("init");
-const scenes = installScenes(world);
 const { deployEncounter } = await import("../../src/foundry/encounters/deploy.ts");
 const { dropOnCombat } = await import("../../src/foundry/encounters/drop-on-combat.ts");
 const { tempoModelOf } = await import("../../src/foundry/combat/tempo-model.ts");
-const { EncounterModel } = await import("../../src/foundry/data/actor/encounter-model.ts");
 
 type Combat = import("../../src/foundry/documents/combat.ts").TempoCombat;
 
-const GOBLIN = scenes.compendiumActor("npcs", "gob1in0000000001", "Goblin");
-const wolf = scenes.worldActor("Wolf");
-const { scene } = scenes;
+const GOBLIN = addCompendiumActor(world, "tempo.npcs", { _id: "gob1in0000000001", name: "Goblin", type: "npc" });
+const wolf = await world.addActor("Wolf", [], "npc");
+const scene = await addScene(world, { squares: 20, size: 100, padding: 0.15 });
 
-/** A world encounter actor (its system data is the encounter model). */
-function encounterActor(system: object): string {
-  const actor = scenes.worldActor("Wolves", { type: "encounter" });
-  Object.assign(actor, { system: new EncounterModel(system as never, { parent: actor as never }) });
+/** A world encounter actor (its system data is the encounter model, validated on the server). */
+async function encounterActor(system: object): Promise<string> {
+  const actor = await world.addActor("Wolves", [], "encounter", system as Record<string, unknown>);
   return actor.uuid;
 }
 
@@ -34,7 +32,7 @@ async function deployed(ruleset: string, groups = false): Promise<Combat> {
       groups: groups ? [{ id: "g", name: "Guards" }] : [],
       entries: [{ uuid: GOBLIN, name: "Goblin", count: 2, side: "enemy", group: groups ? "g" : null }],
     },
-    { scene: scene as never, point: { x: 1050, y: 1050 }, party: false },
+    { scene: scene as unknown as Scene.Implementation, point: { x: 1050, y: 1050 }, party: false },
   );
   await world.idle();
   if (!result.ok) throw new Error(result.error.key);
@@ -65,7 +63,7 @@ describe("dropping onto the tracker (issue 12 item 3)", () => {
 
   it("ROT-4: a dropped encounter brings its group, and its members share one initiative", async () => {
     const combat = await deployed("rotation", true);
-    const uuid = encounterActor({
+    const uuid = await encounterActor({
       ruleset: "rotation",
       surprise: "none",
       groups: [{ id: "w", name: "Wolf pack" }],
@@ -84,7 +82,7 @@ describe("dropping onto the tracker (issue 12 item 3)", () => {
 
   it("groups are left out where the combat's ruleset has none; nobody who joins late is surprised", async () => {
     const combat = await deployed("count");
-    const uuid = encounterActor({
+    const uuid = await encounterActor({
       ruleset: "rotation",
       surprise: "enemies",
       groups: [{ id: "w", name: "Wolf pack" }],
@@ -128,7 +126,7 @@ async function next(combat: Combat): Promise<number | null> {
 async function dropWolves(combat: Combat, ruleset: string, totals: number[], count = 2) {
   // Only segment and rotation encounters may have groups (the encounter model refuses others).
   const grouped = ruleset === "segment" || ruleset === "rotation";
-  const uuid = encounterActor({
+  const uuid = await encounterActor({
     ruleset,
     surprise: "none",
     groups: grouped ? [{ id: "w", name: "Wolf pack" }] : [],
@@ -231,10 +229,10 @@ describe("the GM's encounter controls", () => {
     const entries: { name: string; condition: (li: HTMLElement) => boolean }[] = [];
     world.callHook("getActorContextOptions", null, entries);
     const deploy = entries.find((e) => e.name === "TEMPO.ENCOUNTERS.Deploy");
-    const uuid = encounterActor({ ruleset: "count", surprise: "none", groups: [], entries: [] });
+    const uuid = await encounterActor({ ruleset: "count", surprise: "none", groups: [], entries: [] });
     const li = (id: string) => ({ dataset: { entryId: id } }) as unknown as HTMLElement;
     expect(deploy?.condition(li(uuid.slice(6)))).toBe(true);
-    expect(deploy?.condition(li(wolf.id))).toBe(false);
+    expect(deploy?.condition(li(wolf.id ?? ""))).toBe(false);
     expect(await world.as(player, async () => deploy?.condition(li(uuid.slice(6))))).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { installDataModelDouble } from "../support/data-model-double.ts";
+import { installModelUnits } from "../support/model-units.ts";
 import { installFoundryDouble } from "../support/foundry-double.ts";
 
 const double = installFoundryDouble();
-installDataModelDouble();
+installModelUnits();
 afterAll(() => double.uninstall());
 
 await import("../../src/foundry/init.ts");

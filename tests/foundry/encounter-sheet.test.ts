@@ -1,44 +1,30 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { installFoundryWorld } from "../support/foundry-world.ts";
-import { installScenes } from "../support/scene-double.ts";
+import type { ActorModel } from "../support/runtime/actor.ts";
+import { addCompendiumActor } from "../support/world-scenes.ts";
 
+// World and compendium actors on the runtime model (runtime/actor.ts, runtime/uuid.ts).
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
 await import("../../src/foundry/init.ts");
 world.callHook("init");
-const scenes = installScenes(world);
 const { TempoEncounterSheet } = await import("../../src/foundry/applications/sheets/encounter-sheet.ts");
 const { encounterSheetInputOf } = await import("../../src/foundry/applications/sheets/encounter-sheet-documents.ts");
-const { EncounterModel, encounterDataOf } = await import("../../src/foundry/data/actor/encounter-model.ts");
+const { encounterDataOf } = await import("../../src/foundry/data/actor/encounter-model.ts");
 
 type Sheet = InstanceType<typeof TempoEncounterSheet>;
 type Obj = Record<string, unknown>;
 
-const GOBLIN = scenes.compendiumActor("npcs", "gob1in0000000001", "Goblin");
-const wolf = scenes.worldActor("Wolf");
+const GOBLIN = addCompendiumActor(world, "tempo.npcs", { _id: "gob1in0000000001", name: "Goblin", type: "npc" });
+const wolf = await world.addActor("Wolf", [], "npc");
 
 /**
- * A world encounter Actor whose `update` behaves as core's for these writes: the system's arrays are
- * replaced whole (foundry-world.ts's file comment); each call is one recorded Actor write. The double's
- * i18n gives a notice as "<key> <data as JSON>".
+ * A world encounter Actor on the model's server: its system data is the encounter model, an update is
+ * one Actor write whose system arrays are replaced whole (runtime/diff.ts), the GM's copy.
  */
-function encounterActor(system: object) {
-  const actor = scenes.worldActor("Ambush", { type: "encounter" });
-  Object.assign(actor, {
-    system: new EncounterModel(system as never, { parent: actor as never }),
-    isOwner: true,
-    async update(data: Obj) {
-      world.writes.push({ document: "Actor", userId: game.user.id ?? "", bytes: 0, data: structuredClone(data) });
-      const stored = encounterDataOf(actor as never);
-      if (data.system !== undefined)
-        Object.assign(actor, {
-          system: new EncounterModel({ ...stored, ...(data.system as Obj) } as never, { parent: actor as never }),
-        });
-      if (typeof data.name === "string") Object.assign(actor, { name: data.name });
-      return actor;
-    },
-  });
-  return actor as typeof actor & { readonly system: unknown; update(data: Obj): Promise<unknown> };
+async function encounterActor(system: object): Promise<Actor.Implementation> {
+  const actor: ActorModel = await world.addActor("Ambush", [], "encounter", system as Obj);
+  return actor as unknown as Actor.Implementation;
 }
 
 /** The sheet on `actor`, editable, counting its renders (the double's sheet base draws nothing). */
@@ -75,7 +61,7 @@ describe("encounter sheet (issue 12)", () => {
   });
 
   it("a compendium NPC dropped on the sheet adds one entry with one update; dropped again, its count goes up", async () => {
-    const actor = encounterActor(base);
+    const actor = await encounterActor(base);
     const { sheet } = sheetOf(actor);
     const from = world.writes.length;
     const goblin = await fromUuid(GOBLIN as `Actor.${string}`);
@@ -91,8 +77,8 @@ describe("encounter sheet (issue 12)", () => {
   });
 
   it("a dropped encounter is refused with a reason and nothing is written", async () => {
-    const actor = encounterActor(base);
-    const other = encounterActor(base);
+    const actor = await encounterActor(base);
+    const other = await encounterActor(base);
     const { sheet, renders } = sheetOf(actor);
     const from = world.writes.length;
     const notices = world.notices.length;
@@ -105,7 +91,7 @@ describe("encounter sheet (issue 12)", () => {
   });
 
   it("a bad form edit (a count of 0) writes nothing, keeps the encounter and shows the engine's reason", async () => {
-    const actor = encounterActor(base);
+    const actor = await encounterActor(base);
     const { sheet } = sheetOf(actor);
     const before = encounterDataOf(actor);
     const from = world.writes.length;
@@ -119,7 +105,7 @@ describe("encounter sheet (issue 12)", () => {
   });
 
   it("ROT-5: a good form edit (count, surprise, group rename) is one update; an unchanged form writes nothing", async () => {
-    const actor = encounterActor(base);
+    const actor = await encounterActor(base);
     const { sheet } = sheetOf(actor);
     const from = world.writes.length;
     await submit(sheet, {
@@ -139,9 +125,9 @@ describe("encounter sheet (issue 12)", () => {
     expect(actorWrites(from)).toHaveLength(1);
   });
 
-  it("with no scene viewed and no deploy to undo, the GM's Deploy and Undo are disabled with their reasons", () => {
+  it("with no scene viewed and no deploy to undo, the GM's Deploy and Undo are disabled with their reasons", async () => {
     Object.defineProperty(globalThis, "canvas", { configurable: true, value: { scene: null } });
-    const actor = encounterActor(base);
+    const actor = await encounterActor(base);
     const input = encounterSheetInputOf(actor, true, null);
     expect(input).toMatchObject({ gm: true, hasScene: false, canUndo: false, editable: true });
     Reflect.deleteProperty(globalThis, "canvas");

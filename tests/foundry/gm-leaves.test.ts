@@ -12,12 +12,16 @@
  * - a GM who comes back becomes the active GM again: a request already sent to the GM it takes over
  *   from is refused by that GM unrun (`Access.GmChanged`), sent once more by the player's client to
  *   the new active GM, and run exactly once, by it; the GM taken over from writes nothing and the
- *   player sees the result with no notice.
+ *   player sees the result with no notice;
+ * - a GM taken over from while it runs a request, its dice already rolled to the chat, answers
+ *   `Access.GmChangedMidway` (socket-channel.ts): the request is not sent again (the dice would show
+ *   twice), the player is told, and neither GM writes the step.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { storeCombatState } from "../../src/engine/index.ts";
 import type { UserDouble } from "../support/foundry-world.ts";
 import { documentWrites, installTempoWorld, ownedId, playUntil, type Tempo } from "../support/tempo-encounter.ts";
+import { chatLog } from "../support/chat-log.ts";
 import { callsNamed, copyOf } from "../support/client-combats.ts";
 import { SOCKET_EVENT } from "../../src/foundry/socket/socket-channel.ts";
 
@@ -29,6 +33,8 @@ const runtime = world.runtime;
 const NO_GM = { ok: false, error: { key: "TEMPO.ERRORS.Access.NoGm" } };
 const GM_LEFT = { ok: false, error: { key: "TEMPO.ERRORS.Access.GmLeft" } };
 const GM_CHANGED = { ok: false, error: { key: "TEMPO.ERRORS.Access.GmChanged" } };
+const GM_CHANGED_MIDWAY = { ok: false, error: { key: "TEMPO.ERRORS.Access.GmChangedMidway" } };
+const chat = chatLog(world);
 
 /** The combat's `system.seq`: how many Tempo writes it has had. */
 function seqOf(combat: Tempo): number {
@@ -196,6 +202,61 @@ describe("issue 17: a player's request when the GM is gone or goes", () => {
     expect(copyOf(t, gm.id, id).combatant?.id).toBe(copyOf(t, owner.id, id).combatant?.id);
     expect(noticesTo(owner, handedNotices)).toEqual([]);
     gm2.active = false;
+    await world.idle();
+  });
+});
+
+describe("issue 17: the active GM is taken over from while it runs a player's request", () => {
+  it("the GM rolls the player's initiative, then another GM becomes active before the write: GmChangedMidway, not retried, the player told, nothing written twice", async () => {
+    const combat = await t.encounter("standard", 4);
+    await combat.startCombat();
+    await world.idle();
+    const own = ownedId(t, combat);
+    const waiting = () =>
+      t
+        .model(combat)
+        .host.pending(t.model(combat).state)
+        .map((r) => r.combatantId);
+    expect(waiting()).toContain(own); // the player's creature waits for its player's roll
+    const id = combat.id ?? "";
+    const seq = seqOf(combat);
+    const heard = answersTo(owner);
+    const notices = world.notices.length;
+    const from = world.writes.length;
+    const ledger = runtime.server.ledger.length;
+    const cards = chat.messages.length;
+    // When the active GM posts the dice it rolled for the request, a GM whose id sorts first connects
+    // and is the active GM from then on (foundryvtt/foundryvtt #11678; runtime/network.ts `activeGm`).
+    let takeover: UserDouble | null = null;
+    runtime.as(gm.id, () =>
+      Hooks.on("preCreateChatMessage", () => {
+        takeover ??= world.addUser("aGm", true);
+      }),
+    );
+    const answer = await world.as(owner, () =>
+      copyOf(t, owner.id, id).tempoCommand({ type: "rollInitiative", combatantIds: [own] }),
+    );
+    await world.idle();
+    expect(takeover).not.toBeNull();
+    expect(runtime.as(owner.id, () => game.users.activeGM?.id)).toBe("aGm");
+    expect(answer).toEqual(GM_CHANGED_MIDWAY);
+    // Not sent again: one request from the player, one answer, GmChangedMidway.
+    const requests = runtime.server.ledger.slice(ledger).filter((e) => e.kind === "socket" && e.userId === owner.id);
+    expect(requests).toHaveLength(1);
+    expect(heard).toEqual([GM_CHANGED_MIDWAY]);
+    // The dice were rolled once, to one card; the step they fed was not written by either GM.
+    expect(chat.messages.slice(cards).map((m) => m.type)).toEqual(["initiative"]);
+    const combatWrites = documentWrites(world, from).filter((w) => w.document === "Combat");
+    expect(combatWrites.filter((w) => w.userId === gm.id)).toEqual([]);
+    expect(seqOf(copyOf(t, "aGm", id))).toBeLessThanOrEqual(seq + 1); // at most the new GM's own reconcile
+    expect(waiting()).toContain(own); // the roll did not count: the creature still waits for it
+    // The player is told, in its own words (lang/en.json has the key).
+    expect(noticesTo(owner, notices)).toEqual([expect.stringMatching(/^TEMPO\.ERRORS\.Access\.GmChangedMidway\b/)]);
+    const en = (await import("../../lang/en.json")).default as {
+      TEMPO: { ERRORS: { Access: Record<string, string> } };
+    };
+    expect(en.TEMPO.ERRORS.Access.GmChangedMidway).toMatch(/took over/);
+    if (takeover !== null) (takeover as UserDouble).active = false;
     await world.idle();
   });
 });

@@ -90,6 +90,7 @@ describe("init", () => {
       "tempo.roundSeconds",
       "tempo.odds",
       "tempo.damageLedger", // issue 18: the GM's record of players' damage applications
+      "tempo.npcPackAccess", // issue 18: players' access to the NPC compendium
     ]);
     expect(double.keybindingIds()).toEqual(["tempo.nextTurn", "tempo.previousTurn", "tempo.endMyTurn"]);
     // Issue 17: no query where the sender matters (v13 does not tell a query handler who asked,

@@ -2,7 +2,7 @@
  * Issues 10/11 in Foundry: the actor sheet's Attack/Cast runs the attack flow as the hotbar macro does
  * (rolls at once in standard, phase and rotation; declares with the item recorded in count), a player's
  * declaration reaches the GM with its record and the player resolves the pending card; the sheet's
- * count Declare… and React… ask through the tracker's forms. Through the world, chat and damage doubles;
+ * count Declare… and React… ask through the tracker's forms. On the runtime model (world actors with owned Items);
  * DialogV2.prompt resolves with what its ok callback returns (as dnd5e and Draw Steel read prompts).
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
@@ -10,7 +10,9 @@ import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, cardSource } from "../support/chat-log.ts";
 import { installDamageDouble } from "../support/damage-double.ts";
 import { addCombatants, firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
+import { installFoundryWorld, type UserDouble } from "../support/foundry-world.ts";
+import { ownedItem } from "../support/owned-items.ts";
+import type { ActorModel } from "../support/runtime/actor.ts";
 
 const world = installFoundryWorld(43);
 afterAll(() => world.uninstall());
@@ -33,7 +35,6 @@ applications.api = {
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
-const { WeaponModel } = await import("../../src/foundry/data/item/weapon-model.ts");
 const { useSheetItem, sheetCountDeclare, sheetCountReact } =
   await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { TempoActorSheet } = await import("../../src/foundry/applications/sheets/actor-sheet.ts");
@@ -43,45 +44,23 @@ const { countTrackerFactsOf } = await import("../../src/engine/index.ts");
 
 type Obj = Record<string, unknown>;
 const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
-const items = new Map<string, Item.Implementation>();
-let nextItem = 1;
-
-const actorsFromUuid = (globalThis as unknown as { fromUuid(u: string): Promise<unknown> }).fromUuid;
-Object.defineProperty(globalThis, "fromUuid", {
-  value: async (uuid: string) => items.get(uuid) ?? actorsFromUuid(uuid),
-  configurable: true,
-  writable: true,
-});
-
-/** A creature whose sheet holds one weapon (the sheet reads `actor.items.get(id)`). */
-function armed(name: string, type: "character" | "npc", system: Obj, owners: string[] = [], heavy = false) {
-  const actor = damage.addCreature(
-    name,
-    type,
-    {
-      hp: { value: 30, max: 30 },
-      dr: NO_DR,
-      overshield: { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" },
-      ...system,
-    },
-    owners,
-  );
-  const id = `s${String(nextItem++).padStart(15, "0")}`;
-  const stats = {
-    ...ITEM_DEFAULTS.weapon,
-    damage: "1d8",
-    properties: { ...ITEM_DEFAULTS.weapon.properties, heavy },
-  };
-  const model = Object.assign(Object.create(WeaponModel.prototype) as object, stats);
-  const item = { id, uuid: `${actor.uuid}.Item.${id}`, name: "Blade", img: null, actor, system: model };
-  items.set(item.uuid, item as unknown as Item.Implementation);
-  const sheetActor = {
-    id: actor.id,
-    name: actor.name,
-    items: { get: (wanted: string) => (wanted === id ? (item as unknown as Item.Implementation) : undefined) },
-  };
-  return { actor, itemId: id, sheetActor };
+/** A creature whose sheet holds one weapon (the sheet reads `actor.items.get(id)`): a world actor with an owned Item. */
+async function armed(name: string, type: "character" | "npc", system: Obj, owners: string[] = [], heavy = false) {
+  const actor = await world.addActor(name, owners, type, {
+    weaponSkills: [],
+    hp: { value: 30, max: 30 },
+    dr: NO_DR,
+    overshield: { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" },
+    ...system,
+  });
+  const stats = { ...ITEM_DEFAULTS.weapon, damage: "1d8", properties: { ...ITEM_DEFAULTS.weapon.properties, heavy } };
+  const item = await ownedItem(world, actor, "Blade", "weapon", stats);
+  return { actor, itemId: item.id ?? "", sheetActor: actor as unknown as Actor.Implementation };
 }
+
+/** `user`'s own copy of an actor (the sheet a user opens shows that user's copy). */
+const copyOf = (user: UserDouble, actor: ActorModel) =>
+  world.runtime.clientOf(user.id).actors.get(actor.id ?? "") as unknown as Actor.Implementation;
 
 const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
 
@@ -98,8 +77,8 @@ function since() {
 
 async function countFight(owners: string[] = []) {
   await game.settings.set("tempo", "ruleset", "count");
-  const fenn = armed("Fenn", "character", { abilities: { str: 3 }, primaryAbility: "str" }, owners, true);
-  const gale = armed("Gale", "npc", { defenses: { ac: 14 } });
+  const fenn = await armed("Fenn", "character", { abilities: { str: 3 }, primaryAbility: "str" }, owners, true);
+  const gale = await armed("Gale", "npc", { defenses: { ac: 14 } });
   const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
   await addCombatants(
     world,
@@ -134,13 +113,13 @@ describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
     "%s: Attack rolls on the user's target at once (attack card, damage on a hit); no combat command",
     async (ruleset) => {
       await game.settings.set("tempo", "ruleset", ruleset);
-      const vex = armed("Vex", "character", {
+      const vex = await armed("Vex", "character", {
         abilities: { str: 3 },
         primaryAbility: "str",
         weaponSkills: [{ group: "blades", bonus: 20, proficient: true }],
         atk: 20,
       });
-      const raider = armed("Raider", "npc", { defenses: { ac: 2, dodge: 2, armor: 2, def: 2 }, side: "enemy" });
+      const raider = await armed("Raider", "npc", { defenses: { ac: 2, dodge: 2, armor: 2, def: 2 }, side: "enemy" });
       damage.target(world.gm, [raider.actor]);
       world.scriptedTotals.push(6, 6, 6, 6); // every die shows 6: a hit in each scheme (PHS: 2d6), then 6 damage
       const done = since();
@@ -156,7 +135,7 @@ describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
 
   it("no target: the localized reason and nothing written; an unknown item: a notice", async () => {
     await game.settings.set("tempo", "ruleset", "standard");
-    const vex = armed("Vex", "character", {});
+    const vex = await armed("Vex", "character", {});
     const done = since();
     expect(await useSheetItem(vex.sheetActor, vex.itemId)).toBe(false);
     expect(await useSheetItem(vex.sheetActor, "nothing")).toBe(false);
@@ -172,7 +151,7 @@ describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
     const { combat, fenn, gale, fennId } = await countFight([player.id]);
     damage.target(player, [gale.actor]);
     const declared = since();
-    expect(await world.as(player, () => useSheetItem(fenn.sheetActor, fenn.itemId))).toBe(true);
+    expect(await world.as(player, () => useSheetItem(copyOf(player, fenn.actor), fenn.itemId))).toBe(true);
     await world.idle();
     expect(declared().writes.map((w) => w.document)).toEqual(["Combat", "Combatant"]);
     const uses = (combat.combatants.get(fennId) as unknown as { system: Obj }).system.declaredUses as Obj;
@@ -219,10 +198,10 @@ describe("CNT-6, CNT-12: the sheet's count Declare… and React…", () => {
 
   it("a cancelled form gives nothing; an actor in no combat is told so and nothing is written", async () => {
     const { fenn } = await countFight();
+    const loner = await armed("Loner", "character", {});
     const done = since();
     answer = null;
     expect(await sheetCountDeclare(fenn.sheetActor)).toBe(false);
-    const loner = armed("Loner", "character", {});
     expect(await sheetCountReact(loner.sheetActor)).toBe(false);
     const { writes, notices } = done();
     expect(writes).toEqual([]);

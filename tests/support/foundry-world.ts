@@ -4,12 +4,12 @@
  *
  * - Every user added is a connected client with its own documents and globals; `as(user, fn)` runs
  *   `fn` as that client's code, and a test's own code runs as the GM's client.
- * - Combats, combatants, groups, chat messages and `addActor`'s actors (with their items and effects)
- *   live on the model's server (permissions, diffs, broadcasts, lifecycle on every client:
- *   runtime/server.ts, runtime/document.ts, runtime/combat.ts, runtime/actor.ts). A combatant's `actor`
- *   is its client's own copy; the damage and scene doubles' actors (`actors`) are still single copies.
- * - `writes` lists every operation the server applied (and the legacy actor and scene doubles'
- *   writes, which are not on the model yet), with the bytes one client received.
+ * - Every document lives on the model's server: combats, combatants, groups, chat messages, actors
+ *   (with their items and effects), scenes (with their tokens and walls), and compendium packs
+ *   (permissions, diffs, broadcasts, lifecycle on every client: runtime/server.ts, runtime/document.ts,
+ *   runtime/combat.ts, runtime/actor.ts, runtime/scene.ts, runtime/uuid.ts). A combatant's or token's
+ *   `actor` is its client's own copy; `fromUuid` resolves on the running client.
+ * - `writes` lists every operation the server applied, with the bytes one client received.
  * - A combatant made with `owners` / `observers` and no actor stands for an actor those users own or
  *   observe (its ownership is its actor's, runtime/combat.ts).
  * - Setting a user's `active` to false disconnects its client; true connects a new one (a reload).
@@ -18,23 +18,31 @@
 import { defineDocumentGlobals, sheetApplications, type SheetRegistration } from "./sheet-double.ts";
 import { CombatTrackerModel } from "./runtime/combat-tracker-model.ts";
 import { strict } from "./foundry-double.ts";
-import { ActorDouble } from "./actor-double.ts";
 import { ActorModel } from "./runtime/actor.ts";
 import { createRuntime, type Runtime } from "./runtime/runtime.ts";
 import { defineSharedGlobal, insideClient } from "./runtime/context.ts";
 import { CombatModel } from "./runtime/combat.ts";
 import { ChatMessageModel } from "./runtime/chat.ts";
 import { FIELDS, TypeDataModel } from "./runtime/fields.ts";
-import { isObj, mergeUpdate, type Obj } from "./runtime/diff.ts";
+import { isObj, type Obj } from "./runtime/diff.ts";
 import { makeRollClass } from "./runtime/roll.ts";
+import { uuidGlobals } from "./runtime/uuid.ts";
 import { actorLevel, OWNERSHIP } from "./runtime/server.ts";
 import type { Client } from "./runtime/client.ts";
 
-export { mergeUpdate as foundryMerge } from "./runtime/diff.ts";
-
 export interface Write {
   readonly document:
-    "Combat" | "Combatant" | "ChatMessage" | "CombatantGroup" | "ActiveEffect" | "Token" | "Actor" | "Setting";
+    | "Combat"
+    | "Combatant"
+    | "ChatMessage"
+    | "CombatantGroup"
+    | "ActiveEffect"
+    | "Item"
+    | "Scene"
+    | "Token"
+    | "Wall"
+    | "Actor"
+    | "Setting";
   /** The operation, for writes the runtime's server logged. */
   readonly action?: "create" | "update" | "delete";
   readonly userId: string;
@@ -77,8 +85,6 @@ export interface World {
   idle(): Promise<void>;
   /** Starts the seeded dice and the scheduler's delivery order again from `seed` (a replayable run). */
   reseed(seed: number): void;
-  /** The legacy doubles' actors (damage-double.ts, scene-double.ts); `addActor`'s are on the server. */
-  readonly actors: Map<string, ActorDouble>;
   readonly sheets: SheetRegistration[];
   /**
    * A world actor made by the GM on the server (`owners` own it, nobody else sees it: `ownership`
@@ -86,12 +92,20 @@ export interface World {
    * acting as another user (`as`) uses through that user's copy (runtime/document.ts `here`).
    */
   addActor(name: string, owners?: readonly string[], type?: string, system?: Obj): Promise<ActorModel>;
-  /** A legacy single-copy actor double (actor-double.ts) in `actors`, for scene-double.ts. */
-  addLegacyActor(name: string, owners?: readonly string[]): ActorDouble;
   uninstall(): void;
 }
 
-const SHARED_GLOBALS = ["foundry", "Combat", "Roll", "ChatMessage", "CONST", "Handlebars"];
+const SHARED_GLOBALS = [
+  "foundry",
+  "Combat",
+  "Roll",
+  "ChatMessage",
+  "CONST",
+  "Handlebars",
+  "Actor",
+  "fromUuid",
+  "fromUuidSync",
+];
 
 function baseConfig(): Obj {
   const documentConfig = () => ({ documentClass: null as unknown, dataModels: {} as Record<string, unknown> });
@@ -134,7 +148,6 @@ export function installFoundryWorld(seed = 1): World {
   const userDoubles = new Map<string, UserDouble>();
   const writes: Write[] = [];
   const notices: { user: string; text: string }[] = [];
-  const actors = new Map<string, ActorDouble>();
   const scriptedTotals: number[] = [];
   let systemLoaded = false;
 
@@ -149,12 +162,9 @@ export function installFoundryWorld(seed = 1): World {
       const stored = typeof source.actorId === "string" ? runtime.server.source("Actor", source.actorId) : null;
       const user = runtime.server.users.get(userId);
       if (stored !== null && user !== undefined) return actorLevel(stored, user);
-      const actor = typeof source.actorId === "string" ? actors.get(source.actorId) : undefined;
-      if (actor !== undefined) return actor.owners.has(userId) ? OWNERSHIP.OWNER : OWNERSHIP.NONE;
       const listed = (key: string) => Array.isArray(source[key]) && (source[key] as unknown[]).includes(userId);
       return listed("owners") ? OWNERSHIP.OWNER : listed("observers") ? OWNERSHIP.OBSERVER : OWNERSHIP.NONE;
     },
-    actor: (actorId) => (actorId === null ? null : (actors.get(actorId) ?? null)),
   };
   // Every operation the server applied, as the tests' write list.
   const ledgerStart = { n: 0 };
@@ -277,7 +287,6 @@ export function installFoundryWorld(seed = 1): World {
       for (const name of SHARED_GLOBALS) Reflect.deleteProperty(globalThis, name);
       for (const name of SHEET_GLOBALS) Reflect.deleteProperty(globalThis, name);
     },
-    actors,
     sheets: [],
     async addActor(name, owners = [], type = "character", system = {}) {
       const ownership: Obj = { default: OWNERSHIP.NONE };
@@ -287,25 +296,6 @@ export function installFoundryWorld(seed = 1): World {
       const copy = runtime.clientOf(world.gm.id).actors.get(String(made?.id));
       if (copy === undefined) throw new Error(`Runtime model: actor ${name} was not made`);
       return copy;
-    },
-    addLegacyActor(name, owners = []) {
-      const actor = new ActorDouble(
-        {
-          writes,
-          current: () => current(),
-          clients: () => [...userDoubles.values()].filter((u) => u.active),
-          as: (user, fn) => runtime.as(user.id, fn),
-          callHook: (hook, ...args) => world.callHook(hook, ...args),
-          newId: () => runtime.newId(),
-          worldTime: () => runtime.server.worldTime,
-          merge: mergeUpdate,
-        },
-        runtime.newId(),
-        name,
-        owners,
-      );
-      actors.set(actor.id, actor);
-      return actor;
     },
   };
   const gm = world.addUser("gm", true);
@@ -364,5 +354,9 @@ export function installFoundryWorld(seed = 1): World {
   const SHEET_GLOBALS = defineDocumentGlobals(defineSharedGlobal);
   defineSharedGlobal("Roll", makeRollClass({ scripted: () => scriptedTotals.shift(), random: next }));
   defineSharedGlobal("ChatMessage", ChatMessageModel);
+  defineSharedGlobal("Actor", ActorModel);
+  const { fromUuid, fromUuidSync } = uuidGlobals(runtime.compendia);
+  defineSharedGlobal("fromUuid", fromUuid);
+  defineSharedGlobal("fromUuidSync", fromUuidSync);
   return world;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Message } from "../../src/engine/index.ts";
 import { buildCountTrackContext, type CountTrackContext } from "../../src/view/tracker/count-track-context.ts";
 import type { TrackerRowContext } from "../../src/view/tracker/tracker-row.ts";
+import { trackerScope } from "../../src/view/tracker/tracker-input.ts";
 import { HostTable, type Creature } from "./host-table.ts";
 
 const CAST: readonly Creature[] = [
@@ -120,5 +121,19 @@ describe("count track: what it tells where it happens", () => {
   it("CNT-3: the ruler marks the count under way", () => {
     const c = track(roundOne(), false);
     expect(c.ruler.filter((s) => s.active).map((s) => s.count)).toEqual([5]);
+  });
+});
+
+describe("count track: a player's view gives no hidden count away (issue 18)", () => {
+  it("CNT-5: contest totals are told only on rows whose count the viewer may see", () => {
+    const t = roundOne();
+    const tieKeys = (c: CountTrackContext, id: string) =>
+      notesOf(row(c, id)).filter((n) => n.key.startsWith("TEMPO.TRACKER.Count.Tie"));
+    const npcCountsHidden = buildCountTrackContext(trackerScope(t.input(false, false)));
+    expect(tieKeys(npcCountsHidden, "ogre")).toEqual([]);
+    expect(tieKeys(npcCountsHidden, "brute")).toEqual([]);
+    const npcCountsShown = buildCountTrackContext(trackerScope(t.input(false, true)));
+    expect(tieKeys(npcCountsShown, "ogre")).toEqual([{ key: "TEMPO.TRACKER.Count.TieKept", data: { totals: "15" } }]);
+    expect(tieKeys(track(t, true), "brute")).toEqual([{ key: "TEMPO.TRACKER.Count.TieKept", data: { totals: "9" } }]);
   });
 });

@@ -19,6 +19,7 @@ import {
 } from "../storage/patch-history.ts";
 import { decodeStored, encodeStored, type StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
+import type { StoreMemo } from "../storage/store-memo.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 import type { HostCommand, HostEvent } from "./ruleset-host.ts";
 import { packState, unpackState } from "./stored-pack.ts";
@@ -54,17 +55,30 @@ export interface CombatStep {
   readonly seconds: number;
 }
 
-/** The engine state stored in `stored`, checked by its ruleset. */
-export function readCombatState(host: AnyRulesetHost, engine: unknown): Result<unknown> {
+/**
+ * The engine state stored in `stored`, checked by its ruleset. `memo` (issue 17, store-memo.ts): a
+ * stored form a step wrote with it is not decoded and checked again (one read from a document is
+ * another object, decoded as before).
+ */
+export function readCombatState(host: AnyRulesetHost, engine: unknown, memo?: StoreMemo): Result<unknown> {
+  const known = typeof engine === "object" && engine !== null ? memo?.states.get(engine) : undefined;
+  if (known !== undefined && known.ruleset === host.id) return ok(known.state);
   const decoded = decodeStored(engine);
   if (decoded === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: host.id });
   return host.read(unpackState(decoded.value));
 }
 
 /** The stored form of a state (the value of `Combat.system.engine`): packed (stored-pack.ts), then encoded. */
-export function storeCombatState(state: unknown): StoredObject {
-  const stored = encodeStored(packState(state));
+export function storeCombatState(state: unknown, memo?: StoreMemo): StoredObject {
+  const stored = encodeStored(packState(state, memo), memo);
   return typeof stored === "object" && stored !== null ? stored : {};
+}
+
+/** The stored form of a state its ruleset's host made (`storeCombatState`), remembered as holding it. */
+function storeHostState(host: AnyRulesetHost, state: unknown, memo: StoreMemo | undefined): StoredObject {
+  const stored = storeCombatState(state, memo);
+  memo?.states.set(stored, { ruleset: host.id, state });
+  return stored;
 }
 
 /** The stored combat read back from `Combat.system` (an empty history when there is none yet). */
@@ -90,15 +104,20 @@ function updateOf(before: StoredCombat, after: StoredCombat): StoredUpdate | nul
   return Object.keys(update).length > 0 ? update : null;
 }
 
-/** Applies `command` (or `undo` / `redo`) to the stored combat. */
-export function stepCombat(host: AnyRulesetHost, stored: StoredCombat, command: HostCommand): Result<CombatStep> {
-  const before = readCombatState(host, stored.engine);
+/** Applies `command` (or `undo` / `redo`) to the stored combat; `memo`: see `readCombatState`. */
+export function stepCombat(
+  host: AnyRulesetHost,
+  stored: StoredCombat,
+  command: HostCommand,
+  memo?: StoreMemo,
+): Result<CombatStep> {
+  const before = readCombatState(host, stored.engine, memo);
   if (!before.ok) return before;
   if (command.type === "undo" || command.type === "redo") {
     const moved =
       command.type === "undo" ? undoStep(stored.history, stored.engine) : redoStep(stored.history, stored.engine);
     if (!moved.ok) return moved;
-    const after = readCombatState(host, moved.value.state);
+    const after = readCombatState(host, moved.value.state, memo);
     if (!after.ok) return after;
     const format = stored.format === undefined ? {} : { format: stored.format };
     const next: StoredCombat = { engine: moved.value.state, history: moved.value.history, ...format };
@@ -113,7 +132,7 @@ export function stepCombat(host: AnyRulesetHost, stored: StoredCombat, command: 
   }
   const result = host.apply(before.value, command);
   if (!result.ok) return result;
-  return ok(settle(host, stored, before.value, result.value));
+  return ok(settle(host, stored, before.value, result.value, "record", memo));
 }
 
 /**
@@ -131,8 +150,9 @@ export function settle(
     readonly requests: readonly DiceRequest[];
   },
   history: "record" | "reset" = "record",
+  memo?: StoreMemo,
 ): CombatStep {
-  const engine = storeCombatState(transition.state);
+  const engine = storeHostState(host, transition.state, memo);
   const kept = history === "record" ? recordStep(stored.history, stored.engine, engine) : EMPTY_PATCH_HISTORY;
   // A host that keeps a format version gets the current one with every settled step (a Reset of a
   // combat saved in another format: combat-format.ts).
@@ -161,8 +181,9 @@ export function stepCombatUntil(
   command: HostCommand,
   then: (events: readonly HostEvent[], state: unknown) => HostCommand | null,
   limit: number,
+  memo?: StoreMemo,
 ): Result<CombatStep> {
-  const before = readCombatState(host, stored.engine);
+  const before = readCombatState(host, stored.engine, memo);
   if (!before.ok) return before;
   let state = before.value;
   const events: HostEvent[] = [];
@@ -179,19 +200,24 @@ export function stepCombatUntil(
     requests.push(...result.value.requests);
     next = then(result.value.events, state);
   }
-  return ok(settle(host, stored, before.value, { state, events, requests }));
+  return ok(settle(host, stored, before.value, { state, events, requests }, "record", memo));
 }
 
 /** Undoes steps until the round goes back (or nothing is left to undo): "previous round" in one write. */
-export function undoRound(host: AnyRulesetHost, stored: StoredCombat, limit: number): Result<CombatStep> {
-  const start = readCombatState(host, stored.engine);
+export function undoRound(
+  host: AnyRulesetHost,
+  stored: StoredCombat,
+  limit: number,
+  memo?: StoreMemo,
+): Result<CombatStep> {
+  const start = readCombatState(host, stored.engine, memo);
   if (!start.ok) return start;
-  const first = stepCombat(host, stored, { type: "undo" });
+  const first = stepCombat(host, stored, { type: "undo" }, memo);
   if (!first.ok) return first;
   let last = first.value;
   const round = host.round(start.value);
   for (let i = 0; i < limit && host.round(last.state) >= round && round > 0; i++) {
-    const more = stepCombat(host, last.stored, { type: "undo" });
+    const more = stepCombat(host, last.stored, { type: "undo" }, memo);
     if (!more.ok) break;
     last = more.value;
   }

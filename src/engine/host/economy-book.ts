@@ -36,6 +36,11 @@ export interface BookEconomy<S, E> {
    * action needs a Reaction left, STD-6), or null when its tracker does not stand in the way.
    */
   refuse(state: S, command: HostCommand, combatantId: string): Message | null;
+  /**
+   * Whether `observe` changes a tracker only for events whose `combatantId` is its own (issue 17): a
+   * step then follows only the trackers its events name, not every creature's.
+   */
+  readonly ownEvents?: boolean;
 }
 
 export interface BookStep<S> {
@@ -78,7 +83,8 @@ export function followEconomies<S, E>(
       changed.add(id);
       continue;
     }
-    for (const [selfId, before] of next) {
+    const observers = ruleset.ownEvents === true ? ownObserver(next, id) : next;
+    for (const [selfId, before] of observers) {
       // The events come from the scheduler whose tracker this is (see the file comment).
       const after = ruleset.economy.observe(before, event as unknown as E, selfId);
       if (after !== before) {
@@ -88,6 +94,12 @@ export function followEconomies<S, E>(
     }
   }
   return { book: Object.fromEntries(next), changed: [...changed] };
+}
+
+/** The one tracker an event can change when a tracker observes its own events only (none without an id). */
+function ownObserver<S>(book: ReadonlyMap<string, S>, id: string | null): [string, S][] {
+  const own = id === null ? undefined : book.get(id);
+  return id === null || own === undefined ? [] : [[id, own]];
 }
 
 /** What one creature has left, as the tracker shows it (null when the book has no entry for it). */
@@ -119,4 +131,6 @@ export const STANDARD_BOOK_ECONOMY: BookEconomy<StandardActions, StandardEvent> 
   read: readStandardActions,
   checks: ["trigger"],
   refuse: refuseStandard,
+  // STD-6: turnStarted, turnEnded, delayed and readyTriggered change their own creature's tracker only.
+  ownEvents: true,
 };

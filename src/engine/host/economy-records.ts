@@ -69,6 +69,12 @@ export interface RulesetBook {
   refusal(command: HostCommand, nows: Readonly<Record<string, unknown>>): Message | null;
   /** The records after one step of the combat. */
   step(records: Readonly<Record<string, ActionRecord>>, input: RecordStepInput): RecordStep;
+  /**
+   * The same step on the records as a host stores them (`stored`: each id's stored value, read with
+   * `readActionRecord`), reading only those the step may change (issue 17: a turn step at 1,000
+   * creatures reads two): `records` holds the records read, `changed` is `step`'s.
+   */
+  stepStored(stored: ReadonlyMap<string, unknown>, input: RecordStepInput): RecordStep;
 }
 
 const STEP_KEY = /^\d+$/;
@@ -210,6 +216,58 @@ function stepWith<S, E>(
   return { records: out, changed };
 }
 
+/** The ids a step's events name. */
+function namedIds(events: readonly HostEvent[]): Set<string> {
+  const ids = new Set<string>();
+  for (const event of events) {
+    const id = (event as { readonly combatantId?: unknown }).combatantId;
+    if (typeof id === "string") ids.add(id);
+  }
+  return ids;
+}
+
+/** Whether `value` holds exactly `fields` (a tracker read back with nothing dropped or changed). */
+function sameFlat(value: StoredObject, fields: object): boolean {
+  const keys = Object.keys(fields);
+  if (Object.keys(value).length !== keys.length) return false;
+  return keys.every((k) => Object.hasOwn(value, k) && value[k] === (fields as Record<string, unknown>)[k]);
+}
+
+/**
+ * Whether a new step leaves this stored record as it is when its events do not name the creature
+ * (`stepWith` on it: its tracker reads back exactly, it has no redo, and the history keeps every step
+ * number it has), so it need not be read at all.
+ */
+function untouched<S, E>(book: BookEconomy<S, E>, stored: unknown, undoAfter: StoredObject): boolean {
+  if (!isObject(stored) || !isObject(stored.now)) return false;
+  const now = book.read(stored.now);
+  if (now === null || !sameFlat(stored.now, now as object)) return false;
+  const { undo, redo } = stored;
+  if (isObject(redo) && stepKeys(redo).some((k) => isObject(redo[k]))) return false;
+  return !isObject(undo) || stepKeys(undo).every((k) => !isObject(undo[k]) || Object.hasOwn(undoAfter, k));
+}
+
+function stepStoredWith<S, E>(
+  book: BookEconomy<S, E>,
+  stored: ReadonlyMap<string, unknown>,
+  input: RecordStepInput,
+): RecordStep {
+  const moves = input.events.some((e) => e.type === "undone" || e.type === "redone");
+  const cleared = stepKeys(input.after.undo).length + stepKeys(input.after.redo).length === 0;
+  // Only a tracker that observes its own events, in a step that is neither a start nor a reset.
+  const skips = book.ownEvents === true && input.startedBefore && input.startedAfter && !moves && !cleared;
+  const named = skips ? namedIds(input.events) : new Set<string>();
+  const records: Record<string, ActionRecord> = {};
+  const ids: string[] = [];
+  for (const id of input.ids) {
+    const value = stored.get(id);
+    if (skips && stored.has(id) && !named.has(id) && untouched(book, value, input.after.undo)) continue;
+    if (stored.has(id)) records[id] = readActionRecord(value);
+    ids.push(id);
+  }
+  return stepWith(book, records, { ...input, ids });
+}
+
 function refusalWith<S, E>(
   book: BookEconomy<S, E>,
   command: HostCommand,
@@ -233,6 +291,7 @@ export function rulesetBook<S, E>(book: BookEconomy<S, E>, ruleset: RulesetId): 
     },
     refusal: (command, nows) => refusalWith(book, command, nows),
     step: (records, input) => stepWith(book, records, input),
+    stepStored: (stored, input) => stepStoredWith(book, stored, input),
   };
 }
 

@@ -13,6 +13,7 @@ import { packStandardState, unpackStandardState } from "../initiative/standard/p
 import type { StandardState } from "../initiative/standard/state.ts";
 import { columnize, uncolumnize } from "../storage/columns.ts";
 import type { Json } from "../storage/stored-json.ts";
+import type { StoreMemo } from "../storage/store-memo.ts";
 
 /** The scheme a state belongs to: its `scheme` field; a segment state has none but its group rolls say it. */
 function schemeOf(value: unknown): string | null {
@@ -22,9 +23,9 @@ function schemeOf(value: unknown): string | null {
   return Object.hasOwn(value, "groupRolls") && Object.hasOwn(value, "schedule") ? "segment" : null;
 }
 
-/** The stored form of an engine state (before stored-json's encoding). */
-export function packState(state: unknown): Json {
-  return columnize(packScheme(state), HOT_FIELDS);
+/** The stored form of an engine state (before stored-json's encoding); `memo`: columns.ts. */
+export function packState(state: unknown, memo?: StoreMemo): Json {
+  return columnize(packScheme(state), HOT_FIELDS, memo);
 }
 
 /**

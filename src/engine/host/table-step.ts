@@ -26,14 +26,18 @@ import {
 import { commandCombatant } from "./command-access.ts";
 import { economyRefusal } from "./economy-records.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
+import type { StoreMemo } from "../storage/store-memo.ts";
 import type { HostCombatant, HostCommand, HostOptions } from "./ruleset-host.ts";
 
 /** The roster a `reset` rebuilds from, and a bound for the steps of one round. */
 export interface TableRoster {
+  /** Read only by `reset`, `nextRound` and `previousRound` (a host may make it a getter). */
   readonly combatants: readonly HostCombatant[];
   readonly options: HostOptions;
   /** Each combatant's stored action tracker by id, where the host keeps them (economy-records.ts). */
   readonly actions?: Readonly<Record<string, unknown>>;
+  /** What the host remembers between this combat's steps (storage/store-memo.ts; issue 17). */
+  readonly memo?: StoreMemo;
 }
 
 /**
@@ -63,22 +67,24 @@ function schedulerStep(
   command: HostCommand,
   roster: TableRoster,
 ): Result<CombatStep> {
-  const limit = roster.combatants.length * 4 + 20;
+  // Read only by the commands that need it: a host may build the roster on demand (issue 17).
+  const limit = (): number => roster.combatants.length * 4 + 20;
+  const memo = roster.memo;
   switch (command.type) {
     case "endTurn": {
       const named = commandCombatant(command);
       if (named !== null) {
-        const now = readCombatState(host, stored.engine);
+        const now = readCombatState(host, stored.engine, memo);
         if (!now.ok) return now;
         if (named !== host.current(now.value)) return err("TEMPO.ERRORS.Host.NotCurrentTurn", { id: named });
       }
-      return stepCombat(host, stored, { type: "next" });
+      return stepCombat(host, stored, { type: "next" }, memo);
     }
     case "join":
     case "leave":
       return err("TEMPO.ERRORS.Host.RosterCommand", { type: command.type });
     case "nextRound": {
-      const now = readCombatState(host, stored.engine);
+      const now = readCombatState(host, stored.engine, memo);
       if (!now.ok) return now;
       const round = host.round(now.value);
       return stepCombatUntil(
@@ -87,23 +93,24 @@ function schedulerStep(
         tableFirstCommand(command),
         (events, state) =>
           host.round(state) > round || events.some((e) => e.type === "roundStarted") ? null : { type: "next" },
-        limit,
+        limit(),
+        memo,
       );
     }
     case "previousRound":
-      return undoRound(host, stored, limit);
+      return undoRound(host, stored, limit(), memo);
     case "reset": {
       // A stored state that does not read back (saved by another Tempo: combat-format.ts) is replaced
       // all the same, with no clock change: there is no earlier time to go back to.
-      const now = readCombatState(host, stored.engine);
+      const now = readCombatState(host, stored.engine, memo);
       const created = host.create(roster.combatants, roster.options);
       if (!created.ok) return created;
       const before = now.ok ? now.value : created.value;
-      return ok(settle(host, stored, before, { state: created.value, events: [], requests: [] }, "reset"));
+      return ok(settle(host, stored, before, { state: created.value, events: [], requests: [] }, "reset", memo));
     }
     case "rollInitiative":
       return err("TEMPO.ERRORS.Host.InvalidCommand", { type: command.type });
     default:
-      return stepCombat(host, stored, command);
+      return stepCombat(host, stored, command, memo);
   }
 }

@@ -18,6 +18,7 @@
  */
 import type { Json } from "./stored-json.ts";
 import { setOwn } from "./own-property.ts";
+import { createStoreMemo, type StoreMemo } from "./store-memo.ts";
 
 export const CHUNK = 32;
 const MIN_ROWS = 8;
@@ -78,7 +79,12 @@ function hasColumn(rows: readonly JsonRecord[], keys: readonly string[], hot: Re
 }
 
 /** Rows as `{ keys, cols, rest? }`: text columns where every cell can be text, the other fields per row. */
-function columnsOf(rows: readonly JsonRecord[], keys: readonly string[], hot: ReadonlySet<string>): Json {
+function columnsOf(
+  rows: readonly JsonRecord[],
+  keys: readonly string[],
+  hot: ReadonlySet<string>,
+  memo: StoreMemo,
+): Json {
   const cols: Record<string, Json> = {};
   const others: string[] = [];
   for (const key of keys) {
@@ -90,7 +96,7 @@ function columnsOf(rows: readonly JsonRecord[], keys: readonly string[], hot: Re
   if (others.length > 0) {
     packed.rest = rows.map((r) => {
       const out: Record<string, Json> = {};
-      for (const key of others) setOwn(out, key, columnize(r[key] as Json, hot));
+      for (const key of others) setOwn(out, key, columnize(r[key] as Json, hot, memo));
       return out;
     });
   }
@@ -123,35 +129,119 @@ function rowsOf(packed: JsonRecord): JsonRecord[] | null {
   return out;
 }
 
-function columnizeRecord(record: JsonRecord, hot: ReadonlySet<string>): Json {
-  const ids = Object.keys(record);
-  const rows = ids.map((id) => record[id] as Json);
-  const keys = ids.length >= MIN_ROWS && ids.every((id) => ID.test(id)) ? sharedKeys(rows) : null;
-  if (keys !== null && hasColumn(rows as JsonRecord[], keys, hot)) {
-    const chunks: Json[] = [];
-    for (let at = 0; at < ids.length; at += CHUNK) {
-      const part = rows.slice(at, at + CHUNK) as JsonRecord[];
-      chunks.push({ ids: ids.slice(at, at + CHUNK).join(","), rows: columnsOf(part, keys, hot) });
-    }
-    return { [ROWS]: chunks };
+/**
+ * Issue 17: a step changes a few rows of a roster, so the chunks of the rows it left alone are taken
+ * as they were (a chunk's form depends only on its ids and rows; states share unchanged rows).
+ */
+interface ChunkMemo {
+  readonly hot: ReadonlySet<string>;
+  readonly keys: string;
+  readonly ids: readonly string[];
+  readonly rows: readonly Json[];
+  readonly chunk: Json;
+  /** The fields stored as text columns in this chunk. */
+  readonly text: readonly string[];
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** One chunk of a roster, or null when its ids are not plain or its rows do not all have `keys`. */
+function rowChunk(
+  ids: readonly string[],
+  rows: readonly Json[],
+  keys: readonly string[],
+  joined: string,
+  hot: ReadonlySet<string>,
+  memo: StoreMemo,
+): ChunkMemo | null {
+  const first = rows[0] as JsonRecord;
+  const known = memo.chunks.get(first) as ChunkMemo | undefined;
+  if (known?.hot === hot && known.keys === joined && sameItems(known.rows, rows) && sameItems(known.ids, ids))
+    return known;
+  if (!ids.every((id) => ID.test(id))) return null;
+  if (!rows.every((r) => isRecord(r) && Object.keys(r).join("\u0000") === joined)) return null;
+  const packed = columnsOf(rows as JsonRecord[], keys, hot, memo);
+  const cols = (packed as { readonly cols: JsonRecord }).cols;
+  const chunk = { hot, keys: joined, ids, rows, chunk: { ids: ids.join(","), rows: packed }, text: Object.keys(cols) };
+  memo.chunks.set(first, chunk);
+  return chunk;
+}
+
+/**
+ * A roster's rows as `CHUNK`-row chunks of columns, or null when they cannot be (fewer than `MIN_ROWS`,
+ * ids that are not plain, rows that do not share their keys, or no field every row can hold as text).
+ */
+function rosterChunks(
+  record: JsonRecord,
+  ids: readonly string[],
+  hot: ReadonlySet<string>,
+  memo: StoreMemo,
+): Json[] | null {
+  const first = record[ids[0] ?? ""];
+  if (ids.length < MIN_ROWS || !isRecord(first)) return null;
+  const keys = Object.keys(first);
+  if (!keys.every((k) => ID.test(k))) return null;
+  const joined = keys.join("\u0000");
+  const chunks: Json[] = [];
+  // A field is a column when every chunk stores it as text (`hasColumn` over all rows).
+  let text: readonly string[] | null = null;
+  for (let at = 0; at < ids.length; at += CHUNK) {
+    const part = ids.slice(at, at + CHUNK);
+    const chunk = rowChunk(
+      part,
+      part.map((id) => record[id] as Json),
+      keys,
+      joined,
+      hot,
+      memo,
+    );
+    if (chunk === null) return null;
+    chunks.push(chunk.chunk);
+    text = text === null ? chunk.text : chunk.text.filter((k) => (text ?? []).includes(k));
   }
+  return text !== null && text.length > 0 ? chunks : null;
+}
+
+function columnizeRecord(record: JsonRecord, hot: ReadonlySet<string>, memo: StoreMemo): Json {
+  const ids = Object.keys(record);
+  const chunks = rosterChunks(record, ids, hot, memo);
+  if (chunks !== null) return { [ROWS]: chunks };
   const out: Record<string, Json> = {};
-  for (const key of ids) setOwn(out, key, columnize(record[key] as Json, hot));
+  for (const key of ids) setOwn(out, key, columnize(record[key] as Json, hot, memo));
   return ids.length === 1 && [COLS, ROWS, LITERAL].includes(ids[0] ?? "") ? { [LITERAL]: out } : out;
 }
 
 const NONE: ReadonlySet<string> = new Set();
 
-/** `value` with its rows stored as columns, the `hot` fields per row (see the file comment). */
-export function columnize(value: Json, hot: ReadonlySet<string> = NONE): Json {
+/**
+ * `value` with its rows stored as columns, the `hot` fields per row (see the file comment). `memo`: what
+ * the host remembers of earlier calls (store-memo.ts; issue 17), so the parts stored before are not
+ * columnized again.
+ */
+export function columnize(value: Json, hot: ReadonlySet<string> = NONE, memo: StoreMemo = createStoreMemo()): Json {
+  if (typeof value !== "object" || value === null) return value;
+  let known = memo.columns.get(hot);
+  if (known === undefined) memo.columns.set(hot, (known = new WeakMap()));
+  const done = known.get(value) as Json | undefined;
+  if (done !== undefined) return done;
+  const out = columnizeFresh(value, hot, memo);
+  known.set(value, out);
+  return out;
+}
+
+function columnizeFresh(value: Json, hot: ReadonlySet<string>, memo: StoreMemo): Json {
   if (Array.isArray(value)) {
     const list = value as readonly Json[];
     const keys = list.length >= 2 && list.length <= CHUNK ? sharedKeys(list) : null;
     if (keys !== null && hasColumn(list as JsonRecord[], keys, hot))
-      return { [COLS]: columnsOf(list as JsonRecord[], keys, hot) };
-    return list.map((item) => columnize(item, hot));
+      return { [COLS]: columnsOf(list as JsonRecord[], keys, hot, memo) };
+    return list.map((item) => columnize(item, hot, memo));
   }
-  return isRecord(value) ? columnizeRecord(value, hot) : value;
+  return isRecord(value) ? columnizeRecord(value, hot, memo) : value;
 }
 
 /** The value `columnize` was given; a part that is not one it writes is left as it is. */

@@ -16,6 +16,7 @@
  * `decodeStored(encodeStored(x))` deep-equals `x` for every JSON value `x`.
  */
 import { setOwn } from "./own-property.ts";
+import type { StoreMemo } from "./store-memo.ts";
 
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
@@ -48,21 +49,34 @@ export function decodeKey(stored: string): string | null {
   return encodeKey(key) === stored ? key : null;
 }
 
-export function encodeStored(value: Json): Stored {
+/**
+ * The stored form of `value`. `memo` (issue 17, store-memo.ts): the host's record of values encoded
+ * before, so a state that shares most of its parts with the last one shares their stored form too, and
+ * the diff between the two (update-diff.ts) skips every shared part at once.
+ */
+export function encodeStored(value: Json, memo?: StoreMemo): Stored {
   if (value === null || typeof value !== "object") return value;
+  const known = memo?.encoded.get(value) as Stored | undefined;
+  if (known !== undefined) return known;
+  const out = encodeObject(value, memo);
+  memo?.encoded.set(value, out);
+  return out;
+}
+
+function encodeObject(value: Json & object, memo: StoreMemo | undefined): Stored {
   const out: Record<string, Stored> = {};
   if (Array.isArray(value)) {
     const list: readonly Json[] = value;
     out[ARRAY_LENGTH_KEY] = list.length;
     list.forEach((item, index) => {
-      out[String(index)] = encodeStored(item);
+      out[String(index)] = encodeStored(item, memo);
     });
     return out;
   }
   const record = value as { readonly [key: string]: Json };
   for (const key of Object.keys(record)) {
     const item = record[key];
-    if (item !== undefined) setOwn(out, encodeKey(key), encodeStored(item));
+    if (item !== undefined) setOwn(out, encodeKey(key), encodeStored(item, memo));
   }
   return out;
 }

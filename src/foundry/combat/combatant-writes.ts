@@ -108,8 +108,8 @@ export async function answerCombatantWrites(
       await restore(combat, id, "initiative", userId, { key: "TEMPO.NOTICES.InitiativeRolledBack" });
       continue;
     }
+    // The step's own Combatant batch puts the typed value back to null (write-step.ts mirrorCombatants).
     await toEngine(combat, { type: "setInitiative", combatantId: id, value }, id, "initiative", userId);
-    if (isActiveGm()) await clearStoredInitiative(combat, id);
   }
   if (!byGm) await guardCombatantUpdate(combat, changes, userId);
 }

@@ -28,6 +28,7 @@ import {
   type AnyRulesetHost,
   type CombatStep,
   type DiceRequest,
+  type HostCombatant,
   type HostCommand,
   type Result,
   type StoredCombat,
@@ -40,6 +41,7 @@ import { actionNowsOf } from "./step-actions.ts";
 import { declaredUseWrites, splitUse, type DeclaredUse } from "./declared-uses.ts";
 import { readableCombat } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
+import { storeMemoOf } from "./state-cache.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import type { CoreHookCall } from "./core-hooks.ts";
 
@@ -59,11 +61,20 @@ function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: H
   const read = readableCombat(combat, command.type === "reset");
   if (!read.ok) return read;
   const { model, stored } = read.value;
-  const combatants = combat.combatants.contents.map((c) => hostCombatantOf(c));
   // STD-6: the trackers go with the roster, so the engine refuses a trigger with no Reaction left (the
   // check reads the commanding creature's tracker only).
   const actions = actionNowsOf(combat, commandCombatant(command));
-  const roster = { combatants, options: model.hostOptions, ...(actions === undefined ? {} : { actions }) };
+  // Issue 17: the combatants are read only by the commands that need them (a reset, a whole round).
+  let combatants: readonly HostCombatant[] | null = null;
+  const roster = {
+    get combatants(): readonly HostCombatant[] {
+      combatants ??= combat.combatants.contents.map((c) => hostCombatantOf(c));
+      return combatants;
+    },
+    options: model.hostOptions,
+    memo: storeMemoOf(combat.id),
+    ...(actions === undefined ? {} : { actions }),
+  };
   return tableStep(host, stored, command, roster);
 }
 
@@ -125,7 +136,7 @@ async function startGrouped(
   if (!started.ok) return started;
   // A roster change: undo does not reach behind it (settle "reset").
   const origin = { stored, before: state, history: "reset" as const };
-  const first = settle(host, stored, state, started.value, "reset");
+  const first = settle(host, stored, state, started.value, "reset", storeMemoOf(combat.id));
   const step = await rollFollowUps(combat, host, origin, first);
   return ok(await writeStep(combat, host, step, grouped.groups, [], new Map(), fireHooks));
 }
@@ -169,7 +180,7 @@ export async function rollRequested(
   if (!read.ok) return read;
   const { stored, state } = read.value;
   const results = await rollRequests(combat, requests);
-  const first = stepCombat(host, stored, { type: "rolls", results });
+  const first = stepCombat(host, stored, { type: "rolls", results }, storeMemoOf(combat.id));
   if (!first.ok) return first;
   const step = await rollFollowUps(combat, host, { stored, before: state, history: "record" }, first.value);
   await writeStep(combat, host, step);
@@ -193,7 +204,7 @@ async function rollInitiative(
   const requests = host.pending(state).filter((r) => r.combatantId !== null && wanted.has(r.combatantId));
   if (requests.length === 0) return err("TEMPO.ERRORS.Host.NothingToRoll");
   const results = await rollRequests(combat, requests);
-  return stepCombat(host, stored, { type: "rolls", results });
+  return stepCombat(host, stored, { type: "rolls", results }, storeMemoOf(combat.id));
 }
 
 interface StepOrigin {
@@ -227,6 +238,7 @@ async function rollFollowUps(
       origin.before,
       { state, events: [...step.events, ...events], requests: [...step.requests, ...asked] },
       origin.history,
+      storeMemoOf(combat.id),
     );
     requests = automaticRequests(asked);
   }

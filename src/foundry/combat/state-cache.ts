@@ -16,24 +16,49 @@
  * Keyed by page (page-key.ts): in Foundry each page has its own module state; the test runtime
  * runs several clients in one process, and a reloaded page must not find its closed page's states.
  */
+import { createStoreMemo, type StoreMemo, type StoredCombat } from "../../engine/index.ts";
 import { pageKey } from "../page-key.ts";
 
-const cache = new Map<string, { readonly seq: number; readonly state: unknown }>();
+/** A step this client wrote: its state, and the stored form it wrote (engine/host/combat-step.ts). */
+export interface CachedStep {
+  readonly state: unknown;
+  /**
+   * The engine, history and format the write leaves in `Combat.system` (equal to what the document
+   * holds), as the step made them: the next step diffs against them part by part, sharing what did
+   * not change, instead of against the document's copy.
+   */
+  readonly stored: StoredCombat;
+}
+
+const cache = new Map<string, CachedStep & { readonly seq: number }>();
 
 function keyOf(combatId: string): string {
   return (globalThis as { game?: unknown }).game === undefined ? combatId : pageKey(combatId);
 }
 
-/** Remembers that the write of `combatId` with `seq` holds `state` (the writer, before its update). */
-export function primeState(combatId: string, seq: number, state: unknown): void {
-  cache.set(keyOf(combatId), { seq, state });
+/** Remembers that the write of `combatId` with `seq` holds `step` (the writer, before its update). */
+export function primeState(combatId: string, seq: number, step: CachedStep): void {
+  cache.set(keyOf(combatId), { seq, state: step.state, stored: step.stored });
 }
 
-/** The state written with `seq` for `combatId`, when this client wrote it; else undefined. */
-export function cachedState(combatId: string | null | undefined, seq: number): unknown {
+/** The step written with `seq` for `combatId`, when this client wrote it; else undefined. */
+export function cachedState(combatId: string | null | undefined, seq: number): CachedStep | undefined {
   if (combatId === null || combatId === undefined) return undefined;
   const entry = cache.get(keyOf(combatId));
-  return entry !== undefined && entry.seq === seq ? entry.state : undefined;
+  return entry !== undefined && entry.seq === seq ? entry : undefined;
+}
+
+const memos = new Map<string, StoreMemo>();
+
+/**
+ * What this client remembers between the steps it computes for `combatId` (engine storage/store-memo.ts):
+ * the stored form of the parts of a state a step did not change is the one it stored before.
+ */
+export function storeMemoOf(combatId: string | null): StoreMemo {
+  const key = keyOf(combatId ?? "");
+  let memo = memos.get(key);
+  if (memo === undefined) memos.set(key, (memo = createStoreMemo()));
+  return memo;
 }
 
 /** Forgets the state cached for `combatId` (another user wrote its `system`). */
@@ -44,4 +69,5 @@ export function forgetState(combatId: string): void {
 /** Forgets every cached state (a reload does; tests that travel back in time call it too). */
 export function clearStateCache(): void {
   cache.clear();
+  memos.clear();
 }

@@ -11,7 +11,6 @@ import {
   readActionRecord,
   readPatchHistory,
   rulesetBookOf,
-  type ActionRecord,
   type AnyRulesetHost,
   type CombatStep,
   type StoredUpdate,
@@ -52,14 +51,9 @@ export function actionUpdates(
   if (model === null || book === null) return updates;
   const known = new Set(host.order(step.state));
   const stored = new Map<string, unknown>();
-  const records: Record<string, ActionRecord> = {};
-  for (const c of combat.combatants) {
-    if (c.id === null || !known.has(c.id)) continue;
-    const raw = storedActionsOf(c);
-    stored.set(c.id, raw);
-    records[c.id] = readActionRecord(raw);
-  }
-  const moved = book.step(records, {
+  for (const c of combat.combatants) if (c.id !== null && known.has(c.id)) stored.set(c.id, storedActionsOf(c));
+  // Issue 17: only the records the step may change are read (economy-records.ts `stepStored`).
+  const moved = book.stepStored(stored, {
     events: step.events,
     before: readPatchHistory(model.history) ?? EMPTY_PATCH_HISTORY,
     after: step.stored.history,

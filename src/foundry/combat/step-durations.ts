@@ -51,8 +51,9 @@ export function effectsToTrack(
   ledger: DurationLedger,
   context: TimingContext,
 ): TrackedEffect[] {
-  const combatants = combatantActors(combat);
   const out: TrackedEffect[] = [];
+  if (bearers.length === 0) return out; // issue 17: a turn step reads no actor
+  const combatants = combatantActors(combat);
   const seen = new Set<string>();
   for (const bearer of bearers) {
     const actor = bearer.actor;

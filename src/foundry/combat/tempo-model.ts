@@ -24,7 +24,8 @@ export function readableCombat(
 ): Result<ReadableCombat> {
   const model = tempoModelOf(combat);
   if (model === null) return err("TEMPO.ERRORS.Host.NotTempo");
-  const stored = readStoredCombat(model);
+  // Issue 17: this client's own last step is taken as it wrote it (combat/state-cache.ts).
+  const stored = model.cachedStored ?? readStoredCombat(model);
   if (stored !== null && model.state === null && forReset) return resettable(combat, model, stored);
   if (stored === null || model.state === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: model.ruleset });
   return ok({ model, stored, state: model.state });

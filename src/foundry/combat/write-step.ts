@@ -64,7 +64,8 @@ export async function writeStep(
   const turn = turnIndex(host, step.state);
   // Issue 17: every Tempo write carries the next sequence number (writer-queue.ts, run-command.ts).
   const system = { ...(step.update ?? {}), seq: (model?.seq ?? 0) + 1 };
-  const data = { system, round, turn };
+  // Issue 17: a copy, so nothing the update passes through can change the stored form kept in the cache.
+  const data = { system: structuredClone(system), round, turn };
   const before = { started: wasStarted, round: combat.round, turn: combat.turn };
   const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds);
   const summary = summarizeEvents(step.events);
@@ -78,7 +79,7 @@ export async function writeStep(
   assertActiveGm();
   if (hook !== null && fireHooks) fireCoreHook(combat, hook);
   // Issue 17: this client's model takes the step's state instead of decoding its own write again.
-  primeState(combat.id ?? "", system.seq, step.state);
+  primeState(combat.id ?? "", system.seq, step);
   holdStepEvents(combat.id ?? "", step.events);
   try {
     await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
@@ -100,7 +101,8 @@ export async function writeStep(
 export { TEMPO_MIRROR } from "./tempo-write.ts";
 
 /**
- * One batched update of every combatant whose defeated flag differs from the engine's,
+ * One batched update of every combatant whose defeated flag differs from the engine's or whose stored
+ * initiative is not null,
  * with core's `group` for the combatants in `groups` (default groups made at the start ride along)
  * and the `system.actions` records the step changed (`actions`, step-actions.ts).
  */
@@ -114,6 +116,7 @@ export async function mirrorCombatants(
 ): Promise<void> {
   const changes: {
     _id: string;
+    initiative?: null;
     defeated?: boolean;
     group?: string | null;
     system?: { actions?: StoredUpdate; declaredUses?: Record<string, unknown> };
@@ -124,6 +127,9 @@ export async function mirrorCombatants(
     const defeated = host.defeated(state, id);
     const change = {
       _id: id,
+      // A stored initiative (a GM's typed value, or one an older Tempo wrote) goes back to null, Tempo's
+      // stored value, in the same batch: what every client shows is derived (combatant-model.ts).
+      ...(combatant._source.initiative != null ? { initiative: null } : {}),
       ...(combatant.defeated !== defeated ? { defeated } : {}),
       ...(groups.has(id) ? { group: groups.get(id) ?? null } : {}),
       ...(actions.has(id) || uses.has(id)

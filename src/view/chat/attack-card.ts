@@ -22,6 +22,8 @@ import {
 } from "../../engine/index.ts";
 import {
   d20Decision,
+  decisionFor,
+  notesFor,
   phaseDecision,
   rotationDecision,
   segmentDecision,
@@ -167,14 +169,16 @@ export function buildAttackCard(input: AttackCardInput, viewer: CardViewer): Att
       error: resolved.error,
     };
   const r = resolved.value;
+  // Issue 18: the GM always sees the defence; a player only where the odds are shown to players.
+  const seesDefence = viewer.isGM || viewer.showOdds;
   return {
     ...base,
     dice: r.dice,
     total: r.outcome.total,
     verdict: verdict(r.outcome.hit, "TEMPO.CHAT.Attack.Hit", "TEMPO.CHAT.Attack.Miss"),
     critical: r.outcome.critical,
-    decision: r.decision,
-    notes: r.notes,
+    decision: decisionFor(r.decision, r.outcome.hit, r.outcome.total, seesDefence),
+    notes: notesFor(r.notes, seesDefence),
     odds: viewer.showOdds ? oddsLines(r) : null,
     error: null,
   };

@@ -83,3 +83,59 @@ export function phaseDecision(hit: boolean, total: number, def: number, net: num
     sentence: { key: hit ? "TEMPO.CHAT.Attack.Rule.ReachesDef" : "TEMPO.CHAT.Attack.Rule.ShortOfDef", data },
   };
 }
+
+/** The rulings whose sentence (or rule ID, for a tie or flanking) tells the target's defence. */
+const NAMES_DEFENCE: ReadonlySet<string> = new Set([
+  "TEMPO.CHAT.Attack.Rule.MeetsAc",
+  "TEMPO.CHAT.Attack.Rule.BelowAc",
+  "TEMPO.CHAT.Attack.Rule.Aac0Hit",
+  "TEMPO.CHAT.Attack.Rule.Aac0Miss",
+  "TEMPO.CHAT.Attack.Rule.SixTwentiesHit",
+  "TEMPO.CHAT.Attack.Rule.SixTwentiesMiss",
+  "TEMPO.CHAT.Attack.Rule.TieToPlayer",
+  "TEMPO.CHAT.Attack.Rule.TieToDefender",
+  "TEMPO.CHAT.Attack.Rule.TwentyAs25Hit",
+  "TEMPO.CHAT.Attack.Rule.TwentyAs25Miss",
+  "TEMPO.CHAT.Attack.Rule.Flanking",
+  "TEMPO.CHAT.Attack.Rule.BeatsDodge",
+  "TEMPO.CHAT.Attack.Rule.ShortOfDodge",
+  "TEMPO.CHAT.Attack.Rule.BeatsArmor",
+  "TEMPO.CHAT.Attack.Rule.ShortOfArmor",
+  "TEMPO.CHAT.Attack.Rule.ReachesDef",
+  "TEMPO.CHAT.Attack.Rule.ShortOfDef",
+]);
+
+/**
+ * Issue 18: a viewer kept from the odds is kept from the defence too (the AC, AAC0 number, Dodge, Armor
+ * or DEF the total was held against, and a tie or flanking rule that pins it down). Such a viewer reads
+ * only the hit or miss; a natural 1 or 20 names no defence and stays as it is.
+ */
+export function decisionFor(
+  decision: AttackDecision,
+  hit: boolean,
+  total: number,
+  seesDefence: boolean,
+): AttackDecision {
+  if (seesDefence || !NAMES_DEFENCE.has(decision.sentence.key)) return decision;
+  return {
+    rule: null,
+    sentence: {
+      key: hit ? "TEMPO.CHAT.Attack.Rule.HiddenDefenceHit" : "TEMPO.CHAT.Attack.Rule.HiddenDefenceMiss",
+      data: { total },
+    },
+  };
+}
+
+/** The engine's attack notes that tell the target's defence (issue 18). */
+const DEFENCE_NOTES: ReadonlySet<string> = new Set([
+  "TEMPO.ATTACK.Note.AgainstArmor",
+  "TEMPO.ATTACK.Note.AgainstDodge",
+  "TEMPO.ATTACK.Note.AttackTable",
+  "TEMPO.ATTACK.Note.TieToDefender",
+  "TEMPO.ATTACK.Note.TieToPlayer",
+]);
+
+/** The notes a viewer may read: without the defence ones for a viewer kept from the odds (issue 18). */
+export function notesFor(notes: readonly Message[], seesDefence: boolean): readonly Message[] {
+  return seesDefence ? notes : notes.filter((n) => !DEFENCE_NOTES.has(n.key));
+}

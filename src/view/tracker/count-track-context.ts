@@ -10,7 +10,7 @@ import { countDeclareControl } from "./count-declare.ts";
 import { END_STEP_NOTE, contestNote, pendingNote, tieNote, trackExplanation, turnNotes } from "./count-notes.ts";
 import { countReactControl } from "./count-react.ts";
 import type { NoteContext } from "./row-extras.ts";
-import type { TrackerScope } from "./tracker-input.ts";
+import { initiativeVisibleTo, type TrackerScope } from "./tracker-input.ts";
 import { buildTrackerRow, type TrackerRowContext } from "./tracker-row.ts";
 
 /** CNT-3: the ruler shows counts 0..19, then the end step at 20. */
@@ -96,7 +96,7 @@ export function buildCountTrackContext(scope: TrackerScope): CountTrackContext {
   for (let count = 0; count < RULER_LENGTH; count++) {
     const isEndStep = count === COUNT_END_STEP;
     const tie = tieNote(rowsByCount.get(count) ?? []);
-    const rows = withTieNotes(rowsByCount.get(count) ?? [], tie !== null, facts);
+    const rows = withTieNotes(scope, rowsByCount.get(count) ?? [], tie !== null, facts);
     const active = rows.some((r) => r.active) || (isEndStep && endStepNow);
     const notes = isEndStep ? [END_STEP_NOTE] : tie === null ? [] : [tie];
     const occupied = rows.length > 0;
@@ -192,13 +192,17 @@ function ownerControls(
 
 /** CNT-5: on a count with a tie contest, each turn row says its kept contest totals (or that it still rolls). */
 function withTieNotes(
+  scope: TrackerScope,
   rows: readonly TrackerRowContext[],
   tied: boolean,
   facts: CountTrackerFacts | null,
 ): TrackerRowContext[] {
   if (!tied || facts === null) return [...rows];
   return rows.map((row) => {
-    const tie = row.kind === "turn" && row.combatantId !== null ? contestNote(facts, row.combatantId) : null;
+    // Issue 18: a contest total tells the creature's count, so only those who may see its count read it.
+    const c = row.combatantId === null ? undefined : scope.byId.get(row.combatantId);
+    const shown = c !== undefined && initiativeVisibleTo(scope.input, c);
+    const tie = row.kind === "turn" && row.combatantId !== null && shown ? contestNote(facts, row.combatantId) : null;
     return tie === null ? row : { ...row, notes: [tie, ...row.notes] };
   });
 }

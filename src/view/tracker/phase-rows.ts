@@ -35,7 +35,10 @@ export function phaseNamed(scope: TrackerScope, id: string, key: I18nKey, unseen
     : { key: unseenKey, data };
 }
 
-/** PHS-4, PHS-9 to PHS-12: the creature's markers this round. */
+/**
+ * PHS-4, PHS-9 to PHS-12: the creature's markers this round. Issue 18: a delay behind a creature the
+ * viewer may not see reads "Waits to act" / "Delayed", never that an unseen creature is there.
+ */
 function badgesOf(c: PhaseTrackerCreature, scope: TrackerScope): RowBadge[] {
   const out: RowBadge[] = [];
   if (c.seized) out.push(SEIZED);

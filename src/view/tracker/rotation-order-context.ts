@@ -10,6 +10,7 @@ import {
   type RotationOrderMove,
   type RotationRowFacts,
   type RotationTrackerFacts,
+  type TimelineEntry,
 } from "../../engine/index.ts";
 import { note, type NoteContext } from "./row-extras.ts";
 import { initiativeVisibleTo, privateTo, visibleTo, type TrackerScope } from "./tracker-input.ts";
@@ -80,14 +81,45 @@ function planningBanner(facts: RotationTrackerFacts | null): Message | null {
   return { key };
 }
 
+/** How many entries this viewer sees on each whole result (ROT-2 ties are told only among those). */
+function visibleResults(scope: TrackerScope, timeline: readonly TimelineEntry[]): ReadonlyMap<number, number> {
+  const counts = new Map<number, number>();
+  for (const e of timeline) {
+    const seen =
+      e.kind === "group" ||
+      (e.kind === "turn" && e.combatantId !== null && visibleTo(scope.input, scope.byId.get(e.combatantId)));
+    // A group's members sit under its own entry, which already counts for the result they share.
+    const member =
+      e.kind === "turn" && e.groupId !== null && timeline.some((g) => g.kind === "group" && g.groupId === e.groupId);
+    if (seen && !member) counts.set(Math.floor(e.position), (counts.get(Math.floor(e.position)) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Issue 18, ROT-2: a tie won against a creature the viewer may not see is not told: the result is drawn
+ * whole, as it would be without that creature (the order stays the engine's).
+ */
+function withoutUnseenTie(entry: TimelineEntry, results: ReadonlyMap<number, number>, isGM: boolean): TimelineEntry {
+  const whole = Math.floor(entry.position);
+  if (isGM || whole === entry.position || (results.get(whole) ?? 0) > 1) return entry;
+  const label =
+    entry.label?.key === "TEMPO.COMBAT.Rotation.Initiative" ? { ...entry.label, data: { value: whole } } : entry.label;
+  return { ...entry, position: whole, label };
+}
+
 export function buildRotationOrderContext(scope: TrackerScope): RotationOrderContext {
   const { input } = scope;
   const facts = rotationTrackerFacts(input.state);
   const units: { key: string; group: TrackerRowContext | null; rows: TrackerRowContext[] }[] = [];
   let open: { key: string; group: TrackerRowContext | null; rows: TrackerRowContext[] } | null = null;
-  for (const entry of input.host.timeline(input.state)) {
+  const timeline = input.host.timeline(input.state);
+  const results = visibleResults(scope, timeline);
+  for (const drawn of timeline) {
     // ROT-7: the planning boundary is the part's banner, not a row.
-    if (entry.kind === "boundary") continue;
+    if (drawn.kind === "boundary") continue;
+    const entry = withoutUnseenTie(drawn, results, input.viewer.isGM);
+    const tieSeen = entry === drawn;
     const row = buildTrackerRow(entry, scope);
     if (row === null) continue;
     if (entry.kind === "group") {
@@ -99,7 +131,7 @@ export function buildRotationOrderContext(scope: TrackerScope): RotationOrderCon
     const id = entry.combatantId ?? "";
     const combatant = scope.byId.get(id);
     const f = facts?.rows.get(id);
-    const valueShown = combatant !== undefined && initiativeVisibleTo(input, combatant);
+    const valueShown = tieSeen && combatant !== undefined && initiativeVisibleTo(input, combatant);
     if (open?.group != null && entry.groupId !== null && entry.groupId === open.group.groupId) {
       if (open.rows.length === 0) open.group = withNotes(open.group, orderNotes(scope, f, valueShown));
       open.rows.push(withNotes(row, apNote(scope, id)));

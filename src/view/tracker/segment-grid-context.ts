@@ -171,31 +171,50 @@ const SIDE_GROUPS: Readonly<Record<string, I18nKey>> = {
   enemies: "TEMPO.TRACKER.Segment.GroupEnemies",
 };
 
-/** Every group of the round with its d6 and band; `names` are the world's group names by id. */
-export function segmentGroups(facts: SegmentTrackerFacts, names: ReadonlyMap<string, string>): SegmentGroupContext[] {
+/**
+ * Every group of the round with its d6 and band; `names` are the world's group names by id. Issue 18: a
+ * group counts only the creatures `shows` lets the viewer see, and one whose creatures are all hidden is not
+ * drawn.
+ */
+export function segmentGroups(
+  facts: SegmentTrackerFacts,
+  names: ReadonlyMap<string, string>,
+  shows: (combatantId: string) => boolean = () => true,
+): SegmentGroupContext[] {
   const members = new Map<string, number>();
-  for (const c of facts.creatures) if (!c.defeated) members.set(c.groupId, (members.get(c.groupId) ?? 0) + 1);
-  return facts.groups.map((group) => {
-    const named = names.get(group.id);
-    const side = SIDE_GROUPS[group.id];
-    const band = group.band === null ? null : BANDS[group.band];
-    return {
-      id: group.id,
-      name:
-        named === undefined && side !== undefined
-          ? key(side)
-          : key("TEMPO.TRACKER.Segment.GroupName", { name: named ?? group.id }),
-      roll:
-        group.roll === null
-          ? key("TEMPO.TRACKER.Segment.NotRolled")
-          : key("TEMPO.COMBAT.Segment.GroupRoll", { roll: group.roll }),
-      band: band === null ? null : key(band.label),
-      bandIcon: band?.icon ?? "",
-      bandKey: group.band,
-      members: key("TEMPO.TRACKER.Segment.Grid.Members", { count: members.get(group.id) ?? 0 }),
-      cssClass: `is-${group.band ?? "rolling"}`,
-    };
-  });
+  const seen = new Set<string>();
+  const hiddenIn = new Set<string>();
+  for (const c of facts.creatures) {
+    if (!shows(c.id)) {
+      hiddenIn.add(c.groupId);
+      continue;
+    }
+    seen.add(c.groupId);
+    if (!c.defeated) members.set(c.groupId, (members.get(c.groupId) ?? 0) + 1);
+  }
+  return facts.groups
+    .filter((group) => seen.has(group.id) || !hiddenIn.has(group.id))
+    .map((group) => {
+      const named = names.get(group.id);
+      const side = SIDE_GROUPS[group.id];
+      const band = group.band === null ? null : BANDS[group.band];
+      return {
+        id: group.id,
+        name:
+          named === undefined && side !== undefined
+            ? key(side)
+            : key("TEMPO.TRACKER.Segment.GroupName", { name: named ?? group.id }),
+        roll:
+          group.roll === null
+            ? key("TEMPO.TRACKER.Segment.NotRolled")
+            : key("TEMPO.COMBAT.Segment.GroupRoll", { roll: group.roll }),
+        band: band === null ? null : key(band.label),
+        bandIcon: band?.icon ?? "",
+        bandKey: group.band,
+        members: key("TEMPO.TRACKER.Segment.Grid.Members", { count: members.get(group.id) ?? 0 }),
+        cssClass: `is-${group.band ?? "rolling"}`,
+      };
+    });
 }
 
 function columns(facts: SegmentTrackerFacts): SegmentColumnContext[] {

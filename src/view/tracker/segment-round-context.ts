@@ -24,7 +24,7 @@ import {
   type SegmentLaneKey,
 } from "./segment-grid-context.ts";
 import { segmentCreatureRow, segmentTurnRow, type SegmentRowContext } from "./segment-rows.ts";
-import type { TrackerScope } from "./tracker-input.ts";
+import { visibleTo, type TrackerScope } from "./tracker-input.ts";
 
 export type { SegmentGroupContext } from "./segment-grid-context.ts";
 
@@ -146,7 +146,7 @@ export function buildSegmentRoundContext(scope: TrackerScope): SegmentRoundConte
   const facts = segmentTrackerFactsOf(input.host, input.state, { gm: input.viewer.isGM, combatantIds: owned });
   if (facts === null) return null;
   const built = buildRows(facts, scope);
-  const groups = segmentGroups(facts, scope.groupNames);
+  const groups = segmentGroups(facts, scope.groupNames, (id) => visibleTo(input, scope.byId.get(id)));
   const steps = SEGMENT_STEP_LABELS.map((label, i): SegmentStepContext => {
     const step = i + 1;
     const state = stepState(facts, step);

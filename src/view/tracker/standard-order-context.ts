@@ -9,10 +9,17 @@ import {
   type Message,
   type StandardRowFacts,
   type StandardTieBreak,
+  type TimelineEntry,
 } from "../../engine/index.ts";
 import { actionPips, note, signed, type NoteContext, type PipContext } from "./row-extras.ts";
 import { standardOwnerActions } from "./standard-controls.ts";
-import { initiativeVisibleTo, privateTo, type TrackerCombatant, type TrackerScope } from "./tracker-input.ts";
+import {
+  initiativeVisibleTo,
+  privateTo,
+  visibleTo,
+  type TrackerCombatant,
+  type TrackerScope,
+} from "./tracker-input.ts";
 import { buildTrackerRow, type TrackerRowContext } from "./tracker-row.ts";
 
 export interface StandardOrderContext {
@@ -66,11 +73,22 @@ function pipsOf(scope: TrackerScope, combatant: TrackerCombatant): readonly PipC
   return actionPips(combatant.economy, (kind) => acting || kind === "reaction");
 }
 
+/** How many turns this viewer sees on each total (STD-2 ties are told only among those). */
+function visibleTotals(scope: TrackerScope, timeline: readonly TimelineEntry[]): ReadonlyMap<number, number> {
+  const counts = new Map<number, number>();
+  for (const e of timeline)
+    if (e.kind === "turn" && e.combatantId !== null && visibleTo(scope.input, scope.byId.get(e.combatantId)))
+      counts.set(e.position, (counts.get(e.position) ?? 0) + 1);
+  return counts;
+}
+
 export function buildStandardOrderContext(scope: TrackerScope): StandardOrderContext {
   const { input } = scope;
   const facts = standardTrackerFacts(input.state);
   const rows: TrackerRowContext[] = [];
-  for (const entry of input.host.timeline(input.state)) {
+  const timeline = input.host.timeline(input.state);
+  const sharing = visibleTotals(scope, timeline);
+  for (const entry of timeline) {
     const row = buildTrackerRow(entry, scope);
     if (row === null) continue;
     const combatant = entry.combatantId === null ? undefined : scope.byId.get(entry.combatantId);
@@ -80,7 +98,14 @@ export function buildStandardOrderContext(scope: TrackerScope): StandardOrderCon
       continue;
     }
     const notes = markers(f, privateTo(input, combatant));
-    if (f.tie !== null && entry.kind === "turn" && initiativeVisibleTo(input, combatant)) notes.unshift(tieNote(f.tie));
+    // Issue 18: a tie is told only where another creature this viewer sees shares the total.
+    if (
+      f.tie !== null &&
+      entry.kind === "turn" &&
+      initiativeVisibleTo(input, combatant) &&
+      (input.viewer.isGM || (sharing.get(entry.position) ?? 0) > 1)
+    )
+      notes.unshift(tieNote(f.tie));
     rows.push({
       ...row,
       // The notes say what the engine's detail says, with a readied trigger kept from those who may not know it.

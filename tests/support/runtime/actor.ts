@@ -2,9 +2,10 @@
  * Core's Actor with its embedded Items and ActiveEffects on one client, as public sources show v13:
  * - an actor's `ownership` maps user ids (and `default`) to CONST.DOCUMENT_OWNERSHIP_LEVELS (NONE,
  *   LIMITED, OBSERVER, OWNER; API `DocumentOwnershipField`); a GM owns everything. Embedded Items and
- *   ActiveEffects have their parent actor's level (API `ClientDocumentMixin#getUserLevel`: an
- *   embedded document "inherits" its parent's permission; dnd5e's item sheets rely on `item.isOwner`
- *   being the actor's). The server (server.ts) enforces it on every write.
+ *   ActiveEffects have their parent actor's level: the actor's owner may create them
+ *   (foundryvtt/foundryvtt#12938 shows a player's `Item.create(data, { parent: actor })` succeed), and
+ *   their own `ownership` is a GM's to change (the server error quoted in the same issue). The server
+ *   (server.ts) enforces it on every write.
  * - `actor.statuses` is the Set of status ids of its active (not disabled) effects (v11+; dnd5e and
  *   Draw Steel read `actor.statuses.has(id)`); `toggleStatusEffect(id, { active })` is what the token
  *   HUD calls: with `active: false` it deletes every effect carrying the status, with `active: true`
@@ -14,6 +15,12 @@
  *   world time when the active effect first started"), filled on the creating client.
  * - `Actor.updateDocuments(list)` is ONE write for several actors (API: "update multiple Documents
  *   in a single transaction"); the server refuses the whole batch when one change is refused.
+ *   `createDocuments` and `deleteDocuments` are one write each too.
+ * - `actor.prototypeToken` is the token data a new token of it starts from, and
+ *   `actor.getTokenDocument(data)` a temporary token of that data with `data` over it and `actorId` set
+ *   (API Actor#getTokenDocument; dnd5e's and Draw Steel's placement helpers call it); `pack` is null
+ *   for a world actor (uuid.ts for compendium ones) and `_stats.compendiumSource` the UUID it was
+ *   imported from.
  */
 import { Collection } from "./collection.ts";
 import { currentClient } from "./context.ts";
@@ -76,6 +83,22 @@ export class ActorModel extends ClientDocument {
   get img(): string | null {
     return typeof this._source.img === "string" ? this._source.img : null;
   }
+  get pack(): string | null {
+    return null;
+  }
+  get _stats(): Obj {
+    return isObj(this._source._stats) ? this._source._stats : {};
+  }
+  get prototypeToken(): Obj {
+    return { name: this.name, width: 1, height: 1, actorLink: false, disposition: -1, ...this.#prototype() };
+  }
+  #prototype(): Obj {
+    return isObj(this._source.prototypeToken) ? this._source.prototypeToken : {};
+  }
+  async getTokenDocument(data: Obj = {}): Promise<ClientDocument> {
+    const Token = this.client.documentClass("Token");
+    return new Token({ ...this.prototypeToken, actorId: this.id, ...data }, { client: this.client });
+  }
   get ownership(): Obj {
     return isObj(this._source.ownership) ? this._source.ownership : {};
   }
@@ -115,6 +138,36 @@ export class ActorModel extends ClientDocument {
       ]);
     }
     return on;
+  }
+
+  /** Core's `Actor.createDocuments(data)`: one create operation for several world actors. */
+  static async createDocuments(data: readonly Obj[], options: Obj = {}): Promise<ClientDocument[]> {
+    const client = currentClient() as unknown as ClientPort;
+    const Class = client.documentClass("Actor");
+    const sends: Obj[] = [];
+    for (const raw of data) {
+      const sent = await ClientDocument.preCreate(new Class(expandDotted(raw), { client }), raw, options);
+      if (sent !== null) sends.push(sent);
+    }
+    if (sends.length === 0) return [];
+    const result = await client.request({
+      action: "create",
+      documentName: "Actor",
+      parentId: null,
+      data: sends,
+      options,
+    });
+    const ids = ((result?.result ?? []) as Obj[]).map((s) => String(s._id));
+    return ids.map((id) => client.worldDocument("Actor", id)).filter((d) => d !== undefined);
+  }
+
+  /** Core's `Actor.deleteDocuments(ids)`: one delete operation for several world actors. */
+  static async deleteDocuments(ids: readonly string[], options: Obj = {}): Promise<ClientDocument[]> {
+    const client = currentClient() as unknown as ClientPort;
+    const docs = ids.map((id) => client.worldDocument("Actor", id)).filter((d) => d !== undefined);
+    if (docs.length > 0)
+      await client.request({ action: "delete", documentName: "Actor", parentId: null, data: [...ids], options });
+    return docs;
   }
 
   /** Core's `Actor.updateDocuments(changes)`: one update operation for several world actors. */

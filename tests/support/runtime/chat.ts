@@ -84,7 +84,11 @@ export class ChatMessageModel extends ClientDocument {
     if (mode === "selfroll") data.whisper = [client.user.id];
     return data;
   }
-  /** Core's speaker data holds ids and an alias, never the documents (API: ChatSpeakerData). */
+  /**
+   * Core's speaker data holds ids and an alias, never the documents: API ChatSpeakerData, "scene: The
+   * _id of the Scene where this message was created", "actor: The _id of the Actor who generated this
+   * message", "token: The _id of the Token …", "alias: An overridden alias name".
+   */
   static getSpeaker({ scene, actor, token, alias }: Obj = {}): Obj {
     const idOf = (doc: unknown): string | null => (isObj(doc) && typeof doc.id === "string" ? doc.id : null);
     const name = isObj(actor) && typeof actor.name === "string" ? actor.name : undefined;

@@ -29,6 +29,8 @@ import { EMBEDDED } from "./protocol.ts";
 import { CombatModel, CombatantGroupModel, CombatantModel } from "./combat.ts";
 import { ChatMessageModel } from "./chat.ts";
 import { ActiveEffectModel, ActorModel, ItemModel } from "./actor.ts";
+import { SceneModel, TokenModel, WallModel } from "./scene.ts";
+import { fromCompendium } from "./uuid.ts";
 import { runOn, type ClientGlobals } from "./context.ts";
 import type { Network } from "./network.ts";
 
@@ -59,6 +61,9 @@ const DEFAULT_CLASSES: Readonly<Record<DocumentName, new (s: Obj, c: DocumentCon
   Actor: ActorModel,
   Item: ItemModel,
   ActiveEffect: ActiveEffectModel,
+  Scene: SceneModel,
+  Token: TokenModel,
+  Wall: WallModel,
 };
 
 /** `target` with read-only getters added (Object.assign would copy their values once). */
@@ -72,6 +77,7 @@ export class Client implements ClientPort, ClientGlobals {
   readonly combats = new DocCollection<CombatModel>();
   readonly messages = new DocCollection<ChatMessageModel>();
   readonly actors = new DocCollection<ActorModel>();
+  readonly scenes = new DocCollection<SceneModel>();
   readonly userModels = new DocCollection<UserModel>();
   readonly socketListeners = new Map<string, SocketFn[]>();
   readonly settingRegistrations = new Map<string, SettingRegistration>();
@@ -153,22 +159,28 @@ export class Client implements ClientPort, ClientGlobals {
   }
   /**
    * A combatant's actor: this client's own copy of the world actor `actorId` (API Combatant#actor
-   * is `game.actors.get(actorId)` for a linked token, each page's own collection); legacy doubles'
-   * actors otherwise.
+   * is `game.actors.get(actorId)` for a linked token, each page's own collection).
    */
   actor(actorId: string | null): unknown {
-    const own = actorId === null ? undefined : this.actors.get(actorId);
-    return own ?? this.network.actor(actorId);
+    return (actorId === null ? undefined : this.actors.get(actorId)) ?? null;
   }
 
   request(request: Omit<ModifyRequest, "userId">): Promise<ModifyResult | null> {
     return this.network.request(this, { ...request, options: structuredClone(request.options), userId: this.userId });
   }
 
+  /** This client's collection of a world document type (`game.actors`, `game.scenes` …). */
+  worldCollection(documentName: DocumentName): Collection<ClientDocument> {
+    const collection = this.#collection(documentName, null);
+    if (collection === null) throw new Error(`Runtime model: ${documentName} is not a world document`);
+    return collection;
+  }
+
   #collection(documentName: DocumentName, parentId: string | null): Collection<ClientDocument> | null {
     if (documentName === "Combat") return this.combats as unknown as Collection<ClientDocument>;
     if (documentName === "ChatMessage") return this.messages as unknown as Collection<ClientDocument>;
     if (documentName === "Actor") return this.actors as unknown as Collection<ClientDocument>;
+    if (documentName === "Scene") return this.scenes as unknown as Collection<ClientDocument>;
     const parent = this.#parent(documentName, parentId);
     if (parent === null) return null;
     return parent.getEmbeddedCollection(documentName) as unknown as Collection<ClientDocument>;
@@ -178,8 +190,7 @@ export class Client implements ClientPort, ClientGlobals {
   #parent(documentName: DocumentName, parentId: string | null): ClientDocument | null {
     const embedded = EMBEDDED[documentName];
     if (embedded === undefined || parentId === null) return null;
-    const parents = (embedded.parent === "Actor" ? this.actors : this.combats) as DocCollection<ClientDocument>;
-    return parents.get(parentId) ?? null;
+    return this.#collection(embedded.parent, null)?.get(parentId) ?? null;
   }
 
   /** Puts this client's copy of a combat back to `entries` in place (runtime.ts `restoreCombat`). */
@@ -205,7 +216,15 @@ export class Client implements ClientPort, ClientGlobals {
     combat.setupTurns();
   }
 
-  /** Applies a broadcast operation to this client's documents and runs the lifecycle (document.ts). */
+  /**
+   * Applies a broadcast operation to this client's documents and runs the lifecycle (document.ts): each
+   * document's `_onCreate` / `_onUpdate` / `_onDelete` and its hook, then the parent's descendant
+   * callback. The document hooks fire "for all connected clients after the creation has been
+   * processed" (API hookEvents.createDocument); the parent's callback is given the documents already
+   * in its collection (the RuneQuest system's `_onCreateDescendantDocuments` updates them,
+   * sun-dragon-cult/fvtt-system-rqg#863). That the child's callback and hook come BEFORE the parent's
+   * descendant callback is the model's order: no public source found states the relative order.
+   */
   receive(result: ModifyResult): void {
     this.run(() => {
       const { documentName, parentId, options, userId } = result;
@@ -259,7 +278,8 @@ function makeGame(client: Client, shared: Obj): object {
     }),
     combats: withGetters(client.combats, { active: () => client.combats.find((c) => c.active) }),
     messages: client.messages,
-    actors: client.actors,
+    actors: Object.assign(client.actors, { fromCompendium }),
+    scenes: client.scenes,
     get combat(): CombatModel | null {
       return client.combats.find((c) => c.active) ?? client.combats.contents[0] ?? null;
     },
@@ -283,7 +303,7 @@ function makeGame(client: Client, shared: Obj): object {
       advance: (delta: number) => client.network.advanceTime(client, delta),
     },
   };
-  // Keys a legacy double defines on `game` (messages, actors, scenes …) are shared by every client.
+  // Keys the world shares (keybindings, i18n …) are the same object on every client.
   return new Proxy(own, {
     get: (target, key) => (key in target ? Reflect.get(target, key) : Reflect.get(shared, key)),
     has: (target, key) => key in target || key in shared,

@@ -91,9 +91,11 @@ export class CombatantModel extends ClientDocument {
   get actor(): unknown {
     return this.client.actor(this.actorId);
   }
-  /** No scene is modelled for combat tests: a combatant's token is null unless a test adds scenes. */
-  get token(): { readonly disposition?: number; readonly id?: string } | null {
-    return null;
+  /** The token on this client's copy of the combatant's scene (API Combatant#token); null without one. */
+  get token(): { readonly disposition?: number; readonly id?: string | null } | null {
+    const { tokenId, sceneId } = this._source;
+    if (typeof tokenId !== "string" || typeof sceneId !== "string") return null;
+    return (this.client.copyOf("Token", tokenId, sceneId) as { disposition?: number; id: string | null }) ?? null;
   }
   override getUserLevel(user: UserLike): number {
     return user.isGM ? 3 : this.client.combatantLevel(this._source, user.id);

@@ -8,9 +8,12 @@
  * - objects (SchemaField and ObjectField values) merge key by key, arrays are replaced whole, and a key
  *   `-=name` deletes `name` (`update({"flags.tempo.-=x": null})`, the documented way to unset a flag,
  *   used by dnd5e's `unsetFlag` callers and by Foundry's `Document#unsetFlag`);
- * - with `diff: true` (core's default for `Document#update`) only what differs from the stored source
- *   is sent, and an update that changes nothing is not sent at all (dnd5e's issue threads on "update
- *   with no changes does not fire updateActor" show the no-op behaviour).
+ * - an update sends only what differs from the stored source (API DatabaseUpdateOperation `diff`:
+ *   "Difference each update object against current Document data and only use differential data for
+ *   the update operation"; the `preUpdateDocument` hook is given "Differential data that will be used
+ *   to update the document" whatever the caller passed, so the diff is what an ordinary update does),
+ *   and an update that changes nothing is not sent at all (dnd5e's issue threads on "update with no
+ *   changes does not fire updateActor" show the no-op behaviour).
  */
 export type Obj = Record<string, unknown>;
 

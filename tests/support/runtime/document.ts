@@ -10,7 +10,8 @@
  *   `_onCreate` / `_onUpdate` / `_onDelete`, the `createX` / `updateX` / `deleteX` hooks, and the
  *   parent's `_onCreateDescendantDocuments` / `_onUpdateDescendantDocuments` /
  *   `_onDeleteDescendantDocuments` (Draw Steel's and dnd5e's combat overrides of these run on every
- *   client, which is why they guard their writes with `game.users.activeGM?.isSelf`).
+ *   client, which is why they guard their writes with `game.users.activeGM?.isSelf`; the order and its
+ *   sources: client.ts `receive`).
  * A document belongs to one client; calling it from another client's code is a test error.
  */
 import { diffUpdate, expandDotted, isObj, mergeUpdate, type Obj } from "./diff.ts";

@@ -3,7 +3,8 @@
  * them (the behaviour open v13 systems rely on: dnd5e, Draw Steel):
  * - a model is built from its source: `migrateData` on a copy, missing fields filled with their
  *   `initial` (a function initial is called), each field's type checked (a wrong one throws, and the
- *   document write that carried it is refused), then `validateJoint` with the whole data;
+ *   document write that carried it is refused), then `validateJoint` with the whole data; a number
+ *   field checks the NumberFieldOptions Tempo's schemas use (API: `integer`, `positive`, `min`, `max`);
  * - `updateSource(changes)` merges the changes into a copy of the source (objects by key, arrays whole)
  *   and validates the result the same way; when anything throws nothing changes;
  * - which fields only a GM may write is not a field option: the server reads system.json's
@@ -18,6 +19,7 @@ export interface FieldOptions {
   readonly blank?: boolean;
   readonly min?: number;
   readonly max?: number;
+  readonly positive?: boolean;
   readonly choices?: readonly string[] | Readonly<Record<string, string>> | (() => unknown);
   readonly initial?: unknown;
   readonly validate?: (value: unknown) => boolean | undefined;
@@ -35,20 +37,24 @@ export class DataField {
   validateValue(value: unknown, path: string): void {
     if (value === null || value === undefined) {
       if (this.options.nullable !== true && value === null && this.options.initial !== null)
-        throw new Error(`${path} may not be null`);
+        throw new Error(`${path}: may not be null`);
       return;
     }
     this.check(value, path);
     if (this.options.validate !== undefined && this.options.validate(value) === false)
-      throw new Error(`${path} is not valid`);
+      throw new Error(`${path}: is not valid`);
   }
   protected check(_value: unknown, _path: string): void {}
 }
 
 export class NumberField extends DataField {
   protected override check(value: unknown, path: string): void {
-    if (typeof value !== "number" || Number.isNaN(value)) throw new Error(`${path} must be a number`);
-    if (this.options.integer === true && !Number.isInteger(value)) throw new Error(`${path} must be an integer`);
+    const { integer, positive, min, max } = this.options;
+    if (typeof value !== "number" || !Number.isFinite(value)) throw new Error(`${path}: must be a finite number`);
+    if (integer === true && !Number.isInteger(value)) throw new Error(`${path}: must be an integer`);
+    if (positive === true && value <= 0) throw new Error(`${path}: must be positive`);
+    if (min !== undefined && value < min) throw new Error(`${path}: must be at least ${min}`);
+    if (max !== undefined && value > max) throw new Error(`${path}: must be at most ${max}`);
   }
 }
 
@@ -57,11 +63,11 @@ export class StringField extends DataField {
     return this.options.initial === undefined ? (this.options.blank === false ? null : "") : super.initialValue();
   }
   protected override check(value: unknown, path: string): void {
-    if (typeof value !== "string") throw new Error(`${path} must be a string`);
-    if (this.options.blank === false && value === "") throw new Error(`${path} may not be blank`);
+    if (typeof value !== "string") throw new Error(`${path}: must be a string`);
+    if (this.options.blank === false && value === "") throw new Error(`${path}: may not be blank`);
     const choices = this.options.choices;
     const list = Array.isArray(choices) ? choices : isObj(choices) ? Object.keys(choices) : null;
-    if (list !== null && !list.includes(value)) throw new Error(`${path} is not a valid choice`);
+    if (list !== null && !list.includes(value)) throw new Error(`${path}: is not a valid choice`);
   }
 }
 
@@ -73,7 +79,7 @@ export class BooleanField extends DataField {
     return this.options.initial === undefined ? false : super.initialValue();
   }
   protected override check(value: unknown, path: string): void {
-    if (typeof value !== "boolean") throw new Error(`${path} must be a boolean`);
+    if (typeof value !== "boolean") throw new Error(`${path}: must be a boolean`);
   }
 }
 
@@ -82,7 +88,7 @@ export class ObjectField extends DataField {
     return this.options.initial === undefined ? {} : super.initialValue();
   }
   protected override check(value: unknown, path: string): void {
-    if (!isObj(value)) throw new Error(`${path} must be an object`);
+    if (!isObj(value)) throw new Error(`${path}: must be an object`);
   }
 }
 
@@ -103,7 +109,7 @@ export class SchemaField extends DataField {
     return out;
   }
   protected override check(value: unknown, path: string): void {
-    if (!isObj(value)) throw new Error(`${path} must be an object`);
+    if (!isObj(value)) throw new Error(`${path}: must be an object`);
     for (const [key, field] of Object.entries(this.fields))
       field.validateValue(value[key], path === "" ? key : `${path}.${key}`);
   }
@@ -120,7 +126,7 @@ export class ArrayField extends DataField {
     return Array.isArray(value) ? value.map((v) => this.element.clean(v)) : this.initialValue();
   }
   protected override check(value: unknown, path: string): void {
-    if (!Array.isArray(value)) throw new Error(`${path} must be an array`);
+    if (!Array.isArray(value)) throw new Error(`${path}: must be an array`);
     value.forEach((v, i) => this.element.validateValue(v, `${path}.${i}`));
   }
 }

@@ -13,17 +13,16 @@ import { modelClock } from "./clock.ts";
 
 export class QueryError extends Error {}
 
-/** Who owns what a combatant stands for (its actor's ownership) and the actor documents themselves. */
+/** Who owns what a combatant stands for (its actor's ownership). */
 export interface ActorDirectory {
   level(combatant: Obj, userId: string): number;
-  actor(actorId: string | null): unknown;
 }
 
 export class Network {
   readonly clients = new Map<string, Client>();
   /** Queries waiting for an answer, by the client that must answer them. */
   readonly #pendingQueries = new Map<Client, Set<(error: Error) => void>>();
-  actors: ActorDirectory = { level: () => 0, actor: () => null };
+  actors: ActorDirectory = { level: () => 0 };
 
   constructor(
     readonly server: Server,
@@ -36,10 +35,6 @@ export class Network {
 
   clientOf(userId: string): Client | undefined {
     return this.connectedClients.find((c) => c.userId === userId);
-  }
-
-  actor(actorId: string | null): unknown {
-    return this.actors.actor(actorId);
   }
 
   /** The designated active GM as `client` sees the users (client.ts). */
@@ -229,36 +224,22 @@ export class Network {
   /** Loads the server's documents into a client that just connected (after its `init`). */
   load(client: Client): void {
     const snapshot = this.server.snapshot();
-    const combats = snapshot.filter((d) => d.documentName === "Combat");
     client.run(() => {
-      for (const { source } of snapshot.filter((d) => d.documentName === "Actor")) {
-        if (client.actors.has(String(source._id))) continue;
-        const actor = new (client.documentClass("Actor"))(source, { client });
-        for (const child of snapshot.filter((d) => d.parentId === actor.id)) {
-          const doc = new (client.documentClass(child.documentName))(child.source, { parent: actor, client });
-          actor.getEmbeddedCollection(child.documentName).set(doc.id ?? "", doc);
+      // Actors before scenes and combats: tokens and combatants read their actors.
+      for (const name of ["Actor", "Scene", "ChatMessage", "Combat"] as const) {
+        for (const { source } of snapshot.filter((d) => d.documentName === name)) {
+          const id = String(source._id);
+          const collection = client.worldCollection(name);
+          if (collection.has(id)) continue;
+          const doc = new (client.documentClass(name))(source, { client });
+          for (const child of snapshot.filter((d) => d.parentId === id)) {
+            const embedded = new (client.documentClass(child.documentName))(child.source, { parent: doc, client });
+            doc.getEmbeddedCollection(child.documentName).set(embedded.id ?? "", embedded);
+          }
+          collection.set(id, doc);
+          doc.prepareData();
+          if (name === "Combat") (doc as unknown as { setupTurns(): void }).setupTurns();
         }
-        actor.prepareData();
-        client.actors.set(actor.id ?? "", actor as never);
-      }
-      for (const { source } of snapshot.filter((d) => d.documentName === "ChatMessage")) {
-        if (client.messages.has(String(source._id))) continue;
-        const message = new (client.documentClass("ChatMessage"))(source, { client });
-        message.prepareData();
-        client.messages.set(message.id ?? "", message as never);
-      }
-      for (const { source } of combats) {
-        if (client.combats.has(String(source._id))) continue;
-        const Class = client.documentClass("Combat");
-        const combat = new Class(source, { client }) as unknown as import("./combat.ts").CombatModel;
-        client.combats.set(combat.id ?? "", combat);
-        for (const child of snapshot.filter((d) => d.parentId === combat.id)) {
-          const ChildClass = client.documentClass(child.documentName);
-          const doc = new ChildClass(child.source, { parent: combat, client });
-          combat.getEmbeddedCollection(child.documentName).set(doc.id ?? "", doc);
-        }
-        combat.prepareData();
-        combat.setupTurns();
       }
     });
   }

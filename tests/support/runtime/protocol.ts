@@ -2,7 +2,16 @@
 import type { Obj } from "./diff.ts";
 
 export type DocumentName =
-  "Combat" | "Combatant" | "CombatantGroup" | "ChatMessage" | "Actor" | "Item" | "ActiveEffect";
+  | "Combat"
+  | "Combatant"
+  | "CombatantGroup"
+  | "ChatMessage"
+  | "Actor"
+  | "Item"
+  | "ActiveEffect"
+  | "Scene"
+  | "Token"
+  | "Wall";
 export type Action = "create" | "update" | "delete";
 
 /** Where each embedded document lives in its parent (Foundry's `Combat.metadata.embedded`, `Actor.metadata.embedded`). */
@@ -11,6 +20,8 @@ export const EMBEDDED: Readonly<Record<string, { readonly parent: DocumentName; 
   CombatantGroup: { parent: "Combat", collection: "groups" },
   Item: { parent: "Actor", collection: "items" },
   ActiveEffect: { parent: "Actor", collection: "effects" },
+  Token: { parent: "Scene", collection: "tokens" },
+  Wall: { parent: "Scene", collection: "walls" },
 };
 
 export interface ModifyRequest {

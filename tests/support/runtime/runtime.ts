@@ -14,6 +14,7 @@ import type { DocumentName } from "./protocol.ts";
 import { Scheduler } from "./scheduler.ts";
 import { Server } from "./server.ts";
 import type { TypeDataModel } from "./fields.ts";
+import { Compendia } from "./uuid.ts";
 
 export interface RuntimeUser {
   readonly id: string;
@@ -48,6 +49,8 @@ export class Runtime {
   readonly notices: Notice[] = [];
   readonly regionEvents: RegionEvent[] = [];
   readonly boot: BootRegistration[] = [];
+  /** The world's compendium packs (uuid.ts). */
+  readonly compendia = new Compendia();
   /** Each user's `game.user.targets` (core: the tokens that user's client targets). */
   readonly #targets = new Map<string, Set<unknown>>();
   readonly #sharedGame: Obj;

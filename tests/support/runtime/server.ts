@@ -6,21 +6,32 @@
  * - Permissions are the server's: a write a user may not make is refused whatever that user's client
  *   does (Foundry's permission model, knowledge base "Users and Permissions"; ARCHITECTURE
  *   "Permissions"). A Combat is created, deleted and updated by a GM; a player may write only its
- *   `turn` and `round` (core lets players end their own turn through them, foundryvtt/foundryvtt
- *   issue #13418 thread and dnd5e's combat-tracker "end turn" button for players). A Combatant may be
+ *   `turn` and `round` (core lets a player end a turn, the round's last included, through them: the
+ *   Nimble system's PR Nimble-Co/FoundryVTT-Nimble#853 "Foundry lets a non-GM update a Combat's
+ *   turn-only fields", fvtt-fria-ligan/yearzero-combat-fvtt#85 where a player's last-turn "next" fails
+ *   only on the system's own flag write; Foundry's Crucible system refuses a player's round change
+ *   itself, in its own `nextRound`, foundryvtt/crucible#1136). A Combatant may be
  *   written by a GM or an owner of its actor; the `system` paths system.json lists as `gmOnlyFields`
  *   for the document's subtype only by a GM (`ServerSanitizationFields.gmOnlyFields`, "Fields that can
  *   only be updated by a GM user", https://foundryvtt.com/api/v14/interfaces/foundry.packages.types.ServerSanitizationFields.html;
  *   Draw Steel declares `biography.director` there, its commit 26aec2ff; a DataField `gmOnly` option
  *   does nothing, Draw Steel src/module/data/item/base-item.mjs:35). CombatantGroups are written by a GM. Any user creates a ChatMessage, as its author;
  *   its author and the GMs update and delete it (chat.ts names the sources). A GM creates and deletes
- *   an Actor (core's "Create New Actors" permission is the Assistant GM's by default, knowledge base
- *   "Users and Permissions"); its owners and the GMs update it, and write its embedded Items and
- *   ActiveEffects, whose level is the actor's (actor.ts); only a GM changes `ownership`.
+ *   an Actor: creating actors is the ACTOR_CREATE permission, whose default role is 3 (API
+ *   CONST.USER_PERMISSIONS `ACTOR_CREATE.defaultRole: 3`), the Assistant GM (API CONST.USER_ROLES
+ *   `ASSISTANT: 3`), so of the model's roles (player 1, GM 4) only a GM has it. Its owners and the
+ *   GMs update it and write its embedded Items and ActiveEffects, whose level is the actor's
+ *   (actor.ts): a player owning an actor creates an Item on it (`Item.create(data, { parent: actor })`
+ *   succeeds for the player in foundryvtt/foundryvtt#12938), while an embedded document's own
+ *   `ownership` "may only be modified by a GM or Assistant GM user" (the server's error quoted there);
+ *   only a GM changes `ownership`. Scenes, Tokens and Walls are created and deleted by a GM; a Token
+ *   is updated by its actor's owners too (scene.ts).
  * - `system` is cleaned and validated by the subtype's TypeDataModel on the server as on the client
  *   (v11+ server-side validation): an invalid write is refused and nothing changes.
- * - An update is diffed against the stored source (diff.ts) and the broadcast carries only the diff;
- *   an update that changes nothing is broadcast to nobody. The operation options travel with it to
+ * - An update is diffed against the stored source (diff.ts) and the broadcast carries only the diff
+ *   (API DatabaseUpdateOperation `diff`: "Difference each update object against current Document data
+ *   and only use differential data"; the `updateDocument` hook gets "Differential data that was used
+ *   to update the document"); an update that changes nothing is broadcast to nobody. The operation options travel with it to
  *   every client (modules and systems pass their own option keys to `_onUpdate` on other clients,
  *   e.g. dnd5e's `isRest`, Draw Steel's `ds.` options).
  * - Every broadcast is counted in the ledger: bytes one client receives and how many receive it.
@@ -95,6 +106,21 @@ const DEFAULTS: Readonly<Record<DocumentName, Obj>> = {
     flags: {},
     system: {},
   },
+  Scene: { name: "", width: 4000, height: 3000, padding: 0.25, grid: { size: 100 }, flags: {} },
+  Token: {
+    name: "",
+    actorId: null,
+    actorLink: false,
+    x: 0,
+    y: 0,
+    width: 1,
+    height: 1,
+    hidden: false,
+    disposition: -1,
+    delta: {},
+    flags: {},
+  },
+  Wall: { c: [0, 0, 0, 0], move: 20, flags: {} },
   ChatMessage: {
     type: "base",
     author: null,
@@ -168,6 +194,10 @@ export class Server {
     if (documentName === "Combatant") {
       return this.hooks.combatantLevel(source, user.id);
     }
+    if (documentName === "Token") {
+      const actor = typeof source.actorId === "string" ? this.source("Actor", source.actorId) : null;
+      return actor === null ? OWNERSHIP.NONE : actorLevel(actor, user);
+    }
     if (documentName === "ChatMessage") return source.author === user.id ? OWNERSHIP.OWNER : OWNERSHIP.NONE;
     return OWNERSHIP.NONE;
   }
@@ -196,7 +226,7 @@ export class Server {
       const data = expandDotted(raw);
       const id = request.options.keepId === true && typeof data._id === "string" ? data._id : this.hooks.newId();
       const source = mergeUpdate(structuredClone(DEFAULTS[documentName]), { ...data, _id: id });
-      if (documentName === "Combat" || documentName === "CombatantGroup" || documentName === "Actor") {
+      if (["Combat", "CombatantGroup", "Actor", "Scene", "Token", "Wall"].includes(documentName)) {
         if (!user.isGM) this.#refuse(user.id, `only a GM creates a ${documentName}`);
       } else if (documentName === "ChatMessage") {
         source.author ??= user.id;
@@ -233,6 +263,7 @@ export class Server {
       const next = mergeUpdate(stored.source, diff);
       if ("system" in diff)
         next.system = this.#checkSystem(documentName, String(next.type), isObj(next.system) ? next.system : {});
+      if (documentName === "Token" && "delta" in diff) this.#checkDelta(next);
       planned.push({ stored, next, diff: { _id: id, ...diff } });
     }
     if (planned.length === 0) return null;
@@ -247,10 +278,18 @@ export class Server {
     });
   }
 
+  /** An unlinked token's actor (its base actor with the delta over it) must be a valid actor (scene.ts). */
+  #checkDelta(token: Obj): void {
+    const base = typeof token.actorId === "string" ? this.source("Actor", token.actorId) : null;
+    const delta = isObj(token.delta) ? token.delta : {};
+    if (base === null || !isObj(delta.system)) return;
+    this.#checkSystem("Actor", String(base.type), mergeUpdate(isObj(base.system) ? base.system : {}, delta.system));
+  }
+
   #checkUpdate(documentName: DocumentName, stored: Stored, diff: Obj, user: ServerUser): void {
     if (user.isGM) return;
     const source = stored.source;
-    if (documentName === "Actor" || documentName === "Item" || documentName === "ActiveEffect") {
+    if (["Actor", "Item", "ActiveEffect", "Token"].includes(documentName)) {
       if (this.#level(documentName, source, user, stored.parentId) < OWNERSHIP.OWNER || "ownership" in diff)
         this.#refuse(user.id, `only an owner or a GM updates ${documentName} ${String(source._id)}`);
       return;
@@ -296,8 +335,8 @@ export class Server {
     if (ids.length === 0) return null;
     for (const id of ids) {
       this.#docs.delete(Server.key(documentName, id));
-      // A deleted Combat or Actor takes its embedded documents with it.
-      if (documentName === "Combat" || documentName === "Actor")
+      // A deleted Combat, Actor or Scene takes its embedded documents with it.
+      if (EMBEDDED[documentName] === undefined)
         for (const [key, stored] of this.#docs) if (stored.parentId === id) this.#docs.delete(key);
     }
     return this.#broadcast({

@@ -38,6 +38,7 @@ import {
   type HostOptions,
   type Message,
   type RulesetId,
+  type StoredCombat,
 } from "../../../engine/index.ts";
 import { cachedState } from "../../combat/state-cache.ts";
 import { hostOptionsOf, type CombatOptions } from "../../combat/host-options.ts";
@@ -109,6 +110,8 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   resetReason: Message | null = null;
   /** Whether `state` is this client's own cached step (combat/state-cache.ts), not read from the document. */
   fromCache = false;
+  /** The stored form of this client's own cached step (equal to the document's), or null. */
+  cachedStored: StoredCombat | null = null;
 
   get ruleset(): RulesetId {
     return (this.constructor as typeof TempoCombatModel).ruleset;
@@ -149,12 +152,15 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     this.#readHost = host;
     this.resetReason = combatFormatReason(this);
     this.fromCache = false;
+    this.cachedStored = null;
     if (this.engine === null || this.resetReason !== null) return;
     // Issue 17: the writer's own step is not decoded again (combat/state-cache.ts).
     const parent = this.parent as { id?: string | null } | null;
     const cached = cachedState(parent?.id, this.seq);
     this.fromCache = cached !== undefined;
-    const read = cached === undefined ? readCombatState(host, this.engine) : ({ ok: true, value: cached } as const);
+    this.cachedStored = cached?.stored ?? null;
+    const read =
+      cached === undefined ? readCombatState(host, this.engine) : ({ ok: true, value: cached.state } as const);
     if (!read.ok) {
       this.resetReason = UNREADABLE_COMBAT;
       return;

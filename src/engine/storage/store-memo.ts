@@ -1,0 +1,23 @@
+/**
+ * What a host remembers between steps so that storing a state costs what the step changed (issue 17),
+ * kept by the host per combat and handed to each step; the engine keeps nothing between calls.
+ *
+ * Every entry is keyed by a value's identity, and values are never changed in place: the stored form
+ * of a part a step did not change is the very object stored before, so the diff against the last
+ * stored form (update-diff.ts) skips it at once. A state rebuilt from its JSON copy (a reload, another
+ * client's write) is another object and is simply stored afresh, to the same JSON.
+ */
+export interface StoreMemo {
+  /** Per set of per-row fields (columns.ts `hot`): each value's columns (a JSON value). */
+  readonly columns: WeakMap<ReadonlySet<string>, WeakMap<object, unknown>>;
+  /** A roster chunk's columns, by its first row (columns.ts checks the rest). */
+  readonly chunks: WeakMap<object, object>;
+  /** Each value's encoding (stored-json.ts: a stored value). */
+  readonly encoded: WeakMap<object, unknown>;
+  /** The state each stored engine this host wrote holds, with its ruleset (host/combat-step.ts). */
+  readonly states: WeakMap<object, { readonly ruleset: string; readonly state: unknown }>;
+}
+
+export function createStoreMemo(): StoreMemo {
+  return { columns: new WeakMap(), chunks: new WeakMap(), encoded: new WeakMap(), states: new WeakMap() };
+}

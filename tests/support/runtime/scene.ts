@@ -1,0 +1,154 @@
+/**
+ * Core's Scene with its embedded Tokens and Walls on one client, and the actor of an unlinked token,
+ * as public sources show v13:
+ * - `scene.dimensions` (API SceneDimensions) names the scene rectangle inside the canvas padding
+ *   (`sceneX`, `sceneY`, `sceneWidth`, `sceneHeight`) and the grid `size` in pixels; the padding is the
+ *   scene's `padding` fraction of its width and height, rounded up to whole grid squares. A token's `x`,
+ *   `y` are its top-left corner in pixels and its `width`, `height` in squares; a wall's `c` is
+ *   [x0, y0, x1, y1] and `move` 0 lets movement through (dnd5e's and Draw Steel's placement code read
+ *   the same fields).
+ * - A linked token (`actorLink: true`) stands for the world actor `actorId`. An unlinked token's actor
+ *   is a synthetic actor: the base world actor's source with the token's ActorDelta (`token.delta`)
+ *   merged over it. `actor.isToken` is true, `actor.token` is the token document and `token.parent`
+ *   its scene; the actor keeps its base actor's id and its UUID is `Scene.<s>.Token.<t>.Actor.<a>`
+ *   (pf2e's ActorDeltaPF2e rebuilds the synthetic actor whenever the delta changes; dnd5e and pf2e
+ *   resolve such UUIDs with `fromUuid`). The synthetic actor is rebuilt when the delta or the base
+ *   actor changes.
+ * - `scene.updateEmbeddedDocuments("Token", [{ _id, delta: { system } }, …])` is ONE write for several
+ *   tokens, the delta merging key by key (the RuneQuest system sun-dragon-cult/fvtt-system-rqg writes
+ *   unlinked tokens' actor data so, one batch per scene beside one `Actor.updateDocuments`). A
+ *   synthetic actor's own `update` is modelled as one such write of its token's delta (core routes it
+ *   through the ActorDelta, which lives on the token).
+ * - A token's ownership is its actor's, and an unlinked token's actor has its base actor's ownership
+ *   (foundryvtt/foundryvtt#9655 and #11034: "Unlinked tokens … inherit the default permission from
+ *   their base actors"; `token.actor.ownership` equals the base actor's there); the server (server.ts)
+ *   enforces it.
+ */
+import { Collection } from "./collection.ts";
+import { currentClient } from "./context.ts";
+import { expandDotted, isObj, mergeUpdate, type Obj } from "./diff.ts";
+import { ClientDocument, type ClientPort, type DocumentContext, type UserLike } from "./document.ts";
+import { ActorModel } from "./actor.ts";
+import { OWNERSHIP } from "./server.ts";
+
+const num = (v: unknown, fallback = 0): number => (typeof v === "number" ? v : fallback);
+
+export class WallModel extends ClientDocument {
+  static override documentName = "Wall" as const;
+  get c(): number[] {
+    return Array.isArray(this._source.c) ? this._source.c.map(Number) : [];
+  }
+  get move(): number {
+    return num(this._source.move, 20);
+  }
+}
+
+/** The actor of an unlinked token (see the file comment). */
+export class SyntheticActorModel extends ActorModel {
+  override readonly isToken: boolean = true;
+  constructor(
+    source: Obj,
+    readonly token: TokenModel,
+    client: ClientPort,
+  ) {
+    super(source, { client });
+  }
+  override get uuid(): string {
+    return `${this.token.uuid}.Actor.${this.id ?? ""}`;
+  }
+  /** The running client's synthetic actor of the same token. */
+  override here(): this {
+    const token = this.token.here();
+    return (token === this.token ? this : token.actor) as this;
+  }
+  override async update(data: Obj, options: Obj = {}): Promise<this> {
+    const changes = expandDotted(data);
+    delete changes._id;
+    await this.token.update({ delta: changes }, options);
+    return this;
+  }
+}
+
+export class TokenModel extends ClientDocument {
+  static override documentName = "Token" as const;
+  #synthetic: { base: Obj; delta: unknown; actor: SyntheticActorModel } | null = null;
+
+  get actorId(): string | null {
+    return typeof this._source.actorId === "string" ? this._source.actorId : null;
+  }
+  get actorLink(): boolean {
+    return this._source.actorLink === true;
+  }
+  get x(): number {
+    return num(this._source.x);
+  }
+  get y(): number {
+    return num(this._source.y);
+  }
+  get width(): number {
+    return num(this._source.width, 1);
+  }
+  get height(): number {
+    return num(this._source.height, 1);
+  }
+  get hidden(): boolean {
+    return this._source.hidden === true;
+  }
+  get disposition(): number {
+    return num(this._source.disposition, -1);
+  }
+  /** The ActorDelta's data: what this token's actor has that the base actor has not. */
+  get delta(): { readonly system: Obj } {
+    const delta = isObj(this._source.delta) ? this._source.delta : {};
+    return { system: isObj(delta.system) ? delta.system : {} };
+  }
+  get baseActor(): ActorModel | null {
+    const actor = this.actorId === null ? null : this.client.actor(this.actorId);
+    return actor instanceof ActorModel ? actor : null;
+  }
+  get actor(): ActorModel | null {
+    const base = this.baseActor;
+    if (base === null || this.actorLink) return base;
+    const delta = this._source.delta;
+    const cached = this.#synthetic;
+    if (cached !== null && cached.base === base._source && cached.delta === delta) return cached.actor;
+    const source = mergeUpdate(base._source, isObj(delta) ? delta : {});
+    const actor = new SyntheticActorModel({ ...source, _id: base.id }, this, this.client);
+    actor.prepareData();
+    this.#synthetic = { base: base._source, delta, actor };
+    return actor;
+  }
+  override getUserLevel(user: UserLike): number {
+    return this.baseActor?.getUserLevel(user) ?? (user.isGM ? OWNERSHIP.OWNER : OWNERSHIP.NONE);
+  }
+}
+
+export class SceneModel extends ClientDocument {
+  static override documentName = "Scene" as const;
+  readonly tokens = new Collection<TokenModel>();
+  readonly walls = new Collection<WallModel>();
+
+  constructor(source: Obj = {}, context: Partial<DocumentContext> = {}) {
+    super(source, context);
+  }
+
+  get dimensions(): { sceneX: number; sceneY: number; sceneWidth: number; sceneHeight: number; size: number } {
+    const grid = isObj(this._source.grid) ? this._source.grid : {};
+    const size = num(grid.size, 100);
+    const [width, height] = [num(this._source.width, 4000), num(this._source.height, 3000)];
+    const padding = num(this._source.padding, 0.25);
+    const pad = (side: number) => Math.ceil((padding * side) / size) * size;
+    return { sceneX: pad(width), sceneY: pad(height), sceneWidth: width, sceneHeight: height, size };
+  }
+
+  override getEmbeddedCollection(documentName: string): Collection<ClientDocument> & Map<string, ClientDocument> {
+    const collection = documentName === "Token" ? this.tokens : documentName === "Wall" ? this.walls : null;
+    if (collection === null) return super.getEmbeddedCollection(documentName) as never;
+    return collection as unknown as Collection<ClientDocument> & Map<string, ClientDocument>;
+  }
+}
+
+/** The running client's scenes (core's `game.scenes`). */
+export function runningScenes(): Collection<SceneModel> {
+  return (currentClient().game as { scenes: Collection<SceneModel> }).scenes;
+}

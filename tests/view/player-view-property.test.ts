@@ -1,0 +1,239 @@
+/**
+ * Issue 18, item 5 ("a player view that gives nothing away"): for random encounters with hidden
+ * creatures, in every ruleset, a player's tracker is the tracker of the same encounter with the hidden
+ * creatures removed, apart from the one thing a player may know: while a hidden creature acts, no row
+ * the player sees is marked as acting (so the acting marks and the announcement's name are compared
+ * with the marks taken off). Seeded, so a failure names its seed and replays.
+ */
+import { describe, expect, it } from "vitest";
+import { unwrap, type DiceRequest, type HostSide, type RulesetId } from "../../src/engine/index.ts";
+import { buildTrackerContext } from "../../src/view/tracker/tracker-context.ts";
+import { HostTable, type Creature } from "./host-table.ts";
+
+const RULESETS: readonly RulesetId[] = ["count", "standard", "phase", "segment", "rotation"];
+const CASES = 12;
+const STEPS = 8;
+
+/** mulberry32: a small seeded PRNG (no Math.random in tests that must replay). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Encounter {
+  readonly creatures: readonly Creature[];
+  /** The die each creature (or group) shows, by roller and how often it has rolled. */
+  readonly faces: (key: string, sides: number, count: number) => number;
+}
+
+function encounter(seed: number): Encounter {
+  const random = prng(seed);
+  const size = 3 + Math.floor(random() * 5);
+  const sides: readonly HostSide[] = ["pc", "ally", "enemy"];
+  // Distinct bonuses: a shared total is told apart by DEX (STD-2), never by a roll a hidden creature joins.
+  const bonuses = Array.from({ length: size }, (_, i) => i - 2).sort(() => random() - 0.5);
+  const creatures: Creature[] = Array.from({ length: size }, (_, i) => {
+    const side = sides[Math.floor(random() * sides.length)] ?? "enemy";
+    return { id: `c${i}`, side, bonus: bonuses[i] ?? 0, hidden: side !== "pc" && random() < 0.45 };
+  });
+  const first = creatures[0];
+  const last = creatures[size - 1];
+  if (first !== undefined) creatures[0] = { ...first, side: "pc", hidden: false };
+  if (last !== undefined) creatures[size - 1] = { ...last, side: "enemy", hidden: true };
+  // A visible enemy too: with none, the enemies' side (its segment group, its d6) would not exist at all.
+  const second = creatures[1];
+  if (second !== undefined) creatures[1] = { ...second, side: "enemy", hidden: false };
+  const salt = Math.floor(random() * 1e6);
+  return {
+    creatures,
+    faces: (key, dieSides, count) => {
+      const rolled = prng(salt + [...`${key}#${count}`].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 31), 7));
+      return 1 + Math.floor(rolled() * dieSides);
+    },
+  };
+}
+
+/** A request's total: its dice from the roller's own stream (the same in both encounters), plus any modifier. */
+function totalOf(request: DiceRequest, enc: Encounter, rolled: Map<string, number>): number {
+  const [dice = "", ...mods] = request.formula.replace(/\s+/g, "").split(/(?=[+-])/);
+  const key = `${request.combatantId ?? `group:${request.groupId ?? ""}`}|${request.reason}`;
+  const count = rolled.get(key) ?? 0;
+  rolled.set(key, count + 1);
+  const match = /^(\d*)d(\d+)$/.exec(dice);
+  if (match === null) throw new Error(`a formula this test does not roll: ${request.formula}`);
+  let total = mods.reduce((sum, m) => sum + Number(m), 0);
+  for (let d = 0; d < Number(match[1] === "" ? 1 : match[1]); d++)
+    total += enc.faces(`${key}/${d}`, Number(match[2]), count);
+  return total;
+}
+
+class Side {
+  readonly table: HostTable;
+  private readonly rolled = new Map<string, number>();
+  constructor(
+    private readonly ruleset: RulesetId,
+    private readonly creatures: readonly Creature[],
+    private readonly enc: Encounter,
+  ) {
+    this.table = new HostTable(ruleset, creatures).run({ type: "start" });
+  }
+  /** Answers every roll waiting (creature rolls and group rolls alike), as often as new ones come. */
+  rollAll(): void {
+    for (let i = 0; i < 12; i++) {
+      const pending = this.table.host.pending(this.table.state);
+      if (pending.length === 0) return;
+      const results = pending.map((r) => ({ requestId: r.id, total: totalOf(r, this.enc, this.rolled) }));
+      this.table.run({ type: "rolls", results });
+    }
+  }
+  /** The round and the turn acting now (its timeline key), where the two encounters are lined up. */
+  at(): string {
+    const active = this.table.host.timeline(this.table.state).find((e) => e.active);
+    return `${this.round()}|${active?.key ?? "none"}|${this.current() ?? "none"}`;
+  }
+  /** The part of the round the acting turn belongs to: its timeline key without the creature. */
+  part(): string {
+    const active = this.table.host.timeline(this.table.state).find((e) => e.active);
+    if (active === undefined) return "none";
+    return active.key
+      .split(":")
+      .map((p) => (p === active.combatantId ? "*" : p))
+      .join(":");
+  }
+  /** This encounter one step on, or null where it cannot move. */
+  peek(): Side | null {
+    const copy = new Side(this.ruleset, this.creatures, this.enc);
+    copy.table.state = this.table.state;
+    copy.rolled.clear();
+    for (const [k, v] of this.rolled) copy.rolled.set(k, v);
+    if (!copy.next()) return null;
+    copy.rollAll();
+    return copy;
+  }
+  /** Where this encounter stands once the hidden creatures now acting are through, or null past the round. */
+  nextVisible(hidden: ReadonlySet<string>): string | null {
+    let copy = this.peek();
+    for (let i = 0; copy !== null && i < 20; i++) {
+      if (copy.round() !== this.round()) return null;
+      const now = copy.current();
+      // A boundary (an end step, the next phase's start) is a different moment, not the next turn.
+      if (now === null) return null;
+      // The next turn in the same part of the round (phase lane, segment step), not a later part.
+      if (!hidden.has(now)) return copy.part() === this.part() ? copy.at() : null;
+      copy = copy.peek();
+    }
+    return null;
+  }
+  /** Whether every creature of `other` stands on the same initiative here (count, total, result). */
+  sameInitiative(other: Side): boolean {
+    return other.creatures.every(
+      (c) =>
+        this.table.host.initiative(this.table.state, c.id) === other.table.host.initiative(other.table.state, c.id),
+    );
+  }
+  next(): boolean {
+    const moved = this.table.host.apply(this.table.state, { type: "next" });
+    if (!moved.ok) return false;
+    this.table.state = unwrap(moved).state;
+    return true;
+  }
+  current(): string | null {
+    return this.table.host.current(this.table.state);
+  }
+  round(): number {
+    return this.table.host.round(this.table.state);
+  }
+  /** The player's tracker, with the acting marks taken off (the one thing a player may know differs). */
+  playerView(): string {
+    const context = buildTrackerContext(this.table.input(false));
+    return JSON.stringify(context, (key, value: unknown) => {
+      if (key === "active" || key === "current") return false;
+      if (key === "status" && value === "acting") return "waiting";
+      if (key === "statusIcon" || key === "statusLabel") return undefined;
+      if (key === "cssClass" && typeof value === "string")
+        return value
+          .split(" ")
+          .filter((c) => !["active", "is-active", "is-current"].includes(c))
+          .map((c) => (c === "is-acting" ? "is-waiting" : c))
+          .join(" ");
+      if (key === "announcement") return "(the round's sentence, compared below)";
+      return value;
+    });
+  }
+  announcement(): string {
+    const a = buildTrackerContext(this.table.input(false)).announcement;
+    return a.key === "TEMPO.TRACKER.Announce.Turn" ? "TEMPO.TRACKER.Announce.Between" : a.key;
+  }
+}
+
+function compare(full: Side, seen: Side, where: string): void {
+  expect(full.playerView(), where).toBe(seen.playerView());
+  expect(full.announcement(), where).toBe(seen.announcement());
+}
+
+describe("issue 18: a player's tracker gives no hidden creature away", () => {
+  it.each(RULESETS)(
+    "%s: random encounters with hidden creatures draw as the same encounters without them",
+    (ruleset) => {
+      let compared = 0;
+      let parted = 0;
+      for (let n = 0; n < CASES; n++) {
+        const seed = 1000 * RULESETS.indexOf(ruleset) + n;
+        const enc = encounter(seed);
+        const hidden = new Set(enc.creatures.filter((c) => c.hidden === true).map((c) => c.id));
+        const full = new Side(ruleset, enc.creatures, enc);
+        const seen = new Side(
+          ruleset,
+          enc.creatures.filter((c) => c.hidden !== true),
+          enc,
+        );
+        // Waiting for initiative: the rolls a player is told of are the visible creatures' own.
+        compare(full, seen, `seed ${seed}, rolling`);
+        full.rollAll();
+        seen.rollAll();
+        for (let step = 0; step <= STEPS; step++) {
+          const now = full.current();
+          const where = `seed ${seed}, step ${step}, ${now ?? "between"}`;
+          // A tie with a hidden creature is settled by dice the visible creature rolls too (CNT-5's contest,
+          // ROT-2's roll-off): from then on the rules themselves part the two encounters, and the case ends.
+          if (!full.sameInitiative(seen)) {
+            parted++;
+            break;
+          }
+          if (now !== null && hidden.has(now)) {
+            // While a hidden creature acts, the player's tracker is the visible encounter's at the next
+            // visible creature's turn, with that turn's mark taken off.
+            const next = full.nextVisible(hidden);
+            const match = [seen, seen.peek()].find((s) => s !== null && next !== null && s.at() === next);
+            if (match != null) {
+              compare(full, match, `${where} (hidden acts)`);
+              compared++;
+            }
+          } else if (seen.at() === full.at()) {
+            compare(full, seen, where);
+            compared++;
+          }
+          if (!full.next()) break;
+          full.rollAll();
+          // The visible encounter takes every step but the ones onto a hidden creature.
+          const landed = full.current();
+          if (landed === null || !hidden.has(landed)) {
+            seen.next();
+            seen.rollAll();
+          }
+        }
+      }
+      console.log(
+        `player view (${ruleset}): ${CASES} encounters, ${compared} views compared, ${parted} parted by a tie roll`,
+      );
+      expect(compared).toBeGreaterThan(CASES);
+      expect(parted).toBeLessThan(CASES);
+    },
+  );
+});
