@@ -52,7 +52,7 @@ declare module "fvtt-types/configuration" {
       rotation: typeof RotationCombatModel;
     };
     Combatant: {
-      base: typeof TempoCombatantModel;
+      tempo: typeof TempoCombatantModel;
     };
     Item: {
       weapon: typeof WeaponModel;

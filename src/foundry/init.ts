@@ -11,6 +11,7 @@ import { TEMPO } from "./config.ts";
 import { registerHandlebarsHelpers } from "./handlebars-helpers.ts";
 import { COMBAT_MODELS } from "./data/combat/combat-model.ts";
 import { TempoCombatantModel } from "./data/combatant/combatant-model.ts";
+import { registerCombatantType, TEMPO_COMBATANT_TYPE } from "./combat/join-requests.ts";
 import { TEMPO_GROUP_TYPE, TempoCombatantGroupModel } from "./data/combatant-group/combatant-group-model.ts";
 import { registerGroupHooks } from "./combat/groups/group-hooks.ts";
 import { WeaponModel } from "./data/item/weapon-model.ts";
@@ -38,7 +39,7 @@ Hooks.once("init", () => {
   CONFIG.Combat.dataModels.phase = COMBAT_MODELS.phase;
   CONFIG.Combat.dataModels.segment = COMBAT_MODELS.segment;
   CONFIG.Combat.dataModels.rotation = COMBAT_MODELS.rotation;
-  CONFIG.Combatant.dataModels.base = TempoCombatantModel;
+  CONFIG.Combatant.dataModels[TEMPO_COMBATANT_TYPE] = TempoCombatantModel;
   CONFIG.Item.dataModels.weapon = WeaponModel;
   CONFIG.Item.dataModels.spell = ITEM_MODELS.spell;
   CONFIG.Item.dataModels.armor = ITEM_MODELS.armor;
@@ -52,6 +53,7 @@ Hooks.once("init", () => {
   // Issue 17: player requests on the system socket; a GM who becomes the active one reconciles.
   Hooks.once("setup", registerSocket);
   registerReconcile();
+  registerCombatantType();
   registerQuenchBatches();
   registerGroupHooks();
   registerEffectTracking();

@@ -48,8 +48,7 @@ const heavyMaul = async (actor: ActorModel) =>
 
 const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
 const flagsOf = (combat: Tempo, id: string) =>
-  ((combat.combatants.get(id) as unknown as { flags: Obj }).flags.tempo as Obj | undefined)?.declaredUses as
-    Obj | undefined;
+  (combat.combatants.get(id) as unknown as { system: Obj }).system.declaredUses as Obj | undefined;
 
 /** A count combat of Fenn (acting) and Gale. */
 async function countFight() {

@@ -154,7 +154,7 @@ describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
     expect(await world.as(player, () => useSheetItem(copyOf(player, fenn.actor), fenn.itemId))).toBe(true);
     await world.idle();
     expect(declared().writes.map((w) => w.document)).toEqual(["Combat", "Combatant"]);
-    const uses = ((combat.combatants.get(fennId) as unknown as { flags: Obj }).flags.tempo as Obj).declaredUses as Obj;
+    const uses = (combat.combatants.get(fennId) as unknown as { system: Obj }).system.declaredUses as Obj;
     expect(Object.values(uses)).toEqual([
       { itemUuid: `${fenn.actor.uuid}.Item.${fenn.itemId}`, targetUuids: [gale.actor.uuid] },
     ]);

@@ -54,3 +54,14 @@ export function checkCommandAccess(command: HostCommand, requester: Requester, c
   if (!requester.owns(id)) return err("TEMPO.ERRORS.Access.NotOwner", { command: command.type });
   return ok(true);
 }
+
+/**
+ * Issue 18: a creature a player puts into a combat (core's "toggle combat" on a token, or a console) is
+ * a request to join. Before the combat starts it joins at once, as when the GM adds it; in a running
+ * combat only the GM adds creatures, so the GM is asked.
+ */
+export type JoinVerdict = "join" | "askGm";
+
+export function joinRequestVerdict(started: boolean): JoinVerdict {
+  return started ? "askGm" : "join";
+}

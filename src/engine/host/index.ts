@@ -23,7 +23,14 @@ export {
 } from "./combat-step.ts";
 export { tableFirstCommand, tableStep, type TableRoster } from "./table-step.ts";
 export { automaticRequests, waitsForRoller } from "./roll-policy.ts";
-export { PLAYER_COMMANDS, checkCommandAccess, commandCombatant, type Requester } from "./command-access.ts";
+export {
+  PLAYER_COMMANDS,
+  checkCommandAccess,
+  commandCombatant,
+  joinRequestVerdict,
+  type JoinVerdict,
+  type Requester,
+} from "./command-access.ts";
 export { tempoHookNames, turnEventPlan, type TurnEventCall } from "./turn-event-plan.ts";
 export { EVENT_SUMMARY_BUDGET, summarizeEvents, type EventSummary } from "./event-summary.ts";
 export { engineGroupOf, regroupCombatants } from "./groups/regroup.ts";

@@ -2,8 +2,9 @@
  * What the active GM's client makes of a write to combatants that Tempo did not make itself (core's
  * tracker, a sheet, a macro, a player's client), after the write:
  * - `defeated` (the GM's, or an owner's): the engine's `defeat` / `revive` (DEF-1) when the engine
- *   does not hold it so already; when the engine refuses, the flag goes back to the engine's, with
- *   the engine's reason;
+ *   does not hold it so already and the writer may give that command now, by the same check as a
+ *   command sent on the socket (issue 18, command-permission.ts: both are the GM's); when the check
+ *   or the engine refuses, the flag goes back to the engine's, with the reason;
  * - `initiative` written by a GM (core's tracker lets the GM type it): the engine's `setInitiative`
  *   (for `count` the value is the count), at once, with any dice it asks for. A cleared value or one
  *   the ruleset refuses is not taken, with the reason;
@@ -17,6 +18,7 @@
 import type { HostCommand, Message } from "../../engine/index.ts";
 import { guardCombatantUpdate } from "./guard.ts";
 import { runCommand } from "./run-command.ts";
+import { commandAccessFor } from "./command-permission.ts";
 import { tellUser } from "./tell-user.ts";
 import { isActiveGm } from "./active-gm.ts";
 import { tempoModelOf } from "./tempo-model.ts";
@@ -32,6 +34,12 @@ async function toEngine(
   field: "defeated" | "initiative",
   userId: string,
 ): Promise<void> {
+  const user = game.users.get(userId);
+  const access = user === undefined ? null : commandAccessFor(combat, command, user);
+  if (access !== null && !access.ok) {
+    await restore(combat, id, field, userId, access.error);
+    return;
+  }
   const result = await runCommand(combat, command);
   if (result.ok) return;
   await restore(combat, id, field, userId, result.error);

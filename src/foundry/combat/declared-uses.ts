@@ -1,7 +1,8 @@
 /**
  * Issue 11: a weapon or spell declared in a `count` or `segment` combat (CNT-6, SEG-2 step 1) is rolled
  * later, when its pending card is resolved. What that roll needs (the item's uuid and the targeted
- * actors' uuids) is recorded on the declaring Combatant, at `flags.tempo.declaredUses.<key>`:
+ * actors' uuids) is recorded on the declaring Combatant, at `system.declaredUses.<key>` (issue 18: a
+ * GM-only field, so a player cannot swap the item or the targets after declaring; it was a flag):
  * - `<key>` is the engine's action id for a count action (`a3`, the pending card's `pending:a3`); one
  *   record per action the step declared (CNT-7 staggered attacks share the item);
  * - `segment` for a segment declaration (one per creature per round; the SEG-5 spell card reads it).
@@ -12,7 +13,6 @@
  * `null` for its keys, so an action id reused after an undo never rolls an older declaration's item.
  */
 import type { HostCommand } from "../../engine/index.ts";
-import { SYSTEM_ID } from "../system-id.ts";
 
 export interface DeclaredUse {
   readonly itemUuid: string;
@@ -20,9 +20,14 @@ export interface DeclaredUse {
   readonly targetUuids: readonly string[];
 }
 
-export const DECLARED_USES_FLAG = "declaredUses";
 const USE_KEY = "tempoUse";
 const SEGMENT_KEY = "segment";
+
+/** A stored `system.declaredUses`: key → use or null. */
+export function isDeclaredUseRecord(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((use) => use === null || isUse(use));
+}
 
 /** The record per combatant a step writes: key → use (null clears a key). */
 export type DeclaredUseWrites = ReadonlyMap<string, Readonly<Record<string, DeclaredUse | null>>>;
@@ -83,12 +88,12 @@ export function useKeyOfEntry(entryKey: string): string | null {
 
 /** The record a combatant holds for a pending card's entry, or null. */
 export function declaredUseOf(
-  combatant: { readonly flags?: unknown } | undefined,
+  combatant: { readonly system?: unknown } | undefined,
   entryKey: string,
 ): DeclaredUse | null {
   const key = useKeyOfEntry(entryKey);
   if (combatant === undefined || key === null) return null;
-  const uses = field(field(combatant.flags, SYSTEM_ID), DECLARED_USES_FLAG);
+  const uses = field(combatant.system, "declaredUses");
   const use = field(uses, key);
   return isUse(use) ? use : null;
 }

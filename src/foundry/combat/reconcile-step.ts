@@ -11,6 +11,9 @@
  *   when the combatant's own `defeated` flag does not already say so, as status-sync.ts skips it, and
  *   only when shown (`defeat`): taking it off while no GM was there is not seen (open, issue 17 report).
  *
+ * Issue 18: with no GM connected every such write was a player's, so only a command a player may give
+ * (the socket's access check, engine command-access.ts) is taken; `defeat`, `revive`, `unconscious` and
+ * `regainConsciousness` are the GM's and are left out (the mirror puts a `defeated` flag back).
  * A command the engine refuses is left out silently: nobody is waiting for an answer, and the writer's
  * mirror puts a refused `defeated` flag back to the engine's in the same write (write-step.ts). A
  * change that needs nothing gives no step. A roster change clears the undo history (undo cannot take a
@@ -18,6 +21,7 @@
  */
 import {
   COMMAND_STATUSES,
+  checkCommandAccess,
   DEFEATED_STATUS,
   settle,
   statusToggleCommand,
@@ -31,6 +35,10 @@ import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { shownStatuses } from "../conditions/status-effect-data.ts";
 import { showNotice } from "../notice.ts";
 import { readableCombat } from "./tempo-model.ts";
+import { isJoinRequest } from "./join-requests.ts";
+
+/** Who wrote what a GM finds changed: a player (no GM was connected), of the creature it wrote to. */
+const BY_A_PLAYER = { isGM: false, owns: () => true };
 
 interface Draft {
   state: unknown;
@@ -83,7 +91,8 @@ export function reconcileStep(combat: Combat.Implementation): { host: AnyRuleset
   const present = new Set(combat.combatants.map((c) => c.id ?? ""));
   let roster = false;
   for (const combatant of combat.combatants.contents) {
-    if (combatant.id === null || known.has(combatant.id)) continue;
+    // Issue 18: a combatant that is not `tempo` is a join request, answered before (join-requests.ts).
+    if (combatant.id === null || known.has(combatant.id) || isJoinRequest(combatant)) continue;
     const joined = host.join(draft.state, hostCombatantOf(combatant));
     if (take(draft, joined)) roster = true;
     else if (!joined.ok) showNotice(joined.error); // as roster-sync.ts: a creature the engine cannot take
@@ -93,7 +102,8 @@ export function reconcileStep(combat: Combat.Implementation): { host: AnyRuleset
   }
   for (const combatant of combat.combatants.contents) {
     for (const command of combatantCommands(host, draft.state, combatant))
-      take(draft, host.apply(draft.state, command));
+      if (checkCommandAccess(command, BY_A_PLAYER, host.current(draft.state)).ok)
+        take(draft, host.apply(draft.state, command));
   }
   if (!draft.changed) return null;
   const step = settle(host, stored, read.value.state, draft, roster ? "reset" : "record");

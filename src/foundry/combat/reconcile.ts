@@ -8,6 +8,7 @@
  */
 import { isActiveGm } from "./active-gm.ts";
 import { reconcileStep } from "./reconcile-step.ts";
+import { settleBaseCombatants } from "./join-requests.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { mirrorCombatants, turnIndex, writeStep } from "./write-step.ts";
 import { inWriterQueue } from "./writer-queue.ts";
@@ -17,6 +18,7 @@ import { TEMPO_ROLLBACK } from "./tempo-write.ts";
 const wasActive = new WeakMap<object, boolean>();
 
 async function reconcileCombat(combat: Combat.Implementation): Promise<void> {
+  await settleBaseCombatants(combat);
   const found = reconcileStep(combat);
   if (found !== null) await writeStep(combat, found.host, found.step);
   await restoreCoreFields(combat);

@@ -10,6 +10,7 @@ import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { readableCombat, tempoModelOf } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
 import { showNotice } from "../notice.ts";
+import { isJoinRequest } from "./join-requests.ts";
 
 /** Ids the engine knows, from its order (which lists every combatant it holds). */
 function engineIds(combat: Combat.Implementation): Set<string> {
@@ -54,7 +55,7 @@ export async function syncRosterCreated(combat: Combat.Implementation): Promise<
   const known = engineIds(combat);
   await applyRoster(
     combat,
-    combat.combatants.filter((c) => c.id !== null && !known.has(c.id)),
+    combat.combatants.filter((c) => c.id !== null && !known.has(c.id) && !isJoinRequest(c)),
     [],
   );
 }

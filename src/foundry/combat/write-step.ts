@@ -25,8 +25,7 @@ import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
 import { postStepCards } from "../chat/event-card-posts.ts";
-import { DECLARED_USES_FLAG, type DeclaredUseWrites } from "./declared-uses.ts";
-import { SYSTEM_ID } from "../system-id.ts";
+import type { DeclaredUseWrites } from "./declared-uses.ts";
 import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
 import { summarizeEvents } from "../../engine/index.ts";
 import { holdStepEvents, takeStepEvents } from "./step-events.ts";
@@ -120,8 +119,7 @@ export async function mirrorCombatants(
     initiative?: null;
     defeated?: boolean;
     group?: string | null;
-    system?: { actions: StoredUpdate };
-    flags?: object;
+    system?: { actions?: StoredUpdate; declaredUses?: Record<string, unknown> };
   }[] = [];
   for (const combatant of combat.combatants) {
     const id = combatant.id;
@@ -134,9 +132,15 @@ export async function mirrorCombatants(
       ...(combatant._source.initiative != null ? { initiative: null } : {}),
       ...(combatant.defeated !== defeated ? { defeated } : {}),
       ...(groups.has(id) ? { group: groups.get(id) ?? null } : {}),
-      ...(actions.has(id) ? { system: { actions: actions.get(id) ?? {} } } : {}),
-      // Issue 11: what a declared item rolls when its pending card is resolved (declared-uses.ts).
-      ...(uses.has(id) ? { flags: { [SYSTEM_ID]: { [DECLARED_USES_FLAG]: uses.get(id) } } } : {}),
+      ...(actions.has(id) || uses.has(id)
+        ? {
+            system: {
+              ...(actions.has(id) ? { actions: actions.get(id) ?? {} } : {}),
+              // Issue 11: what a declared item rolls when its pending card is resolved (declared-uses.ts).
+              ...(uses.has(id) ? { declaredUses: uses.get(id) } : {}),
+            },
+          }
+        : {}),
     };
     if (Object.keys(change).length > 1) changes.push(change);
   }

@@ -9,8 +9,11 @@
  * Not answered: Tempo's own writes (tempo-write.ts: the conditions a step set or cleared), a status the
  * engine already holds so, and core's defeated status when the combatant's own `defeated` flag already
  * says so (core's tracker sets the flag first, which combatant-writes.ts turns into the command).
- * A refused command leaves the toggle on the token as the user made it; the user is told the engine's
- * reason (the scheduler's state is unchanged).
+ * A command the writer may not give now (issue 18: the same check as a command sent on the socket,
+ * command-permission.ts; `revive` and `regainConsciousness` are the GM's) is not given: the toggle is
+ * undone (the effect deleted, or a deleted one put back with its id and data) and the writer told why.
+ * A command the engine refuses leaves the toggle on the token as the user made it; the user is told the
+ * engine's reason (the scheduler's state is unchanged).
  */
 import { DEFEATED_STATUS, statusToggleCommand } from "../../engine/index.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
@@ -18,18 +21,34 @@ import { runCommand } from "../combat/run-command.ts";
 import { inWriterQueue } from "../combat/writer-queue.ts";
 import { tellUser } from "../combat/tell-user.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
-import { isTempoWrite } from "../combat/tempo-write.ts";
+import { isTempoWrite, TEMPO_ROLLBACK } from "../combat/tempo-write.ts";
+import { commandAccessFor } from "../combat/command-permission.ts";
 import { engineStatusId } from "./status-effect-data.ts";
 
 interface ToggledEffect {
+  readonly id: string | null;
   readonly parent: unknown;
   readonly statuses: unknown;
+  toObject(): object;
 }
 
 interface ToggledActor {
   readonly documentName: "Actor";
   readonly uuid: string;
   readonly statuses: ReadonlySet<string>;
+  readonly effects: { has(id: string): boolean };
+  createEmbeddedDocuments(name: "ActiveEffect", data: object[], options: object): Promise<unknown>;
+  deleteEmbeddedDocuments(name: "ActiveEffect", ids: string[], options: object): Promise<unknown>;
+}
+
+/** The toggle a user may not make put back (Tempo's own write: it starts nothing). */
+async function undoToggle(actor: ToggledActor, effect: ToggledEffect, created: boolean): Promise<void> {
+  const id = effect.id;
+  if (id === null) return;
+  const marks = { [TEMPO_ROLLBACK]: true };
+  if (created && actor.effects.has(id)) await actor.deleteEmbeddedDocuments("ActiveEffect", [id], marks);
+  if (!created && !actor.effects.has(id))
+    await actor.createEmbeddedDocuments("ActiveEffect", [effect.toObject()], { ...marks, keepId: true });
 }
 
 function actorOf(effect: ToggledEffect): ToggledActor | null {
@@ -72,6 +91,13 @@ export async function syncToggledStatuses(
           if (model === null || model.state === null) return;
           const command = statusToggleCommand(model.host, model.state, id, named, active);
           if (command === null) return;
+          const user = game.users.get(userId);
+          const access = user === undefined ? null : commandAccessFor(combat, command, user);
+          if (access !== null && !access.ok) {
+            await undoToggle(actor, effect, created);
+            tellUser(userId, access.error);
+            return;
+          }
           const result = await runCommand(combat, command);
           if (!result.ok) tellUser(userId, result.error);
         });

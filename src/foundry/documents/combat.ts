@@ -19,6 +19,7 @@ import { takeStepEvents } from "../combat/step-events.ts";
 import { giveCommand, type CommandAnswer } from "../combat/queries.ts";
 import { guardCombatUpdate } from "../combat/guard.ts";
 import { syncRosterCreated, syncRosterDeleted } from "../combat/roster-sync.ts";
+import { answerJoinRequests, rememberDeparted } from "../combat/join-requests.ts";
 import { groupSyncWanted, syncGroups } from "../combat/groups/group-sync.ts";
 import { answerCombatantWrites } from "../combat/combatant-writes.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
@@ -224,8 +225,9 @@ export class TempoCombat extends Combat {
   protected override _onCreateDescendantDocuments(...args: Parameters<Combat["_onCreateDescendantDocuments"]>): void {
     super._onCreateDescendantDocuments(...args);
     if (tempoModelOf(this) === null || !isActiveGm()) return;
+    const [, collection, created, changes, options, userId] = args;
+    if (collection === "combatants") answerJoinRequests(this, created as readonly Combatant.Implementation[], userId);
     void inWriterQueue(this, () => syncRosterCreated(this));
-    const [, collection, , changes, options, userId] = args;
     if (groupSyncWanted("create", collection, changes, options))
       void inWriterQueue(this, () => syncGroups(this, userId));
   }
@@ -243,8 +245,9 @@ export class TempoCombat extends Combat {
     this.setupTurns();
     this.#announceTurnChange();
     if (!isActiveGm()) return;
+    const [, collection, deleted, ids, options, userId] = args;
+    if (collection === "combatants") rememberDeparted(this, deleted as readonly Combatant.Implementation[]);
     void inWriterQueue(this, () => syncRosterDeleted(this));
-    const [, collection, , ids, options, userId] = args;
     if (groupSyncWanted("delete", collection, ids, options)) void inWriterQueue(this, () => syncGroups(this, userId));
   }
 

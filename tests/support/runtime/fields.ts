@@ -7,8 +7,8 @@
  *   field checks the NumberFieldOptions Tempo's schemas use (API: `integer`, `positive`, `min`, `max`);
  * - `updateSource(changes)` merges the changes into a copy of the source (objects by key, arrays whole)
  *   and validates the result the same way; when anything throws nothing changes;
- * - `gmOnly` on a field (v13 `DataFieldOptions.gmOnly`, read by the server's permission check,
- *   server.ts) marks a field only a GM may write.
+ * - which fields only a GM may write is not a field option: the server reads system.json's
+ *   `gmOnlyFields` (system-manifest.ts, server.ts).
  */
 import { isObj, mergeUpdate, type Obj } from "./diff.ts";
 
@@ -22,7 +22,6 @@ export interface FieldOptions {
   readonly positive?: boolean;
   readonly choices?: readonly string[] | Readonly<Record<string, string>> | (() => unknown);
   readonly initial?: unknown;
-  readonly gmOnly?: boolean;
   readonly validate?: (value: unknown) => boolean | undefined;
 }
 
@@ -147,17 +146,6 @@ interface ModelClass {
   defineSchema(): Record<string, DataField>;
   migrateData(source: Obj): Obj;
   validateJoint(data: Obj): void;
-}
-
-/** The dotted paths of the fields of `schema` marked `gmOnly` (server.ts refuses a player's write to them). */
-export function gmOnlyPaths(schema: Readonly<Record<string, DataField>>, prefix = ""): string[] {
-  const out: string[] = [];
-  for (const [key, field] of Object.entries(schema)) {
-    const path = prefix === "" ? key : `${prefix}.${key}`;
-    if (field.options.gmOnly === true) out.push(path);
-    else if (field instanceof SchemaField) out.push(...gmOnlyPaths(field.fields, path));
-  }
-  return out;
 }
 
 export class TypeDataModel {

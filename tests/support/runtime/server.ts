@@ -11,8 +11,11 @@
  *   turn-only fields", fvtt-fria-ligan/yearzero-combat-fvtt#85 where a player's last-turn "next" fails
  *   only on the system's own flag write; Foundry's Crucible system refuses a player's round change
  *   itself, in its own `nextRound`, foundryvtt/crucible#1136). A Combatant may be
- *   written by a GM or an owner of its actor; system fields marked `gmOnly` (v13 DataField option)
- *   only by a GM. CombatantGroups are written by a GM. Any user creates a ChatMessage, as its author;
+ *   written by a GM or an owner of its actor; the `system` paths system.json lists as `gmOnlyFields`
+ *   for the document's subtype only by a GM (`ServerSanitizationFields.gmOnlyFields`, "Fields that can
+ *   only be updated by a GM user", https://foundryvtt.com/api/v14/interfaces/foundry.packages.types.ServerSanitizationFields.html;
+ *   Draw Steel declares `biography.director` there, its commit 26aec2ff; a DataField `gmOnly` option
+ *   does nothing, Draw Steel src/module/data/item/base-item.mjs:35). CombatantGroups are written by a GM. Any user creates a ChatMessage, as its author;
  *   its author and the GMs update and delete it (chat.ts names the sources). A GM creates and deletes
  *   an Actor: creating actors is the ACTOR_CREATE permission, whose default role is 3 (API
  *   CONST.USER_PERMISSIONS `ACTOR_CREATE.defaultRole: 3`), the Assistant GM (API CONST.USER_ROLES
@@ -34,7 +37,8 @@
  * - Every broadcast is counted in the ledger: bytes one client receives and how many receive it.
  */
 import { diffUpdate, expandDotted, isObj, jsonBytes, mergeUpdate, type Obj } from "./diff.ts";
-import { gmOnlyPaths, type TypeDataModel } from "./fields.ts";
+import type { TypeDataModel } from "./fields.ts";
+import { gmOnlyFields } from "./system-manifest.ts";
 import { EMBEDDED, type DocumentName, type LedgerEntry, type ModifyRequest, type ModifyResult } from "./protocol.ts";
 
 export interface ServerUser {
@@ -303,10 +307,9 @@ export class Server {
     }
     if (documentName !== "Combatant" || this.#level(documentName, source, user) < OWNERSHIP.OWNER)
       this.#refuse(user.id, `may not update ${documentName} ${String(source._id)}`);
-    const Model = this.hooks.modelOf(documentName, String(source.type));
     const system = diff.system;
-    if (Model === null || !isObj(system)) return;
-    for (const path of gmOnlyPaths(Model.defineSchema())) {
+    if (!isObj(system)) return;
+    for (const path of gmOnlyFields(documentName, String(source.type))) {
       let node: unknown = system;
       for (const part of path.split(".")) node = isObj(node) ? node[part] : undefined;
       if (node !== undefined) this.#refuse(user.id, `system.${path} is GM-only`);

@@ -1,11 +1,16 @@
 /**
- * System data of every Combatant: the facts the rulesets read when it joins (its side and the numbers
- * its ruleset's initiative uses). The engine's own record of the combatant lives in the Combat's
- * stored state, where players cannot write it; the owner may edit these facts, which take effect the
- * next time the combatant joins (a new combat, or "reset"). A fact left null is read from the combatant's
- * actor (actor-combat-facts.ts), and is 0 without a Tempo actor.
+ * System data of a Tempo Combatant (subtype `tempo`): the facts the rulesets read when it joins (its
+ * side and the numbers its ruleset's initiative uses), its action tracker and its declared uses. The
+ * engine's own record of the combatant lives in the Combat's stored state. Issue 18: every field here
+ * bears on the rules, so system.json lists them all as the subtype's `gmOnlyFields`, which Foundry's
+ * server refuses to a non-GM's update ("Fields that can only be updated by a GM user":
+ * https://foundryvtt.com/api/v14/interfaces/foundry.packages.types.ServerSanitizationFields.html; Draw
+ * Steel declares its GM-only field the same way, its commit 26aec2ff). A fact left null is read from
+ * the combatant's actor (actor-combat-facts.ts), and is 0 without a Tempo actor. Core's `base` subtype
+ * has no model: a `base` combatant carries no rules data (join-requests.ts turns one into a `tempo`).
  */
 import { isActionRecordShape, type HostCombatant, type HostSide } from "../../../engine/index.ts";
+import { isDeclaredUseRecord } from "../../combat/declared-uses.ts";
 import { effectiveGroupId } from "../../combat/groups/membership.ts";
 import { actorCombatFacts } from "../actor/actor-combat-facts.ts";
 import { combatantConditions } from "../../conditions/actor-conditions.ts";
@@ -34,6 +39,13 @@ function defineCombatantSchema() {
       nullable: false,
       initial: { now: null, undo: {}, redo: {} },
       validate: (value: unknown) => isActionRecordShape(value),
+    }),
+    /** Issue 11: what each declared action rolls when resolved (combat/declared-uses.ts), GM-written. */
+    declaredUses: new fields.ObjectField({
+      required: true,
+      nullable: false,
+      initial: {},
+      validate: (value: unknown) => isDeclaredUseRecord(value),
     }),
   };
 }
