@@ -43,7 +43,7 @@ describe("init", () => {
     double.callHook("init");
     expect(configAt("Combat", "documentClass")).toBe(TempoCombat);
     for (const ruleset of RULESET_IDS) expect(configAt("Combat", "dataModels", ruleset)).toBe(COMBAT_MODELS[ruleset]);
-    expect(configAt("Combatant", "dataModels", "base")).toBe(TempoCombatantModel);
+    expect(configAt("Combatant", "dataModels", "tempo")).toBe(TempoCombatantModel);
     expect(configAt("Item", "dataModels", "weapon")).toBe(WeaponModel);
     expect(configAt("CombatantGroup", "dataModels", "initiative")).toBe(TempoCombatantGroupModel);
     for (const type of ["attack", "damage", "save", "pending", "initiative"])
