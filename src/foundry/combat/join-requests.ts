@@ -23,15 +23,26 @@ import { tellUser } from "./tell-user.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { TEMPO_ROLLBACK } from "./tempo-write.ts";
 import { inWriterQueue } from "./writer-queue.ts";
+import { pageKey } from "../page-key.ts";
 
 export const TEMPO_COMBATANT_TYPE = "tempo";
 
 type Source = Readonly<Record<string, unknown>>;
 
-/** Ids of combatants the active GM has not answered yet (this client's). */
-const waiting = new Set<string>();
+/**
+ * Combatants the active GM has not answered yet, keyed per page and combat (page-key.ts: the test
+ * runtime runs several pages in one process; in Foundry a page's module state is its own anyway).
+ */
+const waitingIds = new Set<string>();
+const waitKey = (combatId: string | null | undefined, id: string | null | undefined): string =>
+  `${pageKey(combatId ?? "")}:${id ?? ""}`;
+const waiting = {
+  has: (combat: Combat.Implementation | null, id: string | null | undefined) => waitingIds.has(waitKey(combat?.id, id)),
+  add: (combat: Combat.Implementation, id: string) => waitingIds.add(waitKey(combat.id, id)),
+  delete: (combat: Combat.Implementation, id: string) => waitingIds.delete(waitKey(combat.id, id)),
+};
 
-/** The `system` of departed `tempo` combatants: combat id → token or actor id → system. */
+/** The `system` of departed `tempo` combatants: page and combat → token or actor id → system. */
 const departed = new Map<string, Map<string, Record<string, unknown>>>();
 
 function creatureKey(source: Source): string {
@@ -42,9 +53,9 @@ function creatureKey(source: Source): string {
 /** Remembers deleted `tempo` combatants (the active GM's `_onDeleteDescendantDocuments`). */
 export function rememberDeparted(combat: Combat.Implementation, deleted: readonly Combatant.Implementation[]): void {
   if (!isActiveGm() || tempoModelOf(combat) === null) return;
-  const byCreature = departed.get(combat.id ?? "") ?? new Map<string, Record<string, unknown>>();
+  const byCreature = departed.get(pageKey(combat.id ?? "")) ?? new Map<string, Record<string, unknown>>();
   for (const combatant of deleted) {
-    if (combatant.type !== TEMPO_COMBATANT_TYPE || waiting.has(combatant.id ?? "")) continue;
+    if (combatant.type !== TEMPO_COMBATANT_TYPE || waiting.has(combat, combatant.id)) continue;
     const source = combatant._source as unknown as Source;
     const system = structuredClone(source.system) as Record<string, unknown> | undefined;
     if (system === undefined) continue;
@@ -52,12 +63,12 @@ export function rememberDeparted(combat: Combat.Implementation, deleted: readonl
     // The tracker's current record only: its undo and redo belong to steps the creature was part of.
     byCreature.set(creatureKey(source), { ...system, actions: { now: actions?.now ?? null, undo: {}, redo: {} } });
   }
-  departed.set(combat.id ?? "", byCreature);
+  departed.set(pageKey(combat.id ?? ""), byCreature);
 }
 
 /** What a creature held when it last left `combat` (taken: used once), or an empty `system`. */
 function departedSystem(combat: Combat.Implementation, source: Source): Record<string, unknown> {
-  const byCreature = departed.get(combat.id ?? "");
+  const byCreature = departed.get(pageKey(combat.id ?? ""));
   const key = creatureKey(source);
   const system = byCreature?.get(key);
   byCreature?.delete(key);
@@ -66,7 +77,7 @@ function departedSystem(combat: Combat.Implementation, source: Source): Record<s
 
 /** Whether `combatant` waits to join: not of the `tempo` subtype, or not answered yet. */
 export function isJoinRequest(combatant: Combatant.Implementation): boolean {
-  return combatant.type !== TEMPO_COMBATANT_TYPE || waiting.has(combatant.id ?? "");
+  return combatant.type !== TEMPO_COMBATANT_TYPE || waiting.has(combatant.parent, combatant.id);
 }
 
 function isGmUser(userId: string): boolean {
@@ -100,7 +111,7 @@ async function replace(combat: Combat.Implementation, ids: readonly string[], da
 async function refuse(combat: Combat.Implementation, ids: readonly string[], userId: string): Promise<void> {
   const present = ids.filter((id) => combat.combatants.has(id));
   await replace(combat, present, []);
-  for (const id of ids) waiting.delete(id);
+  for (const id of ids) waiting.delete(combat, id);
   if (present.length > 0) tellUser(userId, { key: "TEMPO.NOTICES.JoinRefused" });
 }
 
@@ -121,7 +132,7 @@ async function accept(combat: Combat.Implementation, ids: readonly string[]): Pr
     data,
   );
   // Still waiting while replaced: a request's own `system` is never remembered as a departure.
-  for (const id of ids) waiting.delete(id);
+  for (const id of ids) waiting.delete(combat, id);
 }
 
 /** The GM's answer to a request in a running combat (DialogV2.confirm; no dialog: refused). */
@@ -158,7 +169,7 @@ export function answerJoinRequests(
   const byGm = isGmUser(userId);
   const ids = created.filter((c) => !byGm || c.type !== TEMPO_COMBATANT_TYPE).map((c) => c.id ?? "");
   if (ids.length === 0) return;
-  for (const id of ids) waiting.add(id);
+  for (const id of ids) waiting.add(combat, id);
   if (byGm || joinRequestVerdict(combat.started) === "join") {
     void inWriterQueue(combat, () => accept(combat, ids));
     return;
@@ -179,7 +190,7 @@ export async function settleBaseCombatants(combat: Combat.Implementation): Promi
   const model = tempoModelOf(combat);
   if (!isActiveGm() || model === null || model.state === null) return;
   const known = new Set(model.host.order(model.state));
-  const old = combat.combatants.filter((c) => c.type !== TEMPO_COMBATANT_TYPE && !waiting.has(c.id ?? ""));
+  const old = combat.combatants.filter((c) => c.type !== TEMPO_COMBATANT_TYPE && !waiting.has(combat, c.id));
   const kept = old.filter((c) => known.has(c.id ?? "")).map((c) => c._source as unknown as Source);
   const asked = old.filter((c) => !known.has(c.id ?? "")).map((c) => c.id ?? "");
   const data = kept.map((s) => ({ ...coreFields(s), type: TEMPO_COMBATANT_TYPE, system: s.system ?? {} }));
