@@ -186,6 +186,10 @@ export class Network {
       registration.onChange?.(value);
       return Promise.resolve(value);
     }
+    // "User Settings only apply for a single User in a single World" (https://foundryvtt.com/article/settings,
+    // v13.350). That OTHER users' clients never receive them is NOT sourced (docs/research/
+    // foundry-secrets-and-write-guards.md): no Tempo code relies on it, and none may until a Quench
+    // probe in a licensed world shows it.
     const userScope = registration.scope === "user";
     if (!userScope && !client.user.isGM)
       return Promise.reject(new Error("Runtime model: only a GM writes a world setting"));
