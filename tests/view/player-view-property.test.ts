@@ -9,22 +9,11 @@ import { describe, expect, it } from "vitest";
 import { unwrap, type DiceRequest, type HostSide, type RulesetId } from "../../src/engine/index.ts";
 import { buildTrackerContext } from "../../src/view/tracker/tracker-context.ts";
 import { HostTable, type Creature } from "./host-table.ts";
+import { seeded as prng } from "../support/host-encounter.ts";
 
 const RULESETS: readonly RulesetId[] = ["count", "standard", "phase", "segment", "rotation"];
 const CASES = 12;
 const STEPS = 8;
-
-/** mulberry32: a small seeded PRNG (no Math.random in tests that must replay). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Encounter {
   readonly creatures: readonly Creature[];
