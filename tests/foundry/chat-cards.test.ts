@@ -99,21 +99,26 @@ describe("posting a card", () => {
     expect(lines).toContain("Kestrel");
   });
 
+  /** A phase combat of `enemies` started and rolled, and the GM's whispered card of the enemies' rolls. */
+  async function enemiesCard(enemies: number) {
+    const combat = await phaseCombat(enemies);
+    await combat.startCombat();
+    await world.idle();
+    const before = chat.messages.length;
+    await combat.rollAll();
+    await world.idle();
+    const card = chat.messages.slice(before).find((m) => m.type === "initiative" && m.whisper.length > 0);
+    if (card === undefined) throw new Error("no whispered initiative card");
+    return { combat, card };
+  }
+
   it.each([
     [12, 12],
     [13, 0],
   ])(
     "PHS-2: a batch of %i rolls attaches %i real Rolls (Dice So Nice); every roll keeps its line: name, reason, formula, total",
     async (enemies, attached) => {
-      const combat = await phaseCombat(enemies);
-      await combat.startCombat();
-      await world.idle();
-      const before = chat.messages.length;
-      await combat.rollAll();
-      await world.idle();
-      // The enemies' rolls are the GM's whispered batch.
-      const card = chat.messages.slice(before).find((m) => m.type === "initiative" && m.whisper.length > 0);
-      if (card === undefined) throw new Error("no whispered initiative card");
+      const { card } = await enemiesCard(enemies);
       const lines = buildInitiativeCard(cardSource(card).input as InitiativeCardInput).lines;
       expect(lines).toHaveLength(enemies);
       for (const line of lines) {
@@ -126,14 +131,7 @@ describe("posting a card", () => {
     },
   );
   it("issue 17: a horde's batch (30) is packed, under half the table's size; every line still shows its creature's name, reason, formula and total", async () => {
-    const combat = await phaseCombat(30);
-    await combat.startCombat();
-    await world.idle();
-    const before = chat.messages.length;
-    await combat.rollAll();
-    await world.idle();
-    const card = chat.messages.slice(before).find((m) => m.type === "initiative" && m.whisper.length > 0);
-    if (card === undefined) throw new Error("no whispered initiative card");
+    const { combat, card } = await enemiesCard(30);
     const input = cardSource(card).input as InitiativeCardInput;
     expect(input.packed).toBeDefined();
     const model = cardModelOf(asChatMessage(card));
