@@ -16,7 +16,7 @@
  * - `uncolumnize` gives the value back; `uncolumnize(columnize(x))` deep-equals `x` for every JSON `x`,
  *   key order included: a field whose cells cannot be written exactly as text stays in per-row records.
  */
-import type { Json } from "./stored-json.ts";
+import { isJsonRecord, type Json, type JsonRecord } from "./stored-json.ts";
 import { setOwn } from "./own-property.ts";
 import { createStoreMemo, type StoreMemo } from "./store-memo.ts";
 
@@ -28,12 +28,6 @@ const ROWS = "_r";
 /** A record whose only key is one of the markers, kept as it is. */
 const LITERAL = "_l";
 const ID = /^[A-Za-z0-9_-]+$/;
-
-type JsonRecord = { readonly [key: string]: Json };
-
-function isRecord(value: Json | undefined): value is JsonRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** One cell as text, or null when it cannot be written exactly. Cells never hold ",". */
 function cellText(value: Json): string | null {
@@ -66,11 +60,11 @@ function cellValue(text: string): Json {
 /** The shared key list of `rows` (all plain records with the same keys in the same order), or null. */
 function sharedKeys(rows: readonly Json[]): readonly string[] | null {
   const first = rows[0];
-  if (!isRecord(first)) return null;
+  if (!isJsonRecord(first)) return null;
   const keys = Object.keys(first);
   if (!keys.every((k) => ID.test(k))) return null;
   const joined = keys.join("\u0000");
-  return rows.every((r) => isRecord(r) && Object.keys(r).join("\u0000") === joined) ? keys : null;
+  return rows.every((r) => isJsonRecord(r) && Object.keys(r).join("\u0000") === joined) ? keys : null;
 }
 
 /** Whether some field of `rows` can be a column (else columns would only add a level). */
@@ -105,7 +99,7 @@ function columnsOf(
 
 function rowsOf(packed: JsonRecord): JsonRecord[] | null {
   const { keys, n, cols, rest } = packed;
-  if (typeof keys !== "string" || typeof n !== "number" || !isRecord(cols)) return null;
+  if (typeof keys !== "string" || typeof n !== "number" || !isJsonRecord(cols)) return null;
   const names = keys === "" ? [] : keys.split(",");
   const cells: Record<string, readonly string[]> = {};
   for (const key of Object.keys(cols)) {
@@ -121,7 +115,7 @@ function rowsOf(packed: JsonRecord): JsonRecord[] | null {
     for (const key of names) {
       const column = cells[key];
       if (column !== undefined) setOwn(row, key, cellValue(column[i] ?? ""));
-      else if (isRecord(others) && Object.hasOwn(others, key)) setOwn(row, key, uncolumnize(others[key] as Json));
+      else if (isJsonRecord(others) && Object.hasOwn(others, key)) setOwn(row, key, uncolumnize(others[key] as Json));
       else return null;
     }
     out.push(row);
@@ -163,7 +157,7 @@ function rowChunk(
   if (known?.hot === hot && known.keys === joined && sameItems(known.rows, rows) && sameItems(known.ids, ids))
     return known;
   if (!ids.every((id) => ID.test(id))) return null;
-  if (!rows.every((r) => isRecord(r) && Object.keys(r).join("\u0000") === joined)) return null;
+  if (!rows.every((r) => isJsonRecord(r) && Object.keys(r).join("\u0000") === joined)) return null;
   const packed = columnsOf(rows as JsonRecord[], keys, hot, memo);
   const cols = (packed as { readonly cols: JsonRecord }).cols;
   const chunk = { hot, keys: joined, ids, rows, chunk: { ids: ids.join(","), rows: packed }, text: Object.keys(cols) };
@@ -182,7 +176,7 @@ function rosterChunks(
   memo: StoreMemo,
 ): Json[] | null {
   const first = record[ids[0] ?? ""];
-  if (ids.length < MIN_ROWS || !isRecord(first)) return null;
+  if (ids.length < MIN_ROWS || !isJsonRecord(first)) return null;
   const keys = Object.keys(first);
   if (!keys.every((k) => ID.test(k))) return null;
   const joined = keys.join("\u0000");
@@ -241,18 +235,18 @@ function columnizeFresh(value: Json, hot: ReadonlySet<string>, memo: StoreMemo):
       return { [COLS]: columnsOf(list as JsonRecord[], keys, hot, memo) };
     return list.map((item) => columnize(item, hot, memo));
   }
-  return isRecord(value) ? columnizeRecord(value, hot, memo) : value;
+  return isJsonRecord(value) ? columnizeRecord(value, hot, memo) : value;
 }
 
 /** The value `columnize` was given; a part that is not one it writes is left as it is. */
 export function uncolumnize(value: Json): Json {
   if (Array.isArray(value)) return (value as readonly Json[]).map(uncolumnize);
-  if (!isRecord(value)) return value;
+  if (!isJsonRecord(value)) return value;
   const keys = Object.keys(value);
   const only = keys.length === 1 ? keys[0] : undefined;
-  if (only === COLS && isRecord(value[COLS])) return rowsOf(value[COLS]) ?? value;
+  if (only === COLS && isJsonRecord(value[COLS])) return rowsOf(value[COLS]) ?? value;
   if (only === ROWS && Array.isArray(value[ROWS])) return recordOf(value[ROWS] as readonly Json[]) ?? value;
-  const inner = only === LITERAL && isRecord(value[LITERAL]) ? value[LITERAL] : value;
+  const inner = only === LITERAL && isJsonRecord(value[LITERAL]) ? value[LITERAL] : value;
   const out: Record<string, Json> = {};
   for (const key of Object.keys(inner)) setOwn(out, key, uncolumnize(inner[key] as Json));
   return out;
@@ -261,7 +255,7 @@ export function uncolumnize(value: Json): Json {
 function recordOf(chunks: readonly Json[]): Json | null {
   const out: Record<string, Json> = {};
   for (const chunk of chunks) {
-    if (!isRecord(chunk) || typeof chunk.ids !== "string" || !isRecord(chunk.rows)) return null;
+    if (!isJsonRecord(chunk) || typeof chunk.ids !== "string" || !isJsonRecord(chunk.rows)) return null;
     const rows = rowsOf(chunk.rows);
     const ids = chunk.ids.split(",");
     if (rows === null || rows.length !== ids.length) return null;

@@ -15,7 +15,7 @@
  * `~` markers are not keys the stored form writes (stored-json.ts escapes keys as `~` + hex), so they
  * never meet a key of the patch itself.
  */
-import type { Json } from "./stored-json.ts";
+import { isJsonRecord, type Json, type JsonRecord } from "./stored-json.ts";
 import { setOwn } from "./own-property.ts";
 
 const MARK = "~t";
@@ -40,7 +40,7 @@ function list(items: readonly Json[]): Json {
 
 function unlist(value: Json | undefined): readonly Json[] {
   if (Array.isArray(value)) return value as readonly Json[];
-  const deltas = isRecord(value) ? value[DELTAS] : undefined;
+  const deltas = isJsonRecord(value) ? value[DELTAS] : undefined;
   if (!Array.isArray(deltas) || !deltas.every(isInteger)) throw new BadTranspose();
   let n = 0;
   return (deltas as readonly number[]).map((d, i) => (n = i === 0 ? d : n + d));
@@ -54,12 +54,6 @@ function keyList(keys: readonly string[]): Json {
 
 function unkeyList(value: Json | undefined): readonly string[] {
   return unlist(value).map(String);
-}
-
-type JsonRecord = { readonly [key: string]: Json };
-
-function isRecord(value: Json | undefined): value is JsonRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 const isLeaf = (value: Json | undefined): boolean => value === null || typeof value !== "object";
@@ -86,10 +80,10 @@ function fieldOrder(rows: readonly JsonRecord[]): string[] | null {
 
 export function transposeRows(value: Json): Json {
   if (Array.isArray(value)) return (value as readonly Json[]).map(transposeRows);
-  if (!isRecord(value)) return value;
+  if (!isJsonRecord(value)) return value;
   const ids = Object.keys(value);
   const rows = ids.map((id) => value[id]);
-  if (ids.length >= MIN_TABLE && rows.every(isRecord)) {
+  if (ids.length >= MIN_TABLE && rows.every(isJsonRecord)) {
     const fields = fieldOrder(rows as JsonRecord[]);
     if (fields !== null && fields.length > 0) {
       const f: Record<string, Json> = {};
@@ -112,7 +106,7 @@ export function transposeRows(value: Json): Json {
 export class BadTranspose extends Error {}
 
 function rowsOf(table: Json | undefined): Json {
-  if (!isRecord(table) || !isRecord(table.f)) throw new BadTranspose();
+  if (!isJsonRecord(table) || !isJsonRecord(table.f)) throw new BadTranspose();
   const ids = unkeyList(table.r);
   const f = table.f;
   const out: Record<string, Json> = {};
@@ -121,7 +115,7 @@ function rowsOf(table: Json | undefined): Json {
     const cells = f[field];
     if (!Array.isArray(cells) || cells.length !== ids.length) throw new BadTranspose();
     (cells as readonly Json[]).forEach((cell, i) => {
-      if (!isRecord(cell)) setOwn(rows[i] as Record<string, Json>, field, cell);
+      if (!isJsonRecord(cell)) setOwn(rows[i] as Record<string, Json>, field, cell);
     });
   }
   ids.forEach((id, i) => setOwn(out, String(id), rows[i] as Json));
@@ -129,7 +123,7 @@ function rowsOf(table: Json | undefined): Json {
 }
 
 function leavesOf(table: Json | undefined): Json {
-  if (!isRecord(table)) throw new BadTranspose();
+  if (!isJsonRecord(table)) throw new BadTranspose();
   const keys = unkeyList(table.k);
   const values = unlist(table.v);
   if (values.length !== keys.length) throw new BadTranspose();
@@ -141,7 +135,7 @@ function leavesOf(table: Json | undefined): Json {
 /** The value `transposeRows` wrote; throws `BadTranspose` when a table in it does not read. */
 export function untransposeRows(value: Json): Json {
   if (Array.isArray(value)) return (value as readonly Json[]).map(untransposeRows);
-  if (!isRecord(value)) return value;
+  if (!isJsonRecord(value)) return value;
   const keys = Object.keys(value);
   if (keys.length === 1 && keys[0] === MARK) return rowsOf(value[MARK]);
   if (keys.length === 1 && keys[0] === LEAVES) return leavesOf(value[LEAVES]);

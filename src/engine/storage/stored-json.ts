@@ -19,6 +19,13 @@ import { setOwn } from "./own-property.ts";
 import type { StoreMemo } from "./store-memo.ts";
 
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+/** A JSON object (not an array). */
+export type JsonRecord = { readonly [key: string]: Json };
+
+/** Whether `value` is a JSON object rather than a leaf or an array. */
+export function isJsonRecord(value: Json | undefined): value is JsonRecord {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /** A stored value: JSON without arrays. */
 export type Stored = null | boolean | number | string | StoredObject;
