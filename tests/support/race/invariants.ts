@@ -57,7 +57,9 @@ export function copyProblems(t: TempoWorld, combat: Tempo, checked?: WeakSet<obj
     for (const source of [own, ...children]) checked.add(source);
     if (!fresh) return out;
   }
-  const system = JSON.parse(JSON.stringify((combat as unknown as CopyLike)._source.system ?? null)) as unknown;
+  // The stored system as JSON carries it: the source itself once it survives a round trip unchanged.
+  const source = own.system ?? null;
+  const system = out.length === 0 ? source : (JSON.parse(JSON.stringify(source)) as unknown);
   const stored = isObj(system) ? readStoredCombat(system) : null;
   if (stored === null) return [...out, "the stored system has no engine state"];
   const read = readCombatState(t.model(combat).host, stored.engine);
