@@ -7,16 +7,15 @@ import {
   initiativeModifiers,
   unwrap,
 } from "../../src/engine/index.ts";
-import { installModelUnits } from "../support/model-units.ts";
-import { installFoundryDouble } from "../support/foundry-double.ts";
+import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ROOT } from "../support/source-files.ts";
 
-const double = installFoundryDouble();
-installModelUnits();
-afterAll(() => double.uninstall());
+// The runtime model's GM page in English: the models' refusals are checked as a user reads them.
+const world = installFoundryWorld(1, { language: "en" });
+afterAll(() => world.uninstall());
 
 await import("../../src/foundry/init.ts");
-double.callHook("init");
+world.callHook("init");
 const { CharacterModel } = await import("../../src/foundry/data/actor/character-model.ts");
 const { NpcModel } = await import("../../src/foundry/data/actor/npc-model.ts");
 const { actorStatsOf } = await import("../../src/foundry/data/actor/actor-stats-of.ts");
@@ -47,7 +46,7 @@ class ActorDoc {
 }
 
 function actorConfig(): Obj {
-  return double.config.Actor as Obj;
+  return CONFIG.Actor as Obj;
 }
 
 describe("actor models: registration", () => {

@@ -12,7 +12,7 @@ const { TempoCombatModel } = await import("../../src/foundry/data/combat/combat-
 const { TempoCombatantGroupModel } = await import("../../src/foundry/data/combatant-group/combatant-group-model.ts");
 type Answer = import("../../src/foundry/combat/queries.ts").CommandAnswer;
 
-/** What the tests read and call of the world double's documents. */
+/** What the tests read and call of the runtime model's documents. */
 interface GroupDoc {
   readonly id: string;
   readonly name: string;

@@ -375,6 +375,6 @@ export class Server {
 
   /** Counts a broadcast that is not a document operation (socket, query, setting, world time). */
   count(kind: LedgerEntry["kind"], userId: string, payload: unknown, recipients: number): void {
-    this.ledger.push({ kind, userId, bytes: jsonBytes(payload), recipients, optionBytes: 0 });
+    this.ledger.push({ kind, userId, bytes: jsonBytes(payload), recipients, optionBytes: 0, result: payload });
   }
 }
