@@ -11,7 +11,7 @@
  */
 import { isActionRecordShape, type HostCombatant, type HostSide } from "../../../engine/index.ts";
 import { isDeclaredUseRecord } from "../../combat/declared-uses.ts";
-import { effectiveGroupId } from "../../combat/groups/membership.ts";
+import { effectiveGroupId, shownGroupOf } from "../../combat/groups/membership.ts";
 import { actorCombatFacts } from "../actor/actor-combat-facts.ts";
 import { combatantConditions } from "../../conditions/actor-conditions.ts";
 import { TempoCombatModel } from "../combat/combat-model.ts";
@@ -66,6 +66,7 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
    * base step (combat-model.ts), so the state is there when a combat update re-prepares its combatants;
    * a Combatant-only update re-prepares only this combatant, which reads the combat's state as it is
    * (already decoded, cached on the combat's model). Without a Tempo state the source's value stands.
+   * `combatant.group` is derived the same way for a creature that fights with its side (SEG-2).
    */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
@@ -74,6 +75,14 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
     if (!(combat instanceof TempoCombatModel) || combatant.id === null) return;
     const initiative = combat.initiativeOf(combatant.id);
     if (initiative !== undefined) combatant.initiative = initiative;
+    // SEG-2, issue 17: a creature without a group of its own shows its side's group, never written. The
+    // prepared `combatant.group` is the CombatantGroup document (Draw Steel reads `combatant.group?.id`
+    // and `.type`, its squad model; fvtt-types declares another type, hence the cast).
+    if (combatant._source.group == null) {
+      const shown = shownGroupOf(combatant, () => hostCombatantOf(combatant).side);
+      const group = shown === null ? undefined : combatant.parent?.groups.get(shown);
+      if (group !== undefined) (combatant as unknown as { group: CombatantGroup.Implementation }).group = group;
+    }
   }
 }
 
