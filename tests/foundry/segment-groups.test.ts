@@ -120,6 +120,20 @@ describe("segment groups through Foundry's CombatantGroup", () => {
     expect(acted.filter((id) => id === orc || id === archer)).toEqual([archer, orc]);
   });
 
+  it("issue 17: a start of 120 creatures sends under 1 KB: the two groups and the Combat, nothing per creature", async () => {
+    const horde: Creature[] = Array.from({ length: 120 }, (_, i) => ({
+      name: `C${i}`,
+      side: i % 3 === 0 ? "ally" : "enemy",
+    }));
+    const combat = await encounter("segment", {}, horde);
+    const from = world.writes.length;
+    await combat.startCombat();
+    await world.idle();
+    const writes = world.writes.slice(from);
+    expect(writes.map((w) => w.document)).toEqual(["CombatantGroup", "Combat"]);
+    expect(writes.reduce((sum, w) => sum + w.bytes, 0)).toBeLessThan(1024);
+  });
+
   it("SEG-2: a creature put into the other side's group fights with that side; put into its own side's group it is as with none", async () => {
     const combat = await encounter("segment", {}, party);
     await combat.startCombat();
