@@ -79,7 +79,7 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
     // prepared `combatant.group` is the CombatantGroup document (Draw Steel reads `combatant.group?.id`
     // and `.type`, its squad model; fvtt-types declares another type, hence the cast).
     if (combatant._source.group == null) {
-      const shown = shownGroupOf(combatant, () => hostCombatantOf(combatant).side);
+      const shown = shownGroupOf(combatant, () => combatantSide(combatant));
       const group = shown === null ? undefined : combatant.parent?.groups.get(shown);
       if (group !== undefined) (combatant as unknown as { group: CombatantGroup.Implementation }).group = group;
     }
@@ -97,7 +97,7 @@ export function hostCombatantOf(combatant: Combatant.Implementation): HostCombat
   const system = combatant.system;
   const facts = system instanceof TempoCombatantModel ? system : null;
   const actor = actorCombatFacts(combatant);
-  const side = (facts?.side as HostSide | null | undefined) ?? actor?.side ?? defaultSide(combatant);
+  const side = sideOf(combatant, facts, actor);
   const own = combatant._source.group ?? null;
   const combat = combatant.parent;
   return {
@@ -113,6 +113,23 @@ export function hostCombatantOf(combatant: Combatant.Implementation): HostCombat
     surprised: (facts?.surprised ?? false) || combatantConditions(combatant).has("surprised"),
     defeated: combatant.isDefeated,
   };
+}
+
+/** A combatant's side: its own fact, else its actor's, else `defaultSide`. */
+function sideOf(
+  combatant: Combatant.Implementation,
+  facts: TempoCombatantModel | null,
+  actor: { readonly side: HostSide | null } | null,
+): HostSide {
+  return (facts?.side as HostSide | null | undefined) ?? actor?.side ?? defaultSide(combatant);
+}
+
+/** A combatant's side alone (SEG-2: the side group it shows), its actor's stats read only without its own. */
+function combatantSide(combatant: Combatant.Implementation): HostSide {
+  const system = combatant.system;
+  const facts = system instanceof TempoCombatantModel ? system : null;
+  const own = facts?.side as HostSide | null | undefined;
+  return own ?? sideOf(combatant, facts, actorCombatFacts(combatant));
 }
 
 /** A player-owned combatant is a player character; others are enemies unless their token is friendly. */
