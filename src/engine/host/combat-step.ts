@@ -26,10 +26,11 @@ import { packState, unpackState } from "./stored-pack.ts";
 
 /**
  * The version of the stored form below (`Combat.system.format`; combat-format.ts moves older ones).
- * 3: a large undo or redo patch is stored compressed against the state it applies to
+ * 4: a count state is stored without its tie order (initiative/count/packed.ts: it follows from the
+ * records); 3: a large undo or redo patch is stored compressed against the state it applies to
  * (storage/compact-patch.ts); 2 stored every patch as an encoded update.
  */
-export const COMBAT_FORMAT = 3;
+export const COMBAT_FORMAT = 4;
 
 /** What `Combat.system` holds for the engine. */
 export interface StoredCombat {

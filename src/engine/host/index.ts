@@ -33,7 +33,7 @@ export {
 } from "./command-access.ts";
 export { tempoHookNames, turnEventPlan, type TurnEventCall } from "./turn-event-plan.ts";
 export { EVENT_SUMMARY_BUDGET, summarizeEvents, type EventSummary } from "./event-summary.ts";
-export { engineGroupOf, regroupCombatants } from "./groups/regroup.ts";
+export { engineGroupOf, engineHoldsGroup, regroupCombatants } from "./groups/regroup.ts";
 export { regrouped, type RegroupedEvent } from "./groups/regrouped.ts";
 export { segmentGroupsOpen } from "./groups/segment-regroup.ts";
 export {

@@ -1,10 +1,13 @@
 /**
  * The stored form of an engine state (`Combat.system.engine`, format 2; issue 17): what a scheme can
  * derive from the rest of its state is not stored (the pending rolls of `standard` and `rotation`, the round's
- * schedule of `segment`: initiative/<scheme>/packed.ts), and rows of records are stored as columns (storage/columns.ts).
+ * schedule of `segment`, the tie order of `count` since format 4: initiative/<scheme>/packed.ts), and rows of
+ * records are stored as columns (storage/columns.ts).
  * `packState` is used on every write, `unpackState` on every read;
  * `unpackState(packState(s))` is `s`, and a state stored unpacked (format 1) reads back as it is.
  */
+import { packCountState, unpackCountState } from "../initiative/count/packed.ts";
+import type { CountState } from "../initiative/count/types.ts";
 import { packRotationState, unpackRotationState } from "../initiative/rotation/packed.ts";
 import type { RotationState } from "../initiative/rotation/state.ts";
 import { packSegmentState, unpackSegmentState } from "../initiative/segment/packed.ts";
@@ -55,6 +58,8 @@ function packScheme(state: unknown): Json {
       return packRotationState(state as RotationState);
     case "segment":
       return packSegmentState(state as SegmentState);
+    case "count":
+      return packCountState(state as CountState);
     default:
       return state as Json;
   }
@@ -71,6 +76,8 @@ export function unpackState(stored: Json): unknown {
       return unpackRotationState(record);
     case "segment":
       return unpackSegmentState(record);
+    case "count":
+      return unpackCountState(record);
     default:
       return value;
   }
