@@ -3,12 +3,16 @@
  * bodies run here on the runtime model with every test passing: `tempo.core.hooks` and
  * `tempo.core.writers` as the active GM, `tempo.core.writers` again from a second GM, and
  * `tempo.socket.endTurn` with the test as the tester at the player's page (it presses End my turn's key
- * when the batch asks). `tempo.tracker.parts` needs the sidebar's rendered tracker, which this world does
- * not draw: it declares its steps and skips, saying why.
+ * when the batch asks), and `tempo.tracker.parts` once the GM's page draws its sidebar tracker on the
+ * model's ApplicationV2 (before that it skips, saying why).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { installTempoWorld } from "../support/tempo-encounter.ts";
-import { declaredTests, runBatch } from "../support/quench-runner.ts";
+import { runBatch } from "../support/quench-runner.ts";
+import { installApplicationRuntime } from "../support/runtime/application-v2.ts";
+import { coreTemplateStandIn, isCoreTemplate } from "../support/runtime/combat-tracker-model.ts";
+import { createHandlebarsHost } from "../../src/preview/handlebars-host.ts";
+import { listFiles, readText } from "../support/source-files.ts";
 
 const t = await installTempoWorld(89);
 const { world, gm, owner } = t;
@@ -20,6 +24,14 @@ const { coreHooksBatch } = await import("../../src/foundry/quench/core-hooks-bat
 const { writersBatch } = await import("../../src/foundry/quench/writers-batch.ts");
 const { socketBatch } = await import("../../src/foundry/quench/socket-batch.ts");
 const { trackerBatch } = await import("../../src/foundry/quench/tracker-batch.ts");
+
+const handlebars = createHandlebarsHost(
+  JSON.parse(readText("lang/en.json")) as Record<string, never>,
+  Object.fromEntries(listFiles("templates", [".hbs"]).map((path) => [path, readText(path)])),
+);
+/** Foundry's renderTemplate for the model's tracker: Tempo's templates, core's drawn as stand-ins. */
+const renderTemplate = (path: string, context: object): string =>
+  isCoreTemplate(path) ? coreTemplateStandIn(path) : handlebars.compile(`{{> "${path}"}}`)(context);
 
 const failures = (outcomes: Awaited<ReturnType<typeof runBatch>>) =>
   outcomes.filter((o) => o.status !== "passed").map((o) => `${o.suite} › ${o.title}: ${o.status} ${String(o.error)}`);
@@ -100,10 +112,25 @@ describe("issue 17's Quench batches", () => {
     expect(pressed).toBe(1);
   }, 90_000);
 
-  it("tempo.tracker.parts declares a step per ruleset and skips, saying so, where no sidebar tracker is drawn", async () => {
-    const tracker = await declaredTests(trackerBatch);
-    expect(tracker.flatMap((s) => s.tests)).toHaveLength(5);
+  it("tempo.tracker.parts skips, saying so, on a page with no sidebar tracker", async () => {
     const outcomes = await runBatch(trackerBatch, asGm);
     expect(outcomes.map((o) => o.status)).toEqual(Array(5).fill("skipped"));
   });
+
+  it("tempo.tracker.parts passes on the runtime model for every ruleset, with the GM's sidebar tracker drawn", async () => {
+    // The GM's page draws its sidebar: the DOM, Tempo's templates (core's as stand-ins), and `ui.combat`
+    // made from CONFIG.ui.combat (Tempo's tracker) as core makes it.
+    const runtime = await installApplicationRuntime(renderTemplate);
+    const page = world.runtime.clientOf(gm.id);
+    const Tracker = (page.CONFIG.ui as { combat: new () => unknown }).combat;
+    page.ui.combat = new Tracker();
+    try {
+      const outcomes = await runBatch(trackerBatch, asGm);
+      expect(outcomes).toHaveLength(5);
+      expect(failures(outcomes)).toEqual([]);
+    } finally {
+      delete page.ui.combat;
+      runtime.uninstall();
+    }
+  }, 60_000);
 });

@@ -50,7 +50,8 @@ export const trackerBatch: QuenchBatchFunction = (context) => {
         if (tracker === undefined || tracker === null) assert.fail("There is no sidebar tracker.");
         await combat.activate();
         await until(() => tracker.viewed === combat, "the tracker to view the combat");
-        if (!tracker.rendered) await tracker.render({ force: true });
+        // A full draw of the viewed combat first, whether or not core has redrawn it since it was activated.
+        await tracker.render({ force: true });
         await until(() => schemePartsShown(tracker.element).length === 1, "the tracker to draw a scheme part");
         const [part] = schemePartsShown(tracker.element);
 
@@ -63,7 +64,10 @@ export const trackerBatch: QuenchBatchFunction = (context) => {
         const parts = asked[0];
         assert.isTrue(Array.isArray(parts) && parts.includes(part), `the render asked for the scheme part "${part}"`);
         assert.isFalse(Array.isArray(parts) && parts.includes("tracker"), "the render did not ask for core's tracker");
-        const shown = tracker.element.querySelector(`[data-application-part="${part}"] .tempo-tracker`);
+        // A part's element is its template's one root (HandlebarsApplication parts), here the tracker shell.
+        const drawn = tracker.element.querySelector(`[data-application-part="${part}"]`);
+        const shown =
+          drawn?.matches(".tempo-tracker") === true ? drawn : (drawn?.querySelector(".tempo-tracker") ?? null);
         assert.isNotNull(shown, "the scheme part holds Tempo's tracker");
         assert.strictEqual(shown.getAttribute("data-ruleset"), ruleset, "of the combat's ruleset");
         assert.isNull(

@@ -37,6 +37,13 @@
  *   a click on (or inside) a `[data-action]` element calls that action's handler with the application as
  *   `this` and `(event, target)`.
  *
+ * - After each render, the hook `render<Class>(application, element, context, options)` fires for every
+ *   class in the chain (API hookEvents.renderApplicationV2: "Each ApplicationV2 class in the inheritance
+ *   chain will also fire this hook, i.e. \"renderApplicationV2\" will also fire"); a model class names
+ *   the core class it stands for (`static CORE_NAME`), so a listener of `renderCombatTracker` hears a
+ *   subclass of the tracker model. Core's classes between them that the model does not have
+ *   (AbstractSidebarTab, HandlebarsApplication) fire nothing here.
+ *
  * Modelling choices (not claims about core): renders run one after another (a render asked for during
  * another starts when it ends); an application without a frame is its content element (as the sidebar
  * tabs are); `forms` are not modelled. For double-binding checks the model counts, per element, how many
@@ -154,6 +161,9 @@ export interface RenderRecord {
 export class ApplicationV2Model {
   static DEFAULT_OPTIONS: ApplicationOptionsModel = {};
 
+  /** The core class a model class stands for, in hook names. */
+  static CORE_NAME = "ApplicationV2";
+
   static PARTS: Record<string, PartConfig> = {};
 
   #element: HTMLElement | null = null;
@@ -213,7 +223,22 @@ export class ApplicationV2Model {
     this.renders.push({ requested, drawn: Object.keys(result) });
     if (first) await this._onFirstRender(context, options);
     await this._onRender(context, options);
+    this.#callRenderHooks(context, options);
     return this;
+  }
+
+  /** `render<Class>` for this class and each one above it (see the file comment). */
+  #callRenderHooks(context: object, options: RenderOptionsModel): void {
+    const hooks = (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): boolean } }).Hooks;
+    for (
+      let c = this.constructor as typeof ApplicationV2Model;
+      c !== Function.prototype;
+      c = Object.getPrototypeOf(c)
+    ) {
+      const name = Object.hasOwn(c, "CORE_NAME") ? c.CORE_NAME : c.name;
+      hooks.callAll(`render${name}`, this, this.element, context, options);
+      if (c === ApplicationV2Model) break;
+    }
   }
 
   protected _configureRenderOptions(options: RenderOptionsModel): void {

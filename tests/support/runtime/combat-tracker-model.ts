@@ -11,7 +11,8 @@
  *   `_onClickAction` override calls `this.viewed[action]` for rollAll/rollNPC:
  *   src/module/apps/sidebar/encounter-tracker.ts); the row actions (activateCombatant, rollInitiative, …)
  *   are only recorded here;
- * - `viewed`, the combat the tracker shows;
+ * - `viewed`, the combat the tracker shows: the one a test set (null: none), else the page's `game.combat` (a modelling
+ *   choice: core's rule for which combat the sidebar views is not in its public API docs);
  * - `_getEntryContextOptions()` returning core's combatant menu entries, v13 shape
  *   `{ name, icon, condition, callback }` (Draw Steel, Lancer and earthdawn4e add to it).
  * Core's own templates are not available (Foundry's source is not ours to copy): `coreTemplateStandIn`
@@ -53,6 +54,8 @@ const recorded =
   };
 
 export class CombatTrackerModel extends ApplicationV2Model {
+  static override CORE_NAME = "CombatTracker";
+
   static override DEFAULT_OPTIONS = {
     actions: Object.fromEntries([
       ...COMBAT_CONTROLS.map((name) => [name, combatControl(name)] as const),
@@ -66,7 +69,17 @@ export class CombatTrackerModel extends ApplicationV2Model {
     footer: { template: `${CORE_TEMPLATES}/footer.hbs` },
   };
 
-  viewed: unknown = null;
+  /** The combat a test chose (null: none); undefined until one does. */
+  #viewed: unknown = undefined;
+
+  get viewed(): unknown {
+    if (this.#viewed !== undefined) return this.#viewed;
+    return (globalThis as unknown as { game: { combat: unknown } }).game.combat ?? null;
+  }
+
+  set viewed(combat: unknown) {
+    this.#viewed = combat;
+  }
 
   _getEntryContextOptions(): { name: string }[] {
     return [{ name: "COMBAT.CombatantUpdate" }, { name: "COMBAT.CombatantRemove" }];

@@ -161,6 +161,16 @@ export class CombatModel extends ClientDocument {
   get active(): boolean {
     return this._source.active === true;
   }
+  /**
+   * API Combat#activate: "Set the current Combat encounter as active within the Scene. Deactivate all
+   * other Combat encounters within the viewed Scene and set this one as active". The model has no
+   * viewed scene: every other active combat of this page is deactivated.
+   */
+  async activate(): Promise<this> {
+    const Combats = (globalThis as unknown as { game: { combats: { contents: CombatModel[] } } }).game.combats;
+    for (const other of Combats.contents) if (other !== this && other.active) await other.update({ active: false });
+    return this.update({ active: true });
+  }
   get started(): boolean {
     return this.round > 0;
   }
