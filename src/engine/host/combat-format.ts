@@ -1,19 +1,22 @@
 /**
  * The version of the stored engine format (`Combat.system.format`) and what a combat saved in another
  * version becomes:
- * - `COMBAT_FORMAT` 3 is the format of `combat-step.ts`: the state packed (stored-pack.ts: what a scheme
- *   derives is not stored), in stored-json.ts's encoding, and the patch history, whose large patches
- *   are compressed against the state they apply to (storage/compact-patch.ts). Version 2 stored every
- *   patch as an encoded update; version 1 stored the state unpacked; combats saved before the format
- *   had a number (version 0) store what 1 does.
- * - Versions 0, 1 and 2 are read as they are: `unpackState` leaves an unpacked state as it is, so their
- *   state reads back unchanged, and their undo patches (encoded updates, which format 3 still reads as
- *   it reads its own small patches) still apply. They are
+ * - `COMBAT_FORMAT` 4 is the format of `combat-step.ts`: the state packed (stored-pack.ts: what a scheme
+ *   derives is not stored; phase's ranking derived and its rolled values one string per roster leaf,
+ *   initiative/phase/packed.ts), in stored-json.ts's encoding, and the patch history, whose large
+ *   patches are compressed against the state they apply to (storage/compact-patch.ts). Version 3
+ *   stored a phase state's ranking and rolled values as they are; version 2 stored every patch as an
+ *   encoded update; version 1 stored the state unpacked; combats saved before the format had a number
+ *   (version 0) store what 1 does.
+ * - Versions 0, 1, 2 and 3 are read as they are: `unpackState` leaves an unpacked state (or part) as it
+ *   is, so their state reads back unchanged, and their undo patches (encoded updates, which format 4
+ *   still reads as it reads its own small patches; format 3's compressed ones, made against the stored
+ *   state they apply to, which an undo restores exactly) still apply. They are
  *   not rewritten when they load: Foundry's server keeps the source it has (a migration in the client's
  *   memory never reaches it), and a later update — a diff against the client's copy — would be merged
  *   into the old source on the server, a mix that no longer reads after a reload. Instead the first
  *   step the GM writes moves the combat forward: it is diffed against the stored older source, so the
- *   server ends with the current state, `format: 3`, and an undo patch back to the older state (which
+ *   server ends with the current state, `format: 4`, and an undo patch back to the older state (which
  *   still reads, so undo reaches behind the update).
  * - A version with no step, a newer one (a world opened with an older Tempo) or a state that does not
  *   read back is not guessed at: the combat must be reset, and `combatResetReason` says why, so the
@@ -33,8 +36,11 @@ import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 
 export { COMBAT_FORMAT };
 
-/** The older versions this Tempo reads as they are (0 stores what 1 does; 2 packs it; 3 compresses patches). */
-const READ_AS_THEY_ARE: ReadonlySet<number> = new Set([0, 1, 2]);
+/**
+ * The older versions this Tempo reads as they are (0 stores what 1 does; 2 packs it; 3 compresses
+ * patches; 4 derives phase's ranking and packs its rolled values).
+ */
+const READ_AS_THEY_ARE: ReadonlySet<number> = new Set([0, 1, 2, 3]);
 
 export type CombatMigration =
   | { readonly kind: "current" }

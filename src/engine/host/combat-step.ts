@@ -26,10 +26,11 @@ import { packState, unpackState } from "./stored-pack.ts";
 
 /**
  * The version of the stored form below (`Combat.system.format`; combat-format.ts moves older ones).
- * 3: a large undo or redo patch is stored compressed against the state it applies to
- * (storage/compact-patch.ts); 2 stored every patch as an encoded update.
+ * 4: a phase state's ranking is derived and its rolled values are one string per roster leaf
+ * (initiative/phase/packed.ts); 3: a large undo or redo patch is stored compressed against the state
+ * it applies to (storage/compact-patch.ts); 2 stored every patch as an encoded update.
  */
-export const COMBAT_FORMAT = 3;
+export const COMBAT_FORMAT = 4;
 
 /** What `Combat.system` holds for the engine. */
 export interface StoredCombat {
