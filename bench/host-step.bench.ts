@@ -29,6 +29,7 @@ const TARGET_MS = 2;
 const LAST_ROUND = 3;
 
 const results = recorder("host-step");
+modelClock.enabled = true;
 
 /** Tempo's own milliseconds for one click (see the file comment). */
 async function timed(t: TempoWorld, run: () => Promise<unknown>): Promise<number> {

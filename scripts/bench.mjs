@@ -1,5 +1,5 @@
 // `npm run bench`: run every benchmark under bench/ in turn; each prints its own figures and also
-// merges them into bench/results.json (git-ignored; see bench/support/results.ts).
+// merges them into bench/results.json (committed: the figures the README and the issues quote; see bench/support/results.ts).
 // `npm run bench -- dice` runs only the files whose name contains "dice".
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Every figure a benchmark prints is also kept in `bench/results.json` (git-ignored): a JSON list of
+ * Every figure a benchmark prints is also kept in `bench/results.json` (committed): a JSON list of
  * `{ bench, case, n, metric, value, unit }`, so figures can be compared between runs and machines
  * without scraping the tables. A benchmark records each row as it prints it; the rows are merged into
  * the file when the process exits: a row with the same bench, case, n and metric replaces the old

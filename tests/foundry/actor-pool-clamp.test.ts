@@ -1,19 +1,19 @@
 /**
  * Issue 17 (item 6): an actor write that overshoots a bounded resource ends clamped instead of throwing:
  * hit points above their maximum (a sheet or token-bar edit, a lowered maximum, a damage card's Undo after
- * the maximum dropped), an overshield or AP below 0. Through the world, chat and damage doubles; the damage
- * double gives every update to the model's `_preUpdate`, as Foundry's document `_preUpdate` forwards it.
+ * the maximum dropped), an overshield or AP below 0. Through the runtime model: its Actor gives every update
+ * to the data model's `_preUpdate`, as Foundry's document `_preUpdate` forwards it.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { chatLog, asChatMessage, lastMessage } from "../support/chat-log.ts";
-import { installDamageDouble } from "../support/damage-double.ts";
+import { installTargets } from "../support/targets.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 
 const world = installFoundryWorld(71);
 afterAll(() => world.uninstall());
 const chat = chatLog(world);
-const damage = installDamageDouble(world);
+const targeting = installTargets(world);
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
@@ -68,7 +68,7 @@ describe("actor writes that overshoot are clamped, not refused", () => {
 
   it("DR-3: a damage card's Undo after the maximum dropped gives back no more than the new maximum", async () => {
     const raider = await creature(30, 30);
-    damage.target(world.gm, [raider]);
+    targeting.target(world.gm, [raider]);
     await world.as(world.gm, () =>
       postCard({
         type: "damage",

@@ -2,7 +2,7 @@
  * Adapter fuzz (issue 8, item 6): random sequences of what a table does to a Tempo combat — every
  * command of the ruleset (legal or not, for any creature or none) from the GM and the players,
  * core's buttons, creating, deleting and defeating combatants, undo and redo, direct writes — run
- * through the Foundry world double. After EVERY step, from a JSON copy of the stored documents: the
+ * through the runtime model. After EVERY step, from a JSON copy of the stored documents: the
  * engine state read back equals the one in memory, every Combatant is in the engine and every
  * engine combatant has a document, core's round, turn, turns, initiative and defeated are the
  * engine's, and Tempo answered the step with at most one Combat update and one batched Combatant
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
 import { commandSamples } from "../support/command-samples.ts";
 import type { Requester } from "../support/command-verdicts.ts";
-import type { UserDouble } from "../support/foundry-world.ts";
+import type { WorldUser } from "../support/foundry-world.ts";
 import { PermissionError } from "../support/runtime/server.ts";
 import {
   combatantData,
@@ -28,7 +28,7 @@ const t = await installTempoWorld(47);
 const { world } = t;
 afterAll(() => world.uninstall());
 
-const userOf = (r: Requester): UserDouble =>
+const userOf = (r: Requester): WorldUser =>
   ({ gm: t.gm, owner: t.owner, "other player": t.other, observer: t.observer })[r];
 
 const CORE_BUTTONS = ["nextTurn", "previousTurn", "rollAll", "startCombat", "nextRound", "previousRound"] as const;
@@ -160,7 +160,7 @@ async function perform(ruleset: RulesetId, combat: Tempo, action: Action): Promi
   }
 }
 
-describe("adapter fuzz: random tables through the world double keep Foundry and the engine one", () => {
+describe("adapter fuzz: random tables on the runtime model keep Foundry and the engine one", () => {
   it.each(RULESET_IDS.map((r) => [r] as const))(
     "DEF-1: %s: after every step the stored documents read back to the engine, no combatant lost, core fields true, at most one Combat and one Combatant update",
     async (ruleset) => {

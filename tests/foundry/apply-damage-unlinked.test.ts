@@ -5,7 +5,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, lastMessage } from "../support/chat-log.ts";
-import { installDamageDouble } from "../support/damage-double.ts";
+import { installTargets } from "../support/targets.ts";
 import { installFoundryWorld, type Write } from "../support/foundry-world.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 import { isObj, mergeUpdate } from "../support/runtime/diff.ts";
@@ -16,7 +16,7 @@ const world = installFoundryWorld(13);
 afterAll(() => world.uninstall());
 const chat = chatLog(world);
 const player = world.addUser("p1");
-const damage = installDamageDouble(world);
+const targeting = installTargets(world);
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
@@ -86,7 +86,7 @@ async function click(message: ChatMessageModel, action: string) {
 }
 
 beforeEach(() => {
-  for (const user of world.users.values()) damage.target(user, []);
+  for (const user of world.users.values()) targeting.target(user, []);
 });
 
 describe("apply damage to deployed NPCs (unlinked tokens)", () => {
@@ -94,7 +94,7 @@ describe("apply damage to deployed NPCs (unlinked tokens)", () => {
     const goblin = await creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
     const hero = await creature("Hero", "character", 40, NO_DR, [player.id]);
     const tokens = [await place(field, goblin), await place(field, goblin), await place(field, goblin)];
-    damage.target(world.gm, [...tokens, hero]);
+    targeting.target(world.gm, [...tokens, hero]);
     const result = await click(await postDamage(), "apply");
     expect(result.refusal).toBeNull();
     expect(tokens.map(hpOf)).toEqual([18, 18, 18]);
@@ -116,7 +116,7 @@ describe("apply damage to deployed NPCs (unlinked tokens)", () => {
     const goblin = await creature("Goblin", "npc", 30);
     const here = [await place(field, goblin), await place(field, goblin)];
     const there = await place(cellar, goblin);
-    damage.target(world.gm, [...here, there]);
+    targeting.target(world.gm, [...here, there]);
     const result = await click(await postDamage(), "apply");
     expect([...here, there].map(hpOf)).toEqual([9, 9, 9]);
     expect(result.tokenWrites.map((w) => (w.data as Obj[]).map((d) => d._id))).toEqual([
@@ -130,7 +130,7 @@ describe("apply damage to deployed NPCs (unlinked tokens)", () => {
     const goblin = await creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
     const hero = await creature("Hero", "character", 40);
     const tokens = [await place(field, goblin), await place(field, goblin), await place(field, goblin)];
-    damage.target(world.gm, [...tokens, hero]);
+    targeting.target(world.gm, [...tokens, hero]);
     const message = await postDamage();
     await click(message, "apply");
     const undo = await click(message, "undo");
@@ -147,7 +147,7 @@ describe("apply damage to deployed NPCs (unlinked tokens)", () => {
   it("Undo is refused when one token's hit points moved since: no token, actor or card is written", async () => {
     const goblin = await creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
     const tokens = [await place(field, goblin), await place(field, goblin)];
-    damage.target(world.gm, tokens);
+    targeting.target(world.gm, tokens);
     const message = await postDamage();
     await click(message, "apply");
     // The token's actor is hit by something else meanwhile (its own update: one write of its delta).

@@ -2,10 +2,10 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
 import { buildDamageCard } from "../../src/view/chat/damage-card.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, lastMessage, cardSource } from "../support/chat-log.ts";
-import { installDamageDouble } from "../support/damage-double.ts";
+import { installTargets } from "../support/targets.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 import { expandDotted } from "../support/runtime/diff.ts";
-import { installFoundryWorld, type UserDouble } from "../support/foundry-world.ts";
+import { installFoundryWorld, type WorldUser } from "../support/foundry-world.ts";
 import { armed, installItemUuids, rolledDamage } from "../support/attacks/rolled-cards.ts";
 
 const world = installFoundryWorld(11);
@@ -13,7 +13,7 @@ afterAll(() => world.uninstall());
 const chat = chatLog(world);
 const player = world.addUser("p1");
 const other = world.addUser("p2");
-const damage = installDamageDouble(world);
+const targeting = installTargets(world);
 installItemUuids();
 
 await import("../../src/foundry/init.ts");
@@ -64,14 +64,14 @@ const written = (a: ActorModel, changes: Obj) => ({ _id: a.id, ...expandDotted(c
 const hpOf = (a: ActorModel) => (sourceOf(a).hp as { value: number }).value;
 const shieldOf = (a: ActorModel) => (sourceOf(a).overshield as { value: number }).value;
 
-async function postDamage(by: UserDouble = world.gm, input: Partial<DamageCardInput> = {}): Promise<ChatMessageModel> {
+async function postDamage(by: WorldUser = world.gm, input: Partial<DamageCardInput> = {}): Promise<ChatMessageModel> {
   await world.as(by, () => postCard({ type: "damage", input: { ...CARD, ...input } }));
   await world.idle();
   return lastMessage(chat);
 }
 
 /** Runs a card button as `user` and counts what it wrote. */
-async function click(message: ChatMessageModel, action: string, user: UserDouble = world.gm) {
+async function click(message: ChatMessageModel, action: string, user: WorldUser = world.gm) {
   const writes = world.writes.length;
   const updates = chat.updates.length;
   const notices = world.notices.length;
@@ -91,15 +91,15 @@ function appliedOf(message: ChatMessageModel): Obj[] {
 }
 
 beforeEach(async () => {
-  for (const user of world.users.values()) damage.target(user, []);
-  damage.select([]);
+  for (const user of world.users.values()) targeting.target(user, []);
+  targeting.select([]);
   await game.settings.set("tempo", "drMode", "perHit");
 });
 
 describe("apply damage from a card", () => {
   it("DR-1, DR-2: Apply on the targeted token takes 4 + 1 + 7 = 12 per hit; one batched actor update, one card update", async () => {
     const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
-    damage.target(world.gm, [raider]);
+    targeting.target(world.gm, [raider]);
     const message = await postDamage();
     const result = await click(message, "apply");
     expect(result.refusal).toBeNull();
@@ -117,7 +117,7 @@ describe("apply damage from a card", () => {
     await game.settings.set("tempo", "drMode", "perAttack");
     const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
     const cultist = await creature("Cultist", "npc", { hp: 40 });
-    damage.target(world.gm, [raider, cultist]);
+    targeting.target(world.gm, [raider, cultist]);
     const result = await click(await postDamage(), "apply");
     expect([hpOf(raider), hpOf(cultist)]).toEqual([12, 19]);
     expect(result.actorWrites).toHaveLength(1);
@@ -127,11 +127,11 @@ describe("apply damage from a card", () => {
 
   it("DR-1: elemental DR does not reduce slashing damage; arcane DR reduces arcane kinds only", async () => {
     const golem = await creature("Golem", "npc", { hp: 50, dr: { elemental: 5, arcane: 5 } });
-    damage.target(world.gm, [golem]);
+    targeting.target(world.gm, [golem]);
     await click(await postDamage(), "apply");
     expect(hpOf(golem)).toBe(29);
     const warded = await creature("Warded", "npc", { hp: 50, dr: { arcane: 2 } });
-    damage.target(world.gm, [warded]);
+    targeting.target(world.gm, [warded]);
     await click(await postDamage(world.gm, { kind: "solar", swings: [6] }), "apply");
     expect(hpOf(warded)).toBe(46);
   });
@@ -142,7 +142,7 @@ describe("apply damage from a card", () => {
       dr: { physical: 2 },
       shield: { value: 10, max: 10, dr: { ...NO_DR, physical: 1 }, effect: "ward" },
     });
-    damage.target(world.gm, [knight]);
+    targeting.target(world.gm, [knight]);
     const message = await postDamage();
     const result = await click(message, "apply");
     // 7 − 1 = 6 (4 left), 4 − 1 = 3 (1 left), 10 − 1 = 9: 1 absorbed, the shield breaks, 8 − 2 = 6 to hit points.
@@ -157,7 +157,7 @@ describe("apply damage from a card", () => {
   it("DR-3: a player character at full health is left at 0 and unconscious; an NPC dies (massive damage)", async () => {
     const hero = await creature("Hero", "character", { hp: 10 });
     const thug = await creature("Thug", "npc", { hp: 10 });
-    damage.target(world.gm, [hero, thug]);
+    targeting.target(world.gm, [hero, thug]);
     const message = await postDamage(world.gm, { swings: [30], dr: NO_DR });
     await click(message, "apply");
     expect([hpOf(hero), hpOf(thug)]).toEqual([0, -20]);
@@ -170,7 +170,7 @@ describe("apply damage from a card", () => {
 
   it("the card then shows what changed per creature and offers Undo instead of Apply", async () => {
     const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
-    damage.target(world.gm, [raider]);
+    targeting.target(world.gm, [raider]);
     const message = await postDamage();
     await click(message, "apply");
     const model = cardModelOf(asChatMessage(message));
@@ -193,7 +193,7 @@ describe("apply damage from a card", () => {
     expect(none.refusal?.key).toBe("TEMPO.CHAT.Damage.NoTargets");
     expect(none.allWrites).toBe(0);
     expect(none.notices).toHaveLength(1);
-    damage.select([raider]);
+    targeting.select([raider]);
     await click(message, "apply");
     expect(hpOf(raider)).toBe(18);
     const twice = await click(message, "apply");
@@ -209,7 +209,7 @@ describe("undo", () => {
       shield: { value: 10, max: 10, dr: NO_DR, effect: "ward" },
     });
     const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
-    damage.target(world.gm, [knight, raider]);
+    targeting.target(world.gm, [knight, raider]);
     const message = await postDamage();
     const before = [sourceOf(knight), sourceOf(raider)];
     await click(message, "apply");
@@ -230,7 +230,7 @@ describe("undo", () => {
 
   it("Undo is refused when a changed value moved since (healed, hit again): nothing is written", async () => {
     const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
-    damage.target(world.gm, [raider]);
+    targeting.target(world.gm, [raider]);
     const message = await postDamage();
     await click(message, "apply");
     await raider.update({ "system.hp.value": 25 });
@@ -247,7 +247,7 @@ describe("who may apply", () => {
   it("AP-1, DR-1: a player who rolled the damage on a creature they may not update gets it applied by the GM through a damage request on the system socket", async () => {
     const raider = await creature("Raider", "npc", { hp: 30, dr: { physical: 3 } });
     const vex = await armed(world, "Vex", [player.id], { apCost: 10 }, { ap: { value: 30, max: 30 } });
-    damage.target(player, [raider]);
+    targeting.target(player, [raider]);
     await rolledDamage(world, player, vex, raider, [7, 4, 10]);
     const message = lastMessage(chat);
     const result = await click(message, "apply", player);
@@ -263,7 +263,7 @@ describe("who may apply", () => {
   it("a player applying to their own creature writes it themselves, still in one update", async () => {
     const hero = await creature("Hero", "character", { hp: 12, max: 20 }, [player.id]);
     const vex = await armed(world, "Vex", [player.id]);
-    damage.target(player, [hero]);
+    targeting.target(player, [hero]);
     await rolledDamage(world, player, vex, hero, [5]);
     const message = lastMessage(chat);
     const result = await click(message, "apply", player);
@@ -274,7 +274,7 @@ describe("who may apply", () => {
 
   it("another player may not apply someone else's damage: no button, and a click (or a direct request) writes nothing", async () => {
     const raider = await creature("Raider", "npc", { hp: 30 });
-    damage.target(other, [raider]);
+    targeting.target(other, [raider]);
     const message = await postDamage(player);
     const model = cardModelOf(asChatMessage(message));
     if (model === null || model.card.type !== "damage") throw new Error("no damage card");
@@ -296,7 +296,7 @@ describe("who may apply", () => {
   it("with no GM connected a player's apply on a creature they do not own is refused clearly; nothing changes", async () => {
     const raider = await creature("Raider", "npc", { hp: 30 });
     const vex = await armed(world, "Vex", [player.id]);
-    damage.target(player, [raider]);
+    targeting.target(player, [raider]);
     await rolledDamage(world, player, vex, raider, [7]);
     const message = lastMessage(chat);
     world.gm.active = false;
@@ -315,7 +315,7 @@ describe("refusals change nothing", () => {
   it("DR-1: an unknown damage kind is refused by the engine with the creature named; no creature is written", async () => {
     const a = await creature("A", "npc", { hp: 30 });
     const b = await creature("B", "npc", { hp: 30 });
-    damage.target(world.gm, [a, b]);
+    targeting.target(world.gm, [a, b]);
     const message = await postDamage(world.gm, { kind: "psychic" });
     const result = await click(message, "apply");
     expect(result.refusal).toMatchObject({ key: "TEMPO.CHAT.Damage.Refused", data: { name: "A" } });
@@ -325,7 +325,7 @@ describe("refusals change nothing", () => {
   it("a target without Tempo hit points refuses the whole apply: the other targets are not written either", async () => {
     const a = await creature("A", "npc", { hp: 30 });
     const plain = await world.addActor("Lamp post", [], "encounter"); // an actor type with no Tempo hit points
-    damage.target(world.gm, [a]);
+    targeting.target(world.gm, [a]);
     (game.user as unknown as { targets: Set<unknown> }).targets.add({ actor: plain });
     const result = await click(await postDamage(), "apply");
     expect(result.refusal).toEqual({ key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: "Lamp post" } });

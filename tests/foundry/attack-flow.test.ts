@@ -8,7 +8,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { chatLog, type ChatMessageModel, cardSource } from "../support/chat-log.ts";
-import { installDamageDouble } from "../support/damage-double.ts";
+import { installTargets } from "../support/targets.ts";
 import { addCombatants, firstTurn, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
@@ -17,7 +17,7 @@ import type { ActorModel } from "../support/runtime/actor.ts";
 const world = installFoundryWorld(23);
 afterAll(() => world.uninstall());
 const chat = chatLog(world);
-const damage = installDamageDouble(world);
+const targeting = installTargets(world);
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
@@ -58,7 +58,7 @@ async function use(uuid: string) {
 const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
 
 beforeEach(async () => {
-  for (const user of world.users.values()) damage.target(user, []);
+  for (const user of world.users.values()) targeting.target(user, []);
   world.scriptedTotals.length = 0;
   await game.settings.set("tempo", "ruleset", "standard");
   await game.settings.set("tempo", "drMode", "perHit");
@@ -68,7 +68,7 @@ describe("CONFIG.TEMPO.useItem: attack cards from an owned weapon", () => {
   it("STD (d20 vs AC): a hit posts the attack card, then the damage card with the target's DR; two ChatMessages, nothing else", async () => {
     const vex = await creature("Vex", "character", { abilities: { str: 3 }, primaryAbility: "str" });
     const raider = await creature("Raider", "npc", { defenses: { ac: 14 }, dr: { ...NO_DR, physical: 2 } });
-    damage.target(world.gm, [raider]);
+    targeting.target(world.gm, [raider]);
     world.scriptedTotals.push(11, 6); // d20 11 (+3 = 14 meets AC 14), then 1d8 = 6
     const result = await use((await blade(vex)).uuid);
     expect(result.done).toBe(true);
@@ -95,7 +95,7 @@ describe("CONFIG.TEMPO.useItem: attack cards from an owned weapon", () => {
   it("STD: a miss posts the attack card alone", async () => {
     const vex = await creature("Vex", "character", { abilities: { str: 3 } });
     const raider = await creature("Raider", "npc", { defenses: { ac: 14 } });
-    damage.target(world.gm, [raider]);
+    targeting.target(world.gm, [raider]);
     world.scriptedTotals.push(10);
     const result = await use((await blade(vex)).uuid);
     expect(result.messages.map((m) => m.type)).toEqual(["attack"]);
@@ -107,7 +107,7 @@ describe("CONFIG.TEMPO.useItem: attack cards from an owned weapon", () => {
     const vex = await creature("Vex", "character", { weaponSkills: [{ group: "blades", bonus: 4, proficient: true }] });
     const a = await creature("Guard A", "npc", { defenses: { dodge: 12, armor: 8 }, side: "enemy" });
     const b = await creature("Guard B", "npc", { defenses: { dodge: 20, armor: 20 }, side: "enemy" });
-    damage.target(world.gm, [a, b]);
+    targeting.target(world.gm, [a, b]);
     world.scriptedTotals.push(9, 5, 9); // A: 9 + 4 = 13 beats 12 → damage 5; B: 13 short of 20
     const result = await use((await blade(vex)).uuid);
     expect(result.messages.map((m) => [m.type, inputOf(m).target])).toEqual([
@@ -121,7 +121,7 @@ describe("CONFIG.TEMPO.useItem: attack cards from an owned weapon", () => {
     await game.settings.set("tempo", "ruleset", "segment");
     const ogre = await creature("Ogre", "npc", { hitDice: "4+4" });
     const knight = await creature("Knight", "character", { defenses: { descendingAc: 2 } });
-    damage.target(world.gm, [knight]);
+    targeting.target(world.gm, [knight]);
     world.scriptedTotals.push(20, 4);
     const hit = await use((await blade(ogre)).uuid);
     expect(hit.messages.map((m) => m.type)).toEqual(["attack", "damage"]);
@@ -148,7 +148,7 @@ describe("CONFIG.TEMPO.useItem: attack cards from an owned weapon", () => {
     const mage = await creature("Mage", "character");
     const a = await creature("Imp A", "npc", { dr: { ...NO_DR, arcane: 1 } });
     const b = await creature("Imp B", "npc");
-    damage.target(world.gm, [a, b]);
+    targeting.target(world.gm, [a, b]);
     const bolt = await ownedItem(world, mage, "Bolt", "spell", { ...ITEM_DEFAULTS.spell, damage: "2d6" });
     world.scriptedTotals.push(7, 9);
     const result = await use(bolt.uuid);
@@ -165,7 +165,7 @@ describe("CONFIG.TEMPO.useItem: attack cards from an owned weapon", () => {
       defenses: { ac: 10 },
       dr: { physical: 5, elemental: 2, arcane: 0 },
     });
-    damage.target(world.gm, [raider]);
+    targeting.target(world.gm, [raider]);
     const flamer = await ownedItem(world, vex, "Flamespitter", "weapon", {
       ...ITEM_DEFAULTS.weapon,
       damageKind: "fire",
@@ -195,7 +195,7 @@ describe("CONFIG.TEMPO.useItem: attack cards from an owned weapon", () => {
       side: "enemy",
     });
     const hero = await creature("Hero", "character", { defenses: { def: 9 }, side: "pc" });
-    damage.target(world.gm, [hero]);
+    targeting.target(world.gm, [hero]);
     world.scriptedTotals.push(3, 3); // 3 + 3 + 2 = 8 < DEF 9: a miss (with STR +5 it would hit)
     const result = await use((await blade(raider)).uuid);
     expect(result.messages.map((m) => m.type)).toEqual(["attack"]);
@@ -217,7 +217,7 @@ describe("CONFIG.TEMPO.useItem: attack cards from an owned weapon", () => {
       await world.idle();
       acting = combat.combatant?.id ?? "";
     }
-    damage.target(world.gm, [gale]);
+    targeting.target(world.gm, [gale]);
     const heavy = await ownedItem(world, fenn, "Maul", "weapon", {
       ...ITEM_DEFAULTS.weapon,
       damage: "2d6",

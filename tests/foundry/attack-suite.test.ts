@@ -55,7 +55,7 @@ describe("issue 18: the legit paths", () => {
     const hp = hpOf(ctx.raider.id);
     await rolledDamage(world, ctx.cheat, ctx.vex, ctx.raider, [7, 4, 10], { swings: [99, 99, 99], kind: "solar" });
     const message = lastMessage(chat);
-    ctx.damage.target(ctx.cheat, [ctx.raider]);
+    ctx.targeting.target(ctx.cheat, [ctx.raider]);
     const applied = await world.as(ctx.cheat, () => runCardAction(asChatMessage(message), "apply"));
     expect(applied).toBeNull();
     // 7, 4, 10 slashing, each less the Raider's physical DR 3 (DR-2 per hit): 4 + 1 + 7.

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, lastMessage } from "../support/chat-log.ts";
-import { installDialogs } from "../support/dialog-double.ts";
+import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(7);

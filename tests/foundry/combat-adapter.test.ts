@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, storeCombatState, type RulesetId } from "../../src/engine/index.ts";
-import { installFoundryWorld, type UserDouble } from "../support/foundry-world.ts";
+import { installFoundryWorld, type WorldUser } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
@@ -54,7 +54,7 @@ async function startAndRoll(combat: Tempo): Promise<void> {
   await world.idle();
 }
 
-describe("Foundry combat for every ruleset (adapter through the world double)", () => {
+describe("Foundry combat for every ruleset (adapter on the runtime model)", () => {
   for (const ruleset of RULESET_IDS) {
     describe(ruleset, () => {
       it(`TIME-1: a new combat takes the world's ruleset (${ruleset}) and the engine knows every combatant`, async () => {
@@ -138,7 +138,7 @@ describe("Foundry combat for every ruleset (adapter through the world double)", 
 });
 
 describe("GM checks on player commands", () => {
-  const asUser = <T>(user: UserDouble, fn: () => Promise<T>) => world.as(user, fn);
+  const asUser = <T>(user: WorldUser, fn: () => Promise<T>) => world.as(user, fn);
 
   it("a player rolls its own creature's initiative through the GM; the summary is a real Roll message", async () => {
     const combat = await encounter("standard");

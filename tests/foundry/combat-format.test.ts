@@ -215,6 +215,51 @@ describe("a running combat saved in format 2 (every undo patch stored as an enco
   );
 });
 
+describe("a running count combat saved in format 3 (its tie order stored)", () => {
+  it("CNT-5: it reads as it is, the next step writes format 4 over it (the tie order gone on the server), and undo and redo are exact across", async () => {
+    const combat = await encounter("count", 24);
+    await combat.startCombat();
+    await combat.rollAll();
+    await world.idle();
+    const first = model(combat).state;
+    await combat.nextTurn();
+    await world.idle();
+    const second = model(combat).state;
+    // What format 3 stored: the packed state with its tie order, the undo patch between such states.
+    const format3 = (state: unknown): StoredObject => ({
+      ...storeCombatState(state),
+      tieOrder: encodeStored((state as { tieOrder: number[] }).tieOrder) as StoredObject,
+    });
+    const [before, after] = [format3(first), format3(second)];
+    const history = { undo: { "1": encodeStored(diffStored(after, before) as never) }, redo: {} };
+    storedAs(combat, (system) => ({ ...system, format: 3, engine: after, history }));
+    expect(model(combat).resetReason).toBeNull();
+    expect(model(combat).state).toEqual(second);
+    expect(model(combat).format).toBe(3);
+
+    await combat.nextTurn();
+    await world.idle();
+    const third = model(combat).state;
+    const onServer = serverSystem(combat);
+    expect([onServer.format, Object.hasOwn(onServer.engine as Obj, "tieOrder")]).toEqual([4, false]);
+    expect(readCombatState(model(combat).host, onServer.engine)).toEqual({ ok: true, value: third });
+    reload(combat);
+    expect(model(combat).state).toEqual(third);
+    for (const expected of [second, first]) {
+      await combat.previousTurn();
+      await world.idle();
+      expect(model(combat).state).toEqual(expected);
+    }
+    reload(combat);
+    for (const expected of [second, third]) {
+      await combat.tempoCommand({ type: "redo" });
+      await world.idle();
+      expect(model(combat).state).toEqual(expected);
+    }
+    expect(model(combat).resetReason).toBeNull();
+  });
+});
+
 describe("a running phase combat saved in format 3 (its ranking and rolled values stored as they are)", () => {
   it("PHS-2: it reads as it is, the next step writes format 4 over it on the server, and undo and redo are exact across", async () => {
     const combat = await encounter("phase", 40);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { engineGroupOf, type HostCommand, type RulesetId } from "../../src/engine/index.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
+import { goblins, groupEncounters, type CombatDoc } from "../support/group-encounter.ts";
 
 const world = installFoundryWorld(23);
 afterAll(() => world.uninstall());
@@ -10,98 +10,12 @@ await import("../../src/foundry/init.ts");
 world.callHook("init");
 const { TempoCombatModel } = await import("../../src/foundry/data/combat/combat-model.ts");
 const { TempoCombatantGroupModel } = await import("../../src/foundry/data/combatant-group/combatant-group-model.ts");
-type Answer = import("../../src/foundry/combat/queries.ts").CommandAnswer;
 
-/** What the tests read and call of the world double's documents. */
-interface GroupDoc {
-  readonly id: string;
-  readonly name: string;
-  readonly type: string;
-  readonly system: unknown;
-}
-interface CombatantDoc {
-  readonly id: string;
-  readonly name: string;
-  readonly initiative: number | null;
-  readonly _source: { readonly group: string | null };
-  update(data: object): Promise<unknown>;
-}
-interface Collection<T> {
-  readonly size: number;
-  readonly contents: T[];
-  get(id: string): T | undefined;
-}
-interface CombatDoc {
-  readonly system: unknown;
-  readonly round: number;
-  readonly combatant: { readonly id: string } | undefined;
-  readonly groups: Collection<GroupDoc>;
-  readonly combatants: Collection<CombatantDoc>;
-  createEmbeddedDocuments(name: string, data: object[]): Promise<unknown[]>;
-  deleteEmbeddedDocuments(name: string, ids: string[]): Promise<void>;
-  tempoCommand(command: HostCommand): Promise<Answer>;
-  startCombat(): Promise<unknown>;
-  nextTurn(): Promise<unknown>;
-  rollAll(): Promise<unknown>;
-}
-
-interface Creature {
-  readonly name: string;
-  readonly side: "pc" | "ally" | "enemy";
-  readonly actorId?: string;
-}
-
-async function encounter(ruleset: RulesetId, flags: Record<string, boolean>, list: Creature[]): Promise<CombatDoc> {
-  await game.settings.set("tempo", "ruleset", ruleset);
-  for (const key of ["enemyGroups", "sharedInitiative"] as const)
-    await game.settings.set("tempo", key, flags[key] === true);
-  const create = (Combat as unknown as { create(d: object): Promise<CombatDoc> }).create.bind(Combat);
-  const combat = await create({});
-  await combat.createEmbeddedDocuments(
-    "Combatant",
-    list.map((c) => ({
-      name: c.name,
-      actorId: c.actorId,
-      owners: c.side === "pc" ? [player.id] : [],
-      system: { side: c.side },
-    })),
-  );
-  await world.idle();
-  return combat;
-}
-
-const host = (combat: CombatDoc) => {
-  const m = combat.system;
-  if (!(m instanceof TempoCombatModel)) throw new Error("not a Tempo combat");
-  return { host: m.host, state: m.state };
-};
-const byName = (combat: CombatDoc, name: string): CombatantDoc => {
-  const found = combat.combatants.contents.find((c) => c.name === name);
-  if (found === undefined) throw new Error(`no ${name}`);
-  return found;
-};
-const engineGroup = (combat: CombatDoc, name: string) => {
-  const { host: h, state } = host(combat);
-  return engineGroupOf(h, state, byName(combat, name).id);
-};
-const docGroup = (combat: CombatDoc, name: string) => byName(combat, name)._source.group;
-const writesSince = (from: number) => world.writes.slice(from).filter((w) => w.document !== "ChatMessage");
-async function newGroup(combat: CombatDoc, name: string): Promise<string> {
-  const [group] = (await combat.createEmbeddedDocuments("CombatantGroup", [
-    { name, type: "initiative" },
-  ])) as GroupDoc[];
-  await world.idle();
-  return group?.id ?? "";
-}
-async function give(combat: CombatDoc, command: HostCommand): Promise<Answer> {
-  const answer = await combat.tempoCommand(command);
-  await world.idle();
-  return answer;
-}
-const ids = (combat: CombatDoc, ...names: string[]) => names.map((n) => byName(combat, n).id);
-
-const goblins = (n: number): Creature[] =>
-  Array.from({ length: n }, (_, i) => ({ name: `Goblin ${i}`, side: "enemy", actorId: "goblin" }));
+const { encounter, host, byName, engineGroup, docGroup, writesSince, newGroup, give, ids } = groupEncounters(
+  world,
+  player,
+  TempoCombatModel,
+);
 
 describe("rotation groups through Foundry's CombatantGroup", () => {
   it("ROT-5: at the start enemies of one actor are grouped 1–3 in ONE group creation, then the start's one Combat update and one Combatant update (members' groups and initiative together), and each group rolls once", async () => {
@@ -290,95 +204,6 @@ describe("the active GM's check after the write", () => {
     await world.idle();
     expect([docGroup(combat, "Goblin 3"), engineGroup(combat, "Goblin 3")]).toEqual([null, null]);
     expect(world.notices.at(-1)?.text).toContain("TEMPO.ERRORS.Rotation.GroupTooLarge");
-  });
-});
-
-describe("segment groups through Foundry's CombatantGroup", () => {
-  const party: Creature[] = [
-    { name: "Hero", side: "pc" },
-    { name: "Hound", side: "ally" },
-    { name: "Orc", side: "enemy", actorId: "orc" },
-    { name: "Archer", side: "enemy", actorId: "orc" },
-  ];
-
-  it("SEG-2: the combat starts with one group per side; each group rolls its d6; a newcomer fights with its side", async () => {
-    const combat = await encounter("segment", {}, party);
-    const from = world.writes.length;
-    await combat.startCombat();
-    await world.idle();
-    expect(
-      writesSince(from)
-        .map((w) => w.document)
-        .slice(0, 3),
-    ).toEqual(["CombatantGroup", "Combat", "Combatant"]);
-    const [partyGroup, enemies] = combat.groups.contents;
-    expect(combat.groups.contents.map((g) => (g.system as { side: unknown }).side)).toEqual(["party", "enemies"]);
-    expect(["Hero", "Hound"].map((n) => engineGroup(combat, n))).toEqual([partyGroup?.id, partyGroup?.id]);
-    await combat.createEmbeddedDocuments("Combatant", [{ name: "Late Orc", system: { side: "enemy" } }]);
-    await world.idle();
-    expect(docGroup(combat, "Late Orc")).toBeNull();
-    expect(engineGroup(combat, "Late Orc")).toBe(enemies?.id);
-    const messages = world.messages.length;
-    await combat.nextTurn(); // step 2: the groups roll
-    await world.idle();
-    expect(world.messages.length).toBeGreaterThan(messages);
-    expect(byName(combat, "Late Orc").initiative).toBe(byName(combat, "Orc").initiative);
-    expect(byName(combat, "Hero").initiative).toBe(byName(combat, "Hound").initiative);
-  });
-
-  it("SEG-2: a creature changes group while actions are declared; once the groups have rolled it cannot", async () => {
-    const combat = await encounter("segment", {}, party);
-    await combat.startCombat();
-    await world.idle();
-    const wolves = await newGroup(combat, "Wolves");
-    expect(await give(combat, { type: "setGroup", combatantId: byName(combat, "Archer").id, groupId: wolves })).toEqual(
-      { ok: true },
-    );
-    expect(engineGroup(combat, "Archer")).toBe(wolves);
-    await combat.nextTurn();
-    await world.idle();
-    const from = world.writes.length;
-    const answer = await give(combat, { type: "setGroup", combatantId: byName(combat, "Archer").id, groupId: null });
-    expect(answer).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Groups.SegmentLocked" } });
-    await combat.deleteEmbeddedDocuments("CombatantGroup", [wolves]);
-    await world.idle();
-    expect(writesSince(from)).toEqual([]);
-    expect([docGroup(combat, "Archer"), engineGroup(combat, "Archer")]).toEqual([wolves, wolves]);
-  });
-
-  it("SEG-3: inside its group's turn the missile comes before the melee", async () => {
-    const combat = await encounter("segment", {}, party);
-    await combat.startCombat();
-    await world.idle();
-    const declaration = {
-      targetId: null,
-      castingTime: null,
-      routines: 1,
-      goesFirst: false,
-      delay: false,
-      inMelee: false,
-      minors: [],
-    };
-    const orc = byName(combat, "Orc").id;
-    const archer = byName(combat, "Archer").id;
-    await give(combat, {
-      type: "declare",
-      combatantId: orc,
-      declaration: { ...declaration, action: "melee", weaponSpeed: 1 },
-    });
-    await give(combat, {
-      type: "declare",
-      combatantId: archer,
-      declaration: { ...declaration, action: "missile", weaponSpeed: 9 },
-    });
-    const acted: string[] = [];
-    for (let i = 0; i < 12 && combat.round === 1; i++) {
-      await combat.nextTurn();
-      await world.idle();
-      const id = combat.combatant?.id;
-      if (id !== undefined && !acted.includes(id)) acted.push(id);
-    }
-    expect(acted.filter((id) => id === orc || id === archer)).toEqual([archer, orc]);
   });
 });
 

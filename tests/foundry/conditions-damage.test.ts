@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { heldConditionsOf, type AnyRulesetHost } from "../../src/engine/index.ts";
 import type { DamageCardInput } from "../../src/view/chat/damage-card.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, lastMessage } from "../support/chat-log.ts";
-import { installDamageDouble } from "../support/damage-double.ts";
+import { installTargets } from "../support/targets.ts";
 import { addCombatants, effectEncounter, firstTurn } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
@@ -15,7 +15,7 @@ import type { ActorModel } from "../support/runtime/actor.ts";
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
 const chat = chatLog(world);
-const damage = installDamageDouble(world);
+const targeting = installTargets(world);
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
@@ -62,7 +62,7 @@ async function click(message: ChatMessageModel, action: "apply" | "undo") {
 const sorted = (actor: ActorModel) => [...actor.statuses].sort();
 
 beforeEach(async () => {
-  damage.select([]);
+  targeting.select([]);
   await game.settings.set("tempo", "drMode", "perHit");
 });
 
@@ -70,7 +70,7 @@ describe("damage sets and clears the conditions it causes", () => {
   it("DR-3: a player character dropped from full is left at 0 and unconscious, an NPC at 0 is dead (core's defeated status): one effect write each; Undo takes both off", async () => {
     const hero = await creature("Hero", "character", 10);
     const thug = await creature("Thug", "npc", 10);
-    damage.target(world.gm, [hero, thug]);
+    targeting.target(world.gm, [hero, thug]);
     const message = await card([30]);
     const applied = await click(message, "apply");
     expect(applied.refusal).toBeNull();
@@ -90,7 +90,7 @@ describe("damage sets and clears the conditions it causes", () => {
 
   it("CNT-14: a wounded player character taken below 0 is unconscious and dying, both in ONE effect write", async () => {
     const hero = await creature("Hero", "character", 5, 10);
-    damage.target(world.gm, [hero]);
+    targeting.target(world.gm, [hero]);
     const applied = await click(await card([7]), "apply");
     expect(sorted(hero)).toEqual(["dying", "unconscious"]);
     expect(applied.effects).toHaveLength(1);
@@ -98,14 +98,14 @@ describe("damage sets and clears the conditions it causes", () => {
 
   it("damage that leaves a creature standing writes no effect; a status already shown is not set again nor taken off by Undo", async () => {
     const ogre = await creature("Ogre", "npc", 30);
-    damage.target(world.gm, [ogre]);
+    targeting.target(world.gm, [ogre]);
     const standing = await click(await card([4]), "apply");
     expect(standing.effects).toEqual([]);
     expect(standing.all).toBe(2); // the actor update and the card update
 
     const hero = await creature("Hero", "character", 0, 10);
     await hero.toggleStatusEffect("unconscious", { active: true });
-    damage.target(world.gm, [hero]);
+    targeting.target(world.gm, [hero]);
     const message = await card([0]);
     const again = await click(message, "apply");
     expect(again.effects).toEqual([]);
@@ -122,7 +122,7 @@ describe("damage sets and clears the conditions it causes", () => {
     await firstTurn(world, combat);
     const idOf = (name: string) => combat.combatants.contents.find((c) => c.name === name)?.id ?? "";
     const model = () => combat.system as unknown as { state: unknown; host: AnyRulesetHost };
-    damage.target(world.gm, [hero, thug]);
+    targeting.target(world.gm, [hero, thug]);
     const message = await card([30]);
     const applied = await click(message, "apply");
     expect(applied.effects).toHaveLength(2);

@@ -1,14 +1,19 @@
 /**
  * CNT-6, CNT-12 in Foundry: the count row's Declare and React controls ask through a DialogV2 prompt and
- * give the answer as the engine's command. The double stands in for core's DialogV2.prompt, which resolves
- * with what the ok button's callback returns (as dnd5e and Draw Steel read their prompts), and for
- * renderTemplate; the form's fields are what that callback reads from the form.
+ * give the answer as the engine's command. On the runtime model's DialogV2 (runtime/dialog-v2.ts): the real
+ * template is rendered into the prompt, the test fills its form as a user would and presses OK, and the
+ * prompt resolves with what the ok button's callback read from the form (as dnd5e and Draw Steel read theirs).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { installFoundryWorld } from "../support/foundry-world.ts";
+import { installDialogs, type DialogAnswer } from "../support/runtime/dialog-v2.ts";
 
 const world = installFoundryWorld(11);
-afterAll(() => world.uninstall());
+const dialogs = installDialogs();
+afterAll(() => {
+  dialogs.uninstall();
+  world.uninstall();
+});
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
@@ -17,28 +22,11 @@ const { askCountDeclaration, askCountReaction } = await import("../../src/foundr
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { countTrackerFactsOf } = await import("../../src/engine/index.ts");
 
-/** What the next prompt answers, and what it was asked with. */
-let answer: Record<string, string> | null = null;
-const asked: { template: string; context: Record<string, unknown>; title: unknown }[] = [];
-let lastTemplate = "";
-const applications = (globalThis as unknown as { foundry: { applications: Record<string, unknown> } }).foundry
-  .applications;
-applications.handlebars = {
-  renderTemplate: (path: string, context: Record<string, unknown>) => {
-    lastTemplate = path;
-    asked.push({ template: path, context, title: null });
-    return Promise.resolve(`<fieldset>${path}</fieldset>`);
-  },
+/** The user's next answer: the form's fields typed and OK pressed, or the prompt closed. */
+const answer = (next: DialogAnswer): void => {
+  dialogs.answers.push(next);
 };
-applications.api = {
-  DialogV2: {
-    prompt: (options: { window: { title: unknown } }) => {
-      const last = asked.at(-1);
-      if (last !== undefined) last.title = options.window.title;
-      return answer === null ? Promise.reject(new Error("closed")) : Promise.resolve(answer);
-    },
-  },
-};
+const lastPrompt = () => dialogs.prompts.at(-1);
 
 async function countEncounter(): Promise<Tempo> {
   await game.settings.set("tempo", "ruleset", "count");
@@ -69,10 +57,11 @@ describe("count forms in Foundry", () => {
     const combat = await countEncounter();
     const actor = combat.combatant?.id ?? "";
     expect(actor).not.toBe("");
-    answer = { kind: "spell", slotLevel: "2", target: "" };
+    answer({ fields: { kind: "spell", slotLevel: "2", target: "" } });
     const command = await askCountDeclaration(combat, actor);
-    expect(lastTemplate).toBe("systems/tempo/templates/combat/count-declare.hbs");
-    expect(asked.at(-1)?.title).toBe("TEMPO.TRACKER.Count.Declare.Title");
+    // templates/combat/count-declare.hbs, rendered into the prompt on the GM's page.
+    expect(lastPrompt()?.names).toEqual(expect.arrayContaining(["kind", "attacks", "slotLevel", "delay", "target"]));
+    expect(lastPrompt()).toMatchObject({ user: world.gm.id, title: "TEMPO.TRACKER.Count.Declare.Title" });
     expect(command).toEqual({
       type: "declare",
       combatantId: actor,
@@ -86,15 +75,15 @@ describe("count forms in Foundry", () => {
   it("CNT-12: React offers the pending spell's reactions and gives the engine's react", async () => {
     const combat = await countEncounter();
     const actor = combat.combatant?.id ?? "";
-    answer = { kind: "spell", slotLevel: "3", target: "" };
+    answer({ fields: { kind: "spell", slotLevel: "3", target: "" } });
     const declared = await askCountDeclaration(combat, actor);
     if (declared !== null) await combat.tempoCommand(declared);
     await world.idle();
-    answer = { reaction: "stopCasting" };
+    answer({ fields: { reaction: "stopCasting" } });
     const command = await askCountReaction(combat, actor);
-    expect(lastTemplate).toBe("systems/tempo/templates/combat/count-react.hbs");
-    const choices = (asked.at(-1)?.context.choices ?? []) as { value: string }[];
-    expect(choices.map((c) => c.value)).toContain("stopCasting");
+    // templates/combat/count-react.hbs offers the pending spell's reactions.
+    expect(lastPrompt()?.names).toContain("reaction");
+    expect(lastPrompt()?.content).toContain('value="stopCasting"');
     expect(command).toEqual({ type: "react", combatantId: actor, reaction: { kind: "stopCasting" } });
     if (command !== null) await combat.tempoCommand(command);
     await world.idle();
@@ -104,10 +93,11 @@ describe("count forms in Foundry", () => {
   it("a cancelled prompt or a form the builders cannot read gives nothing", async () => {
     const combat = await countEncounter();
     const actor = combat.combatant?.id ?? "";
-    answer = null;
+    answer("close");
     expect(await askCountDeclaration(combat, actor)).toBeNull();
-    answer = { kind: "spell", slotLevel: "12" };
+    answer({ fields: { kind: "spell", slotLevel: "12" } });
     expect(await askCountDeclaration(combat, actor)).toBeNull();
     expect(pendingOf(combat, actor)).toEqual([]);
+    expect(dialogs.answers).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, cardSource } from "../support/chat-log.ts";
-import { installDamageDouble } from "../support/damage-double.ts";
+import { installTargets } from "../support/targets.ts";
 import { addCombatants, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
@@ -18,7 +18,7 @@ import type { ActorModel } from "../support/runtime/actor.ts";
 const world = installFoundryWorld(41);
 afterAll(() => world.uninstall());
 const chat = chatLog(world);
-const damage = installDamageDouble(world);
+const targeting = installTargets(world);
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
@@ -86,7 +86,7 @@ async function resolve(card: ChatMessageModel) {
 }
 
 beforeEach(() => {
-  for (const user of world.users.values()) damage.target(user, []);
+  for (const user of world.users.values()) targeting.target(user, []);
   world.scriptedTotals.length = 0;
 });
 
@@ -94,7 +94,7 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
   it("CNT-6: the declaration records item and targets in its one Combatant update; Resolve rolls the attack, then damage on a hit", async () => {
     const { combat, fenn, gale, fennId } = await countFight();
     const maul = await heavyMaul(fenn);
-    damage.target(world.gm, [gale]);
+    targeting.target(world.gm, [gale]);
     const writes = world.writes.length;
     expect(await useItemDocument(maul)).toBe(true);
     await world.idle();
@@ -105,7 +105,7 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
     expect(flagsOf(combat, fennId)).toEqual({ [actionId]: { itemUuid: maul.uuid, targetUuids: [gale.uuid] } });
 
     // The GM's targets changed meanwhile: the recorded target is the one attacked.
-    damage.target(world.gm, []);
+    targeting.target(world.gm, []);
     const card = await untilPending(combat);
     expect(inputOf(card).entryKey).toBe(`pending:${actionId}`);
     world.scriptedTotals.push(11, 4, 3); // d20 11 + 3 = 14 meets AC 14; 2d6 = 4 + 3

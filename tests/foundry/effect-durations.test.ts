@@ -1,6 +1,6 @@
 /**
  * ActiveEffect durations expire on the right turn of their originator (STD-5, DUR-1, TIME-1), played
- * through the world double: effects made on actors, `nextTurn` step by step, what the documents say.
+ * on the runtime model: effects made on actors, `nextTurn` step by step, what the documents say.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";

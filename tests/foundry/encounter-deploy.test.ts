@@ -207,9 +207,10 @@ const STEP_WRITES: Record<string, { readonly combat: number; readonly combatant:
   standard: { combat: 3, combatant: 2 },
   // join, start, roll; combatants: creation.
   phase: { combat: 3, combatant: 1 },
-  // join, start; combatants: creation, the start's default groups (SEG-2: each side a group). Nobody
+  // join, start; combatants: creation only. The start's default groups (SEG-2: each side a group) are
+  // written as groups, not to their members (issue 17: every client derives a member's group). Nobody
   // owes a creature's roll: the groups' d6 come in the round's second step.
-  segment: { combat: 2, combatant: 2 },
+  segment: { combat: 2, combatant: 1 },
   // join, start, roll; combatants: creation.
   rotation: { combat: 3, combatant: 1 },
 };

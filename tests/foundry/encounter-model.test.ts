@@ -1,13 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { installModelUnits } from "../support/model-units.ts";
-import { installFoundryDouble } from "../support/foundry-double.ts";
+import { installFoundryWorld } from "../support/foundry-world.ts";
 
-const double = installFoundryDouble();
-installModelUnits();
-afterAll(() => double.uninstall());
+// The runtime model's GM page in English: the models' refusals are checked as a user reads them.
+const world = installFoundryWorld(1, { language: "en" });
+afterAll(() => world.uninstall());
 
 await import("../../src/foundry/init.ts");
-double.callHook("init");
+world.callHook("init");
 const { EncounterModel, encounterDataOf } = await import("../../src/foundry/data/actor/encounter-model.ts");
 
 const GOBLIN = "Compendium.tempo.npcs.Actor.gob1in0000000001";
@@ -15,7 +14,7 @@ const goblins = { uuid: GOBLIN, name: "Goblin", count: 3, side: "enemy" as const
 
 describe("encounter actor model (issue 12 item 1)", () => {
   it("registers the encounter Actor subtype", () => {
-    const dataModels = (double.config.Actor as { dataModels: Record<string, unknown> }).dataModels;
+    const dataModels = (CONFIG.Actor as { dataModels: Record<string, unknown> }).dataModels;
     expect(dataModels.encounter).toBe(EncounterModel);
   });
 

@@ -27,7 +27,7 @@ async function encounterActor(system: object): Promise<Actor.Implementation> {
   return actor as unknown as Actor.Implementation;
 }
 
-/** The sheet on `actor`, editable, counting its renders (the double's sheet base draws nothing). */
+/** The sheet on `actor`, editable, counting its renders (the model's sheet base draws nothing). */
 function sheetOf(actor: object): { sheet: Sheet; renders: () => number } {
   let renders = 0;
   const sheet = new TempoEncounterSheet({ document: actor } as never);

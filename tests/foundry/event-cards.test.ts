@@ -1,18 +1,18 @@
 /**
  * Cards the engine's events call for, posted by the active GM after a step (write-step.ts) and after
- * Apply (apply-damage.ts), through the world, chat and damage doubles: one ChatMessage per card, none
+ * Apply (apply-damage.ts), through the runtime model, its chat and the targets helper: one ChatMessage per card, none
  * when nothing is due, none for undo and redo.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { chatLog, type ChatMessageModel, asChatMessage, lastMessage, cardSource } from "../support/chat-log.ts";
-import { installDamageDouble } from "../support/damage-double.ts";
+import { installTargets } from "../support/targets.ts";
 import { effectEncounter, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(31);
 afterAll(() => world.uninstall());
 const chat = chatLog(world);
-const damage = installDamageDouble(world);
+const targeting = installTargets(world);
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
@@ -145,7 +145,7 @@ describe("SEG-10: concentration checks after Apply", () => {
     const mage = await world.addActor("Mage", [], "character", { weaponSkills: [], ...health });
     await mage.toggleStatusEffect("concentrating");
     const soldier = await world.addActor("Soldier", [], "npc", { weaponSkills: [], ...health });
-    damage.target(world.gm, [mage, soldier]);
+    targeting.target(world.gm, [mage, soldier]);
     await postCard({ type: "damage", input: card });
     const message = chat.messages.at(-1) as ChatMessageModel;
     const writes = world.writes.length;
@@ -162,7 +162,7 @@ describe("SEG-10: concentration checks after Apply", () => {
     await game.settings.set("tempo", "ruleset", "rotation");
     const mage = await world.addActor("Mage", [], "character", { weaponSkills: [], ...health });
     await mage.toggleStatusEffect("concentrating");
-    damage.target(world.gm, [mage]);
+    targeting.target(world.gm, [mage]);
     await postCard({ type: "damage", input: card });
     const created = chat.messages.length;
     await runCardAction(asChatMessage(lastMessage(chat)), "apply");

@@ -19,7 +19,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { storeCombatState } from "../../src/engine/index.ts";
-import type { UserDouble } from "../support/foundry-world.ts";
+import type { WorldUser } from "../support/foundry-world.ts";
 import { documentWrites, installTempoWorld, ownedId, playUntil, type Tempo } from "../support/tempo-encounter.ts";
 import { chatLog } from "../support/chat-log.ts";
 import { callsNamed, copyOf } from "../support/client-combats.ts";
@@ -45,7 +45,7 @@ function seqOf(combat: Tempo): number {
 }
 
 /** The answers `user`'s client hears on the system socket from now on (socket-channel.ts). */
-function answersTo(user: UserDouble): unknown[] {
+function answersTo(user: WorldUser): unknown[] {
   const heard: unknown[] = [];
   runtime.as(user.id, () =>
     game.socket.on(SOCKET_EVENT, (wire: unknown) => {
@@ -76,7 +76,7 @@ function endMyTurn(combat: Tempo): { answer: Promise<unknown>; settled: () => bo
 }
 
 const engineOf = (combat: Tempo): string => JSON.stringify(storeCombatState(t.model(combat).state));
-const noticesTo = (user: UserDouble, from: number) =>
+const noticesTo = (user: WorldUser, from: number) =>
   world.notices
     .slice(from)
     .filter((n) => n.user === user.id)
@@ -99,7 +99,7 @@ async function askThenGmLeaves(
 }
 
 /** Reconnects `user` (a new page) and makes the GM's client the test's own again. */
-async function reconnect(user: UserDouble): Promise<void> {
+async function reconnect(user: WorldUser): Promise<void> {
   user.active = true;
   runtime.setDefault(gm.id);
   await world.idle();
@@ -227,7 +227,7 @@ describe("issue 17: the active GM is taken over from while it runs a player's re
     const cards = chat.messages.length;
     // When the active GM posts the dice it rolled for the request, a GM whose id sorts first connects
     // and is the active GM from then on (foundryvtt/foundryvtt #11678; runtime/network.ts `activeGm`).
-    let takeover: UserDouble | null = null;
+    let takeover: WorldUser | null = null;
     runtime.as(gm.id, () =>
       Hooks.on("preCreateChatMessage", () => {
         takeover ??= world.addUser("aGm", true);
@@ -256,7 +256,7 @@ describe("issue 17: the active GM is taken over from while it runs a player's re
       TEMPO: { ERRORS: { Access: Record<string, string> } };
     };
     expect(en.TEMPO.ERRORS.Access.GmChangedMidway).toMatch(/took over/);
-    if (takeover !== null) (takeover as UserDouble).active = false;
+    if (takeover !== null) (takeover as WorldUser).active = false;
     await world.idle();
   });
 });

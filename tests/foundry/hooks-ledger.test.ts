@@ -16,7 +16,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, turnEventPlan, type HostEvent, type RulesetId } from "../../src/engine/index.ts";
-import type { UserDouble } from "../support/foundry-world.ts";
+import type { WorldUser } from "../support/foundry-world.ts";
 import type { HookCall } from "../support/runtime/hooks.ts";
 import { installTempoWorld, ownedId, type Tempo } from "../support/tempo-encounter.ts";
 import { callsNamed, copyOf, coreVersusEngine, sameTurn, turnView, type TurnView } from "../support/client-combats.ts";
@@ -27,12 +27,12 @@ const gm2 = world.addUser("gm2", true);
 afterAll(() => world.uninstall());
 
 const runtime = world.runtime;
-const clientId = (user: UserDouble): string => runtime.clientOf(user.id).id;
+const clientId = (user: WorldUser): string => runtime.clientOf(user.id).id;
 const CORE_HOOKS = ["combatStart", "combatRound", "combatTurn"];
 const TURN_EVENTS = ["_onStartTurn", "_onEndTurn", "_onStartRound", "_onEndRound"];
 
 interface Click {
-  readonly who: UserDouble;
+  readonly who: WorldUser;
   readonly label: string;
   run(combat: Tempo): Promise<unknown>;
 }
@@ -211,7 +211,7 @@ async function clickAndCheck(ruleset: RulesetId, combat: Tempo, click: Click, ta
 }
 
 /** A player reloads its page mid-encounter: a new client, which loads the documents as they are. */
-async function reload(user: UserDouble): Promise<void> {
+async function reload(user: WorldUser): Promise<void> {
   user.active = false;
   await world.idle();
   user.active = true;

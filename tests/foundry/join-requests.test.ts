@@ -6,9 +6,14 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { installFoundryWorld } from "../support/foundry-world.ts";
+import { installDialogs } from "../support/runtime/dialog-v2.ts";
 
 const world = installFoundryWorld(1818);
-afterAll(() => world.uninstall());
+const dialogs = installDialogs();
+afterAll(() => {
+  dialogs.uninstall();
+  world.uninstall();
+});
 const player = world.addUser("p1");
 await import("../../src/foundry/init.ts");
 world.callHook("init");
@@ -72,22 +77,18 @@ describe("issue 18: join requests", () => {
     await combat.startCombat();
     await world.idle();
     expect(combat.started).toBe(true);
-    const asked: unknown[] = [];
-    const api = (foundry as unknown as { applications: { api?: Obj } }).applications;
-    const before = api.api;
-    api.api = { ...before, DialogV2: { confirm: async (o: unknown) => Promise.resolve(asked.push(o) > 0) } };
-    try {
-      await world.as(player, () => copy(combat).deleteEmbeddedDocuments("Combatant", [ash(combat)?.id ?? ""]));
-      await world.idle();
-      expect(ash(combat)).toBeUndefined();
-      await world.as(player, () =>
-        copy(combat).createEmbeddedDocuments("Combatant", [{ name: "Ash", actorId: mine.id, owners: [player.id] }]),
-      );
-      await world.idle();
-    } finally {
-      api.api = before;
-    }
-    expect(asked.length).toBe(1);
+    const asked = dialogs.prompts.length;
+    await world.as(player, () => copy(combat).deleteEmbeddedDocuments("Combatant", [ash(combat)?.id ?? ""]));
+    await world.idle();
+    expect(ash(combat)).toBeUndefined();
+    dialogs.answers.push("yes");
+    await world.as(player, () =>
+      copy(combat).createEmbeddedDocuments("Combatant", [{ name: "Ash", actorId: mine.id, owners: [player.id] }]),
+    );
+    await world.idle();
+    // One Yes/No question, on the active GM's page.
+    expect(dialogs.prompts.slice(asked).map((d) => [d.kind, d.user])).toEqual([["confirm", world.gm.id]]);
+    expect(dialogs.answers).toEqual([]);
     const back = ash(combat);
     expect(back?.type).toBe("tempo");
     expect((back?._source.system as Obj).side).toBe("ally");

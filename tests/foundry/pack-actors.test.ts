@@ -1,14 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { installModelUnits } from "../support/model-units.ts";
-import { installFoundryDouble } from "../support/foundry-double.ts";
+import { installFoundryWorld } from "../support/foundry-world.ts";
 import { packSources } from "../packs/pack-sources.ts";
 
-const double = installFoundryDouble();
-installModelUnits();
-afterAll(() => double.uninstall());
+// The runtime model's GM page in English: the models' refusals are checked as a user reads them.
+const world = installFoundryWorld(1, { language: "en" });
+afterAll(() => world.uninstall());
 
 await import("../../src/foundry/init.ts");
-double.callHook("init");
+world.callHook("init");
 const { NpcModel } = await import("../../src/foundry/data/actor/npc-model.ts");
 
 const npcs = packSources("packs/npcs").filter(({ doc }) => doc.type === "npc");

@@ -24,7 +24,7 @@ import {
 } from "../../src/engine/index.ts";
 import { commandSamples, type SampleContext } from "../support/command-samples.ts";
 import { accessRefusal, engineVerdict, type Requester, type Verdict } from "../support/command-verdicts.ts";
-import type { UserDouble } from "../support/foundry-world.ts";
+import type { WorldUser } from "../support/foundry-world.ts";
 import {
   coreMismatches,
   documentWrites,
@@ -44,7 +44,7 @@ const { world } = t;
 afterAll(() => world.uninstall());
 
 const REQUESTERS: readonly Requester[] = ["gm", "owner", "other player", "observer"];
-const userOf = (r: Requester): UserDouble =>
+const userOf = (r: Requester): WorldUser =>
   ({ gm: t.gm, owner: t.owner, "other player": t.other, observer: t.observer })[r];
 
 type Stage = "not started" | "owner's creature acting" | "another creature acting";
@@ -167,7 +167,7 @@ const ROWS: Row[] = RULESET_IDS.flatMap((ruleset) =>
   ),
 );
 
-const noticesOf = (user: UserDouble, from: number) =>
+const noticesOf = (user: WorldUser, from: number) =>
   world.notices
     .slice(from)
     .filter((n) => n.user === user.id)

@@ -1,16 +1,17 @@
 /**
- * Issue 17's Quench batches (src/foundry/quench/): registered with Quench beside the others, and the
- * bodies of the ones a GM runs alone (`tempo.core.hooks`, `tempo.core.writers`) run here on the runtime
- * model, as the active GM, with every test passing. The batches that need a browser (`tempo.tracker.parts`:
- * the sidebar) or a second person (`tempo.socket.endTurn`: a player who presses End my turn) declare
- * their steps and skip, saying why, where what they need is missing.
+ * Issue 17's Quench batches (src/foundry/quench/): registered with Quench beside the others, and their
+ * bodies run here on the runtime model with every test passing: `tempo.core.hooks` and
+ * `tempo.core.writers` as the active GM, `tempo.core.writers` again from a second GM, and
+ * `tempo.socket.endTurn` with the test as the tester at the player's page (it presses End my turn's key
+ * when the batch asks). `tempo.tracker.parts` needs the sidebar's rendered tracker, which this world does
+ * not draw: it declares its steps and skips, saying why.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { installTempoWorld } from "../support/tempo-encounter.ts";
 import { declaredTests, runBatch } from "../support/quench-runner.ts";
 
 const t = await installTempoWorld(89);
-const { world, gm } = t;
+const { world, gm, owner } = t;
 const asGm = (fn: () => Promise<unknown>) => world.as(gm, fn);
 afterAll(() => world.uninstall());
 
@@ -30,16 +31,22 @@ describe("issue 17's Quench batches", () => {
       registerBatch: (key: string, fn: unknown, options: { displayName?: string; preSelected?: boolean } = {}) =>
         registered.push({ key, fn, name: options.displayName, checked: options.preSelected ?? true }),
     });
-    expect(registered.map((b) => b.key).slice(-4)).toEqual([
+    // every client's `quenchReady` registers them (the model runs one per user): each key once here
+    const byKey = new Map(registered.map((b) => [b.key, b]));
+    const issue17 = [...byKey.values()].filter((b) => /^tempo\.(core|socket|tracker)\./.test(b.key));
+    expect(issue17.map((b) => b.key)).toEqual([
       "tempo.core.hooks",
       "tempo.core.writers",
       "tempo.socket.endTurn",
       "tempo.tracker.parts",
     ]);
-    expect(registered.slice(-4).map((b) => b.fn)).toEqual([coreHooksBatch, writersBatch, socketBatch, trackerBatch]);
+    expect(issue17.map((b) => b.fn)).toEqual([coreHooksBatch, writersBatch, socketBatch, trackerBatch]);
     expect(new Set(registered.map((b) => b.key)).size).toBe(QUENCH_BATCHES.length);
-    // The End my turn batch waits for a tester's click at a second browser: unchecked unless chosen.
-    expect([...new Set(registered.filter((b) => !b.checked).map((b) => b.key))]).toEqual(["tempo.socket.endTurn"]);
+    // The batches that need a second browser (a tester's click, a player's console): unchecked unless chosen.
+    expect([...new Set(registered.filter((b) => !b.checked).map((b) => b.key))]).toEqual([
+      "tempo.socket.endTurn",
+      "tempo.attacks.console",
+    ]);
   });
 
   it("tempo.core.hooks passes on the runtime model for every ruleset: core hooks, turn events and combatant over two rounds", async () => {
@@ -65,13 +72,38 @@ describe("issue 17's Quench batches", () => {
     await world.idle();
   }, 60_000);
 
-  it("tempo.socket.endTurn and tempo.tracker.parts declare their steps", async () => {
-    const socket = await declaredTests(socketBatch);
-    expect(socket.flatMap((s) => s.tests.map((test) => test.title))).toEqual([
-      "the GM side: the request End my turn sends ends the player's character's turn (seq + 1, one combatTurnChange)",
-      "the full path, with the tester: press End my turn on the player's client within 60 s",
-    ]);
+  it("tempo.socket.endTurn passes on the runtime model: the GM side, then the owner presses End my turn's key on their page", async () => {
+    const from = world.notices.length;
+    let pressed = 0;
+    // The tester at the player's page: when the batch asks on the GM's page, they press Shift+E there.
+    const tester = setInterval(() => {
+      const asked = world.notices.slice(from).some((n) => n.user === gm.id && n.text.includes("press End my turn"));
+      if (!asked || pressed > 0) return;
+      pressed++;
+      void world.as(owner, async () => {
+        const actions = (game.keybindings as unknown as { actions: Map<string, { onDown(c: object): unknown }> })
+          .actions;
+        actions.get("tempo.endMyTurn")?.onDown({});
+        return Promise.resolve();
+      });
+    }, 20);
+    try {
+      const outcomes = await runBatch(socketBatch, asGm);
+      expect(outcomes.map((o) => o.title)).toEqual([
+        "the GM side: the request End my turn sends ends the player's character's turn (seq + 1, one combatTurnChange)",
+        "the full path, with the tester: press End my turn on the player's client within 60 s",
+      ]);
+      expect(failures(outcomes)).toEqual([]);
+    } finally {
+      clearInterval(tester);
+    }
+    expect(pressed).toBe(1);
+  }, 90_000);
+
+  it("tempo.tracker.parts declares a step per ruleset and skips, saying so, where no sidebar tracker is drawn", async () => {
     const tracker = await declaredTests(trackerBatch);
     expect(tracker.flatMap((s) => s.tests)).toHaveLength(5);
+    const outcomes = await runBatch(trackerBatch, asGm);
+    expect(outcomes.map((o) => o.status)).toEqual(Array(5).fill("skipped"));
   });
 });

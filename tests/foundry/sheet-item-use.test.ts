@@ -8,30 +8,22 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, cardSource } from "../support/chat-log.ts";
-import { installDamageDouble } from "../support/damage-double.ts";
+import { installTargets } from "../support/targets.ts";
+import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { addCombatants, firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
-import { installFoundryWorld, type UserDouble } from "../support/foundry-world.ts";
+import { installFoundryWorld, type WorldUser } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 
 const world = installFoundryWorld(43);
 afterAll(() => world.uninstall());
-const player = world.addUser("p1"); // before the damage double, which gives every user its targets
+const player = world.addUser("p1"); // before the targets helper, which gives every user its targets
 const chat = chatLog(world);
-const damage = installDamageDouble(world);
+const targeting = installTargets(world);
 
-let answer: Record<string, string> | null = null;
-const applications = (globalThis as unknown as { foundry: { applications: Record<string, unknown> } }).foundry
-  .applications;
-// Only the two calls the count forms make are replaced; the rest of the double's foundry.applications stays.
-applications.handlebars = {
-  ...(applications.handlebars as object),
-  renderTemplate: (path: string) => Promise.resolve(`<form>${path}</form>`),
-};
-applications.api = {
-  ...(applications.api as object),
-  DialogV2: { prompt: () => (answer === null ? Promise.reject(new Error("closed")) : Promise.resolve(answer)) },
-};
+// The count forms are real templates in the model's DialogV2; the test is the user who fills them.
+const dialogs = installDialogs();
+afterAll(() => dialogs.uninstall());
 
 await import("../../src/foundry/init.ts");
 world.callHook("init");
@@ -59,7 +51,7 @@ async function armed(name: string, type: "character" | "npc", system: Obj, owner
 }
 
 /** `user`'s own copy of an actor (the sheet a user opens shows that user's copy). */
-const copyOf = (user: UserDouble, actor: ActorModel) =>
+const copyOf = (user: WorldUser, actor: ActorModel) =>
   world.runtime.clientOf(user.id).actors.get(actor.id ?? "") as unknown as Actor.Implementation;
 
 const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
@@ -98,9 +90,9 @@ async function countFight(owners: string[] = []) {
 }
 
 beforeEach(() => {
-  for (const user of world.users.values()) damage.target(user, []);
+  for (const user of world.users.values()) targeting.target(user, []);
   world.scriptedTotals.length = 0;
-  answer = null;
+  dialogs.answers.length = 0;
 });
 
 describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
@@ -120,7 +112,7 @@ describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
         atk: 20,
       });
       const raider = await armed("Raider", "npc", { defenses: { ac: 2, dodge: 2, armor: 2, def: 2 }, side: "enemy" });
-      damage.target(world.gm, [raider.actor]);
+      targeting.target(world.gm, [raider.actor]);
       world.scriptedTotals.push(6, 6, 6, 6); // every die shows 6: a hit in each scheme (PHS: 2d6), then 6 damage
       const done = since();
       expect(await useSheetItem(vex.sheetActor, vex.itemId)).toBe(true);
@@ -149,7 +141,7 @@ describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
 
   it("CNT-6: a player's Attack declares through the GM with the item recorded; the player resolves the pending card and the attack rolls", async () => {
     const { combat, fenn, gale, fennId } = await countFight([player.id]);
-    damage.target(player, [gale.actor]);
+    targeting.target(player, [gale.actor]);
     const declared = since();
     expect(await world.as(player, () => useSheetItem(copyOf(player, fenn.actor), fenn.itemId))).toBe(true);
     await world.idle();
@@ -186,11 +178,11 @@ describe("CNT-6, CNT-12: the sheet's count Declare… and React…", () => {
 
   it("Declare asks the count form for the actor's combatant and gives its declare; React stops the casting", async () => {
     const { combat, fenn, fennId } = await countFight();
-    answer = { kind: "spell", slotLevel: "2", target: "" };
+    dialogs.answers.push({ fields: { kind: "spell", slotLevel: "2", target: "" } });
     expect(await sheetCountDeclare(fenn.sheetActor)).toBe(true);
     await world.idle();
     expect(pendingOf(combat, fennId).map((a) => [a.kind, a.delay])).toEqual([["spell", 2]]);
-    answer = { reaction: "stopCasting" };
+    dialogs.answers.push({ fields: { reaction: "stopCasting" } });
     expect(await sheetCountReact(fenn.sheetActor)).toBe(true);
     await world.idle();
     expect(pendingOf(combat, fennId)).toEqual([]);
@@ -200,7 +192,7 @@ describe("CNT-6, CNT-12: the sheet's count Declare… and React…", () => {
     const { fenn } = await countFight();
     const loner = await armed("Loner", "character", {});
     const done = since();
-    answer = null;
+    dialogs.answers.push("close");
     expect(await sheetCountDeclare(fenn.sheetActor)).toBe(false);
     expect(await sheetCountReact(loner.sheetActor)).toBe(false);
     const { writes, notices } = done();

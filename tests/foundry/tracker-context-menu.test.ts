@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { HostCommand } from "../../src/engine/index.ts";
-import { installDialogs } from "../support/dialog-double.ts";
+import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { embedded, installTempoWorld, ownedId, playUntil, type Tempo } from "../support/tempo-encounter.ts";
 
 const t = await installTempoWorld(43);

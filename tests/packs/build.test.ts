@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compiledDocumentNames } from "../support/compiled-pack.ts";
-import { installFoundryDouble } from "../support/foundry-double.ts";
+import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ROOT } from "../support/source-files.ts";
 import { manifest, packSources } from "./pack-sources.ts";
 
@@ -63,14 +63,15 @@ describe("npm run build", () => {
   it("keeps class names in tempo.mjs: loaded in Foundry, the Combat class is still TempoCombat", async () => {
     const bundle = readFileSync(join(out, "tempo.mjs"), "utf8");
     expect(bundle).toMatch(/class TempoCombat\b|\bTempoCombat = class\b/);
-    const double = installFoundryDouble();
+    // The runtime model's GM page loads the bundle as Foundry loads a system's esmodule, then runs init.
+    const world = installFoundryWorld(1);
     try {
       await import(pathToFileURL(join(out, "tempo.mjs")).href);
-      double.callHook("init");
-      const combat = (double.config.Combat as { documentClass: { name: string } }).documentClass;
+      world.callHook("init");
+      const combat = (CONFIG.Combat as { documentClass: { name: string } }).documentClass;
       expect(combat.name).toBe("TempoCombat");
     } finally {
-      double.uninstall();
+      world.uninstall();
     }
   });
 });

@@ -1,12 +1,12 @@
 /**
- * Encounters with actors and timed ActiveEffects in the world double, driven the way a GM drives them:
+ * Encounters with actors and timed ActiveEffects on the runtime model, driven the way a GM drives them:
  * `nextTurn` (or rolling what waits) one step at a time, reading the `tempo.*` hooks each step fires.
  * The actors are the runtime model's (world.addActor): the GM client's copies, which a test acting as
  * another user uses through that user's own copy.
  */
 import type { RulesetId } from "../../src/engine/index.ts";
 import { ActiveEffectModel, type ActorModel } from "./runtime/actor.ts";
-import type { UserDouble, World } from "./foundry-world.ts";
+import type { WorldUser, World } from "./foundry-world.ts";
 
 export type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 export type Ev = { readonly type: string; readonly [field: string]: unknown };
@@ -28,7 +28,7 @@ export async function effectEncounter(
   world: World,
   ruleset: RulesetId,
   names: readonly string[],
-  owner: UserDouble | null = null,
+  owner: WorldUser | null = null,
 ): Promise<EffectEncounter> {
   await game.settings.set("tempo", "ruleset", ruleset);
   const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create.bind(Combat);
@@ -48,7 +48,7 @@ export async function addCombatants(
   combat: Tempo,
   names: readonly string[],
   actors: Readonly<Record<string, { readonly id: string | null }>>,
-  owner: UserDouble | null = null,
+  owner: WorldUser | null = null,
 ): Promise<void> {
   const list = names.map((name, i) => ({
     name,

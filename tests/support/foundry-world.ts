@@ -14,11 +14,18 @@
  *   observe (its ownership is its actor's, runtime/combat.ts).
  * - Setting a user's `active` to false disconnects its client; true connects a new one (a reload).
  * - `Roll` evaluates dice terms (runtime/roll.ts); a scripted total, when a test gives one, wins.
+ * - Each page has its own registries, filled by its `init`: `game.settings.settings` (runtime/client.ts),
+ *   `game.keybindings.actions` (runtime/keybindings.ts), the sheets (runtime/document-sheets.ts), and
+ *   `game.packs` from the manifest (runtime/packs.ts). `Handlebars` is the library itself.
+ * - `game.i18n` speaks message keys by default, or English (lang/en.json) when asked (runtime/localization.ts).
+ * - `foundry.*` namespaces are strict (runtime/strict.ts): reading what the model lacks throws.
  */
-import { defineDocumentGlobals, sheetApplications, type SheetRegistration } from "./sheet-double.ts";
+import Handlebars from "handlebars";
+import { sheetApplications, sheetsOf, type SheetRegistration } from "./runtime/document-sheets.ts";
 import { CombatTrackerModel } from "./runtime/combat-tracker-model.ts";
-import { strict } from "./foundry-double.ts";
-import { ActorModel } from "./runtime/actor.ts";
+import { strict } from "./runtime/strict.ts";
+import { ActorModel, ItemModel } from "./runtime/actor.ts";
+import { localization, type Language } from "./runtime/localization.ts";
 import { createRuntime, type Runtime } from "./runtime/runtime.ts";
 import { defineSharedGlobal, insideClient } from "./runtime/context.ts";
 import { CombatModel } from "./runtime/combat.ts";
@@ -53,7 +60,7 @@ export interface Write {
   readonly options?: unknown;
 }
 
-export interface UserDouble {
+export interface WorldUser {
   readonly id: string;
   readonly name: string;
   readonly isGM: boolean;
@@ -63,8 +70,8 @@ export interface UserDouble {
 }
 
 export interface World {
-  readonly gm: UserDouble;
-  readonly users: Map<string, UserDouble>;
+  readonly gm: WorldUser;
+  readonly users: Map<string, WorldUser>;
   readonly writes: Write[];
   readonly messages: Obj[];
   readonly notices: { user: string; text: string }[];
@@ -74,9 +81,9 @@ export interface World {
   readonly scriptedTotals: number[];
   worldTime: number;
   readonly runtime: Runtime;
-  addUser(id: string, isGM?: boolean): UserDouble;
+  addUser(id: string, isGM?: boolean): WorldUser;
   /** Runs `fn` as this user's client. */
-  as<T>(user: UserDouble, fn: () => Promise<T>): Promise<T>;
+  as<T>(user: WorldUser, fn: () => Promise<T>): Promise<T>;
   /** Calls a hook on the running client; `init`, `setup` and `ready` on every client (a page load). */
   callHook(name: string, ...args: unknown[]): void;
   /** Runs a pre-hook on the running client: false when a listener returned false. */
@@ -85,7 +92,8 @@ export interface World {
   idle(): Promise<void>;
   /** Starts the seeded dice and the scheduler's delivery order again from `seed` (a replayable run). */
   reseed(seed: number): void;
-  readonly sheets: SheetRegistration[];
+  /** The sheets the GM's client registered in its `init` (runtime/document-sheets.ts). */
+  readonly sheets: readonly SheetRegistration[];
   /**
    * A world actor made by the GM on the server (`owners` own it, nobody else sees it: `ownership`
    * default NONE); every client holds its own copy. Returns the GM client's copy, which a test
@@ -103,6 +111,7 @@ const SHARED_GLOBALS = [
   "CONST",
   "Handlebars",
   "Actor",
+  "Item",
   "fromUuid",
   "fromUuidSync",
 ];
@@ -132,29 +141,30 @@ function bound(target: Obj, key: string | symbol): unknown {
   return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
 }
 
-export function installFoundryWorld(seed = 1): World {
+export interface WorldOptions {
+  /** `game.i18n`'s language (runtime/localization.ts): message keys (the default) or lang/en.json. */
+  readonly language?: Language;
+}
+
+export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World {
   let random = seed >>> 0;
   const next = (): number => {
     random = (Math.imul(random, 1664525) + 1013904223) >>> 0;
     return random / 4294967296;
   };
-  const i18n = {
-    localize: (key: string) => key,
-    format: (key: string, data: Obj = {}) => `${key} ${JSON.stringify(data)}`,
-  };
-  const sharedGame: Obj = { keybindings: strict({ register: () => undefined }, "game.keybindings"), i18n };
+  const sharedGame: Obj = { i18n: localization(options.language ?? "keys") };
   const runtime = createRuntime({ seed, users: [], config: baseConfig, sharedGame });
   runtime.installGlobals();
-  const userDoubles = new Map<string, UserDouble>();
+  const worldUsers = new Map<string, WorldUser>();
   const writes: Write[] = [];
   const notices: { user: string; text: string }[] = [];
   const scriptedTotals: number[] = [];
   let systemLoaded = false;
 
   const clientOf = (userId: string): Client => runtime.clientOf(userId);
-  const current = (): UserDouble => {
+  const current = (): WorldUser => {
     const user = (globalThis as unknown as { game: { user: { id: string } } }).game.user;
-    return userDoubles.get(user.id) as UserDouble;
+    return worldUsers.get(user.id) as WorldUser;
   };
 
   runtime.network.actors = {
@@ -197,8 +207,8 @@ export function installFoundryWorld(seed = 1): World {
   };
 
   const world: World = {
-    gm: null as unknown as UserDouble,
-    users: userDoubles,
+    gm: null as unknown as WorldUser,
+    users: worldUsers,
     get writes() {
       collectWrites();
       return writes;
@@ -225,7 +235,7 @@ export function installFoundryWorld(seed = 1): World {
     runtime,
     addUser(id, isGM = false) {
       runtime.server.users.set(id, { id, name: id, isGM, active: false });
-      const user: UserDouble = {
+      const user: WorldUser = {
         id,
         name: id,
         isGM,
@@ -247,7 +257,7 @@ export function installFoundryWorld(seed = 1): World {
           return model.query(name, data, options as { timeout?: number });
         },
       };
-      userDoubles.set(id, user);
+      worldUsers.set(id, user);
       const client = connect(id);
       if (systemLoaded) client.run(() => client.hooks.callAll("init"));
       return user;
@@ -285,9 +295,10 @@ export function installFoundryWorld(seed = 1): World {
     uninstall() {
       runtime.uninstall();
       for (const name of SHARED_GLOBALS) Reflect.deleteProperty(globalThis, name);
-      for (const name of SHEET_GLOBALS) Reflect.deleteProperty(globalThis, name);
     },
-    sheets: [],
+    get sheets() {
+      return sheetsOf(clientOf(world.gm.id));
+    },
     async addActor(name, owners = [], type = "character", system = {}) {
       const ownership: Obj = { default: OWNERSHIP.NONE };
       for (const id of owners) ownership[id] = OWNERSHIP.OWNER;
@@ -299,7 +310,7 @@ export function installFoundryWorld(seed = 1): World {
     },
   };
   const gm = world.addUser("gm", true);
-  (world as { gm: UserDouble }).gm = gm;
+  (world as { gm: WorldUser }).gm = gm;
   runtime.setDefault("gm");
 
   // Module-level hook registrations of the system (init.ts's `Hooks.once("init")`) happen outside any
@@ -331,7 +342,7 @@ export function installFoundryWorld(seed = 1): World {
         applications: {
           sidebar: { tabs: { CombatTracker: CombatTrackerModel } },
           handlebars: { loadTemplates: async () => [] },
-          ...sheetApplications(world.sheets),
+          ...sheetApplications(),
         },
         data: strict({ fields: strict(FIELDS, "foundry.data.fields") }, "foundry.data"),
         utils: strict(
@@ -349,12 +360,13 @@ export function installFoundryWorld(seed = 1): World {
     ),
   );
   defineSharedGlobal("Combat", CombatModel);
-  // Foundry's global Handlebars: init registers Tempo's helpers on it (handlebars-helpers.ts).
-  defineSharedGlobal("Handlebars", { registerHelper: () => undefined });
-  const SHEET_GLOBALS = defineDocumentGlobals(defineSharedGlobal);
+  // Foundry's global Handlebars, the library itself (an environment of its own per world): init
+  // registers Tempo's helpers on it (handlebars-helpers.ts).
+  defineSharedGlobal("Handlebars", Handlebars.create());
   defineSharedGlobal("Roll", makeRollClass({ scripted: () => scriptedTotals.shift(), random: next }));
   defineSharedGlobal("ChatMessage", ChatMessageModel);
   defineSharedGlobal("Actor", ActorModel);
+  defineSharedGlobal("Item", ItemModel);
   const { fromUuid, fromUuidSync } = uuidGlobals(runtime.compendia);
   defineSharedGlobal("fromUuid", fromUuid);
   defineSharedGlobal("fromUuidSync", fromUuidSync);

@@ -1,5 +1,5 @@
 /**
- * Tempo combats in the Foundry world double (foundry-world.ts), for the adapter tests: a world with
+ * Tempo combats on the runtime model (foundry-world.ts), for the adapter tests: a world with
  * a GM, the owner of one creature, another player and an observer of that creature; encounters of
  * any ruleset; what the engine holds read back from the stored document alone; core's fields
  * checked against the engine; and a snapshot of everything a command could write, to prove a
@@ -11,20 +11,20 @@ import { isDeepStrictEqual } from "node:util";
 import { readCombatState, readStoredCombat, storeCombatState, type RulesetId } from "../../src/engine/index.ts";
 import { activeRuntime } from "./runtime/runtime.ts";
 import { clearStateCache } from "../../src/foundry/combat/state-cache.ts";
-import { installFoundryWorld, type UserDouble, type World, type Write } from "./foundry-world.ts";
+import { installFoundryWorld, type WorldUser, type World, type Write } from "./foundry-world.ts";
 
 export type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 type Model = InstanceType<typeof import("../../src/foundry/data/combat/combat-model.ts").TempoCombatModel>;
 
 export interface TempoWorld {
   readonly world: World;
-  readonly gm: UserDouble;
+  readonly gm: WorldUser;
   /** Owns the first combatant of every encounter. */
-  readonly owner: UserDouble;
+  readonly owner: WorldUser;
   /** Owns nothing. */
-  readonly other: UserDouble;
+  readonly other: WorldUser;
   /** OBSERVER permission on the first combatant's actor. */
-  readonly observer: UserDouble;
+  readonly observer: WorldUser;
   model(combat: Tempo): Model;
   /** `system` overrides the facts of combatant i (see `combatantData`). */
   encounter(ruleset: RulesetId, n?: number, system?: (i: number) => object): Promise<Tempo>;
@@ -68,7 +68,7 @@ export async function installTempoWorld(seed: number): Promise<TempoWorld> {
   return { world, gm: world.gm, owner, other, observer, model, encounter };
 }
 
-/** The embedded-document calls of the double's Combat (core's signatures, loosely typed for tests). */
+/** The embedded-document calls of the model's Combat (core's signatures, loosely typed for tests). */
 export function embedded(combat: Tempo): {
   createEmbeddedDocuments(name: string, data: object[]): Promise<{ id: string }[]>;
   deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown>;

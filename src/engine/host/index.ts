@@ -39,7 +39,7 @@ export {
   summarizeEvents,
   type EventSummary,
 } from "./event-summary.ts";
-export { engineGroupOf, regroupCombatants } from "./groups/regroup.ts";
+export { engineGroupOf, engineHoldsGroup, regroupCombatants } from "./groups/regroup.ts";
 export { regrouped, type RegroupedEvent } from "./groups/regrouped.ts";
 export { segmentGroupsOpen } from "./groups/segment-regroup.ts";
 export {

@@ -1,11 +1,14 @@
 /**
  * The stored form of an engine state (`Combat.system.engine`, format 2; issue 17): what a scheme can
  * derive from the rest of its state is not stored (the pending rolls of `standard` and `rotation`, the round's
- * schedule of `segment`, the ranking of `phase`: initiative/<scheme>/packed.ts; phase's rolled values
- * as one string per roster leaf, format 4), and rows of records are stored as columns (storage/columns.ts).
+ * schedule of `segment`, the tie order of `count`, the ranking of `phase`: initiative/<scheme>/packed.ts;
+ * phase's rolled values as one string per roster leaf; both since format 4), and rows of records are
+ * stored as columns (storage/columns.ts).
  * `packState` is used on every write, `unpackState` on every read;
  * `unpackState(packState(s))` is `s`, and a state stored unpacked (format 1) reads back as it is.
  */
+import { packCountState, unpackCountState } from "../initiative/count/packed.ts";
+import type { CountState } from "../initiative/count/types.ts";
 import { packPhaseState, unpackPhaseState } from "../initiative/phase/packed.ts";
 import type { PhaseState } from "../initiative/phase/types.ts";
 import { packRotationState, unpackRotationState } from "../initiative/rotation/packed.ts";
@@ -61,6 +64,8 @@ function packScheme(state: unknown, memo: StoreMemo | undefined): Json {
       return packRotationState(state as RotationState);
     case "segment":
       return packSegmentState(state as SegmentState);
+    case "count":
+      return packCountState(state as CountState);
     default:
       return state as Json;
   }
@@ -79,6 +84,8 @@ export function unpackState(stored: Json): unknown {
       return unpackSegmentState(record);
     case "phase":
       return unpackPhaseState(record);
+    case "count":
+      return unpackCountState(record);
     default:
       return value;
   }

@@ -7,6 +7,7 @@ import type { TrackerInput } from "../../view/tracker/tracker-input.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { actionNowsOf } from "../combat/step-actions.ts";
 import { readableCombat } from "../combat/tempo-model.ts";
+import { groupDocumentOf } from "../combat/groups/membership.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
 /** The tracker input for `user` viewing `combat`, or null when the combat is not a Tempo combat (or unreadable). */
@@ -32,6 +33,12 @@ export function trackerInputOf(combat: Combat.Implementation, user: User.Impleme
     };
   });
   const groups = [...(combat.groups ?? [])].map((g) => ({ id: g.id ?? "", name: g.name ?? "" }));
+  // SEG-2: a side's group is its side's name in the engine (membership.ts), shown with its document's name.
+  for (const side of ["party", "enemies"] as const) {
+    const document = groupDocumentOf(combat, side);
+    if (document !== null && document !== side)
+      groups.push({ id: side, name: combat.groups.get(document)?.name ?? "" });
+  }
   return {
     host: model.host,
     state: state,

@@ -11,6 +11,7 @@ import type { DiceRequest, RollResult } from "../../engine/index.ts";
 import { compactInitiativeLines } from "../../view/chat/initiative-card.ts";
 import { packInitiativeRolls } from "../../view/chat/initiative-rolls.ts";
 import { postCard } from "../chat/post-card.ts";
+import { groupDocumentOf } from "./groups/membership.ts";
 
 /**
  * The most `Roll`s attached to one summary message (Dice So Nice animates them). A bigger batch (a
@@ -37,7 +38,9 @@ function isPrivate(combat: Combat.Implementation, request: DiceRequest): boolean
 
 function rollerName(combat: Combat.Implementation, request: DiceRequest): string {
   if (request.combatantId === null) {
-    return game.i18n.format("TEMPO.COMBAT.Dice.Group", { group: request.groupId ?? "" });
+    const group = request.groupId ?? "";
+    // SEG-2: a side's group (its side's name in the engine) is named by its document, as before.
+    return game.i18n.format("TEMPO.COMBAT.Dice.Group", { group: groupDocumentOf(combat, group) ?? group });
   }
   return combat.combatants.get(request.combatantId)?.name ?? request.combatantId;
 }

@@ -18,8 +18,9 @@ import { coreHooksBatch } from "./core-hooks-batch.ts";
 import { writersBatch } from "./writers-batch.ts";
 import { socketBatch } from "./socket-batch.ts";
 import { trackerBatch } from "./tracker-batch.ts";
+import { consoleAttacksBatch } from "./console-attacks-batch.ts";
 
-/** Key, display name and registration function of each batch: the rulesets' order, the chat cards, then issue 17's. */
+/** Key, display name and registration function of each batch: the rulesets' order, the chat cards, then issue 17's and 18's. */
 export const QUENCH_BATCHES: readonly {
   readonly key: string;
   readonly name: string;
@@ -45,6 +46,12 @@ export const QUENCH_BATCHES: readonly {
     manual: true,
   },
   { key: "tempo.tracker.parts", name: "TEMPO: partial tracker render draws the scheme part", fn: trackerBatch },
+  {
+    key: "tempo.attacks.console",
+    name: "TEMPO: a player's console cheats change nothing (run as a player)",
+    fn: consoleAttacksBatch,
+    manual: true,
+  },
 ];
 
 /** `Hooks` with the `quenchReady` hook, which the Foundry types do not list (called on `Hooks` itself). */

@@ -10,7 +10,7 @@
  *    system socket to the active GM. The answer is `{ ok: true }`, the turn ends, `system.seq` moves
  *    on by 1 and `combatTurnChange` fires here once.
  * 2. The full path, with the tester: when the character acts again the batch shows a notice and
- *    waits 60 s; on the player's client press End my turn in the combat tracker (or run
+ *    waits 60 s; on the player's client press End my turn in the combat tracker or Shift+E (or run
  *    `game.combat.tempoCommand({ type: "endTurn" })` in its console). The request travels on
  *    `system.tempo`, the active GM checks the server's sender id owns the acting creature, runs it,
  *    and the turn moves on here.

@@ -3,8 +3,10 @@
  * commands given at once (as two GMs clicking together) end as two steps in order: `system.seq` moves
  * on by exactly 2, the engine state reads back, core's fields agree with it, and two undos bring the
  * combat back through the first step to where it was (so neither step was merged into the other or
- * lost). Run by the active GM, both steps queue in its writer queue; run by a second GM while another
- * is the active GM, both travel over the system socket to that GM, which is the full two-GM path.
+ * lost). Every write to the combat comes from the active GM's user (the `updateCombat` hook's `userId`,
+ * API hookEvents.updateDocument: "The ID of the User who triggered the update workflow"): one writer,
+ * whoever clicked. Run by the active GM, both steps queue in its writer queue; run by a second GM while
+ * another is the active GM, both travel over the system socket to that GM, which is the full two-GM path.
  */
 import { RULESET_IDS, storeCombatState } from "../../engine/index.ts";
 import { writerQueueIdle } from "../combat/writer-queue.ts";
@@ -42,6 +44,10 @@ export const writersBatch: QuenchBatchFunction = ({ describe, it, before, after,
 
       it("two nextTurn calls given together are two steps in order: seq + 2, the state reads back, two undos go back through both", async () => {
         const combat = await world.start(ruleset, `Quench Writers ${ruleset}`);
+        const writers: unknown[] = [];
+        world.on("updateCombat", (updated, _changes, _options, userId) => {
+          if (updated === combat) writers.push(userId);
+        });
         const start = engineOf(combat).seq;
         const before = engineJson(combat);
         await Promise.all([combat.nextTurn(), combat.nextTurn()]);
@@ -60,6 +66,9 @@ export const writersBatch: QuenchBatchFunction = ({ describe, it, before, after,
         await seqReaches(combat, start + 4);
         assert.strictEqual(engineJson(combat), before, "the second undo is the state before both");
         assertAgrees(assert, combat, "after both undos");
+        const activeGm = game.users.activeGM?.id ?? null;
+        assert.isAtLeast(writers.length, 4, "a Combat write per step and per undo");
+        assert.deepEqual([...new Set(writers)], [activeGm], "every write came from the active GM's user");
       });
     });
   }

@@ -7,9 +7,9 @@
  * GM's save cards for Vex: an end-phase save against a Bleeding effect and a death save.
  */
 import { afterAll } from "vitest";
-import { installDamageDouble, type DamageDouble } from "../damage-double.ts";
+import { installTargets, type Targeting } from "../targets.ts";
 import { chatLog, lastMessage, type ChatLog, type ChatMessageModel } from "../chat-log.ts";
-import { installFoundryWorld, type UserDouble, type World } from "../foundry-world.ts";
+import { installFoundryWorld, type WorldUser, type World } from "../foundry-world.ts";
 import type { ActorModel } from "../runtime/actor.ts";
 import { armed, installItemUuids, type Armed } from "./rolled-cards.ts";
 
@@ -19,11 +19,11 @@ type Tempo = import("../../../src/foundry/documents/combat.ts").TempoCombat;
 export interface AttackContext {
   readonly world: World;
   readonly chat: ChatLog;
-  readonly damage: DamageDouble;
-  readonly cheat: UserDouble;
-  readonly forger: UserDouble;
-  readonly spammer: UserDouble;
-  readonly victim: UserDouble;
+  readonly targeting: Targeting;
+  readonly cheat: WorldUser;
+  readonly forger: WorldUser;
+  readonly spammer: WorldUser;
+  readonly victim: WorldUser;
   readonly vex: Armed;
   readonly wren: Armed;
   readonly raider: ActorModel;
@@ -69,7 +69,7 @@ export async function attackContext(seed = 18): Promise<AttackContext> {
   const forger = world.addUser("p2");
   const spammer = world.addUser("p3");
   const victim = world.addUser("p4");
-  const damage = installDamageDouble(world);
+  const targeting = installTargets(world);
   installItemUuids();
   await import("../../../src/foundry/init.ts");
   world.callHook("init");
@@ -104,7 +104,7 @@ export async function attackContext(seed = 18): Promise<AttackContext> {
   return {
     world,
     chat,
-    damage,
+    targeting,
     cheat,
     forger,
     spammer,

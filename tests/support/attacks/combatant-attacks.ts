@@ -9,7 +9,7 @@
  *   approve (no dialog answers in the runtime model), deleted, the player told why.
  */
 import type { Message } from "../../../src/engine/index.ts";
-import type { UserDouble } from "../foundry-world.ts";
+import type { WorldUser } from "../foundry-world.ts";
 import type { Attack, Verdict } from "./attack.ts";
 import type { AttackContext } from "./attack-context.ts";
 import { armed, type Armed } from "./rolled-cards.ts";
@@ -55,7 +55,7 @@ function copy(a: Arena): Embedded {
   return (game as unknown as { combats: { get(id: string): Embedded } }).combats.get(id);
 }
 
-async function serverRefuses(ctx: AttackContext, user: UserDouble, run: () => Promise<unknown>): Promise<Verdict> {
+async function serverRefuses(ctx: AttackContext, user: WorldUser, run: () => Promise<unknown>): Promise<Verdict> {
   try {
     await ctx.world.as(user, run);
     return { kind: "allowed" };
@@ -65,7 +65,7 @@ async function serverRefuses(ctx: AttackContext, user: UserDouble, run: () => Pr
 }
 
 /** Runs a write the GM's check must undo: refused with the key of the notice the player got. */
-async function undoneWithNotice(ctx: AttackContext, user: UserDouble, run: () => Promise<unknown>): Promise<Verdict> {
+async function undoneWithNotice(ctx: AttackContext, user: WorldUser, run: () => Promise<unknown>): Promise<Verdict> {
   const from = ctx.world.notices.length;
   await ctx.world.as(user, run);
   await ctx.world.idle();

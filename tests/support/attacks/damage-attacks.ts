@@ -5,7 +5,7 @@
  */
 import type { Obj } from "../runtime/diff.ts";
 import { asChatMessage, lastMessage, type ChatMessageModel } from "../chat-log.ts";
-import type { UserDouble } from "../foundry-world.ts";
+import type { WorldUser } from "../foundry-world.ts";
 import { answerVerdict, type Attack, type Verdict } from "./attack.ts";
 import type { AttackContext } from "./attack-context.ts";
 import { rolledDamage } from "./rolled-cards.ts";
@@ -15,7 +15,7 @@ const HAND_MADE = { attacker: "Vex", target: "King", formula: "1d8+2", kind: "sl
 
 async function ask(
   ctx: AttackContext,
-  user: UserDouble,
+  user: WorldUser,
   message: ChatMessageModel,
   action: string,
   uuids: string[] = [],
@@ -26,7 +26,7 @@ async function ask(
   return answerVerdict(answer);
 }
 
-async function post(ctx: AttackContext, user: UserDouble, input: Obj, options: Obj = {}): Promise<ChatMessageModel> {
+async function post(ctx: AttackContext, user: WorldUser, input: Obj, options: Obj = {}): Promise<ChatMessageModel> {
   const { postCard } = await import("../../../src/foundry/chat/post-card.ts");
   await ctx.world.as(user, () => postCard({ type: "damage", input } as never, options));
   await ctx.world.idle();
@@ -45,7 +45,7 @@ async function ownCard(
   return lastMessage(ctx.chat);
 }
 
-async function update(ctx: AttackContext, user: UserDouble, message: ChatMessageModel, changes: Obj) {
+async function update(ctx: AttackContext, user: WorldUser, message: ChatMessageModel, changes: Obj) {
   await ctx.world.as(user, () => asChatMessage(message).update(changes as never));
   await ctx.world.idle();
 }

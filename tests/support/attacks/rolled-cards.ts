@@ -10,7 +10,7 @@
  *   (core resolves embedded UUIDs; dnd5e and Draw Steel resolve item UUIDs with `fromUuid`); anything
  *   else goes to the previous `fromUuid`.
  */
-import type { UserDouble, World } from "../foundry-world.ts";
+import type { WorldUser, World } from "../foundry-world.ts";
 import type { ActorModel, ItemModel } from "../runtime/actor.ts";
 import { currentClient } from "../runtime/context.ts";
 
@@ -64,7 +64,7 @@ export async function armed(
 /** The damage card a user's client posts for a hit of `item` on `target`, its swings rolled to `totals`. */
 export async function rolledDamage(
   world: World,
-  user: UserDouble,
+  user: WorldUser,
   attacker: Armed,
   target: ActorModel,
   totals: readonly number[],

@@ -20,7 +20,6 @@
  *   which cannot be closed without a compare-and-swap Foundry does not have (runner.ts, TAKEOVER);
  * - write counts (`writeCountProblems`).
  */
-import { isDeepStrictEqual } from "node:util";
 import { readCombatState, readStoredCombat } from "../../../src/engine/index.ts";
 import type { Client } from "../runtime/client.ts";
 import { isObj, type Obj } from "../runtime/diff.ts";
@@ -28,6 +27,7 @@ import type { LedgerEntry } from "../runtime/protocol.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { coreMismatches, type Tempo, type TempoWorld } from "../tempo-encounter.ts";
 import type { Launched } from "./actions.ts";
+import { survivesJson } from "./json-safe.ts";
 
 interface CopyLike {
   readonly _source: Obj;
@@ -50,15 +50,16 @@ export function copyProblems(t: TempoWorld, combat: Tempo, checked?: WeakSet<obj
   if (own === undefined) return ["no combat"];
   for (const source of [own, ...children]) {
     if (checked?.has(source) === true) continue;
-    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(source)), source))
-      out.push(`${String(source._id)}: the source does not survive a JSON round trip`);
+    if (!survivesJson(source)) out.push(`${String(source._id)}: the source does not survive a JSON round trip`);
   }
   if (checked !== undefined) {
     const fresh = !checked.has(own);
     for (const source of [own, ...children]) checked.add(source);
     if (!fresh) return out;
   }
-  const system = JSON.parse(JSON.stringify((combat as unknown as CopyLike)._source.system ?? null)) as unknown;
+  // The stored system as JSON carries it: the source itself once it survives a round trip unchanged.
+  const source = own.system ?? null;
+  const system = out.length === 0 ? source : (JSON.parse(JSON.stringify(source)) as unknown);
   const stored = isObj(system) ? readStoredCombat(system) : null;
   if (stored === null) return [...out, "the stored system has no engine state"];
   const read = readCombatState(t.model(combat).host, stored.engine);
@@ -115,11 +116,7 @@ function sortedJson(sources: readonly Obj[]): string {
 
 /** The server's sources of the combat and its embedded documents, by document name. */
 function serverSources(runtime: Runtime, combatId: string): { combat: Obj | null; children: Obj[] } {
-  const all = runtime.server.snapshot();
-  return {
-    combat: runtime.server.source("Combat", combatId),
-    children: all.filter((d) => d.parentId === combatId).map((d) => d.source),
-  };
+  return { combat: runtime.server.source("Combat", combatId), children: runtime.server.childrenOf(combatId) };
 }
 
 const ANSWER_KEYS = /^TEMPO\.[A-Za-z.]+$/;

@@ -4,7 +4,7 @@
  * copy of the combat, as a real page would.
  */
 import type { RulesetId } from "../../../src/engine/index.ts";
-import type { UserDouble } from "../foundry-world.ts";
+import type { WorldUser } from "../foundry-world.ts";
 import type { Client } from "../runtime/client.ts";
 import { installTempoWorld, ownedId, type Tempo, type TempoWorld } from "../tempo-encounter.ts";
 
@@ -14,7 +14,7 @@ export const PLAYERS: readonly RaceUser[] = ["owner", "other"];
 
 export interface RaceWorld {
   readonly t: TempoWorld;
-  readonly users: Readonly<Record<RaceUser, UserDouble>>;
+  readonly users: Readonly<Record<RaceUser, WorldUser>>;
   /** The user's client, or null when that user is not connected. */
   clientOf(who: RaceUser): Client | null;
   /** `who`'s own copy of the combat (null when not connected or the copy is gone). */
@@ -28,7 +28,7 @@ export async function installRaceWorld(seed: number): Promise<RaceWorld> {
   const t = await installTempoWorld(seed);
   const gm2 = t.world.addUser("gm2", true);
   t.observer.active = false;
-  const users: Record<RaceUser, UserDouble> = { gm: t.gm, gm2, owner: t.owner, other: t.other };
+  const users: Record<RaceUser, WorldUser> = { gm: t.gm, gm2, owner: t.owner, other: t.other };
   const clientOf = (who: RaceUser): Client | null => t.world.runtime.network.clientOf(users[who].id) ?? null;
   return {
     t,

@@ -42,6 +42,8 @@ export interface RunSummary {
   readonly overlaps: number;
   readonly failures: readonly string[];
   readonly ms: number;
+  /** CPU milliseconds of this process (wall time also counts a shared machine's other work). */
+  readonly cpuMs: number;
 }
 
 /** A sequence that has not finished by then has lost a message or loops: it fails. */
@@ -148,7 +150,7 @@ async function sequence(race: RaceWorld, ruleset: RulesetId, seed: number, watch
       if (rng.chance(0.5)) for (let k = rng.int(1, 4); k > 0; k--) await macrotask();
     }
     await t.world.idle();
-    most = Math.max(most, runtime.server.snapshot().filter((d) => d.parentId === combatId).length);
+    most = Math.max(most, runtime.server.childrenOf(combatId).length);
     tally(watchOut.answers, launched);
     const where = `batch ${batch} ${JSON.stringify(launched.map((l) => l.action))}`;
     fail(where, watch.violations);
@@ -241,6 +243,11 @@ export async function runMany(
   onProgress?: (done: number, summary: RunSummary) => void,
 ): Promise<RunSummary> {
   const started = Date.now();
+  const cpu = process.cpuUsage();
+  const cpuMs = (): number => {
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / 1000;
+  };
   let deliveries = 0;
   const answers: Answers = { ok: 0, refused: 0, other: 0 };
   let overlaps = 0;
@@ -266,14 +273,24 @@ export async function runMany(
       overlaps,
       failures,
       ms: Date.now() - started,
+      cpuMs: cpuMs(),
     });
   }
-  return { ruleset, sequences: done, deliveries, answers, overlaps, failures, ms: Date.now() - started };
+  return {
+    ruleset,
+    sequences: done,
+    deliveries,
+    answers,
+    overlaps,
+    failures,
+    ms: Date.now() - started,
+    cpuMs: cpuMs(),
+  };
 }
 
 export function summaryLine(s: RunSummary): string {
   const { ok, refused, other } = s.answers;
   const answers = `commands: ${ok} ok, ${refused} refused, ${other} GM gone or changed`;
   const overlaps = `${s.overlaps} seq overlaps at a live GM takeover (by design)`;
-  return `${s.ruleset}: ${s.sequences} sequences, ${s.deliveries} deliveries, ${s.failures.length} failures (${answers}; ${overlaps}; ${(s.ms / 1000).toFixed(1)} s)`;
+  return `${s.ruleset}: ${s.sequences} sequences, ${s.deliveries} deliveries, ${s.failures.length} failures (${answers}; ${overlaps}; ${(s.ms / 1000).toFixed(1)} s, ${(s.cpuMs / 1000).toFixed(1)} s CPU)`;
 }

@@ -31,6 +31,8 @@ import { ChatMessageModel } from "./chat.ts";
 import { ActiveEffectModel, ActorModel, ItemModel } from "./actor.ts";
 import { SceneModel, TokenModel, WallModel } from "./scene.ts";
 import { fromCompendium } from "./uuid.ts";
+import { ClientKeybindingsModel } from "./keybindings.ts";
+import { packCollection } from "./packs.ts";
 import { runOn, type ClientGlobals } from "./context.ts";
 import type { Network } from "./network.ts";
 
@@ -82,6 +84,7 @@ export class Client implements ClientPort, ClientGlobals {
   readonly socketListeners = new Map<string, SocketFn[]>();
   readonly settingRegistrations = new Map<string, SettingRegistration>();
   readonly localSettings = new Map<string, unknown>();
+  readonly keybindings = new ClientKeybindingsModel();
   readonly game: object;
   readonly CONFIG: Obj;
   readonly ui: Obj;
@@ -280,14 +283,19 @@ function makeGame(client: Client, shared: Obj): object {
     messages: client.messages,
     actors: Object.assign(client.actors, { fromCompendium }),
     scenes: client.scenes,
-    // Core always has `game.packs` (API `Game#packs`: the world's compendium collections). The model
-    // holds compendium documents by UUID (uuid.ts) but no pack collections yet: an empty one.
-    packs: new Map<string, never>(),
+    // API `Game#packs`: the world's compendium collections (packs.ts: the system's, from its manifest).
+    packs: packCollection({
+      get: (ns: string, key: string) => client.network.getSetting(client, `${ns}.${key}`),
+      set: (ns: string, key: string, value: unknown) => client.network.setSetting(client, `${ns}.${key}`, value),
+    }),
+    keybindings: client.keybindings,
     get combat(): CombatModel | null {
       return client.combats.find((c) => c.active) ?? client.combats.contents[0] ?? null;
     },
     userId: client.userId,
     settings: {
+      // API ClientSettings#settings: the registered settings, a Map by `namespace.key`.
+      settings: client.settingRegistrations,
       register: (ns: string, key: string, cfg: SettingRegistration) =>
         client.settingRegistrations.set(`${ns}.${key}`, cfg),
       get: (ns: string, key: string) => client.network.getSetting(client, `${ns}.${key}`),
@@ -306,7 +314,7 @@ function makeGame(client: Client, shared: Obj): object {
       advance: (delta: number) => client.network.advanceTime(client, delta),
     },
   };
-  // Keys the world shares (keybindings, i18n …) are the same object on every client.
+  // Keys the world shares (i18n …) are the same object on every client.
   return new Proxy(own, {
     get: (target, key) => (key in target ? Reflect.get(target, key) : Reflect.get(shared, key)),
     has: (target, key) => key in target || key in shared,

@@ -6,13 +6,16 @@
  * Measured as CPU time (`process.cpuUsage`), the clock the bench measures the click with: wall time
  * also counts the other processes of a shared machine, so subtracting it took more than the model's
  * work from Tempo's (a median below zero on a loaded machine). A measure inside another counts once.
+ * Off unless a bench turns it on (`enabled`): reading the CPU clock is a system call, and at two calls
+ * per document change it was a fifth of the race fuzz's time.
  */
 let depth = 0;
 
 export const modelClock = {
   ms: 0,
+  enabled: false,
   measure<T>(fn: () => T): T {
-    if (depth > 0) return fn();
+    if (!this.enabled || depth > 0) return fn();
     depth++;
     const start = process.cpuUsage();
     try {

@@ -48,6 +48,9 @@ export interface RegionEvent {
 /** The runtime's record of region events (set by runtime.ts). */
 export const regionEventLog: { events: RegionEvent[] } = { events: [] };
 
+/** A group set by data preparation (not a class field: `_initialize` runs before field initializers). */
+const preparedGroups = new WeakMap<object, CombatantGroupModel | null>();
+
 export class CombatantModel extends ClientDocument {
   static override documentName = "Combatant" as const;
   /**
@@ -58,6 +61,7 @@ export class CombatantModel extends ClientDocument {
   declare initiative: number | null;
   protected override _initialize(): void {
     this.initiative = (this._source.initiative as number | null | undefined) ?? null;
+    preparedGroups.delete(this);
   }
   get actorId(): string | null {
     return (this._source.actorId as string | null) ?? null;
@@ -84,9 +88,19 @@ export class CombatantModel extends ClientDocument {
   get combat(): CombatModel | null {
     return this.parent as CombatModel | null;
   }
+  /**
+   * Core's prepared `group`, the CombatantGroup document (Draw Steel's squad model reads
+   * `combatant.group?.id`): from the source, open to the system's data preparation like `initiative`
+   * (Tempo shows a segment creature's side group there without writing it).
+   */
   get group(): CombatantGroupModel | null {
+    const prepared = preparedGroups.get(this);
+    if (prepared !== undefined) return prepared;
     const id = this._source.group;
     return typeof id === "string" ? ((this.parent as CombatModel).groups.get(id) ?? null) : null;
+  }
+  set group(group: CombatantGroupModel | null) {
+    preparedGroups.set(this, group);
   }
   get actor(): unknown {
     return this.client.actor(this.actorId);

@@ -57,7 +57,7 @@ export interface LedgerEntry {
   readonly recipients: number;
   /** Bytes of the operation options within `bytes`. */
   readonly optionBytes: number;
-  /** A document operation's broadcast result (diffs, created sources or ids) and options. */
+  /** A document operation's broadcast result (diffs, created sources or ids) and options; what a setting or clock write sent. */
   readonly result?: unknown;
   readonly options?: unknown;
 }

@@ -15,6 +15,7 @@ import { Scheduler } from "./scheduler.ts";
 import { Server } from "./server.ts";
 import type { TypeDataModel } from "./fields.ts";
 import { Compendia } from "./uuid.ts";
+import { COMPENDIUM_CONFIGURATION } from "./packs.ts";
 
 export interface RuntimeUser {
   readonly id: string;
@@ -33,7 +34,7 @@ export interface RuntimeOptions {
   readonly users: readonly RuntimeUser[];
   /** A fresh CONFIG for one client, before the system's `init` runs on it. */
   readonly config: () => Obj;
-  /** What legacy doubles add to `game` and `ui`, shared by every client. */
+  /** What the world shares in `game` and `ui` (i18n …), the same object on every client. */
   readonly sharedGame?: Obj;
   readonly sharedUi?: Obj;
 }
@@ -148,6 +149,8 @@ export class Runtime {
     this.network.clients.set(client.id, client);
     // Core's own client settings, registered before any system code runs (API: ChatMessage.applyRollMode reads core.rollMode).
     client.settingRegistrations.set("core.rollMode", { scope: "client", default: "publicroll" });
+    // Core's world setting of compendium configurations (packs.ts), every pack unconfigured at first.
+    client.settingRegistrations.set(`core.${COMPENDIUM_CONFIGURATION}`, { scope: "world", default: {} });
     client.run(() => client.hooks.callAll("init"));
     this.network.load(client);
     client.run(() => {

@@ -156,6 +156,14 @@ export class Server {
     return [...this.#docs.values()].map((d) => ({ ...d, source: structuredClone(d.source) }));
   }
 
+  /** Copies of the sources embedded in the document `parentId` (a test reads them without copying the world). */
+  childrenOf(parentId: string): Obj[] {
+    const out: Obj[] = [];
+    for (const stored of this.#docs.values())
+      if (stored.parentId === parentId) out.push(structuredClone(stored.source));
+    return out;
+  }
+
   /** A test's time machine: puts stored sources back without any broadcast (runtime.ts `restore`). */
   replace(entries: readonly { documentName: DocumentName; source: Obj; parentId: string | null }[]): void {
     const parents = new Set(entries.filter((e) => e.parentId === null).map((e) => String(e.source._id)));
@@ -367,6 +375,6 @@ export class Server {
 
   /** Counts a broadcast that is not a document operation (socket, query, setting, world time). */
   count(kind: LedgerEntry["kind"], userId: string, payload: unknown, recipients: number): void {
-    this.ledger.push({ kind, userId, bytes: jsonBytes(payload), recipients, optionBytes: 0 });
+    this.ledger.push({ kind, userId, bytes: jsonBytes(payload), recipients, optionBytes: 0, result: payload });
   }
 }

@@ -12,6 +12,7 @@ import type { DiceRequest, Transition } from "../../initiative/contract.ts";
 import type { RotationState } from "../../initiative/rotation/state.ts";
 import { segmentCombatant } from "../../initiative/segment/state.ts";
 import type { SegmentState } from "../../initiative/segment/types.ts";
+import { vectorValues } from "../../initiative/shared/persistent-vector.ts";
 import { own } from "../../initiative/shared/round-order.ts";
 import type { AnyRulesetHost } from "../ruleset-hosts.ts";
 import type { HostCombatant, HostEvent } from "../ruleset-host.ts";
@@ -60,4 +61,23 @@ export function engineGroupOf(host: AnyRulesetHost, state: unknown, combatantId:
     default:
       return null;
   }
+}
+
+/** The segment group ids each state holds (a state is never changed in place: built once per state). */
+const heldGroups = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * SEG-2: whether any creature of a segment state is in group `groupId` (false for the other rulesets).
+ * Issue 17: a side group's document stands for the side's name in the engine ("party", "enemies"), except
+ * in a combat whose engine already holds the document's id (started by an older Tempo, which moved every
+ * member into it): the Foundry layer asks this to keep such a combat as it is.
+ */
+export function engineHoldsGroup(host: AnyRulesetHost, state: unknown, groupId: string): boolean {
+  if (host.id !== "segment" || typeof state !== "object" || state === null) return false;
+  let held = heldGroups.get(state);
+  if (held === undefined) {
+    held = new Set(vectorValues((state as SegmentState).combatants).map((c) => c.groupId));
+    heldGroups.set(state, held);
+  }
+  return held.has(groupId);
 }

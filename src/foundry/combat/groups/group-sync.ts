@@ -9,12 +9,12 @@
  *
  * Tempo's own writes carry `tempoGroups` (the engine already holds them) and are not synced again.
  */
-import { automaticRequests, engineGroupOf, regroupCombatants, settle } from "../../../engine/index.ts";
+import { automaticRequests, engineGroupOf, groupSideOf, regroupCombatants, settle } from "../../../engine/index.ts";
 import { hostCombatantOf } from "../../data/combatant/combatant-model.ts";
 import { tellUser } from "../tell-user.ts";
 import { rollRequested } from "../run-command.ts";
 import { readableCombat, tempoModelOf } from "../tempo-model.ts";
-import { ownGroupOf, rosterMoves } from "./membership.ts";
+import { groupDocumentOf, ownGroupOf, rosterMoves } from "./membership.ts";
 import { isTempoWrite } from "../tempo-write.ts";
 import { writeMembership } from "./membership-write.ts";
 
@@ -47,7 +47,9 @@ function setBackChanges(combat: Combat.Implementation): Map<string, string | nul
     const same = regroupCombatants(model.host, model.state, [hostCombatantOf(combatant)]);
     if (same.ok && same.value.events.length === 0) continue;
     const engine = engineGroupOf(model.host, model.state, id);
-    changes.set(id, engine !== null && combat.groups.has(engine) ? engine : null);
+    // SEG-2: back in its own side's group (the side's name in the engine) is back without one of its own.
+    const ownSide = engine === groupSideOf(hostCombatantOf(combatant).side);
+    changes.set(id, engine === null || ownSide ? null : groupDocumentOf(combat, engine));
   }
   return changes;
 }

@@ -3,8 +3,21 @@
  * CombatantGroup id) is the group a creature is in; a creature without one (or whose group is gone)
  * fights with its side's group in segment rounds when the combat has one (SEG-2, decided by the
  * engine's `sideGroupFor`).
+ *
+ * Issue 17: in the engine a side's group is the side's name ("party", "enemies": segmentGroupOf), also
+ * once its CombatantGroup document exists, so the start writes no group to any creature and no group id
+ * to the engine; every client derives `combatant.group` (combatant-model.ts) and the tracker's names
+ * (`groupDocumentOf`). A combat started by an older Tempo holds the document's id: kept as it is
+ * (`engineHoldsGroup`).
  */
-import { sideGroupFor, type GroupSide, type HostCombatant, type HostSide } from "../../../engine/index.ts";
+import {
+  engineHoldsGroup,
+  groupSideOf,
+  sideGroupFor,
+  type GroupSide,
+  type HostCombatant,
+  type HostSide,
+} from "../../../engine/index.ts";
 import { groupSideOfDocument } from "../../data/combatant-group/combatant-group-model.ts";
 import { tempoModelOf } from "../tempo-model-of.ts";
 
@@ -28,6 +41,20 @@ export function sideGroupsOf(
   return sides;
 }
 
+/** The side a segment combat's side group document stands for, or null (another group, another ruleset). */
+function sideOfDocument(combat: Combat.Implementation, id: string, gone: ReadonlySet<string>): GroupSide | null {
+  if (tempoModelOf(combat)?.ruleset !== "segment") return null;
+  const sides = sideGroupsOf(combat, gone);
+  return sides.party === id ? "party" : sides.enemies === id ? "enemies" : null;
+}
+
+/** SEG-2: the engine's id of a side group document: the side's name, or the document's id in an older combat. */
+function engineSideId(combat: Combat.Implementation, documentId: string, side: GroupSide): string {
+  const model = tempoModelOf(combat);
+  const older = model !== null && model.state !== null && engineHoldsGroup(model.host, model.state, documentId);
+  return older ? documentId : side;
+}
+
 /** The group the engine holds a creature of `side` in whose own group is `own` (null: none). */
 export function effectiveGroupId(
   combat: Combat.Implementation,
@@ -35,9 +62,36 @@ export function effectiveGroupId(
   own: string | null,
   gone: ReadonlySet<string> = NONE,
 ): string | null {
-  if (own !== null && !gone.has(own) && combat.groups.has(own)) return own;
+  if (own !== null && !gone.has(own) && combat.groups.has(own)) {
+    const ownSide = sideOfDocument(combat, own, gone);
+    return ownSide === null ? own : engineSideId(combat, own, ownSide);
+  }
   const model = tempoModelOf(combat);
-  return model === null ? null : sideGroupFor(model.ruleset, side, sideGroupsOf(combat, gone));
+  if (model === null) return null;
+  const document = sideGroupFor(model.ruleset, side, sideGroupsOf(combat, gone));
+  return document === null ? null : engineSideId(combat, document, groupSideOf(side));
+}
+
+/**
+ * The CombatantGroup document an engine group id stands for (SEG-2: a side's name is its side group's
+ * document), or null when there is none.
+ */
+export function groupDocumentOf(combat: Combat.Implementation, engineId: string): string | null {
+  if (combat.groups.has(engineId)) return engineId;
+  if (engineId !== "party" && engineId !== "enemies") return null;
+  return tempoModelOf(combat)?.ruleset === "segment" ? (sideGroupsOf(combat)[engineId] ?? null) : null;
+}
+
+/**
+ * The group a combatant's document shows, derived on every client (issue 17: never written for a
+ * creature that fights with its side): its own, else its side's group document in segment rounds.
+ */
+export function shownGroupOf(combatant: Combatant.Implementation, side: () => HostSide): string | null {
+  const own = ownGroupOf(combatant);
+  const combat = combatant.parent;
+  if (own !== null || combat === null || combat.groups.size === 0) return own;
+  const model = tempoModelOf(combat);
+  return model?.ruleset === "segment" ? sideGroupFor(model.ruleset, side(), sideGroupsOf(combat)) : null;
 }
 
 /** A combatant's own group as its document stores it. */

@@ -2,7 +2,9 @@
  * The groups a combat starts with when the GM made none (ROT-5 enemy groups, SEG-2 one group per side;
  * decided by the engine's `defaultGroupPlan`), made by the active GM just before `start`: the groups in
  * ONE `createEmbeddedDocuments` call, core's `combatant.group` in one Combatant update, the engine in
- * one Combat update. Enemies are grouped by actor; a group is named after its side, or after its first
+ * one Combat update. A side group (SEG-2) moves nobody: its members keep no group of their own, the
+ * engine already holds them in their side's group, and every client derives their `combatant.group`
+ * (membership.ts), so a segment start writes the two groups and the Combat, nothing per creature. Enemies are grouped by actor; a group is named after its side, or after its first
  * member ("Goblin 2" when one kind makes several groups).
  */
 import {
@@ -57,11 +59,15 @@ export async function startGroups(combat: Combat.Implementation): Promise<Result
   const plan = defaultGroupPlan(model.ruleset, model.hostOptions, candidates, combat.groups.size);
   if (plan.length === 0) return ok(null);
   const ids = plan.map(() => foundry.utils.randomID());
+  // SEG-2, issue 17: a side group's members stay without a group of their own: the engine already holds
+  // them in their side's group (membership.ts), and every client derives their `combatant.group`.
   const moves = plan.flatMap((group, i) =>
-    group.members.flatMap((id) => {
-      const c = facts.get(id);
-      return c === undefined ? [] : [{ ...c, groupId: ids[i] ?? null }];
-    }),
+    group.side !== null
+      ? []
+      : group.members.flatMap((id) => {
+          const c = facts.get(id);
+          return c === undefined ? [] : [{ ...c, groupId: ids[i] ?? null }];
+        }),
   );
   const moved = regroupCombatants(host, state, moves);
   if (!moved.ok) return moved;

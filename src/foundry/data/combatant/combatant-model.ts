@@ -11,7 +11,7 @@
  */
 import { isActionRecordShape, type HostCombatant, type HostSide } from "../../../engine/index.ts";
 import { isDeclaredUseRecord } from "../../combat/declared-uses.ts";
-import { effectiveGroupId } from "../../combat/groups/membership.ts";
+import { effectiveGroupId, shownGroupOf } from "../../combat/groups/membership.ts";
 import { actorCombatFacts } from "../actor/actor-combat-facts.ts";
 import { combatantConditions } from "../../conditions/actor-conditions.ts";
 import { TempoCombatModel } from "../combat/combat-model.ts";
@@ -66,6 +66,7 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
    * base step (combat-model.ts), so the state is there when a combat update re-prepares its combatants;
    * a Combatant-only update re-prepares only this combatant, which reads the combat's state as it is
    * (already decoded, cached on the combat's model). Without a Tempo state the source's value stands.
+   * `combatant.group` is derived the same way for a creature that fights with its side (SEG-2).
    */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
@@ -74,6 +75,14 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
     if (!(combat instanceof TempoCombatModel) || combatant.id === null) return;
     const initiative = combat.initiativeOf(combatant.id);
     if (initiative !== undefined) combatant.initiative = initiative;
+    // SEG-2, issue 17: a creature without a group of its own shows its side's group, never written. The
+    // prepared `combatant.group` is the CombatantGroup document (Draw Steel reads `combatant.group?.id`
+    // and `.type`, its squad model; fvtt-types declares another type, hence the cast).
+    if (combatant._source.group == null) {
+      const shown = shownGroupOf(combatant, () => combatantSide(combatant));
+      const group = shown === null ? undefined : combatant.parent?.groups.get(shown);
+      if (group !== undefined) (combatant as unknown as { group: CombatantGroup.Implementation }).group = group;
+    }
   }
 }
 
@@ -88,7 +97,7 @@ export function hostCombatantOf(combatant: Combatant.Implementation): HostCombat
   const system = combatant.system;
   const facts = system instanceof TempoCombatantModel ? system : null;
   const actor = actorCombatFacts(combatant);
-  const side = (facts?.side as HostSide | null | undefined) ?? actor?.side ?? defaultSide(combatant);
+  const side = sideOf(combatant, facts, actor);
   const own = combatant._source.group ?? null;
   const combat = combatant.parent;
   return {
@@ -104,6 +113,23 @@ export function hostCombatantOf(combatant: Combatant.Implementation): HostCombat
     surprised: (facts?.surprised ?? false) || combatantConditions(combatant).has("surprised"),
     defeated: combatant.isDefeated,
   };
+}
+
+/** A combatant's side: its own fact, else its actor's, else `defaultSide`. */
+function sideOf(
+  combatant: Combatant.Implementation,
+  facts: TempoCombatantModel | null,
+  actor: { readonly side: HostSide | null } | null,
+): HostSide {
+  return (facts?.side as HostSide | null | undefined) ?? actor?.side ?? defaultSide(combatant);
+}
+
+/** A combatant's side alone (SEG-2: the side group it shows), its actor's stats read only without its own. */
+function combatantSide(combatant: Combatant.Implementation): HostSide {
+  const system = combatant.system;
+  const facts = system instanceof TempoCombatantModel ? system : null;
+  const own = facts?.side as HostSide | null | undefined;
+  return own ?? sideOf(combatant, facts, actorCombatFacts(combatant));
 }
 
 /** A player-owned combatant is a player character; others are enemies unless their token is friendly. */

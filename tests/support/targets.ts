@@ -1,5 +1,5 @@
 /**
- * Targets and selection for the damage tests, over the runtime model's actors and tokens
+ * A user's targets and this client's selection, over the runtime model's actors and tokens
  * (runtime/actor.ts, runtime/scene.ts): `game.user.targets` (a Set of token placeables, core's
  * UserTargets) and `canvas.tokens.controlled` (an array) hold token objects whose `actor` is the actor
  * the token stands for: a world actor for a linked token, the synthetic actor for an unlinked one
@@ -9,11 +9,11 @@
  * Each user's targets hold tokens of that user's own copies (runtime/runtime.ts keeps them per user);
  * the selection is this client's.
  */
-import type { UserDouble, World } from "./foundry-world.ts";
+import type { WorldUser, World } from "./foundry-world.ts";
 import { ActorModel } from "./runtime/actor.ts";
 import type { TokenModel } from "./runtime/scene.ts";
 
-export interface TokenDouble {
+export interface Placeable {
   readonly actor: ActorModel | null;
   readonly document: TokenModel | null;
 }
@@ -21,18 +21,18 @@ export interface TokenDouble {
 /** A world actor (a linked token with no document on a scene) or a token on a scene. */
 export type Targetable = ActorModel | TokenModel;
 
-export interface DamageDouble {
+export interface Targeting {
   /** Sets `game.user.targets` of `user`. */
-  target(user: UserDouble, targets: readonly Targetable[]): void;
+  target(user: WorldUser, targets: readonly Targetable[]): void;
   /** Sets `canvas.tokens.controlled` (this client's selection). */
   select(targets: readonly Targetable[]): void;
 }
 
-export function installDamageDouble(world: World): DamageDouble {
-  const g = globalThis as unknown as { game: { user: UserDouble } };
-  const controlled: TokenDouble[] = [];
+export function installTargets(world: World): Targeting {
+  const g = globalThis as unknown as { game: { user: WorldUser } };
+  const controlled: Placeable[] = [];
   // `game.user.targets`: the runtime model keeps each user's (runtime/runtime.ts).
-  const targetsOf = (user: UserDouble): Set<TokenDouble> => world.runtime.targetsOf(user.id) as Set<TokenDouble>;
+  const targetsOf = (user: WorldUser): Set<Placeable> => world.runtime.targetsOf(user.id) as Set<Placeable>;
   Object.defineProperty(globalThis, "canvas", {
     value: { tokens: { controlled } },
     configurable: true,
@@ -40,7 +40,7 @@ export function installDamageDouble(world: World): DamageDouble {
   });
 
   /** `userId`'s placeable of an actor or a token: that client's own copy, read live. */
-  const placeable = (userId: string, target: Targetable): TokenDouble => {
+  const placeable = (userId: string, target: Targetable): Placeable => {
     const client = world.runtime.clientOf(userId);
     if (target instanceof ActorModel) {
       const copy = client.actors.get(target.id ?? "");

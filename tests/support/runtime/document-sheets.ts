@@ -1,13 +1,19 @@
 /**
- * Stand-ins for what Tempo's sheets build on, as open v13 systems use it (dnd5e, Draw Steel, Everyday
- * Heroes' `registerSheets`):
+ * What Tempo's sheets build on, as open v13 systems use it (dnd5e, Draw Steel, Everyday Heroes'
+ * `registerSheets`):
  * - `foundry.applications.api.HandlebarsApplicationMixin(Base)` returns a subclass of Base (here: Base);
- * - `foundry.applications.sheets.ActorSheetV2` / `ItemSheetV2`, classes the sheets extend;
+ * - `foundry.applications.sheets.ActorSheetV2` / `ItemSheetV2`, the classes the sheets extend, holding
+ *   their `document` and whether the viewer may edit it (`isEditable`);
  * - `foundry.applications.apps.DocumentSheetConfig.registerSheet(documentClass, scope, sheetClass,
- *   { types, makeDefault, label })`, recorded so a test can read what was registered;
- * - `Actor` and `Item`, the document classes passed to it.
- * The sheets' own logic is tested through src/view/sheets and sheet-commands.ts, not through these.
+ *   { types, makeDefault, label })` (API DocumentSheetConfig.registerSheet: "Register a sheet class as a
+ *   candidate which can be used to display documents of a given type"), kept per client: each page runs
+ *   `init` and registers its own.
+ * The sheets' rendering is not modelled here (src/view/sheets builds their context; tests render the
+ * templates); their logic runs through sheet-commands.ts and the documents of the model.
  */
+import { currentClient, type ClientGlobals } from "./context.ts";
+
+/** One `registerSheet` call as a client saw it. */
 export interface SheetRegistration {
   readonly documentClass: unknown;
   readonly scope: string;
@@ -15,11 +21,11 @@ export interface SheetRegistration {
   readonly options: { readonly types?: readonly string[]; readonly makeDefault?: boolean; readonly label?: string };
 }
 
-export class ActorDocumentDouble {
-  readonly documentName = "Actor";
-}
-export class ItemDocumentDouble {
-  readonly documentName = "Item";
+const registered = new WeakMap<ClientGlobals, SheetRegistration[]>();
+
+/** The sheets `client` registered (in its `init`). */
+export function sheetsOf(client: ClientGlobals): readonly SheetRegistration[] {
+  return registered.get(client) ?? [];
 }
 
 /** What the drop model needs of the sheet's actor and of the dropped item. */
@@ -32,7 +38,7 @@ interface DroppedItem {
   toObject(): object;
 }
 
-class SheetDouble {
+class DocumentSheetV2Model {
   static DEFAULT_OPTIONS: Record<string, unknown> = {};
   static PARTS: Record<string, unknown> = {};
   /** The sheet's document (ActorSheetV2 and ItemSheetV2 expose it as `document`). */
@@ -52,13 +58,13 @@ class SheetDouble {
   }
 }
 
-/** The `foundry.applications` keys the sheets need, recording registrations into `registered`. */
-export function sheetApplications(registered: SheetRegistration[]) {
+/** The `foundry.applications` keys the sheets need. */
+export function sheetApplications() {
   return {
     api: { HandlebarsApplicationMixin: <T>(base: T): T => base },
     sheets: {
-      ActorSheetV2: class ActorSheetV2 extends SheetDouble {},
-      ItemSheetV2: class ItemSheetV2 extends SheetDouble {},
+      ActorSheetV2: class ActorSheetV2 extends DocumentSheetV2Model {},
+      ItemSheetV2: class ItemSheetV2 extends DocumentSheetV2Model {},
     },
     apps: {
       DocumentSheetConfig: {
@@ -67,15 +73,11 @@ export function sheetApplications(registered: SheetRegistration[]) {
           scope: string,
           sheetClass: unknown,
           options: SheetRegistration["options"],
-        ) => registered.push({ documentClass, scope, sheetClass, options }),
+        ): void => {
+          const client = currentClient();
+          registered.set(client, [...sheetsOf(client), { documentClass, scope, sheetClass, options }]);
+        },
       },
     },
   };
-}
-
-/** Defines the `Actor` and `Item` globals; returns their names for the double's uninstall list. */
-export function defineDocumentGlobals(define: (name: string, value: unknown) => void): string[] {
-  define("Actor", ActorDocumentDouble);
-  define("Item", ItemDocumentDouble);
-  return ["Actor", "Item"];
 }

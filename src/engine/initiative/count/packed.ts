@@ -1,0 +1,44 @@
+/**
+ * The stored form of a count-track state (issue 17, stored format 4): the tie order (CNT-5, `tieOrder`) is
+ * not stored. It is every present slot sorted by `compareCountTies` (kept contest totals, then id), a
+ * total order, so it follows from the records alone; stored, a contest batch re-sorting it sent the whole
+ * list of 300 slots (2–3 KB a click) and each undo step kept it again. A state stored with its tie order
+ * (format 3) reads back as it is.
+ */
+import type { Json } from "../../storage/stored-json.ts";
+import { vectorGet, type PersistentVector } from "../shared/persistent-vector.ts";
+import { compareCountTies } from "./order.ts";
+import type { CountCombatant, CountState } from "./types.ts";
+
+/** The stored form of `state`: everything but the tie order. */
+export function packCountState(state: CountState): Json {
+  const { tieOrder: _derived, ...rest } = state;
+  return rest as unknown as Json;
+}
+
+function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * CNT-5: the tie order of a stored state without one (others as they are). A state too damaged to sort
+ * is left as it is, for parseCountState to refuse.
+ */
+export function unpackCountState(value: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  if (Object.hasOwn(value, "tieOrder") || !isObject(value.slots) || !isObject(value.combatants)) return value;
+  const combatants = value.combatants as unknown as PersistentVector<CountCombatant>;
+  const entries: { slot: number; record: CountCombatant }[] = [];
+  for (const slot of Object.values(value.slots)) {
+    if (typeof slot !== "number") return value;
+    let record: CountCombatant | null;
+    try {
+      record = vectorGet(combatants, slot);
+    } catch {
+      return value; // a damaged roster: parseCountState names it
+    }
+    if (record === null || !Array.isArray(record.contest) || typeof record.id !== "string") return value;
+    entries.push({ slot, record });
+  }
+  const tieOrder = entries.sort((a, b) => compareCountTies(a.record, b.record)).map((e) => e.slot);
+  return { ...value, tieOrder };
+}
