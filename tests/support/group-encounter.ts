@@ -4,12 +4,12 @@
  * tests/foundry/combatant-groups.test.ts and segment-groups.test.ts.
  */
 import { engineGroupOf, type HostCommand, type RulesetId } from "../../src/engine/index.ts";
-import type { UserDouble, World } from "./foundry-world.ts";
+import type { WorldUser, World } from "./foundry-world.ts";
 
 type Answer = import("../../src/foundry/combat/queries.ts").CommandAnswer;
 type ModelClass = typeof import("../../src/foundry/data/combat/combat-model.ts").TempoCombatModel;
 
-/** What the tests read and call of the world double's documents. */
+/** What the tests read and call of the runtime model's documents. */
 export interface GroupDoc {
   readonly id: string;
   readonly name: string;
@@ -49,7 +49,7 @@ export interface Creature {
 }
 
 /** The helpers, bound to the test file's world, its player and the Combat model class (imported after init). */
-export function groupEncounters(world: World, player: UserDouble, TempoCombatModel: ModelClass) {
+export function groupEncounters(world: World, player: WorldUser, TempoCombatModel: ModelClass) {
   async function encounter(ruleset: RulesetId, flags: Record<string, boolean>, list: Creature[]): Promise<CombatDoc> {
     await game.settings.set("tempo", "ruleset", ruleset);
     for (const key of ["enemyGroups", "sharedInitiative"] as const)
