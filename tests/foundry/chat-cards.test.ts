@@ -107,46 +107,72 @@ describe("posting a card", () => {
     const before = chat.messages.length;
     await combat.rollAll();
     await world.idle();
-    const card = chat.messages.slice(before).find((m) => m.type === "initiative" && m.whisper.length > 0);
+    const posted = chat.messages.slice(before).filter((m) => m.type === "initiative");
+    const card = posted.find((m) => m.whisper.length > 0);
     if (card === undefined) throw new Error("no whispered initiative card");
-    return { combat, card };
+    return { combat, card, posted };
   }
 
-  it.each([
-    [12, 12],
-    [13, 0],
-  ])(
-    "PHS-2: a batch of %i rolls attaches %i real Rolls (Dice So Nice); every roll keeps its line: name, reason, formula, total",
-    async (enemies, attached) => {
+  it.each([4, 13])(
+    "PHS-2: a click of %i enemies is one card: each rolls its initiative once, its roll-offs follow on their own lines (name, reason, formula, total); up to 12 rolls attach their real Rolls (Dice So Nice)",
+    async (enemies) => {
       const { card } = await enemiesCard(enemies);
       const lines = buildInitiativeCard(cardSource(card).input as InitiativeCardInput).lines;
-      expect(lines).toHaveLength(enemies);
+      const initiative = lines.filter((l) => l.reason === "TEMPO.COMBAT.Phase.InitiativeRoll");
+      expect(initiative).toHaveLength(enemies);
+      expect(new Set(initiative.map((l) => l.name)).size).toBe(enemies);
       for (const line of lines) {
         expect(line.name).toMatch(/^Golem/);
-        expect(line.formula).toMatch(/2d6/);
-        expect(typeof line.reason).toBe("string");
+        expect(line.formula).toMatch(line.reason === "TEMPO.COMBAT.Phase.RollOff" ? /^1d6$/ : /2d6/);
         expect(Number.isFinite(line.total)).toBe(true);
       }
-      expect(card.rolls).toHaveLength(attached);
+      expect(card.rolls).toHaveLength(lines.length <= 12 ? lines.length : 0);
     },
   );
-  it("issue 17: a horde's batch (30) is packed, under half the table's size; every line still shows its creature's name, reason, formula and total", async () => {
-    const { combat, card } = await enemiesCard(30);
+
+  it("issue 17: a horde's click (30) is one packed card, under half the table's size, roll-offs included; every line shows its creature's name, reason, formula and total", async () => {
+    const { combat, card, posted } = await enemiesCard(30);
+    // One card for the GMs and one for the players' creature, however many roll-offs the click brought.
+    expect(posted.map((m) => m.whisper.length > 0).sort()).toEqual([false, true]);
     const input = cardSource(card).input as InitiativeCardInput;
-    expect(input.packed).toBeDefined();
-    const model = cardModelOf(asChatMessage(card));
-    if (model === null) throw new Error("not a card");
-    const lines = buildInitiativeCard(input, cardViewer(model, game.user).nameOf).lines;
-    expect(lines).toHaveLength(30);
+    expect(input.rolls).toBeDefined();
+    const lines = buildInitiativeCard(input).lines;
     const table = compactInitiativeLines(lines);
     expect(JSON.stringify(input).length * 2).toBeLessThan(JSON.stringify(table).length);
     const golems = combat.combatants.filter((c) => (c.name ?? "").startsWith("Golem")).map((c) => c.name);
-    expect(lines.map((l) => l.name).sort()).toEqual([...golems].sort());
+    const initiative = lines.filter((l) => l.reason === "TEMPO.COMBAT.Phase.InitiativeRoll");
+    expect(initiative.map((l) => l.name).sort()).toEqual([...golems].sort());
     for (const line of lines) {
-      expect(line.formula).toMatch(/2d6/);
-      expect(typeof line.reason).toBe("string");
+      expect(line.formula).toMatch(/d6/);
       expect(Number.isFinite(line.total)).toBe(true);
     }
+  });
+
+  it("issue 17: a packed card names its creatures itself: the names stay after a creature leaves and after the combat is deleted", async () => {
+    const { combat, card } = await enemiesCard(30);
+    const model = () => {
+      const found = cardModelOf(asChatMessage(card));
+      if (found === null) throw new Error("not a card");
+      return found;
+    };
+    const names = () =>
+      buildInitiativeCard(cardSource(card).input as InitiativeCardInput, cardViewer(model(), game.user).nameOf)
+        .lines.filter((l) => l.reason === "TEMPO.COMBAT.Phase.InitiativeRoll")
+        .map((l) => l.name)
+        .sort();
+    const golems = combat.combatants.filter((c) => (c.name ?? "").startsWith("Golem")).map((c) => c.name ?? "");
+    expect(names()).toEqual([...golems].sort());
+    const leaving = combat.combatants.find((c) => c.name === "Golem 7");
+    await (
+      combat as unknown as { deleteEmbeddedDocuments(n: string, ids: string[]): Promise<unknown> }
+    ).deleteEmbeddedDocuments("Combatant", [leaving?.id ?? ""]);
+    await world.idle();
+    expect(combat.combatants.find((c) => c.name === "Golem 7")).toBeUndefined();
+    expect(names()).toEqual([...golems].sort());
+    await (combat as unknown as { delete(): Promise<unknown> }).delete();
+    await world.idle();
+    expect(game.combats.get(combat.id ?? "")).toBeUndefined();
+    expect(names()).toEqual([...golems].sort());
   });
 });
 

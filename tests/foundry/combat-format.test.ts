@@ -16,6 +16,8 @@ import {
   type RulesetId,
   type StoredObject,
 } from "../../src/engine/index.ts";
+import { columnize } from "../../src/engine/storage/columns.ts";
+import { HOT_FIELDS } from "../../src/engine/host/stored-pack.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 
 const world = installFoundryWorld(17);
@@ -241,6 +243,53 @@ describe("a running count combat saved in format 3 (its tie order stored)", () =
     const onServer = serverSystem(combat);
     expect([onServer.format, Object.hasOwn(onServer.engine as Obj, "tieOrder")]).toEqual([4, false]);
     expect(readCombatState(model(combat).host, onServer.engine)).toEqual({ ok: true, value: third });
+    reload(combat);
+    expect(model(combat).state).toEqual(third);
+    for (const expected of [second, first]) {
+      await combat.previousTurn();
+      await world.idle();
+      expect(model(combat).state).toEqual(expected);
+    }
+    reload(combat);
+    for (const expected of [second, third]) {
+      await combat.tempoCommand({ type: "redo" });
+      await world.idle();
+      expect(model(combat).state).toEqual(expected);
+    }
+    expect(model(combat).resetReason).toBeNull();
+  });
+});
+
+describe("a running phase combat saved in format 3 (its ranking and rolled values stored as they are)", () => {
+  it("PHS-2: it reads as it is, the next step writes format 4 over it on the server, and undo and redo are exact across", async () => {
+    const combat = await encounter("phase", 40);
+    await combat.startCombat();
+    await combat.rollAll();
+    await world.idle();
+    const first = model(combat).state;
+    await combat.nextTurn();
+    await world.idle();
+    const second = model(combat).state;
+    const host = model(combat).host;
+    // What format 3 stored: the state in columns (no phase packing), its undo patch compressed against it.
+    const format3 = (state: unknown): StoredObject =>
+      encodeStored(columnize(state as never, HOT_FIELDS)) as StoredObject;
+    const [before, after] = [format3(first), format3(second)];
+    expect(JSON.stringify(after)).not.toContain('"rolls"');
+    const history = recordStep(EMPTY_PATCH_HISTORY, before, after);
+    storedAs(combat, (system) => ({ ...system, format: 3, engine: after, history }));
+    expect(model(combat).resetReason).toBeNull();
+    expect(model(combat).state).toEqual(second);
+    expect(model(combat).format).toBe(3);
+
+    await combat.nextTurn();
+    await world.idle();
+    const third = model(combat).state;
+    const onServer = serverSystem(combat);
+    expect(onServer.format).toBe(4);
+    // The server merged the update into the format-3 source: it reads back as the clients' state, packed.
+    expect(readCombatState(host, onServer.engine)).toEqual({ ok: true, value: third });
+    expect(JSON.stringify(onServer.engine)).toContain('"rolls"');
     reload(combat);
     expect(model(combat).state).toEqual(third);
     for (const expected of [second, first]) {

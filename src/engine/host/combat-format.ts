@@ -2,14 +2,17 @@
  * The version of the stored engine format (`Combat.system.format`) and what a combat saved in another
  * version becomes:
  * - `COMBAT_FORMAT` 4 is the format of `combat-step.ts`: the state packed (stored-pack.ts: what a scheme
- *   derives is not stored), in stored-json.ts's encoding, and the patch history, whose large patches
- *   are compressed against the state they apply to (storage/compact-patch.ts). Version 3 stored a count
- *   state's tie order; version 2 stored every patch as an encoded update; version 1 stored the state
- *   unpacked; combats saved before the format had a number (version 0) store what 1 does.
- * - Versions 0, 1, 2 and 3 are read as they are: `unpackState` leaves an unpacked state as it is and a
- *   count state that holds its tie order as it is, so their state reads back unchanged, and their undo
- *   patches (encoded updates, which format 4 still reads as it reads its own small patches) still
- *   apply. They are
+ *   derives is not stored: count's tie order, phase's ranking, initiative/<scheme>/packed.ts; phase's
+ *   rolled values one string per roster leaf), in stored-json.ts's encoding, and the patch history,
+ *   whose large patches are compressed against the state they apply to (storage/compact-patch.ts).
+ *   Version 3 stored a count state's tie order and a phase state's ranking and rolled values as they
+ *   are; version 2 stored every patch as an encoded update; version 1 stored the state unpacked;
+ *   combats saved before the format had a number (version 0) store what 1 does.
+ * - Versions 0, 1, 2 and 3 are read as they are: `unpackState` leaves an unpacked state (or part) as it
+ *   is — a count state that holds its tie order, a phase state's ranking list and rolled values — so
+ *   their state reads back unchanged, and their undo patches (encoded updates, which format 4 still
+ *   reads as it reads its own small patches; format 3's compressed ones, made against the stored state
+ *   they apply to, which an undo restores exactly) still apply. They are
  *   not rewritten when they load: Foundry's server keeps the source it has (a migration in the client's
  *   memory never reaches it), and a later update — a diff against the client's copy — would be merged
  *   into the old source on the server, a mix that no longer reads after a reload. Instead the first
@@ -35,8 +38,8 @@ import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 export { COMBAT_FORMAT };
 
 /**
- * The older versions this Tempo reads as they are (0 stores what 1 does; 2 packs it; 3 compresses patches;
- * 4 leaves out count's tie order).
+ * The older versions this Tempo reads as they are (0 stores what 1 does; 2 packs it; 3 compresses
+ * patches; 4 leaves out count's tie order and phase's ranking, and packs phase's rolled values).
  */
 const READ_AS_THEY_ARE: ReadonlySet<number> = new Set([0, 1, 2, 3]);
 

@@ -27,8 +27,9 @@ import { packState, unpackState } from "./stored-pack.ts";
 /**
  * The version of the stored form below (`Combat.system.format`; combat-format.ts moves older ones).
  * 4: a count state is stored without its tie order (initiative/count/packed.ts: it follows from the
- * records); 3: a large undo or redo patch is stored compressed against the state it applies to
- * (storage/compact-patch.ts); 2 stored every patch as an encoded update.
+ * records); a phase state's ranking is derived and its rolled values are one string per roster leaf
+ * (initiative/phase/packed.ts); 3: a large undo or redo patch is stored compressed against the state
+ * it applies to (storage/compact-patch.ts); 2 stored every patch as an encoded update.
  */
 export const COMBAT_FORMAT = 4;
 

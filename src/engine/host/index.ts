@@ -32,7 +32,13 @@ export {
   type Requester,
 } from "./command-access.ts";
 export { tempoHookNames, turnEventPlan, type TurnEventCall } from "./turn-event-plan.ts";
-export { EVENT_SUMMARY_BUDGET, summarizeEvents, type EventSummary } from "./event-summary.ts";
+export {
+  EVENT_SUMMARY_BUDGET,
+  decodeEventSummary,
+  encodeEventSummary,
+  summarizeEvents,
+  type EventSummary,
+} from "./event-summary.ts";
 export { engineGroupOf, engineHoldsGroup, regroupCombatants } from "./groups/regroup.ts";
 export { regrouped, type RegroupedEvent } from "./groups/regrouped.ts";
 export { segmentGroupsOpen } from "./groups/segment-regroup.ts";

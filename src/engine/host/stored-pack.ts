@@ -1,13 +1,16 @@
 /**
  * The stored form of an engine state (`Combat.system.engine`, format 2; issue 17): what a scheme can
  * derive from the rest of its state is not stored (the pending rolls of `standard` and `rotation`, the round's
- * schedule of `segment`, the tie order of `count` since format 4: initiative/<scheme>/packed.ts), and rows of
- * records are stored as columns (storage/columns.ts).
+ * schedule of `segment`, the tie order of `count`, the ranking of `phase`: initiative/<scheme>/packed.ts;
+ * phase's rolled values as one string per roster leaf; both since format 4), and rows of records are
+ * stored as columns (storage/columns.ts).
  * `packState` is used on every write, `unpackState` on every read;
  * `unpackState(packState(s))` is `s`, and a state stored unpacked (format 1) reads back as it is.
  */
 import { packCountState, unpackCountState } from "../initiative/count/packed.ts";
 import type { CountState } from "../initiative/count/types.ts";
+import { packPhaseState, unpackPhaseState } from "../initiative/phase/packed.ts";
+import type { PhaseState } from "../initiative/phase/types.ts";
 import { packRotationState, unpackRotationState } from "../initiative/rotation/packed.ts";
 import type { RotationState } from "../initiative/rotation/state.ts";
 import { packSegmentState, unpackSegmentState } from "../initiative/segment/packed.ts";
@@ -23,12 +26,13 @@ function schemeOf(value: unknown): string | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const scheme = (value as { readonly scheme?: unknown }).scheme;
   if (typeof scheme === "string") return scheme;
+  if (Object.hasOwn(value, "ranking") && Object.hasOwn(value, "phase")) return "phase";
   return Object.hasOwn(value, "groupRolls") && Object.hasOwn(value, "schedule") ? "segment" : null;
 }
 
 /** The stored form of an engine state (before stored-json's encoding); `memo`: columns.ts. */
 export function packState(state: unknown, memo?: StoreMemo): Json {
-  return columnize(packScheme(state), HOT_FIELDS, memo);
+  return columnize(packScheme(state, memo), HOT_FIELDS, memo);
 }
 
 /**
@@ -38,7 +42,7 @@ export function packState(state: unknown, memo?: StoreMemo): Json {
  * (CNT-13, and every record brought up to the new round) change them for every creature, where a
  * column costs a few characters per creature and a row some 15 B; a turn step rarely changes them.
  */
-const HOT_FIELDS: ReadonlySet<string> = new Set([
+export const HOT_FIELDS: ReadonlySet<string> = new Set([
   "turnRound",
   "turnCount",
   "actedRound",
@@ -50,8 +54,10 @@ const HOT_FIELDS: ReadonlySet<string> = new Set([
   "pending",
 ]);
 
-function packScheme(state: unknown): Json {
+function packScheme(state: unknown, memo: StoreMemo | undefined): Json {
   switch (schemeOf(state)) {
+    case "phase":
+      return packPhaseState(state as PhaseState, memo);
     case "standard":
       return packStandardState(state as StandardState);
     case "rotation":
@@ -76,6 +82,8 @@ export function unpackState(stored: Json): unknown {
       return unpackRotationState(record);
     case "segment":
       return unpackSegmentState(record);
+    case "phase":
+      return unpackPhaseState(record);
     case "count":
       return unpackCountState(record);
     default:

@@ -12,6 +12,8 @@ export interface StoreMemo {
   readonly columns: WeakMap<ReadonlySet<string>, WeakMap<object, unknown>>;
   /** A roster chunk's columns, by its first row (columns.ts checks the rest). */
   readonly chunks: WeakMap<object, object>;
+  /** A scheme's stored form of a part of its state, by the part (initiative/phase/packed.ts). */
+  readonly packed: WeakMap<object, unknown>;
   /** Each value's encoding (stored-json.ts: a stored value). */
   readonly encoded: WeakMap<object, unknown>;
   /** The state each stored engine this host wrote holds, with its ruleset (host/combat-step.ts). */
@@ -19,5 +21,11 @@ export interface StoreMemo {
 }
 
 export function createStoreMemo(): StoreMemo {
-  return { columns: new WeakMap(), chunks: new WeakMap(), encoded: new WeakMap(), states: new WeakMap() };
+  return {
+    columns: new WeakMap(),
+    chunks: new WeakMap(),
+    packed: new WeakMap(),
+    encoded: new WeakMap(),
+    states: new WeakMap(),
+  };
 }

@@ -1,13 +1,15 @@
 /**
  * Answers the engine's dice requests with real Foundry `Roll`s (so Dice So Nice animates them and
- * manual dice entry works) and posts ONE summary chat message per batch: a public one for the
+ * manual dice entry works) and posts ONE summary chat message per click: a public one for the
  * combatants everyone sees, and one whispered to the GMs for hidden and NPC combatants (core's
- * "private GM roll", as core's own initiative rolls treat hidden and NPC combatants). A batch that
+ * "private GM roll", as core's own initiative rolls treat hidden and NPC combatants). A click that
  * is all public or all private posts one message. Each is an `initiative` card (ChatMessage subtype).
+ * A click whose dice bring more dice (roll-offs, contests: run-command.ts) rolls them into one
+ * `RollBook` and posts it once (issue 17: one card for a roll all, not one per batch).
  */
 import type { DiceRequest, RollResult } from "../../engine/index.ts";
 import { compactInitiativeLines } from "../../view/chat/initiative-card.ts";
-import { packInitiativeLines } from "../../view/chat/initiative-pack.ts";
+import { packInitiativeRolls } from "../../view/chat/initiative-rolls.ts";
 import { postCard } from "../chat/post-card.ts";
 import { groupDocumentOf } from "./groups/membership.ts";
 
@@ -23,6 +25,9 @@ interface Rolled {
   readonly roll: Roll;
   readonly total: number;
 }
+
+/** The rolls of one click, posted together (`postRollBook`). */
+export type RollBook = Rolled[];
 
 /** Whether a request's roll is shown to the GMs only. */
 function isPrivate(combat: Combat.Implementation, request: DiceRequest): boolean {
@@ -55,7 +60,7 @@ async function postSummary(
     combatantId: r.request.combatantId,
   }));
   await postCard(
-    { type: "initiative", input: { ...cardRows(combat, lines), private: whisperGm } },
+    { type: "initiative", input: { ...cardRows(lines), private: whisperGm } },
     {
       rolls: rolled.length <= MAX_ATTACHED_ROLLS ? rolled.map((r) => r.roll) : [],
       speaker: ChatMessage.getSpeaker({ alias: combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary") }),
@@ -65,24 +70,26 @@ async function postSummary(
   );
 }
 
-/** From this many rows on, a batch of creatures is packed (names read from the combat: initiative-pack.ts). */
+/** From this many rows on, a click's rolls of creatures are packed, names included (initiative-rolls.ts). */
 const PACK_FROM = 24;
 
-/** The card's rows: the compact table, or for a horde the packed rows (issue 17). */
+/** The card's rows: the compact table, or for a horde the packed rolls (issue 17). */
 function cardRows(
-  combat: Combat.Implementation,
   lines: readonly (Parameters<typeof compactInitiativeLines>[0][number] & { combatantId: string | null })[],
 ) {
   const named = lines.filter((l): l is (typeof lines)[number] & { combatantId: string } => l.combatantId !== null);
-  const roster = combat.combatants.map((c) => c.id ?? "");
-  const packed = lines.length >= PACK_FROM && named.length === lines.length ? packInitiativeLines(named, roster) : null;
-  return packed === null ? { table: compactInitiativeLines(lines) } : { packed };
+  const rolls = lines.length >= PACK_FROM && named.length === lines.length ? packInitiativeRolls(named) : null;
+  return rolls === null ? { table: compactInitiativeLines(lines) } : { rolls };
 }
 
-/** Rolls every request, posts the summary, and returns the totals to feed back with `rolls`. */
+/**
+ * Rolls every request and returns the totals to feed back with `rolls`. The summary is posted at
+ * once, or, given a `book`, kept in it for `postRollBook` (the click's one card).
+ */
 export async function rollRequests(
   combat: Combat.Implementation,
   requests: readonly DiceRequest[],
+  book?: RollBook,
 ): Promise<readonly RollResult[]> {
   const rolled: Rolled[] = [];
   for (const request of requests) {
@@ -90,15 +97,21 @@ export async function rollRequests(
     await roll.evaluate();
     rolled.push({ request, roll, total: roll.total ?? 0 });
   }
+  if (book === undefined) await postRollBook(combat, rolled);
+  else book.push(...rolled);
+  return rolled.map((r) => ({ requestId: r.request.id, total: r.total }));
+}
+
+/** Posts the summary of a click's rolls: the public card and the GMs' card (either may be absent). */
+export async function postRollBook(combat: Combat.Implementation, book: readonly Rolled[]): Promise<void> {
   await postSummary(
     combat,
-    rolled.filter((r) => !isPrivate(combat, r.request)),
+    book.filter((r) => !isPrivate(combat, r.request)),
     false,
   );
   await postSummary(
     combat,
-    rolled.filter((r) => isPrivate(combat, r.request)),
+    book.filter((r) => isPrivate(combat, r.request)),
     true,
   );
-  return rolled.map((r) => ({ requestId: r.request.id, total: r.total }));
 }

@@ -14,7 +14,8 @@
  * (roster-sync.ts), so the engine and the documents never part.
  * Dice the engine asks for that settle an order (contests, roll-offs, a group's d6) are rolled at
  * once, again and again while the engine asks (at most `MAX_ROLL_ROUNDS` times), and belong to the
- * command: one command is one Combat update and one undo step, dice included.
+ * command: one command is one Combat update and one undo step, dice included, and one summary card
+ * of its dice (roll-requests.ts `RollBook`), posted just before the update.
  */
 import {
   automaticRequests,
@@ -36,7 +37,7 @@ import {
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { setGroup } from "./groups/set-group.ts";
 import { startGroups, type StartGroups } from "./groups/start-groups.ts";
-import { rollRequests } from "./roll-requests.ts";
+import { postRollBook, rollRequests, type RollBook } from "./roll-requests.ts";
 import { actionNowsOf } from "./step-actions.ts";
 import { declaredUseWrites, splitUse, type DeclaredUse } from "./declared-uses.ts";
 import { readableCombat } from "./tempo-model.ts";
@@ -137,7 +138,9 @@ async function startGrouped(
   // A roster change: undo does not reach behind it (settle "reset").
   const origin = { stored, before: state, history: "reset" as const };
   const first = settle(host, stored, state, started.value, "reset", storeMemoOf(combat.id));
-  const step = await rollFollowUps(combat, host, origin, first);
+  const book: RollBook = [];
+  const step = await rollFollowUps(combat, host, origin, first, book);
+  await postRollBook(combat, book);
   return ok(await writeStep(combat, host, step, grouped.groups, [], new Map(), fireHooks));
 }
 
@@ -153,13 +156,18 @@ async function runStep(
   if (!read.ok) return read;
   const { stored, state } = read.value;
   const seq = seqOf(combat);
+  // The click's dice, posted once with the step that uses them (a step computed again rolls again).
+  const book: RollBook = [];
   const first =
-    command.type === "rollInitiative" ? await rollInitiative(combat, host, command) : stepsOf(combat, host, command);
+    command.type === "rollInitiative"
+      ? await rollInitiative(combat, host, command, book)
+      : stepsOf(combat, host, command);
   if (!first.ok) return first;
   const history = command.type === "reset" ? "reset" : "record";
-  const step = await rollFollowUps(combat, host, { stored, before: state, history }, first.value);
+  const step = await rollFollowUps(combat, host, { stored, before: state, history }, first.value, book);
   // CNT-10, SEG-10: `concentrating` set by a concentration spell's declaration, cleared when it is lost.
   if (seqOf(combat) !== seq) return STALE;
+  await postRollBook(combat, book);
   const uses = declaredUseWrites(host.id, command, step.events, use);
   return ok(
     await writeStep(combat, host, step, new Map(), concentrationChanges(command, step.events), uses, fireHooks),
@@ -179,10 +187,12 @@ export async function rollRequested(
   const read = readableCombat(combat);
   if (!read.ok) return read;
   const { stored, state } = read.value;
-  const results = await rollRequests(combat, requests);
+  const book: RollBook = [];
+  const results = await rollRequests(combat, requests, book);
   const first = stepCombat(host, stored, { type: "rolls", results }, storeMemoOf(combat.id));
   if (!first.ok) return first;
-  const step = await rollFollowUps(combat, host, { stored, before: state, history: "record" }, first.value);
+  const step = await rollFollowUps(combat, host, { stored, before: state, history: "record" }, first.value, book);
+  await postRollBook(combat, book);
   await writeStep(combat, host, step);
   return ok(true);
 }
@@ -192,6 +202,7 @@ async function rollInitiative(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   command: HostCommand,
+  book: RollBook,
 ): Promise<Result<CombatStep>> {
   const read = readableCombat(combat);
   if (!read.ok) return read;
@@ -203,7 +214,7 @@ async function rollInitiative(
   const wanted = new Set<string>(ids);
   const requests = host.pending(state).filter((r) => r.combatantId !== null && wanted.has(r.combatantId));
   if (requests.length === 0) return err("TEMPO.ERRORS.Host.NothingToRoll");
-  const results = await rollRequests(combat, requests);
+  const results = await rollRequests(combat, requests, book);
   return stepCombat(host, stored, { type: "rolls", results }, storeMemoOf(combat.id));
 }
 
@@ -224,11 +235,12 @@ async function rollFollowUps(
   host: AnyRulesetHost,
   origin: StepOrigin,
   first: CombatStep,
+  book: RollBook,
 ): Promise<CombatStep> {
   let step = first;
   let requests = automaticRequests(first.requests);
   for (let round = 0; requests.length > 0 && round < MAX_ROLL_ROUNDS; round++) {
-    const results = await rollRequests(combat, requests);
+    const results = await rollRequests(combat, requests, book);
     const answered = host.apply(step.state, { type: "rolls", results });
     if (!answered.ok) break;
     const { state, events, requests: asked } = answered.value;

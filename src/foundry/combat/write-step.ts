@@ -8,9 +8,9 @@
  *
  * Core's `combatStart`, `combatRound` and `combatTurn` hooks fire before the update on the client
  * that gave the command (core-hooks.ts), once per real change. A summary of the engine events
- * travels with the update (`tempoEvents`, under 1 KB, and `tempoOmitted`, the count per type left
- * out: engine event-summary.ts) so every client's `_onUpdate` sees them; the writing GM keeps the
- * whole list (step-events.ts).
+ * travels with the update (`tempo`: the events kept, under 1 KB, field names written once, and the
+ * count per type left out: engine event-summary.ts) so every client's `_onUpdate` sees them; the
+ * writing GM keeps the whole list (step-events.ts).
  *
  * World time (TIME-1) moves by the engine's clock in the same operation: the Combat update's
  * `worldTime: { delta }` option (Foundry v12 release notes, #10924: "Combat updates now support
@@ -27,14 +27,14 @@ import { applyStepConditions } from "../conditions/apply-conditions.ts";
 import { postStepCards } from "../chat/event-card-posts.ts";
 import type { DeclaredUseWrites } from "./declared-uses.ts";
 import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
-import { summarizeEvents } from "../../engine/index.ts";
+import { encodeEventSummary, summarizeEvents, type Json } from "../../engine/index.ts";
 import { holdStepEvents, takeStepEvents } from "./step-events.ts";
 import { assertActiveGm, isActiveGm } from "./active-gm.ts";
 import { primeState } from "./state-cache.ts";
 
 export interface TempoUpdateOptions {
-  readonly tempoEvents: readonly { readonly type: string }[];
-  readonly tempoOmitted?: Readonly<Record<string, number>>;
+  /** The step's events summarized (engine event-summary.ts `encodeEventSummary`). */
+  readonly tempo: Json;
   readonly direction: 1 | -1 | 0;
   readonly worldTime?: { readonly delta: number };
 }
@@ -68,10 +68,8 @@ export async function writeStep(
   const data = { system: structuredClone(system), round, turn };
   const before = { started: wasStarted, round: combat.round, turn: combat.turn };
   const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds);
-  const summary = summarizeEvents(step.events);
   const options: TempoUpdateOptions = {
-    tempoEvents: summary.events,
-    ...(Object.keys(summary.omitted).length > 0 ? { tempoOmitted: summary.omitted } : {}),
+    tempo: encodeEventSummary(summarizeEvents(step.events)),
     direction: hook?.updateOptions.direction ?? 1,
     ...(step.seconds !== 0 ? { worldTime: { delta: step.seconds } } : {}),
   };

@@ -14,7 +14,7 @@
  * `_sortCombatants` never reads `this`: core may hand it to `Array#sort` as a bare function, so the
  * combat is found through the combatants' parent.
  */
-import { turnEventPlan, tempoHookNames, type HostCommand, type HostEvent } from "../../engine/index.ts";
+import { decodeEventSummary, turnEventPlan, tempoHookNames, type HostCommand } from "../../engine/index.ts";
 import { takeStepEvents } from "../combat/step-events.ts";
 import { giveCommand, type CommandAnswer } from "../combat/queries.ts";
 import { guardCombatUpdate } from "../combat/guard.ts";
@@ -180,14 +180,15 @@ export class TempoCombat extends Combat {
     super._onUpdate(changed, options, userId);
     if (!tempo) return;
     this.#announceTurnChange();
-    const { tempoEvents: sent, tempoOmitted: omitted } = options as { tempoEvents?: unknown; tempoOmitted?: unknown };
-    if (Array.isArray(sent)) {
+    const summary = decodeEventSummary((options as { tempo?: unknown }).tempo);
+    if (summary !== null) {
       // Issue 17: the writer holds the whole list; other clients get the summary and the counts left out.
-      const events = takeStepEvents(this.id ?? "") ?? (sent as HostEvent[]);
+      const held = takeStepEvents(this.id ?? "");
+      const events = held ?? summary.events;
       const hooks = Hooks as unknown as { callAll(hook: string, ...args: unknown[]): boolean };
       for (const { hook, event } of tempoHookNames(events)) hooks.callAll(hook, this, event);
-      if (events === sent && typeof omitted === "object" && omitted !== null)
-        hooks.callAll("tempo.eventsOmitted", this, omitted);
+      if (held === null && Object.keys(summary.omitted).length > 0)
+        hooks.callAll("tempo.eventsOmitted", this, summary.omitted);
       if (isActiveGm()) void inWriterQueue(this, () => this.#dispatchTurnEvents(events));
       if (isActiveGm()) void inWriterQueue(this, () => applyEffectTiming(this, events));
       // Issue 17: another GM's Tempo write reaching the active GM was written during a takeover, its

@@ -4,12 +4,13 @@
  *
  * A batch of 300 creatures must stay a small message (issue 17), so the card's stored input is a table:
  * the reasons and formulas of the batch once each, and one row `[name, reason index, formula index,
- * total]` per roll (`compactInitiativeLines`). A horde's batch is packed further (initiative-pack.ts:
- * names read from the combat when the card is drawn). Cards posted before kept whole `lines`; all
- * three are read.
+ * total]` per roll (`compactInitiativeLines`). A horde's click is packed further, its creatures'
+ * names on the card (initiative-rolls.ts). Cards posted before kept whole `lines`, or a horde's batch
+ * packed with names read from the combat (initiative-pack.ts); all four are read.
  */
 import type { I18nKey } from "../../engine/index.ts";
 import { unpackInitiativeLines, type InitiativeCardLine, type InitiativeCardPacked } from "./initiative-pack.ts";
+import { unpackInitiativeRolls, type InitiativeCardRolls } from "./initiative-rolls.ts";
 
 export type { InitiativeCardLine };
 
@@ -26,7 +27,9 @@ export interface InitiativeCardTable {
 export interface InitiativeCardInput {
   /** The compact table (cards posted now). */
   readonly table?: InitiativeCardTable;
-  /** A horde's batch, packed (initiative-pack.ts). */
+  /** A horde's click, packed with its creatures' names (initiative-rolls.ts). */
+  readonly rolls?: InitiativeCardRolls;
+  /** A horde's batch packed before the card named its creatures (initiative-pack.ts; names read from the combat). */
   readonly packed?: InitiativeCardPacked;
   /** Whole lines (cards posted before the table existed, hand-built samples). */
   readonly lines?: readonly InitiativeCardLine[];
@@ -85,14 +88,16 @@ export function buildInitiativeCard(
   input: InitiativeCardInput,
   nameOf: (ref: string) => string | null = () => null,
 ): InitiativeCardContext {
-  const { table, packed } = input;
+  const { table, packed, rolls } = input;
   const lines =
-    typeof packed === "object" && packed !== null
-      ? unpackInitiativeLines(packed, nameOf)
-      : typeof table === "object" && table !== null
-        ? tableLines(table)
-        : Array.isArray(input.lines)
-          ? input.lines
-          : [];
+    typeof rolls === "object" && rolls !== null
+      ? unpackInitiativeRolls(rolls)
+      : typeof packed === "object" && packed !== null
+        ? unpackInitiativeLines(packed, nameOf)
+        : typeof table === "object" && table !== null
+          ? tableLines(table)
+          : Array.isArray(input.lines)
+            ? input.lines
+            : [];
   return { lines, private: input.private === true, count: lines.length };
 }

@@ -1,18 +1,14 @@
 /**
- * The initiative card of a horde, packed (issue 17: a roll all of 300 creatures must cost little on
- * every client). Names are the bulk of a big card and the combat holds them already, so a packed card
- * names each creature by the last `k` characters of its combatant id — the fewest that tell every
- * combatant of the combat apart when the card is posted — and the card's renderer reads the names
- * from the combat (a creature no longer there shows its reference). Each row's reason and formula is
- * one character (its index in the card's lists) and its total one more; the rows are three strings.
- *
- * `packInitiativeLines` returns null when a batch does not pack (a group's roll, which names no
- * combatant; a total or a choice of reason and formula outside one character): the caller keeps the
- * table then. `unpackInitiativeLines` gives the lines back, in roll order.
+ * The initiative card of a horde as it was packed before the card named its creatures (issue 17; now
+ * initiative-rolls.ts): each creature named by the last `k` characters of its combatant id, the names
+ * read from the card's combat when it is drawn (a creature no longer there shows its reference). Each
+ * row's reason and formula is one character (its index in the card's lists) and its total one more;
+ * the rows are three strings. Cards posted so are still read: `unpackInitiativeLines` gives the lines
+ * back, in roll order.
  */
 import type { I18nKey } from "../../engine/index.ts";
 
-/** One line of the card (initiative-card.ts's `InitiativeCardLine`; declared here so the two files import one way). */
+/** One line of the card (initiative-card.ts's `InitiativeCardLine`; declared here so the card files import one way). */
 export interface InitiativeCardLine {
   readonly name: string;
   readonly reason: I18nKey;
@@ -40,40 +36,6 @@ const TOTAL_OFFSET = 20;
 /** A line of a batch with the combatant id it was rolled for. */
 export interface RolledLine extends InitiativeCardLine {
   readonly combatantId: string;
-}
-
-/** The fewest trailing characters that tell `ids` apart (at least 2), or null when none do. */
-export function shortestUniqueSuffix(ids: readonly string[]): number | null {
-  const longest = Math.max(0, ...ids.map((id) => id.length));
-  for (let k = 2; k <= longest; k++) if (new Set(ids.map((id) => id.slice(-k))).size === ids.length) return k;
-  return ids.length <= 1 ? 2 : null;
-}
-
-/** The batch packed against the combat's roster `roster` (every combatant id), or null (see the file comment). */
-export function packInitiativeLines(
-  lines: readonly RolledLine[],
-  roster: readonly string[],
-): InitiativeCardPacked | null {
-  const k = shortestUniqueSuffix(roster);
-  if (k === null) return null;
-  const reasons: I18nKey[] = [];
-  const formulas: string[] = [];
-  const indexOf = <T>(list: T[], value: T): number =>
-    list.includes(value) ? list.indexOf(value) : list.push(value) - 1;
-  const picks = lines.map((l) => [indexOf(reasons, l.reason), indexOf(formulas, l.formula)] as const);
-  let who = "";
-  let kinds = "";
-  let totals = "";
-  for (const [i, line] of lines.entries()) {
-    const [reason, formula] = picks[i] as readonly [number, number];
-    const kind = DIGITS[reason * formulas.length + formula];
-    const total = Number.isInteger(line.total) ? DIGITS[line.total + TOTAL_OFFSET] : undefined;
-    if (line.combatantId.length < k || kind === undefined || total === undefined) return null;
-    who += line.combatantId.slice(-k);
-    kinds += kind;
-    totals += total;
-  }
-  return { reasons, formulas, k, who, kinds, totals };
 }
 
 /** The lines a packed card holds, names read by `nameOf` (the reference itself when it finds none). */

@@ -1,0 +1,221 @@
+/**
+ * The rolled values of a leaf of phase's roster (up to 32 creatures), stored as one short string
+ * (issue 17, stored format 4). A roll all at 300 creatures changes `initiative`, `initiativeRound` and
+ * `rollOff` of nearly everyone; as columns that is some 13 characters a creature on every client, and
+ * again in the undo patch, where the previous round's values cannot be found in the state (each kept
+ * undo step must add < 1 KB at 300). Written as below it is under 3 characters a creature.
+ *
+ * `"<round>:"` then one token per creature present (a freed slot has none), in slot order:
+ * - `~<round>;` first when its `initiativeRound` is not the leaf's `<round>` (the most common one);
+ * - its initiative: `.` for none, else one character of `INITIATIVE` for `initiative − (2 + INT + AGI)`
+ *   (PHS-2: a rolled 2d6 + INT + AGI is 0 … 10 above that);
+ * - its d6 roll-offs (PHS-2), two faces a character (`ROLL_OFF`, 36 pairs), an odd last one alone
+ *   (6 more characters).
+ * The two alphabets do not meet, so a token ends where the next initiative character begins.
+ * `packLeafRolls` returns null when a leaf cannot be written so (an initiative set far from the roll,
+ * a record of another shape): the caller keeps the leaf as it is. Each token is read back as it is
+ * written, so reading is always exact.
+ */
+import { isInteger, isRecord } from "../shared/stored-state.ts";
+
+/** The fields this codec stores; every other field of a creature stays in its record. */
+export const ROLLED_FIELDS = ["initiative", "initiativeRound", "rollOff"] as const;
+
+/** A phase creature's fields, in the order its records have them (types.ts `PhaseCombatant`). */
+export const CREATURE_FIELDS = [
+  "id",
+  "slot",
+  "int",
+  "agi",
+  "initiative",
+  "initiativeRound",
+  "rollOff",
+  "rollingOff",
+  "defeated",
+  "keptRound",
+  "seizedRound",
+  "defending",
+  "disengagedRound",
+  "movedRound",
+  "actedRound",
+] as const;
+
+/** Roll-off pairs (faces a, b → (a − 1) × 6 + b − 1), then a lone last face (36 + face − 1). */
+const ROLL_OFF = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop";
+/** Initiative above the creature's 2 + INT + AGI, 0 … 21. */
+const INITIATIVE = "qrstuvwxyz0123456789-_";
+const NONE = ".";
+const ROUND = "~";
+const ROUND_END = ";";
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** Whether `row` has exactly `fields`, in that order. */
+function hasFields(row: Row, fields: readonly string[]): boolean {
+  let i = 0;
+  for (const key in row) if (!Object.hasOwn(row, key) || fields[i++] !== key) return false;
+  return i === fields.length;
+}
+
+/** The fields a leaf keeps in each creature's record, in their order. */
+const KEPT_FIELDS: readonly string[] = CREATURE_FIELDS.filter((k) => !(ROLLED_FIELDS as readonly string[]).includes(k));
+
+/** The record's fields but the rolled ones (null: not a creature record of the shape above). */
+function restOf(row: Row): Record<string, unknown> | null {
+  if (!hasFields(row, CREATURE_FIELDS)) return null;
+  return {
+    id: row.id,
+    slot: row.slot,
+    int: row.int,
+    agi: row.agi,
+    rollingOff: row.rollingOff,
+    defeated: row.defeated,
+    keptRound: row.keptRound,
+    seizedRound: row.seizedRound,
+    defending: row.defending,
+    disengagedRound: row.disengagedRound,
+    movedRound: row.movedRound,
+    actedRound: row.actedRound,
+  };
+}
+
+function tokenOf(row: Row, round: number): string | null {
+  const { int, agi, initiative, initiativeRound, rollOff } = row;
+  if (!isInteger(int) || !isInteger(agi) || !isInteger(initiativeRound) || !Array.isArray(rollOff)) return null;
+  let token = initiativeRound === round ? "" : `${ROUND}${initiativeRound}${ROUND_END}`;
+  if (initiative === null) token += NONE;
+  else {
+    const char = isInteger(initiative) ? INITIATIVE.charAt(initiative - 2 - int - agi) : "";
+    if (char === "") return null;
+    token += char;
+  }
+  const faces = rollOff as readonly unknown[];
+  if (!faces.every((f) => isInteger(f) && f >= 1 && f <= 6)) return null;
+  const d6 = faces as readonly number[];
+  for (let i = 0; i + 1 < d6.length; i += 2) token += ROLL_OFF.charAt(((d6[i] ?? 1) - 1) * 6 + (d6[i + 1] ?? 1) - 1);
+  if (d6.length % 2 === 1) token += ROLL_OFF.charAt(36 + (d6[d6.length - 1] ?? 1) - 1);
+  return token;
+}
+
+/** The round most of the leaf's creatures rolled in (the first such when several tie). */
+function commonRound(rows: readonly Row[]): number {
+  const counts = new Map<unknown, number>();
+  let best = 0;
+  let most = 0;
+  for (const row of rows) {
+    const r = row.initiativeRound;
+    const n = (counts.get(r) ?? 0) + 1;
+    counts.set(r, n);
+    if (n > most && isInteger(r)) [best, most] = [r, n];
+  }
+  return best;
+}
+
+/** Whether `token` reads back as the creature's rolled values. */
+function readsBack(row: Row, token: string, round: number): boolean {
+  const back = readToken(token, 0, round, 2 + Number(row.int) + Number(row.agi));
+  const rollOff = row.rollOff as readonly number[];
+  return (
+    back !== null &&
+    back.next === token.length &&
+    back.initiative === row.initiative &&
+    back.initiativeRound === row.initiativeRound &&
+    back.rollOff.length === rollOff.length &&
+    back.rollOff.every((f, i) => f === rollOff[i])
+  );
+}
+
+/** The leaf's items without their rolled fields and its string, or null (see the file comment). */
+export function packLeafRolls(items: readonly unknown[]): { items: unknown[]; rolls: string } | null {
+  const rows = items.filter((item): item is Row => item !== null);
+  if (!rows.every((row) => isRecord(row))) return null;
+  const round = commonRound(rows);
+  let rolls = `${round}:`;
+  const out: unknown[] = [];
+  for (const item of items) {
+    if (item === null) {
+      out.push(null);
+      continue;
+    }
+    const rest = restOf(item as Row);
+    const token = tokenOf(item as Row, round);
+    if (rest === null || token === null || !readsBack(item as Row, token, round)) return null;
+    out.push(rest);
+    rolls += token;
+  }
+  return { items: out, rolls };
+}
+
+/** Reads one creature's token at `at`; its rolled fields and where the next begins, or null. */
+function readToken(
+  text: string,
+  at: number,
+  round: number,
+  base: number,
+): { initiative: number | null; initiativeRound: number; rollOff: number[]; next: number } | null {
+  let i = at;
+  let initiativeRound = round;
+  if (text.charAt(i) === ROUND) {
+    const end = text.indexOf(ROUND_END, i);
+    const value = end < 0 ? NaN : Number(text.slice(i + 1, end));
+    if (!Number.isSafeInteger(value) || String(value) !== text.slice(i + 1, end)) return null;
+    initiativeRound = value;
+    i = end + 1;
+  }
+  const head = text.charAt(i);
+  const offset = INITIATIVE.indexOf(head);
+  if (head !== NONE && offset < 0) return null;
+  const initiative = head === NONE ? null : base + offset;
+  i++;
+  const rollOff: number[] = [];
+  for (; i < text.length; i++) {
+    const code = ROLL_OFF.indexOf(text.charAt(i));
+    if (code < 0) break;
+    if (code < 36) rollOff.push(Math.floor(code / 6) + 1, (code % 6) + 1);
+    else {
+      rollOff.push(code - 35);
+      i++;
+      break;
+    }
+  }
+  return { initiative, initiativeRound, rollOff, next: i };
+}
+
+/** The leaf's items with their rolled fields back, in their places; null when `rolls` does not read. */
+export function unpackLeafRolls(items: readonly unknown[], rolls: string): unknown[] | null {
+  const colon = rolls.indexOf(":");
+  const round = Number(rolls.slice(0, colon));
+  if (colon < 0 || !Number.isSafeInteger(round)) return null;
+  let at = colon + 1;
+  const out: unknown[] = [];
+  for (const item of items) {
+    if (item === null) {
+      out.push(null);
+      continue;
+    }
+    if (!isRecord(item) || !isInteger(item.int) || !isInteger(item.agi)) return null;
+    const token = readToken(rolls, at, round, 2 + item.int + item.agi);
+    if (token === null) return null;
+    at = token.next;
+    if (!hasFields(item, KEPT_FIELDS)) return null;
+    const row = {
+      id: item.id,
+      slot: item.slot,
+      int: item.int,
+      agi: item.agi,
+      initiative: token.initiative,
+      initiativeRound: token.initiativeRound,
+      rollOff: token.rollOff,
+      rollingOff: item.rollingOff,
+      defeated: item.defeated,
+      keptRound: item.keptRound,
+      seizedRound: item.seizedRound,
+      defending: item.defending,
+      disengagedRound: item.disengagedRound,
+      movedRound: item.movedRound,
+      actedRound: item.actedRound,
+    };
+    out.push(row);
+  }
+  return at === rolls.length ? out : null;
+}
