@@ -20,9 +20,18 @@ export interface TurnPosition {
   readonly turn: number | null;
 }
 
-/** The hook a move from `before` to `after` calls, or null when neither round nor turn changed. */
-export function coreHookOf(before: TurnPosition, after: TurnPosition, delta: number): CoreHookCall | null {
-  const back = after.round < before.round || (after.round === before.round && (after.turn ?? -1) < (before.turn ?? -1));
+/**
+ * The hook a move from `before` to `after` calls, or null when neither round nor turn changed.
+ * `back`: the step was an undo. `direction` is the way the combat went (v13: 1 forward, -1 back), not
+ * the way the turn index moved: a phase round's order starts again at each phase (PHS-3), and a count
+ * or rotation turn step may move the index down while the combat goes forward.
+ */
+export function coreHookOf(
+  before: TurnPosition,
+  after: TurnPosition,
+  delta: number,
+  back: boolean,
+): CoreHookCall | null {
   const updateData = { round: after.round, turn: after.turn };
   const updateOptions = { direction: back ? (-1 as const) : (1 as const), worldTime: { delta } };
   if (!before.started && after.started) return { name: "combatStart", updateData, updateOptions };

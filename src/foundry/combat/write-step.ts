@@ -67,7 +67,8 @@ export async function writeStep(
   // Issue 17: a copy, so nothing the update passes through can change the stored form kept in the cache.
   const data = { system: structuredClone(system), round, turn };
   const before = { started: wasStarted, round: combat.round, turn: combat.turn };
-  const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds);
+  const back = step.events.some((e) => e.type === "undone");
+  const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds, back);
   const options: TempoUpdateOptions = {
     tempo: encodeEventSummary(summarizeEvents(step.events)),
     direction: hook?.updateOptions.direction ?? 1,
