@@ -16,10 +16,11 @@ import { runMany, summaryLine } from "../support/race/runner.ts";
 
 /**
  * Sequences per ruleset (TEMPO_RACE_SEQUENCES overrides it, e.g. to soak one ruleset under vitest).
- * 60: about 65 ms of CPU a sequence on this two-core machine (since main's packed storage and chat
- * model), the file 24 s alone, within the 30 s budget of `npm test`; `npm run soak` runs thousands.
+ * 200: about 55 ms a sequence on this two-core machine (session 8: the model's CPU clock off outside
+ * the host-step bench, a one-pass JSON check), about 55 s for the file, which runs beside the other
+ * files on vitest's second worker; `npm run soak` runs 10,000 per ruleset.
  */
-const SEQUENCES = Number(process.env.TEMPO_RACE_SEQUENCES ?? 60);
+const SEQUENCES = Number(process.env.TEMPO_RACE_SEQUENCES ?? 200);
 /** The first seed (TEMPO_RACE_FIRST_SEED overrides it: a soak over other seeds). */
 const FIRST_SEED = Number(process.env.TEMPO_RACE_FIRST_SEED ?? 1);
 
