@@ -13,8 +13,36 @@ import { standardHost } from "./standard-host.ts";
  */
 export type AnyRulesetHost = RulesetHost<unknown>;
 
-/** The host of `ruleset`. `untimedRoundSeconds` is the world setting for `count` and `phase` rounds (TIME-1). */
+const hosts = new Map<string, AnyRulesetHost>();
+
+/**
+ * The host of `ruleset`. `untimedRoundSeconds` is the world setting for `count` and `phase` rounds (TIME-1).
+ * One host per ruleset and round length (issue 17: a host is asked for on every read of a combat), and
+ * its `order` is worked out once per state: states are never changed in place, so the order of the
+ * same state object is the same array (the Foundry layer reads it several times per step).
+ */
 export function rulesetHost(ruleset: RulesetId, untimedRoundSeconds: number): AnyRulesetHost {
+  const key = `${ruleset}:${untimedRoundSeconds}`;
+  let host = hosts.get(key);
+  if (host === undefined) hosts.set(key, (host = orderOnce(newHost(ruleset, untimedRoundSeconds))));
+  return host;
+}
+
+function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
+  const orders = new WeakMap<object, readonly string[]>();
+  const order = host.order;
+  return {
+    ...host,
+    order: (state) => {
+      if (typeof state !== "object" || state === null) return order(state);
+      let ids = orders.get(state);
+      if (ids === undefined) orders.set(state, (ids = order(state)));
+      return ids;
+    },
+  };
+}
+
+function newHost(ruleset: RulesetId, untimedRoundSeconds: number): AnyRulesetHost {
   switch (ruleset) {
     case "count":
       return countHost(untimedRoundSeconds) as unknown as AnyRulesetHost;

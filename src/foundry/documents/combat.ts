@@ -31,6 +31,7 @@ import { nextTurnCommand } from "../combat/core-controls.ts";
 import { inWriterQueue } from "../combat/writer-queue.ts";
 import { restoreCoreFields } from "../combat/reconcile.ts";
 import { forgetState } from "../combat/state-cache.ts";
+import { sortRankOf } from "../data/combatant/combatant-model.ts";
 
 /** Core's turn state (`CombatHistoryData`): what `combatTurnChange` reports. */
 interface TurnAnnouncement {
@@ -264,6 +265,15 @@ export class TempoCombat extends Combat {
   }
 
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    // Issue 17: each combatant's place, derived with its data (combatant-model.ts), one read per side.
+    const ra = sortRankOf(a);
+    const rb = sortRankOf(b);
+    if (ra !== undefined && rb !== undefined) {
+      if (ra !== rb) return ra - rb;
+      const ia = a.id ?? "";
+      const ib = b.id ?? "";
+      return ia < ib ? -1 : ia > ib ? 1 : 0;
+    }
     const model = tempoModelOf(a.parent);
     if (model === null) return super._sortCombatants(a, b);
     const x = model.rank.get(a.id ?? "");
