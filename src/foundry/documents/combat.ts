@@ -31,6 +31,7 @@ import { nextTurnCommand } from "../combat/core-controls.ts";
 import { inWriterQueue } from "../combat/writer-queue.ts";
 import { restoreCoreFields } from "../combat/reconcile.ts";
 import { forgetState } from "../combat/state-cache.ts";
+import { forgetActionRecords } from "../combat/step-actions.ts";
 import { sortRankOf } from "../data/combatant/combatant-model.ts";
 
 /** Core's turn state (`CombatHistoryData`): what `combatTurnChange` reports. */
@@ -255,8 +256,12 @@ export class TempoCombat extends Combat {
 
   protected override _onUpdateDescendantDocuments(...args: Parameters<Combat["_onUpdateDescendantDocuments"]>): void {
     super._onUpdateDescendantDocuments(...args);
-    const [, collection, , changes, options, userId] = args;
-    if (tempoModelOf(this) === null || !isActiveGm()) return;
+    const [, collection, updated, changes, options, userId] = args;
+    if (tempoModelOf(this) === null) return;
+    // Issue 17: a rewritten action record is checked afresh by the next step (step-actions.ts), even if
+    // the data model kept the same object and changed it in place.
+    if (collection === "combatants") forgetActionRecords(this, updated as readonly Combatant.Implementation[]);
+    if (!isActiveGm()) return;
     void inWriterQueue(this, async () => {
       if (collection === "combatants")
         await answerCombatantWrites(this, changes as readonly Record<string, unknown>[], options, userId);
