@@ -51,9 +51,11 @@ export function actionUpdates(
   const model = tempoModelOf(combat);
   const book = rulesetBookOf(host.id);
   if (model === null || book === null) return updates;
-  const known = new Set(host.order(step.state));
   const stored = new Map<string, unknown>();
-  for (const c of combat.combatants) if (c.id !== null && known.has(c.id)) stored.set(c.id, storedActionsOf(c));
+  for (const id of host.order(step.state)) {
+    const c = combat.combatants.get(id);
+    if (c !== undefined) stored.set(id, storedActionsOf(c));
+  }
   // Issue 17: only the records the step may change are read (economy-records.ts `stepStored`), and
   // what a record holds is found once per record object (documents/combat.ts forgets a rewritten one).
   const moved = book.stepStored(

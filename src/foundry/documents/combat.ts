@@ -59,6 +59,26 @@ function turnStateOf(combat: Combat): TurnAnnouncement {
   };
 }
 
+/** The engine order (its rank map) each client's `turns` were last sorted by, and those turns. */
+const setUpWith = new WeakMap<object, { readonly rank: ReadonlyMap<string, number>; readonly turns: unknown }>();
+
+/**
+ * Whether `turns` already hold the engine's order: sorted by this very rank map (kept while the order
+ * holds, combat-model.ts) over the same combatants. Issue 17: a turn step that keeps the order then
+ * sorts a thousand combatants no more; a roster change sets the turns up in core's own callbacks.
+ */
+function turnsHold(combat: Combat.Implementation): boolean {
+  const last = setUpWith.get(combat);
+  const model = tempoModelOf(combat);
+  return (
+    last !== undefined &&
+    model !== null &&
+    last.rank === model.rank &&
+    last.turns === combat.turns &&
+    combat.turns.length === combat.combatants.size
+  );
+}
+
 export class TempoCombat extends Combat {
   /** Gives a Tempo command (engine commands and the table's own, see run-command.ts). */
   async tempoCommand(command: HostCommand): Promise<CommandAnswer> {
@@ -148,7 +168,9 @@ export class TempoCombat extends Combat {
    */
   override setupTurns(): Combatant.Implementation[] {
     const turns = super.setupTurns();
-    if (tempoModelOf(this) !== null && !announced.has(this)) announced.set(this, turnStateOf(this));
+    const model = tempoModelOf(this);
+    if (model !== null && !announced.has(this)) announced.set(this, turnStateOf(this));
+    if (model !== null) setUpWith.set(this, { rank: model.rank, turns });
     return turns;
   }
 
@@ -178,7 +200,7 @@ export class TempoCombat extends Combat {
     if (tempo && "system" in changed && userId !== game.user.id) this.#rereadForeignWrite();
     // Issue 17: core sorts `turns` again only when combatants change; the engine's order changes with
     // the Combat's own update, so the turns are set up before core's `_onUpdate` reads `combatant`.
-    if (tempo && "system" in changed) this.setupTurns();
+    if (tempo && "system" in changed && !turnsHold(this)) this.setupTurns();
     super._onUpdate(changed, options, userId);
     if (!tempo) return;
     this.#announceTurnChange();
