@@ -193,6 +193,20 @@ describe("the action trackers on Combatant.system (standard)", () => {
     await world.idle();
     expect(stored(combat, own)).toMatchObject({ onTurn: false, reaction: 0 });
   });
+
+  it("a damaged stored tracker of a creature the step does not concern is written sound by the next step too", async () => {
+    const combat = await running(6);
+    const model = t.model(combat);
+    const order = model.host.order(model.state);
+    const idle = order[(order.indexOf(acting(combat) ?? "") + 3) % order.length] ?? "";
+    await embedded(combat).updateEmbeddedDocuments("Combatant", [
+      { _id: idle, system: { actions: { now: { reaction: 7 } } } },
+    ]);
+    await world.idle();
+    await combat.nextTurn();
+    await world.idle();
+    expect(stored(combat, idle)).toEqual({ onTurn: false, action: 0, quickAction: 0, interaction: 0, reaction: 0 });
+  });
 });
 
 describe("what a step writes (standard, 300 combatants)", () => {

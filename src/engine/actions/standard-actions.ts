@@ -77,11 +77,13 @@ export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind,
   },
 });
 
+/** A count of one resource: 0 or 1. */
+const count = (x: unknown): x is number => x === 0 || x === 1;
+
 /** STD-6: a tracker state read back from storage (`Combatant.system`), or null when it is not one this tracker writes. */
 export function readStandardActions(value: unknown): StandardActions | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
-  const count = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 1;
   if (typeof v.onTurn !== "boolean") return null;
   if (!count(v.action) || !count(v.quickAction) || !count(v.interaction) || !count(v.reaction)) return null;
   return {

@@ -22,9 +22,17 @@ const NONE: ReadonlySet<ConditionId> = new Set();
  * compared with no conditions: a joiner gets what it is held in, a leaver is cleared of what it had.
  */
 export function conditionChanges(before: HeldConditions, after: HeldConditions): readonly ConditionChange[] {
-  const ids = [...new Set([...before.keys(), ...after.keys()])].sort();
+  // Issue 17: only the combatants whose conditions differ are sorted and listed (a step changes few of
+  // a thousand); a set shared by both sides, or two empty ones, cannot differ.
+  const changed: string[] = [];
+  const differs = (was: ReadonlySet<ConditionId>, now: ReadonlySet<ConditionId>): boolean => {
+    if (was === now || (was.size === 0 && now.size === 0)) return false;
+    return CONDITION_IDS.some((condition) => was.has(condition) !== now.has(condition));
+  };
+  for (const [id, was] of before) if (differs(was, after.get(id) ?? NONE)) changed.push(id);
+  for (const [id, now] of after) if (!before.has(id) && differs(NONE, now)) changed.push(id);
   const out: ConditionChange[] = [];
-  for (const combatantId of ids) {
+  for (const combatantId of changed.sort()) {
     const was = before.get(combatantId) ?? NONE;
     const now = after.get(combatantId) ?? NONE;
     for (const condition of CONDITION_IDS) {

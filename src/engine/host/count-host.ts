@@ -1,6 +1,7 @@
 /** The count-up track (RULES §1) as a host sees it (ruleset-host.ts). */
 import {
   countCombatant,
+  countPresentCombatants,
   countRoundTurns,
   countScheduler,
   createCountState,
@@ -61,6 +62,13 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
     started: (state) => state.status !== "setup",
     initiative: (state, id) => countCombatant(state, id)?.count ?? null,
     defeated: (state, id) => countCombatant(state, id)?.defeated === true,
+    facts: (state) =>
+      new Map(
+        countPresentCombatants(state).map((c) => [
+          c.id,
+          { initiative: c.count ?? null, defeated: c.defeated === true },
+        ]),
+      ),
     pending: countScheduler.pending,
     timeline: countScheduler.timeline,
     // TIME-1: the track leaves rounds untimed; the world setting gives their length.

@@ -25,6 +25,7 @@ import type { Message } from "../core/result.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 import type { PatchHistory } from "../storage/patch-history.ts";
 import type { Stored, StoredObject } from "../storage/stored-json.ts";
+import type { StoreMemo, StoredRecordFacts } from "../storage/store-memo.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import { commandCombatant } from "./command-access.ts";
 import { STANDARD_BOOK_ECONOMY, followEconomies, type BookEconomy } from "./economy-book.ts";
@@ -72,9 +73,10 @@ export interface RulesetBook {
   /**
    * The same step on the records as a host stores them (`stored`: each id's stored value, read with
    * `readActionRecord`), reading only those the step may change (issue 17: a turn step at 1,000
-   * creatures reads two): `records` holds the records read, `changed` is `step`'s.
+   * creatures reads two): `records` holds the records read, `changed` is `step`'s. `memo`: what earlier
+   * steps found of the records that are the same objects (store-memo.ts `records`).
    */
-  stepStored(stored: ReadonlyMap<string, unknown>, input: RecordStepInput): RecordStep;
+  stepStored(stored: ReadonlyMap<string, unknown>, input: RecordStepInput, memo?: StoreMemo): RecordStep;
 }
 
 const STEP_KEY = /^\d+$/;
@@ -228,29 +230,60 @@ function namedIds(events: readonly HostEvent[]): Set<string> {
 
 /** Whether `value` holds exactly `fields` (a tracker read back with nothing dropped or changed). */
 function sameFlat(value: StoredObject, fields: object): boolean {
-  const keys = Object.keys(fields);
-  if (Object.keys(value).length !== keys.length) return false;
-  return keys.every((k) => Object.hasOwn(value, k) && value[k] === (fields as Record<string, unknown>)[k]);
+  const expected = fields as Record<string, unknown>;
+  let count = 0;
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    count++;
+    if (!Object.hasOwn(expected, k) || value[k] !== expected[k]) return false;
+  }
+  for (const k in expected) if (Object.hasOwn(expected, k)) count--;
+  return count === 0;
+}
+
+/** The step numbers of a stored `undo` / `redo` that hold a tracker. */
+function heldSteps(steps: Stored | undefined): string[] {
+  const out: string[] = [];
+  if (!isObject(steps)) return out;
+  for (const k of Object.keys(steps)) if (STEP_KEY.test(k) && isObject(steps[k])) out.push(k);
+  return out;
+}
+
+/** What `untouched` needs of a stored record, found once per record object (store-memo.ts `records`). */
+function recordFacts<S, E>(book: BookEconomy<S, E>, stored: object, memo: StoreMemo | undefined): StoredRecordFacts {
+  const known = memo?.records.get(stored);
+  if (known !== undefined) return known;
+  const value = stored as StoredObject;
+  const now = isObject(value.now) ? book.read(value.now) : null;
+  const sound =
+    now !== null && sameFlat(value.now as StoredObject, now as object) && heldSteps(value.redo).length === 0;
+  const facts = { sound, undoSteps: heldSteps(value.undo) };
+  memo?.records.set(stored, facts);
+  return facts;
 }
 
 /**
  * Whether a new step leaves this stored record as it is when its events do not name the creature
  * (`stepWith` on it: its tracker reads back exactly, it has no redo, and the history keeps every step
- * number it has), so it need not be read at all.
+ * number it has), so it need not be read at all. Issue 17: asked of every creature at every step, so
+ * what a record holds is found once per record object (`memo`), and a step checks its step numbers.
  */
-function untouched<S, E>(book: BookEconomy<S, E>, stored: unknown, undoAfter: StoredObject): boolean {
-  if (!isObject(stored) || !isObject(stored.now)) return false;
-  const now = book.read(stored.now);
-  if (now === null || !sameFlat(stored.now, now as object)) return false;
-  const { undo, redo } = stored;
-  if (isObject(redo) && stepKeys(redo).some((k) => isObject(redo[k]))) return false;
-  return !isObject(undo) || stepKeys(undo).every((k) => !isObject(undo[k]) || Object.hasOwn(undoAfter, k));
+function untouched<S, E>(
+  book: BookEconomy<S, E>,
+  stored: unknown,
+  undoAfter: StoredObject,
+  memo: StoreMemo | undefined,
+): boolean {
+  if (!isObject(stored)) return false;
+  const facts = recordFacts(book, stored, memo);
+  return facts.sound && facts.undoSteps.every((k) => Object.hasOwn(undoAfter, k));
 }
 
 function stepStoredWith<S, E>(
   book: BookEconomy<S, E>,
   stored: ReadonlyMap<string, unknown>,
   input: RecordStepInput,
+  memo: StoreMemo | undefined,
 ): RecordStep {
   const moves = input.events.some((e) => e.type === "undone" || e.type === "redone");
   const cleared = stepKeys(input.after.undo).length + stepKeys(input.after.redo).length === 0;
@@ -261,7 +294,7 @@ function stepStoredWith<S, E>(
   const ids: string[] = [];
   for (const id of input.ids) {
     const value = stored.get(id);
-    if (skips && stored.has(id) && !named.has(id) && untouched(book, value, input.after.undo)) continue;
+    if (skips && stored.has(id) && !named.has(id) && untouched(book, value, input.after.undo, memo)) continue;
     if (stored.has(id)) records[id] = readActionRecord(value);
     ids.push(id);
   }
@@ -291,7 +324,7 @@ export function rulesetBook<S, E>(book: BookEconomy<S, E>, ruleset: RulesetId): 
     },
     refusal: (command, nows) => refusalWith(book, command, nows),
     step: (records, input) => stepWith(book, records, input),
-    stepStored: (stored, input) => stepStoredWith(book, stored, input),
+    stepStored: (stored, input, memo) => stepStoredWith(book, stored, input, memo),
   };
 }
 

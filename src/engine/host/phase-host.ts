@@ -44,6 +44,10 @@ export function phaseHost(roundSeconds: number): RulesetHost<PhaseState> {
     // round boundary writes no `null` to every creature only for the roll to fill it again.
     initiative: (state, id) => phaseCombatant(state, id)?.initiative ?? null,
     defeated: (state, id) => phaseCombatant(state, id)?.defeated === true,
+    facts: (state) =>
+      new Map(
+        phaseCombatants(state).map((c) => [c.id, { initiative: c.initiative ?? null, defeated: c.defeated === true }]),
+      ),
     pending: phaseScheduler.pending,
     timeline: phaseScheduler.timeline,
     // TIME-1: phase rounds are untimed in the source; the world setting gives their length.

@@ -76,6 +76,12 @@ export interface HostEvent {
   readonly type: string;
 }
 
+/** What `RulesetHost#facts` gives of one combatant. */
+export interface CombatantFacts {
+  readonly initiative: number | null;
+  readonly defeated: boolean;
+}
+
 /** Everything a host reads and does through one ruleset. `S` is the scheduler's state. */
 export interface RulesetHost<S> {
   readonly id: RulesetId;
@@ -103,6 +109,11 @@ export interface RulesetHost<S> {
   initiative(state: S, combatantId: string): number | null;
   /** DEF-1: whether the engine holds this combatant as defeated (core's `combatant.defeated`). */
   defeated(state: S, combatantId: string): boolean;
+  /**
+   * Issue 17: `initiative` and `defeated` of every combatant the state holds, in one pass (a host asks
+   * them of every creature at every step). Optional: without it each is asked by id.
+   */
+  facts?(state: S): ReadonlyMap<string, CombatantFacts>;
   /** Dice waiting for results. */
   pending(state: S): readonly DiceRequest[];
   timeline(state: S): readonly TimelineEntry[];

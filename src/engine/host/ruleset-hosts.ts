@@ -3,7 +3,7 @@ import type { RulesetId } from "../initiative/contract.ts";
 import { countHost } from "./count-host.ts";
 import { phaseHost } from "./phase-host.ts";
 import { rotationHost } from "./rotation-host.ts";
-import type { RulesetHost } from "./ruleset-host.ts";
+import type { CombatantFacts, RulesetHost } from "./ruleset-host.ts";
 import { segmentHost } from "./segment-host.ts";
 import { standardHost } from "./standard-host.ts";
 
@@ -13,8 +13,54 @@ import { standardHost } from "./standard-host.ts";
  */
 export type AnyRulesetHost = RulesetHost<unknown>;
 
-/** The host of `ruleset`. `untimedRoundSeconds` is the world setting for `count` and `phase` rounds (TIME-1). */
+const hosts = new Map<string, AnyRulesetHost>();
+
+/**
+ * The host of `ruleset`. `untimedRoundSeconds` is the world setting for `count` and `phase` rounds (TIME-1).
+ * One host per ruleset and round length (issue 17: a host is asked for on every read of a combat), and
+ * its `order` (and, where the host gives them in one pass, every combatant's `initiative` and
+ * `defeated`) is worked out once per state: states are never changed in place, so the same state
+ * object gives the same answers (the Foundry layer asks them of every creature at every step).
+ */
 export function rulesetHost(ruleset: RulesetId, untimedRoundSeconds: number): AnyRulesetHost {
+  const key = `${ruleset}:${untimedRoundSeconds}`;
+  let host = hosts.get(key);
+  if (host === undefined) hosts.set(key, (host = orderOnce(newHost(ruleset, untimedRoundSeconds))));
+  return host;
+}
+
+function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
+  const orders = new WeakMap<object, readonly string[]>();
+  const order = host.order;
+  const facts = new WeakMap<object, ReadonlyMap<string, CombatantFacts>>();
+  const all = host.facts;
+  /** Every combatant's facts in `state`, found once per state (null: the host answers by id). */
+  const factsOf = (state: unknown): ReadonlyMap<string, CombatantFacts> | null => {
+    if (all === undefined || typeof state !== "object" || state === null) return null;
+    let found = facts.get(state);
+    if (found === undefined) facts.set(state, (found = all(state)));
+    return found;
+  };
+  return {
+    ...host,
+    order: (state) => {
+      if (typeof state !== "object" || state === null) return order(state);
+      let ids = orders.get(state);
+      if (ids === undefined) orders.set(state, (ids = order(state)));
+      return ids;
+    },
+    initiative: (state, id) => {
+      const found = factsOf(state);
+      return found === null ? host.initiative(state, id) : (found.get(id)?.initiative ?? null);
+    },
+    defeated: (state, id) => {
+      const found = factsOf(state);
+      return found === null ? host.defeated(state, id) : found.get(id)?.defeated === true;
+    },
+  };
+}
+
+function newHost(ruleset: RulesetId, untimedRoundSeconds: number): AnyRulesetHost {
   switch (ruleset) {
     case "count":
       return countHost(untimedRoundSeconds) as unknown as AnyRulesetHost;

@@ -54,13 +54,16 @@ export function segmentHost(): RulesetHost<SegmentState> {
     // its group rolled (issue 17: a round boundary writes no null to every combatant).
     initiative: (state, id) => {
       const combatant = segmentCombatant(state, id);
-      if (combatant === null) return null;
-      const group = combatant.groupId;
-      if (Object.hasOwn(state.groupRolls, group)) return state.groupRolls[group] ?? null;
-      const last = state.lastGroupRolls;
-      return last !== undefined && Object.hasOwn(last, group) ? (last[group] ?? null) : null;
+      return combatant === null ? null : groupInitiative(state, combatant.groupId);
     },
     defeated: (state, id) => segmentCombatant(state, id)?.defeated === true,
+    facts: (state) =>
+      new Map(
+        segmentCombatants(state).map((c) => [
+          c.id,
+          { initiative: groupInitiative(state, c.groupId), defeated: c.defeated === true },
+        ]),
+      ),
     pending: segmentScheduler.pending,
     timeline: segmentScheduler.timeline,
     // SEG-1: a round is 10 segments of 6 seconds; time passes segment by segment.
@@ -69,4 +72,14 @@ export function segmentHost(): RulesetHost<SegmentState> {
       (state.segment > 0 ? segmentStartSeconds(state.segment) : 0),
   };
   return host;
+}
+
+/**
+ * SEG-2: a creature's initiative is its group's d6 this round; until it is rolled, the last one its
+ * group rolled (issue 17: a round boundary writes no null to every combatant).
+ */
+function groupInitiative(state: SegmentState, group: string): number | null {
+  if (Object.hasOwn(state.groupRolls, group)) return state.groupRolls[group] ?? null;
+  const last = state.lastGroupRolls;
+  return last !== undefined && Object.hasOwn(last, group) ? (last[group] ?? null) : null;
 }

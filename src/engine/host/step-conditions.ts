@@ -19,7 +19,7 @@ import type { StandardState } from "../initiative/standard/state.ts";
 import { hasFields } from "./host-common.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 
-/** A fresh empty map each time: the engine keeps no state between calls. */
+/** A fresh empty map each time (a read-only one is shared only through the memo below). */
 function none(): HeldConditions {
   return new Map();
 }
@@ -29,6 +29,20 @@ function none(): HeldConditions {
  * combat has one) or one that is not the host's (a guard against a wrong pairing).
  */
 export function heldConditionsOf(host: AnyRulesetHost, state: unknown): HeldConditions {
+  if (typeof state !== "object" || state === null) return heldConditionsFresh(host, state);
+  // Issue 17: a step compares the state before with the one after, and the one before was the last
+  // step's after; states are never changed in place, so what one holds is worked out once.
+  const known = held.get(state);
+  if (known !== undefined && known.ruleset === host.id) return known.conditions;
+  const conditions = heldConditionsFresh(host, state);
+  held.set(state, { ruleset: host.id, conditions });
+  return conditions;
+}
+
+/** The conditions each state holds, by the ruleset that read them (a read-only map, shared). */
+const held = new WeakMap<object, { readonly ruleset: string; readonly conditions: HeldConditions }>();
+
+function heldConditionsFresh(host: AnyRulesetHost, state: unknown): HeldConditions {
   if (state === null || state === undefined) return none();
   // States travel only between a host's own functions: a checked one is the host's state type.
   switch (host.id) {

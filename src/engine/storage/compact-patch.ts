@@ -31,19 +31,36 @@ const SMALL = 240;
  */
 function canonical(value: Stored): Json {
   if (value === null || typeof value !== "object") return value;
+  // Issue 17: a step's stored state shares every part it did not change with the one before
+  // (store-memo.ts), and stored values are never changed in place: each part is sorted once.
+  const known = canonicals.get(value);
+  if (known !== undefined) return known;
   const out: Record<string, Json> = {};
   for (const key of Object.keys(value).sort()) setOwn(out, key, canonical(value[key] as Stored));
+  canonicals.set(value, out);
   return out;
 }
 
+const canonicals = new WeakMap<object, Json>();
+
 /** The text a patch for `target` is compressed against: the target written as patches are. */
 function dictionaryOf(target: StoredObject): string {
-  return swapQuotes(JSON.stringify(transposeRows(canonical(target))));
+  // Issue 17: the state a step wrote its undo patch against is the one its undo reads it against.
+  let dictionary = dictionaries.get(target);
+  if (dictionary === undefined)
+    dictionaries.set(target, (dictionary = swapQuotes(JSON.stringify(transposeRows(canonical(target))))));
+  return dictionary;
 }
+
+const dictionaries = new WeakMap<object, string>();
 
 /** `"` and `'` exchanged (its own inverse). */
 function swapQuotes(text: string): string {
-  return text.replace(/["']/g, (c) => (c === '"' ? "'" : '"'));
+  // Through a character JSON text never holds raw (JSON writes U+0000 as an escape): three native
+  // replacements instead of a callback per quote (issue 17: the dictionary is a whole state). A text
+  // that holds one anyway (a damaged stored patch) takes the slow way, to the same result.
+  if (text.includes("\u0000")) return text.replace(/["']/g, (c) => (c === '"' ? "'" : '"'));
+  return text.replaceAll('"', "\u0000").replaceAll("'", '"').replaceAll("\u0000", "'");
 }
 
 /** FNV-1a of the dictionary, base 36. */

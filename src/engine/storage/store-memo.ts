@@ -18,6 +18,22 @@ export interface StoreMemo {
   readonly encoded: WeakMap<object, unknown>;
   /** The state each stored engine this host wrote holds, with its ruleset (host/combat-step.ts). */
   readonly states: WeakMap<object, { readonly ruleset: string; readonly state: unknown }>;
+  /**
+   * What a step found of a stored per-creature record (host/economy-records.ts): whether it reads back
+   * as written with nothing to redo (`sound`), and the undo step numbers it holds. A host that lets
+   * something else change a record in place forgets its entry (`forgetRecord`).
+   */
+  readonly records: WeakMap<object, StoredRecordFacts>;
+}
+
+export interface StoredRecordFacts {
+  readonly sound: boolean;
+  readonly undoSteps: readonly string[];
+}
+
+/** Forgets what was found of `record` (a host saw it written by something other than its own steps). */
+export function forgetRecord(memo: StoreMemo, record: unknown): void {
+  if (typeof record === "object" && record !== null) memo.records.delete(record);
 }
 
 export function createStoreMemo(): StoreMemo {
@@ -27,5 +43,6 @@ export function createStoreMemo(): StoreMemo {
     packed: new WeakMap(),
     encoded: new WeakMap(),
     states: new WeakMap(),
+    records: new WeakMap(),
   };
 }

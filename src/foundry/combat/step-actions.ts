@@ -8,6 +8,7 @@
 import {
   EMPTY_PATCH_HISTORY,
   actionRecordUpdate,
+  forgetRecord,
   readActionRecord,
   readPatchHistory,
   rulesetBookOf,
@@ -17,6 +18,7 @@ import {
 } from "../../engine/index.ts";
 import { storedActionsOf } from "../data/combatant/combatant-model.ts";
 import { tempoModelOf } from "./tempo-model.ts";
+import { storeMemoOf } from "./state-cache.ts";
 
 /**
  * Each combatant's stored tracker now, by id (what the engine's checks read); undefined when the ruleset
@@ -49,22 +51,38 @@ export function actionUpdates(
   const model = tempoModelOf(combat);
   const book = rulesetBookOf(host.id);
   if (model === null || book === null) return updates;
-  const known = new Set(host.order(step.state));
   const stored = new Map<string, unknown>();
-  for (const c of combat.combatants) if (c.id !== null && known.has(c.id)) stored.set(c.id, storedActionsOf(c));
-  // Issue 17: only the records the step may change are read (economy-records.ts `stepStored`).
-  const moved = book.stepStored(stored, {
-    events: step.events,
-    before: readPatchHistory(model.history) ?? EMPTY_PATCH_HISTORY,
-    after: step.stored.history,
-    startedBefore: model.state !== null && host.started(model.state),
-    startedAfter: host.started(step.state),
-    ids: [...stored.keys()],
-  });
+  for (const id of host.order(step.state)) {
+    const c = combat.combatants.get(id);
+    if (c !== undefined) stored.set(id, storedActionsOf(c));
+  }
+  // Issue 17: only the records the step may change are read (economy-records.ts `stepStored`), and
+  // what a record holds is found once per record object (documents/combat.ts forgets a rewritten one).
+  const moved = book.stepStored(
+    stored,
+    {
+      events: step.events,
+      before: readPatchHistory(model.history) ?? EMPTY_PATCH_HISTORY,
+      after: step.stored.history,
+      startedBefore: model.state !== null && host.started(model.state),
+      startedAfter: host.started(step.state),
+      ids: [...stored.keys()],
+    },
+    storeMemoOf(combat.id),
+  );
   for (const id of moved.changed) {
     const record = moved.records[id];
     const update = record === undefined ? null : actionRecordUpdate(stored.get(id), record);
     if (update !== null) updates.set(id, update);
   }
   return updates;
+}
+
+/** Forgets what the steps found of these combatants' action records (they were just written). */
+export function forgetActionRecords(
+  combat: Combat.Implementation,
+  combatants: readonly Combatant.Implementation[],
+): void {
+  const memo = storeMemoOf(combat.id);
+  for (const c of combatants) forgetRecord(memo, storedActionsOf(c));
 }

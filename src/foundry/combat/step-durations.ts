@@ -81,6 +81,7 @@ function newBearers(combat: Combat.Implementation, step: CombatStep, starts: boo
   const joined = new Set(
     step.events.filter((e) => e.type === "combatantJoined").map((e) => eventString(e, "combatantId")),
   );
+  if (joined.size === 0) return []; // issue 17: a turn step looks at no combatant
   return combat.combatants.filter((c) => c.id !== null && joined.has(c.id));
 }
 

@@ -124,24 +124,30 @@ export async function mirrorCombatants(
     const id = combatant.id;
     if (id === null) continue;
     const defeated = host.defeated(state, id);
-    const change = {
+    // A stored initiative (a GM's typed value, or one an older Tempo wrote) goes back to null, Tempo's
+    // stored value, in the same batch: what every client shows is derived (combatant-model.ts).
+    const initiative = combatant._source.initiative != null;
+    const flag = combatant.defeated !== defeated;
+    const group = groups.has(id);
+    const action = actions.has(id);
+    const use = uses.has(id);
+    // Issue 17: nothing is built for the many combatants a step leaves as they are.
+    if (!initiative && !flag && !group && !action && !use) continue;
+    changes.push({
       _id: id,
-      // A stored initiative (a GM's typed value, or one an older Tempo wrote) goes back to null, Tempo's
-      // stored value, in the same batch: what every client shows is derived (combatant-model.ts).
-      ...(combatant._source.initiative != null ? { initiative: null } : {}),
-      ...(combatant.defeated !== defeated ? { defeated } : {}),
-      ...(groups.has(id) ? { group: groups.get(id) ?? null } : {}),
-      ...(actions.has(id) || uses.has(id)
+      ...(initiative ? { initiative: null } : {}),
+      ...(flag ? { defeated } : {}),
+      ...(group ? { group: groups.get(id) ?? null } : {}),
+      ...(action || use
         ? {
             system: {
-              ...(actions.has(id) ? { actions: actions.get(id) ?? {} } : {}),
+              ...(action ? { actions: actions.get(id) ?? {} } : {}),
               // Issue 11: what a declared item rolls when its pending card is resolved (declared-uses.ts).
-              ...(uses.has(id) ? { declaredUses: uses.get(id) } : {}),
+              ...(use ? { declaredUses: uses.get(id) } : {}),
             },
           }
         : {}),
-    };
-    if (Object.keys(change).length > 1) changes.push(change);
+    });
   }
   if (changes.length > 0) {
     const marks = { [TEMPO_MIRROR]: true, ...(groups.size > 0 ? { [TEMPO_GROUPS_OPTION]: true } : {}) };

@@ -31,6 +31,8 @@ import { nextTurnCommand } from "../combat/core-controls.ts";
 import { inWriterQueue } from "../combat/writer-queue.ts";
 import { restoreCoreFields } from "../combat/reconcile.ts";
 import { forgetState } from "../combat/state-cache.ts";
+import { forgetActionRecords } from "../combat/step-actions.ts";
+import { sortRankOf } from "../data/combatant/combatant-model.ts";
 
 /** Core's turn state (`CombatHistoryData`): what `combatTurnChange` reports. */
 interface TurnAnnouncement {
@@ -55,6 +57,26 @@ function turnStateOf(combat: Combat): TurnAnnouncement {
     combatantId: combatant?.id ?? null,
     tokenId: combatant?.tokenId ?? null,
   };
+}
+
+/** The engine order (its rank map) each client's `turns` were last sorted by, and those turns. */
+const setUpWith = new WeakMap<object, { readonly rank: ReadonlyMap<string, number>; readonly turns: unknown }>();
+
+/**
+ * Whether `turns` already hold the engine's order: sorted by this very rank map (kept while the order
+ * holds, combat-model.ts) over the same combatants. Issue 17: a turn step that keeps the order then
+ * sorts a thousand combatants no more; a roster change sets the turns up in core's own callbacks.
+ */
+function turnsHold(combat: Combat.Implementation): boolean {
+  const last = setUpWith.get(combat);
+  const model = tempoModelOf(combat);
+  return (
+    last !== undefined &&
+    model !== null &&
+    last.rank === model.rank &&
+    last.turns === combat.turns &&
+    combat.turns.length === combat.combatants.size
+  );
 }
 
 export class TempoCombat extends Combat {
@@ -146,7 +168,9 @@ export class TempoCombat extends Combat {
    */
   override setupTurns(): Combatant.Implementation[] {
     const turns = super.setupTurns();
-    if (tempoModelOf(this) !== null && !announced.has(this)) announced.set(this, turnStateOf(this));
+    const model = tempoModelOf(this);
+    if (model !== null && !announced.has(this)) announced.set(this, turnStateOf(this));
+    if (model !== null) setUpWith.set(this, { rank: model.rank, turns });
     return turns;
   }
 
@@ -176,7 +200,7 @@ export class TempoCombat extends Combat {
     if (tempo && "system" in changed && userId !== game.user.id) this.#rereadForeignWrite();
     // Issue 17: core sorts `turns` again only when combatants change; the engine's order changes with
     // the Combat's own update, so the turns are set up before core's `_onUpdate` reads `combatant`.
-    if (tempo && "system" in changed) this.setupTurns();
+    if (tempo && "system" in changed && !turnsHold(this)) this.setupTurns();
     super._onUpdate(changed, options, userId);
     if (!tempo) return;
     this.#announceTurnChange();
@@ -254,8 +278,12 @@ export class TempoCombat extends Combat {
 
   protected override _onUpdateDescendantDocuments(...args: Parameters<Combat["_onUpdateDescendantDocuments"]>): void {
     super._onUpdateDescendantDocuments(...args);
-    const [, collection, , changes, options, userId] = args;
-    if (tempoModelOf(this) === null || !isActiveGm()) return;
+    const [, collection, updated, changes, options, userId] = args;
+    if (tempoModelOf(this) === null) return;
+    // Issue 17: a rewritten action record is checked afresh by the next step (step-actions.ts), even if
+    // the data model kept the same object and changed it in place.
+    if (collection === "combatants") forgetActionRecords(this, updated as readonly Combatant.Implementation[]);
+    if (!isActiveGm()) return;
     void inWriterQueue(this, async () => {
       if (collection === "combatants")
         await answerCombatantWrites(this, changes as readonly Record<string, unknown>[], options, userId);
@@ -264,6 +292,15 @@ export class TempoCombat extends Combat {
   }
 
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    // Issue 17: each combatant's place, derived with its data (combatant-model.ts), one read per side.
+    const ra = sortRankOf(a);
+    const rb = sortRankOf(b);
+    if (ra !== undefined && rb !== undefined) {
+      if (ra !== rb) return ra - rb;
+      const ia = a.id ?? "";
+      const ib = b.id ?? "";
+      return ia < ib ? -1 : ia > ib ? 1 : 0;
+    }
     const model = tempoModelOf(a.parent);
     if (model === null) return super._sortCombatants(a, b);
     const x = model.rank.get(a.id ?? "");

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   EMPTY_ACTION_RECORD,
   PATCH_HISTORY_LIMIT,
+  createStoreMemo,
+  forgetRecord,
   economyRefusal,
   isActionRecordShape,
   readActionRecord,
@@ -104,5 +106,62 @@ describe("action records moved by a combat's steps (economy-records.ts)", () => 
       book.left({ onTurn: false, action: 0, quickAction: 0, interaction: 0, reaction: 1 })?.map((a) => a.left),
     ).toEqual([0, 0, 0, 1]);
     expect(book.left({ reaction: 2 })).toBeNull();
+  });
+});
+
+describe("records a host stores, stepped with what earlier steps found of them (issue 17, store-memo.ts)", () => {
+  /** `play`, with a host's stored copy of each record moved by `stepStored` and a memo. */
+  function playStored(clicks: number) {
+    const { host, stored: start } = storedEncounter("standard", 6);
+    const random = seeded(9);
+    const memo = createStoreMemo();
+    let stored: StoredCombat = start;
+    let state: unknown = unwrap(readCombatState(host, stored.engine));
+    const ids = [...host.order(state)];
+    let records: Readonly<Record<string, ActionRecord>> = Object.fromEntries(
+      ids.map((id) => [id, EMPTY_ACTION_RECORD]),
+    );
+    const kept = new Map<string, unknown>(ids.map((id) => [id, structuredClone(EMPTY_ACTION_RECORD)]));
+    const run = (command: HostCommand) => {
+      const before = { history: stored.history, started: host.started(state) };
+      const s = step(host, stored, command);
+      stored = s.stored;
+      state = s.state;
+      const input = {
+        events: s.events,
+        before: before.history,
+        after: stored.history,
+        startedBefore: before.started,
+        startedAfter: host.started(s.state),
+        ids,
+      };
+      records = book.step(records, input).records;
+      const moved = book.stepStored(kept, input, memo);
+      for (const id of moved.changed) kept.set(id, structuredClone(moved.records[id]));
+    };
+    run({ type: "start" });
+    for (let i = 0; i < clicks; i++) run(nextCommand(host, state, random));
+    return { ids, memo, kept, records: () => records, run, next: () => run(nextCommand(host, state, random)) };
+  }
+
+  it("STD-6: past the history limit and through undo and redo, the stored records are the ones every record stepped gives", () => {
+    const table = playStored(PATCH_HISTORY_LIMIT + 20);
+    table.run({ type: "undo" });
+    table.run({ type: "undo" });
+    table.run({ type: "redo" });
+    table.next();
+    for (const id of table.ids) expect(readActionRecord(table.kept.get(id))).toEqual(table.records()[id]);
+  });
+
+  it("STD-6: a record changed in place by something else and forgotten is read afresh: the next step writes a sound one", () => {
+    const table = playStored(8);
+    const victim = table.ids.find((id) => (table.kept.get(id) as ActionRecord).now?.onTurn === false) ?? "";
+    const record = table.kept.get(victim) as { now: Record<string, unknown> };
+    record.now.reaction = 7; // changed in place: the same object
+    forgetRecord(table.memo, record);
+    table.next();
+    table.next();
+    expect(readActionRecord(table.kept.get(victim)).now).toMatchObject({ reaction: expect.any(Number) });
+    expect((readActionRecord(table.kept.get(victim)).now as { reaction: number }).reaction).toBeLessThanOrEqual(1);
   });
 });

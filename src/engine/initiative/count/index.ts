@@ -4,7 +4,7 @@ export * from "./delay.ts";
 export type * from "./types.ts";
 export { COUNT_DEFAULT_OPTIONS, COUNT_ROLL_REASONS, countPendingActionsOf, createCountState } from "./state.ts";
 /** A combatant's track record (count, kept contest totals, casting, reaction used …), or null. */
-export { getCombatant as countCombatant } from "./state.ts";
+export { getCombatant as countCombatant, presentCombatants as countPresentCombatants } from "./state.ts";
 export { surpriseCount as countSurpriseCount } from "./walk.ts";
 /** CNT-3: this round's turns in track order (finished, under way, still to come). */
 export { roundTurns as countRoundTurns } from "./walk.ts";

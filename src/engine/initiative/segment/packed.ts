@@ -15,6 +15,18 @@ import type { SegmentEntry, SegmentState } from "./types.ts";
 
 type Run = string | SegmentEntry;
 
+/**
+ * Each entry's JSON, worked out once per entry object (issue 17: a turn step keeps the schedule's
+ * entries, and packing compares a thousand of them); entries are never changed in place.
+ */
+const texts = new WeakMap<SegmentEntry, string>();
+
+function textOf(entry: SegmentEntry): string {
+  let text = texts.get(entry);
+  if (text === undefined) texts.set(entry, (text = JSON.stringify(entry)));
+  return text;
+}
+
 function runsOf(schedule: readonly SegmentEntry[], built: readonly SegmentEntry[]): Run[] {
   const at = new Map(built.map((e, i) => [e.key, i]));
   const runs: Run[] = [];
@@ -26,7 +38,7 @@ function runsOf(schedule: readonly SegmentEntry[], built: readonly SegmentEntry[
   };
   for (const entry of schedule) {
     const j = at.get(entry.key);
-    const same = j !== undefined && JSON.stringify(built[j]) === JSON.stringify(entry);
+    const same = j !== undefined && textOf(built[j] as SegmentEntry) === textOf(entry);
     if (same && from >= 0 && j === to) to = j + 1;
     else if (same) {
       flush();
@@ -71,8 +83,11 @@ export function packSegmentState(state: SegmentState): Json {
   const built = rebuilt(state);
   if (built === null) return whole;
   const runs = runsOf(state.schedule, built);
+  // The runs give the schedule back by construction (each run's entries read the same as the
+  // schedule's); the check stays, entry by entry, each entry's text worked out once.
   const back = scheduleOf(runs, built);
-  if (back === null || JSON.stringify(back) !== JSON.stringify(state.schedule)) return whole;
+  if (back === null || back.length !== state.schedule.length) return whole;
+  if (back.some((entry, i) => textOf(entry) !== textOf(state.schedule[i] as SegmentEntry))) return whole;
   return { ...whole, schedule: { runs: runs as unknown as Json } };
 }
 

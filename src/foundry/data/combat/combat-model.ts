@@ -166,8 +166,27 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
       return;
     }
     this.state = read.value;
-    this.rank = new Map(host.order(read.value).map((id, index) => [id, index]));
+    this.rank = rankOf(parent, host.order(read.value));
   }
+}
+
+/** The last order each combat's rank was built from (its data model is built anew with each update). */
+const ranks = new WeakMap<object, { readonly order: readonly string[]; readonly rank: ReadonlyMap<string, number> }>();
+
+/** Combatant id → place in `order`; the combat's last map when the order is the same (issue 17: most steps keep it). */
+function rankOf(combat: object | null, order: readonly string[]): ReadonlyMap<string, number> {
+  const last = combat === null ? undefined : ranks.get(combat);
+  if (last !== undefined && sameIds(order, last.order)) return last.rank;
+  const rank = new Map(order.map((id, index) => [id, index]));
+  if (combat !== null) ranks.set(combat, { order, rank });
+  return rank;
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export class CountCombatModel extends TempoCombatModel {

@@ -1,0 +1,54 @@
+/**
+ * Issue 17: a host's answers per state are found once (ruleset-hosts.ts): the order, and where a host
+ * gives them in one pass (`facts`), every combatant's initiative and defeated flag. They must be the
+ * answers the host gives by id, on every state a table reaches.
+ */
+import { describe, expect, it } from "vitest";
+import { RULESET_IDS, readCombatState, rulesetHost, unwrap, type StoredCombat } from "../../../src/engine/index.ts";
+import { nextCommand, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
+import { countHost } from "../../../src/engine/host/count-host.ts";
+import { phaseHost } from "../../../src/engine/host/phase-host.ts";
+import { rotationHost } from "../../../src/engine/host/rotation-host.ts";
+import { segmentHost } from "../../../src/engine/host/segment-host.ts";
+import { standardHost } from "../../../src/engine/host/standard-host.ts";
+import type { AnyRulesetHost } from "../../../src/engine/index.ts";
+
+/** Each ruleset's host as its module builds it, answering by id. */
+const BY_ID = {
+  count: countHost(6),
+  phase: phaseHost(6),
+  rotation: rotationHost(),
+  segment: segmentHost(),
+  standard: standardHost(),
+} as unknown as Readonly<Record<string, AnyRulesetHost>>;
+
+describe("a host's per-state answers (issue 17)", () => {
+  for (const ruleset of RULESET_IDS) {
+    it(`DEF-1, ${ruleset}: each combatant's initiative and defeated flag, found in one pass, are those asked by id`, () => {
+      const { host, stored: start } = storedEncounter(ruleset, 12);
+      const random = seeded(3);
+      let stored: StoredCombat = start;
+      let state: unknown = unwrap(readCombatState(host, stored.engine));
+      const ids = [...host.order(state)];
+      const check = () => {
+        const plain = BY_ID[ruleset] as AnyRulesetHost;
+        for (const id of [...ids, "nobody"]) {
+          expect(host.initiative(state, id)).toBe(plain.initiative(state, id));
+          expect(host.defeated(state, id)).toBe(plain.defeated(state, id));
+        }
+        expect(host.order(state)).toBe(host.order(state));
+      };
+      const run = (command: { readonly type: string; readonly [k: string]: unknown }) => {
+        const s = step(host, stored, command);
+        stored = s.stored;
+        state = s.state;
+        check();
+      };
+      check();
+      run({ type: "start" });
+      run({ type: "defeat", combatantId: ids[1] });
+      for (let i = 0; i < 40; i++) run(nextCommand(host, state, random));
+      expect(rulesetHost(ruleset, 6)).toBe(host);
+    });
+  }
+});
