@@ -11,6 +11,7 @@ import { err, ok, type Result } from "../core/result.ts";
 import type { DiceRequest } from "../initiative/contract.ts";
 import {
   EMPTY_PATCH_HISTORY,
+  PATCH_HISTORY_LIMIT,
   readPatchHistory,
   recordStep,
   redoStep,
@@ -117,7 +118,9 @@ export function stepCombat(
   if (!before.ok) return before;
   if (command.type === "undo" || command.type === "redo") {
     const moved =
-      command.type === "undo" ? undoStep(stored.history, stored.engine) : redoStep(stored.history, stored.engine);
+      command.type === "undo"
+        ? undoStep(stored.history, stored.engine, memo)
+        : redoStep(stored.history, stored.engine, memo);
     if (!moved.ok) return moved;
     const after = readCombatState(host, moved.value.state, memo);
     if (!after.ok) return after;
@@ -155,7 +158,10 @@ export function settle(
   memo?: StoreMemo,
 ): CombatStep {
   const engine = storeHostState(host, transition.state, memo);
-  const kept = history === "record" ? recordStep(stored.history, stored.engine, engine) : EMPTY_PATCH_HISTORY;
+  const kept =
+    history === "record"
+      ? recordStep(stored.history, stored.engine, engine, PATCH_HISTORY_LIMIT, memo)
+      : EMPTY_PATCH_HISTORY;
   // A host that keeps a format version gets the current one with every settled step (a Reset of a
   // combat saved in another format: combat-format.ts).
   const next: StoredCombat = {

@@ -6,7 +6,7 @@ export { standardHost } from "./standard-host.ts";
 export { phaseHost } from "./phase-host.ts";
 export { segmentHost, segmentGroupOf } from "./segment-host.ts";
 export { rotationHost } from "./rotation-host.ts";
-export { rulesetHost, type AnyRulesetHost } from "./ruleset-hosts.ts";
+export { hostRegistry, rulesetHost, type AnyRulesetHost } from "./ruleset-hosts.ts";
 export { segmentTrackerFactsOf } from "./segment-tracker.ts";
 export { phaseTrackerFactsOf } from "./phase-tracker.ts";
 export { countTrackerFactsOf } from "./count-tracker.ts";

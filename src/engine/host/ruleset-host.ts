@@ -82,9 +82,22 @@ export interface CombatantFacts {
   readonly defeated: boolean;
 }
 
+/**
+ * What modules work out once per state for one host (issue 17), by the state's identity: the caller
+ * keeps the host, so it keeps this; the engine keeps nothing between calls.
+ */
+export interface HostMemo {
+  /** The segment group ids a state holds (groups/regroup.ts). */
+  readonly heldGroups: WeakMap<object, ReadonlySet<string>>;
+  /** The conditions a state holds each combatant in (step-conditions.ts). */
+  readonly heldConditions: WeakMap<object, unknown>;
+}
+
 /** Everything a host reads and does through one ruleset. `S` is the scheduler's state. */
 export interface RulesetHost<S> {
   readonly id: RulesetId;
+  /** Set by `rulesetHost` (ruleset-hosts.ts); a host without one works everything out each time. */
+  readonly memo?: HostMemo;
   /** The state before `start`, with these combatants and options. */
   create(combatants: readonly HostCombatant[], options: HostOptions): Result<S>;
   /** A combatant added to the combat (before or after the start). */

@@ -13,20 +13,27 @@ import { standardHost } from "./standard-host.ts";
  */
 export type AnyRulesetHost = RulesetHost<unknown>;
 
-const hosts = new Map<string, AnyRulesetHost>();
-
 /**
  * The host of `ruleset`. `untimedRoundSeconds` is the world setting for `count` and `phase` rounds (TIME-1).
- * One host per ruleset and round length (issue 17: a host is asked for on every read of a combat), and
- * its `order` (and, where the host gives them in one pass, every combatant's `initiative` and
- * `defeated`) is worked out once per state: states are never changed in place, so the same state
- * object gives the same answers (the Foundry layer asks them of every creature at every step).
+ * Its `order` (and, where the host gives them in one pass, every combatant's `initiative` and
+ * `defeated`) is worked out once per state, and it keeps a memo (`HostMemo`) of what other modules work
+ * out once per state: states are never changed in place, so the same state object gives the same
+ * answers (the Foundry layer asks them of every creature at every step). A fresh host each call: a
+ * caller that keeps one (issue 17: a host is asked for on every read of a combat) uses `hostRegistry`.
  */
 export function rulesetHost(ruleset: RulesetId, untimedRoundSeconds: number): AnyRulesetHost {
-  const key = `${ruleset}:${untimedRoundSeconds}`;
-  let host = hosts.get(key);
-  if (host === undefined) hosts.set(key, (host = orderOnce(newHost(ruleset, untimedRoundSeconds))));
-  return host;
+  return orderOnce(newHost(ruleset, untimedRoundSeconds));
+}
+
+/** One host per ruleset and round length, kept by the caller (the engine keeps nothing between calls). */
+export function hostRegistry(): (ruleset: RulesetId, untimedRoundSeconds: number) => AnyRulesetHost {
+  const hosts = new Map<string, AnyRulesetHost>();
+  return (ruleset, untimedRoundSeconds) => {
+    const key = `${ruleset}:${untimedRoundSeconds}`;
+    let host = hosts.get(key);
+    if (host === undefined) hosts.set(key, (host = rulesetHost(ruleset, untimedRoundSeconds)));
+    return host;
+  };
 }
 
 function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
@@ -43,6 +50,7 @@ function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
   };
   return {
     ...host,
+    memo: { heldGroups: new WeakMap(), heldConditions: new WeakMap() },
     order: (state) => {
       if (typeof state !== "object" || state === null) return order(state);
       let ids = orders.get(state);

@@ -32,15 +32,13 @@ export function heldConditionsOf(host: AnyRulesetHost, state: unknown): HeldCond
   if (typeof state !== "object" || state === null) return heldConditionsFresh(host, state);
   // Issue 17: a step compares the state before with the one after, and the one before was the last
   // step's after; states are never changed in place, so what one holds is worked out once.
-  const known = held.get(state);
-  if (known !== undefined && known.ruleset === host.id) return known.conditions;
+  // (the host's memo, ruleset-host.ts `HostMemo`: a read-only map, shared).
+  const known = host.memo?.heldConditions.get(state) as HeldConditions | undefined;
+  if (known !== undefined) return known;
   const conditions = heldConditionsFresh(host, state);
-  held.set(state, { ruleset: host.id, conditions });
+  host.memo?.heldConditions.set(state, conditions);
   return conditions;
 }
-
-/** The conditions each state holds, by the ruleset that read them (a read-only map, shared). */
-const held = new WeakMap<object, { readonly ruleset: string; readonly conditions: HeldConditions }>();
 
 function heldConditionsFresh(host: AnyRulesetHost, state: unknown): HeldConditions {
   if (state === null || state === undefined) return none();

@@ -63,7 +63,7 @@ function packScheme(state: unknown, memo: StoreMemo | undefined): Json {
     case "rotation":
       return packRotationState(state as RotationState);
     case "segment":
-      return packSegmentState(state as SegmentState);
+      return packSegmentState(state as SegmentState, memo);
     case "count":
       return packCountState(state as CountState);
     default:

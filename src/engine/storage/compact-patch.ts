@@ -19,6 +19,7 @@ import { transposeRows, untransposeRows } from "./patch-transpose.ts";
 import { compressText, decompressText } from "./lz-text.ts";
 import { setOwn } from "./own-property.ts";
 import { decodeStored, encodeStored, type Json, type Stored, type StoredObject } from "./stored-json.ts";
+import type { StoreMemo } from "./store-memo.ts";
 import type { StoredUpdate } from "./update-diff.ts";
 
 const MARK = "~z";
@@ -29,30 +30,28 @@ const SMALL = 240;
  * `value` with every record's keys inserted in sorted order (JavaScript then lists integer keys first,
  * in numeric order, and the others sorted): the same text for the same state however it was built.
  */
-function canonical(value: Stored): Json {
+function canonical(value: Stored, memo: StoreMemo | undefined): Json {
   if (value === null || typeof value !== "object") return value;
   // Issue 17: a step's stored state shares every part it did not change with the one before
   // (store-memo.ts), and stored values are never changed in place: each part is sorted once.
-  const known = canonicals.get(value);
+  const known = memo?.canonicals.get(value) as Json | undefined;
   if (known !== undefined) return known;
   const out: Record<string, Json> = {};
-  for (const key of Object.keys(value).sort()) setOwn(out, key, canonical(value[key] as Stored));
-  canonicals.set(value, out);
+  for (const key of Object.keys(value).sort()) setOwn(out, key, canonical(value[key] as Stored, memo));
+  memo?.canonicals.set(value, out);
   return out;
 }
 
-const canonicals = new WeakMap<object, Json>();
-
 /** The text a patch for `target` is compressed against: the target written as patches are. */
-function dictionaryOf(target: StoredObject): string {
+function dictionaryOf(target: StoredObject, memo: StoreMemo | undefined): string {
   // Issue 17: the state a step wrote its undo patch against is the one its undo reads it against.
-  let dictionary = dictionaries.get(target);
-  if (dictionary === undefined)
-    dictionaries.set(target, (dictionary = swapQuotes(JSON.stringify(transposeRows(canonical(target))))));
+  let dictionary = memo?.dictionaries.get(target);
+  if (dictionary === undefined) {
+    dictionary = swapQuotes(JSON.stringify(transposeRows(canonical(target, memo))));
+    memo?.dictionaries.set(target, dictionary);
+  }
   return dictionary;
 }
-
-const dictionaries = new WeakMap<object, string>();
 
 /** `"` and `'` exchanged (its own inverse). */
 function swapQuotes(text: string): string {
@@ -71,22 +70,22 @@ function hashText(text: string): string {
 }
 
 /** The patch's stored entry, compressed against `target` when that makes it smaller. */
-export function packPatch(patch: StoredUpdate, target: StoredObject): Stored {
+export function packPatch(patch: StoredUpdate, target: StoredObject, memo?: StoreMemo): Stored {
   const encoded = encodeStored(patch as Json);
   const plain = JSON.stringify(encoded);
   if (plain.length < SMALL) return encoded;
-  const dictionary = dictionaryOf(target);
+  const dictionary = dictionaryOf(target, memo);
   const text = swapQuotes(JSON.stringify(transposeRows(encoded as Json)));
   const packed = `${MARK}${hashText(dictionary)}:${compressText(text, dictionary)}`;
   return JSON.stringify(packed).length < plain.length ? packed : encoded;
 }
 
 /** The patch a stored entry holds for `target`, or null when it does not read (or was made for another state). */
-export function unpackPatch(entry: Stored | undefined, target: StoredObject): StoredUpdate | null {
+export function unpackPatch(entry: Stored | undefined, target: StoredObject, memo?: StoreMemo): StoredUpdate | null {
   if (typeof entry !== "string") return asObject(decodeStored(entry)?.value);
   if (!entry.startsWith(MARK)) return null;
   const colon = entry.indexOf(":");
-  const dictionary = dictionaryOf(target);
+  const dictionary = dictionaryOf(target, memo);
   if (colon < 0 || entry.slice(MARK.length, colon) !== hashText(dictionary)) return null;
   const text = decompressText(entry.slice(colon + 1), dictionary);
   if (text === null) return null;

@@ -14,6 +14,7 @@
  * never reads those keys as deletions. A large patch is stored compressed against the state it will
  * be applied to (compact-patch.ts), so a step that touches every creature keeps < 1 KB at 300.
  */
+import type { StoreMemo } from "./store-memo.ts";
 import { err, ok, type Result } from "../core/result.ts";
 import { packPatch, unpackPatch } from "./compact-patch.ts";
 import type { Stored, StoredObject } from "./stored-json.ts";
@@ -55,6 +56,7 @@ export function recordStep(
   before: StoredObject,
   after: StoredObject,
   limit: number = PATCH_HISTORY_LIMIT,
+  memo?: StoreMemo,
 ): PatchHistory {
   const back = diffStored(after, before);
   if (back === null) return history;
@@ -63,33 +65,33 @@ export function recordStep(
   const undo: Record<string, Stored> = {};
   for (const key of keys.slice(Math.max(0, keys.length - (limit - 1))))
     undo[String(key)] = history.undo[String(key)] as Stored;
-  undo[String(next)] = packPatch(back, after);
+  undo[String(next)] = packPatch(back, after, memo);
   return { undo, redo: {} };
 }
 
 /** Moves one step back: the state before the last step, and that step made redoable. */
-export function undoStep(history: PatchHistory, present: StoredObject): Result<HistoryMove> {
+export function undoStep(history: PatchHistory, present: StoredObject, memo?: StoreMemo): Result<HistoryMove> {
   const keys = stepKeys(history.undo);
   const last = keys[keys.length - 1];
   if (last === undefined) return err("TEMPO.ERRORS.History.NothingToUndo");
-  const back = unpackPatch(history.undo[String(last)], present);
+  const back = unpackPatch(history.undo[String(last)], present, memo);
   if (back === null) return err("TEMPO.ERRORS.History.Corrupt");
   const state = applyStoredUpdate(present, back);
   const forward = diffStored(state, present) ?? {};
   const undo = without(history.undo, String(last));
-  return ok({ state, history: { undo, redo: { ...history.redo, [String(last)]: packPatch(forward, state) } } });
+  return ok({ state, history: { undo, redo: { ...history.redo, [String(last)]: packPatch(forward, state, memo) } } });
 }
 
 /** Moves one step forward again after an undo. */
-export function redoStep(history: PatchHistory, present: StoredObject): Result<HistoryMove> {
+export function redoStep(history: PatchHistory, present: StoredObject, memo?: StoreMemo): Result<HistoryMove> {
   const first = stepKeys(history.redo)[0];
   if (first === undefined) return err("TEMPO.ERRORS.History.NothingToRedo");
-  const forward = unpackPatch(history.redo[String(first)], present);
+  const forward = unpackPatch(history.redo[String(first)], present, memo);
   if (forward === null) return err("TEMPO.ERRORS.History.Corrupt");
   const state = applyStoredUpdate(present, forward);
   const back = diffStored(state, present) ?? {};
   const redo = without(history.redo, String(first));
-  return ok({ state, history: { undo: { ...history.undo, [String(first)]: packPatch(back, state) }, redo } });
+  return ok({ state, history: { undo: { ...history.undo, [String(first)]: packPatch(back, state, memo) }, redo } });
 }
 
 /** The history read back from a document: null when it is not one this module writes. */

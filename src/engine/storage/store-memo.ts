@@ -24,6 +24,12 @@ export interface StoreMemo {
    * something else change a record in place forgets its entry (`forgetRecord`).
    */
   readonly records: WeakMap<object, StoredRecordFacts>;
+  /** A stored value with its records' keys sorted (compact-patch.ts `canonical`). */
+  readonly canonicals: WeakMap<object, unknown>;
+  /** The text an undo patch against a stored state is compressed with (compact-patch.ts). */
+  readonly dictionaries: WeakMap<object, string>;
+  /** A segment schedule entry's JSON (initiative/segment/packed.ts). */
+  readonly entryTexts: WeakMap<object, string>;
 }
 
 export interface StoredRecordFacts {
@@ -44,5 +50,8 @@ export function createStoreMemo(): StoreMemo {
     encoded: new WeakMap(),
     states: new WeakMap(),
     records: new WeakMap(),
+    canonicals: new WeakMap(),
+    dictionaries: new WeakMap(),
+    entryTexts: new WeakMap(),
   };
 }

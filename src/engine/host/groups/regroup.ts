@@ -63,9 +63,6 @@ export function engineGroupOf(host: AnyRulesetHost, state: unknown, combatantId:
   }
 }
 
-/** The segment group ids each state holds (a state is never changed in place: built once per state). */
-const heldGroups = new WeakMap<object, ReadonlySet<string>>();
-
 /**
  * SEG-2: whether any creature of a segment state is in group `groupId` (false for the other rulesets).
  * Issue 17: a side group's document stands for the side's name in the engine ("party", "enemies"), except
@@ -74,10 +71,11 @@ const heldGroups = new WeakMap<object, ReadonlySet<string>>();
  */
 export function engineHoldsGroup(host: AnyRulesetHost, state: unknown, groupId: string): boolean {
   if (host.id !== "segment" || typeof state !== "object" || state === null) return false;
-  let held = heldGroups.get(state);
+  // The group ids a state holds, once per state where the host keeps a memo (states never change in place).
+  let held = host.memo?.heldGroups.get(state);
   if (held === undefined) {
     held = new Set(vectorValues((state as SegmentState).combatants).map((c) => c.groupId));
-    heldGroups.set(state, held);
+    host.memo?.heldGroups.set(state, held);
   }
   return held.has(groupId);
 }

@@ -8,6 +8,7 @@
  * turn record. `packSegmentState` checks that the runs give the schedule back and stores the list
  * whole otherwise, so reading is always exact. A schedule kept from an earlier round is stored whole.
  */
+import type { StoreMemo } from "../../storage/store-memo.ts";
 import type { Json } from "../../storage/stored-json.ts";
 import { scheduled } from "./draft.ts";
 import { segmentBuiltSchedule } from "./round-schedule.ts";
@@ -16,18 +17,20 @@ import type { SegmentEntry, SegmentState } from "./types.ts";
 type Run = string | SegmentEntry;
 
 /**
- * Each entry's JSON, worked out once per entry object (issue 17: a turn step keeps the schedule's
- * entries, and packing compares a thousand of them); entries are never changed in place.
+ * Each entry's JSON, worked out once per entry object where the host keeps a memo (issue 17: a turn
+ * step keeps the schedule's entries, and packing compares a thousand of them); entries are never
+ * changed in place.
  */
-const texts = new WeakMap<SegmentEntry, string>();
-
-function textOf(entry: SegmentEntry): string {
-  let text = texts.get(entry);
-  if (text === undefined) texts.set(entry, (text = JSON.stringify(entry)));
+function textOf(entry: SegmentEntry, memo: StoreMemo | undefined): string {
+  let text = memo?.entryTexts.get(entry);
+  if (text === undefined) {
+    text = JSON.stringify(entry);
+    memo?.entryTexts.set(entry, text);
+  }
   return text;
 }
 
-function runsOf(schedule: readonly SegmentEntry[], built: readonly SegmentEntry[]): Run[] {
+function runsOf(schedule: readonly SegmentEntry[], built: readonly SegmentEntry[], memo: StoreMemo | undefined): Run[] {
   const at = new Map(built.map((e, i) => [e.key, i]));
   const runs: Run[] = [];
   let from = -1;
@@ -38,7 +41,7 @@ function runsOf(schedule: readonly SegmentEntry[], built: readonly SegmentEntry[
   };
   for (const entry of schedule) {
     const j = at.get(entry.key);
-    const same = j !== undefined && textOf(built[j] as SegmentEntry) === textOf(entry);
+    const same = j !== undefined && textOf(built[j] as SegmentEntry, memo) === textOf(entry, memo);
     if (same && from >= 0 && j === to) to = j + 1;
     else if (same) {
       flush();
@@ -77,17 +80,17 @@ function rebuilt(state: SegmentState): SegmentEntry[] | null {
 }
 
 /** The stored form of `state`. */
-export function packSegmentState(state: SegmentState): Json {
+export function packSegmentState(state: SegmentState, memo?: StoreMemo): Json {
   const whole = state as unknown as { readonly [key: string]: Json };
   if (!scheduled(state) || state.schedule.length === 0) return whole;
   const built = rebuilt(state);
   if (built === null) return whole;
-  const runs = runsOf(state.schedule, built);
+  const runs = runsOf(state.schedule, built, memo);
   // The runs give the schedule back by construction (each run's entries read the same as the
   // schedule's); the check stays, entry by entry, each entry's text worked out once.
   const back = scheduleOf(runs, built);
   if (back === null || back.length !== state.schedule.length) return whole;
-  if (back.some((entry, i) => textOf(entry) !== textOf(state.schedule[i] as SegmentEntry))) return whole;
+  if (back.some((entry, i) => textOf(entry, memo) !== textOf(state.schedule[i] as SegmentEntry, memo))) return whole;
   return { ...whole, schedule: { runs: runs as unknown as Json } };
 }
 

@@ -33,7 +33,7 @@ import {
   UNREADABLE_COMBAT,
   migrateStoredCombat,
   readCombatState,
-  rulesetHost,
+  hostRegistry,
   type AnyRulesetHost,
   type HostOptions,
   type Message,
@@ -42,6 +42,9 @@ import {
 } from "../../../engine/index.ts";
 import { cachedState } from "../../combat/state-cache.ts";
 import { hostOptionsOf, type CombatOptions } from "../../combat/host-options.ts";
+
+/** One host per ruleset and round length for every combat of this page (issue 17: read at every step). */
+const hostOf = hostRegistry();
 
 export const DR_MODES = ["perHit", "perAttack"] as const;
 export type DrMode = (typeof DR_MODES)[number];
@@ -98,7 +101,7 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   static override migrateData(source: Record<string, unknown>) {
     const ruleset = (this as typeof TempoCombatModel).ruleset as RulesetId | undefined;
     // The round's length does not change how a state reads; the schema's default stands in for it.
-    if (ruleset !== undefined) migrateStoredCombat(rulesetHost(ruleset, DEFAULT_ROUND_SECONDS), source);
+    if (ruleset !== undefined) migrateStoredCombat(hostOf(ruleset, DEFAULT_ROUND_SECONDS), source);
     return super.migrateData(source);
   }
 
@@ -119,7 +122,7 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
 
   /** The host of this combat's ruleset, with its own round length (TIME-1). */
   get host(): AnyRulesetHost {
-    return rulesetHost(this.ruleset, this.options.roundSeconds);
+    return hostOf(this.ruleset, this.options.roundSeconds);
   }
 
   /** The options as the engine reads them. */
