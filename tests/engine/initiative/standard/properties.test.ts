@@ -110,7 +110,8 @@ describe("standard: laws over random command sequences", () => {
           );
         },
       ),
-      { numRuns: 200 },
+      // A fixed seed, so the floors below do not hold by chance (see rotation/properties.test.ts).
+      { numRuns: 200, seed: 17 },
     );
     // The generator must reach real combats, not just errors.
     expect(deepest).toBeGreaterThanOrEqual(4);
