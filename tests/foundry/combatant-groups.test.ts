@@ -1,21 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { installFoundryWorld } from "../support/foundry-world.ts";
-import { goblins, groupEncounters, type CombatDoc } from "../support/group-encounter.ts";
+import { goblins, installGroupWorld, type CombatDoc } from "../support/group-encounter.ts";
 
-const world = installFoundryWorld(23);
+const { world, player, encounter, host, byName, engineGroup, docGroup, writesSince, newGroup, give, ids } =
+  await installGroupWorld(23);
 afterAll(() => world.uninstall());
-const player = world.addUser("p1");
-
-await import("../../src/foundry/init.ts");
-world.callHook("init");
-const { TempoCombatModel } = await import("../../src/foundry/data/combat/combat-model.ts");
 const { TempoCombatantGroupModel } = await import("../../src/foundry/data/combatant-group/combatant-group-model.ts");
-
-const { encounter, host, byName, engineGroup, docGroup, writesSince, newGroup, give, ids } = groupEncounters(
-  world,
-  player,
-  TempoCombatModel,
-);
 
 describe("rotation groups through Foundry's CombatantGroup", () => {
   it("ROT-5: at the start enemies of one actor are grouped 1–3 in ONE group creation, then the start's one Combat update and one Combatant update (members' groups and initiative together), and each group rolls once", async () => {

@@ -5,23 +5,12 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { regroupCombatants, storeCombatState, type HostCombatant } from "../../src/engine/index.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
-import { groupEncounters, type CombatDoc, type Creature, type GroupDoc } from "../support/group-encounter.ts";
+import { installGroupWorld, type CombatDoc, type Creature, type GroupDoc } from "../support/group-encounter.ts";
 
-const world = installFoundryWorld(23);
+const { world, encounter, host, byName, engineGroup, docGroup, writesSince, newGroup, give } =
+  await installGroupWorld(23);
 afterAll(() => world.uninstall());
-const player = world.addUser("p1");
-
-await import("../../src/foundry/init.ts");
-world.callHook("init");
-const { TempoCombatModel } = await import("../../src/foundry/data/combat/combat-model.ts");
 const { clearStateCache } = await import("../../src/foundry/combat/state-cache.ts");
-
-const { encounter, host, byName, engineGroup, docGroup, writesSince, newGroup, give } = groupEncounters(
-  world,
-  player,
-  TempoCombatModel,
-);
 
 /** The group a creature's document shows (core's prepared `combatant.group`). */
 const shown = (combat: CombatDoc, name: string) =>

@@ -4,7 +4,7 @@
  * tests/foundry/combatant-groups.test.ts and segment-groups.test.ts.
  */
 import { engineGroupOf, type HostCommand, type RulesetId } from "../../src/engine/index.ts";
-import type { WorldUser, World } from "./foundry-world.ts";
+import { installFoundryWorld, type WorldUser, type World } from "./foundry-world.ts";
 
 type Answer = import("../../src/foundry/combat/queries.ts").CommandAnswer;
 type ModelClass = typeof import("../../src/foundry/data/combat/combat-model.ts").TempoCombatModel;
@@ -103,3 +103,16 @@ export function groupEncounters(world: World, player: WorldUser, TempoCombatMode
 
 export const goblins = (n: number): Creature[] =>
   Array.from({ length: n }, (_, i) => ({ name: `Goblin ${i}`, side: "enemy", actorId: "goblin" }));
+
+/**
+ * A world for the group tests: the runtime model with a player ("p1"), Tempo's `init` run as Foundry
+ * runs it, and the encounters above on it.
+ */
+export async function installGroupWorld(seed: number) {
+  const world = installFoundryWorld(seed);
+  const player = world.addUser("p1");
+  await import("../../src/foundry/init.ts");
+  world.callHook("init");
+  const { TempoCombatModel } = await import("../../src/foundry/data/combat/combat-model.ts");
+  return { world, player, TempoCombatModel, ...groupEncounters(world, player, TempoCombatModel) };
+}
