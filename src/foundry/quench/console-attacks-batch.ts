@@ -4,8 +4,12 @@
  * from a real player's client against a real server and GM. Run it as a PLAYER, with a GM logged in on
  * another browser, during a Tempo combat (the world's active combat) in which that player owns a
  * combatant the GM added (a `tempo` combatant), and a creature the player does not own is in it.
- * Skipped, saying why, otherwise. Every check reads what the server sent back: a refused write leaves
- * the player's copy as it was (Foundry applies a change on a client only from the server's broadcast).
+ * Skipped, saying why, otherwise. Every check reads the player's own copy after a wait, whether the
+ * write's promise rejected or not: the check holds whether the server refuses a GM-only field with an
+ * error or drops it (gmOnlyFields: "may only be updated by a GM user", API v14 ServerSanitizationFields,
+ * as cited in tests/support/runtime/server.ts). Which of the two v13 does is what a tester's run shows.
+ * The GM answers socket requests to the sender id the server gives (socket-channel.ts cites socketlib
+ * and pf2e), so the spam is counted from the answers addressed to this user.
  *
  * 1. Each GM-only combatant field (system.json `documentTypes.Combatant.tempo.gmOnlyFields`) written on
  *    one's own combatant: refused by the server, the value unchanged.
