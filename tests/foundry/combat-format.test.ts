@@ -124,6 +124,27 @@ function reload(combat: Tempo): void {
   world.runtime.restoreCombat(world.runtime.snapshotCombat(combat.id ?? ""));
 }
 
+/**
+ * After the step that moved an older combat forward (`third`): a reload reads `third`, two undos give
+ * `second` and `first`, and after another reload two redos give `second` and `third` again.
+ */
+async function exactAcross(combat: Tempo, [first, second, third]: readonly unknown[]): Promise<void> {
+  reload(combat);
+  expect(model(combat).state).toEqual(third);
+  for (const expected of [second, first]) {
+    await combat.previousTurn();
+    await world.idle();
+    expect(model(combat).state).toEqual(expected);
+  }
+  reload(combat);
+  for (const expected of [second, third]) {
+    await combat.tempoCommand({ type: "redo" });
+    await world.idle();
+    expect(model(combat).state).toEqual(expected);
+  }
+  expect(model(combat).resetReason).toBeNull();
+}
+
 describe("a running combat saved in format 1 (before the stored format 2)", () => {
   it.each(["standard", "rotation", "segment", "count", "phase"] as const)(
     "%s: it reads as it is, the next step writes the current format over it on the server, and undo reaches back across",
@@ -197,20 +218,7 @@ describe("a running combat saved in format 2 (every undo patch stored as an enco
       await world.idle();
       const third = model(combat).state;
       expect(serverSystem(combat).format).toBe(COMBAT_FORMAT);
-      reload(combat);
-      expect(model(combat).state).toEqual(third);
-      for (const expected of [second, first]) {
-        await combat.previousTurn();
-        await world.idle();
-        expect(model(combat).state).toEqual(expected);
-      }
-      reload(combat);
-      for (const expected of [second, third]) {
-        await combat.tempoCommand({ type: "redo" });
-        await world.idle();
-        expect(model(combat).state).toEqual(expected);
-      }
-      expect(model(combat).resetReason).toBeNull();
+      await exactAcross(combat, [first, second, third]);
     },
   );
 });
@@ -243,20 +251,7 @@ describe("a running count combat saved in format 3 (its tie order stored)", () =
     const onServer = serverSystem(combat);
     expect([onServer.format, Object.hasOwn(onServer.engine as Obj, "tieOrder")]).toEqual([4, false]);
     expect(readCombatState(model(combat).host, onServer.engine)).toEqual({ ok: true, value: third });
-    reload(combat);
-    expect(model(combat).state).toEqual(third);
-    for (const expected of [second, first]) {
-      await combat.previousTurn();
-      await world.idle();
-      expect(model(combat).state).toEqual(expected);
-    }
-    reload(combat);
-    for (const expected of [second, third]) {
-      await combat.tempoCommand({ type: "redo" });
-      await world.idle();
-      expect(model(combat).state).toEqual(expected);
-    }
-    expect(model(combat).resetReason).toBeNull();
+    await exactAcross(combat, [first, second, third]);
   });
 });
 
@@ -290,19 +285,6 @@ describe("a running phase combat saved in format 3 (its ranking and rolled value
     // The server merged the update into the format-3 source: it reads back as the clients' state, packed.
     expect(readCombatState(host, onServer.engine)).toEqual({ ok: true, value: third });
     expect(JSON.stringify(onServer.engine)).toContain('"rolls"');
-    reload(combat);
-    expect(model(combat).state).toEqual(third);
-    for (const expected of [second, first]) {
-      await combat.previousTurn();
-      await world.idle();
-      expect(model(combat).state).toEqual(expected);
-    }
-    reload(combat);
-    for (const expected of [second, third]) {
-      await combat.tempoCommand({ type: "redo" });
-      await world.idle();
-      expect(model(combat).state).toEqual(expected);
-    }
-    expect(model(combat).resetReason).toBeNull();
+    await exactAcross(combat, [first, second, third]);
   });
 });
