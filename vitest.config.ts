@@ -13,6 +13,9 @@ export default defineConfig({
     // Vitest's default leaves one core to the main process: on CI's two cores that is one worker, and the
     // suite then takes six minutes. Two workers on two cores take four (measured on this machine).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Worker threads, not forked processes: the foundry layer starts a fresh worker for each file, and a
+    // thread starts far faster than a process (that layer alone: 91 s forked, 73 s threaded, measured here).
+    pool: "threads",
     projects: [
       { test: { name: "engine", isolate: false, include: ["tests/engine/**/*.test.ts"], environment: "node" } },
       { test: { name: "view", isolate: false, include: ["tests/view/**/*.test.ts"], environment: "node" } },

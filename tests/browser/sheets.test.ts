@@ -18,8 +18,9 @@ beforeAll(async () => {
 });
 afterAll(async () => preview.close());
 
-function axeViolations(): Promise<string[]> {
-  return seriousAxeViolations(page);
+function axeViolations(theme: "light" | "dark"): Promise<string[]> {
+  // The dark theme changes colours only: the same page is checked whole in the light theme.
+  return seriousAxeViolations(page, theme === "dark" ? "colours" : "all");
 }
 
 async function open(query: string): Promise<void> {
@@ -43,7 +44,7 @@ describe.each(["light", "dark"] as const)("sheet preview (%s theme)", (theme) =>
   it("renders every sheet with no serious or critical axe violation, and saves a screenshot of each", async () => {
     await open(`?ruleset=count${theme === "dark" ? "&theme=dark" : ""}`);
     expect(await page.evaluate(() => document.body.classList.contains("theme-dark"))).toBe(theme === "dark");
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(theme)).toEqual([]);
     for (const sheet of SHEETS) {
       const element = page.locator(`[data-sheet="${sheet}"]`);
       await expect(element.count()).resolves.toBe(1);

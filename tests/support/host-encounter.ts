@@ -18,6 +18,7 @@ import {
   type HostOptions,
   type RulesetId,
   type SegmentDeclaration,
+  type StoreMemo,
   type StoredCombat,
 } from "../../src/engine/index.ts";
 
@@ -78,9 +79,13 @@ export function rollsFor(host: AnyRulesetHost, state: unknown, random: () => num
   return { type: "rolls", results };
 }
 
-/** Applies `command`, throwing on a refusal, and returns the step. */
-export function step(host: AnyRulesetHost, stored: StoredCombat, command: HostCommand): CombatStep {
-  return unwrapStep(stepCombat(host, stored, command));
+/**
+ * Applies `command`, throwing on a refusal, and returns the step. Without `memo` every step reads its
+ * stored state back whole; with one (as the Foundry layer passes its per-combat memo) a state this
+ * memo's steps wrote is taken as read, so a test that wants read-back checks the final state itself.
+ */
+export function step(host: AnyRulesetHost, stored: StoredCombat, command: HostCommand, memo?: StoreMemo): CombatStep {
+  return unwrapStep(stepCombat(host, stored, command, memo));
 }
 
 /** The next command a table would give: the rolls asked for, else `next`. */

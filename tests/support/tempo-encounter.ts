@@ -11,6 +11,7 @@ import { isDeepStrictEqual } from "node:util";
 import { readCombatState, readStoredCombat, storeCombatState, type RulesetId } from "../../src/engine/index.ts";
 import { activeRuntime } from "./runtime/runtime.ts";
 import { clearStateCache } from "../../src/foundry/combat/state-cache.ts";
+import { forgetRequestRates } from "../../src/foundry/socket/socket-channel.ts";
 import { installFoundryWorld, type WorldUser, type World, type Write } from "./foundry-world.ts";
 
 export type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
@@ -143,8 +144,10 @@ export function snapshot(combat: Tempo): string {
 
 /** Puts a combat back to a snapshot taken of it, on the server and every client, without any write. */
 export function restore(_combat: Tempo, taken: string): void {
-  // A real reload empties the page's module state; travelling back in time must too (state-cache.ts).
+  // A real reload empties the page's module state; travelling back in time must too (state-cache.ts, and
+  // the GM's request-rate window: a table of rows replayed from one state is not one player's burst).
   clearStateCache();
+  forgetRequestRates();
   activeRuntime().restoreCombat(taken);
 }
 

@@ -2,10 +2,8 @@
  * Issue 18: requests a player sends the GM on the system socket are rate-limited per sender (the id the
  * server gives, never one in the payload): at most REQUEST_RATE.limit in any REQUEST_RATE.windowMs;
  * what is over is dropped without an answer (the sender's own client times it out). A person clicking
- * stays far below the limit, and so do the test suites that drive players as fast as the runtime model
- * delivers (at most 85 requests of one player in 10 s measured on this machine, permission matrix and
- * race fuzz); a console loop of thousands is cut off, and with it the GM's answers broadcast to every
- * client. Pure: the caller keeps the state and gives the time.
+ * stays far below the limit (a click is one request); a console loop of thousands is cut off, and with
+ * it the GM's answers broadcast to every client. Pure: the caller keeps the state and gives the time.
  */
 
 export interface RateRule {

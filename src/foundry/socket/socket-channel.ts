@@ -68,6 +68,11 @@ function admitted(sender: User.Implementation): boolean {
   return verdict.admitted;
 }
 
+/** Forgets every sender's recent requests, as a reload of the GM's page does (tests that travel back in time). */
+export function forgetRequestRates(): void {
+  rate = {};
+}
+
 const refused = (key: `TEMPO.${string}`): Answer => ({ ok: false, error: { key } });
 
 /** The answer of a GM who is no longer the active GM (another GM took over): nothing was run. */

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { columnize, uncolumnize } from "../../../src/engine/storage/columns.ts";
 import {
+  createStoreMemo,
   COMBAT_FORMAT,
   diffStored,
   eventNumber,
@@ -176,7 +177,9 @@ describe("segment: the round's schedule is rebuilt when the state is read (issue
     const n = 300;
     const random = seeded(11);
     const { host, stored } = storedEncounter("segment", n);
-    let s = step(host, stored, { type: "start" });
+    // Each state is read back below by `reread`, from its JSON: the steps themselves take the memo's word.
+    const memo = createStoreMemo();
+    let s = step(host, stored, { type: "start" }, memo);
     const states: unknown[] = [s.state];
     let builds = 0;
     let delays = 0;
@@ -186,16 +189,16 @@ describe("segment: the round's schedule is rebuilt when the state is read (issue
       for (let c = 0; declaring && c < n; c++) {
         const d = sampleSegmentDeclaration(c);
         if (d === null) continue;
-        s = step(host, s.stored, { type: "declare", combatantId: hostCombatant(c).id, declaration: d });
+        s = step(host, s.stored, { type: "declare", combatantId: hostCombatant(c).id, declaration: d }, memo);
         states.push(s.state);
       }
       const current = host.current(s.state);
       // SEG-6: every 40th turn is delayed (its turns move in the schedule).
       const delay = current !== null && i % 40 === 7;
       const command = delay ? { type: "delay", combatantId: current } : nextCommand(host, s.state, random);
-      const next = stepCombat(host, s.stored, command);
+      const next = stepCombat(host, s.stored, command, memo);
       if (!next.ok) {
-        s = step(host, s.stored, nextCommand(host, s.state, random));
+        s = step(host, s.stored, nextCommand(host, s.state, random), memo);
       } else {
         s = next.value;
         if (delay) delays++;

@@ -203,11 +203,7 @@ export class Runtime {
 
   /** The stored sources of a combat and its embedded documents, as JSON. */
   snapshotCombat(id: string): string {
-    const entries = this.server
-      .snapshot()
-      .filter((d) => (d.documentName === "Combat" && d.source._id === id) || d.parentId === id)
-      .sort((a, b) => (a.documentName + String(a.source._id) < b.documentName + String(b.source._id) ? -1 : 1));
-    return JSON.stringify(entries);
+    return this.server.combatJson(id);
   }
 
   /**

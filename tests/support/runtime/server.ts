@@ -156,6 +156,14 @@ export class Server {
     return [...this.#docs.values()].map((d) => ({ ...d, source: structuredClone(d.source) }));
   }
 
+  /** A combat's stored source and its embedded documents', as JSON (a test's snapshot; runtime.ts). */
+  combatJson(id: string): string {
+    const entries = [...this.#docs.values()]
+      .filter((d) => (d.documentName === "Combat" && d.source._id === id) || d.parentId === id)
+      .sort((a, b) => (a.documentName + String(a.source._id) < b.documentName + String(b.source._id) ? -1 : 1));
+    return JSON.stringify(entries);
+  }
+
   /** Copies of the sources embedded in the document `parentId` (a test reads them without copying the world). */
   childrenOf(parentId: string): Obj[] {
     const out: Obj[] = [];
