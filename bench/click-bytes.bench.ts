@@ -16,10 +16,16 @@
  * Combat write plus at most one batched Combatant write (world time included); each kept undo step
  * adds < 1 KB (the bytes a click adds to `system.history`). PASS/FAIL is printed at 300 (the bench
  * does not fail on them).
+ *
+ * **Ruling** (what "initiative changes" counts): a creature's initiative is its standing in the order,
+ * `combatant.initiative` and the tie-break the engine keeps for it for the encounter. Count's kept
+ * contest totals (CNT-5: rolled the first time a creature ties, then kept) are such a tie-break, as a
+ * standard creature's DEX tie-break (STD-2) or rotation's +0.5 (ROT-2, folded into the initiative value).
+ * So a count creature whose kept contest totals change has its initiative changed, and is counted here.
  * Run: npx tsx bench/click-bytes.bench.ts [ruleset …] [--n=300]  (or `npm run bench -- click`).
  */
 import "./support/css-stub.ts";
-import { RULESET_IDS, type RulesetId } from "../src/engine/index.ts";
+import { countCombatant, RULESET_IDS, type CountState, type RulesetId } from "../src/engine/index.ts";
 import { installTempoWorld, type Tempo, type TempoWorld } from "../tests/support/tempo-encounter.ts";
 import { clickCost, historyBytes } from "./support/click-cost.ts";
 import { tableRow } from "./support/measure.ts";
@@ -56,17 +62,22 @@ interface Click {
   readonly byDocument: Readonly<Record<string, number>>;
 }
 
-const initiatives = (combat: Tempo): Map<string, number | null> =>
-  new Map(combat.combatants.map((c) => [c.id ?? "", c.initiative]));
+/** Each creature's standing: its initiative, and in count its kept contest totals (the ruling above). */
+function initiatives(t: TempoWorld, combat: Tempo): Map<string, string> {
+  const state = t.model(combat).state as CountState;
+  const contest = (id: string): string =>
+    state.scheme === "count" ? (countCombatant(state, id)?.contest.join(",") ?? "") : "";
+  return new Map(combat.combatants.map((c) => [c.id ?? "", `${c.initiative ?? "-"}|${contest(c.id ?? "")}`]));
+}
 
 async function click(t: TempoWorld, combat: Tempo, kind: Kind, run: () => Promise<unknown>): Promise<Click> {
   const from = t.world.writes.length;
-  const before = initiatives(combat);
+  const before = initiatives(t, combat);
   const round = combat.round;
   await run();
   await t.world.idle();
   const writes = t.world.writes.slice(from);
-  const after = initiatives(combat);
+  const after = initiatives(t, combat);
   let changed = 0;
   for (const [id, value] of after) if (before.get(id) !== value) changed++;
   const cost = clickCost(writes);
