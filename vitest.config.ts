@@ -2,10 +2,14 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
- * One run, eight layers. Every layer but `foundry` shares its modules between files (`isolate: false`,
- * a third of the time on two cores): the Foundry tests import the system, whose `init` hook registers at
- * import, so each file there gets its own modules. The tooling layer checks that the lint rules really enforce engine purity. The engine layer has no setup file at all: its tests prove the rules run
- * with nothing but the engine. The browser layer drives Debian's Chromium against the preview page.
+ * One run, eight layers. Every layer shares its modules between the files a worker runs (`isolate: false`):
+ * a fresh module graph per file cost the foundry layer more than half its CPU (211 s against 95 s,
+ * measured here). Each Foundry test file still gets a fresh world: its pages load the system as a page
+ * does (tests/support/foundry-world.ts `loadSystem` replays init.ts's top-level hook registrations), and
+ * the system's module state is kept per page (src/foundry/page-key.ts and the `game`-keyed maps), so
+ * nothing of one file's world reaches the next. The tooling layer checks that the lint rules really
+ * enforce engine purity. The engine layer has no setup file at all: its tests prove the rules run with
+ * nothing but the engine. The browser layer drives Debian's Chromium against the preview page.
  */
 export default defineConfig({
   test: {
@@ -13,14 +17,13 @@ export default defineConfig({
     // Vitest's default leaves one core to the main process: on CI's two cores that is one worker, and the
     // suite then takes six minutes. Two workers on two cores take four (measured on this machine).
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Worker threads, not forked processes: the foundry layer starts a fresh worker for each file, and a
-    // thread starts far faster than a process (that layer alone: 91 s forked, 73 s threaded, measured here).
+    // Worker threads, not forked processes: a thread starts faster than a process.
     pool: "threads",
     projects: [
       { test: { name: "engine", isolate: false, include: ["tests/engine/**/*.test.ts"], environment: "node" } },
       { test: { name: "view", isolate: false, include: ["tests/view/**/*.test.ts"], environment: "node" } },
       { test: { name: "templates", isolate: false, include: ["tests/templates/**/*.test.ts"], environment: "node" } },
-      { test: { name: "foundry", include: ["tests/foundry/**/*.test.ts"], environment: "node" } },
+      { test: { name: "foundry", isolate: false, include: ["tests/foundry/**/*.test.ts"], environment: "node" } },
       // The pack tests compile LevelDB packs and load the system's models: seconds each on a busy machine.
       {
         test: {

@@ -8,7 +8,7 @@ import { packSources } from "../packs/pack-sources.ts";
 const world = installFoundryWorld(1, { language: "en" });
 afterAll(() => world.uninstall());
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { CharacterModel } = await import("../../src/foundry/data/actor/character-model.ts");
 const { NpcModel } = await import("../../src/foundry/data/actor/npc-model.ts");

@@ -15,7 +15,7 @@ import { ownedItem } from "../support/owned-items.ts";
 const world = installFoundryWorld(1, { language: "en" });
 afterAll(() => world.uninstall());
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { CharacterModel } = await import("../../src/foundry/data/actor/character-model.ts");
 const { NpcModel } = await import("../../src/foundry/data/actor/npc-model.ts");

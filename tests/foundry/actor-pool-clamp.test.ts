@@ -15,7 +15,7 @@ afterAll(() => world.uninstall());
 const chat = chatLog(world);
 const targeting = installTargets(world);
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { postCard } = await import("../../src/foundry/chat/post-card.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");

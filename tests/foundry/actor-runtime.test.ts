@@ -14,7 +14,7 @@ const owner = world.addUser("p1");
 const observer = world.addUser("p2");
 const stranger = world.addUser("p3");
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 
 const CLIENTS = ["gm", "p1", "p2", "p3"] as const;

@@ -18,7 +18,7 @@ const chat = chatLog(world);
 const player = world.addUser("p1");
 const targeting = installTargets(world);
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { postCard } = await import("../../src/foundry/chat/post-card.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");

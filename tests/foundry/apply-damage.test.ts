@@ -16,7 +16,7 @@ const other = world.addUser("p2");
 const targeting = installTargets(world);
 installItemUuids();
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { postCard } = await import("../../src/foundry/chat/post-card.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");

@@ -19,7 +19,7 @@ afterAll(() => world.uninstall());
 const chat = chatLog(world);
 const targeting = installTargets(world);
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { TEMPO } = await import("../../src/foundry/config.ts");
 

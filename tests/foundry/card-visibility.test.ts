@@ -15,7 +15,7 @@ const chat = chatLog(world);
 const roller = world.addUser("p1");
 const other = world.addUser("p2");
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 // Real templates through renderTemplate (installed after init, which builds the sheets on core's api).
 const dialogs = installDialogs();

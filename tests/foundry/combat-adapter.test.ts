@@ -7,7 +7,7 @@ afterAll(() => world.uninstall());
 const player = world.addUser("p1");
 const other = world.addUser("p2");
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 const { TempoCombatModel } = await import("../../src/foundry/data/combat/combat-model.ts");

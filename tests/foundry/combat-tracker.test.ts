@@ -8,7 +8,7 @@ const world = installFoundryWorld(5);
 afterAll(() => world.uninstall());
 const p1 = world.addUser("p1");
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 const { TempoCombatTracker } = await import("../../src/foundry/applications/combat-tracker.ts");

@@ -11,7 +11,7 @@ import { effectEncounter, firstTurn } from "../support/effect-encounter.ts";
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 
 const effectWrites = (from: number) => world.writes.slice(from).filter((w) => w.document === "ActiveEffect");

@@ -12,7 +12,7 @@ import { ROOT } from "../support/source-files.ts";
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 
 interface Page {

@@ -12,7 +12,7 @@ import { addCombatants, effectEncounter, firstTurn, step, type Tempo } from "../
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 
 interface Model {

@@ -14,7 +14,7 @@ import { ROOT } from "../support/source-files.ts";
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { phaseAttackSourcesIn, rotationDefenderIn } = await import("../../src/foundry/conditions/attack-facts.ts");
 

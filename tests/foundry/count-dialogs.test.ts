@@ -15,7 +15,7 @@ afterAll(() => {
   world.uninstall();
 });
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 const { askCountDeclaration, askCountReaction } = await import("../../src/foundry/applications/count-dialogs.ts");

@@ -20,7 +20,7 @@ afterAll(() => world.uninstall());
 const chat = chatLog(world);
 const targeting = installTargets(world);
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { useItemDocument } = await import("../../src/foundry/chat/attack-flow.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");

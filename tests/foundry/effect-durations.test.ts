@@ -22,7 +22,7 @@ const world = installFoundryWorld(5);
 afterAll(() => world.uninstall());
 const player = world.addUser("p1");
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 
 const writesSince = (from: number) => world.writes.slice(from).filter((w) => w.document !== "ChatMessage");

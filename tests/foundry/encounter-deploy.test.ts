@@ -6,7 +6,7 @@ import { addCompendiumActor, addScene, addWalls, placeToken } from "../support/w
 const world = installFoundryWorld(5);
 afterAll(() => world.uninstall());
 const player = world.addUser("player");
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { deployEncounter } = await import("../../src/foundry/encounters/deploy.ts");
 const { undoDeploy } = await import("../../src/foundry/encounters/undo-deploy.ts");

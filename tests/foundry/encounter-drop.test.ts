@@ -6,7 +6,7 @@ import { addCompendiumActor, addScene } from "../support/world-scenes.ts";
 const world = installFoundryWorld(9);
 afterAll(() => world.uninstall());
 const player = world.addUser("player");
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { deployEncounter } = await import("../../src/foundry/encounters/deploy.ts");
 const { dropOnCombat } = await import("../../src/foundry/encounters/drop-on-combat.ts");

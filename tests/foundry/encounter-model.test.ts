@@ -5,7 +5,7 @@ import { installFoundryWorld } from "../support/foundry-world.ts";
 const world = installFoundryWorld(1, { language: "en" });
 afterAll(() => world.uninstall());
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { EncounterModel, encounterDataOf } = await import("../../src/foundry/data/actor/encounter-model.ts");
 

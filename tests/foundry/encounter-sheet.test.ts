@@ -6,7 +6,7 @@ import { addCompendiumActor } from "../support/world-scenes.ts";
 // World and compendium actors on the runtime model (runtime/actor.ts, runtime/uuid.ts).
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { TempoEncounterSheet } = await import("../../src/foundry/applications/sheets/encounter-sheet.ts");
 const { encounterSheetInputOf } = await import("../../src/foundry/applications/sheets/encounter-sheet-documents.ts");

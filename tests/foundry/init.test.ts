@@ -11,7 +11,7 @@ import { ROOT } from "../support/source-files.ts";
 const world = installFoundryWorld(1);
 afterAll(() => world.uninstall());
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 const { TempoCombatTracker } = await import("../../src/foundry/applications/combat-tracker.ts");
 const { TempoCombat } = await import("../../src/foundry/documents/combat.ts");
 const { COMBAT_MODELS } = await import("../../src/foundry/data/combat/combat-model.ts");

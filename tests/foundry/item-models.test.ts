@@ -12,7 +12,7 @@ import type { ItemModel } from "../support/runtime/actor.ts";
 
 const world = installFoundryWorld(1, { language: "en" });
 afterAll(() => world.uninstall());
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { ITEM_MODELS } = await import("../../src/foundry/data/item/item-models.ts");
 const quartermaster = await world.addActor("Quartermaster");

@@ -15,7 +15,7 @@ afterAll(() => {
   world.uninstall();
 });
 const player = world.addUser("p1");
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 await game.settings.set("tempo", "ruleset", "standard");
 

@@ -4,7 +4,7 @@ import { installFoundryWorld } from "../support/foundry-world.ts";
 const world = installFoundryWorld(13);
 afterAll(() => world.uninstall());
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { sheetsBatch } = await import("../../src/foundry/quench/sheets-batch.ts");
 

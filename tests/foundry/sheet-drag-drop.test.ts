@@ -5,7 +5,7 @@ import { packSources } from "../packs/pack-sources.ts";
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { TempoActorSheet } = await import("../../src/foundry/applications/sheets/actor-sheet.ts");
 const { attachItemDragData } = await import("../../src/foundry/applications/sheets/item-drag.ts");

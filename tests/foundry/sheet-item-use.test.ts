@@ -25,7 +25,7 @@ const targeting = installTargets(world);
 const dialogs = installDialogs();
 afterAll(() => dialogs.uninstall());
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { useSheetItem, sheetCountDeclare, sheetCountReact } =
   await import("../../src/foundry/applications/sheets/sheet-item-use.ts");

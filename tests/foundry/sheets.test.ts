@@ -7,7 +7,7 @@ const world = installFoundryWorld(7);
 afterAll(() => world.uninstall());
 const player = world.addUser("p1");
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 const { sendSheetCommand, useItemNow, actorCombatOf } =

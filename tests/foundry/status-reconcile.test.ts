@@ -18,7 +18,7 @@ const world = installFoundryWorld(83);
 const owner = world.addUser("owner");
 afterAll(() => world.uninstall());
 
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 
 const gm = world.gm;

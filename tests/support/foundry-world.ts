@@ -36,6 +36,7 @@ import { makeRollClass } from "./runtime/roll.ts";
 import { uuidGlobals } from "./runtime/uuid.ts";
 import { actorLevel, OWNERSHIP } from "./runtime/server.ts";
 import type { Client } from "./runtime/client.ts";
+import type { BootRegistration } from "./runtime/hooks.ts";
 
 export interface Write {
   readonly document:
@@ -100,6 +101,11 @@ export interface World {
    * acting as another user (`as`) uses through that user's copy (runtime/document.ts `here`).
    */
   addActor(name: string, owners?: readonly string[], type?: string, system?: Obj): Promise<ActorModel>;
+  /**
+   * Loads the system's code (init.ts) as every page of this world does. Call it where a page would: after
+   * the world and its first users exist, before `callHook("init")`.
+   */
+  loadSystem(): Promise<void>;
   uninstall(): void;
 }
 
@@ -145,6 +151,14 @@ export interface WorldOptions {
   /** `game.i18n`'s language (runtime/localization.ts): message keys (the default) or lang/en.json. */
   readonly language?: Language;
 }
+
+/**
+ * The system's top-level hook registrations (init.ts's `Hooks.once("init")`), kept for the worker: a test
+ * file that shares its modules with the one before (vitest `isolate: false`) does not evaluate init.ts
+ * again, yet each world is a fresh page load, whose pages all run that top-level code: `loadSystem`
+ * replays them then, as the import would have (runtime.ts `loadSystem`).
+ */
+const systemBoot: BootRegistration[] = [];
 
 export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World {
   let random = seed >>> 0;
@@ -292,6 +306,17 @@ export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World
       random = seed >>> 0;
       runtime.scheduler.reseed(seed);
     },
+    async loadSystem() {
+      const before = systemBoot.length;
+      await import("../../src/foundry/init.ts");
+      // Evaluated by an earlier file of this worker: its registrations are replayed, as a page load runs them.
+      if (systemBoot.length > before) return;
+      for (const entry of systemBoot) {
+        runtime.boot.push(entry);
+        for (const client of runtime.network.connectedClients)
+          client.run(() => client.hooks[entry.once ? "once" : "on"](entry.name, entry.fn));
+      }
+    },
     uninstall() {
       runtime.uninstall();
       for (const name of SHARED_GLOBALS) Reflect.deleteProperty(globalThis, name);
@@ -325,7 +350,9 @@ export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World
         get: (target, key) =>
           key === "on" || key === "once"
             ? (name: string, fn: (...a: unknown[]) => unknown) => {
-                runtime.boot.push({ name, fn, once: key === "once" });
+                const registration = { name, fn, once: key === "once" };
+                runtime.boot.push(registration);
+                systemBoot.push(registration);
                 for (const client of runtime.network.connectedClients) client.hooks[key](name, fn);
               }
             : bound(target, key),

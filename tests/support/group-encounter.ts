@@ -111,7 +111,7 @@ export const goblins = (n: number): Creature[] =>
 export async function installGroupWorld(seed: number) {
   const world = installFoundryWorld(seed);
   const player = world.addUser("p1");
-  await import("../../src/foundry/init.ts");
+  await world.loadSystem();
   world.callHook("init");
   const { TempoCombatModel } = await import("../../src/foundry/data/combat/combat-model.ts");
   return { world, player, TempoCombatModel, ...groupEncounters(world, player, TempoCombatModel) };

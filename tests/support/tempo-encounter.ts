@@ -46,7 +46,7 @@ export async function installTempoWorld(seed: number): Promise<TempoWorld> {
   const owner = world.addUser("owner");
   const other = world.addUser("other");
   const observer = world.addUser("observer");
-  await import("../../src/foundry/init.ts");
+  await world.loadSystem();
   world.callHook("init");
   const { TempoCombatModel } = await import("../../src/foundry/data/combat/combat-model.ts");
   const model = (combat: Tempo): Model => {

@@ -214,12 +214,19 @@ async function planApply(
   return Array.isArray(actors) ? { trusted: trusted.value, actors } : actors;
 }
 
-/** Issue 18: a GM's client runs one damage Apply or Undo at a time (each reads the ledger the last wrote). */
-let damageChain: Promise<unknown> = Promise.resolve();
+/**
+ * Issue 18: a GM's client runs one damage Apply or Undo at a time (each reads the ledger the last wrote).
+ * One chain per page, by `game` (page-key.ts): the test runtime runs several pages in one process.
+ */
+const damageChains = new WeakMap<object, Promise<unknown>>();
 
 function oneAtATime(run: () => Promise<Refusal>): Promise<Refusal> {
-  const next = damageChain.then(run, run);
-  damageChain = next.catch(() => undefined);
+  const page = game as object;
+  const next = (damageChains.get(page) ?? Promise.resolve()).then(run, run);
+  damageChains.set(
+    page,
+    next.catch(() => undefined),
+  );
   return next;
 }
 

@@ -58,19 +58,25 @@ interface Pending {
 const handlers = new Map<RequestKind, RequestHandler>();
 const pending = new Map<string, Pending>();
 let counter = 0;
-let rate: RateState = {};
+/**
+ * Each page's window of recent requests (the GM's page admits them): by `game`, one object per page, as
+ * page-key.ts keys module state. In Foundry a page's module state is its own anyway; the test runtime
+ * runs several pages, and several worlds, in one process.
+ */
+const rates = new WeakMap<object, RateState>();
 
 /** Whether the active GM takes this player's request now (GMs' requests are never limited). */
 function admitted(sender: User.Implementation): boolean {
   if (sender.isGM) return true;
-  const verdict = admitRequest(rate, sender.id ?? "", Date.now());
-  rate = verdict.state;
+  const page = game as object;
+  const verdict = admitRequest(rates.get(page) ?? {}, sender.id ?? "", Date.now());
+  rates.set(page, verdict.state);
   return verdict.admitted;
 }
 
 /** Forgets every sender's recent requests, as a reload of the GM's page does (tests that travel back in time). */
 export function forgetRequestRates(): void {
-  rate = {};
+  rates.delete(game as object);
 }
 
 const refused = (key: `TEMPO.${string}`): Answer => ({ ok: false, error: { key } });

@@ -71,7 +71,7 @@ export async function attackContext(seed = 18): Promise<AttackContext> {
   const victim = world.addUser("p4");
   const targeting = installTargets(world);
   installItemUuids();
-  await import("../../../src/foundry/init.ts");
+  await world.loadSystem();
   world.callHook("init");
   await game.settings.set("tempo", "ruleset", "phase");
   const vex = await armed(world, "Vex", [cheat.id, forger.id], { apCost: 10 }, { ap: { value: 30, max: 30 } });
