@@ -1,7 +1,8 @@
 /**
  * Issue 19 item 6, DEF-1: the GM marks the acting combatant defeated as core's tracker does (the
  * combatant's `defeated` flag); the engine ends its turn in the same Tempo write, core's `combatant` is
- * the next living creature, and its owner is offered no turn controls for it any more.
+ * the next living creature, its owner is offered no turn controls for it any more, and the GM's undo
+ * gives the turn back.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
@@ -70,6 +71,13 @@ describe("DEF-1: defeat ends a turn at the table", () => {
       expect(t.model(combat).host.defeated(t.model(combat).state, own)).toBe(true);
       expect(coreMismatches(t, combat)).toEqual([]);
       expect(turnControls(combat, own)).toEqual([]);
+
+      // The GM's undo (core's previous turn) gives the turn back to the creature, no longer defeated.
+      await combat.previousTurn();
+      await world.idle();
+      expect(combat.combatant?.id).toBe(own);
+      expect(combat.combatants.get(own)?.defeated).toBe(false);
+      expect(coreMismatches(t, combat)).toEqual([]);
     },
   );
 });
