@@ -10,6 +10,8 @@
  *   turn or acting creature (API hookEvents.combatTurnChange, v13.350);
  * - `_onStartTurn` / `_onEndTurn` / `_onStartRound` / `_onEndRound` and the Region events they
  *   trigger, on the active GM's client only, once per engine turn or round start and end;
+ * - a defeat of the acting creature (DEF-1: the engine passes the turn on) fires them like any other
+ *   turn change;
  * - after every click core's `turns`, `turn` and `combatant` are the engine's on every client, and
  *   world time moved once, by the engine's seconds (TIME-1; v12 release notes #10924: a Combat
  *   update's `worldTime: {delta}` option advances the clock in that operation).
@@ -18,7 +20,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, turnEventPlan, type HostEvent, type RulesetId } from "../../src/engine/index.ts";
 import type { WorldUser } from "../support/foundry-world.ts";
 import type { HookCall } from "../support/runtime/hooks.ts";
-import { installTempoWorld, ownedId, type Tempo } from "../support/tempo-encounter.ts";
+import { embedded, installTempoWorld, ownedId, type Tempo } from "../support/tempo-encounter.ts";
 import { callsNamed, copyOf, coreVersusEngine, sameTurn, turnView, type TurnView } from "../support/client-combats.ts";
 
 const t = await installTempoWorld(47);
@@ -48,6 +50,16 @@ const END_MY_TURN: Click = {
   who: owner,
   label: "owner ends its turn",
   run: (c) => c.tempoCommand({ type: "endTurn" }),
+};
+
+/** DEF-1: the GM marks the acting creature defeated as core's tracker does; the engine passes the turn on. */
+const GM_DEFEATS: Click = {
+  who: gm,
+  label: "GM marks the acting creature defeated",
+  run: (c) => {
+    const acting = c.combatant?.id ?? "";
+    return embedded(c).updateEmbeddedDocuments("Combatant", [{ _id: acting, defeated: true }]);
+  },
 };
 
 /** The engine's turn events as core's turn-event calls, from the `tempo.*` hooks the GM's client fired. */
@@ -231,7 +243,7 @@ function nextClick(combat: Tempo, own: string, tally: Tally): Click {
 
 describe("issue 17: core hooks and turn events on every client, once per change, v13 payloads", () => {
   it.each(RULESET_IDS.map((r) => [r] as const))(
-    "TIME-1: %s, two full rounds by two GMs and the owner's End my turn",
+    "TIME-1, DEF-1: %s, two full rounds by two GMs and the owner's End my turn, then the acting creature defeated",
     async (ruleset) => {
       const combat = await t.encounter(ruleset, 4);
       const own = ownedId(t, combat);
@@ -254,6 +266,16 @@ describe("issue 17: core hooks and turn events on every client, once per change,
         await clickAndCheck(ruleset, combat, click, tally);
       }
       expect(tally.fullRounds).toBe(2);
+      // DEF-1: a turn passed on by a defeat fires core's hooks and turn events like any other turn change.
+      const current = () => t.model(combat).host.current(t.model(combat).state);
+      for (let i = 0; i < 10 && current() === null; i++)
+        await clickAndCheck(ruleset, combat, nextClick(combat, own, tally), tally);
+      const changesBefore = tally.turnChanges;
+      const acting = current();
+      expect(combat.combatant?.id).toBe(acting);
+      await clickAndCheck(ruleset, combat, GM_DEFEATS, tally);
+      expect(combat.combatant?.id, "the defeat passed the turn on").not.toBe(acting);
+      expect(tally.turnChanges).toBeGreaterThan(changesBefore);
       const hooksBefore = tally.coreHooks;
       await clickAndCheck(ruleset, combat, UNDO, tally);
       expect(tally.coreHooks, "the undo moved the turn back and told core so").toBe(hooksBefore + 1);

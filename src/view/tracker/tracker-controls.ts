@@ -176,7 +176,10 @@ export function ownerActions(scope: TrackerScope, combatantId: string): readonly
       }),
     );
   }
-  for (const command of rulesetOwnerCommands(input.host.id, combatantId)) {
+  // DEF-1: a defeated creature takes no turns, so it is offered nothing to do on one (segment's Delay).
+  const commands = rulesetOwnerCommands(input.host.id, combatantId);
+  const defeated = commands.length > 0 && input.state != null && input.host.defeated(input.state, combatantId);
+  for (const command of defeated ? [] : commands) {
     const why = refusal(input, command);
     actions.push(control("tempoCommand", labelOf(command.type), iconOf(command.type), why, { combatantId, command }));
   }

@@ -154,14 +154,22 @@ export function leave(state: CountState, id: string, out: CountOut): Result<Coun
   return ok(settle(s, out));
 }
 
-/** DEF-1: a defeated creature keeps its place and data; the track skips it. */
+/**
+ * DEF-1: a defeated creature keeps its place and data; the track skips it.
+ * **Ruling:** the creature whose turn it is can no longer finish it: its turn ends (`turnEnded`, before
+ * `combatantDefeated`, as when it leaves) and the track steps on to the next creature that can act, in
+ * the same step, as `next` would (pending actions due on the counts between resolve on the way).
+ */
 export function defeat(state: CountState, id: string, out: CountOut): Result<CountState> {
   const c = getCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
   if (c.defeated) return err("TEMPO.ERRORS.Count.AlreadyDefeated", { id });
+  const acting = currentId(state) === id;
+  if (acting) out.events.push({ type: "turnEnded", round: state.round, combatantId: id });
   out.events.push({ type: "combatantDefeated", combatantId: id });
   // DEF-1: it keeps its place and data; the track skips it.
-  return ok(settle(putCombatant(state, { ...c, defeated: true }), out));
+  const s = putCombatant(state, { ...c, defeated: true });
+  return ok(settle(acting ? advance({ ...s, current: null }, s.count, out) : s, out));
 }
 
 /** DEF-1: a revived creature acts again, this round too if its place is still ahead (CNT-5 ties follow). */
@@ -194,8 +202,12 @@ export function knockOut(state: CountState, id: string, out: CountOut): Result<C
   if (c === null) return err("TEMPO.ERRORS.Count.UnknownCombatant", { id });
   if (c.unconscious) return err("TEMPO.ERRORS.Count.Unconscious", { id });
   if (c.count === null) return err("TEMPO.ERRORS.Count.NotRolled", { id });
+  // DEF-1's ruling (`defeat`) holds for CNT-14 too: the creature acting now falls and its turn passes on.
+  const acting = currentId(state) === id;
+  if (acting) out.events.push({ type: "turnEnded", round: state.round, combatantId: id });
   out.events.push({ type: "combatantUnconscious", combatantId: id });
-  return ok(settle(putCombatant(state, { ...c, unconscious: true, count: COUNT_END_STEP }), out));
+  const s = putCombatant(state, { ...c, unconscious: true, count: COUNT_END_STEP });
+  return ok(settle(acting ? advance({ ...s, current: null }, s.count, out) : s, out));
 }
 
 /**

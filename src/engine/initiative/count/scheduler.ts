@@ -29,8 +29,8 @@
  *   this round (right after the current one if its new place is behind); one that acted keeps its new
  *   count for next round; a creature whose place the walk has passed without a turn (a newcomer or a
  *   woken creature behind, a defeated one revived after its place) waits for the next round. Nobody joins
- *   the surprise round mid-way (a late roll gives no surprise). The creature whose turn it is leaves: the
- *   next one starts.
+ *   the surprise round mid-way (a late roll gives no surprise). The creature whose turn it is leaves, is
+ *   defeated or falls unconscious: its turn ends and the next one starts (DEF-1, roster.ts).
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import type { DiceRequest, Scheduler, TimelineEntry, Transition } from "../contract.ts";

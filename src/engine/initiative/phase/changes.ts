@@ -70,7 +70,12 @@ export function leave(state: PhaseState, id: string): Step {
   return done(d);
 }
 
-/** DEF-1: a defeated creature is skipped but keeps its place and data. */
+/**
+ * DEF-1: a defeated creature is skipped but keeps its place and data.
+ * **Ruling:** the creature taking its movement or battle turn can no longer finish it: the turn ends
+ * (`turnEnded`, before `combatantDefeated`) and the phase's next turn starts in the same step, as `next`
+ * would; in the battle phase whoever waited for it (PHS-9) acts now, so nobody waits for it.
+ */
 export function defeat(state: PhaseState, id: string): Step {
   const c = phaseCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
@@ -78,10 +83,17 @@ export function defeat(state: PhaseState, id: string): Step {
   // One that falls before rolling has no initiative this round (it does not keep an older one); a
   // roll-off asked of it is dropped.
   const unrolled = initiativeDue(state, c) ? { initiative: null, initiativeRound: state.round, rollOff: [] } : {};
+  const acting = state.current === id && (state.phase === "movement" || state.phase === "battle");
+  const ended = acting ? [{ type: "turnEnded", round: state.round, combatantId: id, phase: state.phase } as const] : [];
   const d = draft(
     putPhaseCombatant(state, changePhaseCombatant(c, { ...unrolled, rollingOff: false, defeated: true })),
-    [{ type: "combatantDefeated", combatantId: id }],
+    [...ended, { type: "combatantDefeated", combatantId: id }],
   );
+  if (acting) {
+    if (state.phase === "battle") d.state = release(d.state, id);
+    d.state = changePhaseState(d.state, { current: null, turnAction: null });
+    advance(d);
+  }
   settle(d);
   return done(d);
 }

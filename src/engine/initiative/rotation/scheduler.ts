@@ -14,7 +14,8 @@
  * - ROT-7 planning phase: a round 0 with its own turns for the initiating side only, between
  *   `planningStarted` and `planningEnded`; the action economy gives one swift action, no attack
  *   (`rotationIsPlanning`).
- * - DEF-1 defeated creatures keep their place and are skipped (`turnSkipped`).
+ * - DEF-1 defeated creatures keep their place and are skipped (`turnSkipped`). **Ruling:** defeating
+ *   the acting creature ends its turn and starts the next one in the same step (`defeatOnWalk`).
  *
  * - Changes at any moment keep every turn, as in `standard`: a creature or group that has not acted
  *   moves within the rest of the rotation, one that has acted moves at the next rotation, a newcomer
@@ -29,8 +30,16 @@
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
-import { d20Roll, dispatchLinear, matchRollResults } from "../shared/linear-commands.ts";
-import { canActIn, leaveOrder, nextTurn, skipSlots, type TurnSkipped, type TurnWalk } from "../shared/turn-walk.ts";
+import { d20Roll, dispatchLinear, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
+import {
+  canActIn,
+  defeatOnWalk,
+  leaveOrder,
+  nextTurn,
+  skipSlots,
+  type TurnSkipped,
+  type TurnWalk,
+} from "../shared/turn-walk.ts";
 import type { CommonCommand, CommonEvent, DiceRequest, RollResult, Scheduler, Transition } from "../contract.ts";
 import { noNegativeZero } from "../shared/highest-first.ts";
 import { nextActiveIndex, own, passedSlotIndex, without } from "../shared/round-order.ts";
@@ -542,6 +551,15 @@ const KEYS = {
   unknownCommand: "TEMPO.ERRORS.Rotation.UnknownCommand",
 } as const;
 
+/** DEF-1: marks a creature defeated; the acting one's turn passes on (`defeatOnWalk`). */
+function defeat(state: RotationState, combatantId: string): Outcome {
+  const marked = setDefeatedIn<RotationState, RotationCombatant>(state, combatantId, true, KEYS);
+  if (!marked.ok) return marked;
+  const step: Step = { state: marked.value.state, events: [], requests: [] };
+  defeatOnWalk(WALK, step, combatantId, rotationCurrent(state) === combatantId, "TEMPO.ERRORS.Rotation.NobodyCanAct");
+  return finish(step);
+}
+
 function apply(state: RotationState, command: RotationCommand): Outcome {
   // Commands can come from a player's query: anything that is not a command object is refused.
   return dispatchLinear<RotationState, RotationState["combatants"][string], RotationCommand, Outcome>(
@@ -556,6 +574,7 @@ function apply(state: RotationState, command: RotationCommand): Outcome {
       leave: (c) => leave(state, c.combatantId),
     },
     KEYS,
+    (c) => defeat(state, c.combatantId),
   );
 }
 

@@ -17,7 +17,7 @@ import {
   segmentCombatant,
   segmentCombatants,
 } from "./state.ts";
-import { advance } from "./turns.ts";
+import { advance, currentEntry } from "./turns.ts";
 import type { SegmentCombatant, SegmentDeclaration, SegmentJoin, SegmentState } from "./types.ts";
 
 /** SEG-2, DEF-1: a creature joins; mid-round it gets only the turns still to come. */
@@ -65,14 +65,40 @@ function withoutTurnsOf(state: SegmentState, id: string): SegmentState {
   return { ...state, schedule, cursor: state.cursor - gone, delayedTurns };
 }
 
-/** DEF-1: a defeated creature is skipped but keeps its place and data. */
+/**
+ * DEF-1: a defeated creature is skipped but keeps its place and data.
+ * **Ruling:** the creature taking a turn now (a fast action, a routine, its group turn, a spell) can no
+ * longer finish it: the turn ends (`turnEnded`, before `combatantDefeated`) and the segment goes on with
+ * the next turn still to come in the same step, as `next` would. Its later turns this round are passed
+ * over like any defeated creature's (they come back if it is revived before they come).
+ */
 export function defeat(state: SegmentState, id: string): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
   if (c.defeated) return err("TEMPO.ERRORS.Segment.AlreadyDefeated", { id });
+  const turn = state.current === id ? currentEntry(state) : null;
+  const entry = turn?.combatantId === id ? turn : null;
+  const ended =
+    entry === null
+      ? []
+      : [
+          {
+            type: "turnEnded",
+            round: state.round,
+            combatantId: id,
+            step: entry.step,
+            segment: entry.segment,
+            part: entry.part,
+          } as const,
+        ];
   const d = draft(putSegmentCombatant(state, { ...c, defeated: true }), [
+    ...ended,
     { type: "combatantDefeated", combatantId: id },
   ]);
+  if (entry !== null) {
+    d.state = { ...d.state, current: null };
+    advance(d);
+  }
   syncGroupRolls(d);
   return done(d);
 }

@@ -131,7 +131,8 @@ export interface LinearErrorKeys extends DefeatErrorKeys {
 
 /**
  * STD-1, ROT-1, DEF-1: {@link dispatchCommand} for a linear scheme. The scheme handles its own commands;
- * defeat and revive are {@link setDefeatedIn}, and anything else is `keys.unknownCommand`.
+ * revive is {@link setDefeatedIn}, defeat the scheme's `defeat` (by default {@link setDefeatedIn} too),
+ * and anything else is `keys.unknownCommand`.
  */
 export function dispatchLinear<
   S extends { readonly combatants: Readonly<Record<string, C>> },
@@ -143,9 +144,9 @@ export function dispatchLinear<
   command: unknown,
   own: Omit<CommandHandlers<K, R>, "defeat" | "revive">,
   keys: LinearErrorKeys,
+  defeat: (c: { readonly combatantId: string }) => R | Result<Transition<S, CommonEvent>> = (c) =>
+    setDefeatedIn<S, C>(state, c.combatantId, true, keys),
 ): R | Result<Transition<S, CommonEvent>> {
-  const defeat = (c: { readonly combatantId: string }): Result<Transition<S, CommonEvent>> =>
-    setDefeatedIn<S, C>(state, c.combatantId, true, keys);
   const revive = (c: { readonly combatantId: string }): Result<Transition<S, CommonEvent>> =>
     setDefeatedIn<S, C>(state, c.combatantId, false, keys);
   const handlers = { ...own, defeat, revive } as unknown as CommandHandlers<K, R | Result<Transition<S, CommonEvent>>>;

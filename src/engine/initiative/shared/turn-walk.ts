@@ -90,6 +90,31 @@ export function passTurn<S extends LinearRound & Roster, T extends WalkStep<S>>(
 }
 
 /**
+ * DEF-1: `combatantId` was just marked defeated in `step.state`; emits `combatantDefeated`. When its
+ * turn was under way (`acting`) the turn ends first (`turnEnded`, as when the acting creature leaves)
+ * and the next creature able to act starts, a new round past the end. `atTurnEnd` is the scheme's own
+ * work as a turn ends (standard: delayed creatures re-entering at the round's end).
+ *
+ * **Ruling:** a defeated creature cannot finish its turn, so nobody waits for the GM's `next`: the turn
+ * passes in the same step (one undo step). When nobody is left able to act, the order parks at its end
+ * and nobody acts until a revival and `next`.
+ */
+export function defeatOnWalk<S extends LinearRound & Roster, T extends WalkStep<S>>(
+  walk: TurnWalk<S, T>,
+  step: T,
+  combatantId: string,
+  acting: boolean,
+  nobodyCanAct: I18nKey,
+  atTurnEnd?: (step: T) => void,
+): void {
+  if (acting) step.events.push({ type: "turnEnded", round: step.state.round, combatantId });
+  step.events.push({ type: "combatantDefeated", combatantId });
+  if (!acting) return;
+  atTurnEnd?.(step);
+  passTurn(walk, step, step.state.turnIndex + 1, null, nobodyCanAct);
+}
+
+/**
  * STD-3, ROT-3: takes a creature that left (already gone from the roster) out of the walked order,
  * keeping everyone else's split at `turnIndex`. If it was acting (`walking`: turns are being taken), its
  * turn ends and the next one starts. Emits `combatantLeft`. Returns the index it had, or -1. O(n).

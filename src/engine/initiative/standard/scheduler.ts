@@ -12,8 +12,9 @@
  * - STD-4 round N starts when the first creature of the order starts its turn: `roundStarted` comes
  *   right before that `turnStarted`. `turnStarted`/`turnEnded` carry the round, which is what STD-5's
  *   duration logic anchors on (the originator's turn is second 0, its next turn second 5).
- * - DEF-1 defeated creatures keep their place and are skipped (`turnSkipped`). Defeating the creature
- *   whose turn it is does not end the turn: the GM ends it with `next`.
+ * - DEF-1 defeated creatures keep their place and are skipped (`turnSkipped`). **Ruling:** defeating
+ *   the creature whose turn it is ends its turn and starts the next creature's in the same step, as a
+ *   `next` would (delayed creatures re-enter first at the round's end); see `defeatOnWalk`.
  *
  * Ruling, Delay (RULES is silent; issue 8 asks for it; as a d20 GM knows it):
  * - `delay` is given for the acting creature, before it acts (the engine does not see actions spent;
@@ -54,8 +55,8 @@
  */
 import { err, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
-import { dispatchLinear, matchRollResults } from "../shared/linear-commands.ts";
-import { leaveOrder } from "../shared/turn-walk.ts";
+import { dispatchLinear, matchRollResults, setDefeatedIn } from "../shared/linear-commands.ts";
+import { defeatOnWalk, leaveOrder } from "../shared/turn-walk.ts";
 import type { RollResult, Scheduler, Transition } from "../contract.ts";
 import { noNegativeZero } from "../shared/highest-first.ts";
 import { insertAt, own, removeAt, sortedInsertIndex, without } from "../shared/round-order.ts";
@@ -225,7 +226,19 @@ const KEYS = {
   alreadyDefeated: "TEMPO.ERRORS.Standard.AlreadyDefeated",
   notDefeated: "TEMPO.ERRORS.Standard.NotDefeated",
   unknownCommand: "TEMPO.ERRORS.Standard.UnknownCommand",
+  nobodyCanAct: "TEMPO.ERRORS.Standard.NobodyCanAct",
 } as const;
+
+/** DEF-1: marks a creature defeated; the acting one's turn ends and the next creature's starts (ruling above). */
+function defeat(state: StandardState, combatantId: string): Result<Transition<StandardState, StandardEvent>> {
+  const marked = setDefeatedIn<StandardState, StandardCombatant>(state, combatantId, true, KEYS);
+  if (!marked.ok) return marked;
+  const step: Step = { state: marked.value.state, events: [], requests: [] };
+  const acting = standardCurrent(state) === combatantId;
+  defeatOnWalk(WALK, step, combatantId, acting, KEYS.nobodyCanAct, reenterAtRoundEnd);
+  lapseSkipped(step);
+  return finish(step);
+}
 
 function apply(state: StandardState, command: StandardCommand): Result<Transition<StandardState, StandardEvent>> {
   // Commands can come from a player's query: anything that is not a command object is refused.
@@ -250,6 +263,7 @@ function apply(state: StandardState, command: StandardCommand): Result<Transitio
       trigger: (c) => trigger(state, c.combatantId),
     },
     KEYS,
+    (c) => defeat(state, c.combatantId),
   );
 }
 

@@ -234,11 +234,10 @@ describe("a second count-track encounter", () => {
     r = run(r.state, [{ type: "regainConsciousness", combatantId: "knight" }]);
     expect(show(r.events)).toEqual(["wake knight=19"]);
     expect(track(r.state)).toEqual(["7 imp *", "10 troll", "16 mage", "19 knight", "20 end step"]);
-    // The imp does nothing; the troll is defeated on its own turn; the mage does nothing either.
+    // The imp does nothing; the troll is defeated on its own turn (which ends it); the mage does nothing either.
     r = run(r.state, [
       next,
       { type: "defeat", combatantId: "troll" },
-      next,
       next,
       { type: "declare", combatantId: "knight", action: { kind: "other", delay: 0 } },
       next,
@@ -246,8 +245,8 @@ describe("a second count-track encounter", () => {
     expect(show(r.events)).toEqual([
       "done imp",
       "turn troll",
-      "defeat troll",
       "done troll",
+      "defeat troll",
       "turn mage",
       "done mage",
       // CNT-11: its last resolution (count 5) came before its turn: saves as that turn ends.

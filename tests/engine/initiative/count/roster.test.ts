@@ -230,15 +230,16 @@ describe("defeated creatures (DEF-1)", () => {
     expect(show(apply(s, next).events)).toEqual(["done __proto__", "turn orc"]);
   });
 
-  it("DEF-1: a defeated creature's pending action does not resolve", () => {
+  it("DEF-1: a defeated creature's pending action does not resolve; defeated on its turn, the track steps on at once", () => {
     const s = run(
       onTrack([
         ["orc", 4],
         ["fighter", 8],
       ]),
-      [attack("orc", ["great"], ["fighter"]), { type: "defeat", combatantId: "orc" }],
+      [attack("orc", ["great"], ["fighter"])],
     ).state;
-    expect(show(apply(s, next).events)).toEqual(["done orc", "cancel a1", "turn fighter"]);
+    const defeated = apply(s, { type: "defeat", combatantId: "orc" });
+    expect(show(defeated.events)).toEqual(["done orc", "defeat orc", "cancel a1", "turn fighter"]);
   });
 
   it("DEF-1: revived before its place comes up, it acts this round", () => {
@@ -503,15 +504,17 @@ describe("more edges", () => {
     });
   });
 
-  it("CNT-14: an action pending when its owner falls unconscious does not resolve", () => {
+  it("CNT-14, DEF-1: an action pending when its owner falls unconscious does not resolve", () => {
     const s = run(
       onTrack([
         ["fighter", 4],
         ["orc", 10],
       ]),
-      [attack("fighter", ["heavy"], ["orc"]), { type: "unconscious", combatantId: "fighter" }],
+      [attack("fighter", ["heavy"], ["orc"])],
     ).state;
-    expect(show(apply(s, next).events)).toEqual(["done fighter", "cancel a1", "turn orc"]);
+    // DEF-1's ruling for CNT-14: falling on its own turn ends that turn at once.
+    const fallen = apply(s, { type: "unconscious", combatantId: "fighter" });
+    expect(show(fallen.events)).toEqual(["done fighter", "ko fighter", "cancel a1", "turn orc"]);
   });
 
   it("a creature joining while the first rolls are out is waited for", () => {

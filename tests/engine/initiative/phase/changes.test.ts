@@ -109,6 +109,27 @@ describe("phase rounds: defeated combatants", () => {
     t.do({ type: "defeat", combatantId: "orc" });
     expect(battleRest(t)).toEqual(["battle:bram", "battle:ava"]);
   });
+
+  it("DEF-1: phase: defeated on its own battle turn, the creature a delayer waits for passes at once and the delayer acts", () => {
+    const t = toBattle();
+    t.do({ type: "delay", combatantId: "ava", afterId: "bram" });
+    expect(t.state.current).toBe("bram");
+    t.events = [];
+    const events = t.do({ type: "defeat", combatantId: "bram" });
+    expect(events.map((e) => e.type)).toEqual(["turnEnded", "combatantDefeated", "turnStarted"]);
+    expect(t.state.current).toBe("ava");
+    expect(battleRest(t)).toEqual(["battle:ava", "battle:orc"]);
+  });
+
+  it("DEF-1: phase: defeated on its own movement turn, the next creature moves at once", () => {
+    const t = new PhaseTable(party);
+    t.do({ type: "start" });
+    t.roll({ ava: 12, bram: 10, orc: 8 });
+    t.next();
+    const mover = t.state.current ?? "";
+    expect(mover).toBe("orc");
+    expect(PhaseTable.turns(t.do({ type: "defeat", combatantId: mover }))).toEqual(["movement:bram"]);
+  });
 });
 
 describe("phase rounds: changes mid-round", () => {

@@ -144,6 +144,29 @@ describe("segment rounds: order inside a step", () => {
     ]);
   });
 
+  it("DEF-1: segment: a multi-attacker defeated on its first routine drops its later routines and the segment goes on at once", () => {
+    const t = new SegmentTable([member("bear", "beasts"), member("wolf", "beasts"), member("fighter", "party")]);
+    t.begin(
+      {
+        bear: decl({ action: "melee", routines: 3, weaponSpeed: 0 }),
+        wolf: decl({ action: "melee", routines: 2 }),
+        fighter: decl({ action: "melee", weaponSpeed: 5 }),
+      },
+      { beasts: 1, party: 6 },
+    );
+    expect(t.state.current).toBe("bear");
+    const defeat = t.do({ type: "defeat", combatantId: "bear" });
+    expect(defeat.map((e) => e.type)).toEqual(["turnEnded", "combatantDefeated", "turnStarted", "revealed"]);
+    expect(t.state.current).toBe("wolf");
+    t.finish();
+    expect(SegmentTable.turns(t.events)).toEqual([
+      "4.firstRoutine:bear",
+      "4.firstRoutine:wolf",
+      "5.group:fighter",
+      "6.restRoutines:wolf",
+    ]);
+  });
+
   it("SEG-17: with the setting on, a creature's Dexterity reaction adjustment moves it between HIGH and LOW", () => {
     const roster = [
       member("quick", "orcs", 1),

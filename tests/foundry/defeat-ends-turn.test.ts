@@ -1,0 +1,83 @@
+/**
+ * Issue 19 item 6, DEF-1: the GM marks the acting combatant defeated as core's tracker does (the
+ * combatant's `defeated` flag); the engine ends its turn in the same Tempo write, core's `combatant` is
+ * the next living creature, its owner is offered no turn controls for it any more, and the GM's undo
+ * gives the turn back.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
+import {
+  coreMismatches,
+  documentWrites,
+  embedded,
+  installTempoWorld,
+  ownedId,
+  playUntil,
+  type Tempo,
+} from "../support/tempo-encounter.ts";
+
+const t = await installTempoWorld(71);
+const { world, gm } = t;
+afterAll(() => world.uninstall());
+
+const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
+const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");
+
+const acting = (combat: Tempo): string | null => t.model(combat).host.current(t.model(combat).state);
+
+/** Every control in a tracker context, wherever the ruleset's body puts it. */
+function controlsIn(value: unknown, out: { action: string; combatantId: unknown; command: unknown }[] = []) {
+  if (Array.isArray(value)) for (const v of value) controlsIn(v, out);
+  else if (typeof value === "object" && value !== null) {
+    const o = value as Record<string, unknown>;
+    if (typeof o.action === "string" && "combatantId" in o && "disabled" in o)
+      out.push({ action: o.action, combatantId: o.combatantId, command: o.command });
+    for (const v of Object.values(o)) controlsIn(v, out);
+  }
+  return out;
+}
+
+/** The controls its owner is offered for a creature that would act on a turn: end it, delay, ready, act. */
+function turnControls(combat: Tempo, id: string): string[] {
+  const input = trackerInputOf(combat, t.owner as never);
+  if (input === null) throw new Error("no tracker input");
+  return controlsIn(buildTrackerContext(input))
+    .filter((c) => c.combatantId === id)
+    .map((c) => (typeof c.command === "string" ? (JSON.parse(c.command) as { type: string }).type : c.action))
+    .filter((name) => ["endTurn", "delay", "phaseDelay", "ready", "tempoReady", "defend", "disengage"].includes(name));
+}
+
+describe("DEF-1: defeat ends a turn at the table", () => {
+  it.each(RULESET_IDS.map((r) => [r] as [RulesetId]))(
+    "DEF-1: %s: the GM marks the acting creature defeated: one Tempo write, another living creature acts, no turn controls for the defeated one",
+    async (ruleset) => {
+      const combat = await t.encounter(ruleset, 4);
+      const own = ownedId(t, combat);
+      const ready = (c: Tempo) => acting(c) === own && t.model(c).host.pending(t.model(c).state).length === 0;
+      expect(await playUntil(t, combat, ready)).toBe(true);
+      expect(turnControls(combat, own)).toContain("endTurn");
+
+      const from = world.writes.length;
+      await embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: own, defeated: true }]);
+      await world.idle();
+      const writes = documentWrites(world, from).map((w) => `${w.userId} ${w.action ?? "update"} ${w.document}`);
+      expect(writes[0]).toBe(`${gm.id} update Combatant`);
+      expect(writes.filter((w) => w.endsWith(" Combat"))).toEqual([`${gm.id} update Combat`]);
+
+      const now = combat.combatant;
+      expect(now?.id).not.toBe(own);
+      expect(now?.id).toBe(acting(combat));
+      expect(now?.defeated).toBe(false);
+      expect(t.model(combat).host.defeated(t.model(combat).state, own)).toBe(true);
+      expect(coreMismatches(t, combat)).toEqual([]);
+      expect(turnControls(combat, own)).toEqual([]);
+
+      // The GM's undo (core's previous turn) gives the turn back to the creature, no longer defeated.
+      await combat.previousTurn();
+      await world.idle();
+      expect(combat.combatant?.id).toBe(own);
+      expect(combat.combatants.get(own)?.defeated).toBe(false);
+      expect(coreMismatches(t, combat)).toEqual([]);
+    },
+  );
+});
