@@ -1,18 +1,18 @@
 /** The count-up track (RULES §1) as a host sees it (ruleset-host.ts). */
 import {
-  countCombatant,
-  countPresentCombatants,
+  countRecordIn,
   countRoundTurns,
   countScheduler,
+  countTrackRound,
   createCountState,
   parseCountState,
 } from "../initiative/count/index.ts";
 import type { CountCommand, CountState } from "../initiative/count/types.ts";
-import { vectorValues } from "../initiative/shared/persistent-vector.ts";
+import { vectorGetById, vectorValues } from "../initiative/shared/persistent-vector.ts";
 import { ok, type Result } from "../core/result.ts";
 import type { Transition } from "../initiative/contract.ts";
 import { guardedApply, joinAll, orderWithRest } from "./host-common.ts";
-import type { HostCombatant, HostCommand, HostEvent, RulesetHost } from "./ruleset-host.ts";
+import type { CombatantFacts, HostCombatant, HostCommand, HostEvent, RulesetHost } from "./ruleset-host.ts";
 
 const apply = (state: CountState, command: HostCommand) => guardedApply(countScheduler.apply, state, command);
 
@@ -60,15 +60,20 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
     // CNT-4: the surprise round is round 0; before the start the engine's round is −1.
     round: (state) => Math.max(0, state.round),
     started: (state) => state.status !== "setup",
-    initiative: (state, id) => countCombatant(state, id)?.count ?? null,
-    defeated: (state, id) => countCombatant(state, id)?.defeated === true,
-    facts: (state) =>
-      new Map(
-        countPresentCombatants(state).map((c) => [
-          c.id,
-          { initiative: c.count ?? null, defeated: c.defeated === true },
-        ]),
-      ),
+    initiative: (state, id) => {
+      const c = vectorGetById(state.slots, state.combatants, id);
+      return c === null ? null : countRecordIn(c, countTrackRound(state));
+    },
+    defeated: (state, id) => vectorGetById(state.slots, state.combatants, id)?.defeated === true,
+    // Issue 17: what `initiative` and `defeated` give, read from each stored record in place (no copy
+    // brought up to date per creature): the Foundry layer asks them of every creature at every step.
+    facts: (state) => {
+      const round = countTrackRound(state);
+      const facts = new Map<string, CombatantFacts>();
+      for (const c of vectorValues(state.combatants))
+        facts.set(c.id, { initiative: countRecordIn(c, round), defeated: c.defeated === true });
+      return facts;
+    },
     pending: countScheduler.pending,
     timeline: countScheduler.timeline,
     // TIME-1: the track leaves rounds untimed; the world setting gives their length.

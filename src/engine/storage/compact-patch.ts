@@ -23,8 +23,14 @@ import type { StoreMemo } from "./store-memo.ts";
 import type { StoredUpdate } from "./update-diff.ts";
 
 const MARK = "~z";
-/** Below this many characters of JSON a patch is stored as it is (compressing would save little). */
-const SMALL = 240;
+/**
+ * Below this many characters of JSON a patch is stored as it is: compressing costs a pass over the
+ * whole target state (its text, its hash, its index), which at 1,000 creatures is many times a turn
+ * step's own cost (issue 17: < 2 ms), to save a few hundred bytes. A turn step's patch (a count
+ * step's: one 32-row chunk's columns, ≈ 320 characters) stays plain; a patch that touches many
+ * creatures (a roll all, a round boundary) is compressed.
+ */
+const SMALL = 512;
 
 /**
  * `value` with every record's keys inserted in sorted order (JavaScript then lists integer keys first,

@@ -6,6 +6,8 @@ export { COUNT_DEFAULT_OPTIONS, COUNT_ROLL_REASONS, countPendingActionsOf, creat
 /** A combatant's track record (count, kept contest totals, casting, reaction used …), or null. */
 export { getCombatant as countCombatant, presentCombatants as countPresentCombatants } from "./state.ts";
 export { surpriseCount as countSurpriseCount } from "./walk.ts";
+/** CNT-13: the count a stored record holds in a round (what `countCombatant` reads), without a copy. */
+export { countIn as countRecordIn, trackRound as countTrackRound } from "./walk.ts";
 /** CNT-3: this round's turns in track order (finished, under way, still to come). */
 export { roundTurns as countRoundTurns } from "./walk.ts";
 /** CNT-6: the creature whose turn is under way, or null (waiting on dice, in the end step). */
