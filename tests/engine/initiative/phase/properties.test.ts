@@ -187,7 +187,8 @@ describe("phase rounds: laws over random sessions", () => {
       ),
       { numRuns: 200 },
     );
-  });
+    // 200 random command sequences: 2–3 s on a quiet two-core machine, several times that under load.
+  }, 30_000);
 
   it("PHS-3, PHS-7: a full round with no interference moves everyone lowest first and battles highest first", () => {
     fc.assert(

@@ -238,5 +238,6 @@ describe("segment rounds: laws over random sessions", () => {
       ),
       { numRuns: 200 },
     );
-  });
+    // 200 random command sequences: 2–3 s on a quiet two-core machine, several times that under load.
+  }, 30_000);
 });
