@@ -100,6 +100,20 @@ describe("standard part template", () => {
     );
   });
 
+  it("issue 22: pips are drawn as text, not as controls: no button, and no box or outline in the styles", () => {
+    expect(html).not.toMatch(/<button[^>]*tempo-pip/);
+    const css = readText("styles/combat/tracker.css");
+    const pip = /\n {4}\.tempo-pip \{([^]*?)\n {4}\}/.exec(css)?.[1] ?? "";
+    expect(pip).toContain("cursor: default");
+    expect(pip).not.toMatch(/border:|border-style|padding/);
+  });
+
+  it("issue 22: a pressed toggle is ringed and ticked as well as filled (never the colour alone)", () => {
+    const pressed = /&\[aria-pressed="true"\] \{([^]*?)\n {4}\}/.exec(readText("styles/combat/tracker.css"))?.[1] ?? "";
+    expect(pressed).toContain("box-shadow: inset");
+    expect(pressed).toMatch(/&::after \{\s*content: "\\2713"/);
+  });
+
   it("offers Act on the delayed row and Trigger on the readied one, as buttons with labels", () => {
     expect(html).toMatch(
       /data-combatant-id="Aria"\s+data-command="[^"]*act[^"]*"[^>]*>\s*<i[^>]*><\/i><span class="tempo-control__label">Act now</,

@@ -10,13 +10,18 @@ import { initiativeVisibleTo, visibleTo, type TrackerScope } from "./tracker-inp
 
 export type RowStatus = "acting" | "done" | "waiting" | "defeated";
 
-/** An icon button of core's row controls; `label` is its accessible name and tooltip. */
+/**
+ * An icon button of core's row controls; `label` is its accessible name. A toggle tells its state by
+ * `aria-pressed` and in words in its tooltip ("Hide from players: on"), not by its fill colour alone (issue 22).
+ */
 export interface CoreRowControl {
   readonly action: "toggleHidden" | "toggleDefeated" | "pingCombatant";
   readonly label: Message;
   readonly icon: string;
   /** The toggle's state as `aria-pressed` says it, or null for a plain button. */
   readonly pressed: "true" | "false" | null;
+  /** The tooltip: the label, with the toggle's state word. */
+  readonly tooltip: Message;
 }
 
 export interface TrackerRowContext {
@@ -148,31 +153,46 @@ function rowActions(scope: TrackerScope, entry: TimelineEntry): TrackerRowContex
   return ownerActions(scope, id);
 }
 
+/** A toggle of core's row controls, its state in `aria-pressed` and as a word in its tooltip. */
+function toggle(
+  action: "toggleHidden" | "toggleDefeated",
+  keys: readonly [label: Message["key"], on: Message["key"], off: Message["key"]],
+  icon: string,
+  on: boolean,
+): CoreRowControl {
+  const [label, onKey, offKey] = keys;
+  return { action, label: { key: label }, icon, pressed: on ? "true" : "false", tooltip: { key: on ? onKey : offKey } };
+}
+
+const HIDDEN_KEYS = [
+  "TEMPO.TRACKER.Row.ToggleHidden",
+  "TEMPO.TRACKER.Row.ToggleHiddenOn",
+  "TEMPO.TRACKER.Row.ToggleHiddenOff",
+] as const;
+const DEFEATED_KEYS = [
+  "TEMPO.TRACKER.Row.ToggleDefeated",
+  "TEMPO.TRACKER.Row.ToggleDefeatedOn",
+  "TEMPO.TRACKER.Row.ToggleDefeatedOff",
+] as const;
+
 /** Core's row controls (v13 action names, handled by core's tracker): GM toggles, then ping. */
 function coreControls(scope: TrackerScope, hidden: boolean, defeated: boolean): CoreRowControl[] {
   const controls: CoreRowControl[] = [];
   if (scope.input.viewer.isGM) {
     controls.push(
-      {
-        action: "toggleHidden",
-        label: { key: "TEMPO.TRACKER.Row.ToggleHidden" },
-        icon: "fa-solid fa-eye-slash",
-        pressed: hidden ? "true" : "false",
-      },
-      {
-        action: "toggleDefeated",
-        label: { key: "TEMPO.TRACKER.Row.ToggleDefeated" },
-        icon: "fa-solid fa-skull",
-        pressed: defeated ? "true" : "false",
-      },
+      toggle("toggleHidden", HIDDEN_KEYS, "fa-solid fa-eye-slash", hidden),
+      toggle("toggleDefeated", DEFEATED_KEYS, "fa-solid fa-skull", defeated),
     );
   }
-  if (scope.input.canPing)
+  if (scope.input.canPing) {
+    const label: Message = { key: "TEMPO.TRACKER.Row.Ping" };
     controls.push({
       action: "pingCombatant",
-      label: { key: "TEMPO.TRACKER.Row.Ping" },
+      label,
       icon: "fa-solid fa-bullseye-arrow",
       pressed: null,
+      tooltip: label,
     });
+  }
   return controls;
 }
