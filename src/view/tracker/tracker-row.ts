@@ -50,6 +50,11 @@ export interface TrackerRowContext {
   readonly statusIcon: string;
   /** The initiative value as shown, or null where the viewer may not see it. */
   readonly value: string | null;
+  /**
+   * Issue 22: a place with a fraction (ROT-2's tie bonus, 24.125) is drawn as its whole result with the
+   * fraction told as a tie-break ("24 (+0.125 tie-break)"), never as a bare 24.125; null for a whole one.
+   */
+  readonly valueTieBreak: Message | null;
   readonly actions: readonly ControlContext[];
   /** Core's row controls, with core's action names: the GM's hide and defeat toggles, everyone's ping. */
   readonly coreControls: readonly CoreRowControl[];
@@ -84,6 +89,22 @@ export function formatPosition(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
 }
 
+/** The fraction of a place, as the tracker prints it (24.125: "0.125"). */
+const fractionOf = (value: number): string => formatPosition(value - Math.floor(value));
+
+/** "(+0.125 tie-break)", drawn after the whole result. */
+function tieBreakOf(value: number): Message {
+  return { key: "TEMPO.TRACKER.Row.TieBreak", data: { fraction: fractionOf(value) } };
+}
+
+/** The value's tooltip: the place in full and what its fraction is. */
+function tieBreakTitle(value: number): Message {
+  return {
+    key: "TEMPO.TRACKER.Row.TieBreakTitle",
+    data: { value: formatPosition(value), whole: Math.floor(value), fraction: fractionOf(value) },
+  };
+}
+
 /**
  * Builds a row from a timeline entry. Rows about a combatant the viewer may not see return null, so a
  * hidden NPC never leaks its place to a player.
@@ -97,6 +118,7 @@ export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): Trac
   const side = combatant?.side ?? null;
   const hidden = combatant?.hidden ?? false;
   const showValue = combatant !== undefined && entry.kind === "turn" && initiativeVisibleTo(input, combatant);
+  const tieBreak = showValue && !Number.isInteger(entry.position) ? tieBreakOf(entry.position) : null;
   const classes = [
     `tempo-row--${entry.kind}`,
     `is-${status}`,
@@ -117,7 +139,7 @@ export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): Trac
     img: combatant?.img ?? null,
     initial: name.slice(0, 1).toUpperCase(),
     position: entry.position,
-    label: entry.label,
+    label: tieBreak === null ? entry.label : tieBreakTitle(entry.position),
     detail: entry.detail,
     active: entry.active,
     done: entry.done,
@@ -130,7 +152,8 @@ export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): Trac
     status,
     statusLabel: { key: STATUSES[status].label },
     statusIcon: STATUSES[status].icon,
-    value: showValue ? formatPosition(entry.position) : null,
+    value: showValue ? String(tieBreak === null ? entry.position : Math.floor(entry.position)) : null,
+    valueTieBreak: tieBreak,
     actions: rowActions(scope, entry),
     coreControls: entry.kind === "turn" && combatant !== undefined ? coreControls(scope, hidden, entry.defeated) : [],
     notes: [],
