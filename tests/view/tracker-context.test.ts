@@ -97,3 +97,17 @@ describe("core's row controls", () => {
     expect(buttonOf("ilsa", "toggleDefeated")).toContain('data-tooltip="Mark defeated: off"');
   });
 });
+
+/** The heading levels of some HTML, in document order. */
+const headingLevels = (html: string): number[] => [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
+
+describe("issue 22: heading order (axe heading-order)", () => {
+  it.each(RULESET_IDS)(
+    "%s: the tracker's headings start at h2 under the page's h1 and never skip a level",
+    (ruleset) => {
+      const levels = headingLevels(renderTracker(playedTracker(ruleset, { isGM: true, turns: 1 }).context));
+      expect(levels[0]).toBe(2);
+      levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 1)).toBeLessThanOrEqual(1));
+    },
+  );
+});
