@@ -9,11 +9,8 @@
  *   candidate which can be used to display documents of a given type"), kept per client: each page runs
  *   `init` and registers its own.
  * The sheets render through the model of ApplicationV2's render pipeline (application-v2.ts), once a test
- * installs its DOM: each sheet is an application with its own `id` ("The CSS id of this Application's
- * outermost element", ApplicationV2 API docs; systems prefix their templates' ids with it, e.g. the DCC
- * system's `context.rootId = this.id`). Modelling choice (not a claim about core's format): the id is the
- * class name and a number unique among the applications made on the page. Their logic runs through
- * sheet-commands.ts and the documents of the model.
+ * installs its DOM, each with its own application `id`. Their logic runs through sheet-commands.ts and the
+ * documents of the model.
  */
 import { ApplicationV2Model, type ApplicationOptionsModel, type PartConfig } from "./application-v2.ts";
 import { currentClient, type ClientGlobals } from "./context.ts";
@@ -43,14 +40,10 @@ interface DroppedItem {
   toObject(): object;
 }
 
-let applicationsMade = 0;
-
 class DocumentSheetV2Model extends ApplicationV2Model {
   static override DEFAULT_OPTIONS: ApplicationOptionsModel = {};
   static override PARTS: Record<string, PartConfig> = {};
   static override CORE_NAME = "DocumentSheetV2";
-  /** The application's own id, unique among the open applications (see the file comment). */
-  readonly id = `${this.constructor.name}-${++applicationsMade}`;
   /** The active tab of each tab group (ApplicationV2 `tabGroups`); none chosen yet. */
   readonly tabGroups: Record<string, string | null> = {};
   /** The sheet's document (ActorSheetV2 and ItemSheetV2 expose it as `document`). */
