@@ -23,7 +23,8 @@ const STEPS = 5;
 
 // Loaded here, not at the top: happy-dom takes about half a second to import (as in application-v2.ts).
 const { Window } = await import("happy-dom");
-const document = new Window({ url: "http://localhost/" }).document as unknown as Document;
+const window = new Window({ url: "http://localhost/" });
+const document = window.document as unknown as Document;
 const en = JSON.parse(readText("lang/en.json")) as Record<string, never>;
 const sources = Object.fromEntries(listFiles("templates", [".hbs"]).map((path) => [path, readText(path)]));
 const renderTracker = createHandlebarsHost(en, sources).compile(readText("templates/combat/tracker.hbs"));
@@ -87,6 +88,23 @@ describe("issue 22: a patched tracker part is the part a full render draws", () 
       expect(row.querySelector(".tempo-row__name")?.textContent).not.toBe("");
     }
     expectSame(table.drawn, full, "rotation, round start");
+  });
+
+  it("keeps a row that did not change where it is: a Next turn moves no row node (layout and focus stay)", () => {
+    const table = new PatchedTable("standard", null, true, 3);
+    table.combat.roll(() => true);
+    table.patch();
+    const observer = new window.MutationObserver(() => undefined);
+    observer.observe(table.drawn as unknown as never, { childList: true, subtree: true });
+    table.combat.run({ type: "next" });
+    const { full } = table.patch();
+    const moved = observer
+      .takeRecords()
+      .flatMap((record) => Array.from(record.removedNodes))
+      .filter((node) => table.drawn.contains(node as unknown as Element));
+    observer.disconnect();
+    expect(moved).toEqual([]);
+    expectSame(table.drawn, full, "standard, next");
   });
 
   const steps: readonly ((table: PatchedTable, pick: () => number) => string)[] = [

@@ -127,7 +127,8 @@ class PartPatch {
     for (const fresh of Array.from(next.childNodes)) {
       const key = keyOf(fresh);
       const row = keptRow(fresh, this.#kept);
-      let match: Node | null = row === null ? null : this.#take(row);
+      // A kept row already in its place stays where it is (no move: the browser keeps its layout and focus).
+      let match: Node | null = row === null || row === cursor.node ? row : this.#take(row);
       if (key !== null) {
         const old = keyed.get(key) ?? null;
         keyed.delete(key);
