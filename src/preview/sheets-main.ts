@@ -50,7 +50,8 @@ const dark = query.get("theme") === "dark";
 let mode: SheetMode = query.get("mode") === "edit" ? "edit" : "play";
 const itemCount = Number(query.get("items") ?? "0");
 const only = query.get("only") === "character";
-let tab: ActorTabId = "combat";
+/** Each actor sheet's own open tab (issue 22: a tab click on one sheet switches that sheet only). */
+const tabs = new Map<string, ActorTabId>();
 const combat = sampleSheetEncounter(ruleset);
 
 function actorSheet(kind: "character" | "npc", id: string): string {
@@ -61,20 +62,22 @@ function actorSheet(kind: "character" | "npc", id: string): string {
     itemCount: kind === "character" && itemCount > 0 ? itemCount : undefined,
     combat: sheetCombatOf(combat, id),
   });
-  const context = buildActorSheetContext(input, tab);
+  // Each sheet of the page names its own ids (issue 22), as each Foundry sheet does with its application id.
+  const context = { ...buildActorSheetContext(input, tabs.get(kind) ?? "combat"), rootId: `tempo-sheet-${kind}` };
   return `<article class="tempo-sheet actor" data-sheet="${kind}" aria-label="${input.actor.name}">${ACTOR_PARTS.map((t) => t(context)).join("")}</article>`;
 }
 
 function itemSheets(): string {
   return SAMPLE_ITEMS.filter((item, i, all) => all.findIndex((o) => o.type === item.type) === i)
     .map((item) => {
-      const context = buildItemSheetContext({
+      const built = buildItemSheetContext({
         item,
         ruleset,
         mode,
         editable: true,
         owner: { ap: 80, primaryModifier: null },
       });
+      const context = { ...built, rootId: `tempo-item-${item.type}` };
       return `<article class="tempo-sheet item" data-sheet="item-${item.type}" aria-label="${item.name}">${ITEM_PARTS.map((t) => t(context)).join("")}</article>`;
     })
     .join("");
@@ -96,8 +99,10 @@ root?.addEventListener("click", (event) => {
   const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;
   if (target === null || target.hasAttribute("disabled")) return;
   const action = target.dataset.action;
-  if (action === "tab") tab = (target.dataset.tab as ActorTabId | undefined) ?? "combat";
-  else if (action === "toggleMode") mode = mode === "play" ? "edit" : "play";
+  if (action === "tab") {
+    const kind = target.closest<HTMLElement>("[data-sheet]")?.dataset.sheet ?? "";
+    tabs.set(kind, (target.dataset.tab as ActorTabId | undefined) ?? "combat");
+  } else if (action === "toggleMode") mode = mode === "play" ? "edit" : "play";
   // An item's Attack/Cast carries the declaration it gives in count/segment (the preview has no dice flow).
   else if ((action === "tempoCommand" || action === "useItem") && target.dataset.command !== undefined)
     combat.run(JSON.parse(target.dataset.command) as HostCommand);

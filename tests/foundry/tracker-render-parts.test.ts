@@ -200,6 +200,27 @@ describe("Tempo's tracker through core's render pipeline: state, actions, other 
   });
 });
 
+describe("issue 22: ids unique per application", () => {
+  it("(count) the sidebar's tracker and a popped-out one open at once share no id, and each names its own heading", async () => {
+    const combat = await encounter("count");
+    const apps = [tracker(combat), tracker(combat)];
+    for (const app of apps) {
+      await app.render();
+      runtime.document.body.append(app.element);
+    }
+    const ids = apps.map((app) => Array.from(app.element.querySelectorAll("[id]"), (e) => e.id));
+    expect(ids[0]?.length).toBeGreaterThan(0);
+    expect(ids[0]?.filter((id) => ids[1]?.includes(id))).toEqual([]);
+    for (const app of apps) {
+      for (const labelled of Array.from(app.element.querySelectorAll("[aria-labelledby]"))) {
+        const heading = runtime.document.getElementById(labelled.getAttribute("aria-labelledby") ?? "");
+        expect(app.element.contains(heading)).toBe(true);
+      }
+      app.element.remove();
+    }
+  });
+});
+
 describe("partsRequested (the parts a partial render redraws)", () => {
   it("maps core's tracker and footer, and any scheme part's id, to the viewed Tempo combat's scheme part", () => {
     expect(partsRequested(["tracker"], "count", ["header", "count"])).toEqual(["count"]);

@@ -33,6 +33,15 @@ describe("templates", () => {
   });
 });
 
+describe("issue 22: heading order (axe heading-order)", () => {
+  const cards = templates.filter((path) => path.startsWith("templates/chat/"));
+  it.each(cards)("%s: the card's title is an h2 (under the page's h1) and none skips a level", (path) => {
+    const levels = [...render(path, templateContexts[path] ?? {}).matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
+    expect(levels[0]).toBe(2);
+    levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 1)).toBeLessThanOrEqual(1));
+  });
+});
+
 describe("count-track template", () => {
   const path = "templates/combat/parts/count.hbs";
 
@@ -98,6 +107,20 @@ describe("standard part template", () => {
     expect(html).toMatch(
       /class="tempo-pip is-available"><i class="fa-solid fa-circle" aria-hidden="true"><\/i> Action</,
     );
+  });
+
+  it("issue 22: pips are drawn as text, not as controls: no button, and no box or outline in the styles", () => {
+    expect(html).not.toMatch(/<button[^>]*tempo-pip/);
+    const css = readText("styles/combat/tracker.css");
+    const pip = /\n {4}\.tempo-pip \{([^]*?)\n {4}\}/.exec(css)?.[1] ?? "";
+    expect(pip).toContain("cursor: default");
+    expect(pip).not.toMatch(/border:|border-style|padding/);
+  });
+
+  it("issue 22: a pressed toggle is ringed as well as filled (never the colour alone)", () => {
+    const pressed = /&\[aria-pressed="true"\] \{([^]*?)\n {4}\}/.exec(readText("styles/combat/tracker.css"))?.[1] ?? "";
+    expect(pressed).toContain("background:");
+    expect(pressed).toContain("box-shadow: inset");
   });
 
   it("offers Act on the delayed row and Trigger on the readied one, as buttons with labels", () => {
@@ -167,10 +190,10 @@ describe("segment template", () => {
   it("SEG-2: lists the steps 1–8 and marks the current one with aria-current and in words", () => {
     expect([...html.matchAll(/data-step="(\d)"/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(html).toMatch(
-      /data-step="3" aria-current="step">\s*<h4[^>]*>\s*<span[^>]*>3\. Fast actions<\/span>\s*<span[^>]*><i class="fa-solid fa-play" aria-hidden="true"><\/i> Now</,
+      /data-step="3" aria-current="step">\s*<h3[^>]*>\s*<span[^>]*>3\. Fast actions<\/span>\s*<span[^>]*><i class="fa-solid fa-play" aria-hidden="true"><\/i> Now</,
     );
     expect(html).toMatch(
-      /data-step="1" >\s*<h4[^>]*>\s*<span[^>]*>1\. Declare actions<\/span>\s*<span[^>]*><i class="fa-solid fa-check" aria-hidden="true"><\/i> Done</,
+      /data-step="1" >\s*<h3[^>]*>\s*<span[^>]*>1\. Declare actions<\/span>\s*<span[^>]*><i class="fa-solid fa-check" aria-hidden="true"><\/i> Done</,
     );
   });
 
@@ -226,7 +249,7 @@ describe("phase template", () => {
       "end",
     ]);
     expect(html).toMatch(
-      /data-phase="battle" aria-current="step">\s*<h4[^>]*>\s*<span[^>]*>Battle<\/span>\s*<span[^>]*>Highest initiative first<\/span>\s*<span[^>]*><i class="fa-solid fa-play" aria-hidden="true"><\/i> Now</,
+      /data-phase="battle" aria-current="step">\s*<h3[^>]*>\s*<span[^>]*>Battle<\/span>\s*<span[^>]*>Highest initiative first<\/span>\s*<span[^>]*><i class="fa-solid fa-play" aria-hidden="true"><\/i> Now</,
     );
     expect(html).toMatch(/data-phase="movement" >[\s\S]*?<i class="fa-solid fa-check" aria-hidden="true"><\/i> Done</);
   });

@@ -58,11 +58,15 @@ describe("the rotation tracker part", () => {
       .roll({ P1: 12, P2: 12, P3: 5 })
       .roll({ P1: 3, P2: 19 });
     const rows = flat(table, true);
-    expect(rows.map((r) => [r.combatantId, r.value])).toEqual([
-      ["P2", "12.5"],
-      ["P1", "12"],
-      ["P3", "5"],
+    // Issue 22: the whole result is drawn, with the fraction told as a tie-break (never a bare 12.5).
+    expect(rows.map((r) => [r.combatantId, r.value, text(r.valueTieBreak)])).toEqual([
+      ["P2", "12", "(+0.5 tie-break)"],
+      ["P1", "12", ""],
+      ["P3", "5", ""],
     ]);
+    expect(text(rows[0]?.label ?? null)).toBe(
+      "Initiative 12.5: a result of 12, and +0.5 that only puts it ahead of those it tied with",
+    );
     expect(notes(rows[0])).toEqual(["Won a tie: +0.5", "AP 60"]);
     expect(notes(rows[1])).toEqual(["AP 80"]);
   });

@@ -84,4 +84,30 @@ describe("core's row controls", () => {
     expect(gmRows.find((r) => r.combatantId === "ilsa")?.coreControls[0]?.pressed).toBe("false");
     expect(player.list.groups.flatMap((g) => g.rows).every((r) => r.coreControls.length === 0)).toBe(true);
   });
+  it("issue 22: a pressed toggle says so by aria-pressed and in words in its tooltip, not by its fill alone", () => {
+    const gm = playedTracker("standard", { isGM: true, turns: 1 });
+    const html = renderTracker(gm.context);
+    const buttonOf = (id: string, action: string): string =>
+      new RegExp(`data-combatant-id="${id}"[^]*?(<button[^>]*data-action="${action}"[^>]*>)`).exec(html)?.[1] ?? "";
+    expect(buttonOf("lurker", "toggleHidden")).toContain('aria-label="Hide from players"');
+    expect(buttonOf("lurker", "toggleHidden")).toContain('aria-pressed="true"');
+    expect(buttonOf("lurker", "toggleHidden")).toContain('data-tooltip="Hide from players: on (hidden)"');
+    expect(buttonOf("ilsa", "toggleHidden")).toContain('aria-pressed="false"');
+    expect(buttonOf("ilsa", "toggleHidden")).toContain('data-tooltip="Hide from players: off (shown)"');
+    expect(buttonOf("ilsa", "toggleDefeated")).toContain('data-tooltip="Mark defeated: off"');
+  });
+});
+
+/** The heading levels of some HTML, in document order. */
+const headingLevels = (html: string): number[] => [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
+
+describe("issue 22: heading order (axe heading-order)", () => {
+  it.each(RULESET_IDS)(
+    "%s: the tracker's headings start at h2 under the page's h1 and never skip a level",
+    (ruleset) => {
+      const levels = headingLevels(renderTracker(playedTracker(ruleset, { isGM: true, turns: 1 }).context));
+      expect(levels[0]).toBe(2);
+      levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 1)).toBeLessThanOrEqual(1));
+    },
+  );
 });

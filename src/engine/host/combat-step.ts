@@ -211,7 +211,11 @@ export function stepCombatUntil(
   return ok(settle(host, stored, before.value, { state, events, requests }, "record", memo));
 }
 
-/** Undoes steps until the round goes back (or nothing is left to undo): "previous round" in one write. */
+/**
+ * Undoes steps until the round goes back: "previous round" in one write. Refused, with nothing changed,
+ * when there is no earlier round to go back to (issue 22: at the first round it un-started the combat):
+ * the undos would leave the combat not started, or run out before the round goes back.
+ */
 export function undoRound(
   host: AnyRulesetHost,
   stored: StoredCombat,
@@ -229,6 +233,8 @@ export function undoRound(
     if (!more.ok) break;
     last = more.value;
   }
+  if (host.round(last.state) >= round || (host.started(start.value) && !host.started(last.state)))
+    return err("TEMPO.ERRORS.Host.NoPreviousRound", { round });
   return ok({
     ...last,
     update: updateOf(stored, last.stored),

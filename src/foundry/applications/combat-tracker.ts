@@ -119,7 +119,9 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     const drawn = this.#drawWhole || !this.rendered ? null : tempoPartIn(this.element, partId);
     this.#drawWhole = false;
     const drawnRows = drawn === null ? {} : { drawnRows: drawnRowPrints(drawn) };
-    return { ...prepared, ...next, ...drawnRows };
+    // Issue 22: the part's ids start with this application's id (`tempoId`): the sidebar's tracker and a
+    // popped-out one may be open at once.
+    return { ...prepared, ...next, ...drawnRows, rootId: this.id };
   }
 
   /** The viewed combat's tracker context now, or null when it is not a Tempo combat (or cannot be drawn). */

@@ -64,49 +64,93 @@ function keptRow(fresh: Node, kept: KeptRows): Element | null {
   return kept.get(fresh.getAttribute("data-key") ?? "") ?? null;
 }
 
-/** Makes one kept node equal to its fresh counterpart. */
-function patchNode(current: Node, next: Node, kept: KeptRows): void {
-  if (isElement(current) && isElement(next)) {
-    if (current.isEqualNode(next)) return;
-    patchAttributes(current, next);
-    patchChildren(current, next, kept);
-  } else if (current.nodeValue !== next.nodeValue) current.nodeValue = next.nodeValue;
+/** Where one level of the walk stands among the drawn children it is patching: the next one not yet matched. */
+interface Cursor {
+  node: Node | null;
 }
 
 /**
- * Makes `current`'s children equal to `next`'s, in order. Keyed children are found by key wherever they
- * are among the old children (and moved if needed); unkeyed ones are matched with the old child at the
- * same place; a placeholder brings its row from wherever it is in the part, as it is. Nodes of `next`
- * that have no counterpart are moved into `current`; `next` is used up.
+ * One patch of a part. A kept row may be taken from anywhere in the part, also from a level the walk is
+ * still in (a creature that joins a group at the rotation's start leaves the list for the group's members):
+ * `take` moves every level's cursor that stands on it to its next sibling first, so no level loses its place.
  */
-function patchChildren(current: Element, next: Element, kept: KeptRows): void {
-  const keyed = new Map<string, Node>();
-  for (const child of Array.from(current.childNodes)) {
-    const key = keyOf(child);
-    if (key !== null && !keyed.has(key)) keyed.set(key, child);
+class PartPatch {
+  readonly #kept: KeptRows;
+  readonly #cursors: Cursor[] = [];
+
+  constructor(kept: KeptRows) {
+    this.#kept = kept;
   }
-  let cursor: Node | null = current.firstChild;
-  for (const fresh of Array.from(next.childNodes)) {
-    const key = keyOf(fresh);
-    const row = keptRow(fresh, kept);
-    let match: Node | null = row;
-    if (key !== null) {
-      match ??= keyed.get(key) ?? null;
-      keyed.delete(key);
-    } else if (cursor !== null && samePlace(cursor, fresh)) match = cursor;
-    if (match === null) {
-      current.insertBefore(fresh, cursor);
-      continue;
+
+  /** A kept row about to be moved: no level's cursor may stay on it. */
+  #take(row: Element): Element {
+    for (const cursor of this.#cursors) if (cursor.node === row) cursor.node = row.nextSibling;
+    return row;
+  }
+
+  /**
+   * A fresh node with no drawn counterpart, about to be put in whole: each placeholder inside it (a group
+   * that formed around rows already drawn) is replaced by its row on screen, so nothing is left empty.
+   */
+  #filled(fresh: Node): Node {
+    if (!isElement(fresh)) return fresh;
+    for (const placeholder of Array.from(fresh.querySelectorAll("[data-kept]"))) {
+      const row = keptRow(placeholder, this.#kept);
+      if (row !== null) placeholder.replaceWith(this.#take(row));
     }
-    if (match === cursor) cursor = cursor.nextSibling;
-    else current.insertBefore(match, cursor);
-    if (row === null) patchNode(match, fresh, kept);
+    return fresh;
   }
-  // Every kept or inserted node now stands before the cursor: what is left from there on had no match.
-  while (cursor !== null) {
-    const stale: Node = cursor;
-    cursor = cursor.nextSibling;
-    current.removeChild(stale);
+
+  /** Makes one kept node equal to its fresh counterpart. */
+  node(current: Node, next: Node): void {
+    if (isElement(current) && isElement(next)) {
+      if (current.isEqualNode(next)) return;
+      patchAttributes(current, next);
+      this.children(current, next);
+    } else if (current.nodeValue !== next.nodeValue) current.nodeValue = next.nodeValue;
+  }
+
+  /**
+   * Makes `current`'s children equal to `next`'s, in order. Keyed children are found by key wherever they
+   * are among the old children (and moved if needed); unkeyed ones are matched with the old child at the
+   * same place; a placeholder brings its row from wherever it is in the part, as it is. Nodes of `next`
+   * that have no counterpart are moved into `current` (with their placeholders filled); `next` is used up.
+   */
+  children(current: Element, next: Element): void {
+    const keyed = new Map<string, Node>();
+    for (const child of Array.from(current.childNodes)) {
+      const key = keyOf(child);
+      if (key !== null && !keyed.has(key)) keyed.set(key, child);
+    }
+    const cursor: Cursor = { node: current.firstChild };
+    this.#cursors.push(cursor);
+    for (const fresh of Array.from(next.childNodes)) {
+      const key = keyOf(fresh);
+      const row = keptRow(fresh, this.#kept);
+      // A kept row already in its place stays where it is (no move: the browser keeps its layout and focus).
+      let match: Node | null = row === null || row === cursor.node ? row : this.#take(row);
+      if (key !== null) {
+        const old = keyed.get(key) ?? null;
+        keyed.delete(key);
+        // A keyed child taken elsewhere meanwhile (a kept row) is no longer this level's to match.
+        match ??= old !== null && old.parentNode === current ? old : null;
+      } else if (cursor.node !== null && samePlace(cursor.node, fresh)) match = cursor.node;
+      if (match === null) {
+        current.insertBefore(this.#filled(fresh), cursor.node);
+        continue;
+      }
+      if (match === cursor.node) cursor.node = cursor.node.nextSibling;
+      else current.insertBefore(match, cursor.node);
+      if (row === null) this.node(match, fresh);
+    }
+    this.#cursors.pop();
+    // Every kept or inserted node now stands before the cursor: what is left from there on had no match.
+    let stale = cursor.node;
+    while (stale !== null) {
+      const after: Node | null = stale.nextSibling;
+      current.removeChild(stale);
+      stale = after;
+    }
   }
 }
 
@@ -175,7 +219,7 @@ export function patchPart(current: Element, next: Element): boolean {
   const focused = focusedIn(current);
   const selector = focused === null ? null : focusSelector(focused);
   patchAttributes(current, next);
-  patchChildren(current, next, kept);
+  new PartPatch(kept).children(current, next);
   if (focused === null || current.ownerDocument.activeElement === focused) return true;
   // Moving a node (its row changed places) takes the focus from it too: kept, it gets it back.
   const again = focused.isConnected

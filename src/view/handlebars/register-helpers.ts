@@ -24,6 +24,18 @@ function drawnRowsOf(options: HelperOptions): unknown {
 }
 
 /**
+ * The element-id prefix of the application a template is drawn for: the context's `rootId`, which a host
+ * sets to its application's own id (Foundry's ApplicationV2 `id`, unique among the open windows; systems
+ * pass it to their templates the same way, e.g. the DCC system's settings menus: `context.rootId = this.id`),
+ * or "tempo" when the render names none (one sheet alone, a template test).
+ */
+function rootIdOf(options: HelperOptions): string {
+  const root = options.data?.root;
+  const id = typeof root === "object" && root !== null && "rootId" in root ? root.rootId : undefined;
+  return typeof id === "string" && id !== "" ? id : "tempo";
+}
+
+/**
  * `{{tempoMessage message}}` renders an engine Message ({key, data}) in either host. Core's
  * `localize` helper cannot take a data object, and the engine's results carry one.
  */
@@ -36,6 +48,9 @@ export function registerTempoHelpers(handlebars: HelperRegistry, i18n: Localizer
   handlebars.registerHelper("tempoMessage", (message) => formatMessage(i18n, isMessage(message) ? message : null));
   // Issue 9: `{{#if (tempoRowKept this)}}` in the row partial: the host already shows this row as it is.
   handlebars.registerHelper("tempoRowKept", (row, options) => rowKept(row, drawnRowsOf(options)));
+  // Issue 22: `id="{{tempoId "field-"}}{{name}}"`: ids unique per application, so two sheets open at once
+  // never share one (a label would focus the other sheet's field, a tab switch both).
+  handlebars.registerHelper("tempoId", (suffix, options) => `${rootIdOf(options)}-${String(suffix)}`);
   handlebars.registerHelper("tempoRowPrint", (row) =>
     typeof row === "object" && row !== null ? rowFingerprint(row) : "",
   );

@@ -65,6 +65,10 @@ export function gmControls(scope: TrackerScope): readonly ControlContext[] {
   if (!input.viewer.isGM) return [];
   const started = input.host.started(input.state);
   const undo = input.canUndo ? null : NOTHING_TO_UNDO;
+  // Issue 22: in round 0 there is no earlier round; the table refuses with this reason (combat-step.ts undoRound).
+  const round = input.host.round(input.state);
+  const noEarlierRound: Message | null =
+    round === 0 ? { key: "TEMPO.ERRORS.Host.NoPreviousRound", data: { round } } : null;
   const rollAll = scope.rolling.size > 0 ? null : NOTHING_TO_ROLL;
   const rollNpc = [...scope.rolling].some((id) => byId.get(id)?.side !== "pc") ? null : NOTHING_TO_ROLL;
   const controls: ControlContext[] = [];
@@ -77,7 +81,7 @@ export function gmControls(scope: TrackerScope): readonly ControlContext[] {
       "previousRound",
       "TEMPO.TRACKER.Control.PreviousRound",
       "fa-solid fa-backward-fast",
-      started ? undo : NOT_STARTED,
+      started ? (undo ?? noEarlierRound) : NOT_STARTED,
     ),
     control(
       "previousTurn",

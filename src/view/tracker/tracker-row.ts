@@ -10,13 +10,18 @@ import { initiativeVisibleTo, visibleTo, type TrackerScope } from "./tracker-inp
 
 export type RowStatus = "acting" | "done" | "waiting" | "defeated";
 
-/** An icon button of core's row controls; `label` is its accessible name and tooltip. */
+/**
+ * An icon button of core's row controls; `label` is its accessible name. A toggle tells its state by
+ * `aria-pressed` and in words in its tooltip ("Hide from players: on"), not by its fill colour alone (issue 22).
+ */
 export interface CoreRowControl {
   readonly action: "toggleHidden" | "toggleDefeated" | "pingCombatant";
   readonly label: Message;
   readonly icon: string;
   /** The toggle's state as `aria-pressed` says it, or null for a plain button. */
   readonly pressed: "true" | "false" | null;
+  /** The tooltip: the label, with the toggle's state word. */
+  readonly tooltip: Message;
 }
 
 export interface TrackerRowContext {
@@ -45,6 +50,11 @@ export interface TrackerRowContext {
   readonly statusIcon: string;
   /** The initiative value as shown, or null where the viewer may not see it. */
   readonly value: string | null;
+  /**
+   * Issue 22: a place with a fraction (ROT-2's tie bonus, 24.125) is drawn as its whole result with the
+   * fraction told as a tie-break ("24 (+0.125 tie-break)"), never as a bare 24.125; null for a whole one.
+   */
+  readonly valueTieBreak: Message | null;
   readonly actions: readonly ControlContext[];
   /** Core's row controls, with core's action names: the GM's hide and defeat toggles, everyone's ping. */
   readonly coreControls: readonly CoreRowControl[];
@@ -79,6 +89,22 @@ export function formatPosition(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
 }
 
+/** The fraction of a place, as the tracker prints it (24.125: "0.125"). */
+const fractionOf = (value: number): string => formatPosition(value - Math.floor(value));
+
+/** "(+0.125 tie-break)", drawn after the whole result. */
+function tieBreakOf(value: number): Message {
+  return { key: "TEMPO.TRACKER.Row.TieBreak", data: { fraction: fractionOf(value) } };
+}
+
+/** The value's tooltip: the place in full and what its fraction is. */
+function tieBreakTitle(value: number): Message {
+  return {
+    key: "TEMPO.TRACKER.Row.TieBreakTitle",
+    data: { value: formatPosition(value), whole: Math.floor(value), fraction: fractionOf(value) },
+  };
+}
+
 /**
  * Builds a row from a timeline entry. Rows about a combatant the viewer may not see return null, so a
  * hidden NPC never leaks its place to a player.
@@ -92,6 +118,7 @@ export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): Trac
   const side = combatant?.side ?? null;
   const hidden = combatant?.hidden ?? false;
   const showValue = combatant !== undefined && entry.kind === "turn" && initiativeVisibleTo(input, combatant);
+  const tieBreak = showValue && !Number.isInteger(entry.position) ? tieBreakOf(entry.position) : null;
   const classes = [
     `tempo-row--${entry.kind}`,
     `is-${status}`,
@@ -112,7 +139,7 @@ export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): Trac
     img: combatant?.img ?? null,
     initial: name.slice(0, 1).toUpperCase(),
     position: entry.position,
-    label: entry.label,
+    label: tieBreak === null ? entry.label : tieBreakTitle(entry.position),
     detail: entry.detail,
     active: entry.active,
     done: entry.done,
@@ -125,7 +152,8 @@ export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): Trac
     status,
     statusLabel: { key: STATUSES[status].label },
     statusIcon: STATUSES[status].icon,
-    value: showValue ? formatPosition(entry.position) : null,
+    value: showValue ? String(tieBreak === null ? entry.position : Math.floor(entry.position)) : null,
+    valueTieBreak: tieBreak,
     actions: rowActions(scope, entry),
     coreControls: entry.kind === "turn" && combatant !== undefined ? coreControls(scope, hidden, entry.defeated) : [],
     notes: [],
@@ -148,31 +176,46 @@ function rowActions(scope: TrackerScope, entry: TimelineEntry): TrackerRowContex
   return ownerActions(scope, id);
 }
 
+/** A toggle of core's row controls, its state in `aria-pressed` and as a word in its tooltip. */
+function toggle(
+  action: "toggleHidden" | "toggleDefeated",
+  keys: readonly [label: Message["key"], on: Message["key"], off: Message["key"]],
+  icon: string,
+  on: boolean,
+): CoreRowControl {
+  const [label, onKey, offKey] = keys;
+  return { action, label: { key: label }, icon, pressed: on ? "true" : "false", tooltip: { key: on ? onKey : offKey } };
+}
+
+const HIDDEN_KEYS = [
+  "TEMPO.TRACKER.Row.ToggleHidden",
+  "TEMPO.TRACKER.Row.ToggleHiddenOn",
+  "TEMPO.TRACKER.Row.ToggleHiddenOff",
+] as const;
+const DEFEATED_KEYS = [
+  "TEMPO.TRACKER.Row.ToggleDefeated",
+  "TEMPO.TRACKER.Row.ToggleDefeatedOn",
+  "TEMPO.TRACKER.Row.ToggleDefeatedOff",
+] as const;
+
 /** Core's row controls (v13 action names, handled by core's tracker): GM toggles, then ping. */
 function coreControls(scope: TrackerScope, hidden: boolean, defeated: boolean): CoreRowControl[] {
   const controls: CoreRowControl[] = [];
   if (scope.input.viewer.isGM) {
     controls.push(
-      {
-        action: "toggleHidden",
-        label: { key: "TEMPO.TRACKER.Row.ToggleHidden" },
-        icon: "fa-solid fa-eye-slash",
-        pressed: hidden ? "true" : "false",
-      },
-      {
-        action: "toggleDefeated",
-        label: { key: "TEMPO.TRACKER.Row.ToggleDefeated" },
-        icon: "fa-solid fa-skull",
-        pressed: defeated ? "true" : "false",
-      },
+      toggle("toggleHidden", HIDDEN_KEYS, "fa-solid fa-eye-slash", hidden),
+      toggle("toggleDefeated", DEFEATED_KEYS, "fa-solid fa-skull", defeated),
     );
   }
-  if (scope.input.canPing)
+  if (scope.input.canPing) {
+    const label: Message = { key: "TEMPO.TRACKER.Row.Ping" };
     controls.push({
       action: "pingCombatant",
-      label: { key: "TEMPO.TRACKER.Row.Ping" },
+      label,
       icon: "fa-solid fa-bullseye-arrow",
       pressed: null,
+      tooltip: label,
     });
+  }
   return controls;
 }

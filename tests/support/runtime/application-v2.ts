@@ -158,8 +158,18 @@ export interface RenderRecord {
   drawn: string[];
 }
 
+let applicationsMade = 0;
+
 export class ApplicationV2Model {
   static DEFAULT_OPTIONS: ApplicationOptionsModel = {};
+
+  /**
+   * The application's own id: "The CSS id of this Application's outermost element" (ApplicationV2 API
+   * docs), so no two open applications share it; systems prefix their templates' ids with it (the DCC
+   * system's settings menus: `context.rootId = this.id`). Modelling choice, not a claim about core's format:
+   * the class name and a number unique among the applications made on the page.
+   */
+  readonly id = `${this.constructor.name}-${++applicationsMade}`;
 
   /** The core class a model class stands for, in hook names. */
   static CORE_NAME = "ApplicationV2";

@@ -8,9 +8,11 @@
  *   { types, makeDefault, label })` (API DocumentSheetConfig.registerSheet: "Register a sheet class as a
  *   candidate which can be used to display documents of a given type"), kept per client: each page runs
  *   `init` and registers its own.
- * The sheets' rendering is not modelled here (src/view/sheets builds their context; tests render the
- * templates); their logic runs through sheet-commands.ts and the documents of the model.
+ * The sheets render through the model of ApplicationV2's render pipeline (application-v2.ts), once a test
+ * installs its DOM, each with its own application `id`. Their logic runs through sheet-commands.ts and the
+ * documents of the model.
  */
+import { ApplicationV2Model, type ApplicationOptionsModel, type PartConfig } from "./application-v2.ts";
 import { currentClient, type ClientGlobals } from "./context.ts";
 
 /** One `registerSheet` call as a client saw it. */
@@ -38,9 +40,12 @@ interface DroppedItem {
   toObject(): object;
 }
 
-class DocumentSheetV2Model {
-  static DEFAULT_OPTIONS: Record<string, unknown> = {};
-  static PARTS: Record<string, unknown> = {};
+class DocumentSheetV2Model extends ApplicationV2Model {
+  static override DEFAULT_OPTIONS: ApplicationOptionsModel = {};
+  static override PARTS: Record<string, PartConfig> = {};
+  static override CORE_NAME = "DocumentSheetV2";
+  /** The active tab of each tab group (ApplicationV2 `tabGroups`); none chosen yet. */
+  readonly tabGroups: Record<string, string | null> = {};
   /** The sheet's document (ActorSheetV2 and ItemSheetV2 expose it as `document`). */
   document: unknown = null;
   /** Whether the viewer may change the document (core: owner, and the sheet not locked). */

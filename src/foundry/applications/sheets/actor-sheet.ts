@@ -81,7 +81,8 @@ export class TempoActorSheet extends TempoActorSheetBase {
     const input = actorSheetInputOf(this.document, this.#mode, this.isEditable);
     if (input === null) return base;
     const enriched = await enrichActorInput(input, foundryEnricher(this.document, this.document.isOwner));
-    return { ...base, ...buildActorSheetContext(enriched, this.#tab()) };
+    // Issue 22: the templates' ids start with the application's own id (`tempoId`), unique per open sheet.
+    return { ...base, ...buildActorSheetContext(enriched, this.#tab()), rootId: this.id };
   }
 
   /** Item rows carry the item's drag data, so a row dropped on the hotbar becomes a macro. */

@@ -76,7 +76,8 @@ export class TempoEncounterSheet extends TempoActorSheetBase {
   ): ReturnType<InstanceType<typeof TempoActorSheetBase>["_prepareContext"]> {
     const base = await super._prepareContext(options);
     const input = encounterSheetInputOf(this.document, this.isEditable, this.#refusal);
-    return input === null ? base : { ...base, ...buildEncounterSheet(input) };
+    // Issue 22: the templates' ids start with the application's own id (`tempoId`), unique per open sheet.
+    return input === null ? base : { ...base, ...buildEncounterSheet(input), rootId: this.id };
   }
 
   /** Applies one edit: written in one update, or refused (nothing written, the reason shown). */

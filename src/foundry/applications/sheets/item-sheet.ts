@@ -33,7 +33,8 @@ export class TempoItemSheet extends TempoItemSheetBase {
   ): ReturnType<InstanceType<typeof TempoItemSheetBase>["_prepareContext"]> {
     const base = await super._prepareContext(options);
     const input = itemSheetInputOf(this.document, this.#mode, this.isEditable);
-    return input === null ? base : { ...base, ...buildItemSheetContext(input) };
+    // Issue 22: the templates' ids start with the application's own id (`tempoId`), unique per open sheet.
+    return input === null ? base : { ...base, ...buildItemSheetContext(input), rootId: this.id };
   }
 
   static async #onToggleMode(this: TempoItemSheet): Promise<void> {
