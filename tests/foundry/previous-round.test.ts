@@ -8,7 +8,7 @@ import { installFoundryWorld } from "../support/foundry-world.ts";
  */
 const world = installFoundryWorld(22);
 afterAll(() => world.uninstall());
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 

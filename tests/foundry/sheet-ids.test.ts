@@ -9,7 +9,7 @@ import { listFiles, readText } from "../support/source-files.ts";
  * model of core's render pipeline (tests/support/runtime/application-v2.ts), two at once on one page.
  */
 const world = installFoundryWorld(22);
-await import("../../src/foundry/init.ts");
+await world.loadSystem();
 world.callHook("init");
 const { TempoItemSheet } = await import("../../src/foundry/applications/sheets/item-sheet.ts");
 
