@@ -89,7 +89,7 @@ describe("init", () => {
 
   it("registers Tempo's Handlebars helpers, which every tracker template renders with (issue 9)", () => {
     const helpers = addedHelpers();
-    expect([...helpers.keys()].sort()).toEqual(["tempoMessage", "tempoRowKept", "tempoRowPrint"]);
+    expect([...helpers.keys()].sort()).toEqual(["tempoId", "tempoMessage", "tempoRowKept", "tempoRowPrint"]);
     const tempoMessage = helpers.get("tempoMessage") as (message: unknown) => string;
     expect(tempoMessage({ key: "TEMPO.Some.Key" })).toBe("TEMPO.Some.Key");
     expect(tempoMessage({ key: "TEMPO.Other", data: { n: 3 } })).toBe('TEMPO.Other {"n":"3"}');
