@@ -1,9 +1,9 @@
 /**
- * The race fuzz soak (issue 17): tests/foundry/race-fuzz.test.ts with 10,000 sequences per ruleset
+ * The race fuzz soak (issue 17): tests/foundry/race-fuzz-<ruleset>.test.ts with 10,000 sequences per ruleset
  * (TEMPO_SOAK=<n> changes it; TEMPO_RACE_FIRST_SEED=<s> starts elsewhere), one summary line per ruleset. Not part of `npm test`. The system's
  * code imports its CSS, so it runs under vitest (as the test does) rather than bare Node; this script
  * passes the count on and prints only the summary lines, any failures (ruleset and seed: replay one
- * with `TEMPO_RACE_REPLAY=<ruleset>:<seed> npx vitest run tests/foundry/race-fuzz.test.ts`) and the
+ * with `TEMPO_RACE_REPLAY=<ruleset>:<seed> npx vitest run tests/foundry/race-fuzz-<ruleset>.test.ts`) and the
  * test count.
  */
 import { spawn } from "node:child_process";
@@ -11,7 +11,7 @@ import { createInterface } from "node:readline";
 import { stripVTControlCharacters } from "node:util";
 
 const count = process.env.TEMPO_SOAK ?? "10000";
-const child = spawn("npx", ["vitest", "run", "tests/foundry/race-fuzz.test.ts"], {
+const child = spawn("npx", ["vitest", "run", "tests/foundry/race-fuzz-"], {
   env: { ...process.env, TEMPO_RACE_SEQUENCES: count, TEMPO_SOAK: "1", NO_COLOR: "1" },
   stdio: ["ignore", "pipe", "pipe"],
 });

@@ -1,0 +1,4 @@
+// Race fuzz of the count ruleset (issue 17): tests/support/race/fuzz-suite.ts.
+import { raceFuzzSuite } from "../support/race/fuzz-suite.ts";
+
+await raceFuzzSuite("count");
