@@ -1,27 +1,18 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { RulesetId } from "../../src/engine/index.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
+import { installTempoWorld, type Tempo } from "../support/tempo-encounter.ts";
 
 /**
  * Issue 22, '"Previous round" at round 0 un-starts the combat': core's previousRound on a Tempo combat in
  * its first round is refused with a clear reason, and the combat stays as it was.
  */
-const world = installFoundryWorld(22);
+const t = await installTempoWorld(22);
+const { world } = t;
 afterAll(() => world.uninstall());
-await world.loadSystem();
-world.callHook("init");
-type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 
+/** A two-creature combat of `ruleset`, started and rolled: its first round under way. */
 async function firstRound(ruleset: RulesetId): Promise<Tempo> {
-  await game.settings.set("tempo", "ruleset", ruleset);
-  const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
-  await (
-    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
-  ).createEmbeddedDocuments("Combatant", [
-    { name: "Ilsa", system: { side: "pc", initiativeBonus: 3, int: 1, agi: 2 } },
-    { name: "Ogre", system: { side: "enemy", initiativeBonus: 0 } },
-  ]);
-  await world.idle();
+  const combat = await t.encounter(ruleset, 2);
   await combat.startCombat();
   await world.idle();
   await combat.rollAll();

@@ -4,6 +4,20 @@ import { decl, member, SegmentTable } from "./driver.ts";
 
 const step5 = (t: SegmentTable): string[] => SegmentTable.turns(t.events).filter((x) => x.startsWith("5."));
 
+/** A bear with three routines and a wolf with two (beasts roll 1), a fighter (party rolls 6), all in melee. */
+function multiAttackers(): SegmentTable {
+  const t = new SegmentTable([member("bear", "beasts"), member("wolf", "beasts"), member("fighter", "party")]);
+  t.begin(
+    {
+      bear: decl({ action: "melee", routines: 3, weaponSpeed: 0 }),
+      wolf: decl({ action: "melee", routines: 2 }),
+      fighter: decl({ action: "melee", weaponSpeed: 5 }),
+    },
+    { beasts: 1, party: 6 },
+  );
+  return t;
+}
+
 describe("segment rounds: order inside a step", () => {
   const duel = [member("fighter", "party"), member("thief", "party"), member("orc", "orcs"), member("archer", "orcs")];
   const plan = {
@@ -125,15 +139,7 @@ describe("segment rounds: order inside a step", () => {
   });
 
   it("SEG-16: a multi-attacker in melee takes its first routine in step 4 and the rest in step 6", () => {
-    const t = new SegmentTable([member("bear", "beasts"), member("wolf", "beasts"), member("fighter", "party")]);
-    t.begin(
-      {
-        bear: decl({ action: "melee", routines: 3, weaponSpeed: 0 }),
-        wolf: decl({ action: "melee", routines: 2 }),
-        fighter: decl({ action: "melee", weaponSpeed: 5 }),
-      },
-      { beasts: 1, party: 6 },
-    );
+    const t = multiAttackers();
     t.finish();
     expect(SegmentTable.turns(t.events)).toEqual([
       "4.firstRoutine:bear",
@@ -145,15 +151,7 @@ describe("segment rounds: order inside a step", () => {
   });
 
   it("DEF-1: segment: a multi-attacker defeated on its first routine drops its later routines and the segment goes on at once", () => {
-    const t = new SegmentTable([member("bear", "beasts"), member("wolf", "beasts"), member("fighter", "party")]);
-    t.begin(
-      {
-        bear: decl({ action: "melee", routines: 3, weaponSpeed: 0 }),
-        wolf: decl({ action: "melee", routines: 2 }),
-        fighter: decl({ action: "melee", weaponSpeed: 5 }),
-      },
-      { beasts: 1, party: 6 },
-    );
+    const t = multiAttackers();
     expect(t.state.current).toBe("bear");
     const defeat = t.do({ type: "defeat", combatantId: "bear" });
     expect(defeat.map((e) => e.type)).toEqual(["turnEnded", "combatantDefeated", "turnStarted", "revealed"]);
