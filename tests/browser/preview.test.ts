@@ -312,7 +312,7 @@ describe("preview page: the segment tracker's round", () => {
     await page.getByRole("button", { name: "Next step" }).click();
     expect(await step(3).getAttribute("aria-current")).toBe("step");
     expect(await acting().textContent()).toBe("Lurker in the reeds");
-    expect(await lane(/Fast actions/).textContent()).toMatch(/C\. Charge[\s\S]*Goes first/);
+    expect(await lane(/Fast actions/).textContent()).toMatch(/Charge \(fast action, 3rd\)[\s\S]*Goes first/);
     // Fast actions happen in segment 1: the current column, said in words.
     const now = grid().locator('th[aria-current="true"]');
     expect(await now.count()).toBe(1);

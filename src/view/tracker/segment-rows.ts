@@ -50,7 +50,7 @@ const GAVE_UP = badge("gave-up", "TEMPO.TRACKER.Segment.Badge.GaveUp", "fa-solid
 const TARGET = badge("target", "TEMPO.TRACKER.Segment.Badge.NamesTarget", "fa-solid fa-crosshairs");
 const GOES_LAST = badge("last", "TEMPO.COMBAT.Segment.GoLast", "fa-solid fa-angles-down");
 
-/** SEG-2 step 3: A Parley, B Flee, C Charge, then "goes first" (the engine's own labels). */
+/** SEG-2 step 3: A Parley, B Flee, C Charge, then "goes first" (the engine's own labels, said in full: issue 22). */
 const FAST: Readonly<Record<string, RowBadge>> = {
   parley: badge("fast", "TEMPO.COMBAT.Segment.Fast.Parley", "fa-solid fa-comments"),
   flee: badge("fast", "TEMPO.COMBAT.Segment.Fast.Flee", "fa-solid fa-person-running"),
