@@ -108,5 +108,24 @@ describe("ATK-ROT-4: a critical adds the weapon's maximum once", () => {
       attack: null,
     };
     expect(trustedDamage(player)).toEqual({ ok: false, error: { key: "TEMPO.ERRORS.Trust.CriticalUnverified" } });
+    const d20 = (result: number) => ({ formula: "1d20", dice: [{ faces: 20, results: [{ result, active: true }] }] });
+    const attack = {
+      sameAuthor: true,
+      scheme: "rotation",
+      attackerUuid: "A",
+      itemUuid: "I",
+      targetUuid: "T",
+      rolls: [d20(20)],
+      criticalThreshold: 20,
+    };
+    const named = { ...card, attackerUuid: "A", itemUuid: "I" };
+    const granted = trustedDamage({ ...player, card: named, attack });
+    expect(granted).toEqual({ ok: true, value: { swings: [14], kind: "slashing", targetUuid: "T" } });
+    // The attacker's own threshold read on the GM's side (24: 25 is above it; 25: not).
+    expect(trustedDamage({ ...player, card: named, attack: { ...attack, criticalThreshold: 24 } }).ok).toBe(true);
+    expect(trustedDamage({ ...player, card: named, attack: { ...attack, criticalThreshold: 25 } }).ok).toBe(false);
+    // Two d20s (advantage the GM cannot check here): the lower counts.
+    expect(trustedDamage({ ...player, card: named, attack: { ...attack, rolls: [d20(20), d20(5)] } }).ok).toBe(false);
+    expect(trustedDamage({ ...player, card: named, attack: { ...attack, sameAuthor: false } }).ok).toBe(false);
   });
 });
