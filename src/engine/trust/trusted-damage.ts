@@ -13,7 +13,8 @@
  *   GM's card as written; a player's card only when the attack message it names was posted by the same
  *   user, is a rotation attack of the same attacker and item against the same target, and its recorded
  *   d20 rolls (not the card's faces) are a critical by the attacker's own threshold, read on the GM's
- *   side. With two d20s (STL-3 advantage, which the GM cannot check here) the lower counts. A claimed
+ *   side. Two d20s count the higher only when the attacker has STL-3 advantage as the GM's client reads
+ *   its conditions now (`advantage`), else the lower. A claimed
  *   bonus that does not hold refuses the whole card: nothing is dealt.
  * Pure.
  */
@@ -32,6 +33,8 @@ export interface CriticalAttackFacts {
   readonly targetUuid: unknown;
   /** The attack message's rolls. */
   readonly rolls: readonly RecordedRoll[];
+  /** STL-3: whether the attacker attacks with advantage (unseen), read from its conditions on the GM's side. */
+  readonly advantage: boolean;
   /** The attacker's critical threshold, read from the actor (null: none). */
   readonly criticalThreshold: number | null;
 }
@@ -110,7 +113,8 @@ function verifiedCritical(facts: DamageCardFacts, formula: string): Result<numbe
     if (!face.ok) return face;
     faces.push(face.value);
   }
-  if (!isRotationCritical(Math.min(...faces), attack.criticalThreshold)) return refused;
+  const kept = faces.length === 2 && attack.advantage ? Math.max(...faces) : Math.min(...faces);
+  if (!isRotationCritical(kept, attack.criticalThreshold)) return refused;
   return criticalBonus(formula);
 }
 

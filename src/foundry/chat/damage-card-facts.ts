@@ -8,6 +8,7 @@
  * its rolls, and the attacker's critical threshold read from the actor here (never from a card).
  */
 import {
+  hasConditionEffect,
   swingsPerAction,
   trustedDamage,
   type DamageCardFacts,
@@ -19,6 +20,7 @@ import { tempoActorModelOf } from "../data/actor/actor-model.ts";
 import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import { cardModelOf } from "../data/chat/chat-card-model.ts";
 import { recordedRollsOf } from "./recorded-rolls.ts";
+import { actorConditions } from "../conditions/actor-conditions.ts";
 
 interface CardFields {
   readonly swings?: unknown;
@@ -52,6 +54,8 @@ function attackFacts(id: unknown, author: User.Implementation, actor: Actor.Impl
     itemUuid: input.itemUuid,
     targetUuid: input.targetUuid,
     rolls: recordedRollsOf(message),
+    // STL-3 as the attack flow reads it (item-attack.ts: the attacker's unseenAttacker condition).
+    advantage: hasConditionEffect(actorConditions(actor), "unseenAttacker"),
     criticalThreshold: system === null ? null : actorStatsOf(system).criticalThreshold,
   };
 }

@@ -116,6 +116,7 @@ describe("ATK-ROT-4: a critical adds the weapon's maximum once", () => {
       itemUuid: "I",
       targetUuid: "T",
       rolls: [d20(20)],
+      advantage: false,
       criticalThreshold: 20,
     };
     const named = { ...card, attackerUuid: "A", itemUuid: "I" };
@@ -124,8 +125,10 @@ describe("ATK-ROT-4: a critical adds the weapon's maximum once", () => {
     // The attacker's own threshold read on the GM's side (24: 25 is above it; 25: not).
     expect(trustedDamage({ ...player, card: named, attack: { ...attack, criticalThreshold: 24 } }).ok).toBe(true);
     expect(trustedDamage({ ...player, card: named, attack: { ...attack, criticalThreshold: 25 } }).ok).toBe(false);
-    // Two d20s (advantage the GM cannot check here): the lower counts.
-    expect(trustedDamage({ ...player, card: named, attack: { ...attack, rolls: [d20(20), d20(5)] } }).ok).toBe(false);
+    // Two d20s: the higher only when the GM's side reads STL-3 advantage on the attacker, else the lower.
+    const twice = { ...attack, rolls: [d20(20), d20(5)] };
+    expect(trustedDamage({ ...player, card: named, attack: twice }).ok).toBe(false);
+    expect(trustedDamage({ ...player, card: named, attack: { ...twice, advantage: true } }).ok).toBe(true);
     expect(trustedDamage({ ...player, card: named, attack: { ...attack, sameAuthor: false } }).ok).toBe(false);
   });
 });
