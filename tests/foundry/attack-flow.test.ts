@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { chatLog, type ChatMessageModel, cardSource } from "../support/chat-log.ts";
+import { asChatMessage, chatLog, type ChatMessageModel, cardSource } from "../support/chat-log.ts";
 import { installTargets } from "../support/targets.ts";
 import { addCombatants, firstTurn, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
@@ -22,6 +22,7 @@ const targeting = installTargets(world);
 await world.loadSystem();
 world.callHook("init");
 const { TEMPO } = await import("../../src/foundry/config.ts");
+const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 
 type Obj = Record<string, unknown>;
 
@@ -115,6 +116,34 @@ describe("CONFIG.TEMPO.useItem: attack cards from an owned weapon", () => {
       ["damage", "Guard A"],
       ["attack", "Guard B"],
     ]);
+  });
+
+  it("ATK-ROT-4: a natural 20 (25) above threshold 20 posts a damage card with the d10's maximum added, and Apply deals 4 + 10", async () => {
+    await game.settings.set("tempo", "ruleset", "rotation");
+    const skills = [{ group: "blades", bonus: 2, proficient: true }];
+    const vex = await creature("Vex", "character", { weaponSkills: skills, criticalThreshold: 20, side: "pc" });
+    const raider = await creature("Raider", "npc", { defenses: { dodge: 15, armor: 12 }, side: "enemy" });
+    targeting.target(world.gm, [raider]);
+    const d10 = await ownedItem(world, vex, "Long blade", "weapon", {
+      ...ITEM_DEFAULTS.weapon,
+      damage: "1d10",
+      group: "blades",
+    });
+    world.scriptedTotals.push(20, 4); // the seed's crit: a natural 20, then the d10 rolls 4
+    const result = await use(d10.uuid);
+    const [attack, damage] = result.messages;
+    expect(result.messages.map((m) => m.type)).toEqual(["attack", "damage"]);
+    expect(inputOf(damage)).toMatchObject({ swings: [4], criticalBonus: 10, attackMessageId: attack?.id });
+    if (damage === undefined) throw new Error("no damage card");
+    // Apply on the GM's targeted Raider, as the card's button does.
+    expect(await runCardAction(asChatMessage(damage), "apply")).toBeNull();
+    await world.idle();
+    const hp = (world.runtime.server.source("Actor", raider.id ?? "")?.system as { hp: { value: number } }).hp.value;
+    expect(hp).toBe(30 - 14);
+    // 19 + 2 = 21 hits Dodge 15 but 19 is not above 20: the damage card adds nothing.
+    world.scriptedTotals.push(19, 4);
+    const plain = await use(d10.uuid);
+    expect(inputOf(plain.messages[1])).not.toHaveProperty("criticalBonus");
   });
 
   it("SEG-12: outside a combat a segment attack rolls at once; a target list with a refused attack posts nothing", async () => {

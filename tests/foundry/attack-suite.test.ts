@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ATTACKS } from "../support/attacks/index.ts";
 import { attackContext, serverBytes } from "../support/attacks/attack-context.ts";
 import { rolledDamage } from "../support/attacks/rolled-cards.ts";
+import { rolledAttack } from "../support/attacks/critical-attacks.ts";
 import { asChatMessage, cardSource, lastMessage } from "../support/chat-log.ts";
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -62,6 +63,18 @@ describe("issue 18: the legit paths", () => {
     expect(hpOf(ctx.raider.id)).toBe(hp - 12);
     const undone = await world.as(ctx.cheat, () => runCardAction(asChatMessage(message), "undo"));
     expect([undone, hpOf(ctx.raider.id)]).toEqual([null, hp]);
+  });
+
+  it("ATK-ROT-4: the GM grants a player's critical from the attack card's recorded natural 20 (Vex's threshold 20): 7 + 10", async () => {
+    const hp = hpOf(ctx.raider.id);
+    const attack = await rolledAttack(ctx, ctx.cheat, ctx.vex, ctx.raider, 20);
+    await rolledDamage(world, ctx.cheat, ctx.vex, ctx.raider, [7], { criticalBonus: 10, attackMessageId: attack.id });
+    const message = lastMessage(chat);
+    ctx.targeting.target(ctx.cheat, [ctx.raider]);
+    expect(await world.as(ctx.cheat, () => runCardAction(asChatMessage(message), "apply"))).toBeNull();
+    // The blade's 1d8+2 rolled 7, plus its maximum 10 (one swing), less DR 3: 14.
+    expect(hpOf(ctx.raider.id)).toBe(hp - 14);
+    expect(await world.as(ctx.cheat, () => runCardAction(asChatMessage(message), "undo"))).toBeNull();
   });
 
   it("PHS-12: the owner's real roll of the GM's end-phase save is written with the total of its dice", async () => {

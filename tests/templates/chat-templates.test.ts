@@ -57,6 +57,15 @@ describe("chat card templates", () => {
     expect(html).not.toContain("data-action=");
   });
 
+  it("ATK-ROT-4: a critical's damage card says the maximum on its own line and Apply includes it", () => {
+    const card = sample("damage-rotation");
+    if (card.type !== "damage") throw new Error("sample");
+    const html = text(render({ type: "damage", input: { ...card.input, criticalBonus: 10 } }));
+    expect(html).toContain("Critical: +10, the weapon&#x27;s maximum");
+    // 7 + 10, 4, 10 less DR 3 per hit: 14 + 1 + 7.
+    expect(html).toContain("Apply 22 to Raider");
+  });
+
   it("OSH-1: after Apply the damage card lists what changed per creature in words and offers Undo", () => {
     const card = sample("damage-rotation");
     if (card.type !== "damage") throw new Error("sample");

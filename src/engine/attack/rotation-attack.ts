@@ -114,7 +114,8 @@ function prepare(s: RotationAttackSnapshot): Result<Prepared> {
 
 /**
  * ATK-ROT-1..5 and STL-3: resolves a rotation attack. Pass one face, or two when the defender is
- * unaware (advantage). `critical` means the damage step adds the weapon's maximum damage once.
+ * unaware (advantage). `critical` means the damage step adds the weapon's maximum damage once
+ * (ATK-ROT-4; its **Ruling** on AP-1 swings and DR: damage/critical-damage.ts).
  * A natural 1 does not miss by itself: it sets `fumble` and the card's note; the GM narrates.
  */
 export function resolveRotationAttack(

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "../core/result.ts";
-import { constant, die, map, mean, mixture, repeat, shift, type Distribution } from "../dice/distribution.ts";
+import { add, constant, die, map, mean, mixture, repeat, shift, type Distribution } from "../dice/distribution.ts";
 import type { DamageDice } from "./damage-dice.ts";
 import { DR_MODES, reduceByDr, type DrMode } from "./damage-reduction.ts";
 import { shown } from "../dice/checks.ts";
@@ -39,18 +39,25 @@ function checkChance(chance: number, most = 1): Result<true> {
 /**
  * DR-2: the damage of `swings` hits of `hit` after `dr`: per hit (each swing reduced, then summed) or
  * per attack (summed, then reduced once). Misses are not included: see `withHitChance`.
+ * `firstBonus` (ATK-ROT-4, a critical's maximum, critical-damage.ts's ruling) joins the first swing.
  */
 export function damageAfterDrDistribution(
   hit: Distribution,
   swings: number,
   dr: number,
   mode: DrMode,
+  firstBonus = 0,
 ): Result<Distribution> {
   const common = checkCommon(hit, swings, mode);
   if (!common.ok) return common;
-  const drOk = checkDr(dr);
+  const drOk = checkDr(dr, firstBonus);
   if (!drOk.ok) return drOk;
-  if (mode === "perHit") return ok(repeat(dr === 0 ? hit : map(hit, (v) => reduceByDr(v, dr)), swings));
+  const reduce = (d: Distribution) => (dr === 0 ? d : map(d, (v) => reduceByDr(v, dr)));
+  if (firstBonus > 0 && swings > 0) {
+    if (mode === "perHit") return ok(add(reduce(shift(hit, firstBonus)), repeat(reduce(hit), swings - 1)));
+    return ok(reduce(shift(repeat(hit, swings), firstBonus)));
+  }
+  if (mode === "perHit") return ok(repeat(reduce(hit), swings));
   const total = repeat(hit, swings);
   return ok(dr === 0 ? total : map(total, (v) => reduceByDr(v, dr)));
 }
@@ -61,8 +68,9 @@ export function damageAfterDrDistribution(
  * is the chance of a critical hit, which adds `maxDamage` (the weapon's or spell's maximum damage) once
  * to the attack, however many swings it has.
  *
- * **Ruling** (RULES.md is silent on DR against the bonus): `onHit` is damage as dealt, after DR, and the
- * critical's maximum is added to it whole; pass a reduced `maxDamage` where a GM rules otherwise.
+ * `onHit` is damage as dealt, after DR, and `maxDamage` is added to it whole. The damage card and Apply
+ * reduce the bonus with the first swing (critical-damage.ts's ATK-ROT-4 ruling): with DR, pass the
+ * bonus as DR leaves it, or use `damageAfterDrDistribution`'s `firstBonus` for the hit's damage.
  */
 export function withHitChance(onHit: Distribution, chance: number, critical = 0, maxDamage = 0): Result<Distribution> {
   const hitOk = checkChance(chance);

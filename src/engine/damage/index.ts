@@ -14,3 +14,4 @@ export * from "./overshield.ts";
 export * from "./apply-damage.ts";
 export * from "./apply-healing.ts";
 export * from "./damage-odds.ts";
+export * from "./critical-damage.ts";

@@ -9,15 +9,51 @@
  *   the item's swings (AP-1); the kind is the item's (DR-1). The target's DR is the target's own, read
  *   when the damage is applied.
  * - A player's Apply hits the recorded target only; a GM may apply a player's card to any creatures.
+ * - ATK-ROT-4, a critical's bonus (the item's maximum, added to the first swing: critical-damage.ts): a
+ *   GM's card as written; a player's card only when the attack message it names was posted by the same
+ *   user, is a rotation attack of the same attacker and item against the same target, and its recorded
+ *   d20 rolls (not the card's faces) are a critical by the attacker's own threshold, read on the GM's
+ *   side. Two d20s count the higher only when the attacker has STL-3 advantage as the GM's client reads
+ *   its conditions now (`advantage`), else the lower. A claimed
+ *   bonus that does not hold refuses the whole card: nothing is dealt.
  * Pure.
  */
 import { err, ok, type Result } from "../core/result.ts";
 import { recordedRollTotal, type RecordedRoll } from "./recorded-roll.ts";
+import { criticalBonus, isRotationCritical, withCriticalBonus } from "../damage/critical-damage.ts";
+
+/** ATK-ROT-4: the attack message a damage card names for its critical, as the GM's client reads it. */
+export interface CriticalAttackFacts {
+  /** Whether the attack message's author (as the server records it) is the damage card's. */
+  readonly sameAuthor: boolean;
+  /** The attack card's scheme and the UUIDs it records. */
+  readonly scheme: unknown;
+  readonly attackerUuid: unknown;
+  readonly itemUuid: unknown;
+  readonly targetUuid: unknown;
+  /** The attack message's rolls. */
+  readonly rolls: readonly RecordedRoll[];
+  /** STL-3: whether the attacker attacks with advantage (unseen), read from its conditions on the GM's side. */
+  readonly advantage: boolean;
+  /** The attacker's critical threshold, read from the actor (null: none). */
+  readonly criticalThreshold: number | null;
+}
 
 export interface DamageCardFacts {
   readonly authorIsGM: boolean;
   /** The card's own numbers (used only from a GM's card) and the target it records. */
-  readonly card: { readonly swings: unknown; readonly kind: unknown; readonly targetUuid: unknown };
+  readonly card: {
+    readonly swings: unknown;
+    readonly kind: unknown;
+    readonly targetUuid: unknown;
+    /** ATK-ROT-4: the bonus the card claims, the attack message it names, and the UUIDs it records. */
+    readonly criticalBonus?: unknown;
+    readonly attackMessageId?: unknown;
+    readonly attackerUuid?: unknown;
+    readonly itemUuid?: unknown;
+  };
+  /** ATK-ROT-4: the attack message the card names (null: none, or gone). */
+  readonly attack?: CriticalAttackFacts | null;
   /** The actor the card names (null: none, or gone) and whether the card's author owns it. */
   readonly attacker: { readonly name: string; readonly ownedByAuthor: boolean } | null;
   /** The item the card names (null: none, gone, or not a weapon or spell with damage). */
@@ -47,7 +83,39 @@ function gmCard(card: DamageCardFacts["card"]): Result<TrustedDamage> {
     typeof card.kind !== "string"
   )
     return err("TEMPO.ERRORS.Damage.InvalidAttack", { field: "hits" });
-  return ok({ swings: swings as number[], kind: card.kind, targetUuid: null });
+  const bonus = card.criticalBonus;
+  const extra = typeof bonus === "number" && Number.isFinite(bonus) && bonus > 0 ? bonus : 0;
+  return ok({ swings: withCriticalBonus(swings as number[], extra), kind: card.kind, targetUuid: null });
+}
+
+/** Whether a player's card claims a critical (a bonus, or an attack message to verify). */
+function claimsCritical(card: DamageCardFacts["card"]): boolean {
+  const bonus = card.criticalBonus;
+  const id = card.attackMessageId;
+  return (bonus !== undefined && bonus !== null && bonus !== 0) || (typeof id === "string" && id !== "");
+}
+
+/** ATK-ROT-4 on a player's card: the bonus the GM grants (the item's maximum), or why not. */
+function verifiedCritical(facts: DamageCardFacts, formula: string): Result<number> {
+  const attack = facts.attack ?? null;
+  const refused = err("TEMPO.ERRORS.Trust.CriticalUnverified");
+  if (attack === null || !attack.sameAuthor || attack.scheme !== "rotation") return refused;
+  const card = facts.card;
+  const same =
+    attack.attackerUuid === card.attackerUuid &&
+    attack.itemUuid === card.itemUuid &&
+    attack.targetUuid === card.targetUuid &&
+    typeof attack.attackerUuid === "string";
+  if (!same || attack.criticalThreshold === null || attack.rolls.length < 1 || attack.rolls.length > 2) return refused;
+  const faces: number[] = [];
+  for (const roll of attack.rolls) {
+    const face = recordedRollTotal("1d20", roll);
+    if (!face.ok) return face;
+    faces.push(face.value);
+  }
+  const kept = faces.length === 2 && attack.advantage ? Math.max(...faces) : Math.min(...faces);
+  if (!isRotationCritical(kept, attack.criticalThreshold)) return refused;
+  return criticalBonus(formula);
 }
 
 /** The damage a card may deal. Errors: `Trust.*` naming what does not hold. */
@@ -68,7 +136,10 @@ export function trustedDamage(facts: DamageCardFacts): Result<TrustedDamage> {
     if (!total.ok) return total;
     swings.push(total.value);
   }
-  return ok({ swings, kind: item.kind, targetUuid: target });
+  if (!claimsCritical(facts.card)) return ok({ swings, kind: item.kind, targetUuid: target });
+  const bonus = verifiedCritical(facts, item.formula);
+  if (!bonus.ok) return bonus;
+  return ok({ swings: withCriticalBonus(swings, bonus.value), kind: item.kind, targetUuid: target });
 }
 
 /**

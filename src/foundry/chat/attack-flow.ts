@@ -17,6 +17,7 @@
  */
 import { type ExtraSources, type Message, type RulesetId } from "../../engine/index.ts";
 import {
+  attackCritical,
   attackHit,
   attacksThroughCombat,
   planDamage,
@@ -115,6 +116,7 @@ async function postDamage(
   formula: string,
   kind: string,
   swings: number | null,
+  critical: { readonly attackMessageId: string } | null = null,
 ): Promise<void> {
   const drMode = game.settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit";
   const provenance = { attackerUuid: attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
@@ -126,6 +128,7 @@ async function postDamage(
     swings,
     drMode,
     provenance,
+    critical,
   });
   const rolls = await rollAll(Array.from({ length: plan.swings }, () => plan.formula));
   const speaker = ChatMessage.getSpeaker({ actor: attacker });
@@ -151,10 +154,15 @@ async function attackWith(item: Item.Implementation, ruleset: RulesetId, gathere
   const speaker = ChatMessage.getSpeaker({ actor: gathered.attacker });
   for (const { plan, target } of plans) {
     const rolls = await rollAll(plan.dice);
-    const input = plan.resolve(totalsOf(rolls));
-    await postCard({ type: "attack", input }, { rolls, speaker });
+    // Issue 19: the attack card records who attacked with what against whom, as the damage card does.
+    const provenance = { attackerUuid: gathered.attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
+    const input = { ...plan.resolve(totalsOf(rolls)), ...provenance };
+    const posted = (await postCard({ type: "attack", input }, { rolls, speaker })) as
+      ChatMessage.Implementation | undefined;
+    // ATK-ROT-4: a critical's damage card names this attack message, which the GM's side verifies.
+    const critical = attackCritical(input) && posted?.id ? { attackMessageId: posted.id } : null;
     if (attackHit(input) === true)
-      await postDamage(gathered.attacker, item, target, row.stats.damage, row.stats.damageKind, swings);
+      await postDamage(gathered.attacker, item, target, row.stats.damage, row.stats.damageKind, swings, critical);
   }
   return null;
 }

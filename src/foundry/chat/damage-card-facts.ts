@@ -3,9 +3,12 @@
  * trust/trusted-damage.ts), read from documents on the client that applies it: the card's author as
  * the server recorded it (`ChatMessage#author`, which a player can only set to themselves), the actor
  * and item the card names (attack-flow.ts writes their UUIDs when it rolls) and whether the author
- * owns that actor, the item's damage formula, kind and AP swings, and the message's rolls.
+ * owns that actor, the item's damage formula, kind and AP swings, and the message's rolls; for a
+ * critical (ATK-ROT-4) the attack message the card names: its author, the UUIDs and scheme it records,
+ * its rolls, and the attacker's critical threshold read from the actor here (never from a card).
  */
 import {
+  hasConditionEffect,
   swingsPerAction,
   trustedDamage,
   type DamageCardFacts,
@@ -17,6 +20,7 @@ import { tempoActorModelOf } from "../data/actor/actor-model.ts";
 import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import { cardModelOf } from "../data/chat/chat-card-model.ts";
 import { recordedRollsOf } from "./recorded-rolls.ts";
+import { actorConditions } from "../conditions/actor-conditions.ts";
 
 interface CardFields {
   readonly swings?: unknown;
@@ -24,6 +28,36 @@ interface CardFields {
   readonly attackerUuid?: unknown;
   readonly itemUuid?: unknown;
   readonly targetUuid?: unknown;
+  readonly criticalBonus?: unknown;
+  readonly attackMessageId?: unknown;
+}
+
+interface AttackFields {
+  readonly resolution?: { readonly scheme?: unknown };
+  readonly attackerUuid?: unknown;
+  readonly itemUuid?: unknown;
+  readonly targetUuid?: unknown;
+}
+
+/** ATK-ROT-4: the attack message a player's damage card names, as the engine checks it (null: none). */
+function attackFacts(id: unknown, author: User.Implementation, actor: Actor.Implementation): DamageCardFacts["attack"] {
+  if (typeof id !== "string" || id === "") return null;
+  const message = game.messages.get(id);
+  const model = message === undefined ? null : cardModelOf(message);
+  if (message === undefined || model?.card.type !== "attack") return null;
+  const input = model.input as AttackFields;
+  const system = tempoActorModelOf(actor);
+  return {
+    sameAuthor: message.author?.id === author.id,
+    scheme: input.resolution?.scheme,
+    attackerUuid: input.attackerUuid,
+    itemUuid: input.itemUuid,
+    targetUuid: input.targetUuid,
+    rolls: recordedRollsOf(message),
+    // STL-3 as the attack flow reads it (item-attack.ts: the attacker's unseenAttacker condition).
+    advantage: hasConditionEffect(actorConditions(actor), "unseenAttacker"),
+    criticalThreshold: system === null ? null : actorStatsOf(system).criticalThreshold,
+  };
 }
 
 async function documentAt(uuid: unknown): Promise<unknown> {
@@ -55,7 +89,15 @@ function itemFacts(item: Item.Implementation, attacker: Actor.Implementation): D
 export async function damageCardFacts(message: ChatMessage.Implementation): Promise<DamageCardFacts> {
   const input = (cardModelOf(message)?.input ?? {}) as CardFields;
   const author = message.author ?? null;
-  const card = { swings: input.swings, kind: input.kind, targetUuid: input.targetUuid };
+  const card = {
+    swings: input.swings,
+    kind: input.kind,
+    targetUuid: input.targetUuid,
+    criticalBonus: input.criticalBonus,
+    attackMessageId: input.attackMessageId,
+    attackerUuid: input.attackerUuid,
+    itemUuid: input.itemUuid,
+  };
   const authorIsGM = author?.isGM ?? false;
   if (authorIsGM || author === null) return { authorIsGM, card, attacker: null, item: null, rolls: [] };
   const actor = await documentAt(input.attackerUuid);
@@ -63,7 +105,8 @@ export async function damageCardFacts(message: ChatMessage.Implementation): Prom
   const attacker = { name: actor.name, ownedByAuthor: actor.testUserPermission(author, "OWNER") };
   const item = await documentAt(input.itemUuid);
   const facts = isItem(item) ? itemFacts(item, actor) : null;
-  return { authorIsGM, card, attacker, item: facts, rolls: recordedRollsOf(message) };
+  const attack = attackFacts(input.attackMessageId, author, actor);
+  return { authorIsGM, card, attacker, item: facts, rolls: recordedRollsOf(message), attack };
 }
 
 /** What the card may deal (the engine's decision on its facts). */

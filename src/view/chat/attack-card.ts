@@ -43,6 +43,10 @@ export interface AttackCardInput {
   readonly target: string;
   readonly weapon: string | null;
   readonly resolution: AttackResolution;
+  /** Issue 19, ATK-ROT-4: who attacked with what, against whom (UUIDs, written by the attack flow). */
+  readonly attackerUuid?: string;
+  readonly itemUuid?: string;
+  readonly targetUuid?: string;
 }
 
 export interface AttackCardContext {

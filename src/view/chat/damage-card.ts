@@ -14,6 +14,7 @@ import {
   expectedDamage,
   formulaDistribution,
   validateDr,
+  withCriticalBonus,
   type DrMode,
   type DrValues,
   type I18nKey,
@@ -43,6 +44,12 @@ export interface DamageCardInput {
   readonly attackerUuid?: string;
   readonly itemUuid?: string;
   readonly targetUuid?: string;
+  /**
+   * ATK-ROT-4: a critical's bonus (the formula's maximum, added once, to the first swing: engine
+   * critical-damage.ts) and the attack message whose roll made it (what the GM's side verifies).
+   */
+  readonly criticalBonus?: number;
+  readonly attackMessageId?: string;
   /** What the last Apply changed, one record per creature; absent, null or empty: not applied. */
   readonly applied?: readonly AppliedDamage[] | null;
 }
@@ -60,6 +67,8 @@ export interface DamageCardContext {
   readonly drValue: number;
   readonly drModeLabel: I18nKey;
   readonly rolled: number;
+  /** ATK-ROT-4: the critical's line ("Critical: +N, the weapon's maximum"), or null. */
+  readonly critical: Message | null;
   readonly dealt: number | null;
   readonly odds: readonly CardOdds[] | null;
   readonly buttons: readonly CardButton[];
@@ -75,17 +84,28 @@ interface Worked {
   readonly expected: number;
 }
 
+/** ATK-ROT-4: the card's critical bonus (0 when none, or not a whole number above 0). */
+function bonusOf(input: DamageCardInput): number {
+  const bonus = input.criticalBonus;
+  return typeof bonus === "number" && Number.isInteger(bonus) && bonus > 0 ? bonus : 0;
+}
+
+function criticalLine(bonus: number): Message | null {
+  return bonus > 0 ? { key: "TEMPO.CHAT.Damage.Critical", data: { amount: bonus } } : null;
+}
+
 function work(input: DamageCardInput): Result<Worked> {
   const family = drFamilyOf(input.kind);
   if (!family.ok) return family;
   const dr = validateDr(input.dr);
   if (!dr.ok) return dr;
   const value = dr.value[family.value];
-  const dealt = damageAfterDr(input.swings, value, input.drMode);
+  const bonus = bonusOf(input);
+  const dealt = damageAfterDr(withCriticalBonus(input.swings, bonus), value, input.drMode);
   if (!dealt.ok) return dealt;
   const oneSwing = formulaDistribution(input.formula);
   if (!oneSwing.ok) return oneSwing;
-  const after = damageAfterDrDistribution(oneSwing.value, input.swings.length, value, input.drMode);
+  const after = damageAfterDrDistribution(oneSwing.value, input.swings.length, value, input.drMode, bonus);
   if (!after.ok) return after;
   return {
     ok: true,
@@ -115,6 +135,7 @@ export function buildDamageCard(input: DamageCardInput, viewer: CardViewer): Dam
       ? "TEMPO.CHAT.Damage.PerAttack"
       : "TEMPO.CHAT.Damage.PerHit") satisfies I18nKey as I18nKey,
     rolled: swings.reduce((sum, n) => sum + (Number.isFinite(n) ? n : 0), 0),
+    critical: criticalLine(bonusOf(input)),
     applied: appliedLines(appliedRecords(input.applied)),
   };
   if (!worked.ok)

@@ -9,6 +9,7 @@
  * DEF with step dice (PHS-8, ADV-1..3). The open numbers are ITEM_USE_RULINGS' (one engine table).
  */
 import {
+  criticalBonus,
   primaryModifierOf,
   weaponSkillFor,
   ITEM_USE_RULINGS,
@@ -154,11 +155,18 @@ export interface DamageInput {
   readonly drMode: DrMode;
   /** Issue 18: the UUIDs of the attacker, the item and the target, recorded on the card. */
   readonly provenance?: { readonly attackerUuid: string; readonly itemUuid: string; readonly targetUuid: string };
+  /** ATK-ROT-4: the critical attack card's message id (the hit adds the formula's maximum once); null: none. */
+  readonly critical?: { readonly attackMessageId: string } | null;
 }
 
 /** The damage card of a hit (or of a spell): one swing unless AP-1 gives more; the target's DR (DR-1). */
 export function planDamage(input: DamageInput): DamagePlan {
   const swings = input.swings !== null && input.swings > 0 ? input.swings : 1;
+  const bonus = input.critical ? criticalBonus(input.formula) : null;
+  const critical =
+    input.critical && bonus?.ok === true
+      ? { criticalBonus: bonus.value, attackMessageId: input.critical.attackMessageId }
+      : {};
   return {
     formula: input.formula,
     swings,
@@ -171,6 +179,7 @@ export function planDamage(input: DamageInput): DamagePlan {
       dr: input.target.stats.dr,
       drMode: input.drMode,
       ...input.provenance,
+      ...critical,
     }),
   };
 }
@@ -184,4 +193,11 @@ export function attacksThroughCombat(ruleset: RulesetId): boolean {
 export function attackHit(card: AttackCardInput): boolean | null {
   const built = buildAttackCard(card, { isGM: true, owns: true, showOdds: false });
   return built.verdict === null ? null : built.verdict.success;
+}
+
+/** ATK-ROT-4: whether the card's attack is a rotation critical hit (its damage adds the maximum once). */
+export function attackCritical(card: AttackCardInput): boolean {
+  if (card.resolution.scheme !== "rotation") return false;
+  const built = buildAttackCard(card, { isGM: true, owns: true, showOdds: false });
+  return built.verdict?.success === true && built.critical;
 }

@@ -6,7 +6,14 @@
 import type { Attack } from "./attack.ts";
 import { CARD_ATTACKS } from "./card-attacks.ts";
 import { COMBATANT_ATTACKS } from "./combatant-attacks.ts";
+import { CRITICAL_ATTACKS } from "./critical-attacks.ts";
 import { DAMAGE_ATTACKS } from "./damage-attacks.ts";
 import { SOCKET_ATTACKS } from "./socket-attacks.ts";
 
-export const ATTACKS: readonly Attack[] = [...DAMAGE_ATTACKS, ...CARD_ATTACKS, ...SOCKET_ATTACKS, ...COMBATANT_ATTACKS];
+export const ATTACKS: readonly Attack[] = [
+  ...DAMAGE_ATTACKS,
+  ...CRITICAL_ATTACKS,
+  ...CARD_ATTACKS,
+  ...SOCKET_ATTACKS,
+  ...COMBATANT_ATTACKS,
+];
