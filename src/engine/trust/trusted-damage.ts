@@ -6,18 +6,26 @@
  * - A player's card deals damage only when it names an actor its author owns and an item of that actor,
  *   and records the target the attack was rolled against; its swings are the totals of the message's
  *   rolls, each a roll of the item's damage formula (recorded-roll.ts), at least one and no more than
- *   the item's swings (AP-1); the kind is the item's (DR-1). The target's DR is the target's own, read
+ *   the item's swings (AP-1), halved when the card says a save halved them (issue 19: a player may only
+ *   lower the damage so); the kind is the item's (DR-1). The target's DR is the target's own, read
  *   when the damage is applied.
  * - A player's Apply hits the recorded target only; a GM may apply a player's card to any creatures.
  * Pure.
  */
 import { err, ok, type Result } from "../core/result.ts";
+import { damageAfterSave } from "../attack/spell-save.ts";
 import { recordedRollTotal, type RecordedRoll } from "./recorded-roll.ts";
 
 export interface DamageCardFacts {
   readonly authorIsGM: boolean;
   /** The card's own numbers (used only from a GM's card) and the target it records. */
-  readonly card: { readonly swings: unknown; readonly kind: unknown; readonly targetUuid: unknown };
+  readonly card: {
+    readonly swings: unknown;
+    readonly kind: unknown;
+    readonly targetUuid: unknown;
+    /** Issue 19: a spell's damage after a successful save (half each roll's total, rounded down). */
+    readonly halved?: unknown;
+  };
   /** The actor the card names (null: none, or gone) and whether the card's author owns it. */
   readonly attacker: { readonly name: string; readonly ownedByAuthor: boolean } | null;
   /** The item the card names (null: none, gone, or not a weapon or spell with damage). */
@@ -66,7 +74,7 @@ export function trustedDamage(facts: DamageCardFacts): Result<TrustedDamage> {
   for (const roll of facts.rolls) {
     const total = recordedRollTotal(item.formula, roll);
     if (!total.ok) return total;
-    swings.push(total.value);
+    swings.push(facts.card.halved === true ? damageAfterSave(total.value, true) : total.value);
   }
   return ok({ swings, kind: item.kind, targetUuid: target });
 }

@@ -24,6 +24,7 @@ interface CardFields {
   readonly attackerUuid?: unknown;
   readonly itemUuid?: unknown;
   readonly targetUuid?: unknown;
+  readonly halved?: unknown;
 }
 
 async function documentAt(uuid: unknown): Promise<unknown> {
@@ -55,7 +56,7 @@ function itemFacts(item: Item.Implementation, attacker: Actor.Implementation): D
 export async function damageCardFacts(message: ChatMessage.Implementation): Promise<DamageCardFacts> {
   const input = (cardModelOf(message)?.input ?? {}) as CardFields;
   const author = message.author ?? null;
-  const card = { swings: input.swings, kind: input.kind, targetUuid: input.targetUuid };
+  const card = { swings: input.swings, kind: input.kind, targetUuid: input.targetUuid, halved: input.halved };
   const authorIsGM = author?.isGM ?? false;
   if (authorIsGM || author === null) return { authorIsGM, card, attacker: null, item: null, rolls: [] };
   const actor = await documentAt(input.attackerUuid);

@@ -43,6 +43,8 @@ export interface DamageCardInput {
   readonly attackerUuid?: string;
   readonly itemUuid?: string;
   readonly targetUuid?: string;
+  /** Issue 19: the swings are half the rolled totals (a spell's damage after a successful save). */
+  readonly halved?: boolean;
   /** What the last Apply changed, one record per creature; absent, null or empty: not applied. */
   readonly applied?: readonly AppliedDamage[] | null;
 }
