@@ -164,6 +164,9 @@ export async function postDamageAfterSave(model: TempoCardModel, success: boolea
   const caster = docs?.item.actor ?? null;
   const row = docs === null ? null : sheetItemOf(docs.item);
   if (docs === null || caster === null || row?.type !== "spell" || row.stats.damage.trim() === "") return;
+  // Issue 18: the damage is the caster's; a card whose author does not own the caster deals none.
+  const author = model.parent?.author ?? null;
+  if (author === null || !(author.isGM || caster.testUserPermission(author, "OWNER"))) return;
   const target = snapshotOf(docs.target);
   if (target === null) return;
   const drMode = game.settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit";
