@@ -12,14 +12,15 @@
  * Pure.
  */
 import { ABILITY_IDS, type AbilityId } from "../actors/actor-stats.ts";
+import { ITEM_USE_RULINGS } from "./item-use-rulings.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 import { END_PHASE_SAVE_FORMULA, END_PHASE_SAVE_TARGET } from "../conditions/end-phase-save.ts";
 
 /** What the card cites for the d20 spell save: it is a ruling, RULES.md has no rule ID for it. */
 export const SPELL_SAVE_RULE = "Ruling";
 
-/** The default DC of a d20 spell save whose spell names none (the classic save's 10, ITEM_USE_RULINGS). */
-export const SPELL_SAVE_DEFAULT_DC = 10;
+/** The default DC of a d20 spell save whose spell names none (ITEM_USE_RULINGS.spellSave). */
+export const SPELL_SAVE_DEFAULT_DC = ITEM_USE_RULINGS.spellSave.defaultDc;
 
 export interface SpellSaveRoll {
   /** What the target rolls ("1d20 + 2"). */
@@ -59,7 +60,11 @@ export function spellSaveRoll(ruleset: RulesetId, dc: number | null, modifier: n
       target: dc ?? END_PHASE_SAVE_TARGET,
       rule: "PHS-12",
     };
-  return { formula: withModifier("1d20", modifier), target: dc ?? SPELL_SAVE_DEFAULT_DC, rule: SPELL_SAVE_RULE };
+  return {
+    formula: withModifier(ITEM_USE_RULINGS.spellSave.dice, modifier),
+    target: dc ?? SPELL_SAVE_DEFAULT_DC,
+    rule: SPELL_SAVE_RULE,
+  };
 }
 
 /** What a success or a failure does, as the ruling above decides. */
