@@ -135,6 +135,32 @@ export const CARD_SAMPLES: readonly CardSample[] = [
     },
   },
   {
+    id: "save-spell",
+    card: {
+      type: "save",
+      input: {
+        kind: "spell",
+        combatantId: "",
+        name: "Golem",
+        effect: "Fireburst",
+        formula: "1d20 + 1",
+        target: 12,
+        endPhaseKind: "ends",
+        concentration: "casting",
+        total: null,
+        spell: {
+          caster: "Mirela",
+          ability: "dex",
+          hasDamage: true,
+          roller: "gm",
+          rule: "Ruling",
+          itemUuid: "Actor.m.Item.f",
+          targetUuid: "Actor.g",
+        },
+      },
+    },
+  },
+  {
     id: "pending-count",
     card: {
       type: "pending",

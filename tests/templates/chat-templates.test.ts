@@ -85,6 +85,15 @@ describe("chat card templates", () => {
     expect(html).not.toMatch(/TEMPO\.[A-Z]/);
   });
 
+  it("Ruling (spell save): the spell's save card says who rolls, the ability and DC, and each outcome", () => {
+    const html = text(render(sample("save-spell")));
+    expect(html).toContain("The GM rolls this save for Golem.");
+    expect(html).toContain("DEX save against DC 12 (Mirela&#x27;s Fireburst).");
+    expect(html).toContain("On a success: half the damage of Fireburst.");
+    expect(html).toContain("On a failure: the full damage of Fireburst.");
+    expect(html).toContain("Roll 1d20 + 1: 12 or more succeeds.");
+  });
+
   it("PHS-12 and SEG-10: a rolled save says the outcome; a waiting one offers its owner the roll", () => {
     expect(text(render(sample("save-end-phase")))).toContain("✔ Success");
     const waiting = render(sample("save-concentration"), PLAYER);

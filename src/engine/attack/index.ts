@@ -10,3 +10,4 @@ export * from "./opposed-roll.ts";
 export * from "./grapple.ts";
 export * from "./trip.ts";
 export * from "./item-use-rulings.ts";
+export * from "./spell-save.ts";

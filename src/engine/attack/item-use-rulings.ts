@@ -11,6 +11,9 @@
  *   family), a spell dissonance (the first Arcane DR kind). Attacks deal the item's kind.
  * - `deathSave` (CNT-14 names death saving throws, no numbers) and `concentrationCheck` (SEG-10 names
  *   damage and failed saves, no check): the classic d20 save, 1d20, 10 or more.
+ * - `spellSave` (issue 19: a spell item names a save ability and DC, RULES.md no roll): outside phase the
+ *   classic d20 save, 1d20 + the target's ability modifier, the spell's DC (10 when it names none) or
+ *   more; phase rolls PHS-12's save instead, and the outcomes are ruled in spell-save.ts.
  * - `endPhaseSaveFlag` (PHS-12 "each effect that calls for a save"): an ActiveEffect calls for one when
  *   its `flags.tempo.endPhaseSave` is "ends" (a success ends it) or "sustains" (a success keeps it).
  * - `deathSaveTally` (CNT-14 names death saves, no count): three successes and the creature is stable (it
@@ -29,6 +32,7 @@ export const ITEM_USE_RULINGS = {
   spellDamageKind: "dissonance",
   deathSave: { formula: "1d20", target: 10 },
   concentrationCheck: { formula: "1d20", target: 10 },
+  spellSave: { dice: "1d20", defaultDc: 10 },
   endPhaseSaveFlag: "endPhaseSave",
   deathSaveTally: { stable: 3, dead: 3, flag: "deathSaves" },
 } as const;

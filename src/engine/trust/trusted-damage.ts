@@ -6,7 +6,8 @@
  * - A player's card deals damage only when it names an actor its author owns and an item of that actor,
  *   and records the target the attack was rolled against; its swings are the totals of the message's
  *   rolls, each a roll of the item's damage formula (recorded-roll.ts), at least one and no more than
- *   the item's swings (AP-1); the kind is the item's (DR-1). The target's DR is the target's own, read
+ *   the item's swings (AP-1), halved when the card says a save halved them (issue 19: a player may only
+ *   lower the damage so); the kind is the item's (DR-1). The target's DR is the target's own, read
  *   when the damage is applied.
  * - A player's Apply hits the recorded target only; a GM may apply a player's card to any creatures.
  * - ATK-ROT-4, a critical's bonus (the item's maximum, added to the first swing: critical-damage.ts): a
@@ -19,6 +20,7 @@
  * Pure.
  */
 import { err, ok, type Result } from "../core/result.ts";
+import { damageAfterSave } from "../attack/spell-save.ts";
 import { recordedRollTotal, type RecordedRoll } from "./recorded-roll.ts";
 import { criticalBonus, isRotationCritical, withCriticalBonus } from "../damage/critical-damage.ts";
 
@@ -51,6 +53,8 @@ export interface DamageCardFacts {
     readonly attackMessageId?: unknown;
     readonly attackerUuid?: unknown;
     readonly itemUuid?: unknown;
+    /** Issue 19: a spell's damage after a successful save (half each roll's total, rounded down). */
+    readonly halved?: unknown;
   };
   /** ATK-ROT-4: the attack message the card names (null: none, or gone). */
   readonly attack?: CriticalAttackFacts | null;
@@ -134,7 +138,7 @@ export function trustedDamage(facts: DamageCardFacts): Result<TrustedDamage> {
   for (const roll of facts.rolls) {
     const total = recordedRollTotal(item.formula, roll);
     if (!total.ok) return total;
-    swings.push(total.value);
+    swings.push(facts.card.halved === true ? damageAfterSave(total.value, true) : total.value);
   }
   if (!claimsCritical(facts.card)) return ok({ swings, kind: item.kind, targetUuid: target });
   const bonus = verifiedCritical(facts, item.formula);

@@ -9,13 +9,13 @@
  *   per target"), each against that target's own defence, so each card shows its own roll, rule and
  *   exact odds and its own Apply; dnd5e users see the same shape when they roll against each target.
  * - A spell posts its damage card (of the spell's damage kind) for each target (no attack roll: the seeds
- *   give spells none).
+ *   give spells none); a spell that calls for a save posts a save card per target instead (issue 19).
  * What the rules decide is in src/view/chat/item-attack.ts; here documents are read and cards posted.
  * Every target is checked before anything is rolled: a refusal posts nothing.
  * The declared item and its targets are recorded with the declaration (declared-uses.ts); Resolve on its
  * pending card rolls it here (`rollDeclaredItem`).
  */
-import { type ExtraSources, type Message, type RulesetId } from "../../engine/index.ts";
+import { spellCallsForSave, type ExtraSources, type Message, type RulesetId } from "../../engine/index.ts";
 import {
   attackCritical,
   attackHit,
@@ -35,6 +35,7 @@ import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import { trackerInputOf } from "../applications/tracker-input.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
+import { postSpellSaves } from "./spell-saves.ts";
 
 export interface UseItemOptions {
   /** The creatures to attack; default: the user's targeted tokens' actors. */
@@ -167,8 +168,18 @@ async function attackWith(item: Item.Implementation, ruleset: RulesetId, gathere
   return null;
 }
 
-async function castWith(item: Item.Implementation, gathered: Gathered): Promise<Refusal> {
+/**
+ * A spell on each target: a spell that calls for a save posts one save card per target (issue 19,
+ * spell-saves.ts; its damage, if any, is rolled once the save is, and follows the save); any other
+ * spell with damage posts its damage card.
+ */
+async function castWith(item: Item.Implementation, ruleset: RulesetId, gathered: Gathered): Promise<Refusal> {
   const row = sheetItemOf(item);
+  if (row?.type === "spell" && spellCallsForSave(row.stats.save)) {
+    const combatId = actorCombatOf(gathered.attacker)?.combat.id ?? null;
+    await postSpellSaves(gathered.attacker, item, gathered.targets, ruleset, combatId);
+    return null;
+  }
   if (row?.type !== "spell" || row.stats.damage.trim() === "")
     return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
   for (const target of gathered.targets)
@@ -189,7 +200,7 @@ async function rollOn(
     return false;
   }
   const spell = sheetItemOf(item)?.type === "spell";
-  const refusal = spell ? await castWith(item, gathered) : await attackWith(item, ruleset, gathered);
+  const refusal = spell ? await castWith(item, ruleset, gathered) : await attackWith(item, ruleset, gathered);
   if (refusal !== null) showNotice(refusal);
   return refusal === null;
 }

@@ -7,7 +7,8 @@
  *   (save-outcome-writes.ts: an effect ends, concentration is lost, a death save is tallied), by the
  *   same client that writes the card. Issue 18: the client that writes reads the total off the roll's
  *   dice, checked against the rules' save for the card's kind (engine checkedSaveRoll: formula, dice,
- *   target; an end-phase or death save only on a GM's card); no posted total is read;
+ *   target; an end-phase or death save only on a GM's card; a spell's save against the save its spell
+ *   and target call for now, spell-saves.ts); no posted total is read;
  * - `resolve` (pending): the owner or the GM sends the card's host command through the combat's one
  *   entry point (`tempoCommand`, which relays a player's command to the GM), rolls the item declared
  *   with it when one was recorded (resolve-declared.ts), and marks it resolved. Issue 18: the command
@@ -28,6 +29,7 @@ import { runDamageAction } from "./apply-damage.ts";
 import { userOwnsCard } from "./card-viewer.ts";
 import { rollDeclaredUse } from "./resolve-declared.ts";
 import { recordedRollOf } from "./recorded-rolls.ts";
+import { checkedSpellSave, spellSaveOfCard } from "./spell-saves.ts";
 import { planCardFields, planSaveOutcome, writeSavePlan, type SavePlan } from "./save-outcome-writes.ts";
 
 /** What a card change writes: a save's roll (its total is read off its dice), or a pending card marked resolved. */
@@ -88,7 +90,9 @@ async function commitChange(
     return null;
   }
   const kind = (model.input as { kind?: unknown }).kind;
-  const save = checkedSaveRoll({ kind, authorIsGM: authorIsGm(message) }, recordedRollOf(change.roll));
+  const roll = recordedRollOf(change.roll);
+  const save =
+    kind === "spell" ? checkedSpellSave(model, roll) : checkedSaveRoll({ kind, authorIsGM: authorIsGm(message) }, roll);
   if (!save.ok) return save.error;
   const planned = planSaveOutcome(model, save.value);
   if (!planned.ok) return planned.error;
@@ -126,7 +130,8 @@ export async function answerCardQuery(data: CardQuery, user: User.Implementation
 async function rollSave(message: ChatMessage.Implementation, model: TempoCardModel): Promise<Refusal> {
   const refused = checkChange(model, { kind: "saveRolled", roll: {} }, game.user);
   if (refused !== null) return refused;
-  const save = rulesSave((model.input as { kind?: unknown }).kind);
+  const kind = (model.input as { kind?: unknown }).kind;
+  const save = kind === "spell" ? spellSaveOfCard(model) : rulesSave(kind);
   if (save === null) return { key: "TEMPO.ERRORS.Trust.SaveKind", data: { kind: "?" } };
   const roll = new Roll(save.formula);
   await roll.evaluate();

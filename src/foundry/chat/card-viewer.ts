@@ -6,6 +6,7 @@
 import { oddsVisibleTo, type CardViewer, type OddsVisibility } from "../../view/chat/card-common.ts";
 import type { TempoCardModel } from "../data/chat/chat-card-model.ts";
 import { SYSTEM_ID } from "../system-id.ts";
+import { spellSaveTarget } from "./spell-saves.ts";
 
 /** The combatant a card acts for, when it names one. */
 export function cardCombatant(model: TempoCardModel): Combatant.Implementation | null {
@@ -22,6 +23,9 @@ export function cardCombatant(model: TempoCardModel): Combatant.Implementation |
 export function userOwnsCard(model: TempoCardModel, user: User.Implementation): boolean {
   if (user.isGM) return true;
   if (model.card.type === "damage") return model.parent?.canUserModify(user, "update") ?? false;
+  // Issue 19: a spell's save is its target's to roll (the GM's for a creature no player owns).
+  const spellTarget = model.card.type === "save" ? spellSaveTarget(model) : null;
+  if (spellTarget !== null) return spellTarget.testUserPermission(user, "OWNER");
   const combatant = cardCombatant(model);
   return combatant !== null && combatant.testUserPermission(user, "OWNER");
 }

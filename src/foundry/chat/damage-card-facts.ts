@@ -30,6 +30,7 @@ interface CardFields {
   readonly targetUuid?: unknown;
   readonly criticalBonus?: unknown;
   readonly attackMessageId?: unknown;
+  readonly halved?: unknown;
 }
 
 interface AttackFields {
@@ -97,6 +98,7 @@ export async function damageCardFacts(message: ChatMessage.Implementation): Prom
     attackMessageId: input.attackMessageId,
     attackerUuid: input.attackerUuid,
     itemUuid: input.itemUuid,
+    halved: input.halved,
   };
   const authorIsGM = author?.isGM ?? false;
   if (authorIsGM || author === null) return { authorIsGM, card, attacker: null, item: null, rolls: [] };

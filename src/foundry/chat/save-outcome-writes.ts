@@ -9,6 +9,8 @@
  * - CNT-14: the tally goes on the combatant (`flags.tempo.deathSaves`, one write) and on the card;
  *   the third failure puts core's defeated status on the actor, which reaches the engine as `defeat`
  *   like a token HUD toggle (status-sync.ts). A stable or dead creature's roll is refused first.
+ * - Issue 19, a spell's save: a damaging spell's damage card, all of it on a failure, half on a success
+ *   (spell-saves.ts); a spell without damage writes nothing (its card says what happens).
  * The plan is made before anything is written, so a refusal changes nothing.
  */
 import {
@@ -29,6 +31,7 @@ import { TempoCombat } from "../documents/combat.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { cardCombatant } from "./card-viewer.ts";
 import { deathSavesOf, writeDeathTally } from "./death-save-tally.ts";
+import { postDamageAfterSave } from "./spell-saves.ts";
 import { endPhaseSaveKindOf } from "../conditions/end-phase-save-flag.ts";
 
 export type SavePlan =
@@ -41,7 +44,8 @@ export type SavePlan =
       readonly combatantId: string;
       readonly interrupt: boolean;
     }
-  | { readonly kind: "deathSave"; readonly combatant: Combatant.Implementation; readonly outcome: DeathSaveOutcome };
+  | { readonly kind: "deathSave"; readonly combatant: Combatant.Implementation; readonly outcome: DeathSaveOutcome }
+  | { readonly kind: "spellDamage"; readonly model: TempoCardModel; readonly success: boolean };
 
 const NONE: SavePlan = { kind: "none" };
 
@@ -115,6 +119,9 @@ export function planSaveOutcome(model: TempoCardModel, save: { total: number; ta
   const input = model.input as unknown as SaveCardInput;
   if (input.kind === "endPhase") return planEndPhase(model, input, save.total);
   if (input.kind === "concentration") return planConcentration(model, input, save.total, save.target);
+  // Issue 19: a spell's save; a damaging spell's damage is rolled now (postDamageAfterSave).
+  if (input.kind === "spell")
+    return { ok: true, value: { kind: "spellDamage", model, success: save.total >= save.target } };
   return planDeathSave(model, save.total, save.target);
 }
 
@@ -133,6 +140,8 @@ export async function writeSavePlan(plan: SavePlan): Promise<Message | null> {
       await plan.combat.tempoCommand({ type: "interrupt", combatantId: plan.combatantId });
     const left = effectsCarrying(plan.actor, ["concentrating", "casting"]);
     if (left.length > 0) await plan.actor.deleteEmbeddedDocuments("ActiveEffect", left);
+  } else if (plan.kind === "spellDamage") {
+    await postDamageAfterSave(plan.model, plan.success);
   } else if (plan.kind === "deathSave") {
     await writeDeathTally(plan.combatant, plan.outcome.tally);
     const actor = plan.combatant.actor;

@@ -50,6 +50,8 @@ export interface DamageCardInput {
    */
   readonly criticalBonus?: number;
   readonly attackMessageId?: string;
+  /** Issue 19: the swings are half the rolled totals (a spell's damage after a successful save). */
+  readonly halved?: boolean;
   /** What the last Apply changed, one record per creature; absent, null or empty: not applied. */
   readonly applied?: readonly AppliedDamage[] | null;
 }

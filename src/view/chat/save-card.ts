@@ -1,6 +1,6 @@
 /**
  * The save card (issue 11): an end-phase save (PHS-12), a death save (CNT-14) or a concentration check
- * (SEG-10) that its owner rolls from the card. Before the roll it shows the exact chance of success
+ * (SEG-10) that its owner rolls from the card, or a spell's save (issue 19, spell-save-card.ts). Before the roll it shows the exact chance of success
  * (the engine's); after it, the total, success or failure in words, and what became of the effect or
  * the concentration, as the engine rules.
  *
@@ -21,6 +21,7 @@ import {
   type Message,
   type Result,
 } from "../../engine/index.ts";
+import { spellOutcomeMessage, spellSaveLines, type SpellSaveFacts, type SpellSaveLines } from "./spell-save-card.ts";
 import {
   percentText,
   verdict,
@@ -30,7 +31,7 @@ import {
   type CardViewer,
 } from "./card-common.ts";
 
-export type SaveCardKind = "endPhase" | "death" | "concentration";
+export type SaveCardKind = "endPhase" | "death" | "concentration" | "spell";
 
 export interface SaveCardInput {
   readonly kind: SaveCardKind;
@@ -48,6 +49,8 @@ export interface SaveCardInput {
   readonly total: number | null;
   /** CNT-14: the death save tally after this roll (written with the total, save-outcome-writes.ts). */
   readonly deathSaves?: { readonly successes: number; readonly failures: number; readonly state: string } | null;
+  /** Issue 19: a spell's save (kind "spell"): who casts it, which ability, who rolls, what it does. */
+  readonly spell?: SpellSaveFacts | null;
 }
 
 export interface SaveCardContext {
@@ -63,6 +66,8 @@ export interface SaveCardContext {
   /** CNT-14: the death save tally, once rolled. */
   readonly tally: Message | null;
   readonly odds: readonly CardOdds[] | null;
+  /** Issue 19: a spell save's roller, ability and DC, and each outcome. */
+  readonly spell: SpellSaveLines | null;
   readonly buttons: readonly CardButton[];
   readonly error: Message | null;
 }
@@ -71,6 +76,7 @@ const TITLES: Readonly<Record<SaveCardKind, { title: I18nKey; rule: string }>> =
   endPhase: { title: "TEMPO.CHAT.Save.EndPhase", rule: "PHS-12" },
   death: { title: "TEMPO.CHAT.Save.Death", rule: "CNT-14" },
   concentration: { title: "TEMPO.CHAT.Save.Concentration", rule: "SEG-10" },
+  spell: { title: "TEMPO.CHAT.Save.Spell", rule: "" },
 };
 
 /** The exact chance of success before the roll (PHS-12's is the engine's 21/36). */
@@ -89,6 +95,11 @@ function outcome(input: SaveCardInput, total: number): Result<{ success: boolean
     return { ok: true, value: { success: saved.value.success, consequence } };
   }
   const success = total >= input.target;
+  if (input.kind === "spell")
+    return {
+      ok: true,
+      value: { success, consequence: spellOutcomeMessage(spellFacts(input), input.effect ?? "", success) },
+    };
   if (input.kind === "death") {
     const state = input.deathSaves?.state;
     const key: I18nKey =
@@ -123,18 +134,34 @@ function tallyOf(input: SaveCardInput): Message | null {
   return { key: "TEMPO.CHAT.Save.DeathTally", data: { successes: tally.successes, failures: tally.failures } };
 }
 
+const NO_SPELL: SpellSaveFacts = {
+  caster: "",
+  ability: "",
+  hasDamage: false,
+  roller: "gm",
+  rule: "",
+  itemUuid: "",
+  targetUuid: "",
+};
+
+function spellFacts(input: SaveCardInput): SpellSaveFacts {
+  return input.spell ?? NO_SPELL;
+}
+
 /** Builds the save card's context for one viewer: the owner and the GM roll it while it waits. */
 export function buildSaveCard(input: SaveCardInput, viewer: CardViewer): SaveCardContext {
   const heading = TITLES[input.kind] ?? TITLES.death;
   const endPhase = input.kind === "endPhase";
   const base = {
     title: heading.title,
-    rule: heading.rule,
+    rule: input.kind === "spell" ? spellFacts(input).rule : heading.rule,
     name: input.name,
     effect: input.effect,
     formula: endPhase ? END_PHASE_SAVE_FORMULA : input.formula,
     target: endPhase ? END_PHASE_SAVE_TARGET : input.target,
     total: input.total,
+    spell:
+      input.kind === "spell" ? spellSaveLines(spellFacts(input), input.name, input.effect ?? "", input.target) : null,
   };
   const chance = chanceOf(input);
   const rolled = input.total === null ? null : outcome(input, input.total);
