@@ -29,13 +29,12 @@ import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
 import { actorCombatOf, useItemNow, type UsableItem } from "../applications/sheets/sheet-commands.ts";
 import { showNotice } from "../notice.ts";
 import { phaseAttackSourcesIn } from "../conditions/attack-facts.ts";
-import { actorConditions } from "../conditions/actor-conditions.ts";
 import { tempoActorModelOf } from "../data/actor/actor-model.ts";
-import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import { trackerInputOf } from "../applications/tracker-input.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
 import { postSpellSaves } from "./spell-saves.ts";
+import { creatureSnapshotOf } from "./creature-snapshot.ts";
 
 export interface UseItemOptions {
   /** The creatures to attack; default: the user's targeted tokens' actors. */
@@ -43,15 +42,6 @@ export interface UseItemOptions {
 }
 
 type Refusal = Message | null;
-
-function snapshotOf(actor: Actor.Implementation): CreatureSnapshot | null {
-  const system = tempoActorModelOf(actor);
-  if (system === null) return null;
-  const stats = actorStatsOf(system);
-  // ATK-ROT-2: the actor's side, else (as a combatant's default side) a player-owned actor is a PC.
-  const isPlayer = (stats.side ?? (actor.hasPlayerOwner ? "pc" : "enemy")) === "pc";
-  return { name: actor.name, stats, aac0: system.derived.aac0, conditions: actorConditions(actor), isPlayer };
-}
 
 /** The user's targeted tokens' actors, each once. */
 function targetedActors(): Actor.Implementation[] {
@@ -102,7 +92,7 @@ function gather(attacker: Actor.Implementation, targets: readonly Actor.Implemen
   if (targets.length === 0) return { key: "TEMPO.CHAT.Attack.NoTargets" };
   const list: Gathered["targets"][number][] = [];
   for (const actor of targets) {
-    const snapshot = snapshotOf(actor);
+    const snapshot = creatureSnapshotOf(actor);
     if (snapshot === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
     list.push({ actor, snapshot });
   }
@@ -139,7 +129,7 @@ async function postDamage(
 async function attackWith(item: Item.Implementation, ruleset: RulesetId, gathered: Gathered): Promise<Refusal> {
   const row = sheetItemOf(item);
   if (row?.type !== "weapon") return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
-  const self = snapshotOf(gathered.attacker);
+  const self = creatureSnapshotOf(gathered.attacker);
   if (self === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: gathered.attacker.name } };
   const plans: { plan: AttackPlan; target: Gathered["targets"][number] }[] = [];
   for (const target of gathered.targets) {

@@ -21,6 +21,7 @@ import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import { cardModelOf } from "../data/chat/chat-card-model.ts";
 import { recordedRollsOf } from "./recorded-rolls.ts";
 import { actorConditions } from "../conditions/actor-conditions.ts";
+import { isActor, isItem } from "../document-kinds.ts";
 
 interface CardFields {
   readonly swings?: unknown;
@@ -64,14 +65,6 @@ function attackFacts(id: unknown, author: User.Implementation, actor: Actor.Impl
 async function documentAt(uuid: unknown): Promise<unknown> {
   if (typeof uuid !== "string" || uuid === "") return null;
   return fromUuid(uuid as Parameters<typeof fromUuid>[0]);
-}
-
-function isActor(doc: unknown): doc is Actor.Implementation {
-  return typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "Actor";
-}
-
-function isItem(doc: unknown): doc is Item.Implementation {
-  return typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "Item";
 }
 
 function itemFacts(item: Item.Implementation, attacker: Actor.Implementation): DamageCardFacts["item"] {

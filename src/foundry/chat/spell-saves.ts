@@ -20,16 +20,17 @@ import {
   type SpellSaveRoll,
 } from "../../engine/index.ts";
 import type { SaveCardInput } from "../../view/chat/save-card.ts";
-import { planDamage, type CreatureSnapshot } from "../../view/chat/item-attack.ts";
+import { planDamage } from "../../view/chat/item-attack.ts";
 import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { tempoActorModelOf } from "../data/actor/actor-model.ts";
 import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import type { TempoCardModel } from "../data/chat/chat-card-model.ts";
-import { actorConditions } from "../conditions/actor-conditions.ts";
 import { TempoCombat } from "../documents/combat.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
+import { creatureSnapshotOf } from "./creature-snapshot.ts";
+import { isActor, isItem } from "../document-kinds.ts";
 
 interface SpellTarget {
   readonly actor: Actor.Implementation;
@@ -38,14 +39,6 @@ interface SpellTarget {
 function documentAt(uuid: unknown): unknown {
   if (typeof uuid !== "string" || uuid === "") return null;
   return fromUuidSync(uuid as `Actor.${string}`);
-}
-
-function isActor(doc: unknown): doc is Actor.Implementation {
-  return typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "Actor";
-}
-
-function isItem(doc: unknown): doc is Item.Implementation {
-  return typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "Item";
 }
 
 /** The save `item` calls for against `target` under `ruleset` (null: not a spell, or not a Tempo target). */
@@ -147,14 +140,6 @@ export function checkedSpellSave(model: TempoCardModel, roll: RecordedRoll | nul
   return total.ok ? ok({ formula: save.formula, target: save.target, total: total.value }) : total;
 }
 
-function snapshotOf(actor: Actor.Implementation): CreatureSnapshot | null {
-  const system = tempoActorModelOf(actor);
-  if (system === null) return null;
-  const stats = actorStatsOf(system);
-  const isPlayer = (stats.side ?? (actor.hasPlayerOwner ? "pc" : "enemy")) === "pc";
-  return { name: actor.name, stats, aac0: system.derived.aac0, conditions: actorConditions(actor), isPlayer };
-}
-
 /**
  * A damaging spell's damage once its save is rolled (Ruling of engine spell-save.ts: all of it on a
  * failure, half rounded down on a success), one damage card on the saving target.
@@ -167,7 +152,7 @@ export async function postDamageAfterSave(model: TempoCardModel, success: boolea
   // Issue 18: the damage is the caster's; a card whose author does not own the caster deals none.
   const author = model.parent?.author ?? null;
   if (author === null || !(author.isGM || caster.testUserPermission(author, "OWNER"))) return;
-  const target = snapshotOf(docs.target);
+  const target = creatureSnapshotOf(docs.target);
   if (target === null) return;
   const drMode = game.settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit";
   const provenance = { attackerUuid: caster.uuid, itemUuid: docs.item.uuid, targetUuid: docs.target.uuid };

@@ -6,10 +6,7 @@
  * (`_stats.compendiumSource`) is reused. All imports are ONE batched creation; their ids are returned so
  * an undo can remove exactly them.
  */
-
-function isActor(doc: unknown): doc is Actor.Implementation {
-  return typeof doc === "object" && doc !== null && Reflect.get(doc, "documentName") === "Actor";
-}
+import { isActor } from "../document-kinds.ts";
 
 /** The actors found, by UUID; a UUID that names no actor is left out (the caller reports it by name). */
 export async function findActors(uuids: readonly string[]): Promise<Map<string, Actor.Implementation>> {
