@@ -4,7 +4,12 @@
  * actions are declared, and a combat an older Tempo started with every member moved into its side's group.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { regroupCombatants, storeCombatState, type HostCombatant } from "../../src/engine/index.ts";
+import {
+  regroupCombatants,
+  SEGMENT_NO_DECLARATION,
+  storeCombatState,
+  type HostCombatant,
+} from "../../src/engine/index.ts";
 import { installGroupWorld, type CombatDoc, type Creature, type GroupDoc } from "../support/group-encounter.ts";
 
 const { world, encounter, host, byName, engineGroup, docGroup, writesSince, newGroup, give } =
@@ -78,15 +83,7 @@ describe("segment groups through Foundry's CombatantGroup", () => {
     const combat = await encounter("segment", {}, party);
     await combat.startCombat();
     await world.idle();
-    const declaration = {
-      targetId: null,
-      castingTime: null,
-      routines: 1,
-      goesFirst: false,
-      delay: false,
-      inMelee: false,
-      minors: [],
-    };
+    const declaration = SEGMENT_NO_DECLARATION;
     const orc = byName(combat, "Orc").id;
     const archer = byName(combat, "Archer").id;
     await give(combat, {
