@@ -24,10 +24,15 @@ function standardBook(): RulesetBook {
 }
 const book = standardBook();
 
-/** Plays `clicks` table clicks (rolls asked for, else next), moving the records with every step. */
-function play(clicks: number) {
+type StepInput = Parameters<RulesetBook["step"]>[1];
+
+/**
+ * Plays `clicks` table clicks (rolls asked for, else next) of six standard creatures, moving the records
+ * with every step; `also` sees each step's input too (a host's stored copies below).
+ */
+function play(clicks: number, seed = 5, also: (input: StepInput) => void = () => undefined) {
   const { host, stored: start } = storedEncounter("standard", 6);
-  const random = seeded(5);
+  const random = seeded(seed);
   let stored: StoredCombat = start;
   let state: unknown = unwrap(readCombatState(host, stored.engine));
   const ids = [...host.order(state)];
@@ -37,18 +42,27 @@ function play(clicks: number) {
     const s = step(host, stored, command);
     stored = s.stored;
     state = s.state;
-    records = book.step(records, {
+    const input: StepInput = {
       events: s.events,
       before: before.history,
       after: stored.history,
       startedBefore: before.started,
       startedAfter: host.started(s.state),
       ids,
-    }).records;
+    };
+    records = book.step(records, input).records;
+    also(input);
   };
   run({ type: "start" });
   for (let i = 0; i < clicks; i++) run(nextCommand(host, state, random));
-  return { host, ids, records: () => records, stored: () => stored, run };
+  return {
+    host,
+    ids,
+    records: () => records,
+    stored: () => stored,
+    run,
+    next: () => run(nextCommand(host, state, random)),
+  };
 }
 
 describe("action records moved by a combat's steps (economy-records.ts)", () => {
@@ -112,36 +126,14 @@ describe("action records moved by a combat's steps (economy-records.ts)", () => 
 describe("records a host stores, stepped with what earlier steps found of them (issue 17, store-memo.ts)", () => {
   /** `play`, with a host's stored copy of each record moved by `stepStored` and a memo. */
   function playStored(clicks: number) {
-    const { host, stored: start } = storedEncounter("standard", 6);
-    const random = seeded(9);
     const memo = createStoreMemo();
-    let stored: StoredCombat = start;
-    let state: unknown = unwrap(readCombatState(host, stored.engine));
-    const ids = [...host.order(state)];
-    let records: Readonly<Record<string, ActionRecord>> = Object.fromEntries(
-      ids.map((id) => [id, EMPTY_ACTION_RECORD]),
-    );
-    const kept = new Map<string, unknown>(ids.map((id) => [id, structuredClone(EMPTY_ACTION_RECORD)]));
-    const run = (command: HostCommand) => {
-      const before = { history: stored.history, started: host.started(state) };
-      const s = step(host, stored, command);
-      stored = s.stored;
-      state = s.state;
-      const input = {
-        events: s.events,
-        before: before.history,
-        after: stored.history,
-        startedBefore: before.started,
-        startedAfter: host.started(s.state),
-        ids,
-      };
-      records = book.step(records, input).records;
+    const kept = new Map<string, unknown>();
+    const table = play(clicks, 9, (input) => {
+      if (kept.size === 0) for (const id of input.ids) kept.set(id, structuredClone(EMPTY_ACTION_RECORD));
       const moved = book.stepStored(kept, input, memo);
       for (const id of moved.changed) kept.set(id, structuredClone(moved.records[id]));
-    };
-    run({ type: "start" });
-    for (let i = 0; i < clicks; i++) run(nextCommand(host, state, random));
-    return { ids, memo, kept, records: () => records, run, next: () => run(nextCommand(host, state, random)) };
+    });
+    return { ...table, memo, kept };
   }
 
   it("STD-6: past the history limit and through undo and redo, the stored records are the ones every record stepped gives", () => {
