@@ -124,6 +124,33 @@ function reload(combat: Tempo): void {
   world.runtime.restoreCombat(world.runtime.snapshotCombat(combat.id ?? ""));
 }
 
+/** Starts `combat`, rolls everyone and takes one step: the states after the roll and after the step. */
+async function rolledAndStepped(combat: Tempo): Promise<[unknown, unknown]> {
+  await combat.startCombat();
+  await combat.rollAll();
+  await world.idle();
+  const first = model(combat).state;
+  return [first, await stepped(combat)];
+}
+
+/** One Next turn, delivered: the state after it. */
+async function stepped(combat: Tempo): Promise<unknown> {
+  await combat.nextTurn();
+  await world.idle();
+  return model(combat).state;
+}
+
+/**
+ * Puts `engine` and `history` on the server as an older Tempo stored them in `format`, and checks every
+ * client reads it as it is: the same state (`state`), no reset, the old format kept until the next write.
+ */
+function savedAs(combat: Tempo, format: number, engine: unknown, history: unknown, state: unknown): void {
+  storedAs(combat, (system) => ({ ...system, format, engine, history }));
+  expect(model(combat).resetReason).toBeNull();
+  expect(model(combat).state).toEqual(state);
+  expect(model(combat).format).toBe(format);
+}
+
 /**
  * After the step that moved an older combat forward (`third`): a reload reads `third`, two undos give
  * `second` and `first`, and after another reload two redos give `second` and `third` again.
@@ -150,25 +177,14 @@ describe("a running combat saved in format 1 (before the stored format 2)", () =
     "%s: it reads as it is, the next step writes the current format over it on the server, and undo reaches back across",
     async (ruleset) => {
       const combat = await encounter(ruleset);
-      await combat.startCombat();
-      await combat.rollAll();
-      await world.idle();
-      const first = model(combat).state;
-      await combat.nextTurn();
-      await world.idle();
-      const second = model(combat).state;
+      const [first, second] = await rolledAndStepped(combat);
       const host = model(combat).host;
       expect(host.started(second)).toBe(true);
       // What the previous Tempo stored: the state unpacked, its undo patch between unpacked states.
       const history = recordStep(EMPTY_PATCH_HISTORY, format1(first), format1(second));
-      storedAs(combat, (system) => ({ ...system, format: 1, engine: format1(second), history }));
-      expect(model(combat).resetReason).toBeNull();
-      expect(model(combat).state).toEqual(second);
-      expect(model(combat).format).toBe(1);
+      savedAs(combat, 1, format1(second), history, second);
 
-      await combat.nextTurn();
-      await world.idle();
-      const third = model(combat).state;
+      const third = await stepped(combat);
       expect(third).not.toEqual(second);
       const onServer = serverSystem(combat);
       expect(onServer.format).toBe(COMBAT_FORMAT);
@@ -199,24 +215,13 @@ describe("a running combat saved in format 2 (every undo patch stored as an enco
     "%s: its patches still apply, the next step writes the current format over it, and undo and redo are exact across",
     async (ruleset) => {
       const combat = await encounter(ruleset, 24);
-      await combat.startCombat();
-      await combat.rollAll();
-      await world.idle();
-      const first = model(combat).state;
-      await combat.nextTurn();
-      await world.idle();
-      const second = model(combat).state;
+      const [first, second] = await rolledAndStepped(combat);
       // What format 2 stored: the same packed state; each undo patch the encoded update back, never compressed.
       const [before, after] = [storeCombatState(first), storeCombatState(second)];
       const history = { undo: { "1": encodeStored(diffStored(after, before) as never) }, redo: {} };
-      storedAs(combat, (system) => ({ ...system, format: 2, engine: after, history }));
-      expect(model(combat).resetReason).toBeNull();
-      expect(model(combat).state).toEqual(second);
-      expect(model(combat).format).toBe(2);
+      savedAs(combat, 2, after, history, second);
 
-      await combat.nextTurn();
-      await world.idle();
-      const third = model(combat).state;
+      const third = await stepped(combat);
       expect(serverSystem(combat).format).toBe(COMBAT_FORMAT);
       await exactAcross(combat, [first, second, third]);
     },
@@ -226,13 +231,7 @@ describe("a running combat saved in format 2 (every undo patch stored as an enco
 describe("a running count combat saved in format 3 (its tie order stored)", () => {
   it("CNT-5: it reads as it is, the next step writes format 4 over it (the tie order gone on the server), and undo and redo are exact across", async () => {
     const combat = await encounter("count", 24);
-    await combat.startCombat();
-    await combat.rollAll();
-    await world.idle();
-    const first = model(combat).state;
-    await combat.nextTurn();
-    await world.idle();
-    const second = model(combat).state;
+    const [first, second] = await rolledAndStepped(combat);
     // What format 3 stored: the packed state with its tie order, the undo patch between such states.
     const format3 = (state: unknown): StoredObject => ({
       ...storeCombatState(state),
@@ -240,14 +239,9 @@ describe("a running count combat saved in format 3 (its tie order stored)", () =
     });
     const [before, after] = [format3(first), format3(second)];
     const history = { undo: { "1": encodeStored(diffStored(after, before) as never) }, redo: {} };
-    storedAs(combat, (system) => ({ ...system, format: 3, engine: after, history }));
-    expect(model(combat).resetReason).toBeNull();
-    expect(model(combat).state).toEqual(second);
-    expect(model(combat).format).toBe(3);
+    savedAs(combat, 3, after, history, second);
 
-    await combat.nextTurn();
-    await world.idle();
-    const third = model(combat).state;
+    const third = await stepped(combat);
     const onServer = serverSystem(combat);
     expect([onServer.format, Object.hasOwn(onServer.engine as Obj, "tieOrder")]).toEqual([4, false]);
     expect(readCombatState(model(combat).host, onServer.engine)).toEqual({ ok: true, value: third });
@@ -258,13 +252,7 @@ describe("a running count combat saved in format 3 (its tie order stored)", () =
 describe("a running phase combat saved in format 3 (its ranking and rolled values stored as they are)", () => {
   it("PHS-2: it reads as it is, the next step writes format 4 over it on the server, and undo and redo are exact across", async () => {
     const combat = await encounter("phase", 40);
-    await combat.startCombat();
-    await combat.rollAll();
-    await world.idle();
-    const first = model(combat).state;
-    await combat.nextTurn();
-    await world.idle();
-    const second = model(combat).state;
+    const [first, second] = await rolledAndStepped(combat);
     const host = model(combat).host;
     // What format 3 stored: the state in columns (no phase packing), its undo patch compressed against it.
     const format3 = (state: unknown): StoredObject =>
@@ -272,14 +260,9 @@ describe("a running phase combat saved in format 3 (its ranking and rolled value
     const [before, after] = [format3(first), format3(second)];
     expect(JSON.stringify(after)).not.toContain('"rolls"');
     const history = recordStep(EMPTY_PATCH_HISTORY, before, after);
-    storedAs(combat, (system) => ({ ...system, format: 3, engine: after, history }));
-    expect(model(combat).resetReason).toBeNull();
-    expect(model(combat).state).toEqual(second);
-    expect(model(combat).format).toBe(3);
+    savedAs(combat, 3, after, history, second);
 
-    await combat.nextTurn();
-    await world.idle();
-    const third = model(combat).state;
+    const third = await stepped(combat);
     const onServer = serverSystem(combat);
     expect(onServer.format).toBe(4);
     // The server merged the update into the format-3 source: it reads back as the clients' state, packed.
