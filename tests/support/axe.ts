@@ -5,7 +5,8 @@
  * passing or inapplicable rule instead of every one, which is most of its time on a large page).
  *
  * `colours` runs only the rules a theme can change, for a page already checked whole in another theme:
- * a theme is a set of colours, so contrast and colour-only cues are all it can break.
+ * a theme is a set of colours (styles/variables.css `.theme-dark` sets colour variables only, which
+ * tests/templates/dark-theme-colours.test.ts holds to), so contrast and colour-only cues are all it can break.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
