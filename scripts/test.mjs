@@ -16,9 +16,11 @@ const CHECKS = [
   ["eslint", bin("eslint"), ["."]],
   ["typecheck (engine)", bin("tsc"), ["-p", "tsconfig.engine.json"]],
   ["depcruise", bin("depcruise"), ["src", "--config", ".dependency-cruiser.mjs"]],
+  // Which rules of RULES.md a table reaches (scripts/reach.mjs); under a second, its summary always printed.
+  ["reach", process.execPath, ["scripts/reach.mjs"], { summary: 2 }],
 ];
 
-function run(label, command, args) {
+function run(label, command, args, { summary = 0 } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
@@ -33,6 +35,7 @@ function run(label, command, args) {
       const ok = code === 0;
       console.log(`\n> ${label}: ${ok ? "ok" : `FAILED (exit ${code})`} in ${seconds} s`);
       if (!ok || process.env.TEMPO_CHECK_OUTPUT === "1") process.stdout.write(output);
+      else if (summary > 0) console.log(output.trimEnd().split("\n").slice(-summary).join("\n"));
       resolve(ok);
     });
   });
@@ -48,8 +51,8 @@ async function runAll(width) {
   const lane = async () => {
     while (next < CHECKS.length) {
       const i = next++;
-      const [label, command, args] = CHECKS[i];
-      results[i] = await run(label, command, args);
+      const [label, command, args, options] = CHECKS[i];
+      results[i] = await run(label, command, args, options);
     }
   };
   await Promise.all(Array.from({ length: width }, lane));
