@@ -13,13 +13,15 @@
 // and the canvas belong to the next issue (issue 21) and are listed as pending, not failed. Any other
 // rule that is not reached fails the check, unless it is listed in scripts/reach-pending.json with the
 // reason it is still pending; a rule listed there that is reached fails too, so the list only shrinks.
-import { readFile, readdir } from "node:fs/promises";
+import { readFile, readdir, writeFile } from "node:fs/promises";
 import { join, relative, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const verbose = process.argv.includes("--verbose");
+/** `--update`: drop the rules now reached from scripts/reach-pending.json instead of failing on them. */
+const update = process.argv.includes("--update");
 
 /** The rules about movement, position and the canvas: issue 21's, pending until it lands. */
 const MOVEMENT = new Set(["STD-7", "STD-8", "PHS-5", "PHS-6", "SEG-18", "SEG-19", "ROT-10", "ROT-11", "MOV-1"]);
@@ -31,7 +33,8 @@ const MOVEMENT = new Set(["STD-7", "STD-8", "PHS-5", "PHS-6", "SEG-18", "SEG-19"
  */
 const DRIVES = {
   sheet: /\b(openSheet|sheetActor|ActorSheet|ItemSheet|sheet\.)/,
-  tracker: /\btracker(InputOf|ContextEntries|\.|Parts)?\b/,
+  // The tracker's buttons call core's Combat methods; a test pressing them through those methods counts.
+  tracker: /\b(tracker(InputOf|ContextEntries|Parts)?|startCombat|rollAll|nextTurn|previousTurn|nextRound)\b/,
   card: /\b(cardSource|cardViewer|cardModelOf|ChatMessage|data-action)\b/,
   macro: /\b(hotbar|macro)/i,
   command: /\b(requestCommand|runCommand|sendCommand|CONFIG\.queries|query)\b/,
@@ -139,7 +142,10 @@ for (const id of ids) {
     failures.push(`${id}: not reached (${missing.join("; ")})`);
     verdict = "NOT REACHED";
   }
-  if (ok && pending[id]) failures.push(`${id} is reached: remove it from scripts/reach-pending.json`);
+  if (ok && pending[id]) {
+    if (update) Reflect.deleteProperty(pending, id);
+    else failures.push(`${id} is reached: remove it from scripts/reach-pending.json (npm run reach -- --update)`);
+  }
   const files = [...new Set(tests.map((entry) => entry.file.replace(/^tests\/foundry\/|\.test\.ts$/g, "")))];
   const detail = ok ? `${kinds.join(", ")} (${files.join(", ")})` : missing.join("; ");
   if (verbose || !ok) console.log(`${id.padEnd(15)} ${verdict.padEnd(26)} ${detail}`);
@@ -149,5 +155,6 @@ for (const id of Object.keys(pending))
 
 console.log(`\nreached ${reached} of ${ids.length} (movement/canvas: ${movementPending} pending)`);
 console.log(`not reached yet, each with its reason in scripts/reach-pending.json: ${listedPending.length}`);
+if (update) await writeFile(join(root, "scripts/reach-pending.json"), `${JSON.stringify(pending, null, 2)}\n`);
 for (const failure of failures) console.log(`reach: ${failure}`);
 process.exit(failures.length === 0 ? 0 : 1);

@@ -259,7 +259,7 @@ describe("effect durations in a Foundry combat", () => {
   });
 });
 
-describe("TIME-1: one round's seconds in every ruleset", () => {
+describe("TIME-1, STD-4, ROT-3, SEG-1: one round's seconds in every ruleset", () => {
   const LENGTH: Readonly<Record<RulesetId, number>> = { count: 10, standard: 5, phase: 10, segment: 60, rotation: 6 };
   for (const ruleset of RULESET_IDS) {
     it(`TIME-1: ${ruleset}: ${LENGTH[ruleset]} s ends at the start of the originator's next turn, a second more one turn later`, async () => {
