@@ -1,0 +1,116 @@
+/**
+ * Segment rounds at the table (issue 19's reach): the owner declares from the tracker's Declare form
+ * (the DialogV2 prompt of segment-declare-dialog.ts, answered as a user) and presses Delay on their own
+ * row; the GM runs the round with Begin, Roll all and Next (core's `startCombat`, `rollAll`, `nextTurn`).
+ * The encounter: C0 the owner's character and C2 an ally (the party's group), C1 and C3 enemies.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { installDialogs } from "../support/runtime/dialog-v2.ts";
+import { installTempoWorld, ownedId, type Tempo } from "../support/tempo-encounter.ts";
+
+const t = await installTempoWorld(139);
+const { world } = t;
+const dialogs = installDialogs();
+afterAll(() => {
+  dialogs.uninstall();
+  world.uninstall();
+});
+
+const { TempoCombatTracker } = await import("../../src/foundry/applications/combat-tracker.ts");
+
+type Handler = (this: unknown, event: unknown, target: { dataset: Record<string, string> }) => Promise<void>;
+
+/** `user` runs one of the tracker's button actions on a row, as core's click handler calls it. */
+async function click(combat: Tempo, user: typeof t.gm, action: string, dataset: Record<string, string>): Promise<void> {
+  const actions = (TempoCombatTracker as unknown as { DEFAULT_OPTIONS: { actions: Record<string, Handler> } })
+    .DEFAULT_OPTIONS.actions;
+  const handler = actions[action];
+  if (handler === undefined) throw new Error(`no tracker action ${action}`);
+  await world.as(user, () => handler.call({ viewed: combat }, {}, { dataset }));
+  await world.idle();
+}
+
+/** `user` answers the Declare form of `id`'s row with `fields`. */
+async function declare(combat: Tempo, user: typeof t.gm, id: string, fields: Record<string, string>): Promise<void> {
+  dialogs.answers.push({ fields });
+  await click(combat, user, "segmentDeclare", { combatantId: id });
+  expect(dialogs.answers).toEqual([]);
+}
+
+const byName = (combat: Tempo, name: string): string => combat.combatants.find((c) => c.name === name)?.id ?? "";
+const nameOf = (combat: Tempo, id: string | null | undefined): string => combat.combatants.get(id ?? "")?.name ?? "";
+
+/** The GM clicks on until the round ends; who took a turn, in order (each once). */
+async function playRound(combat: Tempo): Promise<string[]> {
+  const round = combat.round;
+  const acted: string[] = [];
+  const first = nameOf(combat, combat.combatant?.id);
+  if (first !== "") acted.push(first);
+  for (let i = 0; i < 20 && combat.round === round; i++) {
+    const m = t.model(combat);
+    if (m.host.pending(m.state).length > 0) await combat.rollAll();
+    else await combat.nextTurn();
+    await world.idle();
+    const name = nameOf(combat, combat.combatant?.id);
+    if (combat.round === round && name !== "" && !acted.includes(name)) acted.push(name);
+  }
+  return acted;
+}
+
+/** A started segment combat, every creature declared as `fields` unless `own` says otherwise for C0. */
+async function declared(own: Record<string, string>, system?: (i: number) => object): Promise<Tempo> {
+  const combat = await t.encounter("segment", 4, system);
+  await combat.startCombat();
+  await world.idle();
+  const melee = { action: "melee", weaponSpeed: "5" };
+  await declare(combat, t.owner, ownedId(t, combat), own);
+  for (const name of ["C1", "C2", "C3"]) await declare(combat, t.gm, byName(combat, name), melee);
+  return combat;
+}
+
+const MELEE = { action: "melee", weaponSpeed: "5" };
+
+describe("segment rounds from the tracker", () => {
+  it("SEG-2, SEG-8: the party's 5 beats the enemies' 2; the owner's complex activity goes last in the round", async () => {
+    world.scriptedTotals.push(5, 2);
+    const combat = await declared({ action: "complex" });
+    expect(await playRound(combat)).toEqual(["C2", "C1", "C3", "C0"]);
+  });
+
+  it("SEG-6: a delay declared in step 1 acts in LOW, without the delayed condition", async () => {
+    world.scriptedTotals.push(5, 2);
+    const combat = await declared({ ...MELEE, delay: "on" });
+    // C0 acts among the enemies' LOW turns and, not delayed, does not lose their ties (compare SEG-7 below).
+    expect(await playRound(combat)).toEqual(["C2", "C0", "C1", "C3"]);
+  });
+
+  it("SEG-6, SEG-7: the owner presses Delay as their turn in HIGH begins: they act in LOW and lose its ties", async () => {
+    world.scriptedTotals.push(5, 2);
+    const combat = await declared(MELEE);
+    const own = ownedId(t, combat);
+    const m = t.model(combat);
+    for (let i = 0; i < 4 && combat.combatant?.id !== own; i++) {
+      if (m.host.pending(m.state).length > 0) await combat.rollAll();
+      else await combat.nextTurn();
+      await world.idle();
+    }
+    expect(combat.combatant?.id).toBe(own);
+    const delay = JSON.stringify({ type: "delay", combatantId: own });
+    await click(combat, t.owner, "tempoCommand", { combatantId: own, command: delay });
+    // The ally acts at once; the delayed owner's creature loses the LOW ties to both enemies.
+    expect(await playRound(combat)).toEqual(["C2", "C1", "C3", "C0"]);
+  });
+
+  it("SEG-17: with the world's Dexterity reaction setting, the owner's +3 lifts them from their group's LOW 2 into HIGH against 4", async () => {
+    const dex = (i: number) => ({ dexReaction: i === 0 ? 3 : 0 });
+    world.scriptedTotals.push(2, 4);
+    expect(await playRound(await declared(MELEE, dex))).toEqual(["C1", "C3", "C0", "C2"]); // the setting off
+    await game.settings.set("tempo", "dexReaction", true);
+    try {
+      world.scriptedTotals.push(2, 4);
+      expect(await playRound(await declared(MELEE, dex))).toEqual(["C0", "C1", "C3", "C2"]);
+    } finally {
+      await game.settings.set("tempo", "dexReaction", false);
+    }
+  });
+});
