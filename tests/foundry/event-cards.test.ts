@@ -65,6 +65,29 @@ describe("save and pending cards from a step's events", () => {
     expect(cardWrites(before)).toEqual([]);
   });
 
+  it("CNT-11: in count, a creature's save cards come once its last action of the round is over; its owner rolls 1d20 and a 10 ends the effect", async () => {
+    const owner = world.users.get("cnt11") ?? world.addUser("cnt11");
+    const { combat, ids, actors } = await effectEncounter(world, "count", ["Ash", "Bram"], owner);
+    await actors.Ash?.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Burning", flags: { tempo: { endPhaseSave: "ends" } } },
+      { name: "Blessed" },
+    ]);
+    await combat.startCombat();
+    await world.idle();
+    const found = await stepUntil(combat, (e) => e.type === "savesDue" && e.combatantId === ids.Ash);
+    const saves = found.messages.filter((m) => m.type === "save");
+    expect(saves.map((m) => inputOf(m))).toMatchObject([
+      { kind: "ongoing", combatantId: ids.Ash, effect: "Burning", formula: "1d20", target: 10, total: null },
+    ]);
+    const card = saves[0];
+    if (card === undefined) throw new Error("no save card");
+    world.scriptedTotals.push(10);
+    expect(await world.as(owner, () => runCardAction(asChatMessage(card), "roll"))).toBeNull();
+    await world.idle();
+    expect(inputOf(chat.messages.find((m) => m.id === card.id))).toMatchObject({ total: 10 });
+    expect(actors.Ash?.effects.contents.map((e) => e.name)).toEqual(["Blessed"]);
+  });
+
   it("CNT-14: an unconscious creature's death save card comes in the end step", async () => {
     const { combat, ids } = await effectEncounter(world, "count", ["Dara", "Eske"]);
     await firstTurn(world, combat);

@@ -16,6 +16,9 @@
  *   more; phase rolls PHS-12's save instead, and the outcomes are ruled in spell-save.ts.
  * - `endPhaseSaveFlag` (PHS-12 "each effect that calls for a save"): an ActiveEffect calls for one when
  *   its `flags.tempo.endPhaseSave` is "ends" (a success ends it) or "sustains" (a success keeps it).
+ * - `ongoingSave` (CNT-11 names saving throws against ongoing effects, no roll): the classic d20 save,
+ *   1d20, 10 or more. The effects that call for one are those of `endPhaseSaveFlag`, with the same two
+ *   outcomes: one flag on an effect serves the count ruleset and the phase ruleset alike.
  * - `deathSaveTally` (CNT-14 names death saves, no count): three successes and the creature is stable (it
  *   stays unconscious and rolls no more death saves), three failures and it dies (core's defeated
  *   status, DEF-1). The tally is kept on the combatant (`flags.tempo.deathSaves`), as CNT-14's saves
@@ -34,5 +37,6 @@ export const ITEM_USE_RULINGS = {
   concentrationCheck: { formula: "1d20", target: 10 },
   spellSave: { dice: "1d20", defaultDc: 10 },
   endPhaseSaveFlag: "endPhaseSave",
+  ongoingSave: { formula: "1d20", target: 10 },
   deathSaveTally: { stable: 3, dead: 3, flag: "deathSaves" },
 } as const;

@@ -3,6 +3,7 @@ export * from "./round-time.ts";
 export * from "./durations.ts";
 export * from "./concentration.ts";
 export * from "./end-phase-save.ts";
+export * from "./ongoing-save.ts";
 export * from "./effect-duration.ts";
 export * from "./duration-ledger.ts";
 export * from "./status-table.ts";

@@ -1,7 +1,7 @@
 /**
  * What a rolled save card changes (issue 11): the engine decides, the Foundry layer only writes.
- * - PHS-12 end-phase save: the effect ends when the save says it does not continue (a success on an
- *   "ends" effect, a failure on a "sustains" one).
+ * - PHS-12 end-phase save and CNT-11 save against an ongoing effect: the effect ends when the save says
+ *   it does not continue (a success on an "ends" effect, a failure on a "sustains" one).
  * - SEG-10 concentration check: a failure is a failed save, which breaks concentration; a casting in a
  *   segment combat is interrupted (the scheduler's `interrupt` command, SEG-10 "lost as if cast").
  * - CNT-14 death saves: the tally of ITEM_USE_RULINGS.deathSaveTally (a **Ruling**, see there); a
@@ -15,10 +15,17 @@ import { shown } from "../dice/checks.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 import { applyConcentrationTrigger, type ConcentrationMode } from "./concentration.ts";
 import { resolveEndPhaseSave, type EndPhaseSaveKind } from "./end-phase-save.ts";
+import { resolveOngoingSave } from "./ongoing-save.ts";
 
 /** PHS-12: whether the effect comes off after this save. Errors: those of resolveEndPhaseSave. */
 export function endPhaseSaveEndsEffect(kind: EndPhaseSaveKind, total: number): Result<boolean> {
   const saved = resolveEndPhaseSave(kind, total);
+  return saved.ok ? ok(!saved.value.effectContinues) : saved;
+}
+
+/** CNT-11: whether the effect comes off after this save. Errors: those of resolveOngoingSave. */
+export function ongoingSaveEndsEffect(kind: EndPhaseSaveKind, total: number): Result<boolean> {
+  const saved = resolveOngoingSave(kind, total);
   return saved.ok ? ok(!saved.value.effectContinues) : saved;
 }
 

@@ -2,18 +2,20 @@
  * Issue 18: a save's outcome comes from the roll the card records, checked against the rules' save
  * (never from a posted total, nor from a formula or target the card's author wrote):
  * - PHS-12 end-phase save: END_PHASE_SAVE_FORMULA (2d6), END_PHASE_SAVE_TARGET (7);
+ * - CNT-11 save against an ongoing effect: ONGOING_SAVE_FORMULA (1d20), ONGOING_SAVE_TARGET (10), a Ruling;
  * - CNT-14 death save and SEG-10 concentration check: ITEM_USE_RULINGS' classic d20 save (a Ruling).
- * Only a GM's card counts for an end-phase save or a death save (the GM's client posts them from the
+ * Only a GM's card counts for an end-phase save, an ongoing effect's save or a death save (the GM's client posts them from the
  * engine's events); a concentration check may be anyone's (it is posted by whoever applied the damage,
  * and only a failure changes anything: the concentration is lost).
  * Pure.
  */
 import { ITEM_USE_RULINGS } from "../attack/item-use-rulings.ts";
 import { END_PHASE_SAVE_FORMULA, END_PHASE_SAVE_TARGET } from "../conditions/end-phase-save.ts";
+import { ONGOING_SAVE_FORMULA, ONGOING_SAVE_TARGET } from "../conditions/ongoing-save.ts";
 import { err, ok, type Result } from "../core/result.ts";
 import { recordedRollTotal, type RecordedRoll } from "./recorded-roll.ts";
 
-export type RulesSaveKind = "endPhase" | "death" | "concentration";
+export type RulesSaveKind = "endPhase" | "ongoing" | "death" | "concentration";
 
 export interface RulesSave {
   readonly formula: string;
@@ -23,6 +25,7 @@ export interface RulesSave {
 /** The save the rules call for, or null for a kind they do not know. */
 export function rulesSave(kind: unknown): RulesSave | null {
   if (kind === "endPhase") return { formula: END_PHASE_SAVE_FORMULA, target: END_PHASE_SAVE_TARGET };
+  if (kind === "ongoing") return { formula: ONGOING_SAVE_FORMULA, target: ONGOING_SAVE_TARGET };
   if (kind === "death") return { ...ITEM_USE_RULINGS.deathSave };
   if (kind === "concentration") return { ...ITEM_USE_RULINGS.concentrationCheck };
   return null;

@@ -2,8 +2,8 @@
  * What a rolled save card changes, written by whoever writes the card's total (its author, or the
  * active GM answering a card request). The engine decides (engine/conditions/save-outcomes.ts); this
  * reads the documents it needs, and writes:
- * - PHS-12: the saved-against ActiveEffect is deleted when the save ends it (one write); an effect no
- *   longer on the creature is a refusal and nothing is written.
+ * - PHS-12, CNT-11: the saved-against ActiveEffect is deleted when the save ends it (one write); an effect
+ *   no longer on the creature is a refusal and nothing is written.
  * - SEG-10: a failed check sends `interrupt` through the combat in a segment casting, then deletes what
  *   is left of `concentrating` / `casting` on the actor (one write, none when the step already did).
  * - CNT-14: the tally goes on the combatant (`flags.tempo.deathSaves`, one write) and on the card;
@@ -16,6 +16,7 @@
 import {
   concentrationCheckOutcome,
   endPhaseSaveEndsEffect,
+  ongoingSaveEndsEffect,
   readDeathSaveTally,
   recordDeathSave,
   type DeathSaveOutcome,
@@ -61,7 +62,7 @@ function combatOf(model: TempoCardModel): Combat.Implementation | null {
   return (game.combats.get(model.combatId) as Combat.Implementation | undefined) ?? null;
 }
 
-/** PHS-12: the actor's own enabled effect of this name that calls for a save. */
+/** PHS-12, CNT-11: the actor's own enabled effect of this name that calls for a save. */
 function savingEffectId(actor: Actor.Implementation, name: string | null): string | null {
   for (const effect of actor.effects.contents) {
     if (endPhaseSaveKindOf(effect) !== null && effect.name === name && effect.disabled !== true) return effect.id;
@@ -70,7 +71,10 @@ function savingEffectId(actor: Actor.Implementation, name: string | null): strin
 }
 
 function planEndPhase(model: TempoCardModel, input: SaveCardInput, total: number): Result<SavePlan> {
-  const ends = endPhaseSaveEndsEffect(input.endPhaseKind, total);
+  const ends =
+    input.kind === "ongoing"
+      ? ongoingSaveEndsEffect(input.endPhaseKind, total)
+      : endPhaseSaveEndsEffect(input.endPhaseKind, total);
   if (!ends.ok) return ends;
   if (!ends.value) return { ok: true, value: NONE };
   const actor = actorOf(model);
@@ -117,7 +121,7 @@ function planDeathSave(model: TempoCardModel, total: number, target: number): Re
 export function planSaveOutcome(model: TempoCardModel, save: { total: number; target: number }): Result<SavePlan> {
   if (model.card.type !== "save") return { ok: true, value: NONE };
   const input = model.input as unknown as SaveCardInput;
-  if (input.kind === "endPhase") return planEndPhase(model, input, save.total);
+  if (input.kind === "endPhase" || input.kind === "ongoing") return planEndPhase(model, input, save.total);
   if (input.kind === "concentration") return planConcentration(model, input, save.total, save.target);
   // Issue 19: a spell's save; a damaging spell's damage is rolled now (postDamageAfterSave).
   if (input.kind === "spell")

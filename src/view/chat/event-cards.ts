@@ -4,6 +4,7 @@
  * this decides which cards, with what numbers. None for an undo or a redo: its cards were posted when
  * the step was first taken (combat-step.ts reports those steps as one `undone` / `redone` event).
  * - PHS-12 `savesDue` (phase): one end-phase save card per effect on the creature that calls for a save;
+ * - CNT-11 `savesDue` (count): one save card per such effect (ITEM_USE_RULINGS.ongoingSave, 1d20, 10 or more);
  * - CNT-14 `deathSavesDue` (count): a death save card (ITEM_USE_RULINGS.deathSave);
  * - CNT-6 / CNT-9 `actionResolved` (count): the pending card of the action that landed, linked to its
  *   track row (CNT-9 when it carried into a later round);
@@ -14,6 +15,8 @@ import {
   END_PHASE_SAVE_FORMULA,
   END_PHASE_SAVE_TARGET,
   ITEM_USE_RULINGS,
+  ONGOING_SAVE_FORMULA,
+  ONGOING_SAVE_TARGET,
   countPendingDetail,
   countPositionLabel,
   type ConditionId,
@@ -26,7 +29,7 @@ import {
 import type { ChatCard } from "./chat-cards.ts";
 import type { SaveCardInput } from "./save-card.ts";
 
-/** An ActiveEffect that calls for an end-phase save (PHS-12). */
+/** An ActiveEffect that calls for a save: in the end phase (PHS-12), after the creature's last action (CNT-11). */
 export interface SavingEffect {
   readonly name: string;
   readonly kind: EndPhaseSaveKind;
@@ -136,6 +139,16 @@ function cardsOf(event: HostEvent, facts: EventFacts): EventCard[] {
         effect: effect.name,
         formula: END_PHASE_SAVE_FORMULA,
         target: END_PHASE_SAVE_TARGET,
+        endPhaseKind: effect.kind,
+      }),
+    );
+  if (ruleset === "count" && event.type === "savesDue")
+    return creature.savingEffects.map((effect) =>
+      saveCard(combatantId, creature.name, {
+        kind: "ongoing",
+        effect: effect.name,
+        formula: ONGOING_SAVE_FORMULA,
+        target: ONGOING_SAVE_TARGET,
         endPhaseKind: effect.kind,
       }),
     );

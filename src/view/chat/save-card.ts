@@ -1,5 +1,6 @@
 /**
- * The save card (issue 11): an end-phase save (PHS-12), a death save (CNT-14) or a concentration check
+ * The save card (issue 11): an end-phase save (PHS-12), a count creature's save against an ongoing effect
+ * (CNT-11), a death save (CNT-14) or a concentration check
  * (SEG-10) that its owner rolls from the card, or a spell's save (issue 19, spell-save-card.ts). Before the roll it shows the exact chance of success
  * (the engine's); after it, the total, success or failure in words, and what became of the effect or
  * the concentration, as the engine rules.
@@ -11,10 +12,14 @@
 import {
   END_PHASE_SAVE_FORMULA,
   END_PHASE_SAVE_TARGET,
+  ONGOING_SAVE_FORMULA,
+  ONGOING_SAVE_TARGET,
   applyConcentrationTrigger,
   chanceAtLeast,
   endPhaseSaveChance,
+  ongoingSaveChance,
   resolveEndPhaseSave,
+  resolveOngoingSave,
   type ConcentrationMode,
   type EndPhaseSaveKind,
   type I18nKey,
@@ -31,17 +36,17 @@ import {
   type CardViewer,
 } from "./card-common.ts";
 
-export type SaveCardKind = "endPhase" | "death" | "concentration" | "spell";
+export type SaveCardKind = "endPhase" | "ongoing" | "death" | "concentration" | "spell";
 
 export interface SaveCardInput {
   readonly kind: SaveCardKind;
   readonly combatantId: string;
   readonly name: string;
-  /** The effect saved against (end phase) or concentrated on; null for a death save. */
+  /** The effect saved against (end phase, ongoing) or concentrated on; null for a death save. */
   readonly effect: string | null;
   readonly formula: string;
   readonly target: number;
-  /** PHS-12: whether a success ends the effect or sustains it. */
+  /** PHS-12, CNT-11: whether a success ends the effect or sustains it. */
   readonly endPhaseKind: EndPhaseSaveKind;
   /** SEG-10: casting (a failure loses the spell) or maintaining (a failure ends the effect). */
   readonly concentration: ConcentrationMode;
@@ -74,20 +79,25 @@ export interface SaveCardContext {
 
 const TITLES: Readonly<Record<SaveCardKind, { title: I18nKey; rule: string }>> = {
   endPhase: { title: "TEMPO.CHAT.Save.EndPhase", rule: "PHS-12" },
+  ongoing: { title: "TEMPO.CHAT.Save.Ongoing", rule: "CNT-11" },
   death: { title: "TEMPO.CHAT.Save.Death", rule: "CNT-14" },
   concentration: { title: "TEMPO.CHAT.Save.Concentration", rule: "SEG-10" },
   spell: { title: "TEMPO.CHAT.Save.Spell", rule: "" },
 };
 
-/** The exact chance of success before the roll (PHS-12's is the engine's 21/36). */
+/** The exact chance of success before the roll (PHS-12's is the engine's 21/36, CNT-11's 11/20). */
 function chanceOf(input: SaveCardInput): Result<number> {
   if (input.kind === "endPhase") return { ok: true, value: endPhaseSaveChance() };
+  if (input.kind === "ongoing") return { ok: true, value: ongoingSaveChance() };
   return chanceAtLeast(input.formula, input.target);
 }
 
 function outcome(input: SaveCardInput, total: number): Result<{ success: boolean; consequence: Message }> {
-  if (input.kind === "endPhase") {
-    const saved = resolveEndPhaseSave(input.endPhaseKind, total);
+  if (input.kind === "endPhase" || input.kind === "ongoing") {
+    const saved =
+      input.kind === "endPhase"
+        ? resolveEndPhaseSave(input.endPhaseKind, total)
+        : resolveOngoingSave(input.endPhaseKind, total);
     if (!saved.ok) return saved;
     const consequence: Message = saved.value.effectContinues
       ? { key: "TEMPO.CHAT.Save.EffectContinues", data: { effect: input.effect ?? "" } }
@@ -151,14 +161,20 @@ function spellFacts(input: SaveCardInput): SpellSaveFacts {
 /** Builds the save card's context for one viewer: the owner and the GM roll it while it waits. */
 export function buildSaveCard(input: SaveCardInput, viewer: CardViewer): SaveCardContext {
   const heading = TITLES[input.kind] ?? TITLES.death;
-  const endPhase = input.kind === "endPhase";
+  // The rules' own save for these kinds, whatever the card says (trust/save-roll.ts checks the roll the same way).
+  const rules =
+    input.kind === "endPhase"
+      ? { formula: END_PHASE_SAVE_FORMULA, target: END_PHASE_SAVE_TARGET }
+      : input.kind === "ongoing"
+        ? { formula: ONGOING_SAVE_FORMULA, target: ONGOING_SAVE_TARGET }
+        : { formula: input.formula, target: input.target };
   const base = {
     title: heading.title,
     rule: input.kind === "spell" ? spellFacts(input).rule : heading.rule,
     name: input.name,
     effect: input.effect,
-    formula: endPhase ? END_PHASE_SAVE_FORMULA : input.formula,
-    target: endPhase ? END_PHASE_SAVE_TARGET : input.target,
+    formula: rules.formula,
+    target: rules.target,
     total: input.total,
     spell:
       input.kind === "spell" ? spellSaveLines(spellFacts(input), input.name, input.effect ?? "", input.target) : null,

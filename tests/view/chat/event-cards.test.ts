@@ -53,6 +53,14 @@ describe("cards from a step's events", () => {
     expect(eventCards([ev({ type: "savesDue", combatantId: "zz", round: 2 })], facts("phase"))).toEqual([]);
   });
 
+  it("CNT-11: in count, savesDue posts one 1d20 save card per effect that calls for a save (ruling: 10 or more)", () => {
+    const cards = eventCards([ev({ type: "savesDue", combatantId: "c1", round: 2 })], facts("count"));
+    expect(cards.map((c) => c.card.input)).toMatchObject([
+      { kind: "ongoing", effect: "Burning", formula: "1d20", target: 10, endPhaseKind: "ends", total: null },
+      { kind: "ongoing", effect: "Haste", endPhaseKind: "sustains" },
+    ]);
+  });
+
   it("CNT-14: deathSavesDue posts a d20 death save card (ruling: 1d20, 10 or more)", () => {
     const [card] = eventCards([ev({ type: "deathSavesDue", combatantId: "c1", round: 2 })], facts("count"));
     expect(card?.card).toMatchObject({ type: "save", input: { kind: "death", formula: "1d20", target: 10 } });

@@ -135,6 +135,17 @@ describe("save card", () => {
     expect(buildSaveCard({ ...endPhase, total: 13 }, owner).error?.key).toBe("TEMPO.ERRORS.Conditions.InvalidRoll");
   });
 
+  it("CNT-11: the ongoing save card cites CNT-11, rolls 1d20 against 10 at 55%, and ends the effect on 10", () => {
+    const ongoing: SaveCardInput = { ...endPhase, kind: "ongoing", formula: "2d6", target: 7 };
+    const before = buildSaveCard(ongoing, { ...owner, showOdds: true });
+    // The rules' save, whatever the card's own numbers say.
+    expect([before.rule, before.formula, before.target]).toEqual(["CNT-11", "1d20", 10]);
+    expect(before.odds?.[0]?.label.data?.percent).toBe("55.0");
+    expect(buildSaveCard({ ...ongoing, total: 10 }, owner).consequence?.key).toBe("TEMPO.CHAT.Save.EffectEnds");
+    expect(buildSaveCard({ ...ongoing, total: 9 }, owner).consequence?.key).toBe("TEMPO.CHAT.Save.EffectContinues");
+    expect(buildSaveCard({ ...ongoing, total: 21 }, owner).error?.key).toBe("TEMPO.ERRORS.Conditions.InvalidD20");
+  });
+
   it("CNT-14 (ruling): a rolled death save shows the tally; the third failure says the creature dies", () => {
     const death: SaveCardInput = { ...endPhase, kind: "death", effect: null, formula: "1d20", target: 10 };
     const dying = buildSaveCard(
