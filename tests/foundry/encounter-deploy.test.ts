@@ -249,3 +249,23 @@ describe("deploy in every ruleset", () => {
     });
   }
 });
+
+describe("ROT-7: who started a deployed encounter", () => {
+  it("ROT-7: the party is surprised, so the enemies started the encounter and take its planning turns", async () => {
+    const result = await deploy(
+      encounter({
+        surprise: "party",
+        groups: [],
+        entries: [{ uuid: GOBLIN, name: "Goblin", count: 1, side: "enemy", group: null }],
+      }),
+    );
+    if (!result.ok) throw new Error(result.error.key);
+    const system = result.value.combat.system as unknown as {
+      options: { initiator: string };
+      state: { options: { initiator: string } };
+    };
+    expect([system.options.initiator, system.state.options.initiator]).toEqual(["enemies", "enemies"]);
+    const undone = await undoDeploy(result.value.combat as Combat);
+    expect(undone.ok).toBe(true);
+  });
+});

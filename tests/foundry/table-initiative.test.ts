@@ -8,8 +8,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { RulesetId } from "../../src/engine/index.ts";
 import { embedded, installTempoWorld, type Tempo } from "../support/tempo-encounter.ts";
+import type { RotationOrderContext } from "../../src/view/tracker/rotation-order-context.ts";
 
 const t = await installTempoWorld(131);
+const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
+const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");
 const { world } = t;
 afterAll(() => world.uninstall());
 
@@ -121,6 +124,36 @@ describe("the order through the rounds", () => {
       expect(names(combat)).toEqual(["P1", "P2", "Orc", "P3"]);
     } finally {
       await game.settings.set("tempo", "twoInARow", false);
+    }
+  });
+
+  it("ROT-7: the GM says from the tracker that the enemies started the encounter: they take the planning turns", async () => {
+    await game.settings.set("tempo", "planningPhase", true);
+    try {
+      const combat = await combatOf("rotation", [
+        { name: "Kael", type: "character", system: { side: "pc" } },
+        { name: "Ogre", system: { side: "enemy" } },
+      ]);
+      const input = trackerInputOf(combat, t.gm as never);
+      if (input === null) throw new Error("no tracker input");
+      const body = buildTrackerContext(input).body as { rotation?: RotationOrderContext };
+      const choice = body.rotation?.initiator?.choices[1];
+      expect(choice?.pressed).toBe("false");
+      await combat.tempoCommand(JSON.parse(String(choice?.command)) as never);
+      await world.idle();
+      await begin(combat, [14, 16]);
+      expect(combat.round).toBe(0);
+      expect(combat.combatant?.name).toBe("Ogre");
+      await combat.nextTurn();
+      await world.idle();
+      // The planning turns are over after the enemies' one; the first rotation starts with the highest result.
+      expect([combat.round, combat.combatant?.name]).toEqual([1, "Ogre"]);
+      expect(await combat.tempoCommand({ type: "setInitiator", initiator: "players" })).toMatchObject({
+        ok: false,
+        error: { key: "TEMPO.ERRORS.Rotation.InitiatorSettled" },
+      });
+    } finally {
+      await game.settings.set("tempo", "planningPhase", false);
     }
   });
 

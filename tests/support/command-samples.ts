@@ -112,6 +112,7 @@ const segment: Samples<SegmentCommand> = {
 const rotation: Samples<RotationCommand> = {
   ...common,
   join: () => ({ type: "join", combatantId: NEWCOMER, kind: "enemy", modifier: 0, groupId: null }),
+  setInitiator: () => ({ type: "setInitiator", initiator: "enemies" }),
 };
 
 /** The table's own commands; `endTurn` names no creature, as a macro gives it. */

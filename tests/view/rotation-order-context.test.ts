@@ -90,6 +90,30 @@ describe("the rotation tracker part", () => {
     expect(buildRotationOrderContext(rolled().scope(true)).planning).toBeNull();
   });
 
+  it("ROT-7: until the planning turns begin, everyone reads who started the encounter; the GM chooses it, the choice in force pressed", () => {
+    const table = new HostTable("rotation", CAST, { enemyGroups: true, planningPhase: true });
+    const gm = buildRotationOrderContext(table.scope(true)).initiator;
+    expect(text(gm?.current ?? null)).toBe(
+      "The players started the encounter: their side takes the planning turns before the first rotation.",
+    );
+    expect(gm?.choices.map((c) => [text(c.label), c.pressed, c.disabled, c.command])).toEqual([
+      ["The players started it", "true", false, JSON.stringify({ type: "setInitiator", initiator: "players" })],
+      ["The enemies started it", "false", false, JSON.stringify({ type: "setInitiator", initiator: "enemies" })],
+      ["Both sides at once", "false", false, JSON.stringify({ type: "setInitiator", initiator: "both" })],
+    ]);
+    table.run({ type: "setInitiator", initiator: "enemies" });
+    const player = buildRotationOrderContext(table.scope(false)).initiator;
+    expect(text(player?.current ?? null)).toBe(
+      "The enemies started the encounter: they take the planning turns before the first rotation.",
+    );
+    expect(player?.choices).toEqual([]);
+    // Once the planning turns begin it is settled and the choice is gone; without a planning phase there is none.
+    table.run({ type: "start" }).roll({ P1: 18, P2: 17, P3: 16, E1: 10, E3: 4 });
+    expect(buildRotationOrderContext(table.scope(true)).initiator).toBeNull();
+    const plain = new HostTable("rotation", CAST, { enemyGroups: true });
+    expect(buildRotationOrderContext(plain.scope(true)).initiator).toBeNull();
+  });
+
   it("never sends a hidden creature, or a group of only hidden ones, to a player", () => {
     const table = new HostTable(
       "rotation",

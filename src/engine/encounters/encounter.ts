@@ -57,6 +57,18 @@ const ACTOR_UUID = new RegExp(`^(Actor\\.${DOCUMENT_ID}|Compendium\\.[\\w-]+\\.[
 const GROUP_ID = /^[A-Za-z0-9]{1,16}$/;
 
 /** Whether `uuid` names an actor (world or compendium); the pack build checks references with it. */
+/**
+ * ROT-7 "the side that started the encounter" for a deployed encounter. **Ruling:** the side that caught
+ * the other by surprise started it (the party surprised: the enemies did; the enemies surprised: the
+ * players did); with no surprise the world's default stands (null), and the GM may still change it in
+ * the tracker until the planning turns begin.
+ */
+export function encounterInitiator(surprise: EncounterSurprise): "players" | "enemies" | null {
+  if (surprise === "party") return "enemies";
+  if (surprise === "enemies") return "players";
+  return null;
+}
+
 export function isActorUuid(uuid: unknown): uuid is string {
   return typeof uuid === "string" && ACTOR_UUID.test(uuid);
 }

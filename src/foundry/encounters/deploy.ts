@@ -13,7 +13,15 @@
  * Nothing is written when the encounter is unsound, the point is off the scene, or no actor is found.
  * Actors that cannot be found are reported by name and the rest still deploys; so is what finds no room.
  */
-import { checkDeployable, encounterRoster, err, ok, type EncounterData, type Result } from "../../engine/index.ts";
+import {
+  checkDeployable,
+  encounterInitiator,
+  encounterRoster,
+  err,
+  ok,
+  type EncounterData,
+  type Result,
+} from "../../engine/index.ts";
 import { initialCombatSystem } from "../combat/initial-system.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { findActors, worldActors } from "./encounter-actors.ts";
@@ -90,9 +98,14 @@ export async function deployEncounter(data: unknown, options: DeployOptions): Pr
   };
   // ROT-4: an encounter's groups share initiative in its combat whatever the world's default.
   const grouped = encounter.groups.length > 0 && encounter.ruleset === "rotation";
+  // ROT-7: the side that surprised the other started the encounter (engine encounterInitiator).
+  const initiator = encounterInitiator(encounter.surprise);
   const create = {
     type: encounter.ruleset,
-    system: initialCombatSystem(encounter.ruleset, grouped ? { sharedInitiative: true } : {}),
+    system: initialCombatSystem(encounter.ruleset, {
+      ...(grouped ? { sharedInitiative: true } : {}),
+      ...(initiator === null ? {} : { initiator }),
+    }),
     scene: options.scene.id,
     active: true,
     flags: { [SYSTEM_ID]: { [DEPLOY_FLAG]: record } },

@@ -6,13 +6,17 @@
  */
 import {
   rotationTrackerFacts,
+  type HostCommand,
+  type I18nKey,
   type Message,
+  type RotationInitiator,
   type RotationOrderMove,
   type RotationRowFacts,
   type RotationTrackerFacts,
   type TimelineEntry,
 } from "../../engine/index.ts";
 import { note, type NoteContext } from "./row-extras.ts";
+import { refusal, trackerControl, type ControlContext } from "./tracker-controls.ts";
 import { initiativeVisibleTo, privateTo, visibleTo, type TrackerScope } from "./tracker-input.ts";
 import { buildTrackerRow, formatPosition, type TrackerRowContext } from "./tracker-row.ts";
 
@@ -23,9 +27,19 @@ export interface RotationUnitContext {
   readonly rows: readonly TrackerRowContext[];
 }
 
+/** ROT-7, before the planning phase: which side started the encounter (and takes the planning turns). */
+export interface RotationInitiatorContext {
+  /** "The players started the encounter: …", for everyone. */
+  readonly current: Message;
+  /** The GM's three choices, the one in force pressed; none for a player. */
+  readonly choices: readonly ControlContext[];
+}
+
 export interface RotationOrderContext {
   /** ROT-7: the planning phase's banner while it lasts, else null. */
   readonly planning: Message | null;
+  /** ROT-7: who started the encounter, while it may still change; else null. */
+  readonly initiator: RotationInitiatorContext | null;
   readonly units: readonly RotationUnitContext[];
   readonly empty: boolean;
   readonly emptyLabel: Message;
@@ -79,6 +93,29 @@ function planningBanner(facts: RotationTrackerFacts | null): Message | null {
         ? "TEMPO.TRACKER.Rotation.PlanningEnemies"
         : "TEMPO.TRACKER.Rotation.PlanningBoth";
   return { key };
+}
+
+const INITIATOR_CHOICES: readonly [RotationInitiator, I18nKey, I18nKey][] = [
+  ["players", "TEMPO.TRACKER.Rotation.Initiator.Players", "TEMPO.TRACKER.Rotation.Initiator.PlayersStarted"],
+  ["enemies", "TEMPO.TRACKER.Rotation.Initiator.Enemies", "TEMPO.TRACKER.Rotation.Initiator.EnemiesStarted"],
+  ["both", "TEMPO.TRACKER.Rotation.Initiator.Both", "TEMPO.TRACKER.Rotation.Initiator.BothStarted"],
+];
+
+/** ROT-7: who started the encounter, and for the GM the choice of it, until the planning turns begin. */
+function initiatorContext(scope: TrackerScope, facts: RotationTrackerFacts | null): RotationInitiatorContext | null {
+  if (facts === null || !facts.initiatorOpen) return null;
+  const now = INITIATOR_CHOICES.find(([id]) => id === facts.initiator) ?? INITIATOR_CHOICES[0];
+  const current: Message = { key: now?.[2] ?? "TEMPO.TRACKER.Rotation.Initiator.PlayersStarted" };
+  if (!scope.input.viewer.isGM) return { current, choices: [] };
+  const choices = INITIATOR_CHOICES.map(([initiator, label]): ControlContext => {
+    const command: HostCommand = { type: "setInitiator", initiator };
+    const pressed = initiator === facts.initiator ? "true" : "false";
+    return {
+      ...trackerControl("tempoCommand", label, "fa-solid fa-flag", refusal(scope.input, command), { command }),
+      pressed,
+    };
+  });
+  return { current, choices };
 }
 
 /** How many entries this viewer sees on each whole result (ROT-2 ties are told only among those). */
@@ -148,6 +185,7 @@ export function buildRotationOrderContext(scope: TrackerScope): RotationOrderCon
   const shown = units.filter((u) => u.group === null || u.rows.length > 0);
   return {
     planning: planningBanner(facts),
+    initiator: initiatorContext(scope, facts),
     units: shown,
     empty: shown.length === 0,
     emptyLabel: { key: "TEMPO.TRACKER.Empty" },

@@ -21,6 +21,8 @@ export interface ControlContext {
   readonly combatantId: string | null;
   /** The engine command a command control sends, as JSON for a `data-command` attribute; null otherwise. */
   readonly command: string | null;
+  /** One of a set of choices: whether it is the one in force, as `aria-pressed` says it (issue 22). */
+  readonly pressed?: "true" | "false";
 }
 
 const NOTHING_TO_UNDO: Message = { key: "TEMPO.TRACKER.Reason.NothingToUndo" };

@@ -12,7 +12,9 @@ export type RotationCommand =
       readonly kind: RotationKind;
       readonly modifier: number;
       readonly groupId: string | null;
-    };
+    }
+  /** ROT-7: the GM says which side started the encounter, before the planning phase begins. */
+  | { readonly type: "setInitiator"; readonly initiator: RotationInitiator };
 
 export type RotationEvent =
   | CommonEvent
@@ -21,4 +23,6 @@ export type RotationEvent =
   /** ROT-7: the planning phase begins (round 0); `initiator` is the side taking planning turns. */
   | { readonly type: "planningStarted"; readonly initiator: RotationInitiator }
   /** ROT-7: the planning phase is over; the first rotation starts next. */
-  | { readonly type: "planningEnded" };
+  | { readonly type: "planningEnded" }
+  /** ROT-7: the side that started the encounter (the one taking the planning turns) was set. */
+  | { readonly type: "initiatorSet"; readonly initiator: RotationInitiator };

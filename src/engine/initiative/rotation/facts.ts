@@ -28,6 +28,8 @@ export interface RotationTrackerFacts {
   /** ROT-7: the planning phase is under way, and which side plans. */
   readonly planning: boolean;
   readonly initiator: RotationInitiator;
+  /** ROT-7: the encounter has a planning phase and it has not begun: who started it may still change. */
+  readonly initiatorOpen: boolean;
   readonly rows: ReadonlyMap<string, RotationRowFacts>;
 }
 
@@ -104,5 +106,6 @@ export function rotationTrackerFacts(value: unknown): RotationTrackerFacts | nul
     const fraction = c.initiative === null ? 0 : c.initiative - Math.floor(c.initiative);
     rows.set(c.id, { tieBonus: fraction > 0 ? fraction : null, moved: moved.get(c.id) ?? null });
   }
-  return { planning: state.status === "planning", initiator: state.options.initiator, rows };
+  const initiatorOpen = state.options.planningPhase && (state.status === "setup" || state.status === "rolling");
+  return { planning: state.status === "planning", initiator: state.options.initiator, initiatorOpen, rows };
 }

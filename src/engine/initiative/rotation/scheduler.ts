@@ -43,6 +43,7 @@ import {
   rotationUnitKey,
   validateRotationCombatant,
   validateRotationGroup,
+  isRotationInitiator,
   type RotationCombatant,
   type RotationRollOff,
   type RotationState,
@@ -274,6 +275,19 @@ function defeat(state: RotationState, combatantId: string): Outcome {
   return finish(step);
 }
 
+/**
+ * ROT-7: which side started the encounter, and so takes the planning turns. **Ruling:** it can be changed
+ * until the planning phase (or, without one, the first rotation) begins: once turns are under way, who
+ * started the encounter is settled.
+ */
+function setInitiator(state: RotationState, initiator: unknown): Outcome {
+  if (!isRotationInitiator(initiator))
+    return err("TEMPO.ERRORS.Rotation.InvalidInitiator", { initiator: shown(initiator) });
+  if (state.status !== "setup" && state.status !== "rolling") return err("TEMPO.ERRORS.Rotation.InitiatorSettled");
+  const options = { ...state.options, initiator };
+  return ok({ state: { ...state, options }, events: [{ type: "initiatorSet", initiator }], requests: [] });
+}
+
 function apply(state: RotationState, command: RotationCommand): Outcome {
   // Commands can come from a player's query: anything that is not a command object is refused.
   return dispatchLinear<RotationState, RotationState["combatants"][string], RotationCommand, Outcome>(
@@ -286,6 +300,7 @@ function apply(state: RotationState, command: RotationCommand): Outcome {
       rolls: (c) => rolls(state, c.results),
       setInitiative: (c) => setInitiative(state, c.combatantId, c.value),
       leave: (c) => leave(state, c.combatantId),
+      setInitiator: (c) => setInitiator(state, c.initiator),
     },
     KEYS,
     (c) => defeat(state, c.combatantId),

@@ -136,6 +136,11 @@ export interface RotationCombatantInput {
 const KINDS: readonly string[] = ["pc", "ally", "enemy"];
 const INITIATORS: readonly string[] = ["players", "enemies", "both"];
 
+/** ROT-7: one of the three initiators. */
+export function isRotationInitiator(value: unknown): value is RotationInitiator {
+  return typeof value === "string" && INITIATORS.includes(value);
+}
+
 /** ROT-1: a combatant or group id is a non-empty string that cannot reach an object's prototype. */
 export function validRotationId(id: unknown): id is string {
   return typeof id === "string" && id.length > 0 && id !== "__proto__";

@@ -26,6 +26,7 @@ export function brief(events: readonly RotationEvent[]): string[] {
   return events.map((e) => {
     if (e.type === "planningStarted") return `plan+:${e.initiator}`;
     if (e.type === "planningEnded") return "plan-";
+    if (e.type === "initiatorSet") return `initiator:${e.initiator}`;
     return briefLinear(e);
   });
 }

@@ -571,6 +571,31 @@ describe("rotation: planning phase (ROT-7)", () => {
     ]);
   });
 
+  it("ROT-7: the GM sets who started the encounter until the planning turns begin; then it is settled", () => {
+    const made = make(
+      [
+        { id: "Kael", kind: "pc" },
+        { id: "Ogre", kind: "enemy" },
+      ],
+      { planningPhase: true },
+    );
+    const set = step(made, { type: "setInitiator", initiator: "enemies" });
+    expect(brief(set.events)).toEqual(["initiator:enemies"]);
+    const started = step(set.state, { type: "start" }).state;
+    // While the dice are out it can still change; the planning turns then go to the side set last.
+    const both = step(started, { type: "setInitiator", initiator: "both" }).state;
+    const rolled = roll(both, { Kael: 14, Ogre: 16 });
+    expect(brief(rolled.events)).toContain("plan+:both");
+    expect(rotationScheduler.apply(rolled.state, { type: "setInitiator", initiator: "players" })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Rotation.InitiatorSettled" },
+    });
+    expect(rotationScheduler.apply(made, { type: "setInitiator", initiator: "villains" as "both" })).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Rotation.InvalidInitiator", data: { initiator: "villains" } },
+    });
+  });
+
   it("ROT-7: without the setting the first rotation starts at once", () => {
     const started = startedWith([{ id: "Kael", kind: "pc", initiative: 3 }]);
     expect(brief(started.events)).toEqual(["start", "R+1", "T+1:Kael"]);
