@@ -62,6 +62,11 @@ describe("preview page: the count track", () => {
     expect(await acting().textContent()).toBe(first);
   });
 
+  // Headless Chromium never asks for /favicon.ico; tests/templates/preview-pages.test.ts holds the icon link.
+  it("loaded with no failed request", () => {
+    expect(preview?.failedRequests).toEqual([]);
+  });
+
   it("is usable from the keyboard, and the live region announces the turn", async () => {
     await page.getByRole("button", { name: "Next turn" }).focus();
     await page.keyboard.press("Enter");

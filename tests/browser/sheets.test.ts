@@ -44,6 +44,8 @@ describe.each(["light", "dark"] as const)("sheet preview (%s theme)", (theme) =>
   it("renders every sheet with no serious or critical axe violation, and saves a screenshot of each", async () => {
     await open(`?ruleset=count${theme === "dark" ? "&theme=dark" : ""}`);
     expect(await page.evaluate(() => document.body.classList.contains("theme-dark"))).toBe(theme === "dark");
+    // Issue 22: native drop-downs follow the theme (color-scheme), not the browser's light default.
+    expect(await page.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe(theme);
     expect(await axeViolations(theme)).toEqual([]);
     for (const sheet of SHEETS) {
       const element = page.locator(`[data-sheet="${sheet}"]`);

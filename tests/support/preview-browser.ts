@@ -29,6 +29,8 @@ export interface PreviewBrowser {
   readonly url: string;
   readonly browser: Browser;
   readonly page: Page;
+  /** Every request the page made that failed or was answered 400 or above ("404 /favicon.ico"), in order. */
+  readonly failedRequests: string[];
   close(): Promise<void>;
 }
 
@@ -65,10 +67,16 @@ export async function openPreviewBrowser(width: number, height: number): Promise
     args: CHROMIUM_FLAGS,
   });
   const page = await browser.newPage({ viewport: { width, height } });
+  const failedRequests: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 400) failedRequests.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  page.on("requestfailed", (request) => failedRequests.push(`failed ${new URL(request.url()).pathname}`));
   return {
     url,
     browser,
     page,
+    failedRequests,
     close: async () => {
       await browser.close();
       await server.close();
