@@ -154,6 +154,18 @@ describe("apply damage from a card", () => {
     expect(notes).toContain("TEMPO.DAMAGE.Step.ShieldBroken");
   });
 
+  it("OSH-1 (ruling): shield points a GM wrote on the sheet with no effect take the damage first too", async () => {
+    const guard = await creature("Guard", "npc", {
+      hp: 20,
+      dr: NO_DR,
+      shield: { value: 5, max: 5, dr: NO_DR, effect: "" },
+    });
+    targeting.target(world.gm, [guard]);
+    await click(await postDamage(world.gm, { swings: [7], dr: NO_DR }), "apply");
+    // 5 absorbed, the shield breaks, 2 to hit points.
+    expect([shieldOf(guard), hpOf(guard)]).toEqual([0, 18]);
+  });
+
   it("DR-3: a player character at full health is left at 0 and unconscious; an NPC dies (massive damage)", async () => {
     const hero = await creature("Hero", "character", { hp: 10 });
     const thug = await creature("Thug", "npc", { hp: 10 });

@@ -1,3 +1,4 @@
+import { UNNAMED_OVERSHIELD_EFFECT } from "../../../src/engine/actors/actor-overshield.ts";
 import { describe, expect, it } from "vitest";
 import {
   actorInitiativeFacts,
@@ -62,7 +63,7 @@ describe("actor statistics: derived values come from the rule areas", () => {
     expect(derived.drMode).toBe("perAttack");
   });
 
-  it("OSH-6: a shield with an effect and no maximum is a shield without hit points; no effect is no shield", () => {
+  it("OSH-6: a shield with an effect and no maximum is a shield without hit points; nothing stored is no shield", () => {
     const warded = actorStats({ overshield: { effect: "ward", max: 0, condition: "until dawn" } });
     expect(deriveActorValues(warded, OPTIONS).overshield).toEqual({
       hp: null,
@@ -70,7 +71,17 @@ describe("actor statistics: derived values come from the rule areas", () => {
       effect: "ward",
       condition: "until dawn",
     });
-    expect(deriveActorValues(actorStats({ overshield: { value: 5, max: 5 } }), OPTIONS).overshield).toBeNull();
+    expect(deriveActorValues(actorStats({ overshield: { value: 0, max: 0 } }), OPTIONS).overshield).toBeNull();
+    expect(deriveActorValues(actorStats({ overshield: { value: 0, max: 8 } }), OPTIONS).overshield).toBeNull();
+  });
+
+  it("OSH-1 (ruling): shield points left with no effect written are an unnamed shield, not nothing", () => {
+    expect(deriveActorValues(actorStats({ overshield: { value: 5, max: 5 } }), OPTIONS).overshield).toEqual({
+      hp: 5,
+      dr: { physical: 0, elemental: 0, arcane: 0 },
+      effect: UNNAMED_OVERSHIELD_EFFECT,
+      condition: null,
+    });
   });
 
   it("ATK-ROT-2, DR-3: only a creature on the player characters' side counts as one", () => {

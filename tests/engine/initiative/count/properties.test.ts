@@ -436,7 +436,8 @@ describe("untrusted commands (fast-check)", () => {
       }),
       { numRuns: 2000 },
     );
-  });
+    // A few thousand commands: 2–4 s on a quiet machine, over 5 s with the suite and other work on two cores.
+  }, 30_000);
 });
 
 function onTrackForGarbage(): CountState {
