@@ -23,7 +23,16 @@ export default defineConfig({
       { test: { name: "engine", isolate: false, include: ["tests/engine/**/*.test.ts"], environment: "node" } },
       { test: { name: "view", isolate: false, include: ["tests/view/**/*.test.ts"], environment: "node" } },
       { test: { name: "templates", isolate: false, include: ["tests/templates/**/*.test.ts"], environment: "node" } },
-      { test: { name: "foundry", isolate: false, include: ["tests/foundry/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "foundry",
+          isolate: false,
+          include: ["tests/foundry/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/support/foundry-v13.setup.ts"],
+        },
+      },
+      },
       // The pack tests compile LevelDB packs and load the system's models: seconds each on a busy machine.
       {
         test: {
