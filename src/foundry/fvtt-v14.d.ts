@@ -37,6 +37,13 @@ declare global {
       onClick?: (event: PointerEvent, target: HTMLElement) => unknown;
     }
 
+    /** The options of the `combatRound` / `combatTurn` hooks (v13's are the same; the installed types
+     * say v12's `advanceTime`): https://foundryvtt.com/api/v14/functions/hookEvents.combatRound.html */
+    interface CombatTurnUpdateOptions {
+      readonly direction: 1 | -1 | 0;
+      readonly worldTime: { readonly delta: number };
+    }
+
     /** An operator that deletes the key it is the value of in an update. */
     interface ForcedDeletion {
       readonly __brand: "ForcedDeletion";
