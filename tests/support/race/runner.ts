@@ -234,13 +234,14 @@ export async function runSequence(race: RaceWorld, ruleset: RulesetId, seed: num
   };
 }
 
-/** `count` sequences of `ruleset` from seed `firstSeed` on. */
+/** `count` sequences of `ruleset`: seeds `firstSeed`, `firstSeed + stride`, … */
 export async function runMany(
   race: RaceWorld,
   ruleset: RulesetId,
   count: number,
   firstSeed: number,
   onProgress?: (done: number, summary: RunSummary) => void,
+  stride = 1,
 ): Promise<RunSummary> {
   const started = Date.now();
   const cpu = process.cpuUsage();
@@ -254,7 +255,7 @@ export async function runMany(
   const failures: string[] = [];
   let done = 0;
   for (; done < count; done++) {
-    const result = await runSequence(race, ruleset, firstSeed + done);
+    const result = await runSequence(race, ruleset, firstSeed + done * stride);
     deliveries += result.deliveries;
     answers.ok += result.answers.ok;
     answers.refused += result.answers.refused;
