@@ -38,6 +38,7 @@ export async function raceFuzzSuite(ruleset: RulesetId): Promise<void> {
   const generation = selectedGeneration();
   const first = generationOfSeed(FIRST_SEED) === generation ? FIRST_SEED : FIRST_SEED + 1;
   const count = Math.max(0, Math.ceil((FIRST_SEED + SEQUENCES - first) / 2));
+  const label = `${ruleset} v${generation}`;
   const replayHere =
     replay !== undefined && replay[0] === ruleset && generationOfSeed(Number(replay[1])) === generation;
   const race = await installRaceWorld(17);
@@ -59,12 +60,12 @@ export async function raceFuzzSuite(ruleset: RulesetId): Promise<void> {
                   count,
                   first,
                   (done, s) => {
-                    if (soak && done % 1000 === 0) console.log(`  progress: ${summaryLine(s)}`);
+                    if (soak && done % 1000 === 0) console.log(`  progress: ${summaryLine(s, label)}`);
                   },
                   2,
                 )
               : await runMany(race, ruleset, 1, Number(replay[1]));
-          console.log(summaryLine(summary));
+          console.log(summaryLine(summary, label));
           expect(summary.failures).toEqual([]);
           // not vacuous: commands race to acceptance and to refusal
           if (replay === undefined) {

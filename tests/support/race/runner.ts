@@ -289,9 +289,10 @@ export async function runMany(
   };
 }
 
-export function summaryLine(s: RunSummary): string {
+/** One line for a run; `label` names it (the ruleset, with its Foundry generation in fuzz-suite.ts). */
+export function summaryLine(s: RunSummary, label: string = s.ruleset): string {
   const { ok, refused, other } = s.answers;
   const answers = `commands: ${ok} ok, ${refused} refused, ${other} GM gone or changed`;
   const overlaps = `${s.overlaps} seq overlaps at a live GM takeover (by design)`;
-  return `${s.ruleset}: ${s.sequences} sequences, ${s.deliveries} deliveries, ${s.failures.length} failures (${answers}; ${overlaps}; ${(s.ms / 1000).toFixed(1)} s, ${(s.cpuMs / 1000).toFixed(1)} s CPU)`;
+  return `${label}: ${s.sequences} sequences, ${s.deliveries} deliveries, ${s.failures.length} failures (${answers}; ${overlaps}; ${(s.ms / 1000).toFixed(1)} s, ${(s.cpuMs / 1000).toFixed(1)} s CPU)`;
 }
