@@ -20,7 +20,10 @@ export function deletionOf(key: string): Record<string, unknown> {
 
 const LEGACY_PREFIX = "-=";
 
-function withOperators(update: Record<string, unknown>, make: () => FoundryV14.ForcedDeletion): Record<string, unknown> {
+function withOperators(
+  update: Record<string, unknown>,
+  make: () => FoundryV14.ForcedDeletion,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(update)) {
     if (key.startsWith(LEGACY_PREFIX) && value === null) out[key.slice(LEGACY_PREFIX.length)] = make();
