@@ -191,7 +191,9 @@ describe("adapter fuzz: random tables on the runtime model keep Foundry and the 
             }
           },
         ),
-        { numRuns: 40 },
+        // Issue 20: the file runs on the model's v13 and v14 (vitest.config.ts): 20 random tables on each,
+        // 40 a ruleset in all, as before, to keep `npm test` under five minutes.
+        { numRuns: 20 },
       );
     },
     60_000,

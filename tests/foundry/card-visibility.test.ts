@@ -8,6 +8,7 @@ import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, lastMessage } from "../support/chat-log.ts";
 import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
+import type { MessageMode } from "../../src/foundry/compat/message-mode.ts";
 
 const world = installFoundryWorld(7);
 afterAll(() => world.uninstall());
@@ -29,8 +30,8 @@ function sample(id: string): ChatCard {
   return found.card;
 }
 
-async function posted(mode: string): Promise<ChatMessageModel> {
-  await world.as(roller, () => postCard(sample("attack-standard"), { rollMode: mode }));
+async function posted(mode: MessageMode): Promise<ChatMessageModel> {
+  await world.as(roller, () => postCard(sample("attack-standard"), { messageMode: mode }));
   await world.idle();
   return lastMessage(chat);
 }
@@ -41,7 +42,7 @@ const PRIVATE = "TEMPO.CHAT.Private";
 
 describe("private rolls stay private", () => {
   it("a blind roll: the GM sees the hit or miss, the player who rolled it sees only the stub", async () => {
-    const message = await posted("blindroll");
+    const message = await posted("blind");
     const gm = await view(world.gm, message);
     expect(gm).toContain("tempo-card__verdict");
     expect(gm).not.toContain(PRIVATE);
@@ -53,7 +54,7 @@ describe("private rolls stay private", () => {
   });
 
   it("a GM-only roll: the roller and the GM see the card, another player sees only the stub", async () => {
-    const message = await posted("gmroll");
+    const message = await posted("gm");
     expect(await view(roller, message)).toContain("tempo-card__verdict");
     expect(await view(world.gm, message)).toContain("tempo-card__verdict");
     const theirs = await view(other, message);
@@ -62,7 +63,7 @@ describe("private rolls stay private", () => {
   });
 
   it("a public roll shows everyone the result", async () => {
-    const message = await posted("publicroll");
+    const message = await posted("public");
     expect(await view(other, message)).toContain("tempo-card__verdict");
   });
 });

@@ -71,15 +71,15 @@ describe("posting a card", () => {
     expect(cardModelOf(asChatMessage(message as ChatMessageModel))?.card).toEqual(sample("attack-segment"));
   });
 
-  it("honours core's roll mode: blind GM roll whispers the GMs blind, self roll the roller, public nobody", async () => {
-    await postCard(sample("attack-standard"), { rollMode: "blindroll" });
+  it("honours core's roll (v13) or message (v14) mode: blind whispers the GMs blind, self the roller, public nobody", async () => {
+    await postCard(sample("attack-standard"), { messageMode: "blind" });
     expect(chat.messages.at(-1)).toMatchObject({ whisper: ["gm"], blind: true });
-    await world.as(player, () => postCard(sample("attack-standard"), { rollMode: "selfroll" }));
+    await world.as(player, () => postCard(sample("attack-standard"), { messageMode: "self" }));
     expect(chat.messages.at(-1)).toMatchObject({ whisper: ["p1"], blind: false });
-    await game.settings.set("core", "rollMode", "gmroll");
+    await world.setMessageMode("gm");
     await postCard(sample("attack-standard"));
     expect(chat.messages.at(-1)?.whisper).toEqual(["gm"]);
-    await game.settings.set("core", "rollMode", "publicroll");
+    await world.setMessageMode("public");
     await postCard(sample("attack-standard"));
     expect(chat.messages.at(-1)?.whisper).toEqual([]);
   });
@@ -243,7 +243,7 @@ describe("card buttons", () => {
 
 describe("chat messages on the server", () => {
   it("any user posts as the author; only the author or a GM updates or deletes; every client hears each write", async () => {
-    await world.as(player, () => postCard(sample("attack-standard"), { rollMode: "publicroll" }));
+    await world.as(player, () => postCard(sample("attack-standard"), { messageMode: "public" }));
     await world.idle();
     const message = lastMessage(chat);
     expect(message.author?.id).toBe("p1");

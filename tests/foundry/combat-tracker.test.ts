@@ -3,6 +3,7 @@ import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
 import { createHandlebarsHost } from "../../src/preview/handlebars-host.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { listFiles, readText } from "../support/source-files.ts";
+import { menuEntries } from "../support/runtime/context-menu.ts";
 
 const world = installFoundryWorld(5);
 afterAll(() => world.uninstall());
@@ -23,7 +24,7 @@ interface TrackerHooks {
   viewed: unknown;
   _configureRenderParts(options: object): Record<string, { template: string; templates?: string[] }>;
   _preparePartContext(partId: string, context: object, options: object): Promise<Record<string, unknown>>;
-  _getEntryContextOptions(): { name: string }[];
+  _getEntryContextOptions(): unknown[];
 }
 
 const SCHEME_PARTS = ["count", "standard", "phase", "segment", "rotation", "list"];
@@ -109,9 +110,7 @@ describe.each(RULESET_IDS)("Tempo's combat tracker in Foundry (%s)", (ruleset) =
     const parts = (TempoCombatTracker as unknown as { PARTS: Record<string, { template: string }> }).PARTS;
     expect(parts.header?.template).toBe("templates/sidebar/tabs/combat/header.hbs");
     expect(parts[ruleset]?.template).toBe(`systems/tempo/templates/combat/tracker-parts/${ruleset}.hbs`);
-    const entries = tracker(combat)
-      ._getEntryContextOptions()
-      .map((e) => e.name);
+    const entries = menuEntries(tracker(combat)._getEntryContextOptions()).map((e) => e.label);
     expect(entries.slice(0, 2)).toEqual(["COMBAT.CombatantUpdate", "COMBAT.CombatantRemove"]);
     expect(entries).toContain("TEMPO.TRACKER.Menu.SetInitiative");
   });

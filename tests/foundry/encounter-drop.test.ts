@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { addCompendiumActor, addScene } from "../support/world-scenes.ts";
+import { menuEntries } from "../support/runtime/context-menu.ts";
 
 // Scenes, world and compendium actors on the runtime model (runtime/scene.ts, runtime/uuid.ts).
 const world = installFoundryWorld(9);
@@ -226,13 +227,13 @@ describe("the GM's encounter controls", () => {
   });
 
   it("the Actors directory offers Deploy on an encounter, to the GM only", async () => {
-    const entries: { name: string; condition: (li: HTMLElement) => boolean }[] = [];
+    const entries: unknown[] = [];
     world.callHook("getActorContextOptions", null, entries);
-    const deploy = entries.find((e) => e.name === "TEMPO.ENCOUNTERS.Deploy");
+    const deploy = menuEntries(entries).find((e) => e.label === "TEMPO.ENCOUNTERS.Deploy");
     const uuid = await encounterActor({ ruleset: "count", surprise: "none", groups: [], entries: [] });
     const li = (id: string) => ({ dataset: { entryId: id } }) as unknown as HTMLElement;
-    expect(deploy?.condition(li(uuid.slice(6)))).toBe(true);
-    expect(deploy?.condition(li(wolf.id ?? ""))).toBe(false);
-    expect(await world.as(player, async () => deploy?.condition(li(uuid.slice(6))))).toBe(false);
+    expect(deploy?.shown(li(uuid.slice(6)))).toBe(true);
+    expect(deploy?.shown(li(wolf.id ?? ""))).toBe(false);
+    expect(await world.as(player, async () => deploy?.shown(li(uuid.slice(6))))).toBe(false);
   });
 });

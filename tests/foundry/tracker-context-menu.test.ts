@@ -1,11 +1,14 @@
 /**
  * The tracker's combatant context menu (tracker-context-menu.ts, group-menu.ts) as the GM and the players
- * use it: "Move to group…" (GM only) and Delay on the acting creature in the standard ruleset. An entry's
- * `condition(li)` decides whether the menu shows it on that row; its callback gives one command.
+ * use it: "Move to group…" (GM only) and Delay on the acting creature in the standard ruleset. The menu is
+ * read as core's ContextMenu of the world's generation reads it (runtime/context-menu.ts: v13's
+ * `condition`/`callback`, v14's `visible`/`onClick`): whether it shows an entry on a row, and the one
+ * command its click gives.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { HostCommand } from "../../src/engine/index.ts";
 import { installDialogs } from "../support/runtime/dialog-v2.ts";
+import { menuEntries, type OpenedEntry } from "../support/runtime/context-menu.ts";
 import { embedded, installTempoWorld, ownedId, playUntil, type Tempo } from "../support/tempo-encounter.ts";
 
 const t = await installTempoWorld(43);
@@ -18,19 +21,17 @@ afterAll(() => {
 const { trackerContextEntries } = await import("../../src/foundry/applications/tracker-context-menu.ts");
 const { NO_GROUP } = await import("../../src/foundry/applications/group-menu.ts");
 
-type MenuEntry = { name: string; condition?: unknown; callback: unknown };
 const row = (combatantId: string): HTMLElement => ({ dataset: { combatantId } }) as unknown as HTMLElement;
 
-function entry(combat: Tempo, name: string): MenuEntry {
-  const found = trackerContextEntries(() => combat).find((e) => e.name === name);
+function entry(combat: Tempo, name: string): OpenedEntry {
+  const found = menuEntries(trackerContextEntries(() => combat)).find((e) => e.label === name);
   if (found === undefined) throw new Error(`no menu entry ${name}`);
-  return found as MenuEntry;
+  return found;
 }
 
 /** Whether the menu shows the entry on a creature's row, for the current user. */
 function shown(combat: Tempo, name: string, combatantId: string): boolean {
-  const { condition } = entry(combat, name);
-  return typeof condition === "function" ? (condition as (li: HTMLElement) => boolean)(row(combatantId)) : true;
+  return entry(combat, name).shown(row(combatantId));
 }
 
 /** Runs the entry on a row and returns the commands it gave. */
@@ -42,7 +43,7 @@ async function choose(combat: Tempo, name: string, combatantId: string): Promise
     return original(command);
   };
   try {
-    await (entry(combat, name).callback as (li: HTMLElement) => Promise<void>)(row(combatantId));
+    await entry(combat, name).choose(row(combatantId));
     await t.world.idle();
   } finally {
     combat.tempoCommand = original;

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { HostCommand } from "../../src/engine/index.ts";
 import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { installTempoWorld, ownedId, playUntil, type Tempo } from "../support/tempo-encounter.ts";
+import { menuEntries } from "../support/runtime/context-menu.ts";
 
 const t = await installTempoWorld(41);
 const dialogs = installDialogs();
@@ -31,11 +32,11 @@ async function click(combat: Tempo, action: string, dataset: Record<string, stri
   await t.world.idle();
 }
 
-/** Runs a context-menu entry on a row. */
+/** Runs a context-menu entry on a row, as core's ContextMenu of the world's generation does (runtime/context-menu.ts). */
 async function menu(combat: Tempo, name: string, combatantId: string): Promise<void> {
-  const entry = trackerContextEntries(() => combat).find((e) => e.name === name);
+  const entry = menuEntries(trackerContextEntries(() => combat)).find((e) => e.label === name);
   if (entry === undefined) throw new Error(`no menu entry ${name}`);
-  await (entry.callback as (li: unknown) => Promise<void>)({ dataset: { combatantId } });
+  await entry.choose({ dataset: { combatantId } } as unknown as HTMLElement);
   await t.world.idle();
 }
 

@@ -92,11 +92,26 @@ describe("npm run package", () => {
     expect(manifest.url).toBe(repo);
     expect(manifest.manifest).toBe(`${repo}/releases/latest/download/system.json`);
     expect(manifest.download).toBe(`${repo}/releases/download/v${pkg.version}/tempo.zip`);
-    expect(manifest.compatibility).toEqual({ minimum: "13", verified: "13" });
     // The manifest uploaded beside the zip (the one Foundry reads for updates) is the zip's own.
     expect(readFileSync(join(scratch, "release", "system.json"), "utf8")).toBe(
       contents.get("system.json")?.toString("utf8"),
     );
+  });
+
+  it("issue 20: the zip installs on Foundry v13 and v14 and no later, with fields both read", () => {
+    expect(manifest.compatibility).toEqual({ minimum: "13", verified: "14", maximum: "14" });
+    // Foundry's rule for the fields (https://foundryvtt.com/article/module-development/, "compatibility"): a
+    // package installs from `minimum` on and not past `maximum`; `verified` is the newest it was tested on.
+    const { minimum, maximum } = manifest.compatibility as { minimum: string; maximum: string };
+    const installsOn = (generation: number): boolean =>
+      Number(minimum.split(".")[0]) <= generation && generation <= Number(maximum.split(".")[0]);
+    expect([12, 13, 14, 15].map(installsOn)).toEqual([false, true, true, false]);
+    // The types are declared in documentTypes (v11 on), read by both; v14 deprecates template.json
+    // (foundryvtt/foundryvtt #13429, removed in v16), so the zip has none.
+    expect(Object.keys(manifest.documentTypes).sort()).toEqual(
+      ["Actor", "ChatMessage", "Combat", "Combatant", "CombatantGroup", "Item"].sort(),
+    );
+    expect(contents.has("template.json")).toBe(false);
   });
 
   it("the README tells users the manifest URL the release publishes", () => {

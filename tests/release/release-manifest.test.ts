@@ -38,11 +38,11 @@ describe("release manifest", () => {
   });
 
   it("replaces the version and URLs of the built manifest and keeps every other field", () => {
-    const built = { id: "tempo", version: "0.0.0", compatibility: { minimum: "13", verified: "13" } };
+    const built = { id: "tempo", version: "0.0.0", compatibility: { minimum: "13", verified: "14", maximum: "14" } };
     expect(releaseManifest(built, { version: "0.2.0", repository: repo })).toEqual({
       id: "tempo",
       version: "0.2.0",
-      compatibility: { minimum: "13", verified: "13" },
+      compatibility: { minimum: "13", verified: "14", maximum: "14" },
       url: repo,
       manifest: `${repo}/releases/latest/download/system.json`,
       download: `${repo}/releases/download/v0.2.0/tempo.zip`,

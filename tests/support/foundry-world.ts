@@ -19,24 +19,25 @@
  *   `game.packs` from the manifest (runtime/packs.ts). `Handlebars` is the library itself.
  * - `game.i18n` speaks message keys by default, or English (lang/en.json) when asked (runtime/localization.ts).
  * - `foundry.*` namespaces are strict (runtime/strict.ts): reading what the model lacks throws.
+ * - The world plays Foundry v13 or v14 (runtime/generation.ts: the vitest project chooses, or
+ *   `options.generation`): `game.release`, `game.version`, v14's `CONFIG.ChatMessage.modes` and
+ *   `core.messageMode` for v13's `CONFIG.Dice.rollModes` and `core.rollMode` (runtime/message-modes.ts),
+ *   v14's `foundry.data.operators` (runtime/operators.ts), and v13 names v14 deprecates warn through
+ *   `CONFIG.compatibility` (runtime/compatibility.ts), whose mode is ERROR: a deprecated call fails.
  */
-import Handlebars from "handlebars";
-import { sheetApplications, sheetsOf, type SheetRegistration } from "./runtime/document-sheets.ts";
-import { CombatTrackerModel } from "./runtime/combat-tracker-model.ts";
-import { strict } from "./runtime/strict.ts";
-import { ActorModel, ItemModel } from "./runtime/actor.ts";
+import { sheetsOf, type SheetRegistration } from "./runtime/document-sheets.ts";
+import { ActorModel } from "./runtime/actor.ts";
 import { localization, type Language } from "./runtime/localization.ts";
 import { createRuntime, type Runtime } from "./runtime/runtime.ts";
-import { defineSharedGlobal, insideClient } from "./runtime/context.ts";
-import { CombatModel } from "./runtime/combat.ts";
-import { ChatMessageModel } from "./runtime/chat.ts";
-import { FIELDS, TypeDataModel } from "./runtime/fields.ts";
-import { isObj, type Obj } from "./runtime/diff.ts";
-import { makeRollClass } from "./runtime/roll.ts";
-import { uuidGlobals } from "./runtime/uuid.ts";
+import { insideClient } from "./runtime/context.ts";
+import type { Obj } from "./runtime/diff.ts";
 import { actorLevel, OWNERSHIP } from "./runtime/server.ts";
 import type { Client } from "./runtime/client.ts";
 import type { BootRegistration } from "./runtime/hooks.ts";
+import { baseConfig, defineWorldGlobals, removeWorldGlobals } from "./world-globals.ts";
+import { releaseOf, selectedGeneration, versionOf, type Generation } from "./runtime/generation.ts";
+import type { Deprecation } from "./runtime/compatibility.ts";
+import type { MessageMode } from "./runtime/message-modes.ts";
 
 export interface Write {
   readonly document:
@@ -82,6 +83,12 @@ export interface World {
   readonly scriptedTotals: number[];
   worldTime: number;
   readonly runtime: Runtime;
+  /** The Foundry generation this world plays (runtime/generation.ts). */
+  readonly generation: Generation;
+  /** The compatibility warnings its clients logged (runtime/compatibility.ts). */
+  readonly deprecations: Deprecation[];
+  /** The running user's choice in the chat controls: `core.rollMode` (v13) or `core.messageMode` (v14). */
+  setMessageMode(mode: MessageMode): Promise<void>;
   addUser(id: string, isGM?: boolean): WorldUser;
   /** Runs `fn` as this user's client. */
   as<T>(user: WorldUser, fn: () => Promise<T>): Promise<T>;
@@ -109,38 +116,6 @@ export interface World {
   uninstall(): void;
 }
 
-const SHARED_GLOBALS = [
-  "foundry",
-  "Combat",
-  "Roll",
-  "ChatMessage",
-  "CONST",
-  "Handlebars",
-  "Actor",
-  "Item",
-  "fromUuid",
-  "fromUuidSync",
-];
-
-function baseConfig(): Obj {
-  const documentConfig = () => ({ documentClass: null as unknown, dataModels: {} as Record<string, unknown> });
-  return {
-    Combat: { ...documentConfig(), documentClass: CombatModel },
-    Combatant: documentConfig(),
-    Item: documentConfig(),
-    CombatantGroup: documentConfig(),
-    Actor: documentConfig(),
-    ChatMessage: { ...documentConfig(), documentClass: ChatMessageModel },
-    queries: {} as Obj,
-    ui: {} as Obj,
-    // Core's own status list, in part: Tempo keeps core's entries and replaces "unconscious" (status-effects.ts).
-    statusEffects: [
-      { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
-      { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
-    ],
-  };
-}
-
 /** A property of `target`, methods bound to it (the hooks keep private state). */
 function bound(target: Obj, key: string | symbol): unknown {
   const value: unknown = Reflect.get(target, key);
@@ -150,6 +125,8 @@ function bound(target: Obj, key: string | symbol): unknown {
 export interface WorldOptions {
   /** `game.i18n`'s language (runtime/localization.ts): message keys (the default) or lang/en.json. */
   readonly language?: Language;
+  /** The Foundry generation to play; default: the one the vitest project selected (runtime/generation.ts). */
+  readonly generation?: Generation;
 }
 
 /**
@@ -166,8 +143,13 @@ export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World
     random = (Math.imul(random, 1664525) + 1013904223) >>> 0;
     return random / 4294967296;
   };
-  const sharedGame: Obj = { i18n: localization(options.language ?? "keys") };
-  const runtime = createRuntime({ seed, users: [], config: baseConfig, sharedGame });
+  const generation = options.generation ?? selectedGeneration();
+  const sharedGame: Obj = {
+    i18n: localization(options.language ?? "keys"),
+    release: { ...releaseOf(generation), version: versionOf(generation) },
+    version: versionOf(generation),
+  };
+  const runtime = createRuntime({ seed, users: [], config: () => baseConfig(generation), sharedGame, generation });
   runtime.installGlobals();
   const worldUsers = new Map<string, WorldUser>();
   const writes: Write[] = [];
@@ -247,6 +229,20 @@ export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World
       runtime.server.worldTime = value;
     },
     runtime,
+    generation,
+    get deprecations() {
+      return runtime.deprecations;
+    },
+    async setMessageMode(mode) {
+      const settings = (
+        globalThis as unknown as { game: { settings: { set(n: string, k: string, v: unknown): unknown } } }
+      ).game.settings;
+      await settings.set(
+        "core",
+        generation === 14 ? "messageMode" : "rollMode",
+        generation === 14 ? mode : `${mode}roll`,
+      );
+    },
     addUser(id, isGM = false) {
       runtime.server.users.set(id, { id, name: id, isGM, active: false });
       const user: WorldUser = {
@@ -319,7 +315,7 @@ export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World
     },
     uninstall() {
       runtime.uninstall();
-      for (const name of SHARED_GLOBALS) Reflect.deleteProperty(globalThis, name);
+      removeWorldGlobals();
     },
     get sheets() {
       return sheetsOf(clientOf(world.gm.id));
@@ -360,42 +356,6 @@ export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World
     },
   });
 
-  defineSharedGlobal("CONST", { TOKEN_DISPOSITIONS: { FRIENDLY: 1, NEUTRAL: 0, HOSTILE: -1 } });
-  defineSharedGlobal(
-    "foundry",
-    strict(
-      {
-        abstract: strict({ TypeDataModel }, "foundry.abstract"),
-        applications: {
-          sidebar: { tabs: { CombatTracker: CombatTrackerModel } },
-          handlebars: { loadTemplates: async () => [] },
-          ...sheetApplications(),
-        },
-        data: strict({ fields: strict(FIELDS, "foundry.data.fields") }, "foundry.data"),
-        utils: strict(
-          {
-            escapeHTML: (s: string) => s.replace(/[&<>"']/g, ""),
-            randomID: () => runtime.newId().slice(-16),
-            deepClone: <T>(v: T): T => structuredClone(v),
-            isEmpty: (v: unknown) => !isObj(v) || Object.keys(v).length === 0,
-          },
-          "foundry.utils",
-        ),
-        helpers: { interaction: { KeyboardManager: { MODIFIER_KEYS: { SHIFT: "Shift" } } } },
-      },
-      "foundry",
-    ),
-  );
-  defineSharedGlobal("Combat", CombatModel);
-  // Foundry's global Handlebars, the library itself (an environment of its own per world): init
-  // registers Tempo's helpers on it (handlebars-helpers.ts).
-  defineSharedGlobal("Handlebars", Handlebars.create());
-  defineSharedGlobal("Roll", makeRollClass({ scripted: () => scriptedTotals.shift(), random: next }));
-  defineSharedGlobal("ChatMessage", ChatMessageModel);
-  defineSharedGlobal("Actor", ActorModel);
-  defineSharedGlobal("Item", ItemModel);
-  const { fromUuid, fromUuidSync } = uuidGlobals(runtime.compendia);
-  defineSharedGlobal("fromUuid", fromUuid);
-  defineSharedGlobal("fromUuidSync", fromUuidSync);
+  defineWorldGlobals({ runtime, generation, scriptedTotals, random: next });
   return world;
 }

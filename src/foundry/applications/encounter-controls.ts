@@ -14,6 +14,7 @@ import { latestDeployOf } from "../encounters/deploy-record.ts";
 import { dropOnCombat } from "../encounters/drop-on-combat.ts";
 import { undoDeploy } from "../encounters/undo-deploy.ts";
 import { TempoCombat } from "../documents/combat.ts";
+import { coreMenuEntry, type CoreMenuEntry, type MenuEntry } from "../compat/context-menu.ts";
 
 interface Point {
   readonly x: number;
@@ -59,31 +60,30 @@ function actorOfEntry(li: HTMLElement): Actor.Implementation | null {
   return actor !== undefined && actor.type === "encounter" ? actor : null;
 }
 
-type Entry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
-
-function directoryEntries(entries: Entry[]): void {
-  entries.push(
+function directoryEntries(entries: CoreMenuEntry[]): void {
+  const own: MenuEntry[] = [
     {
-      name: "TEMPO.ENCOUNTERS.Deploy",
-      icon: '<i class="fa-solid fa-people-group"></i>',
-      condition: (li) => game.user.isGM && actorOfEntry(li) !== null,
-      callback: async (li) => {
+      label: "TEMPO.ENCOUNTERS.Deploy",
+      icon: "fa-solid fa-people-group",
+      visible: (li) => game.user.isGM && actorOfEntry(li) !== null,
+      onClick: async (li) => {
         const actor = actorOfEntry(li);
         if (actor !== null) await deployAt(actor, await pickPoint());
       },
     },
     {
-      name: "TEMPO.ENCOUNTERS.Undo",
-      icon: '<i class="fa-solid fa-rotate-left"></i>',
-      condition: (li) => game.user.isGM && latestDeployOf(actorOfEntry(li)?.uuid ?? "") !== null,
-      callback: async (li) => {
+      label: "TEMPO.ENCOUNTERS.Undo",
+      icon: "fa-solid fa-rotate-left",
+      visible: (li) => game.user.isGM && latestDeployOf(actorOfEntry(li)?.uuid ?? "") !== null,
+      onClick: async (li) => {
         const combat = latestDeployOf(actorOfEntry(li)?.uuid ?? "");
         if (combat === null) return;
         const undone = await undoDeploy(combat);
         if (!undone.ok) showNotice(undone.error);
       },
     },
-  );
+  ];
+  entries.push(...own.map(coreMenuEntry));
 }
 
 /** An encounter dropped on the canvas deploys there (false: core makes no token of it). */
@@ -131,7 +131,7 @@ type LooseHooks = { on(hook: string, fn: (...args: never[]) => unknown): number 
 
 export function registerEncounterControls(): void {
   const hooks = Hooks as unknown as LooseHooks;
-  hooks.on("getActorContextOptions", (_app: unknown, entries: Entry[]) => directoryEntries(entries));
+  hooks.on("getActorContextOptions", (_app: unknown, entries: CoreMenuEntry[]) => directoryEntries(entries));
   hooks.on("dropCanvasData", (_canvas: unknown, data: unknown) => onDropCanvas(data));
   // ApplicationV2 calls `render<ClassName>` for each class of the app, its own included.
   hooks.on("renderTempoCombatTracker", (app: { readonly viewed: unknown }, element: HTMLElement) =>

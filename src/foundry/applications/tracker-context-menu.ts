@@ -1,7 +1,7 @@
 /**
- * Tempo's entries in the tracker's combatant context menu, added after core's (v13 entry shape
- * `{ name, icon, condition(li), callback(li) }`, as Draw Steel and Lancer add theirs). Each entry gives
- * a command through the combat's one entry point; the engine and the GM-side check decide.
+ * Tempo's entries in the tracker's combatant context menu, added after core's (as Draw Steel and Lancer
+ * add theirs), in the running generation's entry shape (compat/context-menu.ts). Each entry gives a
+ * command through the combat's one entry point; the engine and the GM-side check decide.
  */
 import type { HostCommand } from "../../engine/index.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
@@ -9,15 +9,14 @@ import type { TempoCombat } from "../documents/combat.ts";
 import { askMoveToGroup } from "./group-menu.ts";
 import { askPhaseDelay } from "./phase-delay-dialog.ts";
 import { askNumber } from "./tracker-dialogs.ts";
-
-type Entry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
+import { coreMenuEntry, type CoreMenuEntry, type MenuEntry } from "../compat/context-menu.ts";
 
 /** The combatant id of a context-menu row. */
 function rowId(li: HTMLElement): string | null {
   return li.dataset.combatantId ?? null;
 }
 
-export function trackerContextEntries(viewed: () => TempoCombat | null): Entry[] {
+export function trackerContextEntries(viewed: () => TempoCombat | null): CoreMenuEntry[] {
   const give = async (command: HostCommand): Promise<void> => {
     await viewed()?.tempoCommand(command);
   };
@@ -31,12 +30,12 @@ export function trackerContextEntries(viewed: () => TempoCombat | null): Entry[]
     if (model.host.current(model.state) !== id) return false;
     return isGM() || (viewed()?.combatants.get(id)?.isOwner ?? false);
   };
-  return [
+  const entries: MenuEntry[] = [
     {
-      name: "TEMPO.TRACKER.Menu.SetInitiative",
-      icon: '<i class="fa-solid fa-hashtag"></i>',
-      condition: () => isGM(),
-      callback: async (li) => {
+      label: "TEMPO.TRACKER.Menu.SetInitiative",
+      icon: "fa-solid fa-hashtag",
+      visible: () => isGM(),
+      onClick: async (li) => {
         const combatantId = rowId(li);
         if (combatantId === null) return;
         const value = await askNumber("TEMPO.TRACKER.Menu.SetInitiative", "TEMPO.TRACKER.Menu.InitiativeValue");
@@ -44,10 +43,10 @@ export function trackerContextEntries(viewed: () => TempoCombat | null): Entry[]
       },
     },
     {
-      name: "TEMPO.TRACKER.Menu.Delay",
-      icon: '<i class="fa-solid fa-clock"></i>',
-      condition: (li) => ruleset() === "segment" || (ruleset() === "phase" && rowId(li) !== null) || standardDelay(li),
-      callback: async (li) => {
+      label: "TEMPO.TRACKER.Menu.Delay",
+      icon: "fa-solid fa-clock",
+      visible: (li) => ruleset() === "segment" || (ruleset() === "phase" && rowId(li) !== null) || standardDelay(li),
+      onClick: async (li) => {
         const combatantId = rowId(li);
         const combat = viewed();
         if (combatantId === null || combat === null) return;
@@ -58,19 +57,19 @@ export function trackerContextEntries(viewed: () => TempoCombat | null): Entry[]
       },
     },
     {
-      name: "TEMPO.TRACKER.Menu.Reveal",
-      icon: '<i class="fa-solid fa-eye"></i>',
-      condition: () => isGM() && ruleset() === "segment",
-      callback: async (li) => {
+      label: "TEMPO.TRACKER.Menu.Reveal",
+      icon: "fa-solid fa-eye",
+      visible: () => isGM() && ruleset() === "segment",
+      onClick: async (li) => {
         const combatantId = rowId(li);
         if (combatantId !== null) await give({ type: "reveal", combatantId });
       },
     },
     {
-      name: "TEMPO.TRACKER.Menu.MoveToGroup",
-      icon: '<i class="fa-solid fa-people-group"></i>',
-      condition: (li) => isGM() && rowId(li) !== null,
-      callback: async (li) => {
+      label: "TEMPO.TRACKER.Menu.MoveToGroup",
+      icon: "fa-solid fa-people-group",
+      visible: (li) => isGM() && rowId(li) !== null,
+      onClick: async (li) => {
         const combatantId = rowId(li);
         const combat = viewed();
         if (combatantId === null || combat === null) return;
@@ -79,4 +78,5 @@ export function trackerContextEntries(viewed: () => TempoCombat | null): Entry[]
       },
     },
   ];
+  return entries.map(coreMenuEntry);
 }

@@ -1,19 +1,21 @@
 /**
  * Posts one Tempo card: a ChatMessage of the card's subtype holding the engine input, with the real
- * `Roll`s on the message (so Dice So Nice animates them and core shows them as rolls). The roll mode
- * is core's: `ChatMessage.applyRollMode` sets the whisper and blind fields for GM, blind and self
- * rolls, as dnd5e and Draw Steel do before `ChatMessage.create` (Draw Steel's damage rolls; the
- * Foundry knowledge base's "Chat" article describes the four modes). A caller that already knows its
- * recipients (the GM-only initiative summary) passes `whisper` instead.
+ * `Roll`s on the message (so Dice So Nice animates them and core shows them as rolls). Who sees it is
+ * core's choice: the user's roll mode (v13) or message mode (v14) sets the whisper and blind fields for
+ * GM, blind and self messages, as dnd5e and Draw Steel do before `ChatMessage.create` (the Foundry
+ * knowledge base's "Chat" article describes the four modes; compat/message-mode.ts, the API of each
+ * generation). A caller that already knows its recipients (the GM-only initiative summary) passes
+ * `whisper` instead.
  */
 import type { HostCommand } from "../../engine/index.ts";
 import type { ChatCard } from "../../view/chat/chat-cards.ts";
+import { applyMessageMode, userMessageMode, type MessageMode } from "../compat/message-mode.ts";
 
 export interface PostCardOptions {
   readonly rolls?: readonly Roll[];
   readonly speaker?: ChatMessage.SpeakerData;
-  /** Core's roll mode ("publicroll", "gmroll", "blindroll", "selfroll"); default: the user's choice. */
-  readonly rollMode?: string;
+  /** Who sees the card (v14's names: "public", "gm", "blind", "self"); default: the user's choice. */
+  readonly messageMode?: MessageMode;
   /** Explicit recipients (user ids); skips the roll mode. */
   readonly whisper?: readonly string[];
   readonly combatId?: string | null;
@@ -37,8 +39,7 @@ export async function postCard(card: ChatCard, options: PostCardOptions = {}): P
   if (options.whisper !== undefined) {
     if (options.whisper.length > 0) (data as { whisper?: string[] }).whisper = [...options.whisper];
   } else {
-    const mode = options.rollMode ?? game.settings.get("core", "rollMode");
-    ChatMessage.applyRollMode(data, mode as Parameters<typeof ChatMessage.applyRollMode>[1]);
+    applyMessageMode(data, options.messageMode ?? userMessageMode());
   }
   return ChatMessage.create(data);
 }

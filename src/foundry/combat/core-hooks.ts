@@ -8,10 +8,17 @@
  * change"), once per real change: so the active GM fires them for its own clicks, and a player's
  * client fires them when its request's answer comes back (socket/socket-channel.ts).
  */
+import {
+  callCombatStart,
+  callCombatTurnHook,
+  type CombatTurnData,
+  type CombatTurnOptions,
+} from "../compat/combat-hooks.ts";
+
 export interface CoreHookCall {
   readonly name: "combatStart" | "combatRound" | "combatTurn";
-  readonly updateData: { readonly round: number; readonly turn: number | null };
-  readonly updateOptions: { readonly direction: 1 | -1 | 0; readonly worldTime: { readonly delta: number } };
+  readonly updateData: CombatTurnData;
+  readonly updateOptions: CombatTurnOptions;
 }
 
 export interface TurnPosition {
@@ -40,13 +47,10 @@ export function coreHookOf(
   return null;
 }
 
-/** The installed types still describe v12's `{ advanceTime }` options, so the call is made untyped. */
-const hooks = (): { callAll(hook: string, ...args: unknown[]): boolean } =>
-  Hooks as unknown as { callAll(hook: string, ...args: unknown[]): boolean };
-
+/** Calls the hook on this client (compat/combat-hooks.ts: the payloads, the same on v13 and v14). */
 export function fireCoreHook(combat: Combat.Implementation, call: CoreHookCall): void {
-  if (call.name === "combatStart") hooks().callAll("combatStart", combat, call.updateData);
-  else hooks().callAll(call.name, combat, call.updateData, call.updateOptions);
+  if (call.name === "combatStart") callCombatStart(combat, call.updateData);
+  else callCombatTurnHook(call.name, combat, call.updateData, call.updateOptions);
 }
 
 export function isCoreHookCall(value: unknown): value is CoreHookCall {

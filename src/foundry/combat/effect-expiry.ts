@@ -10,11 +10,12 @@
  * it is, and so is one that was already disabled when it expired.
  */
 import { eventString, type HostEvent } from "../../engine/index.ts";
+import { deletionOf } from "../compat/deletion.ts";
 
 interface EffectUpdate {
   readonly _id: string;
   readonly disabled: boolean;
-  readonly flags: { readonly tempo: Record<string, boolean | null> };
+  readonly flags: { readonly tempo: Record<string, unknown> };
 }
 
 /** Whether Tempo switched this effect off (its `flags.tempo.expired` mark). */
@@ -36,7 +37,7 @@ function updateFor(
     return { actor, update: { _id: effectId, disabled: true, flags: { tempo: { expired: true } } } };
   }
   if (event.type === "effectRestored" && effect.disabled && expiredByTempo(effect)) {
-    return { actor, update: { _id: effectId, disabled: false, flags: { tempo: { "-=expired": null } } } };
+    return { actor, update: { _id: effectId, disabled: false, flags: { tempo: deletionOf("expired") } } };
   }
   return null;
 }

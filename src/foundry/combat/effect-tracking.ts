@@ -15,6 +15,7 @@ import { combatantActors, trackedEffectOf, type EffectLike } from "./effect-timi
 import { storedLedger, timingContext } from "./step-durations.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { inWriterQueue } from "./writer-queue.ts";
+import { foundryUpdate } from "../compat/deletion.ts";
 
 interface CreatedEffect {
   readonly id: string | null;
@@ -57,7 +58,8 @@ export async function trackCreatedEffect(effect: CreatedEffect): Promise<void> {
   if (!tracked.ok) return showNotice(tracked.error);
   if (tracked.value === null) return;
   const diff = diffStored(stored, storeDurationLedger(trackEffects(ledger, [tracked.value])));
-  if (diff !== null) await combat.update({ system: { durations: diff, seq: model.seq + 1 } } as Combat.UpdateData);
+  if (diff !== null)
+    await combat.update(foundryUpdate({ system: { durations: diff, seq: model.seq + 1 } }) as Combat.UpdateData);
 }
 
 export function registerEffectTracking(): void {

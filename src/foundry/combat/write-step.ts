@@ -31,6 +31,7 @@ import { encodeEventSummary, summarizeEvents, type Json } from "../../engine/ind
 import { holdStepEvents, takeStepEvents } from "./step-events.ts";
 import { assertActiveGm, isActiveGm } from "./active-gm.ts";
 import { primeState } from "./state-cache.ts";
+import { foundryUpdate } from "../compat/deletion.ts";
 
 export interface TempoUpdateOptions {
   /** The step's events summarized (engine event-summary.ts `encodeEventSummary`). */
@@ -81,7 +82,7 @@ export async function writeStep(
   primeState(combat.id ?? "", system.seq, step);
   holdStepEvents(combat.id ?? "", step.events);
   try {
-    await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
+    await combat.update(foundryUpdate(data) as Combat.UpdateData, options as Combat.Database.UpdateOperation);
   } finally {
     takeStepEvents(combat.id ?? "");
   }
@@ -151,6 +152,6 @@ export async function mirrorCombatants(
   }
   if (changes.length > 0) {
     const marks = { [TEMPO_MIRROR]: true, ...(groups.size > 0 ? { [TEMPO_GROUPS_OPTION]: true } : {}) };
-    await combat.updateEmbeddedDocuments("Combatant", changes, marks as never);
+    await combat.updateEmbeddedDocuments("Combatant", changes.map(foundryUpdate), marks as never);
   }
 }

@@ -93,7 +93,7 @@ export const damageBatch: QuenchBatchFunction = ({ describe, it, after, assert }
       };
       const attackMessage = (await postCard(
         { type: "attack", input: attack },
-        { rolls: [d20], rollMode: "publicroll" },
+        { rolls: [d20], messageMode: "public" },
       )) as ChatMessage.Implementation | undefined;
       if (attackMessage?.id != null) run.messages.push(attackMessage.id);
       const swings = await Promise.all([1, 2, 3].map(() => rolled(SWING_FORMULA)));
@@ -106,7 +106,7 @@ export const damageBatch: QuenchBatchFunction = ({ describe, it, after, assert }
         dr: RAIDER_DR,
         drMode: game.settings.get(SYSTEM_ID, "drMode") as DrMode,
       };
-      const card = (await postCard({ type: "damage", input }, { rolls: swings, rollMode: "publicroll" })) as
+      const card = (await postCard({ type: "damage", input }, { rolls: swings, messageMode: "public" })) as
         ChatMessage.Implementation | undefined;
       const created = must(card, "damage card");
       run.messages.push(must(created.id, "damage card id"));

@@ -234,13 +234,14 @@ export async function runSequence(race: RaceWorld, ruleset: RulesetId, seed: num
   };
 }
 
-/** `count` sequences of `ruleset` from seed `firstSeed` on. */
+/** `count` sequences of `ruleset`: seeds `firstSeed`, `firstSeed + stride`, … */
 export async function runMany(
   race: RaceWorld,
   ruleset: RulesetId,
   count: number,
   firstSeed: number,
   onProgress?: (done: number, summary: RunSummary) => void,
+  stride = 1,
 ): Promise<RunSummary> {
   const started = Date.now();
   const cpu = process.cpuUsage();
@@ -254,7 +255,7 @@ export async function runMany(
   const failures: string[] = [];
   let done = 0;
   for (; done < count; done++) {
-    const result = await runSequence(race, ruleset, firstSeed + done);
+    const result = await runSequence(race, ruleset, firstSeed + done * stride);
     deliveries += result.deliveries;
     answers.ok += result.answers.ok;
     answers.refused += result.answers.refused;
@@ -288,9 +289,10 @@ export async function runMany(
   };
 }
 
-export function summaryLine(s: RunSummary): string {
+/** One line for a run; `label` names it (the ruleset, with its Foundry generation in fuzz-suite.ts). */
+export function summaryLine(s: RunSummary, label: string = s.ruleset): string {
   const { ok, refused, other } = s.answers;
   const answers = `commands: ${ok} ok, ${refused} refused, ${other} GM gone or changed`;
   const overlaps = `${s.overlaps} seq overlaps at a live GM takeover (by design)`;
-  return `${s.ruleset}: ${s.sequences} sequences, ${s.deliveries} deliveries, ${s.failures.length} failures (${answers}; ${overlaps}; ${(s.ms / 1000).toFixed(1)} s, ${(s.cpuMs / 1000).toFixed(1)} s CPU)`;
+  return `${label}: ${s.sequences} sequences, ${s.deliveries} deliveries, ${s.failures.length} failures (${answers}; ${overlaps}; ${(s.ms / 1000).toFixed(1)} s, ${(s.cpuMs / 1000).toFixed(1)} s CPU)`;
 }

@@ -25,6 +25,7 @@
 import { Collection } from "./collection.ts";
 import { currentClient } from "./context.ts";
 import { expandDotted, isObj, type Obj } from "./diff.ts";
+import { warnLegacyDeletion } from "./operators.ts";
 import { ClientDocument, type ClientPort, type DocumentContext, type UserLike } from "./document.ts";
 import { actorLevel, OWNERSHIP } from "./server.ts";
 
@@ -174,6 +175,7 @@ export class ActorModel extends ClientDocument {
   static async updateDocuments(changes: readonly Obj[], options: Obj = {}): Promise<ClientDocument[]> {
     const client = currentClient() as unknown as ClientPort;
     const docs = changes.map((c) => client.worldDocument("Actor", String(c._id)));
+    for (const change of changes) warnLegacyDeletion(change);
     const sends: Obj[] = [];
     for (const [i, doc] of docs.entries()) {
       if (doc === undefined) throw new Error(`Runtime model: no actor ${String(changes[i]?._id)}`);

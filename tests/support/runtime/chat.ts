@@ -10,7 +10,8 @@
  *   them (`Roll.fromData`, pf2e's `message.rolls.at(0) instanceof CheckRoll`).
  * - `applyRollMode(data, mode)` follows the knowledge base's four roll modes: public (no whisper),
  *   private GM roll (whispered to the GMs), blind GM roll (whispered to the GMs and blind to the
- *   roller) and self roll (whispered to the roller only).
+ *   roller) and self roll (whispered to the roller only); v14's `applyMode` applies the same four under
+ *   their v14 names, and v13's name is a deprecated alias there (message-modes.ts).
  * - `isContentVisible` for the viewing user (`game.user`): a public message is seen by everyone; a
  *   whispered one by its recipients, and by its author unless it is blind (dnd5e reads this flag
  *   before showing a roll's outcome, module/documents/chat-message.mjs).
@@ -19,6 +20,8 @@ import { currentClient } from "./context.ts";
 import { isObj, type Obj } from "./diff.ts";
 import { ClientDocument, type ClientPort, type DocumentContext, type UserLike } from "./document.ts";
 import { OWNERSHIP } from "./server.ts";
+import { worldGeneration } from "./generation.ts";
+import { applyVisibility, messageModeOf, warnApplyRollMode } from "./message-modes.ts";
 
 interface RollClass {
   fromData(data: Obj): unknown;
@@ -76,12 +79,25 @@ export class ChatMessageModel extends ClientDocument {
     return user.isGM || user.id === this._source.author ? OWNERSHIP.OWNER : OWNERSHIP.NONE;
   }
 
+  /**
+   * v13's `applyRollMode(data, rollMode)`; in v14 a deprecated alias of `applyMode` (message-modes.ts).
+   */
   static applyRollMode(data: Obj, mode: string): Obj {
+    if (worldGeneration.current >= 14) warnApplyRollMode();
+    return ChatMessageModel.#apply(data, messageModeOf(mode));
+  }
+
+  /** v14's `applyMode(data, mode)` with a `CONFIG.ChatMessage.modes` key (message-modes.ts); not in v13. */
+  static applyMode(data: Obj, mode: string): Obj {
+    if (worldGeneration.current < 14) throw new Error("Runtime model: ChatMessage.applyMode is v14 API, not v13's");
+    return ChatMessageModel.#apply(data, mode);
+  }
+
+  static #apply(data: Obj, mode: string): Obj {
     const client = running();
     const gms = client.users.filter((u) => u.isGM).map((u) => u.id);
-    if (mode === "gmroll") data.whisper = gms;
-    if (mode === "blindroll") Object.assign(data, { whisper: gms, blind: true });
-    if (mode === "selfroll") data.whisper = [client.user.id];
+    if (mode === "public" || mode === "gm" || mode === "blind" || mode === "self")
+      applyVisibility(data, mode, gms, client.user.id);
     return data;
   }
   /**

@@ -14,11 +14,14 @@
  * - `viewed`, the combat the tracker shows: the one a test set (null: none), else the page's `game.combat` (a modelling
  *   choice: core's rule for which combat the sidebar views is not in its public API docs);
  * - `_getEntryContextOptions()` returning core's combatant menu entries, v13 shape
- *   `{ name, icon, condition, callback }` (Draw Steel, Lancer and earthdawn4e add to it).
+ *   `{ name, icon, condition, callback }` (Draw Steel, Lancer and earthdawn4e add to it), v14 shape
+ *   `{ label, icon, visible, onClick }` (context-menu.ts); the two stand-in entries keep v13's keys in
+ *   both (v14's own keys for them are not in its public API pages).
  * Core's own templates are not available (Foundry's source is not ours to copy): `coreTemplateStandIn`
  * draws a core part as one element naming its template, enough to see which parts a render drew.
  */
 import { ApplicationV2Model, type ActionHandler, type PartConfig } from "./application-v2.ts";
+import { worldGeneration } from "./generation.ts";
 
 const CORE_TEMPLATES = "templates/sidebar/tabs/combat";
 
@@ -81,8 +84,9 @@ export class CombatTrackerModel extends ApplicationV2Model {
     this.#viewed = combat;
   }
 
-  _getEntryContextOptions(): { name: string }[] {
-    return [{ name: "COMBAT.CombatantUpdate" }, { name: "COMBAT.CombatantRemove" }];
+  _getEntryContextOptions(): object[] {
+    const keys = ["COMBAT.CombatantUpdate", "COMBAT.CombatantRemove"];
+    return keys.map((key) => (worldGeneration.current >= 14 ? { label: key } : { name: key }));
   }
 }
 

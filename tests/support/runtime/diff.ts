@@ -7,7 +7,8 @@
  *   every system's `actor.update({"system.x": …})` call relies on it (dnd5e, Draw Steel);
  * - objects (SchemaField and ObjectField values) merge key by key, arrays are replaced whole, and a key
  *   `-=name` deletes `name` (`update({"flags.tempo.-=x": null})`, the documented way to unset a flag,
- *   used by dnd5e's `unsetFlag` callers and by Foundry's `Document#unsetFlag`);
+ *   used by dnd5e's `unsetFlag` callers and by Foundry's `Document#unsetFlag`), and so does v14's
+ *   `{name: ForcedDeletion.create()}` (operators.ts);
  * - an update sends only what differs from the stored source (API DatabaseUpdateOperation `diff`:
  *   "Difference each update object against current Document data and only use differential data for
  *   the update operation"; the `preUpdateDocument` hook is given "Differential data that will be used
@@ -15,15 +16,16 @@
  *   and an update that changes nothing is not sent at all (dnd5e's issue threads on "update with no
  *   changes does not fire updateActor" show the no-op behaviour).
  */
-export type Obj = Record<string, unknown>;
+import { isObj, type Obj } from "./diff-shape.ts";
+import { isForcedDeletion } from "./operators.ts";
 
-export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+export { isObj, type Obj };
 
 /** `{"a.b": 1}` → `{a: {b: 1}}`; nested objects are expanded too. */
 export function expandDotted(data: Obj): Obj {
   const out: Obj = {};
   for (const [key, raw] of Object.entries(data)) {
-    const value = isObj(raw) ? expandDotted(raw) : raw;
+    const value = isObj(raw) && !isForcedDeletion(raw) ? expandDotted(raw) : raw;
     const parts = key.split(".");
     let target = out;
     for (const part of parts.slice(0, -1)) {
@@ -46,6 +48,10 @@ export function mergeUpdate(source: Obj, update: Obj): Obj {
       Reflect.deleteProperty(out, key.slice(2));
       continue;
     }
+    if (isForcedDeletion(value)) {
+      Reflect.deleteProperty(out, key);
+      continue;
+    }
     const current = out[key];
     out[key] = isObj(current) && isObj(value) ? mergeUpdate(current, value) : structuredClone(value);
   }
@@ -63,6 +69,10 @@ export function diffUpdate(source: Obj, update: Obj): Obj {
   for (const [key, value] of Object.entries(update)) {
     if (key.startsWith("-=")) {
       if (key.slice(2) in source) out[key] = null;
+      continue;
+    }
+    if (isForcedDeletion(value)) {
+      if (key in source) out[key] = value;
       continue;
     }
     const current = source[key];

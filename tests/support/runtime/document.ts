@@ -19,6 +19,7 @@ import type { TypeDataModel } from "./fields.ts";
 import { OWNERSHIP } from "./server.ts";
 import { currentClient } from "./context.ts";
 import { modelClock } from "./clock.ts";
+import { flagDeletion, warnLegacyDeletion } from "./operators.ts";
 import type { DocumentName, ModifyRequest, ModifyResult } from "./protocol.ts";
 
 export interface UserLike {
@@ -154,7 +155,7 @@ export abstract class ClientDocument {
     return this.update({ [`flags.${scope}.${key}`]: value });
   }
   async unsetFlag(scope: string, key: string): Promise<this> {
-    return this.update({ [`flags.${scope}.-=${key}`]: null });
+    return this.update(flagDeletion(scope, key));
   }
 
   /** This user's ownership level (a GM owns everything). */
@@ -221,6 +222,7 @@ export abstract class ClientDocument {
       await this.parent.updateEmbeddedDocuments(this.documentName, [{ ...data, _id: this.id }], options);
       return this;
     }
+    warnLegacyDeletion(data);
     const changes = await this.#preUpdate(this, expandDotted(data), options);
     if (changes === null) return this;
     await this.client.request({
@@ -335,6 +337,7 @@ export abstract class ClientDocument {
   async updateEmbeddedDocuments(documentName: string, updates: Obj[], options: Obj = {}): Promise<ClientDocument[]> {
     const here = this.here();
     if (here !== this) return here.updateEmbeddedDocuments(documentName, updates, options);
+    for (const raw of updates) warnLegacyDeletion(raw);
     const collection = this.getEmbeddedCollection(documentName);
     const sends: Obj[] = [];
     for (const raw of updates) {

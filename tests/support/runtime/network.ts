@@ -4,6 +4,7 @@
  * nothing reaches another client synchronously and deliveries from different clients interleave.
  * What each kind of message does is documented in client.ts and server.ts.
  */
+import { messageModeOf, rollModeOf, warnRollModeSetting } from "./message-modes.ts";
 import type { Client, UserModel } from "./client.ts";
 import { isObj, type Obj } from "./diff.ts";
 import type { ModifyRequest, ModifyResult } from "./protocol.ts";
@@ -172,6 +173,11 @@ export class Network {
   getSetting(client: Client, id: string): unknown {
     const registration = client.settingRegistrations.get(id);
     if (registration === undefined) throw new Error(`Runtime model: ${id} is not a registered game setting`);
+    // v14's `core.rollMode`, a deprecated alias of `core.messageMode` (message-modes.ts).
+    if (typeof registration.aliasOf === "string") {
+      client.run(warnRollModeSetting);
+      return rollModeOf(String(this.getSetting(client, registration.aliasOf)));
+    }
     const key = registration.scope === "client" ? null : registration.scope === "user" ? `${client.userId}:${id}` : id;
     if (key === null) return client.localSettings.has(id) ? client.localSettings.get(id) : registration.default;
     return this.server.settings.has(key) ? structuredClone(this.server.settings.get(key)) : registration.default;
@@ -181,6 +187,10 @@ export class Network {
     const registration = client.settingRegistrations.get(id);
     if (registration === undefined)
       return Promise.reject(new Error(`Runtime model: ${id} is not a registered game setting`));
+    if (typeof registration.aliasOf === "string") {
+      client.run(warnRollModeSetting);
+      return this.setSetting(client, registration.aliasOf, messageModeOf(String(value)));
+    }
     if (registration.scope === "client") {
       client.localSettings.set(id, value);
       registration.onChange?.(value);

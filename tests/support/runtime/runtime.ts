@@ -16,6 +16,9 @@ import { Server } from "./server.ts";
 import type { TypeDataModel } from "./fields.ts";
 import { Compendia } from "./uuid.ts";
 import { COMPENDIUM_CONFIGURATION } from "./packs.ts";
+import { deprecationLedger, type Deprecation } from "./compatibility.ts";
+import { worldGeneration, type Generation } from "./generation.ts";
+import { coreMessageModeSettings } from "./message-modes.ts";
 
 export interface RuntimeUser {
   readonly id: string;
@@ -37,6 +40,8 @@ export interface RuntimeOptions {
   /** What the world shares in `game` and `ui` (i18n …), the same object on every client. */
   readonly sharedGame?: Obj;
   readonly sharedUi?: Obj;
+  /** The Foundry generation the world plays (generation.ts); 13 when not given. */
+  readonly generation?: Generation;
 }
 
 const GM_ROLE = 4;
@@ -50,6 +55,9 @@ export class Runtime {
   readonly notices: Notice[] = [];
   readonly regionEvents: RegionEvent[] = [];
   readonly boot: BootRegistration[] = [];
+  /** Every compatibility warning the world's clients logged (compatibility.ts). */
+  readonly deprecations: Deprecation[] = [];
+  readonly generation: Generation;
   /** The world's compendium packs (uuid.ts). */
   readonly compendia = new Compendia();
   /** Each user's `game.user.targets` (core: the tokens that user's client targets). */
@@ -78,6 +86,9 @@ export class Runtime {
     this.#sharedGame = options.sharedGame ?? {};
     this.#sharedUi = options.sharedUi ?? {};
     regionEventLog.events = this.regionEvents;
+    deprecationLedger.entries = this.deprecations;
+    this.generation = options.generation ?? 13;
+    worldGeneration.current = this.generation;
   }
 
   targetsOf(userId: string): Set<unknown> {
@@ -147,8 +158,10 @@ export class Runtime {
     user.active = true;
     for (const u of this.server.users.values()) client.userModels.set(u.id, this.#userModel(client, u.id));
     this.network.clients.set(client.id, client);
-    // Core's own client settings, registered before any system code runs (API: ChatMessage.applyRollMode reads core.rollMode).
-    client.settingRegistrations.set("core.rollMode", { scope: "client", default: "publicroll" });
+    // Core's own client settings, registered before any system code runs: the user's roll (v13) or
+    // message (v14) mode (message-modes.ts).
+    for (const [id, registration] of coreMessageModeSettings(this.generation))
+      client.settingRegistrations.set(id, registration);
     // Core's world setting of compendium configurations (packs.ts), every pack unconfigured at first.
     client.settingRegistrations.set(`core.${COMPENDIUM_CONFIGURATION}`, { scope: "world", default: {} });
     client.run(() => client.hooks.callAll("init"));
@@ -257,5 +270,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 /** The runtime the running test file made. */
 export function activeRuntime(): Runtime {
   if (latest === null) throw new Error("Runtime model: no runtime");
+  return latest;
+}
+
+/** The runtime the running test file made, or null before it made one. */
+export function latestRuntime(): Runtime | null {
   return latest;
 }
