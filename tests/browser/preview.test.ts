@@ -389,6 +389,13 @@ describe("preview page: the phase tracker's round", () => {
     expect(await rowOf("Brannoc").textContent()).toContain("Seized the initiative");
     expect(await rowOf("Ilsa").textContent()).toContain("Defending");
     expect(await rowOf("Goblin Archer").textContent()).toContain("Waits for Ogre to finish");
+    // Issue 22: a badge does not push a row's status, value and toggles off its first line.
+    const statusTop = (name: string) =>
+      rowOf(name).evaluate((row) => {
+        const status = row.querySelector(".tempo-row__status");
+        return Math.round((status?.getBoundingClientRect().top ?? 0) - row.getBoundingClientRect().top);
+      });
+    expect(await statusTop("Brannoc")).toBe(await statusTop("Wren the guide"));
     // Only the current lane is drawn row by row.
     expect(await page.locator(".tempo-row").count()).toBe(6);
     await page.screenshot({ path: join(SCREENSHOTS, "phase-battle.png"), fullPage: true });

@@ -255,7 +255,10 @@ describe("phase template", () => {
   });
 
   it("PHS-4, PHS-9, PHS-10: tells seizing, defending and delaying in words with an icon", () => {
-    expect(html).toMatch(/<i class="fa-solid fa-bolt" aria-hidden="true"><\/i> Seized the initiative</);
+    // Issue 22: seizing says why the creature acts last in battle.
+    expect(html).toMatch(
+      /<i class="fa-solid fa-bolt" aria-hidden="true"><\/i> Seized the initiative: moves first, acts last in battle, attacked with advantage this round</,
+    );
     expect(html).toMatch(/<i class="fa-solid fa-shield-halved" aria-hidden="true"><\/i> Defending</);
     expect(html).toMatch(
       /<i class="fa-solid fa-hourglass-half" aria-hidden="true"><\/i> Waits for Goblin Archer to finish</,

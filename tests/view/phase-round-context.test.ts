@@ -76,7 +76,7 @@ describe("the phase tracker part", () => {
     combat.run({ type: "next" });
     const rows = lane(phaseOf(combat, true), "movement").rows;
     expect(rows[0]?.combatantId).toBe("brannoc");
-    expect(badges(rows[0])).toEqual([{ key: "TEMPO.COMBAT.Phase.Seized" }]);
+    expect(badges(rows[0])).toEqual([{ key: "TEMPO.TRACKER.Phase.Badge.Seized" }]);
     const values = rows.slice(1).map((r) => Number(r.value));
     expect(values).toEqual([...values].sort((a, b) => a - b));
     expect(rows[0]?.status).toBe("acting");

@@ -19,7 +19,8 @@ const badge = (kind: string, key: I18nKey, icon: string, data?: Message["data"])
   icon,
 });
 
-const SEIZED = badge("seized", "TEMPO.COMBAT.Phase.Seized", "fa-solid fa-bolt");
+// Issue 22: the badge says what seizing costs and gives (PHS-4), so acting last in battle is no surprise.
+const SEIZED = badge("seized", "TEMPO.TRACKER.Phase.Badge.Seized", "fa-solid fa-bolt");
 const DEFENDING = badge("defending", "TEMPO.COMBAT.Phase.Defending", "fa-solid fa-shield-halved");
 const DISENGAGED = badge("disengaged", "TEMPO.COMBAT.Phase.Disengaged", "fa-solid fa-person-running");
 const SAVES_DUE = badge("saves", "TEMPO.TRACKER.Phase.Badge.SavesDue", "fa-solid fa-dice");
