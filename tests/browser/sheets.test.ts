@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seriousAxeViolations } from "../support/axe.ts";
+import { axeViolationsOnPage } from "../support/axe.ts";
 import { openPreviewBrowser, type PreviewBrowser } from "../support/preview-browser.ts";
 import { ROOT } from "../support/source-files.ts";
 
@@ -20,7 +20,7 @@ afterAll(async () => preview.close());
 
 function axeViolations(theme: "light" | "dark"): Promise<string[]> {
   // The dark theme changes colours only: the same page is checked whole in the light theme.
-  return seriousAxeViolations(page, theme === "dark" ? "colours" : "all");
+  return axeViolationsOnPage(page, theme === "dark" ? "colours" : "all");
 }
 
 async function open(query: string): Promise<void> {
@@ -41,7 +41,7 @@ const SHEETS = [
 ];
 
 describe.each(["light", "dark"] as const)("sheet preview (%s theme)", (theme) => {
-  it("renders every sheet with no serious or critical axe violation, and saves a screenshot of each", async () => {
+  it("renders every sheet with no axe violation of any impact, and saves a screenshot of each", async () => {
     await open(`?ruleset=count${theme === "dark" ? "&theme=dark" : ""}`);
     expect(await page.evaluate(() => document.body.classList.contains("theme-dark"))).toBe(theme === "dark");
     // Issue 22: native drop-downs follow the theme (color-scheme), not the browser's light default.

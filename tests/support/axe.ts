@@ -1,7 +1,7 @@
 /**
  * axe-core in the browser tests: its browser build is injected into the page as a script (no network),
- * once per loaded document, and run on the whole page; the serious and critical violations come back as
- * "rule: selector" lines. Only violations are collected (`resultTypes`: axe then keeps one node per
+ * once per loaded document, and run on the whole page; its violations of every impact (minor and moderate
+ * ones too, issue 22) come back as "impact rule: selector" lines. Only violations are collected (`resultTypes`: axe then keeps one node per
  * passing or inapplicable rule instead of every one, which is most of its time on a large page).
  *
  * `colours` runs only the rules a theme can change, for a page already checked whole in another theme:
@@ -28,8 +28,8 @@ interface AxeOptions {
   readonly runOnly?: { readonly type: "rule"; readonly values: readonly string[] };
 }
 
-/** Serious and critical axe violations on the page now, as "rule: selector" lines. */
-export async function seriousAxeViolations(page: Page, scope: "all" | "colours" = "all"): Promise<string[]> {
+/** axe violations of every impact on the page now, as "impact rule: selector" lines. */
+export async function axeViolationsOnPage(page: Page, scope: "all" | "colours" = "all"): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const options: AxeOptions = {
     resultTypes: ["violations"],
@@ -40,7 +40,5 @@ export async function seriousAxeViolations(page: Page, scope: "all" | "colours" 
     const axe = (window as unknown as { axe: { run: Run } }).axe;
     return (await axe.run(document, opts)).violations;
   }, options);
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return violations.map((v) => `${v.impact ?? "?"} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
