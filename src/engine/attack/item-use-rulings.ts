@@ -21,11 +21,14 @@
  *   status, DEF-1). The tally is kept on the combatant (`flags.tempo.deathSaves`), as CNT-14's saves
  *   happen in a count combat's end step only; it starts over when the creature falls unconscious or
  *   regains consciousness.
+ * - `countAttacksPerAction` (CNT-7 "an action with several weapon attacks", no number given): at most 4,
+ *   the most weapon attacks a d20 creature makes in one action at a real table (issue 19's attack dialog).
  * Not a ruling: a phase attack adds the attacker's own ATK (PHS-8 "2d6 + ATK", the actor's `atk` field).
  */
 export const ITEM_USE_RULINGS = {
   d20AttackBonus: "primaryModifier",
   criticalFrom: 20,
+  countAttacksPerAction: 4,
   segmentModifier: 0,
   rotationAdjacentEnemies: 1,
   weaponDamageKind: "physical",

@@ -144,6 +144,22 @@ function resolve(r: AttackResolution): Result<Resolved> {
   }
 }
 
+/** Issue 19: the exact odds of an attack before it is rolled (the faces are not read), as its card will show them. */
+export function resolutionOdds(r: AttackResolution): Result<{ readonly hit: number; readonly critical: number }> {
+  switch (r.scheme) {
+    case "d20":
+      return d20AttackOdds(r.snapshot);
+    case "segment":
+      return segmentAttackOdds(r.snapshot);
+    case "rotation":
+      return rotationAttackOdds(r.snapshot);
+    case "phase": {
+      const odds = phaseAttackOdds(r.input);
+      return odds.ok ? { ok: true, value: { hit: odds.value.chance, critical: 0 } } : odds;
+    }
+  }
+}
+
 function oddsLines(resolved: Resolved): CardOdds[] {
   const lines: CardOdds[] = [
     { label: { key: "TEMPO.CHAT.Odds.Hit", data: { percent: percentText(resolved.hit) } }, exact: resolved.hit },
