@@ -15,7 +15,14 @@
  * The declared item and its targets are recorded with the declaration (declared-uses.ts); Resolve on its
  * pending card rolls it here (`rollDeclaredItem`).
  */
-import { spellCallsForSave, type ExtraSources, type Message, type RulesetId } from "../../engine/index.ts";
+import {
+  primaryModifierOf,
+  spellCallsForSave,
+  type ExtraSources,
+  type Message,
+  type RulesetId,
+  type WeaponStats,
+} from "../../engine/index.ts";
 import {
   attackCritical,
   attackHit,
@@ -29,22 +36,27 @@ import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
 import { actorCombatOf, useItemNow, type UsableItem } from "../applications/sheets/sheet-commands.ts";
 import { showNotice } from "../notice.ts";
 import { phaseAttackSourcesIn } from "../conditions/attack-facts.ts";
-import { tempoActorModelOf } from "../data/actor/actor-model.ts";
 import { trackerInputOf } from "../applications/tracker-input.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
+import { attackOptionsOf } from "../applications/attack-dialog.ts";
+import { attackShape, settleChoices, type AttackChoices } from "../../view/chat/attack-options.ts";
+import { countAttackCommand } from "../../view/sheets/sheet-commands.ts";
+import { sendSheetCommand } from "../applications/sheets/sheet-commands.ts";
 import { postSpellSaves } from "./spell-saves.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 
 export interface UseItemOptions {
   /** The creatures to attack; default: the user's targeted tokens' actors. */
   readonly targets?: readonly Actor.Implementation[];
+  /** Issue 19: the attack dialog's choices (none: the defaults, one plain attack). */
+  readonly choices?: AttackChoices;
 }
 
 type Refusal = Message | null;
 
 /** The user's targeted tokens' actors, each once. */
-function targetedActors(): Actor.Implementation[] {
+export function targetedActors(): Actor.Implementation[] {
   const actors = new Map<string, Actor.Implementation>();
   for (const token of game.user.targets) {
     const actor = token.actor;
@@ -54,7 +66,7 @@ function targetedActors(): Actor.Implementation[] {
 }
 
 /** The ruleset the actor fights under: its Tempo combat's, else the world's. */
-function rulesetOf(actor: Actor.Implementation): { ruleset: RulesetId; inCombat: boolean } {
+export function rulesetOf(actor: Actor.Implementation): { ruleset: RulesetId; inCombat: boolean } {
   const found = actorCombatOf(actor);
   const input = found === null ? null : trackerInputOf(found.combat, game.user);
   if (input !== null) return { ruleset: input.host.id, inCombat: true };
@@ -62,7 +74,7 @@ function rulesetOf(actor: Actor.Implementation): { ruleset: RulesetId; inCombat:
 }
 
 /** PHS-4, PHS-10, PHS-11 in the combat both fight in (null outside one). */
-function phaseExtra(attacker: Actor.Implementation, target: Actor.Implementation): ExtraSources | null {
+export function phaseExtra(attacker: Actor.Implementation, target: Actor.Implementation): ExtraSources | null {
   const found = actorCombatOf(attacker);
   if (found === null) return null;
   const targetId = found.combat.combatants.contents.find((c) => c.actor?.id === target.id)?.id ?? null;
@@ -83,12 +95,12 @@ async function rollAll(formulas: readonly string[]): Promise<Roll[]> {
 
 const totalsOf = (rolls: readonly Roll[]) => rolls.map((r) => r.total ?? 0);
 
-interface Gathered {
+export interface Gathered {
   readonly attacker: Actor.Implementation;
   readonly targets: readonly { readonly actor: Actor.Implementation; readonly snapshot: CreatureSnapshot }[];
 }
 
-function gather(attacker: Actor.Implementation, targets: readonly Actor.Implementation[]): Gathered | Message {
+export function gather(attacker: Actor.Implementation, targets: readonly Actor.Implementation[]): Gathered | Message {
   if (targets.length === 0) return { key: "TEMPO.CHAT.Attack.NoTargets" };
   const list: Gathered["targets"][number][] = [];
   for (const actor of targets) {
@@ -99,61 +111,91 @@ function gather(attacker: Actor.Implementation, targets: readonly Actor.Implemen
   return { attacker, targets: list };
 }
 
+/** How a damage card is rolled: its own Rolls, or a cleave's shared ones (FEAT-CLEAVE). */
+interface DamageRolls {
+  /** Rolled once for every target hit; only the first card carries the Rolls (one roll, shown once). */
+  readonly shared: { rolls: Roll[] | null; carried: boolean } | null;
+}
+
 /** One damage card: the item's damage on one target, with who rolled what against whom (issue 18). */
 async function postDamage(
   attacker: Actor.Implementation,
   item: Item.Implementation,
   target: Gathered["targets"][number],
-  formula: string,
-  kind: string,
-  swings: number | null,
+  damage: { readonly formula: string; readonly kind: string; readonly swings: number | null },
   critical: { readonly attackMessageId: string } | null = null,
+  how: DamageRolls = { shared: null },
 ): Promise<void> {
   const drMode = game.settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit";
   const provenance = { attackerUuid: attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
   const plan = planDamage({
     attacker: attacker.name,
     target: target.snapshot,
-    formula,
-    kind,
-    swings,
+    ...damage,
     drMode,
     provenance,
     critical,
   });
-  const rolls = await rollAll(Array.from({ length: plan.swings }, () => plan.formula));
+  const shared = how.shared;
+  const rolls = shared?.rolls ?? (await rollAll(Array.from({ length: plan.swings }, () => plan.formula)));
+  if (shared !== null) shared.rolls = rolls;
+  const carried = shared === null || !shared.carried;
+  if (shared !== null) shared.carried = true;
   const speaker = ChatMessage.getSpeaker({ actor: attacker });
-  await postCard({ type: "damage", input: plan.card(totalsOf(rolls)) }, { rolls, speaker });
+  await postCard({ type: "damage", input: plan.card(totalsOf(rolls)) }, { rolls: carried ? rolls : [], speaker });
 }
 
-async function attackWith(item: Item.Implementation, ruleset: RulesetId, gathered: Gathered): Promise<Refusal> {
+async function attackWith(
+  item: Item.Implementation,
+  ruleset: RulesetId,
+  gathered: Gathered,
+  wanted: AttackChoices | null,
+): Promise<Refusal> {
   const row = sheetItemOf(item);
   if (row?.type !== "weapon") return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
   const self = creatureSnapshotOf(gathered.attacker);
   if (self === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: gathered.attacker.name } };
+  const weapon = { name: item.name, stats: row.stats };
+  // Issue 19: the dialog's (or the declaration's recorded) choices, settled again against the rules.
+  const request = {
+    actor: gathered.attacker,
+    item,
+    weapon: row.stats,
+    ruleset,
+    attacker: self,
+    targets: [],
+    count: null,
+  };
+  const options = attackOptionsOf(request);
+  const choices = settleChoices(options, wanted ?? {});
+  const shape = attackShape(options, row.stats, choices);
   const plans: { plan: AttackPlan; target: Gathered["targets"][number] }[] = [];
   for (const target of gathered.targets) {
     const { actor, snapshot } = target;
     const extra = ruleset === "phase" ? phaseExtra(gathered.attacker, actor) : null;
-    const weapon = { name: item.name, stats: row.stats };
-    const plan = planWeaponAttack({ ruleset, attacker: self, target: snapshot, weapon, phaseExtra: extra });
+    const input = { ruleset, attacker: self, target: snapshot, weapon, phaseExtra: extra, situation: choices };
+    const plan = planWeaponAttack(input);
     if (!plan.ok) return plan.error;
     plans.push({ plan: plan.value, target });
   }
-  const system = tempoActorModelOf(gathered.attacker);
-  const swings = row.stats.apCost === null ? null : (system?.derived.swings[item.id ?? ""] ?? null);
+  const damage = { formula: shape.damage, kind: row.stats.damageKind, swings: choices.swings };
   const speaker = ChatMessage.getSpeaker({ actor: gathered.attacker });
+  // FEAT-CLEAVE: one attack roll against every target and one damage roll for every target hit.
+  const cleave = choices.cleave ? { attack: null as Roll[] | null, damage: { rolls: null, carried: false } } : null;
   for (const { plan, target } of plans) {
-    const rolls = await rollAll(plan.dice);
+    const sharedAttack = cleave?.attack ?? null;
+    const rolls = sharedAttack ?? (await rollAll(plan.dice));
+    if (cleave !== null) cleave.attack = rolls;
     // Issue 19: the attack card records who attacked with what against whom, as the damage card does.
     const provenance = { attackerUuid: gathered.attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
     const input = { ...plan.resolve(totalsOf(rolls)), ...provenance };
-    const posted = (await postCard({ type: "attack", input }, { rolls, speaker })) as
+    const carried = sharedAttack === null ? rolls : [];
+    const posted = (await postCard({ type: "attack", input }, { rolls: carried, speaker })) as
       ChatMessage.Implementation | undefined;
     // ATK-ROT-4: a critical's damage card names this attack message, which the GM's side verifies.
     const critical = attackCritical(input) && posted?.id ? { attackMessageId: posted.id } : null;
     if (attackHit(input) === true)
-      await postDamage(gathered.attacker, item, target, row.stats.damage, row.stats.damageKind, swings, critical);
+      await postDamage(gathered.attacker, item, target, damage, critical, { shared: cleave?.damage ?? null });
   }
   return null;
 }
@@ -172,8 +214,8 @@ async function castWith(item: Item.Implementation, ruleset: RulesetId, gathered:
   }
   if (row?.type !== "spell" || row.stats.damage.trim() === "")
     return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
-  for (const target of gathered.targets)
-    await postDamage(gathered.attacker, item, target, row.stats.damage, row.stats.damageKind, null);
+  const damage = { formula: row.stats.damage, kind: row.stats.damageKind, swings: null };
+  for (const target of gathered.targets) await postDamage(gathered.attacker, item, target, damage);
   return null;
 }
 
@@ -183,6 +225,7 @@ async function rollOn(
   actor: Actor.Implementation,
   ruleset: RulesetId,
   targets: readonly Actor.Implementation[],
+  choices: AttackChoices | null,
 ): Promise<boolean> {
   const gathered = gather(actor, targets);
   if (!("targets" in gathered)) {
@@ -190,7 +233,7 @@ async function rollOn(
     return false;
   }
   const spell = sheetItemOf(item)?.type === "spell";
-  const refusal = spell ? await castWith(item, ruleset, gathered) : await attackWith(item, ruleset, gathered);
+  const refusal = spell ? await castWith(item, ruleset, gathered) : await attackWith(item, ruleset, gathered, choices);
   if (refusal !== null) showNotice(refusal);
   return refusal === null;
 }
@@ -202,13 +245,41 @@ async function rollOn(
 export async function rollDeclaredItem(
   item: Item.Implementation,
   targets: readonly Actor.Implementation[],
+  choices: AttackChoices | null = null,
 ): Promise<boolean> {
   const actor = item.actor;
   if (actor === null) {
     showNotice({ key: "TEMPO.SHEET.MacroUnowned" });
     return false;
   }
-  return rollOn(item, actor, rulesetOf(actor).ruleset, targets.length > 0 ? targets : targetedActors());
+  const on = targets.length > 0 ? targets : targetedActors();
+  return rollOn(item, actor, rulesetOf(actor).ruleset, on, choices);
+}
+
+/**
+ * Issue 19: a weapon attack declared on the count track with the dialog's choices (CNT-7 attacks,
+ * FEAT-CHARGED, FEAT-VERSATILE's Heavy); the choices ride with the record so Resolve rolls exactly them.
+ */
+async function declareCountAttack(
+  item: Item.Implementation,
+  actor: Actor.Implementation,
+  weapon: WeaponStats,
+  targets: readonly Actor.Implementation[],
+  wanted: AttackChoices,
+): Promise<boolean> {
+  const found = actorCombatOf(actor);
+  const self = creatureSnapshotOf(actor);
+  if (found === null || self === null) {
+    showNotice({ key: "TEMPO.SHEET.NoCombat", data: { name: actor.name } });
+    return false;
+  }
+  const request = { actor, item, weapon, ruleset: "count" as const, attacker: self, targets: [], count: null };
+  const options = attackOptionsOf(request);
+  const choices = settleChoices(options, wanted);
+  const shape = attackShape(options, weapon, choices);
+  const command = countAttackCommand(found.combatantId, shape, choices, primaryModifierOf(self.stats));
+  const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid), choices };
+  return sendSheetCommand(found.combat, command, record);
 }
 
 /** Uses a resolved item document (tests and macros holding the item). True when cards were posted or a command given. */
@@ -221,6 +292,8 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
   const { ruleset, inCombat } = rulesetOf(actor);
   const row = sheetItemOf(item);
   const targets = options.targets ?? targetedActors();
+  if (inCombat && ruleset === "count" && row?.type === "weapon" && options.choices !== undefined)
+    return declareCountAttack(item, actor, row.stats, targets, options.choices);
   if (inCombat && attacksThroughCombat(ruleset)) {
     const use: UsableItem["use"] =
       row?.type === "weapon"
@@ -229,10 +302,11 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
           ? { type: "spell", stats: row.stats }
           : null;
     // Issue 11: what Resolve on the pending card rolls (declared-uses.ts).
-    const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid) };
+    const choices = options.choices === undefined ? {} : { choices: options.choices };
+    const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid), ...choices };
     return useItemNow({ name: item.name, actor: { id: actor.id, name: actor.name }, use }, record);
   }
-  return rollOn(item, actor, ruleset, targets);
+  return rollOn(item, actor, ruleset, targets, options.choices ?? null);
 }
 
 /** `CONFIG.TEMPO.useItem(uuid, { targets })`: the hotbar macro's action. */

@@ -1,0 +1,59 @@
+/**
+ * Issue 19 item 1: Attack with a weapon through the attack dialog (attack-dialog.ts): the sheet's Attack
+ * and the hotbar macro ask first, then use the item with the choices (attack-flow.ts `useItemDocument`):
+ * rolled at once outside a count or segment combat, declared on the track with the choices recorded in
+ * one. A spell, or an item that is no weapon, is used as before, without a dialog.
+ * Outside a combat that declares, the targets are checked before the dialog opens: with none (or one
+ * that is not a Tempo creature) the user is told why and nothing opens.
+ */
+import { attacksThroughCombat } from "../../view/chat/item-attack.ts";
+import { askAttackChoices } from "../applications/attack-dialog.ts";
+import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
+import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
+import { trackerInputOf } from "../applications/tracker-input.ts";
+import { showNotice } from "../notice.ts";
+import { gather, phaseExtra, rulesetOf, targetedActors, useItemDocument, type UseItemOptions } from "./attack-flow.ts";
+import { creatureSnapshotOf } from "./creature-snapshot.ts";
+
+/** CNT-6: the count the actor's creature declares on now (its count on the track), or null. */
+function declaringCount(actor: Actor.Implementation): number | null {
+  const found = actorCombatOf(actor);
+  const input = found === null ? null : trackerInputOf(found.combat, game.user);
+  if (found === null || input === null || input.host.id !== "count") return null;
+  return input.host.initiative(input.state, found.combatantId);
+}
+
+/** Asks how to attack with `item`, then uses it; false when cancelled or refused (with a notice). */
+export async function attackWithDialog(item: Item.Implementation, options: UseItemOptions = {}): Promise<boolean> {
+  const row = sheetItemOf(item);
+  const actor = item.actor;
+  if (row?.type !== "weapon" || actor === null) return useItemDocument(item, options);
+  const { ruleset, inCombat } = rulesetOf(actor);
+  const targets = options.targets ?? targetedActors();
+  const declares = inCombat && attacksThroughCombat(ruleset);
+  const gathered = gather(actor, targets);
+  const attacker = creatureSnapshotOf(actor);
+  if (!("targets" in gathered) && !(declares && targets.length === 0)) {
+    showNotice(gathered);
+    return false;
+  }
+  if (attacker === null) {
+    showNotice({ key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } });
+    return false;
+  }
+  const chosen = "targets" in gathered ? gathered.targets : [];
+  const choices = await askAttackChoices({
+    actor,
+    item,
+    weapon: row.stats,
+    ruleset,
+    attacker,
+    targets: chosen.map((t) => ({
+      snapshot: t.snapshot,
+      phaseExtra: ruleset === "phase" ? phaseExtra(actor, t.actor) : null,
+    })),
+    count: inCombat ? declaringCount(actor) : null,
+  });
+  if (choices === null) return false;
+  return useItemDocument(item, { ...options, targets, choices });
+}
