@@ -25,6 +25,7 @@ await world.loadSystem();
 world.callHook("init");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+const { TEMPO } = await import("../../src/foundry/config.ts");
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 
 type Obj = Record<string, unknown>;
@@ -214,6 +215,22 @@ describe("the attack dialog outside combat (rotation, segment)", () => {
     dialogs.answers.push("close");
     await useSheetItem(ogre.sheet, ogre.itemId);
     expect(dialogs.prompts.at(-1)?.content).toContain("Knight: 15.0% to hit.");
+  });
+
+  it("the hotbar macro (CONFIG.TEMPO.useItem) opens the same dialog; its modifier reaches the roll", async () => {
+    await game.settings.set("tempo", "ruleset", "standard");
+    const vex = await armed("Vex", { abilities: { str: 2 }, primaryAbility: "str" }, { damage: "1d6" });
+    targeting.target(world.gm, [await target("Raider", { defenses: { ac: 15 } })]);
+    world.scriptedTotals.push(10, 4);
+    dialogs.answers.push({ fields: { modifier: "3" } });
+    const before = chat.messages.length;
+    expect(await TEMPO.useItem(`${vex.actor.uuid}.Item.${vex.itemId}`)).toBe(true);
+    await world.idle();
+    expect(dialogs.prompts.at(-1)?.names).toEqual(["modifier"]);
+    const [attack] = chat.messages.slice(before);
+    // 10 + 2 + 3 = 15 meets AC 15.
+    expect((inputOf(attack).resolution as { snapshot: Obj }).snapshot.bonus).toBe(5);
+    expect(chat.messages.slice(before).map((m) => m.type)).toEqual(["attack", "damage"]);
   });
 
   it("a typo in a field is refused with its reason and nothing is rolled", async () => {

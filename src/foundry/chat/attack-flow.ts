@@ -1,6 +1,7 @@
 /**
- * `CONFIG.TEMPO.useItem(itemUuid, { targets? })` (the hotbar macro's call, issue 11): use an owned
- * weapon or spell on the user's targeted tokens (or the given actors).
+ * Using an owned weapon or spell on the user's targeted tokens (or the given actors), with the attack
+ * dialog's choices (issue 19; the sheet's Attack and the hotbar macro's `CONFIG.TEMPO.useItem` ask for them
+ * first, attack-with-dialog.ts).
  * - In a `count` or `segment` combat the attack is declared on the combat first (CNT-6, SEG-2), as the
  *   sheet does (sheet-commands.ts); its card comes when the action lands (event-cards.ts).
  * - Otherwise a weapon rolls its attack with real Rolls, ONE attack card PER TARGET, and on a hit that
@@ -307,15 +308,4 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
     return useItemNow({ name: item.name, actor: { id: actor.id, name: actor.name }, use }, record);
   }
   return rollOn(item, actor, ruleset, targets, options.choices ?? null);
-}
-
-/** `CONFIG.TEMPO.useItem(uuid, { targets })`: the hotbar macro's action. */
-export async function useItem(itemUuid: string, options: UseItemOptions = {}): Promise<boolean> {
-  const doc: unknown = await fromUuid(itemUuid as `Actor.${string}`);
-  const isItem = typeof doc === "object" && doc !== null && "system" in doc && "actor" in doc;
-  if (!isItem) {
-    showNotice({ key: "TEMPO.SHEET.MacroNoItem", data: { uuid: itemUuid } });
-    return false;
-  }
-  return useItemDocument(doc as Item.Implementation, options);
 }

@@ -3,6 +3,8 @@
  * and the hotbar macro ask first, then use the item with the choices (attack-flow.ts `useItemDocument`):
  * rolled at once outside a count or segment combat, declared on the track with the choices recorded in
  * one. A spell, or an item that is no weapon, is used as before, without a dialog.
+ * The hotbar macro's `CONFIG.TEMPO.useItem(uuid)` asks too, unless its caller already gives the choices
+ * (a script: `useItem(uuid, { choices })`).
  * Outside a combat that declares, the targets are checked before the dialog opens: with none (or one
  * that is not a Tempo creature) the user is told why and nothing opens.
  */
@@ -56,4 +58,16 @@ export async function attackWithDialog(item: Item.Implementation, options: UseIt
   });
   if (choices === null) return false;
   return useItemDocument(item, { ...options, targets, choices });
+}
+
+/** `CONFIG.TEMPO.useItem(uuid, { targets, choices })`: the hotbar macro's action (hotbar-macro.ts). */
+export async function useItem(itemUuid: string, options: UseItemOptions = {}): Promise<boolean> {
+  const doc: unknown = await fromUuid(itemUuid as `Actor.${string}`);
+  const isItem = typeof doc === "object" && doc !== null && "system" in doc && "actor" in doc;
+  if (!isItem) {
+    showNotice({ key: "TEMPO.SHEET.MacroNoItem", data: { uuid: itemUuid } });
+    return false;
+  }
+  const item = doc as Item.Implementation;
+  return options.choices === undefined ? attackWithDialog(item, options) : useItemDocument(item, options);
 }
