@@ -122,6 +122,10 @@ describe("the attack dialog from the sheet's Attack (count)", () => {
       ["attack", null],
       ["damage", "16d6"],
     ]);
+    // The attack card says what was chosen, with its rule.
+    expect(inputOf(posted[0]).choices).toEqual([
+      { key: "TEMPO.ATTACK.Chosen.Charged", data: { damage: "16d6", delay: 8 } },
+    ]);
   });
 
   it("CNT-7: two Heavy attacks declared on count 4 land on counts 6 and 8, as the dialog says before rolling", async () => {

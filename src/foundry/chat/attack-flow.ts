@@ -41,7 +41,7 @@ import { trackerInputOf } from "../applications/tracker-input.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
 import { attackOptionsOf } from "../applications/attack-dialog.ts";
-import { attackShape, settleChoices, type AttackChoices } from "../../view/chat/attack-options.ts";
+import { attackShape, choiceNotes, settleChoices, type AttackChoices } from "../../view/chat/attack-options.ts";
 import { countAttackCommand } from "../../view/sheets/sheet-commands.ts";
 import { sendSheetCommand } from "../applications/sheets/sheet-commands.ts";
 import { postSpellSaves } from "./spell-saves.ts";
@@ -180,6 +180,7 @@ async function attackWith(
     plans.push({ plan: plan.value, target });
   }
   const damage = { formula: shape.damage, kind: row.stats.damageKind, swings: choices.swings };
+  const notes = choiceNotes(options, choices, shape);
   const speaker = ChatMessage.getSpeaker({ actor: gathered.attacker });
   // FEAT-CLEAVE: one attack roll against every target and one damage roll for every target hit.
   const cleave = choices.cleave ? { attack: null as Roll[] | null, damage: { rolls: null, carried: false } } : null;
@@ -189,7 +190,7 @@ async function attackWith(
     if (cleave !== null) cleave.attack = rolls;
     // Issue 19: the attack card records who attacked with what against whom, as the damage card does.
     const provenance = { attackerUuid: gathered.attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
-    const input = { ...plan.resolve(totalsOf(rolls)), ...provenance };
+    const input = { ...plan.resolve(totalsOf(rolls)), ...provenance, choices: notes };
     const carried = sharedAttack === null ? rolls : [];
     const posted = (await postCard({ type: "attack", input }, { rolls: carried, speaker })) as
       ChatMessage.Implementation | undefined;

@@ -4,6 +4,7 @@
  * the same snapshot, never sampled. The input is plain JSON: the ChatMessage `attack` model stores it.
  */
 import {
+  isMessage,
   d20AttackOdds,
   phaseAttackOdds,
   resolveD20Attack,
@@ -47,6 +48,8 @@ export interface AttackCardInput {
   readonly attackerUuid?: string;
   readonly itemUuid?: string;
   readonly targetUuid?: string;
+  /** Issue 19: what the attack dialog chose (charge, hands, cleave, swings, flankers, modifier), as notes. */
+  readonly choices?: readonly Message[];
 }
 
 export interface AttackCardContext {
@@ -198,7 +201,7 @@ export function buildAttackCard(input: AttackCardInput, viewer: CardViewer): Att
     verdict: verdict(r.outcome.hit, "TEMPO.CHAT.Attack.Hit", "TEMPO.CHAT.Attack.Miss"),
     critical: r.outcome.critical,
     decision: decisionFor(r.decision, r.outcome.hit, r.outcome.total, seesDefence),
-    notes: notesFor(r.notes, seesDefence),
+    notes: [...(input.choices ?? []).filter(isMessage), ...notesFor(r.notes, seesDefence)],
     odds: viewer.showOdds ? oddsLines(r) : null,
     error: null,
   };

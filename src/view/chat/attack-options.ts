@@ -24,6 +24,7 @@ import {
   weaponAttackDelay,
   weaponDamageDice,
   type FeatKey,
+  type Message,
   type RulesetId,
   type WeaponProperty,
   type WeaponStats,
@@ -196,4 +197,30 @@ export function attackShape(options: AttackOptions, weapon: WeaponStats, choices
   const properties = held?.ok === true ? held.value : base;
   const delays = choices.charged ? [timed.delay] : staggeredAttackCounts(0, timed.delay, choices.attacks);
   return { damage: timed.damage, delay: timed.delay, delays, properties };
+}
+
+/**
+ * What the attack card says was chosen (only what differs from a plain attack), each naming its rule:
+ * FEAT-CHARGED's dice and delay, FEAT-VERSATILE's two hands, FEAT-CLEAVE's one roll, AP-1's swings,
+ * ATK-ROT-5's flankers and the situational modifier.
+ */
+export function choiceNotes(options: AttackOptions, choices: AttackChoices, shape: AttackShape): Message[] {
+  const notes: Message[] = [];
+  if (choices.charged)
+    notes.push({ key: "TEMPO.ATTACK.Chosen.Charged", data: { damage: shape.damage, delay: shape.delay } });
+  if (choices.twoHanded) notes.push({ key: "TEMPO.ATTACK.Chosen.TwoHands", data: { damage: shape.damage } });
+  if (choices.cleave) notes.push({ key: "TEMPO.ATTACK.Chosen.Cleave" });
+  if (options.swings !== null && choices.swings !== null && choices.swings < options.swings.max)
+    notes.push({ key: "TEMPO.ATTACK.Chosen.Swings", data: { swings: choices.swings, max: options.swings.max } });
+  if (choices.modifier !== 0)
+    notes.push({
+      key: "TEMPO.ATTACK.Chosen.Modifier",
+      data: { modifier: choices.modifier > 0 ? `+${String(choices.modifier)}` : String(choices.modifier) },
+    });
+  if (choices.advantage > 0 || choices.disadvantage > 0)
+    notes.push({
+      key: "TEMPO.ATTACK.Chosen.Sources",
+      data: { advantage: choices.advantage, disadvantage: choices.disadvantage },
+    });
+  return notes;
 }

@@ -4,6 +4,7 @@ import { attackChoicesFromForm, buildAttackDialog } from "../../../src/view/chat
 import {
   DEFAULT_ATTACK_CHOICES,
   attackOptionsFor,
+  choiceNotes,
   attackShape,
   settleChoices,
   type AttackerFacts,
@@ -149,6 +150,11 @@ describe("attack options: what the dialog offers per ruleset and weapon", () => 
       showOdds: true,
     });
     expect(dialog.fields.map((f) => f.name)).toEqual(["swings", "flankers", "modifier"]);
+    const three = settleChoices(options, { swings: 3, modifier: -2 });
+    expect(choiceNotes(options, three, attackShape(options, rapier, three)).map(text)).toEqual([
+      "3 of 8 swings chosen (AP-1).",
+      "Situational modifier -2.",
+    ]);
     expect(dialog.fields.map((f) => f.autofocus)).toEqual([true, false, false]);
     // AP-2: a constant-damage weapon has no swings to choose.
     expect(attackOptionsFor("rotation", weapon("1d6", {}, { constantDamage: true }), STR8).swings).toBeNull();
