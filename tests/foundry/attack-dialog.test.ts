@@ -141,9 +141,29 @@ describe("the attack dialog from the sheet's Attack (count)", () => {
     await world.idle();
     expect(dialogs.prompts.at(-1)?.content).toContain("Declared on count 4, lands on count 6.");
     expect(pendingOf(combat, heroId).map((p) => p.count)).toEqual([6, 8]);
+    // Each staggered attack is its own pending action: each records one attack for its Resolve to roll.
+    const uses = (combat.combatants.get(heroId) as unknown as { system: { declaredUses: Record<string, Obj> } }).system
+      .declaredUses;
+    expect(Object.values(uses).map((u) => (u.choices as Obj).attacks)).toEqual([1, 1]);
     dialogs.answers.push("close");
     await useSheetItem(fenn.sheet, fenn.itemId);
     expect(dialogs.prompts.at(-1)?.content).toContain("Declared on count 4, lands on count 6, 8.");
+  });
+
+  it("CNT-7: outside a combat the action's two attacks are rolled one after the other", async () => {
+    await game.settings.set("tempo", "ruleset", "count");
+    const fenn = await armed(
+      "Fenn",
+      { abilities: { str: 3 }, primaryAbility: "str" },
+      { damage: "1d8", properties: flags({ heavy: true }) },
+    );
+    targeting.target(world.gm, [await target("Gob", { defenses: { ac: 10 } })]);
+    world.scriptedTotals.push(12, 5, 2);
+    dialogs.answers.push({ fields: { attacks: "2" } });
+    const before = chat.messages.length;
+    expect(await useSheetItem(fenn.sheet, fenn.itemId)).toBe(true);
+    await world.idle();
+    expect(chat.messages.slice(before).map((m) => m.type)).toEqual(["attack", "damage", "attack"]);
   });
 
   it("FEAT-CLEAVE: one d20 and one damage roll for every target; only the first card carries each roll", async () => {

@@ -182,22 +182,25 @@ async function attackWith(
   const damage = { formula: shape.damage, kind: row.stats.damageKind, swings: choices.swings };
   const notes = choiceNotes(options, choices, shape);
   const speaker = ChatMessage.getSpeaker({ actor: gathered.attacker });
-  // FEAT-CLEAVE: one attack roll against every target and one damage roll for every target hit.
-  const cleave = choices.cleave ? { attack: null as Roll[] | null, damage: { rolls: null, carried: false } } : null;
-  for (const { plan, target } of plans) {
-    const sharedAttack = cleave?.attack ?? null;
-    const rolls = sharedAttack ?? (await rollAll(plan.dice));
-    if (cleave !== null) cleave.attack = rolls;
-    // Issue 19: the attack card records who attacked with what against whom, as the damage card does.
-    const provenance = { attackerUuid: gathered.attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
-    const input = { ...plan.resolve(totalsOf(rolls)), ...provenance, choices: notes };
-    const carried = sharedAttack === null ? rolls : [];
-    const posted = (await postCard({ type: "attack", input }, { rolls: carried, speaker })) as
-      ChatMessage.Implementation | undefined;
-    // ATK-ROT-4: a critical's damage card names this attack message, which the GM's side verifies.
-    const critical = attackCritical(input) && posted?.id ? { attackMessageId: posted.id } : null;
-    if (attackHit(input) === true)
-      await postDamage(gathered.attacker, item, target, damage, critical, { shared: cleave?.damage ?? null });
+  // CNT-7: outside a count combat (nothing to stagger on) the action's attacks are rolled one after another.
+  for (let k = 0; k < choices.attacks; k++) {
+    // FEAT-CLEAVE: one attack roll against every target and one damage roll for every target hit.
+    const cleave = choices.cleave ? { attack: null as Roll[] | null, damage: { rolls: null, carried: false } } : null;
+    for (const { plan, target } of plans) {
+      const sharedAttack = cleave?.attack ?? null;
+      const rolls = sharedAttack ?? (await rollAll(plan.dice));
+      if (cleave !== null) cleave.attack = rolls;
+      // Issue 19: the attack card records who attacked with what against whom, as the damage card does.
+      const provenance = { attackerUuid: gathered.attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
+      const input = { ...plan.resolve(totalsOf(rolls)), ...provenance, choices: notes };
+      const carried = sharedAttack === null ? rolls : [];
+      const posted = (await postCard({ type: "attack", input }, { rolls: carried, speaker })) as
+        ChatMessage.Implementation | undefined;
+      // ATK-ROT-4: a critical's damage card names this attack message, which the GM's side verifies.
+      const critical = attackCritical(input) && posted?.id ? { attackMessageId: posted.id } : null;
+      if (attackHit(input) === true)
+        await postDamage(gathered.attacker, item, target, damage, critical, { shared: cleave?.damage ?? null });
+    }
   }
   return null;
 }
@@ -280,7 +283,8 @@ async function declareCountAttack(
   const choices = settleChoices(options, wanted);
   const shape = attackShape(options, weapon, choices);
   const command = countAttackCommand(found.combatantId, shape, choices, primaryModifierOf(self.stats));
-  const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid), choices };
+  // CNT-7: each staggered attack is its own pending action with this record: each Resolve rolls one attack.
+  const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid), choices: { ...choices, attacks: 1 } };
   return sendSheetCommand(found.combat, command, record);
 }
 
