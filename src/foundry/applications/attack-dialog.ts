@@ -9,8 +9,9 @@
  * field rolls; Escape closes the dialog, which rejects the prompt (DialogV2WaitOptions#rejectClose, see
  * tests/support/runtime/dialog-v2.ts) and is read here as Cancel: nothing is rolled.
  * While open, a change to any field redraws the odds and delay: a `render` callback listening on the
- * dialog's element, as v13 systems wire their prompts (quasireal-publishing/mythcraft's actor sheet passes
- * `render: (_event, dialog) => … dialog.element …` to DialogV2.prompt).
+ * dialog's element, as v13 systems wire their prompts (Draw Steel's advancement creation dialog passes
+ * `render: (event, dialog) => …` and listens for "change" on `dialog.element.querySelector(…)`;
+ * quasireal-publishing/mythcraft's actor sheet reads `dialog.element` the same way).
  *
  * Remembered per actor on this client: the last choices sit in the client-scoped setting `attackChoices`
  * (actor uuid → choices). Client settings are kept in the browser's own storage and apply to that client
@@ -117,7 +118,7 @@ async function render(request: AttackRequest, options: AttackOptions, choices: A
 
 /** Redraws the preview from the form as it stands (a field that cannot be read leaves it as it was). */
 async function redrawPreview(root: HTMLElement, request: AttackRequest, options: AttackOptions): Promise<void> {
-  const form = root.querySelector("form");
+  const form = root instanceof HTMLFormElement ? root : root.querySelector("form");
   const preview = root.querySelector("[data-attack-preview]");
   if (form === null || preview === null) return;
   const choices = attackChoicesFromForm(options, fieldsOf(form));
