@@ -10,7 +10,7 @@ import { ITEM_DEFAULTS, countTrackerFactsOf, type WeaponStats } from "../../src/
 import { asChatMessage, cardSource, chatLog, type ChatMessageModel } from "../support/chat-log.ts";
 import { installTargets } from "../support/targets.ts";
 import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { addCombatants, firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
+import { addCombatants, firstTurn, step, untilTurn, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 
@@ -78,7 +78,7 @@ beforeEach(() => {
 });
 
 describe("the attack dialog from the sheet's Attack (count)", () => {
-  it("FEAT-CHARGED: a Maul at STR 8 is offered the charge at 16d6 and delay 8; charged from count 4 it lands on 12, is remembered, and Resolve rolls 16d6", async () => {
+  it("FEAT-CHARGED: a Maul at STR 8 is offered the charge at 16d6 and delay 8; charged from count 4 it lands on 12 and Resolve rolls 16d6", async () => {
     const brann = await armed(
       "Brann",
       { abilities: { str: 8 }, primaryAbility: "str" },
@@ -98,13 +98,12 @@ describe("the attack dialog from the sheet's Attack (count)", () => {
     expect(shown?.content).toContain("Gale: 85.0% to hit, 5.0% critical."); // d20 + 8 ≥ 12: faces 4–20
     expect(pendingOf(combat, heroId)).toMatchObject([{ kind: "charged", delay: 8, count: 12 }]);
 
-    // Remembered: the next dialog opens charged and says so before rolling; closing it (Escape) does nothing.
-    const writes = world.writes.length;
-    dialogs.answers.push("close");
+    // Its action spent, a second Attack is refused with the engine's reason before any dialog opens.
+    const opened = dialogs.prompts.length;
+    const notices = world.notices.length;
     expect(await useSheetItem(brann.sheet, brann.itemId)).toBe(false);
-    expect(world.writes.slice(writes)).toEqual([]);
-    expect(dialogs.prompts.at(-1)?.content).toMatch(/name="charged" checked/);
-    expect(dialogs.prompts.at(-1)?.content).toContain("Declared on count 4, lands on count 12.");
+    expect(dialogs.prompts.length).toBe(opened);
+    expect(world.notices.slice(notices)).toHaveLength(1);
 
     let card: ChatMessageModel | undefined;
     for (let i = 0; i < 20 && card === undefined; i++) {
@@ -145,8 +144,13 @@ describe("the attack dialog from the sheet's Attack (count)", () => {
     const uses = (combat.combatants.get(heroId) as unknown as { system: { declaredUses: Record<string, Obj> } }).system
       .declaredUses;
     expect(Object.values(uses).map((u) => (u.choices as Obj).attacks)).toEqual([1, 1]);
+    // Remembered: on its next turn the dialog says so before rolling; closing it (Escape) does nothing.
+    await untilTurn(world, combat, heroId);
+    const writes = world.writes.length;
     dialogs.answers.push("close");
-    await useSheetItem(fenn.sheet, fenn.itemId);
+    expect(await useSheetItem(fenn.sheet, fenn.itemId)).toBe(false);
+    expect(world.writes.slice(writes)).toEqual([]);
+    expect(dialogs.prompts.at(-1)?.content).toMatch(/name="attacks" value="2"/);
     expect(dialogs.prompts.at(-1)?.content).toContain("Declared on count 4, lands on count 6, 8.");
   });
 

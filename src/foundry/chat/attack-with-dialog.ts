@@ -8,7 +8,10 @@
  * Outside a combat that declares, the targets are checked before the dialog opens: with none (or one
  * that is not a Tempo creature) the user is told why and nothing opens.
  */
+import type { Message, WeaponStats } from "../../engine/index.ts";
 import { attacksThroughCombat } from "../../view/chat/item-attack.ts";
+import { attackCommand } from "../../view/sheets/sheet-commands.ts";
+import { refusal } from "../../view/tracker/tracker-controls.ts";
 import { askAttackChoices } from "../applications/attack-dialog.ts";
 import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
 import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
@@ -23,6 +26,19 @@ function declaringCount(actor: Actor.Implementation): number | null {
   const input = found === null ? null : trackerInputOf(found.combat, game.user);
   if (found === null || input === null || input.host.id !== "count") return null;
   return input.host.initiative(input.state, found.combatantId);
+}
+
+/**
+ * CNT-6, SEG-2: in a combat that declares, the engine's reason the creature cannot attack now (not its
+ * turn, its action spent …), tried on the state with the plain attack the sheet would send, so the
+ * dialog does not open for an attack that would be refused; null when it may.
+ */
+function declareRefusal(actor: Actor.Implementation, weapon: WeaponStats): Message | null {
+  const found = actorCombatOf(actor);
+  const input = found === null ? null : trackerInputOf(found.combat, game.user);
+  if (found === null || input === null) return null;
+  const command = attackCommand(input.host.id, found.combatantId, weapon);
+  return command === null ? null : refusal(input, command);
 }
 
 /** Asks how to attack with `item`, then uses it; false when cancelled or refused (with a notice). */
@@ -41,6 +57,11 @@ export async function attackWithDialog(item: Item.Implementation, options: UseIt
   }
   if (attacker === null) {
     showNotice({ key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } });
+    return false;
+  }
+  const refused = declares ? declareRefusal(actor, row.stats) : null;
+  if (refused !== null) {
+    showNotice(refused);
     return false;
   }
   const chosen = "targets" in gathered ? gathered.targets : [];
