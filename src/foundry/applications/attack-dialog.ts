@@ -62,7 +62,9 @@ function featsOf(actor: Actor.Implementation): Set<FeatKey> {
 }
 
 /** What the ruleset allows for this weapon in this creature's hands. */
-export function attackOptionsOf(request: AttackRequest): AttackOptions {
+export function attackOptionsOf(
+  request: Pick<AttackRequest, "actor" | "weapon" | "ruleset" | "attacker">,
+): AttackOptions {
   const stats = request.attacker.stats;
   return attackOptionsFor(request.ruleset, request.weapon, {
     primaryModifier: primaryModifierOf(stats),

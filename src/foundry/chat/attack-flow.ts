@@ -158,16 +158,7 @@ async function attackWith(
   if (self === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: gathered.attacker.name } };
   const weapon = { name: item.name, stats: row.stats };
   // Issue 19: the dialog's (or the declaration's recorded) choices, settled again against the rules.
-  const request = {
-    actor: gathered.attacker,
-    item,
-    weapon: row.stats,
-    ruleset,
-    attacker: self,
-    targets: [],
-    count: null,
-  };
-  const options = attackOptionsOf(request);
+  const options = attackOptionsOf({ actor: gathered.attacker, weapon: row.stats, ruleset, attacker: self });
   const choices = settleChoices(options, wanted ?? {});
   const shape = attackShape(options, row.stats, choices);
   const plans: { plan: AttackPlan; target: Gathered["targets"][number] }[] = [];
@@ -278,8 +269,7 @@ async function declareCountAttack(
     showNotice({ key: "TEMPO.SHEET.NoCombat", data: { name: actor.name } });
     return false;
   }
-  const request = { actor, item, weapon, ruleset: "count" as const, attacker: self, targets: [], count: null };
-  const options = attackOptionsOf(request);
+  const options = attackOptionsOf({ actor, weapon, ruleset: "count", attacker: self });
   const choices = settleChoices(options, wanted);
   const shape = attackShape(options, weapon, choices);
   const command = countAttackCommand(found.combatantId, shape, choices, primaryModifierOf(self.stats));
