@@ -88,18 +88,22 @@ function handsField(options: AttackOptions, choices: AttackChoices): FieldSpec |
   return { name: "twoHanded", label: label("TEMPO.ATTACK.Dialog.Hands"), kind: "select", choices: choicesList };
 }
 
+/** FEAT-CHARGED: labelled with the dice and delay of the hands chosen (one hand where both are allowed). */
+function chargeField(options: AttackOptions, c: AttackChoices): FieldSpec | null {
+  const charge = options.charge;
+  if (charge === null) return null;
+  const shown = (c.twoHanded ? charge.twoHanded : charge.oneHanded) ?? charge.oneHanded ?? charge.twoHanded;
+  if (shown === null) return null;
+  return checkbox("charged", "TEMPO.ATTACK.Dialog.Charge", c.charged, { damage: shown.damage, delay: shown.delay });
+}
+
 function fieldSpecs(options: AttackOptions, c: AttackChoices): FieldSpec[] {
   const specs: (FieldSpec | null)[] = [
     options.attacks === null
       ? null
       : numberField("attacks", "TEMPO.ATTACK.Dialog.Attacks", c.attacks, 1, options.attacks.max),
     handsField(options, c),
-    options.charge === null
-      ? null
-      : checkbox("charged", "TEMPO.ATTACK.Dialog.Charge", c.charged, {
-          damage: options.charge.damage,
-          delay: options.charge.delay,
-        }),
+    chargeField(options, c),
     options.cleave === null ? null : checkbox("cleave", "TEMPO.ATTACK.Dialog.Cleave", c.cleave),
     options.swings === null
       ? null

@@ -15,6 +15,7 @@
  */
 import {
   ITEM_USE_RULINGS,
+  chargedAttackDelay,
   chargedWeaponDamage,
   effectiveProperties,
   canCleave,
@@ -89,8 +90,11 @@ export interface AttackOptions {
   readonly base: TimedDice;
   /** CNT-7: the most attacks in one action; null where the ruleset has one attack. */
   readonly attacks: { readonly max: number } | null;
-  /** FEAT-CHARGED: the charged attack's dice and delay; null when not allowed. */
-  readonly charge: TimedDice | null;
+  /**
+   * FEAT-CHARGED: the charged attack's dice and delay in one hand and in two (FEAT-VERSATILE: a Versatile
+   * weapon in two hands is Heavy, so it can charge, one ladder level up); null when neither is allowed.
+   */
+  readonly charge: { readonly oneHanded: TimedDice | null; readonly twoHanded: TimedDice | null } | null;
   /** FEAT-VERSATILE: the two-handed dice and delay; null when not allowed. */
   readonly twoHands: TimedDice | null;
   /** FEAT-CLEAVE: allowed one-handed (Heavy, Great) and/or only two-handed (Versatile as Heavy). */
@@ -103,11 +107,25 @@ export interface AttackOptions {
   readonly sources: boolean;
 }
 
+/** FEAT-VERSATILE: only a Versatile weapon changes in two hands. */
 function twoHandedDice(weapon: WeaponStats, properties: readonly WeaponProperty[], modifier: number) {
+  if (!properties.includes("versatile")) return null;
   const snapshot = { die: weapon.damage, properties };
   const held = effectiveProperties(snapshot, true);
   const damage = weaponDamageDice(snapshot, { twoHanded: true, chargeDelay: 0, primaryModifier: modifier });
   return held.ok && damage.ok ? { damage: damage.value, delay: weaponAttackDelay(held.value) } : null;
+}
+
+/** FEAT-CHARGED with FEAT-VERSATILE: the two-handed charge (Heavy in two hands), both steps at once. */
+function twoHandedCharge(weapon: WeaponStats, properties: readonly WeaponProperty[], modifier: number) {
+  const snapshot = { die: weapon.damage, properties };
+  const held = effectiveProperties(snapshot, true);
+  if (!held.ok) return null;
+  const delay = chargedAttackDelay(held.value, modifier);
+  if (!delay.ok) return null;
+  const use = { twoHanded: true, chargeDelay: delay.value, primaryModifier: modifier };
+  const damage = weaponDamageDice(snapshot, use);
+  return damage.ok ? { damage: damage.value, delay: delay.value } : null;
 }
 
 function cleaveOption(properties: readonly WeaponProperty[], twoHands: TimedDice | null): AttackOptions["cleave"] {
@@ -121,8 +139,10 @@ export function attackOptionsFor(ruleset: RulesetId, weapon: WeaponStats, attack
   const properties = propertiesFromFlags(weapon.properties);
   const count = ruleset === "count";
   const has = (feat: FeatKey) => count && attacker.feats.has(feat);
-  const charged = has("chargedAttack") ? chargedWeaponDamage(weapon, attacker.primaryModifier) : null;
   const twoHands = has("versatileMaster") ? twoHandedDice(weapon, properties, attacker.primaryModifier) : null;
+  const chargeOne = has("chargedAttack") ? chargedWeaponDamage(weapon, attacker.primaryModifier) : null;
+  const chargeTwo =
+    has("chargedAttack") && twoHands !== null ? twoHandedCharge(weapon, properties, attacker.primaryModifier) : null;
   const swings =
     ruleset === "rotation" && weapon.apCost !== null && attacker.ap !== null
       ? swingsPerAction(attacker.ap, weapon.apCost)
@@ -131,7 +151,7 @@ export function attackOptionsFor(ruleset: RulesetId, weapon: WeaponStats, attack
     ruleset,
     base: { damage: weapon.damage, delay: count ? weaponAttackDelay(properties) : 0 },
     attacks: count ? { max: ITEM_USE_RULINGS.countAttacksPerAction } : null,
-    charge: charged,
+    charge: chargeOne === null && chargeTwo === null ? null : { oneHanded: chargeOne, twoHanded: chargeTwo },
     twoHands,
     cleave: has("cleave") ? cleaveOption(properties, twoHands) : null,
     swings: swings !== null && swings.ok && swings.value > 0 ? { max: swings.value } : null,
@@ -156,7 +176,8 @@ function flag(value: unknown, allowed: boolean): boolean {
 export function settleChoices(options: AttackOptions, wanted: Partial<Record<keyof AttackChoices, unknown>>) {
   const d = DEFAULT_ATTACK_CHOICES;
   const twoHanded = flag(wanted.twoHanded, options.twoHands !== null);
-  const charged = flag(wanted.charged, options.charge !== null);
+  const charge = options.charge === null ? null : twoHanded ? options.charge.twoHanded : options.charge.oneHanded;
+  const charged = flag(wanted.charged, charge !== null);
   const cleaveAllowed = options.cleave !== null && (options.cleave.oneHanded || twoHanded);
   const cleave = !charged && flag(wanted.cleave, cleaveAllowed);
   const single = charged || cleave || options.attacks === null;
@@ -164,8 +185,7 @@ export function settleChoices(options: AttackOptions, wanted: Partial<Record<key
   const choices: AttackChoices = {
     attacks: single ? 1 : whole(wanted.attacks, 1, options.attacks?.max ?? 1, d.attacks),
     charged,
-    // A charged attack is one-handed in the rules' wording (FEAT-CHARGED steps the weapon's own die).
-    twoHanded: twoHanded && !charged,
+    twoHanded,
     cleave,
     swings: options.swings === null ? null : whole(wanted.swings, 1, options.swings.max, options.swings.max),
     flankers: options.flanking ? whole(wanted.flankers, 1, limits.flankers, d.flankers) : d.flankers,
@@ -192,7 +212,8 @@ export interface AttackShape {
 export function attackShape(options: AttackOptions, weapon: WeaponStats, choices: AttackChoices): AttackShape {
   const base = propertiesFromFlags(weapon.properties);
   const twoHands = choices.twoHanded ? options.twoHands : null;
-  const timed = (choices.charged ? options.charge : null) ?? twoHands ?? options.base;
+  const charge = choices.charged ? (choices.twoHanded ? options.charge?.twoHanded : options.charge?.oneHanded) : null;
+  const timed = charge ?? twoHands ?? options.base;
   const held = twoHands === null ? null : effectiveProperties({ die: weapon.damage, properties: base }, true);
   const properties = held?.ok === true ? held.value : base;
   const delays = choices.charged ? [timed.delay] : staggeredAttackCounts(0, timed.delay, choices.attacks);

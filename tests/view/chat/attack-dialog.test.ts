@@ -34,7 +34,7 @@ const STR8: AttackerFacts = { primaryModifier: 8, ap: null, feats: ALL_FEATS };
 describe("attack options: what the dialog offers per ruleset and weapon", () => {
   it("FEAT-CHARGED: a Maul at STR 8 rolls 16d6 and delays 8", () => {
     const options = attackOptionsFor("count", MAUL, STR8);
-    expect(options.charge).toEqual({ damage: "16d6", delay: 8 });
+    expect(options.charge).toEqual({ oneHanded: { damage: "16d6", delay: 8 }, twoHanded: null });
     const choices = settleChoices(options, { charged: true, attacks: 3 });
     expect(choices).toMatchObject({ charged: true, attacks: 1 });
     expect(attackShape(options, MAUL, choices)).toMatchObject({ damage: "16d6", delay: 8, delays: [8] });
@@ -55,8 +55,19 @@ describe("attack options: what the dialog offers per ruleset and weapon", () => 
 
   it("FEAT-CHARGED: without the Charged Attack feat, or with a weapon that is not Heavy, Great or Thrown, no charge is offered", () => {
     expect(attackOptionsFor("count", MAUL, { ...STR8, feats: new Set() }).charge).toBeNull();
-    expect(attackOptionsFor("count", LONGSWORD, STR8).charge).toBeNull();
+    expect(attackOptionsFor("count", LONGSWORD, { ...STR8, feats: new Set(["chargedAttack"]) }).charge).toBeNull();
     expect(attackOptionsFor("standard", MAUL, STR8).charge).toBeNull();
+    // FEAT-VERSATILE: a weapon that is not Versatile is not offered two hands.
+    expect(attackOptionsFor("count", MAUL, STR8).twoHands).toBeNull();
+  });
+
+  it("FEAT-CHARGED, FEAT-VERSATILE: a Versatile weapon charges only in two hands (as Heavy): 1d8 at STR 4 steps 1 + 2 levels to 2d6, delay 4", () => {
+    const options = attackOptionsFor("count", LONGSWORD, { ...STR8, primaryModifier: 4 });
+    expect(options.charge).toEqual({ oneHanded: null, twoHanded: { damage: "2d6", delay: 4 } });
+    expect(settleChoices(options, { charged: true }).charged).toBe(false);
+    const both = settleChoices(options, { charged: true, twoHanded: true });
+    expect(both).toMatchObject({ charged: true, twoHanded: true, attacks: 1 });
+    expect(attackShape(options, LONGSWORD, both)).toMatchObject({ damage: "2d6", delay: 4, delays: [4] });
   });
 
   it("CNT-7: two Heavy attacks declared on count 4 land on counts 6 and 8", () => {
