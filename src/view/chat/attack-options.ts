@@ -64,8 +64,8 @@ export const DEFAULT_ATTACK_CHOICES: AttackChoices = {
   disadvantage: 0,
 };
 
-/** Ruling: the largest situational modifier, sources and flankers the dialog takes (a table's real range). */
-export const ATTACK_CHOICE_LIMITS = { modifier: 20, sources: 4, flankers: 8 } as const;
+/** The largest situational modifier, sources and flankers the dialog takes (the engine's ruling). */
+export const ATTACK_CHOICE_LIMITS = ITEM_USE_RULINGS.attackDialog;
 
 /** What the attacker brings to the weapon. */
 export interface AttackerFacts {
