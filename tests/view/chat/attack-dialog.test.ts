@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS, type FeatKey, type WeaponStats } from "../../../src/engine/index.ts";
 import { attackChoicesFromForm, buildAttackDialog } from "../../../src/view/chat/attack-dialog.ts";
@@ -184,6 +185,33 @@ describe("attack options: what the dialog offers per ruleset and weapon", () => 
       showOdds: true,
     });
     expect(standard.fields.map((f) => f.name)).toEqual(["modifier"]);
+  });
+
+  it("settled choices offer nothing the ruleset and weapon do not allow, and settling them again changes nothing", () => {
+    const rulesets = ["count", "standard", "phase", "segment", "rotation"] as const;
+    const weapons = [MAUL, AXE, LONGSWORD, weapon("1d6", { thrown: true }, { apCost: 10 })];
+    const anything = fc.oneof(fc.integer({ min: -30, max: 30 }), fc.boolean(), fc.constant(null), fc.string());
+    const wanted = fc.record(
+      Object.fromEntries(Object.keys(DEFAULT_ATTACK_CHOICES).map((k) => [k, anything])) as Record<
+        keyof typeof DEFAULT_ATTACK_CHOICES,
+        typeof anything
+      >,
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...rulesets), fc.constantFrom(...weapons), wanted, (ruleset, w, raw) => {
+        const options = attackOptionsFor(ruleset, w, { primaryModifier: 3, ap: 40, feats: ALL_FEATS });
+        const c = settleChoices(options, raw);
+        expect(settleChoices(options, c)).toEqual(c);
+        if (options.charge === null) expect(c.charged).toBe(false);
+        if (options.twoHands === null) expect(c.twoHanded).toBe(false);
+        if (options.cleave === null) expect(c.cleave).toBe(false);
+        if (c.charged || c.cleave) expect(c.attacks).toBe(1);
+        expect(c.attacks).toBeLessThanOrEqual(options.attacks?.max ?? 1);
+        expect(attackShape(options, w, c).delays).toHaveLength(c.charged ? 1 : c.attacks);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("a form is read back into settled choices; a typo or an out-of-range number is refused", () => {
