@@ -16,6 +16,7 @@ import { ownedItem } from "../support/owned-items.ts";
 
 const world = installFoundryWorld(61);
 afterAll(() => world.uninstall());
+const player = world.addUser("p1"); // before the targets helper, which gives every user its targets
 const chat = chatLog(world);
 const targeting = installTargets(world);
 const dialogs = installDialogs();
@@ -33,8 +34,14 @@ const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
 const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
 
 /** A creature with one weapon and the given feats; the sheet reads `actor.items`. */
-async function armed(name: string, system: Obj, weapon: Partial<WeaponStats>, feats: string[] = []) {
-  const actor = await world.addActor(name, [], "character", {
+async function armed(
+  name: string,
+  system: Obj,
+  weapon: Partial<WeaponStats>,
+  feats: string[] = [],
+  owners: string[] = [],
+) {
+  const actor = await world.addActor(name, owners, "character", {
     weaponSkills: [],
     hp: { value: 60, max: 60 },
     dr: NO_DR,
@@ -259,6 +266,24 @@ describe("the attack dialog outside combat (rotation, segment)", () => {
     // 10 + 2 + 3 = 15 meets AC 15.
     expect((inputOf(attack).resolution as { snapshot: Obj }).snapshot.bonus).toBe(5);
     expect(chat.messages.slice(before).map((m) => m.type)).toEqual(["attack", "damage"]);
+  });
+
+  it("the last choices are remembered per creature on each user's own client: the GM's modifier is not a player's", async () => {
+    await game.settings.set("tempo", "ruleset", "segment");
+    const ogre = await armed("Ogre", { aac0: 19 }, { damage: "1d6" }, [], [player.id]);
+    const knight = await target("Knight", { defenses: { descendingAc: -1 } });
+    targeting.target(world.gm, [knight]);
+    targeting.target(player, [knight]);
+    dialogs.answers.push({ fields: { modifier: "2" } });
+    expect(await useSheetItem(ogre.sheet, ogre.itemId)).toBe(true);
+    const own = world.runtime.clientOf(player.id).actors.get(ogre.actor.id ?? "") as unknown as Actor.Implementation;
+    dialogs.answers.push("close");
+    expect(await world.as(player, () => useSheetItem(own, ogre.itemId))).toBe(false);
+    expect(dialogs.prompts.at(-1)).toMatchObject({ user: player.id });
+    expect(dialogs.prompts.at(-1)?.content).toMatch(/name="modifier" value="0"/);
+    dialogs.answers.push("close");
+    await useSheetItem(ogre.sheet, ogre.itemId);
+    expect(dialogs.prompts.at(-1)?.content).toMatch(/name="modifier" value="2"/);
   });
 
   it("a typo in a field is refused with its reason and nothing is rolled", async () => {
