@@ -10,7 +10,7 @@ import { ITEM_DEFAULTS, countTrackerFactsOf, type WeaponStats } from "../../src/
 import { asChatMessage, cardSource, chatLog, type ChatMessageModel } from "../support/chat-log.ts";
 import { installTargets } from "../support/targets.ts";
 import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { addCombatants, firstTurn, step, untilTurn, type Tempo } from "../support/effect-encounter.ts";
+import { addCombatants, firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 
@@ -142,23 +142,52 @@ describe("the attack dialog from the sheet's Attack (count)", () => {
     );
     const gale = await target("Gale", { defenses: { ac: 12 } });
     const { combat, heroId } = await countFight(fenn, gale);
-    dialogs.answers.push({ fields: { attacks: "2" } });
+    // Two attacks were this creature's last choice on this client: the dialog opens with them.
+    await game.settings.set("tempo", "attackChoices", { [fenn.actor.uuid]: { attacks: 2 } });
+    dialogs.answers.push({ fields: {} });
     expect(await useSheetItem(fenn.sheet, fenn.itemId)).toBe(true);
     await world.idle();
-    expect(dialogs.prompts.at(-1)?.content).toContain("Declared on count 4, lands on count 6.");
+    expect(dialogs.prompts.at(-1)?.content).toMatch(/name="attacks" value="2"/);
+    expect(dialogs.prompts.at(-1)?.content).toContain("Declared on count 4, lands on count 6, 8.");
     expect(pendingOf(combat, heroId).map((p) => p.count)).toEqual([6, 8]);
     // Each staggered attack is its own pending action: each records one attack for its Resolve to roll.
     const uses = (combat.combatants.get(heroId) as unknown as { system: { declaredUses: Record<string, Obj> } }).system
       .declaredUses;
     expect(Object.values(uses).map((u) => (u.choices as Obj).attacks)).toEqual([1, 1]);
-    // Remembered: on its next turn the dialog says so before rolling; closing it (Escape) does nothing.
-    await untilTurn(world, combat, heroId);
-    const writes = world.writes.length;
-    dialogs.answers.push("close");
-    expect(await useSheetItem(fenn.sheet, fenn.itemId)).toBe(false);
-    expect(world.writes.slice(writes)).toEqual([]);
-    expect(dialogs.prompts.at(-1)?.content).toMatch(/name="attacks" value="2"/);
-    expect(dialogs.prompts.at(-1)?.content).toContain("Declared on count 4, lands on count 6, 8.");
+  });
+
+  it("FEAT-CLEAVE on the track: one Heavy attack from count 4 lands on 6, and its Resolve rolls one d20 for both recorded targets", async () => {
+    const fenn = await armed(
+      "Fenn",
+      { abilities: { str: 3 }, primaryAbility: "str" },
+      { damage: "1d8", properties: flags({ heavy: true }) },
+      ["cleave"],
+    );
+    const gale = await target("Gale", { defenses: { ac: 12 } });
+    const orc = await target("Orc", { defenses: { ac: 12 } });
+    const { combat, heroId } = await countFight(fenn, gale);
+    targeting.target(world.gm, [gale, orc]);
+    dialogs.answers.push({ fields: { cleave: "on", attacks: "3" } });
+    expect(await useSheetItem(fenn.sheet, fenn.itemId)).toBe(true);
+    await world.idle();
+    expect(pendingOf(combat, heroId).map((p) => p.count)).toEqual([6]);
+    let card: ChatMessageModel | undefined;
+    for (let i = 0; i < 20 && card === undefined; i++) {
+      const before = chat.messages.length;
+      await step(world, combat);
+      card = chat.messages.slice(before).find((m) => m.type === "pending");
+    }
+    if (card === undefined) throw new Error("no pending card");
+    world.scriptedTotals.push(15, 6);
+    const before = chat.messages.length;
+    expect(await runCardAction(asChatMessage(card), "resolve")).toBeNull();
+    await world.idle();
+    expect(chat.messages.slice(before).map((m) => [m.type, inputOf(m).target, (m.rolls ?? []).length])).toEqual([
+      ["attack", "Gale", 1],
+      ["damage", "Gale", 1],
+      ["attack", "Orc", 0],
+      ["damage", "Orc", 0],
+    ]);
   });
 
   it("CNT-7: outside a combat the action's two attacks are rolled one after the other", async () => {
