@@ -261,6 +261,27 @@ describe("attack odds before the roll: the plan's odds are the card's", () => {
     expect(card.odds?.[0]?.exact).toBeCloseTo(three.value.odds.hit, 12);
   });
 
+  it("ADV-1, ADV-3: a source of advantage chosen in the dialog adds a step die; one of each cancels out", () => {
+    const attacker = creature("Vex", { atk: 3 });
+    const target = creature("Raider", { defenses: { def: 10 } });
+    const base = {
+      ruleset: "phase" as const,
+      attacker,
+      target,
+      phaseExtra: null,
+      weapon: { name: "Blade", stats: AXE },
+    };
+    const odds = (advantage: number, disadvantage: number) => {
+      const plan = planWeaponAttack({ ...base, situation: { modifier: 0, flankers: 1, advantage, disadvantage } });
+      if (!plan.ok) throw new Error(plan.error.key);
+      return plan.value;
+    };
+    expect(odds(0, 0).dice).toEqual(["1d6", "1d6"]);
+    expect(odds(1, 0).dice).toHaveLength(3);
+    expect(odds(1, 0).odds.hit).toBeGreaterThan(odds(0, 0).odds.hit);
+    expect(odds(1, 1).odds.hit).toBeCloseTo(odds(0, 0).odds.hit, 12);
+  });
+
   it("SEG-12: needing 20 against AC −1, a +2 modifier hits on 18 or better (15%)", () => {
     const plan = planWeaponAttack({
       ruleset: "segment",
