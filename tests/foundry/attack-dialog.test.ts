@@ -186,7 +186,7 @@ describe("the attack dialog from the sheet's Attack (count)", () => {
       ["attack", "Gale", 1],
       ["damage", "Gale", 1],
       ["attack", "Orc", 0],
-      ["damage", "Orc", 0],
+      ["damage", "Orc", 1],
     ]);
   });
 
@@ -206,7 +206,7 @@ describe("the attack dialog from the sheet's Attack (count)", () => {
     expect(chat.messages.slice(before).map((m) => m.type)).toEqual(["attack", "damage", "attack"]);
   });
 
-  it("FEAT-CLEAVE: one d20 and one damage roll for every target; only the first card carries each roll", async () => {
+  it("FEAT-CLEAVE: one d20 and one damage roll for every target; the d20 shows once, the damage roll on each hit's card", async () => {
     await game.settings.set("tempo", "ruleset", "count");
     const fenn = await armed(
       "Fenn",
@@ -233,7 +233,7 @@ describe("the attack dialog from the sheet's Attack (count)", () => {
       ["damage", "Gob", 1],
       ["attack", "Orc", 0],
       ["attack", "Imp", 0],
-      ["damage", "Imp", 0],
+      ["damage", "Imp", 1],
     ]);
     expect(posted.filter((m) => m.type === "damage").map((m) => inputOf(m).swings)).toEqual([[5], [5]]);
   });
@@ -313,6 +313,37 @@ describe("the attack dialog outside combat (rotation, segment)", () => {
     dialogs.answers.push("close");
     await useSheetItem(ogre.sheet, ogre.itemId);
     expect(dialogs.prompts.at(-1)?.content).toMatch(/name="modifier" value="2"/);
+  });
+
+  it("FEAT-VERSATILE, FEAT-CLEAVE: a player's two-handed cleave (1d10 as Heavy) is applied by the GM to both targets from the one roll each card carries", async () => {
+    await game.settings.set("tempo", "ruleset", "count");
+    const fenn = await armed(
+      "Fenn",
+      { abilities: { str: 3 }, primaryAbility: "str" },
+      { damage: "1d8", properties: flags({ versatile: true }) },
+      ["versatileMaster", "cleave"],
+      [player.id],
+    );
+    const foes = [await target("Gob", { defenses: { ac: 10 } }), await target("Orc", { defenses: { ac: 10 } })];
+    targeting.target(player, foes);
+    world.scriptedTotals.push(15, 9);
+    dialogs.answers.push({ fields: { twoHanded: "two", cleave: "on" } });
+    const own = world.runtime.clientOf(player.id).actors.get(fenn.actor.id ?? "") as unknown as Actor.Implementation;
+    const before = chat.messages.length;
+    expect(await world.as(player, () => useSheetItem(own, fenn.itemId))).toBe(true);
+    await world.idle();
+    const damage = chat.messages.slice(before).filter((m) => m.type === "damage");
+    expect(damage.map((m) => [inputOf(m).formula, inputOf(m).swings, (m.rolls ?? []).length])).toEqual([
+      ["1d10", [9], 1],
+      ["1d10", [9], 1],
+    ]);
+    // Each card is applied to the creature it was rolled against (the player targets it, as at the table).
+    for (const [i, card] of damage.entries()) {
+      targeting.target(player, foes.slice(i, i + 1));
+      expect(await world.as(player, () => runCardAction(asChatMessage(card), "apply"))).toBeNull();
+      await world.idle();
+    }
+    expect(foes.map((f) => (f.system as { hp: { value: number } }).hp.value)).toEqual([51, 51]);
   });
 
   it("a typo in a field is refused with its reason and nothing is rolled", async () => {

@@ -112,10 +112,13 @@ export function gather(attacker: Actor.Implementation, targets: readonly Actor.I
   return { attacker, targets: list };
 }
 
-/** How a damage card is rolled: its own Rolls, or a cleave's shared ones (FEAT-CLEAVE). */
+/**
+ * How a damage card is rolled: its own Rolls, or a cleave's shared ones (FEAT-CLEAVE): rolled once for
+ * every target hit, and carried by each target's card, as the GM's side checks a player's card against
+ * the rolls on its own message (engine trustedDamage).
+ */
 interface DamageRolls {
-  /** Rolled once for every target hit; only the first card carries the Rolls (one roll, shown once). */
-  readonly shared: { rolls: Roll[] | null; carried: boolean } | null;
+  readonly shared: { rolls: Roll[] | null } | null;
 }
 
 /** One damage card: the item's damage on one target, with who rolled what against whom (issue 18). */
@@ -123,7 +126,12 @@ async function postDamage(
   attacker: Actor.Implementation,
   item: Item.Implementation,
   target: Gathered["targets"][number],
-  damage: { readonly formula: string; readonly kind: string; readonly swings: number | null },
+  damage: {
+    readonly formula: string;
+    readonly kind: string;
+    readonly swings: number | null;
+    readonly weaponUse?: { readonly charged: boolean; readonly twoHanded: boolean } | null;
+  },
   critical: { readonly attackMessageId: string } | null = null,
   how: DamageRolls = { shared: null },
 ): Promise<void> {
@@ -140,10 +148,8 @@ async function postDamage(
   const shared = how.shared;
   const rolls = shared?.rolls ?? (await rollAll(Array.from({ length: plan.swings }, () => plan.formula)));
   if (shared !== null) shared.rolls = rolls;
-  const carried = shared === null || !shared.carried;
-  if (shared !== null) shared.carried = true;
   const speaker = ChatMessage.getSpeaker({ actor: attacker });
-  await postCard({ type: "damage", input: plan.card(totalsOf(rolls)) }, { rolls: carried ? rolls : [], speaker });
+  await postCard({ type: "damage", input: plan.card(totalsOf(rolls)) }, { rolls, speaker });
 }
 
 async function attackWith(
@@ -170,13 +176,15 @@ async function attackWith(
     if (!plan.ok) return plan.error;
     plans.push({ plan: plan.value, target });
   }
-  const damage = { formula: shape.damage, kind: row.stats.damageKind, swings: choices.swings };
+  const stepped = choices.charged || choices.twoHanded;
+  const weaponUse = stepped ? { charged: choices.charged, twoHanded: choices.twoHanded } : null;
+  const damage = { formula: shape.damage, kind: row.stats.damageKind, swings: choices.swings, weaponUse };
   const notes = choiceNotes(options, choices, shape);
   const speaker = ChatMessage.getSpeaker({ actor: gathered.attacker });
   // CNT-7: outside a count combat (nothing to stagger on) the action's attacks are rolled one after another.
   for (let k = 0; k < choices.attacks; k++) {
     // FEAT-CLEAVE: one attack roll against every target and one damage roll for every target hit.
-    const cleave = choices.cleave ? { attack: null as Roll[] | null, damage: { rolls: null, carried: false } } : null;
+    const cleave = choices.cleave ? { attack: null as Roll[] | null, damage: { rolls: null } } : null;
     for (const { plan, target } of plans) {
       const sharedAttack = cleave?.attack ?? null;
       const rolls = sharedAttack ?? (await rollAll(plan.dice));

@@ -190,6 +190,8 @@ export interface DamageInput {
   readonly provenance?: { readonly attackerUuid: string; readonly itemUuid: string; readonly targetUuid: string };
   /** ATK-ROT-4: the critical attack card's message id (the hit adds the formula's maximum once); null: none. */
   readonly critical?: { readonly attackMessageId: string } | null;
+  /** Issue 19: a charged or two-handed use that stepped the dice (recorded for the GM's check); none: plain. */
+  readonly weaponUse?: { readonly charged: boolean; readonly twoHanded: boolean } | null;
 }
 
 /** The damage card of a hit (or of a spell): one swing unless AP-1 gives more; the target's DR (DR-1). */
@@ -213,6 +215,7 @@ export function planDamage(input: DamageInput): DamagePlan {
       drMode: input.drMode,
       ...input.provenance,
       ...critical,
+      ...(input.weaponUse ? { weaponUse: input.weaponUse } : {}),
     }),
   };
 }
