@@ -85,6 +85,7 @@ declare module "fvtt-types/configuration" {
     "tempo.odds": "everyone" | "gm" | "nobody";
     "tempo.npcInitiative": boolean;
     "tempo.damageLedger": unknown[];
+    "tempo.attackChoices": Record<string, unknown>;
     "tempo.npcPackAccess": "NONE" | "LIMITED" | "OBSERVER";
   }
 }

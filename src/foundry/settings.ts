@@ -90,6 +90,15 @@ export function registerSettings(): void {
     type: Array,
     default: [],
   });
+  // Issue 19: the attack dialog's last choices per actor, on this client only (attack-dialog.ts).
+  game.settings.register(SYSTEM_ID, "attackChoices", {
+    scope: "client",
+    config: false,
+    name: "TEMPO.SETTINGS.attackChoices.name",
+    hint: "TEMPO.SETTINGS.attackChoices.hint",
+    type: Object,
+    default: {},
+  });
   registerNpcPackAccess();
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { asChatMessage, chatLog, type ChatMessageModel, cardSource } from "../support/chat-log.ts";
 import { installTargets } from "../support/targets.ts";
+import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { addCombatants, firstTurn, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
@@ -18,6 +19,9 @@ const world = installFoundryWorld(23);
 afterAll(() => world.uninstall());
 const chat = chatLog(world);
 const targeting = installTargets(world);
+// Issue 19: a weapon's macro opens the attack dialog; the user rolls it as it opens (`use` below).
+const dialogs = installDialogs();
+afterAll(() => dialogs.uninstall());
 
 await world.loadSystem();
 world.callHook("init");
@@ -46,6 +50,7 @@ async function use(uuid: string) {
   const writes = world.writes.length;
   const messages = chat.messages.length;
   const notices = world.notices.length;
+  dialogs.answers.splice(0, dialogs.answers.length, { fields: {} });
   const done = await TEMPO.useItem(uuid);
   await world.idle();
   return {

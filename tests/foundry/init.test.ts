@@ -119,6 +119,7 @@ describe("init", () => {
       "tempo.roundSeconds",
       "tempo.odds",
       "tempo.damageLedger", // issue 18: the GM's record of players' damage applications
+      "tempo.attackChoices", // issue 19: the attack dialog's last choices, per client
       "tempo.npcPackAccess", // issue 18: players' access to the NPC compendium
     ]);
     expect(tempoIds(registry.keybindings.actions)).toEqual(["tempo.nextTurn", "tempo.previousTurn", "tempo.endMyTurn"]);

@@ -114,6 +114,7 @@ describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
       const raider = await armed("Raider", "npc", { defenses: { ac: 2, dodge: 2, armor: 2, def: 2 }, side: "enemy" });
       targeting.target(world.gm, [raider.actor]);
       world.scriptedTotals.push(6, 6, 6, 6); // every die shows 6: a hit in each scheme (PHS: 2d6), then 6 damage
+      dialogs.answers.push({ fields: {} }); // issue 19: the attack dialog, rolled as it opens
       const done = since();
       expect(await useSheetItem(vex.sheetActor, vex.itemId)).toBe(true);
       const { writes, messages } = done();
@@ -142,13 +143,19 @@ describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
   it("CNT-6: a player's Attack declares through the GM with the item recorded; the player resolves the pending card and the attack rolls", async () => {
     const { combat, fenn, gale, fennId } = await countFight([player.id]);
     targeting.target(player, [gale.actor]);
+    dialogs.answers.push({ fields: {} }); // issue 19: the attack dialog, on the player's page
     const declared = since();
     expect(await world.as(player, () => useSheetItem(copyOf(player, fenn.actor), fenn.itemId))).toBe(true);
+    expect(dialogs.prompts.at(-1)?.user).toBe(player.id);
     await world.idle();
     expect(declared().writes.map((w) => w.document)).toEqual(["Combat", "Combatant"]);
     const uses = (combat.combatants.get(fennId) as unknown as { system: Obj }).system.declaredUses as Obj;
     expect(Object.values(uses)).toEqual([
-      { itemUuid: `${fenn.actor.uuid}.Item.${fenn.itemId}`, targetUuids: [gale.actor.uuid] },
+      {
+        itemUuid: `${fenn.actor.uuid}.Item.${fenn.itemId}`,
+        targetUuids: [gale.actor.uuid],
+        choices: expect.objectContaining({ attacks: 1, charged: false, modifier: 0 }) as unknown,
+      },
     ]);
     let card: ChatMessageModel | undefined;
     for (let i = 0; i < 40 && card === undefined; i++) {

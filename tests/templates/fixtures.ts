@@ -3,12 +3,15 @@
  * The template test fails for any .hbs without an entry here, so no template ships unrendered.
  */
 import {
+  ITEM_DEFAULTS,
   SEGMENT_NO_DECLARATION,
   rulesetHost,
   type AnyRulesetHost,
   type TimelineEntry,
 } from "../../src/engine/index.ts";
 import { delayDialogContext } from "../../src/preview/delay-dialog.ts";
+import { buildAttackDialog } from "../../src/view/chat/attack-dialog.ts";
+import { attackOptionsFor, attackShape, settleChoices } from "../../src/view/chat/attack-options.ts";
 import { buildPreviewPageContext } from "../../src/view/preview/page-context.ts";
 import { buildCountDeclareForm, countTargetChoices } from "../../src/view/tracker/count-declare.ts";
 import { buildCountReactForm } from "../../src/view/tracker/count-react.ts";
@@ -180,7 +183,32 @@ const trackerPartContexts = Object.fromEntries(
   ]),
 );
 
+/** Issue 19: the attack dialog for a charged Maul with every count option offered. */
+function attackDialogContext() {
+  const maul = {
+    ...ITEM_DEFAULTS.weapon,
+    damage: "2d6",
+    properties: { ...ITEM_DEFAULTS.weapon.properties, great: true, versatile: true },
+  };
+  const feats = new Set(["cleave", "chargedAttack", "versatileMaster"] as const);
+  const options = attackOptionsFor("count", maul, { primaryModifier: 8, ap: null, feats });
+  const choices = settleChoices(options, { charged: true });
+  const shape = attackShape(options, maul, choices);
+  const targets = [{ name: "Gale", hit: 0.55, critical: 0.05 }];
+  return buildAttackDialog({
+    actor: "Brann",
+    weapon: "Maul",
+    options,
+    choices,
+    shape,
+    targets,
+    count: 4,
+    showOdds: true,
+  });
+}
+
 export const templateContexts: Readonly<Record<string, object>> = {
+  "templates/dialogs/attack.hbs": attackDialogContext(),
   "templates/combat/count-declare.hbs": countDeclare,
   "templates/combat/count-react.hbs": countReact,
   "src/preview/count-dialog.hbs": { declare: countDeclare },

@@ -24,11 +24,20 @@
  *   status, DEF-1). The tally is kept on the combatant (`flags.tempo.deathSaves`), as CNT-14's saves
  *   happen in a count combat's end step only; it starts over when the creature falls unconscious or
  *   regains consciousness.
+ * - `countAttacksPerAction` (CNT-7 "an action with several weapon attacks", no number given): at most 4,
+ *   the most weapon attacks a d20 creature makes in one action at a real table (issue 19's attack dialog).
+ * - `attackDialog` (issue 19's attack dialog; the seeds name no range): a situational modifier of −20 … +20,
+ *   at most 4 extra sources of advantage or of disadvantage (ADV-2's table ends at 4), at most 8 enemies
+ *   adjacent to a target (ATK-ROT-5: the 8 squares around a Medium creature). A situational modifier adds
+ *   to the roll's bonus after ATK-ROT-1 halves a non-proficient skill bonus (it is no skill), to PHS-8's ATK,
+ *   and to SEG-12's "modifiers".
  * Not a ruling: a phase attack adds the attacker's own ATK (PHS-8 "2d6 + ATK", the actor's `atk` field).
  */
 export const ITEM_USE_RULINGS = {
   d20AttackBonus: "primaryModifier",
   criticalFrom: 20,
+  countAttacksPerAction: 4,
+  attackDialog: { modifier: 20, sources: 4, flankers: 8 },
   segmentModifier: 0,
   rotationAdjacentEnemies: 1,
   weaponDamageKind: "physical",

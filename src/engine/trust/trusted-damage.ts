@@ -64,6 +64,10 @@ export interface DamageCardFacts {
   readonly item: {
     readonly name: string;
     readonly ofAttacker: boolean;
+    /**
+     * The damage formula the rolls must be rolls of: the item's, stepped when the card claims a charged or
+     * two-handed use the rules allow this attacker (FEAT-CHARGED, FEAT-VERSATILE; derived on the GM's side).
+     */
     readonly formula: string;
     readonly kind: string;
     /** AP-1: the most swings one Full action gives (1 without AP). */

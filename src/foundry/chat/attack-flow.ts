@@ -1,6 +1,7 @@
 /**
- * `CONFIG.TEMPO.useItem(itemUuid, { targets? })` (the hotbar macro's call, issue 11): use an owned
- * weapon or spell on the user's targeted tokens (or the given actors).
+ * Using an owned weapon or spell on the user's targeted tokens (or the given actors), with the attack
+ * dialog's choices (issue 19; the sheet's Attack and the hotbar macro's `CONFIG.TEMPO.useItem` ask for them
+ * first, attack-with-dialog.ts).
  * - In a `count` or `segment` combat the attack is declared on the combat first (CNT-6, SEG-2), as the
  *   sheet does (sheet-commands.ts); its card comes when the action lands (event-cards.ts).
  * - Otherwise a weapon rolls its attack with real Rolls, ONE attack card PER TARGET, and on a hit that
@@ -15,7 +16,14 @@
  * The declared item and its targets are recorded with the declaration (declared-uses.ts); Resolve on its
  * pending card rolls it here (`rollDeclaredItem`).
  */
-import { spellCallsForSave, type ExtraSources, type Message, type RulesetId } from "../../engine/index.ts";
+import {
+  primaryModifierOf,
+  spellCallsForSave,
+  type ExtraSources,
+  type Message,
+  type RulesetId,
+  type WeaponStats,
+} from "../../engine/index.ts";
 import {
   attackCritical,
   attackHit,
@@ -29,22 +37,27 @@ import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
 import { actorCombatOf, useItemNow, type UsableItem } from "../applications/sheets/sheet-commands.ts";
 import { showNotice } from "../notice.ts";
 import { phaseAttackSourcesIn } from "../conditions/attack-facts.ts";
-import { tempoActorModelOf } from "../data/actor/actor-model.ts";
 import { trackerInputOf } from "../applications/tracker-input.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
+import { attackOptionsOf } from "../applications/attack-dialog.ts";
+import { attackShape, choiceNotes, settleChoices, type AttackChoices } from "../../view/chat/attack-options.ts";
+import { countAttackCommand } from "../../view/sheets/sheet-commands.ts";
+import { sendSheetCommand } from "../applications/sheets/sheet-commands.ts";
 import { postSpellSaves } from "./spell-saves.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 
 export interface UseItemOptions {
   /** The creatures to attack; default: the user's targeted tokens' actors. */
   readonly targets?: readonly Actor.Implementation[];
+  /** Issue 19: the attack dialog's choices (none: the defaults, one plain attack). */
+  readonly choices?: AttackChoices;
 }
 
 type Refusal = Message | null;
 
 /** The user's targeted tokens' actors, each once. */
-function targetedActors(): Actor.Implementation[] {
+export function targetedActors(): Actor.Implementation[] {
   const actors = new Map<string, Actor.Implementation>();
   for (const token of game.user.targets) {
     const actor = token.actor;
@@ -54,7 +67,7 @@ function targetedActors(): Actor.Implementation[] {
 }
 
 /** The ruleset the actor fights under: its Tempo combat's, else the world's. */
-function rulesetOf(actor: Actor.Implementation): { ruleset: RulesetId; inCombat: boolean } {
+export function rulesetOf(actor: Actor.Implementation): { ruleset: RulesetId; inCombat: boolean } {
   const found = actorCombatOf(actor);
   const input = found === null ? null : trackerInputOf(found.combat, game.user);
   if (input !== null) return { ruleset: input.host.id, inCombat: true };
@@ -62,7 +75,7 @@ function rulesetOf(actor: Actor.Implementation): { ruleset: RulesetId; inCombat:
 }
 
 /** PHS-4, PHS-10, PHS-11 in the combat both fight in (null outside one). */
-function phaseExtra(attacker: Actor.Implementation, target: Actor.Implementation): ExtraSources | null {
+export function phaseExtra(attacker: Actor.Implementation, target: Actor.Implementation): ExtraSources | null {
   const found = actorCombatOf(attacker);
   if (found === null) return null;
   const targetId = found.combat.combatants.contents.find((c) => c.actor?.id === target.id)?.id ?? null;
@@ -83,12 +96,12 @@ async function rollAll(formulas: readonly string[]): Promise<Roll[]> {
 
 const totalsOf = (rolls: readonly Roll[]) => rolls.map((r) => r.total ?? 0);
 
-interface Gathered {
+export interface Gathered {
   readonly attacker: Actor.Implementation;
   readonly targets: readonly { readonly actor: Actor.Implementation; readonly snapshot: CreatureSnapshot }[];
 }
 
-function gather(attacker: Actor.Implementation, targets: readonly Actor.Implementation[]): Gathered | Message {
+export function gather(attacker: Actor.Implementation, targets: readonly Actor.Implementation[]): Gathered | Message {
   if (targets.length === 0) return { key: "TEMPO.CHAT.Attack.NoTargets" };
   const list: Gathered["targets"][number][] = [];
   for (const actor of targets) {
@@ -99,61 +112,94 @@ function gather(attacker: Actor.Implementation, targets: readonly Actor.Implemen
   return { attacker, targets: list };
 }
 
+/**
+ * How a damage card is rolled: its own Rolls, or a cleave's shared ones (FEAT-CLEAVE): rolled once for
+ * every target hit, and carried by each target's card, as the GM's side checks a player's card against
+ * the rolls on its own message (engine trustedDamage).
+ */
+interface DamageRolls {
+  readonly shared: { rolls: Roll[] | null } | null;
+}
+
 /** One damage card: the item's damage on one target, with who rolled what against whom (issue 18). */
 async function postDamage(
   attacker: Actor.Implementation,
   item: Item.Implementation,
   target: Gathered["targets"][number],
-  formula: string,
-  kind: string,
-  swings: number | null,
+  damage: {
+    readonly formula: string;
+    readonly kind: string;
+    readonly swings: number | null;
+    readonly weaponUse?: { readonly charged: boolean; readonly twoHanded: boolean } | null;
+  },
   critical: { readonly attackMessageId: string } | null = null,
+  how: DamageRolls = { shared: null },
 ): Promise<void> {
   const drMode = game.settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit";
   const provenance = { attackerUuid: attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
   const plan = planDamage({
     attacker: attacker.name,
     target: target.snapshot,
-    formula,
-    kind,
-    swings,
+    ...damage,
     drMode,
     provenance,
     critical,
   });
-  const rolls = await rollAll(Array.from({ length: plan.swings }, () => plan.formula));
+  const shared = how.shared;
+  const rolls = shared?.rolls ?? (await rollAll(Array.from({ length: plan.swings }, () => plan.formula)));
+  if (shared !== null) shared.rolls = rolls;
   const speaker = ChatMessage.getSpeaker({ actor: attacker });
   await postCard({ type: "damage", input: plan.card(totalsOf(rolls)) }, { rolls, speaker });
 }
 
-async function attackWith(item: Item.Implementation, ruleset: RulesetId, gathered: Gathered): Promise<Refusal> {
+async function attackWith(
+  item: Item.Implementation,
+  ruleset: RulesetId,
+  gathered: Gathered,
+  wanted: AttackChoices | null,
+): Promise<Refusal> {
   const row = sheetItemOf(item);
   if (row?.type !== "weapon") return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
   const self = creatureSnapshotOf(gathered.attacker);
   if (self === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: gathered.attacker.name } };
+  const weapon = { name: item.name, stats: row.stats };
+  // Issue 19: the dialog's (or the declaration's recorded) choices, settled again against the rules.
+  const options = attackOptionsOf({ actor: gathered.attacker, weapon: row.stats, ruleset, attacker: self });
+  const choices = settleChoices(options, wanted ?? {});
+  const shape = attackShape(options, row.stats, choices);
   const plans: { plan: AttackPlan; target: Gathered["targets"][number] }[] = [];
   for (const target of gathered.targets) {
     const { actor, snapshot } = target;
     const extra = ruleset === "phase" ? phaseExtra(gathered.attacker, actor) : null;
-    const weapon = { name: item.name, stats: row.stats };
-    const plan = planWeaponAttack({ ruleset, attacker: self, target: snapshot, weapon, phaseExtra: extra });
+    const input = { ruleset, attacker: self, target: snapshot, weapon, phaseExtra: extra, situation: choices };
+    const plan = planWeaponAttack(input);
     if (!plan.ok) return plan.error;
     plans.push({ plan: plan.value, target });
   }
-  const system = tempoActorModelOf(gathered.attacker);
-  const swings = row.stats.apCost === null ? null : (system?.derived.swings[item.id ?? ""] ?? null);
+  const stepped = choices.charged || choices.twoHanded;
+  const weaponUse = stepped ? { charged: choices.charged, twoHanded: choices.twoHanded } : null;
+  const damage = { formula: shape.damage, kind: row.stats.damageKind, swings: choices.swings, weaponUse };
+  const notes = choiceNotes(options, choices, shape);
   const speaker = ChatMessage.getSpeaker({ actor: gathered.attacker });
-  for (const { plan, target } of plans) {
-    const rolls = await rollAll(plan.dice);
-    // Issue 19: the attack card records who attacked with what against whom, as the damage card does.
-    const provenance = { attackerUuid: gathered.attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
-    const input = { ...plan.resolve(totalsOf(rolls)), ...provenance };
-    const posted = (await postCard({ type: "attack", input }, { rolls, speaker })) as
-      ChatMessage.Implementation | undefined;
-    // ATK-ROT-4: a critical's damage card names this attack message, which the GM's side verifies.
-    const critical = attackCritical(input) && posted?.id ? { attackMessageId: posted.id } : null;
-    if (attackHit(input) === true)
-      await postDamage(gathered.attacker, item, target, row.stats.damage, row.stats.damageKind, swings, critical);
+  // CNT-7: outside a count combat (nothing to stagger on) the action's attacks are rolled one after another.
+  for (let k = 0; k < choices.attacks; k++) {
+    // FEAT-CLEAVE: one attack roll against every target and one damage roll for every target hit.
+    const cleave = choices.cleave ? { attack: null as Roll[] | null, damage: { rolls: null } } : null;
+    for (const { plan, target } of plans) {
+      const sharedAttack = cleave?.attack ?? null;
+      const rolls = sharedAttack ?? (await rollAll(plan.dice));
+      if (cleave !== null) cleave.attack = rolls;
+      // Issue 19: the attack card records who attacked with what against whom, as the damage card does.
+      const provenance = { attackerUuid: gathered.attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
+      const input = { ...plan.resolve(totalsOf(rolls)), ...provenance, choices: notes };
+      const carried = sharedAttack === null ? rolls : [];
+      const posted = (await postCard({ type: "attack", input }, { rolls: carried, speaker })) as
+        ChatMessage.Implementation | undefined;
+      // ATK-ROT-4: a critical's damage card names this attack message, which the GM's side verifies.
+      const critical = attackCritical(input) && posted?.id ? { attackMessageId: posted.id } : null;
+      if (attackHit(input) === true)
+        await postDamage(gathered.attacker, item, target, damage, critical, { shared: cleave?.damage ?? null });
+    }
   }
   return null;
 }
@@ -172,8 +218,8 @@ async function castWith(item: Item.Implementation, ruleset: RulesetId, gathered:
   }
   if (row?.type !== "spell" || row.stats.damage.trim() === "")
     return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
-  for (const target of gathered.targets)
-    await postDamage(gathered.attacker, item, target, row.stats.damage, row.stats.damageKind, null);
+  const damage = { formula: row.stats.damage, kind: row.stats.damageKind, swings: null };
+  for (const target of gathered.targets) await postDamage(gathered.attacker, item, target, damage);
   return null;
 }
 
@@ -183,6 +229,7 @@ async function rollOn(
   actor: Actor.Implementation,
   ruleset: RulesetId,
   targets: readonly Actor.Implementation[],
+  choices: AttackChoices | null,
 ): Promise<boolean> {
   const gathered = gather(actor, targets);
   if (!("targets" in gathered)) {
@@ -190,7 +237,7 @@ async function rollOn(
     return false;
   }
   const spell = sheetItemOf(item)?.type === "spell";
-  const refusal = spell ? await castWith(item, ruleset, gathered) : await attackWith(item, ruleset, gathered);
+  const refusal = spell ? await castWith(item, ruleset, gathered) : await attackWith(item, ruleset, gathered, choices);
   if (refusal !== null) showNotice(refusal);
   return refusal === null;
 }
@@ -202,13 +249,41 @@ async function rollOn(
 export async function rollDeclaredItem(
   item: Item.Implementation,
   targets: readonly Actor.Implementation[],
+  choices: AttackChoices | null = null,
 ): Promise<boolean> {
   const actor = item.actor;
   if (actor === null) {
     showNotice({ key: "TEMPO.SHEET.MacroUnowned" });
     return false;
   }
-  return rollOn(item, actor, rulesetOf(actor).ruleset, targets.length > 0 ? targets : targetedActors());
+  const on = targets.length > 0 ? targets : targetedActors();
+  return rollOn(item, actor, rulesetOf(actor).ruleset, on, choices);
+}
+
+/**
+ * Issue 19: a weapon attack declared on the count track with the dialog's choices (CNT-7 attacks,
+ * FEAT-CHARGED, FEAT-VERSATILE's Heavy); the choices ride with the record so Resolve rolls exactly them.
+ */
+async function declareCountAttack(
+  item: Item.Implementation,
+  actor: Actor.Implementation,
+  weapon: WeaponStats,
+  targets: readonly Actor.Implementation[],
+  wanted: AttackChoices,
+): Promise<boolean> {
+  const found = actorCombatOf(actor);
+  const self = creatureSnapshotOf(actor);
+  if (found === null || self === null) {
+    showNotice({ key: "TEMPO.SHEET.NoCombat", data: { name: actor.name } });
+    return false;
+  }
+  const options = attackOptionsOf({ actor, weapon, ruleset: "count", attacker: self });
+  const choices = settleChoices(options, wanted);
+  const shape = attackShape(options, weapon, choices);
+  const command = countAttackCommand(found.combatantId, shape, choices, primaryModifierOf(self.stats));
+  // CNT-7: each staggered attack is its own pending action with this record: each Resolve rolls one attack.
+  const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid), choices: { ...choices, attacks: 1 } };
+  return sendSheetCommand(found.combat, command, record);
 }
 
 /** Uses a resolved item document (tests and macros holding the item). True when cards were posted or a command given. */
@@ -221,6 +296,8 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
   const { ruleset, inCombat } = rulesetOf(actor);
   const row = sheetItemOf(item);
   const targets = options.targets ?? targetedActors();
+  if (inCombat && ruleset === "count" && row?.type === "weapon" && options.choices !== undefined)
+    return declareCountAttack(item, actor, row.stats, targets, options.choices);
   if (inCombat && attacksThroughCombat(ruleset)) {
     const use: UsableItem["use"] =
       row?.type === "weapon"
@@ -229,19 +306,9 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
           ? { type: "spell", stats: row.stats }
           : null;
     // Issue 11: what Resolve on the pending card rolls (declared-uses.ts).
-    const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid) };
+    const choices = options.choices === undefined ? {} : { choices: options.choices };
+    const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid), ...choices };
     return useItemNow({ name: item.name, actor: { id: actor.id, name: actor.name }, use }, record);
   }
-  return rollOn(item, actor, ruleset, targets);
-}
-
-/** `CONFIG.TEMPO.useItem(uuid, { targets })`: the hotbar macro's action. */
-export async function useItem(itemUuid: string, options: UseItemOptions = {}): Promise<boolean> {
-  const doc: unknown = await fromUuid(itemUuid as `Actor.${string}`);
-  const isItem = typeof doc === "object" && doc !== null && "system" in doc && "actor" in doc;
-  if (!isItem) {
-    showNotice({ key: "TEMPO.SHEET.MacroNoItem", data: { uuid: itemUuid } });
-    return false;
-  }
-  return useItemDocument(doc as Item.Implementation, options);
+  return rollOn(item, actor, ruleset, targets, options.choices ?? null);
 }

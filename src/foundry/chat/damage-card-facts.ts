@@ -22,6 +22,9 @@ import { cardModelOf } from "../data/chat/chat-card-model.ts";
 import { recordedRollsOf } from "./recorded-rolls.ts";
 import { actorConditions } from "../conditions/actor-conditions.ts";
 import { isActor, isItem } from "../document-kinds.ts";
+import { attackOptionsOf } from "../applications/attack-dialog.ts";
+import { attackShape, settleChoices } from "../../view/chat/attack-options.ts";
+import { creatureSnapshotOf } from "./creature-snapshot.ts";
 
 interface CardFields {
   readonly swings?: unknown;
@@ -32,6 +35,7 @@ interface CardFields {
   readonly criticalBonus?: unknown;
   readonly attackMessageId?: unknown;
   readonly halved?: unknown;
+  readonly weaponUse?: unknown;
 }
 
 interface AttackFields {
@@ -67,7 +71,24 @@ async function documentAt(uuid: unknown): Promise<unknown> {
   return fromUuid(uuid as Parameters<typeof fromUuid>[0]);
 }
 
-function itemFacts(item: Item.Implementation, attacker: Actor.Implementation): DamageCardFacts["item"] {
+/**
+ * Issue 19: the damage dice of a charged or two-handed use (FEAT-CHARGED, FEAT-VERSATILE, count's feats),
+ * derived here from the item, the attacker's feats and modifier, by the same rules the dialog offered them
+ * with: a use the rules do not allow this attacker settles to the weapon's own dice.
+ */
+function steppedFormula(item: Item.Implementation, attacker: Actor.Implementation, use: unknown): string | null {
+  const row = sheetItemOf(item);
+  const self = creatureSnapshotOf(attacker);
+  if (row?.type !== "weapon" || self === null || typeof use !== "object" || use === null) return null;
+  const options = attackOptionsOf({ actor: attacker, weapon: row.stats, ruleset: "count", attacker: self });
+  return attackShape(options, row.stats, settleChoices(options, use)).damage;
+}
+
+function itemFacts(
+  item: Item.Implementation,
+  attacker: Actor.Implementation,
+  use: unknown = null,
+): DamageCardFacts["item"] {
   const row = sheetItemOf(item);
   if (row === null || (row.type !== "weapon" && row.type !== "spell")) return null;
   const ofAttacker = item.actor?.uuid === attacker.uuid;
@@ -76,7 +97,8 @@ function itemFacts(item: Item.Implementation, attacker: Actor.Implementation): D
   const cost = row.type === "weapon" ? row.stats.apCost : null;
   const swings = cost === null || system === null ? null : swingsPerAction(actorStatsOf(system).ap.value, cost);
   const maxSwings = swings !== null && swings.ok && swings.value > 0 ? swings.value : 1;
-  return { name: item.name, ofAttacker, formula: row.stats.damage, kind: row.stats.damageKind, maxSwings };
+  const formula = steppedFormula(item, attacker, use) ?? row.stats.damage;
+  return { name: item.name, ofAttacker, formula, kind: row.stats.damageKind, maxSwings };
 }
 
 /** The facts of a damage card message. */
@@ -99,7 +121,7 @@ export async function damageCardFacts(message: ChatMessage.Implementation): Prom
   if (!isActor(actor)) return { authorIsGM, card, attacker: null, item: null, rolls: [] };
   const attacker = { name: actor.name, ownedByAuthor: actor.testUserPermission(author, "OWNER") };
   const item = await documentAt(input.itemUuid);
-  const facts = isItem(item) ? itemFacts(item, actor) : null;
+  const facts = isItem(item) ? itemFacts(item, actor, input.weaponUse) : null;
   const attack = attackFacts(input.attackMessageId, author, actor);
   return { authorIsGM, card, attacker, item: facts, rolls: recordedRollsOf(message), attack };
 }

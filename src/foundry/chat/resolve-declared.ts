@@ -53,5 +53,5 @@ export async function rollDeclaredUse(model: TempoCardModel): Promise<DeclaredRo
     const actor: unknown = await fromUuid(uuid as `Actor.${string}`);
     if (isActor(actor)) targets.push(actor);
   }
-  return (await rollDeclaredItem(item, targets)) ? "rolled" : "refused";
+  return (await rollDeclaredItem(item, targets, use.choices ?? null)) ? "rolled" : "refused";
 }

@@ -13,11 +13,17 @@
  * `null` for its keys, so an action id reused after an undo never rolls an older declaration's item.
  */
 import type { HostCommand } from "../../engine/index.ts";
+import type { AttackChoices } from "../../view/chat/attack-options.ts";
 
 export interface DeclaredUse {
   readonly itemUuid: string;
   /** The targeted actors' uuids when declared (empty: the resolving user's targets then). */
   readonly targetUuids: readonly string[];
+  /**
+   * Issue 19: the attack dialog's choices (charge, hands, cleave, modifier …). Rolling settles them again
+   * against the rules (attack-options.ts `settleChoices`), so a hand-made record rolls nothing they forbid.
+   */
+  readonly choices?: AttackChoices;
 }
 
 const USE_KEY = "tempoUse";
@@ -40,8 +46,12 @@ export function withUse(command: HostCommand, use: DeclaredUse | null): HostComm
 function isUse(value: unknown): value is DeclaredUse {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
+  const choices = v.choices === undefined || (typeof v.choices === "object" && v.choices !== null);
   return (
-    typeof v.itemUuid === "string" && Array.isArray(v.targetUuids) && v.targetUuids.every((t) => typeof t === "string")
+    typeof v.itemUuid === "string" &&
+    Array.isArray(v.targetUuids) &&
+    v.targetUuids.every((t) => typeof t === "string") &&
+    choices
   );
 }
 

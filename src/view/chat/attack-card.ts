@@ -4,6 +4,7 @@
  * the same snapshot, never sampled. The input is plain JSON: the ChatMessage `attack` model stores it.
  */
 import {
+  isMessage,
   d20AttackOdds,
   phaseAttackOdds,
   resolveD20Attack,
@@ -47,6 +48,8 @@ export interface AttackCardInput {
   readonly attackerUuid?: string;
   readonly itemUuid?: string;
   readonly targetUuid?: string;
+  /** Issue 19: what the attack dialog chose (charge, hands, cleave, swings, flankers, modifier), as notes. */
+  readonly choices?: readonly Message[];
 }
 
 export interface AttackCardContext {
@@ -144,6 +147,22 @@ function resolve(r: AttackResolution): Result<Resolved> {
   }
 }
 
+/** Issue 19: the exact odds of an attack before it is rolled (the faces are not read), as its card will show them. */
+export function resolutionOdds(r: AttackResolution): Result<{ readonly hit: number; readonly critical: number }> {
+  switch (r.scheme) {
+    case "d20":
+      return d20AttackOdds(r.snapshot);
+    case "segment":
+      return segmentAttackOdds(r.snapshot);
+    case "rotation":
+      return rotationAttackOdds(r.snapshot);
+    case "phase": {
+      const odds = phaseAttackOdds(r.input);
+      return odds.ok ? { ok: true, value: { hit: odds.value.chance, critical: 0 } } : odds;
+    }
+  }
+}
+
 function oddsLines(resolved: Resolved): CardOdds[] {
   const lines: CardOdds[] = [
     { label: { key: "TEMPO.CHAT.Odds.Hit", data: { percent: percentText(resolved.hit) } }, exact: resolved.hit },
@@ -182,7 +201,7 @@ export function buildAttackCard(input: AttackCardInput, viewer: CardViewer): Att
     verdict: verdict(r.outcome.hit, "TEMPO.CHAT.Attack.Hit", "TEMPO.CHAT.Attack.Miss"),
     critical: r.outcome.critical,
     decision: decisionFor(r.decision, r.outcome.hit, r.outcome.total, seesDefence),
-    notes: notesFor(r.notes, seesDefence),
+    notes: [...(input.choices ?? []).filter(isMessage), ...notesFor(r.notes, seesDefence)],
     odds: viewer.showOdds ? oddsLines(r) : null,
     error: null,
   };

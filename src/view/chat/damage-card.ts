@@ -52,6 +52,11 @@ export interface DamageCardInput {
   readonly attackMessageId?: string;
   /** Issue 19: the swings are half the rolled totals (a spell's damage after a successful save). */
   readonly halved?: boolean;
+  /**
+   * Issue 19: how the weapon was used (FEAT-CHARGED, FEAT-VERSATILE), which steps its dice; the GM's side
+   * derives the formula from the item and these again by the rules (damage-card-facts.ts), never from the card.
+   */
+  readonly weaponUse?: { readonly charged: boolean; readonly twoHanded: boolean };
   /** What the last Apply changed, one record per creature; absent, null or empty: not applied. */
   readonly applied?: readonly AppliedDamage[] | null;
 }

@@ -16,6 +16,7 @@ import {
   phaseAttackOdds,
   phaseAttackSources,
   rotationDefenderWithConditions,
+  rotationSkillBonus,
   type ActorStats,
   type ConditionId,
   type DrMode,
@@ -25,7 +26,7 @@ import {
   type RulesetId,
   type WeaponStats,
 } from "../../engine/index.ts";
-import { buildAttackCard, type AttackCardInput, type AttackResolution } from "./attack-card.ts";
+import { buildAttackCard, resolutionOdds, type AttackCardInput, type AttackResolution } from "./attack-card.ts";
 import type { DamageCardInput } from "./damage-card.ts";
 
 /** One creature as an attack reads it. */
@@ -46,21 +47,39 @@ export interface WeaponAttackInput {
   readonly weapon: { readonly name: string; readonly stats: WeaponStats };
   /** PHS-4, PHS-10, PHS-11: the sources the combat adds (attack-facts.ts); null outside a phase combat. */
   readonly phaseExtra: ExtraSources | null;
+  /** Issue 19: the attack dialog's situation (modifier, ATK-ROT-5 flankers, ADV sources); none: the rulings'. */
+  readonly situation?: AttackSituation;
 }
+
+/** What the attack dialog adds to one roll (attack-options.ts). */
+export interface AttackSituation {
+  /** Added to the roll's bonus (SEG-12 "d20 + modifiers"; count/standard bonus, rotation skill, phase ATK). */
+  readonly modifier: number;
+  /** ATK-ROT-5: enemies adjacent to the target, the attacker included. */
+  readonly flankers: number;
+  /** ADV-1 … ADV-3: extra sources. */
+  readonly advantage: number;
+  readonly disadvantage: number;
+}
+
+const NO_SITUATION: AttackSituation = { modifier: 0, flankers: 1, advantage: 0, disadvantage: 0 };
 
 /** The dice to roll (one Roll per formula, in order) and the card's resolution from their totals. */
 export interface AttackPlan {
   readonly dice: readonly string[];
   readonly resolve: (faces: readonly number[]) => AttackCardInput;
+  /** Issue 19: the exact chance to hit (and to crit) before rolling, as the card will show it. */
+  readonly odds: { readonly hit: number; readonly critical: number };
 }
 
 function rotationDefender(input: WeaponAttackInput): RotationDefender {
   const d = input.target.stats.defenses;
+  const flankers = input.situation?.flankers ?? ITEM_USE_RULINGS.rotationAdjacentEnemies;
   const base: RotationDefender = {
     dodge: d.dodge,
     armor: d.armor,
     isPlayer: input.target.isPlayer,
-    adjacentEnemies: ITEM_USE_RULINGS.rotationAdjacentEnemies,
+    adjacentEnemies: flankers,
     defense: null,
     unaware: false,
     grappled: false,
@@ -68,25 +87,31 @@ function rotationDefender(input: WeaponAttackInput): RotationDefender {
   return rotationDefenderWithConditions(base, input.attacker.conditions, input.target.conditions);
 }
 
-function plan(input: WeaponAttackInput, dice: readonly string[], at: (faces: readonly number[]) => AttackResolution) {
+function plan(
+  input: WeaponAttackInput,
+  dice: readonly string[],
+  at: (faces: readonly number[]) => AttackResolution,
+): Result<AttackPlan> {
   const card = (faces: readonly number[]): AttackCardInput => ({
     attacker: input.attacker.name,
     target: input.target.name,
     weapon: input.weapon.name,
     resolution: at(faces),
   });
-  return { ok: true as const, value: { dice, resolve: card } };
+  const odds = resolutionOdds(at([]));
+  return odds.ok ? { ok: true, value: { dice, resolve: card, odds: odds.value } } : odds;
 }
 
 /** The attack of `weapon` on `target` under the ruleset: the dice to roll and the card they make. */
 export function planWeaponAttack(input: WeaponAttackInput): Result<AttackPlan> {
   const a = input.attacker.stats;
   const t = input.target.stats;
+  const situation = input.situation ?? NO_SITUATION;
   switch (input.ruleset) {
     case "count":
     case "standard": {
       const snapshot = {
-        bonus: primaryModifierOf(a),
+        bonus: primaryModifierOf(a) + situation.modifier,
         armorClass: t.defenses.ac,
         criticalFrom: ITEM_USE_RULINGS.criticalFrom,
         mode: "normal" as const,
@@ -99,7 +124,7 @@ export function planWeaponAttack(input: WeaponAttackInput): Result<AttackPlan> {
       const snapshot = {
         aac0: input.attacker.aac0,
         armorClass: t.defenses.descendingAc,
-        modifier: ITEM_USE_RULINGS.segmentModifier,
+        modifier: ITEM_USE_RULINGS.segmentModifier + situation.modifier,
         mode: "normal" as const,
       };
       return plan(input, ["1d20"], (faces) => ({ scheme: "segment", snapshot, faces: [...faces] }));
@@ -107,9 +132,13 @@ export function planWeaponAttack(input: WeaponAttackInput): Result<AttackPlan> {
     case "rotation": {
       const skill = weaponSkillFor(a, input.weapon.stats.group);
       const defender = rotationDefender(input);
+      // The situational modifier is added after ATK-ROT-1 halves a non-proficient bonus (it is no skill).
+      const halved = rotationSkillBonus(skill.bonus, skill.proficient);
+      if (!halved.ok) return halved;
+      const situational = situation.modifier !== 0;
       const snapshot = {
-        skillBonus: skill.bonus,
-        proficient: skill.proficient,
+        skillBonus: situational ? halved.value + situation.modifier : skill.bonus,
+        proficient: situational || skill.proficient,
         criticalThreshold: a.criticalThreshold,
         attackerIsPlayer: input.attacker.isPlayer,
         defender,
@@ -119,12 +148,16 @@ export function planWeaponAttack(input: WeaponAttackInput): Result<AttackPlan> {
       return plan(input, dice, (faces) => ({ scheme: "rotation", snapshot, faces: [...faces] }));
     }
     case "phase": {
-      const extra = input.phaseExtra ?? { advantage: 0, disadvantage: 0 };
+      const combat = input.phaseExtra ?? { advantage: 0, disadvantage: 0 };
+      const extra = {
+        advantage: combat.advantage + situation.advantage,
+        disadvantage: combat.disadvantage + situation.disadvantage,
+      };
       const tiers = phaseAttackSources(a.tier, t.tier, extra);
       if (!tiers.ok) return tiers;
-      // PHS-8: 2d6 + the attacker's own ATK.
+      // PHS-8: 2d6 + the attacker's own ATK (and the situational modifier).
       const attack = {
-        atk: a.atk,
+        atk: a.atk + situation.modifier,
         def: t.defenses.def,
         advantage: tiers.value.advantage,
         disadvantage: tiers.value.disadvantage,
@@ -157,6 +190,8 @@ export interface DamageInput {
   readonly provenance?: { readonly attackerUuid: string; readonly itemUuid: string; readonly targetUuid: string };
   /** ATK-ROT-4: the critical attack card's message id (the hit adds the formula's maximum once); null: none. */
   readonly critical?: { readonly attackMessageId: string } | null;
+  /** Issue 19: a charged or two-handed use that stepped the dice (recorded for the GM's check); none: plain. */
+  readonly weaponUse?: { readonly charged: boolean; readonly twoHanded: boolean } | null;
 }
 
 /** The damage card of a hit (or of a spell): one swing unless AP-1 gives more; the target's DR (DR-1). */
@@ -180,6 +215,7 @@ export function planDamage(input: DamageInput): DamagePlan {
       drMode: input.drMode,
       ...input.provenance,
       ...critical,
+      ...(input.weaponUse ? { weaponUse: input.weaponUse } : {}),
     }),
   };
 }

@@ -14,6 +14,7 @@ import {
   type WeaponStats,
 } from "../../engine/index.ts";
 import { segmentDeclareCommand } from "../tracker/segment-declare.ts";
+import type { AttackChoices, AttackShape } from "../chat/attack-options.ts";
 
 /** The command "attack with this weapon" sends now, or null where the ruleset has none. */
 export function attackCommand(ruleset: RulesetId, combatantId: string, weapon: WeaponStats): HostCommand | null {
@@ -30,6 +31,29 @@ export function attackCommand(ruleset: RulesetId, combatantId: string, weapon: W
     default:
       return null;
   }
+}
+
+/**
+ * Issue 19: the count declaration of the attack dialog's choices: FEAT-CHARGED one charged attack whose
+ * delay is the primary modifier; otherwise CNT-7's attacks, staggered by the delay of the properties the
+ * weapon is used with (FEAT-VERSATILE two-handed: Heavy). A cleave is one attack (FEAT-CLEAVE); its targets
+ * ride with the declaration's record, not the command.
+ */
+export function countAttackCommand(
+  combatantId: string,
+  shape: AttackShape,
+  choices: AttackChoices,
+  primaryModifier: number,
+): HostCommand {
+  const properties = [...shape.properties];
+  if (choices.charged)
+    return {
+      type: "declare",
+      combatantId,
+      action: { kind: "charged", properties, modifier: primaryModifier, target: null },
+    };
+  const targets = Array.from({ length: shape.delays.length }, () => null);
+  return { type: "declare", combatantId, action: { kind: "attack", properties, targets } };
 }
 
 /** The command "cast this spell" sends now, or null where the ruleset has none. */

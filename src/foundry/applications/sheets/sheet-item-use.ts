@@ -1,14 +1,15 @@
 /**
  * The actor sheet's item and count buttons (issues 10/11), kept apart from the sheet class so they can be
  * driven through the doubles:
- * - an item row's Attack/Cast (`useItem`, item-rows.ts) runs the attack flow exactly as the hotbar macro
- *   does (attack-flow.ts `useItemDocument`): rolled at once on the user's targets in standard, phase and
+ * - an item row's Attack/Cast (`useItem`, item-rows.ts) opens the attack dialog for a weapon (issue 19,
+ *   attack-with-dialog.ts), then runs the attack flow (attack-flow.ts `useItemDocument`): rolled at once on
+ *   the user's targets in standard, phase and
  *   rotation; declared on the track, with the item recorded for its pending card, in count and segment;
  * - Declare… and React… (CNT-6, CNT-12) open the tracker's count forms (count-dialogs.ts) for the
  *   actor's combatant and give the answer through the combat's one entry point.
  */
 import type { HostCommand } from "../../../engine/index.ts";
-import { useItemDocument } from "../../chat/attack-flow.ts";
+import { attackWithDialog } from "../../chat/attack-with-dialog.ts";
 import { showNotice } from "../../notice.ts";
 import type { TempoCombat } from "../../documents/combat.ts";
 import { askCountDeclaration, askCountReaction } from "../count-dialogs.ts";
@@ -27,7 +28,8 @@ export async function useSheetItem(actor: SheetActor, itemId: string): Promise<b
     showNotice({ key: "TEMPO.SHEET.MacroNoItem", data: { uuid: itemId } });
     return false;
   }
-  return useItemDocument(item);
+  // Issue 19: a weapon asks how to attack first (attack-with-dialog.ts); a spell is cast as before.
+  return attackWithDialog(item);
 }
 
 type Ask = (combat: TempoCombat, combatantId: string) => Promise<HostCommand | null>;

@@ -1,0 +1,94 @@
+/**
+ * Issue 19 item 1: Attack with a weapon through the attack dialog (attack-dialog.ts): the sheet's Attack
+ * and the hotbar macro ask first, then use the item with the choices (attack-flow.ts `useItemDocument`):
+ * rolled at once outside a count or segment combat, declared on the track with the choices recorded in
+ * one. A spell, or an item that is no weapon, is used as before, without a dialog.
+ * The hotbar macro's `CONFIG.TEMPO.useItem(uuid)` asks too, unless its caller already gives the choices
+ * (a script: `useItem(uuid, { choices })`).
+ * Outside a combat that declares, the targets are checked before the dialog opens: with none (or one
+ * that is not a Tempo creature) the user is told why and nothing opens.
+ */
+import type { Message, WeaponStats } from "../../engine/index.ts";
+import { attacksThroughCombat } from "../../view/chat/item-attack.ts";
+import { attackCommand } from "../../view/sheets/sheet-commands.ts";
+import { refusal } from "../../view/tracker/tracker-controls.ts";
+import { askAttackChoices } from "../applications/attack-dialog.ts";
+import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
+import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
+import { trackerInputOf } from "../applications/tracker-input.ts";
+import { showNotice } from "../notice.ts";
+import { gather, phaseExtra, rulesetOf, targetedActors, useItemDocument, type UseItemOptions } from "./attack-flow.ts";
+import { creatureSnapshotOf } from "./creature-snapshot.ts";
+
+/** CNT-6: the count the actor's creature declares on now (its count on the track), or null. */
+function declaringCount(actor: Actor.Implementation): number | null {
+  const found = actorCombatOf(actor);
+  const input = found === null ? null : trackerInputOf(found.combat, game.user);
+  if (found === null || input === null || input.host.id !== "count") return null;
+  return input.host.initiative(input.state, found.combatantId);
+}
+
+/**
+ * CNT-6, SEG-2: in a combat that declares, the engine's reason the creature cannot attack now (not its
+ * turn, its action spent …), tried on the state with the plain attack the sheet would send, so the
+ * dialog does not open for an attack that would be refused; null when it may.
+ */
+function declareRefusal(actor: Actor.Implementation, weapon: WeaponStats): Message | null {
+  const found = actorCombatOf(actor);
+  const input = found === null ? null : trackerInputOf(found.combat, game.user);
+  if (found === null || input === null) return null;
+  const command = attackCommand(input.host.id, found.combatantId, weapon);
+  return command === null ? null : refusal(input, command);
+}
+
+/** Asks how to attack with `item`, then uses it; false when cancelled or refused (with a notice). */
+export async function attackWithDialog(item: Item.Implementation, options: UseItemOptions = {}): Promise<boolean> {
+  const row = sheetItemOf(item);
+  const actor = item.actor;
+  if (row?.type !== "weapon" || actor === null) return useItemDocument(item, options);
+  const { ruleset, inCombat } = rulesetOf(actor);
+  const targets = options.targets ?? targetedActors();
+  const declares = inCombat && attacksThroughCombat(ruleset);
+  const gathered = gather(actor, targets);
+  const attacker = creatureSnapshotOf(actor);
+  if (!("targets" in gathered) && !(declares && targets.length === 0)) {
+    showNotice(gathered);
+    return false;
+  }
+  if (attacker === null) {
+    showNotice({ key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } });
+    return false;
+  }
+  const refused = declares ? declareRefusal(actor, row.stats) : null;
+  if (refused !== null) {
+    showNotice(refused);
+    return false;
+  }
+  const chosen = "targets" in gathered ? gathered.targets : [];
+  const choices = await askAttackChoices({
+    actor,
+    item,
+    weapon: row.stats,
+    ruleset,
+    attacker,
+    targets: chosen.map((t) => ({
+      snapshot: t.snapshot,
+      phaseExtra: ruleset === "phase" ? phaseExtra(actor, t.actor) : null,
+    })),
+    count: inCombat ? declaringCount(actor) : null,
+  });
+  if (choices === null) return false;
+  return useItemDocument(item, { ...options, targets, choices });
+}
+
+/** `CONFIG.TEMPO.useItem(uuid, { targets, choices })`: the hotbar macro's action (hotbar-macro.ts). */
+export async function useItem(itemUuid: string, options: UseItemOptions = {}): Promise<boolean> {
+  const doc: unknown = await fromUuid(itemUuid as `Actor.${string}`);
+  const isItem = typeof doc === "object" && doc !== null && "system" in doc && "actor" in doc;
+  if (!isItem) {
+    showNotice({ key: "TEMPO.SHEET.MacroNoItem", data: { uuid: itemUuid } });
+    return false;
+  }
+  const item = doc as Item.Implementation;
+  return options.choices === undefined ? attackWithDialog(item, options) : useItemDocument(item, options);
+}
