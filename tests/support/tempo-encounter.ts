@@ -137,9 +137,15 @@ export function coreMismatches(t: TempoWorld, combat: Tempo): string[] {
   return out;
 }
 
+/** What each browser kept (secret-store.ts) when a snapshot was taken, for `restore` to put back. */
+const keptWith = new Map<string, ReadonlyMap<string, ReadonlyMap<string, string>>>();
+
 /** Everything Tempo or a user could have written to this combat, as the server stores it. */
 export function snapshot(combat: Tempo): string {
-  return activeRuntime().snapshotCombat(combat.id ?? "");
+  const runtime = activeRuntime();
+  const taken = runtime.snapshotCombat(combat.id ?? "");
+  keptWith.set(taken, runtime.browserSnapshots());
+  return taken;
 }
 
 /** Puts a combat back to a snapshot taken of it, on the server and every client, without any write. */
@@ -148,6 +154,8 @@ export function restore(_combat: Tempo, taken: string): void {
   // the GM's request-rate window: a table of rows replayed from one state is not one player's burst).
   clearStateCache();
   forgetRequestRates();
+  const kept = keptWith.get(taken);
+  if (kept !== undefined) activeRuntime().restoreBrowsers(kept);
   activeRuntime().restoreCombat(taken);
 }
 

@@ -18,6 +18,7 @@
  */
 import { createStoreMemo, type StoreMemo, type StoredCombat } from "../../engine/index.ts";
 import { pageKey } from "../page-key.ts";
+import { saveSecret } from "./secret-store.ts";
 
 /** A step this client wrote: its state, and the stored form it wrote (engine/host/combat-step.ts). */
 export interface CachedStep {
@@ -36,9 +37,14 @@ function keyOf(combatId: string): string {
   return (globalThis as { game?: unknown }).game === undefined ? combatId : pageKey(combatId);
 }
 
-/** Remembers that the write of `combatId` with `seq` holds `step` (the writer, before its update). */
-export function primeState(combatId: string, seq: number, step: CachedStep): void {
+/**
+ * Remembers that the write of `combatId` with `seq` holds `step` (the writer, before its update), and
+ * keeps the whole stored combat in the GM's browser (issue 18, secret-store.ts) unless `persist` is false
+ * (a step read back from there).
+ */
+export function primeState(combatId: string, seq: number, step: CachedStep, persist = true): void {
   cache.set(keyOf(combatId), { seq, state: step.state, stored: step.stored });
+  if (persist) saveSecret(combatId, seq, step.stored);
 }
 
 /** The step written with `seq` for `combatId`, when this client wrote it; else undefined. */

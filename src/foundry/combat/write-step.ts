@@ -18,7 +18,17 @@
  * effect of the update"; Draw Steel 0.11.1 combat.mjs passes it on v13), so a step is one write and
  * the clock moves once.
  */
-import type { AnyRulesetHost, CombatStep, ConditionChange, StoredUpdate } from "../../engine/index.ts";
+import {
+  publishedCombat,
+  publishedUpdate,
+  readStoredCombat,
+  type AnyRulesetHost,
+  type CombatStep,
+  type ConditionChange,
+  type StoredCombat,
+  type StoredUpdate,
+} from "../../engine/index.ts";
+import type { TempoCombatModel } from "../data/combat/combat-model.ts";
 import { actionUpdates } from "./step-actions.ts";
 import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
@@ -56,9 +66,11 @@ export async function writeStep(
   uses: DeclaredUseWrites = new Map(),
   fireHooks = true,
 ): Promise<CoreHookCall | null> {
-  const step = withDurations(combat, host, engineStep); // DUR-1: effect timers ride in the same update
-  const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
   const model = tempoModelOf(combat);
+  // Issue 18: the document gets the published form only; the whole step stays with the GM (secret-store.ts).
+  const published = { ...engineStep, update: publishedUpdate(documentPublished(model), engineStep.stored) };
+  const step = withDurations(combat, host, published); // DUR-1: effect timers ride in the same update
+  const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
   const wasStarted = model?.state != null && host.started(model.state);
   const round = host.round(step.state);
   const turn = turnIndex(host, step.state);
@@ -94,6 +106,15 @@ export async function writeStep(
   // Issue 11: the save and pending cards the events call for (none for undo and redo).
   await postStepCards(combat, host, step.events);
   return hook;
+}
+
+/**
+ * What the document holds now, as a stored combat: the published form of this GM's own last step
+ * (the same objects, so the diff shares what did not change), else the document's own data.
+ */
+function documentPublished(model: TempoCombatModel | null): StoredCombat {
+  if (model?.cachedStored != null) return publishedCombat(model.cachedStored);
+  return (model === null ? null : readStoredCombat(model)) ?? { engine: {}, history: { undo: {}, redo: {} } };
 }
 
 /** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already (tempo-write.ts). */

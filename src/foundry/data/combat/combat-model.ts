@@ -29,18 +29,23 @@
  */
 import {
   COMBAT_FORMAT,
+  EMPTY_PATCH_HISTORY,
   combatFormatReason,
+  readPatchHistory,
   UNREADABLE_COMBAT,
   migrateStoredCombat,
   readCombatState,
   hostRegistry,
+  readStoredCombat,
   type AnyRulesetHost,
   type HostOptions,
   type Message,
+  type PatchHistory,
   type RulesetId,
   type StoredCombat,
 } from "../../../engine/index.ts";
-import { cachedState } from "../../combat/state-cache.ts";
+import { cachedState, primeState } from "../../combat/state-cache.ts";
+import { restoreSecret } from "../../combat/secret-store.ts";
 import { hostOptionsOf, type CombatOptions } from "../../combat/host-options.ts";
 
 /** One host per ruleset and round length for every combat of this page (issue 17: read at every step). */
@@ -116,6 +121,14 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   /** The stored form of this client's own cached step (equal to the document's), or null. */
   cachedStored: StoredCombat | null = null;
 
+  /**
+   * Issue 18: the undo history as this client holds it: the GM's own (combat/secret-store.ts), else
+   * what the document holds (empty unless an older Tempo wrote it).
+   */
+  get keptHistory(): PatchHistory {
+    return this.cachedStored?.history ?? readPatchHistory(this.history) ?? EMPTY_PATCH_HISTORY;
+  }
+
   get ruleset(): RulesetId {
     return (this.constructor as typeof TempoCombatModel).ruleset;
   }
@@ -159,7 +172,7 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     if (this.engine === null || this.resetReason !== null) return;
     // Issue 17: the writer's own step is not decoded again (combat/state-cache.ts).
     const parent = this.parent as { id?: string | null } | null;
-    const cached = cachedState(parent?.id, this.seq);
+    const cached = cachedState(parent?.id, this.seq) ?? this.#restored(parent?.id, host);
     this.fromCache = cached !== undefined;
     this.cachedStored = cached?.stored ?? null;
     const read =
@@ -170,6 +183,16 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     }
     this.state = read.value;
     this.rank = rankOf(parent, host.order(read.value));
+  }
+
+  /**
+   * Issue 18: a GM's page that has no step of its own for this `seq` (a reload) takes the whole stored
+   * combat its browser kept for it (combat/secret-store.ts), when that is what the document publishes.
+   */
+  #restored(combatId: string | null | undefined, host: AnyRulesetHost) {
+    const restored = restoreSecret(combatId, this.seq, readStoredCombat(this), host);
+    if (restored !== undefined && typeof combatId === "string") primeState(combatId, this.seq, restored, false);
+    return restored;
   }
 }
 
