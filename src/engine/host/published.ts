@@ -11,16 +11,37 @@
  *
  * A document written by an older Tempo may still hold a history: it is read as it is (so undo reaches
  * behind the update), and the first published update empties it.
+ *
+ * The current state is published with what the rules keep secret taken out (`publishedState`): in
+ * segment rounds a declaration only the GM may see yet (initiative/segment/published.ts). The other
+ * rulesets publish their state as it is (see the issue 18 report for what they still tell).
  */
+import { publishedSegmentState } from "../initiative/segment/published.ts";
+import type { SegmentState } from "../initiative/segment/types.ts";
 import { EMPTY_PATCH_HISTORY } from "../storage/patch-history.ts";
 import type { StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { StoredCombat } from "./combat-step.ts";
+import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 
-/** The part of `stored` every client may hold: the engine and format, with no history. */
-export function publishedCombat(stored: StoredCombat): StoredCombat {
+/** What a published state may not tell: the creatures only the GM controls, and the hidden ones. */
+export interface Secrecy {
+  readonly gmOnly: ReadonlySet<string>;
+  readonly hidden: ReadonlySet<string>;
+}
+
+/** The state every client may hold; `state` itself when its ruleset withholds nothing from it now. */
+export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Secrecy): unknown {
+  return host.id === "segment" ? publishedSegmentState(state as SegmentState, secrecy) : state;
+}
+
+/**
+ * The part of `stored` every client may hold: the engine and format, with no history. `engine`: the
+ * stored form of the published state, where it differs from the whole one.
+ */
+export function publishedCombat(stored: StoredCombat, engine: StoredObject = stored.engine): StoredCombat {
   const format = stored.format === undefined ? {} : { format: stored.format };
-  return { engine: stored.engine, history: EMPTY_PATCH_HISTORY, ...format };
+  return { engine, history: EMPTY_PATCH_HISTORY, ...format };
 }
 
 /** Whether a stored combat keeps no undo or redo step. */
@@ -29,11 +50,15 @@ export function historyIsEmpty(stored: StoredCombat): boolean {
 }
 
 /**
- * The update that turns `published` (what the document holds now) into the published form of `next`,
- * or null when the document already holds it.
+ * The update that turns `published` (what the document holds now) into the published form of `next`
+ * (`engine`: its published engine), or null when the document already holds it.
  */
-export function publishedUpdate(published: StoredCombat, next: StoredCombat): StoredUpdate | null {
-  const target = publishedCombat(next);
+export function publishedUpdate(
+  published: StoredCombat,
+  next: StoredCombat,
+  publishedEngine: StoredObject = next.engine,
+): StoredUpdate | null {
+  const target = publishedCombat(next, publishedEngine);
   const update: Record<string, StoredUpdate | number> = {};
   if (target.format !== undefined && target.format !== published.format) update.format = target.format;
   const engine = diffStored(published.engine, target.engine);

@@ -30,6 +30,7 @@ import {
 interface KeptStep {
   readonly state: unknown;
   readonly stored: StoredCombat;
+  readonly published?: StoredObject;
 }
 
 const PREFIX = "tempo.secret";
@@ -56,12 +57,15 @@ function holdsSecrets(): boolean {
   return game.user?.isGM === true;
 }
 
-/** Keeps the whole stored combat written (or received) with `seq`. */
-export function saveSecret(combatId: string, seq: number, stored: StoredCombat): void {
+/**
+ * Keeps the whole stored combat written (or received) with `seq`, and the engine that write published
+ * where it differs (engine/host/published.ts).
+ */
+export function saveSecret(combatId: string, seq: number, stored: StoredCombat, published?: StoredObject): void {
   const store = storage();
   if (store === null || !holdsSecrets() || combatId === "") return;
   try {
-    store.setItem(keyOf(combatId), JSON.stringify({ seq, stored }));
+    store.setItem(keyOf(combatId), JSON.stringify({ seq, stored, ...(published === undefined ? {} : { published }) }));
   } catch (error) {
     // A full storage quota: the combat runs on; a reload then finds an older entry and uses the document.
     console.warn("Tempo | the GM's combat state could not be kept in this browser", error);
@@ -73,8 +77,16 @@ export function dropSecret(combatId: string): void {
   storage()?.removeItem(keyOf(combatId));
 }
 
+/** What the browser keeps for a combat. */
+export interface SecretEntry {
+  readonly seq: number;
+  readonly stored: StoredCombat;
+  /** The published engine, where it differs from `stored.engine`. */
+  readonly published?: StoredObject;
+}
+
 /** The whole stored combat kept for `seq`, as JSON (for the GM-to-GM copy), or null. */
-export function secretEntry(combatId: string): { readonly seq: number; readonly stored: StoredCombat } | null {
+export function secretEntry(combatId: string): SecretEntry | null {
   const raw = storage()?.getItem(keyOf(combatId)) ?? null;
   if (raw === null) return null;
   try {
@@ -86,17 +98,19 @@ export function secretEntry(combatId: string): { readonly seq: number; readonly 
 }
 
 /** A kept entry read back, or null when it is not one. */
-export function readEntry(value: unknown): { readonly seq: number; readonly stored: StoredCombat } | null {
+export function readEntry(value: unknown): SecretEntry | null {
   if (typeof value !== "object" || value === null) return null;
-  const { seq, stored } = value as { seq?: unknown; stored?: unknown };
+  const { seq, stored, published } = value as { seq?: unknown; stored?: unknown; published?: unknown };
+  const isEngine = (v: unknown): v is StoredObject =>
+    typeof v === "object" && v !== null && !Array.isArray(v) && decodeStored(v) !== null;
+  if (published !== undefined && !isEngine(published)) return null;
   if (typeof seq !== "number" || typeof stored !== "object" || stored === null) return null;
   const { engine, history, format } = stored as { engine?: unknown; history?: unknown; format?: unknown };
-  if (typeof engine !== "object" || engine === null || Array.isArray(engine) || decodeStored(engine) === null)
-    return null;
+  if (!isEngine(engine)) return null;
   const patches = readPatchHistory(history);
   if (patches === null) return null;
   const kept = typeof format === "number" ? { format } : {};
-  return { seq, stored: { engine: engine as StoredObject, history: patches, ...kept } };
+  return { seq, stored: { engine, history: patches, ...kept }, ...(published === undefined ? {} : { published }) };
 }
 
 /**
@@ -113,7 +127,9 @@ export function restoreSecret(
   if (combatId === null || combatId === undefined || document === null || !holdsSecrets()) return undefined;
   const entry = secretEntry(combatId);
   if (entry === null || entry.seq !== seq || entry.stored.format !== document.format) return undefined;
-  if (!historyIsEmpty(document) || diffStored(document.engine, entry.stored.engine) !== null) return undefined;
+  const published = entry.published ?? entry.stored.engine;
+  if (!historyIsEmpty(document) || diffStored(document.engine, published) !== null) return undefined;
   const read = readCombatState(host, entry.stored.engine);
-  return read.ok ? { state: read.value, stored: entry.stored } : undefined;
+  if (!read.ok) return undefined;
+  return { state: read.value, stored: entry.stored, ...(entry.published === undefined ? {} : { published }) };
 }

@@ -16,7 +16,7 @@
  * Keyed by page (page-key.ts): in Foundry each page has its own module state; the test runtime
  * runs several clients in one process, and a reloaded page must not find its closed page's states.
  */
-import { createStoreMemo, type StoreMemo, type StoredCombat } from "../../engine/index.ts";
+import { createStoreMemo, type StoreMemo, type StoredCombat, type StoredObject } from "../../engine/index.ts";
 import { pageKey } from "../page-key.ts";
 import { saveSecret } from "./secret-store.ts";
 
@@ -29,6 +29,11 @@ export interface CachedStep {
    * not change, instead of against the document's copy.
    */
   readonly stored: StoredCombat;
+  /**
+   * Issue 18: the engine the write published (engine/host/published.ts), where it differs from the
+   * whole one (`stored.engine`); the next write diffs against it.
+   */
+  readonly published?: StoredObject;
 }
 
 const cache = new Map<string, CachedStep & { readonly seq: number }>();
@@ -43,8 +48,8 @@ function keyOf(combatId: string): string {
  * (a step read back from there).
  */
 export function primeState(combatId: string, seq: number, step: CachedStep, persist = true): void {
-  cache.set(keyOf(combatId), { seq, state: step.state, stored: step.stored });
-  if (persist) saveSecret(combatId, seq, step.stored);
+  cache.set(keyOf(combatId), { seq, ...step });
+  if (persist) saveSecret(combatId, seq, step.stored, step.published);
 }
 
 /** The step written with `seq` for `combatId`, when this client wrote it; else undefined. */

@@ -20,12 +20,15 @@
  */
 import {
   publishedCombat,
+  publishedState,
   publishedUpdate,
   readStoredCombat,
+  storeCombatState,
   type AnyRulesetHost,
   type CombatStep,
   type ConditionChange,
   type StoredCombat,
+  type StoredObject,
   type StoredUpdate,
 } from "../../engine/index.ts";
 import type { TempoCombatModel } from "../data/combat/combat-model.ts";
@@ -40,7 +43,8 @@ import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
 import { encodeEventSummary, summarizeEvents, type Json } from "../../engine/index.ts";
 import { holdStepEvents, takeStepEvents } from "./step-events.ts";
 import { assertActiveGm, isActiveGm } from "./active-gm.ts";
-import { primeState } from "./state-cache.ts";
+import { primeState, storeMemoOf } from "./state-cache.ts";
+import { secrecyOf } from "./secrecy.ts";
 
 export interface TempoUpdateOptions {
   /** The step's events summarized (engine event-summary.ts `encodeEventSummary`). */
@@ -68,7 +72,9 @@ export async function writeStep(
 ): Promise<CoreHookCall | null> {
   const model = tempoModelOf(combat);
   // Issue 18: the document gets the published form only; the whole step stays with the GM (secret-store.ts).
-  const published = { ...engineStep, update: publishedUpdate(documentPublished(model), engineStep.stored) };
+  const engine = publishedEngine(combat, host, engineStep);
+  const update = publishedUpdate(documentPublished(model), engineStep.stored, engine ?? engineStep.stored.engine);
+  const published = { ...engineStep, update };
   const step = withDurations(combat, host, published); // DUR-1: effect timers ride in the same update
   const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
   const wasStarted = model?.state != null && host.started(model.state);
@@ -90,7 +96,7 @@ export async function writeStep(
   assertActiveGm();
   if (hook !== null && fireHooks) fireCoreHook(combat, hook);
   // Issue 17: this client's model takes the step's state instead of decoding its own write again.
-  primeState(combat.id ?? "", system.seq, step);
+  primeState(combat.id ?? "", system.seq, engine === null ? step : { ...step, published: engine });
   holdStepEvents(combat.id ?? "", step.events);
   try {
     await combat.update(data as Combat.UpdateData, options as Combat.Database.UpdateOperation);
@@ -113,8 +119,15 @@ export async function writeStep(
  * (the same objects, so the diff shares what did not change), else the document's own data.
  */
 function documentPublished(model: TempoCombatModel | null): StoredCombat {
-  if (model?.cachedStored != null) return publishedCombat(model.cachedStored);
+  if (model?.cachedStored != null)
+    return publishedCombat(model.cachedStored, model.cachedPublished ?? model.cachedStored.engine);
   return (model === null ? null : readStoredCombat(model)) ?? { engine: {}, history: { undo: {}, redo: {} } };
+}
+
+/** The stored form of the step's published state, where it differs from the whole one; else null. */
+function publishedEngine(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): StoredObject | null {
+  const state = publishedState(host, step.state, secrecyOf(combat));
+  return state === step.state ? null : storeCombatState(state, storeMemoOf(combat.id));
 }
 
 /** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already (tempo-write.ts). */

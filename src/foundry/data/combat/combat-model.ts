@@ -43,6 +43,7 @@ import {
   type PatchHistory,
   type RulesetId,
   type StoredCombat,
+  type StoredObject,
 } from "../../../engine/index.ts";
 import { cachedState, primeState } from "../../combat/state-cache.ts";
 import { restoreSecret } from "../../combat/secret-store.ts";
@@ -118,8 +119,10 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   resetReason: Message | null = null;
   /** Whether `state` is this client's own cached step (combat/state-cache.ts), not read from the document. */
   fromCache = false;
-  /** The stored form of this client's own cached step (equal to the document's), or null. */
+  /** The stored form of this client's own cached step (its published form is the document's), or null. */
   cachedStored: StoredCombat | null = null;
+  /** Issue 18: the engine that step published, where it differs from `cachedStored.engine`; else null. */
+  cachedPublished: StoredObject | null = null;
 
   /**
    * Issue 18: the undo history as this client holds it: the GM's own (combat/secret-store.ts), else
@@ -169,12 +172,14 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     this.resetReason = combatFormatReason(this);
     this.fromCache = false;
     this.cachedStored = null;
+    this.cachedPublished = null;
     if (this.engine === null || this.resetReason !== null) return;
     // Issue 17: the writer's own step is not decoded again (combat/state-cache.ts).
     const parent = this.parent as { id?: string | null } | null;
     const cached = cachedState(parent?.id, this.seq) ?? this.#restored(parent?.id, host);
     this.fromCache = cached !== undefined;
     this.cachedStored = cached?.stored ?? null;
+    this.cachedPublished = cached?.published ?? null;
     const read =
       cached === undefined ? readCombatState(host, this.engine) : ({ ok: true, value: cached.state } as const);
     if (!read.ok) {
