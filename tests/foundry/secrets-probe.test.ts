@@ -160,4 +160,15 @@ describe("the GM's half of a combat (issue 18 item 3)", () => {
     const round = reloaded.round;
     expect(await playUntil(t, reloaded, (c) => c.round > round, 40)).toBe(true);
   });
+
+  it("a deleted combat's GM half leaves the GM's browser with it", async () => {
+    const combat = await encounter("standard");
+    expect(await playUntil(t, combat, (c) => c.round >= 1, 10)).toBe(true);
+    const kept = () =>
+      [...world.runtime.browserStorage(t.gm.id).snapshot().keys()].filter((k) => k.endsWith(combat.id ?? "-"));
+    expect(kept()).toHaveLength(1);
+    await (combat as unknown as { delete(): Promise<unknown> }).delete();
+    await world.idle();
+    expect(kept()).toEqual([]);
+  });
 });

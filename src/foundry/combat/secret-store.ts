@@ -77,6 +77,13 @@ export function dropSecret(combatId: string): void {
   storage()?.removeItem(keyOf(combatId));
 }
 
+/** A deleted combat's GM half leaves the browser with it (`deleteCombat` fires on every client: API v13 hookEvents). */
+export function registerSecretCleanup(): void {
+  Hooks.on("deleteCombat", (combat: Combat.Implementation) => {
+    if (combat.id !== null) dropSecret(combat.id);
+  });
+}
+
 /** What the browser keeps for a combat. */
 export interface SecretEntry {
   readonly seq: number;
