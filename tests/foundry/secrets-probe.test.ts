@@ -21,6 +21,8 @@ import { installTempoWorld, playUntil, type Tempo } from "../support/tempo-encou
 
 const t = await installTempoWorld(18);
 const { world } = t;
+// Every byte a client receives from here on is kept (runtime/network.ts); the pages loaded before any combat existed.
+world.runtime.network.recordReceived = true;
 afterAll(() => world.uninstall());
 
 const HIDDEN_NAME = "Zq Unseen Lurker";

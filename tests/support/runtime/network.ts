@@ -26,9 +26,12 @@ export class Network {
    * delivered to it, every setting change and clock tick it heard.
    */
   readonly received = new Map<string, string[]>();
+  /** Whether `received` is kept (the secrets probe turns it on: a JSON text per delivery costs CPU). */
+  recordReceived = false;
 
   /** Records what `client` received (the secrets probe reads it with `receivedBy`). */
   #heard(client: Client, kind: string, payload: unknown): void {
+    if (!this.recordReceived) return;
     let log = this.received.get(client.id);
     if (log === undefined) this.received.set(client.id, (log = []));
     log.push(`${kind} ${JSON.stringify(payload) ?? "undefined"}`);
