@@ -30,6 +30,8 @@ export interface StoreMemo {
   readonly dictionaries: WeakMap<object, string>;
   /** A segment schedule entry's JSON (initiative/segment/packed.ts). */
   readonly entryTexts: WeakMap<object, string>;
+  /** A stored value's fingerprint (fingerprint.ts). */
+  readonly fingerprints: WeakMap<object, string>;
 }
 
 export interface StoredRecordFacts {
@@ -53,5 +55,6 @@ export function createStoreMemo(): StoreMemo {
     canonicals: new WeakMap(),
     dictionaries: new WeakMap(),
     entryTexts: new WeakMap(),
+    fingerprints: new WeakMap(),
   };
 }

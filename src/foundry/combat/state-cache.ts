@@ -18,7 +18,7 @@
  */
 import { createStoreMemo, type StoreMemo, type StoredCombat, type StoredObject } from "../../engine/index.ts";
 import { pageKey } from "../page-key.ts";
-import { saveSecret } from "./secret-store.ts";
+import { forgetWrittenSecrets, saveSecret } from "./secret-store.ts";
 
 /** A step this client wrote: its state, and the stored form it wrote (engine/host/combat-step.ts). */
 export interface CachedStep {
@@ -44,12 +44,12 @@ function keyOf(combatId: string): string {
 
 /**
  * Remembers that the write of `combatId` with `seq` holds `step` (the writer, before its update), and
- * keeps the whole stored combat in the GM's browser (issue 18, secret-store.ts) unless `persist` is false
- * (a step read back from there).
+ * keeps its undo history and secrets in the GM's browser (issue 18, secret-store.ts) unless `persist` is
+ * false (a step read back from there).
  */
 export function primeState(combatId: string, seq: number, step: CachedStep, persist = true): void {
   cache.set(keyOf(combatId), { seq, ...step });
-  if (persist) saveSecret(combatId, seq, step.stored, step.published);
+  if (persist) saveSecret(combatId, seq, step.stored, step.published, storeMemoOf(combatId));
 }
 
 /** The step written with `seq` for `combatId`, when this client wrote it; else undefined. */
@@ -81,4 +81,5 @@ export function forgetState(combatId: string): void {
 export function clearStateCache(): void {
   cache.clear();
   memos.clear();
+  forgetWrittenSecrets();
 }

@@ -45,7 +45,7 @@ import {
   type StoredCombat,
   type StoredObject,
 } from "../../../engine/index.ts";
-import { cachedState, primeState } from "../../combat/state-cache.ts";
+import { cachedState, primeState, storeMemoOf } from "../../combat/state-cache.ts";
 import { restoreSecret } from "../../combat/secret-store.ts";
 import { hostOptionsOf, type CombatOptions } from "../../combat/host-options.ts";
 
@@ -195,7 +195,8 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
    * combat its browser kept for it (combat/secret-store.ts), when that is what the document publishes.
    */
   #restored(combatId: string | null | undefined, host: AnyRulesetHost) {
-    const restored = restoreSecret(combatId, this.seq, readStoredCombat(this), host);
+    const memo = storeMemoOf(combatId ?? null);
+    const restored = restoreSecret(combatId, this.seq, readStoredCombat(this), host, memo);
     if (restored !== undefined && typeof combatId === "string") primeState(combatId, this.seq, restored, false);
     return restored;
   }
