@@ -143,6 +143,62 @@ describe("the GM's half of a combat (issue 18 item 3)", () => {
     expect(t.model(reloaded).state).not.toEqual(before);
   });
 
+  /** Reloads the GM's page: a new page for the same user, whose browser keeps its storage. */
+  async function reloadGm(combat: Tempo): Promise<Tempo> {
+    t.gm.active = false;
+    await world.idle();
+    t.gm.active = true;
+    await world.idle();
+    return pageCopy(combat);
+  }
+
+  async function undo(combat: Tempo): Promise<unknown> {
+    expect(await combat.tempoCommand({ type: "undo" })).toMatchObject({ ok: true });
+    await world.idle();
+    return t.model(combat).state;
+  }
+
+  it.each(["count", "phase"] as const)(
+    "%s: after a GM's reload, two undos and a redo give exactly what they gave before it (roll-all patches included)",
+    async (ruleset) => {
+      const combat = await encounter(ruleset);
+      expect(await playUntil(t, combat, (c) => c.round >= 2, 60)).toBe(true);
+      const present = t.model(combat).state;
+      const once = await undo(combat);
+      const twice = await undo(combat);
+      expect(await combat.tempoCommand({ type: "redo" })).toMatchObject({ ok: true });
+      await world.idle();
+      expect(await combat.tempoCommand({ type: "redo" })).toMatchObject({ ok: true });
+      await world.idle();
+      expect(t.model(combat).state).toEqual(present);
+      const reloaded = await reloadGm(combat);
+      expect(t.model(reloaded).state).toEqual(present);
+      expect(await undo(reloaded)).toEqual(once);
+      expect(await undo(reloaded)).toEqual(twice);
+      expect(await reloaded.tempoCommand({ type: "redo" })).toMatchObject({ ok: true });
+      await world.idle();
+      expect(t.model(reloaded).state).toEqual(once);
+    },
+  );
+
+  it("a turn step writes to the GM's browser only what it changed: its undo patch and the small entry", async () => {
+    const combat = await encounter("standard");
+    expect(
+      await playUntil(t, combat, (c) => c.round >= 1 && t.model(c).host.current(t.model(c).state) !== null, 10),
+    ).toBe(true);
+    const storage = world.runtime.browserStorage(t.gm.id);
+    const before = storage.snapshot();
+    await combat.nextTurn();
+    await world.idle();
+    const after = storage.snapshot();
+    const mine = (k: string) => k.includes(combat.id ?? "-");
+    const changed = [...after].filter(([k, v]) => mine(k) && before.get(k) !== v).map(([k]) => k);
+    const removed = [...before.keys()].filter((k) => mine(k) && !after.has(k));
+    expect(changed).toHaveLength(2);
+    expect(removed).toEqual([]);
+    for (const k of changed) expect(after.get(k)?.length ?? 0).toBeLessThan(2_000);
+  });
+
   it("a GM whose browser lost it is told, and the combat runs on from what the players see", async () => {
     const combat = await encounter("segment");
     await segmentSecrets(combat);
