@@ -24,10 +24,13 @@ import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { StoredCombat } from "./combat-step.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 
-/** What a published state may not tell: the creatures only the GM controls, and the hidden ones. */
+/**
+ * What a published state may not tell: the creatures only the GM controls, and the hidden ones. Asked
+ * only about the creatures whose facts a ruleset would withhold (a set, or a lookup the caller answers).
+ */
 export interface Secrecy {
-  readonly gmOnly: ReadonlySet<string>;
-  readonly hidden: ReadonlySet<string>;
+  readonly gmOnly: { has(id: string): boolean };
+  readonly hidden: { has(id: string): boolean };
 }
 
 /** The state every client may hold; `state` itself when its ruleset withholds nothing from it now. */

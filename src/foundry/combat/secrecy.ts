@@ -1,17 +1,15 @@
 /**
  * Issue 18 item 3: which of a combat's creatures the published state keeps secrets of
  * (engine/host/published.ts): those no player owns (`hasPlayerOwner`, API v13 Combatant) and the
- * hidden ones (`combatant.hidden`).
+ * hidden ones (`combatant.hidden`). Looked up only for the creatures a ruleset asks about (issue 17:
+ * a step at 1,000 creatures must not test every creature's ownership).
  */
 import type { Secrecy } from "../../engine/index.ts";
 
 export function secrecyOf(combat: Combat.Implementation): Secrecy {
-  const gmOnly = new Set<string>();
-  const hidden = new Set<string>();
-  for (const c of combat.combatants) {
-    if (c.id === null) continue;
-    if (!c.hasPlayerOwner) gmOnly.add(c.id);
-    if (c.hidden) hidden.add(c.id);
-  }
-  return { gmOnly, hidden };
+  const of = (id: string) => combat.combatants.get(id);
+  return {
+    gmOnly: { has: (id) => of(id)?.hasPlayerOwner === false },
+    hidden: { has: (id) => of(id)?.hidden === true },
+  };
 }

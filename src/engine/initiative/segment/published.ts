@@ -15,9 +15,9 @@ import type { SegmentCombatant, SegmentDeclaration, SegmentState } from "./types
 /** What a published state may not tell. */
 export interface SegmentSecrecy {
   /** Creatures only the GM controls (no player owns them). */
-  readonly gmOnly: ReadonlySet<string>;
+  readonly gmOnly: { has(id: string): boolean };
   /** Creatures hidden from players. */
-  readonly hidden: ReadonlySet<string>;
+  readonly hidden: { has(id: string): boolean };
 }
 
 /** The declaration published in place of a withheld one: valid, and the same for every creature. */
@@ -35,8 +35,8 @@ export const WITHHELD_DECLARATION: SegmentDeclaration = {
 
 function withheld(state: SegmentState, c: SegmentCombatant, secrecy: SegmentSecrecy): boolean {
   if (c.declaration === null) return false;
-  if (secrecy.hidden.has(c.id)) return true;
-  return secrecy.gmOnly.has(c.id) && !c.revealed && c.declaredRound === state.round;
+  if (!c.revealed && c.declaredRound === state.round && secrecy.gmOnly.has(c.id)) return true;
+  return secrecy.hidden.has(c.id);
 }
 
 /** The state with every withheld declaration replaced; `state` itself when nothing is withheld. */

@@ -163,12 +163,19 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   /** The host the state was read with (one per preparation, not one per combatant). */
   #readHost: AnyRulesetHost | null = null;
 
+  /**
+   * Issue 18: whether this client's user sees every creature's initiative (a GM, or no user yet), found
+   * once per preparation for the combatants' `initiative` (combatant-model.ts).
+   */
+  viewerIsGM = true;
+
   /** Reads the engine state (and `rank`, `resetReason`) from the stored engine or this client's cache. */
   readState(): void {
     this.state = null;
     this.rank = new Map();
     const host = this.host;
     this.#readHost = host;
+    this.viewerIsGM = game.user?.isGM !== false;
     this.resetReason = combatFormatReason(this);
     this.fromCache = false;
     this.cachedStored = null;

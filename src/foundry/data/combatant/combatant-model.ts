@@ -78,7 +78,8 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
     if (!(combat instanceof TempoCombatModel) || combatant.id === null) return;
     const initiative = combat.initiativeOf(combatant.id);
     // Issue 18: a player's client shows an NPC's or hidden creature's value only as the setting allows.
-    if (initiative !== undefined) combatant.initiative = shownOn(combatant, initiative);
+    if (initiative !== undefined)
+      combatant.initiative = initiative === null || combat.viewerIsGM ? initiative : shownOn(combatant, initiative);
     this.sortRank = combat.rank.get(combatant.id) ?? Infinity;
     // SEG-2, issue 17: a creature without a group of its own shows its side's group, never written. The
     // prepared `combatant.group` is the CombatantGroup document (Draw Steel reads `combatant.group?.id`
@@ -104,9 +105,8 @@ export function sortRankOf(combatant: Combatant.Implementation): number | undefi
   return system instanceof TempoCombatantModel ? system.sortRank : undefined;
 }
 
-/** The initiative this client shows on `combatant` (view/tracker/initiative-shown.ts). */
-function shownOn(combatant: Combatant.Implementation, initiative: number | null): number | null {
-  if (game.user?.isGM !== false) return initiative;
+/** The initiative a player's client shows on `combatant` (view/tracker/initiative-shown.ts). */
+function shownOn(combatant: Combatant.Implementation, initiative: number): number | null {
   const npcInitiativeVisible = game.settings.get(SYSTEM_ID, "npcInitiative") === true;
   const subject = {
     hidden: combatant.hidden,
