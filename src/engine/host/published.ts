@@ -19,6 +19,7 @@
 import { publishedSegmentState } from "../initiative/segment/published.ts";
 import type { SegmentState } from "../initiative/segment/types.ts";
 import { EMPTY_PATCH_HISTORY } from "../storage/patch-history.ts";
+import type { StoreMemo } from "../storage/store-memo.ts";
 import type { StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { StoredCombat } from "./combat-step.ts";
@@ -33,9 +34,12 @@ export interface Secrecy {
   readonly hidden: { has(id: string): boolean };
 }
 
-/** The state every client may hold; `state` itself when its ruleset withholds nothing from it now. */
-export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Secrecy): unknown {
-  return host.id === "segment" ? publishedSegmentState(state as SegmentState, secrecy) : state;
+/**
+ * The state every client may hold; `state` itself when its ruleset withholds nothing from it now.
+ * `memo`: a withheld creature's published form is the one made before while it is the same creature.
+ */
+export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Secrecy, memo?: StoreMemo): unknown {
+  return host.id === "segment" ? publishedSegmentState(state as SegmentState, secrecy, memo) : state;
 }
 
 /**

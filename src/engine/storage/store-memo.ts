@@ -32,6 +32,10 @@ export interface StoreMemo {
   readonly entryTexts: WeakMap<object, string>;
   /** A stored value's fingerprint (fingerprint.ts). */
   readonly fingerprints: WeakMap<object, string>;
+  /** A part of a state as it is published, by the whole part (host/published.ts: one withheld creature). */
+  readonly published: WeakMap<object, object>;
+  /** The update between two stored values, by the first (update-diff.ts `diffStored` with a memo). */
+  readonly diffs: WeakMap<object, { readonly after: object; readonly update: object | null }>;
 }
 
 export interface StoredRecordFacts {
@@ -56,5 +60,7 @@ export function createStoreMemo(): StoreMemo {
     dictionaries: new WeakMap(),
     entryTexts: new WeakMap(),
     fingerprints: new WeakMap(),
+    published: new WeakMap(),
+    diffs: new WeakMap(),
   };
 }

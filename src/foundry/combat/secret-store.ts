@@ -109,7 +109,8 @@ export function saveSecret(
     const before = written.get(key) ?? cleared(store, prefix);
     writeRecord(store, `${prefix}.u`, before.undo, stored.history.undo);
     writeRecord(store, `${prefix}.r`, before.redo, stored.history.redo);
-    const patch = published === undefined ? null : diffStored(published, stored.engine);
+    // Issue 17: the parts of both engines a step did not change were diffed at an earlier step (memo).
+    const patch = published === undefined ? null : diffStored(published, stored.engine, memo);
     const secret = patch === null ? null : JSON.stringify(patch);
     if (secret !== before.secret) {
       if (secret === null) store.removeItem(`${prefix}.s`);

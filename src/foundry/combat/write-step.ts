@@ -126,8 +126,9 @@ function documentPublished(model: TempoCombatModel | null): StoredCombat {
 
 /** The stored form of the step's published state, where it differs from the whole one; else null. */
 function publishedEngine(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): StoredObject | null {
-  const state = publishedState(host, step.state, secrecyOf(combat));
-  return state === step.state ? null : storeCombatState(state, storeMemoOf(combat.id));
+  const memo = storeMemoOf(combat.id);
+  const state = publishedState(host, step.state, secrecyOf(combat), memo);
+  return state === step.state ? null : storeCombatState(state, memo);
 }
 
 /** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already (tempo-write.ts). */

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  createStoreMemo,
   historyIsEmpty,
   publishedCombat,
   publishedState,
@@ -16,7 +17,11 @@ import {
 } from "../../../src/engine/index.ts";
 import { WITHHELD_DECLARATION } from "../../../src/engine/initiative/segment/published.ts";
 import type { SegmentState } from "../../../src/engine/initiative/segment/types.ts";
-import { segmentCombatant } from "../../../src/engine/initiative/segment/state.ts";
+import {
+  putSegmentCombatant,
+  segmentCombatant,
+  segmentCombatants,
+} from "../../../src/engine/initiative/segment/state.ts";
 import {
   hostCombatant,
   nextCommand,
@@ -98,6 +103,22 @@ describe("the published state (issue 18 item 3)", () => {
         unhidden(segmentTrackerFactsOf(host, state, player)),
       );
     }
+  });
+
+  it("SEG-2, issue 17: with a memo, a withheld creature the step did not change is published as the very object of the last step, and the same as without", () => {
+    const { host, states } = round(0);
+    const memo = createStoreMemo();
+    const first = states[0] as SegmentState;
+    const own = segmentCombatant(first, ids[1] ?? "");
+    if (own === null) throw new Error("no creature");
+    // A step that changes one creature only (its own) shares every other creature with the state before.
+    const next = putSegmentCombatant(first, { ...own, revealed: !own.revealed });
+    const before = segmentCombatants(publishedState(host, first, secrecy, memo) as SegmentState);
+    const after = segmentCombatants(publishedState(host, next, secrecy, memo) as SegmentState);
+    expect(after).toEqual(segmentCombatants(publishedState(host, next, secrecy) as SegmentState));
+    const withheld = after.filter((c) => c.declaration === WITHHELD_DECLARATION);
+    expect(withheld.length).toBeGreaterThan(2);
+    for (const c of withheld) expect(before).toContain(c);
   });
 
   it("the other rulesets publish their state as it is; no ruleset publishes its undo history", () => {

@@ -9,7 +9,8 @@
  * placeholders: packed.ts), so a player's client orders the turns as the GM's does; the place of a
  * withheld turn is still in it (left for a later step: see the issue 18 report).
  */
-import { putSegmentCombatant, segmentCombatants } from "./state.ts";
+import type { StoreMemo } from "../../storage/store-memo.ts";
+import type { VectorNode } from "../shared/persistent-vector.ts";
 import type { SegmentCombatant, SegmentDeclaration, SegmentState } from "./types.ts";
 
 /** What a published state may not tell. */
@@ -39,11 +40,45 @@ function withheld(state: SegmentState, c: SegmentCombatant, secrecy: SegmentSecr
   return secrecy.hidden.has(c.id);
 }
 
-/** The state with every withheld declaration replaced; `state` itself when nothing is withheld. */
-export function publishedSegmentState(state: SegmentState, secrecy: SegmentSecrecy): SegmentState {
-  let out = state;
-  for (const c of segmentCombatants(state)) {
-    if (withheld(state, c, secrecy)) out = putSegmentCombatant(out, { ...c, declaration: WITHHELD_DECLARATION });
-  }
-  return out;
+/**
+ * The state with every withheld declaration replaced; `state` itself when nothing is withheld. `memo`
+ * (issue 17): the roster's nodes are published as the very objects made at the last step wherever they
+ * publish the same creatures, so storing the published state costs what the step changed
+ * (storage/store-memo.ts), not a copy of every withheld creature's branch.
+ */
+export function publishedSegmentState(state: SegmentState, secrecy: SegmentSecrecy, memo?: StoreMemo): SegmentState {
+  const shown = (c: SegmentCombatant): SegmentCombatant => (withheld(state, c, secrecy) ? withheldCopy(c, memo) : c);
+  const root = publishedNode(state.combatants.root, shown, memo);
+  return root === state.combatants.root ? state : { ...state, combatants: { ...state.combatants, root } };
+}
+
+/** `node` with each creature as `shown` gives it: `node` itself when none changes, else the last copy when it is the same. */
+function publishedNode(
+  node: VectorNode<SegmentCombatant>,
+  shown: (c: SegmentCombatant) => SegmentCombatant,
+  memo: StoreMemo | undefined,
+): VectorNode<SegmentCombatant> {
+  const parts: readonly unknown[] = "items" in node ? node.items : node.kids;
+  const out =
+    "items" in node
+      ? node.items.map((c) => (c === null ? null : shown(c)))
+      : node.kids.map((kid) => publishedNode(kid, shown, memo));
+  if (out.every((part, i) => part === parts[i])) return node;
+  const last = memo?.published.get(node) as VectorNode<SegmentCombatant> | undefined;
+  const lastParts: readonly unknown[] | undefined =
+    last === undefined ? undefined : "items" in last ? last.items : last.kids;
+  if (last !== undefined && lastParts?.length === out.length && out.every((part, i) => part === lastParts[i]))
+    return last;
+  const made: VectorNode<SegmentCombatant> =
+    "items" in node ? { items: out as (SegmentCombatant | null)[] } : { kids: out as VectorNode<SegmentCombatant>[] };
+  memo?.published.set(node, made);
+  return made;
+}
+
+function withheldCopy(c: SegmentCombatant, memo: StoreMemo | undefined): SegmentCombatant {
+  const known = memo?.published.get(c) as SegmentCombatant | undefined;
+  if (known !== undefined) return known;
+  const copy = { ...c, declaration: WITHHELD_DECLARATION };
+  memo?.published.set(c, copy);
+  return copy;
 }
