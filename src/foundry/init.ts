@@ -8,6 +8,7 @@ import { registerQueries } from "./combat/queries.ts";
 import { registerSocket } from "./socket/socket-channel.ts";
 import { registerReconcile } from "./combat/reconcile.ts";
 import { registerSecretCleanup } from "./combat/secret-store.ts";
+import { registerSecrecyHooks } from "./combat/secrecy.ts";
 import { TEMPO } from "./config.ts";
 import { registerHandlebarsHelpers } from "./handlebars-helpers.ts";
 import { COMBAT_MODELS } from "./data/combat/combat-model.ts";
@@ -55,6 +56,7 @@ Hooks.once("init", () => {
   Hooks.once("setup", registerSocket);
   registerReconcile();
   registerSecretCleanup();
+  registerSecrecyHooks();
   registerCombatantType();
   registerQuenchBatches();
   registerGroupHooks();

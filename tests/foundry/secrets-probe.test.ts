@@ -17,7 +17,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, type RulesetId, type SegmentDeclaration } from "../../src/engine/index.ts";
-import { installTempoWorld, playUntil, type Tempo } from "../support/tempo-encounter.ts";
+import { installTempoWorld, playUntil, storedSource, type Tempo } from "../support/tempo-encounter.ts";
 
 const t = await installTempoWorld(18);
 const { world } = t;
@@ -180,6 +180,25 @@ describe("the GM's half of a combat (issue 18 item 3)", () => {
       expect(t.model(reloaded).state).toEqual(once);
     },
   );
+
+  it("SEG-2: a creature the GM hides after it declared has its declaration withheld from the next step on", async () => {
+    const combat = await encounter("segment");
+    await combat.startCombat();
+    await world.idle();
+    const [pc, npc] = combat.combatants.contents;
+    const spell = declaration({ action: "spell", castingTime: 6, targetId: npc?.id ?? null });
+    await world.as(t.owner, () =>
+      combat.tempoCommand({ type: "declare", combatantId: pc?.id ?? "", declaration: spell }),
+    );
+    await world.idle();
+    const published = () => JSON.stringify(storedSource(combat).engine);
+    expect(published()).toContain('"castingTime":6');
+    await (pc as unknown as { update(d: object): Promise<unknown> }).update({ hidden: true });
+    await world.idle();
+    await combat.tempoCommand({ type: "declare", combatantId: npc?.id ?? "", declaration: declaration({}) });
+    await world.idle();
+    expect(published()).not.toContain('"castingTime":6');
+  });
 
   it("a turn step writes to the GM's browser only what it changed: its undo patch and the small entry", async () => {
     const combat = await encounter("standard");

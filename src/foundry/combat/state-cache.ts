@@ -19,6 +19,7 @@
 import { createStoreMemo, type StoreMemo, type StoredCombat, type StoredObject } from "../../engine/index.ts";
 import { pageKey } from "../page-key.ts";
 import { forgetWrittenSecrets, saveSecret } from "./secret-store.ts";
+import { forgetSecrecy } from "./secrecy.ts";
 
 /** A step this client wrote: its state, and the stored form it wrote (engine/host/combat-step.ts). */
 export interface CachedStep {
@@ -82,4 +83,5 @@ export function clearStateCache(): void {
   cache.clear();
   memos.clear();
   forgetWrittenSecrets();
+  forgetSecrecy();
 }
