@@ -18,8 +18,8 @@ import { historyIsEmpty, readStoredCombat } from "../../engine/index.ts";
 import type { TempoCombatModel } from "../data/combat/combat-model.ts";
 
 /**
- * Whether this GM's client runs a started combat from the document alone: its browser holds no whole
- * stored combat for it (the storage was cleared, another browser) and the document keeps no history.
+ * Whether this GM's client runs a started combat from the document alone: its browser holds no GM half
+ * for it (secret-store.ts: the storage was cleared, another browser) and the document keeps no history.
  */
 function secretsMissing(model: TempoCombatModel | null): boolean {
   if (model === null || model.state === null || model.cachedStored !== null) return false;
