@@ -46,6 +46,8 @@ interface KeptStep {
 }
 
 interface StorageLike {
+  readonly length: number;
+  key(index: number): string | null;
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
@@ -145,15 +147,17 @@ function writeRecord(store: StorageLike, prefix: string, before: StoredObject, n
   for (const step of Object.keys(before)) if (!Object.hasOwn(next, step)) store.removeItem(`${prefix}${step}`);
 }
 
-/** Removes whatever the browser keeps for a combat (its entry names every part); nothing is written now. */
+/**
+ * Removes whatever the browser keeps for a combat, parts an interrupted write left unlisted included
+ * (`localStorage` lists its keys: `length` and `key(i)`, MDN Storage); nothing is written for it now.
+ */
 function cleared(store: StorageLike, prefix: string): Written {
-  const entry = readEntry(store.getItem(prefix));
-  if (entry !== null) {
-    for (const step of entry.undo) store.removeItem(`${prefix}.u${step}`);
-    for (const step of entry.redo) store.removeItem(`${prefix}.r${step}`);
+  const kept: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key !== null && (key === prefix || key.startsWith(`${prefix}.`))) kept.push(key);
   }
-  store.removeItem(`${prefix}.s`);
-  store.removeItem(prefix);
+  for (const key of kept) store.removeItem(key);
   return NOTHING_WRITTEN;
 }
 
