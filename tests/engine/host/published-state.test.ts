@@ -119,6 +119,12 @@ describe("the published state (issue 18 item 3)", () => {
     const withheld = after.filter((c) => c.declaration === WITHHELD_DECLARATION);
     expect(withheld.length).toBeGreaterThan(2);
     for (const c of withheld) expect(before).toContain(c);
+    // Another secrecy (the GM hid the player's creature): the nodes are looked into again.
+    const hiding = { gmOnly, hidden: new Set([...hidden, ids[1] ?? ""]) };
+    expect(publishedState(host, next, hiding, memo)).toEqual(publishedState(host, next, hiding));
+    expect(segmentCombatant(publishedState(host, next, hiding, memo) as SegmentState, ids[1] ?? "")?.declaration).toBe(
+      own.declaration === null ? null : WITHHELD_DECLARATION,
+    );
   });
 
   it("the other rulesets publish their state as it is; no ruleset publishes its undo history", () => {

@@ -44,34 +44,48 @@ function withheld(state: SegmentState, c: SegmentCombatant, secrecy: SegmentSecr
  * The state with every withheld declaration replaced; `state` itself when nothing is withheld. `memo`
  * (issue 17): the roster's nodes are published as the very objects made at the last step wherever they
  * publish the same creatures, so storing the published state costs what the step changed
- * (storage/store-memo.ts), not a copy of every withheld creature's branch.
+ * (storage/store-memo.ts), not a copy of every withheld creature's branch; a node the step did not
+ * change is not looked into again while the secrecy (the same object) and the round are the same.
  */
 export function publishedSegmentState(state: SegmentState, secrecy: SegmentSecrecy, memo?: StoreMemo): SegmentState {
   const shown = (c: SegmentCombatant): SegmentCombatant => (withheld(state, c, secrecy) ? withheldCopy(c, memo) : c);
-  const root = publishedNode(state.combatants.root, shown, memo);
+  const root = publishedNode(state.combatants.root, { shown, memo, secrecy, round: state.round });
   return root === state.combatants.root ? state : { ...state, combatants: { ...state.combatants, root } };
 }
 
+interface Publishing {
+  readonly shown: (c: SegmentCombatant) => SegmentCombatant;
+  readonly memo: StoreMemo | undefined;
+  readonly secrecy: SegmentSecrecy;
+  readonly round: number;
+}
+
+/** What a node was published as, for which secrecy and round (kept in `memo.published`). */
+interface PublishedNode {
+  readonly node: VectorNode<SegmentCombatant>;
+  readonly secrecy: SegmentSecrecy;
+  readonly round: number;
+}
+
 /** `node` with each creature as `shown` gives it: `node` itself when none changes, else the last copy when it is the same. */
-function publishedNode(
-  node: VectorNode<SegmentCombatant>,
-  shown: (c: SegmentCombatant) => SegmentCombatant,
-  memo: StoreMemo | undefined,
-): VectorNode<SegmentCombatant> {
+function publishedNode(node: VectorNode<SegmentCombatant>, p: Publishing): VectorNode<SegmentCombatant> {
+  const last = p.memo?.published.get(node) as PublishedNode | undefined;
+  if (last !== undefined && last.secrecy === p.secrecy && last.round === p.round) return last.node;
   const parts: readonly unknown[] = "items" in node ? node.items : node.kids;
   const out =
     "items" in node
-      ? node.items.map((c) => (c === null ? null : shown(c)))
-      : node.kids.map((kid) => publishedNode(kid, shown, memo));
-  if (out.every((part, i) => part === parts[i])) return node;
-  const last = memo?.published.get(node) as VectorNode<SegmentCombatant> | undefined;
+      ? node.items.map((c) => (c === null ? null : p.shown(c)))
+      : node.kids.map((kid) => publishedNode(kid, p));
   const lastParts: readonly unknown[] | undefined =
-    last === undefined ? undefined : "items" in last ? last.items : last.kids;
-  if (last !== undefined && lastParts?.length === out.length && out.every((part, i) => part === lastParts[i]))
-    return last;
-  const made: VectorNode<SegmentCombatant> =
-    "items" in node ? { items: out as (SegmentCombatant | null)[] } : { kids: out as VectorNode<SegmentCombatant>[] };
-  memo?.published.set(node, made);
+    last === undefined ? undefined : "items" in last.node ? last.node.items : last.node.kids;
+  const made: VectorNode<SegmentCombatant> = out.every((part, i) => part === parts[i])
+    ? node
+    : last !== undefined && lastParts?.length === out.length && out.every((part, i) => part === lastParts[i])
+      ? last.node
+      : "items" in node
+        ? { items: out as (SegmentCombatant | null)[] }
+        : { kids: out as VectorNode<SegmentCombatant>[] };
+  p.memo?.published.set(node, { node: made, secrecy: p.secrecy, round: p.round });
   return made;
 }
 
