@@ -25,9 +25,9 @@ import { forgetSecrecy } from "./secrecy.ts";
 export interface CachedStep {
   readonly state: unknown;
   /**
-   * The engine, history and format the write leaves in `Combat.system` (equal to what the document
-   * holds), as the step made them: the next step diffs against them part by part, sharing what did
-   * not change, instead of against the document's copy.
+   * The whole engine, history and format of the step, as it made them (issue 18: `Combat.system` holds
+   * their published form, engine/host/published.ts): the next step diffs against them part by part,
+   * sharing what did not change, instead of against the document's copy.
    */
   readonly stored: StoredCombat;
   /**
