@@ -198,8 +198,9 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   }
 
   /**
-   * Issue 18: a GM's page that has no step of its own for this `seq` (a reload) takes the whole stored
-   * combat its browser kept for it (combat/secret-store.ts), when that is what the document publishes.
+   * Issue 18: a GM's page that has no step of its own for this `seq` (a reload) takes the undo history
+   * and secrets its browser kept for it (combat/secret-store.ts), when the document holds the engine
+   * that step published: the whole stored combat again.
    */
   #restored(combatId: string | null | undefined, host: AnyRulesetHost) {
     const memo = storeMemoOf(combatId ?? null);
