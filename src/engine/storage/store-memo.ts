@@ -31,7 +31,7 @@ export interface StoreMemo {
   /** A segment schedule entry's JSON (initiative/segment/packed.ts). */
   readonly entryTexts: WeakMap<object, string>;
   /** A stored value's fingerprint (fingerprint.ts). */
-  readonly fingerprints: WeakMap<object, string>;
+  readonly fingerprints: WeakMap<object, readonly [number, number]>;
   /** A part of a state as it is published, by the whole part (host/published.ts: one withheld creature). */
   readonly published: WeakMap<object, object>;
   /** The update between two stored values, by the first (update-diff.ts `diffStored` with a memo). */
