@@ -7,6 +7,8 @@ import { TempoCombatTracker } from "./applications/combat-tracker.ts";
 import { registerQueries } from "./combat/queries.ts";
 import { registerSocket } from "./socket/socket-channel.ts";
 import { registerReconcile } from "./combat/reconcile.ts";
+import { registerSecretCleanup } from "./combat/secret-store.ts";
+import { registerSecrecyHooks } from "./combat/secrecy.ts";
 import { TEMPO } from "./config.ts";
 import { registerHandlebarsHelpers } from "./handlebars-helpers.ts";
 import { COMBAT_MODELS } from "./data/combat/combat-model.ts";
@@ -53,6 +55,8 @@ Hooks.once("init", () => {
   // Issue 17: player requests on the system socket; a GM who becomes the active one reconciles.
   Hooks.once("setup", registerSocket);
   registerReconcile();
+  registerSecretCleanup();
+  registerSecrecyHooks();
   registerCombatantType();
   registerQuenchBatches();
   registerGroupHooks();

@@ -4,6 +4,7 @@ import type { OddsVisibility } from "../view/chat/card-common.ts";
 import { RULESET_CONFIGS } from "./ruleset-configs.ts";
 import { SYSTEM_ID } from "./system-id.ts";
 import { registerNpcPackAccess } from "./npc-pack-access.ts";
+import { refreshShownInitiative } from "./combat/shown-initiative.ts";
 
 /**
  * World settings. They are the defaults a NEW combat copies into its own options (its Combat
@@ -54,6 +55,8 @@ export function registerSettings(): void {
     hint: "TEMPO.SETTINGS.npcInitiative.hint",
     type: Boolean,
     default: false,
+    // Issue 18: players' clients show NPCs' `combatant.initiative` as the setting says, at once.
+    onChange: () => refreshShownInitiative(),
   });
   game.settings.register(SYSTEM_ID, "roundSeconds", {
     ...world,

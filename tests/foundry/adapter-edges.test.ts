@@ -213,8 +213,11 @@ describe("a GM's initiative typed into the tracker reaches the engine at once", 
     await click(() => embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: npc, initiative: null }]));
     expect(snapshot(combat)).toBe(before);
     const m = t.model(combat);
+    // Issue 18: a player's client shows an NPC's count only when the NPC-initiative setting allows (off).
     for (const client of world.runtime.network.connectedClients)
-      expect(copyOn(client, combat.id ?? "").combatants.get(npc)?.initiative).toBe(m.host.initiative(m.state, npc));
+      expect(copyOn(client, combat.id ?? "").combatants.get(npc)?.initiative).toBe(
+        client.user.isGM ? m.host.initiative(m.state, npc) : null,
+      );
   });
 
   it("a GM's direct write of the turn goes back to the engine's, with a notice", async () => {

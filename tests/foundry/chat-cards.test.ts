@@ -99,6 +99,27 @@ describe("posting a card", () => {
     expect(lines).toContain("Kestrel");
   });
 
+  it("issue 18: the GMs' card names a hidden creature only by reference (it reaches every client); the GM's renderer shows its name", async () => {
+    const combat = await phaseCombat(2);
+    const golem = combat.combatants.find((c) => c.name === "Golem 1");
+    await (golem as unknown as { update(d: object): Promise<unknown> }).update({ hidden: true });
+    await combat.startCombat();
+    await world.idle();
+    const before = chat.messages.length;
+    await combat.rollAll();
+    await world.idle();
+    const card = chat.messages.slice(before).find((m) => m.type === "initiative" && m.whisper.length > 0);
+    if (card === undefined) throw new Error("no whispered initiative card");
+    const input = cardSource(card).input as InitiativeCardInput;
+    expect(JSON.stringify(input)).not.toContain("Golem 1");
+    expect(JSON.stringify(input)).toContain("Golem");
+    const model = cardModelOf(asChatMessage(card));
+    if (model === null) throw new Error("not a card");
+    const names = buildInitiativeCard(input, cardViewer(model, game.user).nameOf).lines.map((l) => l.name);
+    expect(names).toContain("Golem 1");
+    expect(names).toContain("Golem");
+  });
+
   /** A phase combat of `enemies` started and rolled, and the GM's whispered card of the enemies' rolls. */
   async function enemiesCard(enemies: number) {
     const combat = await phaseCombat(enemies);

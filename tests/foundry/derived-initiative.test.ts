@@ -8,19 +8,32 @@ import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS } from "../../src/engine/index.ts";
 import { copyOn } from "../support/client-combats.ts";
 import { embedded, installTempoWorld, playUntil, type Tempo } from "../support/tempo-encounter.ts";
+import type { Client } from "../support/runtime/client.ts";
 
 const t = await installTempoWorld(41);
 const { world } = t;
 afterAll(() => world.uninstall());
 
-/** What differs between the initiative each client shows and the engine's (empty when none). */
+/**
+ * The engine's value as `client` may see it (issue 18): the GM every value; a player its own creatures',
+ * player characters' and, when the world's NPC-initiative setting allows, NPCs'; never a hidden one's.
+ */
+function allowed(client: Client, c: Combatant.Implementation, engine: number | null): number | null {
+  if (client.user.isGM) return engine;
+  const pc = (c.system as { side?: unknown }).side === "pc";
+  const npcs = world.runtime.as(client.userId, () => game.settings.get("tempo", "npcInitiative")) === true;
+  if (c.hidden) return null;
+  return pc || client.combatantLevel(c._source as never, client.userId) >= 3 || npcs ? engine : null;
+}
+
+/** What differs between the initiative each client shows and the engine's as it may see it (empty when none). */
 function shownVersusEngine(combat: Tempo): string[] {
   const m = t.model(combat);
   const out: string[] = [];
   for (const client of world.runtime.network.connectedClients) {
     const copy = copyOn(client, combat.id ?? "");
     for (const c of copy.combatants) {
-      const engine = m.host.initiative(m.state, c.id ?? "");
+      const engine = allowed(client, c, m.host.initiative(m.state, c.id ?? ""));
       if (c.initiative !== engine) out.push(`${client.id} ${c.id ?? ""}: ${String(c.initiative)} ≠ ${String(engine)}`);
       if ((c as unknown as { hasRolled: boolean }).hasRolled !== (engine !== null))
         out.push(`${client.id} ${c.id ?? ""}: hasRolled`);
@@ -69,5 +82,28 @@ describe("combatant initiative is derived from the engine on every client (issue
     expect(shownVersusEngine(combat)).toEqual([]);
     const observed = copyOn(world.runtime.clientOf(t.observer.id), combat.id ?? "");
     expect(observed.turns.map((c) => c.id)).toEqual(t.model(combat).host.order(t.model(combat).state));
+  });
+
+  it("issue 18: a player's client shows an NPC's initiative only when the NPC-initiative setting allows, a hidden one's never", async () => {
+    const combat = await t.encounter("standard", 5);
+    expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);
+    const hiddenId = combat.combatants.contents[3]?.id ?? "";
+    await embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: hiddenId, hidden: true }]);
+    await world.idle();
+    const m = t.model(combat);
+    const npc = combat.combatants.contents.find((c) => (c.system as { side?: unknown }).side === "enemy" && !c.hidden);
+    const onPlayer = (id: string) => copyOn(world.runtime.clientOf(t.other.id), combat.id ?? "").combatants.get(id);
+    expect(m.host.initiative(m.state, npc?.id ?? "")).not.toBeNull();
+    expect(onPlayer(npc?.id ?? "")?.initiative).toBeNull();
+    expect(onPlayer(hiddenId)?.initiative).toBeNull();
+    expect(shownVersusEngine(combat)).toEqual([]);
+    await game.settings.set("tempo", "npcInitiative", true);
+    await embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: npc?.id ?? "", "flags.world.note": "x" }]);
+    await world.idle();
+    expect(onPlayer(npc?.id ?? "")?.initiative).toBe(m.host.initiative(m.state, npc?.id ?? ""));
+    expect(onPlayer(hiddenId)?.initiative).toBeNull();
+    expect(shownVersusEngine(combat)).toEqual([]);
+    await game.settings.set("tempo", "npcInitiative", false);
+    await world.idle();
   });
 });

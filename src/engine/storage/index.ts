@@ -3,3 +3,4 @@ export * from "./stored-json.ts";
 export * from "./update-diff.ts";
 export * from "./patch-history.ts";
 export * from "./store-memo.ts";
+export * from "./fingerprint.ts";

@@ -30,6 +30,12 @@ export interface StoreMemo {
   readonly dictionaries: WeakMap<object, string>;
   /** A segment schedule entry's JSON (initiative/segment/packed.ts). */
   readonly entryTexts: WeakMap<object, string>;
+  /** A stored value's fingerprint (fingerprint.ts). */
+  readonly fingerprints: WeakMap<object, readonly [number, number]>;
+  /** A part of a state as it is published, by the whole part (host/published.ts: one withheld creature). */
+  readonly published: WeakMap<object, object>;
+  /** The update between two stored values, by the first (update-diff.ts `diffStored` with a memo). */
+  readonly diffs: WeakMap<object, { readonly after: object; readonly update: object | null }>;
 }
 
 export interface StoredRecordFacts {
@@ -53,5 +59,8 @@ export function createStoreMemo(): StoreMemo {
     canonicals: new WeakMap(),
     dictionaries: new WeakMap(),
     entryTexts: new WeakMap(),
+    fingerprints: new WeakMap(),
+    published: new WeakMap(),
+    diffs: new WeakMap(),
   };
 }

@@ -9,6 +9,7 @@
  * whole list.
  */
 import { setOwn } from "./own-property.ts";
+import type { StoreMemo } from "./store-memo.ts";
 import type { Stored, StoredObject } from "./stored-json.ts";
 
 export type StoredUpdate = StoredObject;
@@ -19,8 +20,21 @@ function isObject(value: Stored | undefined): value is StoredObject {
   return typeof value === "object" && value !== null;
 }
 
-/** The update that turns `before` into `after`, or null when they are equal. */
-export function diffStored(before: StoredObject, after: StoredObject): StoredUpdate | null {
+/**
+ * The update that turns `before` into `after`, or null when they are equal. `memo` (issue 18: the GM's
+ * secrets are the update between the published engine and the whole one at every step): the update
+ * between two objects already diffed is the one found then (stored values are never changed in place).
+ */
+export function diffStored(before: StoredObject, after: StoredObject, memo?: StoreMemo): StoredUpdate | null {
+  if (memo === undefined) return diffOf(before, after, undefined);
+  const known = memo.diffs.get(before);
+  if (known !== undefined && known.after === after) return known.update as StoredUpdate | null;
+  const update = diffOf(before, after, memo);
+  memo.diffs.set(before, { after, update });
+  return update;
+}
+
+function diffOf(before: StoredObject, after: StoredObject, memo: StoreMemo | undefined): StoredUpdate | null {
   const update: Record<string, Stored> = {};
   let changed = false;
   for (const key of Object.keys(after)) {
@@ -28,7 +42,7 @@ export function diffStored(before: StoredObject, after: StoredObject): StoredUpd
     const previous = Object.hasOwn(before, key) ? before[key] : undefined;
     if (previous === next) continue; // the same value, or the very same object (shared by both states)
     if (isObject(previous) && isObject(next)) {
-      const inner = diffStored(previous, next);
+      const inner = diffStored(previous, next, memo);
       if (inner !== null) {
         setOwn(update, key, inner);
         changed = true;

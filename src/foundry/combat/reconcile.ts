@@ -13,11 +13,27 @@ import { tempoModelOf } from "./tempo-model.ts";
 import { mirrorCombatants, turnIndex, writeStep } from "./write-step.ts";
 import { inWriterQueue } from "./writer-queue.ts";
 import { TEMPO_ROLLBACK } from "./tempo-write.ts";
+import { showNotice } from "../notice.ts";
+import { historyIsEmpty, readStoredCombat } from "../../engine/index.ts";
+import type { TempoCombatModel } from "../data/combat/combat-model.ts";
+
+/**
+ * Whether this GM's client runs a started combat from the document alone: its browser holds no GM half
+ * for it (secret-store.ts: the storage was cleared, another browser) and the document keeps no history.
+ */
+function secretsMissing(model: TempoCombatModel | null): boolean {
+  if (model === null || model.state === null || model.cachedStored !== null) return false;
+  const stored = readStoredCombat(model);
+  return model.host.started(model.state) && stored !== null && historyIsEmpty(stored) && model.seq > 0;
+}
 
 /** Whether this client's user was the active GM when last looked at (per client page). */
 const wasActive = new WeakMap<object, boolean>();
 
 async function reconcileCombat(combat: Combat.Implementation): Promise<void> {
+  // Issue 18: a GM taking over without the GM's half of a running combat is told, once (secret-store.ts).
+  if (secretsMissing(tempoModelOf(combat)))
+    showNotice({ key: "TEMPO.NOTICES.SecretsMissing", data: { combat: combat.name || (combat.id ?? "") } });
   await settleBaseCombatants(combat);
   const found = reconcileStep(combat);
   if (found !== null) await writeStep(combat, found.host, found.step);

@@ -8,7 +8,7 @@
  * `RollBook` and posts it once (issue 17: one card for a roll all, not one per batch).
  */
 import type { DiceRequest, RollResult } from "../../engine/index.ts";
-import { compactInitiativeLines } from "../../view/chat/initiative-card.ts";
+import { compactInitiativeLines, hiddenNameRef } from "../../view/chat/initiative-card.ts";
 import { packInitiativeRolls } from "../../view/chat/initiative-rolls.ts";
 import { postCard } from "../chat/post-card.ts";
 import { groupDocumentOf } from "./groups/membership.ts";
@@ -60,7 +60,7 @@ async function postSummary(
     combatantId: r.request.combatantId,
   }));
   await postCard(
-    { type: "initiative", input: { ...cardRows(lines), private: whisperGm } },
+    { type: "initiative", input: { ...cardRows(combat, lines, whisperGm), private: whisperGm } },
     {
       rolls: rolled.length <= MAX_ATTACHED_ROLLS ? rolled.map((r) => r.roll) : [],
       speaker: ChatMessage.getSpeaker({ alias: combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary") }),
@@ -73,13 +73,23 @@ async function postSummary(
 /** From this many rows on, a click's rolls of creatures are packed, names included (initiative-rolls.ts). */
 const PACK_FROM = 24;
 
-/** The card's rows: the compact table, or for a horde the packed rolls (issue 17). */
+/**
+ * The card's rows: the compact table, or for a horde the packed rolls (issue 17). Issue 18: a card
+ * whispered to the GMs still reaches every client (foundryvtt/foundryvtt #14429), so a hidden creature's
+ * name is never written into it: its line names it by reference (`@` and its combatant id), which the
+ * GM's renderer reads from the card's combat (view/chat/initiative-card.ts).
+ */
 function cardRows(
+  combat: Combat.Implementation,
   lines: readonly (Parameters<typeof compactInitiativeLines>[0][number] & { combatantId: string | null })[],
+  gmOnly: boolean,
 ) {
-  const named = lines.filter((l): l is (typeof lines)[number] & { combatantId: string } => l.combatantId !== null);
-  const rolls = lines.length >= PACK_FROM && named.length === lines.length ? packInitiativeRolls(named) : null;
-  return rolls === null ? { table: compactInitiativeLines(lines) } : { rolls };
+  const hidden = (l: (typeof lines)[number]) =>
+    gmOnly && l.combatantId !== null && combat.combatants.get(l.combatantId)?.hidden === true;
+  const shown = lines.map((l) => (hidden(l) ? { ...l, name: hiddenNameRef(l.combatantId ?? "") } : l));
+  const named = shown.filter((l): l is (typeof shown)[number] & { combatantId: string } => l.combatantId !== null);
+  const rolls = shown.length >= PACK_FROM && named.length === shown.length ? packInitiativeRolls(named) : null;
+  return rolls === null ? { table: compactInitiativeLines(shown) } : { rolls };
 }
 
 /**

@@ -16,18 +16,25 @@
  * Keyed by page (page-key.ts): in Foundry each page has its own module state; the test runtime
  * runs several clients in one process, and a reloaded page must not find its closed page's states.
  */
-import { createStoreMemo, type StoreMemo, type StoredCombat } from "../../engine/index.ts";
+import { createStoreMemo, type StoreMemo, type StoredCombat, type StoredObject } from "../../engine/index.ts";
 import { pageKey } from "../page-key.ts";
+import { forgetWrittenSecrets, saveSecret } from "./secret-store.ts";
+import { forgetSecrecy } from "./secrecy.ts";
 
 /** A step this client wrote: its state, and the stored form it wrote (engine/host/combat-step.ts). */
 export interface CachedStep {
   readonly state: unknown;
   /**
-   * The engine, history and format the write leaves in `Combat.system` (equal to what the document
-   * holds), as the step made them: the next step diffs against them part by part, sharing what did
-   * not change, instead of against the document's copy.
+   * The whole engine, history and format of the step, as it made them (issue 18: `Combat.system` holds
+   * their published form, engine/host/published.ts): the next step diffs against them part by part,
+   * sharing what did not change, instead of against the document's copy.
    */
   readonly stored: StoredCombat;
+  /**
+   * Issue 18: the engine the write published (engine/host/published.ts), where it differs from the
+   * whole one (`stored.engine`); the next write diffs against it.
+   */
+  readonly published?: StoredObject;
 }
 
 const cache = new Map<string, CachedStep & { readonly seq: number }>();
@@ -36,9 +43,14 @@ function keyOf(combatId: string): string {
   return (globalThis as { game?: unknown }).game === undefined ? combatId : pageKey(combatId);
 }
 
-/** Remembers that the write of `combatId` with `seq` holds `step` (the writer, before its update). */
-export function primeState(combatId: string, seq: number, step: CachedStep): void {
-  cache.set(keyOf(combatId), { seq, state: step.state, stored: step.stored });
+/**
+ * Remembers that the write of `combatId` with `seq` holds `step` (the writer, before its update), and
+ * keeps its undo history and secrets in the GM's browser (issue 18, secret-store.ts) unless `persist` is
+ * false (a step read back from there).
+ */
+export function primeState(combatId: string, seq: number, step: CachedStep, persist = true): void {
+  cache.set(keyOf(combatId), { seq, ...step });
+  if (persist) saveSecret(combatId, seq, step.stored, step.published, storeMemoOf(combatId));
 }
 
 /** The step written with `seq` for `combatId`, when this client wrote it; else undefined. */
@@ -70,4 +82,6 @@ export function forgetState(combatId: string): void {
 export function clearStateCache(): void {
   cache.clear();
   memos.clear();
+  forgetWrittenSecrets();
+  forgetSecrecy();
 }

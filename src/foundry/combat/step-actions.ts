@@ -6,11 +6,9 @@
  * than before, and undo takes the trackers back in the same one step.
  */
 import {
-  EMPTY_PATCH_HISTORY,
   actionRecordUpdate,
   forgetRecord,
   readActionRecord,
-  readPatchHistory,
   rulesetBookOf,
   type AnyRulesetHost,
   type CombatStep,
@@ -62,7 +60,7 @@ export function actionUpdates(
     stored,
     {
       events: step.events,
-      before: readPatchHistory(model.history) ?? EMPTY_PATCH_HISTORY,
+      before: model.keptHistory,
       after: step.stored.history,
       startedBefore: model.state !== null && host.started(model.state),
       startedAfter: host.started(step.state),

@@ -11,11 +11,9 @@
  * (effect-tracking.ts). An effect that was deleted is dropped at the next step.
  */
 import {
-  EMPTY_PATCH_HISTORY,
   diffStored,
   eventString,
   readDurationLedger,
-  readPatchHistory,
   stepDurationLedger,
   storeDurationLedger,
   type AnyRulesetHost,
@@ -99,7 +97,7 @@ export function withDurations(combat: Combat.Implementation, host: AnyRulesetHos
     : [];
   const moved = stepDurationLedger(ledger, {
     events: step.events,
-    before: readPatchHistory(model.history) ?? EMPTY_PATCH_HISTORY,
+    before: model.keptHistory,
     after: step.stored.history,
     started,
     round,

@@ -18,7 +18,20 @@
  * effect of the update"; Draw Steel 0.11.1 combat.mjs passes it on v13), so a step is one write and
  * the clock moves once.
  */
-import type { AnyRulesetHost, CombatStep, ConditionChange, StoredUpdate } from "../../engine/index.ts";
+import {
+  publishedCombat,
+  publishedState,
+  publishedUpdate,
+  readStoredCombat,
+  storeCombatState,
+  type AnyRulesetHost,
+  type CombatStep,
+  type ConditionChange,
+  type StoredCombat,
+  type StoredObject,
+  type StoredUpdate,
+} from "../../engine/index.ts";
+import type { TempoCombatModel } from "../data/combat/combat-model.ts";
 import { actionUpdates } from "./step-actions.ts";
 import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
@@ -30,7 +43,8 @@ import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
 import { encodeEventSummary, summarizeEvents, type Json } from "../../engine/index.ts";
 import { holdStepEvents, takeStepEvents } from "./step-events.ts";
 import { assertActiveGm, isActiveGm } from "./active-gm.ts";
-import { primeState } from "./state-cache.ts";
+import { primeState, storeMemoOf } from "./state-cache.ts";
+import { secrecyOf } from "./secrecy.ts";
 import { foundryUpdate } from "../compat/deletion.ts";
 
 export interface TempoUpdateOptions {
@@ -57,9 +71,13 @@ export async function writeStep(
   uses: DeclaredUseWrites = new Map(),
   fireHooks = true,
 ): Promise<CoreHookCall | null> {
-  const step = withDurations(combat, host, engineStep); // DUR-1: effect timers ride in the same update
-  const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
   const model = tempoModelOf(combat);
+  // Issue 18: the document gets the published form only; the whole step stays with the GM (secret-store.ts).
+  const engine = publishedEngine(combat, host, engineStep);
+  const update = publishedUpdate(documentPublished(model), engineStep.stored, engine ?? engineStep.stored.engine);
+  const published = { ...engineStep, update };
+  const step = withDurations(combat, host, published); // DUR-1: effect timers ride in the same update
+  const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
   const wasStarted = model?.state != null && host.started(model.state);
   const round = host.round(step.state);
   const turn = turnIndex(host, step.state);
@@ -79,7 +97,7 @@ export async function writeStep(
   assertActiveGm();
   if (hook !== null && fireHooks) fireCoreHook(combat, hook);
   // Issue 17: this client's model takes the step's state instead of decoding its own write again.
-  primeState(combat.id ?? "", system.seq, step);
+  primeState(combat.id ?? "", system.seq, engine === null ? step : { ...step, published: engine });
   holdStepEvents(combat.id ?? "", step.events);
   try {
     await combat.update(foundryUpdate(data) as Combat.UpdateData, options as Combat.Database.UpdateOperation);
@@ -95,6 +113,23 @@ export async function writeStep(
   // Issue 11: the save and pending cards the events call for (none for undo and redo).
   await postStepCards(combat, host, step.events);
   return hook;
+}
+
+/**
+ * What the document holds now, as a stored combat: the published form of this GM's own last step
+ * (the same objects, so the diff shares what did not change), else the document's own data.
+ */
+function documentPublished(model: TempoCombatModel | null): StoredCombat {
+  if (model?.cachedStored != null)
+    return publishedCombat(model.cachedStored, model.cachedPublished ?? model.cachedStored.engine);
+  return (model === null ? null : readStoredCombat(model)) ?? { engine: {}, history: { undo: {}, redo: {} } };
+}
+
+/** The stored form of the step's published state, where it differs from the whole one; else null. */
+function publishedEngine(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): StoredObject | null {
+  const memo = storeMemoOf(combat.id);
+  const state = publishedState(host, step.state, secrecyOf(combat), memo);
+  return state === step.state ? null : storeCombatState(state, memo);
 }
 
 /** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already (tempo-write.ts). */

@@ -80,9 +80,25 @@ function tableLines(table: InitiativeCardTable): InitiativeCardLine[] {
   return out;
 }
 
+/** Marks a line's name as a reference to its combatant (issue 18: a hidden creature on the GMs' card). */
+const NAME_REF = "@";
+
+/** The name a GM-only card writes for a hidden creature: a reference its renderer resolves (`nameOf`). */
+export function hiddenNameRef(combatantId: string): string {
+  return `${NAME_REF}${combatantId}`;
+}
+
+/** A line's name with a reference resolved by `nameOf` (the reference itself when it finds none). */
+function resolved(line: InitiativeCardLine, nameOf: (ref: string) => string | null): InitiativeCardLine {
+  if (!/^@[A-Za-z0-9]{16}$/.test(line.name)) return line;
+  const ref = line.name.slice(NAME_REF.length);
+  return { ...line, name: nameOf(ref) ?? ref };
+}
+
 /**
  * Builds the summary card's context; lines keep the order the requests were rolled in. `nameOf` gives
- * the name of a packed card's creature (the renderer reads it from the card's combat).
+ * the name of a packed card's creature, or of a hidden one named by reference (the renderer reads it
+ * from the card's combat).
  */
 export function buildInitiativeCard(
   input: InitiativeCardInput,
@@ -99,5 +115,6 @@ export function buildInitiativeCard(
           : Array.isArray(input.lines)
             ? input.lines
             : [];
-  return { lines, private: input.private === true, count: lines.length };
+  const named = lines.map((l) => resolved(l, nameOf));
+  return { lines: named, private: input.private === true, count: named.length };
 }

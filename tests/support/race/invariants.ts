@@ -167,7 +167,8 @@ export function settledProblems(t: TempoWorld, runtime: Runtime, combatId: strin
     if (sortedJson(children) !== sortedJson(server.children))
       out.push(`${client.id}: its combatants or groups differ from the server's`);
     for (const p of copyProblems(t, combat)) out.push(`${client.id}: ${p}`);
-    if (hasGm) for (const m of coreMismatches(t, combat)) out.push(`${client.id}: ${m}`);
+    // As that client (issue 18: what it shows depends on who looks).
+    if (hasGm) for (const m of client.run(() => coreMismatches(t, combat))) out.push(`${client.id}: ${m}`);
   }
   return out;
 }

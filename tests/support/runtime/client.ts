@@ -35,6 +35,7 @@ import { ClientKeybindingsModel } from "./keybindings.ts";
 import { packCollection } from "./packs.ts";
 import { runOn, type ClientGlobals } from "./context.ts";
 import type { Network } from "./network.ts";
+import { BrowserStorage } from "./browser-storage.ts";
 
 export interface UserModel extends UserLike {
   readonly name: string;
@@ -88,6 +89,8 @@ export class Client implements ClientPort, ClientGlobals {
   readonly game: object;
   readonly CONFIG: Obj;
   readonly ui: Obj;
+  /** This user's browser storage (browser-storage.ts): a reload of the same user finds it again. */
+  readonly localStorage: BrowserStorage;
   connected = true;
 
   constructor(
@@ -98,7 +101,9 @@ export class Client implements ClientPort, ClientGlobals {
     boot: readonly BootRegistration[],
     config: Obj,
     shared: { game: Obj; ui: Obj },
+    storage: BrowserStorage = new BrowserStorage(),
   ) {
+    this.localStorage = storage;
     this.hooks = new ClientHooks(id, ledger, boot);
     this.CONFIG = config;
     this.ui = Object.assign(Object.create(shared.ui) as Obj, {});

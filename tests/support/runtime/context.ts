@@ -14,6 +14,8 @@ export interface ClientGlobals {
   readonly Hooks: object;
   readonly CONFIG: object;
   readonly ui: object;
+  /** The page's browser storage (browser-storage.ts), kept by the runtime per user. */
+  readonly localStorage: object;
 }
 
 const running = new AsyncLocalStorage<ClientGlobals>();
@@ -36,7 +38,7 @@ export function setDefaultClient(client: ClientGlobals | null): void {
   fallback = client;
 }
 
-const PER_CLIENT = ["game", "Hooks", "CONFIG", "ui"] as const;
+const PER_CLIENT = ["game", "Hooks", "CONFIG", "ui", "localStorage"] as const;
 
 /** Defines the per-client globals as getters of the running client; returns their names. */
 export function definePerClientGlobals(): readonly string[] {

@@ -21,6 +21,27 @@ export interface ActorDirectory {
 
 export class Network {
   readonly clients = new Map<string, Client>();
+  /**
+   * Issue 18 (the secrets probe): every byte each client received, by client id, as JSON text: the
+   * documents and settings it loaded, every document broadcast, socket message, query and query answer
+   * delivered to it, every setting change and clock tick it heard.
+   */
+  readonly received = new Map<string, string[]>();
+  /** Whether `received` is kept (the secrets probe turns it on: a JSON text per delivery costs CPU). */
+  recordReceived = false;
+
+  /** Records what `client` received (the secrets probe reads it with `receivedBy`). */
+  #heard(client: Client, kind: string, payload: unknown): void {
+    if (!this.recordReceived) return;
+    let log = this.received.get(client.id);
+    if (log === undefined) this.received.set(client.id, (log = []));
+    log.push(`${kind} ${JSON.stringify(payload) ?? "undefined"}`);
+  }
+
+  /** Everything `client` has received so far, one JSON text per delivery. */
+  receivedBy(client: Client): readonly string[] {
+    return this.received.get(client.id) ?? [];
+  }
   /** Queries waiting for an answer, by the client that must answer them. */
   readonly #pendingQueries = new Map<Client, Set<(error: Error) => void>>();
   actors: ActorDirectory = { level: () => 0 };
@@ -78,6 +99,7 @@ export class Network {
         for (const target of this.connectedClients) {
           const copy = modelClock.measure(() => structuredClone(result));
           this.#toClient(target, () => {
+            this.#heard(target, "document", copy);
             target.receive(copy);
             if (delta !== 0)
               target.run(() => target.hooks.callAll("updateWorldTime", worldTime, delta, copy.options, copy.userId));
@@ -103,6 +125,7 @@ export class Network {
       for (const target of targets) {
         const copy = structuredClone(args);
         this.#toClient(target, () => {
+          this.#heard(target, "socket", { event, args: copy, sender });
           for (const fn of target.socketListeners.get(event) ?? []) target.run(() => fn(...copy, sender));
         });
       }
@@ -123,6 +146,7 @@ export class Network {
       this.#toServer(client, () => {
         this.server.count("query", client.userId, { name, data }, 1);
         this.#toClient(target, () => {
+          this.#heard(target, "query", { name, data });
           const handler = (target.CONFIG.queries as Record<string, unknown> | undefined)?.[name];
           const answer =
             typeof handler === "function"
@@ -131,7 +155,11 @@ export class Network {
                 )
               : Promise.reject(new QueryError(`Runtime model: no query handler ${name}`));
           void answer.then(
-            (value) => this.#answer(target, client, waiting, fail, () => resolve(structuredClone(value))),
+            (value) =>
+              this.#answer(target, client, waiting, fail, () => {
+                this.#heard(client, "answer", { name, value });
+                resolve(structuredClone(value));
+              }),
             (error: unknown) => this.#answer(target, client, waiting, fail, () => reject(error as Error)),
           );
         });
@@ -197,19 +225,21 @@ export class Network {
       return Promise.resolve(value);
     }
     // "User Settings only apply for a single User in a single World" (https://foundryvtt.com/article/settings,
-    // v13.350). That OTHER users' clients never receive them is NOT sourced (docs/research/
-    // foundry-secrets-and-write-guards.md): no Tempo code relies on it, and none may until a Quench
-    // probe in a licensed world shows it.
+    // v13.350), but every client receives every user's user settings and hears their changes: Simply Dice
+    // reads other users' user settings and handles `updateSetting` for them, PF2e Toolbelt guards a
+    // user-scope `onChange` against other users' changes (docs/research/foundry-secrets-and-write-guards.md,
+    // session 8). So a user setting reaches every client here too.
     const userScope = registration.scope === "user";
     if (!userScope && !client.user.isGM)
       return Promise.reject(new Error("Runtime model: only a GM writes a world setting"));
     return new Promise((resolve) => {
       this.#toServer(client, () => {
         this.server.settings.set(userScope ? `${client.userId}:${id}` : id, structuredClone(value));
-        const targets = this.connectedClients.filter((c) => !userScope || c.userId === client.userId);
+        const targets = this.connectedClients;
         this.server.count("setting", client.userId, { key: id, value }, targets.length);
         for (const target of targets) {
           this.#toClient(target, () => {
+            this.#heard(target, "setting", { key: id, user: userScope ? client.userId : null, value });
             target.run(() => target.settingRegistrations.get(id)?.onChange?.(value));
             if (target === client) resolve(value);
           });
@@ -227,6 +257,7 @@ export class Network {
         this.server.count("time", client.userId, { worldTime }, this.connectedClients.length);
         for (const target of this.connectedClients) {
           this.#toClient(target, () => {
+            this.#heard(target, "time", { worldTime });
             target.run(() => target.hooks.callAll("updateWorldTime", worldTime, delta, {}, client.userId));
             if (target === client) resolve(worldTime);
           });
@@ -238,6 +269,9 @@ export class Network {
   /** Loads the server's documents into a client that just connected (after its `init`). */
   load(client: Client): void {
     const snapshot = this.server.snapshot();
+    // A page loads every world document and every setting stored in the world, user settings of every
+    // user included (see `setSetting`).
+    this.#heard(client, "load", { documents: snapshot, settings: [...this.server.settings] });
     client.run(() => {
       // Actors before scenes and combats: tokens and combatants read their actors.
       for (const name of ["Actor", "Scene", "ChatMessage", "Combat"] as const) {

@@ -4,6 +4,7 @@
  * once with `boot` (as every page loads `tempo.mjs`), and connects users; each client then runs
  * `init`, loads the world's documents, and runs `setup` and `ready`.
  */
+import { BrowserStorage } from "./browser-storage.ts";
 import { Client, type UserModel } from "./client.ts";
 import { regionEventLog, type RegionEvent } from "./combat.ts";
 import { definePerClientGlobals, runOn, setDefaultClient, type ClientGlobals } from "./context.ts";
@@ -126,12 +127,32 @@ export class Runtime {
       game: {},
       CONFIG: this.options.config(),
       ui: {},
+      localStorage: new BrowserStorage(),
       Hooks: {
         on: (name: string, fn: (...a: unknown[]) => unknown) => boot.push({ name, fn, once: false }),
         once: (name: string, fn: (...a: unknown[]) => unknown) => boot.push({ name, fn, once: true }),
       },
     };
     await runOn(loader, load);
+  }
+
+  readonly #browsers = new Map<string, BrowserStorage>();
+
+  /** The `localStorage` of `userId`'s browser (every page of that user shares it: a reload keeps it). */
+  browserStorage(userId: string): BrowserStorage {
+    let storage = this.#browsers.get(userId);
+    if (storage === undefined) this.#browsers.set(userId, (storage = new BrowserStorage()));
+    return storage;
+  }
+
+  /** What every browser keeps now (a test's snapshot, with `restoreBrowsers`). */
+  browserSnapshots(): ReadonlyMap<string, ReadonlyMap<string, string>> {
+    return new Map([...this.#browsers].map(([user, storage]) => [user, storage.snapshot()]));
+  }
+
+  /** Puts every browser's storage back to a snapshot (travelling back in time: not something Foundry can do). */
+  restoreBrowsers(taken: ReadonlyMap<string, ReadonlyMap<string, string>>): void {
+    for (const [user, items] of taken) this.browserStorage(user).restore(items);
   }
 
   /** Connects a client for `userId` (a page load): init, the world's documents, setup, ready. */
@@ -149,6 +170,7 @@ export class Runtime {
         game: this.#sharedGame,
         ui: this.#sharedUi,
       },
+      this.browserStorage(userId),
     );
     const notify = (level: Notice["level"]) => (text: string) => {
       this.notices.push({ user: userId, level, text });

@@ -29,18 +29,24 @@
  */
 import {
   COMBAT_FORMAT,
+  EMPTY_PATCH_HISTORY,
   combatFormatReason,
+  readPatchHistory,
   UNREADABLE_COMBAT,
   migrateStoredCombat,
   readCombatState,
   hostRegistry,
+  readStoredCombat,
   type AnyRulesetHost,
   type HostOptions,
   type Message,
+  type PatchHistory,
   type RulesetId,
   type StoredCombat,
+  type StoredObject,
 } from "../../../engine/index.ts";
-import { cachedState } from "../../combat/state-cache.ts";
+import { cachedState, primeState, storeMemoOf } from "../../combat/state-cache.ts";
+import { restoreSecret } from "../../combat/secret-store.ts";
 import { hostOptionsOf, type CombatOptions } from "../../combat/host-options.ts";
 
 /** One host per ruleset and round length for every combat of this page (issue 17: read at every step). */
@@ -113,8 +119,18 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   resetReason: Message | null = null;
   /** Whether `state` is this client's own cached step (combat/state-cache.ts), not read from the document. */
   fromCache = false;
-  /** The stored form of this client's own cached step (equal to the document's), or null. */
+  /** The stored form of this client's own cached step (its published form is the document's), or null. */
   cachedStored: StoredCombat | null = null;
+  /** Issue 18: the engine that step published, where it differs from `cachedStored.engine`; else null. */
+  cachedPublished: StoredObject | null = null;
+
+  /**
+   * Issue 18: the undo history as this client holds it: the GM's own (combat/secret-store.ts), else
+   * what the document holds (empty unless an older Tempo wrote it).
+   */
+  get keptHistory(): PatchHistory {
+    return this.cachedStored?.history ?? readPatchHistory(this.history) ?? EMPTY_PATCH_HISTORY;
+  }
 
   get ruleset(): RulesetId {
     return (this.constructor as typeof TempoCombatModel).ruleset;
@@ -147,21 +163,30 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   /** The host the state was read with (one per preparation, not one per combatant). */
   #readHost: AnyRulesetHost | null = null;
 
+  /**
+   * Issue 18: whether this client's user sees every creature's initiative (a GM, or no user yet), found
+   * once per preparation for the combatants' `initiative` (combatant-model.ts).
+   */
+  viewerIsGM = true;
+
   /** Reads the engine state (and `rank`, `resetReason`) from the stored engine or this client's cache. */
   readState(): void {
     this.state = null;
     this.rank = new Map();
     const host = this.host;
     this.#readHost = host;
+    this.viewerIsGM = game.user?.isGM !== false;
     this.resetReason = combatFormatReason(this);
     this.fromCache = false;
     this.cachedStored = null;
+    this.cachedPublished = null;
     if (this.engine === null || this.resetReason !== null) return;
     // Issue 17: the writer's own step is not decoded again (combat/state-cache.ts).
     const parent = this.parent as { id?: string | null } | null;
-    const cached = cachedState(parent?.id, this.seq);
+    const cached = cachedState(parent?.id, this.seq) ?? this.#restored(parent?.id, host);
     this.fromCache = cached !== undefined;
     this.cachedStored = cached?.stored ?? null;
+    this.cachedPublished = cached?.published ?? null;
     const read =
       cached === undefined ? readCombatState(host, this.engine) : ({ ok: true, value: cached.state } as const);
     if (!read.ok) {
@@ -170,6 +195,18 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     }
     this.state = read.value;
     this.rank = rankOf(parent, host.order(read.value));
+  }
+
+  /**
+   * Issue 18: a GM's page that has no step of its own for this `seq` (a reload) takes the undo history
+   * and secrets its browser kept for it (combat/secret-store.ts), when the document holds the engine
+   * that step published: the whole stored combat again.
+   */
+  #restored(combatId: string | null | undefined, host: AnyRulesetHost) {
+    const memo = storeMemoOf(combatId ?? null);
+    const restored = restoreSecret(combatId, this.seq, readStoredCombat(this), host, memo);
+    if (restored !== undefined && typeof combatId === "string") primeState(combatId, this.seq, restored, false);
+    return restored;
   }
 }
 

@@ -15,6 +15,8 @@ import { effectiveGroupId, shownGroupOf } from "../../combat/groups/membership.t
 import { actorCombatFacts } from "../actor/actor-combat-facts.ts";
 import { combatantConditions } from "../../conditions/actor-conditions.ts";
 import { TempoCombatModel } from "../combat/combat-model.ts";
+import { initiativeShown } from "../../../view/tracker/initiative-shown.ts";
+import { SYSTEM_ID } from "../../system-id.ts";
 
 export const COMBATANT_SIDES = ["pc", "ally", "enemy"] as const satisfies readonly HostSide[];
 
@@ -75,7 +77,9 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
     const combat: unknown = combatant.parent?.system;
     if (!(combat instanceof TempoCombatModel) || combatant.id === null) return;
     const initiative = combat.initiativeOf(combatant.id);
-    if (initiative !== undefined) combatant.initiative = initiative;
+    // Issue 18: a player's client shows an NPC's or hidden creature's value only as the setting allows.
+    if (initiative !== undefined)
+      combatant.initiative = initiative === null || combat.viewerIsGM ? initiative : shownOn(combatant, initiative);
     this.sortRank = combat.rank.get(combatant.id) ?? Infinity;
     // SEG-2, issue 17: a creature without a group of its own shows its side's group, never written. The
     // prepared `combatant.group` is the CombatantGroup document (Draw Steel reads `combatant.group?.id`
@@ -99,6 +103,17 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
 export function sortRankOf(combatant: Combatant.Implementation): number | undefined {
   const system = combatant.system;
   return system instanceof TempoCombatantModel ? system.sortRank : undefined;
+}
+
+/** The initiative a player's client shows on `combatant` (view/tracker/initiative-shown.ts). */
+function shownOn(combatant: Combatant.Implementation, initiative: number): number | null {
+  const npcInitiativeVisible = game.settings.get(SYSTEM_ID, "npcInitiative") === true;
+  const subject = {
+    hidden: combatant.hidden,
+    playerCharacter: combatantSide(combatant) === "pc",
+    owned: combatant.isOwner,
+  };
+  return initiativeShown(initiative, { isGM: false, npcInitiativeVisible }, subject);
 }
 
 /** The stored action record (`system.actions`) as written, for the engine to read (undefined when none). */

@@ -1,0 +1,80 @@
+/**
+ * Issue 18 item 3: what of a stored combat is published in `Combat.system`, which Foundry sends to
+ * every client (docs/research/foundry-secrets-and-write-guards.md: no v13 store is withheld from
+ * players), and what stays with the GM.
+ *
+ * The undo and redo history carries earlier states, and with them whatever was secret then (an
+ * unrevealed declaration, a hidden creature's facts). It is kept whole on the GM's side (the Foundry
+ * layer's secret store) and never published: the document's `history` is empty. The GM steps the
+ * whole stored combat (combat-step.ts); the update written to the document is the difference between
+ * what the document holds and the published form of the next step.
+ *
+ * A document written by an older Tempo may still hold a history: it is read as it is (so undo reaches
+ * behind the update), and the first published update empties it.
+ *
+ * The current state is published with what the rules keep secret taken out (`publishedState`): in
+ * segment rounds a declaration only the GM may see yet (initiative/segment/published.ts). The other
+ * rulesets publish their state as it is (see the issue 18 report for what they still tell).
+ */
+import { publishedSegmentState } from "../initiative/segment/published.ts";
+import type { SegmentState } from "../initiative/segment/types.ts";
+import { EMPTY_PATCH_HISTORY } from "../storage/patch-history.ts";
+import type { StoreMemo } from "../storage/store-memo.ts";
+import type { StoredObject } from "../storage/stored-json.ts";
+import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
+import type { StoredCombat } from "./combat-step.ts";
+import type { AnyRulesetHost } from "./ruleset-hosts.ts";
+
+/**
+ * What a published state may not tell: the creatures only the GM controls, and the hidden ones. Asked
+ * only about the creatures whose facts a ruleset would withhold (a set, or a lookup the caller answers).
+ */
+export interface Secrecy {
+  readonly gmOnly: { has(id: string): boolean };
+  readonly hidden: { has(id: string): boolean };
+}
+
+/**
+ * The state every client may hold; `state` itself when its ruleset withholds nothing from it now.
+ * `memo`: a withheld creature's published form is the one made before while it is the same creature.
+ */
+export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Secrecy, memo?: StoreMemo): unknown {
+  return host.id === "segment" ? publishedSegmentState(state as SegmentState, secrecy, memo) : state;
+}
+
+/**
+ * The part of `stored` every client may hold: the engine and format, with no history. `engine`: the
+ * stored form of the published state, where it differs from the whole one.
+ */
+export function publishedCombat(stored: StoredCombat, engine: StoredObject = stored.engine): StoredCombat {
+  const format = stored.format === undefined ? {} : { format: stored.format };
+  return { engine, history: EMPTY_PATCH_HISTORY, ...format };
+}
+
+/** Whether a stored combat keeps no undo or redo step. */
+export function historyIsEmpty(stored: StoredCombat): boolean {
+  return Object.keys(stored.history.undo).length === 0 && Object.keys(stored.history.redo).length === 0;
+}
+
+/**
+ * The update that turns `published` (what the document holds now) into the published form of `next`
+ * (`engine`: its published engine), or null when the document already holds it.
+ */
+export function publishedUpdate(
+  published: StoredCombat,
+  next: StoredCombat,
+  publishedEngine: StoredObject = next.engine,
+): StoredUpdate | null {
+  const target = publishedCombat(next, publishedEngine);
+  const update: Record<string, StoredUpdate | number> = {};
+  if (target.format !== undefined && target.format !== published.format) update.format = target.format;
+  const engine = diffStored(published.engine, target.engine);
+  if (engine !== null) update.engine = engine;
+  const history = diffStored(asObject(published), asObject(target));
+  if (history !== null) update.history = history;
+  return Object.keys(update).length > 0 ? update : null;
+}
+
+function asObject(stored: StoredCombat): StoredObject {
+  return stored.history as unknown as StoredObject;
+}

@@ -1,0 +1,63 @@
+/**
+ * Issue 18 item 3: which of a combat's creatures the published state keeps secrets of
+ * (engine/host/published.ts): those no player owns (`hasPlayerOwner`, API v13 Combatant) and the
+ * hidden ones (`combatant.hidden`). Looked up only for the creatures a ruleset asks about, and kept
+ * per combat until something they follow from changes (issue 17: testing a thousand creatures'
+ * ownership at every step of a segment round cost about 1 ms): a combatant's `hidden` or actor, the
+ * roster, an actor's or token's ownership, a user's role. The `update<Document>`, `create<Document>` and
+ * `delete<Document>` hooks fire on every client for every such change (API v13 hookEvents).
+ */
+import type { Secrecy } from "../../engine/index.ts";
+import { pageKey } from "../page-key.ts";
+
+/** Per page (page-key.ts) and combat. */
+const kept = new Map<string, Secrecy>();
+
+/** A lookup that asks each creature once. */
+function lookup(test: (id: string) => boolean): { has(id: string): boolean } {
+  const found = new Map<string, boolean>();
+  return {
+    has: (id) => {
+      let value = found.get(id);
+      if (value === undefined) found.set(id, (value = test(id)));
+      return value;
+    },
+  };
+}
+
+export function secrecyOf(combat: Combat.Implementation): Secrecy {
+  const key = pageKey(combat.id ?? "");
+  let secrecy = kept.get(key);
+  if (secrecy === undefined) {
+    const of = (id: string) => combat.combatants.get(id);
+    secrecy = {
+      gmOnly: lookup((id) => of(id)?.hasPlayerOwner === false),
+      hidden: lookup((id) => of(id)?.hidden === true),
+    };
+    kept.set(key, secrecy);
+  }
+  return secrecy;
+}
+
+/** Forgets every combat's secrecy (each is looked up again at its next step). */
+export function forgetSecrecy(): void {
+  kept.clear();
+}
+
+const COMBATANT_FIELDS = ["hidden", "actorId", "tokenId", "sceneId"];
+const OWNER_FIELDS = ["ownership", "delta", "actorLink", "role"];
+
+/** What a change must touch to change who is secret: then every combat's secrecy is looked up again. */
+export function registerSecrecyHooks(): void {
+  const touches = (changed: unknown, fields: readonly string[]) =>
+    typeof changed === "object" && changed !== null && fields.some((f) => f in changed);
+  Hooks.on("updateCombatant", (_doc: unknown, changed: unknown) => {
+    if (touches(changed, COMBATANT_FIELDS)) forgetSecrecy();
+  });
+  for (const name of ["updateActor", "updateToken", "updateUser"] as const)
+    Hooks.on(name, (_doc: unknown, changed: unknown) => {
+      if (touches(changed, OWNER_FIELDS)) forgetSecrecy();
+    });
+  for (const name of ["createCombatant", "deleteCombatant", "createUser", "deleteUser", "deleteCombat"] as const)
+    Hooks.on(name, () => forgetSecrecy());
+}

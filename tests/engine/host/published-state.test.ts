@@ -1,0 +1,139 @@
+/**
+ * Issue 18 item 3: the state a Tempo combat publishes (engine/host/published.ts). In segment rounds a
+ * declaration only the GM may see yet (an NPC's unrevealed one, a hidden creature's) is not in it; a
+ * player's tracker shows the same from the published state as from the whole one, through a round.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  createStoreMemo,
+  historyIsEmpty,
+  publishedCombat,
+  publishedState,
+  readCombatState,
+  segmentTrackerFactsOf,
+  storeCombatState,
+  type AnyRulesetHost,
+  type HostCommand,
+} from "../../../src/engine/index.ts";
+import { WITHHELD_DECLARATION } from "../../../src/engine/initiative/segment/published.ts";
+import type { SegmentState } from "../../../src/engine/initiative/segment/types.ts";
+import {
+  putSegmentCombatant,
+  segmentCombatant,
+  segmentCombatants,
+} from "../../../src/engine/initiative/segment/state.ts";
+import {
+  hostCombatant,
+  nextCommand,
+  sampleSegmentDeclaration,
+  seeded,
+  step,
+  storedEncounter,
+} from "../../support/host-encounter.ts";
+
+const N = 30;
+const ids = Array.from({ length: N }, (_, i) => hostCombatant(i).id);
+/** NPCs: the creatures no player owns (every side but `pc`); hidden: every seventh. */
+const gmOnly = new Set(ids.filter((_, i) => hostCombatant(i).side !== "pc"));
+const hidden = new Set(ids.filter((_, i) => i % 7 === 3));
+const secrecy = { gmOnly, hidden };
+const player = { gm: false, combatantIds: ids.filter((_, i) => i === 1) };
+
+/** A segment round under way: everyone who declares has declared; the round then played `steps` steps. */
+function round(steps: number): { host: AnyRulesetHost; states: unknown[] } {
+  const random = seeded(18);
+  const { host, stored } = storedEncounter("segment", N);
+  let s = step(host, stored, { type: "start" });
+  ids.forEach((id, i) => {
+    const declaration = sampleSegmentDeclaration(i);
+    if (declaration !== null)
+      s = step(host, s.stored, { type: "declare", combatantId: id, declaration } as HostCommand);
+  });
+  const states = [s.state];
+  for (let i = 0; i < steps; i++) {
+    s = step(host, s.stored, nextCommand(host, s.state, random));
+    states.push(s.state);
+  }
+  return { host, states };
+}
+
+/**
+ * The facts with the hidden creatures' records and turns left out: the tracker never draws a hidden
+ * creature for a player (view/tracker/tracker-input.ts `visibleTo`).
+ */
+function unhidden(facts: ReturnType<typeof segmentTrackerFactsOf>): unknown {
+  if (facts === null) return null;
+  return {
+    ...facts,
+    creatures: facts.creatures.filter((c) => !hidden.has(c.id)),
+    turns: facts.turns.filter((t) => !hidden.has(t.combatantId)),
+  };
+}
+
+describe("the published state (issue 18 item 3)", () => {
+  it("SEG-2: an NPC's unrevealed declaration and a hidden creature's are withheld; that they declared is not", () => {
+    const { host, states } = round(0);
+    const whole = states[0] as SegmentState;
+    const published = publishedState(host, whole, secrecy) as SegmentState;
+    let withheld = 0;
+    ids.forEach((id) => {
+      const before = segmentCombatant(whole, id);
+      const after = segmentCombatant(published, id);
+      expect(after?.declaredRound).toBe(before?.declaredRound);
+      if (before?.declaration === null || before?.declaration === undefined) return;
+      const secret = hidden.has(id) || (gmOnly.has(id) && !before.revealed);
+      expect(after?.declaration, id).toEqual(secret ? WITHHELD_DECLARATION : before.declaration);
+      if (secret) withheld++;
+    });
+    expect(withheld).toBeGreaterThan(2);
+    expect(JSON.stringify(storeCombatState(published))).not.toContain('"castingTime":1');
+    expect(JSON.stringify(storeCombatState(whole))).toContain('"castingTime":1');
+  });
+
+  it("SEG-2: through a round, the published state reads back, and a player's tracker shows from it what it shows from the whole", () => {
+    const { host, states } = round(40);
+    for (const state of states) {
+      const published = publishedState(host, state, secrecy);
+      const read = readCombatState(host, storeCombatState(published));
+      expect(read.ok).toBe(true);
+      if (!read.ok) return;
+      expect(host.order(read.value)).toEqual(host.order(state));
+      expect(host.current(read.value)).toEqual(host.current(state));
+      expect(unhidden(segmentTrackerFactsOf(host, read.value, player))).toEqual(
+        unhidden(segmentTrackerFactsOf(host, state, player)),
+      );
+    }
+  });
+
+  it("SEG-2, issue 17: with a memo, a withheld creature the step did not change is published as the very object of the last step, and the same as without", () => {
+    const { host, states } = round(0);
+    const memo = createStoreMemo();
+    const first = states[0] as SegmentState;
+    const own = segmentCombatant(first, ids[1] ?? "");
+    if (own === null) throw new Error("no creature");
+    // A step that changes one creature only (its own) shares every other creature with the state before.
+    const next = putSegmentCombatant(first, { ...own, revealed: !own.revealed });
+    const before = segmentCombatants(publishedState(host, first, secrecy, memo) as SegmentState);
+    const after = segmentCombatants(publishedState(host, next, secrecy, memo) as SegmentState);
+    expect(after).toEqual(segmentCombatants(publishedState(host, next, secrecy) as SegmentState));
+    const withheld = after.filter((c) => c.declaration === WITHHELD_DECLARATION);
+    expect(withheld.length).toBeGreaterThan(2);
+    for (const c of withheld) expect(before).toContain(c);
+    // Another secrecy (the GM hid the player's creature): the nodes are looked into again.
+    const hiding = { gmOnly, hidden: new Set([...hidden, ids[1] ?? ""]) };
+    expect(publishedState(host, next, hiding, memo)).toEqual(publishedState(host, next, hiding));
+    expect(segmentCombatant(publishedState(host, next, hiding, memo) as SegmentState, ids[1] ?? "")?.declaration).toBe(
+      own.declaration === null ? null : WITHHELD_DECLARATION,
+    );
+  });
+
+  it("the other rulesets publish their state as it is; no ruleset publishes its undo history", () => {
+    for (const ruleset of ["count", "standard", "phase", "rotation"] as const) {
+      const { host, stored } = storedEncounter(ruleset, 6);
+      const s = step(host, stored, { type: "start" });
+      expect(publishedState(host, s.state, secrecy)).toBe(s.state);
+      expect(historyIsEmpty(s.stored)).toBe(false);
+      expect(historyIsEmpty(publishedCombat(s.stored))).toBe(true);
+    }
+  });
+});
