@@ -85,7 +85,7 @@ beforeEach(() => {
 });
 
 describe("the attack dialog from the sheet's Attack (count)", () => {
-  it("FEAT-CHARGED: a Maul at STR 8 is offered the charge at 16d6 and delay 8; charged from count 4 it lands on 12 and Resolve rolls 16d6", async () => {
+  it("FEAT-CHARGED, CNT-15, CNT-16: a Maul (Great, 2d6) at STR 8 is offered the charge at 16d6 (ladder level 10: its dice times STR) and delay 8; charged from count 4 it lands on 12 and Resolve rolls 16d6", async () => {
     const brann = await armed(
       "Brann",
       { abilities: { str: 8 }, primaryAbility: "str" },
