@@ -90,7 +90,13 @@ describe("preview page: the count track", () => {
     const count = Number(await page.locator(".tempo-count-track__slot.is-active").getAttribute("data-count"));
     await page.locator(".tempo-row.is-acting").getByRole("button", { name: "Declare" }).click();
     const dialog = page.locator("#tempo-preview-declare");
+    // Issue 22: only the chosen kind's fields are shown (an attack: how many, no slot level).
+    await dialog.locator('select[name="kind"]').selectOption("attack");
+    expect(await dialog.locator('input[name="attacks"]').isVisible()).toBe(true);
+    expect(await dialog.locator('input[name="slotLevel"]').isVisible()).toBe(false);
     await dialog.locator('select[name="kind"]').selectOption("spell");
+    expect(await dialog.locator('input[name="attacks"]').isVisible()).toBe(false);
+    expect(await dialog.locator('input[name="delay"]').isVisible()).toBe(false);
     await dialog.locator('input[name="slotLevel"]').fill("3");
     await dialog.getByRole("button", { name: "Declare" }).click();
     expect(await page.getByRole("alert").count()).toBe(0);
