@@ -32,6 +32,9 @@ async function inWorld(generation: Generation, fn: (world: World) => Promise<voi
 /** The running client's `CONFIG.compatibility` (runtime/compatibility.ts). */
 const compatibility = (): { mode: number } => CONFIG.compatibility as unknown as { mode: number };
 
+/** An effect's prepared `duration` (the model's ActiveEffect). */
+const durationOf = (effect: unknown): object => (effect as { duration?: object } | undefined)?.duration ?? {};
+
 const settable = (): { release?: unknown } => game as unknown as { release?: unknown };
 
 describe("issue 20: Foundry v13 and v14 through src/foundry/compat", () => {
@@ -121,6 +124,8 @@ describe("the runtime model's v14 mode: v13 names v14 deprecates warn, and fail 
     await actor.update({ flags: { tempo: { x: 1 } } });
     await actor.update({ "flags.tempo.-=x": null });
     menuEntries([{ name: "A", icon: "", condition: true, callback: () => undefined }]);
+    const [hex] = await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Hex", duration: { rounds: 2 } }]);
+    Reflect.get(durationOf(hex), "startTime");
   }
 
   it("v14: applyRollMode, core.rollMode, `-=key` and v13's menu entry each log one warning; CONFIG.compatibility ERROR throws", async () => {
@@ -130,14 +135,42 @@ describe("the runtime model's v14 mode: v13 names v14 deprecates warn, and fail 
       compatibility().mode = COMPATIBILITY_MODES.WARNING;
       await legacyCalls(world);
       const said = world.deprecations.splice(0).map((d) => d.message);
-      expect(said).toHaveLength(4);
+      expect(said).toHaveLength(6);
       expect(said[0]).toMatch(/^ChatMessage.applyRollMode is deprecated/);
       expect(said[1]).toMatch(/^The core.rollMode setting is deprecated/);
       expect(said[2]).toMatch(/forced deletion or replacement key "flags.tempo.-=x" using legacy syntax/);
       expect(said[3]).toMatch(/^ContextMenuEntry#name, #condition and #callback are deprecated/);
+      expect(said[4]).toMatch(/^ActiveEffect duration.rounds is deprecated/);
+      expect(said[5]).toMatch(/^ActiveEffect duration.startTime is deprecated/);
       compatibility().mode = COMPATIBILITY_MODES.SILENT;
       await legacyCalls(world);
       expect(world.deprecations).toEqual([]);
+    });
+  });
+
+  it("v14: an effect made with v13's duration fields is stored in v14's shape (duration value/units, start, system.changes), as core shims it", async () => {
+    await inWorld(14, async (world) => {
+      compatibility().mode = COMPATIBILITY_MODES.WARNING;
+      world.worldTime = 30;
+      const actor = await world.addActor("B", [], "character", {});
+      const data = { name: "Hex", changes: [], duration: { rounds: 2, turns: 1, combat: "c1" } };
+      const [hex] = await actor.createEmbeddedDocuments("ActiveEffect", [data]);
+      expect(world.deprecations.splice(0).map((d) => d.message)).toHaveLength(2); // changes, duration
+      const source = hex?.toObject() ?? {};
+      expect(source.duration).toEqual({ value: 2, units: "rounds", expiry: null, expired: false });
+      expect(source.start).toEqual({
+        combat: "c1",
+        combatant: null,
+        initiative: null,
+        round: null,
+        turn: null,
+        time: 30,
+      });
+      expect(source.system).toEqual({ changes: [] });
+      expect(source).not.toHaveProperty("changes");
+      expect(Reflect.get(durationOf(hex), "rounds")).toBe(2);
+      expect(world.deprecations).toHaveLength(1);
+      world.deprecations.splice(0);
     });
   });
 
