@@ -95,7 +95,7 @@ describe("effect durations in a Foundry combat", () => {
     const nextTurn = await giveEffect(world, self, null, { rounds: 1, turns: 1 }, "Next turn");
     const stored = nextTurn.toObject();
     if (foundryGeneration() >= 14) {
-      expect(stored.duration).toEqual({ value: 2, units: "turns", expiry: null, expired: false });
+      expect(stored.duration).toEqual({ value: 1, units: "rounds", expiry: "turnEnd", expired: false });
       expect(stored.start).toMatchObject({ time: world.worldTime });
       expect(stored).not.toHaveProperty("changes");
     } else {

@@ -15,6 +15,12 @@ import { foundryGeneration } from "../../src/foundry/compat/generation.ts";
 import { applyMessageMode, userMessageMode } from "../../src/foundry/compat/message-mode.ts";
 import { deletionOf, foundryUpdate } from "../../src/foundry/compat/deletion.ts";
 import { coreMenuEntry } from "../../src/foundry/compat/context-menu.ts";
+import {
+  effectDurationData,
+  effectLength,
+  effectStart,
+  type EffectLength,
+} from "../../src/foundry/compat/effect-duration.ts";
 
 const GENERATIONS: readonly Generation[] = [13, 14];
 
@@ -104,6 +110,35 @@ describe("issue 20: Foundry v13 and v14 through src/foundry/compat", () => {
         expect([read?.shown(row("a")), read?.shown(row("b"))]).toEqual([true, false]);
         await read?.choose(row("a"));
         expect(clicked).toEqual(["a"]);
+        expect(world.deprecations).toEqual([]);
+      });
+  });
+
+  it("DUR-1: an effect's length and start are read in either shape and written back in the generation's, the same length to the engine", async () => {
+    const lengths = [{ seconds: 12 }, { rounds: 2 }, { turns: 1 }, { rounds: 1, turns: 1 }, { rounds: 2, turns: 3 }];
+    const engine = (l: Partial<EffectLength>) => ({
+      s: l.seconds ?? 0,
+      end: (l.turns ?? 0) > 0,
+      r: (l.rounds ?? 0) + Math.max(0, (l.turns ?? 0) - 1),
+    });
+    for (const generation of GENERATIONS)
+      await inWorld(generation, async (world) => {
+        const actor = await world.addActor("B", [], "character", {});
+        for (const length of lengths) {
+          const data = { name: "Hex", ...effectDurationData(length, { combat: "c1" }) };
+          const [made] = await actor.createEmbeddedDocuments("ActiveEffect", [data]);
+          expect(engine(effectLength(made ?? {}))).toEqual(engine(length));
+          expect(effectStart(made ?? {})).toEqual({ time: 0, combat: "c1" });
+        }
+        if (generation === 14) {
+          const native = (value: number, units: string, expiry: string | null = null) => ({
+            duration: { value, units, expiry },
+          });
+          expect(effectLength(native(2, "minutes"))).toEqual({ seconds: 120, rounds: null, turns: null });
+          expect(effectLength(native(1, "rounds", "turnStart"))).toEqual({ seconds: null, rounds: 1, turns: null });
+          expect(effectLength(native(1, "rounds", "turnEnd"))).toEqual({ seconds: null, rounds: 1, turns: 1 });
+          expect(effectLength(native(1, "months"))).toEqual({ seconds: null, rounds: null, turns: null });
+        }
         expect(world.deprecations).toEqual([]);
       });
   });

@@ -19,11 +19,20 @@
  * seconds" (https://foundryvtt.com/api/interfaces/foundry.documents.types.ActiveEffectDuration.html), not
  * the stored length, so it is not read here.
  *
- * Choices made here (not claims about core): minutes, hours and days are read as 60, 3,600 and 86,400
- * seconds (a world calendar with other lengths is not asked); months and years are left untimed (longer
- * than any fight). v14 has one unit where v13 may give both rounds and turns: the engine reads
- * `rounds R + turns T` (T > 0) as ending at the end of the originator's (R + T − 1)th turn on, which is
- * what `R + T` turns alone mean to it, so that is what is written.
+ * v14's `expiry` is "an identifier of an event at which the Effect will expire: expiration occurs when
+ * both the end of the duration and the expiry event are reached"; core's events include `turnStart` and
+ * `turnEnd` (`CONST.ACTIVE_EFFECT_EXPIRY_EVENTS`, https://foundryvtt.com/api/v14/variables/CONST.ACTIVE_EFFECT_EXPIRY_EVENTS.html),
+ * and dnd5e gives round effects `expiry: "turnStart"` by default (foundryvtt/dnd5e PR #6837).
+ *
+ * Choices made here (not claims about core), so that each length ends on the same turn on both:
+ * - v14 has one unit where v13 may give rounds and turns together ("end of your next turn" is v13's
+ *   `rounds 1, turns 1`, foundryvtt/foundryvtt-premium-content #1420). The engine reads `rounds R +
+ *   turns T` (T > 0) as ending at the end of the originator's turn R + T − 1 rounds on. `R` rounds with
+ *   the expiry `turnEnd` is read as `rounds R + turns 1`, and written for it; any other pair is written
+ *   as `R + T` turns, which the engine reads the same. Any other expiry leaves rounds at the start of
+ *   the turn, as v13's rounds are.
+ * - minutes, hours and days are read as 60, 3,600 and 86,400 seconds (a world calendar with other
+ *   lengths is not asked); months and years are left untimed (longer than any fight).
  */
 import { isGenerationAtLeast } from "./generation.ts";
 
@@ -42,6 +51,7 @@ export interface EffectStart {
 
 const SECONDS_PER: Readonly<Record<string, number>> = { seconds: 1, minutes: 60, hours: 3600, days: 86400 };
 const UNTIMED: EffectLength = { seconds: null, rounds: null, turns: null };
+const TURN_END = "turnEnd";
 
 function field(value: unknown, key: string): unknown {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
@@ -62,7 +72,8 @@ export function effectLength(effect: object): EffectLength {
   const value = numberOr(field(duration, "value"));
   const units = field(duration, "units");
   if (value === null) return UNTIMED;
-  if (units === "rounds") return { ...UNTIMED, rounds: value };
+  if (units === "rounds")
+    return { ...UNTIMED, rounds: value, turns: field(duration, "expiry") === TURN_END ? 1 : null };
   if (units === "turns") return { ...UNTIMED, turns: value };
   const factor = typeof units === "string" ? SECONDS_PER[units] : undefined;
   return factor === undefined ? UNTIMED : { ...UNTIMED, seconds: value * factor };
@@ -80,12 +91,14 @@ export function effectStart(effect: object): EffectStart {
 
 const given = (value: number | null | undefined): value is number => typeof value === "number" && value !== 0;
 
-/** v14's `{value, units}` for a length in v13's terms (see the file comment for rounds and turns). */
-function v14Length(length: Partial<EffectLength>): { value: number | null; units: string } {
-  if (given(length.seconds)) return { value: length.seconds, units: "seconds" };
-  if (given(length.turns)) return { value: (length.rounds ?? 0) + length.turns, units: "turns" };
-  if (given(length.rounds)) return { value: length.rounds, units: "rounds" };
-  return { value: null, units: "seconds" };
+/** v14's `{value, units, expiry}` for a length in v13's terms (see the file comment for rounds and turns). */
+function v14Length(length: Partial<EffectLength>): { value: number | null; units: string; expiry: string | null } {
+  const none = { expiry: null };
+  if (given(length.seconds)) return { ...none, value: length.seconds, units: "seconds" };
+  if (given(length.rounds) && length.turns === 1) return { value: length.rounds, units: "rounds", expiry: TURN_END };
+  if (given(length.turns)) return { ...none, value: (length.rounds ?? 0) + length.turns, units: "turns" };
+  if (given(length.rounds)) return { ...none, value: length.rounds, units: "rounds" };
+  return { ...none, value: null, units: "seconds" };
 }
 
 /**
