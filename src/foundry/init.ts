@@ -7,6 +7,7 @@ import { TempoCombatTracker } from "./applications/combat-tracker.ts";
 import { registerQueries } from "./combat/queries.ts";
 import { registerSocket } from "./socket/socket-channel.ts";
 import { registerReconcile } from "./combat/reconcile.ts";
+import { migrateEffectsToV14 } from "./compat/effect-migration.ts";
 import { TEMPO } from "./config.ts";
 import { registerHandlebarsHelpers } from "./handlebars-helpers.ts";
 import { COMBAT_MODELS } from "./data/combat/combat-model.ts";
@@ -53,6 +54,10 @@ Hooks.once("init", () => {
   // Issue 17: player requests on the system socket; a GM who becomes the active one reconciles.
   Hooks.once("setup", registerSocket);
   registerReconcile();
+  // Issue 20: on v14 the active GM rewrites effects a v13 world stored, once (compat/effect-migration.ts).
+  Hooks.once("ready", () => {
+    migrateEffectsToV14().catch((error: unknown) => console.error("Tempo | the v14 effect migration failed", error));
+  });
   registerCombatantType();
   registerQuenchBatches();
   registerGroupHooks();

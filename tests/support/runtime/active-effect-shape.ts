@@ -23,13 +23,14 @@
  *   compatibility accessors").
  *
  * Modelling choices (not claims about core): the legacy accessors and the shim log a compatibility
- * warning worded here, since v14; the shim takes the first of seconds, rounds, turns as Star Wars FFG's
+ * warning worded here, since v14 (deleting them with a ForcedDeletion does not warn); the shim takes the first of seconds, rounds, turns as Star Wars FFG's
  * migration does; a new effect's `start.time` is null until `_preCreate` fills it, as v13's `startTime`;
  * the prepared `seconds` is given for time units only (the model has no calendar beyond 60 s, 60 min, 24 h).
  */
 import { logCompatibilityWarning } from "./compatibility.ts";
 import { isObj, type Obj } from "./diff.ts";
 import { worldGeneration } from "./generation.ts";
+import { isForcedDeletion } from "./operators.ts";
 
 const LEGACY_LENGTH = ["seconds", "rounds", "turns"] as const;
 const LEGACY_START: Readonly<Record<string, string>> = {
@@ -79,7 +80,7 @@ export function shimLegacyEffectData(data: Obj): void {
   const duration = data.duration;
   if (!isObj(duration)) return;
   const legacy = Object.keys(duration).filter(
-    (k) => (LEGACY_LENGTH as readonly string[]).includes(k) || k in LEGACY_START,
+    (k) => ((LEGACY_LENGTH as readonly string[]).includes(k) || k in LEGACY_START) && !isForcedDeletion(duration[k]),
   );
   if (legacy.length === 0) return;
   warnLegacy(`duration.${legacy[0] ?? ""}`);
