@@ -9,6 +9,7 @@ import { registerSocket } from "./socket/socket-channel.ts";
 import { registerReconcile } from "./combat/reconcile.ts";
 import { registerSecretCleanup } from "./combat/secret-store.ts";
 import { registerSecrecyHooks } from "./combat/secrecy.ts";
+import { migrateEffectsToV14 } from "./compat/effect-migration.ts";
 import { TEMPO } from "./config.ts";
 import { registerHandlebarsHelpers } from "./handlebars-helpers.ts";
 import { COMBAT_MODELS } from "./data/combat/combat-model.ts";
@@ -57,6 +58,10 @@ Hooks.once("init", () => {
   registerReconcile();
   registerSecretCleanup();
   registerSecrecyHooks();
+  // Issue 20: on v14 the active GM rewrites effects a v13 world stored, once (compat/effect-migration.ts).
+  Hooks.once("ready", () => {
+    migrateEffectsToV14().catch((error: unknown) => console.error("Tempo | the v14 effect migration failed", error));
+  });
   registerCombatantType();
   registerQuenchBatches();
   registerGroupHooks();

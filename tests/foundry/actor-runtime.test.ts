@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ActorModel } from "../support/runtime/actor.ts";
 import type { Obj } from "../support/runtime/diff.ts";
+import { effectStart } from "../../src/foundry/compat/effect-duration.ts";
 
 const world = installFoundryWorld(11);
 afterAll(() => world.uninstall());
@@ -106,7 +107,8 @@ describe("embedded items and effects follow the actor's ownership", () => {
     await world.idle();
     expect(copies(id).map((a) => a?.statuses.has("dead"))).toEqual([true, true, true, true]);
     expect(heard("createActiveEffect").size).toBe(4);
-    expect(actor.effects.contents[0]?.duration.startTime).toBe(120);
+    const made = actor.effects.contents[0];
+    expect(made === undefined ? null : effectStart(made).time).toBe(120);
     await expect(world.as(stranger, () => actor.toggleStatusEffect("dead", { active: false }))).rejects.toThrow(
       /may not delete ActiveEffect/,
     );

@@ -17,6 +17,8 @@ import {
   type Ev,
 } from "../support/effect-encounter.ts";
 import { ActiveEffectModel } from "../support/runtime/actor.ts";
+import { effectDurationData } from "../../src/foundry/compat/effect-duration.ts";
+import { foundryGeneration } from "../../src/foundry/compat/generation.ts";
 
 const world = installFoundryWorld(5);
 afterAll(() => world.uninstall());
@@ -82,6 +84,28 @@ describe("effect durations in a Foundry combat", () => {
     expect(startsOf(found.get(oneRound)?.events ?? [], originator)).toHaveLength(1);
     expect(found.get(nextTurn)?.turn).toBe(1);
     expect(found.get(nextTurn)?.events.some((e) => isTurn(e, "turnEnded", originator))).toBe(true);
+  });
+
+  it("DUR-1, issue 20: a timed effect is stored in the running Foundry's shape (v14: duration value/units, start) and ends on the same turn", async () => {
+    const { combat, ids, actors } = await effectEncounter(world, "standard", ["A", "B"]);
+    const originator = await firstTurn(world, combat);
+    const self = actors[Object.keys(ids).find((n) => ids[n] === originator) ?? ""];
+    if (self === undefined) throw new Error("no originator");
+    const round = combat.round;
+    const nextTurn = await giveEffect(world, self, null, { rounds: 1, turns: 1 }, "Next turn");
+    const stored = nextTurn.toObject();
+    if (foundryGeneration() >= 14) {
+      expect(stored.duration).toEqual({ value: 1, units: "rounds", expiry: "turnEnd", expired: false });
+      expect(stored.start).toMatchObject({ time: world.worldTime });
+      expect(stored).not.toHaveProperty("changes");
+    } else {
+      expect(stored.duration).toMatchObject({ rounds: 1, turns: 1, startTime: world.worldTime });
+      expect(stored).not.toHaveProperty("start");
+    }
+    const found = await expiries(world, combat, [nextTurn], originator, round);
+    expect(found.get(nextTurn)?.turn).toBe(1);
+    expect(found.get(nextTurn)?.events.some((e) => isTurn(e, "turnEnded", originator))).toBe(true);
+    expect(nextTurn.toObject().duration).toEqual(stored.duration); // switched off; its length kept
   });
 
   it("TIME-1: effects already on the creatures when the combat starts are timed from its start", async () => {
@@ -232,7 +256,9 @@ describe("effect durations in a Foundry combat", () => {
     await firstTurn(world, combat);
     const from = world.writes.length;
     const made = await world.as(player, () =>
-      own.createEmbeddedDocuments("ActiveEffect", [{ name: "Shield", origin: own.uuid, duration: { rounds: 1 } }]),
+      own.createEmbeddedDocuments("ActiveEffect", [
+        { name: "Shield", origin: own.uuid, ...effectDurationData({ rounds: 1 }) },
+      ]),
     );
     const effect = made.find((e) => e instanceof ActiveEffectModel);
     await world.idle();

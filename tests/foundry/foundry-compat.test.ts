@@ -15,6 +15,12 @@ import { foundryGeneration } from "../../src/foundry/compat/generation.ts";
 import { applyMessageMode, userMessageMode } from "../../src/foundry/compat/message-mode.ts";
 import { deletionOf, foundryUpdate } from "../../src/foundry/compat/deletion.ts";
 import { coreMenuEntry } from "../../src/foundry/compat/context-menu.ts";
+import {
+  effectDurationData,
+  effectLength,
+  effectStart,
+  type EffectLength,
+} from "../../src/foundry/compat/effect-duration.ts";
 
 const GENERATIONS: readonly Generation[] = [13, 14];
 
@@ -31,6 +37,9 @@ async function inWorld(generation: Generation, fn: (world: World) => Promise<voi
 
 /** The running client's `CONFIG.compatibility` (runtime/compatibility.ts). */
 const compatibility = (): { mode: number } => CONFIG.compatibility as unknown as { mode: number };
+
+/** An effect's prepared `duration` (the model's ActiveEffect). */
+const durationOf = (effect: unknown): object => (effect as { duration?: object } | undefined)?.duration ?? {};
 
 const settable = (): { release?: unknown } => game as unknown as { release?: unknown };
 
@@ -105,6 +114,35 @@ describe("issue 20: Foundry v13 and v14 through src/foundry/compat", () => {
       });
   });
 
+  it("DUR-1: an effect's length and start are read in either shape and written back in the generation's, the same length to the engine", async () => {
+    const lengths = [{ seconds: 12 }, { rounds: 2 }, { turns: 1 }, { rounds: 1, turns: 1 }, { rounds: 2, turns: 3 }];
+    const engine = (l: Partial<EffectLength>) => ({
+      s: l.seconds ?? 0,
+      end: (l.turns ?? 0) > 0,
+      r: (l.rounds ?? 0) + Math.max(0, (l.turns ?? 0) - 1),
+    });
+    for (const generation of GENERATIONS)
+      await inWorld(generation, async (world) => {
+        const actor = await world.addActor("B", [], "character", {});
+        for (const length of lengths) {
+          const data = { name: "Hex", ...effectDurationData(length, { combat: "c1" }) };
+          const [made] = await actor.createEmbeddedDocuments("ActiveEffect", [data]);
+          expect(engine(effectLength(made ?? {}))).toEqual(engine(length));
+          expect(effectStart(made ?? {})).toEqual({ time: 0, combat: "c1" });
+        }
+        if (generation === 14) {
+          const native = (value: number, units: string, expiry: string | null = null) => ({
+            duration: { value, units, expiry },
+          });
+          expect(effectLength(native(2, "minutes"))).toEqual({ seconds: 120, rounds: null, turns: null });
+          expect(effectLength(native(1, "rounds", "turnStart"))).toEqual({ seconds: null, rounds: 1, turns: null });
+          expect(effectLength(native(1, "rounds", "turnEnd"))).toEqual({ seconds: null, rounds: 1, turns: 1 });
+          expect(effectLength(native(1, "months"))).toEqual({ seconds: null, rounds: null, turns: null });
+        }
+        expect(world.deprecations).toEqual([]);
+      });
+  });
+
   it("no module outside src/foundry/compat asks for the Foundry version", () => {
     const asks = /release\??\.generation|game\.version|foundryGeneration\(|isGenerationAtLeast\(/;
     const outside = listFiles("src", [".ts"]).filter((f) => !f.startsWith("src/foundry/compat/"));
@@ -121,6 +159,8 @@ describe("the runtime model's v14 mode: v13 names v14 deprecates warn, and fail 
     await actor.update({ flags: { tempo: { x: 1 } } });
     await actor.update({ "flags.tempo.-=x": null });
     menuEntries([{ name: "A", icon: "", condition: true, callback: () => undefined }]);
+    const [hex] = await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Hex", duration: { rounds: 2 } }]);
+    Reflect.get(durationOf(hex), "startTime");
   }
 
   it("v14: applyRollMode, core.rollMode, `-=key` and v13's menu entry each log one warning; CONFIG.compatibility ERROR throws", async () => {
@@ -130,14 +170,42 @@ describe("the runtime model's v14 mode: v13 names v14 deprecates warn, and fail 
       compatibility().mode = COMPATIBILITY_MODES.WARNING;
       await legacyCalls(world);
       const said = world.deprecations.splice(0).map((d) => d.message);
-      expect(said).toHaveLength(4);
+      expect(said).toHaveLength(6);
       expect(said[0]).toMatch(/^ChatMessage.applyRollMode is deprecated/);
       expect(said[1]).toMatch(/^The core.rollMode setting is deprecated/);
       expect(said[2]).toMatch(/forced deletion or replacement key "flags.tempo.-=x" using legacy syntax/);
       expect(said[3]).toMatch(/^ContextMenuEntry#name, #condition and #callback are deprecated/);
+      expect(said[4]).toMatch(/^ActiveEffect duration.rounds is deprecated/);
+      expect(said[5]).toMatch(/^ActiveEffect duration.startTime is deprecated/);
       compatibility().mode = COMPATIBILITY_MODES.SILENT;
       await legacyCalls(world);
       expect(world.deprecations).toEqual([]);
+    });
+  });
+
+  it("v14: an effect made with v13's duration fields is stored in v14's shape (duration value/units, start, system.changes), as core shims it", async () => {
+    await inWorld(14, async (world) => {
+      compatibility().mode = COMPATIBILITY_MODES.WARNING;
+      world.worldTime = 30;
+      const actor = await world.addActor("B", [], "character", {});
+      const data = { name: "Hex", changes: [], duration: { rounds: 2, turns: 1, combat: "c1" } };
+      const [hex] = await actor.createEmbeddedDocuments("ActiveEffect", [data]);
+      expect(world.deprecations.splice(0).map((d) => d.message)).toHaveLength(2); // changes, duration
+      const source = hex?.toObject() ?? {};
+      expect(source.duration).toEqual({ value: 2, units: "rounds", expiry: null, expired: false });
+      expect(source.start).toEqual({
+        combat: "c1",
+        combatant: null,
+        initiative: null,
+        round: null,
+        turn: null,
+        time: 30,
+      });
+      expect(source.system).toEqual({ changes: [] });
+      expect(source).not.toHaveProperty("changes");
+      expect(Reflect.get(durationOf(hex), "rounds")).toBe(2);
+      expect(world.deprecations).toHaveLength(1);
+      world.deprecations.splice(0);
     });
   });
 

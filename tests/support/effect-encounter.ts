@@ -5,6 +5,7 @@
  * another user uses through that user's own copy.
  */
 import type { RulesetId } from "../../src/engine/index.ts";
+import { effectDurationData, type EffectLength } from "../../src/foundry/compat/effect-duration.ts";
 import { ActiveEffectModel, type ActorModel } from "./runtime/actor.ts";
 import type { WorldUser, World } from "./foundry-world.ts";
 
@@ -133,16 +134,23 @@ export async function expiries(
   return found;
 }
 
-/** A timed effect on `bearer` made by `origin` (its actor's UUID as the origin, as systems set it). */
+/**
+ * A timed effect on `bearer` made by `origin` (its actor's UUID as the origin, as systems set it), its
+ * length in the running generation's shape (v13's `{seconds}`, `{rounds, turns}`; v14's `{value, units}`).
+ */
 export async function giveEffect(
   world: World,
   bearer: ActorModel,
   origin: ActorModel | null,
-  duration: Record<string, number>,
+  duration: Partial<EffectLength>,
   name = "Hex",
 ): Promise<ActiveEffectModel> {
   const [effect] = await bearer.createEmbeddedDocuments("ActiveEffect", [
-    { name, origin: origin === null ? null : `${origin.uuid}.Item.spell00000000001`, duration },
+    {
+      name,
+      origin: origin === null ? null : `${origin.uuid}.Item.spell00000000001`,
+      ...effectDurationData(duration),
+    },
   ]);
   await world.idle();
   if (!(effect instanceof ActiveEffectModel)) throw new Error("no effect made");

@@ -1,7 +1,7 @@
 /**
- * DUR-1: what the engine reads of an ActiveEffect to time it. v13 keeps an effect's length in
- * `duration` (`seconds`, or combat `rounds` and `turns`) with `startTime`, the world time it started
- * (Foundry's EffectDurationData; core fills `startTime` when the effect is made). `origin` is the UUID
+ * DUR-1: what the engine reads of an ActiveEffect to time it: its length (seconds, or combat rounds
+ * and turns) and the world time it started (core fills it when the effect is made), read through
+ * compat/effect-duration.ts, which knows v13's and v14's shapes. `origin` is the UUID
  * of the document it came from ("Actor.x.Item.y", "Scene.s.Token.t.Actor.a…"), as dnd5e and the
  * expiry modules ("Times Up") read it to find the effect's source actor.
  *
@@ -16,17 +16,12 @@ import {
   type TrackedEffect,
   ok,
 } from "../../engine/index.ts";
+import { effectLength, effectStart } from "../compat/effect-duration.ts";
 
-/** The fields of an ActiveEffect this module reads. */
+/** The fields of an ActiveEffect this module reads (its duration and start: compat/effect-duration.ts). */
 export interface EffectLike {
   readonly id: string | null;
   readonly origin: string | null | undefined;
-  readonly duration: {
-    readonly seconds?: number | null;
-    readonly rounds?: number | null;
-    readonly turns?: number | null;
-    readonly startTime?: number | null;
-  };
 }
 
 /** A combatant and the UUID of its actor (null: none). */
@@ -58,8 +53,6 @@ export function originatorOf(origin: string | null | undefined, combatants: read
   return found?.id ?? null;
 }
 
-const numberOrNull = (value: unknown): number | null => (typeof value === "number" ? value : null);
-
 /**
  * The record that times `effect` on the bearer's turns' originator, ok(null) when Tempo does not time it
  * (no duration, an id it cannot key), or the engine's error for a duration that is not valid.
@@ -71,14 +64,12 @@ export function trackedEffectOf(
   context: TimingContext,
 ): Result<TrackedEffect | null> {
   if (effect.id === null) return ok(null);
-  const start = numberOrNull(effect.duration.startTime);
+  const start = effectStart(effect).time;
   const timed = timedEffectOf(
     {
       id: effect.id,
       originatorId: originatorOf(effect.origin, combatants) ?? bearerId,
-      seconds: numberOrNull(effect.duration.seconds),
-      rounds: numberOrNull(effect.duration.rounds),
-      turns: numberOrNull(effect.duration.turns),
+      ...effectLength(effect),
       elapsed: start === null ? 0 : context.worldTime - start,
     },
     { ruleset: context.ruleset, untimedRoundSeconds: context.untimedRoundSeconds, round: context.round },

@@ -4,9 +4,8 @@
  * ledger, one small Combat update (the record under its key). Like any write the GM makes outside a
  * step, undo does not take it back.
  *
- * The combat is the running Tempo combat that holds the bearer: the one the effect names in
- * `duration.combat` (EffectDurationData: "the _id of the CombatEncounter in which the effect first
- * started"), else the first.
+ * The combat is the running Tempo combat that holds the bearer: the one the effect names as the combat
+ * it started in (v13 `duration.combat`, v14 `start.combat`: compat/effect-duration.ts), else the first.
  */
 import { diffStored, readDurationLedger, storeDurationLedger, trackEffects } from "../../engine/index.ts";
 import { isActiveGm } from "./active-gm.ts";
@@ -16,11 +15,11 @@ import { storedLedger, timingContext } from "./step-durations.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { inWriterQueue } from "./writer-queue.ts";
 import { foundryUpdate } from "../compat/deletion.ts";
+import { effectStart } from "../compat/effect-duration.ts";
 
 interface CreatedEffect {
   readonly id: string | null;
   readonly parent: unknown;
-  readonly duration: { readonly combat?: string | null };
 }
 
 /** The running Tempo combats holding a combatant of `actorUuid`, the one the effect names first. */
@@ -39,7 +38,7 @@ function combatOfEffect(effect: CreatedEffect): Combat.Implementation | undefine
   const actor = effect.parent as Actor.Implementation | null;
   if (actor === null || (actor as { documentName?: unknown }).documentName !== "Actor" || effect.id === null)
     return undefined;
-  return combatsOf(actor.uuid, effect.duration.combat)[0];
+  return combatsOf(actor.uuid, effectStart(effect).combat)[0];
 }
 
 /** Records a new effect in the combat that times it (active GM only). */

@@ -12,7 +12,9 @@
  *   it makes one only when none carries it, and without `active` it flips (the GURPS system's
  *   override of it and modules calling it with `{ active }` show core's behaviour).
  * - an effect's `duration.startTime` is the world time when it is made (API EffectDurationData: "The
- *   world time when the active effect first started"), filled on the creating client.
+ *   world time when the active effect first started"), filled on the creating client; in v14 it is
+ *   `start.time` (EffectStartData: "The world time when the Effect first started"). v14's effect shape
+ *   and its warnings on v13's fields: active-effect-shape.ts.
  * - `Actor.updateDocuments(list)` is ONE write for several actors (API: "update multiple Documents
  *   in a single transaction"); the server refuses the whole batch when one change is refused.
  *   `createDocuments` and `deleteDocuments` are one write each too.
@@ -28,6 +30,8 @@ import { expandDotted, isObj, type Obj } from "./diff.ts";
 import { warnLegacyDeletion } from "./operators.ts";
 import { ClientDocument, type ClientPort, type DocumentContext, type UserLike } from "./document.ts";
 import { actorLevel, OWNERSHIP } from "./server.ts";
+import { preparedDuration, shimLegacyEffectData } from "./active-effect-shape.ts";
+import { worldGeneration } from "./generation.ts";
 
 export class ActiveEffectModel extends ClientDocument {
   static override documentName = "ActiveEffect" as const;
@@ -41,7 +45,13 @@ export class ActiveEffectModel extends ClientDocument {
     return typeof this._source.img === "string" ? this._source.img : null;
   }
   get duration(): Obj {
+    if (worldGeneration.current >= 14) return preparedDuration(this._source);
     return isObj(this._source.duration) ? this._source.duration : {};
+  }
+  /** v14's start block (v13 has none). */
+  get start(): Obj | undefined {
+    if (worldGeneration.current < 14) return undefined;
+    return isObj(this._source.start) ? this._source.start : {};
   }
   get statuses(): Set<string> {
     return new Set(Array.isArray(this._source.statuses) ? this._source.statuses.map(String) : []);
@@ -50,11 +60,18 @@ export class ActiveEffectModel extends ClientDocument {
     return this.parent?.getUserLevel(user) ?? (user.isGM ? OWNERSHIP.OWNER : OWNERSHIP.NONE);
   }
   protected override async _preCreate(data: Obj, options: Obj, user: UserLike): Promise<boolean | undefined> {
-    if (this.duration.startTime === null || this.duration.startTime === undefined) {
-      const time = (currentClient().game as { time: { worldTime: number } }).time.worldTime;
+    shimLegacyEffectData(this._source);
+    const time = (currentClient().game as { time: { worldTime: number } }).time.worldTime;
+    if (worldGeneration.current >= 14) {
+      if (this.start?.time === null || this.start?.time === undefined) this.updateSource({ start: { time } });
+    } else if (this.duration.startTime === null || this.duration.startTime === undefined) {
       this.updateSource({ duration: { startTime: time } });
     }
     return super._preCreate(data, options, user);
+  }
+  protected override async _preUpdate(changes: Obj, options: Obj, user: UserLike): Promise<boolean | undefined> {
+    shimLegacyEffectData(changes);
+    return super._preUpdate(changes, options, user);
   }
 }
 

@@ -40,6 +40,7 @@ import { diffUpdate, expandDotted, isObj, jsonBytes, mergeUpdate, type Obj } fro
 import type { TypeDataModel } from "./fields.ts";
 import { gmOnlyFields } from "./system-manifest.ts";
 import { EMBEDDED, type DocumentName, type LedgerEntry, type ModifyRequest, type ModifyResult } from "./protocol.ts";
+import { activeEffectDefaults } from "./active-effect-shape.ts";
 
 export interface ServerUser {
   readonly id: string;
@@ -95,17 +96,7 @@ const DEFAULTS: Readonly<Record<DocumentName, Obj>> = {
   CombatantGroup: { type: "base", name: "", img: null, initiative: null, flags: {}, system: {} },
   Actor: { type: "base", name: "", img: null, ownership: { default: 0 }, flags: {}, system: {} },
   Item: { type: "base", name: "", img: null, flags: {}, system: {} },
-  ActiveEffect: {
-    name: "",
-    img: null,
-    origin: null,
-    disabled: false,
-    changes: [],
-    statuses: [],
-    duration: { startTime: null, seconds: null, rounds: null, turns: null, combat: null },
-    flags: {},
-    system: {},
-  },
+  ActiveEffect: {}, // per generation: active-effect-shape.ts
   Scene: { name: "", width: 4000, height: 3000, padding: 0.25, grid: { size: 100 }, flags: {} },
   Token: {
     name: "",
@@ -241,7 +232,8 @@ export class Server {
     for (const raw of request.data as readonly Obj[]) {
       const data = expandDotted(raw);
       const id = request.options.keepId === true && typeof data._id === "string" ? data._id : this.hooks.newId();
-      const source = mergeUpdate(structuredClone(DEFAULTS[documentName]), { ...data, _id: id });
+      const base = documentName === "ActiveEffect" ? activeEffectDefaults() : structuredClone(DEFAULTS[documentName]);
+      const source = mergeUpdate(base, { ...data, _id: id });
       if (["Combat", "CombatantGroup", "Actor", "Scene", "Token", "Wall"].includes(documentName)) {
         if (!user.isGM) this.#refuse(user.id, `only a GM creates a ${documentName}`);
       } else if (documentName === "ChatMessage") {
