@@ -39,8 +39,15 @@ export function resolveEndPhaseSave(kind: EndPhaseSaveKind, total: number): Resu
     return err("TEMPO.ERRORS.Conditions.UnknownSaveKind", { kind: shown(kind) });
   if (!Number.isInteger(total) || total < 2 || total > 12)
     return err("TEMPO.ERRORS.Conditions.InvalidRoll", { total: shown(total) });
-  const success = total >= END_PHASE_SAVE_TARGET;
-  return ok({ success, effectContinues: kind === "ends" ? !success : success });
+  return ok(savingEffectOutcome(kind, total >= END_PHASE_SAVE_TARGET));
+}
+
+/**
+ * PHS-12, CNT-11: what a save's success or failure does to the effect it was against: a success ends an
+ * "ends" effect and keeps a "sustains" one; a failure the other way round.
+ */
+export function savingEffectOutcome(kind: EndPhaseSaveKind, success: boolean): EndPhaseSaveResult {
+  return { success, effectContinues: kind === "ends" ? !success : success };
 }
 
 /** PHS-12: the exact chance that the save succeeds (21/36). */

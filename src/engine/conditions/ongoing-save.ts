@@ -9,7 +9,7 @@ import { ITEM_USE_RULINGS } from "../attack/item-use-rulings.ts";
 import { err, ok, type Result } from "../core/result.ts";
 import { shown } from "../dice/checks.ts";
 import { die, probAtLeast } from "../dice/distribution.ts";
-import type { EndPhaseSaveKind, EndPhaseSaveResult } from "./end-phase-save.ts";
+import { savingEffectOutcome, type EndPhaseSaveKind, type EndPhaseSaveResult } from "./end-phase-save.ts";
 
 /** CNT-11: the save roll against an ongoing effect. */
 export const ONGOING_SAVE_FORMULA = ITEM_USE_RULINGS.ongoingSave.formula;
@@ -25,8 +25,7 @@ export function resolveOngoingSave(kind: EndPhaseSaveKind, total: number): Resul
     return err("TEMPO.ERRORS.Conditions.UnknownSaveKind", { kind: shown(kind) });
   if (!Number.isInteger(total) || total < 1 || total > 20)
     return err("TEMPO.ERRORS.Conditions.InvalidD20", { total: shown(total) });
-  const success = total >= ONGOING_SAVE_TARGET;
-  return ok({ success, effectContinues: kind === "ends" ? !success : success });
+  return ok(savingEffectOutcome(kind, total >= ONGOING_SAVE_TARGET));
 }
 
 /** CNT-11: the exact chance that the save succeeds (11/20). */

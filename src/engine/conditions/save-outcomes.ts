@@ -14,19 +14,20 @@ import { err, ok, type Result } from "../core/result.ts";
 import { shown } from "../dice/checks.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 import { applyConcentrationTrigger, type ConcentrationMode } from "./concentration.ts";
-import { resolveEndPhaseSave, type EndPhaseSaveKind } from "./end-phase-save.ts";
+import { resolveEndPhaseSave, type EndPhaseSaveKind, type EndPhaseSaveResult } from "./end-phase-save.ts";
 import { resolveOngoingSave } from "./ongoing-save.ts";
+
+const endsEffect = (saved: Result<EndPhaseSaveResult>): Result<boolean> =>
+  saved.ok ? ok(!saved.value.effectContinues) : saved;
 
 /** PHS-12: whether the effect comes off after this save. Errors: those of resolveEndPhaseSave. */
 export function endPhaseSaveEndsEffect(kind: EndPhaseSaveKind, total: number): Result<boolean> {
-  const saved = resolveEndPhaseSave(kind, total);
-  return saved.ok ? ok(!saved.value.effectContinues) : saved;
+  return endsEffect(resolveEndPhaseSave(kind, total));
 }
 
 /** CNT-11: whether the effect comes off after this save. Errors: those of resolveOngoingSave. */
 export function ongoingSaveEndsEffect(kind: EndPhaseSaveKind, total: number): Result<boolean> {
-  const saved = resolveOngoingSave(kind, total);
-  return saved.ok ? ok(!saved.value.effectContinues) : saved;
+  return endsEffect(resolveOngoingSave(kind, total));
 }
 
 export interface ConcentrationCheckOutcome {
