@@ -12,12 +12,9 @@
  */
 import {
   CONDITIONS,
-  END_PHASE_SAVE_FORMULA,
-  END_PHASE_SAVE_TARGET,
   ITEM_USE_RULINGS,
-  ONGOING_SAVE_FORMULA,
-  ONGOING_SAVE_TARGET,
   countPendingDetail,
+  rulesSave,
   countPositionLabel,
   type ConditionId,
   type CountPendingAction,
@@ -132,26 +129,14 @@ function cardsOf(event: HostEvent, facts: EventFacts): EventCard[] {
   const creature = facts.creature(combatantId);
   if (creature === null) return [];
   const { ruleset } = facts;
-  if (ruleset === "phase" && event.type === "savesDue")
+  if ((ruleset === "phase" || ruleset === "count") && event.type === "savesDue") {
+    // PHS-12 in the end phase, CNT-11 after the creature's last action: the rules' save of each (rulesSave).
+    const kind = ruleset === "phase" ? "endPhase" : "ongoing";
+    const save = rulesSave(kind) ?? { formula: "", target: 0 };
     return creature.savingEffects.map((effect) =>
-      saveCard(combatantId, creature.name, {
-        kind: "endPhase",
-        effect: effect.name,
-        formula: END_PHASE_SAVE_FORMULA,
-        target: END_PHASE_SAVE_TARGET,
-        endPhaseKind: effect.kind,
-      }),
+      saveCard(combatantId, creature.name, { kind, effect: effect.name, ...save, endPhaseKind: effect.kind }),
     );
-  if (ruleset === "count" && event.type === "savesDue")
-    return creature.savingEffects.map((effect) =>
-      saveCard(combatantId, creature.name, {
-        kind: "ongoing",
-        effect: effect.name,
-        formula: ONGOING_SAVE_FORMULA,
-        target: ONGOING_SAVE_TARGET,
-        endPhaseKind: effect.kind,
-      }),
-    );
+  }
   if (ruleset === "count" && event.type === "deathSavesDue")
     return creature.deathSavesOver === true ? [] : [saveCard(combatantId, creature.name, {})];
   if (ruleset === "count" && event.type === "actionResolved" && isPendingAction(action))

@@ -10,16 +10,13 @@
  * uses are the classic d20 save: 1d20, 10 or more). The end-phase save is always 2d6, 7 or more.
  */
 import {
-  END_PHASE_SAVE_FORMULA,
-  END_PHASE_SAVE_TARGET,
-  ONGOING_SAVE_FORMULA,
-  ONGOING_SAVE_TARGET,
   applyConcentrationTrigger,
   chanceAtLeast,
   endPhaseSaveChance,
   ongoingSaveChance,
   resolveEndPhaseSave,
   resolveOngoingSave,
+  rulesSave,
   type ConcentrationMode,
   type EndPhaseSaveKind,
   type I18nKey,
@@ -161,13 +158,10 @@ function spellFacts(input: SaveCardInput): SpellSaveFacts {
 /** Builds the save card's context for one viewer: the owner and the GM roll it while it waits. */
 export function buildSaveCard(input: SaveCardInput, viewer: CardViewer): SaveCardContext {
   const heading = TITLES[input.kind] ?? TITLES.death;
-  // The rules' own save for these kinds, whatever the card says (trust/save-roll.ts checks the roll the same way).
-  const rules =
-    input.kind === "endPhase"
-      ? { formula: END_PHASE_SAVE_FORMULA, target: END_PHASE_SAVE_TARGET }
-      : input.kind === "ongoing"
-        ? { formula: ONGOING_SAVE_FORMULA, target: ONGOING_SAVE_TARGET }
-        : { formula: input.formula, target: input.target };
+  // The rules' own save for kinds whose numbers are fixed (engine rulesSave, which the trust check uses too),
+  // whatever the card says; a death save, a concentration check and a spell save carry their own.
+  const fixed = input.kind === "endPhase" || input.kind === "ongoing" ? rulesSave(input.kind) : null;
+  const rules = fixed ?? { formula: input.formula, target: input.target };
   const base = {
     title: heading.title,
     rule: input.kind === "spell" ? spellFacts(input).rule : heading.rule,
