@@ -5,6 +5,7 @@
  * gives the turn back.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { controlsIn } from "../support/tracker-controls.ts";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
 import {
   coreMismatches,
@@ -24,18 +25,6 @@ const { trackerInputOf } = await import("../../src/foundry/applications/tracker-
 const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");
 
 const acting = (combat: Tempo): string | null => t.model(combat).host.current(t.model(combat).state);
-
-/** Every control in a tracker context, wherever the ruleset's body puts it. */
-function controlsIn(value: unknown, out: { action: string; combatantId: unknown; command: unknown }[] = []) {
-  if (Array.isArray(value)) for (const v of value) controlsIn(v, out);
-  else if (typeof value === "object" && value !== null) {
-    const o = value as Record<string, unknown>;
-    if (typeof o.action === "string" && "combatantId" in o && "disabled" in o)
-      out.push({ action: o.action, combatantId: o.combatantId, command: o.command });
-    for (const v of Object.values(o)) controlsIn(v, out);
-  }
-  return out;
-}
 
 /** The controls its owner is offered for a creature that would act on a turn: end it, delay, ready, act. */
 function turnControls(combat: Tempo, id: string): string[] {

@@ -6,6 +6,7 @@
  * and the engine state stored on the Combat.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { controlsIn } from "../support/tracker-controls.ts";
 import { installTempoWorld, ownedId, type Tempo } from "../support/tempo-encounter.ts";
 
 const t = await installTempoWorld(137);
@@ -14,25 +15,6 @@ afterAll(() => world.uninstall());
 
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");
-
-interface Control {
-  readonly action: string;
-  readonly combatantId: unknown;
-  readonly command: unknown;
-  readonly disabled: unknown;
-}
-
-/** Every control in a tracker context, wherever the ruleset's body puts it. */
-function controlsIn(value: unknown, out: Control[] = []): Control[] {
-  if (Array.isArray(value)) for (const v of value) controlsIn(v, out);
-  else if (typeof value === "object" && value !== null) {
-    const o = value as Record<string, unknown>;
-    if (typeof o.action === "string" && "combatantId" in o && "disabled" in o)
-      out.push({ action: o.action, combatantId: o.combatantId, command: o.command, disabled: o.disabled });
-    for (const v of Object.values(o)) controlsIn(v, out);
-  }
-  return out;
-}
 
 /** The owner presses the enabled control of `type` their tracker draws on `id`'s row. */
 async function ownerPresses(combat: Tempo, id: string, type: string): Promise<void> {
