@@ -64,6 +64,8 @@ export class Runtime {
   /** Each user's `game.user.targets` (core: the tokens that user's client targets). */
   readonly #targets = new Map<string, Set<unknown>>();
   readonly #sharedGame: Obj;
+  /** The snapshot `restoreCombat` put back last, and what the world was then. */
+  #lastRestore: { taken: string; modifications: number; clients: readonly Client[] } | null = null;
   readonly #sharedUi: Obj;
   #nextId = 1;
   #nextClient = 1;
@@ -246,6 +248,22 @@ export class Runtime {
    * way to run many table rows from one state (not something Foundry can do).
    */
   restoreCombat(taken: string): void {
+    // Putting back the snapshot that was put back last, with no operation committed since, changes nothing:
+    // every client's documents change only by operations the server committed (client.ts `apply`). A table
+    // of rows whose commands are mostly refused restores the same snapshot over and over (the permission
+    // matrix), and rebuilding every document on every client was half of its time.
+    const clients = this.network.connectedClients;
+    const last = this.#lastRestore;
+    if (
+      last !== null &&
+      last.taken === taken &&
+      last.modifications === this.server.modifications &&
+      last.clients.length === clients.length &&
+      last.clients.every((c, i) => c === clients[i])
+    ) {
+      return;
+    }
+    this.#lastRestore = { taken, modifications: this.server.modifications, clients: [...clients] };
     const entries = JSON.parse(taken) as { documentName: DocumentName; source: Obj; parentId: string | null }[];
     this.server.replace(entries);
     for (const client of this.network.connectedClients) client.run(() => client.restoreCombat(entries));

@@ -357,7 +357,14 @@ export class Server {
     });
   }
 
+  /** How many document operations the server has committed (runtime.ts `restoreCombat` reads it). */
+  get modifications(): number {
+    return this.#modifications;
+  }
+  #modifications = 0;
+
   #broadcast(result: ModifyResult): ModifyResult {
+    this.#modifications++;
     const optionBytes = jsonBytes(result.options);
     this.ledger.push({
       kind: "modify",
