@@ -28,7 +28,8 @@ export default defineConfig({
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     // Vitest's default leaves one core to the main process: on CI's two cores that is one worker, and the
     // suite then takes six minutes. Two workers on two cores take four (measured on this machine).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // TEMPO_TEST_WORKERS overrides it, to measure another width.
+    maxWorkers: Number(process.env.TEMPO_TEST_WORKERS ?? Math.max(2, availableParallelism() - 1)),
     // Worker threads, not forked processes: a thread starts faster than a process.
     pool: "threads",
     projects: [

@@ -1,5 +1,5 @@
-// `npm test`: Chromium present, then the static checks (both type checks, eslint, prettier, the import
-// rules) two at a time, then every vitest layer. The checks are single-threaded, so two at a time use
+// `npm test`: Chromium present, then the static checks (both type checks, eslint, prettier, the rules'
+// reach) two at a time, then every vitest layer. The checks are single-threaded, so two at a time use
 // both cores of a CI machine; all five at once made them fight for two cores (about 60 s instead of 45).
 // Each check's output is printed whole when it ends, so the log does not interleave. vitest runs even
 // when a check failed, so one run shows everything; each failed check is counted as one failure in
@@ -15,7 +15,8 @@ const CHECKS = [
   ["prettier", bin("prettier"), ["--check", "."]],
   ["eslint", bin("eslint"), ["."]],
   ["typecheck (engine)", bin("tsc"), ["-p", "tsconfig.engine.json"]],
-  ["depcruise", bin("depcruise"), ["src", "--config", ".dependency-cruiser.mjs"]],
+  // No depcruise here: tests/tooling/import-rules.test.ts cruises src/ with the same config ("finds no cycle
+  // and no upward import in src/"), so running it twice cost four seconds of CPU for nothing.
   // Which rules of RULES.md a table reaches (scripts/reach.mjs); under a second, its summary always printed.
   ["reach", process.execPath, ["scripts/reach.mjs"], { summary: 2 }],
 ];
