@@ -1,11 +1,14 @@
 /**
- * Issue 22: the tracker is designed for Foundry's sidebar first. At 300 px, for every ruleset as the GM, the
- * tracker fits without horizontal scrolling (the segment grid collapses to a list of segments) and no
- * button's text is cut. One page serves the five rulesets (switched by the
- * preview's ruleset picker, not reloaded); no axe run and no screenshot, to stay fast.
+ * Issue 22: the tracker is designed for Foundry's sidebar first. At 300 px and at 1280 px, for every ruleset,
+ * as the GM and as a player, in the light and the dark theme, the tracker fits without horizontal scrolling
+ * (the segment grid collapses to a list of segments in the sidebar) and no button's text is cut; the
+ * player's sidebar view has no axe violation of any impact (the GM's views are checked whole in
+ * preview.test.ts, at 900 px). One page serves every case (switched by the preview's own pickers, not
+ * reloaded), and no screenshot, to stay fast.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolationsOnPage } from "../support/axe.ts";
 import { openPreviewBrowser, type PreviewBrowser } from "../support/preview-browser.ts";
 
 const RULESETS = ["count", "standard", "phase", "rotation", "segment"] as const;
@@ -47,22 +50,53 @@ function measure(): Promise<Fit> {
   });
 }
 
-describe("the tracker at 300 px wide, as the GM", () => {
-  it.each(RULESETS)("%s: no horizontal scrolling and no cut button text", async (ruleset) => {
-    // The preview's own ruleset picker starts a fresh encounter in the page: no reload per ruleset.
-    await page.locator('select[data-setting="ruleset"]').selectOption(ruleset);
-    await page.waitForSelector(`.tempo-tracker[data-ruleset="${ruleset}"]`);
-    // Into the round, so every row has its state and the acting row its controls.
-    const rollAll = page.getByRole("button", { name: "Roll all" });
-    if (await rollAll.isEnabled()) await rollAll.click();
-    // Segment: on to step 3, the fast actions, where the grid (here a list) holds the round's turns.
-    if (ruleset === "segment")
-      for (let step = 0; step < 2; step++) await page.getByRole("button", { name: "Next step" }).click();
-    const fit = await measure();
-    expect(fit.clipped).toEqual([]);
-    expect(fit.tracker.scroll).toBeLessThanOrEqual(fit.tracker.client);
-    expect(fit.page.scroll).toBeLessThanOrEqual(fit.page.client);
-  });
+/** Starts `ruleset` as the GM with the preview's picker (a fresh encounter, no reload) and plays into its round. */
+async function startRound(ruleset: (typeof RULESETS)[number]): Promise<void> {
+  await view("gm");
+  await page.locator('select[data-setting="ruleset"]').selectOption(ruleset);
+  await page.waitForSelector(`.tempo-tracker[data-ruleset="${ruleset}"]`);
+  // Into the round, so every row has its state and the acting row its controls.
+  const rollAll = page.getByRole("button", { name: "Roll all" });
+  if (await rollAll.isEnabled()) await rollAll.click();
+  // Segment: on to step 3, the fast actions, where the grid (here a list) holds the round's turns.
+  if (ruleset === "segment")
+    for (let step = 0; step < 2; step++) await page.getByRole("button", { name: "Next step" }).click();
+}
+
+async function view(who: "gm" | "player"): Promise<void> {
+  await page.locator('select[data-setting="view"]').selectOption(who);
+}
+
+async function expectFits(where: string): Promise<void> {
+  const fit = await measure();
+  expect(fit.clipped, where).toEqual([]);
+  expect(fit.tracker.scroll, where).toBeLessThanOrEqual(fit.tracker.client);
+  expect(fit.page.scroll, where).toBeLessThanOrEqual(fit.page.client);
+}
+
+describe("the tracker at 300 px and 1280 px wide, as the GM and as a player, light and dark", () => {
+  it.each(RULESETS)(
+    "%s: no horizontal scrolling and no cut button text; the player's sidebar has no axe violation",
+    async (ruleset) => {
+      await page.setViewportSize({ width: 300, height: 900 });
+      await startRound(ruleset);
+      for (const width of [300, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const dark of [false, true]) {
+          await page.locator('input[data-setting="theme"]').setChecked(dark);
+          for (const who of ["gm", "player"] as const) {
+            await view(who);
+            await expectFits(`${ruleset}, ${who}, ${width} px, ${dark ? "dark" : "light"}`);
+            if (width === 300 && who === "player" && !dark) expect(await axeViolationsOnPage(page)).toEqual([]);
+          }
+        }
+      }
+      // Back to the sidebar as the GM in the light theme, where the next case (and the SEG-1 test) starts.
+      await page.locator('input[data-setting="theme"]').setChecked(false);
+      await view("gm");
+      await page.setViewportSize({ width: 300, height: 900 });
+    },
+  );
 
   it("SEG-1: the segment grid is a list of segments at 300 px, and the ten-column grid in a wide (popped-out) tracker", async () => {
     // Left on the segment ruleset's step 3 by the test above.
