@@ -54,6 +54,24 @@ describe("preview page: chat cards", () => {
     expect(await cardText("damage-rotation")).toContain("Damage after DR");
   });
 
+  it("DR-2, AP-1: the damage card's Apply takes the amount it names off the creature, then shows what changed and Undo, and Undo brings Apply back", async () => {
+    expect(await open("")).toEqual([]);
+    const card = page.locator('[data-sample="damage-rotation"]');
+    const apply = card.getByRole("button", { name: /^Apply \d+ to Raider$/ });
+    const amount = Number(/Apply (\d+)/.exec((await apply.textContent()) ?? "")?.[1]);
+    expect(amount).toBeGreaterThan(0);
+    await apply.focus();
+    await page.keyboard.press("Enter");
+    const undo = card.getByRole("button", { name: "Undo" });
+    // The sample NPC has 45 hit points (src/preview/sample-sheets.ts).
+    expect(await card.innerText()).toContain(`hit points 45 → ${45 - amount}`);
+    expect(await undo.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await axeViolationsOnPage(page)).toEqual([]);
+    await page.keyboard.press("Enter");
+    expect(await card.getByRole("button", { name: `Apply ${amount} to Raider` }).isVisible()).toBe(true);
+    expect(await card.innerText()).not.toContain("hit points 45");
+  });
+
   it("a player sees no odds (the setting's default) but still the outcome and the owner's Roll button", async () => {
     await open("?view=player");
     expect(await page.locator(".tempo-card__odds").count()).toBe(0);
