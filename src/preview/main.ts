@@ -10,6 +10,7 @@ import {
   type PreviewSettings,
 } from "../view/preview/page-context.ts";
 import { phaseDelayChoices } from "../view/tracker/phase-actions.ts";
+import { countResolvedNowNote } from "../view/tracker/count-feedback.ts";
 import { buildTrackerContext } from "../view/tracker/tracker-context.ts";
 import type { TrackerInput } from "../view/tracker/tracker-input.ts";
 import declareTemplate from "./declare-dialog.hbs?raw";
@@ -49,6 +50,8 @@ const hiddenNow = new Map<string, boolean>();
 let combat = newCombat();
 /** Why the last form could not be read (the combat's own refusals are `combat.error`). */
 let formError: Message | null = null;
+/** What the last count form did when the track does not show it (count-feedback.ts); cleared by the next click. */
+let notice: Message | null = null;
 
 /** A fresh encounter of the chosen ruleset and size, started (initiative waits for "Roll all"). */
 function newCombat(): PreviewCombat {
@@ -88,7 +91,7 @@ let drawnFrame = "";
 function draw(): void {
   if (root === null) return;
   const context = buildTrackerContext(trackerInput());
-  const frame = renderPage(buildPreviewPageContext(settings, "", formError ?? combat.error));
+  const frame = renderPage(buildPreviewPageContext(settings, "", formError ?? combat.error, notice));
   const drawn = frame === drawnFrame ? root.querySelector(".tempo-tracker") : null;
   const next = drawn === null ? null : parsePart(renderTracker({ ...context, drawnRows: drawnRowPrints(drawn) }));
   if (drawn === null || next === null || !patchPart(drawn, next)) {
@@ -173,12 +176,15 @@ function perform(button: HTMLElement): void {
   }
 }
 
+/** A creature's name on the page (its id when it has gone). */
+const nameOf = (id: string): string => combat.combatants.find((c) => c.id === id)?.name ?? id;
+
 /** The declare dialog (SEG-2 step 1): its answer is given as a table command; focus goes back to the row's control. */
 function declareHost(dialog: HTMLDialogElement, combatantId: string): DeclareDialogHost {
   return {
     dialog,
     render: renderDeclare,
-    nameOf: (id) => combat.combatants.find((c) => c.id === id)?.name ?? id,
+    nameOf,
     done: (outcome) => {
       formError = outcome !== null && "error" in outcome ? outcome.error : null;
       if (outcome !== null && "command" in outcome) combat.run(outcome.command);
@@ -194,10 +200,14 @@ function countHost(dialog: HTMLDialogElement, action: string, combatantId: strin
     dialog,
     render: renderCount,
     input: trackerInput,
-    nameOf: (id) => combat.combatants.find((c) => c.id === id)?.name ?? id,
+    nameOf,
     done: (outcome) => {
       formError = outcome !== null && "error" in outcome ? outcome.error : null;
-      if (outcome !== null && "command" in outcome) combat.run(outcome.command);
+      notice = null;
+      if (outcome !== null && "command" in outcome) {
+        combat.run(outcome.command);
+        notice = countResolvedNowNote(combat.lastEvents, combatantId, nameOf);
+      }
       render();
       const back = root?.querySelector<HTMLElement>(`[data-action="${action}"][data-combatant-id="${combatantId}"]`);
       (back ?? root?.querySelector<HTMLElement>(".is-acting button"))?.focus();
@@ -245,6 +255,7 @@ root?.addEventListener("click", (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button[data-action]") : null;
   if (button === null || button.hasAttribute("disabled")) return;
   formError = null;
+  notice = null;
   const focusKey = focusSelector(button);
   perform(button);
   render();

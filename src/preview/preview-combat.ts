@@ -19,6 +19,7 @@ import {
   type CombatStep,
   type DiceRequest,
   type HostCommand,
+  type HostEvent,
   type Message,
   type Result,
   type RulesetId,
@@ -38,6 +39,7 @@ export class PreviewCombat {
   #stored: StoredCombat;
   #state: unknown;
   #error: Message | null = null;
+  #events: readonly HostEvent[] = [];
   readonly #dice: ScriptedDice;
   /** STD-6: each creature's actions left, where the engine keeps a tracker for the ruleset (standard). */
   readonly #actions: EconomyLedger | null;
@@ -65,6 +67,11 @@ export class PreviewCombat {
 
   get state(): unknown {
     return this.#state;
+  }
+
+  /** The events of the last step that was made (none after a refused one). */
+  get lastEvents(): readonly HostEvent[] {
+    return this.#events;
   }
 
   get error(): Message | null {
@@ -114,9 +121,11 @@ export class PreviewCombat {
     const step = run();
     if (!step.ok) {
       this.#error = step.error;
+      this.#events = [];
       return false;
     }
     this.#error = null;
+    this.#events = step.value.events;
     const before = this.#stored;
     const started = this.host.started(this.#state);
     this.#stored = step.value.stored;

@@ -109,6 +109,24 @@ describe("preview page: the count track", () => {
     expect(await declare.getAttribute("title")).toBe("This creature has already spent its action this round.");
     expect(await axeViolations()).toEqual([]);
   });
+
+  it("CNT-9: an action declared with no delay is said to have resolved at once (the track has nothing to show)", async () => {
+    await open("?ruleset=count");
+    await page.getByRole("button", { name: "Roll all" }).click();
+    const actor = (await acting().textContent()) ?? "";
+    const count = Number(await page.locator(".tempo-count-track__slot.is-active").getAttribute("data-count"));
+    await page.locator(".tempo-row.is-acting").getByRole("button", { name: "Declare" }).click();
+    const dialog = page.locator("#tempo-preview-declare");
+    await dialog.locator('select[name="kind"]').selectOption("other");
+    await dialog.locator('input[name="delay"]').fill("0");
+    await dialog.getByRole("button", { name: "Declare" }).click();
+    expect(await page.locator(".tempo-preview__notice").textContent()).toBe(
+      `${actor}'s action has no delay: it resolved at once, on count ${count}.`,
+    );
+    // The next click clears it.
+    await page.getByRole("button", { name: "Next turn" }).click();
+    expect(await page.locator(".tempo-preview__notice").count()).toBe(0);
+  });
 });
 
 const SCHEMES = ["count", "standard", "phase", "segment", "rotation"] as const;

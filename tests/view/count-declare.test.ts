@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countDeclarationFromForm } from "../../src/view/tracker/count-declare.ts";
+import { countResolvedNowNote } from "../../src/view/tracker/count-feedback.ts";
 import { buildCountReactForm, countReactControl, countReactionFromForm } from "../../src/view/tracker/count-react.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
 import type { TrackerRowContext } from "../../src/view/tracker/tracker-row.ts";
@@ -31,6 +32,19 @@ const actionsOf = (t: HostTable, isGM: boolean, id: string) =>
   ]);
 
 describe("count track: declaring from the tracker", () => {
+  it("CNT-9: an action declared with no delay resolves at once, and the declaring user is told so in words", () => {
+    const names = (id: string) => id.toUpperCase();
+    const t = declare(table(), { kind: "other", delay: "0" });
+    expect(countResolvedNowNote(t.events, "ilsa", names)).toEqual({
+      key: "TEMPO.TRACKER.Count.ResolvedNow.Other",
+      data: { name: "ILSA", count: 5 },
+    });
+    // Nothing waits on the track for it; a delayed action gets no such sentence (the track shows where it lands).
+    expect(rowsOf(t, false).filter((r) => r.kind === "pending")).toEqual([]);
+    const delayed = declare(table(), { kind: "other", delay: "3" });
+    expect(countResolvedNowNote(delayed.events, "ilsa", names)).toBeNull();
+  });
+
   it("CNT-7: two Heavy attacks declared on the form from count 5 land at 7 and 9", () => {
     const t = declare(table(), { kind: "attack", "property.heavy": "on", attacks: "2", target: "ogre" });
     expect(

@@ -9,6 +9,7 @@ import {
   type ActionLeft,
   type AnyRulesetHost,
   type HostCommand,
+  type HostEvent,
   type HostOptions,
   type HostSide,
   type RulesetId,
@@ -52,8 +53,13 @@ export class HostTable {
     this.state = unwrap(this.host.create(hostCombatants, { ...DEFAULT_HOST_OPTIONS, ...options }));
   }
 
+  /** The events of the last command run. */
+  events: readonly HostEvent[] = [];
+
   run(command: HostCommand): this {
-    this.state = unwrap(this.host.apply(this.state, command)).state;
+    const step = unwrap(this.host.apply(this.state, command));
+    this.state = step.state;
+    this.events = step.events;
     return this;
   }
 

@@ -15,6 +15,8 @@ export interface PreviewPageContext {
   readonly isGM: boolean;
   readonly dark: boolean;
   readonly error: Message | null;
+  /** What the last form did, when the tracker does not show it (a count action with no delay). */
+  readonly notice: Message | null;
   /** The tracker's own rendered template (already escaped by its template). */
   readonly tracker: string;
 }
@@ -28,6 +30,7 @@ export function buildPreviewPageContext(
   settings: PreviewSettings,
   tracker: string,
   error: Message | null,
+  notice: Message | null = null,
 ): PreviewPageContext {
   return {
     rulesets: PREVIEW_RULESETS.map((id) => ({ id, label: RULESET_LABELS[id], selected: id === settings.ruleset })),
@@ -39,6 +42,7 @@ export function buildPreviewPageContext(
     isGM: settings.isGM,
     dark: settings.dark,
     error,
+    notice,
     tracker,
   };
 }
