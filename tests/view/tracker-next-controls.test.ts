@@ -61,16 +61,17 @@ describe.each(RULESET_IDS)("the %s GM bar's Next round", (ruleset) => {
 });
 
 describe.each(RULESET_IDS)("the %s GM bar's Previous round (issue 22)", (ruleset) => {
-  it("when the bar refuses it, the table's previousRound refuses with the same reason; in round 0 it is refused", () => {
-    for (const turns of [-1, 0, 1, 2]) {
+  it("the bar refuses it exactly when the table's previousRound does, with the same reason (round 0; phase's and segment's round 1, which began at the start)", () => {
+    for (const turns of [-1, 0, 1, 2, 5]) {
       const played = playedTracker(ruleset, { isGM: true, turns });
       const control = played.context.controls.find((c) => c.action === "previousRound");
       const round = played.combat.host.round(played.combat.state);
       const started = played.combat.host.started(played.combat.state);
       played.combat.run({ type: "previousRound" });
-      if (started && round === 0) expect(played.combat.error?.key).toBe("TEMPO.ERRORS.Host.NoPreviousRound");
-      if (control?.disabled === true)
-        expect({ turns, reason: control.reason }).toEqual({ turns, reason: played.combat.error });
+      const first = ruleset === "phase" || ruleset === "segment" ? 1 : 0;
+      if (started && round <= first) expect(played.combat.error?.key).toBe("TEMPO.ERRORS.Host.NoPreviousRound");
+      expect({ turns, reason: control?.reason ?? null }).toEqual({ turns, reason: played.combat.error });
+      expect(control?.disabled).toBe(played.combat.error !== null);
     }
   });
 });

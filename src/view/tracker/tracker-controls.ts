@@ -5,7 +5,14 @@
  * is drawn disabled with the engine's own reason as its tooltip. The GM-side check of the Combat API
  * still stands behind every control: this only decides what is drawn.
  */
-import { economyRefusal, tableFirstCommand, type HostCommand, type I18nKey, type Message } from "../../engine/index.ts";
+import {
+  economyRefusal,
+  tableFirstCommand,
+  type HostCommand,
+  type I18nKey,
+  type Message,
+  type RulesetId,
+} from "../../engine/index.ts";
 import type { TrackerInput, TrackerScope } from "./tracker-input.ts";
 
 /** One button. `action` is what the host runs (core's action name where core has one). */
@@ -61,16 +68,25 @@ export function refusal(input: TrackerInput, command: HostCommand): Message | nu
   return tried.ok ? economyRefusal(input.host.id, command, input.actions) : tried.error;
 }
 
+/**
+ * The round a combat is in once started: phase and segment rounds begin at once with round 1's initiative
+ * (PHS-1, SEG-2 step 1); the others roll in round 0 first (CNT-2, STD-1, ROT-1).
+ */
+function firstRound(ruleset: RulesetId): number {
+  return ruleset === "phase" || ruleset === "segment" ? 1 : 0;
+}
+
 /** The GM's bar; empty for a player. */
 export function gmControls(scope: TrackerScope): readonly ControlContext[] {
   const { input, byId } = scope;
   if (!input.viewer.isGM) return [];
   const started = input.host.started(input.state);
   const undo = input.canUndo ? null : NOTHING_TO_UNDO;
-  // Issue 22: in round 0 there is no earlier round; the table refuses with this reason (combat-step.ts undoRound).
+  // Issue 22: in a combat's first round there is no earlier one; the table refuses with this reason
+  // (combat-step.ts undoRound: going back would un-start the combat), so the bar says so before the click.
   const round = input.host.round(input.state);
   const noEarlierRound: Message | null =
-    round === 0 ? { key: "TEMPO.ERRORS.Host.NoPreviousRound", data: { round } } : null;
+    round <= firstRound(input.host.id) ? { key: "TEMPO.ERRORS.Host.NoPreviousRound", data: { round } } : null;
   const rollAll = scope.rolling.size > 0 ? null : NOTHING_TO_ROLL;
   const rollNpc = [...scope.rolling].some((id) => byId.get(id)?.side !== "pc") ? null : NOTHING_TO_ROLL;
   const controls: ControlContext[] = [];
