@@ -25,6 +25,7 @@ import { registerQuenchBatches } from "./quench/register-quench-batches.ts";
 import { registerSettings } from "./settings.ts";
 import { registerEffectTracking } from "./combat/effect-tracking.ts";
 import { registerStatusSync } from "./conditions/status-sync.ts";
+import { registerStealth } from "./conditions/stealth-flow.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
 import { registerStatusEffects } from "./conditions/status-effects.ts";
 import { registerChatCards } from "./chat/register-chat-cards.ts";
@@ -67,6 +68,7 @@ Hooks.once("init", () => {
   registerGroupHooks();
   registerEffectTracking();
   registerStatusSync();
+  registerStealth();
   registerActorModels();
   registerStatusEffects();
   registerChatCards();
