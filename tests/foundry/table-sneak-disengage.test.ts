@@ -28,6 +28,8 @@ const { useSheetItem } = await import("../../src/foundry/applications/sheets/she
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");
 const { tempoModelOf } = await import("../../src/foundry/combat/tempo-model.ts");
+const { keptStealth } = await import("../../src/foundry/conditions/stealth-store.ts");
+const { reportSneakMovement } = await import("../../src/foundry/conditions/stealth-flow.ts");
 
 type Obj = Record<string, unknown>;
 type Actor = Awaited<ReturnType<typeof world.addActor>>;
@@ -135,5 +137,87 @@ describe("PHS-11: Disengage in phase rounds", () => {
     world.scriptedTotals.push(9, 5);
     await gmUntil(combat, () => combat.round === 3 && ashActs());
     expect(formulas(await attack(ash, golem, [6, 5]))).toEqual(["1d6", "1d6"]);
+  });
+});
+
+describe("STL-1..STL-4: stealth per observer in a rotation combat", () => {
+  const blades = { weaponSkills: [{ group: "blades", bonus: 5, proficient: true }], ap: { value: 10, max: 10 } };
+  const skills = (sneak: number, cognition: number) => ({ sneak, cognition, intellect: 0, vigor: 0, dexterity: 0 });
+  const contents = (from: number) =>
+    chat.messages.slice(from).map((m) => String((m as unknown as { content?: string }).content ?? ""));
+
+  it("STL-1, STL-2, STL-4, STL-3: the owner hides Vex; each enemy rolls to spot on its turn; Vex sneaks again with the penalty; only the enemy that missed it is attacked with advantage", async () => {
+    const vex = await creature("Vex", [owner.id], "character", { ...blades, side: "pc", skills: skills(5, 0) });
+    const raider = await creature("Raider", [], "npc", {
+      side: "enemy",
+      skills: skills(0, 2),
+      defenses: { dodge: 18, armor: 12 },
+    });
+    const scout = await creature("Scout", [], "npc", {
+      side: "enemy",
+      skills: skills(0, 10),
+      defenses: { dodge: 18, armor: 12 },
+    });
+    const combat = await fight("rotation", [
+      [vex, "pc"],
+      [raider, "enemy"],
+      [scout, "enemy"],
+    ]);
+    const [vexId, raiderId, scoutId] = [idOf(combat, vex), idOf(combat, raider), idOf(combat, scout)];
+    world.scriptedTotals.push(18, 10, 5); // initiative: Vex, Raider, Scout
+    await gmUntil(combat, () => combat.combatant?.id === vexId);
+    const watch = () => keptStealth(combat.id ?? "").watch;
+
+    // STL-1: the owner sets Vex's hidden status (the token HUD's toggle); the GM rolls Sneak 12 + 5 = 17 and keeps it.
+    let from = chat.messages.length;
+    world.scriptedTotals.push(12);
+    await world.as(owner, () => vex.toggleStatusEffect("hidden", { active: true }));
+    await world.idle();
+    expect(watch()[vexId]).toMatchObject({ sneak: 17, seenBy: [] });
+    expect(contents(from).join()).toContain("TEMPO.STEALTH.Entered");
+    // Issue 18: neither the card nor the owner's client holds the kept result.
+    expect(chat.messages.slice(from).flatMap((m) => m.rolls as unknown[])).toEqual([]);
+    expect(contents(from).join()).not.toContain("17");
+    expect(await world.as(owner, () => Promise.resolve(keptStealth(combat.id ?? "").watch))).toEqual({});
+    expect(JSON.stringify((combat as unknown as { _source: object })._source)).not.toContain('"sneak"');
+
+    // STL-4: the owner reports 20 ft in one Full action (more than half of 30): the end-of-turn Sneak is 12 + 5 − 3.
+    const reported = await world.as(owner, () =>
+      reportSneakMovement(vex as unknown as Actor.Implementation, { feet: 20, flew: false, quietFlight: false }),
+    );
+    expect(reported.ok).toBe(true);
+    // STL-2: the Raider's turn starts: Cognition 10 + 2 = 12 against 14: it does not see Vex.
+    from = chat.messages.length;
+    world.scriptedTotals.push(12, 10);
+    await combat.nextTurn();
+    await world.idle();
+    expect(watch()[vexId]).toMatchObject({ sneak: 14, seenBy: [], moved: null });
+    expect(contents(from).join()).toContain("TEMPO.STEALTH.SneakAgain");
+    expect(contents(from).join()).toContain("TEMPO.ATTACK.Note.SneakMovedFast");
+    expect(contents(from).join()).toContain("TEMPO.STEALTH.Searched");
+    // STL-2: the Scout's turn: 4 + 10 = 14 meets 14: it sees Vex.
+    world.scriptedTotals.push(4);
+    await combat.nextTurn();
+    await world.idle();
+    expect(watch()[vexId]?.seenBy).toEqual([scoutId]);
+    expect(watch()[vexId]?.seenBy).not.toContain(raiderId);
+
+    // STL-3: the owner's attack from the sheet: two d20s (keep the higher) on the Raider, one on the Scout.
+    targeting.target(owner, []);
+    const onRaider = await world.as(owner, async () => {
+      targeting.target(owner, [raider]);
+      return attack(vex, raider, [3, 19, 4]);
+    });
+    expect(formulas(onRaider)).toEqual(["1d20", "1d20"]);
+    const onScout = await world.as(owner, async () => {
+      targeting.target(owner, [scout]);
+      return attack(vex, scout, [3]);
+    });
+    expect(formulas(onScout)).toEqual(["1d20"]);
+
+    // STL-1: the status taken off ends the stealth.
+    await world.as(owner, () => vex.toggleStatusEffect("hidden", { active: false }));
+    await world.idle();
+    expect(watch()).toEqual({});
   });
 });
