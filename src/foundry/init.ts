@@ -26,6 +26,7 @@ import { registerSettings } from "./settings.ts";
 import { registerEffectTracking } from "./combat/effect-tracking.ts";
 import { registerStatusSync } from "./conditions/status-sync.ts";
 import { registerStealth } from "./conditions/stealth-flow.ts";
+import { registerStealthCards } from "./conditions/stealth-cards.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
 import { registerStatusEffects } from "./conditions/status-effects.ts";
 import { registerChatCards } from "./chat/register-chat-cards.ts";
@@ -69,6 +70,7 @@ Hooks.once("init", () => {
   registerEffectTracking();
   registerStatusSync();
   registerStealth();
+  registerStealthCards();
   registerActorModels();
   registerStatusEffects();
   registerChatCards();

@@ -30,6 +30,7 @@ const { buildTrackerContext } = await import("../../src/view/tracker/tracker-con
 const { tempoModelOf } = await import("../../src/foundry/combat/tempo-model.ts");
 const { keptStealth } = await import("../../src/foundry/conditions/stealth-store.ts");
 const { reportSneakMovement } = await import("../../src/foundry/conditions/stealth-flow.ts");
+const { stealthDetailsHtml } = await import("../../src/foundry/conditions/stealth-cards.ts");
 
 type Obj = Record<string, unknown>;
 type Actor = Awaited<ReturnType<typeof world.addActor>>;
@@ -179,6 +180,10 @@ describe("STL-1..STL-4: stealth per observer in a rotation combat", () => {
     expect(chat.messages.slice(from).flatMap((m) => m.rolls as unknown[])).toEqual([]);
     expect(contents(from).join()).not.toContain("17");
     expect(await world.as(owner, () => Promise.resolve(keptStealth(combat.id ?? "").watch))).toEqual({});
+    // The GM's client draws the numbers into the card; the owner's has none to draw.
+    const card = chat.messages[from] as unknown as ChatMessage.Implementation;
+    expect(stealthDetailsHtml(card)).toMatch(/TEMPO.STEALTH.Gm.Sneak.*"total":"17"/);
+    expect(await world.as(owner, () => Promise.resolve(stealthDetailsHtml(card)))).toBeNull();
     expect(JSON.stringify((combat as unknown as { _source: object })._source)).not.toContain('"sneak"');
 
     // STL-4: the owner reports 20 ft in one Full action (more than half of 30): the end-of-turn Sneak is 12 + 5 − 3.
@@ -201,6 +206,8 @@ describe("STL-1..STL-4: stealth per observer in a rotation combat", () => {
     await world.idle();
     expect(watch()[vexId]?.seenBy).toEqual([scoutId]);
     expect(watch()[vexId]?.seenBy).not.toContain(raiderId);
+    const searched = chat.messages.at(-1) as unknown as ChatMessage.Implementation;
+    expect(stealthDetailsHtml(searched)).toContain("TEMPO.STEALTH.Gm.Sees");
 
     // STL-3: the owner's attack from the sheet: two d20s (keep the higher) on the Raider, one on the Scout.
     targeting.target(owner, []);

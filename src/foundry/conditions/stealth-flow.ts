@@ -18,7 +18,6 @@
  */
 import {
   sneakersWatchedBy,
-  stealthObservers,
   watchEnter,
   watchLeave,
   watchMovement,
@@ -37,6 +36,7 @@ import { tempoActorModelOf } from "../data/actor/actor-model.ts";
 import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import { askActiveGm, registerRequestHandler, type Answer } from "../socket/socket-channel.ts";
 import { keepStealth, keptStealth } from "./stealth-store.ts";
+import { postStealthCard } from "./stealth-cards.ts";
 
 /** The status a sneaking creature's token carries (engine status-table.ts). */
 const HIDDEN = "hidden";
@@ -75,21 +75,6 @@ async function d20(): Promise<number> {
   return roll.total ?? 0;
 }
 
-/** A stealth card: who did what, in the reader's words at the GM's client, and no number. */
-async function postStealthCard(
-  combatant: Combatant.Implementation | undefined,
-  key: string,
-  notes: readonly Message[] = [],
-): Promise<void> {
-  const name = foundry.utils.escapeHTML(combatant?.name ?? "");
-  const filled = (data: Message["data"]) =>
-    Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, foundry.utils.escapeHTML(String(v))]));
-  const lines = [game.i18n.format(key, { name }), ...notes.map((n) => game.i18n.format(n.key, filled(n.data)))];
-  const content = `<div class="tempo-stealth-card">${lines.map((l) => `<p>${l}</p>`).join("")}</div>`;
-  const speaker = ChatMessage.getSpeaker({ actor: combatant?.actor ?? undefined });
-  await ChatMessage.create({ content, speaker });
-}
-
 /** STL-1: the combatants of rotation combats that stand for this actor. */
 function combatantsOf(
   actor: Actor.Implementation,
@@ -114,13 +99,17 @@ async function hiddenChanged(actor: Actor.Implementation, hidden: boolean): Prom
       if (hidden === sneaking) return;
       if (!hidden) {
         keepStealth(combatId, { ...kept, watch: watchLeave(kept.watch, id) });
-        await postStealthCard(combatant, "TEMPO.STEALTH.Left");
+        await postStealthCard(combatant, "TEMPO.STEALTH.Left", [], []);
         return;
       }
-      const entered = watchEnter(kept.watch, id, await d20(), statsOf(combatant).sneak);
+      const face = await d20();
+      const bonus = statsOf(combatant).sneak;
+      const entered = watchEnter(kept.watch, id, face, bonus);
       if (!entered.ok) return;
       keepStealth(combatId, { ...kept, watch: entered.value.watch });
-      await postStealthCard(combatant, "TEMPO.STEALTH.Entered");
+      const total = entered.value.result.sneakResult;
+      const detail: Message = { key: "TEMPO.STEALTH.Gm.Sneak", data: { total, face, bonus, penalty: 0 } };
+      await postStealthCard(combatant, "TEMPO.STEALTH.Entered", [], [detail]);
     });
   }
 }
@@ -134,12 +123,18 @@ async function turnStarted(combat: Combat.Implementation, observerId: string): P
   if (sneakers.length === 0) return;
   const observer = combat.combatants.get(observerId);
   const cognition = statsOf(observer).cognition;
+  const details: Message[] = [];
   for (const sneakerId of sneakers) {
     const spotted = watchSpot(kept.watch, sneakerId, observerId, await d20(), cognition);
-    if (spotted.ok) kept = { ...kept, watch: spotted.value.watch };
+    if (!spotted.ok) continue;
+    kept = { ...kept, watch: spotted.value.watch };
+    const { total, needed, success } = spotted.value.outcome;
+    const sneaker = combat.combatants.get(sneakerId)?.name ?? "";
+    const key = success ? "TEMPO.STEALTH.Gm.Sees" : "TEMPO.STEALTH.Gm.Misses";
+    details.push({ key, data: { sneaker, total, needed } });
   }
   keepStealth(combatId, kept);
-  await postStealthCard(observer, "TEMPO.STEALTH.Searched");
+  await postStealthCard(observer, "TEMPO.STEALTH.Searched", [], details);
 }
 
 /** STL-4: a sneaking creature whose turn ends rolls Sneak again with its reported movement's penalties. */
@@ -149,10 +144,13 @@ async function turnEnded(combat: Combat.Implementation, sneakerId: string): Prom
   if (!Object.hasOwn(kept.watch, sneakerId)) return;
   const sneaker = combat.combatants.get(sneakerId);
   const stats = statsOf(sneaker);
-  const again = watchSneakAgain(kept.watch, sneakerId, await d20(), { sneakBonus: stats.sneak, speed: stats.speed });
+  const face = await d20();
+  const again = watchSneakAgain(kept.watch, sneakerId, face, { sneakBonus: stats.sneak, speed: stats.speed });
   if (!again.ok) return;
   keepStealth(combatId, { ...kept, watch: again.value.watch });
-  await postStealthCard(sneaker, "TEMPO.STEALTH.SneakAgain", again.value.notes);
+  const { sneakResult: total, penalty } = again.value.result;
+  const detail: Message = { key: "TEMPO.STEALTH.Gm.Sneak", data: { total, face, bonus: stats.sneak, penalty } };
+  await postStealthCard(sneaker, "TEMPO.STEALTH.SneakAgain", again.value.notes, [detail]);
 }
 
 interface StealthRequest {
@@ -297,9 +295,4 @@ export function markUnsighted(combat: Combat.Implementation, combatantId: string
   const kept = keptStealth(combatId);
   const others = kept.unsighted.filter((id) => id !== combatantId);
   keepStealth(combatId, { ...kept, unsighted: unsighted ? [...others, combatantId] : others });
-}
-
-/** STL-2: the observers of a sneaking creature (for the GM's view and tests of the interim ruling). */
-export function observersOf(combat: Combat.Implementation, sneakerId: string): string[] {
-  return stealthObservers(creaturesOf(combat), sneakerId, new Set(keptStealth(combat.id ?? "").unsighted));
 }
