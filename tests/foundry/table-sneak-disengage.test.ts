@@ -186,10 +186,14 @@ describe("STL-1..STL-4: stealth per observer in a rotation combat", () => {
     expect(await world.as(owner, () => Promise.resolve(stealthDetailsHtml(card)))).toBeNull();
     expect(JSON.stringify((combat as unknown as { _source: object })._source)).not.toContain('"sneak"');
 
-    // STL-4: the owner reports 20 ft in one Full action (more than half of 30): the end-of-turn Sneak is 12 + 5 − 3.
-    const reported = await world.as(owner, () =>
-      reportSneakMovement(vex as unknown as Actor.Implementation, { feet: 20, flew: false, quietFlight: false }),
-    );
+    // STL-4: the owner reports, in the dialog, 20 ft in one Full action (more than half of 30): the end-of-turn
+    // Sneak is 12 + 5 − 3. A negative distance is refused first and changes nothing.
+    const report = () => world.as(owner, () => reportSneakMovement(vex as unknown as Actor.Implementation));
+    dialogs.answers.push({ fields: { feet: "-5" } });
+    expect((await report()).ok).toBe(false);
+    expect(watch()[vexId]?.moved).toBeNull();
+    dialogs.answers.push({ fields: { feet: "20" } });
+    const reported = await report();
     expect(reported.ok).toBe(true);
     // STL-2: the Raider's turn starts: Cognition 10 + 2 = 12 against 14: it does not see Vex.
     from = chat.messages.length;

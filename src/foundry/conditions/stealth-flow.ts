@@ -37,6 +37,8 @@ import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import { askActiveGm, registerRequestHandler, type Answer } from "../socket/socket-channel.ts";
 import { keepStealth, keptStealth } from "./stealth-store.ts";
 import { postStealthCard } from "./stealth-cards.ts";
+import { askSneakMovement } from "../applications/sneak-movement-dialog.ts";
+import { showNotice } from "../notice.ts";
 
 /** The status a sneaking creature's token carries (engine status-table.ts). */
 const HIDDEN = "hidden";
@@ -240,11 +242,20 @@ export function unseenOnThisGm(attacker: Actor.Implementation, targetUuid: unkno
  * it flew (until issue 21 measures it); the GM applies it to the end-of-turn Sneak roll. A refusal is
  * returned as the engine's reason.
  */
-export async function reportSneakMovement(actor: Actor.Implementation, moved: SneakMovement): Promise<Answer> {
+export async function reportSneakMovement(actor: Actor.Implementation, given?: SneakMovement): Promise<Answer> {
   const found = combatantsOf(actor)[0];
-  if (found === undefined) return refused("TEMPO.ERRORS.Stealth.NoCombat");
+  if (found === undefined) return told(refused("TEMPO.ERRORS.Stealth.NoCombat"));
+  // Without numbers (a macro, a button) the owner is asked in a dialog; Cancel reports nothing.
+  const moved = given ?? (await askSneakMovement());
+  if (moved === null) return { ok: false, error: { key: "TEMPO.STEALTH.Dialog.Cancelled" } };
   const request = { action: "movement", combatId: found.combat.id, combatantId: found.combatant.id, moved };
-  return askActiveGm("stealth", request);
+  return told(await askActiveGm("stealth", request));
+}
+
+/** A refusal is shown to the user as a notice, and returned. */
+function told(answer: Answer): Answer {
+  if (!answer.ok) showNotice(answer.error);
+  return answer;
 }
 
 interface ChangedEffect {
