@@ -1,6 +1,7 @@
 import type { UseItemOptions } from "./chat/attack-flow.ts";
 import { useItem } from "./chat/attack-with-dialog.ts";
 import { RULESET_CONFIGS } from "./ruleset-configs.ts";
+import { markUnsighted, reportSneakMovement } from "./conditions/stealth-flow.ts";
 
 /** `CONFIG.TEMPO`: the system's configuration, in the engine's ruleset order. */
 export const TEMPO = {
@@ -11,4 +12,10 @@ export const TEMPO = {
    * (chat/attack-with-dialog.ts, chat/attack-flow.ts).
    */
   useItem: (uuid: string, options?: UseItemOptions): Promise<boolean> => useItem(uuid, options),
+  /**
+   * STL-4, STL-2 (conditions/stealth-flow.ts): a sneaking creature's player reports its movement this turn
+   * (feet in one Full action, flew, with quiet wings) until issue 21 measures it; the GM marks a creature
+   * that has no line of sight to anyone sneaking.
+   */
+  stealth: { reportSneakMovement, markUnsighted },
 } as const;

@@ -25,6 +25,8 @@ import { registerQuenchBatches } from "./quench/register-quench-batches.ts";
 import { registerSettings } from "./settings.ts";
 import { registerEffectTracking } from "./combat/effect-tracking.ts";
 import { registerStatusSync } from "./conditions/status-sync.ts";
+import { registerStealth } from "./conditions/stealth-flow.ts";
+import { registerStealthCards } from "./conditions/stealth-cards.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
 import { registerStatusEffects } from "./conditions/status-effects.ts";
 import { registerChatCards } from "./chat/register-chat-cards.ts";
@@ -67,6 +69,8 @@ Hooks.once("init", () => {
   registerGroupHooks();
   registerEffectTracking();
   registerStatusSync();
+  registerStealth();
+  registerStealthCards();
   registerActorModels();
   registerStatusEffects();
   registerChatCards();

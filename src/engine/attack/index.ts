@@ -6,6 +6,7 @@ export * from "./segment-attack.ts";
 export * from "./monster-hit-dice.ts";
 export * from "./rotation-attack.ts";
 export * from "./stealth.ts";
+export * from "./stealth-watch.ts";
 export * from "./opposed-roll.ts";
 export * from "./grapple.ts";
 export * from "./trip.ts";

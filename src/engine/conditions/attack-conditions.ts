@@ -39,14 +39,17 @@ export function phaseConditionSources(
  * ATK-ROT-5, STL-3: the defender as the rotation attack sees it with the tokens' conditions. Ruling:
  * `flanked` stands for a second adjacent enemy (at least 2 adjacent enemies: −2 Dodge and Armor; a
  * measured count that is higher stays); a `hidden` attacker has not been seen by the defender.
+ * STL-2, STL-3: in a rotation combat the GM's stealth watch knows per observer who has seen the attacker
+ * (stealth-watch.ts); `watched` is its answer for this defender (null: no watch, the status decides).
  */
 export function rotationDefenderWithConditions(
   defender: RotationDefender,
   attacker: Conditions,
   target: Conditions,
+  watched: boolean | null = null,
 ): RotationDefender {
   const flanked = hasConditionEffect(target, "defenseLowered");
-  const unseen = hasConditionEffect(attacker, "unseenAttacker");
+  const unseen = watched ?? hasConditionEffect(attacker, "unseenAttacker");
   return {
     ...defender,
     adjacentEnemies: flanked ? Math.max(defender.adjacentEnemies, 2) : defender.adjacentEnemies,

@@ -4,7 +4,7 @@
  */
 import { err, ok, type Result } from "../core/result.ts";
 import { phaseConditionSources, type Conditions } from "../conditions/attack-conditions.ts";
-import type { PhaseAttackModifiers } from "../initiative/phase/modifiers.ts";
+import { phaseDisengageShift, type DisengageShift, type PhaseAttackModifiers } from "../initiative/phase/modifiers.ts";
 import type { PhaseState } from "../initiative/phase/types.ts";
 import { hasFields } from "./host-common.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
@@ -22,4 +22,10 @@ export function phaseSourcesOf(
     return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: host.id });
   // The phase host's states are PhaseStates (see phase-tracker.ts).
   return ok(phaseConditionSources(state as unknown as PhaseState, attackerId, targetId, attacker, target));
+}
+
+/** PHS-11: the Disengage shift still open to `id` (modifiers.ts), null outside a phase combat's state. */
+export function disengageShiftIn(host: AnyRulesetHost, state: unknown, id: string): DisengageShift | null {
+  if (host.id !== "phase" || !hasFields(state, ["round", "combatants", "index"])) return null;
+  return phaseDisengageShift(state as unknown as PhaseState, id);
 }

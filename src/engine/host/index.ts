@@ -63,7 +63,7 @@ export {
 } from "./economy-book.ts";
 export { heldConditionsOf, stepConditionChanges } from "./step-conditions.ts";
 export { COMMAND_STATUSES, statusToggleCommand } from "./status-toggles.ts";
-export { phaseSourcesOf } from "./condition-sources.ts";
+export { disengageShiftIn, phaseSourcesOf } from "./condition-sources.ts";
 export {
   EMPTY_ACTION_RECORD,
   actionRecordUpdate,

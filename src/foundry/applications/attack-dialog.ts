@@ -46,7 +46,12 @@ export interface AttackRequest {
   readonly weapon: WeaponStats;
   readonly ruleset: RulesetId;
   readonly attacker: CreatureSnapshot;
-  readonly targets: readonly { readonly snapshot: CreatureSnapshot; readonly phaseExtra: ExtraSources | null }[];
+  readonly targets: readonly {
+    readonly snapshot: CreatureSnapshot;
+    readonly phaseExtra: ExtraSources | null;
+    /** STL-3: the target has not seen the attacker (the GM's stealth watch; null: none). */
+    readonly unseen?: boolean | null;
+  }[];
   /** CNT-6: the count the attack is declared on (a count combat), else null. */
   readonly count: number | null;
 }
@@ -95,6 +100,7 @@ function targetOdds(request: AttackRequest, choices: AttackChoices): TargetOdds[
       target: target.snapshot,
       weapon: { name: request.item.name, stats: request.weapon },
       phaseExtra: target.phaseExtra,
+      unseen: target.unseen ?? null,
       situation: choices,
     });
     if (plan.ok)

@@ -46,6 +46,7 @@ import { countAttackCommand } from "../../view/sheets/sheet-commands.ts";
 import { sendSheetCommand } from "../applications/sheets/sheet-commands.ts";
 import { postSpellSaves } from "./spell-saves.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
+import { unseenTargets } from "../conditions/stealth-flow.ts";
 
 export interface UseItemOptions {
   /** The creatures to attack; default: the user's targeted tokens' actors. */
@@ -152,6 +153,14 @@ async function postDamage(
   await postCard({ type: "damage", input: plan.card(totalsOf(rolls)) }, { rolls, speaker });
 }
 
+/** STL-3: the gathered targets that have not seen the attacker (null: no rotation combat, the status decides). */
+export function unseenTargetsOf(gathered: Gathered): Promise<ReadonlySet<Actor.Implementation> | null> {
+  return unseenTargets(
+    gathered.attacker,
+    gathered.targets.map((t) => t.actor),
+  );
+}
+
 async function attackWith(
   item: Item.Implementation,
   ruleset: RulesetId,
@@ -168,10 +177,21 @@ async function attackWith(
   const choices = settleChoices(options, wanted ?? {});
   const shape = attackShape(options, row.stats, choices);
   const plans: { plan: AttackPlan; target: Gathered["targets"][number] }[] = [];
+  // STL-3: in a rotation combat the GM's stealth watch says which targets have not seen the attacker.
+  const unseen = ruleset === "rotation" ? await unseenTargetsOf(gathered) : null;
   for (const target of gathered.targets) {
     const { actor, snapshot } = target;
     const extra = ruleset === "phase" ? phaseExtra(gathered.attacker, actor) : null;
-    const input = { ruleset, attacker: self, target: snapshot, weapon, phaseExtra: extra, situation: choices };
+    const hidden = unseen === null ? null : unseen.has(actor);
+    const input = {
+      ruleset,
+      attacker: self,
+      target: snapshot,
+      weapon,
+      phaseExtra: extra,
+      situation: choices,
+      unseen: hidden,
+    };
     const plan = planWeaponAttack(input);
     if (!plan.ok) return plan.error;
     plans.push({ plan: plan.value, target });

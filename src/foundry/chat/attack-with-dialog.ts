@@ -17,7 +17,15 @@ import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
 import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
 import { trackerInputOf } from "../applications/tracker-input.ts";
 import { showNotice } from "../notice.ts";
-import { gather, phaseExtra, rulesetOf, targetedActors, useItemDocument, type UseItemOptions } from "./attack-flow.ts";
+import {
+  gather,
+  phaseExtra,
+  rulesetOf,
+  targetedActors,
+  unseenTargetsOf,
+  useItemDocument,
+  type UseItemOptions,
+} from "./attack-flow.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 
 /** CNT-6: the count the actor's creature declares on now (its count on the track), or null. */
@@ -65,6 +73,8 @@ export async function attackWithDialog(item: Item.Implementation, options: UseIt
     return false;
   }
   const chosen = "targets" in gathered ? gathered.targets : [];
+  // STL-3: the odds shown count the advantage against the targets that have not seen the attacker.
+  const unseen = ruleset === "rotation" && "targets" in gathered ? await unseenTargetsOf(gathered) : null;
   const choices = await askAttackChoices({
     actor,
     item,
@@ -74,6 +84,7 @@ export async function attackWithDialog(item: Item.Implementation, options: UseIt
     targets: chosen.map((t) => ({
       snapshot: t.snapshot,
       phaseExtra: ruleset === "phase" ? phaseExtra(actor, t.actor) : null,
+      unseen: unseen === null ? null : unseen.has(t.actor),
     })),
     count: inCombat ? declaringCount(actor) : null,
   });

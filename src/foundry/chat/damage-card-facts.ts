@@ -25,6 +25,7 @@ import { isActor, isItem } from "../document-kinds.ts";
 import { attackOptionsOf } from "../applications/attack-dialog.ts";
 import { attackShape, settleChoices } from "../../view/chat/attack-options.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
+import { unseenOnThisGm } from "../conditions/stealth-flow.ts";
 
 interface CardFields {
   readonly swings?: unknown;
@@ -60,8 +61,9 @@ function attackFacts(id: unknown, author: User.Implementation, actor: Actor.Impl
     itemUuid: input.itemUuid,
     targetUuid: input.targetUuid,
     rolls: recordedRollsOf(message),
-    // STL-3 as the attack flow reads it (item-attack.ts: the attacker's unseenAttacker condition).
-    advantage: hasConditionEffect(actorConditions(actor), "unseenAttacker"),
+    // STL-3 as the attack flow reads it: the GM's stealth watch in a rotation combat (stealth-flow.ts),
+    // else the attacker's unseenAttacker condition (item-attack.ts).
+    advantage: unseenOnThisGm(actor, input.targetUuid) ?? hasConditionEffect(actorConditions(actor), "unseenAttacker"),
     criticalThreshold: system === null ? null : actorStatsOf(system).criticalThreshold,
   };
 }

@@ -3,8 +3,10 @@
  * finds the combatants' actors and their statuses; the engine decides (attack-conditions.ts).
  */
 import {
+  disengageShiftIn,
   phaseSourcesOf,
   rotationDefenderWithConditions,
+  type DisengageShift,
   type PhaseAttackModifiers,
   type Result,
   type RotationDefender,
@@ -23,6 +25,15 @@ export function phaseAttackSourcesIn(
   const attacker = combatantConditions(combat.combatants.get(attackerId));
   const target = combatantConditions(combat.combatants.get(targetId));
   return phaseSourcesOf(read.value.model.host, read.value.state, attackerId, targetId, attacker, target);
+}
+
+/**
+ * PHS-11: the Disengage shift `combatantId` may still take in a phase combat (2 squares, not provoking),
+ * recorded in the engine state for the movement (issue 21) to honour; null when none is open.
+ */
+export function disengageShiftOf(combat: Combat.Implementation, combatantId: string): DisengageShift | null {
+  const read = readableCombat(combat);
+  return read.ok ? disengageShiftIn(read.value.model.host, read.value.state, combatantId) : null;
 }
 
 /** ATK-ROT-5, STL-3: the defender of a rotation attack with the conditions on both tokens. */

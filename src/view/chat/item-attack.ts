@@ -47,6 +47,8 @@ export interface WeaponAttackInput {
   readonly weapon: { readonly name: string; readonly stats: WeaponStats };
   /** PHS-4, PHS-10, PHS-11: the sources the combat adds (attack-facts.ts); null outside a phase combat. */
   readonly phaseExtra: ExtraSources | null;
+  /** STL-3: the GM's stealth watch says the target has not seen the attacker (null or absent: no watch). */
+  readonly unseen?: boolean | null;
   /** Issue 19: the attack dialog's situation (modifier, ATK-ROT-5 flankers, ADV sources); none: the rulings'. */
   readonly situation?: AttackSituation;
 }
@@ -84,7 +86,7 @@ function rotationDefender(input: WeaponAttackInput): RotationDefender {
     unaware: false,
     grappled: false,
   };
-  return rotationDefenderWithConditions(base, input.attacker.conditions, input.target.conditions);
+  return rotationDefenderWithConditions(base, input.attacker.conditions, input.target.conditions, input.unseen ?? null);
 }
 
 function plan(

@@ -20,7 +20,12 @@ export { parsePhaseState } from "./stored.ts";
 export { comparePhaseBattle, comparePhaseMovement, comparePhaseRank, phaseTiesToRoll } from "./order.ts";
 export { applyPhase, phaseCurrent, phaseScheduler } from "./scheduler.ts";
 export { phaseTimeline } from "./timeline.ts";
-export { phaseAttackModifiers, type PhaseAttackModifiers } from "./modifiers.ts";
+export {
+  phaseAttackModifiers,
+  phaseDisengageShift,
+  type DisengageShift,
+  type PhaseAttackModifiers,
+} from "./modifiers.ts";
 export {
   phaseTrackerFacts,
   type PhaseTrackerCreature,

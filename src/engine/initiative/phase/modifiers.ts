@@ -2,6 +2,7 @@
  * Phase rounds: the sources of advantage and disadvantage the turn order itself creates, for the attack
  * module to add to its own (tiers, PHS-8) before cancelling them one for one (ADV-3).
  */
+import { DEFAULT_MOVEMENT_POWERS } from "../../movement/movement-powers.ts";
 import { phaseCombatant } from "./state.ts";
 import type { PhaseState } from "./types.ts";
 
@@ -28,4 +29,27 @@ export function phaseAttackModifiers(state: PhaseState, attackerId: string, targ
   if (target !== null && target.defending) disadvantage++;
   if (attacker !== null && attacker.disengagedRound > 0 && round - attacker.disengagedRound <= 1) disadvantage++;
   return { advantage, disadvantage };
+}
+
+/** PHS-11: the shift a Disengage gives, for the movement to honour (squares, and that it does not provoke). */
+export interface DisengageShift {
+  readonly squares: number;
+  readonly provokes: false;
+}
+
+/**
+ * PHS-11: the shift the creature may still take after Disengage, or null. **Ruling:** the battle phase has
+ * no movement of its own, so the shift belongs to the battle turn the creature disengages in: it is open
+ * from the Disengage until that turn ends (the next creature acts, or the phase ends). Its length is the
+ * Disengage movement power's (PHS-5's ruling: 2 squares, not provoking).
+ */
+export function phaseDisengageShift(state: PhaseState, id: string): DisengageShift | null {
+  const c = phaseCombatant(state, id);
+  const open =
+    c !== null &&
+    state.phase === "battle" &&
+    state.current === id &&
+    c.disengagedRound === state.round &&
+    state.round > 0;
+  return open ? { squares: DEFAULT_MOVEMENT_POWERS.disengage.squares, provokes: false } : null;
 }
