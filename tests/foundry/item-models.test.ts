@@ -160,6 +160,8 @@ describe("item models: migration", () => {
       speed: 0,
       group: "",
       damageKind: "physical",
+      statuses: "",
+      statusesBypassShield: false,
       description: "",
     });
     expect(item.system).toMatchObject({ derived: { delay: 3, canCleave: true, canCharge: true } });
