@@ -35,7 +35,8 @@ export const LEDGER_SIZE = 100;
 function isRecord(value: unknown): value is LedgerRecord {
   if (!isHealthChange(value)) return false;
   const v = value as unknown as Record<string, unknown>;
-  const effects = v.effects === undefined || (Array.isArray(v.effects) && v.effects.every((e) => typeof e === "string"));
+  const effects =
+    v.effects === undefined || (Array.isArray(v.effects) && v.effects.every((e) => typeof e === "string"));
   const shield = v.shield === undefined || v.shield === null || isShieldChange(v.shield);
   return (
     typeof v.actorUuid === "string" && typeof v.name === "string" && isDamageStatusList(v.statuses) && effects && shield
