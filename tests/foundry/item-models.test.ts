@@ -10,6 +10,11 @@ import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import type { ItemModel } from "../support/runtime/actor.ts";
 
+/** The weapon fields added after issue 10 (OSH-2's list and flag), at their defaults. */
+const OSH2_FIELDS = Object.fromEntries(
+  Object.entries(ITEM_DEFAULTS.weapon).filter(([key]) => key.startsWith("status")),
+);
+
 const world = installFoundryWorld(1, { language: "en" });
 afterAll(() => world.uninstall());
 await world.loadSystem();
@@ -160,6 +165,7 @@ describe("item models: migration", () => {
       speed: 0,
       group: "",
       damageKind: "physical",
+      ...OSH2_FIELDS,
       description: "",
     });
     expect(item.system).toMatchObject({ derived: { delay: 3, canCleave: true, canCharge: true } });

@@ -7,6 +7,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import {
   applyDamage,
+  type AttackEffect,
   type DamageAttack,
   type DamageOutcome,
   type DamageSettings,
@@ -36,12 +37,16 @@ export interface PlannedDamage extends HealthChange {
   readonly outcome: DamageOutcome;
   /** The statuses to set with the hit points (damage-statuses.ts): what it does not show yet. */
   readonly statuses: readonly DamageStatus[];
+  /** OSH-2: the attack's own statuses that apply and it does not show yet. */
+  readonly effects: readonly string[];
 }
 
 /** What a damage card holds of the damage: each swing's rolled amount (AP-1) and the one kind. */
 export interface CardDamage {
   readonly swings: readonly number[];
   readonly kind: string;
+  /** OSH-2: the statuses the attack applies (none when absent). */
+  readonly effects?: readonly AttackEffect[];
 }
 
 /** AP-1: every swing of the card is one hit of the card's kind (DR-2 then reduces per hit or per attack). */
@@ -52,7 +57,7 @@ export function cardDamageAttack(damage: CardDamage): Result<DamageAttack> {
     hits: damage.swings.map((amount) => [{ amount, kind: damage.kind }]),
     multipliers: [],
     ignoresOvershield: false,
-    effects: [],
+    effects: damage.effects ?? [],
   });
 }
 
@@ -98,7 +103,20 @@ export function planActorDamage(
   if (!outcome.ok) return outcome;
   const before = storedHealthOf(stats);
   const after = { hp: outcome.value.hp, overshield: before.overshield - outcome.value.shieldLoss };
-  return ok({ before, after, outcome: outcome.value, statuses: statusesToSet(outcome.value, shown) });
+  const applied = outcome.value.effectsApplied;
+  // OSH-2: each status the unbroken shield stops is named on the card, with the reason.
+  const blocked = (damage.effects ?? []).filter((e) => !applied.includes(e.id));
+  const steps = [
+    ...outcome.value.steps,
+    ...blocked.map((e) => ({ key: "TEMPO.DAMAGE.Step.StatusBlocked" as const, data: { status: e.id } })),
+  ];
+  return ok({
+    before,
+    after,
+    outcome: { ...outcome.value, steps },
+    statuses: statusesToSet(outcome.value, shown),
+    effects: applied.filter((id) => !shown.has(id)),
+  });
 }
 
 /** The fields an application changed. */

@@ -8,3 +8,4 @@ export * from "./actor-damage.ts";
 export * from "./damage-statuses.ts";
 export * from "./actor-actions.ts";
 export * from "./clamp-pools.ts";
+export * from "./actor-card-effects.ts";

@@ -15,3 +15,4 @@ export * from "./apply-damage.ts";
 export * from "./apply-healing.ts";
 export * from "./damage-odds.ts";
 export * from "./critical-damage.ts";
+export * from "./status-riders.ts";

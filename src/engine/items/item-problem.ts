@@ -5,6 +5,7 @@
  */
 import type { EngineError, I18nKey, Message, Result } from "../core/result.ts";
 import { drFamilyOf } from "../damage/damage-kinds.ts";
+import { statusListOf } from "../damage/status-riders.ts";
 import { isRecord, isWhole, shown } from "../dice/checks.ts";
 
 export interface ItemProblem {
@@ -74,4 +75,14 @@ export class ProblemList {
 /** DR-1: an item's `damageKind` must be a damage kind some DR family reduces (else `Damage.UnknownKind`). */
 export function checkDamageKind(list: ProblemList, value: unknown): void {
   if (list.text("damageKind", value)) list.fromResult("damageKind", drFamilyOf(value));
+}
+
+/**
+ * OSH-2: the statuses a weapon or spell applies and their flag. Items stored before they carried them have
+ * neither (the models give the defaults), so an absent field is no problem.
+ */
+export function checkStatusRider(list: ProblemList, source: Readonly<Record<string, unknown>>): void {
+  const { statuses, statusesBypassShield } = source;
+  if (statuses !== undefined && list.text("statuses", statuses)) list.fromResult("statuses", statusListOf(statuses));
+  if (statusesBypassShield !== undefined) list.flag("statusesBypassShield", statusesBypassShield);
 }

@@ -31,11 +31,23 @@ export interface WeaponStats {
   readonly group: string;
   /** DR-1: the kind of damage it deals (a kind of DEFAULT_DAMAGE_KINDS), which picks the DR that reduces it. */
   readonly damageKind: string;
+  /** OSH-2: the statuses a hit applies (status ids, comma-separated; "" for none). */
+  readonly statuses: string;
+  /** OSH-2: they deal no damage or target willpower, so an unbroken overshield does not stop them. */
+  readonly statusesBypassShield: boolean;
 }
 
 /** Shapes of a spell's area (none: a single target). */
 export type SpellAreaShape = "none" | "cone" | "line" | "sphere" | "cube" | "cylinder";
 export const SPELL_AREA_SHAPES: readonly SpellAreaShape[] = ["none", "cone", "line", "sphere", "cube", "cylinder"];
+
+/**
+ * OSH-3, OSH-5: what a spell's formula does to its target: deals damage, heals hit points (never an
+ * overshield), or grants an overshield of that many hit points ("" for none: a shield without hit points
+ * that lasts until `shieldCondition`, OSH-6).
+ */
+export type SpellUse = "damage" | "healing" | "shield";
+export const SPELL_USES: readonly SpellUse[] = ["damage", "healing", "shield"];
 
 /** A `spell` item. */
 export interface SpellStats {
@@ -53,6 +65,14 @@ export interface SpellStats {
   readonly concentration: boolean;
   /** The save against it: the ability ("" for none) and its DC (null when the ruleset's save has none, PHS-12). */
   readonly save: { readonly ability: string; readonly dc: number | null };
+  /** OSH-3, OSH-5: damage, healing or an overshield grant. */
+  readonly use: SpellUse;
+  /** OSH-6: what ends the shield it grants ("" for none). */
+  readonly shieldCondition: string;
+  /** OSH-2: the statuses it applies (status ids, comma-separated; "" for none). */
+  readonly statuses: string;
+  /** OSH-2: they deal no damage or target willpower, so an unbroken overshield does not stop them. */
+  readonly statusesBypassShield: boolean;
 }
 
 /** ACT-ROT: armor by how long it takes to put on; a shield is held, not worn. */
@@ -126,6 +146,8 @@ export const ITEM_DEFAULTS: { readonly [T in ItemType]: ItemStatsByType[T] } = {
     speed: 0,
     group: "",
     damageKind: ITEM_USE_RULINGS.weaponDamageKind,
+    statuses: "",
+    statusesBypassShield: false,
   },
   spell: {
     slotLevel: 0,
@@ -135,6 +157,10 @@ export const ITEM_DEFAULTS: { readonly [T in ItemType]: ItemStatsByType[T] } = {
     area: { shape: "none", size: 0 },
     concentration: false,
     save: { ability: "", dc: null },
+    use: "damage",
+    shieldCondition: "",
+    statuses: "",
+    statusesBypassShield: false,
   },
   armor: { category: "light", acBonus: 0, armor: 0, dr: { physical: 0, elemental: 0, arcane: 0 } },
   feat: { feat: "cleave" },

@@ -9,8 +9,8 @@ import {
   SEGMENT_NO_DECLARATION,
   segmentStartSeconds,
 } from "../initiative/segment/declaration.ts";
-import { checkDamageKind, ProblemList, type ItemProblem } from "./item-problem.ts";
-import { SPELL_AREA_SHAPES, type SpellStats } from "./item-types.ts";
+import { checkDamageKind, checkStatusRider, ProblemList, type ItemProblem } from "./item-problem.ts";
+import { SPELL_AREA_SHAPES, SPELL_USES, type SpellStats } from "./item-types.ts";
 
 export interface SpellDerived {
   /** CNT-8: counts from declaration to resolution (the slot level). */
@@ -42,6 +42,12 @@ export function validateSpellStats(source: Readonly<Record<string, unknown>>): I
     list.text("save.ability", save.ability);
     if (save.dc !== null) list.whole("save.dc", save.dc, 0);
   }
+  // OSH-3, OSH-5, OSH-6: absent on spells stored before them (the model gives the defaults).
+  if (source.use !== undefined) list.choice("use", source.use, SPELL_USES);
+  if (source.use === "healing" && typeof damage === "string" && damage.trim() === "")
+    list.add("damage", "TEMPO.ERRORS.Item.HealingNeedsFormula");
+  if (source.shieldCondition !== undefined) list.text("shieldCondition", source.shieldCondition);
+  checkStatusRider(list, source);
   return list.problems;
 }
 

@@ -16,7 +16,7 @@ import { WEAPON_PROPERTIES, type WeaponProperty } from "../damage/weapon-propert
 import { shown } from "../dice/checks.ts";
 import { chargedAttackDelay, weaponAttackDelay } from "../initiative/count/delay.ts";
 import { checkSegmentDeclaration, SEGMENT_NO_DECLARATION } from "../initiative/segment/declaration.ts";
-import { checkDamageKind, ProblemList, type ItemProblem } from "./item-problem.ts";
+import { checkDamageKind, checkStatusRider, ProblemList, type ItemProblem } from "./item-problem.ts";
 import type { WeaponStats } from "./item-types.ts";
 
 /** What the item's owner contributes to derived values; null where the owner (or the value) is unknown. */
@@ -94,6 +94,7 @@ export function validateWeaponStats(source: Readonly<Record<string, unknown>>): 
     );
   list.text("group", source.group);
   checkDamageKind(list, source.damageKind);
+  checkStatusRider(list, source);
   return list.problems;
 }
 

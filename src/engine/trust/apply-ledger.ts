@@ -9,12 +9,17 @@
 import { isDamageStatusList, type DamageStatus } from "../actors/damage-statuses.ts";
 import { isHealthChange, type HealthChange } from "../actors/actor-damage.ts";
 import { err, ok, type Result } from "../core/result.ts";
+import { isShieldChange, type ShieldChange } from "../actors/actor-card-effects.ts";
 
 /** One creature an Apply changed: where, what before and after, which statuses it set. */
 export interface LedgerRecord extends HealthChange {
   readonly actorUuid: string;
   readonly name: string;
   readonly statuses: readonly DamageStatus[];
+  /** OSH-2: the attack's own statuses it set (absent: none). */
+  readonly effects?: readonly string[];
+  /** OSH-5: the whole shield a grant replaced (absent or null: none). */
+  readonly shield?: ShieldChange | null;
 }
 
 export interface LedgerEntry {
@@ -30,7 +35,12 @@ export const LEDGER_SIZE = 100;
 function isRecord(value: unknown): value is LedgerRecord {
   if (!isHealthChange(value)) return false;
   const v = value as unknown as Record<string, unknown>;
-  return typeof v.actorUuid === "string" && typeof v.name === "string" && isDamageStatusList(v.statuses);
+  const effects =
+    v.effects === undefined || (Array.isArray(v.effects) && v.effects.every((e) => typeof e === "string"));
+  const shield = v.shield === undefined || v.shield === null || isShieldChange(v.shield);
+  return (
+    typeof v.actorUuid === "string" && typeof v.name === "string" && isDamageStatusList(v.statuses) && effects && shield
+  );
 }
 
 function isEntry(value: unknown): value is LedgerEntry {

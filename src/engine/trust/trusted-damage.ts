@@ -17,9 +17,18 @@
  *   side. Two d20s count the higher only when the attacker has STL-3 advantage as the GM's client reads
  *   its conditions now (`advantage`), else the lower. A claimed
  *   bonus that does not hold refuses the whole card: nothing is dealt.
+ * - Issue 19 item 5, healing (OSH-3), overshield grants (OSH-5, OSH-6) and statuses (OSH-2): what a card
+ *   does and the statuses it carries are a GM's card's as written; a player's card's are its item's (a
+ *   spell's use, its name as the shield's effect, its shield condition, the item's statuses), and a player's
+ *   card that claims other ones is refused whole (`Trust.EffectNotItems`, `Trust.StatusesNotItems`). A grant
+ *   from a spell without a formula is a shield without hit points: its card has no rolls.
  * Pure.
  */
 import { err, ok, type Result } from "../core/result.ts";
+import type { AttackEffect } from "../damage/apply-damage.ts";
+import { attackEffectsOf, isAttackEffectList } from "../damage/status-riders.ts";
+import { validateDr, type DrValues } from "../damage/damage-reduction.ts";
+import { CARD_EFFECTS, shieldGrantOf, type CardEffect, type ShieldGrant } from "../actors/actor-card-effects.ts";
 import { damageAfterSave } from "../attack/spell-save.ts";
 import { recordedRollTotal, type RecordedRoll } from "./recorded-roll.ts";
 import { criticalBonus, isRotationCritical, withCriticalBonus } from "../damage/critical-damage.ts";
@@ -55,6 +64,10 @@ export interface DamageCardFacts {
     readonly itemUuid?: unknown;
     /** Issue 19: a spell's damage after a successful save (half each roll's total, rounded down). */
     readonly halved?: unknown;
+    /** OSH-3, OSH-5: what the card does ("damage" when absent), the shield it grants, OSH-2 its statuses. */
+    readonly effect?: unknown;
+    readonly shield?: unknown;
+    readonly statuses?: unknown;
   };
   /** ATK-ROT-4: the attack message the card names (null: none, or gone). */
   readonly attack?: CriticalAttackFacts | null;
@@ -72,6 +85,12 @@ export interface DamageCardFacts {
     readonly kind: string;
     /** AP-1: the most swings one Full action gives (1 without AP). */
     readonly maxSwings: number;
+    /** OSH-3, OSH-5: what its formula does (a weapon: "damage"), and OSH-6 its shield's condition. */
+    readonly use?: CardEffect;
+    readonly shieldCondition?: string;
+    /** OSH-2: the statuses it applies, as the item stores them. */
+    readonly statuses?: string;
+    readonly statusesBypassShield?: boolean;
   } | null;
   readonly rolls: readonly RecordedRoll[];
 }
@@ -81,6 +100,28 @@ export interface TrustedDamage {
   readonly kind: string;
   /** The target recorded when the attack was rolled (null on a GM's card: the GM picks). */
   readonly targetUuid: string | null;
+  /** OSH-3, OSH-5: what the card does, and the shield it grants (null unless "shield"). */
+  readonly effect: CardEffect;
+  readonly shield: ShieldGrant | null;
+  /** OSH-2: the statuses the attack applies. */
+  readonly effects: readonly AttackEffect[];
+}
+
+const NO_DR: DrValues = { physical: 0, elemental: 0, arcane: 0 };
+
+function cardEffectOf(value: unknown): CardEffect | null {
+  if (value === undefined || value === null) return "damage";
+  return CARD_EFFECTS.find((e) => e === value) ?? null;
+}
+
+/** A GM's card's shield as written: its effect, condition and (optional) DR. */
+function gmShield(swings: readonly number[], value: unknown): Result<ShieldGrant> {
+  const shield = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  const effect = typeof shield.effect === "string" ? shield.effect : "";
+  const condition = typeof shield.condition === "string" ? shield.condition : "";
+  const dr = shield.dr === undefined ? ok(NO_DR) : validateDr(shield.dr as DrValues);
+  if (!dr.ok) return dr;
+  return shieldGrantOf(swings, effect, condition, dr.value);
 }
 
 function gmCard(card: DamageCardFacts["card"]): Result<TrustedDamage> {
@@ -93,7 +134,39 @@ function gmCard(card: DamageCardFacts["card"]): Result<TrustedDamage> {
     return err("TEMPO.ERRORS.Damage.InvalidAttack", { field: "hits" });
   const bonus = card.criticalBonus;
   const extra = typeof bonus === "number" && Number.isFinite(bonus) && bonus > 0 ? bonus : 0;
-  return ok({ swings: withCriticalBonus(swings as number[], extra), kind: card.kind, targetUuid: null });
+  const effect = cardEffectOf(card.effect);
+  if (effect === null) return err("TEMPO.ERRORS.Damage.InvalidAttack", { field: "effect" });
+  const effects = card.statuses === undefined ? [] : card.statuses;
+  if (!isAttackEffectList(effects)) return err("TEMPO.ERRORS.Damage.InvalidAttack", { field: "statuses" });
+  const dealt = effect === "damage" ? withCriticalBonus(swings as number[], extra) : (swings as number[]);
+  const shield = effect === "shield" ? gmShield(dealt, card.shield) : null;
+  if (shield !== null && !shield.ok) return shield;
+  const base = { swings: dealt, kind: card.kind, targetUuid: null, effect, effects };
+  return ok({ ...base, shield: shield === null ? null : shield.value });
+}
+
+/**
+ * Issue 19 item 5: what a player's card does, from its item: a claim on the card that differs refuses it.
+ * Returns the item's use, statuses and (for a grant) the shield's effect and condition.
+ */
+function itemAction(
+  card: DamageCardFacts["card"],
+  item: NonNullable<DamageCardFacts["item"]>,
+): Result<{ effect: CardEffect; effects: AttackEffect[] }> {
+  const effect = item.use ?? "damage";
+  if (cardEffectOf(card.effect) !== effect) return err("TEMPO.ERRORS.Trust.EffectNotItems", { item: item.name });
+  const rider = { statuses: item.statuses ?? "", statusesBypassShield: item.statusesBypassShield ?? false };
+  const effects = attackEffectsOf(rider);
+  if (!effects.ok) return effects;
+  const claimed = card.statuses === undefined ? [] : card.statuses;
+  if (JSON.stringify(claimed) !== JSON.stringify(effects.value))
+    return err("TEMPO.ERRORS.Trust.StatusesNotItems", { item: item.name });
+  if (effect === "shield" && card.shield !== undefined && card.shield !== null) {
+    const shield = card.shield as { effect?: unknown; condition?: unknown };
+    if (shield.effect !== item.name || shield.condition !== (item.shieldCondition ?? ""))
+      return err("TEMPO.ERRORS.Trust.EffectNotItems", { item: item.name });
+  }
+  return ok({ effect, effects: effects.value });
 }
 
 /** Whether a player's card claims a critical (a bonus, or an attack message to verify). */
@@ -136,18 +209,29 @@ export function trustedDamage(facts: DamageCardFacts): Result<TrustedDamage> {
   if (!item.ofAttacker) return err("TEMPO.ERRORS.Trust.NotTheirItem", { name: attacker.name, item: item.name });
   const target = facts.card.targetUuid;
   if (typeof target !== "string" || target === "") return err("TEMPO.ERRORS.Trust.NoRecordedTarget");
+  const action = itemAction(facts.card, item);
+  if (!action.ok) return action;
+  const { effect, effects } = action.value;
   const count = facts.rolls.length;
-  if (count < 1 || count > item.maxSwings) return err("TEMPO.ERRORS.Trust.SwingCount", { count, max: item.maxSwings });
+  // OSH-6: a grant without a formula is a shield without hit points, and has no rolls.
+  const least = effect === "shield" && item.formula.trim() === "" ? 0 : 1;
+  const most = least === 0 ? 0 : item.maxSwings;
+  if (count < least || count > most) return err("TEMPO.ERRORS.Trust.SwingCount", { count, max: most });
   const swings: number[] = [];
   for (const roll of facts.rolls) {
     const total = recordedRollTotal(item.formula, roll);
     if (!total.ok) return total;
     swings.push(facts.card.halved === true ? damageAfterSave(total.value, true) : total.value);
   }
-  if (!claimsCritical(facts.card)) return ok({ swings, kind: item.kind, targetUuid: target });
+  const base = { kind: item.kind, targetUuid: target, effect, effects, shield: null };
+  if (effect === "shield") {
+    const shield = shieldGrantOf(swings, item.name, item.shieldCondition ?? "");
+    return shield.ok ? ok({ ...base, swings, shield: shield.value }) : shield;
+  }
+  if (effect !== "damage" || !claimsCritical(facts.card)) return ok({ ...base, swings });
   const bonus = verifiedCritical(facts, item.formula);
   if (!bonus.ok) return bonus;
-  return ok({ swings: withCriticalBonus(swings, bonus.value), kind: item.kind, targetUuid: target });
+  return ok({ ...base, swings: withCriticalBonus(swings, bonus.value) });
 }
 
 /**
@@ -155,7 +239,7 @@ export function trustedDamage(facts: DamageCardFacts): Result<TrustedDamage> {
  * only the recorded target. Errors: `Trust.NotRecordedTarget` when a player names another creature.
  */
 export function damageTargets(
-  trusted: TrustedDamage,
+  trusted: Pick<TrustedDamage, "targetUuid">,
   requested: readonly string[],
   byGM: boolean,
 ): Result<readonly string[]> {

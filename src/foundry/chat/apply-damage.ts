@@ -32,10 +32,10 @@ import {
   DEFAULT_DAMAGE_KINDS,
   damageTargets,
   changedHealthFields,
-  planActorDamage,
+  effectsToClear,
+  planCardEffect,
   statusesToClear,
-  storedHealthOf,
-  undoHealth,
+  undoCardEffect,
   type HealthChange,
   type Message,
   type StoredHealth,
@@ -114,19 +114,19 @@ async function applyHere(
   if (isAppliedNow(message)) return { key: "TEMPO.CHAT.Damage.AlreadyApplied" };
   if (actors.length === 0) return { key: "TEMPO.CHAT.Damage.NoTargets" };
   const settings = { drMode: game.settings.get(SYSTEM_ID, "drMode"), kinds: DEFAULT_DAMAGE_KINDS };
-  const damage = { swings: trusted.swings, kind: trusted.kind };
   const records: AppliedDamage[] = [];
   const writes: HealthWrite[] = [];
   const statusWrites: StatusWrite[] = [];
   for (const actor of actors) {
     const system = tempoActorModelOf(actor);
     if (system === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
-    const plan = planActorDamage(actorStatsOf(system), damage, settings, shownStatuses(actor));
+    // Damage, healing (OSH-3) or a shield grant (OSH-5, OSH-6), with OSH-2's statuses: the engine's plan.
+    const plan = planCardEffect(actorStatsOf(system), trusted, settings, shownStatuses(actor));
     if (!plan.ok) return refusedFor(actor.name, plan.error);
-    const { before, after, outcome, statuses } = plan.value;
-    writes.push({ actor, values: pick(after, plan.value) });
-    statusWrites.push({ actor, statuses });
-    records.push({ actorUuid: actor.uuid, name: actor.name, before, after, notes: outcome.steps, statuses });
+    const { before, after, notes, statuses, effects, shield } = plan.value;
+    writes.push({ actor, values: pick(after, plan.value), shield: shield?.after ?? null });
+    statusWrites.push({ actor, statuses: [...statuses, ...effects] });
+    records.push({ actorUuid: actor.uuid, name: actor.name, before, after, notes, statuses, effects, shield });
   }
   // The GM's record first: a client that may not write it (a world setting) then writes nothing at all.
   if (!gmCard(message))
@@ -166,10 +166,12 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
     const actor = await actorAt(record.actorUuid);
     const system = tempoActorModelOf(actor);
     if (actor === null || system === null) return { key: "TEMPO.CHAT.Damage.ActorGone", data: { name: record.name } };
-    const restore = undoHealth(storedHealthOf(actorStatsOf(system)), record);
+    const restore = undoCardEffect(actorStatsOf(system), record);
     if (!restore.ok) return refusedFor(record.name, restore.error);
-    writes.push({ actor, values: restore.value });
-    statusWrites.push({ actor, statuses: statusesToClear(record.statuses ?? [], shownStatuses(actor)) });
+    writes.push({ actor, values: restore.value.values, shield: restore.value.shield });
+    const shown = shownStatuses(actor);
+    const statuses = [...statusesToClear(record.statuses ?? [], shown), ...effectsToClear(record.effects ?? [], shown)];
+    statusWrites.push({ actor, statuses });
   }
   await writeHealth(writes);
   await clearStatuses(statusWrites);

@@ -17,6 +17,7 @@
  * pending card rolls it here (`rollDeclaredItem`).
  */
 import {
+  attackEffectsOf,
   primaryModifierOf,
   spellCallsForSave,
   type ExtraSources,
@@ -31,6 +32,7 @@ import {
   planDamage,
   planWeaponAttack,
   type AttackPlan,
+  type DamageInput,
   type CreatureSnapshot,
 } from "../../view/chat/item-attack.ts";
 import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
@@ -127,12 +129,7 @@ async function postDamage(
   attacker: Actor.Implementation,
   item: Item.Implementation,
   target: Gathered["targets"][number],
-  damage: {
-    readonly formula: string;
-    readonly kind: string;
-    readonly swings: number | null;
-    readonly weaponUse?: { readonly charged: boolean; readonly twoHanded: boolean } | null;
-  },
+  damage: Pick<DamageInput, "formula" | "kind" | "swings" | "weaponUse" | "effect" | "shield" | "statuses">,
   critical: { readonly attackMessageId: string } | null = null,
   how: DamageRolls = { shared: null },
 ): Promise<void> {
@@ -198,7 +195,16 @@ async function attackWith(
   }
   const stepped = choices.charged || choices.twoHanded;
   const weaponUse = stepped ? { charged: choices.charged, twoHanded: choices.twoHanded } : null;
-  const damage = { formula: shape.damage, kind: row.stats.damageKind, swings: choices.swings, weaponUse };
+  // OSH-2: the statuses a hit applies (the engine reads the weapon's list; the GM's side checks it again).
+  const statuses = attackEffectsOf(row.stats);
+  if (!statuses.ok) return statuses.error;
+  const damage = {
+    formula: shape.damage,
+    kind: row.stats.damageKind,
+    swings: choices.swings,
+    weaponUse,
+    statuses: statuses.value,
+  };
   const notes = choiceNotes(options, choices, shape);
   const speaker = ChatMessage.getSpeaker({ actor: gathered.attacker });
   // CNT-7: outside a count combat (nothing to stagger on) the action's attacks are rolled one after another.
@@ -236,9 +242,22 @@ async function castWith(item: Item.Implementation, ruleset: RulesetId, gathered:
     await postSpellSaves(gathered.attacker, item, gathered.targets, ruleset, combatId);
     return null;
   }
-  if (row?.type !== "spell" || row.stats.damage.trim() === "")
+  // OSH-6: a spell granting a shield may have no formula (a shield without hit points); any other needs one.
+  const grants = row?.type === "spell" && row.stats.use === "shield";
+  if (row?.type !== "spell" || (!grants && row.stats.damage.trim() === ""))
     return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
-  const damage = { formula: row.stats.damage, kind: row.stats.damageKind, swings: null };
+  const statuses = attackEffectsOf(row.stats);
+  if (!statuses.ok) return statuses.error;
+  // OSH-3, OSH-5: a healing or shield spell's card heals or grants on Apply; the shield is named by the spell.
+  const shield = grants ? { effect: item.name, condition: row.stats.shieldCondition } : null;
+  const damage = {
+    formula: row.stats.damage,
+    kind: row.stats.damageKind,
+    swings: null,
+    effect: row.stats.use,
+    shield,
+    statuses: statuses.value,
+  };
   for (const target of gathered.targets) await postDamage(gathered.attacker, item, target, damage);
   return null;
 }

@@ -37,6 +37,9 @@ interface CardFields {
   readonly attackMessageId?: unknown;
   readonly halved?: unknown;
   readonly weaponUse?: unknown;
+  readonly effect?: unknown;
+  readonly shield?: unknown;
+  readonly statuses?: unknown;
 }
 
 interface AttackFields {
@@ -100,7 +103,11 @@ function itemFacts(
   const swings = cost === null || system === null ? null : swingsPerAction(actorStatsOf(system).ap.value, cost);
   const maxSwings = swings !== null && swings.ok && swings.value > 0 ? swings.value : 1;
   const formula = steppedFormula(item, attacker, use) ?? row.stats.damage;
-  return { name: item.name, ofAttacker, formula, kind: row.stats.damageKind, maxSwings };
+  const { statuses, statusesBypassShield } = row.stats;
+  const rider = { statuses, statusesBypassShield };
+  // OSH-3, OSH-5, OSH-6: what a spell's formula does; a weapon deals damage.
+  const spell = row.type === "spell" ? { use: row.stats.use, shieldCondition: row.stats.shieldCondition } : {};
+  return { name: item.name, ofAttacker, formula, kind: row.stats.damageKind, maxSwings, ...rider, ...spell };
 }
 
 /** The facts of a damage card message. */
@@ -116,6 +123,9 @@ export async function damageCardFacts(message: ChatMessage.Implementation): Prom
     attackerUuid: input.attackerUuid,
     itemUuid: input.itemUuid,
     halved: input.halved,
+    effect: input.effect,
+    shield: input.shield,
+    statuses: input.statuses,
   };
   const authorIsGM = author?.isGM ?? false;
   if (authorIsGM || author === null) return { authorIsGM, card, attacker: null, item: null, rolls: [] };

@@ -11,29 +11,39 @@
  *   whenever that delta changes).
  * A synthetic actor without a token on a scene (not a case damage targets give) is updated on its own.
  */
-import type { StoredHealth } from "../../engine/index.ts";
+import type { StoredHealth, StoredOvershield } from "../../engine/index.ts";
 
 export interface HealthWrite {
   readonly actor: Actor.Implementation;
   readonly values: Partial<StoredHealth>;
+  /** OSH-5: the whole overshield a grant (or its Undo) writes, in the same update; null or absent: none. */
+  readonly shield?: StoredOvershield | null;
 }
 
+type SystemChange = Record<string, Record<string, unknown>>;
+
 /** The changed fields as system data (`{ hp: { value } }`), or null when nothing changes. */
-function systemOf(values: Partial<StoredHealth>): Record<string, { value: number }> | null {
-  const system: Record<string, { value: number }> = {};
+function systemOf(write: HealthWrite): SystemChange | null {
+  const { values } = write;
+  const system: SystemChange = {};
   if (values.hp !== undefined) system.hp = { value: values.hp };
   if (values.overshield !== undefined) system.overshield = { value: values.overshield };
+  if (write.shield !== undefined && write.shield !== null) system.overshield = { ...write.shield };
   return Object.keys(system).length === 0 ? null : system;
 }
 
 /** The same change as dotted actor update keys (`"system.hp.value"`). */
-function dotted(system: Record<string, { value: number }>): Record<string, number> {
-  return Object.fromEntries(Object.entries(system).map(([field, { value }]) => [`system.${field}.value`, value]));
+function dotted(system: SystemChange): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(system).flatMap(([field, values]) =>
+      Object.entries(values).map(([key, value]) => [`system.${field}.${key}`, value]),
+    ),
+  );
 }
 
 interface TokenDelta {
   readonly _id: string;
-  readonly delta: { readonly system: Record<string, { value: number }> };
+  readonly delta: { readonly system: SystemChange };
 }
 
 /** Writes every non-empty change: one batch for world actors, one token batch per scene. */
@@ -42,7 +52,7 @@ export async function writeHealth(writes: readonly HealthWrite[]): Promise<void>
   const scenes = new Map<Scene.Implementation, TokenDelta[]>();
   const alone: HealthWrite[] = [];
   for (const write of writes) {
-    const system = systemOf(write.values);
+    const system = systemOf(write);
     if (system === null) continue;
     const { actor } = write;
     if (!actor.isToken) {
@@ -61,8 +71,8 @@ export async function writeHealth(writes: readonly HealthWrite[]): Promise<void>
   }
   if (worldActors.length > 0) await Actor.implementation.updateDocuments(worldActors as Actor.UpdateData[]);
   for (const [scene, deltas] of scenes) await scene.updateEmbeddedDocuments("Token", deltas);
-  for (const { actor, values } of alone) {
-    const system = systemOf(values);
-    if (system !== null) await actor.update(dotted(system));
+  for (const write of alone) {
+    const system = systemOf(write);
+    if (system !== null) await write.actor.update(dotted(system));
   }
 }

@@ -8,9 +8,11 @@ import {
   isDamageStatusList,
   isHealthChange,
   isMessage,
+  isShieldChange,
   type DamageStatus,
   type HealthChange,
   type Message,
+  type ShieldChange,
 } from "../../engine/index.ts";
 
 /** One creature's record on the card: who, its values before and after, and the engine's notes. */
@@ -20,6 +22,10 @@ export interface AppliedDamage extends HealthChange {
   readonly notes: readonly Message[];
   /** The statuses Apply set (damage-statuses.ts), which Undo takes off; absent on older cards. */
   readonly statuses?: readonly DamageStatus[];
+  /** OSH-2: the attack's own statuses Apply set, which Undo takes off; absent: none. */
+  readonly effects?: readonly string[];
+  /** OSH-5: the whole overshield a grant replaced, which Undo puts back; absent or null: none. */
+  readonly shield?: ShieldChange | null;
 }
 
 export interface AppliedLine {
@@ -37,7 +43,9 @@ export function isAppliedDamage(value: unknown): value is AppliedDamage {
     typeof v.name === "string" &&
     Array.isArray(v.notes) &&
     v.notes.every(isMessage) &&
-    (v.statuses === undefined || isDamageStatusList(v.statuses))
+    (v.statuses === undefined || isDamageStatusList(v.statuses)) &&
+    (v.effects === undefined || (Array.isArray(v.effects) && v.effects.every((e) => typeof e === "string"))) &&
+    (v.shield === undefined || v.shield === null || isShieldChange(v.shield))
   );
 }
 
@@ -54,6 +62,9 @@ export function appliedLines(applied: readonly AppliedDamage[]): readonly Applie
       key: field === "hp" ? "TEMPO.CHAT.Damage.HpChanged" : "TEMPO.CHAT.Damage.ShieldChanged",
       data: { from: record.before[field], to: record.after[field] },
     }));
+    const granted = record.shield?.after.effect;
+    if (granted !== undefined) changes.push({ key: "TEMPO.CHAT.Damage.ShieldGranted", data: { effect: granted } });
+    for (const status of record.effects ?? []) changes.push({ key: "TEMPO.CHAT.Damage.StatusSet", data: { status } });
     if (changes.length === 0) changes.push({ key: "TEMPO.CHAT.Damage.NoChange" });
     return { name: record.name, changes, notes: record.notes };
   });

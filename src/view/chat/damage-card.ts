@@ -15,6 +15,8 @@ import {
   formulaDistribution,
   validateDr,
   withCriticalBonus,
+  type AttackEffect,
+  type CardEffect,
   type DrMode,
   type DrValues,
   type I18nKey,
@@ -59,9 +61,20 @@ export interface DamageCardInput {
   readonly weaponUse?: { readonly charged: boolean; readonly twoHanded: boolean };
   /** What the last Apply changed, one record per creature; absent, null or empty: not applied. */
   readonly applied?: readonly AppliedDamage[] | null;
+  /**
+   * Issue 19 item 5: what Apply does (absent: "damage"): heal hit points (OSH-3) or grant the `shield`
+   * (OSH-5; no swings: a shield without hit points, OSH-6); OSH-2: the statuses a hit applies. A player's
+   * card's are checked against its item on the GM's side (engine trustedDamage).
+   */
+  readonly effect?: CardEffect;
+  readonly shield?: { readonly effect: string; readonly condition: string } | null;
+  readonly statuses?: readonly AttackEffect[];
 }
 
 export interface DamageCardContext {
+  readonly title: Message;
+  /** OSH-2, OSH-5, OSH-6: what the card carries besides damage (statuses, the shield it grants). */
+  readonly effectLines: readonly Message[];
   readonly attacker: string;
   readonly target: string;
   readonly formula: string;
@@ -125,12 +138,60 @@ function work(input: DamageCardInput): Result<Worked> {
   };
 }
 
+const TITLES: Readonly<Record<CardEffect, I18nKey>> = {
+  damage: "TEMPO.CHAT.Damage.Title",
+  healing: "TEMPO.CHAT.Damage.HealingTitle",
+  shield: "TEMPO.CHAT.Damage.ShieldTitle",
+};
+
+/** OSH-2, OSH-5, OSH-6: the card's lines about its statuses and the shield it grants. */
+function effectLinesOf(input: DamageCardInput): Message[] {
+  const lines: Message[] = [];
+  const shield = input.shield;
+  if (input.effect === "shield" && shield) {
+    const key = input.swings.length === 0 ? "TEMPO.CHAT.Damage.GrantsConditional" : "TEMPO.CHAT.Damage.Grants";
+    lines.push({ key, data: { effect: shield.effect, condition: shield.condition } });
+  }
+  if (input.effect === "healing") lines.push({ key: "TEMPO.DAMAGE.Step.ShieldNotHealed" });
+  const statuses = Array.isArray(input.statuses) ? input.statuses : [];
+  if (statuses.length > 0) {
+    const key = statuses.some((e) => e.bypassesOvershield)
+      ? "TEMPO.CHAT.Damage.StatusesBypass"
+      : "TEMPO.CHAT.Damage.StatusesOnHit";
+    lines.push({ key, data: { statuses: statuses.map((e) => e.id).join(", ") } });
+  }
+  return lines;
+}
+
+/** OSH-3, OSH-5: a healing or shield card: its total, and Apply (no DR, no odds). */
+function buildRestoringCard(
+  input: DamageCardInput,
+  viewer: CardViewer,
+  base: Omit<DamageCardContext, "familyLabel" | "drValue" | "dealt" | "odds" | "buttons" | "error">,
+): DamageCardContext {
+  const healing = input.effect === "healing";
+  const apply: CardButton = {
+    action: "apply",
+    label: healing
+      ? { key: "TEMPO.CHAT.Damage.ApplyHealing", data: { amount: base.rolled, target: input.target } }
+      : { key: "TEMPO.CHAT.Damage.ApplyShield", data: { target: input.target } },
+    icon: "✚",
+  };
+  const undo: CardButton = { action: "undo", label: { key: "TEMPO.CHAT.Damage.Undo" }, icon: "↶" };
+  const mayApply = viewer.isGM || viewer.owns;
+  const buttons = mayApply ? [base.applied.length > 0 ? undo : apply] : [];
+  return { ...base, familyLabel: null, drValue: 0, dealt: base.rolled, odds: null, buttons, error: null };
+}
+
 /** Builds the damage card's context for one viewer. */
 export function buildDamageCard(input: DamageCardInput, viewer: CardViewer): DamageCardContext {
   const swings = Array.isArray(input.swings) ? input.swings : [];
+  const effect = input.effect === "healing" || input.effect === "shield" ? input.effect : "damage";
   const worked = work(input);
   const kindLabel = Object.hasOwn(DAMAGE_KIND_LABELS, input.kind) ? (DAMAGE_KIND_LABELS[input.kind] ?? null) : null;
   const base = {
+    title: { key: TITLES[effect], data: { attacker: input.attacker, target: input.target } },
+    effectLines: effectLinesOf({ ...input, swings }),
     attacker: input.attacker,
     target: input.target,
     formula: input.formula,
@@ -145,6 +206,7 @@ export function buildDamageCard(input: DamageCardInput, viewer: CardViewer): Dam
     critical: criticalLine(bonusOf(input)),
     applied: appliedLines(appliedRecords(input.applied)),
   };
+  if (effect !== "damage") return buildRestoringCard(input, viewer, base);
   if (!worked.ok)
     return { ...base, familyLabel: null, drValue: 0, dealt: null, odds: null, buttons: [], error: worked.error };
   const w = worked.value;

@@ -18,6 +18,8 @@ import {
   rotationDefenderWithConditions,
   rotationSkillBonus,
   type ActorStats,
+  type AttackEffect,
+  type CardEffect,
   type ConditionId,
   type DrMode,
   type ExtraSources,
@@ -194,11 +196,21 @@ export interface DamageInput {
   readonly critical?: { readonly attackMessageId: string } | null;
   /** Issue 19: a charged or two-handed use that stepped the dice (recorded for the GM's check); none: plain. */
   readonly weaponUse?: { readonly charged: boolean; readonly twoHanded: boolean } | null;
+  /** OSH-3, OSH-5: a spell that heals or grants a shield (none: damage), and the shield it grants. */
+  readonly effect?: CardEffect;
+  readonly shield?: { readonly effect: string; readonly condition: string } | null;
+  /** OSH-2: the statuses a hit applies (none: no statuses). */
+  readonly statuses?: readonly AttackEffect[];
 }
 
 /** The damage card of a hit (or of a spell): one swing unless AP-1 gives more; the target's DR (DR-1). */
 export function planDamage(input: DamageInput): DamagePlan {
-  const swings = input.swings !== null && input.swings > 0 ? input.swings : 1;
+  // OSH-6: a shield granted without a formula has no hit points: nothing is rolled.
+  const pointless = input.effect === "shield" && input.formula.trim() === "";
+  const swings = pointless ? 0 : input.swings !== null && input.swings > 0 ? input.swings : 1;
+  const effect = input.effect !== undefined && input.effect !== "damage" ? { effect: input.effect } : {};
+  const shield = input.effect === "shield" && input.shield ? { shield: input.shield } : {};
+  const statuses = input.statuses !== undefined && input.statuses.length > 0 ? { statuses: input.statuses } : {};
   const bonus = input.critical ? criticalBonus(input.formula) : null;
   const critical =
     input.critical && bonus?.ok === true
@@ -218,6 +230,9 @@ export function planDamage(input: DamageInput): DamagePlan {
       ...input.provenance,
       ...critical,
       ...(input.weaponUse ? { weaponUse: input.weaponUse } : {}),
+      ...effect,
+      ...shield,
+      ...statuses,
     }),
   };
 }

@@ -29,6 +29,7 @@ import {
   BATTLE_ACTION_LABELS,
   POWER_KIND_LABELS,
   PROPERTY_LABELS,
+  SPELL_USE_LABELS,
   ITEM_TYPE_LABELS,
   choicesOf,
 } from "./sheet-labels.ts";
@@ -56,6 +57,11 @@ const DAMAGE_KIND_CHOICES = DAMAGE_KINDS.flatMap((value) => {
 });
 const damageKindField = (mode: SheetMode, value: string): FieldContext =>
   selectField(mode, "system.damageKind", "TEMPO.SHEET.Item.DamageKind", value, DAMAGE_KIND_CHOICES);
+/** OSH-2: the statuses a hit applies, and whether an unbroken overshield lets them through. */
+const statusFields = (mode: SheetMode, s: { statuses: string; statusesBypassShield: boolean }): FieldContext[] => [
+  textField(mode, "system.statuses", "TEMPO.SHEET.Item.Statuses", s.statuses),
+  checkboxField(mode, "system.statusesBypassShield", "TEMPO.SHEET.Item.StatusesBypassShield", s.statusesBypassShield),
+];
 const yesNo = (flag: boolean): Message[] => [{ key: flag ? "TEMPO.SHEET.Yes" : "TEMPO.SHEET.No" }];
 /** An action kind the engine derives, in words ("—" for none). */
 const kind = (key: I18nKey, value: keyof typeof ACTION_KIND_LABELS | null): ItemValue =>
@@ -72,6 +78,7 @@ function weapon(mode: SheetMode, item: SheetItemOf<"weapon">, input: ItemSheetIn
     checkboxField(mode, "system.constantDamage", "TEMPO.SHEET.Item.ConstantDamage", s.constantDamage),
     numberField(mode, "system.speed", "TEMPO.SHEET.Item.Speed", s.speed),
     textField(mode, "system.group", "TEMPO.SHEET.Item.Group", s.group),
+    ...statusFields(mode, s),
   ];
   const derived = [
     v("TEMPO.SHEET.Item.LadderLevel", d.ladderLevel),
@@ -98,6 +105,9 @@ function spell(mode: SheetMode, item: SheetItemOf<"spell">) {
     checkboxField(mode, "system.concentration", "TEMPO.SHEET.Item.Concentration", s.concentration),
     textField(mode, "system.save.ability", "TEMPO.SHEET.Item.SaveAbility", s.save.ability),
     numberField(mode, "system.save.dc", "TEMPO.SHEET.Item.SaveDc", s.save.dc),
+    selectField(mode, "system.use", "TEMPO.SHEET.Item.SpellUse", s.use, choicesOf(SPELL_USE_LABELS)),
+    textField(mode, "system.shieldCondition", "TEMPO.SHEET.Item.ShieldCondition", s.shieldCondition),
+    ...statusFields(mode, s),
   ];
   const derived = [
     v("TEMPO.SHEET.Item.Delay", d.delay),

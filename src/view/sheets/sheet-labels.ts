@@ -8,6 +8,7 @@ import type {
   ItemType,
   MovementMode,
   PhaseActionKind,
+  SpellUse,
   PowerKind,
   RotationActionKind,
   SkillId,
@@ -65,6 +66,13 @@ export const AREA_LABELS: Readonly<Record<SpellAreaShape, I18nKey>> = {
   sphere: "TEMPO.SHEET.Area.sphere",
   cube: "TEMPO.SHEET.Area.cube",
   cylinder: "TEMPO.SHEET.Area.cylinder",
+};
+
+/** OSH-3, OSH-5: what a spell's formula does. */
+export const SPELL_USE_LABELS: Readonly<Record<SpellUse, I18nKey>> = {
+  damage: "TEMPO.SHEET.SpellUse.damage",
+  healing: "TEMPO.SHEET.SpellUse.healing",
+  shield: "TEMPO.SHEET.SpellUse.shield",
 };
 
 export const ARMOR_CATEGORY_LABELS: Readonly<Record<ArmorCategory, I18nKey>> = {

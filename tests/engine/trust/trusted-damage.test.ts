@@ -20,13 +20,23 @@ describe("issue 18: what a damage card may deal", () => {
   it("AP-1, DR-1: a player's card deals its rolls' totals of the item's formula, of the item's kind, never the card's numbers", () => {
     expect(trustedDamage(PLAYER_CARD)).toEqual({
       ok: true,
-      value: { swings: [7, 4, 10], kind: "slashing", targetUuid: "Actor.raider" },
+      value: {
+        swings: [7, 4, 10],
+        kind: "slashing",
+        targetUuid: "Actor.raider",
+        effect: "damage",
+        effects: [],
+        shield: null,
+      },
     });
   });
 
   it("a GM's card is trusted as written (the GM may deal any damage)", () => {
     const gm = { ...PLAYER_CARD, authorIsGM: true, attacker: null, item: null, rolls: [] };
-    expect(trustedDamage(gm)).toEqual({ ok: true, value: { swings: [99, 99, 99], kind: "solar", targetUuid: null } });
+    expect(trustedDamage(gm)).toEqual({
+      ok: true,
+      value: { swings: [99, 99, 99], kind: "solar", targetUuid: null, effect: "damage", effects: [], shield: null },
+    });
     expect(trustedDamage({ ...gm, card: { ...gm.card, swings: ["9"] } }).ok).toBe(false);
   });
 

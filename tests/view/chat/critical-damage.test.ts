@@ -96,7 +96,10 @@ describe("ATK-ROT-4: a critical adds the weapon's maximum once", () => {
   it("ATK-ROT-4 (issue 18): a GM's card's bonus is trusted as written; a player's claimed bonus without its attack card is refused", () => {
     const card = { swings: [4], kind: "slashing", targetUuid: "T", criticalBonus: 10, attackMessageId: "a1" };
     const gm: DamageCardFacts = { authorIsGM: true, card, attacker: null, item: null, rolls: [] };
-    expect(trustedDamage(gm)).toEqual({ ok: true, value: { swings: [14], kind: "slashing", targetUuid: null } });
+    expect(trustedDamage(gm)).toEqual({
+      ok: true,
+      value: { swings: [14], kind: "slashing", targetUuid: null, effect: "damage", effects: [], shield: null },
+    });
     const item = { name: "Blade", ofAttacker: true, formula: "1d10", kind: "slashing", maxSwings: 8 };
     const roll = { formula: "1d10", dice: [{ faces: 10, results: [{ result: 4, active: true }] }] };
     const player: DamageCardFacts = {
@@ -121,7 +124,10 @@ describe("ATK-ROT-4: a critical adds the weapon's maximum once", () => {
     };
     const named = { ...card, attackerUuid: "A", itemUuid: "I" };
     const granted = trustedDamage({ ...player, card: named, attack });
-    expect(granted).toEqual({ ok: true, value: { swings: [14], kind: "slashing", targetUuid: "T" } });
+    expect(granted).toEqual({
+      ok: true,
+      value: { swings: [14], kind: "slashing", targetUuid: "T", effect: "damage", effects: [], shield: null },
+    });
     // The attacker's own threshold read on the GM's side (24: 25 is above it; 25: not).
     expect(trustedDamage({ ...player, card: named, attack: { ...attack, criticalThreshold: 24 } }).ok).toBe(true);
     expect(trustedDamage({ ...player, card: named, attack: { ...attack, criticalThreshold: 25 } }).ok).toBe(false);

@@ -8,6 +8,7 @@ import {
   ITEM_DEFAULTS,
   migrateItemSource,
   SPELL_AREA_SHAPES,
+  SPELL_USES,
   spellDerived,
   validateItemStats,
   type SpellDerived,
@@ -37,6 +38,11 @@ function defineSpellSchema() {
       ability: new fields.StringField({ required: true, blank: true, initial: DEFAULTS.save.ability }),
       dc: new fields.NumberField({ required: true, nullable: true, integer: true, initial: DEFAULTS.save.dc }),
     }),
+    // OSH-3, OSH-5, OSH-6: what the formula does, the granted shield's ending condition; OSH-2: statuses.
+    use: new fields.StringField({ required: true, choices: [...SPELL_USES], initial: DEFAULTS.use }),
+    shieldCondition: new fields.StringField({ required: true, blank: true, initial: DEFAULTS.shieldCondition }),
+    statuses: new fields.StringField({ required: true, blank: true, initial: DEFAULTS.statuses }),
+    statusesBypassShield: new fields.BooleanField({ required: true, initial: DEFAULTS.statusesBypassShield }),
     description: new fields.HTMLField({ required: true, blank: true, initial: "" }),
   };
 }
@@ -61,6 +67,7 @@ export class SpellModel extends foundry.abstract.TypeDataModel<SpellSchema, Item
 
   get stats(): SpellStats {
     const shape = SPELL_AREA_SHAPES.find((s) => s === this.area.shape) ?? "none";
+    const use = SPELL_USES.find((u) => u === this.use) ?? "damage";
     return {
       slotLevel: this.slotLevel,
       castingTime: this.castingTime,
@@ -69,6 +76,10 @@ export class SpellModel extends foundry.abstract.TypeDataModel<SpellSchema, Item
       area: { shape, size: this.area.size },
       concentration: this.concentration,
       save: { ability: this.save.ability, dc: this.save.dc },
+      use,
+      shieldCondition: this.shieldCondition,
+      statuses: this.statuses,
+      statusesBypassShield: this.statusesBypassShield,
     };
   }
 

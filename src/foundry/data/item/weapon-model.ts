@@ -41,6 +41,9 @@ function defineWeaponSchema() {
     // DR-1: no field `choices`: the engine refuses an unknown kind with its localized message (validateJoint);
     // the sheet offers the engine's DAMAGE_KINDS.
     damageKind: new fields.StringField({ required: true, blank: false, initial: DEFAULTS.damageKind }),
+    // OSH-2: the statuses a hit applies; the engine checks the list (validateJoint).
+    statuses: new fields.StringField({ required: true, blank: true, initial: DEFAULTS.statuses }),
+    statusesBypassShield: flag(DEFAULTS.statusesBypassShield),
     description: new fields.HTMLField({ required: true, blank: true, initial: "" }),
   };
 }
@@ -73,6 +76,8 @@ export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, It
       speed: this.speed,
       group: this.group,
       damageKind: this.damageKind,
+      statuses: this.statuses,
+      statusesBypassShield: this.statusesBypassShield,
     };
   }
 
