@@ -25,7 +25,7 @@ import { registerQuenchBatches } from "./quench/register-quench-batches.ts";
 import { registerSettings } from "./settings.ts";
 import { registerEffectTracking } from "./combat/effect-tracking.ts";
 import { registerExpiryEvents } from "./compat/expiry-events.ts";
-import { decideExpiry } from "./combat/tempo-expiry.ts";
+import { decideExpiry, tempoEffectStart } from "./combat/tempo-expiry.ts";
 import { registerStatusSync } from "./conditions/status-sync.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
 import { registerStatusEffects } from "./conditions/status-effects.ts";
@@ -54,7 +54,7 @@ Hooks.once("init", () => {
   CONFIG.CombatantGroup.dataModels[TEMPO_GROUP_TYPE] = TempoCombatantGroupModel;
   registerSettings();
   registerKeybindings();
-  registerExpiryEvents(decideExpiry); // issue 20: v14 only
+  registerExpiryEvents(decideExpiry, tempoEffectStart); // issue 20: v14 only
   registerQueries();
   // Issue 17: player requests on the system socket; a GM who becomes the active one reconciles.
   Hooks.once("setup", registerSocket);

@@ -310,6 +310,8 @@ describe("effect durations in a Foundry combat", () => {
     // "End of your next turn": 1 round, expiry turnEnd. At the originator's next turn core's linear
     // reading has the round run out; core's turnEnd must not end it before Tempo's order does.
     const effect = await giveEffect(world, self, null, { rounds: 1, turns: 1 }, "Next turn");
+    // It starts at its originator's turn, the turn index left to Tempo (the order is Tempo's).
+    expect(effect.toObject().start).toMatchObject({ combat: combat.id, combatant: originator, turn: null });
     await untilTurn(world, combat, originator);
     expect(combat.round).toBe(round + 1);
     const registry = (

@@ -52,14 +52,28 @@ export type ExpiryDecision = (effect: ActiveEffect.Implementation, event: string
 
 interface ExpiringEffect {
   isExpiryEvent(event: string, context?: object): boolean;
+  _preCreate(...args: unknown[]): Promise<boolean | undefined>;
+  updateSource(changes: object): unknown;
 }
 type EffectClass = new (...args: never[]) => ExpiringEffect;
+
+/**
+ * The `start` keys Tempo sets on a new effect (or null: core's stand). v14 core fills `start` from the
+ * combat's current turn (`ActiveEffect.getEffectStart(combat)`, which dnd5e PR #6837 calls in
+ * `_preCreate`); in an order that is not linear Crucible sets `start.combatant` to the combatant whose
+ * turn counts and `start.turn` to null in its own `_preCreate` (foundryvtt/crucible
+ * module/documents/active-effect.mjs), and Tempo does the same with the originator (DUR-1).
+ */
+export type EffectStartDecision = (effect: ActiveEffect.Implementation) => Record<string, unknown> | null;
 
 const effectConfig = (): FoundryV14.ActiveEffectConfig =>
   (CONFIG as unknown as { ActiveEffect: FoundryV14.ActiveEffectConfig }).ActiveEffect;
 
-/** v14, at `init`: Tempo's events registered, expiry by update, and the effect class asking `decide`. */
-export function registerExpiryEvents(decide: ExpiryDecision): void {
+/**
+ * v14, at `init`: Tempo's events registered, expiry by update, and the effect class asking `decide`
+ * (expiry) and `start` (a new effect's start block).
+ */
+export function registerExpiryEvents(decide: ExpiryDecision, start: EffectStartDecision): void {
   if (!isGenerationAtLeast(14)) return;
   const config = effectConfig();
   Object.assign(config.expiryEvents, LABELS);
@@ -70,6 +84,13 @@ export function registerExpiryEvents(decide: ExpiryDecision): void {
       return (
         decide(this as unknown as ActiveEffect.Implementation, event, context) ?? super.isExpiryEvent(event, context)
       );
+    }
+
+    override async _preCreate(...args: unknown[]): Promise<boolean | undefined> {
+      if ((await super._preCreate(...args)) === false) return false;
+      const keys = start(this as unknown as ActiveEffect.Implementation);
+      if (keys !== null) this.updateSource({ start: keys });
+      return undefined;
     }
   };
 }
