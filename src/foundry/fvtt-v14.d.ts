@@ -44,6 +44,27 @@ declare global {
       readonly worldTime: { readonly delta: number };
     }
 
+    /** `CONFIG.ActiveEffect`'s expiry settings: https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html */
+    interface ActiveEffectConfig {
+      /** "The action taken by the ActiveEffectRegistry upon an ActiveEffect's expiration." */
+      expiryAction: "update" | "delete" | null;
+      /** "Additional expiry events registered by packages": identifier → label. */
+      expiryEvents: Record<string, string>;
+      documentClass: unknown;
+    }
+
+    /** The context of a registry refresh; packages add their own keys (dnd4e reads `context.effect`). */
+    interface ExpiryContext {
+      readonly actors?: Set<Actor.Implementation>;
+      readonly combat?: Combat.Implementation;
+      readonly [key: string]: unknown;
+    }
+
+    /** `foundry.documents.ActiveEffect.registry`: https://foundryvtt.com/api/classes/foundry.helpers.ActiveEffectRegistry.html */
+    interface ActiveEffectRegistry {
+      refresh(event: string, context?: ExpiryContext): Promise<void>;
+    }
+
     /** An operator that deletes the key it is the value of in an update. */
     interface ForcedDeletion {
       readonly __brand: "ForcedDeletion";

@@ -24,6 +24,8 @@ import { registerKeybindings } from "./keybindings.ts";
 import { registerQuenchBatches } from "./quench/register-quench-batches.ts";
 import { registerSettings } from "./settings.ts";
 import { registerEffectTracking } from "./combat/effect-tracking.ts";
+import { registerExpiryEvents } from "./compat/expiry-events.ts";
+import { decideExpiry, tempoEffectStart } from "./combat/tempo-expiry.ts";
 import { registerStatusSync } from "./conditions/status-sync.ts";
 import { registerStealth } from "./conditions/stealth-flow.ts";
 import { registerStealthCards } from "./conditions/stealth-cards.ts";
@@ -54,6 +56,7 @@ Hooks.once("init", () => {
   CONFIG.CombatantGroup.dataModels[TEMPO_GROUP_TYPE] = TempoCombatantGroupModel;
   registerSettings();
   registerKeybindings();
+  registerExpiryEvents(decideExpiry, tempoEffectStart); // issue 20: v14 only
   registerQueries();
   // Issue 17: player requests on the system socket; a GM who becomes the active one reconciles.
   Hooks.once("setup", registerSocket);

@@ -15,6 +15,7 @@ import { foundryGeneration } from "../../src/foundry/compat/generation.ts";
 import { applyMessageMode, userMessageMode } from "../../src/foundry/compat/message-mode.ts";
 import { deletionOf, foundryUpdate } from "../../src/foundry/compat/deletion.ts";
 import { coreMenuEntry } from "../../src/foundry/compat/context-menu.ts";
+import { childWindowOptions } from "../../src/foundry/compat/detached-window.ts";
 import {
   effectDurationData,
   effectLength,
@@ -141,6 +142,17 @@ describe("issue 20: Foundry v13 and v14 through src/foundry/compat", () => {
         }
         expect(world.deprecations).toEqual([]);
       });
+  });
+
+  it("a window opened from a detached sheet opens in its browser window on v14 (window.detached, windowId); v13 has none", async () => {
+    for (const generation of GENERATIONS) {
+      await inWorld(generation, async () => {
+        const detached = childWindowOptions({ window: { windowId: "w1" } });
+        expect(detached).toEqual(generation === 14 ? { window: { detached: true, windowId: "w1" } } : {});
+        expect(childWindowOptions({ window: {} })).toEqual({});
+        expect(childWindowOptions({})).toEqual({});
+      });
+    }
   });
 
   it("no module outside src/foundry/compat asks for the Foundry version", () => {

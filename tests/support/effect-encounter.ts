@@ -8,6 +8,18 @@ import type { RulesetId } from "../../src/engine/index.ts";
 import { effectDurationData, type EffectLength } from "../../src/foundry/compat/effect-duration.ts";
 import { ActiveEffectModel, type ActorModel } from "./runtime/actor.ts";
 import type { WorldUser, World } from "./foundry-world.ts";
+import { worldGeneration } from "./runtime/generation.ts";
+
+/**
+ * Whether an expiry switched the effect off, as the running generation shows it: v13 `disabled`, v14
+ * `duration.expired` (src/foundry/combat/effect-expiry.ts).
+ */
+export function effectOff(effect: ActiveEffectModel): boolean {
+  return worldGeneration.current >= 14 ? effect.duration.expired === true : effect.disabled;
+}
+
+/** The flags Tempo leaves on an effect it switched off (v13's mark; v14 needs none). */
+export const expiredMark = (): object => (worldGeneration.current >= 14 ? {} : { tempo: { expired: true } });
 
 export type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 export type Ev = { readonly type: string; readonly [field: string]: unknown };
@@ -128,7 +140,7 @@ export async function expiries(
       if (isTurn(e, "turnStarted", originatorId) && Number(e.round) > createdRound) rounds.add(Number(e.round));
     }
     for (const effect of effects) {
-      if (effect.disabled && !found.has(effect)) found.set(effect, { turn: rounds.size, events });
+      if (effectOff(effect) && !found.has(effect)) found.set(effect, { turn: rounds.size, events });
     }
   }
   return found;

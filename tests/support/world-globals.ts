@@ -3,14 +3,16 @@
  * namespace (runtime/strict.ts), the document classes, `Roll`, `Handlebars`, `fromUuid`; and the `CONFIG`
  * each page starts from before the system's `init`. What differs between Foundry v13 and v14 here, with
  * sources: runtime/message-modes.ts (`CONFIG.ChatMessage.modes` for `CONFIG.Dice.rollModes`),
- * runtime/operators.ts (`foundry.data.operators`), runtime/compatibility.ts (`CONFIG.compatibility`,
+ * runtime/operators.ts (`foundry.data.operators`), runtime/effect-registry.ts (`CONFIG.ActiveEffect`'s
+ * expiry settings, `foundry.documents.ActiveEffect.registry`), runtime/compatibility.ts (`CONFIG.compatibility`,
  * `CONST.COMPATIBILITY_MODES`, `foundry.utils.logCompatibilityWarning`).
  */
 import Handlebars from "handlebars";
 import { sheetApplications } from "./runtime/document-sheets.ts";
 import { CombatTrackerModel } from "./runtime/combat-tracker-model.ts";
 import { strict } from "./runtime/strict.ts";
-import { ActorModel, ItemModel } from "./runtime/actor.ts";
+import { ActiveEffectModel, ActorModel, ItemModel } from "./runtime/actor.ts";
+import { activeEffectConfig, activeEffectRegistry } from "./runtime/effect-registry.ts";
 import type { Runtime } from "./runtime/runtime.ts";
 import { defineSharedGlobal } from "./runtime/context.ts";
 import { CombatModel } from "./runtime/combat.ts";
@@ -48,6 +50,8 @@ export function baseConfig(generation: Generation): Obj {
     Item: documentConfig(),
     CombatantGroup: documentConfig(),
     Actor: documentConfig(),
+    // v14's expiry settings (runtime/effect-registry.ts).
+    ActiveEffect: activeEffectConfig(ActiveEffectModel, generation),
     ChatMessage: { ...documentConfig(), documentClass: ChatMessageModel, ...chat },
     queries: {} as Obj,
     ui: {} as Obj,
@@ -83,6 +87,10 @@ export function defineWorldGlobals({ runtime, generation, scriptedTotals, random
           handlebars: { loadTemplates: async () => [] },
           ...sheetApplications(),
         },
+        // v14's `foundry.documents.ActiveEffect.registry` (runtime/effect-registry.ts).
+        ...(generation === 14
+          ? { documents: strict({ ActiveEffect: { registry: activeEffectRegistry } }, "foundry.documents") }
+          : {}),
         data: strict({ fields: strict(FIELDS, "foundry.data.fields"), ...operators }, "foundry.data"),
         utils: strict(
           {

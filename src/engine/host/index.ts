@@ -34,6 +34,17 @@ export {
 } from "./command-access.ts";
 export { tempoHookNames, turnEventPlan, type TurnEventCall } from "./turn-event-plan.ts";
 export {
+  EMPTY_TURN_EVENT_LEDGER,
+  isRepeatedTurnEvent,
+  readTurnEventLedger,
+  stepTurnEventLedger,
+  storeTurnEventLedger,
+  turnEventKey,
+  type TurnEventLedger,
+  type TurnLedgerInput,
+  type TurnLedgerStep,
+} from "./turn-event-ledger.ts";
+export {
   EVENT_SUMMARY_BUDGET,
   decodeEventSummary,
   encodeEventSummary,

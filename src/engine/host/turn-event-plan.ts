@@ -5,10 +5,12 @@
  * `_onEndRound`, `_onStartRound` and `_onStartTurn` in the order the engine reports.
  *
  * A delay in phase or segment starts a creature's turn twice with one end: each start and end is
- * reported as it happened, never invented or merged.
+ * reported as it happened, never invented or merged. An occurrence core was told of before an undo
+ * (marked `repeat`, turn-event-ledger.ts) is not told again.
  */
 import type { HostEvent } from "./ruleset-host.ts";
 import { eventNumber, eventString } from "./host-events.ts";
+import { isRepeatedTurnEvent } from "./turn-event-ledger.ts";
 
 export type TurnEventCall =
   | { readonly call: "startTurn" | "endTurn"; readonly combatantId: string; readonly round: number }
@@ -17,6 +19,7 @@ export type TurnEventCall =
 export function turnEventPlan(events: readonly HostEvent[]): readonly TurnEventCall[] {
   const calls: TurnEventCall[] = [];
   for (const event of events) {
+    if (isRepeatedTurnEvent(event)) continue;
     const round = eventNumber(event, "round") ?? 0;
     const combatantId = eventString(event, "combatantId");
     if (event.type === "turnStarted" && combatantId !== null) calls.push({ call: "startTurn", combatantId, round });

@@ -16,6 +16,7 @@ import { isActiveGm } from "../combat/active-gm.ts";
 import { deathSavesOver, resetDeathTallies } from "./death-save-tally.ts";
 import { postCard } from "./post-card.ts";
 import { endPhaseSaveKindOf } from "../conditions/end-phase-save-flag.ts";
+import { isEffectOff } from "../compat/expiry-events.ts";
 
 interface EffectLike {
   readonly name?: unknown;
@@ -35,7 +36,7 @@ export function savingEffectsOf(actor: unknown): SavingEffect[] {
   const out: SavingEffect[] = [];
   for (const effect of effectsOf(actor)) {
     const kind = endPhaseSaveKindOf(effect);
-    if (kind !== null && effect.disabled !== true)
+    if (kind !== null && !isEffectOff(effect))
       out.push({ name: typeof effect.name === "string" ? effect.name : "?", kind });
   }
   return out;

@@ -34,6 +34,7 @@ import { cardCombatant } from "./card-viewer.ts";
 import { deathSavesOf, writeDeathTally } from "./death-save-tally.ts";
 import { postDamageAfterSave } from "./spell-saves.ts";
 import { endPhaseSaveKindOf } from "../conditions/end-phase-save-flag.ts";
+import { isEffectOff } from "../compat/expiry-events.ts";
 
 export type SavePlan =
   | { readonly kind: "none" }
@@ -65,7 +66,7 @@ function combatOf(model: TempoCardModel): Combat.Implementation | null {
 /** PHS-12, CNT-11: the actor's own enabled effect of this name that calls for a save. */
 function savingEffectId(actor: Actor.Implementation, name: string | null): string | null {
   for (const effect of actor.effects.contents) {
-    if (endPhaseSaveKindOf(effect) !== null && effect.name === name && effect.disabled !== true) return effect.id;
+    if (endPhaseSaveKindOf(effect) !== null && effect.name === name && !isEffectOff(effect)) return effect.id;
   }
   return null;
 }

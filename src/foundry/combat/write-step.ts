@@ -36,6 +36,7 @@ import { actionUpdates } from "./step-actions.ts";
 import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
+import { withTurnLog } from "./step-turn-log.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
 import { postStepCards } from "../chat/event-card-posts.ts";
 import type { DeclaredUseWrites } from "./declared-uses.ts";
@@ -76,7 +77,8 @@ export async function writeStep(
   const engine = publishedEngine(combat, host, engineStep);
   const update = publishedUpdate(documentPublished(model), engineStep.stored, engine ?? engineStep.stored.engine);
   const published = { ...engineStep, update };
-  const step = withDurations(combat, host, published); // DUR-1: effect timers ride in the same update
+  // DUR-1: effect timers ride in the same update; issue 20: so does the log of turns told to core.
+  const step = withTurnLog(combat, host, withDurations(combat, host, published));
   const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
   const wasStarted = model?.state != null && host.started(model.state);
   const round = host.round(step.state);

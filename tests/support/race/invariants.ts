@@ -180,7 +180,7 @@ export function combatUpdates(ledger: readonly LedgerEntry[], combatId: string):
     .flatMap((e) => (e.result as Obj[]).filter((d) => d._id === combatId));
 }
 
-const STATE_KEYS = ["engine", "history", "durations", "format"];
+const STATE_KEYS = ["engine", "history", "durations", "turnLog", "format"];
 
 /** `seq` up by exactly one per Tempo write, and no state write without it. */
 export function seqProblems(updates: readonly Obj[], startSeq: number): string[] {

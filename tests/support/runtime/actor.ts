@@ -59,11 +59,27 @@ export class ActiveEffectModel extends ClientDocument {
   override getUserLevel(user: UserLike): number {
     return this.parent?.getUserLevel(user) ?? (user.isGM ? OWNERSHIP.OWNER : OWNERSHIP.NONE);
   }
+  /** v14 only: whether `event` is this effect's expiry event (effect-registry.ts; v13 has no such method). */
+  isExpiryEvent(event: string, _context: Obj = {}): boolean {
+    if (worldGeneration.current < 14) throw new Error("Runtime model: ActiveEffect#isExpiryEvent is v14's");
+    return event === this.duration.expiry;
+  }
   protected override async _preCreate(data: Obj, options: Obj, user: UserLike): Promise<boolean | undefined> {
     shimLegacyEffectData(this._source);
     const time = (currentClient().game as { time: { worldTime: number } }).time.worldTime;
     if (worldGeneration.current >= 14) {
       if (this.start?.time === null || this.start?.time === undefined) this.updateSource({ start: { time } });
+      // v14 core's `getEffectStart(combat)`: "the initial start data for a newly-created ActiveEffect,
+      // based on the supplied Combat (defaulting to game.combat)" (dnd5e PR #6837 calls it in `_preCreate`).
+      const combat = (
+        currentClient().game as {
+          combat?: { id: string | null; round: number; turn: number | null; combatant?: { id: string | null } } | null;
+        }
+      ).combat;
+      if (this.start?.combat == null && combat != null)
+        this.updateSource({
+          start: { combat: combat.id, combatant: combat.combatant?.id ?? null, round: combat.round, turn: combat.turn },
+        });
     } else if (this.duration.startTime === null || this.duration.startTime === undefined) {
       this.updateSource({ duration: { startTime: time } });
     }

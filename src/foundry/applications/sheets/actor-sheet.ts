@@ -22,6 +22,7 @@ import { actorSheetInputOf } from "./sheet-documents.ts";
 import { enrichActorInput, foundryEnricher } from "./sheet-enrich.ts";
 import { attachItemDragData } from "./item-drag.ts";
 import { sheetCountDeclare, sheetCountReact, useSheetItem } from "./sheet-item-use.ts";
+import { childWindowOptions } from "../../compat/detached-window.ts";
 
 const ACTOR = `${SHEET_TEMPLATES}/actor`;
 const part = (name: string, templates: string[] = []): SheetPart => ({
@@ -139,7 +140,10 @@ export class TempoActorSheet extends TempoActorSheetBase {
   }
 
   static async #onOpenItem(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await this.document.items.get(target.dataset.itemId ?? "")?.sheet?.render(true);
+    // Issue 20: in this sheet's detached window, if it is detached (v14).
+    await this.document.items
+      .get(target.dataset.itemId ?? "")
+      ?.sheet?.render({ force: true, ...childWindowOptions(this) } as never);
   }
 
   static async #onDeleteItem(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

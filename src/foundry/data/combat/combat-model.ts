@@ -88,6 +88,8 @@ function defineCombatSchema() {
     history: new fields.ObjectField({ required: true, initial: { undo: {}, redo: {} } }),
     /** DUR-1: the effects this combat times, with their changes per undo step (duration-ledger.ts). */
     durations: new fields.ObjectField({ required: true, initial: { effects: {}, steps: {} } }),
+    /** Issue 20: the turn events core was told of, owed back by undo (engine turn-event-ledger.ts). */
+    turnLog: new fields.ObjectField({ required: true, initial: { owed: {}, steps: {} } }),
   };
 }
 

@@ -1,0 +1,78 @@
+/**
+ * Issue 20 item 2, on the runtime model in both generations (this file runs in the `foundry` and
+ * `foundry-v14` projects): core's turn events for a Tempo combat are the engine's, told once. An undo
+ * does not run core's linear walk (no `_onEndTurn` / `_onStartTurn` for the turn it goes back over, no
+ * Region events), and advancing again over the same turn does not tell core of that turn's start a
+ * second time (foundryvtt/foundryvtt #13983, #14271); `tempo.turnStarted` still reports it, marked
+ * `repeat`.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import type { RulesetId } from "../../src/engine/index.ts";
+import { installTempoWorld, type Tempo } from "../support/tempo-encounter.ts";
+
+const t = await installTempoWorld(20);
+const { world } = t;
+afterAll(() => world.uninstall());
+const runtime = world.runtime;
+
+/** Core's turn events and Tempo's turn hooks since `from`, on the GM's client. */
+function since(from: number): { core: string[]; tempo: { id: unknown; repeat: unknown }[] } {
+  const hooks = world.hooks.slice(from);
+  const core = hooks
+    .filter((h) => h.name === "_onStartTurn" || h.name === "_onEndTurn")
+    .map((h) => `${h.name}:${String(h.args[0])}`);
+  const tempo = hooks
+    .filter((h) => h.name === "tempo.turnStarted")
+    .map((h) => {
+      const event = h.args[1] as { combatantId?: unknown; repeat?: unknown };
+      return { id: event.combatantId, repeat: event.repeat };
+    });
+  return { core, tempo };
+}
+
+async function advance(combat: Tempo): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    const m = t.model(combat);
+    if (m.host.pending(m.state).length === 0) break;
+    await combat.rollAll();
+    await world.idle();
+  }
+  await combat.nextTurn();
+  await world.idle();
+}
+
+describe("Issue 20: turn events told once across undo (both generations)", () => {
+  for (const ruleset of ["phase"] as RulesetId[]) {
+    it(`${ruleset}: advancing, undoing and advancing again tells core of the turn start once`, async () => {
+      const combat = await t.encounter(ruleset, 3);
+      await combat.startCombat();
+      await world.idle();
+      await advance(combat);
+      const from = world.hooks.length;
+      await advance(combat);
+      const first = since(from);
+      const started = first.tempo.map((e) => e.id);
+      expect(first.core.filter((c) => c.startsWith("_onStartTurn")).length).toBe(started.length);
+      expect(started.length).toBeGreaterThan(0);
+
+      const undoFrom = world.hooks.length;
+      const regionFrom = runtime.regionEvents.length;
+      await combat.previousTurn();
+      await world.idle();
+      expect(since(undoFrom).core, "an undo runs no linear walk of core's").toEqual([]);
+      expect(runtime.regionEvents.slice(regionFrom)).toEqual([]);
+
+      const againFrom = world.hooks.length;
+      await advance(combat);
+      const again = since(againFrom);
+      expect(again.core, "the same turn is not started again in core").toEqual([]);
+      expect(again.tempo.map((e) => e.id)).toEqual(started);
+      expect(again.tempo.every((e) => e.repeat === true)).toBe(true);
+
+      const nextFrom = world.hooks.length;
+      await advance(combat);
+      const next = since(nextFrom);
+      expect(next.core.filter((c) => c.startsWith("_onStartTurn")).length).toBe(next.tempo.length);
+    });
+  }
+});
