@@ -38,7 +38,8 @@ const DRIVES = {
   card: /\b(cardSource|cardViewer|cardModelOf|ChatMessage|data-action)\b/,
   macro: /\b(hotbar|macro)/i,
   command: /\b(requestCommand|runCommand|sendCommand|CONFIG\.queries|query)\b/,
-  "status effects": /\b(toggleStatusEffect|statuses)\b/,
+  // A test that toggles a status or reads a document's statuses (not the word in an item's data).
+  "status effects": /\btoggleStatusEffect\b|\.statuses\b/,
 };
 
 const idPattern = (id) => new RegExp(`(?<![A-Z0-9-])${id.replace(/-/g, "\\-")}(?![0-9A-Z-])`);
