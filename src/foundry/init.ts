@@ -31,6 +31,7 @@ import { registerChatCards } from "./chat/register-chat-cards.ts";
 import { registerSheets } from "./applications/sheets/register-sheets.ts";
 import { registerEncounterControls } from "./applications/encounter-controls.ts";
 import { registerEffectConfigField } from "./conditions/effect-config-field.ts";
+import { registerIntegrations } from "./integrations/register-integrations.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -73,4 +74,5 @@ Hooks.once("init", () => {
   registerSheets();
   registerEncounterControls();
   registerEffectConfigField();
+  registerIntegrations();
 });
