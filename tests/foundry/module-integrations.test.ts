@@ -15,6 +15,7 @@ import { addScene, placeToken } from "../support/world-scenes.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 import type { MessageMode } from "../../src/foundry/compat/message-mode.ts";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
+import { effectEncounter, firstTurn } from "../support/effect-encounter.ts";
 
 const world = installFoundryWorld(41);
 afterAll(() => world.uninstall());
@@ -198,5 +199,93 @@ describe("Automated Animations: the card that starts a swing names its item, act
     const data: Obj = { workflow: { flags: {} }, targets: ["the user's"] };
     await world.as(world.gm, () => Promise.resolve(moduleHooks().callAll("aa.getRequiredData", data)));
     expect(data.targets).toEqual(["the user's"]);
+  });
+});
+
+/**
+ * The module's portrait as its public code builds it (scripts/app/CombatantPortrait.js): made with the
+ * combatant, asked for its initiative display, system icons, description and data. The module is not
+ * loaded here, so this stands in for its base class, with its defaults for a system it does not know.
+ */
+class ModulePortrait {
+  _systemIcons: unknown = null;
+  constructor(readonly combatant: Combatant.Implementation) {}
+  getInitiativeDisplay(): unknown {
+    return { value: this.combatant.initiative, icon: "far fa-dice-d20", rollIcon: "far fa-dice-d20" };
+  }
+  getSystemIcons(): unknown {
+    return { resource: null, tooltip: null };
+  }
+  getDescription(): unknown {
+    return null;
+  }
+  getData(): Promise<unknown> {
+    return Promise.resolve({ isInitiativeNaN: this.combatant.initiative === null, hasRolled: false });
+  }
+}
+
+interface Portrait extends ModulePortrait {
+  getSystemIcons(): { resource: Obj[] | null; tooltip: Obj[] | null };
+  getInitiativeDisplay(): { value: unknown; icon: string };
+}
+
+function dockConfig() {
+  const config = {
+    CombatantPortrait: ModulePortrait as unknown as new (c: Combatant.Implementation) => Portrait,
+    defaultAttributesConfig: () => ({ dnd5e: [] }) as Record<string, unknown>,
+  };
+  moduleHooks().callAll("combat-tracker-dock-init", config);
+  return config;
+}
+
+describe("Carousel Combat Tracker: each ruleset's portraits from the tracker's own rows", () => {
+  it("the module's init hook gets Tempo's portrait and default attributes (HP, overshield, DR); a second patch changes nothing", () => {
+    const config = dockConfig();
+    const patched = config.CombatantPortrait;
+    expect(patched).not.toBe(ModulePortrait);
+    const attrs = config.defaultAttributesConfig().tempo as { attr: string }[];
+    expect(attrs.map((a) => a.attr)).toEqual([
+      "hp.value",
+      "overshield.value",
+      "dr.physical",
+      "dr.elemental",
+      "dr.arcane",
+    ]);
+    expect(config.defaultAttributesConfig().dnd5e).toEqual([]);
+    moduleHooks().callAll("combat-tracker-dock-init", config);
+    expect(config.CombatantPortrait).toBe(patched);
+  });
+
+  it("STD: the acting creature's portrait shows its initiative with a d20 and its tracker controls; End turn on the portrait ends the turn", async () => {
+    const { combat, ids } = await effectEncounter(world, "standard", ["Ash", "Brix"]);
+    const acting = await firstTurn(world, combat);
+    const Portrait = dockConfig().CombatantPortrait;
+    const portrait = await world.as(world.gm, () =>
+      Promise.resolve(new Portrait(combat.combatants.get(acting) as Combatant.Implementation)),
+    );
+    const shown = await world.as(world.gm, () => Promise.resolve(portrait.getInitiativeDisplay()));
+    expect(shown.icon).toBe("fa-solid fa-dice-d20");
+    expect(String(shown.value)).toMatch(/^\d+$/);
+    const icons = await world.as(world.gm, () => Promise.resolve(portrait.getSystemIcons().tooltip ?? []));
+    const end = icons.find((i) => String(i.id).startsWith("control-endTurn"));
+    expect(end?.enabled).toBe(true);
+    const before = combat.turn;
+    await world.as(world.gm, () => Promise.resolve((end?.callback as () => void)()));
+    await world.idle();
+    expect(combat.turn).not.toBe(before);
+    expect(Object.values(ids)).toContain(acting);
+  });
+
+  it("PHS: a portrait shows the creature's lane by name (no initiative number) and the module shows it", async () => {
+    const { combat, ids } = await effectEncounter(world, "phase", ["Ash", "Brix"]);
+    await firstTurn(world, combat);
+    const Portrait = dockConfig().CombatantPortrait;
+    const ash = combat.combatants.get(ids.Ash ?? "") as Combatant.Implementation;
+    const portrait = await world.as(world.gm, () => Promise.resolve(new Portrait(ash)));
+    const shown = await world.as(world.gm, () => Promise.resolve(portrait.getInitiativeDisplay()));
+    expect(shown.icon).toBe("fa-solid fa-layer-group");
+    expect(String(shown.value)).not.toBe("");
+    const data = (await world.as(world.gm, () => portrait.getData())) as Obj;
+    expect(data.isInitiativeNaN).toBe(false);
   });
 });

@@ -4,8 +4,10 @@
  */
 import { registerAutomatedAnimations } from "./automated-animations.ts";
 import { registerDiceSoNice } from "./dice-so-nice.ts";
+import { registerCarousel } from "./carousel.ts";
 
 export function registerIntegrations(): void {
   registerDiceSoNice();
   registerAutomatedAnimations();
+  registerCarousel();
 }
