@@ -101,15 +101,22 @@ function tempoPortraitClass(Base: PortraitClass): PortraitClass {
   return class TempoCombatantPortrait extends Base {
     static readonly tempoPortrait = true;
 
+    /** The view for one `getData` (which asks for the initiative, icons and description in turn). */
+    #drawing: PortraitView | null = null;
+
+    #view(): PortraitView | null {
+      return this.#drawing ?? tempoPortraitOf(this.combatant);
+    }
+
     override getInitiativeDisplay(): unknown {
-      const view = tempoPortraitOf(this.combatant);
+      const view = this.#view();
       if (view === null) return super.getInitiativeDisplay();
       const value = view.valueLabel === null ? view.value : localizeMessage(view.valueLabel);
       return { value, icon: view.icon, rollIcon: view.icon };
     }
 
     override getSystemIcons(): unknown {
-      const view = tempoPortraitOf(this.combatant);
+      const view = this.#view();
       if (view === null) return super.getSystemIcons();
       const setting = showSystemIcons();
       const icons = setting > 0 ? dockIcons(this.combatant, view.icons) : [];
@@ -119,13 +126,19 @@ function tempoPortraitClass(Base: PortraitClass): PortraitClass {
     }
 
     override getDescription(): unknown {
-      const view = tempoPortraitOf(this.combatant);
+      const view = this.#view();
       return view === null ? super.getDescription() : describe(view.description);
     }
 
     override async getData(): Promise<unknown> {
-      const data = await super.getData();
       const view = tempoPortraitOf(this.combatant);
+      this.#drawing = view;
+      let data: unknown;
+      try {
+        data = await super.getData();
+      } finally {
+        this.#drawing = null;
+      }
       if (!isObj(data) || view === null) return data;
       // A phase lane or a segment is shown even though the combatant has no initiative number.
       const shown = view.value !== "" || view.valueLabel !== null;
