@@ -35,6 +35,7 @@ import { registerChatCards } from "./chat/register-chat-cards.ts";
 import { registerSheets } from "./applications/sheets/register-sheets.ts";
 import { registerEncounterControls } from "./applications/encounter-controls.ts";
 import { registerEffectConfigField } from "./conditions/effect-config-field.ts";
+import { registerIntegrations } from "./integrations/register-integrations.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -80,4 +81,5 @@ Hooks.once("init", () => {
   registerSheets();
   registerEncounterControls();
   registerEffectConfigField();
+  registerIntegrations();
 });

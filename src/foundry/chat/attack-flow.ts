@@ -49,6 +49,10 @@ import { sendSheetCommand } from "../applications/sheets/sheet-commands.ts";
 import { postSpellSaves } from "./spell-saves.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenTargets } from "../conditions/stealth-flow.ts";
+import { startsAnimation } from "../../view/integrations/animation-carrier.ts";
+import { orderRolls } from "../integrations/dice-so-nice.ts";
+import { animationFlags, targetTokenUuids } from "../integrations/automated-animations.ts";
+import { attackFlags, useBy, type UseBy } from "./use-card-flags.ts";
 
 export interface UseItemOptions {
   /** The creatures to attack; default: the user's targeted tokens' actors. */
@@ -121,7 +125,7 @@ export function gather(attacker: Actor.Implementation, targets: readonly Actor.I
  * the rolls on its own message (engine trustedDamage).
  */
 interface DamageRolls {
-  readonly shared: { rolls: Roll[] | null } | null;
+  readonly shared: { rolls: Roll[] | null; messageId: string | null } | null;
 }
 
 /** One damage card: the item's damage on one target, with who rolled what against whom (issue 18). */
@@ -132,6 +136,7 @@ async function postDamage(
   damage: Pick<DamageInput, "formula" | "kind" | "swings" | "weaponUse" | "effect" | "shield" | "statuses">,
   critical: { readonly attackMessageId: string } | null = null,
   how: DamageRolls = { shared: null },
+  by: UseBy = useBy(attacker),
 ): Promise<void> {
   const drMode = game.settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit";
   const provenance = { attackerUuid: attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
@@ -144,10 +149,21 @@ async function postDamage(
     critical,
   });
   const shared = how.shared;
+  const sharedRoll = shared?.rolls !== null && shared?.rolls !== undefined;
   const rolls = shared?.rolls ?? (await rollAll(Array.from({ length: plan.swings }, () => plan.formula)));
   if (shared !== null) shared.rolls = rolls;
-  const speaker = ChatMessage.getSpeaker({ actor: attacker });
-  await postCard({ type: "damage", input: plan.card(totalsOf(rolls)) }, { rolls, speaker });
+  if (!sharedRoll) orderRolls("damage", rolls);
+  // Issue 22: a cleave's further cards link the card whose dice were thrown; one card starts the animation.
+  const starts = startsAnimation({ kind: "damage", afterAttack: by.afterAttack, sharedRoll });
+  const targets = [{ tokenUuids: targetTokenUuids(target.actor), hit: true }];
+  const flags = {
+    ...(starts ? animationFlags({ item, attacker, token: by.token, targets }) : {}),
+    ...(sharedRoll && shared?.messageId ? { rollsShownOn: shared.messageId } : {}),
+  };
+  const input = plan.card(totalsOf(rolls));
+  const posted = (await postCard({ type: "damage", input }, { rolls, speaker: by.speaker, flags })) as
+    ChatMessage.Implementation | undefined;
+  if (shared !== null && !sharedRoll) shared.messageId = posted?.id ?? null;
 }
 
 /** STL-3: the gathered targets that have not seen the attacker (null: no rotation combat, the status decides). */
@@ -206,11 +222,14 @@ async function attackWith(
     statuses: statuses.value,
   };
   const notes = choiceNotes(options, choices, shape);
-  const speaker = ChatMessage.getSpeaker({ actor: gathered.attacker });
+  const by = useBy(gathered.attacker);
+  const hitBy = { ...by, afterAttack: true };
   // CNT-7: outside a count combat (nothing to stagger on) the action's attacks are rolled one after another.
   for (let k = 0; k < choices.attacks; k++) {
     // FEAT-CLEAVE: one attack roll against every target and one damage roll for every target hit.
-    const cleave = choices.cleave ? { attack: null as Roll[] | null, damage: { rolls: null } } : null;
+    const cleave = choices.cleave
+      ? { attack: null as Roll[] | null, messageId: null as string | null, damage: { rolls: null, messageId: null } }
+      : null;
     for (const { plan, target } of plans) {
       const sharedAttack = cleave?.attack ?? null;
       const rolls = sharedAttack ?? (await rollAll(plan.dice));
@@ -219,12 +238,20 @@ async function attackWith(
       const provenance = { attackerUuid: gathered.attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
       const input = { ...plan.resolve(totalsOf(rolls)), ...provenance, choices: notes };
       const carried = sharedAttack === null ? rolls : [];
-      const posted = (await postCard({ type: "attack", input }, { rolls: carried, speaker })) as
-        ChatMessage.Implementation | undefined;
+      orderRolls("attack", carried);
+      const posted = (await postCard(
+        { type: "attack", input },
+        {
+          rolls: carried,
+          speaker: by.speaker,
+          flags: attackFlags(item, gathered.attacker, by, plans, target, rolls, cleave),
+        },
+      )) as ChatMessage.Implementation | undefined;
+      if (cleave !== null && sharedAttack === null) cleave.messageId = posted?.id ?? null;
       // ATK-ROT-4: a critical's damage card names this attack message, which the GM's side verifies.
       const critical = attackCritical(input) && posted?.id ? { attackMessageId: posted.id } : null;
       if (attackHit(input) === true)
-        await postDamage(gathered.attacker, item, target, damage, critical, { shared: cleave?.damage ?? null });
+        await postDamage(gathered.attacker, item, target, damage, critical, { shared: cleave?.damage ?? null }, hitBy);
     }
   }
   return null;

@@ -10,6 +10,7 @@
 import type { HostCommand } from "../../engine/index.ts";
 import type { ChatCard } from "../../view/chat/chat-cards.ts";
 import { applyMessageMode, userMessageMode, type MessageMode } from "../compat/message-mode.ts";
+import { SYSTEM_ID } from "../system-id.ts";
 
 export interface PostCardOptions {
   readonly rolls?: readonly Roll[];
@@ -20,6 +21,8 @@ export interface PostCardOptions {
   readonly whisper?: readonly string[];
   readonly combatId?: string | null;
   readonly command?: HostCommand | null;
+  /** `flags.tempo`: what other modules read off the card (issue 22: src/foundry/integrations/). */
+  readonly flags?: Readonly<Record<string, unknown>>;
 }
 
 /** The creation data of a card message (exported for the tests' view of what is sent). */
@@ -29,6 +32,7 @@ export function cardMessageData(card: ChatCard, options: PostCardOptions = {}): 
     system: { input: card.input, combatId: options.combatId ?? null, command: options.command ?? null },
     rolls: [...(options.rolls ?? [])],
     ...(options.speaker === undefined ? {} : { speaker: options.speaker }),
+    ...(options.flags === undefined ? {} : { flags: { [SYSTEM_ID]: { ...options.flags } } }),
   };
   return data as unknown as ChatMessage.CreateData;
 }

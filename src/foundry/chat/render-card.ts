@@ -17,6 +17,7 @@ import { showNotice } from "../notice.ts";
 import { runCardAction } from "./card-actions.ts";
 import { openTrackerRow } from "./card-row.ts";
 import { cardViewer } from "./card-viewer.ts";
+import { cardDataAttributes } from "../integrations/automated-animations.ts";
 
 const SYSTEM_PATH = "systems/tempo/";
 
@@ -64,6 +65,7 @@ async function drawCard(message: ChatMessage.Implementation, html: HTMLElement):
   holder.innerHTML = rendered;
   const card = holder.firstElementChild;
   if (card === null) return;
+  for (const [name, value] of Object.entries(cardDataAttributes(message))) card.setAttribute(name, value);
   content.prepend(card);
   bindButtons(message, content);
 }

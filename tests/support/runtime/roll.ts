@@ -14,6 +14,11 @@ interface DiceTerm {
   readonly sign: 1 | -1;
   readonly keep: { readonly highest: boolean; readonly count: number } | null;
   results: DieResult[];
+  /**
+   * Core's `DiceTerm#options`, kept in the roll's JSON: Dice So Nice reads a term's throw from
+   * `diceTerm.options.rollOrder` (its module/main.js and module/Dice3D.js, `renderRolls`).
+   */
+  options: Record<string, unknown>;
 }
 
 export interface RollSource {
@@ -43,6 +48,7 @@ export function parseFormula(formula: string): { dice: DiceTerm[]; constant: num
         sign,
         keep: m[4] === undefined ? null : { highest: m[4] === "kh", count: Number(m[5]) },
         results: [],
+        options: {},
       });
     index = TERM.lastIndex;
   }
@@ -127,7 +133,9 @@ export function makeRollClass(source: RollSource) {
       roll._evaluated = data.evaluated === true;
       (data.terms ?? []).forEach((term, i) => {
         const own = roll.terms[i];
-        if (own !== undefined) own.results = term.results.map((r) => ({ ...r }));
+        if (own === undefined) return;
+        own.results = term.results.map((r) => ({ ...r }));
+        own.options = { ...term.options };
       });
       return roll;
     }

@@ -1,0 +1,55 @@
+/**
+ * A tracker control given from outside the tracker (issue 22: the Carousel Combat Tracker's icons): the
+ * same command the tracker's button gives for the same control (applications/combat-tracker.ts, its
+ * `actions`): a command control through the combat's one entry point, and the controls that first ask
+ * (ready, declare, delay, react) through the same dialogs. The GM side checks every command again.
+ */
+import type { HostCommand } from "../../engine/index.ts";
+import { parseCommand } from "../applications/combat-tracker.ts";
+import { askCountDeclaration, askCountReaction } from "../applications/count-dialogs.ts";
+import { askPhaseDelay } from "../applications/phase-delay-dialog.ts";
+import { askSegmentDeclaration } from "../applications/segment-declare-dialog.ts";
+import { askText } from "../applications/tracker-dialogs.ts";
+import { tempoModelOf } from "../combat/tempo-model.ts";
+import { TempoCombat } from "../documents/combat.ts";
+
+export interface TrackerControlCall {
+  readonly action: string;
+  readonly command: string | null;
+  readonly combatantId: string;
+}
+
+async function commandFor(combat: TempoCombat, call: TrackerControlCall): Promise<HostCommand | null> {
+  const { combatantId } = call;
+  switch (call.action) {
+    case "tempoCommand":
+      return parseCommand(call.command ?? undefined);
+    case "endTurn":
+      return { type: "endTurn", combatantId };
+    case "tempoReady": {
+      const trigger = await askText("TEMPO.TRACKER.Standard.ReadyTitle", "TEMPO.TRACKER.Standard.ReadyPrompt");
+      return trigger === null ? null : { type: "ready", combatantId, trigger };
+    }
+    case "segmentDeclare":
+      return askSegmentDeclaration(
+        combatantId,
+        combat.combatants.get(combatantId)?.name ?? "",
+        call.command ?? undefined,
+      );
+    case "phaseDelay":
+      return askPhaseDelay(combat, combatantId);
+    case "countDeclare":
+      return askCountDeclaration(combat, combatantId);
+    case "countReact":
+      return askCountReaction(combat, combatantId);
+    default:
+      return null;
+  }
+}
+
+/** Gives the control's command on `combat` (nothing for a combat that is not Tempo's or a cancelled dialog). */
+export async function runTrackerControl(combat: Combat.Implementation | null, call: TrackerControlCall): Promise<void> {
+  if (!(combat instanceof TempoCombat) || tempoModelOf(combat) === null) return;
+  const command = await commandFor(combat, call);
+  if (command !== null) await combat.tempoCommand(command);
+}
