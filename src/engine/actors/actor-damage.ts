@@ -42,6 +42,8 @@ export interface PlannedDamage extends HealthChange {
 export interface CardDamage {
   readonly swings: readonly number[];
   readonly kind: string;
+  /** SEG-15: the multipliers in play (the highest applies, on the total); none: ×1. */
+  readonly multipliers?: readonly number[];
 }
 
 /** AP-1: every swing of the card is one hit of the card's kind (DR-2 then reduces per hit or per attack). */
@@ -50,7 +52,7 @@ export function cardDamageAttack(damage: CardDamage): Result<DamageAttack> {
     return err("TEMPO.ERRORS.Damage.InvalidAttack", { field: "hits" });
   return ok({
     hits: damage.swings.map((amount) => [{ amount, kind: damage.kind }]),
-    multipliers: [],
+    multipliers: damage.multipliers ?? [],
     ignoresOvershield: false,
     effects: [],
   });

@@ -53,7 +53,7 @@ import { postConcentrationChecks } from "./concentration-posts.ts";
 import { writeHealth, type HealthWrite } from "./damage-writes.ts";
 import { localizeMessage } from "../localize.ts";
 import { askActiveGm } from "../socket/socket-channel.ts";
-import { trustedDamageOf } from "./damage-card-facts.ts";
+import { cardMultiplierOf, trustedDamageOf } from "./damage-card-facts.ts";
 import { forgetApply, ledgerHasApply, ledgerRecords, recordApply } from "./damage-ledger.ts";
 
 export type DamageAction = "apply" | "undo";
@@ -114,7 +114,7 @@ async function applyHere(
   if (isAppliedNow(message)) return { key: "TEMPO.CHAT.Damage.AlreadyApplied" };
   if (actors.length === 0) return { key: "TEMPO.CHAT.Damage.NoTargets" };
   const settings = { drMode: game.settings.get(SYSTEM_ID, "drMode"), kinds: DEFAULT_DAMAGE_KINDS };
-  const damage = { swings: trusted.swings, kind: trusted.kind };
+  const damage = { swings: trusted.swings, kind: trusted.kind, multipliers: [await cardMultiplierOf(message)] };
   const records: AppliedDamage[] = [];
   const writes: HealthWrite[] = [];
   const statusWrites: StatusWrite[] = [];

@@ -45,6 +45,7 @@ import { attackShape, choiceNotes, settleChoices, type AttackChoices } from "../
 import { countAttackCommand } from "../../view/sheets/sheet-commands.ts";
 import { sendSheetCommand } from "../applications/sheets/sheet-commands.ts";
 import { postSpellSaves } from "./spell-saves.ts";
+import type { MultiplierUse } from "../../view/chat/damage-card.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 
 export interface UseItemOptions {
@@ -131,6 +132,7 @@ async function postDamage(
     readonly kind: string;
     readonly swings: number | null;
     readonly weaponUse?: { readonly charged: boolean; readonly twoHanded: boolean } | null;
+    readonly multiplierUse?: MultiplierUse | null;
   },
   critical: { readonly attackMessageId: string } | null = null,
   how: DamageRolls = { shared: null },
@@ -178,7 +180,18 @@ async function attackWith(
   }
   const stepped = choices.charged || choices.twoHanded;
   const weaponUse = stepped ? { charged: choices.charged, twoHanded: choices.twoHanded } : null;
-  const damage = { formula: shape.damage, kind: row.stats.damageKind, swings: choices.swings, weaponUse };
+  // SEG-15: the multipliers chosen ride on the damage card; the GM's side derives the one that applies again.
+  const multiplierUse =
+    shape.multiplier > 1
+      ? { backstab: choices.backstab, setVsCharge: choices.setVsCharge, multiplier: shape.multiplier }
+      : null;
+  const damage = {
+    formula: shape.damage,
+    kind: row.stats.damageKind,
+    swings: choices.swings,
+    weaponUse,
+    multiplierUse,
+  };
   const notes = choiceNotes(options, choices, shape);
   const speaker = ChatMessage.getSpeaker({ actor: gathered.attacker });
   // CNT-7: outside a count combat (nothing to stagger on) the action's attacks are rolled one after another.

@@ -27,7 +27,7 @@ import {
   type WeaponStats,
 } from "../../engine/index.ts";
 import { buildAttackCard, resolutionOdds, type AttackCardInput, type AttackResolution } from "./attack-card.ts";
-import type { DamageCardInput } from "./damage-card.ts";
+import type { DamageCardInput, MultiplierUse } from "./damage-card.ts";
 
 /** One creature as an attack reads it. */
 export interface CreatureSnapshot {
@@ -192,6 +192,8 @@ export interface DamageInput {
   readonly critical?: { readonly attackMessageId: string } | null;
   /** Issue 19: a charged or two-handed use that stepped the dice (recorded for the GM's check); none: plain. */
   readonly weaponUse?: { readonly charged: boolean; readonly twoHanded: boolean } | null;
+  /** SEG-15: the multipliers chosen and the one that applies (recorded for the GM's check); none: ×1. */
+  readonly multiplierUse?: MultiplierUse | null;
 }
 
 /** The damage card of a hit (or of a spell): one swing unless AP-1 gives more; the target's DR (DR-1). */
@@ -216,6 +218,7 @@ export function planDamage(input: DamageInput): DamagePlan {
       ...input.provenance,
       ...critical,
       ...(input.weaponUse ? { weaponUse: input.weaponUse } : {}),
+      ...(input.multiplierUse ? { multiplierUse: input.multiplierUse } : {}),
     }),
   };
 }
