@@ -16,6 +16,7 @@ import { isActiveGm } from "../combat/active-gm.ts";
 import { deathSavesOver, resetDeathTallies } from "./death-save-tally.ts";
 import { postCard } from "./post-card.ts";
 import { endPhaseSaveKindOf } from "../conditions/end-phase-save-flag.ts";
+import { declaredUseOf } from "../combat/declared-uses.ts";
 
 interface EffectLike {
   readonly name?: unknown;
@@ -48,6 +49,7 @@ function creatureIn(combat: Combat.Implementation, combatantId: string): EventCr
     name: combatant.name ?? "?",
     savingEffects: savingEffectsOf(combatant.actor),
     deathSavesOver: deathSavesOver(combatant),
+    declaredItem: declaredUseOf(combatant, "segment:") !== null,
   };
 }
 
