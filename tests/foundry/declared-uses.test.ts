@@ -217,4 +217,39 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
     expect(done.messages.map((m) => [m.type, inputOf(m).target, inputOf(m).swings])).toEqual([["damage", "Imp", [9]]]);
     expect(inputOf(card).resolved).toBe(true);
   });
+
+  it("SEG-12, SEG-16: a melee attack declared from the sheet names its target; its pending card comes on its turn and rolls that weapon at that target", async () => {
+    await game.settings.set("tempo", "ruleset", "segment");
+    const ogre = await creature("Ogre", "npc", { hitDice: "5+5" });
+    const imp = await creature("Imp", "npc", { defenses: { descendingAc: 5 } });
+    const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+    await addCombatants(world, combat, ["Ogre", "Imp"], { Ogre: ogre, Imp: imp });
+    const impId = combat.combatants.contents.find((c) => c.name === "Imp")?.id ?? "";
+    await combat.startCombat();
+    await world.idle();
+    const club = (await ownedItem(world, ogre, "Club", "weapon", {
+      ...ITEM_DEFAULTS.weapon,
+      damage: "1d6",
+    })) as unknown as Item.Implementation;
+    expect(await useItemDocument(club, { targets: [imp as unknown as Actor.Implementation] })).toBe(true);
+    await world.idle();
+    const m = combat.system as unknown as { state: { combatants: unknown } };
+    const declared = JSON.stringify(m.state);
+    expect(declared).toContain(`"targetId":"${impId}"`);
+    let card: ChatMessageModel | undefined;
+    for (let i = 0; i < 40 && card === undefined; i++) {
+      const before = chat.messages.length;
+      await step(world, combat);
+      card = chat.messages.slice(before).find((msg) => msg.type === "pending");
+    }
+    if (card === undefined) throw new Error("no SEG-12 card");
+    expect(inputOf(card)).toMatchObject({ rule: "SEG-12", name: "Ogre" });
+    world.scriptedTotals.push(9, 4); // 6 HD needs 13 − 5 = 8: a hit; 1d6 = 4
+    const done = await resolve(card);
+    expect(done.messages.map((msg) => [msg.type, inputOf(msg).target])).toEqual([
+      ["attack", "Imp"],
+      ["damage", "Imp"],
+    ]);
+    expect(inputOf(card).resolved).toBe(true);
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS, type WeaponStats } from "../../src/engine/index.ts";
-import { cardSource, chatLog, type ChatMessageModel } from "../support/chat-log.ts";
+import { asChatMessage, cardSource, chatLog, type ChatMessageModel } from "../support/chat-log.ts";
 import { installTargets } from "../support/targets.ts";
 import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
@@ -21,6 +21,7 @@ afterAll(() => dialogs.uninstall());
 await world.loadSystem();
 world.callHook("init");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
+const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 
 type Obj = Record<string, unknown>;
 const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
@@ -151,5 +152,21 @@ describe("segment monster attacks from the sheet", () => {
     const brute = await creature("Brute", "npc", { side: "enemy", hitDice: "4", level: 2, aac0: 11 });
     expect(aac0Of(await attack(shaman, { damage: "1d6" }, knight, [1], { modifier: "0" }))).toBe(11);
     expect(aac0Of(await attack(brute, { damage: "1d6" }, knight, [1], { modifier: "0" }))).toBe(15);
+  });
+
+  it("SEG-15: a back stab ×3 with a spear set against a charge (×2): the highest, ×3, multiplies 5 + 3 = 8 to 24, applied from the damage card", async () => {
+    await game.settings.set("tempo", "ruleset", "segment");
+    const knight = await creature("Knight", "npc", { side: "enemy", defenses: { descendingAc: 5 } });
+    const thief = await creature("Thief", "npc", { side: "enemy", hitDice: "5+5" });
+    const spear = { damage: "1d8+3", properties: { ...ITEM_DEFAULTS.weapon.properties, reach: true } };
+    const fields = { modifier: "0", backstab: "3", setVsCharge: "on" };
+    const cards = await attack(thief, spear, knight, [9, 8], fields);
+    expect(kinds(cards)).toEqual(["attack", "damage"]);
+    expect(inputOf(cards[1])).toMatchObject({ swings: [8], multiplierUse: { multiplier: 3 } });
+    const damage = cards[1];
+    if (damage === undefined) throw new Error("no damage card");
+    expect(await world.as(world.gm, () => runCardAction(asChatMessage(damage), "apply"))).toBeNull();
+    await world.idle();
+    expect((knight.system as unknown as { hp: { value: number } }).hp.value).toBe(60 - 24);
   });
 });

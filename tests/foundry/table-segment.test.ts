@@ -6,7 +6,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { installTempoWorld, ownedId, type Tempo } from "../support/tempo-encounter.ts";
+import { segmentTrackerFacts, type SegmentState } from "../../src/engine/index.ts";
+import { installTempoWorld, ownedId, playUntil, storedSource, type Tempo } from "../support/tempo-encounter.ts";
 
 const t = await installTempoWorld(139);
 const { world } = t;
@@ -112,5 +113,82 @@ describe("segment rounds from the tracker", () => {
     } finally {
       await game.settings.set("tempo", "dexReaction", false);
     }
+  });
+});
+
+describe("segment declarations from the tracker's form: minors, target, budget", () => {
+  /** A started combat: the owner declares `own`, C1 a melee attack at `c1Speed`, the others melee at 5. */
+  async function tiedRound(own: Record<string, string>, c1Speed: string): Promise<string[]> {
+    const combat = await t.encounter("segment", 4);
+    await combat.startCombat();
+    await world.idle();
+    await declare(combat, t.owner, ownedId(t, combat), own);
+    await declare(combat, t.gm, byName(combat, "C1"), { action: "melee", weaponSpeed: c1Speed });
+    for (const name of ["C2", "C3"]) await declare(combat, t.gm, byName(combat, name), MELEE);
+    world.scriptedTotals.push(4, 4); // a tie: every group is HIGH, the order inside comes from weapon speed
+    return playRound(combat);
+  }
+
+  it("SEG-4: dropping a small shield before attacking with a battle axe makes speed 7 into 8 for ties: C1's 7 now goes first", async () => {
+    const axe = { action: "melee", weaponSpeed: "7" };
+    expect(await tiedRound(axe, "7")).toEqual(["C2", "C3", "C0", "C1"]); // 7 against 7: join order
+    expect(await tiedRound({ ...axe, minorsBefore: "1" }, "7")).toEqual(["C2", "C3", "C1", "C0"]); // 8 against 7
+  });
+
+  it("SEG-9: positioning movement in melee, or with movement as the major action, is refused with the reason; nothing is declared", async () => {
+    const combat = await t.encounter("segment", 4);
+    await combat.startCombat();
+    await world.idle();
+    const own = ownedId(t, combat);
+    const before = storedSource(combat);
+    const tries: Record<string, string>[] = [
+      { action: "melee", weaponSpeed: "7", inMelee: "on", positioning: "on" },
+      { action: "move", weaponSpeed: "0", positioning: "on" },
+      { action: "melee", weaponSpeed: "7", minorsBefore: "11" },
+    ];
+    for (const fields of tries) {
+      const notices = world.notices.length;
+      await declare(combat, t.owner, own, fields);
+      expect(world.notices.slice(notices).map((n) => n.text)).toEqual([
+        expect.stringMatching(/TEMPO\.ERRORS\.Segment\.(MoveIsMajor|InvalidMinors)/),
+      ]);
+    }
+    expect(storedSource(combat)).toEqual(before);
+  });
+
+  it("SEG-11: a caster declares a spell with no target and names it on its D1 turn; an immediate spell that round is refused", async () => {
+    const combat = await t.encounter("segment", 4);
+    await combat.startCombat();
+    await world.idle();
+    const own = ownedId(t, combat);
+    await declare(combat, t.owner, own, { action: "spell", castingTime: "3" });
+    for (const name of ["C1", "C2", "C3"]) await declare(combat, t.gm, byName(combat, name), MELEE);
+    const declarationOf = () => {
+      const m = t.model(combat);
+      return segmentTrackerFacts(m.state as SegmentState, { gm: true, combatantIds: [] }).creatures.find(
+        (c) => c.id === own,
+      )?.declaration;
+    };
+    expect(declarationOf()?.targetId).toBeNull();
+    world.scriptedTotals.push(5, 2);
+    // Before D1 there is no "Name target" for the owner; the GM plays on to the caster's D1 turn.
+    expect(await playUntil(t, combat, (c) => c.combatant?.id === own)).toBe(true);
+    const c1 = byName(combat, "C1");
+    dialogs.answers.push({ fields: { choice: c1 } });
+    await click(combat, t.owner, "segmentNameTarget", { combatantId: own });
+    expect(declarationOf()?.targetId).toBe(c1);
+    // One spell per round, an immediate one included: the owner's Immediate spell is refused with the reason.
+    const notices = world.notices.length;
+    const immediate = JSON.stringify({ type: "immediateSpell", combatantId: own });
+    await click(combat, t.owner, "tempoCommand", { combatantId: own, command: immediate });
+    expect(world.notices.slice(notices).map((n) => n.text)).toEqual([
+      expect.stringContaining("TEMPO.ERRORS.Segment.OneSpellPerRound"),
+    ]);
+    // Off its D1 turn a target cannot be named: the engine refuses it, and nothing changes.
+    await combat.nextTurn();
+    await world.idle();
+    const refused = await combat.tempoCommand({ type: "nameTarget", combatantId: own, targetId: byName(combat, "C3") });
+    expect(refused.ok ? null : refused.error.key).toBe("TEMPO.ERRORS.Segment.NotTargetTurn");
+    expect(declarationOf()?.targetId).toBe(c1);
   });
 });

@@ -105,6 +105,7 @@ const segment: Samples<SegmentCommand> = {
   freeAttack: (c) => ({ type: "freeAttack", combatantId: c.own, targetId: c.npc }),
   immediateAttack: (c) => ({ type: "immediateAttack", combatantId: c.own, targetId: c.npc }),
   immediateSpell: (c) => ({ type: "immediateSpell", combatantId: c.own }),
+  nameTarget: (c) => ({ type: "nameTarget", combatantId: c.own, targetId: c.npc }),
   surprise: (c) => ({ type: "surprise", combatantId: c.own, surprised: true }),
   setDelayed: (c) => ({ type: "setDelayed", combatantId: c.own, delayed: true }),
 };

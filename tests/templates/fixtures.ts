@@ -102,11 +102,15 @@ const played = playedTracker("rotation", { isGM: true, turns: 2 });
 const segment = playedTracker("segment", { isGM: true, turns: 3 }).context.body;
 /** The sample played into its battle phase: a seize, a defend and a delay (src/preview/preview-opening.ts). */
 const phase = playedTracker("phase", { isGM: true, turns: 0 }).context.body;
-const declareForm = buildSegmentDeclareForm("a", "Aria", {
-  ...SEGMENT_NO_DECLARATION,
-  action: "spell",
-  castingTime: 3,
-});
+const declareForm = buildSegmentDeclareForm(
+  "a",
+  "Aria",
+  { ...SEGMENT_NO_DECLARATION, action: "spell", castingTime: 3, targetId: "b" },
+  [
+    { id: "a", name: "Aria" },
+    { id: "b", name: "Bran" },
+  ],
+);
 
 /**
  * STD-2, STD-6, Delay, Ready: a standard round with a DEX-broken tie, a delayed creature, a readied

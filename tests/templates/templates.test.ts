@@ -274,10 +274,22 @@ describe("phase template", () => {
 describe("segment declare form", () => {
   const path = "templates/combat/segment-declare.hbs";
 
-  it("SEG-2: labels every field and starts from the creature's declaration", () => {
+  it("SEG-2, SEG-4, SEG-9, SEG-11: labels every field and starts from the creature's declaration", () => {
     const html = render(path, templateContexts[path] ?? {});
     const fields = [...html.matchAll(/<(?:select|input) [^>]*name="(\w+)"/g)].map((m) => m[1]);
-    expect(fields).toEqual(["action", "weaponSpeed", "castingTime", "routines", "goesFirst", "delay", "inMelee"]);
+    expect(fields).toEqual([
+      "action",
+      "target",
+      "weaponSpeed",
+      "castingTime",
+      "routines",
+      "minorsBefore",
+      "positioning",
+      "goesFirst",
+      "delay",
+      "inMelee",
+    ]);
+    expect(html).toMatch(/<option value="b" selected>Bran</);
     // Each field sits inside its label, so it is named by it.
     expect(html.match(/<label/g)?.length).toBe(fields.length);
     expect(html).toContain("What Aria does this round");

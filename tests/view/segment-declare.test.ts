@@ -36,6 +36,24 @@ describe("declaring from the tracker's form", () => {
     });
   });
 
+  it("SEG-4, SEG-9: reads the 1-segment minors before the major action, positioning after it, and the target", () => {
+    const read = segmentDeclarationFromForm(
+      form({ action: "melee", weaponSpeed: "7", minorsBefore: "1", positioning: "on", target: "orc" }),
+    );
+    expect(read).toMatchObject({ ok: true, value: { targetId: "orc" } });
+    const minors = read.ok ? read.value.minors : [];
+    expect(minors).toEqual([
+      { kind: "simple", takesSegment: true, beforeMajor: true },
+      { kind: "move", takesSegment: true, beforeMajor: false },
+    ]);
+    const built = buildSegmentDeclareForm("a", "Aria", read.ok ? read.value : null, [{ id: "orc", name: "Orc" }]);
+    expect([built.minorsBefore, built.positioning, built.targets]).toEqual([
+      1,
+      true,
+      [{ id: "orc", name: "Orc", selected: true }],
+    ]);
+  });
+
   it.each([
     [{ action: "dance" }, "TEMPO.ERRORS.Segment.InvalidDeclaration"],
     [{ action: "spell", castingTime: "11" }, "TEMPO.ERRORS.Segment.InvalidCastingTime"],
@@ -43,6 +61,8 @@ describe("declaring from the tracker's form", () => {
     [{ action: "melee", weaponSpeed: "2.5" }, "TEMPO.ERRORS.Segment.InvalidWeaponSpeed"],
     [{ action: "missile", routines: "2" }, "TEMPO.ERRORS.Segment.InvalidRoutines"],
     [{ action: "complex", goesFirst: "on" }, "TEMPO.ERRORS.Segment.InvalidDeclaration"],
+    [{ action: "melee", minorsBefore: "-1" }, "TEMPO.ERRORS.Segment.InvalidMinors"],
+    [{ action: "melee", inMelee: "on", positioning: "on" }, "TEMPO.ERRORS.Segment.MoveIsMajor"],
   ])("SEG-2: refuses %o with the engine's own error (%s), so no command is given", (fields, key) => {
     const read = segmentDeclarationFromForm(form(fields));
     expect(read.ok ? null : read.error.key).toBe(key);

@@ -47,6 +47,8 @@ export interface CardDamage {
   readonly kind: string;
   /** OSH-2: the statuses the attack applies (none when absent). */
   readonly effects?: readonly AttackEffect[];
+  /** SEG-15: the multipliers in play (the highest applies, on the total); none: ×1. */
+  readonly multipliers?: readonly number[];
 }
 
 /** AP-1: every swing of the card is one hit of the card's kind (DR-2 then reduces per hit or per attack). */
@@ -55,7 +57,7 @@ export function cardDamageAttack(damage: CardDamage): Result<DamageAttack> {
     return err("TEMPO.ERRORS.Damage.InvalidAttack", { field: "hits" });
   return ok({
     hits: damage.swings.map((amount) => [{ amount, kind: damage.kind }]),
-    multipliers: [],
+    multipliers: damage.multipliers ?? [],
     ignoresOvershield: false,
     effects: damage.effects ?? [],
   });

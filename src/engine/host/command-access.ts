@@ -26,6 +26,7 @@ export const PLAYER_COMMANDS: ReadonlySet<string> = new Set([
   "freeAttack",
   "immediateAttack",
   "immediateSpell",
+  "nameTarget",
   "endTurn",
   "rollInitiative",
 ]);

@@ -18,7 +18,7 @@ import { tempoModelOf } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
 import { askCountDeclaration, askCountReaction } from "./count-dialogs.ts";
 import { askPhaseDelay } from "./phase-delay-dialog.ts";
-import { askSegmentDeclaration } from "./segment-declare-dialog.ts";
+import { askSegmentDeclaration, askSegmentTarget } from "./segment-declare-dialog.ts";
 import { trackerContextEntries } from "./tracker-context-menu.ts";
 import { askText } from "./tracker-dialogs.ts";
 import { trackerInputOf } from "./tracker-input.ts";
@@ -44,6 +44,7 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
       tempoReady: TempoCombatTracker.#onReady,
       endTurn: TempoCombatTracker.#onEndTurn,
       segmentDeclare: TempoCombatTracker.#onSegmentDeclare,
+      segmentNameTarget: TempoCombatTracker.#onSegmentNameTarget,
       phaseDelay: TempoCombatTracker.#onPhaseDelay,
       countDeclare: TempoCombatTracker.#onCountDeclare,
       countReact: TempoCombatTracker.#onCountReact,
@@ -209,8 +210,20 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     const combat = tempoCombatOf(this.viewed);
     const combatantId = target.dataset.combatantId;
     if (combat === null || combatantId === undefined) return;
-    const name = combat.combatants.get(combatantId)?.name ?? "";
-    const command = await askSegmentDeclaration(combatantId, name, target.dataset.command);
+    const command = await askSegmentDeclaration(combat, combatantId, target.dataset.command);
+    if (command !== null) await combat.tempoCommand(command);
+  }
+
+  /** SEG-11: "Name target…" on a caster's D1 turn asks which creature; its answer is given as `nameTarget`. */
+  static async #onSegmentNameTarget(
+    this: TempoCombatTracker,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const combat = tempoCombatOf(this.viewed);
+    const combatantId = target.dataset.combatantId;
+    if (combat === null || combatantId === undefined) return;
+    const command = await askSegmentTarget(combat, combatantId);
     if (command !== null) await combat.tempoCommand(command);
   }
 

@@ -2,7 +2,8 @@
  * SEG-2 step 1 in Foundry: the row's "Declare" control opens the shared declare form
  * (templates/combat/segment-declare.hbs) in a DialogV2 prompt, rendered with core's renderTemplate, as
  * v13 systems prompt for a form (the Daggerheart system's roll dialog renders its template and reads
- * `button.form` in the ok callback). The form is read back by the view (`segmentDeclarationFromForm`); a
+ * `button.form` in the ok callback). It offers the combat's creatures as the target (SEG-11, SEG-16) and the
+ * minor activities that change the timing (SEG-4, SEG-9). The form is read back by the view (`segmentDeclarationFromForm`); a
  * form it cannot read is a notice, and nothing is sent.
  */
 import type { HostCommand } from "../../engine/index.ts";
@@ -11,9 +12,13 @@ import {
   segmentDeclarationFromForm,
   segmentDeclarationOfCommand,
   segmentDeclareCommand,
+  segmentTargetChoices,
 } from "../../view/tracker/segment-declare.ts";
+import type { TempoCombat } from "../documents/combat.ts";
 import { showNotice } from "../notice.ts";
 import { fieldsOf } from "./form-fields.ts";
+import { askCombatant } from "./tracker-dialogs.ts";
+import { trackerInputOf } from "./tracker-input.ts";
 
 const TEMPLATE = "systems/tempo/templates/combat/segment-declare.hbs";
 
@@ -22,17 +27,21 @@ const TEMPLATE = "systems/tempo/templates/combat/segment-declare.hbs";
  * `declare` command to give, or null when the user cancels or the form cannot be read.
  */
 export async function askSegmentDeclaration(
+  combat: TempoCombat,
   combatantId: string,
-  name: string,
   carried: string | undefined,
 ): Promise<HostCommand | null> {
+  const name = combat.combatants.get(combatantId)?.name ?? "";
+  // SEG-11, SEG-16: the target is one of the combat's creatures the user can see on the tracker.
+  const input = trackerInputOf(combat, game.user);
+  const targets = input === null ? [] : segmentTargetChoices(input, combatantId);
   let start: unknown;
   try {
     start = JSON.parse(carried ?? "null");
   } catch {
     start = null;
   }
-  const form = buildSegmentDeclareForm(combatantId, name, segmentDeclarationOfCommand(start));
+  const form = buildSegmentDeclareForm(combatantId, name, segmentDeclarationOfCommand(start), targets);
   const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, { ...form });
   const answer: unknown = await foundry.applications.api.DialogV2.prompt({
     window: { title: "TEMPO.TRACKER.Segment.Declare.Title" },
@@ -51,4 +60,19 @@ export async function askSegmentDeclaration(
     return null;
   }
   return segmentDeclareCommand(combatantId, declaration.value);
+}
+
+/**
+ * SEG-11: "Name target…" on a caster's D1 turn asks which creature (the tracker's combatant picker, as
+ * PHS-9's delay asks whom to wait for); the `nameTarget` command, or null when cancelled.
+ */
+export async function askSegmentTarget(combat: TempoCombat, combatantId: string): Promise<HostCommand | null> {
+  const input = trackerInputOf(combat, game.user);
+  const choices = input === null ? [] : segmentTargetChoices(input, combatantId);
+  const targetId = await askCombatant(
+    "TEMPO.TRACKER.Control.NameTarget",
+    "TEMPO.TRACKER.Segment.Declare.Target",
+    choices,
+  );
+  return targetId === null ? null : { type: "nameTarget", combatantId, targetId };
 }

@@ -53,7 +53,7 @@ import { postConcentrationChecks } from "./concentration-posts.ts";
 import { writeHealth, type HealthWrite } from "./damage-writes.ts";
 import { localizeMessage } from "../localize.ts";
 import { askActiveGm } from "../socket/socket-channel.ts";
-import { trustedDamageOf } from "./damage-card-facts.ts";
+import { cardMultiplierOf, trustedDamageOf } from "./damage-card-facts.ts";
 import { forgetApply, ledgerHasApply, ledgerRecords, recordApply } from "./damage-ledger.ts";
 
 export type DamageAction = "apply" | "undo";
@@ -114,6 +114,8 @@ async function applyHere(
   if (isAppliedNow(message)) return { key: "TEMPO.CHAT.Damage.AlreadyApplied" };
   if (actors.length === 0) return { key: "TEMPO.CHAT.Damage.NoTargets" };
   const settings = { drMode: game.settings.get(SYSTEM_ID, "drMode"), kinds: DEFAULT_DAMAGE_KINDS };
+  // SEG-15: the multiplier the GM derives again from the item and the recorded choices (damage-card-facts.ts).
+  const damage = { ...trusted, multipliers: [await cardMultiplierOf(message)] };
   const records: AppliedDamage[] = [];
   const writes: HealthWrite[] = [];
   const statusWrites: StatusWrite[] = [];
@@ -121,7 +123,7 @@ async function applyHere(
     const system = tempoActorModelOf(actor);
     if (system === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
     // Damage, healing (OSH-3) or a shield grant (OSH-5, OSH-6), with OSH-2's statuses: the engine's plan.
-    const plan = planCardEffect(actorStatsOf(system), trusted, settings, shownStatuses(actor));
+    const plan = planCardEffect(actorStatsOf(system), damage, settings, shownStatuses(actor));
     if (!plan.ok) return refusedFor(actor.name, plan.error);
     const { before, after, notes, statuses, effects, shield } = plan.value;
     writes.push({ actor, values: pick(after, plan.value), shield: shield?.after ?? null });

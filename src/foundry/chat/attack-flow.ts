@@ -47,6 +47,7 @@ import { attackShape, choiceNotes, settleChoices, type AttackChoices } from "../
 import { countAttackCommand } from "../../view/sheets/sheet-commands.ts";
 import { sendSheetCommand } from "../applications/sheets/sheet-commands.ts";
 import { postSpellSaves } from "./spell-saves.ts";
+import type { MultiplierUse } from "../../view/chat/damage-card.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenTargets } from "../conditions/stealth-flow.ts";
 import { startsAnimation } from "../../view/integrations/animation-carrier.ts";
@@ -133,7 +134,10 @@ async function postDamage(
   attacker: Actor.Implementation,
   item: Item.Implementation,
   target: Gathered["targets"][number],
-  damage: Pick<DamageInput, "formula" | "kind" | "swings" | "weaponUse" | "effect" | "shield" | "statuses">,
+  damage: Pick<
+    DamageInput,
+    "formula" | "kind" | "swings" | "weaponUse" | "effect" | "shield" | "statuses" | "multiplierUse"
+  >,
   critical: { readonly attackMessageId: string } | null = null,
   how: DamageRolls = { shared: null },
   by: UseBy = useBy(attacker),
@@ -214,12 +218,18 @@ async function attackWith(
   // OSH-2: the statuses a hit applies (the engine reads the weapon's list; the GM's side checks it again).
   const statuses = attackEffectsOf(row.stats);
   if (!statuses.ok) return statuses.error;
+  // SEG-15: the multipliers chosen ride on the damage card; the GM's side derives the one that applies again.
+  const multiplierUse =
+    shape.multiplier > 1
+      ? { backstab: choices.backstab, setVsCharge: choices.setVsCharge, multiplier: shape.multiplier }
+      : null;
   const damage = {
     formula: shape.damage,
     kind: row.stats.damageKind,
     swings: choices.swings,
     weaponUse,
     statuses: statuses.value,
+    multiplierUse,
   };
   const notes = choiceNotes(options, choices, shape);
   const by = useBy(gathered.attacker);

@@ -26,6 +26,7 @@ import { attackOptionsOf } from "../applications/attack-dialog.ts";
 import { attackShape, settleChoices } from "../../view/chat/attack-options.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenOnThisGm } from "../conditions/stealth-flow.ts";
+import { rulesetOf } from "./attack-flow.ts";
 
 interface CardFields {
   readonly swings?: unknown;
@@ -40,6 +41,7 @@ interface CardFields {
   readonly effect?: unknown;
   readonly shield?: unknown;
   readonly statuses?: unknown;
+  readonly multiplierUse?: unknown;
 }
 
 interface AttackFields {
@@ -141,4 +143,24 @@ export async function damageCardFacts(message: ChatMessage.Implementation): Prom
 /** What the card may deal (the engine's decision on its facts). */
 export async function trustedDamageOf(message: ChatMessage.Implementation): Promise<Result<TrustedDamage>> {
   return trustedDamage(await damageCardFacts(message));
+}
+
+/**
+ * SEG-15: the multiplier Apply uses, derived here from the card's item, its attacker and the choices it
+ * records, by the same rules the attack dialog offered them with (attack-options.ts): a choice the weapon
+ * or the ruleset does not allow settles to none, so a hand-made card multiplies nothing it may not.
+ */
+export async function cardMultiplierOf(message: ChatMessage.Implementation): Promise<number> {
+  const input = (cardModelOf(message)?.input ?? {}) as CardFields;
+  const use = input.multiplierUse;
+  if (typeof use !== "object" || use === null) return 1;
+  const attacker = await documentAt(input.attackerUuid);
+  const item = await documentAt(input.itemUuid);
+  if (!isActor(attacker) || !isItem(item) || item.actor?.uuid !== attacker.uuid) return 1;
+  const row = sheetItemOf(item);
+  const self = creatureSnapshotOf(attacker);
+  if (row?.type !== "weapon" || self === null) return 1;
+  const ruleset = rulesetOf(attacker).ruleset;
+  const options = attackOptionsOf({ actor: attacker, weapon: row.stats, ruleset, attacker: self });
+  return attackShape(options, row.stats, settleChoices(options, use)).multiplier;
 }

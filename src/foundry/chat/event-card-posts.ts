@@ -17,6 +17,7 @@ import { deathSavesOver, resetDeathTallies } from "./death-save-tally.ts";
 import { postCard } from "./post-card.ts";
 import { endPhaseSaveKindOf } from "../conditions/end-phase-save-flag.ts";
 import { isEffectOff } from "../compat/expiry-events.ts";
+import { declaredUseOf } from "../combat/declared-uses.ts";
 
 interface EffectLike {
   readonly name?: unknown;
@@ -49,6 +50,7 @@ function creatureIn(combat: Combat.Implementation, combatantId: string): EventCr
     name: combatant.name ?? "?",
     savingEffects: savingEffectsOf(combatant.actor),
     deathSavesOver: deathSavesOver(combatant),
+    declaredItem: declaredUseOf(combatant, "segment:") !== null,
   };
 }
 

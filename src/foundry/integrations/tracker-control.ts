@@ -8,7 +8,7 @@ import type { HostCommand } from "../../engine/index.ts";
 import { parseCommand } from "../applications/combat-tracker.ts";
 import { askCountDeclaration, askCountReaction } from "../applications/count-dialogs.ts";
 import { askPhaseDelay } from "../applications/phase-delay-dialog.ts";
-import { askSegmentDeclaration } from "../applications/segment-declare-dialog.ts";
+import { askSegmentDeclaration, askSegmentTarget } from "../applications/segment-declare-dialog.ts";
 import { askText } from "../applications/tracker-dialogs.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
@@ -31,11 +31,9 @@ async function commandFor(combat: TempoCombat, call: TrackerControlCall): Promis
       return trigger === null ? null : { type: "ready", combatantId, trigger };
     }
     case "segmentDeclare":
-      return askSegmentDeclaration(
-        combatantId,
-        combat.combatants.get(combatantId)?.name ?? "",
-        call.command ?? undefined,
-      );
+      return askSegmentDeclaration(combat, combatantId, call.command ?? undefined);
+    case "segmentNameTarget":
+      return askSegmentTarget(combat, combatantId);
     case "phaseDelay":
       return askPhaseDelay(combat, combatantId);
     case "countDeclare":

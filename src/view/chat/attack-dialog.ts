@@ -124,6 +124,14 @@ function fieldSpecs(options: AttackOptions, c: AttackChoices): FieldSpec[] {
     options.sources
       ? numberField("disadvantage", "TEMPO.ATTACK.Dialog.Disadvantage", c.disadvantage, 0, ATTACK_CHOICE_LIMITS.sources)
       : null,
+    options.multipliers?.backstabMax == null
+      ? null
+      : numberField("backstab", "TEMPO.ATTACK.Dialog.Backstab", c.backstab, 1, options.multipliers.backstabMax),
+    options.multipliers?.setVsCharge == null
+      ? null
+      : checkbox("setVsCharge", "TEMPO.ATTACK.Dialog.SetVsCharge", c.setVsCharge, {
+          multiplier: options.multipliers.setVsCharge,
+        }),
   ];
   return specs.filter((s): s is FieldSpec => s !== null);
 }
@@ -150,6 +158,7 @@ function previewLines(input: AttackDialogInput): Message[] {
       ? label("TEMPO.ATTACK.Dialog.DamageSwings", { damage: shape.damage, swings })
       : label("TEMPO.ATTACK.Dialog.Damage", { damage: shape.damage }),
   );
+  if (shape.multiplier > 1) lines.push(label("TEMPO.ATTACK.Dialog.Multiplied", { multiplier: shape.multiplier }));
   if (options.ruleset === "count") {
     lines.push(label("TEMPO.ATTACK.Dialog.Delay", { delay: shape.delay, attacks: shape.delays.length }));
     if (input.count !== null) lines.push(landing(input.count, shape.delays));
@@ -196,7 +205,7 @@ function typedWhole(text: string | undefined): number | null {
   return /^[-+]?\d+$/.test(trimmed) ? Number(trimmed) : null;
 }
 
-const NUMBER_FIELDS = ["attacks", "swings", "flankers", "modifier", "advantage", "disadvantage"] as const;
+const NUMBER_FIELDS = ["attacks", "swings", "flankers", "modifier", "advantage", "disadvantage", "backstab"] as const;
 
 /**
  * The choices a submitted form gives (FormData: a ticked checkbox is present). A number field that is not a
@@ -210,6 +219,7 @@ export function attackChoicesFromForm(
     charged: fields.charged !== undefined,
     cleave: fields.cleave !== undefined,
     twoHanded: fields.twoHanded === "two",
+    setVsCharge: fields.setVsCharge !== undefined,
   };
   for (const name of NUMBER_FIELDS) {
     if (fields[name] === undefined) continue;

@@ -11,12 +11,16 @@
  * - `rotation`: swings (AP-1, fewer may be chosen) and the number of enemies adjacent to the target
  *   (ATK-ROT-5, the attacker included: three flankers give −4).
  * - `phase`: extra sources of advantage and disadvantage (ADV-1 … ADV-3, net count rolled).
+ * - `segment`: the damage multipliers the weapon allows (SEG-15: back stab, set against a charge; the
+ *   highest applies, on the total with every modifier).
  * - every ruleset: a situational modifier to the roll (SEG-12 "d20 + modifiers"; the others' bonus).
  */
 import {
   ITEM_USE_RULINGS,
   chargedAttackDelay,
   chargedWeaponDamage,
+  damageMultiplier,
+  weaponMultipliers,
   effectiveProperties,
   canCleave,
   propertiesFromFlags,
@@ -28,6 +32,7 @@ import {
   type Message,
   type RulesetId,
   type WeaponProperty,
+  type WeaponMultipliers,
   type WeaponStats,
 } from "../../engine/index.ts";
 
@@ -50,6 +55,10 @@ export interface AttackChoices {
   /** ADV-1 … ADV-3: extra sources of advantage and disadvantage. */
   readonly advantage: number;
   readonly disadvantage: number;
+  /** SEG-15: the back stab multiplier (1: no back stab). */
+  readonly backstab: number;
+  /** SEG-15: the weapon is set against a charge. */
+  readonly setVsCharge: boolean;
 }
 
 export const DEFAULT_ATTACK_CHOICES: AttackChoices = {
@@ -62,6 +71,8 @@ export const DEFAULT_ATTACK_CHOICES: AttackChoices = {
   modifier: 0,
   advantage: 0,
   disadvantage: 0,
+  backstab: 1,
+  setVsCharge: false,
 };
 
 /** The largest situational modifier, sources and flankers the dialog takes (the engine's ruling). */
@@ -105,6 +116,8 @@ export interface AttackOptions {
   readonly flanking: boolean;
   /** ADV-1 … ADV-3. */
   readonly sources: boolean;
+  /** SEG-15: the damage multipliers the weapon allows (segment only; null elsewhere). */
+  readonly multipliers: WeaponMultipliers | null;
 }
 
 /** FEAT-VERSATILE: only a Versatile weapon changes in two hands. */
@@ -157,6 +170,7 @@ export function attackOptionsFor(ruleset: RulesetId, weapon: WeaponStats, attack
     swings: swings !== null && swings.ok && swings.value > 0 ? { max: swings.value } : null,
     flanking: ruleset === "rotation",
     sources: ruleset === "phase",
+    multipliers: ruleset === "segment" ? weaponMultipliers(properties) : null,
   };
 }
 
@@ -182,6 +196,7 @@ export function settleChoices(options: AttackOptions, wanted: Partial<Record<key
   const cleave = !charged && flag(wanted.cleave, cleaveAllowed);
   const single = charged || cleave || options.attacks === null;
   const limits = ATTACK_CHOICE_LIMITS;
+  const backstabMax = options.multipliers?.backstabMax ?? null;
   const choices: AttackChoices = {
     attacks: single ? 1 : whole(wanted.attacks, 1, options.attacks?.max ?? 1, d.attacks),
     charged,
@@ -192,6 +207,8 @@ export function settleChoices(options: AttackOptions, wanted: Partial<Record<key
     modifier: whole(wanted.modifier, -limits.modifier, limits.modifier, d.modifier),
     advantage: options.sources ? whole(wanted.advantage, 0, limits.sources, d.advantage) : 0,
     disadvantage: options.sources ? whole(wanted.disadvantage, 0, limits.sources, d.disadvantage) : 0,
+    backstab: backstabMax === null ? d.backstab : whole(wanted.backstab, 1, backstabMax, d.backstab),
+    setVsCharge: flag(wanted.setVsCharge, options.multipliers?.setVsCharge != null),
   };
   return choices;
 }
@@ -206,6 +223,8 @@ export interface AttackShape {
   readonly delays: readonly number[];
   /** The weapon properties the attack is declared with (FEAT-VERSATILE two-handed adds Heavy). */
   readonly properties: readonly WeaponProperty[];
+  /** SEG-15: the one multiplier on the damage total (the highest chosen; 1 for none). */
+  readonly multiplier: number;
 }
 
 /** The damage, delay and staggered delays of the chosen attack (settled choices). */
@@ -217,7 +236,10 @@ export function attackShape(options: AttackOptions, weapon: WeaponStats, choices
   const held = twoHands === null ? null : effectiveProperties({ die: weapon.damage, properties: base }, true);
   const properties = held?.ok === true ? held.value : base;
   const delays = choices.charged ? [timed.delay] : staggeredAttackCounts(0, timed.delay, choices.attacks);
-  return { damage: timed.damage, delay: timed.delay, delays, properties };
+  const set = choices.setVsCharge ? (options.multipliers?.setVsCharge ?? 1) : 1;
+  const highest = damageMultiplier([choices.backstab, set]);
+  const multiplier = highest.ok ? highest.value : 1;
+  return { damage: timed.damage, delay: timed.delay, delays, properties, multiplier };
 }
 
 /**
@@ -238,6 +260,8 @@ export function choiceNotes(options: AttackOptions, choices: AttackChoices, shap
       key: "TEMPO.ATTACK.Chosen.Modifier",
       data: { modifier: choices.modifier > 0 ? `+${String(choices.modifier)}` : String(choices.modifier) },
     });
+  if (shape.multiplier > 1)
+    notes.push({ key: "TEMPO.ATTACK.Chosen.Multiplier", data: { multiplier: shape.multiplier } });
   if (choices.advantage > 0 || choices.disadvantage > 0)
     notes.push({
       key: "TEMPO.ATTACK.Chosen.Sources",

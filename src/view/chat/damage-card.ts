@@ -13,6 +13,7 @@ import {
   drFamilyOf,
   expectedDamage,
   formulaDistribution,
+  odds,
   validateDr,
   withCriticalBonus,
   type AttackEffect,
@@ -25,6 +26,19 @@ import {
 } from "../../engine/index.ts";
 import { decimalText, type CardButton, type CardOdds, type CardViewer } from "./card-common.ts";
 import { appliedLines, appliedRecords, type AppliedDamage, type AppliedLine } from "./damage-applied.ts";
+
+/** SEG-15: what the attack dialog chose, and the highest multiplier it makes. */
+export interface MultiplierUse {
+  readonly backstab: number;
+  readonly setVsCharge: boolean;
+  readonly multiplier: number;
+}
+
+/** SEG-15: the card's multiplier (1 when none, or not a whole number above 1). */
+export function multiplierOfCard(input: DamageCardInput): number {
+  const m = input.multiplierUse?.multiplier;
+  return typeof m === "number" && Number.isInteger(m) && m > 1 ? m : 1;
+}
 
 export interface DamageCardInput {
   readonly attacker: string;
@@ -59,6 +73,11 @@ export interface DamageCardInput {
    * derives the formula from the item and these again by the rules (damage-card-facts.ts), never from the card.
    */
   readonly weaponUse?: { readonly charged: boolean; readonly twoHanded: boolean };
+  /**
+   * SEG-15: the damage multipliers chosen (back stab, set against a charge) and the one that applies; the
+   * GM's side derives the multiplier from the item and the choices again (damage-card-facts.ts).
+   */
+  readonly multiplierUse?: MultiplierUse;
   /** What the last Apply changed, one record per creature; absent, null or empty: not applied. */
   readonly applied?: readonly AppliedDamage[] | null;
   /**
@@ -89,6 +108,8 @@ export interface DamageCardContext {
   readonly rolled: number;
   /** ATK-ROT-4: the critical's line ("Critical: +N, the weapon's maximum"), or null. */
   readonly critical: Message | null;
+  /** SEG-15: the multiplier's line ("×3 on the total"), or null. */
+  readonly multiplier: Message | null;
   readonly dealt: number | null;
   readonly odds: readonly CardOdds[] | null;
   readonly buttons: readonly CardButton[];
@@ -114,6 +135,10 @@ function criticalLine(bonus: number): Message | null {
   return bonus > 0 ? { key: "TEMPO.CHAT.Damage.Critical", data: { amount: bonus } } : null;
 }
 
+function multiplierLine(multiplier: number): Message | null {
+  return multiplier > 1 ? { key: "TEMPO.CHAT.Damage.Multiplied", data: { multiplier } } : null;
+}
+
 function work(input: DamageCardInput): Result<Worked> {
   const family = drFamilyOf(input.kind);
   if (!family.ok) return family;
@@ -121,11 +146,15 @@ function work(input: DamageCardInput): Result<Worked> {
   if (!dr.ok) return dr;
   const value = dr.value[family.value];
   const bonus = bonusOf(input);
-  const dealt = damageAfterDr(withCriticalBonus(input.swings, bonus), value, input.drMode);
+  // SEG-15: the multiplier scales each hit's total (every modifier, a critical's bonus included) before DR.
+  const m = multiplierOfCard(input);
+  const multiplied = withCriticalBonus(input.swings, bonus).map((n) => n * m);
+  const dealt = damageAfterDr(multiplied, value, input.drMode);
   if (!dealt.ok) return dealt;
-  const oneSwing = formulaDistribution(input.formula);
-  if (!oneSwing.ok) return oneSwing;
-  const after = damageAfterDrDistribution(oneSwing.value, input.swings.length, value, input.drMode, bonus);
+  const rolledSwing = formulaDistribution(input.formula);
+  if (!rolledSwing.ok) return rolledSwing;
+  const oneSwing = m === 1 ? rolledSwing.value : odds.map(rolledSwing.value, (n) => n * m);
+  const after = damageAfterDrDistribution(oneSwing, input.swings.length, value, input.drMode, bonus * m);
   if (!after.ok) return after;
   return {
     ok: true,
@@ -204,6 +233,7 @@ export function buildDamageCard(input: DamageCardInput, viewer: CardViewer): Dam
       : "TEMPO.CHAT.Damage.PerHit") satisfies I18nKey as I18nKey,
     rolled: swings.reduce((sum, n) => sum + (Number.isFinite(n) ? n : 0), 0),
     critical: criticalLine(bonusOf(input)),
+    multiplier: multiplierLine(multiplierOfCard(input)),
     applied: appliedLines(appliedRecords(input.applied)),
   };
   if (effect !== "damage") return buildRestoringCard(input, viewer, base);

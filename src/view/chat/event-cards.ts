@@ -8,7 +8,9 @@
  * - CNT-14 `deathSavesDue` (count): a death save card (ITEM_USE_RULINGS.deathSave);
  * - CNT-6 / CNT-9 `actionResolved` (count): the pending card of the action that landed, linked to its
  *   track row (CNT-9 when it carried into a later round);
- * - SEG-5 `turnStarted` of a `spell` part (segment, step 7): the pending card of the spell going off.
+ * - SEG-5 `turnStarted` of a `spell` part (segment, step 7): the pending card of the spell going off;
+ * - SEG-12 `turnStarted` of a creature whose declaration was made with an item (the sheet's Attack): the
+ *   pending card of its attack, on its fast, group or routine turn (issue 19 item 2).
  */
 import {
   CONDITIONS,
@@ -37,6 +39,8 @@ export interface EventCreature {
   readonly savingEffects: readonly SavingEffect[];
   /** CNT-14 (ITEM_USE_RULINGS.deathSaveTally): stable or dead by its tally, so no more death saves. */
   readonly deathSavesOver?: boolean;
+  /** SEG-2 step 1: its declaration this round was made with an item (the sheet's Attack), to roll on its turn. */
+  readonly declaredItem?: boolean;
 }
 
 export interface EventFacts {
@@ -122,6 +126,29 @@ function segmentSpell(facts: EventFacts, combatantId: string, name: string, segm
   };
 }
 
+/** SEG-2, SEG-16: the turns a declared attack (or item) is made on: its group turn, a fast action, its routines. */
+const SEGMENT_ATTACK_PARTS: readonly string[] = ["fast", "group", "firstRoutine", "restRoutines"];
+
+/** Issue 19 item 2: a segment declaration made with an item comes due on its turn: its pending card rolls it. */
+function segmentAttack(facts: EventFacts, combatantId: string, name: string, part: string, segment: number): EventCard {
+  return {
+    combatantId,
+    card: {
+      type: "pending",
+      input: {
+        combatId: facts.combatId,
+        combatantId,
+        name,
+        entryKey: `segment:turn:${combatantId}:${part}`,
+        detail: { key: "TEMPO.CHAT.Pending.DeclaredAttack" },
+        position: { key: "TEMPO.COMBAT.Segment.Segment", data: { segment } },
+        rule: "SEG-12",
+        resolved: false,
+      },
+    },
+  };
+}
+
 function cardsOf(event: HostEvent, facts: EventFacts): EventCard[] {
   const action = field(event, "action");
   const combatantId = isPendingAction(action) ? action.combatantId : text(event, "combatantId");
@@ -142,8 +169,12 @@ function cardsOf(event: HostEvent, facts: EventFacts): EventCard[] {
   if (ruleset === "count" && event.type === "actionResolved" && isPendingAction(action))
     return [countPending(facts, action, creature.name)];
   const segment = field(event, "segment");
-  if (ruleset === "segment" && event.type === "turnStarted" && field(event, "part") === "spell")
+  const part = field(event, "part");
+  if (ruleset === "segment" && event.type === "turnStarted" && part === "spell")
     return [segmentSpell(facts, combatantId, creature.name, typeof segment === "number" ? segment : 0)];
+  if (ruleset === "segment" && event.type === "turnStarted" && creature.declaredItem === true)
+    if (typeof part === "string" && SEGMENT_ATTACK_PARTS.includes(part))
+      return [segmentAttack(facts, combatantId, creature.name, part, typeof segment === "number" ? segment : 1)];
   return [];
 }
 

@@ -29,7 +29,7 @@ import {
   type WeaponStats,
 } from "../../engine/index.ts";
 import { buildAttackCard, resolutionOdds, type AttackCardInput, type AttackResolution } from "./attack-card.ts";
-import type { DamageCardInput } from "./damage-card.ts";
+import type { DamageCardInput, MultiplierUse } from "./damage-card.ts";
 
 /** One creature as an attack reads it. */
 export interface CreatureSnapshot {
@@ -201,6 +201,8 @@ export interface DamageInput {
   readonly shield?: { readonly effect: string; readonly condition: string } | null;
   /** OSH-2: the statuses a hit applies (none: no statuses). */
   readonly statuses?: readonly AttackEffect[];
+  /** SEG-15: the multipliers chosen and the one that applies (recorded for the GM's check); none: ×1. */
+  readonly multiplierUse?: MultiplierUse | null;
 }
 
 /** The damage card of a hit (or of a spell): one swing unless AP-1 gives more; the target's DR (DR-1). */
@@ -233,6 +235,7 @@ export function planDamage(input: DamageInput): DamagePlan {
       ...effect,
       ...shield,
       ...statuses,
+      ...(input.multiplierUse ? { multiplierUse: input.multiplierUse } : {}),
     }),
   };
 }

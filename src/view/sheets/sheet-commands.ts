@@ -17,7 +17,12 @@ import { segmentDeclareCommand } from "../tracker/segment-declare.ts";
 import type { AttackChoices, AttackShape } from "../chat/attack-options.ts";
 
 /** The command "attack with this weapon" sends now, or null where the ruleset has none. */
-export function attackCommand(ruleset: RulesetId, combatantId: string, weapon: WeaponStats): HostCommand | null {
+export function attackCommand(
+  ruleset: RulesetId,
+  combatantId: string,
+  weapon: WeaponStats,
+  targetId: string | null = null,
+): HostCommand | null {
   const properties = propertiesFromFlags(weapon.properties);
   switch (ruleset) {
     case "count":
@@ -27,6 +32,8 @@ export function attackCommand(ruleset: RulesetId, combatantId: string, weapon: W
         ...SEGMENT_NO_DECLARATION,
         action: weapon.properties.thrown ? "missile" : "melee",
         weaponSpeed: weapon.speed,
+        // SEG-16: an attack routine has one target, the one the user targeted when declaring.
+        targetId,
       });
     default:
       return null;

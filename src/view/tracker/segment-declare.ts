@@ -7,6 +7,7 @@
 import {
   SEGMENT_ACTIONS,
   SEGMENT_NO_DECLARATION,
+  SEGMENTS_PER_ROUND,
   checkSegmentDeclaration,
   err,
   type HostCommand,
@@ -18,7 +19,7 @@ import {
   type SegmentTrackerCreature,
 } from "../../engine/index.ts";
 import { refusal, trackerControl, type ControlContext } from "./tracker-controls.ts";
-import type { TrackerInput } from "./tracker-input.ts";
+import { visibleTo, type TrackerInput } from "./tracker-input.ts";
 
 /** The action a declare control carries (the host opens the form for it). */
 export const SEGMENT_DECLARE_ACTION = "segmentDeclare";
@@ -69,15 +70,34 @@ export interface SegmentDeclareFormContext {
   readonly goesFirst: boolean;
   readonly delay: boolean;
   readonly inMelee: boolean;
+  /** SEG-4: 1-segment minor activities taken before the major action (each adds 1 to the speed for ties). */
+  readonly minorsBefore: number;
+  /** SEG-9: positioning movement of 10 ft or less after the major action. */
+  readonly positioning: boolean;
+  /** The creatures the declaration may name as its target (none selected: no target named). */
+  readonly targets: readonly { readonly id: string; readonly name: string; readonly selected: boolean }[];
 }
+
+/** A creature the declare form offers as a target. */
+export interface SegmentTargetChoice {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** SEG-4: a 1-segment minor activity before the major action (drawing, dropping a shield …). */
+const MINOR_BEFORE = { kind: "simple", takesSegment: true, beforeMajor: true } as const;
+/** SEG-9: positioning movement of 10 ft or less, a minor action only after the major one. */
+const POSITIONING = { kind: "move", takesSegment: true, beforeMajor: false } as const;
 
 /** The declare form for a creature, filled with its declaration (or none). */
 export function buildSegmentDeclareForm(
   combatantId: string,
   name: string,
   declaration: SegmentDeclaration | null,
+  targets: readonly SegmentTargetChoice[] = [],
 ): SegmentDeclareFormContext {
   const d = declaration ?? SEGMENT_NO_DECLARATION;
+  const minorsBefore = d.minors.filter((m) => m.takesSegment && m.beforeMajor).length;
   return {
     combatantId,
     name,
@@ -92,6 +112,11 @@ export function buildSegmentDeclareForm(
     goesFirst: d.goesFirst,
     delay: d.delay,
     inMelee: d.inMelee,
+    minorsBefore,
+    positioning: d.minors.some((m) => m.kind === "move"),
+    targets: targets
+      .filter((t) => t.id !== combatantId)
+      .map((t) => ({ id: t.id, name: t.name, selected: t.id === d.targetId })),
   };
 }
 
@@ -118,15 +143,31 @@ function wholeNumber(text: string | undefined): number {
 export function segmentDeclarationFromForm(fields: Readonly<Record<string, string>>): Result<SegmentDeclaration> {
   const action = SEGMENT_ACTIONS.find((a) => a === fields.action);
   if (action === undefined) return err("TEMPO.ERRORS.Segment.InvalidDeclaration", { action: fields.action ?? "" });
+  // SEG-4: an empty field is no minor activity; anything else not a whole number is the engine's error.
+  const before = (fields.minorsBefore ?? "").trim() === "" ? 0 : wholeNumber(fields.minorsBefore);
+  if (!Number.isSafeInteger(before) || before < 0 || before > SEGMENTS_PER_ROUND)
+    return err("TEMPO.ERRORS.Segment.InvalidMinors", { max: SEGMENTS_PER_ROUND });
+  const minors = [
+    ...Array.from({ length: before }, () => MINOR_BEFORE),
+    ...(fields.positioning !== undefined ? [POSITIONING] : []),
+  ];
+  const target = (fields.target ?? "").trim();
   return checkSegmentDeclaration({
     action,
-    targetId: null,
+    targetId: target === "" ? null : target,
     weaponSpeed: wholeNumber(fields.weaponSpeed),
     castingTime: action === "spell" ? wholeNumber(fields.castingTime) : null,
     routines: wholeNumber(fields.routines),
     goesFirst: fields.goesFirst !== undefined,
     delay: fields.delay !== undefined,
     inMelee: fields.inMelee !== undefined,
-    minors: [],
+    minors,
   });
+}
+
+/** SEG-11, SEG-16: the creatures a declaration (or a caster in D1) may name as its target, as this viewer sees them. */
+export function segmentTargetChoices(input: TrackerInput, combatantId: string): SegmentTargetChoice[] {
+  return input.combatants
+    .filter((c) => c.id !== combatantId && visibleTo(input, c))
+    .map((c) => ({ id: c.id, name: c.name }));
 }

@@ -205,7 +205,27 @@ export function ownerActions(scope: TrackerScope, combatantId: string): readonly
     const why = refusal(input, command);
     actions.push(control("tempoCommand", labelOf(command.type), iconOf(command.type), why, { combatantId, command }));
   }
+  if (acting && !defeated && input.host.id === "segment") actions.push(...nameTargetControl(input, combatantId));
   return actions;
+}
+
+/** The action a "Name target" control carries (the host asks which creature, then sends `nameTarget`). */
+export const SEGMENT_NAME_TARGET_ACTION = "segmentNameTarget";
+
+/**
+ * SEG-11: on a caster's D1 turn, "Name target…" (the host asks which creature). Shown only when the engine
+ * would take a target now, tried with another creature of the combat: on any other turn it is not drawn.
+ */
+function nameTargetControl(input: TrackerInput, combatantId: string): ControlContext[] {
+  const other = input.combatants.find((c) => c.id !== combatantId);
+  if (other === undefined) return [];
+  const probe: HostCommand = { type: "nameTarget", combatantId, targetId: other.id };
+  if (refusal(input, probe) !== null) return [];
+  return [
+    control(SEGMENT_NAME_TARGET_ACTION, "TEMPO.TRACKER.Control.NameTarget", "fa-solid fa-crosshairs", null, {
+      combatantId,
+    }),
+  ];
 }
 
 /** The one-click commands of each ruleset (commands that need a choice open a dialog in the host). */

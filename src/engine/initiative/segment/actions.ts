@@ -1,6 +1,6 @@
 /**
  * Segment rounds: delay and the delayed condition (SEG-6, SEG-7), concentration (SEG-10), one spell per
- * round (SEG-11), free and immediate attacks (SEG-16).
+ * round and its target named in D1 (SEG-11), free and immediate attacks (SEG-16).
  */
 import { err, ok } from "../../core/result.ts";
 import { done, draft, running, turnsAhead, type Step } from "./draft.ts";
@@ -127,6 +127,27 @@ export function immediateSpell(state: SegmentState, id: string): Step {
   return ok({
     state: putSegmentCombatant(state, { ...c, immediateSpellRound: state.round }),
     events: [{ type: "immediateSpell", round: state.round, combatantId: id }],
+    requests: [],
+  });
+}
+
+/**
+ * SEG-11: the caster names its spell's target on its own D1 turn (the "target" turn of its group). A spell
+ * declared with a target may have it named again there. **Ruling:** only then: before D1 the target may
+ * be left out, and after it the spell goes off on the target named (or on none named, the GM's call).
+ */
+export function nameTarget(state: SegmentState, id: string, targetId: string): Step {
+  const c = segmentCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
+  if (typeof targetId !== "string" || targetId === id || segmentCombatant(state, targetId) === null)
+    return err("TEMPO.ERRORS.Segment.InvalidTarget", { id, targetId: String(targetId) });
+  const entry = currentEntry(state);
+  if (entry === null || entry.part !== "target" || state.current !== id)
+    return err("TEMPO.ERRORS.Segment.NotTargetTurn", { id });
+  const declaration = { ...segmentDeclarationOf(state, c), targetId };
+  return ok({
+    state: putSegmentCombatant(state, { ...c, declaration }),
+    events: [{ type: "targetNamed", round: state.round, combatantId: id, targetId }],
     requests: [],
   });
 }

@@ -137,6 +137,10 @@ export function declare(state: SegmentState, id: string, declaration: SegmentDec
   if (c.defeated) return err("TEMPO.ERRORS.Segment.Defeated", { id });
   const checked = checkSegmentDeclaration(declaration);
   if (!checked.ok) return checked;
+  // SEG-11, SEG-16: a named target is another creature of the combat (an attack routine has one target).
+  const targetId = checked.value.targetId;
+  if (targetId !== null && (targetId === id || segmentCombatant(state, targetId) === null))
+    return err("TEMPO.ERRORS.Segment.InvalidTarget", { id, targetId });
   // SEG-11: an immediate spell already cast this round was the round's one spell.
   if (checked.value.action === "spell" && c.immediateSpellRound === state.round)
     return err("TEMPO.ERRORS.Segment.OneSpellPerRound", { id });

@@ -64,6 +64,10 @@ export function checkSegmentDeclaration(declaration: SegmentDeclaration): Result
   if (d.delay && (isFast(d.action) || d.goesFirst)) return bad("TEMPO.ERRORS.Segment.InvalidDeclaration");
   if (d.action === "complex" && (d.minors.length > 0 || d.goesFirst || d.delay))
     return bad("TEMPO.ERRORS.Segment.ComplexAlone");
+  // SEG-4, SEG-9 Ruling: any number of minor actions, but a declaration lists at most as many as the round
+  // has segments (each declared one takes a segment; a longer list is a typed error, not a huge array).
+  if (d.minors.length > SEGMENTS_PER_ROUND)
+    return err("TEMPO.ERRORS.Segment.InvalidMinors", { max: SEGMENTS_PER_ROUND });
   let moves = 0;
   for (const m of d.minors) {
     if (m === null || typeof m !== "object" || !MINOR_KINDS.includes(m.kind))

@@ -5,7 +5,7 @@
  */
 import { err } from "../../core/result.ts";
 import type { Scheduler } from "../contract.ts";
-import { attack, delay, immediateSpell, interrupt, setDelayed } from "./actions.ts";
+import { attack, delay, immediateSpell, interrupt, nameTarget, setDelayed } from "./actions.ts";
 import { declare, defeat, join, leave, reveal, revive, setInitiative, surprise } from "./changes.ts";
 import type { Step } from "./draft.ts";
 import { rolls } from "./groups.ts";
@@ -46,6 +46,8 @@ export function applySegment(state: SegmentState, command: SegmentCommand): Step
       return attack(state, command.combatantId, command.targetId, true);
     case "immediateSpell":
       return immediateSpell(state, command.combatantId);
+    case "nameTarget":
+      return nameTarget(state, command.combatantId, command.targetId);
     case "surprise":
       return surprise(state, command.combatantId, command.surprised);
     case "setDelayed":

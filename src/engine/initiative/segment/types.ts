@@ -221,6 +221,8 @@ export type SegmentCommand =
   | { readonly type: "immediateAttack"; readonly combatantId: string; readonly targetId: string }
   /** SEG-11. */
   | { readonly type: "immediateSpell"; readonly combatantId: string }
+  /** SEG-11: a caster names its spell's target on its D1 turn. */
+  | { readonly type: "nameTarget"; readonly combatantId: string; readonly targetId: string }
   | { readonly type: "surprise"; readonly combatantId: string; readonly surprised: boolean }
   /** SEG-7: the delayed condition imposed (or lifted) by something other than the creature's own delay. */
   | { readonly type: "setDelayed"; readonly combatantId: string; readonly delayed: boolean };
@@ -271,5 +273,6 @@ export type SegmentEvent =
       readonly during: string | null;
     }
   | { readonly type: "immediateSpell"; readonly round: number; readonly combatantId: string }
+  | { readonly type: "targetNamed"; readonly round: number; readonly combatantId: string; readonly targetId: string }
   | { readonly type: "surpriseSet"; readonly combatantId: string; readonly surprised: boolean }
   | { readonly type: "delayedSet"; readonly round: number; readonly combatantId: string; readonly delayed: boolean };

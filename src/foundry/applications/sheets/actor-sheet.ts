@@ -128,7 +128,7 @@ export class TempoActorSheet extends TempoActorSheetBase {
   static async #onSegmentDeclare(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const found = actorCombatOf(this.document);
     if (found === null) return;
-    const command = await askSegmentDeclaration(found.combatantId, this.document.name, target.dataset.command);
+    const command = await askSegmentDeclaration(found.combat, found.combatantId, target.dataset.command);
     if (command !== null) await found.combat.tempoCommand(command);
   }
 

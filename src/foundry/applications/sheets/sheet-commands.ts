@@ -85,9 +85,13 @@ export async function useItemNow(item: UsableItem, use: DeclaredUse | null = nul
     return false;
   }
   const ruleset = input.host.id;
+  // SEG-16: the declared target is the combatant of the first targeted actor, when it fights in this combat.
+  const targetUuid = use?.targetUuids[0];
+  const target = found.combat.combatants.contents.find((c) => targetUuid !== undefined && c.actor?.uuid === targetUuid);
+  const targetId = target?.id ?? null;
   const command =
     item.use.type === "weapon"
-      ? attackCommand(ruleset, found.combatantId, item.use.stats)
+      ? attackCommand(ruleset, found.combatantId, item.use.stats, targetId === found.combatantId ? null : targetId)
       : castCommand(ruleset, found.combatantId, item.use.stats);
   if (command === null) {
     showNotice({ key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } });
