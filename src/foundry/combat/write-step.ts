@@ -20,6 +20,7 @@
  */
 import {
   publishedCombat,
+  publishedEvents,
   publishedState,
   publishedUpdate,
   readStoredCombat,
@@ -89,7 +90,8 @@ export async function writeStep(
   const back = step.events.some((e) => e.type === "undone");
   const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds, back);
   const options: TempoUpdateOptions = {
-    tempo: encodeEventSummary(summarizeEvents(step.events)),
+    // Issue 18: every client gets the summary; what it may not know is left out (the GM keeps the list).
+    tempo: encodeEventSummary(summarizeEvents(publishedEvents(step.events, secrecyOf(combat)))),
     direction: hook?.updateOptions.direction ?? 1,
     ...(step.seconds !== 0 ? { worldTime: { delta: step.seconds } } : {}),
   };
@@ -130,6 +132,12 @@ function publishedEngine(combat: Combat.Implementation, host: AnyRulesetHost, st
   const memo = storeMemoOf(combat.id);
   const state = publishedState(host, step.state, secrecyOf(combat), memo);
   return state === step.state ? null : storeCombatState(state, memo);
+}
+
+/** Whether writing `step` would change what the document publishes (combat/republish.ts). */
+export function changesPublished(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): boolean {
+  const engine = publishedEngine(combat, host, step);
+  return publishedUpdate(documentPublished(tempoModelOf(combat)), step.stored, engine ?? step.stored.engine) !== null;
 }
 
 /** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already (tempo-write.ts). */
