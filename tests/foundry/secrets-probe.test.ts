@@ -11,9 +11,13 @@
  * hidden creature's unrevealed declarations, including one the GM changed since (kept only in the
  * GM's undo history), while the round is declared, rolled and played up to their turns.
  *
- * Not yet searched for (issue 18 report): a count round's hidden NPC counts and the other rulesets'
- * secrets (readied triggers, NPCs' action trackers on `Combatant.system.actions`), which the documents
- * still carry.
+ * In count rounds (CNT-2, CNT-6): a hidden creature's roll (its result, spelled by no other value: its
+ * bonus is 30) and the action it declared, still pending. In standard rounds (the Ready ruling): an
+ * NPC's and a hidden creature's readied triggers.
+ *
+ * Not yet searched for (issue 18 report): NPCs' action trackers on `Combatant.system.actions`, a hidden
+ * creature's count (its place in core's turn order, which every client sorts alike), phase's and
+ * rotation's hidden creatures' rolls in their states.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, type RulesetId, type SegmentDeclaration } from "../../src/engine/index.ts";
@@ -274,6 +278,18 @@ describe("the GM's half of a combat (issue 18 item 3)", () => {
       expect(t.model(reloaded).state).toEqual(once);
     },
   );
+
+  it("Ready: a GM's reload restores the NPC's and the hidden creature's readied triggers exactly, and undo reaches them", async () => {
+    const combat = await encounter("standard");
+    await standardSecrets(combat);
+    const before = t.model(combat).state;
+    const reloaded = await reloadGm(combat);
+    expect(t.model(reloaded).state).toEqual(before);
+    expect(JSON.stringify(storedSource(reloaded).engine)).not.toContain(NPC_TRIGGER);
+    expect(await reloaded.tempoCommand({ type: "undo" })).toMatchObject({ ok: true });
+    await world.idle();
+    expect(t.model(reloaded).state).not.toEqual(before);
+  });
 
   it("SEG-2: a creature the GM hides after it declared has its declaration withheld from the next step on", async () => {
     const combat = await encounter("segment");
