@@ -34,6 +34,7 @@ import {
 } from "../../engine/index.ts";
 import type { TempoCombatModel } from "../data/combat/combat-model.ts";
 import { actionUpdates } from "./step-actions.ts";
+import { keepActions } from "./secret-actions.ts";
 import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
@@ -78,7 +79,8 @@ export async function writeStep(
   const update = publishedUpdate(documentPublished(model), engineStep.stored, engine ?? engineStep.stored.engine);
   const published = { ...engineStep, update };
   const step = withDurations(combat, host, published); // DUR-1: effect timers ride in the same update
-  const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
+  // STD-6: trackers ride in the Combatant update; issue 18: an NPC's stays in this GM's browser.
+  const { updates: actions, kept } = actionUpdates(combat, host, step);
   const wasStarted = model?.state != null && host.started(model.state);
   const round = host.round(step.state);
   const turn = turnIndex(host, step.state);
@@ -101,6 +103,7 @@ export async function writeStep(
   // Issue 17: this client's model takes the step's state instead of decoding its own write again.
   primeState(combat.id ?? "", system.seq, engine === null ? step : { ...step, published: engine });
   holdStepEvents(combat.id ?? "", step.events);
+  for (const [id, record] of kept) keepActions(combat, id, record);
   try {
     await combat.update(foundryUpdate(data) as Combat.UpdateData, options as Combat.Database.UpdateOperation);
   } finally {
