@@ -35,7 +35,10 @@ export function publishedCountState(state: CountState, secrecy: CountSecrecy): C
     if (!secrecy.hidden.has(id)) continue;
     const c = vectorGet(state.combatants, slot);
     if (c === null) continue;
-    combatants = vectorSet(combatants, slot, withheldRecord(c));
+    const shown = withheldRecord(c);
+    // A record that tells nothing already is published as it is.
+    if (shown.result === c.result && c.pending.length === 0 && c.casting === null) continue;
+    combatants = vectorSet(combatants, slot, shown);
     for (const ref of c.pending) pending = withoutAction(pending, ref.at, ref.index);
   }
   return combatants === state.combatants ? state : { ...state, combatants, pending };
