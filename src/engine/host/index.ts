@@ -21,7 +21,14 @@ export {
   type CombatStep,
   type StoredCombat,
 } from "./combat-step.ts";
-export { historyIsEmpty, publishedCombat, publishedState, publishedUpdate, type Secrecy } from "./published.ts";
+export {
+  historyIsEmpty,
+  publishedCombat,
+  publishedEvents,
+  publishedState,
+  publishedUpdate,
+  type Secrecy,
+} from "./published.ts";
 export { tableFirstCommand, tableStep, type TableRoster } from "./table-step.ts";
 export { automaticRequests, waitsForRoller } from "./roll-policy.ts";
 export {

@@ -13,16 +13,23 @@
  * behind the update), and the first published update empties it.
  *
  * The current state is published with what the rules keep secret taken out (`publishedState`): in
- * segment rounds a declaration only the GM may see yet (initiative/segment/published.ts). The other
- * rulesets publish their state as it is (see the issue 18 report for what they still tell).
+ * segment rounds a declaration only the GM may see yet (initiative/segment/published.ts); on the count
+ * track a hidden creature's place and pending actions (initiative/count/published.ts); in standard
+ * rounds an NPC's or hidden creature's readied trigger (initiative/standard/published.ts). Phase and
+ * rotation publish their state as it is (see the issue 18 report for what they still tell).
  */
+import { publishedCountState } from "../initiative/count/published.ts";
+import type { CountState } from "../initiative/count/types.ts";
 import { publishedSegmentState } from "../initiative/segment/published.ts";
 import type { SegmentState } from "../initiative/segment/types.ts";
+import { publishedStandardState, WITHHELD_TRIGGER } from "../initiative/standard/published.ts";
+import type { StandardState } from "../initiative/standard/state.ts";
 import { EMPTY_PATCH_HISTORY } from "../storage/patch-history.ts";
 import type { StoreMemo } from "../storage/store-memo.ts";
 import type { StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { StoredCombat } from "./combat-step.ts";
+import type { HostEvent } from "./ruleset-host.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 
 /**
@@ -39,7 +46,17 @@ export interface Secrecy {
  * `memo`: a withheld creature's published form is the one made before while it is the same creature.
  */
 export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Secrecy, memo?: StoreMemo): unknown {
-  return host.id === "segment" ? publishedSegmentState(state as SegmentState, secrecy, memo) : state;
+  // Each host's states are its own scheme's (states travel only between a host's own functions).
+  switch (host.id) {
+    case "segment":
+      return publishedSegmentState(state as SegmentState, secrecy, memo);
+    case "count":
+      return publishedCountState(state as CountState, secrecy);
+    case "standard":
+      return publishedStandardState(state as StandardState, secrecy);
+    default:
+      return state;
+  }
 }
 
 /**
@@ -77,4 +94,35 @@ export function publishedUpdate(
 
 function asObject(stored: StoredCombat): StoredObject {
   return stored.history as unknown as StoredObject;
+}
+
+/** Events kept whoever they are about: the ones that move the table (an unseen creature's turn included). */
+const TABLE_EVENTS: ReadonlySet<string> = new Set(["turnStarted", "turnEnded", "undone", "redone"]);
+
+/** The creature an event is about (its own `combatantId`, or its pending action's owner), or null. */
+function subjectOf(event: HostEvent): string | null {
+  const fields = event as { readonly combatantId?: unknown; readonly action?: unknown };
+  if (typeof fields.combatantId === "string") return fields.combatantId;
+  const action = fields.action as { readonly combatantId?: unknown } | null | undefined;
+  return typeof action === "object" && action !== null && typeof action.combatantId === "string"
+    ? action.combatantId
+    : null;
+}
+
+/**
+ * Issue 18 item 3: the events of a step as every client may get them (the Combat update's summary,
+ * event-summary.ts; the writing GM keeps the whole list). An event about a hidden creature (its roll,
+ * its count, its declared action) is left out but for its turn starting and ending; a readied action's
+ * trigger is withheld as the published state withholds it (initiative/standard/published.ts).
+ */
+export function publishedEvents(events: readonly HostEvent[], secrecy: Secrecy): HostEvent[] {
+  const out: HostEvent[] = [];
+  for (const event of events) {
+    const subject = subjectOf(event);
+    if (subject !== null && secrecy.hidden.has(subject) && !TABLE_EVENTS.has(event.type)) continue;
+    const trigger = (event as { readonly trigger?: unknown }).trigger;
+    const withheld = event.type === "readied" && subject !== null && secrecy.gmOnly.has(subject);
+    out.push(withheld && typeof trigger === "string" ? ({ ...event, trigger: WITHHELD_TRIGGER } as HostEvent) : event);
+  }
+  return out;
 }

@@ -17,6 +17,7 @@
  */
 import type { HostCommand, Message } from "../../engine/index.ts";
 import { guardCombatantUpdate } from "./guard.ts";
+import { changesHidden, republish } from "./republish.ts";
 import { runCommand } from "./run-command.ts";
 import { commandAccessFor } from "./command-permission.ts";
 import { tellUser } from "./tell-user.ts";
@@ -112,4 +113,6 @@ export async function answerCombatantWrites(
     await toEngine(combat, { type: "setInitiative", combatantId: id, value }, id, "initiative", userId);
   }
   if (!byGm) await guardCombatantUpdate(combat, changes, userId);
+  // Issue 18: a creature hidden or shown changes what the document may publish.
+  if (changesHidden(changes)) await republish(combat);
 }

@@ -2,8 +2,8 @@
  * Answers the engine's dice requests with real Foundry `Roll`s (so Dice So Nice animates them and
  * manual dice entry works) and posts ONE summary chat message per click: a public one for the
  * combatants everyone sees, and one whispered to the GMs for hidden and NPC combatants (core's
- * "private GM roll", as core's own initiative rolls treat hidden and NPC combatants). A click that
- * is all public or all private posts one message. Each is an `initiative` card (ChatMessage subtype).
+ * "private GM roll", as core's own initiative rolls treat NPC combatants). A click that is all public
+ * or all private posts one message; a hidden creature's rolls are on none (issue 18: `postRollBook`). Each is an `initiative` card (ChatMessage subtype).
  * A click whose dice bring more dice (roll-offs, contests: run-command.ts) rolls them into one
  * `RollBook` and posts it once (issue 17: one card for a roll all, not one per batch).
  */
@@ -112,16 +112,27 @@ export async function rollRequests(
   return rolled.map((r) => ({ requestId: r.request.id, total: r.total }));
 }
 
-/** Posts the summary of a click's rolls: the public card and the GMs' card (either may be absent). */
+/** Whether a request is a hidden creature's roll. */
+function isHidden(combat: Combat.Implementation, request: DiceRequest): boolean {
+  return request.combatantId !== null && combat.combatants.get(request.combatantId)?.hidden === true;
+}
+
+/**
+ * Posts the summary of a click's rolls: the public card and the GMs' card (either may be absent).
+ * Issue 18: a hidden creature's rolls are on neither: a card whispered to the GMs still reaches every
+ * client (foundryvtt/foundryvtt #14429), and a total tells the creature's place (its count, its
+ * initiative). The GM reads them on the tracker, which shows the GM every hidden row with its value.
+ */
 export async function postRollBook(combat: Combat.Implementation, book: readonly Rolled[]): Promise<void> {
+  const shown = book.filter((r) => !isHidden(combat, r.request));
   await postSummary(
     combat,
-    book.filter((r) => !isPrivate(combat, r.request)),
+    shown.filter((r) => !isPrivate(combat, r.request)),
     false,
   );
   await postSummary(
     combat,
-    book.filter((r) => isPrivate(combat, r.request)),
+    shown.filter((r) => isPrivate(combat, r.request)),
     true,
   );
 }

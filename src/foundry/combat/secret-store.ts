@@ -37,6 +37,7 @@ import {
   type StoredObject,
 } from "../../engine/index.ts";
 import { pageKey } from "../page-key.ts";
+import { dropKeptActions } from "./secret-actions.ts";
 
 /** A step read back from the browser (state-cache.ts `CachedStep`). */
 interface KeptStep {
@@ -171,7 +172,9 @@ export function dropSecret(combatId: string): void {
 /** A deleted combat's GM half leaves the browser with it (`deleteCombat` fires on every client: API v13 hookEvents). */
 export function registerSecretCleanup(): void {
   Hooks.on("deleteCombat", (combat: Combat.Implementation) => {
-    if (combat.id !== null && holdsSecrets()) dropSecret(combat.id);
+    if (combat.id === null || !holdsSecrets()) return;
+    dropSecret(combat.id);
+    dropKeptActions(combat.id);
   });
 }
 

@@ -19,6 +19,7 @@
 import { createStoreMemo, type StoreMemo, type StoredCombat, type StoredObject } from "../../engine/index.ts";
 import { pageKey } from "../page-key.ts";
 import { forgetWrittenSecrets, saveSecret } from "./secret-store.ts";
+import { forgetKeptActions } from "./secret-actions.ts";
 import { forgetSecrecy } from "./secrecy.ts";
 
 /** A step this client wrote: its state, and the stored form it wrote (engine/host/combat-step.ts). */
@@ -83,5 +84,6 @@ export function clearStateCache(): void {
   cache.clear();
   memos.clear();
   forgetWrittenSecrets();
+  forgetKeptActions();
   forgetSecrecy();
 }

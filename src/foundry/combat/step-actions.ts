@@ -4,7 +4,15 @@
  * the step's events, or the history's undo and redo) before the step is written; the changed records
  * ride in the step's one batched Combatant update (write-step.ts), so a step writes no more documents
  * than before, and undo takes the trackers back in the same one step.
+ *
+ * Issue 18 item 3: an NPC's record is the GM's secret: the active GM keeps it in its browser
+ * (secret-actions.ts) instead of on the document, and reads it from there.
  */
+
+/** The record a step reads for `c`: the GM's kept one for an NPC, else the document's. */
+function actionsOf(c: Combatant.Implementation): unknown {
+  return keptActionsOf(c) ?? storedActionsOf(c);
+}
 import {
   actionRecordUpdate,
   forgetRecord,
@@ -15,6 +23,7 @@ import {
   type StoredUpdate,
 } from "../../engine/index.ts";
 import { storedActionsOf } from "../data/combatant/combatant-model.ts";
+import { keepsActions, keptActionsOf } from "./secret-actions.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { storeMemoOf } from "./state-cache.ts";
 
@@ -32,27 +41,35 @@ export function actionNowsOf(
   const nows: Record<string, unknown> = {};
   if (only !== undefined) {
     const c = only === null ? undefined : combat.combatants.get(only);
-    if (c !== undefined && only !== null) nows[only] = readActionRecord(storedActionsOf(c)).now;
+    if (c !== undefined && only !== null) nows[only] = readActionRecord(actionsOf(c)).now;
     return nows;
   }
-  for (const c of combat.combatants) if (c.id !== null) nows[c.id] = readActionRecord(storedActionsOf(c)).now;
+  for (const c of combat.combatants) if (c.id !== null) nows[c.id] = readActionRecord(actionsOf(c)).now;
   return nows;
 }
 
-/** The `system.actions` update of each combatant whose record this step changes (none where the ruleset keeps none). */
-export function actionUpdates(
-  combat: Combat.Implementation,
-  host: AnyRulesetHost,
-  step: CombatStep,
-): ReadonlyMap<string, StoredUpdate> {
+/** What a step does to the trackers: the documents' updates, and the records the GM keeps (NPCs'). */
+export interface ActionWrites {
+  /** The `system.actions` update of each combatant whose document record changes. */
+  readonly updates: ReadonlyMap<string, StoredUpdate>;
+  /** The new record of each NPC whose kept record changes (secret-actions.ts). */
+  readonly kept: ReadonlyMap<string, unknown>;
+}
+
+/** The records this step changes (none where the ruleset keeps none): see `ActionWrites`. */
+export function actionUpdates(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): ActionWrites {
   const updates = new Map<string, StoredUpdate>();
+  const kept = new Map<string, unknown>();
   const model = tempoModelOf(combat);
   const book = rulesetBookOf(host.id);
-  if (model === null || book === null) return updates;
+  if (model === null || book === null) return { updates, kept };
   const stored = new Map<string, unknown>();
+  const keeps = new Set<string>();
   for (const id of host.order(step.state)) {
     const c = combat.combatants.get(id);
-    if (c !== undefined) stored.set(id, storedActionsOf(c));
+    if (c === undefined) continue;
+    stored.set(id, actionsOf(c));
+    if (keepsActions(c)) keeps.add(id);
   }
   // Issue 17: only the records the step may change are read (economy-records.ts `stepStored`), and
   // what a record holds is found once per record object (documents/combat.ts forgets a rewritten one).
@@ -70,10 +87,14 @@ export function actionUpdates(
   );
   for (const id of moved.changed) {
     const record = moved.records[id];
+    if (record !== undefined && keeps.has(id)) {
+      kept.set(id, record);
+      continue;
+    }
     const update = record === undefined ? null : actionRecordUpdate(stored.get(id), record);
     if (update !== null) updates.set(id, update);
   }
-  return updates;
+  return { updates, kept };
 }
 
 /** Forgets what the steps found of these combatants' action records (they were just written). */
@@ -82,5 +103,5 @@ export function forgetActionRecords(
   combatants: readonly Combatant.Implementation[],
 ): void {
   const memo = storeMemoOf(combat.id);
-  for (const c of combatants) forgetRecord(memo, storedActionsOf(c));
+  for (const c of combatants) forgetRecord(memo, actionsOf(c));
 }

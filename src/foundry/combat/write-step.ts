@@ -20,6 +20,7 @@
  */
 import {
   publishedCombat,
+  publishedEvents,
   publishedState,
   publishedUpdate,
   readStoredCombat,
@@ -33,6 +34,7 @@ import {
 } from "../../engine/index.ts";
 import type { TempoCombatModel } from "../data/combat/combat-model.ts";
 import { actionUpdates } from "./step-actions.ts";
+import { keepActions } from "./secret-actions.ts";
 import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
@@ -79,7 +81,8 @@ export async function writeStep(
   const published = { ...engineStep, update };
   // DUR-1: effect timers ride in the same update; issue 20: so does the log of turns told to core.
   const step = withTurnLog(combat, host, withDurations(combat, host, published));
-  const actions = actionUpdates(combat, host, step); // STD-6: trackers ride in the Combatant update
+  // STD-6: trackers ride in the Combatant update; issue 18: an NPC's stays in this GM's browser.
+  const { updates: actions, kept } = actionUpdates(combat, host, step);
   const wasStarted = model?.state != null && host.started(model.state);
   const round = host.round(step.state);
   const turn = turnIndex(host, step.state);
@@ -91,7 +94,8 @@ export async function writeStep(
   const back = step.events.some((e) => e.type === "undone");
   const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds, back);
   const options: TempoUpdateOptions = {
-    tempo: encodeEventSummary(summarizeEvents(step.events)),
+    // Issue 18: every client gets the summary; what it may not know is left out (the GM keeps the list).
+    tempo: encodeEventSummary(summarizeEvents(publishedEvents(step.events, secrecyOf(combat)))),
     direction: hook?.updateOptions.direction ?? 1,
     ...(step.seconds !== 0 ? { worldTime: { delta: step.seconds } } : {}),
   };
@@ -101,6 +105,7 @@ export async function writeStep(
   // Issue 17: this client's model takes the step's state instead of decoding its own write again.
   primeState(combat.id ?? "", system.seq, engine === null ? step : { ...step, published: engine });
   holdStepEvents(combat.id ?? "", step.events);
+  for (const [id, record] of kept) keepActions(combat, id, record);
   try {
     await combat.update(foundryUpdate(data) as Combat.UpdateData, options as Combat.Database.UpdateOperation);
   } finally {
@@ -132,6 +137,12 @@ function publishedEngine(combat: Combat.Implementation, host: AnyRulesetHost, st
   const memo = storeMemoOf(combat.id);
   const state = publishedState(host, step.state, secrecyOf(combat), memo);
   return state === step.state ? null : storeCombatState(state, memo);
+}
+
+/** Whether writing `step` would change what the document publishes (combat/republish.ts). */
+export function changesPublished(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): boolean {
+  const engine = publishedEngine(combat, host, step);
+  return publishedUpdate(documentPublished(tempoModelOf(combat)), step.stored, engine ?? step.stored.engine) !== null;
 }
 
 /** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already (tempo-write.ts). */

@@ -2,12 +2,15 @@
  * Issue 18 item 3: the state a Tempo combat publishes (engine/host/published.ts). In segment rounds a
  * declaration only the GM may see yet (an NPC's unrevealed one, a hidden creature's) is not in it; a
  * player's tracker shows the same from the published state as from the whole one, through a round.
+ * On the count track a hidden creature's roll and pending actions are not in it, in standard rounds an
+ * NPC's readied trigger; the order and turn stay the GM's (core's `turn` is one index for every client).
  */
 import { describe, expect, it } from "vitest";
 import {
   createStoreMemo,
   historyIsEmpty,
   publishedCombat,
+  publishedEvents,
   publishedState,
   readCombatState,
   segmentTrackerFactsOf,
@@ -127,13 +130,71 @@ describe("the published state (issue 18 item 3)", () => {
     );
   });
 
-  it("the other rulesets publish their state as it is; no ruleset publishes its undo history", () => {
+  it("a state that withholds nothing is published as it is; no ruleset publishes its undo history", () => {
     for (const ruleset of ["count", "standard", "phase", "rotation"] as const) {
       const { host, stored } = storedEncounter(ruleset, 6);
       const s = step(host, stored, { type: "start" });
+      // Nothing rolled, declared or readied yet (phase and rotation withhold nothing yet: issue 18 report).
       expect(publishedState(host, s.state, secrecy)).toBe(s.state);
       expect(historyIsEmpty(s.stored)).toBe(false);
       expect(historyIsEmpty(publishedCombat(s.stored))).toBe(true);
     }
+  });
+});
+
+/** A count or standard encounter played `steps` steps from its start (every die rolled as it comes). */
+function played(ruleset: "count" | "standard", steps: number): { host: AnyRulesetHost; states: unknown[] } {
+  const random = seeded(18);
+  const { host, stored } = storedEncounter(ruleset, N);
+  let s = step(host, stored, { type: "start" });
+  const states = [s.state];
+  for (let i = 0; i < steps; i++) {
+    s = step(host, s.stored, nextCommand(host, s.state, random));
+    states.push(s.state);
+  }
+  return { host, states };
+}
+
+describe("the published state of the other rulesets (issue 18 item 3)", () => {
+  it("CNT-2, CNT-6: through count rounds the published state reads back in the same order and turn, without a hidden creature's roll", () => {
+    const { host, states } = played("count", 36);
+    expect(host.round(states.at(-1))).toBeGreaterThanOrEqual(1);
+    for (const state of states) {
+      const read = readCombatState(host, storeCombatState(publishedState(host, state, secrecy)));
+      expect(read.ok).toBe(true);
+      if (!read.ok) return;
+      // Core's `turn` indexes one order for every client (write-step.ts): it must be the GM's.
+      expect(host.order(read.value)).toEqual(host.order(state));
+      expect(host.current(read.value)).toEqual(host.current(state));
+      for (const id of ids) {
+        const shown = host.initiative(read.value, id);
+        expect(shown, id).toEqual(host.initiative(state, id));
+      }
+      const json = JSON.stringify(storeCombatState(read.value));
+      for (const id of hidden) expect(json).not.toMatch(new RegExp(`"combatantId":"${id}"`));
+    }
+  });
+
+  it("Ready: an NPC's readied trigger is published as a placeholder, a player character's as it is; the event summary withholds it too", () => {
+    const { host, stored } = storedEncounter("standard", 4);
+    let s = step(host, stored, { type: "start" });
+    const random = seeded(18);
+    const readied: string[] = [];
+    for (let i = 0; i < 40 && readied.length < 2; i++) {
+      const current = host.current(s.state);
+      if (current !== null && !readied.includes(current)) {
+        s = step(host, s.stored, { type: "ready", combatantId: current, trigger: `Zq ${current}` } as HostCommand);
+        readied.push(current);
+      } else s = step(host, s.stored, nextCommand(host, s.state, random));
+    }
+    expect(readied).toHaveLength(2);
+    const npcOnly = { gmOnly: new Set([readied[0] ?? ""]), hidden: new Set<string>() };
+    const json = JSON.stringify(storeCombatState(publishedState(host, s.state, npcOnly)));
+    expect(json).not.toContain(`Zq ${readied[0] ?? ""}`);
+    expect(json).toContain(`Zq ${readied[1] ?? ""}`);
+    const event = { type: "readied", round: 1, combatantId: readied[0] ?? "", trigger: "Zq" };
+    expect(JSON.stringify(publishedEvents([event], npcOnly))).not.toContain("Zq");
+    const roll = { type: "initiativeRolled", combatantId: readied[0] ?? "", total: 3, count: 3 };
+    expect(publishedEvents([roll], { gmOnly: new Set(), hidden: new Set([readied[0] ?? ""]) })).toEqual([]);
   });
 });

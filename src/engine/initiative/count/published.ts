@@ -1,0 +1,57 @@
+/**
+ * Issue 18 item 3: the count-track state every client may hold. What a hidden creature rolled (CNT-2:
+ * its result, which says more than its count: how far below 0, its bonus's share) and what it has
+ * pending (CNT-6 … CNT-10: its declared actions, their targets and delays, its casting) are the GM's
+ * secret. The published record keeps whether it has surprise (CNT-4: a result of 0 or not; it acts in
+ * the surprise round for everyone to see) and nothing pending; its pending actions' places in their
+ * buckets are left empty, as a resolved action's are, so the other creatures' references stay.
+ *
+ * Its count stays, and its kept contest totals (CNT-5): core's `turn` is one index for every client
+ * into `turns`, which each client sorts by the state it holds (combatant-model.ts `sortRank`), so a
+ * player's client must order the creatures as the GM's does; the tie order follows from the contest
+ * totals, and the walk's place on a count (`scan`) is an index into it. Withholding the place itself
+ * needs core's turn order to follow the published state on every client (left for a later step: see
+ * the issue 18 report).
+ */
+import { vectorGet, vectorSet, type PersistentVector } from "../shared/persistent-vector.ts";
+import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
+
+/** What a published count state may not tell: the hidden creatures. */
+export interface CountSecrecy {
+  readonly hidden: { has(id: string): boolean };
+}
+
+/** A hidden creature's record as published: its result only as surprise or not, nothing pending. */
+function withheldRecord(c: CountCombatant): CountCombatant {
+  const result = c.result === null ? null : c.result <= 0 ? 0 : 1;
+  return { ...c, result, casting: null, pending: [] };
+}
+
+/** The state with every hidden creature's roll and pending actions withheld; `state` itself when none is hidden. */
+export function publishedCountState(state: CountState, secrecy: CountSecrecy): CountState {
+  let combatants = state.combatants;
+  let pending = state.pending;
+  for (const [id, slot] of Object.entries(state.slots)) {
+    if (!secrecy.hidden.has(id)) continue;
+    const c = vectorGet(state.combatants, slot);
+    if (c === null) continue;
+    const shown = withheldRecord(c);
+    // A record that tells nothing already is published as it is.
+    if (shown.result === c.result && c.pending.length === 0 && c.casting === null) continue;
+    combatants = vectorSet(combatants, slot, shown);
+    for (const ref of c.pending) pending = withoutAction(pending, ref.at, ref.index);
+  }
+  return combatants === state.combatants ? state : { ...state, combatants, pending };
+}
+
+/** `pending` with the action at bucket `at`, slot `index` left empty (as a resolved action's is). */
+function withoutAction(
+  pending: CountState["pending"],
+  at: number,
+  index: number,
+): Readonly<Record<string, PersistentVector<CountPendingAction>>> {
+  const key = String(at);
+  const bucket = pending[key];
+  if (bucket === undefined) return pending;
+  return { ...pending, [key]: vectorSet(bucket, index, null) };
+}
