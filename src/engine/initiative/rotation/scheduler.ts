@@ -300,7 +300,7 @@ function use(state: RotationState, combatantId: unknown, task: unknown): Outcome
   const c = typeof combatantId === "string" ? own(state.combatants, combatantId) : undefined;
   if (c === undefined || typeof combatantId !== "string")
     return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: shown(combatantId) });
-  if (state.status !== "running" && state.status !== "planning") return err("TEMPO.ERRORS.Actions.NotStarted");
+  if (state.status !== "running" && state.status !== "planning") return err("TEMPO.ERRORS.Rotation.NotStarted");
   if (c.defeated) return err("TEMPO.ERRORS.Rotation.AlreadyDefeated", { id: combatantId });
   const uses = (state.uses ?? 0) + 1;
   return ok({ state: { ...state, uses }, events: [{ type: "actionUsed", combatantId, task }], requests: [] });
