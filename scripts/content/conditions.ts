@@ -21,6 +21,8 @@ const NAMES: Readonly<Record<ConditionId, string>> = {
   hidden: "Hidden",
   casting: "Casting",
   flanked: "Flanked",
+  grappled: "Grappled",
+  knockedDown: "Knocked down",
 };
 
 const SUMMARIES: Readonly<Record<ConditionId, string>> = {
@@ -42,6 +44,8 @@ const SUMMARIES: Readonly<Record<ConditionId, string>> = {
   casting:
     "A spell is pending between declaration and resolution; spending an action otherwise, or being interrupted, loses it.",
   flanked: "Each adjacent enemy beyond the first lowers its Dodge and Armor by 2.",
+  grappled: "Lost a grapple: it cannot move and cannot avoid attacks until it wins a Vigor roll against the grappler.",
+  knockedDown: "Tripped: knocked down at the start of its turn; it must spend an action to stand before it acts.",
 };
 
 export const CONDITION_PAGES: readonly PageSpec[] = CONDITION_IDS.map((id) => {

@@ -114,6 +114,7 @@ const rotation: Samples<RotationCommand> = {
   ...common,
   join: () => ({ type: "join", combatantId: NEWCOMER, kind: "enemy", modifier: 0, groupId: null }),
   setInitiator: () => ({ type: "setInitiator", initiator: "enemies" }),
+  use: (c) => ({ type: "use", combatantId: c.own, task: "opportunityAttack" }),
 };
 
 /** The table's own commands; `endTurn` names no creature, as a macro gives it. */

@@ -22,7 +22,9 @@ describe("the preview keeps each creature's actions from the engine's events", (
     expect(left(combat, acting)).toEqual({ action: 1, quickAction: 1, interaction: 1, reaction: 1 });
     const other = combat.combatants.find((c) => c.id !== acting)?.id ?? "";
     expect(left(combat, other)).toEqual({ action: 0, quickAction: 0, interaction: 0, reaction: 1 });
-    expect(new PreviewCombat("rotation", previewCombatants(null, "rotation"), 7).actionsLeft("ilsa")).toBeUndefined();
+    // ACT-ROT: the rotation preview keeps its trackers too: before its turn a creature has its Reaction.
+    const rotation = new PreviewCombat("rotation", previewCombatants(null, "rotation"), 7).actionsLeft("ilsa");
+    expect(rotation?.find((a) => a.kind === "reaction")?.left).toBe(1);
   });
 
   it("STD-6, Ready: a trigger spends the Reaction; undo and redo take the actions back and forth with the combat", () => {

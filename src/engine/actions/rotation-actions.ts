@@ -147,6 +147,11 @@ export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind,
         ? rotationPlanningActions(state.reaction)
         : { onTurn: true, ...ROTATION_TURN, planning: false };
     }
+    // ACT-ROT: a use the host let through (`refuseRotationUse` checked it first) spends what its task costs.
+    if (event.type === "actionUsed" && event.combatantId === selfId) {
+      const spent = spendRotationTask(state, event.task as RotationTask);
+      return spent.ok ? spent.value : state;
+    }
     const planningOver = state.planning && (event.type === "planningEnded" || event.type === "roundStarted");
     if (isOwnTurnEvent(event, selfId, "turnEnded") || planningOver) {
       return { ...state, onTurn: false, full: 0, swift: 0, free: 0, planning: false };
@@ -201,3 +206,17 @@ export function spendRotationTask(state: RotationActions, task: RotationTask): R
   if (state.planning && ATTACK_TASKS.includes(task)) return err("TEMPO.ERRORS.Actions.NoAttackWhilePlanning", { task });
   return spendRotation(state, ROTATION_TASK_COST[task]);
 }
+
+const isCount = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0;
+
+/** ACT-ROT: a tracker read back from storage (`Combatant.system.actions.now`), or null when it is not one. */
+export function readRotationActions(value: unknown): RotationActions | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.onTurn !== "boolean" || typeof v.planning !== "boolean") return null;
+  if (!isCount(v.full) || !isCount(v.swift) || !isCount(v.free) || !isCount(v.reaction)) return null;
+  return { onTurn: v.onTurn, full: v.full, swift: v.swift, free: v.free, reaction: v.reaction, planning: v.planning };
+}
+
+/** ACT-ROT: every task a creature can use, in the order the sheet offers them. */
+export const ROTATION_TASKS: readonly RotationTask[] = Object.keys(ROTATION_TASK_COST) as RotationTask[];

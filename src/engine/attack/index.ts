@@ -12,3 +12,4 @@ export * from "./grapple.ts";
 export * from "./trip.ts";
 export * from "./item-use-rulings.ts";
 export * from "./spell-save.ts";
+export * from "./rotation-contest.ts";

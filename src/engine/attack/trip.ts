@@ -7,6 +7,12 @@ import { opposedRollOdds, resolveOpposedRoll } from "./opposed-roll.ts";
 /** ROT-9: a trip reaches a target within 5 ft. */
 export const TRIP_REACH_FEET = 5;
 
+/**
+ * ROT-9. **Ruling (issue 19):** until the canvas measures distances (issue 21), a trip made from the sheet
+ * is taken as within reach of its one target: the player targets an adjacent creature and the GM judges it.
+ */
+export const TRIP_UNMEASURED_FEET = TRIP_REACH_FEET;
+
 export interface TripSnapshot {
   readonly attackerDexterity: number;
   readonly targetDexterity: number;

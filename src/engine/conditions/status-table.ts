@@ -31,7 +31,9 @@ export type ConditionId =
   | "concentrating"
   | "hidden"
   | "casting"
-  | "flanked";
+  | "flanked"
+  | "grappled"
+  | "knockedDown";
 
 /** In the order the token HUD lists them. */
 export const CONDITION_IDS: readonly ConditionId[] = [
@@ -46,6 +48,8 @@ export const CONDITION_IDS: readonly ConditionId[] = [
   "hidden",
   "casting",
   "flanked",
+  "grappled",
+  "knockedDown",
 ];
 
 /** What a condition changes in the engine (the rule it applies is in the entry's `rules`). */
@@ -71,7 +75,11 @@ export type ConditionEffect =
   /** CNT-10, SEG-5: a spell in progress, lost when the caster is interrupted or spends its action. */
   | "spellInProgress"
   /** ATK-ROT-5: a second adjacent enemy: −2 Dodge and −2 Armor. */
-  | "defenseLowered";
+  | "defenseLowered"
+  /** ROT-8: cannot move and cannot avoid attacks (defends with Armor only) until it breaks free. */
+  | "cannotAvoidAttacks"
+  /** ROT-9: knocked down at the start of its turn; must spend an action to stand before it acts. */
+  | "mustStand";
 
 export interface ConditionSpec {
   readonly id: ConditionId;
@@ -174,6 +182,25 @@ export const CONDITIONS: Readonly<Record<ConditionId, ConditionSpec>> = {
     rules: ["ATK-ROT-5"],
     rulesets: ["rotation"],
     effects: ["defenseLowered"],
+    heldBy: [],
+  },
+  // ROT-8: set by a won grapple (the sheet's Grapple, foundry/chat/rotation-contest.ts); the GM clears it
+  // when the grappled creature wins its Vigor roll.
+  grappled: {
+    id: "grappled",
+    name: "TEMPO.CONDITIONS.Status.grappled",
+    rules: ["ROT-8"],
+    rulesets: ["rotation"],
+    effects: ["cannotAvoidAttacks"],
+    heldBy: [],
+  },
+  // ROT-9: set by a won trip (the sheet's Trip); its Stand up (a Full action) is the creature's to spend.
+  knockedDown: {
+    id: "knockedDown",
+    name: "TEMPO.CONDITIONS.Status.knockedDown",
+    rules: ["ROT-9"],
+    rulesets: ["rotation"],
+    effects: ["mustStand"],
     heldBy: [],
   },
 };

@@ -29,6 +29,8 @@ export const PLAYER_COMMANDS: ReadonlySet<string> = new Set([
   "nameTarget",
   "endTurn",
   "rollInitiative",
+  // ACT-ROT: a creature uses its own actions (a swing, a grapple, a trip, a Swift action …).
+  "use",
 ]);
 
 /** The combatant a command acts for, or null when it names none. */

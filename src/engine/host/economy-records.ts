@@ -29,6 +29,7 @@ import type { StoreMemo, StoredRecordFacts } from "../storage/store-memo.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import { commandCombatant } from "./command-access.ts";
 import { STANDARD_BOOK_ECONOMY, followEconomies, type BookEconomy } from "./economy-book.ts";
+import { ROTATION_BOOK_ECONOMY } from "./rotation-book.ts";
 import type { HostCommand, HostEvent } from "./ruleset-host.ts";
 
 export interface ActionRecord {
@@ -331,6 +332,8 @@ export function rulesetBook<S, E>(book: BookEconomy<S, E>, ruleset: RulesetId): 
 /** The rulesets whose trackers a host keeps (the others' are not drawn yet). */
 const BOOKS: Readonly<Partial<Record<RulesetId, RulesetBook>>> = {
   standard: rulesetBook(STANDARD_BOOK_ECONOMY, "standard"),
+  // ACT-ROT: 2 Full, 1 Swift, 1 Free, 1 Reaction a turn, spent by `use` (rotation-book.ts).
+  rotation: rulesetBook(ROTATION_BOOK_ECONOMY, "rotation"),
 };
 
 /** The tracker a host keeps for each combatant of this ruleset, or null when it keeps none. */

@@ -22,9 +22,11 @@ import {
   spellCallsForSave,
   type ExtraSources,
   type Message,
+  type RotationTask,
   type RulesetId,
   type WeaponStats,
 } from "../../engine/index.ts";
+import { rotationUseCommand } from "../../view/sheets/rotation-uses.ts";
 import {
   attackCritical,
   attackHit,
@@ -386,5 +388,22 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
     const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid), ...choices };
     return useItemNow({ name: item.name, actor: { id: actor.id, name: actor.name }, use }, record);
   }
+  // ACT-ROT, AP-1: in a rotation combat an attack (all its swings) or a spell spends its Full action first.
+  if (
+    inCombat &&
+    ruleset === "rotation" &&
+    !(await spendRotationUse(actor, row?.type === "spell" ? "castSpell" : "attack"))
+  )
+    return false;
   return rollOn(item, actor, ruleset, targets, options.choices ?? null);
+}
+
+/**
+ * ACT-ROT: the `use` command for the actor's creature in its rotation combat, given through the combat's
+ * entry point; false (with the engine's reason, nothing written) when refused.
+ */
+export async function spendRotationUse(actor: Actor.Implementation, task: RotationTask): Promise<boolean> {
+  const found = actorCombatOf(actor);
+  if (found === null) return false;
+  return sendSheetCommand(found.combat, rotationUseCommand(found.combatantId, task));
 }

@@ -11,6 +11,7 @@
 import type { Message, WeaponStats } from "../../engine/index.ts";
 import { attacksThroughCombat } from "../../view/chat/item-attack.ts";
 import { attackCommand } from "../../view/sheets/sheet-commands.ts";
+import { rotationUseCommand } from "../../view/sheets/rotation-uses.ts";
 import { refusal } from "../../view/tracker/tracker-controls.ts";
 import { askAttackChoices } from "../applications/attack-dialog.ts";
 import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
@@ -49,6 +50,14 @@ function declareRefusal(actor: Actor.Implementation, weapon: WeaponStats): Messa
   return command === null ? null : refusal(input, command);
 }
 
+/** ACT-ROT, ROT-7: the engine's reason the creature cannot attack now (no Full action left …), or null. */
+function rotationRefusal(actor: Actor.Implementation): Message | null {
+  const found = actorCombatOf(actor);
+  const input = found === null ? null : trackerInputOf(found.combat, game.user);
+  if (found === null || input === null) return null;
+  return refusal(input, rotationUseCommand(found.combatantId, "attack"));
+}
+
 /** Asks how to attack with `item`, then uses it; false when cancelled or refused (with a notice). */
 export async function attackWithDialog(item: Item.Implementation, options: UseItemOptions = {}): Promise<boolean> {
   const row = sheetItemOf(item);
@@ -67,7 +76,11 @@ export async function attackWithDialog(item: Item.Implementation, options: UseIt
     showNotice({ key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } });
     return false;
   }
-  const refused = declares ? declareRefusal(actor, row.stats) : null;
+  const refused = declares
+    ? declareRefusal(actor, row.stats)
+    : inCombat && ruleset === "rotation"
+      ? rotationRefusal(actor)
+      : null;
   if (refused !== null) {
     showNotice(refused);
     return false;

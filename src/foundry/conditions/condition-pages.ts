@@ -26,6 +26,8 @@ export const CONDITION_PAGE_IDS: Readonly<Record<ConditionId, string>> = {
   hidden: "JUbRKT54iwVm7WTZ",
   casting: "nryhf6k3pv0kWpLv",
   flanked: "wUa0g5zeaCX6UtBV",
+  grappled: "Gr4pp1edR0t8Page",
+  knockedDown: "Kn0ckedD0wnR0t9P",
 };
 
 /** The compendium UUID of a condition's journal page. */

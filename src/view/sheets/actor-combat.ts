@@ -23,6 +23,7 @@ import { standardOwnerActions } from "../tracker/standard-controls.ts";
 import { ownerActions, refusal, trackerControl, type ControlContext } from "../tracker/tracker-controls.ts";
 import { trackerScope, type TrackerScope } from "../tracker/tracker-input.ts";
 import { reactionCommands } from "./sheet-commands.ts";
+import { rotationUseControls } from "./rotation-uses.ts";
 import type { ActorSheetInput, SheetCombat } from "./sheet-input.ts";
 import { RULESET_SHEETS } from "./sheet-ruleset.ts";
 
@@ -93,6 +94,9 @@ function rulesetControls(scope: TrackerScope, combatantId: string): ControlConte
       const creature = facts?.creatures.find((c) => c.id === combatantId);
       return creature === undefined ? [] : [segmentDeclareControl(input, creature)];
     }
+    case "rotation":
+      // ACT-ROT, ROT-8, ROT-9, ROT-11: the creature's actions, each spent through the engine.
+      return rotationUseControls(input, combatantId);
     case "count":
       // CNT-6, CNT-12: the count row's Declare… and React… (count-dialogs.ts asks what).
       return [countDeclareControl(input, combatantId), countReactControl(input, combatantId)];

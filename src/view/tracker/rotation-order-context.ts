@@ -15,7 +15,7 @@ import {
   type RotationTrackerFacts,
   type TimelineEntry,
 } from "../../engine/index.ts";
-import { note, type NoteContext } from "./row-extras.ts";
+import { actionPips, note, type NoteContext } from "./row-extras.ts";
 import { refusal, trackerControl, type ControlContext } from "./tracker-controls.ts";
 import { initiativeVisibleTo, privateTo, visibleTo, type TrackerScope } from "./tracker-input.ts";
 import { buildTrackerRow, formatPosition, type TrackerRowContext } from "./tracker-row.ts";
@@ -82,6 +82,20 @@ function apNote(scope: TrackerScope, id: string): NoteContext[] {
   const combatant = scope.byId.get(id);
   if (combatant?.ap === undefined || !privateTo(scope.input, combatant)) return [];
   return [note("ap", "TEMPO.TRACKER.Rotation.Ap", "fa-solid fa-gauge-high", { ap: combatant.ap })];
+}
+
+/**
+ * ACT-ROT: the acting creature's actions left, in words (Full 2, Swift, Free …); on the other rows its
+ * Reaction. Only for its owner and the GM.
+ */
+function withPips(scope: TrackerScope, row: TrackerRowContext, id: string): TrackerRowContext {
+  const combatant = scope.byId.get(id);
+  if (combatant?.economy === undefined || !privateTo(scope.input, combatant)) return row;
+  const acting = scope.current === id;
+  const pips = actionPips(combatant.economy, (kind) =>
+    acting ? kind !== "twoFull" && kind !== "wholeTurn" : kind === "reaction",
+  );
+  return { ...row, pips };
 }
 
 function planningBanner(facts: RotationTrackerFacts | null): Message | null {
@@ -171,14 +185,14 @@ export function buildRotationOrderContext(scope: TrackerScope): RotationOrderCon
     const valueShown = tieSeen && combatant !== undefined && initiativeVisibleTo(input, combatant);
     if (open?.group != null && entry.groupId !== null && entry.groupId === open.group.groupId) {
       if (open.rows.length === 0) open.group = withNotes(open.group, orderNotes(scope, f, valueShown));
-      open.rows.push(withNotes(row, apNote(scope, id)));
+      open.rows.push(withPips(scope, withNotes(row, apNote(scope, id)), id));
       continue;
     }
     open = null;
     units.push({
       key: entry.key,
       group: null,
-      rows: [withNotes(row, [...orderNotes(scope, f, valueShown), ...apNote(scope, id)])],
+      rows: [withPips(scope, withNotes(row, [...orderNotes(scope, f, valueShown), ...apNote(scope, id)]), id)],
     });
   }
   // A group none of whose members the viewer may see is not drawn at all (its name would tell of them).

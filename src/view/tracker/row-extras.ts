@@ -16,8 +16,10 @@ export interface PipContext {
   readonly kind: string;
   readonly label: Message;
   readonly available: boolean;
-  /** "left" or "spent", in words (the icon also differs: a filled or a hollow circle). */
+  /** "left" or "spent", in words (the icon also differs: a filled or a hollow circle); "3 left" for a count. */
   readonly stateLabel: Message;
+  /** ACT-ROT: more than one of the kind is left, so the count is shown in words even on the tracker row. */
+  readonly counted: boolean;
   readonly icon: string;
   readonly cssClass: string;
 }
@@ -35,11 +37,16 @@ export function actionPips(
     .filter((a) => shown(a.kind))
     .map((a) => {
       const available = a.left === null || a.left > 0;
+      const counted = a.left !== null && a.left > 1;
+      const stateLabel: Message = counted
+        ? { key: "TEMPO.TRACKER.Pip.LeftCount", data: { count: a.left ?? 0 } }
+        : { key: available ? "TEMPO.TRACKER.Pip.Left" : "TEMPO.TRACKER.Pip.Spent" };
       return {
         kind: a.kind,
         label: { key: a.label },
         available,
-        stateLabel: { key: available ? "TEMPO.TRACKER.Pip.Left" : "TEMPO.TRACKER.Pip.Spent" },
+        counted,
+        stateLabel,
         icon: available ? "fa-solid fa-circle" : "fa-regular fa-circle",
         cssClass: available ? "is-available" : "is-spent",
       };

@@ -38,6 +38,8 @@ const RULE_IDS: ReadonlySet<string> = new Set([
   "SEG-7",
   "SEG-10",
   "SEG-16",
+  "ROT-8",
+  "ROT-9",
   "ROT-11",
   "DR-3",
   "STL-1",
@@ -47,7 +49,7 @@ const RULE_IDS: ReadonlySet<string> = new Set([
 ]);
 
 describe("conditions: the table", () => {
-  it("lists the eleven conditions of the issue, each once, keyed by its own id", () => {
+  it("lists the eleven conditions of the issue and ROT-8's grappled and ROT-9's knocked down, each once, keyed by its own id", () => {
     expect([...CONDITION_IDS].sort()).toEqual(
       [
         "surprised",
@@ -61,6 +63,8 @@ describe("conditions: the table", () => {
         "hidden",
         "casting",
         "flanked",
+        "grappled",
+        "knockedDown",
       ].sort(),
     );
     for (const id of CONDITION_IDS) {

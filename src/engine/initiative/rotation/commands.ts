@@ -14,7 +14,13 @@ export type RotationCommand =
       readonly groupId: string | null;
     }
   /** ROT-7: the GM says which side started the encounter, before the planning phase begins. */
-  | { readonly type: "setInitiator"; readonly initiator: RotationInitiator };
+  | { readonly type: "setInitiator"; readonly initiator: RotationInitiator }
+  /**
+   * ACT-ROT: a creature uses an action (a swing, grapple, trip, Swift …): `task` names what it does
+   * (the action economy, actions/rotation-actions.ts, says what that costs and refuses an overspend).
+   * Each use is its own step, so undo gives back exactly what it spent.
+   */
+  | { readonly type: "use"; readonly combatantId: string; readonly task: string };
 
 export type RotationEvent =
   | CommonEvent
@@ -25,4 +31,6 @@ export type RotationEvent =
   /** ROT-7: the planning phase is over; the first rotation starts next. */
   | { readonly type: "planningEnded" }
   /** ROT-7: the side that started the encounter (the one taking the planning turns) was set. */
-  | { readonly type: "initiatorSet"; readonly initiator: RotationInitiator };
+  | { readonly type: "initiatorSet"; readonly initiator: RotationInitiator }
+  /** ACT-ROT: a creature used an action for `task` (the action economy spends it). */
+  | { readonly type: "actionUsed"; readonly combatantId: string; readonly task: string };

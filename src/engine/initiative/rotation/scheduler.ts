@@ -288,6 +288,24 @@ function setInitiator(state: RotationState, initiator: unknown): Outcome {
   return ok({ state: { ...state, options }, events: [{ type: "initiatorSet", initiator }], requests: [] });
 }
 
+/**
+ * ACT-ROT: a creature uses an action for `task`. The scheduler checks only that the combat is under way
+ * (planning or a rotation) and the creature is in it and not defeated; what the task costs and whether
+ * it is left is the action economy's call (actions/rotation-actions.ts, checked by the host before the
+ * step). **Ruling:** a defeated creature uses no actions.
+ */
+function use(state: RotationState, combatantId: unknown, task: unknown): Outcome {
+  if (typeof task !== "string" || task.length === 0)
+    return err("TEMPO.ERRORS.Actions.UnknownKind", { kind: shown(task) });
+  const c = typeof combatantId === "string" ? own(state.combatants, combatantId) : undefined;
+  if (c === undefined || typeof combatantId !== "string")
+    return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: shown(combatantId) });
+  if (state.status !== "running" && state.status !== "planning") return err("TEMPO.ERRORS.Rotation.NotStarted");
+  if (c.defeated) return err("TEMPO.ERRORS.Rotation.AlreadyDefeated", { id: combatantId });
+  const uses = (state.uses ?? 0) + 1;
+  return ok({ state: { ...state, uses }, events: [{ type: "actionUsed", combatantId, task }], requests: [] });
+}
+
 function apply(state: RotationState, command: RotationCommand): Outcome {
   // Commands can come from a player's query: anything that is not a command object is refused.
   return dispatchLinear<RotationState, RotationState["combatants"][string], RotationCommand, Outcome>(
@@ -301,6 +319,7 @@ function apply(state: RotationState, command: RotationCommand): Outcome {
       setInitiative: (c) => setInitiative(state, c.combatantId, c.value),
       leave: (c) => leave(state, c.combatantId),
       setInitiator: (c) => setInitiator(state, c.initiator),
+      use: (c) => use(state, c.combatantId, c.task),
     },
     KEYS,
     (c) => defeat(state, c.combatantId),

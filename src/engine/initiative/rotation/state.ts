@@ -123,6 +123,11 @@ export interface RotationState extends LinearRound {
   /** Counter for request ids ("rot-1", …) and join order. */
   readonly nextRequest: number;
   readonly nextSeq: number;
+  /**
+   * ACT-ROT: how many actions have been used this combat (`use`); absent until the first. Each use
+   * changes the state, so the combat's undo history holds it as its own step.
+   */
+  readonly uses?: number;
 }
 
 export interface RotationCombatantInput {

@@ -67,6 +67,7 @@ function badField(value: Record<string, unknown>): string | null {
   if (typeof value.resort !== "boolean") return "resort";
   if (!isInteger(value.nextRequest) || value.nextRequest < 1) return "nextRequest";
   if (!isInteger(value.nextSeq) || value.nextSeq < 1) return "nextSeq";
+  if (value.uses !== undefined && (!isInteger(value.uses) || value.uses < 1)) return "uses";
   const combatants = value.combatants;
   if (!isRecord(combatants) || Object.getPrototypeOf(combatants) !== Object.prototype) return "combatants";
   const seqs = new Set<number>();

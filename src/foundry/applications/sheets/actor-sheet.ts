@@ -23,6 +23,7 @@ import { enrichActorInput, foundryEnricher } from "./sheet-enrich.ts";
 import { attachItemDragData } from "./item-drag.ts";
 import { sheetCountDeclare, sheetCountReact, useSheetItem } from "./sheet-item-use.ts";
 import { childWindowOptions } from "../../compat/detached-window.ts";
+import { rotationContest } from "../../chat/rotation-contest.ts";
 
 const ACTOR = `${SHEET_TEMPLATES}/actor`;
 const part = (name: string, templates: string[] = []): SheetPart => ({
@@ -55,6 +56,7 @@ export class TempoActorSheet extends TempoActorSheetBase {
       useItem: TempoActorSheet.#onUseItem as Action,
       countDeclare: TempoActorSheet.#onCountDeclare as Action,
       countReact: TempoActorSheet.#onCountReact as Action,
+      rotationContest: TempoActorSheet.#onRotationContest as Action,
     },
   };
 
@@ -164,6 +166,12 @@ export class TempoActorSheet extends TempoActorSheetBase {
   /** CNT-12: React… as the count row has it. */
   static async #onCountReact(this: TempoActorSheet): Promise<void> {
     await sheetCountReact(this.document);
+  }
+
+  /** ROT-8, ROT-9: Grapple or Trip the user's one target (rotation-contest.ts). */
+  static async #onRotationContest(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const task = parseCommand(target.dataset.command)?.task;
+    if (task === "grapple" || task === "trip") await rotationContest(this.document, task);
   }
 
   /** The same status effect the token HUD toggles (issue 10 item 3). */

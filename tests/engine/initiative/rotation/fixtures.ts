@@ -27,6 +27,7 @@ export function brief(events: readonly RotationEvent[]): string[] {
     if (e.type === "planningStarted") return `plan+:${e.initiator}`;
     if (e.type === "planningEnded") return "plan-";
     if (e.type === "initiatorSet") return `initiator:${e.initiator}`;
+    if (e.type === "actionUsed") return `use:${e.task}:${e.combatantId}`;
     return briefLinear(e);
   });
 }

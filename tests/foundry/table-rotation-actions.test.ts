@@ -1,0 +1,184 @@
+/**
+ * Rotation's action budget at the table (issue 19 items 3 and 5): a rotation combat started and rolled
+ * from the tracker, then each use from the sheet (its buttons give `use` through the combat's entry
+ * point, the attack flow spends an attack's Full action, Grapple and Trip roll their contests). What is
+ * left is read as the tracker and the sheet read it (`trackerInputOf`); dice are scripted totals.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { ITEM_DEFAULTS, type RotationTask } from "../../src/engine/index.ts";
+import { chatLog } from "../support/chat-log.ts";
+import { installDialogs } from "../support/runtime/dialog-v2.ts";
+import { installFoundryWorld } from "../support/foundry-world.ts";
+import { ownedItem } from "../support/owned-items.ts";
+import { installTargets } from "../support/targets.ts";
+
+const world = installFoundryWorld(191);
+afterAll(() => world.uninstall());
+const chat = chatLog(world);
+const targeting = installTargets(world);
+const dialogs = installDialogs();
+afterAll(() => dialogs.uninstall());
+
+await world.loadSystem();
+world.callHook("init");
+type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
+const { sendSheetCommand } = await import("../../src/foundry/applications/sheets/sheet-commands.ts");
+const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
+const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
+const { rotationContest } = await import("../../src/foundry/chat/rotation-contest.ts");
+const { rotationUseCommand } = await import("../../src/view/sheets/rotation-uses.ts");
+
+const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
+const skills = (vigor: number, dexterity: number) => ({ sneak: 0, cognition: 0, intellect: 0, vigor, dexterity });
+
+async function creature(name: string, type: "character" | "npc", system: Record<string, unknown>) {
+  return world.addActor(name, [], type, {
+    weaponSkills: [{ group: "blades", bonus: 5, proficient: true }],
+    ap: { value: 20, max: 20 },
+    hp: { value: 60, max: 60 },
+    dr: NO_DR,
+    overshield: { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" },
+    defenses: { dodge: 12, armor: 12 },
+    ...system,
+  });
+}
+
+/** A rotation combat of Vex (acting first: 20) and a Raider (5), started and rolled from the tracker. */
+async function rotationCombat() {
+  await game.settings.set("tempo", "ruleset", "rotation");
+  const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+  const vex = await creature("Vex", "character", { side: "pc", skills: skills(4, 3) });
+  const raider = await creature("Raider", "npc", { side: "enemy", skills: skills(1, 2) });
+  await (
+    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+  ).createEmbeddedDocuments("Combatant", [
+    { name: "Vex", actorId: vex.id, system: { side: "pc" } },
+    { name: "Raider", actorId: raider.id, system: { side: "enemy" } },
+  ]);
+  await world.idle();
+  world.scriptedTotals.push(20, 5);
+  await combat.startCombat();
+  await world.idle();
+  await combat.rollAll();
+  await world.idle();
+  const vexId = combat.combatants.contents.find((c) => c.name === "Vex")?.id ?? "";
+  return { combat, vex, raider, vexId };
+}
+
+/** What the tracker row and the sheet show left for `id`: kind → count. */
+function left(combat: Tempo, id: string): Record<string, number | null> {
+  const row = trackerInputOf(combat, game.user)?.combatants.find((c) => c.id === id);
+  return Object.fromEntries((row?.economy ?? []).map((a) => [a.kind, a.left]));
+}
+
+const use = (combat: Tempo, id: string, task: RotationTask) => sendSheetCommand(combat, rotationUseCommand(id, task));
+const lastNotice = () => world.notices.at(-1)?.text ?? "";
+
+describe("rotation's action budget at the table", () => {
+  it("ACT-ROT: 2 Full, 1 Swift, 1 Free, 1 Reaction a turn; an overspend is refused with its reason; undo gives it back", async () => {
+    const { combat, vexId } = await rotationCombat();
+    expect(left(combat, vexId)).toMatchObject({ full: 2, swift: 5, free: 11, reaction: 1 });
+    expect(await use(combat, vexId, "disengage")).toBe(true);
+    expect(await use(combat, vexId, "standUp")).toBe(true);
+    expect(left(combat, vexId)).toMatchObject({ full: 0, swift: 1, free: 3 });
+    const notices = world.notices.length;
+    expect(await use(combat, vexId, "move")).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Rotation.NoFull");
+    expect(world.notices.length).toBe(notices + 1);
+    expect(await use(combat, vexId, "step")).toBe(true);
+    expect(await use(combat, vexId, "step")).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Rotation.NoSwift");
+    await combat.tempoCommand({ type: "undo" });
+    await world.idle();
+    expect(left(combat, vexId)).toMatchObject({ full: 0, swift: 1, free: 3 });
+    // ACT-ROT: outside its turn a creature has only its Reaction.
+    await combat.tempoCommand({ type: "endTurn" });
+    await world.idle();
+    expect(left(combat, vexId)).toMatchObject({ full: 0, swift: 0, free: 0, reaction: 1 });
+    expect(await use(combat, vexId, "opportunityAttack")).toBe(true);
+    expect(await use(combat, vexId, "opportunityAttack")).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Rotation.NoReaction");
+  });
+
+  it("ACT-ROT, AP-1: an attack from the sheet (all its swings) spends one Full action; a third is refused before its dialog", async () => {
+    const { combat, vex, raider, vexId } = await rotationCombat();
+    const blade = { ...ITEM_DEFAULTS.weapon, damage: "1d6", group: "blades", apCost: 10 };
+    const item = await ownedItem(world, vex, "Blade", "weapon", blade);
+    targeting.target(world.gm, [raider]);
+    for (const expected of [1, 0]) {
+      world.scriptedTotals.push(2);
+      dialogs.answers.push({ fields: {} });
+      expect(await useSheetItem(vex as unknown as Actor.Implementation, item.id ?? "")).toBe(true);
+      await world.idle();
+      expect(left(combat, vexId).full).toBe(expected);
+    }
+    const cards = chat.messages.length;
+    expect(await useSheetItem(vex as unknown as Actor.Implementation, item.id ?? "")).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Rotation.NoFull");
+    expect(chat.messages.length).toBe(cards);
+    world.scriptedTotals.length = 0;
+    dialogs.answers.length = 0;
+  });
+
+  it("ROT-8: Grapple (a Full action): Vigor against the higher of Dexterity or Vigor; the target is grappled", async () => {
+    const { combat, vex, raider, vexId } = await rotationCombat();
+    // 10 + Vigor 4 = 14 against 9 + 2 (Raider's higher: Dexterity 2) = 11.
+    world.scriptedTotals.push(10, 9);
+    expect(await rotationContest(vex as unknown as Actor.Implementation, "grapple", [raider as never])).toBe(true);
+    await world.idle();
+    expect(raider.statuses.has("grappled")).toBe(true);
+    expect(left(combat, vexId).full).toBe(1);
+    expect(chat.messages.at(-1)?.content).toContain("TEMPO.SHEET.Rotation.Grappled {attacker:Vex,target:Raider}");
+  });
+
+  it("ROT-9: Trip (a Swift action): both roll Dexterity; a tie goes to the target; a win knocks it down", async () => {
+    const { combat, vex, raider, vexId } = await rotationCombat();
+    // 9 + 3 = 12 against 10 + 2 = 12: a tie, the target resists; the Swift is spent all the same.
+    world.scriptedTotals.push(9, 10);
+    expect(await rotationContest(vex as unknown as Actor.Implementation, "trip", [raider as never])).toBe(true);
+    await world.idle();
+    expect(raider.statuses.has("knockedDown")).toBe(false);
+    expect(left(combat, vexId)).toMatchObject({ full: 2, swift: 4 });
+    world.scriptedTotals.push(15, 3);
+    expect(await rotationContest(vex as unknown as Actor.Implementation, "trip", [raider as never])).toBe(true);
+    await world.idle();
+    expect(raider.statuses.has("knockedDown")).toBe(true);
+    // The second trip split a Full action into two Swift actions: one spent, one kept.
+    expect(left(combat, vexId)).toMatchObject({ full: 1, swift: 3 });
+  });
+
+  it("ACT-ROT: no sequence of uses spends more than a turn allows, and undo gives back exactly what a step spent", async () => {
+    const { combat, vexId } = await rotationCombat();
+    const tasks: RotationTask[] = ["move", "step", "switchWeapon", "grapple", "trip", "mediumArmor", "heavyArmor"];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let sequence = 0; sequence < 10; sequence++) {
+      for (let k = 0; k < 3; k++) {
+        const before = left(combat, vexId);
+        const task = tasks[next() % tasks.length] ?? "move";
+        if (!(await use(combat, vexId, task))) {
+          expect(left(combat, vexId)).toEqual(before);
+          continue;
+        }
+        const after = left(combat, vexId);
+        // Never more than the turn's 2 Full, counted in Free actions (a Full is 4, a Swift 2).
+        expect(after.full).toBeGreaterThanOrEqual(0);
+        expect(after.free ?? 0).toBeLessThan(before.free ?? 0);
+        if (k === 1) {
+          await combat.tempoCommand({ type: "undo" });
+          await world.idle();
+          expect(left(combat, vexId)).toEqual(before);
+          await combat.tempoCommand({ type: "redo" });
+          await world.idle();
+          expect(left(combat, vexId)).toEqual(after);
+        }
+      }
+      expect(left(combat, vexId).free ?? 0).toBeGreaterThanOrEqual(0);
+      // The next rotation: the Raider's turn, then Vex's again with a fresh budget.
+      await combat.tempoCommand({ type: "endTurn" });
+      await combat.tempoCommand({ type: "endTurn" });
+      await world.idle();
+      expect(left(combat, vexId)).toMatchObject({ full: 2, swift: 5, free: 11 });
+    }
+  });
+});
