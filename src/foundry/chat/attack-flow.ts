@@ -49,7 +49,6 @@ import { attackShape, choiceNotes, settleChoices, type AttackChoices } from "../
 import { countAttackCommand } from "../../view/sheets/sheet-commands.ts";
 import { sendSheetCommand } from "../applications/sheets/sheet-commands.ts";
 import { postSpellSaves } from "./spell-saves.ts";
-import type { MultiplierUse } from "../../view/chat/damage-card.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenTargets } from "../conditions/stealth-flow.ts";
 import { startsAnimation } from "../../view/integrations/animation-carrier.ts";
