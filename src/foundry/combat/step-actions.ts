@@ -49,13 +49,17 @@ export function actionUpdates(
   const model = tempoModelOf(combat);
   const book = rulesetBookOf(host.id);
   if (model === null || book === null) return updates;
-  const stored = new Map<string, unknown>();
-  for (const id of host.order(step.state)) {
-    const c = combat.combatants.get(id);
-    if (c !== undefined) stored.set(id, storedActionsOf(c));
-  }
-  // Issue 17: only the records the step may change are read (economy-records.ts `stepStored`), and
-  // what a record holds is found once per record object (documents/combat.ts forgets a rewritten one).
+  // Issue 17: only the records the step may change are read (economy-records.ts `stepStored`, with the
+  // index of which records hold which undo steps kept in the combat's memo), and what a record holds is
+  // found once per record object (documents/combat.ts forgets a rewritten one).
+  const combatants = combat.combatants;
+  const stored = {
+    has: (id: string): boolean => combatants.has(id),
+    get: (id: string): unknown => {
+      const c = combatants.get(id);
+      return c === undefined ? undefined : storedActionsOf(c);
+    },
+  };
   const moved = book.stepStored(
     stored,
     {
@@ -64,7 +68,7 @@ export function actionUpdates(
       after: step.stored.history,
       startedBefore: model.state !== null && host.started(model.state),
       startedAfter: host.started(step.state),
-      ids: [...stored.keys()],
+      ids: host.order(step.state).filter((id) => combatants.has(id)),
     },
     storeMemoOf(combat.id),
   );
@@ -82,5 +86,5 @@ export function forgetActionRecords(
   combatants: readonly Combatant.Implementation[],
 ): void {
   const memo = storeMemoOf(combat.id);
-  for (const c of combatants) forgetRecord(memo, storedActionsOf(c));
+  for (const c of combatants) forgetRecord(memo, storedActionsOf(c), c.id ?? undefined);
 }
