@@ -28,6 +28,7 @@ import type { Stored, StoredObject } from "../storage/stored-json.ts";
 import type { StoreMemo, StoredRecordFacts } from "../storage/store-memo.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import { commandCombatant } from "./command-access.ts";
+import { clearRecordIndex, indexRecord, recordCandidates } from "./economy-record-index.ts";
 import { STANDARD_BOOK_ECONOMY, followEconomies, type BookEconomy } from "./economy-book.ts";
 import { ROTATION_BOOK_ECONOMY } from "./rotation-book.ts";
 import type { HostCommand, HostEvent } from "./ruleset-host.ts";
@@ -77,7 +78,13 @@ export interface RulesetBook {
    * creatures reads two): `records` holds the records read, `changed` is `step`'s. `memo`: what earlier
    * steps found of the records that are the same objects (store-memo.ts `records`).
    */
-  stepStored(stored: ReadonlyMap<string, unknown>, input: RecordStepInput, memo?: StoreMemo): RecordStep;
+  stepStored(stored: StoredRecords, input: RecordStepInput, memo?: StoreMemo): RecordStep;
+}
+
+/** Each creature's stored record by id, as a host reads it (a `Map` will do). */
+export interface StoredRecords {
+  has(id: string): boolean;
+  get(id: string): unknown;
 }
 
 const STEP_KEY = /^\d+$/;
@@ -282,7 +289,7 @@ function untouched<S, E>(
 
 function stepStoredWith<S, E>(
   book: BookEconomy<S, E>,
-  stored: ReadonlyMap<string, unknown>,
+  stored: StoredRecords,
   input: RecordStepInput,
   memo: StoreMemo | undefined,
 ): RecordStep {
@@ -291,15 +298,39 @@ function stepStoredWith<S, E>(
   // Only a tracker that observes its own events, in a step that is neither a start nor a reset.
   const skips = book.ownEvents === true && input.startedBefore && input.startedAfter && !moves && !cleared;
   const named = skips ? namedIds(input.events) : new Set<string>();
+  const index = memo?.recordIndex;
+  // Issue 17: the records such a step may change, from the index, when it holds every creature.
+  const candidates = skips && index !== undefined ? recordCandidates(index, input.ids, input.after.undo) : null;
   const records: Record<string, ActionRecord> = {};
   const ids: string[] = [];
-  for (const id of input.ids) {
+  const visit = (id: string): void => {
+    const has = stored.has(id);
     const value = stored.get(id);
-    if (skips && stored.has(id) && !named.has(id) && untouched(book, value, input.after.undo, memo)) continue;
-    if (stored.has(id)) records[id] = readActionRecord(value);
+    if (index !== undefined && has)
+      indexRecord(index, id, isObject(value) ? value : null, isObject(value) ? recordFacts(book, value, memo) : null);
+    if (skips && has && !named.has(id) && untouched(book, value, input.after.undo, memo)) return;
+    if (has) records[id] = readActionRecord(value);
     ids.push(id);
+  };
+  if (candidates === null) {
+    if (index !== undefined) clearRecordIndex(index);
+    for (const id of input.ids) visit(id);
+    if (index !== undefined) index.complete = true;
+  } else {
+    for (const id of named) candidates.add(id);
+    for (const id of candidates) if (stored.has(id)) visit(id);
   }
-  return stepWith(book, records, { ...input, ids });
+  const step = stepWith(book, records, {
+    events: input.events,
+    before: input.before,
+    after: input.after,
+    startedBefore: input.startedBefore,
+    startedAfter: input.startedAfter,
+    ids,
+  });
+  // The host writes the changed records: the next step reads them again.
+  if (index !== undefined) for (const id of step.changed) index.dirty.add(id);
+  return step;
 }
 
 function refusalWith<S, E>(

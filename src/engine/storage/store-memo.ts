@@ -24,6 +24,12 @@ export interface StoreMemo {
    * something else change a record in place forgets its entry (`forgetRecord`).
    */
   readonly records: WeakMap<object, StoredRecordFacts>;
+  /**
+   * Which creature's stored record holds which undo step numbers, and which do not read back
+   * (host/economy-record-index.ts), so a turn step reads the records its events name and the holders
+   * of the step numbers the history dropped, not every creature's (issue 17).
+   */
+  readonly recordIndex: RecordIndex;
   /** A stored value with its records' keys sorted (compact-patch.ts `canonical`). */
   readonly canonicals: WeakMap<object, unknown>;
   /** The text an undo patch against a stored state is compressed with (compact-patch.ts). */
@@ -43,9 +49,27 @@ export interface StoredRecordFacts {
   readonly undoSteps: readonly string[];
 }
 
-/** Forgets what was found of `record` (a host saw it written by something other than its own steps). */
-export function forgetRecord(memo: StoreMemo, record: unknown): void {
+/** The index of a combat's stored records by creature id (host/economy-record-index.ts). */
+export interface RecordIndex {
+  /** Each indexed creature's record as it was indexed (null: none stored), with what was found of it. */
+  readonly entries: Map<string, { readonly record: object | null; readonly facts: StoredRecordFacts }>;
+  /** The creatures whose record holds each undo step number. */
+  readonly holders: Map<string, Set<string>>;
+  /** The creatures whose record does not read back as written, or has something to redo. */
+  readonly unsound: Set<string>;
+  /** The creatures whose record was written since it was indexed (`forgetRecord`). */
+  readonly dirty: Set<string>;
+  /** Whether `entries` holds every creature of the combat (a step that read them all built it). */
+  complete: boolean;
+}
+
+/**
+ * Forgets what was found of `record` (a host saw it written by something other than its own steps);
+ * `id`: the creature whose record it is, read again at the next step.
+ */
+export function forgetRecord(memo: StoreMemo, record: unknown, id?: string): void {
   if (typeof record === "object" && record !== null) memo.records.delete(record);
+  if (id !== undefined) memo.recordIndex.dirty.add(id);
 }
 
 export function createStoreMemo(): StoreMemo {
@@ -56,6 +80,7 @@ export function createStoreMemo(): StoreMemo {
     encoded: new WeakMap(),
     states: new WeakMap(),
     records: new WeakMap(),
+    recordIndex: { entries: new Map(), holders: new Map(), unsound: new Set(), dirty: new Set(), complete: false },
     canonicals: new WeakMap(),
     dictionaries: new WeakMap(),
     entryTexts: new WeakMap(),

@@ -237,22 +237,19 @@ async function rollFollowUps(
   first: CombatStep,
   book: RollBook,
 ): Promise<CombatStep> {
-  let step = first;
   let requests = automaticRequests(first.requests);
+  if (requests.length === 0) return first;
+  // Issue 17: the chain is stored (encoded, diffed, its undo patch packed) once, at its end, not once per
+  // round of dice: at 1,000 combatants a count round's rolls and tie rolls each re-stored the whole state.
+  let transition = { state: first.state, events: first.events, requests: first.requests };
   for (let round = 0; requests.length > 0 && round < MAX_ROLL_ROUNDS; round++) {
     const results = await rollRequests(combat, requests, book);
-    const answered = host.apply(step.state, { type: "rolls", results });
+    const answered = host.apply(transition.state, { type: "rolls", results });
     if (!answered.ok) break;
     const { state, events, requests: asked } = answered.value;
-    step = settle(
-      host,
-      origin.stored,
-      origin.before,
-      { state, events: [...step.events, ...events], requests: [...step.requests, ...asked] },
-      origin.history,
-      storeMemoOf(combat.id),
-    );
+    transition = { state, events: [...transition.events, ...events], requests: [...transition.requests, ...asked] };
     requests = automaticRequests(asked);
   }
-  return step;
+  if (transition.state === first.state) return first;
+  return settle(host, origin.stored, origin.before, transition, origin.history, storeMemoOf(combat.id));
 }

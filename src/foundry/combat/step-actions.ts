@@ -63,16 +63,18 @@ export function actionUpdates(combat: Combat.Implementation, host: AnyRulesetHos
   const model = tempoModelOf(combat);
   const book = rulesetBookOf(host.id);
   if (model === null || book === null) return { updates, kept };
-  const stored = new Map<string, unknown>();
-  const keeps = new Set<string>();
-  for (const id of host.order(step.state)) {
-    const c = combat.combatants.get(id);
-    if (c === undefined) continue;
-    stored.set(id, actionsOf(c));
-    if (keepsActions(c)) keeps.add(id);
-  }
-  // Issue 17: only the records the step may change are read (economy-records.ts `stepStored`), and
-  // what a record holds is found once per record object (documents/combat.ts forgets a rewritten one).
+  // Issue 17: only the records the step may change are read (economy-records.ts `stepStored`, with the
+  // index of which records hold which undo steps kept in the combat's memo), and what a record holds is
+  // found once per record object (documents/combat.ts forgets a rewritten one). Issue 18: an NPC's record
+  // is the one this GM keeps (secret-actions.ts `actionsOf`).
+  const combatants = combat.combatants;
+  const stored = {
+    has: (id: string): boolean => combatants.has(id),
+    get: (id: string): unknown => {
+      const c = combatants.get(id);
+      return c === undefined ? undefined : actionsOf(c);
+    },
+  };
   const moved = book.stepStored(
     stored,
     {
@@ -81,13 +83,14 @@ export function actionUpdates(combat: Combat.Implementation, host: AnyRulesetHos
       after: step.stored.history,
       startedBefore: model.state !== null && host.started(model.state),
       startedAfter: host.started(step.state),
-      ids: [...stored.keys()],
+      ids: host.order(step.state).filter((id) => combatants.has(id)),
     },
     storeMemoOf(combat.id),
   );
   for (const id of moved.changed) {
     const record = moved.records[id];
-    if (record !== undefined && keeps.has(id)) {
+    const c = combatants.get(id);
+    if (record !== undefined && c !== undefined && keepsActions(c)) {
       kept.set(id, record);
       continue;
     }
@@ -103,5 +106,5 @@ export function forgetActionRecords(
   combatants: readonly Combatant.Implementation[],
 ): void {
   const memo = storeMemoOf(combat.id);
-  for (const c of combatants) forgetRecord(memo, actionsOf(c));
+  for (const c of combatants) forgetRecord(memo, actionsOf(c), c.id ?? undefined);
 }

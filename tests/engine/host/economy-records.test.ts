@@ -150,7 +150,7 @@ describe("records a host stores, stepped with what earlier steps found of them (
     const victim = table.ids.find((id) => (table.kept.get(id) as ActionRecord).now?.onTurn === false) ?? "";
     const record = table.kept.get(victim) as { now: Record<string, unknown> };
     record.now.reaction = 7; // changed in place: the same object
-    forgetRecord(table.memo, record);
+    forgetRecord(table.memo, record, victim);
     table.next();
     table.next();
     expect(readActionRecord(table.kept.get(victim)).now).toMatchObject({ reaction: expect.any(Number) });

@@ -72,4 +72,52 @@ describe("a host's memo between steps", () => {
       state = s.state;
     }
   });
+  it("STD-6, issue 17: with the memo's index a turn step reads a few of the stored records, and moves them as when every record is read", () => {
+    const book = rulesetBookOf("standard");
+    if (book === null) throw new Error("the standard ruleset keeps trackers");
+    const { host, stored: start } = storedEncounter("standard", 30);
+    const random = seeded(5);
+    const memo = createStoreMemo();
+    const kept = new Map<string, unknown>();
+    let reads = 0;
+    const counted = {
+      has: (id: string) => kept.has(id),
+      get: (id: string) => {
+        reads++;
+        return kept.get(id);
+      },
+    };
+    const turnReads: number[] = [];
+    let stored = start;
+    let state: unknown = null;
+    let records: Readonly<Record<string, ActionRecord>> = {};
+    for (let i = 0; i < 110; i++) {
+      const command = i === 0 ? { type: "start" } : i % 41 === 9 ? { type: "undo" } : nextCommand(host, state, random);
+      const before = { history: stored.history, started: state !== null && host.started(state) };
+      const s = unwrap(stepCombat(host, stored, command));
+      const ids = [...host.order(s.state)];
+      for (const id of ids) if (!kept.has(id)) kept.set(id, structuredClone(EMPTY_ACTION_RECORD));
+      const input = {
+        events: s.events,
+        before: before.history,
+        after: s.stored.history,
+        startedBefore: before.started,
+        startedAfter: host.started(s.state),
+        ids,
+      };
+      const full = book.step(records, input);
+      reads = 0;
+      const lazy = book.stepStored(counted, input, memo);
+      if (command.type === "next" && i > 5) turnReads.push(reads);
+      expect([...lazy.changed].sort()).toEqual([...full.changed].sort());
+      for (const id of full.changed) expect(lazy.records[id]).toEqual(full.records[id]);
+      // The host writes the changed records: new objects, as a document update gives.
+      for (const id of lazy.changed) kept.set(id, structuredClone(lazy.records[id]));
+      records = Object.fromEntries(ids.map((id) => [id, full.records[id] ?? EMPTY_ACTION_RECORD]));
+      stored = s.stored;
+      state = s.state;
+    }
+    expect(turnReads.length).toBeGreaterThan(40);
+    expect(Math.max(...turnReads)).toBeLessThanOrEqual(10);
+  });
 });
