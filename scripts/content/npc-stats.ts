@@ -134,6 +134,8 @@ export function natural(
       speed: 1,
       group: "natural",
       damageKind: kind,
+      statuses: "",
+      statusesBypassShield: false,
       description: paragraphs(`A natural weapon: ${damage} ${kind} damage.`),
     },
   };

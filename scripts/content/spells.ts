@@ -291,6 +291,11 @@ export function spellSpec(row: SpellRow): ItemSpec {
     area: { shape: row.area[0], size: row.area[1] },
     concentration: row.concentration,
     save: { ability: row.save, dc: null },
+    // OSH-3, OSH-5: the pack's spells deal damage (or none); none grants a shield or sets a status.
+    use: "damage",
+    shieldCondition: "",
+    statuses: "",
+    statusesBypassShield: false,
     description: summary(row),
   };
   return { name: row.name, type: "spell", system };

@@ -308,6 +308,9 @@ export function weaponSystem(row: WeaponRow): Doc {
     speed: row.speed,
     group: row.group,
     damageKind: row.kind,
+    // OSH-2: no weapon of the pack sets a status on a hit.
+    statuses: "",
+    statusesBypassShield: false,
     description: summary(row),
   };
 }
