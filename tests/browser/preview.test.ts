@@ -387,8 +387,8 @@ describe("preview page: the segment tracker's round", () => {
     await declare.focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Declare actions" });
-    await dialog.getByLabel("Action").selectOption("missile");
-    await dialog.getByLabel("Weapon speed").fill("2");
+    await dialog.locator('select[name="action"]').selectOption("missile");
+    await dialog.locator('input[name="weaponSpeed"]').fill("2");
     expect(await axeViolations()).toEqual([]);
     await dialog.getByRole("button", { name: "Declare" }).click();
     // The dialog answers on its close event, after the click returns.

@@ -65,7 +65,7 @@ describe("deploying an encounter (issue 12 item 2)", () => {
     expect([...(model?.host.order(model.state) ?? [])].sort()).toEqual(combat.combatants.map((c) => c.id).sort());
   });
 
-  it("writes one actor import, one batched token creation, one combat creation, one group and one combatant creation", () => {
+  it("writes one actor import, one batched token creation, one combat creation, one group, one combatant creation and one batched tracker update", () => {
     const writes = world.writes.slice(from);
     expect(creations(writes, "Actor").length).toBe(1); // the goblins' compendium actor, imported once
     expect((creations(writes, "Actor")[0]?.data as unknown[]).length).toBe(1);
@@ -79,8 +79,12 @@ describe("deploying an encounter (issue 12 item 2)", () => {
     // roll writes no combatant (issue 17: every client derives the initiatives from the engine), yet
     // every client shows the goblins' rolled initiatives; the hero's roll waits for its player.
     expect(combatUpdates).toHaveLength(3);
-    expect(combatantWrites).toHaveLength(1);
+    // One creation of the six, and one batched update: the rotation's action trackers (ACT-ROT) of the
+    // player's creature, written with the start; the NPCs' stay in the GM's browser (issue 18).
+    expect(combatantWrites.map((w) => w.action)).toEqual(["create", "update"]);
     expect(combatantWrites[0]?.data as unknown[]).toHaveLength(6);
+    const trackers = combatantWrites[1]?.data as { _id: string }[];
+    expect(trackers.map((u) => combat.combatants.get(u._id)?.hasPlayerOwner)).toEqual([true]);
     const npcs = combat.combatants.contents.filter((c) => !c.hasPlayerOwner);
     expect(npcs.map((c) => typeof c.initiative)).toEqual(Array(5).fill("number"));
   });
@@ -211,8 +215,9 @@ const STEP_WRITES: Record<string, { readonly combat: number; readonly combatant:
   // written as groups, not to their members (issue 17: every client derives a member's group). Nobody
   // owes a creature's roll: the groups' d6 come in the round's second step.
   segment: { combat: 2, combatant: 1 },
-  // join, start, roll; combatants: creation.
-  rotation: { combat: 3, combatant: 1 },
+  // join, start, roll; combatants: creation, and the player's creature's ACT-ROT action tracker (the
+  // NPCs' are kept in the GM's browser, issue 18).
+  rotation: { combat: 3, combatant: 2 },
 };
 
 describe("deploy in every ruleset", () => {

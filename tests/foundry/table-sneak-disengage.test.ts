@@ -215,7 +215,10 @@ describe("STL-1..STL-4: stealth per observer in a rotation combat", () => {
     const searched = chat.messages.at(-1) as unknown as ChatMessage.Implementation;
     expect(stealthDetailsHtml(searched)).toContain("TEMPO.STEALTH.Gm.Sees");
 
-    // STL-3: the owner's attack from the sheet: two d20s (keep the higher) on the Raider, one on the Scout.
+    // STL-3: the owner's attack from the sheet, on Vex's next turn (ACT-ROT: an attack is a Full action of the
+    // attacker's own turn): two d20s (keep the higher) on the Raider, one on the Scout.
+    await gmUntil(combat, () => combat.combatant?.id === vexId);
+    expect(watch()[vexId]?.seenBy).toEqual([scoutId]);
     targeting.target(owner, []);
     const onRaider = await world.as(owner, async () => {
       targeting.target(owner, [raider]);
