@@ -22,11 +22,9 @@ import {
   spellCallsForSave,
   type ExtraSources,
   type Message,
-  type RotationTask,
   type RulesetId,
   type WeaponStats,
 } from "../../engine/index.ts";
-import { rotationUseCommand } from "../../view/sheets/rotation-uses.ts";
 import {
   attackCritical,
   attackHit,
@@ -48,6 +46,7 @@ import { attackOptionsOf } from "../applications/attack-dialog.ts";
 import { attackShape, choiceNotes, settleChoices, type AttackChoices } from "../../view/chat/attack-options.ts";
 import { countAttackCommand } from "../../view/sheets/sheet-commands.ts";
 import { sendSheetCommand } from "../applications/sheets/sheet-commands.ts";
+import { spendRotationUse } from "./rotation-use.ts";
 import { postSpellSaves } from "./spell-saves.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenTargets } from "../conditions/stealth-flow.ts";
@@ -395,14 +394,4 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
   )
     return false;
   return rollOn(item, actor, ruleset, targets, options.choices ?? null);
-}
-
-/**
- * ACT-ROT: the `use` command for the actor's creature in its rotation combat, given through the combat's
- * entry point; false (with the engine's reason, nothing written) when refused.
- */
-export async function spendRotationUse(actor: Actor.Implementation, task: RotationTask): Promise<boolean> {
-  const found = actorCombatOf(actor);
-  if (found === null) return false;
-  return sendSheetCommand(found.combat, rotationUseCommand(found.combatantId, task));
 }
