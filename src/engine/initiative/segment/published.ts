@@ -12,6 +12,7 @@
 import type { StoreMemo } from "../../storage/store-memo.ts";
 import type { VectorNode } from "../shared/persistent-vector.ts";
 import type { SegmentCombatant, SegmentDeclaration, SegmentState } from "./types.ts";
+import { SEGMENT_NO_DECLARATION } from "./declaration.ts";
 
 /** What a published state may not tell. */
 export interface SegmentSecrecy {
@@ -21,18 +22,11 @@ export interface SegmentSecrecy {
   readonly hidden: { has(id: string): boolean };
 }
 
-/** The declaration published in place of a withheld one: valid, and the same for every creature. */
-export const WITHHELD_DECLARATION: SegmentDeclaration = {
-  action: "none",
-  targetId: null,
-  weaponSpeed: 0,
-  castingTime: null,
-  routines: 1,
-  goesFirst: false,
-  delay: false,
-  inMelee: false,
-  minors: [],
-};
+/**
+ * The declaration published in place of a withheld one: what an undeclared creature does (declaration.ts),
+ * valid, and the same for every creature.
+ */
+export const WITHHELD_DECLARATION: SegmentDeclaration = SEGMENT_NO_DECLARATION;
 
 function withheld(state: SegmentState, c: SegmentCombatant, secrecy: SegmentSecrecy): boolean {
   if (c.declaration === null) return false;
