@@ -16,6 +16,7 @@ import type { ActorModel } from "../support/runtime/actor.ts";
 import type { MessageMode } from "../../src/foundry/compat/message-mode.ts";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import { effectEncounter, firstTurn } from "../support/effect-encounter.ts";
+import { creatureSystem } from "../support/test-creature.ts";
 
 const world = installFoundryWorld(41);
 afterAll(() => world.uninstall());
@@ -36,16 +37,9 @@ const { cardDataAttributes } = await import("../../src/foundry/integrations/auto
 type Obj = Record<string, unknown>;
 /** The modules' own hooks, which Foundry's typings do not name. */
 const moduleHooks = () => Hooks as unknown as { callAll(name: string, ...args: unknown[]): boolean };
-const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
 
 function creature(name: string, type: "character" | "npc", system: Obj = {}): Promise<ActorModel> {
-  return world.addActor(name, [], type, {
-    weaponSkills: [],
-    hp: { value: 30, max: 30 },
-    dr: NO_DR,
-    overshield: { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" },
-    ...system,
-  });
+  return world.addActor(name, [], type, creatureSystem(30, system));
 }
 
 /** Runs `useItem` as the GM and returns the cards it posted. */

@@ -12,6 +12,7 @@ import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { armed, installItemUuids, rolledDamage } from "../support/attacks/rolled-cards.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
+import { creatureSystem, NO_DR, NO_SHIELD } from "../support/test-creature.ts";
 
 const world = installFoundryWorld(152);
 afterAll(() => world.uninstall());
@@ -29,20 +30,16 @@ const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts")
 const { postCard } = await import("../../src/foundry/chat/post-card.ts");
 
 type Obj = Record<string, unknown>;
-const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
-const NO_SHIELD = { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" };
 const HUGE = { attacker: "Ogre", formula: "1d6", swings: [50], kind: "slashing", dr: NO_DR, drMode: "perHit" } as const;
 const blades = { weaponSkills: [{ group: "blades", bonus: 5, proficient: true }] };
 
 function creature(name: string, type: "character" | "npc", system: Obj = {}): Promise<ActorModel> {
-  return world.addActor(name, [], type, {
-    ...blades,
-    hp: { value: 30, max: 30 },
-    dr: NO_DR,
-    overshield: NO_SHIELD,
-    defenses: { dodge: 10, armor: 10 },
-    ...system,
-  });
+  return world.addActor(
+    name,
+    [],
+    type,
+    creatureSystem(30, { ...blades, defenses: { dodge: 10, armor: 10 }, ...system }),
+  );
 }
 
 const sourceOf = (a: ActorModel) => (world.runtime.server.source("Actor", a.id ?? "")?.system ?? {}) as Obj;

@@ -11,6 +11,7 @@ import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { installTargets } from "../support/targets.ts";
+import { creatureSystem } from "../support/test-creature.ts";
 
 const world = installFoundryWorld(191);
 afterAll(() => world.uninstall());
@@ -28,19 +29,20 @@ const { trackerInputOf } = await import("../../src/foundry/applications/tracker-
 const { rotationContest } = await import("../../src/foundry/chat/rotation-contest.ts");
 const { rotationUseCommand } = await import("../../src/view/sheets/rotation-uses.ts");
 
-const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
 const skills = (vigor: number, dexterity: number) => ({ sneak: 0, cognition: 0, intellect: 0, vigor, dexterity });
 
 async function creature(name: string, type: "character" | "npc", system: Record<string, unknown>) {
-  return world.addActor(name, [], type, {
-    weaponSkills: [{ group: "blades", bonus: 5, proficient: true }],
-    ap: { value: 20, max: 20 },
-    hp: { value: 60, max: 60 },
-    dr: NO_DR,
-    overshield: { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" },
-    defenses: { dodge: 12, armor: 12 },
-    ...system,
-  });
+  return world.addActor(
+    name,
+    [],
+    type,
+    creatureSystem(60, {
+      weaponSkills: [{ group: "blades", bonus: 5, proficient: true }],
+      ap: { value: 20, max: 20 },
+      defenses: { dodge: 12, armor: 12 },
+      ...system,
+    }),
+  );
 }
 
 /** A rotation combat of Vex (acting first: 20) and a Raider (5), started and rolled from the tracker. */

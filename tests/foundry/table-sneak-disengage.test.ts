@@ -13,6 +13,7 @@ import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { controlsIn } from "../support/tracker-controls.ts";
+import { creatureSystem } from "../support/test-creature.ts";
 
 const world = installFoundryWorld(191);
 afterAll(() => world.uninstall());
@@ -35,16 +36,9 @@ const { stealthDetailsHtml } = await import("../../src/foundry/conditions/stealt
 type Obj = Record<string, unknown>;
 type Actor = Awaited<ReturnType<typeof world.addActor>>;
 type Fight = Combat.Implementation & { startCombat(): Promise<unknown>; rollAll(): Promise<unknown> };
-const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
 
 async function creature(name: string, owners: readonly string[], type: "character" | "npc", system: Obj) {
-  return world.addActor(name, owners, type, {
-    weaponSkills: [],
-    hp: { value: 60, max: 60 },
-    dr: NO_DR,
-    overshield: { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" },
-    ...system,
-  });
+  return world.addActor(name, owners, type, creatureSystem(60, system));
 }
 
 /** A combat of these actors under `ruleset` (not started). */
