@@ -217,6 +217,3 @@ export function readRotationActions(value: unknown): RotationActions | null {
   if (!isCount(v.full) || !isCount(v.swift) || !isCount(v.free) || !isCount(v.reaction)) return null;
   return { onTurn: v.onTurn, full: v.full, swift: v.swift, free: v.free, reaction: v.reaction, planning: v.planning };
 }
-
-/** ACT-ROT: every task a creature can use, in the order the sheet offers them. */
-export const ROTATION_TASKS: readonly RotationTask[] = Object.keys(ROTATION_TASK_COST) as RotationTask[];

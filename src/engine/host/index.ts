@@ -46,7 +46,6 @@ export {
   readTurnEventLedger,
   stepTurnEventLedger,
   storeTurnEventLedger,
-  turnEventKey,
   type TurnEventLedger,
   type TurnLedgerInput,
   type TurnLedgerStep,
@@ -79,7 +78,7 @@ export {
   type BookStep,
   type EconomyBook,
 } from "./economy-book.ts";
-export { ROTATION_BOOK_ECONOMY, refuseRotationUse, rotationTaskOf } from "./rotation-book.ts";
+export { ROTATION_BOOK_ECONOMY, refuseRotationUse } from "./rotation-book.ts";
 export { heldConditionsOf, stepConditionChanges } from "./step-conditions.ts";
 export { COMMAND_STATUSES, statusToggleCommand } from "./status-toggles.ts";
 export { disengageShiftIn, phaseSourcesOf } from "./condition-sources.ts";

@@ -34,7 +34,7 @@ const NONE_LEFT: Readonly<Record<RotationActionKind, I18nKey>> = {
 };
 
 /** ACT-ROT: the task a `use` command names, when it is one the rules know. */
-export function rotationTaskOf(command: HostCommand): RotationTask | null {
+function rotationTaskOf(command: HostCommand): RotationTask | null {
   const task = command.task;
   return typeof task === "string" && Object.hasOwn(ROTATION_TASK_COST, task) ? (task as RotationTask) : null;
 }

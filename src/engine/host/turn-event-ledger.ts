@@ -58,7 +58,7 @@ const STEP_KEY = /^\d+$/;
 const stepKeys = (record: StoredObject): string[] => Object.keys(record).filter((k) => STEP_KEY.test(k));
 
 /** The ledger key of a turn or round event, or null for any other event. */
-export function turnEventKey(event: HostEvent): string | null {
+function turnEventKey(event: HostEvent): string | null {
   if (!TURN_EVENTS.has(event.type)) return null;
   const combatant = event.type.startsWith("turn") ? (eventString(event, "combatantId") ?? "") : "";
   return `${event.type}_${combatant}_${String(eventNumber(event, "round") ?? 0)}`;
