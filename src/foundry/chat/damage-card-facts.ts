@@ -79,16 +79,28 @@ async function documentAt(uuid: unknown): Promise<unknown> {
 }
 
 /**
- * Issue 19: the damage dice of a charged or two-handed use (FEAT-CHARGED, FEAT-VERSATILE, count's feats),
- * derived here from the item, the attacker's feats and modifier, by the same rules the dialog offered them
- * with: a use the rules do not allow this attacker settles to the weapon's own dice.
+ * The shape of the recorded use of `item` by `attacker` (its damage dice, its multiplier), by the same rules
+ * the attack dialog offered them with, in the attacker's ruleset (attack-options.ts): a choice the weapon,
+ * the attacker's feats or the ruleset do not allow settles to none. Null for anything but the attacker's
+ * own weapon.
  */
-function steppedFormula(item: Item.Implementation, attacker: Actor.Implementation, use: unknown): string | null {
+function trustedShapeOf(
+  item: Item.Implementation,
+  attacker: Actor.Implementation,
+  use: unknown,
+): ReturnType<typeof attackShape> | null {
   const row = sheetItemOf(item);
   const self = creatureSnapshotOf(attacker);
   if (row?.type !== "weapon" || self === null || typeof use !== "object" || use === null) return null;
-  const options = attackOptionsOf({ actor: attacker, weapon: row.stats, ruleset: "count", attacker: self });
-  return attackShape(options, row.stats, settleChoices(options, use)).damage;
+  if (item.actor?.uuid !== attacker.uuid) return null;
+  const ruleset = rulesetOf(attacker).ruleset;
+  const options = attackOptionsOf({ actor: attacker, weapon: row.stats, ruleset, attacker: self });
+  return attackShape(options, row.stats, settleChoices(options, use));
+}
+
+/** Issue 19: the damage dice of a charged or two-handed use (FEAT-CHARGED, FEAT-VERSATILE). */
+function steppedFormula(item: Item.Implementation, attacker: Actor.Implementation, use: unknown): string | null {
+  return trustedShapeOf(item, attacker, use)?.damage ?? null;
 }
 
 function itemFacts(
@@ -156,11 +168,6 @@ export async function cardMultiplierOf(message: ChatMessage.Implementation): Pro
   if (typeof use !== "object" || use === null) return 1;
   const attacker = await documentAt(input.attackerUuid);
   const item = await documentAt(input.itemUuid);
-  if (!isActor(attacker) || !isItem(item) || item.actor?.uuid !== attacker.uuid) return 1;
-  const row = sheetItemOf(item);
-  const self = creatureSnapshotOf(attacker);
-  if (row?.type !== "weapon" || self === null) return 1;
-  const ruleset = rulesetOf(attacker).ruleset;
-  const options = attackOptionsOf({ actor: attacker, weapon: row.stats, ruleset, attacker: self });
-  return attackShape(options, row.stats, settleChoices(options, use)).multiplier;
+  if (!isActor(attacker) || !isItem(item)) return 1;
+  return trustedShapeOf(item, attacker, use)?.multiplier ?? 1;
 }
