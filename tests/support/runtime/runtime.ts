@@ -251,7 +251,8 @@ export class Runtime {
     // Putting back the snapshot that was put back last, with no operation committed since, changes nothing:
     // every client's documents change only by operations the server committed (client.ts `apply`). A table
     // of rows whose commands are mostly refused restores the same snapshot over and over (the permission
-    // matrix), and rebuilding every document on every client was half of its time.
+    // matrix), and rebuilding every document on every client was half of its time. A test that writes a
+    // source around the server (a client's own updateSource) must not restore this way.
     const clients = this.network.connectedClients;
     const last = this.#lastRestore;
     if (
@@ -263,9 +264,9 @@ export class Runtime {
     ) {
       return;
     }
-    this.#lastRestore = { taken, modifications: this.server.modifications, clients: [...clients] };
     const entries = JSON.parse(taken) as { documentName: DocumentName; source: Obj; parentId: string | null }[];
     this.server.replace(entries);
+    this.#lastRestore = { taken, modifications: this.server.modifications, clients: [...clients] };
     for (const client of this.network.connectedClients) client.run(() => client.restoreCombat(entries));
   }
 

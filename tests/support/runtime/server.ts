@@ -165,6 +165,8 @@ export class Server {
 
   /** A test's time machine: puts stored sources back without any broadcast (runtime.ts `restore`). */
   replace(entries: readonly { documentName: DocumentName; source: Obj; parentId: string | null }[]): void {
+    // Not an operation, but the sources change: runtime.ts `restoreCombat` must not take them as unchanged.
+    this.#modifications++;
     const parents = new Set(entries.filter((e) => e.parentId === null).map((e) => String(e.source._id)));
     for (const [key, stored] of this.#docs)
       if (stored.parentId !== null && parents.has(stored.parentId)) this.#docs.delete(key);
@@ -357,7 +359,7 @@ export class Server {
     });
   }
 
-  /** How many document operations the server has committed (runtime.ts `restoreCombat` reads it). */
+  /** How many document operations the server has committed, and replacements made (runtime.ts `restoreCombat`). */
   get modifications(): number {
     return this.#modifications;
   }
