@@ -267,10 +267,12 @@ describe("Carousel Combat Tracker: each ruleset's portraits from the tracker's o
     await world.as(world.gm, () => Promise.resolve((end?.callback as () => void)()));
     await world.idle();
     expect(combat.turn).not.toBe(before);
-    expect(Object.values(ids)).toContain(acting);
+    // The turn passed from the portrait's creature to the other one.
+    expect(combat.combatant?.id).not.toBe(acting);
+    expect(Object.values(ids)).toContain(combat.combatant?.id);
   });
 
-  it("PHS: a portrait shows the creature's lane by name (no initiative number) and the module shows it", async () => {
+  it("PHS: a portrait shows the phase lane's icon with the creature's value and the module shows it (the lane's name is not shown yet)", async () => {
     const { combat, ids } = await effectEncounter(world, "phase", ["Ash", "Brix"]);
     await firstTurn(world, combat);
     const Portrait = dockConfig().CombatantPortrait;
