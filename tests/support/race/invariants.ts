@@ -155,6 +155,9 @@ export function settledProblems(t: TempoWorld, runtime: Runtime, combatId: strin
   const server = serverSources(runtime, combatId);
   if (server.combat === null) return ["the server lost the combat"];
   const hasGm = runtime.network.connectedClients.some((c) => c.user.isActiveGM);
+  // The server's side of the comparison, written once for every client (four of them compared to it).
+  const serverCombat = JSON.stringify(server.combat);
+  const serverChildren = sortedJson(server.children);
   for (const client of runtime.network.connectedClients) {
     const combat = client.combats.get(combatId) as unknown as Tempo | undefined;
     if (combat === undefined) {
@@ -162,9 +165,8 @@ export function settledProblems(t: TempoWorld, runtime: Runtime, combatId: strin
       continue;
     }
     const [own, ...children] = sourcesOf(combat).map((d) => d._source);
-    if (JSON.stringify(own) !== JSON.stringify(server.combat))
-      out.push(`${client.id}: its Combat differs from the server's`);
-    if (sortedJson(children) !== sortedJson(server.children))
+    if (JSON.stringify(own) !== serverCombat) out.push(`${client.id}: its Combat differs from the server's`);
+    if (sortedJson(children) !== serverChildren)
       out.push(`${client.id}: its combatants or groups differ from the server's`);
     for (const p of copyProblems(t, combat)) out.push(`${client.id}: ${p}`);
     // As that client (issue 18: what it shows depends on who looks).
