@@ -30,7 +30,7 @@ const purity = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "test-results/**"] },
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "test-results/**", ".cache/**"] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
