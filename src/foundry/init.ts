@@ -29,6 +29,7 @@ import { decideExpiry, tempoEffectStart } from "./combat/tempo-expiry.ts";
 import { registerStatusSync } from "./conditions/status-sync.ts";
 import { registerStealth } from "./conditions/stealth-flow.ts";
 import { registerStealthCards } from "./conditions/stealth-cards.ts";
+import { registerJostling } from "./canvas/jostle.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
 import { registerStatusEffects } from "./conditions/status-effects.ts";
 import { registerChatCards } from "./chat/register-chat-cards.ts";
@@ -75,6 +76,7 @@ Hooks.once("init", () => {
   registerStatusSync();
   registerStealth();
   registerStealthCards();
+  registerJostling();
   registerActorModels();
   registerStatusEffects();
   registerChatCards();

@@ -174,6 +174,35 @@ describe("SEG-18, SEG-19: a segment creature's spell and weapon on the scene", (
   });
 });
 
+describe("SEG-19: allies moving through each other", () => {
+  it("SEG-19: a fighter walking through the concentrating mage's square breaks the mage's concentration; walking round it does not", async () => {
+    await game.settings.set("tempo", "ruleset", "segment");
+    const scene = await freshScene();
+    const mage = await creature("Mage", "character", {});
+    const fighter = await creature("Fighter", "character", {});
+    await stand(scene, mage, 5, 5, FRIENDLY);
+    const walker = await stand(scene, fighter, 3, 5, FRIENDLY);
+    await mage.toggleStatusEffect("concentrating", { active: true });
+    await world.idle();
+    const before = chat.messages.length;
+    // Round it: one row above the mage, nothing happens.
+    await world.as(world.gm, () =>
+      walker.move([
+        { x: px(4), y: px(4) },
+        { x: px(6), y: px(4) },
+      ]),
+    );
+    await world.idle();
+    expect(mage.statuses.has("concentrating")).toBe(true);
+    // Back through it: the grid line from (6, 4) to (4, 6) crosses the mage's square (5, 5).
+    await world.as(world.gm, () => walker.move([{ x: px(4), y: px(6) }]));
+    await world.idle();
+    expect(mage.statuses.has("concentrating")).toBe(false);
+    const said = chat.messages.slice(before).map((m) => String(m.content ?? ""));
+    expect(said.join()).toContain("TEMPO.MOVEMENT.Jostled");
+  });
+});
+
 describe("STL-1, STL-2: stealth and the scene's walls", () => {
   /** A rotation combat of these tokens (not started). */
   async function fight(tokens: readonly [TokenModel, string][]): Promise<Fight> {

@@ -17,6 +17,9 @@
  *   terrain wall does not stop it): the slightest glimpse of a sneaking creature lets it be spotted.
  * - ATK-ROT-5: the flankers of a target are the creatures of the other side in spaces adjacent to it,
  *   the attacker included, that can fight (not defeated; neutral tokens fight nobody).
+ * - SEG-19: **Ruling:** a token's movement passes, between two of its waypoints, the squares of the grid
+ *   line joining them (each step one square, the nearest to the straight line); an ally whose space
+ *   one of them enters is passed through.
  * - SEG-19: **Ruling:** the items carry no space requirement (the seed lists one per weapon): a Great or
  *   a Heavy weapon is taken to need 6 ft (swung two-handed: a greatsword, a chopping halberd), any other
  *   4 ft or less. An adjacent square is open when no creature stands in it and no wall that blocks
@@ -25,7 +28,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import type { WeaponStats } from "../items/item-types.ts";
 import { adjacentSquares, creatureIn, spaceDistance, type GridSnapshot } from "./grid-snapshot.ts";
-import type { Square } from "./grid.ts";
+import { gridSteps, sameSquare, type Square } from "./grid.ts";
 import type { Point } from "../encounters/wall-geometry.ts";
 
 /** A token's space on the canvas, in pixels: its top-left corner and its width and height. */
@@ -127,4 +130,31 @@ export function squaresAround(snapshot: GridSnapshot, id: string): Result<Square
   const found = creatureIn(snapshot, id);
   if (!found.ok) return found;
   return ok(adjacentSquares(found.value.square, found.value.size));
+}
+
+/** SEG-19: the squares from `from` to `to` (both included), one grid step at a time along the straight line. */
+export function gridLine(from: Square, to: Square): Square[] {
+  const steps = gridSteps(from, to);
+  const squares: Square[] = [from];
+  for (let k = 1; k <= steps; k++) {
+    const at = {
+      x: from.x + Math.round(((to.x - from.x) * k) / steps),
+      y: from.y + Math.round(((to.y - from.y) * k) / steps),
+    };
+    const last = squares[squares.length - 1];
+    if (last === undefined || !sameSquare(last, at)) squares.push(at);
+  }
+  return squares;
+}
+
+/** SEG-19: the squares a movement passes through its waypoints (its starting square first). */
+export function pathSquares(waypoints: readonly Square[]): Square[] {
+  const [first, ...rest] = waypoints;
+  if (first === undefined) return [];
+  const path: Square[] = [first];
+  for (const next of rest) {
+    const from = path[path.length - 1] ?? first;
+    path.push(...gridLine(from, next).slice(1));
+  }
+  return path;
 }

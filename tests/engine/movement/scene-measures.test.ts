@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   flankersOf,
+  gridLine,
+  pathSquares,
   lineOfEffectAndSight,
   samplePoints,
   seesThrough,
@@ -96,5 +98,30 @@ describe("ATK-ROT-5, SEG-19: flankers and weapon space", () => {
     expect(weaponSpaceFeet({ properties: { ...props, great: true } })).toBe(6);
     expect(weaponSpaceFeet({ properties: { ...props, heavy: true } })).toBe(6);
     expect(weaponSpaceFeet({ properties: props })).toBe(4);
+  });
+});
+
+describe("SEG-19: the squares a movement passes", () => {
+  it("SEG-19: a grid line steps one square at a time; a path joins its waypoints' lines", () => {
+    expect(gridLine({ x: 6, y: 4 }, { x: 4, y: 6 })).toEqual([
+      { x: 6, y: 4 },
+      { x: 5, y: 5 },
+      { x: 4, y: 6 },
+    ]);
+    expect(gridLine({ x: 0, y: 0 }, { x: 3, y: 1 })).toHaveLength(4);
+    expect(gridLine({ x: 2, y: 2 }, { x: 2, y: 2 })).toEqual([{ x: 2, y: 2 }]);
+    expect(
+      pathSquares([
+        { x: 0, y: 0 },
+        { x: 2, y: 0 },
+        { x: 2, y: 1 },
+      ]),
+    ).toEqual([
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 2, y: 0 },
+      { x: 2, y: 1 },
+    ]);
+    expect(pathSquares([])).toEqual([]);
   });
 });
