@@ -233,7 +233,7 @@ describe("STL-1, STL-2: stealth and the scene's walls", () => {
     expect(until()).toBe(true);
   }
 
-  it("STL-1, STL-2: entering stealth in an enemy's sight is refused; behind a wall it is allowed; only the enemy whose token sees the sneaker rolls to spot it", async () => {
+  it("STL-1, STL-2, STL-4: entering stealth in an enemy's sight is refused; behind a wall it is allowed; the token's 20 ft move costs −3; only the enemy whose token sees the sneaker rolls to spot it", async () => {
     const scene = await freshScene();
     const vex = await creature("Vex", "character", { ...blades, side: "pc", skills: skills(5, 0) }, [owner.id]);
     const raider = await creature("Raider", "npc", { side: "enemy", skills: skills(0, 2) });
@@ -270,13 +270,20 @@ describe("STL-1, STL-2: stealth and the scene's walls", () => {
     expect(watch()[idOf(vexToken)]).toMatchObject({ sneak: 17, seenBy: [] });
     expect(contents(from).join()).toContain("TEMPO.STEALTH.Entered");
 
+    // STL-4: the owner moves Vex 20 ft (more than half its 30 ft) behind the wall: measured, not reported.
+    await world.as(owner, () => vexToken.move([{ x: px(2), y: px(9) }]));
+    await world.idle();
+    expect(watch()[idOf(vexToken)]?.moved).toEqual({ feet: 20, flew: false, quietFlight: false });
     // STL-2: the Scout walks round the wall's end (the GM moves its token); the Raider stays behind it.
     await world.as(world.gm, () => scoutToken.update({ x: px(3), y: px(12) }));
     await world.idle();
     from = chat.messages.length;
-    world.scriptedTotals.push(12, 4); // Vex's end-of-turn Sneak; then only the Scout rolls (4 + 10 < 17)
+    // Vex's end-of-turn Sneak 12 + 5 − 3 = 14; then only the Scout rolls (1 + 10 < 14).
+    world.scriptedTotals.push(12, 1);
     await combat.nextTurn(); // the Raider's turn: it cannot see Vex, so it does not roll
     await world.idle();
+    expect(contents(from).join()).toContain("TEMPO.ATTACK.Note.SneakMovedFast");
+    expect(watch()[idOf(vexToken)]?.sneak).toBe(14);
     expect(contents(from).join()).not.toContain("TEMPO.STEALTH.Searched");
     await combat.nextTurn(); // the Scout's turn: its token sees Vex's
     await world.idle();

@@ -148,6 +148,26 @@ export function watchMovement(watch: StealthWatch, sneakerId: string, moved: Sne
   });
 }
 
+/**
+ * STL-4, measured on the scene: one movement of the sneaking creature's token during its turn. **Ruling:**
+ * each movement is one Full action's (rotation's Move is a Full action, ACT-ROT); the watch keeps the
+ * farthest of the turn, and that it flew if any movement flew (quiet wings are still the player's report).
+ */
+export function watchMeasuredMove(
+  watch: StealthWatch,
+  sneakerId: string,
+  feet: number,
+  flew: boolean,
+): Result<StealthWatch> {
+  const before = Object.hasOwn(watch, sneakerId) ? watch[sneakerId]?.moved : undefined;
+  const moved: SneakMovement = {
+    feet: Math.max(before?.feet ?? 0, Math.round(feet)),
+    flew: (before?.flew ?? false) || flew,
+    quietFlight: before?.quietFlight ?? false,
+  };
+  return watchMovement(watch, sneakerId, moved);
+}
+
 /** What the creature brings to its end-of-turn Sneak roll. */
 export interface SneakerFacts {
   readonly sneakBonus: number;

@@ -13,8 +13,8 @@
  *   measured on the scene where both tokens stand, else every creature of the other side unless the GM
  *   marked it unsighted).
  * - STL-4: at the end of a sneaking creature's turn (`tempo.turnEnded`) it rolls Sneak again, with the
- *   penalties of the movement its player reported that turn (`reportSneakMovement`, until issue 21
- *   measures it on the canvas).
+ *   penalties of its movement that turn: measured from its token's moves (canvas/sneak-movement.ts), or
+ *   reported by its player where nothing is measured (`reportSneakMovement`).
  * - STL-3: a player's attack asks the active GM which targets have not seen the attacker (`unseenTargets`);
  *   those are attacked with advantage.
  * Hooks fire on every client; only the active GM answers, in the combat's writer queue (one step at a time).
@@ -264,7 +264,7 @@ export function unseenOnThisGm(attacker: Actor.Implementation, targetUuid: unkno
 
 /**
  * STL-4: the owner reports how far the sneaking creature moved in one Full action this turn and whether
- * it flew (until issue 21 measures it); the GM applies it to the end-of-turn Sneak roll. A refusal is
+ * it flew (where its token's moves are not measured); the GM applies it to the end-of-turn Sneak roll. A refusal is
  * returned as the engine's reason.
  */
 export async function reportSneakMovement(actor: Actor.Implementation, given?: SneakMovement): Promise<Answer> {

@@ -3,6 +3,9 @@ import {
   flankersOf,
   gridLine,
   pathSquares,
+  watchEnter,
+  watchMeasuredMove,
+  NO_STEALTH,
   lineOfEffectAndSight,
   samplePoints,
   seesThrough,
@@ -123,5 +126,18 @@ describe("SEG-19: the squares a movement passes", () => {
       { x: 2, y: 1 },
     ]);
     expect(pathSquares([])).toEqual([]);
+  });
+});
+
+describe("STL-4: movement measured on the scene", () => {
+  it("STL-4: the farthest movement of the turn is kept, and flying once counts; STL-1: an enemy in sight refuses entry", () => {
+    expect(watchEnter(NO_STEALTH, "vex", 10, 5, 1).ok).toBe(false);
+    const entered = watchEnter(NO_STEALTH, "vex", 10, 5);
+    if (!entered.ok) throw new Error("entry refused");
+    const far = watchMeasuredMove(entered.value.watch, "vex", 20, false);
+    if (!far.ok) throw new Error("move refused");
+    const near = watchMeasuredMove(far.value, "vex", 5, true);
+    expect(near.ok && near.value.vex?.moved).toEqual({ feet: 20, flew: true, quietFlight: false });
+    expect(watchMeasuredMove(NO_STEALTH, "vex", 5, false).ok).toBe(false);
   });
 });
