@@ -30,6 +30,8 @@ import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
 type Collision = (origin: Point, destination: Point, options: { type: string; mode: "any" }) => unknown;
 
 const LIMITED_SIGHT = 10;
+const HOSTILE = -1;
+const SECRET = -2;
 const DOOR_OPEN = 1;
 
 /** A token document as read here (v13 and v14 TokenDocument fields). */
@@ -120,9 +122,13 @@ export function wallBetween(scene: Scene.Implementation, token: PlacedToken, squ
   return move(centreOf(spaceOf(scene, token)), centre, { type: "move", mode: "any" }) === true;
 }
 
-/** A token's side: its disposition (FRIENDLY 1, NEUTRAL 0, HOSTILE -1, SECRET -2; API TOKEN_DISPOSITIONS). */
+/**
+ * A token's side: its disposition (FRIENDLY 1, NEUTRAL 0, HOSTILE -1, SECRET -2; API TOKEN_DISPOSITIONS,
+ * https://foundryvtt.com/api/variables/CONST.TOKEN_DISPOSITIONS.html; a secret one is shown with no border
+ * to non-owners, v11's page). Ruling: a secret token fights on the hostile side (a GM hides an enemy).
+ */
 function sideOf(token: PlacedToken): string {
-  return `disposition:${token.disposition}`;
+  return token.disposition === SECRET ? `disposition:${HOSTILE}` : `disposition:${token.disposition}`;
 }
 
 /** A token's creature fights unless it is defeated (core's "dead" status) or neutral. */
