@@ -26,6 +26,7 @@ import {
   type RulesetId,
 } from "../../engine/index.ts";
 import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
+import { showNotice } from "../notice.ts";
 import {
   drawnScene,
   gridSnapshotOf,
@@ -129,6 +130,18 @@ export function sceneRefusal(
     if (refusal !== null) return refusal;
   }
   return null;
+}
+
+/** SEG-18, SEG-19: `sceneRefusal`, its reason shown to the user; true when refused. */
+export function refusedOnScene(
+  item: Item.Implementation,
+  actor: Actor.Implementation,
+  ruleset: RulesetId,
+  targets: readonly Actor.Implementation[],
+): boolean {
+  const refusal = sceneRefusal(item, actor, ruleset, targets);
+  if (refusal !== null) showNotice(refusal);
+  return refusal !== null;
 }
 
 /** STL-1, STL-2: whether `observer`'s token sees `sneaker`'s on the drawn scene; null: not measured. */

@@ -54,7 +54,7 @@ import { startsAnimation } from "../../view/integrations/animation-carrier.ts";
 import { orderRolls } from "../integrations/dice-so-nice.ts";
 import { animationFlags, targetTokenUuids } from "../integrations/automated-animations.ts";
 import { attackFlags, useBy, type UseBy } from "./use-card-flags.ts";
-import { sceneRefusal } from "../canvas/scene-rules.ts";
+import { refusedOnScene } from "../canvas/scene-rules.ts";
 
 export interface UseItemOptions {
   /** The creatures to attack; default: the user's targeted tokens' actors. */
@@ -313,12 +313,7 @@ async function rollOn(
     showNotice(gathered);
     return false;
   }
-  // SEG-18, SEG-19: the scene's walls and spaces, measured when the casting completes or the blow lands.
-  const measured = sceneRefusal(item, actor, ruleset, targets);
-  if (measured !== null) {
-    showNotice(measured);
-    return false;
-  }
+  if (refusedOnScene(item, actor, ruleset, targets)) return false; // SEG-18, SEG-19 as the casting completes
   const spell = sheetItemOf(item)?.type === "spell";
   const refusal = spell ? await castWith(item, ruleset, gathered) : await attackWith(item, ruleset, gathered, choices);
   if (refusal !== null) showNotice(refusal);
@@ -382,12 +377,6 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
   if (inCombat && ruleset === "count" && row?.type === "weapon" && options.choices !== undefined)
     return declareCountAttack(item, actor, row.stats, targets, options.choices);
   if (inCombat && attacksThroughCombat(ruleset)) {
-    // SEG-18, SEG-19: an attack or spell the scene already refuses is not declared.
-    const measured = sceneRefusal(item, actor, ruleset, targets);
-    if (measured !== null) {
-      showNotice(measured);
-      return false;
-    }
     const use: UsableItem["use"] =
       row?.type === "weapon"
         ? { type: "weapon", stats: row.stats }

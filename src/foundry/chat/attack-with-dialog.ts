@@ -28,7 +28,7 @@ import {
   type UseItemOptions,
 } from "./attack-flow.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
-import { measuredFlankers, sceneRefusal } from "../canvas/scene-rules.ts";
+import { measuredFlankers, refusedOnScene, sceneRefusal } from "../canvas/scene-rules.ts";
 
 /** CNT-6: the count the actor's creature declares on now (its count on the track), or null. */
 function declaringCount(actor: Actor.Implementation): number | null {
@@ -63,6 +63,10 @@ function rotationRefusal(actor: Actor.Implementation): Message | null {
 export async function attackWithDialog(item: Item.Implementation, options: UseItemOptions = {}): Promise<boolean> {
   const row = sheetItemOf(item);
   const actor = item.actor;
+  // SEG-18: a segment spell at a target the scene shows covered or concealed is not declared (nor cast).
+  const on = options.targets ?? targetedActors();
+  if (row?.type === "spell" && actor !== null && refusedOnScene(item, actor, rulesetOf(actor).ruleset, on))
+    return false;
   if (row?.type !== "weapon" || actor === null) return useItemDocument(item, options);
   const { ruleset, inCombat } = rulesetOf(actor);
   const targets = options.targets ?? targetedActors();
