@@ -29,6 +29,8 @@ import { decideExpiry, tempoEffectStart } from "./combat/tempo-expiry.ts";
 import { registerStatusSync } from "./conditions/status-sync.ts";
 import { registerStealth } from "./conditions/stealth-flow.ts";
 import { registerStealthCards } from "./conditions/stealth-cards.ts";
+import { registerJostling } from "./canvas/jostle.ts";
+import { registerSneakMovement } from "./canvas/sneak-movement.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
 import { registerStatusEffects } from "./conditions/status-effects.ts";
 import { registerChatCards } from "./chat/register-chat-cards.ts";
@@ -75,6 +77,8 @@ Hooks.once("init", () => {
   registerStatusSync();
   registerStealth();
   registerStealthCards();
+  registerJostling();
+  registerSneakMovement();
   registerActorModels();
   registerStatusEffects();
   registerChatCards();

@@ -5,7 +5,8 @@
  *   the attacker's primary weapon ability modifier (CNT-15, FEAT-CHARGED) is the whole bonus.
  * - `criticalFrom` (the d20 ruling of d20-attack.ts): a natural 20 only.
  * - `segmentModifier` (SEG-12 "d20 + modifiers", relayed by the GM): none from the sheet.
- * - `rotationAdjacentEnemies` (ATK-ROT-5): the attacker alone, unless the token is `flanked`.
+ * - `rotationAdjacentEnemies` (ATK-ROT-5): the attacker alone, unless the token is `flanked`; the attack
+ *   dialog starts from the enemies counted on the scene when the tokens stand there (scene-measures.ts).
  * - `weaponDamageKind` / `spellDamageKind` (DR-1): only the DEFAULT of an item's own `damageKind` (a new
  *   item's value, and what migration gives items stored before they had one): a weapon physical (the DR
  *   family), a spell dissonance (the first Arcane DR kind). Attacks deal the item's kind.

@@ -4,11 +4,13 @@
  * must not learn an unrevealed stealth result; the Foundry layer keeps it on the GM's client). The rolls
  * themselves are stealth.ts's; this file keeps their results per combat.
  *
- * **Ruling (interim, until issue 21 measures line of sight on the canvas):** every creature on the other
- * side (enemies of player characters and their allies, and the reverse) that is not defeated has line of
- * sight to a sneaking creature, unless the GM marks it as having none (`unsighted`). A creature enters
- * stealth when its `hidden` status is set: whoever sets it says it is out of every enemy's line of sight
- * (STL-1), as the GM would rule at the table.
+ * **Ruling:** the creatures on the other side (enemies of player characters and their allies, and the
+ * reverse) that are not defeated are the possible observers. Where the creatures have tokens on the scene
+ * drawn on the canvas, the Foundry layer measures who has line of sight (scene-measures.ts `seesThrough`):
+ * a creature enters stealth only when no enemy sees it (STL-1, `enemiesInSight`), and only observers that
+ * see a sneaking creature roll to spot it (STL-2). Without tokens on the scene nothing is measured: every
+ * possible observer has line of sight unless the GM marks it as having none (`unsighted`), and whoever sets
+ * the `hidden` status says the creature is out of every enemy's sight, as the GM would rule at the table.
  */
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { isRecord, isWhole, shown } from "../dice/checks.ts";
@@ -71,14 +73,18 @@ export function readStealthWatch(value: unknown): StealthWatch {
   return out;
 }
 
-/** STL-1: the creature enters stealth with a fresh Sneak roll; nobody has seen it yet. */
+/**
+ * STL-1: the creature enters stealth with a fresh Sneak roll; nobody has seen it yet. Refused
+ * (`Attack.StealthInSight`) while `enemiesInSight` enemies, measured on the scene, can see it.
+ */
 export function watchEnter(
   watch: StealthWatch,
   sneakerId: string,
   face: number,
   sneakBonus: number,
+  enemiesInSight = 0,
 ): Result<{ readonly watch: StealthWatch; readonly result: SneakResult }> {
-  const rolled = enterStealth(face, { sneakBonus, enemiesWithLineOfSight: 0 });
+  const rolled = enterStealth(face, { sneakBonus, enemiesWithLineOfSight: enemiesInSight });
   if (!rolled.ok) return rolled;
   const entry: StealthEntry = { sneak: rolled.value.sneakResult, seenBy: [], moved: null };
   return ok({ watch: { ...watch, [sneakerId]: entry }, result: rolled.value });
@@ -140,6 +146,26 @@ export function watchMovement(watch: StealthWatch, sneakerId: string, moved: Sne
     ...watch,
     [sneakerId]: { ...entry, moved: { feet: moved.feet, flew: moved.flew, quietFlight: moved.quietFlight } },
   });
+}
+
+/**
+ * STL-4, measured on the scene: one movement of the sneaking creature's token during its turn. **Ruling:**
+ * each movement is one Full action's (rotation's Move is a Full action, ACT-ROT); the watch keeps the
+ * farthest of the turn, and that it flew if any movement flew (quiet wings are still the player's report).
+ */
+export function watchMeasuredMove(
+  watch: StealthWatch,
+  sneakerId: string,
+  feet: number,
+  flew: boolean,
+): Result<StealthWatch> {
+  const before = Object.hasOwn(watch, sneakerId) ? watch[sneakerId]?.moved : undefined;
+  const moved: SneakMovement = {
+    feet: Math.max(before?.feet ?? 0, Math.round(feet)),
+    flew: (before?.flew ?? false) || flew,
+    quietFlight: before?.quietFlight ?? false,
+  };
+  return watchMovement(watch, sneakerId, moved);
 }
 
 /** What the creature brings to its end-of-turn Sneak roll. */

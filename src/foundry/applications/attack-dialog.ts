@@ -54,6 +54,8 @@ export interface AttackRequest {
   }[];
   /** CNT-6: the count the attack is declared on (a count combat), else null. */
   readonly count: number | null;
+  /** ATK-ROT-5: the flankers counted on the scene (the field starts there; the user may change it), or null. */
+  readonly flankers?: number | null;
 }
 
 /** The feats the actor has (feat items, FEAT-*). */
@@ -150,7 +152,11 @@ function answerFields(answer: unknown): Record<string, string> | null {
  */
 export async function askAttackChoices(request: AttackRequest): Promise<AttackChoices | null> {
   const options = attackOptionsOf(request);
-  const start = settleChoices(options, remembered(request.actor));
+  const measured = request.flankers ?? null;
+  const start = settleChoices(options, {
+    ...remembered(request.actor),
+    ...(measured === null ? {} : { flankers: measured }),
+  });
   const content = await render(request, options, start);
   const answer: unknown = await foundry.applications.api.DialogV2.prompt({
     window: { title: "TEMPO.ATTACK.Dialog.Title" },

@@ -54,6 +54,7 @@ import { startsAnimation } from "../../view/integrations/animation-carrier.ts";
 import { orderRolls } from "../integrations/dice-so-nice.ts";
 import { animationFlags, targetTokenUuids } from "../integrations/automated-animations.ts";
 import { attackFlags, useBy, type UseBy } from "./use-card-flags.ts";
+import { refusedOnScene } from "../canvas/scene-rules.ts";
 
 export interface UseItemOptions {
   /** The creatures to attack; default: the user's targeted tokens' actors. */
@@ -312,6 +313,7 @@ async function rollOn(
     showNotice(gathered);
     return false;
   }
+  if (refusedOnScene(item, actor, ruleset, targets)) return false; // SEG-18, SEG-19 as the casting completes
   const spell = sheetItemOf(item)?.type === "spell";
   const refusal = spell ? await castWith(item, ruleset, gathered) : await attackWith(item, ruleset, gathered, choices);
   if (refusal !== null) showNotice(refusal);

@@ -28,6 +28,7 @@ import {
   type UseItemOptions,
 } from "./attack-flow.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
+import { measuredFlankers, refusedOnScene, sceneRefusal } from "../canvas/scene-rules.ts";
 
 /** CNT-6: the count the actor's creature declares on now (its count on the track), or null. */
 function declaringCount(actor: Actor.Implementation): number | null {
@@ -62,6 +63,10 @@ function rotationRefusal(actor: Actor.Implementation): Message | null {
 export async function attackWithDialog(item: Item.Implementation, options: UseItemOptions = {}): Promise<boolean> {
   const row = sheetItemOf(item);
   const actor = item.actor;
+  // SEG-18: a segment spell at a target the scene shows covered or concealed is not declared (nor cast).
+  const on = options.targets ?? targetedActors();
+  if (row?.type === "spell" && actor !== null && refusedOnScene(item, actor, rulesetOf(actor).ruleset, on))
+    return false;
   if (row?.type !== "weapon" || actor === null) return useItemDocument(item, options);
   const { ruleset, inCombat } = rulesetOf(actor);
   const targets = options.targets ?? targetedActors();
@@ -76,11 +81,9 @@ export async function attackWithDialog(item: Item.Implementation, options: UseIt
     showNotice({ key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } });
     return false;
   }
-  const refused = declares
-    ? declareRefusal(actor, row.stats)
-    : inCombat && ruleset === "rotation"
-      ? rotationRefusal(actor)
-      : null;
+  const refused =
+    sceneRefusal(item, actor, ruleset, targets) ??
+    (declares ? declareRefusal(actor, row.stats) : inCombat && ruleset === "rotation" ? rotationRefusal(actor) : null);
   if (refused !== null) {
     showNotice(refused);
     return false;
@@ -88,6 +91,9 @@ export async function attackWithDialog(item: Item.Implementation, options: UseIt
   const chosen = "targets" in gathered ? gathered.targets : [];
   // STL-3: the odds shown count the advantage against the targets that have not seen the attacker.
   const unseen = ruleset === "rotation" && "targets" in gathered ? await unseenTargetsOf(gathered) : null;
+  // ATK-ROT-5: the flankers of the (first) target, counted on the scene when both tokens stand there.
+  const first = chosen[0];
+  const flankers = ruleset === "rotation" && first !== undefined ? measuredFlankers(actor, first.actor) : null;
   const choices = await askAttackChoices({
     actor,
     item,
@@ -100,6 +106,7 @@ export async function attackWithDialog(item: Item.Implementation, options: UseIt
       unseen: unseen === null ? null : unseen.has(t.actor),
     })),
     count: inCombat ? declaringCount(actor) : null,
+    flankers,
   });
   if (choices === null) return false;
   return useItemDocument(item, { ...options, targets, choices });

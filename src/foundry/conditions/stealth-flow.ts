@@ -5,19 +5,23 @@
  * carry no number a player could read a stealth result from (every chat message reaches every client:
  * docs/research/foundry-secrets-and-write-guards.md), so the rolls stay on the GM's client.
  * - STL-1: the `hidden` status set on a creature's token (the token HUD's toggle, or a macro) makes it
- *   enter stealth: the GM rolls its Sneak and keeps it; taking the status off ends its stealth.
+ *   enter stealth: the GM rolls its Sneak and keeps it; taking the status off ends its stealth. Where the
+ *   creatures' tokens stand on the scene drawn on the canvas, an enemy whose token sees the creature's
+ *   (walls measured, canvas/scene-rules.ts) refuses it: the card says so and the status comes off again.
  * - STL-2: at the start of each creature's turn (core's turn hook of the step, `tempo.turnStarted`), it
- *   rolls Cognition against every sneaking creature it has line of sight to (stealth-watch.ts's interim
- *   ruling: every creature of the other side unless the GM marked it unsighted).
+ *   rolls Cognition against every sneaking creature it has line of sight to (stealth-watch.ts's ruling:
+ *   measured on the scene where both tokens stand, else every creature of the other side unless the GM
+ *   marked it unsighted).
  * - STL-4: at the end of a sneaking creature's turn (`tempo.turnEnded`) it rolls Sneak again, with the
- *   penalties of the movement its player reported that turn (`reportSneakMovement`, until issue 21
- *   measures it on the canvas).
+ *   penalties of its movement that turn: measured from its token's moves (canvas/sneak-movement.ts), or
+ *   reported by its player where nothing is measured (`reportSneakMovement`).
  * - STL-3: a player's attack asks the active GM which targets have not seen the attacker (`unseenTargets`);
  *   those are attacked with advantage.
  * Hooks fire on every client; only the active GM answers, in the combat's writer queue (one step at a time).
  */
 import {
   sneakersWatchedBy,
+  stealthObservers,
   watchEnter,
   watchLeave,
   watchMovement,
@@ -39,6 +43,8 @@ import { keepStealth, keptStealth } from "./stealth-store.ts";
 import { postStealthCard } from "./stealth-cards.ts";
 import { askSneakMovement } from "../applications/sneak-movement-dialog.ts";
 import { showNotice } from "../notice.ts";
+import { tokenSees } from "../canvas/scene-rules.ts";
+import type { PlacedToken } from "../canvas/scene-geometry.ts";
 
 /** The status a sneaking creature's token carries (engine status-table.ts). */
 const HIDDEN = "hidden";
@@ -77,6 +83,18 @@ async function d20(): Promise<number> {
   return roll.total ?? 0;
 }
 
+/** STL-1, STL-2: whether one combatant's token sees another's on the drawn scene (null: not measured). */
+function sees(combat: Combat.Implementation, observerId: string, sneakerId: string): boolean | null {
+  const token = (id: string) => (combat.combatants.get(id)?.token ?? null) as PlacedToken | null;
+  return tokenSees(token(observerId), token(sneakerId));
+}
+
+/** STL-1: how many enemies of the combatant see it, measured on the scene (0 where nothing is measured). */
+function enemiesInSight(combat: Combat.Implementation, sneakerId: string): number {
+  const enemies = stealthObservers(creaturesOf(combat), sneakerId, new Set());
+  return enemies.filter((id) => sees(combat, id, sneakerId) === true).length;
+}
+
 /** STL-1: the combatants of rotation combats that stand for this actor. */
 function combatantsOf(
   actor: Actor.Implementation,
@@ -106,8 +124,13 @@ async function hiddenChanged(actor: Actor.Implementation, hidden: boolean): Prom
       }
       const face = await d20();
       const bonus = statsOf(combatant).sneak;
-      const entered = watchEnter(kept.watch, id, face, bonus);
-      if (!entered.ok) return;
+      const entered = watchEnter(kept.watch, id, face, bonus, enemiesInSight(combat, id));
+      if (!entered.ok) {
+        // STL-1: seen by an enemy: the creature does not slip into stealth, and its status comes off.
+        await postStealthCard(combatant, "TEMPO.STEALTH.InSight", [], []);
+        await actor.toggleStatusEffect(HIDDEN, { active: false });
+        return;
+      }
       keepStealth(combatId, { ...kept, watch: entered.value.watch });
       const total = entered.value.result.sneakResult;
       const detail: Message = { key: "TEMPO.STEALTH.Gm.Sneak", data: { total, face, bonus, penalty: 0 } };
@@ -121,7 +144,9 @@ async function turnStarted(combat: Combat.Implementation, observerId: string): P
   const combatId = combat.id ?? "";
   let kept = keptStealth(combatId);
   const unsighted = new Set(kept.unsighted);
-  const sneakers = sneakersWatchedBy(kept.watch, observerId, creaturesOf(combat), unsighted);
+  const watched = sneakersWatchedBy(kept.watch, observerId, creaturesOf(combat), unsighted);
+  // STL-2: where the tokens stand on the drawn scene, only those the observer's token sees.
+  const sneakers = watched.filter((sneakerId) => sees(combat, observerId, sneakerId) !== false);
   if (sneakers.length === 0) return;
   const observer = combat.combatants.get(observerId);
   const cognition = statsOf(observer).cognition;
@@ -239,7 +264,7 @@ export function unseenOnThisGm(attacker: Actor.Implementation, targetUuid: unkno
 
 /**
  * STL-4: the owner reports how far the sneaking creature moved in one Full action this turn and whether
- * it flew (until issue 21 measures it); the GM applies it to the end-of-turn Sneak roll. A refusal is
+ * it flew (where its token's moves are not measured); the GM applies it to the end-of-turn Sneak roll. A refusal is
  * returned as the engine's reason.
  */
 export async function reportSneakMovement(actor: Actor.Implementation, given?: SneakMovement): Promise<Answer> {
