@@ -11,7 +11,8 @@
  * https://foundryvtt.com/api/interfaces/foundry.types.TokenRulerWaypointData.html); the engine decides
  * what is left.
  */
-import { movementBudget, type MovedSegment, type MovementSpeeds } from "../../engine/index.ts";
+import { movementBudget, type Message, type MovedSegment, type MovementSpeeds } from "../../engine/index.ts";
+import { rulerBudgetLabel } from "../../view/canvas/ruler-label.ts";
 import { localizeMessage } from "../localize.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { revertedMovements, segmentsOf, type BudgetToken } from "./movement-budget.ts";
@@ -37,22 +38,25 @@ interface RulerBase {
   _getWaypointLabelContext(waypoint: RulerWaypoint, state: object): LabelContext | undefined | null;
 }
 
+/** A Message whose data names other keys (a speed's label), those localized first. */
+function withLocalizedData(message: Message): Message {
+  const data = Object.fromEntries(
+    Object.entries(message.data ?? {}).map(([k, v]) => [
+      k,
+      typeof v === "string" && v.startsWith("TEMPO.") ? game.i18n.localize(v) : v,
+    ]),
+  );
+  return { ...message, data };
+}
+
 /** What the label says after `segments`: the feet moved and each speed's remainder, or the refusal. */
 export function budgetLabel(
   speeds: MovementSpeeds,
   segments: readonly MovedSegment[],
   ended: boolean,
 ): { text: string; over: boolean } {
-  const budget = movementBudget(speeds, [], segments, ended);
-  if (!budget.ok) return { text: localizeMessage(budget.error), over: true };
-  const moved = game.i18n.format("TEMPO.MOVEMENT.Ruler.Moved", { feet: String(budget.value.movedFeet) });
-  const left = Object.entries(budget.value.remaining).map(([mode, feet]) =>
-    game.i18n.format("TEMPO.MOVEMENT.Ruler.Left", {
-      mode: game.i18n.localize(`TEMPO.SHEET.Speed.${mode}`),
-      feet: String(feet),
-    }),
-  );
-  return { text: [moved, ...left].join(" · "), over: false };
+  const label = rulerBudgetLabel(movementBudget(speeds, [], segments, ended));
+  return { text: label.parts.map((m) => localizeMessage(withLocalizedData(m))).join(" · "), over: label.over };
 }
 
 /** Core's TokenRuler with Tempo's labels (see the file comment). */
