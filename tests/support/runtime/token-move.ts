@@ -110,7 +110,7 @@ export function afterTokenUpdate(
   const moved = "x" in diff || "y" in diff;
   if (moved) {
     const origin = before ?? { x: token.x, y: token.y };
-    const movement = isObj(data) ? { ...data, user } : rawMovement(token, diff, origin, userId, user);
+    const movement = isObj(data) ? { ...data, user } : rawMovement(token, origin, userId, user);
     (token as unknown as { movement: unknown }).movement = movement;
     client.hooks.callAll("moveToken", token, movement, options, user);
     // The moving token's ruler on every client shows its passed path when the mover asked for it.
@@ -122,13 +122,7 @@ export function afterTokenUpdate(
   if ("_movementHistory" in diff) client.hooks.callAll("recordToken", token);
 }
 
-function rawMovement(
-  token: MovableToken,
-  diff: Obj,
-  origin: { x: number; y: number },
-  userId: string,
-  user: unknown,
-): Obj {
+function rawMovement(token: MovableToken, origin: { x: number; y: number }, userId: string, user: unknown): Obj {
   const passed = sectionOf(token, origin, [{ x: token.x, y: token.y }], { userId, movementId: "" });
   return {
     id: "",
@@ -145,7 +139,6 @@ function rawMovement(
     recorded: false,
     updateOptions: {},
     user,
-    diff,
   };
 }
 
@@ -153,7 +146,6 @@ function rawMovement(
  * A user dragging a token: the drag's planned path on the dragging client's ruler and, broadcast, on
  * every other client's ruler of the same token (TokenRulerData `plannedMovement`: "Movement planned by
  * Users", keyed by user id, https://foundryvtt.com/api/interfaces/foundry.types.TokenRulerData.html).
- * Returns the dragging client's label contexts.
  */
 export function planMovement(client: Client, token: MovableToken, waypoints: readonly MovementInput[]): void {
   const plan = {
@@ -163,7 +155,9 @@ export function planMovement(client: Client, token: MovableToken, waypoints: rea
     searching: false,
   };
   const plannedMovement = { [client.userId]: plan };
-  client.run(() => rulerOf(token).refresh({ passedWaypoints: [], pendingWaypoints: [], plannedMovement }));
+  const mine = client.copyOf("Token", token.id ?? "", token.parent?.id ?? null) as MovableToken | undefined;
+  if (mine === undefined) return;
+  client.run(() => rulerOf(mine).refresh({ passedWaypoints: [], pendingWaypoints: [], plannedMovement }));
   const network = client.network;
   const others = network.connectedClients.filter((c) => c !== client);
   network.server.count("socket", client.userId, plannedMovement, others.length);
