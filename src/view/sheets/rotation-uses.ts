@@ -4,13 +4,16 @@
  * overspend): the plain tasks are given as they are; grapple and trip (`rotationContest`) roll their
  * opposed rolls first (foundry/chat/rotation-contest.ts). Refused ones are drawn disabled with the reason.
  */
-import type { HostCommand, I18nKey, RotationTask } from "../../engine/index.ts";
+import type { ConstantUse, HostCommand, I18nKey, RotationTask } from "../../engine/index.ts";
 import { refusal, trackerControl, type ControlContext } from "../tracker/tracker-controls.ts";
 import type { TrackerInput } from "../tracker/tracker-input.ts";
 
-/** ACT-ROT: the command that spends what `task` costs for this creature. */
-export function rotationUseCommand(combatantId: string, task: RotationTask): HostCommand {
-  return { type: "use", combatantId, task };
+/**
+ * ACT-ROT: the command that spends what `task` costs for this creature. AP-2: an attack with a
+ * constant-damage weapon carries its roll (`constant`: the weapon and the targets it hit).
+ */
+export function rotationUseCommand(combatantId: string, task: RotationTask, constant?: ConstantUse): HostCommand {
+  return constant === undefined ? { type: "use", combatantId, task } : { type: "use", combatantId, task, constant };
 }
 
 /** The tasks offered as one-click buttons (attacks and spells spend through the attack flow). */
