@@ -28,7 +28,7 @@ type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 const { sendSheetCommand } = await import("../../src/foundry/applications/sheets/sheet-commands.ts");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
-const { rotationContest } = await import("../../src/foundry/chat/rotation-contest.ts");
+const { rotationContest, rotationStandUp } = await import("../../src/foundry/chat/rotation-contest.ts");
 const { rotationUseCommand } = await import("../../src/view/sheets/rotation-uses.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 const { buildDamageCard } = await import("../../src/view/chat/damage-card.ts");
@@ -154,6 +154,31 @@ describe("rotation's action budget at the table", () => {
     expect(raider.statuses.has("knockedDown")).toBe(true);
     // The second trip split a Full action into two Swift actions: one spent, one kept.
     expect(left(combat, vexId)).toMatchObject({ full: 1, swift: 3 });
+  });
+
+  it("ROT-8, ROT-9: breaking free (Vigor against the grappler's, a Full action) ends the grapple; Stand up ends knocked down; neither without its status", async () => {
+    const { combat, vex, raider, vexId } = await rotationCombat();
+    const self = vex as unknown as Actor.Implementation;
+    await vex.toggleStatusEffect("grappled", { active: true });
+    await vex.toggleStatusEffect("knockedDown", { active: true });
+    // 8 + Vigor 4 = 12 against 9 + the Raider's Vigor 1 = 10: Vex breaks free.
+    world.scriptedTotals.push(8, 9);
+    expect(await rotationContest(self, "escape", [raider as never])).toBe(true);
+    await world.idle();
+    expect(vex.statuses.has("grappled")).toBe(false);
+    expect(chat.messages.at(-1)?.content).toContain("TEMPO.SHEET.Rotation.Escaped {attacker:Vex,target:Raider}");
+    expect(left(combat, vexId).full).toBe(1);
+    expect(await rotationContest(self, "escape", [raider as never])).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Rotation.NotGrappled");
+    expect(await rotationStandUp(self)).toBe(true);
+    await world.idle();
+    expect(vex.statuses.has("knockedDown")).toBe(false);
+    expect(left(combat, vexId).full).toBe(0);
+    await combat.tempoCommand({ type: "undo" });
+    await world.idle();
+    expect(await rotationStandUp(self)).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Rotation.NotKnockedDown");
+    expect(left(combat, vexId).full).toBe(1);
   });
 
   it("ACT-ROT: no sequence of uses spends more than a turn allows, and undo gives back exactly what a step spent", async () => {

@@ -177,6 +177,7 @@ export type RotationTask =
   | "switchWeapon"
   | "useItem"
   | "grapple"
+  | "escape"
   | "trip"
   | "standUp"
   | "castSpell"
@@ -196,6 +197,8 @@ export const ROTATION_TASK_COST: Readonly<Record<RotationTask, RotationActionKin
   switchWeapon: "swift",
   useItem: "swift",
   grapple: "full",
+  // ROT-8: escaping a grapple is a Full action, as the grapple is (ruling in attack/rotation-contest.ts).
+  escape: "full",
   trip: "swift",
   standUp: "full",
   castSpell: "full",

@@ -23,14 +23,18 @@ const PLAIN: readonly [RotationTask, I18nKey, string][] = [
   ["disengage", "TEMPO.SHEET.Rotation.Disengage", "fa-solid fa-person-walking-arrow-right"],
   ["switchWeapon", "TEMPO.SHEET.Rotation.SwitchWeapon", "fa-solid fa-right-left"],
   ["useItem", "TEMPO.SHEET.Rotation.UseItem", "fa-solid fa-flask"],
-  ["standUp", "TEMPO.SHEET.Rotation.StandUp", "fa-solid fa-person-arrow-up-from-line"],
   ["opportunityAttack", "TEMPO.SHEET.Rotation.OpportunityAttack", "fa-solid fa-bolt"],
 ];
 
-/** ROT-8, ROT-9: the contests, rolled against the user's one target before the action is spent. */
+/**
+ * ROT-8, ROT-9: the contests, rolled against the user's one target before the action is spent (breaking
+ * free: against the grappler), and Stand up, which ends knocked down (foundry/chat/rotation-contest.ts).
+ */
 const CONTESTS: readonly [RotationTask, I18nKey, string][] = [
   ["grapple", "TEMPO.SHEET.Rotation.Grapple", "fa-solid fa-hands"],
   ["trip", "TEMPO.SHEET.Rotation.Trip", "fa-solid fa-person-falling"],
+  ["escape", "TEMPO.SHEET.Rotation.Escape", "fa-solid fa-hand-fist"],
+  ["standUp", "TEMPO.SHEET.Rotation.StandUp", "fa-solid fa-person-arrow-up-from-line"],
 ];
 
 export function rotationUseControls(input: TrackerInput, combatantId: string): ControlContext[] {
