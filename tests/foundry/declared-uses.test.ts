@@ -252,4 +252,26 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
     ]);
     expect(inputOf(card).resolved).toBe(true);
   });
+
+  it("SEG-3: a bow (its group shoots) is declared from the sheet as a missile attack, a club as a melee one", async () => {
+    await game.settings.set("tempo", "ruleset", "segment");
+    const archer = await creature("Archer", "npc", { hitDice: "2" });
+    const imp = await creature("Imp", "npc", { defenses: { descendingAc: 5 } });
+    const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+    await addCombatants(world, combat, ["Archer", "Imp"], { Archer: archer, Imp: imp });
+    await combat.startCombat();
+    await world.idle();
+    const weapon = (name: string, group: string) =>
+      ownedItem(world, archer, name, "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d6", group });
+    const declared = () => JSON.stringify((combat.system as unknown as { state: unknown }).state);
+    const bow = (await weapon("Shortbow", "bows")) as unknown as Item.Implementation;
+    expect(await useItemDocument(bow, { targets: [imp as unknown as Actor.Implementation] })).toBe(true);
+    await world.idle();
+    expect(declared()).toContain(`"action":"missile"`);
+    const club = (await weapon("Club", "hammers")) as unknown as Item.Implementation;
+    expect(await useItemDocument(club, { targets: [imp as unknown as Actor.Implementation] })).toBe(true);
+    await world.idle();
+    expect(declared()).toContain(`"action":"melee"`);
+    expect(declared()).not.toContain(`"action":"missile"`);
+  });
 });

@@ -21,6 +21,8 @@ export { checkSegmentSettings, createSegmentState, segmentCombatant, segmentComb
 export {
   SEGMENTS_PER_ROUND,
   SEGMENT_NO_DECLARATION,
+  MISSILE_GROUPS,
+  weaponDeclaredAs,
   checkSegmentDeclaration,
   segmentStartSeconds,
   segmentActsLow,
