@@ -54,3 +54,4 @@ export {
   type SegmentTrackerGroup,
   type SegmentTrackerTurn,
 } from "./tracker-facts.ts";
+export { segmentRollTargets, segmentTargetInForce } from "./actions.ts";
