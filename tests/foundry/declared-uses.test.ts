@@ -218,6 +218,40 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
     expect(inputOf(card).resolved).toBe(true);
   });
 
+  it("SEG-11: a spell declared from the sheet on one creature, its target named again on the caster's D1 turn: its card rolls on the one named", async () => {
+    await game.settings.set("tempo", "ruleset", "segment");
+    const mage = await creature("Mage", "character");
+    const imp = await creature("Imp", "npc");
+    const ogre = await creature("Ogre", "npc");
+    const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+    await addCombatants(world, combat, ["Mage", "Imp", "Ogre"], { Mage: mage, Imp: imp, Ogre: ogre });
+    const id = (name: string) => combat.combatants.contents.find((c) => c.name === name)?.id ?? "";
+    await combat.startCombat();
+    await world.idle();
+    const bolt = (await ownedItem(world, mage, "Bolt", "spell", {
+      ...ITEM_DEFAULTS.spell,
+      damage: "2d6",
+      castingTime: 1,
+    })) as unknown as Item.Implementation;
+    expect(await useItemDocument(bolt, { targets: [imp as unknown as Actor.Implementation] })).toBe(true);
+    await world.idle();
+    let named = false;
+    let card: ChatMessageModel | undefined;
+    for (let i = 0; i < 40 && card === undefined; i++) {
+      // SEG-11: the GM names the Ogre from the tracker when the Mage's D1 turn comes (refused before it).
+      if (!named)
+        named = (await combat.tempoCommand({ type: "nameTarget", combatantId: id("Mage"), targetId: id("Ogre") })).ok;
+      const before = chat.messages.length;
+      await step(world, combat);
+      card = chat.messages.slice(before).find((m) => m.type === "pending");
+    }
+    if (card === undefined) throw new Error("no SEG-5 card");
+    expect(named).toBe(true);
+    world.scriptedTotals.push(8);
+    const done = await resolve(card);
+    expect(done.messages.map((m) => [m.type, inputOf(m).target])).toEqual([["damage", "Ogre"]]);
+  });
+
   it("SEG-12, SEG-16: a melee attack declared from the sheet names its target; its pending card comes on its turn and rolls that weapon at that target", async () => {
     await game.settings.set("tempo", "ruleset", "segment");
     const ogre = await creature("Ogre", "npc", { hitDice: "5+5" });
@@ -251,5 +285,27 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
       ["damage", "Imp"],
     ]);
     expect(inputOf(card).resolved).toBe(true);
+  });
+
+  it("SEG-3: a bow (its group shoots) is declared from the sheet as a missile attack, a club as a melee one", async () => {
+    await game.settings.set("tempo", "ruleset", "segment");
+    const archer = await creature("Archer", "npc", { hitDice: "2" });
+    const imp = await creature("Imp", "npc", { defenses: { descendingAc: 5 } });
+    const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+    await addCombatants(world, combat, ["Archer", "Imp"], { Archer: archer, Imp: imp });
+    await combat.startCombat();
+    await world.idle();
+    const weapon = (name: string, group: string) =>
+      ownedItem(world, archer, name, "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d6", group });
+    const declared = () => JSON.stringify((combat.system as unknown as { state: unknown }).state);
+    const bow = (await weapon("Shortbow", "bows")) as unknown as Item.Implementation;
+    expect(await useItemDocument(bow, { targets: [imp as unknown as Actor.Implementation] })).toBe(true);
+    await world.idle();
+    expect(declared()).toContain(`"action":"missile"`);
+    const club = (await weapon("Club", "hammers")) as unknown as Item.Implementation;
+    expect(await useItemDocument(club, { targets: [imp as unknown as Actor.Implementation] })).toBe(true);
+    await world.idle();
+    expect(declared()).toContain(`"action":"melee"`);
+    expect(declared()).not.toContain(`"action":"missile"`);
   });
 });

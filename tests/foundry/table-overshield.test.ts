@@ -86,6 +86,21 @@ beforeEach(async () => {
 });
 
 describe("healing and overshield grants from the sheet, applied from the card", () => {
+  it("DR-3, CNT-14: healing an unconscious, dying player character above 0 hit points ends both statuses; Undo sets them again", async () => {
+    const cleric = await creature("Cleric", "character", { side: "pc" });
+    const vex = await creature("Vex", "character", { side: "pc", hp: { value: -3, max: 30 } });
+    await vex.toggleStatusEffect("unconscious", { active: true });
+    await vex.toggleStatusEffect("dying", { active: true });
+    const card = damageCard(await use(cleric, "spell", "Mend", { use: "healing", damage: "2d6" }, vex, [9]));
+    expect(await click(card, "apply")).toBeNull();
+    expect(hpOf(vex)).toBe(6);
+    expect([vex.statuses.has("unconscious"), vex.statuses.has("dying")]).toEqual([false, false]);
+    expect(inputOf(card).applied).toMatchObject([{ ended: ["unconscious", "dying"] }]);
+    expect(await click(card, "undo")).toBeNull();
+    expect(hpOf(vex)).toBe(-3);
+    expect([vex.statuses.has("unconscious"), vex.statuses.has("dying")]).toEqual([true, true]);
+  });
+
   it("OSH-3: a healing spell heals hit points only, never the overshield; Undo takes back exactly the healing", async () => {
     const cleric = await creature("Cleric", "character", { side: "pc" });
     const shield = { ...NO_SHIELD, value: 2, max: 8, effect: "Ward" };

@@ -6,7 +6,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS, type RotationTask } from "../../src/engine/index.ts";
-import { chatLog } from "../support/chat-log.ts";
+import { asChatMessage, cardSource, chatLog } from "../support/chat-log.ts";
+import { installItemUuids } from "../support/attacks/rolled-cards.ts";
 import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
@@ -19,6 +20,7 @@ const chat = chatLog(world);
 const targeting = installTargets(world);
 const dialogs = installDialogs();
 afterAll(() => dialogs.uninstall());
+installItemUuids();
 
 await world.loadSystem();
 world.callHook("init");
@@ -26,8 +28,10 @@ type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 const { sendSheetCommand } = await import("../../src/foundry/applications/sheets/sheet-commands.ts");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
-const { rotationContest } = await import("../../src/foundry/chat/rotation-contest.ts");
+const { rotationContest, rotationStandUp } = await import("../../src/foundry/chat/rotation-contest.ts");
 const { rotationUseCommand } = await import("../../src/view/sheets/rotation-uses.ts");
+const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+const { buildDamageCard } = await import("../../src/view/chat/damage-card.ts");
 
 const skills = (vigor: number, dexterity: number) => ({ sneak: 0, cognition: 0, intellect: 0, vigor, dexterity });
 
@@ -37,7 +41,10 @@ async function creature(name: string, type: "character" | "npc", system: Record<
     [],
     type,
     creatureSystem(60, {
-      weaponSkills: [{ group: "blades", bonus: 5, proficient: true }],
+      weaponSkills: [
+        { group: "blades", bonus: 5, proficient: true },
+        { group: "projectors", bonus: 5, proficient: true },
+      ],
       ap: { value: 20, max: 20 },
       defenses: { dodge: 12, armor: 12 },
       ...system,
@@ -149,6 +156,31 @@ describe("rotation's action budget at the table", () => {
     expect(left(combat, vexId)).toMatchObject({ full: 1, swift: 3 });
   });
 
+  it("ROT-8, ROT-9: breaking free (Vigor against the grappler's, a Full action) ends the grapple; Stand up ends knocked down; neither without its status", async () => {
+    const { combat, vex, raider, vexId } = await rotationCombat();
+    const self = vex as unknown as Actor.Implementation;
+    await vex.toggleStatusEffect("grappled", { active: true });
+    await vex.toggleStatusEffect("knockedDown", { active: true });
+    // 8 + Vigor 4 = 12 against 9 + the Raider's Vigor 1 = 10: Vex breaks free.
+    world.scriptedTotals.push(8, 9);
+    expect(await rotationContest(self, "escape", [raider as never])).toBe(true);
+    await world.idle();
+    expect(vex.statuses.has("grappled")).toBe(false);
+    expect(chat.messages.at(-1)?.content).toContain("TEMPO.SHEET.Rotation.Escaped {attacker:Vex,target:Raider}");
+    expect(left(combat, vexId).full).toBe(1);
+    expect(await rotationContest(self, "escape", [raider as never])).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Rotation.NotGrappled");
+    expect(await rotationStandUp(self)).toBe(true);
+    await world.idle();
+    expect(vex.statuses.has("knockedDown")).toBe(false);
+    expect(left(combat, vexId).full).toBe(0);
+    await combat.tempoCommand({ type: "undo" });
+    await world.idle();
+    expect(await rotationStandUp(self)).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Rotation.NotKnockedDown");
+    expect(left(combat, vexId).full).toBe(1);
+  });
+
   it("ACT-ROT: no sequence of uses spends more than a turn allows, and undo gives back exactly what a step spent", async () => {
     const { combat, vexId } = await rotationCombat();
     const tasks: RotationTask[] = ["move", "step", "switchWeapon", "grapple", "trip", "mediumArmor", "heavyArmor"];
@@ -182,5 +214,62 @@ describe("rotation's action budget at the table", () => {
       await world.idle();
       expect(left(combat, vexId)).toMatchObject({ full: 2, swift: 5, free: 11 });
     }
+  });
+
+  it("AP-2: a constant-damage weapon rolls once a rotation from the sheet; its hit damages the target on every turn until the wielder's next", async () => {
+    const { combat, vex, raider, vexId } = await rotationCombat();
+    const flamer = { ...ITEM_DEFAULTS.weapon, damage: "1d6", group: "projectors", damageKind: "fire" };
+    const item = await ownedItem(world, vex, "Flamespitter", "weapon", {
+      ...flamer,
+      apCost: null,
+      constantDamage: true,
+    });
+    targeting.target(world.gm, [raider]);
+    const attack = () => useSheetItem(vex as unknown as Actor.Implementation, item.id ?? "");
+    const hp = () =>
+      (world.runtime.server.source("Actor", raider.id ?? "")?.system as { hp: { value: number } }).hp.value;
+    const damageCards = () => chat.messages.filter((m) => m.type === "damage");
+    // 15 + 5 = 20 against the Raider's 12: a hit for 4 fire damage; the Full action is spent with the roll.
+    world.scriptedTotals.push(15, 4);
+    dialogs.answers.push({ fields: {} });
+    expect(await attack()).toBe(true);
+    await world.idle();
+    expect(damageCards().length).toBe(1);
+    expect(left(combat, vexId).full).toBe(1);
+    // A second roll in the same rotation is refused before anything is rolled, with a Full action still left.
+    const cards = chat.messages.length;
+    expect(await attack()).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Rotation.ConstantRolled");
+    expect(chat.messages.length).toBe(cards);
+    expect(left(combat, vexId).full).toBe(1);
+    // The Raider's turn: the hit deals the weapon's damage again, with no attack roll; Apply deals it.
+    world.scriptedTotals.push(5);
+    await combat.tempoCommand({ type: "endTurn" });
+    await world.idle();
+    const tick = damageCards().at(-1);
+    expect(damageCards().length).toBe(2);
+    expect(cardSource(tick).input).toMatchObject({ constantDamage: "Flamespitter", target: "Raider", swings: [5] });
+    const drawn = buildDamageCard(cardSource(tick).input as never, { isGM: true, owns: true, showOdds: false });
+    expect(drawn.effectLines.map((line) => line.key)).toContain("TEMPO.CHAT.Damage.ConstantTurn");
+    const before = hp();
+    expect(await world.as(world.gm, () => runCardAction(asChatMessage(tick as never), "apply"))).toBeNull();
+    await world.idle();
+    expect(hp()).toBe(before - 5);
+    // Vex's next turn: no more damage from the old roll, and a new roll is allowed.
+    await combat.tempoCommand({ type: "endTurn" });
+    await world.idle();
+    expect(damageCards().length).toBe(2);
+    world.scriptedTotals.push(1);
+    dialogs.answers.push({ fields: {} });
+    expect(await attack()).toBe(true);
+    await world.idle();
+    expect(left(combat, vexId).full).toBe(1);
+    // Undo gives back the Full action and the roll together.
+    await combat.tempoCommand({ type: "undo" });
+    await world.idle();
+    expect(left(combat, vexId).full).toBe(2);
+    const record = trackerInputOf(combat, game.user)?.actions?.[vexId] as { constant?: unknown } | undefined;
+    expect(record?.constant).toBeUndefined();
+    world.scriptedTotals.length = 0;
   });
 });

@@ -17,6 +17,7 @@ import { err, ok, type Result } from "../core/result.ts";
 import type { RotationEvent } from "../initiative/rotation/scheduler.ts";
 import { defineEconomy, isOwnTurnEvent, takeOne, type ActionEconomy } from "./economy.ts";
 import { shown } from "../dice/checks.ts";
+import { readConstantHold, type ConstantHold } from "../damage/constant-damage.ts";
 
 export type RotationActionKind = "full" | "swift" | "free" | "reaction" | "twoFull" | "wholeTurn";
 
@@ -31,6 +32,11 @@ export interface RotationActions {
   readonly reaction: number;
   /** ROT-7: this is the planning phase's single Swift action, which cannot be an attack. */
   readonly planning: boolean;
+  /**
+   * AP-2: the constant-damage roll made since the creature's own turn started (damage/constant-damage.ts
+   * has the ruling); its next turn clears it.
+   */
+  readonly constant?: ConstantHold;
 }
 
 /** ACT-ROT: what each turn brings: 2 Full, 1 Swift, 1 Free, 1 Reaction. */
@@ -150,7 +156,9 @@ export const rotationEconomy: ActionEconomy<RotationActions, RotationActionKind,
     // ACT-ROT: a use the host let through (`refuseRotationUse` checked it first) spends what its task costs.
     if (event.type === "actionUsed" && event.combatantId === selfId) {
       const spent = spendRotationTask(state, event.task as RotationTask);
-      return spent.ok ? spent.value : state;
+      const after = spent.ok ? spent.value : state;
+      // AP-2: the roll is kept until the creature's next turn (`turnStarted` above builds a fresh tracker).
+      return event.constant === undefined ? after : { ...after, constant: event.constant };
     }
     const planningOver = state.planning && (event.type === "planningEnded" || event.type === "roundStarted");
     if (isOwnTurnEvent(event, selfId, "turnEnded") || planningOver) {
@@ -169,6 +177,7 @@ export type RotationTask =
   | "switchWeapon"
   | "useItem"
   | "grapple"
+  | "escape"
   | "trip"
   | "standUp"
   | "castSpell"
@@ -188,6 +197,8 @@ export const ROTATION_TASK_COST: Readonly<Record<RotationTask, RotationActionKin
   switchWeapon: "swift",
   useItem: "swift",
   grapple: "full",
+  // ROT-8: escaping a grapple is a Full action, as the grapple is (ruling in attack/rotation-contest.ts).
+  escape: "full",
   trip: "swift",
   standUp: "full",
   castSpell: "full",
@@ -215,5 +226,16 @@ export function readRotationActions(value: unknown): RotationActions | null {
   const v = value as Record<string, unknown>;
   if (typeof v.onTurn !== "boolean" || typeof v.planning !== "boolean") return null;
   if (!isCount(v.full) || !isCount(v.swift) || !isCount(v.free) || !isCount(v.reaction)) return null;
-  return { onTurn: v.onTurn, full: v.full, swift: v.swift, free: v.free, reaction: v.reaction, planning: v.planning };
+  const read = {
+    onTurn: v.onTurn,
+    full: v.full,
+    swift: v.swift,
+    free: v.free,
+    reaction: v.reaction,
+    planning: v.planning,
+  };
+  // AP-2: a kept constant-damage roll; a malformed one is no tracker.
+  if (v.constant === undefined || v.constant === null) return read;
+  const constant = readConstantHold(v.constant);
+  return constant === null ? null : { ...read, constant };
 }

@@ -20,7 +20,7 @@ import { gainOvershield, type Overshield } from "../damage/overshield.ts";
 import { damageTargetOf, planActorDamage, storedHealthOf, undoHealth, type CardDamage } from "./actor-damage.ts";
 import type { HealthChange, StoredHealth } from "./actor-damage.ts";
 import type { ActorStats, StoredOvershield } from "./actor-stats.ts";
-import type { DamageStatus } from "./damage-statuses.ts";
+import { statusesEndedByHealing, type DamageStatus } from "./damage-statuses.ts";
 
 /** What a card's Apply does: deal damage, heal (OSH-3) or grant an overshield (OSH-5). */
 export type CardEffect = "damage" | "healing" | "shield";
@@ -57,6 +57,8 @@ export interface PlannedCardEffect extends HealthChange {
   readonly effects: readonly string[];
   /** OSH-5: the stored shield a grant replaced (null when nothing was granted). */
   readonly shield: ShieldChange | null;
+  /** Healing: the damage statuses it ends (damage-statuses.ts `statusesEndedByHealing`); absent: none. */
+  readonly ended?: readonly DamageStatus[];
 }
 
 const NO_DR: DrValues = { physical: 0, elemental: 0, arcane: 0 };
@@ -74,14 +76,20 @@ function storedShieldOf(shield: Overshield): StoredOvershield {
 }
 
 /** OSH-3: healing of `amount` on the creature; the shield stays as it is. */
-export function planActorHealing(stats: ActorStats, amount: number): Result<PlannedCardEffect> {
+export function planActorHealing(
+  stats: ActorStats,
+  amount: number,
+  shown: ReadonlySet<string> = new Set(),
+): Result<PlannedCardEffect> {
   const target = damageTargetOf(stats);
   if (!target.ok) return target;
   const healed = applyHealing(target.value, amount);
   if (!healed.ok) return healed;
   const before = storedHealthOf(stats);
   const after: StoredHealth = { ...before, hp: healed.value.hp };
-  return ok({ before, after, notes: healed.value.steps, statuses: [], effects: [], shield: null });
+  // DR-3, CNT-14: waking ends unconscious and dying (the ruling in damage-statuses.ts).
+  const ended = statusesEndedByHealing(healed.value.hp, shown);
+  return ok({ before, after, notes: healed.value.steps, statuses: [], effects: [], shield: null, ended });
 }
 
 /** OSH-5, OSH-6: the creature gains `grant`, or keeps its current shield, as gainOvershield decides. */
@@ -111,7 +119,7 @@ export function planCardEffect(
 ): Result<PlannedCardEffect> {
   if (action.effect === "healing") {
     const amount = total(action.swings);
-    return amount.ok ? planActorHealing(stats, amount.value) : amount;
+    return amount.ok ? planActorHealing(stats, amount.value, shown) : amount;
   }
   if (action.effect === "shield") {
     if (action.shield === null) return err("TEMPO.ERRORS.Damage.InvalidAttack", { field: "shield" });

@@ -39,6 +39,20 @@ export function statusesToClear(set: readonly string[], shown: ReadonlySet<strin
   return set.filter((status) => (DAMAGE_STATUSES as readonly string[]).includes(status) && shown.has(status));
 }
 
+/**
+ * The statuses healing to `hp` hit points ends: those the creature shows that its hit points no longer give.
+ *
+ * **Ruling (DR-3, CNT-14; RULES.md gives no rule for waking):** healing that brings a creature above 0 hit
+ * points ends its `unconscious` and `dying` (it regains consciousness: in count it then takes count
+ * 20 − bonus, CNT-14); healing to exactly 0 ends `dying` only. The same holds in every ruleset and for any
+ * creature showing them (damage sets them on player characters; a GM may set them on others). A dead
+ * creature (core's defeated status) is not revived by healing: the GM revives it by hand.
+ */
+export function statusesEndedByHealing(hp: number, shown: ReadonlySet<string>): DamageStatus[] {
+  const still = statusesAfterDamage({ hp, unconscious: hp <= 0, dead: false });
+  return (["unconscious", "dying"] as const).filter((status) => shown.has(status) && !still.includes(status));
+}
+
 /** Whether stored JSON (a card's record) is a list of damage statuses. */
 export function isDamageStatusList(value: unknown): value is DamageStatus[] {
   return Array.isArray(value) && value.every((s) => (DAMAGE_STATUSES as readonly unknown[]).includes(s));

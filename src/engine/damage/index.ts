@@ -8,6 +8,7 @@ export * from "./weapon-features.ts";
 export * from "./cleave.ts";
 export * from "./multipliers.ts";
 export * from "./action-points.ts";
+export * from "./constant-damage.ts";
 export * from "./damage-kinds.ts";
 export * from "./damage-reduction.ts";
 export * from "./overshield.ts";

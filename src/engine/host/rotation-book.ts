@@ -5,7 +5,8 @@
  *
  * **Ruling:** every use is its own step of the combat (initiative/rotation/scheduler.ts `use`), so Undo
  * gives back exactly what that use spent, and the tracker refuses an overspend before the step is
- * written, with a reason naming the action that is missing.
+ * written, with a reason naming the action that is missing. AP-2: an attack with a constant-damage weapon
+ * is refused a second roll in the wielder's rotation (damage/constant-damage.ts).
  */
 import { shown } from "../dice/checks.ts";
 import type { I18nKey, Message } from "../core/result.ts";
@@ -20,6 +21,7 @@ import {
   type RotationTask,
 } from "../actions/rotation-actions.ts";
 import type { RotationEvent } from "../initiative/rotation/commands.ts";
+import { CONSTANT_TASKS, readConstantUse } from "../damage/constant-damage.ts";
 import type { BookEconomy } from "./economy-book.ts";
 import type { HostCommand } from "./ruleset-host.ts";
 
@@ -39,11 +41,25 @@ function rotationTaskOf(command: HostCommand): RotationTask | null {
   return typeof task === "string" && Object.hasOwn(ROTATION_TASK_COST, task) ? (task as RotationTask) : null;
 }
 
+/**
+ * AP-2: why an attack with a constant-damage weapon (`command.constant`) cannot roll now: its one roll of
+ * the rotation was made already (see the ruling in damage/constant-damage.ts), or it is no attack.
+ */
+function refuseConstantRoll(state: RotationActions, command: HostCommand, task: RotationTask): Message | null {
+  if (command.constant === undefined) return null;
+  const use = readConstantUse(command.constant);
+  if (!use.ok) return use.error;
+  if (!CONSTANT_TASKS.includes(task)) return { key: "TEMPO.ERRORS.Rotation.ConstantNeedsAttack", data: { task } };
+  return state.constant === undefined ? null : { key: "TEMPO.ERRORS.Rotation.ConstantRolled" };
+}
+
 /** ACT-ROT, ROT-7: why `state` cannot pay for the `use` command, or null when it can. */
 export function refuseRotationUse(state: RotationActions, command: HostCommand, combatantId: string): Message | null {
   if (command.type !== "use") return null;
   const task = rotationTaskOf(command);
   if (task === null) return { key: "TEMPO.ERRORS.Actions.UnknownKind", data: { kind: shown(command.task) } };
+  const constant = refuseConstantRoll(state, command, task);
+  if (constant !== null) return constant;
   const spent = spendRotationTask(state, task);
   if (spent.ok) return null;
   const kind = ROTATION_TASK_COST[task];

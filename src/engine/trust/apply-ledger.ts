@@ -20,6 +20,8 @@ export interface LedgerRecord extends HealthChange {
   readonly effects?: readonly string[];
   /** OSH-5: the whole shield a grant replaced (absent or null: none). */
   readonly shield?: ShieldChange | null;
+  /** Healing: the damage statuses it ended, which Undo sets again (absent: none). */
+  readonly ended?: readonly DamageStatus[];
 }
 
 export interface LedgerEntry {
@@ -39,7 +41,12 @@ function isRecord(value: unknown): value is LedgerRecord {
     v.effects === undefined || (Array.isArray(v.effects) && v.effects.every((e) => typeof e === "string"));
   const shield = v.shield === undefined || v.shield === null || isShieldChange(v.shield);
   return (
-    typeof v.actorUuid === "string" && typeof v.name === "string" && isDamageStatusList(v.statuses) && effects && shield
+    typeof v.actorUuid === "string" &&
+    typeof v.name === "string" &&
+    isDamageStatusList(v.statuses) &&
+    effects &&
+    shield &&
+    (v.ended === undefined || isDamageStatusList(v.ended))
   );
 }
 

@@ -119,16 +119,20 @@ async function applyHere(
   const records: AppliedDamage[] = [];
   const writes: HealthWrite[] = [];
   const statusWrites: StatusWrite[] = [];
+  // Healing: the unconscious and dying it ends (engine damage-statuses.ts `statusesEndedByHealing`).
+  const endWrites: StatusWrite[] = [];
   for (const actor of actors) {
     const system = tempoActorModelOf(actor);
     if (system === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
     // Damage, healing (OSH-3) or a shield grant (OSH-5, OSH-6), with OSH-2's statuses: the engine's plan.
     const plan = planCardEffect(actorStatsOf(system), damage, settings, shownStatuses(actor));
     if (!plan.ok) return refusedFor(actor.name, plan.error);
-    const { before, after, notes, statuses, effects, shield } = plan.value;
+    const { before, after, notes, statuses, effects, shield, ended = [] } = plan.value;
     writes.push({ actor, values: pick(after, plan.value), shield: shield?.after ?? null });
     statusWrites.push({ actor, statuses: [...statuses, ...effects] });
-    records.push({ actorUuid: actor.uuid, name: actor.name, before, after, notes, statuses, effects, shield });
+    endWrites.push({ actor, statuses: ended });
+    const record = { actorUuid: actor.uuid, name: actor.name, before, after, notes, statuses, effects, shield };
+    records.push(ended.length > 0 ? { ...record, ended } : record);
   }
   // The GM's record first: a client that may not write it (a world setting) then writes nothing at all.
   if (!gmCard(message))
@@ -138,6 +142,7 @@ async function applyHere(
     );
   await writeHealth(writes);
   await setStatuses(statusWrites);
+  await clearStatuses(endWrites);
   await message.update(recordUpdate(records));
   await postConcentrationChecks(records, actors); // SEG-10 (concentration-posts.ts)
   return null;
@@ -164,6 +169,8 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
   if (records.length === 0) return { key: "TEMPO.CHAT.Damage.NothingToUndo" };
   const writes: HealthWrite[] = [];
   const statusWrites: StatusWrite[] = [];
+  // Healing's ended statuses are set again (those the creature does not show by now).
+  const endedWrites: StatusWrite[] = [];
   for (const record of records) {
     const actor = await actorAt(record.actorUuid);
     const system = tempoActorModelOf(actor);
@@ -174,9 +181,11 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
     const shown = shownStatuses(actor);
     const statuses = [...statusesToClear(record.statuses ?? [], shown), ...effectsToClear(record.effects ?? [], shown)];
     statusWrites.push({ actor, statuses });
+    endedWrites.push({ actor, statuses: (record.ended ?? []).filter((status) => !shown.has(status)) });
   }
   await writeHealth(writes);
   await clearStatuses(statusWrites);
+  await setStatuses(endedWrites);
   await message.update(recordUpdate([]));
   if (!gmCard(message)) await forgetApply(message.id ?? "");
   return null;

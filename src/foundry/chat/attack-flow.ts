@@ -18,12 +18,10 @@
  */
 import {
   attackEffectsOf,
-  primaryModifierOf,
   spellCallsForSave,
   type ExtraSources,
   type Message,
   type RulesetId,
-  type WeaponStats,
 } from "../../engine/index.ts";
 import {
   attackCritical,
@@ -44,9 +42,8 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
 import { attackOptionsOf } from "../applications/attack-dialog.ts";
 import { attackShape, choiceNotes, settleChoices, type AttackChoices } from "../../view/chat/attack-options.ts";
-import { countAttackCommand } from "../../view/sheets/sheet-commands.ts";
-import { sendSheetCommand } from "../applications/sheets/sheet-commands.ts";
-import { spendRotationUse } from "./rotation-use.ts";
+import { declareCountAttack } from "./count-declare-attack.ts";
+import { rotationAttackRefusal, spendRotationUse } from "./rotation-use.ts";
 import { postSpellSaves } from "./spell-saves.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenTargets } from "../conditions/stealth-flow.ts";
@@ -184,6 +181,7 @@ async function attackWith(
   ruleset: RulesetId,
   gathered: Gathered,
   wanted: AttackChoices | null,
+  hits: string[] | null,
 ): Promise<Refusal> {
   const row = sheetItemOf(item);
   if (row?.type !== "weapon") return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
@@ -261,7 +259,10 @@ async function attackWith(
       if (cleave !== null && sharedAttack === null) cleave.messageId = posted?.id ?? null;
       // ATK-ROT-4: a critical's damage card names this attack message, which the GM's side verifies.
       const critical = attackCritical(input) && posted?.id ? { attackMessageId: posted.id } : null;
-      if (attackHit(input) === true)
+      const hit = attackHit(input) === true;
+      // AP-2: the targets a constant-damage weapon's roll hit, which it keeps damaging every turn.
+      if (hit && hits !== null && !hits.includes(target.actor.uuid)) hits.push(target.actor.uuid);
+      if (hit)
         await postDamage(gathered.attacker, item, target, damage, critical, { shared: cleave?.damage ?? null }, hitBy);
     }
   }
@@ -300,13 +301,14 @@ async function castWith(item: Item.Implementation, ruleset: RulesetId, gathered:
   return null;
 }
 
-/** Rolls the item on `targets` now (attack and damage cards); false with a notice when refused. */
+/** Rolls the item on `targets` now (attack and damage cards; AP-2: `hits` gets those hit); false when refused. */
 async function rollOn(
   item: Item.Implementation,
   actor: Actor.Implementation,
   ruleset: RulesetId,
   targets: readonly Actor.Implementation[],
   choices: AttackChoices | null,
+  hits: string[] | null = null,
 ): Promise<boolean> {
   const gathered = gather(actor, targets);
   if (!("targets" in gathered)) {
@@ -315,7 +317,9 @@ async function rollOn(
   }
   if (refusedOnScene(item, actor, ruleset, targets)) return false; // SEG-18, SEG-19 as the casting completes
   const spell = sheetItemOf(item)?.type === "spell";
-  const refusal = spell ? await castWith(item, ruleset, gathered) : await attackWith(item, ruleset, gathered, choices);
+  const refusal = spell
+    ? await castWith(item, ruleset, gathered)
+    : await attackWith(item, ruleset, gathered, choices, hits);
   if (refusal !== null) showNotice(refusal);
   return refusal === null;
 }
@@ -336,32 +340,6 @@ export async function rollDeclaredItem(
   }
   const on = targets.length > 0 ? targets : targetedActors();
   return rollOn(item, actor, rulesetOf(actor).ruleset, on, choices);
-}
-
-/**
- * Issue 19: a weapon attack declared on the count track with the dialog's choices (CNT-7 attacks,
- * FEAT-CHARGED, FEAT-VERSATILE's Heavy); the choices ride with the record so Resolve rolls exactly them.
- */
-async function declareCountAttack(
-  item: Item.Implementation,
-  actor: Actor.Implementation,
-  weapon: WeaponStats,
-  targets: readonly Actor.Implementation[],
-  wanted: AttackChoices,
-): Promise<boolean> {
-  const found = actorCombatOf(actor);
-  const self = creatureSnapshotOf(actor);
-  if (found === null || self === null) {
-    showNotice({ key: "TEMPO.SHEET.NoCombat", data: { name: actor.name } });
-    return false;
-  }
-  const options = attackOptionsOf({ actor, weapon, ruleset: "count", attacker: self });
-  const choices = settleChoices(options, wanted);
-  const shape = attackShape(options, weapon, choices);
-  const command = countAttackCommand(found.combatantId, shape, choices, primaryModifierOf(self.stats));
-  // CNT-7: each staggered attack is its own pending action with this record: each Resolve rolls one attack.
-  const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid), choices: { ...choices, attacks: 1 } };
-  return sendSheetCommand(found.combat, command, record);
 }
 
 /** Uses a resolved item document (tests and macros holding the item). True when cards were posted or a command given. */
@@ -388,6 +366,8 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
     const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid), ...choices };
     return useItemNow({ name: item.name, actor: { id: actor.id, name: actor.name }, use }, record);
   }
+  if (inCombat && ruleset === "rotation" && row?.type === "weapon" && row.stats.constantDamage)
+    return attackConstant(item, actor, targets, options.choices ?? null);
   // ACT-ROT, AP-1: in a rotation combat an attack (all its swings) or a spell spends its Full action first.
   if (
     inCombat &&
@@ -396,4 +376,26 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
   )
     return false;
   return rollOn(item, actor, ruleset, targets, options.choices ?? null);
+}
+
+/**
+ * AP-2 (engine damage/constant-damage.ts): a constant-damage weapon in a rotation combat. Its one roll of
+ * the rotation is checked first (nothing is rolled when refused), then rolled, then its Full action is
+ * spent with the targets it hit, in one step: the GM's client posts the weapon's damage on them at the
+ * start of every turn until the wielder's next (event-card-posts.ts).
+ */
+async function attackConstant(
+  item: Item.Implementation,
+  actor: Actor.Implementation,
+  targets: readonly Actor.Implementation[],
+  choices: AttackChoices | null,
+): Promise<boolean> {
+  const refused = rotationAttackRefusal(actor, item.uuid);
+  if (refused !== null) {
+    showNotice(refused);
+    return false;
+  }
+  const hits: string[] = [];
+  if (!(await rollOn(item, actor, "rotation", targets, choices, hits))) return false;
+  return spendRotationUse(actor, "attack", { item: item.uuid, hits });
 }

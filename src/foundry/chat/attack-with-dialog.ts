@@ -11,7 +11,6 @@
 import type { Message, WeaponStats } from "../../engine/index.ts";
 import { attacksThroughCombat } from "../../view/chat/item-attack.ts";
 import { attackCommand } from "../../view/sheets/sheet-commands.ts";
-import { rotationUseCommand } from "../../view/sheets/rotation-uses.ts";
 import { refusal } from "../../view/tracker/tracker-controls.ts";
 import { askAttackChoices } from "../applications/attack-dialog.ts";
 import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
@@ -29,6 +28,7 @@ import {
 } from "./attack-flow.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { measuredFlankers, refusedOnScene, sceneRefusal } from "../canvas/scene-rules.ts";
+import { rotationAttackRefusal } from "./rotation-use.ts";
 
 /** CNT-6: the count the actor's creature declares on now (its count on the track), or null. */
 function declaringCount(actor: Actor.Implementation): number | null {
@@ -49,14 +49,6 @@ function declareRefusal(actor: Actor.Implementation, weapon: WeaponStats): Messa
   if (found === null || input === null) return null;
   const command = attackCommand(input.host.id, found.combatantId, weapon);
   return command === null ? null : refusal(input, command);
-}
-
-/** ACT-ROT, ROT-7: the engine's reason the creature cannot attack now (no Full action left …), or null. */
-function rotationRefusal(actor: Actor.Implementation): Message | null {
-  const found = actorCombatOf(actor);
-  const input = found === null ? null : trackerInputOf(found.combat, game.user);
-  if (found === null || input === null) return null;
-  return refusal(input, rotationUseCommand(found.combatantId, "attack"));
 }
 
 /** Asks how to attack with `item`, then uses it; false when cancelled or refused (with a notice). */
@@ -83,7 +75,11 @@ export async function attackWithDialog(item: Item.Implementation, options: UseIt
   }
   const refused =
     sceneRefusal(item, actor, ruleset, targets) ??
-    (declares ? declareRefusal(actor, row.stats) : inCombat && ruleset === "rotation" ? rotationRefusal(actor) : null);
+    (declares
+      ? declareRefusal(actor, row.stats)
+      : inCombat && ruleset === "rotation"
+        ? rotationAttackRefusal(actor, row.stats.constantDamage ? item.uuid : null)
+        : null);
   if (refused !== null) {
     showNotice(refused);
     return false;

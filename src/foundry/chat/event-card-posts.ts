@@ -3,6 +3,7 @@
  * src/view/chat/event-cards.ts):
  * - after a command's step (write-step.ts), on the active GM's client only: save cards (PHS-12, CNT-14)
  *   and pending cards (CNT-6, CNT-9, SEG-5). Undo and redo steps post nothing.
+ * - after a rotation step that starts a turn: AP-2's constant damage (constant-damage-posts.ts);
  * - after damage is applied: SEG-10 concentration checks, posted by concentration-posts.ts (which reads
  *   the actor's combat through the sheets' actorCombatOf, so it stays out of the write path).
  * Events carry ids only: names and the effects that call for a save are read from the combatant's
@@ -18,6 +19,7 @@ import { postCard } from "./post-card.ts";
 import { endPhaseSaveKindOf } from "../conditions/end-phase-save-flag.ts";
 import { isEffectOff } from "../compat/expiry-events.ts";
 import { declaredUseOf } from "../combat/declared-uses.ts";
+import { postConstantDamage } from "./constant-damage-posts.ts";
 
 interface EffectLike {
   readonly name?: unknown;
@@ -75,4 +77,6 @@ export async function postStepCards(
   await resetDeathTallies(combat, events);
   const facts = { combatId: combat.id, ruleset: host.id, creature: (id: string) => creatureIn(combat, id) };
   await post(eventCards(events as readonly HostEvent[], facts), combat.id, combat);
+  // AP-2: a constant-damage weapon's hit damages its target again on each turn until its wielder's next.
+  if (host.id === "rotation") await postConstantDamage(combat, events as readonly HostEvent[]);
 }

@@ -4,8 +4,10 @@
  * hit, on the targets recorded with the declaration (declared-uses.ts). A card with no record resolves
  * as before (only marked resolved).
  */
-import type { Message } from "../../engine/index.ts";
+import { segmentRollTargets, segmentTargetInForce, type Message, type SegmentState } from "../../engine/index.ts";
 import { declaredUseOf, type DeclaredUse } from "../combat/declared-uses.ts";
+import { readableCombat } from "../combat/tempo-model.ts";
+import { TempoCombat } from "../documents/combat.ts";
 import type { TempoCardModel } from "../data/chat/chat-card-model.ts";
 import { rollDeclaredItem } from "./attack-flow.ts";
 
@@ -14,6 +16,8 @@ export type DeclaredRoll = "none" | "rolled" | "refused" | Message;
 
 interface CardUse {
   readonly use: DeclaredUse;
+  /** SEG-11: the actor UUID of the target in force in a segment combat (named on D1), or null. */
+  readonly namedTarget: string | null;
   /** The declaring combatant's actor id (the recorded item must be one of its items). */
   readonly actorId: string | null;
   readonly name: string;
@@ -27,7 +31,18 @@ export function declaredUseOfCard(model: TempoCardModel): CardUse | null {
   const combatant = game.combats.get(model.combatId)?.combatants.get(input.combatantId);
   const use = declaredUseOf(combatant, input.entryKey);
   if (combatant === undefined || use === null) return null;
-  return { use, actorId: combatant.actor?.id ?? null, name: combatant.name ?? "?" };
+  const namedTarget = segmentNamedTarget(game.combats.get(model.combatId), input.combatantId);
+  return { use, namedTarget, actorId: combatant.actor?.id ?? null, name: combatant.name ?? "?" };
+}
+
+/** SEG-11: the actor UUID of the creature's target in force this round in a segment combat, or null. */
+function segmentNamedTarget(combat: unknown, combatantId: string): string | null {
+  if (!(combat instanceof TempoCombat)) return null;
+  const read = readableCombat(combat);
+  if (!read.ok || read.value.model.ruleset !== "segment") return null;
+  // The segment host's state (the model's ruleset says which scheduler wrote it).
+  const targetId = segmentTargetInForce(read.value.state as SegmentState, combatantId);
+  return targetId === null ? null : (combat.combatants.get(targetId)?.actor?.uuid ?? null);
 }
 
 function isItem(doc: unknown): doc is Item.Implementation {
@@ -49,7 +64,8 @@ export async function rollDeclaredUse(model: TempoCardModel): Promise<DeclaredRo
   if (item.actor === null || item.actor.id !== found.actorId)
     return { key: "TEMPO.CHAT.Pending.NotTheirItem", data: { name: found.name, item: item.name } };
   const targets: Actor.Implementation[] = [];
-  for (const uuid of use.targetUuids) {
+  // SEG-11: a target named on the caster's D1 turn replaces the ones recorded with the declaration.
+  for (const uuid of segmentRollTargets(use.targetUuids, found.namedTarget)) {
     const actor: unknown = await fromUuid(uuid as `Actor.${string}`);
     if (isActor(actor)) targets.push(actor);
   }

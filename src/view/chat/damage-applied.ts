@@ -26,6 +26,8 @@ export interface AppliedDamage extends HealthChange {
   readonly effects?: readonly string[];
   /** OSH-5: the whole overshield a grant replaced, which Undo puts back; absent or null: none. */
   readonly shield?: ShieldChange | null;
+  /** Healing: the damage statuses Apply ended (unconscious, dying), which Undo sets again; absent: none. */
+  readonly ended?: readonly DamageStatus[];
 }
 
 export interface AppliedLine {
@@ -45,7 +47,8 @@ export function isAppliedDamage(value: unknown): value is AppliedDamage {
     v.notes.every(isMessage) &&
     (v.statuses === undefined || isDamageStatusList(v.statuses)) &&
     (v.effects === undefined || (Array.isArray(v.effects) && v.effects.every((e) => typeof e === "string"))) &&
-    (v.shield === undefined || v.shield === null || isShieldChange(v.shield))
+    (v.shield === undefined || v.shield === null || isShieldChange(v.shield)) &&
+    (v.ended === undefined || isDamageStatusList(v.ended))
   );
 }
 
@@ -65,6 +68,7 @@ export function appliedLines(applied: readonly AppliedDamage[]): readonly Applie
     const granted = record.shield?.after.effect;
     if (granted !== undefined) changes.push({ key: "TEMPO.CHAT.Damage.ShieldGranted", data: { effect: granted } });
     for (const status of record.effects ?? []) changes.push({ key: "TEMPO.CHAT.Damage.StatusSet", data: { status } });
+    for (const status of record.ended ?? []) changes.push({ key: "TEMPO.CHAT.Damage.StatusEnded", data: { status } });
     if (changes.length === 0) changes.push({ key: "TEMPO.CHAT.Damage.NoChange" });
     return { name: record.name, changes, notes: record.notes };
   });

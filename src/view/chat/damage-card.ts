@@ -88,6 +88,8 @@ export interface DamageCardInput {
   readonly effect?: CardEffect;
   readonly shield?: { readonly effect: string; readonly condition: string } | null;
   readonly statuses?: readonly AttackEffect[];
+  /** AP-2: the constant-damage weapon whose hit deals this turn's damage again, with no attack roll. */
+  readonly constantDamage?: string;
 }
 
 export interface DamageCardContext {
@@ -182,6 +184,8 @@ function effectLinesOf(input: DamageCardInput): Message[] {
     lines.push({ key, data: { effect: shield.effect, condition: shield.condition } });
   }
   if (input.effect === "healing") lines.push({ key: "TEMPO.DAMAGE.Step.ShieldNotHealed" });
+  if (typeof input.constantDamage === "string" && input.constantDamage !== "")
+    lines.push({ key: "TEMPO.CHAT.Damage.ConstantTurn", data: { item: input.constantDamage, target: input.target } });
   const statuses = Array.isArray(input.statuses) ? input.statuses : [];
   if (statuses.length > 0) {
     const key = statuses.some((e) => e.bypassesOvershield)

@@ -8,6 +8,7 @@
 import {
   SEGMENT_NO_DECLARATION,
   propertiesFromFlags,
+  weaponDeclaredAs,
   type HostCommand,
   type RulesetId,
   type SpellStats,
@@ -30,7 +31,8 @@ export function attackCommand(
     case "segment":
       return segmentDeclareCommand(combatantId, {
         ...SEGMENT_NO_DECLARATION,
-        action: weapon.properties.thrown ? "missile" : "melee",
+        // SEG-3: a thrown or shooting weapon's attack is a missile attack (D2), any other a melee one (D3).
+        action: weaponDeclaredAs(weapon),
         weaponSpeed: weapon.speed,
         // SEG-16: an attack routine has one target, the one the user targeted when declaring.
         targetId,

@@ -2,6 +2,7 @@
 import type { TurnSkipped } from "../shared/turn-walk.ts";
 import type { CommonCommand, CommonEvent } from "../contract.ts";
 import type { RotationInitiator, RotationKind } from "./state.ts";
+import type { ConstantHold } from "../../damage/constant-damage.ts";
 
 export type RotationCommand =
   | CommonCommand
@@ -18,9 +19,10 @@ export type RotationCommand =
   /**
    * ACT-ROT: a creature uses an action (a swing, grapple, trip, Swift …): `task` names what it does
    * (the action economy, actions/rotation-actions.ts, says what that costs and refuses an overspend).
-   * Each use is its own step, so undo gives back exactly what it spent.
+   * Each use is its own step, so undo gives back exactly what it spent. AP-2: an attack with a
+   * constant-damage weapon carries its roll (`constant`, damage/constant-damage.ts).
    */
-  | { readonly type: "use"; readonly combatantId: string; readonly task: string };
+  | { readonly type: "use"; readonly combatantId: string; readonly task: string; readonly constant?: unknown };
 
 export type RotationEvent =
   | CommonEvent
@@ -32,5 +34,13 @@ export type RotationEvent =
   | { readonly type: "planningEnded" }
   /** ROT-7: the side that started the encounter (the one taking the planning turns) was set. */
   | { readonly type: "initiatorSet"; readonly initiator: RotationInitiator }
-  /** ACT-ROT: a creature used an action for `task` (the action economy spends it). */
-  | { readonly type: "actionUsed"; readonly combatantId: string; readonly task: string };
+  /**
+   * ACT-ROT: a creature used an action for `task` (the action economy spends it). AP-2: `constant` is the
+   * constant-damage roll it made, stamped with the rotation (the tracker keeps it until its next turn).
+   */
+  | {
+      readonly type: "actionUsed";
+      readonly combatantId: string;
+      readonly task: string;
+      readonly constant?: ConstantHold;
+    };

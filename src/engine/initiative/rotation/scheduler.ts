@@ -61,6 +61,7 @@ import {
 } from "./step.ts";
 import { place, reposition, rebuildRest } from "./placement.ts";
 import { settleTies } from "./roll-offs.ts";
+import { readConstantUse } from "../../damage/constant-damage.ts";
 export type { RotationCommand, RotationEvent } from "./commands.ts";
 
 type Outcome = Result<Transition<RotationState, RotationEvent>>;
@@ -294,7 +295,7 @@ function setInitiator(state: RotationState, initiator: unknown): Outcome {
  * it is left is the action economy's call (actions/rotation-actions.ts, checked by the host before the
  * step). **Ruling:** a defeated creature uses no actions.
  */
-function use(state: RotationState, combatantId: unknown, task: unknown): Outcome {
+function use(state: RotationState, combatantId: unknown, task: unknown, constant: unknown): Outcome {
   if (typeof task !== "string" || task.length === 0)
     return err("TEMPO.ERRORS.Actions.UnknownKind", { kind: shown(task) });
   const c = typeof combatantId === "string" ? own(state.combatants, combatantId) : undefined;
@@ -302,8 +303,15 @@ function use(state: RotationState, combatantId: unknown, task: unknown): Outcome
     return err("TEMPO.ERRORS.Rotation.UnknownCombatant", { id: shown(combatantId) });
   if (state.status !== "running" && state.status !== "planning") return err("TEMPO.ERRORS.Rotation.NotStarted");
   if (c.defeated) return err("TEMPO.ERRORS.Rotation.AlreadyDefeated", { id: combatantId });
+  // AP-2: a constant-damage roll rides on the event, stamped with the rotation it was made in.
+  const roll = constant === undefined ? null : readConstantUse(constant);
+  if (roll !== null && !roll.ok) return roll;
   const uses = (state.uses ?? 0) + 1;
-  return ok({ state: { ...state, uses }, events: [{ type: "actionUsed", combatantId, task }], requests: [] });
+  const event: RotationEvent =
+    roll === null
+      ? { type: "actionUsed", combatantId, task }
+      : { type: "actionUsed", combatantId, task, constant: { ...roll.value, round: state.round } };
+  return ok({ state: { ...state, uses }, events: [event], requests: [] });
 }
 
 function apply(state: RotationState, command: RotationCommand): Outcome {
@@ -319,7 +327,7 @@ function apply(state: RotationState, command: RotationCommand): Outcome {
       setInitiative: (c) => setInitiative(state, c.combatantId, c.value),
       leave: (c) => leave(state, c.combatantId),
       setInitiator: (c) => setInitiator(state, c.initiator),
-      use: (c) => use(state, c.combatantId, c.task),
+      use: (c) => use(state, c.combatantId, c.task, c.constant),
     },
     KEYS,
     (c) => defeat(state, c.combatantId),

@@ -152,6 +152,21 @@ export function nameTarget(state: SegmentState, id: string, targetId: string): S
   });
 }
 
+/** SEG-11: the target in force of the creature's declaration this round (declared, or named on D1), or null. */
+export function segmentTargetInForce(state: SegmentState, id: string): string | null {
+  const c = segmentCombatant(state, id);
+  return c === null ? null : segmentDeclarationOf(state, c).targetId;
+}
+
+/**
+ * SEG-11: the creatures a declared item's card rolls on. **Ruling:** the target in force (named on the D1
+ * turn) replaces the ones recorded when the item was declared unless it is one of them; with none in
+ * force, the recorded ones.
+ */
+export function segmentRollTargets(recorded: readonly string[], inForce: string | null): readonly string[] {
+  return inForce === null || recorded.includes(inForce) ? recorded : [inForce];
+}
+
 /** SEG-7: the condition changes the creature's band and ties for the turns it has still to take. */
 export function setDelayed(state: SegmentState, id: string, delayed: boolean): Step {
   const c = segmentCombatant(state, id);

@@ -26,6 +26,24 @@ export const SEGMENT_NO_DECLARATION: SegmentDeclaration = {
   minors: [],
 };
 
+/**
+ * SEG-3: the shooting weapons' proficiency groups (ATK-ROT-1's `group`, as the packs name them).
+ *
+ * **Ruling (SEG-3, D2 Missile):** a weapon attack is declared as a missile attack when the weapon is
+ * thrown or shoots: its group is one of these (bows, crossbows, slings, firearms); any other weapon is
+ * declared as a melee attack. A GM's own shooting weapon takes one of these groups.
+ */
+export const MISSILE_GROUPS: readonly string[] = ["bows", "crossbows", "slings", "firearms"];
+
+/** SEG-3: the declaration a weapon attack makes: D2 missile for a thrown or shooting weapon, else D3 melee. */
+export function weaponDeclaredAs(weapon: {
+  readonly properties: { readonly thrown: boolean };
+  readonly group: string;
+}): "missile" | "melee" {
+  const shoots = MISSILE_GROUPS.includes(weapon.group.trim().toLowerCase());
+  return weapon.properties.thrown || shoots ? "missile" : "melee";
+}
+
 const FAST = ["parley", "flee", "charge"] as const;
 const MINOR_KINDS: readonly SegmentMinor["kind"][] = ["simple", "move", "delaying"];
 

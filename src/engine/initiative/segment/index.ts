@@ -21,6 +21,8 @@ export { checkSegmentSettings, createSegmentState, segmentCombatant, segmentComb
 export {
   SEGMENTS_PER_ROUND,
   SEGMENT_NO_DECLARATION,
+  MISSILE_GROUPS,
+  weaponDeclaredAs,
   checkSegmentDeclaration,
   segmentStartSeconds,
   segmentActsLow,
@@ -52,3 +54,4 @@ export {
   type SegmentTrackerGroup,
   type SegmentTrackerTurn,
 } from "./tracker-facts.ts";
+export { segmentRollTargets, segmentTargetInForce } from "./actions.ts";

@@ -23,7 +23,7 @@ import { enrichActorInput, foundryEnricher } from "./sheet-enrich.ts";
 import { attachItemDragData } from "./item-drag.ts";
 import { sheetCountDeclare, sheetCountReact, useSheetItem } from "./sheet-item-use.ts";
 import { childWindowOptions } from "../../compat/detached-window.ts";
-import { rotationContest } from "../../chat/rotation-contest.ts";
+import { rotationContest, rotationStandUp } from "../../chat/rotation-contest.ts";
 
 const ACTOR = `${SHEET_TEMPLATES}/actor`;
 const part = (name: string, templates: string[] = []): SheetPart => ({
@@ -168,10 +168,11 @@ export class TempoActorSheet extends TempoActorSheetBase {
     await sheetCountReact(this.document);
   }
 
-  /** ROT-8, ROT-9: Grapple or Trip the user's one target (rotation-contest.ts). */
+  /** ROT-8, ROT-9: Grapple, Trip or Break free against the user's one target, or Stand up (rotation-contest.ts). */
   static async #onRotationContest(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const task = parseCommand(target.dataset.command)?.task;
-    if (task === "grapple" || task === "trip") await rotationContest(this.document, task);
+    if (task === "grapple" || task === "trip" || task === "escape") await rotationContest(this.document, task);
+    if (task === "standUp") await rotationStandUp(this.document);
   }
 
   /** The same status effect the token HUD toggles (issue 10 item 3). */
