@@ -16,6 +16,8 @@
  * NPC's and a hidden creature's readied triggers.
  *
  * In every ruleset: an NPC's action tracker on its Combatant (STD-6; the GM keeps it: secret-actions.ts).
+ * In count and segment rounds: the item an NPC's or hidden creature's declaration records for its Resolve
+ * (issue 11's declared use; the GM keeps it: secret-uses.ts).
  *
  * Not yet searched for (issue 18 report): a hidden
  * creature's count (its place in core's turn order, which every client sorts alike), phase's and
@@ -120,6 +122,13 @@ function countRecords(combat: Tempo): CountRecord[] {
   return vectorValues(state.combatants as PersistentVector<CountRecord>);
 }
 
+/**
+ * Issue 18: the item and target a secret declaration records for its Resolve (declared-uses.ts), as the
+ * sheet's or macro's declaration carries them to the GM; the item's uuid is spelled nowhere else.
+ */
+const SECRET_ITEM = "ZqSecretItem";
+const SECRET_USE = { itemUuid: `Actor.zq.Item.${SECRET_ITEM}`, targetUuids: [] };
+
 /** A count action only the hidden creature declares: its delay is spelled so nowhere else. */
 const HIDDEN_DELAY = 17;
 
@@ -132,7 +141,10 @@ async function countSecrets(combat: Tempo): Promise<(string | RegExp)[]> {
   const acting = (c: Tempo) => c.round >= 1 && t.model(c).host.current(t.model(c).state) === hidden.id;
   expect(await playUntil(t, combat, acting, 60)).toBe(true);
   const action = { kind: "other", delay: HIDDEN_DELAY };
-  expect(await combat.tempoCommand({ type: "declare", combatantId: hidden.id, action })).toMatchObject({ ok: true });
+  const command = { type: "declare", combatantId: hidden.id, action, tempoUse: SECRET_USE } as const;
+  expect(await combat.tempoCommand(command as unknown as Parameters<Tempo["tempoCommand"]>[0])).toMatchObject({
+    ok: true,
+  });
   await world.idle();
   const result = countRecords(combat).find((r) => r.id === hidden.id)?.result ?? null;
   expect(result).toBeLessThan(-1);
@@ -142,6 +154,7 @@ async function countSecrets(combat: Tempo): Promise<(string | RegExp)[]> {
   return [
     new RegExp(`(?<![\\w.-])${String(result)}(?![\\w.])`),
     new RegExp(`"delay":"?(-?\\d+,)*${HIDDEN_DELAY}(?!\\d)`),
+    SECRET_ITEM,
   ];
 }
 
@@ -178,16 +191,24 @@ async function segmentSecrets(combat: Tempo): Promise<string[]> {
   await world.idle();
   const [pc, npc] = combat.combatants.contents;
   const hidden = combat.combatants.find((c) => c.hidden);
-  const declare = (id: string, d: SegmentDeclaration) =>
-    combat.tempoCommand({ type: "declare", combatantId: id, declaration: d });
-  await world.as(t.owner, () => declare(pc?.id ?? "", declaration({ weaponSpeed: 5, targetId: npc?.id ?? null })));
+  // The PC's declaration is its owner's to tell; an NPC's and the hidden creature's carry a secret use.
+  const declare = (id: string, d: SegmentDeclaration, use: object | null = SECRET_USE) =>
+    combat.tempoCommand({
+      type: "declare",
+      combatantId: id,
+      declaration: d,
+      ...(use === null ? {} : { tempoUse: use }),
+    } as unknown as Parameters<Tempo["tempoCommand"]>[0]);
+  await world.as(t.owner, () =>
+    declare(pc?.id ?? "", declaration({ weaponSpeed: 5, targetId: npc?.id ?? null }), null),
+  );
   await declare(npc?.id ?? "", declaration({ action: "spell", castingTime: 9, targetId: pc?.id ?? null }));
   await declare(npc?.id ?? "", declaration({ action: "spell", castingTime: 7, targetId: pc?.id ?? null }));
   await declare(hidden?.id ?? "", declaration({ weaponSpeed: 8, targetId: pc?.id ?? null }));
   await world.idle();
   // The group rolls settle the round's schedule (SEG-2 step 2); the round is played up to the first turn.
   expect(await playUntil(t, combat, (c) => t.model(c).host.current(t.model(c).state) !== null, 10)).toBe(true);
-  return [SECRET_SPELL, CHANGED_SPELL, HIDDEN_MELEE];
+  return [SECRET_SPELL, CHANGED_SPELL, HIDDEN_MELEE, SECRET_ITEM];
 }
 
 describe("the secrets probe (issue 18 item 3)", () => {

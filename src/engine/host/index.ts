@@ -23,6 +23,7 @@ export {
 } from "./combat-step.ts";
 export {
   historyIsEmpty,
+  declaredUseWithheld,
   publishedCombat,
   publishedEvents,
   publishedState,

@@ -42,6 +42,17 @@ export interface Secrecy {
 }
 
 /**
+ * Issue 18 item 3: whether the item and targets a creature declared an action with (the Foundry layer's
+ * declared-use record, rolled when its pending card is resolved) are kept from players. Ruling: they are
+ * for every creature only the GM controls, and for a hidden one, whether or not the declaration itself
+ * is published yet (count publishes an NPC's pending action, SEG-2 reveals a declaration at its turn):
+ * the card its roll posts tells what it rolled, and nothing needs to tell it sooner.
+ */
+export function declaredUseWithheld(secrecy: Secrecy, id: string): boolean {
+  return secrecy.gmOnly.has(id) || secrecy.hidden.has(id);
+}
+
+/**
  * The state every client may hold; `state` itself when its ruleset withholds nothing from it now.
  * `memo`: a withheld creature's published form is the one made before while it is the same creature.
  */
