@@ -37,6 +37,8 @@ export {
   checkCommandAccess,
   commandCombatant,
   joinRequestVerdict,
+  rejoinFacts,
+  type RejoinFacts,
   type JoinVerdict,
   type Requester,
 } from "./command-access.ts";
