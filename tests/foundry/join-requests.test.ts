@@ -131,4 +131,32 @@ describe("issue 18: join requests", () => {
     expect((back?._source.system as Obj).side).toBe("pc");
     expect(combat.system.host.defeated(combat.system.state, back?.id ?? "")).toBe(true);
   });
+
+  it("DEF-1: the GM's reload between leaving and joining again forgets nothing: the creature is still defeated", async () => {
+    const combat = await combatOf();
+    await combat.createEmbeddedDocuments("Combatant", [{ name: "Ash", actorId: mine.id, owners: [player.id] }]);
+    await world.idle();
+    await combat.startCombat();
+    await world.idle();
+    const ashId = ash(combat)?.id ?? "";
+    await (combat.combatants.get(ashId) as unknown as { update(d: object): Promise<unknown> }).update({
+      defeated: true,
+    });
+    await world.idle();
+    await world.as(player, () => copy(combat).deleteEmbeddedDocuments("Combatant", [ashId]));
+    await world.idle();
+    // The GM's page reloads (a new page, the same browser).
+    world.gm.active = false;
+    await world.idle();
+    world.gm.active = true;
+    await world.idle();
+    dialogs.answers.push("yes");
+    await world.as(player, () =>
+      copy(combat).createEmbeddedDocuments("Combatant", [{ name: "Ash", actorId: mine.id, owners: [player.id] }]),
+    );
+    await world.idle();
+    const back = ash(copy(combat));
+    expect(back?.type).toBe("tempo");
+    expect(back?._source.defeated).toBe(true);
+  });
 });

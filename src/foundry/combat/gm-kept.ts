@@ -33,6 +33,8 @@ export interface GmKept {
   read(combatId: string, combatantId: string): unknown;
   /** Keeps `record` for the combatant (a full storage quota keeps it in this page only). */
   keep(combatId: string, combatantId: string, record: unknown): void;
+  /** Forgets the combatant's record, in this page and in the browser. */
+  remove(combatId: string, combatantId: string): void;
   /** Forgets every record of a deleted combat, in this page and in the browser. */
   drop(combatId: string): void;
   /** Forgets what this page read (the browsers' storage was put back: tests that travel back in time). */
@@ -63,6 +65,10 @@ export function gmKept(namespace: string, what: string): GmKept {
       } catch (error) {
         console.warn(`Tempo | ${what} could not be kept in this browser`, error);
       }
+    },
+    remove(combatId, combatantId) {
+      kept.set(pageKey(`${combatId}.${combatantId}`), undefined);
+      storage()?.removeItem(`${prefixOf(combatId)}${combatantId}`);
     },
     drop(combatId) {
       for (const key of [...kept.keys()]) if (key.includes(`${combatId}.`)) kept.delete(key);

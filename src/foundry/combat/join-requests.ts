@@ -16,7 +16,7 @@
  * A creature that left and joins again keeps what its `tempo` combatant held (its side, initiative facts
  * and surprise as the engine had them, its defeat, and its action tracker's current record: STD-6;
  * engine `rejoinFacts`), so leaving does not refresh its economy, change its side or revive it: the
- * active GM's client remembers a departed combatant by its token (or actor) per combat.
+ * active GM's browser remembers a departed combatant by its token (or actor) per combat, across reloads.
  */
 import { joinRequestVerdict, rejoinFacts } from "../../engine/index.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
@@ -27,6 +27,7 @@ import { tempoModelOf } from "./tempo-model.ts";
 import { TEMPO_ROLLBACK } from "./tempo-write.ts";
 import { inWriterQueue } from "./writer-queue.ts";
 import { pageKey } from "../page-key.ts";
+import { keepDeparted, takeDeparted, type Departed } from "./departed.ts";
 
 export const TEMPO_COMBATANT_TYPE = "tempo";
 
@@ -45,15 +46,6 @@ const waiting = {
   delete: (combat: Combat.Implementation, id: string) => waitingIds.delete(waitKey(combat.id, id)),
 };
 
-/** What a departed `tempo` combatant held: its `system` and whether it was defeated. */
-interface Departed {
-  readonly system: Record<string, unknown>;
-  readonly defeated: boolean;
-}
-
-/** Departed `tempo` combatants: page and combat → token or actor id → what it held. */
-const departed = new Map<string, Map<string, Departed>>();
-
 function creatureKey(source: Source): string {
   const token = source.tokenId;
   return typeof token === "string" && token !== "" ? `t.${token}` : `a.${String(source.actorId)}`;
@@ -62,7 +54,7 @@ function creatureKey(source: Source): string {
 /** Remembers deleted `tempo` combatants (the active GM's `_onDeleteDescendantDocuments`). */
 export function rememberDeparted(combat: Combat.Implementation, deleted: readonly Combatant.Implementation[]): void {
   if (!isActiveGm() || tempoModelOf(combat) === null) return;
-  const byCreature = departed.get(pageKey(combat.id ?? "")) ?? new Map<string, Departed>();
+  const combatId = combat.id ?? "";
   for (const combatant of deleted) {
     if (combatant.type !== TEMPO_COMBATANT_TYPE || waiting.has(combat, combatant.id)) continue;
     const source = combatant._source as unknown as Source;
@@ -74,18 +66,13 @@ export function rememberDeparted(combat: Combat.Implementation, deleted: readonl
     // Issue 18 item 2: its facts as the engine had them, and its defeat (engine rejoinFacts).
     const { facts, defeated } = rejoinFacts(hostCombatantOf(combatant));
     const kept = { ...system, ...facts, actions: { now: actions?.now ?? null, undo: {}, redo: {} } };
-    byCreature.set(creatureKey(source), { system: kept, defeated });
+    keepDeparted(combatId, creatureKey(source), { system: kept, defeated });
   }
-  departed.set(pageKey(combat.id ?? ""), byCreature);
 }
 
 /** What a creature held when it last left `combat` (taken: used once), or a newcomer's empty `system`. */
 function departedOf(combat: Combat.Implementation, source: Source): Departed {
-  const byCreature = departed.get(pageKey(combat.id ?? ""));
-  const key = creatureKey(source);
-  const held = byCreature?.get(key);
-  byCreature?.delete(key);
-  return held ?? { system: {}, defeated: false };
+  return takeDeparted(combat.id ?? "", creatureKey(source)) ?? { system: {}, defeated: false };
 }
 
 /** Whether `combatant` waits to join: not of the `tempo` subtype, or not answered yet. */

@@ -39,6 +39,7 @@ import {
 import { pageKey } from "../page-key.ts";
 import { dropKeptActions } from "./secret-actions.ts";
 import { dropKeptUses } from "./secret-uses.ts";
+import { dropDeparted } from "./departed.ts";
 
 /** A step read back from the browser (state-cache.ts `CachedStep`). */
 interface KeptStep {
@@ -177,6 +178,7 @@ export function registerSecretCleanup(): void {
     dropSecret(combat.id);
     dropKeptActions(combat.id);
     dropKeptUses(combat.id);
+    dropDeparted(combat.id);
   });
 }
 

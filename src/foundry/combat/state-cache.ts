@@ -21,6 +21,7 @@ import { pageKey } from "../page-key.ts";
 import { forgetWrittenSecrets, saveSecret } from "./secret-store.ts";
 import { forgetKeptActions } from "./secret-actions.ts";
 import { forgetKeptUses } from "./secret-uses.ts";
+import { forgetDeparted } from "./departed.ts";
 import { forgetSecrecy } from "./secrecy.ts";
 
 /** A step this client wrote: its state, and the stored form it wrote (engine/host/combat-step.ts). */
@@ -87,5 +88,6 @@ export function clearStateCache(): void {
   forgetWrittenSecrets();
   forgetKeptActions();
   forgetKeptUses();
+  forgetDeparted();
   forgetSecrecy();
 }
