@@ -13,6 +13,7 @@ import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { addCombatants, firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
+import { gmKeptUses } from "../support/declared-uses.ts";
 
 const world = installFoundryWorld(61);
 afterAll(() => world.uninstall());
@@ -151,8 +152,8 @@ describe("the attack dialog from the sheet's Attack (count)", () => {
     expect(dialogs.prompts.at(-1)?.content).toContain("Declared on count 4, lands on count 6, 8.");
     expect(pendingOf(combat, heroId).map((p) => p.count)).toEqual([6, 8]);
     // Each staggered attack is its own pending action: each records one attack for its Resolve to roll.
-    const uses = (combat.combatants.get(heroId) as unknown as { system: { declaredUses: Record<string, Obj> } }).system
-      .declaredUses;
+    // Issue 18: no player owns the creature, so its records stay in the GM's browser.
+    const uses = gmKeptUses(world, combat, heroId) as Record<string, Obj>;
     expect(Object.values(uses).map((u) => (u.choices as Obj).attacks)).toEqual([1, 1]);
   });
 

@@ -12,6 +12,7 @@ import { chatLog, type ChatMessageModel, asChatMessage, cardSource } from "../su
 import { installTargets } from "../support/targets.ts";
 import { addCombatants, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
+import { documentUses, gmKeptUses } from "../support/declared-uses.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 
@@ -47,8 +48,11 @@ const heavyMaul = async (actor: ActorModel) =>
   })) as unknown as Item.Implementation;
 
 const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
-const flagsOf = (combat: Tempo, id: string) =>
-  (combat.combatants.get(id) as unknown as { system: Obj }).system.declaredUses as Obj | undefined;
+/** Issue 18: an NPC's record stays in the active GM's browser; its document holds none. */
+const flagsOf = (combat: Tempo, id: string) => {
+  expect(documentUses(combat, id)).toEqual({});
+  return gmKeptUses(world, combat, id);
+};
 
 /** A count combat of Fenn (acting) and Gale. */
 async function countFight() {
@@ -91,7 +95,7 @@ beforeEach(() => {
 });
 
 describe("issue 11: declared items roll when their pending card is resolved", () => {
-  it("CNT-6: the declaration records item and targets in its one Combatant update; Resolve rolls the attack, then damage on a hit", async () => {
+  it("CNT-6: the declaration records item and targets with the GM (an NPC's: issue 18); Resolve rolls the attack, then damage on a hit", async () => {
     const { combat, fenn, gale, fennId } = await countFight();
     const maul = await heavyMaul(fenn);
     targeting.target(world.gm, [gale]);
@@ -99,7 +103,8 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
     expect(await useItemDocument(maul)).toBe(true);
     await world.idle();
     const declared = world.writes.slice(writes);
-    expect(declared.map((w) => w.document)).toEqual(["Combat", "Combatant"]);
+    // Issue 18: no player owns Fenn, so its record stays in the GM's browser: no Combatant write.
+    expect(declared.map((w) => w.document)).toEqual(["Combat"]);
     const declaredAction = world.hooks.filter((h) => h.name === "tempo.actionDeclared").at(-1)?.args[1] as Obj;
     const actionId = String((declaredAction.action as Obj).id);
     expect(flagsOf(combat, fennId)).toEqual({ [actionId]: { itemUuid: maul.uuid, targetUuids: [gale.uuid] } });

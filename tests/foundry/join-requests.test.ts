@@ -30,7 +30,10 @@ interface CombatDoc {
   readonly id: string;
   readonly started: boolean;
   readonly combatants: { readonly contents: readonly Doc[]; get(id: string): Doc | undefined };
-  readonly system: { readonly host: { order(s: unknown): string[] }; readonly state: unknown };
+  readonly system: {
+    readonly host: { order(s: unknown): string[]; defeated(s: unknown, id: string): boolean };
+    readonly state: unknown;
+  };
   createEmbeddedDocuments(name: string, data: object[]): Promise<unknown>;
   deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown>;
   startCombat(): Promise<unknown>;
@@ -93,5 +96,67 @@ describe("issue 18: join requests", () => {
     expect(back?.type).toBe("tempo");
     expect((back?._source.system as Obj).side).toBe("ally");
     expect(engineIds(combat)).toContain(back?.id);
+  });
+
+  it("DEF-1, STD-3: a defeated creature that leaves and joins again is still defeated, on the side it left with, though its owner changed its actor meanwhile", async () => {
+    const combat = await combatOf();
+    await combat.createEmbeddedDocuments("Combatant", [{ name: "Ash", actorId: mine.id, owners: [player.id] }]);
+    await world.idle();
+    await combat.startCombat();
+    await world.idle();
+    // The GM defeats Ash (the engine's `defeat`); Ash is on the players' side (player-owned: pc).
+    const ashId = ash(combat)?.id ?? "";
+    await (combat.combatants.get(ashId) as unknown as { update(d: object): Promise<unknown> }).update({
+      defeated: true,
+    });
+    await world.idle();
+    expect(combat.system.host.defeated(combat.system.state, ashId)).toBe(true);
+    await world.as(player, () => copy(combat).deleteEmbeddedDocuments("Combatant", [ashId]));
+    await world.idle();
+    // Meanwhile its owner puts its actor on the enemies' side.
+    await world.as(player, () =>
+      (game.actors.get(mine.id ?? "") as unknown as { update(d: object): Promise<unknown> }).update({
+        system: { side: "enemy" },
+      }),
+    );
+    await world.idle();
+    dialogs.answers.push("yes");
+    await world.as(player, () =>
+      copy(combat).createEmbeddedDocuments("Combatant", [{ name: "Ash", actorId: mine.id, owners: [player.id] }]),
+    );
+    await world.idle();
+    const back = ash(combat);
+    expect(back?.type).toBe("tempo");
+    expect(back?._source.defeated).toBe(true);
+    expect((back?._source.system as Obj).side).toBe("pc");
+    expect(combat.system.host.defeated(combat.system.state, back?.id ?? "")).toBe(true);
+  });
+
+  it("DEF-1: the GM's reload between leaving and joining again forgets nothing: the creature is still defeated", async () => {
+    const combat = await combatOf();
+    await combat.createEmbeddedDocuments("Combatant", [{ name: "Ash", actorId: mine.id, owners: [player.id] }]);
+    await world.idle();
+    await combat.startCombat();
+    await world.idle();
+    const ashId = ash(combat)?.id ?? "";
+    await (combat.combatants.get(ashId) as unknown as { update(d: object): Promise<unknown> }).update({
+      defeated: true,
+    });
+    await world.idle();
+    await world.as(player, () => copy(combat).deleteEmbeddedDocuments("Combatant", [ashId]));
+    await world.idle();
+    // The GM's page reloads (a new page, the same browser).
+    world.gm.active = false;
+    await world.idle();
+    world.gm.active = true;
+    await world.idle();
+    dialogs.answers.push("yes");
+    await world.as(player, () =>
+      copy(combat).createEmbeddedDocuments("Combatant", [{ name: "Ash", actorId: mine.id, owners: [player.id] }]),
+    );
+    await world.idle();
+    const back = ash(copy(combat));
+    expect(back?.type).toBe("tempo");
+    expect(back?._source.defeated).toBe(true);
   });
 });

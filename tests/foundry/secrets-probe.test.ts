@@ -16,15 +16,19 @@
  * NPC's and a hidden creature's readied triggers.
  *
  * In every ruleset: an NPC's action tracker on its Combatant (STD-6; the GM keeps it: secret-actions.ts).
+ * In count and segment rounds: the item an NPC's or hidden creature's declaration records for its Resolve
+ * (issue 11's declared use; the GM keeps it: secret-uses.ts).
  *
- * Not yet searched for (issue 18 report): a hidden
- * creature's count (its place in core's turn order, which every client sorts alike), phase's and
- * rotation's hidden creatures' rolls in their states.
+ * In phase and rotation rounds (PHS-2, ROT-1): the hidden creature's rolled totals of two rounds.
+ *
+ * Not yet searched for (issue 18 report): a hidden creature's count (its place in core's turn order,
+ * which every client sorts alike).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, type RulesetId, type SegmentDeclaration } from "../../src/engine/index.ts";
 import { vectorValues, type PersistentVector } from "../../src/engine/initiative/shared/persistent-vector.ts";
 import { installTempoWorld, playUntil, storedSource, type Tempo } from "../support/tempo-encounter.ts";
+import { copyOf, coreVersusEngine } from "../support/client-combats.ts";
 
 const t = await installTempoWorld(18);
 const { world } = t;
@@ -40,11 +44,18 @@ const HIDDEN_NAME = "Zq Unseen Lurker";
  */
 const HIDDEN_COUNT_BONUS = 30;
 
+/**
+ * PHS-2, ROT-1: the hidden creature's INT in phase rounds and its modifier in rotations. Its rolls
+ * (2d6 + INT + AGI, 1d20 + modifier) are then numbers no other value of the encounter takes.
+ */
+const HIDDEN_ROLL_BONUS = -70;
+
 /** The creatures: the owner's PC, two NPCs, and a hidden NPC. */
 async function encounter(ruleset: RulesetId): Promise<Tempo> {
   const combat = await t.encounter(ruleset, 3);
-  const initiativeBonus = ruleset === "count" ? HIDDEN_COUNT_BONUS : 1;
-  const hidden = { name: HIDDEN_NAME, hidden: true, system: { side: "enemy", initiativeBonus, int: 1, agi: 1 } };
+  const initiativeBonus = ruleset === "count" ? HIDDEN_COUNT_BONUS : ruleset === "rotation" ? HIDDEN_ROLL_BONUS : 1;
+  const int = ruleset === "phase" ? HIDDEN_ROLL_BONUS : 1;
+  const hidden = { name: HIDDEN_NAME, hidden: true, system: { side: "enemy", initiativeBonus, int, agi: 1 } };
   await (
     combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
   ).createEmbeddedDocuments("Combatant", [hidden]);
@@ -120,6 +131,13 @@ function countRecords(combat: Tempo): CountRecord[] {
   return vectorValues(state.combatants as PersistentVector<CountRecord>);
 }
 
+/**
+ * Issue 18: the item and target a secret declaration records for its Resolve (declared-uses.ts), as the
+ * sheet's or macro's declaration carries them to the GM; the item's uuid is spelled nowhere else.
+ */
+const SECRET_ITEM = "ZqSecretItem";
+const SECRET_USE = { itemUuid: `Actor.zq.Item.${SECRET_ITEM}`, targetUuids: [] };
+
 /** A count action only the hidden creature declares: its delay is spelled so nowhere else. */
 const HIDDEN_DELAY = 17;
 
@@ -132,7 +150,10 @@ async function countSecrets(combat: Tempo): Promise<(string | RegExp)[]> {
   const acting = (c: Tempo) => c.round >= 1 && t.model(c).host.current(t.model(c).state) === hidden.id;
   expect(await playUntil(t, combat, acting, 60)).toBe(true);
   const action = { kind: "other", delay: HIDDEN_DELAY };
-  expect(await combat.tempoCommand({ type: "declare", combatantId: hidden.id, action })).toMatchObject({ ok: true });
+  const command = { type: "declare", combatantId: hidden.id, action, tempoUse: SECRET_USE } as const;
+  expect(await combat.tempoCommand(command as unknown as Parameters<Tempo["tempoCommand"]>[0])).toMatchObject({
+    ok: true,
+  });
   await world.idle();
   const result = countRecords(combat).find((r) => r.id === hidden.id)?.result ?? null;
   expect(result).toBeLessThan(-1);
@@ -142,7 +163,46 @@ async function countSecrets(combat: Tempo): Promise<(string | RegExp)[]> {
   return [
     new RegExp(`(?<![\\w.-])${String(result)}(?![\\w.])`),
     new RegExp(`"delay":"?(-?\\d+,)*${HIDDEN_DELAY}(?!\\d)`),
+    SECRET_ITEM,
   ];
+}
+
+/** A number as any write spells it (a field, a column of a leaf, an event), not part of a longer one. */
+const spelled = (n: number) => new RegExp(`(?<![\\w.-])${String(n)}(?![\\w.])`);
+
+/** The hidden creature's rolled total in a client's copy of the state (phase's and rotation's records). */
+function hiddenTotal(combat: Tempo, id: string): number | null {
+  const state = t.model(combat).state as { combatants: unknown; index?: Record<string, number> };
+  const record =
+    state.index === undefined
+      ? (state.combatants as Record<string, { initiative: number | null }>)[id]
+      : vectorValues(state.combatants as PersistentVector<{ id: string; initiative: number | null }>).find(
+          (c) => c.id === id,
+        );
+  return record?.initiative ?? null;
+}
+
+/**
+ * PHS-2, ROT-1: two rounds in which the hidden creature rolled; each total it rolled. Phase stores a
+ * roll as its offset from 2 + INT + AGI (packed-rolls.ts), which no search can tell from others, so each
+ * player's own copy of the state is read too: it holds the withheld total, and core's order and acting
+ * creature there are still the GM's engine's.
+ */
+async function rolledSecrets(combat: Tempo): Promise<RegExp[]> {
+  const totals = new Set<number>();
+  const id = hiddenOf(combat).id;
+  for (const round of [1, 2]) {
+    const rolled = (c: Tempo) => c.round >= round && t.model(c).host.current(t.model(c).state) !== null;
+    expect(await playUntil(t, combat, rolled, 60)).toBe(true);
+    const total = hiddenTotal(combat, id);
+    expect(total).toBeLessThan(-30);
+    totals.add(total ?? 0);
+    for (const user of [t.owner, t.other, t.observer]) {
+      expect(hiddenTotal(copyOf(t, user.id, combat.id ?? ""), id)).toBe(0);
+      expect(coreVersusEngine(t, world.runtime.clientOf(user.id), combat)).toEqual([]);
+    }
+  }
+  return [...totals].map(spelled);
 }
 
 /** Triggers only the GM knows: an NPC's and the hidden creature's readied actions (the Ready ruling). */
@@ -178,16 +238,26 @@ async function segmentSecrets(combat: Tempo): Promise<string[]> {
   await world.idle();
   const [pc, npc] = combat.combatants.contents;
   const hidden = combat.combatants.find((c) => c.hidden);
-  const declare = (id: string, d: SegmentDeclaration) =>
-    combat.tempoCommand({ type: "declare", combatantId: id, declaration: d });
-  await world.as(t.owner, () => declare(pc?.id ?? "", declaration({ weaponSpeed: 5, targetId: npc?.id ?? null })));
+  // The PC's declaration is its owner's to tell; an NPC's and the hidden creature's carry a secret use.
+  const declare = (id: string, d: SegmentDeclaration, use: object | null = SECRET_USE) =>
+    combat.tempoCommand({
+      type: "declare",
+      combatantId: id,
+      declaration: d,
+      ...(use === null ? {} : { tempoUse: use }),
+    } as unknown as Parameters<Tempo["tempoCommand"]>[0]);
+  await world.as(t.owner, () =>
+    declare(pc?.id ?? "", declaration({ weaponSpeed: 5, targetId: npc?.id ?? null }), null),
+  );
   await declare(npc?.id ?? "", declaration({ action: "spell", castingTime: 9, targetId: pc?.id ?? null }));
   await declare(npc?.id ?? "", declaration({ action: "spell", castingTime: 7, targetId: pc?.id ?? null }));
   await declare(hidden?.id ?? "", declaration({ weaponSpeed: 8, targetId: pc?.id ?? null }));
   await world.idle();
   // The group rolls settle the round's schedule (SEG-2 step 2); the round is played up to the first turn.
   expect(await playUntil(t, combat, (c) => t.model(c).host.current(t.model(c).state) !== null, 10)).toBe(true);
-  return [SECRET_SPELL, CHANGED_SPELL, HIDDEN_MELEE];
+  // SEG-2: the first turn reveals its creature's declaration; the NPC's spell is secret unless it acts first.
+  const revealed = t.model(combat).host.current(t.model(combat).state) === npc?.id;
+  return [HIDDEN_MELEE, CHANGED_SPELL, SECRET_ITEM, ...(revealed ? [] : [SECRET_SPELL])];
 }
 
 describe("the secrets probe (issue 18 item 3)", () => {
@@ -202,7 +272,7 @@ describe("the secrets probe (issue 18 item 3)", () => {
             ? await countSecrets(combat)
             : ruleset === "standard"
               ? await standardSecrets(combat)
-              : [];
+              : await rolledSecrets(combat);
       if (ruleSecrets.length === 0) expect(await playUntil(t, combat, (c) => c.round >= 2, 60)).toBe(true);
       // Not vacuous: the GM's browser keeps them (the undo history, the whole state).
       // STD-6: an NPC's action tracker, as the Combatant batch would write it (write-step.ts mirrorCombatants).
@@ -212,7 +282,9 @@ describe("the secrets probe (issue 18 item 3)", () => {
           new RegExp(`"_id":"${c.id ?? "-"}"(,"(initiative|defeated|group)":[^,]*)*,"system":\\{"actions":\\{"`),
         );
       const kept = [...world.runtime.browserStorage(t.gm.id).snapshot().values()].join("\n");
-      for (const secret of ruleSecrets.slice(0, 1)) expect(kept).toMatch(secret);
+      // Phase and rotation: their rolls are checked in the GM's state (rolledSecrets).
+      if (ruleset !== "phase" && ruleset !== "rotation")
+        for (const secret of ruleSecrets.slice(0, 1)) expect(kept).toMatch(secret);
       for (const user of [t.owner, t.other, t.observer]) {
         const { found, where } = secretsFound(user.id, secrets);
         console.log(`${ruleset}: ${user.id}: secrets found ${found}`);

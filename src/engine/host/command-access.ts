@@ -9,7 +9,7 @@
  * to say, after this check.
  */
 import { err, ok, type Result } from "../core/result.ts";
-import type { HostCommand } from "./ruleset-host.ts";
+import type { HostCombatant, HostCommand, HostSide } from "./ruleset-host.ts";
 
 /** Commands a player may give for a creature it owns. */
 export const PLAYER_COMMANDS: ReadonlySet<string> = new Set([
@@ -67,4 +67,26 @@ export type JoinVerdict = "join" | "askGm";
 
 export function joinRequestVerdict(started: boolean): JoinVerdict {
   return started ? "askGm" : "join";
+}
+
+/** The facts a returning creature's combatant is given (combatant data: side and initiative numbers). */
+export interface RejoinFacts {
+  readonly side: HostSide;
+  readonly initiativeBonus: number;
+  readonly int: number;
+  readonly agi: number;
+  readonly dexReaction: number;
+  readonly surprised: boolean;
+}
+
+/**
+ * Issue 18 item 2: a creature that leaves a combat and joins it again comes back as it left (`left`:
+ * the engine's view of it then): its side, the numbers its ruleset's initiative reads and its surprise
+ * as they were, not read again from its actor (which its owner may have changed meanwhile), and still
+ * defeated if it was (DEF-1: only the GM's `revive` brings a creature back). Its action tracker's current
+ * record is kept too (STD-6). Leaving is no way to a fresh start.
+ */
+export function rejoinFacts(left: HostCombatant): { readonly facts: RejoinFacts; readonly defeated: boolean } {
+  const { side, initiativeBonus, int, agi, dexReaction, surprised } = left;
+  return { facts: { side, initiativeBonus, int, agi, dexReaction, surprised }, defeated: left.defeated };
 }

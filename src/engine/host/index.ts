@@ -23,6 +23,7 @@ export {
 } from "./combat-step.ts";
 export {
   historyIsEmpty,
+  declaredUseWithheld,
   publishedCombat,
   publishedEvents,
   publishedState,
@@ -36,6 +37,8 @@ export {
   checkCommandAccess,
   commandCombatant,
   joinRequestVerdict,
+  rejoinFacts,
+  type RejoinFacts,
   type JoinVerdict,
   type Requester,
 } from "./command-access.ts";

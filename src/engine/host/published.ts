@@ -15,11 +15,15 @@
  * The current state is published with what the rules keep secret taken out (`publishedState`): in
  * segment rounds a declaration only the GM may see yet (initiative/segment/published.ts); on the count
  * track a hidden creature's place and pending actions (initiative/count/published.ts); in standard
- * rounds an NPC's or hidden creature's readied trigger (initiative/standard/published.ts). Phase and
- * rotation publish their state as it is (see the issue 18 report for what they still tell).
+ * rounds an NPC's or hidden creature's readied trigger (initiative/standard/published.ts); in phase and
+ * rotation rounds a hidden creature's rolls (initiative/phase/published.ts, rotation/published.ts).
  */
 import { publishedCountState } from "../initiative/count/published.ts";
 import type { CountState } from "../initiative/count/types.ts";
+import { publishedPhaseState } from "../initiative/phase/published.ts";
+import type { PhaseState } from "../initiative/phase/types.ts";
+import { publishedRotationState } from "../initiative/rotation/published.ts";
+import type { RotationState } from "../initiative/rotation/state.ts";
 import { publishedSegmentState } from "../initiative/segment/published.ts";
 import type { SegmentState } from "../initiative/segment/types.ts";
 import { publishedStandardState, WITHHELD_TRIGGER } from "../initiative/standard/published.ts";
@@ -42,6 +46,17 @@ export interface Secrecy {
 }
 
 /**
+ * Issue 18 item 3: whether the item and targets a creature declared an action with (the Foundry layer's
+ * declared-use record, rolled when its pending card is resolved) are kept from players. Ruling: they are
+ * for every creature only the GM controls, and for a hidden one, whether or not the declaration itself
+ * is published yet (count publishes an NPC's pending action, SEG-2 reveals a declaration at its turn):
+ * the card its roll posts tells what it rolled, and nothing needs to tell it sooner.
+ */
+export function declaredUseWithheld(secrecy: Secrecy, id: string): boolean {
+  return secrecy.gmOnly.has(id) || secrecy.hidden.has(id);
+}
+
+/**
  * The state every client may hold; `state` itself when its ruleset withholds nothing from it now.
  * `memo`: a withheld creature's published form is the one made before while it is the same creature.
  */
@@ -54,6 +69,10 @@ export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Se
       return publishedCountState(state as CountState, secrecy);
     case "standard":
       return publishedStandardState(state as StandardState, secrecy);
+    case "phase":
+      return publishedPhaseState(state as PhaseState, secrecy);
+    case "rotation":
+      return publishedRotationState(state as RotationState, secrecy);
     default:
       return state;
   }

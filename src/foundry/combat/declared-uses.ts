@@ -9,11 +9,13 @@
  * Why a flag and not the command: the engine's commands carry only rules facts and its state is
  * checked strictly, so an opaque ref has no place there. The record rides with the command to the GM
  * (`tempoUse`, taken off before the engine sees the command) and is written in the step's ONE batched
- * Combatant update (write-step.ts). A step that declares without a record (the tracker's Declare) writes
+ * Combatant update (write-step.ts); the record of a creature the rules keep it from players for stays with
+ * the active GM instead (secret-uses.ts). A step that declares without a record (the tracker's Declare) writes
  * `null` for its keys, so an action id reused after an undo never rolls an older declaration's item.
  */
 import type { HostCommand } from "../../engine/index.ts";
 import type { AttackChoices } from "../../view/chat/attack-options.ts";
+import { keptUseOf } from "./secret-uses.ts";
 
 export interface DeclaredUse {
   readonly itemUuid: string;
@@ -96,14 +98,14 @@ export function useKeyOfEntry(entryKey: string): string | null {
   return null;
 }
 
-/** The record a combatant holds for a pending card's entry, or null. */
-export function declaredUseOf(
-  combatant: { readonly system?: unknown } | undefined,
-  entryKey: string,
-): DeclaredUse | null {
+/**
+ * The record a combatant holds for a pending card's entry, or null: the one a GM's client keeps for a
+ * creature whose record is withheld from players (secret-uses.ts), else the document's.
+ */
+export function declaredUseOf(combatant: Combatant.Implementation | undefined, entryKey: string): DeclaredUse | null {
   const key = useKeyOfEntry(entryKey);
   if (combatant === undefined || key === null) return null;
-  const uses = field(combatant.system, "declaredUses");
-  const use = field(uses, key);
+  const kept = keptUseOf(combatant, key);
+  const use = kept === null ? field(field(combatant.system, "declaredUses"), key) : kept.value;
   return isUse(use) ? use : null;
 }

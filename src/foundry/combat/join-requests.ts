@@ -13,17 +13,21 @@
  * - A `base` combatant already in a Tempo combat (made before issue 18) becomes a `tempo` one with its
  *   data when the active GM's client is ready (`migrateBaseCombatants`).
  * Requests are never joined to the engine while they wait (`isJoinRequest`, roster-sync.ts).
- * A creature that left and joins again keeps what its `tempo` combatant held (side, facts, and its
- * action tracker's current record: STD-6), so leaving does not refresh its economy or change its side:
- * the active GM's client remembers a departed combatant's `system` by its token (or actor) per combat.
+ * A creature that left and joins again keeps what its `tempo` combatant held (its side, initiative facts
+ * and surprise as the engine had them, its defeat, and its action tracker's current record: STD-6;
+ * engine `rejoinFacts`), so leaving does not refresh its economy, change its side or revive it: the
+ * active GM's browser remembers a departed combatant by its token (or actor) per combat, across reloads.
  */
-import { joinRequestVerdict } from "../../engine/index.ts";
+import { joinRequestVerdict, rejoinFacts } from "../../engine/index.ts";
+import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
+import { keptActionsOf } from "./secret-actions.ts";
 import { isActiveGm } from "./active-gm.ts";
 import { tellUser } from "./tell-user.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { TEMPO_ROLLBACK } from "./tempo-write.ts";
 import { inWriterQueue } from "./writer-queue.ts";
 import { pageKey } from "../page-key.ts";
+import { keepDeparted, takeDeparted, type Departed } from "./departed.ts";
 
 export const TEMPO_COMBATANT_TYPE = "tempo";
 
@@ -42,9 +46,6 @@ const waiting = {
   delete: (combat: Combat.Implementation, id: string) => waitingIds.delete(waitKey(combat.id, id)),
 };
 
-/** The `system` of departed `tempo` combatants: page and combat → token or actor id → system. */
-const departed = new Map<string, Map<string, Record<string, unknown>>>();
-
 function creatureKey(source: Source): string {
   const token = source.tokenId;
   return typeof token === "string" && token !== "" ? `t.${token}` : `a.${String(source.actorId)}`;
@@ -53,26 +54,25 @@ function creatureKey(source: Source): string {
 /** Remembers deleted `tempo` combatants (the active GM's `_onDeleteDescendantDocuments`). */
 export function rememberDeparted(combat: Combat.Implementation, deleted: readonly Combatant.Implementation[]): void {
   if (!isActiveGm() || tempoModelOf(combat) === null) return;
-  const byCreature = departed.get(pageKey(combat.id ?? "")) ?? new Map<string, Record<string, unknown>>();
+  const combatId = combat.id ?? "";
   for (const combatant of deleted) {
     if (combatant.type !== TEMPO_COMBATANT_TYPE || waiting.has(combat, combatant.id)) continue;
     const source = combatant._source as unknown as Source;
     const system = structuredClone(source.system) as Record<string, unknown> | undefined;
     if (system === undefined) continue;
-    const actions = system.actions as { now?: unknown } | undefined;
-    // The tracker's current record only: its undo and redo belong to steps the creature was part of.
-    byCreature.set(creatureKey(source), { ...system, actions: { now: actions?.now ?? null, undo: {}, redo: {} } });
+    // An NPC's tracker is the one this GM keeps (secret-actions.ts); the tracker's current record only:
+    // its undo and redo belong to steps the creature was part of.
+    const actions = (keptActionsOf(combatant) ?? system.actions) as { now?: unknown } | undefined;
+    // Issue 18 item 2: its facts as the engine had them, and its defeat (engine rejoinFacts).
+    const { facts, defeated } = rejoinFacts(hostCombatantOf(combatant));
+    const kept = { ...system, ...facts, actions: { now: actions?.now ?? null, undo: {}, redo: {} } };
+    keepDeparted(combatId, creatureKey(source), { system: kept, defeated });
   }
-  departed.set(pageKey(combat.id ?? ""), byCreature);
 }
 
-/** What a creature held when it last left `combat` (taken: used once), or an empty `system`. */
-function departedSystem(combat: Combat.Implementation, source: Source): Record<string, unknown> {
-  const byCreature = departed.get(pageKey(combat.id ?? ""));
-  const key = creatureKey(source);
-  const system = byCreature?.get(key);
-  byCreature?.delete(key);
-  return system ?? {};
+/** What a creature held when it last left `combat` (taken: used once), or a newcomer's empty `system`. */
+function departedOf(combat: Combat.Implementation, source: Source): Departed {
+  return takeDeparted(combat.id ?? "", creatureKey(source)) ?? { system: {}, defeated: false };
 }
 
 /** Whether `combatant` waits to join: not of the `tempo` subtype, or not answered yet. */
@@ -120,12 +120,10 @@ async function accept(combat: Combat.Implementation, ids: readonly string[]): Pr
     const combatant = combat.combatants.get(id);
     return combatant === undefined ? [] : [combatant._source as unknown as Source];
   });
-  const data = sources.map((s) => ({
-    ...coreFields(s),
-    type: TEMPO_COMBATANT_TYPE,
-    defeated: false,
-    system: departedSystem(combat, s),
-  }));
+  const data = sources.map((s) => {
+    const held = departedOf(combat, s);
+    return { ...coreFields(s), type: TEMPO_COMBATANT_TYPE, defeated: held.defeated, system: held.system };
+  });
   await replace(
     combat,
     sources.map((s) => String(s._id)),

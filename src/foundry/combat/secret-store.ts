@@ -38,6 +38,8 @@ import {
 } from "../../engine/index.ts";
 import { pageKey } from "../page-key.ts";
 import { dropKeptActions } from "./secret-actions.ts";
+import { dropKeptUses } from "./secret-uses.ts";
+import { dropDeparted } from "./departed.ts";
 
 /** A step read back from the browser (state-cache.ts `CachedStep`). */
 interface KeptStep {
@@ -175,6 +177,8 @@ export function registerSecretCleanup(): void {
     if (combat.id === null || !holdsSecrets()) return;
     dropSecret(combat.id);
     dropKeptActions(combat.id);
+    dropKeptUses(combat.id);
+    dropDeparted(combat.id);
   });
 }
 

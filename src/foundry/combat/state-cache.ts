@@ -20,6 +20,8 @@ import { createStoreMemo, type StoreMemo, type StoredCombat, type StoredObject }
 import { pageKey } from "../page-key.ts";
 import { forgetWrittenSecrets, saveSecret } from "./secret-store.ts";
 import { forgetKeptActions } from "./secret-actions.ts";
+import { forgetKeptUses } from "./secret-uses.ts";
+import { forgetDeparted } from "./departed.ts";
 import { forgetSecrecy } from "./secrecy.ts";
 
 /** A step this client wrote: its state, and the stored form it wrote (engine/host/combat-step.ts). */
@@ -85,5 +87,7 @@ export function clearStateCache(): void {
   memos.clear();
   forgetWrittenSecrets();
   forgetKeptActions();
+  forgetKeptUses();
+  forgetDeparted();
   forgetSecrecy();
 }

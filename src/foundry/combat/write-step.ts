@@ -35,6 +35,7 @@ import {
 import type { TempoCombatModel } from "../data/combat/combat-model.ts";
 import { actionUpdates } from "./step-actions.ts";
 import { keepActions } from "./secret-actions.ts";
+import { keepUses, keepsUses } from "./secret-uses.ts";
 import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
@@ -179,7 +180,11 @@ export async function mirrorCombatants(
     const flag = combatant.defeated !== defeated;
     const group = groups.has(id);
     const action = actions.has(id);
-    const use = uses.has(id);
+    // Issue 18: a record players may not see stays in this GM's browser (secret-uses.ts).
+    const declared = uses.get(id);
+    const secret = declared !== undefined && keepsUses(combat, id);
+    if (secret) keepUses(combat, id, declared);
+    const use = declared !== undefined && !secret;
     // Issue 17: nothing is built for the many combatants a step leaves as they are.
     if (!initiative && !flag && !group && !action && !use) continue;
     changes.push({

@@ -3,7 +3,7 @@
  * declaration only the GM may see yet (an NPC's unrevealed one, a hidden creature's) is not in it; a
  * player's tracker shows the same from the published state as from the whole one, through a round.
  * On the count track a hidden creature's roll and pending actions are not in it, in standard rounds an
- * NPC's readied trigger; the order and turn stay the GM's (core's `turn` is one index for every client).
+ * NPC's readied trigger, in phase and rotation rounds a hidden creature's roll; the order and turn stay the GM's (core's `turn` is one index for every client).
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -143,7 +143,10 @@ describe("the published state (issue 18 item 3)", () => {
 });
 
 /** A count or standard encounter played `steps` steps from its start (every die rolled as it comes). */
-function played(ruleset: "count" | "standard", steps: number): { host: AnyRulesetHost; states: unknown[] } {
+function played(
+  ruleset: "count" | "standard" | "phase" | "rotation",
+  steps: number,
+): { host: AnyRulesetHost; states: unknown[] } {
   const random = seeded(18);
   const { host, stored } = storedEncounter(ruleset, N);
   let s = step(host, stored, { type: "start" });
@@ -174,6 +177,31 @@ describe("the published state of the other rulesets (issue 18 item 3)", () => {
       for (const id of hidden) expect(json).not.toMatch(new RegExp(`"combatantId":"${id}"`));
     }
   });
+
+  it.each(["phase", "rotation"] as const)(
+    "%s (PHS-2, ROT-1): through rounds the published state reads back in the same order and turn, a hidden creature's total withheld as 0",
+    (ruleset) => {
+      const { host, states } = played(ruleset, 36);
+      expect(host.round(states.at(-1))).toBeGreaterThanOrEqual(1);
+      let withheld = 0;
+      for (const state of states) {
+        const read = readCombatState(host, storeCombatState(publishedState(host, state, secrecy)));
+        expect(read.ok).toBe(true);
+        if (!read.ok) return;
+        expect(host.order(read.value)).toEqual(host.order(state));
+        expect(host.current(read.value)).toEqual(host.current(state));
+        for (const id of ids) {
+          const whole = host.initiative(state, id);
+          const shown = host.initiative(read.value, id);
+          if (hidden.has(id) && whole !== null) {
+            expect(shown, id).toBe(0);
+            withheld++;
+          } else expect(shown, id).toEqual(whole);
+        }
+      }
+      expect(withheld).toBeGreaterThan(0);
+    },
+  );
 
   it("Ready: an NPC's readied trigger is published as a placeholder, a player character's as it is; the event summary withholds it too", () => {
     const { host, stored } = storedEncounter("standard", 4);

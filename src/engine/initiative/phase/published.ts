@@ -1,0 +1,36 @@
+/**
+ * Issue 18 item 3: the phase state every client may hold. A hidden creature's roll (PHS-2: its
+ * 2d6 + INT + AGI of each round, and its d6 roll-offs) is the GM's secret. Its place is not: core's
+ * `turn` is one index for every client into `turns`, sorted by the state each holds, and the lanes are
+ * read from the round's `ranking` (lanes.ts), which stays. Ruling: the published record keeps whether
+ * it has rolled this round (its `initiativeRound`; a roll still due is shown as due) and shows a rolled
+ * total as 0 with no roll-offs.
+ */
+import { vectorGet, vectorSet } from "../shared/persistent-vector.ts";
+import type { PhaseCombatant, PhaseState } from "./types.ts";
+
+/** What a published phase state may not tell: the hidden creatures. */
+export interface PhaseSecrecy {
+  readonly hidden: { has(id: string): boolean };
+}
+
+/** The total a hidden creature's published record shows for a roll it made. */
+export const WITHHELD_PHASE_TOTAL = 0;
+
+function withheldRecord(c: PhaseCombatant): PhaseCombatant {
+  return { ...c, initiative: c.initiative === null ? null : WITHHELD_PHASE_TOTAL, rollOff: [] };
+}
+
+/** The state with every hidden creature's rolls withheld; `state` itself when none tells one. */
+export function publishedPhaseState(state: PhaseState, secrecy: PhaseSecrecy): PhaseState {
+  let combatants = state.combatants;
+  for (const [id, slot] of Object.entries(state.index)) {
+    if (!secrecy.hidden.has(id)) continue;
+    const c = vectorGet(combatants, slot);
+    if (c === null) continue;
+    const shown = withheldRecord(c);
+    if (shown.initiative === c.initiative && c.rollOff.length === 0) continue;
+    combatants = vectorSet(combatants, slot, shown);
+  }
+  return combatants === state.combatants ? state : { ...state, combatants };
+}
