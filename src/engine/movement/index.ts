@@ -8,3 +8,4 @@ export * from "./movement-powers.ts";
 export * from "./line-of-effect.ts";
 export * from "./shared-space.ts";
 export * from "./rotation-moves.ts";
+export * from "./move-consequences.ts";
