@@ -24,9 +24,14 @@ export interface MoveChoice {
   readonly round: number;
 }
 
-/** The answer: `how` null is a free move (no rules apply); otherwise the move the rules allow now. */
+/**
+ * The answer: `how` is the move as the rules take it (null: no combat rules apply, the token is not in a
+ * started combat); `enforced` is false for a GM, whose move is never refused nor held to an allowance
+ * (its consequences, opportunity attacks, still follow `how`).
+ */
 export type MoveAccess =
-  { readonly ok: true; readonly how: MoveHow | null } | { readonly ok: false; readonly error: Message };
+  | { readonly ok: true; readonly how: MoveHow | null; readonly enforced: boolean }
+  | { readonly ok: false; readonly error: Message };
 
 export interface MoveAccessInput {
   readonly host: AnyRulesetHost;
@@ -38,7 +43,8 @@ export interface MoveAccessInput {
   readonly choice: MoveChoice | null;
 }
 
-const FREE: MoveAccess = { ok: true, how: null };
+const FREE: MoveAccess = { ok: true, how: null, enforced: false };
+const allowed = (how: MoveHow): MoveAccess => ({ ok: true, how, enforced: true });
 
 function refused(key: string, data: Record<string, string | number> = {}): MoveAccess {
   return { ok: false, error: { key, data } } as MoveAccess;
@@ -55,24 +61,27 @@ function phaseAccess(state: PhaseState, id: string, choice: MoveChoice | null): 
   if (state.phase === "movement") {
     if (state.current !== id) return refused("TEMPO.ERRORS.Movement.NotYourSlot");
     const how = chosen(choice, state.round);
-    return how?.kind === "power" ? { ok: true, how } : refused("TEMPO.ERRORS.Movement.ChoosePower");
+    return how?.kind === "power" ? allowed(how) : refused("TEMPO.ERRORS.Movement.ChoosePower");
   }
   const shift = phaseDisengageShift(state, id);
-  if (shift !== null) return { ok: true, how: { kind: "disengageShift", squares: shift.squares } };
+  if (shift !== null) return allowed({ kind: "disengageShift", squares: shift.squares });
   return refused("TEMPO.ERRORS.Movement.NotMovementPhase");
 }
 
 /** PHS-3, PHS-4, PHS-5, PHS-11, ROT-11: whether the creature may move now, and how. */
 export function moveAccess(input: MoveAccessInput): MoveAccess {
   const { host, state, combatantId } = input;
-  if (input.isGM || combatantId === null || !host.started(state)) return FREE;
+  if (combatantId === null || !host.started(state)) return FREE;
+  // A GM's move: the creature's choice this round where it made one, else a plain move.
+  if (input.isGM)
+    return { ok: true, how: chosen(input.choice, host.round(state)) ?? { kind: "move" }, enforced: false };
   if (host.defeated(state, combatantId)) return refused("TEMPO.ERRORS.Movement.Defeated");
   if (host.id === "phase" && hasFields(state, ["phase", "current", "round", "combatants"])) {
     // The phase host's states are PhaseStates (phase-tracker.ts takes them back the same way).
     return phaseAccess(state as unknown as PhaseState, combatantId, input.choice);
   }
   if (host.current(state) !== combatantId) return refused("TEMPO.ERRORS.Movement.NotYourTurn");
-  if (host.id !== "rotation") return { ok: true, how: { kind: "move" } };
+  if (host.id !== "rotation") return allowed({ kind: "move" });
   const how = chosen(input.choice, host.round(state));
-  return how?.kind === "rotation" ? { ok: true, how } : refused("TEMPO.ERRORS.Movement.ChooseRotationMove");
+  return how?.kind === "rotation" ? allowed(how) : refused("TEMPO.ERRORS.Movement.ChooseRotationMove");
 }

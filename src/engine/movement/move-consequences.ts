@@ -20,7 +20,8 @@ import { err, ok, type Result } from "../core/result.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 import { RULESET_IDS } from "../initiative/contract.ts";
 import type { RotationTask } from "../actions/rotation-actions.ts";
-import { SQUARE_FEET, type Square } from "./grid.ts";
+import { DIAGONAL_RULE_BY_RULESET, SQUARE_FEET, isValidSquare, type Square } from "./grid.ts";
+import { pathCost } from "./path-cost.ts";
 import type { GridSnapshot } from "./grid-snapshot.ts";
 import { validateMovementPower, type MovementPower } from "./movement-powers.ts";
 import { ROTATION_MOVES, type RotationMove } from "./rotation-moves.ts";
@@ -151,4 +152,48 @@ export function moveOpportunityAttacks(input: MoveInput): Result<readonly Opport
   if (!found.ok) return found;
   const rotation = input.ruleset === "rotation";
   return ok(found.value.map((p) => ({ ...p, spendsReaction: rotation, withoutAp: rotation })));
+}
+
+/**
+ * MOV-1: the grid squares a path through `points` passes (each point's square, and the squares of the
+ * straight line between two points, rounded to the nearest square at each step), so that every square
+ * touches the one before it. Repeated squares are dropped.
+ */
+export function squaresAlong(points: readonly Square[]): Square[] {
+  const out: Square[] = [];
+  const push = (square: Square) => {
+    const last = out[out.length - 1];
+    if (last === undefined || last.x !== square.x || last.y !== square.y) out.push(square);
+  };
+  for (let i = 0; i < points.length; i++) {
+    const to = points[i];
+    if (to === undefined || !isValidSquare(to)) continue;
+    const from = out[out.length - 1];
+    if (from === undefined) {
+      push(to);
+      continue;
+    }
+    const steps = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
+    for (let k = 1; k <= steps; k++) {
+      push({
+        x: from.x + Math.round(((to.x - from.x) * k) / steps),
+        y: from.y + Math.round(((to.y - from.y) * k) / steps),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * PHS-5, PHS-11, ROT-11: the feet the turn's path (this turn's earlier moves, then this one) costs, refused
+ * when the chosen move allows fewer (`Movement.TooFarForMove`). A move the speeds decide is not checked here
+ * (the ruler's costs are). Difficult terrain is not counted here.
+ */
+export function checkMoveAllowance(ruleset: RulesetId, how: MoveHow, path: readonly Square[]): Result<number> {
+  const allowed = moveAllowanceFeet(how);
+  const cost = pathCost(path, { diagonal: DIAGONAL_RULE_BY_RULESET[ruleset] ?? "five" });
+  if (!cost.ok) return cost;
+  if (allowed !== null && cost.value.feet > allowed)
+    return err("TEMPO.ERRORS.Movement.TooFarForMove", { feet: cost.value.feet, allowed });
+  return ok(cost.value.feet);
 }

@@ -4,6 +4,8 @@ import type { Square } from "../../../src/engine/movement/grid.ts";
 import type { GridCreature, GridSnapshot } from "../../../src/engine/movement/grid-snapshot.ts";
 import { DEFAULT_MOVEMENT_POWERS } from "../../../src/engine/movement/movement-powers.ts";
 import {
+  checkMoveAllowance,
+  squaresAlong,
   moveAllowanceFeet,
   moveOpportunityAttacks,
   moveSpend,
@@ -103,12 +105,34 @@ describe("movement: what a move on the map sets off", () => {
     // The wolf seized: it moves before Kara's lower initiative.
     expect(ask("kara", walk)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.NotYourSlot" } });
     expect(ask("wolf", null)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.ChoosePower" } });
-    expect(ask("wolf", walk)).toEqual({ ok: true, how: walk.how });
+    expect(ask("wolf", walk)).toEqual({ ok: true, how: walk.how, enforced: true });
     expect(ask("wolf", { ...walk, round: 0 })).toMatchObject({ ok: false });
-    expect(ask("kara", null, true)).toEqual({ ok: true, how: null });
+    expect(ask("kara", null, true)).toEqual({ ok: true, how: { kind: "move" }, enforced: false });
     t.next();
-    expect(ask("kara", walk)).toEqual({ ok: true, how: walk.how });
+    expect(ask("kara", walk)).toEqual({ ok: true, how: walk.how, enforced: true });
     t.next(); // the battle phase: nobody moves without Disengage
     expect(ask("wolf", walk)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.NotMovementPhase" } });
+  });
+});
+
+describe("movement: a dragged path in squares, held to the chosen move", () => {
+  it("ROT-11: a 5 ft step allows one square; a path through waypoints passes every square between them", () => {
+    expect(
+      squaresAlong([
+        { x: 0, y: 0 },
+        { x: 3, y: 1 },
+      ]),
+    ).toEqual([
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 2, y: 1 },
+      { x: 3, y: 1 },
+    ]);
+    const step: MoveHow = { kind: "rotation", move: "step" };
+    expect(checkMoveAllowance("rotation", step, row(0, 1))).toEqual({ ok: true, value: 5 });
+    expect(checkMoveAllowance("rotation", step, row(0, 1, 2))).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Movement.TooFarForMove", data: { feet: 10, allowed: 5 } },
+    });
   });
 });
