@@ -28,6 +28,7 @@ import { registerExpiryEvents } from "./compat/expiry-events.ts";
 import { decideExpiry, tempoEffectStart } from "./combat/tempo-expiry.ts";
 import { registerStatusSync } from "./conditions/status-sync.ts";
 import { registerStealth } from "./conditions/stealth-flow.ts";
+import { registerMoveRules } from "./canvas/register-move-rules.ts";
 import { registerStealthCards } from "./conditions/stealth-cards.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
 import { registerStatusEffects } from "./conditions/status-effects.ts";
@@ -74,6 +75,7 @@ Hooks.once("init", () => {
   registerEffectTracking();
   registerStatusSync();
   registerStealth();
+  registerMoveRules();
   registerStealthCards();
   registerActorModels();
   registerStatusEffects();

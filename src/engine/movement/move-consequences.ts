@@ -20,6 +20,7 @@ import { err, ok, type Result } from "../core/result.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 import { RULESET_IDS } from "../initiative/contract.ts";
 import type { RotationTask } from "../actions/rotation-actions.ts";
+import type { WeaponStats } from "../items/item-types.ts";
 import { DIAGONAL_RULE_BY_RULESET, SQUARE_FEET, isValidSquare, type Square } from "./grid.ts";
 import { pathCost } from "./path-cost.ts";
 import type { GridSnapshot } from "./grid-snapshot.ts";
@@ -196,4 +197,15 @@ export function checkMoveAllowance(ruleset: RulesetId, how: MoveHow, path: reado
   if (allowed !== null && cost.value.feet > allowed)
     return err("TEMPO.ERRORS.Movement.TooFarForMove", { feet: cost.value.feet, allowed });
   return ok(cost.value.feet);
+}
+
+/**
+ * PHS-6, ROT-10: the weapon an opportunity attack is made with: **ruling** (the seeds mark no weapon as
+ * ranged and ROT-10 says "a single melee attack"): the first weapon with a damage formula that is not
+ * thrown (a thrown one would leave the hand), else the first with a damage formula; null when none. It
+ * is one attack, one swing (ROT-10: "without using AP").
+ */
+export function opportunityWeapon<T extends { readonly stats: WeaponStats }>(weapons: readonly T[]): T | null {
+  const armed = weapons.filter((w) => w.stats.damage.trim() !== "");
+  return armed.find((w) => !w.stats.properties.thrown) ?? armed[0] ?? null;
 }

@@ -19,9 +19,12 @@ export interface PendingCardInput {
   /** The rule that delayed it, for the card's title ("CNT-6", "SEG-5"). */
   readonly rule: string;
   readonly resolved: boolean;
+  /** The card's own title (an opportunity attack, PHS-6, ROT-10); default: a delayed action is due. */
+  readonly title?: Message;
 }
 
 export interface PendingCardContext {
+  readonly title: Message;
   readonly name: string;
   readonly detail: Message;
   readonly position: Message;
@@ -39,6 +42,7 @@ export function buildPendingCard(input: PendingCardInput, viewer: CardViewer): P
     buttons.push({ action: "resolve", label: { key: "TEMPO.CHAT.Pending.Resolve" }, icon: "➤" });
   buttons.push({ action: "openRow", label: { key: "TEMPO.CHAT.Pending.OpenRow" }, icon: "☰" });
   return {
+    title: input.title ?? { key: "TEMPO.CHAT.Pending.Title", data: { name: input.name } },
     name: input.name,
     detail: input.detail,
     position: input.position,
