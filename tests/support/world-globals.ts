@@ -25,6 +25,8 @@ import type { Generation } from "./runtime/generation.ts";
 import { COMPATIBILITY_MODES, compatibilityConfig, logCompatibilityWarning } from "./runtime/compatibility.ts";
 import { chatMessageModes, diceRollModes } from "./runtime/message-modes.ts";
 import { ForcedDeletion, OPERATOR_IDENTIFIER } from "./runtime/operators.ts";
+import { coreMovementActions } from "./runtime/token-movement.ts";
+import { TokenRulerModel } from "./runtime/token-ruler.ts";
 
 const SHARED_GLOBALS = [
   "foundry",
@@ -50,6 +52,8 @@ export function baseConfig(generation: Generation): Obj {
     Item: documentConfig(),
     CombatantGroup: documentConfig(),
     Actor: documentConfig(),
+    // Core's token movement actions and ruler class (runtime/token-movement.ts, token-ruler.ts).
+    Token: { ...documentConfig(), movement: { actions: coreMovementActions() }, rulerClass: TokenRulerModel },
     // v14's expiry settings (runtime/effect-registry.ts).
     ActiveEffect: activeEffectConfig(ActiveEffectModel, generation),
     ChatMessage: { ...documentConfig(), documentClass: ChatMessageModel, ...chat },
@@ -101,6 +105,16 @@ export function defineWorldGlobals({ runtime, generation, scriptedTotals, random
             logCompatibilityWarning,
           },
           "foundry.utils",
+        ),
+        // Core's TokenRuler base class (runtime/token-ruler.ts).
+        canvas: strict(
+          {
+            placeables: strict(
+              { tokens: strict({ TokenRuler: TokenRulerModel }, "foundry.canvas.placeables.tokens") },
+              "foundry.canvas.placeables",
+            ),
+          },
+          "foundry.canvas",
         ),
         helpers: { interaction: { KeyboardManager: { MODIFIER_KEYS: { SHIFT: "Shift" } } } },
       },

@@ -30,6 +30,8 @@ import { CombatModel, CombatantGroupModel, CombatantModel } from "./combat.ts";
 import { ChatMessageModel } from "./chat.ts";
 import { ActiveEffectModel, ActorModel, ItemModel } from "./actor.ts";
 import { SceneModel, TokenModel, WallModel } from "./scene.ts";
+import { RegionModel } from "./regions.ts";
+import { afterTokenUpdate, tokenPosition } from "./token-move.ts";
 import { fromCompendium } from "./uuid.ts";
 import { ClientKeybindingsModel } from "./keybindings.ts";
 import { packCollection } from "./packs.ts";
@@ -67,6 +69,7 @@ const DEFAULT_CLASSES: Readonly<Record<DocumentName, new (s: Obj, c: DocumentCon
   Scene: SceneModel,
   Token: TokenModel,
   Wall: WallModel,
+  Region: RegionModel,
 };
 
 /** `target` with read-only getters added (Object.assign would copy their values once). */
@@ -253,8 +256,12 @@ export class Client implements ClientPort, ClientGlobals {
       } else if (result.action === "update") {
         const diffs = result.result as Obj[];
         const docs = diffs.map((d) => collection.get(String(d._id))).filter((d) => d !== undefined);
+        const before = documentName === "Token" ? docs.map((d) => tokenPosition(d)) : [];
         diffs.forEach((diff, i) => docs[i]?.receiveUpdate(diff, options, userId));
         diffs.forEach((diff, i) => this.hooks.callAll(`update${documentName}`, docs[i], diff, options, userId));
+        // Core's movement hooks after the update's own (token-move.ts).
+        if (documentName === "Token")
+          diffs.forEach((diff, i) => afterTokenUpdate(this, docs[i], diff, options, userId, before[i]));
         parent?.descendants("update", parent, embedded, docs, diffs, options, userId);
       } else {
         const ids = result.result as string[];

@@ -11,7 +11,8 @@ export type DocumentName =
   | "ActiveEffect"
   | "Scene"
   | "Token"
-  | "Wall";
+  | "Wall"
+  | "Region";
 export type Action = "create" | "update" | "delete";
 
 /** Where each embedded document lives in its parent (Foundry's `Combat.metadata.embedded`, `Actor.metadata.embedded`). */
@@ -22,6 +23,7 @@ export const EMBEDDED: Readonly<Record<string, { readonly parent: DocumentName; 
   ActiveEffect: { parent: "Actor", collection: "effects" },
   Token: { parent: "Scene", collection: "tokens" },
   Wall: { parent: "Scene", collection: "walls" },
+  Region: { parent: "Scene", collection: "regions" },
 };
 
 export interface ModifyRequest {

@@ -30,6 +30,10 @@ import { expandDotted, isObj, mergeUpdate, type Obj } from "./diff.ts";
 import { ClientDocument, type ClientPort, type DocumentContext, type UserLike } from "./document.ts";
 import { ActorModel } from "./actor.ts";
 import { OWNERSHIP } from "./server.ts";
+import { RegionModel } from "./regions.ts";
+import { measureMovementPath, type MeasureResult, type MovementInput, type Waypoint } from "./token-movement.ts";
+import { clearMovementHistory, moveToken } from "./token-move.ts";
+import { rulerOf, type TokenRulerModel } from "./token-ruler.ts";
 
 const num = (v: unknown, fallback = 0): number => (typeof v === "number" ? v : fallback);
 
@@ -118,6 +122,31 @@ export class TokenModel extends ClientDocument {
     this.#synthetic = { base: base._source, delta, actor };
     return actor;
   }
+  // Core's v13/v14 movement API (token-movement.ts, token-move.ts, token-ruler.ts).
+  get movementAction(): string {
+    return typeof this._source.movementAction === "string" ? this._source.movementAction : "walk";
+  }
+  get movementHistory(): readonly Waypoint[] {
+    return Array.isArray(this._source._movementHistory) ? (this._source._movementHistory as Waypoint[]) : [];
+  }
+  /** The last movement this client heard of (TokenDocument#movement). */
+  movement: unknown = null;
+  move(waypoints: MovementInput | readonly MovementInput[], options: Obj = {}): Promise<boolean> {
+    const here = this.here();
+    return here === this ? moveToken(this, waypoints, options) : here.move(waypoints, options);
+  }
+  measureMovementPath(waypoints: readonly MovementInput[], options: Obj = {}): MeasureResult {
+    const { steps: _steps, ...result } = measureMovementPath(this, waypoints, options);
+    return result;
+  }
+  clearMovementHistory(): Promise<void> {
+    const here = this.here();
+    return here === this ? clearMovementHistory(this) : here.clearMovementHistory();
+  }
+  /** The placeable Token on this client's canvas, with its ruler (Token#ruler). */
+  get object(): { readonly document: TokenModel; readonly ruler: TokenRulerModel } {
+    return { document: this, ruler: rulerOf(this) };
+  }
   override getUserLevel(user: UserLike): number {
     return this.baseActor?.getUserLevel(user) ?? (user.isGM ? OWNERSHIP.OWNER : OWNERSHIP.NONE);
   }
@@ -127,6 +156,7 @@ export class SceneModel extends ClientDocument {
   static override documentName = "Scene" as const;
   readonly tokens = new Collection<TokenModel>();
   readonly walls = new Collection<WallModel>();
+  readonly regions = new Collection<RegionModel>();
 
   constructor(source: Obj = {}, context: Partial<DocumentContext> = {}) {
     super(source, context);
@@ -142,7 +172,14 @@ export class SceneModel extends ClientDocument {
   }
 
   override getEmbeddedCollection(documentName: string): Collection<ClientDocument> & Map<string, ClientDocument> {
-    const collection = documentName === "Token" ? this.tokens : documentName === "Wall" ? this.walls : null;
+    const collection =
+      documentName === "Token"
+        ? this.tokens
+        : documentName === "Wall"
+          ? this.walls
+          : documentName === "Region"
+            ? this.regions
+            : null;
     if (collection === null) return super.getEmbeddedCollection(documentName) as never;
     return collection as unknown as Collection<ClientDocument> & Map<string, ClientDocument>;
   }

@@ -112,6 +112,7 @@ const DEFAULTS: Readonly<Record<DocumentName, Obj>> = {
     flags: {},
   },
   Wall: { c: [0, 0, 0, 0], move: 20, flags: {} },
+  Region: { name: "", shapes: [], behaviors: [], flags: {} },
   ChatMessage: {
     type: "base",
     author: null,
@@ -236,7 +237,7 @@ export class Server {
       const id = request.options.keepId === true && typeof data._id === "string" ? data._id : this.hooks.newId();
       const base = documentName === "ActiveEffect" ? activeEffectDefaults() : structuredClone(DEFAULTS[documentName]);
       const source = mergeUpdate(base, { ...data, _id: id });
-      if (["Combat", "CombatantGroup", "Actor", "Scene", "Token", "Wall"].includes(documentName)) {
+      if (["Combat", "CombatantGroup", "Actor", "Scene", "Token", "Wall", "Region"].includes(documentName)) {
         if (!user.isGM) this.#refuse(user.id, `only a GM creates a ${documentName}`);
       } else if (documentName === "ChatMessage") {
         source.author ??= user.id;

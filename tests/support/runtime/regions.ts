@@ -1,0 +1,46 @@
+/**
+ * Core's Region document on a scene, in part: `shapes` (a rectangle is `{ type: "rectangle", x, y,
+ * width, height }` in pixels) and its behaviours. A Region's behaviours are embedded RegionBehavior
+ * documents; the model keeps them as the Region's `behaviors` array, created with the Region (core's
+ * `createEmbeddedDocuments("Region", [{ shapes, behaviors: [...] }])` creates the embedded ones in the
+ * same write). The "Modify movement cost" behaviour (`type: "modifyMovementCost"`,
+ * foundry.data.regionBehaviors.ModifyMovementCostRegionBehaviorType,
+ * https://foundryvtt.com/api/v14/modules/foundry.data.regionBehaviors.html) gives each movement action a
+ * terrain difficulty in `system.difficulties` (TokenMovementActionConfig#deriveTerrainDifficulty
+ * "derive[s] the terrain difficulty from nonderived difficulties … Used by
+ * ModifyMovementCostRegionBehaviorType", https://foundryvtt.com/api/interfaces/foundry.types.TokenMovementActionConfig.html);
+ * 1 is normal ground, 2 costs double. A disabled behaviour does nothing.
+ */
+import { isObj } from "./diff.ts";
+import { ClientDocument } from "./document.ts";
+
+const num = (v: unknown): number => (typeof v === "number" ? v : 0);
+
+export class RegionModel extends ClientDocument {
+  static override documentName = "Region" as const;
+
+  /** Is the point inside one of this Region's rectangles? */
+  contains(point: { x: number; y: number }): boolean {
+    const shapes = Array.isArray(this._source.shapes) ? this._source.shapes : [];
+    return shapes.some((s) => {
+      if (!isObj(s) || s.type !== "rectangle") return false;
+      const [x, y, w, h] = [num(s.x), num(s.y), num(s.width), num(s.height)];
+      return point.x >= x && point.x < x + w && point.y >= y && point.y < y + h;
+    });
+  }
+
+  /** The terrain difficulty this Region gives `action` at `point` (1: none). */
+  difficultyAt(point: { x: number; y: number }, action: string): number {
+    if (!this.contains(point)) return 1;
+    const behaviors = Array.isArray(this._source.behaviors) ? this._source.behaviors : [];
+    let difficulty = 1;
+    for (const b of behaviors) {
+      if (!isObj(b) || b.type !== "modifyMovementCost" || b.disabled === true) continue;
+      const system = isObj(b.system) ? b.system : {};
+      const difficulties = isObj(system.difficulties) ? system.difficulties : {};
+      const value = difficulties[action];
+      if (typeof value === "number" && value > 0) difficulty *= value;
+    }
+    return difficulty;
+  }
+}
