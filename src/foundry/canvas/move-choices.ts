@@ -31,15 +31,30 @@ import { TempoCombat } from "../documents/combat.ts";
 const FLAG = "moves";
 const ROTATION_MOVES = new Set(["move", "step", "disengage"]);
 
+/**
+ * A recorded choice: the engine's, and `since`, how many waypoints the token's movement history held when
+ * it was made (the chosen move's allowance counts the path from there: a 5 ft step after a Move is 5 ft).
+ */
+export interface RecordedChoice extends MoveChoice {
+  readonly since: number;
+}
+
+/** How many waypoints the combatant's token has recorded this turn (`TokenDocument#movementHistory`). */
+function historyLength(combat: Combat.Implementation, combatantId: string): number {
+  const token = combat.combatants.get(combatantId)?.token as { movementHistory?: unknown } | null | undefined;
+  return Array.isArray(token?.movementHistory) ? token.movementHistory.length : 0;
+}
+
 /** The creature's recorded choice in `combat`, or null. */
-export function moveChoiceOf(combat: Combat.Implementation, combatantId: string): MoveChoice | null {
+export function moveChoiceOf(combat: Combat.Implementation, combatantId: string): RecordedChoice | null {
   const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
   const moves = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[FLAG] : undefined;
   const choice = typeof moves === "object" && moves !== null ? (moves as Record<string, unknown>)[combatantId] : null;
   if (typeof choice !== "object" || choice === null) return null;
-  const c = choice as { how?: unknown; round?: unknown };
+  const c = choice as { how?: unknown; round?: unknown; since?: unknown };
+  const since = typeof c.since === "number" && Number.isInteger(c.since) && c.since >= 0 ? c.since : 0;
   return typeof c.round === "number" && typeof c.how === "object" && c.how !== null
-    ? { how: c.how as MoveHow, round: c.round }
+    ? { how: c.how as MoveHow, round: c.round, since }
     : null;
 }
 
@@ -48,7 +63,8 @@ type Updatable = { update(data: Record<string, unknown>): Promise<unknown> };
 /** The GM's write of one creature's choice (null clears it). */
 async function writeChoice(combat: Combat.Implementation, combatantId: string, choice: MoveChoice | null) {
   const key = `flags.${SYSTEM_ID}.${FLAG}.${combatantId}`;
-  await (combat as unknown as Updatable).update({ [key]: choice });
+  const recorded = choice === null ? null : { ...choice, since: historyLength(combat, combatantId) };
+  await (combat as unknown as Updatable).update({ [key]: recorded });
 }
 
 interface TurnEvent {

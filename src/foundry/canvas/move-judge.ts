@@ -94,7 +94,9 @@ export function judgeMove(
   if (!access.ok) return access;
   const value = { found, ruleset: model.ruleset, how: access.how, path };
   if (!access.enforced || access.how === null) return { ok: true, value };
-  const before = squaresOf(token, movement.history?.recorded?.waypoints ?? []);
+  // The chosen move's allowance counts from where the history stood when it was chosen (move-choices.ts).
+  const recorded = movement.history?.recorded?.waypoints ?? [];
+  const before = squaresOf(token, recorded.slice(Math.min(choice?.since ?? 0, recorded.length)));
   const allowance = checkMoveAllowance(model.ruleset, access.how, squaresAlong([...before, ...path]));
   return allowance.ok ? { ok: true, value } : allowance;
 }
