@@ -28,6 +28,7 @@ const { useSheetItem } = await import("../../src/foundry/applications/sheets/she
 const { actorSheetInputOf } = await import("../../src/foundry/applications/sheets/sheet-documents.ts");
 const { buildActorSheetContext } = await import("../../src/view/sheets/actor-sheet-context.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+const { chosenMoveAllowance } = await import("../../src/foundry/canvas/move-judge.ts");
 
 const SQUARE = 100;
 const at = (x: number, y: number) => ({ x: x * SQUARE, y: y * SQUARE });
@@ -102,6 +103,7 @@ describe("moving tokens in a phase combat", () => {
     expect(await drag(karaToken, player, [2, 2])).toBe(false);
     expect(noticeOf(player)).toContain("TEMPO.ERRORS.Movement.ChoosePower");
     expect(await choose(player, kara, shift.id)).toBe(true);
+    expect(chosenMoveAllowance(karaToken as never)).toEqual({ feet: 5, since: 0 });
     expect(await choose(player, kara, karaWalk.id)).toBe(false);
     expect(noticeOf(player)).toContain("TEMPO.ERRORS.Movement.PowerTaken");
     expect(await drag(karaToken, player, [1, 2])).toBe(false);
