@@ -26,6 +26,7 @@ const { sendSheetCommand } = await import("../../src/foundry/applications/sheets
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { rotationUseCommand } = await import("../../src/view/sheets/rotation-uses.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+const { buildChatCard } = await import("../../src/view/chat/chat-cards.ts");
 
 const SQUARE = 100;
 const at = (x: number, y: number) => ({ x: x * SQUARE, y: y * SQUARE });
@@ -132,6 +133,12 @@ describe("moving tokens in a rotation combat", () => {
       command: { type: "use", combatantId: vexId, task: "opportunityAttack" },
     });
     expect([...(card.whisper ?? [])].sort()).toEqual([world.gm.id, player.id].sort());
+    // The card's one button is Resolve (no tracker row to show).
+    const view = buildChatCard(
+      { type: "pending", input: cardSource(card).input as never },
+      { isGM: false, owns: true, showOdds: false },
+    );
+    expect((view as { buttons: { action: string }[] }).buttons.map((b) => b.action)).toEqual(["resolve"]);
     expect(left(vexId)).toMatchObject({ full: 0, reaction: 1 });
     const attacks = chat.messages.filter((m) => m.type === "attack").length;
     world.scriptedTotals.push(15, 4);

@@ -40,7 +40,9 @@ export function buildPendingCard(input: PendingCardInput, viewer: CardViewer): P
   const buttons: CardButton[] = [];
   if (!input.resolved && (viewer.owns || viewer.isGM))
     buttons.push({ action: "resolve", label: { key: "TEMPO.CHAT.Pending.Resolve" }, icon: "➤" });
-  buttons.push({ action: "openRow", label: { key: "TEMPO.CHAT.Pending.OpenRow" }, icon: "☰" });
+  // An opportunity attack card (PHS-6, ROT-10) has no tracker row to show.
+  if (input.entryKey !== "")
+    buttons.push({ action: "openRow", label: { key: "TEMPO.CHAT.Pending.OpenRow" }, icon: "☰" });
   return {
     title: input.title ?? { key: "TEMPO.CHAT.Pending.Title", data: { name: input.name } },
     name: input.name,
