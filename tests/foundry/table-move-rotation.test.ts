@@ -147,5 +147,11 @@ describe("moving tokens in a rotation combat", () => {
     expect(left(vexId)).toMatchObject({ full: 0, reaction: 0 });
     expect(chat.messages.filter((m) => m.type === "attack").length).toBe(attacks + 1);
     expect(cardSource(card)).toMatchObject({ input: { resolved: true } });
+    // Displaced (core's forced move without a path) past Vex: no square is left by moving, no card.
+    const displace = (x: number, y: number) => ({ ...at(x, y), action: "displace" });
+    await world.as(world.gm, () => raiderToken.move([displace(3, 2), displace(3, 0)]));
+    await world.idle();
+    expect(square(raiderToken)).toEqual([3, 0]);
+    expect(opportunityCards()).toHaveLength(1);
   });
 });

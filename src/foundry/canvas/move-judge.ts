@@ -30,7 +30,7 @@ interface Point {
 /** What of core's movement operation is read here. */
 export interface MovementLike {
   readonly origin?: Point;
-  readonly passed?: { readonly waypoints?: readonly Point[] };
+  readonly passed?: { readonly waypoints?: readonly (Point & { readonly action?: unknown })[] };
   readonly history?: { readonly recorded?: { readonly waypoints?: readonly Point[] } };
 }
 
@@ -67,6 +67,18 @@ export interface JudgedMove {
   readonly how: MoveHow | null;
   /** The squares this move passes, its starting square first. */
   readonly path: readonly Square[];
+}
+
+/**
+ * Whether a waypoint of the move was reached by a movement action that teleports (core's `displace`, a
+ * teleport): such a move passes no square on its way (API: foundryvtt.com/api/interfaces/foundry.types.TokenMovementActionConfig.html, `teleport`).
+ */
+export function teleports(movement: MovementLike): boolean {
+  const actions = (CONFIG.Token as unknown as { movement?: { actions?: Record<string, { teleport?: unknown }> } })
+    .movement?.actions;
+  return (movement.passed?.waypoints ?? []).some(
+    (w) => typeof w.action === "string" && actions?.[w.action]?.teleport === true,
+  );
 }
 
 export type MoveVerdict =

@@ -26,7 +26,7 @@ import { postCard } from "../chat/post-card.ts";
 import { speakerOf } from "../chat/event-card-posts.ts";
 import type { TempoCombat } from "../documents/combat.ts";
 import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
-import { judgeMove, tokenCombatOf, type MovementLike } from "./move-judge.ts";
+import { judgeMove, teleports, tokenCombatOf, type MovementLike } from "./move-judge.ts";
 import { isRevert } from "./move-permission.ts";
 
 type Token = TokenDocument.Implementation;
@@ -137,7 +137,8 @@ export async function postOpportunityAttacks(
 }
 
 function onMove(token: Token, movement: MovementLike, operation: unknown, user: User.Implementation | null): void {
-  if (!isActiveGm() || user === null || isRevert(operation)) return;
+  // A teleport or core's displace (s12-move's revert of a refused move) passes no square: nothing is left by moving.
+  if (!isActiveGm() || user === null || isRevert(operation) || teleports(movement)) return;
   const found = tokenCombatOf(token);
   if (found !== null) void inWriterQueue(found.combat, () => postOpportunityAttacks(token, movement, user));
 }
