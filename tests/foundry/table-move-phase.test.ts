@@ -133,4 +133,23 @@ describe("moving tokens in a phase combat", () => {
     expect(chat.messages.filter((m) => m.type === "attack").length).toBe(attacks + 1);
     expect(cardSource(card)).toMatchObject({ input: { resolved: true } });
   });
+
+  it("PHS-11: in the battle phase only a creature that took Disengage moves: 2 squares, provoking nothing", async () => {
+    await combat.nextTurn();
+    await world.idle();
+    expect(phaseOf()).toBe("battle");
+    expect(combat.combatant?.name).toBe("Wolf"); // Kara seized: she acts last
+    expect(await drag(wolfToken, wolfPlayer, [3, 4])).toBe(false);
+    expect(noticeOf(wolfPlayer)).toContain("TEMPO.ERRORS.Movement.NotMovementPhase");
+    // The Wolf, at (3,5), walks up to Kara's side first with the GM (no rules for a GM), then disengages.
+    await world.as(world.gm, () => wolfToken.move([at(3, 3)]));
+    await world.idle();
+    const cards = opportunityCards().length;
+    await world.as(wolfPlayer, () => combat.tempoCommand({ type: "disengage", combatantId: idOf("Wolf") }));
+    await world.idle();
+    expect(await drag(wolfToken, wolfPlayer, [3, 6])).toBe(false);
+    expect(noticeOf(wolfPlayer)).toContain("TEMPO.ERRORS.Movement.TooFarForMove");
+    expect(await drag(wolfToken, wolfPlayer, [3, 5])).toBe(true);
+    expect(opportunityCards()).toHaveLength(cards);
+  });
 });

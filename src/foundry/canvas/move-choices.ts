@@ -6,13 +6,15 @@
  * - rotation: the sheet's Move, 5 ft step and Disengage give the engine's `use` command (rotation-uses.ts),
  *   which spends the action; the active GM records the move when the step's `tempo.actionUsed` arrives;
  * - phase: a movement power item chosen on the sheet asks the active GM (`move` request), who checks
- *   that it is the creature's movement slot and its first power this round, then records the power.
+ *   that it is the creature's movement slot and its first power this round, then records the power; a
+ *   Disengage in the battle phase (`tempo.disengaged`) records where its 2-square shift starts (PHS-11).
  * Core clears a combatant's movement history on its turn start in `Combat#_onStartTurn`
  * (API: foundryvtt.com/api/classes/foundry.documents.Combat.html `_clearMovementHistoryOnStartTurn`);
  * Tempo's turns are the engine's (`tempo.turnStarted`, documents/combat.ts), so Tempo clears it there,
  * with `TokenDocument#clearMovementHistory` (API: foundryvtt.com/api/classes/foundry.documents.TokenDocument.html).
  */
 import {
+  DEFAULT_MOVEMENT_POWERS,
   moveAccess,
   movementPowerOf,
   type Message,
@@ -86,6 +88,20 @@ function onActionUsed(combat: Combat.Implementation, event: TurnEvent): void {
   void inWriterQueue(combat, () => writeChoice(combat, id, { how, round }));
 }
 
+/**
+ * PHS-11: a Disengage in the battle phase opens the creature's 2-square shift; recorded so its allowance
+ * counts from here (moveAccess gives the shift itself).
+ */
+function onDisengaged(combat: Combat.Implementation, event: TurnEvent): void {
+  const model = tempoModelOf(combat);
+  if (!isActiveGm() || model === null || model.ruleset !== "phase" || model.state === null) return;
+  const id = event.combatantId;
+  if (typeof id !== "string") return;
+  const round = model.host.round(model.state);
+  const how: MoveHow = { kind: "disengageShift", squares: DEFAULT_MOVEMENT_POWERS.disengage.squares };
+  void inWriterQueue(combat, () => writeChoice(combat, id, { how, round }));
+}
+
 /** Issue 21 item 2: the creature's turn starts: its last choice and its token's movement history go. */
 function onTurnStarted(combat: Combat.Implementation, event: TurnEvent): void {
   if (!isActiveGm() || tempoModelOf(combat) === null || typeof event.combatantId !== "string") return;
@@ -145,5 +161,6 @@ export function registerMoveChoices(): void {
   const hooks = Hooks as unknown as HookOn;
   hooks.on("tempo.actionUsed", onActionUsed);
   hooks.on("tempo.turnStarted", onTurnStarted);
+  hooks.on("tempo.disengaged", onDisengaged);
   registerRequestHandler("move", (data, sender) => answerPowerChoice(data as PowerRequest, sender));
 }

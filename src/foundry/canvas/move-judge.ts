@@ -132,7 +132,5 @@ export function chosenMoveAllowance(token: TokenDocument.Implementation): { feet
     choice,
   });
   const feet = access.ok && access.how !== null ? moveAllowanceFeet(access.how) : null;
-  return feet === null
-    ? null
-    : { feet, since: access.ok && access.how?.kind === "disengageShift" ? 0 : (choice?.since ?? 0) };
+  return feet === null ? null : { feet, since: choice?.since ?? 0 };
 }
