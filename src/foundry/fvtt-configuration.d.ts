@@ -83,6 +83,7 @@ declare module "fvtt-types/configuration" {
     "tempo.dexReaction": boolean;
     "tempo.roundSeconds": number;
     "tempo.odds": "everyone" | "gm" | "nobody";
+    "tempo.movementBudget": "refuse" | "warn";
     "tempo.npcInitiative": boolean;
     "tempo.damageLedger": unknown[];
     "tempo.attackChoices": Record<string, unknown>;

@@ -37,6 +37,7 @@ import { registerSheets } from "./applications/sheets/register-sheets.ts";
 import { registerEncounterControls } from "./applications/encounter-controls.ts";
 import { registerEffectConfigField } from "./conditions/effect-config-field.ts";
 import { registerIntegrations } from "./integrations/register-integrations.ts";
+import { registerCanvas } from "./canvas/register-canvas.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -84,4 +85,5 @@ Hooks.once("init", () => {
   registerEncounterControls();
   registerEffectConfigField();
   registerIntegrations();
+  registerCanvas(); // issue 21: movement costs, the token ruler, the over-budget guard
 });

@@ -212,6 +212,14 @@ function attackDialogContext() {
 }
 
 export const templateContexts: Readonly<Record<string, object>> = {
+  // The token ruler's waypoint label (src/foundry/canvas/token-ruler.ts): core's context and Tempo's budget text.
+  "templates/canvas/waypoint-label.hbs": {
+    action: { icon: "fa-solid fa-person-walking" },
+    cost: { total: 14, delta: 7, units: "ft" },
+    distance: { total: 10, delta: 5 },
+    units: "ft",
+    tempo: { text: "14 ft moved · Walk 16 ft left", over: false },
+  },
   "templates/dialogs/attack.hbs": attackDialogContext(),
   "templates/combat/count-declare.hbs": countDeclare,
   "templates/combat/count-react.hbs": countReact,

@@ -9,3 +9,4 @@ export * from "./line-of-effect.ts";
 export * from "./shared-space.ts";
 export * from "./rotation-moves.ts";
 export * from "./move-consequences.ts";
+export * from "./movement-budget.ts";

@@ -153,7 +153,6 @@ function rawMovement(
  * A user dragging a token: the drag's planned path on the dragging client's ruler and, broadcast, on
  * every other client's ruler of the same token (TokenRulerData `plannedMovement`: "Movement planned by
  * Users", keyed by user id, https://foundryvtt.com/api/interfaces/foundry.types.TokenRulerData.html).
- * Returns the dragging client's label contexts.
  */
 export function planMovement(client: Client, token: MovableToken, waypoints: readonly MovementInput[]): void {
   const plan = {
@@ -163,7 +162,9 @@ export function planMovement(client: Client, token: MovableToken, waypoints: rea
     searching: false,
   };
   const plannedMovement = { [client.userId]: plan };
-  client.run(() => rulerOf(token).refresh({ passedWaypoints: [], pendingWaypoints: [], plannedMovement }));
+  const mine = client.copyOf("Token", token.id ?? "", token.parent?.id ?? null) as MovableToken | undefined;
+  if (mine === undefined) return;
+  client.run(() => rulerOf(mine).refresh({ passedWaypoints: [], pendingWaypoints: [], plannedMovement }));
   const network = client.network;
   const others = network.connectedClients.filter((c) => c !== client);
   network.server.count("socket", client.userId, plannedMovement, others.length);

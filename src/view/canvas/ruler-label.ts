@@ -1,0 +1,22 @@
+/**
+ * STD-7, STD-8, PHS-6: what a token ruler's waypoint label says about the movement budget: the feet
+ * moved and what is left of each speed, or why the path is over budget. Messages; the Foundry layer
+ * localizes them (src/foundry/canvas/token-ruler.ts).
+ */
+import type { Message, MovementBudget, Result } from "../../engine/index.ts";
+import { SPEED_LABELS } from "../sheets/sheet-labels.ts";
+
+export interface RulerBudgetLabel {
+  readonly parts: readonly Message[];
+  readonly over: boolean;
+}
+
+export function rulerBudgetLabel(budget: Result<MovementBudget>): RulerBudgetLabel {
+  if (!budget.ok) return { parts: [budget.error], over: true };
+  const moved: Message = { key: "TEMPO.MOVEMENT.Ruler.Moved", data: { feet: budget.value.movedFeet } };
+  const left = Object.entries(budget.value.remaining).map(([mode, feet]): Message => ({
+    key: "TEMPO.MOVEMENT.Ruler.Left",
+    data: { mode: SPEED_LABELS[mode as keyof typeof SPEED_LABELS], feet },
+  }));
+  return { parts: [moved, ...left], over: false };
+}

@@ -1,0 +1,136 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { installFoundryWorld } from "../support/foundry-world.ts";
+import { addScene, placeToken } from "../support/world-scenes.ts";
+import { planMovement } from "../support/runtime/token-move.ts";
+import type { TokenModel } from "../support/runtime/scene.ts";
+
+// Issue 21 items 1 and 5: each ruleset's costs on core's token movement and ruler (src/foundry/canvas/),
+// on the runtime model's scene (runtime/token-movement.ts). A 100 px grid of 5 ft squares.
+const world = installFoundryWorld(21, { language: "en" });
+afterAll(() => world.uninstall());
+const player = world.addUser("player");
+await world.loadSystem();
+world.callHook("init");
+const gmClient = world.runtime.clientOf(world.gm.id);
+const playerClient = world.runtime.clientOf(player.id);
+const hero = await world.addActor("Hero", [player.id], "character", { speeds: { walk: 30, swim: 45 } });
+const scene = await addScene(world, { squares: 20, size: 100, padding: 0 });
+const token = await placeToken(world, scene, hero, { x: 0, y: 0, actorLink: true });
+const S = 100; // one square
+const REVERTED = "The GM put your token back: Not enough walk movement left: the step costs 45 ft, 30 ft remain.";
+
+async function fight(ruleset: "standard" | "phase"): Promise<void> {
+  await world.as(world.gm, async () => {
+    for (const combat of game.combats.contents) await combat.delete();
+    await game.settings.set("tempo", "ruleset", ruleset);
+    await game.settings.set("tempo", "movementBudget", "refuse");
+    const created = (await (Combat as unknown as { create(d: object): Promise<unknown> }).create({})) as {
+      createEmbeddedDocuments(n: string, d: object[]): Promise<unknown>;
+    };
+    await created.createEmbeddedDocuments("Combatant", [{ actorId: hero.id, tokenId: token.id, sceneId: scene.id }]);
+  });
+  await world.idle();
+  await world.as(world.gm, () => token.update({ x: 0, y: 0 }));
+  await world.as(player, () => token.clearMovementHistory());
+  await world.idle();
+}
+
+/** The text of the last label each client's ruler of the token shows. */
+function lastLabel(client = playerClient): string {
+  const copy = client.copyOf("Token", token.id ?? "", scene.id) as TokenModel;
+  const labels = client.run(() => copy.object.ruler.labels);
+  const tempo = labels[labels.length - 1]?.context.tempo as { text: string } | undefined;
+  return tempo?.text ?? "";
+}
+
+const heard = (name: string) => world.runtime.hookLedger.filter((c) => c.name === name);
+
+describe("Movement costs on the canvas (issue 21)", () => {
+  it("STD-7, MOV-1: in standard a diagonal step costs 7 ft; the drag's cost shows on every client's ruler", async () => {
+    await fight("standard");
+    playerClient.run(() => planMovement(playerClient, token, [{ x: 2 * S, y: 2 * S }]));
+    await world.idle();
+    expect(lastLabel()).toBe("14 ft moved · Walk 16 ft left · Swim 31 ft left");
+    expect(lastLabel(gmClient)).toBe("14 ft moved · Walk 16 ft left · Swim 31 ft left");
+  });
+
+  it("STD-7: 20 ft forward and 10 ft back cost 30 ft, and the next step is refused", async () => {
+    await world.as(player, () =>
+      token.move([
+        { x: 4 * S, y: 0 },
+        { x: 2 * S, y: 0 },
+      ]),
+    );
+    await world.idle();
+    const costs = token.movementHistory.reduce((sum, w) => sum + w.cost, 0);
+    expect(costs).toBe(30);
+    const moved = await world.as(player, () => token.move([{ x: 2 * S, y: S }]));
+    expect(moved).toBe(false);
+    expect(token.y).toBe(0);
+  });
+
+  it("STD-8: walk 30 then swim 15 more; swim 30 first, then no walking", async () => {
+    await world.as(player, () => token.clearMovementHistory());
+    await world.as(world.gm, () => token.update({ x: 0, y: 0 }));
+    await world.idle();
+    expect(await world.as(player, () => token.move([{ x: 6 * S, y: 0, action: "walk" }]))).toBe(true);
+    expect(await world.as(player, () => token.move([{ x: 9 * S, y: 0, action: "swim" }]))).toBe(true);
+    await world.idle();
+    expect(token.x).toBe(9 * S);
+    await world.as(player, () => token.clearMovementHistory());
+    await world.idle();
+    expect(await world.as(player, () => token.move([{ x: 15 * S, y: 0, action: "swim" }]))).toBe(true);
+    expect(await world.as(player, () => token.move([{ x: 16 * S, y: 0, action: "walk" }]))).toBe(false);
+    await world.idle();
+    expect(token.x).toBe(15 * S);
+  });
+
+  it("PHS-6: difficult terrain from a Region costs 2×, and a creature that becomes Slowed stops at once", async () => {
+    await fight("phase");
+    await world.as(world.gm, () =>
+      scene.createEmbeddedDocuments("Region", [
+        {
+          name: "Mud",
+          shapes: [{ type: "rectangle", x: 0, y: 3 * S, width: 20 * S, height: 2 * S }],
+          behaviors: [{ type: "modifyMovementCost", system: { difficulties: { walk: 2 } } }],
+        },
+      ]),
+    );
+    await world.idle();
+    expect(await world.as(player, () => token.move([{ x: 0, y: 4 * S }]))).toBe(true);
+    await world.idle();
+    expect(token.movementHistory.reduce((sum, w) => sum + w.cost, 0)).toBe(30);
+    await world.as(player, () => token.clearMovementHistory());
+    await world.as(world.gm, () => token.update({ x: 0, y: 0 }));
+    await world.idle();
+    expect(await world.as(player, () => token.move([{ x: S, y: 0 }]))).toBe(true);
+    await world.as(world.gm, () => hero.toggleStatusEffect("slowed", { active: true }));
+    await world.idle();
+    expect(hero.statuses.has("slowed")).toBe(true);
+    expect(await world.as(player, () => token.move([{ x: 2 * S, y: 0 }]))).toBe(false);
+    expect(token.x).toBe(S);
+    await world.as(world.gm, () => hero.toggleStatusEffect("slowed", { active: false }));
+    await world.idle();
+  });
+
+  it("STD-7: a player's over-budget move never lands; one sent around the ruler is put back by the GM", async () => {
+    await fight("standard");
+    const before = heard("moveToken").length;
+    expect(await world.as(player, () => token.move([{ x: 7 * S, y: 0 }]))).toBe(false);
+    await world.idle();
+    expect(heard("moveToken")).toHaveLength(before);
+    for (const c of [gmClient, playerClient])
+      expect((c.copyOf("Token", token.id ?? "", scene.id) as TokenModel).x).toBe(0);
+    // A console write: no preMoveToken on the player's client, straight to the server.
+    await playerClient.request({
+      action: "update",
+      documentName: "Token",
+      parentId: scene.id,
+      data: [{ _id: token.id, x: 9 * S }],
+      options: {},
+    });
+    await world.idle();
+    expect(token.x).toBe(0);
+    expect(world.notices.some((n) => n.user === player.id && n.text === REVERTED)).toBe(true);
+  });
+});
