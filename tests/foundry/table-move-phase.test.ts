@@ -29,6 +29,7 @@ const { actorSheetInputOf } = await import("../../src/foundry/applications/sheet
 const { buildActorSheetContext } = await import("../../src/view/sheets/actor-sheet-context.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 const { chosenMoveAllowance } = await import("../../src/foundry/canvas/move-judge.ts");
+const { speedsFor } = await import("../../src/foundry/canvas/movement-speeds.ts");
 
 const SQUARE = 100;
 const at = (x: number, y: number) => ({ x: x * SQUARE, y: y * SQUARE });
@@ -104,6 +105,8 @@ describe("moving tokens in a phase combat", () => {
     expect(noticeOf(player)).toContain("TEMPO.ERRORS.Movement.ChoosePower");
     expect(await choose(player, kara, shift.id)).toBe(true);
     expect(chosenMoveAllowance(karaToken as never)).toEqual({ feet: 5, since: 0 });
+    // The ruler's speeds are the power's: Shift's one square.
+    expect(speedsFor(karaToken)).toEqual({ walk: 5 });
     expect(await choose(player, kara, karaWalk.id)).toBe(false);
     expect(noticeOf(player)).toContain("TEMPO.ERRORS.Movement.PowerTaken");
     expect(await drag(karaToken, player, [1, 2])).toBe(false);
