@@ -28,7 +28,7 @@ const { useSheetItem } = await import("../../src/foundry/applications/sheets/she
 const { actorSheetInputOf } = await import("../../src/foundry/applications/sheets/sheet-documents.ts");
 const { buildActorSheetContext } = await import("../../src/view/sheets/actor-sheet-context.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
-const { chosenMoveAllowance } = await import("../../src/foundry/canvas/move-judge.ts");
+const { chosenMoveAllowance } = await import("../../src/foundry/canvas/chosen-move.ts");
 const { speedsFor } = await import("../../src/foundry/canvas/movement-speeds.ts");
 
 const SQUARE = 100;

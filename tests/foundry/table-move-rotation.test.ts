@@ -99,7 +99,7 @@ describe("moving tokens in a rotation combat", () => {
     await world.as(player, () => vexToken.update(at(3, 0)));
     await world.idle();
     expect(square(vexToken)).toEqual([3, 2]);
-    expect(world.notices.some((n) => n.user === player.id && n.text.includes("TooFarForMove"))).toBe(true);
+    expect(world.notices.some((n) => n.user === player.id && n.text.includes("TEMPO.MOVEMENT.Reverted"))).toBe(true);
   });
 
   it("ROT-11: Disengage and a 5 ft step do not provoke and spend a Full and a Swift action", async () => {

@@ -191,12 +191,18 @@ export function squaresAlong(points: readonly Square[]): Square[] {
  * (the ruler's costs are). Difficult terrain is not counted here.
  */
 export function checkMoveAllowance(ruleset: RulesetId, how: MoveHow, path: readonly Square[]): Result<number> {
-  const allowed = moveAllowanceFeet(how);
   const cost = pathCost(path, { diagonal: DIAGONAL_RULE_BY_RULESET[ruleset] ?? "five" });
-  if (!cost.ok) return cost;
-  if (allowed !== null && cost.value.feet > allowed)
-    return err("TEMPO.ERRORS.Movement.TooFarForMove", { feet: cost.value.feet, allowed });
-  return ok(cost.value.feet);
+  return cost.ok ? checkMoveFeet(how, cost.value.feet) : cost;
+}
+
+/**
+ * PHS-5, PHS-11, ROT-11: `feet` moved since the move was chosen (as the table measured them, difficult
+ * terrain included), refused when the chosen move allows fewer (`Movement.TooFarForMove`).
+ */
+export function checkMoveFeet(how: MoveHow, feet: number): Result<number> {
+  const allowed = moveAllowanceFeet(how);
+  if (allowed !== null && feet > allowed) return err("TEMPO.ERRORS.Movement.TooFarForMove", { feet, allowed });
+  return ok(feet);
 }
 
 /**

@@ -8,8 +8,7 @@
  * cleared when the creature's turn starts, move-choices.ts).
  */
 import {
-  checkMoveAllowance,
-  moveAllowanceFeet,
+  checkMoveFeet,
   moveAccess,
   squaresAlong,
   type Message,
@@ -18,9 +17,10 @@ import {
   type Square,
 } from "../../engine/index.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
-import { TempoCombat } from "../documents/combat.ts";
+import { tokenCombatOf, type TokenCombat } from "./token-combat.ts";
 import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
 import { moveChoiceOf } from "./move-choices.ts";
+import { revertedMovements, segmentsOf, type BudgetToken, type MeasuredWaypoint } from "./movement-budget.ts";
 
 interface Point {
   readonly x?: unknown;
@@ -29,25 +29,11 @@ interface Point {
 
 /** What of core's movement operation is read here. */
 export interface MovementLike {
+  /** The movement's id (core's, unique per movement). */
+  readonly id?: unknown;
   readonly origin?: Point;
-  readonly passed?: { readonly waypoints?: readonly (Point & { readonly action?: unknown })[] };
-  readonly history?: { readonly recorded?: { readonly waypoints?: readonly Point[] } };
-}
-
-export interface TokenCombat {
-  readonly combat: TempoCombat;
-  readonly combatantId: string;
-}
-
-/** The started-or-not Tempo combat the token's creature is in (the viewed combat first), or null. */
-export function tokenCombatOf(token: TokenDocument.Implementation): TokenCombat | null {
-  const all: unknown[] = [game.combat, ...game.combats.contents];
-  for (const combat of all) {
-    if (!(combat instanceof TempoCombat) || tempoModelOf(combat) === null) continue;
-    const found = combat.combatants.find((c) => c.tokenId === token.id && c.sceneId === (token.parent?.id ?? null));
-    if (found?.id) return { combat, combatantId: found.id };
-  }
-  return null;
+  readonly passed?: { readonly waypoints?: readonly (Point & MeasuredWaypoint)[] };
+  readonly history?: { readonly recorded?: { readonly waypoints?: readonly (Point & MeasuredWaypoint)[] } };
 }
 
 const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
@@ -107,30 +93,14 @@ export function judgeMove(
   if (!access.ok) return access;
   const value = { found, ruleset: model.ruleset, how: access.how, path };
   if (!access.enforced || access.how === null) return { ok: true, value };
-  // The chosen move's allowance counts from where the history stood when it was chosen (move-choices.ts).
+  // The chosen move's allowance counts from where the history stood when it was chosen (move-choices.ts),
+  // in core's measured costs (the ruleset's cost function, terrain included; movement-costs.ts), leaving
+  // out teleports and movements the GM put back (movement-budget.ts `segmentsOf`).
+  const reverted = revertedMovements(token as unknown as BudgetToken);
+  const feetOf = (waypoints: readonly MeasuredWaypoint[]) =>
+    segmentsOf(waypoints, reverted).reduce((sum, segment) => sum + segment.feet, 0);
   const recorded = movement.history?.recorded?.waypoints ?? [];
-  const before = squaresOf(token, recorded.slice(Math.min(choice?.since ?? 0, recorded.length)));
-  const allowance = checkMoveAllowance(model.ruleset, access.how, squaresAlong([...before, ...path]));
+  const since = recorded.slice(Math.min(choice?.since ?? 0, recorded.length));
+  const allowance = checkMoveFeet(access.how, feetOf(since) + feetOf(movement.passed?.waypoints ?? []));
   return allowance.ok ? { ok: true, value } : allowance;
-}
-
-/**
- * PHS-5, PHS-11, ROT-11: the chosen move's allowance for the ruler and the speeds (s12-move's `speedsFor`
- * may cap a token's speeds with it): the feet the move allows, counted from the `since`-th waypoint of the
- * token's movement history; null where the creature's speeds decide (or no combat rules apply).
- */
-export function chosenMoveAllowance(token: TokenDocument.Implementation): { feet: number; since: number } | null {
-  const found = tokenCombatOf(token);
-  const model = found === null ? null : tempoModelOf(found.combat);
-  if (found === null || model === null || model.state === null) return null;
-  const choice = moveChoiceOf(found.combat, found.combatantId);
-  const access = moveAccess({
-    host: model.host,
-    state: model.state,
-    combatantId: found.combatantId,
-    isGM: false,
-    choice,
-  });
-  const feet = access.ok && access.how !== null ? moveAllowanceFeet(access.how) : null;
-  return feet === null ? null : { feet, since: choice?.since ?? 0 };
 }

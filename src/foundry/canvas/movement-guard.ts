@@ -25,7 +25,7 @@ import { sendNotice } from "../socket/socket-channel.ts";
 import { budgetAfter, revertedMovements, type BudgetToken, type MeasuredWaypoint } from "./movement-budget.ts";
 import { movementRulesOf } from "./movement-context.ts";
 
-interface MovementLike {
+export interface MovementLike {
   readonly id?: unknown;
   readonly origin?: { readonly x?: unknown; readonly y?: unknown };
   readonly passed?: { readonly waypoints?: readonly MeasuredWaypoint[] };
@@ -34,7 +34,7 @@ interface MovementLike {
   showRuler?: boolean;
 }
 
-interface GuardedToken extends BudgetToken {
+export interface GuardedToken extends BudgetToken {
   setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
   move(waypoints: object, options: object): Promise<unknown>;
 }
@@ -70,7 +70,8 @@ function onMoveToken(token: GuardedToken, movement: MovementLike, _operation: un
   void revert(token, movement, id, mover.id, verdict);
 }
 
-async function revert(token: GuardedToken, movement: MovementLike, id: string, moverId: string, why: Message) {
+/** Puts a landed movement back (also used by move-permission.ts for a move the turn order refuses). */
+export async function revert(token: GuardedToken, movement: MovementLike, id: string, moverId: string, why: Message) {
   const x = movement.origin?.x;
   const y = movement.origin?.y;
   if (typeof x !== "number" || typeof y !== "number") return;

@@ -6,7 +6,7 @@
 import type { MovementSpeeds } from "../../engine/index.ts";
 import { tempoActorModelOf } from "../data/actor/actor-model.ts";
 import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
-import { chosenMoveAllowance } from "./move-judge.ts";
+import { chosenMoveAllowance } from "./chosen-move.ts";
 
 const BASE: MovementSpeeds = { walk: 30 };
 

@@ -26,8 +26,8 @@ import { postCard } from "../chat/post-card.ts";
 import { speakerOf } from "../chat/event-card-posts.ts";
 import type { TempoCombat } from "../documents/combat.ts";
 import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
-import { judgeMove, teleports, tokenCombatOf, type MovementLike } from "./move-judge.ts";
-import { isRevert } from "./move-permission.ts";
+import { judgeMove, teleports, type MovementLike } from "./move-judge.ts";
+import { tokenCombatOf } from "./token-combat.ts";
 
 type Token = TokenDocument.Implementation;
 
@@ -136,9 +136,9 @@ export async function postOpportunityAttacks(
   return attacks.value.length;
 }
 
-function onMove(token: Token, movement: MovementLike, operation: unknown, user: User.Implementation | null): void {
-  // A teleport or core's displace (s12-move's revert of a refused move) passes no square: nothing is left by moving.
-  if (!isActiveGm() || user === null || isRevert(operation) || teleports(movement)) return;
+function onMove(token: Token, movement: MovementLike, _operation: unknown, user: User.Implementation | null): void {
+  // A teleport or core's displace (the GM's revert of a refused move) passes no square: nothing is left by moving.
+  if (!isActiveGm() || user === null || teleports(movement)) return;
   const found = tokenCombatOf(token);
   if (found !== null) void inWriterQueue(found.combat, () => postOpportunityAttacks(token, movement, user));
 }
