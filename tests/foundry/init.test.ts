@@ -121,6 +121,7 @@ describe("init", () => {
       "tempo.damageLedger", // issue 18: the GM's record of players' damage applications
       "tempo.attackChoices", // issue 19: the attack dialog's last choices, per client
       "tempo.npcPackAccess", // issue 18: players' access to the NPC compendium
+      "tempo.movementBudget", // issue 21: refuse or warn about an over-budget move
     ]);
     expect(tempoIds(registry.keybindings.actions)).toEqual(["tempo.nextTurn", "tempo.previousTurn", "tempo.endMyTurn"]);
     // Issue 17: no query where the sender matters (v13 does not tell a query handler who asked,

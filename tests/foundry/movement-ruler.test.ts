@@ -17,7 +17,7 @@ const hero = await world.addActor("Hero", [player.id], "character", { speeds: { 
 const scene = await addScene(world, { squares: 20, size: 100, padding: 0 });
 const token = await placeToken(world, scene, hero, { x: 0, y: 0, actorLink: true });
 const S = 100; // one square
-const REVERTED = "The GM put your token back: Not enough walk movement left: the step costs 45 ft, 30 ft remain.";
+const REVERTED = "The GM put your token back: Not enough Walk movement left: the step costs 45 ft, 30 ft remain.";
 
 async function fight(ruleset: "standard" | "phase"): Promise<void> {
   await world.as(world.gm, async () => {

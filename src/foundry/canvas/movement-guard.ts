@@ -24,6 +24,8 @@ import { localizeMessage } from "../localize.ts";
 import { sendNotice } from "../socket/socket-channel.ts";
 import { budgetAfter, revertedMovements, type BudgetToken, type MeasuredWaypoint } from "./movement-budget.ts";
 import { movementRulesOf } from "./movement-context.ts";
+import { withLocalizedData } from "./token-ruler.ts";
+import { movementMessage } from "../../view/canvas/ruler-label.ts";
 
 export interface MovementLike {
   readonly id?: unknown;
@@ -44,7 +46,7 @@ function overBudget(token: GuardedToken, movement: MovementLike): Message | null
   if (!movementRulesOf(token).budgeted) return null;
   const history = movement.history?.recorded?.waypoints ?? token.movementHistory;
   const verdict = budgetAfter(token, movement.passed?.waypoints ?? [], history);
-  return verdict.ok ? null : verdict.error;
+  return verdict.ok ? null : movementMessage(verdict.error);
 }
 
 function refuses(): boolean {
@@ -55,7 +57,7 @@ function onPreMoveToken(token: GuardedToken, movement: MovementLike): boolean | 
   if (movementRulesOf(token).budgeted) movement.showRuler = true;
   const verdict = overBudget(token, movement);
   if (verdict === null) return undefined;
-  showNotice(verdict);
+  showNotice(withLocalizedData(verdict));
   return refuses() && !game.user.isGM ? false : undefined;
 }
 
@@ -77,7 +79,7 @@ export async function revert(token: GuardedToken, movement: MovementLike, id: st
   if (typeof x !== "number" || typeof y !== "number") return;
   if (id !== "") await token.setFlag(SYSTEM_ID, "revertedMovements", [...revertedMovements(token), id]);
   await token.move([{ x, y, action: "displace" }], { method: "undo", showRuler: false });
-  sendNotice(moverId, { key: "TEMPO.MOVEMENT.Reverted", data: { reason: localizeMessage(why) } });
+  sendNotice(moverId, { key: "TEMPO.MOVEMENT.Reverted", data: { reason: localizeMessage(withLocalizedData(why)) } });
 }
 
 export function registerMovementGuard(): void {

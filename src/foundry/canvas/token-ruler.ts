@@ -39,7 +39,7 @@ interface RulerBase {
 }
 
 /** A Message whose data names other keys (a speed's label), those localized first. */
-function withLocalizedData(message: Message): Message {
+export function withLocalizedData(message: Message): Message {
   const data = Object.fromEntries(
     Object.entries(message.data ?? {}).map(([k, v]) => [
       k,

@@ -11,8 +11,15 @@ export interface RulerBudgetLabel {
   readonly over: boolean;
 }
 
+/** A movement refusal whose `mode` is named by the speed's label key (localized with the message). */
+export function movementMessage(message: Message): Message {
+  const mode = message.data?.mode;
+  if (typeof mode !== "string" || !(mode in SPEED_LABELS)) return message;
+  return { ...message, data: { ...message.data, mode: SPEED_LABELS[mode as keyof typeof SPEED_LABELS] } };
+}
+
 export function rulerBudgetLabel(budget: Result<MovementBudget>): RulerBudgetLabel {
-  if (!budget.ok) return { parts: [budget.error], over: true };
+  if (!budget.ok) return { parts: [movementMessage(budget.error)], over: true };
   const moved: Message = { key: "TEMPO.MOVEMENT.Ruler.Moved", data: { feet: budget.value.movedFeet } };
   const left = Object.entries(budget.value.remaining).map(([mode, feet]): Message => ({
     key: "TEMPO.MOVEMENT.Ruler.Left",

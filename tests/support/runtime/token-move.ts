@@ -110,7 +110,7 @@ export function afterTokenUpdate(
   const moved = "x" in diff || "y" in diff;
   if (moved) {
     const origin = before ?? { x: token.x, y: token.y };
-    const movement = isObj(data) ? { ...data, user } : rawMovement(token, diff, origin, userId, user);
+    const movement = isObj(data) ? { ...data, user } : rawMovement(token, origin, userId, user);
     (token as unknown as { movement: unknown }).movement = movement;
     client.hooks.callAll("moveToken", token, movement, options, user);
     // The moving token's ruler on every client shows its passed path when the mover asked for it.
@@ -122,13 +122,7 @@ export function afterTokenUpdate(
   if ("_movementHistory" in diff) client.hooks.callAll("recordToken", token);
 }
 
-function rawMovement(
-  token: MovableToken,
-  diff: Obj,
-  origin: { x: number; y: number },
-  userId: string,
-  user: unknown,
-): Obj {
+function rawMovement(token: MovableToken, origin: { x: number; y: number }, userId: string, user: unknown): Obj {
   const passed = sectionOf(token, origin, [{ x: token.x, y: token.y }], { userId, movementId: "" });
   return {
     id: "",
@@ -145,7 +139,6 @@ function rawMovement(
     recorded: false,
     updateOptions: {},
     user,
-    diff,
   };
 }
 
