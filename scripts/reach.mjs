@@ -40,6 +40,8 @@ const DRIVES = {
   command: /\b(requestCommand|runCommand|sendCommand|CONFIG\.queries|query)\b/,
   // A test that toggles a status or reads a document's statuses (not the word in an item's data).
   "status effects": /\btoggleStatusEffect\b|\.statuses\b/,
+  // Issue 21: a token dragged on the scene (core's `TokenDocument#move`, preMoveToken and moveToken run).
+  "token move": /\btoken\.move\(/,
   // Issue 21: a test that drags a token (its ruler) or moves it through core's TokenDocument#move.
   canvas: /\bplanMovement\b|\.move\(\[/,
 };

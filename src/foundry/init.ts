@@ -28,6 +28,7 @@ import { registerExpiryEvents } from "./compat/expiry-events.ts";
 import { decideExpiry, tempoEffectStart } from "./combat/tempo-expiry.ts";
 import { registerStatusSync } from "./conditions/status-sync.ts";
 import { registerStealth } from "./conditions/stealth-flow.ts";
+import { registerMoveRules } from "./canvas/register-move-rules.ts";
 import { registerStealthCards } from "./conditions/stealth-cards.ts";
 import { registerJostling } from "./canvas/jostle.ts";
 import { registerSneakMovement } from "./canvas/sneak-movement.ts";
@@ -77,6 +78,7 @@ Hooks.once("init", () => {
   registerEffectTracking();
   registerStatusSync();
   registerStealth();
+  registerMoveRules();
   registerStealthCards();
   registerJostling();
   registerSneakMovement();

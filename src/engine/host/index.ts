@@ -106,3 +106,4 @@ export {
   UNREADABLE_COMBAT,
   type CombatMigration,
 } from "./combat-format.ts";
+export { moveAccess, type MoveAccess, type MoveAccessInput, type MoveChoice } from "./move-access.ts";

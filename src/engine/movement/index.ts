@@ -9,4 +9,5 @@ export * from "./line-of-effect.ts";
 export * from "./shared-space.ts";
 export * from "./rotation-moves.ts";
 export * from "./scene-measures.ts";
+export * from "./move-consequences.ts";
 export * from "./movement-budget.ts";

@@ -1,7 +1,8 @@
 /**
  * ROT-11: the rotation ruleset's moves. Moving (a Full action) covers the creature's movement; a 5 ft
  * step (a Swift action) moves 5 ft; Disengage (a Full action) moves 5 ft without provoking attacks of
- * opportunity. Ruling: only Disengage avoids them; a 5 ft step provokes like any other move (ROT-10).
+ * opportunity. Ruling (issue 21): a 5 ft step does not provoke either: it does not "keep moving" after
+ * coming within 5 ft (ROT-10); move-consequences.ts decides who is provoked.
  * The action each costs is in `ROTATION_TASK_COST` (actions).
  */
 import { err, type Result } from "../core/result.ts";
@@ -24,5 +25,5 @@ export function startRotationMove(move: RotationMove, speeds: MovementSpeeds, po
   if (move === "move") return startMovementTurn({ diagonal, speeds, position });
   const capped = checkSpeeds(speeds, SQUARE_FEET);
   if (!capped.ok) return capped;
-  return startMovementTurn({ diagonal, speeds: capped.value, position, provokes: move !== "disengage" });
+  return startMovementTurn({ diagonal, speeds: capped.value, position, provokes: false });
 }

@@ -27,7 +27,7 @@ import { movementRulesOf } from "./movement-context.ts";
 import { withLocalizedData } from "./token-ruler.ts";
 import { movementMessage } from "../../view/canvas/ruler-label.ts";
 
-interface MovementLike {
+export interface MovementLike {
   readonly id?: unknown;
   readonly origin?: { readonly x?: unknown; readonly y?: unknown };
   readonly passed?: { readonly waypoints?: readonly MeasuredWaypoint[] };
@@ -36,7 +36,7 @@ interface MovementLike {
   showRuler?: boolean;
 }
 
-interface GuardedToken extends BudgetToken {
+export interface GuardedToken extends BudgetToken {
   setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
   move(waypoints: object, options: object): Promise<unknown>;
 }
@@ -72,7 +72,8 @@ function onMoveToken(token: GuardedToken, movement: MovementLike, _operation: un
   void revert(token, movement, id, mover.id, verdict);
 }
 
-async function revert(token: GuardedToken, movement: MovementLike, id: string, moverId: string, why: Message) {
+/** Puts a landed movement back (also used by move-permission.ts for a move the turn order refuses). */
+export async function revert(token: GuardedToken, movement: MovementLike, id: string, moverId: string, why: Message) {
   const x = movement.origin?.x;
   const y = movement.origin?.y;
   if (typeof x !== "number" || typeof y !== "number") return;

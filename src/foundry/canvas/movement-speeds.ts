@@ -6,6 +6,7 @@
 import type { MovementSpeeds } from "../../engine/index.ts";
 import { tempoActorModelOf } from "../data/actor/actor-model.ts";
 import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
+import { chosenMoveAllowance } from "./chosen-move.ts";
 
 const BASE: MovementSpeeds = { walk: 30 };
 
@@ -16,5 +17,24 @@ export function speedsFor(token: { readonly actor: unknown }): MovementSpeeds {
   const speeds: Partial<Record<keyof MovementSpeeds, number>> = {};
   for (const [mode, feet] of Object.entries(actorStatsOf(system).speeds) as [keyof MovementSpeeds, number][])
     if (Number.isFinite(feet) && feet > 0) speeds[mode] = feet;
-  return speeds;
+  return withChosenMove(token, speeds);
+}
+
+/**
+ * PHS-5, PHS-11, ROT-11: where the creature chose a move with its own distance (a phase movement power, the
+ * battle phase's Disengage shift, rotation's 5 ft step or Disengage: move-judge.ts `chosenMoveAllowance`),
+ * each of its speeds is what it had moved this turn before choosing plus that distance. Ruling: a power's
+ * squares replace the creature's speeds (PHS-5 gives the power the distance).
+ */
+function withChosenMove(token: { readonly actor: unknown }, speeds: MovementSpeeds): MovementSpeeds {
+  const moving = token as { id?: unknown; parent?: unknown; movementHistory?: readonly { cost?: unknown }[] };
+  if (typeof moving.id !== "string" || moving.parent === undefined) return speeds;
+  const allowance = chosenMoveAllowance(token as unknown as TokenDocument.Implementation);
+  if (allowance === null) return speeds;
+  const before = (moving.movementHistory ?? [])
+    .slice(0, allowance.since)
+    .reduce((sum, w) => sum + (typeof w.cost === "number" && w.cost > 0 ? w.cost : 0), 0);
+  const capped: Partial<Record<keyof MovementSpeeds, number>> = {};
+  for (const mode of Object.keys(speeds) as (keyof MovementSpeeds)[]) capped[mode] = before + allowance.feet;
+  return capped;
 }

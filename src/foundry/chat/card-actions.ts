@@ -28,6 +28,7 @@ import { commandAccessFor } from "../combat/command-permission.ts";
 import { runDamageAction } from "./apply-damage.ts";
 import { userOwnsCard } from "./card-viewer.ts";
 import { rollDeclaredUse } from "./resolve-declared.ts";
+import { opportunityTargetOf, rollOpportunityAttack } from "./opportunity-roll.ts";
 import { recordedRollOf } from "./recorded-rolls.ts";
 import { checkedSpellSave, spellSaveOfCard } from "./spell-saves.ts";
 import { planCardFields, planSaveOutcome, writeSavePlan, type SavePlan } from "./save-outcome-writes.ts";
@@ -155,7 +156,9 @@ async function resolvePending(message: ChatMessage.Implementation, model: TempoC
     if (!sent.ok) return null;
   }
   // Issue 11: an item declared from the sheet or a macro rolls now (resolve-declared.ts); refused, the card stays.
-  const rolled = await rollDeclaredUse(model);
+  // PHS-6, ROT-10: an opportunity attack card rolls the attacker's weapon on the mover (opportunity-roll.ts).
+  const mover = opportunityTargetOf(model);
+  const rolled = mover === null ? await rollDeclaredUse(model) : await rollOpportunityAttack(model, mover);
   if (rolled === "refused") return null;
   if (rolled !== "none" && rolled !== "rolled") return rolled;
   return writeChange(message, { kind: "resolved" });

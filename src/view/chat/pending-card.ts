@@ -19,9 +19,12 @@ export interface PendingCardInput {
   /** The rule that delayed it, for the card's title ("CNT-6", "SEG-5"). */
   readonly rule: string;
   readonly resolved: boolean;
+  /** The card's own title (an opportunity attack, PHS-6, ROT-10); default: a delayed action is due. */
+  readonly title?: Message;
 }
 
 export interface PendingCardContext {
+  readonly title: Message;
   readonly name: string;
   readonly detail: Message;
   readonly position: Message;
@@ -37,8 +40,11 @@ export function buildPendingCard(input: PendingCardInput, viewer: CardViewer): P
   const buttons: CardButton[] = [];
   if (!input.resolved && (viewer.owns || viewer.isGM))
     buttons.push({ action: "resolve", label: { key: "TEMPO.CHAT.Pending.Resolve" }, icon: "➤" });
-  buttons.push({ action: "openRow", label: { key: "TEMPO.CHAT.Pending.OpenRow" }, icon: "☰" });
+  // An opportunity attack card (PHS-6, ROT-10) has no tracker row to show.
+  if (input.entryKey !== "")
+    buttons.push({ action: "openRow", label: { key: "TEMPO.CHAT.Pending.OpenRow" }, icon: "☰" });
   return {
+    title: input.title ?? { key: "TEMPO.CHAT.Pending.Title", data: { name: input.name } },
     name: input.name,
     detail: input.detail,
     position: input.position,

@@ -120,6 +120,7 @@ export const USE_ITEM_ACTION = "useItem";
  * targets. A spell with no damage has nothing to roll there, so no button.
  */
 function useControl(input: ActorSheetInput, item: SheetItem): ControlContext | null {
+  if (item.type === "power") return powerControl(input, item);
   if (!input.editable || (item.type !== "weapon" && item.type !== "spell")) return null;
   const weapon = item.type === "weapon";
   const label = weapon ? "TEMPO.SHEET.Action.Attack" : "TEMPO.SHEET.Action.Cast";
@@ -146,6 +147,20 @@ function useControl(input: ActorSheetInput, item: SheetItem): ControlContext | n
   const control = trackerControl(USE_ITEM_ACTION, label, icon, refusal(combat.input, command), {
     combatantId: combat.combatantId,
     command,
+  });
+  return { ...control, label: named };
+}
+
+/**
+ * PHS-5: "Move with Walk": a movement power chosen for the creature's movement slot (the GM checks it is
+ * the slot and the round's first power, src/foundry/canvas/move-choices.ts), in a phase combat only.
+ */
+function powerControl(input: ActorSheetInput, item: SheetItemOf<"power">): ControlContext | null {
+  const combat = input.combat;
+  if (!input.editable || input.ruleset !== "phase" || item.stats.kind !== "movement" || combat === null) return null;
+  const named: Message = { key: "TEMPO.SHEET.Action.MoveWith", data: { name: item.name } };
+  const control = trackerControl(USE_ITEM_ACTION, "TEMPO.SHEET.Action.MoveWith", "fa-solid fa-person-walking", null, {
+    combatantId: combat.combatantId,
   });
   return { ...control, label: named };
 }

@@ -14,9 +14,9 @@ describe("movement: rotation moves", () => {
     });
   });
 
-  it("ROT-11: a 5 ft step moves one square and still provokes; a move covers the creature's speed", () => {
+  it("ROT-11: a 5 ft step moves one square and does not provoke (issue 21); a move covers the creature's speed", () => {
     const step = unwrap(startRotationMove("step", { walk: 30, fly: 60 }, { x: 0, y: 0 }));
-    expect(step).toMatchObject({ provokes: true, speeds: { walk: 5, fly: 5 } });
+    expect(step).toMatchObject({ provokes: false, speeds: { walk: 5, fly: 5 } });
     const move = unwrap(startRotationMove("move", { walk: 30 }, { x: 0, y: 0 }));
     expect(
       unwrap(

@@ -5,6 +5,7 @@
  *   attack-with-dialog.ts), then runs the attack flow (attack-flow.ts `useItemDocument`): rolled at once on
  *   the user's targets in standard, phase and
  *   rotation; declared on the track, with the item recorded for its pending card, in count and segment;
+ *   a phase movement power's Move with… chooses it for the creature's movement slot (PHS-5);
  * - Declare… and React… (CNT-6, CNT-12) open the tracker's count forms (count-dialogs.ts) for the
  *   actor's combatant and give the answer through the combat's one entry point.
  */
@@ -14,6 +15,7 @@ import { showNotice } from "../../notice.ts";
 import type { TempoCombat } from "../../documents/combat.ts";
 import { askCountDeclaration, askCountReaction } from "../count-dialogs.ts";
 import { actorCombatOf } from "./sheet-commands.ts";
+import { chooseMovementPower } from "../../canvas/move-choices.ts";
 
 interface SheetActor {
   readonly id: string | null;
@@ -27,6 +29,16 @@ export async function useSheetItem(actor: SheetActor, itemId: string): Promise<b
   if (item === undefined) {
     showNotice({ key: "TEMPO.SHEET.MacroNoItem", data: { uuid: itemId } });
     return false;
+  }
+  // PHS-5: a movement power is chosen for the creature's movement slot (canvas/move-choices.ts).
+  const stats = (item.system as { stats?: { kind?: unknown } } | undefined)?.stats;
+  if (item.type === "power" && stats?.kind === "movement") {
+    const found = actorCombatOf(actor);
+    if (found === null) {
+      showNotice({ key: "TEMPO.SHEET.NoCombat", data: { name: actor.name } });
+      return false;
+    }
+    return chooseMovementPower(found.combat, found.combatantId, itemId);
   }
   // Issue 19: a weapon asks how to attack first (attack-with-dialog.ts); a spell is cast as before.
   return attackWithDialog(item);

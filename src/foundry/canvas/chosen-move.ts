@@ -1,0 +1,26 @@
+/** The chosen move's allowance, for the ruler's speeds (movement-speeds.ts). */
+import { moveAccess, moveAllowanceFeet } from "../../engine/index.ts";
+import { tempoModelOf } from "../combat/tempo-model.ts";
+import { moveChoiceOf } from "./move-choices.ts";
+import { tokenCombatOf } from "./token-combat.ts";
+
+/**
+ * PHS-5, PHS-11, ROT-11: the chosen move's allowance for the ruler and the speeds (s12-move's `speedsFor`
+ * may cap a token's speeds with it): the feet the move allows, counted from the `since`-th waypoint of the
+ * token's movement history; null where the creature's speeds decide (or no combat rules apply).
+ */
+export function chosenMoveAllowance(token: TokenDocument.Implementation): { feet: number; since: number } | null {
+  const found = tokenCombatOf(token);
+  const model = found === null ? null : tempoModelOf(found.combat);
+  if (found === null || model === null || model.state === null) return null;
+  const choice = moveChoiceOf(found.combat, found.combatantId);
+  const access = moveAccess({
+    host: model.host,
+    state: model.state,
+    combatantId: found.combatantId,
+    isGM: false,
+    choice,
+  });
+  const feet = access.ok && access.how !== null ? moveAllowanceFeet(access.how) : null;
+  return feet === null ? null : { feet, since: choice?.since ?? 0 };
+}

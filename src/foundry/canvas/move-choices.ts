@@ -1,0 +1,166 @@
+/**
+ * The move each creature chose this round (PHS-5, ROT-11), kept on its combat at `flags.tempo.moves.<id>`
+ * (a Combat only its GM may write, so a player cannot widen its own allowance), and cleared with the
+ * token's movement history when the creature's turn starts (issue 21 item 2: movement history per the
+ * ruleset's turn; a phase creature's movement slot and battle turn are each a turn).
+ * - rotation: the sheet's Move, 5 ft step and Disengage give the engine's `use` command (rotation-uses.ts),
+ *   which spends the action; the active GM records the move when the step's `tempo.actionUsed` arrives;
+ * - phase: a movement power item chosen on the sheet asks the active GM (`move` request), who checks
+ *   that it is the creature's movement slot and its first power this round, then records the power; a
+ *   Disengage in the battle phase (`tempo.disengaged`) records where its 2-square shift starts (PHS-11).
+ * Core clears a combatant's movement history on its turn start in `Combat#_onStartTurn`
+ * (API: foundryvtt.com/api/classes/foundry.documents.Combat.html `_clearMovementHistoryOnStartTurn`);
+ * Tempo's turns are the engine's (`tempo.turnStarted`, documents/combat.ts), so Tempo clears it there,
+ * with `TokenDocument#clearMovementHistory` (API: foundryvtt.com/api/classes/foundry.documents.TokenDocument.html).
+ */
+import {
+  DEFAULT_MOVEMENT_POWERS,
+  moveAccess,
+  movementPowerOf,
+  type Message,
+  type MoveChoice,
+  type MoveHow,
+  type PowerStats,
+} from "../../engine/index.ts";
+import { isActiveGm } from "../combat/active-gm.ts";
+import { tempoModelOf } from "../combat/tempo-model.ts";
+import { inWriterQueue } from "../combat/writer-queue.ts";
+import { showNotice } from "../notice.ts";
+import { askActiveGm, registerRequestHandler, type Answer } from "../socket/socket-channel.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+import { TempoCombat } from "../documents/combat.ts";
+
+const FLAG = "moves";
+const ROTATION_MOVES = new Set(["move", "step", "disengage"]);
+
+/**
+ * A recorded choice: the engine's, and `since`, how many waypoints the token's movement history held when
+ * it was made (the chosen move's allowance counts the path from there: a 5 ft step after a Move is 5 ft).
+ */
+export interface RecordedChoice extends MoveChoice {
+  readonly since: number;
+}
+
+/** How many waypoints the combatant's token has recorded this turn (`TokenDocument#movementHistory`). */
+function historyLength(combat: Combat.Implementation, combatantId: string): number {
+  const token = combat.combatants.get(combatantId)?.token as { movementHistory?: unknown } | null | undefined;
+  return Array.isArray(token?.movementHistory) ? token.movementHistory.length : 0;
+}
+
+/** The creature's recorded choice in `combat`, or null. */
+export function moveChoiceOf(combat: Combat.Implementation, combatantId: string): RecordedChoice | null {
+  const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
+  const moves = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[FLAG] : undefined;
+  const choice = typeof moves === "object" && moves !== null ? (moves as Record<string, unknown>)[combatantId] : null;
+  if (typeof choice !== "object" || choice === null) return null;
+  const c = choice as { how?: unknown; round?: unknown; since?: unknown };
+  const since = typeof c.since === "number" && Number.isInteger(c.since) && c.since >= 0 ? c.since : 0;
+  return typeof c.round === "number" && typeof c.how === "object" && c.how !== null
+    ? { how: c.how as MoveHow, round: c.round, since }
+    : null;
+}
+
+type Updatable = { update(data: Record<string, unknown>): Promise<unknown> };
+
+/** The GM's write of one creature's choice (null clears it). */
+async function writeChoice(combat: Combat.Implementation, combatantId: string, choice: MoveChoice | null) {
+  const key = `flags.${SYSTEM_ID}.${FLAG}.${combatantId}`;
+  const recorded = choice === null ? null : { ...choice, since: historyLength(combat, combatantId) };
+  await (combat as unknown as Updatable).update({ [key]: recorded });
+}
+
+interface TurnEvent {
+  readonly combatantId?: unknown;
+  readonly task?: unknown;
+}
+
+type HookOn = { on(hook: string, fn: (combat: Combat.Implementation, event: TurnEvent) => void): number };
+
+/** ROT-11: a Move, 5 ft step or Disengage the engine let through is the creature's move this turn. */
+function onActionUsed(combat: Combat.Implementation, event: TurnEvent): void {
+  const model = tempoModelOf(combat);
+  if (!isActiveGm() || model === null || model.ruleset !== "rotation" || model.state === null) return;
+  const id = event.combatantId;
+  const task = event.task;
+  if (typeof id !== "string" || typeof task !== "string" || !ROTATION_MOVES.has(task)) return;
+  const round = model.host.round(model.state);
+  const how = { kind: "rotation", move: task } as MoveHow;
+  void inWriterQueue(combat, () => writeChoice(combat, id, { how, round }));
+}
+
+/**
+ * PHS-11: a Disengage in the battle phase opens the creature's 2-square shift; recorded so its allowance
+ * counts from here (moveAccess gives the shift itself).
+ */
+function onDisengaged(combat: Combat.Implementation, event: TurnEvent): void {
+  const model = tempoModelOf(combat);
+  if (!isActiveGm() || model === null || model.ruleset !== "phase" || model.state === null) return;
+  const id = event.combatantId;
+  if (typeof id !== "string") return;
+  const round = model.host.round(model.state);
+  const how: MoveHow = { kind: "disengageShift", squares: DEFAULT_MOVEMENT_POWERS.disengage.squares };
+  void inWriterQueue(combat, () => writeChoice(combat, id, { how, round }));
+}
+
+/** Issue 21 item 2: the creature's turn starts: its last choice and its token's movement history go. */
+function onTurnStarted(combat: Combat.Implementation, event: TurnEvent): void {
+  if (!isActiveGm() || tempoModelOf(combat) === null || typeof event.combatantId !== "string") return;
+  const id = event.combatantId;
+  const token = combat.combatants.get(id)?.token as { clearMovementHistory?: () => Promise<unknown> } | null;
+  void inWriterQueue(combat, async () => {
+    if (moveChoiceOf(combat, id) !== null) await writeChoice(combat, id, null);
+    if (typeof token?.clearMovementHistory === "function") await token.clearMovementHistory();
+  });
+}
+
+interface PowerRequest {
+  readonly combatId?: unknown;
+  readonly combatantId?: unknown;
+  readonly itemId?: unknown;
+}
+
+const refused = (error: Message): Answer => ({ ok: false, error });
+
+/** PHS-5: the GM side of a movement power chosen on the sheet; every check is made again here. */
+export async function answerPowerChoice(data: PowerRequest, sender: User.Implementation): Promise<Answer> {
+  const found: unknown = game.combats.get(typeof data?.combatId === "string" ? data.combatId : "");
+  const combat = found instanceof TempoCombat ? found : undefined;
+  const model = tempoModelOf(combat);
+  const id = typeof data?.combatantId === "string" ? data.combatantId : "";
+  const combatant = combat?.combatants.get(id);
+  if (combat === undefined || model === null || model.state === null || combatant === undefined)
+    return refused({ key: "TEMPO.ERRORS.Host.NotTempo" });
+  if (!combatant.testUserPermission(sender, "OWNER")) return refused({ key: "TEMPO.SHEET.Combat.NotOwner" });
+  const item = combatant.actor?.items.get(typeof data.itemId === "string" ? data.itemId : "");
+  const stats = (item?.system as { stats?: PowerStats } | undefined)?.stats;
+  if (item === undefined || item.type !== "power" || stats?.kind !== "movement")
+    return refused({ key: "TEMPO.ERRORS.Movement.NotAMovementPower", data: { name: item?.name ?? "?" } });
+  const round = model.host.round(model.state);
+  if (moveChoiceOf(combat, id)?.round === round) return refused({ key: "TEMPO.ERRORS.Movement.PowerTaken" });
+  const access = moveAccess({ host: model.host, state: model.state, combatantId: id, isGM: false, choice: null });
+  // Only "choose a power first" says it is this creature's movement slot with no power yet.
+  if (access.ok || access.error.key !== "TEMPO.ERRORS.Movement.ChoosePower")
+    return refused(access.ok ? { key: "TEMPO.ERRORS.Movement.NotYourSlot" } : access.error);
+  const how: MoveHow = { kind: "power", power: movementPowerOf(item.id ?? item.name, stats) };
+  await inWriterQueue(combat, () => writeChoice(combat, id, { how, round }));
+  return { ok: true };
+}
+
+/** PHS-5: the sheet's movement power: asks the active GM to record it; false (with the reason shown) when refused. */
+export async function chooseMovementPower(
+  combat: Combat.Implementation,
+  combatantId: string,
+  itemId: string,
+): Promise<boolean> {
+  const answer = await askActiveGm("move", { combatId: combat.id, combatantId, itemId });
+  if (!answer.ok) showNotice(answer.error);
+  return answer.ok;
+}
+
+export function registerMoveChoices(): void {
+  const hooks = Hooks as unknown as HookOn;
+  hooks.on("tempo.actionUsed", onActionUsed);
+  hooks.on("tempo.turnStarted", onTurnStarted);
+  hooks.on("tempo.disengaged", onDisengaged);
+  registerRequestHandler("move", (data, sender) => answerPowerChoice(data as PowerRequest, sender));
+}

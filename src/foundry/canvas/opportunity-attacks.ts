@@ -1,0 +1,149 @@
+/**
+ * Opportunity attacks (issue 21 item 3; PHS-6, ROT-10, ROT-11): when a creature's move lands, the active GM
+ * measures the scene (each combatant's token square, side and whether it can attack) and asks the engine
+ * who the move provoked (`moveOpportunityAttacks`: the ruleset, how the creature moved — Disengage, a
+ * 5 ft step or Shift provoke nothing). Each attacker's owner gets a card (the GM for a creature no player
+ * owns): a pending card whose Resolve spends the attacker's Reaction in rotation (the engine's `use`
+ * command, task `opportunityAttack`, ROT-10) and rolls one melee attack on the mover without AP
+ * (chat/opportunity-roll.ts). `moveToken` fires on every client after the move landed, with the user who
+ * moved (API: foundryvtt.com/api/functions/hookEvents.moveToken.html); only the active GM answers.
+ * Sides are token dispositions: friendly against hostile; a neutral or secret token threatens nobody and
+ * is threatened by nobody, as Draw Steel reads dispositions for its free strikes
+ * (github.com/MetaMorphic-Digital/draw-steel, src/module/documents/token.mjs `getHostileTokensFromPoints`).
+ */
+import {
+  moveOpportunityAttacks,
+  OPPORTUNITY_ATTACKS,
+  type GridCreature,
+  type HostCommand,
+  type OpportunityAttack,
+  type RulesetId,
+} from "../../engine/index.ts";
+import type { PendingCardInput } from "../../view/chat/pending-card.ts";
+import { isActiveGm } from "../combat/active-gm.ts";
+import { inWriterQueue } from "../combat/writer-queue.ts";
+import { postCard } from "../chat/post-card.ts";
+import { speakerOf } from "../chat/event-card-posts.ts";
+import type { TempoCombat } from "../documents/combat.ts";
+import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
+import { judgeMove, teleports, type MovementLike } from "./move-judge.ts";
+import { tokenCombatOf } from "./token-combat.ts";
+
+type Token = TokenDocument.Implementation;
+
+/** CONST.TOKEN_DISPOSITIONS: FRIENDLY 1, HOSTILE -1 (NEUTRAL 0 and SECRET -2 take no side). */
+const SIDES: Readonly<Record<number, string>> = { 1: "friendly", [-1]: "hostile" };
+
+const DOWN = ["unconscious", "dead", "dying"];
+
+/** The combat's creatures on the token's scene, as the engine's grid snapshot lists them. */
+function creaturesOn(
+  combat: TempoCombat,
+  scene: Scene.Implementation,
+): Map<string, GridCreature & { readonly combatantId: string }> {
+  const geometry = sceneGeometry(scene);
+  const out = new Map<string, GridCreature & { readonly combatantId: string }>();
+  for (const combatant of combat.combatants) {
+    const token = combatant.token;
+    if (token === null || token === undefined || token.parent?.id !== scene.id || combatant.id === null) continue;
+    const side = SIDES[token.disposition];
+    const statuses = combatant.actor?.statuses ?? new Set<string>();
+    const down = combatant.defeated || DOWN.some((s) => statuses.has(s));
+    out.set(token.id ?? "", {
+      id: token.id ?? "",
+      side: side ?? `none:${token.id ?? ""}`,
+      square: squareAt(geometry, { x: token.x + 1, y: token.y + 1 }),
+      size: Math.max(1, Math.round(Math.max(token.width ?? 1, token.height ?? 1))),
+      threatens: side !== undefined && !down,
+      combatantId: combatant.id,
+    });
+  }
+  return out;
+}
+
+/** Who sees an attacker's card: its owners and the GMs (the GMs alone for a creature no player owns). */
+function recipients(actor: Actor.Implementation | null | undefined): string[] {
+  return game.users
+    .filter((u) => u.isGM || (actor?.testUserPermission(u, "OWNER") ?? false))
+    .map((u) => u.id ?? "")
+    .filter((id) => id !== "");
+}
+
+/** The opportunity attack card of one attacker (a pending card, resolved by its owner). */
+export interface OpportunityCardInput extends PendingCardInput {
+  readonly opportunity: { readonly targetUuid: string; readonly withoutAp: boolean };
+}
+
+async function postAttack(
+  combat: TempoCombat,
+  ruleset: RulesetId,
+  attack: OpportunityAttack & { readonly combatantId: string },
+  mover: Token,
+): Promise<void> {
+  const combatant = combat.combatants.get(attack.combatantId);
+  const actor = combatant?.actor;
+  const targetUuid = mover.actor?.uuid ?? "";
+  if (combatant === undefined || combat.id === null || targetUuid === "") return;
+  const rule = ruleset === "rotation" ? "ROT-10" : "PHS-6";
+  const input: OpportunityCardInput = {
+    combatId: combat.id,
+    combatantId: attack.combatantId,
+    name: combatant.name ?? "?",
+    entryKey: "",
+    title: { key: "TEMPO.CHAT.Opportunity.Title", data: { name: combatant.name ?? "?" } },
+    detail: { key: "TEMPO.CHAT.Opportunity.Detail", data: { mover: mover.name ?? "?", name: combatant.name ?? "?" } },
+    position: { key: attack.spendsReaction ? "TEMPO.CHAT.Opportunity.Reaction" : "TEMPO.CHAT.Opportunity.Free" },
+    rule,
+    resolved: false,
+    opportunity: { targetUuid, withoutAp: attack.withoutAp },
+  };
+  // ROT-10: the attack uses the Reaction; elsewhere (PHS-6) it spends nothing.
+  const command: HostCommand | null = attack.spendsReaction
+    ? { type: "use", combatantId: attack.combatantId, task: "opportunityAttack" }
+    : null;
+  const speaker = speakerOf(actor);
+  await postCard(
+    { type: "pending", input },
+    { combatId: combat.id, command, whisper: recipients(actor), ...(speaker === undefined ? {} : { speaker }) },
+  );
+}
+
+/** PHS-6, ROT-10, ROT-11: the cards a landed move calls for (active GM only). */
+export async function postOpportunityAttacks(
+  token: Token,
+  movement: MovementLike,
+  user: User.Implementation,
+): Promise<number> {
+  const verdict = judgeMove(token, movement, user);
+  if (!verdict.ok) return 0;
+  const { found, ruleset, how, path } = verdict.value;
+  const scene = token.parent;
+  if (found === null || ruleset === null || how === null || scene === null || !OPPORTUNITY_ATTACKS[ruleset]) return 0;
+  const creatures = creaturesOn(found.combat, scene);
+  const mover = creatures.get(token.id ?? "");
+  if (mover === undefined || path.length < 2) return 0;
+  const start = path[0] ?? mover.square;
+  const snapshot = {
+    creatures: [...creatures.values()].map((c) => (c.id === mover.id ? { ...c, square: start } : c)),
+    obstacles: [],
+  };
+  const attacks = moveOpportunityAttacks({ ruleset, snapshot, moverId: mover.id, path, how });
+  if (!attacks.ok) return 0;
+  for (const attack of attacks.value) {
+    const combatantId = creatures.get(attack.attackerId)?.combatantId;
+    if (combatantId !== undefined) await postAttack(found.combat, ruleset, { ...attack, combatantId }, token);
+  }
+  return attacks.value.length;
+}
+
+function onMove(token: Token, movement: MovementLike, _operation: unknown, user: User.Implementation | null): void {
+  // A teleport or core's displace (the GM's revert of a refused move) passes no square: nothing is left by moving.
+  if (!isActiveGm() || user === null || teleports(movement)) return;
+  const found = tokenCombatOf(token);
+  if (found !== null) void inWriterQueue(found.combat, () => postOpportunityAttacks(token, movement, user));
+}
+
+export function registerOpportunityAttacks(): void {
+  const hooks = Hooks as unknown as { on(hook: string, fn: (...args: never[]) => unknown): number };
+  hooks.on("moveToken", onMove as (...args: never[]) => unknown);
+}

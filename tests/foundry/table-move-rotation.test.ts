@@ -1,0 +1,157 @@
+/**
+ * Moving tokens in a rotation combat (issue 21 items 2 and 3): Vex (a player's, acting first) and a Raider
+ * (the GM's) on a scene of 100 px squares. The player chooses a move on the sheet (the engine's `use`
+ * command, as the sheet's buttons give it), then drags the token (`token.move`, preMoveToken on the
+ * player's client, moveToken everywhere); opportunity attack cards are read off the chat log.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { ITEM_DEFAULTS, type RotationTask } from "../../src/engine/index.ts";
+import { asChatMessage, cardSource, chatLog } from "../support/chat-log.ts";
+import { installFoundryWorld } from "../support/foundry-world.ts";
+import { ownedItem } from "../support/owned-items.ts";
+import { creatureSystem } from "../support/test-creature.ts";
+import { installTargets } from "../support/targets.ts";
+import { addScene, placeToken } from "../support/world-scenes.ts";
+import type { TokenModel } from "../support/runtime/scene.ts";
+
+const world = installFoundryWorld(2111);
+afterAll(() => world.uninstall());
+const chat = chatLog(world);
+installTargets(world);
+const player = world.addUser("player");
+await world.loadSystem();
+world.callHook("init");
+type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
+const { sendSheetCommand } = await import("../../src/foundry/applications/sheets/sheet-commands.ts");
+const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
+const { rotationUseCommand } = await import("../../src/view/sheets/rotation-uses.ts");
+const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+const { buildChatCard } = await import("../../src/view/chat/chat-cards.ts");
+
+const SQUARE = 100;
+const at = (x: number, y: number) => ({ x: x * SQUARE, y: y * SQUARE });
+
+async function creature(name: string, type: "character" | "npc", owners: string[]) {
+  return world.addActor(
+    name,
+    owners,
+    type,
+    creatureSystem(60, {
+      weaponSkills: [{ group: "blades", bonus: 5, proficient: true }],
+      ap: { value: 20, max: 20 },
+      defenses: { dodge: 12, armor: 12 },
+    }),
+  );
+}
+
+await game.settings.set("tempo", "ruleset", "rotation");
+const scene = await addScene(world, { squares: 12, size: SQUARE, padding: 0 });
+const vex = await creature("Vex", "character", [player.id]);
+const raider = await creature("Raider", "npc", []);
+await ownedItem(world, vex, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d6", group: "blades", apCost: 10 });
+const vexToken = await placeToken(world, scene, vex, { ...at(3, 2), actorLink: true, disposition: 1 });
+const raiderToken = await placeToken(world, scene, raider, { ...at(4, 2), actorLink: true, disposition: -1 });
+const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+await (
+  combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+).createEmbeddedDocuments("Combatant", [
+  { name: "Vex", actorId: vex.id, tokenId: vexToken.id, sceneId: scene.id, system: { side: "pc" } },
+  { name: "Raider", actorId: raider.id, tokenId: raiderToken.id, sceneId: scene.id, system: { side: "enemy" } },
+]);
+await world.idle();
+world.scriptedTotals.push(20, 5);
+await combat.startCombat();
+await world.idle();
+await combat.rollAll();
+await world.idle();
+const idOf = (name: string) => combat.combatants.contents.find((c) => c.name === name)?.id ?? "";
+const vexId = idOf("Vex");
+
+function left(id: string): Record<string, number | null> {
+  const row = trackerInputOf(combat, game.user)?.combatants.find((c) => c.id === id);
+  return Object.fromEntries((row?.economy ?? []).map((a) => [a.kind, a.left]));
+}
+const use = async (id: string, task: RotationTask) => {
+  const given = await sendSheetCommand(combat, rotationUseCommand(id, task));
+  await world.idle();
+  return given;
+};
+const drag = async (token: TokenModel, x: number, y: number, as = player) => {
+  const moved = await world.as(as, () => token.move([at(x, y)]));
+  await world.idle();
+  return moved;
+};
+const square = (token: TokenModel) => [token.x / SQUARE, token.y / SQUARE];
+const lastNotice = () => world.notices.at(-1)?.text ?? "";
+const opportunityCards = () =>
+  chat.messages.filter((m) => m.type === "pending" && "opportunity" in (cardSource(m).input as object));
+
+describe("moving tokens in a rotation combat", () => {
+  it("ROT-11: a move is chosen on the sheet first; only the acting creature moves; a console write past the allowance is put back", async () => {
+    expect(await drag(vexToken, 3, 1)).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Movement.ChooseRotationMove");
+    expect(square(vexToken)).toEqual([3, 2]);
+    // The Raider is not acting: its owner (the GM) may still move it; a player may not move a creature out of turn.
+    expect(await use(vexId, "step")).toBe(true);
+    expect(await drag(vexToken, 3, 0)).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Movement.TooFarForMove");
+    // A console write skips preMoveToken: the GM puts it back when it lands.
+    await world.as(player, () => vexToken.update(at(3, 0)));
+    await world.idle();
+    expect(square(vexToken)).toEqual([3, 2]);
+    expect(world.notices.some((n) => n.user === player.id && n.text.includes("TEMPO.MOVEMENT.Reverted"))).toBe(true);
+  });
+
+  it("ROT-11: Disengage and a 5 ft step do not provoke and spend a Full and a Swift action", async () => {
+    const before = opportunityCards().length;
+    const spent = left(vexId);
+    // The 5 ft step taken above (a Swift action): one square, still next to the Raider.
+    expect(await drag(vexToken, 3, 1)).toBe(true);
+    expect(await use(vexId, "disengage")).toBe(true);
+    expect(left(vexId).full).toBe((spent.full ?? 0) - 1);
+    expect(left(vexId).swift).toBe((spent.swift ?? 0) - 2);
+    // Disengage: away from the Raider, 5 ft; nothing provoked.
+    expect(await drag(vexToken, 2, 1)).toBe(true);
+    expect(square(vexToken)).toEqual([2, 1]);
+    expect(opportunityCards().length).toBe(before);
+  });
+
+  it("ROT-10: moving on past a stationary creature within 5 ft gives its owner an attack card that spends the Reaction, no AP", async () => {
+    await combat.tempoCommand({ type: "endTurn" });
+    await world.idle();
+    expect(await drag(vexToken, 2, 2)).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Movement.NotYourTurn");
+    expect(await use(idOf("Raider"), "move")).toBe(true);
+    // The GM walks the Raider past Vex: (3,2) is within 5 ft of Vex at (2,1), and it keeps moving.
+    expect(await world.as(world.gm, () => raiderToken.move([at(3, 2), at(3, 4)]))).toBe(true);
+    await world.idle();
+    const [card] = opportunityCards();
+    expect(card).toBeDefined();
+    if (card === undefined) return;
+    expect(cardSource(card)).toMatchObject({
+      input: { rule: "ROT-10", combatantId: vexId, resolved: false },
+      command: { type: "use", combatantId: vexId, task: "opportunityAttack" },
+    });
+    expect([...(card.whisper ?? [])].sort()).toEqual([world.gm.id, player.id].sort());
+    // The card's one button is Resolve (no tracker row to show).
+    const view = buildChatCard(
+      { type: "pending", input: cardSource(card).input as never },
+      { isGM: false, owns: true, showOdds: false },
+    );
+    expect((view as { buttons: { action: string }[] }).buttons.map((b) => b.action)).toEqual(["resolve"]);
+    expect(left(vexId)).toMatchObject({ full: 0, reaction: 1 });
+    const attacks = chat.messages.filter((m) => m.type === "attack").length;
+    world.scriptedTotals.push(15, 4);
+    expect(await world.as(player, () => runCardAction(asChatMessage(card), "resolve"))).toBeNull();
+    await world.idle();
+    expect(left(vexId)).toMatchObject({ full: 0, reaction: 0 });
+    expect(chat.messages.filter((m) => m.type === "attack").length).toBe(attacks + 1);
+    expect(cardSource(card)).toMatchObject({ input: { resolved: true } });
+    // Displaced (core's forced move without a path) past Vex: no square is left by moving, no card.
+    const displace = (x: number, y: number) => ({ ...at(x, y), action: "displace" });
+    await world.as(world.gm, () => raiderToken.move([displace(3, 2), displace(3, 0)]));
+    await world.idle();
+    expect(square(raiderToken)).toEqual([3, 0]);
+    expect(opportunityCards()).toHaveLength(1);
+  });
+});
