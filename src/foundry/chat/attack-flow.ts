@@ -16,13 +16,7 @@
  * The declared item and its targets are recorded with the declaration (declared-uses.ts); Resolve on its
  * pending card rolls it here (`rollDeclaredItem`).
  */
-import {
-  attackEffectsOf,
-  spellCallsForSave,
-  type ExtraSources,
-  type Message,
-  type RulesetId,
-} from "../../engine/index.ts";
+import { attackEffectsOf, spellCallsForSave, type Message, type RulesetId } from "../../engine/index.ts";
 import {
   attackCritical,
   attackHit,
@@ -31,13 +25,10 @@ import {
   planWeaponAttack,
   type AttackPlan,
   type DamageInput,
-  type CreatureSnapshot,
 } from "../../view/chat/item-attack.ts";
 import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
 import { actorCombatOf, useItemNow, type UsableItem } from "../applications/sheets/sheet-commands.ts";
 import { showNotice } from "../notice.ts";
-import { phaseAttackSourcesIn } from "../conditions/attack-facts.ts";
-import { trackerInputOf } from "../applications/tracker-input.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
 import { attackOptionsOf } from "../applications/attack-dialog.ts";
@@ -52,6 +43,7 @@ import { orderRolls } from "../integrations/dice-so-nice.ts";
 import { animationFlags, targetTokenUuids } from "../integrations/automated-animations.ts";
 import { attackFlags, useBy, type UseBy } from "./use-card-flags.ts";
 import { refusedOnScene } from "../canvas/scene-rules.ts";
+import { gather, phaseExtra, rulesetOf, targetedActors, type Gathered } from "./attack-parties.ts";
 
 export interface UseItemOptions {
   /** The creatures to attack; default: the user's targeted tokens' actors. */
@@ -61,34 +53,6 @@ export interface UseItemOptions {
 }
 
 type Refusal = Message | null;
-
-/** The user's targeted tokens' actors, each once. */
-export function targetedActors(): Actor.Implementation[] {
-  const actors = new Map<string, Actor.Implementation>();
-  for (const token of game.user.targets) {
-    const actor = token.actor;
-    if (actor !== null && !actors.has(actor.uuid)) actors.set(actor.uuid, actor);
-  }
-  return [...actors.values()];
-}
-
-/** The ruleset the actor fights under: its Tempo combat's, else the world's. */
-export function rulesetOf(actor: Actor.Implementation): { ruleset: RulesetId; inCombat: boolean } {
-  const found = actorCombatOf(actor);
-  const input = found === null ? null : trackerInputOf(found.combat, game.user);
-  if (input !== null) return { ruleset: input.host.id, inCombat: true };
-  return { ruleset: game.settings.get(SYSTEM_ID, "ruleset"), inCombat: false };
-}
-
-/** PHS-4, PHS-10, PHS-11 in the combat both fight in (null outside one). */
-export function phaseExtra(attacker: Actor.Implementation, target: Actor.Implementation): ExtraSources | null {
-  const found = actorCombatOf(attacker);
-  if (found === null) return null;
-  const targetId = found.combat.combatants.contents.find((c) => c.actor?.id === target.id)?.id ?? null;
-  if (targetId === null) return null;
-  const sources = phaseAttackSourcesIn(found.combat, found.combatantId, targetId);
-  return sources.ok ? sources.value : null;
-}
 
 async function rollAll(formulas: readonly string[]): Promise<Roll[]> {
   const rolls: Roll[] = [];
@@ -101,22 +65,6 @@ async function rollAll(formulas: readonly string[]): Promise<Roll[]> {
 }
 
 const totalsOf = (rolls: readonly Roll[]) => rolls.map((r) => r.total ?? 0);
-
-export interface Gathered {
-  readonly attacker: Actor.Implementation;
-  readonly targets: readonly { readonly actor: Actor.Implementation; readonly snapshot: CreatureSnapshot }[];
-}
-
-export function gather(attacker: Actor.Implementation, targets: readonly Actor.Implementation[]): Gathered | Message {
-  if (targets.length === 0) return { key: "TEMPO.CHAT.Attack.NoTargets" };
-  const list: Gathered["targets"][number][] = [];
-  for (const actor of targets) {
-    const snapshot = creatureSnapshotOf(actor);
-    if (snapshot === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
-    list.push({ actor, snapshot });
-  }
-  return { attacker, targets: list };
-}
 
 /**
  * How a damage card is rolled: its own Rolls, or a cleave's shared ones (FEAT-CLEAVE): rolled once for

@@ -17,15 +17,8 @@ import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
 import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
 import { trackerInputOf } from "../applications/tracker-input.ts";
 import { showNotice } from "../notice.ts";
-import {
-  gather,
-  phaseExtra,
-  rulesetOf,
-  targetedActors,
-  unseenTargetsOf,
-  useItemDocument,
-  type UseItemOptions,
-} from "./attack-flow.ts";
+import { unseenTargetsOf, useItemDocument, type UseItemOptions } from "./attack-flow.ts";
+import { gather, phaseExtra, rulesetOf, targetedActors } from "./attack-parties.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { measuredFlankers, refusedOnScene, sceneRefusal } from "../canvas/scene-rules.ts";
 import { rotationAttackRefusal } from "./rotation-use.ts";

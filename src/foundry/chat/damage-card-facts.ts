@@ -26,7 +26,7 @@ import { attackOptionsOf } from "../applications/attack-dialog.ts";
 import { attackShape, settleChoices } from "../../view/chat/attack-options.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenOnThisGm } from "../conditions/stealth-flow.ts";
-import { rulesetOf } from "./attack-flow.ts";
+import { rulesetOf } from "./attack-parties.ts";
 
 interface CardFields {
   readonly swings?: unknown;

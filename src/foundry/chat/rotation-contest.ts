@@ -26,7 +26,7 @@ import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
 import { localizeMessage } from "../localize.ts";
 import { showNotice } from "../notice.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
-import { targetedActors } from "./attack-flow.ts";
+import { targetedActors } from "./attack-parties.ts";
 
 const TASK_WORD = {
   grapple: "TEMPO.SHEET.Rotation.TaskGrapple",

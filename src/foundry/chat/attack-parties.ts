@@ -1,0 +1,57 @@
+/**
+ * Who an attack is between: the user's targeted creatures, the ruleset the attacker fights under, each
+ * creature's snapshot for the rules (view/chat/item-attack.ts), and the phase combat's extra sources of
+ * advantage. Read from documents for the attack flow (attack-flow.ts) and the attack dialog
+ * (attack-with-dialog.ts).
+ */
+import type { ExtraSources, Message, RulesetId } from "../../engine/index.ts";
+import type { CreatureSnapshot } from "../../view/chat/item-attack.ts";
+import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
+import { trackerInputOf } from "../applications/tracker-input.ts";
+import { phaseAttackSourcesIn } from "../conditions/attack-facts.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+import { creatureSnapshotOf } from "./creature-snapshot.ts";
+
+/** The user's targeted tokens' actors, each once. */
+export function targetedActors(): Actor.Implementation[] {
+  const actors = new Map<string, Actor.Implementation>();
+  for (const token of game.user.targets) {
+    const actor = token.actor;
+    if (actor !== null && !actors.has(actor.uuid)) actors.set(actor.uuid, actor);
+  }
+  return [...actors.values()];
+}
+
+/** The ruleset the actor fights under: its Tempo combat's, else the world's. */
+export function rulesetOf(actor: Actor.Implementation): { ruleset: RulesetId; inCombat: boolean } {
+  const found = actorCombatOf(actor);
+  const input = found === null ? null : trackerInputOf(found.combat, game.user);
+  if (input !== null) return { ruleset: input.host.id, inCombat: true };
+  return { ruleset: game.settings.get(SYSTEM_ID, "ruleset"), inCombat: false };
+}
+
+/** PHS-4, PHS-10, PHS-11 in the combat both fight in (null outside one). */
+export function phaseExtra(attacker: Actor.Implementation, target: Actor.Implementation): ExtraSources | null {
+  const found = actorCombatOf(attacker);
+  if (found === null) return null;
+  const targetId = found.combat.combatants.contents.find((c) => c.actor?.id === target.id)?.id ?? null;
+  if (targetId === null) return null;
+  const sources = phaseAttackSourcesIn(found.combat, found.combatantId, targetId);
+  return sources.ok ? sources.value : null;
+}
+
+export interface Gathered {
+  readonly attacker: Actor.Implementation;
+  readonly targets: readonly { readonly actor: Actor.Implementation; readonly snapshot: CreatureSnapshot }[];
+}
+
+export function gather(attacker: Actor.Implementation, targets: readonly Actor.Implementation[]): Gathered | Message {
+  if (targets.length === 0) return { key: "TEMPO.CHAT.Attack.NoTargets" };
+  const list: Gathered["targets"][number][] = [];
+  for (const actor of targets) {
+    const snapshot = creatureSnapshotOf(actor);
+    if (snapshot === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
+    list.push({ actor, snapshot });
+  }
+  return { attacker, targets: list };
+}
