@@ -32,6 +32,8 @@ world.callHook("init");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { keptStealth } = await import("../../src/foundry/conditions/stealth-store.ts");
 const { tempoModelOf } = await import("../../src/foundry/combat/tempo-model.ts");
+const { sendSheetCommand } = await import("../../src/foundry/applications/sheets/sheet-commands.ts");
+const { rotationUseCommand } = await import("../../src/view/sheets/rotation-uses.ts");
 
 type Obj = Record<string, unknown>;
 type Actor = Awaited<ReturnType<typeof world.addActor>>;
@@ -270,8 +272,13 @@ describe("STL-1, STL-2: stealth and the scene's walls", () => {
     expect(watch()[idOf(vexToken)]).toMatchObject({ sneak: 17, seenBy: [] });
     expect(contents(from).join()).toContain("TEMPO.STEALTH.Entered");
 
-    // STL-4: the owner moves Vex 20 ft (more than half its 30 ft) behind the wall: measured, not reported.
-    await world.as(owner, () => vexToken.move([{ x: px(2), y: px(9) }]));
+    // STL-4: the owner chooses Move on the sheet (ROT-11: a move is chosen before dragging) and moves Vex
+    // 20 ft (more than half its 30 ft) behind the wall: measured, not reported.
+    expect(await world.as(owner, () => sendSheetCommand(combat, rotationUseCommand(idOf(vexToken), "move")))).toBe(
+      true,
+    );
+    await world.idle();
+    expect(await world.as(owner, () => vexToken.move([{ x: px(2), y: px(9) }]))).toBe(true);
     await world.idle();
     expect(watch()[idOf(vexToken)]?.moved).toEqual({ feet: 20, flew: false, quietFlight: false });
     // STL-2: the Scout walks round the wall's end (the GM moves its token); the Raider stays behind it.

@@ -47,6 +47,7 @@ export interface UserModel extends UserLike {
   readonly isActiveGM: boolean;
   readonly targets: Set<unknown>;
   query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
+  hasPermission(permission: string): boolean;
 }
 
 type SocketFn = (...args: unknown[]) => void;

@@ -48,6 +48,24 @@ export interface RuntimeOptions {
 const GM_ROLE = 4;
 const PLAYER_ROLE = 1;
 
+/**
+ * `User#hasPermission(name)`: the user's role reaches the permission's role (a world may change them in
+ * its Permission Configuration; the model keeps core's defaults). Default roles from the API's
+ * CONST.USER_PERMISSIONS (https://foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html): creating
+ * actors, items and cards is 3 (Assistant GM), drawing and browsing files 2 (Trusted), pinging the canvas
+ * 1 (Player: core offers every player the ping). A permission the model does not list is refused to
+ * players and granted to a GM, the safe side for a check.
+ */
+const PERMISSION_ROLES: Readonly<Record<string, number>> = {
+  ACTOR_CREATE: 3,
+  ITEM_CREATE: 3,
+  CARDS_CREATE: 3,
+  FILES_UPLOAD: 3,
+  DRAWING_CREATE: 2,
+  FILES_BROWSE: 2,
+  PING_CANVAS: 1,
+};
+
 export class Runtime {
   readonly server: Server;
   readonly scheduler: Scheduler;
@@ -235,6 +253,9 @@ export class Runtime {
       },
       query: (name: string, data: unknown, options: { timeout?: number } = {}) =>
         network.query(client, id, name, data, options.timeout),
+      hasPermission(permission: string) {
+        return this.role >= (PERMISSION_ROLES[permission] ?? GM_ROLE);
+      },
     };
   }
 
