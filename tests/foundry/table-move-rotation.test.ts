@@ -95,6 +95,11 @@ describe("moving tokens in a rotation combat", () => {
     expect(await use(vexId, "step")).toBe(true);
     expect(await drag(vexToken, 3, 0)).toBe(false);
     expect(lastNotice()).toContain("TEMPO.ERRORS.Movement.TooFarForMove");
+    // Core's blink (a teleport every user may pick on the token HUD) would pass no square and spend nothing:
+    // a player's is refused while the rules hold the creature to its move.
+    expect(await world.as(player, () => vexToken.move([{ ...at(9, 9), action: "blink" }]))).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Movement.NoTeleport");
+    expect(square(vexToken)).toEqual([3, 2]);
     // A console write skips preMoveToken: the GM puts it back when it lands.
     await world.as(player, () => vexToken.update(at(3, 0)));
     await world.idle();

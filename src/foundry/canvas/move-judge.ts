@@ -93,6 +93,11 @@ export function judgeMove(
   if (!access.ok) return access;
   const value = { found, ruleset: model.ruleset, how: access.how, path };
   if (!access.enforced || access.how === null) return { ok: true, value };
+  // A teleport passes no square and spends nothing (movement-budget.ts `segmentsOf`), and core offers its
+  // `blink` action on the token HUD to every user (TokenMovementActionConfig `canSelect` defaults to true,
+  // https://foundryvtt.com/api/interfaces/foundry.types.TokenMovementActionConfig.html): where the rules
+  // hold a creature to its move, only a GM teleports it.
+  if (teleports(movement)) return { ok: false, error: { key: "TEMPO.ERRORS.Movement.NoTeleport" } };
   // The chosen move's allowance counts from where the history stood when it was chosen (move-choices.ts),
   // in core's measured costs (the ruleset's cost function, terrain included; movement-costs.ts), leaving
   // out teleports and movements the GM put back (movement-budget.ts `segmentsOf`).
