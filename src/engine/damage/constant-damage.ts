@@ -45,7 +45,10 @@ export function readConstantUse(value: unknown): Result<ConstantUse> {
   const v = value as Record<string, unknown>;
   if (!isText(v.item) || !Array.isArray(v.hits) || !v.hits.every(isText))
     return err("TEMPO.ERRORS.Rotation.InvalidConstantUse");
-  return ok({ item: v.item, hits: [...v.hits] });
+  // Each target once: the hits come from the attacking client, and a target listed twice would get the
+  // weapon's damage card twice on every turn (review of issue 19). Which targets the roll really hit is
+  // not checked here (see the session note).
+  return ok({ item: v.item, hits: [...new Set(v.hits)] });
 }
 
 /** AP-2: a stored roll read back (`RotationActions.constant`), or null when it is not one. */

@@ -55,4 +55,9 @@ describe("AP-2 in a rotation combat", () => {
     expect(readConstantUse({ item: "flamer", hits: [3] }).ok).toBe(false);
     expect(readConstantHold({ ...hold, round: -1 })).toBeNull();
   });
+
+  it("AP-2: a target listed twice among the hits is damaged once a turn", () => {
+    const use = readConstantUse({ item: "flamer", hits: ["raider", "raider", "scout"] });
+    expect(use.ok && use.value.hits).toEqual(["raider", "scout"]);
+  });
 });
