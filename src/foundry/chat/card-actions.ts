@@ -157,7 +157,9 @@ async function resolvePending(message: ChatMessage.Implementation, model: TempoC
   }
   // Issue 11: an item declared from the sheet or a macro rolls now (resolve-declared.ts); refused, the card stays.
   // PHS-6, ROT-10: an opportunity attack card rolls the attacker's weapon on the mover (opportunity-roll.ts).
-  const mover = opportunityTargetOf(model);
+  // Only the active GM's client posts opportunity cards (canvas/opportunity-attacks.ts): a player-written
+  // card naming a mover would be a free attack out of turn with no Reaction spent (review of issue 21).
+  const mover = authorIsGm(message) ? opportunityTargetOf(model) : null;
   const rolled = mover === null ? await rollDeclaredUse(model) : await rollOpportunityAttack(model, mover);
   if (rolled === "refused") return null;
   if (rolled !== "none" && rolled !== "rolled") return rolled;
