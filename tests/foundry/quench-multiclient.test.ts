@@ -134,3 +134,18 @@ describe("issue 17's Quench batches", () => {
     }
   }, 60_000);
 });
+
+describe("issue 21's Quench batch", () => {
+  it("MOV-1, STD-7: tempo.canvas.movement passes on the runtime model in a standard world (two diagonals and a step cost 19 ft) and removes its scene and actor", async () => {
+    const { movementBatch, expectedPathFeet } = await import("../../src/foundry/quench/movement-batch.ts");
+    await asGm(() => game.settings.set("tempo", "ruleset", "standard"));
+    await world.idle();
+    expect(await asGm(() => Promise.resolve(expectedPathFeet()))).toBe(19);
+    const outcomes = await runBatch(movementBatch, asGm);
+    expect(failures(outcomes)).toEqual([]);
+    expect(outcomes.map((o) => o.status)).toEqual(["passed", "passed"]);
+    await world.idle();
+    expect(game.scenes.contents.map((s) => s.name)).not.toContain("Quench Movement Scene");
+    expect(game.actors.contents.map((a) => a.name)).not.toContain("Quench Mover");
+  });
+});

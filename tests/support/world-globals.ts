@@ -27,6 +27,7 @@ import { chatMessageModes, diceRollModes } from "./runtime/message-modes.ts";
 import { ForcedDeletion, OPERATOR_IDENTIFIER } from "./runtime/operators.ts";
 import { coreMovementActions } from "./runtime/token-movement.ts";
 import { TokenRulerModel } from "./runtime/token-ruler.ts";
+import { SceneModel } from "./runtime/scene.ts";
 
 const SHARED_GLOBALS = [
   "foundry",
@@ -37,6 +38,7 @@ const SHARED_GLOBALS = [
   "Handlebars",
   "Actor",
   "Item",
+  "Scene",
   "fromUuid",
   "fromUuidSync",
 ];
@@ -129,6 +131,8 @@ export function defineWorldGlobals({ runtime, generation, scriptedTotals, random
   defineSharedGlobal("ChatMessage", ChatMessageModel);
   defineSharedGlobal("Actor", ActorModel);
   defineSharedGlobal("Item", ItemModel);
+  // Core's global Scene document class (Quench batches make scratch scenes with `Scene.implementation.create`).
+  defineSharedGlobal("Scene", SceneModel);
   const { fromUuid, fromUuidSync } = uuidGlobals(runtime.compendia);
   defineSharedGlobal("fromUuid", fromUuid);
   defineSharedGlobal("fromUuidSync", fromUuidSync);

@@ -19,6 +19,7 @@ import { writersBatch } from "./writers-batch.ts";
 import { socketBatch } from "./socket-batch.ts";
 import { trackerBatch } from "./tracker-batch.ts";
 import { consoleAttacksBatch } from "./console-attacks-batch.ts";
+import { movementBatch } from "./movement-batch.ts";
 
 /** Key, display name and registration function of each batch: the rulesets' order, the chat cards, then issue 17's and 18's. */
 export const QUENCH_BATCHES: readonly {
@@ -52,6 +53,7 @@ export const QUENCH_BATCHES: readonly {
     fn: consoleAttacksBatch,
     manual: true,
   },
+  { key: "tempo.canvas.movement", name: "TEMPO: movement costs measured by core", fn: movementBatch },
 ];
 
 /** `Hooks` with the `quenchReady` hook, which the Foundry types do not list (called on `Hooks` itself). */
