@@ -113,6 +113,14 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
     targeting.target(world.gm, []);
     const card = await untilPending(combat);
     expect(inputOf(card).entryKey).toBe(`pending:${actionId}`);
+    // A second GM (not the active one) has no copy of the kept record: it is told where to resolve, the
+    // combat is not stepped and the card stays unresolved.
+    const assistant = world.addUser("gm2", true);
+    const elsewhere = await world.as(assistant, () => runCardAction(asChatMessage(card), "resolve"));
+    await world.idle();
+    expect(elsewhere).toEqual({ key: "TEMPO.CHAT.Pending.KeptByActiveGm" });
+    expect(inputOf(card).resolved).toBe(false);
+    assistant.active = false;
     world.scriptedTotals.push(11, 4, 3); // d20 11 + 3 = 14 meets AC 14; 2d6 = 4 + 3
     const done = await resolve(card);
     expect(done.refusal).toBeNull();

@@ -27,7 +27,7 @@ import { TempoCombat } from "../documents/combat.ts";
 import { commandAccessFor } from "../combat/command-permission.ts";
 import { runDamageAction } from "./apply-damage.ts";
 import { userOwnsCard } from "./card-viewer.ts";
-import { rollDeclaredUse } from "./resolve-declared.ts";
+import { declaredUseKeptElsewhere, rollDeclaredUse } from "./resolve-declared.ts";
 import { opportunityTargetOf, rollOpportunityAttack } from "./opportunity-roll.ts";
 import { recordedRollOf } from "./recorded-rolls.ts";
 import { checkedSpellSave, spellSaveOfCard } from "./spell-saves.ts";
@@ -140,7 +140,7 @@ async function rollSave(message: ChatMessage.Implementation, model: TempoCardMod
 }
 
 async function resolvePending(message: ChatMessage.Implementation, model: TempoCardModel): Promise<Refusal> {
-  const refused = checkChange(model, { kind: "resolved" }, game.user);
+  const refused = checkChange(model, { kind: "resolved" }, game.user) ?? declaredUseKeptElsewhere(model);
   if (refused !== null) return refused;
   const command = model.command as HostCommand | null;
   if (command !== null && model.combatId !== null) {

@@ -4,7 +4,15 @@
  * hit, on the targets recorded with the declaration (declared-uses.ts). A card with no record resolves
  * as before (only marked resolved).
  */
-import { segmentRollTargets, segmentTargetInForce, type Message, type SegmentState } from "../../engine/index.ts";
+import {
+  declaredUseWithheld,
+  segmentRollTargets,
+  segmentTargetInForce,
+  type Message,
+  type SegmentState,
+} from "../../engine/index.ts";
+import { isActiveGm } from "../combat/active-gm.ts";
+import { secrecyOf } from "../combat/secrecy.ts";
 import { declaredUseOf, type DeclaredUse } from "../combat/declared-uses.ts";
 import { readableCombat } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
@@ -51,6 +59,23 @@ function isItem(doc: unknown): doc is Item.Implementation {
 
 function isActor(doc: unknown): doc is Actor.Implementation {
   return typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "Actor";
+}
+
+/**
+ * Issue 18: the item use of a creature whose declarations the GM keeps (engine `declaredUseWithheld`)
+ * lives in the active GM's browser only (secret-uses.ts). Any other client, a second GM or the hidden
+ * creature's owner, cannot roll it: it says where to resolve the card instead of marking it resolved
+ * with nothing rolled (review of issue 18). Null: this client may resolve it.
+ */
+export function declaredUseKeptElsewhere(model: TempoCardModel): Message | null {
+  const input = model.input as { combatantId?: unknown; entryKey?: unknown };
+  if (model.combatId === null || typeof input.combatantId !== "string" || typeof input.entryKey !== "string")
+    return null;
+  const combat = game.combats.get(model.combatId);
+  if (!(combat instanceof TempoCombat) || isActiveGm()) return null;
+  return declaredUseWithheld(secrecyOf(combat), input.combatantId)
+    ? { key: "TEMPO.CHAT.Pending.KeptByActiveGm" }
+    : null;
 }
 
 /** Rolls the card's recorded item on its recorded targets (the ones still there). */
