@@ -154,4 +154,26 @@ describe("moving tokens in a rotation combat", () => {
     expect(square(raiderToken)).toEqual([3, 0]);
     expect(opportunityCards()).toHaveLength(1);
   });
+
+  it("ROT-11: two Move actions add up to twice the speed; the tracker's undo of a Move takes it back", async () => {
+    await game.settings.set("tempo", "movementBudget", "refuse");
+    await combat.tempoCommand({ type: "endTurn" });
+    await world.idle();
+    // A new rotation: Vex acts again, its history and choice cleared. Vex walks 30 ft.
+    expect(await use(vexId, "move")).toBe(true);
+    expect(await use(vexId, "move")).toBe(true);
+    await world.as(world.gm, () => combat.tempoCommand({ type: "undo" }));
+    await world.idle();
+    // One Move left after the undo: 45 ft is too far.
+    expect(await drag(vexToken, 2, 10)).toBe(false);
+    expect(lastNotice()).toContain('"left":"30"');
+    await world.as(world.gm, () => combat.tempoCommand({ type: "undo" }));
+    await world.idle();
+    expect(await drag(vexToken, 2, 2)).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Movement.ChooseRotationMove");
+    expect(await use(vexId, "move")).toBe(true);
+    expect(await use(vexId, "move")).toBe(true);
+    expect(await drag(vexToken, 2, 10)).toBe(true);
+    expect(square(vexToken)).toEqual([2, 10]);
+  });
 });
