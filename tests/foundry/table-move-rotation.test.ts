@@ -176,4 +176,19 @@ describe("moving tokens in a rotation combat", () => {
     expect(await drag(vexToken, 2, 10)).toBe(true);
     expect(square(vexToken)).toEqual([2, 10]);
   });
+
+  it("ROT-10: a GM's forced move (CONFIG.TEMPO.movement.forcedMove) provokes, though the creature's own 5 ft step does not", async () => {
+    expect(await use(vexId, "step")).toBe(true);
+    const before = opportunityCards().length;
+    // Vex at (2,10), the Raider at (3,0). The GM moves Vex by its step's rules: nothing provoked.
+    await world.as(world.gm, () => vexToken.update(at(2, 1)));
+    await world.idle();
+    expect(opportunityCards()).toHaveLength(before);
+    expect(await world.as(player, () => CONFIG.TEMPO.movement.forcedMove(vexToken, [at(2, 3)]))).toBe(false);
+    // Pushed on past the Raider: (2,1) is within 5 ft of it, and Vex goes on.
+    expect(await world.as(world.gm, () => CONFIG.TEMPO.movement.forcedMove(vexToken, [at(2, 3)]))).toBe(true);
+    await world.idle();
+    expect(square(vexToken)).toEqual([2, 3]);
+    expect(opportunityCards()).toHaveLength(before + 1);
+  });
 });
