@@ -177,7 +177,7 @@ describe("moving tokens in a rotation combat", () => {
     expect(square(vexToken)).toEqual([2, 10]);
   });
 
-  it("ROT-10: a GM's forced move (CONFIG.TEMPO.movement.forcedMove) provokes, though the creature's own 5 ft step does not", async () => {
+  it("ROT-10: a GM's forced move (CONFIG.TEMPO.movement.forcedMove) provokes, though the creature's own 5 ft step does not, and spends none of its movement", async () => {
     expect(await use(vexId, "step")).toBe(true);
     const before = opportunityCards().length;
     // Vex at (2,10), the Raider at (3,0). The GM moves Vex by its step's rules: nothing provoked.
@@ -190,5 +190,7 @@ describe("moving tokens in a rotation combat", () => {
     await world.idle();
     expect(square(vexToken)).toEqual([2, 3]);
     expect(opportunityCards()).toHaveLength(before + 1);
+    // The push spent none of Vex's own movement: its 5 ft step is still there.
+    expect(await drag(vexToken, 2, 4)).toBe(true);
   });
 });

@@ -16,7 +16,7 @@
 import { diagonalStepsBetween, gridStepCost } from "../../engine/index.ts";
 import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
 import { movementRulesOf, type MovingToken } from "./movement-context.ts";
-import { revertedMovements, segmentsOf, type BudgetToken, type MeasuredWaypoint } from "./movement-budget.ts";
+import { uncountedMovements, segmentsOf, type BudgetToken, type MeasuredWaypoint } from "./movement-budget.ts";
 
 /** STD-8: the movement actions Tempo prices (the engine's modes a creature may have a speed in). */
 export const TEMPO_MOVEMENT_ACTIONS = ["walk", "swim", "climb", "fly"] as const;
@@ -46,7 +46,7 @@ export function diagonalsThisTurn(token: MovingToken): number {
   const scene: unknown = Reflect.get(token, "parent");
   if (!Array.isArray(history) || history.length < 2 || typeof scene !== "object" || scene === null) return 0;
   const geometry = sceneGeometry(scene as Scene.Implementation);
-  const reverted = revertedMovements(token as BudgetToken);
+  const reverted = uncountedMovements(token as BudgetToken);
   const num = (v: unknown): number => (typeof v === "number" ? v : 0);
   let count = 0;
   let previous: HistoryPoint | null = null;
