@@ -155,7 +155,7 @@ describe("moving tokens in a rotation combat", () => {
     expect(opportunityCards()).toHaveLength(1);
   });
 
-  it("ROT-11: two Move actions add up to twice the speed; the tracker's undo of a Move takes it back", async () => {
+  it("ROT-11: two Move actions add up to twice the speed; the tracker's undo of a Move takes it back, its redo gives it back", async () => {
     await game.settings.set("tempo", "movementBudget", "refuse");
     await combat.tempoCommand({ type: "endTurn" });
     await world.idle();
@@ -171,8 +171,11 @@ describe("moving tokens in a rotation combat", () => {
     await world.idle();
     expect(await drag(vexToken, 2, 2)).toBe(false);
     expect(lastNotice()).toContain("TEMPO.ERRORS.Movement.ChooseRotationMove");
-    expect(await use(vexId, "move")).toBe(true);
-    expect(await use(vexId, "move")).toBe(true);
+    // The tracker's redo gives both Moves back.
+    for (let i = 0; i < 2; i++) {
+      await world.as(world.gm, () => combat.tempoCommand({ type: "redo" }));
+      await world.idle();
+    }
     expect(await drag(vexToken, 2, 10)).toBe(true);
     expect(square(vexToken)).toEqual([2, 10]);
   });

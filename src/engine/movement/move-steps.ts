@@ -7,8 +7,8 @@
  *   Full actions on Move moves its movement twice: each Move adds the creature's speeds once more (tandem
  *   speeds each counted again: walk 30 / swim 45 with two Moves is walk 60 / swim 90).
  * - Undo (the tracker's): a move chosen by a step that the undo took back is no longer chosen; the choice
- *   it replaced (a Move before a 5 ft step) is in force again. A redo does not choose it again: the
- *   creature chooses on the sheet again.
+ *   it replaced (a Move before a 5 ft step) is in force again. A redo gives its steps back and the choice
+ *   with them (the Foundry layer keeps the choice as it stood; `choiceAfterUndo` reads it again).
  */
 import type { PatchHistory } from "../storage/patch-history.ts";
 import type { MoveChoice } from "../host/move-access.ts";

@@ -38,6 +38,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { TempoCombat } from "../documents/combat.ts";
 
 const FLAG = "moves";
+const UNDONE = "undoneMoves";
 const ROTATION_MOVES = new Set(["move", "step", "disengage"]);
 
 /**
@@ -66,10 +67,10 @@ function readChoice(choice: unknown, depth = 0): RecordedChoice | null {
     : null;
 }
 
-/** The recorded choices of `combat`, by combatant id. */
-function storedChoices(combat: Combat.Implementation): Record<string, unknown> {
+/** The recorded choices of `combat` (or those an undo took back: `undoneMoves`), by combatant id. */
+function storedChoices(combat: Combat.Implementation, key = FLAG): Record<string, unknown> {
   const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
-  const moves = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[FLAG] : undefined;
+  const moves = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[key] : undefined;
   return typeof moves === "object" && moves !== null ? (moves as Record<string, unknown>) : {};
 }
 
@@ -98,7 +99,10 @@ async function writeChoice(
   const kept = choice !== null && previous !== null && choiceAddsUp(previous, choice);
   const since = kept ? previous.since : historyLength(combat, combatantId);
   const recorded = stepped === null ? null : { ...stepped, since };
-  await (combat as unknown as Updatable).update({ [key]: recorded });
+  const undone = `flags.${SYSTEM_ID}.${UNDONE}.${combatantId}`;
+  const stale =
+    storedChoices(combat, UNDONE)[combatantId] !== undefined && storedChoices(combat, UNDONE)[combatantId] !== null;
+  await (combat as unknown as Updatable).update(stale ? { [key]: recorded, [undone]: null } : { [key]: recorded });
 }
 
 interface TurnEvent {
@@ -120,18 +124,28 @@ function onActionUsed(combat: Combat.Implementation, event: TurnEvent): void {
   void inWriterQueue(combat, () => writeChoice(combat, id, { how, round }, true));
 }
 
-/** Undo: a choice made by a use the tracker's undo took back goes (engine choiceAfterUndo). */
-function onUndone(combat: Combat.Implementation): void {
+/**
+ * Undo: a choice made by a use the tracker's undo took back goes (engine choiceAfterUndo); the choice as it
+ * stood is kept in `flags.tempo.undoneMoves` until a redo gives back its steps (the same engine reading of
+ * the history) or a new choice replaces it.
+ */
+function onUndoneOrRedone(combat: Combat.Implementation): void {
   if (!isActiveGm() || tempoModelOf(combat) === null) return;
   void inWriterQueue(combat, async () => {
     const readable = readableCombat(combat);
     if (!readable.ok) return;
+    const history = readable.value.stored.history;
     const update: Record<string, unknown> = {};
-    for (const id of Object.keys(storedChoices(combat))) {
+    const ids = new Set([...Object.keys(storedChoices(combat)), ...Object.keys(storedChoices(combat, UNDONE))]);
+    for (const id of ids) {
       const choice = moveChoiceOf(combat, id);
-      const after = choiceAfterUndo(choice, readable.value.stored.history);
-      if (after === choice) continue;
-      update[`flags.${SYSTEM_ID}.${FLAG}.${id}`] = after; // a kept choice carries its own `since`
+      const stash = readChoice(storedChoices(combat, UNDONE)[id]);
+      const fullest = stash ?? choice;
+      const after = choiceAfterUndo(fullest, history);
+      // A kept choice carries its own `since`.
+      if (JSON.stringify(after) !== JSON.stringify(choice)) update[`flags.${SYSTEM_ID}.${FLAG}.${id}`] = after;
+      const keep = after === fullest ? null : fullest;
+      if (JSON.stringify(keep) !== JSON.stringify(stash)) update[`flags.${SYSTEM_ID}.${UNDONE}.${id}`] = keep;
     }
     if (Object.keys(update).length > 0) await (combat as unknown as Updatable).update(update);
   });
@@ -157,7 +171,8 @@ function onTurnStarted(combat: Combat.Implementation, event: TurnEvent): void {
   const id = event.combatantId;
   const token = combat.combatants.get(id)?.token as { clearMovementHistory?: () => Promise<unknown> } | null;
   void inWriterQueue(combat, async () => {
-    if (moveChoiceOf(combat, id) !== null) await writeChoice(combat, id, null);
+    const stashed = readChoice(storedChoices(combat, UNDONE)[id]) !== null;
+    if (moveChoiceOf(combat, id) !== null || stashed) await writeChoice(combat, id, null);
     if (typeof token?.clearMovementHistory === "function") await token.clearMovementHistory();
   });
 }
@@ -211,6 +226,7 @@ export function registerMoveChoices(): void {
   hooks.on("tempo.actionUsed", onActionUsed);
   hooks.on("tempo.turnStarted", onTurnStarted);
   hooks.on("tempo.disengaged", onDisengaged);
-  hooks.on("tempo.undone", onUndone);
+  hooks.on("tempo.undone", onUndoneOrRedone);
+  hooks.on("tempo.redone", onUndoneOrRedone);
   registerRequestHandler("move", (data, sender) => answerPowerChoice(data as PowerRequest, sender));
 }
