@@ -2,6 +2,7 @@ import type { UseItemOptions } from "./chat/attack-flow.ts";
 import { useItem } from "./chat/attack-with-dialog.ts";
 import { RULESET_CONFIGS } from "./ruleset-configs.ts";
 import { markUnsighted, reportSneakMovement } from "./conditions/stealth-flow.ts";
+import { forcedMove } from "./canvas/forced-move.ts";
 
 /** `CONFIG.TEMPO`: the system's configuration, in the engine's ruleset order. */
 export const TEMPO = {
@@ -18,4 +19,6 @@ export const TEMPO = {
    * that has no line of sight to anyone sneaking.
    */
   stealth: { reportSneakMovement, markUnsighted },
+  /** ROT-10 (canvas/forced-move.ts): a GM's script pushes or pulls a token; it provokes where the ruleset says. */
+  movement: { forcedMove },
 } as const;

@@ -19,7 +19,7 @@ const token = await placeToken(world, scene, hero, { x: 0, y: 0, actorLink: true
 const S = 100; // one square
 const REVERTED = "The GM put your token back: Not enough Walk movement left: the step costs 45 ft, 30 ft remain.";
 
-async function fight(ruleset: "standard" | "phase"): Promise<void> {
+async function fight(ruleset: "standard" | "phase" | "segment"): Promise<void> {
   await world.as(world.gm, async () => {
     for (const combat of game.combats.contents) await combat.delete();
     await game.settings.set("tempo", "ruleset", ruleset);
@@ -83,6 +83,15 @@ describe("Movement costs on the canvas (issue 21)", () => {
     expect(await world.as(player, () => token.move([{ x: 16 * S, y: 0, action: "walk" }]))).toBe(false);
     await world.idle();
     expect(token.x).toBe(15 * S);
+  });
+
+  it("MOV-1: in segment the turn's diagonals alternate 5, 10 ft across its moves, not from 5 ft on each drag", async () => {
+    await fight("segment");
+    expect(await world.as(world.gm, () => token.move([{ x: S, y: S }]))).toBe(true);
+    await world.idle();
+    expect(await world.as(world.gm, () => token.move([{ x: 2 * S, y: 2 * S }]))).toBe(true);
+    await world.idle();
+    expect(token.movementHistory.map((w) => w.cost).filter((c) => c > 0)).toEqual([5, 10]);
   });
 
   it("PHS-6: difficult terrain from a Region costs 2×, and a creature that becomes Slowed stops at once", async () => {

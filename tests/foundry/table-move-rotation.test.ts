@@ -159,4 +159,46 @@ describe("moving tokens in a rotation combat", () => {
     expect(square(raiderToken)).toEqual([3, 0]);
     expect(opportunityCards()).toHaveLength(1);
   });
+
+  it("ROT-11: two Move actions add up to twice the speed; the tracker's undo of a Move takes it back, its redo gives it back", async () => {
+    await game.settings.set("tempo", "movementBudget", "refuse");
+    await combat.tempoCommand({ type: "endTurn" });
+    await world.idle();
+    // A new rotation: Vex acts again, its history and choice cleared. Vex walks 30 ft.
+    expect(await use(vexId, "move")).toBe(true);
+    expect(await use(vexId, "move")).toBe(true);
+    await world.as(world.gm, () => combat.tempoCommand({ type: "undo" }));
+    await world.idle();
+    // One Move left after the undo: 45 ft is too far.
+    expect(await drag(vexToken, 2, 10)).toBe(false);
+    expect(lastNotice()).toContain('"left":"30"');
+    await world.as(world.gm, () => combat.tempoCommand({ type: "undo" }));
+    await world.idle();
+    expect(await drag(vexToken, 2, 2)).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Movement.ChooseRotationMove");
+    // The tracker's redo gives both Moves back.
+    for (let i = 0; i < 2; i++) {
+      await world.as(world.gm, () => combat.tempoCommand({ type: "redo" }));
+      await world.idle();
+    }
+    expect(await drag(vexToken, 2, 10)).toBe(true);
+    expect(square(vexToken)).toEqual([2, 10]);
+  });
+
+  it("ROT-10: a GM's forced move (CONFIG.TEMPO.movement.forcedMove) provokes, though the creature's own 5 ft step does not, and spends none of its movement", async () => {
+    expect(await use(vexId, "step")).toBe(true);
+    const before = opportunityCards().length;
+    // Vex at (2,10), the Raider at (3,0). The GM moves Vex by its step's rules: nothing provoked.
+    await world.as(world.gm, () => vexToken.update(at(2, 1)));
+    await world.idle();
+    expect(opportunityCards()).toHaveLength(before);
+    expect(await world.as(player, () => CONFIG.TEMPO.movement.forcedMove(vexToken, [at(2, 3)]))).toBe(false);
+    // Pushed on past the Raider: (2,1) is within 5 ft of it, and Vex goes on.
+    expect(await world.as(world.gm, () => CONFIG.TEMPO.movement.forcedMove(vexToken, [at(2, 3)]))).toBe(true);
+    await world.idle();
+    expect(square(vexToken)).toEqual([2, 3]);
+    expect(opportunityCards()).toHaveLength(before + 1);
+    // The push spent none of Vex's own movement: its 5 ft step is still there.
+    expect(await drag(vexToken, 2, 4)).toBe(true);
+  });
 });

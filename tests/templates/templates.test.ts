@@ -33,6 +33,17 @@ describe("templates", () => {
   });
 });
 
+describe("token ruler label (issue 21)", () => {
+  it("MOV-1: an over-budget label says so in words and an icon, not only in colour", () => {
+    const path = "templates/canvas/waypoint-label.hbs";
+    const over = { ...templateContexts[path], tempo: { text: "Not enough Walk movement left.", over: true } };
+    const html = render(path, over);
+    expect(html).toContain('class="tempo-budget over"');
+    expect(html).toContain("fa-triangle-exclamation");
+    expect(html).toMatch(/<strong>Over budget:<\/strong> Not enough/);
+  });
+});
+
 describe("issue 22: heading order (axe heading-order)", () => {
   const cards = templates.filter((path) => path.startsWith("templates/chat/"));
   it.each(cards)("%s: the card's title is an h2 (under the page's h1) and none skips a level", (path) => {

@@ -118,3 +118,12 @@ export function gridDistanceFeet(a: Square, b: Square, rule: DiagonalRule): numb
       return SQUARE_FEET * (straight + diagonals) + SQUARE_FEET * Math.floor(diagonals / 2);
   }
 }
+
+/**
+ * MOV-1: the diagonal steps of a shortest grid path between two squares (a recorded move's leg: its
+ * straight line crosses min(dx, dy) diagonals). The `alternating` rule counts every diagonal of the turn,
+ * across its moves, so a later move's first diagonal may cost 10 ft.
+ */
+export function diagonalStepsBetween(a: Square, b: Square): number {
+  return Math.min(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+}

@@ -11,3 +11,4 @@ export * from "./rotation-moves.ts";
 export * from "./scene-measures.ts";
 export * from "./move-consequences.ts";
 export * from "./movement-budget.ts";
+export * from "./move-steps.ts";

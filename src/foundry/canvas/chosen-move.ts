@@ -1,5 +1,5 @@
 /** The chosen move's allowance, for the ruler's speeds (movement-speeds.ts). */
-import { moveAccess, moveAllowanceFeet } from "../../engine/index.ts";
+import { moveAccess, moveAllowanceFeet, rotationMovesTaken } from "../../engine/index.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { moveChoiceOf } from "./move-choices.ts";
 import { tokenCombatOf } from "./token-combat.ts";
@@ -23,4 +23,13 @@ export function chosenMoveAllowance(token: TokenDocument.Implementation): { feet
   });
   const feet = access.ok && access.how !== null ? moveAllowanceFeet(access.how) : null;
   return feet === null ? null : { feet, since: choice?.since ?? 0 };
+}
+
+/** ROT-11: how many Move actions the token's creature took this round (1 when none or another move). */
+export function rotationMovesOf(token: TokenDocument.Implementation): number {
+  const found = tokenCombatOf(token);
+  const model = found === null ? null : tempoModelOf(found.combat);
+  if (found === null || model === null || model.state === null || model.ruleset !== "rotation") return 1;
+  const choice = moveChoiceOf(found.combat, found.combatantId);
+  return choice !== null && choice.round === model.host.round(model.state) ? rotationMovesTaken(choice) : 1;
 }

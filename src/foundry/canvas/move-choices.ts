@@ -8,6 +8,8 @@
  * - phase: a movement power item chosen on the sheet asks the active GM (`move` request), who checks
  *   that it is the creature's movement slot and its first power this round, then records the power; a
  *   Disengage in the battle phase (`tempo.disengaged`) records where its 2-square shift starts (PHS-11).
+ * Each choice keeps the undo steps of the uses that made it: two rotation Moves add up, and the tracker's
+ * undo of a use takes its choice back (`tempo.undone`; engine move-steps.ts decides both).
  * Core clears a combatant's movement history on its turn start in `Combat#_onStartTurn`
  * (API: foundryvtt.com/api/classes/foundry.documents.Combat.html `_clearMovementHistoryOnStartTurn`);
  * Tempo's turns are the engine's (`tempo.turnStarted`, documents/combat.ts), so Tempo clears it there,
@@ -15,15 +17,20 @@
  */
 import {
   DEFAULT_MOVEMENT_POWERS,
+  chooseWithStep,
+  choiceAddsUp,
+  choiceAfterUndo,
+  newestUndoStep,
   moveAccess,
   movementPowerOf,
   type Message,
   type MoveChoice,
   type MoveHow,
   type PowerStats,
+  type SteppedChoice,
 } from "../../engine/index.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
-import { tempoModelOf } from "../combat/tempo-model.ts";
+import { readableCombat, tempoModelOf } from "../combat/tempo-model.ts";
 import { inWriterQueue } from "../combat/writer-queue.ts";
 import { showNotice } from "../notice.ts";
 import { askActiveGm, registerRequestHandler, type Answer } from "../socket/socket-channel.ts";
@@ -31,13 +38,14 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { TempoCombat } from "../documents/combat.ts";
 
 const FLAG = "moves";
+const UNDONE = "undoneMoves";
 const ROTATION_MOVES = new Set(["move", "step", "disengage"]);
 
 /**
  * A recorded choice: the engine's, and `since`, how many waypoints the token's movement history held when
  * it was made (the chosen move's allowance counts the path from there: a 5 ft step after a Move is 5 ft).
  */
-export interface RecordedChoice extends MoveChoice {
+export interface RecordedChoice extends SteppedChoice {
   readonly since: number;
 }
 
@@ -47,26 +55,54 @@ function historyLength(combat: Combat.Implementation, combatantId: string): numb
   return Array.isArray(token?.movementHistory) ? token.movementHistory.length : 0;
 }
 
+/** A stored choice read back (its `prior` one level deep), or null. */
+function readChoice(choice: unknown, depth = 0): RecordedChoice | null {
+  if (typeof choice !== "object" || choice === null) return null;
+  const c = choice as { how?: unknown; round?: unknown; since?: unknown; steps?: unknown; prior?: unknown };
+  const since = typeof c.since === "number" && Number.isInteger(c.since) && c.since >= 0 ? c.since : 0;
+  const steps = Array.isArray(c.steps) ? c.steps.filter((k): k is string => typeof k === "string") : [];
+  const prior = depth === 0 ? readChoice(c.prior, 1) : null;
+  return typeof c.round === "number" && typeof c.how === "object" && c.how !== null
+    ? { how: c.how as MoveHow, round: c.round, since, steps, prior }
+    : null;
+}
+
+/** The recorded choices of `combat` (or those an undo took back: `undoneMoves`), by combatant id. */
+function storedChoices(combat: Combat.Implementation, key = FLAG): Record<string, unknown> {
+  const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
+  const moves = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[key] : undefined;
+  return typeof moves === "object" && moves !== null ? (moves as Record<string, unknown>) : {};
+}
+
 /** The creature's recorded choice in `combat`, or null. */
 export function moveChoiceOf(combat: Combat.Implementation, combatantId: string): RecordedChoice | null {
-  const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
-  const moves = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[FLAG] : undefined;
-  const choice = typeof moves === "object" && moves !== null ? (moves as Record<string, unknown>)[combatantId] : null;
-  if (typeof choice !== "object" || choice === null) return null;
-  const c = choice as { how?: unknown; round?: unknown; since?: unknown };
-  const since = typeof c.since === "number" && Number.isInteger(c.since) && c.since >= 0 ? c.since : 0;
-  return typeof c.round === "number" && typeof c.how === "object" && c.how !== null
-    ? { how: c.how as MoveHow, round: c.round, since }
-    : null;
+  return readChoice(storedChoices(combat)[combatantId]);
 }
 
 type Updatable = { update(data: Record<string, unknown>): Promise<unknown> };
 
-/** The GM's write of one creature's choice (null clears it). */
-async function writeChoice(combat: Combat.Implementation, combatantId: string, choice: MoveChoice | null) {
+/**
+ * The GM's write of one creature's choice (null clears it), made by the combat's newest step when
+ * `byStep` (a use on the tracker or the sheet): a second rotation Move adds to the first (engine chooseWithStep).
+ */
+async function writeChoice(
+  combat: Combat.Implementation,
+  combatantId: string,
+  choice: MoveChoice | null,
+  byStep = false,
+) {
   const key = `flags.${SYSTEM_ID}.${FLAG}.${combatantId}`;
-  const recorded = choice === null ? null : { ...choice, since: historyLength(combat, combatantId) };
-  await (combat as unknown as Updatable).update({ [key]: recorded });
+  const previous = moveChoiceOf(combat, combatantId);
+  const readable = byStep ? readableCombat(combat) : null;
+  const step = readable?.ok === true ? newestUndoStep(readable.value.stored.history) : null;
+  const stepped = choice === null ? null : chooseWithStep(previous, choice, step);
+  const kept = choice !== null && previous !== null && choiceAddsUp(previous, choice);
+  const since = kept ? previous.since : historyLength(combat, combatantId);
+  const recorded = stepped === null ? null : { ...stepped, since };
+  const undone = `flags.${SYSTEM_ID}.${UNDONE}.${combatantId}`;
+  const stale =
+    storedChoices(combat, UNDONE)[combatantId] !== undefined && storedChoices(combat, UNDONE)[combatantId] !== null;
+  await (combat as unknown as Updatable).update(stale ? { [key]: recorded, [undone]: null } : { [key]: recorded });
 }
 
 interface TurnEvent {
@@ -85,7 +121,34 @@ function onActionUsed(combat: Combat.Implementation, event: TurnEvent): void {
   if (typeof id !== "string" || typeof task !== "string" || !ROTATION_MOVES.has(task)) return;
   const round = model.host.round(model.state);
   const how = { kind: "rotation", move: task } as MoveHow;
-  void inWriterQueue(combat, () => writeChoice(combat, id, { how, round }));
+  void inWriterQueue(combat, () => writeChoice(combat, id, { how, round }, true));
+}
+
+/**
+ * Undo: a choice made by a use the tracker's undo took back goes (engine choiceAfterUndo); the choice as it
+ * stood is kept in `flags.tempo.undoneMoves` until a redo gives back its steps (the same engine reading of
+ * the history) or a new choice replaces it.
+ */
+function onUndoneOrRedone(combat: Combat.Implementation): void {
+  if (!isActiveGm() || tempoModelOf(combat) === null) return;
+  void inWriterQueue(combat, async () => {
+    const readable = readableCombat(combat);
+    if (!readable.ok) return;
+    const history = readable.value.stored.history;
+    const update: Record<string, unknown> = {};
+    const ids = new Set([...Object.keys(storedChoices(combat)), ...Object.keys(storedChoices(combat, UNDONE))]);
+    for (const id of ids) {
+      const choice = moveChoiceOf(combat, id);
+      const stash = readChoice(storedChoices(combat, UNDONE)[id]);
+      const fullest = stash ?? choice;
+      const after = choiceAfterUndo(fullest, history);
+      // A kept choice carries its own `since`.
+      if (JSON.stringify(after) !== JSON.stringify(choice)) update[`flags.${SYSTEM_ID}.${FLAG}.${id}`] = after;
+      const keep = after === fullest ? null : fullest;
+      if (JSON.stringify(keep) !== JSON.stringify(stash)) update[`flags.${SYSTEM_ID}.${UNDONE}.${id}`] = keep;
+    }
+    if (Object.keys(update).length > 0) await (combat as unknown as Updatable).update(update);
+  });
 }
 
 /**
@@ -99,7 +162,7 @@ function onDisengaged(combat: Combat.Implementation, event: TurnEvent): void {
   if (typeof id !== "string") return;
   const round = model.host.round(model.state);
   const how: MoveHow = { kind: "disengageShift", squares: DEFAULT_MOVEMENT_POWERS.disengage.squares };
-  void inWriterQueue(combat, () => writeChoice(combat, id, { how, round }));
+  void inWriterQueue(combat, () => writeChoice(combat, id, { how, round }, true));
 }
 
 /** Issue 21 item 2: the creature's turn starts: its last choice and its token's movement history go. */
@@ -108,7 +171,8 @@ function onTurnStarted(combat: Combat.Implementation, event: TurnEvent): void {
   const id = event.combatantId;
   const token = combat.combatants.get(id)?.token as { clearMovementHistory?: () => Promise<unknown> } | null;
   void inWriterQueue(combat, async () => {
-    if (moveChoiceOf(combat, id) !== null) await writeChoice(combat, id, null);
+    const stashed = readChoice(storedChoices(combat, UNDONE)[id]) !== null;
+    if (moveChoiceOf(combat, id) !== null || stashed) await writeChoice(combat, id, null);
     if (typeof token?.clearMovementHistory === "function") await token.clearMovementHistory();
   });
 }
@@ -162,5 +226,7 @@ export function registerMoveChoices(): void {
   hooks.on("tempo.actionUsed", onActionUsed);
   hooks.on("tempo.turnStarted", onTurnStarted);
   hooks.on("tempo.disengaged", onDisengaged);
+  hooks.on("tempo.undone", onUndoneOrRedone);
+  hooks.on("tempo.redone", onUndoneOrRedone);
   registerRequestHandler("move", (data, sender) => answerPowerChoice(data as PowerRequest, sender));
 }

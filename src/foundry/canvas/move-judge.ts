@@ -20,7 +20,7 @@ import { tempoModelOf } from "../combat/tempo-model.ts";
 import { tokenCombatOf, type TokenCombat } from "./token-combat.ts";
 import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
 import { moveChoiceOf } from "./move-choices.ts";
-import { revertedMovements, segmentsOf, type BudgetToken, type MeasuredWaypoint } from "./movement-budget.ts";
+import { uncountedMovements, segmentsOf, type BudgetToken, type MeasuredWaypoint } from "./movement-budget.ts";
 
 interface Point {
   readonly x?: unknown;
@@ -101,7 +101,7 @@ export function judgeMove(
   // The chosen move's allowance counts from where the history stood when it was chosen (move-choices.ts),
   // in core's measured costs (the ruleset's cost function, terrain included; movement-costs.ts), leaving
   // out teleports and movements the GM put back (movement-budget.ts `segmentsOf`).
-  const reverted = revertedMovements(token as unknown as BudgetToken);
+  const reverted = uncountedMovements(token as unknown as BudgetToken);
   const feetOf = (waypoints: readonly MeasuredWaypoint[]) =>
     segmentsOf(waypoints, reverted).reduce((sum, segment) => sum + segment.feet, 0);
   const recorded = movement.history?.recorded?.waypoints ?? [];

@@ -22,10 +22,22 @@ export interface BudgetToken extends MovingToken {
   getFlag(scope: string, key: string): unknown;
 }
 
+function flaggedIds(token: BudgetToken, key: string): string[] {
+  const ids = token.getFlag(SYSTEM_ID, key);
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+}
+
 /** The movements the GM reverted on this token (their waypoints stay in core's history). */
 export function revertedMovements(token: BudgetToken): readonly string[] {
-  const ids = token.getFlag(SYSTEM_ID, "revertedMovements");
-  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+  return flaggedIds(token, "revertedMovements");
+}
+
+/**
+ * The movements that spend none of the creature's own movement: those the GM reverted and the forced
+ * moves (pushes and pulls, forced-move.ts) made on it.
+ */
+export function uncountedMovements(token: BudgetToken): readonly string[] {
+  return [...flaggedIds(token, "revertedMovements"), ...flaggedIds(token, "forcedMovements")];
 }
 
 function isTeleport(action: string): boolean {
@@ -52,7 +64,7 @@ export function budgetAfter(
   planned: readonly MeasuredWaypoint[],
   history: readonly MeasuredWaypoint[] = token.movementHistory,
 ): Result<MovementBudget> {
-  const reverted = revertedMovements(token);
+  const reverted = uncountedMovements(token);
   return movementBudget(
     speedsFor(token),
     segmentsOf(history, reverted),

@@ -8,11 +8,15 @@
  * prices the step: the ruleset's diagonal rule (`standard`: 7 ft) and difficult terrain at 2×, read from
  * the segment's terrain (a Region's "Modify movement cost" behaviour). Every step costs, backwards too,
  * so walking back along this turn's path spends movement (STD-7).
- * Known gap: the `segment` ruleset's alternating diagonals count the diagonals of one measured path, so
- * a later move's first diagonal counts from 5 ft again.
+ * MOV-1: the `segment` ruleset's alternating diagonals count from the diagonals of this turn's recorded
+ * moves (the token's `movementHistory`, cleared per turn), so a second drag's first diagonal may be the
+ * turn's second and cost 10 ft. History waypoints carry their recorded cost, so core does not price them
+ * again (TokenMeasurableMovementWaypointData `cost`: "A predetermined cost ... to be used instead").
  */
-import { gridStepCost } from "../../engine/index.ts";
+import { diagonalStepsBetween, gridStepCost } from "../../engine/index.ts";
+import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
 import { movementRulesOf, type MovingToken } from "./movement-context.ts";
+import { uncountedMovements, segmentsOf, type BudgetToken, type MeasuredWaypoint } from "./movement-budget.ts";
 
 /** STD-8: the movement actions Tempo prices (the engine's modes a creature may have a speed in). */
 export const TEMPO_MOVEMENT_ACTIONS = ["walk", "swim", "climb", "fly"] as const;
@@ -31,12 +35,38 @@ function difficultyOf(segment: unknown, baseCost: number, distance: number): num
   return distance > 0 ? baseCost / distance : 1;
 }
 
+interface HistoryPoint extends MeasuredWaypoint {
+  readonly x?: unknown;
+  readonly y?: unknown;
+}
+
+/** MOV-1: the diagonal steps of the token's recorded moves this turn (teleports and reverted moves left out). */
+export function diagonalsThisTurn(token: MovingToken): number {
+  const history: unknown = Reflect.get(token, "movementHistory");
+  const scene: unknown = Reflect.get(token, "parent");
+  if (!Array.isArray(history) || history.length < 2 || typeof scene !== "object" || scene === null) return 0;
+  const geometry = sceneGeometry(scene as Scene.Implementation);
+  const reverted = uncountedMovements(token as BudgetToken);
+  const num = (v: unknown): number => (typeof v === "number" ? v : 0);
+  let count = 0;
+  let previous: HistoryPoint | null = null;
+  for (const point of history as readonly HistoryPoint[]) {
+    if (previous !== null && segmentsOf([point], reverted).length > 0) {
+      const a = squareAt(geometry, { x: num(previous.x) + 1, y: num(previous.y) + 1 });
+      const b = squareAt(geometry, { x: num(point.x) + 1, y: num(point.y) + 1 });
+      count += diagonalStepsBetween(a, b);
+    }
+    previous = point;
+  }
+  return count;
+}
+
 /** The cost function core calls for each grid step of `token`'s path. */
 export function tempoCostFunction(
   token: MovingToken,
 ): (baseCost: number, from: GridOffset, to: GridOffset, distance: number, segment: unknown) => number {
   const { diagonal } = movementRulesOf(token);
-  let diagonals = 0;
+  let diagonals = diagonal === "alternating" ? diagonalsThisTurn(token) : 0;
   return (baseCost, from, to, distance, segment) => {
     const a = { x: from.j, y: from.i };
     const b = { x: to.j, y: to.i };

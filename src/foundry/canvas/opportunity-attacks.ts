@@ -16,6 +16,7 @@ import {
   OPPORTUNITY_ATTACKS,
   type GridCreature,
   type HostCommand,
+  type MoveHow,
   type OpportunityAttack,
   type RulesetId,
 } from "../../engine/index.ts";
@@ -27,6 +28,7 @@ import { speakerOf } from "../chat/event-card-posts.ts";
 import type { TempoCombat } from "../documents/combat.ts";
 import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
 import { judgeMove, teleports, type MovementLike } from "./move-judge.ts";
+import { isForcedMove } from "./forced-move.ts";
 import { tokenCombatOf } from "./token-combat.ts";
 
 type Token = TokenDocument.Implementation;
@@ -113,10 +115,13 @@ export async function postOpportunityAttacks(
   token: Token,
   movement: MovementLike,
   user: User.Implementation,
+  forced = false,
 ): Promise<number> {
   const verdict = judgeMove(token, movement, user);
   if (!verdict.ok) return 0;
-  const { found, ruleset, how, path } = verdict.value;
+  const { found, ruleset, path } = verdict.value;
+  // ROT-10: a GM's forced move provokes where the ruleset says (engine FORCED_MOVEMENT_PROVOKES).
+  const how: MoveHow | null = forced ? { kind: "forced" } : verdict.value.how;
   const scene = token.parent;
   if (found === null || ruleset === null || how === null || scene === null || !OPPORTUNITY_ATTACKS[ruleset]) return 0;
   const creatures = creaturesOn(found.combat, scene);
@@ -136,11 +141,14 @@ export async function postOpportunityAttacks(
   return attacks.value.length;
 }
 
-function onMove(token: Token, movement: MovementLike, _operation: unknown, user: User.Implementation | null): void {
+function onMove(token: Token, movement: MovementLike, operation: unknown, user: User.Implementation | null): void {
   // A teleport or core's displace (the GM's revert of a refused move) passes no square: nothing is left by moving.
   if (!isActiveGm() || user === null || teleports(movement)) return;
   const found = tokenCombatOf(token);
-  if (found !== null) void inWriterQueue(found.combat, () => postOpportunityAttacks(token, movement, user));
+  if (found !== null)
+    void inWriterQueue(found.combat, () =>
+      postOpportunityAttacks(token, movement, user, isForcedMove(operation, movement, user)),
+    );
 }
 
 export function registerOpportunityAttacks(): void {

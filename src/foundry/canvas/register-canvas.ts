@@ -3,6 +3,7 @@
  * its token ruler, and the over-budget guard. The movement API is the same in v13 and v14 (the pages
  * cited in these files exist for both), so nothing here goes through src/foundry/compat/.
  */
+import { registerForcedMoves } from "./forced-move.ts";
 import { registerMovementCosts } from "./movement-costs.ts";
 import { registerMovementGuard } from "./movement-guard.ts";
 import { tempoTokenRulerClass, WAYPOINT_LABEL_TEMPLATE } from "./token-ruler.ts";
@@ -11,5 +12,6 @@ export function registerCanvas(): void {
   registerMovementCosts();
   CONFIG.Token.rulerClass = tempoTokenRulerClass() as typeof CONFIG.Token.rulerClass;
   registerMovementGuard();
+  registerForcedMoves();
   Hooks.once("setup", () => void foundry.applications.handlebars.loadTemplates([WAYPOINT_LABEL_TEMPLATE]));
 }

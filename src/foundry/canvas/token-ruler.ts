@@ -15,7 +15,7 @@ import { movementBudget, type Message, type MovedSegment, type MovementSpeeds } 
 import { rulerBudgetLabel } from "../../view/canvas/ruler-label.ts";
 import { localizeMessage } from "../localize.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import { revertedMovements, segmentsOf, type BudgetToken } from "./movement-budget.ts";
+import { uncountedMovements, segmentsOf, type BudgetToken } from "./movement-budget.ts";
 import { movementEnded } from "./movement-context.ts";
 import { speedsFor } from "./movement-speeds.ts";
 
@@ -71,7 +71,7 @@ export function tempoTokenRulerClass(): unknown {
       state.tempo ??= {
         speeds: speedsFor(token),
         ended: movementEnded(token),
-        reverted: revertedMovements(token),
+        reverted: uncountedMovements(token),
         segments: [],
       };
       state.tempo.segments.push(...segmentsOf([waypoint], state.tempo.reverted));
