@@ -40,7 +40,7 @@ import { registerEncounterControls } from "./applications/encounter-controls.ts"
 import { registerEffectConfigField } from "./conditions/effect-config-field.ts";
 import { registerIntegrations } from "./integrations/register-integrations.ts";
 import { registerCanvas } from "./canvas/register-canvas.ts";
-import { registerTokenHud } from "./applications/token-hud/token-hud.ts";
+import { registerTokenHud } from "./applications/hud/token-hud.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
