@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { installApplicationRuntime } from "../support/runtime/application-v2.ts";
-import { tokenHud } from "../support/runtime/token-hud.ts";
+import { installTokenHud, tokenHud } from "../support/runtime/token-hud.ts";
 import { installTargets } from "../support/targets.ts";
 import { creatureSystem } from "../support/test-creature.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
@@ -24,6 +24,7 @@ afterAll(() => {
 const player = world.addUser("player");
 const stranger = world.addUser("stranger");
 const targeting = installTargets(world);
+afterAll(installTokenHud());
 
 await world.loadSystem();
 world.callHook("init");
@@ -85,8 +86,8 @@ async function press(user: typeof player, target: HTMLButtonElement): Promise<vo
 }
 
 describe("the token HUD", () => {
-  it("ROT-9, ACT-ROT: Trip from the token HUD as the owner: the budget left in words, the contest won, the Swift action spent", async () => {
-    const { raider, token, raiderToken } = await combatOf("rotation");
+  it("ROT-9, ACT-ROT: Trip from the token HUD as the owner: the budget left in words, the contest won, the Swift action spent; redrawn when the turn ends", async () => {
+    const { combat, raider, token, raiderToken } = await combatOf("rotation");
     let section = await hudAs(player, token);
     expect(section?.getAttribute("aria-label")).toBe("Tempo: Rotations with AP");
     expect(budgetText(section)).toEqual(
@@ -110,6 +111,13 @@ describe("the token HUD", () => {
     expect(world.notices.at(-1)?.text).toContain("Raider is now Knocked down");
     section = await hudAs(player, token);
     expect(budgetText(section)).toEqual(expect.arrayContaining(["Full action: 2 left", "Swift action: 4 left"]));
+    // The GM ends Vex's turn while the player's HUD is open: it is drawn again with what is left now.
+    await combat.tempoCommand({ type: "endTurn" });
+    await world.idle();
+    const open = await world.as(player, () =>
+      Promise.resolve(tokenHud().element?.querySelector<HTMLElement>(".tempo-token-hud") ?? null),
+    );
+    expect(budgetText(open)).toEqual(expect.arrayContaining(["Full action: spent", "Reaction: left"]));
     // Only owners see it: the GM on every token, another player on none.
     expect(await hudAs(stranger, token)).toBeNull();
     expect(await hudAs(world.gm as typeof player, raiderToken)).not.toBeNull();

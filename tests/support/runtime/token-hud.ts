@@ -8,8 +8,11 @@
  *
  * What is modelled:
  * - `bind(token)` binds the HUD to a placed token and draws it (BasePlaceableHUD#bind, "Bind the HUD to a
- *   new PlaceableObject and display it"); `object` is that placeable and `actor` its actor (Draw Steel's
- *   TokenHUD subclass reads `this.actor`, src/module/applications/hud/token-hud.mjs); `clear()` hides it.
+ *   new PlaceableObject and display it"); `object` is that placeable (with its `document` and `actor`, as
+ *   core's Token has them) and `actor` its actor (Draw Steel's TokenHUD subclass reads `this.actor`,
+ *   src/module/applications/hud/token-hud.mjs); `clear()` hides it; `rendered` says whether it is drawn
+ *   (ApplicationV2#rendered, https://foundryvtt.com/api/classes/foundry.applications.api.ApplicationV2.html).
+ * - `canvas.tokens.hud` is the running client's HUD (`installTokenHud`).
  * - Core opens it with a right-click on a token the user controls (https://foundryvtt.com/article/tokens/:
  *   "right click on the Token to display the Token HUD"; a user "can only manipulate tokens you have
  *   control over", and a player controls the tokens it owns): `bind` draws nothing for a user below
@@ -42,7 +45,7 @@ const CHAIN = ["TokenHUD", "BasePlaceableHUD", "ApplicationV2"] as const;
 
 export class TokenHUDModel {
   /** The placeable the HUD is bound to (null: not bound). */
-  object: TokenModel["object"] | null = null;
+  object: { readonly document: TokenModel; readonly actor: TokenModel["actor"] } | null = null;
   /** The drawn element; null before the first render. */
   element: HTMLElement | null = null;
   /** Model-only: whether it is shown (bound and drawn, not cleared). */
@@ -50,6 +53,10 @@ export class TokenHUDModel {
 
   get document(): TokenModel | null {
     return this.object?.document ?? null;
+  }
+
+  get rendered(): boolean {
+    return this.shown && this.element !== null;
   }
 
   get actor(): TokenModel["actor"] {
@@ -61,7 +68,12 @@ export class TokenHUDModel {
     const here = token.here();
     const user = (currentClient().game as { user: UserOfClient }).user;
     if (here.getUserLevel(user as never) < OWNERSHIP.OWNER) return false;
-    this.object = here.object;
+    this.object = {
+      document: here,
+      get actor() {
+        return here.actor;
+      },
+    };
     await this.render();
     return true;
   }
@@ -99,4 +111,22 @@ export function tokenHud(): TokenHUDModel {
   const hud = new TokenHUDModel();
   HUDS.set(game, hud);
   return hud;
+}
+
+/**
+ * `canvas.tokens.hud` on every client: the running client's HUD, added to the `canvas` global the test
+ * already installed (targets.ts, canvas-collision.ts) or a new one. Returns the uninstall.
+ */
+export function installTokenHud(): () => void {
+  const scope = globalThis as unknown as { canvas?: { tokens?: object } };
+  const existing = scope.canvas;
+  const canvas = existing ?? {};
+  const tokens = canvas.tokens ?? {};
+  canvas.tokens = tokens;
+  Object.defineProperty(tokens, "hud", { get: tokenHud, configurable: true });
+  if (existing === undefined) Object.defineProperty(globalThis, "canvas", { value: canvas, configurable: true });
+  return () => {
+    Reflect.deleteProperty(tokens, "hud");
+    if (existing === undefined) Reflect.deleteProperty(globalThis, "canvas");
+  };
 }

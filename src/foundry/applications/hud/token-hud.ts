@@ -16,7 +16,10 @@
  * all). The buttons are real `<button>`s with visible labels, reached with Tab and pressed with Enter or
  * Space; they carry `data-tempo-action`, not `data-action`, so core's action dispatch on the HUD's
  * element leaves them to this file's listener. After a button's command the HUD is drawn again, so the
- * text shows what is left now.
+ * text shows what is left now; so it is when the combat changes while the HUD is open (a turn ends, the GM
+ * spends for the creature): core does not redraw the token HUD for a combat's changes by itself (Draw
+ * Steel asks for it after its combatants change: `combat._refreshTokenHUD(...)`,
+ * src/module/data/combatant-group/base.mjs), so the Combat and Combatant update hooks draw it again here.
  */
 import type { Message } from "../../../engine/index.ts";
 import { buildTokenHud, type TokenHudContext } from "../../../view/hud/token-hud.ts";
@@ -113,6 +116,17 @@ export function renderTempoHud(hud: HudLike, element: HTMLElement): void {
   (element.querySelector(".col.right") ?? element).append(section);
 }
 
+/** The open HUD drawn again when it shows a creature of a Tempo combat (the budget it shows may have changed). */
+function refreshOpenHud(): void {
+  // Before the canvas is drawn (or on a page without one) there is no HUD to draw.
+  const hud = typeof canvas === "undefined" ? undefined : canvas?.tokens?.hud;
+  if (hud === undefined || !hud.rendered) return;
+  const actor = hud.object?.actor ?? null;
+  if (actor !== null && actor.isOwner && sheetCombatOfActor(actor, game.user) !== null) void hud.render();
+}
+
 export function registerTokenHud(): void {
   Hooks.on("renderTokenHUD", (hud: HudLike, element: HTMLElement) => renderTempoHud(hud, element));
+  Hooks.on("updateCombat", refreshOpenHud);
+  Hooks.on("updateCombatant", refreshOpenHud);
 }
