@@ -42,6 +42,8 @@ const DRIVES = {
   "status effects": /\btoggleStatusEffect\b|\.statuses\b/,
   // Issue 21: a token dragged on the scene (core's `TokenDocument#move`, preMoveToken and moveToken run).
   "token move": /\btoken\.move\(/,
+  // Issue 19: a test that opens a token's HUD (core's TokenHUD: `renderTokenHUD`, runtime/token-hud.ts) and presses its buttons.
+  "token HUD": /\b(tokenHud|renderTokenHUD)\b/,
   // Issue 21: a test that drags a token (its ruler) or moves it through core's TokenDocument#move.
   canvas: /\bplanMovement\b|\.move\(\[/,
 };

@@ -40,6 +40,7 @@ import { registerEncounterControls } from "./applications/encounter-controls.ts"
 import { registerEffectConfigField } from "./conditions/effect-config-field.ts";
 import { registerIntegrations } from "./integrations/register-integrations.ts";
 import { registerCanvas } from "./canvas/register-canvas.ts";
+import { registerTokenHud } from "./applications/hud/token-hud.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -90,4 +91,5 @@ Hooks.once("init", () => {
   registerEffectConfigField();
   registerIntegrations();
   registerCanvas(); // issue 21: movement costs, the token ruler, the over-budget guard
+  registerTokenHud(); // issue 19: the action budget left and the creature's actions on the token HUD
 });

@@ -105,7 +105,8 @@ function rulesetControls(scope: TrackerScope, combatantId: string): ControlConte
   }
 }
 
-function controlsOf(combat: SheetCombat): ControlContext[] {
+/** The owner's buttons for the creature: the tracker row's own, the ruleset's and the one-click reactions (the token HUD offers the same). */
+export function combatControlsOf(combat: SheetCombat): ControlContext[] {
   const scope = trackerScope(combat.input);
   const { combatantId } = combat;
   const reactions = reactionCommands(combat.input.host.id, combatantId).map((r) =>
@@ -141,7 +142,7 @@ export function buildActorCombat(input: ActorSheetInput, derived: ActorDerived):
   const mayAct = input.editable && (combat.input.viewer.isGM || combatant.owned);
   const economy = combatant.economy === undefined ? [] : actionPips(combatant.economy, () => true);
   const declarations = declarationsOf(combat);
-  const actions = mayAct ? controlsOf(combat) : [];
+  const actions = mayAct ? combatControlsOf(combat) : [];
   return {
     inCombat: true,
     note: mayAct ? null : { key: "TEMPO.SHEET.Combat.NotOwner" },

@@ -1,0 +1,75 @@
+/**
+ * What a Tempo button of the token HUD does (token-hud.ts): the actor sheet's own handlers for the same
+ * controls (actor-sheet.ts), so the HUD sends exactly the commands the sheet sends — through the combat's
+ * one entry point, tried on the state first (sheet-commands.ts `sendSheetCommand`), the contests and
+ * Stand up through rotation-contest.ts, the declarations through their dialogs. Nothing is decided here.
+ */
+import { askPhaseDelay } from "../phase-delay-dialog.ts";
+import { askSegmentDeclaration } from "../segment-declare-dialog.ts";
+import { askText } from "../tracker-dialogs.ts";
+import { parseCommand } from "../combat-tracker.ts";
+import { actorCombatOf, sendSheetCommand } from "../sheets/sheet-commands.ts";
+import { sheetCountDeclare, sheetCountReact } from "../sheets/sheet-item-use.ts";
+import { rotationContest, rotationStandUp } from "../../chat/rotation-contest.ts";
+
+/** The controls' actions the HUD runs (src/view/tracker's names); any other is not drawn. */
+export const HUD_ACTIONS: ReadonlySet<string> = new Set([
+  "tempoCommand",
+  "rollInitiative",
+  "endTurn",
+  "tempoReady",
+  "segmentDeclare",
+  "phaseDelay",
+  "countDeclare",
+  "countReact",
+  "rotationContest",
+]);
+
+/** Runs the control `button` stands for, for `actor` in its Tempo combat. */
+export async function runHudAction(actor: Actor.Implementation, action: string, button: HTMLElement): Promise<void> {
+  const found = actorCombatOf(actor);
+  if (found === null) return;
+  const { combat, combatantId } = found;
+  const command = parseCommand(button.dataset.command);
+  switch (action) {
+    case "tempoCommand":
+      if (command !== null) await sendSheetCommand(combat, command);
+      return;
+    case "rollInitiative":
+      await combat.rollInitiative([combatantId]);
+      return;
+    case "endTurn":
+      await combat.tempoCommand({ type: "endTurn", combatantId });
+      return;
+    case "tempoReady": {
+      const trigger = await askText("TEMPO.TRACKER.Standard.ReadyTitle", "TEMPO.TRACKER.Standard.ReadyPrompt");
+      if (trigger !== null) await combat.tempoCommand({ type: "ready", combatantId, trigger });
+      return;
+    }
+    case "segmentDeclare": {
+      const declared = await askSegmentDeclaration(combat, combatantId, button.dataset.command);
+      if (declared !== null) await combat.tempoCommand(declared);
+      return;
+    }
+    case "phaseDelay": {
+      const delayed = await askPhaseDelay(combat, combatantId);
+      if (delayed !== null) await combat.tempoCommand(delayed);
+      return;
+    }
+    case "countDeclare":
+      await sheetCountDeclare(actor);
+      return;
+    case "countReact":
+      await sheetCountReact(actor);
+      return;
+    case "rotationContest": {
+      // ROT-8, ROT-9: against the user's one target (breaking free: the grappler), or Stand up.
+      const task = command?.type === "use" ? command.task : null;
+      if (task === "grapple" || task === "trip" || task === "escape") await rotationContest(actor, task);
+      if (task === "standUp") await rotationStandUp(actor);
+      return;
+    }
+    default:
+      return;
+  }
+}

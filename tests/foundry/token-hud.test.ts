@@ -1,0 +1,138 @@
+/**
+ * Issue 19: the token HUD as a player plays from it. A player right-clicks the token of the creature it
+ * owns (the runtime model's TokenHUD, runtime/token-hud.ts, fires `renderTokenHUD` with the HUD's
+ * element); Tempo's section shows what the creature's action budget has left, in words, and its actions
+ * as buttons — the sheet's own commands, through the combat's entry point. Dice are scripted totals.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { installFoundryWorld } from "../support/foundry-world.ts";
+import { installApplicationRuntime } from "../support/runtime/application-v2.ts";
+import { installTokenHud, tokenHud } from "../support/runtime/token-hud.ts";
+import { installTargets } from "../support/targets.ts";
+import { creatureSystem } from "../support/test-creature.ts";
+import { addScene, placeToken } from "../support/world-scenes.ts";
+import type { ActorModel } from "../support/runtime/actor.ts";
+import type { TokenModel } from "../support/runtime/scene.ts";
+
+const world = installFoundryWorld(193, { language: "en" });
+// The DOM the HUD draws in (happy-dom); the HUD renders no Tempo template.
+const dom = await installApplicationRuntime(() => "");
+afterAll(() => {
+  dom.uninstall();
+  world.uninstall();
+});
+const player = world.addUser("player");
+const stranger = world.addUser("stranger");
+const targeting = installTargets(world);
+afterAll(installTokenHud());
+
+await world.loadSystem();
+world.callHook("init");
+type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
+
+const skills = { sneak: 0, cognition: 0, intellect: 0, vigor: 1, dexterity: 3 };
+
+/** A combat of the player's Vex (acting first: 20) and the GM's Raider (5), each with a token on a scene. */
+async function combatOf(ruleset: "rotation" | "standard") {
+  await game.settings.set("tempo", "ruleset", ruleset);
+  const vex = await world.addActor("Vex", [player.id], "character", creatureSystem(60, { side: "pc", skills }));
+  const raider = await world.addActor("Raider", [], "npc", creatureSystem(60, { side: "enemy", skills }));
+  const scene = await addScene(world);
+  const token = await placeToken(world, scene, vex, { x: 100, y: 100, actorLink: true });
+  const raiderToken = await placeToken(world, scene, raider, { x: 200, y: 100, actorLink: true });
+  const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+  await (
+    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+  ).createEmbeddedDocuments("Combatant", [
+    { name: "Vex", actorId: vex.id, system: { side: "pc" } },
+    { name: "Raider", actorId: raider.id, system: { side: "enemy" } },
+  ]);
+  await world.idle();
+  world.scriptedTotals.push(20, 5);
+  await combat.startCombat();
+  await world.idle();
+  await combat.rollAll();
+  await world.idle();
+  return { combat, vex, raider, token, raiderToken };
+}
+
+/** Right-clicks `token` as `user`: the HUD's Tempo section, or null when there is none. */
+async function hudAs(user: typeof player, token: TokenModel): Promise<HTMLElement | null> {
+  return world.as(user, async () => {
+    const hud = tokenHud();
+    if (!(await hud.bind(token))) return null;
+    return hud.element?.querySelector<HTMLElement>(".col.right .tempo-token-hud") ?? null;
+  });
+}
+
+const budgetText = (section: HTMLElement | null): string[] =>
+  [...(section?.querySelectorAll("li.tempo-pip") ?? [])].map((li) => li.textContent?.trim() ?? "");
+
+function button(section: HTMLElement | null, label: string): HTMLButtonElement {
+  const found = [...(section?.querySelectorAll<HTMLButtonElement>("button") ?? [])].find(
+    (b) => b.textContent?.trim() === label,
+  );
+  if (found === undefined) throw new Error(`no HUD button ${label}`);
+  return found;
+}
+
+/** Presses a HUD button as `user` (a click; Enter or Space on a focused button sends the same), then waits. */
+async function press(user: typeof player, target: HTMLButtonElement): Promise<void> {
+  await world.as(user, async () => {
+    target.focus();
+    target.click();
+  });
+  await world.idle();
+}
+
+describe("the token HUD", () => {
+  it("ROT-9, ACT-ROT: Trip from the token HUD as the owner: the budget left in words, the contest won, the Swift action spent; redrawn when the turn ends", async () => {
+    const { combat, raider, token, raiderToken } = await combatOf("rotation");
+    let section = await hudAs(player, token);
+    expect(section?.getAttribute("aria-label")).toBe("Tempo: Rotations with AP");
+    expect(budgetText(section)).toEqual(
+      expect.arrayContaining(["Full action: 2 left", "Swift action: 5 left", "Reaction: left"]),
+    );
+    for (const label of [
+      "Move (Full)",
+      "5 ft step (Swift)",
+      "Disengage (Full)",
+      "Grapple (Full)",
+      "Trip (Swift)",
+      "Break free (Full)",
+      "Stand up (Full)",
+    ])
+      expect(button(section, label).type).toBe("button");
+    targeting.target(player, [raider as ActorModel]);
+    // 15 + Dexterity 3 against 3 + 3: Vex wins and the Raider falls.
+    world.scriptedTotals.push(15, 3);
+    await press(player, button(section, "Trip (Swift)"));
+    // The player does not own the Raider: the contest is won and the GM is to set the status.
+    expect(world.notices.at(-1)?.text).toContain("Raider is now Knocked down");
+    section = await hudAs(player, token);
+    expect(budgetText(section)).toEqual(expect.arrayContaining(["Full action: 2 left", "Swift action: 4 left"]));
+    // The GM ends Vex's turn while the player's HUD is open: it is drawn again with what is left now.
+    await combat.tempoCommand({ type: "endTurn" });
+    await world.idle();
+    const open = await world.as(player, () =>
+      Promise.resolve(tokenHud().element?.querySelector<HTMLElement>(".tempo-token-hud") ?? null),
+    );
+    expect(budgetText(open)).toEqual(expect.arrayContaining(["Full action: spent", "Reaction: left"]));
+    // Only owners see it: the GM on every token, another player on none.
+    expect(await hudAs(stranger, token)).toBeNull();
+    expect(await hudAs(world.gm as typeof player, raiderToken)).not.toBeNull();
+  });
+
+  it("STD-6: the token HUD shows Action, Quick Action, Interaction and Reaction left; Delay from the HUD hands the turn on and leaves Act now", async () => {
+    const { combat, token } = await combatOf("standard");
+    const section = await hudAs(player, token);
+    expect(section?.getAttribute("aria-label")).toBe("Tempo: Standard turn order");
+    expect(budgetText(section)).toEqual(["Action: left", "Quick Action: left", "Interaction: left", "Reaction: left"]);
+    const vexId = combat.combatants.contents.find((c) => c.name === "Vex")?.id;
+    expect(combat.combatant?.id).toBe(vexId);
+    await press(player, button(section, "Delay"));
+    expect(combat.combatant?.id).not.toBe(vexId);
+    const after = await hudAs(player, token);
+    expect(button(after, "Act now").disabled).toBe(false);
+  });
+});
