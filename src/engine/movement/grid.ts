@@ -127,3 +127,18 @@ export function gridDistanceFeet(a: Square, b: Square, rule: DiagonalRule): numb
 export function diagonalStepsBetween(a: Square, b: Square): number {
   return Math.min(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 }
+
+/** MOV-1, SEG-19: the squares from `from` to `to` (both included), one grid step at a time along the straight line. */
+export function gridLine(from: Square, to: Square): Square[] {
+  const steps = gridSteps(from, to);
+  const squares: Square[] = [from];
+  for (let k = 1; k <= steps; k++) {
+    const at = {
+      x: from.x + Math.round(((to.x - from.x) * k) / steps),
+      y: from.y + Math.round(((to.y - from.y) * k) / steps),
+    };
+    const last = squares[squares.length - 1];
+    if (last === undefined || !sameSquare(last, at)) squares.push(at);
+  }
+  return squares;
+}

@@ -21,7 +21,7 @@ import type { RulesetId } from "../initiative/contract.ts";
 import { RULESET_IDS } from "../initiative/contract.ts";
 import type { RotationTask } from "../actions/rotation-actions.ts";
 import type { WeaponStats } from "../items/item-types.ts";
-import { DIAGONAL_RULE_BY_RULESET, SQUARE_FEET, isValidSquare, type Square } from "./grid.ts";
+import { DIAGONAL_RULE_BY_RULESET, SQUARE_FEET, gridLine, isValidSquare, type Square } from "./grid.ts";
 import { pathCost } from "./path-cost.ts";
 import type { GridSnapshot } from "./grid-snapshot.ts";
 import { validateMovementPower, type MovementPower } from "./movement-powers.ts";
@@ -174,13 +174,7 @@ export function squaresAlong(points: readonly Square[]): Square[] {
       push(to);
       continue;
     }
-    const steps = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
-    for (let k = 1; k <= steps; k++) {
-      push({
-        x: from.x + Math.round(((to.x - from.x) * k) / steps),
-        y: from.y + Math.round(((to.y - from.y) * k) / steps),
-      });
-    }
+    for (const square of gridLine(from, to).slice(1)) push(square);
   }
   return out;
 }

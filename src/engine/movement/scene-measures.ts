@@ -28,7 +28,7 @@
 import { err, ok, type Result } from "../core/result.ts";
 import type { WeaponStats } from "../items/item-types.ts";
 import { adjacentSquares, creatureIn, spaceDistance, type GridSnapshot } from "./grid-snapshot.ts";
-import { gridSteps, sameSquare, type Square } from "./grid.ts";
+import type { Square } from "./grid.ts";
 import type { Point } from "../encounters/wall-geometry.ts";
 
 /** A token's space on the canvas, in pixels: its top-left corner and its width and height. */
@@ -130,31 +130,4 @@ export function squaresAround(snapshot: GridSnapshot, id: string): Result<Square
   const found = creatureIn(snapshot, id);
   if (!found.ok) return found;
   return ok(adjacentSquares(found.value.square, found.value.size));
-}
-
-/** SEG-19: the squares from `from` to `to` (both included), one grid step at a time along the straight line. */
-export function gridLine(from: Square, to: Square): Square[] {
-  const steps = gridSteps(from, to);
-  const squares: Square[] = [from];
-  for (let k = 1; k <= steps; k++) {
-    const at = {
-      x: from.x + Math.round(((to.x - from.x) * k) / steps),
-      y: from.y + Math.round(((to.y - from.y) * k) / steps),
-    };
-    const last = squares[squares.length - 1];
-    if (last === undefined || !sameSquare(last, at)) squares.push(at);
-  }
-  return squares;
-}
-
-/** SEG-19: the squares a movement passes through its waypoints (its starting square first). */
-export function pathSquares(waypoints: readonly Square[]): Square[] {
-  const [first, ...rest] = waypoints;
-  if (first === undefined) return [];
-  const path: Square[] = [first];
-  for (const next of rest) {
-    const from = path[path.length - 1] ?? first;
-    path.push(...gridLine(from, next).slice(1));
-  }
-  return path;
 }

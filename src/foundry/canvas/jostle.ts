@@ -8,7 +8,7 @@
  * combat (the `interrupt` command, as a failed concentration check does in save-outcome-writes.ts); its
  * `concentrating` and `casting` statuses are taken off and a chat message says why.
  */
-import { pathSquares, passThrough, type Message, type Square } from "../../engine/index.ts";
+import { passThrough, squaresAlong, type Message, type Square } from "../../engine/index.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
 import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
 import { effectsCarrying } from "../conditions/status-effect-data.ts";
@@ -67,7 +67,7 @@ async function jostled(token: PlacedToken & { parent: Scene.Implementation | nul
   const scene = token.parent;
   const actor = token.actor;
   if (scene === null || actor === null || !segmentFighter(actor)) return;
-  const path = pathSquares(waypointSquares(scene, movement));
+  const path = squaresAlong(waypointSquares(scene, movement));
   const passed = passThrough(gridSnapshotOf(scene), token.id ?? "", path);
   if (!passed.ok) return;
   const byId = new Map(tokensOf(scene).map((t) => [t.id ?? "", t]));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   flankersOf,
   gridLine,
-  pathSquares,
+  squaresAlong,
   watchEnter,
   watchMeasuredMove,
   NO_STEALTH,
@@ -114,7 +114,7 @@ describe("SEG-19: the squares a movement passes", () => {
     expect(gridLine({ x: 0, y: 0 }, { x: 3, y: 1 })).toHaveLength(4);
     expect(gridLine({ x: 2, y: 2 }, { x: 2, y: 2 })).toEqual([{ x: 2, y: 2 }]);
     expect(
-      pathSquares([
+      squaresAlong([
         { x: 0, y: 0 },
         { x: 2, y: 0 },
         { x: 2, y: 1 },
@@ -125,7 +125,7 @@ describe("SEG-19: the squares a movement passes", () => {
       { x: 2, y: 0 },
       { x: 2, y: 1 },
     ]);
-    expect(pathSquares([])).toEqual([]);
+    expect(squaresAlong([])).toEqual([]);
   });
 });
 
