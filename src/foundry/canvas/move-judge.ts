@@ -20,7 +20,13 @@ import { tempoModelOf } from "../combat/tempo-model.ts";
 import { tokenCombatOf, type TokenCombat } from "./token-combat.ts";
 import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
 import { moveChoiceOf } from "./move-choices.ts";
-import { uncountedMovements, segmentsOf, type BudgetToken, type MeasuredWaypoint } from "./movement-budget.ts";
+import {
+  isTeleport,
+  uncountedMovements,
+  segmentsOf,
+  type BudgetToken,
+  type MeasuredWaypoint,
+} from "./movement-budget.ts";
 
 interface Point {
   readonly x?: unknown;
@@ -60,11 +66,7 @@ export interface JudgedMove {
  * teleport): such a move passes no square on its way (API: foundryvtt.com/api/interfaces/foundry.types.TokenMovementActionConfig.html, `teleport`).
  */
 export function teleports(movement: MovementLike): boolean {
-  const actions = (CONFIG.Token as unknown as { movement?: { actions?: Record<string, { teleport?: unknown }> } })
-    .movement?.actions;
-  return (movement.passed?.waypoints ?? []).some(
-    (w) => typeof w.action === "string" && actions?.[w.action]?.teleport === true,
-  );
+  return (movement.passed?.waypoints ?? []).some((w) => typeof w.action === "string" && isTeleport(w.action));
 }
 
 export type MoveVerdict =

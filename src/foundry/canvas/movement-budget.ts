@@ -40,7 +40,8 @@ export function uncountedMovements(token: BudgetToken): readonly string[] {
   return [...flaggedIds(token, "revertedMovements"), ...flaggedIds(token, "forcedMovements")];
 }
 
-function isTeleport(action: string): boolean {
+/** Whether core's movement action `action` teleports (TokenMovementActionConfig `teleport`). */
+export function isTeleport(action: string): boolean {
   const config = CONFIG.Token.movement.actions[action] as { teleport?: boolean } | undefined;
   return config?.teleport === true;
 }
