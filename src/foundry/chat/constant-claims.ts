@@ -9,10 +9,8 @@
 import { trustedConstantHits, type ConstantAttackFacts, type HostCommand } from "../../engine/index.ts";
 import type { AttackCardInput } from "../../view/chat/attack-card.ts";
 import { attackHit } from "../../view/chat/item-attack.ts";
-import { gmKept } from "../combat/gm-kept.ts";
+import { keepUsedConstantAttacks, usedConstantAttacks } from "../combat/constant-claims-kept.ts";
 import { cardModelOf } from "../data/chat/chat-card-model.ts";
-
-const used = gmKept("constantAttacks", "the attack messages of a constant-damage roll");
 
 interface AttackFields {
   readonly attackerUuid?: unknown;
@@ -82,7 +80,7 @@ export function trustedConstantCommand(
     item: typeof claim.constant.item === "string" ? claim.constant.item : "",
     attacks: claim.attacks.map((id) => attackFacts(id, user)),
     combatants,
-    used: textList(used.read(combat.id, claim.combatantId)),
+    used: usedConstantAttacks(combat.id, claim.combatantId),
   });
   return { ...command, constant: { item: claim.constant.item, hits } };
 }
@@ -91,16 +89,5 @@ export function trustedConstantCommand(
 export function keepConstantClaim(combat: Combat.Implementation, given: HostCommand): void {
   const claim = claimOf(given);
   if (claim === null || combat.id === null || claim.attacks.length === 0) return;
-  const before = textList(used.read(combat.id, claim.combatantId));
-  used.keep(combat.id, claim.combatantId, [...new Set([...before, ...claim.attacks])]);
-}
-
-/** Forgets a deleted combat's records. */
-export function dropConstantClaims(combatId: string): void {
-  used.drop(combatId);
-}
-
-/** Forgets what this page read (the browsers' storage was put back). */
-export function forgetConstantClaims(): void {
-  used.forget();
+  keepUsedConstantAttacks(combat.id, claim.combatantId, claim.attacks);
 }

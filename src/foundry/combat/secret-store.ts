@@ -40,7 +40,7 @@ import { pageKey } from "../page-key.ts";
 import { dropKeptActions } from "./secret-actions.ts";
 import { dropKeptUses } from "./secret-uses.ts";
 import { dropDeparted } from "./departed.ts";
-import { dropConstantClaims } from "../chat/constant-claims.ts";
+import { dropConstantClaims } from "./constant-claims-kept.ts";
 
 /** A step read back from the browser (state-cache.ts `CachedStep`). */
 interface KeptStep {
