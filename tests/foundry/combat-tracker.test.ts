@@ -199,4 +199,16 @@ describe("Tempo's combat tracker in Foundry: parts and actions", () => {
     expect(playerHtml).toContain('aria-label="Round sequence"');
     expect(playerHtml).not.toContain("Lurker");
   });
+
+  it("STD-2, issue 18: a player's tracker tells no tie with a hidden creature or with an NPC whose total the setting withholds", async () => {
+    const combat = await encounter("standard");
+    // Ilsa (DEX +3), the Ogre (+0) and the hidden Lurker (+2) all total 15: DEX decides between them.
+    world.scriptedTotals.push(15, 15, 15);
+    await combat.rollAll();
+    await world.idle();
+    expect((await render(tracker(combat))).html).toContain("Same total: DEX");
+    const playerHtml = (await world.as(p1, () => render(tracker(combat)))).html;
+    expect(playerHtml).not.toContain("Same total: DEX");
+    world.scriptedTotals.length = 0;
+  });
 });

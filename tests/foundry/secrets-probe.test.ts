@@ -13,7 +13,8 @@
  *
  * In count rounds (CNT-2, CNT-6): a hidden creature's roll (its result, spelled by no other value: its
  * bonus is 30) and the action it declared, still pending. In standard rounds (the Ready ruling): an
- * NPC's and a hidden creature's readied triggers.
+ * NPC's and a hidden creature's readied triggers; STD-1: the hidden creature's total, read in each
+ * player's copy of the state (a small number no search can tell from others).
  *
  * In every ruleset: an NPC's action tracker on its Combatant (STD-6; the GM keeps it: secret-actions.ts).
  * In count and segment rounds: the item an NPC's or hidden creature's declaration records for its Resolve
@@ -170,7 +171,7 @@ async function countSecrets(combat: Tempo): Promise<(string | RegExp)[]> {
 /** A number as any write spells it (a field, a column of a leaf, an event), not part of a longer one. */
 const spelled = (n: number) => new RegExp(`(?<![\\w.-])${String(n)}(?![\\w.])`);
 
-/** The hidden creature's rolled total in a client's copy of the state (phase's and rotation's records). */
+/** The hidden creature's rolled total in a client's copy of the state (standard's, phase's and rotation's records). */
 function hiddenTotal(combat: Tempo, id: string): number | null {
   const state = t.model(combat).state as { combatants: unknown; index?: Record<string, number> };
   const record =
@@ -229,6 +230,12 @@ async function standardSecrets(combat: Tempo): Promise<string[]> {
     } else expect(await playUntil(t, combat, (c) => c !== combat || i < 0, 1)).toBe(false);
   }
   expect([...readies.keys()]).toEqual([]);
+  // STD-1: the hidden creature's total stays with the GM: each player's copy shows 0, in the GM's order.
+  expect(hiddenTotal(combat, hidden.id)).toBeGreaterThan(0);
+  for (const user of [t.owner, t.other, t.observer]) {
+    expect(hiddenTotal(copyOf(t, user.id, combat.id ?? ""), hidden.id)).toBe(0);
+    expect(coreVersusEngine(t, world.runtime.clientOf(user.id), combat)).toEqual([]);
+  }
   return [NPC_TRIGGER, HIDDEN_TRIGGER];
 }
 

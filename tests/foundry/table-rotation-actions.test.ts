@@ -16,6 +16,7 @@ import { creatureSystem } from "../support/test-creature.ts";
 
 const world = installFoundryWorld(191);
 afterAll(() => world.uninstall());
+const player = world.addUser("p1");
 const chat = chatLog(world);
 const targeting = installTargets(world);
 const dialogs = installDialogs();
@@ -35,10 +36,15 @@ const { buildDamageCard } = await import("../../src/view/chat/damage-card.ts");
 
 const skills = (vigor: number, dexterity: number) => ({ sneak: 0, cognition: 0, intellect: 0, vigor, dexterity });
 
-async function creature(name: string, type: "character" | "npc", system: Record<string, unknown>) {
+async function creature(
+  name: string,
+  type: "character" | "npc",
+  system: Record<string, unknown>,
+  owners: string[] = [],
+) {
   return world.addActor(
     name,
-    [],
+    owners,
     type,
     creatureSystem(60, {
       weaponSkills: [
@@ -52,11 +58,14 @@ async function creature(name: string, type: "character" | "npc", system: Record<
   );
 }
 
-/** A rotation combat of Vex (acting first: 20) and a Raider (5), started and rolled from the tracker. */
-async function rotationCombat() {
+/**
+ * A rotation combat of Vex (acting first: 20; owned by `owners`) and a Raider (5), started and rolled from
+ * the tracker.
+ */
+async function rotationCombat(owners: string[] = []) {
   await game.settings.set("tempo", "ruleset", "rotation");
   const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
-  const vex = await creature("Vex", "character", { side: "pc", skills: skills(4, 3) });
+  const vex = await creature("Vex", "character", { side: "pc", skills: skills(4, 3) }, owners);
   const raider = await creature("Raider", "npc", { side: "enemy", skills: skills(1, 2) });
   await (
     combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
@@ -270,6 +279,47 @@ describe("rotation's action budget at the table", () => {
     expect(left(combat, vexId).full).toBe(2);
     const record = trackerInputOf(combat, game.user)?.actions?.[vexId] as { constant?: unknown } | undefined;
     expect(record?.constant).toBeUndefined();
+    world.scriptedTotals.length = 0;
+  });
+
+  it("AP-2: a player's constant-damage hits are what its own attack messages show, each message once; a forged list damages nobody", async () => {
+    const { combat, vex, raider, vexId } = await rotationCombat([player.id]);
+    const item = await ownedItem(world, vex, "Flamespitter", "weapon", {
+      ...ITEM_DEFAULTS.weapon,
+      damage: "1d6",
+      group: "projectors",
+      apCost: null,
+      constantDamage: true,
+    });
+    const bystander = await creature("Bystander", "npc", { side: "enemy" });
+    const held = () =>
+      (trackerInputOf(combat, game.user)?.actions?.[vexId] as { constant?: { hits: string[] } } | undefined)?.constant;
+    const damageCards = () => chat.messages.filter((m) => m.type === "damage").length;
+    // The player's own roll from the sheet: a hit on the Raider, derived by the GM from its attack message.
+    targeting.target(player, [raider]);
+    world.scriptedTotals.push(15, 4);
+    dialogs.answers.push({ fields: {} });
+    expect(await world.as(player, () => useSheetItem(vex as unknown as Actor.Implementation, item.id ?? ""))).toBe(
+      true,
+    );
+    await world.idle();
+    expect(held()?.hits).toEqual([raider.uuid]);
+    const attackId = String(chat.messages.filter((m) => m.type === "attack").at(-1)?._id);
+    // The next rotation: the player names the Raider, the Bystander (in no combat), its own creature and an
+    // actor elsewhere, backed by the old attack message and one that does not exist. Nothing holds.
+    await combat.tempoCommand({ type: "endTurn" });
+    await combat.tempoCommand({ type: "endTurn" });
+    await world.idle();
+    const forged = { item: item.uuid, hits: [raider.uuid, bystander.uuid, vex.uuid, "Actor.elsewhere"] };
+    const command = rotationUseCommand(vexId, "attack", { ...forged, attacks: [attackId, "nothing"] });
+    expect(await world.as(player, () => sendSheetCommand(combat, command))).toBe(true);
+    await world.idle();
+    expect(held()?.hits).toEqual([]);
+    const cards = damageCards();
+    world.scriptedTotals.push(5);
+    await combat.tempoCommand({ type: "endTurn" });
+    await world.idle();
+    expect(damageCards()).toBe(cards);
     world.scriptedTotals.length = 0;
   });
 });

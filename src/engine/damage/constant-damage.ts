@@ -6,7 +6,8 @@
  * - The attack with a constant-damage weapon is an attack action (ROT-11: a Full action, or the Reaction
  *   of an attack of opportunity, ROT-10). Its roll is recorded on the wielder's rotation tracker
  *   (`RotationActions.constant`, GM-only `Combatant.system.actions`) together with the targets it hit,
- *   in the same step that spends the action, so one Undo gives back both.
+ *   in the same step that spends the action, so one Undo gives back both. The targets hit are the active
+ *   GM's reading of the roll's attack cards (`trustedConstantHits`), never the attacking client's list.
  * - "Once per rotation" is counted from the wielder's own turn: a rotation is six seconds, and the
  *   wielder's are the seconds from one of its turns to the next. A second roll before its next turn
  *   starts is refused (`TEMPO.ERRORS.Rotation.ConstantRolled`); its next turn clears the record.
@@ -26,6 +27,11 @@ export interface ConstantUse {
   readonly item: string;
   /** The targets the roll hit (the Foundry layer writes their actors' UUIDs); empty on a miss. */
   readonly hits: readonly string[];
+  /**
+   * The attack messages of the roll, as the attacking client sends them: the active GM derives `hits`
+   * from them (`trustedConstantHits`) and gives the engine only what they show.
+   */
+  readonly attacks?: readonly string[];
 }
 
 /** AP-2: a constant-damage roll on the wielder's tracker: the use and the rotation it was made in. */
@@ -45,9 +51,8 @@ export function readConstantUse(value: unknown): Result<ConstantUse> {
   const v = value as Record<string, unknown>;
   if (!isText(v.item) || !Array.isArray(v.hits) || !v.hits.every(isText))
     return err("TEMPO.ERRORS.Rotation.InvalidConstantUse");
-  // Each target once: the hits come from the attacking client, and a target listed twice would get the
-  // weapon's damage card twice on every turn (review of issue 19). Which targets the roll really hit is
-  // not checked here (see the session note).
+  // Each target once: a target listed twice would get the weapon's damage card twice on every turn
+  // (review of issue 19). Which targets the roll really hit is the active GM's `trustedConstantHits`.
   return ok({ item: v.item, hits: [...new Set(v.hits)] });
 }
 
@@ -92,4 +97,58 @@ export function constantTicks(
     for (const target of hold.hits) ticks.push({ wielderId: id, item: hold.item, target });
   }
   return ticks;
+}
+
+/** AP-2, issue 18: an attack message a constant-damage claim names, as the active GM's client reads it. */
+export interface ConstantAttackFacts {
+  readonly id: string;
+  /** Whether the message's author (as the server records it) is the user who gave the command. */
+  readonly byClaimant: boolean;
+  /** The UUIDs the attack card records. */
+  readonly attackerUuid: unknown;
+  readonly itemUuid: unknown;
+  readonly targetUuid: unknown;
+  /** Whether the card's resolution is a hit (null: no verdict, or no attack card). */
+  readonly hit: boolean | null;
+}
+
+/** AP-2, issue 18: a `use` command's constant-damage claim with the facts the active GM read for it. */
+export interface ConstantClaim {
+  /** The wielder's actor (its combatant's, read on the GM's side) and the weapon the command names. */
+  readonly wielderUuid: string;
+  readonly item: string;
+  /** The attack messages the command names (null: no such message on the GM's client). */
+  readonly attacks: readonly (ConstantAttackFacts | null)[];
+  /** The actors of this combat's combatants. */
+  readonly combatants: readonly string[];
+  /** The attack messages that backed an earlier constant-damage roll of the wielder. */
+  readonly used: readonly string[];
+}
+
+/**
+ * AP-2, issue 18: the targets a constant-damage roll hit, derived by the active GM from the attack messages
+ * the command names, never from the client's list. **Ruling:** a hit counts only from an attack card the
+ * command's own user posted, for this wielder and this weapon, that records a hit on a creature in this
+ * combat, and that backed no earlier roll; each card backs one target once, so there are never more hits
+ * than the attacks rolled. Anything else is left out (a forged list gives nothing); whether the card's
+ * own roll hit is trusted as a damage card's is (trust/trusted-damage.ts).
+ */
+export function trustedConstantHits(claim: ConstantClaim): string[] {
+  const hits: string[] = [];
+  const seen = new Set<string>();
+  for (const attack of claim.attacks) {
+    if (attack === null || seen.has(attack.id) || claim.used.includes(attack.id)) continue;
+    seen.add(attack.id);
+    const target = attack.targetUuid;
+    const holds =
+      attack.byClaimant &&
+      attack.hit === true &&
+      attack.attackerUuid === claim.wielderUuid &&
+      attack.itemUuid === claim.item &&
+      typeof target === "string" &&
+      target !== claim.wielderUuid &&
+      claim.combatants.includes(target);
+    if (holds && !hits.includes(target)) hits.push(target);
+  }
+  return hits;
 }

@@ -109,8 +109,26 @@ export function readActionRecord(value: unknown): ActionRecord {
   return { now: isObject(value.now) ? value.now : null, undo: readSteps(value.undo), redo: readSteps(value.redo) };
 }
 
+/**
+ * AP-2: a rotation tracker's constant-damage roll (`RotationActions.constant`: the weapon, the targets hit
+ * and the rotation), whole or in part (an update changes only what differs).
+ */
+const isConstantPart = (value: unknown): boolean =>
+  isObject(value) &&
+  Object.entries(value).every(
+    ([k, v]) =>
+      (k === "item" && typeof v === "string") ||
+      (k === "round" && typeof v === "number") ||
+      (k === "hits" && Array.isArray(v) && v.every((hit) => typeof hit === "string")),
+  );
+
+/** A tracker: numbers, flags and nulls (AP-2: and a `constant` roll). */
 const isFlat = (value: unknown): boolean =>
-  isObject(value) && Object.values(value).every((v) => typeof v === "number" || typeof v === "boolean" || v === null);
+  isObject(value) &&
+  Object.entries(value).every(
+    ([k, v]) =>
+      typeof v === "number" || typeof v === "boolean" || v === null || (k === "constant" && isConstantPart(v)),
+  );
 
 /** Step-numbered flat objects; `-=n: null` is a deletion in an update (a partial change is checked too). */
 const isStepRecord = (value: unknown): boolean =>
@@ -119,7 +137,7 @@ const isStepRecord = (value: unknown): boolean =>
 
 /**
  * Whether a stored record has the shape this module writes (a host's schema check, e.g. Foundry's
- * `Combatant.system.actions`): `now` null or a flat object of numbers and flags, `undo` and `redo`
+ * `Combatant.system.actions`): `now` null or a flat object of numbers and flags (and AP-2's constant roll), `undo` and `redo`
  * step-numbered flat objects; a partial update of that shape passes too (fields left out, `-=n` deletions).
  * Whether `now` is a tracker of the combat's ruleset is checked on reading.
  */

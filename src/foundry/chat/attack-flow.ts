@@ -54,6 +54,12 @@ export interface UseItemOptions {
 
 type Refusal = Message | null;
 
+/** AP-2: what a constant-damage weapon's roll gathers: the targets it hit and its attack messages. */
+interface ConstantRoll {
+  readonly hits: string[];
+  readonly attacks: string[];
+}
+
 async function rollAll(formulas: readonly string[]): Promise<Roll[]> {
   const rolls: Roll[] = [];
   for (const formula of formulas) {
@@ -129,7 +135,7 @@ async function attackWith(
   ruleset: RulesetId,
   gathered: Gathered,
   wanted: AttackChoices | null,
-  hits: string[] | null,
+  hits: ConstantRoll | null,
 ): Promise<Refusal> {
   const row = sheetItemOf(item);
   if (row?.type !== "weapon") return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
@@ -208,8 +214,10 @@ async function attackWith(
       // ATK-ROT-4: a critical's damage card names this attack message, which the GM's side verifies.
       const critical = attackCritical(input) && posted?.id ? { attackMessageId: posted.id } : null;
       const hit = attackHit(input) === true;
-      // AP-2: the targets a constant-damage weapon's roll hit, which it keeps damaging every turn.
-      if (hit && hits !== null && !hits.includes(target.actor.uuid)) hits.push(target.actor.uuid);
+      // AP-2: the targets a constant-damage weapon's roll hit, which it keeps damaging every turn, and the
+      // attack messages the active GM reads them from (constant-claims.ts).
+      if (hit && hits !== null && !hits.hits.includes(target.actor.uuid)) hits.hits.push(target.actor.uuid);
+      if (hits !== null && posted?.id) hits.attacks.push(posted.id);
       if (hit)
         await postDamage(gathered.attacker, item, target, damage, critical, { shared: cleave?.damage ?? null }, hitBy);
     }
@@ -256,7 +264,7 @@ async function rollOn(
   ruleset: RulesetId,
   targets: readonly Actor.Implementation[],
   choices: AttackChoices | null,
-  hits: string[] | null = null,
+  hits: ConstantRoll | null = null,
 ): Promise<boolean> {
   const gathered = gather(actor, targets);
   if (!("targets" in gathered)) {
@@ -343,7 +351,7 @@ async function attackConstant(
     showNotice(refused);
     return false;
   }
-  const hits: string[] = [];
+  const hits: ConstantRoll = { hits: [], attacks: [] };
   if (!(await rollOn(item, actor, "rotation", targets, choices, hits))) return false;
-  return spendRotationUse(actor, "attack", { item: item.uuid, hits });
+  return spendRotationUse(actor, "attack", { item: item.uuid, ...hits });
 }

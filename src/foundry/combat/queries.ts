@@ -15,6 +15,7 @@ import { askActiveGm, GM_CHANGED, GM_CHANGED_MIDWAY, registerRequestHandler } fr
 import { isActiveGm, NotActiveGm } from "./active-gm.ts";
 import { inWriterQueue } from "./writer-queue.ts";
 import { fireCoreHook, isCoreHookCall } from "./core-hooks.ts";
+import { keepConstantClaim, trustedConstantCommand } from "../chat/constant-claims.ts";
 
 export interface CommandQuery {
   readonly combatId: string;
@@ -38,14 +39,16 @@ export async function answerCommand(data: CommandQuery, user: User.Implementatio
   const combat = game.combats.get(data.combatId) as Combat.Implementation | undefined;
   const model = tempoModelOf(combat);
   if (combat === undefined || model === null) return refused({ key: "TEMPO.ERRORS.Host.NotTempo" });
-  const command = data.command;
-  if (typeof command !== "object" || command === null || typeof command.type !== "string") {
+  const given = data.command;
+  if (typeof given !== "object" || given === null || typeof given.type !== "string") {
     return refused({ key: "TEMPO.ERRORS.Host.InvalidCommand", data: { type: "?" } });
   }
   return inWriterQueue(combat, async () => {
     // Issue 17: a GM another took over from runs nothing more (active-gm.ts).
     if (!isActiveGm()) return GM_CHANGED;
     // Checked on the state the command will run on, in the queue (not on the state when it was asked).
+    // AP-2: a constant-damage roll's hits are what its attack messages show, not the sender's list.
+    const command = trustedConstantCommand(combat, given, user);
     const access = commandAccessFor(combat, command, user);
     if (!access.ok) return refused(access.error);
     const here = user.id === game.user.id;
@@ -58,6 +61,7 @@ export async function answerCommand(data: CommandQuery, user: User.Implementatio
       throw error;
     }
     if (!result.ok) return refused(result.error);
+    keepConstantClaim(combat, given);
     return here || result.value === null ? { ok: true } : { ok: true, value: result.value };
   });
 }

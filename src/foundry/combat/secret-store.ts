@@ -40,6 +40,7 @@ import { pageKey } from "../page-key.ts";
 import { dropKeptActions } from "./secret-actions.ts";
 import { dropKeptUses } from "./secret-uses.ts";
 import { dropDeparted } from "./departed.ts";
+import { dropConstantClaims } from "./constant-claims-kept.ts";
 
 /** A step read back from the browser (state-cache.ts `CachedStep`). */
 interface KeptStep {
@@ -179,6 +180,7 @@ export function registerSecretCleanup(): void {
     dropKeptActions(combat.id);
     dropKeptUses(combat.id);
     dropDeparted(combat.id);
+    dropConstantClaims(combat.id);
   });
 }
 

@@ -22,6 +22,7 @@ import { forgetWrittenSecrets, saveSecret } from "./secret-store.ts";
 import { forgetKeptActions } from "./secret-actions.ts";
 import { forgetKeptUses } from "./secret-uses.ts";
 import { forgetDeparted } from "./departed.ts";
+import { forgetConstantClaims } from "./constant-claims-kept.ts";
 import { forgetSecrecy } from "./secrecy.ts";
 
 /** A step this client wrote: its state, and the stored form it wrote (engine/host/combat-step.ts). */
@@ -89,5 +90,6 @@ export function clearStateCache(): void {
   forgetKeptActions();
   forgetKeptUses();
   forgetDeparted();
+  forgetConstantClaims();
   forgetSecrecy();
 }

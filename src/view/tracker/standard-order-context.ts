@@ -73,12 +73,17 @@ function pipsOf(scope: TrackerScope, combatant: TrackerCombatant): readonly PipC
   return actionPips(combatant.economy, (kind) => acting || kind === "reaction");
 }
 
-/** How many turns this viewer sees on each total (STD-2 ties are told only among those). */
+/**
+ * How many turns this viewer sees on each total (STD-2 ties are told only among those): a hidden creature's
+ * turn is not seen, nor an NPC's total the NPC-initiative setting keeps from players (issue 18).
+ */
 function visibleTotals(scope: TrackerScope, timeline: readonly TimelineEntry[]): ReadonlyMap<number, number> {
   const counts = new Map<number, number>();
-  for (const e of timeline)
-    if (e.kind === "turn" && e.combatantId !== null && visibleTo(scope.input, scope.byId.get(e.combatantId)))
+  for (const e of timeline) {
+    const c = e.combatantId === null ? undefined : scope.byId.get(e.combatantId);
+    if (e.kind === "turn" && c !== undefined && visibleTo(scope.input, c) && initiativeVisibleTo(scope.input, c))
       counts.set(e.position, (counts.get(e.position) ?? 0) + 1);
+  }
   return counts;
 }
 

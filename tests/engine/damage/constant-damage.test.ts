@@ -6,6 +6,7 @@ import {
   readRotationActions,
   rotationActions,
   rotationEconomy,
+  trustedConstantHits,
   type ConstantHolder,
 } from "../../../src/engine/index.ts";
 import { refuseRotationUse } from "../../../src/engine/host/rotation-book.ts";
@@ -59,5 +60,35 @@ describe("AP-2 in a rotation combat", () => {
   it("AP-2: a target listed twice among the hits is damaged once a turn", () => {
     const use = readConstantUse({ item: "flamer", hits: ["raider", "raider", "scout"] });
     expect(use.ok && use.value.hits).toEqual(["raider", "scout"]);
+  });
+
+  it("AP-2: the hits are the claimant's own unused attack cards that hit a creature of this combat with this weapon", () => {
+    const card = (id: string, over: Record<string, unknown> = {}) => ({
+      id,
+      byClaimant: true,
+      attackerUuid: "Actor.vex",
+      itemUuid: "Item.flamer",
+      targetUuid: "Actor.raider",
+      hit: true,
+      ...over,
+    });
+    const claim = {
+      wielderUuid: "Actor.vex",
+      item: "Item.flamer",
+      combatants: ["Actor.vex", "Actor.raider", "Actor.scout"],
+      used: ["old"],
+      attacks: [
+        card("a"),
+        card("a2"),
+        card("b", { targetUuid: "Actor.scout", hit: false }),
+        card("c", { targetUuid: "Actor.elsewhere" }),
+        card("d", { byClaimant: false, targetUuid: "Actor.scout" }),
+        card("e", { itemUuid: "Item.axe", targetUuid: "Actor.scout" }),
+        card("old", { targetUuid: "Actor.scout" }),
+        card("f", { targetUuid: "Actor.vex" }),
+        null,
+      ],
+    };
+    expect(trustedConstantHits(claim)).toEqual(["Actor.raider"]);
   });
 });

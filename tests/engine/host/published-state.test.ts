@@ -178,8 +178,8 @@ describe("the published state of the other rulesets (issue 18 item 3)", () => {
     }
   });
 
-  it.each(["phase", "rotation"] as const)(
-    "%s (PHS-2, ROT-1): through rounds the published state reads back in the same order and turn, a hidden creature's total withheld as 0",
+  it.each(["standard", "phase", "rotation"] as const)(
+    "%s (STD-1, PHS-2, ROT-1): through rounds the published state reads back in the same order and turn, a hidden creature's total withheld as 0",
     (ruleset) => {
       const { host, states } = played(ruleset, 36);
       expect(host.round(states.at(-1))).toBeGreaterThanOrEqual(1);
