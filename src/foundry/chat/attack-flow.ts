@@ -43,6 +43,7 @@ import { orderRolls } from "../integrations/dice-so-nice.ts";
 import { animationFlags, targetTokenUuids } from "../integrations/automated-animations.ts";
 import { attackFlags, useBy, type UseBy } from "./use-card-flags.ts";
 import { refusedOnScene } from "../canvas/scene-rules.ts";
+import { placeAreaFor, removeAreaOf } from "../canvas/area-regions.ts";
 import { gather, phaseExtra, rulesetOf, targetedActors, type Gathered } from "./attack-parties.ts";
 
 export interface UseItemOptions {
@@ -287,7 +288,10 @@ export async function rollDeclaredItem(
     return false;
   }
   const on = targets.length > 0 ? targets : targetedActors();
-  return rollOn(item, actor, rulesetOf(actor).ruleset, on, choices);
+  const rolled = await rollOn(item, actor, rulesetOf(actor).ruleset, on, choices);
+  // Issue 20 item 4: the declared use's area leaves the scene once Resolve rolled it (area-regions.ts).
+  if (rolled) await removeAreaOf(item, actor);
+  return rolled;
 }
 
 /** Uses a resolved item document (tests and macros holding the item). True when cards were posted or a command given. */
@@ -299,7 +303,12 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
   }
   const { ruleset, inCombat } = rulesetOf(actor);
   const row = sheetItemOf(item);
-  const targets = options.targets ?? targetedActors();
+  const aimed = options.targets ?? targetedActors();
+  // Issue 20 item 4: an area (a cleave's cone, a spell's area) aimed at the first target is placed as a
+  // Region, and the creatures in it are the targets (area-regions.ts); without a drawn scene, the targets.
+  const area = await placeAreaFor(item, actor, aimed, options.choices?.cleave === true);
+  if (area === false) return false;
+  const targets = area ?? aimed;
   if (inCombat && ruleset === "count" && row?.type === "weapon" && options.choices !== undefined)
     return declareCountAttack(item, actor, row.stats, targets, options.choices);
   if (inCombat && attacksThroughCombat(ruleset)) {
