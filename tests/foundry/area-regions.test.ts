@@ -80,7 +80,7 @@ beforeEach(async () => {
 });
 
 describe("issue 20 item 4: areas placed as Regions", () => {
-  it("FEAT-CLEAVE: a cleave aimed at one goblin is placed as the cone of 3 squares in front, and both creatures standing in it are attacked; the next cleave replaces the Region", async () => {
+  it("FEAT-CLEAVE: a cleave aimed at one goblin is placed as the cone of 3 squares in front, and both creatures standing in it are attacked; the next cleave replaces the Region, and a refused one leaves none", async () => {
     const scene = await addScene(world);
     drawn.view(scene);
     const fenn = await creature("Fenn");
@@ -89,7 +89,7 @@ describe("issue 20 item 4: areas placed as Regions", () => {
     await stand(scene, fenn, 5, 5);
     const gob = await stand(scene, await creature("Gob", [], "npc"), 6, 5);
     await stand(scene, await creature("Orc", [], "npc"), 6, 6);
-    await stand(scene, await creature("Imp", [], "npc"), 8, 5); // beyond the 5 ft cone
+    const imp = await stand(scene, await creature("Imp", [], "npc"), 1, 5); // far to the west
     world.scriptedTotals.push(15, 4);
     const { used, before } = await use(world.gm, fenn, "Maul", [gob], { cleave: "on" });
     expect(used).toBe(true);
@@ -102,6 +102,11 @@ describe("issue 20 item 4: areas placed as Regions", () => {
     world.scriptedTotals.push(15, 4);
     await use(world.gm, fenn, "Maul", [north], { cleave: "on" });
     expect(regionsOf(scene).map(squaresOf)).toEqual([["4,4", "5,4", "6,4"]]);
+    // Aimed west at the Imp 4 squares away: nobody stands in the cone, nothing is rolled and no area is left.
+    const refused = await use(world.gm, fenn, "Maul", [imp], { cleave: "on" });
+    expect(refused.used).toBe(false);
+    expect(chat.messages.length).toBe(refused.before);
+    expect(regionsOf(scene)).toEqual([]);
   });
 
   it("a player's 5 ft burst is placed by the GM over the 3×3 block around the aimed orc; Resolve removes it", async () => {

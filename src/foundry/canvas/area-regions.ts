@@ -24,7 +24,8 @@
  *   area itself from the documents; the request carries ids only.
  * - Removal (what Tempo chose): a creature has at most one area on a scene; placing its next one
  *   removes the last. A declared use (count, segment) keeps its area on the scene while it is pending and
- *   the area is removed when Resolve rolls it. The GM can delete any area by hand.
+ *   the area is removed when Resolve rolls it; a use refused after its area was placed removes it at once.
+ *   The GM can delete any area by hand.
  */
 import {
   areaRectangles,

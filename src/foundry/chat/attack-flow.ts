@@ -301,14 +301,25 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
     showNotice({ key: "TEMPO.SHEET.MacroUnowned" });
     return false;
   }
-  const { ruleset, inCombat } = rulesetOf(actor);
-  const row = sheetItemOf(item);
   const aimed = options.targets ?? targetedActors();
   // Issue 20 item 4: an area (a cleave's cone, a spell's area) aimed at the first target is placed as a
   // Region, and the creatures in it are the targets (area-regions.ts); without a drawn scene, the targets.
+  // A use refused after all takes its area off the scene again.
   const area = await placeAreaFor(item, actor, aimed, options.choices?.cleave === true);
   if (area === false) return false;
-  const targets = area ?? aimed;
+  const used = await useOn(item, actor, area ?? aimed, options);
+  if (!used && area !== null) await removeAreaOf(item, actor);
+  return used;
+}
+
+async function useOn(
+  item: Item.Implementation,
+  actor: Actor.Implementation,
+  targets: readonly Actor.Implementation[],
+  options: UseItemOptions,
+): Promise<boolean> {
+  const { ruleset, inCombat } = rulesetOf(actor);
+  const row = sheetItemOf(item);
   if (inCombat && ruleset === "count" && row?.type === "weapon" && options.choices !== undefined)
     return declareCountAttack(item, actor, row.stats, targets, options.choices);
   if (inCombat && attacksThroughCombat(ruleset)) {
