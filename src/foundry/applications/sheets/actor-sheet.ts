@@ -155,17 +155,17 @@ export class TempoActorSheet extends TempoActorSheetBase {
   /** An item row's Attack/Cast: the attack flow, as the hotbar macro (sheet-item-use.ts). */
   static async #onUseItem(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    if (itemId !== undefined) await useSheetItem(this.document, itemId);
+    if (itemId !== undefined) await useSheetItem(this.document, itemId, this);
   }
 
   /** CNT-6: Declare… as the count row has it. */
   static async #onCountDeclare(this: TempoActorSheet): Promise<void> {
-    await sheetCountDeclare(this.document);
+    await sheetCountDeclare(this.document, this);
   }
 
   /** CNT-12: React… as the count row has it. */
   static async #onCountReact(this: TempoActorSheet): Promise<void> {
-    await sheetCountReact(this.document);
+    await sheetCountReact(this.document, this);
   }
 
   /** ROT-8, ROT-9: Grapple, Trip or Break free against the user's one target, or Stand up (rotation-contest.ts). */
