@@ -123,21 +123,21 @@ export class TempoActorSheet extends TempoActorSheetBase {
   static async #onReady(this: TempoActorSheet): Promise<void> {
     const found = actorCombatOf(this.document);
     if (found === null) return;
-    const trigger = await askText("TEMPO.TRACKER.Standard.ReadyTitle", "TEMPO.TRACKER.Standard.ReadyPrompt");
+    const trigger = await askText("TEMPO.TRACKER.Standard.ReadyTitle", "TEMPO.TRACKER.Standard.ReadyPrompt", this);
     if (trigger !== null) await found.combat.tempoCommand({ type: "ready", combatantId: found.combatantId, trigger });
   }
 
   static async #onSegmentDeclare(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const found = actorCombatOf(this.document);
     if (found === null) return;
-    const command = await askSegmentDeclaration(found.combat, found.combatantId, target.dataset.command);
+    const command = await askSegmentDeclaration(found.combat, found.combatantId, target.dataset.command, this);
     if (command !== null) await found.combat.tempoCommand(command);
   }
 
   static async #onPhaseDelay(this: TempoActorSheet): Promise<void> {
     const found = actorCombatOf(this.document);
     if (found === null) return;
-    const command = await askPhaseDelay(found.combat, found.combatantId);
+    const command = await askPhaseDelay(found.combat, found.combatantId, this);
     if (command !== null) await found.combat.tempoCommand(command);
   }
 
