@@ -14,6 +14,7 @@ import { installFoundryWorld, type WorldUser } from "../support/foundry-world.ts
 import { ownedItem } from "../support/owned-items.ts";
 import { creatureSystem } from "../support/test-creature.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
+import { firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
 import type { SceneModel, TokenModel } from "../support/runtime/scene.ts";
 import type { RegionModel } from "../support/runtime/regions.ts";
 
@@ -139,6 +140,51 @@ describe("issue 20 item 4: areas placed as Regions", () => {
       rollDeclaredItem(blast?.here() as unknown as Item.Implementation, [orc.actor as unknown as Actor.Implementation]),
     );
     await world.idle();
+    expect(regionsOf(scene)).toEqual([]);
+  });
+
+  it("a burst cast at once in a combat leaves the scene when its caster's turn ends", async () => {
+    await game.settings.set("tempo", "ruleset", "standard");
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const mage = await creature("Mage");
+    await ownedItem(world, mage, "Blast", "spell", {
+      ...ITEM_DEFAULTS.spell,
+      damage: "1d6",
+      area: { shape: "sphere", size: 5 },
+    });
+    const mageToken = await stand(scene, mage, 2, 2);
+    const orc = await creature("Orc", [], "npc");
+    const orcToken = await stand(scene, orc, 6, 6);
+    const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+    await world.as(world.gm, () =>
+      (
+        combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+      ).createEmbeddedDocuments("Combatant", [
+        {
+          name: "Mage",
+          actorId: mage.id,
+          tokenId: mageToken.id,
+          sceneId: scene.id,
+          system: { initiativeBonus: 5, side: "pc" },
+        },
+        {
+          name: "Orc",
+          actorId: orc.id,
+          tokenId: orcToken.id,
+          sceneId: scene.id,
+          system: { initiativeBonus: 0, side: "enemy" },
+        },
+      ]),
+    );
+    await world.idle();
+    world.scriptedTotals.push(18, 2);
+    const first = await firstTurn(world, combat);
+    expect(combat.combatants.get(first)?.name).toBe("Mage");
+    world.scriptedTotals.push(3);
+    expect((await use(world.gm, mage, "Blast", [orcToken])).used).toBe(true);
+    expect(regionsOf(scene)).toHaveLength(1);
+    await step(world, combat);
     expect(regionsOf(scene)).toEqual([]);
   });
 });

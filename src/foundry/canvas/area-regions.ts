@@ -23,8 +23,9 @@
  *   relies on a player's right. The GM checks that the sender owns the user's token and computes the
  *   area itself from the documents; the request carries ids only.
  * - Removal (what Tempo chose): a creature has at most one area on a scene; placing its next one
- *   removes the last. A declared use (count, segment) keeps its area on the scene while it is pending and
- *   the area is removed when Resolve rolls it; a use refused after its area was placed removes it at once.
+ *   removes the last. An area used at once in a combat is removed when its user's turn ends
+ *   (`tempo.turnEnded`, on the active GM). A declared use (count, segment) keeps its area on the scene
+ *   while it is pending and the area is removed when Resolve rolls it; a use refused after its area was placed removes it at once.
  *   The GM can delete any area by hand.
  */
 import {
@@ -57,12 +58,15 @@ interface AreaRequest {
   readonly cleave?: unknown;
   /** Remove the token's area of this item instead of placing one. */
   readonly remove?: unknown;
+  /** "turn": used at once, removed when the user's turn ends; else kept until Resolve or the next area. */
+  readonly lasts?: unknown;
 }
 
 /** Where an area Region came from (its `flags.tempo.area`). */
 interface AreaMark {
   readonly tokenId: string;
   readonly itemId: string;
+  readonly lasts: "turn" | "resolve";
 }
 
 interface RegionLike {
@@ -95,16 +99,18 @@ function bodyOf(scene: Scene.Implementation, token: PlacedToken): AreaCreature {
 function markOf(region: RegionLike): AreaMark | null {
   const mark = region.getFlag(SYSTEM_ID, "area");
   if (typeof mark !== "object" || mark === null) return null;
-  const { tokenId, itemId } = mark as Record<string, unknown>;
-  return typeof tokenId === "string" && typeof itemId === "string" ? { tokenId, itemId } : null;
+  const { tokenId, itemId, lasts } = mark as Record<string, unknown>;
+  if (typeof tokenId !== "string" || typeof itemId !== "string") return null;
+  return { tokenId, itemId, lasts: lasts === "turn" ? "turn" : "resolve" };
 }
 
-/** The ids of `tokenId`'s area Regions on `scene` (of `itemId` only, when given). */
-function areasOf(scene: SceneLike, tokenId: string, itemId: string | null): string[] {
+/** The ids of `tokenId`'s area Regions on `scene` (of `itemId` only, when given; lasting a turn only, when asked). */
+function areasOf(scene: SceneLike, tokenId: string, itemId: string | null, turnOnly = false): string[] {
   return scene.regions.contents
     .filter((r) => {
       const mark = markOf(r);
-      return mark !== null && mark.tokenId === tokenId && (itemId === null || mark.itemId === itemId);
+      if (mark === null || mark.tokenId !== tokenId || (turnOnly && mark.lasts !== "turn")) return false;
+      return itemId === null || mark.itemId === itemId;
     })
     .map((r) => r.id ?? "");
 }
@@ -142,7 +148,11 @@ export async function answerArea(data: AreaRequest, sender: User.Implementation)
     hole: false,
   }));
   const name = game.i18n.format("TEMPO.AREA.RegionName", { item: item.name, user: token.actor.name });
-  const mark: AreaMark = { tokenId: token.id ?? "", itemId: item.id ?? "" };
+  const mark: AreaMark = {
+    tokenId: token.id ?? "",
+    itemId: item.id ?? "",
+    lasts: data.lasts === "turn" ? "turn" : "resolve",
+  };
   const region = {
     name,
     color: AREA_COLOUR,
@@ -169,6 +179,7 @@ export async function placeAreaFor(
   actor: Actor.Implementation,
   aimed: readonly Actor.Implementation[],
   cleave: boolean,
+  lasts: AreaMark["lasts"],
 ): Promise<Actor.Implementation[] | null | false> {
   const scene = drawnScene();
   const first = aimed[0];
@@ -176,7 +187,7 @@ export async function placeAreaFor(
   const token = tokenOf(actor, scene);
   const aim = tokenOf(first, scene);
   if (token === null || aim === null) return null;
-  const request = { sceneId: scene.id, tokenId: token.id, itemId: item.id, aimTokenId: aim.id, cleave };
+  const request = { sceneId: scene.id, tokenId: token.id, itemId: item.id, aimTokenId: aim.id, cleave, lasts };
   const answer = await askActiveGm("area", request);
   if (!answer.ok) {
     showNotice(answer.error);
@@ -199,6 +210,21 @@ export async function removeAreaOf(item: Item.Implementation, actor: Actor.Imple
   if (!answer.ok) showNotice(answer.error);
 }
 
+/** The active GM's side of a turn's end: the areas its creature used at once leave the combat's scene. */
+function onTurnEnded(combat: Combat.Implementation, event: { readonly combatantId?: unknown }): void {
+  if (game.users.activeGM?.isSelf !== true || typeof event?.combatantId !== "string") return;
+  const combatant = combat.combatants.get(event.combatantId);
+  // A combatant made from a token names its scene and token (CombatantData sceneId, tokenId).
+  const scene = (game.scenes.get(combatant?.sceneId ?? "") ?? combat.scene ?? null) as SceneLike | null;
+  const tokenId = combatant?.tokenId ?? null;
+  if (scene === null || tokenId === null) return;
+  void removeRegions(scene, areasOf(scene, tokenId, null, true));
+}
+
 export function registerAreaRegions(): void {
   registerRequestHandler("area", (data, sender) => answerArea(data as AreaRequest, sender));
+  const hooks = Hooks as unknown as {
+    on(hook: string, fn: (combat: Combat.Implementation, event: { readonly combatantId?: unknown }) => void): number;
+  };
+  hooks.on("tempo.turnEnded", onTurnEnded);
 }

@@ -305,7 +305,12 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
   // Issue 20 item 4: an area (a cleave's cone, a spell's area) aimed at the first target is placed as a
   // Region, and the creatures in it are the targets (area-regions.ts); without a drawn scene, the targets.
   // A use refused after all takes its area off the scene again.
-  const area = await placeAreaFor(item, actor, aimed, options.choices?.cleave === true);
+  const { ruleset, inCombat } = rulesetOf(actor);
+  const weapon = sheetItemOf(item)?.type === "weapon";
+  const declared =
+    inCombat && (attacksThroughCombat(ruleset) || (ruleset === "count" && weapon && options.choices !== undefined));
+  const lasts = inCombat && !declared ? "turn" : "resolve";
+  const area = await placeAreaFor(item, actor, aimed, options.choices?.cleave === true, lasts);
   if (area === false) return false;
   const used = await useOn(item, actor, area ?? aimed, options);
   if (!used && area !== null) await removeAreaOf(item, actor);
