@@ -14,6 +14,7 @@ import { addCombatants, firstTurn, step, type Tempo } from "../support/effect-en
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { gmKeptUses } from "../support/declared-uses.ts";
+import { worldGeneration } from "../support/runtime/generation.ts";
 
 const world = installFoundryWorld(61);
 afterAll(() => world.uninstall());
@@ -189,6 +190,17 @@ describe("the attack dialog from the sheet's Attack (count)", () => {
       ["attack", "Orc", 0],
       ["damage", "Orc", 1],
     ]);
+  });
+
+  it("issue 20: the attack dialog asked from a detached sheet opens in that sheet's browser window on v14, in the main window on v13", async () => {
+    await game.settings.set("tempo", "ruleset", "count");
+    const fenn = await armed("Fenn", { abilities: { str: 3 }, primaryAbility: "str" }, { damage: "1d8" });
+    targeting.target(world.gm, [await target("Gob", { defenses: { ac: 10 } })]);
+    // A sheet the user detached: v14 gives its ApplicationV2 window a `windowId` (dnd5e `_detachOptions`).
+    const detached = { window: { windowId: "tempo-sheet-window" } };
+    dialogs.answers.push("close");
+    expect(await useSheetItem(fenn.sheet, fenn.itemId, detached)).toBe(false);
+    expect(dialogs.prompts.at(-1)?.windowId).toBe(worldGeneration.current >= 14 ? "tempo-sheet-window" : null);
   });
 
   it("CNT-7: outside a combat the action's two attacks are rolled one after the other", async () => {

@@ -128,7 +128,7 @@ describe("init", () => {
     // foundryvtt/foundryvtt #13418); players' requests go on the system socket.
     expect(Object.keys(configAt("queries") as object)).toEqual([]);
     const { requestKinds } = await import("../../src/foundry/socket/socket-channel.ts");
-    expect(requestKinds()).toEqual(["command", "stealth", "move", "card", "damage"]);
+    expect(requestKinds()).toEqual(["command", "stealth", "move", "area", "card", "damage"]);
   });
 
   it("every setting and every keybinding has a localized name and hint", () => {

@@ -50,6 +50,7 @@ export interface Write {
     | "Scene"
     | "Token"
     | "Wall"
+    | "Region"
     | "Actor"
     | "Setting";
   /** The operation, for writes the runtime's server logged. */

@@ -42,7 +42,7 @@ export interface GridOffset {
 }
 
 /** Rotates a square a quarter turn clockwise about the centre of a k×k footprint. */
-function quarterTurn(square: GridOffset, k: number): GridOffset {
+export function quarterTurn(square: GridOffset, k: number): GridOffset {
   return { x: k - 1 - square.y, y: square.x };
 }
 
@@ -68,7 +68,15 @@ export function weaponReachFeet(properties: readonly WeaponProperty[]): number {
 /** FEAT-CLEAVE: the squares of the cone, sorted by row then column. Reach in feet: 5, 10, 15 … */
 export function cleaveSquares(size: CreatureSize, facing: Facing, reachFeet: number): Result<GridOffset[]> {
   if (!Object.hasOwn(FOOTPRINT, size)) return err("TEMPO.ERRORS.Damage.InvalidSize", { size: shown(size) });
-  const k = FOOTPRINT[size];
+  return coneOffsets(FOOTPRINT[size], facing, reachFeet);
+}
+
+/**
+ * FEAT-CLEAVE's cone (ruling above) in front of a k×k footprint; a spell's cone is laid out the same way
+ * (areas.ts). Offsets from the footprint's top-left square, sorted by row then column.
+ */
+export function coneOffsets(k: number, facing: Facing, reachFeet: number): Result<GridOffset[]> {
+  if (!Number.isInteger(k) || k < 1) return err("TEMPO.ERRORS.Damage.InvalidSize", { size: shown(k) });
   const turn = FACINGS.indexOf(facing);
   if (turn < 0) return err("TEMPO.ERRORS.Damage.InvalidFacing", { facing: shown(facing) });
   if (!Number.isInteger(reachFeet) || reachFeet < 5 || reachFeet % 5 !== 0) {

@@ -6,6 +6,7 @@ export * from "./great-weapons.ts";
 export * from "./weapon-properties.ts";
 export * from "./weapon-features.ts";
 export * from "./cleave.ts";
+export * from "./areas.ts";
 export * from "./multipliers.ts";
 export * from "./action-points.ts";
 export * from "./constant-damage.ts";

@@ -18,6 +18,7 @@
  * only (https://foundryvtt.com/article/settings, "Client Settings"), so remembering writes no document:
  * nothing is sent to the server, and a player of a shared NPC, who may not own the actor, remembers too.
  */
+import { dialogWindowOptions } from "../compat/detached-window.ts";
 import type { Message, RulesetId, WeaponStats } from "../../engine/index.ts";
 import { FEAT_KEYS, primaryModifierOf, type FeatKey, type ExtraSources } from "../../engine/index.ts";
 import { oddsVisibleTo, type OddsVisibility } from "../../view/chat/card-common.ts";
@@ -56,6 +57,8 @@ export interface AttackRequest {
   readonly count: number | null;
   /** ATK-ROT-5: the flankers counted on the scene (the field starts there; the user may change it), or null. */
   readonly flankers?: number | null;
+  /** Issue 20: the sheet it was opened from (its detached window on v14), or null. */
+  readonly opener?: object | null;
 }
 
 /** The feats the actor has (feat items, FEAT-*). */
@@ -159,6 +162,7 @@ export async function askAttackChoices(request: AttackRequest): Promise<AttackCh
   });
   const content = await render(request, options, start);
   const answer: unknown = await foundry.applications.api.DialogV2.prompt({
+    ...dialogWindowOptions(request.opener ?? null),
     window: { title: "TEMPO.ATTACK.Dialog.Title" },
     content,
     render: (_event: Event, dialog: { element: HTMLElement }) => {

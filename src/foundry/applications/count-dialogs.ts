@@ -5,6 +5,7 @@
  * template and reads `button.form` in the ok callback). The choices come from the view's builders; a form
  * they cannot read is a notice, and nothing is sent.
  */
+import { dialogWindowOptions } from "../compat/detached-window.ts";
 import type { HostCommand, I18nKey, Result } from "../../engine/index.ts";
 import {
   buildCountDeclareForm,
@@ -27,9 +28,11 @@ async function prompt(
   context: object,
   title: I18nKey,
   submit: I18nKey,
+  opener: object | null,
 ): Promise<CountFormFields | null> {
   const content = await foundry.applications.handlebars.renderTemplate(`${TEMPLATES}/${template}`, { ...context });
   const answer: unknown = await foundry.applications.api.DialogV2.prompt({
+    ...dialogWindowOptions(opener), // issue 20: in the opening sheet's detached window (v14)
     window: { title },
     content,
     ok: {
@@ -58,7 +61,11 @@ function viewerInput(combat: TempoCombat): TrackerInput | null {
 }
 
 /** CNT-6: asks what the creature declares; the `declare` command to give, or null. */
-export async function askCountDeclaration(combat: TempoCombat, combatantId: string): Promise<HostCommand | null> {
+export async function askCountDeclaration(
+  combat: TempoCombat,
+  combatantId: string,
+  opener: object | null = null,
+): Promise<HostCommand | null> {
   const input = viewerInput(combat);
   if (input === null) return null;
   const name = combat.combatants.get(combatantId)?.name ?? "";
@@ -68,12 +75,17 @@ export async function askCountDeclaration(combat: TempoCombat, combatantId: stri
     form,
     "TEMPO.TRACKER.Count.Declare.Title",
     "TEMPO.TRACKER.Count.Declare.Submit",
+    opener,
   );
   return commandOf(fields === null ? null : countDeclarationFromForm(combatantId, fields));
 }
 
 /** CNT-12: asks how the creature reacts; the `react` command to give, or null. */
-export async function askCountReaction(combat: TempoCombat, combatantId: string): Promise<HostCommand | null> {
+export async function askCountReaction(
+  combat: TempoCombat,
+  combatantId: string,
+  opener: object | null = null,
+): Promise<HostCommand | null> {
   const input = viewerInput(combat);
   if (input === null) return null;
   const name = combat.combatants.get(combatantId)?.name ?? "";
@@ -83,6 +95,7 @@ export async function askCountReaction(combat: TempoCombat, combatantId: string)
     form,
     "TEMPO.TRACKER.Count.React.Title",
     "TEMPO.TRACKER.Count.React.Submit",
+    opener,
   );
   // The answer is read against the state as it is now (another turn may have passed meanwhile).
   const now = viewerInput(combat);

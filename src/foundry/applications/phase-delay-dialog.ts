@@ -11,10 +11,14 @@ import { askCombatant } from "./tracker-dialogs.ts";
 import { trackerInputOf } from "./tracker-input.ts";
 
 /** The delay command the user chose, or null when cancelled. */
-export async function askPhaseDelay(combat: TempoCombat, combatantId: string): Promise<HostCommand | null> {
+export async function askPhaseDelay(
+  combat: TempoCombat,
+  combatantId: string,
+  opener: object | null = null,
+): Promise<HostCommand | null> {
   const input = trackerInputOf(combat, game.user);
   const choices = input === null ? [] : phaseDelayChoices(input, combatantId);
   if (choices.length === 0) return { type: "delay", combatantId, afterId: "" };
-  const afterId = await askCombatant("TEMPO.TRACKER.Menu.Delay", "TEMPO.TRACKER.Menu.DelayAfter", choices);
+  const afterId = await askCombatant("TEMPO.TRACKER.Menu.Delay", "TEMPO.TRACKER.Menu.DelayAfter", choices, opener);
   return afterId === null ? null : { type: "delay", combatantId, afterId };
 }

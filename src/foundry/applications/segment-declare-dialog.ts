@@ -6,6 +6,7 @@
  * minor activities that change the timing (SEG-4, SEG-9). The form is read back by the view (`segmentDeclarationFromForm`); a
  * form it cannot read is a notice, and nothing is sent.
  */
+import { dialogWindowOptions } from "../compat/detached-window.ts";
 import type { HostCommand } from "../../engine/index.ts";
 import {
   buildSegmentDeclareForm,
@@ -30,6 +31,7 @@ export async function askSegmentDeclaration(
   combat: TempoCombat,
   combatantId: string,
   carried: string | undefined,
+  opener: object | null = null,
 ): Promise<HostCommand | null> {
   const name = combat.combatants.get(combatantId)?.name ?? "";
   // SEG-11, SEG-16: the target is one of the combat's creatures the user can see on the tracker.
@@ -44,6 +46,7 @@ export async function askSegmentDeclaration(
   const form = buildSegmentDeclareForm(combatantId, name, segmentDeclarationOfCommand(start), targets);
   const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, { ...form });
   const answer: unknown = await foundry.applications.api.DialogV2.prompt({
+    ...dialogWindowOptions(opener), // issue 20: in the opening sheet's detached window (v14)
     window: { title: "TEMPO.TRACKER.Segment.Declare.Title" },
     content,
     ok: {

@@ -2,6 +2,7 @@
  * The small prompts the tracker's menu needs, on v13's DialogV2 (as dnd5e and Draw Steel prompt).
  * Each returns null when the user cancels or enters nothing usable; the engine checks the rest.
  */
+import { dialogWindowOptions } from "../compat/detached-window.ts";
 import type { I18nKey } from "../../engine/index.ts";
 
 function escape(text: string): string {
@@ -28,9 +29,11 @@ export async function askCombatant(
   title: I18nKey,
   label: I18nKey,
   choices: readonly { readonly id: string; readonly name: string }[],
+  opener: object | null = null,
 ): Promise<string | null> {
   const options = choices.map((c) => `<option value="${escape(c.id)}">${escape(c.name)}</option>`).join("");
   const answer: unknown = await foundry.applications.api.DialogV2.prompt({
+    ...dialogWindowOptions(opener), // issue 20: in the opening sheet's detached window (v14)
     window: { title },
     content: `<label>${escape(game.i18n.localize(label))} <select name="choice">${options}</select></label>`,
     ok: {
@@ -42,8 +45,9 @@ export async function askCombatant(
 }
 
 /** Asks for a line of text; null when cancelled or left empty (the engine checks its length). */
-export async function askText(title: I18nKey, label: I18nKey): Promise<string | null> {
+export async function askText(title: I18nKey, label: I18nKey, opener: object | null = null): Promise<string | null> {
   const answer: unknown = await foundry.applications.api.DialogV2.prompt({
+    ...dialogWindowOptions(opener),
     window: { title },
     content: `<label>${escape(game.i18n.localize(label))} <input type="text" name="value" autofocus></label>`,
     ok: {

@@ -43,6 +43,7 @@ import { orderRolls } from "../integrations/dice-so-nice.ts";
 import { animationFlags, targetTokenUuids } from "../integrations/automated-animations.ts";
 import { attackFlags, useBy, type UseBy } from "./use-card-flags.ts";
 import { refusedOnScene } from "../canvas/scene-rules.ts";
+import { placeAreaFor, removeAreaOf } from "../canvas/area-regions.ts";
 import { gather, phaseExtra, rulesetOf, targetedActors, type Gathered } from "./attack-parties.ts";
 
 export interface UseItemOptions {
@@ -295,7 +296,10 @@ export async function rollDeclaredItem(
     return false;
   }
   const on = targets.length > 0 ? targets : targetedActors();
-  return rollOn(item, actor, rulesetOf(actor).ruleset, on, choices);
+  const rolled = await rollOn(item, actor, rulesetOf(actor).ruleset, on, choices);
+  // Issue 20 item 4: the declared use's area leaves the scene once Resolve rolled it (area-regions.ts).
+  if (rolled) await removeAreaOf(item, actor);
+  return rolled;
 }
 
 /** Uses a resolved item document (tests and macros holding the item). True when cards were posted or a command given. */
@@ -305,9 +309,30 @@ export async function useItemDocument(item: Item.Implementation, options: UseIte
     showNotice({ key: "TEMPO.SHEET.MacroUnowned" });
     return false;
   }
+  const aimed = options.targets ?? targetedActors();
+  // Issue 20 item 4: an area (a cleave's cone, a spell's area) aimed at the first target is placed as a
+  // Region, and the creatures in it are the targets (area-regions.ts); without a drawn scene, the targets.
+  // A use refused after all takes its area off the scene again.
+  const { ruleset, inCombat } = rulesetOf(actor);
+  const weapon = sheetItemOf(item)?.type === "weapon";
+  const declared =
+    inCombat && (attacksThroughCombat(ruleset) || (ruleset === "count" && weapon && options.choices !== undefined));
+  const lasts = inCombat && !declared ? "turn" : "resolve";
+  const area = await placeAreaFor(item, actor, aimed, options.choices?.cleave === true, lasts);
+  if (area === false) return false;
+  const used = await useOn(item, actor, area ?? aimed, options);
+  if (!used && area !== null) await removeAreaOf(item, actor);
+  return used;
+}
+
+async function useOn(
+  item: Item.Implementation,
+  actor: Actor.Implementation,
+  targets: readonly Actor.Implementation[],
+  options: UseItemOptions,
+): Promise<boolean> {
   const { ruleset, inCombat } = rulesetOf(actor);
   const row = sheetItemOf(item);
-  const targets = options.targets ?? targetedActors();
   if (inCombat && ruleset === "count" && row?.type === "weapon" && options.choices !== undefined)
     return declareCountAttack(item, actor, row.stats, targets, options.choices);
   if (inCombat && attacksThroughCombat(ruleset)) {

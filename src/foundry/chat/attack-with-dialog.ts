@@ -44,8 +44,15 @@ function declareRefusal(actor: Actor.Implementation, weapon: WeaponStats): Messa
   return command === null ? null : refusal(input, command);
 }
 
-/** Asks how to attack with `item`, then uses it; false when cancelled or refused (with a notice). */
-export async function attackWithDialog(item: Item.Implementation, options: UseItemOptions = {}): Promise<boolean> {
+/**
+ * Asks how to attack with `item`, then uses it; false when cancelled or refused (with a notice). `opener`:
+ * the sheet it was asked from, whose detached window (v14) the dialog opens in.
+ */
+export async function attackWithDialog(
+  item: Item.Implementation,
+  options: UseItemOptions = {},
+  opener: object | null = null,
+): Promise<boolean> {
   const row = sheetItemOf(item);
   const actor = item.actor;
   // SEG-18: a segment spell at a target the scene shows covered or concealed is not declared (nor cast).
@@ -96,6 +103,7 @@ export async function attackWithDialog(item: Item.Implementation, options: UseIt
     })),
     count: inCombat ? declaringCount(actor) : null,
     flankers,
+    opener,
   });
   if (choices === null) return false;
   return useItemDocument(item, { ...options, targets, choices });

@@ -18,3 +18,17 @@ export function childWindowOptions(parent: object): { window?: { detached: true;
   const windowId = (parent as { window?: { windowId?: unknown } | null }).window?.windowId;
   return typeof windowId === "string" && windowId !== "" ? { window: { detached: true, windowId } } : {};
 }
+
+/**
+ * A DialogV2 prompt opened from `opener` (a sheet; null: from elsewhere) opens in the opener's detached
+ * window on v14: v14's `DialogV2.wait` options take `renderOptions`, "Options forwarded to the dialog's
+ * render call" (https://foundryvtt.com/api/v14/interfaces/foundry.DialogV2WaitOptions.html; v13's
+ * DialogV2WaitOptions has no such field, https://foundryvtt.com/api/interfaces/foundry.DialogV2WaitOptions.html),
+ * and the render options carry `window: {detached, windowId}` as for a sheet (above).
+ */
+export function dialogWindowOptions(opener: object | null): {
+  renderOptions?: { window: { detached: true; windowId: string } };
+} {
+  const child = opener === null ? {} : childWindowOptions(opener);
+  return child.window === undefined ? {} : { renderOptions: { window: child.window } };
+}

@@ -19,6 +19,12 @@
  *   unless rejectClose: false is passed" (coffee-pub-blacksmith's DialogV2 wiki page; API
  *   DialogV2WaitOptions#rejectClose "Throw a Promise rejection if the dialog is dismissed";
  *   fantastic-depths passes `rejectClose: false` to get null on close). Tempo's callers catch it.
+ * - v14 only: `renderOptions` are "Options forwarded to the dialog's render call"
+ *   (https://foundryvtt.com/api/v14/interfaces/foundry.DialogV2WaitOptions.html; v13's DialogV2WaitOptions
+ *   has none, https://foundryvtt.com/api/interfaces/foundry.DialogV2WaitOptions.html), and render options
+ *   `window: {detached: true, windowId}` render "into" "an existing detached window"
+ *   (https://foundryvtt.com/api/v14/interfaces/foundry.applications.types.ApplicationWindowRenderOptions.html):
+ *   the dialog records the browser window it opened in (`windowId`; null: the main window).
  * A dialog opens on the page whose code asked for it (the running client) and waits for that page's
  * user. The user here is the test: each dialog takes the next answer it scripted (`{ fields }` typed
  * over the form's own values and OK pressed, `"yes"` / `"no"` for a confirm, or `"close"`), and every
@@ -29,6 +35,7 @@ import { parseDocument } from "htmlparser2";
 import { createHandlebarsHost } from "../../../src/preview/handlebars-host.ts";
 import { listFiles, readText } from "../source-files.ts";
 import { currentClient } from "./context.ts";
+import { worldGeneration } from "./generation.ts";
 
 export type DialogAnswer = { readonly fields: Readonly<Record<string, string>> } | "yes" | "no" | "close";
 
@@ -40,6 +47,8 @@ export interface DialogSeen {
   readonly content: string;
   /** The names of the form's controls. */
   readonly names: readonly string[];
+  /** The detached browser window it opened in (v14), or null: the main window. */
+  readonly windowId: string | null;
 }
 
 /** The user in front of the dialogs: the answers the test scripted, and every dialog that opened. */
@@ -111,6 +120,7 @@ function defineGlobal(name: string, value: unknown): () => void {
 
 type Options = {
   window?: { title?: string };
+  renderOptions?: { window?: { detached?: boolean; windowId?: string } };
   content?: string;
   ok?: { callback?: (event: unknown, button: { form: FormElement }, dialog: unknown) => unknown };
 };
@@ -127,7 +137,10 @@ export function installDialogs(): DialogUser {
     const content = options.content ?? "";
     const controls = controlsOf(content);
     const user = (currentClient().game as { user?: { id: string } }).user?.id ?? "?";
-    prompts.push({ user, kind, title: options.window?.title ?? "", content, names: controls.map((c) => c.name) });
+    const into = worldGeneration.current >= 14 ? options.renderOptions?.window : undefined;
+    const windowId = into?.detached === true && typeof into.windowId === "string" ? into.windowId : null;
+    const names = controls.map((c) => c.name);
+    prompts.push({ user, kind, title: options.window?.title ?? "", content, names, windowId });
     const answer = answers.shift();
     if (answer === undefined) throw new Error(`Runtime model: a ${kind} dialog opened with no answer scripted`);
     if (answer === "close") throw new Error("Dialog was closed without a choice");

@@ -10,6 +10,15 @@
  * "derive[s] the terrain difficulty from nonderived difficulties … Used by
  * ModifyMovementCostRegionBehaviorType", https://foundryvtt.com/api/interfaces/foundry.types.TokenMovementActionConfig.html);
  * 1 is normal ground, 2 costs double. A disabled behaviour does nothing.
+ * Who writes them: only a GM creates or deletes a Region here (server.ts). Regions are the GM's scene tool
+ * (the knowledge base's Scene Regions article, https://foundryvtt.com/article/scene-regions/); v14 lets a
+ * player create one only under conditions ("Non-GMs cannot create Regions while the game is paused",
+ * https://foundryvtt.com/api/v14/interfaces/foundry.canvas.layers.types.RegionPlacementOptions.html), which
+ * the model does not grant: a system that asks its GM to place Regions meets both.
+ * Issue 20 item 4: Tempo's areas are Regions of rectangles flagged `flags.tempo.area`; `contains` tests
+ * a point against the rectangles (RegionData `shapes`,
+ * https://foundryvtt.com/api/interfaces/foundry.documents.types.RegionData.html); other shapes (circle,
+ * ellipse, polygon; v14's cone, line, ring, emanation) contain nothing here.
  */
 import { isObj } from "./diff.ts";
 import { ClientDocument } from "./document.ts";

@@ -123,21 +123,21 @@ export class TempoActorSheet extends TempoActorSheetBase {
   static async #onReady(this: TempoActorSheet): Promise<void> {
     const found = actorCombatOf(this.document);
     if (found === null) return;
-    const trigger = await askText("TEMPO.TRACKER.Standard.ReadyTitle", "TEMPO.TRACKER.Standard.ReadyPrompt");
+    const trigger = await askText("TEMPO.TRACKER.Standard.ReadyTitle", "TEMPO.TRACKER.Standard.ReadyPrompt", this);
     if (trigger !== null) await found.combat.tempoCommand({ type: "ready", combatantId: found.combatantId, trigger });
   }
 
   static async #onSegmentDeclare(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const found = actorCombatOf(this.document);
     if (found === null) return;
-    const command = await askSegmentDeclaration(found.combat, found.combatantId, target.dataset.command);
+    const command = await askSegmentDeclaration(found.combat, found.combatantId, target.dataset.command, this);
     if (command !== null) await found.combat.tempoCommand(command);
   }
 
   static async #onPhaseDelay(this: TempoActorSheet): Promise<void> {
     const found = actorCombatOf(this.document);
     if (found === null) return;
-    const command = await askPhaseDelay(found.combat, found.combatantId);
+    const command = await askPhaseDelay(found.combat, found.combatantId, this);
     if (command !== null) await found.combat.tempoCommand(command);
   }
 
@@ -155,17 +155,17 @@ export class TempoActorSheet extends TempoActorSheetBase {
   /** An item row's Attack/Cast: the attack flow, as the hotbar macro (sheet-item-use.ts). */
   static async #onUseItem(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    if (itemId !== undefined) await useSheetItem(this.document, itemId);
+    if (itemId !== undefined) await useSheetItem(this.document, itemId, this);
   }
 
   /** CNT-6: Declare… as the count row has it. */
   static async #onCountDeclare(this: TempoActorSheet): Promise<void> {
-    await sheetCountDeclare(this.document);
+    await sheetCountDeclare(this.document, this);
   }
 
   /** CNT-12: React… as the count row has it. */
   static async #onCountReact(this: TempoActorSheet): Promise<void> {
-    await sheetCountReact(this.document);
+    await sheetCountReact(this.document, this);
   }
 
   /** ROT-8, ROT-9: Grapple, Trip or Break free against the user's one target, or Stand up (rotation-contest.ts). */

@@ -23,8 +23,11 @@ interface SheetActor {
   readonly items: { get(id: string): Item.Implementation | undefined };
 }
 
-/** Attack with (or cast) the actor's item `itemId`; false with a notice when refused (nothing written). */
-export async function useSheetItem(actor: SheetActor, itemId: string): Promise<boolean> {
+/**
+ * Attack with (or cast) the actor's item `itemId`; false with a notice when refused (nothing written).
+ * `sheet`: the sheet asking (issue 20: its dialogs open in its detached window on v14).
+ */
+export async function useSheetItem(actor: SheetActor, itemId: string, sheet: object | null = null): Promise<boolean> {
   const item = actor.items.get(itemId);
   if (item === undefined) {
     showNotice({ key: "TEMPO.SHEET.MacroNoItem", data: { uuid: itemId } });
@@ -41,28 +44,28 @@ export async function useSheetItem(actor: SheetActor, itemId: string): Promise<b
     return chooseMovementPower(found.combat, found.combatantId, itemId);
   }
   // Issue 19: a weapon asks how to attack first (attack-with-dialog.ts); a spell is cast as before.
-  return attackWithDialog(item);
+  return attackWithDialog(item, {}, sheet);
 }
 
-type Ask = (combat: TempoCombat, combatantId: string) => Promise<HostCommand | null>;
+type Ask = (combat: TempoCombat, combatantId: string, opener: object | null) => Promise<HostCommand | null>;
 
-async function askAndGive(actor: SheetActor, ask: Ask): Promise<boolean> {
+async function askAndGive(actor: SheetActor, ask: Ask, sheet: object | null): Promise<boolean> {
   const found = actorCombatOf(actor);
   if (found === null) {
     showNotice({ key: "TEMPO.SHEET.NoCombat", data: { name: actor.name } });
     return false;
   }
-  const command = await ask(found.combat, found.combatantId);
+  const command = await ask(found.combat, found.combatantId, sheet);
   if (command === null) return false;
   return (await found.combat.tempoCommand(command)).ok;
 }
 
 /** CNT-6: the sheet's Declare… for the actor's combatant. */
-export function sheetCountDeclare(actor: SheetActor): Promise<boolean> {
-  return askAndGive(actor, askCountDeclaration);
+export function sheetCountDeclare(actor: SheetActor, sheet: object | null = null): Promise<boolean> {
+  return askAndGive(actor, askCountDeclaration, sheet);
 }
 
 /** CNT-12: the sheet's React… for the actor's combatant. */
-export function sheetCountReact(actor: SheetActor): Promise<boolean> {
-  return askAndGive(actor, askCountReaction);
+export function sheetCountReact(actor: SheetActor, sheet: object | null = null): Promise<boolean> {
+  return askAndGive(actor, askCountReaction, sheet);
 }

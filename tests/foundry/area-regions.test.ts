@@ -1,0 +1,190 @@
+/**
+ * Issue 20 item 4: a cleave's cone and a spell's area placed as a Region on the scene drawn on the
+ * canvas (runtime/canvas-collision.ts), by the GM, with the creatures standing in it as the card's
+ * targets; used from the sheet as a user does. A 20-square scene of 100 px squares: square (i, j) is
+ * drawn at pixel 300 + 100 i, 300 + 100 j (the 15% padding).
+ */
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
+import { chatLog } from "../support/chat-log.ts";
+import { installTargets } from "../support/targets.ts";
+import { installDialogs } from "../support/runtime/dialog-v2.ts";
+import { installCanvas } from "../support/runtime/canvas-collision.ts";
+import { installFoundryWorld, type WorldUser } from "../support/foundry-world.ts";
+import { ownedItem } from "../support/owned-items.ts";
+import { creatureSystem } from "../support/test-creature.ts";
+import { addScene, placeToken } from "../support/world-scenes.ts";
+import { firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
+import type { SceneModel, TokenModel } from "../support/runtime/scene.ts";
+import type { RegionModel } from "../support/runtime/regions.ts";
+
+const world = installFoundryWorld(2020);
+afterAll(() => world.uninstall());
+const player = world.addUser("player");
+const chat = chatLog(world);
+const targeting = installTargets(world);
+const dialogs = installDialogs();
+afterAll(() => dialogs.uninstall());
+const drawn = installCanvas(world);
+afterAll(() => drawn.uninstall());
+
+await world.loadSystem();
+world.callHook("init");
+const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
+const { rollDeclaredItem } = await import("../../src/foundry/chat/attack-flow.ts");
+
+type Actor = Awaited<ReturnType<typeof world.addActor>>;
+const px = (square: number) => 300 + 100 * square;
+const heavy = {
+  ...ITEM_DEFAULTS.weapon,
+  damage: "1d8",
+  properties: { ...ITEM_DEFAULTS.weapon.properties, heavy: true },
+};
+
+const creature = (name: string, owners: string[] = [], type: "character" | "npc" = "character") =>
+  world.addActor(name, owners, type, creatureSystem(60, { defenses: { ac: 5 }, abilities: { str: 2 } }));
+const stand = (scene: SceneModel, actor: Actor, i: number, j: number) =>
+  placeToken(world, scene, actor, { x: px(i), y: px(j), actorLink: true, disposition: -1 });
+const regionsOf = (scene: SceneModel) => scene.regions.contents as RegionModel[];
+/** The squares of the scene a Region covers, as "i,j" (tested at each square's centre). */
+function squaresOf(region: RegionModel): string[] {
+  const out: string[] = [];
+  for (let j = 0; j < 20; j++)
+    for (let i = 0; i < 20; i++) if (region.contains({ x: px(i) + 50, y: px(j) + 50 })) out.push(`${i},${j}`);
+  return out;
+}
+const targetsOf = (from: number) =>
+  chat.messages.slice(from).map((m) => (m.system as { input: { target: string } }).input.target);
+
+async function use(
+  user: WorldUser,
+  actor: Actor,
+  name: string,
+  aim: readonly TokenModel[],
+  fields?: Record<string, string>,
+) {
+  const item = actor.items.contents.find((i) => i.name === name);
+  targeting.target(user, aim);
+  if (fields !== undefined) dialogs.answers.push({ fields });
+  const before = chat.messages.length;
+  const used = await world.as(user, () =>
+    useSheetItem(actor.here() as unknown as Actor.Implementation, item?.id ?? ""),
+  );
+  await world.idle();
+  return { used, before };
+}
+
+beforeEach(async () => {
+  await game.settings.set("tempo", "ruleset", "count");
+  world.scriptedTotals.length = 0;
+  dialogs.answers.length = 0;
+});
+
+describe("issue 20 item 4: areas placed as Regions", () => {
+  it("FEAT-CLEAVE: a cleave aimed at one goblin is placed as the cone of 3 squares in front, and both creatures standing in it are attacked; the next cleave replaces the Region, and a refused one leaves none", async () => {
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const fenn = await creature("Fenn");
+    await ownedItem(world, fenn, "Maul", "weapon", heavy);
+    await ownedItem(world, fenn, "cleave", "feat", { feat: "cleave" });
+    await stand(scene, fenn, 5, 5);
+    const gob = await stand(scene, await creature("Gob", [], "npc"), 6, 5);
+    await stand(scene, await creature("Orc", [], "npc"), 6, 6);
+    const imp = await stand(scene, await creature("Imp", [], "npc"), 1, 5); // far to the west
+    world.scriptedTotals.push(15, 4);
+    const { used, before } = await use(world.gm, fenn, "Maul", [gob], { cleave: "on" });
+    expect(used).toBe(true);
+    expect([...new Set(targetsOf(before))]).toEqual(["Gob", "Orc"]);
+    const [region] = regionsOf(scene);
+    expect(regionsOf(scene)).toHaveLength(1);
+    expect(region === undefined ? [] : squaresOf(region)).toEqual(["6,4", "6,5", "6,6"]);
+    // Aimed north next: the first cone leaves the scene, the new one covers the squares above.
+    const north = await stand(scene, await creature("Bat", [], "npc"), 5, 4);
+    world.scriptedTotals.push(15, 4);
+    await use(world.gm, fenn, "Maul", [north], { cleave: "on" });
+    expect(regionsOf(scene).map(squaresOf)).toEqual([["4,4", "5,4", "6,4"]]);
+    // Aimed west at the Imp 4 squares away: nobody stands in the cone, nothing is rolled and no area is left.
+    const refused = await use(world.gm, fenn, "Maul", [imp], { cleave: "on" });
+    expect(refused.used).toBe(false);
+    expect(chat.messages.length).toBe(refused.before);
+    expect(regionsOf(scene)).toEqual([]);
+  });
+
+  it("a player's 5 ft burst is placed by the GM over the 3×3 block around the aimed orc; Resolve removes it", async () => {
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const mage = await creature("Mage", [player.id]);
+    await ownedItem(world, mage, "Blast", "spell", {
+      ...ITEM_DEFAULTS.spell,
+      damage: "1d6",
+      area: { shape: "sphere", size: 5 },
+    });
+    await stand(scene, mage, 2, 2);
+    const orc = await stand(scene, await creature("Orc", [], "npc"), 10, 10);
+    await stand(scene, await creature("Gob", [], "npc"), 11, 11);
+    await stand(scene, await creature("Elf", [], "npc"), 13, 10);
+    const writes = world.writes.length;
+    world.scriptedTotals.push(3, 3);
+    const { used, before } = await use(player, mage, "Blast", [orc]);
+    expect(used).toBe(true);
+    expect(targetsOf(before)).toEqual(["Orc", "Gob"]);
+    const made = world.writes.slice(writes).filter((w) => w.document === "Region");
+    expect(made.map((w) => [w.action, w.userId])).toEqual([["create", world.gm.id]]);
+    expect(regionsOf(scene).map(squaresOf)).toEqual([
+      ["9,9", "10,9", "11,9", "9,10", "10,10", "11,10", "9,11", "10,11", "11,11"],
+    ]);
+    // Resolve rolls the declared use and the area leaves the scene (asked of the GM again).
+    const blast = mage.items.contents.find((i) => i.name === "Blast");
+    world.scriptedTotals.push(3, 3);
+    await world.as(player, () =>
+      rollDeclaredItem(blast?.here() as unknown as Item.Implementation, [orc.actor as unknown as Actor.Implementation]),
+    );
+    await world.idle();
+    expect(regionsOf(scene)).toEqual([]);
+  });
+
+  it("a burst cast at once in a combat leaves the scene when its caster's turn ends", async () => {
+    await game.settings.set("tempo", "ruleset", "standard");
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const mage = await creature("Mage");
+    await ownedItem(world, mage, "Blast", "spell", {
+      ...ITEM_DEFAULTS.spell,
+      damage: "1d6",
+      area: { shape: "sphere", size: 5 },
+    });
+    const mageToken = await stand(scene, mage, 2, 2);
+    const orc = await creature("Orc", [], "npc");
+    const orcToken = await stand(scene, orc, 6, 6);
+    const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+    await world.as(world.gm, () =>
+      (
+        combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+      ).createEmbeddedDocuments("Combatant", [
+        {
+          name: "Mage",
+          actorId: mage.id,
+          tokenId: mageToken.id,
+          sceneId: scene.id,
+          system: { initiativeBonus: 5, side: "pc" },
+        },
+        {
+          name: "Orc",
+          actorId: orc.id,
+          tokenId: orcToken.id,
+          sceneId: scene.id,
+          system: { initiativeBonus: 0, side: "enemy" },
+        },
+      ]),
+    );
+    await world.idle();
+    world.scriptedTotals.push(18, 2);
+    const first = await firstTurn(world, combat);
+    expect(combat.combatants.get(first)?.name).toBe("Mage");
+    world.scriptedTotals.push(3);
+    expect((await use(world.gm, mage, "Blast", [orcToken])).used).toBe(true);
+    expect(regionsOf(scene)).toHaveLength(1);
+    await step(world, combat);
+    expect(regionsOf(scene)).toEqual([]);
+  });
+});
