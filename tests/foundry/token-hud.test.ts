@@ -170,12 +170,18 @@ async function tahList(user: typeof player, actor: ActorModel, token: TokenModel
   return out;
 }
 
-/** A click on the entry named `name` of `user`'s last HUD, then the world settles. */
-async function tahClick(user: typeof player, actor: ActorModel, token: TokenModel, name: string): Promise<void> {
+/** The entry named `name` in the HUD `user` gets for `actor`'s token. */
+async function tahEntry(user: typeof player, actor: ActorModel, token: TokenModel, name: string) {
   const tah = await tahAs(user);
   const groups = await world.as(user, () => tah.build(actor, token));
   const entry = [...groups.values()].flat().find((e) => e.name === name);
   if (entry === undefined) throw new Error(`no Token Action HUD entry ${name}`);
+  return { tah, entry };
+}
+
+/** A click on the entry named `name` of `user`'s HUD, then the world settles. */
+async function tahClick(user: typeof player, actor: ActorModel, token: TokenModel, name: string): Promise<void> {
+  const { tah, entry } = await tahEntry(user, actor, token, name);
   await world.as(user, () => tah.click(String(entry.id)));
   await world.idle();
 }
@@ -189,6 +195,8 @@ describe("Token Action HUD (Tempo's adapter, the module's stand-in)", () => {
       "tempo-combat": ["End my turn", "Delay", "Ready an action"],
       "tempo-items": ["Attack with Blade"],
     });
+    // The weapon's entry gives the sheet row's values as its tooltip.
+    expect((await tahEntry(player, vex, token, "Attack with Blade")).entry.tooltip).toMatch(/^Damage: 1d8/);
     expect(await tahList(stranger, vex, token)).toEqual({});
     const vexId = combat.combatants.contents.find((c) => c.name === "Vex")?.id;
     expect(combat.combatant?.id).toBe(vexId);
@@ -197,10 +205,12 @@ describe("Token Action HUD (Tempo's adapter, the module's stand-in)", () => {
     expect((await tahList(player, vex, token))["tempo-combat"] ?? []).not.toContain("End my turn");
   });
 
-  it("ACT-ROT: Move (Full) from the HUD spends a Full action; with none left it is refused with the engine's reason and a click changes nothing", async () => {
+  it("ACT-ROT, AP-1: the HUD shows the creature's AP; Move (Full) from the HUD spends a Full action; with none left it is refused with the engine's reason and a click changes nothing", async () => {
     const { vex, token } = await combatOf("rotation");
     const before = await tahList(player, vex, token);
-    expect(before["tempo-budget"]).toEqual(expect.arrayContaining(["Full action: 2 left", "Swift action: 5 left"]));
+    expect(before["tempo-budget"]).toEqual(
+      expect.arrayContaining(["Full action: 2 left", "Swift action: 5 left", expect.stringMatching(/^AP: \d+$/)]),
+    );
     expect(before["tempo-combat"]).toEqual(
       expect.arrayContaining(["End my turn", "Move (Full)", "Trip (Swift)", "Disengage (Full)"]),
     );

@@ -27,6 +27,7 @@
  */
 import type { Message } from "../../engine/index.ts";
 import { TAH_GROUPS, TAH_TAB, tokenActionHudGroups, type TahEntry } from "../../view/integrations/token-action-hud.ts";
+import type { ItemValue } from "../../view/sheets/item-rows.ts";
 import { HUD_ACTIONS, runHudAction } from "../applications/hud/hud-actions.ts";
 import { actorSheetInputOf } from "../applications/sheets/sheet-documents.ts";
 import { localizeMessage } from "../localize.ts";
@@ -81,6 +82,13 @@ function coreApiOf(module: unknown): CoreApi | null {
   return api as unknown as CoreApi;
 }
 
+/** An item row's value in words, as the sheet's row shows it: "Damage: 1d8", "Properties: reach, two-handed". */
+function valueText(value: ItemValue): string {
+  const words = value.words.map(localizeMessage).join(", ");
+  const shown = [value.value, words].filter((part) => part !== "").join(" ");
+  return `${localizeMessage(value.label)}: ${shown}`;
+}
+
 /** The module's entry for one of Tempo's (names localized; the click's data in `system`). */
 function entryOf(entry: TahEntry): Obj {
   const name = localizeMessage(entry.name);
@@ -93,6 +101,10 @@ function entryOf(entry: TahEntry): Obj {
     itemId: entry.itemId,
     refusal: refused,
   };
+  // The refusal first, then the item's values ("Damage: 1d8 · Delay: 4").
+  const tooltip = [...(refused === null ? [] : [localizeMessage(refused)]), ...entry.details.map(valueText)].join(
+    " · ",
+  );
   // A refused entry is greyed (the module's `disabled`); a choice in force is drawn pressed (`toggle active`).
   const cssClass = refused !== null ? "disabled" : control?.pressed === "true" ? "toggle active" : "";
   return {
@@ -101,7 +113,7 @@ function entryOf(entry: TahEntry): Obj {
     listName: name,
     icon1: `<i class="${entry.icon}" aria-hidden="true"></i>`,
     ...(entry.info === null ? {} : { info1: { text: localizeMessage(entry.info) } }),
-    ...(refused === null ? {} : { tooltip: localizeMessage(refused) }),
+    ...(tooltip === "" ? {} : { tooltip }),
     cssClass,
     system,
   };
