@@ -107,4 +107,33 @@ describe("the tracker at 300 px and 1280 px wide, as the GM and as a player, lig
     expect(await header.isVisible()).toBe(true);
     expect(await page.getByRole("columnheader").count()).toBe(11);
   });
+
+  it("a tracker taller than the sidebar scrolls inside it: the box keeps its height and the last row is reached by scrolling the tracker", async () => {
+    // Left on segment's step 3 by the tests above (six creatures: about 1,600 px of tracker at 300 px).
+    await page.setViewportSize({ width: 300, height: 900 });
+    const fit = await page.evaluate(() => {
+      // The sidebar tab as the system's part meets it: a flex column of a bounded height (styles/combat/tracker.css).
+      const box = document.querySelector<HTMLElement>(".tempo-preview__tracker");
+      const tracker = document.querySelector<HTMLElement>(".tempo-tracker");
+      if (box === null || tracker === null) return null;
+      box.style.cssText = "display: flex; flex-direction: column; height: 600px";
+      const rows = tracker.querySelectorAll(".tempo-row");
+      const last = rows[rows.length - 1];
+      last?.scrollIntoView();
+      const out = {
+        box: { scroll: box.scrollHeight, client: box.clientHeight },
+        tracker: { scroll: tracker.scrollHeight, client: tracker.clientHeight, top: tracker.scrollTop },
+        lastInView:
+          last === undefined ? false : last.getBoundingClientRect().bottom <= box.getBoundingClientRect().bottom + 1,
+      };
+      box.style.cssText = "";
+      tracker.scrollTop = 0;
+      return out;
+    });
+    expect(fit?.box.scroll).toBeLessThanOrEqual(fit?.box.client ?? 0);
+    expect(fit?.tracker.client).toBeLessThanOrEqual(600);
+    expect(fit?.tracker.scroll).toBeGreaterThan(fit?.tracker.client ?? Infinity);
+    expect(fit?.tracker.top).toBeGreaterThan(0);
+    expect(fit?.lastInView).toBe(true);
+  });
 });

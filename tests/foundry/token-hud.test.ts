@@ -8,8 +8,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { installApplicationRuntime } from "../support/runtime/application-v2.ts";
 import { installTokenHud, tokenHud } from "../support/runtime/token-hud.ts";
+import { tokenActionHudCore, type TahGroups } from "../support/token-action-hud-core.ts";
 import { installTargets } from "../support/targets.ts";
 import { creatureSystem } from "../support/test-creature.ts";
+import { ownedItem } from "../support/owned-items.ts";
+import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 import type { TokenModel } from "../support/runtime/scene.ts";
@@ -33,7 +36,7 @@ type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 const skills = { sneak: 0, cognition: 0, intellect: 0, vigor: 1, dexterity: 3 };
 
 /** A combat of the player's Vex (acting first: 20) and the GM's Raider (5), each with a token on a scene. */
-async function combatOf(ruleset: "rotation" | "standard") {
+async function combatOf(ruleset: "rotation" | "standard" | "count" | "phase" | "segment") {
   await game.settings.set("tempo", "ruleset", ruleset);
   const vex = await world.addActor("Vex", [player.id], "character", creatureSystem(60, { side: "pc", skills }));
   const raider = await world.addActor("Raider", [], "npc", creatureSystem(60, { side: "enemy", skills }));
@@ -134,5 +137,103 @@ describe("the token HUD", () => {
     expect(combat.combatant?.id).not.toBe(vexId);
     const after = await hudAs(player, token);
     expect(button(after, "Act now").disabled).toBe(false);
+  });
+});
+
+/**
+ * Token Action HUD Core's HUD for the creature's token (its stand-in, support/token-action-hud-core.ts, on
+ * each user's client: the module's `ready` fires its API hook, Tempo's adapter answers).
+ */
+const tahOf = new Map<string, ReturnType<typeof tokenActionHudCore>>();
+async function tahAs(user: typeof player) {
+  const known = tahOf.get(user.id);
+  if (known !== undefined) return known;
+  const tah = tokenActionHudCore();
+  expect(await world.as(user, () => tah.ready())).toBe(true);
+  tahOf.set(user.id, tah);
+  return tah;
+}
+
+/** The HUD `user` gets for `actor`'s token: each group's entries as "name" or "name: info", "(refused)" when greyed. */
+async function tahList(user: typeof player, actor: ActorModel, token: TokenModel): Promise<Record<string, string[]>> {
+  const tah = await tahAs(user);
+  const groups: TahGroups = await world.as(user, () => tah.build(actor, token));
+  const out: Record<string, string[]> = {};
+  for (const [id, entries] of groups) {
+    if (entries.length === 0) continue;
+    out[id] = entries.map((e) => {
+      const info = (e.info1 as { text?: string } | undefined)?.text;
+      const refused = String(e.cssClass).includes("disabled") ? " (refused)" : "";
+      return `${String(e.name)}${info === undefined ? "" : `: ${info}`}${refused}`;
+    });
+  }
+  return out;
+}
+
+/** The entry named `name` in the HUD `user` gets for `actor`'s token. */
+async function tahEntry(user: typeof player, actor: ActorModel, token: TokenModel, name: string) {
+  const tah = await tahAs(user);
+  const groups = await world.as(user, () => tah.build(actor, token));
+  const entry = [...groups.values()].flat().find((e) => e.name === name);
+  if (entry === undefined) throw new Error(`no Token Action HUD entry ${name}`);
+  return { tah, entry };
+}
+
+/** A click on the entry named `name` of `user`'s HUD, then the world settles. */
+async function tahClick(user: typeof player, actor: ActorModel, token: TokenModel, name: string): Promise<void> {
+  const { tah, entry } = await tahEntry(user, actor, token, name);
+  await world.as(user, () => tah.click(String(entry.id)));
+  await world.idle();
+}
+
+describe("Token Action HUD (Tempo's adapter, the module's stand-in)", () => {
+  it("STD-6: the owner's HUD lists what is left, the sheet's buttons and Attack with its weapon; another player's nothing; End my turn from it passes the turn", async () => {
+    const { combat, vex, token } = await combatOf("standard");
+    await ownedItem(world, vex, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });
+    expect(await tahList(player, vex, token)).toEqual({
+      "tempo-budget": ["Action: left", "Quick Action: left", "Interaction: left", "Reaction: left"],
+      "tempo-combat": ["End my turn", "Delay", "Ready an action"],
+      "tempo-items": ["Attack with Blade"],
+    });
+    // The weapon's entry gives the sheet row's values as its tooltip.
+    expect((await tahEntry(player, vex, token, "Attack with Blade")).entry.tooltip).toMatch(/^Damage: 1d8/);
+    expect(await tahList(stranger, vex, token)).toEqual({});
+    const vexId = combat.combatants.contents.find((c) => c.name === "Vex")?.id;
+    expect(combat.combatant?.id).toBe(vexId);
+    await tahClick(player, vex, token, "End my turn");
+    expect(combat.combatant?.name).toBe("Raider");
+    expect((await tahList(player, vex, token))["tempo-combat"] ?? []).not.toContain("End my turn");
+  });
+
+  it("ACT-ROT, AP-1: the HUD shows the creature's AP; Move (Full) from the HUD spends a Full action; with none left it is refused with the engine's reason and a click changes nothing", async () => {
+    const { vex, token } = await combatOf("rotation");
+    const before = await tahList(player, vex, token);
+    expect(before["tempo-budget"]).toEqual(
+      expect.arrayContaining(["Full action: 2 left", "Swift action: 5 left", expect.stringMatching(/^AP: \d+$/)]),
+    );
+    expect(before["tempo-combat"]).toEqual(
+      expect.arrayContaining(["End my turn", "Move (Full)", "Trip (Swift)", "Disengage (Full)"]),
+    );
+    await tahClick(player, vex, token, "Move (Full)");
+    expect((await tahList(player, vex, token))["tempo-budget"]).toContain("Full action: left");
+    await tahClick(player, vex, token, "Move (Full)");
+    const spent = await tahList(player, vex, token);
+    expect(spent["tempo-budget"]).toContain("Full action: spent");
+    expect(spent["tempo-combat"]).toContain("Move (Full) (refused)");
+    const writes = world.notices.length;
+    await tahClick(player, vex, token, "Move (Full)");
+    expect(world.notices.slice(writes)).toEqual([{ user: "player", text: "No Full action is left this turn." }]);
+    expect(await tahList(player, vex, token)).toEqual(spent);
+  });
+
+  it("CNT-6, SEG-2: count's HUD offers Declare and React, segment's Declare, Delay and Immediate spell, as the sheet does", async () => {
+    const count = await combatOf("count");
+    expect((await tahList(player, count.vex, count.token))["tempo-combat"]).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Declare/), expect.stringMatching(/^React/)]),
+    );
+    const segment = await combatOf("segment");
+    expect((await tahList(player, segment.vex, segment.token))["tempo-combat"]).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Declare/), expect.stringMatching(/^Delay/), "Immediate spell"]),
+    );
   });
 });

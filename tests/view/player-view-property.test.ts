@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { unwrap, type DiceRequest, type HostSide, type RulesetId } from "../../src/engine/index.ts";
 import { buildTrackerContext } from "../../src/view/tracker/tracker-context.ts";
+import type { TrackerInput } from "../../src/view/tracker/tracker-input.ts";
 import { HostTable, type Creature } from "./host-table.ts";
 import { seeded as prng } from "../support/host-encounter.ts";
 
@@ -70,6 +71,8 @@ function totalOf(request: DiceRequest, enc: Encounter, rolled: Map<string, numbe
 
 class Side {
   readonly table: HostTable;
+  /** The hidden creatures the GM has revealed since (their `hidden` is off in the tracker's input). */
+  readonly revealed = new Set<string>();
   private readonly rolled = new Map<string, number>();
   constructor(
     private readonly ruleset: RulesetId,
@@ -128,6 +131,7 @@ class Side {
   peek(): Side | null {
     const copy = new Side(this.ruleset, this.creatures, this.enc);
     copy.table.state = this.table.state;
+    for (const id of this.revealed) copy.revealed.add(id);
     copy.rolled.clear();
     for (const [k, v] of this.rolled) copy.rolled.set(k, v);
     if (!copy.next()) return null;
@@ -167,9 +171,18 @@ class Side {
   round(): number {
     return this.table.host.round(this.table.state);
   }
+  /** The tracker's input for a player, as the GM's reveals leave it. */
+  playerInput(): TrackerInput {
+    const input = this.table.input(false);
+    if (this.revealed.size === 0) return input;
+    return {
+      ...input,
+      combatants: input.combatants.map((c) => (this.revealed.has(c.id) ? { ...c, hidden: false } : c)),
+    };
+  }
   /** The player's tracker, with the acting marks taken off (the one thing a player may know differs). */
   playerView(): string {
-    const context = buildTrackerContext(this.table.input(false));
+    const context = buildTrackerContext(this.playerInput());
     return JSON.stringify(context, (key, value: unknown) => {
       if (key === "active" || key === "current") return false;
       if (key === "status" && value === "acting") return "waiting";
@@ -185,7 +198,7 @@ class Side {
     });
   }
   announcement(): string {
-    const a = buildTrackerContext(this.table.input(false)).announcement;
+    const a = buildTrackerContext(this.playerInput()).announcement;
     return a.key === "TEMPO.TRACKER.Announce.Turn" ? "TEMPO.TRACKER.Announce.Between" : a.key;
   }
 }
@@ -202,6 +215,7 @@ describe("issue 18: a player's tracker gives no hidden creature away", () => {
       let compared = 0;
       let parted = 0;
       let tiedHidden = 0;
+      let comparedRevealed = 0;
       for (let n = 0; n < CASES; n++) {
         const seed = 1000 * RULESETS.indexOf(ruleset) + n;
         const enc = encounter(seed);
@@ -212,46 +226,77 @@ describe("issue 18: a player's tracker gives no hidden creature away", () => {
           enc.creatures.filter((c) => c.hidden !== true),
           enc,
         );
+        // "Apart from what the GM has revealed": in every other case the GM reveals the last creature (always
+        // hidden) at a step of the round; from then on the player's tracker is that of the same encounter
+        // with only the creatures still hidden removed (the revealed one was never hidden there).
+        const reveal = n % 2 === 1 ? enc.creatures[enc.creatures.length - 1] : undefined;
+        const revealAt = reveal === undefined ? Infinity : 1 + (n % 4);
+        const stillHidden = new Set([...hidden].filter((id) => id !== reveal?.id));
+        const seenAfter =
+          reveal === undefined
+            ? null
+            : new Side(
+                ruleset,
+                enc.creatures
+                  .filter((c) => !stillHidden.has(c.id))
+                  .map((c) => (c.id === reveal.id ? { ...c, hidden: false } : c)),
+                enc,
+              );
         // Waiting for initiative: the rolls a player is told of are the visible creatures' own.
         compare(full, seen, `seed ${seed}, rolling`);
         full.rollAll();
         seen.rollAll();
+        seenAfter?.rollAll();
+        let view = seen;
+        let hiddenNow = hidden;
         for (let step = 0; step <= STEPS; step++) {
+          if (step === revealAt && reveal !== undefined && seenAfter !== null) {
+            full.revealed.add(reveal.id);
+            view = seenAfter;
+            hiddenNow = stillHidden;
+          }
           const now = full.current();
-          const where = `seed ${seed}, step ${step}, ${now ?? "between"}`;
+          const where = `seed ${seed}, step ${step}, ${now ?? "between"}${view === seen ? "" : `, ${reveal?.id ?? ""} revealed`}`;
           // A tie with a hidden creature is settled by dice the visible creature rolls too (CNT-5's contest,
           // ROT-2's roll-off): from then on the rules themselves part the two encounters, and the case ends.
-          if (!full.sameInitiative(seen)) {
+          if (!full.sameInitiative(view)) {
             parted++;
             break;
           }
-          if (now !== null && hidden.has(now)) {
+          const before = compared;
+          if (now !== null && hiddenNow.has(now)) {
             // While a hidden creature acts, the player's tracker is the visible encounter's at the next
             // visible creature's turn, with that turn's mark taken off.
-            const next = full.nextVisible(hidden);
-            const match = [seen, seen.peek()].find((s) => s !== null && next !== null && s.at() === next);
+            const next = full.nextVisible(hiddenNow);
+            const match = [view, view.peek()].find((s) => s !== null && next !== null && s.at() === next);
             if (match != null) {
               compare(full, match, `${where} (hidden acts)`);
               compared++;
             }
-          } else if (seen.at() === full.at()) {
-            compare(full, seen, where);
+          } else if (view.at() === full.at()) {
+            compare(full, view, where);
             compared++;
             if (ruleset === "standard" && full.tiesHidden(hidden)) tiedHidden++;
           }
+          if (view !== seen && compared > before) comparedRevealed++;
           if (!full.next()) break;
           full.rollAll();
-          // The visible encounter takes every step but the ones onto a hidden creature.
+          // Each visible encounter takes every step but the ones onto a creature hidden in it.
           const landed = full.current();
           if (landed === null || !hidden.has(landed)) {
             seen.next();
             seen.rollAll();
           }
+          if (seenAfter !== null && (landed === null || !stillHidden.has(landed))) {
+            seenAfter.next();
+            seenAfter.rollAll();
+          }
         }
       }
       console.log(
-        `player view (${ruleset}): ${CASES} encounters, ${compared} views compared (${tiedHidden} with a total shared with a hidden creature), ${parted} parted by a tie roll`,
+        `player view (${ruleset}): ${CASES} encounters, ${compared} views compared (${comparedRevealed} after a reveal, ${tiedHidden} with a total shared with a hidden creature), ${parted} parted by a tie roll`,
       );
+      expect(comparedRevealed).toBeGreaterThan(0);
       // STD-2: some views compared have a visible creature on a hidden one's total (DEX decides).
       if (ruleset === "standard") expect(tiedHidden).toBeGreaterThan(0);
       expect(compared).toBeGreaterThan(CASES);

@@ -5,9 +5,11 @@
 import { registerAutomatedAnimations } from "./automated-animations.ts";
 import { registerDiceSoNice } from "./dice-so-nice.ts";
 import { registerCarousel } from "./carousel.ts";
+import { registerTokenActionHud } from "./token-action-hud.ts";
 
 export function registerIntegrations(): void {
   registerDiceSoNice();
   registerAutomatedAnimations();
   registerCarousel();
+  registerTokenActionHud();
 }

@@ -2,14 +2,17 @@
  * What a Tempo button of the token HUD does (token-hud.ts): the actor sheet's own handlers for the same
  * controls (actor-sheet.ts), so the HUD sends exactly the commands the sheet sends — through the combat's
  * one entry point, tried on the state first (sheet-commands.ts `sendSheetCommand`), the contests and
- * Stand up through rotation-contest.ts, the declarations through their dialogs. Nothing is decided here.
+ * Stand up through rotation-contest.ts, the declarations through their dialogs, an item row's Attack/Cast
+ * through the sheet's `useSheetItem`. Token Action HUD's entries run through here too
+ * (integrations/token-action-hud.ts). Nothing is decided here.
  */
 import { askPhaseDelay } from "../phase-delay-dialog.ts";
 import { askSegmentDeclaration } from "../segment-declare-dialog.ts";
 import { askText } from "../tracker-dialogs.ts";
 import { parseCommand } from "../combat-tracker.ts";
 import { actorCombatOf, sendSheetCommand } from "../sheets/sheet-commands.ts";
-import { sheetCountDeclare, sheetCountReact } from "../sheets/sheet-item-use.ts";
+import { sheetCountDeclare, sheetCountReact, useSheetItem } from "../sheets/sheet-item-use.ts";
+import { USE_ITEM_ACTION } from "../../../view/sheets/item-rows.ts";
 import { rotationContest, rotationStandUp } from "../../chat/rotation-contest.ts";
 
 /** The controls' actions the HUD runs (src/view/tracker's names); any other is not drawn. */
@@ -23,14 +26,25 @@ export const HUD_ACTIONS: ReadonlySet<string> = new Set([
   "countDeclare",
   "countReact",
   "rotationContest",
+  USE_ITEM_ACTION,
 ]);
 
-/** Runs the control `button` stands for, for `actor` in its Tempo combat. */
-export async function runHudAction(actor: Actor.Implementation, action: string, button: HTMLElement): Promise<void> {
+/** What a pressed control carries: its `data-command` JSON, and for an item's button the item's id. */
+export interface HudControl {
+  readonly command?: string | null | undefined;
+  readonly itemId?: string | null | undefined;
+}
+
+/** Runs the control `action` with what `control` carries, for `actor` (in its Tempo combat but an item's use). */
+export async function runHudAction(actor: Actor.Implementation, action: string, control: HudControl): Promise<void> {
+  if (action === USE_ITEM_ACTION) {
+    if (typeof control.itemId === "string") await useSheetItem(actor, control.itemId);
+    return;
+  }
   const found = actorCombatOf(actor);
   if (found === null) return;
   const { combat, combatantId } = found;
-  const command = parseCommand(button.dataset.command);
+  const command = parseCommand(control.command ?? undefined);
   switch (action) {
     case "tempoCommand":
       if (command !== null) await sendSheetCommand(combat, command);
@@ -47,7 +61,7 @@ export async function runHudAction(actor: Actor.Implementation, action: string, 
       return;
     }
     case "segmentDeclare": {
-      const declared = await askSegmentDeclaration(combat, combatantId, button.dataset.command);
+      const declared = await askSegmentDeclaration(combat, combatantId, control.command ?? undefined);
       if (declared !== null) await combat.tempoCommand(declared);
       return;
     }

@@ -111,7 +111,7 @@ export function renderTempoHud(hud: HudLike, element: HTMLElement): void {
     if (button === null || button === undefined || action === undefined || button.disabled) return;
     event.preventDefault();
     event.stopPropagation();
-    void runHudAction(actor, action, button).then(() => hud.render());
+    void runHudAction(actor, action, { command: button.dataset.command }).then(() => hud.render());
   });
   (element.querySelector(".col.right") ?? element).append(section);
 }
