@@ -47,6 +47,8 @@ export interface StoreMemo {
 export interface StoredRecordFacts {
   readonly sound: boolean;
   readonly undoSteps: readonly string[];
+  /** AP-2: whether its tracker may hold a constant-damage roll (`now.constant` is set: rotation-actions.ts). */
+  readonly constant: boolean;
 }
 
 /** The index of a combat's stored records by creature id (host/economy-record-index.ts). */
@@ -57,6 +59,8 @@ export interface RecordIndex {
   readonly holders: Map<string, Set<string>>;
   /** The creatures whose record does not read back as written, or has something to redo. */
   readonly unsound: Set<string>;
+  /** AP-2: the creatures whose record may hold a constant-damage roll (`StoredRecordFacts.constant`). */
+  readonly constants: Set<string>;
   /** The creatures whose record was written since it was indexed (`forgetRecord`). */
   readonly dirty: Set<string>;
   /** Whether `entries` holds every creature of the combat (a step that read them all built it). */
@@ -80,7 +84,14 @@ export function createStoreMemo(): StoreMemo {
     encoded: new WeakMap(),
     states: new WeakMap(),
     records: new WeakMap(),
-    recordIndex: { entries: new Map(), holders: new Map(), unsound: new Set(), dirty: new Set(), complete: false },
+    recordIndex: {
+      entries: new Map(),
+      holders: new Map(),
+      unsound: new Set(),
+      constants: new Set(),
+      dirty: new Set(),
+      complete: false,
+    },
     canonicals: new WeakMap(),
     dictionaries: new WeakMap(),
     entryTexts: new WeakMap(),
