@@ -36,6 +36,11 @@ export interface StoreMemo {
   readonly dictionaries: WeakMap<object, string>;
   /** A segment schedule entry's JSON (initiative/segment/packed.ts). */
   readonly entryTexts: WeakMap<object, string>;
+  /**
+   * A segment state's stored schedule, by the schedule (initiative/segment/packed.ts): the list it was
+   * rebuilt from the parts it reads (round, settings, group rolls, combatants), and the runs found.
+   */
+  readonly scheduleRuns: WeakMap<object, { readonly key: readonly unknown[]; readonly runs: unknown }>;
   /** A stored value's fingerprint (fingerprint.ts). */
   readonly fingerprints: WeakMap<object, readonly [number, number]>;
   /** A part of a state as it is published, by the whole part (host/published.ts: one withheld creature). */
@@ -95,6 +100,7 @@ export function createStoreMemo(): StoreMemo {
     canonicals: new WeakMap(),
     dictionaries: new WeakMap(),
     entryTexts: new WeakMap(),
+    scheduleRuns: new WeakMap(),
     fingerprints: new WeakMap(),
     published: new WeakMap(),
     diffs: new WeakMap(),

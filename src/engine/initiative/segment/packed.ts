@@ -113,6 +113,11 @@ function rebuilt(state: SegmentState): SegmentEntry[] | null {
 export function packSegmentState(state: SegmentState, memo?: StoreMemo): Json {
   const whole = state as unknown as { readonly [key: string]: Json };
   if (!scheduled(state) || state.schedule.length === 0) return whole;
+  // Issue 17: a turn step keeps the schedule and what it is rebuilt from; its runs are the last ones.
+  const key = [state.round, state.settings, state.groupRolls, state.combatants];
+  const known = memo?.scheduleRuns.get(state.schedule);
+  if (known !== undefined && known.key.every((part, i) => part === key[i]))
+    return { ...whole, schedule: known.runs as Json };
   const built = rebuilt(state);
   if (built === null) return whole;
   const runs = runsOf(state.schedule, built, memo);
@@ -121,7 +126,9 @@ export function packSegmentState(state: SegmentState, memo?: StoreMemo): Json {
   const back = scheduleOf(runs, built);
   if (back === null || back.length !== state.schedule.length) return whole;
   if (back.some((entry, i) => !sameEntry(entry, state.schedule[i] as SegmentEntry, memo))) return whole;
-  return { ...whole, schedule: { runs: runs as unknown as Json } };
+  const packed = { runs: runs as unknown as Json };
+  memo?.scheduleRuns.set(state.schedule, { key, runs: packed });
+  return { ...whole, schedule: packed };
 }
 
 /** A stored segment state with its schedule rebuilt (other values as they are). */
