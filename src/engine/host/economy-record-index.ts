@@ -14,7 +14,7 @@ import type { StoredObject } from "../storage/stored-json.ts";
 import type { RecordIndex, StoredRecordFacts } from "../storage/store-memo.ts";
 
 /** What is indexed of a creature with no stored record: read at every step, as a record that does not read back. */
-const NO_RECORD: StoredRecordFacts = { sound: false, undoSteps: [] };
+const NO_RECORD: StoredRecordFacts = { sound: false, undoSteps: [], constant: false };
 
 function unindex(index: RecordIndex, id: string): void {
   const entry = index.entries.get(id);
@@ -25,6 +25,7 @@ function unindex(index: RecordIndex, id: string): void {
     if (holders?.size === 0) index.holders.delete(key);
   }
   index.unsound.delete(id);
+  index.constants.delete(id);
   index.entries.delete(id);
 }
 
@@ -40,6 +41,7 @@ export function indexRecord(
   const found = facts ?? NO_RECORD;
   index.entries.set(id, { record, facts: found });
   if (!found.sound) index.unsound.add(id);
+  if (found.constant) index.constants.add(id);
   for (const key of found.undoSteps) {
     let holders = index.holders.get(key);
     if (holders === undefined) index.holders.set(key, (holders = new Set()));
@@ -52,6 +54,7 @@ export function clearRecordIndex(index: RecordIndex): void {
   index.entries.clear();
   index.holders.clear();
   index.unsound.clear();
+  index.constants.clear();
   index.dirty.clear();
   index.complete = false;
 }
@@ -73,5 +76,18 @@ export function recordCandidates(
     if (Object.hasOwn(undoAfter, key)) continue;
     for (const id of holders) out.add(id);
   }
+  return out;
+}
+
+/**
+ * AP-2: the creatures whose record may hold a constant-damage roll (damage/constant-damage.ts), when
+ * the index holds every one of the combat's `count` creatures: those indexed with one and those written
+ * since they were indexed (read again by the caller). Null when the index does not hold them all: the
+ * caller reads every record. Issue 17: a rotation turn at 1,000 creatures reads a handful, not all.
+ */
+export function constantCandidates(index: RecordIndex, count: number): ReadonlySet<string> | null {
+  if (!index.complete || index.entries.size !== count) return null;
+  const out = new Set<string>(index.dirty);
+  for (const id of index.constants) out.add(id);
   return out;
 }

@@ -283,7 +283,8 @@ function recordFacts<S, E>(book: BookEconomy<S, E>, stored: object, memo: StoreM
   const now = isObject(value.now) ? book.read(value.now) : null;
   const sound =
     now !== null && sameFlat(value.now as StoredObject, now as object) && heldSteps(value.redo).length === 0;
-  const facts = { sound, undoSteps: heldSteps(value.undo) };
+  const constant = isObject(value.now) && value.now.constant !== undefined && value.now.constant !== null;
+  const facts = { sound, undoSteps: heldSteps(value.undo), constant };
   memo?.records.set(stored, facts);
   return facts;
 }

@@ -98,6 +98,7 @@ export {
   type RecordStepInput,
   type RulesetBook,
 } from "./economy-records.ts";
+export { constantCandidates } from "./economy-record-index.ts";
 export {
   COMBAT_FORMAT,
   combatFormatReason,

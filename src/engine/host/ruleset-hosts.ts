@@ -50,6 +50,7 @@ function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
   };
   return {
     ...host,
+    ...(all === undefined ? {} : { facts: (state: unknown) => factsOf(state) ?? all(state) }),
     memo: { heldGroups: new WeakMap(), heldConditions: new WeakMap() },
     order: (state) => {
       if (typeof state !== "object" || state === null) return order(state);

@@ -36,6 +36,11 @@ export interface StoreMemo {
   readonly dictionaries: WeakMap<object, string>;
   /** A segment schedule entry's JSON (initiative/segment/packed.ts). */
   readonly entryTexts: WeakMap<object, string>;
+  /**
+   * A segment state's stored schedule, by the schedule (initiative/segment/packed.ts): the list it was
+   * rebuilt from the parts it reads (round, settings, group rolls, combatants), and the runs found.
+   */
+  readonly scheduleRuns: WeakMap<object, { readonly key: readonly unknown[]; readonly runs: unknown }>;
   /** A stored value's fingerprint (fingerprint.ts). */
   readonly fingerprints: WeakMap<object, readonly [number, number]>;
   /** A part of a state as it is published, by the whole part (host/published.ts: one withheld creature). */
@@ -47,6 +52,8 @@ export interface StoreMemo {
 export interface StoredRecordFacts {
   readonly sound: boolean;
   readonly undoSteps: readonly string[];
+  /** AP-2: whether its tracker may hold a constant-damage roll (`now.constant` is set: rotation-actions.ts). */
+  readonly constant: boolean;
 }
 
 /** The index of a combat's stored records by creature id (host/economy-record-index.ts). */
@@ -57,6 +64,8 @@ export interface RecordIndex {
   readonly holders: Map<string, Set<string>>;
   /** The creatures whose record does not read back as written, or has something to redo. */
   readonly unsound: Set<string>;
+  /** AP-2: the creatures whose record may hold a constant-damage roll (`StoredRecordFacts.constant`). */
+  readonly constants: Set<string>;
   /** The creatures whose record was written since it was indexed (`forgetRecord`). */
   readonly dirty: Set<string>;
   /** Whether `entries` holds every creature of the combat (a step that read them all built it). */
@@ -80,10 +89,18 @@ export function createStoreMemo(): StoreMemo {
     encoded: new WeakMap(),
     states: new WeakMap(),
     records: new WeakMap(),
-    recordIndex: { entries: new Map(), holders: new Map(), unsound: new Set(), dirty: new Set(), complete: false },
+    recordIndex: {
+      entries: new Map(),
+      holders: new Map(),
+      unsound: new Set(),
+      constants: new Set(),
+      dirty: new Set(),
+      complete: false,
+    },
     canonicals: new WeakMap(),
     dictionaries: new WeakMap(),
     entryTexts: new WeakMap(),
+    scheduleRuns: new WeakMap(),
     fingerprints: new WeakMap(),
     published: new WeakMap(),
     diffs: new WeakMap(),

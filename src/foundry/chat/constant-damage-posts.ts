@@ -8,6 +8,7 @@
  */
 import {
   attackEffectsOf,
+  constantCandidates,
   constantTicks,
   readRotationActions,
   type ConstantHolder,
@@ -16,6 +17,7 @@ import {
 } from "../../engine/index.ts";
 import { planDamage } from "../../view/chat/item-attack.ts";
 import { actionNowsOf } from "../combat/step-actions.ts";
+import { storeMemoOf } from "../combat/state-cache.ts";
 import { WeaponModel } from "../data/item/weapon-model.ts";
 import { isActor, isItem } from "../document-kinds.ts";
 import { SYSTEM_ID } from "../system-id.ts";
@@ -37,14 +39,29 @@ function turnStartsOf(events: readonly HostEvent[]): TurnStart[] {
   return starts;
 }
 
+/**
+ * The creatures holding a roll. Issue 17: only the records the step's index of records names (a
+ * record with a roll, or one written since it was indexed: engine economy-record-index.ts), else all.
+ */
 function holdersOf(combat: Combat.Implementation): ConstantHolder[] {
-  const nows = actionNowsOf(combat) ?? {};
+  const candidates = constantCandidates(storeMemoOf(combat.id).recordIndex, combat.combatants.size);
   const holders: ConstantHolder[] = [];
-  for (const c of combat.combatants) {
-    if (c.id === null) continue;
-    const hold = readRotationActions(nows[c.id])?.constant ?? null;
-    if (hold !== null) holders.push({ id: c.id, hold, defeated: c.isDefeated });
+  const add = (c: Combatant.Implementation, now: unknown): void => {
+    const hold = c.id === null ? null : (readRotationActions(now)?.constant ?? null);
+    if (hold !== null && c.id !== null) holders.push({ id: c.id, hold, defeated: c.isDefeated });
+  };
+  if (candidates !== null) {
+    for (const id of candidates) {
+      const c = combat.combatants.get(id);
+      if (c !== undefined) add(c, actionNowsOf(combat, id)?.[id]);
+    }
+    // The cards come in the combatants' order, as when every record is read.
+    if (holders.length < 2) return holders;
+    const place = new Map(combat.combatants.contents.map((c, i) => [c.id, i]));
+    return holders.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
   }
+  const nows = actionNowsOf(combat) ?? {};
+  for (const c of combat.combatants) if (c.id !== null) add(c, nows[c.id]);
   return holders;
 }
 

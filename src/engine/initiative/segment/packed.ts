@@ -30,6 +30,36 @@ function textOf(entry: SegmentEntry, memo: StoreMemo | undefined): string {
   return text;
 }
 
+/**
+ * Whether two JSON values would write the same text (key order included), found without writing it:
+ * strings, booleans, null and finite numbers compared as values, arrays and objects part by part; a
+ * value of any other kind is left to the texts. Issue 17: the rebuilt schedule's entries are new
+ * objects at every step, and writing a thousand of them out was most of a segment turn's time.
+ */
+function sameJson(a: unknown, b: unknown): boolean | null {
+  if (a === b) return typeof a !== "number" || Number.isFinite(a) ? true : null;
+  if (typeof a !== typeof b) return typeof a === "undefined" || typeof b === "undefined" ? null : false;
+  if (typeof a === "number" && typeof b === "number") return Number.isFinite(a) && Number.isFinite(b) ? false : null;
+  if (typeof a !== "object" || a === null || b === null)
+    return typeof a === "string" || typeof a === "boolean" || a === null ? false : null;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return null;
+  for (let i = 0; i < ka.length; i++) {
+    const key = ka[i] ?? "";
+    if (key !== kb[i]) return null;
+    const same = sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]);
+    if (same !== true) return same;
+  }
+  return true;
+}
+
+/** Whether two entries store the same (their texts compared where `sameJson` cannot tell). */
+function sameEntry(a: SegmentEntry, b: SegmentEntry, memo: StoreMemo | undefined): boolean {
+  return sameJson(a, b) ?? textOf(a, memo) === textOf(b, memo);
+}
+
 function runsOf(schedule: readonly SegmentEntry[], built: readonly SegmentEntry[], memo: StoreMemo | undefined): Run[] {
   const at = new Map(built.map((e, i) => [e.key, i]));
   const runs: Run[] = [];
@@ -41,7 +71,7 @@ function runsOf(schedule: readonly SegmentEntry[], built: readonly SegmentEntry[
   };
   for (const entry of schedule) {
     const j = at.get(entry.key);
-    const same = j !== undefined && textOf(built[j] as SegmentEntry, memo) === textOf(entry, memo);
+    const same = j !== undefined && sameEntry(built[j] as SegmentEntry, entry, memo);
     if (same && from >= 0 && j === to) to = j + 1;
     else if (same) {
       flush();
@@ -83,6 +113,11 @@ function rebuilt(state: SegmentState): SegmentEntry[] | null {
 export function packSegmentState(state: SegmentState, memo?: StoreMemo): Json {
   const whole = state as unknown as { readonly [key: string]: Json };
   if (!scheduled(state) || state.schedule.length === 0) return whole;
+  // Issue 17: a turn step keeps the schedule and what it is rebuilt from; its runs are the last ones.
+  const key = [state.round, state.settings, state.groupRolls, state.combatants];
+  const known = memo?.scheduleRuns.get(state.schedule);
+  if (known !== undefined && known.key.every((part, i) => part === key[i]))
+    return { ...whole, schedule: known.runs as Json };
   const built = rebuilt(state);
   if (built === null) return whole;
   const runs = runsOf(state.schedule, built, memo);
@@ -90,8 +125,10 @@ export function packSegmentState(state: SegmentState, memo?: StoreMemo): Json {
   // schedule's); the check stays, entry by entry, each entry's text worked out once.
   const back = scheduleOf(runs, built);
   if (back === null || back.length !== state.schedule.length) return whole;
-  if (back.some((entry, i) => textOf(entry, memo) !== textOf(state.schedule[i] as SegmentEntry, memo))) return whole;
-  return { ...whole, schedule: { runs: runs as unknown as Json } };
+  if (back.some((entry, i) => !sameEntry(entry, state.schedule[i] as SegmentEntry, memo))) return whole;
+  const packed = { runs: runs as unknown as Json };
+  memo?.scheduleRuns.set(state.schedule, { key, runs: packed });
+  return { ...whole, schedule: packed };
 }
 
 /** A stored segment state with its schedule rebuilt (other values as they are). */

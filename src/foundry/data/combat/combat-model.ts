@@ -38,6 +38,7 @@ import {
   hostRegistry,
   readStoredCombat,
   type AnyRulesetHost,
+  type CombatantFacts,
   type HostOptions,
   type Message,
   type PatchHistory,
@@ -159,11 +160,16 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
    */
   initiativeOf(combatantId: string): number | null | undefined {
     if (this.state === null || this.#readHost === null) return undefined;
-    return this.#readHost.initiative(this.state, combatantId);
+    // Issue 17: every creature's facts found once per preparation (a thousand combatants ask in turn).
+    if (this.#facts === undefined) this.#facts = this.#readHost.facts?.(this.state) ?? null;
+    if (this.#facts === null) return this.#readHost.initiative(this.state, combatantId);
+    return this.#facts.get(combatantId)?.initiative ?? null;
   }
 
   /** The host the state was read with (one per preparation, not one per combatant). */
   #readHost: AnyRulesetHost | null = null;
+  /** Every creature's facts in `state` (null: the host answers by id), found at the first ask. */
+  #facts: ReadonlyMap<string, CombatantFacts> | null | undefined = undefined;
 
   /**
    * Issue 18: whether this client's user sees every creature's initiative (a GM, or no user yet), found
@@ -177,6 +183,7 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     this.rank = new Map();
     const host = this.host;
     this.#readHost = host;
+    this.#facts = undefined;
     this.viewerIsGM = game.user?.isGM !== false;
     this.resetReason = combatFormatReason(this);
     this.fromCache = false;
