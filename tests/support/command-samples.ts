@@ -70,6 +70,7 @@ const standard: Samples<StandardCommand> = {
   act: (c) => ({ type: "act", combatantId: c.own }),
   ready: (c) => ({ type: "ready", combatantId: c.own, trigger: "when the door opens" }),
   trigger: (c) => ({ type: "trigger", combatantId: c.own }),
+  use: (c) => ({ type: "use", combatantId: c.own, kind: "action" }),
 };
 
 const phase: Samples<PhaseCommand> = {
