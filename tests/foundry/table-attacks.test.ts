@@ -22,6 +22,10 @@ await world.loadSystem();
 world.callHook("init");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+const { sendSheetCommand } = await import("../../src/foundry/applications/sheets/sheet-commands.ts");
+const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
+const { standardUseCommand } = await import("../../src/view/sheets/turn-uses.ts");
+type Combat = import("../../src/foundry/documents/combat.ts").TempoCombat;
 
 type Obj = Record<string, unknown>;
 const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
@@ -168,5 +172,86 @@ describe("segment monster attacks from the sheet", () => {
     expect(await world.as(world.gm, () => runCardAction(asChatMessage(damage), "apply"))).toBeNull();
     await world.idle();
     expect((knight.system as unknown as { hp: { value: number } }).hp.value).toBe(60 - 24);
+  });
+});
+
+describe("standard's action budget at the table", () => {
+  it("STD-6: no sequence of uses (sheet Attack, Quick Action, Interaction, End turn) spends more than a turn allows, and undo gives back exactly what a step spent", async () => {
+    await game.settings.set("tempo", "ruleset", "standard");
+    const vex = await creature("Vex", "character", { side: "pc", weaponSkills: [], ac: 10 });
+    const ogre = await creature("Ogre", "npc", { side: "enemy" });
+    const combat = await (Combat as unknown as { create(d: object): Promise<Combat> }).create({});
+    await (
+      combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+    ).createEmbeddedDocuments("Combatant", [
+      { name: "Vex", actorId: vex.id, system: { side: "pc" } },
+      { name: "Ogre", actorId: ogre.id, system: { side: "enemy" } },
+    ]);
+    await world.idle();
+    world.scriptedTotals.push(20, 5);
+    await combat.startCombat();
+    await combat.rollAll();
+    await world.idle();
+    const id = combat.combatants.contents.find((c) => c.name === "Vex")?.id ?? "";
+    const item = await ownedItem(world, vex, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d6" });
+    targeting.target(world.gm, [ogre]);
+    const left = (): Record<string, number | null> => {
+      const row = trackerInputOf(combat, game.user)?.combatants.find((c) => c.id === id);
+      return Object.fromEntries((row?.economy ?? []).map((a) => [a.kind, a.left]));
+    };
+    const acting = () => {
+      const input = trackerInputOf(combat, game.user);
+      return input !== null && input.host.current(input.state) === id;
+    };
+    const steps = ["attack", "quickAction", "interaction", "endTurn"] as const;
+    const tally = { spent: 0, refused: 0 };
+    let seed = 19;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let k = 0; k < 30; k++) {
+      const before = left();
+      const step = steps[(next() >>> 16) % steps.length] ?? "attack";
+      if (step === "endTurn") {
+        await combat.tempoCommand({ type: "next" });
+        await world.idle();
+        continue;
+      }
+      // What the rules allow: one of each on Vex's own turn (the Action pays for an attack).
+      const kind = step === "attack" ? "action" : step;
+      const allowed = acting() && before[kind] === 1;
+      const cards = chat.messages.length;
+      if (step === "attack" && allowed) {
+        world.scriptedTotals.push(1);
+        dialogs.answers.push({ fields: {} });
+      }
+      const done =
+        step === "attack"
+          ? await useSheetItem(vex as unknown as Actor.Implementation, item.id ?? "")
+          : await sendSheetCommand(combat, standardUseCommand(id, step));
+      await world.idle();
+      expect(done).toBe(allowed);
+      const after = left();
+      if (!allowed) {
+        // Refused before anything is rolled or written, with the reason shown.
+        expect(after).toEqual(before);
+        expect(chat.messages.length).toBe(cards);
+        expect(world.notices.at(-1)?.text ?? "").toMatch(/TEMPO\.ERRORS\.Standard\.(No|NotTheirTurn)/);
+        tally.refused++;
+        continue;
+      }
+      tally.spent++;
+      expect(after).toEqual({ ...before, [kind]: 0 });
+      if (k % 3 === 0) {
+        await combat.tempoCommand({ type: "undo" });
+        await world.idle();
+        expect(left()).toEqual(before);
+        await combat.tempoCommand({ type: "redo" });
+        await world.idle();
+        expect(left()).toEqual(after);
+      }
+    }
+    expect(world.scriptedTotals).toEqual([]);
+    expect(tally.spent).toBeGreaterThan(4);
+    expect(tally.refused).toBeGreaterThan(4);
+    await combat.delete();
   });
 });
