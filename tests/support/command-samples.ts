@@ -80,6 +80,7 @@ const phase: Samples<PhaseCommand> = {
   delay: (c) => ({ type: "delay", combatantId: c.own, afterId: c.npc }),
   defend: (c) => ({ type: "defend", combatantId: c.own }),
   disengage: (c) => ({ type: "disengage", combatantId: c.own }),
+  battleAction: (c) => ({ type: "battleAction", combatantId: c.own, action: "attack" }),
 };
 
 const segment: Samples<SegmentCommand> = {

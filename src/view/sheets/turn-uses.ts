@@ -17,12 +17,15 @@ export function standardUseCommand(combatantId: string, kind: StandardUseKind): 
 
 /**
  * The command an attack (`spell` false) or a cast spends first, or null when the ruleset spends nothing
- * through the attack flow. STD-6: the Action. ACT-ROT, AP-1: a Full action (all of an attack's swings).
+ * through the attack flow. STD-6: the Action. PHS-7: the battle turn's one action (Attack; a cast is
+ * Activate Item). ACT-ROT, AP-1: a Full action (all of an attack's swings).
  */
 export function attackUseCommand(ruleset: RulesetId, combatantId: string, spell: boolean): HostCommand | null {
   switch (ruleset) {
     case "standard":
       return standardUseCommand(combatantId, "action");
+    case "phase":
+      return { type: "battleAction", combatantId, action: spell ? "activateItem" : "attack" };
     case "rotation":
       return rotationUseCommand(combatantId, spell ? "castSpell" : "attack");
     default:
