@@ -1,10 +1,11 @@
 /**
- * The preview's delay choice (PHS-9): the acting row's "Delay until after…" opens a small form in a native
- * dialog with the creatures it may wait for (`phaseDelayChoices`); its answer is the engine's `delay`
- * command, as Foundry's DialogV2 gives it (src/foundry/applications/phase-delay-dialog.ts).
+ * The preview's choice of a creature in a small form in a native dialog, as Foundry's DialogV2 asks it:
+ * PHS-9's "Delay until after…" (the creatures it may wait for, `phaseDelayChoices`; Foundry:
+ * src/foundry/applications/phase-delay-dialog.ts) and SEG-11's "Name target…" on a caster's D1 turn (the
+ * creatures the tracker's declare form offers, `segmentTargetChoices`, as Foundry's `askSegmentTarget`
+ * does). Its answer is the engine's command; cancelled, nothing is given.
  */
-import type { HostCommand } from "../engine/index.ts";
-import type { PhaseDelayChoice } from "../view/tracker/phase-actions.ts";
+import type { HostCommand, I18nKey, Message } from "../engine/index.ts";
 
 export interface DelayDialogHost {
   readonly dialog: HTMLDialogElement;
@@ -13,25 +14,67 @@ export interface DelayDialogHost {
   readonly done: (command: HostCommand | null) => void;
 }
 
-/** The form's context: who delays, and whom it may wait for. */
-export function delayDialogContext(name: string, choices: readonly PhaseDelayChoice[]): object {
-  return { legend: { key: "TEMPO.TRACKER.Phase.Delay.Legend", data: { name } }, choices };
+/** A creature the form offers. */
+export interface CreatureChoice {
+  readonly id: string;
+  readonly name: string;
 }
 
+/** The form's context: its title, what is chosen, the choices and the submit button's label. */
+export interface ChoiceDialogContext {
+  readonly title: I18nKey;
+  readonly legend: Message;
+  readonly submit: I18nKey;
+  readonly cancel: I18nKey;
+  readonly choices: readonly CreatureChoice[];
+}
+
+/** PHS-9: who delays, and whom it may wait for. */
+export function delayDialogContext(name: string, choices: readonly CreatureChoice[]): ChoiceDialogContext {
+  return {
+    title: "TEMPO.TRACKER.Phase.Delay.Title",
+    legend: { key: "TEMPO.TRACKER.Phase.Delay.Legend", data: { name } },
+    submit: "TEMPO.TRACKER.Phase.Delay.Submit",
+    cancel: "TEMPO.TRACKER.Phase.Delay.Cancel",
+    choices,
+  };
+}
+
+/** SEG-11: whose spell's target is named, and the creatures it may name. */
+export function nameTargetDialogContext(name: string, choices: readonly CreatureChoice[]): ChoiceDialogContext {
+  return {
+    title: "TEMPO.TRACKER.Control.NameTarget",
+    legend: { key: "TEMPO.TRACKER.Segment.NameTargetLegend", data: { name } },
+    submit: "TEMPO.TRACKER.Menu.Confirm",
+    cancel: "TEMPO.TRACKER.Phase.Delay.Cancel",
+    choices,
+  };
+}
+
+/** Opens the form; its answer (a chosen id) becomes `command(id)`. */
+export function openChoiceDialog(
+  host: DelayDialogHost,
+  context: ChoiceDialogContext,
+  command: (chosenId: string) => HostCommand,
+): void {
+  const { dialog } = host;
+  dialog.innerHTML = host.render(context);
+  dialog.onclose = () => {
+    const chosen = dialog.querySelector("select")?.value ?? "";
+    // The choice named creatures this viewer may see; it does not stay in the page once closed.
+    dialog.replaceChildren();
+    host.done(dialog.returnValue === "choose" && chosen !== "" ? command(chosen) : null);
+  };
+  dialog.returnValue = "";
+  dialog.showModal();
+}
+
+/** PHS-9: the delay form; its answer is the `delay` command. */
 export function openDelayDialog(
   host: DelayDialogHost,
   combatantId: string,
   name: string,
-  choices: readonly PhaseDelayChoice[],
+  choices: readonly CreatureChoice[],
 ): void {
-  const { dialog } = host;
-  dialog.innerHTML = host.render(delayDialogContext(name, choices));
-  dialog.onclose = () => {
-    const afterId = dialog.querySelector("select")?.value ?? "";
-    // The choice named creatures this viewer may see; it does not stay in the page once closed.
-    dialog.replaceChildren();
-    host.done(dialog.returnValue === "delay" && afterId !== "" ? { type: "delay", combatantId, afterId } : null);
-  };
-  dialog.returnValue = "";
-  dialog.showModal();
+  openChoiceDialog(host, delayDialogContext(name, choices), (afterId) => ({ type: "delay", combatantId, afterId }));
 }

@@ -10,12 +10,14 @@ import {
   type PreviewSettings,
 } from "../view/preview/page-context.ts";
 import { phaseDelayChoices } from "../view/tracker/phase-actions.ts";
+import { segmentTargetChoices } from "../view/tracker/segment-declare.ts";
+import { SEGMENT_NAME_TARGET_ACTION } from "../view/tracker/tracker-controls.ts";
 import { countResolvedNowNote } from "../view/tracker/count-feedback.ts";
 import { buildTrackerContext } from "../view/tracker/tracker-context.ts";
 import type { TrackerInput } from "../view/tracker/tracker-input.ts";
 import declareTemplate from "./declare-dialog.hbs?raw";
 import delayTemplate from "./delay-dialog.hbs?raw";
-import { openDelayDialog } from "./delay-dialog.ts";
+import { nameTargetDialogContext, openChoiceDialog, openDelayDialog } from "./delay-dialog.ts";
 import countTemplate from "./count-dialog.hbs?raw";
 import { openCountDeclareDialog, openCountReactDialog, type CountDialogHost } from "./count-dialog.ts";
 import { openDeclareDialog, type DeclareDialogHost } from "./declare-dialog.ts";
@@ -157,6 +159,9 @@ function perform(button: HTMLElement): void {
     case "phaseDelay":
       if (combatantId !== undefined) delay(combatantId);
       return;
+    case SEGMENT_NAME_TARGET_ACTION:
+      if (combatantId !== undefined) nameTarget(combatantId);
+      return;
     case "endCombat":
     case "restart":
       combat = newCombat();
@@ -247,6 +252,29 @@ function delay(combatantId: string): void {
     combatantId,
     name,
     choices,
+  );
+}
+
+/**
+ * SEG-11: "Name target…" on a caster's D1 turn asks which creature, from the creatures the declare form
+ * offers (as Foundry's `askSegmentTarget` does); its answer is the `nameTarget` command.
+ */
+function nameTarget(combatantId: string): void {
+  const choices = segmentTargetChoices(trackerInput(), combatantId);
+  if (declareDialog === null) return;
+  const back = `[data-action="${SEGMENT_NAME_TARGET_ACTION}"][data-combatant-id="${combatantId}"]`;
+  openChoiceDialog(
+    {
+      dialog: declareDialog,
+      render: renderDelay,
+      done: (command) => {
+        if (command !== null) combat.run(command);
+        render();
+        (root?.querySelector<HTMLElement>(back) ?? root?.querySelector<HTMLElement>(".is-acting button"))?.focus();
+      },
+    },
+    nameTargetDialogContext(nameOf(combatantId), choices),
+    (targetId) => ({ type: "nameTarget", combatantId, targetId }),
   );
 }
 

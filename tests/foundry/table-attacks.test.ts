@@ -22,6 +22,11 @@ await world.loadSystem();
 world.callHook("init");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+const { sendSheetCommand } = await import("../../src/foundry/applications/sheets/sheet-commands.ts");
+const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
+const { standardUseCommand } = await import("../../src/view/sheets/turn-uses.ts");
+const { refusal } = await import("../../src/view/tracker/tracker-controls.ts");
+type Combat = import("../../src/foundry/documents/combat.ts").TempoCombat;
 
 type Obj = Record<string, unknown>;
 const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
@@ -168,5 +173,171 @@ describe("segment monster attacks from the sheet", () => {
     expect(await world.as(world.gm, () => runCardAction(asChatMessage(damage), "apply"))).toBeNull();
     await world.idle();
     expect((knight.system as unknown as { hp: { value: number } }).hp.value).toBe(60 - 24);
+  });
+});
+
+/**
+ * The action budgets' property tests (issue 19): a combat of Vex (the user's creature, a Blade in hand,
+ * the Ogre targeted) and the Ogre, started and rolled from the tracker with `totals` as initiative.
+ */
+async function budgetCombat(ruleset: "standard" | "phase", totals: readonly number[]) {
+  await game.settings.set("tempo", "ruleset", ruleset);
+  const vex = await creature("Vex", "character", { side: "pc", atk: 2 });
+  const ogre = await creature("Ogre", "npc", { side: "enemy", defenses: { def: 9 } });
+  const combat = await (Combat as unknown as { create(d: object): Promise<Combat> }).create({});
+  await (
+    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+  ).createEmbeddedDocuments("Combatant", [
+    { name: "Vex", actorId: vex.id, system: { side: "pc" } },
+    { name: "Ogre", actorId: ogre.id, system: { side: "enemy" } },
+  ]);
+  await world.idle();
+  world.scriptedTotals.push(...totals);
+  await combat.startCombat();
+  await combat.rollAll();
+  await world.idle();
+  const id = combat.combatants.contents.find((c) => c.name === "Vex")?.id ?? "";
+  const item = await ownedItem(world, vex, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d6" });
+  targeting.target(world.gm, [ogre]);
+  const acting = () => {
+    const input = trackerInputOf(combat, game.user);
+    return input !== null && input.host.current(input.state) === id;
+  };
+  const attack = () => useSheetItem(vex as unknown as Actor.Implementation, item.id ?? "");
+  const undoRedo = async (before: () => void, after: () => void) => {
+    await combat.tempoCommand({ type: "undo" });
+    await world.idle();
+    before();
+    await combat.tempoCommand({ type: "redo" });
+    await world.idle();
+    after();
+  };
+  return { combat, id, acting, attack, undoRedo };
+}
+
+/** A seeded pick among `n` (the high bits of a linear congruential generator). */
+function picker(seed: number): (n: number) => number {
+  let x = seed;
+  return (n) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return (x >>> 16) % n;
+  };
+}
+
+describe("the action budgets at the table (property tests)", () => {
+  it("STD-6: no sequence of uses (sheet Attack, Quick Action, Interaction, End turn) spends more than a turn allows, and undo gives back exactly what a step spent", async () => {
+    const { combat, id, acting, attack, undoRedo } = await budgetCombat("standard", [20, 5]);
+    const left = (): Record<string, number | null> => {
+      const row = trackerInputOf(combat, game.user)?.combatants.find((c) => c.id === id);
+      return Object.fromEntries((row?.economy ?? []).map((a) => [a.kind, a.left]));
+    };
+    const steps = ["attack", "quickAction", "interaction", "endTurn"] as const;
+    const tally = { spent: 0, refused: 0 };
+    const pick = picker(19);
+    for (let k = 0; k < 30; k++) {
+      const before = left();
+      const step = steps[pick(steps.length)] ?? "attack";
+      if (step === "endTurn") {
+        await combat.tempoCommand({ type: "next" });
+        await world.idle();
+        continue;
+      }
+      // What the rules allow: one of each on Vex's own turn (the Action pays for an attack).
+      const kind = step === "attack" ? "action" : step;
+      const allowed = acting() && before[kind] === 1;
+      const cards = chat.messages.length;
+      if (step === "attack" && allowed) {
+        world.scriptedTotals.push(1);
+        dialogs.answers.push({ fields: {} });
+      }
+      const done = step === "attack" ? await attack() : await sendSheetCommand(combat, standardUseCommand(id, step));
+      await world.idle();
+      expect(done).toBe(allowed);
+      const after = left();
+      if (!allowed) {
+        // Refused before anything is rolled or written, with the reason shown.
+        expect(after).toEqual(before);
+        expect(chat.messages.length).toBe(cards);
+        expect(world.notices.at(-1)?.text ?? "").toMatch(/TEMPO\.ERRORS\.Standard\.(No|NotTheirTurn)/);
+        tally.refused++;
+        continue;
+      }
+      tally.spent++;
+      expect(after).toEqual({ ...before, [kind]: 0 });
+      if (k % 3 === 0)
+        await undoRedo(
+          () => expect(left()).toEqual(before),
+          () => expect(left()).toEqual(after),
+        );
+    }
+    expect(world.scriptedTotals).toEqual([]);
+    expect(tally.spent).toBeGreaterThan(4);
+    expect(tally.refused).toBeGreaterThan(4);
+    await combat.delete();
+  });
+
+  it("PHS-7: no sequence of uses (sheet Attack, Activate Item, tracker Defend and Disengage, Next) takes more than one battle action a battle turn, none outside it, and undo gives back exactly what a step took", async () => {
+    const { combat, id, acting, attack, undoRedo } = await budgetCombat("phase", [12, 5]);
+    const phase = () => (trackerInputOf(combat, game.user)?.state as { phase?: string } | undefined)?.phase;
+    // What the tracker offers Vex: a battle action left when its Defend is drawn enabled.
+    const left = () => {
+      const input = trackerInputOf(combat, game.user);
+      return input !== null && refusal(input, { type: "defend", combatantId: id }) === null ? 1 : 0;
+    };
+    const steps = ["attack", "activateItem", "defend", "disengage", "next", "next"] as const;
+    const tally = { spent: 0, refused: 0 };
+    const pick = picker(23);
+    let acted = false;
+    for (let k = 0; k < 36; k++) {
+      const step = steps[pick(steps.length)] ?? "next";
+      if (step === "next") {
+        // The GM presses Next (or Roll all) until the next battle turn; uses in between are tried too.
+        for (let i = 0; i < 8 && (i === 0 || phase() !== "battle"); i++) {
+          const m = trackerInputOf(combat, game.user);
+          // Each round's initiative: Vex 12, the Ogre 5 (Vex acts first in battle, moves last).
+          if (m !== null && m.host.pending(m.state).length > 0) {
+            world.scriptedTotals.push(12, 5);
+            await combat.rollAll();
+          } else await combat.tempoCommand({ type: "next" });
+          await world.idle();
+          if (i === 2) await expect(attack()).resolves.toBe(false);
+        }
+        acted = false;
+        continue;
+      }
+      const allowed = phase() === "battle" && acting() && !acted;
+      expect(left()).toBe(allowed ? 1 : 0);
+      const cards = chat.messages.length;
+      if (step === "attack" && allowed) dialogs.answers.push({ fields: {} });
+      const done =
+        step === "attack"
+          ? await attack()
+          : step === "activateItem"
+            ? await sendSheetCommand(combat, { type: "battleAction", combatantId: id, action: "activateItem" })
+            : (await combat.tempoCommand({ type: step, combatantId: id })).ok;
+      await world.idle();
+      expect(done).toBe(allowed);
+      if (!allowed) {
+        expect(chat.messages.length).toBe(cards);
+        expect(world.notices.at(-1)?.text ?? "").toMatch(
+          /TEMPO\.ERRORS\.Phase\.(NotBattlePhase|NotYourTurn|ActionTaken)/,
+        );
+        tally.refused++;
+        continue;
+      }
+      tally.spent++;
+      acted = true;
+      if (step === "attack") expect(chat.messages.length).toBeGreaterThan(cards);
+      expect(left()).toBe(0);
+      if (k % 2 === 0)
+        await undoRedo(
+          () => expect(left()).toBe(1),
+          () => expect(left()).toBe(0),
+        );
+    }
+    expect(tally.spent).toBeGreaterThan(2);
+    expect(tally.refused).toBeGreaterThan(4);
+    world.scriptedTotals.length = 0;
+    await combat.delete();
   });
 });

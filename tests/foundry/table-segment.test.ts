@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { segmentTrackerFacts, type SegmentState } from "../../src/engine/index.ts";
+import { SEGMENT_NO_DECLARATION, segmentTrackerFacts, type SegmentState } from "../../src/engine/index.ts";
 import { installTempoWorld, ownedId, playUntil, storedSource, type Tempo } from "../support/tempo-encounter.ts";
 
 const t = await installTempoWorld(139);
@@ -190,5 +190,82 @@ describe("segment declarations from the tracker's form: minors, target, budget",
     const refused = await combat.tempoCommand({ type: "nameTarget", combatantId: own, targetId: byName(combat, "C3") });
     expect(refused.ok ? null : refused.error.key).toBe("TEMPO.ERRORS.Segment.NotTargetTurn");
     expect(declarationOf()?.targetId).toBe(c1);
+  });
+
+  it("SEG-9: no sequence of declarations from the form (majors, minors, positioning) holds more than one major action a round, a refused one changes nothing, none once declarations lock, and undo gives back exactly the declaration before", async () => {
+    const combat = await t.encounter("segment", 2);
+    await combat.startCombat();
+    await world.idle();
+    const own = ownedId(t, combat);
+    const state = () => t.model(combat).state as SegmentState;
+    const declarationOf = () =>
+      segmentTrackerFacts(state(), { gm: true, combatantIds: [] }).creatures.find((c) => c.id === own)?.declaration ??
+      null;
+    const undoRedo = async (before: unknown, after: unknown) => {
+      await combat.tempoCommand({ type: "undo" });
+      await world.idle();
+      expect(declarationOf()).toEqual(before);
+      await combat.tempoCommand({ type: "redo" });
+      await world.idle();
+      expect(declarationOf()).toEqual(after);
+    };
+    const majors = ["melee", "missile", "move", "none", "spell"] as const;
+    let x = 29;
+    const pick = (n: number) => ((x = (x * 1103515245 + 12345) % 2147483648) >>> 16) % n;
+    const tally = { declared: 0, refused: 0 };
+    for (let k = 0; k < 18; k++) {
+      if (pick(6) === 0) {
+        // The GM plays the round out (Roll all, Next …): declarations lock until the next round's step 1.
+        const round = combat.round;
+        world.scriptedTotals.push(4, 3);
+        await combat.nextTurn();
+        await world.idle();
+        const locked = declarationOf();
+        const late = { ...SEGMENT_NO_DECLARATION, action: "melee" as const, weaponSpeed: 5 };
+        const refused = await world.as(t.owner, () =>
+          combat.tempoCommand({ type: "declare", combatantId: own, declaration: late }),
+        );
+        expect(refused.ok ? null : refused.error.key).toBe("TEMPO.ERRORS.Segment.DeclarationsLocked");
+        expect(declarationOf()).toEqual(locked);
+        expect(await playUntil(t, combat, (c) => c.round > round)).toBe(true);
+        expect(declarationOf()).toBeNull();
+        continue;
+      }
+      const action = majors[pick(majors.length)] ?? "melee";
+      const positioning = pick(2) === 0;
+      const inMelee = pick(3) === 0;
+      const fields: Record<string, string> = {
+        action,
+        weaponSpeed: String(pick(8)),
+        minorsBefore: String(pick(3)),
+        ...(action === "spell" ? { castingTime: String(1 + pick(9)) } : {}),
+        ...(positioning ? { positioning: "on" } : {}),
+        ...(inMelee ? { inMelee: "on" } : {}),
+      };
+      // SEG-9: one major action (the declaration's one action); positioning is a minor only after a major
+      // action and never in melee.
+      const allowed = !positioning || (action !== "move" && action !== "none" && !inMelee);
+      const before = declarationOf();
+      const notices = world.notices.length;
+      await declare(combat, t.owner, own, fields);
+      const after = declarationOf();
+      if (!allowed) {
+        expect(world.notices.slice(notices).map((n) => n.text)).toEqual([
+          expect.stringContaining("TEMPO.ERRORS.Segment.MoveIsMajor"),
+        ]);
+        expect(after).toEqual(before);
+        tally.refused++;
+        continue;
+      }
+      tally.declared++;
+      // The new declaration replaces the old one: still one major action, with the minors the form named.
+      expect(after?.action).toBe(action);
+      expect(after?.minors.filter((m) => m.kind === "move").length).toBe(positioning ? 1 : 0);
+      expect(after?.minors.length).toBe(Number(fields.minorsBefore) + (positioning ? 1 : 0));
+      if (k % 3 === 0) await undoRedo(before, after);
+    }
+    expect(tally.declared).toBeGreaterThan(3);
+    expect(tally.refused).toBeGreaterThan(2);
+    world.scriptedTotals.length = 0;
   });
 });

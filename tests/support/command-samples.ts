@@ -70,6 +70,7 @@ const standard: Samples<StandardCommand> = {
   act: (c) => ({ type: "act", combatantId: c.own }),
   ready: (c) => ({ type: "ready", combatantId: c.own, trigger: "when the door opens" }),
   trigger: (c) => ({ type: "trigger", combatantId: c.own }),
+  use: (c) => ({ type: "use", combatantId: c.own, kind: "action" }),
 };
 
 const phase: Samples<PhaseCommand> = {
@@ -79,6 +80,7 @@ const phase: Samples<PhaseCommand> = {
   delay: (c) => ({ type: "delay", combatantId: c.own, afterId: c.npc }),
   defend: (c) => ({ type: "defend", combatantId: c.own }),
   disengage: (c) => ({ type: "disengage", combatantId: c.own }),
+  battleAction: (c) => ({ type: "battleAction", combatantId: c.own, action: "attack" }),
 };
 
 const segment: Samples<SegmentCommand> = {

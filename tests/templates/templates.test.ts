@@ -356,3 +356,18 @@ describe("Foundry's tracker parts, one per scheme (issue 9)", () => {
     },
   );
 });
+
+describe("the preview's choice of a creature (issue 19)", () => {
+  it("SEG-11: Name target… in the preview offers the creatures Foundry's picker offers, with its localized legend and buttons", async () => {
+    const { nameTargetDialogContext } = await import("../../src/preview/delay-dialog.ts");
+    const choices = [
+      { id: "a", name: "Aria" },
+      { id: "b", name: "Brute" },
+    ];
+    const html = render("src/preview/delay-dialog.hbs", nameTargetDialogContext("Mage", choices));
+    expect(html).toContain("The target of Mage&#x27;s spell");
+    expect(html).toContain('<option value="a">Aria</option><option value="b">Brute</option>');
+    expect(html).toContain('value="choose"');
+    expect(html).not.toMatch(/TEMPO\.[A-Z]/);
+  });
+});

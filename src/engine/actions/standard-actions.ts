@@ -73,9 +73,19 @@ export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind,
     if (isOwnTurnEvent(event, selfId, "turnEnded") || (own && event.type === "delayed"))
       return { ...state, onTurn: false, action: 0, quickAction: 0, interaction: 0 };
     if (own && event.type === "readyTriggered") return { ...state, reaction: Math.max(0, state.reaction - 1) };
+    // STD-6: a use names what it spent (initiative/standard/uses.ts); the host refused an overspend first.
+    if (own && event.type === "actionUsed" && isTurnKind(event.kind)) {
+      const spent = takeOne(state, event.kind);
+      return spent.ok ? spent.value : state;
+    }
     return state;
   },
 });
+
+/** STD-6: a kind spent on the creature's own turn. */
+function isTurnKind(kind: string): kind is "action" | "quickAction" | "interaction" {
+  return kind === "action" || kind === "quickAction" || kind === "interaction";
+}
 
 /** A count of one resource: 0 or 1. */
 const count = (x: unknown): x is number => x === 0 || x === 1;

@@ -31,6 +31,8 @@ export const PLAYER_COMMANDS: ReadonlySet<string> = new Set([
   "rollInitiative",
   // ACT-ROT: a creature uses its own actions (a swing, a grapple, a trip, a Swift action …).
   "use",
+  // PHS-7: a creature attacks or activates an item as its battle action.
+  "battleAction",
 ]);
 
 /** The combatant a command acts for, or null when it names none. */

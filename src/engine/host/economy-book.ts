@@ -116,6 +116,7 @@ export function economyLeft<S, E>(
  * newcomer before its first turn, STD-3) refuses `trigger`.
  */
 function refuseStandard(state: StandardActions, command: HostCommand, combatantId: string): Message | null {
+  if (command.type === "use") return refuseStandardUse(state, command, combatantId);
   if (command.type !== "trigger") return null;
   const left = standardReactionLeft(state);
   if (left.ok) return null;
@@ -124,13 +125,34 @@ function refuseStandard(state: StandardActions, command: HostCommand, combatantI
     : left.error;
 }
 
+/** STD-6: why nothing of the kind a `use` names can be spent now, in words that name it. */
+const STANDARD_NONE_LEFT = {
+  action: "TEMPO.ERRORS.Standard.NoAction",
+  quickAction: "TEMPO.ERRORS.Standard.NoQuickAction",
+  interaction: "TEMPO.ERRORS.Standard.NoInteraction",
+} as const;
+
+/** STD-6: why the creature cannot spend what `use` names (not its turn, none left, no such kind), or null. */
+function refuseStandardUse(state: StandardActions, command: HostCommand, combatantId: string): Message | null {
+  const kind = command.kind;
+  if (typeof kind !== "string" || !Object.hasOwn(STANDARD_NONE_LEFT, kind))
+    return { key: "TEMPO.ERRORS.Actions.UnknownKind", data: { kind: typeof kind === "string" ? kind : "?" } };
+  const spent = standardEconomy.spend(state, kind as keyof typeof STANDARD_NONE_LEFT);
+  if (spent.ok) return null;
+  if (spent.error.key === "TEMPO.ERRORS.Actions.NoneLeft")
+    return { key: STANDARD_NONE_LEFT[kind as keyof typeof STANDARD_NONE_LEFT], data: { id: combatantId } };
+  return spent.error.key === "TEMPO.ERRORS.Actions.NotYourTurn"
+    ? { key: "TEMPO.ERRORS.Standard.NotTheirTurn", data: { id: combatantId } }
+    : spent.error;
+}
+
 /** STD-3, STD-6: the standard ruleset's tracker as a book keeps it (Delay and Ready included). */
 export const STANDARD_BOOK_ECONOMY: BookEconomy<StandardActions, StandardEvent> = {
   economy: standardEconomy,
   initial: standardActions,
   read: readStandardActions,
-  checks: ["trigger"],
+  checks: ["trigger", "use"],
   refuse: refuseStandard,
-  // STD-6: turnStarted, turnEnded, delayed and readyTriggered change their own creature's tracker only.
+  // STD-6: turnStarted, turnEnded, delayed, readyTriggered and actionUsed change their own creature's tracker only.
   ownEvents: true,
 };

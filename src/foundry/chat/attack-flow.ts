@@ -35,6 +35,7 @@ import { attackOptionsOf } from "../applications/attack-dialog.ts";
 import { attackShape, choiceNotes, settleChoices, type AttackChoices } from "../../view/chat/attack-options.ts";
 import { declareCountAttack } from "./count-declare-attack.ts";
 import { rotationAttackRefusal, spendRotationUse } from "./rotation-use.ts";
+import { spendAttackUse } from "./turn-use.ts";
 import { postSpellSaves } from "./spell-saves.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenTargets } from "../conditions/stealth-flow.ts";
@@ -349,13 +350,9 @@ async function useOn(
   }
   if (inCombat && ruleset === "rotation" && row?.type === "weapon" && row.stats.constantDamage)
     return attackConstant(item, actor, targets, options.choices ?? null);
-  // ACT-ROT, AP-1: in a rotation combat an attack (all its swings) or a spell spends its Full action first.
-  if (
-    inCombat &&
-    ruleset === "rotation" &&
-    !(await spendRotationUse(actor, row?.type === "spell" ? "castSpell" : "attack"))
-  )
-    return false;
+  // ACT-ROT, AP-1: in a rotation combat an attack (all its swings) or a spell spends its Full action first;
+  // STD-6: in a standard combat, the Action (turn-use.ts).
+  if (inCombat && !(await spendAttackUse(actor, ruleset, row?.type === "spell"))) return false;
   return rollOn(item, actor, ruleset, targets, options.choices ?? null);
 }
 

@@ -22,6 +22,7 @@ import { gather, phaseExtra, rulesetOf, targetedActors } from "./attack-parties.
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { measuredFlankers, refusedOnScene, sceneRefusal } from "../canvas/scene-rules.ts";
 import { rotationAttackRefusal } from "./rotation-use.ts";
+import { attackUseRefusal } from "./turn-use.ts";
 
 /** CNT-6: the count the actor's creature declares on now (its count on the track), or null. */
 function declaringCount(actor: Actor.Implementation): number | null {
@@ -79,7 +80,9 @@ export async function attackWithDialog(
       ? declareRefusal(actor, row.stats)
       : inCombat && ruleset === "rotation"
         ? rotationAttackRefusal(actor, row.stats.constantDamage ? item.uuid : null)
-        : null);
+        : inCombat
+          ? attackUseRefusal(actor, ruleset, false)
+          : null);
   if (refused !== null) {
     showNotice(refused);
     return false;

@@ -7,7 +7,7 @@ import { done, draft, type Step } from "./draft.ts";
 import { settle } from "./settle.ts";
 import { changePhaseCombatant, changePhaseState, phaseCombatant, putPhaseCombatant } from "./state.ts";
 import { advance } from "./turns.ts";
-import type { PhaseCombatant, PhaseEvent, PhaseState, PhaseTurnAction } from "./types.ts";
+import type { PhaseCombatant, PhaseEvent, PhaseState } from "./types.ts";
 
 /** PHS-4: seizing the initiative, during the initiative phase only (move first, act last, grant advantage). */
 export function seize(state: PhaseState, id: string): Step {
@@ -48,8 +48,23 @@ function checkBattleActor(state: PhaseState, id: string): Result<PhaseCombatant>
   return ok(c);
 }
 
+/**
+ * PHS-7: Attack or Activate Item as the current battle actor's one action this turn, given by the sheet
+ * before the roll. **Ruling:** a weapon attack is the Attack; a spell cast or any other item used from the
+ * sheet is Activate Item. Either is refused outside the creature's own battle turn, or after its one
+ * battle action (Defend, Disengage, Delay, Attack or Activate Item) this turn.
+ */
+export function useBattleAction(state: PhaseState, id: string, action: unknown): Step {
+  if (action !== "attack" && action !== "activateItem")
+    return err("TEMPO.ERRORS.Actions.UnknownKind", { kind: typeof action === "string" ? action : "?" });
+  const checked = checkBattleActor(state, id);
+  if (!checked.ok) return checked;
+  const event: PhaseEvent = { type: "battleActed", round: state.round, combatantId: id, action };
+  return ok({ state: { ...state, turnAction: action }, events: [event], requests: [] });
+}
+
 /** PHS-10, PHS-11: Defend or Disengage as the current battle actor's one action this turn (PHS-7). */
-export function battleAction(state: PhaseState, id: string, action: Exclude<PhaseTurnAction, "delay">): Step {
+export function battleAction(state: PhaseState, id: string, action: "defend" | "disengage"): Step {
   const checked = checkBattleActor(state, id);
   if (!checked.ok) return checked;
   const c = checked.value;

@@ -5,7 +5,7 @@
  */
 import { err } from "../../core/result.ts";
 import type { Scheduler } from "../contract.ts";
-import { battleAction, delay, seize } from "./actions.ts";
+import { battleAction, delay, seize, useBattleAction } from "./actions.ts";
 import { defeat, join, leave, revive, setInitiative } from "./changes.ts";
 import { phasePending, type Step } from "./draft.ts";
 import { rolls } from "./settle.ts";
@@ -40,6 +40,8 @@ export function applyPhase(state: PhaseState, command: PhaseCommand): Step {
       return battleAction(state, command.combatantId, "defend");
     case "disengage":
       return battleAction(state, command.combatantId, "disengage");
+    case "battleAction":
+      return useBattleAction(state, command.combatantId, command.action);
     default:
       return err("TEMPO.ERRORS.Phase.UnknownCommand");
   }

@@ -10,7 +10,7 @@ import { isInteger, isRecord, isStringArray } from "../shared/stored-state.ts";
 import { badVector } from "../shared/stored-vector.ts";
 import { PHASE_NAMES, type PhaseCombatant, type PhaseState } from "./types.ts";
 
-const TURN_ACTIONS: readonly string[] = ["defend", "disengage", "delay"];
+const TURN_ACTIONS: readonly string[] = ["defend", "disengage", "delay", "attack", "activateItem"];
 const COMBATANT_FIELDS = 15;
 
 /** A round number of this state: 0 ("never") up to the round under way. */

@@ -77,8 +77,11 @@ export const PHASE_ROLL_REASONS = {
   rollOff: "TEMPO.COMBAT.Phase.RollOff",
 } as const satisfies Readonly<Record<PhaseRollKind, string>> & RollReasons;
 
-/** The battle action taken in the current turn (one per turn), or null. */
-export type PhaseTurnAction = "defend" | "disengage" | "delay";
+/** PHS-7: the battle action taken in the current turn (one per turn), or null. */
+export type PhaseTurnAction = "defend" | "disengage" | "delay" | PhaseUseAction;
+
+/** PHS-7: the battle actions an attack or an item from the sheet takes (`battleAction`). */
+export type PhaseUseAction = "attack" | "activateItem";
 
 export interface PhaseState {
   /** 0 before the combat starts. */
@@ -135,7 +138,9 @@ export type PhaseCommand =
   /** PHS-10 */
   | { readonly type: "defend"; readonly combatantId: string }
   /** PHS-11 */
-  | { readonly type: "disengage"; readonly combatantId: string };
+  | { readonly type: "disengage"; readonly combatantId: string }
+  /** PHS-7: the current battle actor attacks or activates an item (the sheet gives it before the roll). */
+  | { readonly type: "battleAction"; readonly combatantId: string; readonly action: PhaseUseAction };
 
 type TurnEvents = { readonly type: "turnStarted" } | { readonly type: "turnEnded" };
 
@@ -155,5 +160,12 @@ export type PhaseEvent =
   | { readonly type: "delayed"; readonly round: number; readonly combatantId: string; readonly afterId: string }
   | { readonly type: "defended"; readonly round: number; readonly combatantId: string }
   | { readonly type: "disengaged"; readonly round: number; readonly combatantId: string }
+  /** PHS-7: the creature took its turn's battle action to attack or activate an item. */
+  | {
+      readonly type: "battleActed";
+      readonly round: number;
+      readonly combatantId: string;
+      readonly action: PhaseUseAction;
+    }
   /** PHS-12: the end phase: this creature's effects that call for a save roll 2d6 now (7+ succeeds). */
   | { readonly type: "savesDue"; readonly combatantId: string; readonly round: number };

@@ -64,6 +64,7 @@ import { act, delay, ready, trigger } from "./delay-ready.ts";
 import { cancelRolls, place, requestRoll, resortRemaining, settle, slotAgain } from "./roster.ts";
 import { STANDARD_ROUND_SECONDS, validStandardId, type StandardCombatant, type StandardState } from "./state.ts";
 import { standardTimeline } from "./timeline.ts";
+import { use } from "./uses.ts";
 import type { StandardCommand, StandardEvent, StandardStep } from "./types.ts";
 import { comparator, finish, lapseSkipped, passOn, reenterAtRoundEnd, setCombatant, WALK } from "./walk.ts";
 
@@ -261,6 +262,7 @@ function apply(state: StandardState, command: StandardCommand): Result<Transitio
       act: (c) => act(state, c.combatantId),
       ready: (c) => ready(state, c.combatantId, c.trigger),
       trigger: (c) => trigger(state, c.combatantId),
+      use: (c) => use(state, c.combatantId, c.kind),
     },
     KEYS,
     (c) => defeat(state, c.combatantId),

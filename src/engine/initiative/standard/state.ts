@@ -78,6 +78,11 @@ export interface StandardState extends LinearRound {
    * place its own roll gave).
    */
   readonly delayRank: Readonly<Record<string, number>>;
+  /**
+   * STD-6: how many actions have been used this combat (`use`); absent until the first. Each use changes
+   * the state, so the combat's undo history holds it as its own step.
+   */
+  readonly uses?: number;
   /** Ready: readied actions, kept until the creature's next turn starts or the trigger resolves them. */
   readonly readied: Readonly<Record<string, StandardReadied>>;
   readonly rolls: readonly StandardPendingRoll[];

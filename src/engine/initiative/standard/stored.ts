@@ -69,6 +69,7 @@ function badDelayReady(
   if (badRecord(value.delayed, (id) => known(id) && passed(id), thisRound)) return "delayed";
   if (badRecord(value.reentered, known, thisRound)) return "reentered";
   if (badRecord(value.delayRank, known, (v) => isInteger(v) && v >= 1)) return "delayRank";
+  if (value.uses !== undefined && (!isInteger(value.uses) || value.uses < 1)) return "uses";
   const readied = (v: unknown): boolean =>
     isRecord(v) &&
     typeof v.trigger === "string" &&

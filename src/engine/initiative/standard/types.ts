@@ -14,7 +14,13 @@ export type StandardCommand =
   /** Ready: the acting creature readies an action for `trigger` and ends its turn. */
   | { readonly type: "ready"; readonly combatantId: string; readonly trigger: string }
   /** Ready: the trigger happened; the readied action resolves now, with the creature's Reaction (STD-6). */
-  | { readonly type: "trigger"; readonly combatantId: string };
+  | { readonly type: "trigger"; readonly combatantId: string }
+  /**
+   * STD-6: the acting creature uses its Action, Quick Action or Interaction (`kind`): an attack or a cast
+   * from the sheet spends the Action. Each use is its own step, so undo gives back exactly what it spent;
+   * the host's action tracker (actions/standard-actions.ts) refuses an overspend before the step.
+   */
+  | { readonly type: "use"; readonly combatantId: string; readonly kind: string };
 
 export type StandardEvent =
   | CommonEvent
@@ -42,6 +48,8 @@ export type StandardEvent =
       readonly combatantId: string;
       readonly trigger: string;
     }
+  /** STD-6: the creature used its Action, Quick Action or Interaction (`kind`); its tracker spends it. */
+  | { readonly type: "actionUsed"; readonly round: number; readonly combatantId: string; readonly kind: string }
   /** Ready: the creature's next turn came (or its slot was passed over) before the trigger. */
   | { readonly type: "readyLapsed"; readonly round: number; readonly combatantId: string };
 

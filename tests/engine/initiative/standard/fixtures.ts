@@ -29,6 +29,7 @@ export function brief(events: readonly StandardEvent[]): string[] {
       case "readied":
       case "readyTriggered":
       case "readyLapsed":
+      case "actionUsed":
         return `${e.type}:${e.combatantId}`;
       case "delayEnded":
         return `delayEnded:${e.combatantId}>${e.afterId ?? "-"}${e.forced ? "!" : ""}`;
