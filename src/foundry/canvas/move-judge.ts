@@ -8,7 +8,6 @@
  * cleared when the creature's turn starts, move-choices.ts).
  */
 import {
-  checkMoveFeet,
   moveAccess,
   squaresAlong,
   type Message,
@@ -20,13 +19,7 @@ import { tempoModelOf } from "../combat/tempo-model.ts";
 import { tokenCombatOf, type TokenCombat } from "./token-combat.ts";
 import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
 import { moveChoiceOf } from "./move-choices.ts";
-import {
-  isTeleport,
-  uncountedMovements,
-  segmentsOf,
-  type BudgetToken,
-  type MeasuredWaypoint,
-} from "./movement-budget.ts";
+import { isTeleport, type MeasuredWaypoint } from "./movement-budget.ts";
 
 interface Point {
   readonly x?: unknown;
@@ -95,19 +88,6 @@ export function judgeMove(
   if (!access.ok) return access;
   const value = { found, ruleset: model.ruleset, how: access.how, path };
   if (!access.enforced || access.how === null) return { ok: true, value };
-  // A teleport passes no square and spends nothing (movement-budget.ts `segmentsOf`), and core offers its
-  // `blink` action on the token HUD to every user (TokenMovementActionConfig `canSelect` defaults to true,
-  // https://foundryvtt.com/api/interfaces/foundry.types.TokenMovementActionConfig.html): where the rules
-  // hold a creature to its move, only a GM teleports it.
-  if (teleports(movement)) return { ok: false, error: { key: "TEMPO.ERRORS.Movement.NoTeleport" } };
-  // The chosen move's allowance counts from where the history stood when it was chosen (move-choices.ts),
-  // in core's measured costs (the ruleset's cost function, terrain included; movement-costs.ts), leaving
-  // out teleports and movements the GM put back (movement-budget.ts `segmentsOf`).
-  const reverted = uncountedMovements(token as unknown as BudgetToken);
-  const feetOf = (waypoints: readonly MeasuredWaypoint[]) =>
-    segmentsOf(waypoints, reverted).reduce((sum, segment) => sum + segment.feet, 0);
-  const recorded = movement.history?.recorded?.waypoints ?? [];
-  const since = recorded.slice(Math.min(choice?.since ?? 0, recorded.length));
-  const allowance = checkMoveFeet(access.how, feetOf(since) + feetOf(movement.passed?.waypoints ?? []));
-  return allowance.ok ? { ok: true, value } : allowance;
+  // The teleport, the allowance and the budget are the landed-move judge's (landed-move.ts).
+  return { ok: true, value };
 }
