@@ -51,22 +51,26 @@ const putBack = () =>
  * A player's console: a Token update carrying movement data of its own making (no preMoveToken runs on any
  * client): a passed waypoint with its own `cost`, an empty history, and the movement `id` it chooses.
  */
-async function consoleMove(x: number, y: number, id: string, cost = 0): Promise<void> {
+function consoleRequest(x: number, y: number, id: string, cost = 0, origin = { x: token.x, y: token.y }) {
   const movement = {
     id,
-    origin: { x: token.x, y: token.y },
+    origin,
     passed: { waypoints: [{ x, y, action: "walk", cost, movementId: id }] },
     history: { recorded: { waypoints: [] } },
     method: "api",
     recorded: true,
   };
-  await playerClient.request({
+  return playerClient.request({
     action: "update",
     documentName: "Token",
     parentId: scene.id,
     data: [{ _id: token.id, x, y }],
     options: { movement: { [token.id ?? ""]: movement } },
   });
+}
+
+async function consoleMove(x: number, y: number, id: string, cost = 0): Promise<void> {
+  await consoleRequest(x, y, id, cost);
   await world.idle();
 }
 
@@ -190,6 +194,20 @@ describe("Movement costs on the canvas (issue 21)", () => {
     // A console move reusing the id of the move the GM put back is judged like any other.
     await consoleMove(8 * S, 0, "forged00000001", 10);
     expect(token.x).toBe(6 * S);
+    expect(putBack()).toHaveLength(told + 2);
+  });
+
+  it("STD-7: two refused moves sent at once are both put back to where the token last stood, not to the second's start", async () => {
+    await fight("standard");
+    const told = putBack().length;
+    // 35 ft, then 35 ft more from there, both landing before the GM puts the first back.
+    await Promise.all([
+      consoleRequest(7 * S, 0, "quick00000001"),
+      consoleRequest(14 * S, 0, "quick00000002", 0, { x: 7 * S, y: 0 }),
+    ]);
+    await world.idle();
+    for (const c of [gmClient, playerClient])
+      expect((c.copyOf("Token", token.id ?? "", scene.id) as TokenModel).x).toBe(0);
     expect(putBack()).toHaveLength(told + 2);
   });
 });

@@ -9,15 +9,17 @@
  * trusted) and asks here.
  *
  * Rulings:
- * - A player's move is judged in this order: who may move now and how (`moveAccess`), a teleport where
- *   the rules hold the creature to its move (`Movement.NoTeleport`), the chosen move's allowance
- *   (`checkMoveFeet`), then the speeds (`movementBudget`, only where the table refuses moves over budget;
- *   otherwise it is a warning).
+ * - A player's move is judged in this order: who may move now and how (`moveAccess`), a move that starts
+ *   away from where the GM last let the token stand (from a square a refused move reached before the GM
+ *   put it back: `Movement.FromPutBack`), a teleport where the rules hold the creature to its move
+ *   (`Movement.NoTeleport`), the chosen move's allowance (`checkMoveFeet`), then the speeds
+ *   (`movementBudget`, only where the table refuses moves over budget; otherwise it is a warning).
  * - A GM's move is never refused (a GM moves creatures by fiat). A teleport, a GM's forced move (a push,
  *   ROT-10) and a GM's move the table did not record in the token's movement history (a script's position
  *   write) spend none of the creature's movement; a player's move always spends.
- * - A refused move is put back once, whatever the number of checks it fails, and the mover is told the
- *   first reason.
+ * - A refused move is put back, once whatever the number of checks it fails, to where the GM last let the
+ *   token stand (not to the move's own start, which may be a square an earlier refused move reached), and
+ *   the mover is told the first reason.
  */
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { checkMoveFeet, type MoveHow } from "../movement/move-consequences.ts";
@@ -103,14 +105,17 @@ export type LandedMoveVerdict =
   | {
       readonly ok: false;
       readonly error: Message;
-      /** Where the token goes back to (null: nowhere known; the caller uses the move's own start). */
-      readonly back: TokenSpot | null;
+      /** Where the token goes back to: where the GM last let it stand, else where the move started. */
+      readonly back: TokenSpot;
     };
+
+const same = (a: TokenSpot, b: TokenSpot): boolean => a.x === b.x && a.y === b.y;
 
 /** The checks of a player's move, in the order of the ruling above (the first failure, or the move's feet). */
 function playerChecks(input: LandedMoveInput, feet: number): Result<MoveHow | null> {
   const { access, record } = input;
   if (!access.ok) return { ok: false, error: access.error };
+  if (record.at !== null && !same(record.at, input.from)) return err("TEMPO.ERRORS.Movement.FromPutBack");
   if (access.enforced && input.teleports) return err("TEMPO.ERRORS.Movement.NoTeleport");
   if (access.enforced && access.how !== null) {
     const allowance = checkMoveFeet(access.how, Math.max(0, record.feet - input.sinceFeet) + feet);
@@ -126,7 +131,7 @@ export function judgeLandedMove(input: LandedMoveInput): LandedMoveVerdict {
   const checked: Result<MoveHow | null> = input.byGM
     ? ok(input.access.ok ? input.access.how : null)
     : playerChecks(input, feet);
-  const back = input.record.at;
+  const back = input.record.at ?? input.from;
   if (!checked.ok) return { ok: false, error: checked.error, back };
   let warning: Message | null = null;
   if (spends && input.budget !== null) {

@@ -154,12 +154,16 @@ export interface JudgedMove {
   readonly verdict: LandedMoveVerdict;
 }
 
-/** The engine's verdict on `read`, made by `user` (null: the token fights in no Tempo combat). */
+/**
+ * The engine's verdict on `read`, made by `user` (null: the token fights in no Tempo combat). Before the move
+ * (`landed` false) where the token last stood is not asked: the GM's record of an earlier move of the same
+ * player may not have reached this client yet; the GM asks it when the move lands, in order.
+ */
 export function judgeMoveOf(
   token: Token,
   read: ReadMovement,
   user: User.Implementation,
-  forced: boolean,
+  options: { readonly forced: boolean; readonly landed: boolean },
 ): JudgedMove | null {
   const found = tokenCombatOf(token);
   const model = found === null ? null : tempoModelOf(found.combat);
@@ -170,19 +174,20 @@ export function judgeMoveOf(
       ? FREE
       : moveAccess({ host: model.host, state: model.state, combatantId: found.combatantId, isGM: user.isGM, choice });
   const measured = measureMove(token, read);
+  const record = turnMovesOf(found.combat, found.combatantId);
   const from = read.points[0] ?? { x: token.x, y: token.y };
   const to = read.points[read.points.length - 1] ?? from;
   const verdict = judgeLandedMove({
     access,
     byGM: user.isGM,
-    forced,
+    forced: options.forced,
     recorded: read.recorded,
     teleports: measured.teleports,
     segments: measured.segments,
     diagonals: measured.diagonals,
     from,
     to,
-    record: turnMovesOf(found.combat, found.combatantId),
+    record: options.landed ? record : { ...record, at: null },
     sinceFeet: choice?.sinceFeet ?? 0,
     budget: { speeds: speedsFor(token), ended: movementEnded(token) },
     refuseOverBudget: refusesOverBudget(),
@@ -191,7 +196,7 @@ export function judgeMoveOf(
 }
 
 function onPreMoveToken(token: Token, movement: { showRuler?: boolean }): boolean | undefined {
-  const judged = judgeMoveOf(token, readMovement(token, movement), game.user, false);
+  const judged = judgeMoveOf(token, readMovement(token, movement), game.user, { forced: false, landed: false });
   if (judged === null) return undefined;
   movement.showRuler = true;
   const { verdict } = judged;
@@ -205,7 +210,7 @@ function onPreMoveToken(token: Token, movement: { showRuler?: boolean }): boolea
 
 /** The active GM's judgement of a landed move: accepted, its record grows; refused, it is put back once. */
 async function settle(token: Token, read: ReadMovement, user: User.Implementation, forced: boolean): Promise<void> {
-  const judged = judgeMoveOf(token, read, user, forced);
+  const judged = judgeMoveOf(token, read, user, { forced, landed: true });
   if (judged === null) return;
   const { found, verdict } = judged;
   if (verdict.ok) {
@@ -214,9 +219,12 @@ async function settle(token: Token, read: ReadMovement, user: User.Implementatio
       await writeTurnMoves(found.combat, found.combatantId, verdict.record);
     return;
   }
-  const origin = read.points[0];
-  if (origin === undefined) return;
-  await revert(token, origin, user.id ?? "", movementMessage(verdict.error));
+  // The record stands where the token goes back to before it moves there, so a second move that landed
+  // before this one is put back is judged from there (engine `Movement.FromPutBack`).
+  const record = turnMovesOf(found.combat, found.combatantId);
+  if (record.at?.x !== verdict.back.x || record.at.y !== verdict.back.y)
+    await writeTurnMoves(found.combat, found.combatantId, { ...record, at: verdict.back });
+  await revert(token, verdict.back, user.id ?? "", movementMessage(verdict.error));
 }
 
 function onMoveToken(token: Token, movement: unknown, operation: unknown, user: User.Implementation | null): void {
