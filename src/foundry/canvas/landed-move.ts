@@ -22,7 +22,8 @@
  * the engine prices each grid step); terrain comes from `createTerrainMovementPath` where core has it (as
  * caewok/fvtt-elevation-ruler measures a terrain cost: createTerrainMovementPath, then measureMovementPath).
  * What the creature moved this turn is the GM's record (turn-moves.ts), never the token's history or flags.
- * The engine decides (host/landed-move.ts `judgeLandedMove`).
+ * The engine decides (host/landed-move.ts `judgeLandedMove`). An accepted move, and only that, is passed on
+ * to opportunity attacks, sneaking and jostling; a refused one is put back once, with one notice.
  */
 import {
   diagonalStepsBetween,
@@ -32,6 +33,7 @@ import {
   type LandedMoveVerdict,
   type MovedSegment,
   type MoveAccess,
+  type MoveHow,
   type RulesetId,
   type Square,
   type TokenSpot,
@@ -43,6 +45,9 @@ import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
 import { showNotice } from "../notice.ts";
 import { movementMessage } from "../../view/canvas/ruler-label.ts";
 import { isForcedMove } from "./forced-move.ts";
+import { jostleAlong } from "./jostle.ts";
+import { postOpportunityAttacks } from "./opportunity-attacks.ts";
+import { watchSneakMove } from "./sneak-movement.ts";
 import { moveChoiceOf } from "./move-choices.ts";
 import { isTeleport } from "./movement-budget.ts";
 import { movementEnded } from "./movement-context.ts";
@@ -217,6 +222,7 @@ async function settle(token: Token, read: ReadMovement, user: User.Implementatio
     const before = turnMovesOf(found.combat, found.combatantId);
     if (JSON.stringify(before) !== JSON.stringify(verdict.record))
       await writeTurnMoves(found.combat, found.combatantId, verdict.record);
+    await passOn(token, read, judged, forced);
     return;
   }
   // The record stands where the token goes back to before it moves there, so a second move that landed
@@ -227,11 +233,30 @@ async function settle(token: Token, read: ReadMovement, user: User.Implementatio
   await revert(token, verdict.back, user.id ?? "", movementMessage(verdict.error));
 }
 
+/**
+ * An accepted move's consequences: opportunity attacks (PHS-6, ROT-10, ROT-11; a GM's forced move as the
+ * ruleset says), sneaking (STL-4) and jostling (SEG-19). A teleport (core's displace: the GM's put-back move)
+ * passes no square. Jostling may interrupt a cast (a combat command, queued), so it is not waited for here.
+ */
+async function passOn(token: Token, read: ReadMovement, judged: JudgedMove, forced: boolean): Promise<void> {
+  const { found, ruleset, measured, verdict } = judged;
+  if (!verdict.ok || measured.teleports) return;
+  const how: MoveHow | null = forced ? { kind: "forced" } : verdict.how;
+  await postOpportunityAttacks(token, { combat: found.combat, ruleset, how, path: measured.path });
+  const flew = read.points.slice(1).some((p) => p.action === "fly");
+  watchSneakMove(token.id ?? "", measured.distance, flew);
+  void jostleAlong(token, measured.path);
+}
+
 function onMoveToken(token: Token, movement: unknown, operation: unknown, user: User.Implementation | null): void {
   if (!isActiveGm() || user === null) return;
   const found = tokenCombatOf(token);
-  if (found === null) return;
   const read = readMovement(token, movement, { x: token.x, y: token.y });
+  if (found === null) {
+    // SEG-19 applies out of combat too (the world's ruleset); nothing else does.
+    if (!read.points.slice(1).some((p) => isTeleport(p.action))) void jostleAlong(token, squaresOf(token, read.points));
+    return;
+  }
   const forced = isForcedMove(operation, movement, user);
   void inWriterQueue(found.combat, () => settle(token, read, user, forced));
 }

@@ -1,10 +1,11 @@
-/** Issue 21 items 2 and 3: who may move now, the moves chosen from the sheet, and opportunity attacks. */
+/**
+ * Issue 21 items 2 and 3: the moves chosen from the sheet, and the one judge of a landed move (who may move
+ * now, allowance, budget), which passes an accepted move on to opportunity attacks, jostling and sneaking.
+ */
 import { registerLandedMoves } from "./landed-move.ts";
 import { registerMoveChoices } from "./move-choices.ts";
-import { registerOpportunityAttacks } from "./opportunity-attacks.ts";
 
 export function registerMoveRules(): void {
   registerMoveChoices();
   registerLandedMoves();
-  registerOpportunityAttacks();
 }
