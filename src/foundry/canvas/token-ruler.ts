@@ -63,6 +63,12 @@ export function budgetLabel(
   return { text: label.parts.map((m) => localizeMessage(withLocalizedData(m))).join(" · "), over: label.over };
 }
 
+/** What the GM recorded the creature moved this turn, as one walked segment (none when nothing). */
+function walkedThisTurn(token: TokenDocument.Implementation): MovedSegment[] {
+  const feet = tokenTurnMoves(token)?.feet ?? 0;
+  return feet > 0 ? [{ mode: "walk", feet }] : [];
+}
+
 /** Core's TokenRuler with Tempo's labels (see the file comment). */
 export function tempoTokenRulerClass(): unknown {
   const Base = foundry.canvas.placeables.tokens.TokenRuler as unknown as new (...args: never[]) => RulerBase;
@@ -72,11 +78,10 @@ export function tempoTokenRulerClass(): unknown {
     override _getWaypointLabelContext(waypoint: RulerWaypoint, state: RulerState): LabelContext | undefined {
       const context = super._getWaypointLabelContext(waypoint, state);
       const token = this.token.document as TokenDocument.Implementation;
-      const feet = tokenTurnMoves(token)?.feet ?? 0;
       state.tempo ??= {
         speeds: speedsFor(token),
         ended: movementEnded(token),
-        walked: feet > 0 ? [{ mode: "walk", feet }] : [],
+        walked: walkedThisTurn(token),
         segments: [],
       };
       if (context === undefined || context === null) return undefined;
