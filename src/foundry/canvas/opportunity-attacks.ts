@@ -7,9 +7,9 @@
  * command, task `opportunityAttack`, ROT-10) and rolls one melee attack on the mover without AP
  * (chat/opportunity-roll.ts). Only a move the active GM accepted is asked about (landed-move.ts, from core's
  * `moveToken`, API: foundryvtt.com/api/functions/hookEvents.moveToken.html).
- * Sides are token dispositions: friendly against hostile; a neutral or secret token threatens nobody and
- * is threatened by nobody, as Draw Steel reads dispositions for its free strikes
- * (github.com/MetaMorphic-Digital/draw-steel, src/module/documents/token.mjs `getHostileTokensFromPoints`).
+ * Sides are token dispositions, as Draw Steel reads them for its free strikes
+ * (github.com/MetaMorphic-Digital/draw-steel, src/module/documents/token.mjs `getHostileTokensFromPoints`);
+ * who fights whom is the engine's `gridCreatureOf` (scene-geometry.ts), one ruling for threat and flanking.
  */
 import {
   moveOpportunityAttacks,
@@ -25,36 +25,25 @@ import type { PendingCardInput } from "../../view/chat/pending-card.ts";
 import { postCard } from "../chat/post-card.ts";
 import { speakerOf } from "../chat/event-card-posts.ts";
 import type { TempoCombat } from "../documents/combat.ts";
-import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
+import { gridCreatureOfToken, type PlacedToken } from "./scene-geometry.ts";
 
 type Token = TokenDocument.Implementation;
 
-/** CONST.TOKEN_DISPOSITIONS: FRIENDLY 1, HOSTILE -1 (NEUTRAL 0 and SECRET -2 take no side). */
-const SIDES: Readonly<Record<number, string>> = { 1: "friendly", [-1]: "hostile" };
-
-const DOWN = ["unconscious", "dead", "dying"];
-
-/** The combat's creatures on the token's scene, as the engine's grid snapshot lists them. */
+/**
+ * The combat's creatures on the token's scene, as the engine's grid snapshot lists them (who fights whom is
+ * the engine's `gridCreatureOf`, scene-geometry.ts, the same as for flanking and shared space).
+ */
 function creaturesOn(
   combat: TempoCombat,
   scene: Scene.Implementation,
 ): Map<string, GridCreature & { readonly combatantId: string }> {
-  const geometry = sceneGeometry(scene);
   const out = new Map<string, GridCreature & { readonly combatantId: string }>();
+  const defeated = new Set(combat.combatants.filter((c) => c.defeated).map((c) => c.tokenId ?? ""));
   for (const combatant of combat.combatants) {
     const token = combatant.token;
     if (token === null || token === undefined || token.parent?.id !== scene.id || combatant.id === null) continue;
-    const side = SIDES[token.disposition];
-    const statuses = combatant.actor?.statuses ?? new Set<string>();
-    const down = combatant.defeated || DOWN.some((s) => statuses.has(s));
-    out.set(token.id ?? "", {
-      id: token.id ?? "",
-      side: side ?? `none:${token.id ?? ""}`,
-      square: squareAt(geometry, { x: token.x + 1, y: token.y + 1 }),
-      size: Math.max(1, Math.round(Math.max(token.width ?? 1, token.height ?? 1))),
-      threatens: side !== undefined && !down,
-      combatantId: combatant.id,
-    });
+    const creature = gridCreatureOfToken(scene, token as unknown as PlacedToken, defeated);
+    out.set(token.id ?? "", { ...creature, combatantId: combatant.id });
   }
   return out;
 }
