@@ -30,8 +30,6 @@ import { registerStatusSync } from "./conditions/status-sync.ts";
 import { registerStealth } from "./conditions/stealth-flow.ts";
 import { registerMoveRules } from "./canvas/register-move-rules.ts";
 import { registerStealthCards } from "./conditions/stealth-cards.ts";
-import { registerJostling } from "./canvas/jostle.ts";
-import { registerSneakMovement } from "./canvas/sneak-movement.ts";
 import { registerActorModels } from "./data/actor/register-actor-models.ts";
 import { registerStatusEffects } from "./conditions/status-effects.ts";
 import { registerChatCards } from "./chat/register-chat-cards.ts";
@@ -81,8 +79,6 @@ Hooks.once("init", () => {
   registerStealth();
   registerMoveRules();
   registerStealthCards();
-  registerJostling();
-  registerSneakMovement();
   registerActorModels();
   registerStatusEffects();
   registerChatCards();

@@ -44,6 +44,35 @@ function lastLabel(client = playerClient): string {
 }
 
 const heard = (name: string) => world.runtime.hookLedger.filter((c) => c.name === name);
+const putBack = () =>
+  world.notices.filter((n) => n.user === player.id && n.text.startsWith("The GM put your token back"));
+
+/**
+ * A player's console: a Token update carrying movement data of its own making (no preMoveToken runs on any
+ * client): a passed waypoint with its own `cost`, an empty history, and the movement `id` it chooses.
+ */
+function consoleRequest(x: number, y: number, id: string, cost = 0, origin = { x: token.x, y: token.y }) {
+  const movement = {
+    id,
+    origin,
+    passed: { waypoints: [{ x, y, action: "walk", cost, movementId: id }] },
+    history: { recorded: { waypoints: [] } },
+    method: "api",
+    recorded: true,
+  };
+  return playerClient.request({
+    action: "update",
+    documentName: "Token",
+    parentId: scene.id,
+    data: [{ _id: token.id, x, y }],
+    options: { movement: { [token.id ?? ""]: movement } },
+  });
+}
+
+async function consoleMove(x: number, y: number, id: string, cost = 0): Promise<void> {
+  await consoleRequest(x, y, id, cost);
+  await world.idle();
+}
 
 describe("Movement costs on the canvas (issue 21)", () => {
   it("STD-7, MOV-1: in standard a diagonal step costs 7 ft; the drag's cost shows on every client's ruler", async () => {
@@ -70,19 +99,18 @@ describe("Movement costs on the canvas (issue 21)", () => {
   });
 
   it("STD-8: walk 30 then swim 15 more; swim 30 first, then no walking", async () => {
-    await world.as(player, () => token.clearMovementHistory());
-    await world.as(world.gm, () => token.update({ x: 0, y: 0 }));
-    await world.idle();
+    await fight("standard");
     expect(await world.as(player, () => token.move([{ x: 6 * S, y: 0, action: "walk" }]))).toBe(true);
+    await world.idle();
     expect(await world.as(player, () => token.move([{ x: 9 * S, y: 0, action: "swim" }]))).toBe(true);
     await world.idle();
     expect(token.x).toBe(9 * S);
-    await world.as(player, () => token.clearMovementHistory());
+    await fight("standard");
+    expect(await world.as(player, () => token.move([{ x: 6 * S, y: 0, action: "swim" }]))).toBe(true);
     await world.idle();
-    expect(await world.as(player, () => token.move([{ x: 15 * S, y: 0, action: "swim" }]))).toBe(true);
-    expect(await world.as(player, () => token.move([{ x: 16 * S, y: 0, action: "walk" }]))).toBe(false);
+    expect(await world.as(player, () => token.move([{ x: 7 * S, y: 0, action: "walk" }]))).toBe(false);
     await world.idle();
-    expect(token.x).toBe(15 * S);
+    expect(token.x).toBe(6 * S);
   });
 
   it("MOV-1: in segment the turn's diagonals alternate 5, 10 ft across its moves, not from 5 ft on each drag", async () => {
@@ -109,9 +137,7 @@ describe("Movement costs on the canvas (issue 21)", () => {
     expect(await world.as(player, () => token.move([{ x: 0, y: 4 * S }]))).toBe(true);
     await world.idle();
     expect(token.movementHistory.reduce((sum, w) => sum + w.cost, 0)).toBe(30);
-    await world.as(player, () => token.clearMovementHistory());
-    await world.as(world.gm, () => token.update({ x: 0, y: 0 }));
-    await world.idle();
+    await fight("phase");
     expect(await world.as(player, () => token.move([{ x: S, y: 0 }]))).toBe(true);
     await world.as(world.gm, () => hero.toggleStatusEffect("slowed", { active: true }));
     await world.idle();
@@ -141,5 +167,47 @@ describe("Movement costs on the canvas (issue 21)", () => {
     await world.idle();
     expect(token.x).toBe(0);
     expect(world.notices.some((n) => n.user === player.id && n.text === REVERTED)).toBe(true);
+  });
+
+  it("STD-7: a player's console does not beat the budget: its own costs, a cleared history, forged flags and a reused movement id are measured by the GM", async () => {
+    await fight("standard");
+    // A waypoint may carry its own cost (core takes it): the mover's ruler measures again and refuses;
+    // sent from a console, the GM measures it again (35 ft) and puts it back, telling the player once.
+    expect(await world.as(player, () => token.move([{ x: 7 * S, y: 0, cost: 0 }]))).toBe(false);
+    const told = putBack().length;
+    await consoleMove(7 * S, 0, "forged00000001");
+    expect(token.x).toBe(0);
+    expect(putBack()).toHaveLength(told + 1);
+    // 30 ft walked. The token's flags and history are its owner's to write: listing its own movements as
+    // put back or forced, clearing its history, spend nothing back.
+    expect(await world.as(player, () => token.move([{ x: 6 * S, y: 0 }]))).toBe(true);
+    await world.idle();
+    const ids = [...new Set(token.movementHistory.map((w) => w.movementId))];
+    await world.as(player, () => token.setFlag("tempo", "revertedMovements", ids));
+    await world.as(player, () => token.setFlag("tempo", "forcedMovements", ids));
+    await world.idle();
+    expect(await world.as(player, () => token.move([{ x: 7 * S, y: 0 }]))).toBe(false);
+    await world.as(player, () => token.clearMovementHistory());
+    await world.idle();
+    expect(await world.as(player, () => token.move([{ x: 7 * S, y: 0 }]))).toBe(false);
+    expect(token.x).toBe(6 * S);
+    // A console move reusing the id of the move the GM put back is judged like any other.
+    await consoleMove(8 * S, 0, "forged00000001", 10);
+    expect(token.x).toBe(6 * S);
+    expect(putBack()).toHaveLength(told + 2);
+  });
+
+  it("STD-7: two refused moves sent at once are both put back to where the token last stood, not to the second's start", async () => {
+    await fight("standard");
+    const told = putBack().length;
+    // 35 ft, then 35 ft more from there, both landing before the GM puts the first back.
+    await Promise.all([
+      consoleRequest(7 * S, 0, "quick00000001"),
+      consoleRequest(14 * S, 0, "quick00000002", 0, { x: 7 * S, y: 0 }),
+    ]);
+    await world.idle();
+    for (const c of [gmClient, playerClient])
+      expect((c.copyOf("Token", token.id ?? "", scene.id) as TokenModel).x).toBe(0);
+    expect(putBack()).toHaveLength(told + 2);
   });
 });

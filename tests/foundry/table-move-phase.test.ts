@@ -104,7 +104,7 @@ describe("moving tokens in a phase combat", () => {
     expect(await drag(karaToken, player, [2, 2])).toBe(false);
     expect(noticeOf(player)).toContain("TEMPO.ERRORS.Movement.ChoosePower");
     expect(await choose(player, kara, shift.id)).toBe(true);
-    expect(chosenMoveAllowance(karaToken as never)).toEqual({ feet: 5, since: 0 });
+    expect(chosenMoveAllowance(karaToken as never)).toEqual({ feet: 5, sinceFeet: 0 });
     // The ruler's speeds are the power's: Shift's one square.
     expect(speedsFor(karaToken)).toEqual({ walk: 5 });
     expect(await choose(player, kara, karaWalk.id)).toBe(false);

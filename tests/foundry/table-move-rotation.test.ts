@@ -201,4 +201,38 @@ describe("moving tokens in a rotation combat", () => {
     // The push spent none of Vex's own movement: its 5 ft step is still there.
     expect(await drag(vexToken, 2, 4)).toBe(true);
   });
+
+  it("ROT-10, ROT-11: a console move put back for going past the speed provokes nothing and is put back once", async () => {
+    for (let i = 0; i < 2; i++) await combat.tempoCommand({ type: "endTurn" });
+    await world.idle();
+    expect(await use(vexId, "move")).toBe(true);
+    const cards = opportunityCards().length;
+    const told = world.notices.filter((n) => n.user === player.id && n.text.includes("TEMPO.MOVEMENT.Reverted")).length;
+    // From a console (no preMoveToken): past the Raider at (3,0) and on, 45 ft with a 30 ft speed.
+    const id = vexToken.id ?? "";
+    const movement = {
+      id: "console0000001",
+      origin: at(2, 4),
+      passed: {
+        waypoints: [
+          { ...at(3, 1), action: "walk", cost: 0 },
+          { ...at(9, 1), action: "walk", cost: 0 },
+        ],
+      },
+      method: "api",
+      recorded: true,
+    };
+    await world.runtime.clientOf(player.id).request({
+      action: "update",
+      documentName: "Token",
+      parentId: scene.id,
+      data: [{ _id: id, ...at(9, 1) }],
+      options: { movement: { [id]: movement } },
+    });
+    await world.idle();
+    expect(square(vexToken)).toEqual([2, 4]);
+    expect(opportunityCards()).toHaveLength(cards);
+    const now = world.notices.filter((n) => n.user === player.id && n.text.includes("TEMPO.MOVEMENT.Reverted"));
+    expect(now).toHaveLength(told + 1);
+  });
 });

@@ -108,3 +108,14 @@ export {
   type CombatMigration,
 } from "./combat-format.ts";
 export { moveAccess, type MoveAccess, type MoveAccessInput, type MoveChoice } from "./move-access.ts";
+export {
+  judgeLandedMove,
+  readTurnMoves,
+  segmentFeet,
+  turnMovesAtStart,
+  NO_TURN_MOVES,
+  type LandedMoveInput,
+  type LandedMoveVerdict,
+  type TokenSpot,
+  type TurnMoves,
+} from "./landed-move.ts";

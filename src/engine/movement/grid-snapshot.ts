@@ -107,3 +107,39 @@ export function spaceDistance(a: Square, aSize: number, b: Square, bSize: number
   for (const p of footprint(a, aSize)) for (const q of footprint(b, bSize)) best = Math.min(best, gridSteps(p, q));
   return best;
 }
+
+/** A token as the table places it: its disposition (CONST.TOKEN_DISPOSITIONS), space and condition. */
+export interface PlacedCreature {
+  readonly id: string;
+  /** FRIENDLY 1, NEUTRAL 0, HOSTILE -1, SECRET -2. */
+  readonly disposition: number;
+  readonly square: Square;
+  /** Width and height in squares (a creature's space is square: the larger, rounded up, at least 1). */
+  readonly width: number;
+  readonly height: number;
+  /** Status ids on the creature (its conditions). */
+  readonly statuses: readonly string[];
+  /** Marked defeated in its combat. */
+  readonly defeated: boolean;
+}
+
+/** Conditions under which a creature fights nobody: it neither threatens nor flanks. */
+const DOWN_STATUSES: readonly string[] = ["dead", "dying", "unconscious"];
+
+/**
+ * PHS-6, ROT-10, ATK-ROT-5, SEG-19: one creature on the map as every scene rule sees it (threat, flanking,
+ * shared space). Rulings: sides are dispositions, and a secret token is on the hostile side (a GM hides an
+ * enemy); a neutral token fights nobody; a creature that is defeated, dead,
+ * dying or unconscious fights nobody (it neither threatens nor flanks), though it still takes up its space.
+ */
+export function gridCreatureOf(placed: PlacedCreature): GridCreature {
+  const side = placed.disposition === -2 ? -1 : placed.disposition;
+  const down = placed.defeated || placed.statuses.some((s) => DOWN_STATUSES.includes(s));
+  return {
+    id: placed.id,
+    side: `disposition:${side}`,
+    square: placed.square,
+    size: Math.max(1, Math.ceil(Math.max(placed.width, placed.height))),
+    threatens: side !== 0 && !down,
+  };
+}

@@ -6,10 +6,11 @@ import { tokenCombatOf } from "./token-combat.ts";
 
 /**
  * PHS-5, PHS-11, ROT-11: the chosen move's allowance for the ruler and the speeds (s12-move's `speedsFor`
- * may cap a token's speeds with it): the feet the move allows, counted from the `since`-th waypoint of the
- * token's movement history; null where the creature's speeds decide (or no combat rules apply).
+ * may cap a token's speeds with it): the feet the move allows, counted from `sinceFeet`, the feet the GM had
+ * recorded the creature moved this turn when it chose the move; null where the creature's speeds decide
+ * (or no combat rules apply).
  */
-export function chosenMoveAllowance(token: TokenDocument.Implementation): { feet: number; since: number } | null {
+export function chosenMoveAllowance(token: TokenDocument.Implementation): { feet: number; sinceFeet: number } | null {
   const found = tokenCombatOf(token);
   const model = found === null ? null : tempoModelOf(found.combat);
   if (found === null || model === null || model.state === null) return null;
@@ -22,7 +23,7 @@ export function chosenMoveAllowance(token: TokenDocument.Implementation): { feet
     choice,
   });
   const feet = access.ok && access.how !== null ? moveAllowanceFeet(access.how) : null;
-  return feet === null ? null : { feet, since: choice?.since ?? 0 };
+  return feet === null ? null : { feet, sinceFeet: choice?.sinceFeet ?? 0 };
 }
 
 /** ROT-11: how many Move actions the token's creature took this round (1 when none or another move). */

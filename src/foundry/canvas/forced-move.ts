@@ -6,13 +6,10 @@
  * operation that contains the movement", https://foundryvtt.com/api/functions/hookEvents.moveToken.html;
  * v13's movement keeps it as `updateOptions`, "The update options of the movement operation",
  * https://foundryvtt.com/api/interfaces/foundry.documents.types.TokenMovementData.html).
- * Only a GM's move is taken as forced (a player cannot turn its own move into a push). The active GM keeps
- * the forced movement's id in the token's `flags.tempo.forcedMovements`: its waypoints stay in core's
- * history but spend none of the creature's own movement (movement-budget.ts `uncountedMovements`).
+ * Only a GM's move is taken as forced (a player cannot turn its own move into a push). A forced move spends
+ * none of the creature's own movement: the active GM leaves it out of its record (landed-move.ts).
  */
-import { isActiveGm } from "../combat/active-gm.ts";
 import { showNotice } from "../notice.ts";
-import { SYSTEM_ID } from "../system-id.ts";
 
 const FORCED = "tempoForced";
 
@@ -43,23 +40,4 @@ export async function forcedMove(token: unknown, waypoints: readonly { x: number
     return false;
   const moved = await (document as Movable).move(waypoints, { [FORCED]: true, method: "api" });
   return moved === true;
-}
-
-type FlaggedToken = {
-  getFlag(scope: string, key: string): unknown;
-  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
-};
-
-function onMoveToken(token: FlaggedToken, movement: unknown, operation: unknown, user: { isGM: boolean } | null): void {
-  if (!isActiveGm() || user === null || !isForcedMove(operation, movement, user)) return;
-  const id: unknown = typeof movement === "object" && movement !== null ? Reflect.get(movement, "id") : null;
-  if (typeof id !== "string" || id === "") return;
-  const known = token.getFlag(SYSTEM_ID, "forcedMovements");
-  const ids = Array.isArray(known) ? known.filter((k): k is string => typeof k === "string") : [];
-  void token.setFlag(SYSTEM_ID, "forcedMovements", [...ids, id]);
-}
-
-/** ROT-10: the active GM records each forced movement (see the file comment). */
-export function registerForcedMoves(): void {
-  Hooks.on("moveToken" as never, onMoveToken as never);
 }

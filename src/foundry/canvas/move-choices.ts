@@ -1,7 +1,7 @@
 /**
  * The move each creature chose this round (PHS-5, ROT-11), kept on its combat at `flags.tempo.moves.<id>`
- * (a Combat only its GM may write, so a player cannot widen its own allowance), and cleared with the
- * token's movement history when the creature's turn starts (issue 21 item 2: movement history per the
+ * (a Combat only its GM may write, so a player cannot widen its own allowance), and cleared with the GM's
+ * record of what it moved (turn-moves.ts) and the token's movement history when the creature's turn starts (issue 21 item 2: movement history per the
  * ruleset's turn; a phase creature's movement slot and battle turn are each a turn).
  * - rotation: the sheet's Move, 5 ft step and Disengage give the engine's `use` command (rotation-uses.ts),
  *   which spends the action; the active GM records the move when the step's `tempo.actionUsed` arrives;
@@ -23,6 +23,8 @@ import {
   newestUndoStep,
   moveAccess,
   movementPowerOf,
+  NO_TURN_MOVES,
+  turnMovesAtStart,
   type Message,
   type MoveChoice,
   type MoveHow,
@@ -36,34 +38,31 @@ import { showNotice } from "../notice.ts";
 import { askActiveGm, registerRequestHandler, type Answer } from "../socket/socket-channel.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TempoCombat } from "../documents/combat.ts";
+import { turnMovesOf, writeTurnMoves } from "./turn-moves.ts";
 
 const FLAG = "moves";
 const UNDONE = "undoneMoves";
 const ROTATION_MOVES = new Set(["move", "step", "disengage"]);
 
 /**
- * A recorded choice: the engine's, and `since`, how many waypoints the token's movement history held when
- * it was made (the chosen move's allowance counts the path from there: a 5 ft step after a Move is 5 ft).
+ * A recorded choice: the engine's, and `sinceFeet`, the feet the GM had recorded the creature moved this turn
+ * when it was made (turn-moves.ts; the chosen move's allowance counts from there: a 5 ft step after a Move
+ * is 5 ft).
  */
 export interface RecordedChoice extends SteppedChoice {
-  readonly since: number;
-}
-
-/** How many waypoints the combatant's token has recorded this turn (`TokenDocument#movementHistory`). */
-function historyLength(combat: Combat.Implementation, combatantId: string): number {
-  const token = combat.combatants.get(combatantId)?.token as { movementHistory?: unknown } | null | undefined;
-  return Array.isArray(token?.movementHistory) ? token.movementHistory.length : 0;
+  readonly sinceFeet: number;
 }
 
 /** A stored choice read back (its `prior` one level deep), or null. */
 function readChoice(choice: unknown, depth = 0): RecordedChoice | null {
   if (typeof choice !== "object" || choice === null) return null;
-  const c = choice as { how?: unknown; round?: unknown; since?: unknown; steps?: unknown; prior?: unknown };
-  const since = typeof c.since === "number" && Number.isInteger(c.since) && c.since >= 0 ? c.since : 0;
+  const c = choice as { how?: unknown; round?: unknown; sinceFeet?: unknown; steps?: unknown; prior?: unknown };
+  const sinceFeet =
+    typeof c.sinceFeet === "number" && Number.isFinite(c.sinceFeet) && c.sinceFeet >= 0 ? c.sinceFeet : 0;
   const steps = Array.isArray(c.steps) ? c.steps.filter((k): k is string => typeof k === "string") : [];
   const prior = depth === 0 ? readChoice(c.prior, 1) : null;
   return typeof c.round === "number" && typeof c.how === "object" && c.how !== null
-    ? { how: c.how as MoveHow, round: c.round, since, steps, prior }
+    ? { how: c.how as MoveHow, round: c.round, sinceFeet, steps, prior }
     : null;
 }
 
@@ -97,8 +96,8 @@ async function writeChoice(
   const step = readable?.ok === true ? newestUndoStep(readable.value.stored.history) : null;
   const stepped = choice === null ? null : chooseWithStep(previous, choice, step);
   const kept = choice !== null && previous !== null && choiceAddsUp(previous, choice);
-  const since = kept ? previous.since : historyLength(combat, combatantId);
-  const recorded = stepped === null ? null : { ...stepped, since };
+  const sinceFeet = kept ? previous.sinceFeet : turnMovesOf(combat, combatantId).feet;
+  const recorded = stepped === null ? null : { ...stepped, sinceFeet };
   const undone = `flags.${SYSTEM_ID}.${UNDONE}.${combatantId}`;
   const stale =
     storedChoices(combat, UNDONE)[combatantId] !== undefined && storedChoices(combat, UNDONE)[combatantId] !== null;
@@ -142,7 +141,7 @@ function onUndoneOrRedone(combat: Combat.Implementation): void {
       const stash = readChoice(storedChoices(combat, UNDONE)[id]);
       const fullest = stash ?? choice;
       const after = choiceAfterUndo(fullest, history);
-      // A kept choice carries its own `since`.
+      // A kept choice carries its own `sinceFeet`.
       if (JSON.stringify(after) !== JSON.stringify(choice)) update[`flags.${SYSTEM_ID}.${FLAG}.${id}`] = after;
       const keep = after === fullest ? null : fullest;
       if (JSON.stringify(keep) !== JSON.stringify(stash)) update[`flags.${SYSTEM_ID}.${UNDONE}.${id}`] = keep;
@@ -165,15 +164,32 @@ function onDisengaged(combat: Combat.Implementation, event: TurnEvent): void {
   void inWriterQueue(combat, () => writeChoice(combat, id, { how, round }, true));
 }
 
-/** Issue 21 item 2: the creature's turn starts: its last choice and its token's movement history go. */
+/**
+ * Issue 21 item 2: the creature's turn starts: its last choice goes, the GM's record of what it moved starts
+ * again where its token stands (turn-moves.ts), and its token's movement history (the ruler's path) is cleared.
+ */
 function onTurnStarted(combat: Combat.Implementation, event: TurnEvent): void {
   if (!isActiveGm() || tempoModelOf(combat) === null || typeof event.combatantId !== "string") return;
   const id = event.combatantId;
-  const token = combat.combatants.get(id)?.token as { clearMovementHistory?: () => Promise<unknown> } | null;
+  const token = combat.combatants.get(id)?.token as
+    | {
+        x?: unknown;
+        y?: unknown;
+        clearMovementHistory?: () => Promise<unknown>;
+        getFlag?: (scope: string, key: string) => unknown;
+        unsetFlag?: (scope: string, key: string) => Promise<unknown>;
+      }
+    | null
+    | undefined;
   void inWriterQueue(combat, async () => {
     const stashed = readChoice(storedChoices(combat, UNDONE)[id]) !== null;
     if (moveChoiceOf(combat, id) !== null || stashed) await writeChoice(combat, id, null);
+    const at = typeof token?.x === "number" && typeof token.y === "number" ? { x: token.x, y: token.y } : null;
+    await writeTurnMoves(combat, id, at === null ? NO_TURN_MOVES : turnMovesAtStart(at));
     if (typeof token?.clearMovementHistory === "function") await token.clearMovementHistory();
+    // Earlier versions listed movements in these token flags, growing all session; nothing reads them now.
+    for (const key of ["revertedMovements", "forcedMovements"])
+      if (token?.getFlag?.(SYSTEM_ID, key) !== undefined) await token.unsetFlag?.(SYSTEM_ID, key);
   });
 }
 

@@ -8,15 +8,13 @@
  * prices the step: the ruleset's diagonal rule (`standard`: 7 ft) and difficult terrain at 2×, read from
  * the segment's terrain (a Region's "Modify movement cost" behaviour). Every step costs, backwards too,
  * so walking back along this turn's path spends movement (STD-7).
- * MOV-1: the `segment` ruleset's alternating diagonals count from the diagonals of this turn's recorded
- * moves (the token's `movementHistory`, cleared per turn), so a second drag's first diagonal may be the
- * turn's second and cost 10 ft. History waypoints carry their recorded cost, so core does not price them
- * again (TokenMeasurableMovementWaypointData `cost`: "A predetermined cost ... to be used instead").
+ * MOV-1: the `segment` ruleset's alternating diagonals count from the diagonals the creature moved this
+ * turn as the GM recorded them (turn-moves.ts; not the token's history, its owner's to write), so a second
+ * drag's first diagonal may be the turn's second and cost 10 ft.
  */
-import { diagonalStepsBetween, gridStepCost } from "../../engine/index.ts";
-import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
+import { gridStepCost } from "../../engine/index.ts";
 import { movementRulesOf, type MovingToken } from "./movement-context.ts";
-import { uncountedMovements, segmentsOf, type BudgetToken, type MeasuredWaypoint } from "./movement-budget.ts";
+import { tokenTurnMoves } from "./turn-moves.ts";
 
 /** STD-8: the movement actions Tempo prices (the engine's modes a creature may have a speed in). */
 export const TEMPO_MOVEMENT_ACTIONS = ["walk", "swim", "climb", "fly"] as const;
@@ -35,30 +33,9 @@ function difficultyOf(segment: unknown, baseCost: number, distance: number): num
   return distance > 0 ? baseCost / distance : 1;
 }
 
-interface HistoryPoint extends MeasuredWaypoint {
-  readonly x?: unknown;
-  readonly y?: unknown;
-}
-
-/** MOV-1: the diagonal steps of the token's recorded moves this turn (teleports and reverted moves left out). */
+/** MOV-1: the diagonal steps the creature moved this turn (the GM's record). */
 export function diagonalsThisTurn(token: MovingToken): number {
-  const history: unknown = Reflect.get(token, "movementHistory");
-  const scene: unknown = Reflect.get(token, "parent");
-  if (!Array.isArray(history) || history.length < 2 || typeof scene !== "object" || scene === null) return 0;
-  const geometry = sceneGeometry(scene as Scene.Implementation);
-  const reverted = uncountedMovements(token as BudgetToken);
-  const num = (v: unknown): number => (typeof v === "number" ? v : 0);
-  let count = 0;
-  let previous: HistoryPoint | null = null;
-  for (const point of history as readonly HistoryPoint[]) {
-    if (previous !== null && segmentsOf([point], reverted).length > 0) {
-      const a = squareAt(geometry, { x: num(previous.x) + 1, y: num(previous.y) + 1 });
-      const b = squareAt(geometry, { x: num(point.x) + 1, y: num(point.y) + 1 });
-      count += diagonalStepsBetween(a, b);
-    }
-    previous = point;
-  }
-  return count;
+  return tokenTurnMoves(token as unknown as TokenDocument.Implementation)?.diagonals ?? 0;
 }
 
 /** The cost function core calls for each grid step of `token`'s path. */

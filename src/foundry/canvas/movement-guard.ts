@@ -1,84 +1,36 @@
 /**
- * STD-7, STD-8, PHS-6: a move that exceeds the creature's budget (in a Tempo combat) is refused or
- * warned about, as the world setting "movement over budget" says.
+ * STD-7, STD-8, PHS-6: the world setting "movement over budget" (refuse or warn), and the active GM's
+ * revert of a landed move the rules refuse (landed-move.ts judges it).
  *
- * - On the mover's client, `preMoveToken` returns false for a player's refused move: nothing is sent,
- *   the token never moves ("The movement can only be rejected entirely by explicitly returning false",
- *   https://foundryvtt.com/api/functions/hookEvents.preMoveToken.html). It also sets `showRuler` (one of
- *   the two writable properties there) so every client's ruler shows the moving token's path and cost.
- * - That hook "only fires for the client who is initiating the update request": a player whose client
- *   skips it (a console, a module) still reaches the server, which checks only that the player owns the
- *   token. So the active GM checks every player's move where `moveToken` reaches it ("fires for all
- *   connected clients after the update has been processed",
- *   https://foundryvtt.com/api/functions/hookEvents.moveToken.html) and, when the setting refuses it,
- *   puts the token back: it cannot refuse a write the server already applied (a system runs no code on
- *   the server), so it reverts. The revert is a `displace` move (core's forced move, not measured) back to
- *   the origin, and the reverted movement's id is kept in the token's `flags.tempo.revertedMovements`
- *   so its waypoints, which stay in core's history, spend nothing. The player is told why.
- * - A GM's own moves are never refused (a GM moves creatures by fiat: pushes, falls); the GM is warned.
+ * A system runs no code on the server, so the GM cannot refuse a write the server already applied: it puts
+ * the token back with a `displace` move (core's forced move: a teleport, not measured, which provokes
+ * nothing; TokenMovementActionConfig `teleport`,
+ * https://foundryvtt.com/api/interfaces/foundry.types.TokenMovementActionConfig.html) through
+ * `TokenDocument#move` with the `undo` method (TokenMovementOptions `method`,
+ * https://foundryvtt.com/api/interfaces/foundry.documents.types.TokenMovementOptions.html), and the mover
+ * is told why. The put-back move spends nothing: what a creature moved is the GM's record (turn-moves.ts),
+ * which a refused move never reaches.
  */
-import type { Message } from "../../engine/index.ts";
+import type { Message, TokenSpot } from "../../engine/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import { showNotice } from "../notice.ts";
 import { localizeMessage } from "../localize.ts";
 import { sendNotice } from "../socket/socket-channel.ts";
-import { budgetAfter, revertedMovements, type BudgetToken, type MeasuredWaypoint } from "./movement-budget.ts";
-import { movementRulesOf } from "./movement-context.ts";
 import { withLocalizedData } from "./token-ruler.ts";
-import { movementMessage } from "../../view/canvas/ruler-label.ts";
 
-export interface MovementLike {
-  readonly id?: unknown;
-  readonly origin?: { readonly x?: unknown; readonly y?: unknown };
-  readonly passed?: { readonly waypoints?: readonly MeasuredWaypoint[] };
-  readonly history?: { readonly recorded?: { readonly waypoints?: readonly MeasuredWaypoint[] } };
-  readonly method?: unknown;
-  showRuler?: boolean;
-}
-
-export interface GuardedToken extends BudgetToken {
-  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
-  move(waypoints: object, options: object): Promise<unknown>;
-}
-
-/** The engine's verdict on a move, or null when it is within budget or not budgeted. */
-function overBudget(token: GuardedToken, movement: MovementLike): Message | null {
-  if (!movementRulesOf(token).budgeted) return null;
-  const history = movement.history?.recorded?.waypoints ?? token.movementHistory;
-  const verdict = budgetAfter(token, movement.passed?.waypoints ?? [], history);
-  return verdict.ok ? null : movementMessage(verdict.error);
-}
-
-function refuses(): boolean {
+/** The table refuses a player's move over budget (else it warns). */
+export function refusesOverBudget(): boolean {
   return game.settings.get(SYSTEM_ID, "movementBudget") === "refuse";
 }
 
-function onPreMoveToken(token: GuardedToken, movement: MovementLike): boolean | undefined {
-  if (movementRulesOf(token).budgeted) movement.showRuler = true;
-  const verdict = overBudget(token, movement);
-  if (verdict === null) return undefined;
-  showNotice(withLocalizedData(verdict));
-  return refuses() && !game.user.isGM ? false : undefined;
-}
+type Movable = { move(waypoints: readonly object[], options: object): Promise<unknown> };
 
-function onMoveToken(token: GuardedToken, movement: MovementLike, _operation: unknown, user: unknown): void {
-  if (game.users.activeGM?.isSelf !== true) return;
-  const mover = user as { id?: unknown; isGM?: unknown } | null;
-  if (mover === null || mover.isGM === true || typeof mover.id !== "string") return;
-  const id = typeof movement.id === "string" ? movement.id : "";
-  if (id !== "" && revertedMovements(token).includes(id)) return;
-  const verdict = overBudget(token, movement);
-  if (verdict === null || !refuses()) return;
-  void revert(token, movement, id, mover.id, verdict);
-}
-
-/** Puts a landed movement back (also used by move-permission.ts for a move the turn order refuses). */
-export async function revert(token: GuardedToken, movement: MovementLike, id: string, moverId: string, why: Message) {
-  const x = movement.origin?.x;
-  const y = movement.origin?.y;
-  if (typeof x !== "number" || typeof y !== "number") return;
-  if (id !== "") await token.setFlag(SYSTEM_ID, "revertedMovements", [...revertedMovements(token), id]);
-  await token.move([{ x, y, action: "displace" }], { method: "undo", showRuler: false });
+/** Puts a landed move back to `to` and tells the mover `why` (active GM only). */
+export async function revert(token: TokenDocument.Implementation, to: TokenSpot, moverId: string, why: Message) {
+  if (token.x !== to.x || token.y !== to.y)
+    await (token as unknown as Movable).move([{ x: to.x, y: to.y, action: "displace" }], {
+      method: "undo",
+      showRuler: false,
+    });
   sendNotice(moverId, { key: "TEMPO.MOVEMENT.Reverted", data: { reason: localizeMessage(withLocalizedData(why)) } });
 }
 
@@ -97,7 +49,4 @@ export function registerMovementGuard(): void {
     // enforced choose refuse.
     default: "warn",
   });
-  // Core's v13/v14 movement hooks, which the installed type package does not declare.
-  Hooks.on("preMoveToken" as never, onPreMoveToken as never);
-  Hooks.on("moveToken" as never, onMoveToken as never);
 }

@@ -28,14 +28,12 @@ export function speedsFor(token: { readonly actor: unknown }): MovementSpeeds {
  * round move the creature's speeds twice (engine rotationMoveSpeeds).
  */
 function withChosenMove(token: { readonly actor: unknown }, speeds: MovementSpeeds): MovementSpeeds {
-  const moving = token as { id?: unknown; parent?: unknown; movementHistory?: readonly { cost?: unknown }[] };
+  const moving = token as { id?: unknown; parent?: unknown };
   if (typeof moving.id !== "string" || moving.parent === undefined) return speeds;
   const allowance = chosenMoveAllowance(token as unknown as TokenDocument.Implementation);
   if (allowance === null)
     return rotationMoveSpeeds(speeds, rotationMovesOf(token as unknown as TokenDocument.Implementation));
-  const before = (moving.movementHistory ?? [])
-    .slice(0, allowance.since)
-    .reduce((sum, w) => sum + (typeof w.cost === "number" && w.cost > 0 ? w.cost : 0), 0);
+  const before = allowance.sinceFeet;
   const capped: Partial<Record<keyof MovementSpeeds, number>> = {};
   for (const mode of Object.keys(speeds) as (keyof MovementSpeeds)[]) capped[mode] = before + allowance.feet;
   return capped;

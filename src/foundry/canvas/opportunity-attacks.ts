@@ -5,11 +5,11 @@
  * 5 ft step or Shift provoke nothing). Each attacker's owner gets a card (the GM for a creature no player
  * owns): a pending card whose Resolve spends the attacker's Reaction in rotation (the engine's `use`
  * command, task `opportunityAttack`, ROT-10) and rolls one melee attack on the mover without AP
- * (chat/opportunity-roll.ts). `moveToken` fires on every client after the move landed, with the user who
- * moved (API: foundryvtt.com/api/functions/hookEvents.moveToken.html); only the active GM answers.
- * Sides are token dispositions: friendly against hostile; a neutral or secret token threatens nobody and
- * is threatened by nobody, as Draw Steel reads dispositions for its free strikes
- * (github.com/MetaMorphic-Digital/draw-steel, src/module/documents/token.mjs `getHostileTokensFromPoints`).
+ * (chat/opportunity-roll.ts). Only a move the active GM accepted is asked about (landed-move.ts, from core's
+ * `moveToken`, API: foundryvtt.com/api/functions/hookEvents.moveToken.html).
+ * Sides are token dispositions, as Draw Steel reads them for its free strikes
+ * (github.com/MetaMorphic-Digital/draw-steel, src/module/documents/token.mjs `getHostileTokensFromPoints`);
+ * who fights whom is the engine's `gridCreatureOf` (scene-geometry.ts), one ruling for threat and flanking.
  */
 import {
   moveOpportunityAttacks,
@@ -19,46 +19,31 @@ import {
   type MoveHow,
   type OpportunityAttack,
   type RulesetId,
+  type Square,
 } from "../../engine/index.ts";
 import type { PendingCardInput } from "../../view/chat/pending-card.ts";
-import { isActiveGm } from "../combat/active-gm.ts";
-import { inWriterQueue } from "../combat/writer-queue.ts";
 import { postCard } from "../chat/post-card.ts";
 import { speakerOf } from "../chat/event-card-posts.ts";
 import type { TempoCombat } from "../documents/combat.ts";
-import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
-import { judgeMove, teleports, type MovementLike } from "./move-judge.ts";
-import { isForcedMove } from "./forced-move.ts";
-import { tokenCombatOf } from "./token-combat.ts";
+import { gridCreatureOfToken, type PlacedToken } from "./scene-geometry.ts";
 
 type Token = TokenDocument.Implementation;
 
-/** CONST.TOKEN_DISPOSITIONS: FRIENDLY 1, HOSTILE -1 (NEUTRAL 0 and SECRET -2 take no side). */
-const SIDES: Readonly<Record<number, string>> = { 1: "friendly", [-1]: "hostile" };
-
-const DOWN = ["unconscious", "dead", "dying"];
-
-/** The combat's creatures on the token's scene, as the engine's grid snapshot lists them. */
+/**
+ * The combat's creatures on the token's scene, as the engine's grid snapshot lists them (who fights whom is
+ * the engine's `gridCreatureOf`, scene-geometry.ts, the same as for flanking and shared space).
+ */
 function creaturesOn(
   combat: TempoCombat,
   scene: Scene.Implementation,
 ): Map<string, GridCreature & { readonly combatantId: string }> {
-  const geometry = sceneGeometry(scene);
   const out = new Map<string, GridCreature & { readonly combatantId: string }>();
+  const defeated = new Set(combat.combatants.filter((c) => c.defeated).map((c) => c.tokenId ?? ""));
   for (const combatant of combat.combatants) {
     const token = combatant.token;
     if (token === null || token === undefined || token.parent?.id !== scene.id || combatant.id === null) continue;
-    const side = SIDES[token.disposition];
-    const statuses = combatant.actor?.statuses ?? new Set<string>();
-    const down = combatant.defeated || DOWN.some((s) => statuses.has(s));
-    out.set(token.id ?? "", {
-      id: token.id ?? "",
-      side: side ?? `none:${token.id ?? ""}`,
-      square: squareAt(geometry, { x: token.x + 1, y: token.y + 1 }),
-      size: Math.max(1, Math.round(Math.max(token.width ?? 1, token.height ?? 1))),
-      threatens: side !== undefined && !down,
-      combatantId: combatant.id,
-    });
+    const creature = gridCreatureOfToken(scene, token as unknown as PlacedToken, defeated);
+    out.set(token.id ?? "", { ...creature, combatantId: combatant.id });
   }
   return out;
 }
@@ -110,21 +95,25 @@ async function postAttack(
   );
 }
 
-/** PHS-6, ROT-10, ROT-11: the cards a landed move calls for (active GM only). */
-export async function postOpportunityAttacks(
-  token: Token,
-  movement: MovementLike,
-  user: User.Implementation,
-  forced = false,
-): Promise<number> {
-  const verdict = judgeMove(token, movement, user);
-  if (!verdict.ok) return 0;
-  const { found, ruleset, path } = verdict.value;
-  // ROT-10: a GM's forced move provokes where the ruleset says (engine FORCED_MOVEMENT_PROVOKES).
-  const how: MoveHow | null = forced ? { kind: "forced" } : verdict.value.how;
+/** An accepted move as the active GM's landed-move judge passes it on (landed-move.ts). */
+export interface AcceptedMove {
+  readonly combat: TempoCombat;
+  readonly ruleset: RulesetId;
+  /** How the rules took the move (null: no combat rules apply). */
+  readonly how: MoveHow | null;
+  /** The squares the move passed, its starting square first. */
+  readonly path: readonly Square[];
+}
+
+/**
+ * PHS-6, ROT-10, ROT-11: the cards an accepted move calls for (active GM only, inside the combat's writer
+ * queue). A move the GM put back never reaches here, so it provokes nothing.
+ */
+export async function postOpportunityAttacks(token: Token, move: AcceptedMove): Promise<number> {
+  const { combat, ruleset, how, path } = move;
   const scene = token.parent;
-  if (found === null || ruleset === null || how === null || scene === null || !OPPORTUNITY_ATTACKS[ruleset]) return 0;
-  const creatures = creaturesOn(found.combat, scene);
+  if (how === null || scene === null || !OPPORTUNITY_ATTACKS[ruleset]) return 0;
+  const creatures = creaturesOn(combat, scene);
   const mover = creatures.get(token.id ?? "");
   if (mover === undefined || path.length < 2) return 0;
   const start = path[0] ?? mover.square;
@@ -136,22 +125,7 @@ export async function postOpportunityAttacks(
   if (!attacks.ok) return 0;
   for (const attack of attacks.value) {
     const combatantId = creatures.get(attack.attackerId)?.combatantId;
-    if (combatantId !== undefined) await postAttack(found.combat, ruleset, { ...attack, combatantId }, token);
+    if (combatantId !== undefined) await postAttack(combat, ruleset, { ...attack, combatantId }, token);
   }
   return attacks.value.length;
-}
-
-function onMove(token: Token, movement: MovementLike, operation: unknown, user: User.Implementation | null): void {
-  // A teleport or core's displace (the GM's revert of a refused move) passes no square: nothing is left by moving.
-  if (!isActiveGm() || user === null || teleports(movement)) return;
-  const found = tokenCombatOf(token);
-  if (found !== null)
-    void inWriterQueue(found.combat, () =>
-      postOpportunityAttacks(token, movement, user, isForcedMove(operation, movement, user)),
-    );
-}
-
-export function registerOpportunityAttacks(): void {
-  const hooks = Hooks as unknown as { on(hook: string, fn: (...args: never[]) => unknown): number };
-  hooks.on("moveToken", onMove as (...args: never[]) => unknown);
 }

@@ -1,9 +1,8 @@
 /**
  * Issue 21: movement on the canvas. Tempo's cost function on core's walk, swim, climb and fly actions,
- * its token ruler, and the over-budget guard. The movement API is the same in v13 and v14 (the pages
+ * its token ruler, and the over-budget setting. The movement API is the same in v13 and v14 (the pages
  * cited in these files exist for both), so nothing here goes through src/foundry/compat/.
  */
-import { registerForcedMoves } from "./forced-move.ts";
 import { registerMovementCosts } from "./movement-costs.ts";
 import { registerMovementGuard } from "./movement-guard.ts";
 import { tempoTokenRulerClass, WAYPOINT_LABEL_TEMPLATE } from "./token-ruler.ts";
@@ -12,6 +11,5 @@ export function registerCanvas(): void {
   registerMovementCosts();
   CONFIG.Token.rulerClass = tempoTokenRulerClass() as typeof CONFIG.Token.rulerClass;
   registerMovementGuard();
-  registerForcedMoves();
   Hooks.once("setup", () => void foundry.applications.handlebars.loadTemplates([WAYPOINT_LABEL_TEMPLATE]));
 }

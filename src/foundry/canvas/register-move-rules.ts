@@ -1,12 +1,14 @@
-/** Issue 21 items 2 and 3: who may move now, the moves chosen from the sheet, and opportunity attacks; issue 20: areas. */
+/**
+ * Issue 21 items 2 and 3: the moves chosen from the sheet, and the one judge of a landed move (who may move
+ * now, allowance, budget), which passes an accepted move on to opportunity attacks, jostling and sneaking.
+ * Issue 20 item 4: areas placed as Regions by the GM.
+ */
 import { registerAreaRegions } from "./area-regions.ts";
+import { registerLandedMoves } from "./landed-move.ts";
 import { registerMoveChoices } from "./move-choices.ts";
-import { registerMovePermission } from "./move-permission.ts";
-import { registerOpportunityAttacks } from "./opportunity-attacks.ts";
 
 export function registerMoveRules(): void {
   registerMoveChoices();
-  registerAreaRegions(); // issue 20 item 4: areas placed as Regions by the GM
-  registerMovePermission();
-  registerOpportunityAttacks();
+  registerAreaRegions();
+  registerLandedMoves();
 }

@@ -16,6 +16,7 @@
  */
 import {
   centreOf,
+  gridCreatureOf,
   samplePoints,
   segmentsMeet,
   type GridCreature,
@@ -30,8 +31,6 @@ import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
 type Collision = (origin: Point, destination: Point, options: { type: string; mode: "any" }) => unknown;
 
 const LIMITED_SIGHT = 10;
-const HOSTILE = -1;
-const SECRET = -2;
 const DOOR_OPEN = 1;
 
 /** A token document as read here (v13 and v14 TokenDocument fields). */
@@ -123,29 +122,30 @@ export function wallBetween(scene: Scene.Implementation, token: PlacedToken, squ
 }
 
 /**
- * A token's side: its disposition (FRIENDLY 1, NEUTRAL 0, HOSTILE -1, SECRET -2; API TOKEN_DISPOSITIONS,
- * https://foundryvtt.com/api/variables/CONST.TOKEN_DISPOSITIONS.html; a secret one is shown with no border
- * to non-owners, v11's page). Ruling: a secret token fights on the hostile side (a GM hides an enemy).
+ * The scene's tokens as the engine's grid snapshot (ids are token ids). Who fights whom is the engine's
+ * `gridCreatureOf` (sides from dispositions, CONST.TOKEN_DISPOSITIONS,
+ * https://foundryvtt.com/api/variables/CONST.TOKEN_DISPOSITIONS.html; who is down from its statuses).
+ * `defeated` names the tokens whose combatant is marked defeated.
  */
-function sideOf(token: PlacedToken): string {
-  return token.disposition === SECRET ? `disposition:${HOSTILE}` : `disposition:${token.disposition}`;
-}
-
-/** A token's creature fights unless it is defeated (core's "dead" status) or neutral. */
-function fights(token: PlacedToken): boolean {
-  const dead = token.actor?.statuses.has("dead") === true;
-  return !dead && token.disposition !== 0;
-}
-
-/** The scene's tokens as the engine's grid snapshot (ids are token ids; sides are dispositions). */
-export function gridSnapshotOf(scene: Scene.Implementation): GridSnapshot {
-  const g = sceneGeometry(scene);
-  const creatures: GridCreature[] = tokensOf(scene).map((token) => ({
-    id: token.id ?? "",
-    side: sideOf(token),
-    square: squareAt(g, { x: token.x, y: token.y }),
-    size: Math.max(1, Math.ceil(Math.max(token.width, token.height))),
-    threatens: fights(token),
-  }));
+export function gridSnapshotOf(scene: Scene.Implementation, defeated: ReadonlySet<string> = new Set()): GridSnapshot {
+  const creatures: GridCreature[] = tokensOf(scene).map((token) => gridCreatureOfToken(scene, token, defeated));
   return { creatures, obstacles: [] };
+}
+
+/** One token as the engine's grid creature (its square: the one under the centre of its top-left square). */
+export function gridCreatureOfToken(
+  scene: Scene.Implementation,
+  token: PlacedToken,
+  defeated: ReadonlySet<string> = new Set(),
+): GridCreature {
+  const g = sceneGeometry(scene);
+  return gridCreatureOf({
+    id: token.id ?? "",
+    disposition: token.disposition,
+    square: squareAt(g, { x: token.x + g.size / 2, y: token.y + g.size / 2 }),
+    width: token.width,
+    height: token.height,
+    statuses: [...(token.actor?.statuses ?? [])],
+    defeated: defeated.has(token.id ?? ""),
+  });
 }

@@ -7,16 +7,19 @@
  * path (https://foundryvtt.com/api/classes/foundry.canvas.placeables.tokens.TokenRuler.html; Draw Steel
  * overrides the same method and template, src/module/canvas/placeables/tokens/token-ruler.mjs). The
  * waypoints carry the movement action and the cost core measured with Tempo's cost function
- * (TokenRulerWaypointData `action`, `cost`, `measurement`,
+ * (TokenRulerWaypointData `action`, `cost`, `measurement`, `stage` "passed" | "pending" | "planned",
  * https://foundryvtt.com/api/interfaces/foundry.types.TokenRulerWaypointData.html); the engine decides
- * what is left.
+ * what is left. The labels count from what the GM recorded the creature moved this turn (turn-moves.ts),
+ * then the pending and planned waypoints; the passed ones (the token's history, its owner's to write) get
+ * core's label only.
  */
 import { movementBudget, type Message, type MovedSegment, type MovementSpeeds } from "../../engine/index.ts";
 import { rulerBudgetLabel } from "../../view/canvas/ruler-label.ts";
 import { localizeMessage } from "../localize.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import { uncountedMovements, segmentsOf, type BudgetToken } from "./movement-budget.ts";
+import { segmentsOf } from "./movement-budget.ts";
 import { movementEnded } from "./movement-context.ts";
+import { tokenTurnMoves } from "./turn-moves.ts";
 import { speedsFor } from "./movement-speeds.ts";
 
 export const WAYPOINT_LABEL_TEMPLATE = `systems/${SYSTEM_ID}/templates/canvas/waypoint-label.hbs`;
@@ -24,11 +27,11 @@ export const WAYPOINT_LABEL_TEMPLATE = `systems/${SYSTEM_ID}/templates/canvas/wa
 interface RulerWaypoint {
   readonly action?: unknown;
   readonly cost?: unknown;
-  readonly movementId?: unknown;
+  readonly stage?: unknown;
 }
 
 interface RulerState {
-  tempo?: { speeds: MovementSpeeds; ended: boolean; reverted: readonly string[]; segments: MovedSegment[] };
+  tempo?: { speeds: MovementSpeeds; ended: boolean; walked: MovedSegment[]; segments: MovedSegment[] };
 }
 
 type LabelContext = Record<string, unknown>;
@@ -49,14 +52,21 @@ export function withLocalizedData(message: Message): Message {
   return { ...message, data };
 }
 
-/** What the label says after `segments`: the feet moved and each speed's remainder, or the refusal. */
+/** What the label says after `walked` then `segments`: the feet moved and each speed's remainder, or the refusal. */
 export function budgetLabel(
   speeds: MovementSpeeds,
+  walked: readonly MovedSegment[],
   segments: readonly MovedSegment[],
   ended: boolean,
 ): { text: string; over: boolean } {
-  const label = rulerBudgetLabel(movementBudget(speeds, [], segments, ended));
+  const label = rulerBudgetLabel(movementBudget(speeds, walked, segments, ended));
   return { text: label.parts.map((m) => localizeMessage(withLocalizedData(m))).join(" · "), over: label.over };
+}
+
+/** What the GM recorded the creature moved this turn, as one walked segment (none when nothing). */
+function walkedThisTurn(token: TokenDocument.Implementation): MovedSegment[] {
+  const feet = tokenTurnMoves(token)?.feet ?? 0;
+  return feet > 0 ? [{ mode: "walk", feet }] : [];
 }
 
 /** Core's TokenRuler with Tempo's labels (see the file comment). */
@@ -67,16 +77,18 @@ export function tempoTokenRulerClass(): unknown {
 
     override _getWaypointLabelContext(waypoint: RulerWaypoint, state: RulerState): LabelContext | undefined {
       const context = super._getWaypointLabelContext(waypoint, state);
-      const token = this.token.document as BudgetToken;
+      const token = this.token.document as TokenDocument.Implementation;
       state.tempo ??= {
         speeds: speedsFor(token),
         ended: movementEnded(token),
-        reverted: uncountedMovements(token),
+        walked: walkedThisTurn(token),
         segments: [],
       };
-      state.tempo.segments.push(...segmentsOf([waypoint], state.tempo.reverted));
       if (context === undefined || context === null) return undefined;
-      return { ...context, tempo: budgetLabel(state.tempo.speeds, state.tempo.segments, state.tempo.ended) };
+      if (waypoint.stage === "passed") return context;
+      state.tempo.segments.push(...segmentsOf([waypoint]));
+      const tempo = budgetLabel(state.tempo.speeds, state.tempo.walked, state.tempo.segments, state.tempo.ended);
+      return { ...context, tempo };
     }
   };
 }

@@ -38,13 +38,17 @@ export async function moveToken(
 ): Promise<boolean> {
   const waypoints = Array.isArray(input) ? (input as readonly MovementInput[]) : [input as MovementInput];
   const client = token.client as ClientPort & { user: { id: string } };
-  const id = `movement${String(++movementCounter).padStart(8, "0")}`;
+  // TokenMovementOptions `id`: "The movement ID, which must be unique. Default: auto-generated."
+  // (https://foundryvtt.com/api/interfaces/foundry.documents.types.TokenMovementOptions.html); the model
+  // takes the caller's id as given, unique or not.
+  const given = typeof options.id === "string" && options.id !== "" ? options.id : null;
+  const id = given ?? `movement${String(++movementCounter).padStart(8, "0")}`;
   const origin = { x: token.x, y: token.y, action: token.movementAction };
   const passed = sectionOf(token, origin, waypoints, { userId: client.user.id, movementId: id });
   const last = passed.waypoints[passed.waypoints.length - 1];
   if (last === undefined) return false;
   const history = token.movementHistory;
-  const { method = "api", showRuler = false, autoRotate = false, ...updateOptions } = options;
+  const { method = "api", showRuler = false, autoRotate = false, id: _id, ...updateOptions } = options;
   const movement = {
     id,
     chain: [],
