@@ -8,8 +8,9 @@ import { defineConfig } from "vitest/config";
  * does (tests/support/foundry-world.ts `loadSystem` replays init.ts's top-level hook registrations), and
  * the system's module state is kept per page (src/foundry/page-key.ts and the `game`-keyed maps), so
  * nothing of one file's world reaches the next. The tooling layer checks that the lint rules really
- * enforce engine purity. The engine layer has no setup file at all: its tests prove the rules run with
- * nothing but the engine. The browser layer drives Debian's Chromium against the preview page.
+ * enforce engine purity. The engine layer's only setup file is the one every layer has (a faster first
+ * look for vitest's deep equality, tests/support/plain-equality.ts): its tests prove the rules run with nothing
+ * but the engine. The browser layer drives Debian's Chromium against the preview page.
  *
  * The Foundry layer runs twice (issue 20): `foundry` on the runtime model playing Foundry v13, `foundry-v14`
  * on it playing v14; each project's setup file selects the generation and fails a test that leaves a
@@ -23,6 +24,9 @@ import { defineConfig } from "vitest/config";
  * twice loads its modules twice (vitest's summed transform and import time: 35 s before, 106 s after);
  * splitting the permission matrix's rows too saved nothing measurable, so every row runs on both.
  */
+/** Vitest's deep equality with a fast first look at plain data, in every project (tests/support/plain-equality.ts). */
+const EQUALITY = "tests/support/plain-equality.setup.ts";
+
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
@@ -33,16 +37,40 @@ export default defineConfig({
     // Worker threads, not forked processes: a thread starts faster than a process.
     pool: "threads",
     projects: [
-      { test: { name: "engine", isolate: false, include: ["tests/engine/**/*.test.ts"], environment: "node" } },
-      { test: { name: "view", isolate: false, include: ["tests/view/**/*.test.ts"], environment: "node" } },
-      { test: { name: "templates", isolate: false, include: ["tests/templates/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "engine",
+          isolate: false,
+          include: ["tests/engine/**/*.test.ts"],
+          environment: "node",
+          setupFiles: [EQUALITY],
+        },
+      },
+      {
+        test: {
+          name: "view",
+          isolate: false,
+          include: ["tests/view/**/*.test.ts"],
+          environment: "node",
+          setupFiles: [EQUALITY],
+        },
+      },
+      {
+        test: {
+          name: "templates",
+          isolate: false,
+          include: ["tests/templates/**/*.test.ts"],
+          environment: "node",
+          setupFiles: [EQUALITY],
+        },
+      },
       {
         test: {
           name: "foundry",
           isolate: false,
           include: ["tests/foundry/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["tests/support/foundry-v13.setup.ts"],
+          setupFiles: [EQUALITY, "tests/support/foundry-v13.setup.ts"],
         },
       },
       {
@@ -51,7 +79,7 @@ export default defineConfig({
           isolate: false,
           include: ["tests/foundry/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["tests/support/foundry-v14.setup.ts"],
+          setupFiles: [EQUALITY, "tests/support/foundry-v14.setup.ts"],
         },
       },
       // The pack tests compile LevelDB packs and load the system's models: seconds each on a busy machine.
@@ -61,6 +89,7 @@ export default defineConfig({
           isolate: false,
           include: ["tests/packs/**/*.test.ts"],
           environment: "node",
+          setupFiles: [EQUALITY],
           testTimeout: 30_000,
         },
       },
@@ -70,6 +99,7 @@ export default defineConfig({
           isolate: false,
           include: ["tests/release/**/*.test.ts"],
           environment: "node",
+          setupFiles: [EQUALITY],
           testTimeout: 30_000,
         },
       },
@@ -79,6 +109,7 @@ export default defineConfig({
           isolate: false,
           include: ["tests/tooling/**/*.test.ts"],
           environment: "node",
+          setupFiles: [EQUALITY],
           testTimeout: 30_000,
         },
       },
@@ -88,6 +119,7 @@ export default defineConfig({
           isolate: false,
           include: ["tests/browser/**/*.test.ts"],
           environment: "node",
+          setupFiles: [EQUALITY],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

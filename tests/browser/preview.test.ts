@@ -8,6 +8,15 @@ import { ROOT } from "../support/source-files.ts";
 
 const SCREENSHOTS = join(ROOT, "test-results", "screenshots");
 
+/**
+ * A full-page screenshot in test-results/screenshots/ for a person to look at, taken only when
+ * TEMPO_SCREENSHOTS=1: no test reads them, and Chromium's paint and PNG encoding of sixteen full pages
+ * was about a tenth of this file's CPU. (`npm run screenshots` refreshes the README's own images.)
+ */
+async function screenshot(name: string): Promise<void> {
+  if (process.env.TEMPO_SCREENSHOTS === "1") await page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
+}
+
 let preview: PreviewBrowser | undefined;
 let page: Page;
 let baseUrl: string;
@@ -21,7 +30,7 @@ beforeAll(async () => {
   await page.goto(baseUrl);
   await page.waitForSelector(".tempo-tracker", { timeout: 30_000 });
   if (errors.length > 0) throw new Error(errors.join("\n"));
-  mkdirSync(SCREENSHOTS, { recursive: true });
+  if (process.env.TEMPO_SCREENSHOTS === "1") mkdirSync(SCREENSHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -50,7 +59,7 @@ describe("preview page: the count track", () => {
     const names = await page.locator(".tempo-count-track__slots .tempo-row--turn .tempo-row__name").allTextContents();
     expect(names).toHaveLength(6);
     expect(await acting().textContent()).toBe(names[0]);
-    await page.screenshot({ path: join(SCREENSHOTS, "preview-count.png"), fullPage: true });
+    await screenshot("preview-count.png");
   });
 
   it("CNT-3: Next turn moves the acting creature down the track, and Previous turn undoes it", async () => {
@@ -161,7 +170,7 @@ describe.each(SCHEMES)("preview page: the %s tracker", (ruleset) => {
     await page.getByLabel("Dark theme").setChecked(theme === "dark");
     expect(await page.evaluate(() => document.body.classList.contains("theme-dark"))).toBe(theme === "dark");
     expect(await axeViolations(theme)).toEqual([]);
-    await page.screenshot({ path: join(SCREENSHOTS, `tracker-${ruleset}-${theme}.png`), fullPage: true });
+    await screenshot(`tracker-${ruleset}-${theme}.png`);
   });
 });
 
@@ -199,7 +208,7 @@ describe("preview page: the standard part", () => {
     const readied = rowNamed("Readied: when the ogre moves");
     expect(await readied.locator(".tempo-row__name").textContent()).toBe(readier);
     expect(await readied.getByRole("button", { name: "Trigger readied action" }).isEnabled()).toBe(true);
-    await page.screenshot({ path: join(SCREENSHOTS, "tracker-standard-delay-ready.png"), fullPage: true });
+    await screenshot("tracker-standard-delay-ready.png");
     // The sample's first creature is an enemy: a player does not own it.
     expect(await readied.getAttribute("class")).toContain("is-side-enemy");
     await page.getByLabel("Viewpoint").selectOption("player");
@@ -258,7 +267,7 @@ describe("preview page: the rotation part", () => {
     async (theme) => {
       await page.getByLabel("Dark theme").setChecked(theme === "dark");
       expect(await axeViolations(theme)).toEqual([]);
-      await page.screenshot({ path: join(SCREENSHOTS, `tracker-rotation-30-${theme}.png`), fullPage: true });
+      await screenshot(`tracker-rotation-30-${theme}.png`);
     },
   );
 });
@@ -395,7 +404,7 @@ describe("preview page: the segment tracker's round", () => {
     await expect.poll(() => rowOf("Brannoc").textContent()).toContain("Missile");
     expect(await page.getByRole("alert").count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-combatant-id"))).toBe("brannoc");
-    await page.screenshot({ path: join(SCREENSHOTS, "segment-declared.png"), fullPage: true });
+    await screenshot("segment-declared.png");
   });
 });
 
@@ -422,7 +431,7 @@ describe("preview page: the phase tracker's round", () => {
     expect(await statusTop("Brannoc")).toBe(await statusTop("Wren the guide"));
     // Only the current lane is drawn row by row.
     expect(await page.locator(".tempo-row").count()).toBe(6);
-    await page.screenshot({ path: join(SCREENSHOTS, "phase-battle.png"), fullPage: true });
+    await screenshot("phase-battle.png");
   });
 
   it("PHS-9: the acting creature delays after a named one by keyboard; a player sees it, never the hidden one", async () => {
