@@ -88,12 +88,14 @@ export { disengageShiftIn, phaseSourcesOf } from "./condition-sources.ts";
 export {
   EMPTY_ACTION_RECORD,
   actionRecordUpdate,
-  economyRefusal,
   isActionRecordShape,
   readActionRecord,
+  type ActionRecord,
+} from "./economy-record-shape.ts";
+export {
+  economyRefusal,
   rulesetBook,
   rulesetBookOf,
-  type ActionRecord,
   type RecordStep,
   type RecordStepInput,
   type RulesetBook,
