@@ -55,7 +55,8 @@ import { refusesOverBudget, revert } from "./movement-guard.ts";
 import { speedsFor } from "./movement-speeds.ts";
 import { tokenCombatOf, type TokenCombat } from "./token-combat.ts";
 import { withLocalizedData } from "./token-ruler.ts";
-import { turnMovesOf, writeTurnMoves } from "./turn-moves.ts";
+import { turnMovesOf } from "../combat/turn-moves-record.ts";
+import { writeTurnMoves } from "./turn-moves.ts";
 
 type Token = TokenDocument.Implementation;
 

@@ -23,8 +23,6 @@ import {
   newestUndoStep,
   moveAccess,
   movementPowerOf,
-  NO_TURN_MOVES,
-  turnMovesAtStart,
   type Message,
   type MoveChoice,
   type MoveHow,
@@ -38,7 +36,7 @@ import { showNotice } from "../notice.ts";
 import { askActiveGm, registerRequestHandler, type Answer } from "../socket/socket-channel.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TempoCombat } from "../documents/combat.ts";
-import { turnMovesOf, writeTurnMoves } from "./turn-moves.ts";
+import { turnMovesOf } from "../combat/turn-moves-record.ts";
 
 const FLAG = "moves";
 const UNDONE = "undoneMoves";
@@ -165,8 +163,9 @@ function onDisengaged(combat: Combat.Implementation, event: TurnEvent): void {
 }
 
 /**
- * Issue 21 item 2: the creature's turn starts: its last choice goes, the GM's record of what it moved starts
- * again where its token stands (turn-moves.ts), and its token's movement history (the ruler's path) is cleared.
+ * Issue 21 item 2: the creature's turn starts: its last choice goes and its token's movement history (the
+ * ruler's path) is cleared. The GM's record of what it moved starts again in the step's own Combat update
+ * (combat/turn-moves-record.ts), so the click stays one Combat write.
  */
 function onTurnStarted(combat: Combat.Implementation, event: TurnEvent): void {
   if (!isActiveGm() || tempoModelOf(combat) === null || typeof event.combatantId !== "string") return;
@@ -184,8 +183,6 @@ function onTurnStarted(combat: Combat.Implementation, event: TurnEvent): void {
   void inWriterQueue(combat, async () => {
     const stashed = readChoice(storedChoices(combat, UNDONE)[id]) !== null;
     if (moveChoiceOf(combat, id) !== null || stashed) await writeChoice(combat, id, null);
-    const at = typeof token?.x === "number" && typeof token.y === "number" ? { x: token.x, y: token.y } : null;
-    await writeTurnMoves(combat, id, at === null ? NO_TURN_MOVES : turnMovesAtStart(at));
     if (typeof token?.clearMovementHistory === "function") await token.clearMovementHistory();
     // Earlier versions listed movements in these token flags, growing all session; nothing reads them now.
     for (const key of ["revertedMovements", "forcedMovements"])

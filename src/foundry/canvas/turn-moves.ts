@@ -5,23 +5,15 @@
  * turn and round: the Nimble system's PR Nimble-Co/FoundryVTT-Nimble#853), and its flags survive a reload,
  * so neither a player's console nor a GM's reload changes them. The token's own movement history and flags
  * are its owner's to write (`TokenDocument#clearMovementHistory`, any flag), so the budget never reads them.
- * The record is reset when the creature's turn starts (`tempo.turnStarted`, move-choices.ts), standing
- * where its token is.
+ * The record starts again when the creature's turn starts, standing where its token is, in the step's own
+ * Combat update (combat/turn-moves-record.ts).
  */
-import { readTurnMoves, type TurnMoves } from "../../engine/index.ts";
+import type { TurnMoves } from "../../engine/index.ts";
+import { TURN_MOVES_FLAG, turnMovesOf } from "../combat/turn-moves-record.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { tokenCombatOf } from "./token-combat.ts";
 
-const FLAG = "turnMoves";
-
 type Updatable = { update(data: Record<string, unknown>): Promise<unknown> };
-
-/** The creature's record in `combat` (nothing moved, standing nowhere yet, when there is none). */
-export function turnMovesOf(combat: Combat.Implementation, combatantId: string): TurnMoves {
-  const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
-  const all = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[FLAG] : undefined;
-  return readTurnMoves(typeof all === "object" && all !== null ? (all as Record<string, unknown>)[combatantId] : null);
-}
 
 /** The record of the token's creature in its Tempo combat, or null when it fights in none. */
 export function tokenTurnMoves(token: TokenDocument.Implementation): TurnMoves | null {
@@ -33,6 +25,6 @@ export function tokenTurnMoves(token: TokenDocument.Implementation): TurnMoves |
 export async function writeTurnMoves(combat: Combat.Implementation, combatantId: string, record: TurnMoves) {
   const at = record.at === null ? null : { x: record.at.x, y: record.at.y };
   await (combat as unknown as Updatable).update({
-    [`flags.${SYSTEM_ID}.${FLAG}.${combatantId}`]: { feet: record.feet, diagonals: record.diagonals, at },
+    [`flags.${SYSTEM_ID}.${TURN_MOVES_FLAG}.${combatantId}`]: { feet: record.feet, diagonals: record.diagonals, at },
   });
 }
