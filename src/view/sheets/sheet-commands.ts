@@ -11,6 +11,7 @@ import {
   weaponDeclaredAs,
   type HostCommand,
   type RulesetId,
+  type SegmentDeclaration,
   type SpellStats,
   type WeaponStats,
 } from "../../engine/index.ts";
@@ -29,17 +30,25 @@ export function attackCommand(
     case "count":
       return { type: "declare", combatantId, action: { kind: "attack", properties, targets: [null] } };
     case "segment":
-      return segmentDeclareCommand(combatantId, {
-        ...SEGMENT_NO_DECLARATION,
-        // SEG-3: a thrown or shooting weapon's attack is a missile attack (D2), any other a melee one (D3).
-        action: weaponDeclaredAs(weapon),
-        weaponSpeed: weapon.speed,
-        // SEG-16: an attack routine has one target, the one the user targeted when declaring.
-        targetId,
-      });
+      return segmentDeclareCommand(combatantId, segmentAttackDeclaration(weapon, targetId));
     default:
       return null;
   }
+}
+
+/**
+ * SEG-2 step 1: the segment declaration of an attack with `weapon` and nothing else; the declare form
+ * starts from it when the sheet's Attack declares (SEG-9: the user adds minors there).
+ */
+export function segmentAttackDeclaration(weapon: WeaponStats, targetId: string | null = null): SegmentDeclaration {
+  return {
+    ...SEGMENT_NO_DECLARATION,
+    // SEG-3: a thrown or shooting weapon's attack is a missile attack (D2), any other a melee one (D3).
+    action: weaponDeclaredAs(weapon),
+    weaponSpeed: weapon.speed,
+    // SEG-16: an attack routine has one target, the one the user targeted when declaring.
+    targetId,
+  };
 }
 
 /**

@@ -1,0 +1,40 @@
+/**
+ * SEG-9 (issue 19 item 2): in a segment combat the sheet's Attack (and the hotbar macro, attack-with-dialog.ts)
+ * declares through the tracker's declare form (segment-declare-dialog.ts), filled with the weapon as the
+ * major action (SEG-3 melee or missile, SEG-4 its speed, SEG-16 the creature the user targets), so the user
+ * adds the minor actions and positioning and names the target there, as the sheet's "Declare…" lets them.
+ * The declaration read back from the form is given with the item's record (attack-flow.ts `useItemDocument`).
+ */
+import type { SegmentDeclaration, WeaponStats } from "../../engine/index.ts";
+import { segmentAttackDeclaration } from "../../view/sheets/sheet-commands.ts";
+import { askSegmentDeclarationFrom } from "../applications/segment-declare-dialog.ts";
+import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
+
+export interface SegmentAttackDeclared {
+  readonly declaration: SegmentDeclaration;
+  /** The creatures the item's record names: the form's target when it is not among the user's targets. */
+  readonly targets: readonly Actor.Implementation[];
+}
+
+/**
+ * Asks `actor`'s declaration of an attack with `weapon` at `targets`; null when the actor fights in no
+ * combat, or the user cancels or the form cannot be read (a notice; nothing is declared).
+ */
+export async function askSegmentAttack(
+  actor: Actor.Implementation,
+  weapon: WeaponStats,
+  targets: readonly Actor.Implementation[],
+  opener: object | null,
+): Promise<SegmentAttackDeclared | null> {
+  const found = actorCombatOf(actor);
+  if (found === null) return null;
+  const combatants = found.combat.combatants;
+  const first = targets[0];
+  const aimed = combatants.contents.find((c) => first !== undefined && c.actor?.uuid === first.uuid)?.id ?? null;
+  const start = segmentAttackDeclaration(weapon, aimed === found.combatantId ? null : aimed);
+  const declaration = await askSegmentDeclarationFrom(found.combat, found.combatantId, start, opener);
+  if (declaration === null) return null;
+  const named = declaration.targetId === null ? null : (combatants.get(declaration.targetId)?.actor ?? null);
+  const recorded = named === null || targets.includes(named) ? targets : [named];
+  return { declaration, targets: recorded };
+}
