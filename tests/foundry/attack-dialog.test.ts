@@ -260,7 +260,7 @@ describe("the attack dialog from the sheet's Attack (count)", () => {
 });
 
 describe("the sheet's Attack in a segment combat", () => {
-  it("SEG-9: a player's Attack opens the declare form filled with the weapon; the minor and target added there are declared with it", async () => {
+  it("SEG-9: a player's Attack opens the declare form filled with the weapon; the minor and target added there are declared with it; changed to a move, no weapon is recorded", async () => {
     await game.settings.set("tempo", "ruleset", "segment");
     const vex = await armed("Vex", {}, { damage: "1d8", speed: 7 }, [], [player.id]);
     const ogre = await target("Ogre", { defenses: { descendingAc: 5 } });
@@ -275,16 +275,23 @@ describe("the sheet's Attack in a segment combat", () => {
     expect(await world.as(player, () => useSheetItem(own, vex.itemId))).toBe(true);
     await world.idle();
     expect(dialogs.prompts.at(-1)?.title).toBe("TEMPO.TRACKER.Segment.Declare.Title");
-    const declared = segmentTrackerFacts(combatState(combat), { gm: true, combatantIds: [] }).creatures.find(
-      (c) => c.id === id("Hero"),
-    )?.declaration;
-    expect(declared).toMatchObject({ action: "melee", weaponSpeed: 7, targetId: id("Ogre") });
-    expect(declared?.minors).toEqual([{ kind: "simple", takesSegment: true, beforeMajor: true }]);
+    const declared = () =>
+      segmentTrackerFacts(combatState(combat), { gm: true, combatantIds: [] }).creatures.find(
+        (c) => c.id === id("Hero"),
+      )?.declaration;
+    expect(declared()).toMatchObject({ action: "melee", weaponSpeed: 7, targetId: id("Ogre") });
+    expect(declared()?.minors).toEqual([{ kind: "simple", takesSegment: true, beforeMajor: true }]);
     // The axe's record names the Ogre the form named (Resolve rolls it there).
     expect(documentUses(combat, id("Hero")).segment).toMatchObject({
       itemUuid: `${vex.actor.uuid}.Item.${vex.itemId}`,
       targetUuids: [ogre.uuid],
     });
+    // Changed in the form to a move, it is declared as a move, and no axe is left to roll on its turn.
+    dialogs.answers.push({ fields: {} }, { fields: { action: "move" } });
+    expect(await world.as(player, () => useSheetItem(own, vex.itemId))).toBe(true);
+    await world.idle();
+    expect(declared()?.action).toBe("move");
+    expect(documentUses(combat, id("Hero")).segment).toBeNull();
     await combat.delete();
   });
 });

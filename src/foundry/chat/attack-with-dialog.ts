@@ -114,7 +114,7 @@ export async function attackWithDialog(
   if (!(declares && ruleset === "segment")) return useItemDocument(item, { ...options, targets, choices });
   // SEG-9: then the declare form, filled with this weapon, where the user adds minors and the target.
   const declared = await askSegmentAttack(actor, row.stats, targets, opener);
-  if (declared === null) return false;
+  if (declared.kind === "done") return declared.given;
   return useItemDocument(item, { ...options, targets: declared.targets, choices, declaration: declared.declaration });
 }
 

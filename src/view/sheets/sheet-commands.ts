@@ -52,6 +52,15 @@ export function segmentAttackDeclaration(weapon: WeaponStats, targetId: string |
 }
 
 /**
+ * SEG-9: whether a declaration the form gave from a weapon's Attack still attacks with it (melee, missile, or
+ * a charge, SEG-2's fast action that ends in an attack). Only then is the weapon recorded for its pending card
+ * to roll; changed to another major action (a move, a spell …), it is declared as the tracker's form declares.
+ */
+export function declaresWeaponAttack(declaration: SegmentDeclaration): boolean {
+  return declaration.action === "melee" || declaration.action === "missile" || declaration.action === "charge";
+}
+
+/**
  * Issue 19: the count declaration of the attack dialog's choices: FEAT-CHARGED one charged attack whose
  * delay is the primary modifier; otherwise CNT-7's attacks, staggered by the delay of the properties the
  * weapon is used with (FEAT-VERSATILE two-handed: Heavy). A cleave is one attack (FEAT-CLEAVE); its targets
