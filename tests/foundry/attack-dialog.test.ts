@@ -6,14 +6,20 @@
  * dialog shows before rolling, types over the form's fields and presses Roll, or closes it.
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { ITEM_DEFAULTS, countTrackerFactsOf, type WeaponStats } from "../../src/engine/index.ts";
+import {
+  ITEM_DEFAULTS,
+  countTrackerFactsOf,
+  segmentTrackerFacts,
+  type SegmentState,
+  type WeaponStats,
+} from "../../src/engine/index.ts";
 import { asChatMessage, cardSource, chatLog, type ChatMessageModel } from "../support/chat-log.ts";
 import { installTargets } from "../support/targets.ts";
 import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { addCombatants, firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
-import { gmKeptUses } from "../support/declared-uses.ts";
+import { documentUses, gmKeptUses } from "../support/declared-uses.ts";
 import { worldGeneration } from "../support/runtime/generation.ts";
 
 const world = installFoundryWorld(61);
@@ -34,6 +40,7 @@ const { trackerInputOf } = await import("../../src/foundry/applications/tracker-
 type Obj = Record<string, unknown>;
 const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
 const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
+const combatState = (combat: Tempo) => (combat.system as unknown as { state: SegmentState }).state;
 
 /** A creature with one weapon and the given feats; the sheet reads `actor.items`. */
 async function armed(
@@ -249,6 +256,43 @@ describe("the attack dialog from the sheet's Attack (count)", () => {
       ["damage", "Imp", 1],
     ]);
     expect(posted.filter((m) => m.type === "damage").map((m) => inputOf(m).swings)).toEqual([[5], [5]]);
+  });
+});
+
+describe("the sheet's Attack in a segment combat", () => {
+  it("SEG-9: a player's Attack opens the declare form filled with the weapon; the minor and target added there are declared with it; changed to a move, no weapon is recorded", async () => {
+    await game.settings.set("tempo", "ruleset", "segment");
+    const vex = await armed("Vex", {}, { damage: "1d8", speed: 7 }, [], [player.id]);
+    const ogre = await target("Ogre", { defenses: { descendingAc: 5 } });
+    const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+    await addCombatants(world, combat, ["Hero", "Ogre"], { Hero: vex.actor, Ogre: ogre });
+    await combat.startCombat();
+    await world.idle();
+    const id = (name: string) => combat.combatants.contents.find((c) => c.name === name)?.id ?? "";
+    // The attack dialog as it stands, then the declare form: one 1-segment minor before the axe, the Ogre.
+    dialogs.answers.push({ fields: {} }, { fields: { minorsBefore: "1", target: id("Ogre") } });
+    const own = world.runtime.clientOf(player.id).actors.get(vex.actor.id ?? "") as unknown as Actor.Implementation;
+    expect(await world.as(player, () => useSheetItem(own, vex.itemId))).toBe(true);
+    await world.idle();
+    expect(dialogs.prompts.at(-1)?.title).toBe("TEMPO.TRACKER.Segment.Declare.Title");
+    const declared = () =>
+      segmentTrackerFacts(combatState(combat), { gm: true, combatantIds: [] }).creatures.find(
+        (c) => c.id === id("Hero"),
+      )?.declaration;
+    expect(declared()).toMatchObject({ action: "melee", weaponSpeed: 7, targetId: id("Ogre") });
+    expect(declared()?.minors).toEqual([{ kind: "simple", takesSegment: true, beforeMajor: true }]);
+    // The axe's record names the Ogre the form named (Resolve rolls it there).
+    expect(documentUses(combat, id("Hero")).segment).toMatchObject({
+      itemUuid: `${vex.actor.uuid}.Item.${vex.itemId}`,
+      targetUuids: [ogre.uuid],
+    });
+    // Changed in the form to a move, it is declared as a move, and no axe is left to roll on its turn.
+    dialogs.answers.push({ fields: {} }, { fields: { action: "move" } });
+    expect(await world.as(player, () => useSheetItem(own, vex.itemId))).toBe(true);
+    await world.idle();
+    expect(declared()?.action).toBe("move");
+    expect(documentUses(combat, id("Hero")).segment).toBeNull();
+    await combat.delete();
   });
 });
 

@@ -7,7 +7,7 @@
  * form it cannot read is a notice, and nothing is sent.
  */
 import { dialogWindowOptions } from "../compat/detached-window.ts";
-import type { HostCommand } from "../../engine/index.ts";
+import type { HostCommand, SegmentDeclaration } from "../../engine/index.ts";
 import {
   buildSegmentDeclareForm,
   segmentDeclarationFromForm,
@@ -33,17 +33,31 @@ export async function askSegmentDeclaration(
   carried: string | undefined,
   opener: object | null = null,
 ): Promise<HostCommand | null> {
-  const name = combat.combatants.get(combatantId)?.name ?? "";
-  // SEG-11, SEG-16: the target is one of the combat's creatures the user can see on the tracker.
-  const input = trackerInputOf(combat, game.user);
-  const targets = input === null ? [] : segmentTargetChoices(input, combatantId);
   let start: unknown;
   try {
     start = JSON.parse(carried ?? "null");
   } catch {
     start = null;
   }
-  const form = buildSegmentDeclareForm(combatantId, name, segmentDeclarationOfCommand(start), targets);
+  const declared = await askSegmentDeclarationFrom(combat, combatantId, segmentDeclarationOfCommand(start), opener);
+  return declared === null ? null : segmentDeclareCommand(combatantId, declared);
+}
+
+/**
+ * The declare form filled with `start` (SEG-9: the sheet's Attack starts from its weapon as the major
+ * action); the declaration the user submitted, or null when cancelled or the form cannot be read.
+ */
+export async function askSegmentDeclarationFrom(
+  combat: TempoCombat,
+  combatantId: string,
+  start: SegmentDeclaration,
+  opener: object | null = null,
+): Promise<SegmentDeclaration | null> {
+  const name = combat.combatants.get(combatantId)?.name ?? "";
+  // SEG-11, SEG-16: the target is one of the combat's creatures the user can see on the tracker.
+  const input = trackerInputOf(combat, game.user);
+  const targets = input === null ? [] : segmentTargetChoices(input, combatantId);
+  const form = buildSegmentDeclareForm(combatantId, name, start, targets);
   const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, { ...form });
   const answer: unknown = await foundry.applications.api.DialogV2.prompt({
     ...dialogWindowOptions(opener), // issue 20: in the opening sheet's detached window (v14)
@@ -62,7 +76,7 @@ export async function askSegmentDeclaration(
     showNotice(declaration.error);
     return null;
   }
-  return segmentDeclareCommand(combatantId, declaration.value);
+  return declaration.value;
 }
 
 /**

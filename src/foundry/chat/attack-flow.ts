@@ -16,7 +16,13 @@
  * The declared item and its targets are recorded with the declaration (declared-uses.ts); Resolve on its
  * pending card rolls it here (`rollDeclaredItem`).
  */
-import { attackEffectsOf, spellCallsForSave, type Message, type RulesetId } from "../../engine/index.ts";
+import {
+  attackEffectsOf,
+  spellCallsForSave,
+  type Message,
+  type RulesetId,
+  type SegmentDeclaration,
+} from "../../engine/index.ts";
 import {
   attackCritical,
   attackHit,
@@ -52,6 +58,8 @@ export interface UseItemOptions {
   readonly targets?: readonly Actor.Implementation[];
   /** Issue 19: the attack dialog's choices (none: the defaults, one plain attack). */
   readonly choices?: AttackChoices;
+  /** SEG-9: in a segment combat, the declaration the declare form gave (default: the weapon's attack alone). */
+  readonly declaration?: SegmentDeclaration;
 }
 
 type Refusal = Message | null;
@@ -346,7 +354,8 @@ async function useOn(
     // Issue 11: what Resolve on the pending card rolls (declared-uses.ts).
     const choices = options.choices === undefined ? {} : { choices: options.choices };
     const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid), ...choices };
-    return useItemNow({ name: item.name, actor: { id: actor.id, name: actor.name }, use }, record);
+    const owner = { id: actor.id, name: actor.name };
+    return useItemNow({ name: item.name, actor: owner, use }, record, options.declaration ?? null);
   }
   if (inCombat && ruleset === "rotation" && row?.type === "weapon" && row.stats.constantDamage)
     return attackConstant(item, actor, targets, options.choices ?? null);

@@ -2,7 +2,8 @@
  * Issue 19 item 1: Attack with a weapon through the attack dialog (attack-dialog.ts): the sheet's Attack
  * and the hotbar macro ask first, then use the item with the choices (attack-flow.ts `useItemDocument`):
  * rolled at once outside a count or segment combat, declared on the track with the choices recorded in
- * one. A spell, or an item that is no weapon, is used as before, without a dialog.
+ * one. A spell, or an item that is no weapon, is used as before, without a dialog. In a segment combat the
+ * declare form follows, filled with the weapon (SEG-9: the user adds minors there; segment-attack-declare.ts).
  * The hotbar macro's `CONFIG.TEMPO.useItem(uuid)` asks too, unless its caller already gives the choices
  * (a script: `useItem(uuid, { choices })`).
  * Outside a combat that declares, the targets are checked before the dialog opens: with none (or one
@@ -22,6 +23,7 @@ import { gather, phaseExtra, rulesetOf, targetedActors } from "./attack-parties.
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { measuredFlankers, refusedOnScene, sceneRefusal } from "../canvas/scene-rules.ts";
 import { rotationAttackRefusal } from "./rotation-use.ts";
+import { askSegmentAttack } from "./segment-attack-declare.ts";
 import { attackUseRefusal } from "./turn-use.ts";
 
 /** CNT-6: the count the actor's creature declares on now (its count on the track), or null. */
@@ -109,7 +111,11 @@ export async function attackWithDialog(
     opener,
   });
   if (choices === null) return false;
-  return useItemDocument(item, { ...options, targets, choices });
+  if (!(declares && ruleset === "segment")) return useItemDocument(item, { ...options, targets, choices });
+  // SEG-9: then the declare form, filled with this weapon, where the user adds minors and the target.
+  const declared = await askSegmentAttack(actor, row.stats, targets, opener);
+  if (declared.kind === "done") return declared.given;
+  return useItemDocument(item, { ...options, targets: declared.targets, choices, declaration: declared.declaration });
 }
 
 /** `CONFIG.TEMPO.useItem(uuid, { targets, choices })`: the hotbar macro's action (hotbar-macro.ts). */

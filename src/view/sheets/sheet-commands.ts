@@ -11,6 +11,7 @@ import {
   weaponDeclaredAs,
   type HostCommand,
   type RulesetId,
+  type SegmentDeclaration,
   type SpellStats,
   type WeaponStats,
 } from "../../engine/index.ts";
@@ -29,17 +30,34 @@ export function attackCommand(
     case "count":
       return { type: "declare", combatantId, action: { kind: "attack", properties, targets: [null] } };
     case "segment":
-      return segmentDeclareCommand(combatantId, {
-        ...SEGMENT_NO_DECLARATION,
-        // SEG-3: a thrown or shooting weapon's attack is a missile attack (D2), any other a melee one (D3).
-        action: weaponDeclaredAs(weapon),
-        weaponSpeed: weapon.speed,
-        // SEG-16: an attack routine has one target, the one the user targeted when declaring.
-        targetId,
-      });
+      return segmentDeclareCommand(combatantId, segmentAttackDeclaration(weapon, targetId));
     default:
       return null;
   }
+}
+
+/**
+ * SEG-2 step 1: the segment declaration of an attack with `weapon` and nothing else; the declare form
+ * starts from it when the sheet's Attack declares (SEG-9: the user adds minors there).
+ */
+export function segmentAttackDeclaration(weapon: WeaponStats, targetId: string | null = null): SegmentDeclaration {
+  return {
+    ...SEGMENT_NO_DECLARATION,
+    // SEG-3: a thrown or shooting weapon's attack is a missile attack (D2), any other a melee one (D3).
+    action: weaponDeclaredAs(weapon),
+    weaponSpeed: weapon.speed,
+    // SEG-16: an attack routine has one target, the one the user targeted when declaring.
+    targetId,
+  };
+}
+
+/**
+ * SEG-9: whether a declaration the form gave from a weapon's Attack still attacks with it (melee, missile, or
+ * a charge, SEG-2's fast action that ends in an attack). Only then is the weapon recorded for its pending card
+ * to roll; changed to another major action (a move, a spell …), it is declared as the tracker's form declares.
+ */
+export function declaresWeaponAttack(declaration: SegmentDeclaration): boolean {
+  return declaration.action === "melee" || declaration.action === "missile" || declaration.action === "charge";
 }
 
 /**

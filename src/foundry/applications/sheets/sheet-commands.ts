@@ -5,8 +5,9 @@
  * (`refusal`, src/view/tracker/tracker-controls.ts): a command the rules refuse now sends nothing and the
  * user is shown the engine's reason.
  */
-import type { HostCommand, SpellStats, WeaponStats } from "../../../engine/index.ts";
+import type { HostCommand, SegmentDeclaration, SpellStats, WeaponStats } from "../../../engine/index.ts";
 import { attackCommand, castCommand } from "../../../view/sheets/sheet-commands.ts";
+import { segmentDeclareCommand } from "../../../view/tracker/segment-declare.ts";
 import { refusal } from "../../../view/tracker/tracker-controls.ts";
 import { tempoModelOf } from "../../combat/tempo-model.ts";
 import { showNotice } from "../../notice.ts";
@@ -73,7 +74,11 @@ export interface UsableItem {
  * Attack with a weapon or cast a spell now, for the item's actor in its combat (the hotbar macro's
  * action): the same command the sheet's button sends. Refused (no combat, the rules say no) with a notice.
  */
-export async function useItemNow(item: UsableItem, use: DeclaredUse | null = null): Promise<boolean> {
+export async function useItemNow(
+  item: UsableItem,
+  use: DeclaredUse | null = null,
+  declared: SegmentDeclaration | null = null,
+): Promise<boolean> {
   if (item.actor === null || item.use === null) {
     showNotice({ key: "TEMPO.SHEET.MacroUnowned" });
     return false;
@@ -89,10 +94,13 @@ export async function useItemNow(item: UsableItem, use: DeclaredUse | null = nul
   const targetUuid = use?.targetUuids[0];
   const target = found.combat.combatants.contents.find((c) => targetUuid !== undefined && c.actor?.uuid === targetUuid);
   const targetId = target?.id ?? null;
+  // SEG-9: the declaration the declare form gave for this attack (its minors, its target) is given as it is.
   const command =
-    item.use.type === "weapon"
-      ? attackCommand(ruleset, found.combatantId, item.use.stats, targetId === found.combatantId ? null : targetId)
-      : castCommand(ruleset, found.combatantId, item.use.stats);
+    declared !== null && ruleset === "segment"
+      ? segmentDeclareCommand(found.combatantId, declared)
+      : item.use.type === "weapon"
+        ? attackCommand(ruleset, found.combatantId, item.use.stats, targetId === found.combatantId ? null : targetId)
+        : castCommand(ruleset, found.combatantId, item.use.stats);
   if (command === null) {
     showNotice({ key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } });
     return false;
