@@ -1,11 +1,6 @@
 /** Issue 19 item 3: what a creature has left now, in words, where the combat's own state keeps the budget. */
 import { describe, expect, it } from "vitest";
-import {
-  countTurnLeft,
-  phaseTurnLeft,
-  segmentTurnLeft,
-  type TurnLeft,
-} from "../../../src/engine/actions/turn-left.ts";
+import { countTurnLeft, phaseTurnLeft, segmentTurnLeft, type TurnLeft } from "../../../src/engine/actions/turn-left.ts";
 import { PhaseTable } from "../initiative/phase/driver.ts";
 import { decl, member, SegmentTable } from "../initiative/segment/driver.ts";
 import { apply, attack, next, onTrack } from "../initiative/count/support.ts";
