@@ -26,6 +26,10 @@ const { sendSheetCommand } = await import("../../src/foundry/applications/sheets
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { standardUseCommand } = await import("../../src/view/sheets/turn-uses.ts");
 const { refusal } = await import("../../src/view/tracker/tracker-controls.ts");
+const { actorSheetInputOf } = await import("../../src/foundry/applications/sheets/sheet-documents.ts");
+const { buildActorSheetContext } = await import("../../src/view/sheets/actor-sheet-context.ts");
+const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");
+const { buildTokenHud } = await import("../../src/view/hud/token-hud.ts");
 type Combat = import("../../src/foundry/documents/combat.ts").TempoCombat;
 
 type Obj = Record<string, unknown>;
@@ -212,7 +216,7 @@ async function budgetCombat(ruleset: "standard" | "phase", totals: readonly numb
     await world.idle();
     after();
   };
-  return { combat, id, acting, attack, undoRedo };
+  return { combat, id, vex, acting, attack, undoRedo };
 }
 
 /** A seeded pick among `n` (the high bits of a linear congruential generator). */
@@ -337,6 +341,41 @@ describe("the action budgets at the table (property tests)", () => {
     }
     expect(tally.spent).toBeGreaterThan(2);
     expect(tally.refused).toBeGreaterThan(4);
+    world.scriptedTotals.length = 0;
+    await combat.delete();
+  });
+
+  it("PHS-7: the sheet's Combat tab, the tracker row and the token HUD say the battle action is left, used (Attack) after the sheet's Attack, and left again after the tracker's undo", async () => {
+    const { combat, vex, acting, attack } = await budgetCombat("phase", [12, 5]);
+    const phase = () => (trackerInputOf(combat, game.user)?.state as { phase?: string } | undefined)?.phase;
+    for (let i = 0; i < 6 && !(phase() === "battle" && acting()); i++) {
+      await combat.tempoCommand({ type: "next" });
+      await world.idle();
+    }
+    // The battle action's state as each view says it (message keys: the test world does not localize).
+    const said = () => {
+      const sheet = actorSheetInputOf(vex as unknown as Actor.Implementation, "play", true);
+      const input = trackerInputOf(combat, game.user);
+      const stateOf = (pips: readonly { kind: string; stateLabel: { key: string } }[] | undefined) =>
+        pips?.find((p) => p.kind === "battleAction")?.stateLabel.key;
+      const row = input === null ? "" : JSON.stringify(buildTrackerContext(input));
+      return {
+        sheet: sheet === null ? undefined : stateOf(buildActorSheetContext(sheet).combat.economy),
+        hud: sheet?.combat == null ? undefined : stateOf(buildTokenHud(sheet.combat)?.economy),
+        row: /TEMPO\.LEFT\.Phase\.(UsedAttack|Done)|TEMPO\.LEFT\.Left/.exec(row)?.[0],
+      };
+    };
+    const left = { sheet: "TEMPO.LEFT.Left", hud: "TEMPO.LEFT.Left", row: "TEMPO.LEFT.Left" };
+    expect(said()).toEqual(left);
+    dialogs.answers.push({ fields: {} });
+    world.scriptedTotals.push(15, 3);
+    expect(await attack()).toBe(true);
+    await world.idle();
+    const used = "TEMPO.LEFT.Phase.UsedAttack";
+    expect(said()).toEqual({ sheet: used, hud: used, row: used });
+    await combat.tempoCommand({ type: "undo" });
+    await world.idle();
+    expect(said()).toEqual(left);
     world.scriptedTotals.length = 0;
     await combat.delete();
   });

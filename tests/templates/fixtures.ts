@@ -84,6 +84,8 @@ export function countScope(round: number, viewerIsGM: boolean, timeline = countT
     round: () => Math.max(0, round),
     current: () => timeline.find((e) => e.active && e.kind === "turn")?.combatantId ?? null,
     pending: () => [],
+    // No engine state stands behind this timeline, so nothing is read from one (CNT-7's line left).
+    left: () => [],
   };
   return trackerScope({
     host,

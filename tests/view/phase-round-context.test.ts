@@ -182,6 +182,25 @@ describe("the phase tracker part", () => {
     expect(badges(after).map((b) => b.key)).toContain("TEMPO.COMBAT.Phase.Disengaged");
   });
 
+  it("PHS-7: the battle action left is told in words on the creature's row, to its owner and the GM only", () => {
+    const combat = fresh();
+    combat.roll(() => true);
+    nextUntil(combat, "battle");
+    const id = phaseTrackerFactsOf(combat.host, combat.state)?.current ?? "";
+    const left = (p: PhaseRoundContext, who: string) =>
+      p.lanes
+        .flatMap((l) => l.rows)
+        .filter((r) => r.combatantId === who)
+        .flatMap((r) => r.pips.map((pip) => `${pip.label.key}: ${pip.stateLabel.key}`));
+    expect(left(phaseOf(combat, true), id)).toEqual(["TEMPO.LEFT.Phase.BattleAction: TEMPO.LEFT.Left"]);
+    combat.run({ type: "defend", combatantId: id });
+    expect(left(phaseOf(combat, true), id)).toEqual(["TEMPO.LEFT.Phase.BattleAction: TEMPO.LEFT.Phase.UsedDefend"]);
+    const player = phaseOf(combat, false);
+    expect(left(player, "ilsa")).toHaveLength(1);
+    expect(left(player, "archer")).toEqual([]);
+    expect(JSON.stringify(player)).not.toContain("lurker");
+  });
+
   it("PHS-9: the delay choice names the creatures still to act, hidden ones only to the GM", () => {
     const combat = fresh();
     combat.roll(() => true);

@@ -6,3 +6,4 @@ export * from "./phase-actions.ts";
 export * from "./rotation-actions.ts";
 export * from "./segment-actions.ts";
 export * from "./economies.ts";
+export * from "./turn-left.ts";

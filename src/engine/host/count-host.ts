@@ -11,6 +11,7 @@ import type { CountCommand, CountState } from "../initiative/count/types.ts";
 import { vectorGetById, vectorValues } from "../initiative/shared/persistent-vector.ts";
 import { ok, type Result } from "../core/result.ts";
 import type { Transition } from "../initiative/contract.ts";
+import { countTurnLeft } from "../actions/turn-left.ts";
 import { guardedApply, joinAll, orderWithRest } from "./host-common.ts";
 import type { CombatantFacts, HostCombatant, HostCommand, HostEvent, RulesetHost } from "./ruleset-host.ts";
 
@@ -77,6 +78,7 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
     pending: countScheduler.pending,
     timeline: countScheduler.timeline,
     // TIME-1: the track leaves rounds untimed; the world setting gives their length.
+    left: countTurnLeft,
     clock: (state) => Math.max(0, state.round) * roundSeconds,
   };
   return host;

@@ -9,6 +9,7 @@ import {
   type PhaseCommand,
   type PhaseState,
 } from "../initiative/phase/index.ts";
+import { phaseTurnLeft } from "../actions/turn-left.ts";
 import { guardedApply, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
 import type { HostCommand, RulesetHost } from "./ruleset-host.ts";
 
@@ -51,6 +52,7 @@ export function phaseHost(roundSeconds: number): RulesetHost<PhaseState> {
     pending: phaseScheduler.pending,
     timeline: phaseScheduler.timeline,
     // TIME-1: phase rounds are untimed in the source; the world setting gives their length.
+    left: phaseTurnLeft,
     clock: (state) => state.round * roundSeconds,
   };
   return host;

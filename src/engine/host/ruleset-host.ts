@@ -13,6 +13,8 @@ import type { DiceRequest, RulesetId, TimelineEntry, Transition } from "../initi
 import type { RotationInitiator } from "../initiative/rotation/state.ts";
 import type { SegmentOrderStep } from "../initiative/segment/types.ts";
 
+import type { TurnLeft } from "../actions/turn-left.ts";
+
 /** Which side a combatant fights on: a player character, a creature on the players' side, or a foe. */
 export type HostSide = "pc" | "ally" | "enemy";
 
@@ -135,4 +137,10 @@ export interface RulesetHost<S> {
    * add none). The world clock moves by the difference between two states, back as well as forward.
    */
   clock(state: S): number;
+  /**
+   * Issue 19 item 3 (PHS-7, SEG-9, CNT-7): what the creature has left now, in words, where the
+   * ruleset keeps its budget in this state (actions/turn-left.ts); absent where the action trackers
+   * keep it (standard, rotation: economy-book.ts).
+   */
+  left?(state: S, combatantId: string): readonly TurnLeft[];
 }

@@ -12,6 +12,7 @@ import {
   type SegmentState,
 } from "../initiative/segment/index.ts";
 import { SEGMENT_SECONDS } from "../conditions/round-time.ts";
+import { segmentTurnLeft } from "../actions/turn-left.ts";
 import { guardedApply, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
 import type { HostCombatant, HostCommand, RulesetHost } from "./ruleset-host.ts";
 
@@ -67,6 +68,7 @@ export function segmentHost(): RulesetHost<SegmentState> {
     pending: segmentScheduler.pending,
     timeline: segmentScheduler.timeline,
     // SEG-1: a round is 10 segments of 6 seconds; time passes segment by segment.
+    left: segmentTurnLeft,
     clock: (state) =>
       Math.max(0, state.round - 1) * SEGMENTS_PER_ROUND * SEGMENT_SECONDS +
       (state.segment > 0 ? segmentStartSeconds(state.segment) : 0),

@@ -17,7 +17,7 @@ import {
 import { countDeclareControl } from "../tracker/count-declare.ts";
 import { countReactControl } from "../tracker/count-react.ts";
 import { phaseActions } from "../tracker/phase-actions.ts";
-import { actionPips, type PipContext } from "../tracker/row-extras.ts";
+import { actionPips, turnLeftPips, type PipContext } from "../tracker/row-extras.ts";
 import { segmentDeclareControl } from "../tracker/segment-declare.ts";
 import { standardOwnerActions } from "../tracker/standard-controls.ts";
 import { ownerActions, refusal, trackerControl, type ControlContext } from "../tracker/tracker-controls.ts";
@@ -140,7 +140,10 @@ export function buildActorCombat(input: ActorSheetInput, derived: ActorDerived):
     };
   }
   const mayAct = input.editable && (combat.input.viewer.isGM || combatant.owned);
-  const economy = combatant.economy === undefined ? [] : actionPips(combatant.economy, () => true);
+  const economy = [
+    ...(combatant.economy === undefined ? [] : actionPips(combatant.economy, () => true)),
+    ...turnLeftPips(combat.input, combatant),
+  ];
   const declarations = declarationsOf(combat);
   const actions = mayAct ? combatControlsOf(combat) : [];
   return {

@@ -4,7 +4,7 @@
  * (issue 9): which side the creature is on, whether it acts now, has acted, waits, or is defeated.
  */
 import type { HostSide, I18nKey, Message, TimelineEntry } from "../../engine/index.ts";
-import type { NoteContext, PipContext } from "./row-extras.ts";
+import { turnLeftPips, type NoteContext, type PipContext } from "./row-extras.ts";
 import { ownerActions, type ControlContext } from "./tracker-controls.ts";
 import { initiativeVisibleTo, visibleTo, type TrackerScope } from "./tracker-input.ts";
 
@@ -119,6 +119,9 @@ export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): Trac
   const hidden = combatant?.hidden ?? false;
   const showValue = combatant !== undefined && entry.kind === "turn" && initiativeVisibleTo(input, combatant);
   const tieBreak = showValue && !Number.isInteger(entry.position) ? tieBreakOf(entry.position) : null;
+  // Issue 19 item 3: what is left goes with the owner's actions, on the creature's first row (read before
+  // `rowActions` marks it).
+  const first = combatant !== undefined && isFirstRow(scope, entry);
   const classes = [
     `tempo-row--${entry.kind}`,
     `is-${status}`,
@@ -157,7 +160,7 @@ export function buildTrackerRow(entry: TimelineEntry, scope: TrackerScope): Trac
     actions: rowActions(scope, entry),
     coreControls: entry.kind === "turn" && combatant !== undefined ? coreControls(scope, hidden, entry.defeated) : [],
     notes: [],
-    pips: [],
+    pips: first ? turnLeftPips(input, combatant) : [],
     cssClass: classes.join(" "),
   };
 }
@@ -168,10 +171,15 @@ function groupName(scope: TrackerScope, groupId: string | null): string {
   return scope.groupNames.get(groupId) ?? groupId;
 }
 
+function isFirstRow(scope: TrackerScope, entry: TimelineEntry): boolean {
+  const id = entry.combatantId;
+  return id !== null && !scope.withActions.has(id) && (entry.kind === "turn" || entry.kind === "pending");
+}
+
 /** The owner's actions go on the first row of each creature in a render (its turn, or its waiting roll). */
 function rowActions(scope: TrackerScope, entry: TimelineEntry): TrackerRowContext["actions"] {
   const id = entry.combatantId;
-  if (id === null || scope.withActions.has(id) || (entry.kind !== "turn" && entry.kind !== "pending")) return [];
+  if (id === null || !isFirstRow(scope, entry)) return [];
   scope.withActions.add(id);
   return ownerActions(scope, id);
 }
