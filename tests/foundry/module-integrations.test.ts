@@ -17,6 +17,7 @@ import type { MessageMode } from "../../src/foundry/compat/message-mode.ts";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import { effectEncounter, firstTurn } from "../support/effect-encounter.ts";
 import { creatureSystem } from "../support/test-creature.ts";
+import { tokenActionHudCore } from "../support/token-action-hud-core.ts";
 
 const world = installFoundryWorld(41);
 afterAll(() => world.uninstall());
@@ -283,5 +284,14 @@ describe("Carousel Combat Tracker: each ruleset's portraits from the tracker's o
     expect(String(shown.value)).not.toBe("");
     const data = (await world.as(world.gm, () => portrait.getData())) as Obj;
     expect(data.isInitiativeNaN).toBe(false);
+  });
+});
+
+describe("Token Action HUD without Tempo's module", () => {
+  it("the system alone registers nothing with Token Action HUD Core (its adapter is the module tempo-token-action-hud)", async () => {
+    // The module's API hook fires on the player's page; no adapter answers, so the module lists nothing for Tempo.
+    expect(await world.as(roller, () => tokenActionHudCore().ready())).toBe(false);
+    // Tempo's public API is there for any HUD module to use.
+    expect(Object.keys(CONFIG.TEMPO.actions).sort()).toEqual(["layout", "list", "run"]);
   });
 });
