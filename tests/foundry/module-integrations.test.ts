@@ -291,7 +291,19 @@ describe("Token Action HUD without Tempo's module", () => {
   it("the system alone registers nothing with Token Action HUD Core (its adapter is the module tempo-token-action-hud)", async () => {
     // The module's API hook fires on the player's page; no adapter answers, so the module lists nothing for Tempo.
     expect(await world.as(roller, () => tokenActionHudCore().ready())).toBe(false);
-    // Tempo's public API is there for any HUD module to use.
-    expect(Object.keys(CONFIG.TEMPO.actions).sort()).toEqual(["layout", "list", "run"]);
+    // Tempo's public API is there for any HUD module to use: the owner's list, nobody else's.
+    const actions = CONFIG.TEMPO.actions;
+    expect(actions.layout().groups.map((g) => g.id)).toEqual(["tempo-budget", "tempo-combat", "tempo-items"]);
+    const scout = await creature("Scout", "npc");
+    await ownedItem(world, scout, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });
+    const listed = actions.list(scout);
+    expect(listed.map((g) => [g.id, g.actions.map((a) => [a.id, a.runnable, a.disabled])])).toEqual([
+      ["tempo-items", [[`item-${scout.items.contents[0]?.id}`, true, false]]],
+    ]);
+    expect(actions.list(scout, game.users.get(roller.id))).toEqual([]);
+    // An action it does not have now changes nothing, and Tempo says so.
+    const before = world.notices.length;
+    expect(await actions.run(scout, "endTurn-nothing")).toMatchObject({ ok: false });
+    expect(world.notices.length).toBe(before + 1);
   });
 });
