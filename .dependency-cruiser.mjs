@@ -1,7 +1,7 @@
 // Import rules, checked by `npm run depcruise` (part of `npm run lint`): the layers of ARCHITECTURE.md
 // (foundry → view → engine, preview → view → engine) and, inside the Foundry layer, data that flows one
 // way (documents → commands → queue → writes; the sheets, the tracker and the chat cards call commands).
-const LAYER = "^src/(engine|view|foundry|preview)/";
+const LAYER = "^src/(engine|view|foundry|preview|modules)/";
 
 /**
  * A rule that modules matching `from` import nothing under the path `to`.
@@ -63,6 +63,14 @@ export default {
         "^src/foundry/(documents|applications|chat)/",
       ],
     ].map(([name, comment, from, to]) => layerRule(name, comment, { path: from }, to)),
+    {
+      name: "modules-use-the-public-api",
+      comment:
+        "A module package (src/modules) is bundled on its own and uses Tempo through CONFIG.TEMPO only: it imports types of the system, no code.",
+      severity: "error",
+      from: { path: "^src/modules/" },
+      to: { path: "^src/(engine|view|foundry|preview)/", dependencyTypesNot: ["type-only"] },
+    },
     // The other direction, with one exception: the browser tests' probes page publishes two DOM helpers of
     // the Foundry tracker (tracker-parts.ts, which imports only a view type) so Chromium can run them.
     layerRule(

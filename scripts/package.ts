@@ -1,6 +1,9 @@
 // `npm run package`: builds the system for release and writes the two files a GitHub release needs:
 //   release/tempo.zip    the built system folder (what Foundry installs)
 //   release/system.json  the same manifest, uploaded beside the zip: Foundry reads it to install and update
+// and for each module package of this repository (scripts/release/module-package.ts; issue 22 item 4):
+//   release/<id>.zip     the built module folder (module.json and its script)
+//   release/<id>.json    its manifest, uploaded beside it (release/tempo-token-action-hud.zip and .json)
 // The version comes from package.json; the manifest and download URLs from package.json `repository`.
 // It refuses, before building anything, when CHANGELOG.md has no section for the version.
 //
@@ -20,6 +23,7 @@ import {
   ZIP_NAME,
 } from "./release/release-manifest.ts";
 import { folderEntries, writeZip } from "./release/zip.ts";
+import { MODULE_PACKAGES, packageModule } from "./release/module-package.ts";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -33,7 +37,7 @@ function readJson(path: string): Record<string, unknown> {
   return JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
 }
 
-function packageRelease(): void {
+async function packageRelease(): Promise<void> {
   const { values } = parseArgs({
     options: {
       "out-dir": { type: "string", default: "dist" },
@@ -73,11 +77,19 @@ function packageRelease(): void {
   const files = entries.filter((entry) => entry.data !== null).length;
   const shown = relative(root, releaseDir) || ".";
   console.log(`tempo: packaged ${version}: ${shown}/${ZIP_NAME} (${files} files, ${Math.round(zip.length / 1024)} kB)`);
-  console.log(`tempo: attach ${shown}/${ZIP_NAME} and ${shown}/system.json to the GitHub release v${version}`);
+  const attach = [`${shown}/${ZIP_NAME}`, `${shown}/system.json`];
+  for (const module of MODULE_PACKAGES) {
+    const built = await packageModule(root, module, pkg);
+    writeFileSync(join(releaseDir, `${module.id}.zip`), built.zip);
+    writeFileSync(join(releaseDir, `${module.id}.json`), built.manifestText);
+    console.log(`tempo: packaged module ${module.id}: ${shown}/${module.id}.zip (${built.files} files)`);
+    attach.push(`${shown}/${module.id}.zip`, `${shown}/${module.id}.json`);
+  }
+  console.log(`tempo: attach ${attach.join(", ")} to the GitHub release v${version}`);
 }
 
 try {
-  packageRelease();
+  await packageRelease();
 } catch (error) {
   if (!(error instanceof ReleaseError)) throw error;
   console.error(`tempo: cannot package: ${error.message}`);

@@ -3,6 +3,7 @@ import { useItem } from "./chat/attack-with-dialog.ts";
 import { RULESET_CONFIGS } from "./ruleset-configs.ts";
 import { markUnsighted, reportSneakMovement } from "./conditions/stealth-flow.ts";
 import { forcedMove } from "./canvas/forced-move.ts";
+import { TEMPO_ACTIONS } from "./integrations/actions-api.ts";
 
 /** `CONFIG.TEMPO`: the system's configuration, in the engine's ruleset order. */
 export const TEMPO = {
@@ -21,4 +22,9 @@ export const TEMPO = {
   stealth: { reportSneakMovement, markUnsighted },
   /** ROT-10 (canvas/forced-move.ts): a GM's script pushes or pulls a token; it provokes where the ruleset says. */
   movement: { forcedMove },
+  /**
+   * Issue 22 item 4 (integrations/actions-api.ts): what a HUD module lists for a creature now and runs on a
+   * click, the token HUD's and the sheet's controls (README "Public API for HUD modules").
+   */
+  actions: TEMPO_ACTIONS,
 } as const;

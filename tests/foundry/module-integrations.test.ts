@@ -17,6 +17,7 @@ import type { MessageMode } from "../../src/foundry/compat/message-mode.ts";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import { effectEncounter, firstTurn } from "../support/effect-encounter.ts";
 import { creatureSystem } from "../support/test-creature.ts";
+import { tokenActionHudCore } from "../support/token-action-hud-core.ts";
 
 const world = installFoundryWorld(41);
 afterAll(() => world.uninstall());
@@ -283,5 +284,26 @@ describe("Carousel Combat Tracker: each ruleset's portraits from the tracker's o
     expect(String(shown.value)).not.toBe("");
     const data = (await world.as(world.gm, () => portrait.getData())) as Obj;
     expect(data.isInitiativeNaN).toBe(false);
+  });
+});
+
+describe("Token Action HUD without Tempo's module", () => {
+  it("the system alone registers nothing with Token Action HUD Core (its adapter is the module tempo-token-action-hud)", async () => {
+    // The module's API hook fires on the player's page; no adapter answers, so the module lists nothing for Tempo.
+    expect(await world.as(roller, () => tokenActionHudCore().ready())).toBe(false);
+    // Tempo's public API is there for any HUD module to use: the owner's list, nobody else's.
+    const actions = CONFIG.TEMPO.actions;
+    expect(actions.layout().groups.map((g) => g.id)).toEqual(["tempo-budget", "tempo-combat", "tempo-items"]);
+    const scout = await creature("Scout", "npc");
+    await ownedItem(world, scout, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });
+    const listed = actions.list(scout);
+    expect(listed.map((g) => [g.id, g.actions.map((a) => [a.id, a.runnable, a.disabled])])).toEqual([
+      ["tempo-items", [[`item-${scout.items.contents[0]?.id}`, true, false]]],
+    ]);
+    expect(actions.list(scout, game.users.get(roller.id))).toEqual([]);
+    // An action it does not have now changes nothing, and Tempo says so.
+    const before = world.notices.length;
+    expect(await actions.run(scout, "endTurn-nothing")).toMatchObject({ ok: false });
+    expect(world.notices.length).toBe(before + 1);
   });
 });

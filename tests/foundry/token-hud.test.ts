@@ -30,6 +30,8 @@ const targeting = installTargets(world);
 afterAll(installTokenHud());
 
 await world.loadSystem();
+// Tempo's Token Action HUD adapter is its own module, loaded after the system as Foundry loads an active module.
+await world.loadModule("tempo-token-action-hud", () => import("../../src/modules/token-action-hud/main.ts"));
 world.callHook("init");
 type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 
@@ -142,7 +144,8 @@ describe("the token HUD", () => {
 
 /**
  * Token Action HUD Core's HUD for the creature's token (its stand-in, support/token-action-hud-core.ts, on
- * each user's client: the module's `ready` fires its API hook, Tempo's adapter answers).
+ * each user's client: the module's `ready` fires its API hook, Tempo's adapter module answers, and lists
+ * through `CONFIG.TEMPO.actions`).
  */
 const tahOf = new Map<string, ReturnType<typeof tokenActionHudCore>>();
 async function tahAs(user: typeof player) {
@@ -186,7 +189,7 @@ async function tahClick(user: typeof player, actor: ActorModel, token: TokenMode
   await world.idle();
 }
 
-describe("Token Action HUD (Tempo's adapter, the module's stand-in)", () => {
+describe("Token Action HUD (Tempo's adapter module, Token Action HUD Core's stand-in)", () => {
   it("STD-6: the owner's HUD lists what is left, the sheet's buttons and Attack with its weapon; another player's nothing; End my turn from it passes the turn", async () => {
     const { combat, vex, token } = await combatOf("standard");
     await ownedItem(world, vex, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });

@@ -118,6 +118,36 @@ describe("npm run package", () => {
     expect(readFileSync(join(ROOT, "README.md"), "utf8")).toContain(manifest.manifest);
   });
 
+  it("issue 22: writes Tempo's Token Action HUD module beside the system: its zip (module.json, script, licence) and manifest", () => {
+    const id = "tempo-token-action-hud";
+    const zip = readZip(readFileSync(join(scratch, "release", `${id}.zip`)));
+    expect([...zip.keys()].sort()).toEqual(["LICENSE", "module.json", `${id}.mjs`]);
+    const text = readFileSync(join(scratch, "release", `${id}.json`), "utf8");
+    expect(zip.get("module.json")?.toString("utf8")).toBe(text);
+    const module = JSON.parse(text) as Readonly<Record<string, unknown>>;
+    const repo = "https://github.com/tempo-vtt/tempo";
+    expect(module).toMatchObject({
+      id,
+      version: pkg.version,
+      esmodules: [`${id}.mjs`],
+      compatibility: { minimum: "13", verified: "14", maximum: "14" },
+      url: repo,
+      manifest: `${repo}/releases/latest/download/${id}.json`,
+      download: `${repo}/releases/download/v${pkg.version}/${id}.zip`,
+      relationships: {
+        systems: [{ id: "tempo", type: "system", compatibility: { minimum: pkg.version } }],
+        requires: [
+          { id: "token-action-hud-core", type: "module", compatibility: { minimum: "2.0.0", maximum: "2.99" } },
+        ],
+      },
+    });
+    // Bundled alone: it imports nothing and carries none of the system's code (it calls CONFIG.TEMPO.actions).
+    const script = zip.get(`${id}.mjs`)?.toString("utf8") ?? "";
+    expect(script).toContain("CONFIG.TEMPO");
+    expect(script).not.toMatch(/^import /m);
+    expect(script).not.toMatch(/runHudAction|tokenActionHudGroups|sourceMappingURL/);
+  });
+
   it("refuses, before building, when the changelog has no entry for the version", () => {
     const changelog = join(scratch, "CHANGELOG.md");
     writeFileSync(

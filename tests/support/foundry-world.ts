@@ -114,6 +114,12 @@ export interface World {
    * the world and its first users exist, before `callHook("init")`.
    */
   loadSystem(): Promise<void>;
+  /**
+   * Loads the module `id`'s script (`load` imports its entry) as every page loads an active module's
+   * esmodules after the system's: it is in `game.modules`, active, and its top-level hook registrations
+   * belong to every client. Call it after `loadSystem`, before `callHook("init")`.
+   */
+  loadModule(id: string, load: () => Promise<unknown>): Promise<void>;
   uninstall(): void;
 }
 
@@ -137,6 +143,10 @@ export interface WorldOptions {
  * replays them then, as the import would have (runtime.ts `loadSystem`).
  */
 const systemBoot: BootRegistration[] = [];
+/** The same for each module's script (`loadModule`), by module id. */
+const moduleBoot = new Map<string, BootRegistration[]>();
+/** Where top-level registrations go while code loads: the system's list, or a module's. */
+let loading: BootRegistration[] = systemBoot;
 
 export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World {
   let random = seed >>> 0;
@@ -149,6 +159,10 @@ export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World
     i18n: localization(options.language ?? "keys"),
     release: { ...releaseOf(generation), version: versionOf(generation) },
     version: versionOf(generation),
+    // `game.modules`: the world's modules by id (https://foundryvtt.com/api/classes/foundry.Game.html,
+    // `modules`; each a Module with `active`); `loadModule` adds one. Modelling choice: one object per
+    // world, where Foundry has one per page.
+    modules: new Map<string, Obj>(),
   };
   const runtime = createRuntime({ seed, users: [], config: () => baseConfig(generation), sharedGame, generation });
   runtime.installGlobals();
@@ -159,6 +173,13 @@ export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World
   let systemLoaded = false;
 
   const clientOf = (userId: string): Client => runtime.clientOf(userId);
+  const replay = (registrations: readonly BootRegistration[]): void => {
+    for (const entry of registrations) {
+      runtime.boot.push(entry);
+      for (const client of runtime.network.connectedClients)
+        client.run(() => client.hooks[entry.once ? "once" : "on"](entry.name, entry.fn));
+    }
+  };
   const current = (): WorldUser => {
     const user = (globalThis as unknown as { game: { user: { id: string } } }).game.user;
     return worldUsers.get(user.id) as WorldUser;
@@ -308,10 +329,19 @@ export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World
       await import("../../src/foundry/init.ts");
       // Evaluated by an earlier file of this worker: its registrations are replayed, as a page load runs them.
       if (systemBoot.length > before) return;
-      for (const entry of systemBoot) {
-        runtime.boot.push(entry);
-        for (const client of runtime.network.connectedClients)
-          client.run(() => client.hooks[entry.once ? "once" : "on"](entry.name, entry.fn));
+      replay(systemBoot);
+    },
+    async loadModule(id, load) {
+      (sharedGame.modules as Map<string, Obj>).set(id, { id, active: true });
+      const known = moduleBoot.get(id);
+      if (known !== undefined) return replay(known);
+      const registrations: BootRegistration[] = [];
+      moduleBoot.set(id, registrations);
+      loading = registrations;
+      try {
+        await load();
+      } finally {
+        loading = systemBoot;
       }
     },
     uninstall() {
@@ -349,7 +379,7 @@ export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World
             ? (name: string, fn: (...a: unknown[]) => unknown) => {
                 const registration = { name, fn, once: key === "once" };
                 runtime.boot.push(registration);
-                systemBoot.push(registration);
+                loading.push(registration);
                 for (const client of runtime.network.connectedClients) client.hooks[key](name, fn);
               }
             : bound(target, key),

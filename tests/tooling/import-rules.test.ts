@@ -52,7 +52,7 @@ afterAll(() => {
 });
 
 /**
- * One fixture breaks all three rules at once, each in its own files, so one cruise (about 2 s of CPU:
+ * One fixture breaks all four rules at once, each in its own files, so one cruise (about 2 s of CPU:
  * most of it depcruise loading) checks them all; depcruise lists every violation and exits with their count.
  */
 let broken: Promise<Run> | undefined;
@@ -73,6 +73,9 @@ function brokenRun(): Promise<Run> {
       "src/preview/main.ts": 'import { part } from "../foundry/applications/parts.ts";\nexport const probe = part;\n',
       "src/preview/probes-main.ts":
         'import { part } from "../foundry/applications/parts.ts";\nexport const probe = part;\n',
+      // a module package importing the system's code (its types are allowed)
+      "src/modules/hud/main.ts":
+        'import type { Row } from "../../view/row.ts";\nimport { part } from "../../foundry/applications/parts.ts";\nexport const hud = (row: Row): string => `${part()}${row.n}`;\n',
     }),
     "src",
   );
@@ -83,8 +86,8 @@ function brokenRun(): Promise<Run> {
 describe.concurrent("import rules are enforced by depcruise", { timeout: 60_000 }, () => {
   it("refuses an import cycle", async () => {
     const run = await brokenRun();
-    // depcruise exits with the number of violations: the three of the fixture, no other.
-    expect(run.code).toBe(3);
+    // depcruise exits with the number of violations: the four of the fixture, no other.
+    expect(run.code).toBe(4);
     expect(run.output).toMatch(
       /error no-circular: src\/foundry\/chat\/card\.ts → \s*src\/foundry\/combat\/write\.ts →\s*src\/foundry\/chat\/card\.ts/,
     );
@@ -93,13 +96,22 @@ describe.concurrent("import rules are enforced by depcruise", { timeout: 60_000 
 
   it("refuses an import that goes up a layer", async () => {
     const run = await brokenRun();
-    expect(run.code).toBe(3);
+    expect(run.code).toBe(4);
     expect(run.output).toContain("error engine-is-pure: src/engine/rule.ts → src/view/row.ts");
+  });
+
+  it("refuses a module package (src/modules) importing the system's code, but not its types", async () => {
+    const run = await brokenRun();
+    expect(run.code).toBe(4);
+    expect(run.output).toContain(
+      "error modules-use-the-public-api: src/modules/hud/main.ts → src/foundry/applications/parts.ts",
+    );
+    expect(run.output).not.toContain("src/modules/hud/main.ts → src/view/row.ts");
   });
 
   it("refuses the preview page importing Foundry code, but for the browser tests' probes page", async () => {
     const run = await brokenRun();
-    expect(run.code).toBe(3);
+    expect(run.code).toBe(4);
     expect(run.output).toContain("error preview-not-foundry: src/preview/main.ts → src/foundry/applications/parts.ts");
     expect(run.output).not.toContain("src/preview/probes-main.ts →");
   });

@@ -18,6 +18,16 @@ describe("the system is loaded one way in tests", () => {
     expect(importers).toEqual([]);
   });
 
+  it("a module package's entry (src/modules) is imported only through world.loadModule, which replays it too", () => {
+    const outside = listFiles("tests", [".ts"]).filter((path) =>
+      readText(path)
+        .split("\n")
+        .some((line) => /import\(["'][./]+\/src\/modules\//.test(line) && !line.includes("loadModule(")),
+    );
+    expect(outside).toEqual([]);
+    expect(readText("tests/foundry/token-hud.test.ts")).toMatch(/loadModule\([^\n]*import\(["'][./]+\/src\/modules\//);
+  });
+
   it("the loader's import is still the one it replays (this check is not vacuous)", () => {
     expect(readText(LOADER)).toMatch(/import\(["'][./]+\/src\/foundry\/init\.ts["']\)/);
   });

@@ -12,7 +12,8 @@
  *   with the row's values (damage, and the ruleset's delay, speed or AP cost and swings) as its details.
  * The module's entries are plain objects (`{ id, name, info1, cssClass, tooltip, system }`,
  * module/handlers/action-handlers/action-handler.mjs `createAction`); src/foundry/integrations/
- * token-action-hud.ts turns these views into them and runs a click as the token HUD runs its button.
+ * actions-api.ts localizes these views for `CONFIG.TEMPO.actions`, which Tempo's Token Action HUD module
+ * (src/modules/token-action-hud/) turns into them.
  */
 import type { I18nKey, Message } from "../../engine/index.ts";
 import { buildTokenHud } from "../hud/token-hud.ts";

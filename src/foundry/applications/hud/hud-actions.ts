@@ -4,7 +4,7 @@
  * one entry point, tried on the state first (sheet-commands.ts `sendSheetCommand`), the contests and
  * Stand up through rotation-contest.ts, the declarations through their dialogs, an item row's Attack/Cast
  * through the sheet's `useSheetItem`. Token Action HUD's entries run through here too
- * (integrations/token-action-hud.ts). Nothing is decided here.
+ * (`CONFIG.TEMPO.actions.run`, integrations/actions-api.ts). Nothing is decided here.
  */
 import { askPhaseDelay } from "../phase-delay-dialog.ts";
 import { askSegmentDeclaration } from "../segment-declare-dialog.ts";

@@ -70,10 +70,11 @@ export function actorSheetInputOf(
   actor: Actor.Implementation,
   mode: SheetMode,
   editable: boolean,
+  user: User.Implementation = game.user,
 ): ActorSheetInput | null {
   const system = tempoActorModelOf(actor);
   if (system === null) return null;
-  const combat = sheetCombatOfActor(actor, game.user);
+  const combat = sheetCombatOfActor(actor, user);
   const items: SheetItem[] = [];
   for (const item of actor.items) {
     const row = sheetItemOf(item);
