@@ -19,11 +19,11 @@ const token = await placeToken(world, scene, hero, { x: 0, y: 0, actorLink: true
 const S = 100; // one square
 const REVERTED = "The GM put your token back: Not enough Walk movement left: the step costs 45 ft, 30 ft remain.";
 
-async function fight(ruleset: "standard" | "phase" | "segment"): Promise<void> {
+async function fight(ruleset: "standard" | "phase" | "segment", budget: "refuse" | "warn" = "refuse"): Promise<void> {
   await world.as(world.gm, async () => {
     for (const combat of game.combats.contents) await combat.delete();
     await game.settings.set("tempo", "ruleset", ruleset);
-    await game.settings.set("tempo", "movementBudget", "refuse");
+    await game.settings.set("tempo", "movementBudget", budget);
     const created = (await (Combat as unknown as { create(d: object): Promise<unknown> }).create({})) as {
       createEmbeddedDocuments(n: string, d: object[]): Promise<unknown>;
     };
@@ -209,5 +209,17 @@ describe("Movement costs on the canvas (issue 21)", () => {
     for (const c of [gmClient, playerClient])
       expect((c.copyOf("Token", token.id ?? "", scene.id) as TokenModel).x).toBe(0);
     expect(putBack()).toHaveLength(told + 2);
+  });
+
+  it("STD-7: with the default warn setting a player's move past the budget lands, and the active GM is told", async () => {
+    await fight("standard", "warn");
+    const gmTold = () => world.notices.filter((n) => n.user === world.gm.id && n.text.startsWith("Hero moved past"));
+    const told = gmTold().length;
+    const back = putBack().length;
+    // 45 ft against a 30 ft walk (and a 45 ft swim), sent around the ruler.
+    await consoleMove(9 * S, 0, "warned0000001", 45);
+    expect(token.x).toBe(9 * S);
+    expect(putBack()).toHaveLength(back);
+    expect(gmTold()).toHaveLength(told + 1);
   });
 });

@@ -42,6 +42,7 @@ import { isActiveGm } from "../combat/active-gm.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { inWriterQueue } from "../combat/writer-queue.ts";
 import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
+import { localizeMessage } from "../localize.ts";
 import { showNotice } from "../notice.ts";
 import { movementMessage } from "../../view/canvas/ruler-label.ts";
 import { isForcedMove } from "./forced-move.ts";
@@ -220,6 +221,13 @@ async function settle(token: Token, read: ReadMovement, user: User.Implementatio
   if (judged === null) return;
   const { found, verdict } = judged;
   if (verdict.ok) {
+    // Warn mode: the mover's ruler showed the warning while dragging; a player's move past the budget that
+    // landed (a console skips the ruler) is also told to the active GM, who rules on it.
+    if (verdict.warning !== null && !user.isGM)
+      showNotice({
+        key: "TEMPO.MOVEMENT.OverBudgetLanded",
+        data: { name: token.name ?? "", reason: localizeMessage(withLocalizedData(movementMessage(verdict.warning))) },
+      });
     const before = turnMovesOf(found.combat, found.combatantId);
     if (JSON.stringify(before) !== JSON.stringify(verdict.record))
       await writeTurnMoves(found.combat, found.combatantId, verdict.record);
