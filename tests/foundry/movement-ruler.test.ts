@@ -222,4 +222,22 @@ describe("Movement costs on the canvas (issue 21)", () => {
     expect(putBack()).toHaveLength(back);
     expect(gmTold()).toHaveLength(told + 1);
   });
+
+  it("STD-7: a console move claiming to start where it ends is put back to where the GM last saw the token, before any turn", async () => {
+    await fight("standard");
+    // A fresh combat: no turn started, no move accepted, so the GM keeps no square for the creature yet.
+    await world.as(world.gm, async () => {
+      for (const combat of game.combats.contents) await combat.delete();
+      const created = (await (Combat as unknown as { create(d: object): Promise<unknown> }).create({})) as {
+        createEmbeddedDocuments(n: string, d: object[]): Promise<unknown>;
+      };
+      await created.createEmbeddedDocuments("Combatant", [{ actorId: hero.id, tokenId: token.id, sceneId: scene.id }]);
+    });
+    await world.idle();
+    expect(token.x).toBe(0);
+    await consoleRequest(9 * S, 0, "forged0000001", 45, { x: 9 * S, y: 0 });
+    await world.idle();
+    for (const c of [gmClient, playerClient])
+      expect((c.copyOf("Token", token.id ?? "", scene.id) as TokenModel).x).toBe(0);
+  });
 });

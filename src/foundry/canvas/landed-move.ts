@@ -53,6 +53,7 @@ import { moveChoiceOf } from "./move-choices.ts";
 import { isTeleport } from "./movement-budget.ts";
 import { movementEnded } from "./movement-context.ts";
 import { refusesOverBudget, revert } from "./movement-guard.ts";
+import { registerSeenPositions, takeSeenPosition } from "./seen-positions.ts";
 import { speedsFor } from "./movement-speeds.ts";
 import { tokenCombatOf, type TokenCombat } from "./token-combat.ts";
 import { withLocalizedData } from "./token-ruler.ts";
@@ -170,7 +171,7 @@ export function judgeMoveOf(
   token: Token,
   read: ReadMovement,
   user: User.Implementation,
-  options: { readonly forced: boolean; readonly landed: boolean },
+  options: { readonly forced: boolean; readonly landed: boolean; readonly seenAt?: TokenSpot | null },
 ): JudgedMove | null {
   const found = tokenCombatOf(token);
   const model = found === null ? null : tempoModelOf(found.combat);
@@ -194,7 +195,9 @@ export function judgeMoveOf(
     diagonals: measured.diagonals,
     from,
     to,
-    record: options.landed ? record : { ...record, at: null },
+    // Where the token last stood: the GM's record, else where this page last saw it (seen-positions.ts), never
+    // the origin the mover claims.
+    record: options.landed ? { ...record, at: record.at ?? options.seenAt ?? null } : { ...record, at: null },
     sinceFeet: choice?.sinceFeet ?? 0,
     budget: { speeds: speedsFor(token), ended: movementEnded(token) },
     refuseOverBudget: refusesOverBudget(),
@@ -216,8 +219,14 @@ function onPreMoveToken(token: Token, movement: { showRuler?: boolean }): boolea
 }
 
 /** The active GM's judgement of a landed move: accepted, its record grows; refused, it is put back once. */
-async function settle(token: Token, read: ReadMovement, user: User.Implementation, forced: boolean): Promise<void> {
-  const judged = judgeMoveOf(token, read, user, { forced, landed: true });
+async function settle(
+  token: Token,
+  read: ReadMovement,
+  user: User.Implementation,
+  forced: boolean,
+  seenAt: TokenSpot | null,
+): Promise<void> {
+  const judged = judgeMoveOf(token, read, user, { forced, landed: true, seenAt });
   if (judged === null) return;
   const { found, verdict } = judged;
   if (verdict.ok) {
@@ -258,6 +267,7 @@ async function passOn(token: Token, read: ReadMovement, judged: JudgedMove, forc
 }
 
 function onMoveToken(token: Token, movement: unknown, operation: unknown, user: User.Implementation | null): void {
+  const seenAt = takeSeenPosition(token);
   if (!isActiveGm() || user === null) return;
   const found = tokenCombatOf(token);
   const read = readMovement(token, movement, { x: token.x, y: token.y });
@@ -267,10 +277,11 @@ function onMoveToken(token: Token, movement: unknown, operation: unknown, user: 
     return;
   }
   const forced = isForcedMove(operation, movement, user);
-  void inWriterQueue(found.combat, () => settle(token, read, user, forced));
+  void inWriterQueue(found.combat, () => settle(token, read, user, forced, seenAt));
 }
 
 export function registerLandedMoves(): void {
+  registerSeenPositions();
   // Core's v13/v14 movement hooks, which the installed type package does not declare.
   const hooks = Hooks as unknown as { on(hook: string, fn: (...args: never[]) => unknown): number };
   hooks.on("preMoveToken", onPreMoveToken as (...args: never[]) => unknown);

@@ -1,0 +1,50 @@
+/**
+ * Issue 21 (review of session 13): where the active GM last saw each token stand, from the documents it
+ * received, never from a movement's `origin` (the mover's client writes that: a console can send any origin).
+ * A creature the GM has no record of yet (turn-moves.ts: no turn started, no move accepted) is put back here
+ * when its move is refused, instead of to the origin the mover claimed.
+ *
+ * Kept in the page's memory: seeded at `ready` from every scene's tokens and at `createToken`, and moved at
+ * every `moveToken` this page hears ("fires for all connected clients after the update has been processed",
+ * https://foundryvtt.com/api/functions/hookEvents.moveToken.html), so a GM who reloads starts again from the
+ * documents as they then stand. Keyed by `game`, one object per page (page-key.ts).
+ */
+import type { TokenSpot } from "../../engine/index.ts";
+
+type Token = TokenDocument.Implementation;
+
+const pages = new WeakMap<object, Map<string, TokenSpot>>();
+
+function seen(): Map<string, TokenSpot> {
+  let map = pages.get(game as object);
+  if (map === undefined) {
+    map = new Map();
+    pages.set(game as object, map);
+  }
+  return map;
+}
+
+const spotOf = (token: Token): TokenSpot => ({ x: token.x, y: token.y });
+
+/** Where the token stood before the move that just landed (null when this page never saw it), and now. */
+export function takeSeenPosition(token: Token): TokenSpot | null {
+  const map = seen();
+  const id = token.id ?? "";
+  const before = map.get(id) ?? null;
+  map.set(id, spotOf(token));
+  return before;
+}
+
+function seedScenes(): void {
+  const map = seen();
+  for (const scene of game.scenes ?? []) for (const token of scene.tokens) map.set(token.id ?? "", spotOf(token));
+}
+
+export function registerSeenPositions(): void {
+  const hooks = Hooks as unknown as { on(hook: string, fn: (...args: never[]) => unknown): number };
+  Hooks.once("ready", seedScenes);
+  hooks.on(
+    "createToken",
+    ((token: Token) => void seen().set(token.id ?? "", spotOf(token))) as (...args: never[]) => unknown,
+  );
+}
