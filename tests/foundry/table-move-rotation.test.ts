@@ -235,4 +235,21 @@ describe("moving tokens in a rotation combat", () => {
     const now = world.notices.filter((n) => n.user === player.id && n.text.includes("TEMPO.MOVEMENT.Reverted"));
     expect(now).toHaveLength(told + 1);
   });
+
+  it("ROT-11: the creature's next turn starts the GM's record of its movement again and clears its token's history", async () => {
+    const record = () =>
+      (combat as unknown as { flags: { tempo?: { turnMoves?: Record<string, { feet: number }> } } }).flags.tempo
+        ?.turnMoves?.[vexId];
+    expect(await drag(vexToken, 2, 6)).toBe(true);
+    expect(record()?.feet).toBe(10);
+    expect(vexToken.movementHistory.length).toBeGreaterThan(0);
+    // Vex ends its turn, the Raider its own: a new rotation, Vex acts again.
+    await combat.tempoCommand({ type: "endTurn" });
+    await world.idle();
+    await world.as(world.gm, () => combat.tempoCommand({ type: "endTurn" }));
+    await world.idle();
+    expect(combat.combatant?.id).toBe(vexId);
+    expect(record()?.feet).toBe(0);
+    expect(vexToken.movementHistory).toHaveLength(0);
+  });
 });
