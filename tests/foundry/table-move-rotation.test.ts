@@ -236,7 +236,7 @@ describe("moving tokens in a rotation combat", () => {
     expect(now).toHaveLength(told + 1);
   });
 
-  it("ROT-11: the creature's next turn starts the GM's record of its movement again and clears its token's history", async () => {
+  it("ROT-11: the creature's next turn starts the GM's record of its movement again and clears its token's history, inside the step's one Combat write", async () => {
     const record = () =>
       (combat as unknown as { flags: { tempo?: { turnMoves?: Record<string, { feet: number }> } } }).flags.tempo
         ?.turnMoves?.[vexId];
@@ -246,10 +246,14 @@ describe("moving tokens in a rotation combat", () => {
     // Vex ends its turn, the Raider its own: a new rotation, Vex acts again.
     await combat.tempoCommand({ type: "endTurn" });
     await world.idle();
+    const from = world.writes.length;
     await world.as(world.gm, () => combat.tempoCommand({ type: "endTurn" }));
     await world.idle();
     expect(combat.combatant?.id).toBe(vexId);
     expect(record()?.feet).toBe(0);
     expect(vexToken.movementHistory).toHaveLength(0);
+    // The choice of Move went in that same write too.
+    const combatWrites = world.writes.slice(from).filter((w) => w.document === "Combat");
+    expect(combatWrites).toHaveLength(1);
   });
 });

@@ -36,10 +36,10 @@ import { showNotice } from "../notice.ts";
 import { askActiveGm, registerRequestHandler, type Answer } from "../socket/socket-channel.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TempoCombat } from "../documents/combat.ts";
-import { turnMovesOf } from "../combat/turn-moves-record.ts";
+import { MOVE_CHOICE_FLAG, UNDONE_MOVE_FLAG, turnMovesOf } from "../combat/turn-moves-record.ts";
 
-const FLAG = "moves";
-const UNDONE = "undoneMoves";
+const FLAG = MOVE_CHOICE_FLAG;
+const UNDONE = UNDONE_MOVE_FLAG;
 const ROTATION_MOVES = new Set(["move", "step", "disengage"]);
 
 /**
@@ -163,8 +163,8 @@ function onDisengaged(combat: Combat.Implementation, event: TurnEvent): void {
 }
 
 /**
- * Issue 21 item 2: the creature's turn starts: its last choice goes and its token's movement history (the
- * ruler's path) is cleared. The GM's record of what it moved starts again in the step's own Combat update
+ * Issue 21 item 2: the creature's turn starts: its token's movement history (the ruler's path) is cleared. Its
+ * last choice goes and the GM's record of what it moved starts again in the step's own Combat update
  * (combat/turn-moves-record.ts), so the click stays one Combat write.
  */
 function onTurnStarted(combat: Combat.Implementation, event: TurnEvent): void {
@@ -172,8 +172,6 @@ function onTurnStarted(combat: Combat.Implementation, event: TurnEvent): void {
   const id = event.combatantId;
   const token = combat.combatants.get(id)?.token as
     | {
-        x?: unknown;
-        y?: unknown;
         clearMovementHistory?: () => Promise<unknown>;
         getFlag?: (scope: string, key: string) => unknown;
         unsetFlag?: (scope: string, key: string) => Promise<unknown>;
@@ -181,8 +179,6 @@ function onTurnStarted(combat: Combat.Implementation, event: TurnEvent): void {
     | null
     | undefined;
   void inWriterQueue(combat, async () => {
-    const stashed = readChoice(storedChoices(combat, UNDONE)[id]) !== null;
-    if (moveChoiceOf(combat, id) !== null || stashed) await writeChoice(combat, id, null);
     if (typeof token?.clearMovementHistory === "function") await token.clearMovementHistory();
     // Earlier versions listed movements in these token flags, growing all session; nothing reads them now.
     for (const key of ["revertedMovements", "forcedMovements"])
