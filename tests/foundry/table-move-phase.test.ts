@@ -137,7 +137,7 @@ describe("moving tokens in a phase combat", () => {
     expect(cardSource(card)).toMatchObject({ input: { resolved: true } });
   });
 
-  it("PHS-11: in the battle phase only a creature that took Disengage moves: 2 squares, provoking nothing", async () => {
+  it("PHS-11: in the battle phase only a creature that took Disengage moves: 2 squares, provoking nothing; the Disengage is one Combat write", async () => {
     await combat.nextTurn();
     await world.idle();
     expect(phaseOf()).toBe("battle");
@@ -148,8 +148,11 @@ describe("moving tokens in a phase combat", () => {
     await world.as(world.gm, () => wolfToken.move([at(3, 3)]));
     await world.idle();
     const cards = opportunityCards().length;
+    const from = world.writes.length;
     await world.as(wolfPlayer, () => combat.tempoCommand({ type: "disengage", combatantId: idOf("Wolf") }));
     await world.idle();
+    // Issue 17: the Disengage and the shift it opens are one Combat write.
+    expect(world.writes.slice(from).filter((w) => w.document === "Combat")).toHaveLength(1);
     expect(await drag(wolfToken, wolfPlayer, [3, 6])).toBe(false);
     expect(noticeOf(wolfPlayer)).toContain("TEMPO.ERRORS.Movement.TooFarForMove");
     expect(await drag(wolfToken, wolfPlayer, [3, 5])).toBe(true);

@@ -16,7 +16,6 @@
  * with `TokenDocument#clearMovementHistory` (API: foundryvtt.com/api/classes/foundry.documents.TokenDocument.html).
  */
 import {
-  DEFAULT_MOVEMENT_POWERS,
   chooseWithStep,
   choiceAddsUp,
   choiceAfterUndo,
@@ -27,7 +26,6 @@ import {
   type MoveChoice,
   type MoveHow,
   type PowerStats,
-  type SteppedChoice,
 } from "../../engine/index.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
 import { readableCombat, tempoModelOf } from "../combat/tempo-model.ts";
@@ -36,33 +34,16 @@ import { showNotice } from "../notice.ts";
 import { askActiveGm, registerRequestHandler, type Answer } from "../socket/socket-channel.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TempoCombat } from "../documents/combat.ts";
-import { MOVE_CHOICE_FLAG, UNDONE_MOVE_FLAG, turnMovesOf } from "../combat/turn-moves-record.ts";
+import {
+  MOVE_CHOICE_FLAG,
+  UNDONE_MOVE_FLAG,
+  readChoice,
+  turnMovesOf,
+  type RecordedChoice,
+} from "../combat/turn-moves-record.ts";
 
 const FLAG = MOVE_CHOICE_FLAG;
 const UNDONE = UNDONE_MOVE_FLAG;
-const ROTATION_MOVES = new Set(["move", "step", "disengage"]);
-
-/**
- * A recorded choice: the engine's, and `sinceFeet`, the feet the GM had recorded the creature moved this turn
- * when it was made (turn-moves.ts; the chosen move's allowance counts from there: a 5 ft step after a Move
- * is 5 ft).
- */
-export interface RecordedChoice extends SteppedChoice {
-  readonly sinceFeet: number;
-}
-
-/** A stored choice read back (its `prior` one level deep), or null. */
-function readChoice(choice: unknown, depth = 0): RecordedChoice | null {
-  if (typeof choice !== "object" || choice === null) return null;
-  const c = choice as { how?: unknown; round?: unknown; sinceFeet?: unknown; steps?: unknown; prior?: unknown };
-  const sinceFeet =
-    typeof c.sinceFeet === "number" && Number.isFinite(c.sinceFeet) && c.sinceFeet >= 0 ? c.sinceFeet : 0;
-  const steps = Array.isArray(c.steps) ? c.steps.filter((k): k is string => typeof k === "string") : [];
-  const prior = depth === 0 ? readChoice(c.prior, 1) : null;
-  return typeof c.round === "number" && typeof c.how === "object" && c.how !== null
-    ? { how: c.how as MoveHow, round: c.round, sinceFeet, steps, prior }
-    : null;
-}
 
 /** The recorded choices of `combat` (or those an undo took back: `undoneMoves`), by combatant id. */
 function storedChoices(combat: Combat.Implementation, key = FLAG): Record<string, unknown> {
@@ -109,18 +90,6 @@ interface TurnEvent {
 
 type HookOn = { on(hook: string, fn: (combat: Combat.Implementation, event: TurnEvent) => void): number };
 
-/** ROT-11: a Move, 5 ft step or Disengage the engine let through is the creature's move this turn. */
-function onActionUsed(combat: Combat.Implementation, event: TurnEvent): void {
-  const model = tempoModelOf(combat);
-  if (!isActiveGm() || model === null || model.ruleset !== "rotation" || model.state === null) return;
-  const id = event.combatantId;
-  const task = event.task;
-  if (typeof id !== "string" || typeof task !== "string" || !ROTATION_MOVES.has(task)) return;
-  const round = model.host.round(model.state);
-  const how = { kind: "rotation", move: task } as MoveHow;
-  void inWriterQueue(combat, () => writeChoice(combat, id, { how, round }, true));
-}
-
 /**
  * Undo: a choice made by a use the tracker's undo took back goes (engine choiceAfterUndo); the choice as it
  * stood is kept in `flags.tempo.undoneMoves` until a redo gives back its steps (the same engine reading of
@@ -146,20 +115,6 @@ function onUndoneOrRedone(combat: Combat.Implementation): void {
     }
     if (Object.keys(update).length > 0) await (combat as unknown as Updatable).update(update);
   });
-}
-
-/**
- * PHS-11: a Disengage in the battle phase opens the creature's 2-square shift; recorded so its allowance
- * counts from here (moveAccess gives the shift itself).
- */
-function onDisengaged(combat: Combat.Implementation, event: TurnEvent): void {
-  const model = tempoModelOf(combat);
-  if (!isActiveGm() || model === null || model.ruleset !== "phase" || model.state === null) return;
-  const id = event.combatantId;
-  if (typeof id !== "string") return;
-  const round = model.host.round(model.state);
-  const how: MoveHow = { kind: "disengageShift", squares: DEFAULT_MOVEMENT_POWERS.disengage.squares };
-  void inWriterQueue(combat, () => writeChoice(combat, id, { how, round }, true));
 }
 
 /**
@@ -232,9 +187,7 @@ export async function chooseMovementPower(
 
 export function registerMoveChoices(): void {
   const hooks = Hooks as unknown as HookOn;
-  hooks.on("tempo.actionUsed", onActionUsed);
   hooks.on("tempo.turnStarted", onTurnStarted);
-  hooks.on("tempo.disengaged", onDisengaged);
   hooks.on("tempo.undone", onUndoneOrRedone);
   hooks.on("tempo.redone", onUndoneOrRedone);
   registerRequestHandler("move", (data, sender) => answerPowerChoice(data as PowerRequest, sender));

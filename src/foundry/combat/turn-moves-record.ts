@@ -5,7 +5,19 @@
  * last move choice goes (with one an undo took back): those changes ride in the step's own Combat update
  * (write-step.ts), so a click stays one Combat write (issue 17).
  */
-import { readTurnMoves, type HostEvent, type TurnMoves } from "../../engine/index.ts";
+import {
+  DEFAULT_MOVEMENT_POWERS,
+  choiceAddsUp,
+  chooseWithStep,
+  newestUndoStep,
+  readTurnMoves,
+  type CombatStep,
+  type HostEvent,
+  type MoveChoice,
+  type MoveHow,
+  type SteppedChoice,
+  type TurnMoves,
+} from "../../engine/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
 export const TURN_MOVES_FLAG = "turnMoves";
@@ -20,6 +32,28 @@ export function turnMovesOf(combat: Combat.Implementation, combatantId: string):
   return readTurnMoves(typeof all === "object" && all !== null ? (all as Record<string, unknown>)[combatantId] : null);
 }
 
+/**
+ * A recorded choice: the engine's, and `sinceFeet`, the feet the GM had recorded the creature moved this turn
+ * when it was made (turn-moves.ts; the chosen move's allowance counts from there: a 5 ft step after a Move
+ * is 5 ft).
+ */
+export interface RecordedChoice extends SteppedChoice {
+  readonly sinceFeet: number;
+}
+
+/** A stored choice read back (its `prior` one level deep), or null. */
+export function readChoice(choice: unknown, depth = 0): RecordedChoice | null {
+  if (typeof choice !== "object" || choice === null) return null;
+  const c = choice as { how?: unknown; round?: unknown; sinceFeet?: unknown; steps?: unknown; prior?: unknown };
+  const sinceFeet =
+    typeof c.sinceFeet === "number" && Number.isFinite(c.sinceFeet) && c.sinceFeet >= 0 ? c.sinceFeet : 0;
+  const steps = Array.isArray(c.steps) ? c.steps.filter((k): k is string => typeof k === "string") : [];
+  const prior = depth === 0 ? readChoice(c.prior, 1) : null;
+  return typeof c.round === "number" && typeof c.how === "object" && c.how !== null
+    ? { how: c.how as MoveHow, round: c.round, sinceFeet, steps, prior }
+    : null;
+}
+
 type Spot = { x: number; y: number };
 
 function tokenSpot(combat: Combat.Implementation, combatantId: string): Spot | null {
@@ -32,7 +66,11 @@ function tokenSpot(combat: Combat.Implementation, combatantId: string): Spot | n
  * change, Foundry merging objects key by key; a choice is cleared with null, as move-choices.ts writes it), or
  * null when nothing changes.
  */
-export function turnMovesResets(combat: Combat.Implementation, events: readonly HostEvent[]): object | null {
+export function turnMovesResets(
+  combat: Combat.Implementation,
+  events: readonly HostEvent[],
+  chosen: ChoiceInput | null = null,
+): object | null {
   const resets: Record<string, Record<string, unknown>> = {};
   const choices: Record<string, null> = {};
   const undone: Record<string, null> = {};
@@ -42,8 +80,14 @@ export function turnMovesResets(combat: Combat.Implementation, events: readonly 
     const entry = typeof all === "object" && all !== null ? (all as Record<string, unknown>)[id] : null;
     return entry !== null && entry !== undefined;
   };
+  const choiceMoves: Record<string, RecordedChoice | null> = {};
   for (const event of events) {
     const id = (event as { combatantId?: unknown }).combatantId;
+    const choice = chosen === null || typeof id !== "string" ? null : choiceOf(event, chosen);
+    if (choice !== null && typeof id === "string") {
+      choiceMoves[id] = recordedChoice(combat, id, choice, chosen?.undoStep ?? null);
+      if (held(UNDONE_MOVE_FLAG, id)) undone[id] = null;
+    }
     if (event.type !== "turnStarted" || typeof id !== "string") continue;
     const record = turnMovesOf(combat, id);
     const at = tokenSpot(combat, id);
@@ -57,7 +101,55 @@ export function turnMovesResets(combat: Combat.Implementation, events: readonly 
   }
   const tempo: Record<string, object> = {};
   if (Object.keys(resets).length > 0) tempo[TURN_MOVES_FLAG] = resets;
-  if (Object.keys(choices).length > 0) tempo[MOVE_CHOICE_FLAG] = choices;
+  const allChoices = { ...choices, ...choiceMoves };
+  if (Object.keys(allChoices).length > 0) tempo[MOVE_CHOICE_FLAG] = allChoices;
   if (Object.keys(undone).length > 0) tempo[UNDONE_MOVE_FLAG] = undone;
   return Object.keys(tempo).length === 0 ? null : { [SYSTEM_ID]: tempo };
+}
+
+/** What a step's move choices need: the combat's ruleset, its round after the step, the step's undo number. */
+export interface ChoiceInput {
+  readonly ruleset: string;
+  readonly round: number;
+  readonly undoStep: string | null;
+}
+
+const ROTATION_MOVES = new Set(["move", "step", "disengage"]);
+
+/**
+ * The move an event of the step chooses: ROT-11, a rotation Move, 5 ft step or Disengage the engine let
+ * through; PHS-11, a phase Disengage opens the creature's 2-square shift (moveAccess gives the shift itself).
+ */
+function choiceOf(event: HostEvent, input: ChoiceInput): MoveChoice | null {
+  const task = (event as { task?: unknown }).task;
+  if (
+    input.ruleset === "rotation" &&
+    event.type === "actionUsed" &&
+    typeof task === "string" &&
+    ROTATION_MOVES.has(task)
+  )
+    return { how: { kind: "rotation", move: task } as MoveHow, round: input.round };
+  if (input.ruleset === "phase" && event.type === "disengaged")
+    return { how: { kind: "disengageShift", squares: DEFAULT_MOVEMENT_POWERS.disengage.squares }, round: input.round };
+  return null;
+}
+
+/** The choice as stored after the step: a second rotation Move adds to the first (engine chooseWithStep). */
+function recordedChoice(
+  combat: Combat.Implementation,
+  id: string,
+  choice: MoveChoice,
+  undoStep: string | null,
+): RecordedChoice {
+  const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
+  const all = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[MOVE_CHOICE_FLAG] : null;
+  const previous = readChoice(typeof all === "object" && all !== null ? (all as Record<string, unknown>)[id] : null);
+  const stepped: SteppedChoice = chooseWithStep(previous, choice, undoStep);
+  const kept = previous !== null && choiceAddsUp(previous, choice);
+  return { ...stepped, sinceFeet: kept ? previous.sinceFeet : turnMovesOf(combat, id).feet };
+}
+
+/** The step's choice input (null when the combat is not Tempo's). */
+export function choiceInputOf(ruleset: string | null, round: number, step: CombatStep): ChoiceInput | null {
+  return ruleset === null ? null : { ruleset, round, undoStep: newestUndoStep(step.stored.history) };
 }

@@ -40,7 +40,7 @@ import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
 import { withTurnLog } from "./step-turn-log.ts";
-import { turnMovesResets } from "./turn-moves-record.ts";
+import { choiceInputOf, turnMovesResets } from "./turn-moves-record.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
 import { postStepCards } from "../chat/event-card-posts.ts";
 import type { DeclaredUseWrites } from "./declared-uses.ts";
@@ -91,8 +91,9 @@ export async function writeStep(
   // Issue 17: every Tempo write carries the next sequence number (writer-queue.ts, run-command.ts).
   const system = { ...(step.update ?? {}), seq: (model?.seq ?? 0) + 1 };
   // Issue 17: a copy, so nothing the update passes through can change the stored form kept in the cache.
-  // Issue 21: the GM's record of what a creature whose turn starts has moved starts again in this same write.
-  const flags = turnMovesResets(combat, step.events);
+  // Issue 21: the GM's record of what a creature whose turn starts has moved starts again, and a move the step
+  // chose (ROT-11, PHS-11) is recorded, in this same write.
+  const flags = turnMovesResets(combat, step.events, choiceInputOf(model?.ruleset ?? null, round, step));
   const data = { system: structuredClone(system), round, turn, ...(flags === null ? {} : { flags }) };
   const before = { started: wasStarted, round: combat.round, turn: combat.turn };
   const back = step.events.some((e) => e.type === "undone");
