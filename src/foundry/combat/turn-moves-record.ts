@@ -25,11 +25,16 @@ export const TURN_MOVES_FLAG = "turnMoves";
 export const MOVE_CHOICE_FLAG = "moves";
 export const UNDONE_MOVE_FLAG = "undoneMoves";
 
+/** `flags.tempo.<key>.<combatantId>` of `combat` as stored (undefined when absent). */
+export function combatFlagEntry(combat: Combat.Implementation, key: string, combatantId: string): unknown {
+  const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
+  const all = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[key] : undefined;
+  return typeof all === "object" && all !== null ? (all as Record<string, unknown>)[combatantId] : undefined;
+}
+
 /** The creature's record in `combat` (nothing moved, standing nowhere yet, when there is none). */
 export function turnMovesOf(combat: Combat.Implementation, combatantId: string): TurnMoves {
-  const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
-  const all = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[TURN_MOVES_FLAG] : null;
-  return readTurnMoves(typeof all === "object" && all !== null ? (all as Record<string, unknown>)[combatantId] : null);
+  return readTurnMoves(combatFlagEntry(combat, TURN_MOVES_FLAG, combatantId) ?? null);
 }
 
 /**
@@ -74,12 +79,11 @@ export function turnMovesResets(
   const resets: Record<string, Record<string, unknown>> = {};
   const choices: Record<string, null> = {};
   const undone: Record<string, null> = {};
-  const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
   const held = (key: string, id: string): boolean => {
-    const all = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[key] : null;
-    const entry = typeof all === "object" && all !== null ? (all as Record<string, unknown>)[id] : null;
+    const entry = combatFlagEntry(combat, key, id);
     return entry !== null && entry !== undefined;
   };
+
   const choiceMoves: Record<string, RecordedChoice | null> = {};
   for (const event of events) {
     const id = (event as { combatantId?: unknown }).combatantId;
@@ -141,9 +145,7 @@ function recordedChoice(
   choice: MoveChoice,
   undoStep: string | null,
 ): RecordedChoice {
-  const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
-  const all = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[MOVE_CHOICE_FLAG] : null;
-  const previous = readChoice(typeof all === "object" && all !== null ? (all as Record<string, unknown>)[id] : null);
+  const previous = readChoice(combatFlagEntry(combat, MOVE_CHOICE_FLAG, id));
   const stepped: SteppedChoice = chooseWithStep(previous, choice, undoStep);
   const kept = previous !== null && choiceAddsUp(previous, choice);
   return { ...stepped, sinceFeet: kept ? previous.sinceFeet : turnMovesOf(combat, id).feet };
