@@ -256,4 +256,34 @@ describe("moving tokens in a rotation combat", () => {
     const combatWrites = world.writes.slice(from).filter((w) => w.document === "Combat");
     expect(combatWrites).toHaveLength(1);
   });
+
+  it("ROT-11: the tracker's undo and redo of a 5 ft step and a Disengage each take the move choice back or give it back in one Combat write", async () => {
+    const choice = () =>
+      (combat as unknown as { flags: { tempo?: { moves?: Record<string, { how?: { move?: string } } | null> } } }).flags
+        .tempo?.moves?.[vexId]?.how?.move ?? null;
+    const oneWrite = async (command: "undo" | "redo") => {
+      const from = world.writes.length;
+      await world.as(world.gm, () => combat.tempoCommand({ type: command }));
+      await world.idle();
+      return world.writes.slice(from).filter((w) => w.document === "Combat").length;
+    };
+    // Vex's turn has just started: nothing chosen yet.
+    expect(choice()).toBeNull();
+    expect(await use(vexId, "step")).toBe(true);
+    expect(await use(vexId, "disengage")).toBe(true);
+    expect(choice()).toBe("disengage");
+    expect(await oneWrite("undo")).toBe(1);
+    expect(choice()).toBe("step");
+    expect(await oneWrite("undo")).toBe(1);
+    expect(choice()).toBeNull();
+    expect(await drag(vexToken, 2, 5)).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Movement.ChooseRotationMove");
+    expect(await oneWrite("redo")).toBe(1);
+    expect(choice()).toBe("step");
+    expect(await oneWrite("redo")).toBe(1);
+    expect(choice()).toBe("disengage");
+    // The Disengage given back lets Vex move its 5 ft (Vex stands at (2,6), far from the Raider).
+    expect(await drag(vexToken, 2, 7)).toBe(true);
+    expect(square(vexToken)).toEqual([2, 7]);
+  });
 });
