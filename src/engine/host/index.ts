@@ -109,7 +109,7 @@ export {
   UNREADABLE_COMBAT,
   type CombatMigration,
 } from "./combat-format.ts";
-export { moveAccess, type MoveAccess, type MoveAccessInput, type MoveChoice } from "./move-access.ts";
+export { moveAccess, ownMoveNow, type MoveAccess, type MoveAccessInput, type MoveChoice } from "./move-access.ts";
 export {
   judgeLandedMove,
   readTurnMoves,
