@@ -53,7 +53,7 @@ function lastLabelHtml(client = playerClient): string {
   const copy = client.copyOf("Token", token.id ?? "", scene.id) as TokenModel;
   const { labels, path } = client.run(() => ({
     labels: copy.object.ruler.labels,
-    path: (copy.object.ruler.constructor as { WAYPOINT_LABEL_TEMPLATE: string }).WAYPOINT_LABEL_TEMPLATE,
+    path: (copy.object.ruler.constructor as unknown as { WAYPOINT_LABEL_TEMPLATE: string }).WAYPOINT_LABEL_TEMPLATE,
   }));
   const handlebars = createHandlebarsHost(JSON.parse(readText("lang/en.json")) as Record<string, never>);
   return handlebars.compile(readText(path.replace(/^systems\/tempo\//, "")))(labels.at(-1)?.context ?? {});
