@@ -53,8 +53,13 @@ function squaresOf(region: RegionModel): string[] {
     for (let i = 0; i < 20; i++) if (region.contains({ x: px(i) + 50, y: px(j) + 50 })) out.push(`${i},${j}`);
   return out;
 }
-const targetsOf = (from: number) =>
-  chat.messages.slice(from).map((m) => (m.system as { input: { target: string } }).input.target);
+/** The chat messages as `user`'s page holds them (the GM's by default; a disconnected user has none). */
+const messagesOf = (user: WorldUser = world.gm) =>
+  user === world.gm ? chat.messages : world.runtime.clientOf(user.id).messages.contents;
+const targetsOf = (from: number, user: WorldUser = world.gm) =>
+  messagesOf(user)
+    .slice(from)
+    .map((m) => (m.system as { input: { target: string } }).input.target);
 
 async function use(
   user: WorldUser,
@@ -66,7 +71,7 @@ async function use(
   const item = actor.items.contents.find((i) => i.name === name);
   targeting.target(user, aim);
   if (fields !== undefined) dialogs.answers.push({ fields });
-  const before = chat.messages.length;
+  const before = messagesOf(user).length;
   const used = await world.as(user, () =>
     useSheetItem(actor.here() as unknown as Actor.Implementation, item?.id ?? ""),
   );
@@ -76,6 +81,7 @@ async function use(
 
 beforeEach(async () => {
   await game.settings.set("tempo", "ruleset", "count");
+  await game.settings.set("tempo", "odds", "gm");
   world.scriptedTotals.length = 0;
   dialogs.answers.length = 0;
 });
@@ -108,6 +114,92 @@ describe("issue 20 item 4: areas placed as Regions", () => {
     expect(refused.used).toBe(false);
     expect(chat.messages.length).toBe(refused.before);
     expect(regionsOf(scene)).toEqual([]);
+  });
+
+  it("FEAT-CLEAVE: the attack dialog says what the cone will hold (the creatures in it, not the user's one target) and shows each one's odds", async () => {
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const fenn = await creature("Fenn", [player.id]);
+    await ownedItem(world, fenn, "Maul", "weapon", heavy);
+    await ownedItem(world, fenn, "cleave", "feat", { feat: "cleave" });
+    await stand(scene, fenn, 5, 5);
+    const gob = await stand(scene, await creature("Gob", [], "npc"), 6, 5);
+    await stand(scene, await creature("Orc", [], "npc"), 6, 6);
+    const lurker = await stand(scene, await creature("Lurker", [], "npc"), 6, 4);
+    await world.as(world.gm, () => lurker.update({ hidden: true }));
+    await game.settings.set("tempo", "odds", "everyone");
+    await world.idle();
+    await world.as(player, () => game.settings.set("tempo", "attackChoices", { [fenn.uuid]: { cleave: true } }));
+    world.scriptedTotals.push(15, 4);
+    const { used, before } = await use(player, fenn, "Maul", [gob], { cleave: "on" });
+    const shown = dialogs.prompts.at(-1)?.content ?? "";
+    // The player sees the two creatures standing in the cone, not the hidden one, and not "1 target".
+    expect(shown).toContain("every creature in the cone aimed at Gob: 2 stand in it now");
+    expect(shown).not.toContain("all 1 targets");
+    expect(shown).toMatch(/Gob: [\d.]+% to hit/);
+    expect(shown).toMatch(/Orc: [\d.]+% to hit/);
+    expect(shown).not.toContain("Lurker");
+    // The GM places the cone and counts every creature in it, the hidden one too.
+    expect(used).toBe(true);
+    expect([...new Set(targetsOf(before))]).toEqual(["Gob", "Orc", "Lurker"]);
+    expect(regionsOf(scene).map((r) => (r._source.shapes as { type: string }[]).map((shape) => shape.type))).toEqual([
+      ["rectangle", "rectangle", "rectangle"],
+    ]);
+  });
+
+  it("FEAT-CLEAVE: with no GM connected a player's cleave rolls against the player's own targets, places nothing, and says so before and after", async () => {
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const fenn = await creature("Fenn", [player.id]);
+    await ownedItem(world, fenn, "Maul", "weapon", heavy);
+    await ownedItem(world, fenn, "cleave", "feat", { feat: "cleave" });
+    await stand(scene, fenn, 5, 5);
+    const gob = await stand(scene, await creature("Gob", [], "npc"), 6, 5);
+    await stand(scene, await creature("Orc", [], "npc"), 6, 6);
+    await world.as(player, () => game.settings.set("tempo", "attackChoices", { [fenn.uuid]: { cleave: true } }));
+    const notices = world.notices.length;
+    world.gm.active = false;
+    try {
+      world.scriptedTotals.push(15, 4);
+      const { used, before } = await use(player, fenn, "Maul", [gob], { cleave: "on" });
+      expect(dialogs.prompts.at(-1)?.content).toContain(
+        "No GM is connected to place the cone on the scene: one attack roll and one damage roll for your 1 targets.",
+      );
+      expect(used).toBe(true);
+      expect([...new Set(targetsOf(before, player))]).toEqual(["Gob"]);
+      expect(regionsOf(scene)).toEqual([]);
+      expect(world.notices.slice(notices)).toEqual([
+        { user: player.id, text: 'TEMPO.AREA.NoGm {"item":"Maul"}' }, // the world's i18n echoes keys
+      ]);
+    } finally {
+      world.gm.active = true;
+    }
+    await world.idle();
+  });
+
+  it("a player's 5 ft burst cast with no GM connected lands on the player's own targets; nothing is placed", async () => {
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const mage = await creature("Mage", [player.id]);
+    await ownedItem(world, mage, "Blast", "spell", {
+      ...ITEM_DEFAULTS.spell,
+      damage: "1d6",
+      area: { shape: "sphere", size: 5 },
+    });
+    await stand(scene, mage, 2, 2);
+    const orc = await stand(scene, await creature("Orc", [], "npc"), 10, 10);
+    await stand(scene, await creature("Gob", [], "npc"), 11, 11);
+    world.gm.active = false;
+    try {
+      world.scriptedTotals.push(3);
+      const { used, before } = await use(player, mage, "Blast", [orc]);
+      expect(used).toBe(true);
+      expect(targetsOf(before, player)).toEqual(["Orc"]);
+      expect(regionsOf(scene)).toEqual([]);
+    } finally {
+      world.gm.active = true;
+    }
+    await world.idle();
   });
 
   it("a player's 5 ft burst is placed by the GM over the 3×3 block around the aimed orc; Resolve removes it", async () => {

@@ -4,7 +4,8 @@
  * does not run core's linear walk (no `_onEndTurn` / `_onStartTurn` for the turn it goes back over, no
  * Region events), and advancing again over the same turn does not tell core of that turn's start a
  * second time (foundryvtt/foundryvtt #13983, #14271); `tempo.turnStarted` still reports it, marked
- * `repeat`.
+ * `repeat`. A redo replays the stored step and tells core nothing; the turn after it is told once.
+ * Every ruleset.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RulesetId } from "../../src/engine/index.ts";
@@ -41,9 +42,9 @@ async function advance(combat: Tempo): Promise<void> {
   await world.idle();
 }
 
-describe("Issue 20: turn events told once across undo (both generations)", () => {
-  for (const ruleset of ["phase"] as RulesetId[]) {
-    it(`${ruleset}: advancing, undoing and advancing again tells core of the turn start once`, async () => {
+describe("Issue 20: turn events told once across undo and redo (both generations, every ruleset)", () => {
+  for (const ruleset of ["count", "standard", "phase", "segment", "rotation"] as RulesetId[]) {
+    it(`${ruleset}: advancing, undoing and advancing again (or redoing) tells core of the turn start once`, async () => {
       const combat = await t.encounter(ruleset, 3);
       await combat.startCombat();
       await world.idle();
@@ -73,6 +74,22 @@ describe("Issue 20: turn events told once across undo (both generations)", () =>
       await advance(combat);
       const next = since(nextFrom);
       expect(next.core.filter((c) => c.startsWith("_onStartTurn")).length).toBe(next.tempo.length);
+
+      // Undo and redo (the tracker's Redo): the redone step's turns are not started again in core.
+      await combat.previousTurn();
+      await world.idle();
+      const redoFrom = world.hooks.length;
+      await combat.tempoCommand({ type: "redo" });
+      await world.idle();
+      const redone = since(redoFrom);
+      expect(redone.core, "a redo starts no turn again in core").toEqual([]);
+      expect(redone.tempo, "a redo replays the step; it tells no turn again").toEqual([]);
+      const afterFrom = world.hooks.length;
+      await advance(combat);
+      const after = since(afterFrom);
+      expect(after.tempo.length).toBeGreaterThan(0);
+      expect(after.core.filter((c) => c.startsWith("_onStartTurn")).length).toBe(after.tempo.length);
+      expect(after.tempo.some((e) => e.repeat === true)).toBe(false);
     });
   }
 });

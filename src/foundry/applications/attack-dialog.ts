@@ -22,7 +22,12 @@ import { dialogWindowOptions } from "../compat/detached-window.ts";
 import type { Message, RulesetId, WeaponStats } from "../../engine/index.ts";
 import { FEAT_KEYS, primaryModifierOf, type FeatKey, type ExtraSources } from "../../engine/index.ts";
 import { oddsVisibleTo, type OddsVisibility } from "../../view/chat/card-common.ts";
-import { attackChoicesFromForm, buildAttackDialog, type TargetOdds } from "../../view/chat/attack-dialog.ts";
+import {
+  attackChoicesFromForm,
+  buildAttackDialog,
+  type CleaveArea,
+  type TargetOdds,
+} from "../../view/chat/attack-dialog.ts";
 import {
   attackOptionsFor,
   attackShape,
@@ -59,6 +64,11 @@ export interface AttackRequest {
   readonly flankers?: number | null;
   /** Issue 20: the sheet it was opened from (its detached window on v14), or null. */
   readonly opener?: object | null;
+  /**
+   * Issue 20 item 4: a cleave's cone as it would be placed (canvas/area-regions.ts `areaPreview`): what the
+   * dialog says of it, and the creatures standing in it (a cone), whose odds are shown while Cleave is ticked.
+   */
+  readonly area?: { readonly shown: CleaveArea; readonly targets: AttackRequest["targets"] } | null;
 }
 
 /** The feats the actor has (feat items, FEAT-*). */
@@ -96,9 +106,9 @@ async function remember(actor: Actor.Implementation, choices: AttackChoices): Pr
 }
 
 /** The exact odds against each target with these choices (the same plan the roll uses). */
-function targetOdds(request: AttackRequest, choices: AttackChoices): TargetOdds[] {
+function targetOdds(request: AttackRequest, targets: AttackRequest["targets"], choices: AttackChoices): TargetOdds[] {
   const odds: TargetOdds[] = [];
-  for (const target of request.targets) {
+  for (const target of targets) {
     const plan = planWeaponAttack({
       ruleset: request.ruleset,
       attacker: request.attacker,
@@ -116,15 +126,19 @@ function targetOdds(request: AttackRequest, choices: AttackChoices): TargetOdds[
 
 async function render(request: AttackRequest, options: AttackOptions, choices: AttackChoices): Promise<string> {
   const setting = game.settings.get(SYSTEM_ID, "odds") as OddsVisibility;
+  // FEAT-CLEAVE: while Cleave is ticked and a cone will be placed, its creatures are the targets.
+  const area = choices.cleave ? (request.area ?? null) : null;
+  const targets = area?.shown.kind === "cone" ? area.targets : request.targets;
   const context = buildAttackDialog({
     actor: request.actor.name,
     weapon: request.item.name,
     options,
     choices,
     shape: attackShape(options, request.weapon, choices),
-    targets: targetOdds(request, choices),
+    targets: targetOdds(request, targets, choices),
     count: request.count,
     showOdds: oddsVisibleTo(setting, game.user.isGM),
+    area: area?.shown ?? null,
   });
   return foundry.applications.handlebars.renderTemplate(TEMPLATE, { ...context });
 }

@@ -16,6 +16,9 @@
  *   https://foundryvtt.com/api/v14/variables/CONST.REGION_VISIBILITY.html). Modules place Regions the
  *   same way, `canvas.scene.createEmbeddedDocuments("Region", [{ name, shapes }])`
  *   (roth-michael/region-attacher scripts/helpers.js).
+ * - With no GM connected nothing is placed: the use goes on against the user's own targets, with a
+ *   notice saying the area could not be placed (a player expects the attack a cleave was before areas,
+ *   not a refusal). The attack dialog says beforehand what the area will hold (`areaPreview`).
  * - Who creates it: always the active GM, asked on the system socket as every player request is
  *   (socket-channel.ts). v14 lets a player create a Region only under conditions ("Non-GMs cannot create
  *   Regions while the game is paused", https://foundryvtt.com/api/v14/interfaces/foundry.canvas.layers.types.RegionPlacementOptions.html)
@@ -33,11 +36,13 @@ import {
   areaSquares,
   cleaveAreaSpec,
   creaturesInArea,
+  ok,
   propertiesFromFlags,
   spellAreaSpec,
   type AreaCreature,
   type AreaSpec,
   type Message,
+  type Result,
 } from "../../engine/index.ts";
 import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
 import { sceneGeometry, squareAt } from "../encounters/scene-board.ts";
@@ -81,6 +86,7 @@ type SceneLike = Scene.Implementation & {
 };
 
 const refused = (error: Message): Answer => ({ ok: false, error });
+type AreaSquares = Parameters<typeof areaRectangles>[0];
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 /** The area `item` covers when used so (null: none): a cleave's cone, or the spell's area. */
@@ -115,6 +121,24 @@ function areasOf(scene: SceneLike, tokenId: string, itemId: string | null, turnO
     .map((r) => r.id ?? "");
 }
 
+/**
+ * The squares `spec` covers used from `token` and aimed at `aim` on `scene`, and the ids of the tokens
+ * among `standing` with a square in them (the user's own left out): the engine's answer (areas.ts), the
+ * same for the GM who places the area and for the attack dialog's preview.
+ */
+function areaOn(
+  scene: Scene.Implementation,
+  spec: AreaSpec,
+  token: PlacedToken,
+  aim: PlacedToken,
+  standing: readonly PlacedToken[],
+): Result<{ squares: AreaSquares; tokenIds: string[] }> {
+  const squares = areaSquares(spec, bodyOf(scene, token), bodyOf(scene, aim));
+  if (!squares.ok) return squares;
+  const creatures = standing.map((t) => bodyOf(scene, t));
+  return ok({ squares: squares.value, tokenIds: creaturesInArea(squares.value, creatures, token.id ?? "") });
+}
+
 /** The GM's side: checks the sender and the documents, then places (or removes) the area. */
 export async function answerArea(data: AreaRequest, sender: User.Implementation): Promise<Answer> {
   if (!game.user.isGM) return refused({ key: "TEMPO.ERRORS.Access.NotGm" });
@@ -132,13 +156,12 @@ export async function answerArea(data: AreaRequest, sender: User.Implementation)
   if (item === undefined || spec === null) return refused({ key: "TEMPO.ERRORS.Area.NoArea" });
   const aim = tokensOf(scene).find((t) => t.id === text(data.aimTokenId));
   if (aim === undefined) return refused({ key: "TEMPO.ERRORS.Area.NoAim" });
-  const squares = areaSquares(spec, bodyOf(scene, token), bodyOf(scene, aim));
-  if (!squares.ok) return refused(squares.error);
-  const creatures = tokensOf(scene).map((t) => bodyOf(scene, t));
-  const tokenIds = creaturesInArea(squares.value, creatures, token.id ?? "");
+  const covered = areaOn(scene, spec, token, aim, tokensOf(scene));
+  if (!covered.ok) return refused(covered.error);
+  const { squares, tokenIds } = covered.value;
   await removeRegions(scene, areasOf(scene, token.id ?? "", null));
   const g = sceneGeometry(scene);
-  const shapes = areaRectangles(squares.value).map((r) => ({
+  const shapes = areaRectangles(squares).map((r) => ({
     type: "rectangle",
     x: g.originX + r.x * g.size,
     y: g.originY + r.y * g.size,
@@ -169,10 +192,50 @@ async function removeRegions(scene: SceneLike, ids: readonly string[]): Promise<
   if (present.length > 0) await scene.deleteEmbeddedDocuments("Region", [...present]);
 }
 
+/** Where a use's area would go: the drawn scene, the user's and the aimed creature's tokens on it, the area. */
+interface AreaSite {
+  readonly scene: Scene.Implementation;
+  readonly token: PlacedToken;
+  readonly aim: PlacedToken;
+  readonly spec: AreaSpec;
+}
+
+/** The site of `item`'s area aimed at the first of `aimed`; null when none is placed (no area, or the scene does not show both). */
+function areaSite(
+  item: Item.Implementation,
+  actor: Actor.Implementation,
+  aimed: readonly Actor.Implementation[],
+  cleave: boolean,
+): AreaSite | null {
+  const scene = drawnScene();
+  const first = aimed[0];
+  const spec = areaSpecOf(item, cleave);
+  if (scene === null || first === undefined || spec === null) return null;
+  const token = tokenOf(actor, scene);
+  const aim = tokenOf(first, scene);
+  return token === null || aim === null ? null : { scene, token, aim, spec };
+}
+
+/**
+ * Only a GM places a Region (file comment). With none connected the area cannot be placed, and the use
+ * goes on against the user's own targets, as an area did before Tempo placed Regions, rather than being
+ * refused (issue 20: a plain cleave rolled without a GM before): the user is told so.
+ */
+const noGmToPlace = (): boolean => game.users.activeGM === null;
+
+function actorsOf(scene: Scene.Implementation, ids: readonly unknown[]): Actor.Implementation[] {
+  const tokens = tokensOf(scene);
+  return ids.flatMap((id) => {
+    const found = tokens.find((t) => t.id === id)?.actor ?? null;
+    return found === null ? [] : [found];
+  });
+}
+
 /**
  * Places the area `item` covers when used by `actor` and aimed at the first of `aimed`, and answers the
- * creatures in it: null when there is no area to place (no area, or the scene does not show both), false
- * when the GM refused (the reason shown).
+ * creatures in it: null when there is no area to place (no area, the scene does not show both, or no GM
+ * is connected to place it: then the user's targets are used, with a notice), false when the GM refused
+ * (the reason shown).
  */
 export async function placeAreaFor(
   item: Item.Implementation,
@@ -181,24 +244,49 @@ export async function placeAreaFor(
   cleave: boolean,
   lasts: AreaMark["lasts"],
 ): Promise<Actor.Implementation[] | null | false> {
-  const scene = drawnScene();
-  const first = aimed[0];
-  if (scene === null || first === undefined || areaSpecOf(item, cleave) === null) return null;
-  const token = tokenOf(actor, scene);
-  const aim = tokenOf(first, scene);
-  if (token === null || aim === null) return null;
+  const site = areaSite(item, actor, aimed, cleave);
+  if (site === null) return null;
+  if (noGmToPlace()) {
+    showNotice({ key: "TEMPO.AREA.NoGm", data: { item: item.name } });
+    return null;
+  }
+  const { scene, token, aim } = site;
   const request = { sceneId: scene.id, tokenId: token.id, itemId: item.id, aimTokenId: aim.id, cleave, lasts };
   const answer = await askActiveGm("area", request);
   if (!answer.ok) {
     showNotice(answer.error);
     return false;
   }
-  const ids = Array.isArray(answer.value) ? (answer.value as unknown[]) : [];
-  const tokens = tokensOf(scene);
-  return ids.flatMap((id) => {
-    const found = tokens.find((t) => t.id === id)?.actor ?? null;
-    return found === null ? [] : [found];
-  });
+  return actorsOf(scene, Array.isArray(answer.value) ? (answer.value as unknown[]) : []);
+}
+
+/** What a use's area will hold, told before it is placed (the attack dialog's cleave line). */
+export type AreaPreview =
+  | { readonly kind: "placed"; readonly aim: string; readonly creatures: readonly Actor.Implementation[] }
+  | { readonly kind: "refused"; readonly error: Message }
+  | { readonly kind: "noGm" };
+
+/**
+ * The area `item` would cover used by `actor` and aimed at the first of `aimed`, before anything is
+ * placed (null: no area is placed for this use, the user's targets are used): the creatures standing in
+ * it now, counted as the active GM will count them (`areaOn`); the engine's refusal (aimed at the user's
+ * own space …); or "noGm" when no GM is connected to place it (placeAreaFor then uses the user's
+ * targets). A player is not shown creatures whose tokens are hidden from players (TokenDocument
+ * `hidden`); the GM's count, made when the area is placed, includes them.
+ */
+export function areaPreview(
+  item: Item.Implementation,
+  actor: Actor.Implementation,
+  aimed: readonly Actor.Implementation[],
+  cleave: boolean,
+): AreaPreview | null {
+  const site = areaSite(item, actor, aimed, cleave);
+  if (site === null) return null;
+  if (noGmToPlace()) return { kind: "noGm" };
+  const standing = tokensOf(site.scene).filter((t) => game.user.isGM || t.hidden !== true);
+  const covered = areaOn(site.scene, site.spec, site.token, site.aim, standing);
+  if (!covered.ok) return { kind: "refused", error: covered.error };
+  return { kind: "placed", aim: aimed[0]?.name ?? "", creatures: actorsOf(site.scene, covered.value.tokenIds) };
 }
 
 /** Removes `actor`'s area of `item` from the drawn scene (Resolve rolled it); nothing when there is none. */

@@ -44,6 +44,8 @@ export interface PlacedToken {
   readonly actor: Actor.Implementation | null;
   readonly actorId: string | null;
   readonly actorLink: boolean;
+  /** Hidden from players (TokenDocument `hidden`, v13 and v14). */
+  readonly hidden?: boolean;
 }
 
 interface WallLike {

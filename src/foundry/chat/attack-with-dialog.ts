@@ -9,11 +9,12 @@
  * Outside a combat that declares, the targets are checked before the dialog opens: with none (or one
  * that is not a Tempo creature) the user is told why and nothing opens.
  */
-import type { Message, WeaponStats } from "../../engine/index.ts";
+import type { Message, RulesetId, WeaponStats } from "../../engine/index.ts";
 import { attacksThroughCombat } from "../../view/chat/item-attack.ts";
 import { attackCommand } from "../../view/sheets/sheet-commands.ts";
 import { refusal } from "../../view/tracker/tracker-controls.ts";
-import { askAttackChoices } from "../applications/attack-dialog.ts";
+import { askAttackChoices, type AttackRequest } from "../applications/attack-dialog.ts";
+import { areaPreview } from "../canvas/area-regions.ts";
 import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
 import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
 import { trackerInputOf } from "../applications/tracker-input.ts";
@@ -45,6 +46,28 @@ function declareRefusal(actor: Actor.Implementation, weapon: WeaponStats): Messa
   if (found === null || input === null) return null;
   const command = attackCommand(input.host.id, found.combatantId, weapon);
   return command === null ? null : refusal(input, command);
+}
+
+/**
+ * Issue 20 item 4: what the dialog says of a cleave's cone (the creatures standing in it now, with their
+ * snapshots for the odds), read before anything is placed; null when no cone would be placed.
+ */
+function cleaveArea(
+  item: Item.Implementation,
+  actor: Actor.Implementation,
+  ruleset: RulesetId,
+  targets: readonly Actor.Implementation[],
+): AttackRequest["area"] {
+  const preview = areaPreview(item, actor, targets, true);
+  if (preview === null) return null;
+  if (preview.kind === "noGm") return { shown: { kind: "unplaced" }, targets: [] };
+  if (preview.kind === "refused") return { shown: { kind: "refused", reason: preview.error }, targets: [] };
+  const inCone = preview.creatures.flatMap((creature) => {
+    const snapshot = creatureSnapshotOf(creature);
+    const extra = ruleset === "phase" ? phaseExtra(actor, creature) : null;
+    return snapshot === null ? [] : [{ snapshot, phaseExtra: extra, unseen: null }];
+  });
+  return { shown: { kind: "cone", aim: preview.aim }, targets: inCone };
 }
 
 /**
@@ -109,6 +132,7 @@ export async function attackWithDialog(
     count: inCombat ? declaringCount(actor) : null,
     flankers,
     opener,
+    area: cleaveArea(item, actor, ruleset, targets),
   });
   if (choices === null) return false;
   if (!(declares && ruleset === "segment")) return useItemDocument(item, { ...options, targets, choices });

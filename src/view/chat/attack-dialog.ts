@@ -37,6 +37,18 @@ export interface TargetOdds {
   readonly critical: number;
 }
 
+/**
+ * FEAT-CLEAVE, issue 20 item 4: where a cleave's targets come from when its cone is placed as a Region
+ * (src/foundry/canvas/area-regions.ts): the creatures standing in the cone aimed at `aim` (then the
+ * input's `targets` are those creatures); the engine's reason no cone can be laid; or "unplaced": no GM
+ * is connected to place it, so the user's own targets are rolled against. Null: no cone is placed (no
+ * scene drawn …), the user's targets.
+ */
+export type CleaveArea =
+  | { readonly kind: "cone"; readonly aim: string }
+  | { readonly kind: "refused"; readonly reason: Message }
+  | { readonly kind: "unplaced" };
+
 export interface AttackDialogInput {
   readonly actor: string;
   readonly weapon: string;
@@ -49,6 +61,8 @@ export interface AttackDialogInput {
   readonly count: number | null;
   /** Whether the odds may be shown to this user (setting `tempo.odds`). */
   readonly showOdds: boolean;
+  /** Where a cleave's targets come from (absent or null: the user's targets). */
+  readonly area?: CleaveArea | null;
 }
 
 export interface AttackDialogContext {
@@ -149,6 +163,15 @@ function landing(count: number, delays: readonly number[]): Message {
   });
 }
 
+/** FEAT-CLEAVE: what one roll is against: the creatures in the placed cone, or the user's targets. */
+function cleaveLine(area: CleaveArea | null, targets: number): Message {
+  if (area === null) return label("TEMPO.ATTACK.Dialog.CleaveOneRoll", { targets });
+  if (area.kind === "refused") return area.reason;
+  if (area.kind === "unplaced") return label("TEMPO.ATTACK.Dialog.CleaveNoGm", { targets });
+  if (targets === 0) return label("TEMPO.ATTACK.Dialog.CleaveConeEmpty", { aim: area.aim });
+  return label("TEMPO.ATTACK.Dialog.CleaveCone", { aim: area.aim, targets });
+}
+
 function previewLines(input: AttackDialogInput): Message[] {
   const { options, choices, shape } = input;
   const lines: Message[] = [];
@@ -163,8 +186,9 @@ function previewLines(input: AttackDialogInput): Message[] {
     lines.push(label("TEMPO.ATTACK.Dialog.Delay", { delay: shape.delay, attacks: shape.delays.length }));
     if (input.count !== null) lines.push(landing(input.count, shape.delays));
   }
-  if (choices.cleave) lines.push(label("TEMPO.ATTACK.Dialog.CleaveOneRoll", { targets: input.targets.length }));
-  if (input.targets.length === 0) lines.push(label("TEMPO.ATTACK.Dialog.NoTargets"));
+  const area = choices.cleave ? (input.area ?? null) : null;
+  if (choices.cleave) lines.push(cleaveLine(area, input.targets.length));
+  if (input.targets.length === 0 && area === null) lines.push(label("TEMPO.ATTACK.Dialog.NoTargets"));
   else if (input.showOdds)
     for (const t of input.targets)
       lines.push(

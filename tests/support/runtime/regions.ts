@@ -17,8 +17,17 @@
  * the model does not grant: a system that asks its GM to place Regions meets both.
  * Issue 20 item 4: Tempo's areas are Regions of rectangles flagged `flags.tempo.area`; `contains` tests
  * a point against the rectangles (RegionData `shapes`,
- * https://foundryvtt.com/api/interfaces/foundry.documents.types.RegionData.html); other shapes (circle,
- * ellipse, polygon; v14's cone, line, ring, emanation) contain nothing here.
+ * https://foundryvtt.com/api/interfaces/foundry.documents.types.RegionData.html).
+ * Only rectangles, on purpose: core's shapes are, on v13, RectangleShapeData, CircleShapeData,
+ * EllipseShapeData and PolygonShapeData (https://foundryvtt.com/api/modules/foundry.data.html, the v13
+ * API's `foundry.data` namespace; the knowledge base: "Each Shape can be rectangular, elliptical, or
+ * polygonal", https://foundryvtt.com/article/scene-regions/), and v14 adds ConeShapeData, LineShapeData,
+ * RingShapeData, EmanationShapeData and TokenShapeData (https://foundryvtt.com/api/v14/modules/foundry.data.html).
+ * Tempo itself creates only rectangles (src/foundry/canvas/area-regions.ts: one per run of covered
+ * squares, so the Region shows exactly the squares the engine counted, the same on both versions;
+ * area-regions.test.ts checks every shape it writes is one), and the tests' terrain Regions are
+ * rectangles. Any other shape contains nothing here, so a test relying on one would fail visibly (no
+ * creature in the area, no terrain cost) rather than pass on a guess about core's geometry.
  */
 import { isObj } from "./diff.ts";
 import { ClientDocument } from "./document.ts";

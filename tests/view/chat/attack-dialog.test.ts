@@ -145,6 +145,45 @@ describe("attack options: what the dialog offers per ruleset and weapon", () => 
     ]);
   });
 
+  it("FEAT-CLEAVE, issue 20: with its cone placed as an area the dialog counts the creatures in the cone; with no GM to place it, the user's targets", () => {
+    const options = attackOptionsFor("count", AXE, STR8);
+    const choices = settleChoices(options, { cleave: true });
+    const shape = attackShape(options, AXE, choices);
+    const lines = (area: Parameters<typeof buildAttackDialog>[0]["area"], names: readonly string[], cleave = true) =>
+      buildAttackDialog({
+        actor: "A",
+        weapon: "Axe",
+        options,
+        choices: cleave ? choices : settleChoices(options, {}),
+        shape,
+        targets: names.map((name) => ({ name, hit: 0.5, critical: 0 })),
+        count: null,
+        showOdds: true,
+        area,
+      })
+        .preview.map(text)
+        .slice(2); // after the damage and delay lines
+    expect(lines({ kind: "cone", aim: "Gob" }, ["Gob", "Orc", "Imp"])).toEqual([
+      "One attack roll and one damage roll for every creature in the cone aimed at Gob: 3 stand in it now. The cone is placed on the scene when you roll, and whoever stands in it then is attacked.",
+      "Gob: 50.0% to hit.",
+      "Orc: 50.0% to hit.",
+      "Imp: 50.0% to hit.",
+    ]);
+    // Nobody else in the cone: no "no target chosen" line, the cone says it.
+    expect(lines({ kind: "cone", aim: "Gob" }, [])).toEqual([
+      "Nobody else stands in the cone aimed at Gob: nothing will be rolled.",
+    ]);
+    expect(lines({ kind: "unplaced" }, ["Gob"]).slice(0, 1)).toEqual([
+      "No GM is connected to place the cone on the scene: one attack roll and one damage roll for your 1 targets.",
+    ]);
+    const reason = { key: "TEMPO.ERRORS.Area.NoDirection" } as const;
+    expect(lines({ kind: "refused", reason }, ["Gob"]).slice(0, 1)).toEqual([
+      "The area cannot point at the creature's own space: aim it at another creature.",
+    ]);
+    // Cleave not ticked: the area says nothing.
+    expect(lines({ kind: "cone", aim: "Gob" }, ["Gob"], false)).toEqual(["Gob: 50.0% to hit."]);
+  });
+
   it("AP-1: rotation offers 1 … floor(AP ÷ cost) swings (fewer may be chosen), flankers and a modifier; nothing of count's", () => {
     const rapier = weapon("1d6", { heavy: true }, { apCost: 10 });
     const options = attackOptionsFor("rotation", rapier, { primaryModifier: 2, ap: 80, feats: ALL_FEATS });
