@@ -120,7 +120,8 @@ describe("seed 001: turn order", () => {
     for (let i = 0; i < 22; i++) await table.gmClick(combat);
     expect(combat.round).toBe(start.round + 12);
     expect(world.worldTime - start.time).toBe(60);
-  });
+    // Many GM clicks: well under a second alone, but several seconds on a loaded two-core machine.
+  }, 15_000);
 
   it("STD-5 seed: the originator's turn is second 0; an effect of 5 s ends as its next turn starts, 10 s as the turn after that starts", async () => {
     const { combat, actors } = await rolled({ Mage: 2, Ogre: 0, Rat: 0 }, [19, 11, 6]);
@@ -246,7 +247,8 @@ describe("seed 001: movement", () => {
     expect(await drag(turning.vexToken, [5, 2], [2, 2])).toBe(true);
     expect(spent(turning.vexToken)).toBe(30);
     expect(await drag(turning.vexToken, [2, 1])).toBe(false);
-  });
+    // Many GM clicks: well under a second alone, but several seconds on a loaded two-core machine.
+  }, 15_000);
 
   it("STD-7 seed: after 20 ft forward the creature can go back only 10 ft towards where it began", async () => {
     const { vexToken } = await vexFirst();
