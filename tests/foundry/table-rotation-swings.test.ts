@@ -152,7 +152,7 @@ describe("AP-1 at the table", () => {
     const writes = world.writes.length;
     expect(await attack(vex, bladeId, { swings: "1" })).toBe(false);
     expect(world.notices.at(-1)?.text).toBe(
-      game.i18n.format("TEMPO.ERRORS.Damage.FewerSwingsThanTargets", { swings: "1", targets: 2 }),
+      game.i18n.format("TEMPO.ERRORS.Damage.FewerSwingsThanTargets", { swings: "1", targets: "2" }),
     );
     expect(world.writes.slice(writes).filter((w) => w.document !== "Setting")).toEqual([]);
     expect(fullLeft(combat, vexId)).toBe(2);
@@ -176,8 +176,9 @@ describe("AP-1 at the table", () => {
   it("AP-1: an AP cost of 0 is invalid data: the update is refused with its reason and the sheet keeps the weapon's 8 swings", async () => {
     const { vex, bladeId } = await rotationCombat({ value: 80, max: 80 }, [player.id]);
     const blade = vex.items.get(bladeId);
+    if (blade === undefined) throw new Error("no blade");
     const refused = await world
-      .as(player, () => blade?.update({ system: { apCost: 0 } }))
+      .as(player, () => blade.update({ system: { apCost: 0 } }))
       .then(() => null)
       .catch((error: unknown) => (error as Error).message);
     expect(refused).toBe("A weapon's AP cost must be more than 0, not 0.");
