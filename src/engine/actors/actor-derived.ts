@@ -72,7 +72,8 @@ function swingsOf(stats: ActorStats, weapons: readonly CarriedWeapon[]): Record<
       swings[weapon.id] = null;
       continue;
     }
-    const result = swingsPerAction(stats.ap.value, weapon.apCost);
+    // AP-1: AP is a rate, not a pool: the creature's AP (`ap.max`, the sheet's AP), never what is "left".
+    const result = swingsPerAction(stats.ap.max, weapon.apCost);
     swings[weapon.id] = result.ok ? result.value : null;
   }
   return swings;

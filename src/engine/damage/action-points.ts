@@ -4,6 +4,13 @@ import { shown } from "../dice/checks.ts";
 /**
  * AP-1 and AP-2: how many swings an AP weapon gets and what a miss costs.
  *
+ * **What the table follows** (RULES.md AP-1): floor(AP ÷ cost) swings in ONE Full action, AP "a rate, not a
+ * pool": every attack action (one Full action, ACT-ROT, ROT-11) may swing up to that many again, and a miss
+ * takes that Full action (spent before the roll) with its one swing, dealing nothing. The Foundry layer uses
+ * `swingsPerAction` and `shareSwings`. The swing budget below (`rotationSwingBudget`, `resolveApAttack`)
+ * models the seed's own wording ("how many times you can attack in the same rotation") and is not used at
+ * the table: where the seed and RULES.md differ, RULES.md is the spec.
+ *
  * **Model of "a miss consumes the Full action and one swing"** (seeds/004: "AP … dictates how many times
  * you can attack in the same rotation"; "If you miss, you lose the AP of a single swing but must use a
  * second full action if you want to attack again"):
@@ -36,7 +43,22 @@ export function swingsPerAction(ap: number, cost: number): Result<number> {
   return ok(Math.floor(ap / cost));
 }
 
-/** AP-1: the swing budget at the start of a rotation. */
+/**
+ * AP-1 **ruling** ("floor(AP ÷ cost) times in one Full action"; "one attack roll per target covers all
+ * swings"): the swings of one Full action are shared by its targets, not given to each. One attack roll per
+ * target covers that target's share; the shares are as even as possible, the targets named first taking the
+ * odd swings (8 swings at 3 targets: 3, 3, 2). Fewer swings than targets is refused: each target needs one.
+ */
+export function shareSwings(swings: number, targets: number): Result<readonly number[]> {
+  if (!Number.isInteger(targets) || targets < 1) return err("TEMPO.ERRORS.Damage.NoSwingTargets");
+  if (!Number.isInteger(swings) || swings < targets)
+    return err("TEMPO.ERRORS.Damage.FewerSwingsThanTargets", { swings: shown(swings), targets });
+  const each = Math.floor(swings / targets);
+  const odd = swings - each * targets;
+  return ok(Array.from({ length: targets }, (_, i) => each + (i < odd ? 1 : 0)));
+}
+
+/** AP-1: the swing budget at the start of a rotation (the seed's wording; see the file comment). */
 export function rotationSwingBudget(ap: number, cost: number): Result<SwingBudget> {
   const swings = swingsPerAction(ap, cost);
   return swings.ok ? ok({ swingsLeft: swings.value }) : swings;

@@ -38,10 +38,17 @@ import { showNotice } from "../notice.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
 import { attackOptionsOf } from "../applications/attack-dialog.ts";
-import { attackShape, choiceNotes, settleChoices, type AttackChoices } from "../../view/chat/attack-options.ts";
+import {
+  attackShape,
+  choiceNotes,
+  settleChoices,
+  targetSwings,
+  type AttackChoices,
+} from "../../view/chat/attack-options.ts";
 import { declareCountAttack } from "./count-declare-attack.ts";
 import { rotationAttackRefusal, spendRotationUse } from "./rotation-use.ts";
 import { spendAttackUse } from "./turn-use.ts";
+import { refusedSwingShares } from "./swing-shares.ts";
 import { postSpellSaves } from "./spell-saves.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenTargets } from "../conditions/stealth-flow.ts";
@@ -163,19 +170,14 @@ async function attackWith(
     const { actor, snapshot } = target;
     const extra = ruleset === "phase" ? phaseExtra(gathered.attacker, actor) : null;
     const hidden = unseen === null ? null : unseen.has(actor);
-    const input = {
-      ruleset,
-      attacker: self,
-      target: snapshot,
-      weapon,
-      phaseExtra: extra,
-      situation: choices,
-      unseen: hidden,
-    };
-    const plan = planWeaponAttack(input);
+    const input = { ruleset, attacker: self, target: snapshot, weapon, phaseExtra: extra, situation: choices };
+    const plan = planWeaponAttack({ ...input, unseen: hidden });
     if (!plan.ok) return plan.error;
     plans.push({ plan: plan.value, target });
   }
+  // AP-1: the Full action's swings shared by the targets (engine shareSwings), in target order.
+  const shares = targetSwings(choices, plans.length);
+  if (!shares.ok) return shares.error;
   const stepped = choices.charged || choices.twoHanded;
   const weaponUse = stepped ? { charged: choices.charged, twoHanded: choices.twoHanded } : null;
   // OSH-2: the statuses a hit applies (the engine reads the weapon's list; the GM's side checks it again).
@@ -203,7 +205,7 @@ async function attackWith(
     const cleave = choices.cleave
       ? { attack: null as Roll[] | null, messageId: null as string | null, damage: { rolls: null, messageId: null } }
       : null;
-    for (const { plan, target } of plans) {
+    for (const [i, { plan, target }] of plans.entries()) {
       const sharedAttack = cleave?.attack ?? null;
       const rolls = sharedAttack ?? (await rollAll(plan.dice));
       if (cleave !== null) cleave.attack = rolls;
@@ -228,8 +230,9 @@ async function attackWith(
       // attack messages the active GM reads them from (constant-claims.ts).
       if (hit && hits !== null && !hits.hits.includes(target.actor.uuid)) hits.hits.push(target.actor.uuid);
       if (hits !== null && posted?.id) hits.attacks.push(posted.id);
-      if (hit)
-        await postDamage(gathered.attacker, item, target, damage, critical, { shared: cleave?.damage ?? null }, hitBy);
+      const swings = shares.value?.[i] ?? choices.swings;
+      const how = { shared: cleave?.damage ?? null };
+      if (hit) await postDamage(gathered.attacker, item, target, { ...damage, swings }, critical, how, hitBy);
     }
   }
   return null;
@@ -359,8 +362,10 @@ async function useOn(
   }
   if (inCombat && ruleset === "rotation" && row?.type === "weapon" && row.stats.constantDamage)
     return attackConstant(item, actor, targets, options.choices ?? null);
-  // ACT-ROT, AP-1: in a rotation combat an attack (all its swings) or a spell spends its Full action first;
-  // STD-6: in a standard combat, the Action (turn-use.ts).
+  // ACT-ROT, AP-1: in a rotation combat an attack (all its swings, shared by its targets: refused first when
+  // they cannot reach each) or a spell spends its Full action first; STD-6: standard's Action (turn-use.ts).
+  if (row?.type === "weapon" && refusedSwingShares(actor, row.stats, ruleset, targets.length, options.choices))
+    return false;
   if (inCombat && !(await spendAttackUse(actor, ruleset, row?.type === "spell"))) return false;
   return rollOn(item, actor, ruleset, targets, options.choices ?? null);
 }

@@ -111,10 +111,11 @@ function itemFacts(
   const row = sheetItemOf(item);
   if (row === null || (row.type !== "weapon" && row.type !== "spell")) return null;
   const ofAttacker = item.actor?.uuid === attacker.uuid;
-  // AP-1 with the attacker's AP now (the engine's rule, as the actor's derived swings are).
+  // AP-1 with the attacker's AP now (the engine's rule, as the actor's derived swings are): AP is a rate,
+  // not a pool, so the creature's AP (`ap.max`, as the sheet and the attack dialog read it).
   const system = tempoActorModelOf(attacker);
   const cost = row.type === "weapon" ? row.stats.apCost : null;
-  const swings = cost === null || system === null ? null : swingsPerAction(actorStatsOf(system).ap.value, cost);
+  const swings = cost === null || system === null ? null : swingsPerAction(actorStatsOf(system).ap.max, cost);
   const maxSwings = swings !== null && swings.ok && swings.value > 0 ? swings.value : 1;
   const formula = steppedFormula(item, attacker, use) ?? row.stats.damage;
   const { statuses, statusesBypassShield } = row.stats;

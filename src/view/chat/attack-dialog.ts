@@ -9,6 +9,7 @@ import { percentText } from "./card-common.ts";
 import {
   ATTACK_CHOICE_LIMITS,
   settleChoices,
+  targetSwings,
   type AttackChoices,
   type AttackOptions,
   type AttackShape,
@@ -182,6 +183,11 @@ function previewLines(input: AttackDialogInput): Message[] {
       : label("TEMPO.ATTACK.Dialog.Damage", { damage: shape.damage }),
   );
   if (shape.multiplier > 1) lines.push(label("TEMPO.ATTACK.Dialog.Multiplied", { multiplier: shape.multiplier }));
+  // AP-1: one Full action's swings are shared by its targets (engine shareSwings).
+  const shares = input.targets.length > 1 ? targetSwings(choices, input.targets.length) : null;
+  if (shares !== null && !shares.ok) lines.push(shares.error);
+  else if (shares?.value != null)
+    lines.push(label("TEMPO.ATTACK.Dialog.SwingsShared", { swings, shares: shares.value.join(", ") }));
   if (options.ruleset === "count") {
     lines.push(label("TEMPO.ATTACK.Dialog.Delay", { delay: shape.delay, attacks: shape.delays.length }));
     if (input.count !== null) lines.push(landing(input.count, shape.delays));

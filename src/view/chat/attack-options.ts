@@ -23,13 +23,16 @@ import {
   weaponMultipliers,
   effectiveProperties,
   canCleave,
+  ok,
   propertiesFromFlags,
+  shareSwings,
   staggeredAttackCounts,
   swingsPerAction,
   weaponAttackDelay,
   weaponDamageDice,
   type FeatKey,
   type Message,
+  type Result,
   type RulesetId,
   type WeaponProperty,
   type WeaponMultipliers,
@@ -268,4 +271,13 @@ export function choiceNotes(options: AttackOptions, choices: AttackChoices, shap
       data: { advantage: choices.advantage, disadvantage: choices.disadvantage },
     });
   return notes;
+}
+
+/**
+ * AP-1 (engine `shareSwings`): each target's share of the Full action's chosen swings, in target order;
+ * null where the attack has no AP swings (every target then takes one hit's damage). Refused when fewer
+ * swings than targets are chosen.
+ */
+export function targetSwings(choices: AttackChoices, targets: number): Result<readonly number[] | null> {
+  return choices.swings === null ? ok(null) : shareSwings(choices.swings, targets);
 }

@@ -59,11 +59,15 @@ function swingsOf(input: ActorSheetInput, derived: ActorDerived): SwingContext[]
   for (const item of input.items) {
     if (item.type !== "weapon") continue;
     const swings = derived.swings[item.id] ?? null;
+    const cost = item.stats.apCost;
+    // AP-1: a cost of 0 or less is invalid data (the item model refuses it; an item that holds one says so).
     const text: Message = item.stats.constantDamage
       ? { key: "TEMPO.SHEET.Swings.Constant" }
-      : swings === null
-        ? { key: "TEMPO.SHEET.Swings.None" }
-        : { key: "TEMPO.SHEET.Swings.Count", data: { swings, cost: item.stats.apCost ?? 0 } };
+      : cost !== null && !(cost > 0)
+        ? { key: "TEMPO.SHEET.Swings.InvalidCost", data: { cost: String(cost) } }
+        : swings === null
+          ? { key: "TEMPO.SHEET.Swings.None" }
+          : { key: "TEMPO.SHEET.Swings.Count", data: { swings, cost: item.stats.apCost ?? 0 } };
     out.push({ name: item.name, text });
   }
   return out;

@@ -5,6 +5,7 @@ import {
   recordConstantRoll,
   resolveApAttack,
   rotationSwingBudget,
+  shareSwings,
   swingsPerAction,
   validatePacing,
   type SwingBudget,
@@ -42,6 +43,31 @@ describe("AP swings", () => {
         if (!r.ok) return;
         expect(r.value * cost).toBeLessThanOrEqual(ap);
         expect((r.value + 1) * cost).toBeGreaterThan(ap);
+      }),
+    );
+  });
+
+  it("AP-1 (ruling): one Full action's swings are shared by its targets, the first named taking the odd ones", () => {
+    expect(shareSwings(8, 1)).toEqual({ ok: true, value: [8] });
+    expect(shareSwings(8, 3)).toEqual({ ok: true, value: [3, 3, 2] });
+    expect(shareSwings(5, 2)).toEqual({ ok: true, value: [3, 2] });
+    expect(shareSwings(1, 2)).toEqual({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Damage.FewerSwingsThanTargets", data: { swings: "1", targets: 2 } },
+    });
+    expect(shareSwings(8, 0).ok).toBe(false);
+    expect(shareSwings(2.5, 2).ok).toBe(false);
+  });
+
+  it("AP-1 (ruling): the shares never add up to more than the swings chosen, and each target gets one (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 8 }), (swings, targets) => {
+        const shares = shareSwings(swings, targets);
+        expect(shares.ok).toBe(swings >= targets);
+        if (!shares.ok) return;
+        expect(shares.value.reduce((a, b) => a + b, 0)).toBe(swings);
+        expect(Math.min(...shares.value)).toBeGreaterThanOrEqual(1);
+        expect(Math.max(...shares.value) - Math.min(...shares.value)).toBeLessThanOrEqual(1);
       }),
     );
   });

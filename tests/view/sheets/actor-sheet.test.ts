@@ -138,6 +138,20 @@ describe("actor sheet: what each ruleset uses", () => {
     expect(sheet("count").context.combat.ap).toBeNull();
   });
 
+  it('AP-1: a weapon holding an AP cost of 0 or less is invalid data, and the sheet says so (not "no AP cost")', () => {
+    const { input } = sheet("rotation");
+    for (const cost of [0, -10]) {
+      const items = input.items.map((i) =>
+        i.type === "weapon" && i.name === "Longsword" ? { ...i, stats: { ...i.stats, apCost: cost } } : i,
+      );
+      const context = buildActorSheetContext({ ...input, items });
+      expect(context.combat.ap?.swings).toContainEqual({
+        name: "Longsword",
+        text: { key: "TEMPO.SHEET.Swings.InvalidCost", data: { cost: String(cost) } },
+      });
+    }
+  });
+
   it("STD-6: standard shows the actions left this turn as the tracker keeps them", () => {
     const { context } = sheet("standard");
     expect(context.combat.economy.map((p) => p.kind)).toEqual(["action", "quickAction", "interaction", "reaction"]);
