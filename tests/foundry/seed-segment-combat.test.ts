@@ -192,6 +192,40 @@ describe("seed 003: the combat round", () => {
     await combat.delete();
   });
 
+  it("SEG-6 seed: a delaying activity is done only in LOW: loading and firing a light crossbow, the Hero of the HIGH group shoots after its ally's melee, first in LOW (D2 missile before the Orc's D3 melee), and its card rolls the crossbow", async () => {
+    const hero = await t.creature("Hero", "character", { aac0: 15 }, [player.id]);
+    const bolt = { ...ITEM_DEFAULTS.weapon, damage: "1d4", speed: 3, group: "crossbows" };
+    await ownedItem(world, hero, "Light crossbow", "weapon", bolt);
+    const hound = await t.creature("Hound", "npc", {});
+    const orc = await t.creature("Orc", "npc", { hitDice: "1", defenses: { descendingAc: 6 } });
+    const combat = await t.fight([
+      { actor: hero, side: "pc" },
+      { actor: hound, side: "ally" },
+      { actor: orc, side: "enemy" },
+    ]);
+    const round = async (form: Record<string, string>) => {
+      expect(await t.sheetAttack(player, hero, "Light crossbow", [orc], {}, form)).toBe(true);
+      await t.declare(combat, world.gm, "Hound", MELEE);
+      await t.declare(combat, world.gm, "Orc", MELEE);
+      world.scriptedTotals.push(5, 2);
+    };
+    await round({}); // plain shooting: HIGH's D2 missile comes first
+    expect(who(await t.playRound(combat))).toEqual(["Hero", "Hound", "Orc"]);
+    await round({ delaying: "on" });
+    expect(t.declarationOf(combat, "Hero")).toMatchObject({ action: "missile" });
+    const from = world.hooks.length;
+    const card = await t.playToCard(combat);
+    expect(who(t.turnsSince(combat, from))).toEqual(["Hound", "Hero"]);
+    world.scriptedTotals.push(14, 3);
+    const { posted } = await t.press(player, card, "resolve");
+    expect(posted.map((m) => [m.type, t.inputOf(m).weapon ?? null])).toEqual([
+      ["attack", "Light crossbow"],
+      ["damage", null],
+    ]);
+    expect(who(await t.playRound(combat))).toEqual(["Orc"]);
+    await combat.delete();
+  });
+
   it("SEG-8 seed: a complex activity is declared, goes last and allows nothing else that round: no delay, no immediate spell", async () => {
     const { combat } = await axeFight();
     await t.declare(combat, player, "Hero", { action: "complex" });

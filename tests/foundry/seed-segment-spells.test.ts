@@ -221,4 +221,34 @@ describe("seed 003: the battle map", () => {
     expect(await t.playToCard(combat)).toBeNull();
     await combat.delete();
   });
+
+  it("SEG-19 seed: a weapon needing more than 4 ft of space (a Great maul) needs one open adjacent square: in a walled corridor with an ally behind, the Ogre's Attack with it is refused before any dialog; with a knife it is declared", async () => {
+    const on = await scene();
+    const ogre = await t.creature("Ogre", "character", { aac0: 15 }, [player.id]);
+    const great = { ...ITEM_DEFAULTS.weapon.properties, great: true };
+    await ownedItem(world, ogre, "Maul", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "2d6", properties: great });
+    await ownedItem(world, ogre, "Knife", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d4" });
+    const page = await t.creature("Page", "character", {});
+    const knight = await t.creature("Knight", "npc", {});
+    await stand(on, ogre, 8, 8, FRIENDLY);
+    await stand(on, page, 7, 8, FRIENDLY);
+    const knightToken = await stand(on, knight, 9, 8, HOSTILE);
+    await addWalls(world, on, [
+      { c: [px(6), px(8), px(11), px(8)], move: 20 },
+      { c: [px(6), px(9), px(11), px(9)], move: 20 },
+    ]);
+    const combat = await t.fight([
+      { actor: ogre, side: "pc" },
+      { actor: page, side: "pc" },
+      { actor: knight, side: "enemy" },
+    ]);
+    const opened = t.dialogs.prompts.length;
+    const notices = world.notices.length;
+    expect(await t.sheetAttack(player, ogre, "Maul", [knightToken], null)).toBe(false);
+    expect(t.dialogs.prompts.length).toBe(opened);
+    expect(t.noticesSince(notices)).toEqual([expect.stringContaining("TEMPO.MOVEMENT.NoRoomToSwing")]);
+    expect(await t.sheetAttack(player, ogre, "Knife", [knightToken], {}, {})).toBe(true);
+    expect(t.declarationOf(combat, "Ogre")).toMatchObject({ action: "melee", targetId: t.idOf(combat, "Knight") });
+    await combat.delete();
+  });
 });
