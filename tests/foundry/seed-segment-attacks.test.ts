@@ -71,7 +71,7 @@ describe("seed 003: attacks", () => {
     await t.apply(hit[1], target);
     expect(t.hpOf(target)).toBe(26);
     await combat.delete();
-  });
+  }, 15_000);
 
   it('SEG-12 seed: the table repeats 20 six times: AAC0 19 needs 20 against AC −6 and 21 against AC −7; "20*" (AAC0 21) needs 20 against AC 1; a natural 20 always hits and a natural 1 always misses', async () => {
     const ogre = await armed("Ogre", { aac0: 19 });
@@ -101,7 +101,7 @@ describe("seed 003: attacks", () => {
     expect(await aac0("Kobold", { hitDice: "1" })).toBe("19");
     expect(await aac0("Gnoll", { hitDice: "1+1" })).toBe("18");
     expect(await aac0("Ogre chief", { hitDice: "5+5" })).toBe("13");
-  });
+  }, 15_000);
 
   it("SEG-14 seed: 5+5 HD saves as 7 HD with morale +5; 4+4 HD has 4d8+16 hit points (the actor's derived data)", async () => {
     const chief = await t.creature("Ogre chief", "npc", { hitDice: "5+5" });
@@ -164,5 +164,5 @@ describe("seed 003: attacks", () => {
     expect(steps).toEqual([4, 6]);
     expect(await t.playToCard(combat)).toBeNull();
     await combat.delete();
-  });
+  }, 15_000);
 });

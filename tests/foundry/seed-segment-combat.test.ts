@@ -84,7 +84,8 @@ describe("seed 003: the combat round", () => {
     // Round 2 opens with step 1 again: the owner declares anew.
     await t.declare(combat, player, "Hero", { action: "missile", weaponSpeed: "2" });
     expect(t.noticesSince(notices).slice(1)).toEqual([]);
-  });
+    await combat.delete();
+  }, 15_000);
 
   it("SEG-2, SEG-3 seed: on tied d6 both groups are HIGH and the action types decide: D1 innate, D2 missile, D3 melee, then D4 the simple activity of a creature with no major action", async () => {
     const hero = await t.creature("Hero", "character", {}, [player.id]);
@@ -103,6 +104,7 @@ describe("seed 003: the combat round", () => {
     await t.declare(combat, world.gm, "Archer", { action: "missile", weaponSpeed: "5" });
     world.scriptedTotals.push(4, 4);
     expect(who(await t.playRound(combat))).toEqual(["Shaman", "Archer", "Hero", "Hound"]);
+    await combat.delete();
   });
 
   it("SEG-4 seed: dropping a small shield before attacking with a battle axe makes its speed 8 instead of 7: on tied d6 the Orc's 7 goes first (without the shield, the Hero's 7 wins by join order); HIGH still acts before LOW; the axe's card comes on the Hero's turn and rolls it", async () => {
@@ -134,7 +136,7 @@ describe("seed 003: the combat round", () => {
     await round("1", [5, 2]);
     expect(who(await t.playRound(combat))).toEqual(["Hero", "Orc"]);
     await combat.delete();
-  });
+  }, 15_000);
 
   it("SEG-6, SEG-7 seed: a delay announced in HIGH loses every action until LOW and gives the delayed condition: the Hero's card waits, the Orc acts, the Hero loses the LOW tie of speed 7 and then its card rolls", async () => {
     const { combat, hero, orc } = await axeFight();
@@ -158,7 +160,7 @@ describe("seed 003: the combat round", () => {
     const { posted } = await t.press(player, low, "resolve");
     expect(posted.map((m) => m.type)).toEqual(["attack", "damage"]);
     await combat.delete();
-  });
+  }, 15_000);
 
   it("SEG-6 seed: a delay announced in LOW loses the major action: the Hero's declared attack is not rolled that round", async () => {
     const { combat, hero, orc } = await axeFight();
@@ -224,7 +226,7 @@ describe("seed 003: the combat round", () => {
     ]);
     expect(who(await t.playRound(combat))).toEqual(["Orc"]);
     await combat.delete();
-  });
+  }, 15_000);
 
   it("SEG-8 seed: a complex activity is declared, goes last and allows nothing else that round: no delay, no immediate spell", async () => {
     const { combat } = await axeFight();
@@ -297,5 +299,5 @@ describe("seed 003: the combat round", () => {
     } finally {
       await game.settings.set("tempo", "dexReaction", false);
     }
-  });
+  }, 15_000);
 });

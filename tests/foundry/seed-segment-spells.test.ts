@@ -87,7 +87,7 @@ describe("seed 003: spells", () => {
     ]);
     expect(t.hpOf(orc)).toBe(24);
     await combat.delete();
-  });
+  }, 15_000);
 
   it("SEG-11 seed: the Mage casts with no target declared and names it (the Orc) on its turn in its group's D1; the card rolls on the Orc; one spell a round, so an immediate spell is refused", async () => {
     const caster = await mage(2);
@@ -144,7 +144,7 @@ describe("seed 003: spells", () => {
     expect(await t.playToCard(combat)).toBeNull();
     expect(combat.round).toBe(2);
     await combat.delete();
-  });
+  }, 15_000);
 });
 
 describe("seed 003: the battle map", () => {
@@ -182,7 +182,7 @@ describe("seed 003: the battle map", () => {
     expect(t.noticesSince(before)).toEqual([expect.stringContaining("TEMPO.MOVEMENT.SpellCovered")]);
     expect(t.inputOf(card).resolved).toBe(false);
     await combat.delete();
-  });
+  }, 15_000);
 
   it("SEG-19 seed: an ally moving through the casting Mage's square jostles it: its concentration breaks and the spell fails (no card in step 7); two creatures in one square cannot fight from it", async () => {
     const on = await scene();
