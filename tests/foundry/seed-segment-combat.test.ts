@@ -5,7 +5,7 @@
  * declared attack is resolved and its damage applied. Each test is one worked example of the seed, with
  * the seed's numbers. Dice are scripted totals (the groups' d6 first, then the cards' dice).
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { installSegmentTable, type Tempo } from "../support/segment-table.ts";
@@ -14,6 +14,11 @@ import type { ActorModel } from "../support/runtime/actor.ts";
 const t = await installSegmentTable(303);
 afterAll(() => t.uninstall());
 const { world, player } = t;
+
+beforeEach(() => {
+  world.scriptedTotals.length = 0;
+  t.dialogs.answers.length = 0;
+});
 
 const MELEE = { action: "melee", weaponSpeed: "5" };
 const who = (turns: readonly { name: string }[]) => turns.map((turn) => turn.name);
@@ -79,7 +84,8 @@ describe("seed 003: the combat round", () => {
     // Round 2 opens with step 1 again: the owner declares anew.
     await t.declare(combat, player, "Hero", { action: "missile", weaponSpeed: "2" });
     expect(t.noticesSince(notices).slice(1)).toEqual([]);
-  });
+    await combat.delete();
+  }, 15_000);
 
   it("SEG-2, SEG-3 seed: on tied d6 both groups are HIGH and the action types decide: D1 innate, D2 missile, D3 melee, then D4 the simple activity of a creature with no major action", async () => {
     const hero = await t.creature("Hero", "character", {}, [player.id]);
@@ -98,6 +104,7 @@ describe("seed 003: the combat round", () => {
     await t.declare(combat, world.gm, "Archer", { action: "missile", weaponSpeed: "5" });
     world.scriptedTotals.push(4, 4);
     expect(who(await t.playRound(combat))).toEqual(["Shaman", "Archer", "Hero", "Hound"]);
+    await combat.delete();
   });
 
   it("SEG-4 seed: dropping a small shield before attacking with a battle axe makes its speed 8 instead of 7: on tied d6 the Orc's 7 goes first (without the shield, the Hero's 7 wins by join order); HIGH still acts before LOW; the axe's card comes on the Hero's turn and rolls it", async () => {
@@ -129,7 +136,7 @@ describe("seed 003: the combat round", () => {
     await round("1", [5, 2]);
     expect(who(await t.playRound(combat))).toEqual(["Hero", "Orc"]);
     await combat.delete();
-  });
+  }, 15_000);
 
   it("SEG-6, SEG-7 seed: a delay announced in HIGH loses every action until LOW and gives the delayed condition: the Hero's card waits, the Orc acts, the Hero loses the LOW tie of speed 7 and then its card rolls", async () => {
     const { combat, hero, orc } = await axeFight();
@@ -153,7 +160,7 @@ describe("seed 003: the combat round", () => {
     const { posted } = await t.press(player, low, "resolve");
     expect(posted.map((m) => m.type)).toEqual(["attack", "damage"]);
     await combat.delete();
-  });
+  }, 15_000);
 
   it("SEG-6 seed: a delay announced in LOW loses the major action: the Hero's declared attack is not rolled that round", async () => {
     const { combat, hero, orc } = await axeFight();
@@ -186,4 +193,111 @@ describe("seed 003: the combat round", () => {
     expect(who(await t.playRound(combat))).toEqual(["Orc"]);
     await combat.delete();
   });
+
+  it("SEG-6 seed: a delaying activity is done only in LOW: loading and firing a light crossbow, the Hero of the HIGH group shoots after its ally's melee, first in LOW (D2 missile before the Orc's D3 melee), and its card rolls the crossbow", async () => {
+    const hero = await t.creature("Hero", "character", { aac0: 15 }, [player.id]);
+    const bolt = { ...ITEM_DEFAULTS.weapon, damage: "1d4", speed: 3, group: "crossbows" };
+    await ownedItem(world, hero, "Light crossbow", "weapon", bolt);
+    const hound = await t.creature("Hound", "npc", {});
+    const orc = await t.creature("Orc", "npc", { hitDice: "1", defenses: { descendingAc: 6 } });
+    const combat = await t.fight([
+      { actor: hero, side: "pc" },
+      { actor: hound, side: "ally" },
+      { actor: orc, side: "enemy" },
+    ]);
+    const round = async (form: Record<string, string>) => {
+      expect(await t.sheetAttack(player, hero, "Light crossbow", [orc], {}, form)).toBe(true);
+      await t.declare(combat, world.gm, "Hound", MELEE);
+      await t.declare(combat, world.gm, "Orc", MELEE);
+      world.scriptedTotals.push(5, 2);
+    };
+    await round({}); // plain shooting: HIGH's D2 missile comes first
+    expect(who(await t.playRound(combat))).toEqual(["Hero", "Hound", "Orc"]);
+    await round({ delaying: "on" });
+    expect(t.declarationOf(combat, "Hero")).toMatchObject({ action: "missile" });
+    const from = world.hooks.length;
+    const card = await t.playToCard(combat);
+    expect(who(t.turnsSince(combat, from))).toEqual(["Hound", "Hero"]);
+    world.scriptedTotals.push(14, 3);
+    const { posted } = await t.press(player, card, "resolve");
+    expect(posted.map((m) => [m.type, t.inputOf(m).weapon ?? null])).toEqual([
+      ["attack", "Light crossbow"],
+      ["damage", null],
+    ]);
+    expect(who(await t.playRound(combat))).toEqual(["Orc"]);
+    await combat.delete();
+  }, 15_000);
+
+  it("SEG-8 seed: a complex activity is declared, goes last and allows nothing else that round: no delay, no immediate spell", async () => {
+    const { combat } = await axeFight();
+    await t.declare(combat, player, "Hero", { action: "complex" });
+    await t.declare(combat, world.gm, "Orc", { action: "melee", weaponSpeed: "7" });
+    const hero = t.idOf(combat, "Hero");
+    world.scriptedTotals.push(5, 2); // the Hero's group is HIGH, and still its activity comes after the LOW Orc
+    const from = world.hooks.length;
+    for (let i = 0; i < 10 && combat.combatant?.name !== "Hero"; i++) await t.gmStep(combat);
+    expect(who(t.turnsSince(combat, from))).toEqual(["Orc", "Hero"]);
+    const notices = world.notices.length;
+    await t.command(combat, player, "Hero", { type: "delay", combatantId: hero });
+    await t.command(combat, player, "Hero", { type: "immediateSpell", combatantId: hero });
+    expect(t.noticesSince(notices)).toEqual([
+      expect.stringContaining("TEMPO.ERRORS.Segment.ComplexAlone"),
+      expect.stringContaining("TEMPO.ERRORS.Segment.ComplexAlone"),
+    ]);
+    await combat.delete();
+  });
+
+  it("SEG-9 seed: one major action a round (a second Attack replaces the first), any number of minor actions, positioning of 10 ft only after the major action and never in melee; once the round runs the sheet's Attack is refused before any dialog opens", async () => {
+    const { combat, hero, orc } = await axeFight();
+    await ownedItem(world, hero, "Dagger", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d4", speed: 2 });
+    const facts = () => t.declarationOf(combat, "Hero");
+    expect(await t.sheetAttack(player, hero, "Battle axe", [orc], {}, { minorsBefore: "3", positioning: "on" })).toBe(
+      true,
+    );
+    expect(facts()).toMatchObject({ action: "melee", weaponSpeed: 7 });
+    expect(facts()?.minors.length).toBe(4);
+    // The Dagger instead: still the one major action, now at the dagger's speed.
+    expect(await t.sheetAttack(player, hero, "Dagger", [orc], {}, {})).toBe(true);
+    expect(facts()).toMatchObject({ action: "melee", weaponSpeed: 2, minors: [] });
+    // Positioning while in melee is refused with the reason; the Dagger's declaration stands.
+    const notices = world.notices.length;
+    expect(await t.sheetAttack(player, hero, "Battle axe", [orc], {}, { positioning: "on", inMelee: "on" })).toBe(
+      false,
+    );
+    expect(t.noticesSince(notices)).toEqual([expect.stringContaining("TEMPO.ERRORS.Segment.MoveIsMajor")]);
+    expect(facts()).toMatchObject({ action: "melee", weaponSpeed: 2 });
+    await t.declare(combat, world.gm, "Orc", MELEE);
+    world.scriptedTotals.push(5, 2);
+    await t.gmStep(combat);
+    const opened = t.dialogs.prompts.length;
+    expect(await t.sheetAttack(player, hero, "Battle axe", [orc], null)).toBe(false);
+    expect(t.dialogs.prompts.length).toBe(opened);
+    expect(t.noticesSince(notices).at(-1)).toContain("TEMPO.ERRORS.Segment.DeclarationsLocked");
+    await combat.delete();
+  });
+
+  it("SEG-17 seed: with the world's Dexterity reaction setting, the Hero's +3 on its sheet lifts it from its group's LOW 2 into HIGH against 4", async () => {
+    const hero = await t.creature("Hero", "character", { initiative: { modifier: 0, dexReaction: 3 } }, [player.id]);
+    const hound = await t.creature("Hound", "npc", {});
+    const orc = await t.creature("Orc", "npc", {});
+    const round = async () => {
+      const combat = await t.fight([
+        { actor: hero, side: "pc" },
+        { actor: hound, side: "ally" },
+        { actor: orc, side: "enemy" },
+      ]);
+      for (const name of ["Hero", "Hound", "Orc"]) await t.declare(combat, world.gm, name, MELEE);
+      world.scriptedTotals.push(2, 4);
+      const order = who(await t.playRound(combat));
+      await combat.delete();
+      return order;
+    };
+    expect(await round()).toEqual(["Orc", "Hero", "Hound"]); // the setting off: the party is LOW
+    await game.settings.set("tempo", "dexReaction", true);
+    try {
+      expect(await round()).toEqual(["Hero", "Orc", "Hound"]);
+    } finally {
+      await game.settings.set("tempo", "dexReaction", false);
+    }
+  }, 15_000);
 });

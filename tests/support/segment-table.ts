@@ -8,6 +8,7 @@
  * Install it once per test file, before anything else touches Foundry globals; uninstall afterwards.
  */
 import { expect } from "vitest";
+import { segmentTrackerFacts, type SegmentDeclaration, type SegmentState } from "../../src/engine/index.ts";
 import { asChatMessage, cardSource, chatLog, type ChatMessageModel } from "./chat-log.ts";
 import { installFoundryWorld, type WorldUser } from "./foundry-world.ts";
 import { installDialogs } from "./runtime/dialog-v2.ts";
@@ -82,6 +83,13 @@ export async function installSegmentTable(seed: number) {
   const nameOf = (combat: Tempo, id: unknown): string =>
     combat.combatants.get(typeof id === "string" ? id : "")?.name ?? "";
 
+  /** What `name` declared this round, as the GM's tracker holds it (null: nothing). */
+  const declarationOf = (combat: Tempo, name: string): SegmentDeclaration | null => {
+    const state = (combat.system as unknown as { state: SegmentState }).state;
+    const facts = segmentTrackerFacts(state, { gm: true, combatantIds: [] });
+    return facts.creatures.find((c) => c.id === idOf(combat, name))?.declaration ?? null;
+  };
+
   /** `user` presses one of the tracker's buttons on a row, as core's click handler calls it. */
   const click = async (combat: Tempo, user: WorldUser, action: string, dataset: Record<string, string>) => {
     const actions = (TempoCombatTracker as unknown as { DEFAULT_OPTIONS: { actions: Record<string, Handler> } })
@@ -124,6 +132,9 @@ export async function installSegmentTable(seed: number) {
     await world.idle();
     return used;
   };
+
+  /** The last dialog titled `title` that opened. */
+  const lastPrompt = (title: string) => dialogs.prompts.filter((p) => p.title === title).at(-1);
 
   /** The turns started since hook `from` (tempo.turnStarted), in order. */
   const turnsSince = (combat: Tempo, from: number): TurnSeen[] =>
@@ -210,10 +221,12 @@ export async function installSegmentTable(seed: number) {
     fight,
     idOf,
     nameOf,
+    declarationOf,
     click,
     declare,
     command,
     sheetAttack,
+    lastPrompt,
     turnsSince,
     gmStep,
     playToCard,

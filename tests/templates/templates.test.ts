@@ -298,6 +298,7 @@ describe("segment declare form", () => {
       "positioning",
       "goesFirst",
       "delay",
+      "delaying",
       "inMelee",
     ]);
     expect(html).toMatch(/<option value="b" selected>Bran</);

@@ -54,6 +54,20 @@ describe("declaring from the tracker's form", () => {
     ]);
   });
 
+  it("SEG-6, SEG-7: reads a delaying activity (loading a light crossbow) apart from the 1-segment minors, and shows it again", () => {
+    const read = segmentDeclarationFromForm(
+      form({ action: "missile", weaponSpeed: "3", minorsBefore: "1", delaying: "on" }),
+    );
+    const minors = read.ok ? read.value.minors : [];
+    expect(minors).toEqual([
+      { kind: "simple", takesSegment: true, beforeMajor: true },
+      { kind: "delaying", takesSegment: true, beforeMajor: true },
+    ]);
+    const built = buildSegmentDeclareForm("a", "Aria", read.ok ? read.value : null);
+    expect([built.minorsBefore, built.delaying]).toEqual([1, true]);
+    expect(buildSegmentDeclareForm("a", "Aria", null).delaying).toBe(false);
+  });
+
   it.each([
     [{ action: "dance" }, "TEMPO.ERRORS.Segment.InvalidDeclaration"],
     [{ action: "spell", castingTime: "11" }, "TEMPO.ERRORS.Segment.InvalidCastingTime"],

@@ -74,6 +74,11 @@ export interface SegmentDeclareFormContext {
   readonly minorsBefore: number;
   /** SEG-9: positioning movement of 10 ft or less after the major action. */
   readonly positioning: boolean;
+  /**
+   * SEG-6, SEG-7: a delaying activity before the major action (loading a light crossbow …): the creature acts
+   * in LOW, and with the delayed condition the activity counts as complex.
+   */
+  readonly delaying: boolean;
   /** The creatures the declaration may name as its target (none selected: no target named). */
   readonly targets: readonly { readonly id: string; readonly name: string; readonly selected: boolean }[];
 }
@@ -86,6 +91,8 @@ export interface SegmentTargetChoice {
 
 /** SEG-4: a 1-segment minor activity before the major action (drawing, dropping a shield …). */
 const MINOR_BEFORE = { kind: "simple", takesSegment: true, beforeMajor: true } as const;
+/** SEG-6: a delaying activity, done in 1 segment before the major action (its own minor, SEG-4's +1 included). */
+const DELAYING = { kind: "delaying", takesSegment: true, beforeMajor: true } as const;
 /** SEG-9: positioning movement of 10 ft or less, a minor action only after the major one. */
 const POSITIONING = { kind: "move", takesSegment: true, beforeMajor: false } as const;
 
@@ -97,7 +104,7 @@ export function buildSegmentDeclareForm(
   targets: readonly SegmentTargetChoice[] = [],
 ): SegmentDeclareFormContext {
   const d = declaration ?? SEGMENT_NO_DECLARATION;
-  const minorsBefore = d.minors.filter((m) => m.takesSegment && m.beforeMajor).length;
+  const minorsBefore = d.minors.filter((m) => m.kind === "simple" && m.takesSegment && m.beforeMajor).length;
   return {
     combatantId,
     name,
@@ -114,6 +121,7 @@ export function buildSegmentDeclareForm(
     inMelee: d.inMelee,
     minorsBefore,
     positioning: d.minors.some((m) => m.kind === "move"),
+    delaying: d.minors.some((m) => m.kind === "delaying"),
     targets: targets
       .filter((t) => t.id !== combatantId)
       .map((t) => ({ id: t.id, name: t.name, selected: t.id === d.targetId })),
@@ -149,6 +157,7 @@ export function segmentDeclarationFromForm(fields: Readonly<Record<string, strin
     return err("TEMPO.ERRORS.Segment.InvalidMinors", { max: SEGMENTS_PER_ROUND });
   const minors = [
     ...Array.from({ length: before }, () => MINOR_BEFORE),
+    ...(fields.delaying !== undefined ? [DELAYING] : []),
     ...(fields.positioning !== undefined ? [POSITIONING] : []),
   ];
   const target = (fields.target ?? "").trim();
