@@ -19,6 +19,11 @@
  * a point against the rectangles (RegionData `shapes`,
  * https://foundryvtt.com/api/interfaces/foundry.documents.types.RegionData.html); other shapes (circle,
  * ellipse, polygon; v14's cone, line, ring, emanation) contain nothing here.
+ * SEG-18: `testPoint({ x, y, elevation })` (RegionDocument#testPoint with an ElevatedPoint, as
+ * caewok/fvtt-terrain-mapper scripts/regions/RegionElevationHandler.js calls it on v13): the point is in a
+ * rectangle and its elevation in the Region's `elevation` range, `{ bottom, top }` with null as −∞ and +∞
+ * (RegionElevationData, https://foundryvtt.com/api/interfaces/foundry.documents.types.RegionElevationData.html).
+ * Modelling choice, not a claim about core: the top is included (core's `topInclusive` is not modelled).
  */
 import { isObj } from "./diff.ts";
 import { ClientDocument } from "./document.ts";
@@ -36,6 +41,14 @@ export class RegionModel extends ClientDocument {
       const [x, y, w, h] = [num(s.x), num(s.y), num(s.width), num(s.height)];
       return point.x >= x && point.x < x + w && point.y >= y && point.y < y + h;
     });
+  }
+
+  /** RegionDocument#testPoint: inside a rectangle, within the elevation range (see the file comment). */
+  testPoint(point: { x: number; y: number; elevation: number }): boolean {
+    const range = isObj(this._source.elevation) ? this._source.elevation : {};
+    const bottom = typeof range.bottom === "number" ? range.bottom : -Infinity;
+    const top = typeof range.top === "number" ? range.top : Infinity;
+    return this.contains(point) && point.elevation >= bottom && point.elevation <= top;
   }
 
   /** The terrain difficulty this Region gives `action` at `point` (1: none). */
