@@ -140,6 +140,73 @@ describe("SEG-18, SEG-19: a segment creature's spell and weapon on the scene", (
     expect(cards.map((m) => m.type)).toEqual(["damage"]);
   });
 
+  it("SEG-18: a spell is refused across the surface between air and water (a Region the GM names Water); shore to shore across a pond, swimmer to swimmer, or at a flyer above the water, it is cast", async () => {
+    await game.settings.set("tempo", "ruleset", "segment");
+    const scene = await freshScene();
+    const caster = async (name: string) => {
+      const made = await creature(name, "character", {});
+      await ownedItem(world, made, "Bolt", "spell", { ...ITEM_DEFAULTS.spell, damage: "1d6" });
+      return made;
+    };
+    const mage = await caster("Mage");
+    const naiad = await caster("Naiad");
+    const foe = (name: string) => creature(name, "npc", { side: "enemy" });
+    // A pond over columns 6 to 9, its surface at elevation 0.
+    await world.as(world.gm, () =>
+      scene.createEmbeddedDocuments("Region", [
+        {
+          name: "Water",
+          elevation: { bottom: null, top: 0 },
+          shapes: [{ type: "rectangle", x: px(6), y: px(0), width: 400, height: 1000 }],
+        },
+      ]),
+    );
+    await world.idle();
+    await stand(scene, mage, 2, 5, FRIENDLY);
+    await placeToken(world, scene, naiad, {
+      x: px(7),
+      y: px(5),
+      actorLink: true,
+      disposition: FRIENDLY,
+      elevation: -5,
+    });
+    const shark = await placeToken(world, scene, await foe("Shark"), {
+      x: px(8),
+      y: px(5),
+      actorLink: true,
+      disposition: HOSTILE,
+      elevation: -5,
+    });
+    const shore = await stand(scene, await foe("Elf"), 12, 5, HOSTILE);
+    const flyer = await placeToken(world, scene, await foe("Harpy"), {
+      x: px(8),
+      y: px(2),
+      actorLink: true,
+      disposition: HOSTILE,
+      elevation: 20,
+    });
+    // From the bank into the water: refused, nothing rolled.
+    const refused = await use(mage, "Bolt", [shark]);
+    expect(refused.used).toBe(false);
+    expect(refused.cards).toEqual([]);
+    expect(notices().at(-1)).toContain("TEMPO.MOVEMENT.SpellWaterSurface");
+    let used: boolean;
+    // Across the pond to the far shore, and at the Harpy flying above it: the line runs above the water.
+    for (const target of [shore, flyer]) {
+      world.scriptedTotals.push(4);
+      ({ used } = await use(mage, "Bolt", [target]));
+      expect(used).toBe(true);
+    }
+    // Under water from the Naiad to the Shark: the line never leaves the water.
+    world.scriptedTotals.push(4);
+    ({ used } = await use(naiad, "Bolt", [shark]));
+    expect(used).toBe(true);
+    // From the Naiad under water to the Harpy in the air: refused.
+    ({ used } = await use(naiad, "Bolt", [flyer]));
+    expect(used).toBe(false);
+    expect(notices().at(-1)).toContain("TEMPO.MOVEMENT.SpellWaterSurface");
+  });
+
   it("SEG-19: an attack from a square shared with another creature is refused; a Great weapon with no open adjacent square is refused", async () => {
     await game.settings.set("tempo", "ruleset", "segment");
     const scene = await freshScene();

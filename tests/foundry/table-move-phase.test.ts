@@ -158,4 +158,30 @@ describe("moving tokens in a phase combat", () => {
     expect(await drag(wolfToken, wolfPlayer, [3, 5])).toBe(true);
     expect(opportunityCards()).toHaveLength(cards);
   });
+
+  it("PHS-6: a creature Slowed before its movement slot moves nothing in it and chooses no power; once the Slowed condition ends, it moves", async () => {
+    await world.as(world.gm, () => kara.toggleStatusEffect("slowed", { active: true }));
+    await world.idle();
+    // On to the next round's movement phase: the Wolf (5) moves first, then Kara (12).
+    world.scriptedTotals.push(12, 5);
+    const m = () => combat.system as unknown as { host: { pending(s: unknown): unknown[] }; state: unknown };
+    for (let i = 0; i < 12 && !(phaseOf() === "movement" && combat.combatant?.name === "Kara"); i++) {
+      if (m().host.pending(m().state).length > 0) await combat.rollAll();
+      else await combat.nextTurn();
+      await world.idle();
+    }
+    expect(phaseOf()).toBe("movement");
+    expect(combat.combatant?.name).toBe("Kara");
+    const from = square(karaToken);
+    expect(await choose(player, kara, karaWalk.id)).toBe(false);
+    expect(noticeOf(player)).toContain("TEMPO.ERRORS.Movement.SlowedInSlot");
+    expect(await drag(karaToken, player, [from[0] ?? 0, (from[1] ?? 0) + 1])).toBe(false);
+    expect(noticeOf(player)).toContain("TEMPO.ERRORS.Movement.SlowedInSlot");
+    expect(square(karaToken)).toEqual(from);
+    // The GM ends the condition during the slot: Kara chooses her Walk and moves.
+    await world.as(world.gm, () => kara.toggleStatusEffect("slowed", { active: false }));
+    await world.idle();
+    expect(await choose(player, kara, karaWalk.id)).toBe(true);
+    expect(await drag(karaToken, player, [from[0] ?? 0, (from[1] ?? 0) + 1])).toBe(true);
+  });
 });

@@ -14,6 +14,13 @@
  * now (`ownMoveNow`: the acting creature; in `phase` the creature whose movement slot it is, or the acting one
  * with its Disengage shift). A GM moving any other creature places it by fiat: the move spends none of that
  * creature's movement (host/landed-move.ts), and its ruler shows no budget.
+ * **Ruling** (PHS-6, a creature Slowed before its movement slot): the source says "If you are Slowed at any
+ * point during your movement, you lose all remaining squares of movement and end your turn". A creature
+ * that is Slowed when its movement slot comes is Slowed at the first point of its movement: it loses every
+ * square, so it moves nothing in that slot and chooses no movement power (`Movement.SlowedInSlot`, which
+ * also tells it that its slot is over). Being Slowed is not a smaller speed: the source gives Slowed no
+ * other effect on movement. Once the condition ends (the end-phase save, PHS-12, or the GM) the creature
+ * moves again, in this slot too if it is still running. A GM may still move it (by fiat, as above).
  */
 import type { Message } from "../core/result.ts";
 import { phaseDisengageShift } from "../initiative/phase/modifiers.ts";
@@ -45,6 +52,8 @@ export interface MoveAccessInput {
   readonly isGM: boolean;
   /** The creature's recorded choice, or null. */
   readonly choice: MoveChoice | null;
+  /** The creature's movement has ended (it is Slowed, PHS-6). */
+  readonly movementEnded: boolean;
 }
 
 const FREE: MoveAccess = { ok: true, how: null, enforced: false };
@@ -61,9 +70,11 @@ function chosen(choice: MoveChoice | null, round: number): MoveHow | null {
   return how.ok ? how.value : null;
 }
 
-function phaseAccess(state: PhaseState, id: string, choice: MoveChoice | null): MoveAccess {
+function phaseAccess(state: PhaseState, id: string, choice: MoveChoice | null, ended: boolean): MoveAccess {
   if (state.phase === "movement") {
     if (state.current !== id) return refused("TEMPO.ERRORS.Movement.NotYourSlot");
+    // PHS-6: Slowed at the slot's first point (the ruling above).
+    if (ended) return refused("TEMPO.ERRORS.Movement.SlowedInSlot");
     const how = chosen(choice, state.round);
     return how?.kind === "power" ? allowed(how) : refused("TEMPO.ERRORS.Movement.ChoosePower");
   }
@@ -93,7 +104,7 @@ export function moveAccess(input: MoveAccessInput): MoveAccess {
   if (host.defeated(state, combatantId)) return refused("TEMPO.ERRORS.Movement.Defeated");
   if (host.id === "phase" && hasFields(state, ["phase", "current", "round", "combatants"])) {
     // The phase host's states are PhaseStates (phase-tracker.ts takes them back the same way).
-    return phaseAccess(state as unknown as PhaseState, combatantId, input.choice);
+    return phaseAccess(state as unknown as PhaseState, combatantId, input.choice, input.movementEnded);
   }
   if (host.current(state) !== combatantId) return refused("TEMPO.ERRORS.Movement.NotYourTurn");
   if (host.id !== "rotation") return allowed({ kind: "move" });

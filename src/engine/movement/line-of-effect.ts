@@ -2,6 +2,13 @@
  * SEG-18: line of effect and line of sight, decided from what the Foundry layer measures on the canvas.
  * More than 50% cover, or the surface between air and water, blocks line of effect; 75% concealment or
  * more blocks line of sight. Spells with a range of touch (or 0) need neither.
+ *
+ * **Ruling** (the surface between air and water, `crossesWaterSurface`): the GM marks water on the map; the
+ * Foundry layer says, for the caster, the target and each square the straight line between them passes,
+ * whether that point lies in the water (at the line's height there). The line crosses the surface when
+ * exactly one of caster and target is in the water, or when both are and the line leaves the water
+ * somewhere between them (two ponds with dry land between). When neither is in the water the line runs
+ * above any water it passes over and crosses nothing (a caster on one shore reaches a target on the other).
  */
 import { err, ok, type I18nKey, type Result } from "../core/result.ts";
 import { shown } from "../dice/checks.ts";
@@ -41,4 +48,17 @@ export function lineOfEffectAndSight(input: SightInput): Result<SightVerdict> {
         ? "TEMPO.MOVEMENT.ConcealmentBlocks"
         : null;
   return ok({ lineOfEffect, lineOfSight, reason });
+}
+
+/**
+ * SEG-18: whether the straight line from caster to target crosses the surface between air and water (the
+ * ruling above), from whether each point along it lies in the water: the caster's first, the target's last,
+ * the squares between in order. Fewer than two points: false.
+ */
+export function crossesWaterSurface(inWater: readonly boolean[]): boolean {
+  if (inWater.length < 2) return false;
+  const caster = inWater[0] === true;
+  const target = inWater[inWater.length - 1] === true;
+  if (caster !== target) return true;
+  return caster && inWater.some((wet) => !wet);
 }

@@ -2,6 +2,7 @@
 import { moveAccess, moveAllowanceFeet, rotationMovesTaken } from "../../engine/index.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { moveChoiceOf } from "./move-choices.ts";
+import { movementEnded } from "./movement-context.ts";
 import { tokenCombatOf } from "./token-combat.ts";
 
 /**
@@ -21,6 +22,7 @@ export function chosenMoveAllowance(token: TokenDocument.Implementation): { feet
     combatantId: found.combatantId,
     isGM: false,
     choice,
+    movementEnded: movementEnded(token),
   });
   const feet = access.ok && access.how !== null ? moveAllowanceFeet(access.how) : null;
   return feet === null ? null : { feet, sinceFeet: choice?.sinceFeet ?? 0 };

@@ -181,7 +181,14 @@ export function judgeMoveOf(
   const access =
     model.state === null
       ? FREE
-      : moveAccess({ host: model.host, state: model.state, combatantId: found.combatantId, isGM: user.isGM, choice });
+      : moveAccess({
+          host: model.host,
+          state: model.state,
+          combatantId: found.combatantId,
+          isGM: user.isGM,
+          choice,
+          movementEnded: movementEnded(token),
+        });
   const measured = measureMove(token, read);
   const record = turnMovesOf(found.combat, found.combatantId);
   const from = read.points[0] ?? { x: token.x, y: token.y };

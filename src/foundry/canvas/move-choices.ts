@@ -35,6 +35,7 @@ import { showNotice } from "../notice.ts";
 import { askActiveGm, registerRequestHandler, type Answer } from "../socket/socket-channel.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TempoCombat } from "../documents/combat.ts";
+import { actorMovementEnded } from "./movement-context.ts";
 import {
   MOVE_CHOICE_FLAG,
   UNDONE_MOVE_FLAG,
@@ -133,7 +134,14 @@ export async function answerPowerChoice(data: PowerRequest, sender: User.Impleme
     return refused({ key: "TEMPO.ERRORS.Movement.NotAMovementPower", data: { name: item?.name ?? "?" } });
   const round = model.host.round(model.state);
   if (moveChoiceOf(combat, id)?.round === round) return refused({ key: "TEMPO.ERRORS.Movement.PowerTaken" });
-  const access = moveAccess({ host: model.host, state: model.state, combatantId: id, isGM: false, choice: null });
+  const access = moveAccess({
+    host: model.host,
+    state: model.state,
+    combatantId: id,
+    isGM: false,
+    choice: null,
+    movementEnded: actorMovementEnded(combatant.actor),
+  });
   // Only "choose a power first" says it is this creature's movement slot with no power yet.
   if (access.ok || access.error.key !== "TEMPO.ERRORS.Movement.ChoosePower")
     return refused(access.ok ? { key: "TEMPO.ERRORS.Movement.NotYourSlot" } : access.error);

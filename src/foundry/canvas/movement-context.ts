@@ -50,5 +50,10 @@ export function movementRulesOf(token: MovingToken): { ruleset: RulesetId; diago
 
 /** PHS-6: the creature's movement has ended (it is Slowed). */
 export function movementEnded(token: MovingToken): boolean {
-  return hasConditionEffect(actorConditions(token.actor), "movementEnds");
+  return actorMovementEnded(token.actor);
+}
+
+/** PHS-6: the actor's movement has ended (it is Slowed). */
+export function actorMovementEnded(actor: unknown): boolean {
+  return hasConditionEffect(actorConditions(actor), "movementEnds");
 }

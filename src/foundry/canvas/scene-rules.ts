@@ -4,7 +4,8 @@
  * - ATK-ROT-5: the flankers of an attack's target, counted on the scene (the dialog starts from them and
  *   the user may still change the number, as the GM rules a flank the map does not show).
  * - SEG-18: a segment spell is refused at a target with more than 50% cover or 75% concealment from the
- *   caster (line-of-effect.ts `lineOfEffectAndSight`), measured by rays between their tokens.
+ *   caster (line-of-effect.ts `lineOfEffectAndSight`), measured by rays between their tokens, or across the
+ *   surface between air and water (the GM's water Regions, water-regions.ts; the engine's ruling).
  * - SEG-19: an attack is refused from a square shared with another creature, and with a weapon needing
  *   more than 4 ft when no adjacent square is open (shared-space.ts).
  * - STL-1, STL-2: whether one creature's token sees another's (scene-measures.ts `seesThrough`).
@@ -13,6 +14,7 @@
  */
 import {
   canFightFromSpace,
+  crossesWaterSurface,
   flankersOf,
   lineOfEffectAndSight,
   seesThrough,
@@ -36,6 +38,7 @@ import {
   wallBetween,
   type PlacedToken,
 } from "./scene-geometry.ts";
+import { waterAlong } from "./water-regions.ts";
 
 interface Placed {
   readonly scene: Scene.Implementation;
@@ -102,10 +105,12 @@ function sightRefusal(caster: Actor.Implementation, spell: string, target: Actor
     touch: touch.value,
     coverPercent: cover,
     concealmentPercent: concealment,
-    crossesWaterSurface: false,
+    crossesWaterSurface: crossesWaterSurface(waterAlong(found.scene, from, to)),
   });
   if (!verdict.ok) return verdict.error;
   const data = { spell, target: target.name, cover, concealment };
+  if (verdict.value.reason === "TEMPO.MOVEMENT.WaterSurfaceBlocks")
+    return { key: "TEMPO.MOVEMENT.SpellWaterSurface", data };
   if (!verdict.value.lineOfEffect) return { key: "TEMPO.MOVEMENT.SpellCovered", data };
   if (!verdict.value.lineOfSight) return { key: "TEMPO.MOVEMENT.SpellConcealed", data };
   return null;

@@ -89,7 +89,7 @@ describe("movement: what a move on the map sets off", () => {
     ).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.InvalidDistance" } });
   });
 
-  it("PHS-3, PHS-4, PHS-5: in the movement phase only the slot's creature moves, seizer first, with a chosen power", () => {
+  it("PHS-3, PHS-4, PHS-5, PHS-6: in the movement phase only the slot's creature moves, seizer first, with a chosen power; one Slowed when its slot comes moves nothing", () => {
     const host = phaseHost(6);
     const t = new PhaseTable([
       { id: "kara", int: 0, agi: 0 },
@@ -100,13 +100,22 @@ describe("movement: what a move on the map sets off", () => {
     t.do({ type: "seize", combatantId: "wolf" });
     t.next();
     const walk = { how: { kind: "power", power: DEFAULT_MOVEMENT_POWERS.walk } as MoveHow, round: 1 };
-    const ask = (id: string, choice: typeof walk | null, isGM = false) =>
-      moveAccess({ host, state: t.state, combatantId: id, isGM, choice });
+    const ask = (id: string, choice: typeof walk | null, isGM = false, movementEnded = false) =>
+      moveAccess({ host, state: t.state, combatantId: id, isGM, choice, movementEnded });
     // The wolf seized: it moves before Kara's lower initiative.
     expect(ask("kara", walk)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.NotYourSlot" } });
     expect(ask("wolf", null)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.ChoosePower" } });
     expect(ask("wolf", walk)).toEqual({ ok: true, how: walk.how, enforced: true });
     expect(ask("wolf", { ...walk, round: 0 })).toMatchObject({ ok: false });
+    // PHS-6: Slowed when its slot comes, the wolf moves nothing and chooses no power (the ruling in move-access.ts);
+    // Kara, not in her slot, is told that first; a GM still moves the wolf.
+    expect(ask("wolf", walk, false, true)).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Movement.SlowedInSlot" },
+    });
+    expect(ask("wolf", null, false, true)).toMatchObject({ error: { key: "TEMPO.ERRORS.Movement.SlowedInSlot" } });
+    expect(ask("kara", walk, false, true)).toMatchObject({ error: { key: "TEMPO.ERRORS.Movement.NotYourSlot" } });
+    expect(ask("wolf", null, true, true)).toMatchObject({ ok: true, enforced: false });
     expect(ask("kara", null, true)).toEqual({ ok: true, how: { kind: "move" }, enforced: false });
     // Issue 21 item 2: only the slot's creature moves on its own; a GM moving Kara now places her by fiat.
     expect(ownMoveNow(host, t.state, "wolf")).toBe(true);

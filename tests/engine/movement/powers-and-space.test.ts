@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { unwrap } from "../../../src/engine/core/result.ts";
 import type { GridCreature, GridSnapshot } from "../../../src/engine/movement/grid-snapshot.ts";
-import { lineOfEffectAndSight } from "../../../src/engine/movement/line-of-effect.ts";
+import { crossesWaterSurface, lineOfEffectAndSight } from "../../../src/engine/movement/line-of-effect.ts";
 import {
   DEFAULT_MOVEMENT_POWERS,
   startPowerMovement,
@@ -101,6 +101,17 @@ describe("movement: line of effect and line of sight", () => {
       ).reason,
     ).toBeNull();
     expect(lineOfEffectAndSight({ ...clear, coverPercent: 120 }).ok).toBe(false);
+  });
+
+  it("SEG-18: the line crosses the water's surface when one end is in the water, or both are with dry land between; never when neither is", () => {
+    // Caster, the squares between, target.
+    expect(crossesWaterSurface([true, true, false, false])).toBe(true);
+    expect(crossesWaterSurface([false, false, true])).toBe(true);
+    expect(crossesWaterSurface([true, true, true])).toBe(false);
+    expect(crossesWaterSurface([true, false, true])).toBe(true);
+    // Across a pond from shore to shore: the line runs above the water.
+    expect(crossesWaterSurface([false, true, true, false])).toBe(false);
+    expect(crossesWaterSurface([true])).toBe(false);
   });
 });
 

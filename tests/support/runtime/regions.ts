@@ -28,6 +28,11 @@
  * area-regions.test.ts checks every shape it writes is one), and the tests' terrain Regions are
  * rectangles. Any other shape contains nothing here, so a test relying on one would fail visibly (no
  * creature in the area, no terrain cost) rather than pass on a guess about core's geometry.
+ * SEG-18: `testPoint({ x, y, elevation })` (RegionDocument#testPoint with an ElevatedPoint, as
+ * caewok/fvtt-terrain-mapper scripts/regions/RegionElevationHandler.js calls it on v13): the point is in a
+ * rectangle and its elevation in the Region's `elevation` range, `{ bottom, top }` with null as −∞ and +∞
+ * (RegionElevationData, https://foundryvtt.com/api/interfaces/foundry.documents.types.RegionElevationData.html).
+ * Modelling choice, not a claim about core: the top is included (core's `topInclusive` is not modelled).
  */
 import { isObj } from "./diff.ts";
 import { ClientDocument } from "./document.ts";
@@ -45,6 +50,14 @@ export class RegionModel extends ClientDocument {
       const [x, y, w, h] = [num(s.x), num(s.y), num(s.width), num(s.height)];
       return point.x >= x && point.x < x + w && point.y >= y && point.y < y + h;
     });
+  }
+
+  /** RegionDocument#testPoint: inside a rectangle, within the elevation range (see the file comment). */
+  testPoint(point: { x: number; y: number; elevation: number }): boolean {
+    const range = isObj(this._source.elevation) ? this._source.elevation : {};
+    const bottom = typeof range.bottom === "number" ? range.bottom : -Infinity;
+    const top = typeof range.top === "number" ? range.top : Infinity;
+    return this.contains(point) && point.elevation >= bottom && point.elevation <= top;
   }
 
   /** The terrain difficulty this Region gives `action` at `point` (1: none). */

@@ -89,6 +89,10 @@ export class TokenModel extends ClientDocument {
   get y(): number {
     return num(this._source.y);
   }
+  /** TokenDocument `elevation`, in grid units (modules read `token.document.elevation`, 0 when unset). */
+  get elevation(): number {
+    return num(this._source.elevation);
+  }
   get width(): number {
     return num(this._source.width, 1);
   }
