@@ -161,13 +161,14 @@ describe("the phase tracker part", () => {
     expect(actions(acting)).toEqual([["TEMPO.TRACKER.Control.EndTurn", "enabled"]]);
   });
 
-  it("PHS-9, PHS-10, PHS-11: the acting battle row offers Defend, Disengage and Delay, one action a turn", () => {
+  it("PHS-7, PHS-9, PHS-10, PHS-11: the acting battle row offers Activate Item, Defend, Disengage and Delay, one action a turn", () => {
     const combat = fresh();
     combat.roll(() => true);
     nextUntil(combat, "battle");
     const id = phaseTrackerFactsOf(combat.host, combat.state)?.current ?? "";
     expect(actions(rowOf(phaseOf(combat, true), id))).toEqual([
       ["TEMPO.TRACKER.Control.EndTurn", "enabled"],
+      ["TEMPO.TRACKER.Control.ActivateItem", "enabled"],
       ["TEMPO.TRACKER.Control.Defend", "enabled"],
       ["TEMPO.TRACKER.Control.Disengage", "enabled"],
       ["TEMPO.TRACKER.Control.DelayAfter", "enabled"],
@@ -175,6 +176,7 @@ describe("the phase tracker part", () => {
     combat.run({ type: "disengage", combatantId: id });
     const after = rowOf(phaseOf(combat, true), id);
     expect(actions(after).slice(1)).toEqual([
+      ["TEMPO.TRACKER.Control.ActivateItem", "TEMPO.ERRORS.Phase.ActionTaken"],
       ["TEMPO.TRACKER.Control.Defend", "TEMPO.ERRORS.Phase.ActionTaken"],
       ["TEMPO.TRACKER.Control.Disengage", "TEMPO.ERRORS.Phase.ActionTaken"],
       ["TEMPO.TRACKER.Control.DelayAfter", "TEMPO.ERRORS.Phase.ActionTaken"],

@@ -9,3 +9,4 @@ export * from "./feat-stats.ts";
 export * from "./power-stats.ts";
 export * from "./gear-stats.ts";
 export * from "./item-source.ts";
+export * from "./battle-use.ts";

@@ -4,13 +4,21 @@
  * and its buttons. Values come from the engine's item functions (`weaponDerived`, `spellDerived`) with the
  * owner's AP, as the item models' prepareDerivedData computes them.
  */
-import { spellDerived, weaponDerived, type ItemOwner, type Message, type RulesetId } from "../../engine/index.ts";
+import {
+  itemBattleUse,
+  spellDerived,
+  weaponDerived,
+  type ItemOwner,
+  type Message,
+  type RulesetId,
+} from "../../engine/index.ts";
 import { refusal, trackerControl, type ControlContext } from "../tracker/tracker-controls.ts";
 import { attacksThroughCombat } from "../chat/item-attack.ts";
 import { ITEM_TYPE_LABELS, PROPERTY_LABELS } from "./sheet-labels.ts";
 import { attackCommand, castCommand } from "./sheet-commands.ts";
 import type { ActorSheetInput, SheetItem, SheetItemOf } from "./sheet-input.ts";
 import { RULESET_SHEETS } from "./sheet-ruleset.ts";
+import { activateItemCommand } from "./turn-uses.ts";
 
 export interface ItemValue {
   readonly label: Message;
@@ -120,6 +128,8 @@ export const USE_ITEM_ACTION = "useItem";
  * targets. A spell with no damage has nothing to roll there, so no button.
  */
 function useControl(input: ActorSheetInput, item: SheetItem): ControlContext | null {
+  if (item.type === "gear" || (item.type === "power" && item.stats.kind === "battle"))
+    return activateControl(input, item);
   if (item.type === "power") return powerControl(input, item);
   if (!input.editable || (item.type !== "weapon" && item.type !== "spell")) return null;
   const weapon = item.type === "weapon";
@@ -163,6 +173,28 @@ function powerControl(input: ActorSheetInput, item: SheetItemOf<"power">): Contr
     combatantId: combat.combatantId,
   });
   return { ...control, label: named };
+}
+
+/**
+ * PHS-7: "Activate Healing Potion": a gear item or an Activate Item battle power used as the battle turn's
+ * one action (engine items/battle-use.ts), in a phase combat only, for the creature's owner or the GM;
+ * drawn disabled with the engine's reason outside its battle turn or once its action is taken.
+ */
+function activateControl(input: ActorSheetInput, item: SheetItemOf<"gear" | "power">): ControlContext | null {
+  const combat = input.combat;
+  if (!input.editable || input.ruleset !== "phase" || combat === null) return null;
+  if (itemBattleUse(item.type, item.type === "power" ? item.stats : null) !== "activateItem") return null;
+  const owned = combat.input.combatants.find((c) => c.id === combat.combatantId);
+  if (owned === undefined || !(combat.input.viewer.isGM || owned.owned)) return null;
+  const command = activateItemCommand(combat.combatantId);
+  const control = trackerControl(
+    USE_ITEM_ACTION,
+    "TEMPO.SHEET.Action.Activate",
+    "fa-solid fa-hand-sparkles",
+    refusal(combat.input, command),
+    { combatantId: combat.combatantId, command },
+  );
+  return { ...control, label: { key: "TEMPO.SHEET.Action.ActivateWith", data: { name: item.name } } };
 }
 
 export function buildItemRow(input: ActorSheetInput, item: SheetItem): ItemRowContext {

@@ -15,6 +15,11 @@ export function standardUseCommand(combatantId: string, kind: StandardUseKind): 
   return { type: "use", combatantId, kind };
 }
 
+/** PHS-7: the command that spends the battle turn's one action as Activate Item (a cast, a gear item …). */
+export function activateItemCommand(combatantId: string): HostCommand {
+  return { type: "battleAction", combatantId, action: "activateItem" };
+}
+
 /**
  * The command an attack (`spell` false) or a cast spends first, or null when the ruleset spends nothing
  * through the attack flow. STD-6: the Action. PHS-7: the battle turn's one action (Attack; a cast is
@@ -25,7 +30,7 @@ export function attackUseCommand(ruleset: RulesetId, combatantId: string, spell:
     case "standard":
       return standardUseCommand(combatantId, "action");
     case "phase":
-      return { type: "battleAction", combatantId, action: spell ? "activateItem" : "attack" };
+      return spell ? activateItemCommand(combatantId) : { type: "battleAction", combatantId, action: "attack" };
     case "rotation":
       return rotationUseCommand(combatantId, spell ? "castSpell" : "attack");
     default:

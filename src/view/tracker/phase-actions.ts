@@ -3,8 +3,10 @@
  * with the engine's reason as its tooltip):
  * - initiative phase: Seize the initiative on every row the viewer acts for (PHS-4: only before anyone
  *   moves; the engine's own check says why not, without a dry run per row);
- * - battle phase, on the acting creature's row: Defend (PHS-10), Disengage (PHS-11) and Delay after a
- *   named creature (PHS-9), which opens the choice of whom to wait for (`phaseDelayChoices`).
+ * - battle phase, on the acting creature's row: Activate Item (PHS-7: the battle action spent on an item;
+ *   which item is the player's to say, or the sheet's item row spends it naming one), Defend (PHS-10),
+ *   Disengage (PHS-11) and Delay after a named creature (PHS-9), which opens the choice of whom to wait
+ *   for (`phaseDelayChoices`). The Attack is the sheet's (it rolls a weapon).
  * The movement phase has no action besides ending the turn (the shared row's End my turn).
  */
 import {
@@ -31,11 +33,19 @@ export function phaseActions(scope: TrackerScope, facts: PhaseTrackerFacts, c: P
     ];
   }
   if (facts.phase !== "battle" || facts.current !== combatantId) return [];
+  const activate: HostCommand = { type: "battleAction", combatantId, action: "activateItem" };
   const defend: HostCommand = { type: "defend", combatantId };
   const disengage: HostCommand = { type: "disengage", combatantId };
   const first = delayChoicesOf(scope.input, facts)[0]?.id ?? "";
   const delay: HostCommand = { type: "delay", combatantId, afterId: first };
   return [
+    trackerControl(
+      "tempoCommand",
+      "TEMPO.TRACKER.Control.ActivateItem",
+      "fa-solid fa-hand-sparkles",
+      refusal(input, activate),
+      { combatantId, command: activate },
+    ),
     trackerControl(
       "tempoCommand",
       "TEMPO.TRACKER.Control.Defend",

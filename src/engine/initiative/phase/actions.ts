@@ -50,8 +50,9 @@ function checkBattleActor(state: PhaseState, id: string): Result<PhaseCombatant>
 
 /**
  * PHS-7: Attack or Activate Item as the current battle actor's one action this turn, given by the sheet
- * before the roll. **Ruling:** a weapon attack is the Attack; a spell cast or any other item used from the
- * sheet is Activate Item. Either is refused outside the creature's own battle turn, or after its one
+ * before the roll (or by the tracker row's Activate Item). **Ruling:** a weapon attack is the Attack; a
+ * spell cast or any other item used from the sheet is Activate Item (which items: items/battle-use.ts).
+ * Either is refused outside the creature's own battle turn, or after its one
  * battle action (Defend, Disengage, Delay, Attack or Activate Item) this turn.
  */
 export function useBattleAction(state: PhaseState, id: string, action: unknown): Step {

@@ -5,17 +5,22 @@
  *   attack-with-dialog.ts), then runs the attack flow (attack-flow.ts `useItemDocument`): rolled at once on
  *   the user's targets in standard, phase and
  *   rotation; declared on the track, with the item recorded for its pending card, in count and segment;
- *   a phase movement power's Move with… chooses it for the creature's movement slot (PHS-5);
+ *   a phase movement power's Move with… chooses it for the creature's movement slot (PHS-5); a gear item's
+ *   or an Activate Item battle power's Activate… spends the battle turn's action (PHS-7, engine
+ *   items/battle-use.ts), as the tracker row's Activate Item does;
  * - Declare… and React… (CNT-6, CNT-12) open the tracker's count forms (count-dialogs.ts) for the
  *   actor's combatant and give the answer through the combat's one entry point.
  */
-import type { HostCommand } from "../../../engine/index.ts";
+import { itemBattleUse, type HostCommand } from "../../../engine/index.ts";
+import { activateItemCommand } from "../../../view/sheets/turn-uses.ts";
 import { attackWithDialog } from "../../chat/attack-with-dialog.ts";
 import { showNotice } from "../../notice.ts";
 import type { TempoCombat } from "../../documents/combat.ts";
 import { askCountDeclaration, askCountReaction } from "../count-dialogs.ts";
-import { actorCombatOf } from "./sheet-commands.ts";
+import { actorCombatOf, sendSheetCommand } from "./sheet-commands.ts";
+import { sheetItemOf } from "./sheet-documents.ts";
 import { chooseMovementPower } from "../../canvas/move-choices.ts";
+import { tempoModelOf } from "../../combat/tempo-model.ts";
 
 interface SheetActor {
   readonly id: string | null;
@@ -42,6 +47,17 @@ export async function useSheetItem(actor: SheetActor, itemId: string, sheet: obj
       return false;
     }
     return chooseMovementPower(found.combat, found.combatantId, itemId);
+  }
+  // PHS-7: a gear item or an Activate Item battle power, used in a phase combat, is its battle action.
+  const row = sheetItemOf(item);
+  if (row !== null && (row.type === "gear" || row.type === "power")) {
+    const found = actorCombatOf(actor);
+    const activates = itemBattleUse(row.type, row.type === "power" ? row.stats : null) === "activateItem";
+    if (found === null || tempoModelOf(found.combat)?.host.id !== "phase" || !activates) {
+      showNotice({ key: "TEMPO.SHEET.NotActivated", data: { name: item.name } });
+      return false;
+    }
+    return sendSheetCommand(found.combat, activateItemCommand(found.combatantId));
   }
   // Issue 19: a weapon asks how to attack first (attack-with-dialog.ts); a spell is cast as before.
   return attackWithDialog(item, {}, sheet);
