@@ -63,11 +63,14 @@ describe("count forms in Foundry", () => {
     expect(lastPrompt()?.names).toEqual(expect.arrayContaining(["kind", "attacks", "slotLevel", "delay", "target"]));
     expect(lastPrompt()).toMatchObject({ user: world.gm.id, title: "TEMPO.TRACKER.Count.Declare.Title" });
     expect(command).toEqual({
-      type: "declare",
-      combatantId: actor,
-      action: { kind: "spell", slotLevel: 2, targets: [], origin: null },
+      kind: "command",
+      command: {
+        type: "declare",
+        combatantId: actor,
+        action: { kind: "spell", slotLevel: 2, targets: [], origin: null },
+      },
     });
-    if (command !== null) await combat.tempoCommand(command);
+    if (command?.kind === "command") await combat.tempoCommand(command.command);
     await world.idle();
     expect(pendingOf(combat, actor).map((a) => [a.kind, a.delay])).toEqual([["spell", 2]]);
   });
@@ -77,7 +80,7 @@ describe("count forms in Foundry", () => {
     const actor = combat.combatant?.id ?? "";
     answer({ fields: { kind: "spell", slotLevel: "3", target: "" } });
     const declared = await askCountDeclaration(combat, actor);
-    if (declared !== null) await combat.tempoCommand(declared);
+    if (declared?.kind === "command") await combat.tempoCommand(declared.command);
     await world.idle();
     answer({ fields: { reaction: "stopCasting" } });
     const command = await askCountReaction(combat, actor);

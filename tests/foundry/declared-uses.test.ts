@@ -2,14 +2,16 @@
  * Issue 11: a weapon or spell declared in a count or segment combat (the hotbar macro's and the sheet's
  * `useItemDocument`) records its item and targets on the combatant in the declaration's one batched
  * Combatant update; Resolve on the pending card rolls it then (attack card with its odds, damage on a
- * hit) and marks the card resolved in one message update. A declaration without a record (the
- * tracker's Declare) resolves as before. On the runtime model: world actors with owned
+ * hit) and marks the card resolved in one message update. The tracker's Declare… declares with the
+ * creature's weapon or spell the same way (issue 19); an action declared by hand records none and resolves
+ * with no roll. On the runtime model: world actors with owned
  * Items, resolved by `fromUuid` on the running client.
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { chatLog, type ChatMessageModel, asChatMessage, cardSource } from "../support/chat-log.ts";
 import { installTargets } from "../support/targets.ts";
+import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { addCombatants, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { documentUses, gmKeptUses } from "../support/declared-uses.ts";
@@ -20,11 +22,14 @@ const world = installFoundryWorld(41);
 afterAll(() => world.uninstall());
 const chat = chatLog(world);
 const targeting = installTargets(world);
+const dialogs = installDialogs();
+afterAll(() => dialogs.uninstall());
 
 await world.loadSystem();
 world.callHook("init");
 const { useItemDocument } = await import("../../src/foundry/chat/attack-flow.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+const { declareOnCount } = await import("../../src/foundry/chat/count-declare-use.ts");
 
 type Obj = Record<string, unknown>;
 const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
@@ -92,6 +97,7 @@ async function resolve(card: ChatMessageModel) {
 beforeEach(() => {
   for (const user of world.users.values()) targeting.target(user, []);
   world.scriptedTotals.length = 0;
+  dialogs.answers.length = 0;
 });
 
 describe("issue 11: declared items roll when their pending card is resolved", () => {
@@ -153,13 +159,62 @@ describe("issue 11: declared items roll when their pending card is resolved", ()
     expect(inputOf(card).resolved).toBe(true);
   });
 
-  it("CNT-6: a tracker declaration (no item recorded) resolves as before: one message update, no roll", async () => {
+  it("CNT-6, CNT-7: the tracker's Declare… offers Fenn's Maul; the attack dialog follows (two attacks); each pending card rolls the Maul on the target the form named", async () => {
+    const { combat, fenn, gale, fennId } = await countFight();
+    const maul = await heavyMaul(fenn);
+    const galeId = combat.combatants.contents.find((c) => c.name === "Gale")?.id ?? "";
+    dialogs.answers.push({ fields: { kind: `item:${maul.id}`, target: galeId } }, { fields: { attacks: "2" } });
+    const writes = world.writes.length;
+    expect(await declareOnCount(combat, fennId)).toBe(true);
+    await world.idle();
+    const [form, attack] = dialogs.prompts.slice(-2);
+    // The creature's weapon comes first; an attack by hand (which nothing would roll) is not offered.
+    expect(form?.content).toContain(`<option value="item:${maul.id}" data-item>Attack with Maul</option>`);
+    expect(form?.content).not.toContain('value="attack"');
+    expect(form?.content).toContain('value="other"');
+    expect(attack?.title).toBe("TEMPO.ATTACK.Dialog.Title");
+    expect(world.writes.slice(writes).map((w) => w.document)).toEqual(["Combat"]);
+    // CNT-7: two staggered attacks, each with its own record of the Maul and the Gale the form named.
+    const records = Object.values(flagsOf(combat, fennId)) as Obj[];
+    expect(records).toEqual([
+      { itemUuid: maul.uuid, targetUuids: [gale.uuid], choices: expect.objectContaining({ attacks: 1 }) },
+      { itemUuid: maul.uuid, targetUuids: [gale.uuid], choices: expect.objectContaining({ attacks: 1 }) },
+    ]);
+    const card = await untilPending(combat);
+    world.scriptedTotals.push(11, 4, 3);
+    const done = await resolve(card);
+    expect(done.refusal).toBeNull();
+    expect(done.messages.map((m) => [m.type, inputOf(m).target, inputOf(m).weapon ?? null])).toEqual([
+      ["attack", "Gale", "Maul"],
+      ["damage", "Gale", null],
+    ]);
+  });
+
+  it("CNT-8: a spell chosen in the tracker's Declare… is declared with its slot level and records the spell for its card", async () => {
+    const { combat, fenn, gale, fennId } = await countFight();
+    const bolt = (await ownedItem(world, fenn, "Bolt", "spell", {
+      ...ITEM_DEFAULTS.spell,
+      damage: "2d6",
+      slotLevel: 2,
+    })) as unknown as Item.Implementation;
+    const galeId = combat.combatants.contents.find((c) => c.name === "Gale")?.id ?? "";
+    dialogs.answers.push({ fields: { kind: `item:${bolt.id}`, target: galeId } });
+    expect(await declareOnCount(combat, fennId)).toBe(true);
+    await world.idle();
+    expect(dialogs.prompts.at(-1)?.content).toContain("Cast Bolt");
+    const [record] = Object.values(flagsOf(combat, fennId));
+    expect(record).toEqual({ itemUuid: bolt.uuid, targetUuids: [gale.uuid] });
+    const card = await untilPending(combat);
+    expect(inputOf(card).detail).toEqual({ key: "TEMPO.COMBAT.Count.Pending.Spell", data: { level: 2 } });
+    world.scriptedTotals.push(7);
+    const done = await resolve(card);
+    expect(done.messages.map((m) => [m.type, inputOf(m).target])).toEqual([["damage", "Gale"]]);
+  });
+
+  it("CNT-6: another action declared by hand from the tracker records no item: Resolve marks its card resolved, one message update, no roll", async () => {
     const { combat, fennId } = await countFight();
-    await combat.tempoCommand({
-      type: "declare",
-      combatantId: fennId,
-      action: { kind: "attack", properties: ["heavy"], targets: [null] },
-    });
+    dialogs.answers.push({ fields: { kind: "other", delay: "2" } });
+    expect(await declareOnCount(combat, fennId)).toBe(true);
     await world.idle();
     const card = await untilPending(combat);
     const done = await resolve(card);

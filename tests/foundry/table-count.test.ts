@@ -1,6 +1,6 @@
 /**
  * The count-up track at the table (issue 19's reach): the owner declares from their row's Declare form
- * (count-dialogs.ts, a DialogV2 answered as a user, sent as the tracker's control sends it) and the GM
+ * (count-dialogs.ts, a DialogV2 answered as a user, given as the tracker's control gives it: count-declare-use.ts) and the GM
  * clicks Next (core's `nextTurn`) through the counts; what lands, and when, is read from the chat cards
  * every client receives.
  */
@@ -17,7 +17,7 @@ afterAll(() => {
   world.uninstall();
 });
 
-const { askCountDeclaration } = await import("../../src/foundry/applications/count-dialogs.ts");
+const { declareOnCount } = await import("../../src/foundry/chat/count-declare-use.ts");
 
 const countNow = (combat: Tempo): number | null => combat.combatant?.initiative ?? null;
 
@@ -44,9 +44,7 @@ describe("the count track from the tracker", () => {
     const round = combat.round ?? 0;
 
     dialogs.answers.push({ fields: { kind: "spell", slotLevel: "5", target: "" } });
-    const command = await world.as(t.owner, () => askCountDeclaration(combat, own));
-    expect(command).not.toBeNull();
-    if (command !== null) await world.as(t.owner, () => combat.tempoCommand(command));
+    expect(await world.as(t.owner, () => declareOnCount(combat, own))).toBe(true);
     await world.idle();
 
     const from = world.messages.length;
@@ -87,9 +85,7 @@ describe("the count track from the tracker", () => {
           if (combat.round !== round) spent = false;
           if (i === 1 && !acting()) {
             dialogs.answers.push({ fields: { kind: "attack", attacks: "1", target: "" } });
-            const command = await world.as(t.owner, () => askCountDeclaration(combat, own));
-            const late = command === null ? null : await world.as(t.owner, () => combat.tempoCommand(command));
-            expect(late?.ok).toBe(false);
+            expect(await world.as(t.owner, () => declareOnCount(combat, own))).toBe(false);
             tally.refused++;
           }
         }
@@ -106,10 +102,9 @@ describe("the count track from the tracker", () => {
       const allowed = acting() && !spent;
       const before = pending();
       dialogs.answers.push({ fields });
-      const command = await world.as(t.owner, () => askCountDeclaration(combat, own));
-      const result = command === null ? null : await world.as(t.owner, () => combat.tempoCommand(command));
+      const result = await world.as(t.owner, () => declareOnCount(combat, own));
       await world.idle();
-      expect(result?.ok).toBe(allowed);
+      expect(result).toBe(allowed);
       if (!allowed) {
         expect(pending()).toEqual(before);
         tally.refused++;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { countDeclarationFromForm } from "../../src/view/tracker/count-declare.ts";
+import {
+  buildCountDeclareForm,
+  countDeclarationFromForm,
+  countItemFromForm,
+} from "../../src/view/tracker/count-declare.ts";
 import { countResolvedNowNote } from "../../src/view/tracker/count-feedback.ts";
 import { buildCountReactForm, countReactControl, countReactionFromForm } from "../../src/view/tracker/count-react.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
@@ -43,6 +47,26 @@ describe("count track: declaring from the tracker", () => {
     expect(rowsOf(t, false).filter((r) => r.kind === "pending")).toEqual([]);
     const delayed = declare(table(), { kind: "other", delay: "3" });
     expect(countResolvedNowNote(delayed.events, "ilsa", names)).toBeNull();
+  });
+
+  it("CNT-6: the form offers the creature's weapons and spells first; an attack or spell by hand only without such an item; another action always", () => {
+    const kinds = (items: Parameters<typeof buildCountDeclareForm>[3]) =>
+      buildCountDeclareForm("ilsa", "Ilsa", [], items).kinds.map((k) => [k.value, k.label.key, k.item]);
+    expect(kinds([{ id: "m1", name: "Maul", use: "weapon" }])).toEqual([
+      ["item:m1", "TEMPO.TRACKER.Count.Declare.Kind.Weapon", true],
+      ["spell", "TEMPO.TRACKER.Count.Declare.Kind.Spell", false],
+      ["other", "TEMPO.TRACKER.Count.Declare.Kind.Other", false],
+    ]);
+    expect(kinds([{ id: "b1", name: "Bolt", use: "spell" }]).map(([value]) => value)).toEqual([
+      "item:b1",
+      "attack",
+      "charged",
+      "other",
+    ]);
+    expect(kinds([]).map(([value]) => value)).toEqual(["attack", "charged", "spell", "other"]);
+    expect(countItemFromForm({ kind: "item:m1", target: "ogre" })).toBe("m1");
+    expect(countItemFromForm({ kind: "item:" })).toBeNull();
+    expect(countItemFromForm({ kind: "attack" })).toBeNull();
   });
 
   it("CNT-7: two Heavy attacks declared on the form from count 5 land at 7 and 9", () => {

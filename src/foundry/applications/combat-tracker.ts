@@ -16,7 +16,8 @@ import { drawnRowPrints, patchPart } from "../../view/dom/patch-rows.ts";
 import { buildTrackerContext, type TrackerContext } from "../../view/tracker/tracker-context.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
-import { askCountDeclaration, askCountReaction } from "./count-dialogs.ts";
+import { askCountReaction } from "./count-dialogs.ts";
+import { declareOnCount } from "../chat/count-declare-use.ts";
 import { askPhaseDelay } from "./phase-delay-dialog.ts";
 import { askSegmentDeclaration, askSegmentTarget } from "./segment-declare-dialog.ts";
 import { trackerContextEntries } from "./tracker-context-menu.ts";
@@ -236,13 +237,15 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     if (command !== null) await combat.tempoCommand(command);
   }
 
-  /** CNT-6: "Declare…" on a count row asks for the action; its answer is given as `declare`. */
+  /**
+   * CNT-6: "Declare…" on a count row asks for the action: one of the creature's weapons or spells (issue 19:
+   * through the attack dialog, recorded for its pending card) or an action by hand, given as `declare`.
+   */
   static async #onCountDeclare(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const combat = tempoCombatOf(this.viewed);
     const combatantId = target.dataset.combatantId;
     if (combat === null || combatantId === undefined) return;
-    const command = await askCountDeclaration(combat, combatantId);
-    if (command !== null) await combat.tempoCommand(command);
+    await declareOnCount(combat, combatantId);
   }
 
   /** CNT-12: "React…" on a count row asks for the reaction; its answer is given as `react`. */

@@ -10,8 +10,11 @@ import type { HostCommand, I18nKey, Result } from "../../engine/index.ts";
 import {
   buildCountDeclareForm,
   countDeclarationFromForm,
+  countItemFromForm,
   countTargetChoices,
+  countTargetFromForm,
   type CountFormFields,
+  type CountItemChoice,
 } from "../../view/tracker/count-declare.ts";
 import { buildCountReactForm, countReactionFromForm } from "../../view/tracker/count-react.ts";
 import type { TrackerInput } from "../../view/tracker/tracker-input.ts";
@@ -19,6 +22,7 @@ import { showNotice } from "../notice.ts";
 import type { TempoCombat } from "../documents/combat.ts";
 import { trackerInputOf } from "./tracker-input.ts";
 import { fieldsOf } from "./form-fields.ts";
+import { sheetItemOf } from "./sheets/sheet-documents.ts";
 
 const TEMPLATES = "systems/tempo/templates/combat";
 
@@ -60,16 +64,55 @@ function viewerInput(combat: TempoCombat): TrackerInput | null {
   return trackerInputOf(combat, game.user);
 }
 
-/** CNT-6: asks what the creature declares; the `declare` command to give, or null. */
+/**
+ * What the declare form said: an action declared by hand (the `declare` command to give), or one of the
+ * creature's items with the target the form named (null: the user's targeted tokens), which the attack
+ * flow declares (count-declare-use.ts).
+ */
+export type CountDeclared =
+  | { readonly kind: "command"; readonly command: HostCommand }
+  | { readonly kind: "item"; readonly item: Item.Implementation; readonly target: Actor.Implementation | null };
+
+/** Issue 19: the weapons and spells of the creature's actor, when this user may use them. */
+function itemChoices(actor: Actor.Implementation | null): CountItemChoice[] {
+  if (actor === null || !actor.isOwner) return [];
+  const choices: CountItemChoice[] = [];
+  for (const item of actor.items) {
+    const row = sheetItemOf(item);
+    if ((row?.type === "weapon" || row?.type === "spell") && item.id !== null)
+      choices.push({ id: item.id, name: item.name, use: row.type });
+  }
+  return choices;
+}
+
+/** The item and target an item choice names, or null with a notice (the item or the target is gone). */
+function itemDeclared(combat: TempoCombat, combatantId: string, fields: CountFormFields, itemId: string) {
+  const item = combat.combatants.get(combatantId)?.actor?.items.get(itemId);
+  if (item === undefined) {
+    showNotice({ key: "TEMPO.SHEET.MacroNoItem", data: { uuid: itemId } });
+    return null;
+  }
+  const targetId = countTargetFromForm(fields);
+  const aimed = targetId === null ? null : combat.combatants.get(targetId);
+  const target = aimed?.actor ?? null;
+  if (aimed !== undefined && aimed !== null && target === null) {
+    showNotice({ key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: aimed.name ?? "" } });
+    return null;
+  }
+  return { kind: "item" as const, item, target };
+}
+
+/** CNT-6: asks what the creature declares; an action by hand or one of its items, or null (cancelled, refused). */
 export async function askCountDeclaration(
   combat: TempoCombat,
   combatantId: string,
   opener: object | null = null,
-): Promise<HostCommand | null> {
+): Promise<CountDeclared | null> {
   const input = viewerInput(combat);
   if (input === null) return null;
-  const name = combat.combatants.get(combatantId)?.name ?? "";
-  const form = buildCountDeclareForm(combatantId, name, countTargetChoices(input, combatantId));
+  const combatant = combat.combatants.get(combatantId);
+  const items = itemChoices(combatant?.actor ?? null);
+  const form = buildCountDeclareForm(combatantId, combatant?.name ?? "", countTargetChoices(input, combatantId), items);
   const fields = await prompt(
     "count-declare.hbs",
     form,
@@ -77,7 +120,11 @@ export async function askCountDeclaration(
     "TEMPO.TRACKER.Count.Declare.Submit",
     opener,
   );
-  return commandOf(fields === null ? null : countDeclarationFromForm(combatantId, fields));
+  if (fields === null) return null;
+  const itemId = countItemFromForm(fields);
+  if (itemId !== null) return itemDeclared(combat, combatantId, fields, itemId);
+  const command = commandOf(countDeclarationFromForm(combatantId, fields));
+  return command === null ? null : { kind: "command", command };
 }
 
 /** CNT-12: asks how the creature reacts; the `react` command to give, or null. */

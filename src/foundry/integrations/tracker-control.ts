@@ -2,11 +2,13 @@
  * A tracker control given from outside the tracker (issue 22: the Carousel Combat Tracker's icons): the
  * same command the tracker's button gives for the same control (applications/combat-tracker.ts, its
  * `actions`): a command control through the combat's one entry point, and the controls that first ask
- * (ready, declare, delay, react) through the same dialogs. The GM side checks every command again.
+ * (ready, declare, delay, react) through the same dialogs (Declare… with an item: the attack dialog, as the
+ * tracker's). The GM side checks every command again.
  */
 import type { HostCommand } from "../../engine/index.ts";
 import { parseCommand } from "../applications/combat-tracker.ts";
-import { askCountDeclaration, askCountReaction } from "../applications/count-dialogs.ts";
+import { askCountReaction } from "../applications/count-dialogs.ts";
+import { declareOnCount } from "../chat/count-declare-use.ts";
 import { askPhaseDelay } from "../applications/phase-delay-dialog.ts";
 import { askSegmentDeclaration, askSegmentTarget } from "../applications/segment-declare-dialog.ts";
 import { askText } from "../applications/tracker-dialogs.ts";
@@ -36,8 +38,6 @@ async function commandFor(combat: TempoCombat, call: TrackerControlCall): Promis
       return askSegmentTarget(combat, combatantId);
     case "phaseDelay":
       return askPhaseDelay(combat, combatantId);
-    case "countDeclare":
-      return askCountDeclaration(combat, combatantId);
     case "countReact":
       return askCountReaction(combat, combatantId);
     default:
@@ -48,6 +48,11 @@ async function commandFor(combat: TempoCombat, call: TrackerControlCall): Promis
 /** Gives the control's command on `combat` (nothing for a combat that is not Tempo's or a cancelled dialog). */
 export async function runTrackerControl(combat: Combat.Implementation | null, call: TrackerControlCall): Promise<void> {
   if (!(combat instanceof TempoCombat) || tempoModelOf(combat) === null) return;
+  // Issue 19: Declare… may declare with an item through the attack dialog, which gives its own command.
+  if (call.action === "countDeclare") {
+    await declareOnCount(combat, call.combatantId);
+    return;
+  }
   const command = await commandFor(combat, call);
   if (command !== null) await combat.tempoCommand(command);
 }

@@ -48,10 +48,28 @@ export interface CountTargetChoice {
   readonly name: string;
 }
 
+/** Issue 19: a weapon or spell of the creature's that the form offers to declare with (its item id). */
+export interface CountItemChoice {
+  readonly id: string;
+  readonly name: string;
+  readonly use: "weapon" | "spell";
+}
+
+/** One choice of the form's Action field: one of the creature's items, or an action declared by hand. */
+export interface CountKindChoice {
+  readonly value: string;
+  readonly label: Message;
+  /** The choice uses an item (the form then shows only the target). */
+  readonly item: boolean;
+}
+
+/** The Action field's value of an item choice (`item:<id>`). */
+const ITEM_PREFIX = "item:";
+
 export interface CountDeclareFormContext {
   readonly combatantId: string;
   readonly name: string;
-  readonly kinds: readonly { readonly value: CountDeclaredKind; readonly label: Message }[];
+  readonly kinds: readonly CountKindChoice[];
   readonly properties: readonly { readonly value: WeaponProperty; readonly label: Message }[];
   readonly targets: readonly CountTargetChoice[];
 }
@@ -78,19 +96,54 @@ export function countTargetChoices(input: TrackerInput, combatantId: string): Co
     .map((c) => ({ id: c.id, name: c.name }));
 }
 
-/** The declare form for a creature. */
+/**
+ * The kinds declared by hand next to a creature's items. Issue 19: a creature with a weapon declares its
+ * attacks with it (the attack dialog then asks for the attacks, a charge, the hands …, and its pending card
+ * rolls it), one with a spell casts it; an attack or a spell by hand, which nothing rolls when it lands, is
+ * left for a creature with no such item. Any other action (CNT-6: a known delay, no roll) is always there.
+ */
+function handKinds(items: readonly CountItemChoice[]): CountDeclaredKind[] {
+  const weapon = items.some((i) => i.use === "weapon");
+  const spell = items.some((i) => i.use === "spell");
+  return KINDS.filter((k) => (k === "spell" ? !spell : k === "other" || !weapon));
+}
+
+const ITEM_LABELS: Readonly<Record<CountItemChoice["use"], I18nKey>> = {
+  weapon: "TEMPO.TRACKER.Count.Declare.Kind.Weapon",
+  spell: "TEMPO.TRACKER.Count.Declare.Kind.Cast",
+};
+
+/** The declare form for a creature; `items`: the weapons and spells it may declare with (first in the list). */
 export function buildCountDeclareForm(
   combatantId: string,
   name: string,
   targets: readonly CountTargetChoice[],
+  items: readonly CountItemChoice[] = [],
 ): CountDeclareFormContext {
+  const withItems = items.map((i) => ({
+    value: `${ITEM_PREFIX}${i.id}`,
+    label: { key: ITEM_LABELS[i.use], data: { name: i.name } },
+    item: true,
+  }));
+  const byHand = handKinds(items).map((value) => ({ value, label: { key: KIND_LABELS[value] }, item: false }));
   return {
     combatantId,
     name,
-    kinds: KINDS.map((value) => ({ value, label: { key: KIND_LABELS[value] } })),
+    kinds: [...withItems, ...byHand],
     properties: WEAPON_PROPERTIES.map((value) => ({ value, label: { key: PROPERTY_LABELS[value] } })),
     targets,
   };
+}
+
+/** The item a submitted form declares with (its id), or null when the action is declared by hand. */
+export function countItemFromForm(fields: CountFormFields): string | null {
+  const kind = fields.kind ?? "";
+  return kind.startsWith(ITEM_PREFIX) && kind.length > ITEM_PREFIX.length ? kind.slice(ITEM_PREFIX.length) : null;
+}
+
+/** The creature a submitted form names as the target (its combatant id), or null. */
+export function countTargetFromForm(fields: CountFormFields): string | null {
+  return fields.target === undefined || fields.target === "" ? null : fields.target;
 }
 
 /** A whole number typed in a field; NaN for anything else (the engine then says which value is wrong). */
@@ -103,7 +156,7 @@ export function wholeNumber(text: string | undefined): number {
 export type CountFormFields = Readonly<Record<string, string>>;
 
 function actionOf(fields: CountFormFields): Result<CountActionInput> {
-  const target = fields.target === undefined || fields.target === "" ? null : fields.target;
+  const target = countTargetFromForm(fields);
   const properties = WEAPON_PROPERTIES.filter((p) => fields[`property.${p}`] !== undefined);
   switch (KINDS.find((k) => k === fields.kind)) {
     case "attack": {

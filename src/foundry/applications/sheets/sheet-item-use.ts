@@ -16,7 +16,8 @@ import { activateItemCommand } from "../../../view/sheets/turn-uses.ts";
 import { attackWithDialog } from "../../chat/attack-with-dialog.ts";
 import { showNotice } from "../../notice.ts";
 import type { TempoCombat } from "../../documents/combat.ts";
-import { askCountDeclaration, askCountReaction } from "../count-dialogs.ts";
+import { askCountReaction } from "../count-dialogs.ts";
+import { declareOnCount } from "../../chat/count-declare-use.ts";
 import { actorCombatOf, sendSheetCommand } from "./sheet-commands.ts";
 import { sheetItemOf } from "./sheet-documents.ts";
 import { chooseMovementPower } from "../../canvas/move-choices.ts";
@@ -76,9 +77,14 @@ async function askAndGive(actor: SheetActor, ask: Ask, sheet: object | null): Pr
   return (await found.combat.tempoCommand(command)).ok;
 }
 
-/** CNT-6: the sheet's Declare… for the actor's combatant. */
+/** CNT-6: the sheet's Declare… for the actor's combatant (issue 19: with one of its items, or by hand). */
 export function sheetCountDeclare(actor: SheetActor, sheet: object | null = null): Promise<boolean> {
-  return askAndGive(actor, askCountDeclaration, sheet);
+  const found = actorCombatOf(actor);
+  if (found === null) {
+    showNotice({ key: "TEMPO.SHEET.NoCombat", data: { name: actor.name } });
+    return Promise.resolve(false);
+  }
+  return declareOnCount(found.combat, found.combatantId, sheet);
 }
 
 /** CNT-12: the sheet's React… for the actor's combatant. */
