@@ -155,6 +155,15 @@ describe("issue 20: Foundry v13 and v14 through src/foundry/compat", () => {
     }
   });
 
+  it("Tempo's windows keep core's header controls, where v14 puts its Detach control: none overrides _getHeaderControls or sets window.controls", () => {
+    // v14's "Detach Window" is an entry of ApplicationV2's controls menu (foundryvtt/pf2e #22408,
+    // Muttley/foundryvtt-shadowdark #1343); a window that replaces the menu's entries loses it.
+    const replaces = /_getHeaderControls|\bcontrols\s*:\s*\[/;
+    const apps = listFiles("src/foundry/applications", [".ts"]);
+    expect(apps.length).toBeGreaterThan(10);
+    expect(apps.filter((f) => replaces.test(readText(f)))).toEqual([]);
+  });
+
   it("no module outside src/foundry/compat asks for the Foundry version", () => {
     const asks = /release\??\.generation|game\.version|foundryGeneration\(|isGenerationAtLeast\(/;
     const outside = listFiles("src", [".ts"]).filter((f) => !f.startsWith("src/foundry/compat/"));
