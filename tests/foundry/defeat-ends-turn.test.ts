@@ -1,8 +1,9 @@
 /**
  * Issue 19 item 6, DEF-1: the GM marks the acting combatant defeated as core's tracker does (the
- * combatant's `defeated` flag); the engine ends its turn in the same Tempo write, core's `combatant` is
- * the next living creature, its owner is offered no turn controls for it any more, and the GM's undo
- * gives the turn back.
+ * combatant's `defeated` flag), or the acting creature falls unconscious (the status on its token, as a
+ * damage card's Apply or the token HUD puts it); the engine ends its turn in the same Tempo write, core's
+ * `combatant` is the next living creature, its owner is offered no turn controls for it any more, and the
+ * GM's undo gives the turn back.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { controlsIn } from "../support/tracker-controls.ts";
@@ -66,6 +67,45 @@ describe("DEF-1: defeat ends a turn at the table", () => {
       await world.idle();
       expect(combat.combatant?.id).toBe(own);
       expect(combat.combatants.get(own)?.defeated).toBe(false);
+      expect(coreMismatches(t, combat)).toEqual([]);
+    },
+  );
+});
+
+describe("DEF-1, CNT-14: falling unconscious ends a turn at the table", () => {
+  it.each(RULESET_IDS.map((r) => [r] as [RulesetId]))(
+    "DEF-1, CNT-14: %s: the acting creature falls unconscious (the status on its token): one Combat write, another creature acts, nobody waits for it, no turn controls for it",
+    async (ruleset) => {
+      // The owner's creature has an actor of its own, whose token shows its statuses.
+      const actor = await world.addActor(`Hero ${ruleset}`, [t.owner.id], "character");
+      const combat = await t.encounter(ruleset, 4, undefined, (i) => (i === 0 ? { actorId: actor.id } : {}));
+      const own = ownedId(t, combat);
+      const ready = (c: Tempo) => acting(c) === own && t.model(c).host.pending(t.model(c).state).length === 0;
+      expect(await playUntil(t, combat, ready)).toBe(true);
+
+      const from = world.writes.length;
+      await actor.toggleStatusEffect("unconscious", { active: true });
+      await world.idle();
+      const writes = documentWrites(world, from).map((w) => `${w.userId} ${w.action ?? "update"} ${w.document}`);
+      expect(writes[0]).toBe(`${gm.id} create ActiveEffect`);
+      expect(writes.filter((w) => w.endsWith(" Combat"))).toEqual([`${gm.id} update Combat`]);
+
+      const now = combat.combatant;
+      expect(now?.id).not.toBe(own);
+      expect(now?.id).toBe(acting(combat));
+      expect(acting(combat)).not.toBe(own);
+      expect(coreMismatches(t, combat)).toEqual([]);
+      expect(turnControls(combat, own)).toEqual([]);
+      // Count keeps it at count 20 (CNT-14); the others hold it out of the fight as defeated (the ruling).
+      const model = t.model(combat);
+      if (ruleset === "count") expect(combat.combatants.get(own)?.initiative).toBe(20);
+      else expect(model.host.defeated(model.state, own)).toBe(true);
+
+      // The GM's undo gives the turn back.
+      await combat.previousTurn();
+      await world.idle();
+      expect(combat.combatant?.id).toBe(own);
+      expect(acting(combat)).toBe(own);
       expect(coreMismatches(t, combat)).toEqual([]);
     },
   );

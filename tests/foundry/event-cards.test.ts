@@ -8,6 +8,7 @@ import { chatLog, type ChatMessageModel, asChatMessage, lastMessage, cardSource 
 import { installTargets } from "../support/targets.ts";
 import { effectEncounter, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
+import { installDialogs } from "../support/runtime/dialog-v2.ts";
 
 const world = installFoundryWorld(31);
 afterAll(() => world.uninstall());
@@ -18,6 +19,10 @@ await world.loadSystem();
 world.callHook("init");
 const { postCard } = await import("../../src/foundry/chat/post-card.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+const { renderCardHtml } = await import("../../src/foundry/chat/render-card.ts");
+// Real templates through renderTemplate (installed after init, as card-visibility.test.ts does).
+const dialogs = installDialogs();
+afterAll(() => dialogs.uninstall());
 
 type Obj = Record<string, unknown>;
 const inputOf = (m: ChatMessageModel | undefined) => (cardSource(m).input ?? {}) as Obj;
@@ -63,6 +68,37 @@ describe("save and pending cards from a step's events", () => {
     await combat.tempoCommand({ type: "redo" });
     await world.idle();
     expect(cardWrites(before)).toEqual([]);
+  });
+
+  it("PHS-12, issue 18: a hidden creature's save card is whispered to the GMs, speaks as the combat and names it only by reference; the GM's card reads its name, a player's chat has none of it", async () => {
+    const player = world.users.get("phs12p") ?? world.addUser("phs12p");
+    const { combat, ids, actors } = await effectEncounter(world, "phase", ["Ash", "Bram", "Wraith"], player);
+    await actors.Wraith?.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Burning", flags: { tempo: { endPhaseSave: "ends" } } },
+    ]);
+    await actors.Ash?.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Burning", flags: { tempo: { endPhaseSave: "ends" } } },
+    ]);
+    const wraith = combat.combatants.get(ids.Wraith ?? "");
+    await (wraith as unknown as { update(d: object): Promise<unknown> }).update({ hidden: true });
+    await combat.startCombat();
+    await world.idle();
+    const saves = (await stepUntil(combat, (e) => e.type === "savesDue")).messages;
+    const hidden = saves.find((m) => inputOf(m).combatantId === ids.Wraith);
+    const seen = saves.find((m) => inputOf(m).combatantId === ids.Ash);
+    if (hidden === undefined || seen === undefined) throw new Error("no save cards");
+    expect(hidden.whisper).toEqual([world.gm.id]);
+    expect(hidden.speaker).toMatchObject({ actor: null, alias: combat.name });
+    expect(inputOf(hidden).name).toBe(`@${ids.Wraith ?? ""}`);
+    // A whisper still reaches every client: neither its data nor its speaker names the creature.
+    expect(JSON.stringify(hidden._source)).not.toContain("Wraith");
+    expect(await world.as(world.gm, () => renderCardHtml(asChatMessage(hidden)))).toContain("Wraith");
+    const theirs = await world.as(player, () => renderCardHtml(asChatMessage(hidden)));
+    expect(theirs).toContain("TEMPO.CHAT.Private");
+    expect(theirs).not.toContain(ids.Wraith ?? "-");
+    // The visible creature's card is everyone's, spoken by its actor.
+    expect(seen.whisper).toEqual([]);
+    expect(seen.speaker).toMatchObject({ actor: actors.Ash?.id, alias: "Ash" });
   });
 
   it("CNT-11: in count, a creature's save cards come once its last action of the round is over; its owner rolls 1d20 and a 10 ends the effect", async () => {

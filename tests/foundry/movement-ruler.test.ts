@@ -3,6 +3,8 @@ import { installFoundryWorld } from "../support/foundry-world.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
 import { planMovement } from "../support/runtime/token-move.ts";
 import type { TokenModel } from "../support/runtime/scene.ts";
+import { createHandlebarsHost } from "../../src/preview/handlebars-host.ts";
+import { readText } from "../support/source-files.ts";
 
 // Issue 21 items 1 and 5: each ruleset's costs on core's token movement and ruler (src/foundry/canvas/),
 // on the runtime model's scene (runtime/token-movement.ts). A 100 px grid of 5 ft squares.
@@ -43,6 +45,20 @@ function lastLabel(client = playerClient): string {
   return tempo?.text ?? "";
 }
 
+/**
+ * The last waypoint label the client's ruler of the token shows, rendered from the ruler class's own
+ * `WAYPOINT_LABEL_TEMPLATE` (as core renders it) with Tempo's templates and the English dictionary.
+ */
+function lastLabelHtml(client = playerClient): string {
+  const copy = client.copyOf("Token", token.id ?? "", scene.id) as TokenModel;
+  const { labels, path } = client.run(() => ({
+    labels: copy.object.ruler.labels,
+    path: (copy.object.ruler.constructor as unknown as { WAYPOINT_LABEL_TEMPLATE: string }).WAYPOINT_LABEL_TEMPLATE,
+  }));
+  const handlebars = createHandlebarsHost(JSON.parse(readText("lang/en.json")) as Record<string, never>);
+  return handlebars.compile(readText(path.replace(/^systems\/tempo\//, "")))(labels.at(-1)?.context ?? {});
+}
+
 const heard = (name: string) => world.runtime.hookLedger.filter((c) => c.name === name);
 const putBack = () =>
   world.notices.filter((n) => n.user === player.id && n.text.startsWith("The GM put your token back"));
@@ -81,6 +97,23 @@ describe("Movement costs on the canvas (issue 21)", () => {
     await world.idle();
     expect(lastLabel()).toBe("14 ft moved · Walk 16 ft left · Swim 31 ft left");
     expect(lastLabel(gmClient)).toBe("14 ft moved · Walk 16 ft left · Swim 31 ft left");
+  });
+
+  it('STD-7: a player dragging past the budget sees "Over budget:" and the reason on the ruler, as do the others', async () => {
+    await fight("standard");
+    // 35 ft of walking against a 30 ft walk.
+    playerClient.run(() => planMovement(playerClient, token, [{ x: 7 * S, y: 0 }]));
+    await world.idle();
+    for (const client of [playerClient, gmClient]) {
+      const html = lastLabelHtml(client);
+      expect(html).toContain('class="tempo-budget over"');
+      expect(html).toMatch(/<strong>Over budget:<\/strong> Not enough Walk movement left/);
+    }
+    // Within the budget: no warning.
+    playerClient.run(() => planMovement(playerClient, token, [{ x: 6 * S, y: 0 }]));
+    await world.idle();
+    expect(lastLabelHtml()).not.toContain("Over budget:");
+    expect(lastLabelHtml()).toContain("30 ft moved");
   });
 
   it("STD-7: 20 ft forward and 10 ft back cost 30 ft, and the next step is refused", async () => {

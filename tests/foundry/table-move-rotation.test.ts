@@ -13,6 +13,7 @@ import { creatureSystem } from "../support/test-creature.ts";
 import { installTargets } from "../support/targets.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
 import type { TokenModel } from "../support/runtime/scene.ts";
+import { planMovement } from "../support/runtime/token-move.ts";
 
 const world = installFoundryWorld(2111);
 afterAll(() => world.uninstall());
@@ -83,6 +84,18 @@ const drag = async (token: TokenModel, x: number, y: number, as = player) => {
 };
 const square = (token: TokenModel) => [token.x / SQUARE, token.y / SQUARE];
 const lastNotice = () => world.notices.at(-1)?.text ?? "";
+const playerClient = () => world.runtime.clientOf(player.id);
+const turnMoves = (id: string) =>
+  (combat as unknown as { flags: { tempo?: { turnMoves?: Record<string, { feet: number }> } } }).flags.tempo
+    ?.turnMoves?.[id];
+/** The Tempo text of the last label the user's ruler of `token` shows (null: core's label only). */
+function rulerText(token: TokenModel, user: { id: string }): string | null {
+  const client = world.runtime.clientOf(user.id);
+  const copy = client.copyOf("Token", token.id ?? "", scene.id) as TokenModel;
+  const labels = client.run(() => copy.object.ruler.labels);
+  const tempo = labels.at(-1)?.context.tempo as { text?: string } | undefined;
+  return tempo?.text ?? null;
+}
 const opportunityCards = () =>
   chat.messages.filter((m) => m.type === "pending" && "opportunity" in (cardSource(m).input as object));
 
@@ -185,6 +198,31 @@ describe("moving tokens in a rotation combat", () => {
     expect(square(vexToken)).toEqual([2, 10]);
   });
 
+  it("issue 21 item 2: a GM moves a creature that is not acting: it lands, spends none of that creature's movement and warns of nothing", async () => {
+    const raiderId = idOf("Raider");
+    const gmNotices = () => world.notices.filter((n) => n.user === world.gm.id).length;
+    const told = gmNotices();
+    // What the Raider moved on its own turn (the ROT-10 walk above), as the GM recorded it.
+    const moved = turnMoves(raiderId)?.feet;
+    // Vex acts (at (2,10)), the table refuses moves over budget. The GM drags the Raider 35 ft, past its 30 ft
+    // walk, with no Move chosen, and back: its ruler shows core's distance only, no budget, and both moves land.
+    const gmClient = world.runtime.clientOf(world.gm.id);
+    gmClient.run(() => planMovement(gmClient, raiderToken, [at(3, 7)]));
+    await world.idle();
+    expect(rulerText(raiderToken, world.gm)).toBeNull();
+    expect(rulerText(raiderToken, player)).toBeNull();
+    expect(await drag(raiderToken, 3, 7, world.gm)).toBe(true);
+    expect(square(raiderToken)).toEqual([3, 7]);
+    expect(await drag(raiderToken, 3, 0, world.gm)).toBe(true);
+    expect(square(raiderToken)).toEqual([3, 0]);
+    expect(gmNotices()).toBe(told);
+    expect(turnMoves(raiderId)?.feet).toBe(moved);
+    // Vex, the acting creature, keeps its budget on its ruler.
+    playerClient().run(() => planMovement(playerClient(), vexToken, [at(2, 9)]));
+    await world.idle();
+    expect(rulerText(vexToken, player)).toContain("TEMPO.MOVEMENT.Ruler.Moved");
+  });
+
   it("ROT-10: a GM's forced move (CONFIG.TEMPO.movement.forcedMove) provokes, though the creature's own 5 ft step does not, and spends none of its movement", async () => {
     expect(await use(vexId, "step")).toBe(true);
     const before = opportunityCards().length;
@@ -255,5 +293,35 @@ describe("moving tokens in a rotation combat", () => {
     // The choice of Move went in that same write too.
     const combatWrites = world.writes.slice(from).filter((w) => w.document === "Combat");
     expect(combatWrites).toHaveLength(1);
+  });
+
+  it("ROT-11: the tracker's undo and redo of a 5 ft step and a Disengage each take the move choice back or give it back in one Combat write", async () => {
+    const choice = () =>
+      (combat as unknown as { flags: { tempo?: { moves?: Record<string, { how?: { move?: string } } | null> } } }).flags
+        .tempo?.moves?.[vexId]?.how?.move ?? null;
+    const oneWrite = async (command: "undo" | "redo") => {
+      const from = world.writes.length;
+      await world.as(world.gm, () => combat.tempoCommand({ type: command }));
+      await world.idle();
+      return world.writes.slice(from).filter((w) => w.document === "Combat").length;
+    };
+    // Vex's turn has just started: nothing chosen yet.
+    expect(choice()).toBeNull();
+    expect(await use(vexId, "step")).toBe(true);
+    expect(await use(vexId, "disengage")).toBe(true);
+    expect(choice()).toBe("disengage");
+    expect(await oneWrite("undo")).toBe(1);
+    expect(choice()).toBe("step");
+    expect(await oneWrite("undo")).toBe(1);
+    expect(choice()).toBeNull();
+    expect(await drag(vexToken, 2, 5)).toBe(false);
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Movement.ChooseRotationMove");
+    expect(await oneWrite("redo")).toBe(1);
+    expect(choice()).toBe("step");
+    expect(await oneWrite("redo")).toBe(1);
+    expect(choice()).toBe("disengage");
+    // The Disengage given back lets Vex move its 5 ft (Vex stands at (2,6), far from the Raider).
+    expect(await drag(vexToken, 2, 7)).toBe(true);
+    expect(square(vexToken)).toEqual([2, 7]);
   });
 });

@@ -138,6 +138,46 @@ describe("rotation's action budget at the table", () => {
     dialogs.answers.length = 0;
   });
 
+  it("ROT-7: on its planning turn the player's creature has one Swift action and no attack: the sheet's Attack is refused before its dialog with the engine's reason, nothing rolled or written; the 5 ft step is its one action", async () => {
+    await game.settings.set("tempo", "planningPhase", true);
+    try {
+      // The players started the encounter (the combat's default initiator): Vex takes the planning turn.
+      const { combat, vex, raider, vexId } = await rotationCombat([player.id]);
+      expect([combat.round, combat.combatant?.id]).toEqual([0, vexId]);
+      const item = await ownedItem(world, vex, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d6" });
+      targeting.target(player, [raider]);
+      const before = left(combat, vexId);
+      expect(before).toMatchObject({ full: 0, swift: 1 });
+      const writes = world.writes.length;
+      const cards = chat.messages.length;
+      const notices = world.notices.length;
+      dialogs.answers.push({ fields: {} });
+      world.scriptedTotals.push(18);
+      const attacked = await world.as(player, () =>
+        useSheetItem(vex as unknown as Actor.Implementation, item.id ?? ""),
+      );
+      await world.idle();
+      expect(attacked).toBe(false);
+      expect(world.notices.slice(notices).map((n) => [n.user, n.text])).toEqual([
+        [player.id, expect.stringContaining("TEMPO.ERRORS.Actions.NoAttackWhilePlanning")],
+      ]);
+      // No dialog opened, no die rolled, no card, no document written; the Swift action is still there.
+      expect(dialogs.answers).toHaveLength(1);
+      expect(world.scriptedTotals).toEqual([18]);
+      expect(chat.messages.length).toBe(cards);
+      expect(world.writes.length).toBe(writes);
+      expect(left(combat, vexId)).toEqual(before);
+      // A Swift task is the planning action; after it nothing more that turn.
+      expect(await world.as(player, () => use(combat, vexId, "step"))).toBe(true);
+      expect(left(combat, vexId)).toMatchObject({ full: 0, swift: 0 });
+      expect(await world.as(player, () => use(combat, vexId, "step"))).toBe(false);
+    } finally {
+      dialogs.answers.length = 0;
+      world.scriptedTotals.length = 0;
+      await game.settings.set("tempo", "planningPhase", false);
+    }
+  });
+
   it("ROT-8: Grapple (a Full action): Vigor against the higher of Dexterity or Vigor; the target is grappled", async () => {
     const { combat, vex, raider, vexId } = await rotationCombat();
     // 10 + Vigor 4 = 14 against 9 + 2 (Raider's higher: Dexterity 2) = 11.

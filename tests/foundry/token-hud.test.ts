@@ -13,6 +13,7 @@ import { installTargets } from "../support/targets.ts";
 import { creatureSystem } from "../support/test-creature.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
+import { controlsIn } from "../support/tracker-controls.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 import type { TokenModel } from "../support/runtime/scene.ts";
@@ -34,6 +35,13 @@ await world.loadSystem();
 await world.loadModule("tempo-token-action-hud", () => import("../../src/modules/token-action-hud/main.ts"));
 world.callHook("init");
 type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
+const { TempoCombatTracker } = await import("../../src/foundry/applications/combat-tracker.ts");
+const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
+const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");
+const { actorSheetInputOf } = await import("../../src/foundry/applications/sheets/sheet-documents.ts");
+const { buildActorSheetContext } = await import("../../src/view/sheets/actor-sheet-context.ts");
+
+type Handler = (this: { viewed: unknown }, event: object, target: { dataset: Record<string, string> }) => Promise<void>;
 
 const skills = { sneak: 0, cognition: 0, intellect: 0, vigor: 1, dexterity: 3 };
 
@@ -140,6 +148,81 @@ describe("the token HUD", () => {
     const after = await hudAs(player, token);
     expect(button(after, "Act now").disabled).toBe(false);
   });
+
+  it("STD-6: Quick Action and Interaction are offered on the sheet's Combat tab, the tracker row and the token HUD; each press spends its kind in one Combat write, a spent one is refused with its reason and nothing written, and undo gives it back", async () => {
+    const { combat, vex, token } = await combatOf("standard");
+    const vexId = combat.combatants.contents.find((c) => c.name === "Vex")?.id ?? "";
+    const uses = ["Use Quick Action", "Use Interaction"];
+    // The sheet's Combat tab and the tracker row, as the player sees them (the labels localized).
+    const sheetLabels = await world.as(player, () => {
+      const input = actorSheetInputOf(vex as unknown as Actor.Implementation, "play", true);
+      return Promise.resolve(
+        input === null ? [] : buildActorSheetContext(input).combat.actions.map((a) => game.i18n.localize(a.label.key)),
+      );
+    });
+    expect(sheetLabels).toEqual(expect.arrayContaining(uses));
+    // The tracker row's control that spends `kind` (its `data-command`): drawn, and whether disabled.
+    const rowControl = (kind: string) =>
+      world.as(player, () => {
+        const input = trackerInputOf(combat, game.user);
+        const drawn = controlsIn(input === null ? null : buildTrackerContext(input)).find(
+          (c) => c.combatantId === vexId && c.command === JSON.stringify({ type: "use", combatantId: vexId, kind }),
+        );
+        return Promise.resolve(drawn === undefined ? "absent" : String(drawn.disabled));
+      });
+    expect([await rowControl("quickAction"), await rowControl("interaction")]).toEqual(["false", "false"]);
+    let section = await hudAs(player, token);
+    for (const label of uses) expect(button(section, label).disabled).toBe(false);
+
+    // The HUD's Quick Action: one Combat write, by the GM; the budget says it is spent.
+    const combatWrites = (from: number) => world.writes.slice(from).filter((w) => w.document === "Combat").length;
+    let from = world.writes.length;
+    await press(player, button(section, "Use Quick Action"));
+    expect(combatWrites(from)).toBe(1);
+    section = await hudAs(player, token);
+    expect(budgetText(section)).toEqual(["Action: left", "Quick Action: spent", "Interaction: left", "Reaction: left"]);
+    // Drawn refused, its reason as its tooltip (a screen reader hears aria-disabled and the title).
+    const spent = button(section, "Use Quick Action");
+    expect([spent.disabled, spent.getAttribute("aria-disabled")]).toEqual([true, "true"]);
+    expect(spent.title).toBe("This creature has used its Quick Action this turn; it comes back on its next turn.");
+    expect(await rowControl("quickAction")).toBe("true");
+
+    // Pressed again from the tracker row (a stale row, or a keyboard user): refused with the reason, nothing written.
+    const trackerPress = (kind: string) =>
+      world.as(player, async () => {
+        const actions = (TempoCombatTracker as unknown as { DEFAULT_OPTIONS: { actions: Record<string, Handler> } })
+          .DEFAULT_OPTIONS.actions;
+        const command = JSON.stringify({ type: "use", combatantId: vexId, kind });
+        await actions.tempoCommand?.call({ viewed: combat }, {}, { dataset: { command, combatantId: vexId } });
+      });
+    from = world.writes.length;
+    const notices = world.notices.length;
+    await trackerPress("quickAction");
+    await world.idle();
+    expect(world.writes.length).toBe(from);
+    expect(world.notices.slice(notices).map((n) => n.text)).toEqual([expect.stringMatching(/Quick Action/)]);
+
+    // The tracker row's Interaction spends it; the GM's undo gives it back, and the Quick Action stays spent.
+    from = world.writes.length;
+    await trackerPress("interaction");
+    await world.idle();
+    expect(combatWrites(from)).toBe(1);
+    expect(budgetText(await hudAs(player, token))).toEqual([
+      "Action: left",
+      "Quick Action: spent",
+      "Interaction: spent",
+      "Reaction: left",
+    ]);
+    await combat.tempoCommand({ type: "undo" });
+    await world.idle();
+    expect(budgetText(await hudAs(player, token))).toEqual([
+      "Action: left",
+      "Quick Action: spent",
+      "Interaction: left",
+      "Reaction: left",
+    ]);
+    expect(await rowControl("interaction")).toBe("false");
+  });
 });
 
 /**
@@ -195,7 +278,7 @@ describe("Token Action HUD (Tempo's adapter module, Token Action HUD Core's stan
     await ownedItem(world, vex, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });
     expect(await tahList(player, vex, token)).toEqual({
       "tempo-budget": ["Action: left", "Quick Action: left", "Interaction: left", "Reaction: left"],
-      "tempo-combat": ["End my turn", "Delay", "Ready an action"],
+      "tempo-combat": ["End my turn", "Use Quick Action", "Use Interaction", "Delay", "Ready an action"],
       "tempo-items": ["Attack with Blade"],
     });
     // The weapon's entry gives the sheet row's values as its tooltip.

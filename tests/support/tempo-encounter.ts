@@ -35,8 +35,13 @@ export interface TempoWorld {
   /** OBSERVER permission on the first combatant's actor. */
   readonly observer: WorldUser;
   model(combat: Tempo): Model;
-  /** `system` overrides the facts of combatant i (see `combatantData`). */
-  encounter(ruleset: RulesetId, n?: number, system?: (i: number) => object): Promise<Tempo>;
+  /** `system` overrides the facts of combatant i (see `combatantData`); `data` adds to its data (an `actorId`). */
+  encounter(
+    ruleset: RulesetId,
+    n?: number,
+    system?: (i: number) => object,
+    data?: (i: number) => object,
+  ): Promise<Tempo>;
 }
 
 /** Combatant facts: the first is the owner's player character, the rest alternate enemy and ally. */
@@ -62,13 +67,18 @@ export async function installTempoWorld(seed: number): Promise<TempoWorld> {
     if (!(system instanceof TempoCombatModel)) throw new Error("not a Tempo combat");
     return system;
   };
-  const encounter = async (ruleset: RulesetId, n = 4, system?: (i: number) => object): Promise<Tempo> => {
+  const encounter = async (
+    ruleset: RulesetId,
+    n = 4,
+    system?: (i: number) => object,
+    data?: (i: number) => object,
+  ): Promise<Tempo> => {
     await game.settings.set("tempo", "ruleset", ruleset);
     const create = (Combat as unknown as { create(d: object): Promise<Tempo> }).create.bind(Combat);
     const combat = await create({});
     const list = Array.from({ length: n }, (_, i) => {
-      const data = combatantData(i, owner.id, observer.id);
-      return system === undefined ? data : { ...data, system: { ...(data.system as object), ...system(i) } };
+      const base = { ...combatantData(i, owner.id, observer.id), ...data?.(i) };
+      return system === undefined ? base : { ...base, system: { ...(base.system as object), ...system(i) } };
     });
     await embedded(combat).createEmbeddedDocuments("Combatant", list);
     await world.idle();

@@ -1,15 +1,18 @@
 /**
  * Issue 18, item 5 ("a player view that gives nothing away"): for random encounters with hidden
- * creatures, in every ruleset, a player's tracker is the tracker of the same encounter with the hidden
- * creatures removed, apart from the one thing a player may know: while a hidden creature acts, no row
- * the player sees is marked as acting (so the acting marks and the announcement's name are compared
- * with the marks taken off). Seeded, so a failure names its seed and replays.
+ * creatures, in every ruleset, a player's tracker and chat cards are those of the same encounter with the
+ * hidden creatures removed, apart from the one thing a player may know: while a hidden creature acts, no
+ * row the player sees is marked as acting (so the acting marks and the announcement's name are compared
+ * with the marks taken off). The cards (initiative summaries, save and pending cards: player-chat.ts)
+ * are compared where both encounters stand at the same turn, as the list the player has read since the
+ * start (or since the GM's reveal). Seeded, so a failure names its seed and replays.
  */
 import { describe, expect, it } from "vitest";
 import { unwrap, type DiceRequest, type HostSide, type RulesetId } from "../../src/engine/index.ts";
 import { buildTrackerContext } from "../../src/view/tracker/tracker-context.ts";
 import type { TrackerInput } from "../../src/view/tracker/tracker-input.ts";
 import { HostTable, type Creature } from "./host-table.ts";
+import { PlayerChat, type AnsweredRoll } from "./player-chat.ts";
 import { seeded as prng } from "../support/host-encounter.ts";
 
 const RULESETS: readonly RulesetId[] = ["count", "standard", "phase", "segment", "rotation"];
@@ -73,23 +76,32 @@ class Side {
   readonly table: HostTable;
   /** The hidden creatures the GM has revealed since (their `hidden` is off in the tracker's input). */
   readonly revealed = new Set<string>();
+  /** The cards the player reads (player-chat.ts). */
+  readonly chat: PlayerChat;
   private readonly rolled = new Map<string, number>();
   constructor(
     private readonly ruleset: RulesetId,
     private readonly creatures: readonly Creature[],
     private readonly enc: Encounter,
   ) {
+    const hidden = new Set(creatures.filter((c) => c.hidden === true).map((c) => c.id));
+    this.chat = new PlayerChat(ruleset, creatures, (id) => hidden.has(id) && !this.revealed.has(id));
     this.table = new HostTable(ruleset, creatures).run({ type: "start" });
+    this.chat.stepped(this.table.events);
   }
-  /** Answers every roll waiting (creature rolls and group rolls alike), as often as new ones come. */
+  /** Answers every roll waiting (creature rolls and group rolls alike), as often as new ones come: one click. */
   rollAll(): void {
+    const answered: AnsweredRoll[] = [];
     for (let i = 0; i < 12; i++) {
       const pending = this.table.host.pending(this.table.state);
-      if (pending.length === 0) return;
+      if (pending.length === 0) break;
       const results = pending.map((r) => ({ requestId: r.id, total: totalOf(r, this.enc, this.rolled) }));
       this.tied(pending, results);
       this.table.run({ type: "rolls", results });
+      this.chat.stepped(this.table.events);
+      pending.forEach((request, at) => answered.push({ request, total: results[at]?.total ?? 0 }));
     }
+    this.chat.rolled(answered);
   }
   /** The encounter's tie: its hidden creature's roll totals its visible one's, when both roll now and its dice can. */
   private tied(pending: readonly DiceRequest[], results: { requestId: string; total: number }[]): void {
@@ -152,6 +164,13 @@ class Side {
     }
     return null;
   }
+  /** Whether every creature of `other` has rolled as often here (a roll-off or contest with a hidden one adds a roll). */
+  sameRolls(other: Side): boolean {
+    return other.creatures.every((c) => this.rollsOf(c.id) === other.rollsOf(c.id));
+  }
+  private rollsOf(id: string): number {
+    return [...this.rolled].filter(([key]) => key.startsWith(`${id}|`)).reduce((sum, [, n]) => sum + n, 0);
+  }
   /** Whether every creature of `other` stands on the same initiative here (count, total, result). */
   sameInitiative(other: Side): boolean {
     return other.creatures.every(
@@ -162,7 +181,9 @@ class Side {
   next(): boolean {
     const moved = this.table.host.apply(this.table.state, { type: "next" });
     if (!moved.ok) return false;
-    this.table.state = unwrap(moved).state;
+    const step = unwrap(moved);
+    this.table.state = step.state;
+    this.chat.stepped(step.events);
     return true;
   }
   current(): string | null {
@@ -208,6 +229,19 @@ function compare(full: Side, seen: Side, where: string): void {
   expect(full.announcement(), where).toBe(seen.announcement());
 }
 
+/** Where each chat is compared from: the start, or the first moment both stand at the same turn after a reveal. */
+interface ChatMarks {
+  readonly full: number;
+  readonly seen: number;
+}
+
+/** The cards the player read in both encounters since `marks`; how many. */
+function compareChats(full: Side, seen: Side, marks: ChatMarks, where: string): number {
+  const read = full.chat.drawn.slice(marks.full);
+  expect(read, `${where}: the player's chat cards`).toEqual(seen.chat.drawn.slice(marks.seen));
+  return read.length;
+}
+
 describe("issue 18: a player's tracker gives no hidden creature away", () => {
   it.each(RULESETS)(
     "%s: random encounters with hidden creatures draw as the same encounters without them",
@@ -216,6 +250,8 @@ describe("issue 18: a player's tracker gives no hidden creature away", () => {
       let parted = 0;
       let tiedHidden = 0;
       let comparedRevealed = 0;
+      let cardsCompared = 0;
+      let eventCardsRead = 0;
       for (let n = 0; n < CASES; n++) {
         const seed = 1000 * RULESETS.indexOf(ruleset) + n;
         const enc = encounter(seed);
@@ -244,6 +280,8 @@ describe("issue 18: a player's tracker gives no hidden creature away", () => {
               );
         // Waiting for initiative: the rolls a player is told of are the visible creatures' own.
         compare(full, seen, `seed ${seed}, rolling`);
+        let marks: ChatMarks | null = { full: 0, seen: 0 };
+        compareChats(full, seen, marks, `seed ${seed}, rolling`);
         full.rollAll();
         seen.rollAll();
         seenAfter?.rollAll();
@@ -254,12 +292,13 @@ describe("issue 18: a player's tracker gives no hidden creature away", () => {
             full.revealed.add(reveal.id);
             view = seenAfter;
             hiddenNow = stillHidden;
+            marks = null;
           }
           const now = full.current();
           const where = `seed ${seed}, step ${step}, ${now ?? "between"}${view === seen ? "" : `, ${reveal?.id ?? ""} revealed`}`;
           // A tie with a hidden creature is settled by dice the visible creature rolls too (CNT-5's contest,
           // ROT-2's roll-off): from then on the rules themselves part the two encounters, and the case ends.
-          if (!full.sameInitiative(view)) {
+          if (!full.sameInitiative(view) || !full.sameRolls(view)) {
             parted++;
             break;
           }
@@ -275,6 +314,8 @@ describe("issue 18: a player's tracker gives no hidden creature away", () => {
             }
           } else if (view.at() === full.at()) {
             compare(full, view, where);
+            marks ??= { full: full.chat.drawn.length, seen: view.chat.drawn.length };
+            cardsCompared += compareChats(full, view, marks, where);
             compared++;
             if (ruleset === "standard" && full.tiesHidden(hidden)) tiedHidden++;
           }
@@ -292,10 +333,15 @@ describe("issue 18: a player's tracker gives no hidden creature away", () => {
             seenAfter.rollAll();
           }
         }
+        eventCardsRead += full.chat.eventCards;
       }
       console.log(
-        `player view (${ruleset}): ${CASES} encounters, ${compared} views compared (${comparedRevealed} after a reveal, ${tiedHidden} with a total shared with a hidden creature), ${parted} parted by a tie roll`,
+        `player view (${ruleset}): ${CASES} encounters, ${compared} views compared (${comparedRevealed} after a reveal, ${tiedHidden} with a total shared with a hidden creature), ${parted} parted by a tie roll; ${cardsCompared} chat cards compared, ${eventCardsRead} save or pending cards read`,
       );
+      expect(cardsCompared).toBeGreaterThan(CASES);
+      // PHS-12, CNT-11: saves; SEG-12: declared attacks; standard and rotation post only initiative cards.
+      if (ruleset === "phase" || ruleset === "count" || ruleset === "segment")
+        expect(eventCardsRead).toBeGreaterThan(0);
       expect(comparedRevealed).toBeGreaterThan(0);
       // STD-2: some views compared have a visible creature on a hidden one's total (DEX decides).
       if (ruleset === "standard") expect(tiedHidden).toBeGreaterThan(0);

@@ -79,7 +79,13 @@ describe("the standard tracker part", () => {
 
   it("STD-4, Delay: the owner delays from the acting row; the delayed row says so and offers Act to owner and GM", () => {
     const table = tiedTable();
-    expect(actions(row(table, false, "Aria"))).toEqual(["End my turn", "Delay", "Ready an action"]);
+    expect(actions(row(table, false, "Aria"))).toEqual([
+      "End my turn",
+      "Use Quick Action",
+      "Use Interaction",
+      "Delay",
+      "Ready an action",
+    ]);
     expect(actions(row(table, false, "Cole"))).toEqual([]);
     table.run({ type: "delay", combatantId: "Aria" });
     const aria = row(table, false, "Aria");
@@ -120,8 +126,30 @@ describe("the standard tracker part", () => {
     const trigger = row(table, true, "Cole").actions[0];
     expect(trigger?.disabled).toBe(true);
     expect(text(trigger?.reason ?? null)).toBe(
-      "Cole has no Reaction left this round: a readied action cannot trigger.",
+      "This creature has no Reaction left this round: a readied action cannot trigger.",
     );
+  });
+
+  it("STD-6: the acting creature's owner and the GM may spend its Quick Action and Interaction from its row (the engine's use); a spent one is drawn disabled with the reason; nobody else's row has them", () => {
+    const table = tiedTable();
+    const use = (r: TrackerRowContext, kind: string) => r.actions.find((a) => a.command?.includes(`"kind":"${kind}"`));
+    for (const isGM of [true, false]) {
+      const aria = row(table, isGM, "Aria");
+      expect(JSON.parse(use(aria, "quickAction")?.command ?? "null")).toEqual({
+        type: "use",
+        combatantId: "Aria",
+        kind: "quickAction",
+      });
+      expect([use(aria, "quickAction")?.disabled, use(aria, "interaction")?.disabled]).toEqual([false, false]);
+    }
+    expect(use(row(table, true, "Cole"), "quickAction")).toBeUndefined();
+    table.actions = { Aria: { onTurn: true, action: 1, quickAction: 0, interaction: 1, reaction: 1 } };
+    const spent = use(row(table, false, "Aria"), "quickAction");
+    expect(spent?.disabled).toBe(true);
+    expect(text(spent?.reason ?? null)).toBe(
+      "This creature has used its Quick Action this turn; it comes back on its next turn.",
+    );
+    expect(use(row(table, false, "Aria"), "interaction")?.disabled).toBe(false);
   });
 
   it("STD-4: a refused delay is drawn disabled with the engine's reason", () => {

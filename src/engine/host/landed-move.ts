@@ -73,6 +73,8 @@ export interface LandedMoveInput {
   /** Who may move now and how (`moveAccess`); a GM's access is never enforced. */
   readonly access: MoveAccess;
   readonly byGM: boolean;
+  /** It is the creature's own move now (`ownMoveNow`); a GM moving a creature that is not spends nothing. */
+  readonly ownMove: boolean;
   /** A GM's push or pull (ROT-10): spends none of the creature's movement. */
   readonly forced: boolean;
   /** The table recorded the move in the token's movement history. */
@@ -126,7 +128,7 @@ function playerChecks(input: LandedMoveInput, feet: number): Result<MoveHow | nu
 
 /** Issue 21: the landed move accepted (with the record after it) or refused (with where the token goes back). */
 export function judgeLandedMove(input: LandedMoveInput): LandedMoveVerdict {
-  const spends = !input.teleports && !(input.byGM && (input.forced || !input.recorded));
+  const spends = !input.teleports && !(input.byGM && (input.forced || !input.recorded || !input.ownMove));
   const feet = spends ? segmentFeet(input.segments) : 0;
   const checked: Result<MoveHow | null> = input.byGM
     ? ok(input.access.ok ? input.access.how : null)

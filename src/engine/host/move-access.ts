@@ -10,6 +10,10 @@
  * - the others: only the acting creature, with its speeds.
  * **Ruling:** in `phase` and `rotation` a player chooses the power or the move before dragging (the
  * choice spends the budget, and a drag alone would not say which one was meant).
+ * **Ruling** (issue 21 item 2): once the combat has started, a creature moves on its own only when its move is
+ * now (`ownMoveNow`: the acting creature; in `phase` the creature whose movement slot it is, or the acting one
+ * with its Disengage shift). A GM moving any other creature places it by fiat: the move spends none of that
+ * creature's movement (host/landed-move.ts), and its ruler shows no budget.
  */
 import type { Message } from "../core/result.ts";
 import { phaseDisengageShift } from "../initiative/phase/modifiers.ts";
@@ -66,6 +70,17 @@ function phaseAccess(state: PhaseState, id: string, choice: MoveChoice | null): 
   const shift = phaseDisengageShift(state, id);
   if (shift !== null) return allowed({ kind: "disengageShift", squares: shift.squares });
   return refused("TEMPO.ERRORS.Movement.NotMovementPhase");
+}
+
+/** PHS-3, PHS-11, issue 21 item 2: whether it is the creature's own move now (see the ruling above). */
+export function ownMoveNow(host: AnyRulesetHost, state: unknown, combatantId: string): boolean {
+  if (!host.started(state)) return true;
+  if (host.id === "phase" && hasFields(state, ["phase", "current", "round", "combatants"])) {
+    const phase = state as unknown as PhaseState;
+    if (phase.phase === "movement") return phase.current === combatantId;
+    return phaseDisengageShift(phase, combatantId) !== null;
+  }
+  return host.current(state) === combatantId;
 }
 
 /** PHS-3, PHS-4, PHS-5, PHS-11, ROT-11: whether the creature may move now, and how. */

@@ -29,6 +29,7 @@ import {
   diagonalStepsBetween,
   judgeLandedMove,
   moveAccess,
+  ownMoveNow,
   squaresAlong,
   type LandedMoveVerdict,
   type MovedSegment,
@@ -188,6 +189,7 @@ export function judgeMoveOf(
   const verdict = judgeLandedMove({
     access,
     byGM: user.isGM,
+    ownMove: model.state === null || ownMoveNow(model.host, model.state, found.combatantId),
     forced: options.forced,
     recorded: read.recorded,
     teleports: measured.teleports,

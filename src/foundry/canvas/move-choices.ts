@@ -1,15 +1,17 @@
 /**
  * The move each creature chose this round (PHS-5, ROT-11), kept on its combat at `flags.tempo.moves.<id>`
  * (a Combat only its GM may write, so a player cannot widen its own allowance), and cleared with the GM's
- * record of what it moved (turn-moves.ts) and the token's movement history when the creature's turn starts (issue 21 item 2: movement history per the
- * ruleset's turn; a phase creature's movement slot and battle turn are each a turn).
+ * record of what it moved (turn-moves.ts) and the token's movement history when the creature's turn starts
+ * (issue 21 item 2: movement history per the ruleset's turn; a phase creature's movement slot and battle turn
+ * are each a turn).
  * - rotation: the sheet's Move, 5 ft step and Disengage give the engine's `use` command (rotation-uses.ts),
- *   which spends the action; the active GM records the move when the step's `tempo.actionUsed` arrives;
+ *   which spends the action; the step's own Combat update records the move (combat/turn-moves-record.ts);
  * - phase: a movement power item chosen on the sheet asks the active GM (`move` request), who checks
  *   that it is the creature's movement slot and its first power this round, then records the power; a
- *   Disengage in the battle phase (`tempo.disengaged`) records where its 2-square shift starts (PHS-11).
+ *   Disengage in the battle phase records where its 2-square shift starts (PHS-11), in the step's update too.
  * Each choice keeps the undo steps of the uses that made it: two rotation Moves add up, and the tracker's
- * undo of a use takes its choice back (`tempo.undone`; engine move-steps.ts decides both).
+ * undo of a use takes its choice back, its redo gives it back (engine move-steps.ts decides both), written in
+ * the undo's or redo's own Combat update (combat/turn-moves-record.ts).
  * Core clears a combatant's movement history on its turn start in `Combat#_onStartTurn`
  * (API: foundryvtt.com/api/classes/foundry.documents.Combat.html `_clearMovementHistoryOnStartTurn`);
  * Tempo's turns are the engine's (`tempo.turnStarted`, documents/combat.ts), so Tempo clears it there,
@@ -18,7 +20,6 @@
 import {
   chooseWithStep,
   choiceAddsUp,
-  choiceAfterUndo,
   newestUndoStep,
   moveAccess,
   movementPowerOf,
@@ -37,6 +38,7 @@ import { TempoCombat } from "../documents/combat.ts";
 import {
   MOVE_CHOICE_FLAG,
   UNDONE_MOVE_FLAG,
+  combatFlagEntry,
   readChoice,
   turnMovesOf,
   type RecordedChoice,
@@ -45,16 +47,9 @@ import {
 const FLAG = MOVE_CHOICE_FLAG;
 const UNDONE = UNDONE_MOVE_FLAG;
 
-/** The recorded choices of `combat` (or those an undo took back: `undoneMoves`), by combatant id. */
-function storedChoices(combat: Combat.Implementation, key = FLAG): Record<string, unknown> {
-  const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
-  const moves = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[key] : undefined;
-  return typeof moves === "object" && moves !== null ? (moves as Record<string, unknown>) : {};
-}
-
 /** The creature's recorded choice in `combat`, or null. */
 export function moveChoiceOf(combat: Combat.Implementation, combatantId: string): RecordedChoice | null {
-  return readChoice(storedChoices(combat)[combatantId]);
+  return readChoice(combatFlagEntry(combat, FLAG, combatantId));
 }
 
 type Updatable = { update(data: Record<string, unknown>): Promise<unknown> };
@@ -78,8 +73,8 @@ async function writeChoice(
   const sinceFeet = kept ? previous.sinceFeet : turnMovesOf(combat, combatantId).feet;
   const recorded = stepped === null ? null : { ...stepped, sinceFeet };
   const undone = `flags.${SYSTEM_ID}.${UNDONE}.${combatantId}`;
-  const stale =
-    storedChoices(combat, UNDONE)[combatantId] !== undefined && storedChoices(combat, UNDONE)[combatantId] !== null;
+  const stash = combatFlagEntry(combat, UNDONE, combatantId);
+  const stale = stash !== undefined && stash !== null;
   await (combat as unknown as Updatable).update(stale ? { [key]: recorded, [undone]: null } : { [key]: recorded });
 }
 
@@ -89,33 +84,6 @@ interface TurnEvent {
 }
 
 type HookOn = { on(hook: string, fn: (combat: Combat.Implementation, event: TurnEvent) => void): number };
-
-/**
- * Undo: a choice made by a use the tracker's undo took back goes (engine choiceAfterUndo); the choice as it
- * stood is kept in `flags.tempo.undoneMoves` until a redo gives back its steps (the same engine reading of
- * the history) or a new choice replaces it.
- */
-function onUndoneOrRedone(combat: Combat.Implementation): void {
-  if (!isActiveGm() || tempoModelOf(combat) === null) return;
-  void inWriterQueue(combat, async () => {
-    const readable = readableCombat(combat);
-    if (!readable.ok) return;
-    const history = readable.value.stored.history;
-    const update: Record<string, unknown> = {};
-    const ids = new Set([...Object.keys(storedChoices(combat)), ...Object.keys(storedChoices(combat, UNDONE))]);
-    for (const id of ids) {
-      const choice = moveChoiceOf(combat, id);
-      const stash = readChoice(storedChoices(combat, UNDONE)[id]);
-      const fullest = stash ?? choice;
-      const after = choiceAfterUndo(fullest, history);
-      // A kept choice carries its own `sinceFeet`.
-      if (JSON.stringify(after) !== JSON.stringify(choice)) update[`flags.${SYSTEM_ID}.${FLAG}.${id}`] = after;
-      const keep = after === fullest ? null : fullest;
-      if (JSON.stringify(keep) !== JSON.stringify(stash)) update[`flags.${SYSTEM_ID}.${UNDONE}.${id}`] = keep;
-    }
-    if (Object.keys(update).length > 0) await (combat as unknown as Updatable).update(update);
-  });
-}
 
 /**
  * Issue 21 item 2: the creature's turn starts: its token's movement history (the ruler's path) is cleared. Its
@@ -188,7 +156,5 @@ export async function chooseMovementPower(
 export function registerMoveChoices(): void {
   const hooks = Hooks as unknown as HookOn;
   hooks.on("tempo.turnStarted", onTurnStarted);
-  hooks.on("tempo.undone", onUndoneOrRedone);
-  hooks.on("tempo.redone", onUndoneOrRedone);
   registerRequestHandler("move", (data, sender) => answerPowerChoice(data as PowerRequest, sender));
 }

@@ -1,4 +1,5 @@
 /** The Tempo combat a token's creature fights in (issue 21: who may move, what a move sets off, its allowance). */
+import { ownMoveNow } from "../../engine/index.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
 
@@ -16,4 +17,15 @@ export function tokenCombatOf(token: TokenDocument.Implementation): TokenCombat 
     if (found?.id) return { combat, combatantId: found.id };
   }
   return null;
+}
+
+/**
+ * Issue 21 item 2: whether it is the token's creature's own move now (engine `ownMoveNow`); true where no
+ * Tempo combat holds it or its combat has not started.
+ */
+export function tokenMovesOnItsOwn(token: TokenDocument.Implementation): boolean {
+  const found = tokenCombatOf(token);
+  const model = found === null ? null : tempoModelOf(found.combat);
+  if (found === null || model === null || model.state === null) return true;
+  return ownMoveNow(model.host, model.state, found.combatantId);
 }

@@ -11,7 +11,8 @@
  * https://foundryvtt.com/api/interfaces/foundry.types.TokenRulerWaypointData.html); the engine decides
  * what is left. The labels count from what the GM recorded the creature moved this turn (turn-moves.ts),
  * then the pending and planned waypoints; the passed ones (the token's history, its owner's to write) get
- * core's label only.
+ * core's label only, and so does a creature whose own move it is not (another is acting: only a GM may move
+ * it, by fiat, spending nothing: engine move-access.ts `ownMoveNow`).
  */
 import { movementBudget, type Message, type MovedSegment, type MovementSpeeds } from "../../engine/index.ts";
 import { rulerBudgetLabel } from "../../view/canvas/ruler-label.ts";
@@ -19,6 +20,7 @@ import { localizeMessage } from "../localize.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { segmentsOf } from "./movement-budget.ts";
 import { movementEnded } from "./movement-context.ts";
+import { tokenMovesOnItsOwn } from "./token-combat.ts";
 import { tokenTurnMoves } from "./turn-moves.ts";
 import { speedsFor } from "./movement-speeds.ts";
 
@@ -31,7 +33,7 @@ interface RulerWaypoint {
 }
 
 interface RulerState {
-  tempo?: { speeds: MovementSpeeds; ended: boolean; walked: MovedSegment[]; segments: MovedSegment[] };
+  tempo?: { speeds: MovementSpeeds; ended: boolean; walked: MovedSegment[]; segments: MovedSegment[] } | null;
 }
 
 type LabelContext = Record<string, unknown>;
@@ -78,14 +80,12 @@ export function tempoTokenRulerClass(): unknown {
     override _getWaypointLabelContext(waypoint: RulerWaypoint, state: RulerState): LabelContext | undefined {
       const context = super._getWaypointLabelContext(waypoint, state);
       const token = this.token.document as TokenDocument.Implementation;
-      state.tempo ??= {
-        speeds: speedsFor(token),
-        ended: movementEnded(token),
-        walked: walkedThisTurn(token),
-        segments: [],
-      };
+      if (state.tempo === undefined)
+        state.tempo = tokenMovesOnItsOwn(token)
+          ? { speeds: speedsFor(token), ended: movementEnded(token), walked: walkedThisTurn(token), segments: [] }
+          : null;
       if (context === undefined || context === null) return undefined;
-      if (waypoint.stage === "passed") return context;
+      if (waypoint.stage === "passed" || state.tempo === null) return context;
       state.tempo.segments.push(...segmentsOf([waypoint]));
       const tempo = budgetLabel(state.tempo.speeds, state.tempo.walked, state.tempo.segments, state.tempo.ended);
       return { ...context, tempo };

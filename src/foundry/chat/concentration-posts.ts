@@ -10,7 +10,7 @@ import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { actorConditions } from "../conditions/actor-conditions.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import { effectsOf, speakerOf } from "./event-card-posts.ts";
+import { cardAudience, effectsOf } from "./event-card-posts.ts";
 import { postCard } from "./post-card.ts";
 
 function concentrationName(actor: Actor.Implementation): string {
@@ -35,12 +35,9 @@ export async function postConcentrationChecks(
     const ruleset: RulesetId = model?.host.id ?? game.settings.get(SYSTEM_ID, "ruleset");
     const due = concentrationCheckDue(ruleset, actorConditions(actor), record.before, record.after);
     if (due === null) continue;
-    const card = concentrationCard(found?.combatantId ?? "", actor.name, concentrationName(actor), due.casting);
-    const speaker = speakerOf(actor);
-    await postCard(card.card, {
-      combatId: found?.combat.id ?? null,
-      whisper: [],
-      ...(speaker === undefined ? {} : { speaker }),
-    });
+    const hidden = found?.combat.combatants.get(found.combatantId)?.hidden === true;
+    const { combatantId = "", combat = null } = found ?? {};
+    const card = concentrationCard(combatantId, actor.name, concentrationName(actor), due.casting, hidden);
+    await postCard(card.card, { combatId: combat?.id ?? null, ...cardAudience(card.gmOnly, combat, actor) });
   }
 }

@@ -3,7 +3,7 @@
  * with the hit points: per creature at most ONE ActiveEffect write (a batched create on Apply, a
  * batched delete on Undo), none when nothing changes. The writes carry no Tempo mark on purpose: in a
  * running combat they reach the engine like a token HUD toggle (conditions/status-sync.ts: unconscious
- * in count, core's defeated status everywhere).
+ * holds the creature at count 20 in count and defeats it elsewhere, core's defeated status defeats it).
  */
 import { effectsCarrying, statusEffectData } from "../conditions/status-effect-data.ts";
 

@@ -7,7 +7,9 @@
  * - after damage is applied: SEG-10 concentration checks, posted by concentration-posts.ts (which reads
  *   the actor's combat through the sheets' actorCombatOf, so it stays out of the write path).
  * Events carry ids only: names and the effects that call for a save are read from the combatant's
- * actor (ITEM_USE_RULINGS.endPhaseSaveFlag). One ChatMessage per card, public, none when nothing is due.
+ * actor (ITEM_USE_RULINGS.endPhaseSaveFlag). One ChatMessage per card, public, none when nothing is due;
+ * a hidden creature's card is whispered to the GMs, names it by reference and speaks as the combat
+ * (issue 18 item 5: a whisper still reaches every client, so neither the card nor its speaker names it).
  * CNT-14: a stable or dead creature (its death save tally) gets no death save card; a step where a
  * creature falls unconscious or wakes starts its tally over first (death-save-tally.ts).
  */
@@ -53,6 +55,7 @@ function creatureIn(combat: Combat.Implementation, combatantId: string): EventCr
     savingEffects: savingEffectsOf(combatant.actor),
     deathSavesOver: deathSavesOver(combatant),
     declaredItem: declaredUseOf(combatant, "segment:") !== null,
+    hidden: combatant.hidden,
   };
 }
 
@@ -60,10 +63,27 @@ export function speakerOf(actor: Actor.Implementation | null | undefined): ChatM
   return actor === null || actor === undefined ? undefined : ChatMessage.getSpeaker({ actor });
 }
 
+/** A card's speaker and recipients: its creature's actor, or for a GM-only card the combat and the GMs. */
+export function cardAudience(
+  gmOnly: boolean,
+  combat: Combat.Implementation | null,
+  actor: Actor.Implementation | null | undefined,
+): { whisper: string[]; speaker?: ChatMessage.SpeakerData } {
+  if (!gmOnly) {
+    const speaker = speakerOf(actor);
+    return { whisper: [], ...(speaker === undefined ? {} : { speaker }) };
+  }
+  const alias = combat?.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary");
+  return {
+    whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? ""),
+    speaker: ChatMessage.getSpeaker({ alias }),
+  };
+}
+
 async function post(cards: readonly EventCard[], combatId: string | null, combat: Combat.Implementation | null) {
-  for (const { card, combatantId } of cards) {
-    const speaker = speakerOf(combat?.combatants.get(combatantId)?.actor);
-    await postCard(card, { combatId, whisper: [], ...(speaker === undefined ? {} : { speaker }) });
+  for (const { card, combatantId, gmOnly } of cards) {
+    const actor = combat?.combatants.get(combatantId)?.actor;
+    await postCard(card, { combatId, ...cardAudience(gmOnly, combat, actor) });
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import {
   declaredUseWithheld,
+  segmentDeclaredAttackRefusal,
   segmentRollTargets,
   segmentTargetInForce,
   type Message,
@@ -41,6 +42,19 @@ export function declaredUseOfCard(model: TempoCardModel): CardUse | null {
   if (combatant === undefined || use === null) return null;
   const namedTarget = segmentNamedTarget(game.combats.get(model.combatId), input.combatantId);
   return { use, namedTarget, actorId: combatant.actor?.id ?? null, name: combatant.name ?? "?" };
+}
+
+/**
+ * SEG-6, SEG-16: in a segment combat, why the attack a card rolls cannot be made now (its creature lost its
+ * major action, or gave its turn up to a delay until LOW), or null. A spell's card (`…:spell`) is not an
+ * attack: a lost casting posts no card (SEG-10).
+ */
+function segmentAttackRefusal(combat: unknown, combatantId: string, entryKey: string): Message | null {
+  if (!(combat instanceof TempoCombat) || !entryKey.startsWith("segment:turn:") || entryKey.endsWith(":spell"))
+    return null;
+  const read = readableCombat(combat);
+  if (!read.ok || read.value.model.ruleset !== "segment") return null;
+  return segmentDeclaredAttackRefusal(read.value.state as SegmentState, combatantId);
 }
 
 /** SEG-11: the actor UUID of the creature's target in force this round in a segment combat, or null. */
@@ -82,6 +96,9 @@ export function declaredUseKeptElsewhere(model: TempoCardModel): Message | null 
 export async function rollDeclaredUse(model: TempoCardModel): Promise<DeclaredRoll> {
   const found = declaredUseOfCard(model);
   if (found === null) return "none";
+  const input = model.input as { combatantId: string; entryKey: string };
+  const late = segmentAttackRefusal(game.combats.get(model.combatId ?? ""), input.combatantId, input.entryKey);
+  if (late !== null) return late;
   const { use } = found;
   const item: unknown = await fromUuid(use.itemUuid as `Item.${string}`);
   if (!isItem(item)) return { key: "TEMPO.CHAT.Pending.ItemGone", data: { uuid: use.itemUuid } };

@@ -26,6 +26,11 @@ export interface DeclaredUse {
    * against the rules (attack-options.ts `settleChoices`), so a hand-made record rolls nothing they forbid.
    */
   readonly choices?: AttackChoices;
+  /**
+   * CNT-12: the targets recorded with the declaration, kept once a reaction named others (`targetUuids` then
+   * holds those, retarget-uses.ts), so undoing the reaction gives them back.
+   */
+  readonly declaredTargetUuids?: readonly string[];
 }
 
 const USE_KEY = "tempoUse";
@@ -49,12 +54,12 @@ function isUse(value: unknown): value is DeclaredUse {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
   const choices = v.choices === undefined || (typeof v.choices === "object" && v.choices !== null);
-  return (
-    typeof v.itemUuid === "string" &&
-    Array.isArray(v.targetUuids) &&
-    v.targetUuids.every((t) => typeof t === "string") &&
-    choices
-  );
+  const declared = v.declaredTargetUuids === undefined || isUuidList(v.declaredTargetUuids);
+  return typeof v.itemUuid === "string" && isUuidList(v.targetUuids) && choices && declared;
+}
+
+function isUuidList(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((t) => typeof t === "string");
 }
 
 /** The engine's command and the record it carried (null: none, or not a valid record). */

@@ -7,9 +7,10 @@
  *   rule; who wrote it is not known any more);
  * - a status the creature's token shows, that the engine keeps and holds otherwise (surprised and
  *   unconscious where the ruleset keeps them, core's defeated status), is the command status-sync.ts
- *   would have sent for the toggle (statusToggleCommand, the same rules); core's defeated status only
- *   when the combatant's own `defeated` flag does not already say so, as status-sync.ts skips it, and
- *   only when shown (`defeat`): taking it off while no GM was there is not seen (open, issue 17 report).
+ *   would have sent for the toggle (statusToggleCommand, the same rules); core's defeated status (and
+ *   unconscious outside count, which defeats there) only when the combatant's own `defeated` flag does
+ *   not already say so, as status-sync.ts skips it, and only when shown (`defeat`): taking it off while
+ *   no GM was there is not seen (open, issue 17 report).
  *
  * Issue 18: with no GM connected every such write was a player's, so only a command a player may give
  * (the socket's access check, engine command-access.ts) is taken; `defeat`, `revive`, `unconscious` and
@@ -22,7 +23,7 @@
 import {
   COMMAND_STATUSES,
   checkCommandAccess,
-  DEFEATED_STATUS,
+  outOfFightStatuses,
   settle,
   statusToggleCommand,
   type AnyRulesetHost,
@@ -69,12 +70,14 @@ function combatantCommands(host: AnyRulesetHost, state: unknown, combatant: Comb
   if (actor === null) return [];
   const shown = shownStatuses(actor);
   const out: HostCommand[] = [];
+  const outOfFight = outOfFightStatuses(host.id);
   for (const status of COMMAND_STATUSES[host.id]) {
     const active = shown.has(status);
-    // Core's defeated status only ON: a `defeated` flag written without it (a macro, the combatant's
-    // sheet, the engine's own defeat) is common, so its absence says nothing about a change.
-    if (status === DEFEATED_STATUS && (!active || combatant.defeated)) continue;
-    const command = statusToggleCommand(host, state, id, status, active);
+    // The statuses that defeat (core's defeated status; unconscious outside count) only ON: a `defeated`
+    // flag written without them (a macro, the combatant's sheet, the engine's own defeat) is common, so
+    // their absence says nothing about a change.
+    if (outOfFight.includes(status) && (!active || combatant.defeated)) continue;
+    const command = statusToggleCommand(host, state, id, status, active, shown);
     if (command !== null) out.push(command);
   }
   return out;

@@ -1,7 +1,7 @@
 /**
  * Answers the engine's dice requests with real Foundry `Roll`s (so Dice So Nice animates them and
  * manual dice entry works) and posts ONE summary chat message per click: a public one for the
- * combatants everyone sees, and one whispered to the GMs for hidden and NPC combatants (core's
+ * combatants everyone sees, and one whispered to the GMs for NPC combatants (core's
  * "private GM roll", as core's own initiative rolls treat NPC combatants). A click that is all public
  * or all private posts one message; a hidden creature's rolls are on none (issue 18: `postRollBook`). Each is an `initiative` card (ChatMessage subtype).
  * A click whose dice bring more dice (roll-offs, contests: run-command.ts) rolls them into one
@@ -10,6 +10,7 @@
 import type { DiceRequest, RollResult } from "../../engine/index.ts";
 import { compactInitiativeLines, hiddenNameRef } from "../../view/chat/initiative-card.ts";
 import { packInitiativeRolls } from "../../view/chat/initiative-rolls.ts";
+import { rollAudience, type RollAudience, type Roller } from "../../view/chat/roll-audience.ts";
 import { postCard } from "../chat/post-card.ts";
 import { groupDocumentOf } from "./groups/membership.ts";
 
@@ -29,11 +30,12 @@ interface Rolled {
 /** The rolls of one click, posted together (`postRollBook`). */
 export type RollBook = Rolled[];
 
-/** Whether a request's roll is shown to the GMs only. */
-function isPrivate(combat: Combat.Implementation, request: DiceRequest): boolean {
-  if (request.combatantId === null) return false;
+/** Who a request's roller is, for its card's audience (view/chat/roll-audience.ts). */
+function rollerOf(combat: Combat.Implementation, request: DiceRequest): Roller {
+  if (request.combatantId === null) return { kind: "group" };
   const combatant = combat.combatants.get(request.combatantId);
-  return combatant === undefined || combatant.hidden || !combatant.hasPlayerOwner;
+  if (combatant === undefined) return { kind: "gone" };
+  return { kind: "creature", hidden: combatant.hidden, playerOwned: combatant.hasPlayerOwner };
 }
 
 function rollerName(combat: Combat.Implementation, request: DiceRequest): string {
@@ -112,27 +114,12 @@ export async function rollRequests(
   return rolled.map((r) => ({ requestId: r.request.id, total: r.total }));
 }
 
-/** Whether a request is a hidden creature's roll. */
-function isHidden(combat: Combat.Implementation, request: DiceRequest): boolean {
-  return request.combatantId !== null && combat.combatants.get(request.combatantId)?.hidden === true;
-}
-
 /**
- * Posts the summary of a click's rolls: the public card and the GMs' card (either may be absent).
- * Issue 18: a hidden creature's rolls are on neither: a card whispered to the GMs still reaches every
- * client (foundryvtt/foundryvtt #14429), and a total tells the creature's place (its count, its
- * initiative). The GM reads them on the tracker, which shows the GM every hidden row with its value.
+ * Posts the summary of a click's rolls: the public card and the GMs' card (either may be absent); a
+ * hidden creature's rolls are on neither (issue 18: who sees which is view/chat/roll-audience.ts).
  */
 export async function postRollBook(combat: Combat.Implementation, book: readonly Rolled[]): Promise<void> {
-  const shown = book.filter((r) => !isHidden(combat, r.request));
-  await postSummary(
-    combat,
-    shown.filter((r) => !isPrivate(combat, r.request)),
-    false,
-  );
-  await postSummary(
-    combat,
-    shown.filter((r) => isPrivate(combat, r.request)),
-    true,
-  );
+  const on = (audience: RollAudience) => book.filter((r) => rollAudience(rollerOf(combat, r.request)) === audience);
+  await postSummary(combat, on("everyone"), false);
+  await postSummary(combat, on("gm"), true);
 }

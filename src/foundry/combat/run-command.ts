@@ -40,6 +40,7 @@ import { startGroups, type StartGroups } from "./groups/start-groups.ts";
 import { postRollBook, rollRequests, type RollBook } from "./roll-requests.ts";
 import { actionNowsOf } from "./step-actions.ts";
 import { declaredUseWrites, splitUse, type DeclaredUse } from "./declared-uses.ts";
+import { retargetUseWrites } from "./retarget-uses.ts";
 import { readableCombat } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
 import { storeMemoOf } from "./state-cache.ts";
@@ -168,7 +169,11 @@ async function runStep(
   // CNT-10, SEG-10: `concentrating` set by a concentration spell's declaration, cleared when it is lost.
   if (seqOf(combat) !== seq) return STALE;
   await postRollBook(combat, book);
-  const uses = declaredUseWrites(host.id, command, step.events, use);
+  // CNT-12: a retarget (and its undo) moves the targets a declared item rolls on, in this same step.
+  const uses = new Map([
+    ...declaredUseWrites(host.id, command, step.events, use),
+    ...retargetUseWrites(combat, host.id, step.state, step.events),
+  ]);
   return ok(
     await writeStep(combat, host, step, new Map(), concentrationChanges(command, step.events), uses, fireHooks),
   );

@@ -2,12 +2,14 @@
  * Issue 21 items 1 and 2: the active GM's record of what each creature moved this Tempo turn (engine
  * landed-move.ts `TurnMoves`), kept on its combat at `flags.tempo.turnMoves.<combatantId>` (canvas/turn-moves.ts
  * says why there). When a creature's turn starts its record starts again, standing where its token is, and its
- * last move choice goes (with one an undo took back): those changes ride in the step's own Combat update
- * (write-step.ts), so a click stays one Combat write (issue 17).
+ * last move choice goes (with one an undo took back); a move a step chooses is recorded; the tracker's undo or
+ * redo takes a choice back or gives it back: all of it rides in the step's own Combat update (write-step.ts), so
+ * a click stays one Combat write (issue 17).
  */
 import {
   DEFAULT_MOVEMENT_POWERS,
   choiceAddsUp,
+  choiceAfterUndo,
   chooseWithStep,
   newestUndoStep,
   readTurnMoves,
@@ -16,6 +18,7 @@ import {
   type MoveChoice,
   type MoveHow,
   type SteppedChoice,
+  type StoredCombat,
   type TurnMoves,
 } from "../../engine/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
@@ -25,11 +28,16 @@ export const TURN_MOVES_FLAG = "turnMoves";
 export const MOVE_CHOICE_FLAG = "moves";
 export const UNDONE_MOVE_FLAG = "undoneMoves";
 
-/** `flags.tempo.<key>.<combatantId>` of `combat` as stored (undefined when absent). */
-export function combatFlagEntry(combat: Combat.Implementation, key: string, combatantId: string): unknown {
+/** `flags.tempo.<key>` of `combat` as stored, by combatant id (empty when absent). */
+export function combatFlagEntries(combat: Combat.Implementation, key: string): Readonly<Record<string, unknown>> {
   const flags = (combat as unknown as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID];
   const all = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[key] : undefined;
-  return typeof all === "object" && all !== null ? (all as Record<string, unknown>)[combatantId] : undefined;
+  return typeof all === "object" && all !== null ? (all as Record<string, unknown>) : {};
+}
+
+/** `flags.tempo.<key>.<combatantId>` of `combat` as stored (undefined when absent). */
+export function combatFlagEntry(combat: Combat.Implementation, key: string, combatantId: string): unknown {
+  return combatFlagEntries(combat, key)[combatantId];
 }
 
 /** The creature's record in `combat` (nothing moved, standing nowhere yet, when there is none). */
@@ -77,8 +85,8 @@ export function turnMovesResets(
   chosen: ChoiceInput | null = null,
 ): object | null {
   const resets: Record<string, Record<string, unknown>> = {};
-  const choices: Record<string, null> = {};
-  const undone: Record<string, null> = {};
+  const choices: Record<string, SteppedChoice | null> = {};
+  const undone: Record<string, RecordedChoice | null> = {};
   const held = (key: string, id: string): boolean => {
     const entry = combatFlagEntry(combat, key, id);
     return entry !== null && entry !== undefined;
@@ -103,19 +111,54 @@ export function turnMovesResets(
     if (held(MOVE_CHOICE_FLAG, id)) choices[id] = null;
     if (held(UNDONE_MOVE_FLAG, id)) undone[id] = null;
   }
+  const moved = events.some((e) => e.type === "undone" || e.type === "redone");
+  const back = moved && chosen !== null ? choicesAfterHistoryMove(combat, chosen.history) : null;
   const tempo: Record<string, object> = {};
   if (Object.keys(resets).length > 0) tempo[TURN_MOVES_FLAG] = resets;
-  const allChoices = { ...choices, ...choiceMoves };
+  const allChoices = { ...choices, ...choiceMoves, ...back?.choices };
   if (Object.keys(allChoices).length > 0) tempo[MOVE_CHOICE_FLAG] = allChoices;
-  if (Object.keys(undone).length > 0) tempo[UNDONE_MOVE_FLAG] = undone;
+  const allUndone = { ...undone, ...back?.undone };
+  if (Object.keys(allUndone).length > 0) tempo[UNDONE_MOVE_FLAG] = allUndone;
   return Object.keys(tempo).length === 0 ? null : { [SYSTEM_ID]: tempo };
 }
 
-/** What a step's move choices need: the combat's ruleset, its round after the step, the step's undo number. */
+/**
+ * What a step's move choices need: the combat's ruleset, its round after the step, the step's undo number and
+ * the combat's undo history after the step (an undo or redo reads the choices again from it).
+ */
 export interface ChoiceInput {
   readonly ruleset: string;
   readonly round: number;
   readonly undoStep: string | null;
+  readonly history: StoredCombat["history"];
+}
+
+/**
+ * The tracker's undo or redo (a step whose history moved): a choice made by a use the undo took back goes (engine
+ * choiceAfterUndo); the choice as it stood is kept in `flags.tempo.undoneMoves` until a redo gives back its steps
+ * (the same engine reading of the history) or a new choice replaces it. Only the entries that change.
+ */
+function choicesAfterHistoryMove(
+  combat: Combat.Implementation,
+  history: StoredCombat["history"],
+): { choices: Record<string, SteppedChoice | null>; undone: Record<string, RecordedChoice | null> } {
+  const choices: Record<string, SteppedChoice | null> = {};
+  const undone: Record<string, RecordedChoice | null> = {};
+  const ids = new Set([
+    ...Object.keys(combatFlagEntries(combat, MOVE_CHOICE_FLAG)),
+    ...Object.keys(combatFlagEntries(combat, UNDONE_MOVE_FLAG)),
+  ]);
+  for (const id of ids) {
+    const choice = readChoice(combatFlagEntry(combat, MOVE_CHOICE_FLAG, id));
+    const stash = readChoice(combatFlagEntry(combat, UNDONE_MOVE_FLAG, id));
+    const fullest = stash ?? choice;
+    // A choice read back carries its own `sinceFeet` (and its prior's), which the engine's reading keeps.
+    const after = choiceAfterUndo(fullest, history);
+    if (JSON.stringify(after) !== JSON.stringify(choice)) choices[id] = after;
+    const keep = after === fullest ? null : fullest;
+    if (JSON.stringify(keep) !== JSON.stringify(stash)) undone[id] = keep;
+  }
+  return { choices, undone };
 }
 
 const ROTATION_MOVES = new Set(["move", "step", "disengage"]);
@@ -153,5 +196,6 @@ function recordedChoice(
 
 /** The step's choice input (null when the combat is not Tempo's). */
 export function choiceInputOf(ruleset: string | null, round: number, step: CombatStep): ChoiceInput | null {
-  return ruleset === null ? null : { ruleset, round, undoStep: newestUndoStep(step.stored.history) };
+  const history = step.stored.history;
+  return ruleset === null ? null : { ruleset, round, undoStep: newestUndoStep(history), history };
 }

@@ -3,8 +3,9 @@
  * active GM answers core's `createActiveEffect` / `deleteActiveEffect` hooks (fired on every client
  * with the write's options and the writing user's id, as dnd5e's and Draw Steel's status handlers read
  * them) with the command the engine decides (statusToggleCommand: surprised → `markSurprised` in count,
- * `surprise` in segment; unconscious → `unconscious` / `regainConsciousness` in count; core's defeated
- * status → `defeat` / `revive`), once per combat that holds the creature.
+ * `surprise` in segment; unconscious → `unconscious` / `regainConsciousness` in count, and `defeat` /
+ * `revive` in the other rulesets (the engine's ruling: out of the fight, so an acting creature's turn ends
+ * in that one step); core's defeated status → `defeat` / `revive`), once per combat that holds the creature.
  *
  * Not answered: Tempo's own writes (tempo-write.ts: the conditions a step set or cleared), a status the
  * engine already holds so, and core's defeated status when the combatant's own `defeated` flag already
@@ -23,7 +24,7 @@ import { tellUser } from "../combat/tell-user.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { isTempoWrite, TEMPO_ROLLBACK } from "../combat/tempo-write.ts";
 import { commandAccessFor } from "../combat/command-permission.ts";
-import { engineStatusId } from "./status-effect-data.ts";
+import { engineStatusId, shownStatuses } from "./status-effect-data.ts";
 
 interface ToggledEffect {
   readonly id: string | null;
@@ -89,7 +90,7 @@ export async function syncToggledStatuses(
         await inWriterQueue(combat, async () => {
           const model = tempoModelOf(combat);
           if (model === null || model.state === null) return;
-          const command = statusToggleCommand(model.host, model.state, id, named, active);
+          const command = statusToggleCommand(model.host, model.state, id, named, active, shownStatuses(actor));
           if (command === null) return;
           const user = game.users.get(userId);
           const access = user === undefined ? null : commandAccessFor(combat, command, user);

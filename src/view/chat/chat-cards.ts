@@ -5,7 +5,7 @@
 import { buildAttackCard, type AttackCardInput } from "./attack-card.ts";
 import type { CardViewer } from "./card-common.ts";
 import { buildDamageCard, type DamageCardInput } from "./damage-card.ts";
-import { buildInitiativeCard, type InitiativeCardInput } from "./initiative-card.ts";
+import { buildInitiativeCard, cardName, type InitiativeCardInput } from "./initiative-card.ts";
 import { buildPendingCard, type PendingCardInput } from "./pending-card.ts";
 import { buildSaveCard, type SaveCardInput } from "./save-card.ts";
 
@@ -34,10 +34,11 @@ export function buildChatCard(card: ChatCard, viewer: CardViewer): object {
       return buildAttackCard(card.input, viewer);
     case "damage":
       return buildDamageCard(card.input, viewer);
+    // Issue 18: a hidden creature's card (the GMs' only) names it by reference, read for this viewer.
     case "save":
-      return buildSaveCard(card.input, viewer);
+      return buildSaveCard({ ...card.input, name: cardName(card.input.name, viewer.nameOf) }, viewer);
     case "pending":
-      return buildPendingCard(card.input, viewer);
+      return buildPendingCard({ ...card.input, name: cardName(card.input.name, viewer.nameOf) }, viewer);
     case "initiative":
       return buildInitiativeCard(card.input, viewer.nameOf);
   }

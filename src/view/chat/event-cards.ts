@@ -11,6 +11,8 @@
  * - SEG-5 `turnStarted` of a `spell` part (segment, step 7): the pending card of the spell going off;
  * - SEG-12 `turnStarted` of a creature whose declaration was made with an item (the sheet's Attack): the
  *   pending card of its attack, on its fast, group or routine turn (issue 19 item 2).
+ * Issue 18 item 5: a hidden creature's card is the GMs' only (`gmOnly`) and names it by reference
+ * (`hiddenNameRef`): a whispered card still reaches every client, so its name is never written into it.
  */
 import {
   CONDITIONS,
@@ -26,6 +28,7 @@ import {
   type StoredHealth,
 } from "../../engine/index.ts";
 import type { ChatCard } from "./chat-cards.ts";
+import { hiddenNameRef } from "./initiative-card.ts";
 import type { SaveCardInput } from "./save-card.ts";
 
 /** An ActiveEffect that calls for a save: in the end phase (PHS-12), after the creature's last action (CNT-11). */
@@ -41,6 +44,8 @@ export interface EventCreature {
   readonly deathSavesOver?: boolean;
   /** SEG-2 step 1: its declaration this round was made with an item (the sheet's Attack), to roll on its turn. */
   readonly declaredItem?: boolean;
+  /** Hidden from players (issue 18): its cards go to the GMs only and name it by reference. */
+  readonly hidden?: boolean;
 }
 
 export interface EventFacts {
@@ -54,7 +59,12 @@ export interface EventFacts {
 export interface EventCard {
   readonly combatantId: string;
   readonly card: ChatCard;
+  /** Whispered to the GMs only: the card of a hidden creature (issue 18 item 5). */
+  readonly gmOnly: boolean;
 }
+
+/** A card before its audience is decided (`cardsOf`). */
+type DueCard = Omit<EventCard, "gmOnly">;
 
 function field(event: HostEvent, name: string): unknown {
   return (event as unknown as Record<string, unknown>)[name];
@@ -65,7 +75,7 @@ function text(event: HostEvent, name: string): string | null {
   return typeof value === "string" ? value : null;
 }
 
-function saveCard(combatantId: string, name: string, fill: Partial<SaveCardInput>): EventCard {
+function saveCard(combatantId: string, name: string, fill: Partial<SaveCardInput>): DueCard {
   const input: SaveCardInput = {
     kind: "death",
     combatantId,
@@ -87,7 +97,7 @@ function isPendingAction(value: unknown): value is CountPendingAction {
   return typeof a.id === "string" && typeof a.combatantId === "string" && typeof a.count === "number";
 }
 
-function countPending(facts: EventFacts, action: CountPendingAction, name: string): EventCard {
+function countPending(facts: EventFacts, action: CountPendingAction, name: string): DueCard {
   const carried = action.round > action.declaredRound;
   return {
     combatantId: action.combatantId,
@@ -107,7 +117,7 @@ function countPending(facts: EventFacts, action: CountPendingAction, name: strin
   };
 }
 
-function segmentSpell(facts: EventFacts, combatantId: string, name: string, segment: number): EventCard {
+function segmentSpell(facts: EventFacts, combatantId: string, name: string, segment: number): DueCard {
   return {
     combatantId,
     card: {
@@ -130,7 +140,7 @@ function segmentSpell(facts: EventFacts, combatantId: string, name: string, segm
 const SEGMENT_ATTACK_PARTS: readonly string[] = ["fast", "group", "firstRoutine", "restRoutines"];
 
 /** Issue 19 item 2: a segment declaration made with an item comes due on its turn: its pending card rolls it. */
-function segmentAttack(facts: EventFacts, combatantId: string, name: string, part: string, segment: number): EventCard {
+function segmentAttack(facts: EventFacts, combatantId: string, name: string, part: string, segment: number): DueCard {
   return {
     combatantId,
     card: {
@@ -153,8 +163,15 @@ function cardsOf(event: HostEvent, facts: EventFacts): EventCard[] {
   const action = field(event, "action");
   const combatantId = isPendingAction(action) ? action.combatantId : text(event, "combatantId");
   if (combatantId === null) return [];
-  const creature = facts.creature(combatantId);
-  if (creature === null) return [];
+  const found = facts.creature(combatantId);
+  if (found === null) return [];
+  const hidden = found.hidden === true;
+  const creature = hidden ? { ...found, name: hiddenNameRef(combatantId) } : found;
+  return dueCards(event, facts, combatantId, creature).map((c) => ({ ...c, gmOnly: hidden }));
+}
+
+function dueCards(event: HostEvent, facts: EventFacts, combatantId: string, creature: EventCreature): DueCard[] {
+  const action = field(event, "action");
   const { ruleset } = facts;
   if ((ruleset === "phase" || ruleset === "count") && event.type === "savesDue") {
     // PHS-12 in the end phase, CNT-11 after the creature's last action: the rules' save of each (rulesSave).
@@ -184,15 +201,25 @@ export function eventCards(events: readonly HostEvent[], facts: EventFacts): Eve
   return events.flatMap((event) => cardsOf(event, facts));
 }
 
-/** SEG-10: the concentration check a damaged caster rolls (ITEM_USE_RULINGS.concentrationCheck). */
-export function concentrationCard(combatantId: string, name: string, effect: string, casting: boolean): EventCard {
-  return saveCard(combatantId, name, {
+/**
+ * SEG-10: the concentration check a damaged caster rolls (ITEM_USE_RULINGS.concentrationCheck); a hidden
+ * caster's is the GMs' only and names it by reference (issue 18 item 5).
+ */
+export function concentrationCard(
+  combatantId: string,
+  name: string,
+  effect: string,
+  casting: boolean,
+  hidden = false,
+): EventCard {
+  const card = saveCard(combatantId, hidden ? hiddenNameRef(combatantId) : name, {
     kind: "concentration",
     effect,
     formula: ITEM_USE_RULINGS.concentrationCheck.formula,
     target: ITEM_USE_RULINGS.concentrationCheck.target,
     concentration: casting ? "casting" : "maintaining",
   });
+  return { ...card, gmOnly: hidden };
 }
 
 /**

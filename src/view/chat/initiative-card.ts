@@ -88,11 +88,20 @@ export function hiddenNameRef(combatantId: string): string {
   return `${NAME_REF}${combatantId}`;
 }
 
-/** A line's name with a reference resolved by `nameOf` (the reference itself when it finds none). */
+/**
+ * A name written on a card, with a reference (`hiddenNameRef`) resolved by `nameOf` (the combatant id
+ * when it finds none); any other name as it is.
+ */
+export function cardName(name: string, nameOf: (ref: string) => string | null = () => null): string {
+  if (!/^@[A-Za-z0-9]{16}$/.test(name)) return name;
+  const ref = name.slice(NAME_REF.length);
+  return nameOf(ref) ?? ref;
+}
+
+/** A line's name with a reference resolved by `nameOf`. */
 function resolved(line: InitiativeCardLine, nameOf: (ref: string) => string | null): InitiativeCardLine {
-  if (!/^@[A-Za-z0-9]{16}$/.test(line.name)) return line;
-  const ref = line.name.slice(NAME_REF.length);
-  return { ...line, name: nameOf(ref) ?? ref };
+  const name = cardName(line.name, nameOf);
+  return name === line.name ? line : { ...line, name };
 }
 
 /**

@@ -3,7 +3,7 @@
  * economy left this turn (STD-6, ACT-ROT …, as the host's tracker keeps it), its AP and swings per Full
  * action (AP-1), what it has declared and not yet resolved (CNT-6, SEG-2: the engine's timeline), and the
  * buttons its owner may press: the tracker's own owner controls (tracker-controls.ts, standard-controls.ts,
- * phase-actions.ts, segment-declare.ts, count-declare.ts, count-react.ts) plus the one-click reactions. Each control is tried on the state
+ * phase-actions.ts, segment-declare.ts, segment-attacks.ts, count-declare.ts, count-react.ts) plus the one-click reactions. Each control is tried on the state
  * by the tracker's `refusal`, so a refused one is drawn disabled with the engine's reason.
  */
 import {
@@ -24,6 +24,7 @@ import { ownerActions, refusal, trackerControl, type ControlContext } from "../t
 import { trackerScope, type TrackerScope } from "../tracker/tracker-input.ts";
 import { reactionCommands } from "./sheet-commands.ts";
 import { rotationUseControls } from "./rotation-uses.ts";
+import { segmentAttackControls } from "./segment-attacks.ts";
 import type { ActorSheetInput, SheetCombat } from "./sheet-input.ts";
 import { RULESET_SHEETS } from "./sheet-ruleset.ts";
 
@@ -92,7 +93,10 @@ function rulesetControls(scope: TrackerScope, combatantId: string): ControlConte
       const owned = input.combatants.filter((c) => c.owned).map((c) => c.id);
       const facts = segmentTrackerFactsOf(input.host, input.state, { gm: input.viewer.isGM, combatantIds: owned });
       const creature = facts?.creatures.find((c) => c.id === combatantId);
-      return creature === undefined ? [] : [segmentDeclareControl(input, creature)];
+      // SEG-2 step 1's Declare…; SEG-16's free and immediate attacks (defeated: the engine refuses them).
+      return creature === undefined
+        ? []
+        : [segmentDeclareControl(input, creature), ...segmentAttackControls(input, combatantId)];
     }
     case "rotation":
       // ACT-ROT, ROT-8, ROT-9, ROT-11: the creature's actions, each spent through the engine.

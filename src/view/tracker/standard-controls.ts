@@ -1,8 +1,10 @@
 /**
- * The owner's Delay and Ready controls on a standard row (engine/initiative/standard/scheduler.ts
- * rulings): Delay and Ready on the acting creature, Act on a delayed one, Trigger on one with a readied
- * action. Each is tried on the state (nothing stored), so a refused one is drawn disabled with the
- * engine's reason; only these few rows are tried, never all 300.
+ * The owner's controls on a standard row (engine/initiative/standard/scheduler.ts rulings): on the acting
+ * creature its Quick Action and Interaction (STD-6: the engine's `use`; its Action is spent by the sheet's
+ * Attack or Cast), Delay and Ready; Act on a delayed one, Trigger on one with a readied action. Each is
+ * tried on the state (nothing stored) and on the creature's action tracker, so a refused one is drawn
+ * disabled with the engine's reason ("no Quick Action left"); only these few rows are tried, never all 300.
+ * The sheet's Combat tab and the token HUD (sheets/actor-combat.ts) draw the same controls.
  */
 import type { HostCommand, StandardRowFacts } from "../../engine/index.ts";
 import { control, refusal, type ControlContext } from "./tracker-controls.ts";
@@ -23,7 +25,13 @@ function commandControl(
   });
 }
 
-/** The Delay and Ready controls of one creature for this viewer (its owner or the GM). */
+/** STD-6: what the acting creature spends with its own button (the Action pays for an attack or a cast). */
+const TURN_USES: readonly ["quickAction" | "interaction", `TEMPO.${string}`, string][] = [
+  ["quickAction", "TEMPO.TRACKER.Control.QuickAction", "fa-solid fa-forward"],
+  ["interaction", "TEMPO.TRACKER.Control.Interaction", "fa-solid fa-hand"],
+];
+
+/** The Quick Action, Interaction, Delay and Ready controls of one creature for this viewer (its owner or the GM). */
 export function standardOwnerActions(
   scope: TrackerScope,
   combatantId: string,
@@ -33,6 +41,8 @@ export function standardOwnerActions(
   if (combatant === undefined || !(scope.input.viewer.isGM || combatant.owned)) return [];
   const actions: ControlContext[] = [];
   if (scope.current === combatantId) {
+    for (const [kind, label, icon] of TURN_USES)
+      actions.push(commandControl(scope, { type: "use", combatantId, kind }, label, icon));
     actions.push(
       commandControl(scope, { type: "delay", combatantId }, "TEMPO.TRACKER.Control.Delay", "fa-solid fa-clock"),
     );

@@ -16,6 +16,8 @@ import {
 } from "../../../src/engine/index.ts";
 import { hostCombatant, unwrapStep } from "../../support/host-encounter.ts";
 
+const NONE: ReadonlySet<string> = new Set();
+
 function created(ruleset: (typeof RULESET_IDS)[number]): { host: AnyRulesetHost; state: unknown; ids: string[] } {
   const host = rulesetHost(ruleset, 6);
   const combatants = [hostCombatant(0), hostCombatant(1)];
@@ -27,15 +29,18 @@ describe("status toggles as engine commands", () => {
   it("CNT-4, CNT-14: count turns surprised into markSurprised and unconscious into unconscious / regainConsciousness", () => {
     const { host, state, ids } = created("count");
     const id = ids[1] ?? "";
-    expect(statusToggleCommand(host, state, id, "surprised", true)).toEqual({
+    expect(statusToggleCommand(host, state, id, "surprised", true, NONE)).toEqual({
       type: "markSurprised",
       combatantId: id,
       surprised: true,
     });
-    expect(statusToggleCommand(host, state, id, "unconscious", true)).toEqual({ type: "unconscious", combatantId: id });
+    expect(statusToggleCommand(host, state, id, "unconscious", true, NONE)).toEqual({
+      type: "unconscious",
+      combatantId: id,
+    });
     // Not held: clearing it needs nothing.
-    expect(statusToggleCommand(host, state, id, "surprised", false)).toBeNull();
-    expect(statusToggleCommand(host, state, id, "unconscious", false)).toBeNull();
+    expect(statusToggleCommand(host, state, id, "surprised", false, NONE)).toBeNull();
+    expect(statusToggleCommand(host, state, id, "unconscious", false, NONE)).toBeNull();
   });
 
   it("CNT-4: once the engine holds the creature surprised, toggling it on again sends nothing, off sends markSurprised false", () => {
@@ -43,8 +48,8 @@ describe("status toggles as engine commands", () => {
     const id = ids[0] ?? "";
     const marked = unwrapStep(host.apply(state, { type: "markSurprised", combatantId: id, surprised: true })).state;
     expect([...(heldConditionsOf(host, marked).get(id) ?? [])]).toEqual(["surprised"]);
-    expect(statusToggleCommand(host, marked, id, "surprised", true)).toBeNull();
-    expect(statusToggleCommand(host, marked, id, "surprised", false)).toEqual({
+    expect(statusToggleCommand(host, marked, id, "surprised", true, NONE)).toBeNull();
+    expect(statusToggleCommand(host, marked, id, "surprised", false, NONE)).toEqual({
       type: "markSurprised",
       combatantId: id,
       surprised: false,
@@ -54,7 +59,7 @@ describe("status toggles as engine commands", () => {
   it("SEG-16: segment turns surprised into its surprise command", () => {
     const { host, state, ids } = created("segment");
     const id = ids[0] ?? "";
-    expect(statusToggleCommand(host, state, id, "surprised", true)).toEqual({
+    expect(statusToggleCommand(host, state, id, "surprised", true, NONE)).toEqual({
       type: "surprise",
       combatantId: id,
       surprised: true,
@@ -65,11 +70,32 @@ describe("status toggles as engine commands", () => {
     for (const ruleset of RULESET_IDS) {
       const { host, state, ids } = created(ruleset);
       const id = ids[0] ?? "";
-      expect(statusToggleCommand(host, state, id, DEFEATED_STATUS, true), ruleset).toEqual({
+      expect(statusToggleCommand(host, state, id, DEFEATED_STATUS, true, NONE), ruleset).toEqual({
         type: "defeat",
         combatantId: id,
       });
-      expect(statusToggleCommand(host, state, id, DEFEATED_STATUS, false), ruleset).toBeNull();
+      expect(statusToggleCommand(host, state, id, DEFEATED_STATUS, false, NONE), ruleset).toBeNull();
+    }
+  });
+
+  it("DEF-1 ruling: outside count unconscious is defeat, and the creature is revived only when it shows neither unconscious nor the defeated status", () => {
+    for (const ruleset of RULESET_IDS.filter((r) => r !== "count")) {
+      const { host, state, ids } = created(ruleset);
+      const id = ids[0] ?? "";
+      const defeat = { type: "defeat", combatantId: id };
+      const revive = { type: "revive", combatantId: id };
+      expect(statusToggleCommand(host, state, id, "unconscious", true, new Set(["unconscious"])), ruleset).toEqual(
+        defeat,
+      );
+      expect(statusToggleCommand(host, state, id, "unconscious", false, NONE), ruleset).toBeNull();
+      const out = unwrapStep(host.apply(state, { type: "defeat", combatantId: id })).state;
+      // Already out: the other status changes nothing; waking while dead, or taken off dead while unconscious, neither.
+      expect(
+        statusToggleCommand(host, out, id, DEFEATED_STATUS, true, new Set(["unconscious", DEFEATED_STATUS])),
+      ).toBeNull();
+      expect(statusToggleCommand(host, out, id, "unconscious", false, new Set([DEFEATED_STATUS])), ruleset).toBeNull();
+      expect(statusToggleCommand(host, out, id, DEFEATED_STATUS, false, new Set(["unconscious"])), ruleset).toBeNull();
+      expect(statusToggleCommand(host, out, id, "unconscious", false, NONE), ruleset).toEqual(revive);
     }
   });
 
@@ -78,10 +104,10 @@ describe("status toggles as engine commands", () => {
       const { host, state, ids } = created(ruleset);
       for (const status of [...CONDITION_IDS, "prone", "toString"]) {
         if (COMMAND_STATUSES[ruleset].includes(status)) continue;
-        expect(statusToggleCommand(host, state, ids[0] ?? "", status, true), `${ruleset} ${status}`).toBeNull();
+        expect(statusToggleCommand(host, state, ids[0] ?? "", status, true, NONE), `${ruleset} ${status}`).toBeNull();
       }
-      expect(statusToggleCommand(host, state, "nobody", DEFEATED_STATUS, true)).toBeNull();
-      expect(statusToggleCommand(host, null, ids[0] ?? "", DEFEATED_STATUS, true)).toBeNull();
+      expect(statusToggleCommand(host, state, "nobody", DEFEATED_STATUS, true, NONE)).toBeNull();
+      expect(statusToggleCommand(host, null, ids[0] ?? "", DEFEATED_STATUS, true, NONE)).toBeNull();
     }
   });
 });

@@ -14,6 +14,7 @@ function input(over: Partial<LandedMoveInput> = {}): LandedMoveInput {
   return {
     access: { ok: true, how: { kind: "move" }, enforced: true },
     byGM: false,
+    ownMove: true,
     forced: false,
     recorded: true,
     teleports: false,
@@ -60,6 +61,23 @@ describe("a landed move judged once by the GM (issue 21)", () => {
     expect(judgeLandedMove(input({ refuseOverBudget: false, segments: [{ mode: "walk", feet: 50 }] }))).toMatchObject({
       ok: true,
       warning: { key: "TEMPO.ERRORS.Movement.TooFar" },
+    });
+  });
+
+  it("issue 21 item 2: a GM's move of a creature whose own move it is not spends nothing and warns of nothing; of the acting one, it spends", () => {
+    const gm = { byGM: true, access: { ok: true, how: { kind: "move" }, enforced: false } as const };
+    const far = { segments: [{ mode: "walk", feet: 50 }] };
+    expect(judgeLandedMove(input({ ...gm, ...far, ownMove: false }))).toEqual({
+      ok: true,
+      how: { kind: "move" },
+      record: { feet: 0, diagonals: 0, at: B },
+      warning: null,
+    });
+    expect(judgeLandedMove(input({ ...gm, ...far, ownMove: true }))).toMatchObject({ ok: true, record: { feet: 50 } });
+    // A player's move spends whatever the engine says of its turn (moveAccess refuses it out of turn).
+    expect(judgeLandedMove(input({ segments: [{ mode: "walk", feet: 20 }], ownMove: false }))).toMatchObject({
+      ok: true,
+      record: { feet: 20 },
     });
   });
 

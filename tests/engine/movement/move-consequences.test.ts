@@ -11,7 +11,7 @@ import {
   moveSpend,
   type MoveHow,
 } from "../../../src/engine/movement/move-consequences.ts";
-import { moveAccess } from "../../../src/engine/host/move-access.ts";
+import { moveAccess, ownMoveNow } from "../../../src/engine/host/move-access.ts";
 import { phaseHost } from "../../../src/engine/host/phase-host.ts";
 import { PhaseTable } from "../initiative/phase/driver.ts";
 
@@ -108,7 +108,11 @@ describe("movement: what a move on the map sets off", () => {
     expect(ask("wolf", walk)).toEqual({ ok: true, how: walk.how, enforced: true });
     expect(ask("wolf", { ...walk, round: 0 })).toMatchObject({ ok: false });
     expect(ask("kara", null, true)).toEqual({ ok: true, how: { kind: "move" }, enforced: false });
+    // Issue 21 item 2: only the slot's creature moves on its own; a GM moving Kara now places her by fiat.
+    expect(ownMoveNow(host, t.state, "wolf")).toBe(true);
+    expect(ownMoveNow(host, t.state, "kara")).toBe(false);
     t.next();
+    expect(ownMoveNow(host, t.state, "kara")).toBe(true);
     expect(ask("kara", walk)).toEqual({ ok: true, how: walk.how, enforced: true });
     t.next(); // the battle phase: nobody moves without Disengage
     expect(ask("wolf", walk)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Movement.NotMovementPhase" } });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { CountPendingAction, HostEvent } from "../../../src/engine/index.ts";
-import { concentrationCheckDue, eventCards, type EventFacts } from "../../../src/view/chat/event-cards.ts";
+import { buildChatCard } from "../../../src/view/chat/chat-cards.ts";
+import {
+  concentrationCard,
+  concentrationCheckDue,
+  eventCards,
+  type EventFacts,
+} from "../../../src/view/chat/event-cards.ts";
 
 const ACTION: CountPendingAction = {
   id: "a3",
@@ -97,6 +103,28 @@ describe("cards from a step's events", () => {
     });
     const melee = ev({ type: "turnStarted", round: 1, combatantId: "c1", step: 5, segment: 1, part: "group" });
     expect(eventCards([melee], facts("segment"))).toEqual([]);
+  });
+
+  it("issue 18: a hidden creature's cards are the GMs' only and name it by reference; the GM's card reads the name back", () => {
+    const id = "Wr41thCombatant1";
+    const hidden: EventFacts = {
+      combatId: "k1",
+      ruleset: "phase",
+      creature: (c) =>
+        c === id ? { name: "Wraith", savingEffects: [{ name: "Burning", kind: "ends" }], hidden: true } : null,
+    };
+    const [card] = eventCards([ev({ type: "savesDue", combatantId: id, round: 2 })], hidden);
+    expect(card?.gmOnly).toBe(true);
+    expect(JSON.stringify(card)).not.toContain("Wraith");
+    if (card === undefined) throw new Error("no card");
+    const gm = { isGM: true, owns: true, showOdds: true, nameOf: (ref: string) => (ref === id ? "Wraith" : null) };
+    expect(buildChatCard(card.card, gm)).toMatchObject({ name: "Wraith" });
+    expect(eventCards([ev({ type: "savesDue", combatantId: "c1", round: 2 })], facts("phase"))[0]?.gmOnly).toBe(false);
+    // SEG-10: a hidden caster's concentration check likewise.
+    const check = concentrationCard(id, "Wraith", "Bless", false, true);
+    expect(check.gmOnly).toBe(true);
+    expect(JSON.stringify(check)).not.toContain("Wraith");
+    expect(concentrationCard("c1", "Vex", "Bless", false).gmOnly).toBe(false);
   });
 
   it("an undo or redo step posts nothing, even if it reports events", () => {

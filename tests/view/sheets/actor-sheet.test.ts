@@ -15,6 +15,11 @@ import { buildActorSheetContext } from "../../../src/view/sheets/actor-sheet-con
 import { countDeclareControl } from "../../../src/view/tracker/count-declare.ts";
 import { countReactControl } from "../../../src/view/tracker/count-react.ts";
 import { refusal } from "../../../src/view/tracker/tracker-controls.ts";
+import {
+  SEGMENT_ATTACK_ACTION,
+  segmentAttackKindOf,
+  segmentAttackRefusal,
+} from "../../../src/view/sheets/segment-attacks.ts";
 import { listFiles, readText } from "../../support/source-files.ts";
 
 const en = JSON.parse(readText("lang/en.json")) as Record<string, never>;
@@ -68,7 +73,10 @@ describe.each(RULESET_IDS)("actor sheet (%s)", (ruleset) => {
     for (const control of controls) {
       if (control.command === null) continue;
       const command = JSON.parse(control.command) as HostCommand;
-      const why = refusal(combat.input, command);
+      // SEG-16: a free or immediate attack names its opponent once asked: refused when every opponent is.
+      const kind = control.action === SEGMENT_ATTACK_ACTION ? segmentAttackKindOf(command) : null;
+      const id = typeof command.combatantId === "string" ? command.combatantId : "";
+      const why = kind === null ? refusal(combat.input, command) : segmentAttackRefusal(combat.input, kind, id);
       expect(control.disabled).toBe(why !== null);
       expect(control.reason).toEqual(why);
     }

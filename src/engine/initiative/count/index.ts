@@ -2,7 +2,13 @@
 export * from "./order.ts";
 export * from "./delay.ts";
 export type * from "./types.ts";
-export { COUNT_DEFAULT_OPTIONS, COUNT_ROLL_REASONS, countPendingActionsOf, createCountState } from "./state.ts";
+export {
+  COUNT_DEFAULT_OPTIONS,
+  COUNT_ROLL_REASONS,
+  countPendingActionsOf,
+  countTargetsInForce,
+  createCountState,
+} from "./state.ts";
 /** A combatant's track record (count, kept contest totals, casting, reaction used …), or null. */
 export { getCombatant as countCombatant, presentCombatants as countPresentCombatants } from "./state.ts";
 export { surpriseCount as countSurpriseCount } from "./walk.ts";

@@ -173,6 +173,17 @@ export function currentTurnCount(state: CountState): number {
   return Math.min(Math.max(state.count, 0), COUNT_END_STEP);
 }
 
+/**
+ * CNT-12: the creatures a pending action is aimed at as the track holds it: the ones its declaration or a
+ * later reaction (retarget, redirect) named, or null when none is named there. **Ruling:** an action
+ * declared with an item but no target named on the track (the sheet's Attack, aimed at the user's
+ * targeted tokens) rolls on the targets recorded with the item until a reaction names others; undoing the
+ * reaction gives those back.
+ */
+export function countTargetsInForce(action: Pick<CountPendingAction, "targets">): readonly string[] | null {
+  return action.targets.length > 0 ? action.targets : null;
+}
+
 /** A creature's pending actions in declaration order (what a reaction can retarget, CNT-12). */
 export function countPendingActionsOf(state: CountState, id: string): CountPendingAction[] {
   const c = getCombatant(state, id);

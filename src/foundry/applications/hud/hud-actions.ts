@@ -2,7 +2,8 @@
  * What a Tempo button of the token HUD does (token-hud.ts): the actor sheet's own handlers for the same
  * controls (actor-sheet.ts), so the HUD sends exactly the commands the sheet sends — through the combat's
  * one entry point, tried on the state first (sheet-commands.ts `sendSheetCommand`), the contests and
- * Stand up through rotation-contest.ts, the declarations through their dialogs, an item row's Attack/Cast
+ * Stand up through rotation-contest.ts, SEG-16's free and immediate attacks through segment-free-attack.ts,
+ * the declarations through their dialogs, an item row's Attack/Cast
  * through the sheet's `useSheetItem`. Token Action HUD's entries run through here too
  * (`CONFIG.TEMPO.actions.run`, integrations/actions-api.ts). Nothing is decided here.
  */
@@ -14,6 +15,8 @@ import { actorCombatOf, sendSheetCommand } from "../sheets/sheet-commands.ts";
 import { sheetCountDeclare, sheetCountReact, useSheetItem } from "../sheets/sheet-item-use.ts";
 import { USE_ITEM_ACTION } from "../../../view/sheets/item-rows.ts";
 import { rotationContest, rotationStandUp } from "../../chat/rotation-contest.ts";
+import { segmentFreeAttack } from "../../chat/segment-free-attack.ts";
+import { SEGMENT_ATTACK_ACTION, segmentAttackKindOf } from "../../../view/sheets/segment-attacks.ts";
 
 /** The controls' actions the HUD runs (src/view/tracker's names); any other is not drawn. */
 export const HUD_ACTIONS: ReadonlySet<string> = new Set([
@@ -26,6 +29,7 @@ export const HUD_ACTIONS: ReadonlySet<string> = new Set([
   "countDeclare",
   "countReact",
   "rotationContest",
+  SEGMENT_ATTACK_ACTION,
   USE_ITEM_ACTION,
 ]);
 
@@ -81,6 +85,12 @@ export async function runHudAction(actor: Actor.Implementation, action: string, 
       const task = command?.type === "use" ? command.task : null;
       if (task === "grapple" || task === "trip" || task === "escape") await rotationContest(actor, task);
       if (task === "standUp") await rotationStandUp(actor);
+      return;
+    }
+    case SEGMENT_ATTACK_ACTION: {
+      // SEG-16: a free or immediate attack asks for its weapon and opponent (segment-free-attack.ts).
+      const kind = segmentAttackKindOf(command);
+      if (kind !== null) await segmentFreeAttack(actor, kind);
       return;
     }
     default:

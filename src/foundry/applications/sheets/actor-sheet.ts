@@ -24,6 +24,8 @@ import { attachItemDragData } from "./item-drag.ts";
 import { sheetCountDeclare, sheetCountReact, useSheetItem } from "./sheet-item-use.ts";
 import { childWindowOptions } from "../../compat/detached-window.ts";
 import { rotationContest, rotationStandUp } from "../../chat/rotation-contest.ts";
+import { segmentFreeAttack } from "../../chat/segment-free-attack.ts";
+import { segmentAttackKindOf } from "../../../view/sheets/segment-attacks.ts";
 
 const ACTOR = `${SHEET_TEMPLATES}/actor`;
 const part = (name: string, templates: string[] = []): SheetPart => ({
@@ -57,6 +59,7 @@ export class TempoActorSheet extends TempoActorSheetBase {
       countDeclare: TempoActorSheet.#onCountDeclare as Action,
       countReact: TempoActorSheet.#onCountReact as Action,
       rotationContest: TempoActorSheet.#onRotationContest as Action,
+      segmentAttack: TempoActorSheet.#onSegmentAttack as Action,
     },
   };
 
@@ -173,6 +176,12 @@ export class TempoActorSheet extends TempoActorSheetBase {
     const task = parseCommand(target.dataset.command)?.task;
     if (task === "grapple" || task === "trip" || task === "escape") await rotationContest(this.document, task);
     if (task === "standUp") await rotationStandUp(this.document);
+  }
+
+  /** SEG-16: Free attack… or Immediate attack…: weapon and opponent asked, then given and rolled. */
+  static async #onSegmentAttack(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const kind = segmentAttackKindOf(parseCommand(target.dataset.command));
+    if (kind !== null) await segmentFreeAttack(this.document, kind, this);
   }
 
   /** The same status effect the token HUD toggles (issue 10 item 3). */
