@@ -230,6 +230,17 @@ describe("the runtime model's v14 mode: v13 names v14 deprecates warn, and fail 
     });
   });
 
+  it("either generation: a compatibility warning throws where it is logged (CONFIG.compatibility ERROR) and is left in the ledger the test setup fails on", async () => {
+    for (const generation of GENERATIONS)
+      await inWorld(generation, async (world) => {
+        expect(compatibility().mode).toBe(COMPATIBILITY_MODES.ERROR);
+        const log = (foundry.utils as unknown as { logCompatibilityWarning(m: string): void }).logCompatibilityWarning;
+        expect(() => log("X is deprecated in favor of Y.")).toThrow(/Deprecation: X is deprecated/);
+        expect(world.deprecations.splice(0).map((d) => d.message)).toEqual(["X is deprecated in favor of Y."]);
+        return Promise.resolve();
+      });
+  });
+
   it("v13: the same calls are v13's own API and warn nothing; v14's names are not there", async () => {
     await inWorld(13, async (world) => {
       await legacyCalls(world);
