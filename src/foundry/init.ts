@@ -10,6 +10,7 @@ import { registerReconcile } from "./combat/reconcile.ts";
 import { registerSecretCleanup } from "./combat/secret-store.ts";
 import { registerSecrecyHooks } from "./combat/secrecy.ts";
 import { migrateEffectsToV14 } from "./compat/effect-migration.ts";
+import { registerLengthStamps, stampEffectLengths } from "./compat/effect-length-stamp.ts";
 import { TEMPO } from "./config.ts";
 import { registerHandlebarsHelpers } from "./handlebars-helpers.ts";
 import { COMBAT_MODELS } from "./data/combat/combat-model.ts";
@@ -67,8 +68,11 @@ Hooks.once("init", () => {
   registerReconcile();
   registerSecretCleanup();
   registerSecrecyHooks();
-  // Issue 20: on v14 the active GM rewrites effects a v13 world stored, once (compat/effect-migration.ts).
+  // Issue 20: on v13 each timed effect keeps its v13 length in a flag (compat/effect-length-stamp.ts), from
+  // which, on v14, the active GM rewrites the effects a v13 world stored, once (compat/effect-migration.ts).
+  registerLengthStamps();
   Hooks.once("ready", () => {
+    stampEffectLengths().catch((error: unknown) => console.error("Tempo | stamping effect lengths failed", error));
     migrateEffectsToV14().catch((error: unknown) => console.error("Tempo | the v14 effect migration failed", error));
   });
   registerCombatantType();

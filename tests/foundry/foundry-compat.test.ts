@@ -155,6 +155,15 @@ describe("issue 20: Foundry v13 and v14 through src/foundry/compat", () => {
     }
   });
 
+  it("Tempo's windows keep core's header controls, where v14 puts its Detach control: none overrides _getHeaderControls or sets window.controls", () => {
+    // v14's "Detach Window" is an entry of ApplicationV2's controls menu (foundryvtt/pf2e #22408,
+    // Muttley/foundryvtt-shadowdark #1343); a window that replaces the menu's entries loses it.
+    const replaces = /_getHeaderControls|\bcontrols\s*:\s*\[/;
+    const apps = listFiles("src/foundry/applications", [".ts"]);
+    expect(apps.length).toBeGreaterThan(10);
+    expect(apps.filter((f) => replaces.test(readText(f)))).toEqual([]);
+  });
+
   it("no module outside src/foundry/compat asks for the Foundry version", () => {
     const asks = /release\??\.generation|game\.version|foundryGeneration\(|isGenerationAtLeast\(/;
     const outside = listFiles("src", [".ts"]).filter((f) => !f.startsWith("src/foundry/compat/"));
@@ -219,6 +228,17 @@ describe("the runtime model's v14 mode: v13 names v14 deprecates warn, and fail 
       expect(world.deprecations).toHaveLength(1);
       world.deprecations.splice(0);
     });
+  });
+
+  it("either generation: a compatibility warning throws where it is logged (CONFIG.compatibility ERROR) and is left in the ledger the test setup fails on", async () => {
+    for (const generation of GENERATIONS)
+      await inWorld(generation, async (world) => {
+        expect(compatibility().mode).toBe(COMPATIBILITY_MODES.ERROR);
+        const log = (foundry.utils as unknown as { logCompatibilityWarning(m: string): void }).logCompatibilityWarning;
+        expect(() => log("X is deprecated in favor of Y.")).toThrow(/Deprecation: X is deprecated/);
+        expect(world.deprecations.splice(0).map((d) => d.message)).toEqual(["X is deprecated in favor of Y."]);
+        return Promise.resolve();
+      });
   });
 
   it("v13: the same calls are v13's own API and warn nothing; v14's names are not there", async () => {

@@ -125,11 +125,12 @@ export async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 type Listener = (...args: unknown[]) => void;
-/** Hooks by name, for hooks the Foundry types do not list (Tempo's own). */
-const hooks = Hooks as unknown as {
-  on(hook: string, fn: Listener): number;
-  off(hook: string, id: number): void;
-};
+/** Hooks by name, for hooks the Foundry types do not list (Tempo's own); the page's, read on every call. */
+const hooks = () =>
+  Hooks as unknown as {
+    on(hook: string, fn: Listener): number;
+    off(hook: string, id: number): void;
+  };
 
 interface TempoHookCall {
   readonly hook: string;
@@ -173,7 +174,7 @@ class CombatRun {
   }
 
   #on(hook: string, fn: Listener): void {
-    this.#listeners.push({ hook, id: hooks.on(hook, fn) });
+    this.#listeners.push({ hook, id: hooks().on(hook, fn) });
   }
 
   /** The combat, or a failure that says an earlier step did not get this far. */
@@ -187,7 +188,7 @@ class CombatRun {
   }
 
   async cleanUp(): Promise<void> {
-    for (const { hook, id } of this.#listeners.splice(0)) hooks.off(hook, id);
+    for (const { hook, id } of this.#listeners.splice(0)) hooks().off(hook, id);
     const combat = this.combat;
     if (combat?.id != null && game.combats.get(combat.id) !== undefined) await combat.delete();
     this.combat = null;

@@ -57,10 +57,10 @@ export const QUENCH_BATCHES: readonly {
 ];
 
 /** `Hooks` with the `quenchReady` hook, which the Foundry types do not list (called on `Hooks` itself). */
-const hooks = Hooks as unknown as { on(hook: "quenchReady", fn: (quench: Quench) => void): number };
+const hooks = () => Hooks as unknown as { on(hook: "quenchReady", fn: (quench: Quench) => void): number };
 
 export function registerQuenchBatches(): void {
-  hooks.on("quenchReady", (quench) => {
+  hooks().on("quenchReady", (quench) => {
     for (const batch of QUENCH_BATCHES) {
       quench.registerBatch(batch.key, batch.fn, { displayName: batch.name, preSelected: batch.manual !== true });
     }

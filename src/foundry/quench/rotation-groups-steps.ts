@@ -29,7 +29,7 @@ const WAIT_MS = 10_000;
 /** The class rollRequests gives its summary messages. */
 const ROLL_SUMMARY = "tempo-roll-summary";
 type Listener = (...args: unknown[]) => void;
-const hooks = Hooks as unknown as { on(hook: string, fn: Listener): number; off(hook: string, id: number): void };
+const hooks = () => Hooks as unknown as { on(hook: string, fn: Listener): number; off(hook: string, id: number): void };
 
 async function until(check: () => boolean, what: string): Promise<void> {
   const end = Date.now() + WAIT_MS;
@@ -74,7 +74,7 @@ export function rotationGroupSteps(context: QuenchBatchContext): void {
         return;
       }
       worldTime = game.time.worldTime;
-      listener = hooks.on("createChatMessage", (message) => {
+      listener = hooks().on("createChatMessage", (message) => {
         if (message instanceof ChatMessage && message.id !== null && message.content.includes(ROLL_SUMMARY))
           messages.push(message.id);
       });
@@ -82,7 +82,7 @@ export function rotationGroupSteps(context: QuenchBatchContext): void {
 
     after(async () => {
       if (listener === null) return;
-      hooks.off("createChatMessage", listener);
+      hooks().off("createChatMessage", listener);
       if (combat?.id != null && game.combats.get(combat.id) !== undefined) await combat.delete();
       combat = null;
       const posted = messages.splice(0).filter((id) => game.messages.get(id) !== undefined);

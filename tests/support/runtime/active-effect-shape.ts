@@ -69,12 +69,24 @@ export function activeEffectDefaults(): Obj {
   };
 }
 
-/** v14: v13's fields in create or update data, moved to v14's (with the warning), in place. */
-export function shimLegacyEffectData(data: Obj): void {
+/** v13's numeric change modes 0–5 (CONST.ACTIVE_EFFECT_MODES) as v14's change types; another number is `custom.<n>`. */
+const CHANGE_TYPES = ["custom", "multiply", "add", "downgrade", "upgrade", "override"];
+
+function v14Change(change: unknown): unknown {
+  if (!isObj(change) || !("mode" in change)) return change;
+  const { mode, ...rest } = change;
+  return { ...rest, type: typeof mode === "number" ? (CHANGE_TYPES[mode] ?? `custom.${mode}`) : "custom" };
+}
+
+/**
+ * v14: v13's fields in create or update data, moved to v14's in place: with the warning a v13 caller
+ * gets (`warn`), or silently, as core migrates a source stored by v13 when it loads it (`loadedEffectSource`).
+ */
+export function shimLegacyEffectData(data: Obj, warn = true): void {
   if (!isV14()) return;
   if (Array.isArray(data.changes)) {
-    warnLegacy("changes");
-    data.system = { ...(isObj(data.system) ? data.system : {}), changes: data.changes };
+    if (warn) warnLegacy("changes");
+    data.system = { ...(isObj(data.system) ? data.system : {}), changes: data.changes.map(v14Change) };
     delete data.changes;
   }
   const duration = data.duration;
@@ -83,13 +95,36 @@ export function shimLegacyEffectData(data: Obj): void {
     (k) => ((LEGACY_LENGTH as readonly string[]).includes(k) || k in LEGACY_START) && !isForcedDeletion(duration[k]),
   );
   if (legacy.length === 0) return;
-  warnLegacy(`duration.${legacy[0] ?? ""}`);
+  if (warn) warnLegacy(`duration.${legacy[0] ?? ""}`);
   const unit = LEGACY_LENGTH.find((k) => typeof duration[k] === "number");
   if (unit !== undefined) Object.assign(duration, { value: duration[unit], units: unit });
   const start: Obj = isObj(data.start) ? data.start : {};
   for (const [old, now] of Object.entries(LEGACY_START)) if (old in duration) start[now] = duration[old];
   if (Object.keys(start).length > 0) data.start = start;
   data.duration = Object.fromEntries(Object.entries(duration).filter(([key]) => !legacy.includes(key)));
+}
+
+/**
+ * v14: an effect source stored by v13 (a world moved from v13), as core migrates it when a page loads it:
+ * v13's fields moved to v14's, silently, one unit kept of rounds + turns ("The new data structure
+ * requires a single unit and a single value", foundryvtt/foundryvtt #14112), and v14's missing fields at
+ * their defaults. Read through `_source`, the page never sees v13's fields as data again (Rune Quest
+ * Glorantha found v14's remaining legacy keys are accessors derived from the new fields,
+ * sun-dragon-cult/fvtt-system-rqg #984 and PR #987); the model keeps none on the source. A source
+ * already in v14's shape is left as it is. The server's stored copy is not rewritten: a load does not
+ * write.
+ */
+export function loadedEffectSource(source: Obj): void {
+  if (!isV14()) return;
+  const duration = isObj(source.duration) ? source.duration : null;
+  const legacy = Array.isArray(source.changes) || (duration !== null && !("value" in duration));
+  if (!legacy) return;
+  shimLegacyEffectData(source, false);
+  const defaults = activeEffectDefaults();
+  for (const key of ["duration", "start", "system"] as const) {
+    const own = isObj(source[key]) ? source[key] : {};
+    source[key] = { ...(defaults[key] as Obj), ...own };
+  }
 }
 
 /** v14's prepared `effect.duration`: its fields, and v13's as accessors that warn. */

@@ -4,6 +4,7 @@
  * nothing reaches another client synchronously and deliveries from different clients interleave.
  * What each kind of message does is documented in client.ts and server.ts.
  */
+import { loadedEffectSource } from "./active-effect-shape.ts";
 import { messageModeOf, rollModeOf, warnRollModeSetting } from "./message-modes.ts";
 import type { Client, UserModel } from "./client.ts";
 import { isObj, type Obj } from "./diff.ts";
@@ -281,6 +282,8 @@ export class Network {
           if (collection.has(id)) continue;
           const doc = new (client.documentClass(name))(source, { client });
           for (const child of snapshot.filter((d) => d.parentId === id)) {
+            // v14 reads an effect v13 stored in its own shape, as core migrates it on load.
+            if (child.documentName === "ActiveEffect") loadedEffectSource(child.source);
             const embedded = new (client.documentClass(child.documentName))(child.source, { parent: doc, client });
             doc.getEmbeddedCollection(child.documentName).set(embedded.id ?? "", embedded);
           }
