@@ -273,7 +273,7 @@ describe("Carousel Combat Tracker: each ruleset's portraits from the tracker's o
     expect(Object.values(ids)).toContain(combat.combatant?.id);
   });
 
-  it("PHS: a portrait shows the phase lane's icon with the creature's value and the module shows it (the lane's name is not shown yet)", async () => {
+  it("PHS: a portrait shows the phase lane's icon with the creature's value and the module shows it; the lane's name is its tooltip's line (not on the portrait)", async () => {
     const { combat, ids } = await effectEncounter(world, "phase", ["Ash", "Brix"]);
     await firstTurn(world, combat);
     const Portrait = dockConfig().CombatantPortrait;
@@ -284,6 +284,8 @@ describe("Carousel Combat Tracker: each ruleset's portraits from the tracker's o
     expect(String(shown.value)).not.toBe("");
     const data = (await world.as(world.gm, () => portrait.getData())) as Obj;
     expect(data.isInitiativeNaN).toBe(false);
+    // The lane (the phase of the round the creature acts in) is the tooltip's line.
+    expect((await portraitOf(combat, ids.Ash ?? "")).description).toBe("TEMPO.COMBAT.Phase.Battle {}");
   });
 
   /** The GM's portrait of `id`: its initiative display, its tooltip line and its icons (id, tooltip, enabled). */
