@@ -297,7 +297,9 @@ describe("Carousel Combat Tracker: each ruleset's portraits from the tracker's o
       Promise.resolve({
         shown: portrait.getInitiativeDisplay(),
         description: String((portrait as unknown as { getDescription(): unknown }).getDescription()),
-        icons: (portrait.getSystemIcons().tooltip ?? []).map((i) => [String(i.id), String(i.tooltip), i.enabled]),
+        icons: (portrait.getSystemIcons().tooltip ?? []).map(
+          (i) => [String(i.id), String(i.tooltip), i.enabled] as const,
+        ),
       }),
     );
   }
