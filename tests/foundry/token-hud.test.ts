@@ -250,6 +250,35 @@ describe("Token Action HUD (Tempo's adapter module, Token Action HUD Core's stan
     );
   });
 
+  it("PHS-7, PHS-8, PHS-11: phase's HUD offers Seize the initiative before the battle, and on the creature's battle turn Defend, Disengage, Delay until after… and its Attack; Defend from it takes the battle action, so Attack is then refused with the reason", async () => {
+    const { combat, vex, token } = await combatOf("phase");
+    await ownedItem(world, vex, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });
+    world.scriptedTotals.length = 0;
+    world.scriptedTotals.push(11, 3); // 2d6: Vex 11, the Raider 3
+    await combat.rollAll();
+    await world.idle();
+    const before = await tahList(player, vex, token);
+    expect(before["tempo-combat"]).toContain("Seize the initiative");
+    expect(before["tempo-items"]).toEqual(["Attack with Blade (refused)"]);
+    const battleTurn = async () =>
+      (await tahList(player, vex, token))["tempo-budget"]?.includes("Battle action: 1 left");
+    for (let i = 0; i < 12 && !(await battleTurn()); i++) {
+      await combat.nextTurn();
+      await world.idle();
+    }
+    const turn = await tahList(player, vex, token);
+    expect(turn["tempo-combat"]).toEqual(
+      expect.arrayContaining(["End my turn", "Defend", "Disengage", "Delay until after…"]),
+    );
+    expect(turn["tempo-items"]).toEqual(["Attack with Blade"]);
+    await tahClick(player, vex, token, "Defend");
+    const after = await tahList(player, vex, token);
+    expect(after["tempo-items"]).toEqual(["Attack with Blade (refused)"]);
+    const { entry } = await tahEntry(player, vex, token, "Attack with Blade");
+    // The refusal first, then the weapon row's values.
+    expect(String(entry.tooltip)).toMatch(/^[^·]+ · Damage: 1d8/);
+  });
+
   it("SEG-11: on the caster's D1 turn the token HUD and Token Action HUD offer Name target… (not before); from Token Action HUD it asks which creature and names it, one Combat write", async () => {
     const { combat, vex, token } = await combatOf("segment");
     const idOf = (name: string) => combat.combatants.contents.find((c) => c.name === name)?.id ?? "";
