@@ -136,4 +136,27 @@ describe("the tracker at 300 px and 1280 px wide, as the GM and as a player, lig
     expect(fit?.tracker.top).toBeGreaterThan(0);
     expect(fit?.lastInView).toBe(true);
   });
+
+  it("SEG-2 step 1: the declaration rows are compact at 300 px (the owner's buttons beside the name, a pip a line): none over 180 px, 140 px on average, as the GM and as a player", async () => {
+    await page.setViewportSize({ width: 300, height: 900 });
+    // A fresh segment encounter opens on step 1, its sample declarations made.
+    await page.locator('select[data-setting="ruleset"]').selectOption("standard");
+    await page.locator('select[data-setting="ruleset"]').selectOption("segment");
+    await page.waitForSelector('.tempo-tracker[data-ruleset="segment"] .tempo-segment__step.is-current[data-step="1"]');
+    for (const who of ["gm", "player"] as const) {
+      await view(who);
+      const heights = await page.evaluate(() =>
+        [...document.querySelectorAll(".tempo-segment__rows > .tempo-row")].map(
+          (r) => r.getBoundingClientRect().height,
+        ),
+      );
+      // Before (issue 22): 182–212 px a row as the GM, each pip two columns and the buttons a line of their own.
+      expect(heights.length, who).toBeGreaterThan(2);
+      expect(Math.max(...heights), who).toBeLessThanOrEqual(180);
+      expect(heights.reduce((a, b) => a + b, 0) / heights.length, who).toBeLessThanOrEqual(140);
+      await expectFits(`segment step 1, ${who}, 300 px`);
+      if (who === "player") expect(await axeViolationsOnPage(page)).toEqual([]);
+    }
+    await view("gm");
+  });
 });

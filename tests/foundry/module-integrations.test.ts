@@ -273,7 +273,7 @@ describe("Carousel Combat Tracker: each ruleset's portraits from the tracker's o
     expect(Object.values(ids)).toContain(combat.combatant?.id);
   });
 
-  it("PHS: a portrait shows the phase lane's icon with the creature's value and the module shows it (the lane's name is not shown yet)", async () => {
+  it("PHS: a portrait shows the phase lane's icon with the creature's value and the module shows it; the lane's name is its tooltip's line (not on the portrait)", async () => {
     const { combat, ids } = await effectEncounter(world, "phase", ["Ash", "Brix"]);
     await firstTurn(world, combat);
     const Portrait = dockConfig().CombatantPortrait;
@@ -284,6 +284,67 @@ describe("Carousel Combat Tracker: each ruleset's portraits from the tracker's o
     expect(String(shown.value)).not.toBe("");
     const data = (await world.as(world.gm, () => portrait.getData())) as Obj;
     expect(data.isInitiativeNaN).toBe(false);
+    // The lane (the phase of the round the creature acts in) is the tooltip's line.
+    expect((await portraitOf(combat, ids.Ash ?? "")).description).toBe("TEMPO.COMBAT.Phase.Battle {}");
+  });
+
+  /** The GM's portrait of `id`: its initiative display, its tooltip line and its icons (id, tooltip, enabled). */
+  async function portraitOf(combat: Combat.Implementation, id: string, user: WorldUser = world.gm) {
+    const Portrait = dockConfig().CombatantPortrait;
+    const combatant = combat.combatants.get(id) as Combatant.Implementation;
+    const portrait = await world.as(user, () => Promise.resolve(new Portrait(combatant)));
+    return world.as(user, () =>
+      Promise.resolve({
+        shown: portrait.getInitiativeDisplay(),
+        description: String((portrait as unknown as { getDescription(): unknown }).getDescription()),
+        icons: (portrait.getSystemIcons().tooltip ?? []).map(
+          (i) => [String(i.id), String(i.tooltip), i.enabled] as const,
+        ),
+      }),
+    );
+  }
+
+  it("CNT: a portrait shows the creature's count with the hourglass, 'Count N' in its tooltip; the acting one's icons are its action left and its controls (Declare; React refused with the reason), End turn", async () => {
+    const { combat } = await effectEncounter(world, "count", ["Ash", "Brix", "Cole"]);
+    const acting = await firstTurn(world, combat);
+    const { shown, description, icons } = await portraitOf(combat, acting);
+    expect(shown.icon).toBe("fa-solid fa-hourglass-half");
+    expect(String(shown.value)).toMatch(/^\d+$/);
+    expect(description).toContain(`TEMPO.COMBAT.Count.Position {"count":"${String(shown.value)}"}`);
+    expect(icons).toEqual([
+      ["pip-action", "TEMPO.LEFT.Count.Action {}", true],
+      [expect.stringMatching(/^control-countDeclare/), "TEMPO.TRACKER.Control.Declare {}", true],
+      [expect.stringMatching(/^control-countReact/), "TEMPO.TRACKER.Count.Reason.NothingToReact {}", false],
+      [expect.stringMatching(/^control-endTurn/), "TEMPO.TRACKER.Control.EndTurn {}", true],
+    ]);
+  });
+
+  it("SEG-1, SEG-2: a portrait shows the segment its creature acts in (named, not a number) and its tooltip the segment and its side's group", async () => {
+    const { combat, ids } = await effectEncounter(world, "segment", ["Ash", "Brix"]);
+    await firstTurn(world, combat);
+    const ash = await portraitOf(combat, ids.Ash ?? "");
+    expect(ash.shown).toMatchObject({
+      icon: "fa-solid fa-table-cells",
+      value: 'TEMPO.COMBAT.Segment.Segment {"segment":"1"}',
+    });
+    expect(ash.description).toBe(
+      'TEMPO.COMBAT.Segment.Segment {"segment":"1"} · TEMPO.INTEGRATIONS.Carousel.Group {"group":"TEMPO.GROUPS.Party"}',
+    );
+    expect((await portraitOf(combat, ids.Brix ?? "")).description).toContain('{"group":"TEMPO.GROUPS.Enemies"}');
+  });
+
+  it("ROT-1, AP-1: a portrait shows its initiative with the rotation icon; its tooltip gives the creature's AP to the GM and its owner, not to another player; the acting one's icons are its actions left", async () => {
+    const { combat, ids, actors } = await effectEncounter(world, "rotation", ["Ash", "Brix"], roller);
+    await actors.Ash?.update({ system: { ap: { value: 80, max: 80 } } });
+    const acting = await firstTurn(world, combat);
+    const ash = await portraitOf(combat, ids.Ash ?? "");
+    expect(ash.shown.icon).toBe("fa-solid fa-rotate");
+    expect(String(ash.shown.value)).toMatch(/^\d+$/);
+    expect(ash.description).toContain('TEMPO.TRACKER.Rotation.Ap {"ap":"80"}');
+    expect((await portraitOf(combat, ids.Ash ?? "", roller)).description).toContain('{"ap":"80"}');
+    expect((await portraitOf(combat, ids.Ash ?? "", other)).description).not.toContain("Rotation.Ap");
+    const pips = (await portraitOf(combat, acting)).icons.map(([id]) => id).filter((id) => id.startsWith("pip-"));
+    expect(pips).toEqual(["pip-full", "pip-swift", "pip-free", "pip-reaction"]);
   });
 });
 

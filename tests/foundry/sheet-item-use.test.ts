@@ -96,9 +96,11 @@ beforeEach(() => {
 });
 
 describe("the sheet's Attack: the attack flow, as the hotbar macro", () => {
-  it("registers the sheet's useItem, countDeclare and countReact actions", () => {
+  it("registers the sheet's useItem, countDeclare, countReact and SEG-11 segmentNameTarget actions", () => {
     const actions = TempoActorSheet.DEFAULT_OPTIONS.actions as Record<string, unknown>;
-    expect(Object.keys(actions)).toEqual(expect.arrayContaining(["useItem", "countDeclare", "countReact"]));
+    expect(Object.keys(actions)).toEqual(
+      expect.arrayContaining(["useItem", "countDeclare", "countReact", "segmentNameTarget"]),
+    );
   });
 
   it.each(["standard", "phase", "rotation"] as const)(

@@ -12,8 +12,14 @@ import { tokenActionHudCore, type TahGroups } from "../support/token-action-hud-
 import { installTargets } from "../support/targets.ts";
 import { creatureSystem } from "../support/test-creature.ts";
 import { ownedItem } from "../support/owned-items.ts";
-import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
+import {
+  ITEM_DEFAULTS,
+  SEGMENT_NO_DECLARATION,
+  segmentTrackerFacts,
+  type SegmentState,
+} from "../../src/engine/index.ts";
 import { controlsIn } from "../support/tracker-controls.ts";
+import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 import type { TokenModel } from "../support/runtime/scene.ts";
@@ -34,6 +40,10 @@ await world.loadSystem();
 // Tempo's Token Action HUD adapter is its own module, loaded after the system as Foundry loads an active module.
 await world.loadModule("tempo-token-action-hud", () => import("../../src/modules/token-action-hud/main.ts"));
 world.callHook("init");
+// SEG-11's "which creature" dialog, answered by the test (installed after init, as the other dialog tests do).
+const dialogs = installDialogs();
+afterAll(() => dialogs.uninstall());
+const { tempoModelOf } = await import("../../src/foundry/combat/tempo-model.ts");
 type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 const { TempoCombatTracker } = await import("../../src/foundry/applications/combat-tracker.ts");
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
@@ -321,5 +331,68 @@ describe("Token Action HUD (Tempo's adapter module, Token Action HUD Core's stan
     expect((await tahList(player, segment.vex, segment.token))["tempo-combat"]).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Declare/), expect.stringMatching(/^Delay/), "Immediate spell"]),
     );
+  });
+
+  it("PHS-7, PHS-8, PHS-11: phase's HUD offers Seize the initiative before the battle, and on the creature's battle turn Defend, Disengage, Delay until after… and its Attack; Defend from it takes the battle action, so Attack is then refused with the reason", async () => {
+    const { combat, vex, token } = await combatOf("phase");
+    await ownedItem(world, vex, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });
+    world.scriptedTotals.length = 0;
+    world.scriptedTotals.push(11, 3); // 2d6: Vex 11, the Raider 3
+    await combat.rollAll();
+    await world.idle();
+    const before = await tahList(player, vex, token);
+    expect(before["tempo-combat"]).toContain("Seize the initiative");
+    expect(before["tempo-items"]).toEqual(["Attack with Blade (refused)"]);
+    const battleTurn = async () =>
+      (await tahList(player, vex, token))["tempo-budget"]?.includes("Battle action: 1 left");
+    for (let i = 0; i < 12 && !(await battleTurn()); i++) {
+      await combat.nextTurn();
+      await world.idle();
+    }
+    const turn = await tahList(player, vex, token);
+    expect(turn["tempo-combat"]).toEqual(
+      expect.arrayContaining(["End my turn", "Defend", "Disengage", "Delay until after…"]),
+    );
+    expect(turn["tempo-items"]).toEqual(["Attack with Blade"]);
+    await tahClick(player, vex, token, "Defend");
+    const after = await tahList(player, vex, token);
+    expect(after["tempo-items"]).toEqual(["Attack with Blade (refused)"]);
+    const { entry } = await tahEntry(player, vex, token, "Attack with Blade");
+    // The refusal first, then the weapon row's values.
+    expect(String(entry.tooltip)).toMatch(/^[^·]+ · Damage: 1d8/);
+  });
+
+  it("SEG-11: on the caster's D1 turn the token HUD and Token Action HUD offer Name target… (not before); from Token Action HUD it asks which creature and names it, one Combat write", async () => {
+    const { combat, vex, token } = await combatOf("segment");
+    const idOf = (name: string) => combat.combatants.contents.find((c) => c.name === name)?.id ?? "";
+    const spell = { ...SEGMENT_NO_DECLARATION, action: "spell" as const, castingTime: 3 };
+    await combat.tempoCommand({ type: "declare", combatantId: idOf("Vex"), declaration: spell });
+    const melee = { ...SEGMENT_NO_DECLARATION, action: "melee" as const, weaponSpeed: 5 };
+    await combat.tempoCommand({ type: "declare", combatantId: idOf("Raider"), declaration: melee });
+    await world.idle();
+    const NAME = "Name the spell's target…";
+    expect((await tahList(player, vex, token))["tempo-combat"]).not.toContain(NAME);
+    // The GM plays on to the caster's D1 turn; the sides' d6 (5 and 2) roll by themselves (SEG-2).
+    world.scriptedTotals.length = 0;
+    world.scriptedTotals.push(5, 2);
+    for (let i = 0; i < 40 && combat.combatant?.id !== idOf("Vex"); i++) {
+      await combat.nextTurn();
+      await world.idle();
+    }
+    expect(combat.combatant?.id).toBe(idOf("Vex"));
+    expect(button(await hudAs(player, token), NAME).disabled).toBe(false);
+    expect((await tahList(player, vex, token))["tempo-combat"]).toContain(NAME);
+    const targetOf = () => {
+      const model = tempoModelOf(combat);
+      const facts = segmentTrackerFacts(model?.state as SegmentState, { gm: true, combatantIds: [] });
+      return facts.creatures.find((c) => c.id === idOf("Vex"))?.declaration?.targetId;
+    };
+    expect(targetOf()).toBeNull();
+    dialogs.answers.push({ fields: { choice: idOf("Raider") } });
+    const writes = world.writes.length;
+    await tahClick(player, vex, token, NAME);
+    expect(dialogs.answers).toEqual([]);
+    expect(targetOf()).toBe(idOf("Raider"));
+    expect(world.writes.slice(writes).filter((w) => w.document === "Combat")).toHaveLength(1);
   });
 });

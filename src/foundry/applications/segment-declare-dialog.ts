@@ -83,13 +83,18 @@ export async function askSegmentDeclarationFrom(
  * SEG-11: "Name target…" on a caster's D1 turn asks which creature (the tracker's combatant picker, as
  * PHS-9's delay asks whom to wait for); the `nameTarget` command, or null when cancelled.
  */
-export async function askSegmentTarget(combat: TempoCombat, combatantId: string): Promise<HostCommand | null> {
+export async function askSegmentTarget(
+  combat: TempoCombat,
+  combatantId: string,
+  opener: object | null = null,
+): Promise<HostCommand | null> {
   const input = trackerInputOf(combat, game.user);
   const choices = input === null ? [] : segmentTargetChoices(input, combatantId);
   const targetId = await askCombatant(
     "TEMPO.TRACKER.Control.NameTarget",
     "TEMPO.TRACKER.Segment.Declare.Target",
     choices,
+    opener,
   );
   return targetId === null ? null : { type: "nameTarget", combatantId, targetId };
 }

@@ -30,6 +30,7 @@ export function trackerInputOf(combat: Combat.Implementation, user: User.Impleme
       side: facts.side,
       owned: c.testUserPermission(user, "OWNER"),
       ...(economy === null ? {} : { economy }),
+      ...(model.ruleset === "rotation" ? apOf(c) : {}),
     };
   });
   const groups = [...(combat.groups ?? [])].map((g) => ({ id: g.id ?? "", name: g.name ?? "" }));
@@ -51,6 +52,16 @@ export function trackerInputOf(combat: Combat.Implementation, user: User.Impleme
     npcInitiativeVisible: game.settings.get(SYSTEM_ID, "npcInitiative") === true,
     ...(actions === undefined ? {} : { actions }),
   };
+}
+
+/**
+ * AP-1: the creature's AP (its actor's `system.ap.max`, as the sheet and the attack dialog read it), which
+ * the rotation tracker notes for its owner and the GM, as the preview's tracker does; none without an actor.
+ */
+function apOf(combatant: Combatant.Implementation): { ap?: number } {
+  const system = combatant.actor?.system as { ap?: { max?: unknown } } | undefined;
+  const ap = system?.ap?.max;
+  return typeof ap === "number" ? { ap } : {};
 }
 
 /**

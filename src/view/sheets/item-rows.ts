@@ -16,6 +16,7 @@ import { refusal, trackerControl, type ControlContext } from "../tracker/tracker
 import { attacksThroughCombat } from "../chat/item-attack.ts";
 import { ITEM_TYPE_LABELS, PROPERTY_LABELS } from "./sheet-labels.ts";
 import { attackCommand, castCommand } from "./sheet-commands.ts";
+import { attackUseCommand } from "./turn-uses.ts";
 import type { ActorSheetInput, SheetItem, SheetItemOf } from "./sheet-input.ts";
 import { RULESET_SHEETS } from "./sheet-ruleset.ts";
 import { activateItemCommand } from "./turn-uses.ts";
@@ -124,8 +125,11 @@ export const USE_ITEM_ACTION = "useItem";
 /**
  * Attack with the weapon or cast the spell: in a `count` or `segment` combat it declares the action on
  * the track (CNT-6, SEG-2), refused with the engine's reason when the rules say no now; elsewhere
- * (standard, phase, rotation, whose combats have no item command) it rolls at once on the user's
- * targets. A spell with no damage has nothing to roll there, so no button.
+ * (standard, phase, rotation) it rolls at once on the user's targets, in a combat after spending what
+ * the attack costs (STD-6's Action, PHS-7's battle action, ACT-ROT's Full action: turn-uses.ts), so the
+ * button is refused with the engine's reason when that spending would be (the click is refused then
+ * too, attack-flow.ts). AP-2's constant-damage weapons keep their own check (one roll a rotation) at the
+ * click. A spell with no damage has nothing to roll there, so no button.
  */
 function useControl(input: ActorSheetInput, item: SheetItem): ControlContext | null {
   if (item.type === "gear" || (item.type === "power" && item.stats.kind === "battle"))
@@ -144,7 +148,10 @@ function useControl(input: ActorSheetInput, item: SheetItem): ControlContext | n
   if (!attacksThroughCombat(input.ruleset)) {
     if (item.type === "spell" && item.stats.damage.trim() === "") return null;
     const extra = combat === null ? {} : { combatantId: combat.combatantId };
-    return { ...trackerControl(USE_ITEM_ACTION, label, icon, null, extra), label: named };
+    const constant = item.type === "weapon" && item.stats.constantDamage;
+    const spend = combat === null || constant ? null : attackUseCommand(input.ruleset, combat.combatantId, !weapon);
+    const why = combat === null || spend === null ? null : refusal(combat.input, spend);
+    return { ...trackerControl(USE_ITEM_ACTION, label, icon, why, extra), label: named };
   }
   if (combat === null) return null;
   const owned = combat.input.combatants.find((c) => c.id === combat.combatantId);

@@ -20,6 +20,7 @@ import {
   segmentAttackKindOf,
   segmentAttackRefusal,
 } from "../../../src/view/sheets/segment-attacks.ts";
+import { attackUseCommand } from "../../../src/view/sheets/turn-uses.ts";
 import { listFiles, readText } from "../../support/source-files.ts";
 
 const en = JSON.parse(readText("lang/en.json")) as Record<string, never>;
@@ -209,17 +210,21 @@ describe("ATK and the biography", () => {
 
 describe("issues 10/11: the item buttons run the attack flow; count's Declare… and React… on the sheet", () => {
   it.each(["standard", "phase", "rotation"] as const)(
-    "%s: every weapon and every damaging spell has an enabled Attack/Cast that rolls at once (no engine command), in a combat or not",
+    "STD-6, PHS-7, ACT-ROT: %s: every weapon and every damaging spell has an Attack/Cast that rolls at once (no engine command); in a combat it is refused exactly as what the attack spends first is refused, out of one it is enabled",
     (ruleset) => {
       for (const combat of [sheetCombatOf(sampleSheetEncounter(ruleset), "ilsa"), null]) {
         const context = buildActorSheetContext(sampleActorInput({ kind: "character", ruleset, mode: "play", combat }));
         const sword = context.inventory.weapons.find((w) => w.id === "longsword");
+        const spend = combat === null ? null : attackUseCommand(ruleset, "ilsa", false);
+        const why = combat === null || spend === null ? null : refusal(combat.input, spend);
         expect(sword?.use).toMatchObject({
           action: "useItem",
-          disabled: false,
+          disabled: why !== null,
+          reason: why,
           command: null,
           label: { key: "TEMPO.SHEET.Action.AttackWith", data: { name: "Longsword" } },
         });
+        if (combat !== null) expect(why, "the sample creature is not on its turn").not.toBeNull();
         expect(context.spells.spells.find((s) => s.id === "firebolt")?.use?.action).toBe("useItem");
         // Web deals no damage: nothing to roll outside the count and segment tracks.
         expect(context.spells.spells.find((s) => s.id === "web")?.use).toBeNull();

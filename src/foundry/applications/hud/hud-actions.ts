@@ -3,17 +3,19 @@
  * controls (actor-sheet.ts), so the HUD sends exactly the commands the sheet sends — through the combat's
  * one entry point, tried on the state first (sheet-commands.ts `sendSheetCommand`), the contests and
  * Stand up through rotation-contest.ts, SEG-16's free and immediate attacks through segment-free-attack.ts,
- * the declarations through their dialogs, an item row's Attack/Cast
- * through the sheet's `useSheetItem`. Token Action HUD's entries run through here too
+ * the declarations through their dialogs, an item row's Attack/Cast through the sheet's `useSheetItem`,
+ * SEG-11's Name target… through the tracker's dialog (`askSegmentTarget`).
+ * Token Action HUD's entries run through here too
  * (`CONFIG.TEMPO.actions.run`, integrations/actions-api.ts). Nothing is decided here.
  */
 import { askPhaseDelay } from "../phase-delay-dialog.ts";
-import { askSegmentDeclaration } from "../segment-declare-dialog.ts";
+import { askSegmentDeclaration, askSegmentTarget } from "../segment-declare-dialog.ts";
 import { askText } from "../tracker-dialogs.ts";
 import { parseCommand } from "../combat-tracker.ts";
 import { actorCombatOf, sendSheetCommand } from "../sheets/sheet-commands.ts";
 import { sheetCountDeclare, sheetCountReact, useSheetItem } from "../sheets/sheet-item-use.ts";
 import { USE_ITEM_ACTION } from "../../../view/sheets/item-rows.ts";
+import { SEGMENT_NAME_TARGET_ACTION } from "../../../view/tracker/tracker-controls.ts";
 import { rotationContest, rotationStandUp } from "../../chat/rotation-contest.ts";
 import { segmentFreeAttack } from "../../chat/segment-free-attack.ts";
 import { SEGMENT_ATTACK_ACTION, segmentAttackKindOf } from "../../../view/sheets/segment-attacks.ts";
@@ -25,6 +27,7 @@ export const HUD_ACTIONS: ReadonlySet<string> = new Set([
   "endTurn",
   "tempoReady",
   "segmentDeclare",
+  SEGMENT_NAME_TARGET_ACTION,
   "phaseDelay",
   "countDeclare",
   "countReact",
@@ -67,6 +70,12 @@ export async function runHudAction(actor: Actor.Implementation, action: string, 
     case "segmentDeclare": {
       const declared = await askSegmentDeclaration(combat, combatantId, control.command ?? undefined);
       if (declared !== null) await combat.tempoCommand(declared);
+      return;
+    }
+    case SEGMENT_NAME_TARGET_ACTION: {
+      // SEG-11: on the caster's D1 turn, which creature its spell is aimed at.
+      const named = await askSegmentTarget(combat, combatantId);
+      if (named !== null) await combat.tempoCommand(named);
       return;
     }
     case "phaseDelay": {

@@ -14,7 +14,7 @@ import { buildActorSheetContext, type ActorTabId } from "../../../view/sheets/ac
 import type { SheetMode } from "../../../view/sheets/sheet-input.ts";
 import { parseCommand } from "../combat-tracker.ts";
 import { askPhaseDelay } from "../phase-delay-dialog.ts";
-import { askSegmentDeclaration } from "../segment-declare-dialog.ts";
+import { askSegmentDeclaration, askSegmentTarget } from "../segment-declare-dialog.ts";
 import { askText } from "../tracker-dialogs.ts";
 import { CONTROL_TEMPLATE, SHEET_TEMPLATES, TempoActorSheetBase, type SheetPart } from "./sheet-bases.ts";
 import { actorCombatOf, sendSheetCommand } from "./sheet-commands.ts";
@@ -51,6 +51,7 @@ export class TempoActorSheet extends TempoActorSheetBase {
       endTurn: TempoActorSheet.#onEndTurn as Action,
       tempoReady: TempoActorSheet.#onReady as Action,
       segmentDeclare: TempoActorSheet.#onSegmentDeclare as Action,
+      segmentNameTarget: TempoActorSheet.#onSegmentNameTarget as Action,
       phaseDelay: TempoActorSheet.#onPhaseDelay as Action,
       openItem: TempoActorSheet.#onOpenItem as Action,
       deleteItem: TempoActorSheet.#onDeleteItem as Action,
@@ -134,6 +135,14 @@ export class TempoActorSheet extends TempoActorSheetBase {
     const found = actorCombatOf(this.document);
     if (found === null) return;
     const command = await askSegmentDeclaration(found.combat, found.combatantId, target.dataset.command, this);
+    if (command !== null) await found.combat.tempoCommand(command);
+  }
+
+  /** SEG-11: "Name target…" on the caster's D1 turn (the tracker row's own control) asks which creature. */
+  static async #onSegmentNameTarget(this: TempoActorSheet): Promise<void> {
+    const found = actorCombatOf(this.document);
+    if (found === null) return;
+    const command = await askSegmentTarget(found.combat, found.combatantId, this);
     if (command !== null) await found.combat.tempoCommand(command);
   }
 
