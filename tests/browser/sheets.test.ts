@@ -56,6 +56,32 @@ describe.each(["light", "dark"] as const)("sheet preview (%s theme)", (theme) =>
   });
 });
 
+describe("sheet preview at 300 px and 1280 px wide (issue 22)", () => {
+  it.each([300, 1280])(
+    "at %i px, light and dark: no sheet scrolls sideways and no button's text is cut (at 300 px: tabs and the encounter's rows wrap; no axe violation)",
+    async (width) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const theme of ["light", "dark"] as const) {
+        await open(`?ruleset=count${theme === "dark" ? "&theme=dark" : ""}`);
+        const fit = await page.evaluate(() => ({
+          sheets: [...document.querySelectorAll<HTMLElement>("[data-sheet]")]
+            .filter((s) => s.scrollWidth > s.clientWidth)
+            .map((s) => `${s.dataset.sheet ?? "?"} (${s.scrollWidth} > ${s.clientWidth})`),
+          clipped: [...document.querySelectorAll("button")]
+            .filter((b) => b.clientWidth > 0 && b.scrollWidth > b.clientWidth)
+            .map((b) => `${b.getAttribute("aria-label") ?? b.textContent ?? ""} (${b.scrollWidth} > ${b.clientWidth})`),
+          page: { scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth },
+        }));
+        expect(fit.sheets, `${width} px, ${theme}`).toEqual([]);
+        expect(fit.clipped, `${width} px, ${theme}`).toEqual([]);
+        expect(fit.page.scroll, `${width} px, ${theme}`).toBeLessThanOrEqual(fit.page.client);
+        if (width === 300 && theme === "light") expect(await axeViolations(theme)).toEqual([]);
+      }
+      await page.setViewportSize({ width: 760, height: 900 });
+    },
+  );
+});
+
 describe("sheet preview: what a user sees and does", () => {
   it("CNT-7: the character sheet shows each weapon's delay and an attack button; edit mode shows inputs", async () => {
     await open("?ruleset=count");

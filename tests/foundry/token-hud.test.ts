@@ -322,11 +322,19 @@ describe("Token Action HUD (Tempo's adapter module, Token Action HUD Core's stan
     expect(await tahList(player, vex, token)).toEqual(spent);
   });
 
-  it("CNT-6, SEG-2: count's HUD offers Declare and React, segment's Declare, Delay and Immediate spell, as the sheet does", async () => {
+  it("CNT-6, CNT-7, SEG-2: count's HUD offers Declare and React and an attack with its weapon's delay, segment's Declare, Delay and Immediate spell, as the sheet does", async () => {
     const count = await combatOf("count");
     expect((await tahList(player, count.vex, count.token))["tempo-combat"]).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Declare/), expect.stringMatching(/^React/)]),
     );
+    // CNT-7: an attack's entry gives its weapon's delay (what the declaration waits) with its damage.
+    await ownedItem(world, count.vex, "Maul", "weapon", {
+      ...ITEM_DEFAULTS.weapon,
+      damage: "2d6",
+      properties: { ...ITEM_DEFAULTS.weapon.properties, heavy: true },
+    });
+    const maul = (await tahEntry(player, count.vex, count.token, "Attack with Maul")).entry;
+    expect(String(maul.tooltip)).toMatch(/Damage: 2d6 · Properties: Heavy · Delay: 2$/);
     const segment = await combatOf("segment");
     expect((await tahList(player, segment.vex, segment.token))["tempo-combat"]).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Declare/), expect.stringMatching(/^Delay/), "Immediate spell"]),
