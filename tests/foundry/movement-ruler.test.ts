@@ -59,6 +59,16 @@ function lastLabelHtml(client = playerClient): string {
   return handlebars.compile(readText(path.replace(/^systems\/tempo\//, "")))(labels.at(-1)?.context ?? {});
 }
 
+/** What the active GM recorded the hero moved this turn (flags.tempo.turnMoves; the budget Tempo keeps). */
+function recorded(): { feet: number; diagonals: number } {
+  const combat = game.combats.contents[0] as unknown as {
+    combatants: { contents: { id: string }[] };
+    flags: { tempo?: { turnMoves?: Record<string, { feet: number; diagonals: number }> } };
+  };
+  const id = combat.combatants.contents[0]?.id ?? "";
+  return combat.flags.tempo?.turnMoves?.[id] ?? { feet: 0, diagonals: 0 };
+}
+
 const heard = (name: string) => world.runtime.hookLedger.filter((c) => c.name === name);
 const putBack = () =>
   world.notices.filter((n) => n.user === player.id && n.text.startsWith("The GM put your token back"));
@@ -81,7 +91,7 @@ function consoleRequest(x: number, y: number, id: string, cost = 0, origin = { x
     documentName: "Token",
     parentId: scene.id,
     data: [{ _id: token.id, x, y }],
-    options: { movement: { [token.id ?? ""]: movement } },
+    options: { _movement: { [token.id ?? ""]: movement } },
   });
 }
 
@@ -124,8 +134,7 @@ describe("Movement costs on the canvas (issue 21)", () => {
       ]),
     );
     await world.idle();
-    const costs = token.movementHistory.reduce((sum, w) => sum + w.cost, 0);
-    expect(costs).toBe(30);
+    expect(recorded().feet).toBe(30);
     const moved = await world.as(player, () => token.move([{ x: 2 * S, y: S }]));
     expect(moved).toBe(false);
     expect(token.y).toBe(0);
@@ -148,11 +157,18 @@ describe("Movement costs on the canvas (issue 21)", () => {
 
   it("MOV-1: in segment the turn's diagonals alternate 5, 10 ft across its moves, not from 5 ft on each drag", async () => {
     await fight("segment");
-    expect(await world.as(world.gm, () => token.move([{ x: S, y: S }]))).toBe(true);
+    const from = heard("moveToken").length;
+    expect(await world.as(player, () => token.move([{ x: S, y: S }]))).toBe(true);
     await world.idle();
-    expect(await world.as(world.gm, () => token.move([{ x: 2 * S, y: 2 * S }]))).toBe(true);
+    expect(await world.as(player, () => token.move([{ x: 2 * S, y: 2 * S }]))).toBe(true);
     await world.idle();
-    expect(token.movementHistory.map((w) => w.cost).filter((c) => c > 0)).toEqual([5, 10]);
+    // 5 ft, then 10 ft, as each move is measured on the GM's client; 15 ft for the turn's two diagonals.
+    const costs = heard("moveToken")
+      .slice(from)
+      .filter((c) => c.client === gmClient.id)
+      .map((c) => (c.args[1] as { passed: { cost: number } }).passed.cost);
+    expect(costs).toEqual([5, 10]);
+    expect(recorded()).toMatchObject({ feet: 15, diagonals: 2 });
   });
 
   it("PHS-6: difficult terrain from a Region costs 2×, and a creature that becomes Slowed stops at once", async () => {
@@ -169,7 +185,7 @@ describe("Movement costs on the canvas (issue 21)", () => {
     await world.idle();
     expect(await world.as(player, () => token.move([{ x: 0, y: 4 * S }]))).toBe(true);
     await world.idle();
-    expect(token.movementHistory.reduce((sum, w) => sum + w.cost, 0)).toBe(30);
+    expect(recorded().feet).toBe(30);
     await fight("phase");
     expect(await world.as(player, () => token.move([{ x: S, y: 0 }]))).toBe(true);
     await world.as(world.gm, () => hero.toggleStatusEffect("slowed", { active: true }));
@@ -215,7 +231,7 @@ describe("Movement costs on the canvas (issue 21)", () => {
     // put back or forced, clearing its history, spend nothing back.
     expect(await world.as(player, () => token.move([{ x: 6 * S, y: 0 }]))).toBe(true);
     await world.idle();
-    const ids = [...new Set(token.movementHistory.map((w) => w.movementId))];
+    const ids = [...new Set(heard("moveToken").map((c) => (c.args[1] as { id: string }).id))];
     await world.as(player, () => token.setFlag("tempo", "revertedMovements", ids));
     await world.as(player, () => token.setFlag("tempo", "forcedMovements", ids));
     await world.idle();

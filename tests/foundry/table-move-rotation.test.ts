@@ -113,8 +113,19 @@ describe("moving tokens in a rotation combat", () => {
     expect(await world.as(player, () => vexToken.move([{ ...at(9, 9), action: "blink" }]))).toBe(false);
     expect(lastNotice()).toContain("TEMPO.ERRORS.Movement.NoTeleport");
     expect(square(vexToken)).toEqual([3, 2]);
-    // A console write skips preMoveToken: the GM puts it back when it lands.
+    // A console's token.update({ x, y }) is a movement too (core runs preMoveToken on that client): refused there.
     await world.as(player, () => vexToken.update(at(3, 0)));
+    await world.idle();
+    expect(lastNotice()).toContain("TEMPO.ERRORS.Movement.TooFarForMove");
+    expect(square(vexToken)).toEqual([3, 2]);
+    // A modified client's request skips core's client workflow: the GM puts it back when it lands.
+    await world.runtime.clientOf(player.id).request({
+      action: "update",
+      documentName: "Token",
+      parentId: scene.id,
+      data: [{ _id: vexToken.id, ...at(3, 0) }],
+      options: {},
+    });
     await world.idle();
     expect(square(vexToken)).toEqual([3, 2]);
     expect(world.notices.some((n) => n.user === player.id && n.text.includes("TEMPO.MOVEMENT.Reverted"))).toBe(true);
@@ -226,8 +237,9 @@ describe("moving tokens in a rotation combat", () => {
   it("ROT-10: a GM's forced move (CONFIG.TEMPO.movement.forcedMove) provokes, though the creature's own 5 ft step does not, and spends none of its movement", async () => {
     expect(await use(vexId, "step")).toBe(true);
     const before = opportunityCards().length;
-    // Vex at (2,10), the Raider at (3,0). The GM moves Vex by its step's rules: nothing provoked.
-    await world.as(world.gm, () => vexToken.update(at(2, 1)));
+    // Vex at (2,10), the Raider at (3,0). The GM puts Vex next to the Raider with core's displace (a teleport):
+    // nothing provoked, nothing spent.
+    await world.as(world.gm, () => vexToken.move([{ ...at(2, 1), action: "displace" }]));
     await world.idle();
     expect(opportunityCards()).toHaveLength(before);
     expect(await world.as(player, () => CONFIG.TEMPO.movement.forcedMove(vexToken, [at(2, 3)]))).toBe(false);
@@ -265,7 +277,7 @@ describe("moving tokens in a rotation combat", () => {
       documentName: "Token",
       parentId: scene.id,
       data: [{ _id: id, ...at(9, 1) }],
-      options: { movement: { [id]: movement } },
+      options: { _movement: { [id]: movement } },
     });
     await world.idle();
     expect(square(vexToken)).toEqual([2, 4]);

@@ -15,8 +15,10 @@
  *   (`Movement.NoTeleport`), the chosen move's allowance (`checkMoveFeet`), then the speeds
  *   (`movementBudget`, only where the table refuses moves over budget; otherwise it is a warning).
  * - A GM's move is never refused (a GM moves creatures by fiat). A teleport, a GM's forced move (a push,
- *   ROT-10) and a GM's move the table did not record in the token's movement history (a script's position
- *   write) spend none of the creature's movement; a player's move always spends.
+ *   ROT-10), a GM's move the table did not record in the token's movement history (core records a move only
+ *   in a started combat: before it, the GM places creatures) and a GM's move of a creature whose own move it
+ *   is not (`ownMoveNow`: another creature is acting) spend none of the creature's movement and warn of
+ *   nothing; a player's move always spends.
  * - A refused move is put back, once whatever the number of checks it fails, to where the GM last let the
  *   token stand (not to the move's own start, which may be a square an earlier refused move reached), and
  *   the mover is told the first reason.

@@ -71,7 +71,10 @@ interface MovePoint extends TokenSpot {
 /** Core's movement as the rules read it: its id, and its points (the origin first, the destination last). */
 export interface ReadMovement {
   readonly id: string;
-  /** Core recorded it in the token's history (TokenMovementOperation `recorded`). */
+  /**
+   * Core recorded it in the token's history (TokenMovementData `recorded`, "Was the movement recorded in the
+   * movement history?"; by default only for a token in the active, started combat: foundryvtt/foundryvtt#11730).
+   */
   readonly recorded: boolean;
   readonly points: readonly MovePoint[];
 }

@@ -1,12 +1,17 @@
 /**
  * Issue 21 (review of session 13): where the active GM last saw each token stand, from the documents it
- * received, never from a movement's `origin` (the mover's client writes that: a console can send any origin).
+ * received, never from a movement's `origin`. A caller never gives an origin (TokenMovementInstructionOptions
+ * has none; core works it out, TokenPreMovementOperation "ONLY autoRotate and showRuler are writable"), but no
+ * public source says whether core's server checks a modified client's worked-out movement, so the origin is
+ * taken as the mover's word.
  * A creature the GM has no record of yet (turn-moves.ts: no turn started, no move accepted) is put back here
  * when its move is refused, instead of to the origin the mover claimed.
  *
  * Kept in the page's memory: seeded at `ready` from every scene's tokens and at `createToken`, and moved at
- * every `moveToken` this page hears ("fires for all connected clients after the update has been processed",
- * https://foundryvtt.com/api/functions/hookEvents.moveToken.html), so a GM who reloads starts again from the
+ * every `moveToken` this page hears ("fires for every Token document that was moved after conclusion of an
+ * update workflow … for all connected clients", https://foundryvtt.com/api/functions/hookEvents.moveToken.html;
+ * a plain `update({ x, y })` is such a workflow too: `_preUpdateMovement` is "Called after the movement for this
+ * document update has been determined", foundryvtt/foundryvtt#11754), so a GM who reloads starts again from the
  * documents as they then stand. Keyed by `game`, one object per page (page-key.ts).
  */
 import type { TokenSpot } from "../../engine/index.ts";

@@ -11,7 +11,8 @@
  *   "where null is treated as +Infinity",
  *   https://foundryvtt.com/api/interfaces/foundry.documents.types.RegionElevationData.html). So a water
  *   Region given a top (its surface) leaves a creature flying above it out of the water; with no top,
- *   every creature standing in it is in the water.
+ *   every creature standing in it is in the water. A Region without `testPoint` is not read as water (no
+ *   public v14 API page was found for it; a module's comment says it is on the document from v14 on).
  * - The points: the caster's and the target's token centres at their elevations, and between them the
  *   centre of each square the straight line passes (engine `squaresAlong`) at the line's height there.
  */

@@ -32,7 +32,7 @@ import { ActorModel } from "./actor.ts";
 import { OWNERSHIP } from "./server.ts";
 import { RegionModel } from "./regions.ts";
 import { measureMovementPath, type MeasureResult, type MovementInput, type Waypoint } from "./token-movement.ts";
-import { clearMovementHistory, moveToken } from "./token-move.ts";
+import { clearMovementHistory, movementOfUpdates, moveToken } from "./token-move.ts";
 import { rulerOf, type TokenRulerModel } from "./token-ruler.ts";
 
 const num = (v: unknown, fallback = 0): number => (typeof v === "number" ? v : fallback);
@@ -173,6 +173,20 @@ export class SceneModel extends ClientDocument {
     const padding = num(this._source.padding, 0.25);
     const pad = (side: number) => Math.ceil((padding * side) / size) * size;
     return { sceneX: pad(width), sceneY: pad(height), sceneWidth: width, sceneHeight: height, size };
+  }
+
+  /** Token updates that move a token run core's movement workflow first (token-move.ts `movementOfUpdates`). */
+  override async updateEmbeddedDocuments(
+    documentName: string,
+    updates: Obj[],
+    options: Obj = {},
+  ): Promise<ClientDocument[]> {
+    const here = this.here();
+    if (here !== this) return here.updateEmbeddedDocuments(documentName, updates, options);
+    if (documentName !== "Token") return super.updateEmbeddedDocuments(documentName, updates, options);
+    const moved = movementOfUpdates(this.tokens, updates, options);
+    if (moved.updates.length === 0) return [];
+    return super.updateEmbeddedDocuments(documentName, moved.updates, moved.options);
   }
 
   override getEmbeddedCollection(documentName: string): Collection<ClientDocument> & Map<string, ClientDocument> {

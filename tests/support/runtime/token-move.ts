@@ -1,11 +1,42 @@
 /**
- * `TokenDocument#move`, `clearMovementHistory`, the `moveToken` / `recordToken` hooks on every client,
- * and a user's planned movement (a drag) shown on the other clients' token rulers. Sources: the file
- * comment of token-movement.ts; the ruler: token-ruler.ts.
+ * `TokenDocument#move`, a Token update that moves it, `clearMovementHistory`, the `moveToken` /
+ * `recordToken` hooks on every client, and a user's planned movement (a drag) shown on the other clients'
+ * token rulers. Sources: the file comment of token-movement.ts; the ruler: token-ruler.ts.
+ *
+ * What a caller gives and what core works out (model honesty, issue 21 finding 7):
+ * - A caller gives instructions: waypoints and options (v14 TokenMovementInstructionWaypoints "The waypoints
+ *   to move the token through" and TokenMovementInstructionOptions `id`, `method`, `autoRotate`,
+ *   `showRuler`, `constrainOptions`, `measureOptions`, `terrainOptions`, `planned`, `split`,
+ *   https://foundryvtt.com/api/interfaces/foundry.documents.types.TokenMovementInstructionOptions.html),
+ *   also as an entry of the update option `movement` ("the movement method … can be given as an option to
+ *   `TokenDocument#move` or as part of an entry in `operation/options.movement`", foundryvtt/foundryvtt
+ *   #12240). No instruction field carries an `origin` or measured sections: core works those out
+ *   (TokenPreMovementOperation: "ONLY autoRotate and showRuler are writable"; TokenMovementOperation:
+ *   "NONE of the properties are writable"). The model sends the instruction as `options.movement[id]`.
+ * - Where core carries the movement it worked out to the other clients is not in the public API pages;
+ *   the model carries it as `options._movement[id]` and its server passes it on unchanged. Whether core's
+ *   server checks it against the document is stated by no public source found: passing it through is the
+ *   worst case for a system, which is why Tempo never trusts a movement's `origin` or costs
+ *   (src/foundry/canvas/landed-move.ts).
+ * - A Token update that changes `x`/`y` without a worked-out movement is a movement too: preMoveToken
+ *   "fires for every Token document that is about to me moved before the conclusion of an update workflow
+ *   … only … for the client who is initiating the update request"
+ *   (https://foundryvtt.com/api/functions/hookEvents.preMoveToken.html) and `_preUpdateMovement` is "Called
+ *   after the movement for this document update has been determined" (foundryvtt/foundryvtt#11754). So
+ *   `token.update({ x, y })` from a console runs preMoveToken on that console's client; only a request
+ *   that skips core's client workflow (a modified client: `client.request` here) skips it. Such an update
+ *   is measured as one straight segment, method "api" (#12240 lists "dragging", "keyboard", "config",
+ *   "api"; which one core gives a plain update is not stated: "api" is the model's choice).
+ * - Recorded or not: "If `TokenDocument#_shouldRecordMovementHistory(): boolean`, the movement is recorded
+ *   in the history. By default it returns true if the token has a combatant in the active combat and the
+ *   active combat was started" (foundryvtt/foundryvtt#11730); TokenMovementData `recorded`: "Was the
+ *   movement recorded in the movement history?". The model's active combat is the running client's
+ *   `game.combat` (its active combat, else its first).
  */
 import { isObj, type Obj } from "./diff.ts";
 import type { ClientDocument, ClientPort } from "./document.ts";
 import type { Client } from "./client.ts";
+import { currentClient } from "./context.ts";
 import {
   EMPTY_SECTION,
   historySection,
@@ -49,6 +80,7 @@ export async function moveToken(
   if (last === undefined) return false;
   const history = token.movementHistory;
   const { method = "api", showRuler = false, autoRotate = false, id: _id, ...updateOptions } = options;
+  const recorded = recordsMovement(token);
   const movement = {
     id,
     chain: [],
@@ -61,24 +93,93 @@ export async function moveToken(
     autoRotate,
     showRuler,
     constrained: false,
-    recorded: true,
+    recorded,
     updateOptions,
     user: client.user,
   };
   // preMoveToken: the initiating client only; `false` rejects the whole movement (nothing is sent).
   const operation: Obj = { ...updateOptions };
   if (!client.callHook("preMoveToken", token, movement, operation)) return false;
-  const start: Waypoint[] =
-    history.length === 0 ? [{ ...last, x: origin.x, y: origin.y, cost: 0, explicit: true, checkpoint: true }] : [];
   const { user: _user, ...wire } = movement;
   const scene = token.parent as EmbeddedParent | null;
   if (scene === null) return false;
+  const instruction = { waypoints: waypoints.map((w) => ({ ...w })), method, autoRotate, showRuler, id };
   await scene.updateEmbeddedDocuments(
     "Token",
-    [{ _id: token.id, x: last.x, y: last.y, _movementHistory: [...history, ...start, ...passed.waypoints] }],
-    { ...updateOptions, movement: { [token.id ?? ""]: { ...wire, showRuler: movement.showRuler } } },
+    [{ _id: token.id, x: last.x, y: last.y, ...recordedHistory(token, origin, passed.waypoints, recorded) }],
+    {
+      ...updateOptions,
+      movement: { [token.id ?? ""]: instruction },
+      _movement: { [token.id ?? ""]: { ...wire, showRuler: movement.showRuler } },
+    },
   );
   return true;
+}
+
+/** `_shouldRecordMovementHistory()` as foundryvtt/foundryvtt#11730 describes it (see the file comment). */
+export function recordsMovement(token: MovableToken): boolean {
+  const game = currentClient().game as {
+    combat: { started: boolean; combatants: { contents: readonly { tokenId: string | null }[] } } | null;
+  };
+  const combat = game.combat;
+  return combat !== null && combat.started && combat.combatants.contents.some((c) => c.tokenId === token.id);
+}
+
+/** The `_movementHistory` change of a recorded movement (none when it is not recorded). */
+function recordedHistory(
+  token: MovableToken,
+  origin: { x: number; y: number },
+  passed: readonly Waypoint[],
+  recorded: boolean,
+): Obj {
+  if (!recorded) return {};
+  const history = token.movementHistory;
+  const first = passed[0];
+  const start: Waypoint[] =
+    history.length === 0 && first !== undefined
+      ? [{ ...first, x: origin.x, y: origin.y, cost: 0, explicit: true, checkpoint: true }]
+      : [];
+  return { _movementHistory: [...history, ...start, ...passed] };
+}
+
+/**
+ * Core's update workflow on the initiating client for Token updates that move a token without a worked-out
+ * movement (a console's `token.update({ x, y })`, see the file comment): each is measured as one straight
+ * segment, preMoveToken fires (false drops that token's change), and it is recorded as `move` would.
+ * Returns the changes to send and the options with the worked-out movements.
+ */
+export function movementOfUpdates(
+  tokens: { get(id: string): ClientDocument | undefined },
+  updates: readonly Obj[],
+  options: Obj,
+): { updates: Obj[]; options: Obj } {
+  const worked = isObj(options._movement) ? { ...options._movement } : {};
+  const out: Obj[] = [];
+  for (const update of updates) {
+    const id = String(update._id);
+    const doc = tokens.get(id);
+    const x = typeof update.x === "number" ? update.x : undefined;
+    const y = typeof update.y === "number" ? update.y : undefined;
+    if (doc === undefined || id in worked || (x === undefined && y === undefined)) {
+      out.push(update);
+      continue;
+    }
+    const token = doc as MovableToken;
+    const origin = { x: token.x, y: token.y };
+    const to = { x: x ?? token.x, y: y ?? token.y };
+    if (to.x === origin.x && to.y === origin.y) {
+      out.push(update);
+      continue;
+    }
+    const client = token.client as ClientPort & { user: { id: string } };
+    const movement = workedOutMovement(token, origin, to, client.user.id, client.user, recordsMovement(token));
+    if (!client.callHook("preMoveToken", token, movement, { ...options })) continue;
+    const { user: _user, ...wire } = movement;
+    const passed = (movement.passed as { waypoints: readonly Waypoint[] }).waypoints;
+    out.push({ ...update, ...recordedHistory(token, origin, passed, movement.recorded === true) });
+    worked[id] = wire;
+  }
+  return { updates: out, options: Object.keys(worked).length > 0 ? { ...options, _movement: worked } : options };
 }
 
 /** A token copy's position before an update is applied (client.ts `receive`). */
@@ -109,12 +210,15 @@ export function afterTokenUpdate(
 ): void {
   if (doc === undefined) return;
   const token = doc as MovableToken;
-  const data = isObj(options.movement) ? options.movement[token.id ?? ""] : undefined;
+  const data = isObj(options._movement) ? options._movement[token.id ?? ""] : undefined;
   const user = client.users.find((u) => u.id === userId) ?? null;
   const moved = "x" in diff || "y" in diff;
   if (moved) {
     const origin = before ?? { x: token.x, y: token.y };
-    const movement = isObj(data) ? { ...data, user } : rawMovement(token, origin, userId, user);
+    // A request that skipped core's client workflow carries no worked-out movement: measured here.
+    const movement = isObj(data)
+      ? { ...data, user }
+      : workedOutMovement(token, origin, { x: token.x, y: token.y }, userId, user, false);
     (token as unknown as { movement: unknown }).movement = movement;
     client.hooks.callAll("moveToken", token, movement, options, user);
     // The moving token's ruler on every client shows its passed path when the mover asked for it.
@@ -126,13 +230,22 @@ export function afterTokenUpdate(
   if ("_movementHistory" in diff) client.hooks.callAll("recordToken", token);
 }
 
-function rawMovement(token: MovableToken, origin: { x: number; y: number }, userId: string, user: unknown): Obj {
-  const passed = sectionOf(token, origin, [{ x: token.x, y: token.y }], { userId, movementId: "" });
+/** A straight movement from `origin` to `to`, method "api" (a plain update's; see the file comment). */
+function workedOutMovement(
+  token: MovableToken,
+  origin: { x: number; y: number },
+  to: { x: number; y: number },
+  userId: string,
+  user: unknown,
+  recorded: boolean,
+): Obj {
+  const id = `movement${String(++movementCounter).padStart(8, "0")}`;
+  const passed = sectionOf(token, origin, [to], { userId, movementId: id });
   return {
-    id: "",
+    id,
     chain: [],
     origin: { ...origin, width: token.width, height: token.height, elevation: 0 },
-    destination: { x: token.x, y: token.y, width: token.width, height: token.height, elevation: 0 },
+    destination: { ...to, width: token.width, height: token.height, elevation: 0 },
     passed,
     pending: EMPTY_SECTION,
     history: historySection(token.movementHistory),
@@ -140,7 +253,7 @@ function rawMovement(token: MovableToken, origin: { x: number; y: number }, user
     autoRotate: false,
     showRuler: false,
     constrained: false,
-    recorded: false,
+    recorded,
     updateOptions: {},
     user,
   };

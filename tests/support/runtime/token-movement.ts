@@ -21,10 +21,20 @@
  *   `this._movementHistory.length` in its `_preUpdateMovement`, NIkitaTemerko/ShatteredWorlds
  *   src/documents/ShwTokenDocument.ts); `movementHistory` reads it; `clearMovementHistory()` empties it
  *   (TokenDocument API page lists `clearMovementHistory`); `recordToken(document)` fires when it is
- *   recorded or cleared (https://foundryvtt.com/api/functions/hookEvents.recordToken.html).
- * - An `x`/`y` write that did not come through `move` (a raw `modifyDocument` from a console, which runs
- *   no hook of the mover's) is still a move: `moveToken` "fires for every Token document that was moved";
- *   the model's clients then measure it as one straight segment with method "api" and record nothing.
+ *   recorded or cleared (https://foundryvtt.com/api/functions/hookEvents.recordToken.html). A movement is
+ *   recorded only for a token with a combatant in the active, started combat (foundryvtt/foundryvtt#11730;
+ *   token-move.ts `recordsMovement`).
+ * - A Token update that changes `x`/`y` is a movement whether or not it came through `move`: through core's
+ *   client workflow (`token.update({ x, y })`) preMoveToken fires on that client and the movement is
+ *   recorded as any other (sources in token-move.ts); a request that skips that workflow (a modified
+ *   client's raw `modifyDocument`) still reaches every client's `moveToken` ("fires for every Token
+ *   document that was moved"); the model's clients measure it as one straight segment, method "api", not
+ *   recorded (what core's server does with such a request is stated by no public source found).
+ * - v14's measured waypoints (TokenMeasuredMovementWaypoint,
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.TokenMeasuredMovementWaypoint.html)
+ *   add `depth`, `level` and `subpathId`, and `movementId` may be null; v13's and v14's also have `shape`,
+ *   `snapped` and `intermediate`. The model leaves those out: Tempo reads a waypoint's `x`, `y` and
+ *   `action` only (src/foundry/canvas/landed-move.ts `readMovement`) and costs from its own measure.
  * - `measureMovementPath(waypoints, { cost })` measures grid step by grid step; each step's cost is the
  *   movement action's cost function `(baseCost, from, to, distance, segment)`
  *   (https://foundryvtt.com/api/types/foundry.types.TokenMovementActionCostFunction.html) from
