@@ -15,7 +15,8 @@ await world.loadSystem();
 world.callHook("init");
 
 const effectWrites = (from: number) => world.writes.slice(from).filter((w) => w.document === "ActiveEffect");
-const spell = (concentration: boolean) => ({ slotLevel: 1, castingTime: 3, concentration }) as unknown as SpellStats;
+const spell = (concentration: boolean) =>
+  ({ slotLevel: 1, castingTime: 3, concentration, area: { shape: "none", size: 0 } }) as unknown as SpellStats;
 
 describe("concentrating set by casting", () => {
   it("CNT-10, SEG-10: declaring a concentration spell sets casting and concentrating in ONE effect write; stopping it (CNT-12) clears both in one", async () => {

@@ -296,7 +296,7 @@ describe("seed 000: spells", () => {
   it("CNT-8, CNT-9: seed: a spell lands as many counts after it is cast as its slot level, cantrip 0 to 10th 10; past 19 it lands in the next round (18 + 5 on count 3)", async () => {
     await game.settings.set("tempo", "ruleset", "count");
     const post = await countCreature(world, "Post", {}, "npc");
-    const casters: { actor: ActorModel; spell: { id: string | null } }[] = [];
+    const casters: { actor: ActorModel; spell: { id: string | null; type: string } }[] = [];
     for (let level = 0; level <= 10; level++) {
       const actor = await countCreature(world, `Mage ${level}`);
       const spell = await ownedItem(world, actor, `Level ${level}`, "spell", {

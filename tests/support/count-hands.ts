@@ -19,10 +19,13 @@ export interface CountHands {
   packWeapon(actor: ActorModel, name: string): Promise<ItemModel>;
   /** The rolls on the cards posted since message `from`, as "formula: dice". */
   rollsSince(from: number): string[];
-  /** `user`'s Attack (or Cast) on its own copy of the sheet, aimed at `aim`; `fields`: the attack dialog's answer. */
+  /**
+   * `user`'s Attack (or Cast) on its own copy of the sheet, aimed at `aim`; `fields`: the attack dialog's answer
+   * (a weapon's: a spell opens no dialog).
+   */
   attack(
     actor: ActorModel,
-    item: { readonly id: string | null },
+    item: { readonly id: string | null; readonly type: string },
     aim: readonly Targetable[],
     fields?: Obj,
     user?: WorldUser,
@@ -64,7 +67,7 @@ export async function countHands({ world, chat, targeting, dialogs }: Hands): Pr
     },
     async attack(actor, item, aim, fields = {}, user = world.gm) {
       targeting.target(user, aim);
-      dialogs.answers.push({ fields: fields as Record<string, string> });
+      if (item.type === "weapon") dialogs.answers.push({ fields: fields as Record<string, string> });
       const own = world.runtime.clientOf(user.id).actors.get(actor.id ?? "") as unknown as Actor.Implementation;
       const used = await world.as(user, () => useSheetItem(own, item.id ?? ""));
       await world.idle();

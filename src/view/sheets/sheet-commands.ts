@@ -7,6 +7,7 @@
  */
 import {
   SEGMENT_NO_DECLARATION,
+  countAreaOrigin,
   propertiesFromFlags,
   weaponDeclaredAs,
   type HostCommand,
@@ -89,15 +90,26 @@ function concentrates(spell: SpellStats): { readonly concentration?: true } {
   return spell.concentration ? { concentration: true } : {};
 }
 
-export function castCommand(ruleset: RulesetId, combatantId: string, spell: SpellStats): HostCommand | null {
+/**
+ * `targetId`: the creature the spell is aimed at (its combatant id), or null. CNT-12: a spell with an area is
+ * declared with its point of origin (engine `countAreaOrigin`), which no reaction can move.
+ */
+export function castCommand(
+  ruleset: RulesetId,
+  combatantId: string,
+  spell: SpellStats,
+  targetId: string | null = null,
+): HostCommand | null {
   switch (ruleset) {
-    case "count":
+    case "count": {
+      const origin = spell.area.shape === "none" ? null : countAreaOrigin(combatantId, targetId);
       return {
         type: "declare",
         combatantId,
-        action: { kind: "spell", slotLevel: spell.slotLevel, targets: [], origin: null },
+        action: { kind: "spell", slotLevel: spell.slotLevel, targets: [], origin },
         ...concentrates(spell),
       };
+    }
     case "segment":
       return {
         ...segmentDeclareCommand(combatantId, {

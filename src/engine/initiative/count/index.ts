@@ -5,6 +5,7 @@ export type * from "./types.ts";
 export {
   COUNT_DEFAULT_OPTIONS,
   COUNT_ROLL_REASONS,
+  countAreaOrigin,
   countPendingActionsOf,
   countTargetsInForce,
   createCountState,

@@ -184,6 +184,16 @@ export function countTargetsInForce(action: Pick<CountPendingAction, "targets">)
   return action.targets.length > 0 ? action.targets : null;
 }
 
+/**
+ * CNT-12: the point of origin an area spell is declared with. **Ruling:** the seed fixes the "target
+ * position" of an area spell once declared without saying what it is; an area is aimed at one creature
+ * (damage/areas.ts), so its origin is that creature's space (the caster's own, aimed at nobody), and no
+ * reaction retargets the spell after that.
+ */
+export function countAreaOrigin(casterId: string, aimedAt: string | null): string {
+  return aimedAt ?? casterId;
+}
+
 /** A creature's pending actions in declaration order (what a reaction can retarget, CNT-12). */
 export function countPendingActionsOf(state: CountState, id: string): CountPendingAction[] {
   const c = getCombatant(state, id);

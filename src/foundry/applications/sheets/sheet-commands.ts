@@ -100,7 +100,7 @@ export async function useItemNow(
       ? segmentDeclareCommand(found.combatantId, declared)
       : item.use.type === "weapon"
         ? attackCommand(ruleset, found.combatantId, item.use.stats, targetId === found.combatantId ? null : targetId)
-        : castCommand(ruleset, found.combatantId, item.use.stats);
+        : castCommand(ruleset, found.combatantId, item.use.stats, targetId === found.combatantId ? null : targetId);
   if (command === null) {
     showNotice({ key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } });
     return false;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countScheduler } from "../../../../src/engine/initiative/count/scheduler.ts";
-import { countPendingActionsOf, countTargetsInForce } from "../../../../src/engine/initiative/count/state.ts";
+import { countPendingActionsOf } from "../../../../src/engine/initiative/count/state.ts";
 import { act, apply, attack, next, onTrack, run, show, spell, track } from "./support.ts";
 
 describe("declaring and resolving (CNT-6 … CNT-9)", () => {
@@ -209,25 +209,6 @@ describe("reactions (CNT-12)", () => {
       ]),
       [attack("fighter", ["heavy"], ["orc", "goblin"]), next],
     ).state;
-
-  it("CNT-12: the targets in force are the ones the track names (declared or retargeted), none for an unnamed attack", () => {
-    const unnamed = apply(
-      onTrack([
-        ["fighter", 4],
-        ["orc", 10],
-      ]),
-      attack("fighter", ["heavy"], [null]),
-    );
-    const [pending] = countPendingActionsOf(unnamed.state, "fighter");
-    expect(pending === undefined ? "none" : countTargetsInForce(pending)).toBeNull();
-    const retargeted = apply(unnamed.state, {
-      type: "react",
-      combatantId: "fighter",
-      reaction: { kind: "retarget", actionId: pending?.id ?? "", targets: ["orc"] },
-    });
-    expect(countPendingActionsOf(retargeted.state, "fighter").map(countTargetsInForce)).toEqual([["orc"]]);
-    expect(countPendingActionsOf(fight(), "fighter").map(countTargetsInForce)).toEqual([["orc"], ["goblin"]]);
-  });
 
   it("CNT-12: retargeting a pending attack resolves at once and costs the reaction", () => {
     const r = apply(fight(), {
