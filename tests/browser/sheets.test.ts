@@ -138,3 +138,63 @@ describe("encounter sheet preview (issue 12)", () => {
     await expect(after.locator(".tempo-encounter__deploy").textContent()).resolves.toContain("No scene is viewed");
   });
 });
+
+describe("two actor sheets open at once (issue 22: ids unique per sheet)", () => {
+  it("every id on the page is unique; a label focuses its own sheet's field; a tab switches its own sheet only", async () => {
+    // The preview draws the character's and the NPC's sheets side by side, each with its own root id, as
+    // Foundry gives each open sheet its application id; edit mode draws the labelled fields.
+    await open("?ruleset=count&mode=edit");
+    const duplicates = await page.evaluate(() => {
+      const ids = [...document.querySelectorAll("[id]")].map((element) => element.id);
+      return ids.filter((id, i) => ids.indexOf(id) !== i);
+    });
+    expect(duplicates).toEqual([]);
+    // Every label, aria-controls and aria-labelledby names an element of its own sheet.
+    const strays = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("[data-sheet]")].flatMap((sheet) =>
+        [...sheet.querySelectorAll("label[for], [aria-controls], [aria-labelledby]")].flatMap((element) =>
+          ["for", "aria-controls", "aria-labelledby"]
+            .map((name) => element.getAttribute(name))
+            .filter((id): id is string => id !== null && sheet.querySelector(`[id="${id}"]`) === null)
+            .map((id) => `${sheet.dataset.sheet ?? "?"}: ${id}`),
+        ),
+      ),
+    );
+    expect(strays).toEqual([]);
+
+    const focusedSheet = () =>
+      page.evaluate(() => ({
+        sheet: document.activeElement?.closest<HTMLElement>("[data-sheet]")?.dataset.sheet ?? null,
+        name: document.activeElement?.getAttribute("name") ?? null,
+      }));
+    for (const sheet of ["npc", "character", "npc"]) {
+      const label = page.locator(`[data-sheet="${sheet}"] label[for$="system.hp.value"]`);
+      await expect(label.count()).resolves.toBe(1);
+      await label.click();
+      await expect(focusedSheet()).resolves.toEqual({ sheet, name: "system.hp.value" });
+    }
+
+    const selectedTabs = (sheet: string) =>
+      page.locator(`[data-sheet="${sheet}"] [role="tab"][aria-selected="true"]`).allTextContents();
+    const shownPanels = (sheet: string) =>
+      page.evaluate(
+        (kind) =>
+          [...document.querySelectorAll<HTMLElement>(`[data-sheet="${kind}"] [role="tabpanel"]`)]
+            .filter((panel) => panel.checkVisibility())
+            .map((panel) => panel.dataset.tab),
+        sheet,
+      );
+    await expect(selectedTabs("character")).resolves.toEqual(["Combat"]);
+    await expect(selectedTabs("npc")).resolves.toEqual(["Combat"]);
+    await page.locator('[data-sheet="character"]').getByRole("tab", { name: "Inventory" }).click();
+    await expect(selectedTabs("character")).resolves.toEqual(["Inventory"]);
+    await expect(shownPanels("character")).resolves.toEqual(["inventory"]);
+    await expect(selectedTabs("npc")).resolves.toEqual(["Combat"]);
+    await expect(shownPanels("npc")).resolves.toEqual(["combat"]);
+    await page.locator('[data-sheet="npc"]').getByRole("tab", { name: "Biography" }).click();
+    await expect(selectedTabs("npc")).resolves.toEqual(["Biography"]);
+    await expect(shownPanels("npc")).resolves.toEqual(["biography"]);
+    await expect(selectedTabs("character")).resolves.toEqual(["Inventory"]);
+    await expect(shownPanels("character")).resolves.toEqual(["inventory"]);
+  });
+});

@@ -3,7 +3,8 @@
  * function both the preview and Foundry's TempoCombatTracker put a freshly rendered part on screen with,
  * run in Chromium on small parts (with rows drawn as placeholders, row-fingerprint.ts), then the preview
  * stepped at 300 combatants in every scheme: the patched part must equal a fresh full render of the same
- * state, and the pressed button must keep the focus.
+ * state, and the pressed button must keep the focus. Last, the sample rotation stepped to its first rotation, where
+ * the enemies' groups form (issue 22: patching left the grouped rows empty), against a full redraw.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -193,6 +194,46 @@ describe.each(SCHEMES)("the %s tracker at 300 combatants, patched after each Nex
     expect(comparison.redrawn).toBe(true);
     expect(comparison.patchedKeys).toEqual(comparison.freshKeys);
     expect(comparison.patchedKeys.length).toBeGreaterThanOrEqual(300);
+    expect(comparison.equal).toBe(true);
+  });
+});
+
+describe("the rotation tracker at the first rotation's start (issue 22: rotation rows went blank)", () => {
+  it("ROT-5: the groups that form are drawn by patching exactly as a full redraw draws them, every grouped row named", async () => {
+    await page.goto(`${preview?.url ?? ""}?ruleset=rotation`);
+    await page.waitForSelector(".tempo-tracker");
+    const rollAll = page.getByRole("button", { name: "Roll all" });
+    if (await rollAll.isEnabled()) await rollAll.click();
+    // A mark on the part's node itself: only the part drawn before, patched in place, still carries it.
+    await page.evaluate(() => Object.assign(document.querySelector(".tempo-tracker") ?? {}, { probe: "part" }));
+    const groups = () => page.locator(".tempo-tracker .tempo-rotation__group").count();
+    await expect(groups()).resolves.toBe(0);
+    const next = page.getByRole("button", { name: /^Next (turn|round)$/ }).first();
+    for (let step = 0; step < 8 && (await groups()) === 0; step++) await next.click();
+    expect(await groups()).toBeGreaterThan(0);
+    const patched = await page.evaluate(() => {
+      const part = document.querySelector(".tempo-tracker");
+      Object.assign(window, { patchedPart: part, patchedCopy: part?.cloneNode(true) });
+      return {
+        samePart: (part as { probe?: string } | null)?.probe === "part",
+        groupedNames: [...(part?.querySelectorAll(".tempo-rotation__group li.tempo-row") ?? [])].map(
+          (row) => row.querySelector(".tempo-row__name")?.textContent?.trim() ?? "",
+        ),
+        placeholders: part?.querySelectorAll("[data-kept]").length ?? -1,
+      };
+    });
+    // The step was patched, not drawn whole (the case that left grouped rows as empty slivers).
+    expect(patched.samePart).toBe(true);
+    expect(patched.placeholders).toBe(0);
+    expect(patched.groupedNames.length).toBeGreaterThan(0);
+    expect(patched.groupedNames).not.toContain("");
+    await page.getByLabel("Dark theme").setChecked(true);
+    const comparison = await page.evaluate(() => {
+      const { patchedPart, patchedCopy } = window as unknown as { patchedPart?: Element; patchedCopy?: Element };
+      const fresh = document.querySelector(".tempo-tracker");
+      return { redrawn: fresh !== null && fresh !== patchedPart, equal: patchedCopy?.isEqualNode(fresh) === true };
+    });
+    expect(comparison.redrawn).toBe(true);
     expect(comparison.equal).toBe(true);
   });
 });
