@@ -310,7 +310,7 @@ describe("seed 002: the movement phase", () => {
     await world.idle();
     expect(await drag(token, [4, 12])).toBe(false);
     expect(square(token)).toEqual([3, 12]);
-    expect(playerNotice()).toContain("TEMPO.ERRORS.Movement.Ended");
+    expect(playerNotice()).toContain("TEMPO.ERRORS.Movement.SlowedInSlot");
   });
 
   it("PHS-6 seed: moving out of a threatened square provokes an opportunity attack from every creature threatening it", async () => {
