@@ -25,6 +25,7 @@ import {
   type EndPhaseSaveKind,
   type HostEvent,
   type RulesetId,
+  type SegmentPart,
   type StoredHealth,
 } from "../../engine/index.ts";
 import type { ChatCard } from "./chat-cards.ts";
@@ -44,6 +45,8 @@ export interface EventCreature {
   readonly deathSavesOver?: boolean;
   /** SEG-2 step 1: its declaration this round was made with an item (the sheet's Attack), to roll on its turn. */
   readonly declaredItem?: boolean;
+  /** SEG-6: whether its turn of this part brings a new card for its declared attack (engine `segmentAttackCardDue`). */
+  readonly attackCardDue?: (part: SegmentPart) => boolean;
   /** Hidden from players (issue 18): its cards go to the GMs only and name it by reference. */
   readonly hidden?: boolean;
 }
@@ -137,7 +140,11 @@ function segmentSpell(facts: EventFacts, combatantId: string, name: string, segm
 }
 
 /** SEG-2, SEG-16: the turns a declared attack (or item) is made on: its group turn, a fast action, its routines. */
-const SEGMENT_ATTACK_PARTS: readonly string[] = ["fast", "group", "firstRoutine", "restRoutines"];
+const SEGMENT_ATTACK_PARTS: readonly SegmentPart[] = ["fast", "group", "firstRoutine", "restRoutines"];
+
+function isAttackPart(part: unknown): part is SegmentPart {
+  return SEGMENT_ATTACK_PARTS.some((p) => p === part);
+}
 
 /** Issue 19 item 2: a segment declaration made with an item comes due on its turn: its pending card rolls it. */
 function segmentAttack(facts: EventFacts, combatantId: string, name: string, part: string, segment: number): DueCard {
@@ -190,7 +197,7 @@ function dueCards(event: HostEvent, facts: EventFacts, combatantId: string, crea
   if (ruleset === "segment" && event.type === "turnStarted" && part === "spell")
     return [segmentSpell(facts, combatantId, creature.name, typeof segment === "number" ? segment : 0)];
   if (ruleset === "segment" && event.type === "turnStarted" && creature.declaredItem === true)
-    if (typeof part === "string" && SEGMENT_ATTACK_PARTS.includes(part))
+    if (isAttackPart(part) && (creature.attackCardDue?.(part) ?? true))
       return [segmentAttack(facts, combatantId, creature.name, part, typeof segment === "number" ? segment : 1)];
   return [];
 }

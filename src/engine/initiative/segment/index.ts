@@ -55,4 +55,4 @@ export {
   type SegmentTrackerTurn,
 } from "./tracker-facts.ts";
 export { segmentRollTargets, segmentTargetInForce } from "./actions.ts";
-export { segmentDeclaredAttackRefusal } from "./declared-attack.ts";
+export { segmentAttackCardDue, segmentDeclaredAttackRefusal } from "./declared-attack.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { segmentDeclaredAttackRefusal } from "../../../../src/engine/initiative/segment/index.ts";
+import { segmentAttackCardDue, segmentDeclaredAttackRefusal } from "../../../../src/engine/initiative/segment/index.ts";
 import { decl, member, SegmentTable } from "./driver.ts";
 
 const roster = [member("fighter", "party"), member("mage", "party"), member("orc", "orcs")];
@@ -49,5 +49,17 @@ describe("segment rounds: a declared attack made on its turn (its pending card)"
     expect(refusal(t, "orc")).toBe("TEMPO.ERRORS.Segment.MajorLost");
     expect(refusal(t, "fighter")).toBeNull();
     expect(refusal(t, "nobody")).toBeNull();
+  });
+
+  it("SEG-6: a turn given up to a delay in HIGH keeps its card: the creature's turn in LOW brings no second one; its other routines and the others' turns do", () => {
+    const t = new SegmentTable(roster);
+    t.begin(plan, { party: 5, orcs: 2 });
+    upTo(t, "fighter");
+    expect(segmentAttackCardDue(t.state, "fighter", "group")).toBe(true);
+    t.do({ type: "delay", combatantId: "fighter" });
+    upTo(t, "fighter");
+    expect(segmentAttackCardDue(t.state, "fighter", "group")).toBe(false);
+    expect(segmentAttackCardDue(t.state, "fighter", "restRoutines")).toBe(true);
+    expect(segmentAttackCardDue(t.state, "orc", "group")).toBe(true);
   });
 });
