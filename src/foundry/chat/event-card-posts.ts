@@ -4,7 +4,7 @@
  * - after a command's step (write-step.ts), on the active GM's client only: save cards (PHS-12, CNT-14)
  *   and pending cards (CNT-6, CNT-9, SEG-5). Undo and redo steps post nothing.
  * - after a rotation step that starts a turn: AP-2's constant damage (constant-damage-posts.ts);
- * - after damage is applied: SEG-10 concentration checks, posted by concentration-posts.ts (which reads
+ * - after damage is applied: SEG-10 ends concentration outright (concentration-damage.ts, which reads
  *   the actor's combat through the sheets' actorCombatOf, so it stays out of the write path).
  * Events carry ids only: names and the effects that call for a save are read from the combatant's
  * actor (ITEM_USE_RULINGS.endPhaseSaveFlag). One ChatMessage per card, public, none when nothing is due;

@@ -15,18 +15,15 @@
  * (`hiddenNameRef`): a whispered card still reaches every client, so its name is never written into it.
  */
 import {
-  CONDITIONS,
   ITEM_USE_RULINGS,
   countPendingDetail,
   rulesSave,
   countPositionLabel,
-  type ConditionId,
   type CountPendingAction,
   type EndPhaseSaveKind,
   type HostEvent,
   type RulesetId,
   type SegmentPart,
-  type StoredHealth,
 } from "../../engine/index.ts";
 import type { ChatCard } from "./chat-cards.ts";
 import { hiddenNameRef } from "./initiative-card.ts";
@@ -206,42 +203,4 @@ function dueCards(event: HostEvent, facts: EventFacts, combatantId: string, crea
 export function eventCards(events: readonly HostEvent[], facts: EventFacts): EventCard[] {
   if (events.some((e) => e.type === "undone" || e.type === "redone")) return [];
   return events.flatMap((event) => cardsOf(event, facts));
-}
-
-/**
- * SEG-10: the concentration check a damaged caster rolls (ITEM_USE_RULINGS.concentrationCheck); a hidden
- * caster's is the GMs' only and names it by reference (issue 18 item 5).
- */
-export function concentrationCard(
-  combatantId: string,
-  name: string,
-  effect: string,
-  casting: boolean,
-  hidden = false,
-): EventCard {
-  const card = saveCard(combatantId, hidden ? hiddenNameRef(combatantId) : name, {
-    kind: "concentration",
-    effect,
-    formula: ITEM_USE_RULINGS.concentrationCheck.formula,
-    target: ITEM_USE_RULINGS.concentrationCheck.target,
-    concentration: casting ? "casting" : "maintaining",
-  });
-  return { ...card, gmOnly: hidden };
-}
-
-/**
- * SEG-10: whether damage calls for a concentration check: the creature is concentrating or casting (the
- * SEG-10 conditions), its ruleset is one whose rules name them, and the damage took hit points or
- * overshield (a hit that DR stopped entirely is no damage taken).
- */
-export function concentrationCheckDue(
-  ruleset: RulesetId,
-  conditions: ReadonlySet<ConditionId>,
-  before: StoredHealth,
-  after: StoredHealth,
-): { readonly casting: boolean } | null {
-  const concentrating = conditions.has("concentrating") && CONDITIONS.concentrating.rulesets.includes(ruleset);
-  const casting = conditions.has("casting") && CONDITIONS.casting.rules.includes("SEG-10") && ruleset === "segment";
-  const hurt = after.hp < before.hp || after.overshield < before.overshield;
-  return hurt && (concentrating || casting) ? { casting } : null;
 }
