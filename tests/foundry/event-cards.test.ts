@@ -182,7 +182,7 @@ describe("save and pending cards from a step's events", () => {
   });
 });
 
-describe("SEG-10: concentration checks after Apply", () => {
+describe("SEG-10: concentration after Apply", () => {
   const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
   const health = {
     hp: { value: 20, max: 20 },
@@ -199,7 +199,7 @@ describe("SEG-10: concentration checks after Apply", () => {
     drMode: "perHit" as const,
   };
 
-  it("SEG-10: a concentrating caster hit in segment rounds gets a concentration check card; one create more, nothing else", async () => {
+  it("SEG-10: a concentrating caster hit in segment rounds loses its concentration outright: no check card, its status off, one message saying why", async () => {
     await game.settings.set("tempo", "ruleset", "segment");
     const mage = await world.addActor("Mage", [], "character", { weaponSkills: [], ...health });
     await mage.toggleStatusEffect("concentrating");
@@ -212,12 +212,21 @@ describe("SEG-10: concentration checks after Apply", () => {
     const refusal = await runCardAction(asChatMessage(message), "apply");
     expect(refusal).toBeNull();
     const made = chat.messages.slice(created);
-    expect(made.map((m) => m.type)).toEqual(["save"]);
-    expect(inputOf(made[0])).toMatchObject({ kind: "concentration", name: "Mage", concentration: "maintaining" });
-    expect(world.writes.slice(writes).map((w) => w.document)).toEqual(["Actor", "ChatMessage", "ChatMessage"]);
+    expect(made.map((m) => m.type)).not.toContain("save");
+    expect(made.map((m) => String(m.content ?? ""))).toEqual([
+      expect.stringContaining("TEMPO.CONDITIONS.ConcentrationLost.Damage"),
+    ]);
+    expect(mage.statuses.has("concentrating")).toBe(false);
+    // Health, the card's record, the status taken off, the message: no Combat write (no combat here).
+    expect(world.writes.slice(writes).map((w) => w.document)).toEqual([
+      "Actor",
+      "ChatMessage",
+      "ActiveEffect",
+      "ChatMessage",
+    ]);
   });
 
-  it("SEG-10: no check outside segment rounds", async () => {
+  it("SEG-10: concentration is kept outside segment rounds", async () => {
     await game.settings.set("tempo", "ruleset", "rotation");
     const mage = await world.addActor("Mage", [], "character", { weaponSkills: [], ...health });
     await mage.toggleStatusEffect("concentrating");

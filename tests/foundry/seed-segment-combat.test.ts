@@ -23,6 +23,17 @@ beforeEach(() => {
 const MELEE = { action: "melee", weaponSpeed: "5" };
 const who = (turns: readonly { name: string }[]) => turns.map((turn) => turn.name);
 
+/** The GM plays on (Next) until `name`'s turn in the LOW group begins. */
+async function lowTurnOf(combat: Tempo, name: string): Promise<void> {
+  const round = combat.round;
+  for (let i = 0; i < 10 && combat.round === round; i++) {
+    await t.gmStep(combat);
+    const seen = t.turnsSince(combat, 0).at(-1);
+    if (combat.combatant?.name === name && seen?.name === name && seen.step === 5) return;
+  }
+  throw new Error(`${name} took no turn in LOW`);
+}
+
 /** The owner's Hero with a battle axe (speed 7), and an Orc (AC 6) with its own speed-7 weapon declared. */
 async function axeFight(): Promise<{ combat: Tempo; hero: ActorModel; orc: ActorModel }> {
   const hero = await t.creature("Hero", "character", { aac0: 15 }, [player.id]);
@@ -153,12 +164,31 @@ describe("seed 003: the combat round", () => {
     expect((await t.press(player, high, "resolve")).posted).toEqual([]);
     expect(t.noticesSince(notices)).toEqual([expect.stringContaining("TEMPO.ERRORS.Segment.WaitsForLow")]);
     expect(t.inputOf(high).resolved).toBe(false);
-    const low = await t.playToCard(combat);
+    await lowTurnOf(combat, "Hero");
     // In LOW the delayed Hero loses the tie to the Orc (both speed 7; by join order it would go first).
     expect(who(t.turnsSince(combat, from))).toEqual(["Hero", "Orc", "Hero"]);
     world.scriptedTotals.push(12, 6);
-    const { posted } = await t.press(player, low, "resolve");
+    const { posted } = await t.press(player, high, "resolve");
     expect(posted.map((m) => m.type)).toEqual(["attack", "damage"]);
+    await combat.delete();
+  }, 15_000);
+
+  it("SEG-6: a delay announced in HIGH still gives one attack: the Hero's turn in LOW posts no second card, its HIGH card rolls once and then says it is resolved", async () => {
+    const { combat, hero, orc } = await axeFight();
+    expect(await t.sheetAttack(player, hero, "Battle axe", [orc], {}, {})).toBe(true);
+    await t.declare(combat, world.gm, "Orc", { action: "melee", weaponSpeed: "7" });
+    world.scriptedTotals.push(5, 2);
+    const high = await t.playToCard(combat);
+    await t.command(combat, player, "Hero", { type: "delay", combatantId: t.idOf(combat, "Hero") });
+    const since = t.chat.messages.length;
+    await lowTurnOf(combat, "Hero");
+    expect(t.chat.messages.slice(since).filter((m) => m.type === "pending")).toEqual([]);
+    world.scriptedTotals.push(12, 6);
+    expect((await t.press(player, high, "resolve")).posted.map((m) => m.type)).toEqual(["attack", "damage"]);
+    const notices = world.notices.length;
+    expect((await t.press(player, high, "resolve")).posted).toEqual([]);
+    expect(t.noticesSince(notices)).toEqual([expect.stringContaining("TEMPO.CHAT.Pending.AlreadyResolved")]);
+    expect(t.chat.messages.slice(since).filter((m) => m.type === "attack").length).toBe(1);
     await combat.delete();
   }, 15_000);
 

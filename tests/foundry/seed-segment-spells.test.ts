@@ -114,7 +114,7 @@ describe("seed 003: spells", () => {
     await combat.delete();
   });
 
-  it("SEG-10 seed: the Mage is hit while casting; its concentration check fails (a failed save breaks concentration) and the spell being cast fails and is lost: no card comes in step 7", async () => {
+  it("SEG-10 seed: the Mage is hit while casting: taking damage ends concentration outright (no check), and the spell being cast fails and is lost: no card comes in step 7", async () => {
     const caster = await mage(3);
     const orc = await t.creature("Orc", "npc", { hitDice: "2" });
     await ownedItem(world, orc, "Club", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d6" });
@@ -125,7 +125,7 @@ describe("seed 003: spells", () => {
     expect(await cast(caster, [orc])).toBe(true);
     // The GM attacks from the Orc's sheet: the attack dialog, then the declare form filled with the Club.
     expect(await t.sheetAttack(world.gm, orc, "Club", [caster], {}, {})).toBe(true);
-    // The GM reveals the declarations (the casting shows on the Mage: a hidden one would get no check).
+    // The GM reveals the declarations (the casting shows on the Mage).
     expect(caster.statuses.has("casting")).toBe(false);
     await t.click(combat, world.gm, "tempoCommand", { command: JSON.stringify({ type: "reveal", combatantId: null }) });
     expect(caster.statuses.has("casting")).toBe(true);
@@ -133,14 +133,38 @@ describe("seed 003: spells", () => {
     const card = await t.playToCard(combat);
     world.scriptedTotals.push(15, 4);
     const { posted } = await t.press(world.gm, card, "resolve");
+    const since = t.chat.messages.length;
     await t.apply(posted[1], caster);
-    const check = t.chat.messages.at(-1);
-    expect(t.inputOf(check)).toMatchObject({ kind: "concentration", name: "Mage", concentration: "casting" });
-    world.scriptedTotals.push(4);
-    expect((await t.press(player, check, "roll")).refusal).toBeNull();
-    expect(await t.said(check)).toContain("Total 4 ✘ Failure");
-    expect(await t.said(check)).toContain("fails; the spell is lost as if cast.");
+    const after = t.chat.messages.slice(since);
+    expect(after.map((m) => m.type)).not.toContain("save");
+    expect(after.map((m) => String(m.content ?? "")).join()).toContain("TEMPO.CONDITIONS.ConcentrationLost.Damage");
     expect(caster.statuses.has("casting")).toBe(false);
+    expect(await t.playToCard(combat)).toBeNull();
+    expect(combat.round).toBe(2);
+    await combat.delete();
+  }, 15_000);
+
+  it("SEG-10: a caster hit before its declaration is revealed loses its casting too: the Mage's secret spell fails, the loss is told to the GMs only, and no card comes in step 7", async () => {
+    const caster = await t.creature("Mage", "npc", {});
+    await ownedItem(world, caster, "Bolt", "spell", { ...ITEM_DEFAULTS.spell, damage: "2d4", castingTime: 3 });
+    const hero = await t.creature("Hero", "character", { aac0: 15 }, [player.id]);
+    await ownedItem(world, hero, "Sword", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });
+    const combat = await t.fight([
+      { actor: hero, side: "pc" },
+      { actor: caster, side: "enemy" },
+    ]);
+    expect(await t.sheetAttack(world.gm, caster, "Bolt", [hero], null)).toBe(true);
+    expect(await t.sheetAttack(player, hero, "Sword", [caster], {}, {})).toBe(true);
+    expect(caster.statuses.has("casting")).toBe(false); // not revealed
+    world.scriptedTotals.push(5, 2); // the Hero's group is HIGH
+    const card = await t.playToCard(combat);
+    world.scriptedTotals.push(18, 6);
+    const { posted } = await t.press(player, card, "resolve");
+    const since = t.chat.messages.length;
+    await t.apply(posted[1], caster);
+    const told = t.chat.messages.slice(since).filter((m) => String(m.content ?? "").includes("ConcentrationLost"));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.whisper).toEqual([world.gm.id]);
     expect(await t.playToCard(combat)).toBeNull();
     expect(combat.round).toBe(2);
     await combat.delete();

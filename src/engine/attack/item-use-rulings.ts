@@ -10,8 +10,11 @@
  * - `weaponDamageKind` / `spellDamageKind` (DR-1): only the DEFAULT of an item's own `damageKind` (a new
  *   item's value, and what migration gives items stored before they had one): a weapon physical (the DR
  *   family), a spell dissonance (the first Arcane DR kind). Attacks deal the item's kind.
- * - `deathSave` (CNT-14 names death saving throws, no numbers) and `concentrationCheck` (SEG-10 names
- *   damage and failed saves, no check): the classic d20 save, 1d20, 10 or more.
+ * - `deathSave` (CNT-14 names death saving throws, no numbers): the classic d20 save, 1d20, 10 or more.
+ * - `concentrationCheck`: NOT rolled for damage. SEG-10 says concentration *ends* when the creature takes
+ *   damage, fails a save or is impeded (conditions/concentration.ts `damageEndsConcentration`): damage ends it
+ *   outright, a casting failing and being lost as if cast. The numbers stay only for a concentration check
+ *   card posted before this ruling (its roll and outcome, save-outcomes.ts): the classic d20 save, 1d20, 10.
  * - `spellSave` (issue 19: a spell item names a save ability and DC, RULES.md no roll): outside phase the
  *   classic d20 save, 1d20 + the target's ability modifier, the spell's DC (10 when it names none) or
  *   more; phase rolls PHS-12's save instead, and the outcomes are ruled in spell-save.ts.

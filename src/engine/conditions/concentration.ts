@@ -9,6 +9,8 @@
  */
 import { err, ok, type I18nKey, type Result } from "../core/result.ts";
 import { shown } from "../dice/checks.ts";
+import type { RulesetId } from "../initiative/contract.ts";
+import { CONDITIONS } from "./status-table.ts";
 
 export type ConcentrationMode = "casting" | "maintaining";
 
@@ -121,4 +123,26 @@ export function concentrationMoveTrigger(
   }
   const allowed = nativeFlyOrSwim ? movementRate : movementRate / 2;
   return ok(feetThisRound <= allowed ? "movedSlowly" : "impeded");
+}
+
+/** What the creature holds when something happens to it: a maintained effect, a casting (shown or still secret). */
+export interface HeldConcentration {
+  readonly concentrating: boolean;
+  readonly casting: boolean;
+}
+
+/**
+ * SEG-10 "Concentration ends when the creature takes damage": damage that took hit points or overshield ends
+ * it outright, with no check (a hit that DR stopped entirely is no damage taken). A casting fails and is lost
+ * as if cast (`castingFailed`, also when its declaration is still secret); otherwise a maintained effect ends
+ * (`effectEnded`). Only in the rulesets whose rules name concentration (CONDITIONS). Null: nothing ends.
+ */
+export function damageEndsConcentration(
+  ruleset: RulesetId,
+  held: HeldConcentration,
+  hurt: boolean,
+): ConcentrationLoss["outcome"] | null {
+  if (!hurt || !CONDITIONS.concentrating.rulesets.includes(ruleset)) return null;
+  if (held.casting) return "castingFailed";
+  return held.concentrating ? "effectEnded" : null;
 }

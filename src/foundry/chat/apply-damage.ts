@@ -49,7 +49,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { shownStatuses } from "../conditions/status-effect-data.ts";
 import { clearStatuses, setStatuses, type StatusWrite } from "./damage-status-writes.ts";
 import { damageTargetActors } from "./damage-targets.ts";
-import { postConcentrationChecks } from "./concentration-posts.ts";
+import { endConcentrationOnDamage } from "./concentration-damage.ts";
 import { writeHealth, type HealthWrite } from "./damage-writes.ts";
 import { localizeMessage } from "../localize.ts";
 import { askActiveGm } from "../socket/socket-channel.ts";
@@ -144,7 +144,7 @@ async function applyHere(
   await setStatuses(statusWrites);
   await clearStatuses(endWrites);
   await message.update(recordUpdate(records));
-  await postConcentrationChecks(records, actors); // SEG-10 (concentration-posts.ts)
+  await endConcentrationOnDamage(records, actors); // SEG-10 (concentration-damage.ts)
   return null;
 }
 

@@ -4,7 +4,7 @@
  * - after a command's step (write-step.ts), on the active GM's client only: save cards (PHS-12, CNT-14)
  *   and pending cards (CNT-6, CNT-9, SEG-5). Undo and redo steps post nothing.
  * - after a rotation step that starts a turn: AP-2's constant damage (constant-damage-posts.ts);
- * - after damage is applied: SEG-10 concentration checks, posted by concentration-posts.ts (which reads
+ * - after damage is applied: SEG-10 ends concentration outright (concentration-damage.ts, which reads
  *   the actor's combat through the sheets' actorCombatOf, so it stays out of the write path).
  * Events carry ids only: names and the effects that call for a save are read from the combatant's
  * actor (ITEM_USE_RULINGS.endPhaseSaveFlag). One ChatMessage per card, public, none when nothing is due;
@@ -13,7 +13,7 @@
  * CNT-14: a stable or dead creature (its death save tally) gets no death save card; a step where a
  * creature falls unconscious or wakes starts its tally over first (death-save-tally.ts).
  */
-import { type AnyRulesetHost, type HostEvent } from "../../engine/index.ts";
+import { segmentAttackCardDue, type AnyRulesetHost, type HostEvent, type SegmentState } from "../../engine/index.ts";
 import { eventCards, type EventCard, type EventCreature, type SavingEffect } from "../../view/chat/event-cards.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
 import { deathSavesOver, resetDeathTallies } from "./death-save-tally.ts";
@@ -47,7 +47,11 @@ export function savingEffectsOf(actor: unknown): SavingEffect[] {
   return out;
 }
 
-function creatureIn(combat: Combat.Implementation, combatantId: string): EventCreature | null {
+function creatureIn(
+  combat: Combat.Implementation,
+  combatantId: string,
+  segment: SegmentState | null,
+): EventCreature | null {
   const combatant = combat.combatants.get(combatantId);
   if (combatant === undefined) return null;
   return {
@@ -55,6 +59,8 @@ function creatureIn(combat: Combat.Implementation, combatantId: string): EventCr
     savingEffects: savingEffectsOf(combatant.actor),
     deathSavesOver: deathSavesOver(combatant),
     declaredItem: declaredUseOf(combatant, "segment:") !== null,
+    // SEG-6: a turn given up to a delay keeps its card; the creature's turn in LOW brings no second one.
+    ...(segment === null ? {} : { attackCardDue: (part) => segmentAttackCardDue(segment, combatantId, part) }),
     hidden: combatant.hidden,
   };
 }
@@ -92,10 +98,14 @@ export async function postStepCards(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   events: readonly { readonly type: string }[],
+  state: unknown,
 ): Promise<void> {
   if (!isActiveGm() || combat.id === null) return;
   await resetDeathTallies(combat, events);
-  const facts = { combatId: combat.id, ruleset: host.id, creature: (id: string) => creatureIn(combat, id) };
+  // The segment host's state after the step (the host's id says which scheduler wrote it).
+  const segment = host.id === "segment" ? (state as SegmentState) : null;
+  const creature = (id: string) => creatureIn(combat, id, segment);
+  const facts = { combatId: combat.id, ruleset: host.id, creature };
   await post(eventCards(events as readonly HostEvent[], facts), combat.id, combat);
   // AP-2: a constant-damage weapon's hit damages its target again on each turn until its wielder's next.
   if (host.id === "rotation") await postConstantDamage(combat, events as readonly HostEvent[]);

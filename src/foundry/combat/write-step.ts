@@ -123,7 +123,7 @@ export async function writeStep(
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
   await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);
   // Issue 11: the save and pending cards the events call for (none for undo and redo).
-  await postStepCards(combat, host, step.events);
+  await postStepCards(combat, host, step.events, step.state);
   return hook;
 }
 

@@ -15,17 +15,15 @@
  * (`hiddenNameRef`): a whispered card still reaches every client, so its name is never written into it.
  */
 import {
-  CONDITIONS,
   ITEM_USE_RULINGS,
   countPendingDetail,
   rulesSave,
   countPositionLabel,
-  type ConditionId,
   type CountPendingAction,
   type EndPhaseSaveKind,
   type HostEvent,
   type RulesetId,
-  type StoredHealth,
+  type SegmentPart,
 } from "../../engine/index.ts";
 import type { ChatCard } from "./chat-cards.ts";
 import { hiddenNameRef } from "./initiative-card.ts";
@@ -44,6 +42,8 @@ export interface EventCreature {
   readonly deathSavesOver?: boolean;
   /** SEG-2 step 1: its declaration this round was made with an item (the sheet's Attack), to roll on its turn. */
   readonly declaredItem?: boolean;
+  /** SEG-6: whether its turn of this part brings a new card for its declared attack (engine `segmentAttackCardDue`). */
+  readonly attackCardDue?: (part: SegmentPart) => boolean;
   /** Hidden from players (issue 18): its cards go to the GMs only and name it by reference. */
   readonly hidden?: boolean;
 }
@@ -137,7 +137,11 @@ function segmentSpell(facts: EventFacts, combatantId: string, name: string, segm
 }
 
 /** SEG-2, SEG-16: the turns a declared attack (or item) is made on: its group turn, a fast action, its routines. */
-const SEGMENT_ATTACK_PARTS: readonly string[] = ["fast", "group", "firstRoutine", "restRoutines"];
+const SEGMENT_ATTACK_PARTS: readonly SegmentPart[] = ["fast", "group", "firstRoutine", "restRoutines"];
+
+function isAttackPart(part: unknown): part is SegmentPart {
+  return SEGMENT_ATTACK_PARTS.some((p) => p === part);
+}
 
 /** Issue 19 item 2: a segment declaration made with an item comes due on its turn: its pending card rolls it. */
 function segmentAttack(facts: EventFacts, combatantId: string, name: string, part: string, segment: number): DueCard {
@@ -190,7 +194,7 @@ function dueCards(event: HostEvent, facts: EventFacts, combatantId: string, crea
   if (ruleset === "segment" && event.type === "turnStarted" && part === "spell")
     return [segmentSpell(facts, combatantId, creature.name, typeof segment === "number" ? segment : 0)];
   if (ruleset === "segment" && event.type === "turnStarted" && creature.declaredItem === true)
-    if (typeof part === "string" && SEGMENT_ATTACK_PARTS.includes(part))
+    if (isAttackPart(part) && (creature.attackCardDue?.(part) ?? true))
       return [segmentAttack(facts, combatantId, creature.name, part, typeof segment === "number" ? segment : 1)];
   return [];
 }
@@ -199,42 +203,4 @@ function dueCards(event: HostEvent, facts: EventFacts, combatantId: string, crea
 export function eventCards(events: readonly HostEvent[], facts: EventFacts): EventCard[] {
   if (events.some((e) => e.type === "undone" || e.type === "redone")) return [];
   return events.flatMap((event) => cardsOf(event, facts));
-}
-
-/**
- * SEG-10: the concentration check a damaged caster rolls (ITEM_USE_RULINGS.concentrationCheck); a hidden
- * caster's is the GMs' only and names it by reference (issue 18 item 5).
- */
-export function concentrationCard(
-  combatantId: string,
-  name: string,
-  effect: string,
-  casting: boolean,
-  hidden = false,
-): EventCard {
-  const card = saveCard(combatantId, hidden ? hiddenNameRef(combatantId) : name, {
-    kind: "concentration",
-    effect,
-    formula: ITEM_USE_RULINGS.concentrationCheck.formula,
-    target: ITEM_USE_RULINGS.concentrationCheck.target,
-    concentration: casting ? "casting" : "maintaining",
-  });
-  return { ...card, gmOnly: hidden };
-}
-
-/**
- * SEG-10: whether damage calls for a concentration check: the creature is concentrating or casting (the
- * SEG-10 conditions), its ruleset is one whose rules name them, and the damage took hit points or
- * overshield (a hit that DR stopped entirely is no damage taken).
- */
-export function concentrationCheckDue(
-  ruleset: RulesetId,
-  conditions: ReadonlySet<ConditionId>,
-  before: StoredHealth,
-  after: StoredHealth,
-): { readonly casting: boolean } | null {
-  const concentrating = conditions.has("concentrating") && CONDITIONS.concentrating.rulesets.includes(ruleset);
-  const casting = conditions.has("casting") && CONDITIONS.casting.rules.includes("SEG-10") && ruleset === "segment";
-  const hurt = after.hp < before.hp || after.overshield < before.overshield;
-  return hurt && (concentrating || casting) ? { casting } : null;
 }

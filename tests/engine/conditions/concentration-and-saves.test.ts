@@ -4,6 +4,7 @@ import {
   applyConcentrationTrigger,
   concentrationBroken,
   concentrationMoveTrigger,
+  damageEndsConcentration,
   finishCasting,
   startConcentration,
   type Concentration,
@@ -161,5 +162,16 @@ describe("conditions: round length and world time", () => {
       ok: false,
       error: { key: "TEMPO.ERRORS.Conditions.InvalidAdvance", data: { ruleset: "chess" } },
     });
+  });
+});
+
+describe("SEG-10: damage ends concentration outright", () => {
+  it("SEG-10: damage ends a casting (lost as if cast) or a maintained effect in segment rounds; nothing without hurt, hold or outside segment", () => {
+    expect(damageEndsConcentration("segment", { concentrating: false, casting: true }, true)).toBe("castingFailed");
+    expect(damageEndsConcentration("segment", { concentrating: true, casting: true }, true)).toBe("castingFailed");
+    expect(damageEndsConcentration("segment", { concentrating: true, casting: false }, true)).toBe("effectEnded");
+    expect(damageEndsConcentration("segment", { concentrating: true, casting: false }, false)).toBeNull();
+    expect(damageEndsConcentration("segment", { concentrating: false, casting: false }, true)).toBeNull();
+    expect(damageEndsConcentration("rotation", { concentrating: true, casting: true }, true)).toBeNull();
   });
 });

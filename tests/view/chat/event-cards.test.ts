@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CountPendingAction, HostEvent } from "../../../src/engine/index.ts";
 import { buildChatCard } from "../../../src/view/chat/chat-cards.ts";
-import {
-  concentrationCard,
-  concentrationCheckDue,
-  eventCards,
-  type EventFacts,
-} from "../../../src/view/chat/event-cards.ts";
+import { eventCards, type EventFacts } from "../../../src/view/chat/event-cards.ts";
 
 const ACTION: CountPendingAction = {
   id: "a3",
@@ -120,11 +115,6 @@ describe("cards from a step's events", () => {
     const gm = { isGM: true, owns: true, showOdds: true, nameOf: (ref: string) => (ref === id ? "Wraith" : null) };
     expect(buildChatCard(card.card, gm)).toMatchObject({ name: "Wraith" });
     expect(eventCards([ev({ type: "savesDue", combatantId: "c1", round: 2 })], facts("phase"))[0]?.gmOnly).toBe(false);
-    // SEG-10: a hidden caster's concentration check likewise.
-    const check = concentrationCard(id, "Wraith", "Bless", false, true);
-    expect(check.gmOnly).toBe(true);
-    expect(JSON.stringify(check)).not.toContain("Wraith");
-    expect(concentrationCard("c1", "Vex", "Bless", false).gmOnly).toBe(false);
   });
 
   it("an undo or redo step posts nothing, even if it reports events", () => {
@@ -132,22 +122,5 @@ describe("cards from a step's events", () => {
       [],
     );
     expect(eventCards([ev({ type: "redone" })], facts("count"))).toEqual([]);
-  });
-});
-
-describe("SEG-10: concentration checks after damage", () => {
-  const before = { hp: 10, overshield: 0 };
-  it("SEG-10: a concentrating creature in segment rounds that lost hit points is due a check", () => {
-    expect(concentrationCheckDue("segment", new Set(["concentrating"]), before, { hp: 7, overshield: 0 })).toEqual({
-      casting: false,
-    });
-    expect(concentrationCheckDue("segment", new Set(["casting"]), before, { hp: 7, overshield: 0 })).toEqual({
-      casting: true,
-    });
-  });
-  it("SEG-10: no check when DR stopped all damage, when not concentrating, or outside segment rounds", () => {
-    expect(concentrationCheckDue("segment", new Set(["concentrating"]), before, before)).toBeNull();
-    expect(concentrationCheckDue("segment", new Set(), before, { hp: 7, overshield: 0 })).toBeNull();
-    expect(concentrationCheckDue("rotation", new Set(["concentrating"]), before, { hp: 7, overshield: 0 })).toBeNull();
   });
 });

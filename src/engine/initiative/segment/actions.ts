@@ -47,11 +47,22 @@ export function delay(state: SegmentState, id: string): Step {
   return done(d);
 }
 
-/** SEG-10: concentration broken while casting: the spell fails and is lost as if cast. */
+/**
+ * SEG-10: is the creature casting a spell this round (its declaration shown or still secret)? While the round
+ * runs, its spell has not gone off yet; before (steps 1 and 2), it declared one and has not lost it already.
+ */
+export function segmentCastingUnderway(state: SegmentState, id: string): boolean {
+  const c = segmentCombatant(state, id);
+  if (c === null || c.castingFailedRound === state.round) return false;
+  if (running(state)) return spellPending(state, id);
+  return state.round > 0 && state.step < 3 && segmentDeclarationOf(state, c).action === "spell";
+}
+
+/** SEG-10: concentration broken while casting (even before the declaration is shown): the spell fails and is lost as if cast. */
 export function interrupt(state: SegmentState, id: string): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
-  if (!running(state) || !spellPending(state, id)) return err("TEMPO.ERRORS.Segment.NotCasting", { id });
+  if (!segmentCastingUnderway(state, id)) return err("TEMPO.ERRORS.Segment.NotCasting", { id });
   const d = draft(state);
   failCasting(d, c);
   return done(d);

@@ -28,3 +28,12 @@ export function segmentDeclaredAttackRefusal(state: SegmentState, id: string): M
   }
   return null;
 }
+
+/**
+ * SEG-6, SEG-16: whether the creature's turn `part` starting now brings a new card for its declared attack.
+ * Not when it gave a turn of that part up to a delay this round: the card posted as that turn began rolls
+ * once its turn in LOW begins (segmentDeclaredAttackRefusal), so the attack is made exactly once.
+ */
+export function segmentAttackCardDue(state: SegmentState, id: string, part: SegmentPart): boolean {
+  return !state.schedule.some((e) => e.combatantId === id && e.part === part && state.delayedTurns.includes(e.key));
+}

@@ -54,5 +54,5 @@ export {
   type SegmentTrackerGroup,
   type SegmentTrackerTurn,
 } from "./tracker-facts.ts";
-export { segmentRollTargets, segmentTargetInForce } from "./actions.ts";
-export { segmentDeclaredAttackRefusal } from "./declared-attack.ts";
+export { segmentCastingUnderway, segmentRollTargets, segmentTargetInForce } from "./actions.ts";
+export { segmentAttackCardDue, segmentDeclaredAttackRefusal } from "./declared-attack.ts";

@@ -118,8 +118,9 @@ export function segmentEntriesFor(
   const delayed = c.delayedRound === state.round ? 1 : 0;
   const speed = segmentTieSpeed(decl);
   const order = state.settings.groupOrder;
-  if (c.majorSpentRound === state.round) {
-    // SEG-6, SEG-16: the major action is gone; what is left is a turn for minor actions at the end of its band.
+  if (c.majorSpentRound === state.round || (c.castingFailedRound === state.round && decl.action === "spell")) {
+    // SEG-6, SEG-16: the major action is gone (SEG-10: a casting lost before the round ran, as if cast); what
+    // is left is a turn for minor actions at the end of its band.
     return [entryOf(c, "group", 5, [5, b, AFTER_D4, delayed, speed, c.slot], 1, band)];
   }
   const fast = segmentFastRank(decl);
