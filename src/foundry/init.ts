@@ -8,6 +8,7 @@ import { registerQueries } from "./combat/queries.ts";
 import { registerSocket } from "./socket/socket-channel.ts";
 import { registerReconcile } from "./combat/reconcile.ts";
 import { registerSecretCleanup } from "./combat/secret-store.ts";
+import { registerGmReplica } from "./combat/gm-replica.ts";
 import { registerSecrecyHooks } from "./combat/secrecy.ts";
 import { migrateEffectsToV14 } from "./compat/effect-migration.ts";
 import { TEMPO } from "./config.ts";
@@ -66,6 +67,8 @@ Hooks.once("init", () => {
   Hooks.once("setup", registerSocket);
   registerReconcile();
   registerSecretCleanup();
+  // Issue 18: what a GM keeps of the rules' secrets is kept by every connected GM (a takeover loses nothing).
+  registerGmReplica();
   registerSecrecyHooks();
   // Issue 20: on v14 the active GM rewrites effects a v13 world stored, once (compat/effect-migration.ts).
   Hooks.once("ready", () => {
