@@ -13,8 +13,9 @@
  *
  * In count rounds (CNT-2, CNT-6): a hidden creature's roll (its result, spelled by no other value: its
  * bonus is 30) and the action it declared, still pending. In standard rounds (the Ready ruling): an
- * NPC's and a hidden creature's readied triggers; STD-1: the hidden creature's total, read in each
- * player's copy of the state (a small number no search can tell from others).
+ * NPC's and a hidden creature's readied triggers; STD-1, STD-2: the hidden creature's total, DEX bonus
+ * and pending tie-breaker (its initiative tied with an NPC's), read in each player's copy of the state
+ * (a small number or a packed bit no search can tell from others).
  *
  * In every ruleset: an NPC's action tracker on its Combatant (STD-6; the GM keeps it: secret-actions.ts).
  * In count and segment rounds: the item an NPC's or hidden creature's declaration records for its Resolve
@@ -27,9 +28,21 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, type RulesetId, type SegmentDeclaration } from "../../src/engine/index.ts";
-import { vectorValues, type PersistentVector } from "../../src/engine/initiative/shared/persistent-vector.ts";
 import { installTempoWorld, playUntil, storedSource, type Tempo } from "../support/tempo-encounter.ts";
 import { copyOf, coreVersusEngine } from "../support/client-combats.ts";
+import {
+  countRecords,
+  declaration,
+  HIDDEN_DEX,
+  hiddenOf,
+  hiddenRecord,
+  hiddenTotal,
+  pageCopy,
+  probeEncounter,
+  reloadGm,
+  secretsFound,
+  spelled,
+} from "../support/secrets-probe.ts";
 
 const t = await installTempoWorld(18);
 const { world } = t;
@@ -37,100 +50,12 @@ const { world } = t;
 world.runtime.network.recordReceived = true;
 afterAll(() => world.uninstall());
 
-const HIDDEN_NAME = "Zq Unseen Lurker";
-
-/**
- * CNT-2: the hidden creature's count bonus. Its result (1d20 − 30) is then a number no other value of
- * the encounter takes (−29 … −10), however a write spells it (a field, a column of a leaf, an event).
- */
-const HIDDEN_COUNT_BONUS = 30;
-
-/**
- * PHS-2, ROT-1: the hidden creature's INT in phase rounds and its modifier in rotations. Its rolls
- * (2d6 + INT + AGI, 1d20 + modifier) are then numbers no other value of the encounter takes.
- */
-const HIDDEN_ROLL_BONUS = -70;
-
-/** The creatures: the owner's PC, two NPCs, and a hidden NPC. */
-async function encounter(ruleset: RulesetId): Promise<Tempo> {
-  const combat = await t.encounter(ruleset, 3);
-  const initiativeBonus = ruleset === "count" ? HIDDEN_COUNT_BONUS : ruleset === "rotation" ? HIDDEN_ROLL_BONUS : 1;
-  const int = ruleset === "phase" ? HIDDEN_ROLL_BONUS : 1;
-  const hidden = { name: HIDDEN_NAME, hidden: true, system: { side: "enemy", initiativeBonus, int, agi: 1 } };
-  await (
-    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
-  ).createEmbeddedDocuments("Combatant", [hidden]);
-  await world.idle();
-  return combat;
-}
-
-const declaration = (d: Partial<SegmentDeclaration>): SegmentDeclaration => ({
-  action: "melee",
-  targetId: null,
-  weaponSpeed: 0,
-  castingTime: null,
-  routines: 1,
-  goesFirst: false,
-  delay: false,
-  inMelee: false,
-  minors: [],
-  ...d,
-});
+const encounter = (ruleset: RulesetId): Promise<Tempo> => probeEncounter(t, ruleset);
 
 /** Secret values as the stored JSON spells them (engine/storage: a declaration is stored as one object). */
 const SECRET_SPELL = '"castingTime":7';
 const CHANGED_SPELL = '"castingTime":9';
 const HIDDEN_MELEE = '"weaponSpeed":8';
-
-/** How often `needle` occurs in `text`. */
-function occurrences(text: string, needle: string): number {
-  let n = 0;
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) n++;
-  return n;
-}
-
-/** Secrets found in what `userId`'s client received: each string, or each match of each pattern. */
-function secretsFound(userId: string, secrets: readonly (string | RegExp)[]): { found: number; where: string[] } {
-  const bytes = world.runtime.network.receivedBy(world.runtime.clientOf(userId));
-  let found = 0;
-  const where: string[] = [];
-  for (const delivery of bytes) {
-    const own = occurrences(delivery, `"name":"${HIDDEN_NAME}"`);
-    const names = occurrences(delivery, HIDDEN_NAME) - own;
-    let values = 0;
-    for (const secret of secrets) {
-      const hits =
-        typeof secret === "string"
-          ? occurrences(delivery, secret)
-          : [...delivery.matchAll(new RegExp(secret.source, "g"))].length;
-      if (hits > 0) where.push(`${String(secret)} in ${delivery.slice(0, 300)}`);
-      values += hits;
-    }
-    if (names > 0)
-      where.push(delivery.slice(Math.max(0, delivery.indexOf(HIDDEN_NAME) - 700), delivery.indexOf(HIDDEN_NAME) + 100));
-    found += names + values;
-  }
-  return { found, where };
-}
-
-/** The hidden creature. */
-function hiddenOf(combat: Tempo): { id: string } {
-  const hidden = combat.combatants.find((c) => c.hidden);
-  if (hidden?.id == null) throw new Error("no hidden creature");
-  return { id: hidden.id };
-}
-
-/** A count record as the GM's engine holds it (the fields the probe reads). */
-interface CountRecord {
-  readonly id: string;
-  readonly result: number | null;
-}
-
-/** The count records of the GM's whole state. */
-function countRecords(combat: Tempo): CountRecord[] {
-  const state = t.model(combat).state as { combatants: unknown };
-  return vectorValues(state.combatants as PersistentVector<CountRecord>);
-}
 
 /**
  * Issue 18: the item and target a secret declaration records for its Resolve (declared-uses.ts), as the
@@ -156,7 +81,7 @@ async function countSecrets(combat: Tempo): Promise<(string | RegExp)[]> {
     ok: true,
   });
   await world.idle();
-  const result = countRecords(combat).find((r) => r.id === hidden.id)?.result ?? null;
+  const result = countRecords(t, combat).find((r) => r.id === hidden.id)?.result ?? null;
   expect(result).toBeLessThan(-1);
   const round = combat.round;
   expect(await playUntil(t, combat, (c) => c.round > round, 60)).toBe(true);
@@ -166,21 +91,6 @@ async function countSecrets(combat: Tempo): Promise<(string | RegExp)[]> {
     new RegExp(`"delay":"?(-?\\d+,)*${HIDDEN_DELAY}(?!\\d)`),
     SECRET_ITEM,
   ];
-}
-
-/** A number as any write spells it (a field, a column of a leaf, an event), not part of a longer one. */
-const spelled = (n: number) => new RegExp(`(?<![\\w.-])${String(n)}(?![\\w.])`);
-
-/** The hidden creature's rolled total in a client's copy of the state (standard's, phase's and rotation's records). */
-function hiddenTotal(combat: Tempo, id: string): number | null {
-  const state = t.model(combat).state as { combatants: unknown; index?: Record<string, number> };
-  const record =
-    state.index === undefined
-      ? (state.combatants as Record<string, { initiative: number | null }>)[id]
-      : vectorValues(state.combatants as PersistentVector<{ id: string; initiative: number | null }>).find(
-          (c) => c.id === id,
-        );
-  return record?.initiative ?? null;
 }
 
 /**
@@ -195,11 +105,11 @@ async function rolledSecrets(combat: Tempo): Promise<RegExp[]> {
   for (const round of [1, 2]) {
     const rolled = (c: Tempo) => c.round >= round && t.model(c).host.current(t.model(c).state) !== null;
     expect(await playUntil(t, combat, rolled, 60)).toBe(true);
-    const total = hiddenTotal(combat, id);
+    const total = hiddenTotal(t, combat, id);
     expect(total).toBeLessThan(-30);
     totals.add(total ?? 0);
     for (const user of [t.owner, t.other, t.observer]) {
-      expect(hiddenTotal(copyOf(t, user.id, combat.id ?? ""), id)).toBe(0);
+      expect(hiddenTotal(t, copyOf(t, user.id, combat.id ?? ""), id)).toBe(0);
       expect(coreVersusEngine(t, world.runtime.clientOf(user.id), combat)).toEqual([]);
     }
   }
@@ -210,8 +120,54 @@ async function rolledSecrets(combat: Tempo): Promise<RegExp[]> {
 const NPC_TRIGGER = "Zq when the door creaks";
 const HIDDEN_TRIGGER = "Zq when the lamp goes out";
 
-/** A standard round in which an NPC and the hidden creature readied an action each. */
+/**
+ * What each player's own copy of a combat's state told of the hidden creature (a DEX bonus or a pending
+ * roll is a small number or a packed bit no byte search can tell from others): counted as secrets found.
+ */
+const inCopies = new Map<string, string[]>();
+
+/**
+ * STD-1, STD-2: the round's initiative rolled so that the hidden creature and the NPC `C1` (both DEX
+ * +1) tie on 9, and their tie-breakers tie again as often as the GM's click rolls them (20 times,
+ * run-command.ts `rollFollowUps`): the click ends with both waiting for a tie-breaker, in the GM's
+ * state. A player's copy holding the hidden creature's request, or its DEX bonus, is a secret found.
+ */
+async function standardTie(combat: Tempo): Promise<void> {
+  const hidden = hiddenOf(combat).id;
+  const tied = combat.combatants.contents[1]?.id ?? "";
+  await combat.startCombat();
+  await world.idle();
+  const m = t.model(combat);
+  const both = (id: string | null) => id === hidden || id === tied;
+  const totals = m.host.pending(m.state).map((r, i) => (both(r.combatantId) ? 9 : 14 + i));
+  world.scriptedTotals.push(...totals, ...Array<number>(2 * 20).fill(7));
+  await combat.rollAll();
+  await world.idle();
+  expect(world.scriptedTotals).toEqual([]);
+  const waiting = (c: Tempo) =>
+    t
+      .model(c)
+      .host.pending(t.model(c).state)
+      .map((r) => r.combatantId);
+  expect(waiting(combat).sort()).toEqual([hidden, tied].sort());
+  expect(hiddenRecord(t, combat, hidden)?.dexBonus).toBe(HIDDEN_DEX);
+  for (const user of [t.owner, t.other, t.observer]) {
+    const copy = copyOf(t, user.id, combat.id ?? "");
+    const told = [
+      ...(waiting(copy).includes(hidden) ? ["the hidden creature's pending tie-breaker"] : []),
+      ...(hiddenRecord(t, copy, hidden)?.dexBonus === HIDDEN_DEX ? ["the hidden creature's DEX bonus"] : []),
+    ];
+    inCopies.set(user.id, [...(inCopies.get(user.id) ?? []), ...told]);
+    expect(waiting(copy)).toContain(tied);
+  }
+}
+
+/**
+ * A standard round whose initiative tied the hidden creature with an NPC (`standardTie`), in which an
+ * NPC and the hidden creature readied an action each.
+ */
 async function standardSecrets(combat: Tempo): Promise<string[]> {
+  await standardTie(combat);
   const hidden = hiddenOf(combat);
   const npc = combat.combatants.find((c) => !c.hidden && !c.hasPlayerOwner);
   const readies = new Map([
@@ -231,9 +187,9 @@ async function standardSecrets(combat: Tempo): Promise<string[]> {
   }
   expect([...readies.keys()]).toEqual([]);
   // STD-1: the hidden creature's total stays with the GM: each player's copy shows 0, in the GM's order.
-  expect(hiddenTotal(combat, hidden.id)).toBeGreaterThan(0);
+  expect(hiddenTotal(t, combat, hidden.id)).toBeGreaterThan(0);
   for (const user of [t.owner, t.other, t.observer]) {
-    expect(hiddenTotal(copyOf(t, user.id, combat.id ?? ""), hidden.id)).toBe(0);
+    expect(hiddenTotal(t, copyOf(t, user.id, combat.id ?? ""), hidden.id)).toBe(0);
     expect(coreVersusEngine(t, world.runtime.clientOf(user.id), combat)).toEqual([]);
   }
   return [NPC_TRIGGER, HIDDEN_TRIGGER];
@@ -293,21 +249,16 @@ describe("the secrets probe (issue 18 item 3)", () => {
       if (ruleset !== "phase" && ruleset !== "rotation")
         for (const secret of ruleSecrets.slice(0, 1)) expect(kept).toMatch(secret);
       for (const user of [t.owner, t.other, t.observer]) {
-        const { found, where } = secretsFound(user.id, secrets);
-        console.log(`${ruleset}: ${user.id}: secrets found ${found}`);
-        expect(where, `${ruleset}, ${user.id}`).toEqual([]);
-        expect(found).toBe(0);
+        const { found, where } = secretsFound(t, user.id, secrets);
+        const copied = inCopies.get(user.id) ?? [];
+        inCopies.delete(user.id);
+        console.log(`${ruleset}: ${user.id}: secrets found ${found + copied.length}`);
+        expect([...where, ...copied], `${ruleset}, ${user.id}`).toEqual([]);
+        expect(found + copied.length).toBe(0);
       }
     },
   );
 });
-
-/** The reloaded GM page's own copy of `combat` (a reload is a new page with new documents). */
-function pageCopy(combat: Tempo): Tempo {
-  const copy = (game.combats as unknown as { get(id: string): Tempo | undefined }).get(combat.id ?? "");
-  if (copy === undefined) throw new Error("the reloaded page has no copy of the combat");
-  return copy;
-}
 
 describe("the GM's half of a combat (issue 18 item 3)", () => {
   it("SEG-2: a GM's reload restores it exactly: the unrevealed declarations and the undo history", async () => {
@@ -328,15 +279,6 @@ describe("the GM's half of a combat (issue 18 item 3)", () => {
     expect(t.model(reloaded).state).not.toEqual(before);
   });
 
-  /** Reloads the GM's page: a new page for the same user, whose browser keeps its storage. */
-  async function reloadGm(combat: Tempo): Promise<Tempo> {
-    t.gm.active = false;
-    await world.idle();
-    t.gm.active = true;
-    await world.idle();
-    return pageCopy(combat);
-  }
-
   async function undo(combat: Tempo): Promise<unknown> {
     expect(await combat.tempoCommand({ type: "undo" })).toMatchObject({ ok: true });
     await world.idle();
@@ -356,7 +298,7 @@ describe("the GM's half of a combat (issue 18 item 3)", () => {
       expect(await combat.tempoCommand({ type: "redo" })).toMatchObject({ ok: true });
       await world.idle();
       expect(t.model(combat).state).toEqual(present);
-      const reloaded = await reloadGm(combat);
+      const reloaded = await reloadGm(t, combat);
       expect(t.model(reloaded).state).toEqual(present);
       expect(await undo(reloaded)).toEqual(once);
       expect(await undo(reloaded)).toEqual(twice);
@@ -370,7 +312,7 @@ describe("the GM's half of a combat (issue 18 item 3)", () => {
     const combat = await encounter("standard");
     await standardSecrets(combat);
     const before = t.model(combat).state;
-    const reloaded = await reloadGm(combat);
+    const reloaded = await reloadGm(t, combat);
     expect(t.model(reloaded).state).toEqual(before);
     expect(JSON.stringify(storedSource(reloaded).engine)).not.toContain(NPC_TRIGGER);
     expect(await reloaded.tempoCommand({ type: "undo" })).toMatchObject({ ok: true });

@@ -15,8 +15,8 @@
  * The current state is published with what the rules keep secret taken out (`publishedState`): in
  * segment rounds a declaration only the GM may see yet (initiative/segment/published.ts); on the count
  * track a hidden creature's place and pending actions (initiative/count/published.ts); in standard
- * rounds an NPC's or hidden creature's readied trigger and a hidden creature's total and tie-breakers
- * (initiative/standard/published.ts); in phase and rotation rounds a hidden creature's rolls
+ * rounds an NPC's or hidden creature's readied trigger and a hidden creature's total, DEX bonus,
+ * tie-breakers and pending tie-breaker (initiative/standard/published.ts); in phase and rotation rounds a hidden creature's rolls
  * (initiative/phase/published.ts, rotation/published.ts).
  */
 import { publishedCountState } from "../initiative/count/published.ts";

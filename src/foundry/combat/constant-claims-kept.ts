@@ -29,3 +29,8 @@ export function dropConstantClaims(combatId: string): void {
 export function forgetConstantClaims(): void {
   used.forget();
 }
+
+/** Forgets what this page read (another GM's records came into its browser: gm-replica.ts). */
+export function forgetPageConstantClaims(): void {
+  used.forgetPage();
+}

@@ -40,3 +40,8 @@ export function dropDeparted(combatId: string): void {
 export function forgetDeparted(): void {
   departed.forget();
 }
+
+/** Forgets what this page read (another GM's records came into its browser: gm-replica.ts). */
+export function forgetPageDeparted(): void {
+  departed.forgetPage();
+}

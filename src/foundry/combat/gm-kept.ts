@@ -6,17 +6,11 @@
  * per page (page-key.ts) and then served from memory.
  */
 import { pageKey } from "../page-key.ts";
+import { gmStorage, type StorageLike } from "./gm-storage.ts";
 
-interface StorageLike {
-  readonly length: number;
-  key(index: number): string | null;
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
+/** The GM's storage; its changes reach the other connected GMs (gm-storage.ts, gm-replica.ts). */
 function storage(): StorageLike | null {
-  return (globalThis as { localStorage?: StorageLike }).localStorage ?? null;
+  return gmStorage();
 }
 
 /** A kept record read back, or undefined when it does not parse. */
@@ -37,8 +31,10 @@ export interface GmKept {
   remove(combatId: string, combatantId: string): void;
   /** Forgets every record of a deleted combat, in this page and in the browser. */
   drop(combatId: string): void;
-  /** Forgets what this page read (the browsers' storage was put back: tests that travel back in time). */
+  /** Forgets what every page read (the browsers' storage was put back: tests that travel back in time). */
   forget(): void;
+  /** Forgets what this page read (another GM's records came into its browser: gm-replica.ts). */
+  forgetPage(): void;
 }
 
 /** The records kept under `namespace`; `what` names them in a console warning. */
@@ -84,6 +80,10 @@ export function gmKept(namespace: string, what: string): GmKept {
     },
     forget() {
       kept.clear();
+    },
+    forgetPage() {
+      const page = pageKey("");
+      for (const key of [...kept.keys()]) if (key.startsWith(page)) kept.delete(key);
     },
   };
 }

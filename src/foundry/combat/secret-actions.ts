@@ -38,3 +38,8 @@ export function dropKeptActions(combatId: string): void {
 export function forgetKeptActions(): void {
   records.forget();
 }
+
+/** Forgets what this page read (another GM's records came into its browser: gm-replica.ts). */
+export function forgetPageActions(): void {
+  records.forgetPage();
+}

@@ -20,9 +20,10 @@
  *
  * An entry is used only for the exact `seq` the document holds and only when the document's engine is
  * the one it published (its fingerprint): a write by another GM, or a document put back by other means,
- * is read from the document. A GM whose browser holds no entry (storage cleared, another browser) runs
- * the combat from the document: nothing to undo, and secrets kept on the GM's side must be given again
- * (reconcile.ts tells the GM).
+ * is read from the document. Every other connected GM's browser gets each change too (gm-storage.ts,
+ * gm-replica.ts), so a GM who takes over holds the entry of the last write. A GM whose browser holds no
+ * entry (storage cleared, not connected while the combat ran) runs the combat from the document:
+ * nothing to undo, and secrets kept on the GM's side must be given again (reconcile.ts tells the GM).
  */
 import {
   applyStoredUpdate,
@@ -37,6 +38,7 @@ import {
   type StoredObject,
 } from "../../engine/index.ts";
 import { pageKey } from "../page-key.ts";
+import { gmStorage, type StorageLike } from "./gm-storage.ts";
 import { dropKeptActions } from "./secret-actions.ts";
 import { dropKeptUses } from "./secret-uses.ts";
 import { dropDeparted } from "./departed.ts";
@@ -47,14 +49,6 @@ interface KeptStep {
   readonly state: unknown;
   readonly stored: StoredCombat;
   readonly published?: StoredObject;
-}
-
-interface StorageLike {
-  readonly length: number;
-  key(index: number): string | null;
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
 }
 
 /** The entry kept under a combat's key (see the file comment). */
@@ -79,10 +73,9 @@ const written = new Map<string, Written>();
 
 const NOTHING_WRITTEN: Written = { undo: {}, redo: {}, secret: null };
 
-/** This page's `localStorage`, or null where there is none. */
+/** This page's `localStorage`, or null where there is none (its changes reach the other GMs: gm-storage.ts). */
 function storage(): StorageLike | null {
-  const found = (globalThis as { localStorage?: StorageLike }).localStorage;
-  return found ?? null;
+  return gmStorage();
 }
 
 function prefixOf(combatId: string): string {
@@ -187,6 +180,12 @@ export function registerSecretCleanup(): void {
 /** Forgets what every page wrote (the browsers' storage was put back: tests that travel back in time). */
 export function forgetWrittenSecrets(): void {
   written.clear();
+}
+
+/** Forgets what this page wrote (another GM's records came into its browser: gm-replica.ts). */
+export function forgetPageSecrets(): void {
+  const page = pageKey("");
+  for (const key of [...written.keys()]) if (key.startsWith(page)) written.delete(key);
 }
 
 /** A kept entry read back, or null when it is not one. */

@@ -50,3 +50,8 @@ export function dropKeptUses(combatId: string): void {
 export function forgetKeptUses(): void {
   records.forget();
 }
+
+/** Forgets what this page read (another GM's records came into its browser: gm-replica.ts). */
+export function forgetPageUses(): void {
+  records.forgetPage();
+}

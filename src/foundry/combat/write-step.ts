@@ -49,6 +49,7 @@ import { encodeEventSummary, summarizeEvents, type Json } from "../../engine/ind
 import { holdStepEvents, takeStepEvents } from "./step-events.ts";
 import { assertActiveGm, isActiveGm } from "./active-gm.ts";
 import { primeState, storeMemoOf } from "./state-cache.ts";
+import { flushGmChanges } from "./gm-storage.ts";
 import { secrecyOf } from "./secrecy.ts";
 import { foundryUpdate } from "../compat/deletion.ts";
 
@@ -111,6 +112,8 @@ export async function writeStep(
   primeState(combat.id ?? "", system.seq, engine === null ? step : { ...step, published: engine });
   holdStepEvents(combat.id ?? "", step.events);
   for (const [id, record] of kept) keepActions(combat, id, record);
+  // Issue 18: the other connected GMs get what this GM keeps of the step before its write (gm-replica.ts).
+  flushGmChanges();
   try {
     await combat.update(foundryUpdate(data) as Combat.UpdateData, options as Combat.Database.UpdateOperation);
   } finally {

@@ -6,17 +6,14 @@
  * card on a GM's client only, through core's `renderChatMessageHTML` hook (v13's hook with the message's
  * HTMLElement, as render-card.ts draws Tempo's cards).
  */
+import { gmStorage, type StorageLike } from "../combat/gm-storage.ts";
 import type { Message } from "../../engine/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
-interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
 function storage(): StorageLike | null {
   if (game.user?.isGM !== true) return null;
-  return (globalThis as { localStorage?: StorageLike }).localStorage ?? null;
+  // Issue 18: kept by every connected GM's browser (combat/gm-storage.ts, gm-replica.ts).
+  return gmStorage();
 }
 
 function keyOf(messageId: string): string {

@@ -7,13 +7,8 @@
  * (MDN, Window.localStorage: the page's own per-origin storage, strings only). Only a GM's client reads or
  * writes it; the active GM's answers what a player's attack needs (stealth-flow.ts).
  */
+import { gmStorage, type StorageLike } from "../combat/gm-storage.ts";
 import { NO_STEALTH, readStealthWatch, type StealthWatch } from "../../engine/index.ts";
-
-interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
 
 /** What the GM keeps for one combat. */
 export interface StealthKept {
@@ -26,7 +21,8 @@ const NOTHING: StealthKept = { watch: NO_STEALTH, unsighted: [] };
 
 function storage(): StorageLike | null {
   if (game.user?.isGM !== true) return null;
-  return (globalThis as { localStorage?: StorageLike }).localStorage ?? null;
+  // Issue 18: kept by every connected GM's browser (combat/gm-storage.ts, gm-replica.ts).
+  return gmStorage();
 }
 
 function keyOf(combatId: string): string {

@@ -3,7 +3,7 @@
  * declaration only the GM may see yet (an NPC's unrevealed one, a hidden creature's) is not in it; a
  * player's tracker shows the same from the published state as from the whole one, through a round.
  * On the count track a hidden creature's roll and pending actions are not in it, in standard rounds an
- * NPC's readied trigger, in phase and rotation rounds a hidden creature's roll; the order and turn stay the GM's (core's `turn` is one index for every client).
+ * NPC's readied trigger and a hidden creature's total, DEX bonus and pending tie-breaker, in phase and rotation rounds a hidden creature's roll; the order and turn stay the GM's (core's `turn` is one index for every client).
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -20,6 +20,7 @@ import {
 } from "../../../src/engine/index.ts";
 import { WITHHELD_DECLARATION } from "../../../src/engine/initiative/segment/published.ts";
 import type { SegmentState } from "../../../src/engine/initiative/segment/types.ts";
+import type { StandardState } from "../../../src/engine/initiative/standard/state.ts";
 import {
   putSegmentCombatant,
   segmentCombatant,
@@ -134,8 +135,10 @@ describe("the published state (issue 18 item 3)", () => {
     for (const ruleset of ["count", "standard", "phase", "rotation"] as const) {
       const { host, stored } = storedEncounter(ruleset, 6);
       const s = step(host, stored, { type: "start" });
-      // Nothing rolled, declared or readied yet (phase and rotation withhold nothing yet: issue 18 report).
-      expect(publishedState(host, s.state, secrecy)).toBe(s.state);
+      // Nothing rolled, declared or readied yet; standard withholds the hidden creatures' DEX bonus (STD-1).
+      const published = publishedState(host, s.state, secrecy);
+      if (ruleset === "standard") expect(published).not.toBe(s.state);
+      else expect(published).toBe(s.state);
       expect(historyIsEmpty(s.stored)).toBe(false);
       expect(historyIsEmpty(publishedCombat(s.stored))).toBe(true);
     }
@@ -202,6 +205,43 @@ describe("the published state of the other rulesets (issue 18 item 3)", () => {
       expect(withheld).toBeGreaterThan(0);
     },
   );
+
+  it("STD-2: a hidden creature tied on total and DEX: its DEX bonus and pending tie-breaker are withheld, the visible creature's roll stays", () => {
+    const { host, stored } = storedEncounter("standard", 10);
+    let s = step(host, stored, { type: "start" });
+    // c0003 (hidden) and c0009 have DEX +3 (hostCombatant); both total 13, every other creature its own total.
+    const tied = new Set(["c0003", "c0009"]);
+    const results = host.pending(s.state).map((r, i) => ({
+      requestId: r.id,
+      total: tied.has(r.combatantId ?? "") ? 13 : 14 + i,
+    }));
+    s = step(host, s.stored, { type: "rolls", results });
+    const waiting = host.pending(s.state);
+    expect(waiting.map((r) => r.combatantId).sort()).toEqual(["c0003", "c0009"]);
+    const hiddenOnly = { gmOnly: new Set<string>(), hidden: new Set(["c0003"]) };
+    const published = publishedState(host, s.state, hiddenOnly) as StandardState;
+    const read = readCombatState(host, storeCombatState(published));
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(host.pending(read.value)).toEqual(waiting.filter((r) => r.combatantId === "c0009"));
+    expect(host.order(read.value)).toEqual(host.order(s.state));
+    expect((read.value as StandardState).combatants.c0003?.dexBonus).toBe(0);
+    expect((read.value as StandardState).combatants.c0009?.dexBonus).toBe(3);
+    // The GM's whole state still holds both: the secret half is the difference (secret-store.ts).
+    expect((s.state as StandardState).combatants.c0003?.dexBonus).toBe(3);
+  });
+
+  it("STD-1: a hidden creature's initiative roll still to come is published with the withheld DEX bonus, and still packs", () => {
+    const { host, stored } = storedEncounter("standard", N);
+    const s = step(host, stored, { type: "start" });
+    const published = publishedState(host, s.state, secrecy) as StandardState;
+    for (const roll of published.rolls)
+      if (hidden.has(roll.request.combatantId ?? "")) expect(roll.request.formula).toBe("1d20");
+    expect(published.rolls).toHaveLength((s.state as StandardState).rolls.length);
+    const storedRolls = (storeCombatState(published) as { rolls: unknown }).rolls;
+    expect(Array.isArray(storedRolls)).toBe(false);
+    expect(JSON.stringify(storedRolls).length).toBeLessThan(100);
+  });
 
   it("Ready: an NPC's readied trigger is published as a placeholder, a player character's as it is; the event summary withholds it too", () => {
     const { host, stored } = storedEncounter("standard", 4);

@@ -8,7 +8,8 @@
  * A player character's trigger stays in the published state: every player's client gets the same
  * document, and its owner's client shows it (the other players' trackers do not).
  */
-import type { StandardCombatant, StandardReadied, StandardState } from "./state.ts";
+import { d20Roll } from "../shared/linear-commands.ts";
+import type { StandardCombatant, StandardPendingRoll, StandardReadied, StandardState } from "./state.ts";
 
 /** What a published standard state may not tell. */
 export interface StandardSecrecy {
@@ -22,24 +23,55 @@ export const WITHHELD_TRIGGER = "…";
 /** The total a hidden creature's published record shows for the roll it made (STD-1). */
 export const WITHHELD_STANDARD_TOTAL = 0;
 
+/** The DEX bonus a hidden creature's published record shows (STD-1, STD-2). */
+export const WITHHELD_DEX_BONUS = 0;
+
 /**
- * STD-1, STD-2: a hidden creature's rolled total and its tie-breaker rolls are the GM's secret, as in phase
- * and rotation rounds. Its place is not: the turns follow the state's `order`, which stays (core's `turn`
- * is one index into every client's sorted `turns`). Ruling: a hidden creature that rolled shows a total of
- * 0 and no tie-breakers; one still to roll shows none.
+ * STD-1, STD-2: a hidden creature's rolled total, its DEX bonus (which breaks ties) and its tie-breaker
+ * rolls are the GM's secret, as in phase and rotation rounds. Its place is not: the turns follow the
+ * state's `order`, which stays (core's `turn` is one index into every client's sorted `turns`). Ruling: a
+ * hidden creature shows a DEX bonus of 0 and no tie-breakers; one that rolled shows a total of 0, one
+ * still to roll shows none.
  */
 function withheldTotals(state: StandardState, secrecy: StandardSecrecy): StandardState["combatants"] | null {
   let combatants: Record<string, StandardCombatant> | null = null;
   for (const [id, c] of Object.entries(state.combatants)) {
-    if (!secrecy.hidden.has(id) || c.initiative === null) continue;
-    if (c.initiative === WITHHELD_STANDARD_TOTAL && c.tieBreak.length === 0) continue;
+    if (!secrecy.hidden.has(id)) continue;
+    const initiative = c.initiative === null ? null : WITHHELD_STANDARD_TOTAL;
+    if (c.initiative === initiative && c.dexBonus === WITHHELD_DEX_BONUS && c.tieBreak.length === 0) continue;
     combatants ??= { ...state.combatants };
-    combatants[id] = { ...c, initiative: WITHHELD_STANDARD_TOTAL, tieBreak: [] };
+    combatants[id] = { ...c, initiative, dexBonus: WITHHELD_DEX_BONUS, tieBreak: [] };
   }
   return combatants;
 }
 
-/** The state with every withheld trigger and total replaced; `state` itself when none is withheld. */
+/**
+ * STD-1, STD-2: a hidden creature's pending rolls as a published state may hold them. A tie-breaker it
+ * waits for tells that it is level with another creature on total and DEX: left out. Its initiative roll
+ * tells only what its published record does (no total yet), so it stays, asked with the withheld DEX
+ * bonus (the request's formula would spell the real one); the ids stay in sequence, so the stored form
+ * still packs (packed.ts). The list itself when it holds no hidden creature's roll to change.
+ */
+function withheldRolls(state: StandardState, secrecy: StandardSecrecy): StandardState["rolls"] | null {
+  let changed = false;
+  const rolls: StandardPendingRoll[] = [];
+  for (const roll of state.rolls) {
+    const id = roll.request.combatantId;
+    if (id === null || !secrecy.hidden.has(id)) rolls.push(roll);
+    else if (roll.kind === "initiative") {
+      const shown = {
+        ...d20Roll(roll.request.id, id, roll.request.groupId, WITHHELD_DEX_BONUS, roll.request.reason),
+        kind: roll.kind,
+      };
+      const same = shown.request.formula === roll.request.formula && shown.min === roll.min && shown.max === roll.max;
+      rolls.push(same ? roll : shown);
+      changed ||= !same;
+    } else changed = true;
+  }
+  return changed ? rolls : null;
+}
+
+/** The state with every withheld trigger, total, DEX bonus and roll replaced; `state` itself when none is withheld. */
 export function publishedStandardState(state: StandardState, secrecy: StandardSecrecy): StandardState {
   let readied: Record<string, StandardReadied> | null = null;
   for (const [id, r] of Object.entries(state.readied)) {
@@ -48,6 +80,12 @@ export function publishedStandardState(state: StandardState, secrecy: StandardSe
     readied[id] = { ...r, trigger: WITHHELD_TRIGGER };
   }
   const combatants = withheldTotals(state, secrecy);
-  if (readied === null && combatants === null) return state;
-  return { ...state, ...(readied === null ? {} : { readied }), ...(combatants === null ? {} : { combatants }) };
+  const rolls = withheldRolls(state, secrecy);
+  if (readied === null && combatants === null && rolls === null) return state;
+  return {
+    ...state,
+    ...(readied === null ? {} : { readied }),
+    ...(combatants === null ? {} : { combatants }),
+    ...(rolls === null ? {} : { rolls }),
+  };
 }
