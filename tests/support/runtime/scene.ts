@@ -137,6 +137,11 @@ export class TokenModel extends ClientDocument {
   override getUserLevel(user: UserLike): number {
     return this.baseActor?.getUserLevel(user) ?? (user.isGM ? OWNERSHIP.OWNER : OWNERSHIP.NONE);
   }
+  /** A changed delta resets the synthetic actor and its effects at once (synthetic-actor.ts). */
+  protected override _onUpdate(changed: Obj, options: Obj, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    if ("delta" in changed && !this.actorLink) void this.actor;
+  }
 }
 
 export class SceneModel extends ClientDocument {
