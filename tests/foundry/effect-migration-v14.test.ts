@@ -7,8 +7,10 @@
  * load (one unit of rounds + turns, runtime/active-effect-shape.ts `loadedEffectSource`), the active GM's
  * `ready` rewrites them from Tempo's stamps (src/foundry/compat/effect-migration.ts), and the same fight
  * ends each effect on the same turn and the same side of it as on v13.
- * Not covered (the runtime model has neither): effects on world items and items' own effects, effects
- * of unlinked tokens' actors (effect-parents.ts walks them as Star Wars FFG's migration does).
+ * Items' effects (a world Item's and an Item owned by A) and an unlinked token's effect (its ActorDelta's,
+ * runtime/synthetic-actor.ts) are written on v13 too: their changes and lengths survive, and the token's
+ * effect, timed by Tempo on the token's combatant, ends on the same turn on v14.
+ * Not covered: effects of items the token's delta owns (the model has none).
  */
 import { describe, expect, it } from "vitest";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
@@ -21,6 +23,20 @@ import type { Generation } from "../support/runtime/generation.ts";
 import { effectDurationData, type EffectLength } from "../../src/foundry/compat/effect-duration.ts";
 import { migrateEffectsToV14, v14EffectUpdate } from "../../src/foundry/compat/effect-migration.ts";
 import { stampEffectLengths } from "../../src/foundry/compat/effect-length-stamp.ts";
+import { addScene, placeToken } from "../support/world-scenes.ts";
+import { deltaEffectSources } from "../support/runtime/active-effect-shape.ts";
+import type { TokenModel } from "../support/runtime/scene.ts";
+
+const TOKEN_EFFECT = "Token: end of the next turn";
+const HASTE = { key: "system.speed", value: "2", mode: 2, priority: 20 };
+const HASTE_V14 = { key: "system.speed", value: "2", type: "add", priority: 20 };
+
+/** The GM's copy of the one unlinked token. */
+function tokenOf(world: World): TokenModel {
+  const token = world.runtime.clientOf(world.gm.id).scenes.contents[0]?.tokens.contents[0];
+  if (token === undefined) throw new Error("no token");
+  return token;
+}
 
 const NAMES = ["A", "B", "C"] as const;
 const ROUND_SECONDS: Readonly<Record<RulesetId, number>> = {
@@ -51,11 +67,9 @@ async function bootWorld(seed: number, generation: Generation): Promise<World> {
   return world;
 }
 
-/** The actors' stored sources and their effects', as the server holds them. */
+/** The world's stored documents before any fight (actors, items, effects, the scene and its token). */
 function storedActors(world: World): ReturnType<World["runtime"]["server"]["snapshot"]> {
-  const all = world.runtime.server.snapshot();
-  const actorIds = new Set(all.filter((d) => d.documentName === "Actor").map((d) => String(d.source._id)));
-  return all.filter((d) => d.documentName === "Actor" || (d.parentId !== null && actorIds.has(d.parentId)));
+  return world.runtime.server.snapshot().filter((d) => d.documentName !== "ChatMessage");
 }
 
 /** The GM's page is loaded again (a reload, or the first page of a moved world): init, load, ready. */
@@ -78,8 +92,17 @@ async function fight(world: World, ruleset: RulesetId, actors: Record<string, Ac
   await game.settings.set("tempo", "ruleset", ruleset);
   const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
   await addCombatants(world, combat, NAMES, actors);
+  const token = tokenOf(world);
+  const unlinked = { name: "T", actorId: token.actorId, tokenId: token.id, sceneId: token.parent?.id ?? null };
+  await (
+    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+  ).createEmbeddedDocuments("Combatant", [
+    { ...unlinked, system: { initiativeBonus: 0, int: 1, agi: 1, side: "enemy" } },
+  ]);
   const originator = combat.combatants.contents.find((c) => c.name === "A")?.id ?? "";
-  const effects = actors.A?.effects.contents ?? [];
+  const onToken = token.actor?.effects.contents.filter((e) => e.name === TOKEN_EFFECT) ?? [];
+  expect(onToken.length).toBe(1);
+  const effects = [...(actors.A?.effects.contents ?? []), ...onToken];
   await combat.startCombat();
   await world.idle();
   const found = await expiries(world, combat, effects, originator, 0);
@@ -127,6 +150,26 @@ async function v13World(
       Hasted: { seconds: null, rounds: 3, turns: null },
     });
     expect(hasted).toBeInstanceOf(ActiveEffectModel);
+    // A world Item's effect, an owned Item's, and an unlinked token's own effect (its delta's), by v13 code.
+    const hastedData = { name: "Hasted", changes: [HASTE], ...effectDurationData({ rounds: 3 }) };
+    const Item = world.runtime.clientOf(world.gm.id).documentClass("Item") as unknown as {
+      create(d: object): Promise<ActorModel>;
+    };
+    const boots = await Item.create({ name: "Boots" });
+    await boots.createEmbeddedDocuments("ActiveEffect", [hastedData]);
+    const [ring] = await a.createEmbeddedDocuments("Item", [{ name: "Ring" }]);
+    await ring?.createEmbeddedDocuments("ActiveEffect", [hastedData]);
+    const t = await world.addActor("T");
+    await placeToken(world, await addScene(world), t, { actorLink: false });
+    await giveEffect(world, tokenOf(world).actor ?? t, a, { rounds: 1, turns: 1 }, TOKEN_EFFECT);
+    await reloadGm(world); // nothing left to stamp
+    expect(await stampEffectLengths()).toBe(0);
+    const itemStamps = [boots.id, ring?.id].map((id) => world.runtime.server.childrenOf(id ?? "")[0]?.flags);
+    expect(itemStamps).toEqual([0, 1].map(() => ({ tempo: { v13Length: { seconds: null, rounds: 3, turns: null } } })));
+    const delta = deltaEffectSources(world.runtime.server.source("Token", tokenOf(world).id ?? "") ?? {});
+    expect(delta.map((e) => [e.name, e.flags])).toEqual([
+      [TOKEN_EFFECT, { tempo: { v13Length: { seconds: null, rounds: 1, turns: 1 } } }],
+    ]);
     const stored = storedActors(world);
     const ends = await fight(world, ruleset, actorsOf(world));
     expect(world.deprecations).toEqual([]);
@@ -146,15 +189,36 @@ describe("issue 20: a v13 world's effects on v14, every ruleset", () => {
       try {
         // The v14 server loads the moved world's data as core does, each effect migrated (one unit kept).
         for (const d of stored) if (d.documentName === "ActiveEffect") loadedEffectSource(d.source);
+        for (const d of stored)
+          if (d.documentName === "Token") deltaEffectSources(d.source).forEach(loadedEffectSource);
         world.runtime.server.replace(stored);
         const from = world.writes.length;
         await reloadGm(world); // the moved world's first v14 page: core migrates on load, Tempo at `ready`
         const a = actorsOf(world).A;
         const effect = (name: string) =>
           world.runtime.server.childrenOf(a?.id ?? "").find((s) => s.name === name) ?? {};
+        // One write per document holding effects: A's, A's Ring's, the world's Boots', the token's delta.
         expect(world.writes.slice(from).map((w) => [w.document, w.action, w.userId])).toEqual([
           ["ActiveEffect", "update", world.gm.id],
+          ["ActiveEffect", "update", world.gm.id],
+          ["ActiveEffect", "update", world.gm.id],
+          ["Token", "update", world.gm.id],
         ]);
+        const all = world.runtime.server.snapshot();
+        const itemEffects = all.filter(
+          (d) =>
+            d.documentName === "ActiveEffect" &&
+            all.some((i) => i.documentName === "Item" && i.source._id === d.parentId),
+        );
+        expect(itemEffects.length).toBe(2);
+        for (const { source } of itemEffects) {
+          expect(source.duration).toMatchObject({ value: 3, units: "rounds", expiry: null });
+          expect(source.system).toEqual({ changes: [HASTE_V14] });
+          expect(source.flags).toEqual({ tempo: {} });
+        }
+        const [onToken] = deltaEffectSources(world.runtime.server.source("Token", tokenOf(world).id ?? "") ?? {});
+        expect(onToken?.duration).toMatchObject({ value: 1, units: "rounds", expiry: "turnEnd" });
+        expect(onToken?.flags).toEqual({ tempo: {} });
         expect(effect("End of the next turn").duration).toMatchObject({ value: 1, units: "rounds", expiry: "turnEnd" });
         expect(effect("Made by an older release").duration).toMatchObject({
           value: 1,
@@ -168,9 +232,7 @@ describe("issue 20: a v13 world's effects on v14, every ruleset", () => {
           units: "seconds",
         });
         for (const e of a?.effects.contents ?? []) expect(e.flags, e.name).toEqual({ tempo: {} }); // no stamp left
-        expect(a?.effects.contents.find((e) => e.name === "Hasted")?._source.system).toEqual({
-          changes: [{ key: "system.speed", value: "2", type: "add", priority: 20 }],
-        });
+        expect(a?.effects.contents.find((e) => e.name === "Hasted")?._source.system).toEqual({ changes: [HASTE_V14] });
         expect(await migrateEffectsToV14()).toBe(0); // once: nothing left to rewrite
         expect(await fight(world, ruleset, actorsOf(world))).toEqual(ends);
         expect(world.deprecations).toEqual([]);

@@ -142,3 +142,14 @@ export function preparedDuration(source: Obj): Obj {
     Object.defineProperty(prepared, old, { get: () => (warnLegacy(`duration.${old}`), start[now] ?? null) });
   return prepared;
 }
+
+/**
+ * The effect sources an unlinked token's ActorDelta stores (`token.delta.effects`, an array in the token's
+ * source: dnd5e's world migration reads and rewrites `token.delta` effects per token,
+ * foundryvtt/dnd5e module/migration.mjs `migrateWorld` "Migrate ActorDeltas individually"; ddb-importer
+ * walks `sceneToken.delta.effects` as an array of sources). The array's own objects, to change in place.
+ */
+export function deltaEffectSources(token: Obj): Obj[] {
+  const delta = isObj(token.delta) ? token.delta : {};
+  return Array.isArray(delta.effects) ? delta.effects.filter(isObj) : [];
+}

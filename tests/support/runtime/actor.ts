@@ -91,8 +91,18 @@ export class ActiveEffectModel extends ClientDocument {
   }
 }
 
+/**
+ * An Item, world or owned, with its own ActiveEffects (`item.effects`; dnd5e's world migration walks
+ * `game.items` and writes each item's `effects`, foundryvtt/dnd5e module/migration.mjs `migrateWorld`).
+ * An owned item's level is its actor's; a world item's is its own `ownership`.
+ */
 export class ItemModel extends ClientDocument {
   static override documentName = "Item" as const;
+  readonly effects = new Collection<ActiveEffectModel>();
+  override getEmbeddedCollection(documentName: string): Collection<ClientDocument> & Map<string, ClientDocument> {
+    if (documentName !== "ActiveEffect") return super.getEmbeddedCollection(documentName) as never;
+    return this.effects as unknown as Collection<ClientDocument> & Map<string, ClientDocument>;
+  }
   get actor(): ActorModel | null {
     return this.parent instanceof ActorModel ? this.parent : null;
   }
@@ -100,7 +110,7 @@ export class ItemModel extends ClientDocument {
     return typeof this._source.img === "string" ? this._source.img : null;
   }
   override getUserLevel(user: UserLike): number {
-    return this.parent?.getUserLevel(user) ?? (user.isGM ? OWNERSHIP.OWNER : OWNERSHIP.NONE);
+    return this.parent?.getUserLevel(user) ?? actorLevel(this._source, user);
   }
 }
 

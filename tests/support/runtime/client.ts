@@ -84,6 +84,8 @@ export class Client implements ClientPort, ClientGlobals {
   readonly combats = new DocCollection<CombatModel>();
   readonly messages = new DocCollection<ChatMessageModel>();
   readonly actors = new DocCollection<ActorModel>();
+  /** World Items (`game.items`); owned ones are their actor's. */
+  readonly items = new DocCollection<ItemModel>();
   readonly scenes = new DocCollection<SceneModel>();
   readonly userModels = new DocCollection<UserModel>();
   readonly socketListeners = new Map<string, SocketFn[]>();
@@ -193,6 +195,7 @@ export class Client implements ClientPort, ClientGlobals {
     if (documentName === "ChatMessage") return this.messages as unknown as Collection<ClientDocument>;
     if (documentName === "Actor") return this.actors as unknown as Collection<ClientDocument>;
     if (documentName === "Scene") return this.scenes as unknown as Collection<ClientDocument>;
+    if (documentName === "Item" && parentId === null) return this.items as unknown as Collection<ClientDocument>;
     const parent = this.#parent(documentName, parentId);
     if (parent === null) return null;
     return parent.getEmbeddedCollection(documentName) as unknown as Collection<ClientDocument>;
@@ -202,7 +205,10 @@ export class Client implements ClientPort, ClientGlobals {
   #parent(documentName: DocumentName, parentId: string | null): ClientDocument | null {
     const embedded = EMBEDDED[documentName];
     if (embedded === undefined || parentId === null) return null;
-    return this.#collection(embedded.parent, null)?.get(parentId) ?? null;
+    const parent = this.#collection(embedded.parent, null)?.get(parentId);
+    if (parent !== undefined || documentName !== "ActiveEffect") return parent ?? null;
+    // An Item's effect: a world Item's, or an owned one's (ids are unique in a world).
+    return this.items.get(parentId) ?? this.actors.find((a) => a.items.has(parentId))?.items.get(parentId) ?? null;
   }
 
   /** Puts this client's copy of a combat back to `entries` in place (runtime.ts `restoreCombat`). */
@@ -295,6 +301,7 @@ function makeGame(client: Client, shared: Obj): object {
     combats: withGetters(client.combats, { active: () => client.combats.find((c) => c.active) }),
     messages: client.messages,
     actors: Object.assign(client.actors, { fromCompendium }),
+    items: client.items,
     scenes: client.scenes,
     // API `Game#packs`: the world's compendium collections (packs.ts: the system's, from its manifest).
     packs: packCollection({

@@ -102,8 +102,10 @@ export class CombatantModel extends ClientDocument {
   set group(group: CombatantGroupModel | null) {
     preparedGroups.set(this, group);
   }
+  /** Its token's actor (an unlinked token's is synthetic, scene.ts), else the world actor `actorId`. */
   get actor(): unknown {
-    return this.client.actor(this.actorId);
+    const token = this.token as { actor?: unknown } | null;
+    return token?.actor ?? this.client.actor(this.actorId);
   }
   /** The token on this client's copy of the combatant's scene (API Combatant#token); null without one. */
   get token(): { readonly disposition?: number; readonly id?: string | null } | null {

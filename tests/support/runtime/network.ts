@@ -4,7 +4,8 @@
  * nothing reaches another client synchronously and deliveries from different clients interleave.
  * What each kind of message does is documented in client.ts and server.ts.
  */
-import { loadedEffectSource } from "./active-effect-shape.ts";
+import { deltaEffectSources, loadedEffectSource } from "./active-effect-shape.ts";
+import type { ClientDocument } from "./document.ts";
 import { messageModeOf, rollModeOf, warnRollModeSetting } from "./message-modes.ts";
 import type { Client, UserModel } from "./client.ts";
 import { isObj, type Obj } from "./diff.ts";
@@ -275,18 +276,24 @@ export class Network {
     this.#heard(client, "load", { documents: snapshot, settings: [...this.server.settings] });
     client.run(() => {
       // Actors before scenes and combats: tokens and combatants read their actors.
-      for (const name of ["Actor", "Scene", "ChatMessage", "Combat"] as const) {
-        for (const { source } of snapshot.filter((d) => d.documentName === name)) {
+      const embed = (doc: ClientDocument): void => {
+        for (const child of snapshot.filter((d) => d.parentId === doc.id)) {
+          // v14 reads an effect v13 stored in its own shape, as core migrates it on load (an unlinked
+          // token's effects, stored in its ActorDelta, too).
+          if (child.documentName === "ActiveEffect") loadedEffectSource(child.source);
+          if (child.documentName === "Token") for (const e of deltaEffectSources(child.source)) loadedEffectSource(e);
+          const embedded = new (client.documentClass(child.documentName))(child.source, { parent: doc, client });
+          doc.getEmbeddedCollection(child.documentName).set(embedded.id ?? "", embedded);
+          if (child.documentName === "Item") embed(embedded);
+        }
+      };
+      for (const name of ["Actor", "Item", "Scene", "ChatMessage", "Combat"] as const) {
+        for (const { source } of snapshot.filter((d) => d.documentName === name && d.parentId === null)) {
           const id = String(source._id);
           const collection = client.worldCollection(name);
           if (collection.has(id)) continue;
           const doc = new (client.documentClass(name))(source, { client });
-          for (const child of snapshot.filter((d) => d.parentId === id)) {
-            // v14 reads an effect v13 stored in its own shape, as core migrates it on load.
-            if (child.documentName === "ActiveEffect") loadedEffectSource(child.source);
-            const embedded = new (client.documentClass(child.documentName))(child.source, { parent: doc, client });
-            doc.getEmbeddedCollection(child.documentName).set(embedded.id ?? "", embedded);
-          }
+          embed(doc);
           collection.set(id, doc);
           doc.prepareData();
           if (name === "Combat") (doc as unknown as { setupTurns(): void }).setupTurns();

@@ -26,9 +26,10 @@
  */
 import { Collection } from "./collection.ts";
 import { currentClient } from "./context.ts";
-import { expandDotted, isObj, mergeUpdate, type Obj } from "./diff.ts";
-import { ClientDocument, type ClientPort, type DocumentContext, type UserLike } from "./document.ts";
-import { ActorModel } from "./actor.ts";
+import { isObj, type Obj } from "./diff.ts";
+import { ClientDocument, type DocumentContext, type UserLike } from "./document.ts";
+import { ActorModel, type ActiveEffectModel } from "./actor.ts";
+import { SyntheticActorModel, syntheticSource } from "./synthetic-actor.ts";
 import { OWNERSHIP } from "./server.ts";
 import { RegionModel } from "./regions.ts";
 import { measureMovementPath, type MeasureResult, type MovementInput, type Waypoint } from "./token-movement.ts";
@@ -44,32 +45,6 @@ export class WallModel extends ClientDocument {
   }
   get move(): number {
     return num(this._source.move, 20);
-  }
-}
-
-/** The actor of an unlinked token (see the file comment). */
-export class SyntheticActorModel extends ActorModel {
-  override readonly isToken: boolean = true;
-  constructor(
-    source: Obj,
-    readonly token: TokenModel,
-    client: ClientPort,
-  ) {
-    super(source, { client });
-  }
-  override get uuid(): string {
-    return `${this.token.uuid}.Actor.${this.id ?? ""}`;
-  }
-  /** The running client's synthetic actor of the same token. */
-  override here(): this {
-    const token = this.token.here();
-    return (token === this.token ? this : token.actor) as this;
-  }
-  override async update(data: Obj, options: Obj = {}): Promise<this> {
-    const changes = expandDotted(data);
-    delete changes._id;
-    await this.token.update({ delta: changes }, options);
-    return this;
   }
 }
 
@@ -106,9 +81,12 @@ export class TokenModel extends ClientDocument {
     return num(this._source.disposition, -1);
   }
   /** The ActorDelta's data: what this token's actor has that the base actor has not. */
-  get delta(): { readonly system: Obj } {
+  get delta(): { readonly system: Obj; readonly effects: readonly ActiveEffectModel[] } {
     const delta = isObj(this._source.delta) ? this._source.delta : {};
-    return { system: isObj(delta.system) ? delta.system : {} };
+    // The delta's own effects (synthetic-actor.ts), as this token's actor holds them.
+    const own = new Set(Array.isArray(delta.effects) ? delta.effects.map((e) => (isObj(e) ? e._id : null)) : []);
+    const effects = this.actorLink ? [] : (this.actor?.effects.filter((e) => own.has(e.id)) ?? []);
+    return { system: isObj(delta.system) ? delta.system : {}, effects };
   }
   get baseActor(): ActorModel | null {
     const actor = this.actorId === null ? null : this.client.actor(this.actorId);
@@ -119,10 +97,15 @@ export class TokenModel extends ClientDocument {
     if (base === null || this.actorLink) return base;
     const delta = this._source.delta;
     const cached = this.#synthetic;
-    if (cached !== null && cached.base === base._source && cached.delta === delta) return cached.actor;
-    const source = mergeUpdate(base._source, isObj(delta) ? delta : {});
-    const actor = new SyntheticActorModel({ ...source, _id: base.id }, this, this.client);
-    actor.prepareData();
+    if (cached !== null && cached.base === base._source && cached.delta === delta) {
+      cached.actor.syncEffects(base); // the base actor's effects change without its source (actor.ts)
+      return cached.actor;
+    }
+    // Made once per token on a client and reset in place when the delta or the base changes (synthetic-actor.ts).
+    const actor = cached?.actor ?? new SyntheticActorModel(syntheticSource(base, delta), this, this.client);
+    if (cached !== null) actor.resetSource(syntheticSource(base, delta));
+    actor.syncEffects(base);
+    if (cached === null) actor.prepareData();
     this.#synthetic = { base: base._source, delta, actor };
     return actor;
   }
@@ -153,6 +136,11 @@ export class TokenModel extends ClientDocument {
   }
   override getUserLevel(user: UserLike): number {
     return this.baseActor?.getUserLevel(user) ?? (user.isGM ? OWNERSHIP.OWNER : OWNERSHIP.NONE);
+  }
+  /** A changed delta resets the synthetic actor and its effects at once (synthetic-actor.ts). */
+  protected override _onUpdate(changed: Obj, options: Obj, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    if ("delta" in changed && !this.actorLink) void this.actor;
   }
 }
 

@@ -198,8 +198,11 @@ export class Server {
     if (user.isGM) return OWNERSHIP.OWNER;
     if (documentName === "Actor") return actorLevel(source, user);
     if (documentName === "Item" || documentName === "ActiveEffect") {
-      const parent = parentId === null ? null : this.source("Actor", parentId);
-      return parent === null ? OWNERSHIP.NONE : actorLevel(parent, user);
+      // An owned Item's effect has its actor's level; a world Item's effect the item's own (actor.ts).
+      const item = parentId === null ? null : this.#docs.get(Server.key("Item", parentId));
+      const owner = item === undefined || item === null ? parentId : item.parentId;
+      const parent = owner === null ? item?.source : this.source("Actor", owner);
+      return isObj(parent) ? actorLevel(parent, user) : OWNERSHIP.NONE;
     }
     if (documentName === "Combatant") {
       return this.hooks.combatantLevel(source, user.id);
@@ -222,8 +225,13 @@ export class Server {
     const user = this.#user(request.userId);
     const { documentName, parentId } = request;
     const embedded = EMBEDDED[documentName];
-    if (embedded !== undefined && (parentId === null || !this.#docs.has(Server.key(embedded.parent, parentId))))
-      this.#refuse(user.id, `no parent for ${documentName}`);
+    // A world Item has no parent; an ActiveEffect's parent is an Actor or an Item (actor.ts ItemModel).
+    const parentOk =
+      parentId === null
+        ? documentName === "Item"
+        : this.#docs.has(Server.key(embedded?.parent ?? "Actor", parentId)) ||
+          (documentName === "ActiveEffect" && this.#docs.has(Server.key("Item", parentId)));
+    if (embedded !== undefined && !parentOk) this.#refuse(user.id, `no parent for ${documentName}`);
     if (request.action === "create") return this.#create(request, user);
     if (request.action === "update") return this.#update(request, user);
     return this.#delete(request, user);
@@ -344,11 +352,12 @@ export class Server {
       ids.push(id);
     }
     if (ids.length === 0) return null;
-    for (const id of ids) {
+    // A deleted document takes its embedded documents with it (an owned Item its effects).
+    const gone = [...ids];
+    for (const id of gone) {
       this.#docs.delete(Server.key(documentName, id));
-      // A deleted Combat, Actor or Scene takes its embedded documents with it.
-      if (EMBEDDED[documentName] === undefined)
-        for (const [key, stored] of this.#docs) if (stored.parentId === id) this.#docs.delete(key);
+      const children = [...this.#docs].filter(([, stored]) => stored.parentId === id);
+      for (const [key, stored] of children) gone.push(String(this.#docs.delete(key) && stored.source._id));
     }
     return this.#broadcast({
       action: "delete",
