@@ -159,7 +159,8 @@ function run(actions: readonly Action[]): void {
         }
         undisturbed = new Set(
           segmentCombatants(state)
-            .filter((c) => !c.defeated)
+            // SEG-10: a casting lost before the round ran (interrupted in steps 1–2) is spent as if cast.
+            .filter((c) => !c.defeated && c.castingFailedRound !== state.round)
             .map((c) => c.id),
         );
       }
