@@ -126,6 +126,9 @@ export async function installSeedTable(seed: number): Promise<SeedTable> {
       await (
         combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
       ).createEmbeddedDocuments("Combatant", rows);
+      // The GM's new encounter is the one it runs (API Combat#activate; core records movement history only
+      // for the active, started combat: foundryvtt/foundryvtt#11730), not an earlier test's.
+      await (combat as unknown as { activate(): Promise<unknown> }).activate();
       await world.idle();
       return combat;
     },
