@@ -177,7 +177,8 @@ describe("issue 20 item 4: areas placed as Regions", () => {
     await world.idle();
   });
 
-  it("a player's 5 ft burst cast with no GM connected lands on the player's own targets; nothing is placed", async () => {
+  /** A viewed scene: the player's Mage with a 5 ft burst spell at (2, 2), an Orc at (10, 10), a Gob at (11, 11). */
+  async function burstScene() {
     const scene = await addScene(world);
     drawn.view(scene);
     const mage = await creature("Mage", [player.id]);
@@ -189,6 +190,11 @@ describe("issue 20 item 4: areas placed as Regions", () => {
     await stand(scene, mage, 2, 2);
     const orc = await stand(scene, await creature("Orc", [], "npc"), 10, 10);
     await stand(scene, await creature("Gob", [], "npc"), 11, 11);
+    return { scene, mage, orc };
+  }
+
+  it("a player's 5 ft burst cast with no GM connected lands on the player's own targets; nothing is placed", async () => {
+    const { scene, mage, orc } = await burstScene();
     world.gm.active = false;
     try {
       world.scriptedTotals.push(3);
@@ -203,17 +209,7 @@ describe("issue 20 item 4: areas placed as Regions", () => {
   });
 
   it("a player's 5 ft burst is placed by the GM over the 3×3 block around the aimed orc; Resolve removes it", async () => {
-    const scene = await addScene(world);
-    drawn.view(scene);
-    const mage = await creature("Mage", [player.id]);
-    await ownedItem(world, mage, "Blast", "spell", {
-      ...ITEM_DEFAULTS.spell,
-      damage: "1d6",
-      area: { shape: "sphere", size: 5 },
-    });
-    await stand(scene, mage, 2, 2);
-    const orc = await stand(scene, await creature("Orc", [], "npc"), 10, 10);
-    await stand(scene, await creature("Gob", [], "npc"), 11, 11);
+    const { scene, mage, orc } = await burstScene();
     await stand(scene, await creature("Elf", [], "npc"), 13, 10);
     const writes = world.writes.length;
     world.scriptedTotals.push(3, 3);
