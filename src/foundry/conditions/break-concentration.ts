@@ -1,6 +1,7 @@
 /**
- * SEG-10: a creature's concentration ends: it took damage, failed a save, moved more than half its movement,
- * or (SEG-19) was jostled. The engine decides whether it is casting (segment `segmentCastingUnderway`: also a
+ * SEG-10: a creature's concentration ends. Called today when it takes damage (chat/concentration-damage.ts)
+ * and when it is jostled (SEG-19, canvas/jostle.ts); a failed save and moving more than half its movement
+ * (engine `concentrationMoveTrigger`) do not call it yet (issue 19, open). The engine decides whether it is casting (segment `segmentCastingUnderway`: also a
  * declaration not yet revealed, as far as this client's copy of the combat shows it); this writes:
  * - the `interrupt` command in its segment combat when it is (one Combat write): the spell fails and is lost
  *   as if cast, and no card comes in step 7;
