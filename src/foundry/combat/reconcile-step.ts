@@ -26,6 +26,7 @@ import {
   outOfFightStatuses,
   settle,
   statusToggleCommand,
+  tableFirstCommand,
   type AnyRulesetHost,
   type CombatStep,
   type DiceRequest,
@@ -106,7 +107,8 @@ export function reconcileStep(combat: Combat.Implementation): { host: AnyRuleset
   for (const combatant of combat.combatants.contents) {
     for (const command of combatantCommands(host, draft.state, combatant))
       if (checkCommandAccess(command, BY_A_PLAYER, host.current(draft.state)).ok)
-        take(draft, host.apply(draft.state, command));
+        // PHS-6's `endTurn` (a creature shown Slowed in its movement slot) is the engine's `next`.
+        take(draft, host.apply(draft.state, tableFirstCommand(command)));
   }
   if (!draft.changed) return null;
   const step = settle(host, stored, read.value.state, draft, roster ? "reset" : "record");

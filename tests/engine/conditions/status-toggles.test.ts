@@ -99,6 +99,22 @@ describe("status toggles as engine commands", () => {
     }
   });
 
+  it("PHS-6 ruling: Slowed turned on in a phase creature's own movement slot ends its turn, nowhere else", () => {
+    const { host, state, ids } = created("phase");
+    const [mover = "", other = ""] = ids;
+    const inSlot = { ...(state as object), phase: "movement", current: mover };
+    expect(statusToggleCommand(host, inSlot, mover, "slowed", true, NONE)).toEqual({
+      type: "endTurn",
+      combatantId: mover,
+    });
+    // Off, another creature's slot, the battle phase, another ruleset: read from the token, no command.
+    expect(statusToggleCommand(host, inSlot, mover, "slowed", false, NONE)).toBeNull();
+    expect(statusToggleCommand(host, inSlot, other, "slowed", true, NONE)).toBeNull();
+    expect(statusToggleCommand(host, { ...inSlot, phase: "battle" }, mover, "slowed", true, NONE)).toBeNull();
+    const count = created("count");
+    expect(statusToggleCommand(count.host, count.state, count.ids[0] ?? "", "slowed", true, NONE)).toBeNull();
+  });
+
   it("conditions the engine only reads from the token, unknown statuses and unknown combatants send nothing", () => {
     for (const ruleset of RULESET_IDS) {
       const { host, state, ids } = created(ruleset);
