@@ -43,6 +43,7 @@ import { withTurnLog } from "./step-turn-log.ts";
 import { choiceInputOf, turnMovesResets } from "./turn-moves-record.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
 import { postStepCards } from "../chat/event-card-posts.ts";
+import { followActivationUndo } from "../chat/item-activation.ts";
 import type { DeclaredUseWrites } from "./declared-uses.ts";
 import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
 import { encodeEventSummary, summarizeEvents, type Json } from "../../engine/index.ts";
@@ -78,6 +79,7 @@ export async function writeStep(
   fireHooks = true,
 ): Promise<CoreHookCall | null> {
   const model = tempoModelOf(combat);
+  const stateBefore: unknown = model?.state ?? null;
   // Issue 18: the document gets the published form only; the whole step stays with the GM (secret-store.ts).
   const engine = publishedEngine(combat, host, engineStep);
   const update = publishedUpdate(documentPublished(model), engineStep.stored, engine ?? engineStep.stored.engine);
@@ -127,6 +129,8 @@ export async function writeStep(
   await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);
   // Issue 11: the save and pending cards the events call for (none for undo and redo).
   await postStepCards(combat, host, step.events, step.state);
+  // PHS-7: an undo (redo) of an Activate Item gives its charge back (takes it again): item-activation.ts.
+  await followActivationUndo(combat, host, stateBefore, step.state, step.events);
   return hook;
 }
 
