@@ -43,7 +43,7 @@ import { withTurnLog } from "./step-turn-log.ts";
 import { choiceInputOf, turnMovesResets } from "./turn-moves-record.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
 import { postStepCards } from "../chat/event-card-posts.ts";
-import { followActivationUndo } from "../chat/item-activation.ts";
+import { followActivationUndo } from "../chat/activation-undo.ts";
 import type { DeclaredUseWrites } from "./declared-uses.ts";
 import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
 import { encodeEventSummary, summarizeEvents, type Json } from "../../engine/index.ts";
@@ -129,7 +129,7 @@ export async function writeStep(
   await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);
   // Issue 11: the save and pending cards the events call for (none for undo and redo).
   await postStepCards(combat, host, step.events, step.state);
-  // PHS-7: an undo (redo) of an Activate Item gives its charge back (takes it again): item-activation.ts.
+  // PHS-7: an undo (redo) of an Activate Item gives its charge back (takes it again): activation-undo.ts.
   await followActivationUndo(combat, host, stateBefore, step.state, step.events);
   return hook;
 }
