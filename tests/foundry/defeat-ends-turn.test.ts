@@ -74,7 +74,7 @@ describe("DEF-1: defeat ends a turn at the table", () => {
 
 describe("DEF-1, CNT-14: falling unconscious ends a turn at the table", () => {
   it.each(RULESET_IDS.map((r) => [r] as [RulesetId]))(
-    "DEF-1, CNT-14: %s: the acting creature falls unconscious (the status on its token): one Combat write, another creature acts, nobody waits for it, no turn controls for it",
+    "DEF-1, CNT-14: %s: the acting creature falls unconscious (the status on its token): one Combat write, another creature acts, nobody waits for it, no turn controls for it, not struck through as defeated; undo gives the turn back and takes the status off, redo puts both back",
     async (ruleset) => {
       // The owner's creature has an actor of its own, whose token shows its statuses.
       const actor = await world.addActor(`Hero ${ruleset}`, [t.owner.id], "character");
@@ -100,12 +100,19 @@ describe("DEF-1, CNT-14: falling unconscious ends a turn at the table", () => {
       const model = t.model(combat);
       if (ruleset === "count") expect(combat.combatants.get(own)?.initiative).toBe(20);
       else expect(model.host.defeated(model.state, own)).toBe(true);
+      // Unconscious is not dead (ruling in engine status-toggles.ts): core's defeated flag stays off.
+      expect(combat.combatants.get(own)?.defeated).toBe(false);
 
-      // The GM's undo gives the turn back.
+      // The GM's undo gives the turn back, and the token no longer shows it unconscious; redo puts both back.
       await combat.previousTurn();
       await world.idle();
       expect(combat.combatant?.id).toBe(own);
       expect(acting(combat)).toBe(own);
+      expect(actor.statuses.has("unconscious")).toBe(false);
+      expect(coreMismatches(t, combat)).toEqual([]);
+      expect((await combat.tempoCommand({ type: "redo" })).ok).toBe(true);
+      await world.idle();
+      expect([acting(combat) === own, actor.statuses.has("unconscious")]).toEqual([false, true]);
       expect(coreMismatches(t, combat)).toEqual([]);
     },
   );

@@ -22,6 +22,15 @@
  * defeated status any more (waking does not raise the dead, and a dead creature taken off "dead" while
  * still unconscious stays out).
  *
+ * **Ruling (DEF-1, issue 19 item 8): unconscious is not dead.** Core's `defeated` flag, drawn struck through
+ * in the tracker, is the creature's death or rout (core's defeated status, `dead`), so it shows for a creature
+ * the engine holds out of the fight unless only unconscious keeps it out (`defeatedFlag`): an unconscious
+ * creature is skipped, not struck through, as dnd5e marks only `dead` as the defeated status and gives
+ * unconscious no defeat (dnd5e module/config.mjs, `statusEffects.dead.special: "DEFEATED"`;
+ * `conditionTypes.unconscious` carries incapacitated and prone only). A written flag is a command only where it
+ * changes what the engine holds (`defeatedFlagCommand`); taking the flag off an unconscious creature revives
+ * nothing (it stays out while unconscious).
+ *
  * **Ruling (PHS-6, issue 19):** the source says "If you are Slowed at any point during your movement, you lose
  * all remaining squares of movement and end your turn". A creature that becomes Slowed while its movement
  * slot runs (a hit of an opportunity attack, the GM's toggle) ends that slot at once: the engine moves on to
@@ -103,4 +112,30 @@ export function statusToggleCommand(
   return host.id === "count"
     ? { type: "markSurprised", combatantId, surprised: active }
     : { type: "surprise", combatantId, surprised: active };
+}
+
+/** DEF-1 (the ruling above): whether core's `defeated` flag shows for a creature, from what its token shows. */
+export function defeatedFlag(
+  ruleset: AnyRulesetHost["id"],
+  engineDefeated: boolean,
+  shown: ReadonlySet<string>,
+): boolean {
+  if (!engineDefeated || ruleset === "count") return engineDefeated;
+  return shown.has(DEFEATED_STATUS) || !shown.has("unconscious");
+}
+
+/**
+ * DEF-1: the command a `defeated` flag written by hand (core's tracker, a sheet, a macro) asks for, or null when
+ * the engine already holds the creature so (the ruling above: unticking an unconscious creature revives nothing).
+ */
+export function defeatedFlagCommand(
+  ruleset: AnyRulesetHost["id"],
+  combatantId: string,
+  engineDefeated: boolean,
+  flag: boolean,
+  shown: ReadonlySet<string>,
+): HostCommand | null {
+  if (flag) return engineDefeated ? null : { type: "defeat", combatantId };
+  if (!engineDefeated) return null;
+  return ruleset !== "count" && shown.has("unconscious") ? null : { type: "revive", combatantId };
 }

@@ -23,6 +23,7 @@
 import {
   COMMAND_STATUSES,
   checkCommandAccess,
+  defeatedFlagCommand,
   outOfFightStatuses,
   settle,
   statusToggleCommand,
@@ -64,12 +65,12 @@ function take(draft: Draft, result: Transition): boolean {
 function combatantCommands(host: AnyRulesetHost, state: unknown, combatant: Combatant.Implementation): HostCommand[] {
   const id = combatant.id;
   if (id === null || !host.order(state).includes(id)) return [];
-  if (combatant.defeated !== host.defeated(state, id)) {
-    return [{ type: combatant.defeated ? "defeat" : "revive", combatantId: id }];
-  }
   const actor = combatant.actor;
+  const shown = shownStatuses(actor ?? {});
+  // DEF-1 ruling (engine status-toggles.ts): a flag off an unconscious creature revives nothing.
+  const flagged = defeatedFlagCommand(host.id, id, host.defeated(state, id), combatant.defeated, shown);
+  if (flagged !== null) return [flagged];
   if (actor === null) return [];
-  const shown = shownStatuses(actor);
   const out: HostCommand[] = [];
   const outOfFight = outOfFightStatuses(host.id);
   for (const status of COMMAND_STATUSES[host.id]) {
