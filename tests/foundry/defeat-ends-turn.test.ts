@@ -117,3 +117,30 @@ describe("DEF-1, CNT-14: falling unconscious ends a turn at the table", () => {
     },
   );
 });
+
+describe("DEF-1 ruling: unconscious is not dead", () => {
+  it("DEF-1: phase: an unconscious creature is drawn defeated only once core's defeated status joins it; the GM ticking and unticking the flag of a creature only unconscious writes no Combat and revives nothing", async () => {
+    const actor = await world.addActor("Sleeper", [t.owner.id], "character");
+    const combat = await t.encounter("phase", 3, undefined, (i) => (i === 0 ? { actorId: actor.id } : {}));
+    const own = ownedId(t, combat);
+    const out = () => t.model(combat).host.defeated(t.model(combat).state, own);
+    const flag = () => combat.combatants.get(own)?.defeated;
+    await actor.toggleStatusEffect("unconscious", { active: true });
+    await world.idle();
+    expect([out(), flag()]).toEqual([true, false]);
+    await actor.toggleStatusEffect("dead", { active: true });
+    await world.idle();
+    expect([out(), flag()]).toEqual([true, true]);
+    await actor.toggleStatusEffect("dead", { active: false });
+    await world.idle();
+    expect([out(), flag()]).toEqual([true, false]);
+    // Ticked and unticked by the GM (core's tracker): it stays out while unconscious.
+    const from = world.writes.length;
+    await embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: own, defeated: true }]);
+    await world.idle();
+    await embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: own, defeated: false }]);
+    await world.idle();
+    expect(documentWrites(world, from).filter((w) => w.document === "Combat")).toEqual([]);
+    expect([out(), coreMismatches(t, combat)]).toEqual([true, []]);
+  });
+});
