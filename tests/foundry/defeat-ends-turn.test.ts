@@ -74,7 +74,7 @@ describe("DEF-1: defeat ends a turn at the table", () => {
 
 describe("DEF-1, CNT-14: falling unconscious ends a turn at the table", () => {
   it.each(RULESET_IDS.map((r) => [r] as [RulesetId]))(
-    "DEF-1, CNT-14: %s: the acting creature falls unconscious (the status on its token): one Combat write, another creature acts, nobody waits for it, no turn controls for it",
+    "DEF-1, CNT-14: %s: the acting creature falls unconscious (the status on its token): one Combat write, another creature acts, nobody waits for it, no turn controls for it, not struck through as defeated; undo gives the turn back and takes the status off, redo puts both back",
     async (ruleset) => {
       // The owner's creature has an actor of its own, whose token shows its statuses.
       const actor = await world.addActor(`Hero ${ruleset}`, [t.owner.id], "character");
@@ -100,13 +100,47 @@ describe("DEF-1, CNT-14: falling unconscious ends a turn at the table", () => {
       const model = t.model(combat);
       if (ruleset === "count") expect(combat.combatants.get(own)?.initiative).toBe(20);
       else expect(model.host.defeated(model.state, own)).toBe(true);
+      // Unconscious is not dead (ruling in engine status-toggles.ts): core's defeated flag stays off.
+      expect(combat.combatants.get(own)?.defeated).toBe(false);
 
-      // The GM's undo gives the turn back.
+      // The GM's undo gives the turn back, and the token no longer shows it unconscious; redo puts both back.
       await combat.previousTurn();
       await world.idle();
       expect(combat.combatant?.id).toBe(own);
       expect(acting(combat)).toBe(own);
+      expect(actor.statuses.has("unconscious")).toBe(false);
+      expect(coreMismatches(t, combat)).toEqual([]);
+      expect((await combat.tempoCommand({ type: "redo" })).ok).toBe(true);
+      await world.idle();
+      expect([acting(combat) === own, actor.statuses.has("unconscious")]).toEqual([false, true]);
       expect(coreMismatches(t, combat)).toEqual([]);
     },
   );
+});
+
+describe("DEF-1 ruling: unconscious is not dead", () => {
+  it("DEF-1: phase: an unconscious creature is drawn defeated only once core's defeated status joins it; the GM ticking and unticking the flag of a creature only unconscious writes no Combat and revives nothing", async () => {
+    const actor = await world.addActor("Sleeper", [t.owner.id], "character");
+    const combat = await t.encounter("phase", 3, undefined, (i) => (i === 0 ? { actorId: actor.id } : {}));
+    const own = ownedId(t, combat);
+    const out = () => t.model(combat).host.defeated(t.model(combat).state, own);
+    const flag = () => combat.combatants.get(own)?.defeated;
+    await actor.toggleStatusEffect("unconscious", { active: true });
+    await world.idle();
+    expect([out(), flag()]).toEqual([true, false]);
+    await actor.toggleStatusEffect("dead", { active: true });
+    await world.idle();
+    expect([out(), flag()]).toEqual([true, true]);
+    await actor.toggleStatusEffect("dead", { active: false });
+    await world.idle();
+    expect([out(), flag()]).toEqual([true, false]);
+    // Ticked and unticked by the GM (core's tracker): it stays out while unconscious.
+    const from = world.writes.length;
+    await embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: own, defeated: true }]);
+    await world.idle();
+    await embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: own, defeated: false }]);
+    await world.idle();
+    expect(documentWrites(world, from).filter((w) => w.document === "Combat")).toEqual([]);
+    expect([out(), coreMismatches(t, combat)]).toEqual([true, []]);
+  });
 });

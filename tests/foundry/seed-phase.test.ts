@@ -16,8 +16,7 @@
  * - 2d6 + ATK against DEF, and the tier table's five rows (PHS-8);
  * - Attack or Activate Item, one battle action (PHS-7); Delay (PHS-9); Defend (PHS-10); Disengage (PHS-11);
  * - end-phase saves: 2d6 per effect, 7 or more ends or sustains it (PHS-12).
- * Not played, with why: "and end your turn" of a creature Slowed while moving (its movement ends, but the slot
- * stays its own until End turn or Next), and an Activate Item of a non-spell item (gear has no use button).
+ * Not played, with why: an Activate Item of a non-spell item (gear has no use button).
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
@@ -301,15 +300,23 @@ describe("seed 002: the movement phase", () => {
     expect(square(token)).toEqual([5, 8]);
   });
 
-  it("PHS-6 seed: a creature Slowed during its movement loses all its remaining squares", async () => {
+  it("PHS-6 seed: a creature Slowed during its movement loses all its remaining squares and ends its turn", async () => {
     const { combat, kara, token, walkId } = await onScene([2, 12], { Wolf: [30, 12] }, [3, 9]);
     await watch(combat, () => table.phaseOf(combat) === "movement");
     expect(await table.useItem(player, kara, walkId)).toBe(true);
     expect(await drag(token, [3, 12])).toBe(true);
     await world.as(world.gm, () => kara.toggleStatusEffect("slowed", { active: true }));
     await world.idle();
+    // Its slot ended with the toggle: the Wolf moves now, and Kara's drag is no longer its own move.
+    expect(combat.combatant?.name).toBe("Wolf");
     expect(await drag(token, [4, 12])).toBe(false);
     expect(square(token)).toEqual([3, 12]);
+    expect(playerNotice()).toContain("TEMPO.ERRORS.Movement.NotYourSlot");
+    // Undo gives the slot back; still Slowed, Kara moves nothing in it.
+    expect((await world.as(world.gm, () => combat.tempoCommand({ type: "undo" }))).ok).toBe(true);
+    await world.idle();
+    expect(combat.combatant?.name).toBe("Kara");
+    expect(await drag(token, [4, 12])).toBe(false);
     expect(playerNotice()).toContain("TEMPO.ERRORS.Movement.SlowedInSlot");
   });
 

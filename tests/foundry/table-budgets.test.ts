@@ -79,7 +79,12 @@ beforeEach(() => {
  * A combat of Vex (the user's creature, owned by `owners`, a Blade in hand and a Healing Potion in its
  * pack, the Ogre targeted) and the Ogre, started and rolled from the tracker with `totals` as initiative.
  */
-async function budgetCombat(ruleset: "standard" | "phase", totals: readonly number[], owners: string[] = []) {
+async function budgetCombat(
+  ruleset: "standard" | "phase",
+  totals: readonly number[],
+  owners: string[] = [],
+  potionCharges = 40,
+) {
   await game.settings.set("tempo", "ruleset", ruleset);
   const vex = await creature("Vex", "character", { side: "pc", atk: 2 }, owners);
   const ogre = await creature("Ogre", "npc", { side: "enemy", defenses: { def: 9 } });
@@ -101,7 +106,7 @@ async function budgetCombat(ruleset: "standard" | "phase", totals: readonly numb
   const potion = await ownedItem(world, vex, "Healing Potion", "gear", {
     quantity: 1,
     weight: 0.5,
-    uses: { value: 1, max: 1 },
+    uses: { value: potionCharges, max: potionCharges },
   });
   targeting.target(world.gm, [ogre]);
   const acting = () => {
@@ -119,7 +124,18 @@ async function budgetCombat(ruleset: "standard" | "phase", totals: readonly numb
   };
   // PHS-7: Activate on the potion's row of the sheet (the sheet's item button).
   const activate = () => useSheetItem(vex as unknown as Actor.Implementation, potion.id ?? "");
-  return { combat, id, ogreId, vex, acting, attack, activate, undoRedo };
+  // PHS-7: the potion's charges left (item-activation.ts uses one per activation).
+  const charges = () => (vex.items.get(potion.id ?? "")?.system as { uses: { value: number } }).uses.value;
+  return { combat, id, ogreId, vex, acting, attack, activate, undoRedo, charges };
+}
+
+/** The GM presses Next until Vex's battle turn (a few presses at most). */
+async function toBattleTurn(combat: Combat, acting: () => boolean): Promise<void> {
+  const phase = () => (trackerInputOf(combat, game.user)?.state as { phase?: string } | undefined)?.phase;
+  for (let i = 0; i < 6 && !(phase() === "battle" && acting()); i++) {
+    await combat.tempoCommand({ type: "next" });
+    await world.idle();
+  }
 }
 
 /** A seeded pick among `n` (the high bits of a linear congruential generator). */
@@ -137,7 +153,7 @@ function picker(seed: number): (n: number) => number {
  * every refusal changing nothing, every other step undone and redone; `tally` counts what happened.
  */
 async function phaseSequence(seed: number, tally: { spent: number; refused: number; afterDelay: number }) {
-  const { combat, id, ogreId, acting, attack, activate, undoRedo } = await budgetCombat("phase", [12, 5]);
+  const { combat, id, ogreId, acting, attack, activate, undoRedo, charges } = await budgetCombat("phase", [12, 5]);
   const phase = () => (trackerInputOf(combat, game.user)?.state as { phase?: string } | undefined)?.phase;
   // What the tracker offers Vex: a battle action left when its Defend is drawn enabled.
   const left = () => {
@@ -178,6 +194,7 @@ async function phaseSequence(seed: number, tally: { spent: number; refused: numb
     expect(drawn === undefined ? "absent" : drawn.disabled).toBe(left() === 1 ? false : acting() ? true : "absent");
     const cards = chat.messages.length;
     const notices = world.notices.length;
+    const had = charges();
     if (step === "attack" && allowed) dialogs.answers.push({ fields: {} });
     let done: boolean;
     if (step === "attack") done = await attack();
@@ -192,6 +209,7 @@ async function phaseSequence(seed: number, tally: { spent: number; refused: numb
     expect(done).toBe(allowed);
     if (!allowed) {
       expect(chat.messages.length).toBe(cards);
+      expect(charges()).toBe(had);
       expect(world.notices.at(-1)?.text ?? "").toMatch(
         /TEMPO\.ERRORS\.Phase\.(NotBattlePhase|NotYourTurn|ActionTaken|InvalidDelayTarget)/,
       );
@@ -203,12 +221,15 @@ async function phaseSequence(seed: number, tally: { spent: number; refused: numb
     // PHS-9: Delay hands the turn on; the delayed creature keeps its action for its later turn.
     if (step === "delay") delayed = true;
     else acted = true;
-    if (step === "attack") expect(chat.messages.length).toBeGreaterThan(cards);
+    if (step === "attack" || step === "activate") expect(chat.messages.length).toBeGreaterThan(cards);
     expect(left()).toBe(0);
+    // The potion's Activate uses one charge; undo gives it back, redo takes it again.
+    const spentCharges = step === "activate" ? had - 1 : had;
+    expect(charges()).toBe(spentCharges);
     if (k % 2 === 0)
       await undoRedo(
-        () => expect(left()).toBe(1),
-        () => expect(left()).toBe(0),
+        () => expect([left(), charges()]).toEqual([1, had]),
+        () => expect([left(), charges()]).toEqual([0, spentCharges]),
       );
   }
   world.scriptedTotals.length = 0;
@@ -282,11 +303,7 @@ describe("the action budgets at the table (property tests)", () => {
 
   it("PHS-7: the sheet's Combat tab, the tracker row and the token HUD say the battle action is left, used (Attack) after the sheet's Attack, and left again after the tracker's undo", async () => {
     const { combat, vex, acting, attack } = await budgetCombat("phase", [12, 5]);
-    const phase = () => (trackerInputOf(combat, game.user)?.state as { phase?: string } | undefined)?.phase;
-    for (let i = 0; i < 6 && !(phase() === "battle" && acting()); i++) {
-      await combat.tempoCommand({ type: "next" });
-      await world.idle();
-    }
+    await toBattleTurn(combat, acting);
     // The battle action's state as each view says it (message keys: the test world does not localize).
     const said = () => {
       const sheet = actorSheetInputOf(vex as unknown as Actor.Implementation, "play", true);
@@ -315,13 +332,40 @@ describe("the action budgets at the table (property tests)", () => {
     await combat.delete();
   });
 
+  it("PHS-7 ruling: the potion's Activate uses its one charge and posts a card naming Vex and the potion; undo gives the charge back and the card says so; with no charge left the Activate is refused with the reason and nothing written", async () => {
+    const { combat, vex, acting, activate, charges } = await budgetCombat("phase", [12, 5], [player.id], 1);
+    await toBattleTurn(combat, acting);
+    const cards = chat.messages.length;
+    let from = world.writes.length;
+    expect(await world.as(player, () => activate())).toBe(true);
+    await world.idle();
+    expect([world.writes.slice(from).filter((w) => w.document === "Combat").length, charges()]).toEqual([1, 0]);
+    const card = () => chat.messages.at(-1) as unknown as { content: string; flags: { tempo: { activation: object } } };
+    expect(chat.messages.length).toBe(cards + 1);
+    expect(card().flags.tempo.activation).toMatchObject({ name: "Vex", item: "Healing Potion", undone: false });
+    expect(card().content).toMatch(/Activation\.Title.*Activation\.Charges/s);
+    await combat.tempoCommand({ type: "undo" });
+    await world.idle();
+    expect([charges(), chat.messages.length]).toEqual([1, cards + 1]);
+    expect(card().content).toContain("TEMPO.CHAT.Activation.UndoneCharge");
+    // The GM empties the potion by hand: the player's Activate is refused before anything is written.
+    await vex.items.contents.find((i) => i.name === "Healing Potion")?.update({ system: { uses: { value: 0 } } });
+    await world.idle();
+    from = world.writes.length;
+    const notices = world.notices.length;
+    expect(await world.as(player, () => activate())).toBe(false);
+    await world.idle();
+    expect(world.writes.length).toBe(from);
+    expect(chat.messages.length).toBe(cards + 1);
+    expect(world.notices.slice(notices).map((n) => [n.user, n.text])).toEqual([
+      [player.id, expect.stringContaining("TEMPO.ERRORS.Item.NoChargesLeft")],
+    ]);
+    await combat.delete();
+  });
+
   it("PHS-7: the player activates Vex's potion from its sheet row: one Combat write, the battle action used (Activate Item); the tracker row's Activate Item is then refused with the reason and nothing written; after the undo the row's Activate Item takes it and the potion's is refused", async () => {
     const { combat, id, acting, activate } = await budgetCombat("phase", [12, 5], [player.id]);
-    const phase = () => (trackerInputOf(combat, game.user)?.state as { phase?: string } | undefined)?.phase;
-    for (let i = 0; i < 6 && !(phase() === "battle" && acting()); i++) {
-      await combat.tempoCommand({ type: "next" });
-      await world.idle();
-    }
+    await toBattleTurn(combat, acting);
     const used = () => {
       const input = trackerInputOf(combat, game.user);
       return (input?.state as { turnAction?: string | null } | undefined)?.turnAction ?? null;

@@ -9,6 +9,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import {
+  defeatedFlag,
   publishedState,
   readCombatState,
   readStoredCombat,
@@ -16,6 +17,7 @@ import {
   type RulesetId,
 } from "../../src/engine/index.ts";
 import { secrecyOf } from "../../src/foundry/combat/secrecy.ts";
+import { shownStatuses } from "../../src/foundry/conditions/status-effect-data.ts";
 import { initiativeShown } from "../../src/view/tracker/initiative-shown.ts";
 import { activeRuntime } from "./runtime/runtime.ts";
 import { clearStateCache } from "../../src/foundry/combat/state-cache.ts";
@@ -152,7 +154,12 @@ export function coreMismatches(t: TempoWorld, combat: Tempo): string[] {
   for (const c of combat.combatants) {
     const id = c.id ?? "";
     expectEqual(`initiative of ${id}`, c.initiative, shownInitiative(c, host.initiative(m.state, id)));
-    expectEqual(`defeated of ${id}`, c.defeated, host.defeated(state, id));
+    // DEF-1 ruling: core's flag is not drawn for a creature only unconscious (engine status-toggles.ts).
+    expectEqual(
+      `defeated of ${id}`,
+      c.defeated,
+      defeatedFlag(host.id, host.defeated(state, id), shownStatuses(c.actor ?? {})),
+    );
   }
   return out;
 }

@@ -20,7 +20,8 @@
  * square, so it moves nothing in that slot and chooses no movement power (`Movement.SlowedInSlot`, which
  * also tells it that its slot is over). Being Slowed is not a smaller speed: the source gives Slowed no
  * other effect on movement. Once the condition ends (the end-phase save, PHS-12, or the GM) the creature
- * moves again, in this slot too if it is still running. A GM may still move it (by fiat, as above).
+ * moves again, in this slot too if it is still running. A GM may still move it (by fiat, as above). A
+ * creature that becomes Slowed while its slot runs ends the slot at once (host/status-toggles.ts, issue 19).
  */
 import type { Message } from "../core/result.ts";
 import { phaseDisengageShift } from "../initiative/phase/modifiers.ts";

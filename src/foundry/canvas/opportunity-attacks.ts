@@ -26,6 +26,7 @@ import { postCard } from "../chat/post-card.ts";
 import { speakerOf } from "../chat/event-card-posts.ts";
 import type { TempoCombat } from "../documents/combat.ts";
 import { gridCreatureOfToken, type PlacedToken } from "./scene-geometry.ts";
+import { outOfFight } from "../combat/out-of-fight.ts";
 
 type Token = TokenDocument.Implementation;
 
@@ -38,7 +39,8 @@ function creaturesOn(
   scene: Scene.Implementation,
 ): Map<string, GridCreature & { readonly combatantId: string }> {
   const out = new Map<string, GridCreature & { readonly combatantId: string }>();
-  const defeated = new Set(combat.combatants.filter((c) => c.defeated).map((c) => c.tokenId ?? ""));
+  // DEF-1: an unconscious creature threatens nothing either (out-of-fight.ts).
+  const defeated = new Set(combat.combatants.filter((c) => outOfFight(combat, c)).map((c) => c.tokenId ?? ""));
   for (const combatant of combat.combatants) {
     const token = combatant.token;
     if (token === null || token === undefined || token.parent?.id !== scene.id || combatant.id === null) continue;

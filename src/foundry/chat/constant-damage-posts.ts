@@ -23,6 +23,7 @@ import { isActor, isItem } from "../document-kinds.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { postCard } from "./post-card.ts";
+import { outOfFight } from "../combat/out-of-fight.ts";
 
 interface TurnStart {
   readonly combatantId: string;
@@ -48,7 +49,7 @@ function holdersOf(combat: Combat.Implementation): ConstantHolder[] {
   const holders: ConstantHolder[] = [];
   const add = (c: Combatant.Implementation, now: unknown): void => {
     const hold = c.id === null ? null : (readRotationActions(now)?.constant ?? null);
-    if (hold !== null && c.id !== null) holders.push({ id: c.id, hold, defeated: c.isDefeated });
+    if (hold !== null && c.id !== null) holders.push({ id: c.id, hold, defeated: outOfFight(combat, c) });
   };
   if (candidates !== null) {
     for (const id of candidates) {

@@ -2,7 +2,8 @@
  * What the active GM's client makes of a write to combatants that Tempo did not make itself (core's
  * tracker, a sheet, a macro, a player's client), after the write:
  * - `defeated` (the GM's, or an owner's): the engine's `defeat` / `revive` (DEF-1) when the engine
- *   does not hold it so already and the writer may give that command now, by the same check as a
+ *   does not hold it so already (engine `defeatedFlagCommand`: unticking an unconscious creature revives
+ *   nothing) and the writer may give that command now, by the same check as a
  *   command sent on the socket (issue 18, command-permission.ts: both are the GM's); when the check
  *   or the engine refuses, the flag goes back to the engine's, with the reason;
  * - `initiative` written by a GM (core's tracker lets the GM type it): the engine's `setInitiative`
@@ -15,7 +16,14 @@
  * Tempo's own writes (mirror, rollbacks, group membership) are the engine's already and start nothing, so no write
  * ever answers itself.
  */
-import type { HostCommand, Message } from "../../engine/index.ts";
+import {
+  defeatedFlag,
+  defeatedFlagCommand,
+  type AnyRulesetHost,
+  type HostCommand,
+  type Message,
+} from "../../engine/index.ts";
+import { shownStatuses } from "../conditions/status-effect-data.ts";
 import { guardCombatantUpdate } from "./guard.ts";
 import { changesHidden, republish } from "./republish.ts";
 import { runCommand } from "./run-command.ts";
@@ -23,9 +31,28 @@ import { commandAccessFor } from "./command-permission.ts";
 import { tellUser } from "./tell-user.ts";
 import { isActiveGm } from "./active-gm.ts";
 import { tempoModelOf } from "./tempo-model.ts";
-import { isTempoWrite, TEMPO_ROLLBACK } from "./tempo-write.ts";
+import { isTempoWrite, TEMPO_MIRROR, TEMPO_ROLLBACK } from "./tempo-write.ts";
 
 type Change = Readonly<Record<string, unknown>>;
+
+/** DEF-1: the `defeated` flag the engine's state draws for this combatant (engine `defeatedFlag`). */
+function flagOf(host: AnyRulesetHost, state: unknown, combatant: Combatant.Implementation): boolean {
+  const out = host.defeated(state, combatant.id ?? "");
+  return out && defeatedFlag(host.id, out, shownStatuses(combatant.actor ?? {}));
+}
+
+/**
+ * DEF-1: a status toggle that changes no engine state may still change which flag core draws (core's defeated
+ * status put on or taken off an unconscious creature): the flag is written to match, as Tempo's own write.
+ */
+export async function mirrorDefeatedFlag(combat: Combat.Implementation, id: string): Promise<void> {
+  const model = tempoModelOf(combat);
+  const combatant = combat.combatants.get(id);
+  if (model === null || model.state === null || combatant === undefined || !isActiveGm()) return;
+  const value = flagOf(model.host, model.state, combatant);
+  if (combatant.defeated === value) return;
+  await combat.updateEmbeddedDocuments("Combatant", [{ _id: id, defeated: value }], { [TEMPO_MIRROR]: true } as never);
+}
 
 /** Runs `command`; on a refusal puts the field back to the engine's and tells the writer why. */
 async function toEngine(
@@ -62,7 +89,7 @@ async function restore(
     tellUser(userId, reason);
     return;
   }
-  const value = model.host.defeated(model.state, id);
+  const value = flagOf(model.host, model.state, combatant);
   if (combatant.defeated === value) return;
   await combat.updateEmbeddedDocuments("Combatant", [{ _id: id, defeated: value }], {
     [TEMPO_ROLLBACK]: true,
@@ -94,9 +121,19 @@ export async function answerCombatantWrites(
     const id = change._id;
     const model = tempoModelOf(combat);
     if (typeof id !== "string" || model === null || model.state === null) continue;
-    if (typeof change.defeated === "boolean" && change.defeated !== model.host.defeated(model.state, id)) {
-      await toEngine(combat, { type: change.defeated ? "defeat" : "revive", combatantId: id }, id, "defeated", userId);
-    }
+    const combatant = combat.combatants.get(id);
+    // DEF-1 ruling (engine status-toggles.ts): unticking an unconscious creature revives nothing.
+    const asked =
+      typeof change.defeated !== "boolean" || combatant === undefined
+        ? null
+        : defeatedFlagCommand(
+            model.host.id,
+            id,
+            model.host.defeated(model.state, id),
+            change.defeated,
+            shownStatuses(combatant.actor ?? {}),
+          );
+    if (asked !== null) await toEngine(combat, asked, id, "defeated", userId);
     if (!byGm || !("initiative" in change)) continue;
     const value = change.initiative;
     const after = tempoModelOf(combat);

@@ -23,9 +23,11 @@
 import {
   COMMAND_STATUSES,
   checkCommandAccess,
+  defeatedFlagCommand,
   outOfFightStatuses,
   settle,
   statusToggleCommand,
+  tableFirstCommand,
   type AnyRulesetHost,
   type CombatStep,
   type DiceRequest,
@@ -63,12 +65,12 @@ function take(draft: Draft, result: Transition): boolean {
 function combatantCommands(host: AnyRulesetHost, state: unknown, combatant: Combatant.Implementation): HostCommand[] {
   const id = combatant.id;
   if (id === null || !host.order(state).includes(id)) return [];
-  if (combatant.defeated !== host.defeated(state, id)) {
-    return [{ type: combatant.defeated ? "defeat" : "revive", combatantId: id }];
-  }
   const actor = combatant.actor;
+  const shown = shownStatuses(actor ?? {});
+  // DEF-1 ruling (engine status-toggles.ts): a flag off an unconscious creature revives nothing.
+  const flagged = defeatedFlagCommand(host.id, id, host.defeated(state, id), combatant.defeated, shown);
+  if (flagged !== null) return [flagged];
   if (actor === null) return [];
-  const shown = shownStatuses(actor);
   const out: HostCommand[] = [];
   const outOfFight = outOfFightStatuses(host.id);
   for (const status of COMMAND_STATUSES[host.id]) {
@@ -106,7 +108,8 @@ export function reconcileStep(combat: Combat.Implementation): { host: AnyRuleset
   for (const combatant of combat.combatants.contents) {
     for (const command of combatantCommands(host, draft.state, combatant))
       if (checkCommandAccess(command, BY_A_PLAYER, host.current(draft.state)).ok)
-        take(draft, host.apply(draft.state, command));
+        // PHS-6's `endTurn` (a creature shown Slowed in its movement slot) is the engine's `next`.
+        take(draft, host.apply(draft.state, tableFirstCommand(command)));
   }
   if (!draft.changed) return null;
   const step = settle(host, stored, read.value.state, draft, roster ? "reset" : "record");

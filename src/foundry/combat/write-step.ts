@@ -1,7 +1,8 @@
 /**
  * Writes one engine step to Foundry: ONE Combat update (the changed keys of `system`, with core's
  * `round` and `turn` as the engine says), then at most ONE batched Combatant update for the defeated
- * flags that changed (`combatant.defeated` follows the engine's `defeat`, `revive` and their undo), the
+ * flags that changed (`combatant.defeated` follows the engine's `defeat`, `revive` and their undo, except
+ * for a creature only unconscious: engine `defeatedFlag`), the
  * action trackers and group memberships. `Combatant.initiative` is never written (issue 17: 42 B per
  * creature): every client derives it from the engine state it reads (combatant-model.ts), so it shows
  * the count, the total or 15.5 with no write at all.
@@ -19,6 +20,7 @@
  * the clock moves once.
  */
 import {
+  defeatedFlag,
   publishedCombat,
   publishedEvents,
   publishedState,
@@ -42,7 +44,10 @@ import { withDurations } from "./step-durations.ts";
 import { withTurnLog } from "./step-turn-log.ts";
 import { choiceInputOf, turnMovesResets } from "./turn-moves-record.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
+import { shownStatuses } from "../conditions/status-effect-data.ts";
+import { followOutOfFightUndo } from "../conditions/out-of-fight-undo.ts";
 import { postStepCards } from "../chat/event-card-posts.ts";
+import { followActivationUndo } from "../chat/activation-undo.ts";
 import type { DeclaredUseWrites } from "./declared-uses.ts";
 import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
 import { encodeEventSummary, summarizeEvents, type Json } from "../../engine/index.ts";
@@ -78,6 +83,7 @@ export async function writeStep(
   fireHooks = true,
 ): Promise<CoreHookCall | null> {
   const model = tempoModelOf(combat);
+  const stateBefore: unknown = model?.state ?? null;
   // Issue 18: the document gets the published form only; the whole step stays with the GM (secret-store.ts).
   const engine = publishedEngine(combat, host, engineStep);
   const update = publishedUpdate(documentPublished(model), engineStep.stored, engine ?? engineStep.stored.engine);
@@ -122,11 +128,16 @@ export async function writeStep(
   // Issue 17: a GM another took over from meanwhile leaves the mirror to the new active GM, which
   // mirrors the engine when this Combat update reaches it (reconcile.ts `restoreCoreFields`); two
   // mirrors from two states would fight.
+  // DEF-1: an undo (redo) that brings a creature back (takes it out) takes its unconscious status with it,
+  // before the mirror, so core's flag follows the token (out-of-fight-undo.ts).
+  await followOutOfFightUndo(combat, host, stateBefore, step.state, step.events);
   if (isActiveGm()) await mirrorCombatants(combat, host, step.state, groups, actions, uses);
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
   await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);
   // Issue 11: the save and pending cards the events call for (none for undo and redo).
   await postStepCards(combat, host, step.events, step.state);
+  // PHS-7: an undo (redo) of an Activate Item gives its charge back (takes it again): activation-undo.ts.
+  await followActivationUndo(combat, host, stateBefore, step.state, step.events);
   return hook;
 }
 
@@ -157,7 +168,8 @@ export function changesPublished(combat: Combat.Implementation, host: AnyRuleset
 export { TEMPO_MIRROR } from "./tempo-write.ts";
 
 /**
- * One batched update of every combatant whose defeated flag differs from the engine's or whose stored
+ * One batched update of every combatant whose defeated flag differs from the engine's (DEF-1: core's flag is
+ * not drawn for a creature only unconscious, engine `defeatedFlag`) or whose stored
  * initiative is not null,
  * with core's `group` for the combatants in `groups` (default groups made at the start ride along)
  * and the `system.actions` records the step changed (`actions`, step-actions.ts).
@@ -180,7 +192,9 @@ export async function mirrorCombatants(
   for (const combatant of combat.combatants) {
     const id = combatant.id;
     if (id === null) continue;
-    const defeated = host.defeated(state, id);
+    // DEF-1 ruling (engine status-toggles.ts): a creature only unconscious is out but not struck through.
+    const out = host.defeated(state, id);
+    const defeated = out && defeatedFlag(host.id, out, shownStatuses(combatant.actor ?? {}));
     // A stored initiative (a GM's typed value, or one an older Tempo wrote) goes back to null, Tempo's
     // stored value, in the same batch: what every client shows is derived (combatant-model.ts).
     const initiative = combatant._source.initiative != null;

@@ -24,6 +24,7 @@ import { tellUser } from "../combat/tell-user.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { isTempoWrite, TEMPO_ROLLBACK } from "../combat/tempo-write.ts";
 import { commandAccessFor } from "../combat/command-permission.ts";
+import { mirrorDefeatedFlag } from "../combat/combatant-writes.ts";
 import { engineStatusId, shownStatuses } from "./status-effect-data.ts";
 
 interface ToggledEffect {
@@ -91,7 +92,8 @@ export async function syncToggledStatuses(
           const model = tempoModelOf(combat);
           if (model === null || model.state === null) return;
           const command = statusToggleCommand(model.host, model.state, id, named, active, shownStatuses(actor));
-          if (command === null) return;
+          // DEF-1: nothing for the engine, but core's flag may change (an unconscious creature's `dead`).
+          if (command === null) return mirrorDefeatedFlag(combat, id);
           const user = game.users.get(userId);
           const access = user === undefined ? null : commandAccessFor(combat, command, user);
           if (access !== null && !access.ok) {

@@ -45,6 +45,7 @@ import { askSneakMovement } from "../applications/sneak-movement-dialog.ts";
 import { showNotice } from "../notice.ts";
 import { tokenSees } from "../canvas/scene-rules.ts";
 import type { PlacedToken } from "../canvas/scene-geometry.ts";
+import { outOfFight } from "../combat/out-of-fight.ts";
 
 /** The status a sneaking creature's token carries (engine status-table.ts). */
 const HIDDEN = "hidden";
@@ -61,7 +62,7 @@ function creaturesOf(combat: Combat.Implementation): WatchCreature[] {
   return combat.combatants.contents.map((c) => ({
     id: c.id ?? "",
     side: hostCombatantOf(c).side,
-    defeated: c.isDefeated,
+    defeated: outOfFight(combat, c),
   }));
 }
 

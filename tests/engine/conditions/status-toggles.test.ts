@@ -7,6 +7,8 @@ import {
   COMMAND_STATUSES,
   CONDITION_IDS,
   DEFEATED_STATUS,
+  defeatedFlag,
+  defeatedFlagCommand,
   heldConditionsOf,
   rulesetHost,
   statusToggleCommand,
@@ -96,6 +98,41 @@ describe("status toggles as engine commands", () => {
       expect(statusToggleCommand(host, out, id, "unconscious", false, new Set([DEFEATED_STATUS])), ruleset).toBeNull();
       expect(statusToggleCommand(host, out, id, DEFEATED_STATUS, false, new Set(["unconscious"])), ruleset).toBeNull();
       expect(statusToggleCommand(host, out, id, "unconscious", false, NONE), ruleset).toEqual(revive);
+    }
+  });
+
+  it("PHS-6 ruling: Slowed turned on in a phase creature's own movement slot ends its turn, nowhere else", () => {
+    const { host, state, ids } = created("phase");
+    const [mover = "", other = ""] = ids;
+    const inSlot = { ...(state as object), phase: "movement", current: mover };
+    expect(statusToggleCommand(host, inSlot, mover, "slowed", true, NONE)).toEqual({
+      type: "endTurn",
+      combatantId: mover,
+    });
+    // Off, another creature's slot, the battle phase, another ruleset: read from the token, no command.
+    expect(statusToggleCommand(host, inSlot, mover, "slowed", false, NONE)).toBeNull();
+    expect(statusToggleCommand(host, inSlot, other, "slowed", true, NONE)).toBeNull();
+    expect(statusToggleCommand(host, { ...inSlot, phase: "battle" }, mover, "slowed", true, NONE)).toBeNull();
+    const count = created("count");
+    expect(statusToggleCommand(count.host, count.state, count.ids[0] ?? "", "slowed", true, NONE)).toBeNull();
+  });
+
+  it("DEF-1 ruling: unconscious is not dead: core's defeated flag is drawn for a creature out of the fight unless only unconscious keeps it out (count: whenever out)", () => {
+    const unconscious = new Set(["unconscious"]);
+    const both = new Set(["unconscious", DEFEATED_STATUS]);
+    for (const ruleset of RULESET_IDS) {
+      expect(defeatedFlag(ruleset, false, both), ruleset).toBe(false);
+      expect(defeatedFlag(ruleset, true, NONE), ruleset).toBe(true);
+      expect(defeatedFlag(ruleset, true, both), ruleset).toBe(true);
+      expect(defeatedFlag(ruleset, true, unconscious), ruleset).toBe(ruleset === "count");
+      // A written flag: ticked defeats, unticked revives, except an unconscious creature outside count.
+      expect(defeatedFlagCommand(ruleset, "a", false, true, NONE)).toEqual({ type: "defeat", combatantId: "a" });
+      expect(defeatedFlagCommand(ruleset, "a", true, true, unconscious)).toBeNull();
+      expect(defeatedFlagCommand(ruleset, "a", true, false, NONE)).toEqual({ type: "revive", combatantId: "a" });
+      expect(defeatedFlagCommand(ruleset, "a", true, false, both), ruleset).toEqual(
+        ruleset === "count" ? { type: "revive", combatantId: "a" } : null,
+      );
+      expect(defeatedFlagCommand(ruleset, "a", false, false, NONE)).toBeNull();
     }
   });
 

@@ -7,18 +7,19 @@
  *   rotation; declared on the track, with the item recorded for its pending card, in count and segment;
  *   a phase movement power's Move with… chooses it for the creature's movement slot (PHS-5); a gear item's
  *   or an Activate Item battle power's Activate… spends the battle turn's action (PHS-7, engine
- *   items/battle-use.ts), as the tracker row's Activate Item does;
+ *   items/battle-use.ts), as the tracker row's Activate Item does, using one of a gear item's charges and
+ *   posting a card (chat/item-activation.ts);
  * - Declare… and React… (CNT-6, CNT-12) open the tracker's count forms (count-dialogs.ts) for the
  *   actor's combatant and give the answer through the combat's one entry point.
  */
 import { itemBattleUse, type HostCommand } from "../../../engine/index.ts";
-import { activateItemCommand } from "../../../view/sheets/turn-uses.ts";
+import { activateSheetItem } from "../../chat/item-activation.ts";
 import { attackWithDialog } from "../../chat/attack-with-dialog.ts";
 import { showNotice } from "../../notice.ts";
 import type { TempoCombat } from "../../documents/combat.ts";
 import { askCountReaction } from "../count-dialogs.ts";
 import { declareOnCount } from "../../chat/count-declare-use.ts";
-import { actorCombatOf, sendSheetCommand } from "./sheet-commands.ts";
+import { actorCombatOf } from "./sheet-commands.ts";
 import { sheetItemOf } from "./sheet-documents.ts";
 import { chooseMovementPower } from "../../canvas/move-choices.ts";
 import { tempoModelOf } from "../../combat/tempo-model.ts";
@@ -58,7 +59,8 @@ export async function useSheetItem(actor: SheetActor, itemId: string, sheet: obj
       showNotice({ key: "TEMPO.SHEET.NotActivated", data: { name: item.name } });
       return false;
     }
-    return sendSheetCommand(found.combat, activateItemCommand(found.combatantId));
+    // PHS-7: its charge used (refused when none is left) and a card posted (item-activation.ts).
+    return activateSheetItem(found, item, row.type === "gear" ? row.stats : null);
   }
   // Issue 19: a weapon asks how to attack first (attack-with-dialog.ts); a spell is cast as before.
   return attackWithDialog(item, {}, sheet);

@@ -1,0 +1,26 @@
+/**
+ * PHS-7 (issue 19): the chat card of an Activate Item used from the sheet (engine items/battle-use.ts): who
+ * activated which item, the charges it keeps where it has any, and, once undone, that it was taken back (the
+ * charge given back). Lines as engine Messages; the Foundry layer localizes them into the message.
+ */
+import type { Message } from "../../engine/index.ts";
+
+export interface ActivationCardInput {
+  /** The creature that activated it (its token's or actor's name). */
+  readonly name: string;
+  readonly item: string;
+  /** The charges it keeps after this activation and its maximum; null for an item without charges. */
+  readonly charges: { readonly left: number; readonly max: number } | null;
+  /** The activation was undone (undo of its step). */
+  readonly undone: boolean;
+}
+
+/** The card's lines, in order: the title, the charges (where the item has any), the undo note. */
+export function activationCardLines(input: ActivationCardInput): readonly Message[] {
+  const lines: Message[] = [{ key: "TEMPO.CHAT.Activation.Title", data: { name: input.name, item: input.item } }];
+  if (input.charges !== null)
+    lines.push({ key: "TEMPO.CHAT.Activation.Charges", data: { left: input.charges.left, max: input.charges.max } });
+  if (input.undone)
+    lines.push({ key: input.charges === null ? "TEMPO.CHAT.Activation.Undone" : "TEMPO.CHAT.Activation.UndoneCharge" });
+  return lines;
+}
