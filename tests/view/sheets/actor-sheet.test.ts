@@ -269,3 +269,23 @@ describe("issues 10/11: the item buttons run the attack flow; count's Declare…
     expect(sheet("segment").context.combat.actions.some((a) => a.action === "countDeclare")).toBe(false);
   });
 });
+
+describe("segment sheet: AC and AAC0 as the seed writes them", () => {
+  const segment = (mode: "play" | "edit", aac0: number) => {
+    const base = sampleActorInput({ kind: "character", ruleset: "segment", mode, combat: null });
+    const input = { ...base, actor: { ...base.actor, stats: { ...base.actor.stats, aac0 } } };
+    return renderParts(buildActorSheetContext(input));
+  };
+
+  it("SEG-12: the descending AC shown is the one attacks use, with the worn armour's bonus (AC 4 in +5 mail is −1); edit mode sets the AC without armour", () => {
+    expect(text(segment("play", 18))).toContain("AC (descending) -1 (AC 4, armour and shields +5)");
+    expect(segment("edit", 18)).toMatch(/name="system\.defenses\.descendingAc" value="4"/);
+  });
+
+  it('SEG-12: AAC0 21 is shown and edited as "20*"; the input is the sheet\'s own (no name: the form never sends the text)', () => {
+    expect(text(segment("play", 21))).toContain("AAC0 20*");
+    const edit = segment("edit", 21);
+    expect(edit).toMatch(/data-tempo-parse="system\.aac0" value="20\*"/);
+    expect(edit).not.toContain('name="system.aac0"');
+  });
+});
