@@ -83,7 +83,7 @@ export {
 } from "./economy-book.ts";
 export { ROTATION_BOOK_ECONOMY, refuseRotationUse } from "./rotation-book.ts";
 export { heldConditionsOf, stepConditionChanges } from "./step-conditions.ts";
-export { COMMAND_STATUSES, outOfFightStatuses, statusToggleCommand } from "./status-toggles.ts";
+export { COMMAND_STATUSES, outOfFightStatuses, statusToggleCommand, statusToggledByHand } from "./status-toggles.ts";
 export { disengageShiftIn, phaseSourcesOf } from "./condition-sources.ts";
 export {
   EMPTY_ACTION_RECORD,

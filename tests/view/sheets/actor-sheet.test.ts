@@ -173,12 +173,14 @@ describe("actor sheet: what each ruleset uses", () => {
     expect(context.combat.note).toEqual({ key: "TEMPO.SHEET.Combat.NotOwner" });
   });
 
-  it("conditions say on or off in words; one the tracker holds in this ruleset has no toggle", () => {
+  it("conditions say on or off in words; one the tracker holds in this ruleset has no toggle, unless the engine takes it from a hand (SEG-7: a segment GM imposes delayed)", () => {
     const { context } = sheet("segment");
     const html = text(renderParts(context));
     expect(html).toContain("Concentrating on");
     const delayed = context.effects.conditions.find((c) => c.id === "delayed");
-    expect(delayed).toMatchObject({ active: false, held: true, toggle: false });
+    expect(delayed).toMatchObject({ active: false, held: true, toggle: true });
+    const standard = sheet("standard").context.effects.conditions.find((c) => c.id === "delayed");
+    expect(standard).toMatchObject({ active: false, held: true, toggle: false });
     const concentrating = context.effects.conditions.find((c) => c.id === "concentrating");
     expect(concentrating).toMatchObject({ active: true, pressed: "true" });
   });
