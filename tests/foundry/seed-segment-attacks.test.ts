@@ -13,6 +13,7 @@ import type { ActorModel } from "../support/runtime/actor.ts";
 import { writeAac0, type Aac0Actor } from "../../src/foundry/applications/sheets/aac0-input.ts";
 
 const t = await installSegmentTable(1203);
+const { rollHitDiceHitPoints } = await import("../../src/foundry/applications/sheets/hit-dice-rolls.ts");
 afterAll(() => t.uninstall());
 const { world, player } = t;
 
@@ -129,12 +130,31 @@ describe("seed 003: attacks", () => {
     expect(await aac0("Ogre chief", { hitDice: "5+5" })).toBe("13");
   }, 15_000);
 
-  it("SEG-14 seed: 5+5 HD saves as 7 HD with morale +5; 4+4 HD has 4d8+16 hit points (the actor's derived data)", async () => {
+  it("SEG-14 seed: 4+4 HD has 4d8+16 hit points: the owner's Roll hit points rolls them and sets 30 of 30; 5+5 HD saves as 7 HD: a spell's save card against the chief is the Monster Save Table's row 7-8 (1d20, 13 or more), and a 12 fails it", async () => {
+    const bugbear = await t.creature("Bugbear", "npc", { hitDice: "4+4" }, [player.id], 8);
+    world.scriptedTotals.push(30);
+    const own = t.copyOf(player, bugbear) as unknown as Actor.Implementation;
+    expect(await world.as(player, () => rollHitDiceHitPoints(own))).toBe(30);
+    await world.idle();
+    expect((bugbear.system as unknown as { hp: object }).hp).toEqual({ value: 30, max: 30 });
+    expect(String(t.chat.messages.at(-1)?._source.content)).toContain("TEMPO.SHEET.HitPointsRolled");
     const chief = await t.creature("Ogre chief", "npc", { hitDice: "5+5" });
-    const bugbear = await t.creature("Bugbear", "npc", { hitDice: "4+4" });
-    const derived = (actor: ActorModel) => (actor.system as unknown as { derived: { hitDice: Obj } }).derived.hitDice;
-    expect(derived(chief)).toMatchObject({ attackHitDice: 6, saveHitDice: 7, overallHitDice: 7, moraleBonus: 5 });
-    expect(derived(bugbear)).toMatchObject({ hitPoints: "4d8+16", saveHitDice: 5 });
+    const mage = await t.creature("Mage", "character", {}, [player.id]);
+    const hold = await ownedItem(world, mage, "Hold", "spell", {
+      ...ITEM_DEFAULTS.spell,
+      save: { ability: "wis", dc: 15 },
+    });
+    const before = t.chat.messages.length;
+    const { TEMPO } = await import("../../src/foundry/config.ts");
+    expect(await TEMPO.useItem(hold.uuid, { targets: [chief as unknown as Actor.Implementation] })).toBe(true);
+    await world.idle();
+    const card = t.chat.messages.slice(before).find((m) => m.type === "save");
+    expect(t.inputOf(card)).toMatchObject({ name: "Ogre chief", formula: "1d20", target: 13 });
+    world.scriptedTotals.push(12);
+    expect((await t.press(world.gm, card, "roll")).refusal).toBeNull();
+    const rolled = t.chat.messages.find((m) => m.id === card?.id);
+    expect(t.inputOf(rolled).total).toBe(12);
+    expect(await t.said(rolled)).toContain("SEG-14");
   });
 
   it("SEG-15 seed: a back stab (×3) with a spear set against a charge (×2) does not stack: the highest, ×3, multiplies the whole 1d8+3 (5 + 3 = 8) to 24 when the card comes in combat; the GM applies 24", async () => {

@@ -11,6 +11,7 @@ import {
   SKILL_IDS,
   deriveActorValues,
   formatAac0,
+  monsterSaveRow,
   type ActorDerived,
   type CarriedWeapon,
   type DrFamily,
@@ -67,6 +68,8 @@ export interface ActorAttributesContext {
   readonly speeds: readonly FieldContext[];
   readonly hasSkills: boolean;
   readonly hasSpeeds: boolean;
+  /** SEG-14: the owner may roll the hit points its hit dice give (Xd8 + X·Y), or null. */
+  readonly rollHitPoints: { readonly label: Message } | null;
 }
 
 const DR_LABELS: Readonly<Record<DrContext["kind"], I18nKey>> = {
@@ -140,6 +143,27 @@ export function buildActorHeader(input: ActorSheetInput): ActorHeaderContext {
   };
 }
 
+/** SEG-14: what enhanced hit dice give, read only: saves, hit points, morale. */
+function hitDiceFields(derived: ActorDerived): FieldContext[] {
+  const hd = derived.hitDice;
+  if (hd === null) return [];
+  const row = monsterSaveRow(hd.saveHitDice);
+  const saves = numberField("play", "derived.saveHitDice", "TEMPO.SHEET.SavesAs", hd.saveHitDice);
+  return [
+    row.ok
+      ? {
+          ...saves,
+          shownMessage: {
+            key: "TEMPO.SHEET.SavesAsRow",
+            data: { hd: hd.saveHitDice, row: row.value.label, target: row.value.target },
+          },
+        }
+      : saves,
+    textField("play", "derived.hitPoints", "TEMPO.SHEET.HitDiceHp", hd.hitPoints),
+    numberField("play", "derived.moraleBonus", "TEMPO.SHEET.Morale", hd.moraleBonus, signedText(hd.moraleBonus)),
+  ];
+}
+
 function aac0Text(aac0: number | null): string {
   return aac0 === null ? "" : formatAac0(aac0);
 }
@@ -174,6 +198,7 @@ export function buildActorAttributes(input: ActorSheetInput, derived: ActorDeriv
       // one. Both in the seed's notation ("20*"), which the sheet parses (sheets/aac0-input.ts).
       notationField(mode, "system.aac0", "TEMPO.SHEET.Aac0", aac0Text(mode === "edit" ? stats.aac0 : derived.aac0)),
     );
+    if (mode === "play") extra.push(...hitDiceFields(derived));
   }
   if (spec.dexReaction)
     extra.push(mod("system.initiative.dexReaction", "TEMPO.SHEET.DexReaction", stats.initiative.dexReaction));
@@ -214,5 +239,9 @@ export function buildActorAttributes(input: ActorSheetInput, derived: ActorDeriv
     speeds,
     hasSkills: skills.length > 0,
     hasSpeeds: speeds.length > 0,
+    rollHitPoints:
+      spec.hitDice && mode === "play" && input.editable && derived.hitDice !== null
+        ? { label: { key: "TEMPO.SHEET.RollHitPoints", data: { formula: derived.hitDice.hitPoints } } }
+        : null,
   };
 }

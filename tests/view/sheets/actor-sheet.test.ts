@@ -291,3 +291,18 @@ describe("segment sheet: AC and AAC0 as the seed writes them", () => {
     expect(edit).not.toContain('name="system.aac0"');
   });
 });
+
+describe("segment sheet: what enhanced hit dice give", () => {
+  it("SEG-14: a 4+4 HD NPC's sheet shows it saves as 5 HD (row 5-6), 4d8+16 hit points with a Roll button for its owner, and morale +4; edit mode shows none of them", () => {
+    const play = sampleActorInput({ kind: "npc", ruleset: "segment", mode: "play", combat: null });
+    const html = text(renderParts(buildActorSheetContext(play)));
+    expect(html).toContain("Saves as 5 HD (row 5-6: 14 or more)");
+    expect(html).toContain("Hit points by hit dice 4d8+16");
+    expect(html).toContain("Morale +4");
+    expect(html).toContain("Roll hit points (4d8+16)");
+    const edit = sampleActorInput({ kind: "npc", ruleset: "segment", mode: "edit", combat: null });
+    expect(text(renderParts(buildActorSheetContext(edit)))).not.toContain("Saves as");
+    const viewer = buildActorSheetContext({ ...play, editable: false });
+    expect(viewer.attributes.rollHitPoints).toBeNull();
+  });
+});

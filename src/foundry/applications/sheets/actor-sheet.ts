@@ -22,6 +22,7 @@ import { actorSheetInputOf } from "./sheet-documents.ts";
 import { enrichActorInput, foundryEnricher } from "./sheet-enrich.ts";
 import { attachItemDragData } from "./item-drag.ts";
 import { attachAac0Inputs } from "./aac0-input.ts";
+import { rollHitDiceHitPoints } from "./hit-dice-rolls.ts";
 import { sheetCountDeclare, sheetCountReact, useSheetItem } from "./sheet-item-use.ts";
 import { childWindowOptions } from "../../compat/detached-window.ts";
 import { rotationContest, rotationStandUp } from "../../chat/rotation-contest.ts";
@@ -62,6 +63,7 @@ export class TempoActorSheet extends TempoActorSheetBase {
       countReact: TempoActorSheet.#onCountReact as Action,
       rotationContest: TempoActorSheet.#onRotationContest as Action,
       segmentAttack: TempoActorSheet.#onSegmentAttack as Action,
+      rollHitPoints: TempoActorSheet.#onRollHitPoints as Action,
     },
   };
 
@@ -193,6 +195,11 @@ export class TempoActorSheet extends TempoActorSheetBase {
   static async #onSegmentAttack(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const kind = segmentAttackKindOf(parseCommand(target.dataset.command));
     if (kind !== null) await segmentFreeAttack(this.document, kind, this);
+  }
+
+  /** SEG-14: hit points rolled from the creature's hit dice (hit-dice-rolls.ts). */
+  static async #onRollHitPoints(this: TempoActorSheet): Promise<void> {
+    await rollHitDiceHitPoints(this.document);
   }
 
   /** The same status effect the token HUD toggles (issue 10 item 3). */
