@@ -154,7 +154,9 @@ describe("seed 003: attacks", () => {
     expect((await t.press(world.gm, card, "roll")).refusal).toBeNull();
     const rolled = t.chat.messages.find((m) => m.id === card?.id);
     expect(t.inputOf(rolled).total).toBe(12);
-    expect(await t.said(rolled)).toContain("SEG-14");
+    expect(await t.said(rolled)).toContain(
+      "A save by its hit dice on the Monster Save Table: 13 or more, no ability and no DC",
+    );
   });
 
   it("SEG-15 seed: a back stab (×3) with a spear set against a charge (×2) does not stack: the highest, ×3, multiplies the whole 1d8+3 (5 + 3 = 8) to 24 when the card comes in combat; the GM applies 24", async () => {

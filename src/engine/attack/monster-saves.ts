@@ -37,6 +37,9 @@ export const MONSTER_SAVE_TABLE: readonly MonsterSaveRow[] = [
   { label: "17+", fromHitDice: 17, target: 6 },
 ];
 
+/** What a save card by hit dice cites. */
+export const HIT_DICE_SAVE_RULE = "SEG-14";
+
 /** The save's die: one d20, nothing added. */
 export const MONSTER_SAVE_FORMULA = "1d20";
 

@@ -15,7 +15,7 @@ import { ABILITY_IDS, type AbilityId } from "../actors/actor-stats.ts";
 import { ITEM_USE_RULINGS } from "./item-use-rulings.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 import { END_PHASE_SAVE_FORMULA, END_PHASE_SAVE_TARGET } from "../conditions/end-phase-save.ts";
-import { MONSTER_SAVE_FORMULA, monsterSaveRow } from "./monster-saves.ts";
+import { HIT_DICE_SAVE_RULE, MONSTER_SAVE_FORMULA, monsterSaveRow } from "./monster-saves.ts";
 
 /** What the card cites for the d20 spell save: it is a ruling, RULES.md has no rule ID for it. */
 export const SPELL_SAVE_RULE = "Ruling";
@@ -80,7 +80,7 @@ export function creatureSaveRoll(
 ): SpellSaveRoll {
   if (ruleset === "segment" && saveHitDice !== null) {
     const row = monsterSaveRow(saveHitDice);
-    if (row.ok) return { formula: MONSTER_SAVE_FORMULA, target: row.value.target, rule: "SEG-14" };
+    if (row.ok) return { formula: MONSTER_SAVE_FORMULA, target: row.value.target, rule: HIT_DICE_SAVE_RULE };
   }
   return spellSaveRoll(ruleset, dc, modifier);
 }
