@@ -107,7 +107,7 @@ export const SAMPLE_ITEMS: readonly SheetItem[] = [
     name: "Chain mail",
     img: null,
     type: "armor",
-    stats: { category: "medium", acBonus: 5, armor: 3, dr: { physical: 2, elemental: 0, arcane: 0 } },
+    stats: { category: "medium", acBonus: 5, armor: 3, dr: { physical: 2, elemental: 0, arcane: 0 }, equipped: true },
     description: "",
   },
   { id: "cleave", name: "Cleave", img: null, type: "feat", stats: { feat: "cleave" }, description: "" },

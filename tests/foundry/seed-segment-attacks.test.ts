@@ -10,8 +10,10 @@ import { ITEM_DEFAULTS, type WeaponStats } from "../../src/engine/index.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { installSegmentTable } from "../support/segment-table.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
+import { writeAac0, type Aac0Actor } from "../../src/foundry/applications/sheets/aac0-input.ts";
 
 const t = await installSegmentTable(1203);
+const { rollHitDiceHitPoints } = await import("../../src/foundry/applications/sheets/hit-dice-rolls.ts");
 afterAll(() => t.uninstall());
 const { world, player } = t;
 
@@ -73,19 +75,44 @@ describe("seed 003: attacks", () => {
     await combat.delete();
   }, 15_000);
 
-  it('SEG-12 seed: the table repeats 20 six times: AAC0 19 needs 20 against AC −6 and 21 against AC −7; "20*" (AAC0 21) needs 20 against AC 1; a natural 20 always hits and a natural 1 always misses', async () => {
+  it('SEG-12 seed: the table repeats 20 six times: AAC0 19 needs 20 against AC −6 and 21 against AC −7; "20*" typed on the sheet needs 20 against AC 1 (a typed 21 is refused with the notation to write); a natural 20 always hits and a natural 1 always misses', async () => {
     const ogre = await armed("Ogre", { aac0: 19 });
     const plus = { modifier: "1" };
     expect(await rolled(ogre, await knight(-6), [19, 3], plus)).toMatchObject({ kinds: ["attack", "damage"] });
     const short = await rolled(ogre, await knight(-7), [19], plus);
     expect(short.kinds).toEqual(["attack"]);
     expect(short.says).toContain("20 is short of 21: AAC0 19 against AC -7 gives 26, which the table reads as 21");
-    const starred = await armed("Goblin", { aac0: 21 });
+    const starred = await armed("Goblin", { aac0: 12 });
+    const own = t.copyOf(player, starred) as unknown as Aac0Actor;
+    const notices = world.notices.length;
+    expect(await world.as(player, () => writeAac0(own, "21"))).toBe(false);
+    expect(t.noticesSince(notices).join(" ")).toContain('Aac0Starred {"value":"21","written":"20*"}');
+    expect(await world.as(player, () => writeAac0(own, "20*"))).toBe(true);
+    await world.idle();
+    expect((starred.system as unknown as { aac0: number }).aac0).toBe(21);
     expect((await rolled(starred, await knight(1), [19], { modifier: "0" })).says).toContain("19 is short of 20");
     expect((await rolled(ogre, await knight(-10), [20, 3], { modifier: "0" })).kinds).toEqual(["attack", "damage"]);
     const natural = await rolled(ogre, await knight(10), [1], { modifier: "20" });
     expect(natural.kinds).toEqual(["attack"]);
     expect(natural.says).toContain("A natural 1 always misses.");
+  });
+
+  it("SEG-12 seed: AC 5 with a +2 bonus becomes AC 3: a knight holding a +2 shield is attacked at AC 3 (AAC0 19 needs 16); with the shield put away, at AC 5 (needs 14)", async () => {
+    const ogre = await armed("Ogre", { aac0: 19 });
+    const target = await knight(5);
+    const shield = await ownedItem(world, target, "Shield", "armor", {
+      ...ITEM_DEFAULTS.armor,
+      category: "shield",
+      acBonus: 2,
+    });
+    const held = await rolled(ogre, target, [15], { modifier: "0" });
+    expect(held.kinds).toEqual(["attack"]);
+    expect(held.says).toContain("15 is short of 16 (AAC0 19 against AC 3)");
+    await world.as(world.gm, () => shield.update({ "system.equipped": false }));
+    await world.idle();
+    const away = await rolled(ogre, target, [15, 2], { modifier: "0" });
+    expect(away.kinds).toEqual(["attack", "damage"]);
+    expect(away.says).toContain("15 reaches 14 (AAC0 19 against AC 5)");
   });
 
   it("SEG-13, SEG-14 seed: monsters attack with their hit dice unless their class level is higher; 1+1 HD attacks on the 1+ row, 5+5 HD as 6 HD", async () => {
@@ -103,12 +130,33 @@ describe("seed 003: attacks", () => {
     expect(await aac0("Ogre chief", { hitDice: "5+5" })).toBe("13");
   }, 15_000);
 
-  it("SEG-14 seed: 5+5 HD saves as 7 HD with morale +5; 4+4 HD has 4d8+16 hit points (the actor's derived data)", async () => {
+  it("SEG-14 seed: 4+4 HD has 4d8+16 hit points: the owner's Roll hit points rolls them and sets 30 of 30; 5+5 HD saves as 7 HD: a spell's save card against the chief is the Monster Save Table's row 7-8 (1d20, 13 or more), and a 12 fails it", async () => {
+    const bugbear = await t.creature("Bugbear", "npc", { hitDice: "4+4" }, [player.id], 8);
+    world.scriptedTotals.push(30);
+    const own = t.copyOf(player, bugbear) as unknown as Actor.Implementation;
+    expect(await world.as(player, () => rollHitDiceHitPoints(own))).toBe(30);
+    await world.idle();
+    expect((bugbear.system as unknown as { hp: object }).hp).toEqual({ value: 30, max: 30 });
+    expect(String(t.chat.messages.at(-1)?._source.content)).toContain("TEMPO.SHEET.HitPointsRolled");
     const chief = await t.creature("Ogre chief", "npc", { hitDice: "5+5" });
-    const bugbear = await t.creature("Bugbear", "npc", { hitDice: "4+4" });
-    const derived = (actor: ActorModel) => (actor.system as unknown as { derived: { hitDice: Obj } }).derived.hitDice;
-    expect(derived(chief)).toMatchObject({ attackHitDice: 6, saveHitDice: 7, overallHitDice: 7, moraleBonus: 5 });
-    expect(derived(bugbear)).toMatchObject({ hitPoints: "4d8+16", saveHitDice: 5 });
+    const mage = await t.creature("Mage", "character", {}, [player.id]);
+    const hold = await ownedItem(world, mage, "Hold", "spell", {
+      ...ITEM_DEFAULTS.spell,
+      save: { ability: "wis", dc: 15 },
+    });
+    const before = t.chat.messages.length;
+    const { TEMPO } = await import("../../src/foundry/config.ts");
+    expect(await TEMPO.useItem(hold.uuid, { targets: [chief as unknown as Actor.Implementation] })).toBe(true);
+    await world.idle();
+    const card = t.chat.messages.slice(before).find((m) => m.type === "save");
+    expect(t.inputOf(card)).toMatchObject({ name: "Ogre chief", formula: "1d20", target: 13 });
+    world.scriptedTotals.push(12);
+    expect((await t.press(world.gm, card, "roll")).refusal).toBeNull();
+    const rolled = t.chat.messages.find((m) => m.id === card?.id);
+    expect(t.inputOf(rolled).total).toBe(12);
+    expect(await t.said(rolled)).toContain(
+      "A save by its hit dice on the Monster Save Table: 13 or more, no ability and no DC",
+    );
   });
 
   it("SEG-15 seed: a back stab (×3) with a spear set against a charge (×2) does not stack: the highest, ×3, multiplies the whole 1d8+3 (5 + 3 = 8) to 24 when the card comes in combat; the GM applies 24", async () => {

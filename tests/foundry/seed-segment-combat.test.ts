@@ -10,8 +10,10 @@ import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { installSegmentTable, type Tempo } from "../support/segment-table.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
+import { menuEntries } from "../support/runtime/context-menu.ts";
 
 const t = await installSegmentTable(303);
+const { trackerContextEntries } = await import("../../src/foundry/applications/tracker-context-menu.ts");
 afterAll(() => t.uninstall());
 const { world, player } = t;
 
@@ -170,6 +172,37 @@ describe("seed 003: the combat round", () => {
     world.scriptedTotals.push(12, 6);
     const { posted } = await t.press(player, high, "resolve");
     expect(posted.map((m) => m.type)).toEqual(["attack", "damage"]);
+    await combat.delete();
+  }, 15_000);
+
+  it("SEG-7 seed: the delayed condition always has LOW initiative and loses ties: the GM imposes it from the Hero's tracker row (one Combat write, the token shows it) and undo lifts it; imposed again from the token's status, the Hero of the HIGH group acts in LOW after the Orc, losing their tie of speed 7", async () => {
+    const { combat, hero, orc } = await axeFight();
+    expect(await t.sheetAttack(player, hero, "Battle axe", [orc], {}, {})).toBe(true);
+    await t.declare(combat, world.gm, "Orc", { action: "melee", weaponSpeed: "7" });
+    const row = { dataset: { combatantId: t.idOf(combat, "Hero") } } as unknown as HTMLElement;
+    const menu = (label: string) => {
+      const entry = menuEntries(trackerContextEntries(() => combat)).find((e) => e.label === label);
+      if (entry === undefined) throw new Error(`no menu entry ${label}`);
+      return entry;
+    };
+    const [impose, lift] = ["TEMPO.TRACKER.Menu.ImposeDelayed", "TEMPO.TRACKER.Menu.LiftDelayed"].map(menu);
+    expect([impose?.shown(row), lift?.shown(row)]).toEqual([true, false]);
+    const writes = world.writes.length;
+    await world.as(world.gm, async () => impose?.choose(row));
+    await world.idle();
+    expect(world.writes.slice(writes).filter((w) => w.document === "Combat").length).toBe(1);
+    expect(hero.statuses.has("delayed")).toBe(true);
+    expect([impose?.shown(row), lift?.shown(row)]).toEqual([false, true]);
+    await world.as(world.gm, () => combat.tempoCommand({ type: "undo" }));
+    await world.idle();
+    expect(hero.statuses.has("delayed")).toBe(false);
+    await world.as(world.gm, () => hero.toggleStatusEffect("delayed"));
+    await world.idle();
+    expect(lift?.shown(row)).toBe(true);
+    world.scriptedTotals.push(5, 2);
+    const from = world.hooks.length;
+    await t.playToCard(combat);
+    expect(who(t.turnsSince(combat, from))).toEqual(["Orc", "Hero"]);
     await combat.delete();
   }, 15_000);
 

@@ -13,6 +13,7 @@ import {
   type AttackTableChoice,
   type EnhancedHitDice,
 } from "../attack/monster-hit-dice.ts";
+import { wornArmorClass, type WornArmor, type WornArmorClass } from "../attack/segment-attack.ts";
 import type { ActorStats } from "./actor-stats.ts";
 import { initiativeModifiers } from "./actor-initiative.ts";
 import { overshieldOf } from "./actor-overshield.ts";
@@ -31,6 +32,8 @@ export interface ActorDeriveOptions {
   readonly weapons: readonly CarriedWeapon[];
   /** SEG-16: what the creature stores about its action resources; absent: the rules' default. */
   readonly actions?: ActorActionOverrides;
+  /** SEG-12: its armour and shield items; absent: none. */
+  readonly armor?: readonly WornArmor[];
 }
 
 export interface ActorDerived {
@@ -42,6 +45,8 @@ export interface ActorDerived {
   readonly attackTable: AttackTableChoice | null;
   /** SEG-12: the AAC0 the creature attacks with (its hit dice row, else its class table's), or null. */
   readonly aac0: number | null;
+  /** SEG-12: its descending AC with the bonuses of the armour and shields it wears (attacks use this one). */
+  readonly descendingAc: WornArmorClass;
   /** OSH-1: the overshield as the damage pipeline takes it, or null. */
   readonly overshield: Overshield | null;
   /** DR-2: how the creature's DR applies in this world. */
@@ -103,6 +108,7 @@ export function deriveActorValues(stats: ActorStats, options: ActorDeriveOptions
     hitDice,
     attackTable,
     aac0,
+    descendingAc: wornArmorClass(stats.defenses.descendingAc, options.armor ?? []),
     overshield: shield.ok ? shield.value : null,
     drMode: options.drMode,
     swings: swingsOf(stats, options.weapons),

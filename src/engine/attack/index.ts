@@ -13,3 +13,4 @@ export * from "./trip.ts";
 export * from "./item-use-rulings.ts";
 export * from "./spell-save.ts";
 export * from "./rotation-contest.ts";
+export * from "./monster-saves.ts";

@@ -15,7 +15,7 @@ export const DESCENDING_AC_WORST = 10;
  * beyond any published attacker. **Ruling:** outside 0–25 the input is treated as a data error.
  */
 export const AAC0_MIN = 0;
-/** SEG-12: the highest AAC0 the engine accepts (see AAC0_MIN). */
+/** SEG-12: the highest AAC0 the engine accepts (see AAC0_MIN): "20*****", 20 against AC 0 to AC 5. */
 export const AAC0_MAX = 25;
 
 function checkArmorClass(ac: number): Result<number> {
@@ -45,17 +45,61 @@ export function descendingArmorClass(baseAc: number, bonus: number): Result<numb
   return checkArmorClass(baseAc - bonus);
 }
 
+/** What one armour or shield item gives a creature's AC (SEG-12). */
+export interface WornArmor {
+  readonly acBonus: number;
+  /** Worn or held: an item carried in a pack gives nothing. */
+  readonly equipped: boolean;
+}
+
+/** SEG-12: a creature's descending AC with what it wears, and the bonus that made it. */
+export interface WornArmorClass {
+  readonly ac: number;
+  readonly bonus: number;
+}
+
 /**
- * SEG-12: reads an AAC0 as printed in a stat block: a whole number, or "20*", which the seed defines as
- * "needs a 20 to strike AC 0 and also AC 1" — on the SEG-12 formula that is AAC0 21.
+ * SEG-12: the creature's AC with the bonuses of every armour and shield it wears or holds, added up
+ * (a +2 shield on AC 5 makes AC 3). **Ruling:** the scale stops at its ends: bonuses past AC −10 are
+ * lost and penalties past AC 10 stop there (the stored AC and each item were checked on their own, so a
+ * sum off the scale is a table fact, not bad input). A base AC off the scale is taken at its end too.
+ */
+export function wornArmorClass(baseAc: number, worn: readonly WornArmor[]): WornArmorClass {
+  let bonus = 0;
+  for (const item of worn) if (item.equipped && isWhole(item.acBonus)) bonus += item.acBonus;
+  const base = isWhole(baseAc) ? baseAc : DESCENDING_AC_WORST;
+  const ac = Math.min(DESCENDING_AC_WORST, Math.max(DESCENDING_AC_BEST, base - bonus));
+  return { ac, bonus };
+}
+
+/** The most stars "20*" notation takes: each one more AC above 0 that also needs a 20 (AAC0 25). */
+const MAX_STARS = AAC0_MAX - 20;
+
+/**
+ * SEG-12: an AAC0 as the seed writes it. Up to 20 it is the number; the seed's "20*" (a 20 is needed
+ * against AC 0 and also AC 1) is AAC0 21 of the formula. **Ruling:** each further star is one more AC
+ * above 0 that needs a 20 ("20**" is AAC0 22, up to "20*****", 25): the six repeating 20s start one AC
+ * higher per star.
+ */
+export function formatAac0(aac0: number): string {
+  return aac0 > 20 ? `20${"*".repeat(aac0 - 20)}` : String(aac0);
+}
+
+/**
+ * SEG-12: reads an AAC0 as printed in a stat block: a whole number 0–20, or "20*" (see formatAac0).
+ * A number above 20 is refused with the notation to write instead: the table never asks for 21 against
+ * AC 0 before its six 20s, so "21" is not an AAC0 the seed's tables print.
  */
 export function parseAac0(text: string): Result<number> {
   if (typeof text !== "string")
     return err("TEMPO.ERRORS.Attack.Aac0Invalid", { value: shown(text), min: AAC0_MIN, max: AAC0_MAX });
   const trimmed = text.trim();
-  if (trimmed === "20*") return ok(21);
-  if (!/^\d{1,2}$/.test(trimmed))
-    return err("TEMPO.ERRORS.Attack.Aac0Invalid", { value: trimmed, min: AAC0_MIN, max: AAC0_MAX });
+  const starred = /^20(\*+)$/.exec(trimmed);
+  if (starred !== null && starred[1] !== undefined && starred[1].length <= MAX_STARS) return ok(20 + starred[1].length);
+  if (/^\d{1,2}$/.test(trimmed) && Number(trimmed) > 20 && Number(trimmed) <= AAC0_MAX)
+    return err("TEMPO.ERRORS.Attack.Aac0Starred", { value: trimmed, written: formatAac0(Number(trimmed)) });
+  if (!/^\d{1,2}$/.test(trimmed) || Number(trimmed) > 20)
+    return err("TEMPO.ERRORS.Attack.Aac0Invalid", { value: trimmed.slice(0, 40), min: AAC0_MIN, max: AAC0_MAX });
   return checkAac0(Number(trimmed));
 }
 

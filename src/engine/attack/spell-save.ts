@@ -15,6 +15,7 @@ import { ABILITY_IDS, type AbilityId } from "../actors/actor-stats.ts";
 import { ITEM_USE_RULINGS } from "./item-use-rulings.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 import { END_PHASE_SAVE_FORMULA, END_PHASE_SAVE_TARGET } from "../conditions/end-phase-save.ts";
+import { HIT_DICE_SAVE_RULE, MONSTER_SAVE_FORMULA, monsterSaveRow } from "./monster-saves.ts";
 
 /** What the card cites for the d20 spell save: it is a ruling, RULES.md has no rule ID for it. */
 export const SPELL_SAVE_RULE = "Ruling";
@@ -65,6 +66,23 @@ export function spellSaveRoll(ruleset: RulesetId, dc: number | null, modifier: n
     target: dc ?? SPELL_SAVE_DEFAULT_DC,
     rule: SPELL_SAVE_RULE,
   };
+}
+
+/**
+ * The save a creature rolls against a spell: SEG-14's Monster Save Table by its save hit dice in the
+ * segment ruleset when it has hit dice (monster-saves.ts ruling: no ability, no DC), else `spellSaveRoll`.
+ */
+export function creatureSaveRoll(
+  ruleset: RulesetId,
+  dc: number | null,
+  modifier: number,
+  saveHitDice: number | null,
+): SpellSaveRoll {
+  if (ruleset === "segment" && saveHitDice !== null) {
+    const row = monsterSaveRow(saveHitDice);
+    if (row.ok) return { formula: MONSTER_SAVE_FORMULA, target: row.value.target, rule: HIT_DICE_SAVE_RULE };
+  }
+  return spellSaveRoll(ruleset, dc, modifier);
 }
 
 /** What a success or a failure does, as the ruling above decides. */

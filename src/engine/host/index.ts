@@ -89,6 +89,7 @@ export {
   defeatedFlagCommand,
   outOfFightStatuses,
   statusToggleCommand,
+  statusToggledByHand,
 } from "./status-toggles.ts";
 export { disengageShiftIn, phaseSourcesOf } from "./condition-sources.ts";
 export {

@@ -8,6 +8,9 @@
  *
  * - `surprised` — count: `markSurprised` (CNT-4, before the first round only: later the scheduler refuses
  *   it with its reason); segment: `surprise` (SEG-16).
+ * - `delayed` — segment: `setDelayed` (SEG-7: the GM imposes or lifts the condition; it lasts the round,
+ *   as the one SEG-6 gives). Standard and phase hold their delays as turn order, not as a condition a
+ *   hand may set, so no command there.
  * - `unconscious` — count: `unconscious` / `regainConsciousness` (CNT-14); the other rulesets: `defeat` /
  *   `revive` (the ruling below).
  * - core's defeated status (`dead`) — any ruleset: `defeat` / `revive` (DEF-1).
@@ -56,9 +59,14 @@ export const COMMAND_STATUSES: Readonly<Record<AnyRulesetHost["id"], readonly st
   count: ["surprised", "unconscious", DEFEATED_STATUS],
   standard: [DEFEATED_STATUS, "unconscious"],
   phase: [DEFEATED_STATUS, "unconscious", SLOWED],
-  segment: ["surprised", DEFEATED_STATUS, "unconscious"],
+  segment: ["surprised", "delayed", DEFEATED_STATUS, "unconscious"],
   rotation: [DEFEATED_STATUS, "unconscious"],
 };
+
+/** Whether a hand may toggle `status` in this ruleset although its scheduler holds it (the engine is told). */
+export function statusToggledByHand(ruleset: AnyRulesetHost["id"], status: string): boolean {
+  return COMMAND_STATUSES[ruleset].includes(status);
+}
 
 /** The statuses that put a creature out of the fight (`defeat`) in this ruleset (the ruling above). */
 export function outOfFightStatuses(ruleset: AnyRulesetHost["id"]): readonly string[] {
@@ -108,6 +116,7 @@ export function statusToggleCommand(
     return active && inMovementSlot(host, state, combatantId) ? { type: "endTurn", combatantId } : null;
   if (holds(host, state, combatantId, status) === active) return null;
   if (status === "unconscious") return { type: active ? "unconscious" : "regainConsciousness", combatantId };
+  if (status === "delayed") return { type: "setDelayed", combatantId, delayed: active };
   // surprised
   return host.id === "count"
     ? { type: "markSurprised", combatantId, surprised: active }

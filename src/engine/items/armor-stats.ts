@@ -16,6 +16,7 @@ export function validateArmorStats(source: Readonly<Record<string, unknown>>): I
   list.choice("category", source.category, ARMOR_CATEGORIES);
   list.whole("acBonus", source.acBonus, Number.MIN_SAFE_INTEGER);
   list.whole("armor", source.armor, 0);
+  list.flag("equipped", source.equipped);
   const dr = source.dr;
   if (list.record("dr", dr)) {
     for (const family of DR_FAMILIES) {

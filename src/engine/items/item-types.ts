@@ -88,6 +88,8 @@ export interface ArmorStats {
   readonly armor: number;
   /** DR-1: the damage reduction it grants, per family (whole, 0 or more). */
   readonly dr: DrValues;
+  /** SEG-12: worn (armour) or held (a shield): only then does its AC bonus count. */
+  readonly equipped: boolean;
 }
 
 /** The feats the rules name. */
@@ -162,7 +164,7 @@ export const ITEM_DEFAULTS: { readonly [T in ItemType]: ItemStatsByType[T] } = {
     statuses: "",
     statusesBypassShield: false,
   },
-  armor: { category: "light", acBonus: 0, armor: 0, dr: { physical: 0, elemental: 0, arcane: 0 } },
+  armor: { category: "light", acBonus: 0, armor: 0, dr: { physical: 0, elemental: 0, arcane: 0 }, equipped: true },
   feat: { feat: "cleave" },
   power: { kind: "movement", squares: 6, provokes: true, straightLine: false, action: "attack" },
   gear: { quantity: 1, weight: 0, uses: { value: 0, max: 0 } },

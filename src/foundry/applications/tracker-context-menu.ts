@@ -3,7 +3,7 @@
  * add theirs), in the running generation's entry shape (compat/context-menu.ts). Each entry gives a
  * command through the combat's one entry point; the engine and the GM-side check decide.
  */
-import type { HostCommand } from "../../engine/index.ts";
+import { heldConditionsOf, type HostCommand } from "../../engine/index.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import type { TempoCombat } from "../documents/combat.ts";
 import { askMoveToGroup } from "./group-menu.ts";
@@ -30,6 +30,18 @@ export function trackerContextEntries(viewed: () => TempoCombat | null): CoreMen
     if (model.host.current(model.state) !== id) return false;
     return isGM() || (viewed()?.combatants.get(id)?.isOwner ?? false);
   };
+  // SEG-7: whether the row's creature has the delayed condition now (null: not a running segment round).
+  const segmentDelayed = (li: HTMLElement): boolean | null => {
+    const id = rowId(li);
+    const model = tempoModelOf(viewed());
+    if (id === null || model?.ruleset !== "segment" || model.state === null) return null;
+    if ((viewed()?.round ?? 0) < 1) return null;
+    return heldConditionsOf(model.host, model.state).get(id)?.has("delayed") ?? false;
+  };
+  const setDelayed = (delayed: boolean) => async (li: HTMLElement) => {
+    const combatantId = rowId(li);
+    if (combatantId !== null) await give({ type: "setDelayed", combatantId, delayed });
+  };
   const entries: MenuEntry[] = [
     {
       label: "TEMPO.TRACKER.Menu.SetInitiative",
@@ -55,6 +67,19 @@ export function trackerContextEntries(viewed: () => TempoCombat | null): CoreMen
         const command = await askPhaseDelay(combat, combatantId);
         if (command !== null) await give(command);
       },
+    },
+    {
+      // SEG-7: the GM imposes the delayed condition (always LOW, loses ties) or lifts it, for this round.
+      label: "TEMPO.TRACKER.Menu.ImposeDelayed",
+      icon: "fa-solid fa-hourglass-half",
+      visible: (li) => isGM() && segmentDelayed(li) === false,
+      onClick: setDelayed(true),
+    },
+    {
+      label: "TEMPO.TRACKER.Menu.LiftDelayed",
+      icon: "fa-solid fa-hourglass-end",
+      visible: (li) => isGM() && segmentDelayed(li) === true,
+      onClick: setDelayed(false),
     },
     {
       label: "TEMPO.TRACKER.Menu.Reveal",

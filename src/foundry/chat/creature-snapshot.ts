@@ -11,5 +11,6 @@ export function creatureSnapshotOf(actor: Actor.Implementation): CreatureSnapsho
   const stats = actorStatsOf(system);
   // ATK-ROT-2: the actor's side, else (as a combatant's default side) a player-owned actor is a PC.
   const isPlayer = (stats.side ?? (actor.hasPlayerOwner ? "pc" : "enemy")) === "pc";
-  return { name: actor.name, stats, aac0: system.derived.aac0, conditions: actorConditions(actor), isPlayer };
+  const { aac0, descendingAc } = system.derived;
+  return { name: actor.name, stats, aac0, descendingAc: descendingAc.ac, conditions: actorConditions(actor), isPlayer };
 }

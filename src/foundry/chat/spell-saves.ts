@@ -11,8 +11,8 @@ import {
   err,
   ok,
   recordedRollTotal,
+  creatureSaveRoll,
   spellSaveModifier,
-  spellSaveRoll,
   type CheckedSave,
   type RecordedRoll,
   type Result,
@@ -47,7 +47,8 @@ function saveRollOf(item: Item.Implementation, target: Actor.Implementation, rul
   const system = tempoActorModelOf(target);
   if (row?.type !== "spell" || system === null) return null;
   const modifier = spellSaveModifier(actorStatsOf(system).abilities, row.stats.save.ability);
-  return spellSaveRoll(ruleset, row.stats.save.dc, modifier);
+  // SEG-14: a segment creature with hit dice saves by them (engine creatureSaveRoll).
+  return creatureSaveRoll(ruleset, row.stats.save.dc, modifier, system.derived.hitDice?.saveHitDice ?? null);
 }
 
 /** The card of one target's save: who rolls it, against what, and what it does. */

@@ -37,6 +37,8 @@ export interface CreatureSnapshot {
   readonly stats: ActorStats;
   /** SEG-12: the AAC0 the creature attacks with (its derived value), or null. */
   readonly aac0: number | null;
+  /** SEG-12: its descending AC with its worn armour and shields (the derived value, not the stored base). */
+  readonly descendingAc: number;
   readonly conditions: ReadonlySet<ConditionId>;
   /** ATK-ROT-2: a player character (its side, else a player-owned actor, as combatants decide it). */
   readonly isPlayer: boolean;
@@ -127,7 +129,7 @@ export function planWeaponAttack(input: WeaponAttackInput): Result<AttackPlan> {
         return { ok: false, error: { key: "TEMPO.CHAT.Errors.NoAac0", data: { name: input.attacker.name } } };
       const snapshot = {
         aac0: input.attacker.aac0,
-        armorClass: t.defenses.descendingAc,
+        armorClass: input.target.descendingAc,
         modifier: ITEM_USE_RULINGS.segmentModifier + situation.modifier,
         mode: "normal" as const,
       };

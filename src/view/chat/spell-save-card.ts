@@ -4,7 +4,13 @@
  * engine spellSaveRoll), and what a success and a failure do (engine spellSaveOutcome's ruling: half
  * damage or full damage for a damaging spell, no effect or the spell's effect for one without damage).
  */
-import { spellSaveOutcome, type I18nKey, type Message, type SpellSaveOutcome } from "../../engine/index.ts";
+import {
+  HIT_DICE_SAVE_RULE,
+  spellSaveOutcome,
+  type I18nKey,
+  type Message,
+  type SpellSaveOutcome,
+} from "../../engine/index.ts";
 
 export interface SpellSaveFacts {
   /** The caster's name. */
@@ -49,7 +55,11 @@ export function spellSaveLines(facts: SpellSaveFacts, name: string, spell: strin
       key: facts.roller === "gm" ? "TEMPO.CHAT.Save.SpellRollerGm" : "TEMPO.CHAT.Save.SpellRollerOwner",
       data: { name },
     },
-    against: { key: "TEMPO.CHAT.Save.SpellAgainst", data: { ability, dc: target, caster: facts.caster, spell } },
+    // SEG-14: a creature with hit dice saves by them, with no ability and no DC (engine creatureSaveRoll).
+    against:
+      facts.rule === HIT_DICE_SAVE_RULE
+        ? { key: "TEMPO.CHAT.Save.SpellAgainstHitDice", data: { target, caster: facts.caster, spell } }
+        : { key: "TEMPO.CHAT.Save.SpellAgainst", data: { ability, dc: target, caster: facts.caster, spell } },
     onSuccess: spellOutcomeMessage(facts, spell, true),
     onFailure: spellOutcomeMessage(facts, spell, false),
   };

@@ -4,7 +4,7 @@
  * alone — and, for an owner, a toggle (the same status effect the token HUD sets). Conditions the actor
  * has that this ruleset does not name are listed too, so nothing on the token is hidden from the sheet.
  */
-import { CONDITIONS, CONDITION_IDS, type ConditionId, type Message } from "../../engine/index.ts";
+import { CONDITIONS, CONDITION_IDS, statusToggledByHand, type ConditionId, type Message } from "../../engine/index.ts";
 import type { ActorSheetInput } from "./sheet-input.ts";
 
 export interface ConditionContext {
@@ -15,7 +15,10 @@ export interface ConditionContext {
   /** "true"/"false" for aria-pressed. */
   readonly pressed: string;
   readonly rules: string;
-  /** The scheduler sets and clears it in this ruleset (held-conditions.ts): the toggle is the engine's. */
+  /**
+   * The scheduler sets and clears it in this ruleset (held-conditions.ts); a toggle, if it has one, is
+   * turned into the engine's command (status-toggles.ts).
+   */
   readonly held: boolean;
   readonly toggle: boolean;
 }
@@ -39,7 +42,8 @@ export function buildActorEffects(input: ActorSheetInput): ActorEffectsContext {
         pressed: active ? "true" : "false",
         rules: spec.rules.join(", "),
         held,
-        toggle: input.editable && !held,
+        // A held one the engine takes from a toggle (SEG-7's delayed, surprised …) keeps its toggle.
+        toggle: input.editable && (!held || statusToggledByHand(input.ruleset, id)),
       };
     },
   );

@@ -10,16 +10,19 @@ import {
   MOVEMENT_MODES,
   SKILL_IDS,
   deriveActorValues,
+  formatAac0,
+  monsterSaveRow,
   type ActorDerived,
   type CarriedWeapon,
   type DrFamily,
   type HostSide,
   type I18nKey,
   type Message,
+  type WornArmor,
 } from "../../engine/index.ts";
 import { ABILITY_LABELS, ACTOR_TYPE_LABELS, DEFENSE_LABELS, SKILL_LABELS, SPEED_LABELS } from "./sheet-labels.ts";
-import { numberField, selectField, signedText, textField, type FieldContext } from "./sheet-field.ts";
-import type { ActorSheetInput } from "./sheet-input.ts";
+import { notationField, numberField, selectField, signedText, textField, type FieldContext } from "./sheet-field.ts";
+import type { ActorSheetInput, SheetMode } from "./sheet-input.ts";
 import { RULESET_SHEETS } from "./sheet-ruleset.ts";
 
 export interface BarContext {
@@ -65,6 +68,8 @@ export interface ActorAttributesContext {
   readonly speeds: readonly FieldContext[];
   readonly hasSkills: boolean;
   readonly hasSpeeds: boolean;
+  /** SEG-14: the owner may roll the hit points its hit dice give (Xd8 + X·Y), or null. */
+  readonly rollHitPoints: { readonly label: Message } | null;
 }
 
 const DR_LABELS: Readonly<Record<DrContext["kind"], I18nKey>> = {
@@ -76,11 +81,19 @@ const DR_LABELS: Readonly<Record<DrContext["kind"], I18nKey>> = {
 /** The actor's derived values, as the actor model's prepareDerivedData writes them (src/foundry/data/actor). */
 export function actorDerivedOf(input: ActorSheetInput): ActorDerived {
   const weapons: CarriedWeapon[] = [];
-  for (const item of input.items)
+  const armor: WornArmor[] = [];
+  for (const item of input.items) {
     if (item.type === "weapon")
       weapons.push({ id: item.id, apCost: item.stats.apCost, constantDamage: item.stats.constantDamage });
+    if (item.type === "armor") armor.push({ acBonus: item.stats.acBonus, equipped: item.stats.equipped });
+  }
   const actions = input.actor.actions;
-  return deriveActorValues(input.actor.stats, { drMode: input.drMode, weapons, ...(actions ? { actions } : {}) });
+  return deriveActorValues(input.actor.stats, {
+    drMode: input.drMode,
+    weapons,
+    armor,
+    ...(actions ? { actions } : {}),
+  });
 }
 
 function bar(label: I18nKey, value: number, max: number, fields: readonly FieldContext[]): BarContext {
@@ -130,6 +143,42 @@ export function buildActorHeader(input: ActorSheetInput): ActorHeaderContext {
   };
 }
 
+/** SEG-14: what enhanced hit dice give, read only: saves, hit points, morale. */
+function hitDiceFields(derived: ActorDerived): FieldContext[] {
+  const hd = derived.hitDice;
+  if (hd === null) return [];
+  const row = monsterSaveRow(hd.saveHitDice);
+  const saves = numberField("play", "derived.saveHitDice", "TEMPO.SHEET.SavesAs", hd.saveHitDice);
+  return [
+    row.ok
+      ? {
+          ...saves,
+          shownMessage: {
+            key: "TEMPO.SHEET.SavesAsRow",
+            data: { hd: hd.saveHitDice, row: row.value.label, target: row.value.target },
+          },
+        }
+      : saves,
+    textField("play", "derived.hitPoints", "TEMPO.SHEET.HitDiceHp", hd.hitPoints),
+    numberField("play", "derived.moraleBonus", "TEMPO.SHEET.Morale", hd.moraleBonus, signedText(hd.moraleBonus)),
+  ];
+}
+
+function aac0Text(aac0: number | null): string {
+  return aac0 === null ? "" : formatAac0(aac0);
+}
+
+/** SEG-12: edit sets the AC without armour; play shows the AC attacks use, with what the armour gives. */
+function descendingAcField(mode: SheetMode, base: number, derived: ActorDerived): FieldContext {
+  const field = numberField(mode, "system.defenses.descendingAc", DEFENSE_LABELS.descendingAc, base);
+  const { ac, bonus } = derived.descendingAc;
+  if (mode === "edit" || bonus === 0) return { ...field, shown: String(ac) };
+  return {
+    ...field,
+    shownMessage: { key: "TEMPO.SHEET.Defense.WornAc", data: { ac, base, bonus: signedText(bonus) } },
+  };
+}
+
 export function buildActorAttributes(input: ActorSheetInput, derived: ActorDerived): ActorAttributesContext {
   const { stats } = input.actor;
   const mode = input.mode;
@@ -145,11 +194,11 @@ export function buildActorAttributes(input: ActorSheetInput, derived: ActorDeriv
     extra.push(
       numberField(mode, "system.level", "TEMPO.SHEET.Level", stats.level),
       textField(mode, "system.hitDice", "TEMPO.SHEET.HitDice", stats.hitDice),
-      // SEG-12: the AAC0 it attacks with is derived (hit dice row, else its class table's); edit sets the class one.
-      mode === "edit"
-        ? numberField(mode, "system.aac0", "TEMPO.SHEET.Aac0", stats.aac0)
-        : numberField(mode, "system.aac0", "TEMPO.SHEET.Aac0", derived.aac0),
+      // SEG-12: the AAC0 it attacks with is derived (hit dice row, else its class table's); edit sets the class
+      // one. Both in the seed's notation ("20*"), which the sheet parses (sheets/aac0-input.ts).
+      notationField(mode, "system.aac0", "TEMPO.SHEET.Aac0", aac0Text(mode === "edit" ? stats.aac0 : derived.aac0)),
     );
+    if (mode === "play") extra.push(...hitDiceFields(derived));
   }
   if (spec.dexReaction)
     extra.push(mod("system.initiative.dexReaction", "TEMPO.SHEET.DexReaction", stats.initiative.dexReaction));
@@ -181,12 +230,18 @@ export function buildActorAttributes(input: ActorSheetInput, derived: ActorDeriv
     initiative: { label: { key: "TEMPO.SHEET.Initiative" }, value: signedText(derived.initiative[input.ruleset]) },
     abilities: spec.abilities.map((id) => mod(`system.abilities.${id}`, ABILITY_LABELS[id], stats.abilities[id])),
     defenses: spec.defenses.map((id) =>
-      numberField(mode, `system.defenses.${id}`, DEFENSE_LABELS[id], stats.defenses[id]),
+      id === "descendingAc"
+        ? descendingAcField(mode, stats.defenses.descendingAc, derived)
+        : numberField(mode, `system.defenses.${id}`, DEFENSE_LABELS[id], stats.defenses[id]),
     ),
     stats: extra,
     skills,
     speeds,
     hasSkills: skills.length > 0,
     hasSpeeds: speeds.length > 0,
+    rollHitPoints:
+      spec.hitDice && mode === "play" && input.editable && derived.hitDice !== null
+        ? { label: { key: "TEMPO.SHEET.RollHitPoints", data: { formula: derived.hitDice.hitPoints } } }
+        : null,
   };
 }

@@ -97,6 +97,7 @@ function otherValues(item: SheetItem): ItemValue[] {
     case "armor":
       return [
         value("TEMPO.SHEET.Item.AcBonus", item.stats.acBonus),
+        value("TEMPO.SHEET.Item.Equipped", "", [{ key: item.stats.equipped ? "TEMPO.SHEET.Yes" : "TEMPO.SHEET.No" }]),
         value("TEMPO.SHEET.Item.Armor", item.stats.armor),
         value(
           "TEMPO.SHEET.Item.Dr",

@@ -127,6 +127,7 @@ function armor(mode: SheetMode, item: SheetItemOf<"armor">) {
     numberField(mode, "system.dr.physical", "TEMPO.SHEET.Dr.physical", s.dr.physical),
     numberField(mode, "system.dr.elemental", "TEMPO.SHEET.Dr.elemental", s.dr.elemental),
     numberField(mode, "system.dr.arcane", "TEMPO.SHEET.Dr.arcane", s.dr.arcane),
+    checkboxField(mode, "system.equipped", "TEMPO.SHEET.Item.Equipped", s.equipped),
   ];
   return { fields, derived: [kind("TEMPO.SHEET.Item.DonCost", d.donCost)] };
 }

@@ -23,6 +23,11 @@ export interface FieldContext {
   readonly editing: boolean;
   readonly number: boolean;
   readonly text: boolean;
+  /**
+   * A text input the sheet reads itself (a notation such as SEG-12's "20*"): drawn with no `name`, so
+   * the form's own submission skips it, and marked `data-tempo-parse` with the field's path.
+   */
+  readonly parsed: boolean;
   readonly checkbox: boolean;
   readonly select: boolean;
   readonly value: string;
@@ -36,6 +41,7 @@ const BASE = {
   shownMessage: null,
   number: false,
   text: false,
+  parsed: false,
   checkbox: false,
   select: false,
   checked: false,
@@ -65,6 +71,11 @@ export function textField(mode: SheetMode, name: string, label: I18nKey, value: 
     text: true,
     value,
   };
+}
+
+/** A text field in a notation the sheet parses before writing (see `FieldContext.parsed`). */
+export function notationField(mode: SheetMode, name: string, label: I18nKey, value: string): FieldContext {
+  return { ...textField(mode, name, label, value), parsed: true };
 }
 
 export function checkboxField(mode: SheetMode, name: string, label: I18nKey, value: boolean): FieldContext {

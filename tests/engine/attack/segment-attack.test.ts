@@ -4,7 +4,9 @@ import type { D20RollMode } from "../../../src/engine/dice/d20.ts";
 import {
   aac0Needed,
   descendingArmorClass,
+  formatAac0,
   parseAac0,
+  wornArmorClass,
   resolveSegmentAttack,
   segmentAttackOdds,
   type SegmentAttackSnapshot,
@@ -80,6 +82,29 @@ describe("SEG-12 attacks against descending AC", () => {
   it("SEG-12: a +2 AC bonus turns AC 5 into AC 3; a −2 penalty turns it into AC 7", () => {
     expect(value(descendingArmorClass(5, 2))).toBe(3);
     expect(value(descendingArmorClass(5, -2))).toBe(7);
+  });
+
+  it("SEG-12: worn armour and a held shield add their bonuses (AC 5 with a +2 shield is AC 3); a carried one gives nothing; the scale stops at −10 and 10", () => {
+    expect(wornArmorClass(5, [{ acBonus: 2, equipped: true }])).toEqual({ ac: 3, bonus: 2 });
+    const mailAndShield = [
+      { acBonus: 4, equipped: true },
+      { acBonus: 1, equipped: true },
+      { acBonus: 3, equipped: false },
+    ];
+    expect(wornArmorClass(10, mailAndShield)).toEqual({ ac: 5, bonus: 5 });
+    expect(wornArmorClass(-8, [{ acBonus: 5, equipped: true }]).ac).toBe(-10);
+    expect(wornArmorClass(9, [{ acBonus: -3, equipped: true }]).ac).toBe(10);
+  });
+
+  it('SEG-12: AAC0 is written as the seed writes it: 0–20 as numbers, "20*" for 21; a typed 21 is refused with the notation to use', () => {
+    expect([19, 20, 21, 22].map(formatAac0)).toEqual(["19", "20", "20*", "20**"]);
+    for (const aac0 of [0, 13, 20, 21, 25]) expect(value(parseAac0(formatAac0(aac0)))).toBe(aac0);
+    expect(parseAac0("21")).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Attack.Aac0Starred", data: { value: "21", written: "20*" } },
+    });
+    for (const bad of ["20******", "26", "19*", "*", "-1"])
+      expect(parseAac0(bad)).toMatchObject({ ok: false, error: { key: "TEMPO.ERRORS.Attack.Aac0Invalid" } });
   });
 
   it("SEG-12: needing 20 against AC −1 with a +2 modifier hits on 18, 19 or 20 (the seed's example)", () => {

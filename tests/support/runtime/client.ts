@@ -250,6 +250,11 @@ export class Client implements ClientPort, ClientGlobals {
       if (collection === null) return;
       const parent = this.#parent(documentName, parentId);
       const embedded = EMBEDDED[documentName]?.collection ?? null;
+      // An owned Item's change prepares its actor again (the actor's derived data reads its items: an
+      // owned item's update runs the parent's preparation, which prepares the items, foundryvtt#7987).
+      const reprepare = () => {
+        if (documentName === "Item") parent?.prepareData();
+      };
       if (result.action === "create") {
         const Class = this.documentClass(documentName);
         const sources = result.result as Obj[];
@@ -259,6 +264,7 @@ export class Client implements ClientPort, ClientGlobals {
           doc.receiveCreate(options, userId);
           this.hooks.callAll(`create${documentName}`, doc, options, userId);
         }
+        reprepare();
         parent?.descendants("create", parent, embedded, docs, sources, options, userId);
       } else if (result.action === "update") {
         const diffs = result.result as Obj[];
@@ -269,6 +275,7 @@ export class Client implements ClientPort, ClientGlobals {
         // Core's movement hooks after the update's own (token-move.ts).
         if (documentName === "Token")
           diffs.forEach((diff, i) => afterTokenUpdate(this, docs[i], diff, options, userId, before[i]));
+        reprepare();
         parent?.descendants("update", parent, embedded, docs, diffs, options, userId);
       } else {
         const ids = result.result as string[];
@@ -278,6 +285,7 @@ export class Client implements ClientPort, ClientGlobals {
           doc.receiveDelete(options, userId);
           this.hooks.callAll(`delete${documentName}`, doc, options, userId);
         }
+        reprepare();
         parent?.descendants("delete", parent, embedded, docs, ids, options, userId);
       }
     });

@@ -277,7 +277,15 @@ describe("attack options: what the dialog offers per ruleset and weapon", () => 
 
 function creature(name: string, over: Parameters<typeof actorStats>[0] = {}, aac0: number | null = null) {
   const stats = actorStats(over);
-  return { name, stats, aac0, conditions: new Set(), isPlayer: stats.side === "pc" } satisfies CreatureSnapshot;
+  const descendingAc = stats.defenses.descendingAc;
+  return {
+    name,
+    stats,
+    aac0,
+    descendingAc,
+    conditions: new Set(),
+    isPlayer: stats.side === "pc",
+  } satisfies CreatureSnapshot;
 }
 
 describe("attack odds before the roll: the plan's odds are the card's", () => {

@@ -25,6 +25,7 @@ function creature(name: string, over: Parameters<typeof actorStats>[0] = {}, con
     name,
     stats,
     aac0: null,
+    descendingAc: stats.defenses.descendingAc,
     conditions: new Set(conditions),
     isPlayer: stats.side === "pc",
   } satisfies CreatureSnapshot;

@@ -16,7 +16,15 @@ const VIEW = { isGM: true, owns: true, showOdds: true };
 function creature(name: string, over: Parameters<typeof actorStats>[0] = {}, conditions: ConditionId[] = []) {
   const stats = actorStats(over);
   const isPlayer = stats.side === "pc";
-  return { name, stats, aac0: null, conditions: new Set(conditions), isPlayer } satisfies CreatureSnapshot;
+  const descendingAc = stats.defenses.descendingAc;
+  return {
+    name,
+    stats,
+    aac0: null,
+    descendingAc,
+    conditions: new Set(conditions),
+    isPlayer,
+  } satisfies CreatureSnapshot;
 }
 
 function input(over: Partial<WeaponAttackInput>): WeaponAttackInput {

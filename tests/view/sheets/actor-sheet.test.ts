@@ -173,12 +173,14 @@ describe("actor sheet: what each ruleset uses", () => {
     expect(context.combat.note).toEqual({ key: "TEMPO.SHEET.Combat.NotOwner" });
   });
 
-  it("conditions say on or off in words; one the tracker holds in this ruleset has no toggle", () => {
+  it("conditions say on or off in words; one the tracker holds in this ruleset has no toggle, unless the engine takes it from a hand (SEG-7: a segment GM imposes delayed)", () => {
     const { context } = sheet("segment");
     const html = text(renderParts(context));
     expect(html).toContain("Concentrating on");
     const delayed = context.effects.conditions.find((c) => c.id === "delayed");
-    expect(delayed).toMatchObject({ active: false, held: true, toggle: false });
+    expect(delayed).toMatchObject({ active: false, held: true, toggle: true });
+    const standard = sheet("standard").context.effects.conditions.find((c) => c.id === "delayed");
+    expect(standard).toMatchObject({ active: false, held: true, toggle: false });
     const concentrating = context.effects.conditions.find((c) => c.id === "concentrating");
     expect(concentrating).toMatchObject({ active: true, pressed: "true" });
   });
@@ -267,5 +269,40 @@ describe("issues 10/11: the item buttons run the attack flow; count's Declare…
     expect(npc.combat.actions).toEqual([]);
     // Other rulesets have no count forms.
     expect(sheet("segment").context.combat.actions.some((a) => a.action === "countDeclare")).toBe(false);
+  });
+});
+
+describe("segment sheet: AC and AAC0 as the seed writes them", () => {
+  const segment = (mode: "play" | "edit", aac0: number) => {
+    const base = sampleActorInput({ kind: "character", ruleset: "segment", mode, combat: null });
+    const input = { ...base, actor: { ...base.actor, stats: { ...base.actor.stats, aac0 } } };
+    return renderParts(buildActorSheetContext(input));
+  };
+
+  it("SEG-12: the descending AC shown is the one attacks use, with the worn armour's bonus (AC 4 in +5 mail is −1); edit mode sets the AC without armour", () => {
+    expect(text(segment("play", 18))).toContain("AC (descending) -1 (AC 4, armour and shields +5)");
+    expect(segment("edit", 18)).toMatch(/name="system\.defenses\.descendingAc" value="4"/);
+  });
+
+  it('SEG-12: AAC0 21 is shown and edited as "20*"; the input is the sheet\'s own (no name: the form never sends the text)', () => {
+    expect(text(segment("play", 21))).toContain("AAC0 20*");
+    const edit = segment("edit", 21);
+    expect(edit).toMatch(/data-tempo-parse="system\.aac0" value="20\*"/);
+    expect(edit).not.toContain('name="system.aac0"');
+  });
+});
+
+describe("segment sheet: what enhanced hit dice give", () => {
+  it("SEG-14: a 4+4 HD NPC's sheet shows it saves as 5 HD (row 5-6), 4d8+16 hit points with a Roll button for its owner, and morale +4; edit mode shows none of them", () => {
+    const play = sampleActorInput({ kind: "npc", ruleset: "segment", mode: "play", combat: null });
+    const html = text(renderParts(buildActorSheetContext(play)));
+    expect(html).toContain("Saves as 5 HD (row 5-6: 14 or more)");
+    expect(html).toContain("Hit points by hit dice 4d8+16");
+    expect(html).toContain("Morale +4");
+    expect(html).toContain("Roll hit points (4d8+16)");
+    const edit = sampleActorInput({ kind: "npc", ruleset: "segment", mode: "edit", combat: null });
+    expect(text(renderParts(buildActorSheetContext(edit)))).not.toContain("Saves as");
+    const viewer = buildActorSheetContext({ ...play, editable: false });
+    expect(viewer.attributes.rollHitPoints).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
  * Buttons give the tracker's commands through the combat's `tempoCommand` (sheet-commands.ts); an item's
  * Attack/Cast and count's Declare…/React… are sheet-item-use.ts's; items
  * dropped on the sheet are created by ActorSheetV2's own `_onDropItem`; an item row dragged to the hotbar
- * carries the item's drag data (hotbar-macro.ts makes the macro).
+ * carries the item's drag data (hotbar-macro.ts makes the macro); the AAC0 input's "20*" is aac0-input.ts's.
  */
 import type { HostCommand } from "../../../engine/index.ts";
 import { CONDITION_IDS } from "../../../engine/index.ts";
@@ -21,6 +21,8 @@ import { actorCombatOf, sendSheetCommand } from "./sheet-commands.ts";
 import { actorSheetInputOf } from "./sheet-documents.ts";
 import { enrichActorInput, foundryEnricher } from "./sheet-enrich.ts";
 import { attachItemDragData } from "./item-drag.ts";
+import { attachAac0Inputs } from "./aac0-input.ts";
+import { rollHitDiceHitPoints } from "./hit-dice-rolls.ts";
 import { sheetCountDeclare, sheetCountReact, useSheetItem } from "./sheet-item-use.ts";
 import { childWindowOptions } from "../../compat/detached-window.ts";
 import { rotationContest, rotationStandUp } from "../../chat/rotation-contest.ts";
@@ -61,6 +63,7 @@ export class TempoActorSheet extends TempoActorSheetBase {
       countReact: TempoActorSheet.#onCountReact as Action,
       rotationContest: TempoActorSheet.#onRotationContest as Action,
       segmentAttack: TempoActorSheet.#onSegmentAttack as Action,
+      rollHitPoints: TempoActorSheet.#onRollHitPoints as Action,
     },
   };
 
@@ -99,6 +102,7 @@ export class TempoActorSheet extends TempoActorSheetBase {
   ): Promise<void> {
     await super._onRender(context, options);
     attachItemDragData(this.element.querySelectorAll<HTMLElement>("li.tempo-item[data-item-id]"), this.document.items);
+    if (this.isEditable) attachAac0Inputs(this.element, this.document);
   }
 
   static async #onToggleMode(this: TempoActorSheet): Promise<void> {
@@ -191,6 +195,11 @@ export class TempoActorSheet extends TempoActorSheetBase {
   static async #onSegmentAttack(this: TempoActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const kind = segmentAttackKindOf(parseCommand(target.dataset.command));
     if (kind !== null) await segmentFreeAttack(this.document, kind, this);
+  }
+
+  /** SEG-14: hit points rolled from the creature's hit dice (hit-dice-rolls.ts). */
+  static async #onRollHitPoints(this: TempoActorSheet): Promise<void> {
+    await rollHitDiceHitPoints(this.document);
   }
 
   /** The same status effect the token HUD toggles (issue 10 item 3). */

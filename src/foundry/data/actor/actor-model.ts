@@ -10,6 +10,7 @@ import {
   validateActorStats,
   type ActorDerived,
   type CarriedWeapon,
+  type WornArmor,
 } from "../../../engine/index.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { migrateActorSource } from "./actor-migration.ts";
@@ -30,6 +31,20 @@ function carriedWeapons(actor: Actor.Implementation | null): CarriedWeapon[] {
     weapons.push({ id: item.id, apCost, constantDamage });
   }
   return weapons;
+}
+
+/** SEG-12: what the engine needs of the actor's armour and shields (their AC bonus, whether worn). */
+function wornArmor(actor: Actor.Implementation | null): WornArmor[] {
+  const worn: WornArmor[] = [];
+  for (const item of actor?.items ?? []) {
+    if (item.type !== "armor") continue;
+    const system: object = item.system;
+    const acBonus = "acBonus" in system && typeof system.acBonus === "number" ? system.acBonus : 0;
+    // An item stored before `equipped` existed is worn (the field's initial value).
+    const equipped = !("equipped" in system) || system.equipped !== false;
+    worn.push({ acBonus, equipped });
+  }
+  return worn;
 }
 
 export abstract class TempoActorModel extends foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation> {
@@ -71,6 +86,7 @@ export abstract class TempoActorModel extends foundry.abstract.TypeDataModel<Act
     this.derived = deriveActorValues(actorStatsOf(this), {
       drMode: game.settings.get(SYSTEM_ID, "drMode"),
       weapons: carriedWeapons(this.parent),
+      armor: wornArmor(this.parent),
       actions: actorActionsOf(this),
     });
   }

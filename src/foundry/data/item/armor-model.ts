@@ -28,6 +28,8 @@ function defineArmorSchema() {
       elemental: whole(DEFAULTS.dr.elemental),
       arcane: whole(DEFAULTS.dr.arcane),
     }),
+    // SEG-12: a new field with a default; Foundry fills the initial value into older sources.
+    equipped: new fields.BooleanField({ required: true, initial: DEFAULTS.equipped }),
     description: new fields.HTMLField({ required: true, blank: true, initial: "" }),
   };
 }
@@ -52,6 +54,7 @@ export class ArmorModel extends foundry.abstract.TypeDataModel<ArmorSchema, Item
       acBonus: this.acBonus,
       armor: this.armor,
       dr: { ...this.dr },
+      equipped: this.equipped,
     };
   }
 
