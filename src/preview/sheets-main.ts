@@ -29,7 +29,12 @@ const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
   import: "default",
   eager: true,
 });
-const handlebars = createHandlebarsHost(en, templates);
+// Issue 18: an engine message names a creature by its name (the sheets' combat as the GM sees it).
+const handlebars = createHandlebarsHost(
+  en,
+  templates,
+  (id) => combat.combatants.find((c) => c.id === id)?.name ?? null,
+);
 performance.mark("tempo-template-compile-start");
 const compiled = precompileTemplates(handlebars, templates);
 performance.measure("tempo-template-compile", "tempo-template-compile-start");
