@@ -6,11 +6,8 @@
  * `registerHandlebarsHelpers`, Draw Steel's `registerHandlebars` helpers).
  */
 import { registerTempoHelpers, type HelperRegistry } from "../view/handlebars/register-helpers.ts";
+import { foundryLocalizer } from "./localize.ts";
 
 export function registerHandlebarsHelpers(registry: HelperRegistry = Handlebars): void {
-  registerTempoHelpers(registry, {
-    localize: (key) => game.i18n?.localize(key) ?? key,
-    format: (key, data) =>
-      game.i18n?.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))) ?? key,
-  });
+  registerTempoHelpers(registry, foundryLocalizer);
 }

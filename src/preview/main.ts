@@ -28,6 +28,7 @@ import { playPreviewOpening } from "./preview-opening.ts";
 import { createLocalizer } from "../view/i18n/localizer.ts";
 import { previewTrackerInput } from "./preview-tracker-input.ts";
 import { previewCombatants } from "./sample-encounters.ts";
+import { creatureNamesOf, UNSEEN_CREATURE } from "../view/i18n/creature-names.ts";
 
 /** Every system template, by its path relative to this file (`../../templates/…`), as Foundry would load them. */
 const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
@@ -35,8 +36,11 @@ const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
   import: "default",
   eager: true,
 });
-const handlebars = createHandlebarsHost(en, templates);
 const i18n = createLocalizer(en);
+// Issue 18: an engine message names a creature as the page's viewer may know it (a hidden one is unseen to a player).
+const handlebars = createHandlebarsHost(en, templates, (id) =>
+  creatureNamesOf(trackerInput().combatants, settings.isGM, i18n.localize(UNSEEN_CREATURE))(id),
+);
 const renderTracker = handlebars.compile(templates["../../templates/combat/tracker.hbs"] ?? "");
 const renderPage = handlebars.compile(pageTemplate);
 const renderDeclare = handlebars.compile(declareTemplate);

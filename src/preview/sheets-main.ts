@@ -20,13 +20,21 @@ import { createHandlebarsHost } from "./handlebars-host.ts";
 import { precompileTemplates } from "./precompile-templates.ts";
 import { SAMPLE_ITEMS, sampleActorInput } from "./sample-sheets.ts";
 import { sampleSheetEncounter, sheetCombatOf } from "./sheet-combat.ts";
+import { openSegmentAttackDialog } from "./segment-attack-dialog.ts";
+import attackTemplate from "./segment-attack-dialog.hbs?raw";
+import { segmentTargetChoices } from "../view/tracker/segment-declare.ts";
 
 const templates = import.meta.glob<string>("../../templates/**/*.hbs", {
   query: "?raw",
   import: "default",
   eager: true,
 });
-const handlebars = createHandlebarsHost(en, templates);
+// Issue 18: an engine message names a creature by its name (the sheets' combat as the GM sees it).
+const handlebars = createHandlebarsHost(
+  en,
+  templates,
+  (id) => combat.combatants.find((c) => c.id === id)?.name ?? null,
+);
 performance.mark("tempo-template-compile-start");
 const compiled = precompileTemplates(handlebars, templates);
 performance.measure("tempo-template-compile", "tempo-template-compile-start");
@@ -43,6 +51,8 @@ const encounter = encounterSheetPreview(
   ["header", "entries", "groups", "deploy"].map((p) => compile(`encounter/${p}`)),
 );
 const root = document.querySelector<HTMLElement>("#tempo-sheets");
+const attackDialog = document.querySelector<HTMLDialogElement>("#tempo-preview-attack");
+const renderAttack = handlebars.compile(attackTemplate);
 
 const query = new URLSearchParams(window.location.search);
 const ruleset: RulesetId = RULESET_IDS.find((r) => r === query.get("ruleset")) ?? "count";
@@ -106,9 +116,36 @@ root?.addEventListener("click", (event) => {
   // An item's Attack/Cast carries the declaration it gives in count/segment (the preview has no dice flow).
   else if ((action === "tempoCommand" || action === "useItem") && target.dataset.command !== undefined)
     combat.run(JSON.parse(target.dataset.command) as HostCommand);
+  // SEG-16: Free attack… / Immediate attack… ask as in Foundry (the shared form), then give the command.
+  else if (action === "segmentAttack" && attackDialog !== null) return segmentAttack(attackDialog, target);
   else if (action === undefined || !encounter.click(action, target)) return;
   render();
 });
+
+/** SEG-16: the form for the control's creature: its sheet's weapons and the opponents the GM's tracker offers. */
+function segmentAttack(dialog: HTMLDialogElement, button: HTMLElement): void {
+  const combatantId = button.dataset.combatantId ?? "";
+  const kind = combatantId === "ilsa" ? "character" : "npc";
+  const weapons = sampleActorInput({ kind, ruleset, mode })
+    .items.filter((item) => item.type === "weapon")
+    .map((item) => ({ id: item.id, name: item.name }));
+  const offered = () => ({
+    weapons,
+    opponents: segmentTargetChoices(sheetCombatOf(combat, combatantId).input, combatantId),
+  });
+  openSegmentAttackDialog(
+    {
+      dialog,
+      render: renderAttack,
+      offered,
+      done: (outcome) => {
+        if (outcome !== null && "command" in outcome) combat.run(outcome.command);
+        render();
+      },
+    },
+    button,
+  );
+}
 
 root?.addEventListener("change", (event) => {
   const form =

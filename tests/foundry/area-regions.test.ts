@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { chatLog } from "../support/chat-log.ts";
+import { asChatMessage, chatLog } from "../support/chat-log.ts";
+import { HIDDEN_NAME, namedOutsideItsDocuments } from "../support/secrets-probe.ts";
 import { installTargets } from "../support/targets.ts";
 import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { installCanvas } from "../support/runtime/canvas-collision.ts";
@@ -32,6 +33,8 @@ await world.loadSystem();
 world.callHook("init");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { rollDeclaredItem } = await import("../../src/foundry/chat/attack-flow.ts");
+const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
+const { renderCardHtml } = await import("../../src/foundry/chat/render-card.ts");
 
 type Actor = Awaited<ReturnType<typeof world.addActor>>;
 const px = (square: number) => 300 + 100 * square;
@@ -139,9 +142,9 @@ describe("issue 20 item 4: areas placed as Regions", () => {
     expect(shown).toMatch(/Gob: [\d.]+% to hit/);
     expect(shown).toMatch(/Orc: [\d.]+% to hit/);
     expect(shown).not.toContain("Lurker");
-    // The GM places the cone and counts every creature in it, the hidden one too.
+    // The GM places the cone and counts every creature in it, the hidden one too (named by reference).
     expect(used).toBe(true);
-    expect([...new Set(targetsOf(before))]).toEqual(["Gob", "Orc", "Lurker"]);
+    expect([...new Set(targetsOf(before))]).toEqual(["Gob", "Orc", `@${lurker.id}`]);
     expect(regionsOf(scene).map((r) => (r._source.shapes as { type: string }[]).map((shape) => shape.type))).toEqual([
       ["rectangle", "rectangle", "rectangle"],
     ]);
@@ -175,6 +178,61 @@ describe("issue 20 item 4: areas placed as Regions", () => {
       world.gm.active = true;
     }
     await world.idle();
+  });
+
+  it("FEAT-CLEAVE (issue 18 item 5): a player's cone over a seen goblin and a hidden lurker attacks and damages both; no byte the player receives names the lurker, the GM reads both cards", async () => {
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const fenn = await creature("Fenn", [player.id]);
+    await ownedItem(world, fenn, "Maul", "weapon", heavy);
+    await ownedItem(world, fenn, "cleave", "feat", { feat: "cleave" });
+    await stand(scene, fenn, 5, 5);
+    const gob = await stand(scene, await creature("Gob", [], "npc"), 6, 5);
+    const lurker = await stand(scene, await creature(HIDDEN_NAME, [], "npc"), 6, 4);
+    await world.as(world.gm, () => lurker.update({ hidden: true }));
+    await world.as(player, () => game.settings.set("tempo", "attackChoices", { [fenn.uuid]: { cleave: true } }));
+    await world.idle();
+    const hp = (token: TokenModel) => (token.actor?.system as { hp: { value: number } }).hp.value;
+    const [gobHp, lurkerHp] = [hp(gob), hp(lurker)];
+    world.runtime.network.recordReceived = true;
+    try {
+      world.scriptedTotals.push(15, 4);
+      const { used, before } = await use(player, fenn, "Maul", [gob], { cleave: "on" });
+      expect(used).toBe(true);
+      expect(dialogs.prompts.at(-1)?.content).toContain("1 stand in it now");
+      // The seen goblin's cards first (they carry the cleave's one attack roll and one damage roll).
+      const cards = chat.messages.slice(before);
+      expect(cards.map((m) => [m.type, (m.system as { input: { target: string } }).input.target])).toEqual([
+        ["attack", "Gob"],
+        ["damage", "Gob"],
+        ["attack", `@${lurker.id}`],
+        ["damage", `@${lurker.id}`],
+      ]);
+      const hiddenCards = cards.filter((m) => (m.system as { input: { target: string } }).input.target !== "Gob");
+      for (const m of hiddenCards) {
+        expect(m._source.whisper).toEqual([world.gm.id]);
+        expect(m._source.blind).toBe(true);
+        expect(m._source.speaker).not.toHaveProperty("actor", fenn.id);
+      }
+      // The GM reads the lurker's cards by name; the player who rolled them sees the private stub.
+      for (const m of hiddenCards) {
+        expect(await world.as(world.gm, () => renderCardHtml(asChatMessage(m)))).toContain(HIDDEN_NAME);
+        const seen = await world.as(player, () => renderCardHtml(asChatMessage(m)));
+        expect(seen).toContain("TEMPO.CHAT.Private");
+        expect(seen).not.toContain(HIDDEN_NAME);
+      }
+      // Damage applies to both: the player applies the goblin's card, the GM the lurker's.
+      const [gobDamage, lurkerDamage] = cards.filter((m) => m.type === "damage");
+      if (gobDamage === undefined || lurkerDamage === undefined) throw new Error("no damage cards");
+      expect(await world.as(player, () => runCardAction(asChatMessage(gobDamage), "apply"))).toBeNull();
+      targeting.target(world.gm, [lurker]);
+      expect(await world.as(world.gm, () => runCardAction(asChatMessage(lurkerDamage), "apply"))).toBeNull();
+      await world.idle();
+      expect([gobHp - hp(gob), lurkerHp - hp(lurker)]).toEqual([4, 4]);
+      expect(namedOutsideItsDocuments({ world }, player.id)).toEqual([]);
+    } finally {
+      world.runtime.network.recordReceived = false;
+    }
   });
 
   /** A viewed scene: the player's Mage with a 5 ft burst spell at (2, 2), an Orc at (10, 10), a Gob at (11, 11). */

@@ -68,7 +68,7 @@ function occurrences(text: string, needle: string): number {
  * the hidden creature's name anywhere but its own core `name`.
  */
 export function secretsFound(
-  t: TempoWorld,
+  t: Pick<TempoWorld, "world">,
   userId: string,
   secrets: readonly (string | RegExp)[],
 ): { found: number; where: string[] } {
@@ -92,6 +92,19 @@ export function secretsFound(
     found += names + values;
   }
   return { found, where };
+}
+
+/** A broadcast of the hidden creature's own documents, which carry its name as core keeps it. */
+const OWN_DOCUMENT = /^document \{"action":"[a-z]+","documentName":"(Actor|Token|Combatant)"/;
+
+/**
+ * What `userId`'s client received naming the hidden creature anywhere but in a broadcast of its own
+ * Actor, Token or Combatant (a chat card, a card's Apply record, a setting, a socket message …): the
+ * first 300 characters of each such delivery.
+ */
+export function namedOutsideItsDocuments(t: Pick<TempoWorld, "world">, userId: string): string[] {
+  const bytes = t.world.runtime.network.receivedBy(t.world.runtime.clientOf(userId));
+  return bytes.filter((d) => d.includes(HIDDEN_NAME) && !OWN_DOCUMENT.test(d)).map((d) => d.slice(0, 300));
 }
 
 /** A number as any write spells it (a field, a column of a leaf, an event), not part of a longer one. */

@@ -17,6 +17,7 @@ import { buildCountDeclareForm, countTargetChoices } from "../../src/view/tracke
 import { buildCountReactForm } from "../../src/view/tracker/count-react.ts";
 import { buildCountTrackContext } from "../../src/view/tracker/count-track-context.ts";
 import { buildSegmentDeclareForm } from "../../src/view/tracker/segment-declare.ts";
+import { buildSegmentAttackForm } from "../../src/view/sheets/segment-attacks.ts";
 import { buildRotationOrderContext } from "../../src/view/tracker/rotation-order-context.ts";
 import { buildStandardOrderContext } from "../../src/view/tracker/standard-order-context.ts";
 import { trackerScope, type TrackerCombatant, type TrackerScope } from "../../src/view/tracker/tracker-input.ts";
@@ -99,6 +100,21 @@ export function countScope(round: number, viewerIsGM: boolean, timeline = countT
     npcInitiativeVisible: false,
   });
 }
+/** SEG-16: Aria's free attack form, the Brute <b> aimed at first (a name the template must escape). */
+const attackForm = buildSegmentAttackForm(
+  "freeAttack",
+  {
+    weapons: [
+      { id: "w1", name: "Sword" },
+      { id: "w2", name: "Dagger" },
+    ],
+    opponents: [
+      { id: "b", name: "Brute <b>" },
+      { id: "c", name: "Cutpurse" },
+    ],
+  },
+  "c",
+);
 
 const played = playedTracker("rotation", { isGM: true, turns: 2 });
 const segment = playedTracker("segment", { isGM: true, turns: 3 }).context.body;
@@ -232,6 +248,8 @@ export const templateContexts: Readonly<Record<string, object>> = {
   "templates/combat/parts/phase.hbs": phase.part === "phase" ? phase.phase : {},
   "templates/combat/segment-declare.hbs": declareForm,
   "src/preview/declare-dialog.hbs": { form: declareForm },
+  "templates/combat/segment-attack.hbs": attackForm,
+  "src/preview/segment-attack-dialog.hbs": { form: attackForm },
   "src/preview/delay-dialog.hbs": delayDialogContext("Ogre", [
     { id: "a", name: "Aria" },
     { id: "b", name: "Brute" },

@@ -282,6 +282,28 @@ describe("phase template", () => {
   });
 });
 
+describe("SEG-16 free attack form", () => {
+  it("SEG-16, SEG-12: asks which weapon (the first chosen), at which opponent (the aimed one chosen) and with what modifier, each field in its label; names escaped", () => {
+    const path = "templates/combat/segment-attack.hbs";
+    const html = render(path, templateContexts[path] ?? {});
+    const fields = [...html.matchAll(/<(?:select|input) [^>]*name="(\w+)"/g)].map((m) => m[1]);
+    expect(fields).toEqual(["weapon", "target", "modifier"]);
+    expect(html.match(/<label/g)?.length).toBe(fields.length);
+    expect(html).toContain("Free attack…");
+    expect(html).toMatch(/<option value="w1" selected>Sword</);
+    expect(html).toMatch(/<option value="c" selected>Cutpurse</);
+    expect(html).toContain("Brute &lt;b&gt;");
+    expect(html).toMatch(/name="modifier" value="0" min="-\d+" max="\d+"/);
+    // The preview frames the same form with its own buttons.
+    const framed = render(
+      "src/preview/segment-attack-dialog.hbs",
+      templateContexts["src/preview/segment-attack-dialog.hbs"] ?? {},
+    );
+    expect(framed).toContain('<option value="c" selected>Cutpurse</option>');
+    expect(framed).toContain('<button type="submit" value="attack">Attack</button>');
+  });
+});
+
 describe("segment declare form", () => {
   const path = "templates/combat/segment-declare.hbs";
 

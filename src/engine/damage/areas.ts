@@ -22,6 +22,11 @@ import type { WeaponProperty } from "./weapon-properties.ts";
  *   a Medium creature is the 3×3 block around it; 10 ft is 5×5 without the corners).
  * - A cube's size is its side, centred on the aimed creature's space (rounded toward the lower right).
  * - The user is never a target of its own area (the GM can still target it by hand).
+ * - FEAT-CLEAVE and every area: an area affects every creature standing in it, seen or not (the rules
+ *   ask nothing of what its user sees; `creaturesInArea` is given every creature). What the user is told
+ *   is the view's (issue 18 item 5): a player's dialog counts and names only the creatures that player
+ *   sees (foundry canvas/area-regions.ts `areaPreview`), and the cards about a hidden creature go to the
+ *   GMs only, naming it by reference (view/chat/roll-audience.ts `targetCardAudience`).
  */
 export type AreaKind = "cone" | "line" | "burst" | "cube";
 

@@ -42,6 +42,8 @@ import {
   type TrustedDamage,
 } from "../../engine/index.ts";
 import { appliedRecords, type AppliedDamage } from "../../view/chat/damage-applied.ts";
+import { hiddenNameRef } from "../../view/chat/initiative-card.ts";
+import { hiddenTokenIdOf } from "./hidden-targets.ts";
 import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.ts";
 import { tempoActorModelOf } from "../data/actor/actor-model.ts";
 import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
@@ -131,7 +133,10 @@ async function applyHere(
     writes.push({ actor, values: pick(after, plan.value), shield: shield?.after ?? null });
     statusWrites.push({ actor, statuses: [...statuses, ...effects] });
     endWrites.push({ actor, statuses: ended });
-    const record = { actorUuid: actor.uuid, name: actor.name, before, after, notes, statuses, effects, shield };
+    // Issue 18 item 5: the card's record reaches every client, so a hidden creature is named by reference.
+    const hiddenToken = hiddenTokenIdOf(actor);
+    const name = hiddenToken === null ? actor.name : hiddenNameRef(hiddenToken);
+    const record = { actorUuid: actor.uuid, name, before, after, notes, statuses, effects, shield };
     records.push(ended.length > 0 ? { ...record, ended } : record);
   }
   // The GM's record first: a client that may not write it (a world setting) then writes nothing at all.

@@ -115,7 +115,7 @@ async function postDamage(
   const provenance = { attackerUuid: attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };
   const plan = planDamage({
     attacker: attacker.name,
-    target: target.snapshot,
+    target: target.card.snapshot,
     ...damage,
     drMode,
     provenance,
@@ -134,7 +134,8 @@ async function postDamage(
     ...(sharedRoll && shared?.messageId ? { rollsShownOn: shared.messageId } : {}),
   };
   const input = plan.card(totalsOf(rolls));
-  const posted = (await postCard({ type: "damage", input }, { rolls, speaker: by.speaker, flags })) as
+  const audience = { speaker: by.speaker, ...target.card.audience }; // issue 18 item 5 (hidden-targets.ts)
+  const posted = (await postCard({ type: "damage", input }, { rolls, flags, ...audience })) as
     ChatMessage.Implementation | undefined;
   if (shared !== null && !sharedRoll) shared.messageId = posted?.id ?? null;
 }
@@ -167,7 +168,8 @@ async function attackWith(
   // STL-3: in a rotation combat the GM's stealth watch says which targets have not seen the attacker.
   const unseen = ruleset === "rotation" ? await unseenTargetsOf(gathered) : null;
   for (const target of gathered.targets) {
-    const { actor, snapshot } = target;
+    const { actor, card } = target;
+    const snapshot = card.snapshot; // issue 18 item 5: a hidden creature named by reference
     const extra = ruleset === "phase" ? phaseExtra(gathered.attacker, actor) : null;
     const hidden = unseen === null ? null : unseen.has(actor);
     const input = { ruleset, attacker: self, target: snapshot, weapon, phaseExtra: extra, situation: choices };
@@ -220,6 +222,7 @@ async function attackWith(
           rolls: carried,
           speaker: by.speaker,
           flags: attackFlags(item, gathered.attacker, by, plans, target, rolls, cleave),
+          ...target.card.audience,
         },
       )) as ChatMessage.Implementation | undefined;
       if (cleave !== null && sharedAttack === null) cleave.messageId = posted?.id ?? null;

@@ -11,6 +11,8 @@ import { trackerInputOf } from "../applications/tracker-input.ts";
 import { phaseAttackSourcesIn } from "../conditions/attack-facts.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
+import { seenTargetsFirst } from "../../view/chat/roll-audience.ts";
+import { targetCardOf, type TargetCard } from "./hidden-targets.ts";
 
 /** The user's targeted tokens' actors, each once. */
 export function targetedActors(): Actor.Implementation[] {
@@ -42,7 +44,15 @@ export function phaseExtra(attacker: Actor.Implementation, target: Actor.Impleme
 
 export interface Gathered {
   readonly attacker: Actor.Implementation;
-  readonly targets: readonly { readonly actor: Actor.Implementation; readonly snapshot: CreatureSnapshot }[];
+  /**
+   * The targets, those the players see first (view/chat/roll-audience.ts `seenTargetsFirst`); `card`: how
+   * the cards about each name it and who sees them (issue 18 item 5, hidden-targets.ts).
+   */
+  readonly targets: readonly {
+    readonly actor: Actor.Implementation;
+    readonly snapshot: CreatureSnapshot;
+    readonly card: TargetCard;
+  }[];
 }
 
 export function gather(attacker: Actor.Implementation, targets: readonly Actor.Implementation[]): Gathered | Message {
@@ -51,7 +61,7 @@ export function gather(attacker: Actor.Implementation, targets: readonly Actor.I
   for (const actor of targets) {
     const snapshot = creatureSnapshotOf(actor);
     if (snapshot === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
-    list.push({ actor, snapshot });
+    list.push({ actor, snapshot, card: targetCardOf(actor, snapshot, attacker) });
   }
-  return { attacker, targets: list };
+  return { attacker, targets: seenTargetsFirst(list, (t) => t.card.audience !== null) };
 }

@@ -19,6 +19,8 @@ export interface PostCardOptions {
   readonly messageMode?: MessageMode;
   /** Explicit recipients (user ids); skips the roll mode. */
   readonly whisper?: readonly string[];
+  /** With `whisper`: hidden from its author too unless a recipient (ChatMessage `blind`, a blind GM roll). */
+  readonly blind?: boolean;
   readonly combatId?: string | null;
   readonly command?: HostCommand | null;
   /** `flags.tempo`: what other modules read off the card (issue 22: src/foundry/integrations/). */
@@ -42,6 +44,7 @@ export async function postCard(card: ChatCard, options: PostCardOptions = {}): P
   const data = cardMessageData(card, options);
   if (options.whisper !== undefined) {
     if (options.whisper.length > 0) (data as { whisper?: string[] }).whisper = [...options.whisper];
+    if (options.blind === true) (data as { blind?: boolean }).blind = true;
   } else {
     applyMessageMode(data, options.messageMode ?? userMessageMode());
   }

@@ -1,15 +1,17 @@
 /**
  * SEG-16 in Foundry: "Free attack…" and "Immediate attack…" (src/view/sheets/segment-attacks.ts) from the
- * sheet's Combat tab, the token HUD or Token Action HUD. A DialogV2 prompt (as tracker-dialogs.ts prompts)
- * asks which weapon, at which opponent (the user's first target in the combat chosen first) and with what
- * situational modifier (SEG-12 "d20 + modifiers"); then the engine's `freeAttack` / `immediateAttack` is
- * given through the combat's one entry point (one Combat write; refused: the engine's reason, nothing
- * written, nothing rolled), and the weapon is rolled at once against the opponent with its attack card and,
- * on a hit, its damage card (attack-flow.ts), as a declared attack's Resolve rolls it: the free attack hits
+ * sheet's Combat tab, the token HUD or Token Action HUD. A DialogV2 prompt of the view's form
+ * (templates/combat/segment-attack.hbs, as segment-declare-dialog.ts prompts its form) asks which weapon,
+ * at which opponent (the user's first target in the combat chosen first) and with what situational modifier
+ * (SEG-12 "d20 + modifiers"); then the engine's `freeAttack` / `immediateAttack` is given through the
+ * combat's one entry point (one Combat write; refused: the engine's reason, nothing written, nothing
+ * rolled), and the weapon is rolled at once against the opponent with its attack card and, on a hit, its
+ * damage card (attack-flow.ts), as a declared attack's Resolve rolls it: the free attack hits
  * as its trigger happens. The engine also ends the attacker's concentration or casting (SEG-16).
  */
 import { DEFAULT_ATTACK_CHOICES } from "../../view/chat/attack-options.ts";
 import {
+  buildSegmentAttackForm,
   segmentAttackCommand,
   segmentAttackFromForm,
   segmentAttackRefusal,
@@ -27,20 +29,8 @@ import { showNotice } from "../notice.ts";
 import { rollDeclaredItem } from "./attack-flow.ts";
 import { gather, targetedActors } from "./attack-parties.ts";
 
-const TITLES = {
-  freeAttack: "TEMPO.SHEET.SegmentAttack.Free",
-  immediateAttack: "TEMPO.SHEET.SegmentAttack.Immediate",
-} as const;
-
-const escape = (text: string): string => foundry.utils.escapeHTML(text);
-const label = (key: string): string => escape(game.i18n.localize(key));
-
-function select(name: string, key: string, choices: SegmentAttackChoices["weapons"], chosen: string | null): string {
-  const options = choices
-    .map((c) => `<option value="${escape(c.id)}"${c.id === chosen ? " selected" : ""}>${escape(c.name)}</option>`)
-    .join("");
-  return `<label>${label(key)} <select name="${name}">${options}</select></label>`;
-}
+/** The form's markup is the view's (view/sheets/segment-attacks.ts `buildSegmentAttackForm`), as the preview draws it. */
+const TEMPLATE = "systems/tempo/templates/combat/segment-attack.hbs";
 
 /** The form's fields, or null when the user closes it. */
 async function askFields(
@@ -49,14 +39,11 @@ async function askFields(
   aimed: string | null,
   opener: object | null,
 ): Promise<Record<string, string> | null> {
-  const content = [
-    select("weapon", "TEMPO.SHEET.SegmentAttack.Weapon", offered.weapons, null),
-    select("target", "TEMPO.SHEET.SegmentAttack.Opponent", offered.opponents, aimed),
-    `<label>${label("TEMPO.ATTACK.Dialog.Modifier")} <input type="number" name="modifier" value="0" step="1"></label>`,
-  ].join("");
+  const form = buildSegmentAttackForm(kind, offered, aimed);
+  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, { ...form });
   const answer: unknown = await foundry.applications.api.DialogV2.prompt({
     ...dialogWindowOptions(opener), // issue 20: in the opening sheet's detached window (v14)
-    window: { title: TITLES[kind] },
+    window: { title: form.title },
     content,
     ok: {
       label: "TEMPO.SHEET.SegmentAttack.Roll",

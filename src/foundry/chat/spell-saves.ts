@@ -30,10 +30,13 @@ import { TempoCombat } from "../documents/combat.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
+import { targetCardOf, type TargetCard } from "./hidden-targets.ts";
 import { isActor, isItem } from "../document-kinds.ts";
 
 interface SpellTarget {
   readonly actor: Actor.Implementation;
+  /** Issue 18 item 5: how its card names it and who sees it (hidden-targets.ts). */
+  readonly card: TargetCard;
 }
 
 function documentAt(uuid: unknown): unknown {
@@ -91,10 +94,11 @@ export async function postSpellSaves(
   combatId: string | null,
 ): Promise<void> {
   const speaker = ChatMessage.getSpeaker({ actor: caster });
-  for (const { actor } of targets) {
+  for (const { actor, card } of targets) {
     const save = saveRollOf(item, actor, ruleset);
     if (save === null) continue;
-    await postCard({ type: "save", input: saveInput(caster, item, actor, save) }, { speaker, combatId });
+    const input = { ...saveInput(caster, item, actor, save), name: card.snapshot.name };
+    await postCard({ type: "save", input }, { speaker, combatId, ...card.audience });
   }
 }
 
@@ -153,8 +157,10 @@ export async function postDamageAfterSave(model: TempoCardModel, success: boolea
   // Issue 18: the damage is the caster's; a card whose author does not own the caster deals none.
   const author = model.parent?.author ?? null;
   if (author === null || !(author.isGM || caster.testUserPermission(author, "OWNER"))) return;
-  const target = creatureSnapshotOf(docs.target);
-  if (target === null) return;
+  const snapshot = creatureSnapshotOf(docs.target);
+  if (snapshot === null) return;
+  // Issue 18 item 5: a hidden creature's damage goes, as its save went, to the GMs only (hidden-targets.ts).
+  const { snapshot: target, audience } = targetCardOf(docs.target, snapshot, caster);
   const drMode = game.settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit";
   const provenance = { attackerUuid: caster.uuid, itemUuid: docs.item.uuid, targetUuid: docs.target.uuid };
   const plan = planDamage({
@@ -171,6 +177,6 @@ export async function postDamageAfterSave(model: TempoCardModel, success: boolea
   const card = { ...plan.card([damageAfterSave(roll.total ?? 0, success)]), ...(success ? { halved: true } : {}) };
   await postCard(
     { type: "damage", input: card },
-    { rolls: [roll], speaker: ChatMessage.getSpeaker({ actor: caster }) },
+    { rolls: [roll], speaker: ChatMessage.getSpeaker({ actor: caster }), ...audience },
   );
 }

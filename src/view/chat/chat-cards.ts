@@ -27,14 +27,26 @@ export const CHAT_CARD_TEMPLATES: Readonly<Record<ChatCardType, string>> = {
   initiative: "templates/chat/initiative.hbs",
 };
 
+/** A damage card's target and the creatures its Apply records, references read for `viewer`. */
+function damageNamed(input: DamageCardInput, viewer: CardViewer): DamageCardInput {
+  const applied = Array.isArray(input.applied)
+    ? input.applied.map((r: unknown) =>
+        typeof r === "object" && r !== null && typeof (r as { name?: unknown }).name === "string"
+          ? { ...r, name: cardName((r as { name: string }).name, viewer.nameOf) }
+          : r,
+      )
+    : input.applied;
+  return { ...input, target: cardName(input.target, viewer.nameOf), applied } as DamageCardInput;
+}
+
 /** The template context of a card for one viewer. */
 export function buildChatCard(card: ChatCard, viewer: CardViewer): object {
   switch (card.type) {
-    case "attack":
-      return buildAttackCard(card.input, viewer);
-    case "damage":
-      return buildDamageCard(card.input, viewer);
     // Issue 18: a hidden creature's card (the GMs' only) names it by reference, read for this viewer.
+    case "attack":
+      return buildAttackCard({ ...card.input, target: cardName(card.input.target, viewer.nameOf) }, viewer);
+    case "damage":
+      return buildDamageCard(damageNamed(card.input, viewer), viewer);
     case "save":
       return buildSaveCard({ ...card.input, name: cardName(card.input.name, viewer.nameOf) }, viewer);
     case "pending":

@@ -22,3 +22,27 @@ export function rollAudience(roller: Roller): RollAudience {
   if (roller.hidden) return "none";
   return roller.playerOwned ? "everyone" : "gm";
 }
+
+/**
+ * Who sees a use's card about one target (FEAT-CLEAVE and every area; ruling in engine damage/areas.ts):
+ * the card about a creature hidden from players goes to the GMs only, speaking as the combat and naming
+ * the creature by reference (a whisper still reaches every client, #14429 above), and blind to a player
+ * who rolled it, so the player's own page shows nothing of it either; any other card as the user chose.
+ */
+export interface TargetCardAudience {
+  readonly gmOnly: boolean;
+  readonly blind: boolean;
+}
+
+export function targetCardAudience(targetHidden: boolean, rollerIsGm: boolean): TargetCardAudience {
+  return { gmOnly: targetHidden, blind: targetHidden && !rollerIsGm };
+}
+
+/**
+ * The targets in the order their cards are posted: those the roller's players see first, so that a
+ * cleave's one attack roll and one damage roll ride on a card everyone sees (the further cards link it),
+ * never on a card only the GMs may read.
+ */
+export function seenTargetsFirst<T>(targets: readonly T[], hidden: (target: T) => boolean): T[] {
+  return [...targets.filter((t) => !hidden(t)), ...targets.filter(hidden)];
+}

@@ -1,10 +1,13 @@
 import { isMessage, type Message } from "../../engine/index.ts";
+import { namedData, UNKNOWN_CREATURE, type CreatureName } from "../i18n/creature-names.ts";
 import { rowFingerprint, rowKept } from "../tracker/row-fingerprint.ts";
 
 /** The two i18n operations the templates need, supplied by the host (Foundry's game.i18n or the preview). */
 export interface Localizer {
   localize(key: string): string;
   format(key: string, data: Readonly<Record<string, string | number>>): string;
+  /** The name of a creature an engine message gives by id, as this page's user may know it (i18n/creature-names.ts). */
+  readonly creatureName?: CreatureName;
 }
 
 /** What Handlebars hands a helper last: the render's data, whose `root` is the template's whole context. */
@@ -37,11 +40,14 @@ function rootIdOf(options: HelperOptions): string {
 
 /**
  * `{{tempoMessage message}}` renders an engine Message ({key, data}) in either host. Core's
- * `localize` helper cannot take a data object, and the engine's results carry one.
+ * `localize` helper cannot take a data object, and the engine's results carry one. Foundry's notices
+ * format through here too (src/foundry/localize.ts), so both name creatures the same way.
  */
 export function formatMessage(i18n: Localizer, message: Message | null | undefined): string {
   if (message === null || message === undefined) return "";
-  return message.data === undefined ? i18n.localize(message.key) : i18n.format(message.key, message.data);
+  if (message.data === undefined) return i18n.localize(message.key);
+  // Issue 18: a creature's id reads as its name, never as the raw id (i18n/creature-names.ts).
+  return i18n.format(message.key, namedData(message, i18n.creatureName, i18n.localize(UNKNOWN_CREATURE)));
 }
 
 export function registerTempoHelpers(handlebars: HelperRegistry, i18n: Localizer): void {

@@ -98,3 +98,28 @@ export function segmentAttackFromForm(
     return err("TEMPO.SHEET.SegmentAttack.InvalidModifier", { value: text, limit });
   return ok({ itemId, targetId, modifier });
 }
+
+/** The free-attack form's context (templates/combat/segment-attack.hbs), drawn the same in Foundry and the preview. */
+export interface SegmentAttackFormContext {
+  readonly title: I18nKey;
+  readonly weapons: readonly { readonly id: string; readonly name: string; readonly selected: boolean }[];
+  readonly opponents: readonly { readonly id: string; readonly name: string; readonly selected: boolean }[];
+  readonly modifier: number;
+  readonly limit: number;
+}
+
+/** The form asking which weapon, at which opponent (`aimed` chosen first) and with what modifier (SEG-12). */
+export function buildSegmentAttackForm(
+  kind: SegmentAttackKind,
+  offered: SegmentAttackChoices,
+  aimed: string | null,
+): SegmentAttackFormContext {
+  const title = KINDS.find(([k]) => k === kind)?.[1] ?? "TEMPO.SHEET.SegmentAttack.Free";
+  return {
+    title,
+    weapons: offered.weapons.map((w, i) => ({ id: w.id, name: w.name, selected: i === 0 })),
+    opponents: offered.opponents.map((o) => ({ id: o.id, name: o.name, selected: o.id === aimed })),
+    modifier: 0,
+    limit: ATTACK_CHOICE_LIMITS.modifier,
+  };
+}
