@@ -41,6 +41,7 @@ import { postRollBook, rollRequests, type RollBook } from "./roll-requests.ts";
 import { actionNowsOf } from "./step-actions.ts";
 import { declaredUseWrites, splitUse, type DeclaredUse } from "./declared-uses.ts";
 import { retargetUseWrites } from "./retarget-uses.ts";
+import { declaredRoutinesCheck } from "./declared-routines.ts";
 import { readableCombat } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
 import { storeMemoOf } from "./state-cache.ts";
@@ -96,6 +97,9 @@ export async function runCommand(
 ): Promise<Result<CoreHookCall | null>> {
   // Issue 11: a declared item's record rides with the command; the engine sees the command alone.
   const { command, use } = splitUse(given);
+  // SEG-16: no more attack routines than the creature's stat block gives (declared-routines.ts).
+  const routines = declaredRoutinesCheck(combat, command);
+  if (!routines.ok) return routines;
   // Issue 17: a combat saved by another Tempo can still be Reset (tempo-model.ts, combat-format.ts).
   const read = readableCombat(combat, command.type === "reset");
   if (!read.ok) return read;
