@@ -11,7 +11,6 @@ import {
   segmentDeclaredAttackRefusal,
   segmentRollTargets,
   segmentTargetInForce,
-  routineWeapons,
   type Message,
   type SegmentState,
 } from "../../engine/index.ts";
@@ -22,7 +21,7 @@ import { readableCombat } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
 import type { TempoCardModel } from "../data/chat/chat-card-model.ts";
 import { rollDeclaredItem } from "./attack-flow.ts";
-import { sheetItemOf } from "../applications/sheets/sheet-documents.ts";
+import { routineItems } from "./routine-items.ts";
 
 /** What resolving did: nothing recorded, rolled, refused (shown already), or a reason to show. */
 export type DeclaredRoll = "none" | "rolled" | "refused" | Message;
@@ -120,14 +119,4 @@ export async function rollDeclaredUse(model: TempoCardModel): Promise<DeclaredRo
   let rolled = false;
   for (const weapon of routine) rolled = (await rollDeclaredItem(weapon, targets, use.choices ?? null)) || rolled;
   return rolled ? "rolled" : "refused";
-}
-
-/** SEG-16 (engine `routineWeapons`, ruling there): the weapons of the routine `item` was declared with. */
-function routineItems(item: Item.Implementation): Item.Implementation[] {
-  const weapons = (item.actor?.items.contents ?? []).flatMap((i) => {
-    const row = sheetItemOf(i);
-    return row?.type === "weapon" ? [{ item: i, group: row.stats.group }] : [];
-  });
-  const declared = weapons.find((w) => w.item.id === item.id);
-  return declared === undefined ? [item] : routineWeapons(declared, weapons).map((w) => w.item);
 }
