@@ -5,10 +5,15 @@
  * `moved`), so the move stays one Combat write; the statuses come off and a message says why
  * (conditions/break-concentration.ts). Called by landed-move.ts inside the combat's writer queue.
  */
-import { moveEndsConcentration, type Message, type RulesetId, type TurnMoves } from "../../engine/index.ts";
+import {
+  moveEndsConcentration,
+  type Message,
+  type MovedSegment,
+  type RulesetId,
+  type TurnMoves,
+} from "../../engine/index.ts";
 import { runCommand } from "../combat/run-command.ts";
 import { breakConcentration, concentrationHeld, type Interrupter } from "../conditions/break-concentration.ts";
-import type { MeasuredMove } from "./landed-move.ts";
 import { speedsFor } from "./movement-speeds.ts";
 import type { TokenCombat } from "./token-combat.ts";
 
@@ -22,7 +27,7 @@ export async function endConcentrationByMove(
   token: TokenDocument.Implementation,
   found: TokenCombat,
   ruleset: RulesetId,
-  measured: MeasuredMove,
+  measured: { readonly segments: readonly MovedSegment[] },
   before: TurnMoves,
   after: TurnMoves,
 ): Promise<boolean> {
