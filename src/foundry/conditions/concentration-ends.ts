@@ -45,6 +45,8 @@ async function endHere(actor: Actor.Implementation, blow: ConcentrationBlow): Pr
 
 /** SEG-10: `actor` took damage or failed a save: its concentration ends where the engine says so. */
 export async function endConcentrationAfter(actor: Actor.Implementation, blow: ConcentrationBlow): Promise<void> {
+  // A ruleset whose rules name no concentration: nothing to ask (whatever the creature holds).
+  if (concentrationLostTo(rulesetOf(actor), { concentrating: true, casting: true }, blow) === null) return;
   if (game.user.isGM || game.users.activeGM === null) {
     await endHere(actor, blow);
     return;
