@@ -129,7 +129,7 @@ describe("init", () => {
     // carries GM records from GM to GM, taken only with a key only GMs know (combat/gm-replica.ts).
     expect(Object.keys(configAt("queries") as object)).toEqual(["tempo.gmRecords"]);
     const { requestKinds } = await import("../../src/foundry/socket/socket-channel.ts");
-    expect(requestKinds()).toEqual(["command", "stealth", "move", "area", "card", "damage"]);
+    expect(requestKinds()).toEqual(["command", "stealth", "move", "area", "card", "damage", "concentration"]);
   });
 
   it("every setting and every keybinding has a localized name and hint", () => {

@@ -213,4 +213,58 @@ describe("seed 003: attacks", () => {
     expect(await t.playToCard(combat)).toBeNull();
     await combat.delete();
   }, 15_000);
+
+  it("SEG-16 seed: a creature whose stat block gives one attack routine a round cannot declare three: the sheet's Attack and the tracker's Declare are refused with the reason, and nothing is declared", async () => {
+    const ogre = await armed("Ogre", { hitDice: "4" });
+    const hero = await knight(6, "Hero");
+    const combat = await t.fight([
+      { actor: ogre, side: "enemy" },
+      { actor: hero, side: "pc" },
+    ]);
+    const notices = world.notices.length;
+    expect(await t.sheetAttack(player, ogre, "Club", [hero], { modifier: "0" }, { routines: "3", inMelee: "on" })).toBe(
+      false,
+    );
+    t.dialogs.answers.push({ fields: { action: "melee", routines: "2", inMelee: "on" } });
+    await t.click(combat, world.gm, "segmentDeclare", { combatantId: t.idOf(combat, "Ogre") });
+    expect(t.noticesSince(notices)).toEqual([
+      expect.stringContaining("TEMPO.ERRORS.Segment.TooManyRoutines"),
+      expect.stringContaining("TEMPO.ERRORS.Segment.TooManyRoutines"),
+    ]);
+    expect(t.declarationOf(combat, "Ogre")).toBeNull();
+    await combat.delete();
+  });
+
+  it("SEG-16 seed: a bear's claw/claw/bite is one attack routine: its one declared card rolls each attack at the Hero (the second claw misses), each hit with its own damage card, applied one by one", async () => {
+    const bear = await t.creature("Bear", "npc", { hitDice: "4" });
+    const natural = { ...ITEM_DEFAULTS.weapon, group: "natural" };
+    await ownedItem(world, bear, "Claw", "weapon", { ...natural, damage: "1d8" });
+    await ownedItem(world, bear, "Claw", "weapon", { ...natural, damage: "1d8" });
+    await ownedItem(world, bear, "Bite", "weapon", { ...natural, damage: "2d6" });
+    const hero = await knight(6, "Hero");
+    const combat = await t.fight([
+      { actor: bear, side: "enemy" },
+      { actor: hero, side: "pc" },
+    ]);
+    expect(await t.sheetAttack(world.gm, bear, "Bite", [hero], { modifier: "0" }, {})).toBe(true);
+    await t.declare(combat, world.gm, "Hero", { action: "none" });
+    world.scriptedTotals.push(5, 2);
+    const card = await t.playToCard(combat);
+    world.scriptedTotals.push(15, 5, 3, 16, 7); // claw hits for 5, claw misses, bite hits for 7
+    const { posted } = await t.press(world.gm, card, "resolve");
+    expect(posted.map((m) => [m.type, t.inputOf(m).target])).toEqual([
+      ["attack", "Hero"],
+      ["damage", "Hero"],
+      ["attack", "Hero"],
+      ["attack", "Hero"],
+      ["damage", "Hero"],
+    ]);
+    const damage = posted.filter((m) => m.type === "damage");
+    await t.apply(damage[0], hero);
+    expect(t.hpOf(hero)).toBe(25);
+    await t.apply(damage[1], hero);
+    expect(t.hpOf(hero)).toBe(18);
+    expect(await t.playToCard(combat)).toBeNull();
+    await combat.delete();
+  }, 15_000);
 });

@@ -169,6 +169,62 @@ describe("seed 003: spells", () => {
     expect(combat.round).toBe(2);
     await combat.delete();
   }, 15_000);
+  it("SEG-10 seed: a caster that fails a save loses its casting: the Shaman's Hold (1 segment) makes the Mage save; the player's roll fails, so the Mage's Bolt fails and is lost (no card in step 7)", async () => {
+    const caster = await mage(3);
+    const shaman = await t.creature("Shaman", "npc", {});
+    const hold = { ...ITEM_DEFAULTS.spell, castingTime: 1, save: { ability: "wis", dc: 13 } };
+    await ownedItem(world, shaman, "Hold", "spell", hold);
+    const combat = await t.fight([
+      { actor: caster, side: "pc" },
+      { actor: shaman, side: "enemy" },
+    ]);
+    expect(await cast(caster, [shaman])).toBe(true);
+    expect(await t.sheetAttack(world.gm, shaman, "Hold", [caster], null)).toBe(true);
+    world.scriptedTotals.push(5, 2);
+    const card = await t.playToCard(combat);
+    expect(t.inputOf(card).name).toBe("Shaman");
+    const { posted } = await t.press(world.gm, card, "resolve");
+    expect(posted.map((m) => [m.type, t.inputOf(m).name])).toEqual([["save", "Mage"]]);
+    world.scriptedTotals.push(4); // 4 is short of DC 13
+    const since = t.chat.messages.length;
+    expect((await t.press(player, posted[0], "roll")).refusal).toBeNull();
+    const told = t.chat.messages.slice(since).map((m) => String(m.content ?? ""));
+    expect(told.join()).toContain("TEMPO.CONDITIONS.ConcentrationLost.FailedSave");
+    expect(await t.playToCard(combat)).toBeNull();
+    await combat.delete();
+  }, 15_000);
+
+  it("SEG-10: a player applying damage to its own hidden caster ends the casting, decided and told by the GM's client (whose copy alone holds a secret casting)", async () => {
+    const caster = await mage(3);
+    const hero = await t.creature("Hero", "character", { aac0: 15 }, [player.id]);
+    await ownedItem(world, hero, "Sword", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });
+    const orc = await t.creature("Orc", "npc", {});
+    const combat = await t.fight([
+      { actor: caster, side: "pc" },
+      { actor: hero, side: "pc" },
+      { actor: orc, side: "enemy" },
+    ]);
+    const hide = combat.combatants.get(t.idOf(combat, "Mage")) as unknown as { update(d: object): Promise<unknown> };
+    await world.as(world.gm, () => hide.update({ hidden: true }));
+    await world.idle();
+    expect(await cast(caster, [orc])).toBe(true);
+    expect(await t.sheetAttack(player, hero, "Sword", [caster], {}, {})).toBe(true); // a blow gone astray
+    await t.declare(combat, world.gm, "Orc", { action: "none" });
+    world.scriptedTotals.push(5, 2);
+    const card = await t.playToCard(combat);
+    world.scriptedTotals.push(18, 6);
+    const { posted } = await t.press(player, card, "resolve");
+    expect(posted.map((m) => m.type)).toEqual(["attack", "damage"]);
+    t.targeting.target(player, [caster]);
+    const since = t.chat.messages.length;
+    expect((await t.press(player, posted[1], "apply")).refusal).toBeNull();
+    expect(t.hpOf(caster)).toBe(24);
+    const told = t.chat.messages.slice(since).filter((m) => String(m.content ?? "").includes("ConcentrationLost"));
+    expect(told.map((m) => m.author?.id)).toEqual([world.gm.id]); // decided and told by the GM's client
+    expect(caster.statuses.has("casting")).toBe(false);
+    expect(await t.playToCard(combat)).toBeNull(); // interrupted in the GM's copy: no card in step 7
+    await combat.delete();
+  }, 15_000);
 });
 
 describe("seed 003: the battle map", () => {
@@ -205,6 +261,38 @@ describe("seed 003: the battle map", () => {
     expect((await t.press(player, card, "resolve")).posted).toEqual([]);
     expect(t.noticesSince(before)).toEqual([expect.stringContaining("TEMPO.MOVEMENT.SpellCovered")]);
     expect(t.inputOf(card).resolved).toBe(false);
+    await combat.delete();
+  }, 15_000);
+
+  it("SEG-10 seed: a caster may walk up to half its movement (30 ft: 15 ft) on its turn; the Mage's 10 ft keeps the casting, 10 ft more ends it, in the move's one Combat write, and the spell is lost", async () => {
+    const on = await scene();
+    const caster = await mage(2);
+    const orc = await t.creature("Orc", "npc", {});
+    const walker = await stand(on, caster, 2, 5, FRIENDLY);
+    const orcToken = await stand(on, orc, 12, 5, HOSTILE);
+    const combat = await t.fight([
+      { actor: caster, side: "pc", token: walker },
+      { actor: orc, side: "enemy", token: orcToken },
+    ]);
+    expect(await cast(caster, [])).toBe(true);
+    await t.declare(combat, world.gm, "Orc", { action: "none" });
+    world.scriptedTotals.push(5, 2);
+    for (let i = 0; i < 6 && combat.combatant?.name !== "Mage"; i++) await t.gmStep(combat);
+    expect(t.turnsSince(combat, 0).at(-1)).toMatchObject({ name: "Mage", part: "target" });
+    const walk = async (square: number) => {
+      const from = world.writes.length;
+      expect(await world.as(player, () => walker.here().move([{ x: px(square), y: px(5) }]))).toBe(true);
+      await world.idle();
+      return world.writes.slice(from).filter((w) => w.document === "Combat").length;
+    };
+    expect(await walk(4)).toBe(1);
+    expect(caster.statuses.has("casting")).toBe(true);
+    const since = t.chat.messages.length;
+    expect(await walk(6)).toBe(1);
+    expect(caster.statuses.has("casting")).toBe(false);
+    const told = t.chat.messages.slice(since).map((m) => String(m.content ?? ""));
+    expect(told.join()).toContain("TEMPO.CONDITIONS.ConcentrationLost.Moved");
+    expect(await t.playToCard(combat)).toBeNull();
     await combat.delete();
   }, 15_000);
 

@@ -139,6 +139,23 @@ describe("SEG-16: free and immediate attacks at the table", () => {
     expect(documentWrites(world, writes)).toEqual([]);
   });
 
+  it("SEG-16: a free attack uses the creature's primary attack routine: with a natural weapon, each of its natural weapons rolls (claw hits, bite misses): one Combat write", async () => {
+    const { combat, hero, orc, id } = await fight();
+    const natural = { ...ITEM_DEFAULTS.weapon, group: "natural" };
+    const claw = await ownedItem(world, hero, "Claw", "weapon", { ...natural, damage: "1d6" });
+    await ownedItem(world, hero, "Bite", "weapon", { ...natural, damage: "1d4" });
+    await until(combat, id("Orc"));
+    targeting.target(player, [orc]);
+    world.scriptedTotals.push(12, 4, 2); // the claw hits for 4; the bite's 2 misses
+    const done = await pressOnSheet(hero, FREE, { weapon: claw.id ?? "", modifier: "0" });
+    expect(done.writes.map((w) => w.document)).toEqual(["Combat"]);
+    expect(done.cards.map((m) => [m.type, inputOf(m).target])).toEqual([
+      ["attack", "Orc"],
+      ["damage", "Orc"],
+      ["attack", "Orc"],
+    ]);
+  });
+
   it("SEG-16: an immediate attack from the token HUD uses the unspent major action: none is left for another, a free attack still is, and the Hero's declared melee turn is gone", async () => {
     const { combat, hero, swordId, id } = await fight();
     await until(combat, id("Orc"));

@@ -20,10 +20,11 @@ export type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 type Obj = Record<string, unknown>;
 type Handler = (this: unknown, event: unknown, target: { dataset: Record<string, string> }) => Promise<void>;
 
-/** A creature of the fight: its actor and its side. */
+/** A creature of the fight: its actor and its side (and its token on a drawn scene, when it has one). */
 export interface Member {
   readonly actor: ActorModel;
   readonly side: "pc" | "ally" | "enemy";
+  readonly token?: { readonly id: string | null; readonly parent: { readonly id: string | null } | null };
 }
 
 /** One turn the tracker showed: whose, in which step and part, in which segment. */
@@ -68,7 +69,12 @@ export async function installSegmentTable(seed: number) {
   const fight = async (members: readonly Member[]): Promise<Tempo> => {
     await game.settings.set("tempo", "ruleset", "segment");
     const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
-    const list = members.map((m) => ({ name: m.actor.name, actorId: m.actor.id, system: { side: m.side } }));
+    const list = members.map((m) => ({
+      name: m.actor.name,
+      actorId: m.actor.id,
+      system: { side: m.side },
+      ...(m.token === undefined ? {} : { tokenId: m.token.id, sceneId: m.token.parent?.id }),
+    }));
     await (
       combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
     ).createEmbeddedDocuments("Combatant", list);

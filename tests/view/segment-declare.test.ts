@@ -82,6 +82,13 @@ describe("declaring from the tracker's form", () => {
     expect(read.ok ? null : read.error.key).toBe(key);
   });
 
+  it("SEG-16: the routines field offers at most what the stat block gives (a bad stat counts as 1; a declaration already past it stays shown)", () => {
+    expect(buildSegmentDeclareForm("a", "Bear", null, [], 2).routinesMax).toBe(2);
+    expect(buildSegmentDeclareForm("a", "Ogre", null, [], Number.NaN).routinesMax).toBe(1);
+    const three = { ...SEGMENT_NO_DECLARATION, action: "melee" as const, routines: 3 };
+    expect(buildSegmentDeclareForm("a", "Ogre", three, [], 1).routinesMax).toBe(3);
+  });
+
   it("SEG-2: the form starts from the declaration the control carries, or from none when it carries nothing usable", () => {
     const melee = { ...SEGMENT_NO_DECLARATION, action: "melee" as const, weaponSpeed: 3 };
     expect(segmentDeclarationOfCommand(segmentDeclareCommand("a", melee))).toEqual(melee);

@@ -132,17 +132,43 @@ export interface HeldConcentration {
 }
 
 /**
+ * SEG-10: what a happening ends of the concentration the creature holds: a casting fails and is lost as if
+ * cast (`castingFailed`, also when its declaration is still secret); otherwise a maintained effect ends
+ * (`effectEnded`). Only in the rulesets whose rules name concentration (CONDITIONS), and only for a trigger
+ * that breaks it (CONCENTRATION_TRIGGERS). Null: nothing ends.
+ */
+export function concentrationLostTo(
+  ruleset: RulesetId,
+  held: HeldConcentration,
+  trigger: ConcentrationTrigger,
+): ConcentrationLoss["outcome"] | null {
+  const rule = triggerRule(trigger);
+  if (!rule.ok || !rule.value.breaks || !CONDITIONS.concentrating.rulesets.includes(ruleset)) return null;
+  if (held.casting) return "castingFailed";
+  return held.concentrating ? "effectEnded" : null;
+}
+
+/**
  * SEG-10 "Concentration ends when the creature takes damage": damage that took hit points or overshield ends
- * it outright, with no check (a hit that DR stopped entirely is no damage taken). A casting fails and is lost
- * as if cast (`castingFailed`, also when its declaration is still secret); otherwise a maintained effect ends
- * (`effectEnded`). Only in the rulesets whose rules name concentration (CONDITIONS). Null: nothing ends.
+ * it outright, with no check (a hit that DR stopped entirely is no damage taken). Null: nothing ends.
  */
 export function damageEndsConcentration(
   ruleset: RulesetId,
   held: HeldConcentration,
   hurt: boolean,
 ): ConcentrationLoss["outcome"] | null {
-  if (!hurt || !CONDITIONS.concentrating.rulesets.includes(ruleset)) return null;
-  if (held.casting) return "castingFailed";
-  return held.concentrating ? "effectEnded" : null;
+  return hurt ? concentrationLostTo(ruleset, held, "damage") : null;
+}
+
+/**
+ * SEG-10 "… fails a save": any save the creature rolls and fails (a spell's save, an end-of-phase or
+ * ongoing save, a death save, a concentration check) ends its concentration; a save it makes keeps it.
+ * Null: nothing ends.
+ */
+export function saveEndsConcentration(
+  ruleset: RulesetId,
+  held: HeldConcentration,
+  saved: boolean,
+): ConcentrationLoss["outcome"] | null {
+  return concentrationLostTo(ruleset, held, saved ? "savedSuccessfully" : "failedSave");
 }

@@ -2,6 +2,7 @@
 export * from "./round-time.ts";
 export * from "./durations.ts";
 export * from "./concentration.ts";
+export * from "./concentration-move.ts";
 export * from "./end-phase-save.ts";
 export * from "./ongoing-save.ts";
 export * from "./effect-duration.ts";

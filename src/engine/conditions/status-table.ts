@@ -68,8 +68,12 @@ export type ConditionEffect =
   | "threatensNothing"
   /** CNT-14: sits at count 20 and rolls death saving throws in the end step. */
   | "deathSaves"
-  /** SEG-10: damage, a failed save or being impeded ends it. */
-  | "concentrationChecks"
+  /**
+   * SEG-10: damage, a failed save or being impeded ends it outright (no check is rolled). Named
+   * `concentrationChecks` before session 15, when damage still called for a check; the id lives only in this
+   * table (no document, flag or setting stores a condition effect), so nothing stored needs a migration.
+   */
+  | "endsOnDamageSaveOrImpeded"
   /** STL-3: creatures that have not seen it are attacked by it with advantage. */
   | "unseenAttacker"
   /** CNT-10, SEG-5: a spell in progress, lost when the caster is interrupted or spends its action. */
@@ -157,7 +161,7 @@ export const CONDITIONS: Readonly<Record<ConditionId, ConditionSpec>> = {
     name: "TEMPO.CONDITIONS.Status.concentrating",
     rules: ["SEG-10"],
     rulesets: ["segment"],
-    effects: ["concentrationChecks"],
+    effects: ["endsOnDamageSaveOrImpeded"],
     heldBy: [],
   },
   hidden: {

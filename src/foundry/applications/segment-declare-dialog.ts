@@ -6,6 +6,8 @@
  * minor activities that change the timing (SEG-4, SEG-9). The form is read back by the view (`segmentDeclarationFromForm`); a
  * form it cannot read is a notice, and nothing is sent.
  */
+import { tempoActorModelOf } from "../data/actor/actor-model.ts";
+import { actorActionsOf } from "../data/actor/actor-stats-of.ts";
 import { dialogWindowOptions } from "../compat/detached-window.ts";
 import type { HostCommand, SegmentDeclaration } from "../../engine/index.ts";
 import {
@@ -43,6 +45,12 @@ export async function askSegmentDeclaration(
   return declared === null ? null : segmentDeclareCommand(combatantId, declared);
 }
 
+/** SEG-16: the attack routines a round the combatant's stat block gives (1 without a Tempo actor). */
+function routinesOf(combat: TempoCombat, combatantId: string): number {
+  const system = tempoActorModelOf(combat.combatants.get(combatantId)?.actor ?? null);
+  return system === null ? 1 : actorActionsOf(system).segment.attackRoutines;
+}
+
 /**
  * The declare form filled with `start` (SEG-9: the sheet's Attack starts from its weapon as the major
  * action); the declaration the user submitted, or null when cancelled or the form cannot be read.
@@ -57,7 +65,8 @@ export async function askSegmentDeclarationFrom(
   // SEG-11, SEG-16: the target is one of the combat's creatures the user can see on the tracker.
   const input = trackerInputOf(combat, game.user);
   const targets = input === null ? [] : segmentTargetChoices(input, combatantId);
-  const form = buildSegmentDeclareForm(combatantId, name, start, targets);
+  // SEG-16: the field offers no more routines than the stat block gives (the GM refuses more: declared-routines.ts).
+  const form = buildSegmentDeclareForm(combatantId, name, start, targets, routinesOf(combat, combatantId));
   const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, { ...form });
   const answer: unknown = await foundry.applications.api.DialogV2.prompt({
     ...dialogWindowOptions(opener), // issue 20: in the opening sheet's detached window (v14)

@@ -22,8 +22,10 @@
  * the engine prices each grid step); terrain comes from `createTerrainMovementPath` where core has it (as
  * caewok/fvtt-elevation-ruler measures a terrain cost: createTerrainMovementPath, then measureMovementPath).
  * What the creature moved this turn is the GM's record (turn-moves.ts), never the token's history or flags.
- * The engine decides (host/landed-move.ts `judgeLandedMove`). An accepted move, and only that, is passed on
- * to opportunity attacks, sneaking and jostling; a refused one is put back once, with one notice.
+ * The engine decides (host/landed-move.ts `judgeLandedMove`). An accepted move, and only that, ends a
+ * concentration it takes past half the mover's movement (SEG-10, concentration-move.ts, in the move's one
+ * Combat write) and is passed on to opportunity attacks, sneaking and jostling; a refused one is put back
+ * once, with one notice.
  */
 import {
   diagonalStepsBetween,
@@ -48,6 +50,7 @@ import { showNotice } from "../notice.ts";
 import { movementMessage } from "../../view/canvas/ruler-label.ts";
 import { isForcedMove } from "./forced-move.ts";
 import { jostleAlong } from "./jostle.ts";
+import { endConcentrationByMove } from "./concentration-move.ts";
 import { postOpportunityAttacks } from "./opportunity-attacks.ts";
 import { watchSneakMove } from "./sneak-movement.ts";
 import { moveChoiceOf } from "./move-choices.ts";
@@ -250,7 +253,16 @@ async function settle(
         data: { name: token.name ?? "", reason: localizeMessage(withLocalizedData(movementMessage(verdict.warning))) },
       });
     const before = turnMovesOf(found.combat, found.combatantId);
-    if (JSON.stringify(before) !== JSON.stringify(verdict.record))
+    // SEG-10: past half its movement, the mover's casting is interrupted in the record's own write.
+    const recorded = await endConcentrationByMove(
+      token,
+      found,
+      judged.ruleset,
+      judged.measured,
+      before,
+      verdict.record,
+    );
+    if (!recorded && JSON.stringify(before) !== JSON.stringify(verdict.record))
       await writeTurnMoves(found.combat, found.combatantId, verdict.record);
     await passOn(token, read, judged, forced);
     return;

@@ -31,7 +31,13 @@ import { declaredUseKeptElsewhere, rollDeclaredUse } from "./resolve-declared.ts
 import { opportunityTargetOf, rollOpportunityAttack } from "./opportunity-roll.ts";
 import { recordedRollOf } from "./recorded-rolls.ts";
 import { checkedSpellSave, spellSaveOfCard } from "./spell-saves.ts";
-import { planCardFields, planSaveOutcome, writeSavePlan, type SavePlan } from "./save-outcome-writes.ts";
+import {
+  endConcentrationOnFailedSave,
+  planCardFields,
+  planSaveOutcome,
+  writeSavePlan,
+  type SavePlan,
+} from "./save-outcome-writes.ts";
 
 /** What a card change writes: a save's roll (its total is read off its dice), or a pending card marked resolved. */
 export type CardChange = { readonly kind: "saveRolled"; readonly roll: object } | { readonly kind: "resolved" };
@@ -98,7 +104,9 @@ async function commitChange(
   const planned = planSaveOutcome(model, save.value);
   if (!planned.ok) return planned.error;
   await message.update(saveUpdate(message, change.roll, save.value, planned.value));
-  return writeSavePlan(planned.value);
+  const written = await writeSavePlan(planned.value);
+  await endConcentrationOnFailedSave(model, save.value); // SEG-10 "fails a save"
+  return written;
 }
 
 /** Writes a checked change: here when this user may update the message, else through the active GM. */

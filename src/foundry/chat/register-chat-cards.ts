@@ -1,8 +1,9 @@
-/** Registers Tempo's chat cards (issue 11): the ChatMessage subtypes' models, their rendering and the GM side of card and damage requests. */
+/** Registers Tempo's chat cards (issue 11): the ChatMessage subtypes' models, their rendering and the GM side of card, damage and concentration requests. */
 import { CHAT_CARD_MODELS } from "../data/chat/chat-card-model.ts";
 import type { Message } from "../../engine/index.ts";
 import { answerDamageQuery, type ApplyDamageQuery } from "./apply-damage.ts";
 import { answerCardQuery, type CardQuery } from "./card-actions.ts";
+import { answerConcentration, type ConcentrationRequest } from "../conditions/concentration-ends.ts";
 import { registerRequestHandler, type Answer } from "../socket/socket-channel.ts";
 import { registerCardRendering } from "./render-card.ts";
 
@@ -23,5 +24,7 @@ export function registerChatCards(): void {
   registerRequestHandler("damage", async (data, sender) =>
     refusalAnswer(await answerDamageQuery(data as ApplyDamageQuery, sender)),
   );
+  // SEG-10: a creature a player's own client hurt or saw fail a save: the GM decides its concentration.
+  registerRequestHandler("concentration", (data, sender) => answerConcentration(data as ConcentrationRequest, sender));
   registerCardRendering();
 }

@@ -2,7 +2,9 @@
  * Issue 11: Resolve on a pending card whose action was declared from an item (the sheet's button or the
  * hotbar macro, attack-flow.ts) rolls that item now: its attack card(s) with their odds, then damage on a
  * hit, on the targets recorded with the declaration (declared-uses.ts). A card with no record resolves
- * as before (only marked resolved).
+ * as before (only marked resolved). SEG-16: in a segment combat an attack declared with a natural weapon is
+ * the creature's whole routine (claw/claw/bite): each of its natural weapons is rolled, one attack card (and
+ * damage card) per attack (engine `routineWeapons`).
  */
 import {
   declaredUseWithheld,
@@ -19,6 +21,7 @@ import { readableCombat } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
 import type { TempoCardModel } from "../data/chat/chat-card-model.ts";
 import { rollDeclaredItem } from "./attack-flow.ts";
+import { routineItems } from "./routine-items.ts";
 
 /** What resolving did: nothing recorded, rolled, refused (shown already), or a reason to show. */
 export type DeclaredRoll = "none" | "rolled" | "refused" | Message;
@@ -111,5 +114,9 @@ export async function rollDeclaredUse(model: TempoCardModel): Promise<DeclaredRo
     const actor: unknown = await fromUuid(uuid as `Actor.${string}`);
     if (isActor(actor)) targets.push(actor);
   }
-  return (await rollDeclaredItem(item, targets, use.choices ?? null)) ? "rolled" : "refused";
+  // SEG-16: in a segment combat a natural weapon's card rolls the creature's whole routine, one roll per attack.
+  const routine = input.entryKey.startsWith("segment:turn:") ? routineItems(item) : [item];
+  let rolled = false;
+  for (const weapon of routine) rolled = (await rollDeclaredItem(weapon, targets, use.choices ?? null)) || rolled;
+  return rolled ? "rolled" : "refused";
 }

@@ -11,6 +11,9 @@
  *   like a token HUD toggle (status-sync.ts). A stable or dead creature's roll is refused first.
  * - Issue 19, a spell's save: a damaging spell's damage card, all of it on a failure, half on a success
  *   (spell-saves.ts); a spell without damage writes nothing (its card says what happens).
+ * - SEG-10 "fails a save": any other save the creature fails (a spell's, an end-phase or ongoing save, a
+ *   death save) ends its concentration too, decided and written on the active GM's client
+ *   (conditions/concentration-ends.ts), after the card and its plan.
  * The plan is made before anything is written, so a refusal changes nothing.
  */
 import {
@@ -32,7 +35,8 @@ import { TempoCombat } from "../documents/combat.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { cardCombatant } from "./card-viewer.ts";
 import { deathSavesOf, writeDeathTally } from "./death-save-tally.ts";
-import { postDamageAfterSave } from "./spell-saves.ts";
+import { postDamageAfterSave, spellSaveTarget } from "./spell-saves.ts";
+import { endConcentrationAfter } from "../conditions/concentration-ends.ts";
 import { endPhaseSaveKindOf } from "../conditions/end-phase-save-flag.ts";
 import { isEffectOff } from "../compat/expiry-events.ts";
 
@@ -154,4 +158,19 @@ export async function writeSavePlan(plan: SavePlan): Promise<Message | null> {
     if (dead !== null && actor !== null) await actor.createEmbeddedDocuments("ActiveEffect", [dead]);
   }
   return null;
+}
+
+/**
+ * SEG-10: the creature that failed this save loses its concentration (a concentration check's own plan
+ * already says what its failure ends). The saver: a spell save's target, else the card's creature.
+ */
+export async function endConcentrationOnFailedSave(
+  model: TempoCardModel,
+  save: { total: number; target: number },
+): Promise<void> {
+  if (model.card.type !== "save" || save.total >= save.target) return;
+  const kind = (model.input as unknown as SaveCardInput).kind;
+  if (kind === "concentration") return;
+  const saver = kind === "spell" ? spellSaveTarget(model) : actorOf(model);
+  if (saver !== null) await endConcentrationAfter(saver, "failedSave");
 }

@@ -7,7 +7,8 @@
  * combat's one entry point (one Combat write; refused: the engine's reason, nothing written, nothing
  * rolled), and the weapon is rolled at once against the opponent with its attack card and, on a hit, its
  * damage card (attack-flow.ts), as a declared attack's Resolve rolls it: the free attack hits
- * as its trigger happens. The engine also ends the attacker's concentration or casting (SEG-16).
+ * as its trigger happens. A natural weapon strikes with the creature's whole routine (claw/claw/bite, one
+ * attack card per attack: routine-items.ts). The engine also ends the attacker's concentration or casting (SEG-16).
  */
 import { DEFAULT_ATTACK_CHOICES } from "../../view/chat/attack-options.ts";
 import {
@@ -27,6 +28,7 @@ import { refusedOnScene } from "../canvas/scene-rules.ts";
 import { dialogWindowOptions } from "../compat/detached-window.ts";
 import { showNotice } from "../notice.ts";
 import { rollDeclaredItem } from "./attack-flow.ts";
+import { routineItems } from "./routine-items.ts";
 import { gather, targetedActors } from "./attack-parties.ts";
 
 /** The form's markup is the view's (view/sheets/segment-attacks.ts `buildSegmentAttackForm`), as the preview draws it. */
@@ -108,5 +110,9 @@ export async function segmentFreeAttack(
   // SEG-19: a weapon that needs room to swing is refused before the attack is spent.
   if (refusedOnScene(item, actor, "segment", [target])) return false;
   if (!(await sendSheetCommand(combat, segmentAttackCommand(kind, combatantId, targetId)))) return false;
-  return rollDeclaredItem(item, [target], { ...DEFAULT_ATTACK_CHOICES, modifier });
+  // SEG-16: the creature's primary attack routine: a natural weapon strikes with all of them (routine-items.ts).
+  let rolled = false;
+  for (const weapon of routineItems(item))
+    rolled = (await rollDeclaredItem(weapon, [target], { ...DEFAULT_ATTACK_CHOICES, modifier })) || rolled;
+  return rolled;
 }

@@ -41,11 +41,13 @@ import { postRollBook, rollRequests, type RollBook } from "./roll-requests.ts";
 import { actionNowsOf } from "./step-actions.ts";
 import { declaredUseWrites, splitUse, type DeclaredUse } from "./declared-uses.ts";
 import { retargetUseWrites } from "./retarget-uses.ts";
+import { declaredRoutinesCheck } from "./declared-routines.ts";
 import { readableCombat } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
 import { storeMemoOf } from "./state-cache.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import type { CoreHookCall } from "./core-hooks.ts";
+import type { MovedRecord } from "./turn-moves-record.ts";
 
 const MAX_ROLL_ROUNDS = 20;
 
@@ -83,16 +85,21 @@ function stepsOf(combat: Combat.Implementation, host: AnyRulesetHost, command: H
 /**
  * Runs `command` on the GM's client and writes the result; rolls the dice it asks for that settle an
  * order. Core's hook for the step is fired here when `fireHooks` (the command was given on this
- * client), else returned for the client that gave it (core-hooks.ts). Call it inside the combat's
- * writer queue (writer-queue.ts).
+ * client), else returned for the client that gave it (core-hooks.ts). `moved`: a landed move's record
+ * written in the same update (SEG-10, canvas/landed-move.ts). Call it inside the combat's writer queue
+ * (writer-queue.ts).
  */
 export async function runCommand(
   combat: Combat.Implementation,
   given: HostCommand,
   fireHooks = true,
+  moved: MovedRecord | null = null,
 ): Promise<Result<CoreHookCall | null>> {
   // Issue 11: a declared item's record rides with the command; the engine sees the command alone.
   const { command, use } = splitUse(given);
+  // SEG-16: no more attack routines than the creature's stat block gives (declared-routines.ts).
+  const routines = declaredRoutinesCheck(combat, command);
+  if (!routines.ok) return routines;
   // Issue 17: a combat saved by another Tempo can still be Reset (tempo-model.ts, combat-format.ts).
   const read = readableCombat(combat, command.type === "reset");
   if (!read.ok) return read;
@@ -110,7 +117,7 @@ export async function runCommand(
     if (grouped.value !== null) return startGrouped(combat, host, grouped.value, fireHooks);
   }
   for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
-    const ran = await runStep(combat, host, command, use, fireHooks);
+    const ran = await runStep(combat, host, command, use, fireHooks, moved);
     if (ran !== STALE) return ran;
   }
   return err("TEMPO.ERRORS.Host.Busy");
@@ -152,6 +159,7 @@ async function runStep(
   command: HostCommand,
   use: DeclaredUse | null,
   fireHooks: boolean,
+  moved: MovedRecord | null,
 ): Promise<Result<CoreHookCall | null> | typeof STALE> {
   const read = readableCombat(combat, command.type === "reset");
   if (!read.ok) return read;
@@ -175,7 +183,7 @@ async function runStep(
     ...retargetUseWrites(combat, host.id, step.state, step.events),
   ]);
   return ok(
-    await writeStep(combat, host, step, new Map(), concentrationChanges(command, step.events), uses, fireHooks),
+    await writeStep(combat, host, step, new Map(), concentrationChanges(command, step.events), uses, fireHooks, moved),
   );
 }
 

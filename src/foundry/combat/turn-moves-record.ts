@@ -122,6 +122,25 @@ export function turnMovesResets(
   return Object.keys(tempo).length === 0 ? null : { [SYSTEM_ID]: tempo };
 }
 
+/** A creature's record after a move that lands with the step (a move that ends a casting, SEG-10). */
+export interface MovedRecord {
+  readonly combatantId: string;
+  readonly record: TurnMoves;
+}
+
+/**
+ * The step's `flags` with a landed move's record in them too (canvas/landed-move.ts: the move and the
+ * interrupt it causes are one Combat write), or the flags as they were.
+ */
+export function withMovedRecord(flags: object | null, moved: MovedRecord | null): object | null {
+  if (moved === null) return flags;
+  const tempo = ((flags as Record<string, Record<string, object>> | null)?.[SYSTEM_ID] ?? {}) as Record<string, object>;
+  const { feet, diagonals, at } = moved.record;
+  const entry = { feet, diagonals, at: at === null ? null : { x: at.x, y: at.y } };
+  const records = { ...(tempo[TURN_MOVES_FLAG] ?? {}), [moved.combatantId]: entry };
+  return { [SYSTEM_ID]: { ...tempo, [TURN_MOVES_FLAG]: records } };
+}
+
 /**
  * What a step's move choices need: the combat's ruleset, its round after the step, the step's undo number and
  * the combat's undo history after the step (an undo or redo reads the choices again from it).

@@ -42,7 +42,7 @@ import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
 import { withTurnLog } from "./step-turn-log.ts";
-import { choiceInputOf, turnMovesResets } from "./turn-moves-record.ts";
+import { choiceInputOf, turnMovesResets, withMovedRecord, type MovedRecord } from "./turn-moves-record.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
 import { shownStatuses } from "../conditions/status-effect-data.ts";
 import { followOutOfFightUndo } from "../conditions/out-of-fight-undo.ts";
@@ -81,6 +81,7 @@ export async function writeStep(
   conditions: readonly ConditionChange[] = [],
   uses: DeclaredUseWrites = new Map(),
   fireHooks = true,
+  moved: MovedRecord | null = null,
 ): Promise<CoreHookCall | null> {
   const model = tempoModelOf(combat);
   const stateBefore: unknown = model?.state ?? null;
@@ -100,7 +101,11 @@ export async function writeStep(
   // Issue 17: a copy, so nothing the update passes through can change the stored form kept in the cache.
   // Issue 21: the GM's record of what a creature whose turn starts has moved starts again, and a move the step
   // chose (ROT-11, PHS-11) is recorded, in this same write.
-  const flags = turnMovesResets(combat, step.events, choiceInputOf(model?.ruleset ?? null, round, step));
+  // SEG-10: a move that ended a casting lands in the interrupt's own write (canvas/landed-move.ts).
+  const flags = withMovedRecord(
+    turnMovesResets(combat, step.events, choiceInputOf(model?.ruleset ?? null, round, step)),
+    moved,
+  );
   const data = { system: structuredClone(system), round, turn, ...(flags === null ? {} : { flags }) };
   const before = { started: wasStarted, round: combat.round, turn: combat.turn };
   const back = step.events.some((e) => e.type === "undone");

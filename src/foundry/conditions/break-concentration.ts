@@ -1,10 +1,12 @@
 /**
- * SEG-10: a creature's concentration ends. Called today when it takes damage (chat/concentration-damage.ts)
- * and when it is jostled (SEG-19, canvas/jostle.ts); a failed save and moving more than half its movement
- * (engine `concentrationMoveTrigger`) do not call it yet (issue 19, open). The engine decides whether it is casting (segment `segmentCastingUnderway`: also a
- * declaration not yet revealed, as far as this client's copy of the combat shows it); this writes:
- * - the `interrupt` command in its segment combat when it is (one Combat write): the spell fails and is lost
- *   as if cast, and no card comes in step 7;
+ * SEG-10: a creature's concentration ends. Called when it takes damage or fails a save (on the active GM's
+ * client: concentration-ends.ts), when a move takes it past half its movement (canvas/landed-move.ts) and
+ * when it is jostled (SEG-19, canvas/jostle.ts). The engine decides whether it is casting (segment
+ * `segmentCastingUnderway`: also a declaration not yet revealed, as far as this client's copy of the combat
+ * shows it); this writes:
+ * - the `interrupt` command in its segment combat when it is (one Combat write; a move gives its own
+ *   writer, so the move's record rides in that same write): the spell fails and is lost as if cast, and no
+ *   card comes in step 7;
  * - the deletion of its `concentrating` / `casting` statuses (one Actor write, none when it shows neither);
  * - a chat message saying why. A casting nobody was shown is told to the GMs only, so its loss does not
  *   reveal the declaration (issue 18).
@@ -44,12 +46,23 @@ export function concentrationHeld(actor: Actor.Implementation): Holding {
   };
 }
 
+/** Gives the `interrupt` command of a casting in its combat. */
+export type Interrupter = (casting: ActorCombat) => Promise<void>;
+
+const byCommand: Interrupter = async (casting) => {
+  await casting.combat.tempoCommand({ type: "interrupt", combatantId: casting.combatantId });
+};
+
 /** Ends the creature's concentration, saying `why` ({name}); whether anything ended. */
-export async function breakConcentration(actor: Actor.Implementation, why: Message): Promise<boolean> {
+export async function breakConcentration(
+  actor: Actor.Implementation,
+  why: Message,
+  interrupt: Interrupter = byCommand,
+): Promise<boolean> {
   const { casting } = concentrationHeld(actor);
   const shown = effectsCarrying(actor, ["concentrating", "casting"]);
   if (shown.length === 0 && casting === null) return false;
-  if (casting !== null) await casting.combat.tempoCommand({ type: "interrupt", combatantId: casting.combatantId });
+  if (casting !== null) await interrupt(casting);
   const left = effectsCarrying(actor, ["concentrating", "casting"]);
   if (left.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", left);
   const content = `<p>${foundry.utils.escapeHTML(localizeMessage({ key: why.key, data: { ...why.data, name: actor.name } }))}</p>`;

@@ -33,7 +33,7 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 export type Answer = { readonly ok: true; readonly value?: unknown } | { readonly ok: false; readonly error: Message };
 
-export type RequestKind = "command" | "card" | "damage" | "stealth" | "move" | "area";
+export type RequestKind = "command" | "card" | "damage" | "concentration" | "stealth" | "move" | "area";
 
 /** The GM side of a request: `sender` is the user the server says sent it. */
 export type RequestHandler = (data: unknown, sender: User.Implementation) => Promise<Answer>;

@@ -67,6 +67,8 @@ export interface SegmentDeclareFormContext {
   readonly weaponSpeed: number;
   readonly castingTime: number;
   readonly routines: number;
+  /** SEG-16: the routines the creature's stat block gives a round (the field's max). */
+  readonly routinesMax: number;
   readonly goesFirst: boolean;
   readonly delay: boolean;
   readonly inMelee: boolean;
@@ -102,6 +104,7 @@ export function buildSegmentDeclareForm(
   name: string,
   declaration: SegmentDeclaration | null,
   targets: readonly SegmentTargetChoice[] = [],
+  routinesMax = 1,
 ): SegmentDeclareFormContext {
   const d = declaration ?? SEGMENT_NO_DECLARATION;
   const minorsBefore = d.minors.filter((m) => m.kind === "simple" && m.takesSegment && m.beforeMajor).length;
@@ -116,6 +119,7 @@ export function buildSegmentDeclareForm(
     weaponSpeed: d.weaponSpeed,
     castingTime: d.castingTime ?? 1,
     routines: d.routines,
+    routinesMax: Math.max(1, Number.isSafeInteger(routinesMax) ? routinesMax : 1, d.routines),
     goesFirst: d.goesFirst,
     delay: d.delay,
     inMelee: d.inMelee,

@@ -44,6 +44,27 @@ export function weaponDeclaredAs(weapon: {
   return weapon.properties.thrown || shoots ? "missile" : "melee";
 }
 
+/** SEG-16 (ruling below): the weapon group of a creature's natural weapons (claws, bites, stings …). */
+export const NATURAL_WEAPON_GROUP = "natural";
+
+/**
+ * SEG-16: the attacks one declared attack routine rolls ("a bear attacks in melee with a claw/claw/bite
+ * routine"; "MELEE: 2 claws (1d8/1d8) and bite (2d6)").
+ *
+ * **Ruling (SEG-16, a routine of several attacks):** a creature's stat block routine is its natural weapons:
+ * the weapon items of group `natural` it carries, one item per attack (a bear: Claw, Claw, Bite). An attack
+ * declared with any of them is the whole routine: when its card comes, each of them is rolled once, in the
+ * order the creature carries them, against the routine's one target, each with its own attack roll and its
+ * own damage card (applied on its own). Any other weapon is a routine of one attack. A multi-attacker's
+ * second routine (step 6) rolls the whole routine again.
+ */
+export function routineWeapons<T extends { readonly group: string }>(declared: T, carried: readonly T[]): T[] {
+  const natural = (w: T): boolean => w.group.trim().toLowerCase() === NATURAL_WEAPON_GROUP;
+  if (!natural(declared)) return [declared];
+  const all = carried.filter(natural);
+  return all.includes(declared) ? all : [declared, ...all];
+}
+
 const FAST = ["parley", "flee", "charge"] as const;
 const MINOR_KINDS: readonly SegmentMinor["kind"][] = ["simple", "move", "delaying"];
 
@@ -99,6 +120,19 @@ export function checkSegmentDeclaration(declaration: SegmentDeclaration): Result
     }
   }
   return ok(d);
+}
+
+/**
+ * SEG-16 "normally one per round": a creature declares at most the attack routines its stat block gives it
+ * (`actions.segment.attackRoutines`, 1 unless it has multi-attack; a value that is not a whole number of at
+ * least 1 counts as 1, actors/actor-actions.ts). Errors: `Segment.TooManyRoutines`.
+ */
+export function checkDeclaredRoutines(declaration: SegmentDeclaration, allowed: number): Result<SegmentDeclaration> {
+  const most = Number.isSafeInteger(allowed) && allowed >= 1 ? allowed : 1;
+  // A count that is not a whole number is checkSegmentDeclaration's to refuse (`Segment.InvalidRoutines`).
+  return !Number.isSafeInteger(declaration.routines) || declaration.routines <= most
+    ? ok(declaration)
+    : err("TEMPO.ERRORS.Segment.TooManyRoutines", { routines: declaration.routines, allowed: most });
 }
 
 /** SEG-4: weapon speed for ties, plus 1 for each 1-segment minor activity before the major action. */
