@@ -209,9 +209,7 @@ async function attackWith(
       ? { attack: null as Roll[] | null, messageId: null as string | null, damage: { rolls: null, messageId: null } }
       : null;
     for (const [i, { plan, target }] of plans.entries()) {
-      // CNT-7: an attack aimed by the dialog (attack-aims.ts) rolls against its one target.
-      const aim = cleave === null ? aims?.[k] : undefined;
-      if (aim !== undefined && aim !== i) continue;
+      if (cleave === null && aims?.[k] !== undefined && aims[k] !== i) continue; // CNT-7: aimed (attack-aims.ts)
       const sharedAttack = cleave?.attack ?? null;
       const rolls = sharedAttack ?? (await rollAll(plan.dice));
       if (cleave !== null) cleave.attack = rolls;
