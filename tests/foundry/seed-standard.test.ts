@@ -15,15 +15,15 @@
  * - 20 ft forward leaves 10 ft to go back (STD-7);
  * - move 10, attack, move back 5, move 15: moving and acting in any order (STD-6, STD-7);
  * - walk 30 / swim 45: walk 30 then swim 15; swim 30 first, then no walking (STD-8).
- * Not playable in Foundry, so not here: spending the Quick Action or the Interaction (no sheet, tracker or
- * HUD button spends them, and a spell's Cast always spends the Action), and "must stop when not next to
- * water" (the canvas knows no water: the mover picks core's swim action).
+ * - "use your Quick Action to cast a spell": a spell whose casting action is the Quick Action (STD-6).
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { asChatMessage, type ChatMessageModel } from "../support/chat-log.ts";
 import { effectOff, giveEffect } from "../support/effect-encounter.ts";
 import { installSeedTable, type Tempo } from "../support/seed-table.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
+import { ownedItem } from "../support/owned-items.ts";
+import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 
 const table = await installSeedTable(1001);
 const { world, player, chat, dialogs } = table;
@@ -202,6 +202,26 @@ describe("seed 001: during and outside a turn", () => {
     const again = await table.attack(player, vex, [ogreToken], []);
     expect([again.done, again.cards]).toEqual([false, []]);
     expect(playerNotice()).toContain("TEMPO.ERRORS.Standard.NoAction");
+  });
+
+  it("STD-6 seed: a spell cast as a Quick Action spends the Quick Action, not the Action: attack, then the Quick spell; a second Quick spell and an Action spell are refused", async () => {
+    const { combat, vex, ogreToken, id } = await vexFirst();
+    const spell = (name: string, castingAction: string) =>
+      ownedItem(world, vex, name, "spell", { ...ITEM_DEFAULTS.spell, damage: "1d4", castingAction });
+    const spark = await spell("Spark", "quickAction");
+    const bolt = await spell("Bolt", "action");
+    expect((await table.attack(player, vex, [ogreToken], [14, 5])).done).toBe(true);
+    table.targeting.target(player, [ogreToken]);
+    world.scriptedTotals.push(3);
+    const from = chat.messages.length;
+    expect(await table.useItem(player, vex, spark.id ?? "")).toBe(true);
+    expect(chat.messages.slice(from).map((m) => m.type)).toEqual(["damage"]);
+    expect(left(combat, id, player)).toEqual({ action: 0, quickAction: 0, interaction: 1, reaction: 1 });
+    expect(await table.useItem(player, vex, spark.id ?? "")).toBe(false);
+    expect(playerNotice()).toContain("TEMPO.ERRORS.Standard.NoQuickAction");
+    expect(await table.useItem(player, vex, bolt.id ?? "")).toBe(false);
+    expect(playerNotice()).toContain("TEMPO.ERRORS.Standard.NoAction");
+    expect(chat.messages.length).toBe(from + 1);
   });
 
   it("STD-6 seed: outside its turn the creature has one Reaction: readied on its turn, triggered on the Ogre's, back when its own next turn starts", async () => {

@@ -371,7 +371,8 @@ async function useOn(
   // they cannot reach each) or a spell spends its Full action first; STD-6: standard's Action (turn-use.ts).
   if (row?.type === "weapon" && refusedSwingShares(actor, row.stats, ruleset, targets.length, options.choices))
     return false;
-  if (inCombat && !(await spendAttackUse(actor, ruleset, row?.type === "spell"))) return false;
+  const cast = row?.type === "spell" ? row.stats : null;
+  if (inCombat && !(await spendAttackUse(actor, ruleset, cast))) return false;
   return rollOn(item, actor, ruleset, targets, options.choices ?? null, null, options.aims ?? null);
 }
 

@@ -106,7 +106,7 @@ export async function attackWithDialog(
       : inCombat && ruleset === "rotation"
         ? rotationAttackRefusal(actor, row.stats.constantDamage ? item.uuid : null)
         : inCombat
-          ? attackUseRefusal(actor, ruleset, false)
+          ? attackUseRefusal(actor, ruleset, null)
           : null);
   if (refused !== null) {
     showNotice(refused);
