@@ -15,7 +15,8 @@
  * - 20 ft forward leaves 10 ft to go back (STD-7);
  * - move 10, attack, move back 5, move 15: moving and acting in any order (STD-6, STD-7);
  * - walk 30 / swim 45: walk 30 then swim 15; swim 30 first, then no walking (STD-8).
- * - "use your Quick Action to cast a spell": a spell whose casting action is the Quick Action (STD-6).
+ * - "use your Quick Action to cast a spell": a spell whose casting action is the Quick Action (STD-6);
+ * - "not next to a swimmable body of water … you must stop": the GM's water Region (STD-8).
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { asChatMessage, type ChatMessageModel } from "../support/chat-log.ts";
@@ -156,7 +157,7 @@ await game.settings.set("tempo", "movementBudget", "refuse");
 type Token = Awaited<ReturnType<typeof placeToken>>;
 
 /** Vex (the player's, DEX 3, STR 2) and an Ogre (AC 12) on the scene; the GM begins and rolls: Vex first. */
-async function vexFirst(speeds: Record<string, number> = { walk: 30 }) {
+async function vexFirst(speeds: Record<string, number> = { walk: 30 }, on = scene) {
   const vex = await table.creature("Vex", [player.id], "character", {
     abilities: { dex: 3, str: 2 },
     primaryAbility: "str",
@@ -164,11 +165,11 @@ async function vexFirst(speeds: Record<string, number> = { walk: 30 }) {
     side: "pc",
   });
   const ogre = await table.creature("Ogre", [], "npc", { defenses: { ac: 12 }, side: "enemy" });
-  const vexToken = await placeToken(world, scene, vex, { x: 5 * S, y: 5 * S, actorLink: true, disposition: 1 });
-  const ogreToken = await placeToken(world, scene, ogre, { x: 18 * S, y: 18 * S, actorLink: true, disposition: -1 });
+  const vexToken = await placeToken(world, on, vex, { x: 5 * S, y: 5 * S, actorLink: true, disposition: 1 });
+  const ogreToken = await placeToken(world, on, ogre, { x: 18 * S, y: 18 * S, actorLink: true, disposition: -1 });
   const combat = await table.fight("standard", [
-    { actor: vex, side: "pc", token: { scene, token: vexToken } },
-    { actor: ogre, side: "enemy", token: { scene, token: ogreToken } },
+    { actor: vex, side: "pc", token: { scene: on, token: vexToken } },
+    { actor: ogre, side: "enemy", token: { scene: on, token: ogreToken } },
   ]);
   world.scriptedTotals.push(18, 4);
   await table.gmUntil(combat, () => combat.combatant?.name === "Vex");
@@ -290,5 +291,22 @@ describe("seed 001: movement", () => {
     expect(await drag(swimmer.vexToken, [12, 5, "walk"])).toBe(false);
     expect(await drag(swimmer.vexToken, [14, 5, "swim"])).toBe(true);
     expect(spent(swimmer.vexToken)).toBe(45);
+  });
+
+  it("STD-8 seed: not next to a swimmable body of water after 30 ft of walking, the creature must stop: beside the GM's pond it swims on 15 ft into it; away from it the swim is refused", async () => {
+    // A Region the GM names Water over columns 12 to 19 (the one SEG-18's line of effect reads).
+    const shore = await addScene(world, { name: "Shore", squares: 20, size: S, padding: 0 });
+    const pond = { type: "rectangle", x: 12 * S, y: 0, width: 8 * S, height: 20 * S };
+    await world.as(world.gm, () => shore.createEmbeddedDocuments("Region", [{ name: "Water", shapes: [pond] }]));
+    await world.idle();
+    const beside = await vexFirst({ walk: 30, swim: 45 }, shore);
+    expect(await drag(beside.vexToken, [11, 5, "walk"])).toBe(true);
+    expect(await drag(beside.vexToken, [14, 5, "swim"])).toBe(true);
+    expect(spent(beside.vexToken)).toBe(45);
+    const inland = await vexFirst({ walk: 30, swim: 45 }, shore);
+    expect(await drag(inland.vexToken, [5, 11, "walk"])).toBe(true);
+    expect(await drag(inland.vexToken, [5, 12, "swim"])).toBe(false);
+    expect(playerNotice()).toContain("TEMPO.ERRORS.Movement.SwimNeedsWater");
+    expect(square(inland.vexToken)).toEqual([5, 11]);
   });
 });
