@@ -14,7 +14,7 @@
  * - 5 ft steps, a 7 ft diagonal, 30 ft of walking: 6 squares straight or 3 north then 3 west (STD-7);
  * - 20 ft forward leaves 10 ft to go back (STD-7);
  * - move 10, attack, move back 5, move 15: moving and acting in any order (STD-6, STD-7);
- * - walk 30 / swim 45: walk 30 then swim 15; swim 30 first, then no walking (STD-8).
+ * - walk 30 / swim 45: walk 30 then swim 15; swim 30 first, then no walking (STD-8);
  * - "use your Quick Action to cast a spell": a spell whose casting action is the Quick Action (STD-6);
  * - "not next to a swimmable body of water … you must stop": the GM's water Region (STD-8).
  */
