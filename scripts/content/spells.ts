@@ -286,6 +286,8 @@ export function spellSpec(row: SpellRow): ItemSpec {
   const system: Doc = {
     slotLevel: row.level,
     castingTime: row.castingTime,
+    // STD-6: every spell of the pack takes the Action in a standard combat (the seed names no Quick Action spell).
+    castingAction: "action",
     damage: row.damage,
     damageKind: row.kind,
     area: { shape: row.area[0], size: row.area[1] },

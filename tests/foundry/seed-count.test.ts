@@ -16,6 +16,7 @@ import { ownedItem } from "../support/owned-items.ts";
 import { packSources } from "../packs/pack-sources.ts";
 import { countCreature, countTable, hp, inputOf, landedOn, postedSince } from "../support/count-table.ts";
 import { countHands } from "../support/count-hands.ts";
+import { copyOn } from "../support/client-combats.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 
 const world = installFoundryWorld(1000);
@@ -80,14 +81,21 @@ describe("seed 000: initiative and the flow of a round", () => {
     ]);
   });
 
-  it("CNT-4: seed: a result of 0 or below has surprise: it acts in a surprise round on count 20 − its bonus, alone, then is tracked as 0", async () => {
+  it("CNT-4: seed: a result of 0 or below has surprise: it acts in a surprise round on count 20 − its bonus (its initiative on every client), alone, then is tracked as 0", async () => {
     const ambusher = await countCreature(world, "Ambusher", { abilities: { int: 3 } });
     const guard = await countCreature(world, "Guard", {});
+    world.addUser("watcher").active = true; // a player's client beside the GM's
     const from = chat.messages.length;
     const t = await countTable(world, [ambusher, guard], [-1, 10]);
     expect(rollsSince(from).sort()).toEqual(["1d20 - 3: 2", "1d20: 10"]); // 2 − 3 = −1
     expect(t.track().slice(0, 2)).toEqual(["TEMPO.COMBAT.Track.SurpriseRound {}", "17 Ambusher"]);
     expect(t.combat.combatant?.name).toBe("Ambusher");
+    // Every client's combatant shows the count it acts on (17), not its tracked 0; the Guard shows its count.
+    const shown = world.runtime.network.connectedClients.map((client) =>
+      copyOn(client, t.combat.id ?? "").turns.map((c) => `${c.name} ${String(c.initiative)}`),
+    );
+    expect(shown.length).toBeGreaterThan(1);
+    for (const turns of shown) expect(turns).toEqual(["Ambusher 17", "Guard 10"]);
     await t.next(); // the Guard takes no turn in the surprise round
     expect(t.combat.combatant).toBeUndefined();
     await t.next();

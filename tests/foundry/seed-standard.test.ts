@@ -14,16 +14,17 @@
  * - 5 ft steps, a 7 ft diagonal, 30 ft of walking: 6 squares straight or 3 north then 3 west (STD-7);
  * - 20 ft forward leaves 10 ft to go back (STD-7);
  * - move 10, attack, move back 5, move 15: moving and acting in any order (STD-6, STD-7);
- * - walk 30 / swim 45: walk 30 then swim 15; swim 30 first, then no walking (STD-8).
- * Not playable in Foundry, so not here: spending the Quick Action or the Interaction (no sheet, tracker or
- * HUD button spends them, and a spell's Cast always spends the Action), and "must stop when not next to
- * water" (the canvas knows no water: the mover picks core's swim action).
+ * - walk 30 / swim 45: walk 30 then swim 15; swim 30 first, then no walking (STD-8);
+ * - "use your Quick Action to cast a spell": a spell whose casting action is the Quick Action (STD-6);
+ * - "not next to a swimmable body of water … you must stop": the GM's water Region (STD-8).
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { asChatMessage, type ChatMessageModel } from "../support/chat-log.ts";
 import { effectOff, giveEffect } from "../support/effect-encounter.ts";
 import { installSeedTable, type Tempo } from "../support/seed-table.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
+import { ownedItem } from "../support/owned-items.ts";
+import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 
 const table = await installSeedTable(1001);
 const { world, player, chat, dialogs } = table;
@@ -156,7 +157,7 @@ await game.settings.set("tempo", "movementBudget", "refuse");
 type Token = Awaited<ReturnType<typeof placeToken>>;
 
 /** Vex (the player's, DEX 3, STR 2) and an Ogre (AC 12) on the scene; the GM begins and rolls: Vex first. */
-async function vexFirst(speeds: Record<string, number> = { walk: 30 }) {
+async function vexFirst(speeds: Record<string, number> = { walk: 30 }, on = scene) {
   const vex = await table.creature("Vex", [player.id], "character", {
     abilities: { dex: 3, str: 2 },
     primaryAbility: "str",
@@ -164,11 +165,11 @@ async function vexFirst(speeds: Record<string, number> = { walk: 30 }) {
     side: "pc",
   });
   const ogre = await table.creature("Ogre", [], "npc", { defenses: { ac: 12 }, side: "enemy" });
-  const vexToken = await placeToken(world, scene, vex, { x: 5 * S, y: 5 * S, actorLink: true, disposition: 1 });
-  const ogreToken = await placeToken(world, scene, ogre, { x: 18 * S, y: 18 * S, actorLink: true, disposition: -1 });
+  const vexToken = await placeToken(world, on, vex, { x: 5 * S, y: 5 * S, actorLink: true, disposition: 1 });
+  const ogreToken = await placeToken(world, on, ogre, { x: 18 * S, y: 18 * S, actorLink: true, disposition: -1 });
   const combat = await table.fight("standard", [
-    { actor: vex, side: "pc", token: { scene, token: vexToken } },
-    { actor: ogre, side: "enemy", token: { scene, token: ogreToken } },
+    { actor: vex, side: "pc", token: { scene: on, token: vexToken } },
+    { actor: ogre, side: "enemy", token: { scene: on, token: ogreToken } },
   ]);
   world.scriptedTotals.push(18, 4);
   await table.gmUntil(combat, () => combat.combatant?.name === "Vex");
@@ -202,6 +203,26 @@ describe("seed 001: during and outside a turn", () => {
     const again = await table.attack(player, vex, [ogreToken], []);
     expect([again.done, again.cards]).toEqual([false, []]);
     expect(playerNotice()).toContain("TEMPO.ERRORS.Standard.NoAction");
+  });
+
+  it("STD-6 seed: a spell cast as a Quick Action spends the Quick Action, not the Action: attack, then the Quick spell; a second Quick spell and an Action spell are refused", async () => {
+    const { combat, vex, ogreToken, id } = await vexFirst();
+    const spell = (name: string, castingAction: string) =>
+      ownedItem(world, vex, name, "spell", { ...ITEM_DEFAULTS.spell, damage: "1d4", castingAction });
+    const spark = await spell("Spark", "quickAction");
+    const bolt = await spell("Bolt", "action");
+    expect((await table.attack(player, vex, [ogreToken], [14, 5])).done).toBe(true);
+    table.targeting.target(player, [ogreToken]);
+    world.scriptedTotals.push(3);
+    const from = chat.messages.length;
+    expect(await table.useItem(player, vex, spark.id ?? "")).toBe(true);
+    expect(chat.messages.slice(from).map((m) => m.type)).toEqual(["damage"]);
+    expect(left(combat, id, player)).toEqual({ action: 0, quickAction: 0, interaction: 1, reaction: 1 });
+    expect(await table.useItem(player, vex, spark.id ?? "")).toBe(false);
+    expect(playerNotice()).toContain("TEMPO.ERRORS.Standard.NoQuickAction");
+    expect(await table.useItem(player, vex, bolt.id ?? "")).toBe(false);
+    expect(playerNotice()).toContain("TEMPO.ERRORS.Standard.NoAction");
+    expect(chat.messages.length).toBe(from + 1);
   });
 
   it("STD-6 seed: outside its turn the creature has one Reaction: readied on its turn, triggered on the Ogre's, back when its own next turn starts", async () => {
@@ -270,5 +291,22 @@ describe("seed 001: movement", () => {
     expect(await drag(swimmer.vexToken, [12, 5, "walk"])).toBe(false);
     expect(await drag(swimmer.vexToken, [14, 5, "swim"])).toBe(true);
     expect(spent(swimmer.vexToken)).toBe(45);
+  });
+
+  it("STD-8 seed: not next to a swimmable body of water after 30 ft of walking, the creature must stop: beside the GM's pond it swims on 15 ft into it; away from it the swim is refused", async () => {
+    // A Region the GM names Water over columns 12 to 19 (the one SEG-18's line of effect reads).
+    const shore = await addScene(world, { name: "Shore", squares: 20, size: S, padding: 0 });
+    const pond = { type: "rectangle", x: 12 * S, y: 0, width: 8 * S, height: 20 * S };
+    await world.as(world.gm, () => shore.createEmbeddedDocuments("Region", [{ name: "Water", shapes: [pond] }]));
+    await world.idle();
+    const beside = await vexFirst({ walk: 30, swim: 45 }, shore);
+    expect(await drag(beside.vexToken, [11, 5, "walk"])).toBe(true);
+    expect(await drag(beside.vexToken, [14, 5, "swim"])).toBe(true);
+    expect(spent(beside.vexToken)).toBe(45);
+    const inland = await vexFirst({ walk: 30, swim: 45 }, shore);
+    expect(await drag(inland.vexToken, [5, 11, "walk"])).toBe(true);
+    expect(await drag(inland.vexToken, [5, 12, "swim"])).toBe(false);
+    expect(playerNotice()).toContain("TEMPO.ERRORS.Movement.SwimNeedsWater");
+    expect(square(inland.vexToken)).toEqual([5, 11]);
   });
 });

@@ -62,16 +62,24 @@ export function countCreature(
  * with `totals` for the dice Roll all rolls (each a `1d20 − bonus` total: the creature's count), in the
  * order the creatures are given.
  */
+/** A combatant of a token on a scene (an unlinked token's creature), named as its row shows it. */
+export interface TokenRow {
+  readonly name: string;
+  readonly actorId: string | null;
+  readonly tokenId: string | null;
+  readonly sceneId: string | null;
+}
+
 export async function countTable(
   world: World,
-  creatures: readonly ActorModel[],
+  creatures: readonly (ActorModel | TokenRow)[],
   totals: readonly number[],
 ): Promise<CountTable> {
   // The Foundry layer loads once the world is installed (its classes extend the globals).
   const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
   await game.settings.set("tempo", "ruleset", "count");
   const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
-  const rows = creatures.map((actor) => ({ name: actor.name, actorId: actor.id }));
+  const rows = creatures.map((c) => ("tokenId" in c ? { ...c } : { name: c.name, actorId: c.id }));
   await (
     combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
   ).createEmbeddedDocuments("Combatant", rows);

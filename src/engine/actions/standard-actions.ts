@@ -44,6 +44,18 @@ const LABELS = {
   reaction: "TEMPO.ACTIONS.Reaction",
 } as const;
 
+/**
+ * STD-6: the turn resource a use from the sheet spends: an attack, or a spell's cast, the Action; a spell
+ * cast as a Quick Action (its `castingAction`), the Quick Action. **Ruling:** the seed says only that
+ * "some spells of lesser consequence" are Quick Actions and names none; which ones is the spell's own
+ * setting, the Action unless it says otherwise.
+ */
+export function standardUseKind(
+  use: { readonly castingAction?: "action" | "quickAction" } | null,
+): "action" | "quickAction" {
+  return use?.castingAction === "quickAction" ? "quickAction" : "action";
+}
+
 /** STD-3, STD-6: the standard ruleset's action tracker; it follows the standard scheduler's events. */
 export const standardEconomy: ActionEconomy<StandardActions, StandardActionKind, never, StandardEvent> = defineEconomy<
   StandardActions,

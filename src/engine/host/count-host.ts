@@ -1,7 +1,7 @@
 /** The count-up track (RULES §1) as a host sees it (ruleset-host.ts). */
 import {
-  countRecordIn,
   countRoundTurns,
+  countShownIn,
   countScheduler,
   countTrackRound,
   createCountState,
@@ -61,9 +61,10 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
     // CNT-4: the surprise round is round 0; before the start the engine's round is −1.
     round: (state) => Math.max(0, state.round),
     started: (state) => state.status !== "setup",
+    // CNT-4: in the surprise round its creatures show 20 − bonus, the count they act on (walk.ts shownCount).
     initiative: (state, id) => {
       const c = vectorGetById(state.slots, state.combatants, id);
-      return c === null ? null : countRecordIn(c, countTrackRound(state));
+      return c === null ? null : countShownIn(c, countTrackRound(state));
     },
     defeated: (state, id) => vectorGetById(state.slots, state.combatants, id)?.defeated === true,
     // Issue 17: what `initiative` and `defeated` give, read from each stored record in place (no copy
@@ -72,7 +73,7 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
       const round = countTrackRound(state);
       const facts = new Map<string, CombatantFacts>();
       for (const c of vectorValues(state.combatants))
-        facts.set(c.id, { initiative: countRecordIn(c, round), defeated: c.defeated === true });
+        facts.set(c.id, { initiative: countShownIn(c, round), defeated: c.defeated === true });
       return facts;
     },
     pending: countScheduler.pending,

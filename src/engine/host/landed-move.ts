@@ -13,7 +13,8 @@
  *   away from where the GM last let the token stand (from a square a refused move reached before the GM
  *   put it back: `Movement.FromPutBack`), a teleport where the rules hold the creature to its move
  *   (`Movement.NoTeleport`), the chosen move's allowance (`checkMoveFeet`), then the speeds
- *   (`movementBudget`, only where the table refuses moves over budget; otherwise it is a warning).
+ *   (`movementBudget`, then STD-8's swimming in the water, `swimWaterRefusal`; only where the table refuses
+ *   moves over budget; otherwise it is a warning).
  * - A GM's move is never refused (a GM moves creatures by fiat). A teleport, a GM's forced move (a push,
  *   ROT-10), a GM's move the table did not record in the token's movement history (core records a move only
  *   in a started combat: before it, the GM places creatures) and a GM's move of a creature whose own move it
@@ -26,6 +27,7 @@
 import { err, ok, type Message, type Result } from "../core/result.ts";
 import { checkMoveFeet, type MoveHow } from "../movement/move-consequences.ts";
 import { movementBudget, type MovedSegment } from "../movement/movement-budget.ts";
+import { swimWaterRefusal, type WaterLeg } from "../movement/swim-water.ts";
 import type { MovementSpeeds } from "../movement/movement-turn.ts";
 import type { MoveAccess } from "./move-access.ts";
 
@@ -95,6 +97,8 @@ export interface LandedMoveInput {
   readonly budget: { readonly speeds: MovementSpeeds; readonly ended: boolean } | null;
   /** The table refuses a move over budget (else it warns). */
   readonly refuseOverBudget: boolean;
+  /** STD-8: the move's stretches with the squares each enters in the water (null or absent: no water marked). */
+  readonly water?: readonly WaterLeg[] | null;
 }
 
 export type LandedMoveVerdict =
@@ -141,8 +145,10 @@ export function judgeLandedMove(input: LandedMoveInput): LandedMoveVerdict {
   if (spends && input.budget !== null) {
     const walked: MovedSegment[] = [{ mode: "walk", feet: input.record.feet }];
     const budget = movementBudget(input.budget.speeds, walked, input.segments, input.budget.ended);
-    if (!budget.ok && input.refuseOverBudget && !input.byGM) return { ok: false, error: budget.error, back };
-    if (!budget.ok) warning = budget.error;
+    // STD-8: past the speeds first, then swimming out of the water; each refused or warned as the table says.
+    const problem = budget.ok ? swimWaterRefusal(input.water ?? null) : budget.error;
+    if (problem !== null && input.refuseOverBudget && !input.byGM) return { ok: false, error: problem, back };
+    warning = problem;
   }
   const record: TurnMoves = {
     feet: input.record.feet + feet,

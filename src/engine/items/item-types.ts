@@ -49,12 +49,21 @@ export const SPELL_AREA_SHAPES: readonly SpellAreaShape[] = ["none", "cone", "li
 export type SpellUse = "damage" | "healing" | "shield";
 export const SPELL_USES: readonly SpellUse[] = ["damage", "healing", "shield"];
 
+/**
+ * STD-6: the turn resource casting the spell takes in a standard combat: the Action, or the Quick Action
+ * ("some spells of lesser consequence fall into this action resource", seed 001).
+ */
+export type SpellCastingAction = "action" | "quickAction";
+export const SPELL_CASTING_ACTIONS: readonly SpellCastingAction[] = ["action", "quickAction"];
+
 /** A `spell` item. */
 export interface SpellStats {
   /** CNT-8: slot level, cantrip 0 … 10th 10; it is the spell's delay on the count track. */
   readonly slotLevel: number;
   /** SEG-5: casting time in segments, 1–10; the spell resolves in that segment. */
   readonly castingTime: number;
+  /** STD-6: the resource its cast spends in a standard combat (the Action or the Quick Action). */
+  readonly castingAction: SpellCastingAction;
   /** Damage formula ("" for none). */
   readonly damage: string;
   /** DR-1: the kind of damage it deals (a kind of DEFAULT_DAMAGE_KINDS). */
@@ -154,6 +163,7 @@ export const ITEM_DEFAULTS: { readonly [T in ItemType]: ItemStatsByType[T] } = {
   spell: {
     slotLevel: 0,
     castingTime: 1,
+    castingAction: "action",
     damage: "",
     damageKind: ITEM_USE_RULINGS.spellDamageKind,
     area: { shape: "none", size: 0 },

@@ -10,7 +10,7 @@ import {
   segmentStartSeconds,
 } from "../initiative/segment/declaration.ts";
 import { checkDamageKind, checkStatusRider, ProblemList, type ItemProblem } from "./item-problem.ts";
-import { SPELL_AREA_SHAPES, SPELL_USES, type SpellStats } from "./item-types.ts";
+import { SPELL_AREA_SHAPES, SPELL_CASTING_ACTIONS, SPELL_USES, type SpellStats } from "./item-types.ts";
 
 export interface SpellDerived {
   /** CNT-8: counts from declaration to resolution (the slot level). */
@@ -44,6 +44,8 @@ export function validateSpellStats(source: Readonly<Record<string, unknown>>): I
   }
   // OSH-3, OSH-5, OSH-6: absent on spells stored before them (the model gives the defaults).
   if (source.use !== undefined) list.choice("use", source.use, SPELL_USES);
+  // STD-6: absent on spells stored before it (the model gives the Action).
+  if (source.castingAction !== undefined) list.choice("castingAction", source.castingAction, SPELL_CASTING_ACTIONS);
   if (source.use === "healing" && typeof damage === "string" && damage.trim() === "")
     list.add("damage", "TEMPO.ERRORS.Item.HealingNeedsFormula");
   if (source.shieldCondition !== undefined) list.text("shieldCondition", source.shieldCondition);

@@ -12,3 +12,4 @@ export * from "./scene-measures.ts";
 export * from "./move-consequences.ts";
 export * from "./movement-budget.ts";
 export * from "./move-steps.ts";
+export * from "./swim-water.ts";

@@ -36,6 +36,7 @@ import {
   type AttackOptions,
 } from "../../view/chat/attack-options.ts";
 import { planWeaponAttack, type CreatureSnapshot } from "../../view/chat/item-attack.ts";
+import { attackAimsFromForm } from "../../view/chat/attack-aims.ts";
 import { showNotice } from "../notice.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { sheetItemOf } from "./sheets/sheet-documents.ts";
@@ -124,7 +125,32 @@ function targetOdds(request: AttackRequest, targets: AttackRequest["targets"], c
   return odds;
 }
 
-async function render(request: AttackRequest, options: AttackOptions, choices: AttackChoices): Promise<string> {
+/** CNT-7: the answer: the choices, and the target (index into the request's targets) of each attack, or null. */
+export interface AttackAnswer {
+  readonly choices: AttackChoices;
+  readonly aims: readonly number[] | null;
+}
+
+/** The aims a form gives with these choices (a form that names no target: the defaults). */
+function aimsOf(
+  request: AttackRequest,
+  options: AttackOptions,
+  choices: AttackChoices,
+  fields: Record<string, string>,
+): readonly number[] | null {
+  const targets = request.targets.length;
+  const aims = attackAimsFromForm(options, choices, targets, fields);
+  if (aims.ok) return aims.value;
+  const plain = attackAimsFromForm(options, choices, targets, {});
+  return plain.ok ? plain.value : null;
+}
+
+async function render(
+  request: AttackRequest,
+  options: AttackOptions,
+  choices: AttackChoices,
+  fields: Record<string, string> = {},
+): Promise<string> {
   const setting = game.settings.get(SYSTEM_ID, "odds") as OddsVisibility;
   // FEAT-CLEAVE: while Cleave is ticked and a cone will be placed, its creatures are the targets.
   const area = choices.cleave ? (request.area ?? null) : null;
@@ -139,6 +165,7 @@ async function render(request: AttackRequest, options: AttackOptions, choices: A
     count: request.count,
     showOdds: oddsVisibleTo(setting, game.user.isGM),
     area: area?.shown ?? null,
+    aim: { targets: request.targets.map((t) => t.snapshot.name), aims: aimsOf(request, options, choices, fields) },
   });
   return foundry.applications.handlebars.renderTemplate(TEMPLATE, { ...context });
 }
@@ -148,10 +175,11 @@ async function redrawPreview(root: HTMLElement, request: AttackRequest, options:
   const form = root instanceof HTMLFormElement ? root : root.querySelector("form");
   const preview = root.querySelector("[data-attack-preview]");
   if (form === null || preview === null) return;
-  const choices = attackChoicesFromForm(options, fieldsOf(form));
+  const fields = fieldsOf(form);
+  const choices = attackChoicesFromForm(options, fields);
   if (!choices.ok) return;
   const holder = document.createElement("template");
-  holder.innerHTML = await render(request, options, choices.value);
+  holder.innerHTML = await render(request, options, choices.value, fields);
   const fresh = holder.content.querySelector("[data-attack-preview]");
   if (fresh !== null) preview.innerHTML = fresh.innerHTML;
 }
@@ -167,7 +195,7 @@ function answerFields(answer: unknown): Record<string, string> | null {
  * Asks how to attack; the settled choices, or null when the user cancels (Escape, closing) or the form
  * cannot be read (then a notice says why). The choices are remembered for the actor.
  */
-export async function askAttackChoices(request: AttackRequest): Promise<AttackChoices | null> {
+export async function askAttackChoices(request: AttackRequest): Promise<AttackAnswer | null> {
   const options = attackOptionsOf(request);
   const measured = request.flankers ?? null;
   const start = settleChoices(options, {
@@ -196,6 +224,11 @@ export async function askAttackChoices(request: AttackRequest): Promise<AttackCh
     showNotice(choices.error satisfies Message);
     return null;
   }
+  const aims = attackAimsFromForm(options, choices.value, request.targets.length, fields);
+  if (!aims.ok) {
+    showNotice(aims.error);
+    return null;
+  }
   await remember(request.actor, choices.value);
-  return choices.value;
+  return { choices: choices.value, aims: aims.value };
 }

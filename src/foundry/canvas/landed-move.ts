@@ -61,6 +61,7 @@ import { registerSeenPositions, takeSeenPosition } from "./seen-positions.ts";
 import { speedsFor } from "./movement-speeds.ts";
 import { tokenCombatOf, type TokenCombat } from "./token-combat.ts";
 import { withLocalizedData } from "./token-ruler.ts";
+import { waterLegs } from "./water-regions.ts";
 import { turnMovesOf } from "../combat/turn-moves-record.ts";
 import { writeTurnMoves } from "./turn-moves.ts";
 
@@ -216,6 +217,8 @@ export function judgeMoveOf(
     sinceFeet: choice?.sinceFeet ?? 0,
     budget: { speeds: speedsFor(token), ended: movementEnded(token) },
     refuseOverBudget: refusesOverBudget(),
+    // STD-8: swimming needs water where the scene marks it (water-regions.ts).
+    water: token.parent === null ? null : waterLegs(token.parent, token, read.points),
   });
   return { found, ruleset: model.ruleset, measured, verdict };
 }

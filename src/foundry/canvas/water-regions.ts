@@ -15,8 +15,10 @@
  *   public v14 API page was found for it; a module's comment says it is on the document from v14 on).
  * - The points: the caster's and the target's token centres at their elevations, and between them the
  *   centre of each square the straight line passes (engine `squaresAlong`) at the line's height there.
+ * STD-8 reads the same water for a move (`waterLegs`): the centre of each square a stretch of the move
+ * enters, at the token's elevation; the engine decides whether it may swim there (movement/swim-water.ts).
  */
-import { centreOf, squaresAlong, type Point } from "../../engine/index.ts";
+import { centreOf, squaresAlong, type Point, type WaterLeg } from "../../engine/index.ts";
 import { canvasOf, sceneGeometry, squareAt } from "../encounters/scene-board.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { spaceOf, type PlacedToken } from "./scene-geometry.ts";
@@ -71,4 +73,33 @@ export function waterAlong(scene: Scene.Implementation, from: PlacedToken, to: P
   });
   const points: ElevatedPoint[] = [{ ...start, elevation: low }, ...between, { ...end, elevation: high }];
   return points.map(wet);
+}
+
+/**
+ * STD-8: each stretch of a move (its points are top-left corners, each with the movement action that
+ * reached it) with whether each square it enters lies in the water; null when the scene has no water.
+ */
+export function waterLegs(
+  scene: Scene.Implementation,
+  token: { readonly elevation?: unknown },
+  points: readonly (Point & { readonly action: string })[],
+): WaterLeg[] | null {
+  const water = waterRegionsOf(scene);
+  if (water.length === 0) return null;
+  const g = sceneGeometry(scene);
+  const elevation = typeof token.elevation === "number" && Number.isFinite(token.elevation) ? token.elevation : 0;
+  const squareOf = (p: Point) => squareAt(g, { x: p.x + g.size / 2, y: p.y + g.size / 2 });
+  const legs: WaterLeg[] = [];
+  for (let i = 1; i < points.length; i++) {
+    const [from, to] = [points[i - 1], points[i]];
+    if (from === undefined || to === undefined) continue;
+    const entered = squaresAlong([squareOf(from), squareOf(to)]).slice(1);
+    const inWater = entered.map((square) => {
+      const corner = canvasOf(g, square);
+      const point = { x: corner.x + g.size / 2, y: corner.y + g.size / 2, elevation };
+      return water.some((region) => region.testPoint?.(point) === true);
+    });
+    legs.push({ mode: to.action, inWater });
+  }
+  return legs;
 }

@@ -65,6 +65,8 @@ export interface UseItemOptions {
   readonly targets?: readonly Actor.Implementation[];
   /** Issue 19: the attack dialog's choices (none: the defaults, one plain attack). */
   readonly choices?: AttackChoices;
+  /** CNT-7: the target (index into `targets`) each attack of the action is aimed at (null: every target). */
+  readonly aims?: readonly number[] | null;
   /** SEG-9: in a segment combat, the declaration the declare form gave (default: the weapon's attack alone). */
   readonly declaration?: SegmentDeclaration;
 }
@@ -154,6 +156,7 @@ async function attackWith(
   gathered: Gathered,
   wanted: AttackChoices | null,
   hits: ConstantRoll | null,
+  aims: readonly number[] | null = null,
 ): Promise<Refusal> {
   const row = sheetItemOf(item);
   if (row?.type !== "weapon") return { key: "TEMPO.SHEET.NoItemCommand", data: { name: item.name } };
@@ -208,6 +211,7 @@ async function attackWith(
       ? { attack: null as Roll[] | null, messageId: null as string | null, damage: { rolls: null, messageId: null } }
       : null;
     for (const [i, { plan, target }] of plans.entries()) {
+      if (cleave === null && aims?.[k] !== undefined && aims[k] !== i) continue; // CNT-7: aimed (attack-aims.ts)
       const sharedAttack = cleave?.attack ?? null;
       const rolls = sharedAttack ?? (await rollAll(plan.dice));
       if (cleave !== null) cleave.attack = rolls;
@@ -281,6 +285,7 @@ async function rollOn(
   targets: readonly Actor.Implementation[],
   choices: AttackChoices | null,
   hits: ConstantRoll | null = null,
+  aims: readonly number[] | null = null,
 ): Promise<boolean> {
   const gathered = gather(actor, targets);
   if (!("targets" in gathered)) {
@@ -291,7 +296,7 @@ async function rollOn(
   const spell = sheetItemOf(item)?.type === "spell";
   const refusal = spell
     ? await castWith(item, ruleset, gathered)
-    : await attackWith(item, ruleset, gathered, choices, hits);
+    : await attackWith(item, ruleset, gathered, choices, hits, aims);
   if (refusal !== null) showNotice(refusal);
   return refusal === null;
 }
@@ -349,7 +354,7 @@ async function useOn(
   const { ruleset, inCombat } = rulesetOf(actor);
   const row = sheetItemOf(item);
   if (inCombat && ruleset === "count" && row?.type === "weapon" && options.choices !== undefined)
-    return declareCountAttack(item, actor, row.stats, targets, options.choices);
+    return declareCountAttack(item, actor, row.stats, { targets, aims: options.aims ?? null }, options.choices);
   if (inCombat && attacksThroughCombat(ruleset)) {
     const use: UsableItem["use"] =
       row?.type === "weapon"
@@ -360,7 +365,7 @@ async function useOn(
     // Issue 11: what Resolve on the pending card rolls (declared-uses.ts).
     const choices = options.choices === undefined ? {} : { choices: options.choices };
     const record = { itemUuid: item.uuid, targetUuids: targets.map((t) => t.uuid), ...choices };
-    const owner = { id: actor.id, name: actor.name };
+    const owner = { id: actor.id, uuid: actor.uuid, name: actor.name };
     return useItemNow({ name: item.name, actor: owner, use }, record, options.declaration ?? null);
   }
   if (inCombat && ruleset === "rotation" && row?.type === "weapon" && row.stats.constantDamage)
@@ -369,8 +374,9 @@ async function useOn(
   // they cannot reach each) or a spell spends its Full action first; STD-6: standard's Action (turn-use.ts).
   if (row?.type === "weapon" && refusedSwingShares(actor, row.stats, ruleset, targets.length, options.choices))
     return false;
-  if (inCombat && !(await spendAttackUse(actor, ruleset, row?.type === "spell"))) return false;
-  return rollOn(item, actor, ruleset, targets, options.choices ?? null);
+  const cast = row?.type === "spell" ? row.stats : null;
+  if (inCombat && !(await spendAttackUse(actor, ruleset, cast))) return false;
+  return rollOn(item, actor, ruleset, targets, options.choices ?? null, null, options.aims ?? null);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { ExtraSources, Message, RulesetId } from "../../engine/index.ts";
 import type { CreatureSnapshot } from "../../view/chat/item-attack.ts";
-import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
+import { actorCombatOf, combatantOfActor } from "../applications/sheets/sheet-commands.ts";
 import { trackerInputOf } from "../applications/tracker-input.ts";
 import { phaseAttackSourcesIn } from "../conditions/attack-facts.ts";
 import { SYSTEM_ID } from "../system-id.ts";
@@ -36,7 +36,7 @@ export function rulesetOf(actor: Actor.Implementation): { ruleset: RulesetId; in
 export function phaseExtra(attacker: Actor.Implementation, target: Actor.Implementation): ExtraSources | null {
   const found = actorCombatOf(attacker);
   if (found === null) return null;
-  const targetId = found.combat.combatants.contents.find((c) => c.actor?.id === target.id)?.id ?? null;
+  const targetId = target.id === null ? null : combatantOfActor(found.combat, { id: target.id, uuid: target.uuid });
   if (targetId === null) return null;
   const sources = phaseAttackSourcesIn(found.combat, found.combatantId, targetId);
   return sources.ok ? sources.value : null;

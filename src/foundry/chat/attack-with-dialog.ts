@@ -106,7 +106,7 @@ export async function attackWithDialog(
       : inCombat && ruleset === "rotation"
         ? rotationAttackRefusal(actor, row.stats.constantDamage ? item.uuid : null)
         : inCombat
-          ? attackUseRefusal(actor, ruleset, false)
+          ? attackUseRefusal(actor, ruleset, null)
           : null);
   if (refused !== null) {
     showNotice(refused);
@@ -118,7 +118,7 @@ export async function attackWithDialog(
   // ATK-ROT-5: the flankers of the (first) target, counted on the scene when both tokens stand there.
   const first = chosen[0];
   const flankers = ruleset === "rotation" && first !== undefined ? measuredFlankers(actor, first.actor) : null;
-  const choices = await askAttackChoices({
+  const answer = await askAttackChoices({
     actor,
     item,
     weapon: row.stats,
@@ -134,8 +134,9 @@ export async function attackWithDialog(
     opener,
     area: cleaveArea(item, actor, ruleset, targets),
   });
-  if (choices === null) return false;
-  if (!(declares && ruleset === "segment")) return useItemDocument(item, { ...options, targets, choices });
+  if (answer === null) return false;
+  const { choices, aims } = answer;
+  if (!(declares && ruleset === "segment")) return useItemDocument(item, { ...options, targets, choices, aims });
   // SEG-9: then the declare form, filled with this weapon, where the user adds minors and the target.
   const declared = await askSegmentAttack(actor, row.stats, targets, opener);
   if (declared.kind === "done") return declared.given;

@@ -30,8 +30,8 @@ interface CardUse {
   readonly use: DeclaredUse;
   /** SEG-11: the actor UUID of the target in force in a segment combat (named on D1), or null. */
   readonly namedTarget: string | null;
-  /** The declaring combatant's actor id (the recorded item must be one of its items). */
-  readonly actorId: string | null;
+  /** The declaring combatant's actor uuid (the recorded item must be one of its items). */
+  readonly actorUuid: string | null;
   readonly name: string;
 }
 
@@ -44,7 +44,7 @@ export function declaredUseOfCard(model: TempoCardModel): CardUse | null {
   const use = declaredUseOf(combatant, input.entryKey);
   if (combatant === undefined || use === null) return null;
   const namedTarget = segmentNamedTarget(game.combats.get(model.combatId), input.combatantId);
-  return { use, namedTarget, actorId: combatant.actor?.id ?? null, name: combatant.name ?? "?" };
+  return { use, namedTarget, actorUuid: combatant.actor?.uuid ?? null, name: combatant.name ?? "?" };
 }
 
 /**
@@ -105,8 +105,9 @@ export async function rollDeclaredUse(model: TempoCardModel): Promise<DeclaredRo
   const { use } = found;
   const item: unknown = await fromUuid(use.itemUuid as `Item.${string}`);
   if (!isItem(item)) return { key: "TEMPO.CHAT.Pending.ItemGone", data: { uuid: use.itemUuid } };
-  // A record naming another creature's item (a hand-made command) rolls nothing.
-  if (item.actor === null || item.actor.id !== found.actorId)
+  // A record naming another creature's item (a hand-made command; issue 19: another unlinked token of
+  // the same actor is another creature) rolls nothing.
+  if (item.actor === null || item.actor.uuid !== found.actorUuid)
     return { key: "TEMPO.CHAT.Pending.NotTheirItem", data: { name: found.name, item: item.name } };
   const targets: Actor.Implementation[] = [];
   // SEG-11: a target named on the caster's D1 turn replaces the ones recorded with the declaration.

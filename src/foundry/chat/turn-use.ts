@@ -5,27 +5,26 @@
  * Rotation's constant-damage weapons keep their own path (rotation-use.ts).
  */
 import type { Message, RulesetId } from "../../engine/index.ts";
-import { attackUseCommand } from "../../view/sheets/turn-uses.ts";
+import { attackUseCommand, type CastUse } from "../../view/sheets/turn-uses.ts";
 import { refusal } from "../../view/tracker/tracker-controls.ts";
 import { actorCombatOf, sendSheetCommand } from "../applications/sheets/sheet-commands.ts";
 import { trackerInputOf } from "../applications/tracker-input.ts";
 
-/** True when the use was given or the ruleset spends nothing here; false (the reason shown) when refused. */
-export async function spendAttackUse(
-  actor: Actor.Implementation,
-  ruleset: RulesetId,
-  spell: boolean,
-): Promise<boolean> {
+/**
+ * True when the use was given or the ruleset spends nothing here; false (the reason shown) when refused.
+ * `cast`: the spell cast (STD-6: a Quick Action spell spends the Quick Action), null for an attack.
+ */
+export async function spendAttackUse(actor: Actor.Implementation, ruleset: RulesetId, cast: CastUse): Promise<boolean> {
   const found = actorCombatOf(actor);
-  const command = found === null ? null : attackUseCommand(ruleset, found.combatantId, spell);
+  const command = found === null ? null : attackUseCommand(ruleset, found.combatantId, cast);
   if (found === null || command === null) return true;
   return sendSheetCommand(found.combat, command);
 }
 
 /** The engine's reason the creature cannot spend an attack now, or null (it may, or nothing is spent). */
-export function attackUseRefusal(actor: Actor.Implementation, ruleset: RulesetId, spell: boolean): Message | null {
+export function attackUseRefusal(actor: Actor.Implementation, ruleset: RulesetId, cast: CastUse): Message | null {
   const found = actorCombatOf(actor);
   const input = found === null ? null : trackerInputOf(found.combat, game.user);
-  const command = found === null ? null : attackUseCommand(ruleset, found.combatantId, spell);
+  const command = found === null ? null : attackUseCommand(ruleset, found.combatantId, cast);
   return input === null || command === null ? null : refusal(input, command);
 }

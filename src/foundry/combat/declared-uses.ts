@@ -73,26 +73,40 @@ function field(value: unknown, name: string): unknown {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 }
 
+/**
+ * CNT-7, CNT-12: the record a declared count weapon attack keeps: one whose target the track names (an
+ * attack the dialog aimed, count-declare-attack.ts) rolls on that creature (`uuidOf`: its actor's uuid);
+ * any other rolls on the targets recorded with the declaration.
+ */
+function countUse(use: DeclaredUse | null, action: unknown, uuidOf: (id: string) => string | null) {
+  const kind = field(action, "kind");
+  const named = field(action, "targets");
+  if (use === null || (kind !== "attack" && kind !== "charged") || !isUuidList(named) || named.length === 0) return use;
+  const targetUuids = named.flatMap((id) => uuidOf(id) ?? []);
+  return targetUuids.length === 0 ? use : { ...use, targetUuids };
+}
+
 /** What a `declare` step writes: its action ids (count) or `segment`, each with `use` or null. */
 export function declaredUseWrites(
   ruleset: string,
   command: HostCommand,
   events: readonly { readonly type: string }[],
   use: DeclaredUse | null,
+  uuidOf: (combatantId: string) => string | null = () => null,
 ): DeclaredUseWrites {
   const writes = new Map<string, Record<string, DeclaredUse | null>>();
   const combatantId = field(command, "combatantId");
   if (command.type !== "declare" || typeof combatantId !== "string") return writes;
-  const keys: string[] = [];
-  if (ruleset === "segment") keys.push(SEGMENT_KEY);
+  const record: Record<string, DeclaredUse | null> = {};
+  if (ruleset === "segment") record[SEGMENT_KEY] = use;
   if (ruleset === "count")
     for (const event of events) {
       const action = field(event, "action");
       const id = field(action, "id");
       if (event.type === "actionDeclared" && field(action, "combatantId") === combatantId && typeof id === "string")
-        keys.push(id);
+        record[id] = countUse(use, action, uuidOf);
     }
-  if (keys.length > 0) writes.set(combatantId, Object.fromEntries(keys.map((k) => [k, use])));
+  if (Object.keys(record).length > 0) writes.set(combatantId, record);
   return writes;
 }
 

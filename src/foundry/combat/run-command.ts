@@ -179,7 +179,7 @@ async function runStep(
   await postRollBook(combat, book);
   // CNT-12: a retarget (and its undo) moves the targets a declared item rolls on, in this same step.
   const uses = new Map([
-    ...declaredUseWrites(host.id, command, step.events, use),
+    ...declaredUseWrites(host.id, command, step.events, use, (id) => combat.combatants.get(id)?.actor?.uuid ?? null),
     ...retargetUseWrites(combat, host.id, step.state, step.events),
   ]);
   return ok(

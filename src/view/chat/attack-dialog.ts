@@ -14,6 +14,7 @@ import {
   type AttackOptions,
   type AttackShape,
 } from "./attack-options.ts";
+import { aimLines, attackAimFields, type AimField } from "./attack-aims.ts";
 
 /** One labelled control of the form; the first one is focused when the dialog opens. */
 export interface AttackField {
@@ -64,11 +65,15 @@ export interface AttackDialogInput {
   readonly showOdds: boolean;
   /** Where a cleave's targets come from (absent or null: the user's targets). */
   readonly area?: CleaveArea | null;
+  /** CNT-7: the user's targets by name and the target each attack is aimed at (attack-aims.ts), or null. */
+  readonly aim?: { readonly targets: readonly string[]; readonly aims: readonly number[] | null } | null;
 }
 
 export interface AttackDialogContext {
   readonly legend: Message;
   readonly fields: readonly AttackField[];
+  /** CNT-7: one "Attack k at" select per attack (empty where no aim is offered). */
+  readonly aims: readonly AimField[];
   readonly preview: readonly Message[];
 }
 
@@ -194,6 +199,7 @@ function previewLines(input: AttackDialogInput): Message[] {
   }
   const area = choices.cleave ? (input.area ?? null) : null;
   if (choices.cleave) lines.push(cleaveLine(area, input.targets.length));
+  else if (input.aim) lines.push(...aimLines(input.aim.aims, input.aim.targets));
   if (input.targets.length === 0 && area === null) lines.push(label("TEMPO.ATTACK.Dialog.NoTargets"));
   else if (input.showOdds)
     for (const t of input.targets)
@@ -225,6 +231,7 @@ export function buildAttackDialog(input: AttackDialogInput): AttackDialogContext
   return {
     legend: label("TEMPO.ATTACK.Dialog.Legend", { actor: input.actor, weapon: input.weapon }),
     fields,
+    aims: input.aim ? attackAimFields(input.options, input.aim.targets, input.aim.aims) : [],
     preview: previewLines(input),
   };
 }

@@ -150,7 +150,10 @@ function useControl(input: ActorSheetInput, item: SheetItem): ControlContext | n
     if (item.type === "spell" && item.stats.damage.trim() === "") return null;
     const extra = combat === null ? {} : { combatantId: combat.combatantId };
     const constant = item.type === "weapon" && item.stats.constantDamage;
-    const spend = combat === null || constant ? null : attackUseCommand(input.ruleset, combat.combatantId, !weapon);
+    const spend =
+      combat === null || constant
+        ? null
+        : attackUseCommand(input.ruleset, combat.combatantId, weapon ? null : item.stats);
     const why = combat === null || spend === null ? null : refusal(combat.input, spend);
     return { ...trackerControl(USE_ITEM_ACTION, label, icon, why, extra), label: named };
   }

@@ -29,6 +29,7 @@ import {
   BATTLE_ACTION_LABELS,
   POWER_KIND_LABELS,
   PROPERTY_LABELS,
+  SPELL_CASTING_ACTION_LABELS,
   SPELL_USE_LABELS,
   ITEM_TYPE_LABELS,
   choicesOf,
@@ -98,6 +99,13 @@ function spell(mode: SheetMode, item: SheetItemOf<"spell">) {
   const fields = [
     numberField(mode, "system.slotLevel", "TEMPO.SHEET.Item.SlotLevel", s.slotLevel),
     numberField(mode, "system.castingTime", "TEMPO.SHEET.Item.CastingTime", s.castingTime),
+    selectField(
+      mode,
+      "system.castingAction",
+      "TEMPO.SHEET.Item.CastingAction",
+      s.castingAction,
+      choicesOf(SPELL_CASTING_ACTION_LABELS),
+    ),
     textField(mode, "system.damage", "TEMPO.SHEET.Item.Damage", s.damage),
     damageKindField(mode, s.damageKind),
     selectField(mode, "system.area.shape", "TEMPO.SHEET.Item.AreaShape", s.area.shape, choicesOf(AREA_LABELS)),

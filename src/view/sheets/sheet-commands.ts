@@ -72,15 +72,18 @@ export function countAttackCommand(
   shape: AttackShape,
   choices: AttackChoices,
   primaryModifier: number,
+  aimed: readonly (string | null)[] = [],
 ): HostCommand {
   const properties = [...shape.properties];
+  // CNT-7: the combatant each attack is aimed at, named on the track (null: the recorded targets).
+  const at = (k: number) => aimed[k] ?? null;
   if (choices.charged)
     return {
       type: "declare",
       combatantId,
-      action: { kind: "charged", properties, modifier: primaryModifier, target: null },
+      action: { kind: "charged", properties, modifier: primaryModifier, target: at(0) },
     };
-  const targets = Array.from({ length: shape.delays.length }, () => null);
+  const targets = Array.from({ length: shape.delays.length }, (_, k) => at(k));
   return { type: "declare", combatantId, action: { kind: "attack", properties, targets } };
 }
 

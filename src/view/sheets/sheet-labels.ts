@@ -8,6 +8,7 @@ import type {
   ItemType,
   MovementMode,
   PhaseActionKind,
+  SpellCastingAction,
   SpellUse,
   PowerKind,
   RotationActionKind,
@@ -73,6 +74,12 @@ export const SPELL_USE_LABELS: Readonly<Record<SpellUse, I18nKey>> = {
   damage: "TEMPO.SHEET.SpellUse.damage",
   healing: "TEMPO.SHEET.SpellUse.healing",
   shield: "TEMPO.SHEET.SpellUse.shield",
+};
+
+/** STD-6: the resource a spell's cast spends in a standard combat. */
+export const SPELL_CASTING_ACTION_LABELS: Readonly<Record<SpellCastingAction, I18nKey>> = {
+  action: "TEMPO.ACTIONS.Action",
+  quickAction: "TEMPO.ACTIONS.QuickAction",
 };
 
 export const ARMOR_CATEGORY_LABELS: Readonly<Record<ArmorCategory, I18nKey>> = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gridStepCost, movementBudget, movementModeOf } from "../../../src/engine/movement/movement-budget.ts";
+import { swimWaterRefusal } from "../../../src/engine/movement/swim-water.ts";
 
 const speeds = { walk: 30, swim: 45 };
 
@@ -39,5 +40,18 @@ describe("movement budget from measured segments", () => {
     expect(gridStepCost({ x: 0, y: 0 }, { x: 1, y: 1 }, "seven", 0, false, 5)).toBe(7);
     expect(gridStepCost({ x: 0, y: 0 }, { x: 1, y: 1 }, "seven", 0, true, 5)).toBe(14);
     expect(gridStepCost({ x: 0, y: 0 }, { x: 3, y: 0 }, "seven", 0, false, 12)).toBe(12);
+  });
+});
+
+describe("STD-8: swimming needs water", () => {
+  it("STD-8: a swim stretch must enter only water squares; walking never needs water; a scene with no water marked is not checked", () => {
+    const walk = { mode: "walk", inWater: [false, false] };
+    expect(swimWaterRefusal([walk, { mode: "swim", inWater: [true, true, true] }])).toBeNull();
+    expect(swimWaterRefusal([walk, { mode: "swim", inWater: [true, false] }])).toEqual({
+      key: "TEMPO.ERRORS.Movement.SwimNeedsWater",
+      data: { square: 4 },
+    });
+    expect(swimWaterRefusal([{ mode: "swim", inWater: [false] }])).not.toBeNull();
+    expect(swimWaterRefusal(null)).toBeNull();
   });
 });

@@ -99,12 +99,14 @@ export class TokenModel extends ClientDocument {
     const cached = this.#synthetic;
     if (cached !== null && cached.base === base._source && cached.delta === delta) {
       cached.actor.syncEffects(base); // the base actor's effects change without its source (actor.ts)
+      cached.actor.syncItems(base); // and its items
       return cached.actor;
     }
     // Made once per token on a client and reset in place when the delta or the base changes (synthetic-actor.ts).
     const actor = cached?.actor ?? new SyntheticActorModel(syntheticSource(base, delta), this, this.client);
     if (cached !== null) actor.resetSource(syntheticSource(base, delta));
     actor.syncEffects(base);
+    actor.syncItems(base);
     if (cached === null) actor.prepareData();
     this.#synthetic = { base: base._source, delta, actor };
     return actor;

@@ -17,11 +17,11 @@
  * of the whole `delta.effects` array (the model's one write of the ActorDelta); the `createActiveEffect`
  * and `updateActiveEffect` hooks are not fired on the receiving clients (the Token's are); deleting an
  * effect only the base actor has (core keeps a tombstone in the delta) is not modelled; `here()` of such an
- * effect is its own client's copy only.
+ * effect is its own client's copy only. Its items are the base actor's, read only (`syncItems`).
  */
 import { expandDotted, isObj, mergeUpdate, type Obj } from "./diff.ts";
 import { ClientDocument, type ClientPort } from "./document.ts";
-import { ActiveEffectModel, ActorModel } from "./actor.ts";
+import { ActiveEffectModel, ActorModel, ItemModel } from "./actor.ts";
 import type { TokenModel } from "./scene.ts";
 
 const deltaEffects = (delta: unknown): Obj[] =>
@@ -60,6 +60,23 @@ export class SyntheticActorModel extends ActorModel {
   /** The effect sources the token's delta stores now. */
   get deltaEffectSources(): Obj[] {
     return deltaEffects(this.token._source.delta);
+  }
+
+  /**
+   * Its items: the base actor's, each a model of its own whose parent is this actor (so its UUID is
+   * `Scene.<s>.Token.<t>.Actor.<a>.Item.<i>`, and `item.actor` is this token's creature). Modelling choice:
+   * read here only; items the delta stores over the base actor's are not modelled.
+   */
+  syncItems(base: ActorModel): void {
+    for (const id of [...this.items.keys()]) if (!base.items.has(id)) this.items.delete(id);
+    for (const item of base.items) {
+      const id = item.id ?? "";
+      const own = this.items.get(id);
+      if (own !== undefined && JSON.stringify(own._source) === JSON.stringify(item._source)) continue;
+      const copy = new ItemModel(item._source, { parent: this, client: this.client });
+      copy.prepareData();
+      this.items.set(id, copy);
+    }
   }
 
   /** Sets the effects from the base actor's and the delta's sources, changing the models it has in place. */

@@ -217,7 +217,7 @@ describe("issues 10/11: the item buttons run the attack flow; count's Declare…
       for (const combat of [sheetCombatOf(sampleSheetEncounter(ruleset), "ilsa"), null]) {
         const context = buildActorSheetContext(sampleActorInput({ kind: "character", ruleset, mode: "play", combat }));
         const sword = context.inventory.weapons.find((w) => w.id === "longsword");
-        const spend = combat === null ? null : attackUseCommand(ruleset, "ilsa", false);
+        const spend = combat === null ? null : attackUseCommand(ruleset, "ilsa", null);
         const why = combat === null || spend === null ? null : refusal(combat.input, spend);
         expect(sword?.use).toMatchObject({
           action: "useItem",

@@ -14,7 +14,7 @@ export {
 export { getCombatant as countCombatant, presentCombatants as countPresentCombatants } from "./state.ts";
 export { surpriseCount as countSurpriseCount } from "./walk.ts";
 /** CNT-13: the count a stored record holds in a round (what `countCombatant` reads), without a copy. */
-export { countIn as countRecordIn, trackRound as countTrackRound } from "./walk.ts";
+export { shownCount as countShownIn, trackRound as countTrackRound } from "./walk.ts";
 /** CNT-3: this round's turns in track order (finished, under way, still to come). */
 export { roundTurns as countRoundTurns } from "./walk.ts";
 /** CNT-6: the creature whose turn is under way, or null (waiting on dice, in the end step). */

@@ -44,6 +44,18 @@ export function hasSurprise(c: CountCombatant): boolean {
 }
 
 /**
+ * CNT-4: the count a creature is shown on in `round` (what every client's `combatant.initiative` reads).
+ * **Ruling:** in the surprise round a creature that acts in it shows 20 − its bonus, the count it acts
+ * on; every other creature (no surprise, marked surprised, unconscious) shows its count for the round,
+ * where it acts from round 1 on (a result below 0 tracked as 0).
+ */
+export function shownCount(c: CountCombatant, round: number): number | null {
+  if (round === 0 && c.count !== null && !c.unconscious && hasSurprise(c) && !c.surprised)
+    return surpriseCount(c.bonus);
+  return countIn(c, round);
+}
+
+/**
  * CNT-3, CNT-4, CNT-14: the count a creature is on in `round`, or null when it is not on the track: not
  * rolled, unconscious (it sits at 20), or in the surprise round without surprise or marked surprised.
  * Defeated creatures keep their place (DEF-1); the walk skips them.

@@ -20,20 +20,39 @@ export interface ActorCombat {
   readonly combatantId: string;
 }
 
-function combatantIn(combat: TempoCombat, actorId: string): string | null {
-  for (const combatant of combat.combatants)
-    if (combatant.actor?.id === actorId && combatant.id !== null) return combatant.id;
-  return null;
+/** Whose combatant to find: an actor document (a token's synthetic actor has the token in its uuid). */
+export interface CombatActor {
+  readonly id: string | null;
+  readonly uuid?: string;
+}
+
+/**
+ * The combatant `actor` fights as in `combat`. Issue 19: the very actor first (its uuid: a token's
+ * synthetic actor is `Scene.….Token.….Actor.…`), so two unlinked tokens of one actor are two creatures;
+ * a world actor (a linked token's, or a base actor opened from the sidebar) falls back to the first
+ * combatant of that actor, as before. A token's actor never takes another token's combatant.
+ */
+export function combatantOfActor(combat: TempoCombat, actor: CombatActor & { readonly id: string }): string | null {
+  const token = actor.uuid !== undefined && actor.uuid !== `Actor.${actor.id}`;
+  let byId: string | null = null;
+  for (const combatant of combat.combatants) {
+    const of = combatant.actor;
+    if (of === null || combatant.id === null) continue;
+    if (actor.uuid !== undefined && of.uuid === actor.uuid) return combatant.id;
+    if (!token && byId === null && of.id === actor.id) byId = combatant.id;
+  }
+  return byId;
 }
 
 /** The Tempo combat the actor fights in (the viewed one first) and its combatant there, or null. */
-export function actorCombatOf(actor: { readonly id: string | null }): ActorCombat | null {
-  if (actor.id === null) return null;
+export function actorCombatOf(actor: CombatActor): ActorCombat | null {
+  const id = actor.id;
+  if (id === null) return null;
   const viewed: unknown = game.combat;
   const all: unknown[] = [viewed, ...game.combats.contents];
   for (const combat of all) {
     if (!(combat instanceof TempoCombat) || tempoModelOf(combat) === null) continue;
-    const combatantId = combatantIn(combat, actor.id);
+    const combatantId = combatantOfActor(combat, { id, uuid: actor.uuid });
     if (combatantId !== null) return { combat, combatantId };
   }
   return null;
@@ -63,7 +82,7 @@ export async function sendSheetCommand(
 /** An item as "use it now" needs it: its type and statistics, and its owner. */
 export interface UsableItem {
   readonly name: string;
-  readonly actor: { readonly id: string | null; readonly name: string } | null;
+  readonly actor: (CombatActor & { readonly name: string }) | null;
   readonly use:
     | { readonly type: "weapon"; readonly stats: WeaponStats }
     | { readonly type: "spell"; readonly stats: SpellStats }

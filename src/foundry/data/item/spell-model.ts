@@ -8,6 +8,7 @@ import {
   ITEM_DEFAULTS,
   migrateItemSource,
   SPELL_AREA_SHAPES,
+  SPELL_CASTING_ACTIONS,
   SPELL_USES,
   spellDerived,
   validateItemStats,
@@ -25,6 +26,12 @@ function defineSpellSchema() {
   return {
     slotLevel: whole(DEFAULTS.slotLevel),
     castingTime: whole(DEFAULTS.castingTime),
+    // STD-6: the Action or the Quick Action in a standard combat.
+    castingAction: new fields.StringField({
+      required: true,
+      choices: [...SPELL_CASTING_ACTIONS],
+      initial: DEFAULTS.castingAction,
+    }),
     damage: new fields.StringField({ required: true, blank: true, initial: DEFAULTS.damage }),
     // DR-1: no field `choices`: the engine refuses an unknown kind with its localized message (validateJoint);
     // the sheet offers the engine's DAMAGE_KINDS.
@@ -68,9 +75,11 @@ export class SpellModel extends foundry.abstract.TypeDataModel<SpellSchema, Item
   get stats(): SpellStats {
     const shape = SPELL_AREA_SHAPES.find((s) => s === this.area.shape) ?? "none";
     const use = SPELL_USES.find((u) => u === this.use) ?? "damage";
+    const castingAction = SPELL_CASTING_ACTIONS.find((a) => a === this.castingAction) ?? "action";
     return {
       slotLevel: this.slotLevel,
       castingTime: this.castingTime,
+      castingAction,
       damage: this.damage,
       damageKind: this.damageKind,
       area: { shape, size: this.area.size },
