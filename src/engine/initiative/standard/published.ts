@@ -71,6 +71,52 @@ function withheldRolls(state: StandardState, secrecy: StandardSecrecy): Standard
   return changed ? rolls : null;
 }
 
+/**
+ * Issue 18 item 5, STD-2: a creature's tie-breakers tell that another creature shares its total and DEX
+ * bonus. Once the hidden creatures are out of the published state (host/public-order.ts), one whose
+ * tie was with them only shares them with nobody there: its tie-breakers are left out, as they are in
+ * the encounter without the hidden creatures. `state` itself when no creature's tie is lone.
+ */
+export function withoutLoneTies(state: StandardState): StandardState {
+  const shared = new Map<string, number>();
+  const keyOf = (c: StandardCombatant) => `${String(c.initiative)}|${String(c.dexBonus)}`;
+  for (const c of Object.values(state.combatants)) shared.set(keyOf(c), (shared.get(keyOf(c)) ?? 0) + 1);
+  let combatants: Record<string, StandardCombatant> | null = null;
+  for (const [id, c] of Object.entries(state.combatants)) {
+    if (c.tieBreak.length === 0 || (shared.get(keyOf(c)) ?? 0) > 1) continue;
+    combatants ??= { ...state.combatants };
+    combatants[id] = { ...c, tieBreak: [] };
+  }
+  return combatants === null ? state : { ...state, combatants };
+}
+
+/**
+ * Issue 18: before the round's order is set (status setup or rolling) a hidden creature is left out of
+ * the published state with its pending rolls, where its ruleset's `leave` would start the round
+ * (host/public-order.ts: its tie-breaker the last roll the round waits for). Nothing else has its place
+ * yet: the GM's state still waits for the roll. `state` itself when no hidden creature is in it.
+ */
+export function withoutHiddenBeforeOrder(state: StandardState, secrecy: StandardSecrecy): StandardState {
+  if (state.status === "running") return state;
+  const gone = Object.keys(state.combatants).filter((id) => secrecy.hidden.has(id));
+  if (gone.length === 0) return state;
+  const drop = <T>(record: Readonly<Record<string, T>>): Record<string, T> => {
+    const out = { ...record };
+    for (const id of gone) delete out[id];
+    return out;
+  };
+  return {
+    ...state,
+    combatants: drop(state.combatants),
+    firstTurnDue: drop(state.firstTurnDue),
+    delayed: drop(state.delayed),
+    reentered: drop(state.reentered),
+    delayRank: drop(state.delayRank),
+    readied: drop(state.readied),
+    rolls: state.rolls.filter((r) => r.request.combatantId === null || !secrecy.hidden.has(r.request.combatantId)),
+  };
+}
+
 /** The state with every withheld trigger, total, DEX bonus and roll replaced; `state` itself when none is withheld. */
 export function publishedStandardState(state: StandardState, secrecy: StandardSecrecy): StandardState {
   let readied: Record<string, StandardReadied> | null = null;
