@@ -76,11 +76,11 @@ export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Se
       return publishedSegmentState(withoutIndexed(shown as SegmentState, left), secrecy, memo);
     case "count":
       return publishedCountState(shown as CountState, secrecy);
-    case "standard":
-      return publishedStandardState(
-        withoutLoneTies(withoutHiddenBeforeOrder(shown as StandardState, secrecy)),
-        secrecy,
-      );
+    case "standard": {
+      const whole = state as StandardState;
+      const shownStandard = withoutHiddenBeforeOrder(shown as StandardState, secrecy);
+      return publishedStandardState(withoutLoneTies(shownStandard, whole), secrecy);
+    }
     case "phase":
       return publishedPhaseState(withoutIndexed(shown as PhaseState, left), secrecy);
     case "rotation":

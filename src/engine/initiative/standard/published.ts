@@ -73,21 +73,28 @@ function withheldRolls(state: StandardState, secrecy: StandardSecrecy): Standard
 
 /**
  * Issue 18 item 5, STD-2: a creature's tie-breakers tell that another creature shares its total and DEX
- * bonus. Once the hidden creatures are out of the published state (host/public-order.ts), one whose
- * tie was with them only shares them with nobody there: its tie-breakers are left out, as they are in
- * the encounter without the hidden creatures. `state` itself when no creature's tie is lone.
+ * bonus. Once the hidden creatures are out of the published state (`shown`: host/public-order.ts), one
+ * whose tie in the whole state was with them only shares them with nobody there: its tie-breakers are
+ * left out, as they are in the encounter without the hidden creatures. A tie that is lone in the whole
+ * state too (its partner set another total) stays. `shown` itself when no tie is left lone by them.
  */
-export function withoutLoneTies(state: StandardState): StandardState {
-  const shared = new Map<string, number>();
+export function withoutLoneTies(shown: StandardState, whole: StandardState): StandardState {
+  if (shown === whole) return shown;
   const keyOf = (c: StandardCombatant) => `${String(c.initiative)}|${String(c.dexBonus)}`;
-  for (const c of Object.values(state.combatants)) shared.set(keyOf(c), (shared.get(keyOf(c)) ?? 0) + 1);
+  const sharing = (state: StandardState) => {
+    const counts = new Map<string, number>();
+    for (const c of Object.values(state.combatants)) counts.set(keyOf(c), (counts.get(keyOf(c)) ?? 0) + 1);
+    return counts;
+  };
+  const now = sharing(shown);
+  const before = sharing(whole);
   let combatants: Record<string, StandardCombatant> | null = null;
-  for (const [id, c] of Object.entries(state.combatants)) {
-    if (c.tieBreak.length === 0 || (shared.get(keyOf(c)) ?? 0) > 1) continue;
-    combatants ??= { ...state.combatants };
+  for (const [id, c] of Object.entries(shown.combatants)) {
+    if (c.tieBreak.length === 0 || (now.get(keyOf(c)) ?? 0) > 1 || (before.get(keyOf(c)) ?? 0) <= 1) continue;
+    combatants ??= { ...shown.combatants };
     combatants[id] = { ...c, tieBreak: [] };
   }
-  return combatants === null ? state : { ...state, combatants };
+  return combatants === null ? shown : { ...shown, combatants };
 }
 
 /**
