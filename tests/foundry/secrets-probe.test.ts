@@ -23,8 +23,9 @@
  *
  * In phase and rotation rounds (PHS-2, ROT-1): the hidden creature's rolled totals of two rounds.
  *
- * Not yet searched for (issue 18 report): a hidden creature's count (its place in core's turn order,
- * which every client sorts alike).
+ * In every ruleset, after every step the probe plays (issue 18): the hidden creature's place (its id
+ * in the order, its initiative or count, its id anywhere in the engine) in each player's copy of the
+ * state while it does not act (engine host/public-order.ts).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, type RulesetId, type SegmentDeclaration } from "../../src/engine/index.ts";

@@ -12,7 +12,8 @@
  * A document written by an older Tempo may still hold a history: it is read as it is (so undo reaches
  * behind the update), and the first published update empties it.
  *
- * The current state is published with what the rules keep secret taken out (`publishedState`): in
+ * The current state is published with what the rules keep secret taken out (`publishedState`): every
+ * hidden creature that does not act now, with its place, in every ruleset (public-order.ts); in
  * segment rounds a declaration only the GM may see yet (initiative/segment/published.ts); on the count
  * track a hidden creature's place and pending actions (initiative/count/published.ts); in standard
  * rounds an NPC's or hidden creature's readied trigger and a hidden creature's total, DEX bonus,

@@ -28,10 +28,10 @@ export const WITHHELD_DEX_BONUS = 0;
 
 /**
  * STD-1, STD-2: a hidden creature's rolled total, its DEX bonus (which breaks ties) and its tie-breaker
- * rolls are the GM's secret, as in phase and rotation rounds. Its place is not: the turns follow the
- * state's `order`, which stays (core's `turn` is one index into every client's sorted `turns`). Ruling: a
- * hidden creature shows a DEX bonus of 0 and no tie-breakers; one that rolled shows a total of 0, one
- * still to roll shows none.
+ * rolls are the GM's secret, as in phase and rotation rounds, and so is its place: while it does not act
+ * it is out of the published state (host/public-order.ts, `withoutHiddenBeforeOrder`). Ruling, for a
+ * hidden creature still in it (the one acting now): it shows a DEX bonus of 0 and no tie-breakers; one
+ * that rolled shows a total of 0, one still to roll shows none.
  */
 function withheldTotals(state: StandardState, secrecy: StandardSecrecy): StandardState["combatants"] | null {
   let combatants: Record<string, StandardCombatant> | null = null;
