@@ -106,7 +106,6 @@ export function withoutHiddenPlaces(host: AnyRulesetHost, state: unknown, secrec
  */
 export function withoutIndexed<S extends { readonly index: SlotIndex }>(state: S, left: readonly string[]): S {
   if (!left.some((id) => Object.hasOwn(state.index, id))) return state;
-  const index: Record<string, number> = { ...state.index };
-  for (const id of left) delete index[id];
+  const index = Object.fromEntries(Object.entries(state.index).filter(([id]) => !left.includes(id)));
   return { ...state, index };
 }

@@ -107,11 +107,8 @@ export function withoutHiddenBeforeOrder(state: StandardState, secrecy: Standard
   if (state.status === "running") return state;
   const gone = Object.keys(state.combatants).filter((id) => secrecy.hidden.has(id));
   if (gone.length === 0) return state;
-  const drop = <T>(record: Readonly<Record<string, T>>): Record<string, T> => {
-    const out = { ...record };
-    for (const id of gone) delete out[id];
-    return out;
-  };
+  const drop = <T>(record: Readonly<Record<string, T>>): Record<string, T> =>
+    Object.fromEntries(Object.entries(record).filter(([id]) => !gone.includes(id)));
   return {
     ...state,
     combatants: drop(state.combatants),
