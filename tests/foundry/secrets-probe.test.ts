@@ -28,17 +28,21 @@
  * state while it does not act (engine host/public-order.ts).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { RULESET_IDS, type RulesetId, type SegmentDeclaration } from "../../src/engine/index.ts";
+import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
 import { installTempoWorld, playUntil, storedSource, type Tempo } from "../support/tempo-encounter.ts";
 import { copyOf, coreVersusEngine } from "../support/client-combats.ts";
 import {
   countRecords,
   declaration,
+  declareSegmentSecrets,
   HIDDEN_DEX,
+  SECRET_ITEM,
+  SECRET_USE,
   hiddenOf,
   hiddenRecord,
   hiddenTotal,
   pageCopy,
+  placesTold,
   probeEncounter,
   reloadGm,
   secretsFound,
@@ -57,13 +61,6 @@ const encounter = (ruleset: RulesetId): Promise<Tempo> => probeEncounter(t, rule
 const SECRET_SPELL = '"castingTime":7';
 const CHANGED_SPELL = '"castingTime":9';
 const HIDDEN_MELEE = '"weaponSpeed":8';
-
-/**
- * Issue 18: the item and target a secret declaration records for its Resolve (declared-uses.ts), as the
- * sheet's or macro's declaration carries them to the GM; the item's uuid is spelled nowhere else.
- */
-const SECRET_ITEM = "ZqSecretItem";
-const SECRET_USE = { itemUuid: `Actor.zq.Item.${SECRET_ITEM}`, targetUuids: [] };
 
 /** A count action only the hidden creature declares: its delay is spelled so nowhere else. */
 const HIDDEN_DELAY = 17;
@@ -134,22 +131,9 @@ function tell(userId: string, told: string): void {
   if (!list.includes(told)) inCopies.set(userId, [...list, told]);
 }
 
-/**
- * Issue 18: the hidden creature's place (its count, its total's rank, its slot in the schedule) while it
- * does not act: in a player's copy its id in the order, or its record (count: its count and contests).
- * Checked after every step the probe plays; what players may know is that it acts while it acts.
- */
+/** Issue 18: what each player's copy tells of the hidden creature's place (support/secrets-probe.ts `placesTold`). */
 function notePlaces(combat: Tempo): void {
-  const m = t.model(combat);
-  const id = combat.combatants.find((c) => c.hidden)?.id ?? "-";
-  if (m.host.current(m.state) === id) return;
-  for (const user of [t.owner, t.other, t.observer]) {
-    const copy = copyOf(t, user.id, combat.id ?? "");
-    const cm = t.model(copy);
-    if (cm.host.order(cm.state).includes(id)) tell(user.id, "the hidden creature's place in the order");
-    if (cm.host.initiative(cm.state, id) !== null) tell(user.id, "the hidden creature's initiative or count");
-    if (JSON.stringify(storedSource(copy).engine).includes(id)) tell(user.id, "the hidden creature's id in the engine");
-  }
+  for (const [userId, told] of placesTold(t, combat, [t.owner, t.other, t.observer])) tell(userId, told);
 }
 
 /** `playUntil`, with the hidden creature's place checked in each player's copy after every step. */
@@ -227,29 +211,11 @@ async function standardSecrets(combat: Tempo): Promise<string[]> {
 
 /** A segment round with unrevealed NPC declarations (one changed since) and a hidden creature's. */
 async function segmentSecrets(combat: Tempo): Promise<string[]> {
-  await combat.startCombat();
-  await world.idle();
-  const [pc, npc] = combat.combatants.contents;
-  const hidden = combat.combatants.find((c) => c.hidden);
-  // The PC's declaration is its owner's to tell; an NPC's and the hidden creature's carry a secret use.
-  const declare = (id: string, d: SegmentDeclaration, use: object | null = SECRET_USE) =>
-    combat.tempoCommand({
-      type: "declare",
-      combatantId: id,
-      declaration: d,
-      ...(use === null ? {} : { tempoUse: use }),
-    } as unknown as Parameters<Tempo["tempoCommand"]>[0]);
-  await world.as(t.owner, () =>
-    declare(pc?.id ?? "", declaration({ weaponSpeed: 5, targetId: npc?.id ?? null }), null),
-  );
-  await declare(npc?.id ?? "", declaration({ action: "spell", castingTime: 9, targetId: pc?.id ?? null }));
-  await declare(npc?.id ?? "", declaration({ action: "spell", castingTime: 7, targetId: pc?.id ?? null }));
-  await declare(hidden?.id ?? "", declaration({ weaponSpeed: 8, targetId: pc?.id ?? null }));
-  await world.idle();
+  const npc = await declareSegmentSecrets(t, combat);
   // The group rolls settle the round's schedule (SEG-2 step 2); the round is played up to the first turn.
   expect(await play(combat, (c) => t.model(c).host.current(t.model(c).state) !== null, 10)).toBe(true);
   // SEG-2: the first turn reveals its creature's declaration; the NPC's spell is secret unless it acts first.
-  const revealed = t.model(combat).host.current(t.model(combat).state) === npc?.id;
+  const revealed = t.model(combat).host.current(t.model(combat).state) === npc;
   return [HIDDEN_MELEE, CHANGED_SPELL, SECRET_ITEM, ...(revealed ? [] : [SECRET_SPELL])];
 }
 
@@ -371,9 +337,16 @@ describe("the GM's half of a combat (issue 18 item 3)", () => {
 
   it("a turn step writes to the GM's browser only what it changed: its undo patch and the small entry", async () => {
     const combat = await encounter("standard");
-    expect(
-      await playUntil(t, combat, (c) => c.round >= 1 && t.model(c).host.current(t.model(c).state) !== null, 10),
-    ).toBe(true);
+    // A step that neither starts nor ends the hidden creature's turn: that one changes the secret patch too
+    // (its place enters or leaves the published state: engine host/public-order.ts).
+    const hidden = hiddenOf(combat).id;
+    const calm = (c: Tempo) => {
+      const m = t.model(c);
+      const order = m.host.order(m.state);
+      const at = order.indexOf(m.host.current(m.state) ?? hidden);
+      return c.round >= 1 && at >= 0 && order[at] !== hidden && at + 1 < order.length && order[at + 1] !== hidden;
+    };
+    expect(await playUntil(t, combat, calm, 20)).toBe(true);
     const storage = world.runtime.browserStorage(t.gm.id);
     const before = storage.snapshot();
     await combat.nextTurn();
