@@ -114,14 +114,14 @@ describe("issue 17: roster changes cost one Tempo write and no spurious notice",
       const standing = combat.turns.filter((c) => c.id !== combat.combatant?.id && !c.defeated);
       const hidden = idOf(standing[0]);
       // Hiding only hides a creature from players: it stays in the engine and takes its turns (roster-sync.ts).
-      // Issue 18: on the count track its place, in phase, rotation and standard rounds its roll, is withheld
-      // from then on: one Combat write publishes that.
+      // Issue 18: in every ruleset its place (engine host/public-order.ts) and its roll are withheld from then
+      // on: one Combat write publishes that.
       await rosterChange(
         combat,
         `${ruleset}: hide`,
         { document: "Combatant" },
         () => embedded(combat).updateEmbeddedDocuments("Combatant", [{ _id: hidden, hidden: true }]),
-        ruleset === "count" || ruleset === "phase" || ruleset === "rotation" || ruleset === "standard" ? 1 : 0,
+        1,
       );
       expect(t.model(combat).host.order(t.model(combat).state)).toContain(hidden);
 

@@ -48,7 +48,11 @@ export function sameTurn(a: TurnView, b: TurnView): boolean {
 export function coreVersusEngine(t: TempoWorld, client: Client, engine: Tempo): string[] {
   const copy = copyOn(client, engine.id ?? "");
   const m = t.model(engine);
-  const order = m.host.order(m.state);
+  // Issue 18: core's turns follow the public order (no hidden creature but the acting one: engine
+  // host/public-order.ts), the other combatants after it by id, on every client.
+  const placed = m.publicOrder;
+  const unplaced = engine.combatants.map((c) => c.id ?? "").filter((id) => !placed.includes(id));
+  const order = [...placed, ...unplaced.sort()];
   const current = m.host.current(m.state);
   const out: string[] = [];
   const turns = copy.turns.map((c) => c.id);

@@ -7,7 +7,8 @@
  */
 import type { RulesetId, SegmentDeclaration } from "../../src/engine/index.ts";
 import { vectorValues, type PersistentVector } from "../../src/engine/initiative/shared/persistent-vector.ts";
-import type { Tempo, TempoWorld } from "./tempo-encounter.ts";
+import { copyOf, coreVersusEngine } from "./client-combats.ts";
+import { storedSource, type Tempo, type TempoWorld } from "./tempo-encounter.ts";
 
 export const HIDDEN_NAME = "Zq Unseen Lurker";
 
@@ -55,6 +56,40 @@ export const declaration = (d: Partial<SegmentDeclaration>): SegmentDeclaration 
   minors: [],
   ...d,
 });
+
+/**
+ * Issue 18: the item and target a secret declaration records for its Resolve (declared-uses.ts), as the
+ * sheet's or macro's declaration carries them to the GM; the item's uuid is spelled nowhere else.
+ */
+export const SECRET_ITEM = "ZqSecretItem";
+export const SECRET_USE = { itemUuid: `Actor.zq.Item.${SECRET_ITEM}`, targetUuids: [] };
+
+/**
+ * SEG-2: a segment round started and declared: the owner's PC (its owner's to tell), an NPC twice (the
+ * second, `castingTime` 7, replaces the first, 9: kept only in the GM's undo history) and the hidden
+ * creature (`weaponSpeed` 8), the NPC's and the hidden creature's with `SECRET_USE`. The NPC's id.
+ */
+export async function declareSegmentSecrets(t: TempoWorld, combat: Tempo): Promise<string> {
+  await combat.startCombat();
+  await t.world.idle();
+  const [pc, npc] = combat.combatants.contents;
+  const hidden = combat.combatants.find((c) => c.hidden);
+  const declare = (id: string, d: SegmentDeclaration, use: object | null = SECRET_USE) =>
+    combat.tempoCommand({
+      type: "declare",
+      combatantId: id,
+      declaration: d,
+      ...(use === null ? {} : { tempoUse: use }),
+    } as unknown as Parameters<Tempo["tempoCommand"]>[0]);
+  await t.world.as(t.owner, () =>
+    declare(pc?.id ?? "", declaration({ weaponSpeed: 5, targetId: npc?.id ?? null }), null),
+  );
+  await declare(npc?.id ?? "", declaration({ action: "spell", castingTime: 9, targetId: pc?.id ?? null }));
+  await declare(npc?.id ?? "", declaration({ action: "spell", castingTime: 7, targetId: pc?.id ?? null }));
+  await declare(hidden?.id ?? "", declaration({ weaponSpeed: 8, targetId: pc?.id ?? null }));
+  await t.world.idle();
+  return npc?.id ?? "";
+}
 
 /** How often `needle` occurs in `text`. */
 function occurrences(text: string, needle: string): number {
@@ -165,4 +200,32 @@ export async function reloadGm(t: TempoWorld, combat: Tempo): Promise<Tempo> {
   t.gm.active = true;
   await t.world.idle();
   return pageCopy(combat);
+}
+
+/**
+ * Issue 18: what each player's copy of `combat` tells of the hidden creature's place, as [user id, what]:
+ * core's turns, turn or acting combatant other than the GM's public order (engine host/public-order.ts;
+ * while the hidden creature acts, `combat.combatant` is it, so no visible row acts), and, while it does
+ * not act, its id in the order, an initiative or count for it, or its id anywhere in the engine.
+ */
+export function placesTold(
+  t: TempoWorld,
+  combat: Tempo,
+  users: readonly { readonly id: string }[],
+): [string, string][] {
+  const m = t.model(combat);
+  const id = combat.combatants.find((c) => c.hidden)?.id ?? "-";
+  const acting = m.host.current(m.state) === id;
+  const out: [string, string][] = [];
+  for (const user of users) {
+    for (const problem of coreVersusEngine(t, t.world.runtime.clientOf(user.id), combat)) out.push([user.id, problem]);
+    if (acting) continue;
+    const copy = copyOf(t, user.id, combat.id ?? "");
+    const cm = t.model(copy);
+    if (cm.host.order(cm.state).includes(id)) out.push([user.id, "the hidden creature's place in the order"]);
+    if (cm.host.initiative(cm.state, id) !== null) out.push([user.id, "the hidden creature's initiative or count"]);
+    if (JSON.stringify(storedSource(copy).engine).includes(id))
+      out.push([user.id, "the hidden creature's id in the engine"]);
+  }
+  return out;
 }

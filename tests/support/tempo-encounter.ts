@@ -141,15 +141,19 @@ export function coreMismatches(t: TempoWorld, combat: Tempo): string[] {
   if (!isDeepStrictEqual(storeCombatState(state), storeCombatState(held)))
     expectEqual("state read back", canonical(storeCombatState(state)), canonical(storeCombatState(held)));
   const docs = combat.combatants.map((c) => c.id ?? "").sort();
-  expectEqual("combatants", docs, [...host.order(state)].sort());
+  // The engine this client runs knows every combatant; the published one, the public order (issue 18).
+  expectEqual("combatants", docs, [...host.order(m.state)].sort());
   expectEqual("round", combat.round, host.round(state));
   const current = host.current(state);
-  const turn = current === null ? null : host.order(state).indexOf(current);
+  const order = host.order(state);
+  const turn = current === null ? null : order.indexOf(current);
   expectEqual("turn", combat.turn, turn);
+  // Core's turns: the published (public) order, then the combatants it leaves out by id (engine host/public-order.ts).
+  const unplaced = docs.filter((id) => !order.includes(id));
   expectEqual(
     "turns",
     combat.turns.map((c) => c.id),
-    host.order(state),
+    [...order, ...unplaced],
   );
   for (const c of combat.combatants) {
     const id = c.id ?? "";
@@ -158,7 +162,7 @@ export function coreMismatches(t: TempoWorld, combat: Tempo): string[] {
     expectEqual(
       `defeated of ${id}`,
       c.defeated,
-      defeatedFlag(host.id, host.defeated(state, id), shownStatuses(c.actor ?? {})),
+      defeatedFlag(host.id, host.defeated(m.state, id), shownStatuses(c.actor ?? {})),
     );
   }
   return out;

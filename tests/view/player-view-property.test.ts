@@ -8,7 +8,7 @@
  * start (or since the GM's reveal). Seeded, so a failure names its seed and replays.
  */
 import { describe, expect, it } from "vitest";
-import { unwrap, type DiceRequest, type HostSide, type RulesetId } from "../../src/engine/index.ts";
+import { publishedState, unwrap, type DiceRequest, type HostSide, type RulesetId } from "../../src/engine/index.ts";
 import { buildTrackerContext } from "../../src/view/tracker/tracker-context.ts";
 import type { TrackerInput } from "../../src/view/tracker/tracker-input.ts";
 import { HostTable, type Creature } from "./host-table.ts";
@@ -192,12 +192,20 @@ class Side {
   round(): number {
     return this.table.host.round(this.table.state);
   }
-  /** The tracker's input for a player, as the GM's reveals leave it. */
+  /**
+   * The tracker's input for a player, as the GM's reveals leave it, drawn from the state a player's
+   * client holds: the published one (engine host/published.ts; issue 18: no hidden creature's place).
+   */
   playerInput(): TrackerInput {
     const input = this.table.input(false);
-    if (this.revealed.size === 0) return input;
+    const hidden = new Set(
+      this.creatures.filter((c) => c.hidden === true && !this.revealed.has(c.id)).map((c) => c.id),
+    );
+    const gmOnly = new Set(this.creatures.filter((c) => c.side !== "pc").map((c) => c.id));
+    const state = publishedState(this.table.host, this.table.state, { gmOnly, hidden });
     return {
       ...input,
+      state,
       combatants: input.combatants.map((c) => (this.revealed.has(c.id) ? { ...c, hidden: false } : c)),
     };
   }

@@ -12,7 +12,8 @@
  * A document written by an older Tempo may still hold a history: it is read as it is (so undo reaches
  * behind the update), and the first published update empties it.
  *
- * The current state is published with what the rules keep secret taken out (`publishedState`): in
+ * The current state is published with what the rules keep secret taken out (`publishedState`): every
+ * hidden creature that does not act now, with its place, in every ruleset (public-order.ts); in
  * segment rounds a declaration only the GM may see yet (initiative/segment/published.ts); on the count
  * track a hidden creature's place and pending actions (initiative/count/published.ts); in standard
  * rounds an NPC's or hidden creature's readied trigger and a hidden creature's total, DEX bonus,
@@ -27,7 +28,13 @@ import { publishedRotationState } from "../initiative/rotation/published.ts";
 import type { RotationState } from "../initiative/rotation/state.ts";
 import { publishedSegmentState } from "../initiative/segment/published.ts";
 import type { SegmentState } from "../initiative/segment/types.ts";
-import { publishedStandardState, WITHHELD_TRIGGER } from "../initiative/standard/published.ts";
+import {
+  publishedStandardState,
+  WITHHELD_TRIGGER,
+  withoutHiddenBeforeOrder,
+  withoutLoneTies,
+} from "../initiative/standard/published.ts";
+import { withoutHiddenPlaces, withoutIndexed } from "./public-order.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
 import { EMPTY_PATCH_HISTORY } from "../storage/patch-history.ts";
 import type { StoreMemo } from "../storage/store-memo.ts";
@@ -62,20 +69,25 @@ export function declaredUseWithheld(secrecy: Secrecy, id: string): boolean {
  * `memo`: a withheld creature's published form is the one made before while it is the same creature.
  */
 export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Secrecy, memo?: StoreMemo): unknown {
+  // Issue 18: the hidden creatures that do not act now are taken out first (public-order.ts).
+  const { state: shown, left } = withoutHiddenPlaces(host, state, secrecy);
   // Each host's states are its own scheme's (states travel only between a host's own functions).
   switch (host.id) {
     case "segment":
-      return publishedSegmentState(state as SegmentState, secrecy, memo);
+      return publishedSegmentState(withoutIndexed(shown as SegmentState, left), secrecy, memo);
     case "count":
-      return publishedCountState(state as CountState, secrecy);
-    case "standard":
-      return publishedStandardState(state as StandardState, secrecy);
+      return publishedCountState(shown as CountState, secrecy);
+    case "standard": {
+      const whole = state as StandardState;
+      const shownStandard = withoutHiddenBeforeOrder(shown as StandardState, secrecy);
+      return publishedStandardState(withoutLoneTies(shownStandard, whole), secrecy);
+    }
     case "phase":
-      return publishedPhaseState(state as PhaseState, secrecy);
+      return publishedPhaseState(withoutIndexed(shown as PhaseState, left), secrecy);
     case "rotation":
-      return publishedRotationState(state as RotationState, secrecy);
+      return publishedRotationState(shown as RotationState, secrecy);
     default:
-      return state;
+      return shown;
   }
 }
 

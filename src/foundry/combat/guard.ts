@@ -35,7 +35,7 @@ export async function guardCombatUpdate(
   // Issue 17: a GM another took over from writes nothing; the new active GM restores core's fields.
   if (model === null || model.state === null || !isActiveGm()) return;
   if (!("turn" in changed) && !("round" in changed)) return;
-  const turn = turnIndex(model.host, model.state);
+  const turn = turnIndex(model.host, model.state, model.publicOrder);
   const round = model.host.round(model.state);
   if (combat.turn === turn && combat.round === round) return;
   await combat.update({ turn, round } as Combat.UpdateData, { [TEMPO_ROLLBACK]: true } as never);

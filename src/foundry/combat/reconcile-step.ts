@@ -95,9 +95,14 @@ export function reconcileStep(combat: Combat.Implementation): { host: AnyRuleset
   const known = new Set(host.order(draft.state));
   const present = new Set(combat.combatants.map((c) => c.id ?? ""));
   let roster = false;
+  // Issue 18: a GM without the GM's half (secret-store.ts; its copy may still be on its way: gm-replica.ts)
+  // reads the published state, which leaves the hidden creatures out (engine host/public-order.ts): they
+  // are not new, and are not joined afresh; the combat runs on from what the players see.
+  const secretless = model.cachedStored === null && host.started(draft.state);
   for (const combatant of combat.combatants.contents) {
     // Issue 18: a combatant that is not `tempo` is a join request, answered before (join-requests.ts).
     if (combatant.id === null || known.has(combatant.id) || isJoinRequest(combatant)) continue;
+    if (secretless && combatant.hidden) continue;
     const joined = host.join(draft.state, hostCombatantOf(combatant));
     if (take(draft, joined)) roster = true;
     else if (!joined.ok) showNotice(joined.error); // as roster-sync.ts: a creature the engine cannot take

@@ -50,7 +50,7 @@ async function reconcileCombat(combat: Combat.Implementation): Promise<void> {
 export async function restoreCoreFields(combat: Combat.Implementation): Promise<void> {
   const now = tempoModelOf(combat);
   if (now === null || now.state === null || !isActiveGm()) return;
-  const turn = turnIndex(now.host, now.state);
+  const turn = turnIndex(now.host, now.state, now.publicOrder);
   const round = now.host.round(now.state);
   if (combat.turn !== turn || combat.round !== round)
     await combat.update({ turn, round } as Combat.UpdateData, { [TEMPO_ROLLBACK]: true } as never);

@@ -49,6 +49,7 @@ interface KeptStep {
   readonly state: unknown;
   readonly stored: StoredCombat;
   readonly published?: StoredObject;
+  readonly publicOrder?: readonly string[];
 }
 
 /** The entry kept under a combat's key (see the file comment). */
@@ -258,8 +259,12 @@ export function restoreSecret(
   const engine = secret === null ? document.engine : applyStoredUpdate(document.engine, secret);
   const read = readCombatState(host, engine);
   if (!read.ok) return undefined;
+  // Core's `turns` follow the published state's order (engine host/public-order.ts): the document's.
+  const shown = secret === null ? read : readCombatState(host, document.engine);
+  if (!shown.ok) return undefined;
   written.set(pageKey(combatId), { undo, redo, secret: secret === null ? null : JSON.stringify(secret) });
   const format = document.format === undefined ? {} : { format: document.format };
   const stored: StoredCombat = { engine, history: { undo, redo }, ...format };
-  return { state: read.value, stored, ...(secret === null ? {} : { published: document.engine }) };
+  const publicOrder = host.order(shown.value);
+  return { state: read.value, stored, publicOrder, ...(secret === null ? {} : { published: document.engine }) };
 }

@@ -39,6 +39,11 @@ export interface CachedStep {
    * whole one (`stored.engine`); the next write diffs against it.
    */
   readonly published?: StoredObject;
+  /**
+   * Issue 18: the published state's order (engine host/public-order.ts), which core's `turns` follow on
+   * every client; absent where it is the whole state's.
+   */
+  readonly publicOrder?: readonly string[];
 }
 
 const cache = new Map<string, CachedStep & { readonly seq: number }>();

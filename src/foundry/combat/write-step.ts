@@ -65,11 +65,14 @@ export interface TempoUpdateOptions {
   readonly worldTime?: { readonly delta: number };
 }
 
-/** Core's `turn` for a state: the acting combatant's index in the engine's order, or null. */
-export function turnIndex(host: AnyRulesetHost, state: unknown): number | null {
+/**
+ * Core's `turn` for a state: the acting combatant's index in `order`, or null. `order`: the public order
+ * (issue 18: the published state's, which every client's `turns` follow: combat-model.ts `publicOrder`).
+ */
+export function turnIndex(host: AnyRulesetHost, state: unknown, order: readonly string[]): number | null {
   const current = host.current(state);
   if (current === null) return null;
-  const index = host.order(state).indexOf(current);
+  const index = order.indexOf(current);
   return index < 0 ? null : index;
 }
 
@@ -86,7 +89,7 @@ export async function writeStep(
   const model = tempoModelOf(combat);
   const stateBefore: unknown = model?.state ?? null;
   // Issue 18: the document gets the published form only; the whole step stays with the GM (secret-store.ts).
-  const engine = publishedEngine(combat, host, engineStep);
+  const { engine, order: publicOrder } = publishedEngine(combat, host, engineStep);
   const update = publishedUpdate(documentPublished(model), engineStep.stored, engine ?? engineStep.stored.engine);
   const published = { ...engineStep, update };
   // DUR-1: effect timers ride in the same update; issue 20: so does the log of turns told to core.
@@ -95,7 +98,8 @@ export async function writeStep(
   const { updates: actions, kept } = actionUpdates(combat, host, step);
   const wasStarted = model?.state != null && host.started(model.state);
   const round = host.round(step.state);
-  const turn = turnIndex(host, step.state);
+  // Issue 18: core's `turn` indexes the public order, which counts no hidden creature that does not act now.
+  const turn = turnIndex(host, step.state, publicOrder);
   // Issue 17: every Tempo write carries the next sequence number (writer-queue.ts, run-command.ts).
   const system = { ...(step.update ?? {}), seq: (model?.seq ?? 0) + 1 };
   // Issue 17: a copy, so nothing the update passes through can change the stored form kept in the cache.
@@ -120,7 +124,7 @@ export async function writeStep(
   assertActiveGm();
   if (hook !== null && fireHooks) fireCoreHook(combat, hook);
   // Issue 17: this client's model takes the step's state instead of decoding its own write again.
-  primeState(combat.id ?? "", system.seq, engine === null ? step : { ...step, published: engine });
+  primeState(combat.id ?? "", system.seq, { ...step, publicOrder, ...(engine === null ? {} : { published: engine }) });
   holdStepEvents(combat.id ?? "", step.events);
   for (const [id, record] of kept) keepActions(combat, id, record);
   // Issue 18: the other connected GMs get what this GM keeps of the step before its write (gm-replica.ts).
@@ -156,16 +160,24 @@ function documentPublished(model: TempoCombatModel | null): StoredCombat {
   return (model === null ? null : readStoredCombat(model)) ?? { engine: {}, history: { undo: {}, redo: {} } };
 }
 
-/** The stored form of the step's published state, where it differs from the whole one; else null. */
-function publishedEngine(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): StoredObject | null {
+/**
+ * The stored form of the step's published state, where it differs from the whole one (else null), and
+ * the published state's order (the public order every client's `turns` follow).
+ */
+function publishedEngine(
+  combat: Combat.Implementation,
+  host: AnyRulesetHost,
+  step: CombatStep,
+): { readonly engine: StoredObject | null; readonly order: readonly string[] } {
   const memo = storeMemoOf(combat.id);
   const state = publishedState(host, step.state, secrecyOf(combat), memo);
-  return state === step.state ? null : storeCombatState(state, memo);
+  const order = host.order(state);
+  return { engine: state === step.state ? null : storeCombatState(state, memo), order };
 }
 
 /** Whether writing `step` would change what the document publishes (combat/republish.ts). */
 export function changesPublished(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): boolean {
-  const engine = publishedEngine(combat, host, step);
+  const { engine } = publishedEngine(combat, host, step);
   return publishedUpdate(documentPublished(tempoModelOf(combat)), step.stored, engine ?? step.stored.engine) !== null;
 }
 

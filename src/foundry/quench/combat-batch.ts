@@ -85,12 +85,15 @@ export function assertAgrees(assert: QuenchAssert, combat: Combat.Implementation
   assert.isNotNull(state, `${when}: the engine state can be read`);
   const host = model.host;
   assert.strictEqual(combat.round, host.round(state), `${when}: combat.round`);
+  // Issue 18: the public order (no hidden creature but the acting one), then the others by id.
+  const placed = new Set(model.publicOrder);
+  const unplaced = combat.combatants.map((c) => c.id ?? "").filter((id) => !placed.has(id));
   assert.deepEqual(
     combat.turns.map((c) => c.id ?? ""),
-    [...host.order(state)],
+    [...model.publicOrder, ...unplaced.sort()],
     `${when}: combat.turns`,
   );
-  assert.strictEqual(combat.turn, turnIndex(host, state), `${when}: combat.turn`);
+  assert.strictEqual(combat.turn, turnIndex(host, state, model.publicOrder), `${when}: combat.turn`);
   assert.strictEqual(combat.combatant?.id ?? null, host.current(state), `${when}: combat.combatant`);
   for (const combatant of combat.combatants) {
     const id = combatant.id ?? "";

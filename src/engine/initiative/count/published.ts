@@ -6,12 +6,10 @@
  * the surprise round for everyone to see) and nothing pending; its pending actions' places in their
  * buckets are left empty, as a resolved action's are, so the other creatures' references stay.
  *
- * Its count stays, and its kept contest totals (CNT-5): core's `turn` is one index for every client
- * into `turns`, which each client sorts by the state it holds (combatant-model.ts `sortRank`), so a
- * player's client must order the creatures as the GM's does; the tie order follows from the contest
- * totals, and the walk's place on a count (`scan`) is an index into it. Withholding the place itself
- * needs core's turn order to follow the published state on every client (left for a later step: see
- * the issue 18 report).
+ * Its count, its place and its contests are out of the published state while it does not act: it
+ * leaves the published copy by CNT's own leave rules (host/public-order.ts). This file withholds what
+ * the record of a hidden creature still in it tells: the one acting now, or one whose leave would take
+ * away a roll a player still makes (a CNT-5 contest with it).
  */
 import { vectorGet, vectorSet, type PersistentVector } from "../shared/persistent-vector.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";

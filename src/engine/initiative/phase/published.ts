@@ -1,10 +1,9 @@
 /**
  * Issue 18 item 3: the phase state every client may hold. A hidden creature's roll (PHS-2: its
- * 2d6 + INT + AGI of each round, and its d6 roll-offs) is the GM's secret. Its place is not: core's
- * `turn` is one index for every client into `turns`, sorted by the state each holds, and the lanes are
- * read from the round's `ranking` (lanes.ts), which stays. Ruling: the published record keeps whether
- * it has rolled this round (its `initiativeRound`; a roll still due is shown as due) and shows a rolled
- * total as 0 with no roll-offs.
+ * 2d6 + INT + AGI of each round, and its d6 roll-offs) is the GM's secret, and so is its place: while
+ * it does not act it is out of the published state (host/public-order.ts). Ruling, for a hidden creature
+ * still in it (the one acting now): the published record keeps whether it has rolled this round (its
+ * `initiativeRound`) and shows a rolled total as 0 with no roll-offs.
  */
 import { vectorGet, vectorSet } from "../shared/persistent-vector.ts";
 import type { PhaseCombatant, PhaseState } from "./types.ts";

@@ -1,8 +1,8 @@
 /**
  * Issue 18 item 3: the rotation state every client may hold. A hidden creature's roll (ROT-1: its
- * 1d20 + modifiers; ROT-2: its tie rerolls) is the GM's secret. Its place is not: the turns follow the
- * rotation's `order`, which stays (core's `turn` is one index into every client's sorted `turns`).
- * Ruling: a hidden creature that rolled shows a total of 0, and its own reroll in a tie shows 0; a
+ * 1d20 + modifiers; ROT-2: its tie rerolls) is the GM's secret, and so is its place: while it does not
+ * act it is out of the published state (host/public-order.ts). Ruling, for a hidden creature still in
+ * it (the one acting now): one that rolled shows a total of 0, and its own reroll in a tie shows 0; a
  * hidden member of a group shares the group's result (ROT-4, ROT-5), which its visible members tell.
  */
 import { rotationUnitKey, type RotationCombatant, type RotationContest, type RotationState } from "./state.ts";

@@ -6,8 +6,8 @@
  * but not what: its declaration is a placeholder that says nothing.
  *
  * The round's schedule is left as it is (its stored form keeps the turns it cannot rebuild from the
- * placeholders: packed.ts), so a player's client orders the turns as the GM's does; the place of a
- * withheld turn is still in it (left for a later step: see the issue 18 report).
+ * placeholders: packed.ts). A hidden creature that does not act now is out of it and of the published
+ * state (host/public-order.ts): its place in the schedule is the GM's secret too.
  */
 import type { StoreMemo } from "../../storage/store-memo.ts";
 import type { VectorNode } from "../shared/persistent-vector.ts";

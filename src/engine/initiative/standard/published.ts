@@ -28,10 +28,10 @@ export const WITHHELD_DEX_BONUS = 0;
 
 /**
  * STD-1, STD-2: a hidden creature's rolled total, its DEX bonus (which breaks ties) and its tie-breaker
- * rolls are the GM's secret, as in phase and rotation rounds. Its place is not: the turns follow the
- * state's `order`, which stays (core's `turn` is one index into every client's sorted `turns`). Ruling: a
- * hidden creature shows a DEX bonus of 0 and no tie-breakers; one that rolled shows a total of 0, one
- * still to roll shows none.
+ * rolls are the GM's secret, as in phase and rotation rounds, and so is its place: while it does not act
+ * it is out of the published state (host/public-order.ts, `withoutHiddenBeforeOrder`). Ruling, for a
+ * hidden creature still in it (the one acting now): it shows a DEX bonus of 0 and no tie-breakers; one
+ * that rolled shows a total of 0, one still to roll shows none.
  */
 function withheldTotals(state: StandardState, secrecy: StandardSecrecy): StandardState["combatants"] | null {
   let combatants: Record<string, StandardCombatant> | null = null;
@@ -69,6 +69,56 @@ function withheldRolls(state: StandardState, secrecy: StandardSecrecy): Standard
     } else changed = true;
   }
   return changed ? rolls : null;
+}
+
+/**
+ * Issue 18 item 5, STD-2: a creature's tie-breakers tell that another creature shares its total and DEX
+ * bonus. Once the hidden creatures are out of the published state (`shown`: host/public-order.ts), one
+ * whose tie in the whole state was with them only shares them with nobody there: its tie-breakers are
+ * left out, as they are in the encounter without the hidden creatures. A tie that is lone in the whole
+ * state too (its partner set another total) stays. `shown` itself when no tie is left lone by them.
+ */
+export function withoutLoneTies(shown: StandardState, whole: StandardState): StandardState {
+  if (shown === whole) return shown;
+  const keyOf = (c: StandardCombatant) => `${String(c.initiative)}|${String(c.dexBonus)}`;
+  const sharing = (state: StandardState) => {
+    const counts = new Map<string, number>();
+    for (const c of Object.values(state.combatants)) counts.set(keyOf(c), (counts.get(keyOf(c)) ?? 0) + 1);
+    return counts;
+  };
+  const now = sharing(shown);
+  const before = sharing(whole);
+  let combatants: Record<string, StandardCombatant> | null = null;
+  for (const [id, c] of Object.entries(shown.combatants)) {
+    if (c.tieBreak.length === 0 || (now.get(keyOf(c)) ?? 0) > 1 || (before.get(keyOf(c)) ?? 0) <= 1) continue;
+    combatants ??= { ...shown.combatants };
+    combatants[id] = { ...c, tieBreak: [] };
+  }
+  return combatants === null ? shown : { ...shown, combatants };
+}
+
+/**
+ * Issue 18: before the round's order is set (status setup or rolling) a hidden creature is left out of
+ * the published state with its pending rolls, where its ruleset's `leave` would start the round
+ * (host/public-order.ts: its tie-breaker the last roll the round waits for). Nothing else has its place
+ * yet: the GM's state still waits for the roll. `state` itself when no hidden creature is in it.
+ */
+export function withoutHiddenBeforeOrder(state: StandardState, secrecy: StandardSecrecy): StandardState {
+  if (state.status === "running") return state;
+  const gone = Object.keys(state.combatants).filter((id) => secrecy.hidden.has(id));
+  if (gone.length === 0) return state;
+  const drop = <T>(record: Readonly<Record<string, T>>): Record<string, T> =>
+    Object.fromEntries(Object.entries(record).filter(([id]) => !gone.includes(id)));
+  return {
+    ...state,
+    combatants: drop(state.combatants),
+    firstTurnDue: drop(state.firstTurnDue),
+    delayed: drop(state.delayed),
+    reentered: drop(state.reentered),
+    delayRank: drop(state.delayRank),
+    readied: drop(state.readied),
+    rolls: state.rolls.filter((r) => r.request.combatantId === null || !secrecy.hidden.has(r.request.combatantId)),
+  };
 }
 
 /** The state with every withheld trigger, total, DEX bonus and roll replaced; `state` itself when none is withheld. */

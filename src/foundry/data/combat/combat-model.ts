@@ -116,8 +116,17 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
 
   /** The engine state, read back on every update; null before it exists or when it cannot be read. */
   state: unknown = null;
-  /** Combatant id → place in the engine's order. */
+  /**
+   * Combatant id → place in the public order (`publicOrder`): core's `turns` follow it on every client.
+   */
   rank: ReadonlyMap<string, number> = new Map();
+  /**
+   * Issue 18: the order of the published state (engine host/public-order.ts: no hidden creature but the
+   * one acting now). A player's client holds the published state, so its order is this; the GM's holds
+   * the whole state and takes the order its own step published (combat/state-cache.ts), or the
+   * document's (what a GM reads from it is the published state).
+   */
+  publicOrder: readonly string[] = [];
   /** Why this combat must be reset before it runs again (saved by another Tempo), or null. */
   resetReason: Message | null = null;
   /** Whether `state` is this client's own cached step (combat/state-cache.ts), not read from the document. */
@@ -181,6 +190,7 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   readState(): void {
     this.state = null;
     this.rank = new Map();
+    this.publicOrder = [];
     const host = this.host;
     this.#readHost = host;
     this.#facts = undefined;
@@ -203,7 +213,8 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
       return;
     }
     this.state = read.value;
-    this.rank = rankOf(parent, host.order(read.value));
+    this.publicOrder = cached?.publicOrder ?? host.order(read.value);
+    this.rank = rankOf(parent, this.publicOrder);
   }
 
   /**

@@ -8,6 +8,15 @@
  * Steel declares its GM-only field the same way, its commit 26aec2ff). A fact left null is read from
  * the combatant's actor (actor-combat-facts.ts), and is 0 without a Tempo actor. Core's `base` subtype
  * has no model: a `base` combatant carries no rules data (join-requests.ts turns one into a `tempo`).
+ *
+ * Issue 18: a hidden combatant's `initiativeBonus` (its DEX or count bonus) is not moved to the GM's half
+ * (combat/secret-store.ts): the number it stands in for is its actor's stat, and no public source shows
+ * Foundry withholding a world Actor from players (moo-man/WFRP4e-FoundryVTT #2418, v12: players "can see
+ * all Actors currently in the world, even if they otherwise have no permissions"; the v14 data-model
+ * docs: "There are no ways to prevent a user from reading properties via the console";
+ * docs/research/foundry-secrets-and-write-guards.md), as core sends a hidden Combatant to every client.
+ * Moving the copy would hide nothing its actor does not tell. What Tempo keeps from players is what the
+ * rules made of it: the roll, the total, the place (engine host/published.ts, public-order.ts).
  */
 import { isActionRecordShape, type HostCombatant, type HostSide } from "../../../engine/index.ts";
 import { isDeclaredUseRecord } from "../../combat/declared-uses.ts";

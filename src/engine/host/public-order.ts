@@ -1,0 +1,111 @@
+/**
+ * Issue 18 items 3 and 5: the hidden creatures' places taken out of the state every client may hold.
+ * Where a hidden creature stands in the order (its count, its total, its place among ties) is the GM's
+ * secret, like its roll; what players may know is only that an unseen creature acts while it acts (no
+ * visible row is marked then). So the published state is the encounter as it would stand had every
+ * hidden creature that is not acting now left it: each one leaves through its ruleset's own `leave`
+ * (the rules for a creature that leaves mid-round keep everyone else's place, turn and pending rolls),
+ * and the acting one stays at its place while its turn lasts.
+ *
+ * A leave is kept only when it changes nothing else the table shows: the round, whether the combat
+ * started, who acts, the clock, the other creatures' order and their pending dice. Where a ruleset's
+ * leave would (a hidden creature whose roll is the last one a round waits for: without it the round
+ * would start), the creature stays in the published state, its values withheld as before (the
+ * rulesets' published.ts files), until a later step can take it out.
+ *
+ * Core's `turns` follow this public order on every client, the GM's included (data/combat/
+ * combat-model.ts `publicOrder`), so `turn`, one index for every client, names the acting creature
+ * everywhere and counts no hidden creature before it. The GM keeps the whole state (foundry
+ * combat/secret-store.ts keeps what the published state leaves out).
+ */
+import type { DiceRequest } from "../initiative/contract.ts";
+import type { SlotIndex } from "../initiative/shared/persistent-vector.ts";
+import type { AnyRulesetHost } from "./ruleset-hosts.ts";
+
+/** Whose places are secret (`hidden`), and whose rolls no player makes (`gmOnly`). */
+export interface HiddenSecrecy {
+  readonly gmOnly: { has(id: string): boolean };
+  readonly hidden: { has(id: string): boolean };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * Whether the dice `after` waits for are the ones `before` waits for, in order, but `left`'s and those
+ * that waited only on `left`: a tie-breaker against it (STD-2), which the encounter without it never
+ * asks for. Those may go only where no player rolls them (a creature only the GM controls, or a hidden
+ * one): a player asked to roll one sees it waiting.
+ */
+function samePending(
+  before: readonly DiceRequest[],
+  after: readonly DiceRequest[],
+  left: string,
+  secrecy: HiddenSecrecy,
+): boolean {
+  const mayGo = (id: string | null) =>
+    id === left || (id !== null && (secrecy.gmOnly.has(id) || secrecy.hidden.has(id)));
+  let i = 0;
+  for (const request of before) {
+    if (after[i]?.id === request.id) i++;
+    else if (!mayGo(request.combatantId)) return false;
+  }
+  return i === after.length;
+}
+
+/** Whether `after` (`before` without `left`) shows the table as `before` does but for `left`. */
+function sameTable(
+  host: AnyRulesetHost,
+  before: unknown,
+  after: unknown,
+  left: string,
+  secrecy: HiddenSecrecy,
+): boolean {
+  return (
+    host.round(after) === host.round(before) &&
+    host.started(after) === host.started(before) &&
+    host.current(after) === host.current(before) &&
+    host.clock(after) === host.clock(before) &&
+    sameList(
+      host.order(after),
+      host.order(before).filter((id) => id !== left),
+    ) &&
+    samePending(host.pending(before), host.pending(after), left, secrecy)
+  );
+}
+
+/** The state without the hidden creatures that do not act now, and the ones taken out. */
+export interface WithoutHidden {
+  readonly state: unknown;
+  readonly left: readonly string[];
+}
+
+/**
+ * `state` without the hidden creatures that do not act now (see the file comment); `state` itself, and
+ * nobody left, when none can be taken out.
+ */
+export function withoutHiddenPlaces(host: AnyRulesetHost, state: unknown, secrecy: HiddenSecrecy): WithoutHidden {
+  const current = host.current(state);
+  let out = state;
+  const left: string[] = [];
+  for (const id of host.order(state)) {
+    if (id === current || !secrecy.hidden.has(id)) continue;
+    const step = host.apply(out, { type: "leave", combatantId: id });
+    if (!step.ok || !sameTable(host, out, step.value.state, id, secrecy)) continue;
+    out = step.value.state;
+    left.push(id);
+  }
+  return { state: out, left };
+}
+
+/**
+ * Phase and segment keep a creature that left in their id index (its slot emptied, so it may join again):
+ * the published index names none of the hidden creatures taken out. An index without them still reads
+ * (every live record is indexed; an id may be absent: phase/stored.ts, segment/stored.ts).
+ */
+export function withoutIndexed<S extends { readonly index: SlotIndex }>(state: S, left: readonly string[]): S {
+  if (!left.some((id) => Object.hasOwn(state.index, id))) return state;
+  const index = Object.fromEntries(Object.entries(state.index).filter(([id]) => !left.includes(id)));
+  return { ...state, index };
+}
