@@ -5,6 +5,13 @@
  * page's `localStorage` (MDN, Window.localStorage: per origin, strings only), and each change of one of
  * Tempo's keys of this world is noted, so the other connected GMs get it too (gm-replica.ts): a GM who
  * takes over when the active GM leaves holds what that GM held.
+ *
+ * Limit (issue 18): nothing persists on the server for a GM who was not connected (or another browser):
+ * no public source shows a server-side store Foundry withholds from players. World settings reach every
+ * client (Kanka-foundry #106); a user-scope setting is a `Setting` document with a `user` field (API v13
+ * SettingData) that public modules read for other users on every client (Simply Dice, PF2e Toolbelt);
+ * unobservable documents and whispers are sent anyway (foundryvtt #7662, #14429). Sources in
+ * docs/research/foundry-secrets-and-write-guards.md; such a GM gets the SecretsMissing notice (reconcile.ts).
  */
 import { pageKey } from "../page-key.ts";
 
