@@ -7,7 +7,8 @@
  * 3 starts; at 1,000, round 1 and the boundary into round 2, for time); then 10 undos (`previousTurn`) and 10 redos. A click is everything written from the call
  * until the world is idle again (background writes of the GM's client included); its cost is
  * bench/support/click-cost.ts's: every document diff the server broadcast, plus the operation
- * options, plus chat messages; its writes are the document write operations.
+ * options, plus chat messages, plus (issue 18) the GM-record queries sent to the second connected GM
+ * of the bench world (gm-replica.ts); its writes are the document write operations.
  *
  * Kinds of click: `start`; `roll all` (every `rollAll`, max); `turn step` (a `nextTurn` that keeps
  * the round); `round boundary` (a `nextTurn` that changes it); `undo`; `redo`.
@@ -70,8 +71,20 @@ function initiatives(t: TempoWorld, combat: Tempo): Map<string, string> {
   return new Map(combat.combatants.map((c) => [c.id ?? "", `${c.initiative ?? "-"}|${contest(c.id ?? "")}`]));
 }
 
+/**
+ * Issue 18: bytes of the GM-record queries (gm-replica.ts, `User#query` to each other connected GM) the
+ * server's ledger counted since `from`, as one receiver gets them times how many received them.
+ */
+function queryBytes(t: TempoWorld, from: number): number {
+  let sum = 0;
+  for (const entry of t.world.runtime.server.ledger.slice(from))
+    if (entry.kind === "query") sum += entry.bytes * entry.recipients;
+  return sum;
+}
+
 async function click(t: TempoWorld, combat: Tempo, kind: Kind, run: () => Promise<unknown>): Promise<Click> {
   const from = t.world.writes.length;
+  const ledgerFrom = t.world.runtime.server.ledger.length;
   const before = initiatives(t, combat);
   const round = combat.round;
   await run();
@@ -80,7 +93,9 @@ async function click(t: TempoWorld, combat: Tempo, kind: Kind, run: () => Promis
   const after = initiatives(t, combat);
   let changed = 0;
   for (const [id, value] of after) if (before.get(id) !== value) changed++;
-  const cost = clickCost(writes);
+  const base = clickCost(writes);
+  const queries = queryBytes(t, ledgerFrom);
+  const cost = { ...base, bytes: base.bytes + queries, byDocument: { ...base.byDocument, query: queries } };
   const named: Kind = kind === "turn step" && combat.round !== round ? "round boundary" : kind;
   return { kind: named, ...cost, initiatives: changed, history: historyBytes(writes) };
 }
@@ -128,6 +143,10 @@ const LABEL: Record<Kind, string> = {
 };
 
 const t = await installTempoWorld(17);
+// Issue 18: a second GM connected, so each click's GM-record replication (a `User#query` to that GM,
+// gm-replica.ts) is counted in its bytes (`query` in the by-document column).
+t.world.addUser("gm2", true);
+await t.world.idle();
 console.log("click-bytes: what a GM's click sends through the adapter (Foundry's diff of every written document,");
 console.log("plus update options and chat), rounds 1 and 2 in full (round 1 at 1,000), then 10 undos and 10 redos");
 console.log(

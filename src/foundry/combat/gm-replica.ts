@@ -25,6 +25,7 @@
 import { SYSTEM_ID } from "../system-id.ts";
 import { SOCKET_EVENT } from "../socket/socket-channel.ts";
 import { pageStorage, setGmFlusher, takeChanges, worldKeyPattern } from "./gm-storage.ts";
+import { applyEdit, isRecordEdit, recordEdit, type RecordEdit } from "./gm-record-patch.ts";
 import { forgetPageSecrets } from "./secret-store.ts";
 import { forgetPageActions } from "./secret-actions.ts";
 import { forgetPageUses } from "./secret-uses.ts";
@@ -34,7 +35,8 @@ import { tempoModelOf } from "./tempo-model-of.ts";
 
 export const GM_RECORDS_QUERY = `${SYSTEM_ID}.gmRecords`;
 
-type Change = readonly [string, string | null];
+/** A record and what it became (a full copy: its whole text; a change: gm-record-patch.ts). */
+type Change = readonly [string, RecordEdit];
 
 /** What one GM's client sends another: a full copy (taken when its token is named), or changes. */
 type Push =
@@ -159,16 +161,22 @@ function sendChanges(user: Queryable, changes: readonly Change[]): void {
 /** Sends the changes noted on this page to every other connected GM. */
 function flushGmRecords(): void {
   if (game.user?.isGM !== true) return;
-  const changes = takeChanges();
-  if (changes.length === 0) return;
+  const noted = takeChanges();
+  if (noted.length === 0) return;
+  const changes = noted.map(([key, { before, after }]): Change => [key, recordEdit(before, after)]);
   for (const user of otherGms()) sendChanges(user, changes);
 }
 
-/** Puts `changes` into this browser (a full copy: everything else of this world leaves), then reads again. */
-function take(changes: readonly Change[], full: boolean): void {
+/**
+ * Puts `changes` into this browser (a full copy: everything else of this world leaves), then reads again;
+ * false (nothing changed) when a patch does not fit the record held here.
+ */
+function take(changes: readonly Change[], full: boolean): boolean {
   const store = pageStorage();
-  if (store === null) return;
+  if (store === null) return true;
   const pattern = worldKeyPattern();
+  const texts = newTexts(store, changes);
+  if (texts === null) return false;
   if (full) {
     const incoming = new Set(changes.map(([key]) => key));
     const gone: string[] = [];
@@ -178,8 +186,7 @@ function take(changes: readonly Change[], full: boolean): void {
     }
     for (const key of gone) store.removeItem(key);
   }
-  for (const [key, value] of changes) {
-    if (!pattern.test(key)) continue;
+  for (const [key, value] of texts) {
     try {
       if (value === null) store.removeItem(key);
       else store.setItem(key, value);
@@ -188,6 +195,23 @@ function take(changes: readonly Change[], full: boolean): void {
     }
   }
   readAgain(full ? null : combatsOf(changes));
+  return true;
+}
+
+/** Each record's new text (changes applied in order), or null if a patch does not fit the text held. */
+function newTexts(
+  store: { getItem(key: string): string | null },
+  changes: readonly Change[],
+): Map<string, string | null> | null {
+  const pattern = worldKeyPattern();
+  const out = new Map<string, string | null>();
+  for (const [key, edit] of changes) {
+    if (!pattern.test(key)) continue;
+    const text = applyEdit(out.has(key) ? (out.get(key) ?? null) : store.getItem(key), edit);
+    if (text === undefined) return null;
+    out.set(key, text);
+  }
+  return out;
 }
 
 /** The combats whose secret half's entry (secret-store.ts: `tempo.secret.<world>.<combat>`) `changes` hold. */
@@ -222,12 +246,7 @@ function readAgain(combats: ReadonlySet<string> | null): void {
 }
 
 function isChange(value: unknown): value is Change {
-  return (
-    Array.isArray(value) &&
-    value.length === 2 &&
-    typeof value[0] === "string" &&
-    (typeof value[1] === "string" || value[1] === null)
-  );
+  return Array.isArray(value) && value.length === 2 && typeof value[0] === "string" && isRecordEdit(value[1]);
 }
 
 /** The GM side of the query: a full copy waits for its token; changes are taken with a trusted key. */
@@ -236,7 +255,7 @@ function answerPush(data: unknown): boolean {
   const push = data as Partial<Record<string, unknown>>;
   if (typeof push.key !== "string") return false;
   if (push.kind === "full" && typeof push.token === "string" && Array.isArray(push.entries)) {
-    if (!push.entries.every(isChange)) return false;
+    if (!push.entries.every((entry) => isChange(entry) && typeof entry[1] === "string")) return false;
     const copies = page().copies;
     copies.set(push.token, { key: push.key, entries: push.entries });
     for (const token of copies.keys()) if (copies.size > MAX_COPIES) copies.delete(token);
@@ -244,8 +263,7 @@ function answerPush(data: unknown): boolean {
   }
   if (push.kind !== "changes" || !Array.isArray(push.changes) || !push.changes.every(isChange)) return false;
   if (!page().trusted.has(push.key)) return false;
-  take(push.changes, false);
-  return true;
+  return take(push.changes, false);
 }
 
 /** A GM names the token of the copy it sent this page: the copy is taken, its key trusted. */

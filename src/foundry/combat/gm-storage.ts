@@ -5,6 +5,13 @@
  * page's `localStorage` (MDN, Window.localStorage: per origin, strings only), and each change of one of
  * Tempo's keys of this world is noted, so the other connected GMs get it too (gm-replica.ts): a GM who
  * takes over when the active GM leaves holds what that GM held.
+ *
+ * Limit (issue 18): nothing persists on the server for a GM who was not connected (or another browser):
+ * no public source shows a server-side store Foundry withholds from players. World settings reach every
+ * client (Kanka-foundry #106); a user-scope setting is a `Setting` document with a `user` field (API v13
+ * SettingData) that public modules read for other users on every client (Simply Dice, PF2e Toolbelt);
+ * unobservable documents and whispers are sent anyway (foundryvtt #7662, #14429). Sources in
+ * docs/research/foundry-secrets-and-write-guards.md; such a GM gets the SecretsMissing notice (reconcile.ts).
  */
 import { pageKey } from "../page-key.ts";
 
@@ -28,8 +35,14 @@ export function worldKeyPattern(): RegExp {
   return new RegExp(`^tempo\\.[A-Za-z]+\\.${escaped}\\.`);
 }
 
-/** Per page (page-key.ts): the keys changed since the last flush, each with its new value (null: removed). */
-const changed = new Map<string, Map<string, string | null>>();
+/** A key's value before the first change since the last flush (what the other GMs hold) and now (null: none). */
+export interface NotedChange {
+  readonly before: string | null;
+  readonly after: string | null;
+}
+
+/** Per page (page-key.ts): the keys changed since the last flush. */
+const changed = new Map<string, Map<string, NotedChange>>();
 
 /** Sends the changes noted on the running page to the other GMs (gm-replica.ts); none until registered. */
 let flusher: (() => void) | null = null;
@@ -46,18 +59,19 @@ export function flushGmChanges(): void {
   flusher?.();
 }
 
-function note(key: string, value: string | null): void {
+function note(key: string, before: string | null, value: string | null): void {
   if (!worldKeyPattern().test(key)) return;
   const page = pageKey("");
   let batch = changed.get(page);
   if (batch === undefined) changed.set(page, (batch = new Map()));
   const first = batch.size === 0;
-  batch.set(key, value);
+  const earlier = batch.get(key);
+  batch.set(key, { before: earlier === undefined ? before : earlier.before, after: value });
   if (first) queueMicrotask(flushGmChanges);
 }
 
 /** The changes noted on this page since the last call, oldest key first; none are kept. */
-export function takeChanges(): [string, string | null][] {
+export function takeChanges(): [string, NotedChange][] {
   const page = pageKey("");
   const batch = changed.get(page);
   changed.delete(page);
@@ -75,12 +89,14 @@ export function gmStorage(): StorageLike | null {
     key: (index) => store.key(index),
     getItem: (key) => store.getItem(key),
     setItem(key, value) {
+      const before = store.getItem(key);
       store.setItem(key, value);
-      note(key, value);
+      note(key, before, value);
     },
     removeItem(key) {
+      const before = store.getItem(key);
       store.removeItem(key);
-      note(key, null);
+      note(key, before, null);
     },
   };
 }
