@@ -9,7 +9,7 @@ import {
   writePreviewSettings,
   type PreviewSettings,
 } from "../view/preview/page-context.ts";
-import { phaseDelayChoices } from "../view/tracker/phase-actions.ts";
+import { PHASE_ACTIVATE_ACTION, phaseDelayChoices } from "../view/tracker/phase-actions.ts";
 import { segmentTargetChoices } from "../view/tracker/segment-declare.ts";
 import { SEGMENT_NAME_TARGET_ACTION } from "../view/tracker/tracker-controls.ts";
 import { countResolvedNowNote } from "../view/tracker/count-feedback.ts";
@@ -176,6 +176,8 @@ function perform(button: HTMLElement): void {
       if (trigger !== null && combatantId !== undefined) combat.run({ type: "ready", combatantId, trigger });
       return;
     }
+    // PHS-7: the preview's creatures carry no items; Activate Item spends the action naming none.
+    case PHASE_ACTIVATE_ACTION:
     case "tempoCommand": {
       const command: unknown = JSON.parse(button.dataset.command ?? "null");
       if (typeof command === "object" && command !== null && "type" in command && typeof command.type === "string")

@@ -24,6 +24,14 @@ world.callHook("init");
 const { declareOnCount } = await import("../../src/foundry/chat/count-declare-use.ts");
 const { packWeapon, attack, resolve, apply } = await countHands({ world, chat, targeting, dialogs });
 
+/**
+ * The GM has last chosen `attacks` attacks for `actor` (the remembered choice): the runtime model's dialog
+ * does not redraw on a change, so a test starts it at the number whose "Attack k at" selects it answers.
+ */
+async function lastChose(actor: { uuid: string }, attacks: number): Promise<void> {
+  await world.as(world.gm, () => game.settings.set("tempo", "attackChoices", { [actor.uuid]: { attacks } }));
+}
+
 beforeEach(() => {
   for (const user of world.users.values()) targeting.target(user, []);
   world.scriptedTotals.length = 0;
@@ -38,12 +46,13 @@ describe("count: each attack of an action at its own target", () => {
     const warhammer = await packWeapon(fenn, "Warhammer");
     const t = await countTable(world, [fenn, gale, orc], [4, 18, 19]);
     const from = chat.messages.length;
+    await lastChose(fenn, 2);
     expect(await attack(fenn, warhammer, [gale, orc], { attacks: "2", aim1: "0", aim2: "1" })).toBe(true);
     const shown = dialogs.prompts.at(-1)?.content ?? "";
-    // One "Attack k at" choice per attack the action may hold, among the targets; the defaults aim 1 → Gale, 2 → Orc.
-    expect(shown).toContain('<select name="aim1">');
+    // One "Attack k at" choice per attack chosen, among the targets; the defaults aim 1 → Gale, 2 → Orc.
+    expect(shown.match(/<select name="aim\d">/g)).toEqual(['<select name="aim1">', '<select name="aim2">']);
     expect(shown).toContain("Attack 1 at Gale.");
-    expect(shown).not.toContain("<li>Attack 2 at"); // one attack chosen when the dialog opened
+    expect(shown).toContain("Attack 2 at Orc.");
     expect(t.pendingCounts("Fenn")).toEqual([6, 8]);
     await t.untilActing("Gale");
     const cards = postedSince(chat, from, "pending");
@@ -59,6 +68,27 @@ describe("count: each attack of an action at its own target", () => {
     expect([hp(gale), hp(orc)]).toEqual([55, 55]);
   });
 
+  it('CNT-7: Fenn\'s next attack dialog opens at the last number of attacks and their aims (two selects, 1 → Orc, 2 → Gale), with one "Attack k at" per attack', async () => {
+    const fenn = await countCreature(world, "Fenn", { abilities: { str: 2 }, primaryAbility: "str" });
+    const gale = await countCreature(world, "Gale", { defenses: { ac: 12 } }, "npc");
+    const orc = await countCreature(world, "Orc", { defenses: { ac: 12 } }, "npc");
+    const warhammer = await packWeapon(fenn, "Warhammer");
+    const t = await countTable(world, [fenn, gale, orc], [4, 18, 19]);
+    await lastChose(fenn, 2);
+    expect(await attack(fenn, warhammer, [gale, orc], { attacks: "2", aim1: "1", aim2: "0" })).toBe(true);
+    // Undo takes the declaration back; Fenn attacks again and answers with the dialog as it opens.
+    await t.combat.tempoCommand({ type: "undo" });
+    expect(t.pendingCounts("Fenn")).toEqual([]);
+    await world.idle();
+    const opened = dialogs.prompts.length;
+    expect(await attack(fenn, warhammer, [gale, orc])).toBe(true);
+    expect(dialogs.prompts.length).toBe(opened + 1);
+    const shown = dialogs.prompts.at(-1)?.content ?? "";
+    expect(shown.match(/<select name="aim\d">/g)).toEqual(['<select name="aim1">', '<select name="aim2">']);
+    expect(shown).toContain("Attack 1 at Orc.");
+    expect(shown).toContain("Attack 2 at Gale.");
+  });
+
   it("CNT-7: an aim naming none of the targets is refused with its reason and nothing is declared", async () => {
     const fenn = await countCreature(world, "Fenn", { abilities: { str: 2 }, primaryAbility: "str" });
     const gale = await countCreature(world, "Gale", {}, "npc");
@@ -66,6 +96,7 @@ describe("count: each attack of an action at its own target", () => {
     const warhammer = await packWeapon(fenn, "Warhammer");
     const t = await countTable(world, [fenn, gale, orc], [4, 18, 19]);
     const notices = world.notices.length;
+    await lastChose(fenn, 2);
     expect(await attack(fenn, warhammer, [gale, orc], { attacks: "2", aim1: "0", aim2: "7" })).toBe(false);
     expect(world.notices.slice(notices).map((n) => n.text)).toEqual(['TEMPO.ATTACK.Dialog.AimUnknown {"value":"7"}']);
     expect(t.pendingCounts("Fenn")).toEqual([]);

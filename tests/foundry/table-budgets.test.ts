@@ -55,12 +55,15 @@ async function creature(
   });
 }
 
-/** The tracker's `tempoCommand` action pressed by `user` with this command (the row button's `data-command`). */
-async function trackerPress(user: WorldUser, combat: Combat, command: object): Promise<void> {
+/**
+ * The phase row's Activate Item (PHS-7) pressed by `user` for `combatantId`, as the button does (its
+ * `data-action` and `data-combatant-id`); it asks which item when the action may be taken.
+ */
+async function trackerPress(user: WorldUser, combat: Combat, combatantId: string): Promise<void> {
   const actions = (TempoCombatTracker as unknown as { DEFAULT_OPTIONS: { actions: Record<string, Handler> } })
     .DEFAULT_OPTIONS.actions;
   await world.as(user, async () => {
-    await actions.tempoCommand?.call({ viewed: combat }, {}, { dataset: { command: JSON.stringify(command) } });
+    await actions.phaseActivate?.call({ viewed: combat }, {}, { dataset: { combatantId } });
   });
   await world.idle();
 }
@@ -195,12 +198,13 @@ async function phaseSequence(seed: number, tally: { spent: number; refused: numb
     const cards = chat.messages.length;
     const notices = world.notices.length;
     const had = charges();
-    if (step === "attack" && allowed) dialogs.answers.push({ fields: {} });
+    // The attack dialog, or the row's choice of item (the potion: Vex's one item that can be activated).
+    if ((step === "attack" || step === "activateRow") && allowed) dialogs.answers.push({ fields: {} });
     let done: boolean;
     if (step === "attack") done = await attack();
     else if (step === "activate") done = await activate();
     else if (step === "activateRow") {
-      await trackerPress(world.gm, combat, activateItem);
+      await trackerPress(world.gm, combat, id);
       done = world.notices.length === notices;
     } else if (step === "delay")
       done = (await combat.tempoCommand({ type: "delay", combatantId: id, afterId: ogreId })).ok;
@@ -221,10 +225,11 @@ async function phaseSequence(seed: number, tally: { spent: number; refused: numb
     // PHS-9: Delay hands the turn on; the delayed creature keeps its action for its later turn.
     if (step === "delay") delayed = true;
     else acted = true;
-    if (step === "attack" || step === "activate") expect(chat.messages.length).toBeGreaterThan(cards);
+    if (step !== "defend" && step !== "disengage" && step !== "delay")
+      expect(chat.messages.length).toBeGreaterThan(cards);
     expect(left()).toBe(0);
-    // The potion's Activate uses one charge; undo gives it back, redo takes it again.
-    const spentCharges = step === "activate" ? had - 1 : had;
+    // The potion's Activate (sheet or row) uses one charge; undo gives it back, redo takes it again.
+    const spentCharges = step === "activate" || step === "activateRow" ? had - 1 : had;
     expect(charges()).toBe(spentCharges);
     if (k % 2 === 0)
       await undoRedo(
@@ -371,7 +376,6 @@ describe("the action budgets at the table (property tests)", () => {
       return (input?.state as { turnAction?: string | null } | undefined)?.turnAction ?? null;
     };
     const combatWrites = (from: number) => world.writes.slice(from).filter((w) => w.document === "Combat");
-    const activateItem = { type: "battleAction", combatantId: id, action: "activateItem" };
     let from = world.writes.length;
     expect(await world.as(player, () => activate())).toBe(true);
     await world.idle();
@@ -380,7 +384,7 @@ describe("the action budgets at the table (property tests)", () => {
 
     from = world.writes.length;
     const notices = world.notices.length;
-    await trackerPress(player, combat, activateItem);
+    await trackerPress(player, combat, id);
     expect(world.writes.length).toBe(from);
     expect(world.notices.slice(notices).map((n) => [n.user, n.text])).toEqual([
       [player.id, expect.stringContaining("TEMPO.ERRORS.Phase.ActionTaken")],
@@ -390,7 +394,8 @@ describe("the action budgets at the table (property tests)", () => {
     await world.idle();
     expect(used()).toBeNull();
     from = world.writes.length;
-    await trackerPress(player, combat, activateItem);
+    dialogs.answers.push({ fields: {} });
+    await trackerPress(player, combat, id);
     expect(combatWrites(from)).toHaveLength(1);
     expect(used()).toBe("activateItem");
     expect(await world.as(player, () => activate())).toBe(false);

@@ -36,7 +36,7 @@ import {
   type AttackOptions,
 } from "../../view/chat/attack-options.ts";
 import { planWeaponAttack, type CreatureSnapshot } from "../../view/chat/item-attack.ts";
-import { attackAimsFromForm } from "../../view/chat/attack-aims.ts";
+import { aimFieldsOf, attackAimsFromForm } from "../../view/chat/attack-aims.ts";
 import { showNotice } from "../notice.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { sheetItemOf } from "./sheets/sheet-documents.ts";
@@ -100,10 +100,23 @@ function remembered(actor: Actor.Implementation): Record<string, unknown> {
   return typeof mine === "object" && mine !== null ? (mine as Record<string, unknown>) : {};
 }
 
-async function remember(actor: Actor.Implementation, choices: AttackChoices): Promise<void> {
+/** CNT-7: the actor's last aims as form fields, each only while its target is still one of `targets`. */
+function rememberedAims(actor: Actor.Implementation, targets: number): Record<string, string> {
+  const aims = remembered(actor).aims;
+  if (!Array.isArray(aims)) return {};
+  const fields = aimFieldsOf(aims.map((a) => (Number.isInteger(a) && Number(a) >= 0 ? Number(a) : -1)));
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => Number(v) >= 0 && Number(v) < targets));
+}
+
+async function remember(actor: Actor.Implementation, choices: AttackChoices, aims: readonly number[] | null) {
   const all: unknown = game.settings.get(SYSTEM_ID, ATTACK_CHOICES_SETTING);
   const kept = typeof all === "object" && all !== null ? (all as Record<string, unknown>) : {};
-  await game.settings.set(SYSTEM_ID, ATTACK_CHOICES_SETTING, { ...kept, [actor.uuid]: { ...choices } });
+  // CNT-7: the aims are remembered beside the choices (kept when this attack took none).
+  const lastAims = aims ?? remembered(actor).aims ?? null;
+  await game.settings.set(SYSTEM_ID, ATTACK_CHOICES_SETTING, {
+    ...kept,
+    [actor.uuid]: { ...choices, aims: lastAims },
+  });
 }
 
 /** The exact odds against each target with these choices (the same plan the roll uses). */
@@ -182,6 +195,11 @@ async function redrawPreview(root: HTMLElement, request: AttackRequest, options:
   holder.innerHTML = await render(request, options, choices.value, fields);
   const fresh = holder.content.querySelector("[data-attack-preview]");
   if (fresh !== null) preview.innerHTML = fresh.innerHTML;
+  // CNT-7: one "Attack k at" per attack chosen: redrawn only when the number changes (focus stays put).
+  const aims = root.querySelector("[data-attack-aims]");
+  const freshAims = holder.content.querySelector("[data-attack-aims]");
+  const selects = (el: Element) => el.querySelectorAll("select").length;
+  if (aims !== null && freshAims !== null && selects(aims) !== selects(freshAims)) aims.innerHTML = freshAims.innerHTML;
 }
 
 function answerFields(answer: unknown): Record<string, string> | null {
@@ -202,7 +220,7 @@ export async function askAttackChoices(request: AttackRequest): Promise<AttackAn
     ...remembered(request.actor),
     ...(measured === null ? {} : { flankers: measured }),
   });
-  const content = await render(request, options, start);
+  const content = await render(request, options, start, rememberedAims(request.actor, request.targets.length));
   const answer: unknown = await foundry.applications.api.DialogV2.prompt({
     ...dialogWindowOptions(request.opener ?? null),
     window: { title: "TEMPO.ATTACK.Dialog.Title" },
@@ -229,6 +247,6 @@ export async function askAttackChoices(request: AttackRequest): Promise<AttackAn
     showNotice(aims.error);
     return null;
   }
-  await remember(request.actor, choices.value);
+  await remember(request.actor, choices.value, aims.value);
   return { choices: choices.value, aims: aims.value };
 }

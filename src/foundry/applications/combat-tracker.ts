@@ -19,6 +19,8 @@ import { TempoCombat } from "../documents/combat.ts";
 import { askCountReaction } from "./count-dialogs.ts";
 import { declareOnCount } from "../chat/count-declare-use.ts";
 import { askPhaseDelay } from "./phase-delay-dialog.ts";
+import { activateFromTracker } from "./phase-activate-dialog.ts";
+import { PHASE_ACTIVATE_ACTION } from "../../view/tracker/phase-actions.ts";
 import { askSegmentDeclaration, askSegmentTarget } from "./segment-declare-dialog.ts";
 import { trackerContextEntries } from "./tracker-context-menu.ts";
 import { askText } from "./tracker-dialogs.ts";
@@ -47,6 +49,7 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
       segmentDeclare: TempoCombatTracker.#onSegmentDeclare,
       segmentNameTarget: TempoCombatTracker.#onSegmentNameTarget,
       phaseDelay: TempoCombatTracker.#onPhaseDelay,
+      [PHASE_ACTIVATE_ACTION]: TempoCombatTracker.#onPhaseActivate,
       countDeclare: TempoCombatTracker.#onCountDeclare,
       countReact: TempoCombatTracker.#onCountReact,
     },
@@ -235,6 +238,14 @@ export class TempoCombatTracker extends foundry.applications.sidebar.tabs.Combat
     if (combat === null || combatantId === undefined) return;
     const command = await askPhaseDelay(combat, combatantId);
     if (command !== null) await combat.tempoCommand(command);
+  }
+
+  /** PHS-7: Activate Item on the acting row asks which item, then activates it as the sheet does. */
+  static async #onPhaseActivate(this: TempoCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = tempoCombatOf(this.viewed);
+    const combatantId = target.dataset.combatantId;
+    if (combat === null || combatantId === undefined) return;
+    await activateFromTracker(combat, combatantId);
   }
 
   /**

@@ -10,6 +10,8 @@ import { parseCommand } from "../applications/combat-tracker.ts";
 import { askCountReaction } from "../applications/count-dialogs.ts";
 import { declareOnCount } from "../chat/count-declare-use.ts";
 import { askPhaseDelay } from "../applications/phase-delay-dialog.ts";
+import { activateFromTracker } from "../applications/phase-activate-dialog.ts";
+import { PHASE_ACTIVATE_ACTION } from "../../view/tracker/phase-actions.ts";
 import { askSegmentDeclaration, askSegmentTarget } from "../applications/segment-declare-dialog.ts";
 import { askText } from "../applications/tracker-dialogs.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
@@ -51,6 +53,11 @@ export async function runTrackerControl(combat: Combat.Implementation | null, ca
   // Issue 19: Declare… may declare with an item through the attack dialog, which gives its own command.
   if (call.action === "countDeclare") {
     await declareOnCount(combat, call.combatantId);
+    return;
+  }
+  // PHS-7: Activate Item asks which item and activates it as the sheet does (phase-activate-dialog.ts).
+  if (call.action === PHASE_ACTIVATE_ACTION) {
+    await activateFromTracker(combat, call.combatantId);
     return;
   }
   const command = await commandFor(combat, call);

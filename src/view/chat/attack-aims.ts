@@ -2,7 +2,8 @@
  * CNT-7, CNT-12 (issue 19): the attacks of one count action aimed at different creatures. The seed lets a
  * creature "declare different targets for multiple attacks" (a reaction may later redirect any number of
  * them onto one target), so the attack dialog offers, beside the number of attacks, one "Attack k at"
- * choice per attack the action may hold, among the user's targets. Shown only where it can matter: a
+ * choice per attack the chosen number makes (redrawn when it changes), among the user's targets; the last
+ * aims are remembered per actor with the dialog's other choices. Shown only where it can matter: a
  * count combat, a weapon that may make several attacks, two targets or more. **Ruling:** an attack is
  * made against one creature; attack k is aimed at the k-th target by default (wrapping round when there
  * are more attacks than targets). A cleave is one roll against every creature in its cone and takes no aim.
@@ -27,21 +28,27 @@ export function aimsOffered(options: AttackOptions, targets: number): boolean {
   return options.ruleset === "count" && options.attacks !== null && targets >= 2;
 }
 
-/** The aims a dialog starts with: attack k at target (k − 1) mod n, or the remembered ones still in range. */
-function startAim(k: number, targets: number, remembered: readonly number[] | null): number {
-  const kept = remembered?.[k - 1];
+/** The aim of attack k: the one given while still in range, else target (k − 1) mod n. */
+function startAim(k: number, targets: number, given: readonly number[] | null): number {
+  const kept = given?.[k - 1];
   return kept !== undefined && Number.isInteger(kept) && kept >= 0 && kept < targets ? kept : (k - 1) % targets;
 }
 
-/** The selects, one per attack the action may hold (empty where no aim is offered). */
+/**
+ * The selects, one per attack the choices make (the chosen number; one for a charged attack; none for a
+ * cleave or where no aim is offered), each starting at the aim `given` for it (the form's, or the actor's
+ * remembered ones) when still in range.
+ */
 export function attackAimFields(
   options: AttackOptions,
+  choices: AttackChoices,
   targets: readonly string[],
-  remembered: readonly number[] | null = null,
+  given: readonly number[] | null = null,
 ): AimField[] {
-  if (!aimsOffered(options, targets.length) || options.attacks === null) return [];
-  return Array.from({ length: options.attacks.max }, (_, i) => {
-    const aim = startAim(i + 1, targets.length, remembered);
+  if (!aimsOffered(options, targets.length) || choices.cleave) return [];
+  const made = choices.charged ? 1 : choices.attacks;
+  return Array.from({ length: made }, (_, i) => {
+    const aim = startAim(i + 1, targets.length, given);
     return {
       name: aimFieldName(i + 1),
       label: { key: "TEMPO.ATTACK.Dialog.AimAt", data: { attack: i + 1 } },
@@ -78,6 +85,13 @@ export function attackAimsFromForm(
     aims.push(aim);
   }
   return ok(aims);
+}
+
+/** CNT-7: the aims as form fields (`aim1`: "0", …), to start a dialog at remembered aims. */
+export function aimFieldsOf(aims: readonly number[] | null): Record<string, string> {
+  const fields: Record<string, string> = {};
+  (aims ?? []).forEach((aim, i) => (fields[aimFieldName(i + 1)] = String(aim)));
+  return fields;
 }
 
 /** CNT-7: "Attack k at Name" lines of the preview, for the attacks the choices make. */

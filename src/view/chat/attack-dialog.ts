@@ -231,7 +231,7 @@ export function buildAttackDialog(input: AttackDialogInput): AttackDialogContext
   return {
     legend: label("TEMPO.ATTACK.Dialog.Legend", { actor: input.actor, weapon: input.weapon }),
     fields,
-    aims: input.aim ? attackAimFields(input.options, input.aim.targets, input.aim.aims) : [],
+    aims: input.aim ? attackAimFields(input.options, input.choices, input.aim.targets, input.aim.aims) : [],
     preview: previewLines(input),
   };
 }

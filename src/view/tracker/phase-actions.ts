@@ -4,7 +4,7 @@
  * - initiative phase: Seize the initiative on every row the viewer acts for (PHS-4: only before anyone
  *   moves; the engine's own check says why not, without a dry run per row);
  * - battle phase, on the acting creature's row: Activate Item (PHS-7: the battle action spent on an item;
- *   which item is the player's to say, or the sheet's item row spends it naming one), Defend (PHS-10),
+ *   the host asks which item, `PHASE_ACTIVATE_ACTION`, as the sheet's item row names one), Defend (PHS-10),
  *   Disengage (PHS-11) and Delay after a named creature (PHS-9), which opens the choice of whom to wait
  *   for (`phaseDelayChoices`). The Attack is the sheet's (it rolls a weapon).
  * The movement phase has no action besides ending the turn (the shared row's End my turn).
@@ -17,6 +17,9 @@ import {
 } from "../../engine/index.ts";
 import { refusal, trackerControl, type ControlContext } from "./tracker-controls.ts";
 import { visibleTo, type TrackerInput, type TrackerScope } from "./tracker-input.ts";
+
+/** PHS-7: the Activate Item control's action (its `command` is the battle action it spends). */
+export const PHASE_ACTIVATE_ACTION = "phaseActivate";
 
 /** The creature's actions this phase for this viewer (none on a row the viewer does not act for). */
 export function phaseActions(scope: TrackerScope, facts: PhaseTrackerFacts, c: PhaseTrackerCreature): ControlContext[] {
@@ -39,8 +42,9 @@ export function phaseActions(scope: TrackerScope, facts: PhaseTrackerFacts, c: P
   const first = delayChoicesOf(scope.input, facts)[0]?.id ?? "";
   const delay: HostCommand = { type: "delay", combatantId, afterId: first };
   return [
+    // Which item is asked for by the host (Foundry: phase-activate-dialog.ts), then used as the sheet's is.
     trackerControl(
-      "tempoCommand",
+      PHASE_ACTIVATE_ACTION,
       "TEMPO.TRACKER.Control.ActivateItem",
       "fa-solid fa-hand-sparkles",
       refusal(input, activate),

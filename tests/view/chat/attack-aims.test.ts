@@ -18,11 +18,22 @@ describe("attack aims: each attack of a count action at its own target", () => {
       value: null,
     });
     expect(attackAimsFromForm(count, three, 2, { aim2: "x" }).ok).toBe(false);
-    expect(attackAimFields(count, ["Gale", "Orc"]).map((f) => f.choices.find((c) => c.selected)?.value)).toEqual([
-      "0",
-      "1",
-      "0",
-      "1",
+    const selected = (fields: ReturnType<typeof attackAimFields>) =>
+      fields.map((f) => f.choices.find((c) => c.selected)?.value);
+    expect(selected(attackAimFields(count, three, ["Gale", "Orc"]))).toEqual(["0", "1", "0"]);
+  });
+
+  it('CNT-7: the dialog draws one "Attack k at" per attack chosen (two for two, one for a charged attack, none for a cleave), starting at the aims given while in range', () => {
+    const count = attackOptionsFor("count", AXE, facts);
+    const names = ["Gale", "Orc", "Imp"];
+    const two = attackAimFields(count, settleChoices(count, { attacks: 2 }), names, [2, 7]);
+    expect(two.map((f) => [f.name, f.choices.find((c) => c.selected)?.value])).toEqual([
+      ["aim1", "2"],
+      ["aim2", "1"],
     ]);
+    const four = attackAimFields(count, settleChoices(count, { attacks: 4 }), names);
+    expect(four.map((f) => f.name)).toEqual(["aim1", "aim2", "aim3", "aim4"]);
+    expect(attackAimFields(count, { ...settleChoices(count, { attacks: 3 }), charged: true }, names)).toHaveLength(1);
+    expect(attackAimFields(count, { ...settleChoices(count, { attacks: 3 }), cleave: true }, names)).toHaveLength(0);
   });
 });

@@ -9,6 +9,8 @@
  * (`CONFIG.TEMPO.actions.run`, integrations/actions-api.ts). Nothing is decided here.
  */
 import { askPhaseDelay } from "../phase-delay-dialog.ts";
+import { activateFromTracker } from "../phase-activate-dialog.ts";
+import { PHASE_ACTIVATE_ACTION } from "../../../view/tracker/phase-actions.ts";
 import { askSegmentDeclaration, askSegmentTarget } from "../segment-declare-dialog.ts";
 import { askText } from "../tracker-dialogs.ts";
 import { parseCommand } from "../combat-tracker.ts";
@@ -29,6 +31,7 @@ export const HUD_ACTIONS: ReadonlySet<string> = new Set([
   "segmentDeclare",
   SEGMENT_NAME_TARGET_ACTION,
   "phaseDelay",
+  PHASE_ACTIVATE_ACTION,
   "countDeclare",
   "countReact",
   "rotationContest",
@@ -83,6 +86,10 @@ export async function runHudAction(actor: Actor.Implementation, action: string, 
       if (delayed !== null) await combat.tempoCommand(delayed);
       return;
     }
+    case PHASE_ACTIVATE_ACTION:
+      // PHS-7: which item, then activated as the sheet's item row does (phase-activate-dialog.ts).
+      await activateFromTracker(combat, combatantId);
+      return;
     case "countDeclare":
       await sheetCountDeclare(actor);
       return;
