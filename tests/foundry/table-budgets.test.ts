@@ -8,23 +8,14 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { chatLog } from "../support/chat-log.ts";
 import { controlsIn } from "../support/tracker-controls.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { installFoundryWorld, type WorldUser } from "../support/foundry-world.ts";
+import { installTableWorld } from "../support/seed-table.ts";
+import { type WorldUser } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 
-const world = installFoundryWorld(152);
+const { world, player, chat, targeting, dialogs } = await installTableWorld(152, "p1");
 afterAll(() => world.uninstall());
-const player = world.addUser("p1");
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
 afterAll(() => dialogs.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { sendSheetCommand } = await import("../../src/foundry/applications/sheets/sheet-commands.ts");
 const { TempoCombatTracker } = await import("../../src/foundry/applications/combat-tracker.ts");

@@ -9,25 +9,16 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS, SEGMENT_NO_DECLARATION } from "../../src/engine/index.ts";
-import { cardSource, chatLog, type ChatMessageModel } from "../support/chat-log.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
+import { cardSource, type ChatMessageModel } from "../support/chat-log.ts";
 import { addCombatants, step, type Tempo } from "../support/effect-encounter.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
-import { installTargets } from "../support/targets.ts";
 import { creatureSystem } from "../support/test-creature.ts";
+import { installTableWorld } from "../support/seed-table.ts";
 import { documentWrites } from "../support/tempo-encounter.ts";
 
-const world = installFoundryWorld(197);
+const { world, player, chat, targeting, dialogs } = await installTableWorld(197, "p1");
 afterAll(() => world.uninstall());
-const player = world.addUser("p1");
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
 afterAll(() => dialogs.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
 const { TempoActorSheet } = await import("../../src/foundry/applications/sheets/actor-sheet.ts");
 const { runHudAction } = await import("../../src/foundry/applications/hud/hud-actions.ts");
 const { actorSheetInputOf } = await import("../../src/foundry/applications/sheets/sheet-documents.ts");

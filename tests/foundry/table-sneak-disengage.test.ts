@@ -7,24 +7,15 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS, type RulesetId } from "../../src/engine/index.ts";
-import { chatLog, type ChatMessageModel } from "../support/chat-log.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
+import { type ChatMessageModel } from "../support/chat-log.ts";
+import { installTableWorld } from "../support/seed-table.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { controlsIn } from "../support/tracker-controls.ts";
 import { creatureSystem } from "../support/test-creature.ts";
 
-const world = installFoundryWorld(191);
+const { world, player: owner, chat, targeting, dialogs } = await installTableWorld(191, "owner");
 afterAll(() => world.uninstall());
-const owner = world.addUser("owner");
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
 afterAll(() => dialogs.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");

@@ -66,14 +66,20 @@ export interface SeedTable {
   phaseOf(combat: Tempo): string | null;
 }
 
-export async function installSeedTable(seed: number): Promise<SeedTable> {
+/** The table's start: a world with the GM and one player `name`, chat, targets and dialogs, system loaded. */
+export async function installTableWorld(seed: number, name: string) {
   const world = installFoundryWorld(seed);
-  const player = world.addUser("player"); // before the targets helper, which gives every user its targets
+  const player = world.addUser(name); // before the targets helper, which gives every user its targets
   const chat = chatLog(world);
   const targeting = installTargets(world);
   const dialogs = installDialogs();
   await world.loadSystem();
   world.callHook("init");
+  return { world, player, chat, targeting, dialogs };
+}
+
+export async function installSeedTable(seed: number): Promise<SeedTable> {
+  const { world, player, chat, targeting, dialogs } = await installTableWorld(seed, "player");
   const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
   const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
   const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");
