@@ -1,7 +1,8 @@
 /** Pieces every ruleset host shares (see ruleset-host.ts). */
 import { err, type Result } from "../core/result.ts";
 import type { Transition } from "../initiative/contract.ts";
-import type { HostCombatant, HostCommand, HostEvent } from "./ruleset-host.ts";
+import { vectorChanges, type PersistentVector } from "../initiative/shared/persistent-vector.ts";
+import type { CombatantFacts, HostCombatant, HostCommand, HostEvent } from "./ruleset-host.ts";
 
 /**
  * Runs a scheduler on a command from outside. Schedulers answer malformed commands with typed
@@ -79,4 +80,29 @@ export function joinedDefeated<S>(
 /** A stored state must be an object with these fields; the scheduler's own checks go further. */
 export function hasFields(value: unknown, fields: readonly string[]): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && fields.every((f) => Object.hasOwn(value, f));
+}
+
+/**
+ * Issue 17: every combatant's facts in a state whose roster is `after`, from those `known` of a state
+ * whose roster was `before`, when a record's facts follow from the record alone (`fact`): only the
+ * records that differ are read. Null when the two rosters are not comparable (one joined or left).
+ */
+export function followFacts<R extends { readonly id: string }>(
+  known: ReadonlyMap<string, CombatantFacts>,
+  before: PersistentVector<R>,
+  after: PersistentVector<R>,
+  fact: (record: R) => CombatantFacts,
+): ReadonlyMap<string, CombatantFacts> | null {
+  if (before === after) return known;
+  const gone: string[] = [];
+  const come: R[] = [];
+  const comparable = vectorChanges(before, after, (was, now) => {
+    if (was !== null) gone.push(was.id);
+    if (now !== null) come.push(now);
+  });
+  if (!comparable) return null;
+  const out = new Map(known);
+  for (const id of gone) out.delete(id);
+  for (const record of come) out.set(record.id, fact(record));
+  return out;
 }
