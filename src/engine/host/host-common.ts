@@ -106,3 +106,72 @@ export function followFacts<R extends { readonly id: string }>(
   for (const record of come) out.set(record.id, fact(record));
   return out;
 }
+
+/** A roster kept as id → record (standard, rotation). */
+type RecordRoster<R> = Readonly<Record<string, R>>;
+
+/**
+ * Issue 17: a host's `order` for a roster kept as id → record: `first`, then the roster's other ids
+ * (`orderWithRest`). When `first` names each of its ids once and holds every id of the roster, that is
+ * `first` itself: checked against a set of `first` kept per array (a turn step keeps the round's order),
+ * with no list of a thousand ids built at every step.
+ */
+export function recordOrder<R>(): (first: readonly string[], roster: RecordRoster<R>) => readonly string[] {
+  const sets = new WeakMap<readonly string[], ReadonlySet<string> | null>();
+  return (first, roster) => {
+    let set = sets.get(first);
+    if (set === undefined) {
+      const ids = new Set(first);
+      sets.set(first, (set = ids.size === first.length ? ids : null));
+    }
+    if (set !== null) {
+      let size = 0;
+      let all = true;
+      for (const id in roster) {
+        if (!Object.hasOwn(roster, id)) continue;
+        size++;
+        if (!set.has(id)) {
+          all = false;
+          break;
+        }
+      }
+      if (all && size <= set.size) return first;
+    }
+    return orderWithRest(first, Object.keys(roster));
+  };
+}
+
+/** Every record's facts (`fact`) by id, for a roster kept as id → record. O(n). */
+export function recordFacts<R>(
+  roster: RecordRoster<R>,
+  fact: (record: R) => CombatantFacts,
+): Map<string, CombatantFacts> {
+  const out = new Map<string, CombatantFacts>();
+  for (const id of Object.keys(roster)) out.set(id, fact(roster[id] as R));
+  return out;
+}
+
+/**
+ * `followFacts` for a roster kept as id → record: only the records that are other objects are read
+ * (one pass over the ids, no record read). Null when an id joined or left.
+ */
+export function followRecordFacts<R>(
+  known: ReadonlyMap<string, CombatantFacts>,
+  before: RecordRoster<R>,
+  after: RecordRoster<R>,
+  fact: (record: R) => CombatantFacts,
+): ReadonlyMap<string, CombatantFacts> | null {
+  if (before === after) return known;
+  const changed: string[] = [];
+  let size = 0;
+  for (const id in after) {
+    if (!Object.hasOwn(after, id)) continue;
+    size++;
+    if (!Object.hasOwn(before, id)) return null;
+    if (before[id] !== after[id]) changed.push(id);
+  }
+  if (size !== known.size) return null;
+  const out = new Map(known);
+  for (const id of changed) out.set(id, fact(after[id] as R));
+  return out;
+}
