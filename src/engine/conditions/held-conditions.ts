@@ -29,45 +29,65 @@ import { vectorValues } from "../initiative/shared/persistent-vector.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
 import type { ConditionId } from "./status-table.ts";
 
-/** Combatant id → the conditions its scheduler holds it in (every combatant of the state has an entry). */
+/**
+ * Combatant id → the conditions its scheduler holds it in. Issue 17: only the combatants held in at least
+ * one are listed (a step compares two of these at a thousand creatures, and most hold none); a missing
+ * id holds none.
+ */
 export type HeldConditions = ReadonlyMap<string, ReadonlySet<ConditionId>>;
 
-function held(entries: Iterable<readonly [string, readonly (ConditionId | false)[]]>): HeldConditions {
-  const out = new Map<string, ReadonlySet<ConditionId>>();
-  for (const [id, list] of entries) out.set(id, new Set(list.filter((c): c is ConditionId => c !== false)));
-  return out;
+type Held = Map<string, ReadonlySet<ConditionId>>;
+
+/** Adds `id` with those of `a`, `b`, `c` that are not false, unless all are (no array per creature). */
+function hold(
+  out: Held,
+  id: string,
+  a: ConditionId | false,
+  b: ConditionId | false = false,
+  c: ConditionId | false = false,
+): void {
+  if (a === false && b === false && c === false) return;
+  const set = new Set<ConditionId>();
+  for (const condition of [a, b, c]) if (condition !== false) set.add(condition);
+  out.set(id, set);
 }
 
 export function countHeldConditions(state: CountState): HeldConditions {
-  return held(
-    vectorValues(state.combatants).map((c) => [
+  const out: Held = new Map();
+  const surpriseRound = state.round <= 0;
+  for (const c of vectorValues(state.combatants)) {
+    hold(
+      out,
       c.id,
-      [c.surprised && state.round <= 0 && "surprised", c.unconscious && "unconscious", c.casting !== null && "casting"],
-    ]),
-  );
+      c.surprised && surpriseRound && "surprised",
+      c.unconscious && "unconscious",
+      c.casting !== null && "casting",
+    );
+  }
+  return out;
 }
 
 export function standardHeldConditions(state: StandardState): HeldConditions {
-  return held(
-    Object.keys(state.combatants).map((id) => [
-      id,
-      [Object.hasOwn(state.delayed, id) && state.delayed[id] === state.round && "delayed"],
-    ]),
-  );
+  const out: Held = new Map();
+  for (const id of Object.keys(state.delayed)) {
+    if (Object.hasOwn(state.combatants, id) && state.delayed[id] === state.round) hold(out, id, "delayed");
+  }
+  return out;
 }
 
 export function phaseHeldConditions(state: PhaseState): HeldConditions {
   const waiting = new Set(state.waits.map((w) => w.delayerId));
-  return held(
-    phaseCombatants(state).map((c) => [
+  const out: Held = new Map();
+  for (const c of phaseCombatants(state)) {
+    hold(
+      out,
       c.id,
-      [
-        waiting.has(c.id) && "delayed",
-        c.defending && "defending",
-        c.disengagedRound > 0 && state.round - c.disengagedRound <= 1 && "disengaged",
-      ],
-    ]),
-  );
+      waiting.has(c.id) && "delayed",
+      c.defending && "defending",
+      c.disengagedRound > 0 && state.round - c.disengagedRound <= 1 && "disengaged",
+    );
+  }
+  return out;
 }
 
 export function segmentHeldConditions(state: SegmentState): HeldConditions {
@@ -77,24 +97,21 @@ export function segmentHeldConditions(state: SegmentState): HeldConditions {
   segmentRoundSchedule(state).forEach((entry, i) => {
     if (entry.part === "spell") spellAt.set(entry.combatantId, i);
   });
-  return held(
-    segmentCombatants(state).map((c) => {
-      const spell =
-        round > 0 &&
-        c.declaredRound === round &&
-        c.declaration?.action === "spell" &&
-        c.revealed &&
-        c.castingFailedRound !== round &&
-        (spellAt.get(c.id) ?? Number.POSITIVE_INFINITY) > state.cursor;
-      return [
-        c.id,
-        [c.surprised && "surprised", round > 0 && c.delayedRound === round && "delayed", spell && "casting"],
-      ];
-    }),
-  );
+  const out: Held = new Map();
+  for (const c of segmentCombatants(state)) {
+    const spell =
+      round > 0 &&
+      c.declaredRound === round &&
+      c.declaration?.action === "spell" &&
+      c.revealed &&
+      c.castingFailedRound !== round &&
+      (spellAt.get(c.id) ?? Number.POSITIVE_INFINITY) > state.cursor;
+    hold(out, c.id, c.surprised && "surprised", round > 0 && c.delayedRound === round && "delayed", spell && "casting");
+  }
+  return out;
 }
 
 /** Rotations: the scheduler holds no condition (flanked, hidden … are read from the tokens only). */
-export function rotationHeldConditions(ids: readonly string[]): HeldConditions {
-  return held(ids.map((id) => [id, []]));
+export function rotationHeldConditions(): HeldConditions {
+  return new Map();
 }

@@ -12,7 +12,7 @@ import { vectorGetById, vectorValues } from "../initiative/shared/persistent-vec
 import { ok, type Result } from "../core/result.ts";
 import type { Transition } from "../initiative/contract.ts";
 import { countTurnLeft } from "../actions/turn-left.ts";
-import { guardedApply, joinAll, orderWithRest } from "./host-common.ts";
+import { followFacts, guardedApply, joinAll, orderWithRest } from "./host-common.ts";
 import type { CombatantFacts, HostCombatant, HostCommand, HostEvent, RulesetHost } from "./ruleset-host.ts";
 
 const apply = (state: CountState, command: HostCommand) => guardedApply(countScheduler.apply, state, command);
@@ -75,6 +75,15 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
       for (const c of vectorValues(state.combatants))
         facts.set(c.id, { initiative: countShownIn(c, round), defeated: c.defeated === true });
       return facts;
+    },
+    // A record's facts follow from it and the track's round (CNT-13's lowering).
+    followFacts: (before, known, after) => {
+      const round = countTrackRound(after);
+      if (countTrackRound(before) !== round) return null;
+      return followFacts(known, before.combatants, after.combatants, (c) => ({
+        initiative: countShownIn(c, round),
+        defeated: c.defeated === true,
+      }));
     },
     pending: countScheduler.pending,
     timeline: countScheduler.timeline,

@@ -1,7 +1,8 @@
 /** Pieces every ruleset host shares (see ruleset-host.ts). */
 import { err, type Result } from "../core/result.ts";
 import type { Transition } from "../initiative/contract.ts";
-import type { HostCombatant, HostCommand, HostEvent } from "./ruleset-host.ts";
+import { vectorChanges, type PersistentVector } from "../initiative/shared/persistent-vector.ts";
+import type { CombatantFacts, HostCombatant, HostCommand, HostEvent } from "./ruleset-host.ts";
 
 /**
  * Runs a scheduler on a command from outside. Schedulers answer malformed commands with typed
@@ -79,4 +80,98 @@ export function joinedDefeated<S>(
 /** A stored state must be an object with these fields; the scheduler's own checks go further. */
 export function hasFields(value: unknown, fields: readonly string[]): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && fields.every((f) => Object.hasOwn(value, f));
+}
+
+/**
+ * Issue 17: every combatant's facts in a state whose roster is `after`, from those `known` of a state
+ * whose roster was `before`, when a record's facts follow from the record alone (`fact`): only the
+ * records that differ are read. Null when the two rosters are not comparable (one joined or left).
+ */
+export function followFacts<R extends { readonly id: string }>(
+  known: ReadonlyMap<string, CombatantFacts>,
+  before: PersistentVector<R>,
+  after: PersistentVector<R>,
+  fact: (record: R) => CombatantFacts,
+): ReadonlyMap<string, CombatantFacts> | null {
+  if (before === after) return known;
+  const gone: string[] = [];
+  const come: R[] = [];
+  const comparable = vectorChanges(before, after, (was, now) => {
+    if (was !== null) gone.push(was.id);
+    if (now !== null) come.push(now);
+  });
+  if (!comparable) return null;
+  const out = new Map(known);
+  for (const id of gone) out.delete(id);
+  for (const record of come) out.set(record.id, fact(record));
+  return out;
+}
+
+/** A roster kept as id → record (standard, rotation). */
+type RecordRoster<R> = Readonly<Record<string, R>>;
+
+/**
+ * Issue 17: a host's `order` for a roster kept as id → record: `first`, then the roster's other ids
+ * (`orderWithRest`). When `first` names each of its ids once and holds every id of the roster, that is
+ * `first` itself: checked against a set of `first` kept per array (a turn step keeps the round's order),
+ * with no list of a thousand ids built at every step.
+ */
+export function recordOrder<R>(): (first: readonly string[], roster: RecordRoster<R>) => readonly string[] {
+  const sets = new WeakMap<readonly string[], ReadonlySet<string> | null>();
+  return (first, roster) => {
+    let set = sets.get(first);
+    if (set === undefined) {
+      const ids = new Set(first);
+      sets.set(first, (set = ids.size === first.length ? ids : null));
+    }
+    if (set !== null) {
+      let size = 0;
+      let all = true;
+      for (const id in roster) {
+        if (!Object.hasOwn(roster, id)) continue;
+        size++;
+        if (!set.has(id)) {
+          all = false;
+          break;
+        }
+      }
+      if (all && size <= set.size) return first;
+    }
+    return orderWithRest(first, Object.keys(roster));
+  };
+}
+
+/** Every record's facts (`fact`) by id, for a roster kept as id → record. O(n). */
+export function recordFacts<R>(
+  roster: RecordRoster<R>,
+  fact: (record: R) => CombatantFacts,
+): Map<string, CombatantFacts> {
+  const out = new Map<string, CombatantFacts>();
+  for (const id of Object.keys(roster)) out.set(id, fact(roster[id] as R));
+  return out;
+}
+
+/**
+ * `followFacts` for a roster kept as id → record: only the records that are other objects are read
+ * (one pass over the ids, no record read). Null when an id joined or left.
+ */
+export function followRecordFacts<R>(
+  known: ReadonlyMap<string, CombatantFacts>,
+  before: RecordRoster<R>,
+  after: RecordRoster<R>,
+  fact: (record: R) => CombatantFacts,
+): ReadonlyMap<string, CombatantFacts> | null {
+  if (before === after) return known;
+  const changed: string[] = [];
+  let size = 0;
+  for (const id in after) {
+    if (!Object.hasOwn(after, id)) continue;
+    size++;
+    if (!Object.hasOwn(before, id)) return null;
+    if (before[id] !== after[id]) changed.push(id);
+  }
+  if (size !== known.size) return null;
+  const out = new Map(known);
+  for (const id of changed) out.set(id, fact(after[id] as R));
+  return out;
 }

@@ -6,12 +6,13 @@ import {
   phaseCombatants,
   phaseLane,
   phaseScheduler,
+  type PhaseCombatant,
   type PhaseCommand,
   type PhaseState,
 } from "../initiative/phase/index.ts";
 import { phaseTurnLeft } from "../actions/turn-left.ts";
-import { guardedApply, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
-import type { HostCommand, RulesetHost } from "./ruleset-host.ts";
+import { followFacts, guardedApply, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
+import type { CombatantFacts, HostCommand, RulesetHost } from "./ruleset-host.ts";
 
 const apply = (state: PhaseState, command: HostCommand) => guardedApply(phaseScheduler.apply, state, command);
 
@@ -19,6 +20,11 @@ const apply = (state: PhaseState, command: HostCommand) => guardedApply(phaseSch
 function lane(state: PhaseState): readonly string[] {
   if (state.phase === "movement") return phaseLane(state, "movement");
   return state.phase === "battle" || state.phase === "end" ? phaseLane(state, "battle") : [];
+}
+
+/** What `initiative` and `defeated` give of one record. */
+function phaseFacts(c: PhaseCombatant): CombatantFacts {
+  return { initiative: c.initiative ?? null, defeated: c.defeated === true };
 }
 
 export function phaseHost(roundSeconds: number): RulesetHost<PhaseState> {
@@ -45,10 +51,8 @@ export function phaseHost(roundSeconds: number): RulesetHost<PhaseState> {
     // round boundary writes no `null` to every creature only for the roll to fill it again.
     initiative: (state, id) => phaseCombatant(state, id)?.initiative ?? null,
     defeated: (state, id) => phaseCombatant(state, id)?.defeated === true,
-    facts: (state) =>
-      new Map(
-        phaseCombatants(state).map((c) => [c.id, { initiative: c.initiative ?? null, defeated: c.defeated === true }]),
-      ),
+    facts: (state) => new Map(phaseCombatants(state).map((c) => [c.id, phaseFacts(c)])),
+    followFacts: (before, known, after) => followFacts(known, before.combatants, after.combatants, phaseFacts),
     pending: phaseScheduler.pending,
     timeline: phaseScheduler.timeline,
     // TIME-1: phase rounds are untimed in the source; the world setting gives their length.

@@ -7,12 +7,18 @@ import {
   type RotationCommand,
   type RotationState,
 } from "../initiative/rotation/index.ts";
-import { guardedApply, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
-import type { HostCommand, RulesetHost } from "./ruleset-host.ts";
+import { followRecordFacts, guardedApply, joinAll, joinedDefeated, recordFacts, recordOrder } from "./host-common.ts";
+import type { CombatantFacts, HostCommand, RulesetHost } from "./ruleset-host.ts";
 
 const apply = (state: RotationState, command: HostCommand) => guardedApply(rotationScheduler.apply, state, command);
 
+/** What `initiative` and `defeated` give of one record. */
+function rotationFacts(c: { readonly initiative?: number | null; readonly defeated?: boolean }): CombatantFacts {
+  return { initiative: c.initiative ?? null, defeated: c.defeated === true };
+}
+
 export function rotationHost(): RulesetHost<RotationState> {
+  const orderOf = recordOrder<RotationState["combatants"][string]>();
   const host: RulesetHost<RotationState> = {
     id: "rotation",
     create: (combatants, options) =>
@@ -41,7 +47,7 @@ export function rotationHost(): RulesetHost<RotationState> {
       ),
     apply,
     read: parseRotationState,
-    order: (state) => orderWithRest(state.order, Object.keys(state.combatants)),
+    order: (state) => orderOf(state.order, state.combatants),
     current: rotationScheduler.current,
     // ROT-7: the planning phase is round 0.
     round: (state) => state.round,
@@ -49,6 +55,9 @@ export function rotationHost(): RulesetHost<RotationState> {
     initiative: (state, id) =>
       Object.hasOwn(state.combatants, id) ? (state.combatants[id]?.initiative ?? null) : null,
     defeated: (state, id) => Object.hasOwn(state.combatants, id) && state.combatants[id]?.defeated === true,
+    // Issue 17: in one pass, then from the last state's for the records a step replaced.
+    facts: (state) => recordFacts(state.combatants, rotationFacts),
+    followFacts: (before, known, after) => followRecordFacts(known, before.combatants, after.combatants, rotationFacts),
     pending: rotationScheduler.pending,
     timeline: rotationScheduler.timeline,
     // ROT-3: a rotation is 6 seconds.

@@ -129,6 +129,15 @@ export interface RulesetHost<S> {
    * them of every creature at every step). Optional: without it each is asked by id.
    */
   facts?(state: S): ReadonlyMap<string, CombatantFacts>;
+  /**
+   * Issue 17: `facts` of `after` worked out from those (`known`) of `before`, a state it was made from,
+   * reading only what changed; null when they must be found anew (`facts`). Optional.
+   */
+  followFacts?(
+    before: S,
+    known: ReadonlyMap<string, CombatantFacts>,
+    after: S,
+  ): ReadonlyMap<string, CombatantFacts> | null;
   /** Dice waiting for results. */
   pending(state: S): readonly DiceRequest[];
   timeline(state: S): readonly TimelineEntry[];

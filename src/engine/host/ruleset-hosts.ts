@@ -41,11 +41,18 @@ function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
   const order = host.order;
   const facts = new WeakMap<object, ReadonlyMap<string, CombatantFacts>>();
   const all = host.facts;
+  const follow = host.followFacts;
+  /** The last state whose facts were found: the next state is most often made from it (issue 17). */
+  let last: { readonly state: object; readonly facts: ReadonlyMap<string, CombatantFacts> } | null = null;
   /** Every combatant's facts in `state`, found once per state (null: the host answers by id). */
   const factsOf = (state: unknown): ReadonlyMap<string, CombatantFacts> | null => {
     if (all === undefined || typeof state !== "object" || state === null) return null;
     let found = facts.get(state);
-    if (found === undefined) facts.set(state, (found = all(state)));
+    if (found === undefined) {
+      found = (last === null ? null : follow?.(last.state, last.facts, state)) ?? all(state);
+      facts.set(state, found);
+    }
+    last = { state, facts: found };
     return found;
   };
   return {

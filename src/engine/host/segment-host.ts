@@ -13,7 +13,7 @@ import {
 } from "../initiative/segment/index.ts";
 import { SEGMENT_SECONDS } from "../conditions/round-time.ts";
 import { segmentTurnLeft } from "../actions/turn-left.ts";
-import { guardedApply, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
+import { followFacts, guardedApply, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
 import type { HostCombatant, HostCommand, RulesetHost } from "./ruleset-host.ts";
 
 const apply = (state: SegmentState, command: HostCommand) => guardedApply(segmentScheduler.apply, state, command);
@@ -65,6 +65,14 @@ export function segmentHost(): RulesetHost<SegmentState> {
           { initiative: groupInitiative(state, c.groupId), defeated: c.defeated === true },
         ]),
       ),
+    // A record's facts follow from it and its group's rolls (the same rolls: the same objects).
+    followFacts: (before, known, after) =>
+      before.groupRolls !== after.groupRolls || before.lastGroupRolls !== after.lastGroupRolls
+        ? null
+        : followFacts(known, before.combatants, after.combatants, (c) => ({
+            initiative: groupInitiative(after, c.groupId),
+            defeated: c.defeated === true,
+          })),
     pending: segmentScheduler.pending,
     timeline: segmentScheduler.timeline,
     // SEG-1: a round is 10 segments of 6 seconds; time passes segment by segment.

@@ -59,7 +59,7 @@ function heldConditionsFresh(host: AnyRulesetHost, state: unknown): HeldConditio
         ? segmentHeldConditions(state as unknown as SegmentState)
         : none();
     case "rotation":
-      return hasFields(state, ["combatants"]) ? rotationHeldConditions(host.order(state)) : none();
+      return rotationHeldConditions();
   }
 }
 

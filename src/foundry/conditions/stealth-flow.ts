@@ -144,6 +144,8 @@ async function hiddenChanged(actor: Actor.Implementation, hidden: boolean): Prom
 async function turnStarted(combat: Combat.Implementation, observerId: string): Promise<void> {
   const combatId = combat.id ?? "";
   let kept = keptStealth(combatId);
+  // Issue 17: with nobody sneaking there is nothing to roll against; no list of every creature at each turn.
+  if (Object.keys(kept.watch).length === 0) return;
   const unsighted = new Set(kept.unsighted);
   const watched = sneakersWatchedBy(kept.watch, observerId, creaturesOf(combat), unsighted);
   // STL-2: where the tokens stand on the drawn scene, only those the observer's token sees.

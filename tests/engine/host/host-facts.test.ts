@@ -32,7 +32,8 @@ const BY_ID = {
 describe("a host's per-state answers (issue 17)", () => {
   for (const ruleset of RULESET_IDS) {
     it(`DEF-1, ${ruleset}: each combatant's initiative and defeated flag, found in one pass, are those asked by id`, () => {
-      const { host, stored: start } = storedEncounter(ruleset, 12);
+      // 40: more than one leaf of the roster's vector (32), so unchanged branches are shared and skipped.
+      const { host, stored: start } = storedEncounter(ruleset, 40);
       const random = seeded(3);
       let stored: StoredCombat = start;
       let state: unknown = unwrap(readCombatState(host, stored.engine));
@@ -54,7 +55,12 @@ describe("a host's per-state answers (issue 17)", () => {
       check();
       run({ type: "start" });
       run({ type: "defeat", combatantId: ids[1] });
-      for (let i = 0; i < 40; i++) run(nextCommand(host, state, random));
+      // Two rounds and more; undo and redo reach states not made from the last one asked.
+      for (let i = 0; i < 100; i++) run(nextCommand(host, state, random));
+      run({ type: "undo" });
+      run({ type: "undo" });
+      run({ type: "redo" });
+      for (let i = 0; i < 10; i++) run(nextCommand(host, state, random));
       // One host per ruleset and round length where the caller keeps a registry; the engine keeps none.
       const hosts = hostRegistry();
       expect(hosts(ruleset, 6)).toBe(hosts(ruleset, 6));

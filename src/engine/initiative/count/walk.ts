@@ -142,40 +142,51 @@ export function roundTurns(state: CountState): CountTurn[] {
   if (state.round === -1 && !waiting) return [];
   const round = Math.max(0, trackRound(state));
   const end = state.status === "end";
-  const behind: (CountTurn & { readonly index: number })[] = [];
-  const ahead: (CountTurn & { readonly index: number })[] = [];
+  // Issue 17: places in count order by buckets, each filled in tie order (the walk through `tieOrder` is
+  // in index order already): O(n), no comparison sort of a thousand places at every step.
+  const behind = new Map<number, CountTurn[]>();
+  const ahead = new Map<number, CountTurn[]>();
+  const put = (buckets: Map<number, CountTurn[]>, turn: CountTurn): void => {
+    const bucket = buckets.get(turn.count);
+    if (bucket === undefined) buckets.set(turn.count, [turn]);
+    else bucket.push(turn);
+  };
   let current: CountTurn | null = null;
+  const queuedIds = state.queued.length === 0 ? null : new Set(state.queued);
   const queued = new Map<string, CountTurn>();
-  state.tieOrder.forEach((slot, index) => {
-    const c = vectorGet(state.combatants, slot);
-    if (c === null) return;
+  const records = vectorEntries(state.combatants);
+  const order = state.tieOrder;
+  for (let index = 0; index < order.length; index++) {
+    const c = records[order[index] ?? -1];
+    if (c === undefined || c === null) continue;
     if (!waiting && c.id === state.current) {
       current = { id: c.id, count: state.count, done: false };
-      return;
+      continue;
     }
     // CNT-14: an unconscious creature sits at 20, below the track.
-    if (c.unconscious) return;
+    if (c.unconscious) continue;
     if (!waiting && c.turnRound === round) {
-      behind.push({ id: c.id, count: c.turnCount, done: true, index });
-      return;
+      put(behind, { id: c.id, count: c.turnCount, done: true });
+      continue;
     }
     const count = roundCount(c, round);
-    if (count === null) return;
-    if (!waiting && state.queued.includes(c.id) && !c.defeated)
+    if (count === null) continue;
+    if (!waiting && queuedIds?.has(c.id) === true && !c.defeated)
       queued.set(c.id, { id: c.id, count: state.count, done: false });
-    else if (waiting || isAhead(state, count, index)) ahead.push({ id: c.id, count, done: end, index });
+    else if (waiting || isAhead(state, count, index)) put(ahead, { id: c.id, count, done: end });
     // DEF-1: a defeated creature keeps its place, passed over once the walk is beyond it.
-    else if (c.defeated) behind.push({ id: c.id, count, done: true, index });
-  });
-  const byPlace = (a: { count: number; index: number }, b: { count: number; index: number }): number =>
-    a.count - b.count || a.index - b.index;
-  const place = ({ id, count, done }: CountTurn): CountTurn => ({ id, count, done });
-  const turns = behind.sort(byPlace).map(place);
+    else if (c.defeated) put(behind, { id: c.id, count, done: true });
+  }
+  const turns: CountTurn[] = [];
+  const drain = (buckets: Map<number, CountTurn[]>): void => {
+    for (const count of [...buckets.keys()].sort((a, b) => a - b)) turns.push(...(buckets.get(count) ?? []));
+  };
+  drain(behind);
   if (current !== null) turns.push(current);
   for (const id of state.queued) {
     const turn = queued.get(id);
     if (turn !== undefined) turns.push(turn);
   }
-  turns.push(...ahead.sort(byPlace).map(place));
+  drain(ahead);
   return turns;
 }

@@ -254,6 +254,41 @@ export function vectorMap<T>(vector: PersistentVector<T>, f: (value: T) => T): P
   return root === vector.root ? vector : { size: vector.size, depth: vector.depth, root };
 }
 
+/**
+ * Issue 17: calls `changed(was, now)` for each index whose value differs between two vectors (by
+ * identity), skipping every node they share, so a vector made from another by a few writes is compared
+ * in O(those paths). False when their shapes differ (another size or depth: compare them otherwise);
+ * `changed` may then have been called for some indices already.
+ */
+export function vectorChanges<T>(
+  before: PersistentVector<T>,
+  after: PersistentVector<T>,
+  changed: (was: T | null, now: T | null) => void,
+): boolean {
+  if (before.size !== after.size || before.depth !== after.depth) return false;
+  return nodeChanges(before.root, after.root, changed);
+}
+
+function nodeChanges<T>(a: VectorNode<T>, b: VectorNode<T>, changed: (was: T | null, now: T | null) => void): boolean {
+  if (a === b) return true;
+  if ("items" in a && "items" in b) {
+    if (a.items.length !== b.items.length) return false;
+    for (let i = 0; i < a.items.length; i++) {
+      const was = a.items[i] ?? null;
+      const now = b.items[i] ?? null;
+      if (was !== now) changed(was, now);
+    }
+    return true;
+  }
+  if (!("kids" in a) || !("kids" in b) || a.kids.length !== b.kids.length) return false;
+  for (let i = 0; i < a.kids.length; i++) {
+    const x = a.kids[i];
+    const y = b.kids[i];
+    if (x === undefined || y === undefined || !nodeChanges(x, y, changed)) return false;
+  }
+  return true;
+}
+
 // ——— A roster by id: the vector plus an id → index record ———
 
 /** An id → index record, as stored in a scheduler's state (built so "__proto__" is an ordinary own key). */
