@@ -134,7 +134,8 @@ describe("damage sets and clears the conditions it causes", () => {
     expect(hero.effects.contents).toHaveLength(1);
 
     await click(message, "undo");
-    expect(heldConditionsOf(model().host, model().state).get(idOf("Hero"))?.has("unconscious")).toBe(false);
+    // Issue 17: the held conditions list only creatures that hold one; the Hero, woken, holds none.
+    expect(heldConditionsOf(model().host, model().state).get(idOf("Hero"))?.has("unconscious") ?? false).toBe(false);
     expect(model().host.defeated(model().state, idOf("Thug"))).toBe(false);
     expect(combat.combatants.get(idOf("Thug"))?.defeated).toBe(false);
   });
