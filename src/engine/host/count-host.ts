@@ -78,7 +78,7 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
     // A record's facts follow from it and the track's round (CNT-13's lowering).
     followFacts: (before, known, after) => {
       const round = countTrackRound(after);
-      if (countTrackRound(before) !== round) return null;
+      if (countTrackRound(before) !== round) return false;
       return followFacts(known, before.combatants, after.combatants, (c) => ({
         initiative: countRecordIn(c, round),
         defeated: c.defeated === true,

@@ -130,14 +130,11 @@ export interface RulesetHost<S> {
    */
   facts?(state: S): ReadonlyMap<string, CombatantFacts>;
   /**
-   * Issue 17: `facts` of `after` worked out from those (`known`) of `before`, a state it was made from,
-   * reading only what changed; null when they must be found anew (`facts`). Optional.
+   * Issue 17: turns `known`, a copy of the `facts` of `before` that the caller keeps, into those of
+   * `after` (a state made from it) in place, reading only what changed; false, `known` unchanged, when
+   * they must be found anew. Optional.
    */
-  followFacts?(
-    before: S,
-    known: ReadonlyMap<string, CombatantFacts>,
-    after: S,
-  ): ReadonlyMap<string, CombatantFacts> | null;
+  followFacts?(before: S, known: Map<string, CombatantFacts>, after: S): boolean;
   /** Dice waiting for results. */
   pending(state: S): readonly DiceRequest[];
   timeline(state: S): readonly TimelineEntry[];

@@ -38,7 +38,9 @@ describe("a host's per-state answers (issue 17)", () => {
       let stored: StoredCombat = start;
       let state: unknown = unwrap(readCombatState(host, stored.engine));
       const ids = [...host.order(state)];
+      const seen: unknown[] = [];
       const check = () => {
+        seen.push(state);
         const plain = BY_ID[ruleset] as AnyRulesetHost;
         for (const id of [...ids, "nobody"]) {
           expect(host.initiative(state, id)).toBe(plain.initiative(state, id));
@@ -61,6 +63,14 @@ describe("a host's per-state answers (issue 17)", () => {
       run({ type: "undo" });
       run({ type: "redo" });
       for (let i = 0; i < 10; i++) run(nextCommand(host, state, random));
+      // A state asked again after later ones (whose answers were followed from it) answers as before.
+      const now = state;
+      for (const earlier of seen.filter((_, i) => i % 7 === 0)) {
+        state = earlier;
+        check();
+      }
+      state = now;
+      check();
       // One host per ruleset and round length where the caller keeps a registry; the engine keeps none.
       const hosts = hostRegistry();
       expect(hosts(ruleset, 6)).toBe(hosts(ruleset, 6));
