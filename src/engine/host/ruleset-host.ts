@@ -93,6 +93,8 @@ export interface HostMemo {
   readonly heldGroups: WeakMap<object, ReadonlySet<string>>;
   /** The conditions a state holds each combatant in (step-conditions.ts). */
   readonly heldConditions: WeakMap<object, unknown>;
+  /** The last state whose held conditions were found (step-conditions.ts follows the next one from it). */
+  lastHeld: { readonly state: object; readonly held: unknown } | null;
 }
 
 /** Everything a host reads and does through one ruleset. `S` is the scheduler's state. */

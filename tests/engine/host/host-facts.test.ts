@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import {
   RULESET_IDS,
+  heldConditionsOf,
   hostRegistry,
   readCombatState,
   rulesetHost,
@@ -29,9 +30,17 @@ const BY_ID = {
   standard: standardHost(),
 } as unknown as Readonly<Record<string, AnyRulesetHost>>;
 
+/** What the scheduler holds each creature in, as a sorted list (entries with no condition left out). */
+function heldList(host: AnyRulesetHost, state: unknown): [string, string[]][] {
+  return [...heldConditionsOf(host, state)]
+    .map(([id, set]): [string, string[]] => [id, [...set].sort()])
+    .filter(([, list]) => list.length > 0)
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
 describe("a host's per-state answers (issue 17)", () => {
   for (const ruleset of RULESET_IDS) {
-    it(`DEF-1, ${ruleset}: each combatant's initiative and defeated flag, found in one pass, are those asked by id`, () => {
+    it(`DEF-1, ${ruleset}: each combatant's initiative, defeated flag and held conditions, found in one pass, are those asked by id`, () => {
       // 40: more than one leaf of the roster's vector (32), so unchanged branches are shared and skipped.
       const { host, stored: start } = storedEncounter(ruleset, 40);
       const random = seeded(3);
@@ -47,6 +56,8 @@ describe("a host's per-state answers (issue 17)", () => {
           expect(host.defeated(state, id)).toBe(plain.defeated(state, id));
         }
         expect(host.order(state)).toBe(host.order(state));
+        // The conditions the scheduler holds, followed from the last state asked, are those found anew.
+        expect(heldList(host, state)).toEqual(heldList(rulesetHost(ruleset, 6), state));
       };
       const run = (command: { readonly type: string; readonly [k: string]: unknown }) => {
         const s = step(host, stored, command);
