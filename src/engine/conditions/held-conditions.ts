@@ -19,13 +19,13 @@
  *   goes off in its segment or fails (SEG-5, SEG-10).
  * - rotation: its scheduler holds none.
  */
-import type { CountState } from "../initiative/count/types.ts";
-import type { PhaseState } from "../initiative/phase/types.ts";
+import type { CountCombatant, CountState } from "../initiative/count/types.ts";
+import type { PhaseCombatant, PhaseState } from "../initiative/phase/types.ts";
 import { phaseCombatants } from "../initiative/phase/state.ts";
 import type { SegmentState } from "../initiative/segment/types.ts";
 import { segmentCombatants } from "../initiative/segment/state.ts";
 import { segmentRoundSchedule } from "../initiative/segment/round-schedule.ts";
-import { vectorValues } from "../initiative/shared/persistent-vector.ts";
+import { vectorChanges, vectorValues, type PersistentVector } from "../initiative/shared/persistent-vector.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
 import type { ConditionId } from "./status-table.ts";
 
@@ -52,19 +52,30 @@ function hold(
   out.set(id, set);
 }
 
+function countHold(out: Held, c: CountCombatant, surpriseRound: boolean): void {
+  hold(
+    out,
+    c.id,
+    c.surprised && surpriseRound && "surprised",
+    c.unconscious && "unconscious",
+    c.casting !== null && "casting",
+  );
+}
+
 export function countHeldConditions(state: CountState): HeldConditions {
   const out: Held = new Map();
-  const surpriseRound = state.round <= 0;
-  for (const c of vectorValues(state.combatants)) {
-    hold(
-      out,
-      c.id,
-      c.surprised && surpriseRound && "surprised",
-      c.unconscious && "unconscious",
-      c.casting !== null && "casting",
-    );
-  }
+  for (const c of vectorValues(state.combatants)) countHold(out, c, state.round <= 0);
   return out;
+}
+
+/**
+ * Issue 17: the conditions of `after` from those (`known`) of `before`, a state it was made from, reading
+ * only the records that changed (`followHeld`); null when they must be found anew.
+ */
+export function countHeldFollowed(before: CountState, known: HeldConditions, after: CountState): HeldConditions | null {
+  const surpriseRound = after.round <= 0;
+  if (before.round <= 0 !== surpriseRound) return null;
+  return followHeld(known, before.combatants, after.combatants, (out, c) => countHold(out, c, surpriseRound));
 }
 
 export function standardHeldConditions(state: StandardState): HeldConditions {
@@ -75,18 +86,54 @@ export function standardHeldConditions(state: StandardState): HeldConditions {
   return out;
 }
 
+function phaseHold(out: Held, c: PhaseCombatant, waiting: ReadonlySet<string>, round: number): void {
+  hold(
+    out,
+    c.id,
+    waiting.has(c.id) && "delayed",
+    c.defending && "defending",
+    c.disengagedRound > 0 && round - c.disengagedRound <= 1 && "disengaged",
+  );
+}
+
+const waitingOf = (state: PhaseState): ReadonlySet<string> => new Set(state.waits.map((w) => w.delayerId));
+
 export function phaseHeldConditions(state: PhaseState): HeldConditions {
-  const waiting = new Set(state.waits.map((w) => w.delayerId));
+  const waiting = waitingOf(state);
   const out: Held = new Map();
-  for (const c of phaseCombatants(state)) {
-    hold(
-      out,
-      c.id,
-      waiting.has(c.id) && "delayed",
-      c.defending && "defending",
-      c.disengagedRound > 0 && state.round - c.disengagedRound <= 1 && "disengaged",
-    );
-  }
+  for (const c of phaseCombatants(state)) phaseHold(out, c, waiting, state.round);
+  return out;
+}
+
+/** `countHeldFollowed` for phase rounds: the same waits and round, only records changed. */
+export function phaseHeldFollowed(before: PhaseState, known: HeldConditions, after: PhaseState): HeldConditions | null {
+  if (before.waits !== after.waits || before.round !== after.round) return null;
+  const waiting = waitingOf(after);
+  return followHeld(known, before.combatants, after.combatants, (out, c) => phaseHold(out, c, waiting, after.round));
+}
+
+/**
+ * The held conditions of a roster `after` from those (`known`) of a roster `before` it was made from: the
+ * entries of the records that are other objects are found again (`add`), the rest kept. Null when the
+ * two rosters are not comparable (one joined or left).
+ */
+function followHeld<R extends { readonly id: string }>(
+  known: HeldConditions,
+  before: PersistentVector<R>,
+  after: PersistentVector<R>,
+  add: (out: Held, record: R) => void,
+): HeldConditions | null {
+  if (before === after) return known;
+  const gone: string[] = [];
+  const come: R[] = [];
+  const comparable = vectorChanges(before, after, (was, now) => {
+    if (was !== null) gone.push(was.id);
+    if (now !== null) come.push(now);
+  });
+  if (!comparable) return null;
+  const out: Held = new Map(known);
+  for (const id of gone) out.delete(id);
+  for (const record of come) add(out, record);
   return out;
 }
 

@@ -52,11 +52,16 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
       ),
     apply,
     read: parseCountState,
-    order: (state) =>
-      orderWithRest(
-        countRoundTurns(state).map((turn) => turn.id),
+    order: (state) => {
+      const ids = countRoundTurns(state).map((turn) => turn.id);
+      // CNT-5: `tieOrder` holds every creature once and the round lists each at most once, so a round that
+      // lists as many as it holds lists them all (issue 17: no set of a thousand ids at every step).
+      if (ids.length === state.tieOrder.length) return ids;
+      return orderWithRest(
+        ids,
         vectorValues(state.combatants).map((c) => c.id),
-      ),
+      );
+    },
     current: countScheduler.current,
     // CNT-4: the surprise round is round 0; before the start the engine's round is −1.
     round: (state) => Math.max(0, state.round),
@@ -79,7 +84,7 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
     // A record's facts follow from it and the track's round (CNT-13's lowering).
     followFacts: (before, known, after) => {
       const round = countTrackRound(after);
-      if (countTrackRound(before) !== round) return null;
+      if (countTrackRound(before) !== round) return false;
       return followFacts(known, before.combatants, after.combatants, (c) => ({
         initiative: countShownIn(c, round),
         defeated: c.defeated === true,

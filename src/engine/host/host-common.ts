@@ -83,28 +83,28 @@ export function hasFields(value: unknown, fields: readonly string[]): value is R
 }
 
 /**
- * Issue 17: every combatant's facts in a state whose roster is `after`, from those `known` of a state
- * whose roster was `before`, when a record's facts follow from the record alone (`fact`): only the
- * records that differ are read. Null when the two rosters are not comparable (one joined or left).
+ * Issue 17: turns `known`, every combatant's facts in a state whose roster was `before`, into those of a
+ * state whose roster is `after` (in place), when a record's facts follow from the record alone (`fact`):
+ * only the records that differ are read. False, with `known` unchanged, when the two rosters are not
+ * comparable (one joined or left).
  */
 export function followFacts<R extends { readonly id: string }>(
-  known: ReadonlyMap<string, CombatantFacts>,
+  known: Map<string, CombatantFacts>,
   before: PersistentVector<R>,
   after: PersistentVector<R>,
   fact: (record: R) => CombatantFacts,
-): ReadonlyMap<string, CombatantFacts> | null {
-  if (before === after) return known;
+): boolean {
+  if (before === after) return true;
   const gone: string[] = [];
   const come: R[] = [];
   const comparable = vectorChanges(before, after, (was, now) => {
     if (was !== null) gone.push(was.id);
     if (now !== null) come.push(now);
   });
-  if (!comparable) return null;
-  const out = new Map(known);
-  for (const id of gone) out.delete(id);
-  for (const record of come) out.set(record.id, fact(record));
-  return out;
+  if (!comparable) return false;
+  for (const id of gone) known.delete(id);
+  for (const record of come) known.set(record.id, fact(record));
+  return true;
 }
 
 /** A roster kept as id → record (standard, rotation). */
@@ -153,25 +153,24 @@ export function recordFacts<R>(
 
 /**
  * `followFacts` for a roster kept as id → record: only the records that are other objects are read
- * (one pass over the ids, no record read). Null when an id joined or left.
+ * (one pass over the ids, no record read). False, with `known` unchanged, when an id joined or left.
  */
 export function followRecordFacts<R>(
-  known: ReadonlyMap<string, CombatantFacts>,
+  known: Map<string, CombatantFacts>,
   before: RecordRoster<R>,
   after: RecordRoster<R>,
   fact: (record: R) => CombatantFacts,
-): ReadonlyMap<string, CombatantFacts> | null {
-  if (before === after) return known;
+): boolean {
+  if (before === after) return true;
   const changed: string[] = [];
   let size = 0;
   for (const id in after) {
     if (!Object.hasOwn(after, id)) continue;
     size++;
-    if (!Object.hasOwn(before, id)) return null;
+    if (!Object.hasOwn(before, id)) return false;
     if (before[id] !== after[id]) changed.push(id);
   }
-  if (size !== known.size) return null;
-  const out = new Map(known);
-  for (const id of changed) out.set(id, fact(after[id] as R));
-  return out;
+  if (size !== known.size) return false;
+  for (const id of changed) known.set(id, fact(after[id] as R));
+  return true;
 }

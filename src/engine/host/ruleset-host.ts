@@ -93,6 +93,8 @@ export interface HostMemo {
   readonly heldGroups: WeakMap<object, ReadonlySet<string>>;
   /** The conditions a state holds each combatant in (step-conditions.ts). */
   readonly heldConditions: WeakMap<object, unknown>;
+  /** The last state whose held conditions were found (step-conditions.ts follows the next one from it). */
+  lastHeld: { readonly state: object; readonly held: unknown } | null;
 }
 
 /** Everything a host reads and does through one ruleset. `S` is the scheduler's state. */
@@ -130,14 +132,11 @@ export interface RulesetHost<S> {
    */
   facts?(state: S): ReadonlyMap<string, CombatantFacts>;
   /**
-   * Issue 17: `facts` of `after` worked out from those (`known`) of `before`, a state it was made from,
-   * reading only what changed; null when they must be found anew (`facts`). Optional.
+   * Issue 17: turns `known`, a copy of the `facts` of `before` that the caller keeps, into those of
+   * `after` (a state made from it) in place, reading only what changed; false, `known` unchanged, when
+   * they must be found anew. Optional.
    */
-  followFacts?(
-    before: S,
-    known: ReadonlyMap<string, CombatantFacts>,
-    after: S,
-  ): ReadonlyMap<string, CombatantFacts> | null;
+  followFacts?(before: S, known: Map<string, CombatantFacts>, after: S): boolean;
   /** Dice waiting for results. */
   pending(state: S): readonly DiceRequest[];
   timeline(state: S): readonly TimelineEntry[];

@@ -16,7 +16,7 @@ export type AnyRulesetHost = RulesetHost<unknown>;
 /**
  * The host of `ruleset`. `untimedRoundSeconds` is the world setting for `count` and `phase` rounds (TIME-1).
  * Its `order` (and, where the host gives them in one pass, every combatant's `initiative` and
- * `defeated`) is worked out once per state, and it keeps a memo (`HostMemo`) of what other modules work
+ * `defeated`: ask them by id, `facts` gives a copy) is worked out once per state, and it keeps a memo (`HostMemo`) of what other modules work
  * out once per state: states are never changed in place, so the same state object gives the same
  * answers (the Foundry layer asks them of every creature at every step). A fresh host each call: a
  * caller that keeps one (issue 17: a host is asked for on every read of a combat) uses `hostRegistry`.
@@ -39,26 +39,34 @@ export function hostRegistry(): (ruleset: RulesetId, untimedRoundSeconds: number
 function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
   const orders = new WeakMap<object, readonly string[]>();
   const order = host.order;
-  const facts = new WeakMap<object, ReadonlyMap<string, CombatantFacts>>();
+  const facts = new WeakMap<object, Map<string, CombatantFacts>>();
   const all = host.facts;
   const follow = host.followFacts;
   /** The last state whose facts were found: the next state is most often made from it (issue 17). */
-  let last: { readonly state: object; readonly facts: ReadonlyMap<string, CombatantFacts> } | null = null;
-  /** Every combatant's facts in `state`, found once per state (null: the host answers by id). */
+  let last: { readonly state: object; readonly facts: Map<string, CombatantFacts> } | null = null;
+  /**
+   * Every combatant's facts in `state`, found once per state (null: the host answers by id). A state
+   * made from the last one takes over that one's map, brought up to date in place (no copy of a
+   * thousand entries per step); the last state's facts are then found anew if it is asked again.
+   */
   const factsOf = (state: unknown): ReadonlyMap<string, CombatantFacts> | null => {
     if (all === undefined || typeof state !== "object" || state === null) return null;
     let found = facts.get(state);
     if (found === undefined) {
-      found = (last === null ? null : follow?.(last.state, last.facts, state)) ?? all(state);
+      if (last !== null && facts.get(last.state) === last.facts && follow?.(last.state, last.facts, state) === true) {
+        found = last.facts;
+        facts.delete(last.state);
+      } else found = new Map(all(state));
       facts.set(state, found);
     }
-    last = { state, facts: found };
+    if (last?.state !== state || last.facts !== found) last = { state, facts: found };
     return found;
   };
   return {
     ...host,
-    ...(all === undefined ? {} : { facts: (state: unknown) => factsOf(state) ?? all(state) }),
-    memo: { heldGroups: new WeakMap(), heldConditions: new WeakMap() },
+    // A copy: the map kept here is brought up to date in place for the next state.
+    ...(all === undefined ? {} : { facts: (state: unknown) => new Map(factsOf(state) ?? all(state)) }),
+    memo: { heldGroups: new WeakMap(), heldConditions: new WeakMap(), lastHeld: null },
     order: (state) => {
       if (typeof state !== "object" || state === null) return order(state);
       let ids = orders.get(state);

@@ -68,7 +68,7 @@ export function segmentHost(): RulesetHost<SegmentState> {
     // A record's facts follow from it and its group's rolls (the same rolls: the same objects).
     followFacts: (before, known, after) =>
       before.groupRolls !== after.groupRolls || before.lastGroupRolls !== after.lastGroupRolls
-        ? null
+        ? false
         : followFacts(known, before.combatants, after.combatants, (c) => ({
             initiative: groupInitiative(after, c.groupId),
             defeated: c.defeated === true,

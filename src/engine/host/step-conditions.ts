@@ -6,7 +6,9 @@
 import { conditionChanges, type ConditionChange } from "../conditions/condition-changes.ts";
 import {
   countHeldConditions,
+  countHeldFollowed,
   phaseHeldConditions,
+  phaseHeldFollowed,
   rotationHeldConditions,
   segmentHeldConditions,
   standardHeldConditions,
@@ -33,11 +35,40 @@ export function heldConditionsOf(host: AnyRulesetHost, state: unknown): HeldCond
   // Issue 17: a step compares the state before with the one after, and the one before was the last
   // step's after; states are never changed in place, so what one holds is worked out once.
   // (the host's memo, ruleset-host.ts `HostMemo`: a read-only map, shared).
-  const known = host.memo?.heldConditions.get(state) as HeldConditions | undefined;
+  const memo = host.memo;
+  const known = memo?.heldConditions.get(state) as HeldConditions | undefined;
   if (known !== undefined) return known;
-  const conditions = heldConditionsFresh(host, state);
-  host.memo?.heldConditions.set(state, conditions);
+  // Issue 17: a state made from the last one asked reads only the records that changed.
+  const last = memo?.lastHeld ?? null;
+  const conditions =
+    (last === null ? null : heldConditionsFollowed(host, last.state, last.held as HeldConditions, state)) ??
+    heldConditionsFresh(host, state);
+  if (memo !== undefined) {
+    memo.heldConditions.set(state, conditions);
+    memo.lastHeld = { state, held: conditions };
+  }
   return conditions;
+}
+
+/** The conditions of `after` followed from those of `before` where the ruleset can (held-conditions.ts), else null. */
+function heldConditionsFollowed(
+  host: AnyRulesetHost,
+  before: object,
+  known: HeldConditions,
+  after: object,
+): HeldConditions | null {
+  switch (host.id) {
+    case "count":
+      return hasFields(before, ["combatants", "round"]) && hasFields(after, ["combatants", "round"])
+        ? countHeldFollowed(before as unknown as CountState, known, after as unknown as CountState)
+        : null;
+    case "phase":
+      return hasFields(before, ["combatants", "waits", "round"]) && hasFields(after, ["combatants", "waits", "round"])
+        ? phaseHeldFollowed(before as unknown as PhaseState, known, after as unknown as PhaseState)
+        : null;
+    default:
+      return null;
+  }
 }
 
 function heldConditionsFresh(host: AnyRulesetHost, state: unknown): HeldConditions {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import {
   RULESET_IDS,
+  heldConditionsOf,
   hostRegistry,
   readCombatState,
   rulesetHost,
@@ -29,22 +30,34 @@ const BY_ID = {
   standard: standardHost(),
 } as unknown as Readonly<Record<string, AnyRulesetHost>>;
 
+/** What the scheduler holds each creature in, as a sorted list (entries with no condition left out). */
+function heldList(host: AnyRulesetHost, state: unknown): [string, string[]][] {
+  return [...heldConditionsOf(host, state)]
+    .map(([id, set]): [string, string[]] => [id, [...set].sort()])
+    .filter(([, list]) => list.length > 0)
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
 describe("a host's per-state answers (issue 17)", () => {
   for (const ruleset of RULESET_IDS) {
-    it(`DEF-1, ${ruleset}: each combatant's initiative and defeated flag, found in one pass, are those asked by id`, () => {
+    it(`DEF-1, ${ruleset}: each combatant's initiative, defeated flag and held conditions, found in one pass, are those asked by id`, () => {
       // 40: more than one leaf of the roster's vector (32), so unchanged branches are shared and skipped.
       const { host, stored: start } = storedEncounter(ruleset, 40);
       const random = seeded(3);
       let stored: StoredCombat = start;
       let state: unknown = unwrap(readCombatState(host, stored.engine));
       const ids = [...host.order(state)];
+      const seen: unknown[] = [];
       const check = () => {
+        seen.push(state);
         const plain = BY_ID[ruleset] as AnyRulesetHost;
         for (const id of [...ids, "nobody"]) {
           expect(host.initiative(state, id)).toBe(plain.initiative(state, id));
           expect(host.defeated(state, id)).toBe(plain.defeated(state, id));
         }
         expect(host.order(state)).toBe(host.order(state));
+        // The conditions the scheduler holds, followed from the last state asked, are those found anew.
+        expect(heldList(host, state)).toEqual(heldList(rulesetHost(ruleset, 6), state));
       };
       const run = (command: { readonly type: string; readonly [k: string]: unknown }) => {
         const s = step(host, stored, command);
@@ -61,6 +74,14 @@ describe("a host's per-state answers (issue 17)", () => {
       run({ type: "undo" });
       run({ type: "redo" });
       for (let i = 0; i < 10; i++) run(nextCommand(host, state, random));
+      // A state asked again after later ones (whose answers were followed from it) answers as before.
+      const now = state;
+      for (const earlier of seen.filter((_, i) => i % 7 === 0)) {
+        state = earlier;
+        check();
+      }
+      state = now;
+      check();
       // One host per ruleset and round length where the caller keeps a registry; the engine keeps none.
       const hosts = hostRegistry();
       expect(hosts(ruleset, 6)).toBe(hosts(ruleset, 6));

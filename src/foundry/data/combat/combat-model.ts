@@ -38,7 +38,6 @@ import {
   hostRegistry,
   readStoredCombat,
   type AnyRulesetHost,
-  type CombatantFacts,
   type HostOptions,
   type Message,
   type PatchHistory,
@@ -169,16 +168,12 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
    */
   initiativeOf(combatantId: string): number | null | undefined {
     if (this.state === null || this.#readHost === null) return undefined;
-    // Issue 17: every creature's facts found once per preparation (a thousand combatants ask in turn).
-    if (this.#facts === undefined) this.#facts = this.#readHost.facts?.(this.state) ?? null;
-    if (this.#facts === null) return this.#readHost.initiative(this.state, combatantId);
-    return this.#facts.get(combatantId)?.initiative ?? null;
+    // Issue 17: the host finds every creature's facts once per state (engine ruleset-hosts.ts).
+    return this.#readHost.initiative(this.state, combatantId);
   }
 
   /** The host the state was read with (one per preparation, not one per combatant). */
   #readHost: AnyRulesetHost | null = null;
-  /** Every creature's facts in `state` (null: the host answers by id), found at the first ask. */
-  #facts: ReadonlyMap<string, CombatantFacts> | null | undefined = undefined;
 
   /**
    * Issue 18: whether this client's user sees every creature's initiative (a GM, or no user yet), found
@@ -193,7 +188,6 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     this.publicOrder = [];
     const host = this.host;
     this.#readHost = host;
-    this.#facts = undefined;
     this.viewerIsGM = game.user?.isGM !== false;
     this.resetReason = combatFormatReason(this);
     this.fromCache = false;
