@@ -4,11 +4,8 @@
  * first, attack-with-dialog.ts).
  * - In a `count` or `segment` combat the attack is declared on the combat first (CNT-6, SEG-2), as the
  *   sheet does (sheet-commands.ts); its card comes when the action lands (event-cards.ts).
- * - Otherwise a weapon rolls its attack with real Rolls, ONE attack card PER TARGET, and on a hit that
- *   target's damage card (AP-1 swings, the weapon's damage kind, the target's DR). One card per target rather
- *   than one card listing them: every Tempo ruleset rolls one attack per target (AP-1 "one attack roll
- *   per target"), each against that target's own defence, so each card shows its own roll, rule and
- *   exact odds and its own Apply; dnd5e users see the same shape when they roll against each target.
+ * - Otherwise a weapon rolls ONE attack card PER TARGET (every ruleset rolls one attack per target, AP-1,
+ *   each against that target's defence, with its own odds and Apply) and, on a hit, that target's damage card.
  * - A spell posts its damage card (of the spell's damage kind) for each target (no attack roll: the seeds
  *   give spells none); a spell that calls for a save posts a save card per target instead (issue 19).
  * What the rules decide is in src/view/chat/item-attack.ts; here documents are read and cards posted.
