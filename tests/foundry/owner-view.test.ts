@@ -21,6 +21,8 @@ afterAll(() => world.uninstall());
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");
 const { refusal } = await import("../../src/view/tracker/tracker-controls.ts");
+const { OWNER_VIEW_QUERY } = await import("../../src/foundry/combat/owner-view.ts");
+const { SOCKET_EVENT } = await import("../../src/foundry/socket/socket-channel.ts");
 
 /** A user's tracker of `combat`, built on that user's own client. */
 function trackerOf(userId: string, combat: Tempo) {
@@ -95,4 +97,25 @@ describe("issue 18: the owner of a hidden creature sees it", () => {
     },
     15_000,
   );
+
+  it("a player's console cannot put a view into another player's tracker: a made-up first view waits for a GM to name its token (a player's naming is ignored), made-up keyed views are refused", async () => {
+    const combat = await t.encounter("standard", 4, undefined, (i) => (i === 0 ? { hidden: true } : {}));
+    const own = ownedId(t, combat);
+    expect(await playUntil(t, combat, (c) => c.round >= 1 && acting(c) !== null && acting(c) !== own)).toBe(true);
+    const drawn = () => JSON.stringify(trackerOf(owner.id, combat).input.state);
+    const before = drawn();
+    const seq = t.model(copyOf(t, owner.id, combat.id ?? "")).seq;
+    // A made-up view that would end the round on the owner's tracker.
+    const forged = { combat: combat.id ?? "", seq, update: { round: 99 } };
+    const asked = await world.as(other, async () => {
+      const target = game.users.get(owner.id) as unknown as { query(n: string, d: unknown): Promise<unknown> };
+      const first = await target.query(OWNER_VIEW_QUERY, { ...forged, key: "zq", token: "zq" });
+      game.socket.emit(SOCKET_EVENT, { type: "ownerViewKey", to: owner.id, token: "zq" });
+      const keyed = await target.query(OWNER_VIEW_QUERY, { ...forged, key: "0".repeat(32) });
+      return { first, keyed };
+    });
+    await world.idle();
+    expect(asked).toEqual({ first: true, keyed: false });
+    expect(drawn()).toBe(before);
+  });
 });

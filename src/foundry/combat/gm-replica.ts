@@ -101,7 +101,7 @@ function page(): Page {
 }
 
 /** A random text no console can guess (`crypto.getRandomValues` needs no secure context: MDN). */
-function secretText(): string {
+export function secretText(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");

@@ -11,10 +11,13 @@
  *
  * Channel: a User query (`user.query(name, data)`, answered by that user's `CONFIG.queries[name]`: API v13
  * `foundry.documents.User#query`) goes to the one user it is asked of, where a socket emit reaches every
- * client (community wiki "sockets"); other players receive nothing of it. A query handler is not told
- * who asked (foundryvtt/foundryvtt #13418), so a player's console could send another player a made-up
- * view: it changes only what that player's tracker draws until the next write, and every command is
- * still judged on the GM's whole copy.
+ * client (community wiki "sockets"); other players receive nothing of it.
+ *
+ * Trust: a query handler is not told who asked (foundryvtt/foundryvtt #13418), so views are taken only
+ * with a key only the GM and that owner know, handed over as gm-replica.ts hands its key to another GM:
+ * the first view goes with a fresh random key and token, and once the owner has it the GM names the token
+ * on the system socket, where the server gives the sender's id (socket-channel.ts); the owner trusts the
+ * key from then on. A view whose key no GM named is never drawn.
  */
 import {
   applyStoredUpdate,
@@ -27,6 +30,8 @@ import {
   type StoredUpdate,
 } from "../../engine/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
+import { SOCKET_EVENT } from "../socket/socket-channel.ts";
+import { secretText } from "./gm-replica.ts";
 import { isActiveGm } from "./active-gm.ts";
 import { secrecyOf } from "./secrecy.ts";
 import { storeMemoOf } from "./state-cache.ts";
@@ -44,19 +49,46 @@ interface View {
   readonly update: StoredUpdate;
 }
 
+/** A view as it travels: with the key, and with a token on the first one of a key. */
+interface Sent extends View {
+  readonly key: string;
+  readonly token?: string;
+}
+
 /** One page's views (per `game`, as page-key.ts keys module state). */
 interface Page {
-  /** Owner side: the last view received, by combat, and the state read from it (once). */
+  /** Owner side: the last view taken, by combat, and the state read from it (once). */
   readonly views: Map<string, View & { state?: unknown }>;
+  /** Owner side: the keys a GM named. */
+  readonly trusted: Set<string>;
+  /** Owner side: keys by token until a GM names the token, and each such key's latest views by combat. */
+  readonly tokens: Map<string, string>;
+  readonly waiting: Map<string, Map<string, View>>;
   /** GM side: the last view sent, by user and combat, as JSON (the same view is not sent twice). */
   readonly sent: Map<string, string>;
+  /** GM side: the key each owner was given (by user id), and its token until named. */
+  readonly keys: Map<string, { readonly key: string; token: string | null }>;
 }
 
 const pages = new WeakMap<object, Page>();
 
+/** Keys kept unnamed at once (a console's made-up ones crowd out nothing a GM names at once). */
+const MAX_UNNAMED = 8;
+
 function page(): Page {
   let found = pages.get(game as object);
-  if (found === undefined) pages.set(game as object, (found = { views: new Map(), sent: new Map() }));
+  if (found === undefined)
+    pages.set(
+      game as object,
+      (found = {
+        views: new Map(),
+        trusted: new Set(),
+        tokens: new Map(),
+        waiting: new Map(),
+        sent: new Map(),
+        keys: new Map(),
+      }),
+    );
   return found;
 }
 
@@ -120,38 +152,107 @@ export function sendOwnerViews(combat: Combat.Implementation): void {
     const text = JSON.stringify(view);
     if (sent.get(key) === text) continue;
     sent.set(key, text);
-    void user.query(OWNER_VIEW_QUERY, view, { timeout: VIEW_TIMEOUT_MS }).catch(() => sent.delete(key));
+    send(user, view, () => sent.delete(key));
   }
 }
 
-function isView(data: unknown): data is View {
+/** Sends `user` a view with its key; the first with a token, named on the socket once the owner has it. */
+function send(user: Queryable, view: View, failed: () => void): void {
+  const keys = page().keys;
+  const id = user.id ?? "";
+  let given = keys.get(id);
+  if (given === undefined) keys.set(id, (given = { key: secretText(), token: secretText() }));
+  const link = given;
+  const token = link.token;
+  const wire: Sent = { ...view, key: link.key, ...(token === null ? {} : { token }) };
+  void user.query(OWNER_VIEW_QUERY, wire, { timeout: VIEW_TIMEOUT_MS }).then(
+    (taken) => {
+      if (taken !== true) failed();
+      if (taken !== true || token === null || link.token !== token) return;
+      link.token = null;
+      game.socket.emit(SOCKET_EVENT, { type: "ownerViewKey", to: id, token });
+    },
+    () => {
+      failed();
+      if (keys.get(id) === link) keys.delete(id);
+    },
+  );
+}
+
+function isView(data: unknown): data is Sent {
   if (typeof data !== "object" || data === null) return false;
-  const view = data as Partial<Record<keyof View, unknown>>;
+  const view = data as Partial<Record<keyof Sent, unknown>>;
   return (
     typeof view.combat === "string" &&
     typeof view.seq === "number" &&
+    typeof view.key === "string" &&
+    (view.token === undefined || typeof view.token === "string") &&
     typeof view.update === "object" &&
     view.update !== null &&
     !Array.isArray(view.update)
   );
 }
 
-/** The owner's side of the query: the view is kept for its `seq` and the tracker drawn again. */
+/** Takes a view: kept for its `seq`, and the tracker drawn again. */
+function takeView(view: View): void {
+  page().views.set(view.combat, { combat: view.combat, seq: view.seq, update: view.update });
+  if (game.combats?.get(view.combat) !== undefined) void ui.combat?.render();
+}
+
+/**
+ * The owner's side of the query: a view with a named key is taken; one with a key not named yet waits for
+ * its token to be named (the latest per combat); any other is refused.
+ */
 function answerView(data: unknown): boolean {
   if (game.user?.isGM !== false || !isView(data)) return false;
-  page().views.set(data.combat, { combat: data.combat, seq: data.seq, update: data.update });
-  if (game.combats?.get(data.combat) !== undefined) void ui.combat?.render();
+  const { trusted, tokens, waiting } = page();
+  const view: View = { combat: data.combat, seq: data.seq, update: data.update };
+  if (trusted.has(data.key)) {
+    takeView(view);
+    return true;
+  }
+  if (data.token !== undefined && !tokens.has(data.token)) {
+    tokens.set(data.token, data.key);
+    waiting.set(data.key, new Map());
+    for (const [token, key] of tokens)
+      if (tokens.size > MAX_UNNAMED) {
+        tokens.delete(token);
+        waiting.delete(key);
+      }
+  }
+  const views = waiting.get(data.key);
+  if (views === undefined) return false;
+  views.set(view.combat, view);
   return true;
+}
+
+/** A GM names the token of the key it gave this page: the key is trusted and its views waiting are taken. */
+function onMessage(wire: unknown, senderId: unknown): void {
+  if (typeof wire !== "object" || wire === null || typeof senderId !== "string") return;
+  const message = wire as { type?: unknown; to?: unknown; token?: unknown };
+  if (message.type !== "ownerViewKey" || message.to !== game.user?.id || typeof message.token !== "string") return;
+  if (game.users.get(senderId)?.isGM !== true || game.user.isGM) return;
+  const { trusted, tokens, waiting } = page();
+  const key = tokens.get(message.token);
+  tokens.delete(message.token);
+  if (key === undefined) return;
+  trusted.add(key);
+  for (const view of waiting.get(key)?.values() ?? []) takeView(view);
+  waiting.delete(key);
 }
 
 export function registerOwnerViews(): void {
   const config = CONFIG as unknown as { queries?: Record<string, (data: unknown) => unknown> };
   config.queries ??= {};
   config.queries[OWNER_VIEW_QUERY] = answerView;
+  Hooks.once("setup", () => game.socket.on(SOCKET_EVENT, onMessage));
   Hooks.on("updateCombat", (combat: Combat.Implementation) => sendOwnerViews(combat));
   Hooks.on("userConnected", (user: User.Implementation, connected: boolean) => {
-    if (!connected || user.isGM) return;
-    for (const [key] of page().sent) if (key.startsWith(`${user.id ?? ""}.`)) page().sent.delete(key);
+    if (user.isGM) return;
+    const { sent, keys } = page();
+    keys.delete(user.id ?? "");
+    for (const [key] of sent) if (key.startsWith(`${user.id ?? ""}.`)) sent.delete(key);
+    if (!connected) return;
     for (const combat of game.combats?.contents ?? []) sendOwnerViews(combat as Combat.Implementation);
   });
 }
