@@ -28,6 +28,7 @@ export {
   publishedEvents,
   publishedState,
   publishedUpdate,
+  ownerSecrecy,
   type Secrecy,
 } from "./published.ts";
 export { tableFirstCommand, tableStep, type TableRoster } from "./table-step.ts";

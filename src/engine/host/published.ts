@@ -54,6 +54,16 @@ export interface Secrecy {
 }
 
 /**
+ * Issue 18: what one player may know, who owns some hidden creatures (`owned`): a hidden creature is its
+ * owner's to see (its place, its turn, its rolls), so the owner's view is published with those left out of
+ * `hidden`; every other secret stays withheld (the GM's client sends that view to the owner alone: foundry
+ * combat/owner-view.ts).
+ */
+export function ownerSecrecy(secrecy: Secrecy, owned: { has(id: string): boolean }): Secrecy {
+  return { gmOnly: secrecy.gmOnly, hidden: { has: (id) => secrecy.hidden.has(id) && !owned.has(id) } };
+}
+
+/**
  * Issue 18 item 3: whether the item and targets a creature declared an action with (the Foundry layer's
  * declared-use record, rolled when its pending card is resolved) are kept from players. Ruling: they are
  * for every creature only the GM controls, and for a hidden one, whether or not the declaration itself

@@ -21,6 +21,13 @@
  *   send a full copy again.
  * A GM who connects gets a full copy from the active GM (or from the GM it takes over from); the others
  * get one before their first change.
+ *
+ * The returning-GM race: a GM whose page loads while another GM is connected may become the active GM at
+ * once (core's `activeGM` is one of the active GMs, not the one who was there first: foundryvtt/foundryvtt
+ * #11678), before the other GM's copy reaches it. Such a page asks the other GMs for a copy (on the
+ * system socket, where the server names the asker) and its first reconcile waits (`replicaSettled`) until
+ * a copy is taken, no other GM is left to send one, or `ASK_TIMEOUT_MS` passed; only then does it judge
+ * whether it lacks the secrets (reconcile.ts).
  */
 import { SYSTEM_ID } from "../system-id.ts";
 import { SOCKET_EVENT } from "../socket/socket-channel.ts";
@@ -59,6 +66,12 @@ interface Page {
   readonly copies: Map<string, { readonly key: string; readonly entries: readonly Change[] }>;
   /** The active GM when last looked at. */
   activeGm: string | null;
+  /** Whether this page took a full copy from another GM since it loaded. */
+  copyTaken: boolean;
+  /** Waiting for a copy (`replicaSettled`): each is called once something may have settled it. */
+  readonly waiters: Set<() => void>;
+  /** The wait for a copy under way (one ask for every combat's reconcile), or null. */
+  waiting: Promise<void> | null;
 }
 
 const pages = new WeakMap<object, Page>();
@@ -72,12 +85,23 @@ const MAX_COPIES = 8;
 function page(): Page {
   let found = pages.get(game as object);
   if (found === undefined)
-    pages.set(game as object, (found = { links: new Map(), trusted: new Map(), copies: new Map(), activeGm: null }));
+    pages.set(
+      game as object,
+      (found = {
+        links: new Map(),
+        trusted: new Map(),
+        copies: new Map(),
+        activeGm: null,
+        copyTaken: false,
+        waiters: new Set(),
+        waiting: null,
+      }),
+    );
   return found;
 }
 
 /** A random text no console can guess (`crypto.getRandomValues` needs no secure context: MDN). */
-function secretText(): string {
+export function secretText(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -168,7 +192,7 @@ function flushGmRecords(): void {
 }
 
 /**
- * Puts `changes` into this browser (a full copy: everything else of this world leaves), then reads again;
+ * Puts `changes` into this browser (a full copy: everything else of the groups it holds leaves), then reads again;
  * false (nothing changed) when a patch does not fit the record held here.
  */
 function take(changes: readonly Change[], full: boolean): boolean {
@@ -179,10 +203,11 @@ function take(changes: readonly Change[], full: boolean): boolean {
   if (texts === null) return false;
   if (full) {
     const incoming = new Set(changes.map(([key]) => key));
+    const groups = new Set(changes.map(([key]) => groupOf(key, pattern)));
     const gone: string[] = [];
     for (let i = 0; i < store.length; i++) {
       const key = store.key(i);
-      if (key !== null && pattern.test(key) && !incoming.has(key)) gone.push(key);
+      if (key !== null && pattern.test(key) && !incoming.has(key) && groups.has(groupOf(key, pattern))) gone.push(key);
     }
     for (const key of gone) store.removeItem(key);
   }
@@ -196,6 +221,18 @@ function take(changes: readonly Change[], full: boolean): boolean {
   }
   readAgain(full ? null : combatsOf(changes));
   return true;
+}
+
+/**
+ * The group a record belongs to: its kind and the combat (or card) it is kept for, `tempo.<kind>.<world>.<id>`.
+ * A full copy replaces the receiver's records group by group: a group the sender holds nothing of stays
+ * (the returning-GM race: a GM who took over without the secrets, then sends a copy to the GM returning
+ * with them, must not erase them). A kept record is used only while it matches the document
+ * (secret-store.ts: the entry's `seq` and fingerprint), so one left over from an older write does no harm.
+ */
+function groupOf(key: string, pattern: RegExp): string {
+  const prefix = pattern.exec(key)?.[0] ?? "";
+  return prefix + key.slice(prefix.length).split(".")[0];
 }
 
 /** Each record's new text (changes applied in order), or null if a patch does not fit the text held. */
@@ -270,15 +307,61 @@ function answerPush(data: unknown): boolean {
 function onMessage(wire: unknown, senderId: unknown): void {
   if (typeof wire !== "object" || wire === null || typeof senderId !== "string") return;
   const message = wire as { type?: unknown; to?: unknown; token?: unknown };
+  if (message.type === "gmRecordsAsk") {
+    onAsk(senderId);
+    return;
+  }
   if (message.type !== "gmRecords" || message.to !== game.user.id || typeof message.token !== "string") return;
   if (game.users.get(senderId)?.isGM !== true || senderId === game.user.id || game.user.isGM !== true) return;
-  const { copies, trusted } = page();
+  const state = page();
+  const { copies, trusted } = state;
   const copy = copies.get(message.token);
   copies.delete(message.token);
   if (copy === undefined) return;
   for (const [key, giver] of [...trusted]) if (giver === senderId) trusted.delete(key);
   trusted.set(copy.key, senderId);
   take(copy.entries, true);
+  state.copyTaken = true;
+  wake();
+}
+
+/** Calls every waiter (each looks again whether it may go on). */
+function wake(): void {
+  for (const waiter of [...page().waiters]) waiter();
+}
+
+/** Another GM asks for a full copy (the server names the asker: socket-channel.ts). */
+function onAsk(senderId: string): void {
+  if (game.user?.isGM !== true || senderId === game.user.id) return;
+  const asker = otherGms().find((u) => u.id === senderId);
+  if (asker !== undefined) sendCopy(asker);
+}
+
+/**
+ * Resolves once this GM's page may judge the records it holds (the returning-GM race, file comment):
+ * at once for a player, or when no other GM is connected, or once a copy was taken; else after asking
+ * the other GMs for one, when one is taken, the last other GM leaves, or `ASK_TIMEOUT_MS` passed.
+ */
+export function replicaSettled(): Promise<void> {
+  const state = page();
+  const settled = () => game.user?.isGM !== true || state.copyTaken || otherGms().length === 0;
+  if (settled()) return Promise.resolve();
+  if (state.waiting !== null) return state.waiting;
+  game.socket.emit(SOCKET_EVENT, { type: "gmRecordsAsk" });
+  state.waiting = new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      state.waiters.delete(check);
+      state.waiting = null;
+      resolve();
+    };
+    const check = () => {
+      if (settled()) done();
+    };
+    const timer = setTimeout(done, ASK_TIMEOUT_MS);
+    state.waiters.add(check);
+  });
+  return state.waiting;
 }
 
 /**
@@ -292,6 +375,7 @@ function onUserConnected(user: User.Implementation, connected: boolean): void {
   const id = user.id ?? "";
   state.links.delete(id);
   for (const [key, giver] of [...state.trusted]) if (giver === id) state.trusted.delete(key);
+  if (!connected) wake();
   if (!connected || !user.isGM || id === game.user.id || game.user.isGM !== true) return;
   if (before === game.user.id || state.activeGm === game.user.id) sendCopy(user as unknown as Queryable);
 }
