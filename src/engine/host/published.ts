@@ -22,8 +22,10 @@
  */
 import { publishedCountState } from "../initiative/count/published.ts";
 import type { CountState } from "../initiative/count/types.ts";
+import { withoutSecretRollOffs } from "../initiative/phase/hidden-ties.ts";
 import { publishedPhaseState } from "../initiative/phase/published.ts";
 import type { PhaseState } from "../initiative/phase/types.ts";
+import { withoutSecretTieResults } from "../initiative/rotation/hidden-ties.ts";
 import { publishedRotationState } from "../initiative/rotation/published.ts";
 import type { RotationState } from "../initiative/rotation/state.ts";
 import { publishedSegmentState } from "../initiative/segment/published.ts";
@@ -82,10 +84,16 @@ export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Se
       const shownStandard = withoutHiddenBeforeOrder(shown as StandardState, secrecy);
       return publishedStandardState(withoutLoneTies(shownStandard, whole), secrecy);
     }
-    case "phase":
-      return publishedPhaseState(withoutIndexed(shown as PhaseState, left), secrecy);
-    case "rotation":
-      return publishedRotationState(shown as RotationState, secrecy);
+    case "phase": {
+      // Issue 18 item 5: roll-offs a visible creature made only against hidden ones (phase/hidden-ties.ts).
+      const phase = withoutSecretRollOffs(shown as PhaseState, state as PhaseState, secrecy.hidden);
+      return publishedPhaseState(withoutIndexed(phase, left), secrecy);
+    }
+    case "rotation": {
+      // Issue 18 item 5: tie places won or lost only against hidden units (rotation/hidden-ties.ts).
+      const rotation = withoutSecretTieResults(shown as RotationState, state as RotationState, secrecy.hidden);
+      return publishedRotationState(rotation, secrecy);
+    }
     default:
       return shown;
   }
