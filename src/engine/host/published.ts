@@ -22,10 +22,10 @@
  */
 import { publishedCountState } from "../initiative/count/published.ts";
 import type { CountState } from "../initiative/count/types.ts";
-import { withoutSecretRollOffs } from "../initiative/phase/hidden-ties.ts";
+import { withoutSecretRollOffEvents, withoutSecretRollOffs } from "../initiative/phase/hidden-ties.ts";
 import { publishedPhaseState } from "../initiative/phase/published.ts";
 import type { PhaseState } from "../initiative/phase/types.ts";
-import { withoutSecretTieResults } from "../initiative/rotation/hidden-ties.ts";
+import { withoutSecretTieEvents, withoutSecretTieResults } from "../initiative/rotation/hidden-ties.ts";
 import { publishedRotationState } from "../initiative/rotation/published.ts";
 import type { RotationState } from "../initiative/rotation/state.ts";
 import { publishedSegmentState } from "../initiative/segment/published.ts";
@@ -153,9 +153,15 @@ function subjectOf(event: HostEvent): string | null {
  * Issue 18 item 3: the events of a step as every client may get them (the Combat update's summary,
  * event-summary.ts; the writing GM keeps the whole list). An event about a hidden creature (its roll,
  * its count, its declared action) is left out but for its turn starting and ending; a readied action's
- * trigger is withheld as the published state withholds it (initiative/standard/published.ts).
+ * trigger is withheld as the published state withholds it (initiative/standard/published.ts). Given
+ * the step's whole and published states, a visible creature's secret tie roll (secret-ties.ts) is left
+ * out too, and a tie place shown otherwise in the published state is told as it is shown there.
  */
-export function publishedEvents(events: readonly HostEvent[], secrecy: Secrecy): HostEvent[] {
+export function publishedEvents(
+  events: readonly HostEvent[],
+  secrecy: Secrecy,
+  states?: PublishedStates,
+): readonly HostEvent[] {
   const out: HostEvent[] = [];
   for (const event of events) {
     const subject = subjectOf(event);
@@ -164,5 +170,21 @@ export function publishedEvents(events: readonly HostEvent[], secrecy: Secrecy):
     const withheld = event.type === "readied" && subject !== null && secrecy.gmOnly.has(subject);
     out.push(withheld && typeof trigger === "string" ? ({ ...event, trigger: WITHHELD_TRIGGER } as HostEvent) : event);
   }
-  return out;
+  if (states === undefined) return out;
+  // Issue 18 item 5: a tie roll only hidden creatures called for (secret-ties.ts) is not told either.
+  switch (states.host.id) {
+    case "phase":
+      return withoutSecretRollOffEvents(out, states.whole as PhaseState, states.shown as PhaseState);
+    case "rotation":
+      return withoutSecretTieEvents(out, states.whole as RotationState, states.shown as RotationState);
+    default:
+      return out;
+  }
+}
+
+/** The GM's state after a step and its published form (`publishedState`), for `publishedEvents`. */
+export interface PublishedStates {
+  readonly host: AnyRulesetHost;
+  readonly whole: unknown;
+  readonly shown: unknown;
 }

@@ -8,11 +8,13 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_HOST_OPTIONS,
   phaseCombatant,
+  publishedEvents,
   publishedState,
   rulesetHost,
   secretTieRolls,
   unwrap,
   type AnyRulesetHost,
+  type HostEvent,
   type HostSide,
   type PhaseState,
 } from "../../../src/engine/index.ts";
@@ -23,6 +25,8 @@ const secrecy = { gmOnly: new Set(["h"]), hidden };
 class Table {
   readonly host: AnyRulesetHost;
   state: unknown;
+  /** The events of the last rolls. */
+  events: readonly HostEvent[] = [];
   constructor(ruleset: "phase" | "rotation", creatures: readonly [string, HostSide][]) {
     this.host = rulesetHost(ruleset, 6);
     const joins = creatures.map(([id, side]) => ({
@@ -52,11 +56,23 @@ class Table {
       requestId: pending.find((r) => r.combatantId === id)?.id ?? "",
       total,
     }));
-    this.state = unwrap(this.host.apply(this.state, { type: "rolls", results })).state;
+    const step = unwrap(this.host.apply(this.state, { type: "rolls", results }));
+    this.state = step.state;
+    this.events = step.events;
     return this;
   }
   published(): unknown {
     return publishedState(this.host, this.state, secrecy);
+  }
+  /** The last rolls' tie events as every client gets them with the Combat update (creature and value). */
+  publishedTieEvents(): string[] {
+    const states = { host: this.host, whole: this.state, shown: this.published() };
+    return publishedEvents(this.events, secrecy, states)
+      .filter((e) => e.type === "rollOffRolled" || e.type === "initiativeSet")
+      .map((e) => {
+        const { combatantId, total, value } = e as { combatantId?: string; total?: number; value?: number };
+        return `${e.type} ${combatantId ?? ""} ${String(total ?? value)}`;
+      });
   }
 }
 
@@ -71,6 +87,7 @@ describe("issue 18: ties with a hidden creature", () => {
     ]).roll({ a: 7, b: 5, h: 7 });
     expect(t.asked()).toEqual({ rolling: ["a", "h"], secret: ["a"] });
     t.roll({ a: 3, h: 5 });
+    expect(t.publishedTieEvents()).toEqual([]);
     expect(rollOffs(t.state, "a")).toEqual([3]);
     expect(rollOffs(t.published(), "a")).toEqual([]);
     expect(t.host.initiative(t.published(), "a")).toBe(7);
@@ -84,8 +101,10 @@ describe("issue 18: ties with a hidden creature", () => {
     ]).roll({ a: 7, b: 7, h: 7 });
     expect(t.asked()).toEqual({ rolling: ["a", "b", "h"], secret: [] });
     t.roll({ a: 4, b: 2, h: 4 });
+    expect(t.publishedTieEvents()).toEqual(["rollOffRolled a 4", "rollOffRolled b 2"]);
     expect(t.asked()).toEqual({ rolling: ["a", "h"], secret: ["a"] });
     t.roll({ a: 1, h: 6 });
+    expect(t.publishedTieEvents()).toEqual([]);
     expect([rollOffs(t.state, "a"), rollOffs(t.state, "b")]).toEqual([[4, 1], [2]]);
     expect([rollOffs(t.published(), "a"), rollOffs(t.published(), "b")]).toEqual([[4], [2]]);
   });
@@ -98,6 +117,7 @@ describe("issue 18: ties with a hidden creature", () => {
     ]).roll({ a: 12, b: 5, h: 12 });
     expect(t.asked()).toEqual({ rolling: ["a", "h"], secret: ["a"] });
     t.roll({ a: 15, h: 3 });
+    expect(t.publishedTieEvents()).toEqual([]);
     expect(t.host.initiative(t.state, "a")).toBe(12.5);
     expect(t.host.initiative(t.published(), "a")).toBe(12);
   });
@@ -111,6 +131,7 @@ describe("issue 18: ties with a hidden creature", () => {
     expect(t.asked()).toEqual({ rolling: ["a", "b", "h"], secret: [] });
     // ROT-2's example: rerolls 9, 17, 3 end at 12.25, 12.5, 12; without h, a keeps 12.
     t.roll({ a: 9, b: 17, h: 3 });
+    expect(t.publishedTieEvents()).toEqual(["initiativeSet b 12.5"]);
     expect([t.host.initiative(t.state, "a"), t.host.initiative(t.state, "b")]).toEqual([12.25, 12.5]);
     expect([t.host.initiative(t.published(), "a"), t.host.initiative(t.published(), "b")]).toEqual([12, 12.5]);
   });

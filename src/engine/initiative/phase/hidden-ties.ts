@@ -104,3 +104,45 @@ export function withoutSecretRollOffs(shown: PhaseState, whole: PhaseState, hidd
   }
   return combatants === shown.combatants ? shown : { ...shown, combatants };
 }
+
+/**
+ * The events of a step as the players' copy tells them: a `rollOffRolled` of a secret roll-off is left
+ * out. A creature's roll-offs of the step are its last ones in `whole`; those past the published ones
+ * (`shown`) are secret. `events` itself when none is left out.
+ */
+export function withoutSecretRollOffEvents<E extends { readonly type: string }>(
+  events: readonly E[],
+  whole: PhaseState,
+  shown: PhaseState,
+): readonly E[] {
+  const made = new Map<string, number>();
+  for (const e of events) {
+    const id = rollOffOf(e);
+    if (id !== null) made.set(id, (made.get(id) ?? 0) + 1);
+  }
+  if (made.size === 0) return events;
+  const kept = new Map<string, number>();
+  for (const [id, n] of made) {
+    const all = rollOffsOf(whole, id);
+    const seen = rollOffsOf(shown, id);
+    kept.set(id, Math.max(0, seen - (all - n)));
+  }
+  const out: E[] = [];
+  for (const e of events) {
+    const id = rollOffOf(e);
+    const left = id === null ? 1 : (kept.get(id) ?? 0);
+    if (id !== null) kept.set(id, left - 1);
+    if (left > 0) out.push(e);
+  }
+  return out.length === events.length ? events : out;
+}
+
+function rollOffOf(event: { readonly type: string }): string | null {
+  const id = (event as { readonly combatantId?: unknown }).combatantId;
+  return event.type === "rollOffRolled" && typeof id === "string" ? id : null;
+}
+
+function rollOffsOf(state: PhaseState, id: string): number {
+  const slot = state.index[id];
+  return slot === undefined ? 0 : (vectorGet(state.combatants, slot)?.rollOff.length ?? 0);
+}

@@ -97,3 +97,30 @@ export function withoutSecretTieResults(
   if (Object.keys(changed).length === 0) return shown;
   return { ...shown, combatants: { ...shown.combatants, ...changed } };
 }
+
+/**
+ * The events of a step as the players' copy tells them: an `initiativeSet` of a visible creature whose
+ * result the players' copy shows otherwise (a place won only against hidden units) tells the published
+ * result, or is left out where that is the tie's whole number (the encounter without the hidden units
+ * had no tie there). `events` itself when none changes.
+ */
+export function withoutSecretTieEvents<E extends { readonly type: string }>(
+  events: readonly E[],
+  whole: RotationState,
+  shown: RotationState,
+): readonly E[] {
+  let changed = false;
+  const out: E[] = [];
+  for (const e of events) {
+    const { combatantId: id, value } = e as { readonly combatantId?: unknown; readonly value?: unknown };
+    const before = typeof id === "string" ? whole.combatants[id]?.initiative : undefined;
+    const after = typeof id === "string" ? shown.combatants[id]?.initiative : undefined;
+    if (e.type !== "initiativeSet" || value !== before || after === undefined || after === before) {
+      out.push(e);
+      continue;
+    }
+    changed = true;
+    if (after !== null && !Number.isInteger(after)) out.push({ ...e, value: after });
+  }
+  return changed ? out : events;
+}
