@@ -36,6 +36,7 @@ import {
   withoutHiddenBeforeOrder,
   withoutLoneTies,
 } from "../initiative/standard/published.ts";
+import { withoutSecretTieBreaks } from "../initiative/standard/hidden-ties.ts";
 import { withoutHiddenPlaces, withoutIndexed } from "./public-order.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
 import { EMPTY_PATCH_HISTORY } from "../storage/patch-history.ts";
@@ -82,7 +83,9 @@ export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Se
     case "standard": {
       const whole = state as StandardState;
       const shownStandard = withoutHiddenBeforeOrder(shown as StandardState, secrecy);
-      return publishedStandardState(withoutLoneTies(shownStandard, whole), secrecy);
+      // Issue 18 item 5: tie-breakers a visible creature rolled only against hidden ones (standard/hidden-ties.ts).
+      const tied = withoutSecretTieBreaks(withoutLoneTies(shownStandard, whole), whole, secrecy.hidden);
+      return publishedStandardState(tied, secrecy);
     }
     case "phase": {
       // Issue 18 item 5: roll-offs a visible creature made only against hidden ones (phase/hidden-ties.ts).

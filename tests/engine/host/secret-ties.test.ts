@@ -17,6 +17,7 @@ import {
   type HostEvent,
   type HostSide,
   type PhaseState,
+  type StandardState,
 } from "../../../src/engine/index.ts";
 
 const hidden = new Set(["h"]);
@@ -27,7 +28,7 @@ class Table {
   state: unknown;
   /** The events of the last rolls. */
   events: readonly HostEvent[] = [];
-  constructor(ruleset: "phase" | "rotation", creatures: readonly [string, HostSide][]) {
+  constructor(ruleset: "phase" | "rotation" | "standard", creatures: readonly [string, HostSide][]) {
     this.host = rulesetHost(ruleset, 6);
     const joins = creatures.map(([id, side]) => ({
       id,
@@ -134,5 +135,20 @@ describe("issue 18: ties with a hidden creature", () => {
     expect(t.publishedTieEvents()).toEqual(["initiativeSet b 12.5"]);
     expect([t.host.initiative(t.state, "a"), t.host.initiative(t.state, "b")]).toEqual([12.25, 12.5]);
     expect([t.host.initiative(t.published(), "a"), t.host.initiative(t.published(), "b")]).toEqual([12, 12.5]);
+  });
+
+  it("STD-2: a tie-breaker only a hidden creature is level with is the GM's secret, and the players' copy has none", () => {
+    const t = new Table("standard", [
+      ["a", "pc"],
+      ["b", "pc"],
+      ["h", "enemy"],
+    ]).roll({ a: 15, b: 15, h: 15 });
+    expect(t.asked()).toEqual({ rolling: ["a", "b", "h"], secret: [] });
+    t.roll({ a: 9, b: 4, h: 9 });
+    expect(t.asked()).toEqual({ rolling: ["a", "h"], secret: ["a"] });
+    t.roll({ a: 2, h: 11 });
+    const breaks = (state: unknown) => ["a", "b"].map((id) => (state as StandardState).combatants[id]?.tieBreak);
+    expect(breaks(t.state)).toEqual([[9, 2], [4]]);
+    expect(breaks(t.published())).toEqual([[9], [4]]);
   });
 });

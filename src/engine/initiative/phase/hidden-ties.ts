@@ -16,6 +16,7 @@
  */
 import type { DiceRequest } from "../contract.ts";
 import { vectorGet, vectorSet } from "../shared/persistent-vector.ts";
+import { nextTieRollPublic, publicTieRolls } from "../shared/tie-prefix.ts";
 import { phaseCombatants } from "./state.ts";
 import { PHASE_ROLL_REASONS, type PhaseCombatant, type PhaseState } from "./types.ts";
 
@@ -26,14 +27,6 @@ export interface PhaseHidden {
 
 const contends = (c: PhaseCombatant, round: number): boolean =>
   !c.defeated && c.initiative !== null && c.initiativeRound === round;
-
-/** How many first roll-offs `a` and `b` share (equal values, both made). */
-function sharedPrefix(a: readonly number[], b: readonly number[]): number {
-  const most = Math.min(a.length, b.length);
-  let k = 0;
-  while (k < most && a[k] === b[k]) k++;
-  return k;
-}
 
 /**
  * The visible contenders on each total a hidden contender holds this round (the only totals where a
@@ -54,9 +47,10 @@ function visibleRivals(state: PhaseState, hidden: PhaseHidden): Map<number, Phas
 
 /** How many of `c`'s roll-offs the encounter without the hidden creatures has it make. */
 function publicDepth(c: PhaseCombatant, rivals: readonly PhaseCombatant[]): number {
-  let level = -1;
-  for (const r of rivals) if (r !== c && r.id !== c.id) level = Math.max(level, sharedPrefix(c.rollOff, r.rollOff));
-  return Math.min(c.rollOff.length, level + 1);
+  return publicTieRolls(
+    c.rollOff,
+    rivals.filter((r) => r.id !== c.id).map((r) => r.rollOff),
+  );
 }
 
 /** PHS-2: the ids of `requests` that are secret roll-offs (see the file comment). */
@@ -83,7 +77,10 @@ export function secretPhaseRollOffs(
 
 /** Whether a visible rival has made every roll-off `c` has, with the same results (so they are level). */
 function sharesAll(c: PhaseCombatant, rivals: readonly PhaseCombatant[]): boolean {
-  return rivals.some((r) => r.id !== c.id && sharedPrefix(c.rollOff, r.rollOff) === c.rollOff.length);
+  return nextTieRollPublic(
+    c.rollOff,
+    rivals.filter((r) => r.id !== c.id).map((r) => r.rollOff),
+  );
 }
 
 /**
