@@ -26,14 +26,13 @@ export interface RotationHidden {
 
 /** The units every member of which is hidden (a group with a visible member is seen: ROT-4, ROT-5). */
 function hiddenUnits(state: RotationState, hidden: RotationHidden): Set<string> {
-  const seen = new Set<string>();
   const units = new Set<string>();
+  let seenGroups: Set<string> | null = null;
   for (const c of Object.values(state.combatants)) {
-    const unit = rotationUnitKey(c);
-    if (hidden.has(c.id)) units.add(unit);
-    else seen.add(unit);
+    if (hidden.has(c.id)) units.add(rotationUnitKey(c));
+    else if (c.groupId !== null) (seenGroups ??= new Set<string>()).add(rotationUnitKey(c));
   }
-  for (const unit of seen) units.delete(unit);
+  for (const unit of seenGroups ?? []) units.delete(unit);
   return units;
 }
 
