@@ -34,11 +34,14 @@ const contends = (c: PhaseCombatant, round: number): boolean =>
  */
 function visibleRivals(state: PhaseState, hidden: PhaseHidden): Map<number, PhaseCombatant[]> {
   const rivals = new Map<number, PhaseCombatant[]>();
-  const all = phaseCombatants(state);
-  for (const c of all)
-    if (c.initiative !== null && contends(c, state.round) && hidden.has(c.id)) rivals.set(c.initiative, []);
+  // The hidden ones first, by id (no list of every creature is made when none of them contends).
+  for (const [id, slot] of Object.entries(state.index)) {
+    if (!hidden.has(id)) continue;
+    const c = vectorGet(state.combatants, slot);
+    if (c !== null && c.initiative !== null && contends(c, state.round)) rivals.set(c.initiative, []);
+  }
   if (rivals.size === 0) return rivals;
-  for (const c of all) {
+  for (const c of phaseCombatants(state)) {
     if (c.initiative === null || !contends(c, state.round) || hidden.has(c.id)) continue;
     rivals.get(c.initiative)?.push(c);
   }
