@@ -18,7 +18,9 @@
  * track a hidden creature's place and pending actions (initiative/count/published.ts); in standard
  * rounds an NPC's or hidden creature's readied trigger and a hidden creature's total, DEX bonus,
  * tie-breakers and pending tie-breaker (initiative/standard/published.ts); in phase and rotation rounds a hidden creature's rolls
- * (initiative/phase/published.ts, rotation/published.ts).
+ * (initiative/phase/published.ts, rotation/published.ts); and a visible creature's tie rolls that only
+ * hidden creatures called for, with what they settled (secret-ties.ts: PHS-2 roll-offs, ROT-2 places,
+ * STD-2 tie-breakers).
  */
 import { publishedCountState } from "../initiative/count/published.ts";
 import type { CountState } from "../initiative/count/types.ts";
