@@ -33,6 +33,7 @@ export {
 } from "./published.ts";
 export { tableFirstCommand, tableStep, type TableRoster } from "./table-step.ts";
 export { automaticRequests, waitsForRoller } from "./roll-policy.ts";
+export { secretTieRolls } from "./secret-ties.ts";
 export {
   PLAYER_COMMANDS,
   checkCommandAccess,
