@@ -6,7 +6,7 @@
  * the sheet's handlers (`useSheetItem`, `sendSheetCommand`) and the tracker's command action, as a click
  * does; dice are scripted totals.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { controlsIn } from "../support/tracker-controls.ts";
 import { installTableWorld } from "../support/seed-table.ts";
@@ -14,8 +14,6 @@ import { type WorldUser } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 
 const { world, player, chat, targeting, dialogs } = await installTableWorld(152, "p1");
-afterAll(() => world.uninstall());
-afterAll(() => dialogs.uninstall());
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { sendSheetCommand } = await import("../../src/foundry/applications/sheets/sheet-commands.ts");
 const { TempoCombatTracker } = await import("../../src/foundry/applications/combat-tracker.ts");
