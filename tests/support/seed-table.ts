@@ -191,3 +191,24 @@ export async function installSeedTable(seed: number): Promise<SeedTable> {
     phaseOf: (combat) => (tempoModelOf(combat)?.state as { phase?: string } | null | undefined)?.phase ?? null,
   };
 }
+
+/**
+ * A combat of `pc` (side pc) and `enemy` (side enemy), in the world's ruleset, begun and rolled as the GM's
+ * Begin and Roll all do, each die the next of `totals`: the combat and each one's combatant id.
+ */
+export async function rolledDuel(world: World, pc: ActorModel, enemy: ActorModel, totals: readonly number[]) {
+  const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+  await (
+    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+  ).createEmbeddedDocuments("Combatant", [
+    { name: pc.name, actorId: pc.id, system: { side: "pc" } },
+    { name: enemy.name, actorId: enemy.id, system: { side: "enemy" } },
+  ]);
+  await world.idle();
+  world.scriptedTotals.push(...totals);
+  await combat.startCombat();
+  await combat.rollAll();
+  await world.idle();
+  const idOf = (actor: ActorModel) => combat.combatants.contents.find((c) => c.actor?.id === actor.id)?.id ?? "";
+  return { combat, pcId: idOf(pc), enemyId: idOf(enemy) };
+}
