@@ -207,6 +207,7 @@ export async function rolledDuel(world: World, pc: ActorModel, enemy: ActorModel
   await world.idle();
   world.scriptedTotals.push(...totals);
   await combat.startCombat();
+  await world.idle();
   await combat.rollAll();
   await world.idle();
   const idOf = (actor: ActorModel) => combat.combatants.contents.find((c) => c.actor?.id === actor.id)?.id ?? "";
