@@ -5,7 +5,7 @@
  * from the token's `hidden` status (the token HUD's toggle); the spot and sneak rolls are the GM's, and
  * what they decided is read from the attack the sneaker makes and from the GM's client.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS, type RulesetId } from "../../src/engine/index.ts";
 import { type ChatMessageModel } from "../support/chat-log.ts";
 import { installTableWorld } from "../support/seed-table.ts";
@@ -14,8 +14,6 @@ import { controlsIn } from "../support/tracker-controls.ts";
 import { creatureSystem } from "../support/test-creature.ts";
 
 const { world, player: owner, chat, targeting, dialogs } = await installTableWorld(191, "owner");
-afterAll(() => world.uninstall());
-afterAll(() => dialogs.uninstall());
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");

@@ -19,7 +19,7 @@
 import { currentClient } from "./context.ts";
 import { isObj, type Obj } from "./diff.ts";
 import { ClientDocument, type ClientPort, type DocumentContext, type UserLike } from "./document.ts";
-import { OWNERSHIP } from "./server.ts";
+import { OWNERSHIP } from "./permissions.ts";
 import { worldGeneration } from "./generation.ts";
 import { applyVisibility, messageModeOf, warnApplyRollMode } from "./message-modes.ts";
 
