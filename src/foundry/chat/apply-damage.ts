@@ -9,8 +9,8 @@
  *   for any other creature at 0), none when it shows them already (damage-status-writes.ts);
  * - ONE update of the card message recording `system.input.applied: [{ actorUuid, name, before,
  *   after, notes, statuses }]`, which the card then shows;
- * - for a player's card applied by a GM's client, the GM's own record of it (damage-ledger.ts, a world
- *   setting; a GM's card is its own record, as only a GM may update a GM's message).
+ * - for a player's card applied by a GM's client, the GM's own record of it (damage-ledger.ts, kept in
+ *   the GM's browser; a GM's card is its own record, as only a GM may update a GM's message).
  * Undo writes `before` back for exactly the fields Apply changed, batched the same way, at
  * most one ActiveEffect delete per creature (the statuses Apply set that it still shows) and one
  * message update, and is refused (nothing written) when any of those fields moved since
@@ -139,9 +139,9 @@ async function applyHere(
     const record = { actorUuid: actor.uuid, name, before, after, notes, statuses, effects, shield };
     records.push(ended.length > 0 ? { ...record, ended } : record);
   }
-  // The GM's record first: a client that may not write it (a world setting) then writes nothing at all.
+  // The GM's record first (a player's client keeps none: damage-ledger.ts).
   if (!gmCard(message))
-    await recordApply(
+    recordApply(
       message.id ?? "",
       records.map(({ notes: _, ...r }) => ({ ...r, statuses: r.statuses ?? [] })),
     );
@@ -192,7 +192,7 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
   await clearStatuses(statusWrites);
   await setStatuses(endedWrites);
   await message.update(recordUpdate([]));
-  if (!gmCard(message)) await forgetApply(message.id ?? "");
+  if (!gmCard(message)) forgetApply(message.id ?? "");
   return null;
 }
 
