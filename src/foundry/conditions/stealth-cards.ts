@@ -61,9 +61,10 @@ function isMessage(value: unknown): value is Message {
   return typeof value === "object" && value !== null && typeof (value as { key?: unknown }).key === "string";
 }
 
+/** A stealth card (one posted before issue 18's named lines holds its sentences as text: its numbers still show). */
 function isStealthCard(message: ChatMessage.Implementation): boolean {
   const flags = (message as { flags?: Record<string, unknown> }).flags?.[SYSTEM_ID] as { stealthCard?: unknown };
-  return flags?.stealthCard === true && namedLinesOf(message) !== null;
+  return flags?.stealthCard === true;
 }
 
 /** The GM-only numbers of a stealth card, as HTML, on a GM's client that posted it; null elsewhere. */
@@ -84,7 +85,7 @@ export function stealthDetailsHtml(message: ChatMessage.Implementation): string 
 
 /** A stealth card's sentences as this page's user reads them, with the GM's numbers on a GM's page; null: not one. */
 export function stealthCardHtml(message: ChatMessage.Implementation): string | null {
-  if (!isStealthCard(message)) return null;
+  if (!isStealthCard(message) || namedLinesOf(message) === null) return null;
   return `${namedLinesHtml(message) ?? ""}${stealthDetailsHtml(message) ?? ""}`;
 }
 
