@@ -108,3 +108,33 @@ describe("messages about a hidden creature (issue 18)", () => {
     for (const user of [owner, other]) expect(namedOutsideItsDocuments({ world }, user.id)).toEqual([]);
   });
 });
+
+describe("the runtime model: a whisper hides only what is drawn (foundryvtt #14429)", () => {
+  it("a message whispered to the GM reaches a player's client whole (its content and flags), and a reloaded player's page loads it too; only isContentVisible is false there", async () => {
+    recordFromNow();
+    const secret = "Zq only for the GM";
+    const made = await world.as(world.gm, () =>
+      ChatMessage.create({
+        content: `<p>${secret}</p>`,
+        whisper: [world.gm.id],
+        flags: { tempo: { note: secret } },
+      } as unknown as ChatMessage.CreateData),
+    );
+    await world.idle();
+    world.runtime.network.recordReceived = false;
+    const id = (made as { id?: string | null } | undefined)?.id ?? "";
+    const heard = world.runtime.network.receivedBy(world.runtime.clientOf(other.id));
+    expect(heard.filter((d) => d.includes(secret)).length).toBeGreaterThan(0);
+    const theirs = () => world.runtime.clientOf(other.id).messages.get(id);
+    // Whether `userId`'s page draws it (`isContentVisible` reads that page's user).
+    const drawnBy = (userId: string) => world.runtime.clientOf(userId).run(() => theirs()?.here().isContentVisible);
+    expect(theirs()?._source.flags).toEqual({ tempo: { note: secret } });
+    expect(drawnBy(other.id)).toBe(false);
+    other.active = false;
+    await world.idle();
+    other.active = true;
+    await world.idle();
+    expect(String(theirs()?._source.content)).toContain(secret);
+    expect([drawnBy(owner.id), drawnBy(world.gm.id)]).toEqual([false, true]);
+  });
+});
