@@ -38,7 +38,7 @@ async function appliedPlayerCard(): Promise<string> {
 }
 
 async function undoAsCheat(messageId: string): Promise<unknown> {
-  const message = chat.messages.find((m) => m.id === messageId);
+  const message = world.runtime.clientOf(cheat.id).messages.get(messageId);
   if (message === undefined) throw new Error("no card");
   return world.as(cheat, () => runCardAction(asChatMessage(message), "undo"));
 }
@@ -76,6 +76,24 @@ describe("the damage ledger is the GM's (issue 18)", () => {
     await reloadGm();
     expect(ledgerSetting()).toEqual([]);
     expect(keptByGm().map(([, kept]) => kept.includes(id))).toEqual([true]);
+    expect(await undoAsCheat(id)).toBeNull();
+    expect(hpOf()).toBe(hp);
+  });
+
+  it("DR-1: a second connected GM holds the record too, and answers the player's Undo when the first GM leaves", async () => {
+    const gm2 = world.addUser("gm2", true);
+    gm2.active = true;
+    await world.idle();
+    const hp = hpOf();
+    const id = await appliedPlayerCard();
+    const held = () =>
+      [...world.runtime.browserStorage(gm2.id).snapshot()].filter(
+        ([k, v]) => k.startsWith("tempo.damageLedger.") && v.includes(id),
+      );
+    expect(held()).toHaveLength(1);
+    world.runtime.disconnect(world.runtime.clientOf(world.gm.id));
+    await world.idle();
+    expect(world.runtime.clientOf(cheat.id).run(() => game.users.activeGM?.id)).toBe(gm2.id);
     expect(await undoAsCheat(id)).toBeNull();
     expect(hpOf()).toBe(hp);
   });
