@@ -56,7 +56,7 @@ import { writeHealth, type HealthWrite } from "./damage-writes.ts";
 import { localizeMessage } from "../localize.ts";
 import { askActiveGm } from "../socket/socket-channel.ts";
 import { cardMultiplierOf, trustedDamageOf } from "./damage-card-facts.ts";
-import { forgetApply, ledgerHasApply, ledgerRecords, recordApply } from "./damage-ledger.ts";
+import { forgetApply, isKeptStub, keptStub, ledgerHasApply, ledgerRecords, recordApply } from "./damage-ledger.ts";
 
 export type DamageAction = "apply" | "undo";
 
@@ -123,6 +123,7 @@ async function applyHere(
   const statusWrites: StatusWrite[] = [];
   // Healing: the unconscious and dying it ends (engine damage-statuses.ts `statusesEndedByHealing`).
   const endWrites: StatusWrite[] = [];
+  const hidden = new Set<string>(); // the names (references) of creatures hidden from players
   for (const actor of actors) {
     const system = tempoActorModelOf(actor);
     if (system === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
@@ -138,9 +139,12 @@ async function applyHere(
     const name = hiddenToken === null ? actor.name : hiddenNameRef(hiddenToken);
     const record = { actorUuid: actor.uuid, name, before, after, notes, statuses, effects, shield };
     records.push(ended.length > 0 ? { ...record, ended } : record);
+    if (hiddenToken !== null) hidden.add(name);
   }
+  // Issue 18: a GM's client keeps a hidden creature's record in its ledger and only a stub on the card.
+  const keep = game.user.isGM && hidden.size > 0;
   // The GM's record first (a player's client keeps none: damage-ledger.ts).
-  if (!gmCard(message))
+  if (!gmCard(message) || keep)
     recordApply(
       message.id ?? "",
       records.map(({ notes: _, ...r }) => ({ ...r, statuses: r.statuses ?? [] })),
@@ -148,7 +152,7 @@ async function applyHere(
   await writeHealth(writes);
   await setStatuses(statusWrites);
   await clearStatuses(endWrites);
-  await message.update(recordUpdate(records));
+  await message.update(recordUpdate(keep ? records.map((r) => (hidden.has(r.name) ? keptStub(r.name) : r)) : records));
   await endConcentrationOnDamage(records, actors); // SEG-10 (concentration-damage.ts)
   return null;
 }
@@ -166,7 +170,7 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
   const model = damageModel(message);
   if (model === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: "undo" } };
   let records: readonly Omit<AppliedDamage, "notes">[] = appliedRecords((model.input as { applied?: unknown }).applied);
-  if (game.user.isGM && !gmCard(message)) {
+  if (game.user.isGM && (!gmCard(message) || records.some(isKeptStub))) {
     const recorded = ledgerRecords(message.id ?? "");
     if (!recorded.ok) return recorded.error;
     records = recorded.value;
@@ -192,7 +196,7 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
   await clearStatuses(statusWrites);
   await setStatuses(endedWrites);
   await message.update(recordUpdate([]));
-  if (!gmCard(message)) forgetApply(message.id ?? "");
+  forgetApply(message.id ?? ""); // a GM's client only, when it recorded this Apply
   return null;
 }
 

@@ -15,6 +15,12 @@
  * only GM reloads. A GM in another browser, with no other GM connected, holds none of it: Undo of a
  * player's card applied before is then refused (`Damage.NothingToUndo`), and nothing is written.
  *
+ * A hidden creature's line on a card (issue 18): an Apply by a GM's client on a creature hidden from players
+ * records it here whoever wrote the card, and the card keeps only a stub naming it by reference
+ * (`keptStub`): a whispered card still reaches every client (foundryvtt #14429), and its record would give
+ * the creature's uuid and hit points away. A GM's page draws the card with these records
+ * (`withKeptRecords`), and Undo restores from them.
+ *
  * Worlds made before this kept the ledger in the world setting `tempo.damageLedger`: the active GM
  * moves its entries here once at `ready` and empties the setting (`migrateDamageLedger`).
  */
@@ -28,6 +34,7 @@ import {
   type LedgerRecord,
   type Result,
 } from "../../engine/index.ts";
+import type { AppliedDamage } from "../../view/chat/damage-applied.ts";
 import { gmStorage } from "../combat/gm-storage.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
 import { SYSTEM_ID } from "../system-id.ts";
@@ -78,6 +85,28 @@ export function recordApply(messageId: string, records: readonly LedgerRecord[])
 /** Forgets an undone application (a GM's client only). */
 export function forgetApply(messageId: string): void {
   if (game.user.isGM && ledgerHasApply(messageId)) keep(withoutApply(ledger(), messageId));
+}
+
+/** A hidden creature's line as a card stores it: its name (a reference), no uuid and no numbers. */
+export function keptStub(name: string): AppliedDamage {
+  const none = { hp: 0, overshield: 0 };
+  return { actorUuid: "", name, before: none, after: none, notes: [] };
+}
+
+/** Whether a card's line is a hidden creature's stub (its record is in the GM's ledger). */
+export function isKeptStub(record: { readonly actorUuid: string }): boolean {
+  return record.actorUuid === "";
+}
+
+/** A card's lines as this GM's page draws them: each stub as the ledger recorded it (a player's page: as stored). */
+export function withKeptRecords(messageId: string, applied: readonly AppliedDamage[]): readonly AppliedDamage[] {
+  if (!applied.some(isKeptStub)) return applied;
+  const recorded = ledgerRecords(messageId);
+  if (!recorded.ok) return applied;
+  return applied.map((line) => {
+    const found = isKeptStub(line) ? recorded.value.find((r) => r.name === line.name) : undefined;
+    return found === undefined ? line : { ...found, notes: line.notes };
+  });
 }
 
 /**
