@@ -8,7 +8,8 @@
  *   damage-statuses.ts: unconscious, and dying below 0, for a player character; core's defeated status
  *   for any other creature at 0), none when it shows them already (damage-status-writes.ts);
  * - ONE update of the card message recording `system.input.applied: [{ actorUuid, name, before,
- *   after, notes, statuses }]`, which the card then shows;
+ *   after, notes, statuses }]`, which the card then shows (a creature hidden from players, applied by a
+ *   GM's client: a stub naming it, its record in the GM's ledger, damage-ledger.ts `keptStub`);
  * - for a player's card applied by a GM's client, the GM's own record of it (damage-ledger.ts, kept in
  *   the GM's browser; a GM's card is its own record, as only a GM may update a GM's message).
  * Undo writes `before` back for exactly the fields Apply changed, batched the same way, at
