@@ -42,6 +42,7 @@ import { registerEffectConfigField } from "./conditions/effect-config-field.ts";
 import { registerIntegrations } from "./integrations/register-integrations.ts";
 import { registerCanvas } from "./canvas/register-canvas.ts";
 import { registerTokenHud } from "./applications/hud/token-hud.ts";
+import { migrateDamageLedger } from "./chat/damage-ledger.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -80,6 +81,8 @@ Hooks.once("init", () => {
   Hooks.once("ready", () => {
     stampEffectLengths().catch((error: unknown) => console.error("Tempo | stamping effect lengths failed", error));
     migrateEffectsToV14().catch((error: unknown) => console.error("Tempo | the v14 effect migration failed", error));
+    // Issue 18: an older world's damage ledger leaves its world setting for the GM's browser.
+    migrateDamageLedger().catch((error: unknown) => console.error("Tempo | moving the damage ledger failed", error));
   });
   registerCombatantType();
   registerQuenchBatches();

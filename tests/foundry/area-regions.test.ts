@@ -218,6 +218,16 @@ describe("issue 20 item 4: areas placed as Regions", () => {
       await world.idle();
       expect([gobHp - hp(gob), lurkerHp - hp(lurker)]).toEqual([4, 4]);
       expect(namedOutsideItsDocuments({ world }, player.id)).toEqual([]);
+      // Issue 18: the lurker's card keeps no uuid and no hit points of it (they stay in the GM's ledger); the
+      // GM's page draws them from there, and the GM's Undo restores them.
+      const stored = JSON.stringify((lurkerDamage._source.system as { input: { applied: unknown } }).input.applied);
+      expect(stored).not.toContain(lurker.actor?.uuid ?? "-");
+      expect(stored).not.toMatch(new RegExp(`"hp":(${lurkerHp}|${lurkerHp - 4})\\b`));
+      const drawnForGm = await world.as(world.gm, () => renderCardHtml(asChatMessage(lurkerDamage)));
+      expect(drawnForGm).toContain(`hit points ${lurkerHp} → ${lurkerHp - 4}`);
+      expect(await world.as(world.gm, () => runCardAction(asChatMessage(lurkerDamage), "undo"))).toBeNull();
+      await world.idle();
+      expect(hp(lurker)).toBe(lurkerHp);
     } finally {
       world.runtime.network.recordReceived = false;
     }

@@ -20,7 +20,7 @@ const { buildTrackerContext } = await import("../../src/view/tracker/tracker-con
 const { tempoModelOf } = await import("../../src/foundry/combat/tempo-model.ts");
 const { keptStealth } = await import("../../src/foundry/conditions/stealth-store.ts");
 const { reportSneakMovement } = await import("../../src/foundry/conditions/stealth-flow.ts");
-const { stealthDetailsHtml } = await import("../../src/foundry/conditions/stealth-cards.ts");
+const { stealthCardHtml, stealthDetailsHtml } = await import("../../src/foundry/conditions/stealth-cards.ts");
 
 type Obj = Record<string, unknown>;
 type Actor = Awaited<ReturnType<typeof world.addActor>>;
@@ -129,8 +129,15 @@ describe("PHS-11: Disengage in phase rounds", () => {
 describe("STL-1..STL-4: stealth per observer in a rotation combat", () => {
   const blades = { weaponSkills: [{ group: "blades", bonus: 5, proficient: true }], ap: { value: 10, max: 10 } };
   const skills = (sneak: number, cognition: number) => ({ sneak, cognition, intellect: 0, vigor: 0, dexterity: 0 });
+  // What the owner's page draws of each card since `from` (issue 18: each page formats the stored sentences).
   const contents = (from: number) =>
-    chat.messages.slice(from).map((m) => String((m as unknown as { content?: string }).content ?? ""));
+    chat.messages
+      .slice(from)
+      .map((m) =>
+        world.runtime
+          .clientOf(owner.id)
+          .run(() => stealthCardHtml(m.here() as unknown as ChatMessage.Implementation) ?? ""),
+      );
 
   it("STL-1, STL-2, STL-4, STL-3: the owner hides Vex; each enemy rolls to spot on its turn; Vex sneaks again with the penalty; only the enemy that missed it is attacked with advantage", async () => {
     const vex = await creature("Vex", [owner.id], "character", { ...blades, side: "pc", skills: skills(5, 0) });
@@ -167,7 +174,7 @@ describe("STL-1..STL-4: stealth per observer in a rotation combat", () => {
     expect(await world.as(owner, () => Promise.resolve(keptStealth(combat.id ?? "").watch))).toEqual({});
     // The GM's client draws the numbers into the card; the owner's has none to draw.
     const card = chat.messages[from] as unknown as ChatMessage.Implementation;
-    expect(stealthDetailsHtml(card)).toMatch(/TEMPO.STEALTH.Gm.Sneak.*"total":"17"/);
+    expect(stealthDetailsHtml(card)).toMatch(/TEMPO.STEALTH.Gm.Sneak.*\btotal\W+17\b/);
     expect(await world.as(owner, () => Promise.resolve(stealthDetailsHtml(card)))).toBeNull();
     expect(JSON.stringify((combat as unknown as { _source: object })._source)).not.toContain('"sneak"');
 
