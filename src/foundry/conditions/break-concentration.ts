@@ -8,8 +8,8 @@
  *   writer, so the move's record rides in that same write): the spell fails and is lost as if cast, and no
  *   card comes in step 7;
  * - the deletion of its `concentrating` / `casting` statuses (one Actor write, none when it shows neither);
- * - a chat message saying why. A casting nobody was shown is told to the GMs only, so its loss does not
- *   reveal the declaration (issue 18).
+ * - a chat message saying why. A casting nobody was shown is told to the GMs and the creature's owners only
+ *   (they declared it: issue 19, SEG-10), so its loss reveals the declaration to no other player (issue 18).
  */
 import { segmentCastingUnderway, type HeldConcentration, type Message, type SegmentState } from "../../engine/index.ts";
 import { actorCombatOf, type ActorCombat } from "../applications/sheets/sheet-commands.ts";
@@ -46,6 +46,12 @@ export function concentrationHeld(actor: Actor.Implementation): Holding {
   };
 }
 
+/** Who is told of a casting nobody was shown: the GMs, and the users who own the creature (they declared it). */
+function toldOfSecret(actor: Actor.Implementation): string[] {
+  const users = game.users.contents.filter((u) => u.isGM || actor.testUserPermission(u, "OWNER"));
+  return users.map((u) => u.id ?? "").filter((id) => id !== "");
+}
+
 /** Gives the `interrupt` command of a casting in its combat. */
 export type Interrupter = (casting: ActorCombat) => Promise<void>;
 
@@ -66,7 +72,7 @@ export async function breakConcentration(
   const left = effectsCarrying(actor, ["concentrating", "casting"]);
   if (left.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", left);
   const content = `<p>${foundry.utils.escapeHTML(localizeMessage({ key: why.key, data: { ...why.data, name: actor.name } }))}</p>`;
-  const whisper = shown.length === 0 ? ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "") : [];
+  const whisper = shown.length === 0 ? toldOfSecret(actor) : [];
   await ChatMessage.create({ content, speaker: ChatMessage.getSpeaker({ actor }), whisper });
   return true;
 }
