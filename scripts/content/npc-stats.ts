@@ -109,6 +109,14 @@ export function weapon(name: string): ItemSpec {
   return weaponSpec(weaponRow(name));
 }
 
+/**
+ * SEG-16 (engine ruling on mixed routines, segment/declaration.ts `routineWeapons`): `spec` as a weapon of the
+ * creature's stat block routine, making `attacks` attacks in it (a bow's two arrows).
+ */
+export function inRoutine(spec: ItemSpec, attacks: number): ItemSpec {
+  return { ...spec, flags: { ...spec.flags, tempo: { routineAttacks: attacks } } };
+}
+
 /** A spell of the spells pack, as a creature knows it. */
 export function spell(name: string): ItemSpec {
   return spellSpec(spellRow(name));

@@ -5,7 +5,7 @@
  * skills, ATK-ROT-4 critical thresholds, the Sneak and Cognition skills).
  */
 import type { ActorSpec } from "./documents.ts";
-import { natural, npcSystem, spell, weapon } from "./npc-stats.ts";
+import { inRoutine, natural, npcSystem, spell, weapon } from "./npc-stats.ts";
 
 /** SEG-14: the average of Xd8 + X·Y, rounded down. */
 function averageHp(dice: number, bonus: number): number {
@@ -21,7 +21,8 @@ export const SEGMENT_NPCS: readonly ActorSpec[] = [
   {
     name: "Gnoll Brute",
     system: npcSystem({ hp: averageHp(2, 0), hitDice: "2", defenses: { descendingAc: 5 } }),
-    items: [weapon("Battleaxe"), weapon("Longbow")],
+    // SEG-16: its routine with the bow is two arrows (the ruling on mixed routines).
+    items: [weapon("Battleaxe"), inRoutine(weapon("Longbow"), 2)],
   },
   {
     name: "Bugbear Ambusher",

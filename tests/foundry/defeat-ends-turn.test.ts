@@ -7,7 +7,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { controlsIn } from "../support/tracker-controls.ts";
-import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
+import { RULESET_IDS, heldConditionsOf, type RulesetId } from "../../src/engine/index.ts";
+import { reloadGm } from "../support/secrets-probe.ts";
 import {
   coreMismatches,
   documentWrites,
@@ -143,4 +144,93 @@ describe("DEF-1 ruling: unconscious is not dead", () => {
     expect(documentWrites(world, from).filter((w) => w.document === "Combat")).toEqual([]);
     expect([out(), coreMismatches(t, combat)]).toEqual([true, []]);
   });
+});
+
+describe("DEF-1: undo and redo of a creature's fall and waking keep its statuses, across a GM's reload", () => {
+  /** The actor of `id` on the page now running (a reload is a new page with new documents). */
+  const actorNow = (combat: Tempo, id: string) => {
+    const actor = combat.combatants.get(id)?.actor;
+    if (actor === null || actor === undefined) throw new Error("no actor");
+    return actor;
+  };
+  /** Someone acts and nothing waits for dice. */
+  const running = (c: Tempo) => acting(c) !== null && t.model(c).host.pending(t.model(c).state).length === 0;
+  const combatWrites = (from: number) => documentWrites(world, from).filter((w) => w.document === "Combat").length;
+
+  it.each([
+    ["standard", "unconscious"],
+    ["count", "dead"],
+  ] as [RulesetId, string][])(
+    "DEF-1: %s: the creature is taken out by %s, the GM undoes, reloads the page, redoes: the status is back on its token; one Combat write per click",
+    async (ruleset, status) => {
+      const actor = await world.addActor(`Faller ${ruleset}`, [t.owner.id], "character");
+      const combat = await t.encounter(ruleset, 3, undefined, (i) => (i === 0 ? { actorId: actor.id } : {}));
+      const own = ownedId(t, combat);
+      expect(await playUntil(t, combat, running)).toBe(true);
+      await actor.toggleStatusEffect(status, { active: true });
+      await world.idle();
+      expect(t.model(combat).host.defeated(t.model(combat).state, own)).toBe(true);
+
+      let from = world.writes.length;
+      expect((await combat.tempoCommand({ type: "undo" })).ok).toBe(true);
+      await world.idle();
+      expect([t.model(combat).host.defeated(t.model(combat).state, own), actor.statuses.has(status)]).toEqual([
+        false,
+        false,
+      ]);
+      expect(combatWrites(from)).toBe(1);
+
+      const reloaded = await reloadGm(t, combat);
+      from = world.writes.length;
+      expect((await reloaded.tempoCommand({ type: "redo" })).ok).toBe(true);
+      await world.idle();
+      expect(combatWrites(from)).toBe(1);
+      const model = t.model(reloaded);
+      expect([model.host.defeated(model.state, own), actorNow(reloaded, own).statuses.has(status)]).toEqual([
+        true,
+        true,
+      ]);
+      expect(coreMismatches(t, reloaded)).toEqual([]);
+    },
+  );
+
+  it.each(["standard", "count"] as RulesetId[])(
+    "DEF-1, CNT-14: %s: an unconscious creature wakes (the GM takes the status off), the GM undoes: unconscious is back on its token and it is out again; redo takes it off again; one Combat write per click",
+    async (ruleset) => {
+      const actor = await world.addActor(`Sleeper ${ruleset}`, [t.owner.id], "character");
+      const combat = await t.encounter(ruleset, 3, undefined, (i) => (i === 0 ? { actorId: actor.id } : {}));
+      const own = ownedId(t, combat);
+      expect(await playUntil(t, combat, running)).toBe(true);
+      await actor.toggleStatusEffect("unconscious", { active: true });
+      await world.idle();
+      await actor.toggleStatusEffect("unconscious", { active: false });
+      await world.idle();
+      // Out of the fight (or, in count, held unconscious: CNT-14) as the engine holds it.
+      const out = (c: Tempo) => {
+        const model = t.model(c);
+        const held = model.host.id === "count" ? heldConditionsOf(model.host, model.state).get(own) : undefined;
+        return ruleset === "count" ? (held?.has("unconscious") ?? false) : model.host.defeated(model.state, own);
+      };
+      expect([out(combat), actor.statuses.has("unconscious")]).toEqual([false, false]);
+
+      let from = world.writes.length;
+      expect((await combat.tempoCommand({ type: "undo" })).ok).toBe(true);
+      await world.idle();
+      expect(combatWrites(from)).toBe(1);
+      expect([out(combat), actor.statuses.has("unconscious")]).toEqual([true, true]);
+      expect(coreMismatches(t, combat)).toEqual([]);
+
+      const reloaded = await reloadGm(t, combat);
+      from = world.writes.length;
+      expect((await reloaded.tempoCommand({ type: "redo" })).ok).toBe(true);
+      await world.idle();
+      expect(combatWrites(from)).toBe(1);
+      expect([out(reloaded), actorNow(reloaded, own).statuses.has("unconscious")]).toEqual([false, false]);
+      // And back again, on the reloaded page: undo puts it on once more.
+      expect((await reloaded.tempoCommand({ type: "undo" })).ok).toBe(true);
+      await world.idle();
+      expect([out(reloaded), actorNow(reloaded, own).statuses.has("unconscious")]).toEqual([true, true]);
+      expect(coreMismatches(t, reloaded)).toEqual([]);
+    },
+  );
 });

@@ -10,6 +10,7 @@ import {
   migrateItemSource,
 } from "../../src/engine/items/index.ts";
 import { DEFAULT_MOVEMENT_POWERS } from "../../src/engine/movement/movement-powers.ts";
+import { routineWeapons } from "../../src/engine/initiative/segment/index.ts";
 import { manifest, packSources, type PackSource } from "./pack-sources.ts";
 
 type Rec = Record<string, unknown>;
@@ -159,6 +160,21 @@ describe("npcs pack: at least six creatures per ruleset, in a folder each", () =
         (doc.items as Rec[]).some((i) => i.type === "weapon"),
         file,
       ).toBe(true);
+  });
+
+  it("SEG-16: a segment creature's stat block states a mixed routine on its weapon: the Gnoll Brute's Longbow is two arrows a routine, rolled twice by the engine's routine", () => {
+    const gnoll = inFolder("Segment rounds").find(({ doc }) => doc.name === "Gnoll Brute")?.doc;
+    const weapons = ((gnoll?.items ?? []) as Rec[])
+      .filter((i) => i.type === "weapon")
+      .map((i) => ({
+        name: String(i.name),
+        group: String(rec(i.system).group),
+        routineAttacks: rec(rec(i.flags).tempo ?? {}).routineAttacks as number | undefined,
+      }));
+    const bow = weapons.find((w) => w.name === "Longbow");
+    if (bow === undefined) throw new Error("the Gnoll Brute carries no Longbow");
+    expect(bow.routineAttacks).toBe(2);
+    expect(routineWeapons(bow, weapons).map((w) => w.name)).toEqual(["Longbow", "Longbow"]);
   });
 
   it("SEG-14: segment creatures include 4+4 HD (4d8+16 hp) and 5+5 HD (attacks as 6 HD, saves as 7)", () => {

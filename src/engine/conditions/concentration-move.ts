@@ -10,6 +10,9 @@
  *   makes by fiat (placing it, a push) spends none of its movement, and so never breaks it.
  * - The rate is its walking speed, unless every part of the turn's move was by a speed it has natively to
  *   fly or to swim: then that speed, in full.
+ * - Only a move that adds to what the creature moved this turn can break it (issue 19: decided here, not by
+ *   the Foundry layer): a move that records nothing more (placed by fiat, a record left as it was) ends
+ *   nothing, even when the turn's total is already past the allowance (that earlier move ended it).
  * Pure.
  */
 import type { RulesetId } from "../initiative/contract.ts";
@@ -25,6 +28,8 @@ import {
 export interface ConcentrationMove {
   /** Feet the creature moved this turn, the move included (the GM's record). */
   readonly feetThisTurn: number;
+  /** Feet the GM's record held this turn before the move. */
+  readonly feetBefore: number;
   /** The move's parts this turn, by movement action (those the record holds; teleports left out). */
   readonly segments: readonly MovedSegment[];
   readonly speeds: MovementSpeeds;
@@ -42,14 +47,15 @@ function rateOf(move: ConcentrationMove): { rate: number; native: boolean } {
 
 /**
  * SEG-10: what a landed move ends of the concentration the creature holds (`castingFailed`, `effectEnded`),
- * or null: nothing (within its allowance, nothing held, a ruleset without concentration, or a distance that
- * is not a finite, non-negative number).
+ * or null: nothing (a move that adds no feet, within its allowance, nothing held, a ruleset without
+ * concentration, or a distance that is not a finite, non-negative number).
  */
 export function moveEndsConcentration(
   ruleset: RulesetId,
   held: HeldConcentration,
   move: ConcentrationMove,
 ): ConcentrationLoss["outcome"] | null {
+  if (!(move.feetThisTurn > move.feetBefore)) return null;
   const { rate, native } = rateOf(move);
   const trigger = concentrationMoveTrigger(move.feetThisTurn, rate, native);
   return trigger.ok ? concentrationLostTo(ruleset, held, trigger.value) : null;

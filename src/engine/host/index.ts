@@ -93,6 +93,14 @@ export {
   statusToggleCommand,
   statusToggledByHand,
 } from "./status-toggles.ts";
+export {
+  historyStepOf,
+  outOfFightPlan,
+  statusesBeforeRevive,
+  type OutOfFightCreature,
+  type OutOfFightMemory,
+  type OutOfFightPlan,
+} from "./out-of-fight-memory.ts";
 export { disengageShiftIn, phaseSourcesOf } from "./condition-sources.ts";
 export {
   EMPTY_ACTION_RECORD,

@@ -78,3 +78,16 @@ export function activationUndoMove(
   if (was !== "activateItem" || now !== null) return null;
   return { combatantId: from.current, round: from.round, move: undone ? "refund" : "respend" };
 }
+
+/**
+ * PHS-7 (the ruling above): the charges a gear item holds after an undo gives its activation's charge back
+ * (`refund`: one more, at most its maximum) or a redo takes it again (`respend`: one fewer, at least 0); null
+ * when the item keeps no charges (`uses.max` 0 or less, or values that are not numbers).
+ */
+export function chargesAfterActivationMove(
+  uses: { readonly value: unknown; readonly max: unknown } | null,
+  move: ActivationMove["move"],
+): number | null {
+  if (uses === null || typeof uses.value !== "number" || typeof uses.max !== "number" || uses.max <= 0) return null;
+  return Math.min(uses.max, Math.max(0, uses.value + (move === "refund" ? 1 : -1)));
+}

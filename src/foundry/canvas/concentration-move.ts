@@ -1,6 +1,7 @@
 /**
  * SEG-10 "… or is impeded": a move the active GM accepted that takes the mover past half its movement this
- * turn ends its concentration (the engine decides: conditions/concentration-move.ts `moveEndsConcentration`).
+ * turn ends its concentration (the engine decides, from the record before and after the move: conditions/
+ * concentration-move.ts `moveEndsConcentration`; this only reads the token and writes what it ends).
  * A casting in its segment combat is interrupted in the same Combat write as the move's record (run-command.ts
  * `moved`), so the move stays one Combat write; the statuses come off and a message says why
  * (conditions/break-concentration.ts). Called by landed-move.ts inside the combat's writer queue.
@@ -32,8 +33,13 @@ export async function endConcentrationByMove(
   after: TurnMoves,
 ): Promise<boolean> {
   const actor = token.actor;
-  if (actor === null || after.feet <= before.feet) return false;
-  const move = { feetThisTurn: after.feet, segments: measured.segments, speeds: speedsFor(token) };
+  if (actor === null) return false;
+  const move = {
+    feetThisTurn: after.feet,
+    feetBefore: before.feet,
+    segments: measured.segments,
+    speeds: speedsFor(token),
+  };
   if (moveEndsConcentration(ruleset, concentrationHeld(actor).held, move) === null) return false;
   let recorded = false;
   const interrupt: Interrupter = async (casting) => {

@@ -5,7 +5,7 @@
  * undone; a redo takes the charge again. Kept apart from the sheet's side so the step writer imports no
  * sheet code.
  */
-import { activationUndoMove, type AnyRulesetHost } from "../../engine/index.ts";
+import { activationUndoMove, chargesAfterActivationMove, type AnyRulesetHost } from "../../engine/index.ts";
 import { activationCardLines, type ActivationCardInput } from "../../view/chat/activation-card.ts";
 import { localizeMessage } from "../localize.ts";
 import { SYSTEM_ID } from "../system-id.ts";
@@ -61,10 +61,10 @@ export async function followActivationUndo(
   if (message === undefined || flag === null) return;
   const item = combat.combatants.get(move.combatantId)?.actor?.items.get(flag.itemId);
   const uses = (item?.system as { uses?: { value?: unknown; max?: unknown } } | undefined)?.uses;
-  if (flag.charges !== null && item !== undefined && typeof uses?.value === "number" && typeof uses.max === "number") {
-    const value = Math.min(uses.max, Math.max(0, uses.value + (refund ? 1 : -1)));
+  // The engine says what the item holds after the move (battle-use.ts `chargesAfterActivationMove`).
+  const value = chargesAfterActivationMove({ value: uses?.value, max: uses?.max }, move.move);
+  if (flag.charges !== null && item !== undefined && value !== null)
     await item.update({ system: { uses: { value } } } as Item.UpdateData);
-  }
   const next: ActivationFlag = { ...flag, undone: refund };
   await message.update({ content: activationContent(next), [`flags.${SYSTEM_ID}.activation`]: next } as never);
 }

@@ -45,7 +45,7 @@ import { withTurnLog } from "./step-turn-log.ts";
 import { choiceInputOf, turnMovesResets, withMovedRecord, type MovedRecord } from "./turn-moves-record.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
 import { shownStatuses } from "../conditions/status-effect-data.ts";
-import { followOutOfFightUndo } from "../conditions/out-of-fight-undo.ts";
+import { followOutOfFightUndo, outOfFightStepPlan, withOutOfFightMemory } from "../conditions/out-of-fight-undo.ts";
 import { postStepCards } from "../chat/event-card-posts.ts";
 import { followActivationUndo } from "../chat/activation-undo.ts";
 import type { DeclaredUseWrites } from "./declared-uses.ts";
@@ -106,9 +106,11 @@ export async function writeStep(
   // Issue 21: the GM's record of what a creature whose turn starts has moved starts again, and a move the step
   // chose (ROT-11, PHS-11) is recorded, in this same write.
   // SEG-10: a move that ended a casting lands in the interrupt's own write (canvas/landed-move.ts).
-  const flags = withMovedRecord(
-    turnMovesResets(combat, step.events, choiceInputOf(model?.ruleset ?? null, round, step)),
-    moved,
+  // DEF-1: what an undo or redo does to the out-of-fight statuses, remembered per history step in this write too.
+  const outOfFight = outOfFightStepPlan(combat, host, stateBefore, step);
+  const flags = withOutOfFightMemory(
+    withMovedRecord(turnMovesResets(combat, step.events, choiceInputOf(model?.ruleset ?? null, round, step)), moved),
+    outOfFight,
   );
   const data = { system: structuredClone(system), round, turn, ...(flags === null ? {} : { flags }) };
   const before = { started: wasStarted, round: combat.round, turn: combat.turn };
@@ -141,7 +143,7 @@ export async function writeStep(
   // mirrors from two states would fight.
   // DEF-1: an undo (redo) that brings a creature back (takes it out) takes its unconscious status with it,
   // before the mirror, so core's flag follows the token (out-of-fight-undo.ts).
-  await followOutOfFightUndo(combat, host, stateBefore, step.state, step.events);
+  if (isActiveGm()) await followOutOfFightUndo(combat, outOfFight);
   if (isActiveGm()) await mirrorCombatants(combat, host, step.state, groups, actions, uses);
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
   await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);

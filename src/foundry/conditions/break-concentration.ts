@@ -8,10 +8,11 @@
  *   writer, so the move's record rides in that same write): the spell fails and is lost as if cast, and no
  *   card comes in step 7;
  * - the deletion of its `concentrating` / `casting` statuses (one Actor write, none when it shows neither);
- * - a chat message saying why. A casting nobody was shown is told to the GMs only, so its loss does not
- *   reveal the declaration (issue 18). A creature hidden from players (its token's or its combatant's
- *   `hidden`) is told to the GMs and its owners, speaking as its combat, and named by id through the one
- *   naming path (chat/named-lines.ts): the message reaches every client anyway, so no name is in it.
+ * - a chat message saying why. A casting nobody was shown is told to the GMs and the creature's owners only
+ *   (they declared it: issue 19, SEG-10), so its loss reveals the declaration to no other player (issue 18). A
+ *   creature hidden from players (its token's or its combatant's `hidden`) is told to the same users, speaking as
+ *   its combat, and named by id through the one naming path (chat/named-lines.ts): the message reaches every
+ *   client anyway, so no name is in it.
  */
 import { segmentCastingUnderway, type HeldConcentration, type Message, type SegmentState } from "../../engine/index.ts";
 import { actorCombatOf, type ActorCombat } from "../applications/sheets/sheet-commands.ts";
@@ -68,7 +69,7 @@ function namedAs(actor: Actor.Implementation, found: ActorCombat | null): { id: 
   return token !== null ? { id: token, hidden: true } : { id: actor.id ?? "", hidden: false };
 }
 
-/** Who is told a hidden creature's loss: the GMs and its owners. */
+/** Who is told a hidden creature's loss, or that of a casting nobody was shown: the GMs and its owners. */
 function gmsAndOwners(actor: Actor.Implementation): string[] {
   const gms = ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "");
   const owners = game.users.contents.filter((u) => !u.isGM && actor.testUserPermission(u, "OWNER"));
@@ -90,12 +91,7 @@ export async function breakConcentration(
   const found = casting ?? actorCombatOf(actor);
   const { id, hidden } = namedAs(actor, found);
   const { content, flags } = namedLinesData([{ key: why.key, data: { ...why.data, id } }]);
-  const whisper =
-    shown.length === 0
-      ? ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "")
-      : hidden
-        ? gmsAndOwners(actor)
-        : [];
+  const whisper = shown.length === 0 || hidden ? gmsAndOwners(actor) : [];
   const alias = found?.combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary");
   const speaker = hidden ? ChatMessage.getSpeaker({ alias }) : ChatMessage.getSpeaker({ actor });
   await ChatMessage.create({ content, flags, speaker, whisper } as ChatMessage.CreateData);

@@ -1,58 +1,83 @@
 /**
  * DEF-1 (issue 19 item 8): an undo or a redo that takes a creature out of the fight or brings it back takes the
  * statuses that put it out (engine `outOfFightStatuses`: unconscious outside count, core's defeated status)
- * with it, so the token shows what the engine holds. The step that ended an unconscious creature's turn
- * (`defeat`, from the unconscious status: status-sync.ts) is undone: the turn comes back and the unconscious
- * status comes off; redone: it goes back on. Count keeps unconscious in its own state (CNT-14), so its undo
- * already clears it (apply-conditions.ts); here count follows core's defeated status only.
+ * with it, so the token shows what the engine holds: undoing the step that ended an unconscious creature's
+ * turn takes unconscious off, its redo puts it back; undoing a revive puts back what the creature showed before
+ * it, its redo takes it off again. Count keeps unconscious in its own state (CNT-14), so its undo already puts
+ * it back or clears it (apply-conditions.ts); here count follows core's defeated status only.
  *
- * What an undo took off is remembered by the active GM's page for the redo (per page: page-key.ts); a GM who
- * reloads between the two redoes the defeat without the status (the flag is then drawn: the engine holds the
- * creature out). The writes are Tempo's own (status-sync.ts does not answer them), made before the step's
- * Combatant mirror so core's flag follows the statuses (write-step.ts).
+ * The engine decides (host/out-of-fight-memory.ts, with its ruling); what it remembers per history step rides
+ * in the step's own Combat update at `flags.tempo.outOfFight.<step>.<combatantId>`, so a GM who reloads between
+ * an undo and its redo (or another GM who takes over) finds it there, and a click stays one Combat write. Only
+ * the creatures the step named are read. The status writes are Tempo's own (status-sync.ts does not answer
+ * them), made after the Combat update and before the step's Combatant mirror, so core's flag follows them
+ * (write-step.ts).
  */
-import { outOfFightStatuses, type AnyRulesetHost } from "../../engine/index.ts";
-import { isActiveGm } from "../combat/active-gm.ts";
+import {
+  outOfFightPlan,
+  type AnyRulesetHost,
+  type CombatStep,
+  type OutOfFightMemory,
+  type OutOfFightPlan,
+} from "../../engine/index.ts";
 import { TEMPO_MIRROR } from "../combat/tempo-write.ts";
-import { pageKey } from "../page-key.ts";
+import { combatFlagEntries } from "../combat/turn-moves-record.ts";
+import { SYSTEM_ID } from "../system-id.ts";
 import { effectsCarrying, shownStatuses, statusEffectData } from "./status-effect-data.ts";
 
-/** What an undo took off, by page, combat and combatant. */
-const takenOff = new Map<string, readonly string[]>();
+export const OUT_OF_FIGHT_FLAG = "outOfFight";
 
-/** Puts the out-of-fight statuses back or takes them off for the creatures an undo or a redo moves. */
-export async function followOutOfFightUndo(
+/** The memory as stored on the combat (entries that are not lists of status names are left out). */
+function memoryOf(combat: Combat.Implementation): OutOfFightMemory {
+  const out: Record<string, Record<string, readonly string[]>> = {};
+  for (const [step, entry] of Object.entries(combatFlagEntries(combat, OUT_OF_FIGHT_FLAG))) {
+    if (typeof entry !== "object" || entry === null) continue;
+    const lists: Record<string, readonly string[]> = {};
+    for (const [id, list] of Object.entries(entry as Record<string, unknown>))
+      if (Array.isArray(list)) lists[id] = list.filter((s): s is string => typeof s === "string");
+    out[step] = lists;
+  }
+  return out;
+}
+
+/** What the step does to the out-of-fight statuses (read before its Combat update is written). */
+export function outOfFightStepPlan(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   before: unknown,
-  after: unknown,
-  events: readonly { readonly type: string }[],
-): Promise<void> {
-  if (!isActiveGm() || before === null || !events.some((e) => e.type === "undone" || e.type === "redone")) return;
-  const statuses = outOfFightStatuses(host.id);
+  step: CombatStep,
+): OutOfFightPlan {
+  return outOfFightPlan(host.id, step.events, step.stored.history, memoryOf(combat), (id) => {
+    const combatant = combat.combatants.get(id);
+    const actor = combatant?.actor ?? null;
+    if (combatant === undefined || actor === null || before === null) return null;
+    return {
+      outBefore: host.defeated(before, id),
+      outAfter: host.defeated(step.state, id),
+      shown: shownStatuses(actor),
+      flagBefore: combatant.defeated,
+    };
+  });
+}
+
+/** The step's `flags` with the memory's update in them (only when it changes). */
+export function withOutOfFightMemory(flags: object | null, plan: OutOfFightPlan): object | null {
+  if (plan.update === null) return flags;
+  const tempo = ((flags as Record<string, Record<string, object>> | null)?.[SYSTEM_ID] ?? {}) as Record<string, object>;
+  return { [SYSTEM_ID]: { ...tempo, [OUT_OF_FIGHT_FLAG]: plan.update } };
+}
+
+/** Puts on and takes off the statuses the plan says, one write per actor and direction (active GM). */
+export async function followOutOfFightUndo(combat: Combat.Implementation, plan: OutOfFightPlan): Promise<void> {
   const mark = { [TEMPO_MIRROR]: true } as never;
-  for (const combatant of combat.combatants.contents) {
-    const id = combatant.id;
-    const actor = combatant.actor;
-    if (id === null || actor === null) continue;
-    const was = host.defeated(before, id);
-    const now = host.defeated(after, id);
-    if (was === now) continue;
-    const key = `${pageKey(combat.id ?? "")}/${id}`;
-    if (!now) {
-      const shown = shownStatuses(actor);
-      takenOff.set(
-        key,
-        statuses.filter((s) => shown.has(s)),
-      );
-      const ids = effectsCarrying(actor, statuses);
-      if (ids.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", ids, mark);
-      continue;
-    }
-    const shown = shownStatuses(actor);
-    const back = (takenOff.get(key) ?? []).filter((s) => !shown.has(s));
-    takenOff.delete(key);
-    const data = back.map(statusEffectData).filter((d) => d !== null);
-    if (data.length > 0) await actor.createEmbeddedDocuments("ActiveEffect", data, mark);
+  for (const [id, statuses] of plan.takeOff) {
+    const actor = combat.combatants.get(id)?.actor ?? null;
+    const ids = actor === null ? [] : effectsCarrying(actor, statuses);
+    if (actor !== null && ids.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", ids, mark);
+  }
+  for (const [id, statuses] of plan.put) {
+    const actor = combat.combatants.get(id)?.actor ?? null;
+    const data = statuses.map(statusEffectData).filter((d) => d !== null);
+    if (actor !== null && data.length > 0) await actor.createEmbeddedDocuments("ActiveEffect", data, mark);
   }
 }

@@ -5,6 +5,7 @@ import {
   ITEM_TYPES,
   activationUndoMove,
   chargesAfterActivation,
+  chargesAfterActivationMove,
   itemBattleUse,
 } from "../../../src/engine/index.ts";
 
@@ -60,5 +61,14 @@ describe("PHS-7: which battle action using an item is (ruling in items/battle-us
     expect(activationUndoMove(turn("attack"), turn(null), undone)).toBeNull();
     expect(activationUndoMove(turn(null, "b"), turn("activateItem"), undone)).toBeNull();
     expect(activationUndoMove(turn("activateItem", "a", 3), turn(null), undone)).toBeNull();
+  });
+
+  it("PHS-7 ruling: an undo gives the charge back up to the maximum, a redo takes it again down to 0; an item without charges keeps none", () => {
+    expect(chargesAfterActivationMove({ value: 1, max: 3 }, "refund")).toBe(2);
+    expect(chargesAfterActivationMove({ value: 3, max: 3 }, "refund")).toBe(3);
+    expect(chargesAfterActivationMove({ value: 0, max: 3 }, "respend")).toBe(0);
+    expect(chargesAfterActivationMove({ value: 2, max: 3 }, "respend")).toBe(1);
+    expect(chargesAfterActivationMove({ value: 0, max: 0 }, "refund")).toBeNull();
+    expect(chargesAfterActivationMove(null, "refund")).toBeNull();
   });
 });

@@ -57,12 +57,29 @@ export const NATURAL_WEAPON_GROUP = "natural";
  * order the creature carries them, against the routine's one target, each with its own attack roll and its
  * own damage card (applied on its own). Any other weapon is a routine of one attack. A multi-attacker's
  * second routine (step 6) rolls the whole routine again.
+ *
+ * **Ruling (SEG-16, mixed routines, issue 19):** a stat block whose routine uses a manufactured weapon states
+ * it on that weapon item as `routineAttacks`, the attacks it makes in the routine (a whole number of at least
+ * 1; the Foundry layer keeps it at `flags.tempo.routineAttacks`): "two arrows" is a bow with 2, "sword and
+ * claw" a sword with 1 beside the natural Claw. Such a weapon joins the natural weapons' routine, and is
+ * rolled that many times in it, one after the other where it is carried; a natural weapon with the number
+ * is rolled that many times too. A declared weapon without the number that is not natural stays a routine of
+ * one attack. The routine is still one routine: the stat block's `attackRoutines` counts routines, not the
+ * attacks in one (`checkDeclaredRoutines`).
  */
-export function routineWeapons<T extends { readonly group: string }>(declared: T, carried: readonly T[]): T[] {
+export function routineWeapons<T extends { readonly group: string; readonly routineAttacks?: number | null }>(
+  declared: T,
+  carried: readonly T[],
+): T[] {
   const natural = (w: T): boolean => w.group.trim().toLowerCase() === NATURAL_WEAPON_GROUP;
-  if (!natural(declared)) return [declared];
-  const all = carried.filter(natural);
-  return all.includes(declared) ? all : [declared, ...all];
+  const stated = (w: T): boolean =>
+    typeof w.routineAttacks === "number" && Number.isSafeInteger(w.routineAttacks) && w.routineAttacks >= 1;
+  const inRoutine = (w: T): boolean => natural(w) || stated(w);
+  const times = (w: T): number => (stated(w) ? (w.routineAttacks ?? 1) : 1);
+  if (!inRoutine(declared)) return [declared];
+  const all = carried.filter(inRoutine);
+  const list = all.includes(declared) ? all : [declared, ...all];
+  return list.flatMap((w) => Array.from({ length: times(w) }, () => w));
 }
 
 const FAST = ["parley", "flee", "charge"] as const;

@@ -27,4 +27,17 @@ describe("SEG-16: attack routines", () => {
     expect(routineWeapons(club, [club, claw1, bite])).toEqual([club]);
     expect(routineWeapons(bite, [claw1])).toEqual([bite, claw1]);
   });
+
+  it("SEG-16 ruling: a stat block states a mixed routine with routineAttacks: a bow's two arrows roll it twice, a sword beside a claw joins the claw's routine; a weapon without it stays a routine of one", () => {
+    const bow = { name: "Longbow", group: "bows", routineAttacks: 2 };
+    const dagger = { name: "Dagger", group: "blades", routineAttacks: null };
+    const sword = { name: "Longsword", group: "blades", routineAttacks: 1 };
+    const touch = { name: "Draining Touch", group: "natural" };
+    expect(routineWeapons(bow, [dagger, bow])).toEqual([bow, bow]);
+    expect(routineWeapons(dagger, [dagger, bow])).toEqual([dagger]);
+    expect(routineWeapons(sword, [sword, touch])).toEqual([sword, touch]);
+    expect(routineWeapons(touch, [sword, touch])).toEqual([sword, touch]);
+    // Not a whole number of at least 1: not stated.
+    expect(routineWeapons({ name: "Odd", group: "", routineAttacks: 0.5 }, [])).toHaveLength(1);
+  });
 });
