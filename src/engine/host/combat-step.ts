@@ -157,22 +157,36 @@ export function settle(
   history: "record" | "reset" = "record",
   memo?: StoreMemo,
 ): CombatStep {
-  const engine = storeHostState(host, transition.state, memo);
-  const kept =
-    history === "record"
-      ? recordStep(stored.history, stored.engine, engine, PATCH_HISTORY_LIMIT, memo)
-      : EMPTY_PATCH_HISTORY;
-  // A host that keeps a format version gets the current one with every settled step (a Reset of a
-  // combat saved in another format: combat-format.ts).
-  const next: StoredCombat = {
-    engine,
-    history: kept,
-    ...(stored.format === undefined ? {} : { format: COMBAT_FORMAT }),
+  // Issue 17: the stored form (the whole state encoded, its undo patch diffed and compressed: at a
+  // 1,000-creature round boundary most of a click's time) is built when first read, once. A step whose
+  // dice are rolled at once (run-command.ts `rollFollowUps`) is settled again from its origin with
+  // the totals, so its own stored form was built for nothing at every count round boundary.
+  let settled: { readonly stored: StoredCombat; readonly update: StoredUpdate | null } | null = null;
+  const storedForm = () => {
+    if (settled !== null) return settled;
+    const engine = storeHostState(host, transition.state, memo);
+    const kept =
+      history === "record"
+        ? recordStep(stored.history, stored.engine, engine, PATCH_HISTORY_LIMIT, memo)
+        : EMPTY_PATCH_HISTORY;
+    // A host that keeps a format version gets the current one with every settled step (a Reset of a
+    // combat saved in another format: combat-format.ts).
+    const next: StoredCombat = {
+      engine,
+      history: kept,
+      ...(stored.format === undefined ? {} : { format: COMBAT_FORMAT }),
+    };
+    settled = { stored: next, update: updateOf(stored, next) };
+    return settled;
   };
   return {
     state: transition.state,
-    stored: next,
-    update: updateOf(stored, next),
+    get stored() {
+      return storedForm().stored;
+    },
+    get update() {
+      return storedForm().update;
+    },
     events: transition.events,
     requests: transition.requests,
     seconds: host.clock(transition.state) - host.clock(before),

@@ -166,12 +166,30 @@ function segmentAttack(facts: EventFacts, combatantId: string, name: string, par
 function cardsOf(event: HostEvent, facts: EventFacts): EventCard[] {
   const action = field(event, "action");
   const combatantId = isPendingAction(action) ? action.combatantId : text(event, "combatantId");
-  if (combatantId === null) return [];
+  if (combatantId === null || !mayBringCard(event, facts.ruleset)) return [];
   const found = facts.creature(combatantId);
   if (found === null) return [];
   const hidden = found.hidden === true;
   const creature = hidden ? { ...found, name: hiddenNameRef(combatantId) } : found;
   return dueCards(event, facts, combatantId, creature).map((c) => ({ ...c, gmOnly: hidden }));
+}
+
+/**
+ * Whether `event` is of a kind `dueCards` may make a card of. Issue 17: the creature is read (its
+ * actor's effects, its flags) only then, not for each of the 1,000 rolls of a count round boundary.
+ */
+function mayBringCard(event: HostEvent, ruleset: string): boolean {
+  switch (event.type) {
+    case "savesDue":
+      return ruleset === "phase" || ruleset === "count";
+    case "deathSavesDue":
+    case "actionResolved":
+      return ruleset === "count";
+    case "turnStarted":
+      return ruleset === "segment";
+    default:
+      return false;
+  }
 }
 
 function dueCards(event: HostEvent, facts: EventFacts, combatantId: string, creature: EventCreature): DueCard[] {

@@ -72,13 +72,19 @@ export function packInitiativeRolls(lines: readonly RolledLine[]): InitiativeCar
     else list.push(line);
   }
   const names: string[] = [];
+  // Issue 17: each name's index by name, not a search of the list per creature (1,000 distinct names at once).
+  const nameIndex = new Map<string, number>();
   const kinds: (readonly [I18nKey, string])[] = [];
   const refs: (readonly [number, number])[] = [];
   let rolls = "";
   for (const list of byCreature.values()) {
     const [stem, number] = splitName(list[0]?.name ?? "");
-    const at = names.indexOf(stem);
-    refs.push([at < 0 ? names.push(stem) - 1 : at, number === null ? 0 : number + 1]);
+    let at = nameIndex.get(stem);
+    if (at === undefined) {
+      at = names.push(stem) - 1;
+      nameIndex.set(stem, at);
+    }
+    refs.push([at, number === null ? 0 : number + 1]);
     if (rolls !== "") rolls += SEPARATOR;
     let kind = -1;
     for (const line of list) {
