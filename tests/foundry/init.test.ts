@@ -125,9 +125,11 @@ describe("init", () => {
     ]);
     expect(tempoIds(registry.keybindings.actions)).toEqual(["tempo.nextTurn", "tempo.previousTurn", "tempo.endMyTurn"]);
     // Issue 17: no query where the sender matters (v13 does not tell a query handler who asked,
-    // foundryvtt/foundryvtt #13418); players' requests go on the system socket. Issue 18: the one query
-    // carries GM records from GM to GM, taken only with a key only GMs know (combat/gm-replica.ts).
-    expect(Object.keys(configAt("queries") as object)).toEqual(["tempo.gmRecords"]);
+    // foundryvtt/foundryvtt #13418); players' requests go on the system socket. Issue 18: one query
+    // carries GM records from GM to GM, taken only with a key only GMs know (combat/gm-replica.ts); the other
+    // carries a hidden creature's view from the GM to its owner, drawn only with a key a GM named
+    // (combat/owner-view.ts).
+    expect(Object.keys(configAt("queries") as object).sort()).toEqual(["tempo.gmRecords", "tempo.ownerView"]);
     const { requestKinds } = await import("../../src/foundry/socket/socket-channel.ts");
     expect(requestKinds()).toEqual(["command", "stealth", "move", "area", "card", "damage", "concentration"]);
   });
