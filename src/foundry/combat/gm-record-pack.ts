@@ -1,0 +1,109 @@
+/**
+ * Issue 17 (click bytes with a second GM): the records one click changed (gm-storage.ts) travel to the
+ * other GMs (gm-replica.ts) as one short text, compressed against what the other GM already holds.
+ *
+ * A click changes a few records, each much like what it was (an NPC's action tracker gains the undo
+ * entry of this step, which is the tracker it held before; a combat's entry gains one step number and
+ * drops the oldest), and their keys share long prefixes. So the batch is sent as:
+ * - `keys`: the changed records' keys, one a line, compressed (the engine's lz-text.ts) against a seed
+ *   both sides know (the world's key prefix): what a key repeats of the one before costs a reference;
+ * - `data`: their new texts (a line each, a mark for a removed record), compressed against the keys and
+ *   the texts the other GM holds for them now, so what a record keeps of its own text or of another
+ *   changed record costs a reference;
+ * - `from`: a hash of that dictionary. The receiver builds the dictionary from its own records and takes
+ *   the batch only if the hash agrees: a record it holds otherwise than the sender thought refuses the
+ *   batch, and the sender then sends a full copy (gm-replica.ts). Each new text arrives whole, exactly as
+ *   the sender's.
+ * JSON's `"` and `'` are exchanged before compressing (as compact-patch.ts does), so the literal quotes
+ * of a JSON record cost one byte each in the query's JSON, not two.
+ */
+import { compressText, decompressText } from "../../engine/index.ts";
+
+/** A record's key, the text the other GMs hold (null: none), and its text now (null: removed). */
+export interface RecordChange {
+  readonly key: string;
+  readonly before: string | null;
+  readonly after: string | null;
+}
+
+/** A batch of changes as it travels (see the file comment). */
+export interface PackedChanges {
+  readonly keys: string;
+  readonly from: string;
+  readonly data: string;
+}
+
+/** Between keys and between texts: no key or JSON text holds a raw line break. */
+const LINE = "\n";
+/** Stands for "no record" (JSON text never holds this character raw). */
+const NONE = "\u0001";
+
+/** `"` and `'` exchanged (its own inverse). */
+function swapQuotes(text: string): string {
+  return text.replace(/["']/g, (c) => (c === '"' ? "'" : '"'));
+}
+
+/** Two 32-bit FNV-1a lanes (different offsets) in base 36: a batch applies only to the records it was made from. */
+function hash(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) + 0x9e3779b9;
+  }
+  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}`;
+}
+
+const lines = (texts: readonly (string | null)[]): string => texts.map((t) => t ?? NONE).join(LINE);
+
+function dictionaryOf(keysText: string, held: readonly (string | null)[]): string {
+  return swapQuotes(`${keysText}${LINE}${lines(held)}`);
+}
+
+/**
+ * The batch, packed (see the file comment) with `seed` the keys' shared start both sides know; null when a
+ * key or text holds a line break or the no-record mark (then the changes go as they are).
+ */
+export function packChanges(changes: readonly RecordChange[], seed: string): PackedChanges | null {
+  const unfit = (text: string | null) => text !== null && (text.includes(LINE) || text.includes(NONE));
+  if (changes.some((c) => c.key.includes(LINE) || unfit(c.after) || c.after === NONE)) return null;
+  const keysText = changes.map((c) => c.key).join(LINE);
+  const dictionary = dictionaryOf(
+    keysText,
+    changes.map((c) => c.before),
+  );
+  const data = compressText(swapQuotes(lines(changes.map((c) => c.after))), dictionary);
+  return { keys: compressText(keysText, seed), from: hash(dictionary), data };
+}
+
+/**
+ * Each key of a packed batch and its new text (null: removed), given the texts this browser holds
+ * (`held`) and the same `seed`; null when the batch does not read or was made from other records.
+ */
+export function unpackChanges(
+  packed: PackedChanges,
+  seed: string,
+  held: (key: string) => string | null,
+): [string, string | null][] | null {
+  const keysText = decompressText(packed.keys, seed);
+  if (keysText === null || keysText.length === 0) return null;
+  const keys = keysText.split(LINE);
+  const dictionary = dictionaryOf(keysText, keys.map(held));
+  if (hash(dictionary) !== packed.from) return null;
+  const text = decompressText(packed.data, dictionary);
+  if (text === null) return null;
+  const texts = swapQuotes(text).split(LINE);
+  if (texts.length !== keys.length) return null;
+  return keys.map((key, i): [string, string | null] => {
+    const value = texts[i] ?? NONE;
+    return [key, value === NONE ? null : value];
+  });
+}
+
+/** Whether `value` is a packed batch as sent (checked on receipt: a query's data is anyone's). */
+export function isPackedChanges(value: unknown): value is PackedChanges {
+  if (typeof value !== "object" || value === null) return false;
+  const { keys, from, data } = value as Partial<Record<keyof PackedChanges, unknown>>;
+  return typeof keys === "string" && typeof from === "string" && typeof data === "string";
+}
