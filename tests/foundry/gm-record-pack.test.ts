@@ -47,6 +47,23 @@ describe("GM record batches", () => {
     expect(unpackChanges({ ...packed, data: "zz" }, SEED, held(click))).toBeNull();
   });
 
+  it("a new undo patch packed against the one before it (held alike on both sides) travels in less, and only to a GM holding that one", () => {
+    const patch = (n: number, at: number) =>
+      JSON.stringify({
+        combatants: { root: { kids: { "1": { items: { _c: { rest: { [n]: { turnRound: -1 } } } } } } } },
+        scan: at,
+      });
+    const change = { key: "tempo.secret.w.c1.u62", before: null, after: patch(5, 166) };
+    const ref = { key: "tempo.secret.w.c1.u61", text: patch(4, 165) };
+    const alone = packChanges([change], SEED);
+    const against = packChanges([change], SEED, [ref]);
+    if (alone === null || against === null) throw new Error("not packed");
+    expect(against.data.length).toBeLessThan(alone.data.length / 2);
+    const holds = (text: string | null) => (key: string) => (key === ref.key ? text : null);
+    expect(unpackChanges(against, SEED, holds(ref.text))).toEqual([[change.key, change.after]]);
+    expect(unpackChanges(against, SEED, holds(null))).toBeNull();
+  });
+
   it("a text holding a line break is not packed (the changes go whole)", () => {
     expect(packChanges([{ key: "tempo.secret.w.c1.s", before: null, after: '{"note":"a\nb"}' }], SEED)).toBeNull();
   });

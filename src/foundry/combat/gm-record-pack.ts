@@ -8,8 +8,9 @@
  * - `keys`: the changed records' keys, one a line, compressed (the engine's lz-text.ts) against a seed
  *   both sides know (the world's key prefix): what a key repeats of the one before costs a reference;
  * - `data`: their new texts (a line each, a mark for a removed record), compressed against the keys and
- *   the texts the other GM holds for them now, so what a record keeps of its own text or of another
- *   changed record costs a reference;
+ *   the texts the other GM holds for them now (and for a few records the batch leaves alone, named after
+ *   an empty line among the keys: the undo patch before a new one), so what a record keeps of its own
+ *   text or of another record costs a reference;
  * - `from`: a hash of that dictionary. The receiver builds the dictionary from its own records and takes
  *   the batch only if the hash agrees: a record it holds otherwise than the sender thought refuses the
  *   batch, and the sender then sends a full copy (gm-replica.ts). Each new text arrives whole, exactly as
@@ -62,17 +63,24 @@ function dictionaryOf(keysText: string, held: readonly (string | null)[]): strin
 }
 
 /**
- * The batch, packed (see the file comment) with `seed` the keys' shared start both sides know; null when a
- * key or text holds a line break or the no-record mark (then the changes go as they are).
+ * The batch, packed (see the file comment) with `seed` the keys' shared start both sides know, and
+ * compressed against `refs` too: records the batch does not change that the other GM holds as this one
+ * does (a new undo patch is much like the one before it). Null when a key or text holds a line break or
+ * the no-record mark (then the changes go as they are).
  */
-export function packChanges(changes: readonly RecordChange[], seed: string): PackedChanges | null {
+export function packChanges(
+  changes: readonly RecordChange[],
+  seed: string,
+  refs: readonly { readonly key: string; readonly text: string }[] = [],
+): PackedChanges | null {
   const unfit = (text: string | null) => text !== null && (text.includes(LINE) || text.includes(NONE));
-  if (changes.some((c) => c.key.includes(LINE) || unfit(c.after) || c.after === NONE)) return null;
-  const keysText = changes.map((c) => c.key).join(LINE);
-  const dictionary = dictionaryOf(
-    keysText,
-    changes.map((c) => c.before),
-  );
+  if (changes.length === 0 || changes.some((c) => c.key.length === 0 || c.key.includes(LINE) || unfit(c.after)))
+    return null;
+  if (refs.some((r) => r.key.length === 0 || r.key.includes(LINE))) return null;
+  const refPart = refs.length === 0 ? "" : `${LINE}${LINE}${refs.map((r) => r.key).join(LINE)}`;
+  const keysText = `${changes.map((c) => c.key).join(LINE)}${refPart}`;
+  const held = [...refs.map((r) => r.text), ...changes.map((c) => c.before)];
+  const dictionary = dictionaryOf(keysText, held);
   const data = compressText(swapQuotes(lines(changes.map((c) => c.after))), dictionary);
   return { keys: compressText(keysText, seed), from: hash(dictionary), data };
 }
@@ -87,9 +95,12 @@ export function unpackChanges(
   held: (key: string) => string | null,
 ): [string, string | null][] | null {
   const keysText = decompressText(packed.keys, seed);
-  if (keysText === null || keysText.length === 0) return null;
-  const keys = keysText.split(LINE);
-  const dictionary = dictionaryOf(keysText, keys.map(held));
+  if (keysText === null) return null;
+  const [changed = "", refPart, ...rest] = keysText.split(`${LINE}${LINE}`);
+  if (changed.length === 0 || refPart === "" || rest.length > 0) return null;
+  const keys = changed.split(LINE);
+  const refs = refPart === undefined ? [] : refPart.split(LINE);
+  const dictionary = dictionaryOf(keysText, [...refs.map(held), ...keys.map(held)]);
   if (hash(dictionary) !== packed.from) return null;
   const text = decompressText(packed.data, dictionary);
   if (text === null) return null;

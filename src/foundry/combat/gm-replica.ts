@@ -148,9 +148,37 @@ function merged(changes: readonly RecordChange[]): RecordChange[] {
   return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
+/** How far back a new numbered record (an undo or redo patch: secret-store.ts) looks for one to be packed against. */
+const REF_REACH = 3;
+
+/**
+ * Records the batch leaves alone that a new one is packed against: for a new numbered record (`….u<n>`,
+ * `….r<n>`), the nearest one before it this page holds (the other GMs hold it as this page does: it is in
+ * no batch not yet sent).
+ */
+function refsOf(changes: readonly RecordChange[]): { key: string; text: string }[] {
+  const store = pageStorage();
+  if (store === null) return [];
+  const inBatch = new Set(changes.map((c) => c.key));
+  const refs = new Map<string, string>();
+  for (const c of changes) {
+    const numbered = c.before === null ? /^(.*\.[ur])(\d+)$/.exec(c.key) : null;
+    if (numbered === null) continue;
+    const [, stem = "", digits = ""] = numbered;
+    for (let n = Number(digits) - 1; n >= Number(digits) - REF_REACH && n >= 0; n--) {
+      const key = `${stem}${n}`;
+      const text = inBatch.has(key) ? null : store.getItem(key);
+      if (text === null) continue;
+      refs.set(key, text);
+      break;
+    }
+  }
+  return [...refs].map(([key, text]) => ({ key, text }));
+}
+
 /** The changes as they travel: packed, or whole when they do not pack. */
 function changesOf(changes: readonly RecordChange[]): Changes {
-  const packed = packChanges(changes, keySeed());
+  const packed = packChanges(changes, keySeed(), refsOf(changes));
   return packed !== null
     ? { kind: "packed", ...packed }
     : { kind: "changes", changes: changes.map((c): Change => [c.key, c.after]) };
