@@ -39,10 +39,12 @@ export const GM_RECORDS_QUERY = `${SYSTEM_ID}.gmRecords`;
 /** A record and its whole text (null: removed). */
 type Change = readonly [string, string | null];
 
-/** A click's changes as they travel: packed (gm-record-pack.ts), or whole texts when they do not pack. */
+/**
+ * A click's changes as they travel: packed (gm-record-pack.ts: `[keys, from, data]`, under one short name,
+ * as every click sends it), or whole texts when they do not pack.
+ */
 type Changes =
-  | { readonly kind: "packed"; readonly keys: string; readonly from: string; readonly data: string }
-  | { readonly kind: "changes"; readonly changes: readonly Change[] };
+  { readonly p: readonly [string, string, string] } | { readonly kind: "changes"; readonly changes: readonly Change[] };
 
 /** What one GM's client sends another: a full copy (taken when its token is named), or changes. */
 type Push =
@@ -84,9 +86,11 @@ function page(): Page {
 
 /** A random text no console can guess (`crypto.getRandomValues` needs no secure context: MDN). */
 function secretText(): string {
-  const bytes = new Uint8Array(16);
+  // 22 characters of 64 (132 random bits; a byte's low 6 bits are uniform): short, as every click sends one.
+  const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const bytes = new Uint8Array(22);
   globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return Array.from(bytes, (b) => digits.charAt(b & 63)).join("");
 }
 
 interface Queryable {
@@ -180,7 +184,7 @@ function refsOf(changes: readonly RecordChange[]): { key: string; text: string }
 function changesOf(changes: readonly RecordChange[]): Changes {
   const packed = packChanges(changes, keySeed(), refsOf(changes));
   return packed !== null
-    ? { kind: "packed", ...packed }
+    ? { p: [packed.keys, packed.from, packed.data] }
     : { kind: "changes", changes: changes.map((c): Change => [c.key, c.after]) };
 }
 
@@ -263,7 +267,9 @@ function take(changes: readonly Change[], full: boolean): void {
  * Takes packed changes when they were made from the records this browser holds; false (nothing changed)
  * otherwise, and the sender then sends a full copy.
  */
-function takePacked(packed: unknown): boolean {
+function takePacked(wire: unknown): boolean {
+  const [keys, from, data] = Array.isArray(wire) && wire.length === 3 ? (wire as unknown[]) : [];
+  const packed = { keys, from, data };
   if (!isPackedChanges(packed)) return false;
   const store = pageStorage();
   if (store === null) return true;
@@ -326,7 +332,7 @@ function answerPush(data: unknown): boolean {
     return true;
   }
   if (!page().trusted.has(push.key)) return false;
-  if (push.kind === "packed") return takePacked(push);
+  if (push.p !== undefined) return takePacked(push.p);
   if (push.kind !== "changes" || !Array.isArray(push.changes) || !push.changes.every(isChange)) return false;
   take(push.changes, false);
   return true;
