@@ -64,6 +64,18 @@ describe("GM record batches", () => {
     expect(unpackChanges(against, SEED, holds(null))).toBeNull();
   });
 
+  it("a long record changed in one place travels as that place: a few bytes, and exactly the sender's text", () => {
+    const row = (i: number, d: number) => [`c${String(i).padStart(14, "0")}`, { d, w: i % 9 }];
+    const rows = (at: number) => Array.from({ length: 1_000 }, (_, i) => row(i, i === at ? 99 : i % 17));
+    const before = JSON.stringify(Object.fromEntries(rows(-1)));
+    const after = JSON.stringify(Object.fromEntries(rows(500)));
+    const change = [{ key: "tempo.secret.w.c1.s", before, after }];
+    const packed = packChanges(change, SEED);
+    if (packed === null) throw new Error("not packed");
+    expect(JSON.stringify(packed).length).toBeLessThan(100);
+    expect(unpackChanges(packed, SEED, () => before)).toEqual([[change[0]?.key, after]]);
+  });
+
   it("a text holding a line break is not packed (the changes go whole)", () => {
     expect(packChanges([{ key: "tempo.secret.w.c1.s", before: null, after: '{"note":"a\nb"}' }], SEED)).toBeNull();
   });

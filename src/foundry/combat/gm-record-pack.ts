@@ -7,7 +7,8 @@
  * drops the oldest), and their keys share long prefixes. So the batch is sent as:
  * - `keys`: the changed records' keys, one a line, compressed (the engine's lz-text.ts) against a seed
  *   both sides know (the world's key prefix): what a key repeats of the one before costs a reference;
- * - `data`: their new texts (a line each, a mark for a removed record), compressed against the keys and
+ * - `data`: their new texts (a line each, a mark for a removed record; a changed record as what lies
+ *   between the start and end it keeps of the held text), compressed against the keys and
  *   the texts the other GM holds for them now (and for a few records the batch leaves alone, named after
  *   an empty line among the keys: the undo patch before a new one), so what a record keeps of its own
  *   text or of another record costs a reference;
@@ -58,15 +59,48 @@ function hash(text: string): string {
 
 const lines = (texts: readonly (string | null)[]): string => texts.map((t) => t ?? NONE).join(LINE);
 
-function dictionaryOf(keysText: string, held: readonly (string | null)[]): string {
-  return swapQuotes(`${keysText}${LINE}${lines(held)}`);
+/** Held texts longer than this are hashed but not searched for matches (the time a click spends). */
+const SEARCH_LIMIT = 8_192;
+/** A batch whose new parts are longer than this goes whole (compressing it would take too long). */
+const PACK_LIMIT = 8_192;
+
+/** What both sides compress against (long held texts left out), and what the batch's hash covers. */
+function dictionaryOf(keysText: string, held: readonly (string | null)[]): { search: string; from: string } {
+  const searched = held.map((t) => (t !== null && t.length > SEARCH_LIMIT ? "" : t));
+  return { search: swapQuotes(`${keysText}${LINE}${lines(searched)}`), from: hash(`${keysText}${LINE}${lines(held)}`) };
+}
+
+/**
+ * A record's line in the batch: a new record whole, a removed one the no-record mark, and a changed one as
+ * `<p>.<s>.<middle>`: it keeps the first `p` and last `s` characters of the held text.
+ */
+function lineOf(before: string | null, after: string | null): string {
+  if (before === null || after === null) return after ?? NONE;
+  let p = 0;
+  const most = Math.min(before.length, after.length);
+  while (p < most && before.charCodeAt(p) === after.charCodeAt(p)) p++;
+  let s = 0;
+  while (s < most - p && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)) s++;
+  return `${p}.${s}.${after.slice(p, after.length - s)}`;
+}
+
+/** The new text a line gives from the held text (see `lineOf`), or undefined when it does not read. */
+function textOf(held: string | null, line: string): string | null | undefined {
+  if (line === NONE) return null;
+  if (held === null) return line;
+  const kept = /^(\d+)\.(\d+)\./.exec(line);
+  if (kept === null) return undefined;
+  const p = Number(kept[1]);
+  const s = Number(kept[2]);
+  if (p + s > held.length) return undefined;
+  return `${held.slice(0, p)}${line.slice(kept[0].length)}${held.slice(held.length - s)}`;
 }
 
 /**
  * The batch, packed (see the file comment) with `seed` the keys' shared start both sides know, and
  * compressed against `refs` too: records the batch does not change that the other GM holds as this one
  * does (a new undo patch is much like the one before it). Null when a key or text holds a line break or
- * the no-record mark (then the changes go as they are).
+ * the no-record mark, or the batch is too long to pack at once (then the changes go as they are).
  */
 export function packChanges(
   changes: readonly RecordChange[],
@@ -77,12 +111,13 @@ export function packChanges(
   if (changes.length === 0 || changes.some((c) => c.key.length === 0 || c.key.includes(LINE) || unfit(c.after)))
     return null;
   if (refs.some((r) => r.key.length === 0 || r.key.includes(LINE))) return null;
+  const text = lines(changes.map((c) => lineOf(c.before, c.after)));
+  if (text.length > PACK_LIMIT) return null;
   const refPart = refs.length === 0 ? "" : `${LINE}${LINE}${refs.map((r) => r.key).join(LINE)}`;
   const keysText = `${changes.map((c) => c.key).join(LINE)}${refPart}`;
-  const held = [...refs.map((r) => r.text), ...changes.map((c) => c.before)];
-  const dictionary = dictionaryOf(keysText, held);
-  const data = compressText(swapQuotes(lines(changes.map((c) => c.after))), dictionary);
-  return { keys: compressText(keysText, seed), from: hash(dictionary), data };
+  const dictionary = dictionaryOf(keysText, [...refs.map((r) => r.text), ...changes.map((c) => c.before)]);
+  const data = compressText(swapQuotes(text), dictionary.search);
+  return { keys: compressText(keysText, seed), from: dictionary.from, data };
 }
 
 /**
@@ -100,16 +135,20 @@ export function unpackChanges(
   if (changed.length === 0 || refPart === "" || rest.length > 0) return null;
   const keys = changed.split(LINE);
   const refs = refPart === undefined ? [] : refPart.split(LINE);
-  const dictionary = dictionaryOf(keysText, [...refs.map(held), ...keys.map(held)]);
-  if (hash(dictionary) !== packed.from) return null;
-  const text = decompressText(packed.data, dictionary);
+  const texts = keys.map(held);
+  const dictionary = dictionaryOf(keysText, [...refs.map(held), ...texts]);
+  if (dictionary.from !== packed.from) return null;
+  const text = decompressText(packed.data, dictionary.search);
   if (text === null) return null;
-  const texts = swapQuotes(text).split(LINE);
-  if (texts.length !== keys.length) return null;
-  return keys.map((key, i): [string, string | null] => {
-    const value = texts[i] ?? NONE;
-    return [key, value === NONE ? null : value];
-  });
+  const parts = swapQuotes(text).split(LINE);
+  if (parts.length !== keys.length) return null;
+  const out: [string, string | null][] = [];
+  for (const [i, key] of keys.entries()) {
+    const now = textOf(texts[i] ?? null, parts[i] ?? NONE);
+    if (now === undefined) return null;
+    out.push([key, now]);
+  }
+  return out;
 }
 
 /** Whether `value` is a packed batch as sent (checked on receipt: a query's data is anyone's). */
