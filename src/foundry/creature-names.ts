@@ -11,20 +11,22 @@ interface Named {
   readonly hidden?: boolean;
 }
 
-function shown(found: Named): string | null {
-  if (found.hidden === true && game.user?.isGM !== true) return game.i18n?.localize(UNSEEN_CREATURE) ?? null;
+function shown(found: Named, asGm: boolean): string | null {
+  if (found.hidden === true && !asGm) return game.i18n?.localize(UNSEEN_CREATURE) ?? null;
   return typeof found.name === "string" && found.name !== "" ? found.name : null;
 }
 
-export function creatureNameOf(id: string): string | null {
+/** `asGm`: read as a GM (every name) or as a player (hidden ones unseen); by default as this page's user. */
+export function creatureNameOf(id: string, gm?: boolean): string | null {
   if (typeof game === "undefined") return null;
+  const asGm = gm ?? game.user?.isGM === true;
   const combats = [game.combat ?? null, ...(game.combats?.contents ?? [])];
   for (const combat of combats) {
     const combatant = combat?.combatants.get(id) as Named | undefined;
-    if (combatant !== undefined) return shown(combatant);
+    if (combatant !== undefined) return shown(combatant, asGm);
   }
   const actor = game.actors?.get(id) as Named | undefined;
-  if (actor !== undefined) return shown(actor);
+  if (actor !== undefined) return shown(actor, asGm);
   const token = (typeof canvas === "undefined" ? undefined : canvas?.scene?.tokens.get(id)) as Named | undefined;
-  return token === undefined ? null : shown(token);
+  return token === undefined ? null : shown(token, asGm);
 }

@@ -9,6 +9,7 @@ import { registerSocket } from "./socket/socket-channel.ts";
 import { registerReconcile } from "./combat/reconcile.ts";
 import { registerSecretCleanup } from "./combat/secret-store.ts";
 import { registerGmReplica } from "./combat/gm-replica.ts";
+import { registerOwnerViews } from "./combat/owner-view.ts";
 import { registerSecrecyHooks } from "./combat/secrecy.ts";
 import { migrateEffectsToV14 } from "./compat/effect-migration.ts";
 import { registerLengthStamps, stampEffectLengths } from "./compat/effect-length-stamp.ts";
@@ -41,6 +42,7 @@ import { registerEffectConfigField } from "./conditions/effect-config-field.ts";
 import { registerIntegrations } from "./integrations/register-integrations.ts";
 import { registerCanvas } from "./canvas/register-canvas.ts";
 import { registerTokenHud } from "./applications/hud/token-hud.ts";
+import { migrateDamageLedger } from "./chat/damage-ledger.ts";
 
 Hooks.once("init", () => {
   CONFIG.TEMPO = TEMPO;
@@ -70,6 +72,8 @@ Hooks.once("init", () => {
   registerSecretCleanup();
   // Issue 18: what a GM keeps of the rules' secrets is kept by every connected GM (a takeover loses nothing).
   registerGmReplica();
+  // Issue 18: a player who owns a hidden creature gets its own view of it from the active GM.
+  registerOwnerViews();
   registerSecrecyHooks();
   // Issue 20: on v13 each timed effect keeps its v13 length in a flag (compat/effect-length-stamp.ts), from
   // which, on v14, the active GM rewrites the effects a v13 world stored, once (compat/effect-migration.ts).
@@ -77,6 +81,8 @@ Hooks.once("init", () => {
   Hooks.once("ready", () => {
     stampEffectLengths().catch((error: unknown) => console.error("Tempo | stamping effect lengths failed", error));
     migrateEffectsToV14().catch((error: unknown) => console.error("Tempo | the v14 effect migration failed", error));
+    // Issue 18: an older world's damage ledger leaves its world setting for the GM's browser.
+    migrateDamageLedger().catch((error: unknown) => console.error("Tempo | moving the damage ledger failed", error));
   });
   registerCombatantType();
   registerQuenchBatches();

@@ -80,11 +80,9 @@ export function registerSettings(): void {
     // opts in, as dnd5e keeps attack results and target ACs from players by default.
     default: "gm",
   });
-  // Issue 18: the GM's record of every Apply of a player's damage card, which Undo restores
-  // (chat/damage-ledger.ts). A world setting because a player cannot write one, while a card's author
-  // may rewrite the card: "only Assistant Gamemasters or users who have the Configure Settings user
-  // permission can configure World settings" (https://foundryvtt.com/article/settings, v13.350). A GM who
-  // grants Configure Settings to players gives them this ledger too.
+  // Issue 18: where older worlds kept the GM's record of every Apply of a player's damage card. Every
+  // client receives a world setting, so the ledger now lives in the GM's browser (chat/damage-ledger.ts);
+  // this setting is only read once, emptied by the active GM at `ready`, and never written again.
   game.settings.register(SYSTEM_ID, "damageLedger", {
     scope: "world",
     config: false,

@@ -2,9 +2,10 @@
  * The tracker is patched, not redrawn (issue 9, render-ms): `patchPart` (src/view/dom/patch-rows.ts), the
  * function both the preview and Foundry's TempoCombatTracker put a freshly rendered part on screen with,
  * run in Chromium on small parts (with rows drawn as placeholders, row-fingerprint.ts), then the preview
- * stepped at 300 combatants in every scheme: the patched part must equal a fresh full render of the same
- * state, and the pressed button must keep the focus. Last, the sample rotation stepped to its first rotation, where
- * the enemies' groups form (issue 22: patching left the grouped rows empty), against a full redraw.
+ * stepped in every scheme (300 combatants in one, 30 in the others): the patched part must equal a fresh
+ * full render of the same state, and the pressed button must keep the focus. Last, the sample rotation
+ * stepped to its first rotation, where the enemies' groups form (issue 22: patching left the grouped rows
+ * empty), against a full redraw.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -153,11 +154,20 @@ describe("drawnRowPrints, in Chromium", () => {
   });
 });
 
-const SCHEMES = ["count", "standard", "phase", "segment", "rotation"] as const;
+// The crowd's size is not what a patch depends on (each row is kept, moved or redrawn alike): 300 combatants
+// once, in the standard tracker as the preview's size test, 30 in the other schemes (five 300-row runs were
+// most of this file's 17 s on a quiet machine).
+const CROWDS = [
+  ["count", 30],
+  ["standard", 300],
+  ["phase", 30],
+  ["segment", 30],
+  ["rotation", 30],
+] as const;
 
-describe.each(SCHEMES)("the %s tracker at 300 combatants, patched after each Next turn", (ruleset) => {
+describe.each(CROWDS)("the %s tracker at %i combatants, patched after each Next turn", (ruleset, size) => {
   it("equals a fresh full render of the same state (no stale row), and Next turn keeps the focus", async () => {
-    await page.goto(`${preview?.url ?? ""}?ruleset=${ruleset}&size=300`);
+    await page.goto(`${preview?.url ?? ""}?ruleset=${ruleset}&size=${size}`);
     await page.waitForSelector(".tempo-tracker");
     const rollAll = page.getByRole("button", { name: "Roll all" });
     if (await rollAll.isEnabled()) await rollAll.click();
@@ -193,7 +203,7 @@ describe.each(SCHEMES)("the %s tracker at 300 combatants, patched after each Nex
     });
     expect(comparison.redrawn).toBe(true);
     expect(comparison.patchedKeys).toEqual(comparison.freshKeys);
-    expect(comparison.patchedKeys.length).toBeGreaterThanOrEqual(300);
+    expect(comparison.patchedKeys.length).toBeGreaterThanOrEqual(size);
     expect(comparison.equal).toBe(true);
   });
 });

@@ -157,4 +157,27 @@ describe("apply damage to deployed NPCs (unlinked tokens)", () => {
     expect(undo.refusal).toMatchObject({ key: "TEMPO.CHAT.Damage.Refused", data: { name: "Goblin" } });
     expect([undo.allWrites, undo.messageUpdates, ...tokens.map(hpOf)]).toEqual([0, 0, 18, 25]);
   });
+
+  it("DR-1, issue 18: a GM's card on a hidden goblin token keeps a stub for it (no uuid, no hit points): one card update; the GM's Undo restores it from the GM's ledger", async () => {
+    const goblin = await creature("Goblin", "npc", 30, { ...NO_DR, physical: 3 });
+    const [seen, lurking] = [await place(field, goblin), await place(field, goblin)];
+    await world.as(world.gm, () =>
+      (lurking as unknown as { update(d: object): Promise<unknown> }).update({ hidden: true }),
+    );
+    await world.idle();
+    targeting.target(world.gm, [seen, lurking]);
+    const message = await postDamage();
+    const applied = await click(message, "apply");
+    expect([applied.refusal, applied.messageUpdates, applied.allWrites]).toEqual([null, 1, 2]);
+    expect([seen, lurking].map(hpOf)).toEqual([18, 18]);
+    const records = (message._source.system as { input: { applied: { actorUuid: string; after: { hp: number } }[] } })
+      .input.applied;
+    expect(records.map((r) => [r.actorUuid === "", r.after.hp])).toEqual([
+      [false, 18],
+      [true, 0],
+    ]);
+    const undone = await click(message, "undo");
+    expect([undone.refusal, undone.messageUpdates]).toEqual([null, 1]);
+    expect([seen, lurking].map(hpOf)).toEqual([30, 30]);
+  });
 });

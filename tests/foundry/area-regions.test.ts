@@ -82,6 +82,18 @@ async function use(
   return { used, before };
 }
 
+/** A scene on the canvas with Fenn (owned by `owners`; a Maul and the cleave feat) at 5,5 and the Gob east of it. */
+async function cleaveScene(owners: string[]) {
+  const scene = await addScene(world);
+  drawn.view(scene);
+  const fenn = await creature("Fenn", owners);
+  await ownedItem(world, fenn, "Maul", "weapon", heavy);
+  await ownedItem(world, fenn, "cleave", "feat", { feat: "cleave" });
+  await stand(scene, fenn, 5, 5);
+  const gob = await stand(scene, await creature("Gob", [], "npc"), 6, 5);
+  return { scene, fenn, gob };
+}
+
 beforeEach(async () => {
   await game.settings.set("tempo", "ruleset", "count");
   await game.settings.set("tempo", "odds", "gm");
@@ -91,13 +103,7 @@ beforeEach(async () => {
 
 describe("issue 20 item 4: areas placed as Regions", () => {
   it("FEAT-CLEAVE: a cleave aimed at one goblin is placed as the cone of 3 squares in front, and both creatures standing in it are attacked; the next cleave replaces the Region, and a refused one leaves none", async () => {
-    const scene = await addScene(world);
-    drawn.view(scene);
-    const fenn = await creature("Fenn");
-    await ownedItem(world, fenn, "Maul", "weapon", heavy);
-    await ownedItem(world, fenn, "cleave", "feat", { feat: "cleave" });
-    await stand(scene, fenn, 5, 5);
-    const gob = await stand(scene, await creature("Gob", [], "npc"), 6, 5);
+    const { scene, fenn, gob } = await cleaveScene([]);
     await stand(scene, await creature("Orc", [], "npc"), 6, 6);
     const imp = await stand(scene, await creature("Imp", [], "npc"), 1, 5); // far to the west
     world.scriptedTotals.push(15, 4);
@@ -120,13 +126,7 @@ describe("issue 20 item 4: areas placed as Regions", () => {
   });
 
   it("FEAT-CLEAVE: the attack dialog says what the cone will hold (the creatures in it, not the user's one target) and shows each one's odds", async () => {
-    const scene = await addScene(world);
-    drawn.view(scene);
-    const fenn = await creature("Fenn", [player.id]);
-    await ownedItem(world, fenn, "Maul", "weapon", heavy);
-    await ownedItem(world, fenn, "cleave", "feat", { feat: "cleave" });
-    await stand(scene, fenn, 5, 5);
-    const gob = await stand(scene, await creature("Gob", [], "npc"), 6, 5);
+    const { scene, fenn, gob } = await cleaveScene([player.id]);
     await stand(scene, await creature("Orc", [], "npc"), 6, 6);
     const lurker = await stand(scene, await creature("Lurker", [], "npc"), 6, 4);
     await world.as(world.gm, () => lurker.update({ hidden: true }));
@@ -151,13 +151,7 @@ describe("issue 20 item 4: areas placed as Regions", () => {
   });
 
   it("FEAT-CLEAVE: with no GM connected a player's cleave rolls against the player's own targets, places nothing, and says so before and after", async () => {
-    const scene = await addScene(world);
-    drawn.view(scene);
-    const fenn = await creature("Fenn", [player.id]);
-    await ownedItem(world, fenn, "Maul", "weapon", heavy);
-    await ownedItem(world, fenn, "cleave", "feat", { feat: "cleave" });
-    await stand(scene, fenn, 5, 5);
-    const gob = await stand(scene, await creature("Gob", [], "npc"), 6, 5);
+    const { scene, fenn, gob } = await cleaveScene([player.id]);
     await stand(scene, await creature("Orc", [], "npc"), 6, 6);
     await world.as(player, () => game.settings.set("tempo", "attackChoices", { [fenn.uuid]: { cleave: true } }));
     const notices = world.notices.length;
@@ -181,13 +175,7 @@ describe("issue 20 item 4: areas placed as Regions", () => {
   });
 
   it("FEAT-CLEAVE (issue 18 item 5): a player's cone over a seen goblin and a hidden lurker attacks and damages both; no byte the player receives names the lurker, the GM reads both cards", async () => {
-    const scene = await addScene(world);
-    drawn.view(scene);
-    const fenn = await creature("Fenn", [player.id]);
-    await ownedItem(world, fenn, "Maul", "weapon", heavy);
-    await ownedItem(world, fenn, "cleave", "feat", { feat: "cleave" });
-    await stand(scene, fenn, 5, 5);
-    const gob = await stand(scene, await creature("Gob", [], "npc"), 6, 5);
+    const { scene, fenn, gob } = await cleaveScene([player.id]);
     const lurker = await stand(scene, await creature(HIDDEN_NAME, [], "npc"), 6, 4);
     await world.as(world.gm, () => lurker.update({ hidden: true }));
     await world.as(player, () => game.settings.set("tempo", "attackChoices", { [fenn.uuid]: { cleave: true } }));
@@ -230,6 +218,16 @@ describe("issue 20 item 4: areas placed as Regions", () => {
       await world.idle();
       expect([gobHp - hp(gob), lurkerHp - hp(lurker)]).toEqual([4, 4]);
       expect(namedOutsideItsDocuments({ world }, player.id)).toEqual([]);
+      // Issue 18: the lurker's card keeps no uuid and no hit points of it (they stay in the GM's ledger); the
+      // GM's page draws them from there, and the GM's Undo restores them.
+      const stored = JSON.stringify((lurkerDamage._source.system as { input: { applied: unknown } }).input.applied);
+      expect(stored).not.toContain(lurker.actor?.uuid ?? "-");
+      expect(stored).not.toMatch(new RegExp(`"hp":(${lurkerHp}|${lurkerHp - 4})\\b`));
+      const drawnForGm = await world.as(world.gm, () => renderCardHtml(asChatMessage(lurkerDamage)));
+      expect(drawnForGm).toContain(`hit points ${lurkerHp} → ${lurkerHp - 4}`);
+      expect(await world.as(world.gm, () => runCardAction(asChatMessage(lurkerDamage), "undo"))).toBeNull();
+      await world.idle();
+      expect(hp(lurker)).toBe(lurkerHp);
     } finally {
       world.runtime.network.recordReceived = false;
     }

@@ -5,7 +5,8 @@
  * The test is the user in front of the dialog (tests/support/runtime/dialog-v2.ts): it reads what the
  * dialog shows before rolling, types over the form's fields and presses Roll, or closes it.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { installTableWorld } from "../support/seed-table.ts";
 import {
   ITEM_DEFAULTS,
   countTrackerFactsOf,
@@ -13,25 +14,13 @@ import {
   type SegmentState,
   type WeaponStats,
 } from "../../src/engine/index.ts";
-import { asChatMessage, cardSource, chatLog, type ChatMessageModel } from "../support/chat-log.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
+import { asChatMessage, cardSource, type ChatMessageModel } from "../support/chat-log.ts";
 import { addCombatants, firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { documentUses, gmKeptUses } from "../support/declared-uses.ts";
 import { worldGeneration } from "../support/runtime/generation.ts";
 
-const world = installFoundryWorld(61);
-afterAll(() => world.uninstall());
-const player = world.addUser("p1"); // before the targets helper, which gives every user its targets
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
-afterAll(() => dialogs.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
+const { world, player, chat, targeting, dialogs } = await installTableWorld(61, "p1");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 const { TEMPO } = await import("../../src/foundry/config.ts");

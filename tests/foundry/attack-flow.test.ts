@@ -5,26 +5,16 @@
  * owned Items made on them (`createEmbeddedDocuments("Item")`, validated by the registered item model);
  * `fromUuid` resolves the owned item's UUID on the running client (runtime/uuid.ts).
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { installGmTable } from "../support/seed-table.ts";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { asChatMessage, chatLog, type ChatMessageModel, cardSource } from "../support/chat-log.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
+import { asChatMessage, type ChatMessageModel, cardSource } from "../support/chat-log.ts";
 import { addCombatants, firstTurn, type Tempo } from "../support/effect-encounter.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 
-const world = installFoundryWorld(23);
-afterAll(() => world.uninstall());
-const chat = chatLog(world);
-const targeting = installTargets(world);
 // Issue 19: a weapon's macro opens the attack dialog; the user rolls it as it opens (`use` below).
-const dialogs = installDialogs();
-afterAll(() => dialogs.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
+const { world, chat, targeting, dialogs } = await installGmTable(23);
 const { TEMPO } = await import("../../src/foundry/config.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { endPhaseSaveChance } from "../../src/engine/index.ts";
+import { endPhaseSaveChance, phaseCombatant, type PhaseState } from "../../src/engine/index.ts";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
 import {
@@ -22,6 +22,7 @@ const { postCard } = await import("../../src/foundry/chat/post-card.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 const { cardViewer } = await import("../../src/foundry/chat/card-viewer.ts");
 const { cardModelOf } = await import("../../src/foundry/data/chat/chat-card-model.ts");
+const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 
 function sample(id: string): ChatCard {
@@ -116,6 +117,33 @@ describe("posting a card", () => {
     const names = buildInitiativeCard(cardSource(card).input as InitiativeCardInput).lines.map((l) => l.name);
     expect(names).toContain("Golem");
     expect(card.rolls).toHaveLength(names.length);
+  });
+
+  it("PHS-2, issue 18: the player's creature level only with a hidden one rolls off in secret: no card has the roll-off, and the players' copy of the combat shows none", async () => {
+    const combat = await phaseCombat(1);
+    const golem = combat.combatants.find((c) => c.name === "Golem");
+    const kestrel = combat.combatants.find((c) => c.name === "Kestrel")?.id ?? "";
+    await (golem as unknown as { update(d: object): Promise<unknown> }).update({ hidden: true });
+    await combat.startCombat();
+    await world.idle();
+    const before = chat.messages.length;
+    // Kestrel 8, the Golem 8: the GM rolls both roll-offs, Kestrel 3 and the Golem 5.
+    world.scriptedTotals.push(8, 8, 3, 5);
+    await combat.rollAll();
+    await world.idle();
+    expect(world.scriptedTotals).toEqual([]);
+    const cards = chat.messages.slice(before).filter((m) => m.type === "initiative");
+    const lines = cards.flatMap((m) => buildInitiativeCard(cardSource(m).input as InitiativeCardInput).lines);
+    expect(lines.map((l) => [l.name, l.formula])).toEqual([["Kestrel", "2d6 + 0 + 0"]]);
+    expect(cards.flatMap((m) => m.rolls as unknown as { formula: string }[]).map((r) => r.formula)).toEqual([
+      "2d6 + 0 + 0",
+    ]);
+    const rollOffs = (user: { id: string }) =>
+      world.runtime.clientOf(user.id).run(() => {
+        const input = trackerInputOf((combat as unknown as { here(): Tempo }).here(), game.user);
+        return input === null ? null : phaseCombatant(input.state as PhaseState, kestrel)?.rollOff;
+      });
+    expect(rollOffs(player)).toEqual([]);
   });
 
   /** A phase combat of `enemies` started and rolled, and the GM's whispered card of the enemies' rolls. */

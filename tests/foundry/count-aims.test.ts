@@ -3,24 +3,13 @@
  * dialog (CNT-7, CNT-12), and the tracker's Declare… for one of two unlinked tokens of the same actor
  * (CNT-6: the row's own creature declares, not the first token of that actor). Runtime model; dice scripted.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { chatLog } from "../support/chat-log.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { installGmTable } from "../support/seed-table.ts";
 import { countCreature, countTable, hp, inputOf, landedOn, postedSince } from "../support/count-table.ts";
 import { countHands } from "../support/count-hands.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
 
-const world = installFoundryWorld(1019);
-afterAll(() => world.uninstall());
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
-afterAll(() => dialogs.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
+const { world, chat, targeting, dialogs } = await installGmTable(1019);
 const { declareOnCount } = await import("../../src/foundry/chat/count-declare-use.ts");
 const { packWeapon, attack, resolve, apply } = await countHands({ world, chat, targeting, dialogs });
 

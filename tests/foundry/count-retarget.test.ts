@@ -4,27 +4,16 @@
  * aimed at the player's targeted token), reacts from the row's React… form, and the GM resolves the
  * pending card when its count arrives; undo and redo move the target back and forth with the track.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { installTableWorld } from "../support/seed-table.ts";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { asChatMessage, cardSource, chatLog, type ChatMessageModel } from "../support/chat-log.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
+import { asChatMessage, cardSource, type ChatMessageModel } from "../support/chat-log.ts";
 import { addCombatants, firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { documentUses, gmKeptUses } from "../support/declared-uses.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 
-const world = installFoundryWorld(73);
-afterAll(() => world.uninstall());
-const player = world.addUser("p1"); // before the targets helper, which gives every user its targets
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
-afterAll(() => dialogs.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
+const { world, player, chat, targeting, dialogs } = await installTableWorld(73, "p1");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { askCountReaction } = await import("../../src/foundry/applications/count-dialogs.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");

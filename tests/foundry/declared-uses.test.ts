@@ -7,26 +7,16 @@
  * with no roll. On the runtime model: world actors with owned
  * Items, resolved by `fromUuid` on the running client.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { installGmTable } from "../support/seed-table.ts";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { chatLog, type ChatMessageModel, asChatMessage, cardSource } from "../support/chat-log.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
+import { type ChatMessageModel, asChatMessage, cardSource } from "../support/chat-log.ts";
 import { addCombatants, firstTurn, step, type Ev, type Tempo } from "../support/effect-encounter.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
 import { documentUses, gmKeptUses } from "../support/declared-uses.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 
-const world = installFoundryWorld(41);
-afterAll(() => world.uninstall());
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
-afterAll(() => dialogs.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
+const { world, chat, targeting, dialogs } = await installGmTable(41);
 const { useItemDocument } = await import("../../src/foundry/chat/attack-flow.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 const { declareOnCount } = await import("../../src/foundry/chat/count-declare-use.ts");

@@ -6,12 +6,9 @@
  * states is checked where a user sees it: the tracker's counts, the dialog's text, the cards' dice and the
  * creatures' hit points. Dice are scripted totals (each d20 card's die is the total less the formula's constant).
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { installGmTable } from "../support/seed-table.ts";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { chatLog } from "../support/chat-log.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { packSources } from "../packs/pack-sources.ts";
 import { countCreature, countTable, hp, inputOf, landedOn, postedSince } from "../support/count-table.ts";
@@ -19,15 +16,7 @@ import { countHands } from "../support/count-hands.ts";
 import { copyOn } from "../support/client-combats.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
 
-const world = installFoundryWorld(1000);
-afterAll(() => world.uninstall());
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
-afterAll(() => dialogs.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
+const { world, chat, targeting, dialogs } = await installGmTable(1000);
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { declareOnCount } = await import("../../src/foundry/chat/count-declare-use.ts");
 

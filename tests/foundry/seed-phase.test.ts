@@ -18,7 +18,7 @@
  * - end-phase saves: 2d6 per effect, 7 or more ends or sustains it (PHS-12).
  * Not played, with why: an Activate Item of a non-spell item (gear has no use button).
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { asChatMessage, cardSource, type ChatMessageModel } from "../support/chat-log.ts";
 import { installSeedTable } from "../support/seed-table.ts";
@@ -28,10 +28,6 @@ import type { ActorModel } from "../support/runtime/actor.ts";
 
 const table = await installSeedTable(2002);
 const { world, player, chat, dialogs } = table;
-afterAll(() => {
-  dialogs.uninstall();
-  world.uninstall();
-});
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 const phases = await installPhaseTable(table);
 const { phaseFight, watch, battleTurnOf, battleAction, onScene, drag, square, opportunityCards, powers } = phases;

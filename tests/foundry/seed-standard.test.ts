@@ -18,7 +18,7 @@
  * - "use your Quick Action to cast a spell": a spell whose casting action is the Quick Action (STD-6);
  * - "not next to a swimmable body of water … you must stop": the GM's water Region (STD-8).
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asChatMessage, type ChatMessageModel } from "../support/chat-log.ts";
 import { effectOff, giveEffect } from "../support/effect-encounter.ts";
 import { installSeedTable, type Tempo } from "../support/seed-table.ts";
@@ -28,10 +28,6 @@ import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 
 const table = await installSeedTable(1001);
 const { world, player, chat, dialogs } = table;
-afterAll(() => {
-  dialogs.uninstall();
-  world.uninstall();
-});
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 

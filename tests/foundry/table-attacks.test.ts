@@ -4,23 +4,13 @@
  * rules decide is read from the attack card and whether a damage card follows. Dice are scripted totals.
  * The action budgets' property tests are in table-budgets.test.ts.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { installGmTable } from "../support/seed-table.ts";
 import { ITEM_DEFAULTS, type WeaponStats } from "../../src/engine/index.ts";
-import { asChatMessage, cardSource, chatLog, type ChatMessageModel } from "../support/chat-log.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
+import { asChatMessage, cardSource, type ChatMessageModel } from "../support/chat-log.ts";
 import { ownedItem } from "../support/owned-items.ts";
 
-const world = installFoundryWorld(151);
-afterAll(() => world.uninstall());
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
-afterAll(() => dialogs.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
+const { world, chat, targeting, dialogs } = await installGmTable(151);
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 

@@ -6,16 +6,14 @@
  * the sheet's handlers (`useSheetItem`, `sendSheetCommand`) and the tracker's command action, as a click
  * does; dice are scripted totals.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { controlsIn } from "../support/tracker-controls.ts";
-import { installTableWorld } from "../support/seed-table.ts";
+import { installTableWorld, rolledDuel } from "../support/seed-table.ts";
 import { type WorldUser } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 
 const { world, player, chat, targeting, dialogs } = await installTableWorld(152, "p1");
-afterAll(() => world.uninstall());
-afterAll(() => dialogs.uninstall());
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { sendSheetCommand } = await import("../../src/foundry/applications/sheets/sheet-commands.ts");
 const { TempoCombatTracker } = await import("../../src/foundry/applications/combat-tracker.ts");
@@ -82,20 +80,7 @@ async function budgetCombat(
   await game.settings.set("tempo", "ruleset", ruleset);
   const vex = await creature("Vex", "character", { side: "pc", atk: 2 }, owners);
   const ogre = await creature("Ogre", "npc", { side: "enemy", defenses: { def: 9 } });
-  const combat = await (Combat as unknown as { create(d: object): Promise<Combat> }).create({});
-  await (
-    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
-  ).createEmbeddedDocuments("Combatant", [
-    { name: "Vex", actorId: vex.id, system: { side: "pc" } },
-    { name: "Ogre", actorId: ogre.id, system: { side: "enemy" } },
-  ]);
-  await world.idle();
-  world.scriptedTotals.push(...totals);
-  await combat.startCombat();
-  await combat.rollAll();
-  await world.idle();
-  const id = combat.combatants.contents.find((c) => c.name === "Vex")?.id ?? "";
-  const ogreId = combat.combatants.contents.find((c) => c.name === "Ogre")?.id ?? "";
+  const { combat, pcId: id, enemyId: ogreId } = await rolledDuel(world, vex, ogre, totals);
   const item = await ownedItem(world, vex, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d6" });
   const potion = await ownedItem(world, vex, "Healing Potion", "gear", {
     quantity: 1,

@@ -5,6 +5,7 @@
  * left is read as the tracker and the sheet read it (`trackerInputOf`); dice are scripted totals.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { rolledDuel } from "../support/seed-table.ts";
 import { ITEM_DEFAULTS, type RotationTask } from "../../src/engine/index.ts";
 import { asChatMessage, cardSource, chatLog } from "../support/chat-log.ts";
 import { installItemUuids } from "../support/attacks/rolled-cards.ts";
@@ -64,22 +65,9 @@ async function creature(
  */
 async function rotationCombat(owners: string[] = []) {
   await game.settings.set("tempo", "ruleset", "rotation");
-  const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
   const vex = await creature("Vex", "character", { side: "pc", skills: skills(4, 3) }, owners);
   const raider = await creature("Raider", "npc", { side: "enemy", skills: skills(1, 2) });
-  await (
-    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
-  ).createEmbeddedDocuments("Combatant", [
-    { name: "Vex", actorId: vex.id, system: { side: "pc" } },
-    { name: "Raider", actorId: raider.id, system: { side: "enemy" } },
-  ]);
-  await world.idle();
-  world.scriptedTotals.push(20, 5);
-  await combat.startCombat();
-  await world.idle();
-  await combat.rollAll();
-  await world.idle();
-  const vexId = combat.combatants.contents.find((c) => c.name === "Vex")?.id ?? "";
+  const { combat, pcId: vexId } = await rolledDuel(world, vex, raider, [20, 5]);
   return { combat, vex, raider, vexId };
 }
 

@@ -6,6 +6,7 @@
  * attack action (one Full action) may swing that many again; a miss takes its Full action and deals nothing.
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { rolledDuel } from "../support/seed-table.ts";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { asChatMessage, cardSource, chatLog, type ChatMessageModel } from "../support/chat-log.ts";
 import { installItemUuids } from "../support/attacks/rolled-cards.ts";
@@ -53,20 +54,7 @@ async function rotationCombat(ap: { value: number; max: number }, owners: string
   );
   const raider = await enemy("Raider", 15);
   const blade = await ownedItem(world, vex, "Blade", "weapon", BLADE);
-  const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
-  await (
-    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
-  ).createEmbeddedDocuments("Combatant", [
-    { name: "Vex", actorId: vex.id, system: { side: "pc" } },
-    { name: "Raider", actorId: raider.id, system: { side: "enemy" } },
-  ]);
-  await world.idle();
-  world.scriptedTotals.push(20, 5);
-  await combat.startCombat();
-  await world.idle();
-  await combat.rollAll();
-  await world.idle();
-  const vexId = combat.combatants.contents.find((c) => c.name === "Vex")?.id ?? "";
+  const { combat, pcId: vexId } = await rolledDuel(world, vex, raider, [20, 5]);
   return { combat, vex, raider, bladeId: blade.id ?? "", vexId };
 }
 

@@ -7,7 +7,7 @@
  * The fight: the player's Hero (AAC0 15, a Sword 1d8) against an Orc (AC 5) and a Goblin (AC 6), every
  * creature declared melee; the enemies' group rolls 5 to the party's 2, so the Orc and the Goblin act first.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS, SEGMENT_NO_DECLARATION } from "../../src/engine/index.ts";
 import { cardSource, type ChatMessageModel } from "../support/chat-log.ts";
 import { addCombatants, step, type Tempo } from "../support/effect-encounter.ts";
@@ -17,8 +17,6 @@ import { installTableWorld } from "../support/seed-table.ts";
 import { documentWrites } from "../support/tempo-encounter.ts";
 
 const { world, player, chat, targeting, dialogs } = await installTableWorld(197, "p1");
-afterAll(() => world.uninstall());
-afterAll(() => dialogs.uninstall());
 const { TempoActorSheet } = await import("../../src/foundry/applications/sheets/actor-sheet.ts");
 const { runHudAction } = await import("../../src/foundry/applications/hud/hud-actions.ts");
 const { actorSheetInputOf } = await import("../../src/foundry/applications/sheets/sheet-documents.ts");

@@ -5,7 +5,7 @@
  * from the token's `hidden` status (the token HUD's toggle); the spot and sneak rolls are the GM's, and
  * what they decided is read from the attack the sneaker makes and from the GM's client.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS, type RulesetId } from "../../src/engine/index.ts";
 import { type ChatMessageModel } from "../support/chat-log.ts";
 import { installTableWorld } from "../support/seed-table.ts";
@@ -14,15 +14,13 @@ import { controlsIn } from "../support/tracker-controls.ts";
 import { creatureSystem } from "../support/test-creature.ts";
 
 const { world, player: owner, chat, targeting, dialogs } = await installTableWorld(191, "owner");
-afterAll(() => world.uninstall());
-afterAll(() => dialogs.uninstall());
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");
 const { tempoModelOf } = await import("../../src/foundry/combat/tempo-model.ts");
 const { keptStealth } = await import("../../src/foundry/conditions/stealth-store.ts");
 const { reportSneakMovement } = await import("../../src/foundry/conditions/stealth-flow.ts");
-const { stealthDetailsHtml } = await import("../../src/foundry/conditions/stealth-cards.ts");
+const { stealthCardHtml, stealthDetailsHtml } = await import("../../src/foundry/conditions/stealth-cards.ts");
 
 type Obj = Record<string, unknown>;
 type Actor = Awaited<ReturnType<typeof world.addActor>>;
@@ -131,8 +129,15 @@ describe("PHS-11: Disengage in phase rounds", () => {
 describe("STL-1..STL-4: stealth per observer in a rotation combat", () => {
   const blades = { weaponSkills: [{ group: "blades", bonus: 5, proficient: true }], ap: { value: 10, max: 10 } };
   const skills = (sneak: number, cognition: number) => ({ sneak, cognition, intellect: 0, vigor: 0, dexterity: 0 });
+  // What the owner's page draws of each card since `from` (issue 18: each page formats the stored sentences).
   const contents = (from: number) =>
-    chat.messages.slice(from).map((m) => String((m as unknown as { content?: string }).content ?? ""));
+    chat.messages
+      .slice(from)
+      .map((m) =>
+        world.runtime
+          .clientOf(owner.id)
+          .run(() => stealthCardHtml(m.here() as unknown as ChatMessage.Implementation) ?? ""),
+      );
 
   it("STL-1, STL-2, STL-4, STL-3: the owner hides Vex; each enemy rolls to spot on its turn; Vex sneaks again with the penalty; only the enemy that missed it is attacked with advantage", async () => {
     const vex = await creature("Vex", [owner.id], "character", { ...blades, side: "pc", skills: skills(5, 0) });
@@ -169,7 +174,7 @@ describe("STL-1..STL-4: stealth per observer in a rotation combat", () => {
     expect(await world.as(owner, () => Promise.resolve(keptStealth(combat.id ?? "").watch))).toEqual({});
     // The GM's client draws the numbers into the card; the owner's has none to draw.
     const card = chat.messages[from] as unknown as ChatMessage.Implementation;
-    expect(stealthDetailsHtml(card)).toMatch(/TEMPO.STEALTH.Gm.Sneak.*"total":"17"/);
+    expect(stealthDetailsHtml(card)).toMatch(/TEMPO.STEALTH.Gm.Sneak.*\btotal\W+17\b/);
     expect(await world.as(owner, () => Promise.resolve(stealthDetailsHtml(card)))).toBeNull();
     expect(JSON.stringify((combat as unknown as { _source: object })._source)).not.toContain('"sneak"');
 

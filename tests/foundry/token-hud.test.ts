@@ -5,6 +5,7 @@
  * as buttons — the sheet's own commands, through the combat's entry point. Dice are scripted totals.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { rolledDuel } from "../support/seed-table.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { installApplicationRuntime } from "../support/runtime/application-v2.ts";
 import { installTokenHud, tokenHud } from "../support/runtime/token-hud.ts";
@@ -44,7 +45,6 @@ world.callHook("init");
 const dialogs = installDialogs();
 afterAll(() => dialogs.uninstall());
 const { tempoModelOf } = await import("../../src/foundry/combat/tempo-model.ts");
-type Tempo = import("../../src/foundry/documents/combat.ts").TempoCombat;
 const { TempoCombatTracker } = await import("../../src/foundry/applications/combat-tracker.ts");
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { buildTrackerContext } = await import("../../src/view/tracker/tracker-context.ts");
@@ -63,19 +63,7 @@ async function combatOf(ruleset: "rotation" | "standard" | "count" | "phase" | "
   const scene = await addScene(world);
   const token = await placeToken(world, scene, vex, { x: 100, y: 100, actorLink: true });
   const raiderToken = await placeToken(world, scene, raider, { x: 200, y: 100, actorLink: true });
-  const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
-  await (
-    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
-  ).createEmbeddedDocuments("Combatant", [
-    { name: "Vex", actorId: vex.id, system: { side: "pc" } },
-    { name: "Raider", actorId: raider.id, system: { side: "enemy" } },
-  ]);
-  await world.idle();
-  world.scriptedTotals.push(20, 5);
-  await combat.startCombat();
-  await world.idle();
-  await combat.rollAll();
-  await world.idle();
+  const { combat } = await rolledDuel(world, vex, raider, [20, 5]);
   return { combat, vex, raider, token, raiderToken };
 }
 

@@ -10,6 +10,7 @@ import { chatLog } from "../support/chat-log.ts";
 import { installDialogs } from "../support/runtime/dialog-v2.ts";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
+import { rolledDuel } from "../support/seed-table.ts";
 
 const world = installFoundryWorld(191);
 afterAll(() => world.uninstall());
@@ -22,7 +23,6 @@ await world.loadSystem();
 world.callHook("init");
 const { TempoCombatTracker } = await import("../../src/foundry/applications/combat-tracker.ts");
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
-type Combat = import("../../src/foundry/documents/combat.ts").TempoCombat;
 type Handler = (this: { viewed: unknown }, event: object, target: { dataset: Record<string, string> }) => Promise<void>;
 
 const NO_DR = { physical: 0, elemental: 0, arcane: 0 };
@@ -39,19 +39,7 @@ async function battleTurn() {
   await game.settings.set("tempo", "ruleset", "phase");
   const vex = await world.addActor("Vex", [player.id], "character", creatureSystem("pc"));
   const ogre = await world.addActor("Ogre", [], "npc", creatureSystem("enemy"));
-  const combat = await (Combat as unknown as { create(d: object): Promise<Combat> }).create({});
-  await (
-    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
-  ).createEmbeddedDocuments("Combatant", [
-    { name: "Vex", actorId: vex.id, system: { side: "pc" } },
-    { name: "Ogre", actorId: ogre.id, system: { side: "enemy" } },
-  ]);
-  await world.idle();
-  world.scriptedTotals.push(12, 5);
-  await combat.startCombat();
-  await combat.rollAll();
-  await world.idle();
-  const id = combat.combatants.contents.find((c) => c.name === "Vex")?.id ?? "";
+  const { combat, pcId: id } = await rolledDuel(world, vex, ogre, [12, 5]);
   const input = () => trackerInputOf(combat, game.user);
   for (let i = 0; i < 6; i++) {
     const m = input();

@@ -31,7 +31,7 @@ import { localization, type Language } from "./runtime/localization.ts";
 import { createRuntime, type Runtime } from "./runtime/runtime.ts";
 import { insideClient } from "./runtime/context.ts";
 import type { Obj } from "./runtime/diff.ts";
-import { actorLevel, OWNERSHIP } from "./runtime/server.ts";
+import { actorLevel, OWNERSHIP } from "./runtime/permissions.ts";
 import type { Client } from "./runtime/client.ts";
 import type { BootRegistration } from "./runtime/hooks.ts";
 import { baseConfig, defineWorldGlobals, removeWorldGlobals } from "./world-globals.ts";

@@ -9,7 +9,7 @@
  *   dialog answered as the user answers it (runtime/dialog-v2.ts).
  * Dice are scripted totals (runtime/roll.ts): each roll takes the next one the test pushed.
  */
-import { expect } from "vitest";
+import { afterAll, expect } from "vitest";
 import { ITEM_DEFAULTS, type RulesetId, type WeaponStats } from "../../src/engine/index.ts";
 import { chatLog, type ChatLog, type ChatMessageModel } from "./chat-log.ts";
 import { installFoundryWorld, type World, type WorldUser } from "./foundry-world.ts";
@@ -66,16 +66,30 @@ export interface SeedTable {
   phaseOf(combat: Tempo): string | null;
 }
 
-/** The table's start: a world with the GM and one player `name`, chat, targets and dialogs, system loaded. */
+/**
+ * The table's start: a world with the GM and one player `name`, chat, targets and dialogs, system loaded;
+ * the dialogs and the world are uninstalled after the file's tests.
+ */
 export async function installTableWorld(seed: number, name: string) {
   const world = installFoundryWorld(seed);
   const player = world.addUser(name); // before the targets helper, which gives every user its targets
+  return { player, ...(await tableOf(world)) };
+}
+
+/** `installTableWorld` with the GM alone (a file that adds its players later, or none). */
+export const installGmTable = (seed: number) => tableOf(installFoundryWorld(seed));
+
+async function tableOf(world: World) {
   const chat = chatLog(world);
   const targeting = installTargets(world);
   const dialogs = installDialogs();
+  afterAll(() => {
+    dialogs.uninstall();
+    world.uninstall();
+  });
   await world.loadSystem();
   world.callHook("init");
-  return { world, player, chat, targeting, dialogs };
+  return { world, chat, targeting, dialogs };
 }
 
 export async function installSeedTable(seed: number): Promise<SeedTable> {
@@ -176,4 +190,26 @@ export async function installSeedTable(seed: number): Promise<SeedTable> {
     useItem,
     phaseOf: (combat) => (tempoModelOf(combat)?.state as { phase?: string } | null | undefined)?.phase ?? null,
   };
+}
+
+/**
+ * A combat of `pc` (side pc) and `enemy` (side enemy), in the world's ruleset, begun and rolled as the GM's
+ * Begin and Roll all do, each die the next of `totals`: the combat and each one's combatant id.
+ */
+export async function rolledDuel(world: World, pc: ActorModel, enemy: ActorModel, totals: readonly number[]) {
+  const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
+  await (
+    combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+  ).createEmbeddedDocuments("Combatant", [
+    { name: pc.name, actorId: pc.id, system: { side: "pc" } },
+    { name: enemy.name, actorId: enemy.id, system: { side: "enemy" } },
+  ]);
+  await world.idle();
+  world.scriptedTotals.push(...totals);
+  await combat.startCombat();
+  await world.idle();
+  await combat.rollAll();
+  await world.idle();
+  const idOf = (actor: ActorModel) => combat.combatants.contents.find((c) => c.actor?.id === actor.id)?.id ?? "";
+  return { combat, pcId: idOf(pc), enemyId: idOf(enemy) };
 }

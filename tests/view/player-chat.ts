@@ -18,6 +18,8 @@ import type { Creature } from "./host-table.ts";
 export interface AnsweredRoll {
   readonly request: DiceRequest;
   readonly total: number;
+  /** A tie roll only hidden creatures called for (engine host/secret-ties.ts): on no card. */
+  readonly secret: boolean;
 }
 
 export class PlayerChat {
@@ -38,16 +40,16 @@ export class PlayerChat {
     this.drawn.push(JSON.stringify(buildChatCard(card, { isGM: false, owns: false, showOdds: false })));
   }
 
-  private roller(request: DiceRequest): Roller {
+  private roller({ request, secret }: AnsweredRoll): Roller {
     if (request.combatantId === null) return { kind: "group" };
     const creature = this.creatures.find((c) => c.id === request.combatantId);
     if (creature === undefined) return { kind: "gone" };
-    return { kind: "creature", hidden: this.hidden(creature.id), playerOwned: creature.side === "pc" };
+    return { kind: "creature", hidden: this.hidden(creature.id), playerOwned: creature.side === "pc", secret };
   }
 
   /** A click's rolls: the summary everyone sees, when it has a line. */
   rolled(rolls: readonly AnsweredRoll[]): void {
-    const shown = rolls.filter((r) => rollAudience(this.roller(r.request)) === "everyone");
+    const shown = rolls.filter((r) => rollAudience(this.roller(r)) === "everyone");
     if (shown.length === 0) return;
     const lines = shown.map(({ request, total }) => ({
       name: request.combatantId ?? `group:${request.groupId ?? ""}`,

@@ -28,10 +28,12 @@ export {
   publishedEvents,
   publishedState,
   publishedUpdate,
+  ownerSecrecy,
   type Secrecy,
 } from "./published.ts";
 export { tableFirstCommand, tableStep, type TableRoster } from "./table-step.ts";
 export { automaticRequests, waitsForRoller } from "./roll-policy.ts";
+export { secretTieRolls } from "./secret-ties.ts";
 export {
   PLAYER_COMMANDS,
   checkCommandAccess,

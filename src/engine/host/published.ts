@@ -18,12 +18,16 @@
  * track a hidden creature's place and pending actions (initiative/count/published.ts); in standard
  * rounds an NPC's or hidden creature's readied trigger and a hidden creature's total, DEX bonus,
  * tie-breakers and pending tie-breaker (initiative/standard/published.ts); in phase and rotation rounds a hidden creature's rolls
- * (initiative/phase/published.ts, rotation/published.ts).
+ * (initiative/phase/published.ts, rotation/published.ts); and a visible creature's tie rolls that only
+ * hidden creatures called for, with what they settled (secret-ties.ts: PHS-2 roll-offs, ROT-2 places,
+ * STD-2 tie-breakers).
  */
 import { publishedCountState } from "../initiative/count/published.ts";
 import type { CountState } from "../initiative/count/types.ts";
+import { withoutSecretRollOffEvents, withoutSecretRollOffs } from "../initiative/phase/hidden-ties.ts";
 import { publishedPhaseState } from "../initiative/phase/published.ts";
 import type { PhaseState } from "../initiative/phase/types.ts";
+import { withoutSecretTieEvents, withoutSecretTieResults } from "../initiative/rotation/hidden-ties.ts";
 import { publishedRotationState } from "../initiative/rotation/published.ts";
 import type { RotationState } from "../initiative/rotation/state.ts";
 import { publishedSegmentState } from "../initiative/segment/published.ts";
@@ -34,6 +38,7 @@ import {
   withoutHiddenBeforeOrder,
   withoutLoneTies,
 } from "../initiative/standard/published.ts";
+import { withoutSecretTieBreaks } from "../initiative/standard/hidden-ties.ts";
 import { withoutHiddenPlaces, withoutIndexed } from "./public-order.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
 import { EMPTY_PATCH_HISTORY } from "../storage/patch-history.ts";
@@ -51,6 +56,16 @@ import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 export interface Secrecy {
   readonly gmOnly: { has(id: string): boolean };
   readonly hidden: { has(id: string): boolean };
+}
+
+/**
+ * Issue 18: what one player may know, who owns some hidden creatures (`owned`): a hidden creature is its
+ * owner's to see (its place, its turn, its rolls), so the owner's view is published with those left out of
+ * `hidden`; every other secret stays withheld (the GM's client sends that view to the owner alone: foundry
+ * combat/owner-view.ts).
+ */
+export function ownerSecrecy(secrecy: Secrecy, owned: { has(id: string): boolean }): Secrecy {
+  return { gmOnly: secrecy.gmOnly, hidden: { has: (id) => secrecy.hidden.has(id) && !owned.has(id) } };
 }
 
 /**
@@ -80,12 +95,20 @@ export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Se
     case "standard": {
       const whole = state as StandardState;
       const shownStandard = withoutHiddenBeforeOrder(shown as StandardState, secrecy);
-      return publishedStandardState(withoutLoneTies(shownStandard, whole), secrecy);
+      // Issue 18 item 5: tie-breakers a visible creature rolled only against hidden ones (standard/hidden-ties.ts).
+      const tied = withoutSecretTieBreaks(withoutLoneTies(shownStandard, whole), whole, secrecy.hidden);
+      return publishedStandardState(tied, secrecy);
     }
-    case "phase":
-      return publishedPhaseState(withoutIndexed(shown as PhaseState, left), secrecy);
-    case "rotation":
-      return publishedRotationState(shown as RotationState, secrecy);
+    case "phase": {
+      // Issue 18 item 5: roll-offs a visible creature made only against hidden ones (phase/hidden-ties.ts).
+      const phase = withoutSecretRollOffs(shown as PhaseState, state as PhaseState, secrecy.hidden);
+      return publishedPhaseState(withoutIndexed(phase, left), secrecy);
+    }
+    case "rotation": {
+      // Issue 18 item 5: tie places won or lost only against hidden units (rotation/hidden-ties.ts).
+      const rotation = withoutSecretTieResults(shown as RotationState, state as RotationState, secrecy.hidden);
+      return publishedRotationState(rotation, secrecy);
+    }
     default:
       return shown;
   }
@@ -145,9 +168,15 @@ function subjectOf(event: HostEvent): string | null {
  * Issue 18 item 3: the events of a step as every client may get them (the Combat update's summary,
  * event-summary.ts; the writing GM keeps the whole list). An event about a hidden creature (its roll,
  * its count, its declared action) is left out but for its turn starting and ending; a readied action's
- * trigger is withheld as the published state withholds it (initiative/standard/published.ts).
+ * trigger is withheld as the published state withholds it (initiative/standard/published.ts). Given
+ * the step's whole and published states, a visible creature's secret tie roll (secret-ties.ts) is left
+ * out too, and a tie place shown otherwise in the published state is told as it is shown there.
  */
-export function publishedEvents(events: readonly HostEvent[], secrecy: Secrecy): HostEvent[] {
+export function publishedEvents(
+  events: readonly HostEvent[],
+  secrecy: Secrecy,
+  states?: PublishedStates,
+): readonly HostEvent[] {
   const out: HostEvent[] = [];
   for (const event of events) {
     const subject = subjectOf(event);
@@ -156,5 +185,21 @@ export function publishedEvents(events: readonly HostEvent[], secrecy: Secrecy):
     const withheld = event.type === "readied" && subject !== null && secrecy.gmOnly.has(subject);
     out.push(withheld && typeof trigger === "string" ? ({ ...event, trigger: WITHHELD_TRIGGER } as HostEvent) : event);
   }
-  return out;
+  if (states === undefined) return out;
+  // Issue 18 item 5: a tie roll only hidden creatures called for (secret-ties.ts) is not told either.
+  switch (states.host.id) {
+    case "phase":
+      return withoutSecretRollOffEvents(out, states.whole as PhaseState, states.shown as PhaseState);
+    case "rotation":
+      return withoutSecretTieEvents(out, states.whole as RotationState, states.shown as RotationState);
+    default:
+      return out;
+  }
+}
+
+/** The GM's state after a step and its published form (`publishedState`), for `publishedEvents`. */
+export interface PublishedStates {
+  readonly host: AnyRulesetHost;
+  readonly whole: unknown;
+  readonly shown: unknown;
 }

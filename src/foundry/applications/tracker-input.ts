@@ -7,6 +7,7 @@ import type { TrackerInput } from "../../view/tracker/tracker-input.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { actionNowsOf } from "../combat/step-actions.ts";
 import { readableCombat } from "../combat/tempo-model.ts";
+import { ownerStateOf } from "../combat/owner-view.ts";
 import { groupDocumentOf } from "../combat/groups/membership.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
@@ -40,9 +41,12 @@ export function trackerInputOf(combat: Combat.Implementation, user: User.Impleme
     if (document !== null && document !== side)
       groups.push({ id: side, name: combat.groups.get(document)?.name ?? "" });
   }
+  // Issue 18: a player who owns a hidden creature draws its own view, where the active GM sent one
+  // (combat/owner-view.ts); everyone else the document's published state.
+  const shown = user.isGM ? null : ownerStateOf(combat);
   return {
     host: model.host,
-    state: state,
+    state: shown ?? state,
     combatants,
     groups,
     viewer: { isGM: user.isGM },

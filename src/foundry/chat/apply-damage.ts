@@ -8,9 +8,10 @@
  *   damage-statuses.ts: unconscious, and dying below 0, for a player character; core's defeated status
  *   for any other creature at 0), none when it shows them already (damage-status-writes.ts);
  * - ONE update of the card message recording `system.input.applied: [{ actorUuid, name, before,
- *   after, notes, statuses }]`, which the card then shows;
- * - for a player's card applied by a GM's client, the GM's own record of it (damage-ledger.ts, a world
- *   setting; a GM's card is its own record, as only a GM may update a GM's message).
+ *   after, notes, statuses }]`, which the card then shows (a creature hidden from players, applied by a
+ *   GM's client: a stub naming it, its record in the GM's ledger, damage-ledger.ts `keptStub`);
+ * - for a player's card applied by a GM's client, the GM's own record of it (damage-ledger.ts, kept in
+ *   the GM's browser; a GM's card is its own record, as only a GM may update a GM's message).
  * Undo writes `before` back for exactly the fields Apply changed, batched the same way, at
  * most one ActiveEffect delete per creature (the statuses Apply set that it still shows) and one
  * message update, and is refused (nothing written) when any of those fields moved since
@@ -56,7 +57,7 @@ import { writeHealth, type HealthWrite } from "./damage-writes.ts";
 import { localizeMessage } from "../localize.ts";
 import { askActiveGm } from "../socket/socket-channel.ts";
 import { cardMultiplierOf, trustedDamageOf } from "./damage-card-facts.ts";
-import { forgetApply, ledgerHasApply, ledgerRecords, recordApply } from "./damage-ledger.ts";
+import { forgetApply, isKeptStub, keptStub, ledgerHasApply, ledgerRecords, recordApply } from "./damage-ledger.ts";
 
 export type DamageAction = "apply" | "undo";
 
@@ -123,6 +124,7 @@ async function applyHere(
   const statusWrites: StatusWrite[] = [];
   // Healing: the unconscious and dying it ends (engine damage-statuses.ts `statusesEndedByHealing`).
   const endWrites: StatusWrite[] = [];
+  const hidden = new Set<string>(); // the names (references) of creatures hidden from players
   for (const actor of actors) {
     const system = tempoActorModelOf(actor);
     if (system === null) return { key: "TEMPO.CHAT.Damage.NotTempoActor", data: { name: actor.name } };
@@ -138,17 +140,20 @@ async function applyHere(
     const name = hiddenToken === null ? actor.name : hiddenNameRef(hiddenToken);
     const record = { actorUuid: actor.uuid, name, before, after, notes, statuses, effects, shield };
     records.push(ended.length > 0 ? { ...record, ended } : record);
+    if (hiddenToken !== null) hidden.add(name);
   }
-  // The GM's record first: a client that may not write it (a world setting) then writes nothing at all.
-  if (!gmCard(message))
-    await recordApply(
+  // Issue 18: a GM's client keeps a hidden creature's record in its ledger and only a stub on the card.
+  const keep = game.user.isGM && hidden.size > 0;
+  // The GM's record first (a player's client keeps none: damage-ledger.ts).
+  if (!gmCard(message) || keep)
+    recordApply(
       message.id ?? "",
       records.map(({ notes: _, ...r }) => ({ ...r, statuses: r.statuses ?? [] })),
     );
   await writeHealth(writes);
   await setStatuses(statusWrites);
   await clearStatuses(endWrites);
-  await message.update(recordUpdate(records));
+  await message.update(recordUpdate(keep ? records.map((r) => (hidden.has(r.name) ? keptStub(r.name) : r)) : records));
   await endConcentrationOnDamage(records, actors); // SEG-10 (concentration-damage.ts)
   return null;
 }
@@ -166,7 +171,7 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
   const model = damageModel(message);
   if (model === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: "undo" } };
   let records: readonly Omit<AppliedDamage, "notes">[] = appliedRecords((model.input as { applied?: unknown }).applied);
-  if (game.user.isGM && !gmCard(message)) {
+  if (game.user.isGM && (!gmCard(message) || records.some(isKeptStub))) {
     const recorded = ledgerRecords(message.id ?? "");
     if (!recorded.ok) return recorded.error;
     records = recorded.value;
@@ -192,7 +197,7 @@ async function undoHere(message: ChatMessage.Implementation): Promise<Refusal> {
   await clearStatuses(statusWrites);
   await setStatuses(endedWrites);
   await message.update(recordUpdate([]));
-  if (!gmCard(message)) await forgetApply(message.id ?? "");
+  forgetApply(message.id ?? ""); // a GM's client only, when it recorded this Apply
   return null;
 }
 

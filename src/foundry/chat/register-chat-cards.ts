@@ -6,6 +6,7 @@ import { answerCardQuery, type CardQuery } from "./card-actions.ts";
 import { answerConcentration, type ConcentrationRequest } from "../conditions/concentration-ends.ts";
 import { registerRequestHandler, type Answer } from "../socket/socket-channel.ts";
 import { registerCardRendering } from "./render-card.ts";
+import { registerNamedLines } from "./named-lines.ts";
 
 function refusalAnswer(refusal: Message | null): Answer {
   return refusal === null ? { ok: true } : { ok: false, error: refusal };
@@ -17,6 +18,7 @@ export function registerChatCards(): void {
   CONFIG.ChatMessage.dataModels.save = CHAT_CARD_MODELS.save;
   CONFIG.ChatMessage.dataModels.pending = CHAT_CARD_MODELS.pending;
   CONFIG.ChatMessage.dataModels.initiative = CHAT_CARD_MODELS.initiative;
+  registerNamedLines(); // issue 18: plain messages naming creatures, drawn for each viewer
   // Issue 17: the GM sides of a player's card and damage requests, on the system socket.
   registerRequestHandler("card", async (data, sender) =>
     refusalAnswer(await answerCardQuery(data as CardQuery, sender)),

@@ -13,6 +13,9 @@
  */
 import { CHAT_CARD_TEMPLATES, buildChatCard } from "../../view/chat/chat-cards.ts";
 import { cardModelOf } from "../data/chat/chat-card-model.ts";
+import type { ChatCard } from "../../view/chat/chat-cards.ts";
+import { appliedRecords } from "../../view/chat/damage-applied.ts";
+import { withKeptRecords } from "./damage-ledger.ts";
 import { showNotice } from "../notice.ts";
 import { runCardAction } from "./card-actions.ts";
 import { openTrackerRow } from "./card-row.ts";
@@ -27,12 +30,19 @@ export function privateCardHtml(): string {
   return `<div class="tempo-card tempo-card--private" data-tempo-card><p>${text}</p></div>`;
 }
 
+/** Issue 18: a damage card's hidden creatures' lines, as this GM's ledger recorded them (damage-ledger.ts). */
+function shownCard(card: ChatCard, messageId: string): ChatCard {
+  if (card.type !== "damage") return card;
+  const applied = appliedRecords(card.input.applied);
+  return { ...card, input: { ...card.input, applied: withKeptRecords(messageId, applied) } };
+}
+
 /** The card's HTML for this user, or null for a message that is not a Tempo card. */
 export async function renderCardHtml(message: ChatMessage.Implementation): Promise<string | null> {
   const model = cardModelOf(message);
   if (model === null) return null;
   if (!message.isContentVisible) return privateCardHtml();
-  const card = model.card;
+  const card = shownCard(model.card, message.id ?? "");
   const context = buildChatCard(card, cardViewer(model, game.user)) as Record<string, unknown>;
   return foundry.applications.handlebars.renderTemplate(`${SYSTEM_PATH}${CHAT_CARD_TEMPLATES[card.type]}`, context);
 }

@@ -18,15 +18,22 @@
  *   then on. A token is unguessable before it is named, and a copy sent after that is refused;
  * - each later change is sent with that key and taken at once (before the Combat write that goes with
  *   it, so the other GM reads that write whole), refused without it; a refused change makes the sender
- *   send a full copy again. Issue 17: a click's changes travel packed against the records the other GM
- *   holds (gm-record-pack.ts), and are refused when it holds them otherwise.
+ *   send a full copy again. Issue 17: they travel packed against the records it holds (gm-record-pack.ts).
  * A GM who connects gets a full copy from the active GM (or from the GM it takes over from); the others
  * get one before their first change.
+ *
+ * The returning-GM race: a GM whose page loads while another GM is connected may become the active GM at
+ * once (core's `activeGM` is one of the active GMs, not the one who was there first: foundryvtt/foundryvtt
+ * #11678), before the other GM's copy reaches it. Such a page asks the other GMs for a copy (on the
+ * system socket, where the server names the asker) and its first reconcile waits (`replicaSettled`) until
+ * a copy is taken, no other GM is left to send one, or `ASK_TIMEOUT_MS` passed; only then does it judge
+ * whether it lacks the secrets (reconcile.ts).
  */
 import { SYSTEM_ID } from "../system-id.ts";
 import { SOCKET_EVENT } from "../socket/socket-channel.ts";
 import { pageStorage, setGmFlusher, takeChanges, worldKeyPattern } from "./gm-storage.ts";
-import { isPackedChanges, packChanges, unpackChanges, type RecordChange } from "./gm-record-pack.ts";
+import { isPackedChanges, unpackChanges, type RecordChange } from "./gm-record-pack.ts";
+import { changesOf, keySeed, merged, type Change, type Changes } from "./gm-record-batch.ts";
 import { forgetPageSecrets } from "./secret-store.ts";
 import { forgetPageActions } from "./secret-actions.ts";
 import { forgetPageUses } from "./secret-uses.ts";
@@ -35,16 +42,6 @@ import { forgetPageConstantClaims } from "./constant-claims-kept.ts";
 import { tempoModelOf } from "./tempo-model-of.ts";
 
 export const GM_RECORDS_QUERY = `${SYSTEM_ID}.gmRecords`;
-
-/** A record and its whole text (null: removed). */
-type Change = readonly [string, string | null];
-
-/**
- * A click's changes as they travel: packed (gm-record-pack.ts: `[keys, from, data]`, under one short name,
- * as every click sends it), or whole texts when they do not pack.
- */
-type Changes =
-  { readonly p: readonly [string, string, string] } | { readonly kind: "changes"; readonly changes: readonly Change[] };
 
 /** What one GM's client sends another: a full copy (taken when its token is named), or changes. */
 type Push =
@@ -67,6 +64,12 @@ interface Page {
   readonly copies: Map<string, { readonly key: string; readonly entries: readonly Change[] }>;
   /** The active GM when last looked at. */
   activeGm: string | null;
+  /** Whether this page took a full copy from another GM since it loaded. */
+  copyTaken: boolean;
+  /** Waiting for a copy (`replicaSettled`): each is called once something may have settled it. */
+  readonly waiters: Set<() => void>;
+  /** The wait for a copy under way (one ask for every combat's reconcile), or null. */
+  waiting: Promise<void> | null;
 }
 
 const pages = new WeakMap<object, Page>();
@@ -80,12 +83,23 @@ const MAX_COPIES = 8;
 function page(): Page {
   let found = pages.get(game as object);
   if (found === undefined)
-    pages.set(game as object, (found = { links: new Map(), trusted: new Map(), copies: new Map(), activeGm: null }));
+    pages.set(
+      game as object,
+      (found = {
+        links: new Map(),
+        trusted: new Map(),
+        copies: new Map(),
+        activeGm: null,
+        copyTaken: false,
+        waiters: new Set(),
+        waiting: null,
+      }),
+    );
   return found;
 }
 
 /** A random text no console can guess (`crypto.getRandomValues` needs no secure context: MDN). */
-function secretText(): string {
+export function secretText(): string {
   // 22 characters of 64 (132 random bits; a byte's low 6 bits are uniform): short, as every click sends one.
   const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   const bytes = new Uint8Array(22);
@@ -130,62 +144,6 @@ function everything(): Change[] {
     if (key !== null && value !== null && pattern.test(key)) out.push([key, value]);
   }
   return out;
-}
-
-/** What every key of this world's records starts with, before its world (gm-record-pack.ts's seed). */
-function keySeed(): string {
-  const world = (game as { world?: { id?: string } }).world?.id ?? "world";
-  return `tempo.secretActions.${world}.tempo.secret.${world}.`;
-}
-
-/**
- * One change per record, oldest key first: what the other GMs hold (the first change's `before`) and
- * what it is now (the last's `after`); a record that is back to what they hold is not sent.
- */
-function merged(changes: readonly RecordChange[]): RecordChange[] {
-  const byKey = new Map<string, RecordChange>();
-  for (const c of changes) {
-    const earlier = byKey.get(c.key);
-    byKey.set(c.key, earlier === undefined ? c : { key: c.key, before: earlier.before, after: c.after });
-  }
-  const out = [...byKey.values()].filter((c) => c.before !== c.after);
-  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-}
-
-/** How far back a new numbered record (an undo or redo patch: secret-store.ts) looks for one to be packed against. */
-const REF_REACH = 3;
-
-/**
- * Records the batch leaves alone that a new one is packed against: for a new numbered record (`….u<n>`,
- * `….r<n>`), the nearest one before it this page holds (the other GMs hold it as this page does: it is in
- * no batch not yet sent).
- */
-function refsOf(changes: readonly RecordChange[]): { key: string; text: string }[] {
-  const store = pageStorage();
-  if (store === null) return [];
-  const inBatch = new Set(changes.map((c) => c.key));
-  const refs = new Map<string, string>();
-  for (const c of changes) {
-    const numbered = c.before === null ? /^(.*\.[ur])(\d+)$/.exec(c.key) : null;
-    if (numbered === null) continue;
-    const [, stem = "", digits = ""] = numbered;
-    for (let n = Number(digits) - 1; n >= Number(digits) - REF_REACH && n >= 0; n--) {
-      const key = `${stem}${n}`;
-      const text = inBatch.has(key) ? null : store.getItem(key);
-      if (text === null) continue;
-      refs.set(key, text);
-      break;
-    }
-  }
-  return [...refs].map(([key, text]) => ({ key, text }));
-}
-
-/** The changes as they travel: packed, or whole when they do not pack. */
-function changesOf(changes: readonly RecordChange[]): Changes {
-  const packed = packChanges(changes, keySeed(), refsOf(changes));
-  return packed !== null
-    ? { p: [packed.keys, packed.from, packed.data] }
-    : { kind: "changes", changes: changes.map((c): Change => [c.key, c.after]) };
 }
 
 /** Sends `user` a full copy; once it has it, names the token and sends what changed meanwhile. */
@@ -237,17 +195,18 @@ function flushGmRecords(): void {
   for (const user of users) sendChanges(user, changes, wire);
 }
 
-/** Puts `changes` into this browser (a full copy: everything else of this world leaves), then reads again. */
+/** Puts `changes` into this browser (a full copy: everything else of the groups it holds leaves), then reads again. */
 function take(changes: readonly Change[], full: boolean): void {
   const store = pageStorage();
   if (store === null) return;
   const pattern = worldKeyPattern();
   if (full) {
     const incoming = new Set(changes.map(([key]) => key));
+    const groups = new Set(changes.map(([key]) => groupOf(key, pattern)));
     const gone: string[] = [];
     for (let i = 0; i < store.length; i++) {
       const key = store.key(i);
-      if (key !== null && pattern.test(key) && !incoming.has(key)) gone.push(key);
+      if (key !== null && pattern.test(key) && !incoming.has(key) && groups.has(groupOf(key, pattern))) gone.push(key);
     }
     for (const key of gone) store.removeItem(key);
   }
@@ -261,6 +220,18 @@ function take(changes: readonly Change[], full: boolean): void {
     }
   }
   readAgain(full ? null : combatsOf(changes));
+}
+
+/**
+ * The group a record belongs to: its kind and the combat (or card) it is kept for, `tempo.<kind>.<world>.<id>`.
+ * A full copy replaces the receiver's records group by group: a group the sender holds nothing of stays
+ * (the returning-GM race: a GM who took over without the secrets, then sends a copy to the GM returning
+ * with them, must not erase them). A kept record is used only while it matches the document
+ * (secret-store.ts: the entry's `seq` and fingerprint), so one left over from an older write does no harm.
+ */
+function groupOf(key: string, pattern: RegExp): string {
+  const prefix = pattern.exec(key)?.[0] ?? "";
+  return prefix + key.slice(prefix.length).split(".")[0];
 }
 
 /**
@@ -342,15 +313,61 @@ function answerPush(data: unknown): boolean {
 function onMessage(wire: unknown, senderId: unknown): void {
   if (typeof wire !== "object" || wire === null || typeof senderId !== "string") return;
   const message = wire as { type?: unknown; to?: unknown; token?: unknown };
+  if (message.type === "gmRecordsAsk") {
+    onAsk(senderId);
+    return;
+  }
   if (message.type !== "gmRecords" || message.to !== game.user.id || typeof message.token !== "string") return;
   if (game.users.get(senderId)?.isGM !== true || senderId === game.user.id || game.user.isGM !== true) return;
-  const { copies, trusted } = page();
+  const state = page();
+  const { copies, trusted } = state;
   const copy = copies.get(message.token);
   copies.delete(message.token);
   if (copy === undefined) return;
   for (const [key, giver] of [...trusted]) if (giver === senderId) trusted.delete(key);
   trusted.set(copy.key, senderId);
   take(copy.entries, true);
+  state.copyTaken = true;
+  wake();
+}
+
+/** Calls every waiter (each looks again whether it may go on). */
+function wake(): void {
+  for (const waiter of [...page().waiters]) waiter();
+}
+
+/** Another GM asks for a full copy (the server names the asker: socket-channel.ts). */
+function onAsk(senderId: string): void {
+  if (game.user?.isGM !== true || senderId === game.user.id) return;
+  const asker = otherGms().find((u) => u.id === senderId);
+  if (asker !== undefined) sendCopy(asker);
+}
+
+/**
+ * Resolves once this GM's page may judge the records it holds (the returning-GM race, file comment):
+ * at once for a player, or when no other GM is connected, or once a copy was taken; else after asking
+ * the other GMs for one, when one is taken, the last other GM leaves, or `ASK_TIMEOUT_MS` passed.
+ */
+export function replicaSettled(): Promise<void> {
+  const state = page();
+  const settled = () => game.user?.isGM !== true || state.copyTaken || otherGms().length === 0;
+  if (settled()) return Promise.resolve();
+  if (state.waiting !== null) return state.waiting;
+  game.socket.emit(SOCKET_EVENT, { type: "gmRecordsAsk" });
+  state.waiting = new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      state.waiters.delete(check);
+      state.waiting = null;
+      resolve();
+    };
+    const check = () => {
+      if (settled()) done();
+    };
+    const timer = setTimeout(done, ASK_TIMEOUT_MS);
+    state.waiters.add(check);
+  });
+  return state.waiting;
 }
 
 /**
@@ -364,6 +381,7 @@ function onUserConnected(user: User.Implementation, connected: boolean): void {
   const id = user.id ?? "";
   state.links.delete(id);
   for (const [key, giver] of [...state.trusted]) if (giver === id) state.trusted.delete(key);
+  if (!connected) wake();
   if (!connected || !user.isGM || id === game.user.id || game.user.isGM !== true) return;
   if (before === game.user.id || state.activeGm === game.user.id) sendCopy(user as unknown as Queryable);
 }

@@ -4,9 +4,12 @@
  * the statuses the engine keeps, changed while no GM was connected, reach the engine in ONE Combat
  * write (reconcile-step.ts says what is reconciled and by which rules), with no notice to anyone.
  * Nothing written while no GM was there is lost. Then core's fields are put back to the engine's
- * where they differ (`restoreCoreFields`).
+ * where they differ (`restoreCoreFields`). A GM who becomes the active GM as its page loads first waits
+ * for another connected GM's copy of the secret records (gm-replica.ts `replicaSettled`), so it neither
+ * tells of missing secrets it is about to receive nor steps a combat from the published state alone.
  */
 import { isActiveGm } from "./active-gm.ts";
+import { replicaSettled } from "./gm-replica.ts";
 import { reconcileStep } from "./reconcile-step.ts";
 import { settleBaseCombatants } from "./join-requests.ts";
 import { tempoModelOf } from "./tempo-model.ts";
@@ -31,6 +34,8 @@ function secretsMissing(model: TempoCombatModel | null): boolean {
 const wasActive = new WeakMap<object, boolean>();
 
 async function reconcileCombat(combat: Combat.Implementation): Promise<void> {
+  // Issue 18, the returning-GM race: another GM's copy of the records may be on its way (gm-replica.ts).
+  await replicaSettled();
   // Issue 18: a GM taking over without the GM's half of a running combat is told, once (secret-store.ts).
   if (secretsMissing(tempoModelOf(combat)))
     showNotice({ key: "TEMPO.NOTICES.SecretsMissing", data: { combat: combat.name || (combat.id ?? "") } });

@@ -25,17 +25,19 @@ interface Rolled {
   readonly request: DiceRequest;
   readonly roll: Roll;
   readonly total: number;
+  /** A tie roll only hidden creatures called for (engine host/secret-ties.ts): on no card. */
+  readonly secret: boolean;
 }
 
 /** The rolls of one click, posted together (`postRollBook`). */
 export type RollBook = Rolled[];
 
 /** Who a request's roller is, for its card's audience (view/chat/roll-audience.ts). */
-function rollerOf(combat: Combat.Implementation, request: DiceRequest): Roller {
+function rollerOf(combat: Combat.Implementation, { request, secret }: Rolled): Roller {
   if (request.combatantId === null) return { kind: "group" };
   const combatant = combat.combatants.get(request.combatantId);
   if (combatant === undefined) return { kind: "gone" };
-  return { kind: "creature", hidden: combatant.hidden, playerOwned: combatant.hasPlayerOwner };
+  return { kind: "creature", hidden: combatant.hidden, playerOwned: combatant.hasPlayerOwner, secret };
 }
 
 function rollerName(combat: Combat.Implementation, request: DiceRequest): string {
@@ -96,18 +98,20 @@ function cardRows(
 
 /**
  * Rolls every request and returns the totals to feed back with `rolls`. The summary is posted at
- * once, or, given a `book`, kept in it for `postRollBook` (the click's one card).
+ * once, or, given a `book`, kept in it for `postRollBook` (the click's one card). `secret`: the ids of
+ * tie rolls only hidden creatures called for, which go on no card (engine host/secret-ties.ts).
  */
 export async function rollRequests(
   combat: Combat.Implementation,
   requests: readonly DiceRequest[],
   book?: RollBook,
+  secret: ReadonlySet<string> = new Set(),
 ): Promise<readonly RollResult[]> {
   const rolled: Rolled[] = [];
   for (const request of requests) {
     const roll = new Roll(request.formula);
     await roll.evaluate();
-    rolled.push({ request, roll, total: roll.total ?? 0 });
+    rolled.push({ request, roll, total: roll.total ?? 0, secret: secret.has(request.id) });
   }
   if (book === undefined) await postRollBook(combat, rolled);
   else book.push(...rolled);
@@ -119,7 +123,7 @@ export async function rollRequests(
  * hidden creature's rolls are on neither (issue 18: who sees which is view/chat/roll-audience.ts).
  */
 export async function postRollBook(combat: Combat.Implementation, book: readonly Rolled[]): Promise<void> {
-  const on = (audience: RollAudience) => book.filter((r) => rollAudience(rollerOf(combat, r.request)) === audience);
+  const on = (audience: RollAudience) => book.filter((r) => rollAudience(rollerOf(combat, r)) === audience);
   await postSummary(combat, on("everyone"), false);
   await postSummary(combat, on("gm"), true);
 }

@@ -19,6 +19,7 @@
  */
 import {
   automaticRequests,
+  secretTieRolls,
   commandCombatant,
   concentrationChanges,
   err,
@@ -45,6 +46,7 @@ import { declaredRoutinesCheck } from "./declared-routines.ts";
 import { readableCombat } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
 import { storeMemoOf } from "./state-cache.ts";
+import { secrecyOf } from "./secrecy.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import type { CoreHookCall } from "./core-hooks.ts";
 import type { MovedRecord } from "./turn-moves-record.ts";
@@ -256,7 +258,9 @@ async function rollFollowUps(
   // round of dice: at 1,000 combatants a count round's rolls and tie rolls each re-stored the whole state.
   let transition = { state: first.state, events: first.events, requests: first.requests };
   for (let round = 0; requests.length > 0 && round < MAX_ROLL_ROUNDS; round++) {
-    const results = await rollRequests(combat, requests, book);
+    // Issue 18 item 5: a visible creature's tie roll that only hidden creatures called for is on no card.
+    const secret = secretTieRolls(host, transition.state, requests, secrecyOf(combat).hidden);
+    const results = await rollRequests(combat, requests, book, secret);
     const answered = host.apply(transition.state, { type: "rolls", results });
     if (!answered.ok) break;
     const { state, events, requests: asked } = answered.value;

@@ -89,7 +89,7 @@ export async function writeStep(
   const model = tempoModelOf(combat);
   const stateBefore: unknown = model?.state ?? null;
   // Issue 18: the document gets the published form only; the whole step stays with the GM (secret-store.ts).
-  const { engine, order: publicOrder } = publishedEngine(combat, host, engineStep);
+  const { engine, order: publicOrder, state: shown } = publishedEngine(combat, host, engineStep);
   const update = publishedUpdate(documentPublished(model), engineStep.stored, engine ?? engineStep.stored.engine);
   const published = { ...engineStep, update };
   // DUR-1: effect timers ride in the same update; issue 20: so does the log of turns told to core.
@@ -116,7 +116,9 @@ export async function writeStep(
   const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds, back);
   const options: TempoUpdateOptions = {
     // Issue 18: every client gets the summary; what it may not know is left out (the GM keeps the list).
-    tempo: encodeEventSummary(summarizeEvents(publishedEvents(step.events, secrecyOf(combat)))),
+    tempo: encodeEventSummary(
+      summarizeEvents(publishedEvents(step.events, secrecyOf(combat), { host, whole: step.state, shown })),
+    ),
     direction: hook?.updateOptions.direction ?? 1,
     ...(step.seconds !== 0 ? { worldTime: { delta: step.seconds } } : {}),
   };
@@ -168,11 +170,11 @@ function publishedEngine(
   combat: Combat.Implementation,
   host: AnyRulesetHost,
   step: CombatStep,
-): { readonly engine: StoredObject | null; readonly order: readonly string[] } {
+): { readonly engine: StoredObject | null; readonly order: readonly string[]; readonly state: unknown } {
   const memo = storeMemoOf(combat.id);
   const state = publishedState(host, step.state, secrecyOf(combat), memo);
   const order = host.order(state);
-  return { engine: state === step.state ? null : storeCombatState(state, memo), order };
+  return { engine: state === step.state ? null : storeCombatState(state, memo), order, state };
 }
 
 /** Whether writing `step` would change what the document publishes (combat/republish.ts). */

@@ -9,12 +9,15 @@
  *   card comes in step 7;
  * - the deletion of its `concentrating` / `casting` statuses (one Actor write, none when it shows neither);
  * - a chat message saying why. A casting nobody was shown is told to the GMs only, so its loss does not
- *   reveal the declaration (issue 18).
+ *   reveal the declaration (issue 18). A creature hidden from players (its token's or its combatant's
+ *   `hidden`) is told to the GMs and its owners, speaking as its combat, and named by id through the one
+ *   naming path (chat/named-lines.ts): the message reaches every client anyway, so no name is in it.
  */
 import { segmentCastingUnderway, type HeldConcentration, type Message, type SegmentState } from "../../engine/index.ts";
 import { actorCombatOf, type ActorCombat } from "../applications/sheets/sheet-commands.ts";
 import { readableCombat } from "../combat/tempo-model.ts";
-import { localizeMessage } from "../localize.ts";
+import { namedLinesData } from "../chat/named-lines.ts";
+import { hiddenTokenIdOf } from "../chat/hidden-targets.ts";
 import { effectsCarrying } from "./status-effect-data.ts";
 
 interface Holding {
@@ -53,7 +56,26 @@ const byCommand: Interrupter = async (casting) => {
   await casting.combat.tempoCommand({ type: "interrupt", combatantId: casting.combatantId });
 };
 
-/** Ends the creature's concentration, saying `why` ({name}); whether anything ended. */
+/**
+ * How the creature is named in a message (`id`: its combatant's, else its hidden token's, else its actor's,
+ * as creature-names.ts reads them), and whether it is hidden from players.
+ */
+function namedAs(actor: Actor.Implementation, found: ActorCombat | null): { id: string; hidden: boolean } {
+  const token = hiddenTokenIdOf(actor);
+  const combatant = found?.combat.combatants.get(found.combatantId);
+  if (combatant !== undefined && (combatant.hidden || token === null))
+    return { id: found?.combatantId ?? "", hidden: combatant.hidden || token !== null };
+  return token !== null ? { id: token, hidden: true } : { id: actor.id ?? "", hidden: false };
+}
+
+/** Who is told a hidden creature's loss: the GMs and its owners. */
+function gmsAndOwners(actor: Actor.Implementation): string[] {
+  const gms = ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "");
+  const owners = game.users.contents.filter((u) => !u.isGM && actor.testUserPermission(u, "OWNER"));
+  return [...gms, ...owners.map((u) => u.id ?? "")];
+}
+
+/** Ends the creature's concentration, saying `why` ({id}); whether anything ended. */
 export async function breakConcentration(
   actor: Actor.Implementation,
   why: Message,
@@ -65,8 +87,17 @@ export async function breakConcentration(
   if (casting !== null) await interrupt(casting);
   const left = effectsCarrying(actor, ["concentrating", "casting"]);
   if (left.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", left);
-  const content = `<p>${foundry.utils.escapeHTML(localizeMessage({ key: why.key, data: { ...why.data, name: actor.name } }))}</p>`;
-  const whisper = shown.length === 0 ? ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "") : [];
-  await ChatMessage.create({ content, speaker: ChatMessage.getSpeaker({ actor }), whisper });
+  const found = casting ?? actorCombatOf(actor);
+  const { id, hidden } = namedAs(actor, found);
+  const { content, flags } = namedLinesData([{ key: why.key, data: { ...why.data, id } }]);
+  const whisper =
+    shown.length === 0
+      ? ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "")
+      : hidden
+        ? gmsAndOwners(actor)
+        : [];
+  const alias = found?.combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary");
+  const speaker = hidden ? ChatMessage.getSpeaker({ alias }) : ChatMessage.getSpeaker({ actor });
+  await ChatMessage.create({ content, flags, speaker, whisper } as ChatMessage.CreateData);
   return true;
 }

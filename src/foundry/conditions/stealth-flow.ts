@@ -159,9 +159,9 @@ async function turnStarted(combat: Combat.Implementation, observerId: string): P
     if (!spotted.ok) continue;
     kept = { ...kept, watch: spotted.value.watch };
     const { total, needed, success } = spotted.value.outcome;
-    const sneaker = combat.combatants.get(sneakerId)?.name ?? "";
     const key = success ? "TEMPO.STEALTH.Gm.Sees" : "TEMPO.STEALTH.Gm.Misses";
-    details.push({ key, data: { sneaker, total, needed } });
+    // Named by id, as every sentence a card shows (stealth-cards.ts).
+    details.push({ key, data: { targetId: sneakerId, total, needed } });
   }
   keepStealth(combatId, kept);
   await postStealthCard(observer, "TEMPO.STEALTH.Searched", [], details);

@@ -11,7 +11,13 @@
 export type Roller =
   | { readonly kind: "group" }
   | { readonly kind: "gone" }
-  | { readonly kind: "creature"; readonly hidden: boolean; readonly playerOwned: boolean };
+  | {
+      readonly kind: "creature";
+      readonly hidden: boolean;
+      readonly playerOwned: boolean;
+      /** A tie roll only hidden creatures called for. */
+      readonly secret?: boolean;
+    };
 
 /** Which card a roll goes on: the public one, the GMs' one, or none. */
 export type RollAudience = "everyone" | "gm" | "none";
@@ -19,7 +25,7 @@ export type RollAudience = "everyone" | "gm" | "none";
 export function rollAudience(roller: Roller): RollAudience {
   if (roller.kind === "group") return "everyone";
   if (roller.kind === "gone") return "gm";
-  if (roller.hidden) return "none";
+  if (roller.hidden || roller.secret === true) return "none";
   return roller.playerOwned ? "everyone" : "gm";
 }
 

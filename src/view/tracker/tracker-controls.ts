@@ -64,10 +64,6 @@ export { control as trackerControl };
  * (`nextRound`, `endTurn`) is tried as the engine command it begins with (`tableFirstCommand`).
  */
 export function refusal(input: TrackerInput, command: HostCommand): Message | null {
-  // Issue 18: a player's published state leaves out a hidden creature that is not acting (engine
-  // host/public-order.ts), even one the player owns: its commands are judged by the GM's whole copy alone.
-  const id = "combatantId" in command ? command.combatantId : null;
-  if (!input.viewer.isGM && typeof id === "string" && !input.host.order(input.state).includes(id)) return null;
   const tried = input.host.apply(input.state, tableFirstCommand(command));
   return tried.ok ? economyRefusal(input.host.id, command, input.actions) : tried.error;
 }

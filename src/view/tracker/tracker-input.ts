@@ -51,9 +51,12 @@ export function combatantsById(input: TrackerInput): ReadonlyMap<string, Tracker
   return new Map(input.combatants.map((c) => [c.id, c]));
 }
 
-/** Whether the viewer may see this combatant at all (hidden ones never reach a player's HTML). */
+/**
+ * Whether the viewer may see this combatant at all: a hidden one reaches only the GM's HTML and its own
+ * owner's (issue 18: the owner's view of it, foundry combat/owner-view.ts), marked hidden in both.
+ */
 export function visibleTo(input: TrackerInput, combatant: TrackerCombatant | undefined): boolean {
-  return combatant !== undefined && (input.viewer.isGM || !combatant.hidden);
+  return combatant !== undefined && (input.viewer.isGM || !combatant.hidden || combatant.owned);
 }
 
 /** Whether the viewer may see what only its owner knows (its actions left, AP, a readied action's trigger). */

@@ -29,7 +29,7 @@ import { currentClient } from "./context.ts";
 import { expandDotted, isObj, type Obj } from "./diff.ts";
 import { warnLegacyDeletion } from "./operators.ts";
 import { ClientDocument, type ClientPort, type DocumentContext, type UserLike } from "./document.ts";
-import { actorLevel, OWNERSHIP } from "./server.ts";
+import { actorLevel, OWNERSHIP } from "./permissions.ts";
 import { preparedDuration, shimLegacyEffectData } from "./active-effect-shape.ts";
 import { worldGeneration } from "./generation.ts";
 

@@ -15,11 +15,19 @@
  * - `isContentVisible` for the viewing user (`game.user`): a public message is seen by everyone; a
  *   whispered one by its recipients, and by its author unless it is blind (dnd5e reads this flag
  *   before showing a roll's outcome, module/documents/chat-message.mjs).
+ * - A whisper hides only what is drawn: the whole message (content, flags, `system`, rolls) reaches every
+ *   client, recipient or not, and is in every client's `game.messages` (foundryvtt/foundryvtt #14429,
+ *   13.350-14.363: whispered, blind and GM-only messages reach non-recipients; Draw Steel #1221 fixed its
+ *   own leak with `if (!message.isContentVisible) return;`, commit 111adbf5; Polyglot #486: a message made
+ *   private reappears to other players after a reload). The model broadcasts every ChatMessage operation
+ *   to every connected client and loads every message into every page (network.ts), whatever its whisper.
+ *   (The brief behind this paragraph named foundryvtt #7662, which the research doc cites for a NONE
+ *   journal page in a player's data: docs/research/foundry-secrets-and-write-guards.md.)
  */
 import { currentClient } from "./context.ts";
 import { isObj, type Obj } from "./diff.ts";
 import { ClientDocument, type ClientPort, type DocumentContext, type UserLike } from "./document.ts";
-import { OWNERSHIP } from "./server.ts";
+import { OWNERSHIP } from "./permissions.ts";
 import { worldGeneration } from "./generation.ts";
 import { applyVisibility, messageModeOf, warnApplyRollMode } from "./message-modes.ts";
 

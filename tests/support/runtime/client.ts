@@ -250,8 +250,11 @@ export class Client implements ClientPort, ClientGlobals {
       if (collection === null) return;
       const parent = this.#parent(documentName, parentId);
       const embedded = EMBEDDED[documentName]?.collection ?? null;
-      // An owned Item's change prepares its actor again (the actor's derived data reads its items: an
-      // owned item's update runs the parent's preparation, which prepares the items, foundryvtt#7987).
+      // An owned Item's change prepares its actor again, which prepares its items (the actor's derived data
+      // reads them): foundryvtt/foundryvtt#7987, "If an Owned Item or its owning Actor receives an update,
+      // the item's prepareData function runs twice", the maintainer's answer naming both calls, the parent's
+      // initialization of its embedded documents and core's `prepareEmbeddedDocuments`. That double call was
+      // a bug (closed); the model prepares each item once, through the actor.
       const reprepare = () => {
         if (documentName === "Item") parent?.prepareData();
       };

@@ -16,7 +16,7 @@
  */
 import { diffUpdate, expandDotted, isObj, mergeUpdate, type Obj } from "./diff.ts";
 import type { TypeDataModel } from "./fields.ts";
-import { OWNERSHIP } from "./server.ts";
+import { OWNERSHIP } from "./permissions.ts";
 import { currentClient } from "./context.ts";
 import { modelClock } from "./clock.ts";
 import { flagDeletion, warnLegacyDeletion } from "./operators.ts";

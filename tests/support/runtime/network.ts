@@ -98,6 +98,7 @@ export class Network {
         const delta = this.#timeDelta(result);
         if (delta !== 0) this.server.worldTime += delta;
         const worldTime = this.server.worldTime;
+        // Every client hears every operation: a ChatMessage whispered to others too (chat.ts, foundryvtt #14429).
         for (const target of this.connectedClients) {
           const copy = modelClock.measure(() => structuredClone(result));
           this.#toClient(target, () => {

@@ -30,7 +30,7 @@ import { isObj, type Obj } from "./diff.ts";
 import { ClientDocument, type DocumentContext, type UserLike } from "./document.ts";
 import { ActorModel, type ActiveEffectModel } from "./actor.ts";
 import { SyntheticActorModel, syntheticSource } from "./synthetic-actor.ts";
-import { OWNERSHIP } from "./server.ts";
+import { OWNERSHIP } from "./permissions.ts";
 import { RegionModel } from "./regions.ts";
 import { measureMovementPath, type MeasureResult, type MovementInput, type Waypoint } from "./token-movement.ts";
 import { clearMovementHistory, movementOfUpdates, moveToken } from "./token-move.ts";

@@ -64,8 +64,12 @@ export class SyntheticActorModel extends ActorModel {
 
   /**
    * Its items: the base actor's, each a model of its own whose parent is this actor (so its UUID is
-   * `Scene.<s>.Token.<t>.Actor.<a>.Item.<i>`, and `item.actor` is this token's creature). Modelling choice:
-   * read here only; items the delta stores over the base actor's are not modelled.
+   * `Scene.<s>.Token.<t>.Actor.<a>.Item.<i>`, and `item.actor` is this token's creature). Core's ActorDelta
+   * starts with empty collections and "inherit[s] them all from the base actor"; an item changed, created or
+   * deleted on the token's actor is stored in the delta and combined with the base actor's collection
+   * (foundryvtt/foundryvtt#9095); an item added to the base actor shows on its unlinked tokens' actors
+   * (foundryvtt/foundryvtt#9466, whose steps add one to the base and delete it from the token's actor).
+   * Modelling choice: read here only; items the delta stores over the base actor's are not modelled.
    */
   syncItems(base: ActorModel): void {
     for (const id of [...this.items.keys()]) if (!base.items.has(id)) this.items.delete(id);

@@ -31,7 +31,7 @@
  */
 import { currentClient } from "./context.ts";
 import type { TokenModel } from "./scene.ts";
-import { OWNERSHIP } from "./server.ts";
+import { OWNERSHIP } from "./permissions.ts";
 
 interface HookCaller {
   callAll(name: string, ...args: unknown[]): boolean;

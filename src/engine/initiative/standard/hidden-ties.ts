@@ -1,0 +1,86 @@
+/**
+ * Issue 18 item 5, STD-2: a tie-breaker against a hidden creature gives nothing away.
+ *
+ * Ruling: a tie-breaker a visible creature rolls only because hidden creatures share its total, delay
+ * rank and DEX bonus (no creature the players see is level with it) is the GM's secret roll, rolled by
+ * the GM's client with the others and shown on no card (host/secret-ties.ts): a line on the public card
+ * would tell the players of a creature they cannot see on their total. Its owner is not asked:
+ * tie-breakers are the GM's rolls already (host/roll-policy.ts), and this one only orders it against
+ * the hidden creature.
+ *
+ * The published state shows each visible creature's tie-breakers as far as the encounter without the
+ * hidden creatures rolls them (shared/tie-prefix.ts); the order among visible creatures is settled by
+ * tie-breakers both rolled in public, so it stays. `withoutLoneTies` (published.ts) is the case where
+ * no visible creature is level with it at all.
+ */
+import type { DiceRequest } from "../contract.ts";
+import { nextTieRollPublic, publicTieRolls } from "../shared/tie-prefix.ts";
+import { standardDelayRank } from "./order.ts";
+import { STANDARD_ROLL_REASONS, type StandardCombatant, type StandardState } from "./state.ts";
+
+/** The hidden creatures (a set, or a lookup the caller answers). */
+export interface StandardHidden {
+  has(id: string): boolean;
+}
+
+/** The visible creatures' tie-breakers on each tie key a hidden creature holds, by key. */
+function visibleRivals(state: StandardState, hidden: StandardHidden): Map<string, Map<string, readonly number[]>> {
+  const keyOf = (id: string, c: StandardCombatant) =>
+    c.initiative === null ? null : `${c.initiative}|${standardDelayRank(state.delayRank, id)}|${c.dexBonus}`;
+  const rivals = new Map<string, Map<string, readonly number[]>>();
+  for (const [id, c] of Object.entries(state.combatants)) {
+    const key = keyOf(id, c);
+    if (key !== null && hidden.has(id)) rivals.set(key, new Map());
+  }
+  if (rivals.size === 0) return rivals;
+  for (const [id, c] of Object.entries(state.combatants)) {
+    const key = keyOf(id, c);
+    if (key !== null && !hidden.has(id)) rivals.get(key)?.set(id, c.tieBreak);
+  }
+  return rivals;
+}
+
+const othersThan = (level: ReadonlyMap<string, readonly number[]>, id: string) =>
+  [...level].filter(([other]) => other !== id).map(([, rolls]) => rolls);
+
+/** STD-2: the ids of `requests` that are secret tie-breakers (see the file comment). */
+export function secretStandardTieBreaks(
+  state: StandardState,
+  requests: readonly DiceRequest[],
+  hidden: StandardHidden,
+): ReadonlySet<string> {
+  const out = new Set<string>();
+  const rivals = visibleRivals(state, hidden);
+  if (rivals.size === 0) return out;
+  for (const request of requests) {
+    const id = request.combatantId;
+    if (id === null || request.reason !== STANDARD_ROLL_REASONS.tieBreak || hidden.has(id)) continue;
+    const level = [...rivals.values()].find((l) => l.has(id));
+    const mine = level?.get(id);
+    if (level !== undefined && mine !== undefined && !nextTieRollPublic(mine, othersThan(level, id)))
+      out.add(request.id);
+  }
+  return out;
+}
+
+/**
+ * `shown` (the published state so far) with each visible creature's secret tie-breakers left out, read
+ * against `whole` (the GM's state); `shown` itself when none is.
+ */
+export function withoutSecretTieBreaks(
+  shown: StandardState,
+  whole: StandardState,
+  hidden: StandardHidden,
+): StandardState {
+  let combatants: Record<string, StandardCombatant> | null = null;
+  for (const level of visibleRivals(whole, hidden).values()) {
+    for (const [id, rolls] of level) {
+      const depth = publicTieRolls(rolls, othersThan(level, id));
+      const c = (combatants ?? shown.combatants)[id];
+      if (c === undefined || c.tieBreak.length <= depth) continue;
+      combatants ??= { ...shown.combatants };
+      combatants[id] = { ...c, tieBreak: c.tieBreak.slice(0, depth) };
+    }
+  }
+  return combatants === null ? shown : { ...shown, combatants };
+}

@@ -1,0 +1,258 @@
+/**
+ * Issue 18: a player who owns a hidden creature (a rogue the GM hid, a summoned creature the GM hid)
+ * sees it in its own tracker: its row (marked hidden), its turn, its place, its rolls. The published state
+ * every client holds leaves a hidden creature out (engine host/public-order.ts), so after each Combat
+ * update the active GM's client works out, for each connected player owning a hidden creature, that
+ * player's view (engine host/published.ts `ownerSecrecy`: the published state with the player's own
+ * hidden creatures kept in) and sends the player only how it differs from what the document publishes,
+ * for that write's `seq`. The owner's tracker, and the pre-checks its controls make (view/tracker/
+ * tracker-controls.ts `refusal`), read that view while the document holds that `seq`; without one they
+ * read the document.
+ *
+ * Channel: a User query (`user.query(name, data)`, answered by that user's `CONFIG.queries[name]`: API v13
+ * `foundry.documents.User#query`) goes to the one user it is asked of, where a socket emit reaches every
+ * client (community wiki "sockets"); other players receive nothing of it.
+ *
+ * Trust: a query handler is not told who asked (foundryvtt/foundryvtt #13418), so views are taken only
+ * with a key only the GM and that owner know, handed over as gm-replica.ts hands its key to another GM:
+ * the first view goes with a fresh random key and token, and once the owner has it the GM names the token
+ * on the system socket, where the server gives the sender's id (socket-channel.ts); the owner trusts the
+ * key from then on. A view whose key no GM named is never drawn.
+ */
+import {
+  applyStoredUpdate,
+  diffStored,
+  ownerSecrecy,
+  publishedState,
+  readCombatState,
+  storeCombatState,
+  type StoredObject,
+  type StoredUpdate,
+} from "../../engine/index.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+import { SOCKET_EVENT } from "../socket/socket-channel.ts";
+import { secretText } from "./gm-replica.ts";
+import { isActiveGm } from "./active-gm.ts";
+import { secrecyOf } from "./secrecy.ts";
+import { storeMemoOf } from "./state-cache.ts";
+import { tempoModelOf } from "./tempo-model-of.ts";
+
+export const OWNER_VIEW_QUERY = `${SYSTEM_ID}.ownerView`;
+
+/** How long the GM waits for an owner to take its view (a player who never answers holds up nothing). */
+const VIEW_TIMEOUT_MS = 10_000;
+
+/** What the GM sends: the combat, the `seq` of the write it goes with, and the difference from its engine. */
+interface View {
+  readonly combat: string;
+  readonly seq: number;
+  readonly update: StoredUpdate;
+}
+
+/** A view as it travels: with the key, and with a token on the first one of a key. */
+interface Sent extends View {
+  readonly key: string;
+  readonly token?: string;
+}
+
+/** One page's views (per `game`, as page-key.ts keys module state). */
+interface Page {
+  /** Owner side: the last view taken, by combat, and the state read from it (once). */
+  readonly views: Map<string, View & { state?: unknown }>;
+  /** Owner side: the keys a GM named. */
+  readonly trusted: Set<string>;
+  /** Owner side: keys by token until a GM names the token, and each such key's latest views by combat. */
+  readonly tokens: Map<string, string>;
+  readonly waiting: Map<string, Map<string, View>>;
+  /** GM side: the last view sent, by user and combat, as JSON (the same view is not sent twice). */
+  readonly sent: Map<string, string>;
+  /** GM side: the key each owner was given (by user id), and its token until named. */
+  readonly keys: Map<string, { readonly key: string; token: string | null }>;
+}
+
+const pages = new WeakMap<object, Page>();
+
+/** Keys kept unnamed at once (a console's made-up ones crowd out nothing a GM names at once). */
+const MAX_UNNAMED = 8;
+
+function page(): Page {
+  let found = pages.get(game as object);
+  if (found === undefined)
+    pages.set(
+      game as object,
+      (found = {
+        views: new Map(),
+        trusted: new Set(),
+        tokens: new Map(),
+        waiting: new Map(),
+        sent: new Map(),
+        keys: new Map(),
+      }),
+    );
+  return found;
+}
+
+interface Queryable {
+  readonly id: string | null;
+  readonly isGM: boolean;
+  readonly active: boolean;
+  query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
+}
+
+/**
+ * The state `combat`'s tracker draws on this (player's) client: its own view for the `seq` the document
+ * holds, or null (then the document's).
+ */
+export function ownerStateOf(combat: Combat.Implementation): unknown {
+  const model = tempoModelOf(combat);
+  if (model === null || model.state === null || game.user?.isGM !== false) return null;
+  const view = page().views.get(combat.id ?? "");
+  if (view === undefined || view.seq !== model.seq || model.engine === null) return null;
+  if (!("state" in view)) {
+    const read = readCombatState(model.host, applyStoredUpdate(model.engine as StoredObject, view.update));
+    view.state = read.ok ? read.value : null;
+  }
+  return view.state ?? null;
+}
+
+/** The players connected now who own one of `combat`'s hidden creatures, with the ids of theirs. */
+function hiddenOwners(combat: Combat.Implementation): Map<Queryable, Set<string>> {
+  const out = new Map<Queryable, Set<string>>();
+  const players = (game.users.contents as unknown as Queryable[]).filter((u) => !u.isGM && u.active);
+  if (players.length === 0) return out;
+  for (const c of combat.combatants) {
+    if (!c.hidden || !c.hasPlayerOwner || c.id === null) continue;
+    for (const user of players) {
+      if (!c.testUserPermission(user as unknown as User.Implementation, "OWNER")) continue;
+      let ids = out.get(user);
+      if (ids === undefined) out.set(user, (ids = new Set()));
+      ids.add(c.id);
+    }
+  }
+  return out;
+}
+
+/** The active GM sends each owner of a hidden creature its view of `combat` as the document holds it now. */
+export function sendOwnerViews(combat: Combat.Implementation): void {
+  if (game.user?.isGM !== true || !isActiveGm()) return;
+  const model = tempoModelOf(combat);
+  if (model === null || model.state === null || model.engine === null) return;
+  const owners = hiddenOwners(combat);
+  if (owners.size === 0) return;
+  const secrecy = secrecyOf(combat);
+  const memo = storeMemoOf(combat.id ?? null);
+  const published = model.engine as StoredObject;
+  const sent = page().sent;
+  for (const [user, owned] of owners) {
+    const state = publishedState(model.host, model.state, ownerSecrecy(secrecy, owned));
+    const update = diffStored(published, storeCombatState(state, memo));
+    if (update === null) continue;
+    const view: View = { combat: combat.id ?? "", seq: model.seq, update };
+    const key = `${user.id ?? ""}.${view.combat}`;
+    const text = JSON.stringify(view);
+    if (sent.get(key) === text) continue;
+    sent.set(key, text);
+    send(user, view, () => sent.delete(key));
+  }
+}
+
+/** Sends `user` a view with its key; the first with a token, named on the socket once the owner has it. */
+function send(user: Queryable, view: View, failed: () => void): void {
+  const keys = page().keys;
+  const id = user.id ?? "";
+  let given = keys.get(id);
+  if (given === undefined) keys.set(id, (given = { key: secretText(), token: secretText() }));
+  const link = given;
+  const token = link.token;
+  const wire: Sent = { ...view, key: link.key, ...(token === null ? {} : { token }) };
+  void user.query(OWNER_VIEW_QUERY, wire, { timeout: VIEW_TIMEOUT_MS }).then(
+    (taken) => {
+      if (taken !== true) failed();
+      if (taken !== true || token === null || link.token !== token) return;
+      link.token = null;
+      game.socket.emit(SOCKET_EVENT, { type: "ownerViewKey", to: id, token });
+    },
+    () => {
+      failed();
+      if (keys.get(id) === link) keys.delete(id);
+    },
+  );
+}
+
+function isView(data: unknown): data is Sent {
+  if (typeof data !== "object" || data === null) return false;
+  const view = data as Partial<Record<keyof Sent, unknown>>;
+  return (
+    typeof view.combat === "string" &&
+    typeof view.seq === "number" &&
+    typeof view.key === "string" &&
+    (view.token === undefined || typeof view.token === "string") &&
+    typeof view.update === "object" &&
+    view.update !== null &&
+    !Array.isArray(view.update)
+  );
+}
+
+/** Takes a view: kept for its `seq`, and the tracker drawn again. */
+function takeView(view: View): void {
+  page().views.set(view.combat, { combat: view.combat, seq: view.seq, update: view.update });
+  if (game.combats?.get(view.combat) !== undefined) void ui.combat?.render();
+}
+
+/**
+ * The owner's side of the query: a view with a named key is taken; one with a key not named yet waits for
+ * its token to be named (the latest per combat); any other is refused.
+ */
+function answerView(data: unknown): boolean {
+  if (game.user?.isGM !== false || !isView(data)) return false;
+  const { trusted, tokens, waiting } = page();
+  const view: View = { combat: data.combat, seq: data.seq, update: data.update };
+  if (trusted.has(data.key)) {
+    takeView(view);
+    return true;
+  }
+  if (data.token !== undefined && !tokens.has(data.token)) {
+    tokens.set(data.token, data.key);
+    waiting.set(data.key, new Map());
+    for (const [token, key] of tokens)
+      if (tokens.size > MAX_UNNAMED) {
+        tokens.delete(token);
+        waiting.delete(key);
+      }
+  }
+  const views = waiting.get(data.key);
+  if (views === undefined) return false;
+  views.set(view.combat, view);
+  return true;
+}
+
+/** A GM names the token of the key it gave this page: the key is trusted and its views waiting are taken. */
+function onMessage(wire: unknown, senderId: unknown): void {
+  if (typeof wire !== "object" || wire === null || typeof senderId !== "string") return;
+  const message = wire as { type?: unknown; to?: unknown; token?: unknown };
+  if (message.type !== "ownerViewKey" || message.to !== game.user?.id || typeof message.token !== "string") return;
+  if (game.users.get(senderId)?.isGM !== true || game.user.isGM) return;
+  const { trusted, tokens, waiting } = page();
+  const key = tokens.get(message.token);
+  tokens.delete(message.token);
+  if (key === undefined) return;
+  trusted.add(key);
+  for (const view of waiting.get(key)?.values() ?? []) takeView(view);
+  waiting.delete(key);
+}
+
+export function registerOwnerViews(): void {
+  const config = CONFIG as unknown as { queries?: Record<string, (data: unknown) => unknown> };
+  config.queries ??= {};
+  config.queries[OWNER_VIEW_QUERY] = answerView;
+  Hooks.once("setup", () => game.socket.on(SOCKET_EVENT, onMessage));
+  Hooks.on("updateCombat", (combat: Combat.Implementation) => sendOwnerViews(combat));
+  Hooks.on("userConnected", (user: User.Implementation, connected: boolean) => {
+    if (user.isGM) return;
+    const { sent, keys } = page();
+    keys.delete(user.id ?? "");
+    for (const [key] of sent) if (key.startsWith(`${user.id ?? ""}.`)) sent.delete(key);
+    if (!connected) return;
+    for (const combat of game.combats?.contents ?? []) sendOwnerViews(combat as Combat.Implementation);
+  });
+}
