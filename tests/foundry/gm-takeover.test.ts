@@ -175,6 +175,49 @@ describe("issue 18: a second GM takes over and loses nothing", () => {
   });
 });
 
+describe("issue 17: each click's records reach the second GM packed, and it holds exactly the first GM's", () => {
+  /** The kinds of GM-record query (gm-replica.ts) the server carried since ledger entry `from`. */
+  const pushes = (from: number) =>
+    runtime.server.ledger
+      .slice(from)
+      .filter((e) => e.kind === "query")
+      .map((e) => (e.result as { data: { kind?: string; p?: unknown } }).data)
+      .map((data) => (data.p === undefined ? data.kind : "packed"));
+
+  it("STD-6: through NPC turns, undos and redos the second GM's browser equals the first's after every click; a record it holds otherwise is put right by a full copy", async () => {
+    expect(runtime.as(gm2.id, () => game.users.activeGM?.id)).toBe(gm.id);
+    const combat = await t.encounter("standard", 4);
+    await combat.startCombat();
+    await combat.rollAll();
+    await world.idle();
+    const trackers = () => Object.entries(kept(gm.id)).filter(([key]) => key.startsWith("tempo.secretActions."));
+    const at = trackers();
+    const from = runtime.server.ledger.length;
+    const next = () => combat.nextTurn();
+    const undo = () => combat.previousTurn();
+    const redo = () => combat.tempoCommand({ type: "redo" });
+    for (const click of [next, next, next, next, undo, undo, undo, redo, redo, next]) {
+      await click();
+      await world.idle();
+      expect(kept(gm2.id)).toEqual(kept(gm.id));
+    }
+    // NPC trackers changed on the way, and every change went as a packed batch (gm-record-pack.ts).
+    expect(trackers()).not.toEqual(at);
+    expect(new Set(pushes(from))).toEqual(new Set(["packed"]));
+
+    // The second GM's entry of the combat is not what the first GM's batch was made from: refused, then a full copy.
+    const entry = Object.keys(kept(gm.id)).find(
+      (key) => key.startsWith("tempo.secret.") && key.endsWith(combat.id ?? ""),
+    );
+    runtime.browserStorage(gm2.id).setItem(entry ?? "", '{"seq":0}');
+    const again = runtime.server.ledger.length;
+    await next();
+    await world.idle();
+    expect(pushes(again)).toEqual(["packed", "full"]);
+    expect(kept(gm2.id)).toEqual(kept(gm.id));
+  });
+});
+
 describe("issue 18: a player's console cannot put records into a GM's browser", () => {
   it("a made-up full copy is never taken (no GM names its token; a player's naming is ignored); made-up changes are refused without the GMs' key", async () => {
     const worldId = runtime.as(gm.id, () => (game as { world?: { id?: string } }).world?.id ?? "world");

@@ -4,3 +4,4 @@ export * from "./update-diff.ts";
 export * from "./patch-history.ts";
 export * from "./store-memo.ts";
 export * from "./fingerprint.ts";
+export { compressText, decompressText } from "./lz-text.ts";

@@ -9,7 +9,7 @@
  * world setting to every client (Kanka-foundry #106; docs/research/foundry-secrets-and-write-guards.md),
  * and an entry names the creatures hit, by how much, and hidden creatures' uuids. The record is a JSON
  * object by card id, in the order applied, so a change travels to the other GMs as that one entry
- * (gm-record-patch.ts merges objects key by key, replaces arrays whole).
+ * (combat/gm-record-pack.ts sends a changed record as what lies between the start and end it keeps).
  *
  * A GM's reload keeps it (the same browser's `localStorage`), so Undo of a player's card works after the
  * only GM reloads. A GM in another browser, with no other GM connected, holds none of it: Undo of a

@@ -18,7 +18,7 @@
  *   then on. A token is unguessable before it is named, and a copy sent after that is refused;
  * - each later change is sent with that key and taken at once (before the Combat write that goes with
  *   it, so the other GM reads that write whole), refused without it; a refused change makes the sender
- *   send a full copy again.
+ *   send a full copy again. Issue 17: they travel packed against the records it holds (gm-record-pack.ts).
  * A GM who connects gets a full copy from the active GM (or from the GM it takes over from); the others
  * get one before their first change.
  *
@@ -32,7 +32,8 @@
 import { SYSTEM_ID } from "../system-id.ts";
 import { SOCKET_EVENT } from "../socket/socket-channel.ts";
 import { pageStorage, setGmFlusher, takeChanges, worldKeyPattern } from "./gm-storage.ts";
-import { applyEdit, isRecordEdit, recordEdit, type RecordEdit } from "./gm-record-patch.ts";
+import { isPackedChanges, unpackChanges, type RecordChange } from "./gm-record-pack.ts";
+import { changesOf, keySeed, merged, type Change, type Changes } from "./gm-record-batch.ts";
 import { forgetPageSecrets } from "./secret-store.ts";
 import { forgetPageActions } from "./secret-actions.ts";
 import { forgetPageUses } from "./secret-uses.ts";
@@ -42,19 +43,16 @@ import { tempoModelOf } from "./tempo-model-of.ts";
 
 export const GM_RECORDS_QUERY = `${SYSTEM_ID}.gmRecords`;
 
-/** A record and what it became (a full copy: its whole text; a change: gm-record-patch.ts). */
-type Change = readonly [string, RecordEdit];
-
 /** What one GM's client sends another: a full copy (taken when its token is named), or changes. */
 type Push =
   | { readonly kind: "full"; readonly token: string; readonly key: string; readonly entries: readonly Change[] }
-  | { readonly kind: "changes"; readonly key: string; readonly changes: readonly Change[] };
+  | (Changes & { readonly key: string });
 
 /** A GM's link to another GM: the key that GM trusts (null: none yet), and changes waiting for it. */
 interface Link {
   key: string | null;
   sending: boolean;
-  waiting: Change[];
+  waiting: RecordChange[];
 }
 
 /** One page's state (per `game`, as page-key.ts keys module state). */
@@ -102,9 +100,11 @@ function page(): Page {
 
 /** A random text no console can guess (`crypto.getRandomValues` needs no secure context: MDN). */
 export function secretText(): string {
-  const bytes = new Uint8Array(16);
+  // 22 characters of 64 (132 random bits; a byte's low 6 bits are uniform): short, as every click sends one.
+  const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const bytes = new Uint8Array(22);
   globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return Array.from(bytes, (b) => digits.charAt(b & 63)).join("");
 }
 
 interface Queryable {
@@ -162,11 +162,13 @@ function sendCopy(user: Queryable): void {
     link.key = key;
     const waiting = link.waiting;
     link.waiting = [];
-    if (waiting.length > 0) sendChanges(user, waiting);
+    const changes = merged(waiting);
+    if (changes.length > 0) sendChanges(user, changes, changesOf(changes));
   });
 }
 
-function sendChanges(user: Queryable, changes: readonly Change[]): void {
+/** Sends `user` `changes` (`wire`: as they travel), or keeps them for it while its full copy is on its way. */
+function sendChanges(user: Queryable, changes: readonly RecordChange[], wire: Changes): void {
   const link = linkTo(user.id ?? "");
   if (link.sending) {
     link.waiting.push(...changes);
@@ -177,7 +179,7 @@ function sendChanges(user: Queryable, changes: readonly Change[]): void {
     sendCopy(user);
     return;
   }
-  void ask(user, { kind: "changes", key, changes }).then((taken) => {
+  void ask(user, { ...wire, key }).then((taken) => {
     if (!taken && link.key === key && otherGms().some((u) => u.id === user.id)) sendCopy(user);
   });
 }
@@ -185,22 +187,19 @@ function sendChanges(user: Queryable, changes: readonly Change[]): void {
 /** Sends the changes noted on this page to every other connected GM. */
 function flushGmRecords(): void {
   if (game.user?.isGM !== true) return;
-  const noted = takeChanges();
-  if (noted.length === 0) return;
-  const changes = noted.map(([key, { before, after }]): Change => [key, recordEdit(before, after)]);
-  for (const user of otherGms()) sendChanges(user, changes);
+  const changes = merged(takeChanges().map(([key, { before, after }]) => ({ key, before, after })));
+  if (changes.length === 0) return;
+  const users = otherGms();
+  if (users.length === 0) return;
+  const wire = changesOf(changes);
+  for (const user of users) sendChanges(user, changes, wire);
 }
 
-/**
- * Puts `changes` into this browser (a full copy: everything else of the groups it holds leaves), then reads again;
- * false (nothing changed) when a patch does not fit the record held here.
- */
-function take(changes: readonly Change[], full: boolean): boolean {
+/** Puts `changes` into this browser (a full copy: everything else of the groups it holds leaves), then reads again. */
+function take(changes: readonly Change[], full: boolean): void {
   const store = pageStorage();
-  if (store === null) return true;
+  if (store === null) return;
   const pattern = worldKeyPattern();
-  const texts = newTexts(store, changes);
-  if (texts === null) return false;
   if (full) {
     const incoming = new Set(changes.map(([key]) => key));
     const groups = new Set(changes.map(([key]) => groupOf(key, pattern)));
@@ -211,7 +210,8 @@ function take(changes: readonly Change[], full: boolean): boolean {
     }
     for (const key of gone) store.removeItem(key);
   }
-  for (const [key, value] of texts) {
+  for (const [key, value] of changes) {
+    if (!pattern.test(key)) continue;
     try {
       if (value === null) store.removeItem(key);
       else store.setItem(key, value);
@@ -220,7 +220,6 @@ function take(changes: readonly Change[], full: boolean): boolean {
     }
   }
   readAgain(full ? null : combatsOf(changes));
-  return true;
 }
 
 /**
@@ -235,20 +234,20 @@ function groupOf(key: string, pattern: RegExp): string {
   return prefix + key.slice(prefix.length).split(".")[0];
 }
 
-/** Each record's new text (changes applied in order), or null if a patch does not fit the text held. */
-function newTexts(
-  store: { getItem(key: string): string | null },
-  changes: readonly Change[],
-): Map<string, string | null> | null {
-  const pattern = worldKeyPattern();
-  const out = new Map<string, string | null>();
-  for (const [key, edit] of changes) {
-    if (!pattern.test(key)) continue;
-    const text = applyEdit(out.has(key) ? (out.get(key) ?? null) : store.getItem(key), edit);
-    if (text === undefined) return null;
-    out.set(key, text);
-  }
-  return out;
+/**
+ * Takes packed changes when they were made from the records this browser holds; false (nothing changed)
+ * otherwise, and the sender then sends a full copy.
+ */
+function takePacked(wire: unknown): boolean {
+  const [keys, from, data] = Array.isArray(wire) && wire.length === 3 ? (wire as unknown[]) : [];
+  const packed = { keys, from, data };
+  if (!isPackedChanges(packed)) return false;
+  const store = pageStorage();
+  if (store === null) return true;
+  const changes = unpackChanges(packed, keySeed(), (key) => store.getItem(key));
+  if (changes === null) return false;
+  take(changes, false);
+  return true;
 }
 
 /** The combats whose secret half's entry (secret-store.ts: `tempo.secret.<world>.<combat>`) `changes` hold. */
@@ -283,7 +282,12 @@ function readAgain(combats: ReadonlySet<string> | null): void {
 }
 
 function isChange(value: unknown): value is Change {
-  return Array.isArray(value) && value.length === 2 && typeof value[0] === "string" && isRecordEdit(value[1]);
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    typeof value[0] === "string" &&
+    (value[1] === null || typeof value[1] === "string")
+  );
 }
 
 /** The GM side of the query: a full copy waits for its token; changes are taken with a trusted key. */
@@ -298,9 +302,11 @@ function answerPush(data: unknown): boolean {
     for (const token of copies.keys()) if (copies.size > MAX_COPIES) copies.delete(token);
     return true;
   }
-  if (push.kind !== "changes" || !Array.isArray(push.changes) || !push.changes.every(isChange)) return false;
   if (!page().trusted.has(push.key)) return false;
-  return take(push.changes, false);
+  if (push.p !== undefined) return takePacked(push.p);
+  if (push.kind !== "changes" || !Array.isArray(push.changes) || !push.changes.every(isChange)) return false;
+  take(push.changes, false);
+  return true;
 }
 
 /** A GM names the token of the copy it sent this page: the copy is taken, its key trusted. */
