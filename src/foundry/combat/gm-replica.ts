@@ -163,8 +163,11 @@ function flushGmRecords(): void {
   if (game.user?.isGM !== true) return;
   const noted = takeChanges();
   if (noted.length === 0) return;
+  // Issue 17: with no other GM connected no patch is made (one who connects later gets a full copy).
+  const others = otherGms();
+  if (others.length === 0) return;
   const changes = noted.map(([key, { before, after }]): Change => [key, recordEdit(before, after)]);
-  for (const user of otherGms()) sendChanges(user, changes);
+  for (const user of others) sendChanges(user, changes);
 }
 
 /**
