@@ -169,10 +169,15 @@ export function settle(
     history: kept,
     ...(stored.format === undefined ? {} : { format: COMBAT_FORMAT }),
   };
+  // Issue 17: the update is found when first asked for (the Foundry layer writes the published one
+  // instead: foundry/combat/write-step.ts), once; both stored combats are never changed in place.
+  let update: StoredUpdate | null | undefined;
   return {
     state: transition.state,
     stored: next,
-    update: updateOf(stored, next),
+    get update() {
+      return update === undefined ? (update = updateOf(stored, next)) : update;
+    },
     events: transition.events,
     requests: transition.requests,
     seconds: host.clock(transition.state) - host.clock(before),
