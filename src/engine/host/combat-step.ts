@@ -158,11 +158,13 @@ export function settle(
   memo?: StoreMemo,
 ): CombatStep {
   // Issue 17: the stored form (the whole state encoded, its undo patch diffed and compressed: at a
-  // 1,000-creature round boundary most of a click's time) is built when first read, once. A step whose
+  // 1,000-creature round boundary most of a click's time) and the update are built when first read, once
+  // (the Foundry layer writes the published update instead: foundry/combat/write-step.ts). A step whose
   // dice are rolled at once (run-command.ts `rollFollowUps`) is settled again from its origin with
   // the totals, so its own stored form was built for nothing at every count round boundary.
-  let settled: { readonly stored: StoredCombat; readonly update: StoredUpdate | null } | null = null;
-  const storedForm = () => {
+  let settled: StoredCombat | null = null;
+  let update: StoredUpdate | null | undefined;
+  const storedForm = (): StoredCombat => {
     if (settled !== null) return settled;
     const engine = storeHostState(host, transition.state, memo);
     const kept =
@@ -176,16 +178,16 @@ export function settle(
       history: kept,
       ...(stored.format === undefined ? {} : { format: COMBAT_FORMAT }),
     };
-    settled = { stored: next, update: updateOf(stored, next) };
-    return settled;
+    settled = next;
+    return next;
   };
   return {
     state: transition.state,
     get stored() {
-      return storedForm().stored;
+      return storedForm();
     },
     get update() {
-      return storedForm().update;
+      return update === undefined ? (update = updateOf(stored, storedForm())) : update;
     },
     events: transition.events,
     requests: transition.requests,

@@ -25,7 +25,8 @@ import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 /** Whose places are secret (`hidden`), and whose rolls no player makes (`gmOnly`). */
 export interface HiddenSecrecy {
   readonly gmOnly: { has(id: string): boolean };
-  readonly hidden: { has(id: string): boolean };
+  /** `none`: whether the caller knows that no creature at all is hidden (then the order is not walked). */
+  readonly hidden: { has(id: string): boolean; readonly none?: boolean };
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -86,6 +87,8 @@ export interface WithoutHidden {
  * nobody left, when none can be taken out.
  */
 export function withoutHiddenPlaces(host: AnyRulesetHost, state: unknown, secrecy: HiddenSecrecy): WithoutHidden {
+  // Issue 17: with no hidden creature nobody leaves, and the whole order is not worked out for it.
+  if (secrecy.hidden.none === true) return { state, left: [] };
   const current = host.current(state);
   let out = state;
   const left: string[] = [];

@@ -55,7 +55,8 @@ import type { AnyRulesetHost } from "./ruleset-hosts.ts";
  */
 export interface Secrecy {
   readonly gmOnly: { has(id: string): boolean };
-  readonly hidden: { has(id: string): boolean };
+  /** `none`: whether the caller knows that no creature at all is hidden (public-order.ts). */
+  readonly hidden: { has(id: string): boolean; readonly none?: boolean };
 }
 
 /**

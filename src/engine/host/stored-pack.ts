@@ -59,9 +59,9 @@ function packScheme(state: unknown, memo: StoreMemo | undefined): Json {
     case "phase":
       return packPhaseState(state as PhaseState, memo);
     case "standard":
-      return packStandardState(state as StandardState);
+      return packStandardState(state as StandardState, memo);
     case "rotation":
-      return packRotationState(state as RotationState);
+      return packRotationState(state as RotationState, memo);
     case "segment":
       return packSegmentState(state as SegmentState, memo);
     case "count":

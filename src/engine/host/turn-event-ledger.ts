@@ -88,8 +88,10 @@ function pruned(owed: ReadonlyMap<string, number>, steps: ReadonlyMap<string, st
     const made = steps.get(key);
     if (made !== undefined) setOwn(kept, key, made);
   }
-  const reachable = Math.min(input.round, ...Object.values(kept).flatMap((keys) => keysOf(keys).map(roundOf))) - 1;
   const left: Record<string, number> = {};
+  // Issue 17: most steps owe nothing, and the rounds the kept steps reach are not looked up for them.
+  if (owed.size === 0) return { owed: left, steps: kept };
+  const reachable = Math.min(input.round, ...Object.values(kept).flatMap((keys) => keysOf(keys).map(roundOf))) - 1;
   for (const [key, count] of owed) if (count > 0 && roundOf(key) >= reachable) setOwn(left, key, count);
   return { owed: left, steps: kept };
 }

@@ -12,7 +12,10 @@ export interface StoreMemo {
   readonly columns: WeakMap<ReadonlySet<string>, WeakMap<object, unknown>>;
   /** A roster chunk's columns, by its first row (columns.ts checks the rest). */
   readonly chunks: WeakMap<object, object>;
-  /** A scheme's stored form of a part of its state, by the part (initiative/phase/packed.ts). */
+  /**
+   * A scheme's stored form of a part of its state, by the part (initiative/phase/packed.ts; a linear
+   * scheme's order: initiative/shared/packed-rolls.ts `packIdsWith`).
+   */
   readonly packed: WeakMap<object, unknown>;
   /** Each value's encoding (stored-json.ts: a stored value). */
   readonly encoded: WeakMap<object, unknown>;

@@ -7,8 +7,8 @@
  * Where: Foundry v13 keeps nothing on the server that it withholds from players
  * (docs/research/foundry-secrets-and-write-guards.md), so each GM's own `localStorage` holds it, and
  * the changes travel from GM to GM as a User query (`user.query(name, data)`, answered by that user's
- * `CONFIG.queries[name]`: API v13 `foundry.documents.User#query`), which goes to the user it is asked
- * of, unlike a socket emit, which reaches every client (community wiki "sockets").
+ * `CONFIG.queries[name]`: API v13 `User#query`), which goes to the user asked, unlike a socket emit,
+ * which reaches every client (community wiki "sockets").
  *
  * Trust: a query handler is not told who asked (foundryvtt/foundryvtt #13418, open), so a player could
  * query a GM with made-up records. Records are taken only with a key only GMs know:
@@ -187,10 +187,11 @@ function sendChanges(user: Queryable, changes: readonly RecordChange[], wire: Ch
 /** Sends the changes noted on this page to every other connected GM. */
 function flushGmRecords(): void {
   if (game.user?.isGM !== true) return;
-  const changes = merged(takeChanges().map(([key, { before, after }]) => ({ key, before, after })));
-  if (changes.length === 0) return;
-  const users = otherGms();
+  const noted = takeChanges();
+  const users = noted.length === 0 ? [] : otherGms(); // issue 17: no GM to tell, nothing packed (full copy later)
   if (users.length === 0) return;
+  const changes = merged(noted.map(([key, { before, after }]) => ({ key, before, after })));
+  if (changes.length === 0) return;
   const wire = changesOf(changes);
   for (const user of users) sendChanges(user, changes, wire);
 }
@@ -371,8 +372,7 @@ export function replicaSettled(): Promise<void> {
 }
 
 /**
- * A GM who connects gets a full copy from the active GM, or from the GM it takes over from; a user who
- * leaves takes its links and keys with it.
+ * A connecting GM gets a full copy (file comment); a user who leaves takes its links and keys with it.
  */
 function onUserConnected(user: User.Implementation, connected: boolean): void {
   const state = page();

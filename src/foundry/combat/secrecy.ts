@@ -30,9 +30,18 @@ export function secrecyOf(combat: Combat.Implementation): Secrecy {
   let secrecy = kept.get(key);
   if (secrecy === undefined) {
     const of = (id: string) => combat.combatants.get(id);
+    const hidden = lookup((id) => of(id)?.hidden === true);
+    let none: boolean | undefined;
     secrecy = {
       gmOnly: lookup((id) => of(id)?.hasPlayerOwner === false),
-      hidden: lookup((id) => of(id)?.hidden === true),
+      hidden: {
+        has: hidden.has,
+        // Issue 17: found once per secrecy (a hidden flag changing forgets it), so a step with no hidden
+        // creature does not work out the whole order to take none out (engine host/public-order.ts).
+        get none() {
+          return (none ??= !combat.combatants.contents.some((c) => c.hidden));
+        },
+      },
     };
     kept.set(key, secrecy);
   }

@@ -91,7 +91,15 @@ export async function writeStep(
   // Issue 18: the document gets the published form only; the whole step stays with the GM (secret-store.ts).
   const { engine, order: publicOrder, state: shown } = publishedEngine(combat, host, engineStep);
   const update = publishedUpdate(documentPublished(model), engineStep.stored, engine ?? engineStep.stored.engine);
-  const published = { ...engineStep, update };
+  // Issue 17: built field by field, so the engine's own update (combat-step.ts `settle`) is never worked out.
+  const published: CombatStep = {
+    state: engineStep.state,
+    stored: engineStep.stored,
+    update,
+    events: engineStep.events,
+    requests: engineStep.requests,
+    seconds: engineStep.seconds,
+  };
   // DUR-1: effect timers ride in the same update; issue 20: so does the log of turns told to core.
   const step = withTurnLog(combat, host, withDurations(combat, host, published));
   // STD-6: trackers ride in the Combatant update; issue 18: an NPC's stays in this GM's browser.

@@ -7,8 +7,9 @@
 import type { Json } from "../../storage/stored-json.ts";
 import { d20Roll } from "../shared/linear-commands.ts";
 import { own } from "../shared/round-order.ts";
-import { packIds, packRolls, unpackIds, unpackRolls, type RollPacking } from "../shared/packed-rolls.ts";
+import { packIdsWith, packRolls, unpackIds, unpackRolls, type RollPacking } from "../shared/packed-rolls.ts";
 import { ROTATION_ROLL_REASONS, rotationUnitKey, type RotationPendingRoll, type RotationState } from "./state.ts";
+import type { StoreMemo } from "../../storage/store-memo.ts";
 
 function packing(state: Pick<RotationState, "combatants">): RollPacking<RotationPendingRoll> {
   return {
@@ -26,10 +27,14 @@ function packing(state: Pick<RotationState, "combatants">): RollPacking<Rotation
 }
 
 /** The stored form of `state`. */
-export function packRotationState(state: RotationState): Json {
+export function packRotationState(state: RotationState, memo?: StoreMemo): Json {
   const roster = Object.keys(state.combatants);
   const rolls = packRolls(state.rolls, roster, packing(state));
-  return { ...(state as unknown as { readonly [key: string]: Json }), rolls, order: packIds(state.order, roster) };
+  return {
+    ...(state as unknown as { readonly [key: string]: Json }),
+    rolls,
+    order: packIdsWith(state.order, roster, memo),
+  };
 }
 
 /** A stored rotation state with its rolls unpacked (other values as they are). */

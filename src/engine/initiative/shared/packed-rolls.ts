@@ -16,6 +16,7 @@
  * unpacking is always exact.
  */
 import type { Json } from "../../storage/stored-json.ts";
+import type { StoreMemo } from "../../storage/store-memo.ts";
 
 /** The rolls of the list as a packer sees them. */
 export interface PackableRoll {
@@ -147,6 +148,25 @@ export function packIds(ids: readonly string[], roster: readonly string[]): Json
   const at: string[] = [];
   for (let i = 0; i < text.length; i += 2 * IDS_PER_CHUNK) at.push(text.slice(i, i + 2 * IDS_PER_CHUNK));
   return { at };
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * `packIds` with a memo (store-memo.ts `packed`, by the list): issue 17, a turn step keeps the round's
+ * order and its roster, and gets the very stored form of the step before (packed once, and the same
+ * object to the diff, encoding and fingerprint after it).
+ */
+export function packIdsWith(ids: readonly string[], roster: readonly string[], memo: StoreMemo | undefined): Json {
+  const kept = memo?.packed.get(ids) as { readonly roster: readonly string[]; readonly packed: Json } | undefined;
+  if (kept !== undefined && sameIds(kept.roster, roster)) return kept.packed;
+  const packed = packIds(ids, roster);
+  memo?.packed.set(ids, { roster, packed });
+  return packed;
 }
 
 /** The ids a packed list holds, or null when `packed` is not one `packIds` writes. */

@@ -7,8 +7,9 @@
 import type { Json } from "../../storage/stored-json.ts";
 import { d20Roll } from "../shared/linear-commands.ts";
 import { own } from "../shared/round-order.ts";
-import { packIds, packRolls, unpackIds, unpackRolls, type RollPacking } from "../shared/packed-rolls.ts";
+import { packIdsWith, packRolls, unpackIds, unpackRolls, type RollPacking } from "../shared/packed-rolls.ts";
 import { STANDARD_ROLL_REASONS, type StandardPendingRoll, type StandardState } from "./state.ts";
+import type { StoreMemo } from "../../storage/store-memo.ts";
 
 function packing(state: Pick<StandardState, "combatants">): RollPacking<StandardPendingRoll> {
   return {
@@ -25,10 +26,14 @@ function packing(state: Pick<StandardState, "combatants">): RollPacking<Standard
 }
 
 /** The stored form of `state`. */
-export function packStandardState(state: StandardState): Json {
+export function packStandardState(state: StandardState, memo?: StoreMemo): Json {
   const roster = Object.keys(state.combatants);
   const rolls = packRolls(state.rolls, roster, packing(state));
-  return { ...(state as unknown as { readonly [key: string]: Json }), rolls, order: packIds(state.order, roster) };
+  return {
+    ...(state as unknown as { readonly [key: string]: Json }),
+    rolls,
+    order: packIdsWith(state.order, roster, memo),
+  };
 }
 
 /** A stored standard state with its rolls unpacked (other values as they are). */
