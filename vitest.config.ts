@@ -26,6 +26,8 @@ import { defineConfig } from "vitest/config";
  */
 /** Vitest's deep equality with a fast first look at plain data, in every project (tests/support/plain-equality.ts). */
 const EQUALITY = "tests/support/plain-equality.setup.ts";
+/** Per-test limit of the node projects (see the comment above "engine"). */
+const SLOW_MACHINE_MS = 20_000;
 
 export default defineConfig({
   test: {
@@ -37,10 +39,13 @@ export default defineConfig({
     // Worker threads, not forked processes: a thread starts faster than a process.
     pool: "threads",
     projects: [
+      // A few whole-encounter tests (a hundred steps, a fuzz sequence) take 1-2 s on a quiet 2-core machine and
+      // passed 5 s when other work shared it: a hang still fails, a busy CI machine does not.
       {
         test: {
           name: "engine",
           isolate: false,
+          testTimeout: SLOW_MACHINE_MS,
           include: ["tests/engine/**/*.test.ts"],
           environment: "node",
           setupFiles: [EQUALITY],
@@ -50,6 +55,7 @@ export default defineConfig({
         test: {
           name: "view",
           isolate: false,
+          testTimeout: SLOW_MACHINE_MS,
           include: ["tests/view/**/*.test.ts"],
           environment: "node",
           setupFiles: [EQUALITY],
@@ -68,6 +74,7 @@ export default defineConfig({
         test: {
           name: "foundry",
           isolate: false,
+          testTimeout: SLOW_MACHINE_MS,
           include: ["tests/foundry/**/*.test.ts"],
           environment: "node",
           setupFiles: [EQUALITY, "tests/support/foundry-v13.setup.ts"],
@@ -77,6 +84,7 @@ export default defineConfig({
         test: {
           name: "foundry-v14",
           isolate: false,
+          testTimeout: SLOW_MACHINE_MS,
           include: ["tests/foundry/**/*.test.ts"],
           environment: "node",
           setupFiles: [EQUALITY, "tests/support/foundry-v14.setup.ts"],
