@@ -6,7 +6,7 @@
  * (owner-view.ts). Revealed, its document holds its tracker again, in the reveal's own writes.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { secretsFound } from "../support/secrets-probe.ts";
+import { declaration, secretsFound } from "../support/secrets-probe.ts";
 import { installTempoWorld, ownedId, playUntil, type Tempo } from "../support/tempo-encounter.ts";
 import { copyOf } from "../support/client-combats.ts";
 
@@ -34,9 +34,13 @@ function documentRecord(userId: string, combat: Tempo, id: string): unknown {
 const trackerWrite = (id: string) =>
   new RegExp(`"_id":"${id}"(,"(initiative|defeated|group|hidden)":[^,]*)*,"system":\\{"actions":\\{"`);
 
-/** What the other players' clients received of the secrets (their count, and where). */
-function foundByOthers(secrets: (string | RegExp)[]): string[] {
-  return [other, observer].flatMap((u) => secretsFound(t, u.id, secrets).where);
+/** Where the other players' clients received the secrets (each count printed, as the secrets probe does). */
+function foundByOthers(label: string, secrets: (string | RegExp)[]): string[] {
+  return [other, observer].flatMap((u) => {
+    const { found, where } = secretsFound(t, u.id, secrets);
+    console.log(`${label}: hidden player-owned creature: ${u.id}: secrets found ${found}`);
+    return where;
+  });
 }
 
 const setHidden = (combat: Tempo, id: string, hidden: boolean) =>
@@ -55,7 +59,7 @@ describe("issue 18: a hidden creature a player owns keeps its economy from other
     const kept = actionNowsOf(combat, own)?.[own];
     expect(kept).not.toBeNull();
     for (const user of [owner, other, observer]) expect(documentRecord(user.id, combat, own)).toEqual(NEWCOMER);
-    expect(foundByOthers([trackerWrite(own)])).toEqual([]);
+    expect(foundByOthers("standard", [trackerWrite(own)])).toEqual([]);
     // Its owner's tracker reads it from its own view: the GM's record.
     const input = runtime.as(owner.id, () => trackerInputOf(copyOf(t, owner.id, combat.id ?? ""), game.user));
     expect(input?.actions?.[own]).toEqual(kept);
@@ -78,5 +82,35 @@ describe("issue 18: a hidden creature a player owns keeps its economy from other
     await world.idle();
     expect(documentRecord(other.id, combat, own)).toEqual(NEWCOMER);
     expect(actionNowsOf(combat, own)?.[own]).toEqual(kept);
+  });
+
+  it("SEG-2: its owner's declaration and declared use reach no other player while it is hidden (the request's body goes to the GM alone), and its owner's tracker draws the declaration", async () => {
+    const combat = await hiddenPc("segment");
+    const own = ownedId(t, combat);
+    await combat.startCombat();
+    await world.idle();
+    const target = combat.combatants.contents[1]?.id ?? null;
+    const use = { itemUuid: "Actor.zq.Item.ZqOwnedSecretItem", targetUuids: [] };
+    const declare = {
+      type: "declare",
+      combatantId: own,
+      declaration: declaration({ weaponSpeed: 13, targetId: target }),
+      tempoUse: use,
+    };
+    const asked = await world.as(owner, () =>
+      copyOf(t, owner.id, combat.id ?? "").tempoCommand(declare as unknown as Parameters<Tempo["tempoCommand"]>[0]),
+    );
+    expect(asked).toMatchObject({ ok: true });
+    await world.idle();
+    const secrets = ["ZqOwnedSecretItem", '"weaponSpeed":13'];
+    expect(JSON.stringify(t.model(combat).state)).toContain('"weaponSpeed":13');
+    expect(foundByOthers("segment", secrets)).toEqual([]);
+    for (const user of [other, observer]) {
+      const c = copyOf(t, user.id, combat.id ?? "").combatants.get(own);
+      expect(JSON.stringify(c?._source.system ?? {})).not.toContain("ZqOwnedSecretItem");
+    }
+    // Its owner's tracker draws its declaration from its own view.
+    const input = runtime.as(owner.id, () => trackerInputOf(copyOf(t, owner.id, combat.id ?? ""), game.user));
+    expect(JSON.stringify(input?.state)).toContain('"weaponSpeed":13');
   });
 });
