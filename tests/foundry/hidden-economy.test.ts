@@ -18,6 +18,7 @@ afterAll(() => world.uninstall());
 
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { actionNowsOf } = await import("../../src/foundry/combat/step-actions.ts");
+const { keptUseOf } = await import("../../src/foundry/combat/secret-uses.ts");
 
 const NEWCOMER = { now: null, undo: {}, redo: {} };
 const acting = (c: Tempo) => t.model(c).host.current(t.model(c).state);
@@ -112,5 +113,29 @@ describe("issue 18: a hidden creature a player owns keeps its economy from other
     // Its owner's tracker draws its declaration from its own view.
     const input = runtime.as(owner.id, () => trackerInputOf(copyOf(t, owner.id, combat.id ?? ""), game.user));
     expect(JSON.stringify(input?.state)).toContain('"weaponSpeed":13');
+  });
+
+  it("SEG-2: hiding a creature a player owns takes the declared use off its document in the hide's own update (the GM keeps it for its Resolve)", async () => {
+    const combat = await t.encounter("segment", 4);
+    const own = ownedId(t, combat);
+    await combat.startCombat();
+    await world.idle();
+    const use = { itemUuid: "Actor.zq.Item.ZqShownItem", targetUuids: [] };
+    const declare = { type: "declare", combatantId: own, declaration: declaration({ weaponSpeed: 3 }), tempoUse: use };
+    const asked = await world.as(owner, () =>
+      copyOf(t, owner.id, combat.id ?? "").tempoCommand(declare as unknown as Parameters<Tempo["tempoCommand"]>[0]),
+    );
+    expect(asked).toMatchObject({ ok: true });
+    await world.idle();
+    const usesOn = (userId: string) =>
+      JSON.stringify(copyOf(t, userId, combat.id ?? "").combatants.get(own)?._source.system ?? {});
+    expect(usesOn(other.id)).toContain("ZqShownItem");
+    const writes = world.writes.length;
+    await setHidden(combat, own, true);
+    await world.idle();
+    expect(world.writes.slice(writes).filter((w) => w.document === "Combatant")).toHaveLength(1);
+    for (const user of [owner, other, observer]) expect(usesOn(user.id)).not.toContain("ZqShownItem");
+    const combatant = combat.combatants.get(own);
+    expect(combatant === undefined ? null : keptUseOf(combatant, "segment")).toEqual({ value: use });
   });
 });
