@@ -10,6 +10,7 @@ import { registerReconcile } from "./combat/reconcile.ts";
 import { registerSecretCleanup } from "./combat/secret-store.ts";
 import { registerGmReplica } from "./combat/gm-replica.ts";
 import { registerOwnerViews } from "./combat/owner-view.ts";
+import { registerHiddenActionMoves } from "./combat/hidden-actions.ts";
 import { registerSecrecyHooks } from "./combat/secrecy.ts";
 import { migrateEffectsToV14 } from "./compat/effect-migration.ts";
 import { registerLengthStamps, stampEffectLengths } from "./compat/effect-length-stamp.ts";
@@ -74,6 +75,7 @@ Hooks.once("init", () => {
   registerGmReplica();
   // Issue 18: a player who owns a hidden creature gets its own view of it from the active GM.
   registerOwnerViews();
+  registerHiddenActionMoves();
   registerSecrecyHooks();
   // Issue 20: on v13 each timed effect keeps its v13 length in a flag (compat/effect-length-stamp.ts), from
   // which, on v14, the active GM rewrites the effects a v13 world stored, once (compat/effect-migration.ts).

@@ -125,11 +125,15 @@ describe("init", () => {
     ]);
     expect(tempoIds(registry.keybindings.actions)).toEqual(["tempo.nextTurn", "tempo.previousTurn", "tempo.endMyTurn"]);
     // Issue 17: no query where the sender matters (v13 does not tell a query handler who asked,
-    // foundryvtt/foundryvtt #13418); players' requests go on the system socket. Issue 18: one query
-    // carries GM records from GM to GM, taken only with a key only GMs know (combat/gm-replica.ts); the other
-    // carries a hidden creature's view from the GM to its owner, drawn only with a key a GM named
-    // (combat/owner-view.ts).
-    expect(Object.keys(configAt("queries") as object).sort()).toEqual(["tempo.gmRecords", "tempo.ownerView"]);
+    // foundryvtt/foundryvtt #13418); players' requests go on the system socket, whose server gives the
+    // sender. Issue 18: GM records go from GM to GM, and views to an owner, taken only with a key only they
+    // know (combat/gm-replica.ts, owner-view.ts); a request's body goes to the GM alone and is run only when
+    // the socket names its sender (socket-channel.ts).
+    expect(Object.keys(configAt("queries") as object).sort()).toEqual([
+      "tempo.gmRecords",
+      "tempo.ownerView",
+      "tempo.requestBody",
+    ]);
     const { requestKinds } = await import("../../src/foundry/socket/socket-channel.ts");
     expect(requestKinds()).toEqual(["command", "stealth", "move", "area", "card", "damage", "concentration"]);
   });

@@ -7,7 +7,7 @@ import type { TrackerInput } from "../../view/tracker/tracker-input.ts";
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { actionNowsOf } from "../combat/step-actions.ts";
 import { readableCombat } from "../combat/tempo-model.ts";
-import { ownerStateOf } from "../combat/owner-view.ts";
+import { ownerActionsOf, ownerStateOf } from "../combat/owner-view.ts";
 import { groupDocumentOf } from "../combat/groups/membership.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
@@ -18,7 +18,10 @@ export function trackerInputOf(combat: Combat.Implementation, user: User.Impleme
   const { model, stored, state } = read.value;
   // STD-6: each creature's tracker from `system.actions`, read by the engine's own function (as the preview's).
   const book = rulesetBookOf(model.ruleset);
-  const actions = actionNowsOf(combat);
+  // Issue 18: a hidden creature's tracker is the GM's; its owner reads it from its own view (owner-view.ts).
+  const own = user.isGM ? null : ownerActionsOf(combat);
+  const documents = actionNowsOf(combat);
+  const actions = documents === undefined || own === null ? documents : { ...documents, ...own };
   const combatants = combat.combatants.contents.map((c) => {
     const facts = hostCombatantOf(c);
     const economy = book === null || actions === undefined ? null : book.left(actions[facts.id]);

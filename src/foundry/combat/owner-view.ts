@@ -5,7 +5,8 @@
  * update the active GM's client works out, for each connected player owning a hidden creature, that
  * player's view (engine host/published.ts `ownerSecrecy`: the published state with the player's own
  * hidden creatures kept in) and sends the player only how it differs from what the document publishes,
- * for that write's `seq`. The owner's tracker, and the pre-checks its controls make (view/tracker/
+ * for that write's `seq`, with the action trackers (STD-6) of its hidden creatures, which the GM keeps while
+ * they are hidden (hidden-actions.ts). The owner's tracker, and the pre-checks its controls make (view/tracker/
  * tracker-controls.ts `refusal`), read that view while the document holds that `seq`; without one they
  * read the document.
  *
@@ -35,6 +36,7 @@ import { secretText } from "./gm-replica.ts";
 import { isActiveGm } from "./active-gm.ts";
 import { secrecyOf } from "./secrecy.ts";
 import { storeMemoOf } from "./state-cache.ts";
+import { actionNowsOf } from "./step-actions.ts";
 import { tempoModelOf } from "./tempo-model-of.ts";
 
 export const OWNER_VIEW_QUERY = `${SYSTEM_ID}.ownerView`;
@@ -42,11 +44,15 @@ export const OWNER_VIEW_QUERY = `${SYSTEM_ID}.ownerView`;
 /** How long the GM waits for an owner to take its view (a player who never answers holds up nothing). */
 const VIEW_TIMEOUT_MS = 10_000;
 
-/** What the GM sends: the combat, the `seq` of the write it goes with, and the difference from its engine. */
+/**
+ * What the GM sends: the combat, the `seq` of the write it goes with, the difference from its engine, and
+ * the trackers' `now` of the owner's hidden creatures, by id.
+ */
 interface View {
   readonly combat: string;
   readonly seq: number;
   readonly update: StoredUpdate;
+  readonly actions?: Readonly<Record<string, unknown>>;
 }
 
 /** A view as it travels: with the key, and with a token on the first one of a key. */
@@ -115,6 +121,17 @@ export function ownerStateOf(combat: Combat.Implementation): unknown {
   return view.state ?? null;
 }
 
+/**
+ * STD-6: the trackers (`now`) of `combat`'s hidden creatures this (player's) client draws from its own view
+ * for the `seq` the document holds, by id; null without one.
+ */
+export function ownerActionsOf(combat: Combat.Implementation): Readonly<Record<string, unknown>> | null {
+  const model = tempoModelOf(combat);
+  if (model === null || game.user?.isGM !== false) return null;
+  const view = page().views.get(combat.id ?? "");
+  return view === undefined || view.seq !== model.seq ? null : (view.actions ?? null);
+}
+
 /** The players connected now who own one of `combat`'s hidden creatures, with the ids of theirs. */
 function hiddenOwners(combat: Combat.Implementation): Map<Queryable, Set<string>> {
   const out = new Map<Queryable, Set<string>>();
@@ -145,15 +162,31 @@ export function sendOwnerViews(combat: Combat.Implementation): void {
   const sent = page().sent;
   for (const [user, owned] of owners) {
     const state = publishedState(model.host, model.state, ownerSecrecy(secrecy, owned));
-    const update = diffStored(published, storeCombatState(state, memo));
-    if (update === null) continue;
-    const view: View = { combat: combat.id ?? "", seq: model.seq, update };
+    const update = diffStored(published, storeCombatState(state, memo)) ?? {};
+    const actions = trackersOf(combat, owned);
+    if (Object.keys(update).length === 0 && actions === undefined) continue;
+    const view: View = {
+      combat: combat.id ?? "",
+      seq: model.seq,
+      update,
+      ...(actions === undefined ? {} : { actions }),
+    };
     const key = `${user.id ?? ""}.${view.combat}`;
     const text = JSON.stringify(view);
     if (sent.get(key) === text) continue;
     sent.set(key, text);
     send(user, view, () => sent.delete(key));
   }
+}
+
+/** STD-6: the trackers' `now` of the creatures `owned`, as this GM reads them (kept: secret-actions.ts). */
+function trackersOf(combat: Combat.Implementation, owned: ReadonlySet<string>): Record<string, unknown> | undefined {
+  let out: Record<string, unknown> | undefined;
+  for (const id of owned) {
+    const now = actionNowsOf(combat, id)?.[id];
+    if (now !== undefined) (out ??= {})[id] = now;
+  }
+  return out;
 }
 
 /** Sends `user` a view with its key; the first with a token, named on the socket once the owner has it. */
@@ -189,13 +222,16 @@ function isView(data: unknown): data is Sent {
     (view.token === undefined || typeof view.token === "string") &&
     typeof view.update === "object" &&
     view.update !== null &&
-    !Array.isArray(view.update)
+    !Array.isArray(view.update) &&
+    (view.actions === undefined ||
+      (typeof view.actions === "object" && view.actions !== null && !Array.isArray(view.actions)))
   );
 }
 
 /** Takes a view: kept for its `seq`, and the tracker drawn again. */
 function takeView(view: View): void {
-  page().views.set(view.combat, { combat: view.combat, seq: view.seq, update: view.update });
+  const actions = view.actions === undefined ? {} : { actions: view.actions };
+  page().views.set(view.combat, { combat: view.combat, seq: view.seq, update: view.update, ...actions });
   if (game.combats?.get(view.combat) !== undefined) void ui.combat?.render();
 }
 
@@ -206,7 +242,8 @@ function takeView(view: View): void {
 function answerView(data: unknown): boolean {
   if (game.user?.isGM !== false || !isView(data)) return false;
   const { trusted, tokens, waiting } = page();
-  const view: View = { combat: data.combat, seq: data.seq, update: data.update };
+  const actions = data.actions === undefined ? {} : { actions: data.actions };
+  const view: View = { combat: data.combat, seq: data.seq, update: data.update, ...actions };
   if (trusted.has(data.key)) {
     takeView(view);
     return true;

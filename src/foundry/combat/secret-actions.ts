@@ -11,9 +11,13 @@ import { gmKept } from "./gm-kept.ts";
 
 const records = gmKept("secretActions", "an NPC's action tracker");
 
-/** Whether `combatant`'s tracker is kept on the GM's side: this client is a GM's, and no player owns it. */
+/**
+ * Whether `combatant`'s tracker is kept on the GM's side: this client is a GM's, and no player owns it or
+ * it is hidden (issue 18: its owner sees it through its owner view, owner-view.ts; hidden-actions.ts
+ * moves it when the GM hides or reveals it).
+ */
 export function keepsActions(combatant: Combatant.Implementation): boolean {
-  return game.user?.isGM === true && !combatant.hasPlayerOwner;
+  return game.user?.isGM === true && (!combatant.hasPlayerOwner || combatant.hidden);
 }
 
 /** The record kept for `combatant`, or undefined when none is (then the document's is read). */
@@ -27,6 +31,12 @@ export function keptActionsOf(combatant: Combatant.Implementation): unknown {
 export function keepActions(combat: Combat.Implementation, combatantId: string, record: unknown): void {
   const combatId = combat.id ?? "";
   if (combatId !== "") records.keep(combatId, combatantId, record);
+}
+
+/** Forgets the record kept for a combatant (its document holds it again: hidden-actions.ts). */
+export function removeKeptActions(combat: Combat.Implementation, combatantId: string): void {
+  const combatId = combat.id ?? "";
+  if (combatId !== "") records.remove(combatId, combatantId);
 }
 
 /** Forgets every record of a deleted combat, in this page and in the browser. */

@@ -20,6 +20,12 @@
  *   A request is never run twice: the one GM it names either runs it or refuses it. A GM taken over
  *   from while it ran the request answers `Access.GmChangedMidway` (its dice may show), not retried.
  * - Only a GM's notices are shown.
+ * - Issue 18 item 3: what a player asks (a declaration for its hidden creature, a readied trigger) is not
+ *   broadcast: every client receives a socket emit (community wiki "sockets"), so the request's body goes
+ *   first to the named GM alone in a User query (`user.query(name, data)`: API v13 `User#query`, answered
+ *   by that user's `CONFIG.queries[name]`) under a fresh random id, and the socket then carries only that
+ *   id, for the server to give its sender. The GM takes a body once, the first under its id (a body is
+ *   never replaced: the id is seen by everyone only once the GM holds it), and keeps only the latest few.
  * - Issue 18: a player's requests are rate-limited per sender, the id the server gives (engine
  *   request-rate.ts: 600 in 10 s); what is over is dropped quietly, unanswered (the sender's client
  *   times it out), so a console loop cannot keep the GM's client busy or fill the GM's chat.
@@ -30,6 +36,10 @@ import { SYSTEM_ID } from "../system-id.ts";
 
 export const SOCKET_EVENT = `system.${SYSTEM_ID}`;
 export const REQUEST_TIMEOUT_MS = 30_000;
+export const REQUEST_BODY_QUERY = `${SYSTEM_ID}.requestBody`;
+
+/** Request bodies a GM holds at once, per page (a console's flood pushes out only its own). */
+const MAX_BODIES = 64;
 
 export type Answer = { readonly ok: true; readonly value?: unknown } | { readonly ok: false; readonly error: Message };
 
@@ -44,7 +54,9 @@ type Wire =
       readonly id: string;
       readonly kind: RequestKind;
       readonly gm: string;
-      readonly data: unknown;
+      readonly data?: unknown;
+      /** The body went to the GM in a query (`REQUEST_BODY_QUERY`), under `id`. */
+      readonly sealed?: true;
     }
   | { readonly type: "answer"; readonly id: string; readonly to: string; readonly answer: Answer }
   | { readonly type: "notice"; readonly to: string; readonly message: Message };
@@ -77,6 +89,56 @@ function admitted(sender: User.Implementation): boolean {
 /** Forgets every sender's recent requests, as a reload of the GM's page does (tests that travel back in time). */
 export function forgetRequestRates(): void {
   rates.delete(game as object);
+}
+
+/** Per page (by `game`): the bodies of sealed requests by id, until their socket message comes. */
+const bodies = new WeakMap<object, Map<string, unknown>>();
+
+function bodiesHere(): Map<string, unknown> {
+  let found = bodies.get(game as object);
+  if (found === undefined) bodies.set(game as object, (found = new Map()));
+  return found;
+}
+
+/** A fresh id no one can guess (Web Crypto `getRandomValues`, MDN). */
+function randomId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The GM's side of the body query: kept under its id, the first only. */
+function takeBody(wire: unknown): boolean {
+  if (game.user?.isGM !== true || typeof wire !== "object" || wire === null) return false;
+  const { id, data } = wire as { id?: unknown; data?: unknown };
+  const held = bodiesHere();
+  if (typeof id !== "string" || id.length < 32 || held.has(id)) return false;
+  held.set(id, data);
+  for (const key of held.keys()) {
+    if (held.size <= MAX_BODIES) break;
+    held.delete(key);
+  }
+  return true;
+}
+
+interface Queryable {
+  query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
+}
+
+/** Sends a request's body to `gm` alone; whether the GM holds it. */
+async function sendBody(gm: User.Implementation, id: string, data: unknown): Promise<boolean> {
+  try {
+    const held = await (gm as unknown as Queryable).query(
+      REQUEST_BODY_QUERY,
+      { id, data },
+      {
+        timeout: REQUEST_TIMEOUT_MS,
+      },
+    );
+    return held === true;
+  } catch {
+    return false;
+  }
 }
 
 const refused = (key: `TEMPO.${string}`): Answer => ({ ok: false, error: { key } });
@@ -137,7 +199,7 @@ function askOnce(kind: RequestKind, data: unknown): Promise<Answer> {
   const gm = game.users.activeGM;
   if (gm === null) return Promise.resolve(refused("TEMPO.ERRORS.Access.NoGm"));
   if (gm.isSelf) return handle(kind, data, game.user);
-  const id = `${game.user.id}.${Date.now().toString(36)}.${(counter++).toString(36)}`;
+  const id = `${game.user.id}.${(counter++).toString(36)}.${randomId()}`;
   return new Promise((resolve) => {
     const settle = (answer: Answer) => {
       const entry = pending.get(id);
@@ -148,7 +210,11 @@ function askOnce(kind: RequestKind, data: unknown): Promise<Answer> {
     };
     const timer = setTimeout(() => settle(refused("TEMPO.ERRORS.Access.Timeout")), REQUEST_TIMEOUT_MS);
     pending.set(id, { gm: gm.id ?? "", settle, timer });
-    emit({ type: "request", id, kind, gm: gm.id ?? "", data });
+    void sendBody(gm, id, data).then((held) => {
+      if (held) emit({ type: "request", id, kind, gm: gm.id ?? "", sealed: true });
+      // A GM who left meanwhile answers nothing: GmLeft, as `onUserConnected` tells.
+      else settle(refused(gm.active ? "TEMPO.ERRORS.Access.Timeout" : "TEMPO.ERRORS.Access.GmLeft"));
+    });
   });
 }
 
@@ -172,7 +238,13 @@ function onMessage(wire: unknown, senderId: unknown): void {
     // GM who left is run by nobody (its sender is told `GmLeft`, onUserConnected).
     if (message.gm !== game.user.id || typeof message.id !== "string") return;
     if (!admitted(sender)) return;
-    const answer = isActiveGm() ? handle(message.kind, message.data, sender) : Promise.resolve(GM_CHANGED);
+    const held = bodiesHere();
+    const data = message.sealed === true ? held.get(message.id) : message.data;
+    if (message.sealed === true && !held.delete(message.id)) {
+      emit({ type: "answer", id: message.id, to: senderId, answer: refused("TEMPO.ERRORS.Access.Failed") });
+      return;
+    }
+    const answer = isActiveGm() ? handle(message.kind, data, sender) : Promise.resolve(GM_CHANGED);
     void answer.then((a) => emit({ type: "answer", id: message.id, to: senderId, answer: a }));
   } else if (message.type === "answer") {
     if (message.to !== game.user.id || !sender.isGM) return;
@@ -190,6 +262,9 @@ function onUserConnected(user: User.Implementation, connected: boolean): void {
 }
 
 export function registerSocket(): void {
+  const config = CONFIG as unknown as { queries?: Record<string, (data: unknown) => unknown> };
+  config.queries ??= {};
+  config.queries[REQUEST_BODY_QUERY] = takeBody;
   game.socket.on(SOCKET_EVENT, onMessage);
   Hooks.on("userConnected", onUserConnected);
 }
