@@ -29,8 +29,6 @@ export interface ItemSpec {
   readonly type: string;
   readonly system: Doc;
   readonly img?: string;
-  /** The item's `flags` (SEG-16: `tempo.routineAttacks`, the attacks a weapon makes in its stat block's routine). */
-  readonly flags?: Doc;
 }
 
 const ITEM_ICONS: Readonly<Record<string, string>> = {
@@ -49,7 +47,7 @@ function itemBody(spec: ItemSpec): Doc {
     img: spec.img ?? ITEM_ICONS[spec.type] ?? "icons/svg/item-bag.svg",
     system: spec.system,
     effects: [],
-    flags: spec.flags ?? {},
+    flags: {},
   };
 }
 

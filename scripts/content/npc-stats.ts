@@ -114,7 +114,7 @@ export function weapon(name: string): ItemSpec {
  * creature's stat block routine, making `attacks` attacks in it (a bow's two arrows).
  */
 export function inRoutine(spec: ItemSpec, attacks: number): ItemSpec {
-  return { ...spec, flags: { ...spec.flags, tempo: { routineAttacks: attacks } } };
+  return { ...spec, system: { ...spec.system, routineAttacks: attacks } };
 }
 
 /** A spell of the spells pack, as a creature knows it. */
@@ -144,6 +144,8 @@ export function natural(
       damageKind: kind,
       statuses: "",
       statusesBypassShield: false,
+      // SEG-16: natural, so in the routine once (routineWeapons) without a number.
+      routineAttacks: null,
       description: paragraphs(`A natural weapon: ${damage} ${kind} damage.`),
     },
   };

@@ -72,7 +72,7 @@ function statSentence(ruleset: NpcRuleset, s: Doc): string {
 /** The npc's biography: what its ruleset reads of it, then what it fights with. */
 export function npcBiography(ruleset: NpcRuleset, spec: ActorSpec): string {
   // SEG-16: a weapon of the stat block's routine says how many attacks it makes in it (npc-stats.ts `inRoutine`).
-  const attacks = (item: ActorSpec["items"][number]): number => n(item.flags ?? {}, "tempo.routineAttacks");
+  const attacks = (item: ActorSpec["items"][number]): number => n(item.system, "routineAttacks");
   const weapons = spec.items
     .filter((item) => item.type === "weapon")
     .map((item) => (attacks(item) > 1 ? `${item.name} (${attacks(item)} attacks a routine)` : item.name));

@@ -311,6 +311,8 @@ export function weaponSystem(row: WeaponRow): Doc {
     // OSH-2: no weapon of the pack sets a status on a hit.
     statuses: "",
     statusesBypassShield: false,
+    // SEG-16 (ruling): a pack weapon is in no routine; a creature's stat block sets it (npc-stats.ts `inRoutine`).
+    routineAttacks: null,
     description: summary(row),
   };
 }

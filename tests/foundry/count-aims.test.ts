@@ -4,6 +4,7 @@
  * (CNT-6: the row's own creature declares, not the first token of that actor). Runtime model; dice scripted.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import type { LiveDialog } from "../support/runtime/dialog-live.ts";
 import { installGmTable } from "../support/seed-table.ts";
 import { countCreature, countTable, hp, inputOf, landedOn, postedSince } from "../support/count-table.ts";
 import { countHands } from "../support/count-hands.ts";
@@ -11,11 +12,13 @@ import { addScene, placeToken } from "../support/world-scenes.ts";
 
 const { world, chat, targeting, dialogs } = await installGmTable(1019);
 const { declareOnCount } = await import("../../src/foundry/chat/count-declare-use.ts");
+const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { packWeapon, attack, resolve, apply } = await countHands({ world, chat, targeting, dialogs });
 
 /**
- * The GM has last chosen `attacks` attacks for `actor` (the remembered choice): the runtime model's dialog
- * does not redraw on a change, so a test starts it at the number whose "Attack k at" selects it answers.
+ * The GM has last chosen `attacks` attacks for `actor` (the remembered choice): a dialog answered with
+ * `{ fields }` is filled without redrawing, so such a test starts it at the number whose "Attack k at"
+ * selects it answers (the `{ live }` test below changes the number in the open dialog).
  */
 async function lastChose(actor: { uuid: string }, attacks: number): Promise<void> {
   await world.as(world.gm, () => game.settings.set("tempo", "attackChoices", { [actor.uuid]: { attacks } }));
@@ -76,6 +79,65 @@ describe("count: each attack of an action at its own target", () => {
     expect(shown.match(/<select name="aim\d">/g)).toEqual(['<select name="aim1">', '<select name="aim2">']);
     expect(shown).toContain("Attack 1 at Orc.");
     expect(shown).toContain("Attack 2 at Gale.");
+  });
+
+  it('CNT-7: in the open dialog, changing the number of attacks from 1 to 3 to 2 redraws one "Attack k at" per attack; choosing their targets keeps the selects and says where each goes; Roll declares two attacks, the first at Orc, the second at Gale', async () => {
+    const fenn = await countCreature(world, "Fenn", { abilities: { str: 2 }, primaryAbility: "str" });
+    const gale = await countCreature(world, "Gale", { defenses: { ac: 12 } }, "npc");
+    const orc = await countCreature(world, "Orc", { defenses: { ac: 12 } }, "npc");
+    const warhammer = await packWeapon(fenn, "Warhammer");
+    const t = await countTable(world, [fenn, gale, orc], [4, 18, 19]);
+    await lastChose(fenn, 1);
+    const seen: { selects: string[]; preview: string }[] = [];
+    let kept = false;
+    const live = async ({ element, settle }: LiveDialog) => {
+      const look = () => {
+        const preview = element.querySelector("[data-attack-preview]")?.textContent ?? "";
+        const selects = Array.from(element.querySelectorAll("[data-attack-aims] select"), (el) => el.outerHTML);
+        seen.push({ selects: selects.map((html) => /name="(\w+)"/.exec(html)?.[1] ?? "?"), preview });
+      };
+      /** The user sets a field and leaves it: the browser fires "change", which bubbles to the dialog. */
+      const set = async (name: string, value: string) => {
+        const field = element.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+        if (field === null) throw new Error(`the dialog has no field ${name}`);
+        field.value = value;
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+        await settle();
+      };
+      look();
+      await set("attacks", "3");
+      look();
+      await set("attacks", "2");
+      look();
+      const first = element.querySelector("select[name=aim1]");
+      await set("aim1", "1");
+      await set("aim2", "0");
+      look();
+      kept = first !== null && element.querySelector("select[name=aim1]") === first;
+    };
+    targeting.target(world.gm, [gale, orc]);
+    dialogs.answers.push({ live });
+    const own = world.runtime.clientOf(world.gm.id).actors.get(fenn.id ?? "") as unknown as Actor.Implementation;
+    expect(await world.as(world.gm, () => useSheetItem(own, warhammer.id ?? ""))).toBe(true);
+    await world.idle();
+    expect(seen.map((s) => s.selects)).toEqual([
+      ["aim1"],
+      ["aim1", "aim2", "aim3"],
+      ["aim1", "aim2"],
+      ["aim1", "aim2"],
+    ]);
+    expect(seen[3]?.preview).toContain("Attack 1 at Orc.");
+    expect(seen[3]?.preview).toContain("Attack 2 at Gale.");
+    expect(kept).toBe(true);
+    expect(t.pendingCounts("Fenn")).toEqual([6, 8]);
+    const from = chat.messages.length;
+    await t.untilActing("Gale");
+    const rolled = [];
+    for (const card of postedSince(chat, from, "pending")) rolled.push(await resolve(card, [14, 5]));
+    expect(rolled.map((r) => r.map((m) => `${m.type} ${String(inputOf(m).target)}`))).toEqual([
+      ["attack Orc", "damage Orc"],
+      ["attack Gale", "damage Gale"],
+    ]);
   });
 
   it("CNT-7: an aim naming none of the targets is refused with its reason and nothing is declared", async () => {

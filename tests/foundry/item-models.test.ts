@@ -166,6 +166,7 @@ describe("item models: migration", () => {
       group: "",
       damageKind: "physical",
       ...OSH2_FIELDS,
+      routineAttacks: null,
       description: "",
     });
     expect(item.system).toMatchObject({ derived: { delay: 3, canCleave: true, canCharge: true } });

@@ -267,29 +267,4 @@ describe("seed 003: attacks", () => {
     expect(await t.playToCard(combat)).toBeNull();
     await combat.delete();
   }, 15_000);
-
-  it("SEG-16 ruling: a stat block's routine of two arrows (a bow with routineAttacks 2) is one declared missile attack whose one card rolls both arrows at the Hero, each hit with its own damage card", async () => {
-    const archer = await t.creature("Archer", "npc", { hitDice: "4" });
-    const bow = await ownedItem(world, archer, "Longbow", "weapon", { ...ITEM_DEFAULTS.weapon, group: "bows" });
-    await world.as(world.gm, () => bow.update({ flags: { tempo: { routineAttacks: 2 } } }));
-    await world.idle();
-    const hero = await knight(6, "Hero");
-    const combat = await t.fight([
-      { actor: archer, side: "enemy" },
-      { actor: hero, side: "pc" },
-    ]);
-    expect(await t.sheetAttack(world.gm, archer, "Longbow", [hero], { modifier: "0" }, {})).toBe(true);
-    await t.declare(combat, world.gm, "Hero", { action: "none" });
-    world.scriptedTotals.push(5, 2);
-    const card = await t.playToCard(combat);
-    world.scriptedTotals.push(15, 4, 3); // the first arrow hits for 4, the second misses
-    const { posted } = await t.press(world.gm, card, "resolve");
-    expect(posted.map((m) => [m.type, t.inputOf(m).target])).toEqual([
-      ["attack", "Hero"],
-      ["damage", "Hero"],
-      ["attack", "Hero"],
-    ]);
-    expect(await t.playToCard(combat)).toBeNull();
-    await combat.delete();
-  }, 15_000);
 });

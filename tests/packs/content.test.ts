@@ -169,7 +169,7 @@ describe("npcs pack: at least six creatures per ruleset, in a folder each", () =
       .map((i) => ({
         name: String(i.name),
         group: String(rec(i.system).group),
-        routineAttacks: rec(rec(i.flags).tempo ?? {}).routineAttacks as number | undefined,
+        routineAttacks: rec(i.system).routineAttacks as number | null,
       }));
     const bow = weapons.find((w) => w.name === "Longbow");
     if (bow === undefined) throw new Error("the Gnoll Brute carries no Longbow");

@@ -35,6 +35,11 @@ export interface WeaponStats {
   readonly statuses: string;
   /** OSH-2: they deal no damage or target willpower, so an unbroken overshield does not stop them. */
   readonly statusesBypassShield: boolean;
+  /**
+   * SEG-16 (ruling, mixed routines): the attacks it makes in its creature's attack routine (a whole number of
+   * at least 1), or null: not part of a routine unless it is natural (`routineWeapons`).
+   */
+  readonly routineAttacks: number | null;
 }
 
 /** Shapes of a spell's area (none: a single target). */
@@ -159,6 +164,7 @@ export const ITEM_DEFAULTS: { readonly [T in ItemType]: ItemStatsByType[T] } = {
     damageKind: ITEM_USE_RULINGS.weaponDamageKind,
     statuses: "",
     statusesBypassShield: false,
+    routineAttacks: null,
   },
   spell: {
     slotLevel: 0,

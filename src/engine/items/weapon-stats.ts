@@ -95,6 +95,10 @@ export function validateWeaponStats(source: Readonly<Record<string, unknown>>): 
   list.text("group", source.group);
   checkDamageKind(list, source.damageKind);
   checkStatusRider(list, source);
+  // SEG-16 (ruling): null, or the attacks it makes in its routine, a whole number of at least 1.
+  if (source.routineAttacks !== null && source.routineAttacks !== undefined) {
+    list.whole("routineAttacks", source.routineAttacks, 1);
+  }
   return list.problems;
 }
 

@@ -19,7 +19,7 @@ import {
   type I18nKey,
   type Message,
 } from "../../engine/index.ts";
-import { checkboxField, numberField, selectField, textField, type FieldContext } from "./sheet-field.ts";
+import { checkboxField, numberField, selectField, textField, withHint, type FieldContext } from "./sheet-field.ts";
 import type { ItemSheetInput, SheetItemOf, SheetMode } from "./sheet-input.ts";
 import type { ItemValue } from "./item-rows.ts";
 import {
@@ -79,6 +79,11 @@ function weapon(mode: SheetMode, item: SheetItemOf<"weapon">, input: ItemSheetIn
     checkboxField(mode, "system.constantDamage", "TEMPO.SHEET.Item.ConstantDamage", s.constantDamage),
     numberField(mode, "system.speed", "TEMPO.SHEET.Item.Speed", s.speed),
     textField(mode, "system.group", "TEMPO.SHEET.Item.Group", s.group),
+    // SEG-16 (ruling): empty is null, not part of a routine unless natural; the engine refuses 0 or a fraction.
+    withHint(
+      numberField(mode, "system.routineAttacks", "TEMPO.SHEET.Item.RoutineAttacks", s.routineAttacks, undefined, 1),
+      "TEMPO.SHEET.Item.RoutineAttacksHint",
+    ),
     ...statusFields(mode, s),
   ];
   const derived = [

@@ -35,6 +35,8 @@ export interface FieldContext {
   readonly options: readonly FieldOption[];
   /** A number field's smallest value, or null. */
   readonly min: number | null;
+  /** Edit mode: a line under the input saying what the field means (the input's description), or null. */
+  readonly hint: Message | null;
 }
 
 const BASE = {
@@ -47,6 +49,7 @@ const BASE = {
   checked: false,
   options: [],
   min: null,
+  hint: null,
 };
 
 export function numberField(
@@ -111,6 +114,11 @@ export function selectField<V extends string>(
     value,
     options: choices.map((c) => ({ value: c.value, label: { key: c.label }, selected: c.value === value })),
   };
+}
+
+/** The same field with a hint under its input in edit mode. */
+export function withHint(field: FieldContext, hint: I18nKey): FieldContext {
+  return { ...field, hint: { key: hint } };
 }
 
 /** A modifier as a sheet writes it: +3, −1, +0. */

@@ -27,7 +27,9 @@
  *   the dialog records the browser window it opened in (`windowId`; null: the main window).
  * A dialog opens on the page whose code asked for it (the running client) and waits for that page's
  * user. The user here is the test: each dialog takes the next answer it scripted (`{ fields }` typed
- * over the form's own values and OK pressed, `"yes"` / `"no"` for a confirm, or `"close"`), and every
+ * over the form's own values and OK pressed; `{ live }`: the prompt on a page with its `render` option
+ * called, worked in by the test, then OK pressed (dialog-live.ts); `"yes"` / `"no"` for a confirm, or
+ * `"close"`), and every
  * dialog is recorded with the user it opened for. A dialog with no answer scripted throws, so a test
  * never passes on a dialog it did not expect.
  */
@@ -35,9 +37,10 @@ import { parseDocument } from "htmlparser2";
 import { createHandlebarsHost } from "../../../src/preview/handlebars-host.ts";
 import { listFiles, readText } from "../source-files.ts";
 import { currentClient } from "./context.ts";
+import { runLivePrompt, type LiveAnswer } from "./dialog-live.ts";
 import { worldGeneration } from "./generation.ts";
 
-export type DialogAnswer = { readonly fields: Readonly<Record<string, string>> } | "yes" | "no" | "close";
+export type DialogAnswer = { readonly fields: Readonly<Record<string, string>> } | LiveAnswer | "yes" | "no" | "close";
 
 export interface DialogSeen {
   /** The user whose page opened it. */
@@ -122,6 +125,7 @@ type Options = {
   window?: { title?: string };
   renderOptions?: { window?: { detached?: boolean; windowId?: string } };
   content?: string;
+  render?: (event: Event, dialog: { element: HTMLElement }) => unknown;
   ok?: { callback?: (event: unknown, button: { form: FormElement }, dialog: unknown) => unknown };
 };
 
@@ -149,6 +153,11 @@ export function installDialogs(): DialogUser {
   const prompt = async (options: Options): Promise<unknown> => {
     const { answer, controls } = open("prompt", options);
     if (typeof answer === "string") throw new Error(`Runtime model: a prompt has no ${answer} button`);
+    if ("live" in answer) {
+      const ok = options.ok?.callback as
+        ((event: Event, button: HTMLButtonElement, dialog: unknown) => unknown) | undefined;
+      return runLivePrompt({ content: options.content ?? "", render: options.render, ok }, answer);
+    }
     for (const [name, value] of Object.entries(answer.fields)) {
       const control = controls.find((c) => c.name === name);
       if (control === undefined) throw new Error(`Runtime model: the dialog's form has no field ${name}`);

@@ -132,6 +132,25 @@ describe("item sheet fields", () => {
     }
   });
 
+  it("SEG-16 ruling: a weapon's Attacks in routine is a whole-number input from 1 with its hint in edit mode (empty when the weapon is in no routine) and its number in play mode (— when none)", () => {
+    const sample = byType.get("weapon");
+    if (sample?.type !== "weapon") throw new Error("no sample weapon");
+    const drawn = (routineAttacks: number | null, mode: "play" | "edit") => {
+      const item = { ...sample, stats: { ...sample.stats, routineAttacks } };
+      return render(buildItemSheetContext({ item, ruleset: "segment", mode, editable: true, owner }));
+    };
+    const input = (html: string) => /<input[^>]*name="system\.routineAttacks"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(input(drawn(null, "edit"))).toMatch(/type="number" name="system\.routineAttacks" value="" step="1" min="1"/);
+    expect(input(drawn(2, "edit"))).toContain('value="2"');
+    const edit = drawn(2, "edit");
+    expect(edit).toContain(">Attacks in routine</label>");
+    const hint = /id="([^"]*hint-system\.routineAttacks)">([^<]*)</.exec(edit);
+    expect(hint?.[2]).toMatch(/^Segment ruleset: how many attacks this weapon makes/);
+    expect(input(edit)).toContain(`aria-describedby="${hint?.[1] ?? "?"}"`);
+    expect(drawn(2, "play")).toMatch(/Attacks in routine<\/span>\s*<span class="tempo-field__value">2<\/span>/);
+    expect(drawn(null, "play")).toMatch(/Attacks in routine<\/span>\s*<span class="tempo-field__value">—<\/span>/);
+  });
+
   it("a viewer who may not edit gets no edit toggle", () => {
     const gear = byType.get("gear");
     if (gear === undefined) throw new Error("no sample gear");

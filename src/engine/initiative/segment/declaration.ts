@@ -60,8 +60,8 @@ export const NATURAL_WEAPON_GROUP = "natural";
  *
  * **Ruling (SEG-16, mixed routines, issue 19):** a stat block whose routine uses a manufactured weapon states
  * it on that weapon item as `routineAttacks`, the attacks it makes in the routine (a whole number of at least
- * 1; the Foundry layer keeps it at `flags.tempo.routineAttacks`): "two arrows" is a bow with 2, "sword and
- * claw" a sword with 1 beside the natural Claw. Such a weapon joins the natural weapons' routine, and is
+ * 1; the weapon's `system.routineAttacks`, "Attacks in routine" on its sheet): "two arrows" is a bow with 2,
+ * "sword and claw" a sword with 1 beside the natural Claw. Such a weapon joins the natural weapons' routine, and is
  * rolled that many times in it, one after the other where it is carried; a natural weapon with the number
  * is rolled that many times too. A declared weapon without the number that is not natural stays a routine of
  * one attack. The routine is still one routine: the stat block's `attackRoutines` counts routines, not the

@@ -1,10 +1,15 @@
 /**
  * System data of a `weapon` Item: its damage formula, the properties the rulesets read (CNT-7 delays,
  * CNT-16 Great, FEAT-* feats, Light), its pacing (AP-1 AP cost, `null` for none; AP-2 constant damage),
- * its weapon speed (SEG-4), proficiency group (ATK-ROT-1) and the kind of damage it deals (DR-1).
+ * its weapon speed (SEG-4), proficiency group (ATK-ROT-1), the kind of damage it deals (DR-1) and the
+ * attacks it makes in its creature's attack routine (SEG-16 ruling, `routineWeapons`).
  *
  * Validation is the engine's (`validateWeaponStats`): a bad value refuses the whole write with a localized
- * message. `migrateData` brings weapons stored before issue 10 (or before `damageKind`) up to this shape. Derived values
+ * message. `migrateData` brings weapons stored before issue 10 (or before `damageKind`) up to this shape.
+ * `routineAttacks` is a field, not an item flag, so that the model validates it and the sheet edits it; a
+ * weapon without it gets null (in no routine unless natural). The item flag `flags.tempo.routineAttacks` it
+ * replaces was never released (on main only, issue 19) and is not migrated: this `migrateData` migrates the
+ * `system` data, not an item's flags. Derived values
  * (`system.derived`, never stored) come from the rule functions, with the owner's AP and modifier.
  */
 import {
@@ -44,6 +49,9 @@ function defineWeaponSchema() {
     // OSH-2: the statuses a hit applies; the engine checks the list (validateJoint).
     statuses: new fields.StringField({ required: true, blank: true, initial: DEFAULTS.statuses }),
     statusesBypassShield: flag(DEFAULTS.statusesBypassShield),
+    // SEG-16 (ruling): the attacks it makes in its creature's routine; null: none unless natural. No field
+    // `min`: the engine refuses 0 or a fraction with its localized message (validateJoint).
+    routineAttacks: new fields.NumberField({ required: true, nullable: true, initial: DEFAULTS.routineAttacks }),
     description: new fields.HTMLField({ required: true, blank: true, initial: "" }),
   };
 }
@@ -78,6 +86,7 @@ export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, It
       damageKind: this.damageKind,
       statuses: this.statuses,
       statusesBypassShield: this.statusesBypassShield,
+      routineAttacks: this.routineAttacks,
     };
   }
 
