@@ -6,6 +6,7 @@
  */
 import { COUNT_END_STEP, COUNT_LAST } from "./delay.ts";
 import { absolutePosition, putCombatant, recordAt, roundOfPosition, slotOf, upToDate, type CountOut } from "./state.ts";
+import { dropSecretContests } from "./hidden-ties.ts";
 import { anyContest } from "./ties.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
 import { countIn, hasSurprise, isAhead, isDue, nextTurn, roundCount, tieIndex, trackRound } from "./walk.ts";
@@ -19,7 +20,9 @@ const WALK_START = { count: -1, scan: -1, current: null, queued: [] } as const;
  * follow from the state, requests.ts). Writes a few fields whatever the roster's size.
  */
 export function beginRound(state: CountState, round: number, out: CountOut): CountState {
-  const s: CountState = { ...state, ...WALK_START, contestRound: Math.max(state.contestRound, round) };
+  // Issue 18 item 5: secret contest totals give way where a public tie is rolled instead (hidden-ties.ts).
+  const walk: CountState = { ...state, ...WALK_START, contestRound: Math.max(state.contestRound, round) };
+  const s = dropSecretContests(walk, round);
   if (anyContest(s, round)) return { ...s, status: "contest", upcomingRound: round };
   out.events.push({ type: "roundStarted", round });
   return advance({ ...s, status: "turns", round, upcomingRound: -1 }, -1, out);
