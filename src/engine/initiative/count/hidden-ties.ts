@@ -7,11 +7,14 @@
  * (host/secret-ties.ts). It is kept on the creature's record marked secret (`secretContest`: how many of
  * its last kept totals are); the published state shows only the totals before them (published.ts), so
  * the players' copy is that of the encounter without the hidden creatures. A secret total orders the
- * creature against hidden ones only: when a round is prepared and the creature shares its count with a
- * creature its public totals do not separate it from, its secret totals are dropped, and it rolls again
- * (in public, when that creature is one the players see) as the encounter without the hidden creatures
- * makes it roll. A hidden creature's totals are secret whatever they are (it is on no card, and its
- * record leaves the players' copy while it does not act): they are not marked.
+ * creature against hidden ones only, and for the round it was rolled for: when a later round is prepared
+ * and the creature shares its count with a creature its public totals do not separate it from, its
+ * secret totals are dropped and it contests again, in public where that creature is one the players see
+ * (as the encounter without the hidden creatures makes it roll), in secret again where it is a hidden
+ * one. The engine cannot tell the two apart (who is hidden is the Foundry layer's, and changes with no
+ * step), so a secret total does not outlast its round where it could matter. A hidden creature's totals
+ * are secret whatever they are (it is on no card, and its record leaves the players' copy while it does
+ * not act): they are not marked.
  */
 import type { DiceRequest } from "../contract.ts";
 import { vectorEntries, vectorGet } from "../shared/persistent-vector.ts";
@@ -52,8 +55,9 @@ function byCount(state: CountState, round: number): Map<number, { slot: number; 
 }
 
 /**
- * CNT-5 (see the file comment): before `round`'s contests are asked for, a creature's secret totals are
- * dropped where it shares its count with a creature its public totals do not separate it from. `state`
+ * CNT-5 (see the file comment): as `round` is prepared (once: not again while its contests are out), a
+ * creature's secret totals are dropped where it shares its count with a creature its public totals do
+ * not separate it from. `state`
  * itself when none is (the usual case: nobody keeps a secret total). O(n) plus the pairs on a count
  * where someone keeps one.
  */
