@@ -11,6 +11,7 @@ import {
   DEFAULT_HOST_OPTIONS,
   countCombatant,
   migrateStoredCombat,
+  publishedEvents,
   publishedState,
   readCombatState,
   rulesetHost,
@@ -19,6 +20,7 @@ import {
   unwrap,
   type CountState,
   type DiceRequest,
+  type HostEvent,
   type RollResult,
 } from "../../../src/engine/index.ts";
 import { hostCombatant } from "../../support/host-encounter.ts";
@@ -29,6 +31,8 @@ const secrecy = { gmOnly: new Set(["h"]), hidden };
 
 class Track {
   state: unknown;
+  /** The events of the last step. */
+  events: readonly HostEvent[] = [];
   constructor(ids: readonly string[]) {
     const roster = ids.map((id, i) => ({
       ...hostCombatant(i),
@@ -55,7 +59,9 @@ class Track {
       const request = pending.find((r) => r.combatantId === id);
       return { requestId: request?.id ?? "", total, ...(request && secret.has(request.id) ? { secret: true } : {}) };
     });
-    this.state = unwrap(host.apply(this.state, { type: "rolls", results })).state;
+    const step = unwrap(host.apply(this.state, { type: "rolls", results }));
+    this.state = step.state;
+    this.events = step.events;
     return this;
   }
   apply(command: Parameters<typeof host.apply>[1]): this {
@@ -75,6 +81,11 @@ describe("CNT-5: a contest with a hidden creature gives nothing away (issue 18 i
     track.roll({ v: 12, h: 8 });
     expect(track.contest("v")).toEqual([12]);
     expect(track.contest("v", true)).toEqual([]);
+    // The Combat update's events tell no contest either (the hidden creature's, nor v's secret one).
+    const shown = publishedState(host, track.state, secrecy);
+    const told = publishedEvents(track.events, secrecy, { host, whole: track.state, shown });
+    expect(track.events.filter((e) => e.type === "contestRolled")).toHaveLength(2);
+    expect(told.filter((e) => e.type === "contestRolled")).toEqual([]);
   });
 
   it("CNT-5: a secret total gives way to a public contest once the creature shares a count with a visible one", () => {
@@ -95,6 +106,10 @@ describe("CNT-5: a contest with a hidden creature gives nothing away (issue 18 i
     track.roll({ v: 7, h: 4 });
     expect(track.contest("v")).toEqual([10, 7]);
     expect(track.contest("v", true)).toEqual([10]);
+    const shown = publishedState(host, track.state, secrecy);
+    expect(publishedEvents(track.events, secrecy, { host, whole: track.state, shown })).not.toContainEqual(
+      expect.objectContaining({ type: "contestRolled" }),
+    );
   });
 
   it("CNT-5: a count combat stored in format 4 (no secret marks) reads back with none secret, as the current format writes it", () => {

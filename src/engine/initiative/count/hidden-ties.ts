@@ -14,7 +14,12 @@
  * one. The engine cannot tell the two apart (who is hidden is the Foundry layer's, and changes with no
  * step), so a secret total does not outlast its round where it could matter. A hidden creature's totals
  * are secret whatever they are (it is on no card, and its record leaves the players' copy while it does
- * not act): they are not marked.
+ * not act): they are not marked. The Combat update's events leave a secret total out as the published
+ * state does (`withoutSecretContestEvents`).
+ *
+ * Not covered yet: a contest asked for mid-round (a creature that joins, or is set, onto the count of a
+ * visible creature keeping a secret total) is settled against that total as it stands: the secret totals
+ * give way only as a round is prepared.
  */
 import type { DiceRequest } from "../contract.ts";
 import { vectorEntries, vectorGet } from "../shared/persistent-vector.ts";
@@ -119,4 +124,42 @@ function startsWith(totals: readonly number[], prefix: readonly number[]): boole
 /** `c` as the players' copy holds it: its secret totals left out. */
 export function withoutSecretContest(c: CountCombatant): CountCombatant {
   return c.secretContest === 0 ? c : { ...c, contest: publicContest(c), secretContest: 0 };
+}
+
+function contestOf(state: CountState, id: string): number {
+  const slot = state.slots[id];
+  const record = slot === undefined ? null : vectorGet(state.combatants, slot);
+  return record === null ? 0 : record.contest.length;
+}
+
+/**
+ * The events of a step as the players' copy tells them: a `contestRolled` event whose total the
+ * published state leaves out (a secret one, `shown` against `whole`) is left out too.
+ */
+export function withoutSecretContestEvents<E extends { readonly type: string }>(
+  events: readonly E[],
+  whole: CountState,
+  shown: CountState,
+): readonly E[] {
+  const subject = (e: E): string | null => {
+    const id = (e as { readonly combatantId?: unknown }).combatantId;
+    return e.type === "contestRolled" && typeof id === "string" ? id : null;
+  };
+  const made = new Map<string, number>();
+  for (const e of events) {
+    const id = subject(e);
+    if (id !== null) made.set(id, (made.get(id) ?? 0) + 1);
+  }
+  if (made.size === 0) return events;
+  // Of the totals this step rolled, the first ones are public (a secret total comes after its public ones).
+  const kept = new Map<string, number>();
+  for (const [id, n] of made) kept.set(id, Math.max(0, contestOf(shown, id) - (contestOf(whole, id) - n)));
+  const out: E[] = [];
+  for (const e of events) {
+    const id = subject(e);
+    const left = id === null ? 1 : (kept.get(id) ?? 0);
+    if (id !== null) kept.set(id, left - 1);
+    if (left > 0) out.push(e);
+  }
+  return out.length === events.length ? events : out;
 }
