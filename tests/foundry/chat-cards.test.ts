@@ -1,5 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { endPhaseSaveChance, phaseCombatant, type PhaseState } from "../../src/engine/index.ts";
+import {
+  countCombatant,
+  endPhaseSaveChance,
+  phaseCombatant,
+  type CountState,
+  type PhaseState,
+} from "../../src/engine/index.ts";
 import { CARD_SAMPLES } from "../../src/preview/card-samples.ts";
 import type { ChatCard } from "../../src/view/chat/chat-cards.ts";
 import {
@@ -31,8 +37,8 @@ function sample(id: string): ChatCard {
   return found.card;
 }
 
-async function phaseCombat(enemies = 1): Promise<Tempo> {
-  await game.settings.set("tempo", "ruleset", "phase");
+async function phaseCombat(enemies = 1, ruleset: "phase" | "count" = "phase"): Promise<Tempo> {
+  await game.settings.set("tempo", "ruleset", ruleset);
   const combat = await (Combat as unknown as { create(d: object): Promise<Tempo> }).create({});
   await (
     combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
@@ -144,6 +150,36 @@ describe("posting a card", () => {
         return input === null ? null : phaseCombatant(input.state as PhaseState, kestrel)?.rollOff;
       });
     expect(rollOffs(player)).toEqual([]);
+  });
+
+  it("CNT-5, issue 18: the player's creature level only with a hidden one contests in secret: it is not asked to roll, no card has the contest, and the players' copy keeps no total", async () => {
+    const combat = await phaseCombat(1, "count");
+    const golem = combat.combatants.find((c) => c.name === "Golem");
+    const kestrel = combat.combatants.find((c) => c.name === "Kestrel")?.id ?? "";
+    await (golem as unknown as { update(d: object): Promise<unknown> }).update({ hidden: true });
+    await combat.startCombat();
+    await world.idle();
+    const before = chat.messages.length;
+    // Kestrel and the Golem both on count 5: the GM's client rolls both contests at once, 12 and 7.
+    world.scriptedTotals.push(5, 5, 12, 7);
+    await combat.rollAll();
+    await world.idle();
+    expect(world.scriptedTotals).toEqual([]);
+    const cards = chat.messages.slice(before).filter((m) => m.type === "initiative");
+    const lines = cards.flatMap((m) => buildInitiativeCard(cardSource(m).input as InitiativeCardInput).lines);
+    expect(lines.map((l) => l.name)).toEqual(["Kestrel"]);
+    expect(cards.flatMap((m) => m.rolls)).toHaveLength(1);
+    const copy = (user: { id: string }) =>
+      world.runtime.clientOf(user.id).run(() => {
+        const input = trackerInputOf((combat as unknown as { here(): Tempo }).here(), game.user);
+        if (input === null) return null;
+        const asked = input.host.pending(input.state).map((r) => r.reason);
+        return { asked, contest: countCombatant(input.state as CountState, kestrel)?.contest };
+      });
+    expect(copy(player)).toEqual({ asked: [], contest: [] });
+    // The GM's own state keeps the secret total.
+    const whole = (combat as unknown as { system: { state: CountState } }).system.state;
+    expect(countCombatant(whole, kestrel)?.contest).toHaveLength(1);
   });
 
   /** A phase combat of `enemies` started and rolled, and the GM's whispered card of the enemies' rolls. */

@@ -229,7 +229,7 @@ describe("a running combat saved in format 2 (every undo patch stored as an enco
 });
 
 describe("a running count combat saved in format 3 (its tie order stored)", () => {
-  it("CNT-5: it reads as it is, the next step writes format 4 over it (the tie order gone on the server), and undo and redo are exact across", async () => {
+  it("CNT-5: it reads as it is, the next step writes the current format over it (the tie order gone on the server), and undo and redo are exact across", async () => {
     const combat = await encounter("count", 24);
     const [first, second] = await rolledAndStepped(combat);
     // What format 3 stored: the packed state with its tie order, the undo patch between such states.
@@ -243,14 +243,37 @@ describe("a running count combat saved in format 3 (its tie order stored)", () =
 
     const third = await stepped(combat);
     const onServer = serverSystem(combat);
-    expect([onServer.format, Object.hasOwn(onServer.engine as Obj, "tieOrder")]).toEqual([4, false]);
+    expect([onServer.format, Object.hasOwn(onServer.engine as Obj, "tieOrder")]).toEqual([COMBAT_FORMAT, false]);
+    expect(readCombatState(model(combat).host, onServer.engine)).toEqual({ ok: true, value: third });
+    await exactAcross(combat, [first, second, third]);
+  });
+});
+
+describe("a running count combat saved in format 4 (no secret contest marks)", () => {
+  it("CNT-5, issue 18 item 5: its records read as having no secret contest total, the next step writes the current format over it, and undo and redo are exact across", async () => {
+    const combat = await encounter("count", 24);
+    const [first, second] = await rolledAndStepped(combat);
+    // What format 4 stored: the packed state of records without `secretContest`, its undo patch between such.
+    const format4 = (state: unknown): StoredObject =>
+      storeCombatState(
+        JSON.parse(JSON.stringify(state), (key, v: unknown) => (key === "secretContest" ? undefined : v)),
+      );
+    const [before, after] = [format4(first), format4(second)];
+    expect(JSON.stringify(after)).not.toContain("secretContest");
+    const history = { undo: { "1": encodeStored(diffStored(after, before) as never) }, redo: {} };
+    savedAs(combat, 4, after, history, second);
+
+    const third = await stepped(combat);
+    const onServer = serverSystem(combat);
+    expect(onServer.format).toBe(COMBAT_FORMAT);
+    expect(JSON.stringify(onServer.engine)).toContain("secretContest");
     expect(readCombatState(model(combat).host, onServer.engine)).toEqual({ ok: true, value: third });
     await exactAcross(combat, [first, second, third]);
   });
 });
 
 describe("a running phase combat saved in format 3 (its ranking and rolled values stored as they are)", () => {
-  it("PHS-2: it reads as it is, the next step writes format 4 over it on the server, and undo and redo are exact across", async () => {
+  it("PHS-2: it reads as it is, the next step writes the current format over it on the server, and undo and redo are exact across", async () => {
     const combat = await encounter("phase", 40);
     const [first, second] = await rolledAndStepped(combat);
     const host = model(combat).host;
@@ -264,7 +287,7 @@ describe("a running phase combat saved in format 3 (its ranking and rolled value
 
     const third = await stepped(combat);
     const onServer = serverSystem(combat);
-    expect(onServer.format).toBe(4);
+    expect(onServer.format).toBe(COMBAT_FORMAT);
     // The server merged the update into the format-3 source: it reads back as the clients' state, packed.
     expect(readCombatState(host, onServer.engine)).toEqual({ ok: true, value: third });
     expect(JSON.stringify(onServer.engine)).toContain('"rolls"');

@@ -11,6 +11,7 @@ import {
   type DiceRequest,
   type HostSide,
   type PhaseState,
+  type RollResult,
   type RulesetId,
 } from "../../src/engine/index.ts";
 import { buildTrackerContext } from "../../src/view/tracker/tracker-context.ts";
@@ -116,7 +117,12 @@ export class Side {
       if (pending.length === 0) break;
       const secret = secretTieRolls(this.table.host, this.table.state, pending, this.hiddenNow());
       const round = this.round();
-      const results = pending.map((r) => ({ requestId: r.id, total: totalOf(r, this.enc, this.rolled, round) }));
+      // As the GM's client feeds them back (foundry combat/roll-requests.ts): a secret roll marked so (CNT-5).
+      const results = pending.map((r) => ({
+        requestId: r.id,
+        total: totalOf(r, this.enc, this.rolled, round),
+        ...(secret.has(r.id) ? { secret: true } : {}),
+      }));
       this.tied(pending, results);
       this.table.run({ type: "rolls", results });
       this.chat.stepped(this.table.events);
@@ -130,7 +136,7 @@ export class Side {
     this.chat.rolled(answered);
   }
   /** The encounter's tie: its hidden creature's roll totals its visible one's, when both roll now and its dice can. */
-  private tied(pending: readonly DiceRequest[], results: { requestId: string; total: number }[]): void {
+  private tied(pending: readonly DiceRequest[], results: RollResult[]): void {
     // STD-2, PHS-2, ROT-2: a shared total is settled by DEX, a roll-off, a reroll.
     if (this.ruleset !== "standard" && this.ruleset !== "phase" && this.ruleset !== "rotation") return;
     const { hidden, visible } = this.enc.tie;
@@ -256,10 +262,17 @@ export class Side {
       combatants: input.combatants.map((c) => (this.revealed.has(c.id) ? { ...c, hidden: false } : c)),
     };
   }
-  /** The player's tracker, with the acting marks taken off (the one thing a player may know differs). */
-  playerView(): string {
+  /**
+   * The player's tracker, with the acting marks taken off (the one thing a player may know differs), and
+   * on `next`'s row (the visible creature whose turn comes after a hidden one's) what a row tells only
+   * until its turn starts (CNT-13: its idle note).
+   */
+  playerView(next: string | null = null): string {
     const context = buildTrackerContext(this.playerInput());
-    return JSON.stringify(context, (key, value: unknown) => {
+    return JSON.stringify(context, function (key, value: unknown) {
+      const row = this as { readonly combatantId?: unknown };
+      if (key === "notes" && next !== null && row.combatantId === next && Array.isArray(value))
+        return value.filter((n: { readonly kind?: unknown }) => n.kind !== "idle");
       if (key === "active" || key === "current") return false;
       if (key === "status" && value === "acting") return "waiting";
       if (key === "statusIcon" || key === "statusLabel") return undefined;

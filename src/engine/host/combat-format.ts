@@ -1,23 +1,25 @@
 /**
  * The version of the stored engine format (`Combat.system.format`) and what a combat saved in another
  * version becomes:
- * - `COMBAT_FORMAT` 4 is the format of `combat-step.ts`: the state packed (stored-pack.ts: what a scheme
+ * - `COMBAT_FORMAT` 5 is the format of `combat-step.ts`: the state packed (stored-pack.ts: what a scheme
  *   derives is not stored: count's tie order, phase's ranking, initiative/<scheme>/packed.ts; phase's
  *   rolled values one string per roster leaf), in stored-json.ts's encoding, and the patch history,
  *   whose large patches are compressed against the state they apply to (storage/compact-patch.ts).
  *   Version 3 stored a count state's tie order and a phase state's ranking and rolled values as they
  *   are; version 2 stored every patch as an encoded update; version 1 stored the state unpacked;
  *   combats saved before the format had a number (version 0) store what 1 does.
- * - Versions 0, 1, 2 and 3 are read as they are: `unpackState` leaves an unpacked state (or part) as it
+ * - Versions 0, 1, 2, 3 and 4 are read as they are: `unpackState` leaves an unpacked state (or part) as it
  *   is — a count state that holds its tie order, a phase state's ranking list and rolled values — so
  *   their state reads back unchanged, and their undo patches (encoded updates, which format 4 still
  *   reads as it reads its own small patches; format 3's compressed ones, made against the stored state
- *   they apply to, which an undo restores exactly) still apply. They are
+ *   they apply to, which an undo restores exactly) still apply. Version 4 is 5 without count's secret
+ *   contest marks (CNT-5, issue 18 item 5): its count records read back with none secret
+ *   (initiative/count/packed.ts), the step version 4 takes to 5. They are
  *   not rewritten when they load: Foundry's server keeps the source it has (a migration in the client's
  *   memory never reaches it), and a later update — a diff against the client's copy — would be merged
  *   into the old source on the server, a mix that no longer reads after a reload. Instead the first
  *   step the GM writes moves the combat forward: it is diffed against the stored older source, so the
- *   server ends with the current state, `format: 4`, and an undo patch back to the older state (which
+ *   server ends with the current state, `format: 5`, and an undo patch back to the older state (which
  *   still reads, so undo reaches behind the update).
  * - A version with no step, a newer one (a world opened with an older Tempo) or a state that does not
  *   read back is not guessed at: the combat must be reset, and `combatResetReason` says why, so the
@@ -39,9 +41,10 @@ export { COMBAT_FORMAT };
 
 /**
  * The older versions this Tempo reads as they are (0 stores what 1 does; 2 packs it; 3 compresses
- * patches; 4 leaves out count's tie order and phase's ranking, and packs phase's rolled values).
+ * patches; 4 leaves out count's tie order and phase's ranking, and packs phase's rolled values; 5 marks
+ * count's secret contest totals).
  */
-const READ_AS_THEY_ARE: ReadonlySet<number> = new Set([0, 1, 2, 3]);
+const READ_AS_THEY_ARE: ReadonlySet<number> = new Set([0, 1, 2, 3, 4]);
 
 export type CombatMigration =
   | { readonly kind: "current" }

@@ -27,12 +27,13 @@ import { packState, unpackState } from "./stored-pack.ts";
 
 /**
  * The version of the stored form below (`Combat.system.format`; combat-format.ts moves older ones).
- * 4: a count state is stored without its tie order (initiative/count/packed.ts: it follows from the
+ * 5: a count record keeps how many of its contest totals are secret (`secretContest`, CNT-5, issue 18
+ * item 5: initiative/count/packed.ts reads a record without it as having none); 4: a count state is stored without its tie order (initiative/count/packed.ts: it follows from the
  * records); a phase state's ranking is derived and its rolled values are one string per roster leaf
  * (initiative/phase/packed.ts); 3: a large undo or redo patch is stored compressed against the state
  * it applies to (storage/compact-patch.ts); 2 stored every patch as an encoded update.
  */
-export const COMBAT_FORMAT = 4;
+export const COMBAT_FORMAT = 5;
 
 /** What `Combat.system` holds for the engine. */
 export interface StoredCombat {

@@ -20,8 +20,9 @@
  * tie-breakers and pending tie-breaker (initiative/standard/published.ts); in phase and rotation rounds a hidden creature's rolls
  * (initiative/phase/published.ts, rotation/published.ts); and a visible creature's tie rolls that only
  * hidden creatures called for, with what they settled (secret-ties.ts: PHS-2 roll-offs, ROT-2 places,
- * STD-2 tie-breakers).
+ * STD-2 tie-breakers, CNT-5 contest totals).
  */
+import { withoutSecretContestEvents } from "../initiative/count/hidden-ties.ts";
 import { publishedCountState } from "../initiative/count/published.ts";
 import type { CountState } from "../initiative/count/types.ts";
 import { withoutSecretRollOffEvents, withoutSecretRollOffs } from "../initiative/phase/hidden-ties.ts";
@@ -193,6 +194,8 @@ export function publishedEvents(
       return withoutSecretRollOffEvents(out, states.whole as PhaseState, states.shown as PhaseState);
     case "rotation":
       return withoutSecretTieEvents(out, states.whole as RotationState, states.shown as RotationState);
+    case "count":
+      return withoutSecretContestEvents(out, states.whole as CountState, states.shown as CountState);
     default:
       return out;
   }

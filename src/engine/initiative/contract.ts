@@ -51,6 +51,11 @@ export type RollReasons = Readonly<Record<string, I18nKey>>;
 export interface RollResult {
   readonly requestId: string;
   readonly total: number;
+  /**
+   * Issue 18 item 5: a tie roll the GM made in secret (host/secret-ties.ts names them); a scheme that
+   * keeps such a total marks it (CNT-5: initiative/count/hidden-ties.ts). Absent: a public roll.
+   */
+  readonly secret?: boolean;
 }
 
 /** Commands every scheme understands. Schemes add their own (declare, delay, react, …). */

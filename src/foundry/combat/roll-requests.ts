@@ -115,7 +115,8 @@ export async function rollRequests(
   }
   if (book === undefined) await postRollBook(combat, rolled);
   else book.push(...rolled);
-  return rolled.map((r) => ({ requestId: r.request.id, total: r.total }));
+  // CNT-5: a secret contest total is kept marked so (engine initiative/count/hidden-ties.ts).
+  return rolled.map((r) => ({ requestId: r.request.id, total: r.total, ...(r.secret ? { secret: true } : {}) }));
 }
 
 /**

@@ -26,7 +26,9 @@ export interface CountOrderEntry {
   /**
    * CNT-5: contest totals (1d20 + bonus) kept for the encounter. The first is rolled the first time the
    * creature ties; each later element is a reroll made only because kept totals were equal.
-   * Empty until the creature has tied.
+   * Empty until the creature has tied. Ruling (issue 18 item 5): a total a visible creature rolls only
+   * against hidden creatures is the GM's secret, kept for its round and out of the players' copy
+   * (hidden-ties.ts).
    */
   readonly contest: readonly number[];
 }

@@ -4,9 +4,13 @@
  * total order, so it follows from the records alone; stored, a contest batch re-sorting it sent the whole
  * list of 300 slots (2–3 KB a click) and each undo step kept it again. A state stored with its tie order
  * (format 3) reads back as it is.
+ *
+ * Stored format 5 (issue 18 item 5) adds each record's `secretContest` (CNT-5: how many of its last kept
+ * contest totals were the GM's secret rolls, initiative/count/hidden-ties.ts). A record stored before
+ * has none: none of its totals was rolled in secret then, so it reads back with 0.
  */
 import type { Json } from "../../storage/stored-json.ts";
-import { vectorGet, type PersistentVector } from "../shared/persistent-vector.ts";
+import { vectorGet, vectorMap, type PersistentVector } from "../shared/persistent-vector.ts";
 import { compareCountTies } from "./order.ts";
 import type { CountCombatant, CountState } from "./types.ts";
 
@@ -24,7 +28,8 @@ function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
  * CNT-5: the tie order of a stored state without one (others as they are). A state too damaged to sort
  * is left as it is, for parseCountState to refuse.
  */
-export function unpackCountState(value: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+export function unpackCountState(stored: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const value = withSecretMarks(stored);
   if (Object.hasOwn(value, "tieOrder") || !isObject(value.slots) || !isObject(value.combatants)) return value;
   const combatants = value.combatants as unknown as PersistentVector<CountCombatant>;
   const entries: { slot: number; record: CountCombatant }[] = [];
@@ -41,4 +46,20 @@ export function unpackCountState(value: Readonly<Record<string, unknown>>): Read
   }
   const tieOrder = entries.sort((a, b) => compareCountTies(a.record, b.record)).map((e) => e.slot);
   return { ...value, tieOrder };
+}
+
+/**
+ * Format 4 and before (see the file comment): every record without `secretContest` given 0. A roster too
+ * damaged to walk is left as it is, for parseCountState to refuse.
+ */
+function withSecretMarks(value: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  if (!isObject(value.combatants)) return value;
+  const combatants = value.combatants as unknown as PersistentVector<CountCombatant>;
+  const unmarked = (record: CountCombatant) => isObject(record) && !Object.hasOwn(record, "secretContest");
+  try {
+    const marked = vectorMap(combatants, (record) => (unmarked(record) ? { ...record, secretContest: 0 } : record));
+    return marked === combatants ? value : { ...value, combatants: marked };
+  } catch {
+    return value;
+  }
 }

@@ -9,9 +9,11 @@
  * Its count, its place and its contests are out of the published state while it does not act: it
  * leaves the published copy by CNT's own leave rules (host/public-order.ts). This file withholds what
  * the record of a hidden creature still in it tells: the one acting now, or one whose leave would take
- * away a roll a player still makes (a CNT-5 contest with it).
+ * away a roll a player still makes (a CNT-5 contest with it). A visible creature's contest totals rolled
+ * only against hidden creatures are left out as well (hidden-ties.ts).
  */
 import { vectorGet, vectorSet, type PersistentVector } from "../shared/persistent-vector.ts";
+import { withoutSecretContest } from "./hidden-ties.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
 
 /** What a published count state may not tell: the hidden creatures. */
@@ -25,14 +27,20 @@ function withheldRecord(c: CountCombatant): CountCombatant {
   return { ...c, result, casting: null, pending: [] };
 }
 
-/** The state with every hidden creature's roll and pending actions withheld; `state` itself when none is hidden. */
+/**
+ * The state with every hidden creature's roll and pending actions withheld, and every visible creature's
+ * secret contest totals (CNT-5, issue 18 item 5: hidden-ties.ts); `state` itself when there are none.
+ */
 export function publishedCountState(state: CountState, secrecy: CountSecrecy): CountState {
   let combatants = state.combatants;
   let pending = state.pending;
   for (const [id, slot] of Object.entries(state.slots)) {
-    if (!secrecy.hidden.has(id)) continue;
     const c = vectorGet(state.combatants, slot);
     if (c === null) continue;
+    if (!secrecy.hidden.has(id)) {
+      if (c.secretContest > 0) combatants = vectorSet(combatants, slot, withoutSecretContest(c));
+      continue;
+    }
     const shown = withheldRecord(c);
     // A record that tells nothing already is published as it is.
     if (shown.result === c.result && c.pending.length === 0 && c.casting === null) continue;

@@ -5,6 +5,7 @@
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { shown } from "../../dice/checks.ts";
+import type { RollResult } from "../contract.ts";
 import { dropPending } from "./actions.ts";
 import { COUNT_END_STEP, COUNT_LAST } from "./delay.ts";
 import { trackedCount } from "./order.ts";
@@ -71,14 +72,14 @@ export function next(state: CountState, out: CountOut): Result<CountState> {
  */
 export function rolls(
   state: CountState,
-  results: readonly { requestId: string; total: number }[],
+  results: readonly RollResult[],
   needs: readonly CountNeed[],
   out: CountOut,
 ): Result<CountState> {
   if (!Array.isArray(results) || results.length === 0) return err("TEMPO.ERRORS.Count.NoResults");
   const open = new Map(needs.map((need) => [need.id, need]));
   const seen = new Set<string>();
-  const answered: { readonly slot: number; readonly reason: string; readonly total: number }[] = [];
+  const answered: { slot: number; reason: string; total: number; secret: boolean }[] = [];
   for (const result of results) {
     if (typeof result !== "object" || result === null) return err("TEMPO.ERRORS.Count.NoResults");
     const need = open.get(result.requestId);
@@ -90,19 +91,26 @@ export function rolls(
     if (!Number.isInteger(result.total) || result.total < roll.min || result.total > roll.max) {
       return err("TEMPO.ERRORS.Count.InvalidRoll", { total: shown(result.total) });
     }
-    answered.push({ slot: roll.slot, reason: roll.request.reason, total: result.total + 0 });
+    answered.push({
+      slot: roll.slot,
+      reason: roll.request.reason,
+      total: result.total + 0,
+      secret: result.secret === true,
+    });
   }
   // Records are collected first and written back in one go: the opening rolls come ten thousand at once.
   const round = trackRound(state);
   const updated = new Map<number, CountCombatant>();
   const contested: number[] = [];
-  for (const { slot, reason, total } of answered) {
+  for (const { slot, reason, total, secret } of answered) {
     const stored = updated.get(slot) ?? recordAt(state, slot);
     if (stored === null) continue;
     const c = upToDate(stored, round);
     if (reason === COUNT_ROLL_REASONS.contest) {
-      // CNT-5: the contest total (1d20 + bonus) is kept for the encounter.
-      updated.set(slot, { ...c, contest: [...c.contest, total] });
+      // CNT-5: the contest total (1d20 + bonus) is kept for the encounter; a secret one is marked so
+      // (issue 18 item 5: hidden-ties.ts).
+      const secretContest = secret ? c.secretContest + 1 : 0;
+      updated.set(slot, { ...c, contest: [...c.contest, total], secretContest });
       contested.push(slot);
       out.events.push({ type: "contestRolled", combatantId: c.id, total });
     } else {

@@ -52,6 +52,7 @@ export function newCombatant(input: CountCombatantInput): CountCombatant {
     count: null,
     countRound: -1,
     contest: [],
+    secretContest: 0,
     surprised: false,
     unconscious: false,
     turnRound: -1,

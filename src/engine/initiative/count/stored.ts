@@ -33,6 +33,8 @@ function badCombatant(c: unknown): boolean {
   // CNT-5: a contest total is 1d20 + bonus.
   if (!Array.isArray(c.contest) || !c.contest.every((t) => isInteger(t) && t >= 1 + bonus && t <= 20 + bonus))
     return true;
+  // Issue 18 item 5: how many of the last totals are secret (hidden-ties.ts).
+  if (!isInteger(c.secretContest) || c.secretContest < 0 || c.secretContest > c.contest.length) return true;
   if (c.casting !== null && typeof c.casting !== "string") return true;
   return (
     !Array.isArray(c.pending) ||

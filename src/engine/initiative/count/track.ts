@@ -6,6 +6,7 @@
  */
 import { COUNT_END_STEP, COUNT_LAST } from "./delay.ts";
 import { absolutePosition, putCombatant, recordAt, roundOfPosition, slotOf, upToDate, type CountOut } from "./state.ts";
+import { dropSecretContests } from "./hidden-ties.ts";
 import { anyContest } from "./ties.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
 import { countIn, hasSurprise, isAhead, isDue, nextTurn, roundCount, tieIndex, trackRound } from "./walk.ts";
@@ -19,7 +20,11 @@ const WALK_START = { count: -1, scan: -1, current: null, queued: [] } as const;
  * follow from the state, requests.ts). Writes a few fields whatever the roster's size.
  */
 export function beginRound(state: CountState, round: number, out: CountOut): CountState {
-  const s: CountState = { ...state, ...WALK_START, contestRound: Math.max(state.contestRound, round) };
+  const walk: CountState = { ...state, ...WALK_START, contestRound: Math.max(state.contestRound, round) };
+  // Issue 18 item 5: as a round is prepared (not again while its contests are out), secret contest totals
+  // give way where the creature is level with another on the public totals (hidden-ties.ts).
+  const preparing = state.status !== "contest" || state.upcomingRound !== round;
+  const s = preparing ? dropSecretContests(walk, round) : walk;
   if (anyContest(s, round)) return { ...s, status: "contest", upcomingRound: round };
   out.events.push({ type: "roundStarted", round });
   return advance({ ...s, status: "turns", round, upcomingRound: -1 }, -1, out);

@@ -47,6 +47,11 @@ export interface CountCombatant {
   readonly countRound: number;
   /** CNT-5: contest totals kept for the encounter. */
   readonly contest: readonly number[];
+  /**
+   * CNT-5, issue 18 item 5: how many of the last `contest` totals were rolled as the GM's secret (only
+   * hidden creatures were level with it): the players' copy leaves them out (hidden-ties.ts).
+   */
+  readonly secretContest: number;
   /** CNT-4: marked surprised by the GM: no actions or reactions in the surprise round. */
   readonly surprised: boolean;
   /** CNT-14. */

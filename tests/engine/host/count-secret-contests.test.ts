@@ -1,0 +1,129 @@
+/**
+ * Issue 18 item 5, CNT-5: a contest a visible creature rolls only against hidden creatures gives nothing
+ * away (engine initiative/count/hidden-ties.ts). Its total is the GM's secret roll (on no card), kept
+ * marked secret and left out of the players' copy; once the creature shares a count with one the players
+ * see, the secret total gives way to a public contest. A count combat stored before (format 4) reads back
+ * with no secret total.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  COMBAT_FORMAT,
+  DEFAULT_HOST_OPTIONS,
+  countCombatant,
+  migrateStoredCombat,
+  publishedEvents,
+  publishedState,
+  readCombatState,
+  rulesetHost,
+  secretTieRolls,
+  storeCombatState,
+  unwrap,
+  type CountState,
+  type DiceRequest,
+  type HostEvent,
+  type RollResult,
+} from "../../../src/engine/index.ts";
+import { hostCombatant } from "../../support/host-encounter.ts";
+
+const host = rulesetHost("count", 6);
+const hidden = new Set(["h"]);
+const secrecy = { gmOnly: new Set(["h"]), hidden };
+
+class Track {
+  state: unknown;
+  /** The events of the last step. */
+  events: readonly HostEvent[] = [];
+  constructor(ids: readonly string[]) {
+    const roster = ids.map((id, i) => ({
+      ...hostCombatant(i),
+      id,
+      side: id === "h" ? ("enemy" as const) : ("pc" as const),
+    }));
+    this.state = unwrap(host.apply(unwrap(host.create(roster, DEFAULT_HOST_OPTIONS)), { type: "start" })).state;
+  }
+  pending(): readonly DiceRequest[] {
+    return host.pending(this.state);
+  }
+  /** Who is asked to roll now, and whose rolls are the GM's secret. */
+  asked(): { readonly rolling: string[]; readonly secret: string[] } {
+    const pending = this.pending();
+    const secret = secretTieRolls(host, this.state, pending, hidden);
+    const idOf = (r: DiceRequest) => r.combatantId ?? "";
+    return { rolling: pending.map(idOf).sort(), secret: pending.filter((r) => secret.has(r.id)).map(idOf) };
+  }
+  /** Rolls `totals`, each marked secret where `secretTieRolls` names it (as the GM's client does). */
+  roll(totals: Readonly<Record<string, number>>): this {
+    const pending = this.pending();
+    const secret = secretTieRolls(host, this.state, pending, hidden);
+    const results: RollResult[] = Object.entries(totals).map(([id, total]) => {
+      const request = pending.find((r) => r.combatantId === id);
+      return { requestId: request?.id ?? "", total, ...(request && secret.has(request.id) ? { secret: true } : {}) };
+    });
+    const step = unwrap(host.apply(this.state, { type: "rolls", results }));
+    this.state = step.state;
+    this.events = step.events;
+    return this;
+  }
+  apply(command: Parameters<typeof host.apply>[1]): this {
+    this.state = unwrap(host.apply(this.state, command)).state;
+    return this;
+  }
+  contest(id: string, shown = false): readonly number[] | undefined {
+    const state = shown ? publishedState(host, this.state, secrecy) : this.state;
+    return countCombatant(state as CountState, id)?.contest;
+  }
+}
+
+describe("CNT-5: a contest with a hidden creature gives nothing away (issue 18 item 5)", () => {
+  it("CNT-5: a visible creature level only with a hidden one rolls its contest in secret; the players' copy keeps no total", () => {
+    const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 9, h: 5 });
+    expect(track.asked()).toEqual({ rolling: ["h", "v"], secret: ["v"] });
+    track.roll({ v: 12, h: 8 });
+    expect(track.contest("v")).toEqual([12]);
+    expect(track.contest("v", true)).toEqual([]);
+    // The Combat update's events tell no contest either (the hidden creature's, nor v's secret one).
+    const shown = publishedState(host, track.state, secrecy);
+    const told = publishedEvents(track.events, secrecy, { host, whole: track.state, shown });
+    expect(track.events.filter((e) => e.type === "contestRolled")).toHaveLength(2);
+    expect(told.filter((e) => e.type === "contestRolled")).toEqual([]);
+  });
+
+  it("CNT-5: a secret total gives way to a public contest once the creature shares a count with a visible one", () => {
+    // w (bonus 1) idles through round 1 and comes down from 6 onto v's 5 in round 2 (CNT-13).
+    const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 6, h: 5 }).roll({ v: 12, h: 8 });
+    for (let i = 0; i < 12 && track.pending().length === 0; i++) track.apply({ type: "next" });
+    expect(track.asked()).toEqual({ rolling: ["v", "w"], secret: [] });
+    track.roll({ v: 3, w: 15 });
+    expect(track.contest("v", true)).toEqual([3]);
+    expect(track.contest("w", true)).toEqual([15]);
+  });
+
+  it("CNT-5: a tie with a visible creature stays public, a further reroll only against the hidden one is secret", () => {
+    const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 5, h: 5 });
+    expect(track.asked()).toEqual({ rolling: ["h", "v", "w"], secret: [] });
+    track.roll({ v: 10, w: 14, h: 10 });
+    expect(track.asked()).toEqual({ rolling: ["h", "v"], secret: ["v"] });
+    track.roll({ v: 7, h: 4 });
+    expect(track.contest("v")).toEqual([10, 7]);
+    expect(track.contest("v", true)).toEqual([10]);
+    const shown = publishedState(host, track.state, secrecy);
+    expect(publishedEvents(track.events, secrecy, { host, whole: track.state, shown })).not.toContainEqual(
+      expect.objectContaining({ type: "contestRolled" }),
+    );
+  });
+
+  it("CNT-5: a count combat stored in format 4 (no secret marks) reads back with none secret, as the current format writes it", () => {
+    const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 9, h: 5 });
+    // The state as format 4 stored it: records without the mark.
+    const older: unknown = JSON.parse(JSON.stringify(track.state), (key, value: unknown) =>
+      key === "secretContest" ? undefined : value,
+    );
+    const engine = { ...storeCombatState(older) };
+    expect(JSON.stringify(engine)).not.toContain("secretContest");
+    const source: Record<string, unknown> = { engine, history: { undo: {}, redo: {} }, format: 4 };
+    expect(COMBAT_FORMAT).toBe(5);
+    expect(migrateStoredCombat(host, source)).toEqual({ kind: "older", from: 4 });
+    const read = readCombatState(host, engine);
+    expect(read.ok && countCombatant(read.value as CountState, "v")).toMatchObject({ contest: [], secretContest: 0 });
+  });
+});
