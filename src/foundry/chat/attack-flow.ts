@@ -47,6 +47,7 @@ import { rotationAttackRefusal, spendRotationUse } from "./rotation-use.ts";
 import { spendAttackUse } from "./turn-use.ts";
 import { refusedSwingShares } from "./swing-shares.ts";
 import { postSpellSaves } from "./spell-saves.ts";
+import { sealAttackInput, sealDamageInput } from "./sealed-cards.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenTargets } from "../conditions/stealth-flow.ts";
 import { startsAnimation } from "../../view/integrations/animation-carrier.ts";
@@ -127,12 +128,12 @@ async function postDamage(
   if (!sharedRoll) orderRolls("damage", rolls);
   // Issue 22: a cleave's further cards link the card whose dice were thrown; one card starts the animation.
   const starts = startsAnimation({ kind: "damage", afterAttack: by.afterAttack, sharedRoll });
-  const targets = [{ tokenUuids: targetTokenUuids(target.actor), hit: true }];
+  const targets = target.card.tokenId === undefined ? [{ tokenUuids: targetTokenUuids(target.actor), hit: true }] : [];
   const flags = {
     ...(starts ? animationFlags({ item, attacker, token: by.token, targets }) : {}),
     ...(sharedRoll && shared?.messageId ? { rollsShownOn: shared.messageId } : {}),
   };
-  const input = plan.card(totalsOf(rolls));
+  const input = sealDamageInput(plan.card(totalsOf(rolls)), target.card.tokenId); // issue 18: hidden: no uuid, DR
   const audience = { speaker: by.speaker, ...target.card.audience }; // issue 18 item 5 (hidden-targets.ts)
   const posted = (await postCard({ type: "damage", input }, { rolls, flags, ...audience })) as
     ChatMessage.Implementation | undefined;
@@ -218,7 +219,7 @@ async function attackWith(
       const carried = sharedAttack === null ? rolls : [];
       orderRolls("attack", carried);
       const posted = (await postCard(
-        { type: "attack", input },
+        { type: "attack", input: sealAttackInput(input, target.card.tokenId) }, // issue 18: sealed-cards.ts
         {
           rolls: carried,
           speaker: by.speaker,

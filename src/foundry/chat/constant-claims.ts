@@ -11,6 +11,7 @@ import type { AttackCardInput } from "../../view/chat/attack-card.ts";
 import { attackHit } from "../../view/chat/item-attack.ts";
 import { keepUsedConstantAttacks, usedConstantAttacks } from "../combat/constant-claims-kept.ts";
 import { cardModelOf } from "../data/chat/chat-card-model.ts";
+import { cardTargetUuid, unsealedAttack } from "./sealed-cards.ts";
 
 interface AttackFields {
   readonly attackerUuid?: unknown;
@@ -24,7 +25,7 @@ const textList = (value: unknown): string[] =>
 /** The verdict an attack card records (null: none, or an input no attack card has). */
 function verdictOf(input: unknown): boolean | null {
   try {
-    return attackHit(input as AttackCardInput);
+    return attackHit(unsealedAttack(input as AttackCardInput));
   } catch {
     return null;
   }
@@ -40,7 +41,8 @@ function attackFacts(id: string, user: User.Implementation): ConstantAttackFacts
     byClaimant: message.author?.id === user.id,
     attackerUuid: input.attackerUuid,
     itemUuid: input.itemUuid,
-    targetUuid: input.targetUuid,
+    // Issue 18: a sealed card's target and verdict, from the live creature on this GM's page (sealed-cards.ts).
+    targetUuid: cardTargetUuid(input),
     hit: verdictOf(model.input),
   };
 }

@@ -27,6 +27,7 @@ import { attackShape, settleChoices } from "../../view/chat/attack-options.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenOnThisGm } from "../conditions/stealth-flow.ts";
 import { rulesetOf } from "./attack-parties.ts";
+import { cardTargetUuid } from "./sealed-cards.ts";
 
 interface CardFields {
   readonly swings?: unknown;
@@ -58,17 +59,18 @@ function attackFacts(id: unknown, author: User.Implementation, actor: Actor.Impl
   const model = message === undefined ? null : cardModelOf(message);
   if (message === undefined || model?.card.type !== "attack") return null;
   const input = model.input as AttackFields;
+  const targetUuid = cardTargetUuid(input); // issue 18: a sealed card's token reference (sealed-cards.ts)
   const system = tempoActorModelOf(actor);
   return {
     sameAuthor: message.author?.id === author.id,
     scheme: input.resolution?.scheme,
     attackerUuid: input.attackerUuid,
     itemUuid: input.itemUuid,
-    targetUuid: input.targetUuid,
+    targetUuid,
     rolls: recordedRollsOf(message),
     // STL-3 as the attack flow reads it: the GM's stealth watch in a rotation combat (stealth-flow.ts),
     // else the attacker's unseenAttacker condition (item-attack.ts).
-    advantage: unseenOnThisGm(actor, input.targetUuid) ?? hasConditionEffect(actorConditions(actor), "unseenAttacker"),
+    advantage: unseenOnThisGm(actor, targetUuid) ?? hasConditionEffect(actorConditions(actor), "unseenAttacker"),
     criticalThreshold: system === null ? null : actorStatsOf(system).criticalThreshold,
   };
 }
@@ -132,7 +134,7 @@ export async function damageCardFacts(message: ChatMessage.Implementation): Prom
   const card = {
     swings: input.swings,
     kind: input.kind,
-    targetUuid: input.targetUuid,
+    targetUuid: cardTargetUuid(input),
     criticalBonus: input.criticalBonus,
     attackMessageId: input.attackMessageId,
     attackerUuid: input.attackerUuid,

@@ -16,6 +16,7 @@ import { cardModelOf } from "../data/chat/chat-card-model.ts";
 import type { ChatCard } from "../../view/chat/chat-cards.ts";
 import { appliedRecords } from "../../view/chat/damage-applied.ts";
 import { withKeptRecords } from "./damage-ledger.ts";
+import { unsealedAttack, unsealedDamage } from "./sealed-cards.ts";
 import { showNotice } from "../notice.ts";
 import { runCardAction } from "./card-actions.ts";
 import { openTrackerRow } from "./card-row.ts";
@@ -30,11 +31,15 @@ export function privateCardHtml(): string {
   return `<div class="tempo-card tempo-card--private" data-tempo-card><p>${text}</p></div>`;
 }
 
-/** Issue 18: a damage card's hidden creatures' lines, as this GM's ledger recorded them (damage-ledger.ts). */
+/**
+ * Issue 18: a damage card's hidden creatures' lines, as this GM's ledger recorded them (damage-ledger.ts);
+ * a sealed card's target's DR or defence, from its actor on a GM's page (sealed-cards.ts).
+ */
 function shownCard(card: ChatCard, messageId: string): ChatCard {
+  if (card.type === "attack") return { ...card, input: unsealedAttack(card.input) };
   if (card.type !== "damage") return card;
   const applied = appliedRecords(card.input.applied);
-  return { ...card, input: { ...card.input, applied: withKeptRecords(messageId, applied) } };
+  return { ...card, input: { ...unsealedDamage(card.input), applied: withKeptRecords(messageId, applied) } };
 }
 
 /** The card's HTML for this user, or null for a message that is not a Tempo card. */
