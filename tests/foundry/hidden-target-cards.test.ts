@@ -61,43 +61,55 @@ beforeEach(async () => {
   dialogs.answers.length = 0;
 });
 
+/** A drawn scene: the player's Fenn (a Maul, the cleave feat) at 5,5, the Gob east of it, the hidden lurker north-east. */
+async function cleaveScene() {
+  const scene = await addScene(world);
+  drawn.view(scene);
+  const fenn = await world.addActor("Fenn", [player.id], "character", creatureSystem(60, { abilities: { str: 2 } }));
+  const heavy = { ...ITEM_DEFAULTS.weapon.properties, heavy: true };
+  await ownedItem(world, fenn, "Maul", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8", properties: heavy });
+  await ownedItem(world, fenn, "cleave", "feat", { feat: "cleave" });
+  await stand(scene, fenn, 5, 5);
+  const gob = await stand(
+    scene,
+    await world.addActor("Gob", [], "npc", creatureSystem(60, { defenses: { ac: 5 } })),
+    6,
+    5,
+  );
+  const lurker = await stand(scene, await world.addActor(HIDDEN_NAME, [], "npc", LURKER), 6, 4);
+  await world.as(world.gm, () => lurker.update({ hidden: true }));
+  await world.as(player, () => game.settings.set("tempo", "attackChoices", { [fenn.uuid]: { cleave: true } }));
+  await world.idle();
+  return { fenn, gob, lurker };
+}
+
+/** The player's cleave aimed at the Gob with these attack and damage totals: the lurker's attack and damage cards. */
+async function cleave(fenn: Actor, gob: TokenModel, totals: readonly number[]) {
+  world.scriptedTotals.push(...totals);
+  targeting.target(player, [gob]);
+  dialogs.answers.push({ fields: { cleave: "on" } });
+  const before = chat.messages.length;
+  const item = fenn.items.contents.find((i) => i.name === "Maul");
+  const used = await world.as(player, () =>
+    useSheetItem(fenn.here() as unknown as Actor.Implementation, item?.id ?? ""),
+  );
+  await world.idle();
+  expect(used).toBe(true);
+  const cards = chat.messages.slice(before);
+  const lurkerCards = cards.filter((m) => (m.system as { input: { target: string } }).input.target !== "Gob");
+  expect(lurkerCards.map((m) => m.type)).toEqual(["attack", "damage"]);
+  const [attack, damage] = lurkerCards;
+  if (attack === undefined || damage === undefined) throw new Error("no cards on the lurker");
+  return { attack, damage };
+}
+
 describe("issue 18: cards about a hidden creature carry none of its facts", () => {
   it("FEAT-CLEAVE, DR-1: a player's cleave over a seen goblin and a hidden lurker: no player's client receives the lurker's uuids, AC, DR or hit points; the GM reads them on its cards, and the GM's Apply and Undo deal and restore 2 (4 less DR 2)", async () => {
-    const scene = await addScene(world);
-    drawn.view(scene);
-    const fenn = await world.addActor("Fenn", [player.id], "character", creatureSystem(60, { abilities: { str: 2 } }));
-    const maul = {
-      ...ITEM_DEFAULTS.weapon,
-      damage: "1d8",
-      properties: { ...ITEM_DEFAULTS.weapon.properties, heavy: true },
-    };
-    await ownedItem(world, fenn, "Maul", "weapon", maul);
-    await ownedItem(world, fenn, "cleave", "feat", { feat: "cleave" });
-    await stand(scene, fenn, 5, 5);
-    const gobActor = await world.addActor("Gob", [], "npc", creatureSystem(60, { defenses: { ac: 5 } }));
-    const gob = await stand(scene, gobActor, 6, 5);
-    const lurker = await stand(scene, await world.addActor(HIDDEN_NAME, [], "npc", LURKER), 6, 4);
-    await world.as(world.gm, () => lurker.update({ hidden: true }));
-    await world.as(player, () => game.settings.set("tempo", "attackChoices", { [fenn.uuid]: { cleave: true } }));
-    await world.idle();
+    const { fenn, gob, lurker } = await cleaveScene();
     world.runtime.network.received.clear();
     world.runtime.network.recordReceived = true;
     try {
-      world.scriptedTotals.push(15, 4);
-      targeting.target(player, [gob]);
-      dialogs.answers.push({ fields: { cleave: "on" } });
-      const before = chat.messages.length;
-      const item = fenn.items.contents.find((i) => i.name === "Maul");
-      const used = await world.as(player, () =>
-        useSheetItem(fenn.here() as unknown as Actor.Implementation, item?.id ?? ""),
-      );
-      await world.idle();
-      expect(used).toBe(true);
-      const cards = chat.messages.slice(before);
-      const lurkerCards = cards.filter((m) => (m.system as { input: { target: string } }).input.target !== "Gob");
-      expect(lurkerCards.map((m) => m.type)).toEqual(["attack", "damage"]);
-      const [lurkerAttack, lurkerDamage] = lurkerCards;
-      if (lurkerAttack === undefined || lurkerDamage === undefined) throw new Error("no cards on the lurker");
+      const { attack: lurkerAttack, damage: lurkerDamage } = await cleave(fenn, gob, [15, 4]);
       // The GM's page draws the lurker's numbers from the lurker: its AC in the ruling, its DR on the damage.
       const gmAttack = await world.as(world.gm, () => renderCardHtml(asChatMessage(lurkerAttack)));
       expect(gmAttack).toContain(HIDDEN_NAME);
@@ -112,13 +124,14 @@ describe("issue 18: cards about a hidden creature carry none of its facts", () =
       expect(await world.as(world.gm, () => runCardAction(asChatMessage(lurkerDamage), "undo"))).toBeNull();
       await world.idle();
       expect(hp(lurker)).toBe(47);
-      // No player's client received any of it outside the lurker's own documents.
+      // No player's client received any of it outside the lurker's own documents, nor the GM's verdict.
       const secrets = [
         lurker.actor?.uuid ?? "-",
         lurker.uuid,
         /"(ac|armorClass)":14\b/,
         /"physical":2\b/,
         /"(value|hp)":(47|45)\b/,
+        "sealedVerdicts",
       ];
       for (const user of [player, watcher]) {
         const bytes = receivedOutsideLurkerDocuments(user.id);
@@ -133,5 +146,15 @@ describe("issue 18: cards about a hidden creature carry none of its facts", () =
     } finally {
       world.runtime.network.recordReceived = false;
     }
+  });
+
+  it("DR-1, issue 18 item 4: a player's attack that misses the hidden lurker's AC 14 still posts its damage card (the player cannot tell), and the GM's side, judging the dice against the lurker, refuses to apply it", async () => {
+    const { fenn, gob, lurker } = await cleaveScene();
+    const { damage } = await cleave(fenn, gob, [8, 4]); // 8 hits the Gob's AC 5, not the lurker's 14
+    targeting.target(world.gm, [lurker]);
+    const refused = await world.as(world.gm, () => runCardAction(asChatMessage(damage), "apply"));
+    await world.idle();
+    expect(JSON.stringify(refused)).toContain("TEMPO.ERRORS.Trust.SealedMiss");
+    expect(hp(lurker)).toBe(47);
   });
 });

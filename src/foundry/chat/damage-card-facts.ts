@@ -27,7 +27,8 @@ import { attackShape, settleChoices } from "../../view/chat/attack-options.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenOnThisGm } from "../conditions/stealth-flow.ts";
 import { rulesetOf } from "./attack-parties.ts";
-import { cardTargetUuid } from "./sealed-cards.ts";
+import { cardTargetUuid, isSealed } from "./sealed-cards.ts";
+import { sealedVerdictOf } from "./sealed-verdicts.ts";
 
 interface CardFields {
   readonly swings?: unknown;
@@ -43,6 +44,7 @@ interface CardFields {
   readonly shield?: unknown;
   readonly statuses?: unknown;
   readonly multiplierUse?: unknown;
+  readonly sealedAttackId?: unknown;
 }
 
 interface AttackFields {
@@ -151,8 +153,35 @@ export async function damageCardFacts(message: ChatMessage.Implementation): Prom
   const attacker = { name: actor.name, ownedByAuthor: actor.testUserPermission(author, "OWNER") };
   const item = await documentAt(input.itemUuid);
   const facts = isItem(item) ? itemFacts(item, actor, input.weaponUse) : null;
-  const attack = attackFacts(input.attackMessageId, author, actor);
-  return { authorIsGM, card, attacker, item: facts, rolls: recordedRollsOf(message), attack };
+  // Issue 18: a sealed card's attack, judged here (sealed-verdicts.ts); its critical is verified as any other.
+  const sealed = sealedFacts(input, author);
+  const attack = attackFacts(sealed?.criticalId ?? input.attackMessageId, author, actor);
+  const claims = sealed?.criticalId === undefined ? {} : { attackMessageId: sealed.criticalId };
+  const rolls = recordedRollsOf(message);
+  const sealedAttackHit = sealed?.hit ?? null;
+  return { authorIsGM, card: { ...card, ...claims }, attacker, item: facts, rolls, attack, sealedAttackHit };
+}
+
+/**
+ * Issue 18: the GM's verdict on the sealed attack a player's card follows (null: it follows none). The
+ * attack must be the same author's sealed card against the same creature; otherwise, or when no verdict
+ * can be had here, it counts as a miss. A rotation critical names the attack for ATK-ROT-4's check.
+ */
+function sealedFacts(input: CardFields, author: User.Implementation): { hit: boolean; criticalId?: string } | null {
+  const id = input.sealedAttackId;
+  if (typeof id !== "string" || id === "") return null;
+  const message = game.messages.get(id);
+  const attack = message === undefined ? null : cardModelOf(message);
+  const same =
+    message?.author?.id === author.id &&
+    attack?.card.type === "attack" &&
+    isSealed(attack.input) &&
+    (attack.input as { targetRef?: unknown }).targetRef === (input as { targetRef?: unknown }).targetRef;
+  const verdict = same ? sealedVerdictOf(id) : null;
+  if (verdict === null) return { hit: false };
+  return verdict.hit && verdict.critical && verdict.scheme === "rotation"
+    ? { hit: true, criticalId: id }
+    : { hit: verdict.hit };
 }
 
 /** What the card may deal (the engine's decision on its facts). */

@@ -7,11 +7,12 @@
  * only). The GM's page unseals it from the live documents when it draws or applies the card: the target's
  * uuid from the token, its DR and its defence from its actor, by the same builders the roll used
  * (view/chat/item-attack.ts). Apply reads the target's DR from its actor in any case (apply-damage.ts).
+ * A player's attack on such a creature is judged on the GM's side only (`afterAttack`, sealed-verdicts.ts).
  */
 import { NO_DR } from "../../engine/damage/damage-reduction.ts";
 import type { AttackCardInput, AttackResolution } from "../../view/chat/attack-card.ts";
 import type { DamageCardInput } from "../../view/chat/damage-card.ts";
-import type { CreatureSnapshot } from "../../view/chat/item-attack.ts";
+import { attackCritical, attackHit, type CreatureSnapshot } from "../../view/chat/item-attack.ts";
 import type { PlacedToken } from "../canvas/scene-geometry.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 
@@ -21,10 +22,31 @@ interface Sealed {
 }
 
 /** A damage card's input, sealed (no uuid, no DR) when it is about a hidden creature (`tokenId` hides it). */
-export function sealDamageInput(input: DamageCardInput, tokenId: string | undefined): DamageCardInput & Sealed {
+export function sealDamageInput(
+  input: DamageCardInput,
+  tokenId: string | undefined,
+  sealedAttackId: string | null = null,
+): DamageCardInput & Sealed {
   if (tokenId === undefined) return input;
   const { targetUuid: _, ...rest } = input;
-  return { ...rest, dr: NO_DR, targetRef: tokenId };
+  const follows = sealedAttackId === null ? {} : { sealedAttackId };
+  return { ...rest, dr: NO_DR, targetRef: tokenId, ...follows };
+}
+
+/**
+ * After an attack card: whether the flow rolls damage, the critical it claims, and the sealed attack the
+ * damage card follows. A player's attack on a hidden creature is not judged on the player's client (its
+ * card holds no defence): damage is rolled whatever the dice, naming the attack, and the GM's side decides
+ * hit and critical (sealed-verdicts.ts). Anyone else's attack by its card's verdict.
+ */
+export function afterAttack(
+  input: AttackCardInput,
+  postedId: string | null | undefined,
+  tokenId: string | undefined,
+): { hit: boolean; critical: { attackMessageId: string } | null; sealedAttackId: string | null } {
+  if (tokenId !== undefined && !game.user.isGM) return { hit: true, critical: null, sealedAttackId: postedId ?? null };
+  const critical = attackCritical(input) && postedId ? { attackMessageId: postedId } : null;
+  return { hit: attackHit(input) === true, critical, sealedAttackId: null };
 }
 
 /** The target-side numbers of a resolution left out (what the GM's page fills in again). */
@@ -107,7 +129,12 @@ function unsealedResolution(r: AttackResolution, t: CreatureSnapshot): AttackRes
 
 /** A sealed attack card as the GM's page draws and reads it: the target's defence from its actor. */
 export function unsealedAttack<T extends AttackCardInput>(input: T): T {
-  if (!isSealed(input) || !game.user.isGM) return input;
-  const target = targetSnapshotOf(input);
-  return target === null ? input : { ...input, resolution: unsealedResolution(input.resolution, target) };
+  return unsealedAttackOrNull(input) ?? input;
+}
+
+/** The same, null when it cannot be unsealed here (no GM's page, or its creature is gone); a card not sealed as it is. */
+export function unsealedAttackOrNull<T extends AttackCardInput>(input: T): T | null {
+  if (!isSealed(input)) return input;
+  const target = game.user.isGM ? targetSnapshotOf(input) : null;
+  return target === null ? null : { ...input, resolution: unsealedResolution(input.resolution, target) };
 }
