@@ -231,7 +231,8 @@ async function attackWith(
       const { hit, critical, sealedAttackId } = afterAttack(input, posted?.id, target.card.tokenId);
       // AP-2: the targets a constant-damage weapon's roll hit, which it keeps damaging every turn, and the
       // attack messages the active GM reads them from (constant-claims.ts).
-      if (hit && hits !== null && !hits.hits.includes(target.actor.uuid)) hits.hits.push(target.actor.uuid);
+      const judged = hit && sealedAttackId === null; // issue 18: a sealed attack is judged on the GM's side only
+      if (judged && hits !== null && !hits.hits.includes(target.actor.uuid)) hits.hits.push(target.actor.uuid);
       if (hits !== null && posted?.id) hits.attacks.push(posted.id);
       const swings = shares.value?.[i] ?? choices.swings;
       const how = { shared: cleave?.damage ?? null, sealedAttackId };

@@ -11,7 +11,8 @@ import type { AttackCardInput } from "../../view/chat/attack-card.ts";
 import { attackHit } from "../../view/chat/item-attack.ts";
 import { keepUsedConstantAttacks, usedConstantAttacks } from "../combat/constant-claims-kept.ts";
 import { cardModelOf } from "../data/chat/chat-card-model.ts";
-import { cardTargetUuid, unsealedAttack } from "./sealed-cards.ts";
+import { cardTargetUuid, isSealed } from "./sealed-cards.ts";
+import { sealedVerdictOf } from "./sealed-verdicts.ts";
 
 interface AttackFields {
   readonly attackerUuid?: unknown;
@@ -25,7 +26,7 @@ const textList = (value: unknown): string[] =>
 /** The verdict an attack card records (null: none, or an input no attack card has). */
 function verdictOf(input: unknown): boolean | null {
   try {
-    return attackHit(unsealedAttack(input as AttackCardInput));
+    return attackHit(input as AttackCardInput);
   } catch {
     return null;
   }
@@ -41,9 +42,9 @@ function attackFacts(id: string, user: User.Implementation): ConstantAttackFacts
     byClaimant: message.author?.id === user.id,
     attackerUuid: input.attackerUuid,
     itemUuid: input.itemUuid,
-    // Issue 18: a sealed card's target and verdict, from the live creature on this GM's page (sealed-cards.ts).
+    // Issue 18: a sealed card's target, and the verdict this GM's side gave it (sealed-verdicts.ts).
     targetUuid: cardTargetUuid(input),
-    hit: verdictOf(model.input),
+    hit: isSealed(model.input) ? (sealedVerdictOf(id)?.hit ?? null) : verdictOf(model.input),
   };
 }
 
