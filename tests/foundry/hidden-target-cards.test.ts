@@ -158,3 +158,40 @@ describe("issue 18: cards about a hidden creature carry none of its facts", () =
     expect(hp(lurker)).toBe(47);
   });
 });
+
+describe("issue 18: a critical on a hidden creature is the GM's to find", () => {
+  it("ATK-ROT-4, DR-1: a player's natural 20 on the hidden lurker in rotation: the damage card claims no critical, and the GM's side finds it from the dice and adds the 1d8's maximum (4 + 8 less DR 2)", async () => {
+    await game.settings.set("tempo", "ruleset", "rotation");
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const fenn = await world.addActor("Fenn", [player.id], "character", creatureSystem(60));
+    await ownedItem(world, fenn, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });
+    await stand(scene, fenn, 5, 5);
+    const lurker = await stand(scene, await world.addActor(HIDDEN_NAME, [], "npc", LURKER), 6, 5);
+    await world.as(world.gm, () => lurker.update({ hidden: true }));
+    await world.idle();
+    world.scriptedTotals.push(20, 4);
+    targeting.target(player, [lurker]);
+    dialogs.answers.push({ fields: { flankers: "1" } });
+    const before = chat.messages.length;
+    const item = fenn.items.contents.find((i) => i.name === "Blade");
+    const used = await world.as(player, () =>
+      useSheetItem(fenn.here() as unknown as Actor.Implementation, item?.id ?? ""),
+    );
+    await world.idle();
+    expect(used).toBe(true);
+    const [attack, damage] = chat.messages.slice(before);
+    if (attack === undefined || damage === undefined) throw new Error("no cards on the lurker");
+    expect([attack.type, damage.type]).toEqual(["attack", "damage"]);
+    const stored = (damage.system as { input: Record<string, unknown> }).input;
+    expect([stored.criticalBonus, stored.attackMessageId, stored.sealedAttackId]).toEqual([
+      undefined,
+      undefined,
+      attack.id,
+    ]);
+    targeting.target(world.gm, [lurker]);
+    expect(await world.as(world.gm, () => runCardAction(asChatMessage(damage), "apply"))).toBeNull();
+    await world.idle();
+    expect(hp(lurker)).toBe(47 - (4 + 8 - 2));
+  });
+});
