@@ -34,6 +34,7 @@ world.callHook("init");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 const { renderCardHtml } = await import("../../src/foundry/chat/render-card.ts");
+const { TEMPO } = await import("../../src/foundry/config.ts");
 
 type Actor = Awaited<ReturnType<typeof world.addActor>>;
 const px = (square: number) => 300 + 100 * square;
@@ -193,5 +194,41 @@ describe("issue 18: a critical on a hidden creature is the GM's to find", () => 
     expect(await world.as(world.gm, () => runCardAction(asChatMessage(damage), "apply"))).toBeNull();
     await world.idle();
     expect(hp(lurker)).toBe(47 - (4 + 8 - 2));
+  });
+});
+
+describe("issue 18: a spell's damage after a hidden creature's save", () => {
+  it("DR-1: the damage card after the hidden lurker fails its save names it by its token only (no uuid, no DR); the GM's Apply deals the spell's 6", async () => {
+    await game.settings.set("tempo", "ruleset", "standard");
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const mage = await world.addActor("Mage", [player.id], "character", creatureSystem(30));
+    const spell = { ...ITEM_DEFAULTS.spell, damage: "1d6", damageKind: "fire", save: { ability: "con", dc: 13 } };
+    const bolt = await ownedItem(world, mage, "Bolt", "spell", spell);
+    await stand(scene, mage, 2, 2);
+    const lurker = await stand(scene, await world.addActor(HIDDEN_NAME, [], "npc", LURKER), 6, 5);
+    await world.as(world.gm, () => lurker.update({ hidden: true }));
+    await world.idle();
+    const before = chat.messages.length;
+    const targets = [lurker.actor] as unknown as Actor.Implementation[];
+    expect(await world.as(player, () => TEMPO.useItem(bolt.uuid, { targets }))).toBe(true);
+    await world.idle();
+    const save = chat.messages.at(before);
+    if (save === undefined) throw new Error("no save card");
+    world.scriptedTotals.push(5, 6); // the save fails; the bolt's 1d6 shows 6
+    expect(await world.as(world.gm, () => runCardAction(asChatMessage(save), "roll"))).toBeNull();
+    await world.idle();
+    const damage = chat.messages.slice(before).find((m) => m.type === "damage");
+    if (damage === undefined) throw new Error("no damage card");
+    const stored = (damage.system as { input: Record<string, unknown> }).input;
+    expect([stored.targetRef, stored.targetUuid, stored.dr]).toEqual([
+      lurker.id,
+      undefined,
+      { physical: 0, elemental: 0, arcane: 0 },
+    ]);
+    targeting.target(world.gm, [lurker]);
+    expect(await world.as(world.gm, () => runCardAction(asChatMessage(damage), "apply"))).toBeNull();
+    await world.idle();
+    expect(hp(lurker)).toBe(41);
   });
 });

@@ -30,6 +30,7 @@ import { TempoCombat } from "../documents/combat.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
+import { sealDamageInput } from "./sealed-cards.ts";
 import { targetCardOf, type TargetCard } from "./hidden-targets.ts";
 import { isActor, isItem } from "../document-kinds.ts";
 
@@ -160,7 +161,7 @@ export async function postDamageAfterSave(model: TempoCardModel, success: boolea
   const snapshot = creatureSnapshotOf(docs.target);
   if (snapshot === null) return;
   // Issue 18 item 5: a hidden creature's damage goes, as its save went, to the GMs only (hidden-targets.ts).
-  const { snapshot: target, audience } = targetCardOf(docs.target, snapshot, caster);
+  const { snapshot: target, audience, tokenId } = targetCardOf(docs.target, snapshot, caster);
   const drMode = game.settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit";
   const provenance = { attackerUuid: caster.uuid, itemUuid: docs.item.uuid, targetUuid: docs.target.uuid };
   const plan = planDamage({
@@ -174,7 +175,8 @@ export async function postDamageAfterSave(model: TempoCardModel, success: boolea
   });
   const roll = new Roll(plan.formula);
   await roll.evaluate();
-  const card = { ...plan.card([damageAfterSave(roll.total ?? 0, success)]), ...(success ? { halved: true } : {}) };
+  const rolled = { ...plan.card([damageAfterSave(roll.total ?? 0, success)]), ...(success ? { halved: true } : {}) };
+  const card = sealDamageInput(rolled, tokenId); // issue 18: no uuid and no DR of a hidden creature (sealed-cards.ts)
   await postCard(
     { type: "damage", input: card },
     { rolls: [roll], speaker: ChatMessage.getSpeaker({ actor: caster }), ...audience },
