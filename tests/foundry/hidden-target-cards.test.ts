@@ -157,6 +157,11 @@ describe("issue 18: cards about a hidden creature carry none of its facts", () =
     await world.idle();
     expect(JSON.stringify(refused)).toContain("TEMPO.ERRORS.Trust.SealedMiss");
     expect(hp(lurker)).toBe(47);
+    // The GM's page says the attack missed; the player's shows the private stub as before.
+    expect(await world.as(world.gm, () => renderCardHtml(asChatMessage(damage)))).toContain(
+      "The attack this card follows missed",
+    );
+    expect(await world.as(player, () => renderCardHtml(asChatMessage(damage)))).toContain("TEMPO.CHAT.Private");
   });
 });
 

@@ -17,6 +17,7 @@ import type { ChatCard } from "../../view/chat/chat-cards.ts";
 import { appliedRecords } from "../../view/chat/damage-applied.ts";
 import { withKeptRecords } from "./damage-ledger.ts";
 import { unsealedAttack, unsealedDamage } from "./sealed-cards.ts";
+import { followsSealedMiss } from "./sealed-verdicts.ts";
 import { showNotice } from "../notice.ts";
 import { runCardAction } from "./card-actions.ts";
 import { openTrackerRow } from "./card-row.ts";
@@ -48,7 +49,10 @@ export async function renderCardHtml(message: ChatMessage.Implementation): Promi
   if (model === null) return null;
   if (!message.isContentVisible) return privateCardHtml();
   const card = shownCard(model.card, message.id ?? "");
-  const context = buildChatCard(card, cardViewer(model, game.user)) as Record<string, unknown>;
+  const built = buildChatCard(card, cardViewer(model, game.user)) as Record<string, unknown>;
+  // Issue 18: a player's damage card on a hidden creature whose attack the GM's side found a miss says so.
+  const missed = card.type === "damage" && followsSealedMiss(card.input);
+  const context = missed ? { ...built, error: { key: "TEMPO.ERRORS.Trust.SealedMiss" } } : built;
   return foundry.applications.handlebars.renderTemplate(`${SYSTEM_PATH}${CHAT_CARD_TEMPLATES[card.type]}`, context);
 }
 

@@ -72,3 +72,10 @@ export function sealedVerdictOf(id: string): SealedVerdict | null {
     return null;
   }
 }
+
+/** Whether a damage card follows a sealed attack the GM's side found a miss (a GM's page only). */
+export function followsSealedMiss(input: unknown): boolean {
+  const id =
+    typeof input === "object" && input !== null ? (input as { sealedAttackId?: unknown }).sealedAttackId : null;
+  return typeof id === "string" && sealedVerdictOf(id)?.hit === false;
+}
