@@ -39,9 +39,13 @@ function stored(): Record<string, SealedVerdict> {
   }
 }
 
+/** How many verdicts a GM's browser keeps (the oldest go first): far more than a chat log shows. */
+const KEPT = 500;
+
 function remember(id: string, verdict: SealedVerdict): void {
+  const entries = [...Object.entries(stored()), [id, verdict] as const].slice(-KEPT);
   try {
-    gmStorage()?.setItem(storeKey(), JSON.stringify({ ...stored(), [id]: verdict }));
+    gmStorage()?.setItem(storeKey(), JSON.stringify(Object.fromEntries(entries)));
   } catch (error) {
     console.warn("Tempo | a sealed attack's verdict could not be kept in this browser", error);
   }
