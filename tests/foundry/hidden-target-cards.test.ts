@@ -203,7 +203,7 @@ describe("issue 18: a critical on a hidden creature is the GM's to find", () => 
 });
 
 describe("issue 18: a spell's damage after a hidden creature's save", () => {
-  it("DR-1: the damage card after the hidden lurker fails its save names it by its token only (no uuid, no DR); the GM's Apply deals the spell's 6", async () => {
+  it("DR-1: the save card and the damage card after the hidden lurker fails its save name it by its token only (no uuid; no DR); the GM's Apply deals the spell's 6", async () => {
     await game.settings.set("tempo", "ruleset", "standard");
     const scene = await addScene(world);
     drawn.view(scene);
@@ -220,6 +220,8 @@ describe("issue 18: a spell's damage after a hidden creature's save", () => {
     await world.idle();
     const save = chat.messages.at(before);
     if (save === undefined) throw new Error("no save card");
+    const saveSpell = (save.system as { input: { spell: Record<string, unknown> } }).input.spell;
+    expect([saveSpell.targetRef, saveSpell.targetUuid]).toEqual([lurker.id, ""]);
     world.scriptedTotals.push(5, 6); // the save fails; the bolt's 1d6 shows 6
     expect(await world.as(world.gm, () => runCardAction(asChatMessage(save), "roll"))).toBeNull();
     await world.idle();

@@ -84,6 +84,11 @@ function tokenAt(input: unknown): PlacedToken | null {
   return null;
 }
 
+/** The creature a sealed save card names by its token (`ref`), on any client that holds the token (null: none). */
+export function sealedTargetActor(ref: unknown): Actor.Implementation | null {
+  return (tokenAt({ targetRef: ref })?.actor as Actor.Implementation | null | undefined) ?? null;
+}
+
 /** Whether the card input is sealed. */
 export function isSealed(input: unknown): boolean {
   return typeof input === "object" && input !== null && typeof (input as Sealed).targetRef === "string";
