@@ -9,6 +9,8 @@
  *   the item's swings (AP-1), halved when the card says a save halved them (issue 19: a player may only
  *   lower the damage so); the kind is the item's (DR-1). The target's DR is the target's own, read
  *   when the damage is applied.
+ * - Issue 18: a player's card about a hidden creature, rolled whether its attack hit or not (the player may
+ *   not know the creature's defence), deals nothing when the GM's side finds that attack missed.
  * - A player's Apply hits the recorded target only; a GM may apply a player's card to any creatures.
  * - ATK-ROT-4, a critical's bonus (the item's maximum, added to the first swing: critical-damage.ts): a
  *   GM's card as written; a player's card only when the attack message it names was posted by the same
@@ -71,6 +73,12 @@ export interface DamageCardFacts {
   };
   /** ATK-ROT-4: the attack message the card names (null: none, or gone). */
   readonly attack?: CriticalAttackFacts | null;
+  /**
+   * Issue 18: a card about a creature hidden from players follows an attack its player could not judge
+   * (the card holds none of the creature's defence): whether that attack hit, as the GM's side decided it
+   * from the creature's defence (absent or null: the card follows no such attack).
+   */
+  readonly sealedAttackHit?: boolean | null;
   /** The actor the card names (null: none, or gone) and whether the card's author owns it. */
   readonly attacker: { readonly name: string; readonly ownedByAuthor: boolean } | null;
   /** The item the card names (null: none, gone, or not a weapon or spell with damage). */
@@ -209,6 +217,7 @@ export function trustedDamage(facts: DamageCardFacts): Result<TrustedDamage> {
   if (!item.ofAttacker) return err("TEMPO.ERRORS.Trust.NotTheirItem", { name: attacker.name, item: item.name });
   const target = facts.card.targetUuid;
   if (typeof target !== "string" || target === "") return err("TEMPO.ERRORS.Trust.NoRecordedTarget");
+  if (facts.sealedAttackHit === false) return err("TEMPO.ERRORS.Trust.SealedMiss");
   const action = itemAction(facts.card, item);
   if (!action.ok) return action;
   const { effect, effects } = action.value;

@@ -21,8 +21,6 @@ import {
   type SegmentDeclaration,
 } from "../../engine/index.ts";
 import {
-  attackCritical,
-  attackHit,
   attacksThroughCombat,
   planDamage,
   planWeaponAttack,
@@ -47,6 +45,7 @@ import { rotationAttackRefusal, spendRotationUse } from "./rotation-use.ts";
 import { spendAttackUse } from "./turn-use.ts";
 import { refusedSwingShares } from "./swing-shares.ts";
 import { postSpellSaves } from "./spell-saves.ts";
+import { afterAttack, sealAttackInput, sealDamageInput } from "./sealed-cards.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenTargets } from "../conditions/stealth-flow.ts";
 import { startsAnimation } from "../../view/integrations/animation-carrier.ts";
@@ -95,6 +94,7 @@ const totalsOf = (rolls: readonly Roll[]) => rolls.map((r) => r.total ?? 0);
  */
 interface DamageRolls {
   readonly shared: { rolls: Roll[] | null; messageId: string | null } | null;
+  readonly sealedAttackId?: string | null; // issue 18: the sealed attack card it follows (sealed-cards.ts)
 }
 
 /** One damage card: the item's damage on one target, with who rolled what against whom (issue 18). */
@@ -127,12 +127,12 @@ async function postDamage(
   if (!sharedRoll) orderRolls("damage", rolls);
   // Issue 22: a cleave's further cards link the card whose dice were thrown; one card starts the animation.
   const starts = startsAnimation({ kind: "damage", afterAttack: by.afterAttack, sharedRoll });
-  const targets = [{ tokenUuids: targetTokenUuids(target.actor), hit: true }];
+  const targets = target.card.tokenId === undefined ? [{ tokenUuids: targetTokenUuids(target.actor), hit: true }] : [];
   const flags = {
     ...(starts ? animationFlags({ item, attacker, token: by.token, targets }) : {}),
     ...(sharedRoll && shared?.messageId ? { rollsShownOn: shared.messageId } : {}),
   };
-  const input = plan.card(totalsOf(rolls));
+  const input = sealDamageInput(plan.card(totalsOf(rolls)), target.card.tokenId, how.sealedAttackId); // issue 18
   const audience = { speaker: by.speaker, ...target.card.audience }; // issue 18 item 5 (hidden-targets.ts)
   const posted = (await postCard({ type: "damage", input }, { rolls, flags, ...audience })) as
     ChatMessage.Implementation | undefined;
@@ -218,7 +218,7 @@ async function attackWith(
       const carried = sharedAttack === null ? rolls : [];
       orderRolls("attack", carried);
       const posted = (await postCard(
-        { type: "attack", input },
+        { type: "attack", input: sealAttackInput(input, target.card.tokenId) }, // issue 18: sealed-cards.ts
         {
           rolls: carried,
           speaker: by.speaker,
@@ -228,14 +228,14 @@ async function attackWith(
       )) as ChatMessage.Implementation | undefined;
       if (cleave !== null && sharedAttack === null) cleave.messageId = posted?.id ?? null;
       // ATK-ROT-4: a critical's damage card names this attack message, which the GM's side verifies.
-      const critical = attackCritical(input) && posted?.id ? { attackMessageId: posted.id } : null;
-      const hit = attackHit(input) === true;
+      const { hit, critical, sealedAttackId } = afterAttack(input, posted?.id, target.card.tokenId);
       // AP-2: the targets a constant-damage weapon's roll hit, which it keeps damaging every turn, and the
       // attack messages the active GM reads them from (constant-claims.ts).
-      if (hit && hits !== null && !hits.hits.includes(target.actor.uuid)) hits.hits.push(target.actor.uuid);
+      const judged = hit && sealedAttackId === null; // issue 18: a sealed attack is judged on the GM's side only
+      if (judged && hits !== null && !hits.hits.includes(target.actor.uuid)) hits.hits.push(target.actor.uuid);
       if (hits !== null && posted?.id) hits.attacks.push(posted.id);
       const swings = shares.value?.[i] ?? choices.swings;
-      const how = { shared: cleave?.damage ?? null };
+      const how = { shared: cleave?.damage ?? null, sealedAttackId };
       if (hit) await postDamage(gathered.attacker, item, target, { ...damage, swings }, critical, how, hitBy);
     }
   }

@@ -11,6 +11,8 @@ import type { AttackCardInput } from "../../view/chat/attack-card.ts";
 import { attackHit } from "../../view/chat/item-attack.ts";
 import { keepUsedConstantAttacks, usedConstantAttacks } from "../combat/constant-claims-kept.ts";
 import { cardModelOf } from "../data/chat/chat-card-model.ts";
+import { cardTargetUuid, isSealed } from "./sealed-cards.ts";
+import { sealedVerdictOf } from "./sealed-verdicts.ts";
 
 interface AttackFields {
   readonly attackerUuid?: unknown;
@@ -40,8 +42,9 @@ function attackFacts(id: string, user: User.Implementation): ConstantAttackFacts
     byClaimant: message.author?.id === user.id,
     attackerUuid: input.attackerUuid,
     itemUuid: input.itemUuid,
-    targetUuid: input.targetUuid,
-    hit: verdictOf(model.input),
+    // Issue 18: a sealed card's target, and the verdict this GM's side gave it (sealed-verdicts.ts).
+    targetUuid: cardTargetUuid(input),
+    hit: isSealed(model.input) ? (sealedVerdictOf(id)?.hit ?? null) : verdictOf(model.input),
   };
 }
 

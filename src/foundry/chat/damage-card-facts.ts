@@ -27,6 +27,8 @@ import { attackShape, settleChoices } from "../../view/chat/attack-options.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenOnThisGm } from "../conditions/stealth-flow.ts";
 import { rulesetOf } from "./attack-parties.ts";
+import { cardTargetUuid, isSealed } from "./sealed-cards.ts";
+import { sealedVerdictOf } from "./sealed-verdicts.ts";
 
 interface CardFields {
   readonly swings?: unknown;
@@ -42,6 +44,7 @@ interface CardFields {
   readonly shield?: unknown;
   readonly statuses?: unknown;
   readonly multiplierUse?: unknown;
+  readonly sealedAttackId?: unknown;
 }
 
 interface AttackFields {
@@ -58,17 +61,18 @@ function attackFacts(id: unknown, author: User.Implementation, actor: Actor.Impl
   const model = message === undefined ? null : cardModelOf(message);
   if (message === undefined || model?.card.type !== "attack") return null;
   const input = model.input as AttackFields;
+  const targetUuid = cardTargetUuid(input); // issue 18: a sealed card's token reference (sealed-cards.ts)
   const system = tempoActorModelOf(actor);
   return {
     sameAuthor: message.author?.id === author.id,
     scheme: input.resolution?.scheme,
     attackerUuid: input.attackerUuid,
     itemUuid: input.itemUuid,
-    targetUuid: input.targetUuid,
+    targetUuid,
     rolls: recordedRollsOf(message),
     // STL-3 as the attack flow reads it: the GM's stealth watch in a rotation combat (stealth-flow.ts),
     // else the attacker's unseenAttacker condition (item-attack.ts).
-    advantage: unseenOnThisGm(actor, input.targetUuid) ?? hasConditionEffect(actorConditions(actor), "unseenAttacker"),
+    advantage: unseenOnThisGm(actor, targetUuid) ?? hasConditionEffect(actorConditions(actor), "unseenAttacker"),
     criticalThreshold: system === null ? null : actorStatsOf(system).criticalThreshold,
   };
 }
@@ -132,7 +136,7 @@ export async function damageCardFacts(message: ChatMessage.Implementation): Prom
   const card = {
     swings: input.swings,
     kind: input.kind,
-    targetUuid: input.targetUuid,
+    targetUuid: cardTargetUuid(input),
     criticalBonus: input.criticalBonus,
     attackMessageId: input.attackMessageId,
     attackerUuid: input.attackerUuid,
@@ -149,8 +153,35 @@ export async function damageCardFacts(message: ChatMessage.Implementation): Prom
   const attacker = { name: actor.name, ownedByAuthor: actor.testUserPermission(author, "OWNER") };
   const item = await documentAt(input.itemUuid);
   const facts = isItem(item) ? itemFacts(item, actor, input.weaponUse) : null;
-  const attack = attackFacts(input.attackMessageId, author, actor);
-  return { authorIsGM, card, attacker, item: facts, rolls: recordedRollsOf(message), attack };
+  // Issue 18: a sealed card's attack, judged here (sealed-verdicts.ts); its critical is verified as any other.
+  const sealed = sealedFacts(input, author);
+  const attack = attackFacts(sealed?.criticalId ?? input.attackMessageId, author, actor);
+  const claims = sealed?.criticalId === undefined ? {} : { attackMessageId: sealed.criticalId };
+  const rolls = recordedRollsOf(message);
+  const sealedAttackHit = sealed?.hit ?? null;
+  return { authorIsGM, card: { ...card, ...claims }, attacker, item: facts, rolls, attack, sealedAttackHit };
+}
+
+/**
+ * Issue 18: the GM's verdict on the sealed attack a player's card follows (null: it follows none). The
+ * attack must be the same author's sealed card against the same creature; otherwise, or when no verdict
+ * can be had here, it counts as a miss. A rotation critical names the attack for ATK-ROT-4's check.
+ */
+function sealedFacts(input: CardFields, author: User.Implementation): { hit: boolean; criticalId?: string } | null {
+  const id = input.sealedAttackId;
+  if (typeof id !== "string" || id === "") return null;
+  const message = game.messages.get(id);
+  const attack = message === undefined ? null : cardModelOf(message);
+  const same =
+    message?.author?.id === author.id &&
+    attack?.card.type === "attack" &&
+    isSealed(attack.input) &&
+    (attack.input as { targetRef?: unknown }).targetRef === (input as { targetRef?: unknown }).targetRef;
+  const verdict = same ? sealedVerdictOf(id) : null;
+  if (verdict === null) return { hit: false };
+  return verdict.hit && verdict.critical && verdict.scheme === "rotation"
+    ? { hit: true, criticalId: id }
+    : { hit: verdict.hit };
 }
 
 /** What the card may deal (the engine's decision on its facts). */

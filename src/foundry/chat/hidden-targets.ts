@@ -26,6 +26,8 @@ export function hiddenTokenIdOf(actor: Actor.Implementation): string | null {
 export interface TargetCard {
   readonly snapshot: CreatureSnapshot;
   readonly audience: Pick<PostCardOptions, "whisper" | "blind" | "speaker"> | null;
+  /** The id of the token hiding it, when its cards go to the GMs only (they are sealed: sealed-cards.ts). */
+  readonly tokenId?: string;
 }
 
 export function targetCardOf(
@@ -39,6 +41,7 @@ export function targetCardOf(
   const alias = actorCombatOf(attacker)?.combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary");
   return {
     snapshot: { ...snapshot, name: hiddenNameRef(tokenId) },
+    tokenId,
     audience: {
       whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? ""),
       blind: audience.blind,

@@ -16,6 +16,8 @@ import { cardModelOf } from "../data/chat/chat-card-model.ts";
 import type { ChatCard } from "../../view/chat/chat-cards.ts";
 import { appliedRecords } from "../../view/chat/damage-applied.ts";
 import { withKeptRecords } from "./damage-ledger.ts";
+import { unsealedAttack, unsealedDamage } from "./sealed-cards.ts";
+import { followsSealedMiss } from "./sealed-verdicts.ts";
 import { showNotice } from "../notice.ts";
 import { runCardAction } from "./card-actions.ts";
 import { openTrackerRow } from "./card-row.ts";
@@ -30,11 +32,15 @@ export function privateCardHtml(): string {
   return `<div class="tempo-card tempo-card--private" data-tempo-card><p>${text}</p></div>`;
 }
 
-/** Issue 18: a damage card's hidden creatures' lines, as this GM's ledger recorded them (damage-ledger.ts). */
+/**
+ * Issue 18: a damage card's hidden creatures' lines, as this GM's ledger recorded them (damage-ledger.ts);
+ * a sealed card's target's DR or defence, from its actor on a GM's page (sealed-cards.ts).
+ */
 function shownCard(card: ChatCard, messageId: string): ChatCard {
+  if (card.type === "attack") return { ...card, input: unsealedAttack(card.input) };
   if (card.type !== "damage") return card;
   const applied = appliedRecords(card.input.applied);
-  return { ...card, input: { ...card.input, applied: withKeptRecords(messageId, applied) } };
+  return { ...card, input: { ...unsealedDamage(card.input), applied: withKeptRecords(messageId, applied) } };
 }
 
 /** The card's HTML for this user, or null for a message that is not a Tempo card. */
@@ -43,7 +49,10 @@ export async function renderCardHtml(message: ChatMessage.Implementation): Promi
   if (model === null) return null;
   if (!message.isContentVisible) return privateCardHtml();
   const card = shownCard(model.card, message.id ?? "");
-  const context = buildChatCard(card, cardViewer(model, game.user)) as Record<string, unknown>;
+  const built = buildChatCard(card, cardViewer(model, game.user)) as Record<string, unknown>;
+  // Issue 18: a player's damage card on a hidden creature whose attack the GM's side found a miss says so.
+  const missed = card.type === "damage" && followsSealedMiss(card.input);
+  const context = missed ? { ...built, error: { key: "TEMPO.ERRORS.Trust.SealedMiss" } } : built;
   return foundry.applications.handlebars.renderTemplate(`${SYSTEM_PATH}${CHAT_CARD_TEMPLATES[card.type]}`, context);
 }
 

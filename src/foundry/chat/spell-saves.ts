@@ -30,6 +30,7 @@ import { TempoCombat } from "../documents/combat.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
+import { sealDamageInput, sealedTargetActor } from "./sealed-cards.ts";
 import { targetCardOf, type TargetCard } from "./hidden-targets.ts";
 import { isActor, isItem } from "../document-kinds.ts";
 
@@ -60,7 +61,10 @@ function saveInput(
   item: Item.Implementation,
   actor: Actor.Implementation,
   save: SpellSaveRoll,
+  tokenId?: string,
 ): SaveCardInput {
+  // Issue 18: a hidden creature's save card names it by its token, not its uuid (sealed-cards.ts).
+  const named = tokenId === undefined ? { targetUuid: actor.uuid } : { targetUuid: "", targetRef: tokenId };
   const row = sheetItemOf(item);
   const stats = row?.type === "spell" ? row.stats : null;
   return {
@@ -80,7 +84,7 @@ function saveInput(
       roller: actor.hasPlayerOwner ? "owner" : "gm",
       rule: save.rule,
       itemUuid: item.uuid,
-      targetUuid: actor.uuid,
+      ...named,
     },
   };
 }
@@ -97,7 +101,7 @@ export async function postSpellSaves(
   for (const { actor, card } of targets) {
     const save = saveRollOf(item, actor, ruleset);
     if (save === null) continue;
-    const input = { ...saveInput(caster, item, actor, save), name: card.snapshot.name };
+    const input = { ...saveInput(caster, item, actor, save, card.tokenId), name: card.snapshot.name };
     await postCard({ type: "save", input }, { speaker, combatId, ...card.audience });
   }
 }
@@ -110,17 +114,18 @@ function rulesetOfCard(model: TempoCardModel): RulesetId {
 }
 
 /** The UUIDs a spell save card records (null: not a spell save card). */
-function spellUuids(model: TempoCardModel): { itemUuid: unknown; targetUuid: unknown } | null {
+function spellUuids(model: TempoCardModel): { itemUuid: unknown; targetUuid: unknown; targetRef: unknown } | null {
   const spell = (model.input as { spell?: unknown }).spell;
   if (typeof spell !== "object" || spell === null) return null;
-  return { itemUuid: Reflect.get(spell, "itemUuid"), targetUuid: Reflect.get(spell, "targetUuid") };
+  const [itemUuid, targetUuid, targetRef] = ["itemUuid", "targetUuid", "targetRef"].map((k) => Reflect.get(spell, k));
+  return { itemUuid, targetUuid, targetRef };
 }
 
 /** The documents a spell save card names, read now. */
 function cardDocuments(model: TempoCardModel): { item: Item.Implementation; target: Actor.Implementation } | null {
   const spell = spellUuids(model);
   const item = documentAt(spell?.itemUuid);
-  const target = documentAt(spell?.targetUuid);
+  const target = documentAt(spell?.targetUuid) ?? sealedTargetActor(spell?.targetRef);
   return isItem(item) && isActor(target) ? { item, target } : null;
 }
 
@@ -160,7 +165,7 @@ export async function postDamageAfterSave(model: TempoCardModel, success: boolea
   const snapshot = creatureSnapshotOf(docs.target);
   if (snapshot === null) return;
   // Issue 18 item 5: a hidden creature's damage goes, as its save went, to the GMs only (hidden-targets.ts).
-  const { snapshot: target, audience } = targetCardOf(docs.target, snapshot, caster);
+  const { snapshot: target, audience, tokenId } = targetCardOf(docs.target, snapshot, caster);
   const drMode = game.settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit";
   const provenance = { attackerUuid: caster.uuid, itemUuid: docs.item.uuid, targetUuid: docs.target.uuid };
   const plan = planDamage({
@@ -174,7 +179,8 @@ export async function postDamageAfterSave(model: TempoCardModel, success: boolea
   });
   const roll = new Roll(plan.formula);
   await roll.evaluate();
-  const card = { ...plan.card([damageAfterSave(roll.total ?? 0, success)]), ...(success ? { halved: true } : {}) };
+  const rolled = { ...plan.card([damageAfterSave(roll.total ?? 0, success)]), ...(success ? { halved: true } : {}) };
+  const card = sealDamageInput(rolled, tokenId); // issue 18: no uuid and no DR of a hidden creature (sealed-cards.ts)
   await postCard(
     { type: "damage", input: card },
     { rolls: [roll], speaker: ChatMessage.getSpeaker({ actor: caster }), ...audience },

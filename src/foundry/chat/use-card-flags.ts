@@ -10,6 +10,8 @@ import { animationFlags, attackerToken, targetTokenUuids } from "../integrations
 /** A target of the attack, as the attack flow gathered it. */
 interface PlannedTarget {
   readonly actor: Actor.Implementation;
+  /** Issue 18: a creature hidden from players (its cards are sealed, sealed-cards.ts): named in no flag. */
+  readonly card: { readonly tokenId?: string };
 }
 
 const totalsOf = (rolls: readonly Roll[]) => rolls.map((r) => r.total ?? 0);
@@ -52,9 +54,12 @@ export function attackFlags(
   if (!startsAnimation({ kind: "attack", afterAttack: false, sharedRoll })) return {};
   const totals = totalsOf(rolls);
   const against = cleave === null ? plans.filter((p) => p.target === target) : plans;
-  const targets = against.map((p) => ({
-    tokenUuids: targetTokenUuids(p.target.actor),
-    hit: attackHit(p.plan.resolve(totals)) === true,
-  }));
+  // Issue 18: a hidden creature is left out (its token's uuid and whether it was hit would reach every client).
+  const targets = against
+    .filter((p) => p.target.card.tokenId === undefined)
+    .map((p) => ({
+      tokenUuids: targetTokenUuids(p.target.actor),
+      hit: attackHit(p.plan.resolve(totals)) === true,
+    }));
   return { ...animationFlags({ item, attacker, token: by.token, targets }) };
 }

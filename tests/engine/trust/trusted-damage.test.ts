@@ -52,6 +52,17 @@ describe("issue 18: what a damage card may deal", () => {
       expect(trustedDamage({ ...PLAYER_CARD, ...change })).toMatchObject({ ok: false, error: { key } });
   });
 
+  it("issue 18: a player's card about a hidden creature deals nothing when the GM's side finds its attack missed, and deals its rolls when it hit", () => {
+    expect(trustedDamage({ ...PLAYER_CARD, sealedAttackHit: false })).toMatchObject({
+      ok: false,
+      error: { key: "TEMPO.ERRORS.Trust.SealedMiss" },
+    });
+    expect(trustedDamage({ ...PLAYER_CARD, sealedAttackHit: true })).toMatchObject({
+      ok: true,
+      value: { swings: [7, 4, 10] },
+    });
+  });
+
   it("AP-1: no rolls, or more rolls than the weapon's swings, are refused; so is a roll of another formula", () => {
     expect(trustedDamage({ ...PLAYER_CARD, rolls: [] })).toMatchObject({
       error: { key: "TEMPO.ERRORS.Trust.SwingCount" },

@@ -1,0 +1,145 @@
+/**
+ * Issue 18 (items 3 and 4): the attack and damage cards about a creature hidden from players carry none of
+ * its facts. A whispered card still reaches every client (foundryvtt #14429, cited in hidden-targets.ts),
+ * so such a card is "sealed" before it is posted: in place of the target's uuid it holds `targetRef`, the
+ * id of the token hiding it (the reference its name already goes by, `hiddenNameRef`), no DR (a damage
+ * card's `dr` is zero) and no defence (an attack card's resolution keeps the attacker's side and the dice
+ * only). The GM's page unseals it from the live documents when it draws or applies the card: the target's
+ * uuid from the token, its DR and its defence from its actor, by the same builders the roll used
+ * (view/chat/item-attack.ts). Apply reads the target's DR from its actor in any case (apply-damage.ts).
+ * A player's attack on such a creature is judged on the GM's side only (`afterAttack`, sealed-verdicts.ts).
+ */
+import { NO_DR } from "../../engine/damage/damage-reduction.ts";
+import type { AttackCardInput, AttackResolution } from "../../view/chat/attack-card.ts";
+import type { DamageCardInput } from "../../view/chat/damage-card.ts";
+import { attackCritical, attackHit, type CreatureSnapshot } from "../../view/chat/item-attack.ts";
+import type { PlacedToken } from "../canvas/scene-geometry.ts";
+import { creatureSnapshotOf } from "./creature-snapshot.ts";
+
+/** What a sealed card records of its target: the hiding token's id. */
+interface Sealed {
+  readonly targetRef?: unknown;
+}
+
+/** A damage card's input, sealed (no uuid, no DR) when it is about a hidden creature (`tokenId` hides it). */
+export function sealDamageInput(
+  input: DamageCardInput,
+  tokenId: string | undefined,
+  sealedAttackId: string | null = null,
+): DamageCardInput & Sealed {
+  if (tokenId === undefined) return input;
+  const { targetUuid: _, ...rest } = input;
+  const follows = sealedAttackId === null ? {} : { sealedAttackId };
+  return { ...rest, dr: NO_DR, targetRef: tokenId, ...follows };
+}
+
+/**
+ * After an attack card: whether the flow rolls damage, the critical it claims, and the sealed attack the
+ * damage card follows. A player's attack on a hidden creature is not judged on the player's client (its
+ * card holds no defence): damage is rolled whatever the dice, naming the attack, and the GM's side decides
+ * hit and critical (sealed-verdicts.ts). Anyone else's attack by its card's verdict.
+ */
+export function afterAttack(
+  input: AttackCardInput,
+  postedId: string | null | undefined,
+  tokenId: string | undefined,
+): { hit: boolean; critical: { attackMessageId: string } | null; sealedAttackId: string | null } {
+  if (tokenId !== undefined && !game.user.isGM) return { hit: true, critical: null, sealedAttackId: postedId ?? null };
+  const critical = attackCritical(input) && postedId ? { attackMessageId: postedId } : null;
+  return { hit: attackHit(input) === true, critical, sealedAttackId: null };
+}
+
+/** The target-side numbers of a resolution left out (what the GM's page fills in again). */
+function sealedResolution(r: AttackResolution): AttackResolution {
+  switch (r.scheme) {
+    case "d20":
+      return { ...r, snapshot: { ...r.snapshot, armorClass: 0 } };
+    case "segment":
+      return { ...r, snapshot: { ...r.snapshot, armorClass: 0 } };
+    case "rotation": {
+      const d = r.snapshot.defender;
+      const defender = { ...d, dodge: 0, armor: 0, isPlayer: false };
+      return { ...r, snapshot: { ...r.snapshot, defender } };
+    }
+    case "phase":
+      return { ...r, input: { ...r.input, def: 0 } };
+  }
+}
+
+/** An attack card's input, sealed (no uuid, no defence) when it is about a hidden creature (`tokenId` hides it). */
+export function sealAttackInput(input: AttackCardInput, tokenId: string | undefined): AttackCardInput & Sealed {
+  if (tokenId === undefined) return input;
+  const { targetUuid: _, ...rest } = input;
+  return { ...rest, resolution: sealedResolution(input.resolution), targetRef: tokenId };
+}
+
+/** The token a sealed card names, on any scene (null: none, or not sealed). */
+function tokenAt(input: unknown): PlacedToken | null {
+  const ref = typeof input === "object" && input !== null ? (input as Sealed).targetRef : undefined;
+  if (typeof ref !== "string" || ref === "") return null;
+  for (const scene of game.scenes.contents) {
+    const token = scene.tokens.get(ref) as PlacedToken | undefined;
+    if (token !== undefined) return token;
+  }
+  return null;
+}
+
+/** The creature a sealed save card names by its token (`ref`), on any client that holds the token (null: none). */
+export function sealedTargetActor(ref: unknown): Actor.Implementation | null {
+  return (tokenAt({ targetRef: ref })?.actor as Actor.Implementation | null | undefined) ?? null;
+}
+
+/** Whether the card input is sealed. */
+export function isSealed(input: unknown): boolean {
+  return typeof input === "object" && input !== null && typeof (input as Sealed).targetRef === "string";
+}
+
+/**
+ * The uuid of the creature a card names: its `targetUuid`, else (a sealed card) the actor of the token it
+ * references, on a GM's page only (undefined: none).
+ */
+export function cardTargetUuid(input: { readonly targetUuid?: unknown }): unknown {
+  if (!isSealed(input) || !game.user.isGM) return input.targetUuid;
+  return tokenAt(input)?.actor?.uuid ?? undefined;
+}
+
+function targetSnapshotOf(input: unknown): CreatureSnapshot | null {
+  const actor = tokenAt(input)?.actor ?? null;
+  return actor === null ? null : creatureSnapshotOf(actor as Actor.Implementation);
+}
+
+/** A sealed damage card as the GM's page draws it: the target's DR from its actor (else the card as it is). */
+export function unsealedDamage<T extends DamageCardInput>(input: T): T {
+  if (!isSealed(input) || !game.user.isGM) return input;
+  const target = targetSnapshotOf(input);
+  return target === null ? input : { ...input, dr: target.stats.dr };
+}
+
+/** The target-side numbers of a sealed resolution, from the target's actor now. */
+function unsealedResolution(r: AttackResolution, t: CreatureSnapshot): AttackResolution {
+  switch (r.scheme) {
+    case "d20":
+      return { ...r, snapshot: { ...r.snapshot, armorClass: t.stats.defenses.ac } };
+    case "segment":
+      return { ...r, snapshot: { ...r.snapshot, armorClass: t.descendingAc } };
+    case "rotation": {
+      const { dodge, armor } = t.stats.defenses;
+      const defender = { ...r.snapshot.defender, dodge, armor, isPlayer: t.isPlayer };
+      return { ...r, snapshot: { ...r.snapshot, defender } };
+    }
+    case "phase":
+      return { ...r, input: { ...r.input, def: t.stats.defenses.def } };
+  }
+}
+
+/** A sealed attack card as the GM's page draws and reads it: the target's defence from its actor. */
+export function unsealedAttack<T extends AttackCardInput>(input: T): T {
+  return unsealedAttackOrNull(input) ?? input;
+}
+
+/** The same, null when it cannot be unsealed here (no GM's page, or its creature is gone); a card not sealed as it is. */
+export function unsealedAttackOrNull<T extends AttackCardInput>(input: T): T | null {
+  if (!isSealed(input)) return input;
+  const target = game.user.isGM ? targetSnapshotOf(input) : null;
+  return target === null ? null : { ...input, resolution: unsealedResolution(input.resolution, target) };
+}

@@ -1,0 +1,85 @@
+/**
+ * Issue 18 (item 4): the GM's verdict on a player's sealed attack card (sealed-cards.ts), an attack on a
+ * creature hidden from players. The player's client does not judge it (the card holds none of the
+ * creature's defence), so it rolls the damage whatever the dice, and the GM's client decides, from the
+ * card's dice and the creature's defence as the rules read it (view/chat/item-attack.ts builders), whether
+ * it hit and whether it is a critical. The first verdict is remembered in the GM's browser
+ * (combat/gm-storage.ts, copied to the other GMs by gm-replica.ts), keyed by the attack message's id, so a
+ * later change of the creature's defence does not change what the card did. None of it reaches players: a
+ * world setting or a flag would (damage-ledger.ts says where and why).
+ */
+import type { AttackCardInput } from "../../view/chat/attack-card.ts";
+import { attackCritical, attackHit } from "../../view/chat/item-attack.ts";
+import { gmStorage } from "../combat/gm-storage.ts";
+import { cardModelOf } from "../data/chat/chat-card-model.ts";
+import { isSealed, unsealedAttackOrNull } from "./sealed-cards.ts";
+
+export interface SealedVerdict {
+  readonly hit: boolean;
+  readonly critical: boolean;
+  /** The attack card's scheme ("rotation": ATK-ROT-4's critical bonus applies). */
+  readonly scheme: string;
+}
+
+function storeKey(): string {
+  const world = (game as { world?: { id?: string } }).world?.id ?? "world";
+  return `tempo.sealedVerdicts.${world}.verdicts`;
+}
+
+function stored(): Record<string, SealedVerdict> {
+  const raw = gmStorage()?.getItem(storeKey()) ?? null;
+  if (raw === null) return {};
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, SealedVerdict>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** How many verdicts a GM's browser keeps (the oldest go first): far more than a chat log shows. */
+const KEPT = 500;
+
+function remember(id: string, verdict: SealedVerdict): void {
+  const entries = [...Object.entries(stored()), [id, verdict] as const].slice(-KEPT);
+  try {
+    gmStorage()?.setItem(storeKey(), JSON.stringify(Object.fromEntries(entries)));
+  } catch (error) {
+    console.warn("Tempo | a sealed attack's verdict could not be kept in this browser", error);
+  }
+}
+
+/**
+ * The verdict on the sealed attack card `id`, on a GM's client: remembered, else decided now and
+ * remembered; null when this is no GM's client, no sealed attack card, or its creature is gone.
+ */
+export function sealedVerdictOf(id: string): SealedVerdict | null {
+  if (!game.user.isGM) return null;
+  const message = game.messages.get(id);
+  const model = message === undefined ? null : cardModelOf(message);
+  if (model?.card.type !== "attack" || !isSealed(model.input)) return null;
+  const kept = stored()[id];
+  if (kept !== undefined && typeof kept.hit === "boolean") return kept;
+  const input = unsealedAttackOrNull(model.input as unknown as AttackCardInput);
+  if (input === null) return null;
+  try {
+    const verdict = {
+      hit: attackHit(input) === true,
+      critical: attackCritical(input),
+      scheme: input.resolution.scheme,
+    };
+    remember(id, verdict);
+    return verdict;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a damage card follows a sealed attack the GM's side found a miss (a GM's page only). */
+export function followsSealedMiss(input: unknown): boolean {
+  const id =
+    typeof input === "object" && input !== null ? (input as { sealedAttackId?: unknown }).sealedAttackId : null;
+  return typeof id === "string" && sealedVerdictOf(id)?.hit === false;
+}
