@@ -54,6 +54,14 @@ async function fennsTurn(lurkerInCombat: boolean) {
   return { combat, fenn, lurker, maul, fennId };
 }
 
+/** No byte either player's client received holds `uuid`. */
+function noPlayerReceived(uuid: string) {
+  for (const user of [player, watcher]) {
+    const bytes = world.runtime.network.receivedBy(world.runtime.clientOf(user.id));
+    expect(bytes.filter((d) => d.includes(uuid)).map((d) => d.slice(0, 300))).toEqual([]);
+  }
+}
+
 /** The player declares the Maul at the Lurker; the record on Fenn's document; the pending card once it lands. */
 async function declareAndLand(combat: Tempo, fennId: string, lurker: ActorModel, maul: Item.Implementation) {
   targeting.target(player, [lurker]);
@@ -68,15 +76,12 @@ async function declareAndLand(combat: Tempo, fennId: string, lurker: ActorModel,
     if (events.some((e) => e.type === "actionResolved")) card = pending;
   }
   if (card === undefined) throw new Error("no pending card");
-  for (const user of [player, watcher]) {
-    const bytes = world.runtime.network.receivedBy(world.runtime.clientOf(user.id));
-    expect(bytes.filter((d) => d.includes(lurker.uuid)).map((d) => d.slice(0, 300))).toEqual([]);
-  }
+  noPlayerReceived(lurker.uuid);
   return { record, card };
 }
 
 /** The GM resolves the card: a hit on the Lurker (15 meets its AC 13), then its damage. */
-async function gmResolves(card: ChatMessageModel) {
+async function gmResolves(card: ChatMessageModel, lurker: ActorModel) {
   targeting.target(world.gm, []);
   world.scriptedTotals.push(12, 4); // d20 12 + 3 = 15 meets AC 13; 1d6 = 4
   const before = chat.messages.length;
@@ -84,6 +89,7 @@ async function gmResolves(card: ChatMessageModel) {
   await world.idle();
   const rolled = chat.messages.slice(before);
   expect(rolled.map((m) => m.type)).toEqual(["attack", "damage"]);
+  noPlayerReceived(lurker.uuid);
   return rolled;
 }
 
@@ -97,7 +103,7 @@ describe("issue 18: a declared use names a hidden target by reference", () => {
     await world.idle();
     const { record, card } = await declareAndLand(combat, fennId, lurker, maul);
     expect(record).toEqual([{ itemUuid: maul.uuid, targetUuids: [`combatantRef:${lurkerId}`] }]);
-    const rolled = await gmResolves(card);
+    const rolled = await gmResolves(card, lurker);
     expect(rolled.map((m) => inputOf(m).target)).toEqual(["Lurker", "Lurker"]);
     expect(inputOf(rolled[0])).toMatchObject({ resolution: { snapshot: { armorClass: 13 } } });
   });
@@ -110,7 +116,7 @@ describe("issue 18: a declared use names a hidden target by reference", () => {
     const { record, card } = await declareAndLand(combat, fennId, lurker, maul);
     expect(record).toEqual([{ itemUuid: maul.uuid, targetUuids: [`tokenRef:${token.id}`] }]);
     // Its cards are sealed (sealed-cards.ts): they name the Lurker by the same token.
-    const rolled = await gmResolves(card);
+    const rolled = await gmResolves(card, lurker);
     expect(rolled.map((m) => inputOf(m).targetRef)).toEqual([token.id, token.id]);
     drawn.view(null);
   });
