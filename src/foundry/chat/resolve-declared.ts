@@ -17,6 +17,7 @@ import {
 import { isActiveGm } from "../combat/active-gm.ts";
 import { secrecyOf } from "../combat/secrecy.ts";
 import { declaredUseOf, type DeclaredUse } from "../combat/declared-uses.ts";
+import { useTargetActor } from "../combat/sealed-use-targets.ts";
 import { readableCombat } from "../combat/tempo-model.ts";
 import { TempoCombat } from "../documents/combat.ts";
 import type { TempoCardModel } from "../data/chat/chat-card-model.ts";
@@ -74,10 +75,6 @@ function isItem(doc: unknown): doc is Item.Implementation {
   return typeof doc === "object" && doc !== null && "system" in doc && "actor" in doc;
 }
 
-function isActor(doc: unknown): doc is Actor.Implementation {
-  return typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "Actor";
-}
-
 /**
  * Issue 18: the item use of a creature whose declarations the GM keeps (engine `declaredUseWithheld`)
  * lives in the active GM's browser only (secret-uses.ts). Any other client, a second GM or the hidden
@@ -112,8 +109,12 @@ export async function rollDeclaredUse(model: TempoCardModel): Promise<DeclaredRo
   const targets: Actor.Implementation[] = [];
   // SEG-11: a target named on the caster's D1 turn replaces the ones recorded with the declaration.
   for (const uuid of segmentRollTargets(use.targetUuids, found.namedTarget)) {
-    const actor: unknown = await fromUuid(uuid as `Actor.${string}`);
-    if (isActor(actor)) targets.push(actor);
+    // Issue 18: a hidden target is named by its token (sealed-use-targets.ts).
+    const actor = await useTargetActor(
+      game.combats.get(model.combatId ?? "") as Combat.Implementation | undefined,
+      uuid,
+    );
+    if (actor !== null) targets.push(actor);
   }
   // SEG-16: in a segment combat a natural weapon's card rolls the creature's whole routine, one roll per attack.
   const routine = input.entryKey.startsWith("segment:turn:") ? routineItems(item) : [item];

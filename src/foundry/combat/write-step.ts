@@ -38,6 +38,7 @@ import type { TempoCombatModel } from "../data/combat/combat-model.ts";
 import { actionUpdates } from "./step-actions.ts";
 import { keepActions } from "./secret-actions.ts";
 import { keepUses, keepsUses } from "./secret-uses.ts";
+import { sealedUseRecord } from "./sealed-use-targets.ts";
 import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
@@ -247,7 +248,8 @@ export async function mirrorCombatants(
             system: {
               ...(action ? { actions: actions.get(id) ?? {} } : {}),
               // Issue 11: what a declared item rolls when its pending card is resolved (declared-uses.ts).
-              ...(use ? { declaredUses: uses.get(id) } : {}),
+              // Issue 18: a hidden target is named by its token there (sealed-use-targets.ts).
+              ...(use ? { declaredUses: sealedUseRecord(combat, declared) } : {}),
             },
           }
         : {}),
