@@ -11,16 +11,11 @@ import type { CreatureSnapshot } from "../../view/chat/item-attack.ts";
 import { hiddenNameRef } from "../../view/chat/initiative-card.ts";
 import { targetCardAudience } from "../../view/chat/roll-audience.ts";
 import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
-import { drawnScene, tokenOf, type PlacedToken } from "../canvas/scene-geometry.ts";
+import { hiddenTokenIdOf } from "../canvas/hidden-token.ts";
+import type { PlacedToken } from "../canvas/scene-geometry.ts";
 import type { PostCardOptions } from "./post-card.ts";
 
-/** The id of the token hiding `actor` from players (its own token when unlinked, else on the drawn scene), or null. */
-export function hiddenTokenIdOf(actor: Actor.Implementation): string | null {
-  const own = actor.isToken ? (actor.token as unknown as PlacedToken | null) : null;
-  const scene = drawnScene();
-  const token = own ?? (scene === null ? null : tokenOf(actor, scene));
-  return token?.hidden === true && token.id !== null ? token.id : null;
-}
+export { hiddenTokenIdOf };
 
 /** A card about `target`: the snapshot it names, and who sees it and who speaks (none: as the caller chose). */
 export interface TargetCard {

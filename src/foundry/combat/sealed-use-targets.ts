@@ -2,11 +2,13 @@
  * Issue 18 item 3: a declared use (declared-uses.ts) names its targets on the declaring Combatant, a
  * document every client receives. A target hidden from players (a hidden combatant, or a creature whose
  * token is hidden) is named there by a reference to its Combatant or its token instead of its actor's
- * uuid, as a sealed card names it (sealed-cards.ts `targetRef`; hidden as hidden-targets.ts `hiddenTokenIdOf`
- * tells it): players hold that document already, but no Tempo record gives them the actor's uuid. Resolve on the pending card finds the creature
- * from that document on the client that rolls it (the GM's for a hidden target: resolve-declared.ts).
+ * uuid, as a sealed card names it (sealed-cards.ts `targetRef`; hidden as canvas/hidden-token.ts tells it):
+ * players hold that document already, but no Tempo record gives them the actor's uuid. Resolve on the
+ * pending card finds the creature from that document on the client that rolls it (the GM's for a hidden
+ * target: resolve-declared.ts).
  */
-import { drawnScene, tokenOf, type PlacedToken } from "../canvas/scene-geometry.ts";
+import { hiddenTokenIdOf } from "../canvas/hidden-token.ts";
+import type { PlacedToken } from "../canvas/scene-geometry.ts";
 import type { DeclaredUse } from "./declared-uses.ts";
 
 const TOKEN_REF = "tokenRef:";
@@ -27,11 +29,8 @@ function hiddenRefOf(combat: Combat.Implementation, uuid: string): string | null
   const token = combatant?.token as { readonly hidden?: boolean } | null | undefined;
   if (combatant?.id != null && (combatant.hidden || token?.hidden === true)) return `${COMBATANT_REF}${combatant.id}`;
   const actor: unknown = fromUuidSync(uuid as `Actor.${string}`);
-  if (!isActor(actor)) return null;
-  const own = actor.isToken ? (actor.token as unknown as PlacedToken | null) : null;
-  const scene = drawnScene();
-  const placed = own ?? (scene === null ? null : tokenOf(actor, scene));
-  return placed?.hidden === true && placed.id !== null ? `${TOKEN_REF}${placed.id}` : null;
+  const tokenId = isActor(actor) ? hiddenTokenIdOf(actor) : null;
+  return tokenId === null ? null : `${TOKEN_REF}${tokenId}`;
 }
 
 function sealedList(combat: Combat.Implementation, uuids: readonly string[]): string[] {
