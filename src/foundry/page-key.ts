@@ -19,3 +19,17 @@ export function pageKey(combatId: string): string {
   }
   return `${game.user.id}#${n}.${combatId}`;
 }
+
+/**
+ * Module state kept per page (see the file comment): `state()` gives this page's, made by `make` the first
+ * time this page asks.
+ */
+export function perPage<T>(make: () => T): () => T {
+  const held = new WeakMap<object, T>();
+  return () => {
+    const page = game as object;
+    let found = held.get(page);
+    if (found === undefined) held.set(page, (found = make()));
+    return found;
+  };
+}

@@ -15,19 +15,12 @@
  * documents as they then stand. Keyed by `game`, one object per page (page-key.ts).
  */
 import type { TokenSpot } from "../../engine/index.ts";
+import { perPage } from "../page-key.ts";
 
 type Token = TokenDocument.Implementation;
 
-const pages = new WeakMap<object, Map<string, TokenSpot>>();
-
-function seen(): Map<string, TokenSpot> {
-  let map = pages.get(game as object);
-  if (map === undefined) {
-    map = new Map();
-    pages.set(game as object, map);
-  }
-  return map;
-}
+/** The positions this page has seen, by token. */
+const seen = perPage(() => new Map<string, TokenSpot>());
 
 const spotOf = (token: Token): TokenSpot => ({ x: token.x, y: token.y });
 

@@ -40,6 +40,7 @@ import { forgetPageUses } from "./secret-uses.ts";
 import { forgetPageDeparted } from "./departed.ts";
 import { forgetPageConstantClaims } from "./constant-claims-kept.ts";
 import { tempoModelOf } from "./tempo-model-of.ts";
+import { perPage } from "../page-key.ts";
 
 export const GM_RECORDS_QUERY = `${SYSTEM_ID}.gmRecords`;
 
@@ -72,31 +73,21 @@ interface Page {
   waiting: Promise<void> | null;
 }
 
-const pages = new WeakMap<object, Page>();
-
 /** How long a GM waits for another GM to take what it sends (a GM who never answers holds up nothing). */
 const ASK_TIMEOUT_MS = 30_000;
 
 /** Full copies kept unnamed at once (a console's made-up ones crowd out nothing a GM names at once). */
 const MAX_COPIES = 8;
 
-function page(): Page {
-  let found = pages.get(game as object);
-  if (found === undefined)
-    pages.set(
-      game as object,
-      (found = {
-        links: new Map(),
-        trusted: new Map(),
-        copies: new Map(),
-        activeGm: null,
-        copyTaken: false,
-        waiters: new Set(),
-        waiting: null,
-      }),
-    );
-  return found;
-}
+const page = perPage<Page>(() => ({
+  links: new Map(),
+  trusted: new Map(),
+  copies: new Map(),
+  activeGm: null,
+  copyTaken: false,
+  waiters: new Set(),
+  waiting: null,
+}));
 
 /** A random text no console can guess (`crypto.getRandomValues` needs no secure context: MDN). */
 export function secretText(): string {

@@ -38,6 +38,7 @@ import { secrecyOf } from "./secrecy.ts";
 import { storeMemoOf } from "./state-cache.ts";
 import { actionNowsOf } from "./step-actions.ts";
 import { tempoModelOf } from "./tempo-model-of.ts";
+import { perPage } from "../page-key.ts";
 
 export const OWNER_VIEW_QUERY = `${SYSTEM_ID}.ownerView`;
 
@@ -76,27 +77,17 @@ interface Page {
   readonly keys: Map<string, { readonly key: string; token: string | null }>;
 }
 
-const pages = new WeakMap<object, Page>();
-
 /** Keys kept unnamed at once (a console's made-up ones crowd out nothing a GM names at once). */
 const MAX_UNNAMED = 8;
 
-function page(): Page {
-  let found = pages.get(game as object);
-  if (found === undefined)
-    pages.set(
-      game as object,
-      (found = {
-        views: new Map(),
-        trusted: new Set(),
-        tokens: new Map(),
-        waiting: new Map(),
-        sent: new Map(),
-        keys: new Map(),
-      }),
-    );
-  return found;
-}
+const page = perPage<Page>(() => ({
+  views: new Map(),
+  trusted: new Set(),
+  tokens: new Map(),
+  waiting: new Map(),
+  sent: new Map(),
+  keys: new Map(),
+}));
 
 interface Queryable {
   readonly id: string | null;
