@@ -16,7 +16,7 @@
  */
 import type { DiceRequest } from "../contract.ts";
 import { vectorGet, vectorSet } from "../shared/persistent-vector.ts";
-import { nextTieRollPublic, publicTieRolls } from "../shared/tie-prefix.ts";
+import { nextTieRollPublic, publicTieRolls, secretTieRequests } from "../shared/tie-prefix.ts";
 import { phaseCombatants } from "./state.ts";
 import { PHASE_ROLL_REASONS, type PhaseCombatant, type PhaseState } from "./types.ts";
 
@@ -62,20 +62,16 @@ export function secretPhaseRollOffs(
   requests: readonly DiceRequest[],
   hidden: PhaseHidden,
 ): ReadonlySet<string> {
-  const out = new Set<string>();
   const rivals = visibleRivals(state, hidden);
-  if (rivals.size === 0) return out;
-  for (const request of requests) {
-    const id = request.combatantId;
-    if (id === null || request.reason !== PHASE_ROLL_REASONS.rollOff || hidden.has(id)) continue;
+  if (rivals.size === 0) return new Set();
+  return secretTieRequests(requests, PHASE_ROLL_REASONS.rollOff, hidden, (id) => {
     const slot = state.index[id];
     const c = slot === undefined ? null : vectorGet(state.combatants, slot);
-    if (c === null || c.initiative === null || !c.rollingOff) continue;
+    if (c === null || c.initiative === null || !c.rollingOff) return false;
     // Only a total a hidden creature holds can make a secret roll-off; elsewhere a visible rival asked it.
     const level = rivals.get(c.initiative);
-    if (level !== undefined && !sharesAll(c, level)) out.add(request.id);
-  }
-  return out;
+    return level !== undefined && !sharesAll(c, level);
+  });
 }
 
 /** Whether a visible rival has made every roll-off `c` has, with the same results (so they are level). */

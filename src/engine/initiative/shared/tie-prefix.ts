@@ -24,3 +24,21 @@ export function publicTieRolls(mine: readonly number[], rivals: readonly (readon
 export function nextTieRollPublic(mine: readonly number[], rivals: readonly (readonly number[])[]): boolean {
   return rivals.some((r) => sharedTieRolls(mine, r) === mine.length);
 }
+
+/**
+ * The ids of `requests` for `reason` that a visible creature (one not in `hidden`) makes in secret:
+ * `secret(id)` says whether its next tie roll is one only hidden creatures call for.
+ */
+export function secretTieRequests(
+  requests: readonly { readonly id: string; readonly combatantId: string | null; readonly reason: string }[],
+  reason: string,
+  hidden: { has(id: string): boolean },
+  secret: (combatantId: string) => boolean,
+): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const request of requests) {
+    const id = request.combatantId;
+    if (id !== null && request.reason === reason && !hidden.has(id) && secret(id)) out.add(request.id);
+  }
+  return out;
+}

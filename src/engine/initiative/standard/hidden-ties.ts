@@ -14,7 +14,7 @@
  * no visible creature is level with it at all.
  */
 import type { DiceRequest } from "../contract.ts";
-import { nextTieRollPublic, publicTieRolls } from "../shared/tie-prefix.ts";
+import { nextTieRollPublic, publicTieRolls, secretTieRequests } from "../shared/tie-prefix.ts";
 import { standardDelayRank } from "./order.ts";
 import { STANDARD_ROLL_REASONS, type StandardCombatant, type StandardState } from "./state.ts";
 
@@ -49,18 +49,13 @@ export function secretStandardTieBreaks(
   requests: readonly DiceRequest[],
   hidden: StandardHidden,
 ): ReadonlySet<string> {
-  const out = new Set<string>();
   const rivals = visibleRivals(state, hidden);
-  if (rivals.size === 0) return out;
-  for (const request of requests) {
-    const id = request.combatantId;
-    if (id === null || request.reason !== STANDARD_ROLL_REASONS.tieBreak || hidden.has(id)) continue;
+  if (rivals.size === 0) return new Set();
+  return secretTieRequests(requests, STANDARD_ROLL_REASONS.tieBreak, hidden, (id) => {
     const level = [...rivals.values()].find((l) => l.has(id));
     const mine = level?.get(id);
-    if (level !== undefined && mine !== undefined && !nextTieRollPublic(mine, othersThan(level, id)))
-      out.add(request.id);
-  }
-  return out;
+    return level !== undefined && mine !== undefined && !nextTieRollPublic(mine, othersThan(level, id));
+  });
 }
 
 /**
