@@ -1,6 +1,7 @@
 // `npm run screenshots`: refreshes the README's tracker screenshots (docs/screenshots/<ruleset>.png) from the
 // preview page in Chromium: the sample encounter of each ruleset, initiative rolled, two turns in, as the GM;
-// then the chat cards page in both themes (docs/screenshots/cards-<theme>.png).
+// then the chat cards page in both themes (docs/screenshots/cards-<theme>.png), then each sheet of the sheets page
+// (docs/screenshots/sheet-<sheet>.png, and the character sheet dark: sheet-character-dark.png).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { RULESET_IDS } from "../src/engine/index.ts";
@@ -26,6 +27,26 @@ try {
     await page.waitForSelector(".tempo-card");
     await page.locator(".tempo-preview__cards").screenshot({ path: join(out, `cards-${theme}.png`) });
     console.log(`docs/screenshots/cards-${theme}.png`);
+  }
+  const sheets = [
+    "character",
+    "npc",
+    "item-weapon",
+    "item-spell",
+    "item-armor",
+    "item-feat",
+    "item-power",
+    "item-gear",
+  ];
+  await page.setViewportSize({ width: 760, height: 900 });
+  for (const theme of ["light", "dark"]) {
+    await page.goto(`${url}sheets.html?ruleset=count${theme === "dark" ? "&theme=dark" : ""}`);
+    await page.waitForSelector('[data-sheet="character"]');
+    for (const sheet of theme === "light" ? [...sheets, "encounter"] : ["character"]) {
+      const name = `sheet-${sheet}${theme === "dark" ? "-dark" : ""}.png`;
+      await page.locator(`[data-sheet="${sheet}"]`).screenshot({ path: join(out, name) });
+      console.log(`docs/screenshots/${name}`);
+    }
   }
 } finally {
   await close();
