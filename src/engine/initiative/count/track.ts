@@ -30,11 +30,18 @@ export function beginRound(state: CountState, round: number, out: CountOut): Cou
   return advance({ ...s, status: "turns", round, upcomingRound: -1 }, -1, out);
 }
 
-/** Once every first roll is in: a surprise round (CNT-4) or round 1. */
+/**
+ * Once every first roll is in: a surprise round (CNT-4) or round 1. **Ruling** (CNT-4, issue 18 item 5):
+ * round 1's contests are asked for at once, with the surprise round's (`contestRound`), as they are in
+ * the encounter without one; the surprise round does not wait for them. So a surprise round only hidden
+ * creatures act in asks a player for no dice later than the encounter without them would
+ * (count/hidden-surprise.ts).
+ */
 export function afterInitiative(state: CountState, out: CountOut): CountState {
   const surpriseAllowed = state.options.surprise === "automatic" || state.surpriseDeclared;
   const anyone = vectorValues(state.combatants).some((c) => !c.defeated && !c.surprised && hasSurprise(c));
-  return beginRound(state, surpriseAllowed && anyone ? 0 : 1, out);
+  if (!(surpriseAllowed && anyone)) return beginRound(state, 1, out);
+  return beginRound({ ...state, contestRound: Math.max(state.contestRound, 1) }, 0, out);
 }
 
 /** CNT-2, CNT-5: retries whatever waits on dice (first rolls, a round's contests) after rolls or a roster change. */

@@ -1,0 +1,37 @@
+/**
+ * CNT-4, issue 18 item 5: a surprise round in which only hidden creatures act gives nothing away. The
+ * encounter without them has no surprise round: it starts at round 1 (or waits for round 1's contests).
+ * **Ruling:** while such a surprise round is under way (its turns, its end step, or its own contests,
+ * which only hidden creatures roll), the players' copy shows round 1 about to start, as the encounter
+ * without the hidden creatures would: its first turn not yet taken, or its contests still out. The
+ * GM's copy keeps the surprise round. Round 1's contests are asked for as soon as the surprise round is
+ * chosen (track.ts `afterInitiative`), so a player is asked for them at the same moment in both.
+ */
+import { vectorValues } from "../shared/persistent-vector.ts";
+import { anyContest } from "./ties.ts";
+import type { CountState } from "./types.ts";
+import { roundCount } from "./walk.ts";
+
+/** Whether `state` is in a surprise round (turns, end step or contests) in which every creature acting is hidden. */
+export function hiddenSurpriseRound(state: CountState, hidden: { has(id: string): boolean }): boolean {
+  const surprise =
+    (state.round === 0 && (state.status === "turns" || state.status === "end")) ||
+    (state.status === "contest" && state.upcomingRound === 0);
+  if (!surprise) return false;
+  return vectorValues(state.combatants).every((c) => roundCount(c, 0) === null || hidden.has(c.id));
+}
+
+/**
+ * The players' copy of a surprise round only hidden creatures act in: round 1 waiting for its contests,
+ * or round 1 before its first turn. A hidden creature acting now stays the one acting (no visible row is
+ * marked, as while a hidden creature acts in any round); `state` itself in any other case.
+ */
+export function withoutHiddenSurpriseRound(state: CountState, hidden: { has(id: string): boolean }): CountState {
+  if (!hiddenSurpriseRound(state, hidden)) return state;
+  const walk = { count: -1, scan: -1, queued: [] } as const;
+  if (anyContest(state, 1)) {
+    return { ...state, ...walk, status: "contest", round: -1, upcomingRound: 1, current: null };
+  }
+  const current = state.status === "turns" ? state.current : null;
+  return { ...state, ...walk, status: "turns", round: 1, upcomingRound: -1, current };
+}
