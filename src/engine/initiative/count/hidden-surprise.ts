@@ -2,15 +2,16 @@
  * CNT-4, issue 18 item 5: a surprise round in which only hidden creatures act gives nothing away. The
  * encounter without them has no surprise round: it starts at round 1 (or waits for round 1's contests).
  * **Ruling:** while such a surprise round is under way (its turns, its end step, or its own contests,
- * which only hidden creatures roll), the players' copy shows round 1 about to start, as the encounter
- * without the hidden creatures would: its first turn not yet taken, or its contests still out. The
+ * which only hidden creatures roll), the players' copy shows round 1, as the encounter without the
+ * hidden creatures would: its contests still out, a hidden creature acting (no visible row marked), or
+ * in the surprise round's end step round 1's first turn (one click early: no secret in that). The
  * GM's copy keeps the surprise round. Round 1's contests are asked for as soon as the surprise round is
  * chosen (track.ts `afterInitiative`), so a player is asked for them at the same moment in both.
  */
 import { vectorValues } from "../shared/persistent-vector.ts";
 import { anyContest } from "./ties.ts";
 import type { CountState } from "./types.ts";
-import { roundCount } from "./walk.ts";
+import { nextTurn, roundCount } from "./walk.ts";
 
 /** Whether `state` is in a surprise round (turns, end step or contests) in which every creature acting is hidden. */
 export function hiddenSurpriseRound(state: CountState, hidden: { has(id: string): boolean }): boolean {
@@ -32,6 +33,10 @@ export function withoutHiddenSurpriseRound(state: CountState, hidden: { has(id: 
   if (anyContest(state, 1)) {
     return { ...state, ...walk, status: "contest", round: -1, upcomingRound: 1, current: null };
   }
-  const current = state.status === "turns" ? state.current : null;
-  return { ...state, ...walk, status: "turns", round: 1, upcomingRound: -1, current };
+  const start: CountState = { ...state, ...walk, status: "turns", round: 1, upcomingRound: -1 };
+  if (state.status === "turns") return { ...start, current: state.current };
+  // The surprise round's end step: round 1 as it starts (a published state in turns names who acts).
+  const first = nextTurn(start);
+  if (first === null) return state;
+  return { ...start, count: first.count, scan: first.scan, queued: first.queued, current: first.id };
 }
