@@ -20,10 +20,8 @@
  *   published one here, as every client reads it (core-hooks.ts);
  * - `started` (core: `round > 0`): Tempo's Combat overrides it from the engine (documents/combat.ts).
  */
-import { publishedState, type AnyRulesetHost } from "../../engine/index.ts";
+import { readCombatState, type AnyRulesetHost } from "../../engine/index.ts";
 import type { TempoCombatModel } from "../data/combat/combat-model.ts";
-import { secrecyOf } from "./secrecy.ts";
-import { storeMemoOf } from "./state-cache.ts";
 
 /** Core's `round` and `turn`, and the creature acting in the published state (core's `combatant`). */
 export interface CorePosition {
@@ -49,12 +47,16 @@ export function corePosition(host: AnyRulesetHost, shown: unknown, order: readon
 }
 
 /**
- * Core's fields for the state `model` holds: a GM holding the whole state (its own step, secret-store.ts)
- * publishes it first; any other client's state is the document's, the published one already.
+ * Core's fields for the state `model` holds, read from what the document publishes: a GM holding the
+ * whole state (its own step, secret-store.ts) reads the published engine its step wrote
+ * (`cachedPublished`, where it differs from the whole one); any other client's state is the document's,
+ * the published one already. Not worked out again from the whole state: that can differ from what the
+ * document holds (roster-writes.test.ts, a GM reconciling a player's deletion made while no GM was
+ * connected), and core's `turns` follow the document's order (`publicOrder`).
  */
-export function corePositionOf(combat: Combat.Implementation, model: TempoCombatModel, state: unknown): CorePosition {
+export function corePositionOf(model: TempoCombatModel, state: unknown): CorePosition {
   const host = model.host;
-  if (model.cachedStored === null) return corePosition(host, state, model.publicOrder);
-  const shown = publishedState(host, state, secrecyOf(combat), storeMemoOf(combat.id));
-  return corePosition(host, shown, host.order(shown));
+  const published = model.cachedPublished === null ? null : readCombatState(host, model.cachedPublished);
+  const shown = published?.ok === true ? published.value : state;
+  return corePosition(host, shown, model.publicOrder);
 }

@@ -36,7 +36,7 @@ export async function guardCombatUpdate(
   if (model === null || model.state === null || !isActiveGm()) return;
   if (!("turn" in changed) && !("round" in changed)) return;
   // Issue 18: the published state's round and turn, which every client may read (core-position.ts).
-  const { round, turn } = corePositionOf(combat, model, model.state);
+  const { round, turn } = corePositionOf(model, model.state);
   if (combat.turn === turn && combat.round === round) return;
   await combat.update({ turn, round } as Combat.UpdateData, { [TEMPO_ROLLBACK]: true } as never);
   tellUser(userId, { key: "TEMPO.NOTICES.TurnRolledBack" });

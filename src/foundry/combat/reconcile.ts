@@ -57,7 +57,7 @@ export async function restoreCoreFields(combat: Combat.Implementation): Promise<
   const now = tempoModelOf(combat);
   if (now === null || now.state === null || !isActiveGm()) return;
   // Issue 18: the published state's round and turn (core-position.ts).
-  const { round, turn } = corePositionOf(combat, now, now.state);
+  const { round, turn } = corePositionOf(now, now.state);
   if (combat.turn !== turn || combat.round !== round)
     await combat.update({ turn, round } as Combat.UpdateData, { [TEMPO_ROLLBACK]: true } as never);
   await mirrorCombatants(combat, now.host, now.state);

@@ -85,7 +85,7 @@ export function assertAgrees(assert: QuenchAssert, combat: Combat.Implementation
   assert.isNotNull(state, `${when}: the engine state can be read`);
   const host = model.host;
   // Issue 18: core's round and turn are the published state's (core-position.ts).
-  const core = corePositionOf(combat, model, state);
+  const core = corePositionOf(model, state);
   assert.strictEqual(combat.round, core.round, `${when}: combat.round`);
   // Issue 18: the public order (no hidden creature but the acting one), then the others by id.
   const placed = new Set(model.publicOrder);
