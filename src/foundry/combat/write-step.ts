@@ -1,9 +1,9 @@
 /**
  * Writes one engine step to Foundry: ONE Combat update (the changed keys of `system`, with core's
- * `round` and `turn` as the published state says: core-position.ts), then at most ONE batched Combatant update for the defeated
- * flags that changed (`combatant.defeated` follows the engine's `defeat`, `revive` and their undo, except
- * for a creature only unconscious: engine `defeatedFlag`), the
- * action trackers and group memberships. `Combatant.initiative` is never written (issue 17: 42 B per
+ * `round` and `turn` as the published state says: core-position.ts), then at most ONE batched Combatant
+ * update for the defeated flags that changed (`combatant.defeated` follows the engine's `defeat`, `revive`
+ * and their undo, except for a creature only unconscious: engine `defeatedFlag`), the action trackers and
+ * group memberships. `Combatant.initiative` is never written (issue 17: 42 B per
  * creature): every client derives it from the engine state it reads (combatant-model.ts), so it shows
  * the count, the total or 15.5 with no write at all.
  *
