@@ -3,9 +3,10 @@
  * documents), and what core shows of it there: round, turn, acting combatant, the cached `turns`.
  * The hook-ledger, roster and GM-leaving tests read every client through these.
  */
+import { readCombatState, readStoredCombat } from "../../src/engine/index.ts";
 import type { Client } from "./runtime/client.ts";
 import type { HookCall } from "./runtime/hooks.ts";
-import type { Tempo, TempoWorld } from "./tempo-encounter.ts";
+import { storedSource, type Tempo, type TempoWorld } from "./tempo-encounter.ts";
 
 /** Core's turn state (`combatTurnChange`'s prior and current). */
 export interface TurnView {
@@ -42,8 +43,8 @@ export function sameTurn(a: TurnView, b: TurnView): boolean {
 }
 
 /**
- * What differs, on `client`, between core's `turns` / `turn` / `combatant` and the engine the active
- * GM holds (`engine`): empty when core shows the engine's order and acting creature.
+ * What differs, on `client`, between core's `turns` / `turn` / `combatant` / `round` and the engine the
+ * active GM holds (`engine`) as it publishes it: empty when core shows its order, acting creature and round.
  */
 export function coreVersusEngine(t: TempoWorld, client: Client, engine: Tempo): string[] {
   const copy = copyOn(client, engine.id ?? "");
@@ -53,7 +54,13 @@ export function coreVersusEngine(t: TempoWorld, client: Client, engine: Tempo): 
   const placed = m.publicOrder;
   const unplaced = engine.combatants.map((c) => c.id ?? "").filter((id) => !placed.includes(id));
   const order = [...placed, ...unplaced.sort()];
-  const current = m.host.current(m.state);
+  // Issue 18: core's round and acting creature are the published state's, the one the document holds
+  // (src/foundry/combat/core-position.ts); the GM's whole state may be a step behind it (a surprise round
+  // only hidden creatures act in, CNT-4; a tie only against a hidden creature, STD-2).
+  const stored = readStoredCombat(storedSource(engine));
+  const read = stored === null ? null : readCombatState(m.host, stored.engine);
+  const shown = read?.ok === true ? read.value : m.state;
+  const current = m.host.current(shown);
   const out: string[] = [];
   const turns = copy.turns.map((c) => c.id);
   if (JSON.stringify(turns) !== JSON.stringify(order))
@@ -62,7 +69,7 @@ export function coreVersusEngine(t: TempoWorld, client: Client, engine: Tempo): 
   if (copy.turn !== turn) out.push(`${client.id}: turn ${String(copy.turn)} ≠ ${String(turn)}`);
   if ((copy.combatant?.id ?? null) !== current)
     out.push(`${client.id}: combatant ${String(copy.combatant?.id)} ≠ ${String(current)}`);
-  if (copy.round !== m.host.round(m.state)) out.push(`${client.id}: round ${copy.round} ≠ ${m.host.round(m.state)}`);
+  if (copy.round !== m.host.round(shown)) out.push(`${client.id}: round ${copy.round} ≠ ${m.host.round(shown)}`);
   return out;
 }
 

@@ -116,7 +116,8 @@ export class Side {
       const pending = this.table.host.pending(this.table.state);
       if (pending.length === 0) break;
       const secret = secretTieRolls(this.table.host, this.table.state, pending, this.hiddenNow());
-      const round = this.round();
+      // The dice stream of the GM's own round (in a surprise round only hidden creatures act in, round 0).
+      const round = this.table.host.round(this.table.state);
       // As the GM's client feeds them back (foundry combat/roll-requests.ts): a secret roll marked so (CNT-5).
       const results = pending.map((r) => ({
         requestId: r.id,
@@ -160,14 +161,18 @@ export class Side {
     return [...hidden].some((h) => at(h) != null && seen.some((c) => at(c.id) === at(h)));
   }
 
-  /** The round and the turn acting now (its timeline key), where the two encounters are lined up. */
+  /**
+   * The round and the turn acting now (its timeline key), where the two encounters are lined up: as the
+   * player's copy tells them (`shown`), so a surprise round only hidden creatures act in lines up with
+   * round 1 of the encounter without them (CNT-4 ruling, engine count/hidden-surprise.ts).
+   */
   at(): string {
-    const active = this.table.host.timeline(this.table.state).find((e) => e.active);
+    const active = this.table.host.timeline(this.playerState()).find((e) => e.active);
     return `${this.round()}|${active?.key ?? "none"}|${this.current() ?? "none"}`;
   }
   /** The part of the round the acting turn belongs to: its timeline key without the creature. */
   part(): string {
-    const active = this.table.host.timeline(this.table.state).find((e) => e.active);
+    const active = this.table.host.timeline(this.playerState()).find((e) => e.active);
     if (active === undefined) return "none";
     return active.key
       .split(":")
@@ -241,11 +246,26 @@ export class Side {
     this.chat.stepped(step.events);
     return true;
   }
+  /** Who acts now, as the player's copy tells it (a hidden creature acting stays in it). */
   current(): string | null {
-    return this.table.host.current(this.table.state);
+    return this.table.host.current(this.playerState());
   }
+  /** The round, as the player's copy tells it. */
   round(): number {
-    return this.table.host.round(this.table.state);
+    return this.table.host.round(this.playerState());
+  }
+  /** Whether the GM's own round differs from the one players are told (a surprise round only hidden creatures act in). */
+  roundDiffersForGm(): boolean {
+    return this.table.host.round(this.table.state) !== this.round();
+  }
+  /** The state a player's client holds (engine host/published.ts). */
+  private playerState(): unknown {
+    return publishedState(this.table.host, this.table.state, this.secrecy());
+  }
+  /** What the published state withholds: NPCs' secrets and the creatures hidden now. */
+  private secrecy(): { gmOnly: ReadonlySet<string>; hidden: ReadonlySet<string> } {
+    const gmOnly = new Set(this.creatures.filter((c) => c.side !== "pc").map((c) => c.id));
+    return { gmOnly, hidden: this.hiddenNow() };
   }
   /**
    * The tracker's input for a player, as the GM's reveals leave it, drawn from the state a player's
@@ -253,12 +273,9 @@ export class Side {
    */
   playerInput(): TrackerInput {
     const input = this.table.input(false);
-    const hidden = this.hiddenNow();
-    const gmOnly = new Set(this.creatures.filter((c) => c.side !== "pc").map((c) => c.id));
-    const state = publishedState(this.table.host, this.table.state, { gmOnly, hidden });
     return {
       ...input,
-      state,
+      state: this.playerState(),
       combatants: input.combatants.map((c) => (this.revealed.has(c.id) ? { ...c, hidden: false } : c)),
     };
   }

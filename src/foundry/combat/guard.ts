@@ -13,7 +13,7 @@ import { isActiveGm } from "./active-gm.ts";
 import { tellUser } from "./tell-user.ts";
 import { TEMPO_ROLLBACK } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
-import { turnIndex } from "./write-step.ts";
+import { corePositionOf } from "./core-position.ts";
 
 /** Marks a rollback, which the GM's client takes as the engine's already (tempo-write.ts). */
 export { TEMPO_ROLLBACK } from "./tempo-write.ts";
@@ -35,8 +35,8 @@ export async function guardCombatUpdate(
   // Issue 17: a GM another took over from writes nothing; the new active GM restores core's fields.
   if (model === null || model.state === null || !isActiveGm()) return;
   if (!("turn" in changed) && !("round" in changed)) return;
-  const turn = turnIndex(model.host, model.state, model.publicOrder);
-  const round = model.host.round(model.state);
+  // Issue 18: the published state's round and turn, which every client may read (core-position.ts).
+  const { round, turn } = corePositionOf(model, model.state);
   if (combat.turn === turn && combat.round === round) return;
   await combat.update({ turn, round } as Combat.UpdateData, { [TEMPO_ROLLBACK]: true } as never);
   tellUser(userId, { key: "TEMPO.NOTICES.TurnRolledBack" });

@@ -13,7 +13,8 @@ import { replicaSettled } from "./gm-replica.ts";
 import { reconcileStep } from "./reconcile-step.ts";
 import { settleBaseCombatants } from "./join-requests.ts";
 import { tempoModelOf } from "./tempo-model.ts";
-import { mirrorCombatants, turnIndex, writeStep } from "./write-step.ts";
+import { mirrorCombatants, writeStep } from "./write-step.ts";
+import { corePositionOf } from "./core-position.ts";
 import { inWriterQueue } from "./writer-queue.ts";
 import { TEMPO_ROLLBACK } from "./tempo-write.ts";
 import { showNotice } from "../notice.ts";
@@ -55,8 +56,8 @@ async function reconcileCombat(combat: Combat.Implementation): Promise<void> {
 export async function restoreCoreFields(combat: Combat.Implementation): Promise<void> {
   const now = tempoModelOf(combat);
   if (now === null || now.state === null || !isActiveGm()) return;
-  const turn = turnIndex(now.host, now.state, now.publicOrder);
-  const round = now.host.round(now.state);
+  // Issue 18: the published state's round and turn (core-position.ts).
+  const { round, turn } = corePositionOf(now, now.state);
   if (combat.turn !== turn || combat.round !== round)
     await combat.update({ turn, round } as Combat.UpdateData, { [TEMPO_ROLLBACK]: true } as never);
   await mirrorCombatants(combat, now.host, now.state);

@@ -1,9 +1,9 @@
 /**
  * Writes one engine step to Foundry: ONE Combat update (the changed keys of `system`, with core's
- * `round` and `turn` as the engine says), then at most ONE batched Combatant update for the defeated
- * flags that changed (`combatant.defeated` follows the engine's `defeat`, `revive` and their undo, except
- * for a creature only unconscious: engine `defeatedFlag`), the
- * action trackers and group memberships. `Combatant.initiative` is never written (issue 17: 42 B per
+ * `round` and `turn` as the published state says: core-position.ts), then at most ONE batched Combatant
+ * update for the defeated flags that changed (`combatant.defeated` follows the engine's `defeat`, `revive`
+ * and their undo, except for a creature only unconscious: engine `defeatedFlag`), the action trackers and
+ * group memberships. `Combatant.initiative` is never written (issue 17: 42 B per
  * creature): every client derives it from the engine state it reads (combatant-model.ts), so it shows
  * the count, the total or 15.5 with no write at all.
  *
@@ -58,23 +58,13 @@ import { primeState, storeMemoOf } from "./state-cache.ts";
 import { flushGmChanges } from "./gm-storage.ts";
 import { secrecyOf } from "./secrecy.ts";
 import { foundryUpdate } from "../compat/deletion.ts";
+import { corePosition } from "./core-position.ts";
 
 export interface TempoUpdateOptions {
   /** The step's events summarized (engine event-summary.ts `encodeEventSummary`). */
   readonly tempo: Json;
   readonly direction: 1 | -1 | 0;
   readonly worldTime?: { readonly delta: number };
-}
-
-/**
- * Core's `turn` for a state: the acting combatant's index in `order`, or null. `order`: the public order
- * (issue 18: the published state's, which every client's `turns` follow: combat-model.ts `publicOrder`).
- */
-export function turnIndex(host: AnyRulesetHost, state: unknown, order: readonly string[]): number | null {
-  const current = host.current(state);
-  if (current === null) return null;
-  const index = order.indexOf(current);
-  return index < 0 ? null : index;
 }
 
 export async function writeStep(
@@ -106,9 +96,10 @@ export async function writeStep(
   // STD-6: trackers ride in the Combatant update; issue 18: an NPC's stays in this GM's browser.
   const { updates: actions, kept } = actionUpdates(combat, host, step);
   const wasStarted = model?.state != null && host.started(model.state);
-  const round = host.round(step.state);
-  // Issue 18: core's `turn` indexes the public order, which counts no hidden creature that does not act now.
-  const turn = turnIndex(host, step.state, publicOrder);
+  // Issue 18: core's `round` and `turn` are the published state's (core-position.ts): `turn` indexes the
+  // public order, which counts no hidden creature that does not act now, and a surprise round only hidden
+  // creatures act in is round 1 there (CNT-4). The GM's own records below keep the whole state's round.
+  const { round, turn } = corePosition(host, shown, publicOrder);
   // Issue 17: every Tempo write carries the next sequence number (writer-queue.ts, run-command.ts).
   const system = { ...(step.update ?? {}), seq: (model?.seq ?? 0) + 1 };
   // Issue 17: a copy, so nothing the update passes through can change the stored form kept in the cache.
@@ -118,7 +109,10 @@ export async function writeStep(
   // DEF-1: what an undo or redo does to the out-of-fight statuses, remembered per history step in this write too.
   const outOfFight = outOfFightStepPlan(combat, host, stateBefore, step);
   const flags = withOutOfFightMemory(
-    withMovedRecord(turnMovesResets(combat, step.events, choiceInputOf(model?.ruleset ?? null, round, step)), moved),
+    withMovedRecord(
+      turnMovesResets(combat, step.events, choiceInputOf(model?.ruleset ?? null, host.round(step.state), step)),
+      moved,
+    ),
     outOfFight,
   );
   const data = { system: structuredClone(system), round, turn, ...(flags === null ? {} : { flags }) };

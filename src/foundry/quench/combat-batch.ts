@@ -12,7 +12,7 @@
 import { waitsForRoller, type RulesetId } from "../../engine/index.ts";
 import type { CombatOptions } from "../combat/host-options.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
-import { turnIndex } from "../combat/write-step.ts";
+import { corePositionOf } from "../combat/core-position.ts";
 import type { QuenchAssert, QuenchBatchFunction } from "./quench-api.ts";
 
 /** One test combatant: a name and the facts the Combatant model stores (combatant-model.ts). */
@@ -84,7 +84,9 @@ export function assertAgrees(assert: QuenchAssert, combat: Combat.Implementation
   const state = model.state;
   assert.isNotNull(state, `${when}: the engine state can be read`);
   const host = model.host;
-  assert.strictEqual(combat.round, host.round(state), `${when}: combat.round`);
+  // Issue 18: core's round and turn are the published state's (core-position.ts).
+  const core = corePositionOf(model, state);
+  assert.strictEqual(combat.round, core.round, `${when}: combat.round`);
   // Issue 18: the public order (no hidden creature but the acting one), then the others by id.
   const placed = new Set(model.publicOrder);
   const unplaced = combat.combatants.map((c) => c.id ?? "").filter((id) => !placed.has(id));
@@ -93,8 +95,8 @@ export function assertAgrees(assert: QuenchAssert, combat: Combat.Implementation
     [...model.publicOrder, ...unplaced.sort()],
     `${when}: combat.turns`,
   );
-  assert.strictEqual(combat.turn, turnIndex(host, state, model.publicOrder), `${when}: combat.turn`);
-  assert.strictEqual(combat.combatant?.id ?? null, host.current(state), `${when}: combat.combatant`);
+  assert.strictEqual(combat.turn, core.turn, `${when}: combat.turn`);
+  assert.strictEqual(combat.combatant?.id ?? null, core.current, `${when}: combat.combatant`);
   for (const combatant of combat.combatants) {
     const id = combatant.id ?? "";
     assert.strictEqual(combatant.initiative, host.initiative(state, id), `${when}: ${combatant.name}'s initiative`);

@@ -4,7 +4,9 @@
  * pending (CNT-6 … CNT-10: its declared actions, their targets and delays, its casting) are the GM's
  * secret. The published record keeps whether it has surprise (CNT-4: a result of 0 or not; it acts in
  * the surprise round for everyone to see) and nothing pending; its pending actions' places in their
- * buckets are left empty, as a resolved action's are, so the other creatures' references stay.
+ * buckets are left empty, as a resolved action's are, so the other creatures' references stay. A
+ * surprise round that only hidden creatures act in is published as round 1 about to start (CNT-4 ruling,
+ * hidden-surprise.ts).
  *
  * Its count, its place and its contests are out of the published state while it does not act: it
  * leaves the published copy by CNT's own leave rules (host/public-order.ts). This file withholds what
@@ -13,6 +15,7 @@
  * only against hidden creatures are left out as well (hidden-ties.ts).
  */
 import { vectorGet, vectorSet, type PersistentVector } from "../shared/persistent-vector.ts";
+import { withoutHiddenSurpriseRound } from "./hidden-surprise.ts";
 import { withoutSecretContest } from "./hidden-ties.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
 
@@ -29,9 +32,11 @@ function withheldRecord(c: CountCombatant): CountCombatant {
 
 /**
  * The state with every hidden creature's roll and pending actions withheld, and every visible creature's
- * secret contest totals (CNT-5, issue 18 item 5: hidden-ties.ts); `state` itself when there are none.
+ * secret contest totals (CNT-5, issue 18 item 5: hidden-ties.ts), in round 1 while only hidden creatures act
+ * in the surprise round (CNT-4: hidden-surprise.ts); `whole` itself when there are none.
  */
-export function publishedCountState(state: CountState, secrecy: CountSecrecy): CountState {
+export function publishedCountState(whole: CountState, secrecy: CountSecrecy): CountState {
+  const state = withoutHiddenSurpriseRound(whole, secrecy.hidden);
   let combatants = state.combatants;
   let pending = state.pending;
   for (const [id, slot] of Object.entries(state.slots)) {

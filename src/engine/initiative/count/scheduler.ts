@@ -18,6 +18,8 @@
  *   its turn is over (passed or spent), else as its turn ends; a creature with nothing resolved this
  *   round saves in the end step. Known gap: a resolution of a creature with no turn left this round
  *   (woken after its count passed) waits for the end step too.
+ * - CNT-4 with CNT-11, CNT-14: the surprise round's end step calls saves and death saves only for the
+ *   creatures taking part in it (surprise, not marked surprised); the rest roll them in round 1 (track.ts).
  * - CNT-13 lowers only creatures that had a turn in the round, and never after the surprise round (where
  *   every creature with surprise is on 0 anyway); a bonus of 0 or less never raises a count.
  * - CNT-14: a creature that wakes acts this round whenever 20 − bonus is still ahead of the turn under

@@ -9,7 +9,7 @@ import { absolutePosition, putCombatant, recordAt, roundOfPosition, slotOf, upTo
 import { dropSecretContests } from "./hidden-ties.ts";
 import { anyContest } from "./ties.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
-import { countIn, hasSurprise, isAhead, isDue, nextTurn, roundCount, tieIndex, trackRound } from "./walk.ts";
+import { countIn, isAhead, isDue, nextTurn, roundCount, takesPartInSurprise, tieIndex, trackRound } from "./walk.ts";
 import { vectorGet, vectorSet, vectorValues } from "../shared/persistent-vector.ts";
 
 /** The walk before a round's first turn (also while a round waits for its contests). */
@@ -30,11 +30,18 @@ export function beginRound(state: CountState, round: number, out: CountOut): Cou
   return advance({ ...s, status: "turns", round, upcomingRound: -1 }, -1, out);
 }
 
-/** Once every first roll is in: a surprise round (CNT-4) or round 1. */
+/**
+ * Once every first roll is in: a surprise round (CNT-4) or round 1. **Ruling** (CNT-4, issue 18 item 5):
+ * round 1's contests are asked for at once, with the surprise round's (`contestRound`), as they are in
+ * the encounter without one; the surprise round does not wait for them. So a surprise round only hidden
+ * creatures act in asks a player for no dice later than the encounter without them would
+ * (count/hidden-surprise.ts).
+ */
 export function afterInitiative(state: CountState, out: CountOut): CountState {
   const surpriseAllowed = state.options.surprise === "automatic" || state.surpriseDeclared;
-  const anyone = vectorValues(state.combatants).some((c) => !c.defeated && !c.surprised && hasSurprise(c));
-  return beginRound(state, surpriseAllowed && anyone ? 0 : 1, out);
+  const anyone = vectorValues(state.combatants).some((c) => !c.defeated && takesPartInSurprise(c));
+  if (!(surpriseAllowed && anyone)) return beginRound(state, 1, out);
+  return beginRound({ ...state, contestRound: Math.max(state.contestRound, 1) }, 0, out);
 }
 
 /** CNT-2, CNT-5: retries whatever waits on dice (first rolls, a round's contests) after rolls or a roster change. */
@@ -92,10 +99,16 @@ function anyDue(state: CountState, from: number, to: number): boolean {
   return false;
 }
 
-/** CNT-11 (ruling) and CNT-14: in the end step, saves for everyone not yet called, then death saves. */
+/**
+ * CNT-11 (ruling) and CNT-14: in the end step, saves for everyone not yet called, then death saves.
+ * **Ruling** (CNT-4 with CNT-11 and CNT-14): only the creatures that take part in the surprise round
+ * (surprise, not marked surprised: walk.ts `takesPartInSurprise`) roll in its end step, saves and death
+ * saves alike; every other creature is not in that round and rolls them in round 1 as usual. So a
+ * surprise round only hidden creatures take part in calls no visible creature's dice (hidden-surprise.ts).
+ */
 function endStepSaves(state: CountState, out: CountOut): CountState {
   const round = state.round;
-  const present = vectorValues(state.combatants);
+  const present = vectorValues(state.combatants).filter((c) => round !== 0 || takesPartInSurprise(c));
   for (const c of present) {
     if (c.defeated || c.count === null || c.savesRound === round) continue;
     out.events.push({ type: "savesDue", combatantId: c.id, round });

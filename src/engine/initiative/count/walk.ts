@@ -44,14 +44,22 @@ export function hasSurprise(c: CountCombatant): boolean {
 }
 
 /**
+ * CNT-4: whether a creature takes part in the surprise round: it has surprise and the GM has not marked
+ * it surprised. Only these act in it, and only these roll saves and death saves in it (track.ts
+ * `endStepSaves`, CNT-11 and CNT-14 ruling).
+ */
+export function takesPartInSurprise(c: CountCombatant): boolean {
+  return hasSurprise(c) && !c.surprised;
+}
+
+/**
  * CNT-4: the count a creature is shown on in `round` (what every client's `combatant.initiative` reads).
  * **Ruling:** in the surprise round a creature that acts in it shows 20 − its bonus, the count it acts
  * on; every other creature (no surprise, marked surprised, unconscious) shows its count for the round,
  * where it acts from round 1 on (a result below 0 tracked as 0).
  */
 export function shownCount(c: CountCombatant, round: number): number | null {
-  if (round === 0 && c.count !== null && !c.unconscious && hasSurprise(c) && !c.surprised)
-    return surpriseCount(c.bonus);
+  if (round === 0 && c.count !== null && !c.unconscious && takesPartInSurprise(c)) return surpriseCount(c.bonus);
   return countIn(c, round);
 }
 
@@ -62,7 +70,7 @@ export function shownCount(c: CountCombatant, round: number): number | null {
  */
 export function roundCount(c: CountCombatant, round: number): number | null {
   if (c.count === null || c.unconscious) return null;
-  if (round === 0) return hasSurprise(c) && !c.surprised ? surpriseCount(c.bonus) : null;
+  if (round === 0) return takesPartInSurprise(c) ? surpriseCount(c.bonus) : null;
   return countIn(c, round);
 }
 

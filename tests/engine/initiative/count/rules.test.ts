@@ -39,7 +39,6 @@ describe("saves after carried actions (CNT-9, CNT-11)", () => {
       "done rogue",
       "end step 0",
       "saves rogue",
-      "saves orc",
       "end round 0",
       "round 1",
       "turn rogue",

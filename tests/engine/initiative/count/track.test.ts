@@ -163,8 +163,8 @@ describe("count track: surprise", () => {
     expect(show(round1.events)).toEqual([
       "done rogue",
       "end step 0",
+      // CNT-11, CNT-4 ruling (track.ts endStepSaves): the orc had no part in the surprise round; it saves in round 1.
       "saves rogue",
-      "saves orc",
       "end round 0",
       "round 1",
       "turn rogue",
