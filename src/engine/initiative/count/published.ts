@@ -13,7 +13,7 @@
  * only against hidden creatures are left out as well (hidden-ties.ts).
  */
 import { vectorGet, vectorSet, type PersistentVector } from "../shared/persistent-vector.ts";
-import { withoutSecretContest } from "./hidden-ties.ts";
+import { secretContestHidden, withoutSecretContest } from "./hidden-ties.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
 
 /** What a published count state may not tell: the hidden creatures. */
@@ -38,7 +38,8 @@ export function publishedCountState(state: CountState, secrecy: CountSecrecy): C
     const c = vectorGet(state.combatants, slot);
     if (c === null) continue;
     if (!secrecy.hidden.has(id)) {
-      if (c.secretContest > 0) combatants = vectorSet(combatants, slot, withoutSecretContest(c));
+      if (secretContestHidden(state, c, secrecy.hidden))
+        combatants = vectorSet(combatants, slot, withoutSecretContest(c));
       continue;
     }
     const shown = withheldRecord(c);
