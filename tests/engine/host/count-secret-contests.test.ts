@@ -134,6 +134,18 @@ describe("CNT-5: a contest with a hidden creature gives nothing away (issue 18 i
     expect(countCombatant(track.state as CountState, "v")).toMatchObject({ contest: [], secretContest: 0 });
   });
 
+  it("CNT-5, issue 18: a creature that joins mid-round and lands level with a secret total is not ordered against it: the total gives way and the contest is public", () => {
+    const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 9, h: 5 }).roll({ v: 12, h: 8 });
+    track.state = unwrap(host.join(track.state, { ...hostCombatant(6), id: "x", side: "pc" })).state;
+    expect(track.asked()).toEqual({ rolling: ["x"], secret: [] });
+    track.roll({ x: 5 });
+    expect(countCombatant(track.state as CountState, "v")).toMatchObject({ contest: [], secretContest: 0 });
+    // v contests again, in public: x is a creature the players see, level with it.
+    const asked = track.asked();
+    expect(asked.rolling).toEqual(expect.arrayContaining(["v", "x"]));
+    expect(asked.secret).toEqual([]);
+  });
+
   it("CNT-5, issue 18: once the GM reveals the hidden creature, the players' copy shows the contest that orders the two", () => {
     const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 9, h: 5 }).roll({ v: 12, h: 8 });
     const revealed = { gmOnly: new Set<string>(), hidden: new Set<string>() };

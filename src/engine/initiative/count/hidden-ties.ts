@@ -21,9 +21,9 @@
  * its count) is dropped at once (`dropOrphanSecretContests`, after every roster change and roll); one whose
  * hidden creature the GM reveals is shown from then on (`secretContestHidden`: the players see both sides).
  *
- * Not covered yet: a contest asked for mid-round (a creature that joins, or is set, onto the count of a
- * visible creature keeping a secret total against a creature still hidden) is settled against that total
- * as it stands: the secret totals give way only as a round is prepared.
+ * A creature that comes onto its count mid-encounter (its first roll after it joins, or a count the GM
+ * sets) level with its public totals makes it contest again (`dropSecretsLevelWith`), so the newcomer is
+ * never ordered against a total the players were not shown.
  */
 import type { DiceRequest } from "../contract.ts";
 import { vectorEntries, vectorGet, vectorValues } from "../shared/persistent-vector.ts";
@@ -166,6 +166,31 @@ export function secretContestHidden(state: CountState, c: CountCombatant, hidden
   if (c.secretContest === 0) return false;
   // Ordering it against no one (dropped at the next roster change or round): still the GM's.
   return !secretsInUse(state, c, () => true) || secretsInUse(state, c, (other) => hidden.has(other.id));
+}
+
+/**
+ * CNT-5, issue 18: a creature placed on the track mid-encounter (`placed`: its first roll, or a count the GM
+ * set) contests against what the players were shown: where it is level with a creature's public totals on
+ * that creature's count, that creature's secret totals are dropped and it contests again (with the hidden
+ * creature too), in public where the newcomer is one the players see. The slots whose totals were dropped,
+ * for the caller to place again (none, and `state` itself, when nobody keeps a secret total).
+ */
+export function dropSecretsLevelWith(
+  state: CountState,
+  placed: readonly number[],
+): { readonly state: CountState; readonly dropped: readonly number[] } {
+  const records = vectorValues(state.combatants);
+  if (placed.length === 0 || !records.some((c) => c.secretContest > 0)) return { state, dropped: [] };
+  const newcomers = new Set(placed.map((slot) => vectorGet(state.combatants, slot)?.id));
+  let s = state;
+  const dropped: number[] = [];
+  for (const c of records) {
+    if (c.secretContest === 0 || newcomers.has(c.id) || !secretsInUse(state, c, (o) => newcomers.has(o.id))) continue;
+    s = putCombatant(s, withoutSecretContest(c));
+    const slot = state.slots[c.id];
+    if (slot !== undefined) dropped.push(slot);
+  }
+  return { state: s, dropped };
 }
 
 /** `c` as the players' copy holds it: its secret totals left out. */
