@@ -31,8 +31,7 @@
  *   not on the socket, which every other client would receive. The asking page's key (a random secret it
  *   put in the body, which only GMs see) goes with it: a query handler is not told who asked
  *   (foundryvtt/foundryvtt #13418), so an answer without the key is not taken. A GM's notice to a user
- *   whose page key it holds goes the same way; to a user who has asked this GM nothing yet it still goes on
- *   the socket (it names only the user's own refused write).
+ *   goes to that user alone too, with that page's key or one the GM gave it (notice-link.ts).
  * - Issue 18: a player's requests are rate-limited per sender, the id the server gives (engine
  *   request-rate.ts: 600 in 10 s); what is over is dropped quietly, unanswered (the sender's client
  *   times it out), so a console loop cannot keep the GM's client busy or fill the GM's chat.
@@ -42,13 +41,14 @@ import { showNotice } from "../notice.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { perPage } from "../page-key.ts";
 import { holdBody, keyOfUser, takeBody, type Held } from "./request-bodies.ts";
+import { forgetNoticeLink, NOTICE_QUERY, sendLinkedNotice, takeNotice, tokenNamed } from "./notice-link.ts";
 
 export const SOCKET_EVENT = `system.${SYSTEM_ID}`;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const REQUEST_BODY_QUERY = `${SYSTEM_ID}.requestBody`;
 /** The GM's answer to a request, and its notices, to the one user they are for. */
 export const REQUEST_ANSWER_QUERY = `${SYSTEM_ID}.requestAnswer`;
-export const NOTICE_QUERY = `${SYSTEM_ID}.notice`;
+export { NOTICE_QUERY } from "./notice-link.ts";
 
 export type Answer = { readonly ok: true; readonly value?: unknown } | { readonly ok: false; readonly error: Message };
 
@@ -67,7 +67,8 @@ type Wire =
       /** The body went to the GM in a query (`REQUEST_BODY_QUERY`), under `id`. */
       readonly sealed?: true;
     }
-  | { readonly type: "notice"; readonly to: string; readonly message: Message };
+  /** A GM names the token of the notice key it gave `to` (notice-link.ts). */
+  | { readonly type: "noticeKey"; readonly to: string; readonly token: string };
 
 interface Pending {
   readonly gm: string;
@@ -133,13 +134,9 @@ function isAnswer(value: unknown): value is Answer {
   return ok === true || (ok === false && typeof error === "object" && error !== null);
 }
 
-/** A user's side of the notice query: shown only with this page's key (only a GM holds it). */
+/** A user's side of the notice query: shown only with a key only a GM holds (notice-link.ts). */
 function answerNotice(wire: unknown): boolean {
-  if (typeof wire !== "object" || wire === null) return false;
-  const { key, message } = wire as { key?: unknown; message?: unknown };
-  if (key !== ownKey() || typeof message !== "object" || message === null) return false;
-  showNotice(message as Message);
-  return true;
+  return takeNotice(wire, ownKey());
 }
 
 interface Queryable {
@@ -247,22 +244,19 @@ function askOnce(kind: RequestKind, data: unknown): Promise<Answer> {
 }
 
 /**
- * Shows `message` to `userId`: here when that is this user, else (GMs only) to that user alone with its page
- * key, or on the socket when this GM holds no key of that user's.
+ * Shows `message` to `userId`: here when that is this user, else (GMs only) to that user alone, in a query
+ * with a key only this GM and that page hold (notice-link.ts).
  */
 export function sendNotice(userId: string, message: Message): void {
   if (userId === game.user.id) {
     showNotice(message);
     return;
   }
-  if (!game.user.isGM) return;
-  const key = keyOfUser(userId);
   const user = game.users.get(userId);
-  if (key === undefined || user === undefined) emit({ type: "notice", to: userId, message });
-  else
-    void (user as unknown as Queryable).query(NOTICE_QUERY, { key, message }).catch(() => {
-      // The user left: nothing to tell.
-    });
+  if (!game.user.isGM || user === undefined) return;
+  sendLinkedNotice(user, keyOfUser(userId), message, randomId, (token) =>
+    emit({ type: "noticeKey", to: userId, token }),
+  );
 }
 
 function onMessage(wire: unknown, senderId: unknown): void {
@@ -288,13 +282,14 @@ function onMessage(wire: unknown, senderId: unknown): void {
     const data = body === undefined ? message.data : body.data;
     const answer = isActiveGm() ? handle(message.kind, data, sender) : Promise.resolve(GM_CHANGED);
     void answer.then((a) => sendAnswer(sender, message.id, key, a));
-  } else if (message.type === "notice") {
-    if (message.to === game.user.id && sender.isGM) showNotice(message.message);
+  } else if (message.type === "noticeKey") {
+    if (message.to === game.user.id && sender.isGM && typeof message.token === "string") tokenNamed(message.token);
   }
 }
 
 /** A GM who left cannot answer: its requests are refused now rather than at the timeout. */
 function onUserConnected(user: User.Implementation, connected: boolean): void {
+  forgetNoticeLink(user.id ?? "");
   if (connected) return;
   for (const entry of [...pending.values()])
     if (entry.gm === user.id) entry.settle(refused("TEMPO.ERRORS.Access.GmLeft"));

@@ -4,7 +4,8 @@
  *   (`Access.TooMany` on the honest client), and the made-up keys' bodies bounded;
  * - an answer forged for another player's pending request (its id is on the socket): not taken without
  *   that page's key, so the victim still gets the GM's refusal;
- * - a notice query forged for another player: not shown.
+ * - a notice query forged for another player, with a made-up key or a new key whose token the forger
+ *   names itself on the socket: not shown (only a GM's naming counts: notice-link.ts).
  */
 import {
   askActiveGm,
@@ -90,12 +91,15 @@ export const QUERY_ATTACKS: readonly Attack[] = [
       return async (): Promise<Verdict> => {
         const before = ctx.world.notices.length;
         const message = { key: "TEMPO.ERRORS.Access.GmLeft" };
-        await ctx.world.as(ctx.forger, () =>
-          Promise.all([
+        await ctx.world.as(ctx.forger, async () => {
+          await Promise.all([
             userOf(ctx.victim.id).query(NOTICE_QUERY, { key: hex(40, 5), message }),
             userOf(ctx.victim.id).query(NOTICE_QUERY, { message }),
-          ]),
-        );
+            // A first notice with a new key and token, then the player names the token itself.
+            userOf(ctx.victim.id).query(NOTICE_QUERY, { key: hex(40, 6), token: hex(40, 7), message }),
+          ]);
+          game.socket.emit(SOCKET_EVENT, { type: "noticeKey", to: ctx.victim.id, token: hex(40, 7) });
+        });
         await ctx.world.idle();
         return ctx.world.notices.length === before ? { kind: "ignored" } : { kind: "allowed" };
       };
