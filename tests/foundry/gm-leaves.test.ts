@@ -23,7 +23,7 @@ import type { WorldUser } from "../support/foundry-world.ts";
 import { documentWrites, installTempoWorld, ownedId, playUntil, type Tempo } from "../support/tempo-encounter.ts";
 import { chatLog } from "../support/chat-log.ts";
 import { callsNamed, copyOf } from "../support/client-combats.ts";
-import { SOCKET_EVENT } from "../../src/foundry/socket/socket-channel.ts";
+import { REQUEST_ANSWER_QUERY } from "../../src/foundry/socket/socket-channel.ts";
 
 const t = await installTempoWorld(71);
 const { world, gm, owner } = t;
@@ -44,15 +44,18 @@ function seqOf(combat: Tempo): number {
     : -1;
 }
 
-/** The answers `user`'s client hears on the system socket from now on (socket-channel.ts). */
+/** The answers `user`'s client takes from now on (socket-channel.ts: a query to that user alone). */
 function answersTo(user: WorldUser): unknown[] {
   const heard: unknown[] = [];
-  runtime.as(user.id, () =>
-    game.socket.on(SOCKET_EVENT, (wire: unknown) => {
-      const message = wire as { type?: string; to?: string; answer?: unknown };
-      if (message.type === "answer" && message.to === user.id) heard.push(message.answer);
-    }),
-  );
+  runtime.as(user.id, () => {
+    const queries = (CONFIG as unknown as { queries: Record<string, (data: unknown) => unknown> }).queries;
+    const take = queries[REQUEST_ANSWER_QUERY];
+    queries[REQUEST_ANSWER_QUERY] = (data: unknown) => {
+      const taken = take?.(data);
+      if (taken === true) heard.push((data as { answer?: unknown }).answer);
+      return taken;
+    };
+  });
   return heard;
 }
 

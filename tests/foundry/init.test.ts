@@ -128,10 +128,13 @@ describe("init", () => {
     // foundryvtt/foundryvtt #13418); players' requests go on the system socket, whose server gives the
     // sender. Issue 18: GM records go from GM to GM, and views to an owner, taken only with a key only they
     // know (combat/gm-replica.ts, owner-view.ts); a request's body goes to the GM alone and is run only when
-    // the socket names its sender (socket-channel.ts).
+    // the socket names its sender, and its answer and the GM's notices go back to that page alone, with the
+    // page's key (socket-channel.ts).
     expect(Object.keys(configAt("queries") as object).sort()).toEqual([
       "tempo.gmRecords",
+      "tempo.notice",
       "tempo.ownerView",
+      "tempo.requestAnswer",
       "tempo.requestBody",
     ]);
     const { requestKinds } = await import("../../src/foundry/socket/socket-channel.ts");

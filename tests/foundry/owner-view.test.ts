@@ -98,6 +98,24 @@ describe("issue 18: the owner of a hidden creature sees it", () => {
     15_000,
   );
 
+  it.each(["standard", "count"] as RulesetId[])(
+    "%s: the owner's client shows its own hidden creature's combatant.initiative (core's tracker and carousel read it) as the GM's does; not a hidden creature it does not own, and another player's client shows neither",
+    async (ruleset) => {
+      const hidden = (i: number) => (i <= 1 ? { hidden: true } : {});
+      const combat = await t.encounter(ruleset, 4, undefined, hidden);
+      const [own, theirs] = [ownedId(t, combat), combat.combatants.contents[1]?.id ?? ""];
+      const on = (userId: string, id: string) => copyOf(t, userId, combat.id ?? "").combatants.get(id)?.initiative;
+      for (let step = 0; step < 2; step++) {
+        expect(await playUntil(t, combat, (c) => c.round >= 1 + step)).toBe(true);
+        expect(on(t.gm.id, own)).toEqual(expect.any(Number));
+        expect(on(owner.id, own)).toBe(on(t.gm.id, own));
+        expect(on(t.gm.id, theirs)).toEqual(expect.any(Number));
+        expect([on(owner.id, theirs), on(other.id, own), on(other.id, theirs)]).toEqual([null, null, null]);
+      }
+    },
+    15_000,
+  );
+
   it("a player's console cannot put a view into another player's tracker: a made-up first view waits for a GM to name its token (a player's naming is ignored), made-up keyed views are refused", async () => {
     const combat = await t.encounter("standard", 4, undefined, (i) => (i === 0 ? { hidden: true } : {}));
     const own = ownedId(t, combat);

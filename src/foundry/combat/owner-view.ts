@@ -7,8 +7,9 @@
  * hidden creatures kept in) and sends the player only how it differs from what the document publishes,
  * for that write's `seq`, with the action trackers (STD-6) of its hidden creatures, which the GM keeps while
  * they are hidden (hidden-actions.ts). The owner's tracker, and the pre-checks its controls make (view/tracker/
- * tracker-controls.ts `refusal`), read that view while the document holds that `seq`; without one they
- * read the document.
+ * tracker-controls.ts `refusal`), and its hidden creatures' `combatant.initiative` (core's tracker and
+ * carousel read it: data/combatant/combatant-model.ts), read that view (owner-state.ts) while the document
+ * holds that `seq`; without one they read the document.
  *
  * Channel: a User query (`user.query(name, data)`, answered by that user's `CONFIG.queries[name]`: API v13
  * `foundry.documents.User#query`) goes to the one user it is asked of, where a socket emit reaches every
@@ -20,16 +21,8 @@
  * on the system socket, where the server gives the sender's id (socket-channel.ts); the owner trusts the
  * key from then on. A view whose key no GM named is never drawn.
  */
-import {
-  applyStoredUpdate,
-  diffStored,
-  ownerSecrecy,
-  publishedState,
-  readCombatState,
-  storeCombatState,
-  type StoredObject,
-  type StoredUpdate,
-} from "../../engine/index.ts";
+import { diffStored, ownerSecrecy, publishedState, storeCombatState, type StoredObject } from "../../engine/index.ts";
+import { keepOwnerView, ownerActionsIn, ownerStateIn, type OwnerView } from "./owner-state.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { SOCKET_EVENT } from "../socket/socket-channel.ts";
 import { secretText } from "./gm-replica.ts";
@@ -47,14 +40,9 @@ const VIEW_TIMEOUT_MS = 10_000;
 
 /**
  * What the GM sends: the combat, the `seq` of the write it goes with, the difference from its engine, and
- * the trackers' `now` of the owner's hidden creatures, by id.
+ * the trackers' `now` of the owner's hidden creatures, by id (kept on the owner's page: owner-state.ts).
  */
-interface View {
-  readonly combat: string;
-  readonly seq: number;
-  readonly update: StoredUpdate;
-  readonly actions?: Readonly<Record<string, unknown>>;
-}
+type View = OwnerView;
 
 /** A view as it travels: with the key, and with a token on the first one of a key. */
 interface Sent extends View {
@@ -64,8 +52,6 @@ interface Sent extends View {
 
 /** One page's views (per `game`, as page-key.ts keys module state). */
 interface Page {
-  /** Owner side: the last view taken, by combat, and the state read from it (once). */
-  readonly views: Map<string, View & { state?: unknown }>;
   /** Owner side: the keys a GM named. */
   readonly trusted: Set<string>;
   /** Owner side: keys by token until a GM names the token, and each such key's latest views by combat. */
@@ -81,7 +67,6 @@ interface Page {
 const MAX_UNNAMED = 8;
 
 const page = perPage<Page>(() => ({
-  views: new Map(),
   trusted: new Set(),
   tokens: new Map(),
   waiting: new Map(),
@@ -102,14 +87,7 @@ interface Queryable {
  */
 export function ownerStateOf(combat: Combat.Implementation): unknown {
   const model = tempoModelOf(combat);
-  if (model === null || model.state === null || game.user?.isGM !== false) return null;
-  const view = page().views.get(combat.id ?? "");
-  if (view === undefined || view.seq !== model.seq || model.engine === null) return null;
-  if (!("state" in view)) {
-    const read = readCombatState(model.host, applyStoredUpdate(model.engine as StoredObject, view.update));
-    view.state = read.ok ? read.value : null;
-  }
-  return view.state ?? null;
+  return model === null ? null : ownerStateIn(combat.id ?? "", model);
 }
 
 /**
@@ -118,9 +96,7 @@ export function ownerStateOf(combat: Combat.Implementation): unknown {
  */
 export function ownerActionsOf(combat: Combat.Implementation): Readonly<Record<string, unknown>> | null {
   const model = tempoModelOf(combat);
-  if (model === null || game.user?.isGM !== false) return null;
-  const view = page().views.get(combat.id ?? "");
-  return view === undefined || view.seq !== model.seq ? null : (view.actions ?? null);
+  return model === null ? null : ownerActionsIn(combat.id ?? "", model);
 }
 
 /** The players connected now who own one of `combat`'s hidden creatures, with the ids of theirs. */
@@ -221,9 +197,12 @@ function isView(data: unknown): data is Sent {
 
 /** Takes a view: kept for its `seq`, and the tracker drawn again. */
 function takeView(view: View): void {
-  const actions = view.actions === undefined ? {} : { actions: view.actions };
-  page().views.set(view.combat, { combat: view.combat, seq: view.seq, update: view.update, ...actions });
-  if (game.combats?.get(view.combat) !== undefined) void ui.combat?.render();
+  keepOwnerView(view);
+  const combat = game.combats?.get(view.combat) as Combat.Implementation | undefined;
+  if (combat === undefined) return;
+  // Its own hidden creatures' `combatant.initiative` is read from the view (combatant-model.ts).
+  for (const combatant of combat.combatants) if (combatant.hidden && combatant.isOwner) combatant.prepareData();
+  void ui.combat?.render();
 }
 
 /**

@@ -25,7 +25,13 @@
  *   first to the named GM alone in a User query (`user.query(name, data)`: API v13 `User#query`, answered
  *   by that user's `CONFIG.queries[name]`) under a fresh random id, and the socket then carries only that
  *   id, for the server to give its sender. The GM takes a body once, the first under its id (a body is
- *   never replaced: the id is seen by everyone only once the GM holds it), and keeps only the latest few.
+ *   never replaced: the id is seen by everyone only once the GM holds it), within per-page bounds
+ *   (request-bodies.ts: a flood is refused with `Access.TooMany` and pushes out no one else's body).
+ * - Issue 18: the GM's answer (a result or a refusal) goes back to its sender alone, in a User query too,
+ *   not on the socket, which every other client would receive. The asking page's key (a random secret it
+ *   put in the body, which only GMs see) goes with it: a query handler is not told who asked
+ *   (foundryvtt/foundryvtt #13418), so an answer without the key is not taken. A GM's notice to a user
+ *   goes to that user alone too, with that page's key or one the GM gave it (notice-link.ts).
  * - Issue 18: a player's requests are rate-limited per sender, the id the server gives (engine
  *   request-rate.ts: 600 in 10 s); what is over is dropped quietly, unanswered (the sender's client
  *   times it out), so a console loop cannot keep the GM's client busy or fill the GM's chat.
@@ -33,13 +39,16 @@
 import { admitRequest, type Message, type RateState } from "../../engine/index.ts";
 import { showNotice } from "../notice.ts";
 import { SYSTEM_ID } from "../system-id.ts";
+import { perPage } from "../page-key.ts";
+import { holdBody, keyOfUser, takeBody, type Held } from "./request-bodies.ts";
+import { forgetNoticeLink, NOTICE_QUERY, sendLinkedNotice, takeNotice, tokenNamed } from "./notice-link.ts";
 
 export const SOCKET_EVENT = `system.${SYSTEM_ID}`;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const REQUEST_BODY_QUERY = `${SYSTEM_ID}.requestBody`;
-
-/** Request bodies a GM holds at once, per page (a console's flood pushes out only its own). */
-const MAX_BODIES = 64;
+/** The GM's answer to a request, and its notices, to the one user they are for. */
+export const REQUEST_ANSWER_QUERY = `${SYSTEM_ID}.requestAnswer`;
+export { NOTICE_QUERY } from "./notice-link.ts";
 
 export type Answer = { readonly ok: true; readonly value?: unknown } | { readonly ok: false; readonly error: Message };
 
@@ -58,8 +67,8 @@ type Wire =
       /** The body went to the GM in a query (`REQUEST_BODY_QUERY`), under `id`. */
       readonly sealed?: true;
     }
-  | { readonly type: "answer"; readonly id: string; readonly to: string; readonly answer: Answer }
-  | { readonly type: "notice"; readonly to: string; readonly message: Message };
+  /** A GM names the token of the notice key it gave `to` (notice-link.ts). */
+  | { readonly type: "noticeKey"; readonly to: string; readonly token: string };
 
 interface Pending {
   readonly gm: string;
@@ -91,15 +100,6 @@ export function forgetRequestRates(): void {
   rates.delete(game as object);
 }
 
-/** Per page (by `game`): the bodies of sealed requests by id, until their socket message comes. */
-const bodies = new WeakMap<object, Map<string, unknown>>();
-
-function bodiesHere(): Map<string, unknown> {
-  let found = bodies.get(game as object);
-  if (found === undefined) bodies.set(game as object, (found = new Map()));
-  return found;
-}
-
 /** A fresh id no one can guess (Web Crypto `getRandomValues`, MDN). */
 function randomId(): string {
   const bytes = new Uint8Array(16);
@@ -107,18 +107,36 @@ function randomId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The GM's side of the body query: kept under its id, the first only. */
-function takeBody(wire: unknown): boolean {
-  if (game.user?.isGM !== true || typeof wire !== "object" || wire === null) return false;
-  const { id, data } = wire as { id?: unknown; data?: unknown };
-  const held = bodiesHere();
-  if (typeof id !== "string" || id.length < 32 || held.has(id)) return false;
-  held.set(id, data);
-  for (const key of held.keys()) {
-    if (held.size <= MAX_BODIES) break;
-    held.delete(key);
-  }
-  return true;
+/** This page's key: sent only to GMs, in bodies; answers and notices to this page carry it. */
+const ownKey = perPage(() => randomId());
+
+/** The GM's side of the body query: kept under its id, the first only, within request-bodies.ts's bounds. */
+function answerBody(wire: unknown): Held {
+  if (game.user?.isGM !== true || typeof wire !== "object" || wire === null) return "refused";
+  const { id, key, data } = wire as { id?: unknown; key?: unknown; data?: unknown };
+  if (typeof id !== "string" || id.length < 32 || typeof key !== "string" || key.length < 32) return "refused";
+  return holdBody(id, key, data, Date.now(), REQUEST_TIMEOUT_MS);
+}
+
+/** The asking page's side of the answer query: taken only with this page's key, for a request it waits on. */
+function answerAnswer(wire: unknown): boolean {
+  if (typeof wire !== "object" || wire === null) return false;
+  const { id, key, answer } = wire as { id?: unknown; key?: unknown; answer?: unknown };
+  if (key !== ownKey() || typeof id !== "string" || !isAnswer(answer)) return false;
+  const entry = pending.get(id);
+  entry?.settle(answer);
+  return entry !== undefined;
+}
+
+function isAnswer(value: unknown): value is Answer {
+  if (typeof value !== "object" || value === null) return false;
+  const { ok, error } = value as { ok?: unknown; error?: unknown };
+  return ok === true || (ok === false && typeof error === "object" && error !== null);
+}
+
+/** A user's side of the notice query: shown only with a key only a GM holds (notice-link.ts). */
+function answerNotice(wire: unknown): boolean {
+  return takeNotice(wire, ownKey());
 }
 
 interface Queryable {
@@ -126,19 +144,25 @@ interface Queryable {
 }
 
 /** Sends a request's body to `gm` alone; whether the GM holds it. */
-async function sendBody(gm: User.Implementation, id: string, data: unknown): Promise<boolean> {
+async function sendBody(gm: User.Implementation, id: string, data: unknown): Promise<Held> {
   try {
     const held = await (gm as unknown as Queryable).query(
       REQUEST_BODY_QUERY,
-      { id, data },
-      {
-        timeout: REQUEST_TIMEOUT_MS,
-      },
+      { id, key: ownKey(), data },
+      { timeout: REQUEST_TIMEOUT_MS },
     );
-    return held === true;
+    return held === "held" || held === "full" ? held : "refused";
   } catch {
-    return false;
+    return "refused";
   }
+}
+
+/** Sends `answer` to the user who asked, alone (with its page key; none known: it cannot take it). */
+function sendAnswer(to: User.Implementation, id: string, key: string | undefined, answer: Answer): void {
+  const wire = { id, key: key ?? null, answer };
+  void (to as unknown as Queryable).query(REQUEST_ANSWER_QUERY, wire, { timeout: REQUEST_TIMEOUT_MS }).catch(() => {
+    // The asker left: nothing to tell.
+  });
 }
 
 const refused = (key: `TEMPO.${string}`): Answer => ({ ok: false, error: { key } });
@@ -211,17 +235,28 @@ function askOnce(kind: RequestKind, data: unknown): Promise<Answer> {
     const timer = setTimeout(() => settle(refused("TEMPO.ERRORS.Access.Timeout")), REQUEST_TIMEOUT_MS);
     pending.set(id, { gm: gm.id ?? "", settle, timer });
     void sendBody(gm, id, data).then((held) => {
-      if (held) emit({ type: "request", id, kind, gm: gm.id ?? "", sealed: true });
+      if (held === "held") emit({ type: "request", id, kind, gm: gm.id ?? "", sealed: true });
+      else if (held === "full") settle(refused("TEMPO.ERRORS.Access.TooMany"));
       // A GM who left meanwhile answers nothing: GmLeft, as `onUserConnected` tells.
       else settle(refused(gm.active ? "TEMPO.ERRORS.Access.Timeout" : "TEMPO.ERRORS.Access.GmLeft"));
     });
   });
 }
 
-/** Shows `message` to `userId`: here when that is this user, else sent on the socket (GMs only). */
+/**
+ * Shows `message` to `userId`: here when that is this user, else (GMs only) to that user alone, in a query
+ * with a key only this GM and that page hold (notice-link.ts).
+ */
 export function sendNotice(userId: string, message: Message): void {
-  if (userId === game.user.id) showNotice(message);
-  else if (game.user.isGM) emit({ type: "notice", to: userId, message });
+  if (userId === game.user.id) {
+    showNotice(message);
+    return;
+  }
+  const user = game.users.get(userId);
+  if (!game.user.isGM || user === undefined) return;
+  sendLinkedNotice(user, keyOfUser(userId), message, randomId, (token) =>
+    emit({ type: "noticeKey", to: userId, token }),
+  );
 }
 
 function onMessage(wire: unknown, senderId: unknown): void {
@@ -238,24 +273,23 @@ function onMessage(wire: unknown, senderId: unknown): void {
     // GM who left is run by nobody (its sender is told `GmLeft`, onUserConnected).
     if (message.gm !== game.user.id || typeof message.id !== "string") return;
     if (!admitted(sender)) return;
-    const held = bodiesHere();
-    const data = message.sealed === true ? held.get(message.id) : message.data;
-    if (message.sealed === true && !held.delete(message.id)) {
-      emit({ type: "answer", id: message.id, to: senderId, answer: refused("TEMPO.ERRORS.Access.Failed") });
+    const body = message.sealed === true ? takeBody(message.id, senderId) : undefined;
+    const key = body?.key ?? keyOfUser(senderId);
+    if (message.sealed === true && body === undefined) {
+      sendAnswer(sender, message.id, key, refused("TEMPO.ERRORS.Access.Failed"));
       return;
     }
+    const data = body === undefined ? message.data : body.data;
     const answer = isActiveGm() ? handle(message.kind, data, sender) : Promise.resolve(GM_CHANGED);
-    void answer.then((a) => emit({ type: "answer", id: message.id, to: senderId, answer: a }));
-  } else if (message.type === "answer") {
-    if (message.to !== game.user.id || !sender.isGM) return;
-    pending.get(message.id)?.settle(message.answer);
-  } else if (message.type === "notice") {
-    if (message.to === game.user.id && sender.isGM) showNotice(message.message);
+    void answer.then((a) => sendAnswer(sender, message.id, key, a));
+  } else if (message.type === "noticeKey") {
+    if (message.to === game.user.id && sender.isGM && typeof message.token === "string") tokenNamed(message.token);
   }
 }
 
 /** A GM who left cannot answer: its requests are refused now rather than at the timeout. */
 function onUserConnected(user: User.Implementation, connected: boolean): void {
+  forgetNoticeLink(user.id ?? "");
   if (connected) return;
   for (const entry of [...pending.values()])
     if (entry.gm === user.id) entry.settle(refused("TEMPO.ERRORS.Access.GmLeft"));
@@ -264,7 +298,9 @@ function onUserConnected(user: User.Implementation, connected: boolean): void {
 export function registerSocket(): void {
   const config = CONFIG as unknown as { queries?: Record<string, (data: unknown) => unknown> };
   config.queries ??= {};
-  config.queries[REQUEST_BODY_QUERY] = takeBody;
+  config.queries[REQUEST_BODY_QUERY] = answerBody;
+  config.queries[REQUEST_ANSWER_QUERY] = answerAnswer;
+  config.queries[NOTICE_QUERY] = answerNotice;
   game.socket.on(SOCKET_EVENT, onMessage);
   Hooks.on("userConnected", onUserConnected);
 }

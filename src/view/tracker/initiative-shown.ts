@@ -1,8 +1,8 @@
 /**
  * Issue 18 item 3: the initiative a client shows on a combatant (`combatant.initiative`, which core's
  * tracker, `hasRolled` and modules read; derived on every client: combatant-model.ts). The GM sees every
- * value; a player sees a hidden combatant's never, and an NPC's only when the world's NPC-initiative
- * setting says players may (the rule the tracker's rows follow: tracker-input.ts `initiativeVisibleTo`).
+ * value; a player sees a hidden combatant's only when it owns it (its own view, combat/owner-view.ts), and
+ * an NPC's only when the world's NPC-initiative setting says players may (the rule the tracker's rows follow: tracker-input.ts `initiativeVisibleTo`).
  */
 
 /** Who looks at which combatant. */
@@ -27,6 +27,6 @@ export function initiativeShown(
   subject: InitiativeSubject,
 ): number | null {
   if (viewer.isGM) return value;
-  if (subject.hidden) return null;
+  if (subject.hidden) return subject.owned ? value : null;
   return subject.playerCharacter || subject.owned || viewer.npcInitiativeVisible ? value : null;
 }

@@ -112,6 +112,50 @@ describe("CNT-5: a contest with a hidden creature gives nothing away (issue 18 i
     );
   });
 
+  it("CNT-5, issue 18: between the round's last turn and the next round's preparation the players' copy keeps no secret total", () => {
+    const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 9, h: 5 }).roll({ v: 12, h: 8 });
+    const seen: string[] = [];
+    for (let i = 0; i < 12 && track.pending().length === 0; i++) {
+      track.apply({ type: "next" });
+      const shown = publishedState(host, track.state, secrecy) as CountState;
+      seen.push(`${shown.round}:${JSON.stringify(countCombatant(shown, "v")?.contest)}`);
+    }
+    // Round 1 to its end step, and the rounds after it: v's secret total is never shown.
+    expect(seen.filter((s) => !s.endsWith(":[]"))).toEqual([]);
+    expect(seen.map((s) => s.split(":")[0])).toContain("2");
+    // Round 2 prepared with v and h on different counts (bonuses 0 and 2, CNT-13): the total is dropped.
+    expect(countCombatant(track.state as CountState, "v")).toMatchObject({ contest: [], secretContest: 0 });
+  });
+
+  it("CNT-5, issue 18: a secret total is dropped when the hidden creature it was rolled against leaves", () => {
+    const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 9, h: 5 }).roll({ v: 12, h: 8 });
+    expect(countCombatant(track.state as CountState, "v")).toMatchObject({ contest: [12], secretContest: 1 });
+    track.apply({ type: "leave", combatantId: "h" });
+    expect(countCombatant(track.state as CountState, "v")).toMatchObject({ contest: [], secretContest: 0 });
+  });
+
+  it("CNT-5, issue 18: a creature that joins mid-round and lands level with a secret total is not ordered against it: the total gives way and the contest is public", () => {
+    const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 9, h: 5 }).roll({ v: 12, h: 8 });
+    track.state = unwrap(host.join(track.state, { ...hostCombatant(6), id: "x", side: "pc" })).state;
+    expect(track.asked()).toEqual({ rolling: ["x"], secret: [] });
+    track.roll({ x: 5 });
+    expect(countCombatant(track.state as CountState, "v")).toMatchObject({ contest: [], secretContest: 0 });
+    // v contests again, in public: x is a creature the players see, level with it.
+    const asked = track.asked();
+    expect(asked.rolling).toEqual(expect.arrayContaining(["v", "x"]));
+    expect(asked.secret).toEqual([]);
+  });
+
+  it("CNT-5, issue 18: once the GM reveals the hidden creature, the players' copy shows the contest that orders the two", () => {
+    const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 9, h: 5 }).roll({ v: 12, h: 8 });
+    const revealed = { gmOnly: new Set<string>(), hidden: new Set<string>() };
+    const shown = publishedState(host, track.state, revealed) as CountState;
+    expect(countCombatant(shown, "v")?.contest).toEqual([12]);
+    expect(countCombatant(shown, "h")?.contest).toEqual([8]);
+    // While it is hidden, neither.
+    expect(track.contest("v", true)).toEqual([]);
+  });
+
   it("CNT-5: a count combat stored in format 4 (no secret marks) reads back with none secret, as the current format writes it", () => {
     const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 9, h: 5 });
     // The state as format 4 stored it: records without the mark.

@@ -8,6 +8,7 @@ import { CARD_ATTACKS } from "./card-attacks.ts";
 import { COMBATANT_ATTACKS } from "./combatant-attacks.ts";
 import { CRITICAL_ATTACKS } from "./critical-attacks.ts";
 import { DAMAGE_ATTACKS } from "./damage-attacks.ts";
+import { QUERY_ATTACKS } from "./query-attacks.ts";
 import { SOCKET_ATTACKS } from "./socket-attacks.ts";
 
 export const ATTACKS: readonly Attack[] = [
@@ -15,5 +16,6 @@ export const ATTACKS: readonly Attack[] = [
   ...CRITICAL_ATTACKS,
   ...CARD_ATTACKS,
   ...SOCKET_ATTACKS,
+  ...QUERY_ATTACKS,
   ...COMBATANT_ATTACKS,
 ];

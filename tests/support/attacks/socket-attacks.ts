@@ -2,9 +2,11 @@
  * Issue 18, the system socket (socket-channel.ts): raw messages a console emits on `system.tempo`.
  * - Request spam: the GM answers at most REQUEST_RATE.limit of one sender's requests in a window; the
  *   rest are dropped quietly.
- * - A notice, or an answer, from a player: only a GM's are read.
+ * - A notice from a player: only a GM's are read (answers travel in queries, taken only with the asking
+ *   page's key).
  */
 import { REQUEST_RATE } from "../../../src/engine/index.ts";
+import { REQUEST_ANSWER_QUERY } from "../../../src/foundry/socket/socket-channel.ts";
 import type { Attack, Verdict } from "./attack.ts";
 import type { AttackContext } from "./attack-context.ts";
 
@@ -24,12 +26,16 @@ export const SOCKET_ATTACKS: readonly Attack[] = [
     async prepare(ctx: AttackContext) {
       let answers = 0;
       let counting = false;
-      await ctx.world.as(ctx.spammer, async () =>
-        socketGame().socket.on(EVENT, (wire) => {
-          const w = wire as { type?: unknown; to?: unknown };
-          if (counting && w.type === "answer" && w.to === ctx.spammer.id) answers++;
-        }),
-      );
+      // The GM answers a request in a query to its sender alone (socket-channel.ts): counted as it arrives.
+      await ctx.world.as(ctx.spammer, async () => {
+        const queries = (globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown) => unknown> } })
+          .CONFIG.queries;
+        const take = queries[REQUEST_ANSWER_QUERY];
+        queries[REQUEST_ANSWER_QUERY] = (data: unknown) => {
+          if (counting) answers++;
+          return take?.(data);
+        };
+      });
       return async (): Promise<Verdict> => {
         counting = true;
         await ctx.world.as(ctx.spammer, async () => {

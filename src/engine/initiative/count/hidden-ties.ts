@@ -17,12 +17,16 @@
  * not act): they are not marked. The Combat update's events leave a secret total out as the published
  * state does (`withoutSecretContestEvents`).
  *
- * Not covered yet: a contest asked for mid-round (a creature that joins, or is set, onto the count of a
- * visible creature keeping a secret total) is settled against that total as it stands: the secret totals
- * give way only as a round is prepared.
+ * A secret total that orders its creature against no one any more (the hidden creature left, or moved off
+ * its count) is dropped at once (`dropOrphanSecretContests`, after every roster change and roll); one whose
+ * hidden creature the GM reveals is shown from then on (`secretContestHidden`: the players see both sides).
+ *
+ * A creature that comes onto its count mid-encounter (its first roll after it joins, or a count the GM
+ * sets) level with its public totals makes it contest again (`dropSecretsLevelWith`), so the newcomer is
+ * never ordered against a total the players were not shown.
  */
 import type { DiceRequest } from "../contract.ts";
-import { vectorEntries, vectorGet } from "../shared/persistent-vector.ts";
+import { vectorEntries, vectorGet, vectorValues } from "../shared/persistent-vector.ts";
 import { COUNT_ROLL_REASONS, putCombatant } from "./state.ts";
 import { placeTies } from "./ties.ts";
 import type { CountCombatant, CountState } from "./types.ts";
@@ -119,6 +123,74 @@ export function secretCountContests(
 
 function startsWith(totals: readonly number[], prefix: readonly number[]): boolean {
   return prefix.length <= totals.length && level(totals, prefix);
+}
+
+/**
+ * Whether `c`'s secret totals still order it against a creature `among` names: one on its count (in the
+ * round under way or the one whose contests are out, as `secretCountContests` reads them), defeated or
+ * not (DEF-1: it keeps its place), whose totals begin as `c`'s public ones do. O(n).
+ */
+function secretsInUse(state: CountState, c: CountCombatant, among: (other: CountCombatant) => boolean): boolean {
+  const mine = publicContest(c);
+  return [...new Set([trackRound(state), state.contestRound])].some((round) => {
+    const count = roundCount(c, round);
+    if (count === null) return false;
+    for (const other of vectorValues(state.combatants))
+      if (other.id !== c.id && among(other) && roundCount(other, round) === count && level(mine, other.contest))
+        return true;
+    return false;
+  });
+}
+
+/**
+ * CNT-5, issue 18: a secret total that orders its creature against no one any more (the hidden creature it
+ * was rolled against left, or its count moved) is dropped, so a creature that comes onto its count later
+ * contests against what the players were shown. Nobody's order changes: no creature on its count was level
+ * with its public totals. `state` itself when nobody keeps a secret total.
+ */
+export function dropOrphanSecretContests(state: CountState): CountState {
+  const records = vectorValues(state.combatants);
+  if (!records.some((c) => c.secretContest > 0)) return state;
+  let s = state;
+  for (const c of records)
+    if (c.secretContest > 0 && !secretsInUse(state, c, () => true)) s = putCombatant(s, withoutSecretContest(c));
+  return s;
+}
+
+/**
+ * CNT-5, issue 18: whether the players' copy leaves `c`'s secret totals out: while they order it against a
+ * creature still hidden, or against no one. Once the GM reveals that creature, the contest between the two is one the players
+ * see both sides of, and it is shown as any other (the revealed creature's totals are shown with it).
+ */
+export function secretContestHidden(state: CountState, c: CountCombatant, hidden: CountHidden): boolean {
+  if (c.secretContest === 0) return false;
+  // Ordering it against no one (dropped at the next roster change or round): still the GM's.
+  return !secretsInUse(state, c, () => true) || secretsInUse(state, c, (other) => hidden.has(other.id));
+}
+
+/**
+ * CNT-5, issue 18: a creature placed on the track mid-encounter (`placed`: its first roll, or a count the GM
+ * set) contests against what the players were shown: where it is level with a creature's public totals on
+ * that creature's count, that creature's secret totals are dropped and it contests again (with the hidden
+ * creature too), in public where the newcomer is one the players see. The slots whose totals were dropped,
+ * for the caller to place again (none, and `state` itself, when nobody keeps a secret total).
+ */
+export function dropSecretsLevelWith(
+  state: CountState,
+  placed: readonly number[],
+): { readonly state: CountState; readonly dropped: readonly number[] } {
+  const records = vectorValues(state.combatants);
+  if (placed.length === 0 || !records.some((c) => c.secretContest > 0)) return { state, dropped: [] };
+  const newcomers = new Set(placed.map((slot) => vectorGet(state.combatants, slot)?.id));
+  let s = state;
+  const dropped: number[] = [];
+  for (const c of records) {
+    if (c.secretContest === 0 || newcomers.has(c.id) || !secretsInUse(state, c, (o) => newcomers.has(o.id))) continue;
+    s = putCombatant(s, withoutSecretContest(c));
+    const slot = state.slots[c.id];
+    if (slot !== undefined) dropped.push(slot);
+  }
+  return { state: s, dropped };
 }
 
 /** `c` as the players' copy holds it: its secret totals left out. */

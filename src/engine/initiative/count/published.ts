@@ -16,7 +16,7 @@
  */
 import { vectorGet, vectorSet, type PersistentVector } from "../shared/persistent-vector.ts";
 import { withoutHiddenSurpriseRound } from "./hidden-surprise.ts";
-import { withoutSecretContest } from "./hidden-ties.ts";
+import { secretContestHidden, withoutSecretContest } from "./hidden-ties.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
 
 /** What a published count state may not tell: the hidden creatures. */
@@ -43,7 +43,8 @@ export function publishedCountState(whole: CountState, secrecy: CountSecrecy): C
     const c = vectorGet(state.combatants, slot);
     if (c === null) continue;
     if (!secrecy.hidden.has(id)) {
-      if (c.secretContest > 0) combatants = vectorSet(combatants, slot, withoutSecretContest(c));
+      if (secretContestHidden(state, c, secrecy.hidden))
+        combatants = vectorSet(combatants, slot, withoutSecretContest(c));
       continue;
     }
     const shown = withheldRecord(c);

@@ -23,6 +23,7 @@ import {
 } from "./state.ts";
 import { trackRound } from "./walk.ts";
 import { placeTies, removeTie } from "./ties.ts";
+import { dropSecretsLevelWith } from "./hidden-ties.ts";
 import {
   advance,
   afterInitiative,
@@ -102,6 +103,7 @@ export function rolls(
   const round = trackRound(state);
   const updated = new Map<number, CountCombatant>();
   const contested: number[] = [];
+  const counted: number[] = [];
   for (const { slot, reason, total, secret } of answered) {
     const stored = updated.get(slot) ?? recordAt(state, slot);
     if (stored === null) continue;
@@ -118,6 +120,7 @@ export function rolls(
       // roll can give surprise.
       const count = Math.min(COUNT_LAST, trackedCount(total));
       updated.set(slot, { ...c, result: state.round === -1 ? total : null, count });
+      counted.push(slot);
       out.events.push({ type: "initiativeRolled", combatantId: c.id, total, count });
     }
   }
@@ -125,7 +128,9 @@ export function rolls(
     ...state,
     combatants: vectorUpdate(state.combatants, [...updated.values()], (c) => slotOf(state, c.id) ?? -1),
   };
-  s = keepTurns(state, placeTies(s, contested));
+  // Issue 18: a creature placed mid-encounter is not ordered against a secret total (hidden-ties.ts).
+  const freed = dropSecretsLevelWith(s, counted);
+  s = keepTurns(state, placeTies(freed.state, [...contested, ...freed.dropped]));
   return ok(settle(s, out));
 }
 
@@ -201,7 +206,10 @@ export function setInitiative(state: CountState, id: string, value: number, out:
   out.events.push({ type: "initiativeSet", combatantId: id, value: count });
   // Before the first round the value is the roll's result, so it can give surprise (CNT-4).
   const result = state.round === -1 ? value + 0 : c.result;
-  return ok(settle(keepTurns(state, putCombatant(state, { ...c, result, count })), out));
+  const set = putCombatant(state, { ...c, result, count });
+  // Issue 18: nor is a creature the GM sets onto a count (hidden-ties.ts).
+  const freed = dropSecretsLevelWith(set, [slotOf(state, id) ?? -1]);
+  return ok(settle(keepTurns(state, placeTies(freed.state, freed.dropped)), out));
 }
 
 /** CNT-14: an unconscious creature sits at count 20 and takes no turn. */

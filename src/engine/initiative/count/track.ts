@@ -6,7 +6,7 @@
  */
 import { COUNT_END_STEP, COUNT_LAST } from "./delay.ts";
 import { absolutePosition, putCombatant, recordAt, roundOfPosition, slotOf, upToDate, type CountOut } from "./state.ts";
-import { dropSecretContests } from "./hidden-ties.ts";
+import { dropOrphanSecretContests, dropSecretContests } from "./hidden-ties.ts";
 import { anyContest } from "./ties.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
 import { countIn, isAhead, isDue, nextTurn, roundCount, takesPartInSurprise, tieIndex, trackRound } from "./walk.ts";
@@ -22,9 +22,10 @@ const WALK_START = { count: -1, scan: -1, current: null, queued: [] } as const;
 export function beginRound(state: CountState, round: number, out: CountOut): CountState {
   const walk: CountState = { ...state, ...WALK_START, contestRound: Math.max(state.contestRound, round) };
   // Issue 18 item 5: as a round is prepared (not again while its contests are out), secret contest totals
-  // give way where the creature is level with another on the public totals (hidden-ties.ts).
+  // give way where the creature is level with another on the public totals, and are dropped where they
+  // order it against no one any more (hidden-ties.ts).
   const preparing = state.status !== "contest" || state.upcomingRound !== round;
-  const s = preparing ? dropSecretContests(walk, round) : walk;
+  const s = preparing ? dropOrphanSecretContests(dropSecretContests(walk, round)) : walk;
   if (anyContest(s, round)) return { ...s, status: "contest", upcomingRound: round };
   out.events.push({ type: "roundStarted", round });
   return advance({ ...s, status: "turns", round, upcomingRound: -1 }, -1, out);
@@ -44,8 +45,15 @@ export function afterInitiative(state: CountState, out: CountOut): CountState {
   return beginRound({ ...state, contestRound: Math.max(state.contestRound, 1) }, 0, out);
 }
 
-/** CNT-2, CNT-5: retries whatever waits on dice (first rolls, a round's contests) after rolls or a roster change. */
+/**
+ * CNT-2, CNT-5: retries whatever waits on dice (first rolls, a round's contests) after rolls or a roster change;
+ * a secret contest total that orders its creature against no one any more is dropped (hidden-ties.ts).
+ */
 export function settle(state: CountState, out: CountOut): CountState {
+  return dropOrphanSecretContests(settled(state, out));
+}
+
+function settled(state: CountState, out: CountOut): CountState {
   if (state.status === "rolling") {
     const waiting = vectorValues(state.combatants).some((c) => c.count === null);
     return waiting ? state : afterInitiative(state, out);

@@ -26,6 +26,7 @@ import { combatantConditions } from "../../conditions/actor-conditions.ts";
 import { TempoCombatModel } from "../combat/combat-model.ts";
 import { initiativeShown } from "../../../view/tracker/initiative-shown.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
+import { ownerInitiativeIn } from "../../combat/owner-state.ts";
 
 export const COMBATANT_SIDES = ["pc", "ally", "enemy"] as const satisfies readonly HostSide[];
 
@@ -85,7 +86,10 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
     const combatant = this.parent;
     const combat: unknown = combatant.parent?.system;
     if (!(combat instanceof TempoCombatModel) || combatant.id === null) return;
-    const initiative = combat.initiativeOf(combatant.id);
+    // Issue 18: a player's own hidden creature is not in the published state; its owner's view has it.
+    const owned = !combat.viewerIsGM && combatant.hidden && combatant.isOwner;
+    const own = owned ? ownerInitiativeIn(combatant.parent?.id ?? "", combat, combatant.id) : undefined;
+    const initiative = own ?? combat.initiativeOf(combatant.id);
     // Issue 18: a player's client shows an NPC's or hidden creature's value only as the setting allows.
     if (initiative !== undefined)
       combatant.initiative = initiative === null || combat.viewerIsGM ? initiative : shownOn(combatant, initiative);
