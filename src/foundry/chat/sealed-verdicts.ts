@@ -2,14 +2,14 @@
  * Issue 18 (item 4): the GM's verdict on a player's sealed attack card (sealed-cards.ts), an attack on a
  * creature hidden from players. The player's client does not judge it (the card holds none of the
  * creature's defence), so it rolls the damage whatever the dice, and the GM's client decides, from the
- * card's dice and the creature's defence as the rules read it (view/chat/item-attack.ts builders), whether
+ * card's dice and the creature's defence as the rules read it (engine/trust/attack-verdict.ts), whether
  * it hit and whether it is a critical. The first verdict is remembered in the GM's browser
  * (combat/gm-storage.ts, copied to the other GMs by gm-replica.ts), keyed by the attack message's id, so a
  * later change of the creature's defence does not change what the card did. None of it reaches players: a
  * world setting or a flag would (damage-ledger.ts says where and why).
  */
+import { attackVerdict, isRotationCriticalHit } from "../../engine/index.ts";
 import type { AttackCardInput } from "../../view/chat/attack-card.ts";
-import { attackCritical, attackHit } from "../../view/chat/item-attack.ts";
 import { gmStorage } from "../combat/gm-storage.ts";
 import { cardModelOf } from "../data/chat/chat-card-model.ts";
 import { isSealed, unsealedAttackOrNull } from "./sealed-cards.ts";
@@ -62,12 +62,15 @@ export function sealedVerdictOf(id: string): SealedVerdict | null {
   if (model?.card.type !== "attack" || !isSealed(model.input)) return null;
   const kept = stored()[id];
   if (kept !== undefined && typeof kept.hit === "boolean") return kept;
-  const input = unsealedAttackOrNull(model.input as unknown as AttackCardInput);
-  if (input === null) return null;
   try {
+    // A player's card: its resolution may be anything (a forged one need not be an object).
+    const input = unsealedAttackOrNull(model.input as unknown as AttackCardInput);
+    if (input === null) return null;
+    // The engine judges the card's dice against the creature's defence (engine/trust/attack-verdict.ts).
+    const judged = attackVerdict(input.resolution);
     const verdict = {
-      hit: attackHit(input) === true,
-      critical: attackCritical(input),
+      hit: judged.ok && judged.value.hit,
+      critical: isRotationCriticalHit(input.resolution),
       scheme: input.resolution.scheme,
     };
     remember(id, verdict);
