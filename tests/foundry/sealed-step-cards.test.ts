@@ -35,6 +35,7 @@ world.callHook("init");
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 const { renderCardHtml } = await import("../../src/foundry/chat/render-card.ts");
+const { TEMPO } = await import("../../src/foundry/config.ts");
 
 const px = (square: number) => 300 + 100 * square;
 const hp = (token: TokenModel) => (token.actor?.system as { hp: { value: number } }).hp.value;
@@ -54,7 +55,7 @@ function secretsReceived(label: string, cardId: string, secrets: readonly (strin
   return [player, watcher].flatMap((user) => {
     const bytes = receivedOutsideLurkerDocuments(user.id);
     // Not vacuous: the sealed card itself reached this client.
-    expect(bytes.some((d) => d.includes(cardId) && d.includes('"resolution"'))).toBe(true);
+    expect(bytes.some((d) => d.includes(cardId) && d.includes('"input"'))).toBe(true);
     const found = secrets.flatMap((s) =>
       bytes.filter((d) => (typeof s === "string" ? d.includes(s) : s.test(d))).map((d) => `${String(s)}: ${d}`),
     );
@@ -132,7 +133,14 @@ describe("issue 18: a sealed attack's card in rotation and phase gives players n
   it("PHS-8, ADV-1: a tier-3 player's attack on the hidden tier-1 lurker rolls 2d6 and a d6, d8, d10 and d12 whatever the lurker; no player's client learns its DEF 9, tier or the step die; the GM's page keeps the d8 (2 sources: 3 + 6 + ATK 1 reaches DEF 9) and its Apply deals 4", async () => {
     await game.settings.set("tempo", "ruleset", "phase");
     const { lurker, attack, damage } = await attackLurker({ tier: 3, atk: 1 }, [2, 3, 1, 6, 1, 1, 4]);
-    expect(attack.rolls.map((r) => r.formula)).toEqual(["1d6", "1d6", "1d6", "1d8", "1d10", "1d12"]);
+    expect(attack.rolls.map((r) => (r as { formula: string }).formula)).toEqual([
+      "1d6",
+      "1d6",
+      "1d6",
+      "1d8",
+      "1d10",
+      "1d12",
+    ]);
     const gm = await world.as(world.gm, () => renderCardHtml(asChatMessage(attack)));
     expect(gm).toMatch(/Step dice: [^<]*1d8/);
     targeting.target(world.gm, [lurker]);
@@ -141,5 +149,46 @@ describe("issue 18: a sealed attack's card in rotation and phase gives players n
     expect(hp(lurker)).toBe(43);
     const secrets = [/"def":9\b/, /"tier":1\b/, /"advantage":[1-9]/, /kh2|kl2/, "Step dice"];
     expect(secretsReceived("phase", attack.id ?? "-", secrets)).toEqual([]);
+  });
+});
+
+describe("issue 18 item 4: a hidden creature's save card keeps its roll with the GM", () => {
+  it("STD-1 spell save: the GM rolls the hidden lurker's CON save (1d20 + 4 against DC 13) on its sealed card; no player's client receives the formula, the roll, the total or that it halved the Bolt's 6; the GM's page shows them, and the 3 it let through is dealt", async () => {
+    await game.settings.set("tempo", "ruleset", "standard");
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const mage = await world.addActor("Mage", [player.id], "character", creatureSystem(30));
+    const spell = { ...ITEM_DEFAULTS.spell, damage: "1d6", damageKind: "fire", save: { ability: "con", dc: 13 } };
+    const bolt = await ownedItem(world, mage, "Bolt", "spell", spell);
+    await placeToken(world, scene, mage, { x: px(2), y: px(2), actorLink: true, disposition: 1 });
+    const tough = await world.addActor(HIDDEN_NAME, [], "npc", { ...LURKER, abilities: { con: 4 } });
+    const lurker = await placeToken(world, scene, tough, { x: px(6), y: px(5), actorLink: true, disposition: -1 });
+    await world.as(world.gm, () => lurker.update({ hidden: true }));
+    await world.idle();
+    world.runtime.network.received.clear();
+    const before = chat.messages.length;
+    const targets = [lurker.actor] as unknown as Actor.Implementation[];
+    expect(await world.as(player, () => TEMPO.useItem(bolt.uuid, { targets }))).toBe(true);
+    await world.idle();
+    const save = chat.messages.at(before);
+    if (save === undefined) throw new Error("no save card");
+    world.scriptedTotals.push(15, 6); // 15 (+ 4) saves against DC 13: the Bolt's 6 is halved
+    expect(await world.as(world.gm, () => runCardAction(asChatMessage(save), "roll"))).toBeNull();
+    await world.idle();
+    const gm = await world.as(world.gm, () => renderCardHtml(asChatMessage(save)));
+    expect(gm).toContain("1d20 + 4");
+    expect(gm).toContain("Success");
+    // A second roll is refused: the card says it was rolled, though not what.
+    const again = await world.as(world.gm, () => runCardAction(asChatMessage(save), "roll"));
+    expect(again).toEqual({ key: "TEMPO.CHAT.Save.AlreadyRolled" });
+    const damage = chat.messages.slice(before).find((m) => m.type === "damage");
+    if (damage === undefined) throw new Error("no damage card");
+    expect(damage.rolls).toEqual([]);
+    targeting.target(world.gm, [lurker]);
+    expect(await world.as(world.gm, () => runCardAction(asChatMessage(damage), "apply"))).toBeNull();
+    await world.idle();
+    expect(hp(lurker)).toBe(47 - 3);
+    const secrets = ["1d20 + 4", /"total":(1[0-9]|[2-9][0-9])/, "halved", '"formula":"1d20', "Success"];
+    expect(secretsReceived("save", save.id ?? "-", secrets)).toEqual([]);
   });
 });
