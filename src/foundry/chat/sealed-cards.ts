@@ -4,9 +4,12 @@
  * so such a card is "sealed" before it is posted: in place of the target's uuid it holds `targetRef`, the
  * id of the token hiding it (the reference its name already goes by, `hiddenNameRef`), no DR (a damage
  * card's `dr` is zero) and no defence (an attack card's resolution keeps the attacker's side and the dice
- * only). The GM's page unseals it from the live documents when it draws or applies the card: the target's
- * uuid from the token, its DR and its defence from its actor, by the same builders the roll used
- * (view/chat/item-attack.ts). Apply reads the target's DR from its actor in any case (apply-damage.ts).
+ * only). In rotation and phase its dice are the same whatever the creature (two d20s; 2d6 and one die of
+ * each step size) and it holds no STL-3, ATK-ROT-5 or tier facts (engine trust/sealed-attack.ts). The GM's
+ * page unseals it from the live documents when it draws or applies the card: the target's uuid from the
+ * token, its defence, conditions and tier from its actor, the stealth watch and the phase round from the
+ * combat (sealed-attacker-facts.ts), and the engine picks the rules' dice. Apply reads the target's DR from
+ * its actor in any case (apply-damage.ts). Save cards: sealed-saves.ts.
  * A player's attack on such a creature is judged on the GM's side only (`afterAttack`, sealed-verdicts.ts).
  */
 import { NO_DR, sealedResolution, unsealedResolution, type SealedTargetFacts } from "../../engine/index.ts";
