@@ -41,9 +41,15 @@ export function sealedSaveRolled(input: unknown): boolean {
   return typeof input === "object" && input !== null && (input as { sealedRolled?: unknown }).sealedRolled === true;
 }
 
-/** A save card's input with what comes from the creature left out (the GM's page fills it in). */
+/**
+ * A save card's input with what comes from the creature left out (the GM's page fills it in). Its roller is
+ * the GM's: only the GMs see the card, and "its owner rolls" would tell that a player owns the creature.
+ */
 export function sealedSaveInput(input: SaveCardInput): SaveCardInput {
-  const spell = input.spell === undefined || input.spell === null ? input.spell : { ...input.spell, rule: "" };
+  const spell =
+    input.spell === undefined || input.spell === null
+      ? input.spell
+      : { ...input.spell, rule: "", roller: "gm" as const };
   return { ...input, formula: "", target: 0, spell };
 }
 
