@@ -152,6 +152,33 @@ describe("issue 18: a sealed attack's card in rotation and phase gives players n
   });
 });
 
+describe("issue 18: the GM's own attack on a hidden creature", () => {
+  it("ATK-ROT-1, STL-3: the GM's sealed two d20s count the first alone when the lurker has seen the attacker: 15 then 2 hits Dodge 13 (damage rolled), 2 then 15 misses (no damage card)", async () => {
+    await game.settings.set("tempo", "ruleset", "rotation");
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const warden = await world.addActor("Warden", [], "npc", creatureSystem(60));
+    const blade = await ownedItem(world, warden, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });
+    await placeToken(world, scene, warden, { x: px(5), y: px(5), actorLink: true, disposition: -1 });
+    const actor = await world.addActor(HIDDEN_NAME, [], "npc", LURKER);
+    const lurker = await placeToken(world, scene, actor, { x: px(6), y: px(5), actorLink: true, disposition: 1 });
+    await world.as(world.gm, () => lurker.update({ hidden: true }));
+    await world.idle();
+    const cardsOf = async (totals: readonly number[]) => {
+      world.scriptedTotals.push(...totals);
+      dialogs.answers.push({ fields: {} });
+      const before = chat.messages.length;
+      const targets = [lurker.actor] as unknown as Actor.Implementation[];
+      const used = await world.as(world.gm, () => TEMPO.useItem(blade.uuid, { targets }));
+      expect(used).toBe(true);
+      await world.idle();
+      return chat.messages.slice(before).map((m) => `${m.type} ${m.rolls.length}`);
+    };
+    expect(await cardsOf([15, 2, 5])).toEqual(["attack 2", "damage 1"]);
+    expect(await cardsOf([2, 15])).toEqual(["attack 2"]);
+  });
+});
+
 describe("issue 18 item 4: a hidden creature's save card keeps its roll with the GM", () => {
   it("STD-1 spell save: the GM rolls the hidden lurker's CON save (1d20 + 4 against DC 13) on its sealed card; no player's client receives the formula, the roll, the total or that it halved the Bolt's 6; the GM's page shows them, and the 3 it let through is dealt", async () => {
     await game.settings.set("tempo", "ruleset", "standard");
