@@ -176,7 +176,7 @@ describe("issue 18: a critical on a hidden creature is the GM's to find", () => 
     const lurker = await stand(scene, await world.addActor(HIDDEN_NAME, [], "npc", LURKER), 6, 5);
     await world.as(world.gm, () => lurker.update({ hidden: true }));
     await world.idle();
-    world.scriptedTotals.push(20, 4);
+    world.scriptedTotals.push(20, 3, 4); // a sealed attack's two d20s (the first counts: no STL-3), then 1d8
     targeting.target(player, [lurker]);
     dialogs.answers.push({ fields: { flankers: "1" } });
     const before = chat.messages.length;

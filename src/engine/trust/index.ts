@@ -4,3 +4,5 @@ export * from "./save-roll.ts";
 export * from "./trusted-damage.ts";
 export * from "./apply-ledger.ts";
 export * from "./request-rate.ts";
+export * from "./attack-verdict.ts";
+export * from "./sealed-attack.ts";

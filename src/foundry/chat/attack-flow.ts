@@ -22,6 +22,7 @@ import {
 } from "../../engine/index.ts";
 import {
   attacksThroughCombat,
+  cleaveDice,
   planDamage,
   planWeaponAttack,
   type AttackPlan,
@@ -141,10 +142,8 @@ async function postDamage(
 
 /** STL-3: the gathered targets that have not seen the attacker (null: no rotation combat, the status decides). */
 export function unseenTargetsOf(gathered: Gathered): Promise<ReadonlySet<Actor.Implementation> | null> {
-  return unseenTargets(
-    gathered.attacker,
-    gathered.targets.map((t) => t.actor),
-  );
+  const targets = gathered.targets.map((t) => t.actor);
+  return unseenTargets(gathered.attacker, targets);
 }
 
 async function attackWith(
@@ -173,7 +172,8 @@ async function attackWith(
     const extra = ruleset === "phase" ? phaseExtra(gathered.attacker, actor) : null;
     const hidden = unseen === null ? null : unseen.has(actor);
     const input = { ruleset, attacker: self, target: snapshot, weapon, phaseExtra: extra, situation: choices };
-    const plan = planWeaponAttack({ ...input, unseen: hidden });
+    const sealed = card.tokenId !== undefined; // issue 18: dice that fit any target (engine sealed-attack.ts)
+    const plan = planWeaponAttack({ ...input, unseen: hidden, sealed });
     if (!plan.ok) return plan.error;
     plans.push({ plan: plan.value, target });
   }
@@ -210,7 +210,7 @@ async function attackWith(
     for (const [i, { plan, target }] of plans.entries()) {
       if (cleave === null && aims?.[k] !== undefined && aims[k] !== i) continue; // CNT-7: aimed (attack-aims.ts)
       const sharedAttack = cleave?.attack ?? null;
-      const rolls = sharedAttack ?? (await rollAll(plan.dice));
+      const rolls = sharedAttack ?? (await rollAll(cleave === null ? plan.dice : cleaveDice(ruleset, plan.dice)));
       if (cleave !== null) cleave.attack = rolls;
       // Issue 19: the attack card records who attacked with what against whom, as the damage card does.
       const provenance = { attackerUuid: gathered.attacker.uuid, itemUuid: item.uuid, targetUuid: target.actor.uuid };

@@ -31,6 +31,7 @@ import { declaredUseKeptElsewhere, rollDeclaredUse } from "./resolve-declared.ts
 import { opportunityTargetOf, rollOpportunityAttack } from "./opportunity-roll.ts";
 import { recordedRollOf } from "./recorded-rolls.ts";
 import { checkedSpellSave, spellSaveOfCard } from "./spell-saves.ts";
+import { isSealedSaveCard, keepSealedSave, sealedSaveRolled } from "./sealed-saves.ts";
 import {
   endConcentrationOnFailedSave,
   planCardFields,
@@ -58,8 +59,8 @@ function nameOf(model: TempoCardModel): string {
 function checkChange(model: TempoCardModel, change: CardChange, user: User.Implementation): Refusal {
   if (!userOwnsCard(model, user)) return { key: "TEMPO.CHAT.Errors.NotOwner", data: { name: nameOf(model) } };
   const input = model.input as { total?: unknown; resolved?: unknown };
-  if (change.kind === "saveRolled")
-    return input.total === null || input.total === undefined ? null : { key: "TEMPO.CHAT.Save.AlreadyRolled" };
+  const unrolled = (input.total === null || input.total === undefined) && !sealedSaveRolled(input);
+  if (change.kind === "saveRolled") return unrolled ? null : { key: "TEMPO.CHAT.Save.AlreadyRolled" };
   return input.resolved === true ? { key: "TEMPO.CHAT.Pending.AlreadyResolved" } : null;
 }
 
@@ -103,7 +104,14 @@ async function commitChange(
   if (!save.ok) return save.error;
   const planned = planSaveOutcome(model, save.value);
   if (!planned.ok) return planned.error;
-  await message.update(saveUpdate(message, change.roll, save.value, planned.value));
+  // Issue 18: a hidden creature's roll and total stay in the GM's browser (sealed-saves.ts).
+  const sealed = isSealedSaveCard(model.input);
+  if (sealed && !game.user.isGM) return { key: "TEMPO.ERRORS.Access.NotGm" };
+  const id = message.id ?? "";
+  const update = sealed
+    ? keepSealedSave(id, save.value, change.roll)
+    : saveUpdate(message, change.roll, save.value, planned.value);
+  await message.update(update);
   const written = await writeSavePlan(planned.value);
   await endConcentrationOnFailedSave(model, save.value); // SEG-10 "fails a save"
   return written;
@@ -115,7 +123,9 @@ async function writeChange(message: ChatMessage.Implementation, change: CardChan
   if (model === null) return { key: "TEMPO.CHAT.Errors.UnknownAction", data: { action: change.kind } };
   const refused = checkChange(model, change, game.user);
   if (refused !== null) return refused;
-  if (message.canUserModify(game.user, "update")) return commitChange(message, model, change);
+  // Issue 18: a hidden creature's save is written by a GM's client only (its roll goes to the GM alone).
+  const here = game.user.isGM || change.kind !== "saveRolled" || !isSealedSaveCard(model.input);
+  if (here && message.canUserModify(game.user, "update")) return commitChange(message, model, change);
   const answer = await askActiveGm("card", { messageId: message.id ?? "", change });
   return answer.ok ? null : answer.error;
 }

@@ -27,7 +27,8 @@ import { attackShape, settleChoices } from "../../view/chat/attack-options.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { unseenOnThisGm } from "../conditions/stealth-flow.ts";
 import { rulesetOf } from "./attack-parties.ts";
-import { cardTargetUuid, isSealed } from "./sealed-cards.ts";
+import { cardTargetUuid, isSealed, unsealedAttackOrNull } from "./sealed-cards.ts";
+import type { AttackCardInput } from "../../view/chat/attack-card.ts";
 import { sealedVerdictOf } from "./sealed-verdicts.ts";
 
 interface CardFields {
@@ -63,18 +64,30 @@ function attackFacts(id: unknown, author: User.Implementation, actor: Actor.Impl
   const input = model.input as AttackFields;
   const targetUuid = cardTargetUuid(input); // issue 18: a sealed card's token reference (sealed-cards.ts)
   const system = tempoActorModelOf(actor);
+  const rolls = recordedRollsOf(message);
+  // Issue 18: a sealed attack's two d20s count as the GM's side read them for its verdict (sealed-cards.ts).
+  const sealed = isSealed(input) ? sealedD20s(input as unknown as AttackCardInput) : null;
   return {
     sameAuthor: message.author?.id === author.id,
     scheme: input.resolution?.scheme,
     attackerUuid: input.attackerUuid,
     itemUuid: input.itemUuid,
     targetUuid,
-    rolls: recordedRollsOf(message),
+    rolls: sealed === null ? rolls : rolls.slice(0, sealed),
     // STL-3 as the attack flow reads it: the GM's stealth watch in a rotation combat (stealth-flow.ts),
     // else the attacker's unseenAttacker condition (item-attack.ts).
-    advantage: unseenOnThisGm(actor, targetUuid) ?? hasConditionEffect(actorConditions(actor), "unseenAttacker"),
+    advantage:
+      sealed !== null
+        ? sealed === 2
+        : (unseenOnThisGm(actor, targetUuid) ?? hasConditionEffect(actorConditions(actor), "unseenAttacker")),
     criticalThreshold: system === null ? null : actorStatsOf(system).criticalThreshold,
   };
+}
+
+/** How many of a sealed rotation attack's d20s count, as the GM's side unseals it (null: not such a card). */
+function sealedD20s(input: AttackCardInput): number | null {
+  const open = unsealedAttackOrNull(input);
+  return open?.resolution.scheme === "rotation" ? open.resolution.faces.length : null;
 }
 
 async function documentAt(uuid: unknown): Promise<unknown> {

@@ -9,6 +9,7 @@
  */
 import { chargesAfterActivation, type GearStats } from "../../engine/index.ts";
 import { activateItemCommand } from "../../view/sheets/turn-uses.ts";
+import { activationAudience } from "../../view/chat/activation-card.ts";
 import { sendSheetCommand, type ActorCombat } from "../applications/sheets/sheet-commands.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { showNotice } from "../notice.ts";
@@ -48,7 +49,8 @@ export async function activateSheetItem(
     round: model?.state == null ? 0 : model.host.round(model.state),
     itemId: item.id ?? "",
   };
-  const whisper = combatant?.hidden === true ? ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "") : [];
+  const gmOnly = activationAudience(combatant?.hidden === true).gmOnly; // issue 18 (view/chat/activation-card.ts)
+  const whisper = gmOnly ? ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "") : [];
   const speaker = ChatMessage.getSpeaker({ actor: combatant?.actor ?? undefined });
   const data = { content: activationContent(flag), speaker, whisper, flags: { [SYSTEM_ID]: { activation: flag } } };
   await ChatMessage.create(data as ChatMessage.CreateData);

@@ -12,7 +12,9 @@
  * context menu's `canApply`).
  */
 import { CHAT_CARD_TEMPLATES, buildChatCard } from "../../view/chat/chat-cards.ts";
-import { cardModelOf } from "../data/chat/chat-card-model.ts";
+import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.ts";
+import { isSealedSaveCard, unsealedSave } from "./sealed-saves.ts";
+import { spellSaveOfCard } from "./spell-saves.ts";
 import type { ChatCard } from "../../view/chat/chat-cards.ts";
 import { appliedRecords } from "../../view/chat/damage-applied.ts";
 import { withKeptRecords } from "./damage-ledger.ts";
@@ -34,10 +36,13 @@ export function privateCardHtml(): string {
 
 /**
  * Issue 18: a damage card's hidden creatures' lines, as this GM's ledger recorded them (damage-ledger.ts);
- * a sealed card's target's DR or defence, from its actor on a GM's page (sealed-cards.ts).
+ * a sealed card's target's DR or defence, from its actor on a GM's page (sealed-cards.ts); a sealed save
+ * card's save and the roll this GM's browser keeps (sealed-saves.ts).
  */
-function shownCard(card: ChatCard, messageId: string): ChatCard {
+function shownCard(card: ChatCard, messageId: string, model: TempoCardModel): ChatCard {
   if (card.type === "attack") return { ...card, input: unsealedAttack(card.input) };
+  if (card.type === "save" && game.user.isGM && isSealedSaveCard(card.input))
+    return { ...card, input: unsealedSave(card.input, spellSaveOfCard(model), messageId) };
   if (card.type !== "damage") return card;
   const applied = appliedRecords(card.input.applied);
   return { ...card, input: { ...unsealedDamage(card.input), applied: withKeptRecords(messageId, applied) } };
@@ -48,7 +53,7 @@ export async function renderCardHtml(message: ChatMessage.Implementation): Promi
   const model = cardModelOf(message);
   if (model === null) return null;
   if (!message.isContentVisible) return privateCardHtml();
-  const card = shownCard(model.card, message.id ?? "");
+  const card = shownCard(model.card, message.id ?? "", model);
   const built = buildChatCard(card, cardViewer(model, game.user)) as Record<string, unknown>;
   // Issue 18: a player's damage card on a hidden creature whose attack the GM's side found a miss says so.
   const missed = card.type === "damage" && followsSealedMiss(card.input);

@@ -4,17 +4,21 @@
  * so such a card is "sealed" before it is posted: in place of the target's uuid it holds `targetRef`, the
  * id of the token hiding it (the reference its name already goes by, `hiddenNameRef`), no DR (a damage
  * card's `dr` is zero) and no defence (an attack card's resolution keeps the attacker's side and the dice
- * only). The GM's page unseals it from the live documents when it draws or applies the card: the target's
- * uuid from the token, its DR and its defence from its actor, by the same builders the roll used
- * (view/chat/item-attack.ts). Apply reads the target's DR from its actor in any case (apply-damage.ts).
+ * only). In rotation and phase its dice are the same whatever the creature (two d20s; 2d6 and one die of
+ * each step size) and it holds no STL-3, ATK-ROT-5 or tier facts (engine trust/sealed-attack.ts). The GM's
+ * page unseals it from the live documents when it draws or applies the card: the target's uuid from the
+ * token, its defence, conditions and tier from its actor, the stealth watch and the phase round from the
+ * combat (sealed-attacker-facts.ts), and the engine picks the rules' dice. Apply reads the target's DR from
+ * its actor in any case (apply-damage.ts). Save cards: sealed-saves.ts.
  * A player's attack on such a creature is judged on the GM's side only (`afterAttack`, sealed-verdicts.ts).
  */
-import { NO_DR } from "../../engine/damage/damage-reduction.ts";
-import type { AttackCardInput, AttackResolution } from "../../view/chat/attack-card.ts";
+import { NO_DR, sealedResolution, unsealedResolution, type SealedTargetFacts } from "../../engine/index.ts";
+import type { AttackCardInput } from "../../view/chat/attack-card.ts";
 import type { DamageCardInput } from "../../view/chat/damage-card.ts";
 import { attackCritical, attackHit, type CreatureSnapshot } from "../../view/chat/item-attack.ts";
 import type { PlacedToken } from "../canvas/scene-geometry.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
+import { sealedAttackerFacts } from "./sealed-attacker-facts.ts";
 
 /** What a sealed card records of its target: the hiding token's id. */
 interface Sealed {
@@ -45,25 +49,11 @@ export function afterAttack(
   tokenId: string | undefined,
 ): { hit: boolean; critical: { attackMessageId: string } | null; sealedAttackId: string | null } {
   if (tokenId !== undefined && !game.user.isGM) return { hit: true, critical: null, sealedAttackId: postedId ?? null };
-  const critical = attackCritical(input) && postedId ? { attackMessageId: postedId } : null;
-  return { hit: attackHit(input) === true, critical, sealedAttackId: null };
-}
-
-/** The target-side numbers of a resolution left out (what the GM's page fills in again). */
-function sealedResolution(r: AttackResolution): AttackResolution {
-  switch (r.scheme) {
-    case "d20":
-      return { ...r, snapshot: { ...r.snapshot, armorClass: 0 } };
-    case "segment":
-      return { ...r, snapshot: { ...r.snapshot, armorClass: 0 } };
-    case "rotation": {
-      const d = r.snapshot.defender;
-      const defender = { ...d, dodge: 0, armor: 0, isPlayer: false };
-      return { ...r, snapshot: { ...r.snapshot, defender } };
-    }
-    case "phase":
-      return { ...r, input: { ...r.input, def: 0 } };
-  }
+  // A GM's own attack on a hidden creature: its dice read as the creature calls for (engine sealed-attack.ts).
+  const judged = tokenId === undefined ? input : unsealedAttackOrNull(sealAttackInput(input, tokenId));
+  if (judged === null) return { hit: false, critical: null, sealedAttackId: null };
+  const critical = attackCritical(judged) && postedId ? { attackMessageId: postedId } : null;
+  return { hit: attackHit(judged) === true, critical, sealedAttackId: null };
 }
 
 /** An attack card's input, sealed (no uuid, no defence) when it is about a hidden creature (`tokenId` hides it). */
@@ -115,21 +105,11 @@ export function unsealedDamage<T extends DamageCardInput>(input: T): T {
   return target === null ? input : { ...input, dr: target.stats.dr };
 }
 
-/** The target-side numbers of a sealed resolution, from the target's actor now. */
-function unsealedResolution(r: AttackResolution, t: CreatureSnapshot): AttackResolution {
-  switch (r.scheme) {
-    case "d20":
-      return { ...r, snapshot: { ...r.snapshot, armorClass: t.stats.defenses.ac } };
-    case "segment":
-      return { ...r, snapshot: { ...r.snapshot, armorClass: t.descendingAc } };
-    case "rotation": {
-      const { dodge, armor } = t.stats.defenses;
-      const defender = { ...r.snapshot.defender, dodge, armor, isPlayer: t.isPlayer };
-      return { ...r, snapshot: { ...r.snapshot, defender } };
-    }
-    case "phase":
-      return { ...r, input: { ...r.input, def: t.stats.defenses.def } };
-  }
+/** The hidden creature's side, from its actor now. */
+function targetFacts(t: CreatureSnapshot): SealedTargetFacts {
+  const { ac, dodge, armor, def } = t.stats.defenses;
+  const { descendingAc, isPlayer, conditions } = t;
+  return { ac, descendingAc, dodge, armor, def, isPlayer, tier: t.stats.tier, conditions };
 }
 
 /** A sealed attack card as the GM's page draws and reads it: the target's defence from its actor. */
@@ -137,9 +117,17 @@ export function unsealedAttack<T extends AttackCardInput>(input: T): T {
   return unsealedAttackOrNull(input) ?? input;
 }
 
-/** The same, null when it cannot be unsealed here (no GM's page, or its creature is gone); a card not sealed as it is. */
+/**
+ * The same, null when it cannot be unsealed here (no GM's page, its creature is gone, or the engine refuses
+ * its dice); a card not sealed as it is. The rules decide what the creature makes of it (engine
+ * trust/sealed-attack.ts): its defence, and in rotation and phase the dice its conditions and tier call for.
+ */
 export function unsealedAttackOrNull<T extends AttackCardInput>(input: T): T | null {
   if (!isSealed(input)) return input;
-  const target = game.user.isGM ? targetSnapshotOf(input) : null;
-  return target === null ? null : { ...input, resolution: unsealedResolution(input.resolution, target) };
+  const actor = game.user.isGM ? (tokenAt(input)?.actor ?? null) : null;
+  const target = actor === null ? null : creatureSnapshotOf(actor as Actor.Implementation);
+  if (actor === null || target === null) return null;
+  const facts = sealedAttackerFacts(input.attackerUuid, actor as Actor.Implementation);
+  const resolution = unsealedResolution(input.resolution, targetFacts(target), facts);
+  return resolution.ok ? { ...input, resolution: resolution.value } : null;
 }

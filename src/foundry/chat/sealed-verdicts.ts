@@ -2,15 +2,14 @@
  * Issue 18 (item 4): the GM's verdict on a player's sealed attack card (sealed-cards.ts), an attack on a
  * creature hidden from players. The player's client does not judge it (the card holds none of the
  * creature's defence), so it rolls the damage whatever the dice, and the GM's client decides, from the
- * card's dice and the creature's defence as the rules read it (view/chat/item-attack.ts builders), whether
+ * card's dice and the creature's defence as the rules read it (engine/trust/attack-verdict.ts), whether
  * it hit and whether it is a critical. The first verdict is remembered in the GM's browser
- * (combat/gm-storage.ts, copied to the other GMs by gm-replica.ts), keyed by the attack message's id, so a
- * later change of the creature's defence does not change what the card did. None of it reaches players: a
- * world setting or a flag would (damage-ledger.ts says where and why).
+ * (gm-kept-records.ts), keyed by the attack message's id, so a later change of the creature's defence does
+ * not change what the card did. None of it reaches players.
  */
+import { attackVerdict, isRotationCriticalHit } from "../../engine/index.ts";
 import type { AttackCardInput } from "../../view/chat/attack-card.ts";
-import { attackCritical, attackHit } from "../../view/chat/item-attack.ts";
-import { gmStorage } from "../combat/gm-storage.ts";
+import { gmKeptRecords } from "./gm-kept-records.ts";
 import { cardModelOf } from "../data/chat/chat-card-model.ts";
 import { isSealed, unsealedAttackOrNull } from "./sealed-cards.ts";
 
@@ -21,35 +20,12 @@ export interface SealedVerdict {
   readonly scheme: string;
 }
 
-function storeKey(): string {
-  const world = (game as { world?: { id?: string } }).world?.id ?? "world";
-  return `tempo.sealedVerdicts.${world}.verdicts`;
+function isVerdict(value: unknown): value is SealedVerdict {
+  return typeof value === "object" && value !== null && typeof (value as SealedVerdict).hit === "boolean";
 }
 
-function stored(): Record<string, SealedVerdict> {
-  const raw = gmStorage()?.getItem(storeKey()) ?? null;
-  if (raw === null) return {};
-  try {
-    const value = JSON.parse(raw) as unknown;
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, SealedVerdict>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
-/** How many verdicts a GM's browser keeps (the oldest go first): far more than a chat log shows. */
-const KEPT = 500;
-
-function remember(id: string, verdict: SealedVerdict): void {
-  const entries = [...Object.entries(stored()), [id, verdict] as const].slice(-KEPT);
-  try {
-    gmStorage()?.setItem(storeKey(), JSON.stringify(Object.fromEntries(entries)));
-  } catch (error) {
-    console.warn("Tempo | a sealed attack's verdict could not be kept in this browser", error);
-  }
-}
+/** The verdicts this GM's browser keeps. */
+const verdicts = gmKeptRecords("sealedVerdicts", "verdicts", isVerdict);
 
 /**
  * The verdict on the sealed attack card `id`, on a GM's client: remembered, else decided now and
@@ -60,17 +36,20 @@ export function sealedVerdictOf(id: string): SealedVerdict | null {
   const message = game.messages.get(id);
   const model = message === undefined ? null : cardModelOf(message);
   if (model?.card.type !== "attack" || !isSealed(model.input)) return null;
-  const kept = stored()[id];
-  if (kept !== undefined && typeof kept.hit === "boolean") return kept;
-  const input = unsealedAttackOrNull(model.input as unknown as AttackCardInput);
-  if (input === null) return null;
+  const kept = verdicts.get(id);
+  if (kept !== undefined) return kept;
   try {
+    // A player's card: its resolution may be anything (a forged one need not be an object).
+    const input = unsealedAttackOrNull(model.input as unknown as AttackCardInput);
+    if (input === null) return null;
+    // The engine judges the card's dice against the creature's defence (engine/trust/attack-verdict.ts).
+    const judged = attackVerdict(input.resolution);
     const verdict = {
-      hit: attackHit(input) === true,
-      critical: attackCritical(input),
+      hit: judged.ok && judged.value.hit,
+      critical: isRotationCriticalHit(input.resolution),
       scheme: input.resolution.scheme,
     };
-    remember(id, verdict);
+    verdicts.set(id, verdict);
     return verdict;
   } catch {
     return null;

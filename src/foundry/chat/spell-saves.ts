@@ -31,6 +31,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { postCard } from "./post-card.ts";
 import { creatureSnapshotOf } from "./creature-snapshot.ts";
 import { sealDamageInput, sealedTargetActor } from "./sealed-cards.ts";
+import { sealedSaveInput } from "./sealed-saves.ts";
 import { targetCardOf, type TargetCard } from "./hidden-targets.ts";
 import { isActor, isItem } from "../document-kinds.ts";
 
@@ -101,7 +102,8 @@ export async function postSpellSaves(
   for (const { actor, card } of targets) {
     const save = saveRollOf(item, actor, ruleset);
     if (save === null) continue;
-    const input = { ...saveInput(caster, item, actor, save, card.tokenId), name: card.snapshot.name };
+    const open = { ...saveInput(caster, item, actor, save, card.tokenId), name: card.snapshot.name };
+    const input = card.tokenId === undefined ? open : sealedSaveInput(open); // issue 18: sealed-saves.ts
     await postCard({ type: "save", input }, { speaker, combatId, ...card.audience });
   }
 }
@@ -179,10 +181,13 @@ export async function postDamageAfterSave(model: TempoCardModel, success: boolea
   });
   const roll = new Roll(plan.formula);
   await roll.evaluate();
-  const rolled = { ...plan.card([damageAfterSave(roll.total ?? 0, success)]), ...(success ? { halved: true } : {}) };
+  // Issue 18: a hidden creature's card, the GM's (sealed-saves.ts): no roll and no `halved` telling its save.
+  const sealed = tokenId !== undefined && game.user.isGM;
+  const halved = success && !sealed ? { halved: true } : {};
+  const rolled = { ...plan.card([damageAfterSave(roll.total ?? 0, success)]), ...halved };
   const card = sealDamageInput(rolled, tokenId); // issue 18: no uuid and no DR of a hidden creature (sealed-cards.ts)
   await postCard(
     { type: "damage", input: card },
-    { rolls: [roll], speaker: ChatMessage.getSpeaker({ actor: caster }), ...audience },
+    { rolls: sealed ? [] : [roll], speaker: ChatMessage.getSpeaker({ actor: caster }), ...audience },
   );
 }

@@ -24,3 +24,12 @@ export function activationCardLines(input: ActivationCardInput): readonly Messag
     lines.push({ key: input.charges === null ? "TEMPO.CHAT.Activation.Undone" : "TEMPO.CHAT.Activation.UndoneCharge" });
   return lines;
 }
+
+/**
+ * Issue 18: who an activation card goes to: the GMs alone while its creature is hidden from players (the
+ * card names the creature and what it used), else everyone, as any other card about a creature
+ * (roll-audience.ts `targetCardAudience`).
+ */
+export function activationAudience(creatureHidden: boolean): { readonly gmOnly: boolean } {
+  return { gmOnly: creatureHidden };
+}

@@ -14,12 +14,9 @@ import {
   rotationAttackOdds,
   segmentAttackOdds,
   type AttackOutcome,
-  type D20AttackSnapshot,
+  type AttackResolution,
   type Message,
-  type PhaseAttackInput,
   type Result,
-  type RotationAttackSnapshot,
-  type SegmentAttackSnapshot,
 } from "../../engine/index.ts";
 import {
   d20Decision,
@@ -32,12 +29,8 @@ import {
 } from "./attack-decision.ts";
 import { percentText, verdict, type CardOdds, type CardVerdict, type CardViewer } from "./card-common.ts";
 
-/** The attack as each ruleset resolves it: the engine's snapshot and the rolled faces. */
-export type AttackResolution =
-  | { readonly scheme: "d20"; readonly snapshot: D20AttackSnapshot; readonly faces: readonly number[] }
-  | { readonly scheme: "segment"; readonly snapshot: SegmentAttackSnapshot; readonly faces: readonly number[] }
-  | { readonly scheme: "rotation"; readonly snapshot: RotationAttackSnapshot; readonly faces: readonly number[] }
-  | { readonly scheme: "phase"; readonly input: PhaseAttackInput; readonly dice: readonly number[] };
+/** The attack as each ruleset resolves it (the engine's type, engine/trust/attack-verdict.ts). */
+export type { AttackResolution };
 
 export interface AttackCardInput {
   readonly attacker: string;

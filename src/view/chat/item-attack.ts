@@ -9,7 +9,9 @@
  * DEF with step dice (PHS-8, ADV-1..3). The open numbers are ITEM_USE_RULINGS' (one engine table).
  */
 import {
+  attackVerdict,
   criticalBonus,
+  isRotationCriticalHit,
   primaryModifierOf,
   weaponSkillFor,
   ITEM_USE_RULINGS,
@@ -17,6 +19,10 @@ import {
   phaseAttackSources,
   rotationDefenderWithConditions,
   rotationSkillBonus,
+  sealedRotationDefender,
+  SEALED_PHASE_DICE,
+  SEALED_ROTATION_DICE,
+  seenFacesOfSealedRoll,
   type ActorStats,
   type AttackEffect,
   type CardEffect,
@@ -28,7 +34,7 @@ import {
   type RulesetId,
   type WeaponStats,
 } from "../../engine/index.ts";
-import { buildAttackCard, resolutionOdds, type AttackCardInput, type AttackResolution } from "./attack-card.ts";
+import { resolutionOdds, type AttackCardInput, type AttackResolution } from "./attack-card.ts";
 import type { DamageCardInput, MultiplierUse } from "./damage-card.ts";
 
 /** One creature as an attack reads it. */
@@ -55,6 +61,11 @@ export interface WeaponAttackInput {
   readonly unseen?: boolean | null;
   /** Issue 19: the attack dialog's situation (modifier, ATK-ROT-5 flankers, ADV sources); none: the rulings'. */
   readonly situation?: AttackSituation;
+  /**
+   * Issue 18: the target is hidden from players: its card is sealed, so the plan rolls dice that fit any
+   * target and keeps none of its facts (engine trust/sealed-attack.ts); the GM's side reads them in.
+   */
+  readonly sealed?: boolean;
 }
 
 /** What the attack dialog adds to one roll (attack-options.ts). */
@@ -98,14 +109,36 @@ function plan(
   dice: readonly string[],
   at: (faces: readonly number[]) => AttackResolution,
 ): Result<AttackPlan> {
+  const sides = dice.map((d) => Number(/^1d(\d+)$/.exec(d)?.[1] ?? 0));
+  // FEAT-CLEAVE: a roll shared with a hidden target's sealed dice is read by this plan's own dice.
+  const own = (faces: readonly number[]): readonly number[] =>
+    input.sealed === true || faces.length === dice.length ? faces : (seenFacesOfSealedRoll(sides, faces) ?? faces);
   const card = (faces: readonly number[]): AttackCardInput => ({
     attacker: input.attacker.name,
     target: input.target.name,
     weapon: input.weapon.name,
-    resolution: at(faces),
+    resolution: at(own(faces)),
   });
   const odds = resolutionOdds(at([]));
   return odds.ok ? { ok: true, value: { dice, resolve: card, odds: odds.value } } : odds;
+}
+
+/**
+ * Issue 18, PHS-8 on a hidden target: the attacker's ATK and its own sources only (ADV-3), its tier kept
+ * for the GM's side, and the six dice that fit any target (engine trust/sealed-attack.ts).
+ */
+function sealedPhasePlan(input: WeaponAttackInput, situation: AttackSituation): Result<AttackPlan> {
+  const a = input.attacker.stats;
+  const attack = {
+    atk: a.atk + situation.modifier,
+    def: 0,
+    advantage: situation.advantage,
+    disadvantage: situation.disadvantage,
+  };
+  const tier = phaseAttackSources(a.tier, a.tier);
+  if (!tier.ok) return tier;
+  const dice = SEALED_PHASE_DICE.map((sides) => `1d${sides}`);
+  return plan(input, dice, (faces) => ({ scheme: "phase", input: attack, dice: [...faces], attackerTier: a.tier }));
 }
 
 /** The attack of `weapon` on `target` under the ruleset: the dice to roll and the card they make. */
@@ -137,7 +170,8 @@ export function planWeaponAttack(input: WeaponAttackInput): Result<AttackPlan> {
     }
     case "rotation": {
       const skill = weaponSkillFor(a, input.weapon.stats.group);
-      const defender = rotationDefender(input);
+      const flankers = input.situation?.flankers ?? ITEM_USE_RULINGS.rotationAdjacentEnemies;
+      const defender = input.sealed === true ? sealedRotationDefender(flankers) : rotationDefender(input);
       // The situational modifier is added after ATK-ROT-1 halves a non-proficient bonus (it is no skill).
       const halved = rotationSkillBonus(skill.bonus, skill.proficient);
       if (!halved.ok) return halved;
@@ -149,11 +183,16 @@ export function planWeaponAttack(input: WeaponAttackInput): Result<AttackPlan> {
         attackerIsPlayer: input.attacker.isPlayer,
         defender,
       };
+      if (input.sealed === true) {
+        const dice = SEALED_ROTATION_DICE.map((sides) => `1d${sides}`);
+        return plan(input, dice, (faces) => ({ scheme: "rotation", snapshot, faces: [...faces], sealedDice: true }));
+      }
       // STL-3: an unaware defender is attacked with advantage, two d20s.
       const dice = defender.unaware ? ["1d20", "1d20"] : ["1d20"];
       return plan(input, dice, (faces) => ({ scheme: "rotation", snapshot, faces: [...faces] }));
     }
     case "phase": {
+      if (input.sealed === true) return sealedPhasePlan(input, situation);
       const combat = input.phaseExtra ?? { advantage: 0, disadvantage: 0 };
       const extra = {
         advantage: combat.advantage + situation.advantage,
@@ -242,20 +281,28 @@ export function planDamage(input: DamageInput): DamagePlan {
   };
 }
 
+/**
+ * FEAT-CLEAVE, issue 18: the dice of a cleave's one attack roll. In rotation and phase a hidden creature's
+ * dice are its sealed ones (engine trust/sealed-attack.ts), and the roll rides on a card everyone sees, so
+ * every cleave there rolls them, whoever is in its area: each target's plan reads its own dice from them.
+ */
+export function cleaveDice(ruleset: RulesetId, dice: readonly string[]): readonly string[] {
+  const sealed = ruleset === "rotation" ? SEALED_ROTATION_DICE : ruleset === "phase" ? SEALED_PHASE_DICE : null;
+  return sealed === null ? dice : sealed.map((sides) => `1d${sides}`);
+}
+
 /** Whether the ruleset declares attacks on the combat first (CNT-6 count track, SEG-2 declarations). */
 export function attacksThroughCombat(ruleset: RulesetId): boolean {
   return ruleset === "count" || ruleset === "segment";
 }
 
-/** Whether the card's attack hit, as the card itself resolves it (null: the engine refused the data). */
+/** Whether the card's attack hit, as the engine judges it (null: the engine refused the data). */
 export function attackHit(card: AttackCardInput): boolean | null {
-  const built = buildAttackCard(card, { isGM: true, owns: true, showOdds: false });
-  return built.verdict === null ? null : built.verdict.success;
+  const judged = attackVerdict(card.resolution);
+  return judged.ok ? judged.value.hit : null;
 }
 
 /** ATK-ROT-4: whether the card's attack is a rotation critical hit (its damage adds the maximum once). */
 export function attackCritical(card: AttackCardInput): boolean {
-  if (card.resolution.scheme !== "rotation") return false;
-  const built = buildAttackCard(card, { isGM: true, owns: true, showOdds: false });
-  return built.verdict?.success === true && built.critical;
+  return isRotationCriticalHit(card.resolution);
 }
