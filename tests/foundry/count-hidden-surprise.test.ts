@@ -4,9 +4,10 @@
  * published state's on every client (round 1 from the start: core-position.ts), while the GM's engine
  * plays round 0; no save card about a visible creature reaches the player before round 1: only the
  * hidden creature saves in the surprise round's end step (engine count/track.ts `endStepSaves`), its card
- * whispered to the GMs. The player's acting creature only moves forward: the surprise round's end step is
- * round 1 about to start with nobody acting (engine count/hidden-surprise.ts), so the owner acting at the
- * first turn its client shows is not refused.
+ * whispered to the GMs. The player's client is told no round-0 event (the Combat update's events: engine
+ * host/published.ts), and its acting creature only moves forward: the surprise round's end step is round 1
+ * about to start with nobody acting (engine count/hidden-surprise.ts), so the owner acting at the first
+ * turn its client shows is not refused.
  */
 import { afterAll, expect, it } from "vitest";
 import { installFoundryWorld } from "../support/foundry-world.ts";
@@ -52,6 +53,7 @@ it("CNT-4, CNT-11: in a surprise round only a hidden creature takes part in, eve
   const acting: (string | null)[] = [];
   let ownerActed = false;
   const noticesFrom = world.notices.length;
+  const ledgerFrom = world.runtime.hookLedger.length;
   const gmClick = async (click: () => Promise<unknown>) => {
     const writes = world.writes.length;
     await click();
@@ -108,4 +110,15 @@ it("CNT-4, CNT-11: in a surprise round only a hidden creature takes part in, eve
   expect(acting).toEqual([id("Lurker"), null, id("Lurker"), id("Ash"), id("Guard"), null]);
   expect(ownerActed).toBe(true);
   expect(world.notices.slice(noticesFrom).filter((n) => n.user === player.id)).toEqual([]);
+  // The events the player's client was told: round 1 started once, no round-0 event, and the turns it showed.
+  const told = world.runtime.hookLedger
+    .slice(ledgerFrom)
+    .filter((h) => h.client === playerClient.id && h.name.startsWith("tempo."))
+    .map((h) => h.args[1] as { type: string; round?: number; combatantId?: string });
+  expect(told.filter((e) => e.round === 0)).toEqual([]);
+  const track = (type: string) => told.filter((e) => e.type === type).map((e) => e.combatantId ?? e.round);
+  expect(track("roundStarted")).toEqual([1]);
+  expect(track("endStep")).toEqual([1]);
+  expect(track("turnStarted")).toEqual([id("Lurker"), id("Lurker"), id("Ash"), id("Guard")]);
+  expect(track("turnEnded")).toEqual([id("Lurker"), id("Lurker"), id("Ash"), id("Guard")]);
 });
