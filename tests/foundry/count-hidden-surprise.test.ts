@@ -12,7 +12,7 @@
 import { afterAll, expect, it } from "vitest";
 import { installFoundryWorld } from "../support/foundry-world.ts";
 import { countCreature, inputOf, type Tempo } from "../support/count-table.ts";
-import { copyOn } from "../support/client-combats.ts";
+import { callsNamed, copyOn, sameTurn, turnView } from "../support/client-combats.ts";
 
 const world = installFoundryWorld(1018);
 afterAll(() => world.uninstall());
@@ -54,18 +54,28 @@ it("CNT-4, CNT-11: in a surprise round only a hidden creature takes part in, eve
   let ownerActed = false;
   const noticesFrom = world.notices.length;
   const ledgerFrom = world.runtime.hookLedger.length;
+  // combatTurnChange on the player's client: once per change of round, turn or acting creature it shows.
+  const turnChanges = async (click: () => Promise<unknown>) => {
+    const before = turnView(playerCopy());
+    const from = world.runtime.hookLedger.length;
+    const done = await click();
+    await world.idle();
+    const changes = callsNamed(world.runtime.hookLedger.slice(from), "combatTurnChange");
+    expect(changes.filter((h) => h.client === playerClient.id)).toHaveLength(
+      sameTurn(before, turnView(playerCopy())) ? 0 : 1,
+    );
+    return done;
+  };
   const gmClick = async (click: () => Promise<unknown>) => {
     const writes = world.writes.length;
-    await click();
-    await world.idle();
+    await turnChanges(click);
     // One Combat write per click (core's round and turn in the step's own update, none put right afterwards).
     expect(world.writes.slice(writes).filter((w) => w.document === "Combat")).toHaveLength(1);
     acting.push(playerCopy().combatant?.id ?? null);
     if (ownerActed || playerCopy().combatant?.id !== id("Ash")) return;
     // Ash's owner ends its turn the moment its client shows Ash acting: the GM takes it.
     ownerActed = true;
-    const answer = await world.as(player, () => playerCopy().tempoCommand({ type: "endTurn" }));
-    await world.idle();
+    const answer = await turnChanges(() => world.as(player, () => playerCopy().tempoCommand({ type: "endTurn" })));
     expect(answer).toEqual({ ok: true });
     expect(playerCopy().combatant?.id).toBe(id("Guard"));
     acting.push(id("Guard"));
