@@ -170,6 +170,15 @@ export class Side {
     const active = this.table.host.timeline(this.playerState()).find((e) => e.active);
     return `${this.round()}|${active?.key ?? "none"}|${this.current() ?? "none"}`;
   }
+  /**
+   * Whether the player's copy stands in a round with nobody acting and no part of it under way: a round about
+   * to start (CNT-4 ruling, engine count/hidden-surprise.ts: the end step of a surprise round only hidden
+   * creatures act in), a moment the encounter without them does not have.
+   */
+  aboutToStart(): boolean {
+    const state = this.playerState();
+    return this.current() === null && !this.table.host.timeline(state).some((e) => e.active);
+  }
   /** The part of the round the acting turn belongs to: its timeline key without the creature. */
   part(): string {
     const active = this.table.host.timeline(this.playerState()).find((e) => e.active);

@@ -22,6 +22,7 @@
  * hidden creatures called for, with what they settled (secret-ties.ts: PHS-2 roll-offs, ROT-2 places,
  * STD-2 tie-breakers, CNT-5 contest totals).
  */
+import { asShownInHiddenSurprise } from "../initiative/count/hidden-surprise.ts";
 import { withoutSecretContestEvents } from "../initiative/count/hidden-ties.ts";
 import { publishedCountState } from "../initiative/count/published.ts";
 import type { CountState } from "../initiative/count/types.ts";
@@ -172,7 +173,9 @@ function subjectOf(event: HostEvent): string | null {
  * its count, its declared action) is left out but for its turn starting and ending; a readied action's
  * trigger is withheld as the published state withholds it (initiative/standard/published.ts). Given
  * the step's whole and published states, a visible creature's secret tie roll (secret-ties.ts) is left
- * out too, and a tie place shown otherwise in the published state is told as it is shown there.
+ * out too, and a tie place shown otherwise in the published state is told as it is shown there; given the
+ * state before as well, a count surprise round only hidden creatures act in is told as round 1
+ * (count/hidden-surprise.ts).
  */
 export function publishedEvents(
   events: readonly HostEvent[],
@@ -194,16 +197,31 @@ export function publishedEvents(
       return withoutSecretRollOffEvents(out, states.whole as PhaseState, states.shown as PhaseState);
     case "rotation":
       return withoutSecretTieEvents(out, states.whole as RotationState, states.shown as RotationState);
-    case "count":
-      return withoutSecretContestEvents(out, states.whole as CountState, states.shown as CountState);
+    case "count": {
+      const { host, before, whole, shown } = states;
+      const told = withoutSecretContestEvents(out, whole as CountState, shown as CountState);
+      if (before === undefined) return told;
+      // CNT-4: a surprise round only hidden creatures act in is told as round 1 (count/hidden-surprise.ts).
+      return asShownInHiddenSurprise(told, {
+        before: before as CountState,
+        whole: whole as CountState,
+        shown: shown as CountState,
+        shownBefore: () => publishedState(host, before, secrecy) as CountState,
+        hidden: secrecy.hidden,
+      });
+    }
     default:
       return out;
   }
 }
 
-/** The GM's state after a step and its published form (`publishedState`), for `publishedEvents`. */
+/**
+ * The GM's state after a step and its published form (`publishedState`), for `publishedEvents`; `before`:
+ * the GM's state before the step, where there was one (count's surprise round: hidden-surprise.ts).
+ */
 export interface PublishedStates {
   readonly host: AnyRulesetHost;
   readonly whole: unknown;
   readonly shown: unknown;
+  readonly before?: unknown;
 }

@@ -122,7 +122,14 @@ export async function writeStep(
   const options: TempoUpdateOptions = {
     // Issue 18: every client gets the summary; what it may not know is left out (the GM keeps the list).
     tempo: encodeEventSummary(
-      summarizeEvents(publishedEvents(step.events, secrecyOf(combat), { host, whole: step.state, shown })),
+      summarizeEvents(
+        publishedEvents(step.events, secrecyOf(combat), {
+          host,
+          whole: step.state,
+          shown,
+          ...(stateBefore === null ? {} : { before: stateBefore }),
+        }),
+      ),
     ),
     direction: hook?.updateOptions.direction ?? 1,
     ...(step.seconds !== 0 ? { worldTime: { delta: step.seconds } } : {}),

@@ -96,9 +96,14 @@ function badTieOrder(value: Record<string, unknown>): boolean {
   return false;
 }
 
-/** CNT-3: the walk agrees with the status: a turn under way names a present creature. */
+/**
+ * CNT-3: the walk agrees with the status: a turn under way names a present creature; a round about to start
+ * (the walk before its first count) names nobody yet: the players' copy of a surprise round's end step that
+ * only hidden creatures act in (CNT-4 ruling, hidden-surprise.ts).
+ */
 function badWalk(value: Record<string, unknown>, known: (id: string) => boolean): string | null {
-  const turns = value.status === "turns";
+  const starting = value.current === null && value.count === -1 && value.scan === -1;
+  const turns = value.status === "turns" && !starting;
   if (!isInteger(value.count) || value.count < -1 || value.count > COUNT_END_STEP) return "count";
   if (value.status === "end" && value.count !== COUNT_END_STEP) return "count";
   const length = Array.isArray(value.tieOrder) ? value.tieOrder.length : 0;
