@@ -1,6 +1,7 @@
 /**
  * Issue 18 (brief activation18): the Activate Item card of a creature hidden from players (PHS-7,
- * chat/item-activation.ts) names it by nothing a player can read. It goes to the GMs only, yet a whispered
+ * chat/item-activation.ts), by its combatant or by its token on the drawn scene, names it by nothing a
+ * player can read (its combatant's or its token's id). It goes to the GMs only, yet a whispered
  * message reaches every client (foundryvtt #14429, modelled in runtime/chat.ts), so no byte of it (content,
  * speaker, flags, and its undo's update) may hold the creature's name or uuid. The GM's page reads the
  * name; the player who owns the creature and posted the card still reads its own name there, as it did
@@ -13,6 +14,8 @@ import { installFoundryWorld } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { rolledDuel } from "../support/seed-table.ts";
 import { HIDDEN_NAME, namedOutsideItsDocuments } from "../support/secrets-probe.ts";
+import { installCanvas } from "../support/runtime/canvas-collision.ts";
+import { addScene, placeToken } from "../support/world-scenes.ts";
 
 const world = installFoundryWorld(1818);
 afterAll(() => world.uninstall());
@@ -21,6 +24,8 @@ const other = world.addUser("p2");
 const chat = chatLog(world);
 const dialogs = installDialogs();
 afterAll(() => dialogs.uninstall());
+const drawn = installCanvas(world);
+afterAll(() => drawn.uninstall());
 
 await world.loadSystem();
 world.callHook("init");
@@ -38,8 +43,11 @@ const creatureSystem = (side: string) => ({
   overshield: { value: 0, max: 0, dr: NO_DR, effect: "", condition: "" },
 });
 
-/** A phase combat of the owner's hidden creature (named HIDDEN_NAME, a potion of 3 charges) and an Ogre, at its battle turn. */
-async function hiddenBattleTurn() {
+/**
+ * A phase combat of the owner's creature (named HIDDEN_NAME, a potion of 3 charges) and an Ogre, at its
+ * battle turn; hidden by its combatant (`combatant`) or by its token on the drawn scene (`token`).
+ */
+async function hiddenBattleTurn(by: "combatant" | "token") {
   await game.settings.set("tempo", "ruleset", "phase");
   const lurker = await world.addActor(HIDDEN_NAME, [owner.id], "character", creatureSystem("pc"));
   const ogre = await world.addActor("Ogre", [], "npc", creatureSystem("enemy"));
@@ -55,9 +63,15 @@ async function hiddenBattleTurn() {
     await combat.tempoCommand({ type: "next" });
     await world.idle();
   }
+  if (by === "token") {
+    const scene = await addScene(world);
+    drawn.view(scene);
+    const token = await placeToken(world, scene, lurker, { x: 500, y: 500, actorLink: true, hidden: true });
+    return { combat, lurker, potion, id, ref: token.id ?? "" };
+  }
   await (combat.combatants.get(id) as unknown as { update(d: object): Promise<unknown> }).update({ hidden: true });
   await world.idle();
-  return { combat, lurker, potion, id };
+  return { combat, lurker, potion, id, ref: id };
 }
 
 /** How `userId`'s page draws the card's sentences. */
@@ -74,36 +88,42 @@ function cardBytes(userId: string, uuid: string): { received: number; naming: st
   return { received: cards.length, naming };
 }
 
-it("PHS-7, issue 18: the owner activates its hidden creature's potion: the card goes to the GMs, speaks as the combat and holds no name or uuid in any byte a player receives, its undo's update neither; the GM's page and the owner's own page name it, another player's reads an unseen creature", async () => {
-  const { combat, lurker, potion, id } = await hiddenBattleTurn();
-  world.runtime.network.received.clear();
-  world.runtime.network.recordReceived = true;
-  try {
-    dialogs.answers.push({ fields: { choice: potion.id ?? "" } });
-    const actions = (TempoCombatTracker as unknown as { DEFAULT_OPTIONS: { actions: Record<string, Handler> } })
-      .DEFAULT_OPTIONS.actions;
-    await world.as(owner, async () => {
-      await actions.phaseActivate?.call({ viewed: combat }, {}, { dataset: { combatantId: id } });
-    });
-    await world.idle();
-    const card = lastMessage(chat);
-    expect(card.flags).toMatchObject({ tempo: { activation: { id, item: "Healing Potion", charges: { left: 2 } } } });
-    expect(card.whisper).toEqual([world.gm.id]);
-    expect(card.speaker).toMatchObject({ actor: null, token: null, alias: combat.name ?? "" });
-    expect(drawnFor(world.gm.id, card)).toContain(HIDDEN_NAME);
-    expect(drawnFor(owner.id, card)).toContain(HIDDEN_NAME);
-    expect(drawnFor(other.id, card)).toContain("TEMPO.CHAT.UnseenCreature");
-    expect(world.runtime.clientOf(owner.id).run(() => card.here().isContentVisible)).toBe(true);
-    // Undo gives the charge back; the card's update says so on the GM's page, and names no one either.
-    await combat.tempoCommand({ type: "undo" });
-    await world.idle();
-    expect(drawnFor(world.gm.id, lastMessage(chat))).toContain("TEMPO.CHAT.Activation.UndoneCharge");
-    expect(drawnFor(world.gm.id, lastMessage(chat))).toContain(HIDDEN_NAME);
-    for (const user of [owner, other]) {
-      expect(cardBytes(user.id, lurker.uuid)).toEqual({ received: 2, naming: [] });
-      expect(namedOutsideItsDocuments({ world }, user.id)).toEqual([]);
+it.each(["combatant", "token"] as const)(
+  "PHS-7, issue 18: the owner activates the potion of its creature hidden by its %s: the card goes to the GMs, speaks as the combat and holds no name or uuid in any byte a player receives, its undo's update neither; the GM's page and the owner's own page name it, another player's reads an unseen creature",
+  async (by) => {
+    const { combat, lurker, potion, id, ref } = await hiddenBattleTurn(by);
+    world.runtime.network.received.clear();
+    world.runtime.network.recordReceived = true;
+    try {
+      dialogs.answers.push({ fields: { choice: potion.id ?? "" } });
+      const actions = (TempoCombatTracker as unknown as { DEFAULT_OPTIONS: { actions: Record<string, Handler> } })
+        .DEFAULT_OPTIONS.actions;
+      await world.as(owner, async () => {
+        await actions.phaseActivate?.call({ viewed: combat }, {}, { dataset: { combatantId: id } });
+      });
+      await world.idle();
+      const card = lastMessage(chat);
+      expect(card.flags).toMatchObject({
+        tempo: { activation: { id: ref, combatantId: id, item: "Healing Potion", charges: { left: 2 } } },
+      });
+      expect(card.whisper).toEqual([world.gm.id]);
+      expect(card.speaker).toMatchObject({ actor: null, token: null, alias: combat.name ?? "" });
+      expect(drawnFor(world.gm.id, card)).toContain(HIDDEN_NAME);
+      expect(drawnFor(owner.id, card)).toContain(HIDDEN_NAME);
+      expect(drawnFor(other.id, card)).toContain("TEMPO.CHAT.UnseenCreature");
+      expect(world.runtime.clientOf(owner.id).run(() => card.here().isContentVisible)).toBe(true);
+      // Undo gives the charge back; the card's update says so on the GM's page, and names no one either.
+      await combat.tempoCommand({ type: "undo" });
+      await world.idle();
+      expect(drawnFor(world.gm.id, lastMessage(chat))).toContain("TEMPO.CHAT.Activation.UndoneCharge");
+      expect(drawnFor(world.gm.id, lastMessage(chat))).toContain(HIDDEN_NAME);
+      for (const user of [owner, other]) {
+        expect(cardBytes(user.id, lurker.uuid)).toEqual({ received: 2, naming: [] });
+        expect(namedOutsideItsDocuments({ world }, user.id)).toEqual([]);
+      }
+    } finally {
+      world.runtime.network.recordReceived = false;
+      drawn.view(null);
     }
-  } finally {
-    world.runtime.network.recordReceived = false;
-  }
-});
+  },
+);
