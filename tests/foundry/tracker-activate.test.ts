@@ -57,11 +57,11 @@ async function battleTurn() {
     });
     await world.idle();
   };
-  return { combat, vex, turnAction, press };
+  return { combat, vex, turnAction, press, id };
 }
 
 it("PHS-7: the row's Activate Item asks which item (the potion with its charges, the torch; not the empty scroll or the Blade); the potion chosen uses one charge with one Combat write and a card, and undo gives it back", async () => {
-  const { combat, vex, turnAction, press } = await battleTurn();
+  const { combat, vex, turnAction, press, id } = await battleTurn();
   const gear = (uses: { value: number; max: number }) => ({ quantity: 1, weight: 0, uses });
   await ownedItem(world, vex, "Blade", "weapon", { ...ITEM_DEFAULTS.weapon });
   const potion = await ownedItem(world, vex, "Healing Potion", "gear", gear({ value: 3, max: 4 }));
@@ -80,8 +80,9 @@ it("PHS-7: the row's Activate Item asks which item (the potion with its charges,
   expect(asked?.content).not.toContain("Blade");
   expect(world.writes.slice(from).filter((w) => w.document === "Combat")).toHaveLength(1);
   expect([turnAction(), charges(), chat.messages.length]).toEqual(["activateItem", 2, cards + 1]);
-  const card = chat.messages.at(-1) as unknown as { flags: { tempo: { activation: object } } };
-  expect(card.flags.tempo.activation).toMatchObject({ name: "Vex", item: "Healing Potion", charges: { left: 2 } });
+  const card = chat.messages.at(-1) as unknown as { content: string; flags: { tempo: { activation: object } } };
+  expect(card.flags.tempo.activation).toMatchObject({ id, item: "Healing Potion", charges: { left: 2 } });
+  expect(card.content).toContain("Vex");
   await combat.tempoCommand({ type: "undo" });
   await world.idle();
   expect([turnAction(), charges()]).toEqual([null, 3]);

@@ -3,12 +3,13 @@
  * what the active GM does when it writes an undo or a redo (write-step.ts). An undo of the step that took
  * Activate Item (engine `activationUndoMove`) gives the item its charge back and the card says it was
  * undone; a redo takes the charge again. Kept apart from the sheet's side so the step writer imports no
- * sheet code.
+ * sheet code. Its sentences name the creature by id (named-lines.ts, read by the GMs and the creature's
+ * owners by name), so neither its content nor its flags hold a hidden creature's name (issue 18).
  */
 import { activationUndoMove, chargesAfterActivationMove, type AnyRulesetHost } from "../../engine/index.ts";
 import { activationCardLines, type ActivationCardInput } from "../../view/chat/activation-card.ts";
-import { localizeMessage } from "../localize.ts";
 import { SYSTEM_ID } from "../system-id.ts";
+import { namedLinesData } from "./named-lines.ts";
 
 /** What an activation card keeps for undo and redo. */
 export interface ActivationFlag extends ActivationCardInput {
@@ -18,10 +19,13 @@ export interface ActivationFlag extends ActivationCardInput {
   readonly itemId: string;
 }
 
-/** The card's HTML: its lines (view/chat/activation-card.ts), localized. */
-export function activationContent(input: ActivationCardInput): string {
-  const lines = activationCardLines(input).map((m) => `<p>${foundry.utils.escapeHTML(localizeMessage(m))}</p>`);
-  return `<div class="tempo-activation-card">${lines.join("")}</div>`;
+/**
+ * The card's message data: its lines (view/chat/activation-card.ts) as named lines, its content as a
+ * player reads them, and its record.
+ */
+export function activationMessageData(flag: ActivationFlag): { content: string; flags: Record<string, object> } {
+  const { content, flags } = namedLinesData(activationCardLines(flag), true);
+  return { content, flags: { [SYSTEM_ID]: { ...flags[SYSTEM_ID], activation: flag } } };
 }
 
 function activationOf(message: ChatMessage.Implementation): ActivationFlag | null {
@@ -66,5 +70,6 @@ export async function followActivationUndo(
   if (flag.charges !== null && item !== undefined && value !== null)
     await item.update({ system: { uses: { value } } } as Item.UpdateData);
   const next: ActivationFlag = { ...flag, undone: refund };
-  await message.update({ content: activationContent(next), [`flags.${SYSTEM_ID}.activation`]: next } as never);
+  const { content, flags } = activationMessageData(next);
+  await message.update({ content, [`flags.${SYSTEM_ID}`]: flags[SYSTEM_ID] } as never);
 }

@@ -44,7 +44,7 @@ import {
 } from "../../engine/index.ts";
 import { appliedRecords, type AppliedDamage } from "../../view/chat/damage-applied.ts";
 import { hiddenNameRef } from "../../view/chat/initiative-card.ts";
-import { hiddenTokenIdOf } from "./hidden-targets.ts";
+import { hiddenCardRefOf } from "./hidden-creature-ref.ts";
 import { cardModelOf, type TempoCardModel } from "../data/chat/chat-card-model.ts";
 import { tempoActorModelOf } from "../data/actor/actor-model.ts";
 import { actorStatsOf } from "../data/actor/actor-stats-of.ts";
@@ -136,11 +136,11 @@ async function applyHere(
     statusWrites.push({ actor, statuses: [...statuses, ...effects] });
     endWrites.push({ actor, statuses: ended });
     // Issue 18 item 5: the card's record reaches every client, so a hidden creature is named by reference.
-    const hiddenToken = hiddenTokenIdOf(actor);
-    const name = hiddenToken === null ? actor.name : hiddenNameRef(hiddenToken);
+    const hiddenRef = hiddenCardRefOf(actor);
+    const name = hiddenRef === null ? actor.name : hiddenNameRef(hiddenRef);
     const record = { actorUuid: actor.uuid, name, before, after, notes, statuses, effects, shield };
     records.push(ended.length > 0 ? { ...record, ended } : record);
-    if (hiddenToken !== null) hidden.add(name);
+    if (hiddenRef !== null) hidden.add(name);
   }
   // Issue 18: a GM's client keeps a hidden creature's record in its ledger and only a stub on the card.
   const keep = game.user.isGM && hidden.size > 0;

@@ -128,12 +128,13 @@ async function postDamage(
   if (!sharedRoll) orderRolls("damage", rolls);
   // Issue 22: a cleave's further cards link the card whose dice were thrown; one card starts the animation.
   const starts = startsAnimation({ kind: "damage", afterAttack: by.afterAttack, sharedRoll });
-  const targets = target.card.tokenId === undefined ? [{ tokenUuids: targetTokenUuids(target.actor), hit: true }] : [];
+  const targets =
+    target.card.hiddenRef === undefined ? [{ tokenUuids: targetTokenUuids(target.actor), hit: true }] : [];
   const flags = {
     ...(starts ? animationFlags({ item, attacker, token: by.token, targets }) : {}),
     ...(sharedRoll && shared?.messageId ? { rollsShownOn: shared.messageId } : {}),
   };
-  const input = sealDamageInput(plan.card(totalsOf(rolls)), target.card.tokenId, how.sealedAttackId); // issue 18
+  const input = sealDamageInput(plan.card(totalsOf(rolls)), target.card.hiddenRef, how.sealedAttackId); // issue 18
   const audience = { speaker: by.speaker, ...target.card.audience }; // issue 18 item 5 (hidden-targets.ts)
   const posted = (await postCard({ type: "damage", input }, { rolls, flags, ...audience })) as
     ChatMessage.Implementation | undefined;
@@ -172,7 +173,7 @@ async function attackWith(
     const extra = ruleset === "phase" ? phaseExtra(gathered.attacker, actor) : null;
     const hidden = unseen === null ? null : unseen.has(actor);
     const input = { ruleset, attacker: self, target: snapshot, weapon, phaseExtra: extra, situation: choices };
-    const sealed = card.tokenId !== undefined; // issue 18: dice that fit any target (engine sealed-attack.ts)
+    const sealed = card.hiddenRef !== undefined; // issue 18: dice that fit any target (engine sealed-attack.ts)
     const plan = planWeaponAttack({ ...input, unseen: hidden, sealed });
     if (!plan.ok) return plan.error;
     plans.push({ plan: plan.value, target });
@@ -218,7 +219,7 @@ async function attackWith(
       const carried = sharedAttack === null ? rolls : [];
       orderRolls("attack", carried);
       const posted = (await postCard(
-        { type: "attack", input: sealAttackInput(input, target.card.tokenId) }, // issue 18: sealed-cards.ts
+        { type: "attack", input: sealAttackInput(input, target.card.hiddenRef) }, // issue 18: sealed-cards.ts
         {
           rolls: carried,
           speaker: by.speaker,
@@ -228,7 +229,7 @@ async function attackWith(
       )) as ChatMessage.Implementation | undefined;
       if (cleave !== null && sharedAttack === null) cleave.messageId = posted?.id ?? null;
       // ATK-ROT-4: a critical's damage card names this attack message, which the GM's side verifies.
-      const { hit, critical, sealedAttackId } = afterAttack(input, posted?.id, target.card.tokenId);
+      const { hit, critical, sealedAttackId } = afterAttack(input, posted?.id, target.card.hiddenRef);
       // AP-2: the targets a constant-damage weapon's roll hit, which it keeps damaging every turn, and the
       // attack messages the active GM reads them from (constant-claims.ts).
       const judged = hit && sealedAttackId === null; // issue 18: a sealed attack is judged on the GM's side only

@@ -6,7 +6,7 @@
 import { oddsVisibleTo, type CardViewer, type OddsVisibility } from "../../view/chat/card-common.ts";
 import type { TempoCardModel } from "../data/chat/chat-card-model.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import { tokenNameFor } from "./hidden-targets.ts";
+import { referencedNameFor } from "./hidden-creature-ref.ts";
 import { spellSaveTarget } from "./spell-saves.ts";
 
 /** The combatant a card acts for, when it names one. */
@@ -37,7 +37,7 @@ export function cardViewer(model: TempoCardModel, user: User.Implementation): Ca
     isGM: user.isGM,
     owns: userOwnsCard(model, user),
     showOdds: oddsVisibleTo(setting, user.isGM),
-    nameOf: (ref) => combatantNames(model)(ref) ?? tokenNameFor(ref, user),
+    nameOf: (ref) => combatantNames(model)(ref) ?? referencedNameFor(ref, user),
   };
 }
 

@@ -62,10 +62,10 @@ function saveInput(
   item: Item.Implementation,
   actor: Actor.Implementation,
   save: SpellSaveRoll,
-  tokenId?: string,
+  hiddenRef?: string,
 ): SaveCardInput {
-  // Issue 18: a hidden creature's save card names it by its token, not its uuid (sealed-cards.ts).
-  const named = tokenId === undefined ? { targetUuid: actor.uuid } : { targetUuid: "", targetRef: tokenId };
+  // Issue 18: a hidden creature's save card names it by reference (hidden-creature-ref.ts), not by its uuid.
+  const named = hiddenRef === undefined ? { targetUuid: actor.uuid } : { targetUuid: "", targetRef: hiddenRef };
   const row = sheetItemOf(item);
   const stats = row?.type === "spell" ? row.stats : null;
   return {
@@ -102,8 +102,8 @@ export async function postSpellSaves(
   for (const { actor, card } of targets) {
     const save = saveRollOf(item, actor, ruleset);
     if (save === null) continue;
-    const open = { ...saveInput(caster, item, actor, save, card.tokenId), name: card.snapshot.name };
-    const input = card.tokenId === undefined ? open : sealedSaveInput(open); // issue 18: sealed-saves.ts
+    const open = { ...saveInput(caster, item, actor, save, card.hiddenRef), name: card.snapshot.name };
+    const input = card.hiddenRef === undefined ? open : sealedSaveInput(open); // issue 18: sealed-saves.ts
     await postCard({ type: "save", input }, { speaker, combatId, ...card.audience });
   }
 }
@@ -167,7 +167,7 @@ export async function postDamageAfterSave(model: TempoCardModel, success: boolea
   const snapshot = creatureSnapshotOf(docs.target);
   if (snapshot === null) return;
   // Issue 18 item 5: a hidden creature's damage goes, as its save went, to the GMs only (hidden-targets.ts).
-  const { snapshot: target, audience, tokenId } = targetCardOf(docs.target, snapshot, caster);
+  const { snapshot: target, audience, hiddenRef } = targetCardOf(docs.target, snapshot, caster);
   const drMode = game.settings.get(SYSTEM_ID, "drMode") === "perAttack" ? "perAttack" : "perHit";
   const provenance = { attackerUuid: caster.uuid, itemUuid: docs.item.uuid, targetUuid: docs.target.uuid };
   const plan = planDamage({
@@ -182,10 +182,10 @@ export async function postDamageAfterSave(model: TempoCardModel, success: boolea
   const roll = new Roll(plan.formula);
   await roll.evaluate();
   // Issue 18: a hidden creature's card, the GM's (sealed-saves.ts): no roll and no `halved` telling its save.
-  const sealed = tokenId !== undefined && game.user.isGM;
+  const sealed = hiddenRef !== undefined && game.user.isGM;
   const halved = success && !sealed ? { halved: true } : {};
   const rolled = { ...plan.card([damageAfterSave(roll.total ?? 0, success)]), ...halved };
-  const card = sealDamageInput(rolled, tokenId); // issue 18: no uuid and no DR of a hidden creature (sealed-cards.ts)
+  const card = sealDamageInput(rolled, hiddenRef); // issue 18: no uuid and no DR of a hidden creature (sealed-cards.ts)
   await postCard(
     { type: "damage", input: card },
     { rolls: sealed ? [] : [roll], speaker: ChatMessage.getSpeaker({ actor: caster }), ...audience },

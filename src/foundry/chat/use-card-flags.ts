@@ -11,7 +11,7 @@ import { animationFlags, attackerToken, targetTokenUuids } from "../integrations
 interface PlannedTarget {
   readonly actor: Actor.Implementation;
   /** Issue 18: a creature hidden from players (its cards are sealed, sealed-cards.ts): named in no flag. */
-  readonly card: { readonly tokenId?: string };
+  readonly card: { readonly hiddenRef?: string };
 }
 
 const totalsOf = (rolls: readonly Roll[]) => rolls.map((r) => r.total ?? 0);
@@ -56,7 +56,7 @@ export function attackFlags(
   const against = cleave === null ? plans.filter((p) => p.target === target) : plans;
   // Issue 18: a hidden creature is left out (its token's uuid and whether it was hit would reach every client).
   const targets = against
-    .filter((p) => p.target.card.tokenId === undefined)
+    .filter((p) => p.target.card.hiddenRef === undefined)
     .map((p) => ({
       tokenUuids: targetTokenUuids(p.target.actor),
       hit: attackHit(p.plan.resolve(totals)) === true,
