@@ -234,6 +234,7 @@ function advance(ledger: DurationLedger, input: LedgerStepInput): LedgerStep {
   const byKey = new Map(list.map((e) => [e.id, e]));
   const events: EffectTimingEvent[] = [];
   for (const event of input.events) {
+    if (list.length === 0) break; // issue 17: no timed effect left to advance or expire
     if (event.type === "combatantLeft") {
       const left = (event as { readonly combatantId?: unknown }).combatantId;
       list = list.filter((e) => e.bearerId !== left);

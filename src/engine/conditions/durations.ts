@@ -237,6 +237,8 @@ export function advanceTimedEffects<E extends { readonly type: string }, T exten
   effects: readonly T[],
   event: E & DurationEvent<E>,
 ): { readonly effects: readonly T[]; readonly expired: readonly EffectExpired[] } {
+  // Issue 17: a step with no timed effect reads none of its events (a round boundary brings thousands).
+  if (effects.length === 0) return { effects, expired: [] };
   const clock = clockEvent(event);
   if (clock === null) return { effects, expired: [] };
   let changed = false;

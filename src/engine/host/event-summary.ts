@@ -48,8 +48,14 @@ export function summarizeEvents(events: readonly HostEvent[], budget = EVENT_SUM
   let used = 2;
   const byType = new Map<string, number>();
   for (const event of events) {
-    if (STRUCTURAL.has(event.type)) used += bytesOf(event);
-    else byType.set(event.type, (byType.get(event.type) ?? 0) + bytesOf(event));
+    if (STRUCTURAL.has(event.type)) {
+      used += bytesOf(event);
+      continue;
+    }
+    // Issue 17: a type already over the budget is left out whatever its other events weigh, so they
+    // are not written out to be measured (a count round boundary brings a thousand contest totals).
+    const sum = byType.get(event.type) ?? 0;
+    if (sum <= budget) byType.set(event.type, sum + bytesOf(event));
   }
   const kept = new Set<string>();
   const omitted: Record<string, number> = {};

@@ -36,48 +36,51 @@ function writeNumber(out: string[], value: number): void {
   for (let i = digits.length - 1; i >= 0; i--) out.push(DIGITS[digits[i] as number] as string);
 }
 
-function hashAt(text: string, i: number): number {
+/** The hash of the `MIN_MATCH` characters at `i`. */
+function hashAt(codes: Uint16Array, i: number): number {
   let h = 0;
-  for (let k = 0; k < MIN_MATCH; k++) h = (Math.imul(h, 31) + text.charCodeAt(i + k)) | 0;
+  for (let k = 0; k < MIN_MATCH; k++) h = (Math.imul(h, 31) + (codes[i + k] as number)) | 0;
   return (h ^ (h >>> HASH_BITS)) & (HASH_SIZE - 1);
 }
 
-/** `text` compressed against `dictionary` (see the file comment). */
+/** How many characters from `from` repeat those from `at`, up to `limit`. */
+function lengthFrom(codes: Uint16Array, from: number, at: number, limit: number): number {
+  let n = 0;
+  while (n < limit && codes[from + n] === codes[at + n]) n++;
+  return n;
+}
+
+/**
+ * `text` compressed against `dictionary` (see the file comment). Issue 17: over the characters' codes
+ * in one typed array and with no closures, since it runs at a round boundary only, mostly as cold code.
+ */
 export function compressText(text: string, dictionary: string): string {
   const all = dictionary + text;
+  const size = all.length;
+  const codes = new Uint16Array(size);
+  for (let i = 0; i < size; i++) codes[i] = all.charCodeAt(i);
   const start = dictionary.length;
   const head = new Int32Array(HASH_SIZE).fill(-1);
-  const prev = new Int32Array(all.length).fill(-1);
-  const insert = (i: number) => {
-    if (i + MIN_MATCH > all.length) return;
-    const h = hashAt(all, i);
+  const prev = new Int32Array(size).fill(-1);
+  const last = size - MIN_MATCH;
+  for (let i = 0; i < start && i <= last; i++) {
+    const h = hashAt(codes, i);
     prev[i] = head[h] as number;
     head[h] = i;
-  };
-  for (let i = 0; i < start; i++) insert(i);
+  }
   const out: string[] = [];
   let literal = start;
-  const flush = (end: number) => {
-    if (end > literal) {
-      writeNumber(out, (end - literal) * 2);
-      out.push(all.slice(literal, end));
-    }
-  };
   let i = start;
   let lastDistance = 1;
-  const lengthFrom = (from: number, limit: number): number => {
-    let n = 0;
-    while (n < limit && all.charCodeAt(from + n) === all.charCodeAt(i + n)) n++;
-    return n;
-  };
-  while (i < all.length) {
+  while (i < size) {
     let bestLength = 0;
     let bestFrom = -1;
-    if (i + MIN_MATCH <= all.length) {
-      let candidate = head[hashAt(all, i)] as number;
-      const limit = Math.min(MAX_MATCH, all.length - i);
+    const hash = i <= last ? hashAt(codes, i) : -1;
+    if (hash >= 0) {
+      let candidate = head[hash] as number;
+      const limit = Math.min(MAX_MATCH, size - i);
       for (let tries = 0; candidate >= 0 && tries < CHAIN_LIMIT; tries++) {
-        const n = lengthFrom(candidate, limit);
+        const n = lengthFrom(codes, candidate, i, limit);
         if (n > bestLength) {
           bestLength = n;
           bestFrom = candidate;
@@ -86,28 +89,42 @@ export function compressText(text: string, dictionary: string): string {
         candidate = prev[candidate] as number;
       }
       const repeat = i - lastDistance;
-      const repeatLength = repeat >= 0 ? lengthFrom(repeat, limit) : 0;
+      const repeatLength = repeat >= 0 ? lengthFrom(codes, repeat, i, limit) : 0;
       if (repeatLength >= MIN_MATCH && repeatLength + 2 >= bestLength) {
         bestLength = repeatLength;
         bestFrom = repeat;
       }
     }
-    if (bestLength >= MIN_MATCH) {
-      flush(i);
-      writeNumber(out, (bestLength - MIN_MATCH) * 2 + 1);
-      const distance = i - bestFrom;
-      const step = distance - lastDistance;
-      writeNumber(out, step >= 0 ? step * 2 : -step * 2 - 1);
-      lastDistance = distance;
-      for (let k = 0; k < bestLength; k++) insert(i + k);
-      i += bestLength;
-      literal = i;
-    } else {
-      insert(i);
+    if (bestLength < MIN_MATCH) {
+      if (hash >= 0) {
+        prev[i] = head[hash] as number;
+        head[hash] = i;
+      }
       i++;
+      continue;
     }
+    if (i > literal) {
+      writeNumber(out, (i - literal) * 2);
+      out.push(all.slice(literal, i));
+    }
+    writeNumber(out, (bestLength - MIN_MATCH) * 2 + 1);
+    const distance = i - bestFrom;
+    const step = distance - lastDistance;
+    writeNumber(out, step >= 0 ? step * 2 : -step * 2 - 1);
+    lastDistance = distance;
+    const end = i + bestLength;
+    for (let k = i; k < end && k <= last; k++) {
+      const h = hashAt(codes, k);
+      prev[k] = head[h] as number;
+      head[h] = k;
+    }
+    i = end;
+    literal = i;
   }
-  flush(all.length);
+  if (size > literal) {
+    writeNumber(out, (size - literal) * 2);
+    out.push(all.slice(literal, size));
+  }
   return out.join("");
 }
 

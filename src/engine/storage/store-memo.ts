@@ -35,7 +35,7 @@ export interface StoreMemo {
   readonly recordIndex: RecordIndex;
   /** A stored value with its records' keys sorted (compact-patch.ts `canonical`). */
   readonly canonicals: WeakMap<object, unknown>;
-  /** The text an undo patch against a stored state is compressed with (compact-patch.ts). */
+  /** The text an undo patch of format 3-5 against a stored state was compressed with (compact-patch.ts). */
   readonly dictionaries: WeakMap<object, string>;
   /** A segment schedule entry's JSON (initiative/segment/packed.ts). */
   readonly entryTexts: WeakMap<object, string>;

@@ -2,7 +2,7 @@
  * Issue 17: a kept undo step is stored compactly (storage/compact-patch.ts): a roll all at 300
  * combatants keeps < 1 KB (the click-bytes bench measures every kind of click through the adapter),
  * undo and redo through compact patches restore exactly the same state, and a patch is refused (never
- * misread) when applied to another state.
+ * misread) when applied to another state; an entry stored by the format before still reads.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -17,6 +17,7 @@ import {
 } from "../../../src/engine/index.ts";
 import { packPatch, unpackPatch } from "../../../src/engine/storage/compact-patch.ts";
 import { compressText, decompressText } from "../../../src/engine/storage/lz-text.ts";
+import { transposeRows } from "../../../src/engine/storage/patch-transpose.ts";
 import { nextCommand, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
 
 /** Bytes the step added under `history.undo` (what the click-bytes bench books as `undo+`). */
@@ -99,6 +100,29 @@ describe("compact undo history (issue 17)", () => {
     expect(unpackPatch(entry, big?.stored.engine ?? {})).not.toBeNull();
     expect(unpackPatch(entry, steps[0]?.stored.engine ?? {})).toBeNull();
     expect(packPatch({ a: 1 }, {})).toEqual({ a: 1 }); // a small patch is stored as it is
+  });
+
+  it("an undo entry stored by format 5 (against the whole state) still reads after the upgrade", () => {
+    // Written as format 5 wrote it: `~z`, FNV-1a (base 36) of the whole target as patches are written
+    // (keys sorted, rows field by field, quotes swapped), `:`, the patch compressed against that text.
+    const swap = (text: string) => text.replace(/["']/g, (c) => (c === '"' ? "'" : '"'));
+    const fnv = (text: string) => {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+      return (h >>> 0).toString(36);
+    };
+    const rows = (v: number) => Object.fromEntries(Array.from({ length: 40 }, (_, i) => [String(i), { count: v + i }]));
+    const target = { round: 2, rows: rows(5) };
+    const patch = { round: 1, rows: rows(7) };
+    const dictionary = swap(JSON.stringify(transposeRows(target)));
+    const entry = `~z${fnv(dictionary)}:${compressText(swap(JSON.stringify(transposeRows(patch))), dictionary)}`;
+    expect(unpackPatch(entry, target)).toEqual(patch);
+    expect(unpackPatch(entry, { ...target, round: 3 })).toBeNull();
+    // The present form reads against the values at the patch's keys: refused where they differ.
+    const packed = packPatch(patch, target);
+    expect(typeof packed).toBe("string");
+    expect(unpackPatch(packed, { ...target, other: 1 })).toEqual(patch);
+    expect(unpackPatch(packed, { ...target, round: 3 })).toBeNull();
   });
 
   it("any text compresses against any dictionary and reads back exactly", () => {

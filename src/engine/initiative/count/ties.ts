@@ -4,33 +4,33 @@
  * standing on the same creature when it does.
  */
 import { compareCountTies, countTieStep } from "./order.ts";
-import { recordAt } from "./state.ts";
 import type { CountCombatant, CountState } from "./types.ts";
 import { vectorEntries } from "../shared/persistent-vector.ts";
 import { roundCount } from "./walk.ts";
 
-function tiesOf(state: CountState, slot: number): Pick<CountCombatant, "id" | "contest"> {
-  return recordAt(state, slot) ?? { id: "", contest: [] };
-}
+const NO_TIES: Pick<CountCombatant, "id" | "contest"> = { id: "", contest: [] };
 
 /**
  * CNT-5: puts `slots` (new to the roster, or with new contest totals) where they belong in `tieOrder`.
- * O(n) copy plus O(k log n) comparisons for k slots.
+ * O(n) copy plus O(k log n) comparisons for k slots; the records are read out of the roster once
+ * (issue 17: a round's contests move most of 1,000 creatures, each compared some ten times).
  */
 export function placeTies(state: CountState, slots: readonly number[]): CountState {
   if (slots.length === 0) return state;
+  const records = vectorEntries(state.combatants);
+  const tiesOf = (slot: number): Pick<CountCombatant, "id" | "contest"> => records[slot] ?? NO_TIES;
   const moving = new Set(slots);
   const rest = state.tieOrder.filter((slot) => !moving.has(slot));
-  const placed = [...moving].sort((a, b) => compareCountTies(tiesOf(state, a), tiesOf(state, b)));
+  const placed = [...moving].sort((a, b) => compareCountTies(tiesOf(a), tiesOf(b)));
   const order: number[] = [];
   let from = 0;
   for (const slot of placed) {
-    const ties = tiesOf(state, slot);
+    const ties = tiesOf(slot);
     let lo = from;
     let hi = rest.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compareCountTies(tiesOf(state, rest[mid] ?? -1), ties) < 0) lo = mid + 1;
+      if (compareCountTies(tiesOf(rest[mid] ?? -1), ties) < 0) lo = mid + 1;
       else hi = mid;
     }
     for (let i = from; i < lo; i++) order.push(rest[i] ?? -1);
