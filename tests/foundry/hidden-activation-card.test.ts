@@ -15,6 +15,7 @@ import { ownedItem } from "../support/owned-items.ts";
 import { rolledDuel } from "../support/seed-table.ts";
 import { HIDDEN_NAME, namedOutsideItsDocuments } from "../support/secrets-probe.ts";
 import { installCanvas } from "../support/runtime/canvas-collision.ts";
+import { installTargets } from "../support/targets.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
 
 const world = installFoundryWorld(1818);
@@ -22,6 +23,7 @@ afterAll(() => world.uninstall());
 const owner = world.addUser("p1");
 const other = world.addUser("p2");
 const chat = chatLog(world);
+const targeting = installTargets(world); // the owner's selection: core's getSpeaker would speak as it
 const dialogs = installDialogs();
 afterAll(() => dialogs.uninstall());
 const drawn = installCanvas(world);
@@ -67,11 +69,11 @@ async function hiddenBattleTurn(by: "combatant" | "token") {
     const scene = await addScene(world);
     drawn.view(scene);
     const token = await placeToken(world, scene, lurker, { x: 500, y: 500, actorLink: true, hidden: true });
-    return { combat, lurker, potion, id, ref: token.id ?? "" };
+    return { combat, lurker, potion, id, ref: token.id ?? "", token };
   }
   await (combat.combatants.get(id) as unknown as { update(d: object): Promise<unknown> }).update({ hidden: true });
   await world.idle();
-  return { combat, lurker, potion, id, ref: id };
+  return { combat, lurker, potion, id, ref: id, token: null };
 }
 
 /** How `userId`'s page draws the card's sentences. */
@@ -91,7 +93,7 @@ function cardBytes(userId: string, uuid: string): { received: number; naming: st
 it.each(["combatant", "token"] as const)(
   "PHS-7, issue 18: the owner activates the potion of its creature hidden by its %s: the card goes to the GMs, speaks as the combat and holds no name or uuid in any byte a player receives, its undo's update neither; the GM's page and the owner's own page name it, another player's reads an unseen creature",
   async (by) => {
-    const { combat, lurker, potion, id, ref } = await hiddenBattleTurn(by);
+    const { combat, lurker, potion, id, ref, token } = await hiddenBattleTurn(by);
     world.runtime.network.received.clear();
     world.runtime.network.recordReceived = true;
     try {
@@ -99,6 +101,8 @@ it.each(["combatant", "token"] as const)(
       const actions = (TempoCombatTracker as unknown as { DEFAULT_OPTIONS: { actions: Record<string, Handler> } })
         .DEFAULT_OPTIONS.actions;
       await world.as(owner, async () => {
+        // The owner has its hidden creature's token selected (core's getSpeaker would speak as it).
+        if (token !== null) targeting.select([token]);
         await actions.phaseActivate?.call({ viewed: combat }, {}, { dataset: { combatantId: id } });
       });
       await world.idle();
@@ -123,6 +127,7 @@ it.each(["combatant", "token"] as const)(
       }
     } finally {
       world.runtime.network.recordReceived = false;
+      targeting.select([]);
       drawn.view(null);
     }
   },

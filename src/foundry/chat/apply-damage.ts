@@ -57,6 +57,7 @@ import { writeHealth, type HealthWrite } from "./damage-writes.ts";
 import { localizeMessage } from "../localize.ts";
 import { askActiveGm } from "../socket/socket-channel.ts";
 import { cardMultiplierOf, trustedDamageOf } from "./damage-card-facts.ts";
+import { isSealed } from "./sealed-cards.ts";
 import { forgetApply, isKeptStub, keptStub, ledgerHasApply, ledgerRecords, recordApply } from "./damage-ledger.ts";
 
 export type DamageAction = "apply" | "undo";
@@ -269,11 +270,14 @@ async function routeDamage(
       return "trusted" in plan ? applyHere(message, plan.trusted, plan.actors) : plan;
     });
   // A player writes here only when every creature is theirs to update (and, for Undo, all were found).
+  // A sealed card (issue 18, sealed-cards.ts) names its target only on a GM's page: the GM decides it.
   if (action === "apply") {
-    const plan = await planApply(message, requested, game.user, actors);
-    if (!("trusted" in plan)) return plan;
-    if (plan.actors.every((actor) => actor.canUserModify(game.user, "update")))
-      return applyHere(message, plan.trusted, plan.actors);
+    if (!isSealed(damageModel(message)?.input)) {
+      const plan = await planApply(message, requested, game.user, actors);
+      if (!("trusted" in plan)) return plan;
+      if (plan.actors.every((actor) => actor.canUserModify(game.user, "update")))
+        return applyHere(message, plan.trusted, plan.actors);
+    }
   } else {
     const mine = actors.every((actor) => actor.canUserModify(game.user, "update"));
     if (mine && actors.length === appliedRecords(damageModel(message)?.input.applied).length) return undoHere(message);

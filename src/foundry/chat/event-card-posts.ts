@@ -22,6 +22,7 @@ import { endPhaseSaveKindOf } from "../conditions/end-phase-save-flag.ts";
 import { isEffectOff } from "../compat/expiry-events.ts";
 import { declaredUseOf } from "../combat/declared-uses.ts";
 import { postConstantDamage } from "./constant-damage-posts.ts";
+import { aliasSpeaker } from "./alias-speaker.ts";
 
 interface EffectLike {
   readonly name?: unknown;
@@ -82,7 +83,7 @@ export function cardAudience(
   const alias = combat?.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary");
   return {
     whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? ""),
-    speaker: ChatMessage.getSpeaker({ alias }),
+    speaker: aliasSpeaker(alias),
   };
 }
 

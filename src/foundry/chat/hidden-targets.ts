@@ -14,6 +14,7 @@ import { actorCombatOf } from "../applications/sheets/sheet-commands.ts";
 import { hiddenTokenIdOf } from "../canvas/hidden-token.ts";
 import { hiddenCardRefOf } from "./hidden-creature-ref.ts";
 import type { PostCardOptions } from "./post-card.ts";
+import { aliasSpeaker } from "./alias-speaker.ts";
 
 export { hiddenTokenIdOf };
 
@@ -43,7 +44,7 @@ export function targetCardOf(
     audience: {
       whisper: ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? ""),
       blind: audience.blind,
-      speaker: ChatMessage.getSpeaker({ alias }),
+      speaker: aliasSpeaker(alias),
     },
   } satisfies TargetCard;
 }

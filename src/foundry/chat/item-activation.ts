@@ -19,6 +19,7 @@ import { tempoModelOf } from "../combat/tempo-model.ts";
 import { showNotice } from "../notice.ts";
 import { activationMessageData, type ActivationFlag } from "./activation-undo.ts";
 import { hiddenCardRefOf } from "./hidden-creature-ref.ts";
+import { aliasSpeaker } from "./alias-speaker.ts";
 
 interface ActivatedItem {
   readonly id: string | null;
@@ -64,9 +65,7 @@ export async function activateSheetItem(
   const gmOnly = activationAudience(activator.hidden).gmOnly; // issue 18 (view/chat/activation-card.ts)
   const whisper = gmOnly ? ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "") : [];
   const alias = combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary");
-  const speaker = gmOnly
-    ? ChatMessage.getSpeaker({ alias })
-    : ChatMessage.getSpeaker({ actor: combatant?.actor ?? undefined });
+  const speaker = gmOnly ? aliasSpeaker(alias) : ChatMessage.getSpeaker({ actor: combatant?.actor ?? undefined });
   await ChatMessage.create({ ...activationMessageData(flag), speaker, whisper } as ChatMessage.CreateData);
   return true;
 }

@@ -13,6 +13,7 @@ import { packInitiativeRolls } from "../../view/chat/initiative-rolls.ts";
 import { rollAudience, type RollAudience, type Roller } from "../../view/chat/roll-audience.ts";
 import { postCard } from "../chat/post-card.ts";
 import { groupDocumentOf } from "./groups/membership.ts";
+import { aliasSpeaker } from "../chat/alias-speaker.ts";
 
 /**
  * The most `Roll`s attached to one summary message (Dice So Nice animates them). A bigger batch (a
@@ -67,7 +68,7 @@ async function postSummary(
     { type: "initiative", input: { ...cardRows(combat, lines, whisperGm), private: whisperGm } },
     {
       rolls: rolled.length <= MAX_ATTACHED_ROLLS ? rolled.map((r) => r.roll) : [],
-      speaker: ChatMessage.getSpeaker({ alias: combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary") }),
+      speaker: aliasSpeaker(combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary")),
       whisper: whisperGm ? ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "") : [],
       combatId: combat.id ?? null,
     },

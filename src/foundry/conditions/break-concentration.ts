@@ -20,6 +20,7 @@ import { readableCombat } from "../combat/tempo-model.ts";
 import { namedLinesData } from "../chat/named-lines.ts";
 import { hiddenTokenIdOf } from "../chat/hidden-targets.ts";
 import { effectsCarrying } from "./status-effect-data.ts";
+import { aliasSpeaker } from "../chat/alias-speaker.ts";
 
 interface Holding {
   readonly held: HeldConcentration;
@@ -93,7 +94,7 @@ export async function breakConcentration(
   const { content, flags } = namedLinesData([{ key: why.key, data: { ...why.data, id } }]);
   const whisper = shown.length === 0 || hidden ? gmsAndOwners(actor) : [];
   const alias = found?.combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary");
-  const speaker = hidden ? ChatMessage.getSpeaker({ alias }) : ChatMessage.getSpeaker({ actor });
+  const speaker = hidden ? aliasSpeaker(alias) : ChatMessage.getSpeaker({ actor });
   await ChatMessage.create({ content, flags, speaker, whisper } as ChatMessage.CreateData);
   return true;
 }

@@ -15,6 +15,7 @@ import type { Message } from "../../engine/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { localizeMessage } from "../localize.ts";
 import { namedLinesData, namedLinesHtml, namedLinesOf } from "../chat/named-lines.ts";
+import { aliasSpeaker } from "../chat/alias-speaker.ts";
 
 function storage(): StorageLike | null {
   if (game.user?.isGM !== true) return null;
@@ -48,7 +49,7 @@ export async function postStealthCard(
   // A hidden creature does not speak: its actor's name would be the speaker's alias (hidden-targets.ts).
   const speaker =
     combatant?.hidden === true
-      ? ChatMessage.getSpeaker({ alias: combatant.combat?.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary") })
+      ? aliasSpeaker(combatant.combat?.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary"))
       : ChatMessage.getSpeaker({ actor: combatant?.actor ?? undefined });
   const flags = { [SYSTEM_ID]: { ...named.flags[SYSTEM_ID], stealthCard: true } };
   const data = { content, speaker, flags } as ChatMessage.CreateData;

@@ -113,8 +113,22 @@ export class ChatMessageModel extends ClientDocument {
    * _id of the Scene where this message was created", "actor: The _id of the Actor who generated this
    * message", "token: The _id of the Token …", "alias: An overridden alias name".
    */
+  /**
+   * Given no actor and no token, core infers the speaker from the poster's selection: the first controlled
+   * token on a ready canvas (dnd5e issue #620; Scum and Villainy PR #79, "having token A selected, but rolling
+   * something from actor B, and having the chat message show up from token A"), the alias kept if given.
+   */
   static getSpeaker({ scene, actor, token, alias }: Obj = {}): Obj {
     const idOf = (doc: unknown): string | null => (isObj(doc) && typeof doc.id === "string" ? doc.id : null);
+    if (actor === undefined && token === undefined) {
+      const board = (globalThis as { canvas?: { ready?: boolean; tokens?: { controlled?: readonly Obj[] } } }).canvas;
+      const selected = board?.ready === true ? board.tokens?.controlled?.[0] : undefined;
+      if (isObj(selected) && isObj(selected.document)) {
+        const doc = selected.document;
+        const named = typeof doc.name === "string" ? doc.name : "";
+        return { scene: idOf(doc.parent), actor: idOf(selected.actor), token: idOf(doc), alias: alias ?? named };
+      }
+    }
     const name = isObj(actor) && typeof actor.name === "string" ? actor.name : undefined;
     return { scene: idOf(scene), actor: idOf(actor), token: idOf(token), alias: alias ?? name ?? "" };
   }
