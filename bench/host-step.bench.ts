@@ -23,7 +23,7 @@
  *
  * Target (issue 17): < 2 ms at 1,000 (metric `host-step-ms`, cases `<ruleset>: next median` and
  * `<ruleset>: next max`). PASS/FAIL is printed; the bench does not fail on it.
- * Run: npx tsx bench/host-step.bench.ts [ruleset …] [--n=1000]  (or `npm run bench -- host-step`).
+ * Run: npx tsx bench/host-step.bench.ts [ruleset …] [--n=1000] [--case=plain|hidden]  (or `npm run bench -- host-step`).
  */
 import "./support/css-stub.ts";
 import { RULESET_IDS, type RulesetId } from "../src/engine/index.ts";
@@ -39,6 +39,9 @@ const RULESETS: readonly RulesetId[] = RULESET_IDS.filter((id) => {
   const named = ARGS.filter((arg) => !arg.startsWith("--"));
   return named.length === 0 || named.includes(id);
 });
+const CASE_ARG = ARGS.find((arg) => arg.startsWith("--case="))?.slice(7);
+const HIDDEN_CASES: readonly boolean[] =
+  CASE_ARG === "plain" ? [false] : CASE_ARG === "hidden" ? [true] : [false, true];
 const TARGET_N = 1_000;
 const TARGET_MS = 2;
 const LAST_ROUND = 3;
@@ -99,7 +102,7 @@ console.log(
 console.log(tableRow(["case", "n", "steps", "median ms", "max ms", "process median", "process max", "target"]));
 for (const ruleset of RULESETS) {
   for (const n of SIZES) {
-    for (const hidden of [false, true]) {
+    for (const hidden of HIDDEN_CASES) {
       const steps = await measure(t, ruleset, n, hidden);
       const main = steps.map((s) => s.main);
       const cpu = steps.map((s) => s.process);
