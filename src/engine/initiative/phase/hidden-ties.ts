@@ -23,6 +23,8 @@ import { PHASE_ROLL_REASONS, type PhaseCombatant, type PhaseState } from "./type
 /** The hidden creatures (a set, or a lookup the caller answers). */
 export interface PhaseHidden {
   has(id: string): boolean;
+  /** Issue 17: true when the caller knows no creature is hidden (nothing to look up, creature by creature). */
+  readonly none?: boolean;
 }
 
 const contends = (c: PhaseCombatant, round: number): boolean =>
@@ -34,6 +36,7 @@ const contends = (c: PhaseCombatant, round: number): boolean =>
  */
 function visibleRivals(state: PhaseState, hidden: PhaseHidden): Map<number, PhaseCombatant[]> {
   const rivals = new Map<number, PhaseCombatant[]>();
+  if (hidden.none === true) return rivals;
   // The hidden ones first, by id (no list of every creature is made when none of them contends).
   for (const [id, slot] of Object.entries(state.index)) {
     if (!hidden.has(id)) continue;

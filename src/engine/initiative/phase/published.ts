@@ -10,7 +10,11 @@ import type { PhaseCombatant, PhaseState } from "./types.ts";
 
 /** What a published phase state may not tell: the hidden creatures. */
 export interface PhaseSecrecy {
-  readonly hidden: { has(id: string): boolean };
+  readonly hidden: {
+    has(id: string): boolean;
+    /** Issue 17: true when the caller knows no creature is hidden (no pass over every creature). */
+    readonly none?: boolean;
+  };
 }
 
 /** The total a hidden creature's published record shows for a roll it made. */
@@ -22,6 +26,7 @@ function withheldRecord(c: PhaseCombatant): PhaseCombatant {
 
 /** The state with every hidden creature's rolls withheld; `state` itself when none tells one. */
 export function publishedPhaseState(state: PhaseState, secrecy: PhaseSecrecy): PhaseState {
+  if (secrecy.hidden.none === true) return state;
   let combatants = state.combatants;
   for (const [id, slot] of Object.entries(state.index)) {
     if (!secrecy.hidden.has(id)) continue;

@@ -22,11 +22,14 @@ import { rotationUnitKey, type RotationCombatant, type RotationState } from "./s
 /** The hidden creatures (a set, or a lookup the caller answers). */
 export interface RotationHidden {
   has(id: string): boolean;
+  /** Issue 17: true when the caller knows no creature is hidden (nothing to look up, creature by creature). */
+  readonly none?: boolean;
 }
 
 /** The units every member of which is hidden (a group with a visible member is seen: ROT-4, ROT-5). */
 function hiddenUnits(state: RotationState, hidden: RotationHidden): Set<string> {
   const units = new Set<string>();
+  if (hidden.none === true) return units;
   let seenGroups: Set<string> | null = null;
   for (const c of Object.values(state.combatants)) {
     if (hidden.has(c.id)) units.add(rotationUnitKey(c));

@@ -9,7 +9,11 @@ import { rotationUnitKey, type RotationCombatant, type RotationContest, type Rot
 
 /** What a published rotation state may not tell: the hidden creatures. */
 export interface RotationSecrecy {
-  readonly hidden: { has(id: string): boolean };
+  readonly hidden: {
+    has(id: string): boolean;
+    /** Issue 17: true when the caller knows no creature is hidden (no pass over every creature). */
+    readonly none?: boolean;
+  };
 }
 
 /** The total a hidden creature's published record shows for a roll it made. */
@@ -28,6 +32,7 @@ function withheldContest(contest: RotationContest, units: ReadonlySet<string>): 
 
 /** The state with every hidden creature's rolls withheld; `state` itself when none tells one. */
 export function publishedRotationState(state: RotationState, secrecy: RotationSecrecy): RotationState {
+  if (secrecy.hidden.none === true) return state;
   const changed: Record<string, RotationCombatant> = {};
   const units = new Set<string>();
   for (const [id, c] of Object.entries(state.combatants)) {

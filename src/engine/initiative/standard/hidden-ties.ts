@@ -21,6 +21,8 @@ import { STANDARD_ROLL_REASONS, type StandardCombatant, type StandardState } fro
 /** The hidden creatures (a set, or a lookup the caller answers). */
 export interface StandardHidden {
   has(id: string): boolean;
+  /** Issue 17: true when the caller knows no creature is hidden (nothing to look up, creature by creature). */
+  readonly none?: boolean;
 }
 
 /** The visible creatures' tie-breakers on each tie key a hidden creature holds, by key. */
@@ -28,9 +30,11 @@ function visibleRivals(state: StandardState, hidden: StandardHidden): Map<string
   const keyOf = (id: string, c: StandardCombatant) =>
     c.initiative === null ? null : `${c.initiative}|${standardDelayRank(state.delayRank, id)}|${c.dexBonus}`;
   const rivals = new Map<string, Map<string, readonly number[]>>();
+  if (hidden.none === true) return rivals;
   for (const [id, c] of Object.entries(state.combatants)) {
+    if (!hidden.has(id)) continue;
     const key = keyOf(id, c);
-    if (key !== null && hidden.has(id)) rivals.set(key, new Map());
+    if (key !== null) rivals.set(key, new Map());
   }
   if (rivals.size === 0) return rivals;
   for (const [id, c] of Object.entries(state.combatants)) {

@@ -14,7 +14,11 @@ import type { StandardCombatant, StandardPendingRoll, StandardReadied, StandardS
 /** What a published standard state may not tell. */
 export interface StandardSecrecy {
   readonly gmOnly: { has(id: string): boolean };
-  readonly hidden: { has(id: string): boolean };
+  readonly hidden: {
+    has(id: string): boolean;
+    /** Issue 17: true when the caller knows no creature is hidden (no pass over every creature). */
+    readonly none?: boolean;
+  };
 }
 
 /** The trigger published in place of a withheld one (a valid trigger text: 1–200 characters). */
@@ -34,6 +38,7 @@ export const WITHHELD_DEX_BONUS = 0;
  * that rolled shows a total of 0, one still to roll shows none.
  */
 function withheldTotals(state: StandardState, secrecy: StandardSecrecy): StandardState["combatants"] | null {
+  if (secrecy.hidden.none === true) return null;
   let combatants: Record<string, StandardCombatant> | null = null;
   for (const [id, c] of Object.entries(state.combatants)) {
     if (!secrecy.hidden.has(id)) continue;
@@ -104,7 +109,7 @@ export function withoutLoneTies(shown: StandardState, whole: StandardState): Sta
  * yet: the GM's state still waits for the roll. `state` itself when no hidden creature is in it.
  */
 export function withoutHiddenBeforeOrder(state: StandardState, secrecy: StandardSecrecy): StandardState {
-  if (state.status === "running") return state;
+  if (state.status === "running" || secrecy.hidden.none === true) return state;
   const gone = Object.keys(state.combatants).filter((id) => secrecy.hidden.has(id));
   if (gone.length === 0) return state;
   const drop = <T>(record: Readonly<Record<string, T>>): Record<string, T> =>
