@@ -4,14 +4,12 @@
  * targets; used from the sheet as a user does. A 20-square scene of 100 px squares: square (i, j) is
  * drawn at pixel 300 + 100 i, 300 + 100 j (the 15% padding).
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { asChatMessage, chatLog } from "../support/chat-log.ts";
+import { asChatMessage } from "../support/chat-log.ts";
 import { HIDDEN_NAME, namedOutsideItsDocuments } from "../support/secrets-probe.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { installCanvas } from "../support/runtime/canvas-collision.ts";
-import { installFoundryWorld, type WorldUser } from "../support/foundry-world.ts";
+import { installSceneWorld } from "../support/scene-world.ts";
+import { type WorldUser } from "../support/foundry-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { creatureSystem } from "../support/test-creature.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
@@ -19,18 +17,14 @@ import { firstTurn, step, type Tempo } from "../support/effect-encounter.ts";
 import type { SceneModel, TokenModel } from "../support/runtime/scene.ts";
 import type { RegionModel } from "../support/runtime/regions.ts";
 
-const world = installFoundryWorld(2020);
-afterAll(() => world.uninstall());
-const player = world.addUser("player");
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
-afterAll(() => dialogs.uninstall());
-const drawn = installCanvas(world);
-afterAll(() => drawn.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
+const {
+  world,
+  users: [player],
+  chat,
+  targeting,
+  dialogs,
+  drawn,
+} = await installSceneWorld(2020, ["player"]);
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { rollDeclaredItem } = await import("../../src/foundry/chat/attack-flow.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");

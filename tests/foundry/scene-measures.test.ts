@@ -5,30 +5,23 @@
  * token's `hidden` status and the GM runs the turns from the tracker. A 20-square scene of 100 px
  * squares: square (i, j) is drawn at pixel 300 + 100 i, 300 + 100 j (the 15% padding).
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS, type RulesetId } from "../../src/engine/index.ts";
-import { cardSource, chatLog } from "../support/chat-log.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { installCanvas } from "../support/runtime/canvas-collision.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
+import { cardSource } from "../support/chat-log.ts";
+import { installSceneWorld } from "../support/scene-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { creatureSystem } from "../support/test-creature.ts";
 import { addScene, addWalls, placeToken } from "../support/world-scenes.ts";
 import type { SceneModel, TokenModel } from "../support/runtime/scene.ts";
 
-const world = installFoundryWorld(2104);
-afterAll(() => world.uninstall());
-const owner = world.addUser("owner");
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
-afterAll(() => dialogs.uninstall());
-const drawn = installCanvas(world);
-afterAll(() => drawn.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
+const {
+  world,
+  users: [owner],
+  chat,
+  targeting,
+  dialogs,
+  drawn,
+} = await installSceneWorld(2104, ["owner"]);
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { keptStealth } = await import("../../src/foundry/conditions/stealth-store.ts");
 const { tempoModelOf } = await import("../../src/foundry/combat/tempo-model.ts");

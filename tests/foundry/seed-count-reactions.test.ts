@@ -4,13 +4,10 @@
  * the runtime model (the sheet's Attack and Cast, the row's React… form, pending and save cards, Apply,
  * token statuses, Regions on a drawn scene). Dice are scripted totals.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { asChatMessage, chatLog } from "../support/chat-log.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { installCanvas } from "../support/runtime/canvas-collision.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
+import { asChatMessage } from "../support/chat-log.ts";
+import { installSceneWorld } from "../support/scene-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
 import { countCreature, countTable, hp, inputOf, landedOn, postedSince } from "../support/count-table.ts";
@@ -20,18 +17,14 @@ import type { ActorModel } from "../support/runtime/actor.ts";
 import type { SceneModel } from "../support/runtime/scene.ts";
 import type { RegionModel } from "../support/runtime/regions.ts";
 
-const world = installFoundryWorld(1012);
-afterAll(() => world.uninstall());
-const player = world.addUser("p1"); // before the targets helper, which gives every user its targets
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
-afterAll(() => dialogs.uninstall());
-const drawn = installCanvas(world);
-afterAll(() => drawn.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
+const {
+  world,
+  users: [player],
+  chat,
+  targeting,
+  dialogs,
+  drawn,
+} = await installSceneWorld(1012, ["p1"]);
 const { askCountReaction } = await import("../../src/foundry/applications/count-dialogs.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 const { packWeapon, rollsSince, attack, resolve, apply } = await countHands({ world, chat, targeting, dialogs });
