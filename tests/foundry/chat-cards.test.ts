@@ -125,21 +125,30 @@ describe("posting a card", () => {
     expect(card.rolls).toHaveLength(names.length);
   });
 
-  it("PHS-2, issue 18: the player's creature level only with a hidden one rolls off in secret: no card has the roll-off, and the players' copy of the combat shows none", async () => {
-    const combat = await phaseCombat(1);
+  /**
+   * Issue 18: Kestrel level only with the hidden Golem in `ruleset`, its roll and the secret tie rolls scripted as
+   * `totals` (every one used); the initiative cards the rolls posted and their lines.
+   */
+  async function levelWithHiddenGolem(ruleset: "phase" | "count", totals: readonly number[]) {
+    const combat = await phaseCombat(1, ruleset);
     const golem = combat.combatants.find((c) => c.name === "Golem");
     const kestrel = combat.combatants.find((c) => c.name === "Kestrel")?.id ?? "";
     await (golem as unknown as { update(d: object): Promise<unknown> }).update({ hidden: true });
     await combat.startCombat();
     await world.idle();
     const before = chat.messages.length;
-    // Kestrel 8, the Golem 8: the GM rolls both roll-offs, Kestrel 3 and the Golem 5.
-    world.scriptedTotals.push(8, 8, 3, 5);
+    world.scriptedTotals.push(...totals);
     await combat.rollAll();
     await world.idle();
     expect(world.scriptedTotals).toEqual([]);
     const cards = chat.messages.slice(before).filter((m) => m.type === "initiative");
     const lines = cards.flatMap((m) => buildInitiativeCard(cardSource(m).input as InitiativeCardInput).lines);
+    return { combat, kestrel, cards, lines };
+  }
+
+  it("PHS-2, issue 18: the player's creature level only with a hidden one rolls off in secret: no card has the roll-off, and the players' copy of the combat shows none", async () => {
+    // Kestrel 8, the Golem 8: the GM rolls both roll-offs, Kestrel 3 and the Golem 5.
+    const { combat, kestrel, cards, lines } = await levelWithHiddenGolem("phase", [8, 8, 3, 5]);
     expect(lines.map((l) => [l.name, l.formula])).toEqual([["Kestrel", "2d6 + 0 + 0"]]);
     expect(cards.flatMap((m) => m.rolls as unknown as { formula: string }[]).map((r) => r.formula)).toEqual([
       "2d6 + 0 + 0",
@@ -153,20 +162,8 @@ describe("posting a card", () => {
   });
 
   it("CNT-5, issue 18: the player's creature level only with a hidden one contests in secret: it is not asked to roll, no card has the contest, and the players' copy keeps no total", async () => {
-    const combat = await phaseCombat(1, "count");
-    const golem = combat.combatants.find((c) => c.name === "Golem");
-    const kestrel = combat.combatants.find((c) => c.name === "Kestrel")?.id ?? "";
-    await (golem as unknown as { update(d: object): Promise<unknown> }).update({ hidden: true });
-    await combat.startCombat();
-    await world.idle();
-    const before = chat.messages.length;
     // Kestrel and the Golem both on count 5: the GM's client rolls both contests at once, 12 and 7.
-    world.scriptedTotals.push(5, 5, 12, 7);
-    await combat.rollAll();
-    await world.idle();
-    expect(world.scriptedTotals).toEqual([]);
-    const cards = chat.messages.slice(before).filter((m) => m.type === "initiative");
-    const lines = cards.flatMap((m) => buildInitiativeCard(cardSource(m).input as InitiativeCardInput).lines);
+    const { combat, kestrel, cards, lines } = await levelWithHiddenGolem("count", [5, 5, 12, 7]);
     expect(lines.map((l) => l.name)).toEqual(["Kestrel"]);
     expect(cards.flatMap((m) => m.rolls)).toHaveLength(1);
     const copy = (user: { id: string }) =>
