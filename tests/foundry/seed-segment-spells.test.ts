@@ -11,6 +11,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { installSegmentTable } from "../support/segment-table.ts";
+import { segmentCasters } from "../support/segment-casters.ts";
 import { installCanvas } from "../support/runtime/canvas-collision.ts";
 import { addScene, addWalls, placeToken } from "../support/world-scenes.ts";
 import type { ActorModel } from "../support/runtime/actor.ts";
@@ -33,16 +34,7 @@ const px = (square: number) => 300 + 100 * square;
 const FRIENDLY = 1;
 const HOSTILE = -1;
 
-/** The player's Mage with a Bolt (2d4, `castingTime` segments). */
-async function mage(castingTime = 3, name = "Mage"): Promise<ActorModel> {
-  const actor = await t.creature(name, "character", {}, [player.id]);
-  await ownedItem(world, actor, "Bolt", "spell", { ...ITEM_DEFAULTS.spell, damage: "2d4", castingTime });
-  return actor;
-}
-
-/** `caster` casts its Bolt from the sheet at `targets` (in a segment combat: declared); whether it was. */
-const cast = (caster: ActorModel, targets: Parameters<typeof t.sheetAttack>[3]) =>
-  t.sheetAttack(player, caster, "Bolt", targets, null);
+const { mage, cast, mageHeroOrc } = segmentCasters(t);
 
 /** A drawn scene the GM views, and a linked token of `actor` in square (i, j). */
 async function scene(): Promise<SceneModel> {
@@ -195,15 +187,7 @@ describe("seed 003: spells", () => {
   }, 15_000);
 
   it("SEG-10: a player applying damage to its own hidden caster ends the casting, decided and told by the GM's client (whose copy alone holds a secret casting)", async () => {
-    const caster = await mage(3);
-    const hero = await t.creature("Hero", "character", { aac0: 15 }, [player.id]);
-    await ownedItem(world, hero, "Sword", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });
-    const orc = await t.creature("Orc", "npc", {});
-    const combat = await t.fight([
-      { actor: caster, side: "pc" },
-      { actor: hero, side: "pc" },
-      { actor: orc, side: "enemy" },
-    ]);
+    const { caster, hero, orc, combat } = await mageHeroOrc();
     const hide = combat.combatants.get(t.idOf(combat, "Mage")) as unknown as { update(d: object): Promise<unknown> };
     await world.as(world.gm, () => hide.update({ hidden: true }));
     await world.idle();

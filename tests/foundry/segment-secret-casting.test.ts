@@ -5,10 +5,8 @@
  * Dice are scripted totals (the groups' d6 first).
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { ownedItem } from "../support/owned-items.ts";
 import { installSegmentTable } from "../support/segment-table.ts";
-import type { ActorModel } from "../support/runtime/actor.ts";
+import { segmentCasters } from "../support/segment-casters.ts";
 
 const t = await installSegmentTable(1805);
 afterAll(() => t.uninstall());
@@ -19,31 +17,14 @@ beforeEach(() => {
   t.dialogs.answers.length = 0;
 });
 
-/** The player's Mage with a Bolt (2d4, `castingTime` segments). */
-async function mage(castingTime = 3): Promise<ActorModel> {
-  const actor = await t.creature("Mage", "character", {}, [player.id]);
-  await ownedItem(world, actor, "Bolt", "spell", { ...ITEM_DEFAULTS.spell, damage: "2d4", castingTime });
-  return actor;
-}
-
-/** `caster` casts its Bolt from the sheet at `targets` (declared in a segment combat); whether it was. */
-const cast = (caster: ActorModel, targets: Parameters<typeof t.sheetAttack>[3]) =>
-  t.sheetAttack(player, caster, "Bolt", targets, null);
+const { cast, mageHeroOrc } = segmentCasters(t);
 
 describe("SEG-10: a secret casting ended by its own player's Apply", () => {
   it("SEG-10: a player applies damage to its own Mage while the Mage's casting is still an unrevealed declaration: the GM's side ends the casting (no card in step 7), the player is told, no other player is", async () => {
     const other = world.addUser("bystander");
     other.active = true;
     await world.idle();
-    const caster = await mage(3);
-    const hero = await t.creature("Hero", "character", { aac0: 15 }, [player.id]);
-    await ownedItem(world, hero, "Sword", "weapon", { ...ITEM_DEFAULTS.weapon, damage: "1d8" });
-    const orc = await t.creature("Orc", "npc", {});
-    const combat = await t.fight([
-      { actor: caster, side: "pc" },
-      { actor: hero, side: "pc" },
-      { actor: orc, side: "enemy" },
-    ]);
+    const { caster, hero, orc, combat } = await mageHeroOrc();
     expect(await cast(caster, [orc])).toBe(true);
     // A blow gone astray, declared to go first (SEG-2 step 3): it lands before the Mage's own turn.
     expect(await t.sheetAttack(player, hero, "Sword", [caster], {}, { goesFirst: "on" })).toBe(true);
