@@ -7,30 +7,22 @@
  * name; the player who owns the creature and posted the card still reads its own name there, as it did
  * before; another player's page reads "an unseen creature".
  */
-import { afterAll, expect, it } from "vitest";
-import { chatLog, lastMessage, type ChatMessageModel } from "../support/chat-log.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
+import { expect, it } from "vitest";
+import { lastMessage, type ChatMessageModel } from "../support/chat-log.ts";
+import { installSceneWorld } from "../support/scene-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { rolledDuel } from "../support/seed-table.ts";
 import { HIDDEN_NAME, namedOutsideItsDocuments } from "../support/secrets-probe.ts";
-import { installCanvas } from "../support/runtime/canvas-collision.ts";
-import { installTargets } from "../support/targets.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
 
-const world = installFoundryWorld(1818);
-afterAll(() => world.uninstall());
-const owner = world.addUser("p1");
-const other = world.addUser("p2");
-const chat = chatLog(world);
-const targeting = installTargets(world); // the owner's selection: core's getSpeaker would speak as it
-const dialogs = installDialogs();
-afterAll(() => dialogs.uninstall());
-const drawn = installCanvas(world);
-afterAll(() => drawn.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
+const {
+  world,
+  users: [owner, other],
+  chat,
+  targeting,
+  dialogs,
+  drawn,
+} = await installSceneWorld(1818, ["p1", "p2"]);
 const { TempoCombatTracker } = await import("../../src/foundry/applications/combat-tracker.ts");
 const { trackerInputOf } = await import("../../src/foundry/applications/tracker-input.ts");
 const { namedLinesHtml } = await import("../../src/foundry/chat/named-lines.ts");

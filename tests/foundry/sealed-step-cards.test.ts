@@ -8,30 +8,22 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
-import { asChatMessage, chatLog } from "../support/chat-log.ts";
+import { asChatMessage } from "../support/chat-log.ts";
 import { HIDDEN_NAME, namedOutsideItsDocuments } from "../support/secrets-probe.ts";
-import { installTargets } from "../support/targets.ts";
-import { installDialogs } from "../support/runtime/dialog-v2.ts";
-import { installCanvas } from "../support/runtime/canvas-collision.ts";
-import { installFoundryWorld } from "../support/foundry-world.ts";
+import { installSceneWorld } from "../support/scene-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { creatureSystem } from "../support/test-creature.ts";
 import { addScene, placeToken } from "../support/world-scenes.ts";
 import type { TokenModel } from "../support/runtime/scene.ts";
 
-const world = installFoundryWorld(1804);
-afterAll(() => world.uninstall());
-const player = world.addUser("player");
-const watcher = world.addUser("watcher");
-const chat = chatLog(world);
-const targeting = installTargets(world);
-const dialogs = installDialogs();
-afterAll(() => dialogs.uninstall());
-const drawn = installCanvas(world);
-afterAll(() => drawn.uninstall());
-
-await world.loadSystem();
-world.callHook("init");
+const {
+  world,
+  users: [player, watcher],
+  chat,
+  targeting,
+  dialogs,
+  drawn,
+} = await installSceneWorld(1804, ["player", "watcher"]);
 const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 const { renderCardHtml } = await import("../../src/foundry/chat/render-card.ts");
