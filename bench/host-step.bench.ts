@@ -7,8 +7,10 @@
  * model runs every client in this one process; each runs on its own machine). Dice the engine waits
  * for are rolled with `rollAll` between clicks, untimed.
  *
- * Two clocks, both printed. `main` (the figure judged, and `host-step-ms`): the main thread's own CPU
- * time (clock.ts `threadCpuMs`), the thread a GM's page runs its scripts on and waits for. `process`
+ * Two clocks, both printed. `main` (the figure judged, and `host-step-ms`): the main thread's time on a
+ * CPU (clock.ts `threadCpuMs`: wall time minus the thread's waits for a CPU, exact to the microsecond; the
+ * kernel's per-thread CPU counter moved only at the ~4 ms scheduler tick and rounded medians up), the
+ * thread a GM's page runs its scripts on and waits for. `process`
  * (metric `host-step-process-ms`): every thread of the process (`process.cpuUsage`; the Node docs: it
  * "may end up being greater than actual elapsed time if multiple CPU cores are performing work for this
  * process"). The difference is V8's background threads: concurrent marking and sweeping of the garbage

@@ -9,7 +9,8 @@
  * - `ms`: the whole process (`process.cpuUsage`, which the Node docs say "may end up being greater than
  *   actual elapsed time if multiple CPU cores are performing work for this process": V8's background
  *   threads count too);
- * - `threadMs`: the main thread alone, the one a GM's page runs its scripts on (`threadCpuMs` below).
+ * - `threadMs`: the main thread alone, the one a GM's page runs its scripts on (`threadCpuMs` below: its
+ *   time on a CPU, wall time minus its waits for one).
  * A measure inside another counts once. Off unless a bench turns it on (`enabled`): reading a CPU clock
  * is a system call, and at two calls per document change it was a fifth of the race fuzz's time.
  */
@@ -22,19 +23,24 @@ export function processCpuMs(): number {
 }
 
 /**
- * The main thread's own CPU time in ms: `process.threadCpuUsage()` where Node has it (added in v23.9.0,
- * Node docs "process.threadCpuUsage": "the user and system CPU time usage of the current worker thread"),
- * else Linux's per-thread `/proc/thread-self/schedstat` (its first field: nanoseconds the thread spent
- * on a CPU; kernel docs, Documentation/scheduler/sched-stats.rst), read through one descriptor kept open;
- * else, where neither exists, the process's time (`processCpuMs`), which counts more, never less.
+ * The main thread's time on a CPU in ms: wall time (`performance.now()`, microseconds) minus the time
+ * the thread waited on a run queue for a CPU, the second field of Linux's per-thread
+ * `/proc/thread-self/schedstat` ("time spent waiting on a runqueue", in ns; kernel docs
+ * Documentation/scheduler/sched-stats.rst, and https://kernel-internals.org/sched/schedstat "2. Wait time
+ * (ns): total time runnable but waiting for CPU"), read through one descriptor kept open.
+ *
+ * Not the file's FIRST field (the thread's CPU time), nor Node's `process.threadCpuUsage()` (v23.9+):
+ * measured on this machine, the first field of a busy thread moves only at the scheduler's tick (steps of
+ * ~4 ms) or when the thread is switched out, so a 3 ms click read as 0 or 4 ms and the median of many
+ * clicks rounded up to the tick. The waiting time is exact whenever the thread runs again (it is added
+ * as the thread gets a CPU back), so wall minus waiting is the thread's own time to the microsecond on a
+ * quiet or loaded machine alike (measured: a fixed loop read 28.6 ms quiet, 27.4 ms with three busy
+ * loops on two cores, where wall time read 53 ms). It counts a voluntary sleep as time on a CPU (more,
+ * never less: a click's synchronous code does not sleep) and a main-thread wait for a GC helper thread
+ * (which the GM's page waits for too).
+ * Where the file is absent: the process's time (`processCpuMs`), which counts more, never less.
  */
 export const threadCpuMs: () => number = (() => {
-  const threadUsage = (process as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage;
-  if (typeof threadUsage === "function")
-    return () => {
-      const used = threadUsage.call(process);
-      return (used.user + used.system) / 1000;
-    };
   let fd: number;
   try {
     fd = openSync("/proc/thread-self/schedstat", "r");
@@ -43,23 +49,33 @@ export const threadCpuMs: () => number = (() => {
   }
   const buffer = Buffer.alloc(64);
   return () => {
+    const wall = performance.now();
     const read = readSync(fd, buffer, 0, buffer.length, 0);
-    return Number(buffer.toString("latin1", 0, read).split(" ")[0]) / 1e6;
+    return wall - Number(buffer.toString("latin1", 0, read).split(" ")[1]) / 1e6;
   };
 })();
 
 let depth = 0;
 
 /**
- * The main thread's time for the two process-clock readings a measure makes (found once): they are
- * the measure's own cost, not Tempo's, and lie outside the thread clock's span, so they count as the model's.
+ * What one `measure` costs outside the span it books (its clock readings, the bookkeeping), on both
+ * clocks, found once by timing empty measures: the bench's own cost, booked as the model's, not Tempo's.
  */
-let processReadsMs: number | null = null;
-function processReadCost(): number {
-  if (processReadsMs !== null) return processReadsMs;
-  const start = threadCpuMs();
-  for (let i = 0; i < 1_000; i++) processCpuMs();
-  return (processReadsMs = ((threadCpuMs() - start) / 1_000) * 2);
+let measureCost: { process: number; thread: number } | null = null;
+function ownCost(): { process: number; thread: number } {
+  if (measureCost !== null) return measureCost;
+  measureCost = { process: 0, thread: 0 };
+  const runs = 2_000;
+  const [model, modelThread] = [modelClock.ms, modelClock.threadMs];
+  const [process0, thread0] = [processCpuMs(), threadCpuMs()];
+  for (let i = 0; i < runs; i++) modelClock.measure(() => undefined);
+  const [thread1, process1] = [threadCpuMs(), processCpuMs()];
+  measureCost = {
+    process: Math.max(0, (process1 - process0 - (modelClock.ms - model)) / runs),
+    thread: Math.max(0, (thread1 - thread0 - (modelClock.threadMs - modelThread)) / runs),
+  };
+  [modelClock.ms, modelClock.threadMs] = [model, modelThread];
+  return measureCost;
 }
 
 export const modelClock = {
@@ -80,15 +96,15 @@ export const modelClock = {
   },
   measure<T>(fn: () => T): T {
     if (!this.enabled || depth > 0) return fn();
+    const cost = ownCost();
     depth++;
-    const readCost = processReadCost();
     const process0 = processCpuMs();
     const thread0 = threadCpuMs();
     try {
       return fn();
     } finally {
-      this.threadMs += threadCpuMs() - thread0 + readCost;
-      this.ms += processCpuMs() - process0;
+      this.threadMs += threadCpuMs() - thread0 + cost.thread;
+      this.ms += processCpuMs() - process0 + cost.process;
       depth--;
     }
   },
