@@ -19,6 +19,7 @@ const DEEP = [
   "tests/engine/initiative/count/properties.test.ts",
   "tests/engine/initiative/phase/properties.test.ts",
   "tests/engine/initiative/segment/properties.test.ts",
+  "tests/engine/initiative/standard/properties.test.ts",
   "tests/foundry/adapter-fuzz.test.ts",
 ];
 
