@@ -12,8 +12,7 @@
  * byte as it was, with the reason shown to whoever asked through the API or core; an allowed command
  * is one Combat update (at most one batched Combatant update), exactly the engine's step when no
  * dice are rolled on top, with core's fields the engine's. Direct writes players (and the GM) can
- * make anyway are in the same matrix. The `foundry-v14` project plays the commands of the GM and the owner only
- * (`COMMAND_REQUESTERS`); every direct write runs in both projects.
+ * make anyway are in the same matrix.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -27,7 +26,6 @@ import {
 import { commandSamples, type SampleContext } from "../support/command-samples.ts";
 import { accessRefusal, engineVerdict, type Requester, type Verdict } from "../support/command-verdicts.ts";
 import type { WorldUser } from "../support/foundry-world.ts";
-import { selectedGeneration } from "../support/runtime/generation.ts";
 import {
   coreMismatches,
   documentWrites,
@@ -163,19 +161,10 @@ interface Row {
   readonly requester: Requester;
 }
 
-/**
- * The requesters whose commands each project plays. On v13, all four. On v14 (the `foundry-v14` project), the GM
- * and the owner only: another player and an observer never own the creature a command acts for, so the access
- * rule refuses every command of theirs before the engine is asked and before anything is written, and nothing
- * on that path depends on the generation (what v14 changes, the shape of a write (compat/deletion.ts) and
- * effects' timing, is reached only by a command that writes). Their direct writes run on both.
- */
-const COMMAND_REQUESTERS: readonly Requester[] = selectedGeneration() === 14 ? ["gm", "owner"] : REQUESTERS;
-
 const ROWS: Row[] = RULESET_IDS.flatMap((ruleset) =>
   STAGES.flatMap((stage) =>
     commandSamples(ruleset).flatMap(([type, sample]) =>
-      COMMAND_REQUESTERS.map((requester) => ({ ruleset, stage, type, sample, requester })),
+      REQUESTERS.map((requester) => ({ ruleset, stage, type, sample, requester })),
     ),
   ),
 );
