@@ -453,7 +453,7 @@ describe("untrusted commands (fast-check)", () => {
         }),
         { numRuns: soakDepth(600, 20000) },
       );
-      // A few thousand commands: 2–4 s on a quiet machine, over 5 s with the suite and other work on two cores.
+      // 600 commands (2,000 until session 18; 20,000 in `npm run soak`): about a second on a quiet machine.
     },
     soakTimeout(30_000),
   );

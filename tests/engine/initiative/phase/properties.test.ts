@@ -190,7 +190,8 @@ describe("phase rounds: laws over random sessions", () => {
         ),
         { numRuns: soakDepth(60, 2000) },
       );
-      // 200 random command sequences: 2–3 s on a quiet two-core machine, several times that under load.
+      // 60 random command sequences (200 until session 18; 2,000 in `npm run soak`): about a second on a quiet
+      // two-core machine, several times that under load.
     },
     soakTimeout(30_000),
   );
