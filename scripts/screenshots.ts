@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { RULESET_IDS } from "../src/engine/index.ts";
-import { openPreviewBrowser } from "../tests/support/preview-browser.ts";
+import { openPreviewBrowser, PREVIEW_SHEETS } from "../tests/support/preview-browser.ts";
 import { ROOT } from "../tests/support/source-files.ts";
 
 const out = join(ROOT, "docs", "screenshots");
@@ -28,21 +28,11 @@ try {
     await page.locator(".tempo-preview__cards").screenshot({ path: join(out, `cards-${theme}.png`) });
     console.log(`docs/screenshots/cards-${theme}.png`);
   }
-  const sheets = [
-    "character",
-    "npc",
-    "item-weapon",
-    "item-spell",
-    "item-armor",
-    "item-feat",
-    "item-power",
-    "item-gear",
-  ];
   await page.setViewportSize({ width: 760, height: 900 });
   for (const theme of ["light", "dark"]) {
     await page.goto(`${url}sheets.html?ruleset=count${theme === "dark" ? "&theme=dark" : ""}`);
     await page.waitForSelector('[data-sheet="character"]');
-    for (const sheet of theme === "light" ? [...sheets, "encounter"] : ["character"]) {
+    for (const sheet of theme === "light" ? PREVIEW_SHEETS : ["character"]) {
       const name = `sheet-${sheet}${theme === "dark" ? "-dark" : ""}.png`;
       await page.locator(`[data-sheet="${sheet}"]`).screenshot({ path: join(out, name) });
       console.log(`docs/screenshots/${name}`);

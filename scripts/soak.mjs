@@ -6,22 +6,50 @@
  * passes the count on and prints only the summary lines, any failures (ruleset and seed: replay one
  * with `TEMPO_RACE_REPLAY=<ruleset>:<seed> npx vitest run tests/foundry/race-fuzz-<ruleset>.test.ts`, on its seed's
  * generation) and the
- * test count.
+ * test count. Then the random tests `npm test` runs shallow (tests/support/soak-depth.ts): the property tests of
+ * DEEP and the adapter fuzz, with TEMPO_SOAK set, so each plays its deep number of runs; their summary
+ * line and any failure printed in full.
  */
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { stripVTControlCharacters } from "node:util";
 
-const count = process.env.TEMPO_SOAK ?? "10000";
-const child = spawn("npx", ["vitest", "run", "tests/foundry/race-fuzz-"], {
-  env: { ...process.env, TEMPO_RACE_SEQUENCES: count, TEMPO_SOAK: "1", NO_COLOR: "1" },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-const wanted = /^(\s*(progress: )?\w+ v\d+: \d+ sequences, |\+ {3}|\d+ passed, \d+ failed)/;
-for (const stream of [child.stdout, child.stderr]) {
-  createInterface({ input: stream }).on("line", (line) => {
-    const plain = stripVTControlCharacters(line);
-    if (wanted.test(plain)) console.log(plain);
+/** The files whose random tests read TEMPO_SOAK for their depth (tests/support/soak-depth.ts). */
+const DEEP = [
+  "tests/engine/initiative/count/properties.test.ts",
+  "tests/engine/initiative/phase/properties.test.ts",
+  "tests/engine/initiative/segment/properties.test.ts",
+  "tests/engine/initiative/standard/properties.test.ts",
+  "tests/foundry/adapter-fuzz.test.ts",
+];
+
+/** Runs vitest with TEMPO_SOAK set; prints the lines `wanted` picks, or everything when it fails. */
+function soak(args, env, wanted) {
+  return new Promise((resolve) => {
+    const child = spawn("npx", ["vitest", "run", ...args], {
+      env: { ...process.env, ...env, TEMPO_SOAK: process.env.TEMPO_SOAK ?? "1", NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const all = [];
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on("line", (line) => {
+        const plain = stripVTControlCharacters(line);
+        all.push(plain);
+        if (wanted.test(plain)) console.log(plain);
+      });
+    }
+    child.on("close", (code) => {
+      if (code !== 0 && env.TEMPO_RACE_SEQUENCES === undefined) console.log(all.join("\n"));
+      resolve(code ?? 1);
+    });
   });
 }
-child.on("close", (code) => process.exit(code ?? 1));
+
+const count = process.env.TEMPO_SOAK ?? "10000";
+const race = await soak(
+  ["tests/foundry/race-fuzz-"],
+  { TEMPO_RACE_SEQUENCES: count },
+  /^(\s*(progress: )?\w+ v\d+: \d+ sequences, |\+ {3}|\d+ passed, \d+ failed)/,
+);
+const deep = await soak(DEEP, {}, /^\d+ passed, \d+ failed/);
+process.exit(race !== 0 ? race : deep);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolationsOnPage } from "../support/axe.ts";
-import { openPreviewBrowser, type PreviewBrowser } from "../support/preview-browser.ts";
+import { openPreviewBrowser, PREVIEW_SHEETS, type PreviewBrowser } from "../support/preview-browser.ts";
 
 let preview: PreviewBrowser;
 let page: Page;
@@ -22,18 +22,6 @@ async function open(query: string): Promise<void> {
   await page.waitForSelector('[data-sheet="character"]', { timeout: 30_000 });
 }
 
-const SHEETS = [
-  "character",
-  "npc",
-  "item-weapon",
-  "item-spell",
-  "item-armor",
-  "item-feat",
-  "item-power",
-  "item-gear",
-  "encounter",
-];
-
 describe.each(["light", "dark"] as const)("sheet preview (%s theme)", (theme) => {
   // The README's sheet images (docs/screenshots/sheet-*.png) are taken by `npm run screenshots`, not here: a test
   // run leaves the working tree as it found it.
@@ -43,7 +31,7 @@ describe.each(["light", "dark"] as const)("sheet preview (%s theme)", (theme) =>
     // Issue 22: native drop-downs follow the theme (color-scheme), not the browser's light default.
     expect(await page.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe(theme);
     expect(await axeViolations(theme)).toEqual([]);
-    for (const sheet of SHEETS) await expect(page.locator(`[data-sheet="${sheet}"]`).count()).resolves.toBe(1);
+    for (const sheet of PREVIEW_SHEETS) await expect(page.locator(`[data-sheet="${sheet}"]`).count()).resolves.toBe(1);
   });
 });
 

@@ -8,7 +8,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { asChatMessage } from "../support/chat-log.ts";
-import { HIDDEN_NAME, namedOutsideItsDocuments } from "../support/secrets-probe.ts";
+import {
+  bladeCards,
+  HIDDEN_NAME,
+  namedOutsideItsDocuments,
+  receivedOutsideActorAndToken,
+} from "../support/secrets-probe.ts";
 import { installSceneWorld } from "../support/scene-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { creatureSystem } from "../support/test-creature.ts";
@@ -39,13 +44,6 @@ const LURKER = creatureSystem(47, {
   defenses: { ac: 14 },
   dr: { physical: 2, elemental: 0, arcane: 0 },
 });
-
-/** What a client received outside the lurker's own Actor and Token documents. */
-function receivedOutsideLurkerDocuments(userId: string): string[] {
-  const own = /^document \{"action":"[a-z]+","documentName":"(Actor|Token)"/;
-  const bytes = world.runtime.network.receivedBy(world.runtime.clientOf(userId));
-  return bytes.filter((d) => !own.test(d));
-}
 
 beforeEach(async () => {
   await game.settings.set("tempo", "ruleset", "count");
@@ -127,7 +125,7 @@ describe("issue 18: cards about a hidden creature carry none of its facts", () =
         "sealedVerdicts",
       ];
       for (const user of [player, watcher]) {
-        const bytes = receivedOutsideLurkerDocuments(user.id);
+        const bytes = receivedOutsideActorAndToken(world, user.id);
         const found = secrets.flatMap((s) =>
           bytes
             .filter((d) => (typeof s === "string" ? d.includes(s) : s.test(d)))
@@ -171,16 +169,7 @@ describe("issue 18: a critical on a hidden creature is the GM's to find", () => 
     world.scriptedTotals.push(20, 3, 4); // a sealed attack's two d20s (the first counts: no STL-3), then 1d8
     targeting.target(player, [lurker]);
     dialogs.answers.push({ fields: { flankers: "1" } });
-    const before = chat.messages.length;
-    const item = fenn.items.contents.find((i) => i.name === "Blade");
-    const used = await world.as(player, () =>
-      useSheetItem(fenn.here() as unknown as Actor.Implementation, item?.id ?? ""),
-    );
-    await world.idle();
-    expect(used).toBe(true);
-    const [attack, damage] = chat.messages.slice(before);
-    if (attack === undefined || damage === undefined) throw new Error("no cards on the lurker");
-    expect([attack.type, damage.type]).toEqual(["attack", "damage"]);
+    const { attack, damage } = await bladeCards({ world, chat }, player, fenn);
     const stored = (damage.system as { input: Record<string, unknown> }).input;
     expect([stored.criticalBonus, stored.attackMessageId, stored.sealedAttackId]).toEqual([
       undefined,

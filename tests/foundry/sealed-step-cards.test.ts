@@ -9,7 +9,12 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEM_DEFAULTS } from "../../src/engine/index.ts";
 import { asChatMessage } from "../support/chat-log.ts";
-import { HIDDEN_NAME, namedOutsideItsDocuments } from "../support/secrets-probe.ts";
+import {
+  bladeCards,
+  HIDDEN_NAME,
+  namedOutsideItsDocuments,
+  receivedOutsideActorAndToken,
+} from "../support/secrets-probe.ts";
 import { installSceneWorld } from "../support/scene-world.ts";
 import { ownedItem } from "../support/owned-items.ts";
 import { creatureSystem } from "../support/test-creature.ts";
@@ -24,7 +29,6 @@ const {
   dialogs,
   drawn,
 } = await installSceneWorld(1804, ["player", "watcher"]);
-const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
 const { runCardAction } = await import("../../src/foundry/chat/card-actions.ts");
 const { renderCardHtml } = await import("../../src/foundry/chat/render-card.ts");
 const { TEMPO } = await import("../../src/foundry/config.ts");
@@ -35,17 +39,10 @@ const hp = (token: TokenModel) => (token.actor?.system as { hp: { value: number 
 /** The lurker's secrets: Dodge 13, Armor 11, DEF 9, tier 1, 47 hit points. */
 const LURKER = creatureSystem(47, { defenses: { dodge: 13, armor: 11, def: 9 }, tier: 1 });
 
-/** What a client received outside the lurker's own Actor and Token documents. */
-function receivedOutsideLurkerDocuments(userId: string): string[] {
-  const own = /^document \{"action":"[a-z]+","documentName":"(Actor|Token)"/;
-  const bytes = world.runtime.network.receivedBy(world.runtime.clientOf(userId));
-  return bytes.filter((d) => !own.test(d));
-}
-
 /** Each secret found in what a player's client received (printed as the secrets probe prints its count). */
 function secretsReceived(label: string, cardId: string, secrets: readonly (string | RegExp)[]): string[] {
   return [player, watcher].flatMap((user) => {
-    const bytes = receivedOutsideLurkerDocuments(user.id);
+    const bytes = receivedOutsideActorAndToken(world, user.id);
     // Not vacuous: the sealed card itself reached this client.
     expect(bytes.some((d) => d.includes(cardId) && d.includes('"input"'))).toBe(true);
     const found = secrets.flatMap((s) =>
@@ -90,17 +87,7 @@ async function attackLurker(
   world.scriptedTotals.push(...totals);
   targeting.target(player, [lurker]);
   dialogs.answers.push({ fields: {} });
-  const before = chat.messages.length;
-  const item = fenn.items.contents.find((i) => i.name === "Blade");
-  const used = await world.as(player, () =>
-    useSheetItem(fenn.here() as unknown as Actor.Implementation, item?.id ?? ""),
-  );
-  await world.idle();
-  expect(used).toBe(true);
-  const [attack, damage] = chat.messages.slice(before);
-  if (attack === undefined || damage === undefined) throw new Error("no cards on the lurker");
-  expect([attack.type, damage.type]).toEqual(["attack", "damage"]);
-  return { fenn, lurker, attack, damage };
+  return { fenn, lurker, ...(await bladeCards({ world, chat }, player, fenn)) };
 }
 
 describe("issue 18: a sealed attack's card in rotation and phase gives players nothing of the hidden creature", () => {

@@ -24,6 +24,22 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
+/**
+ * The sheets of the preview's sheets page (its `data-sheet` names), in page order: the browser test checks each is
+ * there, `npm run screenshots` takes each (docs/screenshots/sheet-<sheet>.png).
+ */
+export const PREVIEW_SHEETS = [
+  "character",
+  "npc",
+  "item-weapon",
+  "item-spell",
+  "item-armor",
+  "item-feat",
+  "item-power",
+  "item-gear",
+  "encounter",
+] as const;
+
 export interface PreviewBrowser {
   /** The preview's URL, without a query. */
   readonly url: string;

@@ -5,9 +5,12 @@
  * what a client's own copy of a combat's state holds of the hidden creature (a withheld number is one
  * no byte search can tell from others).
  */
+import { expect } from "vitest";
 import type { RulesetId, SegmentDeclaration } from "../../src/engine/index.ts";
 import { vectorValues, type PersistentVector } from "../../src/engine/initiative/shared/persistent-vector.ts";
+import type { ChatLog, ChatMessageModel } from "./chat-log.ts";
 import { copyOf, coreVersusEngine } from "./client-combats.ts";
+import type { World, WorldUser } from "./foundry-world.ts";
 import { storedSource, type Tempo, type TempoWorld } from "./tempo-encounter.ts";
 
 export const HIDDEN_NAME = "Zq Unseen Lurker";
@@ -140,6 +143,35 @@ const OWN_DOCUMENT = /^document \{"action":"[a-z]+","documentName":"(Actor|Token
 export function namedOutsideItsDocuments(t: Pick<TempoWorld, "world">, userId: string): string[] {
   const bytes = t.world.runtime.network.receivedBy(t.world.runtime.clientOf(userId));
   return bytes.filter((d) => d.includes(HIDDEN_NAME) && !OWN_DOCUMENT.test(d)).map((d) => d.slice(0, 300));
+}
+
+/** What `userId`'s client received outside the hidden creature's own Actor and Token documents. */
+export function receivedOutsideActorAndToken(world: World, userId: string): string[] {
+  const own = /^document \{"action":"[a-z]+","documentName":"(Actor|Token)"/;
+  return world.runtime.network.receivedBy(world.runtime.clientOf(userId)).filter((d) => !own.test(d));
+}
+
+/**
+ * The player's sheet Use of `actor`'s Blade on the hidden creature (the hidden-target and sealed-step card
+ * tests): the attack card and the damage card it posted, in that order.
+ */
+export async function bladeCards(
+  t: { readonly world: World; readonly chat: ChatLog },
+  player: WorldUser,
+  actor: Awaited<ReturnType<World["addActor"]>>,
+): Promise<{ attack: ChatMessageModel; damage: ChatMessageModel }> {
+  const { useSheetItem } = await import("../../src/foundry/applications/sheets/sheet-item-use.ts");
+  const before = t.chat.messages.length;
+  const item = actor.items.contents.find((i) => i.name === "Blade");
+  const used = await t.world.as(player, () =>
+    useSheetItem(actor.here() as unknown as Actor.Implementation, item?.id ?? ""),
+  );
+  await t.world.idle();
+  expect(used).toBe(true);
+  const [attack, damage] = t.chat.messages.slice(before);
+  if (attack === undefined || damage === undefined) throw new Error("no cards on the lurker");
+  expect([attack.type, damage.type]).toEqual(["attack", "damage"]);
+  return { attack, damage };
 }
 
 /** A number as any write spells it (a field, a column of a leaf, an event), not part of a longer one. */

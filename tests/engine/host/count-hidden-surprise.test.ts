@@ -6,11 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_HOST_OPTIONS,
   publishedEvents,
   publishedState,
   readCombatState,
-  rulesetHost,
   storeCombatState,
   unwrap,
   type DiceRequest,
@@ -18,21 +16,7 @@ import {
   type HostEvent,
   type RollResult,
 } from "../../../src/engine/index.ts";
-import { hostCombatant } from "../../support/host-encounter.ts";
-
-const host = rulesetHost("count", 6);
-const hidden = new Set(["h"]);
-const secrecy = { gmOnly: new Set(["h"]), hidden };
-
-/** A count encounter of `ids` (h is a hidden enemy, the rest player characters). */
-function encounter(ids: readonly string[]): unknown {
-  const roster = ids.map((id, i) => ({
-    ...hostCombatant(i),
-    id,
-    side: id === "h" ? ("enemy" as const) : ("pc" as const),
-  }));
-  return unwrap(host.apply(unwrap(host.create(roster, DEFAULT_HOST_OPTIONS)), { type: "start" })).state;
-}
+import { host, secrecy, startedCount } from "../../support/hidden-count.ts";
 
 /** The command that rolls `totals` for whoever is asked. */
 function rolls(state: unknown, totals: Readonly<Record<string, number>>): HostCommand {
@@ -83,8 +67,8 @@ function told(state: unknown): { round: number; current: string | null; asked: (
 describe("CNT-4: a surprise round only hidden creatures act in (issue 18 item 5)", () => {
   it("CNT-4, issue 18: players see round 1 about to start while only a hidden creature has surprise; the GM plays the surprise round", () => {
     // h's result 0 has surprise; v and w share 5 and contest for round 1.
-    let full = roll(encounter(["v", "w", "h"]), { v: 5, w: 5, h: 0 });
-    let seen = roll(encounter(["v", "w"]), { v: 5, w: 5 });
+    let full = roll(startedCount(["v", "w", "h"]), { v: 5, w: 5, h: 0 });
+    let seen = roll(startedCount(["v", "w"]), { v: 5, w: 5 });
     expect(told(full)).toEqual({ round: 0, current: "h", asked: ["v", "w"] });
     // Round 1's contests are asked for at once, as in the encounter without h, which waits for them.
     expect(told(seen)).toEqual({ round: 0, current: null, asked: ["v", "w"] });
@@ -108,15 +92,15 @@ describe("CNT-4: a surprise round only hidden creatures act in (issue 18 item 5)
   });
 
   it("CNT-4, issue 18: a surprise round a visible creature acts in is shown to the players as it is", () => {
-    const full = roll(encounter(["v", "w", "h"]), { v: 5, w: 0, h: 0 });
+    const full = roll(startedCount(["v", "w", "h"]), { v: 5, w: 0, h: 0 });
     expect(told(full).round).toBe(0);
     expect(told(publishedState(host, full, secrecy)).round).toBe(0);
   });
 
   it("CNT-4, issue 18: the players are told the surprise round only a hidden creature acts in as round 1: no round 0, no surprise end step, round 1 started once", () => {
     // v and w share 5 and contest for round 1; h's result 0 has surprise.
-    let full = encounter(["v", "w", "h"]);
-    let seen = encounter(["v", "w"]);
+    let full = startedCount(["v", "w", "h"]);
+    let seen = startedCount(["v", "w"]);
     const toldAll: HostEvent[] = [];
     const play = (command: (state: unknown) => HostCommand): readonly HostEvent[] => {
       const step = toldStep(full, command(full));
@@ -151,8 +135,8 @@ describe("CNT-4: a surprise round only hidden creatures act in (issue 18 item 5)
   });
 
   it("CNT-4, issue 18: with no contests, round 1 is told as starting at the first rolls, where the engine starts the surprise round", () => {
-    const step = toldStep(encounter(["v", "h"]), rolls(encounter(["v", "h"]), { v: 5, h: 0 }));
-    const seen = unwrap(host.apply(encounter(["v"]), rolls(encounter(["v"]), { v: 5 })));
+    const step = toldStep(startedCount(["v", "h"]), rolls(startedCount(["v", "h"]), { v: 5, h: 0 }));
+    const seen = unwrap(host.apply(startedCount(["v"]), rolls(startedCount(["v"]), { v: 5 })));
     expect(host.round(step.state)).toBe(0);
     expect(step.events.map((e) => e.type)).toEqual(seen.events.map((e) => e.type));
     expect(track(step.events)).toEqual(["roundStarted 1", "turnStarted 1 h"]);

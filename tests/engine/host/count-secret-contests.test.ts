@@ -8,13 +8,11 @@
 import { describe, expect, it } from "vitest";
 import {
   COMBAT_FORMAT,
-  DEFAULT_HOST_OPTIONS,
   countCombatant,
   migrateStoredCombat,
   publishedEvents,
   publishedState,
   readCombatState,
-  rulesetHost,
   secretTieRolls,
   storeCombatState,
   unwrap,
@@ -24,22 +22,14 @@ import {
   type RollResult,
 } from "../../../src/engine/index.ts";
 import { hostCombatant } from "../../support/host-encounter.ts";
-
-const host = rulesetHost("count", 6);
-const hidden = new Set(["h"]);
-const secrecy = { gmOnly: new Set(["h"]), hidden };
+import { hidden, host, secrecy, startedCount } from "../../support/hidden-count.ts";
 
 class Track {
   state: unknown;
   /** The events of the last step. */
   events: readonly HostEvent[] = [];
   constructor(ids: readonly string[]) {
-    const roster = ids.map((id, i) => ({
-      ...hostCombatant(i),
-      id,
-      side: id === "h" ? ("enemy" as const) : ("pc" as const),
-    }));
-    this.state = unwrap(host.apply(unwrap(host.create(roster, DEFAULT_HOST_OPTIONS)), { type: "start" })).state;
+    this.state = startedCount(ids);
   }
   pending(): readonly DiceRequest[] {
     return host.pending(this.state);

@@ -21,12 +21,12 @@ import { selectedGeneration, type Generation } from "../runtime/generation.ts";
 
 /**
  * Sequences per ruleset, over both generations (TEMPO_RACE_SEQUENCES overrides it, e.g. to soak one ruleset).
- * 120: about 55 ms of CPU a sequence on this two-core machine, so 7–10 s a ruleset. It was 200 until
- * session 12, when the suite neared its five-minute budget (a fresh-clone CI at 4 m 37 s) and the race
- * fuzz was the largest block of worker time (about 69 s for 1,000 sequences); deep fuzzing belongs in
- * `npm run soak`, which runs 10,000.
+ * 60 (30 on each generation). It was 200 until session 12 and 120 until session 18: each time the suite
+ * neared its five-minute budget and the race fuzz was the largest block of worker time (session 18: about
+ * 70 s of the foundry layers' worker time for 600 sequences, some 0.1 s a sequence on a quiet two-core
+ * machine). Deep fuzzing belongs in `npm run soak`, which runs 10,000 a ruleset.
  */
-const SEQUENCES = Number(process.env.TEMPO_RACE_SEQUENCES ?? 120);
+const SEQUENCES = Number(process.env.TEMPO_RACE_SEQUENCES ?? 60);
 /** The first seed (TEMPO_RACE_FIRST_SEED overrides it: a soak over other seeds). */
 const FIRST_SEED = Number(process.env.TEMPO_RACE_FIRST_SEED ?? 1);
 

@@ -8,6 +8,7 @@ import { parseCountState } from "../../../../src/engine/initiative/count/stored.
 import type { CountCommand, CountEvent, CountState } from "../../../../src/engine/initiative/count/types.ts";
 import { formulaTotal } from "../shared/formula-total.ts";
 import { encounter, run } from "./support.ts";
+import { soakDepth, soakTimeout } from "../../../support/soak-depth.ts";
 
 /** A command chosen by the generator, made concrete against the state it meets. */
 type Op =
@@ -287,71 +288,85 @@ function walk(bonuses: readonly number[], declared: boolean, ops: readonly Op[])
 }
 
 describe("count track laws (fast-check)", () => {
-  it("CNT-3, DEF-1: over random command sequences the laws hold after every command", () => {
-    fc.assert(
-      fc.property(encounterArb, ({ bonuses, declared, opening, ops }) =>
-        walk(bonuses, declared, opening ? [...OPENING, ...OPENING.slice(1), ...ops] : ops),
-      ),
-      { numRuns: 200 },
-    );
-  }, 60_000);
+  it(
+    "CNT-3, DEF-1: over random command sequences the laws hold after every command",
+    () => {
+      fc.assert(
+        fc.property(encounterArb, ({ bonuses, declared, opening, ops }) =>
+          walk(bonuses, declared, opening ? [...OPENING, ...OPENING.slice(1), ...ops] : ops),
+        ),
+        { numRuns: soakDepth(60, 2000) },
+      );
+    },
+    soakTimeout(60_000),
+  );
 
-  it("CNT-3: long runs of next with everyone rolled walk whole rounds without losing anyone", () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.integer({ min: -1, max: 5 }), { minLength: 1, maxLength: 8 }),
-        fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 40, maxLength: 40 }),
-        (bonuses, dice) => {
-          const ops: Op[] = [{ op: "start" }];
-          for (let i = 0; i < 4; i++) ops.push({ op: "rolls", dice: dice.slice(i * 10, i * 10 + 10) });
-          for (let i = 0; i < 40; i++)
-            ops.push(i % 3 === 0 ? { op: "declare", kind: 0, n: 2, level: i % 5, mine: true, who: 0 } : { op: "next" });
-          walk(bonuses, false, ops);
-        },
-      ),
-      { numRuns: 60 },
-    );
-  }, 60_000);
+  it(
+    "CNT-3: long runs of next with everyone rolled walk whole rounds without losing anyone",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.integer({ min: -1, max: 5 }), { minLength: 1, maxLength: 8 }),
+          fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 40, maxLength: 40 }),
+          (bonuses, dice) => {
+            const ops: Op[] = [{ op: "start" }];
+            for (let i = 0; i < 4; i++) ops.push({ op: "rolls", dice: dice.slice(i * 10, i * 10 + 10) });
+            for (let i = 0; i < 40; i++)
+              ops.push(
+                i % 3 === 0 ? { op: "declare", kind: 0, n: 2, level: i % 5, mine: true, who: 0 } : { op: "next" },
+              );
+            walk(bonuses, false, ops);
+          },
+        ),
+        { numRuns: soakDepth(20, 600) },
+      );
+    },
+    soakTimeout(60_000),
+  );
 });
 
 describe("count track laws with busy tracks (fast-check)", () => {
-  it("CNT-6, CNT-10, CNT-12: declaring, reacting and stepping at random keeps every law", () => {
-    const turn = fc
-      .tuple(
-        fc.record({
-          kind: fc.nat(3),
-          n: fc.integer({ min: 1, max: 3 }),
-          level: fc.integer({ min: 0, max: 10 }),
-          mine: fc.constant(true),
-          who: fc.nat(9),
-        }),
-        fc.record({ kind: fc.nat(3), who: fc.nat(9), pick: fc.nat(9) }),
-        fc.nat(2),
-        fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 6, maxLength: 6 }),
-      )
-      .map(([declare, react, steps, dice]): Op[] => [
-        { op: "rolls", dice },
-        { op: "declare", ...declare },
-        { op: "react", ...react },
-        ...Array.from({ length: steps + 1 }, (): Op => ({ op: "next" })),
-      ]);
-    fc.assert(
-      fc.property(
-        fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 2, maxLength: 6 }),
-        fc.array(turn, { minLength: 5, maxLength: 20 }),
-        fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 12, maxLength: 12 }),
-        (bonuses, turns, dice) =>
-          walk(bonuses, false, [
-            { op: "start" },
-            { op: "rolls", dice },
-            { op: "rolls", dice },
-            { op: "rolls", dice },
-            ...turns.flat(),
-          ]),
-      ),
-      { numRuns: 100 },
-    );
-  }, 60_000);
+  it(
+    "CNT-6, CNT-10, CNT-12: declaring, reacting and stepping at random keeps every law",
+    () => {
+      const turn = fc
+        .tuple(
+          fc.record({
+            kind: fc.nat(3),
+            n: fc.integer({ min: 1, max: 3 }),
+            level: fc.integer({ min: 0, max: 10 }),
+            mine: fc.constant(true),
+            who: fc.nat(9),
+          }),
+          fc.record({ kind: fc.nat(3), who: fc.nat(9), pick: fc.nat(9) }),
+          fc.nat(2),
+          fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 6, maxLength: 6 }),
+        )
+        .map(([declare, react, steps, dice]): Op[] => [
+          { op: "rolls", dice },
+          { op: "declare", ...declare },
+          { op: "react", ...react },
+          ...Array.from({ length: steps + 1 }, (): Op => ({ op: "next" })),
+        ]);
+      fc.assert(
+        fc.property(
+          fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 2, maxLength: 6 }),
+          fc.array(turn, { minLength: 5, maxLength: 20 }),
+          fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 12, maxLength: 12 }),
+          (bonuses, turns, dice) =>
+            walk(bonuses, false, [
+              { op: "start" },
+              { op: "rolls", dice },
+              { op: "rolls", dice },
+              { op: "rolls", dice },
+              ...turns.flat(),
+            ]),
+        ),
+        { numRuns: soakDepth(30, 1000) },
+      );
+    },
+    soakTimeout(60_000),
+  );
 });
 
 describe("untrusted commands (fast-check)", () => {
@@ -409,35 +424,39 @@ describe("untrusted commands (fast-check)", () => {
     ),
   );
 
-  it("CNT-6, CNT-12: whatever a client sends, the answer is a typed error or a valid step; nothing throws or changes", () => {
-    // Two tracks: a fresh round, and one with a spell being cast and attacks pending.
-    const fresh = onTrackForGarbage();
-    const busy = run(fresh, [
-      {
-        type: "declare",
-        combatantId: "fighter",
-        action: { kind: "spell", slotLevel: 5, targets: ["orc"], origin: null },
-      },
-      { type: "next" },
-      {
-        type: "declare",
-        combatantId: "orc",
-        action: { kind: "attack", properties: ["heavy"], targets: ["fighter", "fighter"] },
-      },
-    ]).state;
-    fc.assert(
-      fc.property(garbage, fc.boolean(), (command, useBusy) => {
-        const base = useBusy ? busy : fresh;
-        const before = JSON.stringify(base);
-        const result = countScheduler.apply(base, command as CountCommand);
-        expect(JSON.stringify(base)).toBe(before);
-        if (!result.ok) expect(hasKey(result.error.key)).toBe(true);
-        else expect(JSON.parse(JSON.stringify(result.value.state))).toStrictEqual(result.value.state);
-      }),
-      { numRuns: 2000 },
-    );
-    // A few thousand commands: 2–4 s on a quiet machine, over 5 s with the suite and other work on two cores.
-  }, 30_000);
+  it(
+    "CNT-6, CNT-12: whatever a client sends, the answer is a typed error or a valid step; nothing throws or changes",
+    () => {
+      // Two tracks: a fresh round, and one with a spell being cast and attacks pending.
+      const fresh = onTrackForGarbage();
+      const busy = run(fresh, [
+        {
+          type: "declare",
+          combatantId: "fighter",
+          action: { kind: "spell", slotLevel: 5, targets: ["orc"], origin: null },
+        },
+        { type: "next" },
+        {
+          type: "declare",
+          combatantId: "orc",
+          action: { kind: "attack", properties: ["heavy"], targets: ["fighter", "fighter"] },
+        },
+      ]).state;
+      fc.assert(
+        fc.property(garbage, fc.boolean(), (command, useBusy) => {
+          const base = useBusy ? busy : fresh;
+          const before = JSON.stringify(base);
+          const result = countScheduler.apply(base, command as CountCommand);
+          expect(JSON.stringify(base)).toBe(before);
+          if (!result.ok) expect(hasKey(result.error.key)).toBe(true);
+          else expect(JSON.parse(JSON.stringify(result.value.state))).toStrictEqual(result.value.state);
+        }),
+        { numRuns: soakDepth(600, 20000) },
+      );
+      // 600 commands (2,000 until session 18; 20,000 in `npm run soak`): about a second on a quiet machine.
+    },
+    soakTimeout(30_000),
+  );
 });
 
 function onTrackForGarbage(): CountState {

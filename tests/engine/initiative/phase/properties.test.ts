@@ -12,6 +12,7 @@ import {
   type PhaseEvent,
   type PhaseState,
 } from "../../../../src/engine/initiative/phase/index.ts";
+import { soakDepth, soakTimeout } from "../../../support/soak-depth.ts";
 
 const IDS = ["a", "b", "c", "d", "e", "__proto__"] as const;
 const id = fc.constantFrom(...IDS);
@@ -177,18 +178,23 @@ function run(actions: readonly Action[]): void {
 }
 
 describe("phase rounds: laws over random sessions", () => {
-  it("PHS-1, PHS-2, DEF-1: random commands keep the state plain JSON, lose nobody, and give each creature one move and one action per round", () => {
-    fc.assert(
-      fc.property(
-        fc
-          .array(action, { minLength: 20, maxLength: 120 })
-          .map((xs): Action[] => [{ kind: "command", command: { type: "start" } }, ...xs]),
-        (actions) => run(actions),
-      ),
-      { numRuns: 200 },
-    );
-    // 200 random command sequences: 2–3 s on a quiet two-core machine, several times that under load.
-  }, 30_000);
+  it(
+    "PHS-1, PHS-2, DEF-1: random commands keep the state plain JSON, lose nobody, and give each creature one move and one action per round",
+    () => {
+      fc.assert(
+        fc.property(
+          fc
+            .array(action, { minLength: 20, maxLength: 120 })
+            .map((xs): Action[] => [{ kind: "command", command: { type: "start" } }, ...xs]),
+          (actions) => run(actions),
+        ),
+        { numRuns: soakDepth(60, 2000) },
+      );
+      // 60 random command sequences (200 until session 18; 2,000 in `npm run soak`): about a second on a quiet
+      // two-core machine, several times that under load.
+    },
+    soakTimeout(30_000),
+  );
 
   it("PHS-3, PHS-7: a full round with no interference moves everyone lowest first and battles highest first", () => {
     fc.assert(

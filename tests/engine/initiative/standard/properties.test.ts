@@ -10,6 +10,7 @@ import {
   type StandardState,
 } from "../../../../src/engine/initiative/standard/index.ts";
 import { checkMalformedCommands, linearOps, walkLinearLaws } from "../shared/linear-laws.ts";
+import { soakDepth, soakTimeout } from "../../../support/soak-depth.ts";
 
 // "constructor" checks that ids never reach an object prototype.
 const IDS = ["a", "b", "c", "d", "e", "constructor"] as const;
@@ -68,58 +69,64 @@ function checkOrder(state: StandardState): void {
 }
 
 describe("standard: laws over random command sequences", () => {
-  it("STD-3, DEF-1, Delay, Ready: state stays plain JSON, errors change nothing, nobody is lost, one turn each per round, undo/redo is exact", () => {
-    let deepest = 0;
-    let turns = 0;
-    let delays = 0;
-    let readies = 0;
-    fc.assert(
-      fc.property(
-        fc.array(op, { minLength: 40, maxLength: 110, size: "max" }),
-        fc.subarray([...IDS], { minLength: 1 }),
-        (ops, initial) => {
-          const created = createStandardState(initial.map((c, i) => ({ id: c, dexBonus: i % 3 })));
-          if (!created.ok) throw new Error("setup");
-          walkLinearLaws(
-            standardScheduler,
-            parseStandardState,
-            created.value,
-            ops,
-            (pending) => pending.max + 1,
-            ({ next, events, members }) => {
-              checkOrder(next);
-              const roundStarted = events.some((e) => e.type === "roundStarted");
-              checkDelays(next, roundStarted);
-              if (roundStarted) {
-                // STD-1: every round starts in initiative order (delay ranks included), whatever happened in the last one.
-                const { combatants, order, delayRank } = next;
-                expect(
-                  isSortedBy(order, (x, y) => {
-                    const cx = combatants[x];
-                    const cy = combatants[y];
-                    return cx && cy ? compareStandardOrder(cx, cy, delayRank) : 0;
-                  }),
-                ).toBe(true);
-              }
-              delays += events.filter((e) => e.type === "delayEnded").length;
-              readies += events.filter((e) => e.type === "readied").length;
-              expect(standardScheduler.timeline(next).length).toBe(members.size);
-              deepest = Math.max(deepest, next.round);
-              turns += events.filter((e) => e.type === "turnStarted").length;
-            },
-          );
-        },
-      ),
-      // A fixed seed, so the floors below do not hold by chance (see rotation/properties.test.ts).
-      { numRuns: 200, seed: 17 },
-    );
-    // The generator must reach real combats, not just errors.
-    expect(deepest).toBeGreaterThanOrEqual(4);
-    expect(turns).toBeGreaterThan(1000);
-    // …and real delays and readied actions (a trigger needs its creature's readied action still kept: rarer).
-    expect(delays).toBeGreaterThan(4);
-    expect(readies).toBeGreaterThan(10);
-  }, 30_000);
+  it(
+    "STD-3, DEF-1, Delay, Ready: state stays plain JSON, errors change nothing, nobody is lost, one turn each per round, undo/redo is exact",
+    () => {
+      let deepest = 0;
+      let turns = 0;
+      let delays = 0;
+      let readies = 0;
+      fc.assert(
+        fc.property(
+          fc.array(op, { minLength: 40, maxLength: 110, size: "max" }),
+          fc.subarray([...IDS], { minLength: 1 }),
+          (ops, initial) => {
+            const created = createStandardState(initial.map((c, i) => ({ id: c, dexBonus: i % 3 })));
+            if (!created.ok) throw new Error("setup");
+            walkLinearLaws(
+              standardScheduler,
+              parseStandardState,
+              created.value,
+              ops,
+              (pending) => pending.max + 1,
+              ({ next, events, members }) => {
+                checkOrder(next);
+                const roundStarted = events.some((e) => e.type === "roundStarted");
+                checkDelays(next, roundStarted);
+                if (roundStarted) {
+                  // STD-1: every round starts in initiative order (delay ranks included), whatever happened in the last one.
+                  const { combatants, order, delayRank } = next;
+                  expect(
+                    isSortedBy(order, (x, y) => {
+                      const cx = combatants[x];
+                      const cy = combatants[y];
+                      return cx && cy ? compareStandardOrder(cx, cy, delayRank) : 0;
+                    }),
+                  ).toBe(true);
+                }
+                delays += events.filter((e) => e.type === "delayEnded").length;
+                readies += events.filter((e) => e.type === "readied").length;
+                expect(standardScheduler.timeline(next).length).toBe(members.size);
+                deepest = Math.max(deepest, next.round);
+                turns += events.filter((e) => e.type === "turnStarted").length;
+              },
+            );
+          },
+        ),
+        // A fixed seed, so the floors below do not hold by chance (see rotation/properties.test.ts). 120 runs
+        // (200 until session 18) reach 24 rounds, 1,438 turns, 10 delays and 15 readied actions; `npm run soak`
+        // plays 2,000.
+        { numRuns: soakDepth(120, 2000), seed: 17 },
+      );
+      // The generator must reach real combats, not just errors.
+      expect(deepest).toBeGreaterThanOrEqual(4);
+      expect(turns).toBeGreaterThan(1000);
+      // …and real delays and readied actions (a trigger needs its creature's readied action still kept: rarer).
+      expect(delays).toBeGreaterThan(4);
+      expect(readies).toBeGreaterThan(10);
+    },
+    soakTimeout(30_000),
+  );
 
   it("STD-1: once every roll is in and the order is walked a full round, each creature that can act acts once, highest first", () => {
     fc.assert(
