@@ -88,13 +88,30 @@ function columnsOf(
   }
   const packed: Record<string, Json> = { keys: keys.join(","), n: rows.length, cols };
   if (others.length > 0) {
-    packed.rest = rows.map((r) => {
-      const out: Record<string, Json> = {};
-      for (const key of others) setOwn(out, key, columnize(r[key] as Json, hot, memo));
-      return out;
-    });
+    const fields = others.join(",");
+    packed.rest = rows.map((r) => restOf(r, others, fields, hot, memo));
   }
   return packed;
+}
+
+/**
+ * The fields of `row` kept per row (`others`, joined as `fields`). Issue 17: the same row gives the same
+ * object (rows are never changed in place), so a chunk rebuilt for the one row a step changed shares
+ * every other row's record with the chunk before it: encoding, diffing and fingerprinting it costs that row.
+ */
+function restOf(
+  row: JsonRecord,
+  others: readonly string[],
+  fields: string,
+  hot: ReadonlySet<string>,
+  memo: StoreMemo,
+): Json {
+  const known = memo.rests.get(row);
+  if (known !== undefined && known.hot === hot && known.fields === fields) return known.rest as Json;
+  const rest: Record<string, Json> = {};
+  for (const key of others) setOwn(rest, key, columnize(row[key] as Json, hot, memo));
+  memo.rests.set(row, { hot, fields, rest });
+  return rest;
 }
 
 function rowsOf(packed: JsonRecord): JsonRecord[] | null {

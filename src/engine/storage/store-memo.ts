@@ -12,6 +12,11 @@ export interface StoreMemo {
   readonly columns: WeakMap<ReadonlySet<string>, WeakMap<object, unknown>>;
   /** A roster chunk's columns, by its first row (columns.ts checks the rest). */
   readonly chunks: WeakMap<object, object>;
+  /** A row's fields kept per row in its chunk (columns.ts `restOf`), by the row, with what they were built for. */
+  readonly rests: WeakMap<
+    object,
+    { readonly hot: ReadonlySet<string>; readonly fields: string; readonly rest: unknown }
+  >;
   /**
    * A scheme's stored form of a part of its state, by the part (initiative/phase/packed.ts; a linear
    * scheme's order: initiative/shared/packed-rolls.ts `packIdsWith`).
@@ -88,6 +93,7 @@ export function createStoreMemo(): StoreMemo {
   return {
     columns: new WeakMap(),
     chunks: new WeakMap(),
+    rests: new WeakMap(),
     packed: new WeakMap(),
     encoded: new WeakMap(),
     states: new WeakMap(),
