@@ -94,7 +94,7 @@ export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Se
     case "segment":
       return publishedSegmentState(withoutIndexed(shown as SegmentState, left), secrecy, memo);
     case "count":
-      return publishedCountState(shown as CountState, secrecy);
+      return publishedCountState(shown as CountState, secrecy, memo);
     case "standard": {
       const whole = state as StandardState;
       const shownStandard = withoutHiddenBeforeOrder(shown as StandardState, secrecy);

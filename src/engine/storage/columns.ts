@@ -57,44 +57,96 @@ function cellValue(text: string): Json {
   return Number(text);
 }
 
-/** The shared key list of `rows` (all plain records with the same keys in the same order), or null. */
-function sharedKeys(rows: readonly Json[]): readonly string[] | null {
+/**
+ * What is found once per record (records are never changed in place; issue 17): its keys, joined, each
+ * field's cell text (`cellText`, by the keys' index), and its fields kept per row as last built. A chunk
+ * rebuilt for the one row a step changed reads the other rows' from the memo, and shares their per-row
+ * records with the chunk before it: encoding, diffing and fingerprinting it costs that row.
+ */
+interface RowCells {
+  readonly keys: readonly string[];
+  readonly joined: string;
+  readonly cells: readonly (string | null)[];
+  /** The fields kept per row (`fields`: their names joined) for the hot set `hot`. */
+  rest?: { readonly hot: ReadonlySet<string>; readonly fields: string; readonly value: Json };
+}
+
+function rowCells(row: JsonRecord, memo: StoreMemo): RowCells {
+  const known = memo.rowCells.get(row) as RowCells | undefined;
+  if (known !== undefined) return known;
+  const keys = Object.keys(row);
+  const found: RowCells = {
+    keys,
+    joined: keys.join("\u0000"),
+    cells: keys.map((key) => cellText(row[key] as Json)),
+  };
+  memo.rowCells.set(row, found);
+  return found;
+}
+
+/** Each of `rows` found (`rowCells`) when all are plain records with the same keys in the same order, else null. */
+function sharedRows(rows: readonly Json[], memo: StoreMemo): readonly RowCells[] | null {
   const first = rows[0];
   if (!isJsonRecord(first)) return null;
-  const keys = Object.keys(first);
-  if (!keys.every((k) => ID.test(k))) return null;
-  const joined = keys.join("\u0000");
-  return rows.every((r) => isJsonRecord(r) && Object.keys(r).join("\u0000") === joined) ? keys : null;
+  const shared = rowCells(first, memo);
+  if (!shared.keys.every((k) => ID.test(k))) return null;
+  const found: RowCells[] = [];
+  for (const row of rows) {
+    if (!isJsonRecord(row)) return null;
+    const cells = rowCells(row, memo);
+    if (cells.joined !== shared.joined) return null;
+    found.push(cells);
+  }
+  return found;
 }
 
-/** Whether some field of `rows` can be a column (else columns would only add a level). */
-function hasColumn(rows: readonly JsonRecord[], keys: readonly string[], hot: ReadonlySet<string>): boolean {
-  return keys.some((key) => !hot.has(key) && rows.every((r) => cellText(r[key] as Json) !== null));
+/** Whether some field of `rows` (records with `keys`, in order) can be a column (else columns would only add a level). */
+function hasColumn(rows: readonly RowCells[], keys: readonly string[], hot: ReadonlySet<string>): boolean {
+  return keys.some((key, i) => !hot.has(key) && rows.every((r) => r.cells[i] !== null));
 }
 
-/** Rows as `{ keys, cols, rest? }`: text columns where every cell can be text, the other fields per row. */
+/**
+ * Rows as `{ keys, cols, rest? }`: text columns where every cell can be text, the other fields per row.
+ * `found`: each row's `rowCells`, in order.
+ */
 function columnsOf(
   rows: readonly JsonRecord[],
+  found: readonly RowCells[],
   keys: readonly string[],
   hot: ReadonlySet<string>,
   memo: StoreMemo,
 ): Json {
   const cols: Record<string, Json> = {};
   const others: string[] = [];
-  for (const key of keys) {
-    const cells = hot.has(key) ? [null] : rows.map((r) => cellText(r[key] as Json));
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const cells = hot.has(key) ? [null] : found.map((r) => r.cells[i] ?? null);
     if (cells.every((c): c is string => c !== null)) cols[key] = cells.join(",");
     else others.push(key);
   }
   const packed: Record<string, Json> = { keys: keys.join(","), n: rows.length, cols };
   if (others.length > 0) {
-    packed.rest = rows.map((r) => {
-      const out: Record<string, Json> = {};
-      for (const key of others) setOwn(out, key, columnize(r[key] as Json, hot, memo));
-      return out;
-    });
+    const fields = others.join(",");
+    packed.rest = rows.map((r, i) => restOf(r, found[i] as RowCells, others, fields, hot, memo));
   }
   return packed;
+}
+
+/** The fields of `row` kept per row (`others`, joined as `fields`): the same object while the row is the same. */
+function restOf(
+  row: JsonRecord,
+  found: RowCells,
+  others: readonly string[],
+  fields: string,
+  hot: ReadonlySet<string>,
+  memo: StoreMemo,
+): Json {
+  const known = found.rest;
+  if (known !== undefined && known.hot === hot && known.fields === fields) return known.value;
+  const rest: Record<string, Json> = {};
+  for (const key of others) setOwn(rest, key, columnize(row[key] as Json, hot, memo));
+  found.rest = { hot, fields, value: rest };
+  return rest;
 }
 
 function rowsOf(packed: JsonRecord): JsonRecord[] | null {
@@ -157,8 +209,10 @@ function rowChunk(
   if (known?.hot === hot && known.keys === joined && sameItems(known.rows, rows) && sameItems(known.ids, ids))
     return known;
   if (!ids.every((id) => ID.test(id))) return null;
-  if (!rows.every((r) => isJsonRecord(r) && Object.keys(r).join("\u0000") === joined)) return null;
-  const packed = columnsOf(rows as JsonRecord[], keys, hot, memo);
+  if (!rows.every((r) => isJsonRecord(r))) return null;
+  const found = (rows as JsonRecord[]).map((r) => rowCells(r, memo));
+  if (!found.every((r) => r.joined === joined)) return null;
+  const packed = columnsOf(rows as JsonRecord[], found, keys, hot, memo);
   const cols = (packed as { readonly cols: JsonRecord }).cols;
   const chunk = { hot, keys: joined, ids, rows, chunk: { ids: ids.join(","), rows: packed }, text: Object.keys(cols) };
   memo.chunks.set(first, chunk);
@@ -230,9 +284,10 @@ export function columnize(value: Json, hot: ReadonlySet<string> = NONE, memo: St
 function columnizeFresh(value: Json, hot: ReadonlySet<string>, memo: StoreMemo): Json {
   if (Array.isArray(value)) {
     const list = value as readonly Json[];
-    const keys = list.length >= 2 && list.length <= CHUNK ? sharedKeys(list) : null;
-    if (keys !== null && hasColumn(list as JsonRecord[], keys, hot))
-      return { [COLS]: columnsOf(list as JsonRecord[], keys, hot, memo) };
+    const found = list.length >= 2 && list.length <= CHUNK ? sharedRows(list, memo) : null;
+    const keys = found?.[0]?.keys;
+    if (found !== null && keys !== undefined && hasColumn(found, keys, hot))
+      return { [COLS]: columnsOf(list as JsonRecord[], found, keys, hot, memo) };
     return list.map((item) => columnize(item, hot, memo));
   }
   return isJsonRecord(value) ? columnizeRecord(value, hot, memo) : value;

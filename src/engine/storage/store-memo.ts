@@ -12,6 +12,8 @@ export interface StoreMemo {
   readonly columns: WeakMap<ReadonlySet<string>, WeakMap<object, unknown>>;
   /** A roster chunk's columns, by its first row (columns.ts checks the rest). */
   readonly chunks: WeakMap<object, object>;
+  /** What columns.ts finds of a record (`rowCells`: its keys, cell texts and per-row fields), by the record. */
+  readonly rowCells: WeakMap<object, unknown>;
   /**
    * A scheme's stored form of a part of its state, by the part (initiative/phase/packed.ts; a linear
    * scheme's order: initiative/shared/packed-rolls.ts `packIdsWith`).
@@ -48,6 +50,8 @@ export interface StoreMemo {
   readonly fingerprints: WeakMap<object, readonly [number, number]>;
   /** A part of a state as it is published, by the whole part (host/published.ts: one withheld creature). */
   readonly published: WeakMap<object, object>;
+  /** CNT-5: whether a node of a count roster holds a record with secret contest totals (count/published.ts). */
+  readonly secretContests: WeakMap<object, boolean>;
   /** The update between two stored values, by the first (update-diff.ts `diffStored` with a memo). */
   readonly diffs: WeakMap<object, { readonly after: object; readonly update: object | null }>;
 }
@@ -88,6 +92,7 @@ export function createStoreMemo(): StoreMemo {
   return {
     columns: new WeakMap(),
     chunks: new WeakMap(),
+    rowCells: new WeakMap(),
     packed: new WeakMap(),
     encoded: new WeakMap(),
     states: new WeakMap(),
@@ -106,6 +111,7 @@ export function createStoreMemo(): StoreMemo {
     scheduleRuns: new WeakMap(),
     fingerprints: new WeakMap(),
     published: new WeakMap(),
+    secretContests: new WeakMap(),
     diffs: new WeakMap(),
   };
 }

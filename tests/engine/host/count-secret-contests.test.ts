@@ -21,6 +21,7 @@ import {
   type HostEvent,
   type RollResult,
 } from "../../../src/engine/index.ts";
+import { vectorSet } from "../../../src/engine/initiative/shared/persistent-vector.ts";
 import { hostCombatant } from "../../support/host-encounter.ts";
 import { hidden, host, secrecy, startedCount } from "../../support/hidden-count.ts";
 
@@ -144,6 +145,20 @@ describe("CNT-5: a contest with a hidden creature gives nothing away (issue 18 i
     expect(countCombatant(shown, "h")?.contest).toEqual([8]);
     // While it is hidden, neither.
     expect(track.contest("v", true)).toEqual([]);
+  });
+
+  it("CNT-5, issue 17: with no creature hidden at all, a secret total that orders its creature against no one is still left out; a roster with none is published as it is", () => {
+    const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 9, h: 5 }).roll({ v: 12, h: 8 });
+    const state = track.state as CountState;
+    // h revealed, and its count moved off v's (before the engine's next step drops v's orphaned total).
+    const h = countCombatant(state, "h") as NonNullable<ReturnType<typeof countCombatant>>;
+    const moved = { ...state, combatants: vectorSet(state.combatants, state.slots.h ?? -1, { ...h, count: 15 }) };
+    const noneHidden = { gmOnly: new Set<string>(), hidden: { has: () => false, none: true } };
+    const shown = publishedState(host, moved, noneHidden) as CountState;
+    expect(countCombatant(moved, "v")?.contest).toEqual([12]);
+    expect(countCombatant(shown, "v")?.contest).toEqual([]);
+    const plain = new Track(["v", "w", "h"]).roll({ v: 5, w: 9, h: 7 }).state;
+    expect(publishedState(host, plain, noneHidden)).toBe(plain);
   });
 
   it("CNT-5: a count combat stored in format 4 (no secret marks) reads back with none secret, as the current format writes it", () => {

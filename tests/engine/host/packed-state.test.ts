@@ -170,6 +170,24 @@ describe("rows stored as columns (issue 17)", () => {
     const after = encodeStored(columnize(roster((i) => 1 + (i % 20)))) as StoredCombat["engine"];
     expect(updateBytes(diffStored(before, after))).toBeLessThan(300 * 5);
   });
+
+  it("CNT-6: a turn step that changes one creature of a 32-row leaf stores that row anew, reads back exactly, and shares the other rows' stored records", () => {
+    const hot = new Set(["turnRound", "pending"]);
+    const row = (i: number, turnRound: number) => ({ id: `c${i}`, count: i % 20, turnRound, pending: [] });
+    const rows = Array.from({ length: 32 }, (_, i) => row(i, -1));
+    const memo = createStoreMemo();
+    const restOf = (value: Json) => (value as { _c: { rest: readonly Json[] } })._c.rest;
+    const before = columnize(rows, hot, memo);
+    const next = rows.map((r, i) => (i === 5 ? row(5, 1) : r));
+    const after = columnize(next, hot, memo);
+    expect(uncolumnize(JSON.parse(JSON.stringify(after)) as Json)).toEqual(next);
+    expect(restOf(after)[5]).toEqual({ turnRound: 1, pending: [] });
+    expect(restOf(after).filter((rest, i) => rest !== restOf(before)[i])).toEqual([restOf(after)[5]]);
+    // The same rows with other fields kept per row are stored for those fields, not taken from the memo.
+    const other = columnize(next, new Set(["count"]), memo);
+    expect(uncolumnize(other)).toEqual(next);
+    expect(restOf(other)[5]).toEqual({ count: 5 });
+  });
 });
 
 describe("segment: the round's schedule is rebuilt when the state is read (issue 17)", () => {

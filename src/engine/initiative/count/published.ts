@@ -14,14 +14,16 @@
  * away a roll a player still makes (a CNT-5 contest with it). A visible creature's contest totals rolled
  * only against hidden creatures are left out as well (hidden-ties.ts).
  */
-import { vectorGet, vectorSet, type PersistentVector } from "../shared/persistent-vector.ts";
+import type { StoreMemo } from "../../storage/store-memo.ts";
+import { vectorGet, vectorSet, type PersistentVector, type VectorNode } from "../shared/persistent-vector.ts";
 import { withoutHiddenSurpriseRound } from "./hidden-surprise.ts";
 import { secretContestHidden, withoutSecretContest } from "./hidden-ties.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
 
 /** What a published count state may not tell: the hidden creatures. */
 export interface CountSecrecy {
-  readonly hidden: { has(id: string): boolean };
+  /** `none`: whether the caller knows that no creature at all is hidden. */
+  readonly hidden: { has(id: string): boolean; readonly none?: boolean };
 }
 
 /** A hidden creature's record as published: its result only as surprise or not, nothing pending. */
@@ -35,8 +37,11 @@ function withheldRecord(c: CountCombatant): CountCombatant {
  * secret contest totals (CNT-5, issue 18 item 5: hidden-ties.ts), in round 1 while only hidden creatures act
  * in the surprise round (CNT-4: hidden-surprise.ts); `whole` itself when there are none.
  */
-export function publishedCountState(whole: CountState, secrecy: CountSecrecy): CountState {
+export function publishedCountState(whole: CountState, secrecy: CountSecrecy, memo?: StoreMemo): CountState {
   const state = withoutHiddenSurpriseRound(whole, secrecy.hidden);
+  // Issue 17: with no creature hidden, only secret contest totals can be withheld; a roster with none is
+  // published as it is, without a look at each of a thousand records at every step.
+  if (secrecy.hidden.none === true && !keepsSecretContest(state.combatants.root, memo)) return state;
   let combatants = state.combatants;
   let pending = state.pending;
   for (const [id, slot] of Object.entries(state.slots)) {
@@ -54,6 +59,21 @@ export function publishedCountState(whole: CountState, secrecy: CountSecrecy): C
     for (const ref of c.pending) pending = withoutAction(pending, ref.at, ref.index);
   }
   return combatants === state.combatants ? state : { ...state, combatants, pending };
+}
+
+/**
+ * CNT-5: whether a record under `node` keeps a secret contest total. `memo`: what was found of each node
+ * (nodes are never changed in place, and a step copies only the path to the records it changes).
+ */
+function keepsSecretContest(node: VectorNode<CountCombatant>, memo: StoreMemo | undefined): boolean {
+  const known = memo?.secretContests.get(node);
+  if (known !== undefined) return known;
+  const keeps =
+    "items" in node
+      ? node.items.some((c) => c !== null && c.secretContest > 0)
+      : node.kids.some((kid) => keepsSecretContest(kid, memo));
+  memo?.secretContests.set(node, keeps);
+  return keeps;
 }
 
 /** `pending` with the action at bucket `at`, slot `index` left empty (as a resolved action's is). */
