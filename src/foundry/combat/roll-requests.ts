@@ -38,7 +38,10 @@ function rollerOf(combat: Combat.Implementation, { request, secret }: Rolled): R
   if (request.combatantId === null) return { kind: "group" };
   const combatant = combat.combatants.get(request.combatantId);
   if (combatant === undefined) return { kind: "gone" };
-  return { kind: "creature", hidden: combatant.hidden, playerOwned: combatant.hasPlayerOwner, secret };
+  const hidden = combatant.hidden;
+  // A hidden creature's or a secret roll goes on no card whoever owns it (roll-audience.ts): not asked.
+  const playerOwned = !hidden && secret !== true && combatant.hasPlayerOwner;
+  return { kind: "creature", hidden, playerOwned, secret };
 }
 
 function rollerName(combat: Combat.Implementation, request: DiceRequest): string {
@@ -125,7 +128,9 @@ export async function rollRequests(
  * hidden creature's rolls are on neither (issue 18: who sees which is view/chat/roll-audience.ts).
  */
 export async function postRollBook(combat: Combat.Implementation, book: readonly Rolled[]): Promise<void> {
-  const on = (audience: RollAudience) => book.filter((r) => rollAudience(rollerOf(combat, r)) === audience);
+  // Issue 17: each roll's audience is found once (a roller's ownership is not asked again per card).
+  const audiences = book.map((r) => rollAudience(rollerOf(combat, r)));
+  const on = (audience: RollAudience) => book.filter((_, i) => audiences[i] === audience);
   await postSummary(combat, on("everyone"), false);
   await postSummary(combat, on("gm"), true);
 }
