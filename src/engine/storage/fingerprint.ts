@@ -36,18 +36,53 @@ function mix(h: number): number {
   return (x ^ (x >>> 16)) >>> 0;
 }
 
+/**
+ * Issue 17: the lanes of the keys and plain values a combat's fingerprints hash, by the memo they were
+ * found with (so the engine keeps nothing of its own between calls). A step changes a few records of a
+ * large object, and fingerprinting that object again hashes a thousand creature ids and numbers it has
+ * hashed before; each text's lanes are the same every time. Dropped when they grow past `TEXTS_KEPT`.
+ */
+const textLanes = new WeakMap<StoreMemo, { keys: Map<string, Lanes>; values: Map<string | number | boolean, Lanes> }>();
+const TEXTS_KEPT = 50_000;
+const SHORT_TEXT = 64;
+
+function textsOf(memo: StoreMemo | undefined) {
+  if (memo === undefined) return undefined;
+  let texts = textLanes.get(memo);
+  if (texts === undefined || texts.keys.size + texts.values.size > TEXTS_KEPT)
+    textLanes.set(memo, (texts = { keys: new Map(), values: new Map() }));
+  return texts;
+}
+
+function plainLanes(value: string | number | boolean): Lanes {
+  return typeof value === "string" ? hashText(0x73, value) : hashText(0x70, String(value) + typeof value);
+}
+
 function lanesOf(value: Stored, memo: StoreMemo | undefined): Lanes {
+  return lanesWith(value, memo, textsOf(memo));
+}
+
+function lanesWith(value: Stored, memo: StoreMemo | undefined, texts: ReturnType<typeof textsOf>): Lanes {
   if (value === null) return hashText(0x6e, "");
-  if (typeof value === "string") return hashText(0x73, value);
-  if (typeof value !== "object") return hashText(0x70, String(value) + typeof value);
+  if (typeof value !== "object") {
+    // Long texts (a packed schedule) are hashed each time: they are few, and not kept.
+    if (texts === undefined || (typeof value === "string" && value.length > SHORT_TEXT)) return plainLanes(value);
+    let found = texts.values.get(value);
+    if (found === undefined) texts.values.set(value, (found = plainLanes(value)));
+    return found;
+  }
   const known = memo?.fingerprints.get(value);
   if (known !== undefined) return known;
   let a = 0;
   let b = 0;
   let n = 0;
   for (const key of Object.keys(value)) {
-    const k = hashText(0x6b, key);
-    const v = lanesOf(value[key] as Stored, memo);
+    let k = texts?.keys.get(key);
+    if (k === undefined) {
+      k = hashText(0x6b, key);
+      texts?.keys.set(key, k);
+    }
+    const v = lanesWith(value[key] as Stored, memo, texts);
     a = (a + mix(k[0] ^ mix(v[0] + 0x9e3779b9))) >>> 0;
     b = (b + mix(k[1] ^ mix(v[1] + 0x7f4a7c15))) >>> 0;
     n++;

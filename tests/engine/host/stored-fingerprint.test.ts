@@ -38,4 +38,15 @@ describe("stored fingerprint (issue 18)", () => {
     const next: StoredObject = { round: 2, combatants };
     expect(storedFingerprint(next, memo)).toBe(storedFingerprint(JSON.parse(JSON.stringify(next))));
   });
+
+  it('with one memo over many steps, each fingerprint is the one found without it, and 1, "1" and true differ', () => {
+    const memo = createStoreMemo();
+    const values: StoredObject[] = [1, "1", true, "true", null, "x".repeat(100)].map((v) => ({ c0: v, c1: v }));
+    const withMemo = values.map((v) => storedFingerprint(v, memo));
+    expect(withMemo).toEqual(values.map((v) => storedFingerprint(JSON.parse(JSON.stringify(v)) as StoredObject)));
+    expect(new Set(withMemo).size).toBe(values.length);
+    // A later step: another object with the same keys and a changed total gives the fresh fingerprint again.
+    const later: StoredObject = { round: 3, combatants: rows(200, 9) };
+    expect(storedFingerprint(later, memo)).toBe(storedFingerprint(JSON.parse(JSON.stringify(later)) as StoredObject));
+  });
 });

@@ -91,7 +91,18 @@ export function shownGroupOf(combatant: Combatant.Implementation, side: () => Ho
   const combat = combatant.parent;
   if (own !== null || combat === null || combat.groups.size === 0) return own;
   const model = tempoModelOf(combat);
-  return model?.ruleset === "segment" ? sideGroupFor(model.ruleset, side(), sideGroupsOf(combat)) : null;
+  if (model?.ruleset !== "segment") return null;
+  return sideGroupFor(model.ruleset, side(), passSideGroupsOf(combat, model.combatantPass));
+}
+
+/** The side groups found once per combatant pass (combat-model.ts `combatantPass`): no group changes within one. */
+const passSideGroups = new WeakMap<object, Partial<Record<GroupSide, string>>>();
+
+function passSideGroupsOf(combat: Combat.Implementation, pass: object | null): Partial<Record<GroupSide, string>> {
+  if (pass === null) return sideGroupsOf(combat);
+  let sides = passSideGroups.get(pass);
+  if (sides === undefined) passSideGroups.set(pass, (sides = sideGroupsOf(combat)));
+  return sides;
 }
 
 /** A combatant's own group as its document stores it. */

@@ -160,7 +160,21 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   override prepareBaseData(): void {
     super.prepareBaseData();
     this.readState();
+    this.combatantPass = {};
   }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.combatantPass = null;
+  }
+
+  /**
+   * Issue 17: set while the combat's combatants are prepared with it (between its base and derived data,
+   * the order in the file comment), null otherwise: a key for what every combatant of one pass would
+   * otherwise find again (combat/groups/membership.ts `passSideGroupsOf`). A new object each pass, so a
+   * later pass finds it anew; a combatant prepared alone (its own update) sees null and reads the documents.
+   */
+  combatantPass: object | null = null;
 
   /**
    * The initiative the engine gives `combatantId` (what every client shows as `combatant.initiative`,
