@@ -66,7 +66,7 @@ function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
     ...host,
     // A copy: the map kept here is brought up to date in place for the next state.
     ...(all === undefined ? {} : { facts: (state: unknown) => new Map(factsOf(state) ?? all(state)) }),
-    memo: { heldGroups: new WeakMap(), heldConditions: new WeakMap(), lastHeld: null },
+    memo: { heldGroups: new WeakMap(), heldConditions: new WeakMap(), lastHeld: null, hiddenLeaves: new WeakMap() },
     order: (state) => {
       if (typeof state !== "object" || state === null) return order(state);
       let ids = orders.get(state);
