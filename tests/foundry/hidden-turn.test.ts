@@ -44,4 +44,25 @@ describe("a hidden creature's turn (issue 18 items 3 and 5)", () => {
       expect(told, ruleset).toEqual([]);
     },
   );
+
+  it("standard: a GM's direct write of the turn goes back to the public order's, which counts no waiting hidden creature before the acting one", async () => {
+    const combat = await probeEncounter(t, "standard");
+    const id = hiddenOf(combat).id;
+    // A visible creature acts after the hidden one in the GM's whole order: its public place is one less.
+    const after = (c: Tempo) => {
+      const { host, state } = t.model(c);
+      const order = host.order(state);
+      const current = host.current(state);
+      return current !== null && current !== id && order.indexOf(current) > order.indexOf(id);
+    };
+    expect(await playUntil(t, combat, after, 40)).toBe(true);
+    const { turn } = combat;
+    const acting = combat.combatant?.id;
+    await combat.update({ turn: ((turn ?? 0) + 1) % combat.turns.length } as never);
+    await t.world.idle();
+    expect(combat.turn).toBe(turn);
+    expect(combat.combatant?.id).toBe(acting);
+    for (const user of [t.owner, t.other])
+      expect(copyOf(t, user.id, combat.id ?? "").combatant?.id, user.id).toBe(acting);
+  });
 });

@@ -76,6 +76,23 @@ function sameTable(
   );
 }
 
+/** `state` after `id` leaves it, or null when its ruleset refuses the leave; once per state and id (`HostMemo`). */
+function leaveOf(host: AnyRulesetHost, state: unknown, id: string): unknown {
+  const memo = typeof state === "object" && state !== null ? host.memo?.hiddenLeaves : undefined;
+  if (memo === undefined) return leaveNow(host, state, id);
+  let byId = memo.get(state as object);
+  if (byId === undefined) memo.set(state as object, (byId = new Map()));
+  if (byId.has(id)) return byId.get(id);
+  const after = leaveNow(host, state, id);
+  byId.set(id, after);
+  return after;
+}
+
+function leaveNow(host: AnyRulesetHost, state: unknown, id: string): unknown {
+  const step = host.apply(state, { type: "leave", combatantId: id });
+  return step.ok ? step.value.state : null;
+}
+
 /** The state without the hidden creatures that do not act now, and the ones taken out. */
 export interface WithoutHidden {
   readonly state: unknown;
@@ -94,9 +111,9 @@ export function withoutHiddenPlaces(host: AnyRulesetHost, state: unknown, secrec
   const left: string[] = [];
   for (const id of host.order(state)) {
     if (id === current || !secrecy.hidden.has(id)) continue;
-    const step = host.apply(out, { type: "leave", combatantId: id });
-    if (!step.ok || !sameTable(host, out, step.value.state, id, secrecy)) continue;
-    out = step.value.state;
+    const after = leaveOf(host, out, id);
+    if (after === null || !sameTable(host, out, after, id, secrecy)) continue;
+    out = after;
     left.push(id);
   }
   return { state: out, left };

@@ -95,6 +95,12 @@ export interface HostMemo {
   readonly heldConditions: WeakMap<object, unknown>;
   /** The last state whose held conditions were found (step-conditions.ts follows the next one from it). */
   lastHeld: { readonly state: object; readonly held: unknown } | null;
+  /**
+   * Issue 17: a state without one hidden creature, by the state it left and its id (null: its leave was
+   * refused). The published state and each owner's view take the same creatures out of the same state
+   * until they part (public-order.ts), so the second pass reuses the first one's leaves.
+   */
+  readonly hiddenLeaves: WeakMap<object, Map<string, unknown>>;
 }
 
 /** Everything a host reads and does through one ruleset. `S` is the scheduler's state. */

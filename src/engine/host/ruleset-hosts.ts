@@ -1,5 +1,5 @@
 /** The host of each ruleset by id (ruleset-host.ts). */
-import type { RulesetId } from "../initiative/contract.ts";
+import type { DiceRequest, RulesetId } from "../initiative/contract.ts";
 import { countHost } from "./count-host.ts";
 import { phaseHost } from "./phase-host.ts";
 import { rotationHost } from "./rotation-host.ts";
@@ -15,7 +15,7 @@ export type AnyRulesetHost = RulesetHost<unknown>;
 
 /**
  * The host of `ruleset`. `untimedRoundSeconds` is the world setting for `count` and `phase` rounds (TIME-1).
- * Its `order` (and, where the host gives them in one pass, every combatant's `initiative` and
+ * Its `order` and `pending` (and, where the host gives them in one pass, every combatant's `initiative` and
  * `defeated`: ask them by id, `facts` gives a copy) is worked out once per state, and it keeps a memo (`HostMemo`) of what other modules work
  * out once per state: states are never changed in place, so the same state object gives the same
  * answers (the Foundry layer asks them of every creature at every step). A fresh host each call: a
@@ -39,6 +39,8 @@ export function hostRegistry(): (ruleset: RulesetId, untimedRoundSeconds: number
 function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
   const orders = new WeakMap<object, readonly string[]>();
   const order = host.order;
+  const pendings = new WeakMap<object, readonly DiceRequest[]>();
+  const pending = host.pending;
   const facts = new WeakMap<object, Map<string, CombatantFacts>>();
   const all = host.facts;
   const follow = host.followFacts;
@@ -66,12 +68,19 @@ function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
     ...host,
     // A copy: the map kept here is brought up to date in place for the next state.
     ...(all === undefined ? {} : { facts: (state: unknown) => new Map(factsOf(state) ?? all(state)) }),
-    memo: { heldGroups: new WeakMap(), heldConditions: new WeakMap(), lastHeld: null },
+    memo: { heldGroups: new WeakMap(), heldConditions: new WeakMap(), lastHeld: null, hiddenLeaves: new WeakMap() },
     order: (state) => {
       if (typeof state !== "object" || state === null) return order(state);
       let ids = orders.get(state);
       if (ids === undefined) orders.set(state, (ids = order(state)));
       return ids;
+    },
+    // Issue 17: asked of the same states by the published state and by each owner's view (public-order.ts).
+    pending: (state) => {
+      if (typeof state !== "object" || state === null) return pending(state);
+      let requests = pendings.get(state);
+      if (requests === undefined) pendings.set(state, (requests = pending(state)));
+      return requests;
     },
     initiative: (state, id) => {
       const found = factsOf(state);

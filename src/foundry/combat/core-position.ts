@@ -56,7 +56,9 @@ export function corePosition(host: AnyRulesetHost, shown: unknown, order: readon
  */
 export function corePositionOf(model: TempoCombatModel, state: unknown): CorePosition {
   const host = model.host;
-  const published = model.cachedPublished === null ? null : readCombatState(host, model.cachedPublished);
-  const shown = published?.ok === true ? published.value : state;
-  return corePosition(host, shown, model.publicOrder);
+  if (model.cachedPublished === null) return corePosition(host, state, model.publicOrder);
+  // Issue 17: the step this client wrote keeps the state it published; one read back otherwise.
+  if (model.cachedShown !== undefined) return corePosition(host, model.cachedShown, model.publicOrder);
+  const published = readCombatState(host, model.cachedPublished);
+  return corePosition(host, published.ok ? published.value : state, model.publicOrder);
 }

@@ -44,6 +44,11 @@ export interface CachedStep {
    * every client; absent where it is the whole state's.
    */
   readonly publicOrder?: readonly string[];
+  /**
+   * Issue 17: the published state itself, where `published` is set: the guard's core position (core-position.ts)
+   * reads it instead of decoding `published` again on every update of the combat.
+   */
+  readonly shown?: unknown;
 }
 
 const cache = new Map<string, CachedStep & { readonly seq: number }>();

@@ -138,7 +138,11 @@ export async function writeStep(
   assertActiveGm();
   if (hook !== null && fireHooks) fireCoreHook(combat, hook);
   // Issue 17: this client's model takes the step's state instead of decoding its own write again.
-  primeState(combat.id ?? "", system.seq, { ...step, publicOrder, ...(engine === null ? {} : { published: engine }) });
+  primeState(combat.id ?? "", system.seq, {
+    ...step,
+    publicOrder,
+    ...(engine === null ? {} : { published: engine, shown }),
+  });
   holdStepEvents(combat.id ?? "", step.events);
   for (const [id, record] of kept) keepActions(combat, id, record);
   // Issue 18: the other connected GMs get what this GM keeps of the step before its write (gm-replica.ts).

@@ -134,6 +134,8 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   cachedStored: StoredCombat | null = null;
   /** Issue 18: the engine that step published, where it differs from `cachedStored.engine`; else null. */
   cachedPublished: StoredObject | null = null;
+  /** Issue 17: the state `cachedPublished` stores, as that step made it (undefined: it is decoded when asked). */
+  cachedShown: unknown = undefined;
 
   /**
    * Issue 18: the undo history as this client holds it: the GM's own (combat/secret-store.ts), else
@@ -207,6 +209,7 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     this.fromCache = false;
     this.cachedStored = null;
     this.cachedPublished = null;
+    this.cachedShown = undefined;
     if (this.engine === null || this.resetReason !== null) return;
     // Issue 17: the writer's own step is not decoded again (combat/state-cache.ts).
     const parent = this.parent as { id?: string | null } | null;
@@ -214,6 +217,7 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     this.fromCache = cached !== undefined;
     this.cachedStored = cached?.stored ?? null;
     this.cachedPublished = cached?.published ?? null;
+    this.cachedShown = cached !== undefined && "shown" in cached ? cached.shown : undefined;
     const read =
       cached === undefined ? readCombatState(host, this.engine) : ({ ok: true, value: cached.state } as const);
     if (!read.ok) {
