@@ -31,21 +31,7 @@ export interface CountOpenRoll extends PendingRollBase {
  * roster order), then the contests of the round under way or waiting to start, in track order (and of a
  * later round whose contests were asked for first, see `contestRound`). O(n).
  */
-export function countNeeds(state: CountState): readonly CountNeed[] {
-  let needs = NEEDS.get(state);
-  if (needs === undefined) NEEDS.set(state, (needs = findNeeds(state)));
-  return needs;
-}
-
-/**
- * Issue 17: the needs of each state, found once. A state is never changed in place (a step makes a new
- * one), so its needs cannot go stale; a boundary at 1,000 asked for them about a dozen times (the
- * step's new requests, the host's pending dice, the published state, the roll prompts), each an O(n)
- * walk of the tie order. Keyed weakly, so a state no one holds takes its entry with it.
- */
-const NEEDS = new WeakMap<CountState, readonly CountNeed[]>();
-
-function findNeeds(state: CountState): readonly CountNeed[] {
+export function countNeeds(state: CountState): CountNeed[] {
   if (state.status === "setup") return [];
   const needs: CountNeed[] = [];
   // Slot by slot (roster order); a count is null whatever the round, so records are read as stored.
