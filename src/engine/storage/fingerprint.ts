@@ -37,20 +37,22 @@ function mix(h: number): number {
 }
 
 /**
- * Issue 17: the lanes of the keys and plain values a combat's fingerprints hash, by the memo they were
- * found with (so the engine keeps nothing of its own between calls). A step changes a few records of a
- * large object, and fingerprinting that object again hashes a thousand creature ids and numbers it has
- * hashed before; each text's lanes are the same every time. Dropped when they grow past `TEXTS_KEPT`.
+ * Issue 17: the lanes of the keys and plain values a combat's fingerprints hash, kept in the memo they
+ * were found with (store-memo.ts `textLanes`: the engine keeps nothing of its own between calls). A step
+ * changes a few records of a large object, and fingerprinting that object again hashes a thousand
+ * creature ids and numbers it has hashed before; each text's lanes are the same every time. Emptied when
+ * they grow past `TEXTS_KEPT`.
  */
-const textLanes = new WeakMap<StoreMemo, { keys: Map<string, Lanes>; values: Map<string | number | boolean, Lanes> }>();
 const TEXTS_KEPT = 50_000;
 const SHORT_TEXT = 64;
 
 function textsOf(memo: StoreMemo | undefined) {
   if (memo === undefined) return undefined;
-  let texts = textLanes.get(memo);
-  if (texts === undefined || texts.keys.size + texts.values.size > TEXTS_KEPT)
-    textLanes.set(memo, (texts = { keys: new Map(), values: new Map() }));
+  const texts = memo.textLanes;
+  if (texts.keys.size + texts.values.size > TEXTS_KEPT) {
+    texts.keys.clear();
+    texts.values.clear();
+  }
   return texts;
 }
 

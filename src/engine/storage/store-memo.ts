@@ -48,6 +48,14 @@ export interface StoreMemo {
   readonly scheduleRuns: WeakMap<object, { readonly key: readonly unknown[]; readonly runs: unknown }>;
   /** A stored value's fingerprint (fingerprint.ts). */
   readonly fingerprints: WeakMap<object, readonly [number, number]>;
+  /**
+   * The hash lanes of the keys and short plain values fingerprints hashed (fingerprint.ts), kept with the
+   * memo so that the engine keeps nothing of its own; emptied when they grow past a bound.
+   */
+  readonly textLanes: {
+    readonly keys: Map<string, readonly [number, number]>;
+    readonly values: Map<string | number | boolean, readonly [number, number]>;
+  };
   /** A part of a state as it is published, by the whole part (host/published.ts: one withheld creature). */
   readonly published: WeakMap<object, object>;
   /** CNT-5: whether a node of a count roster holds a record with secret contest totals (count/published.ts). */
@@ -110,6 +118,7 @@ export function createStoreMemo(): StoreMemo {
     entryTexts: new WeakMap(),
     scheduleRuns: new WeakMap(),
     fingerprints: new WeakMap(),
+    textLanes: { keys: new Map(), values: new Map() },
     published: new WeakMap(),
     secretContests: new WeakMap(),
     diffs: new WeakMap(),
