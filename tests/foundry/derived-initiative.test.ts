@@ -72,6 +72,29 @@ describe("combatant initiative is derived from the engine on every client (issue
     expect(shownVersusEngine(combat)).toEqual([]);
   });
 
+  it("a combatant a combat update leaves as it was keeps the engine's value on the GM's page, even where core put the stored null back", async () => {
+    // The GM's page alone (a page shares nothing with another: the model runs them in one process).
+    for (const user of [t.owner, t.other, t.observer]) user.active = false;
+    await world.idle();
+    const combat = await t.encounter("count", 6);
+    expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);
+    const m = t.model(combat);
+    const acting = m.host.current(m.state);
+    // Issue 17: a GM's page skips a creature whose engine facts are the same object as last time; core's
+    // `_initialize` (a reset from the source) puts the stored null back, which must not be kept.
+    const onGm = copyOn(world.runtime.clientOf(t.gm.id), combat.id ?? "");
+    const quiet = onGm.combatants.contents.filter((c) => c.id !== acting && c.initiative !== null).at(-1);
+    expect(quiet).toBeDefined();
+    (quiet as { initiative: number | null }).initiative = null;
+    // A Combat update that leaves the engine as it is: every combatant is prepared again, none changed.
+    await combat.update({ "flags.world.note": "x" } as never);
+    await world.idle();
+    expect(quiet?.initiative).toBe(m.host.initiative(m.state, quiet?.id ?? ""));
+    expect(shownVersusEngine(combat)).toEqual([]);
+    for (const user of [t.owner, t.other, t.observer]) user.active = true;
+    await world.idle();
+  });
+
   it("a page loaded later shows the engine's initiatives at once", async () => {
     const combat = await t.encounter("standard", 5);
     expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);

@@ -143,6 +143,12 @@ export interface RulesetHost<S> {
    * they must be found anew. Optional.
    */
   followFacts?(before: S, known: Map<string, CombatantFacts>, after: S): boolean;
+  /**
+   * Issue 17: the facts object `facts` holds for one combatant, the same object from state to state while
+   * its record is unchanged (`followFacts` replaces only what changed), so a reader may skip work on it;
+   * undefined where the host gives no facts. Given by the registry's hosts (ruleset-hosts.ts), not by a ruleset.
+   */
+  factOf?(state: S, combatantId: string): CombatantFacts | undefined;
   /** Dice waiting for results. */
   pending(state: S): readonly DiceRequest[];
   timeline(state: S): readonly TimelineEntry[];

@@ -90,6 +90,7 @@ function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
       const found = factsOf(state);
       return found === null ? host.defeated(state, id) : found.get(id)?.defeated === true;
     },
+    factOf: (state, id) => factsOf(state)?.get(id),
   };
 }
 

@@ -188,6 +188,15 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     return this.#readHost.initiative(this.state, combatantId);
   }
 
+  /**
+   * Issue 17: the engine's facts object for `combatantId` (the same object while its record is unchanged),
+   * or undefined; combatant-model.ts skips a combatant whose facts and place are what it last derived from.
+   */
+  factOf(combatantId: string): object | undefined {
+    if (this.state === null || this.#readHost === null) return undefined;
+    return this.#readHost.factOf?.(this.state, combatantId);
+  }
+
   /** The host the state was read with (one per preparation, not one per combatant). */
   #readHost: AnyRulesetHost | null = null;
 

@@ -82,10 +82,15 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
    */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
-    this.sortRank = undefined;
     const combatant = this.parent;
     const combat: unknown = combatant.parent?.system;
-    if (!(combat instanceof TempoCombatModel) || combatant.id === null) return;
+    if (!(combat instanceof TempoCombatModel) || combatant.id === null) {
+      this.sortRank = undefined;
+      return;
+    }
+    if (this.#unchanged(combat, combatant)) return;
+    this.sortRank = undefined;
+    this.#derived = null;
     // Issue 18: a player's own hidden creature is not in the published state; its owner's view has it.
     const owned = !combat.viewerIsGM && combatant.hidden && combatant.isOwner;
     const own = owned ? ownerInitiativeIn(combatant.parent?.id ?? "", combat, combatant.id) : undefined;
@@ -94,6 +99,10 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
     if (initiative !== undefined)
       combatant.initiative = initiative === null || combat.viewerIsGM ? initiative : shownOn(combatant, initiative);
     this.sortRank = combat.rank.get(combatant.id) ?? Infinity;
+    // The GM's page (every value shown as the engine holds it) remembers what it derived from what.
+    const facts = combat.viewerIsGM ? combat.factOf(combatant.id) : undefined;
+    if (facts !== undefined && initiative !== undefined)
+      this.#derived = { facts, rank: combat.rank, initiative, sortRank: this.sortRank };
     // SEG-2, issue 17: a creature without a group of its own shows its side's group, never written. The
     // prepared `combatant.group` is the CombatantGroup document (Draw Steel reads `combatant.group?.id`
     // and `.type`, its squad model; fvtt-types declares another type, hence the cast).
@@ -102,6 +111,30 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
       const group = shown === null ? undefined : combatant.parent?.groups.get(shown);
       if (group !== undefined) (combatant as unknown as { group: CombatantGroup.Implementation }).group = group;
     }
+  }
+
+  /**
+   * Issue 17: what the last preparation derived on a GM's page, and the engine's facts object and order
+   * it read (`factOf`: the same object while the creature's record is unchanged). Core prepares every
+   * combatant on each Combat update; one whose facts and order are the same objects, whose
+   * `initiative` still holds the derived value (core's `_initialize` would have put the stored one back),
+   * and that shows no side group (SEG-2: its side's group is read from its actor and token) keeps it all.
+   */
+  #derived: {
+    readonly facts: object;
+    readonly rank: ReadonlyMap<string, number>;
+    readonly initiative: number | null;
+    readonly sortRank: number;
+  } | null = null;
+
+  #unchanged(combat: TempoCombatModel, combatant: Combatant.Implementation): boolean {
+    const derived = this.#derived;
+    if (derived === null || !combat.viewerIsGM || combat.rank !== derived.rank) return false;
+    if (combatant.initiative !== derived.initiative || combat.factOf(combatant.id ?? "") !== derived.facts)
+      return false;
+    if (combatant._source.group == null && (combatant.parent?.groups.size ?? 0) > 0) return false;
+    this.sortRank = derived.sortRank;
+    return true;
   }
 
   /**
