@@ -12,7 +12,8 @@ import {
   type PhaseEvent,
   type PhaseState,
 } from "../../../../src/engine/initiative/phase/index.ts";
-import { soakDepth, soakTimeout } from "../../../support/soak-depth.ts";
+import { soakTimeout } from "../../../support/soak-depth.ts";
+import { playRandomSessions } from "../../../support/random-sessions.ts";
 
 const IDS = ["a", "b", "c", "d", "e", "__proto__"] as const;
 const id = fc.constantFrom(...IDS);
@@ -181,17 +182,7 @@ describe("phase rounds: laws over random sessions", () => {
   it(
     "PHS-1, PHS-2, DEF-1: random commands keep the state plain JSON, lose nobody, and give each creature one move and one action per round",
     () => {
-      fc.assert(
-        fc.property(
-          fc
-            .array(action, { minLength: 20, maxLength: 120 })
-            .map((xs): Action[] => [{ kind: "command", command: { type: "start" } }, ...xs]),
-          (actions) => run(actions),
-        ),
-        { numRuns: soakDepth(60, 2000) },
-      );
-      // 60 random command sequences (200 until session 18; 2,000 in `npm run soak`): about a second on a quiet
-      // two-core machine, several times that under load.
+      playRandomSessions(action, { kind: "command", command: { type: "start" } }, run);
     },
     soakTimeout(30_000),
   );
