@@ -95,6 +95,32 @@ describe("combatant initiative is derived from the engine on every client (issue
     await world.idle();
   });
 
+  it("CNT-6: on a GM's page alone, where combatants the step left as they were are skipped, core's turns follow each count step's new order", async () => {
+    // Issue 17: combatant-model.ts skips a creature whose facts object is the one it derived from; a step that
+    // moves a creature to its resolution count changes the order core's turns must follow.
+    for (const user of [t.owner, t.other, t.observer]) user.active = false;
+    await world.idle();
+    const combat = await t.encounter("count", 8);
+    expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);
+    const onGm = copyOn(world.runtime.clientOf(t.gm.id), combat.id ?? "");
+    let reordered = 0;
+    for (let step = 0; step < 12; step++) {
+      const m = t.model(combat);
+      if (m.host.pending(m.state).length > 0) await combat.rollAll();
+      const before = onGm.turns.map((c) => c.id);
+      await combat.nextTurn();
+      await world.idle();
+      const after = t.model(combat);
+      expect(onGm.turns.map((c) => c.id)).toEqual(after.host.order(after.state));
+      expect(onGm.combatant?.id ?? null).toBe(after.host.current(after.state));
+      if (before.join() !== onGm.turns.map((c) => c.id).join()) reordered++;
+    }
+    expect(reordered).toBeGreaterThan(0);
+    expect(shownVersusEngine(combat)).toEqual([]);
+    for (const user of [t.owner, t.other, t.observer]) user.active = true;
+    await world.idle();
+  });
+
   it("a page loaded later shows the engine's initiatives at once", async () => {
     const combat = await t.encounter("standard", 5);
     expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);

@@ -149,6 +149,12 @@ export interface RulesetHost<S> {
    * undefined where the host gives no facts. Given by the registry's hosts (ruleset-hosts.ts), not by a ruleset.
    */
   factOf?(state: S, combatantId: string): CombatantFacts | undefined;
+  /**
+   * Issue 17: the map `factOf` reads, for a reader that asks it of every combatant in one synchronous
+   * pass (no map lookup by state per combatant). It is brought up to date in place when a state made
+   * from this one is asked next, so keep it no longer than the pass. Given by the registry's hosts.
+   */
+  factsNow?(state: S): ReadonlyMap<string, CombatantFacts> | undefined;
   /** Dice waiting for results. */
   pending(state: S): readonly DiceRequest[];
   timeline(state: S): readonly TimelineEntry[];

@@ -91,6 +91,7 @@ function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
       return found === null ? host.defeated(state, id) : found.get(id)?.defeated === true;
     },
     factOf: (state, id) => factsOf(state)?.get(id),
+    factsNow: (state) => factsOf(state) ?? undefined,
   };
 }
 

@@ -31,9 +31,16 @@ export function pageStorage(): StorageLike | null {
 /** This world's prefix of every key a GM's client keeps: `tempo.<what>.<world>.`. */
 export function worldKeyPattern(): RegExp {
   const world = (game as { world?: { id?: string } }).world?.id ?? "world";
+  // Issue 17: built once per world id, not at every key a step writes.
+  if (lastPattern?.world === world) return lastPattern.pattern;
   const escaped = world.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`^tempo\\.[A-Za-z]+\\.${escaped}\\.`);
+  const pattern = new RegExp(`^tempo\\.[A-Za-z]+\\.${escaped}\\.`);
+  lastPattern = { world, pattern };
+  return pattern;
 }
+
+/** The last world's pattern (a pure function of the world id: the same on every page). */
+let lastPattern: { readonly world: string; readonly pattern: RegExp } | null = null;
 
 /** A key's value before the first change since the last flush (what the other GMs hold) and now (null: none). */
 export interface NotedChange {

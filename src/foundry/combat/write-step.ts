@@ -224,11 +224,13 @@ export async function mirrorCombatants(
     group?: string | null;
     system?: { actions?: StoredUpdate; declaredUses?: Record<string, unknown> };
   }[] = [];
+  // Issue 17: every creature's facts read once for this pass, not looked up by state for each one.
+  const facts = host.factsNow?.(state);
   for (const combatant of combat.combatants) {
     const id = combatant.id;
     if (id === null) continue;
     // DEF-1 ruling (engine status-toggles.ts): a creature only unconscious is out but not struck through.
-    const out = host.defeated(state, id);
+    const out = facts === undefined ? host.defeated(state, id) : facts.get(id)?.defeated === true;
     const defeated = out && defeatedFlag(host.id, out, shownStatuses(combatant.actor ?? {}));
     // A stored initiative (a GM's typed value, or one an older Tempo wrote) goes back to null, Tempo's
     // stored value, in the same batch: what every client shows is derived (combatant-model.ts).

@@ -38,6 +38,7 @@ import {
   hostRegistry,
   readStoredCombat,
   type AnyRulesetHost,
+  type CombatantFacts,
   type HostOptions,
   type Message,
   type PatchHistory,
@@ -163,12 +164,20 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     super.prepareBaseData();
     this.readState();
     this.combatantPass = {};
+    this.#passFacts = this.state === null ? undefined : this.#readHost?.factsNow?.(this.state);
   }
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     this.combatantPass = null;
+    this.#passFacts = undefined;
   }
+
+  /**
+   * Issue 17: every combatant's engine facts, read once for the pass that prepares the combat's
+   * combatants with it (the host may bring the map up to date for a later state: not kept after it).
+   */
+  #passFacts: ReadonlyMap<string, CombatantFacts> | undefined = undefined;
 
   /**
    * Issue 17: set while the combat's combatants are prepared with it (between its base and derived data,
@@ -184,6 +193,8 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
    */
   initiativeOf(combatantId: string): number | null | undefined {
     if (this.state === null || this.#readHost === null) return undefined;
+    const passFacts = this.#passFacts;
+    if (passFacts !== undefined) return passFacts.get(combatantId)?.initiative ?? null;
     // Issue 17: the host finds every creature's facts once per state (engine ruleset-hosts.ts).
     return this.#readHost.initiative(this.state, combatantId);
   }
@@ -194,6 +205,8 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
    */
   factOf(combatantId: string): object | undefined {
     if (this.state === null || this.#readHost === null) return undefined;
+    const passFacts = this.#passFacts;
+    if (passFacts !== undefined) return passFacts.get(combatantId);
     return this.#readHost.factOf?.(this.state, combatantId);
   }
 
