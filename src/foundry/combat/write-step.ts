@@ -226,6 +226,7 @@ export async function mirrorCombatants(
   }[] = [];
   // Issue 17: every creature's facts read once for this pass, not looked up by state for each one.
   const facts = host.factsNow?.(state);
+  const [anyGroup, anyAction, anyUse] = [groups.size > 0, actions.size > 0, uses.size > 0];
   for (const combatant of combat.combatants) {
     const id = combatant.id;
     if (id === null) continue;
@@ -236,10 +237,11 @@ export async function mirrorCombatants(
     // stored value, in the same batch: what every client shows is derived (combatant-model.ts).
     const initiative = combatant._source.initiative != null;
     const flag = combatant.defeated !== defeated;
-    const group = groups.has(id);
-    const action = actions.has(id);
+    // Issue 17: the step's few groups, trackers and uses are not looked up for the many it has none for.
+    const group = anyGroup && groups.has(id);
+    const action = anyAction && actions.has(id);
     // Issue 18: a record players may not see stays in this GM's browser (secret-uses.ts).
-    const declared = uses.get(id);
+    const declared = anyUse ? uses.get(id) : undefined;
     const secret = declared !== undefined && keepsUses(combat, id);
     if (secret) keepUses(combat, id, declared);
     const use = declared !== undefined && !secret;
