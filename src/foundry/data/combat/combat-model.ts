@@ -48,10 +48,16 @@ import {
 } from "../../../engine/index.ts";
 import { cachedState, primeState, storeMemoOf } from "../../combat/state-cache.ts";
 import { restoreSecret } from "../../combat/secret-store.ts";
+import { perPage } from "../../page-key.ts";
 import { hostOptionsOf, type CombatOptions } from "../../combat/host-options.ts";
 
-/** One host per ruleset and round length for every combat of this page (issue 17: read at every step). */
-const hostOf = hostRegistry();
+/**
+ * One host per ruleset and round length for every combat of this page (issue 17: read at every step).
+ * Per page (page-key.ts `perPage`): a host keeps what it found of the states its page reads (the facts a
+ * GM's page skips unchanged combatants by, combatant-model.ts), as each browser's own module does.
+ */
+const pageHosts = perPage(() => hostRegistry());
+const hostOf = (ruleset: RulesetId, roundSeconds: number): AnyRulesetHost => pageHosts()(ruleset, roundSeconds);
 
 export const DR_MODES = ["perHit", "perAttack"] as const;
 export type DrMode = (typeof DR_MODES)[number];
