@@ -161,6 +161,21 @@ describe("CNT-5: a contest with a hidden creature gives nothing away (issue 18 i
     expect(publishedState(host, plain, noneHidden)).toBe(plain);
   });
 
+  it("CNT-5, issue 17: with no creature hidden (the `none` mark) the secret contests are the full check's, a total kept from a since-revealed creature included", () => {
+    const noneHidden = { has: () => false, none: true };
+    const unmarked = { has: () => false };
+    const track = new Track(["v", "w", "h"]);
+    const states = [track.state, track.roll({ v: 5, w: 9, h: 5 }).state, track.roll({ v: 10, h: 10 }).state];
+    const found = states.map((state) => {
+      const pending = host.pending(state);
+      const marked = secretTieRolls(host, state, pending, noneHidden);
+      expect(marked).toEqual(secretTieRolls(host, state, pending, unmarked));
+      return marked.size;
+    });
+    // The last: v keeps the secret total it rolled against h, so its next contest stays secret once h is seen.
+    expect(found.at(-1)).toBeGreaterThan(0);
+  });
+
   it("CNT-5: a count combat stored in format 4 (no secret marks) reads back with none secret, as the current format writes it", () => {
     const track = new Track(["v", "w", "h"]).roll({ v: 5, w: 9, h: 5 });
     // The state as format 4 stored it: records without the mark.

@@ -151,4 +151,17 @@ describe("issue 18: ties with a hidden creature", () => {
     expect(breaks(t.state)).toEqual([[9, 2], [4]]);
     expect(breaks(t.published())).toEqual([[9], [4]]);
   });
+  it("STD-2, issue 17: with no creature hidden (the `none` mark) no tie-breaker is secret, as the full check finds", () => {
+    const t = new Table("standard", [
+      ["a", "pc"],
+      ["b", "pc"],
+      ["h", "enemy"],
+    ]).roll({ a: 15, b: 15, h: 15 });
+    t.roll({ a: 9, b: 4, h: 9 });
+    const pending = t.host.pending(t.state);
+    expect(t.asked().secret).toEqual(["a"]);
+    const marked = secretTieRolls(t.host, t.state, pending, { has: () => false, none: true });
+    expect(marked.size).toBe(0);
+    expect(marked).toEqual(secretTieRolls(t.host, t.state, pending, { has: () => false }));
+  });
 });
