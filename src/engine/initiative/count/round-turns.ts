@@ -15,13 +15,19 @@ import type { CountCombatant, CountState, CountTurn } from "./types.ts";
 import { isAhead, roundCount, trackRound } from "./walk.ts";
 import { vectorChanges, vectorEntries, vectorGetById } from "../shared/persistent-vector.ts";
 
-/** A round's turns and, for the places before and after the turn under way, their sort keys. */
+/**
+ * A round's places: those before the turn under way and those after it, each as ids and sort keys in
+ * key order (a key gives the place's count, `placeKey`), the turn under way, the queued turns, and the
+ * whole order's ids. Flat lists of ids and numbers: a step copies them without reading a record.
+ */
 export interface PlacedRound {
   readonly state: CountState;
-  readonly turns: readonly CountTurn[];
-  readonly behind: readonly CountTurn[];
+  readonly ids: readonly string[];
+  readonly behindIds: readonly string[];
   readonly behindKeys: readonly number[];
-  readonly ahead: readonly CountTurn[];
+  readonly current: CountTurn | null;
+  readonly queued: readonly CountTurn[];
+  readonly aheadIds: readonly string[];
   readonly aheadKeys: readonly number[];
 }
 
@@ -73,31 +79,60 @@ function queuedSet(state: CountState): ReadonlySet<string> | null {
   return state.queued.length === 0 ? null : new Set(state.queued);
 }
 
-/** The whole list: behind, the turn under way, the queued turns (in `queued`'s order), ahead. */
-function joined(
-  state: CountState,
-  behind: CountTurn[],
-  current: CountTurn | null,
-  queued: ReadonlyMap<string, CountTurn>,
-  ahead: readonly CountTurn[],
-): CountTurn[] {
-  const turns = behind.slice();
-  if (current !== null) turns.push(current);
+/** The queued turns in `queued`'s order (an id queued twice is listed twice, as it is queued). */
+function queuedTurns(state: CountState, queued: ReadonlyMap<string, CountTurn>): CountTurn[] {
+  const turns: CountTurn[] = [];
   for (const id of state.queued) {
     const turn = queued.get(id);
     if (turn !== undefined) turns.push(turn);
   }
-  for (const turn of ahead) turns.push(turn);
   return turns;
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The round's places with the whole order's ids (behind, the turn under way, the queued turns, ahead);
+ * `was`, the ids before, is given again when they are the same.
+ */
+function placed(
+  state: CountState,
+  behind: readonly [string[], number[]],
+  current: CountTurn | null,
+  queued: readonly CountTurn[],
+  ahead: readonly [string[], number[]],
+  was?: readonly string[],
+): PlacedRound {
+  const middle = queued.map((turn) => turn.id);
+  if (current !== null) middle.unshift(current.id);
+  const listed = behind[0].concat(middle, ahead[0]);
+  // Issue 17: a turn step most often keeps the order (the last turn moves behind, the next one comes
+  // up): the same list is given again, so a reader that keeps what it found per list finds it at once.
+  const ids = was !== undefined && sameIds(listed, was) ? was : listed;
+  return {
+    state,
+    ids,
+    behindIds: behind[0],
+    behindKeys: behind[1],
+    current,
+    queued,
+    aheadIds: ahead[0],
+    aheadKeys: ahead[1],
+  };
 }
 
 /** Every place of `state`'s round, worked out from every record. O(n) (places sorted by count buckets). */
 export function placeRound(state: CountState): PlacedRound {
-  const none = { state, turns: [], behind: [], behindKeys: [], ahead: [], aheadKeys: [] };
-  if (state.round === -1 && state.status !== "contest") return none;
+  const behind: [string[], number[]] = [[], []];
+  const ahead: [string[], number[]] = [[], []];
+  if (state.round === -1 && state.status !== "contest") return placed(state, behind, null, [], ahead);
   // Places in count order by buckets, each filled in tie order (the walk through `tieOrder` is in index
   // order already): no comparison sort of a thousand places.
-  const buckets = { behind: new Map<number, Place[]>(), ahead: new Map<number, Place[]>() };
+  const buckets = { behind: new Map<number, [string[], number[]]>(), ahead: new Map<number, [string[], number[]]>() };
   let current: CountTurn | null = null;
   const queuedIds = queuedSet(state);
   const queued = new Map<string, CountTurn>();
@@ -111,29 +146,41 @@ export function placeRound(state: CountState): PlacedRound {
     else if (place.list === "queued") queued.set(place.turn.id, place.turn);
     else {
       const bucket = buckets[place.list].get(place.turn.count);
-      if (bucket === undefined) buckets[place.list].set(place.turn.count, [place]);
-      else bucket.push(place);
+      if (bucket === undefined) buckets[place.list].set(place.turn.count, [[place.turn.id], [place.key]]);
+      else {
+        bucket[0].push(place.turn.id);
+        bucket[1].push(place.key);
+      }
     }
   }
-  const drain = (from: Map<number, Place[]>, turns: CountTurn[], keys: number[]): void => {
-    for (const count of [...from.keys()].sort((a, b) => a - b))
-      for (const place of from.get(count) ?? []) {
-        turns.push(place.turn);
-        keys.push("key" in place ? place.key : 0);
-      }
+  const drain = (from: Map<number, [string[], number[]]>, into: [string[], number[]]): void => {
+    for (const count of [...from.keys()].sort((a, b) => a - b)) {
+      const [ids, keys] = from.get(count) ?? [[], []];
+      into[0].push(...ids);
+      into[1].push(...keys);
+    }
   };
-  const behind: CountTurn[] = [];
-  const behindKeys: number[] = [];
-  const ahead: CountTurn[] = [];
-  const aheadKeys: number[] = [];
-  drain(buckets.behind, behind, behindKeys);
-  drain(buckets.ahead, ahead, aheadKeys);
-  return { state, turns: joined(state, behind, current, queued, ahead), behind, behindKeys, ahead, aheadKeys };
+  drain(buckets.behind, behind);
+  drain(buckets.ahead, ahead);
+  return placed(state, behind, current, queuedTurns(state, queued), ahead);
+}
+
+/** A round's turns as the tracker shows them (a key gives its count; see `placeKey`). */
+export function placedTurns(round: PlacedRound): CountTurn[] {
+  const { state } = round;
+  const width = state.tieOrder.length + 2;
+  const turn = (id: string, key: number, done: boolean): CountTurn => ({ id, count: Math.floor(key / width), done });
+  const turns = round.behindIds.map((id, i) => turn(id, round.behindKeys[i] ?? 0, true));
+  if (round.current !== null) turns.push(round.current);
+  turns.push(...round.queued);
+  const end = state.status === "end";
+  round.aheadIds.forEach((id, i) => turns.push(turn(id, round.aheadKeys[i] ?? 0, end)));
+  return turns;
 }
 
 /** CNT-3: this round's turns in track order (see the file comment). O(n). */
 export function roundTurns(state: CountState): CountTurn[] {
-  return placeRound(state).turns.slice();
+  return placedTurns(placeRound(state));
 }
 
 /** The first index in sorted `keys` whose key is not below `key`. */
@@ -173,11 +220,9 @@ export function followRoundTurns(
   if (!comparable) return null;
   for (const id of [was.current, state.current, ...was.queued, ...state.queued]) if (id !== null) ids.add(id);
   if (ids.size > FOLLOW_LIMIT) return null;
-  const behind = before.behind.slice();
-  const behindKeys = before.behindKeys.slice();
-  const ahead = before.ahead.slice();
-  const aheadKeys = before.aheadKeys.slice();
-  const lists = { behind: [behind, behindKeys], ahead: [ahead, aheadKeys] } as const;
+  const behind: [string[], number[]] = [before.behindIds.slice(), before.behindKeys.slice()];
+  const ahead: [string[], number[]] = [before.aheadIds.slice(), before.aheadKeys.slice()];
+  const lists = { behind, ahead } as const;
   // Out with each one's old place (found by its key: keys are unique, one index per creature).
   const wasQueued = queuedSet(was);
   const indexOf = (s: CountState, id: string): number | undefined => tieIndex.get(s.slots[id] ?? -1);
@@ -187,16 +232,16 @@ export function followRoundTurns(
     if (c === null || index === undefined) continue;
     const place = placeOf(was, c, index, wasQueued);
     if (place === null || place.list === "current" || place.list === "queued") continue;
-    const [turns, keys] = lists[place.list];
+    const [listed, keys] = lists[place.list];
     const at = lowerBound(keys, place.key);
-    if (turns[at]?.id !== id) return null; // not where the last placing put it: place the round anew
-    turns.splice(at, 1);
+    if (listed[at] !== id) return null; // not where the last placing put it: place the round anew
+    listed.splice(at, 1);
     keys.splice(at, 1);
   }
   // The places the walk went past are the first ones ahead (ahead is in key order).
-  const passed = lowerBound(aheadKeys, walkKey(state) + 1);
-  for (const turn of ahead.splice(0, passed)) ids.add(turn.id);
-  aheadKeys.splice(0, passed);
+  const passed = lowerBound(ahead[1], walkKey(state) + 1);
+  for (const id of ahead[0].splice(0, passed)) ids.add(id);
+  ahead[1].splice(0, passed);
   // In with each one's new place.
   const queuedIds = queuedSet(state);
   const queued = new Map<string, CountTurn>();
@@ -210,20 +255,20 @@ export function followRoundTurns(
     if (place.list === "current") current = place.turn;
     else if (place.list === "queued") queued.set(id, place.turn);
     else {
-      const [turns, keys] = lists[place.list];
+      const [listed, keys] = lists[place.list];
       const at = lowerBound(keys, place.key);
-      turns.splice(at, 0, place.turn);
+      listed.splice(at, 0, id);
       keys.splice(at, 0, place.key);
     }
   }
-  return { state, turns: joined(state, behind, current, queued, ahead), behind, behindKeys, ahead, aheadKeys };
+  return placed(state, behind, current, queuedTurns(state, queued), ahead, before.ids);
 }
 
 /**
- * Issue 17: `roundTurns` kept by a caller across steps (a host): each state's turns found once, from the
+ * Issue 17: each state's places (`placeRound`) kept by a caller across steps (a host): found from the
  * last states' places when it is a turn step from one of them. Nothing is kept between callers.
  */
-export function roundTurnsMemo(): (state: CountState) => readonly CountTurn[] {
+export function roundTurnsMemo(): (state: CountState) => PlacedRound {
   /** The last few states placed, newest first (a step's state, and the ones its published passes made). */
   let recent: PlacedRound[] = [];
   const tieIndexes = new WeakMap<readonly number[], ReadonlyMap<number, number>>();
@@ -233,14 +278,14 @@ export function roundTurnsMemo(): (state: CountState) => readonly CountTurn[] {
     return found;
   };
   return (state) => {
-    let placed = recent.find((p) => p.state === state);
-    for (let i = 0; placed === undefined && i < recent.length; i++) {
+    let found = recent.find((p) => p.state === state);
+    for (let i = 0; found === undefined && i < recent.length; i++) {
       const from = recent[i] as PlacedRound;
       if (from.state.tieOrder === state.tieOrder)
-        placed = followRoundTurns(from, state, tieIndexOf(state.tieOrder)) ?? undefined;
+        found = followRoundTurns(from, state, tieIndexOf(state.tieOrder)) ?? undefined;
     }
-    placed ??= placeRound(state);
-    recent = [placed, ...recent.filter((p) => p !== placed)].slice(0, 4);
-    return placed.turns;
+    found ??= placeRound(state);
+    recent = [found, ...recent.filter((p) => p !== found)].slice(0, 4);
+    return found;
   };
 }
