@@ -1,6 +1,6 @@
 /** The count-up track (RULES §1) as a host sees it (ruleset-host.ts). */
 import {
-  countRoundTurns,
+  countRoundTurnsMemo,
   countShownIn,
   countScheduler,
   countTrackRound,
@@ -38,6 +38,8 @@ function joinedSurprised(
 }
 
 export function countHost(roundSeconds: number): RulesetHost<CountState> {
+  // Issue 17: a turn step's order found from the last one's (initiative/count/round-turns.ts).
+  const placedRound = countRoundTurnsMemo();
   const host: RulesetHost<CountState> = {
     id: "count",
     create: (combatants, options) =>
@@ -53,7 +55,7 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
     apply,
     read: parseCountState,
     order: (state) => {
-      const ids = countRoundTurns(state).map((turn) => turn.id);
+      const ids = placedRound(state).ids;
       // CNT-5: `tieOrder` holds every creature once and the round lists each at most once, so a round that
       // lists as many as it holds lists them all (issue 17: no set of a thousand ids at every step).
       if (ids.length === state.tieOrder.length) return ids;

@@ -16,7 +16,7 @@ export { surpriseCount as countSurpriseCount } from "./walk.ts";
 /** CNT-13: the count a stored record holds in a round (what `countCombatant` reads), without a copy. */
 export { shownCount as countShownIn, trackRound as countTrackRound } from "./walk.ts";
 /** CNT-3: this round's turns in track order (finished, under way, still to come). */
-export { roundTurns as countRoundTurns } from "./walk.ts";
+export { roundTurns as countRoundTurns, roundTurnsMemo as countRoundTurnsMemo } from "./round-turns.ts";
 /** CNT-6: the creature whose turn is under way, or null (waiting on dice, in the end step). */
 export { currentId as countCurrent } from "./track.ts";
 export { countPendingDetail, countPositionLabel } from "./timeline.ts";

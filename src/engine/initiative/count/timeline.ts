@@ -10,7 +10,8 @@ import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
 import { compareCountOrder } from "./order.ts";
 import { getCombatant, presentCombatants } from "./state.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
-import { hasSurprise, roundTurns } from "./walk.ts";
+import { roundTurns } from "./round-turns.ts";
+import { hasSurprise } from "./walk.ts";
 import { vectorValues } from "../shared/persistent-vector.ts";
 
 /** CNT-3: the tracker's label for a count on the track. */

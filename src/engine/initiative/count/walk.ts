@@ -11,7 +11,7 @@
  */
 import { COUNT_END_STEP, COUNT_LAST } from "./delay.ts";
 import { trackedCount } from "./order.ts";
-import type { CountCombatant, CountState, CountTurn } from "./types.ts";
+import type { CountCombatant, CountState } from "./types.ts";
 import { vectorEntries, vectorGet, vectorGetById } from "../shared/persistent-vector.ts";
 
 /** The round whose counts apply now: the one waiting for its contests, else the one under way. */
@@ -136,65 +136,4 @@ function found(state: CountState, index: number, count: number): NextTurn | null
 /** Index of each slot in `tieOrder`. O(n). */
 export function tieIndex(state: CountState): Map<number, number> {
   return new Map(state.tieOrder.map((slot, i) => [slot, i]));
-}
-
-/**
- * CNT-3, CNT-6, CNT-14, DEF-1: this round's turns in track order, as the tracker and core's turn list
- * show them: finished turns (on the count they started on) and passed-over defeated creatures, the
- * turn under way, the queued turns, then the places still ahead. Creatures not on this round's track
- * (unconscious, not rolled, joined or woken behind the walk) are not listed. While a round waits for its
- * contests, its whole order is listed undone; before the first round nothing is. O(n log n).
- */
-export function roundTurns(state: CountState): CountTurn[] {
-  const waiting = state.status === "contest";
-  if (state.round === -1 && !waiting) return [];
-  const round = Math.max(0, trackRound(state));
-  const end = state.status === "end";
-  // Issue 17: places in count order by buckets, each filled in tie order (the walk through `tieOrder` is
-  // in index order already): O(n), no comparison sort of a thousand places at every step.
-  const behind = new Map<number, CountTurn[]>();
-  const ahead = new Map<number, CountTurn[]>();
-  const put = (buckets: Map<number, CountTurn[]>, turn: CountTurn): void => {
-    const bucket = buckets.get(turn.count);
-    if (bucket === undefined) buckets.set(turn.count, [turn]);
-    else bucket.push(turn);
-  };
-  let current: CountTurn | null = null;
-  const queuedIds = state.queued.length === 0 ? null : new Set(state.queued);
-  const queued = new Map<string, CountTurn>();
-  const records = vectorEntries(state.combatants);
-  const order = state.tieOrder;
-  for (let index = 0; index < order.length; index++) {
-    const c = records[order[index] ?? -1];
-    if (c === undefined || c === null) continue;
-    if (!waiting && c.id === state.current) {
-      current = { id: c.id, count: state.count, done: false };
-      continue;
-    }
-    // CNT-14: an unconscious creature sits at 20, below the track.
-    if (c.unconscious) continue;
-    if (!waiting && c.turnRound === round) {
-      put(behind, { id: c.id, count: c.turnCount, done: true });
-      continue;
-    }
-    const count = roundCount(c, round);
-    if (count === null) continue;
-    if (!waiting && queuedIds?.has(c.id) === true && !c.defeated)
-      queued.set(c.id, { id: c.id, count: state.count, done: false });
-    else if (waiting || isAhead(state, count, index)) put(ahead, { id: c.id, count, done: end });
-    // DEF-1: a defeated creature keeps its place, passed over once the walk is beyond it.
-    else if (c.defeated) put(behind, { id: c.id, count, done: true });
-  }
-  const turns: CountTurn[] = [];
-  const drain = (buckets: Map<number, CountTurn[]>): void => {
-    for (const count of [...buckets.keys()].sort((a, b) => a - b)) turns.push(...(buckets.get(count) ?? []));
-  };
-  drain(behind);
-  if (current !== null) turns.push(current);
-  for (const id of state.queued) {
-    const turn = queued.get(id);
-    if (turn !== undefined) turns.push(turn);
-  }
-  drain(ahead);
-  return turns;
 }
