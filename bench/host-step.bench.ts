@@ -23,8 +23,9 @@
  * collection that still falls inside a click counts in its time; the clicks it fell in are printed
  * (`gc inside`, metric `host-step-gc-clicks`).
  *
- * Each encounter is deleted once measured (a GM's End Combat): measured after four others still in the
- * world, a ruleset's median rose by up to ~0.7 ms (rotation 1.3-1.9 alone, 2.0-2.8 after them).
+ * Each encounter is deleted once measured (a GM's End Combat), so a ruleset is not measured on a world
+ * still holding the encounters measured before it. Run alone, a ruleset's median is often lower than in
+ * the full run (rotation 1.3-1.9 ms alone, 2.0-2.8 after others): JIT and heap state; compare like with like.
  *
  * Cases: `<ruleset>: next median` / `next max`, only the GM's client connected; `<ruleset>: next median,
  * hidden` / `next max, hidden`: the same encounter with a few hidden NPCs and the owner's player
