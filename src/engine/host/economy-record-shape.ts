@@ -78,6 +78,24 @@ export function isActionRecordShape(value: unknown): boolean {
   );
 }
 
+/**
+ * Whether two stored values are equal (`diffStored` finds no update between them), stopping at the first
+ * difference and building nothing (issue 17: a step compares each record it read with what it becomes).
+ */
+export function sameStored(a: Stored | undefined, b: Stored | undefined): boolean {
+  if (a === b) return true;
+  // As `diffStored`, a list (AP-2's `hits`) is compared key by key too.
+  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) return false;
+  let count = 0;
+  for (const key in a) {
+    if (!Object.hasOwn(a, key)) continue;
+    count++;
+    if (!Object.hasOwn(b, key) || !sameStored(a[key], b[key])) return false;
+  }
+  for (const key in b) if (Object.hasOwn(b, key)) count--;
+  return count === 0;
+}
+
 /** The update that turns the stored `before` (as stored, junk included) into `after`; null when equal. */
 export function actionRecordUpdate(before: unknown, after: ActionRecord): StoredUpdate | null {
   const next = after as unknown as StoredObject;
