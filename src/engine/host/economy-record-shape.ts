@@ -21,10 +21,21 @@ export const isObject = (value: unknown): value is StoredObject =>
 
 export const stepKeys = (record: StoredObject): string[] => Object.keys(record).filter((k) => STEP_KEY.test(k));
 
-/** Only the step-numbered trackers of a stored `undo` / `redo`. */
+/**
+ * Only the step-numbered trackers of a stored `undo` / `redo`: the stored object itself when it holds
+ * nothing else (issue 17: no copy per record read; stored values are never changed in place).
+ */
 function readSteps(value: unknown): StoredObject {
+  if (!isObject(value)) return {};
+  let clean = true;
+  for (const key of Object.keys(value)) {
+    if (!STEP_KEY.test(key) || !isObject(value[key])) {
+      clean = false;
+      break;
+    }
+  }
+  if (clean) return value;
   const out: Record<string, Stored> = {};
-  if (!isObject(value)) return out;
   for (const key of stepKeys(value)) if (isObject(value[key])) out[key] = value[key];
   return out;
 }

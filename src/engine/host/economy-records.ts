@@ -93,9 +93,12 @@ function without(record: StoredObject, key: string): StoredObject {
   return out;
 }
 
+/** `record`'s keys that `keep` holds too: `record` itself when it keeps them all (issue 17: no copy per record). */
 function only(record: StoredObject, keep: StoredObject): StoredObject {
+  const keys = Object.keys(record);
+  if (keys.every((k) => Object.hasOwn(keep, k))) return record;
   const out: Record<string, Stored> = {};
-  for (const k of Object.keys(record)) if (Object.hasOwn(keep, k)) out[k] = record[k] as Stored;
+  for (const k of keys) if (Object.hasOwn(keep, k)) out[k] = record[k] as Stored;
   return out;
 }
 
