@@ -22,8 +22,8 @@
 import type { CountCombatant, CountState } from "../initiative/count/types.ts";
 import type { PhaseCombatant, PhaseState } from "../initiative/phase/types.ts";
 import { phaseCombatants } from "../initiative/phase/state.ts";
-import type { SegmentState } from "../initiative/segment/types.ts";
-import { segmentCombatants } from "../initiative/segment/state.ts";
+import type { SegmentCombatant, SegmentState } from "../initiative/segment/types.ts";
+import { segmentCombatant, segmentCombatants } from "../initiative/segment/state.ts";
 import { segmentRoundSchedule } from "../initiative/segment/round-schedule.ts";
 import { vectorChanges, vectorValues, type PersistentVector } from "../initiative/shared/persistent-vector.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
@@ -137,23 +137,69 @@ function followHeld<R extends { readonly id: string }>(
   return out;
 }
 
-export function segmentHeldConditions(state: SegmentState): HeldConditions {
+/** Where the schedule holds a caster's spell turn (SEG-5); +infinity when it holds none. */
+type SpellAt = (combatantId: string) => number;
+
+function segmentHold(out: Held, c: SegmentCombatant, state: SegmentState, spellAt: SpellAt): void {
   const round = state.round;
-  // The index of each caster's spell turn this round (SEG-5); -1 when the schedule is not built yet.
+  const spell =
+    round > 0 &&
+    c.declaredRound === round &&
+    c.declaration?.action === "spell" &&
+    c.revealed &&
+    c.castingFailedRound !== round &&
+    spellAt(c.id) > state.cursor;
+  hold(out, c.id, c.surprised && "surprised", round > 0 && c.delayedRound === round && "delayed", spell && "casting");
+}
+
+export function segmentHeldConditions(state: SegmentState): HeldConditions {
+  // The index of each caster's spell turn this round (SEG-5); none when the schedule is not built yet.
   const spellAt = new Map<string, number>();
   segmentRoundSchedule(state).forEach((entry, i) => {
     if (entry.part === "spell") spellAt.set(entry.combatantId, i);
   });
+  const at: SpellAt = (id) => spellAt.get(id) ?? Number.POSITIVE_INFINITY;
   const out: Held = new Map();
-  for (const c of segmentCombatants(state)) {
-    const spell =
-      round > 0 &&
-      c.declaredRound === round &&
-      c.declaration?.action === "spell" &&
-      c.revealed &&
-      c.castingFailedRound !== round &&
-      (spellAt.get(c.id) ?? Number.POSITIVE_INFINITY) > state.cursor;
-    hold(out, c.id, c.surprised && "surprised", round > 0 && c.delayedRound === round && "delayed", spell && "casting");
+  for (const c of segmentCombatants(state)) segmentHold(out, c, state, at);
+  return out;
+}
+
+/**
+ * Issue 17: `countHeldFollowed` for segment rounds: the same round and schedule, only records changed
+ * and the cursor moved. A record that changed is read again; of the others only a caster whose spell
+ * turn the cursor passed (either way: an undo moves it back) can change (SEG-5), so the schedule is read
+ * between the two cursors only.
+ */
+export function segmentHeldFollowed(
+  before: SegmentState,
+  known: HeldConditions,
+  after: SegmentState,
+): HeldConditions | null {
+  const was = segmentRoundSchedule(before);
+  const schedule = segmentRoundSchedule(after);
+  if (before.round !== after.round || (was !== schedule && (was.length > 0 || schedule.length > 0))) return null;
+  // A caster's spell turn, looked up only for a changed record that casts (the last, as the full pass).
+  const at: SpellAt = (id) => {
+    for (let i = schedule.length - 1; i >= 0; i--) {
+      const entry = schedule[i];
+      if (entry !== undefined && entry.part === "spell" && entry.combatantId === id) return i;
+    }
+    return Number.POSITIVE_INFINITY;
+  };
+  const followed = followHeld(known, before.combatants, after.combatants, (out, c) => segmentHold(out, c, after, at));
+  if (followed === null) return null;
+  const passed: string[] = [];
+  const end = Math.min(Math.max(before.cursor, after.cursor), schedule.length - 1);
+  for (let i = Math.max(Math.min(before.cursor, after.cursor) + 1, 0); i <= end; i++) {
+    const entry = schedule[i];
+    if (entry !== undefined && entry.part === "spell") passed.push(entry.combatantId);
+  }
+  if (passed.length === 0) return followed;
+  const out: Held = new Map(followed);
+  for (const id of passed) {
+    out.delete(id);
+    const c = segmentCombatant(after, id);
+    if (c !== null) segmentHold(out, c, after, at);
   }
   return out;
 }

@@ -21,10 +21,21 @@ export const isObject = (value: unknown): value is StoredObject =>
 
 export const stepKeys = (record: StoredObject): string[] => Object.keys(record).filter((k) => STEP_KEY.test(k));
 
-/** Only the step-numbered trackers of a stored `undo` / `redo`. */
+/**
+ * Only the step-numbered trackers of a stored `undo` / `redo`: the stored object itself when it holds
+ * nothing else (issue 17: no copy per record read; stored values are never changed in place).
+ */
 function readSteps(value: unknown): StoredObject {
+  if (!isObject(value)) return {};
+  let clean = true;
+  for (const key of Object.keys(value)) {
+    if (!STEP_KEY.test(key) || !isObject(value[key])) {
+      clean = false;
+      break;
+    }
+  }
+  if (clean) return value;
   const out: Record<string, Stored> = {};
-  if (!isObject(value)) return out;
   for (const key of stepKeys(value)) if (isObject(value[key])) out[key] = value[key];
   return out;
 }
@@ -76,6 +87,24 @@ export function isActionRecordShape(value: unknown): boolean {
     (value.undo === undefined || isStepRecord(value.undo)) &&
     (value.redo === undefined || isStepRecord(value.redo))
   );
+}
+
+/**
+ * Whether two stored values are equal (`diffStored` finds no update between them), stopping at the first
+ * difference and building nothing (issue 17: a step compares each record it read with what it becomes).
+ */
+export function sameStored(a: Stored | undefined, b: Stored | undefined): boolean {
+  if (a === b) return true;
+  // As `diffStored`, a list (AP-2's `hits`) is compared key by key too.
+  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) return false;
+  let count = 0;
+  for (const key in a) {
+    if (!Object.hasOwn(a, key)) continue;
+    count++;
+    if (!Object.hasOwn(b, key) || !sameStored(a[key], b[key])) return false;
+  }
+  for (const key in b) if (Object.hasOwn(b, key)) count--;
+  return count === 0;
 }
 
 /** The update that turns the stored `before` (as stored, junk included) into `after`; null when equal. */

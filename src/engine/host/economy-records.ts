@@ -26,13 +26,13 @@ import type { RulesetId } from "../initiative/contract.ts";
 import type { PatchHistory } from "../storage/patch-history.ts";
 import type { Stored, StoredObject } from "../storage/stored-json.ts";
 import type { StoreMemo, StoredRecordFacts } from "../storage/store-memo.ts";
-import { diffStored } from "../storage/update-diff.ts";
 import { commandCombatant } from "./command-access.ts";
 import {
   EMPTY_ACTION_RECORD,
   STEP_KEY,
   isObject,
   readActionRecord,
+  sameStored,
   stepKeys,
   type ActionRecord,
 } from "./economy-record-shape.ts";
@@ -93,9 +93,12 @@ function without(record: StoredObject, key: string): StoredObject {
   return out;
 }
 
+/** `record`'s keys that `keep` holds too: `record` itself when it keeps them all (issue 17: no copy per record). */
 function only(record: StoredObject, keep: StoredObject): StoredObject {
+  const keys = Object.keys(record);
+  if (keys.every((k) => Object.hasOwn(keep, k))) return record;
   const out: Record<string, Stored> = {};
-  for (const k of Object.keys(record)) if (Object.hasOwn(keep, k)) out[k] = record[k] as Stored;
+  for (const k of keys) if (Object.hasOwn(keep, k)) out[k] = record[k] as Stored;
   return out;
 }
 
@@ -127,21 +130,32 @@ function movedKeys(input: RecordStepInput, undo: boolean): string[] {
 }
 
 /** The history's number for this step when it recorded one (the newest undo number it did not hold). */
-function recordedKey(input: RecordStepInput): string | null {
-  const last = stepKeys(input.after.undo).reduce((a, k) => Math.max(a, Number(k)), 0);
+function recordedKey(input: RecordStepInput, undoAfter: readonly string[]): string | null {
+  const last = undoAfter.reduce((a, k) => Math.max(a, Number(k)), 0);
   return last > 0 && !Object.hasOwn(input.before.undo, String(last)) ? String(last) : null;
+}
+
+/** What a step's history says for every record: whether it was cleared, and the number it recorded. */
+interface StepHistory {
+  readonly cleared: boolean;
+  readonly key: string | null;
+}
+
+function stepHistory(input: RecordStepInput): StepHistory {
+  const undo = stepKeys(input.after.undo);
+  return { cleared: undo.length + stepKeys(input.after.redo).length === 0, key: recordedKey(input, undo) };
 }
 
 function stepWith<S, E>(
   book: BookEconomy<S, E>,
   records: Readonly<Record<string, ActionRecord>>,
   input: RecordStepInput,
+  history: StepHistory = stepHistory(input),
 ): RecordStep {
   const own = (id: string): ActionRecord =>
     Object.hasOwn(records, id) ? (records[id] as ActionRecord) : EMPTY_ACTION_RECORD;
   const undone = input.events.some((e) => e.type === "undone");
   const redone = !undone && input.events.some((e) => e.type === "redone");
-  const cleared = stepKeys(input.after.undo).length + stepKeys(input.after.redo).length === 0;
   const out: Record<string, ActionRecord> = {};
   if (undone || redone) {
     const keys = movedKeys(input, undone);
@@ -150,12 +164,12 @@ function stepWith<S, E>(
     const trackers: Record<string, S> = {};
     for (const id of input.ids) trackers[id] = book.read(own(id).now) ?? book.initial(input.startedBefore);
     const followed = followEconomies(book, trackers, input.events, input.startedBefore).book;
-    const key = recordedKey(input);
+    const key = history.key;
     for (const id of input.ids) {
       const before = own(id);
       const tracker = input.startedAfter ? (followed[id] ?? book.initial(true)) : book.initial(false);
       const now = tracker as unknown as StoredObject; // a tracker state is plain JSON (actions/economy.ts)
-      const changed = before.now === null || diffStored(before.now, now) !== null;
+      const changed = before.now === null || !sameStored(before.now, now);
       const undo = only(before.undo, input.after.undo);
       out[id] = {
         now: changed ? now : before.now,
@@ -164,11 +178,13 @@ function stepWith<S, E>(
       };
     }
   }
-  if (cleared) for (const id of input.ids) out[id] = { ...(out[id] ?? EMPTY_ACTION_RECORD), undo: {}, redo: {} };
+  if (history.cleared)
+    for (const id of input.ids) out[id] = { ...(out[id] ?? EMPTY_ACTION_RECORD), undo: {}, redo: {} };
+  // Issue 17: compared without building the update (the host builds it for the changed ones only).
   const changed = input.ids.filter(
     (id) =>
       !Object.hasOwn(records, id) ||
-      diffStored(own(id) as unknown as StoredObject, out[id] as unknown as StoredObject) !== null,
+      !sameStored(own(id) as unknown as StoredObject, out[id] as unknown as StoredObject),
   );
   return { records: out, changed };
 }
@@ -242,7 +258,8 @@ function stepStoredWith<S, E>(
   memo: StoreMemo | undefined,
 ): RecordStep {
   const moves = input.events.some((e) => e.type === "undone" || e.type === "redone");
-  const cleared = stepKeys(input.after.undo).length + stepKeys(input.after.redo).length === 0;
+  const history = stepHistory(input);
+  const cleared = history.cleared;
   // Only a tracker that observes its own events, in a step that is neither a start nor a reset.
   const skips = book.ownEvents === true && input.startedBefore && input.startedAfter && !moves && !cleared;
   const named = skips ? namedIds(input.events) : new Set<string>();
@@ -268,14 +285,19 @@ function stepStoredWith<S, E>(
     for (const id of named) candidates.add(id);
     for (const id of candidates) if (stored.has(id)) visit(id);
   }
-  const step = stepWith(book, records, {
-    events: input.events,
-    before: input.before,
-    after: input.after,
-    startedBefore: input.startedBefore,
-    startedAfter: input.startedAfter,
-    ids,
-  });
+  const step = stepWith(
+    book,
+    records,
+    {
+      events: input.events,
+      before: input.before,
+      after: input.after,
+      startedBefore: input.startedBefore,
+      startedAfter: input.startedAfter,
+      ids,
+    },
+    history,
+  );
   // The host writes the changed records: the next step reads them again.
   if (index !== undefined) for (const id of step.changed) index.dirty.add(id);
   return step;

@@ -47,21 +47,25 @@ export interface OutOfFightPlan {
   readonly update: Record<string, unknown> | null;
 }
 
-function stepKeys(record: object): number[] {
-  return Object.keys(record)
-    .filter((k) => /^\d+$/.test(k))
-    .map(Number)
-    .sort((a, b) => a - b);
+/** The lowest (`lowest`) or the highest step number among `record`'s keys, or null when it has none. */
+function endStep(record: object, lowest: boolean): number | null {
+  let found: number | null = null;
+  for (const k of Object.keys(record)) {
+    if (!/^\d+$/.test(k)) continue;
+    const n = Number(k);
+    if (found === null || (lowest ? n < found : n > found)) found = n;
+  }
+  return found;
 }
 
 /**
  * The history step a written step made or moved: an undo's is the oldest redo entry (patch-history.ts
  * `undoStep` moves the newest undo entry there), a redo's and a new step's the newest undo entry.
+ * Issue 17: one pass over the history's keys, no sorted list (asked at every step).
  */
 export function historyStepOf(history: PatchHistory, moved: "undone" | "redone" | null): string | null {
-  const keys = moved === "undone" ? stepKeys(history.redo) : stepKeys(history.undo);
-  const key = moved === "undone" ? keys[0] : keys[keys.length - 1];
-  return key === undefined ? null : String(key);
+  const key = moved === "undone" ? endStep(history.redo, true) : endStep(history.undo, false);
+  return key === null ? null : String(key);
 }
 
 /** The ruling above: what a creature showed of the out-of-fight statuses just before a revive. */
@@ -129,9 +133,9 @@ export function outOfFightPlan(
   if (stale && Object.keys(changed).length > 0)
     for (const old of Object.keys(kept)) if (!(old in changed)) changed[`-=${old}`] = null;
   // Entries of steps no longer in the history go (the oldest dropped, a reset, a new step after an undo).
-  const live = new Set([...Object.keys(history.undo), ...Object.keys(history.redo)]);
+  const live = (old: string): boolean => Object.hasOwn(history.undo, old) || Object.hasOwn(history.redo, old);
   for (const old of Object.keys(memory))
-    if (!live.has(old) || (stale && old === key && Object.keys(changed).length === 0)) update[`-=${old}`] = null;
+    if (!live(old) || (stale && old === key && Object.keys(changed).length === 0)) update[`-=${old}`] = null;
   if (key !== null && Object.keys(changed).length > 0) update[key] = changed;
   return { put, takeOff, update: Object.keys(update).length > 0 ? update : null };
 }

@@ -11,6 +11,7 @@ import {
   phaseHeldFollowed,
   rotationHeldConditions,
   segmentHeldConditions,
+  segmentHeldFollowed,
   standardHeldConditions,
   type HeldConditions,
 } from "../conditions/held-conditions.ts";
@@ -20,6 +21,9 @@ import type { SegmentState } from "../initiative/segment/types.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
 import { hasFields } from "./host-common.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
+
+const SEGMENT_FIELDS = ["combatants", "schedule", "cursor", "round"];
+const SEGMENT_FOLLOWED = [...SEGMENT_FIELDS, "index", "scheduleRound"];
 
 /** A fresh empty map each time (a read-only one is shared only through the memo below). */
 function none(): HeldConditions {
@@ -66,6 +70,10 @@ function heldConditionsFollowed(
       return hasFields(before, ["combatants", "waits", "round"]) && hasFields(after, ["combatants", "waits", "round"])
         ? phaseHeldFollowed(before as unknown as PhaseState, known, after as unknown as PhaseState)
         : null;
+    case "segment":
+      return hasFields(before, SEGMENT_FOLLOWED) && hasFields(after, SEGMENT_FOLLOWED)
+        ? segmentHeldFollowed(before as unknown as SegmentState, known, after as unknown as SegmentState)
+        : null;
     default:
       return null;
   }
@@ -86,9 +94,7 @@ function heldConditionsFresh(host: AnyRulesetHost, state: unknown): HeldConditio
         ? phaseHeldConditions(state as unknown as PhaseState)
         : none();
     case "segment":
-      return hasFields(state, ["combatants", "schedule", "cursor", "round"])
-        ? segmentHeldConditions(state as unknown as SegmentState)
-        : none();
+      return hasFields(state, SEGMENT_FIELDS) ? segmentHeldConditions(state as unknown as SegmentState) : none();
     case "rotation":
       return rotationHeldConditions();
   }

@@ -81,12 +81,32 @@ const movedSteps = (ledger: TurnEventLedger, from: StoredObject, to: StoredObjec
     .filter((k) => !Object.hasOwn(to, k))
     .flatMap((k) => keysOf(ledger.steps[k]));
 
-/** The steps kept (those still in the history) and the owed keys a kept step or the round can reach. */
-function pruned(owed: ReadonlyMap<string, number>, steps: ReadonlyMap<string, string>, input: TurnLedgerInput) {
+/** The highest step number among `record`'s keys, 0 when it has none (one pass, no list). */
+function newestStep(record: StoredObject): number {
+  let last = 0;
+  for (const k of Object.keys(record)) if (STEP_KEY.test(k)) last = Math.max(last, Number(k));
+  return last;
+}
+
+/**
+ * The steps kept (those still in the history: `made` is what the step it recorded made, when it recorded
+ * one) and the owed keys a kept step or the round can reach. Issue 17: the ledger's steps are looked up
+ * by the history's keys, not copied into a map first.
+ */
+function pruned(
+  owed: ReadonlyMap<string, number>,
+  ledger: TurnEventLedger,
+  made: { readonly key: string; readonly keys: string } | null,
+  input: TurnLedgerInput,
+) {
   const kept: Record<string, string> = {};
-  for (const key of [...stepKeys(input.after.undo), ...stepKeys(input.after.redo)]) {
-    const made = steps.get(key);
-    if (made !== undefined) setOwn(kept, key, made);
+  for (const record of [input.after.undo, input.after.redo]) {
+    for (const key of Object.keys(record)) {
+      if (!STEP_KEY.test(key)) continue;
+      if (made !== null && key === made.key) {
+        if (made.keys !== "") kept[key] = made.keys; // a step number: never `__proto__`
+      } else if (Object.hasOwn(ledger.steps, key)) kept[key] = ledger.steps[key] as string;
+    }
   }
   const left: Record<string, number> = {};
   // Issue 17: most steps owe nothing, and the rounds the kept steps reach are not looked up for them.
@@ -99,8 +119,8 @@ function pruned(owed: ReadonlyMap<string, number>, steps: ReadonlyMap<string, st
 /** The ledger after one step of its combat, and the step's events with the repeats marked. */
 export function stepTurnEventLedger(ledger: TurnEventLedger, input: TurnLedgerInput): TurnLedgerStep {
   const owed = new Map(Object.entries(ledger.owed));
-  const steps = new Map(Object.entries(ledger.steps));
   let events = input.events;
+  let recorded: { readonly key: string; readonly keys: string } | null = null;
   if (events.some((e) => e.type === "undone")) adjust(owed, movedSteps(ledger, input.before.undo, input.after.undo), 1);
   else if (events.some((e) => e.type === "redone"))
     adjust(owed, movedSteps(ledger, input.before.redo, input.after.redo), -1);
@@ -114,14 +134,12 @@ export function stepTurnEventLedger(ledger: TurnEventLedger, input: TurnLedgerIn
       adjust(owed, [key], -1);
       return { ...event, repeat: true };
     });
-    const last = stepKeys(input.after.undo)
-      .map(Number)
-      .reduce((a, b) => Math.max(a, b), 0);
-    const recorded = last > 0 && !Object.hasOwn(input.before.undo, String(last)) ? String(last) : null;
-    if (recorded !== null && made.length > 0) steps.set(recorded, made.join(" "));
-    else if (recorded !== null) steps.delete(recorded);
+    const last = newestStep(input.after.undo);
+    // The step it recorded holds what it made (nothing: an earlier entry under its number goes).
+    if (last > 0 && !Object.hasOwn(input.before.undo, String(last)))
+      recorded = { key: String(last), keys: made.join(" ") };
   }
-  return { ledger: pruned(owed, steps, input), events };
+  return { ledger: pruned(owed, ledger, recorded, input), events };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,5 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { sameStored } from "../../../src/engine/host/economy-record-shape.ts";
 import {
+  diffStored,
   EMPTY_ACTION_RECORD,
   PATCH_HISTORY_LIMIT,
   createStoreMemo,
@@ -14,6 +17,7 @@ import {
   type HostCommand,
   type RulesetBook,
   type StoredCombat,
+  type StoredObject,
 } from "../../../src/engine/index.ts";
 import { nextCommand, seeded, step, storedEncounter } from "../../support/host-encounter.ts";
 
@@ -155,5 +159,24 @@ describe("records a host stores, stepped with what earlier steps found of them (
     table.next();
     expect(readActionRecord(table.kept.get(victim)).now).toMatchObject({ reaction: expect.any(Number) });
     expect((readActionRecord(table.kept.get(victim)).now as { reaction: number }).reaction).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("action records compared without an update (issue 17)", () => {
+  it("STD-6, AP-2: two stored records are the same exactly when no update lies between them", () => {
+    const leaf = fc.oneof(fc.constantFrom(null, true, false, 0, 1, 2), fc.constantFrom("a", "b"));
+    const tracker = fc.dictionary(fc.constantFrom("full", "swift", "reaction", "hits", "constant"), leaf, {
+      maxKeys: 4,
+    });
+    const value = fc.oneof(leaf, tracker, fc.array(fc.constantFrom("x", "y"), { maxLength: 2 }));
+    const record = fc.dictionary(fc.constantFrom("now", "undo", "redo", "1", "2"), value, { maxKeys: 4 });
+    fc.assert(
+      fc.property(record, record, fc.boolean(), (a, b, copy) => {
+        // A copy shares no object with the original, as a record read back from storage.
+        const other = (copy ? JSON.parse(JSON.stringify(a)) : b) as StoredObject;
+        expect(sameStored(a as StoredObject, other)).toBe(diffStored(a as StoredObject, other) === null);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
