@@ -84,17 +84,12 @@ function rowCells(row: JsonRecord, memo: StoreMemo): RowCells {
   return found;
 }
 
-/**
- * Each of `rows` found (`rowCells`) when all are plain records with the same keys in the same order and
- * some field other than the `hot` ones may be a column, else null. Issue 17: the first row alone can tell
- * that none may (a roster node's kids hold lists): the other rows are then not looked at.
- */
-function sharedRows(rows: readonly Json[], hot: ReadonlySet<string>, memo: StoreMemo): readonly RowCells[] | null {
+/** Each of `rows` found (`rowCells`) when all are plain records with the same keys in the same order, else null. */
+function sharedRows(rows: readonly Json[], memo: StoreMemo): readonly RowCells[] | null {
   const first = rows[0];
   if (!isJsonRecord(first)) return null;
   const shared = rowCells(first, memo);
   if (!shared.keys.every((k) => ID.test(k))) return null;
-  if (!shared.keys.some((key, i) => !hot.has(key) && shared.cells[i] !== null)) return null;
   const found: RowCells[] = [];
   for (const row of rows) {
     if (!isJsonRecord(row)) return null;
@@ -289,7 +284,7 @@ export function columnize(value: Json, hot: ReadonlySet<string> = NONE, memo: St
 function columnizeFresh(value: Json, hot: ReadonlySet<string>, memo: StoreMemo): Json {
   if (Array.isArray(value)) {
     const list = value as readonly Json[];
-    const found = list.length >= 2 && list.length <= CHUNK ? sharedRows(list, hot, memo) : null;
+    const found = list.length >= 2 && list.length <= CHUNK ? sharedRows(list, memo) : null;
     const keys = found?.[0]?.keys;
     if (found !== null && keys !== undefined && hasColumn(found, keys, hot))
       return { [COLS]: columnsOf(list as JsonRecord[], found, keys, hot, memo) };
