@@ -43,6 +43,55 @@ export function orderWithRest(first: readonly string[], all: readonly string[]):
   return out;
 }
 
+/** Whether two vectors hold the same ids in the same slots (only the paths they do not share are read). */
+function sameMembers<R extends { readonly id: string }>(
+  before: PersistentVector<R>,
+  after: PersistentVector<R>,
+): boolean {
+  if (before === after) return true;
+  let same = true;
+  const comparable = vectorChanges(before, after, (was, now) => {
+    if ((was?.id ?? null) !== (now?.id ?? null)) same = false;
+  });
+  return comparable && same;
+}
+
+/**
+ * Issue 17: a host's `order` for a roster kept as a persistent vector: `lane(state)`, then the roster's
+ * other ids in slot order (`orderWithRest`). The order found last is kept with what it was read from: the
+ * parts the lane is read from (`laneParts`, compared by identity) and the roster; a state whose lane parts
+ * are those and whose roster holds the same ids in the same slots has that order (a turn step changes a
+ * record's fields, not who is where), found in the paths the step changed instead of a pass over everyone.
+ */
+export function vectorOrder<S, R extends { readonly id: string }>(
+  lane: (state: S) => readonly string[],
+  laneParts: (state: S) => readonly unknown[],
+  roster: (state: S) => PersistentVector<R>,
+  ids: (state: S) => readonly string[],
+): (state: S) => readonly string[] {
+  let last: {
+    readonly parts: readonly unknown[];
+    readonly roster: PersistentVector<R>;
+    readonly order: readonly string[];
+  } | null = null;
+  return (state) => {
+    const parts = laneParts(state);
+    const vector = roster(state);
+    if (
+      last !== null &&
+      last.parts.length === parts.length &&
+      last.parts.every((part, i) => part === parts[i]) &&
+      sameMembers(last.roster, vector)
+    ) {
+      last = { parts, roster: vector, order: last.order };
+      return last.order;
+    }
+    const order = orderWithRest(lane(state), ids(state));
+    last = { parts, roster: vector, order };
+    return order;
+  };
+}
+
 /** Joins each combatant in turn: the state a host creates for a combat that already has combatants. */
 export function joinAll<S>(
   start: Result<S>,

@@ -11,7 +11,7 @@ import {
   type PhaseState,
 } from "../initiative/phase/index.ts";
 import { phaseTurnLeft } from "../actions/turn-left.ts";
-import { followFacts, guardedApply, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
+import { followFacts, guardedApply, joinAll, joinedDefeated, vectorOrder } from "./host-common.ts";
 import type { CombatantFacts, HostCommand, RulesetHost } from "./ruleset-host.ts";
 
 const apply = (state: PhaseState, command: HostCommand) => guardedApply(phaseScheduler.apply, state, command);
@@ -20,6 +20,19 @@ const apply = (state: PhaseState, command: HostCommand) => guardedApply(phaseSch
 function lane(state: PhaseState): readonly string[] {
   if (state.phase === "movement") return phaseLane(state, "movement");
   return state.phase === "battle" || state.phase === "end" ? phaseLane(state, "battle") : [];
+}
+
+const NO_IDS: readonly string[] = [];
+
+/**
+ * What `lane` reads besides the roster: the ranking, and in the movement phase the creatures catching up
+ * and, while some do, the cursor that places them (issue 17: `vectorOrder`).
+ */
+function laneParts(state: PhaseState): readonly unknown[] {
+  const kind =
+    state.phase === "movement" ? "movement" : state.phase === "battle" || state.phase === "end" ? "battle" : "none";
+  const moving = state.phase === "movement" && state.catchUp.length > 0;
+  return [kind, state.ranking, moving ? state.catchUp : NO_IDS, moving ? state.cursor : -1];
 }
 
 /** What `initiative` and `defeated` give of one record. */
@@ -39,11 +52,12 @@ export function phaseHost(roundSeconds: number): RulesetHost<PhaseState> {
       ),
     apply,
     read: parsePhaseState,
-    order: (state) =>
-      orderWithRest(
-        lane(state),
-        phaseCombatants(state).map((c) => c.id),
-      ),
+    order: vectorOrder(
+      lane,
+      laneParts,
+      (state) => state.combatants,
+      (state) => phaseCombatants(state).map((c) => c.id),
+    ),
     current: phaseScheduler.current,
     round: (state) => state.round,
     started: (state) => state.round > 0,

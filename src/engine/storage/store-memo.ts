@@ -15,8 +15,9 @@ export interface StoreMemo {
   /** What columns.ts finds of a record (`rowCells`: its keys, cell texts and per-row fields), by the record. */
   readonly rowCells: WeakMap<object, unknown>;
   /**
-   * A scheme's stored form of a part of its state, by the part (initiative/phase/packed.ts; a linear
-   * scheme's order: initiative/shared/packed-rolls.ts `packIdsWith`).
+   * A scheme's stored form of a part of its state, by the part (initiative/phase/packed.ts; one phase
+   * creature's record: initiative/phase/packed-rolls.ts `PackedRow`; a linear scheme's order:
+   * initiative/shared/packed-rolls.ts `packIdsWith`).
    */
   readonly packed: WeakMap<object, unknown>;
   /** Each value's encoding (stored-json.ts: a stored value). */

@@ -10,8 +10,11 @@ import {
   createPhaseState,
   createStoreMemo,
   phaseScheduler,
+  rulesetHost,
   settle,
   stepCombat,
+  storeCombatState,
+  storedFingerprint,
   updateBytes,
   type CombatStep,
   type HostCommand,
@@ -43,6 +46,33 @@ const command: fc.Arbitrary<PhaseCommand | "answer" | "current"> = fc.oneof(
   ].map((arbitrary) => ({ weight: 1, arbitrary })),
 );
 
+/** Plays `commands` from a started combat of 30 creatures (`seed`: the dice), calling `visit` with each state. */
+function playSession(
+  commands: readonly (PhaseCommand | "answer" | "current")[],
+  seed: number,
+  visit: (state: PhaseState) => void,
+): void {
+  const random = seeded(seed);
+  const joins = IDS.slice(0, 30).map((x, i) => ({ id: x, int: i % 3, agi: (i * 7) % 4 }));
+  let state = unwrapStep(phaseScheduler.apply(unwrapStep(createPhaseState(joins)), { type: "start" })).state;
+  visit(state);
+  for (const c of commands) {
+    const given: HostCommand | null =
+      c === "answer"
+        ? rollsFor(phaseHost, state, random)
+        : c === "current"
+          ? state.current === null
+            ? null
+            : { type: "delay", combatantId: state.current, afterId: IDS[Math.floor(random() * 30)] ?? "" }
+          : c;
+    if (given === null) continue;
+    const next = phaseScheduler.apply(state, given as PhaseCommand);
+    if (!next.ok) continue;
+    state = next.value.state;
+    visit(state);
+  }
+}
+
 describe("phase: the ranking and the rolled values stored packed (issue 17)", () => {
   it("PHS-2, PHS-4, DEF-1: every state of random sessions (roll-offs, seizes, joins, leaves, defeats, initiatives set) reads back exactly, key order included", () => {
     // How often the ranking was stored as runs of the derived one, and as more than one run (a creature
@@ -51,34 +81,38 @@ describe("phase: the ranking and the rolled values stored packed (issue 17)", ()
     let edited = 0;
     fc.assert(
       fc.property(fc.array(command, { minLength: 20, maxLength: 160 }), fc.nat(), (commands, seed) => {
-        const random = seeded(seed);
-        const joins = IDS.slice(0, 30).map((x, i) => ({ id: x, int: i % 3, agi: (i * 7) % 4 }));
-        let state = unwrapStep(phaseScheduler.apply(unwrapStep(createPhaseState(joins)), { type: "start" })).state;
-        for (const c of commands) {
-          const given: HostCommand | null =
-            c === "answer"
-              ? rollsFor(phaseHost, state, random)
-              : c === "current"
-                ? state.current === null
-                  ? null
-                  : { type: "delay", combatantId: state.current, afterId: IDS[Math.floor(random() * 30)] ?? "" }
-                : c;
-          if (given === null) continue;
-          const next = phaseScheduler.apply(state, given as PhaseCommand);
-          if (!next.ok) continue;
-          state = next.value.state;
+        playSession(commands, seed, (state) => {
           const back = reread(state);
           expect(back).toEqual(state);
           expect(JSON.stringify(back)).toBe(JSON.stringify(state));
           const runs = (packState(state) as { ranking: { runs?: string } }).ranking.runs;
           if (runs !== undefined) derived++;
           if (runs?.includes(",") === true) edited++;
-        }
+        });
       }),
       { numRuns: 40 },
     );
     expect(derived).toBeGreaterThan(50);
     expect(edited).toBeGreaterThan(0);
+  }, 30_000);
+
+  it("PHS-2, PHS-3, PHS-7, DEF-1 (issue 17): with a host and its memo kept from step to step, every state's order, stored form and fingerprint are those found afresh", () => {
+    fc.assert(
+      fc.property(fc.array(command, { minLength: 20, maxLength: 160 }), fc.nat(), (commands, seed) => {
+        // One host and one memo for the session, as the Foundry layer keeps them per combat: the order
+        // follows from the last one, a leaf's records are packed once.
+        const host = rulesetHost("phase", 6);
+        const memo = createStoreMemo();
+        playSession(commands, seed, (state) => {
+          expect(host.order(state)).toEqual(rulesetHost("phase", 6).order(state));
+          const kept = storeCombatState(state, memo);
+          const fresh = storeCombatState(state);
+          expect(JSON.stringify(kept)).toBe(JSON.stringify(fresh));
+          expect(storedFingerprint(kept, memo)).toBe(storedFingerprint(fresh));
+        });
+      }),
+      { numRuns: 40 },
+    );
   }, 30_000);
 
   it("DEF-1: a creature placed mid-battle behind its sorted place is stored as a few runs of the derived order, and reads back, also after a creature leaves", () => {

@@ -16,6 +16,7 @@
  * a record of another shape): the caller keeps the leaf as it is. Each token is read back as it is
  * written, so reading is always exact.
  */
+import type { StoreMemo } from "../../storage/store-memo.ts";
 import { isInteger, isRecord } from "../shared/stored-state.ts";
 
 /** The fields this codec stores; every other field of a creature stays in its record. */
@@ -125,8 +126,35 @@ function readsBack(row: Row, token: string, round: number): boolean {
   );
 }
 
-/** The leaf's items without their rolled fields and its string, or null (see the file comment). */
-export function packLeafRolls(items: readonly unknown[]): { items: unknown[]; rolls: string } | null {
+/**
+ * What was found of one creature's record (issue 17): its kept fields and its token against the leaf's
+ * round `round`. Records are never changed in place, so a leaf rebuilt for the one creature a turn step
+ * changed reuses the other records' (the very same `rest` objects: the stored leaf then shares them with
+ * the one before, and encoding, diffing and fingerprinting it costs that creature).
+ */
+interface PackedRow {
+  readonly rest: Record<string, unknown>;
+  readonly round: number;
+  readonly token: string;
+}
+
+/** The kept fields and token of `row` against `round` (null: it cannot be written so); `memo`: see `PackedRow`. */
+function packRow(row: Row, round: number, memo: StoreMemo | undefined): PackedRow | null {
+  const known = memo?.packed.get(row) as PackedRow | undefined;
+  if (known?.round === round) return known;
+  const rest = known?.rest ?? restOf(row);
+  const token = tokenOf(row, round);
+  if (rest === null || token === null || !readsBack(row, token, round)) return null;
+  const found: PackedRow = { rest, round, token };
+  memo?.packed.set(row, found);
+  return found;
+}
+
+/**
+ * The leaf's items without their rolled fields and its string, or null (see the file comment). `memo`:
+ * the host's (storage/store-memo.ts), so a record packed before is not packed again (`PackedRow`).
+ */
+export function packLeafRolls(items: readonly unknown[], memo?: StoreMemo): { items: unknown[]; rolls: string } | null {
   const rows = items.filter((item): item is Row => item !== null);
   if (!rows.every((row) => isRecord(row))) return null;
   const round = commonRound(rows);
@@ -137,11 +165,10 @@ export function packLeafRolls(items: readonly unknown[]): { items: unknown[]; ro
       out.push(null);
       continue;
     }
-    const rest = restOf(item as Row);
-    const token = tokenOf(item as Row, round);
-    if (rest === null || token === null || !readsBack(item as Row, token, round)) return null;
-    out.push(rest);
-    rolls += token;
+    const packed = packRow(item as Row, round, memo);
+    if (packed === null) return null;
+    out.push(packed.rest);
+    rolls += packed.token;
   }
   return { items: out, rolls };
 }

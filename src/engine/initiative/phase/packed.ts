@@ -85,7 +85,7 @@ function packNode(node: VectorNode<PhaseCombatant>, memo: StoreMemo | undefined)
   if (known !== undefined) return known;
   let out: Json;
   if ("items" in node) {
-    const packed = packLeafRolls(node.items);
+    const packed = packLeafRolls(node.items, memo);
     out = packed === null ? (node as unknown as Json) : { items: packed.items as Json[], rolls: packed.rolls };
   } else out = { kids: node.kids.map((kid) => packNode(kid, memo)) };
   memo?.packed.set(node, out);
