@@ -8,15 +8,12 @@ import {
   segmentRoundSchedule,
   segmentScheduler,
   segmentStartSeconds,
-  type SegmentCombatant,
   type SegmentCommand,
-  type SegmentEntry,
   type SegmentState,
 } from "../initiative/segment/index.ts";
-import { vectorChanges, type PersistentVector } from "../initiative/shared/persistent-vector.ts";
 import { SEGMENT_SECONDS } from "../conditions/round-time.ts";
 import { segmentTurnLeft } from "../actions/turn-left.ts";
-import { followFacts, guardedApply, joinAll, joinedDefeated, orderWithRest } from "./host-common.ts";
+import { followFacts, guardedApply, joinAll, joinedDefeated, vectorOrder } from "./host-common.ts";
 import type { HostCombatant, HostCommand, RulesetHost } from "./ruleset-host.ts";
 
 const apply = (state: SegmentState, command: HostCommand) => guardedApply(segmentScheduler.apply, state, command);
@@ -46,7 +43,17 @@ export function segmentHost(): RulesetHost<SegmentState> {
       ),
     apply,
     read: parseSegmentState,
-    order: segmentTurnOrder(),
+    // SEG-2: core's turns, the round's schedule (each creature at its first turn) then whoever it does not
+    // hold, in join order; issue 17: kept while the schedule is the same and a step changes only records.
+    order: vectorOrder(
+      (state) => segmentRoundSchedule(state).map((entry) => entry.combatantId),
+      (state) => {
+        const schedule = segmentRoundSchedule(state);
+        return [schedule.length === 0 ? null : schedule];
+      },
+      (state) => state.combatants,
+      (state) => segmentCombatants(state).map((c) => c.id),
+    ),
     current: segmentScheduler.current,
     round: (state) => state.round,
     started: (state) => state.round > 0,
@@ -81,45 +88,6 @@ export function segmentHost(): RulesetHost<SegmentState> {
       (state.segment > 0 ? segmentStartSeconds(state.segment) : 0),
   };
   return host;
-}
-
-/** The roster and schedule a turn order was found from, and that order. */
-interface OrderFound {
-  readonly schedule: readonly SegmentEntry[] | null;
-  readonly combatants: PersistentVector<SegmentCombatant>;
-  readonly order: readonly string[];
-}
-
-/** Whether two rosters (one made from the other) hold the same ids in the same slots: only records changed. */
-function sameIds(before: PersistentVector<SegmentCombatant>, after: PersistentVector<SegmentCombatant>): boolean {
-  let same = true;
-  const comparable = vectorChanges(before, after, (was, now) => {
-    if (was === null || now === null || was.id !== now.id) same = false;
-  });
-  return comparable && same;
-}
-
-/**
- * SEG-2: core's turns, the round's schedule (each creature at its first turn) then whoever it does not
- * hold, in join order. Issue 17: a step that keeps the schedule and changes only records (an ordinary
- * `next` at 1,000 creatures) keeps the order found last, with no pass over the roster or the schedule.
- */
-function segmentTurnOrder(): (state: SegmentState) => readonly string[] {
-  let last: OrderFound | null = null;
-  return (state) => {
-    const built = segmentRoundSchedule(state);
-    const schedule = built.length === 0 ? null : built;
-    if (last !== null && last.schedule === schedule && sameIds(last.combatants, state.combatants)) {
-      last = { ...last, combatants: state.combatants };
-      return last.order;
-    }
-    const order = orderWithRest(
-      built.map((entry) => entry.combatantId),
-      segmentCombatants(state).map((c) => c.id),
-    );
-    last = { schedule, combatants: state.combatants, order };
-    return order;
-  };
 }
 
 /**
