@@ -18,7 +18,6 @@ import type { RotationState } from "../initiative/rotation/state.ts";
 import { secretStandardTieBreaks } from "../initiative/standard/hidden-ties.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
-import { vectorValues } from "../initiative/shared/persistent-vector.ts";
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -30,10 +29,10 @@ export function secretTieRolls(
   hidden: { has(id: string): boolean; readonly none?: boolean },
 ): ReadonlySet<string> {
   if (requests.length === 0) return NONE;
-  // Issue 17: with no creature hidden, no tie roll is one only hidden creatures call for (a round boundary
-  // at 1,000 creatures asks some hundreds of contests), unless a count record still keeps secret totals
-  // from a tie with a creature since revealed (CNT-5): then count's own check runs.
-  if (hidden.none === true && (host.id !== "count" || !keepsSecretContest(state as CountState))) return NONE;
+  // Issue 17: with no creature hidden, no tie roll is one only hidden creatures call for (a round boundary at
+  // 1,000 creatures asks some hundreds); count keeps secret totals on its records after a reveal (CNT-5), so
+  // it answers that case itself (count/hidden-ties.ts).
+  if (hidden.none === true && host.id !== "count") return NONE;
   // Each host's states are its own scheme's (states travel only between a host's own functions).
   switch (host.id) {
     case "phase":
@@ -47,9 +46,4 @@ export function secretTieRolls(
     default:
       return NONE;
   }
-}
-
-/** Whether any count record keeps secret contest totals (CNT-5: the usual case is none). O(n). */
-function keepsSecretContest(state: CountState): boolean {
-  return vectorValues(state.combatants).some((c) => c.secretContest > 0);
 }

@@ -35,6 +35,8 @@ import { roundCount, trackRound } from "./walk.ts";
 /** The hidden creatures (a set, or a lookup the caller answers). */
 export interface CountHidden {
   has(id: string): boolean;
+  /** Issue 17: set when the caller knows no creature at all is hidden (secrecy.ts). */
+  readonly none?: boolean;
 }
 
 /** The kept totals the players were shown: all but the secret ones at the end. */
@@ -63,6 +65,11 @@ function byCount(state: CountState, round: number): Map<number, { slot: number; 
   return counts;
 }
 
+/** CNT-5: whether any record keeps secret contest totals (the usual case: none). O(n). */
+function keepsSecretContest(state: CountState): boolean {
+  return vectorEntries(state.combatants).some((c) => c !== null && c.secretContest > 0);
+}
+
 /**
  * CNT-5 (see the file comment): as `round` is prepared (once: not again while its contests are out), a
  * creature's secret totals are dropped where it shares its count with a creature its public totals do
@@ -71,8 +78,7 @@ function byCount(state: CountState, round: number): Map<number, { slot: number; 
  * where someone keeps one.
  */
 export function dropSecretContests(state: CountState, round: number): CountState {
-  const records = vectorEntries(state.combatants);
-  if (!records.some((c) => c !== null && c.secretContest > 0)) return state;
+  if (!keepsSecretContest(state)) return state;
   let s = state;
   const dropped: number[] = [];
   for (const here of byCount(state, round).values()) {
@@ -98,6 +104,8 @@ export function secretCountContests(
   hidden: CountHidden,
 ): ReadonlySet<string> {
   const out = new Set<string>();
+  // Issue 17: with no creature hidden, only a total kept from a creature since revealed can be secret.
+  if (hidden.none === true && !keepsSecretContest(state)) return out;
   const asked = requests.filter(
     (r) => r.reason === COUNT_ROLL_REASONS.contest && r.combatantId !== null && !hidden.has(r.combatantId),
   );
