@@ -16,7 +16,7 @@ import { defineConfig } from "vitest/config";
  * on it playing v14; each project's setup file selects the generation and fails a test that leaves a
  * compatibility warning (tests/support/foundry-generation.ts). To keep `npm test` under five minutes on
  * two cores, the two random suites share their runs between the projects instead of running them twice:
- * the race fuzz's 60 sequences a ruleset (120 until session 18; odd seeds on v13, even on v14;
+ * the race fuzz's 200 sequences a ruleset (fuzz-suite.ts `SEQUENCES`; odd seeds on v13, even on v14;
  * tests/support/race/fuzz-suite.ts) and the adapter fuzz's 24 random tables a ruleset (12 on each; 40 until
  * session 18; `npm run soak` plays both deep). CPU time (user + sys) of the Foundry layer, measured with `time npx vitest run --project …` on a shared two-core machine under load (load
  * average 8–10, so the figures vary by ±10 %): before (main at 85c0947), `foundry` alone, 120 s (111 +
