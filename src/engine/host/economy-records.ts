@@ -199,19 +199,6 @@ function namedIds(events: readonly HostEvent[]): Set<string> {
   return ids;
 }
 
-/** Whether `value` holds exactly `fields` (a tracker read back with nothing dropped or changed). */
-function sameFlat(value: StoredObject, fields: object): boolean {
-  const expected = fields as Record<string, unknown>;
-  let count = 0;
-  for (const k in value) {
-    if (!Object.hasOwn(value, k)) continue;
-    count++;
-    if (!Object.hasOwn(expected, k) || value[k] !== expected[k]) return false;
-  }
-  for (const k in expected) if (Object.hasOwn(expected, k)) count--;
-  return count === 0;
-}
-
 /** The step numbers of a stored `undo` / `redo` that hold a tracker. */
 function heldSteps(steps: Stored | undefined): string[] {
   const out: string[] = [];
@@ -227,7 +214,7 @@ function recordFacts<S, E>(book: BookEconomy<S, E>, stored: object, memo: StoreM
   const value = stored as StoredObject;
   const now = isObject(value.now) ? book.read(value.now) : null;
   const sound =
-    now !== null && sameFlat(value.now as StoredObject, now as object) && heldSteps(value.redo).length === 0;
+    now !== null && sameStored(value.now, now as unknown as StoredObject) && heldSteps(value.redo).length === 0;
   const constant = isObject(value.now) && value.now.constant !== undefined && value.now.constant !== null;
   const facts = { sound, undoSteps: heldSteps(value.undo), constant };
   memo?.records.set(stored, facts);
