@@ -10,7 +10,7 @@ import type { DiceRequest } from "../contract.ts";
 import type { PendingRollBase } from "../shared/linear-commands.ts";
 import { COUNT_ROLL_REASONS, countRoll, recordAt } from "./state.ts";
 import { trackRound } from "./walk.ts";
-import { contestsFor } from "./ties.ts";
+import { contestSlots } from "./ties.ts";
 import type { CountState } from "./types.ts";
 import { vectorEntries } from "../shared/persistent-vector.ts";
 
@@ -34,20 +34,26 @@ export interface CountOpenRoll extends PendingRollBase {
 export function countNeeds(state: CountState): CountNeed[] {
   if (state.status === "setup") return [];
   const needs: CountNeed[] = [];
+  // Issue 17: the roster is read out once, for the initiative owed and for the ties (ties.ts).
+  const records = vectorEntries(state.combatants);
   // Slot by slot (roster order); a count is null whatever the round, so records are read as stored.
-  vectorEntries(state.combatants).forEach((c, slot) => {
-    if (c !== null && c.count === null) needs.push({ id: `init-${slot}`, slot, contest: false });
-  });
+  for (let slot = 0; slot < records.length; slot++) {
+    const c = records[slot];
+    if (c !== undefined && c !== null && c.count === null) needs.push({ id: `init-${slot}`, slot, contest: false });
+  }
   if (state.status === "rolling") return needs;
   const round = trackRound(state);
-  const ties = contestsFor(state, round);
+  const ties = contestSlots(state, records, round);
   if (state.contestRound > round) {
-    const asked = new Set(ties.map((e) => e.slot));
-    for (const e of contestsFor(state, state.contestRound)) if (!asked.has(e.slot)) ties.push(e);
+    const asked = new Set(ties);
+    for (const slot of contestSlots(state, records, state.contestRound)) if (!asked.has(slot)) ties.push(slot);
   }
   // The n-th contest total of slot 12 is "contest-12-n".
-  for (const { slot, record } of ties)
-    needs.push({ id: `contest-${slot}-${record.contest.length + 1}`, slot, contest: true });
+  for (const slot of ties) {
+    const record = records[slot];
+    if (record !== undefined && record !== null)
+      needs.push({ id: `contest-${slot}-${record.contest.length + 1}`, slot, contest: true });
+  }
   return needs;
 }
 

@@ -53,24 +53,17 @@ export function removeTie(state: CountState, slot: number): CountState {
   };
 }
 
-/** A creature that owes a contest total, with its slot and record. */
-export interface TieEntry {
-  readonly slot: number;
-  readonly record: CountCombatant;
-}
-
 /**
- * CNT-5: the creatures that must roll a contest die before `round`'s order is settled, in track order:
- * on each count, those not yet separated from a tie partner by kept totals (`countTieStep` with the one
- * before it on that count; `tieOrder` already has each count's creatures in order). Defeated creatures
- * keep their place but do not contest (DEF-1). One pass over the roster, O(n).
+ * CNT-5: the slots of the creatures that must roll a contest die before `round`'s order is settled, in
+ * track order: on each count, those not yet separated from a tie partner by kept totals (`countTieStep`
+ * with the one before it on that count; `tieOrder` already has each count's creatures in order).
+ * Defeated creatures keep their place but do not contest (DEF-1). One pass over the roster, O(n).
+ * `records` is the roster read out once by the caller (`vectorEntries`, slot order): issue 17, a round
+ * boundary asks this of each state its dice make, and the roster is read once for the initiative rolls
+ * owed too (requests.ts).
  */
-export function contestsFor(state: CountState, round: number): TieEntry[] {
-  const records = vectorEntries(state.combatants);
-  return tieSlots(state, records, round, false).flatMap((slot) => {
-    const record = records[slot];
-    return record === undefined || record === null ? [] : [{ slot, record }];
-  });
+export function contestSlots(state: CountState, records: readonly (CountCombatant | null)[], round: number): number[] {
+  return tieSlots(state, records, round, false);
 }
 
 /** CNT-5: whether anyone must roll a contest die before `round` starts (stops at the first tie). */
@@ -78,6 +71,10 @@ export function anyContest(state: CountState, round: number): boolean {
   return tieSlots(state, vectorEntries(state.combatants), round, true).length > 0;
 }
 
+/**
+ * The slots `contestSlots` gives, grouped by count (lowest first); with `first`, the first tie found.
+ * Issue 17: a plain loop over `tieOrder`, the records read in place (no entry per creature).
+ */
 function tieSlots(
   state: CountState,
   records: readonly (CountCombatant | null)[],
@@ -87,7 +84,9 @@ function tieSlots(
   const contestOf = (slot: number): readonly number[] => records[slot]?.contest ?? [];
   const last: number[] = [];
   const need: number[][] = [];
-  for (const slot of state.tieOrder) {
+  const order = state.tieOrder;
+  for (let i = 0; i < order.length; i++) {
+    const slot = order[i] as number;
     const c = records[slot];
     if (c === undefined || c === null || c.defeated) continue;
     const count = roundCount(c, round);
@@ -99,5 +98,7 @@ function tieSlots(
     countTieStep(here, before, slot, contestOf);
     if (first && here.length > 0) return here;
   }
-  return need.flat();
+  const slots: number[] = [];
+  for (const here of need) if (here !== undefined) for (const slot of here) slots.push(slot);
+  return slots;
 }
