@@ -80,7 +80,9 @@ export function compressText(text: string, dictionary: string): string {
       let candidate = head[hash] as number;
       const limit = Math.min(MAX_MATCH, size - i);
       for (let tries = 0; candidate >= 0 && tries < CHAIN_LIMIT; tries++) {
-        const n = lengthFrom(codes, candidate, i, limit);
+        // Only a candidate that also matches at `bestLength` can be longer (issue 17: most candidates on
+        // a chain of JSON text share a short prefix and are passed over here, the choice unchanged).
+        const n = codes[candidate + bestLength] === codes[i + bestLength] ? lengthFrom(codes, candidate, i, limit) : 0;
         if (n > bestLength) {
           bestLength = n;
           bestFrom = candidate;
