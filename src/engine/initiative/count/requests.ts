@@ -66,7 +66,12 @@ export function openRoll(state: CountState, need: CountNeed): CountOpenRoll | nu
 }
 
 function requestsOf(state: CountState, needs: readonly CountNeed[]): DiceRequest[] {
-  return needs.flatMap((need) => openRoll(state, need)?.request ?? []);
+  const requests: DiceRequest[] = [];
+  for (const need of needs) {
+    const roll = openRoll(state, need);
+    if (roll !== null) requests.push(roll.request);
+  }
+  return requests;
 }
 
 /** The dice requests the track waits for (see `countNeeds`). */
@@ -76,9 +81,12 @@ export function countRequests(state: CountState): DiceRequest[] {
 
 /** The requests `after` waits for beyond `before` (what was open before the step): what a step asks to roll. */
 export function newRequests(before: readonly CountNeed[], after: CountState): DiceRequest[] {
-  const known = new Set(before.map((need) => need.id));
+  const needs = countNeeds(after);
+  if (before.length === 0) return requestsOf(after, needs);
+  const known = new Set<string>();
+  for (const need of before) known.add(need.id);
   return requestsOf(
     after,
-    countNeeds(after).filter((need) => !known.has(need.id)),
+    needs.filter((need) => !known.has(need.id)),
   );
 }

@@ -21,7 +21,7 @@ import {
   validateCombatantInput,
   type CountOut,
 } from "./state.ts";
-import { trackRound } from "./walk.ts";
+import { countIn, trackRound } from "./walk.ts";
 import { placeTies, removeTie } from "./ties.ts";
 import { dropSecretsLevelWith } from "./hidden-ties.ts";
 import {
@@ -107,15 +107,21 @@ export function rolls(
   for (const { slot, reason, total, secret } of answered) {
     const stored = updated.get(slot) ?? recordAt(state, slot);
     if (stored === null) continue;
-    const c = upToDate(stored, round);
     if (reason === COUNT_ROLL_REASONS.contest) {
       // CNT-5: the contest total (1d20 + bonus) is kept for the encounter; a secret one is marked so
-      // (issue 18 item 5: hidden-ties.ts).
-      const secretContest = secret ? c.secretContest + 1 : 0;
-      updated.set(slot, { ...c, contest: [...c.contest, total], secretContest });
+      // (issue 18 item 5: hidden-ties.ts). Issue 17: brought up to date in the same copy (a round's
+      // contests answer most of a thousand records, each behind by the round just begun).
+      const secretContest = secret ? stored.secretContest + 1 : 0;
+      const contest = [...stored.contest, total];
+      const c: CountCombatant =
+        round <= stored.countRound
+          ? { ...stored, contest, secretContest }
+          : { ...stored, count: countIn(stored, round), countRound: round, contest, secretContest };
+      updated.set(slot, c);
       contested.push(slot);
       out.events.push({ type: "contestRolled", combatantId: c.id, total });
     } else {
+      const c = upToDate(stored, round);
       // CNT-2: the result (1d20 − bonus) is the count; CNT-4: below 0 is tracked as 0, and only an opening
       // roll can give surprise.
       const count = Math.min(COUNT_LAST, trackedCount(total));
