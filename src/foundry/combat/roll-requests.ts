@@ -128,8 +128,15 @@ export async function rollRequests(
  * hidden creature's rolls are on neither (issue 18: who sees which is view/chat/roll-audience.ts).
  */
 export async function postRollBook(combat: Combat.Implementation, book: readonly Rolled[]): Promise<void> {
-  // Issue 17: each roll's audience is found once (a roller's ownership is not asked again per card).
-  const audiences = book.map((r) => rollAudience(rollerOf(combat, r)));
+  // Issue 17: each roll's audience is found once (a roller's ownership is not asked again per card), and
+  // once per creature: a round's contests and their rerolls ask the same creatures' several times.
+  const found = new Map<string, RollAudience>();
+  const audiences = book.map((r) => {
+    const key = `${r.request.combatantId ?? ""}:${r.secret ? 1 : 0}`;
+    let audience = r.request.combatantId === null ? undefined : found.get(key);
+    if (audience === undefined) found.set(key, (audience = rollAudience(rollerOf(combat, r))));
+    return audience;
+  });
   const on = (audience: RollAudience) => book.filter((_, i) => audiences[i] === audience);
   await postSummary(combat, on("everyone"), false);
   await postSummary(combat, on("gm"), true);
