@@ -67,12 +67,10 @@ describe("count dice owed (issue 17)", () => {
                   ? {
                       type: "rolls",
                       // Mostly every die owed, sometimes only some: ties come back and are rolled again.
-                      results: pending
-                        .slice(0, kind < 5 ? pending.length : Math.max(1, faces.length))
-                        .map((r, k) => ({
-                          requestId: r.id,
-                          total: formulaTotal(r.formula, [faces[k] ?? 1 + (k % 20)]),
-                        })),
+                      results: pending.slice(0, kind < 5 ? pending.length : Math.max(1, faces.length)).map((r, k) => ({
+                        requestId: r.id,
+                        total: formulaTotal(r.formula, [faces[k] ?? 1 + (k % 20)]),
+                      })),
                     }
                   : kind === 7
                     ? {
