@@ -43,6 +43,7 @@ function sameJson(a: unknown, b: unknown): boolean | null {
   if (typeof a !== "object" || a === null || b === null)
     return typeof a === "string" || typeof a === "boolean" || a === null ? false : null;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return sameArray(a, b as readonly unknown[]);
   const ka = Object.keys(a);
   const kb = Object.keys(b as object);
   if (ka.length !== kb.length) return null;
@@ -50,6 +51,19 @@ function sameJson(a: unknown, b: unknown): boolean | null {
     const key = ka[i] ?? "";
     if (key !== kb[i]) return null;
     const same = sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]);
+    if (same !== true) return same;
+  }
+  return true;
+}
+
+/**
+ * {@link sameJson} of two arrays, element by element (issue 17: listing an array's keys writes each index
+ * as a string, and every entry's rank is an array). A hole or an `undefined` element is left to the texts.
+ */
+function sameArray(a: readonly unknown[], b: readonly unknown[]): boolean | null {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const same = sameJson(a[i], b[i]);
     if (same !== true) return same;
   }
   return true;
@@ -121,11 +135,13 @@ export function packSegmentState(state: SegmentState, memo?: StoreMemo): Json {
   const built = rebuilt(state);
   if (built === null) return whole;
   const runs = runsOf(state.schedule, built, memo);
-  // The runs give the schedule back by construction (each run's entries read the same as the
-  // schedule's); the check stays, entry by entry, each entry's text worked out once.
+  // The runs give the schedule back by construction: a run is a stretch of the rebuilt list whose
+  // entries `sameEntry` found to store as the schedule's, in order, and any other entry is stored whole.
+  // Issue 17: comparing them all a second time with the same test doubled the cost of a round's first
+  // step; what is checked again is that the runs read back to a list of the same turns.
   const back = scheduleOf(runs, built);
   if (back === null || back.length !== state.schedule.length) return whole;
-  if (back.some((entry, i) => !sameEntry(entry, state.schedule[i] as SegmentEntry, memo))) return whole;
+  if (back.some((entry, i) => entry.key !== state.schedule[i]?.key)) return whole;
   const packed = { runs: runs as unknown as Json };
   memo?.scheduleRuns.set(state.schedule, { key, runs: packed });
   return { ...whole, schedule: packed };
