@@ -69,13 +69,46 @@ function sameArray(a: readonly unknown[], b: readonly unknown[]): boolean | null
   return true;
 }
 
+/** A schedule entry's keys in the order the scheduler writes them (order.ts `entryOf`). */
+const ENTRY_KEYS = ["key", "combatantId", "step", "part", "segment", "band", "rank"] as const;
+
+/** Whether `entry` has exactly the scheduler's keys, in its order (so it writes them in that order). */
+function writtenAsBuilt(entry: SegmentEntry): boolean {
+  let i = 0;
+  for (const key in entry) if (key !== ENTRY_KEYS[i++]) return false;
+  return i === ENTRY_KEYS.length;
+}
+
+/**
+ * Whether two entries with the scheduler's keys in its order hold the same finite numbers and the
+ * same other values field by field (null: cannot tell this way). Issue 17: a round's first step
+ * compares every rebuilt entry with the schedule's, and the general walk lists both entries' keys.
+ */
+function sameBuilt(a: SegmentEntry, b: SegmentEntry): boolean | null {
+  if (a.key !== b.key || a.combatantId !== b.combatantId || a.part !== b.part || a.band !== b.band) return null;
+  if (a.step !== b.step || a.segment !== b.segment || !Number.isFinite(a.step) || !Number.isFinite(a.segment))
+    return null;
+  const x = a.rank;
+  const y = b.rank;
+  if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return null;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i] || !Number.isFinite(x[i])) return null;
+  return writtenAsBuilt(a) && writtenAsBuilt(b) ? true : null;
+}
+
 /** Whether two entries store the same (their texts compared where `sameJson` cannot tell). */
 function sameEntry(a: SegmentEntry, b: SegmentEntry, memo: StoreMemo | undefined): boolean {
-  return sameJson(a, b) ?? textOf(a, memo) === textOf(b, memo);
+  return sameBuilt(a, b) ?? sameJson(a, b) ?? textOf(a, memo) === textOf(b, memo);
 }
 
 function runsOf(schedule: readonly SegmentEntry[], built: readonly SegmentEntry[], memo: StoreMemo | undefined): Run[] {
-  const at = new Map(built.map((e, i) => [e.key, i]));
+  // Most entries stand where the rebuilt list has them (after the last run's end): the map of where
+  // each rebuilt turn is only for the others.
+  let at: Map<string, number> | null = null;
+  const indexOf = (key: string, guess: number): number | undefined => {
+    if (built[guess]?.key === key) return guess;
+    at ??= new Map(built.map((e, i) => [e.key, i]));
+    return at.get(key);
+  };
   const runs: Run[] = [];
   let from = -1;
   let to = -1;
@@ -84,7 +117,7 @@ function runsOf(schedule: readonly SegmentEntry[], built: readonly SegmentEntry[
     from = -1;
   };
   for (const entry of schedule) {
-    const j = at.get(entry.key);
+    const j = indexOf(entry.key, from >= 0 ? to : runs.length === 0 ? 0 : -1);
     const same = j !== undefined && sameEntry(built[j] as SegmentEntry, entry, memo);
     if (same && from >= 0 && j === to) to = j + 1;
     else if (same) {
