@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { packSegmentState, unpackSegmentState } from "../../../../src/engine/initiative/segment/packed.ts";
 import type { SegmentEntry, SegmentState } from "../../../../src/engine/initiative/segment/types.ts";
@@ -50,5 +51,35 @@ describe("segment: a stored schedule is the rebuilt one plus what differs (issue
     // A rank of the same numbers in a fresh array stores as the rebuilt entry does.
     const same = { ...state, schedule: state.schedule.map((e) => ({ ...e, rank: [...e.rank] })) };
     expect(runsOf(same)).toEqual([`0-${state.schedule.length}`]);
+  });
+
+  it("SEG-2, SEG-6, DEF-1: a schedule with turns moved, dropped, copied, rewritten in another key order or given other values reads back text for text", () => {
+    const state = scheduledState();
+    const edit = fc.record({
+      kind: fc.constantFrom("move", "drop", "copy", "reorder", "rank", "extra"),
+      at: fc.nat(),
+      to: fc.nat(),
+    });
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 6 }), (edits) => {
+        const schedule = [...state.schedule];
+        for (const { kind, at, to } of edits) {
+          if (schedule.length === 0) break;
+          const i = at % schedule.length;
+          const e = schedule[i] as SegmentEntry;
+          if (kind === "move") schedule.splice(to % schedule.length, 0, ...schedule.splice(i, 1));
+          else if (kind === "drop") schedule.splice(i, 1);
+          else if (kind === "copy") schedule[i] = { ...e, rank: [...e.rank] };
+          else if (kind === "reorder") {
+            const { rank, ...rest } = e;
+            schedule[i] = { rank, ...rest };
+          } else if (kind === "rank") schedule[i] = { ...e, rank: [...e.rank.slice(0, -1), (e.rank.at(-1) ?? 0) + 9] };
+          else schedule[i] = { ...e, extra: to } as SegmentEntry;
+        }
+        const changed = { ...state, schedule };
+        expect(roundTrip(changed)).toBe(JSON.stringify(changed));
+      }),
+      { numRuns: 40 },
+    );
   });
 });
