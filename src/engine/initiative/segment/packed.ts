@@ -43,6 +43,7 @@ function sameJson(a: unknown, b: unknown): boolean | null {
   if (typeof a !== "object" || a === null || b === null)
     return typeof a === "string" || typeof a === "boolean" || a === null ? false : null;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return sameArray(a, b as readonly unknown[]);
   const ka = Object.keys(a);
   const kb = Object.keys(b as object);
   if (ka.length !== kb.length) return null;
@@ -55,13 +56,59 @@ function sameJson(a: unknown, b: unknown): boolean | null {
   return true;
 }
 
+/**
+ * {@link sameJson} of two arrays, element by element (issue 17: listing an array's keys writes each index
+ * as a string, and every entry's rank is an array). A hole or an `undefined` element is left to the texts.
+ */
+function sameArray(a: readonly unknown[], b: readonly unknown[]): boolean | null {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const same = sameJson(a[i], b[i]);
+    if (same !== true) return same;
+  }
+  return true;
+}
+
+/** A schedule entry's keys in the order the scheduler writes them (order.ts `entryOf`). */
+const ENTRY_KEYS = ["key", "combatantId", "step", "part", "segment", "band", "rank"] as const;
+
+/** Whether `entry` has exactly the scheduler's keys, in its order (so it writes them in that order). */
+function writtenAsBuilt(entry: SegmentEntry): boolean {
+  let i = 0;
+  for (const key in entry) if (key !== ENTRY_KEYS[i++]) return false;
+  return i === ENTRY_KEYS.length;
+}
+
+/**
+ * Whether two entries with the scheduler's keys in its order hold the same finite numbers and the
+ * same other values field by field (null: cannot tell this way). Issue 17: a round's first step
+ * compares every rebuilt entry with the schedule's, and the general walk lists both entries' keys.
+ */
+function sameBuilt(a: SegmentEntry, b: SegmentEntry): boolean | null {
+  if (a.key !== b.key || a.combatantId !== b.combatantId || a.part !== b.part || a.band !== b.band) return null;
+  if (a.step !== b.step || a.segment !== b.segment || !Number.isFinite(a.step) || !Number.isFinite(a.segment))
+    return null;
+  const x = a.rank;
+  const y = b.rank;
+  if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return null;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i] || !Number.isFinite(x[i])) return null;
+  return writtenAsBuilt(a) && writtenAsBuilt(b) ? true : null;
+}
+
 /** Whether two entries store the same (their texts compared where `sameJson` cannot tell). */
 function sameEntry(a: SegmentEntry, b: SegmentEntry, memo: StoreMemo | undefined): boolean {
-  return sameJson(a, b) ?? textOf(a, memo) === textOf(b, memo);
+  return sameBuilt(a, b) ?? sameJson(a, b) ?? textOf(a, memo) === textOf(b, memo);
 }
 
 function runsOf(schedule: readonly SegmentEntry[], built: readonly SegmentEntry[], memo: StoreMemo | undefined): Run[] {
-  const at = new Map(built.map((e, i) => [e.key, i]));
+  // Most entries stand where the rebuilt list has them (after the last run's end): the map of where
+  // each rebuilt turn is only for the others.
+  let at: Map<string, number> | null = null;
+  const indexOf = (key: string, guess: number): number | undefined => {
+    if (built[guess]?.key === key) return guess;
+    at ??= new Map(built.map((e, i) => [e.key, i]));
+    return at.get(key);
+  };
   const runs: Run[] = [];
   let from = -1;
   let to = -1;
@@ -70,7 +117,7 @@ function runsOf(schedule: readonly SegmentEntry[], built: readonly SegmentEntry[
     from = -1;
   };
   for (const entry of schedule) {
-    const j = at.get(entry.key);
+    const j = indexOf(entry.key, from >= 0 ? to : runs.length === 0 ? 0 : -1);
     const same = j !== undefined && sameEntry(built[j] as SegmentEntry, entry, memo);
     if (same && from >= 0 && j === to) to = j + 1;
     else if (same) {
@@ -121,11 +168,13 @@ export function packSegmentState(state: SegmentState, memo?: StoreMemo): Json {
   const built = rebuilt(state);
   if (built === null) return whole;
   const runs = runsOf(state.schedule, built, memo);
-  // The runs give the schedule back by construction (each run's entries read the same as the
-  // schedule's); the check stays, entry by entry, each entry's text worked out once.
+  // The runs give the schedule back by construction: a run is a stretch of the rebuilt list whose
+  // entries `sameEntry` found to store as the schedule's, in order, and any other entry is stored whole.
+  // Issue 17: comparing them all a second time with the same test doubled the cost of a round's first
+  // step; what is checked again is that the runs read back to a list of the same turns.
   const back = scheduleOf(runs, built);
   if (back === null || back.length !== state.schedule.length) return whole;
-  if (back.some((entry, i) => !sameEntry(entry, state.schedule[i] as SegmentEntry, memo))) return whole;
+  if (back.some((entry, i) => entry.key !== state.schedule[i]?.key)) return whole;
   const packed = { runs: runs as unknown as Json };
   memo?.scheduleRuns.set(state.schedule, { key, runs: packed });
   return { ...whole, schedule: packed };

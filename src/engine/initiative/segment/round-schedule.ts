@@ -26,9 +26,22 @@ export function segmentBuiltSchedule(state: SegmentState): SegmentEntry[] {
   const entries: SegmentEntry[] = [];
   const rivals = segmentRivalRolls(state);
   for (const c of segmentCombatants(state)) for (const e of segmentEntriesFor(state, c, rivals)) entries.push(e);
-  const keyed = entries.map((entry) => ({ entry, ...segmentSortKey(entry) }));
-  keyed.sort((a, b) => a.key - b.key || a.slot - b.slot);
-  return keyed.map((k) => k.entry);
+  // Issue 17: sorted by index over two number columns, not a record of each entry's key made per entry
+  // (this runs once per round, and again where a stored schedule is read or checked: cold code).
+  const n = entries.length;
+  const keys = new Float64Array(n);
+  const slots = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const { key, slot } = segmentSortKey(entries[i] as SegmentEntry);
+    keys[i] = key;
+    slots[i] = slot;
+  }
+  const at = new Uint32Array(n);
+  for (let i = 0; i < n; i++) at[i] = i;
+  at.sort((a, b) => (keys[a] as number) - (keys[b] as number) || (slots[a] as number) - (slots[b] as number));
+  const sorted: SegmentEntry[] = [];
+  for (let i = 0; i < n; i++) sorted.push(entries[at[i] as number] as SegmentEntry);
+  return sorted;
 }
 
 function buildSchedule(state: SegmentState): SegmentState {
