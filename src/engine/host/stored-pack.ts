@@ -87,7 +87,7 @@ export function unpackState(stored: Json, rows?: RowsMemo): unknown {
     case "segment":
       return unpackSegmentState(record);
     case "phase":
-      return unpackPhaseState(record);
+      return unpackPhaseState(record, rows);
     case "count":
       return unpackCountState(record);
     default:

@@ -28,10 +28,24 @@ interface KnownRows {
 export interface RowsMemo {
   last: Map<string, KnownRows>;
   next: Map<string, KnownRows>;
+  /** A roster read before, by its first block's rows (the same array while that block is unchanged). */
+  readonly records: WeakMap<object, KnownRecord>;
+  /**
+   * What a scheme unpacked from a part of the rows read (initiative/phase/packed.ts: a roster leaf, by
+   * its rows), with the text it unpacked it with.
+   */
+  readonly unpacked: WeakMap<object, { readonly text: string; readonly value: unknown }>;
+}
+
+/** A roster as read: its blocks' ids and rows, and the record built of them. */
+interface KnownRecord {
+  readonly ids: readonly string[];
+  readonly rows: readonly (readonly JsonRecord[])[];
+  readonly record: Json;
 }
 
 export function createRowsMemo(): RowsMemo {
-  return { last: new Map(), next: new Map() };
+  return { last: new Map(), next: new Map(), records: new WeakMap(), unpacked: new WeakMap() };
 }
 
 /** The value `columnize` was given; a part that is not one it writes is left as it is. `memo`: the file comment. */
@@ -58,15 +72,26 @@ function read(value: Json, memo: RowsMemo | undefined): Json {
 }
 
 function recordOf(chunks: readonly Json[], memo: RowsMemo | undefined): Json | null {
-  const out: Record<string, Json> = {};
+  const ids: string[] = [];
+  const blocks: (readonly JsonRecord[])[] = [];
   for (const chunk of chunks) {
     if (!isJsonRecord(chunk) || typeof chunk.ids !== "string" || !isJsonRecord(chunk.rows)) return null;
     const rows = rowsOf(chunk.rows, memo);
-    const ids = chunk.ids.split(",");
-    if (rows === null || rows.length !== ids.length) return null;
-    ids.forEach((id, i) => setOwn(out, id, rows[i] as Json));
+    if (rows === null || rows.length !== chunk.ids.split(",").length) return null;
+    ids.push(chunk.ids);
+    blocks.push(rows);
   }
+  // Every block the same rows under the same ids as in the last read: the same record.
+  const known = blocks[0] === undefined ? undefined : memo?.records.get(blocks[0]);
+  if (known !== undefined && sameItems(known.rows, blocks) && sameItems(known.ids, ids)) return known.record;
+  const out: Record<string, Json> = {};
+  blocks.forEach((rows, b) => (ids[b] ?? "").split(",").forEach((id, i) => setOwn(out, id, rows[i] as Json)));
+  if (blocks[0] !== undefined) memo?.records.set(blocks[0], { ids, rows: blocks, record: out });
   return out;
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 /** A block's text as one key: its field names, row count and each column, each prefixed by its length. */
@@ -95,8 +120,10 @@ function rowsOf(packed: JsonRecord, memo: RowsMemo | undefined): readonly JsonRe
     if (row === undefined || row === null) return null;
     out.push(row);
   }
-  if (key !== null && memo !== undefined) memo.next.set(key, { rest: restRows, rows: out });
-  return out;
+  // Every row as before: the same list, so what was found of it (a roster, a scheme's leaf) is found again.
+  const rows = build === null && known !== undefined ? known.rows : out;
+  if (key !== null && memo !== undefined) memo.next.set(key, { rest: restRows, rows });
+  return rows;
 }
 
 /** Builds row `i` of a block (null when the block is not one `columnize` writes). */
