@@ -32,6 +32,11 @@
  * character hidden, its owner connected (the published state's passes for hidden creatures, the
  * owner's view the GM sends: combat/owner-view.ts).
  *
+ * Player page (metric `host-step-player-ms`, cases `<ruleset>: player page median|max`, plain and hidden):
+ * the same click's own time on one connected player's page (clock.ts `watchedUser`: what runs on that
+ * client, minus the model's work there): another player in the plain case, the hidden creature's owner
+ * in the hidden case. A page that did not write the step reads the stored engine back on every update.
+ *
  * Target (issue 17): < 2 ms at 1,000 (metric `host-step-ms`, cases `<ruleset>: next median` and
  * `<ruleset>: next max`). PASS/FAIL is printed; the bench does not fail on it.
  * Run: npx tsx bench/host-step.bench.ts [ruleset …] [--n=1000] [--case=plain|hidden]  (or `npm run bench -- host-step`).
