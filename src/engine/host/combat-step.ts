@@ -21,6 +21,7 @@ import {
 import { decodeStored, encodeStored, type StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { StoreMemo } from "../storage/store-memo.ts";
+import type { RowsMemo } from "../storage/column-read.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 import type { HostCommand, HostEvent } from "./ruleset-host.ts";
 import { packState, unpackState } from "./stored-pack.ts";
@@ -62,14 +63,20 @@ export interface CombatStep {
 /**
  * The engine state stored in `stored`, checked by its ruleset. `memo` (issue 17, store-memo.ts): a
  * stored form a step wrote with it is not decoded and checked again (one read from a document is
- * another object, decoded as before).
+ * another object, decoded as before). `rows` (issue 17, column-read.ts): a page's memo of its last read of
+ * this combat, for a page that reads every step another page wrote.
  */
-export function readCombatState(host: AnyRulesetHost, engine: unknown, memo?: StoreMemo): Result<unknown> {
+export function readCombatState(
+  host: AnyRulesetHost,
+  engine: unknown,
+  memo?: StoreMemo,
+  rows?: RowsMemo,
+): Result<unknown> {
   const known = typeof engine === "object" && engine !== null ? memo?.states.get(engine) : undefined;
   if (known !== undefined && known.ruleset === host.id) return ok(known.state);
   const decoded = decodeStored(engine);
   if (decoded === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: host.id });
-  return host.read(unpackState(decoded.value));
+  return host.read(unpackState(decoded.value, rows));
 }
 
 /** The stored form of a state (the value of `Combat.system.engine`): packed (stored-pack.ts), then encoded. */

@@ -17,7 +17,8 @@ import { packSegmentState, unpackSegmentState } from "../initiative/segment/pack
 import type { SegmentState } from "../initiative/segment/types.ts";
 import { packStandardState, unpackStandardState } from "../initiative/standard/packed.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
-import { columnize, uncolumnize } from "../storage/columns.ts";
+import { columnize } from "../storage/columns.ts";
+import { uncolumnize, type RowsMemo } from "../storage/column-read.ts";
 import type { Json } from "../storage/stored-json.ts";
 import type { StoreMemo } from "../storage/store-memo.ts";
 
@@ -71,9 +72,12 @@ function packScheme(state: unknown, memo: StoreMemo | undefined): Json {
   }
 }
 
-/** The engine state a stored form holds (for the scheme's `read` to check). */
-export function unpackState(stored: Json): unknown {
-  const value = uncolumnize(stored);
+/**
+ * The engine state a stored form holds (for the scheme's `read` to check). `rows`: what the page found in
+ * its last read of the same combat (column-read.ts), so rows stored as the same text are not built again.
+ */
+export function unpackState(stored: Json, rows?: RowsMemo): unknown {
+  const value = uncolumnize(stored, rows);
   const record = value as Readonly<Record<string, unknown>>;
   switch (schemeOf(value)) {
     case "standard":
@@ -83,7 +87,7 @@ export function unpackState(stored: Json): unknown {
     case "segment":
       return unpackSegmentState(record);
     case "phase":
-      return unpackPhaseState(record);
+      return unpackPhaseState(record, rows);
     case "count":
       return unpackCountState(record);
     default:

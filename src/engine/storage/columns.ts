@@ -13,7 +13,7 @@
  *   columns chunk by chunk.
  * - Fields named in `hot` (those a turn step changes for one creature) stay in per-row records, so a
  *   turn step sends one cell's field and not its chunk's column.
- * - `uncolumnize` gives the value back; `uncolumnize(columnize(x))` deep-equals `x` for every JSON `x`,
+ * - `uncolumnize` (column-read.ts) gives the value back; `uncolumnize(columnize(x))` deep-equals `x` for every JSON `x`,
  *   key order included: a field whose cells cannot be written exactly as text stays in per-row records.
  */
 import { isJsonRecord, type Json, type JsonRecord } from "./stored-json.ts";
@@ -23,10 +23,10 @@ import { createStoreMemo, type StoreMemo } from "./store-memo.ts";
 export const CHUNK = 32;
 const MIN_ROWS = 8;
 // Marker keys are plain (stored-json.ts keeps them as they are, in a state and in an undo patch).
-const COLS = "_c";
-const ROWS = "_r";
+export const COLS = "_c";
+export const ROWS = "_r";
 /** A record whose only key is one of the markers, kept as it is. */
-const LITERAL = "_l";
+export const LITERAL = "_l";
 const ID = /^[A-Za-z0-9_-]+$/;
 
 /** One cell as text, or null when it cannot be written exactly. Cells never hold ",". */
@@ -48,7 +48,8 @@ function numberText(n: number): string | null {
   return Number.isFinite(n) && !Object.is(n, -0) && Number(text) === n && !text.includes(",") ? text : null;
 }
 
-function cellValue(text: string): Json {
+/** The value a cell's text holds (`cellText` read back). */
+export function cellValue(text: string): Json {
   if (text === "") return null;
   if (text === "t") return true;
   if (text === "f") return false;
@@ -147,32 +148,6 @@ function restOf(
   for (const key of others) setOwn(rest, key, columnize(row[key] as Json, hot, memo));
   found.rest = { hot, fields, value: rest };
   return rest;
-}
-
-function rowsOf(packed: JsonRecord): JsonRecord[] | null {
-  const { keys, n, cols, rest } = packed;
-  if (typeof keys !== "string" || typeof n !== "number" || !isJsonRecord(cols)) return null;
-  const names = keys === "" ? [] : keys.split(",");
-  const cells: Record<string, readonly string[]> = {};
-  for (const key of Object.keys(cols)) {
-    const col = cols[key];
-    if (typeof col !== "string") return null;
-    cells[key] = n === 1 ? [col] : col.split(",");
-  }
-  const restRows = Array.isArray(rest) ? (rest as readonly Json[]) : null;
-  const out: JsonRecord[] = [];
-  for (let i = 0; i < n; i++) {
-    const row: Record<string, Json> = {};
-    const others = restRows?.[i];
-    for (const key of names) {
-      const column = cells[key];
-      if (column !== undefined) setOwn(row, key, cellValue(column[i] ?? ""));
-      else if (isJsonRecord(others) && Object.hasOwn(others, key)) setOwn(row, key, uncolumnize(others[key] as Json));
-      else return null;
-    }
-    out.push(row);
-  }
-  return out;
 }
 
 /**
@@ -291,30 +266,4 @@ function columnizeFresh(value: Json, hot: ReadonlySet<string>, memo: StoreMemo):
     return list.map((item) => columnize(item, hot, memo));
   }
   return isJsonRecord(value) ? columnizeRecord(value, hot, memo) : value;
-}
-
-/** The value `columnize` was given; a part that is not one it writes is left as it is. */
-export function uncolumnize(value: Json): Json {
-  if (Array.isArray(value)) return (value as readonly Json[]).map(uncolumnize);
-  if (!isJsonRecord(value)) return value;
-  const keys = Object.keys(value);
-  const only = keys.length === 1 ? keys[0] : undefined;
-  if (only === COLS && isJsonRecord(value[COLS])) return rowsOf(value[COLS]) ?? value;
-  if (only === ROWS && Array.isArray(value[ROWS])) return recordOf(value[ROWS] as readonly Json[]) ?? value;
-  const inner = only === LITERAL && isJsonRecord(value[LITERAL]) ? value[LITERAL] : value;
-  const out: Record<string, Json> = {};
-  for (const key of Object.keys(inner)) setOwn(out, key, uncolumnize(inner[key] as Json));
-  return out;
-}
-
-function recordOf(chunks: readonly Json[]): Json | null {
-  const out: Record<string, Json> = {};
-  for (const chunk of chunks) {
-    if (!isJsonRecord(chunk) || typeof chunk.ids !== "string" || !isJsonRecord(chunk.rows)) return null;
-    const rows = rowsOf(chunk.rows);
-    const ids = chunk.ids.split(",");
-    if (rows === null || rows.length !== ids.length) return null;
-    ids.forEach((id, i) => setOwn(out, id, rows[i] as Json));
-  }
-  return out;
 }

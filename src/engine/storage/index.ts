@@ -3,5 +3,6 @@ export * from "./stored-json.ts";
 export * from "./update-diff.ts";
 export * from "./patch-history.ts";
 export * from "./store-memo.ts";
+export { createRowsMemo, type RowsMemo } from "./column-read.ts";
 export * from "./fingerprint.ts";
 export { compressText, decompressText } from "./lz-text.ts";

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { columnize, uncolumnize } from "../../../src/engine/storage/columns.ts";
+import { columnize } from "../../../src/engine/storage/columns.ts";
+import { uncolumnize } from "../../../src/engine/storage/column-read.ts";
 import {
   createStoreMemo,
   COMBAT_FORMAT,

@@ -90,9 +90,29 @@ export const modelClock = {
    * is that client's, on its own machine, and counts as the model's (`elsewhere`).
    */
   measuredUser: null as string | null,
+  /**
+   * A second page whose own time the bench also wants (a player's, while the GM's is measured; null:
+   * none): what runs on that client, minus the model's work inside it, adds to `watchedMs` (main thread).
+   * It is still booked as the model's for the measured user, as every other client's work is.
+   */
+  watchedUser: null as string | null,
+  /** The watched user's page's own main-thread ms so far (see `watchedUser`). */
+  watchedMs: 0,
   /** Runs `fn`, another client's work when `userId` is not the measured user's (see `measuredUser`). */
   elsewhere<T>(userId: string, fn: () => T): T {
-    return this.enabled && this.measuredUser !== null && userId !== this.measuredUser ? this.measure(fn) : fn();
+    if (!this.enabled || this.measuredUser === null || userId === this.measuredUser) return fn();
+    if (userId !== this.watchedUser || depth > 0) return this.measure(fn);
+    const cost = ownCost();
+    const [thread0, model0, process0, modelProcess0] = [threadCpuMs(), this.threadMs, processCpuMs(), this.ms];
+    try {
+      return fn();
+    } finally {
+      // The model's own work inside (its measures ran, depth 0) is already on `threadMs`; the rest is the page's.
+      const own = threadCpuMs() - thread0 - (this.threadMs - model0) + cost.thread;
+      this.watchedMs += own;
+      this.threadMs += own;
+      this.ms += processCpuMs() - process0 - (this.ms - modelProcess0) + cost.process;
+    }
   },
   measure<T>(fn: () => T): T {
     if (!this.enabled || depth > 0) return fn();

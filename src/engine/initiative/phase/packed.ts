@@ -13,6 +13,7 @@
  * reading is always exact; a state stored before (format 3) has neither form and reads as it is.
  */
 import type { Json } from "../../storage/stored-json.ts";
+import type { RowsMemo } from "../../storage/column-read.ts";
 import type { StoreMemo } from "../../storage/store-memo.ts";
 import { vectorGet, type PersistentVector, type VectorNode } from "../shared/persistent-vector.ts";
 import { isRecord } from "../shared/stored-state.ts";
@@ -92,12 +93,19 @@ function packNode(node: VectorNode<PhaseCombatant>, memo: StoreMemo | undefined)
   return out;
 }
 
-function unpackNode(node: unknown): unknown {
+/** `memo` (issue 17, storage/column-read.ts): a leaf whose rows and rolls are those read last is the leaf found then. */
+function unpackNode(node: unknown, memo: RowsMemo | undefined): unknown {
   if (!isRecord(node)) return node;
-  if (Array.isArray(node.kids)) return { ...node, kids: (node.kids as readonly unknown[]).map(unpackNode) };
-  if (!Array.isArray(node.items) || typeof node.rolls !== "string" || Object.keys(node).length !== 2) return node;
-  const items = unpackLeafRolls(node.items as readonly unknown[], node.rolls);
-  return items === null ? node : { items };
+  if (Array.isArray(node.kids))
+    return { ...node, kids: (node.kids as readonly unknown[]).map((kid) => unpackNode(kid, memo)) };
+  const { items: rows, rolls } = node;
+  if (!Array.isArray(rows) || typeof rolls !== "string" || Object.keys(node).length !== 2) return node;
+  const known = memo?.unpacked.get(rows);
+  if (known !== undefined && known.text === rolls) return known.value;
+  const items = unpackLeafRolls(rows as readonly unknown[], rolls);
+  const leaf = items === null ? node : { items };
+  memo?.unpacked.set(rows, { text: rolls, value: leaf });
+  return leaf;
 }
 
 const sameRollOff = (a: readonly number[], b: readonly number[]): boolean =>
@@ -175,10 +183,13 @@ export function packPhaseState(state: PhaseState, memo?: StoreMemo): Json {
 }
 
 /** A stored phase state with its roster's rolled values and its ranking read back (other values as they are). */
-export function unpackPhaseState(value: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+export function unpackPhaseState(
+  value: Readonly<Record<string, unknown>>,
+  memo?: RowsMemo,
+): Readonly<Record<string, unknown>> {
   const stored = value.combatants;
   if (!isRecord(stored)) return value;
-  const combatants = { ...stored, root: unpackNode(stored.root) };
+  const combatants = { ...stored, root: unpackNode(stored.root, memo) };
   const ranking = value.ranking;
   if (!isRecord(ranking) || typeof ranking.runs !== "string" || Object.keys(ranking).length !== 1)
     return { ...value, combatants };

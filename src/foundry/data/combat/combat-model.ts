@@ -29,6 +29,7 @@
  */
 import {
   COMBAT_FORMAT,
+  createRowsMemo,
   EMPTY_PATCH_HISTORY,
   combatFormatReason,
   readPatchHistory,
@@ -42,6 +43,7 @@ import {
   type HostOptions,
   type Message,
   type PatchHistory,
+  type RowsMemo,
   type RulesetId,
   type StoredCombat,
   type StoredObject,
@@ -247,7 +249,9 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     this.cachedPublished = cached?.published ?? null;
     this.cachedShown = cached !== undefined && "shown" in cached ? cached.shown : undefined;
     const read =
-      cached === undefined ? readCombatState(host, this.engine) : ({ ok: true, value: cached.state } as const);
+      cached === undefined
+        ? readCombatState(host, this.engine, undefined, rowsMemoOf(parent))
+        : ({ ok: true, value: cached.state } as const);
     if (!read.ok) {
       this.resetReason = UNREADABLE_COMBAT;
       return;
@@ -268,6 +272,20 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     if (restored !== undefined && typeof combatId === "string") primeState(combatId, this.seq, restored, false);
     return restored;
   }
+}
+
+/**
+ * Issue 17: what this page found in its last read of each combat's stored engine (engine column-read.ts),
+ * so a page reading a step another page wrote builds only the rows that step changed. By the Combat
+ * document, which is this page's own (each client holds its own documents).
+ */
+const rowMemos = new WeakMap<object, RowsMemo>();
+
+function rowsMemoOf(combat: object | null): RowsMemo | undefined {
+  if (combat === null) return undefined;
+  let memo = rowMemos.get(combat);
+  if (memo === undefined) rowMemos.set(combat, (memo = createRowsMemo()));
+  return memo;
 }
 
 /** The last order each combat's rank was built from (its data model is built anew with each update). */
