@@ -86,7 +86,12 @@ function session(ruleset: RulesetId, seed: number, n: number, steps: number): nu
   return batched;
 }
 
-const RULES: readonly [RulesetId, string][] = [["standard", "STD-2, STD-3, STD-4, DEF-1"]];
+const RULES: readonly [RulesetId, string][] = [
+  ["standard", "STD-2, STD-3, STD-4, DEF-1"],
+  ["rotation", "ROT-2, ROT-3, ROT-6, DEF-1"],
+  ["phase", "PHS-2, PHS-3, PHS-9, DEF-1"],
+  ["segment", "SEG-2, SEG-6, DEF-1"],
+];
 
 describe("hidden creatures taken out in one pass (public-order.ts)", () => {
   for (const [ruleset, rules] of RULES) {
