@@ -91,6 +91,7 @@ const RULES: readonly [RulesetId, string][] = [
   ["rotation", "ROT-2, ROT-3, ROT-6, DEF-1"],
   ["phase", "PHS-2, PHS-3, PHS-9, DEF-1"],
   ["segment", "SEG-2, SEG-6, DEF-1"],
+  ["count", "CNT-3, CNT-5, CNT-6, DEF-1"],
 ];
 
 describe("hidden creatures taken out in one pass (public-order.ts)", () => {
