@@ -136,6 +136,7 @@ export function leaveAll(state: StandardState, ids: readonly string[]): Standard
     events: [],
     requests: [],
   };
-  settle(step);
+  // Fewer creatures make no new tie: with no tie-breaker pending and the round under way, nothing settles.
+  if (step.state.status !== "running" || step.state.rolls.some((r) => r.kind === "tieBreak")) settle(step);
   return step.state;
 }
