@@ -98,7 +98,8 @@ export interface HostMemo {
   /**
    * Issue 17: a state without one hidden creature, by the state it left and its id (null: its leave was
    * refused). The published state and each owner's view take the same creatures out of the same state
-   * until they part (public-order.ts), so the second pass reuses the first one's leaves.
+   * until they part (public-order.ts), so the second pass reuses the first one's leaves. A `leaveAll` of
+   * several is kept under their ids joined after a NUL (no id holds one).
    */
   readonly hiddenLeaves: WeakMap<object, Map<string, unknown>>;
 }
