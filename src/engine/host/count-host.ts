@@ -7,6 +7,7 @@ import {
   createCountState,
   parseCountState,
 } from "../initiative/count/index.ts";
+import { leaveAll } from "../initiative/count/roster.ts";
 import type { CountCommand, CountState } from "../initiative/count/types.ts";
 import { vectorGetById, vectorValues } from "../initiative/shared/persistent-vector.ts";
 import { ok, type Result } from "../core/result.ts";
@@ -53,6 +54,7 @@ export function countHost(roundSeconds: number): RulesetHost<CountState> {
         c,
       ),
     apply,
+    leaveAll,
     read: parseCountState,
     order: (state) => {
       const ids = placedRound(state).ids;

@@ -11,6 +11,7 @@ import {
   type PhaseState,
 } from "../initiative/phase/index.ts";
 import { phaseTurnLeft } from "../actions/turn-left.ts";
+import { leaveAll as phaseLeaveAll } from "../initiative/phase/changes.ts";
 import { followFacts, guardedApply, joinAll, joinedDefeated, vectorOrder } from "./host-common.ts";
 import type { CombatantFacts, HostCommand, RulesetHost } from "./ruleset-host.ts";
 
@@ -51,6 +52,7 @@ export function phaseHost(roundSeconds: number): RulesetHost<PhaseState> {
         apply,
       ),
     apply,
+    leaveAll: phaseLeaveAll,
     read: parsePhaseState,
     order: vectorOrder(
       lane,

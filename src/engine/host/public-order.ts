@@ -34,19 +34,19 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * Whether the dice `after` waits for are the ones `before` waits for, in order, but `left`'s and those
- * that waited only on `left`: a tie-breaker against it (STD-2), which the encounter without it never
- * asks for. Those may go only where no player rolls them (a creature only the GM controls, or a hidden
- * one): a player asked to roll one sees it waiting.
+ * Whether the dice `after` waits for are the ones `before` waits for, in order, but those of the ones
+ * that left and those that waited only on them: a tie-breaker against one (STD-2), which the encounter
+ * without it never asks for. Those may go only where no player rolls them (a creature only the GM
+ * controls, or a hidden one): a player asked to roll one sees it waiting.
  */
 function samePending(
   before: readonly DiceRequest[],
   after: readonly DiceRequest[],
-  left: string,
+  left: ReadonlySet<string>,
   secrecy: HiddenSecrecy,
 ): boolean {
   const mayGo = (id: string | null) =>
-    id === left || (id !== null && (secrecy.gmOnly.has(id) || secrecy.hidden.has(id)));
+    id !== null && (left.has(id) || secrecy.gmOnly.has(id) || secrecy.hidden.has(id));
   let i = 0;
   for (const request of before) {
     if (after[i]?.id === request.id) i++;
@@ -55,12 +55,12 @@ function samePending(
   return i === after.length;
 }
 
-/** Whether `after` (`before` without `left`) shows the table as `before` does but for `left`. */
+/** Whether `after` (`before` without the ones in `left`) shows the table as `before` does but for them. */
 function sameTable(
   host: AnyRulesetHost,
   before: unknown,
   after: unknown,
-  left: string,
+  left: ReadonlySet<string>,
   secrecy: HiddenSecrecy,
 ): boolean {
   return (
@@ -70,7 +70,7 @@ function sameTable(
     host.clock(after) === host.clock(before) &&
     sameList(
       host.order(after),
-      host.order(before).filter((id) => id !== left),
+      host.order(before).filter((id) => !left.has(id)),
     ) &&
     samePending(host.pending(before), host.pending(after), left, secrecy)
   );
@@ -85,6 +85,23 @@ function leaveOf(host: AnyRulesetHost, state: unknown, id: string): unknown {
   if (byId.has(id)) return byId.get(id);
   const after = leaveNow(host, state, id);
   byId.set(id, after);
+  return after;
+}
+
+/**
+ * Issue 17: `state` after all of `ids` leave in one pass (the ruleset's `leaveAll`), or null where it gives
+ * none; once per state and set of ids (kept beside the single leaves, under a key no id has).
+ */
+function leaveAllOf(host: AnyRulesetHost, state: unknown, ids: readonly string[]): unknown {
+  if (host.leaveAll === undefined) return null;
+  const memo = typeof state === "object" && state !== null ? host.memo?.hiddenLeaves : undefined;
+  if (memo === undefined) return host.leaveAll(state, ids);
+  let byId = memo.get(state as object);
+  if (byId === undefined) memo.set(state as object, (byId = new Map()));
+  const key = `\u0000${ids.join("\u0000")}`;
+  if (byId.has(key)) return byId.get(key);
+  const after = host.leaveAll(state, ids);
+  byId.set(key, after);
   return after;
 }
 
@@ -107,12 +124,19 @@ export function withoutHiddenPlaces(host: AnyRulesetHost, state: unknown, secrec
   // Issue 17: with no hidden creature nobody leaves, and the whole order is not worked out for it.
   if (secrecy.hidden.none === true) return { state, left: [] };
   const current = host.current(state);
+  const hidden = host.order(state).filter((id) => id !== current && secrecy.hidden.has(id));
+  if (hidden.length === 0) return { state, left: [] };
+  // Issue 17: all of them in one pass (one settle, one order), kept where the table is as it was but for
+  // them; where it is not (one of them holds the round back, say), each leaves in turn as below.
+  if (hidden.length > 1) {
+    const all = leaveAllOf(host, state, hidden);
+    if (all !== null && sameTable(host, state, all, new Set(hidden), secrecy)) return { state: all, left: hidden };
+  }
   let out = state;
   const left: string[] = [];
-  for (const id of host.order(state)) {
-    if (id === current || !secrecy.hidden.has(id)) continue;
+  for (const id of hidden) {
     const after = leaveOf(host, out, id);
-    if (after === null || !sameTable(host, out, after, id, secrecy)) continue;
+    if (after === null || !sameTable(host, out, after, new Set([id]), secrecy)) continue;
     out = after;
     left.push(id);
   }

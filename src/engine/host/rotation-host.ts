@@ -7,6 +7,7 @@ import {
   type RotationCommand,
   type RotationState,
 } from "../initiative/rotation/index.ts";
+import { rotationLeaveAll } from "../initiative/rotation/leave-all.ts";
 import { followRecordFacts, guardedApply, joinAll, joinedDefeated, recordFacts, recordOrder } from "./host-common.ts";
 import type { CombatantFacts, HostCommand, RulesetHost } from "./ruleset-host.ts";
 
@@ -46,6 +47,7 @@ export function rotationHost(): RulesetHost<RotationState> {
         apply,
       ),
     apply,
+    leaveAll: rotationLeaveAll,
     read: parseRotationState,
     order: (state) => orderOf(state.order, state.combatants),
     current: rotationScheduler.current,

@@ -98,7 +98,8 @@ export interface HostMemo {
   /**
    * Issue 17: a state without one hidden creature, by the state it left and its id (null: its leave was
    * refused). The published state and each owner's view take the same creatures out of the same state
-   * until they part (public-order.ts), so the second pass reuses the first one's leaves.
+   * until they part (public-order.ts), so the second pass reuses the first one's leaves. A `leaveAll` of
+   * several is kept under their ids joined after a NUL (no id holds one).
    */
   readonly hiddenLeaves: WeakMap<object, Map<string, unknown>>;
 }
@@ -114,6 +115,13 @@ export interface RulesetHost<S> {
   join(state: S, combatant: HostCombatant): Result<Transition<S, HostEvent>>;
   /** Any command of the ruleset; malformed or illegal commands are typed errors, the state unchanged. */
   apply(state: S, command: HostCommand): Result<Transition<S, HostEvent>>;
+  /**
+   * Issue 17: the state after every one of `ids` (none acting now) leaves, in one pass, or null where the
+   * ruleset does not give it (then each leaves by `apply` in turn). Optional. Wherever the round, start,
+   * acting creature, clock, others' order and pending dice come out as they were, it is the state the
+   * leaves one by one make (public-order.ts checks that before it keeps it).
+   */
+  leaveAll?(state: S, ids: readonly string[]): S | null;
   /** A state read back from storage, checked; a typed error when it is not one this ruleset writes. */
   read(value: unknown): Result<S>;
   /** core's `combat.turns`: combatant ids in the order the engine acts them now. */

@@ -15,6 +15,7 @@ import { SEGMENT_SECONDS } from "../conditions/round-time.ts";
 import { segmentTurnLeft } from "../actions/turn-left.ts";
 import { followFacts, guardedApply, joinAll, joinedDefeated, vectorOrder } from "./host-common.ts";
 import type { HostCombatant, HostCommand, RulesetHost } from "./ruleset-host.ts";
+import { leaveAll as segmentLeaveAll } from "../initiative/segment/changes.ts";
 
 const apply = (state: SegmentState, command: HostCommand) => guardedApply(segmentScheduler.apply, state, command);
 
@@ -42,6 +43,7 @@ export function segmentHost(): RulesetHost<SegmentState> {
         apply,
       ),
     apply,
+    leaveAll: segmentLeaveAll,
     read: parseSegmentState,
     // SEG-2: core's turns, the round's schedule (each creature at its first turn) then whoever it does not
     // hold, in join order; issue 17: kept while the schedule is the same and a step changes only records.

@@ -1,5 +1,6 @@
 /** Standard turn order (RULES §2) as a host sees it (ruleset-host.ts). */
 import { STANDARD_ROUND_SECONDS, createStandardState, parseStandardState } from "../initiative/standard/index.ts";
+import { leaveAll } from "../initiative/standard/roster.ts";
 import { standardScheduler, type StandardCommand } from "../initiative/standard/scheduler.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
 import { followRecordFacts, guardedApply, joinAll, joinedDefeated, recordFacts, recordOrder } from "./host-common.ts";
@@ -24,6 +25,7 @@ export function standardHost(): RulesetHost<StandardState> {
         apply,
       ),
     apply,
+    leaveAll,
     read: parseStandardState,
     order: (state) => orderOf(state.order, state.combatants),
     current: standardScheduler.current,

@@ -174,6 +174,29 @@ export function leave(state: CountState, id: string, out: CountOut): Result<Coun
 }
 
 /**
+ * Issue 17: every one of `ids` (none acting now) leaves in one pass while turns go on, settled once
+ * (host/public-order.ts takes the hidden creatures out so); null where one is unknown or acting, or
+ * while initiative or contests are rolled, and they leave one by one.
+ */
+export function leaveAll(state: CountState, ids: readonly string[]): CountState | null {
+  const left = new Set(ids);
+  if (left.size !== ids.length || state.status !== "turns") return null;
+  const current = currentId(state);
+  const out: CountOut = { events: [] };
+  let s = state;
+  for (const id of ids) {
+    const c = getCombatant(s, id);
+    const slot = slotOf(s, id);
+    if (c === null || slot === null || id === current) return null;
+    s = dropPending(s, c, out);
+    s = removeTie({ ...s, combatants: vectorSet(s.combatants, slot, null) }, slot);
+  }
+  const slots: Record<string, number> = {};
+  for (const [id, slot] of Object.entries(s.slots)) if (!left.has(id)) slots[id] = slot;
+  return settle({ ...s, slots, queued: s.queued.filter((q) => !left.has(q)) }, out);
+}
+
+/**
  * DEF-1: a defeated creature keeps its place and data; the track skips it.
  * **Ruling:** the creature whose turn it is can no longer finish it: its turn ends (`turnEnded`, before
  * `combatantDefeated`, as when it leaves) and the track steps on to the next creature that can act, in

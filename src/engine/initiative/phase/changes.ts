@@ -47,13 +47,11 @@ export function join(state: PhaseState, joining: Parameters<typeof checkPhaseJoi
   return done(d);
 }
 
-/** DEF-1: a creature leaves; only the part of the round still to come changes (PHS-9: its delayers act). */
-export function leave(state: PhaseState, id: string): Step {
-  const c = phaseCombatant(state, id);
-  if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
-  const d = draft(state, [{ type: "combatantLeft", combatantId: id }]);
-  const s = unrank(d.state, id);
-  d.state = changePhaseState(s, {
+/** `state` without `c`: its place, slot and waits; whoever waited for it acts (PHS-9). */
+function withoutCombatant(state: PhaseState, c: PhaseCombatant): PhaseState {
+  const id = c.id;
+  const s = unrank(state, id);
+  const out = changePhaseState(s, {
     // The slot is freed (null); the id may join again later with a new slot.
     combatants: vectorSet(s.combatants, c.slot, null),
     upNext: s.upNext.filter((x) => x !== id),
@@ -61,13 +59,44 @@ export function leave(state: PhaseState, id: string): Step {
     unplaced: s.unplaced.filter((x) => x !== id),
     waits: s.waits.filter((w) => w.delayerId !== id),
   });
-  d.state = release(d.state, id);
+  return release(out, id);
+}
+
+/** DEF-1: a creature leaves; only the part of the round still to come changes (PHS-9: its delayers act). */
+export function leave(state: PhaseState, id: string): Step {
+  const c = phaseCombatant(state, id);
+  if (c === null) return err("TEMPO.ERRORS.Phase.UnknownCombatant", { id });
+  const d = draft(state, [{ type: "combatantLeft", combatantId: id }]);
+  d.state = withoutCombatant(d.state, c);
   if (state.current === id) {
     d.state = changePhaseState(d.state, { current: null, turnAction: null });
     advance(d);
   }
   settle(d);
   return done(d);
+}
+
+/**
+ * Issue 17: every one of `ids` (none acting now) leaves in one pass, settled once (host/public-order.ts
+ * takes the hidden creatures out so); null where one is unknown, acting or waited for, or while initiative
+ * is rolled, and they leave one by one.
+ */
+export function leaveAll(state: PhaseState, ids: readonly string[]): PhaseState | null {
+  const left = new Set(ids);
+  if (left.size !== ids.length) return null;
+  // One that others wait for (PHS-9) sends them on when it leaves, which one by one may show and together not.
+  if (state.waits.some((w) => left.has(w.afterId))) return null;
+  // While initiative is rolled one leaving may end a roll-off and place another (say a hidden one that
+  // leaves next): the settle after each differs from one after all of them.
+  if (isRollingPhase(state.phase)) return null;
+  const d = draft(state);
+  for (const id of ids) {
+    const c = phaseCombatant(d.state, id);
+    if (c === null || state.current === id) return null;
+    d.state = withoutCombatant(d.state, c);
+  }
+  settle(d);
+  return d.state;
 }
 
 /**

@@ -74,12 +74,16 @@ export function withoutSecretTieResults(
   const units = hiddenUnits(whole, hidden);
   if (units.size === 0) return shown;
   const floors = new Set<number>();
+  // A creature on its own stands in a hidden unit when it is hidden (`hiddenUnits`): no key is made for it.
+  const inHidden = (c: RotationCombatant) => (c.groupId === null ? hidden.has(c.id) : units.has(rotationUnitKey(c)));
   for (const c of Object.values(whole.combatants))
-    if (c.initiative !== null && units.has(rotationUnitKey(c))) floors.add(Math.floor(c.initiative));
+    if (c.initiative !== null && inHidden(c)) floors.add(Math.floor(c.initiative));
   const byFloor = new Map<number, Map<string, number>>();
+  // Issue 17: a creature on no floor a hidden unit stands on is passed over before its unit is named.
   for (const c of Object.values(whole.combatants)) {
+    if (c.initiative === null || !floors.has(Math.floor(c.initiative))) continue;
+    if (inHidden(c)) continue;
     const unit = rotationUnitKey(c);
-    if (c.initiative === null || units.has(unit) || !floors.has(Math.floor(c.initiative))) continue;
     const at = byFloor.get(Math.floor(c.initiative)) ?? new Map<string, number>();
     at.set(unit, c.initiative);
     byFloor.set(Math.floor(c.initiative), at);
@@ -90,6 +94,7 @@ export function withoutSecretTieResults(
     const places = rotationTiePlaces(value, ranked.length, []);
     ranked.forEach((unit, i) => placed.set(unit, places[i] ?? value));
   }
+  if (placed.size === 0) return shown;
   const changed: Record<string, RotationCombatant> = {};
   for (const [id, c] of Object.entries(shown.combatants)) {
     const value = placed.get(rotationUnitKey(c));

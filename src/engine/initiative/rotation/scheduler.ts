@@ -357,3 +357,6 @@ export const rotationScheduler: Scheduler<RotationState, RotationCommand, Rotati
   current: rotationCurrent,
   pending: (state) => state.rolls.map((r) => r.request),
 };
+
+/** `settle` for rotation's one-pass leave (leave-all.ts). */
+export { settle as settleRotationStep };

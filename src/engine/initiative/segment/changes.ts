@@ -42,9 +42,10 @@ export function leave(state: SegmentState, id: string): Step {
   const c = segmentCombatant(state, id);
   if (c === null) return err("TEMPO.ERRORS.Segment.UnknownCombatant", { id });
   const wasCurrent = state.current === id;
-  const d = draft(scheduled(state) ? withoutTurnsOf(freeSegmentSlot(state, c), id) : freeSegmentSlot(state, c), [
-    { type: "combatantLeft", combatantId: id },
-  ]);
+  const d = draft(
+    scheduled(state) ? withoutTurnsOf(freeSegmentSlot(state, c), new Set([id])) : freeSegmentSlot(state, c),
+    [{ type: "combatantLeft", combatantId: id }],
+  );
   if (wasCurrent) {
     d.state = { ...d.state, current: null };
     advance(d);
@@ -53,13 +54,31 @@ export function leave(state: SegmentState, id: string): Step {
   return done(d);
 }
 
-/** DEF-1: this round's schedule without the turns of a creature that left (a kept earlier one is never read). */
-function withoutTurnsOf(state: SegmentState, id: string): SegmentState {
-  // Its turns up to the cursor are gone too, so the cursor moves back by as many.
+/**
+ * Issue 17: every one of `ids` (none acting now) leaves in one pass, the group rolls synced once
+ * (host/public-order.ts takes the hidden creatures out so); null where one is unknown or acting.
+ */
+export function leaveAll(state: SegmentState, ids: readonly string[]): SegmentState | null {
+  const left = new Set(ids);
+  if (left.size !== ids.length) return null;
+  let s = state;
+  for (const id of ids) {
+    const c = segmentCombatant(s, id);
+    if (c === null || state.current === id) return null;
+    s = freeSegmentSlot(s, c);
+  }
+  const d = draft(scheduled(state) ? withoutTurnsOf(s, left) : s);
+  syncGroupRolls(d);
+  return d.state;
+}
+
+/** DEF-1: this round's schedule without the turns of creatures that left (a kept earlier one is never read). */
+function withoutTurnsOf(state: SegmentState, ids: ReadonlySet<string>): SegmentState {
+  // Their turns up to the cursor are gone too, so the cursor moves back by as many.
   let gone = 0;
   for (let i = 0; i <= state.cursor && i < state.schedule.length; i++)
-    if (state.schedule[i]?.combatantId === id) gone++;
-  const schedule = state.schedule.filter((e) => e.combatantId !== id);
+    if (ids.has(state.schedule[i]?.combatantId ?? "")) gone++;
+  const schedule = state.schedule.filter((e) => !ids.has(e.combatantId));
   // SEG-6: a turn it gave up to a delay goes with it (its id may join again this round).
   const delayedTurns = state.delayedTurns.filter((key) => schedule.some((e) => e.key === key));
   return { ...state, schedule, cursor: state.cursor - gone, delayedTurns };

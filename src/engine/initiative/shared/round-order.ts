@@ -121,3 +121,19 @@ export function without<T>(record: Readonly<Record<string, T>>, key: string): Re
   }
   return copy;
 }
+
+/** `record` without every key of `keys`, as `without` for each key in turn would leave it (one copy). */
+export function withoutAll<T>(
+  record: Readonly<Record<string, T>>,
+  keys: ReadonlySet<string>,
+): Readonly<Record<string, T>> {
+  let any = false;
+  for (const key of keys) if (Object.hasOwn(record, key)) any = true;
+  if (!any) return record;
+  const copy: Record<string, T> = {};
+  for (const k of Object.keys(record)) {
+    const value = record[k];
+    if (!keys.has(k) && value !== undefined) copy[k] = value;
+  }
+  return copy;
+}

@@ -31,15 +31,23 @@ function visibleRivals(state: StandardState, hidden: StandardHidden): Map<string
     c.initiative === null ? null : `${c.initiative}|${standardDelayRank(state.delayRank, id)}|${c.dexBonus}`;
   const rivals = new Map<string, Map<string, readonly number[]>>();
   if (hidden.none === true) return rivals;
-  for (const [id, c] of Object.entries(state.combatants)) {
+  // Issue 17: the hidden creatures' totals, so a creature on another total is passed over unkeyed.
+  const totals = new Set<number>();
+  const ids = Object.keys(state.combatants);
+  for (const id of ids) {
     if (!hidden.has(id)) continue;
-    const key = keyOf(id, c);
-    if (key !== null) rivals.set(key, new Map());
+    const c = state.combatants[id];
+    const key = c === undefined ? null : keyOf(id, c);
+    if (c === undefined || key === null) continue;
+    rivals.set(key, new Map());
+    if (c.initiative !== null) totals.add(c.initiative);
   }
   if (rivals.size === 0) return rivals;
-  for (const [id, c] of Object.entries(state.combatants)) {
+  for (const id of ids) {
+    const c = state.combatants[id];
+    if (c === undefined || c.initiative === null || !totals.has(c.initiative) || hidden.has(id)) continue;
     const key = keyOf(id, c);
-    if (key !== null && !hidden.has(id)) rivals.get(key)?.set(id, c.tieBreak);
+    if (key !== null) rivals.get(key)?.set(id, c.tieBreak);
   }
   return rivals;
 }

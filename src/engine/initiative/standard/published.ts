@@ -86,16 +86,31 @@ function withheldRolls(state: StandardState, secrecy: StandardSecrecy): Standard
 export function withoutLoneTies(shown: StandardState, whole: StandardState): StandardState {
   if (shown === whole) return shown;
   const keyOf = (c: StandardCombatant) => `${String(c.initiative)}|${String(c.dexBonus)}`;
-  const sharing = (state: StandardState) => {
-    const counts = new Map<string, number>();
-    for (const c of Object.values(state.combatants)) counts.set(keyOf(c), (counts.get(keyOf(c)) ?? 0) + 1);
-    return counts;
-  };
-  const now = sharing(shown);
-  const before = sharing(whole);
-  let combatants: Record<string, StandardCombatant> | null = null;
+  // Issue 17: only a tie with a creature that is out of `shown` can be left lone, so only the keys of
+  // those are counted (`shown` holds the other creatures as `whole` does: leaves and drops only).
+  const gone = new Map<string, number>();
+  const totals = new Set<number | null>();
+  for (const id of Object.keys(whole.combatants)) {
+    const c = whole.combatants[id];
+    if (c === undefined || Object.hasOwn(shown.combatants, id)) continue;
+    gone.set(keyOf(c), (gone.get(keyOf(c)) ?? 0) + 1);
+    totals.add(c.initiative);
+  }
+  if (gone.size === 0) return shown;
+  const now = new Map<string, number>();
+  const level: [string, StandardCombatant][] = [];
   for (const [id, c] of Object.entries(shown.combatants)) {
-    if (c.tieBreak.length === 0 || (now.get(keyOf(c)) ?? 0) > 1 || (before.get(keyOf(c)) ?? 0) <= 1) continue;
+    if (!totals.has(c.initiative)) continue;
+    const key = keyOf(c);
+    if (!gone.has(key)) continue;
+    now.set(key, (now.get(key) ?? 0) + 1);
+    level.push([id, c]);
+  }
+  let combatants: Record<string, StandardCombatant> | null = null;
+  for (const [id, c] of level) {
+    const key = keyOf(c);
+    const shownCount = now.get(key) ?? 0;
+    if (c.tieBreak.length === 0 || shownCount > 1 || shownCount + (gone.get(key) ?? 0) <= 1) continue;
     combatants ??= { ...shown.combatants };
     combatants[id] = { ...c, tieBreak: [] };
   }

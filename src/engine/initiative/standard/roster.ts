@@ -5,7 +5,7 @@
  */
 import { d20Roll } from "../shared/linear-commands.ts";
 import { contestRollsNeeded } from "../shared/highest-first.ts";
-import { insertAt, own, passedSlotIndex, removeAt, sortedInsertIndex } from "../shared/round-order.ts";
+import { insertAt, own, passedSlotIndex, removeAt, sortedInsertIndex, withoutAll } from "../shared/round-order.ts";
 import { standardDelayRank } from "./order.ts";
 import {
   STANDARD_ROLL_REASONS,
@@ -104,4 +104,39 @@ export function settle(step: StandardStep): void {
     step.state = { ...step.state, status: "running", order: sortedOrder(step.state), turnIndex: -1, resort: false };
     if (!startNextRound(step)) step.state = { ...step.state, turnIndex: step.state.order.length };
   }
+}
+
+/**
+ * Issue 17: the state after every one of `ids` leaves, none of them acting now, in one pass: their
+ * records, rolls and places go, and the ties are settled once (a `leave` of each in turn settles after
+ * each). Null when one is unknown or acting (its leave passes the turn on): then each leaves in turn.
+ * Public-order.ts keeps this only where the table is as it was but for them (then it is the state the
+ * leaves one by one make: tests/engine/host/batch-leave.test.ts).
+ */
+export function leaveAll(state: StandardState, ids: readonly string[]): StandardState | null {
+  const gone = new Set(ids);
+  if (gone.size !== ids.length || ids.some((id) => own(state.combatants, id) === undefined)) return null;
+  if (state.status === "running" && gone.has(state.order[state.turnIndex] ?? "")) return null;
+  const rolls = state.rolls.filter((r) => !gone.has(r.request.combatantId ?? ""));
+  let turnIndex = state.turnIndex;
+  for (let i = 0; i < state.turnIndex && i < state.order.length; i++) if (gone.has(state.order[i] ?? "")) turnIndex--;
+  const step: StandardStep = {
+    state: {
+      ...state,
+      rolls: rolls.length === state.rolls.length ? state.rolls : rolls,
+      combatants: withoutAll(state.combatants, gone),
+      firstTurnDue: withoutAll(state.firstTurnDue, gone),
+      delayed: withoutAll(state.delayed, gone),
+      reentered: withoutAll(state.reentered, gone),
+      delayRank: withoutAll(state.delayRank, gone),
+      readied: withoutAll(state.readied, gone),
+      order: state.order.filter((id) => !gone.has(id)),
+      turnIndex,
+    },
+    events: [],
+    requests: [],
+  };
+  // Fewer creatures make no new tie: with no tie-breaker pending and the round under way, nothing settles.
+  if (step.state.status !== "running" || step.state.rolls.some((r) => r.kind === "tieBreak")) settle(step);
+  return step.state;
 }
