@@ -5,7 +5,7 @@
  * rearranging), so one settle after all of them is what a settle after each one gives; else null, and
  * each leaves by the `leave` command in turn.
  */
-import { own, withoutAll } from "../shared/round-order.ts";
+import { own, withoutAll, orderWithoutAll } from "../shared/round-order.ts";
 import { rotationCurrent, settleRotationStep } from "./scheduler.ts";
 import { rotationUnitKey, type RotationState } from "./state.ts";
 import type { RotationStep } from "./step.ts";
@@ -24,16 +24,15 @@ export function rotationLeaveAll(state: RotationState, ids: readonly string[]): 
   if (state.contests.some((contest) => contest.units.some((unit) => units.has(unit)))) return null;
   if (state.status === "running" && state.options.noThreePlayersInRow) return null;
   const rolls = state.rolls.filter((r) => !units.has(r.unit));
-  let turnIndex = state.turnIndex;
-  for (let i = 0; i < state.turnIndex && i < state.order.length; i++) if (gone.has(state.order[i] ?? "")) turnIndex--;
+  const place = orderWithoutAll(state.order, state.turnIndex, gone);
   const step: RotationStep = {
     state: {
       ...state,
       rolls: rolls.length === state.rolls.length ? state.rolls : rolls,
       combatants: withoutAll(state.combatants, gone),
       firstTurnDue: withoutAll(state.firstTurnDue, gone),
-      order: state.order.filter((id) => !gone.has(id)),
-      turnIndex,
+      order: place.order,
+      turnIndex: place.turnIndex,
     },
     events: [],
     requests: [],

@@ -137,3 +137,17 @@ export function withoutAll<T>(
   }
   return copy;
 }
+
+/**
+ * A linear order without every id of `gone`, and the turn index moved back by each one that stood before it
+ * (standard and rotation's one-pass leave: the acting creature keeps its turn).
+ */
+export function orderWithoutAll(
+  order: readonly string[],
+  turnIndex: number,
+  gone: ReadonlySet<string>,
+): { readonly order: readonly string[]; readonly turnIndex: number } {
+  let index = turnIndex;
+  for (let i = 0; i < turnIndex && i < order.length; i++) if (gone.has(order[i] ?? "")) index--;
+  return { order: order.filter((id) => !gone.has(id)), turnIndex: index };
+}

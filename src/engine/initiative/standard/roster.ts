@@ -5,7 +5,15 @@
  */
 import { d20Roll } from "../shared/linear-commands.ts";
 import { contestRollsNeeded } from "../shared/highest-first.ts";
-import { insertAt, own, passedSlotIndex, removeAt, sortedInsertIndex, withoutAll } from "../shared/round-order.ts";
+import {
+  insertAt,
+  own,
+  passedSlotIndex,
+  removeAt,
+  sortedInsertIndex,
+  withoutAll,
+  orderWithoutAll,
+} from "../shared/round-order.ts";
 import { standardDelayRank } from "./order.ts";
 import {
   STANDARD_ROLL_REASONS,
@@ -118,8 +126,7 @@ export function leaveAll(state: StandardState, ids: readonly string[]): Standard
   if (gone.size !== ids.length || ids.some((id) => own(state.combatants, id) === undefined)) return null;
   if (state.status === "running" && gone.has(state.order[state.turnIndex] ?? "")) return null;
   const rolls = state.rolls.filter((r) => !gone.has(r.request.combatantId ?? ""));
-  let turnIndex = state.turnIndex;
-  for (let i = 0; i < state.turnIndex && i < state.order.length; i++) if (gone.has(state.order[i] ?? "")) turnIndex--;
+  const place = orderWithoutAll(state.order, state.turnIndex, gone);
   const step: StandardStep = {
     state: {
       ...state,
@@ -130,8 +137,8 @@ export function leaveAll(state: StandardState, ids: readonly string[]): Standard
       reentered: withoutAll(state.reentered, gone),
       delayRank: withoutAll(state.delayRank, gone),
       readied: withoutAll(state.readied, gone),
-      order: state.order.filter((id) => !gone.has(id)),
-      turnIndex,
+      order: place.order,
+      turnIndex: place.turnIndex,
     },
     events: [],
     requests: [],
