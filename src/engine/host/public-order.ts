@@ -76,16 +76,21 @@ function sameTable(
   );
 }
 
-/** `state` after `id` leaves it, or null when its ruleset refuses the leave; once per state and id (`HostMemo`). */
-function leaveOf(host: AnyRulesetHost, state: unknown, id: string): unknown {
+/** `find()` once per state and key (`HostMemo.hiddenLeaves`; no memo, or a state that is no object: each time). */
+function leaveMemo(host: AnyRulesetHost, state: unknown, key: string, find: () => unknown): unknown {
   const memo = typeof state === "object" && state !== null ? host.memo?.hiddenLeaves : undefined;
-  if (memo === undefined) return leaveNow(host, state, id);
-  let byId = memo.get(state as object);
-  if (byId === undefined) memo.set(state as object, (byId = new Map()));
-  if (byId.has(id)) return byId.get(id);
-  const after = leaveNow(host, state, id);
-  byId.set(id, after);
+  if (memo === undefined) return find();
+  let byKey = memo.get(state as object);
+  if (byKey === undefined) memo.set(state as object, (byKey = new Map()));
+  if (byKey.has(key)) return byKey.get(key);
+  const after = find();
+  byKey.set(key, after);
   return after;
+}
+
+/** `state` after `id` leaves it, or null when its ruleset refuses the leave; once per state and id. */
+function leaveOf(host: AnyRulesetHost, state: unknown, id: string): unknown {
+  return leaveMemo(host, state, id, () => leaveNow(host, state, id));
 }
 
 /**
@@ -93,16 +98,9 @@ function leaveOf(host: AnyRulesetHost, state: unknown, id: string): unknown {
  * none; once per state and set of ids (kept beside the single leaves, under a key no id has).
  */
 function leaveAllOf(host: AnyRulesetHost, state: unknown, ids: readonly string[]): unknown {
-  if (host.leaveAll === undefined) return null;
-  const memo = typeof state === "object" && state !== null ? host.memo?.hiddenLeaves : undefined;
-  if (memo === undefined) return host.leaveAll(state, ids);
-  let byId = memo.get(state as object);
-  if (byId === undefined) memo.set(state as object, (byId = new Map()));
-  const key = `\u0000${ids.join("\u0000")}`;
-  if (byId.has(key)) return byId.get(key);
-  const after = host.leaveAll(state, ids);
-  byId.set(key, after);
-  return after;
+  const leaveAll = host.leaveAll;
+  if (leaveAll === undefined) return null;
+  return leaveMemo(host, state, `\u0000${ids.join("\u0000")}`, () => leaveAll.call(host, state, ids));
 }
 
 function leaveNow(host: AnyRulesetHost, state: unknown, id: string): unknown {
