@@ -40,7 +40,10 @@
  *
  * Target (issue 17): < 2 ms at 1,000 (metric `host-step-ms`, cases `<ruleset>: next median` and
  * `<ruleset>: next max`). PASS/FAIL is printed; the bench does not fail on it.
- * Run: npx tsx bench/host-step.bench.ts [ruleset …] [--n=1000] [--case=plain|hidden|player]  (or `npm run bench -- host-step`).
+ * `--slowest=N` also prints each case's N slowest clicks: the click's number, its rounds before and after (a
+ * round boundary reads `1->2`), and whether a collection fell inside it, to see what a `max` is made of.
+ * Run: npx tsx bench/host-step.bench.ts [ruleset …] [--n=1000] [--case=plain|hidden|player] [--slowest=N]
+ * (or `npm run bench -- host-step`).
  */
 import "./support/css-stub.ts";
 import { RULESET_IDS, type RulesetId } from "../src/engine/index.ts";
@@ -67,6 +70,7 @@ const CASE_ARG = ARGS.find((arg) => arg.startsWith("--case="))?.slice(7);
 type Case = "plain" | "hidden" | "player";
 const CASES: readonly Case[] =
   CASE_ARG === "plain" || CASE_ARG === "hidden" || CASE_ARG === "player" ? [CASE_ARG] : ["plain", "hidden", "player"];
+const SLOWEST = Number(ARGS.find((arg) => arg.startsWith("--slowest="))?.slice(10) ?? 0);
 const TARGET_N = 1_000;
 const TARGET_MS = 2;
 const LAST_ROUND = 3;
@@ -83,6 +87,8 @@ interface Click {
   /** When the click ran (performance.now()), to find the collections that fell inside it. */
   readonly from: number;
   readonly to: number;
+  /** The round before and after the click (`--slowest`). */
+  rounds: string;
 }
 
 async function timed(t: TempoWorld, run: () => Promise<unknown>): Promise<Click> {
@@ -100,7 +106,7 @@ async function timed(t: TempoWorld, run: () => Promise<unknown>): Promise<Click>
   const player = modelClock.watchedMs - player0;
   const to = performance.now();
   clickDone();
-  return { main, process, player, from, to };
+  return { main, process, player, from, to, rounds: "" };
 }
 
 /** Which combatants the hidden case hides: the owner's player character and every 200th from the 8th (NPCs). */
@@ -123,13 +129,29 @@ async function measure(t: TempoWorld, ruleset: RulesetId, n: number, kind: Case)
     if (m().host.pending(m().state).length > 0) {
       await combat.rollAll();
       await t.world.idle();
-    } else steps.push(await timed(t, () => combat.nextTurn()));
+    } else {
+      const before = m().host.round(m().state);
+      const click = await timed(t, () => combat.nextTurn());
+      click.rounds = `${before}->${m().host.round(m().state)}`;
+      steps.push(click);
+    }
   }
   // A GM ends one combat before running the next (core's End Combat deletes the Combat document): each
   // ruleset is measured on a world holding its own encounter only, not the ones measured before it.
   await combat.delete();
   await t.world.idle();
   return steps;
+}
+
+/** `--slowest=N`: the N slowest clicks of a case (on the clock its figure is judged on). */
+function printSlowest(steps: readonly Click[], kind: Case): void {
+  if (SLOWEST <= 0) return;
+  const ms = (s: Click) => (kind === "player" ? s.player : s.main);
+  const ranked = steps.map((s, i) => ({ s, i })).sort((a, b) => ms(b.s) - ms(a.s));
+  for (const { s, i } of ranked.slice(0, SLOWEST))
+    console.log(
+      `  click ${i + 1}: ${ms(s).toFixed(2)} ms, round ${s.rounds}${gcInside(s.from, s.to) ? ", gc inside" : ""}`,
+    );
 }
 
 const t = await installTempoWorld(5);
@@ -165,6 +187,7 @@ for (const ruleset of RULESETS) {
       const steps = await measure(t, ruleset, n, kind);
       await new Promise((resolve) => setTimeout(resolve, 0)); // the GC observer's entries arrive as a task
       const withGc = steps.filter((s) => gcInside(s.from, s.to)).length;
+      printSlowest(steps, kind);
       const main = steps.map((s) => s.main);
       const cpu = steps.map((s) => s.process);
       const player = steps.map((s) => s.player);
