@@ -1,6 +1,7 @@
 /** Segment rounds (RULES §4) as a host sees them (ruleset-host.ts). */
 import {
   SEGMENTS_PER_ROUND,
+  applySegment,
   createSegmentState,
   parseSegmentState,
   segmentCombatant,
@@ -16,15 +17,21 @@ import { segmentTurnLeft } from "../actions/turn-left.ts";
 import { followFacts, guardedApply, joinAll, joinedDefeated, vectorOrder } from "./host-common.ts";
 import type { HostCombatant, HostCommand, RulesetHost } from "./ruleset-host.ts";
 import { leaveAll as segmentLeaveAll } from "../initiative/segment/changes.ts";
+import type { BuiltSchedules } from "../initiative/segment/round-schedule.ts";
 
 const apply = (state: SegmentState, command: HostCommand) => guardedApply(segmentScheduler.apply, state, command);
+
+/** {@link apply}, keeping the schedules the steps build in `built` (issue 17: round-schedule.ts). */
+const applyKeeping = (built: BuiltSchedules) => (state: SegmentState, command: HostCommand) =>
+  guardedApply((s: SegmentState, c: SegmentCommand) => applySegment(s, c, built), state, command);
 
 /** SEG-2: without a group of its own a creature fights with its side. */
 export function segmentGroupOf(c: HostCombatant): string {
   return c.groupId ?? (c.side === "enemy" ? "enemies" : "party");
 }
 
-export function segmentHost(): RulesetHost<SegmentState> {
+/** `built`: where the host keeps the schedules its steps build (round-schedule.ts); none: not kept. */
+export function segmentHost(built?: BuiltSchedules): RulesetHost<SegmentState> {
   const host: RulesetHost<SegmentState> = {
     id: "segment",
     create: (combatants, options) =>
@@ -42,7 +49,7 @@ export function segmentHost(): RulesetHost<SegmentState> {
         c,
         apply,
       ),
-    apply,
+    apply: built === undefined ? apply : applyKeeping(built),
     leaveAll: segmentLeaveAll,
     read: parseSegmentState,
     // SEG-2: core's turns, the round's schedule (each creature at its first turn) then whoever it does not

@@ -44,10 +44,25 @@ export function segmentBuiltSchedule(state: SegmentState): SegmentEntry[] {
   return sorted;
 }
 
-function buildSchedule(state: SegmentState): SegmentState {
+/**
+ * Issue 17: where a host keeps the schedules its steps built, each with the parts of the state it was
+ * built from (`scheduleParts`), so that storing the step does not build the list a second time to find
+ * what differs from it (packed.ts). Kept by the caller (host/ruleset-host.ts `HostMemo`); the engine
+ * keeps nothing between calls.
+ */
+export type BuiltSchedules = WeakMap<object, readonly unknown[]>;
+
+/** What `segmentBuiltSchedule` reads of a state: the round, the settings, the group rolls and the combatants. */
+export function scheduleParts(state: SegmentState): readonly unknown[] {
+  return [state.round, state.settings, state.groupRolls, state.combatants];
+}
+
+function buildSchedule(state: SegmentState, built: BuiltSchedules | undefined): SegmentState {
+  const schedule = segmentBuiltSchedule(state);
+  built?.set(schedule, scheduleParts(state));
   return {
     ...state,
-    schedule: segmentBuiltSchedule(state),
+    schedule,
     scheduleRound: state.round,
     delayedTurns: [],
     cursor: -1,
@@ -59,12 +74,12 @@ function buildSchedule(state: SegmentState): SegmentState {
  * SEG-2 step 2: once no group roll is pending, the round's schedule is built (if it is not yet). A state
  * stored before schedules were built here reaches step 3 through this too.
  */
-export function settledSchedule(state: SegmentState): SegmentState {
+export function settledSchedule(state: SegmentState, built?: BuiltSchedules): SegmentState {
   if (state.step !== 2 || state.rolls.length > 0 || scheduled(state)) return state;
-  return buildSchedule(state);
+  return buildSchedule(state, built);
 }
 
 /** {@link settledSchedule} on a transition under construction. */
-export function settleSchedule(d: Draft): void {
-  d.state = settledSchedule(d.state);
+export function settleSchedule(d: Draft, built?: BuiltSchedules): void {
+  d.state = settledSchedule(d.state, built);
 }
