@@ -176,10 +176,21 @@ export function compareSegmentEntries(a: SegmentEntry, b: SegmentEntry): number 
  * five of them, so they fit exactly in one double. Elements are clamped to 0–1023.
  */
 export function segmentSortKey(entry: SegmentEntry): { readonly key: number; readonly slot: number } {
-  const n = entry.rank.length - 1;
+  return { key: segmentRankKey(entry), slot: segmentRankSlot(entry) };
+}
+
+/** `segmentSortKey`'s `key`: every rank element but the last, folded into one double. */
+export function segmentRankKey(entry: SegmentEntry): number {
+  const rank = entry.rank;
+  const n = rank.length - 1;
   let key = 0;
-  for (let i = 0; i < 5; i++) key = key * 1024 + (i < n ? Math.min(1023, Math.max(0, entry.rank[i] ?? 0)) : 0);
-  return { key, slot: entry.rank[n] ?? 0 };
+  for (let i = 0; i < 5; i++) key = key * 1024 + (i < n ? Math.min(1023, Math.max(0, rank[i] ?? 0)) : 0);
+  return key;
+}
+
+/** `segmentSortKey`'s `slot`: the rank's last element (the creature's join order). */
+export function segmentRankSlot(entry: SegmentEntry): number {
+  return entry.rank[entry.rank.length - 1] ?? 0;
 }
 
 /** SEG-2: where `entry` goes in `schedule[from..]` (kept in rule order), by binary search; after entries equal to it. */
