@@ -112,6 +112,19 @@ export function segmentEntriesFor(
   rivals: RivalRolls = segmentRivalRolls(state),
 ): SegmentEntry[] {
   // No closures in here: it runs once per creature per round (and bundlers wrap named closures).
+  const round = state.round;
+  if (
+    (c.declaredRound !== round || c.declaration === null) &&
+    c.delayedRound !== round &&
+    c.majorSpentRound !== round
+  ) {
+    // Issue 17: a creature with no declaration in force (most of a large fight), not delayed, its major action
+    // not spent: one group turn in D4's place at its roll's band, speed 0 (what the general path below gives
+    // `SEGMENT_NO_DECLARATION`), worked out without it (a round's build runs this as cold code).
+    const rolled = segmentRollBand(state, c, rivals);
+    const rank = [5, rolled === "high" ? HIGH : LOW, state.settings.groupOrder.indexOf("other"), 0, 0, c.slot];
+    return [entryOf(c, "group", 5, rank, 1, rolled)];
+  }
   const decl = segmentDeclarationOf(state, c);
   const band = segmentBand(state, c, rivals);
   const b = band === "high" ? HIGH : LOW;
