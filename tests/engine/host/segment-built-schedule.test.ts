@@ -17,7 +17,7 @@ import { segmentHost } from "../../../src/engine/host/segment-host.ts";
 import type { SegmentState } from "../../../src/engine/initiative/segment/types.ts";
 import { nextCommand, sampleSegmentDeclaration, seeded, storedEncounter } from "../../support/host-encounter.ts";
 
-const N = 40;
+const N = 24;
 
 /** A click of a random session: mostly next and the dice it asks for, some declarations, defeats, revivals, undos. */
 function commandOf(host: AnyRulesetHost, state: unknown, random: () => number, i: number): HostCommand {
@@ -43,7 +43,7 @@ describe("segment: the schedules a host's steps built (issue 17)", () => {
     let plain: StoredCombat = start;
     let kept: StoredCombat = start;
     let builtFound = 0;
-    for (let i = 0; i < 150; i++) {
+    for (let i = 0; i < 100; i++) {
       const command = commandOf(host, unwrap(readCombatState(host, kept.engine, memo)), random, i);
       const without = stepCombat(bare, plain, command);
       const withMemo = stepCombat(host, kept, command, memo);
