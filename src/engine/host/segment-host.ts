@@ -22,8 +22,10 @@ import type { BuiltSchedules } from "../initiative/segment/round-schedule.ts";
 const apply = (state: SegmentState, command: HostCommand) => guardedApply(segmentScheduler.apply, state, command);
 
 /** {@link apply}, keeping the schedules the steps build in `built` (issue 17: round-schedule.ts). */
-const applyKeeping = (built: BuiltSchedules) => (state: SegmentState, command: HostCommand) =>
-  guardedApply((s: SegmentState, c: SegmentCommand) => applySegment(s, c, built), state, command);
+function applyKeeping(built: BuiltSchedules): (state: SegmentState, command: HostCommand) => ReturnType<typeof apply> {
+  const keeping = (s: SegmentState, c: SegmentCommand) => applySegment(s, c, built);
+  return (state, command) => guardedApply(keeping, state, command);
+}
 
 /** SEG-2: without a group of its own a creature fights with its side. */
 export function segmentGroupOf(c: HostCombatant): string {
