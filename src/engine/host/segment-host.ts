@@ -9,13 +9,14 @@ import {
   segmentRoundSchedule,
   segmentScheduler,
   segmentStartSeconds,
+  type SegmentCombatant,
   type SegmentCommand,
   type SegmentState,
 } from "../initiative/segment/index.ts";
 import { SEGMENT_SECONDS } from "../conditions/round-time.ts";
 import { segmentTurnLeft } from "../actions/turn-left.ts";
 import { followFacts, guardedApply, joinAll, joinedDefeated, vectorOrder } from "./host-common.ts";
-import type { HostCombatant, HostCommand, RulesetHost } from "./ruleset-host.ts";
+import type { CombatantFacts, HostCombatant, HostCommand, RulesetHost } from "./ruleset-host.ts";
 import { leaveAll as segmentLeaveAll } from "../initiative/segment/changes.ts";
 import type { BuiltSchedules } from "../initiative/segment/round-schedule.ts";
 
@@ -75,13 +76,7 @@ export function segmentHost(built?: BuiltSchedules): RulesetHost<SegmentState> {
       return combatant === null ? null : groupInitiative(state, combatant.groupId);
     },
     defeated: (state, id) => segmentCombatant(state, id)?.defeated === true,
-    facts: (state) =>
-      new Map(
-        segmentCombatants(state).map((c) => [
-          c.id,
-          { initiative: groupInitiative(state, c.groupId), defeated: c.defeated === true },
-        ]),
-      ),
+    facts: everyFact,
     // A record's facts follow from it and its group's rolls (the same rolls: the same objects).
     followFacts: (before, known, after) =>
       before.groupRolls !== after.groupRolls || before.lastGroupRolls !== after.lastGroupRolls
@@ -99,6 +94,23 @@ export function segmentHost(built?: BuiltSchedules): RulesetHost<SegmentState> {
       (state.segment > 0 ? segmentStartSeconds(state.segment) : 0),
   };
   return host;
+}
+
+/**
+ * Every combatant's facts. Issue 17: asked of the state a round's first `next` makes (every group's roll
+ * is new), so each group's initiative is found once, not once per creature.
+ */
+function everyFact(state: SegmentState): Map<string, CombatantFacts> {
+  const facts = new Map<string, CombatantFacts>();
+  const initiatives = new Map<string, number | null>();
+  const combatants = segmentCombatants(state);
+  for (let i = 0; i < combatants.length; i++) {
+    const c = combatants[i] as SegmentCombatant;
+    let initiative = initiatives.get(c.groupId);
+    if (initiative === undefined) initiatives.set(c.groupId, (initiative = groupInitiative(state, c.groupId)));
+    facts.set(c.id, { initiative, defeated: c.defeated === true });
+  }
+  return facts;
 }
 
 /**
