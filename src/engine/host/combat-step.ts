@@ -9,6 +9,7 @@
  */
 import { err, ok, type Result } from "../core/result.ts";
 import type { DiceRequest } from "../initiative/contract.ts";
+import type { BuiltSchedules } from "../initiative/segment/round-schedule.ts";
 import {
   EMPTY_PATCH_HISTORY,
   PATCH_HISTORY_LIMIT,
@@ -79,15 +80,18 @@ export function readCombatState(
   return host.read(unpackState(decoded.value, rows));
 }
 
-/** The stored form of a state (the value of `Combat.system.engine`): packed (stored-pack.ts), then encoded. */
-export function storeCombatState(state: unknown, memo?: StoreMemo): StoredObject {
-  const stored = encodeStored(packState(state, memo), memo);
+/**
+ * The stored form of a state (the value of `Combat.system.engine`): packed (stored-pack.ts), then encoded;
+ * `built`: see `packState`.
+ */
+export function storeCombatState(state: unknown, memo?: StoreMemo, built?: BuiltSchedules): StoredObject {
+  const stored = encodeStored(packState(state, memo, built), memo);
   return typeof stored === "object" && stored !== null ? stored : {};
 }
 
 /** The stored form of a state its ruleset's host made (`storeCombatState`), remembered as holding it. */
 function storeHostState(host: AnyRulesetHost, state: unknown, memo: StoreMemo | undefined): StoredObject {
-  const stored = storeCombatState(state, memo);
+  const stored = storeCombatState(state, memo, host.memo?.builtSchedules);
   memo?.states.set(stored, { ruleset: host.id, state });
   return stored;
 }

@@ -11,6 +11,7 @@ import type { Result } from "../core/result.ts";
 import type { CountSurpriseMode } from "../initiative/count/types.ts";
 import type { DiceRequest, RulesetId, TimelineEntry, Transition } from "../initiative/contract.ts";
 import type { RotationInitiator } from "../initiative/rotation/state.ts";
+import type { BuiltSchedules } from "../initiative/segment/round-schedule.ts";
 import type { SegmentOrderStep } from "../initiative/segment/types.ts";
 
 import type { TurnLeft } from "../actions/turn-left.ts";
@@ -102,6 +103,11 @@ export interface HostMemo {
    * several is kept under their ids joined after a NUL (no id holds one).
    */
   readonly hiddenLeaves: WeakMap<object, Map<string, unknown>>;
+  /**
+   * Issue 17: the segment schedules this host's steps built, with the parts of the state each was built
+   * from (initiative/segment/round-schedule.ts), so that storing the step does not build it again.
+   */
+  readonly builtSchedules: BuiltSchedules;
 }
 
 /** Everything a host reads and does through one ruleset. `S` is the scheduler's state. */

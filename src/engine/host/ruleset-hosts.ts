@@ -3,7 +3,7 @@ import type { DiceRequest, RulesetId } from "../initiative/contract.ts";
 import { countHost } from "./count-host.ts";
 import { phaseHost } from "./phase-host.ts";
 import { rotationHost } from "./rotation-host.ts";
-import type { CombatantFacts, RulesetHost } from "./ruleset-host.ts";
+import type { CombatantFacts, HostMemo, RulesetHost } from "./ruleset-host.ts";
 import { segmentHost } from "./segment-host.ts";
 import { standardHost } from "./standard-host.ts";
 
@@ -22,7 +22,14 @@ export type AnyRulesetHost = RulesetHost<unknown>;
  * caller that keeps one (issue 17: a host is asked for on every read of a combat) uses `hostRegistry`.
  */
 export function rulesetHost(ruleset: RulesetId, untimedRoundSeconds: number): AnyRulesetHost {
-  return orderOnce(newHost(ruleset, untimedRoundSeconds));
+  const memo: HostMemo = {
+    heldGroups: new WeakMap(),
+    heldConditions: new WeakMap(),
+    lastHeld: null,
+    hiddenLeaves: new WeakMap(),
+    builtSchedules: new WeakMap(),
+  };
+  return orderOnce(newHost(ruleset, untimedRoundSeconds, memo), memo);
 }
 
 /** One host per ruleset and round length, kept by the caller (the engine keeps nothing between calls). */
@@ -36,7 +43,7 @@ export function hostRegistry(): (ruleset: RulesetId, untimedRoundSeconds: number
   };
 }
 
-function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
+function orderOnce(host: AnyRulesetHost, memo: HostMemo): AnyRulesetHost {
   const orders = new WeakMap<object, readonly string[]>();
   const order = host.order;
   const pendings = new WeakMap<object, readonly DiceRequest[]>();
@@ -68,7 +75,7 @@ function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
     ...host,
     // A copy: the map kept here is brought up to date in place for the next state.
     ...(all === undefined ? {} : { facts: (state: unknown) => new Map(factsOf(state) ?? all(state)) }),
-    memo: { heldGroups: new WeakMap(), heldConditions: new WeakMap(), lastHeld: null, hiddenLeaves: new WeakMap() },
+    memo,
     order: (state) => {
       if (typeof state !== "object" || state === null) return order(state);
       let ids = orders.get(state);
@@ -95,7 +102,7 @@ function orderOnce(host: AnyRulesetHost): AnyRulesetHost {
   };
 }
 
-function newHost(ruleset: RulesetId, untimedRoundSeconds: number): AnyRulesetHost {
+function newHost(ruleset: RulesetId, untimedRoundSeconds: number, memo: HostMemo): AnyRulesetHost {
   switch (ruleset) {
     case "count":
       return countHost(untimedRoundSeconds) as unknown as AnyRulesetHost;
@@ -104,7 +111,7 @@ function newHost(ruleset: RulesetId, untimedRoundSeconds: number): AnyRulesetHos
     case "phase":
       return phaseHost(untimedRoundSeconds) as unknown as AnyRulesetHost;
     case "segment":
-      return segmentHost() as unknown as AnyRulesetHost;
+      return segmentHost(memo.builtSchedules) as unknown as AnyRulesetHost;
     case "rotation":
       return rotationHost() as unknown as AnyRulesetHost;
   }

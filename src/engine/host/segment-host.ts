@@ -1,6 +1,7 @@
 /** Segment rounds (RULES §4) as a host sees them (ruleset-host.ts). */
 import {
   SEGMENTS_PER_ROUND,
+  applySegment,
   createSegmentState,
   parseSegmentState,
   segmentCombatant,
@@ -8,23 +9,32 @@ import {
   segmentRoundSchedule,
   segmentScheduler,
   segmentStartSeconds,
+  type SegmentCombatant,
   type SegmentCommand,
   type SegmentState,
 } from "../initiative/segment/index.ts";
 import { SEGMENT_SECONDS } from "../conditions/round-time.ts";
 import { segmentTurnLeft } from "../actions/turn-left.ts";
 import { followFacts, guardedApply, joinAll, joinedDefeated, vectorOrder } from "./host-common.ts";
-import type { HostCombatant, HostCommand, RulesetHost } from "./ruleset-host.ts";
+import type { CombatantFacts, HostCombatant, HostCommand, RulesetHost } from "./ruleset-host.ts";
 import { leaveAll as segmentLeaveAll } from "../initiative/segment/changes.ts";
+import type { BuiltSchedules } from "../initiative/segment/round-schedule.ts";
 
 const apply = (state: SegmentState, command: HostCommand) => guardedApply(segmentScheduler.apply, state, command);
+
+/** {@link apply}, keeping the schedules the steps build in `built` (issue 17: round-schedule.ts). */
+function applyKeeping(built: BuiltSchedules): (state: SegmentState, command: HostCommand) => ReturnType<typeof apply> {
+  const keeping = (s: SegmentState, c: SegmentCommand) => applySegment(s, c, built);
+  return (state, command) => guardedApply(keeping, state, command);
+}
 
 /** SEG-2: without a group of its own a creature fights with its side. */
 export function segmentGroupOf(c: HostCombatant): string {
   return c.groupId ?? (c.side === "enemy" ? "enemies" : "party");
 }
 
-export function segmentHost(): RulesetHost<SegmentState> {
+/** `built`: where the host keeps the schedules its steps build (round-schedule.ts); none: not kept. */
+export function segmentHost(built?: BuiltSchedules): RulesetHost<SegmentState> {
   const host: RulesetHost<SegmentState> = {
     id: "segment",
     create: (combatants, options) =>
@@ -42,7 +52,7 @@ export function segmentHost(): RulesetHost<SegmentState> {
         c,
         apply,
       ),
-    apply,
+    apply: built === undefined ? apply : applyKeeping(built),
     leaveAll: segmentLeaveAll,
     read: parseSegmentState,
     // SEG-2: core's turns, the round's schedule (each creature at its first turn) then whoever it does not
@@ -66,13 +76,7 @@ export function segmentHost(): RulesetHost<SegmentState> {
       return combatant === null ? null : groupInitiative(state, combatant.groupId);
     },
     defeated: (state, id) => segmentCombatant(state, id)?.defeated === true,
-    facts: (state) =>
-      new Map(
-        segmentCombatants(state).map((c) => [
-          c.id,
-          { initiative: groupInitiative(state, c.groupId), defeated: c.defeated === true },
-        ]),
-      ),
+    facts: everyFact,
     // A record's facts follow from it and its group's rolls (the same rolls: the same objects).
     followFacts: (before, known, after) =>
       before.groupRolls !== after.groupRolls || before.lastGroupRolls !== after.lastGroupRolls
@@ -90,6 +94,23 @@ export function segmentHost(): RulesetHost<SegmentState> {
       (state.segment > 0 ? segmentStartSeconds(state.segment) : 0),
   };
   return host;
+}
+
+/**
+ * Every combatant's facts. Issue 17: asked of the state a round's first `next` makes (every group's roll
+ * is new), so each group's initiative is found once, not once per creature.
+ */
+function everyFact(state: SegmentState): Map<string, CombatantFacts> {
+  const facts = new Map<string, CombatantFacts>();
+  const initiatives = new Map<string, number | null>();
+  const combatants = segmentCombatants(state);
+  for (let i = 0; i < combatants.length; i++) {
+    const c = combatants[i] as SegmentCombatant;
+    let initiative = initiatives.get(c.groupId);
+    if (initiative === undefined) initiatives.set(c.groupId, (initiative = groupInitiative(state, c.groupId)));
+    facts.set(c.id, { initiative, defeated: c.defeated === true });
+  }
+  return facts;
 }
 
 /**

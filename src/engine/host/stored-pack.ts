@@ -14,6 +14,7 @@ import type { PhaseState } from "../initiative/phase/types.ts";
 import { packRotationState, unpackRotationState } from "../initiative/rotation/packed.ts";
 import type { RotationState } from "../initiative/rotation/state.ts";
 import { packSegmentState, unpackSegmentState } from "../initiative/segment/packed.ts";
+import type { BuiltSchedules } from "../initiative/segment/round-schedule.ts";
 import type { SegmentState } from "../initiative/segment/types.ts";
 import { packStandardState, unpackStandardState } from "../initiative/standard/packed.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
@@ -31,9 +32,12 @@ function schemeOf(value: unknown): string | null {
   return Object.hasOwn(value, "groupRolls") && Object.hasOwn(value, "schedule") ? "segment" : null;
 }
 
-/** The stored form of an engine state (before stored-json's encoding); `memo`: columns.ts. */
-export function packState(state: unknown, memo?: StoreMemo): Json {
-  return columnize(packScheme(state, memo), HOT_FIELDS, memo);
+/**
+ * The stored form of an engine state (before stored-json's encoding); `memo`: columns.ts. `built`: the
+ * segment schedules the host's steps built (initiative/segment/round-schedule.ts), not built again here.
+ */
+export function packState(state: unknown, memo?: StoreMemo, built?: BuiltSchedules): Json {
+  return columnize(packScheme(state, memo, built), HOT_FIELDS, memo);
 }
 
 /**
@@ -55,7 +59,7 @@ export const HOT_FIELDS: ReadonlySet<string> = new Set([
   "pending",
 ]);
 
-function packScheme(state: unknown, memo: StoreMemo | undefined): Json {
+function packScheme(state: unknown, memo: StoreMemo | undefined, built: BuiltSchedules | undefined): Json {
   switch (schemeOf(state)) {
     case "phase":
       return packPhaseState(state as PhaseState, memo);
@@ -64,7 +68,7 @@ function packScheme(state: unknown, memo: StoreMemo | undefined): Json {
     case "rotation":
       return packRotationState(state as RotationState, memo);
     case "segment":
-      return packSegmentState(state as SegmentState, memo);
+      return packSegmentState(state as SegmentState, memo, built);
     case "count":
       return packCountState(state as CountState);
     default:

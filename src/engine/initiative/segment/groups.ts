@@ -6,7 +6,7 @@ import { err, ok } from "../../core/result.ts";
 import type { DiceRequest, RollResult } from "../contract.ts";
 import { type Draft, type Step } from "./draft.ts";
 import { segmentGroupRoll } from "./order.ts";
-import { settleSchedule, settledSchedule } from "./round-schedule.ts";
+import { settleSchedule, settledSchedule, type BuiltSchedules } from "./round-schedule.ts";
 import { segmentCombatants } from "./state.ts";
 import { SEGMENT_ROLL_REASONS, type SegmentEvent, type SegmentPendingRoll, type SegmentState } from "./types.ts";
 
@@ -66,9 +66,10 @@ export function syncGroupRolls(d: Draft): void {
 
 /**
  * SEG-2 step 2: group d6 results fed back; once all are in, the groups are ranked HIGH and LOW and the round
- * is scheduled (the one large write of a round: "rolling initiative, one Combat update").
+ * is scheduled (the one large write of a round: "rolling initiative, one Combat update"). `built`: where
+ * the host keeps the schedule built here (round-schedule.ts).
  */
-export function rolls(state: SegmentState, results: readonly RollResult[]): Step {
+export function rolls(state: SegmentState, results: readonly RollResult[], built?: BuiltSchedules): Step {
   const byId = new Map<string, SegmentPendingRoll>();
   for (const r of state.rolls) byId.set(r.request.id, r);
   const groupRolls = new Map<string, number>(Object.entries(state.groupRolls));
@@ -95,5 +96,5 @@ export function rolls(state: SegmentState, results: readonly RollResult[]): Step
   };
   if (next.rolls.length === 0 && results.length > 0)
     events.push({ type: "groupsRanked", round: state.round, ...ranking(next) });
-  return ok({ state: settledSchedule(next), events, requests: [] });
+  return ok({ state: settledSchedule(next, built), events, requests: [] });
 }

@@ -112,6 +112,19 @@ export function segmentEntriesFor(
   rivals: RivalRolls = segmentRivalRolls(state),
 ): SegmentEntry[] {
   // No closures in here: it runs once per creature per round (and bundlers wrap named closures).
+  const round = state.round;
+  if (
+    (c.declaredRound !== round || c.declaration === null) &&
+    c.delayedRound !== round &&
+    c.majorSpentRound !== round
+  ) {
+    // Issue 17: a creature with no declaration in force (most of a large fight), not delayed, its major action
+    // not spent: one group turn in D4's place at its roll's band, speed 0 (what the general path below gives
+    // `SEGMENT_NO_DECLARATION`), worked out without it (a round's build runs this as cold code).
+    const rolled = segmentRollBand(state, c, rivals);
+    const rank = [5, rolled === "high" ? HIGH : LOW, state.settings.groupOrder.indexOf("other"), 0, 0, c.slot];
+    return [entryOf(c, "group", 5, rank, 1, rolled)];
+  }
   const decl = segmentDeclarationOf(state, c);
   const band = segmentBand(state, c, rivals);
   const b = band === "high" ? HIGH : LOW;
@@ -176,10 +189,21 @@ export function compareSegmentEntries(a: SegmentEntry, b: SegmentEntry): number 
  * five of them, so they fit exactly in one double. Elements are clamped to 0–1023.
  */
 export function segmentSortKey(entry: SegmentEntry): { readonly key: number; readonly slot: number } {
-  const n = entry.rank.length - 1;
+  return { key: segmentRankKey(entry), slot: segmentRankSlot(entry) };
+}
+
+/** `segmentSortKey`'s `key`: every rank element but the last, folded into one double. */
+export function segmentRankKey(entry: SegmentEntry): number {
+  const rank = entry.rank;
+  const n = rank.length - 1;
   let key = 0;
-  for (let i = 0; i < 5; i++) key = key * 1024 + (i < n ? Math.min(1023, Math.max(0, entry.rank[i] ?? 0)) : 0);
-  return { key, slot: entry.rank[n] ?? 0 };
+  for (let i = 0; i < 5; i++) key = key * 1024 + (i < n ? Math.min(1023, Math.max(0, rank[i] ?? 0)) : 0);
+  return key;
+}
+
+/** `segmentSortKey`'s `slot`: the rank's last element (the creature's join order). */
+export function segmentRankSlot(entry: SegmentEntry): number {
+  return entry.rank[entry.rank.length - 1] ?? 0;
 }
 
 /** SEG-2: where `entry` goes in `schedule[from..]` (kept in rule order), by binary search; after entries equal to it. */

@@ -11,7 +11,7 @@
 import type { StoreMemo } from "../../storage/store-memo.ts";
 import type { Json } from "../../storage/stored-json.ts";
 import { scheduled } from "./draft.ts";
-import { segmentBuiltSchedule } from "./round-schedule.ts";
+import { scheduleParts, segmentBuiltSchedule, type BuiltSchedules } from "./round-schedule.ts";
 import type { SegmentEntry, SegmentState } from "./types.ts";
 
 type Run = string | SegmentEntry;
@@ -156,15 +156,26 @@ function rebuilt(state: SegmentState): SegmentEntry[] | null {
   }
 }
 
-/** The stored form of `state`. */
-export function packSegmentState(state: SegmentState, memo?: StoreMemo): Json {
+/**
+ * The stored form of `state`. `builds`: the schedules the host's steps built (round-schedule.ts): one
+ * built from the parts of this state is the rebuilt list itself, stored as one run without rebuilding it.
+ */
+export function packSegmentState(state: SegmentState, memo?: StoreMemo, builds?: BuiltSchedules): Json {
   const whole = state as unknown as { readonly [key: string]: Json };
   if (!scheduled(state) || state.schedule.length === 0) return whole;
   // Issue 17: a turn step keeps the schedule and what it is rebuilt from; its runs are the last ones.
-  const key = [state.round, state.settings, state.groupRolls, state.combatants];
+  const key = scheduleParts(state);
   const known = memo?.scheduleRuns.get(state.schedule);
   if (known !== undefined && known.key.every((part, i) => part === key[i]))
     return { ...whole, schedule: known.runs as Json };
+  // Issue 17: the step that built the schedule (a round's first `next`, or its last group d6) stored it
+  // again by building it a second time and comparing the two, entry by entry (most of that click's time).
+  const from = builds?.get(state.schedule);
+  if (from !== undefined && from.length === key.length && from.every((part, i) => part === key[i])) {
+    const packed = { runs: [`0-${state.schedule.length}`] };
+    memo?.scheduleRuns.set(state.schedule, { key, runs: packed });
+    return { ...whole, schedule: packed };
+  }
   const built = rebuilt(state);
   if (built === null) return whole;
   const runs = runsOf(state.schedule, built, memo);

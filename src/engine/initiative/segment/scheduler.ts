@@ -9,19 +9,23 @@ import { attack, delay, immediateSpell, interrupt, nameTarget, setDelayed } from
 import { declare, defeat, join, leave, reveal, revive, setInitiative, surprise } from "./changes.ts";
 import type { Step } from "./draft.ts";
 import { rolls } from "./groups.ts";
+import type { BuiltSchedules } from "./round-schedule.ts";
 import { segmentTimeline } from "./timeline.ts";
 import { next, start } from "./turns.ts";
 import type { SegmentCommand, SegmentEvent, SegmentState } from "./types.ts";
 
-/** SEG-2: one command, one transition (engine contract). */
-export function applySegment(state: SegmentState, command: SegmentCommand): Step {
+/**
+ * SEG-2: one command, one transition (engine contract). `built` (issue 17): where the host keeps a round's
+ * schedule built by a `next` or a `rolls` (round-schedule.ts), for storing it without building it again.
+ */
+export function applySegment(state: SegmentState, command: SegmentCommand, built?: BuiltSchedules): Step {
   switch (command.type) {
     case "start":
       return start(state);
     case "next":
-      return next(state);
+      return next(state, built);
     case "rolls":
-      return state.step === 0 ? err("TEMPO.ERRORS.Segment.NotStarted") : rolls(state, command.results);
+      return state.step === 0 ? err("TEMPO.ERRORS.Segment.NotStarted") : rolls(state, command.results, built);
     case "join":
       return join(state, command.combatant);
     case "leave":
@@ -65,7 +69,7 @@ export function segmentCurrent(state: SegmentState): string | null {
 /** SEG-2: the segment-rounds scheduler (RULES §4). Wrap it with `withHistory` for undo/redo. */
 export const segmentScheduler: Scheduler<SegmentState, SegmentCommand, SegmentEvent> = {
   id: "segment",
-  apply: applySegment,
+  apply: (state, command) => applySegment(state, command),
   timeline: segmentTimeline,
   current: segmentCurrent,
   pending: (state) => state.rolls.map((r) => r.request),

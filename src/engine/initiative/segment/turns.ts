@@ -7,7 +7,7 @@ import { err } from "../../core/result.ts";
 import { segmentStartSeconds } from "./declaration.ts";
 import { done, draft, isActive, type Draft, type Step } from "./draft.ts";
 import { askGroup, activeGroups } from "./groups.ts";
-import { settleSchedule, settledSchedule } from "./round-schedule.ts";
+import { settleSchedule, settledSchedule, type BuiltSchedules } from "./round-schedule.ts";
 import { putSegmentCombatant, segmentCombatant } from "./state.ts";
 import type { SegmentCombatant, SegmentEntry, SegmentState } from "./types.ts";
 
@@ -89,8 +89,11 @@ function newRound(d: Draft, round: number): void {
   d.events.push({ type: "roundStarted", round }, { type: "stepStarted", round, step: 1 });
 }
 
-/** SEG-2: ends the current turn and starts the next; moves from step to step and round to round. */
-export function next(state: SegmentState): Step {
+/**
+ * SEG-2: ends the current turn and starts the next; moves from step to step and round to round. `built`:
+ * where the host keeps a schedule built here (round-schedule.ts).
+ */
+export function next(state: SegmentState, built?: BuiltSchedules): Step {
   const d = draft(state);
   if (state.step === 0) return err("TEMPO.ERRORS.Segment.NotStarted");
   if (state.step === 1) {
@@ -99,13 +102,13 @@ export function next(state: SegmentState): Step {
     d.events.push({ type: "stepStarted", round: state.round, step: 2 });
     for (const group of activeGroups(state)) askGroup(d, group);
     // No group to roll (everyone is defeated): the round is scheduled at once.
-    settleSchedule(d);
+    settleSchedule(d, built);
     return done(d);
   }
   if (state.step === 2) {
     if (state.rolls.length > 0) return err("TEMPO.ERRORS.Segment.RollsPending", { count: state.rolls.length });
     // The schedule was built when the rolls settled: step 3 starts by moving the cursor.
-    d.state = settledSchedule(state);
+    d.state = settledSchedule(state, built);
     advance(d);
     return done(d);
   }
