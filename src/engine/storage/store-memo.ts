@@ -47,8 +47,11 @@ export interface StoreMemo {
    * rebuilt from the parts it reads (round, settings, group rolls, combatants), and the runs found.
    */
   readonly scheduleRuns: WeakMap<object, { readonly key: readonly unknown[]; readonly runs: unknown }>;
-  /** A stored value's fingerprint (fingerprint.ts). */
-  readonly fingerprints: WeakMap<object, readonly [number, number]>;
+  /**
+   * A stored value's fingerprint (fingerprint.ts): its two lanes, then the sums they were mixed from and
+   * its entry count (so a later value made from it by an update is fingerprinted from what changed).
+   */
+  readonly fingerprints: WeakMap<object, readonly [number, number, number, number, number]>;
   /**
    * The hash lanes of the keys and short plain values fingerprints hashed (fingerprint.ts), kept with the
    * memo so that the engine keeps nothing of its own; emptied when they grow past a bound.
