@@ -208,10 +208,6 @@ function rosterChunks(
   if (ids.length < MIN_ROWS || !isJsonRecord(first)) return null;
   const keys = Object.keys(first);
   if (!keys.every((k) => ID.test(k))) return null;
-  // Issue 17: a column is a field every row holds as text, the first row too: without one, no chunk is built
-  // (a persistent vector's branch, keyed by index, is asked at every step).
-  const cells = rowCells(first, memo).cells;
-  if (!keys.some((key, i) => !hot.has(key) && cells[i] !== null)) return null;
   const joined = keys.join("\u0000");
   const chunks: Json[] = [];
   // A field is a column when every chunk stores it as text (`hasColumn` over all rows).
