@@ -133,6 +133,19 @@ export function fingerprintAfter(
 
 const DELETED = "-=";
 
+/** Sums and entry count of an object's lanes while an update is worked in (`sumsAfter`). */
+interface Sums {
+  a: number;
+  b: number;
+  n: number;
+}
+
+/** Adds (`sign` 1) or takes away (-1) the share of entry `key` with value lanes `v` (see `lanesWith`). */
+function addEntry(sums: Sums, key: readonly [number, number], v: Lanes, sign: 1 | -1): void {
+  sums.a = (sums.a + sign * entryLane(key[0], v[0] + 0x9e3779b9)) >>> 0;
+  sums.b = (sums.b + sign * entryLane(key[1], v[1] + 0x7f4a7c15)) >>> 0;
+}
+
 function sumsAfter(
   before: StoredObject,
   update: StoredUpdate,
@@ -142,41 +155,43 @@ function sumsAfter(
   const known = memo.fingerprints.get(before);
   if (known === undefined) return undefined;
   const texts = textsOf(memo);
-  let [, , a, b, n] = known;
-  const add = (key: string, v: Lanes, sign: 1 | -1) => {
-    const k = keyLanes(key, texts);
-    a = (a + sign * entryLane(k[0], v[0] + 0x9e3779b9)) >>> 0;
-    b = (b + sign * entryLane(k[1], v[1] + 0x7f4a7c15)) >>> 0;
-  };
-  /** A value now: an object changed in place of an object by its own update is found the same way. */
-  const lanesNow = (key: string): Lanes => {
-    const previous = Object.hasOwn(before, key) ? before[key] : undefined;
-    const [value, inner] = [after[key] as Stored, update[key]];
-    if (isObject(previous) && isObject(value) && isObject(inner)) {
-      const found = memo.fingerprints.get(value) ?? sumsAfter(previous, inner, value, memo);
-      if (found !== undefined) {
-        memo.fingerprints.set(value, found);
-        return found;
-      }
-    }
-    return lanesWith(value, memo, texts);
-  };
+  const sums: Sums = { a: known[2], b: known[3], n: known[4] };
   for (const key of Object.keys(update)) {
     if (key.startsWith(DELETED)) {
       const gone = key.slice(DELETED.length);
       // Stored keys never start with "-=" (stored-json.ts `encodeKey`): it is a deletion, as diffStored writes it.
       if (update[key] !== null || Object.hasOwn(after, key)) return undefined;
       if (!Object.hasOwn(before, gone) || Object.hasOwn(after, gone)) return undefined;
-      add(gone, lanesWith(before[gone] as Stored, memo, texts), -1);
-      n--;
+      addEntry(sums, keyLanes(gone, texts), lanesWith(before[gone] as Stored, memo, texts), -1);
+      sums.n--;
       continue;
     }
     if (!Object.hasOwn(after, key)) return undefined;
-    if (Object.hasOwn(before, key)) add(key, lanesWith(before[key] as Stored, memo, texts), -1);
-    else n++;
-    add(key, lanesNow(key), 1);
+    const k = keyLanes(key, texts);
+    const previous = Object.hasOwn(before, key) ? before[key] : undefined;
+    if (previous === undefined) sums.n++;
+    else addEntry(sums, k, lanesWith(previous, memo, texts), -1);
+    addEntry(sums, k, lanesNow(previous, after[key] as Stored, update[key], memo, texts), 1);
   }
-  return closed(a, b, n);
+  return closed(sums.a, sums.b, sums.n);
+}
+
+/** A value after the update: an object that replaced an object, with its own update, found the same way. */
+function lanesNow(
+  previous: Stored | undefined,
+  value: Stored,
+  inner: Stored | undefined,
+  memo: StoreMemo,
+  texts: ReturnType<typeof textsOf>,
+): Lanes {
+  if (isObject(previous) && isObject(value) && isObject(inner)) {
+    const found = memo.fingerprints.get(value) ?? sumsAfter(previous, inner, value, memo);
+    if (found !== undefined) {
+      memo.fingerprints.set(value, found);
+      return found;
+    }
+  }
+  return lanesWith(value, memo, texts);
 }
 
 function isObject(value: Stored | undefined): value is StoredObject {
