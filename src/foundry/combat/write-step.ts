@@ -20,6 +20,7 @@
  * the clock moves once.
  */
 import {
+  copyStored,
   defeatedFlag,
   fingerprintAfter,
   publishedCombat,
@@ -119,7 +120,7 @@ export async function writeStep(
     ),
     outOfFight,
   );
-  const data = { system: structuredClone(system), round, turn, ...(flags === null ? {} : { flags }) };
+  const data = { system: copyStored(system), round, turn, ...(flags === null ? {} : { flags }) };
   const before = { started: wasStarted, round: combat.round, turn: combat.turn };
   const back = step.events.some((e) => e.type === "undone");
   const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds, back);
