@@ -12,6 +12,8 @@ export interface StoreMemo {
   readonly columns: WeakMap<ReadonlySet<string>, WeakMap<object, unknown>>;
   /** A roster chunk's columns, by its first row (columns.ts checks the rest). */
   readonly chunks: WeakMap<object, object>;
+  /** The text columns last built for rows, by the first row's cells (columns.ts `textColumns`). */
+  readonly columnLists: WeakMap<object, unknown>;
   /** What columns.ts finds of a record (`rowCells`: its keys, cell texts and per-row fields), by the record. */
   readonly rowCells: WeakMap<object, unknown>;
   /**
@@ -104,6 +106,7 @@ export function createStoreMemo(): StoreMemo {
   return {
     columns: new WeakMap(),
     chunks: new WeakMap(),
+    columnLists: new WeakMap(),
     rowCells: new WeakMap(),
     packed: new WeakMap(),
     encoded: new WeakMap(),
