@@ -117,6 +117,42 @@ function columnsOf(
   hot: ReadonlySet<string>,
   memo: StoreMemo,
 ): Json {
+  const { cols, others } = textColumns(found, keys, hot, memo);
+  const packed: Record<string, Json> = { keys: keys.join(","), n: rows.length, cols };
+  if (others.length > 0) {
+    const fields = others.join(",");
+    packed.rest = rows.map((r, i) => restOf(r, found[i] as RowCells, others, fields, hot, memo));
+  }
+  return packed;
+}
+
+/** The text columns of some rows, and the names of their other fields (those kept per row). */
+interface TextColumns {
+  readonly hot: ReadonlySet<string>;
+  readonly found: readonly RowCells[];
+  readonly cols: JsonRecord;
+  readonly others: readonly string[];
+}
+
+/**
+ * The text columns of rows (`found`: their cells, all with `keys`) and their other fields. Issue 17: a
+ * turn step changes a hot field of one row of a leaf (kept per row): the columns last built for rows with
+ * the same first row are given again, the same object, when every other cell of every row is as it was,
+ * so storing, diffing and fingerprinting the leaf do not compare them again.
+ */
+function textColumns(
+  found: readonly RowCells[],
+  keys: readonly string[],
+  hot: ReadonlySet<string>,
+  memo: StoreMemo,
+): TextColumns {
+  const first = found[0];
+  const last = first === undefined ? undefined : (memo.columnLists.get(first) as TextColumns | undefined);
+  if (last !== undefined && last.hot === hot && sameCells(last.found, found, keys, hot)) {
+    const again = { ...last, found };
+    memo.columnLists.set(first as RowCells, again);
+    return again;
+  }
   const cols: Record<string, Json> = {};
   const others: string[] = [];
   for (let i = 0; i < keys.length; i++) {
@@ -125,12 +161,27 @@ function columnsOf(
     if (cells.every((c): c is string => c !== null)) cols[key] = cells.join(",");
     else others.push(key);
   }
-  const packed: Record<string, Json> = { keys: keys.join(","), n: rows.length, cols };
-  if (others.length > 0) {
-    const fields = others.join(",");
-    packed.rest = rows.map((r, i) => restOf(r, found[i] as RowCells, others, fields, hot, memo));
+  const built = { hot, found, cols, others };
+  if (first !== undefined) memo.columnLists.set(first, built);
+  return built;
+}
+
+/** Whether rows `now` hold the cells rows `was` held in every field not in `hot` (both lists with `keys`). */
+function sameCells(
+  was: readonly RowCells[],
+  now: readonly RowCells[],
+  keys: readonly string[],
+  hot: ReadonlySet<string>,
+): boolean {
+  if (was.length !== now.length) return false;
+  for (let r = 0; r < now.length; r++) {
+    const [before, after] = [was[r] as RowCells, now[r] as RowCells];
+    if (before === after) continue;
+    if (before.joined !== after.joined) return false;
+    for (let i = 0; i < keys.length; i++)
+      if (!hot.has(keys[i] as string) && before.cells[i] !== after.cells[i]) return false;
   }
-  return packed;
+  return true;
 }
 
 /** The fields of `row` kept per row (`others`, joined as `fields`): the same object while the row is the same. */

@@ -12,6 +12,8 @@ export interface StoreMemo {
   readonly columns: WeakMap<ReadonlySet<string>, WeakMap<object, unknown>>;
   /** A roster chunk's columns, by its first row (columns.ts checks the rest). */
   readonly chunks: WeakMap<object, object>;
+  /** The text columns last built for rows, by the first row's cells (columns.ts `textColumns`). */
+  readonly columnLists: WeakMap<object, unknown>;
   /** What columns.ts finds of a record (`rowCells`: its keys, cell texts and per-row fields), by the record. */
   readonly rowCells: WeakMap<object, unknown>;
   /**
@@ -47,8 +49,11 @@ export interface StoreMemo {
    * rebuilt from the parts it reads (round, settings, group rolls, combatants), and the runs found.
    */
   readonly scheduleRuns: WeakMap<object, { readonly key: readonly unknown[]; readonly runs: unknown }>;
-  /** A stored value's fingerprint (fingerprint.ts). */
-  readonly fingerprints: WeakMap<object, readonly [number, number]>;
+  /**
+   * A stored value's fingerprint (fingerprint.ts): its two lanes, then the sums they were mixed from and
+   * its entry count (so a later value made from it by an update is fingerprinted from what changed).
+   */
+  readonly fingerprints: WeakMap<object, readonly [number, number, number, number, number]>;
   /**
    * The hash lanes of the keys and short plain values fingerprints hashed (fingerprint.ts), kept with the
    * memo so that the engine keeps nothing of its own; emptied when they grow past a bound.
@@ -101,6 +106,7 @@ export function createStoreMemo(): StoreMemo {
   return {
     columns: new WeakMap(),
     chunks: new WeakMap(),
+    columnLists: new WeakMap(),
     rowCells: new WeakMap(),
     packed: new WeakMap(),
     encoded: new WeakMap(),

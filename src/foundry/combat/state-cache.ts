@@ -16,7 +16,13 @@
  * Keyed by page (page-key.ts): in Foundry each page has its own module state; the test runtime
  * runs several clients in one process, and a reloaded page must not find its closed page's states.
  */
-import { createStoreMemo, type StoreMemo, type StoredCombat, type StoredObject } from "../../engine/index.ts";
+import {
+  createStoreMemo,
+  type StoreMemo,
+  type StoredCombat,
+  type StoredObject,
+  type TurnEventLedger,
+} from "../../engine/index.ts";
 import { pageKey } from "../page-key.ts";
 import { forgetWrittenSecrets, saveSecret } from "./secret-store.ts";
 import { forgetKeptActions } from "./secret-actions.ts";
@@ -49,6 +55,11 @@ export interface CachedStep {
    * reads it instead of decoding `published` again on every update of the combat.
    */
   readonly shown?: unknown;
+  /**
+   * Issue 17: the turn-event ledger the write stored (step-turn-log.ts), so the next step moves it from
+   * there instead of reading the document's copy back.
+   */
+  readonly turnLog?: TurnEventLedger;
 }
 
 const cache = new Map<string, CachedStep & { readonly seq: number }>();

@@ -15,7 +15,9 @@ import {
   type AnyRulesetHost,
   type CombatStep,
   type StoredObject,
+  type TurnEventLedger,
 } from "../../engine/index.ts";
+import { cachedState } from "./state-cache.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 
 /** The stored ledger as an object (a malformed one is replaced as a whole by the next write). */
@@ -23,22 +25,32 @@ function storedTurnLog(raw: unknown): StoredObject {
   return typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as StoredObject) : {};
 }
 
-/** The step with the ledger's change added to its Combat update and its repeated turn events marked. */
-export function withTurnLog(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): CombatStep {
+/**
+ * The step with the ledger's change added to its Combat update and its repeated turn events marked, and
+ * the ledger it stores (`turnLog`: state-cache.ts keeps it with the step this client writes).
+ */
+export function withTurnLog(
+  combat: Combat.Implementation,
+  host: AnyRulesetHost,
+  step: CombatStep,
+): CombatStep & { readonly turnLog?: TurnEventLedger } {
   const model = tempoModelOf(combat);
   if (model === null) return step;
-  const stored = storedTurnLog(model.turnLog);
-  const moved = stepTurnEventLedger(readTurnEventLedger(stored), {
+  // Issue 17: after this client's own write, the ledger it wrote (what the document holds) is not read again.
+  const written = cachedState(combat.id, model.seq)?.turnLog;
+  const stored = written === undefined ? storedTurnLog(model.turnLog) : storeTurnEventLedger(written);
+  const moved = stepTurnEventLedger(written ?? readTurnEventLedger(stored), {
     events: step.events,
     before: model.keptHistory,
     after: step.stored.history,
     round: host.round(step.state),
   });
   const diff = diffStored(stored, storeTurnEventLedger(moved.ledger));
-  if (diff === null && moved.events === step.events) return step;
+  if (diff === null && moved.events === step.events) return { ...step, turnLog: written ?? moved.ledger };
   return {
     ...step,
     update: diff === null ? step.update : { ...(step.update ?? {}), turnLog: diff },
     events: moved.events,
+    turnLog: moved.ledger,
   };
 }

@@ -20,7 +20,9 @@
  * the clock moves once.
  */
 import {
+  copyStored,
   defeatedFlag,
+  fingerprintAfter,
   publishedCombat,
   publishedEvents,
   publishedState,
@@ -81,7 +83,10 @@ export async function writeStep(
   const stateBefore: unknown = model?.state ?? null;
   // Issue 18: the document gets the published form only; the whole step stays with the GM (secret-store.ts).
   const { engine, order: publicOrder, state: shown } = publishedEngine(combat, host, engineStep);
-  const update = publishedUpdate(documentPublished(model), engineStep.stored, engine ?? engineStep.stored.engine);
+  const document = documentPublished(model);
+  const update = publishedUpdate(document, engineStep.stored, engine ?? engineStep.stored.engine);
+  // Issue 17: the fingerprint the GM keeps of what it publishes (secret-store.ts) is found from the change.
+  fingerprintAfter(document.engine, engineUpdate(update), engine ?? engineStep.stored.engine, storeMemoOf(combat.id));
   // Issue 17: built field by field, so the engine's own update (combat-step.ts `settle`) is never worked out.
   const published: CombatStep = {
     state: engineStep.state,
@@ -115,7 +120,7 @@ export async function writeStep(
     ),
     outOfFight,
   );
-  const data = { system: structuredClone(system), round, turn, ...(flags === null ? {} : { flags }) };
+  const data = { system: copyStored(system), round, turn, ...(flags === null ? {} : { flags }) };
   const before = { started: wasStarted, round: combat.round, turn: combat.turn };
   const back = step.events.some((e) => e.type === "undone");
   const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds, back);
@@ -176,6 +181,12 @@ function documentPublished(model: TempoCombatModel | null): StoredCombat {
   if (model?.cachedStored != null)
     return publishedCombat(model.cachedStored, model.cachedPublished ?? model.cachedStored.engine);
   return (model === null ? null : readStoredCombat(model)) ?? { engine: {}, history: { undo: {}, redo: {} } };
+}
+
+/** The engine's part of a published update (null: the engine is as the document holds it). */
+function engineUpdate(update: StoredUpdate | null): StoredUpdate | null {
+  const engine = update?.engine;
+  return typeof engine === "object" && engine !== null ? engine : null;
 }
 
 /**

@@ -60,4 +60,40 @@ describe("rows read back with the page's memo (issue 17)", () => {
       { numRuns: 40 },
     );
   });
+
+  it("CNT-6: stored with the memo after any changes, rows are stored as a store without it stores them", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 8, max: 80 }),
+        fc.array(fc.array(change, { maxLength: 3 }), { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        (n, steps, asList) => {
+          let rows: Row[] = Array.from({ length: n }, (_, i) => ({ a: i % 7, turnRound: -1, pending: [], b: "x" }));
+          const store = createStoreMemo();
+          for (const step of [[], ...steps]) {
+            for (const c of step) {
+              if (c === null) continue;
+              const at = c.at % rows.length;
+              rows = rows.map((row, i) => (i === at ? { ...row, [c.field]: c.value } : row));
+            }
+            const value: Json = asList ? { leaf: rows.slice(0, 32), tail: rows.slice(32) } : rosterOf(rows);
+            expect(JSON.stringify(columnize(value, HOT, store))).toBe(JSON.stringify(columnize(value, HOT)));
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("CNT-6, issue 17: a turn step's change to one row's per-row field keeps its leaf's columns, the same object", () => {
+    const store = createStoreMemo();
+    const rows: Row[] = Array.from({ length: 32 }, (_, i) => ({ a: i % 7, turnRound: -1, pending: [], b: "x" }));
+    const colsOf = (value: Json) => (value as { _c: { cols: unknown } })._c.cols;
+    const before = colsOf(columnize(rows, HOT, store));
+    const turned = rows.map((row, i) => (i === 5 ? { ...row, turnRound: 2 } : row));
+    expect(colsOf(columnize(turned, HOT, store))).toBe(before);
+    const moved = turned.map((row, i) => (i === 5 ? { ...row, a: 40 } : row));
+    expect(colsOf(columnize(moved, HOT, store))).not.toBe(before);
+    expect(colsOf(columnize(moved, HOT, store))).toEqual(colsOf(columnize(moved, HOT)));
+  });
 });

@@ -89,10 +89,15 @@ function queuedTurns(state: CountState, queued: ReadonlyMap<string, CountTurn>):
   return turns;
 }
 
-function sameIds(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** Whether `ids` lists the ids of `parts`, one part after the other. */
+function sameParts(ids: readonly string[], parts: readonly (readonly string[])[]): boolean {
+  let at = 0;
+  for (const part of parts) {
+    if (at + part.length > ids.length) return false;
+    for (let i = 0; i < part.length; i++) if (ids[at + i] !== part[i]) return false;
+    at += part.length;
+  }
+  return at === ids.length;
 }
 
 /**
@@ -109,10 +114,11 @@ function placed(
 ): PlacedRound {
   const middle = queued.map((turn) => turn.id);
   if (current !== null) middle.unshift(current.id);
-  const listed = behind[0].concat(middle, ahead[0]);
   // Issue 17: a turn step most often keeps the order (the last turn moves behind, the next one comes
-  // up): the same list is given again, so a reader that keeps what it found per list finds it at once.
-  const ids = was !== undefined && sameIds(listed, was) ? was : listed;
+  // up): the same list is given again, so a reader that keeps what it found per list finds it at once
+  // (compared part by part: no list of a thousand ids is built to be thrown away).
+  const ids =
+    was !== undefined && sameParts(was, [behind[0], middle, ahead[0]]) ? was : behind[0].concat(middle, ahead[0]);
   return {
     state,
     ids,
