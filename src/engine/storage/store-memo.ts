@@ -22,6 +22,8 @@ export interface StoreMemo {
    * initiative/shared/packed-rolls.ts `packIdsWith`).
    */
   readonly packed: WeakMap<object, unknown>;
+  /** A phase roster leaf as last packed, by its first creature (initiative/phase/packed-rolls.ts `leafAgain`). */
+  readonly packedLeaves: WeakMap<object, unknown>;
   /** Each value's encoding (stored-json.ts: a stored value). */
   readonly encoded: WeakMap<object, unknown>;
   /** The state each stored engine this host wrote holds, with its ruleset (host/combat-step.ts). */
@@ -109,6 +111,7 @@ export function createStoreMemo(): StoreMemo {
     columnLists: new WeakMap(),
     rowCells: new WeakMap(),
     packed: new WeakMap(),
+    packedLeaves: new WeakMap(),
     encoded: new WeakMap(),
     states: new WeakMap(),
     records: new WeakMap(),

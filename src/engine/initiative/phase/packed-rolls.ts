@@ -155,21 +155,69 @@ function packRow(row: Row, round: number, memo: StoreMemo | undefined): PackedRo
  * the host's (storage/store-memo.ts), so a record packed before is not packed again (`PackedRow`).
  */
 export function packLeafRolls(items: readonly unknown[], memo?: StoreMemo): { items: unknown[]; rolls: string } | null {
+  const again = memo === undefined ? undefined : leafAgain(items, memo);
+  if (again !== undefined) return again;
   const rows = items.filter((item): item is Row => item !== null);
   if (!rows.every((row) => isRecord(row))) return null;
   const round = commonRound(rows);
   let rolls = `${round}:`;
   const out: unknown[] = [];
+  const packedRows: (PackedRow | null)[] = [];
   for (const item of items) {
     if (item === null) {
       out.push(null);
+      packedRows.push(null);
       continue;
     }
     const packed = packRow(item as Row, round, memo);
     if (packed === null) return null;
     out.push(packed.rest);
+    packedRows.push(packed);
     rolls += packed.token;
   }
+  if (memo !== undefined && isRecord(items[0])) memo.packedLeaves.set(items[0], { items, round, rows: packedRows });
+  return { items: out, rolls };
+}
+
+/** Issue 17: a leaf as last packed, by its first item: its items, their round and what was found of each. */
+interface PackedLeaf {
+  readonly items: readonly unknown[];
+  readonly round: number;
+  readonly rows: readonly (PackedRow | null)[];
+}
+
+/**
+ * PHS-3, PHS-7: a turn step changes one creature of a leaf; the leaf is then packed from its last packing
+ * (`PackedLeaf`, found by its first item), looking at the changed records only. Undefined when that does
+ * not give what packing it afresh would: no packing known, another length, an item that came or went,
+ * a changed record that is not one or rolled in another round than the one it replaces, or one that
+ * cannot be written so (packing afresh then decides).
+ */
+function leafAgain(items: readonly unknown[], memo: StoreMemo): { items: unknown[]; rolls: string } | undefined {
+  const first = items[0];
+  const known = isRecord(first) ? (memo.packedLeaves.get(first) as PackedLeaf | undefined) : undefined;
+  if (known === undefined || known.items.length !== items.length) return undefined;
+  const rows: (PackedRow | null)[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const [item, was] = [items[i], known.items[i]];
+    const found = known.rows[i] ?? null;
+    if (item === was) {
+      rows.push(found);
+      continue;
+    }
+    if (!isRecord(item) || !isRecord(was) || found === null || item.initiativeRound !== was.initiativeRound)
+      return undefined;
+    const packed = packRow(item, known.round, memo);
+    if (packed === null) return undefined;
+    rows.push(packed);
+  }
+  let rolls = `${known.round}:`;
+  const out: unknown[] = [];
+  for (const row of rows) {
+    out.push(row === null ? null : row.rest);
+    if (row !== null) rolls += row.token;
+  }
+  memo.packedLeaves.set(first as object, { items, round: known.round, rows });
   return { items: out, rolls };
 }
 
