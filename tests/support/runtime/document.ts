@@ -223,7 +223,11 @@ export abstract class ClientDocument {
       return this;
     }
     warnLegacyDeletion(data);
-    const changes = await this.#preUpdate(this, expandDotted(data), options);
+    const changes = await this.#preUpdate(
+      this,
+      modelClock.measure(() => expandDotted(data)),
+      options,
+    );
     if (changes === null) return this;
     await this.client.request({
       action: "update",
@@ -257,10 +261,17 @@ export abstract class ClientDocument {
     return ClientDocument.preUpdate(doc, changes, options);
   }
 
-  /** Diffs `changes` against `doc`'s source and runs `_preUpdate` and the pre-hook; null: nothing to send. */
+  /**
+   * Diffs `changes` against `doc`'s source and runs `_preUpdate` and the pre-hook; null: nothing to send.
+   * The expansion of dotted keys and the diff are Foundry's own work on the initiating client (API v13/v14
+   * `DatabaseUpdateOperation#diff`: "Difference each update object against current Document data and only
+   * use differential data for the update operation"; `_preUpdate` is given the candidate changes): on the
+   * model clock, as the receiving side's diff and merge are (`receiveUpdate`), so a bench does not book them
+   * to Tempo. `_preUpdate` and the pre-hook run the system's and modules' code, and stay off it.
+   */
   static async preUpdate(doc: ClientDocument, changes: Obj, options: Obj): Promise<Obj | null> {
     const user = doc.client.user;
-    const diff = diffUpdate(doc._source, { ...changes, _id: undefined });
+    const diff = modelClock.measure(() => diffUpdate(doc._source, { ...changes, _id: undefined }));
     delete diff._id;
     if (Object.keys(diff).length === 0) return null;
     if ((await doc._preUpdate(diff, options, user)) === false) return null;
@@ -343,7 +354,11 @@ export abstract class ClientDocument {
     for (const raw of updates) {
       const doc = collection.get(String(raw._id));
       if (doc === undefined) throw new Error(`Runtime model: no ${documentName} ${String(raw._id)} on ${this.uuid}`);
-      const changes = await this.#preUpdate(doc, expandDotted(raw), options);
+      const changes = await this.#preUpdate(
+        doc,
+        modelClock.measure(() => expandDotted(raw)),
+        options,
+      );
       if (changes !== null) sends.push(changes);
     }
     if (sends.length === 0) return [];
