@@ -13,7 +13,7 @@
  */
 import type { Stored, StoredObject } from "./stored-json.ts";
 import type { StoreMemo } from "./store-memo.ts";
-import type { StoredUpdate } from "./update-diff.ts";
+import { DELETE_PREFIX, isStoredObject, type StoredUpdate } from "./update-diff.ts";
 
 /** An object's lanes, then the sums they were mixed from and its number of entries (store-memo.ts). */
 type Known = readonly [number, number, number, number, number];
@@ -131,8 +131,6 @@ export function fingerprintAfter(
   if (found !== undefined) memo.fingerprints.set(after, found);
 }
 
-const DELETED = "-=";
-
 /** Sums and entry count of an object's lanes while an update is worked in (`sumsAfter`). */
 interface Sums {
   a: number;
@@ -157,8 +155,8 @@ function sumsAfter(
   const texts = textsOf(memo);
   const sums: Sums = { a: known[2], b: known[3], n: known[4] };
   for (const key of Object.keys(update)) {
-    if (key.startsWith(DELETED)) {
-      const gone = key.slice(DELETED.length);
+    if (key.startsWith(DELETE_PREFIX)) {
+      const gone = key.slice(DELETE_PREFIX.length);
       // Stored keys never start with "-=" (stored-json.ts `encodeKey`): it is a deletion, as diffStored writes it.
       if (update[key] !== null || Object.hasOwn(after, key)) return undefined;
       if (!Object.hasOwn(before, gone) || Object.hasOwn(after, gone)) return undefined;
@@ -184,7 +182,7 @@ function lanesNow(
   memo: StoreMemo,
   texts: ReturnType<typeof textsOf>,
 ): Lanes {
-  if (isObject(previous) && isObject(value) && isObject(inner)) {
+  if (isStoredObject(previous) && isStoredObject(value) && isStoredObject(inner)) {
     const found = memo.fingerprints.get(value) ?? sumsAfter(previous, inner, value, memo);
     if (found !== undefined) {
       memo.fingerprints.set(value, found);
@@ -192,10 +190,6 @@ function lanesNow(
     }
   }
   return lanesWith(value, memo, texts);
-}
-
-function isObject(value: Stored | undefined): value is StoredObject {
-  return typeof value === "object" && value !== null;
 }
 
 /** The fingerprint of `value` (see the file comment). */

@@ -14,9 +14,11 @@ import type { Stored, StoredObject } from "./stored-json.ts";
 
 export type StoredUpdate = StoredObject;
 
-const DELETE_PREFIX = "-=";
+/** A key of an update that deletes the key after it (`-=key`, Foundry's deletion form). */
+export const DELETE_PREFIX = "-=";
 
-function isObject(value: Stored | undefined): value is StoredObject {
+/** A stored object (stored values hold no arrays: stored-json.ts). */
+export function isStoredObject(value: Stored | undefined): value is StoredObject {
   return typeof value === "object" && value !== null;
 }
 
@@ -41,7 +43,7 @@ function diffOf(before: StoredObject, after: StoredObject, memo: StoreMemo | und
     const next = after[key] as Stored;
     const previous = Object.hasOwn(before, key) ? before[key] : undefined;
     if (previous === next) continue; // the same value, or the very same object (shared by both states)
-    if (isObject(previous) && isObject(next)) {
+    if (isStoredObject(previous) && isStoredObject(next)) {
       const inner = diffStored(previous, next, memo);
       if (inner !== null) {
         setOwn(update, key, inner);
@@ -76,7 +78,7 @@ export function applyStoredUpdate(target: StoredObject, update: StoredUpdate): S
     const value = update[key] as Stored;
     if (key.startsWith(DELETE_PREFIX)) continue;
     const current = Object.hasOwn(out, key) ? out[key] : undefined;
-    setOwn(out, key, isObject(current) && isObject(value) ? applyStoredUpdate(current, value) : value);
+    setOwn(out, key, isStoredObject(current) && isStoredObject(value) ? applyStoredUpdate(current, value) : value);
   }
   return out;
 }
