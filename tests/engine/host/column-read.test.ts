@@ -31,58 +31,55 @@ type Row = Record<string, Json>;
 const rosterOf = (rows: readonly Row[]): Json =>
   Object.fromEntries(rows.map((row, i) => [`rt${String(i).padStart(4, "0")}`, row]));
 
+/**
+ * Random runs of steps over `n` rows: each run calls `run` once (its memos are made there) and the checker it
+ * returns sees the stored value before the first change and after each step, as a list (standing for a
+ * vector's leaves, at most 32 rows each) or as a roster record.
+ */
+function stepsHold(run: () => (value: Json) => void): void {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 8, max: 80 }),
+      fc.array(fc.array(change, { maxLength: 3 }), { minLength: 1, maxLength: 8 }),
+      fc.boolean(),
+      (n, steps, asList) => {
+        const check = run();
+        let rows: Row[] = Array.from({ length: n }, (_, i) => ({ a: i % 7, turnRound: -1, pending: [], b: "x" }));
+        for (const step of [[], ...steps]) {
+          for (const c of step) {
+            if (c === null) continue;
+            const at = c.at % rows.length;
+            rows = rows.map((row, i) => (i === at ? { ...row, [c.field]: c.value } : row));
+          }
+          check(asList ? { leaf: rows.slice(0, 32), tail: rows.slice(32) } : rosterOf(rows));
+        }
+      },
+    ),
+    { numRuns: 40 },
+  );
+}
+
 describe("rows read back with the page's memo (issue 17)", () => {
   it("DEF-1: after any changes between reads (column and per-row fields, rosters and lists), each read with the memo equals the value stored", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 8, max: 80 }),
-        fc.array(fc.array(change, { maxLength: 3 }), { minLength: 1, maxLength: 8 }),
-        fc.boolean(),
-        (n, steps, asList) => {
-          let rows: Row[] = Array.from({ length: n }, (_, i) => ({ a: i % 7, turnRound: -1, pending: [], b: "x" }));
-          const store = createStoreMemo();
-          const memo = createRowsMemo();
-          for (const step of [[], ...steps]) {
-            for (const c of step) {
-              if (c === null) continue;
-              const at = c.at % rows.length;
-              rows = rows.map((row, i) => (i === at ? { ...row, [c.field]: c.value } : row));
-            }
-            // A list stands for a vector's leaves (at most 32 rows each), a record for a roster.
-            const value: Json = asList ? { leaf: rows.slice(0, 32), tail: rows.slice(32) } : rosterOf(rows);
-            const stored = JSON.parse(JSON.stringify(columnize(value, HOT, store))) as Json;
-            const back = uncolumnize(stored, memo);
-            expect(back).toEqual(value);
-            expect(JSON.stringify(back)).toBe(JSON.stringify(uncolumnize(stored)));
-          }
-        },
-      ),
-      { numRuns: 40 },
-    );
+    stepsHold(() => {
+      const store = createStoreMemo();
+      const memo = createRowsMemo();
+      return (value) => {
+        const stored = JSON.parse(JSON.stringify(columnize(value, HOT, store))) as Json;
+        const back = uncolumnize(stored, memo);
+        expect(back).toEqual(value);
+        expect(JSON.stringify(back)).toBe(JSON.stringify(uncolumnize(stored)));
+      };
+    });
   });
 
   it("CNT-6: stored with the memo after any changes, rows are stored as a store without it stores them", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 8, max: 80 }),
-        fc.array(fc.array(change, { maxLength: 3 }), { minLength: 1, maxLength: 8 }),
-        fc.boolean(),
-        (n, steps, asList) => {
-          let rows: Row[] = Array.from({ length: n }, (_, i) => ({ a: i % 7, turnRound: -1, pending: [], b: "x" }));
-          const store = createStoreMemo();
-          for (const step of [[], ...steps]) {
-            for (const c of step) {
-              if (c === null) continue;
-              const at = c.at % rows.length;
-              rows = rows.map((row, i) => (i === at ? { ...row, [c.field]: c.value } : row));
-            }
-            const value: Json = asList ? { leaf: rows.slice(0, 32), tail: rows.slice(32) } : rosterOf(rows);
-            expect(JSON.stringify(columnize(value, HOT, store))).toBe(JSON.stringify(columnize(value, HOT)));
-          }
-        },
-      ),
-      { numRuns: 40 },
-    );
+    stepsHold(() => {
+      const store = createStoreMemo();
+      return (value) => {
+        expect(JSON.stringify(columnize(value, HOT, store))).toBe(JSON.stringify(columnize(value, HOT)));
+      };
+    });
   });
 
   it("CNT-6, issue 17: a turn step's change to one row's per-row field keeps its leaf's columns, the same object", () => {
