@@ -48,6 +48,11 @@ export function savingEffectsOf(actor: unknown): SavingEffect[] {
   return out;
 }
 
+/**
+ * The creature a card may be about. Issue 17: each fact is read only when a card asks for it (a getter):
+ * a count end step names all 1,000 creatures in `savesDue`, and most have no saving effect, so their
+ * declared items (a read of the GM's kept records) and death-save tallies were read for nothing.
+ */
 function creatureIn(
   combat: Combat.Implementation,
   combatantId: string,
@@ -57,9 +62,15 @@ function creatureIn(
   if (combatant === undefined) return null;
   return {
     name: combatant.name ?? "?",
-    savingEffects: savingEffectsOf(combatant.actor),
-    deathSavesOver: deathSavesOver(combatant),
-    declaredItem: declaredUseOf(combatant, "segment:") !== null,
+    get savingEffects() {
+      return savingEffectsOf(combatant.actor);
+    },
+    get deathSavesOver() {
+      return deathSavesOver(combatant);
+    },
+    get declaredItem() {
+      return declaredUseOf(combatant, "segment:") !== null;
+    },
     // SEG-6: a turn given up to a delay keeps its card; the creature's turn in LOW brings no second one.
     ...(segment === null ? {} : { attackCardDue: (part) => segmentAttackCardDue(segment, combatantId, part) }),
     hidden: combatant.hidden,

@@ -163,6 +163,28 @@ function segmentAttack(facts: EventFacts, combatantId: string, name: string, par
   };
 }
 
+/** `creature` under another name; its other facts are still read only when a card asks (they may be getters). */
+function renamed(creature: EventCreature, name: string): EventCreature {
+  return {
+    name,
+    get savingEffects() {
+      return creature.savingEffects;
+    },
+    get deathSavesOver() {
+      return creature.deathSavesOver;
+    },
+    get declaredItem() {
+      return creature.declaredItem;
+    },
+    get attackCardDue() {
+      return creature.attackCardDue;
+    },
+    get hidden() {
+      return creature.hidden;
+    },
+  };
+}
+
 function cardsOf(event: HostEvent, facts: EventFacts): EventCard[] {
   const action = field(event, "action");
   const combatantId = isPendingAction(action) ? action.combatantId : text(event, "combatantId");
@@ -170,7 +192,7 @@ function cardsOf(event: HostEvent, facts: EventFacts): EventCard[] {
   const found = facts.creature(combatantId);
   if (found === null) return [];
   const hidden = found.hidden === true;
-  const creature = hidden ? { ...found, name: hiddenNameRef(combatantId) } : found;
+  const creature = hidden ? renamed(found, hiddenNameRef(combatantId)) : found;
   return dueCards(event, facts, combatantId, creature).map((c) => ({ ...c, gmOnly: hidden }));
 }
 
