@@ -13,7 +13,13 @@
  * CNT-14: a stable or dead creature (its death save tally) gets no death save card; a step where a
  * creature falls unconscious or wakes starts its tally over first (death-save-tally.ts).
  */
-import { segmentAttackCardDue, type AnyRulesetHost, type HostEvent, type SegmentState } from "../../engine/index.ts";
+import {
+  segmentAttackCardDue,
+  type AnyRulesetHost,
+  type HostEvent,
+  type SegmentPart,
+  type SegmentState,
+} from "../../engine/index.ts";
 import { eventCards, type EventCard, type EventCreature, type SavingEffect } from "../../view/chat/event-cards.ts";
 import { isActiveGm } from "../combat/active-gm.ts";
 import { deathSavesOver, resetDeathTallies } from "./death-save-tally.ts";
@@ -49,32 +55,46 @@ export function savingEffectsOf(actor: unknown): SavingEffect[] {
 }
 
 /**
- * The creature a card may be about. Issue 17: each fact is read only when a card asks for it (a getter):
- * a count end step names all 1,000 creatures in `savesDue`, and most have no saving effect, so their
- * declared items (a read of the GM's kept records) and death-save tallies were read for nothing.
+ * The creature a card may be about. Issue 17: each fact is read only when a card asks for it (a getter on
+ * the class, so a creature costs one small object): a count end step names all 1,000 creatures in
+ * `savesDue`, and most have no saving effect, so their declared items (a read of the GM's kept records)
+ * and death-save tallies were read for nothing.
  */
+class CombatantCreature implements EventCreature {
+  constructor(
+    private readonly combatant: Combatant.Implementation,
+    private readonly segment: SegmentState | null,
+  ) {}
+  get name(): string {
+    return this.combatant.name ?? "?";
+  }
+  get savingEffects(): readonly SavingEffect[] {
+    return savingEffectsOf(this.combatant.actor);
+  }
+  get deathSavesOver(): boolean {
+    return deathSavesOver(this.combatant);
+  }
+  get declaredItem(): boolean {
+    return declaredUseOf(this.combatant, "segment:") !== null;
+  }
+  /** SEG-6: a turn given up to a delay keeps its card; the creature's turn in LOW brings no second one. */
+  get attackCardDue(): ((part: SegmentPart) => boolean) | undefined {
+    const { segment } = this;
+    const id = this.combatant.id ?? "";
+    return segment === null ? undefined : (part) => segmentAttackCardDue(segment, id, part);
+  }
+  get hidden(): boolean {
+    return this.combatant.hidden;
+  }
+}
+
 function creatureIn(
   combat: Combat.Implementation,
   combatantId: string,
   segment: SegmentState | null,
 ): EventCreature | null {
   const combatant = combat.combatants.get(combatantId);
-  if (combatant === undefined) return null;
-  return {
-    name: combatant.name ?? "?",
-    get savingEffects() {
-      return savingEffectsOf(combatant.actor);
-    },
-    get deathSavesOver() {
-      return deathSavesOver(combatant);
-    },
-    get declaredItem() {
-      return declaredUseOf(combatant, "segment:") !== null;
-    },
-    // SEG-6: a turn given up to a delay keeps its card; the creature's turn in LOW brings no second one.
-    ...(segment === null ? {} : { attackCardDue: (part) => segmentAttackCardDue(segment, combatantId, part) }),
-    hidden: combatant.hidden,
-  };
+  return combatant === undefined ? null : new CombatantCreature(combatant, segment);
 }
 
 export function speakerOf(actor: Actor.Implementation | null | undefined): ChatMessage.SpeakerData | undefined {
