@@ -10,6 +10,7 @@ import { registerReconcile } from "./combat/reconcile.ts";
 import { registerSecretCleanup } from "./combat/secret-store.ts";
 import { registerGmReplica } from "./combat/gm-replica.ts";
 import { registerOwnerViews } from "./combat/owner-view.ts";
+import { registerIdlePreparation } from "./combat/idle-preparation.ts";
 import { registerHiddenActionMoves } from "./combat/hidden-actions.ts";
 import { registerSecrecyHooks } from "./combat/secrecy.ts";
 import { migrateEffectsToV14 } from "./compat/effect-migration.ts";
@@ -75,6 +76,8 @@ Hooks.once("init", () => {
   registerGmReplica();
   // Issue 18: a player who owns a hidden creature gets its own view of it from the active GM.
   registerOwnerViews();
+  // Issue 17: the active GM works the next step out while its page is idle (idle-preparation.ts).
+  registerIdlePreparation();
   registerHiddenActionMoves();
   registerSecrecyHooks();
   // Issue 20: on v13 each timed effect keeps its v13 length in a flag (compat/effect-length-stamp.ts), from

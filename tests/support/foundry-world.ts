@@ -105,6 +105,11 @@ export interface World {
   callPreHook(name: string, ...args: unknown[]): boolean;
   /** Waits until every message is delivered and the work it started has settled. */
   idle(): Promise<void>;
+  /**
+   * Every page has an idle period (a pause between clicks): the idle callbacks they queued run
+   * (runtime/idle-callbacks.ts), then the world settles as `idle` does.
+   */
+  runIdle(): Promise<void>;
   /** Starts the seeded dice and the scheduler's delivery order again from `seed` (a replayable run). */
   reseed(seed: number): void;
   /** The sheets the GM's client registered in its `init` (runtime/document-sheets.ts). */
@@ -330,6 +335,10 @@ export function installFoundryWorld(seed = 1, options: WorldOptions = {}): World
     },
     async idle() {
       await runtime.idle();
+      collectWrites();
+    },
+    async runIdle() {
+      await runtime.runIdle();
       collectWrites();
     },
     reseed(seed) {

@@ -28,6 +28,7 @@ import { ForcedDeletion, OPERATOR_IDENTIFIER } from "./runtime/operators.ts";
 import { coreMovementActions } from "./runtime/token-movement.ts";
 import { TokenRulerModel } from "./runtime/token-ruler.ts";
 import { SceneModel } from "./runtime/scene.ts";
+import type { IdleCallbacks } from "./runtime/idle-callbacks.ts";
 
 const SHARED_GLOBALS = [
   "foundry",
@@ -41,6 +42,8 @@ const SHARED_GLOBALS = [
   "Scene",
   "fromUuid",
   "fromUuidSync",
+  "requestIdleCallback",
+  "cancelIdleCallback",
 ];
 
 export function baseConfig(generation: Generation): Obj {
@@ -136,6 +139,11 @@ export function defineWorldGlobals({ runtime, generation, scriptedTotals, random
   const { fromUuid, fromUuidSync } = uuidGlobals(runtime.compendia);
   defineSharedGlobal("fromUuid", fromUuid);
   defineSharedGlobal("fromUuidSync", fromUuidSync);
+  // The browser's idle callbacks, run when a test says the pages are idle (runtime/idle-callbacks.ts).
+  defineSharedGlobal("requestIdleCallback", (callback: Parameters<IdleCallbacks["request"]>[0]) =>
+    runtime.idleCallbacks.request(callback),
+  );
+  defineSharedGlobal("cancelIdleCallback", (id: number) => runtime.idleCallbacks.cancel(id));
 }
 
 export function removeWorldGlobals(): void {

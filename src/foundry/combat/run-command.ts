@@ -48,6 +48,7 @@ import { writeStep } from "./write-step.ts";
 import { storeMemoOf } from "./state-cache.ts";
 import { secrecyOf } from "./secrecy.ts";
 import { tempoModelOf } from "./tempo-model.ts";
+import { isPrepared, keepPrepared, preparationKey, takePrepared } from "./prepared-next.ts";
 import type { CoreHookCall } from "./core-hooks.ts";
 import type { MovedRecord } from "./turn-moves-record.ts";
 
@@ -167,15 +168,21 @@ async function runStep(
   if (!read.ok) return read;
   const { stored, state } = read.value;
   const seq = seqOf(combat);
+  // Issue 17: a plain next the page worked out while idle, from this very state (prepared-next.ts).
+  const prepared =
+    command.type === "next" && use === null && moved === null ? takePrepared(combat.id ?? "", seq) : null;
   // The click's dice, posted once with the step that uses them (a step computed again rolls again).
-  const book: RollBook = [];
-  const first =
-    command.type === "rollInitiative"
-      ? await rollInitiative(combat, host, command, book)
-      : stepsOf(combat, host, command);
-  if (!first.ok) return first;
-  const history = command.type === "reset" ? "reset" : "record";
-  const step = await rollFollowUps(combat, host, { stored, before: state, history }, first.value, book);
+  const book: RollBook = prepared?.book ?? [];
+  let step = prepared?.step;
+  if (step === undefined) {
+    const first =
+      command.type === "rollInitiative"
+        ? await rollInitiative(combat, host, command, book)
+        : stepsOf(combat, host, command);
+    if (!first.ok) return first;
+    const history = command.type === "reset" ? "reset" : "record";
+    step = await rollFollowUps(combat, host, { stored, before: state, history }, first.value, book);
+  }
   // CNT-10, SEG-10: `concentrating` set by a concentration spell's declaration, cleared when it is lost.
   if (seqOf(combat) !== seq) return STALE;
   await postRollBook(combat, book);
@@ -187,6 +194,27 @@ async function runStep(
   return ok(
     await writeStep(combat, host, step, new Map(), concentrationChanges(command, step.events), uses, fireHooks, moved),
   );
+}
+
+/**
+ * Issue 17: works out the GM's plain next now, dice rolled but not posted, with its stored form and undo
+ * patch, and keeps it for the click that takes it (prepared-next.ts; called while the page is idle:
+ * idle-preparation.ts). Nothing is written or posted; a combat whose next the engine refuses keeps nothing.
+ */
+export async function prepareNext(combat: Combat.Implementation): Promise<void> {
+  const read = readableCombat(combat);
+  if (!read.ok || combat.id === null || !read.value.model.host.started(read.value.state)) return;
+  const { model, stored, state } = read.value;
+  const seq = seqOf(combat);
+  if (isPrepared(combat.id, seq)) return;
+  const key = preparationKey(seq);
+  const first = stepsOf(combat, model.host, { type: "next" });
+  if (!first.ok) return;
+  const book: RollBook = [];
+  const step = await rollFollowUps(combat, model.host, { stored, before: state, history: "record" }, first.value, book);
+  // The stored form (the undo patch of every changed row at a round boundary) is the costly part.
+  void step.stored;
+  keepPrepared(combat.id, key, { step, book }, seqOf(combat));
 }
 
 /**

@@ -4,6 +4,7 @@
  * once with `boot` (as every page loads `tempo.mjs`), and connects users; each client then runs
  * `init`, loads the world's documents, and runs `setup` and `ready`.
  */
+import { IdleCallbacks } from "./idle-callbacks.ts";
 import { BrowserStorage } from "./browser-storage.ts";
 import { Client, type UserModel } from "./client.ts";
 import { regionEventLog, type RegionEvent } from "./combat.ts";
@@ -73,6 +74,8 @@ export class Runtime {
   readonly hookLedger: HookCall[] = [];
   readonly notices: Notice[] = [];
   readonly regionEvents: RegionEvent[] = [];
+  /** The pages' `requestIdleCallback` queue (idle-callbacks.ts): run only when a test says the pages are idle. */
+  readonly idleCallbacks = new IdleCallbacks();
   readonly boot: BootRegistration[] = [];
   /** Every compatibility warning the world's clients logged (compatibility.ts). */
   readonly deprecations: Deprecation[] = [];
@@ -313,6 +316,12 @@ export class Runtime {
 
   idle(): Promise<void> {
     return this.scheduler.idle();
+  }
+
+  /** Every page is idle (a pause between clicks): their idle callbacks run (idle-callbacks.ts), then what they send. */
+  async runIdle(): Promise<void> {
+    this.idleCallbacks.run();
+    await this.scheduler.idle();
   }
 
   uninstall(): void {

@@ -1,0 +1,111 @@
+/**
+ * Issue 17 (host step time): the active GM's page works its next step out while idle (combat/
+ * idle-preparation.ts, prepared-next.ts) and the click posts and writes it. A GM must not be able to tell:
+ * played from the same seed, with the pages idle between clicks (steps prepared) and without (every click
+ * works its step out), the tracker shows the same rounds, turns, order and initiatives after every click,
+ * the same roll cards are posted, and undo goes back the same way. A step prepared before something it
+ * read changed is not used. Runs in the `foundry` and `foundry-v14` projects.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
+import { isPrepared, preparedTaken } from "../../src/foundry/combat/prepared-next.ts";
+import { installTempoWorld, type Tempo } from "../support/tempo-encounter.ts";
+
+const t = await installTempoWorld(11);
+const { world } = t;
+afterAll(() => world.uninstall());
+
+const SEED = 4242;
+const CLICKS = 24;
+
+/** What the GM sees after a click, each creature named by the order it was added in. */
+function seen(combat: Tempo, index: ReadonlyMap<string | null, number>, messages: number) {
+  return {
+    round: combat.round,
+    turn: combat.turn,
+    acting: index.get(combat.combatant?.id ?? null) ?? null,
+    order: combat.turns.map((c) => index.get(c.id) ?? -1),
+    initiative: [...combat.combatants.contents]
+      .sort((a, b) => (index.get(a.id) ?? 0) - (index.get(b.id) ?? 0))
+      .map((c) => c.initiative),
+    cards: world.messages.length - messages,
+    totals: world.messages
+      .slice(messages)
+      .map((m) =>
+        JSON.stringify((m.system as { input?: unknown }).input ?? null).replace(/\b[A-Za-z0-9]{16}\b/g, "id"),
+      ),
+  };
+}
+
+async function play(ruleset: RulesetId, idle: boolean) {
+  world.reseed(SEED);
+  const combat = await t.encounter(ruleset, 8);
+  const index = new Map(combat.combatants.contents.map((c, i) => [c.id, i] as const));
+  await combat.startCombat();
+  await world.idle();
+  const taken = preparedTaken();
+  const out = [];
+  for (let i = 0; i < CLICKS; i++) {
+    const messages = world.messages.length;
+    const m = t.model(combat);
+    if (m.host.pending(m.state).length > 0) await combat.rollAll();
+    else {
+      if (idle) await world.runIdle();
+      await combat.nextTurn();
+    }
+    await world.idle();
+    out.push(seen(combat, index, messages));
+  }
+  for (let i = 0; i < 3; i++) {
+    await combat.previousTurn();
+    await world.idle();
+    out.push(seen(combat, index, world.messages.length));
+  }
+  const used = preparedTaken() - taken;
+  await combat.delete();
+  await world.idle();
+  return { out, used };
+}
+
+describe("Issue 17: the next step worked out while the GM's page is idle", () => {
+  for (const ruleset of RULESET_IDS)
+    it(`CNT-3, STD-1, PHS-1, SEG-1, ROT-1: ${ruleset}: a prepared next shows, posts and undoes as the click's own would`, async () => {
+      const prepared = await play(ruleset, true);
+      const worked = await play(ruleset, false);
+      expect(worked.used).toBe(0);
+      // Most clicks are a plain next with nothing rolled in between: they took the prepared step.
+      expect(prepared.used).toBeGreaterThan(CLICKS / 3);
+      expect(prepared.out).toEqual(worked.out);
+    });
+
+  it("CNT-2: a step prepared before a creature was hidden, or an actor changed, is not used", async () => {
+    const combat = await t.encounter("count", 6);
+    await combat.startCombat();
+    await world.idle();
+    await combat.rollAll();
+    await world.idle();
+    const seq = () => t.model(combat).seq;
+    await world.runIdle();
+    expect(isPrepared(combat.id ?? "", seq())).toBe(true);
+    const hidden = combat.combatants.contents[2];
+    await hidden?.update({ hidden: true });
+    await world.idle();
+    expect(isPrepared(combat.id ?? "", seq())).toBe(false);
+    await world.runIdle();
+    expect(isPrepared(combat.id ?? "", seq())).toBe(true);
+    const actor = await world.addActor("Newcomer");
+    await world.idle();
+    await world.runIdle();
+    expect(isPrepared(combat.id ?? "", seq())).toBe(true);
+    await actor.update({ name: "Renamed" });
+    await world.idle();
+    expect(isPrepared(combat.id ?? "", seq())).toBe(false);
+    // The click works its own step out and still moves the turn on.
+    const before = combat.turn;
+    await combat.nextTurn();
+    await world.idle();
+    expect(combat.turn).not.toBe(before);
+    await combat.delete();
+    await world.idle();
+  });
+});
