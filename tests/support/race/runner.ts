@@ -123,6 +123,7 @@ async function sequence(race: RaceWorld, ruleset: RulesetId, seed: number, watch
   const { t } = race;
   const runtime = t.world.runtime;
   const rng = new Prng(seed);
+  const idleRng = new Prng(seed ^ 0x5bd1e995);
   t.world.reseed(seed);
   resetDraws();
   const size = rng.int(3, 5);
@@ -148,6 +149,10 @@ async function sequence(race: RaceWorld, ruleset: RulesetId, seed: number, watch
       takeover ||= before !== null && after !== null && before !== after;
       // now and then the next action starts while the earlier ones are mid-flight
       if (rng.chance(0.5)) for (let k = rng.int(1, 4); k > 0; k--) await macrotask();
+      // Issue 17: now and then the pages are idle mid-flight: the active GM works its next step out ahead
+      // (combat/idle-preparation.ts) while commands and writes are still on their way. Its own stream, so
+      // the sequences a seed made before draw the same actions.
+      if (idleRng.chance(0.4)) runtime.idleCallbacks.run();
     }
     await t.world.idle();
     most = Math.max(most, runtime.server.childrenOf(combatId).length);
