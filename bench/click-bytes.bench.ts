@@ -23,7 +23,7 @@
  * contest totals (CNT-5: rolled the first time a creature ties, then kept) are such a tie-break, as a
  * standard creature's DEX tie-break (STD-2) or rotation's +0.5 (ROT-2, folded into the initiative value).
  * So a count creature whose kept contest totals change has its initiative changed, and is counted here.
- * Run: npx tsx bench/click-bytes.bench.ts [ruleset …] [--n=300]  (or `npm run bench -- click`).
+ * Run: node --import ./bench/support/ts-loader.mjs bench/click-bytes.bench.ts [ruleset …] [--n=300]  (or `npm run bench -- click`).
  */
 import "./support/css-stub.ts";
 import { countCombatant, RULESET_IDS, type CountState, type RulesetId } from "../src/engine/index.ts";

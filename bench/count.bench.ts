@@ -9,7 +9,7 @@
  * rerolled several times, are in the figures; the worst round and the worst single step are shown too.
  * Three workloads: everyone passes (`next` only), everyone declares a Heavy attack (declare + next,
  * pending actions on the track), and the same through withHistory (undo kept).
- * Run: npx tsx bench/count.bench.ts
+ * Run: node --import ./bench/support/ts-loader.mjs bench/count.bench.ts
  */
 import { unwrap } from "../src/engine/core/result.ts";
 import { formulaMin } from "../src/engine/dice/formula-odds.ts";

@@ -1,6 +1,6 @@
 /**
  * Damage benchmark: median time (µs) of the exact damage odds the chat cards and dialogs show.
- * Target: under 1 ms each. Run with `npx tsx bench/damage.bench.ts`. Prints figures only.
+ * Target: under 1 ms each. Run with `node --import ./bench/support/ts-loader.mjs bench/damage.bench.ts`. Prints figures only.
  */
 import { die } from "../src/engine/dice/distribution.ts";
 import {

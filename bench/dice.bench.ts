@@ -1,6 +1,6 @@
 /**
  * Dice benchmark: median time (µs) to build exact distributions and chances for the formulas the
- * rules roll most. Target: under 1 ms each. Run with `npx tsx bench/dice.bench.ts`.
+ * rules roll most. Target: under 1 ms each. Run with `node --import ./bench/support/ts-loader.mjs bench/dice.bench.ts`.
  * Prints figures only; no test asserts timings.
  */
 import { chanceAtLeast, formulaDistribution } from "../src/engine/dice/formula-odds.ts";

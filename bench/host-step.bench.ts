@@ -50,7 +50,7 @@
  * `<ruleset>: next max`). PASS/FAIL is printed; the bench does not fail on it.
  * `--slowest=N` also prints each case's N slowest clicks: the click's number, its rounds before and after (a
  * round boundary reads `1->2`), and whether a collection fell inside it, to see what a `max` is made of.
- * Run: npx tsx bench/host-step.bench.ts [ruleset …] [--n=1000] [--case=plain|hidden|player] [--slowest=N]
+ * Run: node --import ./bench/support/ts-loader.mjs bench/host-step.bench.ts [ruleset …] [--n=1000] [--case=plain|hidden|player] [--slowest=N]
  * (or `npm run bench -- host-step`).
  */
 import "./support/css-stub.ts";

@@ -3,7 +3,7 @@
  * through the engine's public barrel only (what the Foundry layer calls). Target: every card's odds
  * under 1 ms on this machine; the verdict uses the p95.
  *
- * Run with `npx tsx bench/odds.bench.ts` (or `npm run bench -- odds`). Prints figures only; timings
+ * Run with `node --import ./bench/support/ts-loader.mjs bench/odds.bench.ts` (or `npm run bench -- odds`). Prints figures only; timings
  * are never asserted in a test.
  */
 import {

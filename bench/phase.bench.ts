@@ -1,7 +1,7 @@
 /**
  * Phase rounds: one full round (initiative with every roll-off, movement, battle, end) for 10 to 10,000
  * combatants, the time of one turn step, and how each grows per ×10 combatants.
- * Run: npx tsx bench/phase.bench.ts
+ * Run: node --import ./bench/support/ts-loader.mjs bench/phase.bench.ts
  */
 import { unwrap } from "../src/engine/core/result.ts";
 import type { DiceRequest } from "../src/engine/initiative/contract.ts";

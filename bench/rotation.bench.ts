@@ -5,7 +5,7 @@
  * (ROT-6), with a tenth of the creatures defeated (DEF-1). A second table forces the order to be rebuilt
  * every rotation (a mid-rotation change each time), the worst case for a rollover.
  * Targets: a step under 1 ms at 1,000 combatants; a rotation at 10,000 under 100 ms.
- * Run: npx tsx bench/rotation.bench.ts
+ * Run: node --import ./bench/support/ts-loader.mjs bench/rotation.bench.ts
  */
 import {
   createRotationState,

@@ -11,7 +11,7 @@
  *
  * Target (issue 21): < 2 ms per pointer move (metric `ruler-ms`, cases `drag 30 squares: median` and
  * `… p95`). PASS/FAIL is printed; the bench does not fail on it.
- * Run: npx tsx bench/ruler.bench.ts  (or `npm run bench -- ruler`).
+ * Run: node --import ./bench/support/ts-loader.mjs bench/ruler.bench.ts  (or `npm run bench -- ruler`).
  */
 import "./support/css-stub.ts";
 import { installFoundryWorld } from "../tests/support/foundry-world.ts";

@@ -1,7 +1,7 @@
 /**
  * Segment rounds: one full round (declarations, group d6, steps 3–8) for 10 to 10,000 combatants in
  * two groups with mixed declarations, the time of one turn step, and the growth per ×10 combatants.
- * Run: npx tsx bench/segment.bench.ts
+ * Run: node --import ./bench/support/ts-loader.mjs bench/segment.bench.ts
  */
 import { unwrap } from "../src/engine/core/result.ts";
 import {

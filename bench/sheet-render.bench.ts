@@ -12,7 +12,7 @@
  *   so the cost is visible, not hidden.
  * - "opened": a later full render of the same sheet (Edit, then back to play: every part rebuilt).
  * Target: first render < 50 ms in every ruleset. Figures go to bench/results.json.
- * Run: npx tsx bench/sheet-render.bench.ts (or `npm run bench -- sheet`). Needs /usr/bin/chromium
+ * Run: node --import ./bench/support/ts-loader.mjs bench/sheet-render.bench.ts (or `npm run bench -- sheet`). Needs /usr/bin/chromium
  * (or CHROMIUM_PATH).
  */
 import { openPreviewBrowser } from "../tests/support/preview-browser.ts";

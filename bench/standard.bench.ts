@@ -2,7 +2,7 @@
  * Standard scheduler: time of one full round (every creature's turn, through the round rollover) for
  * 10 to 10,000 combatants, the time per turn step, and the growth per ×10 combatants.
  * Targets: a step under 1 ms at 1,000 combatants; a round at 10,000 under 100 ms.
- * Run: npx tsx bench/standard.bench.ts
+ * Run: node --import ./bench/support/ts-loader.mjs bench/standard.bench.ts
  */
 import { createStandardState, standardScheduler, type StandardState } from "../src/engine/initiative/standard/index.ts";
 import {

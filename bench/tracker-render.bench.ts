@@ -9,7 +9,7 @@
  *   FIRST_RUNS switches;
  * - re-render after one "next": the render that follows a click on Next turn, median and max of RUNS clicks.
  * Targets at 300: re-render median < 16 ms (one frame), first render < 50 ms; PASS/FAIL is printed.
- * Run: npx tsx bench/tracker-render.bench.ts (or `npm run bench -- tracker`). Needs /usr/bin/chromium
+ * Run: node --import ./bench/support/ts-loader.mjs bench/tracker-render.bench.ts (or `npm run bench -- tracker`). Needs /usr/bin/chromium
  * (or CHROMIUM_PATH); `npm test` installs it.
  */
 import { openPreviewBrowser } from "../tests/support/preview-browser.ts";

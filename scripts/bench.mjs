@@ -18,7 +18,9 @@ if (files.length === 0) {
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== bench/${file} ===`);
-  const run = spawnSync(process.execPath, ["--import", "tsx", `bench/${file}`], { cwd: root, stdio: "inherit" });
+  // The TypeScript is loaded as the release bundle runs it (bench/support/ts-loader.mjs says how tsx differs).
+  const loader = "./bench/support/ts-loader.mjs";
+  const run = spawnSync(process.execPath, ["--import", loader, `bench/${file}`], { cwd: root, stdio: "inherit" });
   if (run.status !== 0) failed++;
 }
 console.log("\nFigures written to bench/results.json.");
