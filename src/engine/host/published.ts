@@ -183,9 +183,12 @@ export function publishedEvents(
   states?: PublishedStates,
 ): readonly HostEvent[] {
   const out: HostEvent[] = [];
+  // Issue 17: with no creature hidden (the caller knows), no event is about one: a round boundary's
+  // 2,000 events are not looked up one by one.
+  const anyHidden = secrecy.hidden.none !== true;
   for (const event of events) {
     const subject = subjectOf(event);
-    if (subject !== null && secrecy.hidden.has(subject) && !TABLE_EVENTS.has(event.type)) continue;
+    if (anyHidden && subject !== null && secrecy.hidden.has(subject) && !TABLE_EVENTS.has(event.type)) continue;
     const trigger = (event as { readonly trigger?: unknown }).trigger;
     const withheld = event.type === "readied" && subject !== null && secrecy.gmOnly.has(subject);
     out.push(withheld && typeof trigger === "string" ? ({ ...event, trigger: WITHHELD_TRIGGER } as HostEvent) : event);

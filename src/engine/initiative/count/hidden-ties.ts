@@ -221,6 +221,8 @@ export function withoutSecretContestEvents<E extends { readonly type: string }>(
   whole: CountState,
   shown: CountState,
 ): readonly E[] {
+  // Issue 17: a published state that withholds nothing (the same state) keeps every total the step rolled.
+  if (shown === whole) return events;
   const subject = (e: E): string | null => {
     const id = (e as { readonly combatantId?: unknown }).combatantId;
     return e.type === "contestRolled" && typeof id === "string" ? id : null;
