@@ -44,7 +44,7 @@ import { declaredUseWrites, splitUse, type DeclaredUse } from "./declared-uses.t
 import { retargetUseWrites } from "./retarget-uses.ts";
 import { declaredRoutinesCheck } from "./declared-routines.ts";
 import { readableCombat } from "./tempo-model.ts";
-import { writeStep } from "./write-step.ts";
+import { planWrite, writeStep } from "./write-step.ts";
 import { storeMemoOf } from "./state-cache.ts";
 import { secrecyOf } from "./secrecy.ts";
 import { tempoModelOf } from "./tempo-model.ts";
@@ -212,8 +212,9 @@ export async function prepareNext(combat: Combat.Implementation): Promise<void> 
   if (!first.ok) return;
   const book: RollBook = [];
   const step = await rollFollowUps(combat, model.host, { stored, before: state, history: "record" }, first.value, book);
-  // The stored form (the undo patch of every changed row at a round boundary) is the costly part.
-  void step.stored;
+  // The stored form (the undo patch of every changed row at a round boundary) is the costly part; the
+  // published form and its update from the document are worked out with it (write-step.ts).
+  planWrite(combat, model.host, step);
   keepPrepared(combat.id, key, { step, book }, seqOf(combat));
 }
 

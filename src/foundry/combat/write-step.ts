@@ -82,11 +82,9 @@ export async function writeStep(
   const model = tempoModelOf(combat);
   const stateBefore: unknown = model?.state ?? null;
   // Issue 18: the document gets the published form only; the whole step stays with the GM (secret-store.ts).
-  const { engine, order: publicOrder, state: shown } = publishedEngine(combat, host, engineStep);
-  const document = documentPublished(model);
-  const update = publishedUpdate(document, engineStep.stored, engine ?? engineStep.stored.engine);
-  // Issue 17: the fingerprint the GM keeps of what it publishes (secret-store.ts) is found from the change.
-  fingerprintAfter(document.engine, engineUpdate(update), engine ?? engineStep.stored.engine, storeMemoOf(combat.id));
+  const plan = planned.get(engineStep) ?? publishedPlan(combat, host, engineStep);
+  planned.delete(engineStep);
+  const { engine, order: publicOrder, state: shown, update } = plan;
   // Issue 17: built field by field, so the engine's own update (combat-step.ts `settle`) is never worked out.
   const published: CombatStep = {
     state: engineStep.state,
@@ -171,6 +169,44 @@ export async function writeStep(
   // PHS-7: an undo (redo) of an Activate Item gives its charge back (takes it again): activation-undo.ts.
   await followActivationUndo(combat, host, stateBefore, step.state, step.events);
   return hook;
+}
+
+/** What the document gets of a step (`publishedPlan`). */
+interface PublishedPlan {
+  /** The stored form of the published state, where it differs from the whole one (else null). */
+  readonly engine: StoredObject | null;
+  /** The published state's order (the public order every client's `turns` follow), and the state. */
+  readonly order: readonly string[];
+  readonly state: unknown;
+  /** The update from what the document holds. */
+  readonly update: StoredUpdate | null;
+}
+
+/**
+ * Issue 17: the published plans of steps worked out ahead (`planWrite`), by the step. A step is taken
+ * only while the combat's `seq` and the page's epoch are as they were (prepared-next.ts), so the
+ * document and the secrets its plan was found from are the ones its write meets.
+ */
+const planned = new WeakMap<CombatStep, PublishedPlan>();
+
+/** The published state of `step`, its order, its stored form and the update from what the document holds. */
+function publishedPlan(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): PublishedPlan {
+  const { engine, order, state } = publishedEngine(combat, host, step);
+  const document = documentPublished(tempoModelOf(combat));
+  const update = publishedUpdate(document, step.stored, engine ?? step.stored.engine);
+  // Issue 17: the fingerprint the GM keeps of what it publishes (secret-store.ts) is found from the change.
+  fingerprintAfter(document.engine, engineUpdate(update), engine ?? step.stored.engine, storeMemoOf(combat.id));
+  return { engine, order, state, update };
+}
+
+/**
+ * Issue 17: what the write of a step worked out ahead will read of it (prepared-next.ts): its published
+ * plan, and every creature's facts in its state (each client's combatants derive their initiative from
+ * them when the write lands: combatant-model.ts; the host keeps them by state).
+ */
+export function planWrite(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): void {
+  planned.set(step, publishedPlan(combat, host, step));
+  host.factsNow?.(step.state);
 }
 
 /**
