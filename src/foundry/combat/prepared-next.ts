@@ -19,12 +19,14 @@
  */
 import type { CombatStep } from "../../engine/index.ts";
 import { perPage } from "../page-key.ts";
-import type { RollBook } from "./roll-requests.ts";
+import type { RollBook, RollCard } from "./roll-requests.ts";
 
-/** What a click may take: the step and the dice rolled for it (posted by the click). */
+/** What a click may take: the step and the dice rolled for it, with their cards (posted by the click). */
 export interface PreparedNext {
   readonly step: CombatStep;
   readonly book: RollBook;
+  /** The summary cards of its dice, worked out with it (roll-requests.ts `rollCards`). */
+  readonly cards: readonly RollCard[];
 }
 
 /** What a preparation was read from: the combat's `seq` and the page's epoch then. */

@@ -11,7 +11,8 @@ import type { DiceRequest, RollResult } from "../../engine/index.ts";
 import { compactInitiativeLines, hiddenNameRef } from "../../view/chat/initiative-card.ts";
 import { packInitiativeRolls } from "../../view/chat/initiative-rolls.ts";
 import { rollAudience, type RollAudience, type Roller } from "../../view/chat/roll-audience.ts";
-import { postCard } from "../chat/post-card.ts";
+import { postCard, type PostCardOptions } from "../chat/post-card.ts";
+import type { ChatCard } from "../../view/chat/chat-cards.ts";
 import { groupDocumentOf } from "./groups/membership.ts";
 import { aliasSpeaker } from "../chat/alias-speaker.ts";
 
@@ -53,12 +54,14 @@ function rollerName(combat: Combat.Implementation, request: DiceRequest): string
   return combat.combatants.get(request.combatantId)?.name ?? request.combatantId;
 }
 
-async function postSummary(
-  combat: Combat.Implementation,
-  rolled: readonly Rolled[],
-  whisperGm: boolean,
-): Promise<void> {
-  if (rolled.length === 0) return;
+/** One summary card of a click's rolls, ready to post (`rollCards`). */
+export interface RollCard {
+  readonly card: ChatCard;
+  readonly options: PostCardOptions;
+}
+
+function summaryCard(combat: Combat.Implementation, rolled: readonly Rolled[], whisperGm: boolean): RollCard | null {
+  if (rolled.length === 0) return null;
   // The initiative-summary card (src/view/chat/initiative-card.ts); the recipients are decided here.
   const lines = rolled.map((r) => ({
     name: rollerName(combat, r.request),
@@ -67,15 +70,15 @@ async function postSummary(
     total: r.total,
     combatantId: r.request.combatantId,
   }));
-  await postCard(
-    { type: "initiative", input: { ...cardRows(combat, lines, whisperGm), private: whisperGm } },
-    {
+  return {
+    card: { type: "initiative", input: { ...cardRows(combat, lines, whisperGm), private: whisperGm } },
+    options: {
       rolls: rolled.length <= MAX_ATTACHED_ROLLS ? rolled.map((r) => r.roll) : [],
       speaker: aliasSpeaker(combat.name ?? game.i18n.localize("TEMPO.COMBAT.Dice.Summary")),
       whisper: whisperGm ? ChatMessage.getWhisperRecipients("GM").map((u) => u.id ?? "") : [],
       combatId: combat.id ?? null,
     },
-  );
+  };
 }
 
 /** From this many rows on, a click's rolls of creatures are packed, names included (initiative-rolls.ts). */
@@ -124,10 +127,11 @@ export async function rollRequests(
 }
 
 /**
- * Posts the summary of a click's rolls: the public card and the GMs' card (either may be absent); a
- * hidden creature's rolls are on neither (issue 18: who sees which is view/chat/roll-audience.ts).
+ * The summary cards of a click's rolls: the public card and the GMs' card (either may be absent); a hidden
+ * creature's rolls are on neither (issue 18: who sees which is view/chat/roll-audience.ts). Issue 17: worked
+ * out with a step prepared ahead (prepared-next.ts), whose click only posts them.
  */
-export async function postRollBook(combat: Combat.Implementation, book: readonly Rolled[]): Promise<void> {
+export function rollCards(combat: Combat.Implementation, book: readonly Rolled[]): RollCard[] {
   // Issue 17: each roll's audience is found once (a roller's ownership is not asked again per card), and
   // once per creature: a round's contests and their rerolls ask the same creatures' several times.
   const found = new Map<string, RollAudience>();
@@ -138,6 +142,17 @@ export async function postRollBook(combat: Combat.Implementation, book: readonly
     return audience;
   });
   const on = (audience: RollAudience) => book.filter((_, i) => audiences[i] === audience);
-  await postSummary(combat, on("everyone"), false);
-  await postSummary(combat, on("gm"), true);
+  return [summaryCard(combat, on("everyone"), false), summaryCard(combat, on("gm"), true)].filter(
+    (c): c is RollCard => c !== null,
+  );
+}
+
+/** Posts `cards` (`rollCards`), in order. */
+export async function postRollCards(cards: readonly RollCard[]): Promise<void> {
+  for (const { card, options } of cards) await postCard(card, options);
+}
+
+/** Posts the summary cards of a click's rolls (`rollCards`). */
+export async function postRollBook(combat: Combat.Implementation, book: readonly Rolled[]): Promise<void> {
+  await postRollCards(rollCards(combat, book));
 }

@@ -38,7 +38,7 @@ import {
 import { hostCombatantOf } from "../data/combatant/combatant-model.ts";
 import { setGroup } from "./groups/set-group.ts";
 import { startGroups, type StartGroups } from "./groups/start-groups.ts";
-import { postRollBook, rollRequests, type RollBook } from "./roll-requests.ts";
+import { postRollBook, postRollCards, rollCards, rollRequests, type RollBook } from "./roll-requests.ts";
 import { actionNowsOf } from "./step-actions.ts";
 import { declaredUseWrites, splitUse, type DeclaredUse } from "./declared-uses.ts";
 import { retargetUseWrites } from "./retarget-uses.ts";
@@ -185,7 +185,7 @@ async function runStep(
   }
   // CNT-10, SEG-10: `concentrating` set by a concentration spell's declaration, cleared when it is lost.
   if (seqOf(combat) !== seq) return STALE;
-  await postRollBook(combat, book);
+  await (prepared === null ? postRollBook(combat, book) : postRollCards(prepared.cards));
   // CNT-12: a retarget (and its undo) moves the targets a declared item rolls on, in this same step.
   const uses = new Map([
     ...declaredUseWrites(host.id, command, step.events, use, (id) => combat.combatants.get(id)?.actor?.uuid ?? null),
@@ -215,7 +215,7 @@ export async function prepareNext(combat: Combat.Implementation): Promise<void> 
   // The stored form (the undo patch of every changed row at a round boundary) is the costly part; the
   // published form and its update from the document are worked out with it (write-step.ts).
   planWrite(combat, model.host, step);
-  keepPrepared(combat.id, key, { step, book }, seqOf(combat));
+  keepPrepared(combat.id, key, { step, book, cards: rollCards(combat, book) }, seqOf(combat));
 }
 
 /**
