@@ -191,9 +191,13 @@ function cardsOf(event: HostEvent, facts: EventFacts): EventCard[] {
   if (combatantId === null || !mayBringCard(event, facts.ruleset)) return [];
   const found = facts.creature(combatantId);
   if (found === null) return [];
+  // Issue 17: most events of a step bring no card (a count end step's savesDue of creatures with no saving
+  // effect): whether the creature is hidden is asked only of those that do.
+  const due = dueCards(event, facts, combatantId, found);
+  if (due.length === 0) return [];
   const hidden = found.hidden === true;
-  const creature = hidden ? renamed(found, hiddenNameRef(combatantId)) : found;
-  return dueCards(event, facts, combatantId, creature).map((c) => ({ ...c, gmOnly: hidden }));
+  const cards = hidden ? dueCards(event, facts, combatantId, renamed(found, hiddenNameRef(combatantId))) : due;
+  return cards.map((c) => ({ ...c, gmOnly: hidden }));
 }
 
 /**
@@ -219,9 +223,11 @@ function dueCards(event: HostEvent, facts: EventFacts, combatantId: string, crea
   const { ruleset } = facts;
   if ((ruleset === "phase" || ruleset === "count") && event.type === "savesDue") {
     // PHS-12 in the end phase, CNT-11 after the creature's last action: the rules' save of each (rulesSave).
+    const effects = creature.savingEffects;
+    if (effects.length === 0) return [];
     const kind = ruleset === "phase" ? "endPhase" : "ongoing";
     const save = rulesSave(kind) ?? { formula: "", target: 0 };
-    return creature.savingEffects.map((effect) =>
+    return effects.map((effect) =>
       saveCard(combatantId, creature.name, { kind, effect: effect.name, ...save, endPhaseKind: effect.kind }),
     );
   }
