@@ -248,5 +248,8 @@ function dueCards(event: HostEvent, facts: EventFacts, combatantId: string, crea
 /** The cards a step's events call for, in event order (none for an undo or redo). */
 export function eventCards(events: readonly HostEvent[], facts: EventFacts): EventCard[] {
   if (events.some((e) => e.type === "undone" || e.type === "redone")) return [];
-  return events.flatMap((event) => cardsOf(event, facts));
+  // Issue 17: a loop, not flatMap: a count end step has some 3,000 events and brings a handful of cards.
+  const out: EventCard[] = [];
+  for (const event of events) for (const card of cardsOf(event, facts)) out.push(card);
+  return out;
 }
