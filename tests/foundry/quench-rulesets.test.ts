@@ -35,7 +35,10 @@ describe("Quench batches of the rulesets, chat cards and encounters on the runti
     it(`${key} passes`, async () => {
       const batch = QUENCH_BATCHES.find((b) => b.key === key);
       if (batch === undefined) throw new Error(`no batch ${key}`);
-      const outcomes = await runBatch(batch.fn, asGm);
+      // A page running a batch is idle while the batch waits on timers: its idle callbacks run then
+      // (runtime/idle-callbacks.ts), as a browser's would (the GM's next worked out ahead: issue 17).
+      const idle = setInterval(() => world.runtime.idleCallbacks.run(), 20);
+      const outcomes = await runBatch(batch.fn, asGm).finally(() => clearInterval(idle));
       expect(outcomes.length).toBeGreaterThan(0);
       expect(failures(outcomes)).toEqual([]);
     }, 60_000);

@@ -1,7 +1,8 @@
 /**
  * The scenario every `tempo.combat.<ruleset>` Quench batch runs in a real world, as a GM: a Combat of
  * the ruleset's subtype with four actorless combatants; start; roll all; `nextTurn` until a new round;
- * one `previousTurn` (Tempo's undo); a command the engine refuses; delete. After every step the fields
+ * one more `nextTurn` after an idle period, which must take the step the page worked out ahead (issue 17:
+ * combat/idle-preparation.ts); one `previousTurn` (Tempo's undo); a command the engine refuses; delete. After every step the fields
  * core and modules read — `combat.round`, `combat.turn`, `combat.turns`, `combat.combatant` and each
  * `combatant.initiative` — must say what the engine's state says through its host.
  *
@@ -13,6 +14,8 @@ import { waitsForRoller, type RulesetId } from "../../engine/index.ts";
 import type { CombatOptions } from "../combat/host-options.ts";
 import { tempoModelOf } from "../combat/tempo-model.ts";
 import { corePositionOf } from "../combat/core-position.ts";
+import { isPrepared, preparedTaken } from "../combat/prepared-next.ts";
+import { writerQueueIdle } from "../combat/writer-queue.ts";
 import type { QuenchAssert, QuenchBatchFunction } from "./quench-api.ts";
 
 /** One test combatant: a name and the facts the Combatant model stores (combatant-model.ts). */
@@ -313,6 +316,28 @@ export function combatBatch(scenario: CombatScenario): QuenchBatchFunction {
         assert.isNotNull(model, "the combat holds Tempo data");
         const seconds = scenario.roundSeconds(model.options as CombatOptions);
         assert.strictEqual(run.newRoundTime - run.roundStartTime, seconds, "seconds of world time");
+      });
+
+      it("Issue 17: after an idle period, nextTurn takes the step the page worked out ahead; core's fields agree", async () => {
+        const combat = run.need(assert);
+        const seq = () => tempoModelOf(combat)?.seq ?? 0;
+        // Dice the new round waits for (PHS-2's initiative) are rolled first: a next the engine refuses is not
+        // worked out. Then the page's idle period (requestIdleCallback).
+        const waiting = () => {
+          const model = tempoModelOf(combat);
+          return model?.state != null && model.host.pending(model.state).length > 0;
+        };
+        for (let i = 0; i < 5 && waiting(); i++) {
+          await combat.rollAll();
+          await writerQueueIdle(combat);
+        }
+        await until(() => isPrepared(combat.id ?? "", seq()), "the next step worked out while the page was idle");
+        const taken = preparedTaken();
+        run.beforeLast = viewOf(combat);
+        run.beforeLastTime = game.time.worldTime;
+        await combat.nextTurn();
+        assert.strictEqual(preparedTaken(), taken + 1, "the click took the step worked out ahead");
+        assertAgrees(assert, combat, "after a prepared nextTurn");
       });
 
       it("previousTurn undoes the last step: the combat is exactly as before it", async () => {
