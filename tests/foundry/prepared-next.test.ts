@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
 import { isPrepared, preparedTaken } from "../../src/foundry/combat/prepared-next.ts";
-import { installTempoWorld, type Tempo } from "../support/tempo-encounter.ts";
+import { coreMismatches, installTempoWorld, ownedId, playUntil, type Tempo } from "../support/tempo-encounter.ts";
 
 const t = await installTempoWorld(11);
 const { world } = t;
@@ -77,6 +77,22 @@ describe("Issue 17: the next step worked out while the GM's page is idle", () =>
       expect(prepared.used).toBeGreaterThan(CLICKS / 3);
       expect(prepared.out).toEqual(worked.out);
     });
+
+  it("CNT-6: a player's End my turn of the creature acting now takes the step the GM's page worked out", async () => {
+    const combat = await t.encounter("count", 6);
+    const own = ownedId(t, combat);
+    expect(await playUntil(t, combat, (c) => c.combatant?.id === own)).toBe(true);
+    await world.runIdle();
+    const taken = preparedTaken();
+    const acting = combat.combatant?.id;
+    await world.as(t.owner, () => combat.nextTurn());
+    await world.idle();
+    expect(preparedTaken()).toBe(taken + 1);
+    expect(combat.combatant?.id).not.toBe(acting);
+    expect(coreMismatches(t, combat)).toEqual([]);
+    await combat.delete();
+    await world.idle();
+  });
 
   it("CNT-2: a step prepared before a creature was hidden, or an actor changed, is not used", async () => {
     const combat = await t.encounter("count", 6);

@@ -126,6 +126,18 @@ export async function runCommand(
   return err("TEMPO.ERRORS.Host.Busy");
 }
 
+/**
+ * Whether `command` is the step a plain next makes (a step worked out ahead may stand for it): `next`, or
+ * a player's End my turn of the creature acting now (table-step.ts gives `endTurn` as `next` then; no
+ * tracker checks it).
+ */
+function isPlainNext(host: AnyRulesetHost, state: unknown, command: HostCommand): boolean {
+  if (command.type === "next") return true;
+  if (command.type !== "endTurn") return false;
+  const named = commandCombatant(command);
+  return named === null || named === host.current(state);
+}
+
 /** A step computed while another write landed (its `seq` moved on): computed again, never merged. */
 const STALE = Symbol("stale");
 const STALE_RETRIES = 3;
@@ -170,7 +182,7 @@ async function runStep(
   const seq = seqOf(combat);
   // Issue 17: a plain next the page worked out while idle, from this very state (prepared-next.ts).
   const prepared =
-    command.type === "next" && use === null && moved === null ? takePrepared(combat.id ?? "", seq) : null;
+    use === null && moved === null && isPlainNext(host, state, command) ? takePrepared(combat.id ?? "", seq) : null;
   // The click's dice, posted once with the step that uses them (a step computed again rolls again).
   const book: RollBook = prepared?.book ?? [];
   let step = prepared?.step;
