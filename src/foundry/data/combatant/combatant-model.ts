@@ -101,8 +101,7 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
     this.sortRank = combat.rank.get(combatant.id) ?? Infinity;
     // The GM's page (every value shown as the engine holds it) remembers what it derived from what.
     const facts = combat.viewerIsGM ? combat.factOf(combatant.id) : undefined;
-    if (facts !== undefined && initiative !== undefined)
-      this.#derived = { facts, rank: combat.rank, initiative, sortRank: this.sortRank };
+    if (facts !== undefined && initiative !== undefined) this.#derived = { facts, initiative, sortRank: this.sortRank };
     // SEG-2, issue 17: a creature without a group of its own shows its side's group, never written. The
     // prepared `combatant.group` is the CombatantGroup document (Draw Steel reads `combatant.group?.id`
     // and `.type`, its squad model; fvtt-types declares another type, hence the cast).
@@ -114,22 +113,23 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
   }
 
   /**
-   * Issue 17: what the last preparation derived on a GM's page, and the engine's facts object and order
-   * it read (`factOf`: the same object while the creature's record is unchanged). Core prepares every
-   * combatant on each Combat update; one whose facts and order are the same objects, whose
+   * Issue 17: what the last preparation derived on a GM's page, and the engine's facts object it read
+   * (`factOf`: the same object while the creature's record is unchanged). Core prepares every combatant on
+   * each Combat update; one whose facts are the same object, whose place in the order is the same, whose
    * `initiative` still holds the derived value (core's `_initialize` would have put the stored one back),
    * and that shows no side group (SEG-2: its side's group is read from its actor and token) keeps it all.
    */
   #derived: {
     readonly facts: object;
-    readonly rank: ReadonlyMap<string, number>;
     readonly initiative: number | null;
     readonly sortRank: number;
   } | null = null;
 
   #unchanged(combat: TempoCombatModel, combatant: Combatant.Implementation): boolean {
     const derived = this.#derived;
-    if (derived === null || !combat.viewerIsGM || combat.rank !== derived.rank) return false;
+    if (derived === null || !combat.viewerIsGM) return false;
+    // Issue 17: the order is a new map after every step; the creature's own place in it is what was derived.
+    if ((combat.rank.get(combatant.id ?? "") ?? Infinity) !== derived.sortRank) return false;
     if (combatant.initiative !== derived.initiative || combat.factOf(combatant.id ?? "") !== derived.facts)
       return false;
     if (combatant._source.group == null && (combatant.parent?.groups.size ?? 0) > 0) return false;
