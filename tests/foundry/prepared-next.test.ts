@@ -94,6 +94,43 @@ describe("Issue 17: the next step worked out while the GM's page is idle", () =>
     await world.idle();
   });
 
+  it.each([
+    ["digital dice", {}, true],
+    ["a d20 set to manual entry", { d20: "manual" }, false],
+  ] as const)(
+    "CNT-5: with %s, a click whose step rolls dice takes a step worked out ahead: %s",
+    async (_, dice, ahead) => {
+      await game.settings.set("core", "diceConfiguration", dice);
+      const combat = await t.encounter("count", 12);
+      await combat.startCombat();
+      await world.idle();
+      let diceClicks = 0;
+      let diceTaken = 0;
+      for (let i = 0; i < 200 && diceClicks < 2; i++) {
+        const m = t.model(combat);
+        if (m.host.pending(m.state).length > 0) {
+          await combat.rollAll();
+          await world.idle();
+          continue;
+        }
+        await world.runIdle();
+        const [taken, cards] = [preparedTaken(), world.messages.length];
+        await combat.nextTurn();
+        await world.idle();
+        const rolled = world.messages.slice(cards).some((m) => m.type === "initiative");
+        if (!rolled) continue;
+        diceClicks++;
+        if (preparedTaken() > taken) diceTaken++;
+      }
+      // The contests of new ties (CNT-5) come with the clicks that make them.
+      expect(diceClicks).toBeGreaterThan(0);
+      expect(diceTaken).toBe(ahead ? diceClicks : 0);
+      await game.settings.set("core", "diceConfiguration", {});
+      await combat.delete();
+      await world.idle();
+    },
+  );
+
   it("CNT-2: a step prepared before a creature was hidden, or an actor changed, is not used", async () => {
     const combat = await t.encounter("count", 6);
     await combat.startCombat();
@@ -116,11 +153,12 @@ describe("Issue 17: the next step worked out while the GM's page is idle", () =>
     await actor.update({ name: "Renamed" });
     await world.idle();
     expect(isPrepared(combat.id ?? "", seq())).toBe(false);
-    // The click works its own step out and still moves the turn on.
-    const before = combat.turn;
+    // The click works its own step out: one write, and core's fields agree with the engine.
+    const before = seq();
     await combat.nextTurn();
     await world.idle();
-    expect(combat.turn).not.toBe(before);
+    expect(seq()).toBe(before + 1);
+    expect(coreMismatches(t, combat)).toEqual([]);
     await combat.delete();
     await world.idle();
   });

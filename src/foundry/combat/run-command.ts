@@ -45,6 +45,7 @@ import { retargetUseWrites } from "./retarget-uses.ts";
 import { declaredRoutinesCheck } from "./declared-routines.ts";
 import { readableCombat } from "./tempo-model.ts";
 import { planWrite, writeStep } from "./write-step.ts";
+import { digitalDiceOnly } from "./digital-dice.ts";
 import { storeMemoOf } from "./state-cache.ts";
 import { secrecyOf } from "./secrecy.ts";
 import { tempoModelOf } from "./tempo-model.ts";
@@ -222,6 +223,8 @@ export async function prepareNext(combat: Combat.Implementation): Promise<void> 
   const key = preparationKey(seq);
   const first = stepsOf(combat, model.host, { type: "next" });
   if (!first.ok) return;
+  // Dice a user rolls by hand (or by another fulfillment) are rolled at the click, never ahead (digital-dice.ts).
+  if (automaticRequests(first.value.requests).length > 0 && !digitalDiceOnly()) return;
   const book: RollBook = [];
   const step = await rollFollowUps(combat, model.host, { stored, before: state, history: "record" }, first.value, book);
   // The stored form (the undo patch of every changed row at a round boundary) is the costly part; the

@@ -207,6 +207,9 @@ export class Runtime {
     // message (v14) mode (message-modes.ts).
     for (const [id, registration] of coreMessageModeSettings(this.generation))
       client.settingRegistrations.set(id, registration);
+    // Core's client setting of each die's fulfillment method (v12+ Dice Configuration: denomination →
+    // method, "" the default; modules such as Rollsight and More Manual Dice Rolls read and write it).
+    client.settingRegistrations.set("core.diceConfiguration", { scope: "client", default: {} });
     // Core's world setting of compendium configurations (packs.ts), every pack unconfigured at first.
     client.settingRegistrations.set(`core.${COMPENDIUM_CONFIGURATION}`, { scope: "world", default: {} });
     client.run(() => client.hooks.callAll("init"));
