@@ -15,7 +15,7 @@
  * - A combat that is reset (not started, history cleared) drops every record; they are made again
  *   when it starts.
  */
-import { decodeStored, encodeStored, type Json, type StoredObject } from "../storage/stored-json.ts";
+import { decodeStored, encodeStored, stepRecord, type Json, type StoredObject } from "../storage/stored-json.ts";
 import { applyStoredUpdate, diffStored } from "../storage/update-diff.ts";
 import type { PatchHistory } from "../storage/patch-history.ts";
 import { advanceTimedEffects, type TimedEffect } from "./durations.ts";
@@ -205,7 +205,7 @@ function recordChange(
   const undoKeys = stepKeys(input.after.undo);
   const last = undoKeys.map(Number).reduce((a, b) => Math.max(a, b), 0);
   const recorded = last > 0 && !Object.hasOwn(input.before.undo, String(last)) ? String(last) : null;
-  const steps: Record<string, LedgerChange> = {};
+  const steps = stepRecord<LedgerChange>();
   for (const key of [...undoKeys, ...stepKeys(input.after.redo)]) {
     const change = ledger.steps[key];
     if (key !== recorded && change !== undefined) steps[key] = change;

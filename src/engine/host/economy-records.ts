@@ -24,7 +24,8 @@ import type { ActionLeft } from "../actions/economy.ts";
 import type { Message } from "../core/result.ts";
 import type { RulesetId } from "../initiative/contract.ts";
 import type { PatchHistory } from "../storage/patch-history.ts";
-import type { Stored, StoredObject } from "../storage/stored-json.ts";
+import { stepRecord, type Stored, type StoredObject } from "../storage/stored-json.ts";
+import { setOwn } from "../storage/own-property.ts";
 import type { StoreMemo, StoredRecordFacts } from "../storage/store-memo.ts";
 import { commandCombatant } from "./command-access.ts";
 import {
@@ -88,8 +89,16 @@ export interface StoredRecords {
 }
 
 function without(record: StoredObject, key: string): StoredObject {
-  const out: Record<string, Stored> = {};
-  for (const k of Object.keys(record)) if (k !== key) out[k] = record[k] as Stored;
+  const out = stepRecord();
+  for (const k of Object.keys(record)) if (k !== key) setOwn(out, k, record[k] as Stored);
+  return out;
+}
+
+/** `record` with `value` under the step number `key` (a record of step numbers: stored-json.ts `stepRecord`). */
+function withStep(record: StoredObject, key: string, value: Stored): StoredObject {
+  const out = stepRecord();
+  for (const k of Object.keys(record)) setOwn(out, k, record[k] as Stored);
+  setOwn(out, key, value);
   return out;
 }
 
@@ -97,8 +106,8 @@ function without(record: StoredObject, key: string): StoredObject {
 function only(record: StoredObject, keep: StoredObject): StoredObject {
   const keys = Object.keys(record);
   if (keys.every((k) => Object.hasOwn(keep, k))) return record;
-  const out: Record<string, Stored> = {};
-  for (const k of keys) if (Object.hasOwn(keep, k)) out[k] = record[k] as Stored;
+  const out = stepRecord();
+  for (const k of keys) if (Object.hasOwn(keep, k)) setOwn(out, k, record[k] as Stored);
   return out;
 }
 
@@ -111,10 +120,10 @@ function moveRecord(record: ActionRecord, keys: readonly string[], undo: boolean
     if (!isObject(target)) continue;
     if (undo) {
       back = without(back, key);
-      forward = now === null ? forward : { ...forward, [key]: now };
+      forward = now === null ? forward : withStep(forward, key, now);
     } else {
       forward = without(forward, key);
-      back = now === null ? back : { ...back, [key]: now };
+      back = now === null ? back : withStep(back, key, now);
     }
     now = target;
   }
@@ -173,7 +182,7 @@ function stepWith<S, E>(
       const undo = only(before.undo, input.after.undo);
       out[id] = {
         now: changed ? now : before.now,
-        undo: changed && key !== null && before.now !== null ? { ...undo, [key]: before.now } : undo,
+        undo: changed && key !== null && before.now !== null ? withStep(undo, key, before.now) : undo,
         redo: {},
       };
     }

@@ -27,7 +27,7 @@
  */
 import { setOwn } from "../storage/own-property.ts";
 import type { PatchHistory } from "../storage/patch-history.ts";
-import type { StoredObject } from "../storage/stored-json.ts";
+import { stepRecord, type StoredObject } from "../storage/stored-json.ts";
 import { eventNumber, eventString } from "./host-events.ts";
 import type { HostEvent } from "./ruleset-host.ts";
 
@@ -99,7 +99,7 @@ function pruned(
   made: { readonly key: string; readonly keys: string } | null,
   input: TurnLedgerInput,
 ) {
-  const kept: Record<string, string> = {};
+  const kept = stepRecord<string>();
   for (const record of [input.after.undo, input.after.redo]) {
     for (const key of Object.keys(record)) {
       if (!STEP_KEY.test(key)) continue;
@@ -149,7 +149,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function readTurnEventLedger(value: unknown): TurnEventLedger {
   if (!isRecord(value)) return EMPTY_TURN_EVENT_LEDGER;
   const owed: Record<string, number> = {};
-  const steps: Record<string, string> = {};
+  const steps = stepRecord<string>();
   if (isRecord(value.owed))
     for (const [key, count] of Object.entries(value.owed))
       if (Number.isInteger(count) && (count as number) > 0) setOwn(owed, key, count as number);
