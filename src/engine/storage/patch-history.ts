@@ -17,7 +17,7 @@
 import type { StoreMemo } from "./store-memo.ts";
 import { err, ok, type Result } from "../core/result.ts";
 import { packPatch, unpackPatch } from "./compact-patch.ts";
-import type { Stored, StoredObject } from "./stored-json.ts";
+import { stepRecord, type Stored, type StoredObject } from "./stored-json.ts";
 import { applyStoredUpdate, diffStored } from "./update-diff.ts";
 
 export interface PatchHistory {
@@ -62,7 +62,8 @@ export function recordStep(
   if (back === null) return history;
   const keys = stepKeys(history.undo);
   const next = (keys[keys.length - 1] ?? 0) + 1;
-  const undo: Record<string, Stored> = {};
+  // Issue 17: a record of step numbers (stored-json.ts `stepRecord`: not an array of a slot per step).
+  const undo = stepRecord<Stored>();
   for (const key of keys.slice(Math.max(0, keys.length - (limit - 1))))
     undo[String(key)] = history.undo[String(key)] as Stored;
   undo[String(next)] = packPatch(back, after, memo);
