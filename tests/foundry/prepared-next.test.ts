@@ -131,7 +131,7 @@ describe("Issue 17: the next step worked out while the GM's page is idle", () =>
     },
   );
 
-  it("CNT-2: a step prepared before a creature was hidden, or an actor changed, is not used", async () => {
+  it("CNT-2: a step prepared before a creature was hidden, a token changed (not only moved) or an actor changed is not used", async () => {
     const combat = await t.encounter("count", 6);
     await combat.startCombat();
     await world.idle();
@@ -146,6 +146,12 @@ describe("Issue 17: the next step worked out while the GM's page is idle", () =>
     expect(isPrepared(combat.id ?? "", seq())).toBe(false);
     await world.runIdle();
     expect(isPrepared(combat.id ?? "", seq())).toBe(true);
+    // A token's move (one update per waypoint) keeps it; a token's other change does not.
+    world.callHook("updateToken", {}, { x: 100, y: 200, _movementHistory: [] }, {}, world.gm.id);
+    expect(isPrepared(combat.id ?? "", seq())).toBe(true);
+    world.callHook("updateToken", {}, { hidden: true }, {}, world.gm.id);
+    expect(isPrepared(combat.id ?? "", seq())).toBe(false);
+    await world.runIdle();
     const actor = await world.addActor("Newcomer");
     await world.idle();
     await world.runIdle();

@@ -79,9 +79,33 @@ function changed(): void {
   schedule(() => void prepareAll());
 }
 
+/**
+ * A token's move (its place, elevation, facing and the movement core records with it: API v13
+ * TokenDocument#_movementHistory, `movementAction`) is not read by a step worked out ahead (its turn's
+ * move record is read at the write: turn-moves-record.ts), and a dragged token sends one update per
+ * waypoint: such an update keeps the preparation.
+ */
+const MOVE_FIELDS: ReadonlySet<string> = new Set([
+  "_id",
+  "x",
+  "y",
+  "elevation",
+  "rotation",
+  "sort",
+  "_movementHistory",
+  "movementAction",
+]);
+
+function tokenChanged(_token: unknown, changes: unknown): void {
+  const keys = typeof changes === "object" && changes !== null ? Object.keys(changes) : [];
+  if (keys.length > 0 && keys.every((key) => MOVE_FIELDS.has(key))) return;
+  changed();
+}
+
 export function registerIdlePreparation(): void {
   for (const name of WATCHED)
-    for (const verb of ["create", "update", "delete"]) Hooks.on(`${verb}${name}` as Hooks.HookName, changed);
+    for (const verb of ["create", "update", "delete"])
+      Hooks.on(`${verb}${name}` as Hooks.HookName, name === "Token" && verb === "update" ? tokenChanged : changed);
   Hooks.on("userConnected", changed);
   Hooks.on("updateWorldTime", changed);
 }
