@@ -11,6 +11,7 @@ import { registerSecretCleanup } from "./combat/secret-store.ts";
 import { registerGmReplica } from "./combat/gm-replica.ts";
 import { registerOwnerViews } from "./combat/owner-view.ts";
 import { registerIdlePreparation } from "./combat/idle-preparation.ts";
+import { registerSideEpoch } from "./combat/groups/side-epoch.ts";
 import { registerHiddenActionMoves } from "./combat/hidden-actions.ts";
 import { registerSecrecyHooks } from "./combat/secrecy.ts";
 import { migrateEffectsToV14 } from "./compat/effect-migration.ts";
@@ -78,6 +79,8 @@ Hooks.once("init", () => {
   registerOwnerViews();
   // Issue 17: the active GM works the next step out while its page is idle (idle-preparation.ts).
   registerIdlePreparation();
+  // Issue 17, SEG-2: what moves a creature's side group (groups/side-epoch.ts).
+  registerSideEpoch();
   registerHiddenActionMoves();
   registerSecrecyHooks();
   // Issue 20: on v13 each timed effect keeps its v13 length in a flag (compat/effect-length-stamp.ts), from

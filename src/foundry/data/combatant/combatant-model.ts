@@ -21,6 +21,7 @@
 import { isActionRecordShape, type HostCombatant, type HostSide } from "../../../engine/index.ts";
 import { isDeclaredUseRecord } from "../../combat/declared-uses.ts";
 import { effectiveGroupId, shownGroupOf } from "../../combat/groups/membership.ts";
+import { sideEpoch } from "../../combat/groups/side-epoch.ts";
 import { actorCombatFacts } from "../actor/actor-combat-facts.ts";
 import { combatantConditions } from "../../conditions/actor-conditions.ts";
 import { TempoCombatModel } from "../combat/combat-model.ts";
@@ -101,7 +102,6 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
     this.sortRank = combat.rank.get(combatant.id) ?? Infinity;
     // The GM's page (every value shown as the engine holds it) remembers what it derived from what.
     const facts = combat.viewerIsGM ? combat.factOf(combatant.id) : undefined;
-    if (facts !== undefined && initiative !== undefined) this.#derived = { facts, initiative, sortRank: this.sortRank };
     // SEG-2, issue 17: a creature without a group of its own shows its side's group, never written. The
     // prepared `combatant.group` is the CombatantGroup document (Draw Steel reads `combatant.group?.id`
     // and `.type`, its squad model; fvtt-types declares another type, hence the cast).
@@ -110,6 +110,8 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
       const group = shown === null ? undefined : combatant.parent?.groups.get(shown);
       if (group !== undefined) (combatant as unknown as { group: CombatantGroup.Implementation }).group = group;
     }
+    if (facts !== undefined && initiative !== undefined)
+      this.#derived = { facts, initiative, sortRank: this.sortRank, group: combatant.group, sides: sideEpoch() };
   }
 
   /**
@@ -117,12 +119,16 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
    * (`factOf`: the same object while the creature's record is unchanged). Core prepares every combatant on
    * each Combat update; one whose facts are the same object, whose place in the order is the same, whose
    * `initiative` still holds the derived value (core's `_initialize` would have put the stored one back),
-   * and that shows no side group (SEG-2: its side's group is read from its actor and token) keeps it all.
+   * and whose side group, if it shows one, is still shown and its side unmoved (SEG-2: read from its actor
+   * and token; groups/side-epoch.ts) keeps it all.
    */
   #derived: {
     readonly facts: object;
     readonly initiative: number | null;
     readonly sortRank: number;
+    /** The group it shows, and the count of side-moving changes then (groups/side-epoch.ts). */
+    readonly group: unknown;
+    readonly sides: number;
   } | null = null;
 
   #unchanged(combat: TempoCombatModel, combatant: Combatant.Implementation): boolean {
@@ -132,7 +138,9 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
     if ((combat.rank.get(combatant.id ?? "") ?? Infinity) !== derived.sortRank) return false;
     if (combatant.initiative !== derived.initiative || combat.factOf(combatant.id ?? "") !== derived.facts)
       return false;
-    if (combatant._source.group == null && (combatant.parent?.groups.size ?? 0) > 0) return false;
+    // SEG-2: a side group shown is kept while nothing that moves a side changed and it is still shown.
+    if (combatant._source.group == null && (combatant.parent?.groups.size ?? 0) > 0)
+      if (derived.sides !== sideEpoch() || combatant.group !== derived.group) return false;
     this.sortRank = derived.sortRank;
     return true;
   }
