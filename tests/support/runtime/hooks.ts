@@ -18,6 +18,8 @@ export interface BootRegistration {
   readonly once: boolean;
 }
 
+const NO_LISTENERS: readonly { fn: HookFn }[] = [];
+
 export class ClientHooks {
   readonly #fns = new Map<string, { id: number; fn: HookFn; once: boolean }[]>();
   #nextId = 1;
@@ -52,12 +54,18 @@ export class ClientHooks {
     );
   }
 
-  #take(name: string): { fn: HookFn }[] {
-    const list = this.#fns.get(name) ?? [];
-    this.#fns.set(
-      name,
-      list.filter((e) => !e.once),
-    );
+  /**
+   * The listeners to call, the `once` ones taken off. A hook nobody listens to costs a lookup, as in core (a
+   * system's many hooks with no listener: the model's cost of a call must not be booked to the system's).
+   */
+  #take(name: string): readonly { fn: HookFn }[] {
+    const list = this.#fns.get(name);
+    if (list === undefined) return NO_LISTENERS;
+    if (list.some((e) => e.once))
+      this.#fns.set(
+        name,
+        list.filter((e) => !e.once),
+      );
     return list;
   }
 
