@@ -44,7 +44,8 @@ function keptPart(before: unknown, made: unknown): unknown {
   if (before === made || typeof made !== "object" || made === null) return made;
   if (typeof before !== "object" || before === null) return made;
   if (Array.isArray(made)) return Array.isArray(before) ? keptList(before, made) : made;
-  if (Array.isArray(before) || !isPlain(made) || !isPlain(before)) return made;
+  if (Array.isArray(before) || !isPlain(made) || Object.getPrototypeOf(before) !== Object.getPrototypeOf(made))
+    return made;
   return keptRecord(before as Readonly<Record<string, unknown>>, made as Readonly<Record<string, unknown>>);
 }
 
@@ -57,6 +58,13 @@ function keptList(before: readonly unknown[], made: readonly unknown[]): unknown
     if (part !== made[i]) (out ??= made.slice())[i] = part;
   }
   return same ? before : (out ?? made);
+}
+
+/** A copy of a record with its prototype (a record of ids may have none: "__proto__" is an id like any). */
+function copyOf(made: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.getPrototypeOf(made) === null
+    ? (Object.assign(Object.create(null), made) as Record<string, unknown>)
+    : { ...made };
 }
 
 function keptRecord(before: Readonly<Record<string, unknown>>, made: Readonly<Record<string, unknown>>): unknown {
@@ -77,7 +85,7 @@ function keptRecord(before: Readonly<Record<string, unknown>>, made: Readonly<Re
     // A plain value, or the very part published before, is itself (most entries of a thousand-id index).
     const part = value === was || typeof value !== "object" || value === null ? value : keptPart(was, value);
     if (!inOrder || !Object.is(part, was)) same = false;
-    if (part !== value) setOwn((out ??= { ...made }), key, part);
+    if (part !== value) setOwn((out ??= copyOf(made)), key, part);
   }
   return same ? before : (out ?? made);
 }
