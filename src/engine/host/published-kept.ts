@@ -49,15 +49,34 @@ function keptPart(before: unknown, made: unknown): unknown {
   return keptRecord(before as Readonly<Record<string, unknown>>, made as Readonly<Record<string, unknown>>);
 }
 
+/**
+ * Whether a copy of a new list or record of `size` entries, `found` of them the parts published before, is
+ * worth making: it is new either way, and copying a thousand entries to hand back a few parts costs more than
+ * storing those few again (their neighbours are the very parts stored before already).
+ */
+function worthCopying(size: number, found: number): boolean {
+  return found > 0 && (size <= 64 || found * 8 >= size);
+}
+
 function keptList(before: readonly unknown[], made: readonly unknown[]): unknown {
   let same = before.length === made.length;
-  let out: unknown[] | null = null;
+  const found: number[] = [];
+  const parts: unknown[] = [];
   for (let i = 0; i < made.length; i++) {
-    const part = i < before.length ? keptPart(before[i], made[i]) : made[i];
-    if (i >= before.length || !Object.is(part, before[i])) same = false;
-    if (part !== made[i]) (out ??= made.slice())[i] = part;
+    const value = made[i];
+    const was = before[i];
+    const part = i >= before.length || value === was || typeof value !== "object" ? value : keptPart(was, value);
+    if (i >= before.length || !Object.is(part, was)) same = false;
+    if (part !== value) {
+      found.push(i);
+      parts.push(part);
+    }
   }
-  return same ? before : (out ?? made);
+  if (same) return before;
+  if (!worthCopying(made.length, found.length)) return made;
+  const out = made.slice();
+  found.forEach((i, at) => (out[i] = parts[at]));
+  return out;
 }
 
 /** A copy of a record with its prototype (a record of ids may have none: "__proto__" is an id like any). */
@@ -72,7 +91,8 @@ function keptRecord(before: Readonly<Record<string, unknown>>, made: Readonly<Re
   const had = Object.keys(before);
   // The same keys in the same order (a stored form, and an update diffed from it, lists them so).
   let same = keys.length === had.length;
-  let out: Record<string, unknown> | null = null;
+  const found: string[] = [];
+  const parts: unknown[] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const value = made[key];
@@ -85,7 +105,14 @@ function keptRecord(before: Readonly<Record<string, unknown>>, made: Readonly<Re
     // A plain value, or the very part published before, is itself (most entries of a thousand-id index).
     const part = value === was || typeof value !== "object" || value === null ? value : keptPart(was, value);
     if (!inOrder || !Object.is(part, was)) same = false;
-    if (part !== value) setOwn((out ??= copyOf(made)), key, part);
+    if (part !== value) {
+      found.push(key);
+      parts.push(part);
+    }
   }
-  return same ? before : (out ?? made);
+  if (same) return before;
+  if (!worthCopying(keys.length, found.length)) return made;
+  const out = copyOf(made);
+  found.forEach((key, at) => setOwn(out, key, parts[at]));
+  return out;
 }
