@@ -20,6 +20,7 @@
  */
 import type { DiceRequest } from "../initiative/contract.ts";
 import type { SlotIndex } from "../initiative/shared/persistent-vector.ts";
+import type { StoreMemo } from "../storage/store-memo.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
 
 /** Whose places are secret (`hidden`), and whose rolls no player makes (`gmOnly`). */
@@ -144,10 +145,26 @@ export function withoutHiddenPlaces(host: AnyRulesetHost, state: unknown, secrec
 /**
  * Phase and segment keep a creature that left in their id index (its slot emptied, so it may join again):
  * the published index names none of the hidden creatures taken out. An index without them still reads
- * (every live record is indexed; an id may be absent: phase/stored.ts, segment/stored.ts).
+ * (every live record is indexed; an id may be absent: phase/stored.ts, segment/stored.ts). Issue 17: with a
+ * memo, made once per index and set of ids (the index changes only when the roster does).
  */
-export function withoutIndexed<S extends { readonly index: SlotIndex }>(state: S, left: readonly string[]): S {
+export function withoutIndexed<S extends { readonly index: SlotIndex }>(
+  state: S,
+  left: readonly string[],
+  memo?: StoreMemo,
+): S {
   if (!left.some((id) => Object.hasOwn(state.index, id))) return state;
-  const index = Object.fromEntries(Object.entries(state.index).filter(([id]) => !left.includes(id)));
+  const key = left.join("\u0000");
+  const byIndex = memo?.publishedIndexes.get(state.index);
+  let index = byIndex?.get(key) as SlotIndex | undefined;
+  if (index === undefined) {
+    const gone = new Set(left);
+    index = Object.fromEntries(Object.entries(state.index).filter(([id]) => !gone.has(id)));
+    if (memo !== undefined) {
+      // A handful of sets per index (the one acting now is never taken out, so the set follows the turn).
+      if (byIndex === undefined || byIndex.size >= 8) memo.publishedIndexes.set(state.index, new Map([[key, index]]));
+      else byIndex.set(key, index);
+    }
+  }
   return { ...state, index };
 }

@@ -41,6 +41,7 @@ import {
   withoutLoneTies,
 } from "../initiative/standard/published.ts";
 import { withoutSecretTieBreaks } from "../initiative/standard/hidden-ties.ts";
+import { keptPublished } from "./published-kept.ts";
 import { withoutHiddenPlaces, withoutIndexed } from "./public-order.ts";
 import type { StandardState } from "../initiative/standard/state.ts";
 import { EMPTY_PATCH_HISTORY } from "../storage/patch-history.ts";
@@ -84,15 +85,30 @@ export function declaredUseWithheld(secrecy: Secrecy, id: string): boolean {
 
 /**
  * The state every client may hold; `state` itself when its ruleset withholds nothing from it now.
- * `memo`: a withheld creature's published form is the one made before while it is the same creature.
+ * `memo`: a withheld creature's published form is the one made before while it is the same creature, and
+ * the parts of the state that hold what they held in the one published before for the same view are those
+ * parts themselves (published-kept.ts).
  */
 export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Secrecy, memo?: StoreMemo): unknown {
   // Issue 18: the hidden creatures that do not act now are taken out first (public-order.ts).
   const { state: shown, left } = withoutHiddenPlaces(host, state, secrecy);
+  const published = publishedFrom(host, state, shown, left, secrecy, memo);
+  // Issue 17: a view is told apart by the creatures it took out (an owner's keeps its own creatures in).
+  return published === state ? state : keptPublished(memo, `${host.id}\u0000${left.join("\u0000")}`, published);
+}
+
+function publishedFrom(
+  host: AnyRulesetHost,
+  state: unknown,
+  shown: unknown,
+  left: readonly string[],
+  secrecy: Secrecy,
+  memo: StoreMemo | undefined,
+): unknown {
   // Each host's states are its own scheme's (states travel only between a host's own functions).
   switch (host.id) {
     case "segment":
-      return publishedSegmentState(withoutIndexed(shown as SegmentState, left), secrecy, memo);
+      return publishedSegmentState(withoutIndexed(shown as SegmentState, left, memo), secrecy, memo);
     case "count":
       return publishedCountState(shown as CountState, secrecy, memo);
     case "standard": {
@@ -105,7 +121,7 @@ export function publishedState(host: AnyRulesetHost, state: unknown, secrecy: Se
     case "phase": {
       // Issue 18 item 5: roll-offs a visible creature made only against hidden ones (phase/hidden-ties.ts).
       const phase = withoutSecretRollOffs(shown as PhaseState, state as PhaseState, secrecy.hidden);
-      return publishedPhaseState(withoutIndexed(phase, left), secrecy);
+      return publishedPhaseState(withoutIndexed(phase, left, memo), secrecy);
     }
     case "rotation": {
       // Issue 18 item 5: tie places won or lost only against hidden units (rotation/hidden-ties.ts).

@@ -70,6 +70,17 @@ export interface StoreMemo {
   readonly secretContests: WeakMap<object, boolean>;
   /** The update between two stored values, by the first (update-diff.ts `diffStored` with a memo). */
   readonly diffs: WeakMap<object, { readonly after: object; readonly update: object | null }>;
+  /**
+   * Issue 17: the state last published for each view of the combat (host/published-kept.ts: the GM's
+   * published state, an owner's view), by the creatures it took out; the next one takes its unchanged
+   * parts from it. Kept by key, not identity: a handful at a time.
+   */
+  readonly publishedViews: Map<string, object>;
+  /**
+   * Issue 17: an id index without the hidden creatures taken out (host/public-order.ts `withoutIndexed`),
+   * by the whole index, then by those creatures' ids.
+   */
+  readonly publishedIndexes: WeakMap<object, Map<string, object>>;
 }
 
 export interface StoredRecordFacts {
@@ -132,5 +143,7 @@ export function createStoreMemo(): StoreMemo {
     published: new WeakMap(),
     secretContests: new WeakMap(),
     diffs: new WeakMap(),
+    publishedViews: new Map(),
+    publishedIndexes: new WeakMap(),
   };
 }

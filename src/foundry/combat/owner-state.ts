@@ -4,7 +4,14 @@
  * each only while the document holds the `seq` the view was sent for. A leaf, so the combatant's data
  * model can read its own hidden creature's initiative from it (data/combatant/combatant-model.ts).
  */
-import { applyStoredUpdate, readCombatState, type StoredObject, type StoredUpdate } from "../../engine/index.ts";
+import {
+  applyStoredUpdate,
+  createRowsMemo,
+  readCombatState,
+  type RowsMemo,
+  type StoredObject,
+  type StoredUpdate,
+} from "../../engine/index.ts";
 import { perPage } from "../page-key.ts";
 import type { TempoCombatModel } from "../data/combat/combat-model.ts";
 
@@ -18,6 +25,20 @@ export interface OwnerView {
 
 /** This page's last view taken, by combat, and the state read from it (once). */
 const views = perPage(() => new Map<string, OwnerView & { state?: unknown }>());
+
+/**
+ * Issue 17: what this page found in its last read of each combat's own view (engine column-read.ts), so a
+ * view that differs from the last one in a few rows builds only those (its own memo: the document's read
+ * holds the published rows, which the view's differ from).
+ */
+const rowMemos = perPage(() => new Map<string, RowsMemo>());
+
+function rowsMemoOf(combatId: string): RowsMemo {
+  const memos = rowMemos();
+  let memo = memos.get(combatId);
+  if (memo === undefined) memos.set(combatId, (memo = createRowsMemo()));
+  return memo;
+}
 
 export function keepOwnerView(view: OwnerView): void {
   const actions = view.actions === undefined ? {} : { actions: view.actions };
@@ -35,7 +56,8 @@ export function ownerStateIn(combatId: string, model: TempoCombatModel): unknown
   const view = viewFor(combatId, model);
   if (view === null || model.state === null || model.engine === null) return null;
   if (!("state" in view)) {
-    const read = readCombatState(model.host, applyStoredUpdate(model.engine as StoredObject, view.update));
+    const engine = applyStoredUpdate(model.engine as StoredObject, view.update);
+    const read = readCombatState(model.host, engine, undefined, rowsMemoOf(combatId));
     view.state = read.ok ? read.value : null;
   }
   return view.state ?? null;

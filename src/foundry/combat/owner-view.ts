@@ -21,7 +21,14 @@
  * on the system socket, where the server gives the sender's id (socket-channel.ts); the owner trusts the
  * key from then on. A view whose key no GM named is never drawn.
  */
-import { diffStored, ownerSecrecy, publishedState, storeCombatState, type StoredObject } from "../../engine/index.ts";
+import {
+  diffStored,
+  ownerSecrecy,
+  publishedState,
+  storeCombatState,
+  type StoreMemo,
+  type StoredObject,
+} from "../../engine/index.ts";
 import { keepOwnerView, ownerActionsIn, ownerStateIn, type OwnerView } from "./owner-state.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { SOCKET_EVENT } from "../socket/socket-channel.ts";
@@ -61,6 +68,8 @@ interface Page {
   readonly sent: Map<string, string>;
   /** GM side: the key each owner was given (by user id), and its token until named. */
   readonly keys: Map<string, { readonly key: string; token: string | null }>;
+  /** GM side: the updates found between published parts and each owner's view, by user and combat (`diffsOf`). */
+  readonly diffs: Map<string, StoreMemo["diffs"]>;
 }
 
 /** Keys kept unnamed at once (a console's made-up ones crowd out nothing a GM names at once). */
@@ -72,6 +81,7 @@ const page = perPage<Page>(() => ({
   waiting: new Map(),
   sent: new Map(),
   keys: new Map(),
+  diffs: new Map(),
 }));
 
 interface Queryable {
@@ -125,11 +135,15 @@ export function sendOwnerViews(combat: Combat.Implementation): void {
   if (owners.size === 0) return;
   const secrecy = secrecyOf(combat);
   const memo = storeMemoOf(combat.id ?? null);
-  const published = model.engine as StoredObject;
+  // Issue 17: the engine this GM published for this `seq`, as its step stored it (state-cache.ts), where it
+  // has it: the document's copy holds the same values, but the stored form shares every part the owner's
+  // view did not change, so the difference skips those at once instead of walking a thousand creatures.
+  const published = (model.fromCache ? (model.cachedPublished ?? model.cachedStored?.engine) : null) ?? model.engine;
   const sent = page().sent;
   for (const [user, owned] of owners) {
-    const state = publishedState(model.host, model.state, ownerSecrecy(secrecy, owned));
-    const update = diffStored(published, storeCombatState(state, memo)) ?? {};
+    const state = publishedState(model.host, model.state, ownerSecrecy(secrecy, owned), memo);
+    const stored = storeCombatState(state, memo);
+    const update = diffStored(published as StoredObject, stored, { ...memo, diffs: diffsOf(user, combat) }) ?? {};
     const actions = trackersOf(combat, owned);
     if (Object.keys(update).length === 0 && actions === undefined) continue;
     const view: View = {
@@ -144,6 +158,20 @@ export function sendOwnerViews(combat: Combat.Implementation): void {
     sent.set(key, text);
     send(user, view, () => sent.delete(key));
   }
+}
+
+/**
+ * Issue 17: the updates found between the published engine's parts and one owner's view of them, by the
+ * published part (engine storage/store-memo.ts `diffs`), per owner and combat: the secret store diffs the same
+ * published parts against the whole ones at every step, and another owner against its own view, so in the
+ * combat's one map each would displace the other's, and every step would diff a thousand creatures again.
+ */
+function diffsOf(user: Queryable, combat: Combat.Implementation): StoreMemo["diffs"] {
+  const diffs = page().diffs;
+  const key = `${user.id ?? ""}.${combat.id ?? ""}`;
+  let found = diffs.get(key);
+  if (found === undefined) diffs.set(key, (found = new WeakMap()));
+  return found;
 }
 
 /** STD-6: the trackers' `now` of the creatures `owned`, as this GM reads them (kept: secret-actions.ts). */
