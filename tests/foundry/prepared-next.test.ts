@@ -10,10 +10,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/index.ts";
 import { isPrepared, preparedTaken } from "../../src/foundry/combat/prepared-next.ts";
 import { coreMismatches, installTempoWorld, ownedId, playUntil, type Tempo } from "../support/tempo-encounter.ts";
+import { copyOf } from "../support/client-combats.ts";
 
 const t = await installTempoWorld(11);
 const { world } = t;
 afterAll(() => world.uninstall());
+// Loaded once Foundry's globals are installed (its data models extend them).
+const { ownerStateOf } = await import("../../src/foundry/combat/owner-view.ts");
 
 const SEED = 4242;
 const CLICKS = 24;
@@ -37,9 +40,16 @@ function seen(combat: Tempo, index: ReadonlyMap<string | null, number>, messages
   };
 }
 
-async function play(ruleset: RulesetId, idle: boolean) {
+/** The view the owner's page draws its hidden creature from (owner-view.ts), ids put aside. */
+async function ownerSees(combat: Tempo): Promise<string> {
+  const view = await world.as(t.owner, () => Promise.resolve(ownerStateOf(copyOf(t, t.owner.id, combat.id ?? ""))));
+  return JSON.stringify(view ?? null).replace(/\b[A-Za-z0-9]{16}\b/g, "id");
+}
+
+async function play(ruleset: RulesetId, idle: boolean, hidden = false) {
   world.reseed(SEED);
-  const combat = await t.encounter(ruleset, 8);
+  // `hidden`: the owner's creature is hidden, so the owner's page is sent its own view after every write.
+  const combat = await t.encounter(ruleset, 8, undefined, hidden ? (i) => ({ hidden: i === 0 }) : undefined);
   const index = new Map(combat.combatants.contents.map((c, i) => [c.id, i] as const));
   await combat.startCombat();
   await world.idle();
@@ -54,12 +64,12 @@ async function play(ruleset: RulesetId, idle: boolean) {
       await combat.nextTurn();
     }
     await world.idle();
-    out.push(seen(combat, index, messages));
+    out.push({ ...seen(combat, index, messages), owner: hidden ? await ownerSees(combat) : "" });
   }
   for (let i = 0; i < 3; i++) {
     await combat.previousTurn();
     await world.idle();
-    out.push(seen(combat, index, world.messages.length));
+    out.push({ ...seen(combat, index, world.messages.length), owner: hidden ? await ownerSees(combat) : "" });
   }
   const used = preparedTaken() - taken;
   await combat.delete();
@@ -75,6 +85,15 @@ describe("Issue 17: the next step worked out while the GM's page is idle", () =>
       expect(worked.used).toBe(0);
       // Most clicks are a plain next with nothing rolled in between: they took the prepared step.
       expect(prepared.used).toBeGreaterThan(CLICKS / 3);
+      expect(prepared.out).toEqual(worked.out);
+    });
+
+  for (const ruleset of ["count", "phase"] as const)
+    it(`CNT-5, PHS-2 (issue 18): ${ruleset}: with the owner's creature hidden, the owner is sent the same views`, async () => {
+      const prepared = await play(ruleset, true, true);
+      const worked = await play(ruleset, false, true);
+      expect(prepared.used).toBeGreaterThan(CLICKS / 3);
+      expect(prepared.out.some((s) => s.owner !== "null" && s.owner !== "")).toBe(true);
       expect(prepared.out).toEqual(worked.out);
     });
 

@@ -26,6 +26,7 @@ import {
   ownerSecrecy,
   publishedState,
   storeCombatState,
+  type AnyRulesetHost,
   type StoreMemo,
   type StoredObject,
 } from "../../engine/index.ts";
@@ -134,16 +135,19 @@ export function sendOwnerViews(combat: Combat.Implementation): void {
   const owners = hiddenOwners(combat);
   if (owners.size === 0) return;
   const secrecy = secrecyOf(combat);
-  const memo = storeMemoOf(combat.id ?? null);
   // Issue 17: the engine this GM published for this `seq`, as its step stored it (state-cache.ts), where it
   // has it: the document's copy holds the same values, but the stored form shares every part the owner's
   // view did not change, so the difference skips those at once instead of walking a thousand creatures.
   const published = (model.fromCache ? (model.cachedPublished ?? model.cachedStored?.engine) : null) ?? model.engine;
   const sent = page().sent;
+  const state: unknown = model.state;
+  const ahead = typeof state === "object" && state !== null ? viewsAhead.get(secrecy)?.get(state) : undefined;
   for (const [user, owned] of owners) {
-    const state = publishedState(model.host, model.state, ownerSecrecy(secrecy, owned), memo);
-    const stored = storeCombatState(state, memo);
-    const update = diffStored(published as StoredObject, stored, { ...memo, diffs: diffsOf(user, combat) }) ?? {};
+    const found = ahead?.get(viewKey(user, owned));
+    const update =
+      found?.published === published
+        ? found.update
+        : ownerUpdate(combat, model.host, state, published as StoredObject, user, owned);
     const actions = trackersOf(combat, owned);
     if (Object.keys(update).length === 0 && actions === undefined) continue;
     const view: View = {
@@ -158,6 +162,53 @@ export function sendOwnerViews(combat: Combat.Implementation): void {
     sent.set(key, text);
     send(user, view, () => sent.delete(key));
   }
+}
+
+/** One owner's view of `state` as an update from the GM's published engine `published`. */
+function ownerUpdate(
+  combat: Combat.Implementation,
+  host: AnyRulesetHost,
+  state: unknown,
+  published: StoredObject,
+  user: Queryable,
+  owned: ReadonlySet<string>,
+): StoredObject {
+  const memo = storeMemoOf(combat.id ?? null);
+  const view = publishedState(host, state, ownerSecrecy(secrecyOf(combat), owned), memo);
+  const stored = storeCombatState(view, memo);
+  return diffStored(published, stored, { ...memo, diffs: diffsOf(user, combat) }) ?? {};
+}
+
+/**
+ * Issue 17: owners' views of a step worked out ahead (prepared-next.ts), by the secrets they were made
+ * with, the step's state and the owner with the ids of its hidden creatures (`viewKey`): the click's
+ * `sendOwnerViews` takes them where all three are the same objects and values, and the GM's published
+ * engine the one they were diffed from.
+ */
+const viewsAhead = new WeakMap<
+  object,
+  WeakMap<object, Map<string, { readonly published: object; readonly update: StoredObject }>>
+>();
+
+const viewKey = (user: Queryable, owned: ReadonlySet<string>): string => `${user.id ?? ""}:${[...owned].join(",")}`;
+
+/** Works out ahead each connected owner's view of a step's `state`, from the GM's published engine then. */
+export function prepareOwnerViews(
+  combat: Combat.Implementation,
+  host: AnyRulesetHost,
+  state: unknown,
+  published: StoredObject,
+): void {
+  if (typeof state !== "object" || state === null || game.user?.isGM !== true) return;
+  const owners = hiddenOwners(combat);
+  if (owners.size === 0) return;
+  const secrecy = secrecyOf(combat);
+  let byState = viewsAhead.get(secrecy);
+  if (byState === undefined) viewsAhead.set(secrecy, (byState = new WeakMap()));
+  const views = new Map<string, { readonly published: object; readonly update: StoredObject }>();
+  for (const [user, owned] of owners)
+    views.set(viewKey(user, owned), { published, update: ownerUpdate(combat, host, state, published, user, owned) });
+  byState.set(state, views);
 }
 
 /**

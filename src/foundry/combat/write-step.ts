@@ -61,6 +61,7 @@ import { flushGmChanges } from "./gm-storage.ts";
 import { secrecyOf } from "./secrecy.ts";
 import { foundryUpdate } from "../compat/deletion.ts";
 import { corePosition } from "./core-position.ts";
+import { prepareOwnerViews } from "./owner-view.ts";
 
 export interface TempoUpdateOptions {
   /** The step's events summarized (engine event-summary.ts `encodeEventSummary`). */
@@ -205,8 +206,11 @@ function publishedPlan(combat: Combat.Implementation, host: AnyRulesetHost, step
  * them when the write lands: combatant-model.ts; the host keeps them by state).
  */
 export function planWrite(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): void {
-  planned.set(step, publishedPlan(combat, host, step));
+  const plan = publishedPlan(combat, host, step);
+  planned.set(step, plan);
   host.factsNow?.(step.state);
+  // Issue 18: each connected owner's view of it, sent when its write lands (owner-view.ts).
+  prepareOwnerViews(combat, host, step.state, plan.engine ?? step.stored.engine);
 }
 
 /**
