@@ -159,9 +159,22 @@ export function sortRankOf(combatant: Combatant.Implementation): number | undefi
   return system instanceof TempoCombatantModel ? system.sortRank : undefined;
 }
 
+/** Issue 17: the world's NPC-initiative setting, read once per pass that prepares a combat's combatants. */
+const passSettings = new WeakMap<object, boolean>();
+
+function npcInitiativeShown(combatant: Combatant.Implementation): boolean {
+  const combat: unknown = combatant.parent?.system;
+  const pass = combat instanceof TempoCombatModel ? combat.combatantPass : null;
+  const found = pass === null ? undefined : passSettings.get(pass);
+  if (found !== undefined) return found;
+  const shown = game.settings.get(SYSTEM_ID, "npcInitiative") === true;
+  if (pass !== null) passSettings.set(pass, shown);
+  return shown;
+}
+
 /** The initiative a player's client shows on `combatant` (view/tracker/initiative-shown.ts). */
 function shownOn(combatant: Combatant.Implementation, initiative: number): number | null {
-  const npcInitiativeVisible = game.settings.get(SYSTEM_ID, "npcInitiative") === true;
+  const npcInitiativeVisible = npcInitiativeShown(combatant);
   const subject = {
     hidden: combatant.hidden,
     playerCharacter: combatantSide(combatant) === "pc",
