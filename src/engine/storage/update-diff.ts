@@ -10,7 +10,7 @@
  */
 import { setOwn } from "./own-property.ts";
 import type { StoreMemo } from "./store-memo.ts";
-import type { Stored, StoredObject } from "./stored-json.ts";
+import { stepRecord, type Stored, type StoredObject } from "./stored-json.ts";
 
 export type StoredUpdate = StoredObject;
 
@@ -36,8 +36,23 @@ export function diffStored(before: StoredObject, after: StoredObject, memo?: Sto
   return update;
 }
 
+/** Integer keys past this one first given to an empty object make V8 allocate a slot for each below it. */
+const DENSE_INDEX_LIMIT = 64;
+
+/**
+ * An empty record for the keys of `source`: a step record (stored-json.ts `stepRecord`) when its first key
+ * is an integer past a few dozen (integer keys list first: the undo steps of a history), a plain object else.
+ */
+function recordFor(source: StoredObject): Record<string, Stored> {
+  for (const key in source) {
+    const first = Number(key);
+    return Number.isInteger(first) && first > DENSE_INDEX_LIMIT ? stepRecord() : {};
+  }
+  return {};
+}
+
 function diffOf(before: StoredObject, after: StoredObject, memo: StoreMemo | undefined): StoredUpdate | null {
-  const update: Record<string, Stored> = {};
+  const update = recordFor(after);
   let changed = false;
   for (const key of Object.keys(after)) {
     const next = after[key] as Stored;
@@ -72,7 +87,7 @@ export function applyStoredUpdate(target: StoredObject, update: StoredUpdate): S
       .filter((key) => key.startsWith(DELETE_PREFIX))
       .map((key) => key.slice(DELETE_PREFIX.length)),
   );
-  const out: Record<string, Stored> = {};
+  const out = recordFor(target);
   for (const key of Object.keys(target)) if (!deleted.has(key)) setOwn(out, key, target[key] as Stored);
   for (const key of Object.keys(update)) {
     const value = update[key] as Stored;
@@ -91,7 +106,7 @@ export function applyStoredUpdate(target: StoredObject, update: StoredUpdate): S
 export function copyStored<T extends Stored>(value: T): T {
   if (typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) return (value as readonly Stored[]).map((item) => copyStored(item)) as unknown as T;
-  const out: Record<string, Stored> = {};
+  const out = recordFor(value as StoredObject);
   for (const key of Object.keys(value)) setOwn(out, key, copyStored((value as StoredObject)[key] as Stored));
   return out as T;
 }
