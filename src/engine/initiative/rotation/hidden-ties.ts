@@ -26,16 +26,37 @@ export interface RotationHidden {
   readonly none?: boolean;
 }
 
-/** The units every member of which is hidden (a group with a visible member is seen: ROT-4, ROT-5). */
-function hiddenUnits(state: RotationState, hidden: RotationHidden): Set<string> {
-  const units = new Set<string>();
-  if (hidden.none === true) return units;
+/**
+ * The units every member of which is hidden (a group with a visible member is seen: ROT-4, ROT-5): the
+ * hidden creatures on their own, by id, and the hidden groups, by group id. Issue 17: kept apart rather
+ * than as unit keys, so no key is made per creature.
+ */
+interface HiddenUnits {
+  readonly alone: ReadonlySet<string>;
+  readonly groups: ReadonlySet<string>;
+}
+
+function hiddenUnitsOf(state: RotationState, hidden: RotationHidden): HiddenUnits {
+  const alone = new Set<string>();
+  const groups = new Set<string>();
+  if (hidden.none === true) return { alone, groups };
   let seenGroups: Set<string> | null = null;
-  for (const c of Object.values(state.combatants)) {
-    if (hidden.has(c.id)) units.add(rotationUnitKey(c));
-    else if (c.groupId !== null) (seenGroups ??= new Set<string>()).add(rotationUnitKey(c));
+  for (const id in state.combatants) {
+    const c = state.combatants[id];
+    if (c === undefined || !Object.hasOwn(state.combatants, id)) continue;
+    if (hidden.has(c.id)) (c.groupId === null ? alone : groups).add(c.groupId ?? c.id);
+    else if (c.groupId !== null) (seenGroups ??= new Set<string>()).add(c.groupId);
   }
-  for (const unit of seenGroups ?? []) units.delete(unit);
+  for (const group of seenGroups ?? []) groups.delete(group);
+  return { alone, groups };
+}
+
+/** The hidden units as unit keys (`rotationUnitKey`). */
+function hiddenUnits(state: RotationState, hidden: RotationHidden): Set<string> {
+  const { alone, groups } = hiddenUnitsOf(state, hidden);
+  const units = new Set<string>();
+  for (const id of alone) units.add(rotationUnitKey({ id, groupId: null }));
+  for (const group of groups) units.add(rotationUnitKey({ id: "", groupId: group }));
   return units;
 }
 
@@ -71,37 +92,54 @@ export function withoutSecretTieResults(
   whole: RotationState,
   hidden: RotationHidden,
 ): RotationState {
-  const units = hiddenUnits(whole, hidden);
-  if (units.size === 0) return shown;
+  const units = hiddenUnitsOf(whole, hidden);
+  if (units.alone.size === 0 && units.groups.size === 0) return shown;
+  const inHidden = (c: RotationCombatant) => (c.groupId === null ? units.alone.has(c.id) : units.groups.has(c.groupId));
   const floors = new Set<number>();
-  // A creature on its own stands in a hidden unit when it is hidden (`hiddenUnits`): no key is made for it.
-  const inHidden = (c: RotationCombatant) => (c.groupId === null ? hidden.has(c.id) : units.has(rotationUnitKey(c)));
-  for (const c of Object.values(whole.combatants))
+  for (const id in whole.combatants) {
+    const c = whole.combatants[id];
+    if (c === undefined || !Object.hasOwn(whole.combatants, id)) continue;
     if (c.initiative !== null && inHidden(c)) floors.add(Math.floor(c.initiative));
+  }
   const byFloor = new Map<number, Map<string, number>>();
+  // The unit each key names, to read the places back by creature id or group id.
+  const named = new Map<string, RotationCombatant>();
   // Issue 17: a creature on no floor a hidden unit stands on is passed over before its unit is named.
-  for (const c of Object.values(whole.combatants)) {
+  for (const id in whole.combatants) {
+    const c = whole.combatants[id];
+    if (c === undefined || !Object.hasOwn(whole.combatants, id)) continue;
     if (c.initiative === null || !floors.has(Math.floor(c.initiative))) continue;
     if (inHidden(c)) continue;
     const unit = rotationUnitKey(c);
     const at = byFloor.get(Math.floor(c.initiative)) ?? new Map<string, number>();
     at.set(unit, c.initiative);
     byFloor.set(Math.floor(c.initiative), at);
+    named.set(unit, c);
   }
-  const placed = new Map<string, number>();
+  const placedAlone = new Map<string, number>();
+  const placedGroups = new Map<string, number>();
   for (const [value, results] of byFloor) {
     const ranked = [...results].sort((a, b) => b[1] - a[1]).map(([unit]) => unit);
     const places = rotationTiePlaces(value, ranked.length, []);
-    ranked.forEach((unit, i) => placed.set(unit, places[i] ?? value));
+    ranked.forEach((unit, i) => {
+      const c = named.get(unit);
+      if (c !== undefined) (c.groupId === null ? placedAlone : placedGroups).set(c.groupId ?? c.id, places[i] ?? value);
+    });
   }
-  if (placed.size === 0) return shown;
+  if (placedAlone.size === 0 && placedGroups.size === 0) return shown;
+  // Issue 17: each creature's place read by its id or group id, no unit key made per creature.
   const changed: Record<string, RotationCombatant> = {};
-  for (const [id, c] of Object.entries(shown.combatants)) {
-    const value = placed.get(rotationUnitKey(c));
-    if (value !== undefined && c.initiative !== null && value !== c.initiative)
+  let anyChanged = false;
+  for (const id in shown.combatants) {
+    const c = shown.combatants[id];
+    if (c === undefined || !Object.hasOwn(shown.combatants, id)) continue;
+    const value = c.groupId === null ? placedAlone.get(c.id) : placedGroups.get(c.groupId);
+    if (value !== undefined && c.initiative !== null && value !== c.initiative) {
       changed[id] = { ...c, initiative: value };
+      anyChanged = true;
+    }
   }
-  if (Object.keys(changed).length === 0) return shown;
+  if (!anyChanged) return shown;
   return { ...shown, combatants: { ...shown.combatants, ...changed } };
 }
 
