@@ -191,8 +191,10 @@ export function leaveAll(state: CountState, ids: readonly string[]): CountState 
     s = dropPending(s, c, out);
     s = removeTie({ ...s, combatants: vectorSet(s.combatants, slot, null) }, slot);
   }
-  const slots: Record<string, number> = {};
-  for (const [id, slot] of Object.entries(s.slots)) if (!left.has(id)) slots[id] = slot;
+  // Issue 18: a copy less the ones who left (the others' keys in their order), not the record rebuilt
+  // entry by entry (a pair per creature, ~0.25 ms at 1,000); a copy keeps "__proto__" an own key.
+  const slots: Record<string, number> = { ...s.slots };
+  for (const id of left) Reflect.deleteProperty(slots, id);
   return settle({ ...s, slots, queued: s.queued.filter((q) => !left.has(q)) }, out);
 }
 

@@ -16,7 +16,8 @@
  */
 import type { DiceRequest } from "../contract.ts";
 import { vectorGet, vectorSet } from "../shared/persistent-vector.ts";
-import { nextTieRollPublic, publicTieRolls, secretTieRequests } from "../shared/tie-prefix.ts";
+import { nextTieRollPublic, secretTieRequests } from "../shared/tie-prefix.ts";
+import { publicTieDepths } from "../shared/tie-depths.ts";
 import { phaseCombatants } from "./state.ts";
 import { PHASE_ROLL_REASONS, type PhaseCombatant, type PhaseState } from "./types.ts";
 
@@ -38,8 +39,9 @@ function visibleRivals(state: PhaseState, hidden: PhaseHidden): Map<number, Phas
   const rivals = new Map<number, PhaseCombatant[]>();
   if (hidden.none === true) return rivals;
   // The hidden ones first, by id (no list of every creature is made when none of them contends).
-  for (const [id, slot] of Object.entries(state.index)) {
-    if (!hidden.has(id)) continue;
+  for (const id in state.index) {
+    const slot = state.index[id];
+    if (slot === undefined || !hidden.has(id)) continue;
     const c = vectorGet(state.combatants, slot);
     if (c !== null && c.initiative !== null && contends(c, state.round)) rivals.set(c.initiative, []);
   }
@@ -49,14 +51,6 @@ function visibleRivals(state: PhaseState, hidden: PhaseHidden): Map<number, Phas
     rivals.get(c.initiative)?.push(c);
   }
   return rivals;
-}
-
-/** How many of `c`'s roll-offs the encounter without the hidden creatures has it make. */
-function publicDepth(c: PhaseCombatant, rivals: readonly PhaseCombatant[]): number {
-  return publicTieRolls(
-    c.rollOff,
-    rivals.filter((r) => r.id !== c.id).map((r) => r.rollOff),
-  );
 }
 
 /** PHS-2: the ids of `requests` that are secret roll-offs (see the file comment). */
@@ -93,8 +87,10 @@ export function withoutSecretRollOffs(shown: PhaseState, whole: PhaseState, hidd
   const rivals = visibleRivals(whole, hidden);
   let combatants = shown.combatants;
   for (const level of rivals.values()) {
-    for (const c of level) {
-      const depth = publicDepth(c, level);
+    // How many of each one's roll-offs the encounter without the hidden creatures has it make.
+    const depths = publicTieDepths(level.map((c) => c.rollOff));
+    for (const [i, c] of level.entries()) {
+      const depth = depths[i] ?? 0;
       const slot = shown.index[c.id];
       const published = slot === undefined ? null : vectorGet(combatants, slot);
       if (slot === undefined || published === null || published.rollOff.length <= depth) continue;

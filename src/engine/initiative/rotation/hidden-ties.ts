@@ -16,7 +16,6 @@
  * past: a visible unit that won a tie whose other units all left since shows the tie's value there.
  */
 import type { DiceRequest } from "../contract.ts";
-import { rotationTiePlaces } from "./contest.ts";
 import { rotationUnitKey, type RotationCombatant, type RotationState } from "./state.ts";
 
 /** The hidden creatures (a set, or a lookup the caller answers). */
@@ -26,16 +25,35 @@ export interface RotationHidden {
   readonly none?: boolean;
 }
 
-/** The units every member of which is hidden (a group with a visible member is seen: ROT-4, ROT-5). */
-function hiddenUnits(state: RotationState, hidden: RotationHidden): Set<string> {
-  const units = new Set<string>();
-  if (hidden.none === true) return units;
+/**
+ * The units every member of which is hidden (a group with a visible member is seen: ROT-4, ROT-5): the
+ * hidden creatures on their own, by id, and the hidden groups, by group id. Issue 17: kept apart rather
+ * than as unit keys, so no key is made per creature.
+ */
+interface HiddenUnits {
+  readonly alone: ReadonlySet<string>;
+  readonly groups: ReadonlySet<string>;
+}
+
+function hiddenUnitsOf(combatants: readonly RotationCombatant[], hidden: RotationHidden): HiddenUnits {
+  const alone = new Set<string>();
+  const groups = new Set<string>();
+  if (hidden.none === true) return { alone, groups };
   let seenGroups: Set<string> | null = null;
-  for (const c of Object.values(state.combatants)) {
-    if (hidden.has(c.id)) units.add(rotationUnitKey(c));
-    else if (c.groupId !== null) (seenGroups ??= new Set<string>()).add(rotationUnitKey(c));
+  for (const c of combatants) {
+    if (hidden.has(c.id)) (c.groupId === null ? alone : groups).add(c.groupId ?? c.id);
+    else if (c.groupId !== null) (seenGroups ??= new Set<string>()).add(c.groupId);
   }
-  for (const unit of seenGroups ?? []) units.delete(unit);
+  for (const group of seenGroups ?? []) groups.delete(group);
+  return { alone, groups };
+}
+
+/** The hidden units as unit keys (`rotationUnitKey`). */
+function hiddenUnits(state: RotationState, hidden: RotationHidden): Set<string> {
+  const { alone, groups } = hiddenUnitsOf(Object.values(state.combatants), hidden);
+  const units = new Set<string>();
+  for (const id of alone) units.add(rotationUnitKey({ id, groupId: null }));
+  for (const group of groups) units.add(rotationUnitKey({ id: "", groupId: group }));
   return units;
 }
 
@@ -62,6 +80,28 @@ export function secretRotationRerolls(
 }
 
 /**
+ * `rotationTiePlaces(value, count, [])` (contest.ts) without a copy of the places held for each place
+ * (quadratic: ~50 places, each copying the ones before, on every floor of ~150 units at 1,000). Each
+ * place is the first free step below the last one, so the search goes on from there. Past about 48
+ * places halving runs out and every place is spaced evenly instead, as there.
+ */
+function freshTiePlaces(value: number, count: number): number[] {
+  const places: number[] = [];
+  let bonus = 0.5;
+  for (let place = 1; place < count; place++) {
+    const next = value + bonus;
+    if (next === value) {
+      const gap = (value + 1 - value) / count;
+      return Array.from({ length: count }, (_, i) => (i === count - 1 ? value : value + gap * (count - 1 - i)));
+    }
+    places.push(next);
+    bonus /= 2;
+  }
+  if (count > 0) places.push(value);
+  return places;
+}
+
+/**
  * `shown` (the published state so far) with the visible units' results on a whole number a hidden unit
  * stands on given as their tie among themselves alone would (file comment), read against `whole`;
  * `shown` itself when none changes.
@@ -71,37 +111,51 @@ export function withoutSecretTieResults(
   whole: RotationState,
   hidden: RotationHidden,
 ): RotationState {
-  const units = hiddenUnits(whole, hidden);
-  if (units.size === 0) return shown;
+  if (hidden.none === true) return shown;
+  // One copy of the roster for the three walks below.
+  const roster = Object.values(whole.combatants);
+  const units = hiddenUnitsOf(roster, hidden);
+  if (units.alone.size === 0 && units.groups.size === 0) return shown;
+  const inHidden = (c: RotationCombatant) => (c.groupId === null ? units.alone.has(c.id) : units.groups.has(c.groupId));
   const floors = new Set<number>();
-  // A creature on its own stands in a hidden unit when it is hidden (`hiddenUnits`): no key is made for it.
-  const inHidden = (c: RotationCombatant) => (c.groupId === null ? hidden.has(c.id) : units.has(rotationUnitKey(c)));
-  for (const c of Object.values(whole.combatants))
+  for (const c of roster) {
     if (c.initiative !== null && inHidden(c)) floors.add(Math.floor(c.initiative));
+  }
   const byFloor = new Map<number, Map<string, number>>();
+  // The unit each key names, to read the places back by creature id or group id.
+  const named = new Map<string, RotationCombatant>();
   // Issue 17: a creature on no floor a hidden unit stands on is passed over before its unit is named.
-  for (const c of Object.values(whole.combatants)) {
+  for (const c of roster) {
     if (c.initiative === null || !floors.has(Math.floor(c.initiative))) continue;
     if (inHidden(c)) continue;
     const unit = rotationUnitKey(c);
     const at = byFloor.get(Math.floor(c.initiative)) ?? new Map<string, number>();
     at.set(unit, c.initiative);
     byFloor.set(Math.floor(c.initiative), at);
+    named.set(unit, c);
   }
-  const placed = new Map<string, number>();
+  const placedAlone = new Map<string, number>();
+  const placedGroups = new Map<string, number>();
   for (const [value, results] of byFloor) {
     const ranked = [...results].sort((a, b) => b[1] - a[1]).map(([unit]) => unit);
-    const places = rotationTiePlaces(value, ranked.length, []);
-    ranked.forEach((unit, i) => placed.set(unit, places[i] ?? value));
+    const places = freshTiePlaces(value, ranked.length);
+    ranked.forEach((unit, i) => {
+      const c = named.get(unit);
+      if (c !== undefined) (c.groupId === null ? placedAlone : placedGroups).set(c.groupId ?? c.id, places[i] ?? value);
+    });
   }
-  if (placed.size === 0) return shown;
+  if (placedAlone.size === 0 && placedGroups.size === 0) return shown;
+  // Issue 17: each creature's place read by its id or group id, no unit key made per creature.
   const changed: Record<string, RotationCombatant> = {};
+  let anyChanged = false;
   for (const [id, c] of Object.entries(shown.combatants)) {
-    const value = placed.get(rotationUnitKey(c));
-    if (value !== undefined && c.initiative !== null && value !== c.initiative)
+    const value = c.groupId === null ? placedAlone.get(c.id) : placedGroups.get(c.groupId);
+    if (value !== undefined && c.initiative !== null && value !== c.initiative) {
       changed[id] = { ...c, initiative: value };
+      anyChanged = true;
+    }
   }
-  if (Object.keys(changed).length === 0) return shown;
+  if (!anyChanged) return shown;
   return { ...shown, combatants: { ...shown.combatants, ...changed } };
 }
 

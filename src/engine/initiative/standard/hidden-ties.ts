@@ -14,7 +14,8 @@
  * no visible creature is level with it at all.
  */
 import type { DiceRequest } from "../contract.ts";
-import { nextTieRollPublic, publicTieRolls, secretTieRequests } from "../shared/tie-prefix.ts";
+import { nextTieRollPublic, secretTieRequests } from "../shared/tie-prefix.ts";
+import { publicTieDepths } from "../shared/tie-depths.ts";
 import { standardDelayRank } from "./order.ts";
 import { STANDARD_ROLL_REASONS, type StandardCombatant, type StandardState } from "./state.ts";
 
@@ -81,8 +82,11 @@ export function withoutSecretTieBreaks(
 ): StandardState {
   let combatants: Record<string, StandardCombatant> | null = null;
   for (const level of visibleRivals(whole, hidden).values()) {
-    for (const [id, rolls] of level) {
-      const depth = publicTieRolls(rolls, othersThan(level, id));
+    // Issue 18: the whole level's public depths at once (read creature by creature it is quadratic).
+    const depths = publicTieDepths([...level.values()]);
+    let i = 0;
+    for (const id of level.keys()) {
+      const depth = depths[i++] ?? 0;
       const c = (combatants ?? shown.combatants)[id];
       if (c === undefined || c.tieBreak.length <= depth) continue;
       combatants ??= { ...shown.combatants };
