@@ -114,11 +114,12 @@ describe("Issue 17: the next step worked out while the GM's page is idle", () =>
   });
 
   it.each([
-    ["digital dice", {}, true],
-    ["a d20 set to manual entry", { d20: "manual" }, false],
+    ["digital dice", {}, true, false],
+    ["a d20 set to manual entry", { d20: "manual" }, false, false],
+    ["a d20 set to manual entry after the idle period", {}, false, true],
   ] as const)(
     "CNT-5: with %s, a click whose step rolls dice takes a step worked out ahead: %s",
-    async (_, dice, ahead) => {
+    async (_, dice, ahead, switched) => {
       await game.settings.set("core", "diceConfiguration", dice);
       const combat = await t.encounter("count", 12);
       await combat.startCombat();
@@ -133,9 +134,11 @@ describe("Issue 17: the next step worked out while the GM's page is idle", () =>
           continue;
         }
         await world.runIdle();
+        if (switched) await game.settings.set("core", "diceConfiguration", { d20: "manual" });
         const [taken, cards] = [preparedTaken(), world.messages.length];
         await combat.nextTurn();
         await world.idle();
+        if (switched) await game.settings.set("core", "diceConfiguration", {});
         const rolled = world.messages.slice(cards).some((m) => m.type === "initiative");
         if (!rolled) continue;
         diceClicks++;

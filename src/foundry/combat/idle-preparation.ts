@@ -11,7 +11,8 @@
  * What moves the epoch (prepared-next.ts `moveEpoch`): a created, updated or deleted Combat, Combatant,
  * CombatantGroup, Actor, Item, ActiveEffect, Token, Scene, User or Setting (core's `create<Document>`,
  * `update<Document>` and `delete<Document>` hooks, fired on every client: API v13 hookEvents), a user
- * connecting or leaving (`userConnected`), and world time (`updateWorldTime`). Chat messages do not:
+ * connecting or leaving (`userConnected`), a client setting (`clientSettingChanged`), and world time
+ * (`updateWorldTime`). Chat messages do not:
  * a step reads none.
  */
 import { isActiveGm } from "./active-gm.ts";
@@ -107,5 +108,7 @@ export function registerIdlePreparation(): void {
     for (const verb of ["create", "update", "delete"])
       Hooks.on(`${verb}${name}` as Hooks.HookName, name === "Token" && verb === "update" ? tokenChanged : changed);
   Hooks.on("userConnected", changed);
+  // A client setting (the user's Dice Configuration among them) changes on this page only.
+  Hooks.on("clientSettingChanged" as Hooks.HookName, changed);
   Hooks.on("updateWorldTime", changed);
 }

@@ -67,12 +67,20 @@ export function keepPrepared(combatId: string, key: PreparationKey, next: Prepar
   return true;
 }
 
-/** The combat's prepared next for `seq`, taken (a step is used once), or null when none is current. */
-export function takePrepared(combatId: string, seq: number): PreparedNext | null {
+/**
+ * The combat's prepared next for `seq`, taken (a step is used once), or null when none is current or
+ * `usable` refuses it.
+ */
+export function takePrepared(
+  combatId: string,
+  seq: number,
+  usable: (next: PreparedNext) => boolean = () => true,
+): PreparedNext | null {
   const here = page();
   const kept = here.prepared.get(combatId);
   here.prepared.delete(combatId);
   if (kept === undefined || kept.key.seq !== seq || kept.key.epoch !== here.epoch) return null;
+  if (!usable(kept.next)) return null;
   here.taken++;
   return kept.next;
 }

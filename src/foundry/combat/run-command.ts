@@ -182,8 +182,12 @@ async function runStep(
   const { stored, state } = read.value;
   const seq = seqOf(combat);
   // Issue 17: a plain next the page worked out while idle, from this very state (prepared-next.ts).
+  // Dice rolled ahead are not used once the user has set a die to manual entry (digital-dice.ts).
+  const usable = (next: { readonly book: RollBook }) => next.book.length === 0 || digitalDiceOnly();
   const prepared =
-    use === null && moved === null && isPlainNext(host, state, command) ? takePrepared(combat.id ?? "", seq) : null;
+    use === null && moved === null && isPlainNext(host, state, command)
+      ? takePrepared(combat.id ?? "", seq, usable)
+      : null;
   // The click's dice, posted once with the step that uses them (a step computed again rolls again).
   const book: RollBook = prepared?.book ?? [];
   let step = prepared?.step;
