@@ -35,6 +35,7 @@ import {
   type StoredCombat,
   type StoredObject,
   type StoredUpdate,
+  type TurnEventLedger,
 } from "../../engine/index.ts";
 import type { TempoCombatModel } from "../data/combat/combat-model.ts";
 import { actionUpdates } from "./step-actions.ts";
@@ -85,18 +86,7 @@ export async function writeStep(
   // Issue 18: the document gets the published form only; the whole step stays with the GM (secret-store.ts).
   const plan = planned.get(engineStep) ?? publishedPlan(combat, host, engineStep);
   planned.delete(engineStep);
-  const { engine, order: publicOrder, state: shown, update } = plan;
-  // Issue 17: built field by field, so the engine's own update (combat-step.ts `settle`) is never worked out.
-  const published: CombatStep = {
-    state: engineStep.state,
-    stored: engineStep.stored,
-    update,
-    events: engineStep.events,
-    requests: engineStep.requests,
-    seconds: engineStep.seconds,
-  };
-  // DUR-1: effect timers ride in the same update; issue 20: so does the log of turns told to core.
-  const step = withTurnLog(combat, host, withDurations(combat, host, published));
+  const { engine, order: publicOrder, state: shown, step } = plan;
   // STD-6: trackers ride in the Combatant update; issue 18: an NPC's stays in this GM's browser.
   const { updates: actions, kept } = actionUpdates(combat, host, step);
   const wasStarted = model?.state != null && host.started(model.state);
@@ -125,16 +115,7 @@ export async function writeStep(
   const hook = coreHookOf(before, { started: host.started(step.state), round, turn }, step.seconds, back);
   const options: TempoUpdateOptions = {
     // Issue 18: every client gets the summary; what it may not know is left out (the GM keeps the list).
-    tempo: encodeEventSummary(
-      summarizeEvents(
-        publishedEvents(step.events, secrecyOf(combat), {
-          host,
-          whole: step.state,
-          shown,
-          ...(stateBefore === null ? {} : { before: stateBefore }),
-        }),
-      ),
-    ),
+    tempo: plan.summary,
     direction: hook?.updateOptions.direction ?? 1,
     ...(step.seconds !== 0 ? { worldTime: { delta: step.seconds } } : {}),
   };
@@ -179,8 +160,10 @@ interface PublishedPlan {
   /** The published state's order (the public order every client's `turns` follow), and the state. */
   readonly order: readonly string[];
   readonly state: unknown;
-  /** The update from what the document holds. */
-  readonly update: StoredUpdate | null;
+  /** The step as written: its update from what the document holds, with the effect timers and turn log. */
+  readonly step: CombatStep & { readonly turnLog?: TurnEventLedger };
+  /** The summary of its events every client gets with the update (write-step.ts `TempoUpdateOptions`). */
+  readonly summary: Json;
 }
 
 /**
@@ -190,14 +173,41 @@ interface PublishedPlan {
  */
 const planned = new WeakMap<CombatStep, PublishedPlan>();
 
-/** The published state of `step`, its order, its stored form and the update from what the document holds. */
-function publishedPlan(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): PublishedPlan {
-  const { engine, order, state } = publishedEngine(combat, host, step);
-  const document = documentPublished(tempoModelOf(combat));
-  const update = publishedUpdate(document, step.stored, engine ?? step.stored.engine);
+/**
+ * The published state of `engineStep`, its order, its stored form, the step as written (its update from what
+ * the document holds, with the effect timers and the turn log) and the summary of its events.
+ */
+function publishedPlan(combat: Combat.Implementation, host: AnyRulesetHost, engineStep: CombatStep): PublishedPlan {
+  const model = tempoModelOf(combat);
+  const { engine, order, state } = publishedEngine(combat, host, engineStep);
+  const document = documentPublished(model);
+  const update = publishedUpdate(document, engineStep.stored, engine ?? engineStep.stored.engine);
   // Issue 17: the fingerprint the GM keeps of what it publishes (secret-store.ts) is found from the change.
-  fingerprintAfter(document.engine, engineUpdate(update), engine ?? step.stored.engine, storeMemoOf(combat.id));
-  return { engine, order, state, update };
+  fingerprintAfter(document.engine, engineUpdate(update), engine ?? engineStep.stored.engine, storeMemoOf(combat.id));
+  // Issue 17: built field by field, so the engine's own update (combat-step.ts `settle`) is never worked out.
+  const published: CombatStep = {
+    state: engineStep.state,
+    stored: engineStep.stored,
+    update,
+    events: engineStep.events,
+    requests: engineStep.requests,
+    seconds: engineStep.seconds,
+  };
+  // DUR-1: effect timers ride in the same update; issue 20: so does the log of turns told to core.
+  const step = withTurnLog(combat, host, withDurations(combat, host, published));
+  const before: unknown = model?.state ?? null;
+  // Issue 18: every client gets the summary; what it may not know is left out (the GM keeps the list).
+  const summary = encodeEventSummary(
+    summarizeEvents(
+      publishedEvents(step.events, secrecyOf(combat), {
+        host,
+        whole: step.state,
+        shown: state,
+        ...(before === null ? {} : { before }),
+      }),
+    ),
+  );
+  return { engine, order, state, step, summary };
 }
 
 /**
