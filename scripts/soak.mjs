@@ -20,6 +20,8 @@ const DEEP = [
   "tests/engine/initiative/phase/properties.test.ts",
   "tests/engine/initiative/segment/properties.test.ts",
   "tests/engine/initiative/standard/properties.test.ts",
+  // Issue 18: random seeds here (a fixed one in npm test); a known case it may find is in the test's comment.
+  "tests/engine/host/batch-leave.test.ts",
   "tests/foundry/adapter-fuzz.test.ts",
 ];
 
