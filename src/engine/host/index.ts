@@ -31,7 +31,7 @@ export {
   ownerSecrecy,
   type Secrecy,
 } from "./published.ts";
-export { tableFirstCommand, tableStep, type TableRoster } from "./table-step.ts";
+export { isPlainNext, tableFirstCommand, tableStep, type TableRoster } from "./table-step.ts";
 export { automaticRequests, waitsForRoller } from "./roll-policy.ts";
 export { secretTieRolls } from "./secret-ties.ts";
 export {

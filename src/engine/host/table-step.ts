@@ -49,6 +49,18 @@ export function tableFirstCommand(command: HostCommand): HostCommand {
   return command.type === "endTurn" || command.type === "nextRound" ? { type: "next" } : command;
 }
 
+/**
+ * Whether `command` makes the very step a plain `next` makes on `state`: `next` itself, or `endTurn` naming
+ * no creature or the one acting now (`schedulerStep` gives it as `next` then; no tracker checks it). Issue 17:
+ * a step worked out ahead for `next` stands for such a command (foundry combat/prepared-next.ts).
+ */
+export function isPlainNext(host: AnyRulesetHost, state: unknown, command: HostCommand): boolean {
+  if (command.type === "next") return true;
+  if (command.type !== "endTurn") return false;
+  const named = commandCombatant(command);
+  return named === null || named === host.current(state);
+}
+
 export function tableStep(
   host: AnyRulesetHost,
   stored: StoredCombat,

@@ -19,6 +19,7 @@
  */
 import {
   automaticRequests,
+  isPlainNext,
   secretTieRolls,
   commandCombatant,
   concentrationChanges,
@@ -125,18 +126,6 @@ export async function runCommand(
     if (ran !== STALE) return ran;
   }
   return err("TEMPO.ERRORS.Host.Busy");
-}
-
-/**
- * Whether `command` is the step a plain next makes (a step worked out ahead may stand for it): `next`, or
- * a player's End my turn of the creature acting now (table-step.ts gives `endTurn` as `next` then; no
- * tracker checks it).
- */
-function isPlainNext(host: AnyRulesetHost, state: unknown, command: HostCommand): boolean {
-  if (command.type === "next") return true;
-  if (command.type !== "endTurn") return false;
-  const named = commandCombatant(command);
-  return named === null || named === host.current(state);
 }
 
 /** A step computed while another write landed (its `seq` moved on): computed again, never merged. */
