@@ -20,6 +20,7 @@ import { moveEpoch } from "./prepared-next.ts";
 import { prepareNext } from "./run-command.ts";
 import { tempoModelOf } from "./tempo-model-of.ts";
 import { perPage } from "../page-key.ts";
+import { onDocumentChanges } from "../document-changes.ts";
 
 const WATCHED = [
   "Combat",
@@ -28,7 +29,6 @@ const WATCHED = [
   "Actor",
   "Item",
   "ActiveEffect",
-  "Token",
   "Scene",
   "User",
   "Setting",
@@ -97,16 +97,17 @@ const MOVE_FIELDS: ReadonlySet<string> = new Set([
   "movementAction",
 ]);
 
-function tokenChanged(_token: unknown, changes: unknown): void {
+function tokenMoveOnly(changes: unknown): boolean {
   const keys = typeof changes === "object" && changes !== null ? Object.keys(changes) : [];
-  if (keys.length > 0 && keys.every((key) => MOVE_FIELDS.has(key))) return;
-  changed();
+  return keys.length > 0 && keys.every((key) => MOVE_FIELDS.has(key));
 }
 
 export function registerIdlePreparation(): void {
-  for (const name of WATCHED)
-    for (const verb of ["create", "update", "delete"])
-      Hooks.on(`${verb}${name}` as Hooks.HookName, name === "Token" && verb === "update" ? tokenChanged : changed);
+  onDocumentChanges(WATCHED, changed);
+  // A token's update is a change unless it only moved (`tokenMoveOnly`).
+  onDocumentChanges(["Token"], (verb, _token, changes) => {
+    if (verb !== "update" || !tokenMoveOnly(changes)) changed();
+  });
   Hooks.on("userConnected", changed);
   // A client setting (the user's Dice Configuration among them) changes on this page only.
   Hooks.on("clientSettingChanged" as Hooks.HookName, changed);

@@ -7,6 +7,7 @@
  * reading its actor and token again at every Combat update.
  */
 import { perPage } from "../../page-key.ts";
+import { onDocumentChanges } from "../../document-changes.ts";
 
 const WATCHED = ["Combatant", "CombatantGroup", "Actor", "Token", "User"] as const;
 
@@ -18,9 +19,7 @@ export function sideEpoch(): number {
 }
 
 export function registerSideEpoch(): void {
-  const moved = () => {
+  onDocumentChanges(WATCHED, () => {
     page().epoch++;
-  };
-  for (const name of WATCHED)
-    for (const verb of ["create", "update", "delete"]) Hooks.on(`${verb}${name}` as Hooks.HookName, moved);
+  });
 }

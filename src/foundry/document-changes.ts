@@ -1,0 +1,17 @@
+/**
+ * Calls a listener for every created, updated or deleted document of the named kinds on this client: core's
+ * `create<Document>`, `update<Document>` and `delete<Document>` hooks, which fire on every client for each
+ * change (API v13 hookEvents). An update's listener gets the document and its changes (the hook's first two
+ * arguments); a creation's or deletion's, the document.
+ */
+export type DocumentChange = (verb: "create" | "update" | "delete", document: unknown, changes?: unknown) => void;
+
+export function onDocumentChanges(names: readonly string[], listener: DocumentChange): void {
+  for (const name of names) {
+    Hooks.on(`create${name}` as Hooks.HookName, (document: unknown) => listener("create", document));
+    Hooks.on(`update${name}` as Hooks.HookName, (document: unknown, changes: unknown) =>
+      listener("update", document, changes),
+    );
+    Hooks.on(`delete${name}` as Hooks.HookName, (document: unknown) => listener("delete", document));
+  }
+}
