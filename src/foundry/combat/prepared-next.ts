@@ -51,6 +51,11 @@ export function moveEpoch(): void {
   here.prepared.clear();
 }
 
+/** Whether a preparation kept under `key` was made from the combat at `seq` and this page as it is now. */
+function isCurrent(key: PreparationKey, seq: number): boolean {
+  return key.seq === seq && key.epoch === page().epoch;
+}
+
 /** The key a preparation of the combat made now is kept under. */
 export function preparationKey(seq: number): PreparationKey {
   return { seq, epoch: page().epoch };
@@ -79,8 +84,7 @@ export function takePrepared(
   const here = page();
   const kept = here.prepared.get(combatId);
   here.prepared.delete(combatId);
-  if (kept === undefined || kept.key.seq !== seq || kept.key.epoch !== here.epoch) return null;
-  if (!usable(kept.next)) return null;
+  if (kept === undefined || !isCurrent(kept.key, seq) || !usable(kept.next)) return null;
   here.taken++;
   return kept.next;
 }
@@ -88,7 +92,7 @@ export function takePrepared(
 /** Whether a current preparation is kept for the combat at `seq` (nothing to work out again). */
 export function isPrepared(combatId: string, seq: number): boolean {
   const kept = page().prepared.get(combatId);
-  return kept !== undefined && kept.key.seq === seq && kept.key.epoch === page().epoch;
+  return kept !== undefined && isCurrent(kept.key, seq);
 }
 
 /** How many clicks on this page took a step worked out ahead (a figure for the console and the tests). */
