@@ -10,7 +10,7 @@
  *   actual elapsed time if multiple CPU cores are performing work for this process": V8's background
  *   threads count too);
  * - `threadMs`: the main thread alone, the one a GM's page runs its scripts on (`threadCpuMs` below: its
- *   time on a CPU, wall time minus its waits for one).
+ *   time on a CPU).
  * A measure inside another counts once. Off unless a bench turns it on (`enabled`): reading a CPU clock
  * is a system call, and at two calls per document change it was a fifth of the race fuzz's time.
  */
@@ -22,38 +22,55 @@ export function processCpuMs(): number {
   return (used.user + used.system) / 1000;
 }
 
-/**
- * The main thread's time on a CPU in ms: wall time (`performance.now()`, microseconds) minus the time
- * the thread waited on a run queue for a CPU, the second field of Linux's per-thread
- * `/proc/thread-self/schedstat` ("time spent waiting on a runqueue", in ns; kernel docs
- * Documentation/scheduler/sched-stats.rst, and https://kernel-internals.org/sched/schedstat "2. Wait time
- * (ns): total time runnable but waiting for CPU"), read through one descriptor kept open.
- *
- * Not the file's FIRST field (the thread's CPU time), nor Node's `process.threadCpuUsage()` (v23.9+):
- * measured on this machine, the first field of a busy thread moves only at the scheduler's tick (steps of
- * ~4 ms) or when the thread is switched out, so a 3 ms click read as 0 or 4 ms and the median of many
- * clicks rounded up to the tick. The waiting time is exact whenever the thread runs again (it is added
- * as the thread gets a CPU back), so wall minus waiting is the thread's own time to the microsecond on a
- * quiet or loaded machine alike (measured: a fixed loop read 28.6 ms quiet, 27.4 ms with three busy
- * loops on two cores, where wall time read 53 ms). It counts a voluntary sleep as time on a CPU (more,
- * never less: a click's synchronous code does not sleep) and a main-thread wait for a GC helper thread
- * (which the GM's page waits for too).
- * Where the file is absent: the process's time (`processCpuMs`), which counts more, never less.
- */
-export const threadCpuMs: () => number = (() => {
+/** The calling thread's two `/proc/thread-self/schedstat` fields (ns): on a CPU, waiting for one; null: no such file. */
+const readSchedstat: (() => readonly [number, number]) | null = (() => {
   let fd: number;
   try {
     fd = openSync("/proc/thread-self/schedstat", "r");
   } catch {
-    return processCpuMs;
+    return null;
   }
   const buffer = Buffer.alloc(64);
   return () => {
-    const wall = performance.now();
-    const read = readSync(fd, buffer, 0, buffer.length, 0);
-    return wall - Number(buffer.toString("latin1", 0, read).split(" ")[1]) / 1e6;
+    const fields = buffer.toString("latin1", 0, readSync(fd, buffer, 0, buffer.length, 0)).split(" ");
+    return [Number(fields[0]), Number(fields[1])] as const;
   };
 })();
+
+/**
+ * The main thread's time on a CPU in ms, exact to a few microseconds: the first field of Linux's
+ * per-thread `/proc/thread-self/schedstat` ("time spent on the cpu", ns; kernel docs
+ * Documentation/scheduler/sched-stats.rst), read right after `process.cpuUsage()`. Alone, that field moves
+ * only when the scheduler updates a running thread's time (its tick, ~4 ms steps measured here, or a
+ * switch); `getrusage(RUSAGE_SELF)`, which `process.cpuUsage()` calls, first brings the calling thread's
+ * time up to date (Linux kernel/sched/cputime.c `thread_group_cputime`: "Update current task runtime to
+ * account pending time since last scheduler action", through `task_sched_runtime`), so the field read
+ * next is the thread's own time to that instant. Node's `process.threadCpuUsage()` (v23.9+) is not in Node 20.
+ *
+ * Measured here (2 cores): a 5 ms busy loop reads 4.95-4.98 ms; a 5 ms `Atomics.wait` sleep reads under 0.1 ms
+ * once warm (`threadAwakeMs` reads 5.1 ms for both). A click's own code does not sleep; the main thread did, inside
+ * 1-2 % of clicks, for up to several ms: `perf record -e context-switches -g` showed it blocked in
+ * `pthread_cond_signal` inside `NodePlatform::CallOnWorkerThread` as V8 queued an optimizing compile job,
+ * waiting for the task queue's lock while one of Node's four V8 worker threads held it and the other three
+ * compiled on the second core. That wait is the platform's, not Tempo's time on a CPU; the bench prints the
+ * thread's sleeps apart (`threadAwakeMs`). Where the file is absent: the process's time, more, never less.
+ */
+export function threadCpuMs(): number {
+  if (readSchedstat === null) return processCpuMs();
+  process.cpuUsage();
+  return readSchedstat()[0] / 1e6;
+}
+
+/**
+ * The main thread's time awake in ms: wall time (`performance.now()`) minus the time it waited on a run
+ * queue for a CPU (schedstat's second field, "time spent waiting on a runqueue", exact once the thread runs
+ * again). It counts the thread's time on a CPU and its sleeps (a wait for a lock or another thread); the
+ * bench prints what it adds to `threadCpuMs` as the click's sleeps. Absent file: `processCpuMs`.
+ */
+export function threadAwakeMs(): number {
+  if (readSchedstat === null) return processCpuMs();
+  return performance.now() - readSchedstat()[1] / 1e6;
+}
 
 let depth = 0;
 
