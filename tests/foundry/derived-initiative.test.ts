@@ -4,7 +4,7 @@
  * each combatant, `hasRolled`, core's turn order — is the engine's on every client, with no
  * per-creature write: after a roll, after a write to one combatant only, and after a reload.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { RULESET_IDS } from "../../src/engine/index.ts";
 import { copyOn } from "../support/client-combats.ts";
 import { embedded, installTempoWorld, playUntil, type Tempo } from "../support/tempo-encounter.ts";
@@ -131,6 +131,23 @@ describe("combatant initiative is derived from the engine on every client (issue
     expect(shownVersusEngine(combat)).toEqual([]);
     const observed = copyOn(world.runtime.clientOf(t.observer.id), combat.id ?? "");
     expect(observed.turns.map((c) => c.id)).toEqual(t.model(combat).host.order(t.model(combat).state));
+  });
+
+  it("a player's page reads the NPC-initiative setting once per combat update, not once per combatant", async () => {
+    // Issue 17: the setting is read once per pass that prepares the combat's combatants (per-pass.ts).
+    const combat = await t.encounter("standard", 6);
+    expect(await playUntil(t, combat, (c) => c.combatant !== undefined)).toBe(true);
+    const player = world.runtime.clientOf(t.other.id);
+    const reads = vi.spyOn(world.runtime.network, "getSetting");
+    try {
+      await combat.update({ "flags.world.note": "pass" } as never);
+      await world.idle();
+      const npcReads = reads.mock.calls.filter(([client, id]) => client === player && id === "tempo.npcInitiative");
+      expect(npcReads).toHaveLength(1);
+    } finally {
+      reads.mockRestore();
+    }
+    expect(shownVersusEngine(combat)).toEqual([]);
   });
 
   it("issue 18: a player's client shows an NPC's initiative only when the NPC-initiative setting allows, a hidden one's never", async () => {

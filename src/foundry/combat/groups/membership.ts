@@ -19,6 +19,7 @@ import {
   type HostSide,
 } from "../../../engine/index.ts";
 import { groupSideOfDocument } from "../../data/combatant-group/combatant-group-model.ts";
+import { perPass } from "../../data/combat/per-pass.ts";
 import { tempoModelOf } from "../tempo-model-of.ts";
 
 const NONE: ReadonlySet<string> = new Set();
@@ -96,13 +97,10 @@ export function shownGroupOf(combatant: Combatant.Implementation, side: () => Ho
 }
 
 /** The side groups found once per combatant pass (combat-model.ts `combatantPass`): no group changes within one. */
-const passSideGroups = new WeakMap<object, Partial<Record<GroupSide, string>>>();
+const passSideGroups = perPass<Partial<Record<GroupSide, string>>>();
 
 function passSideGroupsOf(combat: Combat.Implementation, pass: object | null): Partial<Record<GroupSide, string>> {
-  if (pass === null) return sideGroupsOf(combat);
-  let sides = passSideGroups.get(pass);
-  if (sides === undefined) passSideGroups.set(pass, (sides = sideGroupsOf(combat)));
-  return sides;
+  return passSideGroups(pass, () => sideGroupsOf(combat));
 }
 
 /** A combatant's own group as its document stores it. */

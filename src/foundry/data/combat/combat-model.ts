@@ -190,8 +190,9 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   /**
    * Issue 17: set while the combat's combatants are prepared with it (between its base and derived data,
    * the order in the file comment), null otherwise: a key for what every combatant of one pass would
-   * otherwise find again (combat/groups/membership.ts `passSideGroupsOf`). A new object each pass, so a
-   * later pass finds it anew; a combatant prepared alone (its own update) sees null and reads the documents.
+   * otherwise find again (per-pass.ts `perPass`: combat/groups/membership.ts, combatant-model.ts). A new
+   * object each pass, so a later pass finds it anew; a combatant prepared alone (its own update) sees null
+   * and reads the documents.
    */
   combatantPass: object | null = null;
 

@@ -25,6 +25,7 @@ import { sideEpoch } from "../../combat/groups/side-epoch.ts";
 import { actorCombatFacts } from "../actor/actor-combat-facts.ts";
 import { combatantConditions } from "../../conditions/actor-conditions.ts";
 import { TempoCombatModel } from "../combat/combat-model.ts";
+import { perPass } from "../combat/per-pass.ts";
 import { initiativeShown } from "../../../view/tracker/initiative-shown.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { ownerInitiativeIn } from "../../combat/owner-state.ts";
@@ -160,16 +161,12 @@ export function sortRankOf(combatant: Combatant.Implementation): number | undefi
 }
 
 /** Issue 17: the world's NPC-initiative setting, read once per pass that prepares a combat's combatants. */
-const passSettings = new WeakMap<object, boolean>();
+const passSettings = perPass<boolean>();
 
 function npcInitiativeShown(combatant: Combatant.Implementation): boolean {
   const combat: unknown = combatant.parent?.system;
   const pass = combat instanceof TempoCombatModel ? combat.combatantPass : null;
-  const found = pass === null ? undefined : passSettings.get(pass);
-  if (found !== undefined) return found;
-  const shown = game.settings.get(SYSTEM_ID, "npcInitiative") === true;
-  if (pass !== null) passSettings.set(pass, shown);
-  return shown;
+  return passSettings(pass, () => game.settings.get(SYSTEM_ID, "npcInitiative") === true);
 }
 
 /** The initiative a player's client shows on `combatant` (view/tracker/initiative-shown.ts). */
