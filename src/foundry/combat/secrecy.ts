@@ -4,11 +4,13 @@
  * hidden ones (`combatant.hidden`). Looked up only for the creatures a ruleset asks about, and kept
  * per combat until something they follow from changes (issue 17: testing a thousand creatures'
  * ownership at every step of a segment round cost about 1 ms): a combatant's `hidden` or actor, the
- * roster, an actor's or token's ownership, a user's role. The `update<Document>`, `create<Document>` and
- * `delete<Document>` hooks fire on every client for every such change (API v13 hookEvents).
+ * roster, an actor's or token's ownership (or the actor or token itself, created or deleted), the users
+ * and their roles. Core's create, update and delete hooks fire on every client for every such change
+ * (document-changes.ts).
  */
 import type { Secrecy } from "../../engine/index.ts";
 import { pageKey } from "../page-key.ts";
+import { onDocumentChanges } from "../document-changes.ts";
 
 /** Per page (page-key.ts) and combat. */
 const kept = new Map<string, Secrecy>();
@@ -58,15 +60,11 @@ const OWNER_FIELDS = ["ownership", "delta", "actorLink", "role"];
 
 /** What a change must touch to change who is secret: then every combat's secrecy is looked up again. */
 export function registerSecrecyHooks(): void {
-  const touches = (changed: unknown, fields: readonly string[]) =>
-    typeof changed === "object" && changed !== null && fields.some((f) => f in changed);
-  Hooks.on("updateCombatant", (_doc: unknown, changed: unknown) => {
-    if (touches(changed, COMBATANT_FIELDS)) forgetSecrecy();
-  });
-  for (const name of ["updateActor", "updateToken", "updateUser"] as const)
-    Hooks.on(name, (_doc: unknown, changed: unknown) => {
-      if (touches(changed, OWNER_FIELDS)) forgetSecrecy();
-    });
-  for (const name of ["createCombatant", "deleteCombatant", "createUser", "deleteUser", "deleteCombat"] as const)
-    Hooks.on(name, () => forgetSecrecy());
+  // The roster, a creature's hidden flag or actor.
+  onDocumentChanges(["Combatant"], forgetSecrecy, COMBATANT_FIELDS);
+  // Who owns a creature: its actor's or token's ownership (a deleted actor or token owns nothing), the users
+  // and their roles.
+  onDocumentChanges(["Actor", "Token", "User"], forgetSecrecy, OWNER_FIELDS);
+  // A deleted combat's secrecy goes with it; its other changes (every step) leave who is secret as it is.
+  Hooks.on("deleteCombat", forgetSecrecy);
 }
