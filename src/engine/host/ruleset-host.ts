@@ -123,9 +123,10 @@ export interface RulesetHost<S> {
   apply(state: S, command: HostCommand): Result<Transition<S, HostEvent>>;
   /**
    * Issue 17: the state after every one of `ids` (none acting now) leaves, in one pass, or null where the
-   * ruleset does not give it (then each leaves by `apply` in turn). Optional. Wherever the round, start,
-   * acting creature, clock, others' order and pending dice come out as they were, it is the state the
-   * leaves one by one make (public-order.ts checks that before it keeps it).
+   * ruleset does not give it (then each leaves by `apply` in turn). Optional. Where the leaves one by one
+   * bring the round, start, acting creature, clock, others' order and pending dice out as they were, it is
+   * the state they make; it may keep those where they would not (issue 18: creatures leaving together,
+   * public-order.ts), which public-order.ts checks before it keeps it.
    */
   leaveAll?(state: S, ids: readonly string[]): S | null;
   /** A state read back from storage, checked; a typed error when it is not one this ruleset writes. */

@@ -118,8 +118,10 @@ export function settle(step: StandardStep): void {
  * Issue 17: the state after every one of `ids` leaves, none of them acting now, in one pass: their
  * records, rolls and places go, and the ties are settled once (a `leave` of each in turn settles after
  * each). Null when one is unknown or acting (its leave passes the turn on): then each leaves in turn.
- * Public-order.ts keeps this only where the table is as it was but for them (then it is the state the
- * leaves one by one make: tests/engine/host/batch-leave.test.ts).
+ * Public-order.ts keeps this only where the table is as it was but for them: where the leaves one by one
+ * keep it too, it is the state they make; where they would not (two tied only with each other, either
+ * of whose leave starts the round), it is the one public-order.ts's ruling publishes
+ * (tests/engine/host/batch-leave.test.ts).
  */
 export function leaveAll(state: StandardState, ids: readonly string[]): StandardState | null {
   const gone = new Set(ids);
