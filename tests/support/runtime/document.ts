@@ -64,7 +64,8 @@ export abstract class ClientDocument {
 
   /** `new Combat(data)` with no context is a temporary document of the running client (core allows it). */
   constructor(source: Obj = {}, context: Partial<DocumentContext> = {}) {
-    this._source = structuredClone(source);
+    // Core's copy of the source it is given is its own work (clock.ts), as the system model's cleaning is.
+    this._source = modelClock.measure(() => structuredClone(source));
     this.parent = context.parent ?? null;
     this.client = context.client ?? (currentClient() as unknown as ClientPort);
     this.#buildSystem();
@@ -144,7 +145,7 @@ export abstract class ClientDocument {
   }
 
   toObject(): Obj {
-    return structuredClone(this._source);
+    return modelClock.measure(() => structuredClone(this._source));
   }
 
   getFlag(scope: string, key: string): unknown {
@@ -309,7 +310,10 @@ export abstract class ClientDocument {
   ): Promise<ClientDocument | undefined> {
     const client = currentClient() as unknown as ClientPort;
     const Class = client.documentClass(this.documentName);
-    const temp = new Class(expandDotted(data), { client });
+    const temp = new Class(
+      modelClock.measure(() => expandDotted(data)),
+      { client },
+    );
     const sent = await ClientDocument.preCreate(temp, data, options);
     if (sent === null) return undefined;
     const result = await client.request({
@@ -329,7 +333,10 @@ export abstract class ClientDocument {
     const Class = this.client.documentClass(documentName as DocumentName);
     const sends: Obj[] = [];
     for (const raw of data) {
-      const temp = new Class(expandDotted(raw), { parent: this, client: this.client });
+      const temp = new Class(
+        modelClock.measure(() => expandDotted(raw)),
+        { parent: this, client: this.client },
+      );
       const sent = await ClientDocument.preCreate(temp, raw, options);
       if (sent !== null) sends.push(sent);
     }
