@@ -43,9 +43,9 @@ const readSchedstat: (() => readonly [number, number]) | null = (() => {
  * Documentation/scheduler/sched-stats.rst), read right after `process.cpuUsage()`. Alone, that field moves
  * only when the scheduler updates a running thread's time (its tick, ~4 ms steps measured here, or a
  * switch); `getrusage(RUSAGE_SELF)`, which `process.cpuUsage()` calls, first brings the calling thread's
- * time up to date (Linux kernel/sched/cputime.c `thread_group_cputime`: "Update current task runtime to
- * account pending time since last scheduler action", through `task_sched_runtime`), so the field read
- * next is the thread's own time to that instant. Node's `process.threadCpuUsage()` (v23.9+) is not in Node 20.
+ * time up to date (Linux kernel/sched/cputime.c `thread_group_cputime` calls `task_sched_runtime` for the
+ * current task only, since commit a1eb1411b4e4, "sched/cputime: Improve scalability by not accounting thread
+ * group tasks pending runtime", 2016), so the field read next is the thread's own time to that instant. Node's `process.threadCpuUsage()` (v23.9+) is not in Node 20.
  *
  * Measured here (2 cores): a 5 ms busy loop reads 4.95-4.98 ms; a 5 ms `Atomics.wait` sleep reads under 0.1 ms
  * once warm (`threadAwakeMs` reads 5.1 ms for both). A click's own code does not sleep; the main thread did, inside
