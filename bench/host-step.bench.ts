@@ -19,7 +19,8 @@
  * process"). The difference is V8's background threads: concurrent marking and sweeping of the garbage
  * collector, which run "while JavaScript is running on the main thread" (V8 blog, "Concurrent marking in
  * V8", https://v8.dev/blog/concurrent-marking), and the optimizing compiler's background jobs. They use a
- * core but do not block the page; a pause of the main thread for GC is on the main clock.
+ * core but do not block the page; the main thread's own work in a GC pause is on the main clock, and its wait
+ * for the helper threads to finish theirs is a sleep (`sleep max`).
  *
  * Idle time: a GM clicks seconds apart, and the active GM's page works its next step out in the idle
  * period before the click (src/foundry/combat/idle-preparation.ts, with `requestIdleCallback`), dice
