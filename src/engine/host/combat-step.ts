@@ -19,6 +19,7 @@ import {
   undoStep,
   type PatchHistory,
 } from "../storage/patch-history.ts";
+import { parseCountState } from "../initiative/count/stored.ts";
 import { decodeStored, encodeStored, type StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { StoreMemo } from "../storage/store-memo.ts";
@@ -75,9 +76,12 @@ export function readCombatState(
 ): Result<unknown> {
   const known = typeof engine === "object" && engine !== null ? memo?.states.get(engine) : undefined;
   if (known !== undefined && known.ruleset === host.id) return ok(known.state);
-  const decoded = decodeStored(engine);
+  const decoded = decodeStored(engine, rows?.decoded);
   if (decoded === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: host.id });
-  return host.read(unpackState(decoded.value, rows));
+  if (rows !== undefined) rows.decoded = decoded.value;
+  const value = unpackState(decoded.value, rows);
+  // A scheme whose check takes the page's memo is given it (initiative/count/read-memo.ts).
+  return rows !== undefined && host.read === parseCountState ? parseCountState(value, rows) : host.read(value);
 }
 
 /**

@@ -93,7 +93,7 @@ export function unpackState(stored: Json, rows?: RowsMemo): unknown {
     case "phase":
       return unpackPhaseState(record, rows);
     case "count":
-      return unpackCountState(record);
+      return unpackCountState(record, rows);
     default:
       return value;
   }
