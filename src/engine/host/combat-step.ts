@@ -20,6 +20,7 @@ import {
   type PatchHistory,
 } from "../storage/patch-history.ts";
 import { parseCountState } from "../initiative/count/stored.ts";
+import { parsePhaseState } from "../initiative/phase/stored.ts";
 import { decodeStored, encodeStored, type StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { StoreMemo } from "../storage/store-memo.ts";
@@ -80,8 +81,10 @@ export function readCombatState(
   if (decoded === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: host.id });
   if (rows !== undefined) rows.decoded = decoded.value;
   const value = unpackState(decoded.value, rows);
-  // A scheme whose check takes the page's memo is given it (initiative/count/read-memo.ts).
-  return rows !== undefined && host.read === parseCountState ? parseCountState(value, rows) : host.read(value);
+  // A scheme whose check takes the page's memo is given it (initiative/<scheme>/read-memo.ts).
+  if (rows !== undefined && host.read === parseCountState) return parseCountState(value, rows);
+  if (rows !== undefined && host.read === parsePhaseState) return parsePhaseState(value, rows);
+  return host.read(value);
 }
 
 /**

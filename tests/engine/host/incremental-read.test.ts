@@ -132,17 +132,23 @@ function damagedReadsAlike(page: Obj, readBoth: (engine: Obj) => unknown, random
 }
 
 describe("a page reads each step incrementally (issue 17)", () => {
-  it("CNT-5, DEF-1: count: after every move of a random session the memo's read equals a fresh read, and damaged copies are refused alike", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 8, max: 70 }),
-        fc.array(move, { minLength: 5, maxLength: 40 }),
-        fc.nat(),
-        (n, moves, seed) => sessionHolds("count", n, moves, seed),
-      ),
-      { numRuns: 12, seed: 1723 },
-    );
-  });
+  const sessions: readonly [RulesetId, string][] = [
+    ["count", "CNT-5, DEF-1"],
+    ["phase", "PHS-2, DEF-1"],
+  ];
+  for (const [ruleset, rules] of sessions) {
+    it(`${rules}: ${ruleset}: after every move of a random session the memo's read equals a fresh read, and damaged copies are refused alike`, () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 8, max: 70 }),
+          fc.array(move, { minLength: 5, maxLength: 40 }),
+          fc.nat(),
+          (n, moves, seed) => sessionHolds(ruleset, n, moves, seed),
+        ),
+        { numRuns: 10, seed: 1723 },
+      );
+    });
+  }
 
   it("CNT-3, DEF-1: count: a record made bad in a hot field after a turn step is refused with the memo as without it", () => {
     const encounter = storedEncounter("count", 40);

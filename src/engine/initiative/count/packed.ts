@@ -13,7 +13,8 @@ import type { RowsMemo } from "../../storage/column-read.ts";
 import type { Json } from "../../storage/stored-json.ts";
 import { vectorGet, vectorMap, type PersistentVector } from "../shared/persistent-vector.ts";
 import { compareCountTies } from "./order.ts";
-import { countReadsOf, rosterChanges, sameTie, type CountReads } from "./read-memo.ts";
+import { rosterChanges } from "../shared/roster-changes.ts";
+import { countReadsOf, sameTie, type CountReads } from "./read-memo.ts";
 import type { CountCombatant, CountState } from "./types.ts";
 
 /** The stored form of `state`: everything but the tie order. */

@@ -6,7 +6,8 @@
  * never changed, so a part found again by identity holds what it held when it was found sound.
  */
 import type { RowsMemo } from "../../storage/column-read.ts";
-import { vectorChanges, type PersistentVector } from "../shared/persistent-vector.ts";
+import type { PersistentVector } from "../shared/persistent-vector.ts";
+import { recordOf, sameId, sameNumbers, type RecordChange } from "../shared/roster-changes.ts";
 import type { CountCombatant } from "./types.ts";
 
 type Roster = PersistentVector<CountCombatant>;
@@ -20,8 +21,8 @@ export interface SoundCount {
 }
 
 export class CountReads {
-  /** Roster leaves (`{ items }`) whose every record passed stored.ts `badCombatant`. */
-  readonly soundLeaves = new WeakSet<object>();
+  /** Roster leaves (`{ items }`) whose every record passed stored.ts `badCombatant` (shared/stored-vector-known.ts). */
+  readonly soundLeaves = new WeakMap<object, string>();
   /** The last roster whose every record had its `secretContest` (format 5; packed.ts `withSecretMarks`). */
   marked: Roster | null = null;
   /** The tie order packed.ts last derived, with the slots and roster it sorted. */
@@ -40,41 +41,8 @@ export function countReadsOf(memo: RowsMemo | undefined): CountReads | undefined
   return made;
 }
 
-/** A record changed between two rosters: what the index held before and holds now (null: free). */
-export interface RecordChange {
-  readonly was: unknown;
-  readonly now: unknown;
-}
-
-/**
- * The records `after` changed from `before` (by identity, skipping every node they share), or null when
- * the shapes differ or `after` is not a vector's shape at all (a damaged roster: read it whole).
- */
-export function rosterChanges(before: Roster, after: unknown): RecordChange[] | null {
-  const out: RecordChange[] = [];
-  try {
-    return vectorChanges(before, after as Roster, (was, now) => out.push({ was, now })) ? out : null;
-  } catch {
-    return null;
-  }
-}
-
-const recordOf = (value: unknown): Readonly<Record<string, unknown>> | null =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-
-/** CNT-5 (slots): the index holds a record as before and with the same id, or is free as before. */
-export function sameId({ was, now }: RecordChange): boolean {
-  if (was === null || now === null) return was === now;
-  const [a, b] = [recordOf(was), recordOf(now)];
-  return a !== null && b !== null && typeof a.id === "string" && a.id === b.id;
-}
-
 /** CNT-5: `sameId`, and the same kept contest totals: nothing `compareCountTies` sorts by has changed. */
 export function sameTie(change: RecordChange): boolean {
   if (!sameId(change) || change.was === null) return sameId(change);
-  const a = (change.was as { readonly contest?: unknown }).contest;
-  const b = (change.now as { readonly contest?: unknown }).contest;
-  if (a === b) return Array.isArray(a);
-  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-  return a.every((total, i) => typeof total === "number" && total === b[i]);
+  return sameNumbers(recordOf(change.was)?.contest, recordOf(change.now)?.contest);
 }

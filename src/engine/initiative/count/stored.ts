@@ -14,7 +14,8 @@ import { isInteger, isRecord, isStringArray } from "../shared/stored-state.ts";
 import type { RowsMemo } from "../../storage/column-read.ts";
 import { badVector } from "../shared/stored-vector.ts";
 import { badVectorKnown } from "../shared/stored-vector-known.ts";
-import { countReadsOf, rosterChanges, sameId, sameTie, type CountReads, type RecordChange } from "./read-memo.ts";
+import { rosterChanges, sameId, type RecordChange } from "../shared/roster-changes.ts";
+import { countReadsOf, sameTie, type CountReads } from "./read-memo.ts";
 import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
 import { compareCountTies } from "./order.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
@@ -76,7 +77,7 @@ function badRecords(value: Record<string, unknown>, reads: CountReads | undefine
   const bad: number[] = [];
   const check = (c: unknown, i: number) => badCombatant(c) && bad.push(i) > 0;
   const sound = reads?.soundLeaves;
-  if (sound === undefined ? badVector(value.combatants, check) : badVectorKnown(value.combatants, check, sound))
+  if (sound === undefined ? badVector(value.combatants, check) : badVectorKnown(value.combatants, check, sound, ""))
     return bad[0] === undefined ? "combatants" : `combatants.${bad[0]}`;
   return null;
 }

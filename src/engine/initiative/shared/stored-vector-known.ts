@@ -4,7 +4,9 @@
  * as the same object as in the last read, and a read's objects are never changed, so a leaf in `sound`
  * holds records that passed `bad`'s check then: only the shape is walked again (some 35 nodes at 1,000
  * records) and only the new leaves' records are checked. `sound` must be kept for one check (one role:
- * a count roster's records, say), never shared between checks of different records.
+ * a count roster's records, say), never shared between checks of different records; it holds each leaf
+ * found sound with the first index it held and `context` (what else the check depends on: phase's round),
+ * and a leaf is taken as sound only where both are the same again.
  */
 import { isInteger, isRecord } from "./stored-state.ts";
 
@@ -36,7 +38,8 @@ function leavesOf(node: unknown, level: number, out: Record<string, unknown>[]):
 export function badVectorKnown(
   value: unknown,
   bad: (item: unknown, index: number) => boolean,
-  sound: WeakSet<object>,
+  sound: WeakMap<object, string>,
+  context: string,
 ): boolean {
   if (!isRecord(value)) return true;
   const { size, depth, root } = value;
@@ -48,9 +51,10 @@ export function badVectorKnown(
   let index = 0;
   for (const leaf of leaves) {
     const items = leaf.items as readonly unknown[];
-    if (!sound.has(leaf)) {
+    const where = `${index}:${context}`;
+    if (sound.get(leaf) !== where) {
       for (let i = 0; i < items.length; i++) if (items[i] !== null && bad(items[i], index + i)) return true;
-      sound.add(leaf);
+      sound.set(leaf, where);
     }
     index += items.length;
   }
