@@ -21,6 +21,7 @@ import {
 } from "../storage/patch-history.ts";
 import { parseCountState } from "../initiative/count/stored.ts";
 import { parsePhaseState } from "../initiative/phase/stored.ts";
+import { parseSegmentState } from "../initiative/segment/stored.ts";
 import { decodeStored, encodeStored, type StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { StoreMemo } from "../storage/store-memo.ts";
@@ -84,6 +85,7 @@ export function readCombatState(
   // A scheme whose check takes the page's memo is given it (initiative/<scheme>/read-memo.ts).
   if (rows !== undefined && host.read === parseCountState) return parseCountState(value, rows);
   if (rows !== undefined && host.read === parsePhaseState) return parsePhaseState(value, rows);
+  if (rows !== undefined && host.read === parseSegmentState) return parseSegmentState(value, rows);
   return host.read(value);
 }
 
