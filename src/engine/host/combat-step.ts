@@ -21,6 +21,7 @@ import {
 } from "../storage/patch-history.ts";
 import { parseCountState } from "../initiative/count/stored.ts";
 import { parsePhaseState } from "../initiative/phase/stored.ts";
+import { parseRotationState } from "../initiative/rotation/stored.ts";
 import { parseSegmentState } from "../initiative/segment/stored.ts";
 import { decodeStored, encodeStored, type StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
@@ -86,6 +87,7 @@ export function readCombatState(
   if (rows !== undefined && host.read === parseCountState) return parseCountState(value, rows);
   if (rows !== undefined && host.read === parsePhaseState) return parsePhaseState(value, rows);
   if (rows !== undefined && host.read === parseSegmentState) return parseSegmentState(value, rows);
+  if (rows !== undefined && host.read === parseRotationState) return parseRotationState(value, rows);
   return host.read(value);
 }
 

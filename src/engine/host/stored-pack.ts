@@ -87,7 +87,7 @@ export function unpackState(stored: Json, rows?: RowsMemo): unknown {
     case "standard":
       return unpackStandardState(record);
     case "rotation":
-      return unpackRotationState(record);
+      return unpackRotationState(record, rows);
     case "segment":
       return unpackSegmentState(record);
     case "phase":

@@ -101,9 +101,8 @@ function stepCombatOrNull(host: AnyRulesetHost, stored: StoredCombat, command: H
 
 /** A copy of `page` with a bad value in one row, read with the page's memo and fresh: the same refusal. */
 function damagedReadsAlike(page: Obj, readBoth: (engine: Obj) => unknown, random: () => number): void {
-  const blocks = partsWith(page, "_c")
-    .map((part) => part._c)
-    .filter(isObj);
+  // Every block of rows stored as columns (a vector's leaf, a roster's chunk).
+  const blocks = partsWith(page, "cols");
   const block = blocks[Math.floor(random() * blocks.length)];
   if (block === undefined) return;
   const rest = isObj(block.rest) ? Object.values(block.rest).filter(isObj) : [];
@@ -111,9 +110,7 @@ function damagedReadsAlike(page: Obj, readBoth: (engine: Obj) => unknown, random
   const cols = isObj(block.cols) ? block.cols : {};
   const names = Object.keys(cols);
   const copy = structuredClone(page);
-  const target = partsWith(copy, "_c")
-    .map((part) => part._c)
-    .filter(isObj)[blocks.indexOf(block)];
+  const target = partsWith(copy, "cols")[blocks.indexOf(block)];
   if (target === undefined) return;
   const bad = [-7, "bad value", { k: 1 }, null][Math.floor(random() * 4)];
   const kind = random();
@@ -147,6 +144,7 @@ describe("a page reads each step incrementally (issue 17)", () => {
     ["count", "CNT-5, DEF-1"],
     ["phase", "PHS-2, DEF-1"],
     ["segment", "SEG-2, DEF-1"],
+    ["rotation", "ROT-3, DEF-1"],
   ];
   for (const [ruleset, rules] of sessions) {
     it(`${rules}: ${ruleset}: after every move of a random session the memo's read equals a fresh read, and damaged copies are refused alike`, () => {
