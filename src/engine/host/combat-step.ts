@@ -23,6 +23,7 @@ import { parseCountState } from "../initiative/count/stored.ts";
 import { parsePhaseState } from "../initiative/phase/stored.ts";
 import { parseRotationState } from "../initiative/rotation/stored.ts";
 import { parseSegmentState } from "../initiative/segment/stored.ts";
+import { parseStandardState } from "../initiative/standard/stored.ts";
 import { decodeStored, encodeStored, type StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { StoreMemo } from "../storage/store-memo.ts";
@@ -88,6 +89,7 @@ export function readCombatState(
   if (rows !== undefined && host.read === parsePhaseState) return parsePhaseState(value, rows);
   if (rows !== undefined && host.read === parseSegmentState) return parseSegmentState(value, rows);
   if (rows !== undefined && host.read === parseRotationState) return parseRotationState(value, rows);
+  if (rows !== undefined && host.read === parseStandardState) return parseStandardState(value, rows);
   return host.read(value);
 }
 

@@ -85,7 +85,7 @@ export function unpackState(stored: Json, rows?: RowsMemo): unknown {
   const record = value as Readonly<Record<string, unknown>>;
   switch (schemeOf(value)) {
     case "standard":
-      return unpackStandardState(record);
+      return unpackStandardState(record, rows);
     case "rotation":
       return unpackRotationState(record, rows);
     case "segment":

@@ -145,6 +145,7 @@ describe("a page reads each step incrementally (issue 17)", () => {
     ["phase", "PHS-2, DEF-1"],
     ["segment", "SEG-2, DEF-1"],
     ["rotation", "ROT-3, DEF-1"],
+    ["standard", "STD-4, DEF-1"],
   ];
   for (const [ruleset, rules] of sessions) {
     it(`${rules}: ${ruleset}: after every move of a random session the memo's read equals a fresh read, and damaged copies are refused alike`, () => {
