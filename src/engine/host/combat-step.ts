@@ -80,7 +80,7 @@ export function readCombatState(
 ): Result<unknown> {
   const known = typeof engine === "object" && engine !== null ? memo?.states.get(engine) : undefined;
   if (known !== undefined && known.ruleset === host.id) return ok(known.state);
-  const decoded = decodeStored(engine, rows?.decoded);
+  const decoded = decodeStored(engine, rows?.decoded, rows?.plainKeys);
   if (decoded === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: host.id });
   if (rows !== undefined) rows.decoded = decoded.value;
   const value = unpackState(decoded.value, rows);

@@ -42,6 +42,8 @@ export interface RowsMemo {
    * as they were decode to the same objects as then, so the maps below find them by identity.
    */
   decoded: Json | undefined;
+  /** Stored keys found plain (stored-json.ts: kept as they are) in this combat's reads, not tested again. */
+  readonly plainKeys: Set<string>;
   /** What a decoded part read as (decoded parts are never changed, and the same object only while equal). */
   readonly built: WeakMap<object, Json>;
   /** A block's rows by its decoded columns (the same object while its text is the same). */
@@ -67,6 +69,7 @@ export function createRowsMemo(): RowsMemo {
     records: new WeakMap(),
     unpacked: new WeakMap(),
     decoded: undefined,
+    plainKeys: new Set(),
     built: new WeakMap(),
     blocks: new WeakMap(),
     schemes: new Map(),

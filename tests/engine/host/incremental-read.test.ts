@@ -9,6 +9,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   createRowsMemo,
+  decodeStored,
+  encodeStored,
+  type Json,
   readCombatState,
   storeCombatState,
   type AnyRulesetHost,
@@ -197,5 +200,41 @@ describe("a page reads each step incrementally (issue 17)", () => {
     const fresh = readCombatState(encounter.host, structuredClone(page));
     expect(!fresh.ok && String(fresh.error.data?.field)).toMatch(/^combatants/);
     expect(readCombatState(encounter.host, page, undefined, memo)).toEqual(fresh);
+  });
+});
+
+const json: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small" },
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer({ min: -3, max: 3 }),
+    fc.constantFrom("", "x", "a,b"),
+    fc.array(tie("value"), { maxLength: 4 }),
+    fc.dictionary(fc.constantFrom("a", "b", "__proto__", "a.b", "#", "~x"), tie("value"), { maxKeys: 4 }),
+  ),
+})).value;
+
+describe("decoding against the page's last decoded engine (issue 17)", () => {
+  it("DEF-1: gives what a fresh decode gives, key order included, the parts it shares as the same objects, and refuses what a fresh decode refuses", () => {
+    fc.assert(
+      fc.property(json, json, fc.boolean(), (a, b, damage) => {
+        const plain = new Set<string>();
+        const first = decodeStored(encodeStored(a), undefined, plain);
+        if (first === null) throw new Error("a stored form did not read back");
+        const stored = encodeStored(b);
+        const next = decodeStored(stored, first.value, plain);
+        expect(JSON.stringify(next?.value)).toBe(JSON.stringify(b));
+        expect(next).toEqual(decodeStored(stored));
+        // The same stored value again: the same object.
+        expect(decodeStored(encodeStored(a), first.value, plain)?.value).toBe(first.value);
+        if (damage && typeof stored === "object" && stored !== null) {
+          const bad = { ...stored, "a.b": 1 };
+          expect(decodeStored(bad, first.value, plain)).toBeNull();
+          expect(decodeStored(bad)).toBeNull();
+        }
+      }),
+      { numRuns: 300, seed: 1723 },
+    );
   });
 });
