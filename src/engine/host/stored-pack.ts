@@ -85,15 +85,15 @@ export function unpackState(stored: Json, rows?: RowsMemo): unknown {
   const record = value as Readonly<Record<string, unknown>>;
   switch (schemeOf(value)) {
     case "standard":
-      return unpackStandardState(record);
+      return unpackStandardState(record, rows);
     case "rotation":
-      return unpackRotationState(record);
+      return unpackRotationState(record, rows);
     case "segment":
       return unpackSegmentState(record);
     case "phase":
       return unpackPhaseState(record, rows);
     case "count":
-      return unpackCountState(record);
+      return unpackCountState(record, rows);
     default:
       return value;
   }

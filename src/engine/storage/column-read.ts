@@ -16,6 +16,8 @@ import { isJsonRecord, type Json, type JsonRecord } from "./stored-json.ts";
 
 /** The rows of one block of columns, found in a read, with the per-row fields they were built from. */
 interface KnownRows {
+  readonly keys: string;
+  readonly n: number;
   readonly rest: readonly Json[] | null;
   readonly rows: readonly JsonRecord[];
 }
@@ -35,6 +37,22 @@ export interface RowsMemo {
    * its rows), with the text it unpacked it with.
    */
   readonly unpacked: WeakMap<object, { readonly text: string; readonly value: unknown }>;
+  /**
+   * The engine this page decoded last (stored-json.ts `decodeStored`'s `previous`): the parts a step left
+   * as they were decode to the same objects as then, so the maps below find them by identity.
+   */
+  decoded: Json | undefined;
+  /** Stored keys found plain (stored-json.ts: kept as they are) in this combat's reads, not tested again. */
+  readonly plainKeys: Set<string>;
+  /** What a decoded part read as (decoded parts are never changed, and the same object only while equal). */
+  readonly built: WeakMap<object, Json>;
+  /** A block's rows by its decoded columns (the same object while its text is the same). */
+  readonly blocks: WeakMap<object, KnownRows>;
+  /**
+   * What a scheme kept of its last reads of this combat, by the scheme's name (initiative/count/read-memo.ts):
+   * kept only of objects a read built, found again by identity.
+   */
+  readonly schemes: Map<string, object>;
 }
 
 /** A roster as read: its blocks' ids and rows, and the record built of them. */
@@ -45,7 +63,17 @@ interface KnownRecord {
 }
 
 export function createRowsMemo(): RowsMemo {
-  return { last: new Map(), next: new Map(), records: new WeakMap(), unpacked: new WeakMap() };
+  return {
+    last: new Map(),
+    next: new Map(),
+    records: new WeakMap(),
+    unpacked: new WeakMap(),
+    decoded: undefined,
+    plainKeys: new Set(),
+    built: new WeakMap(),
+    blocks: new WeakMap(),
+    schemes: new Map(),
+  };
 }
 
 /** The value `columnize` was given; a part that is not one it writes is left as it is. `memo`: the file comment. */
@@ -59,6 +87,15 @@ export function uncolumnize(value: Json, memo?: RowsMemo): Json {
 }
 
 function read(value: Json, memo: RowsMemo | undefined): Json {
+  if (typeof value !== "object" || value === null) return value;
+  const known = memo?.built.get(value);
+  if (known !== undefined) return known;
+  const out = readObject(value, memo);
+  memo?.built.set(value, out);
+  return out;
+}
+
+function readObject(value: Json & object, memo: RowsMemo | undefined): Json {
   if (Array.isArray(value)) return (value as readonly Json[]).map((item) => read(item, memo));
   if (!isJsonRecord(value)) return value;
   const keys = Object.keys(value);
@@ -109,8 +146,11 @@ function rowsOf(packed: JsonRecord, memo: RowsMemo | undefined): readonly JsonRe
   const { keys, n, cols, rest } = packed;
   if (typeof keys !== "string" || typeof n !== "number" || !isJsonRecord(cols)) return null;
   const restRows = Array.isArray(rest) ? (rest as readonly Json[]) : null;
-  const key = memo === undefined ? null : textKey(keys, n, cols);
-  const known = key === null ? undefined : (memo?.next.get(key) ?? memo?.last.get(key));
+  // The same decoded columns: the same text (stored-json.ts `decodeStored`), found without reading it.
+  const found = memo?.blocks.get(cols);
+  const byCols = found !== undefined && found.keys === keys && found.n === n ? found : undefined;
+  const key = memo === undefined || byCols !== undefined ? null : textKey(keys, n, cols);
+  const known = byCols ?? (key === null ? undefined : (memo?.next.get(key) ?? memo?.last.get(key)));
   const reusable = known !== undefined && (known.rest === null) === (restRows === null);
   let build: ((i: number) => JsonRecord | null) | null = null;
   const out: JsonRecord[] = [];
@@ -122,7 +162,11 @@ function rowsOf(packed: JsonRecord, memo: RowsMemo | undefined): readonly JsonRe
   }
   // Every row as before: the same list, so what was found of it (a roster, a scheme's leaf) is found again.
   const rows = build === null && known !== undefined ? known.rows : out;
-  if (key !== null && memo !== undefined) memo.next.set(key, { rest: restRows, rows });
+  if (memo !== undefined) {
+    const block = { keys, n, rest: restRows, rows };
+    if (key !== null) memo.next.set(key, block);
+    memo.blocks.set(cols, block);
+  }
   return rows;
 }
 

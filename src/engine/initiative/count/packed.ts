@@ -9,9 +9,12 @@
  * contest totals were the GM's secret rolls, initiative/count/hidden-ties.ts). A record stored before
  * has none: none of its totals was rolled in secret then, so it reads back with 0.
  */
+import type { RowsMemo } from "../../storage/column-read.ts";
 import type { Json } from "../../storage/stored-json.ts";
 import { vectorGet, vectorMap, type PersistentVector } from "../shared/persistent-vector.ts";
 import { compareCountTies } from "./order.ts";
+import { rosterChanges } from "../shared/roster-changes.ts";
+import { countReadsOf, sameTie, type CountReads } from "./read-memo.ts";
 import type { CountCombatant, CountState } from "./types.ts";
 
 /** The stored form of `state`: everything but the tie order. */
@@ -26,12 +29,26 @@ function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
 
 /**
  * CNT-5: the tie order of a stored state without one (others as they are). A state too damaged to sort
- * is left as it is, for parseCountState to refuse.
+ * is left as it is, for parseCountState to refuse. `memo` (issue 17, read-memo.ts): the page's memo of this
+ * combat; the tie order of its last read is kept while the slots are the same and no record changed
+ * what the order sorts by (a turn step), and only the records a step changed are looked at.
  */
-export function unpackCountState(stored: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
-  const value = withSecretMarks(stored);
+export function unpackCountState(
+  stored: Readonly<Record<string, unknown>>,
+  memo?: RowsMemo,
+): Readonly<Record<string, unknown>> {
+  const reads = countReadsOf(memo);
+  const value = withSecretMarks(stored, reads);
   if (Object.hasOwn(value, "tieOrder") || !isObject(value.slots) || !isObject(value.combatants)) return value;
   const combatants = value.combatants as unknown as PersistentVector<CountCombatant>;
+  const ties = reads?.ties;
+  if (ties !== undefined && ties !== null && ties.slots === value.slots) {
+    const changes = rosterChanges(ties.combatants, combatants);
+    if (changes !== null && changes.every(sameTie)) {
+      if (reads !== undefined) reads.ties = { ...ties, combatants };
+      return { ...value, tieOrder: ties.tieOrder };
+    }
+  }
   const entries: { slot: number; record: CountCombatant }[] = [];
   for (const slot of Object.values(value.slots)) {
     if (typeof slot !== "number") return value;
@@ -45,6 +62,7 @@ export function unpackCountState(stored: Readonly<Record<string, unknown>>): Rea
     entries.push({ slot, record });
   }
   const tieOrder = entries.sort((a, b) => compareCountTies(a.record, b.record)).map((e) => e.slot);
+  if (reads !== undefined) reads.ties = { slots: value.slots, combatants, tieOrder };
   return { ...value, tieOrder };
 }
 
@@ -52,12 +70,23 @@ export function unpackCountState(stored: Readonly<Record<string, unknown>>): Rea
  * Format 4 and before (see the file comment): every record without `secretContest` given 0. A roster too
  * damaged to walk is left as it is, for parseCountState to refuse.
  */
-function withSecretMarks(value: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+function withSecretMarks(
+  value: Readonly<Record<string, unknown>>,
+  reads: CountReads | undefined,
+): Readonly<Record<string, unknown>> {
   if (!isObject(value.combatants)) return value;
   const combatants = value.combatants as unknown as PersistentVector<CountCombatant>;
-  const unmarked = (record: CountCombatant) => isObject(record) && !Object.hasOwn(record, "secretContest");
+  const unmarked = (record: unknown) => isObject(record) && !Object.hasOwn(record, "secretContest");
+  // Issue 17: a roster found marked in the last read, changed in a few records that are marked too.
+  const last = reads?.marked ?? null;
+  const changes = last === null ? null : rosterChanges(last, combatants);
+  if (reads !== undefined && changes?.every(({ now }) => !unmarked(now)) === true) {
+    reads.marked = combatants;
+    return value;
+  }
   try {
     const marked = vectorMap(combatants, (record) => (unmarked(record) ? { ...record, secretContest: 0 } : record));
+    if (reads !== undefined && marked === combatants) reads.marked = combatants;
     return marked === combatants ? value : { ...value, combatants: marked };
   } catch {
     return value;

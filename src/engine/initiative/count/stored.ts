@@ -4,10 +4,18 @@
  * the scheduler can produce in shape (types, ranges, the roster's vector, references between fields:
  * slots, the tie order, the walk, pending actions and the records that point at them) and refuses
  * anything else with `TEMPO.ERRORS.Count.InvalidState` naming the first bad field. O(n).
+ *
+ * Issue 17: with a page's memo (read-memo.ts), what the last accepted state shares with this one by identity
+ * (records a turn step did not change, the same slots, the same pending actions) is not checked again: the
+ * same answer for O(what changed).
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { isInteger, isRecord, isStringArray } from "../shared/stored-state.ts";
+import type { RowsMemo } from "../../storage/column-read.ts";
 import { badVector } from "../shared/stored-vector.ts";
+import { badVectorKnown } from "../shared/stored-vector-known.ts";
+import { rosterChanges, sameId, type RecordChange } from "../shared/roster-changes.ts";
+import { countReadsOf, sameTie, type CountReads } from "./read-memo.ts";
 import { COUNT_END_STEP, COUNT_TRACK_LENGTH } from "./delay.ts";
 import { compareCountTies } from "./order.ts";
 import type { CountCombatant, CountPendingAction, CountState } from "./types.ts";
@@ -64,14 +72,29 @@ function badPending(pending: unknown): boolean {
   });
 }
 
-/** The roster: slots and records agree, every record is sound (returns the bad field or null). */
-function badRoster(value: Record<string, unknown>): string | null {
+/** DEF-1, CNT-2: the roster is a vector of sound records (returns the bad field or null); see the file comment. */
+function badRecords(value: Record<string, unknown>, reads: CountReads | undefined): string | null {
   const bad: number[] = [];
-  if (badVector(value.combatants, (c, i) => badCombatant(c) && bad.push(i) > 0))
+  const check = (c: unknown, i: number) => badCombatant(c) && bad.push(i) > 0;
+  const sound = reads?.soundLeaves;
+  if (sound === undefined ? badVector(value.combatants, check) : badVectorKnown(value.combatants, check, sound, ""))
     return bad[0] === undefined ? "combatants" : `combatants.${bad[0]}`;
+  return null;
+}
+
+/** What the last state accepted shares with this one: its parts, and the records changed since. */
+interface SoundParts {
+  readonly last: NonNullable<CountReads["sound"]>;
+  readonly changes: readonly RecordChange[];
+}
+
+/** The slots and records agree (returns "slots" or null); `sound`: see `SoundParts`. */
+function badSlots(value: Record<string, unknown>, sound: SoundParts | null): string | null {
   const combatants = value.combatants as PersistentVector<CountCombatant>;
   const slots = value.slots;
   if (!isPlain(slots) || Object.getPrototypeOf(slots) !== Object.prototype) return "slots";
+  // The slots accepted last, and every index holding the id it held (or free as it was).
+  if (sound !== null && slots === sound.last.slots && sound.changes.every(sameId)) return null;
   const present = vectorValues(combatants);
   if (Object.keys(slots).length !== present.length) return "slots";
   for (const id of Object.keys(slots)) {
@@ -82,8 +105,12 @@ function badRoster(value: Record<string, unknown>): string | null {
 }
 
 /** CNT-5: every present slot once, in tie order. */
-function badTieOrder(value: Record<string, unknown>): boolean {
+function badTieOrder(value: Record<string, unknown>, sound: SoundParts | null): boolean {
   const order = value.tieOrder;
+  // The order and slots accepted last, over records that sort as they did (read-memo.ts `sameTie`).
+  if (sound !== null && order === sound.last.tieOrder && value.slots === sound.last.slots) {
+    if (sound.changes.every(sameTie)) return false;
+  }
   const combatants = value.combatants as PersistentVector<CountCombatant>;
   if (!Array.isArray(order) || order.length !== vectorValues(combatants).length) return true;
   if (!order.every((slot) => isInteger(slot) && vectorGet(combatants, slot) !== null)) return true;
@@ -115,9 +142,16 @@ function badWalk(value: Record<string, unknown>, known: (id: string) => boolean)
   return null;
 }
 
-/** CNT-6, CNT-10: each record's pending references point at its own actions, and casting at one of them. */
-function badReferences(state: CountState): string | null {
-  for (const c of vectorValues(state.combatants)) {
+/**
+ * CNT-6, CNT-10: each record's pending references point at its own actions, and casting at one of them.
+ * With the pending actions accepted last, only the records changed since are looked at.
+ */
+function badReferences(state: CountState, sound: SoundParts | null): string | null {
+  const records =
+    sound !== null && state.pending === sound.last.pending
+      ? sound.changes.flatMap(({ now }) => (now === null ? [] : [now as CountCombatant]))
+      : vectorValues(state.combatants);
+  for (const c of records) {
     for (const ref of c.pending) {
       const bucket: PersistentVector<CountPendingAction> | undefined = state.pending[String(ref.at)];
       const action = bucket === undefined ? null : vectorGet(bucket, ref.index);
@@ -128,7 +162,7 @@ function badReferences(state: CountState): string | null {
   return null;
 }
 
-function badField(value: Record<string, unknown>): string | null {
+function badField(value: Record<string, unknown>, reads: CountReads | undefined): string | null {
   if (value.scheme !== "count") return "scheme";
   const options = value.options;
   if (!isPlain(options) || (options.surprise !== "automatic" && options.surprise !== "declared")) return "options";
@@ -139,21 +173,32 @@ function badField(value: Record<string, unknown>): string | null {
     return "upcomingRound";
   if (!isRound(value.contestRound)) return "contestRound";
   if (typeof value.surpriseDeclared !== "boolean") return "surpriseDeclared";
-  const roster = badRoster(value);
+  const records = badRecords(value, reads);
+  if (records !== null) return records;
+  const last = reads?.sound ?? null;
+  const changes = last === null ? null : rosterChanges(last.combatants, value.combatants);
+  const sound = last === null || changes === null ? null : { last, changes };
+  const roster = badSlots(value, sound);
   if (roster !== null) return roster;
-  if (badTieOrder(value)) return "tieOrder";
+  if (badTieOrder(value, sound)) return "tieOrder";
   const slots = value.slots as Record<string, unknown>;
   const walk = badWalk(value, (id) => Object.hasOwn(slots, id));
   if (walk !== null) return walk;
-  if (badPending(value.pending)) return "pending";
+  if ((last === null || value.pending !== last.pending) && badPending(value.pending)) return "pending";
   if (!isInteger(value.nextAction) || value.nextAction < 1) return "nextAction";
-  return badReferences(value as unknown as CountState);
+  return badReferences(value as unknown as CountState, sound);
 }
 
-/** CNT-1 … CNT-14, DEF-1: a stored count-track state, checked field by field (see the file comment). */
-export function parseCountState(value: unknown): Result<CountState> {
+/**
+ * CNT-1 … CNT-14, DEF-1: a stored count-track state, checked field by field (see the file comment). `memo`:
+ * the page's memo of this combat's reads (issue 17).
+ */
+export function parseCountState(value: unknown, memo?: RowsMemo): Result<CountState> {
   if (!isPlain(value)) return err("TEMPO.ERRORS.Count.InvalidState", { field: "state" });
-  const field = badField(value);
+  const reads = countReadsOf(memo);
+  const field = badField(value, reads);
   if (field !== null) return err("TEMPO.ERRORS.Count.InvalidState", { field });
-  return ok(value as unknown as CountState);
+  const state = value as unknown as CountState;
+  if (reads !== undefined) reads.sound = state;
+  return ok(state);
 }

@@ -18,7 +18,9 @@ import type { StoreMemo } from "../../storage/store-memo.ts";
 import { vectorGet, type PersistentVector, type VectorNode } from "../shared/persistent-vector.ts";
 import { isRecord } from "../shared/stored-state.ts";
 import { comparePhaseBattle } from "./order.ts";
+import { rosterChanges } from "../shared/roster-changes.ts";
 import { packLeafRolls, unpackLeafRolls } from "./packed-rolls.ts";
+import { phaseReadsOf, sameRank } from "./read-memo.ts";
 import { phaseCombatants } from "./state.ts";
 import type { PhaseCombatant, PhaseState } from "./types.ts";
 
@@ -93,11 +95,20 @@ function packNode(node: VectorNode<PhaseCombatant>, memo: StoreMemo | undefined)
   return out;
 }
 
+/** The text a branch is remembered with in `RowsMemo.unpacked` (a leaf's is its rolls' string, never this). */
+const BRANCH = "\u0000branch";
+
 /** `memo` (issue 17, storage/column-read.ts): a leaf whose rows and rolls are those read last is the leaf found then. */
 function unpackNode(node: unknown, memo: RowsMemo | undefined): unknown {
   if (!isRecord(node)) return node;
-  if (Array.isArray(node.kids))
-    return { ...node, kids: (node.kids as readonly unknown[]).map((kid) => unpackNode(kid, memo)) };
+  if (Array.isArray(node.kids)) {
+    // A branch read before (the same object: nothing below it changed) unpacks as it did.
+    const known = memo?.unpacked.get(node);
+    if (known !== undefined && known.text === BRANCH) return known.value;
+    const value = { ...node, kids: (node.kids as readonly unknown[]).map((kid) => unpackNode(kid, memo)) };
+    memo?.unpacked.set(node, { text: BRANCH, value });
+    return value;
+  }
   const { items: rows, rolls } = node;
   if (!Array.isArray(rows) || typeof rolls !== "string" || Object.keys(node).length !== 2) return node;
   const known = memo?.unpacked.get(rows);
@@ -194,10 +205,22 @@ export function unpackPhaseState(
   if (!isRecord(ranking) || typeof ranking.runs !== "string" || Object.keys(ranking).length !== 1)
     return { ...value, combatants };
   const round = value.round;
+  const reads = phaseReadsOf(memo);
+  const vector = combatants as unknown as PersistentVector<PhaseCombatant>;
+  // Issue 17 (read-memo.ts): the same runs over creatures that rank as they did give the list read last.
+  const known = reads?.ranking;
+  if (known !== undefined && known !== null && known.round === round && known.runs === ranking.runs) {
+    const changes = rosterChanges(known.combatants, vector);
+    if (changes !== null && changes.every(sameRank(Number(round))) && reads !== undefined) {
+      reads.ranking = { ...known, combatants: vector };
+      return { ...value, combatants, ranking: known.list };
+    }
+  }
   try {
-    const state = { combatants: combatants as unknown as PersistentVector<PhaseCombatant>, round: Number(round) };
+    const state = { combatants: vector, round: Number(round) };
     const bySlot = (slot: number): string | null => vectorGet(state.combatants, slot)?.id ?? null;
     const list = rankingOf(ranking.runs, derivedRanking(state), bySlot);
+    if (list !== null && reads !== undefined) reads.ranking = { combatants: vector, round, runs: ranking.runs, list };
     return list === null ? { ...value, combatants } : { ...value, combatants, ranking: list };
   } catch {
     return { ...value, combatants }; // a damaged roster: left for parsePhaseState to refuse

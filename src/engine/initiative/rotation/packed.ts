@@ -10,6 +10,8 @@ import { own } from "../shared/round-order.ts";
 import { packIdsWith, packRolls, unpackIds, unpackRolls, type RollPacking } from "../shared/packed-rolls.ts";
 import { ROTATION_ROLL_REASONS, rotationUnitKey, type RotationPendingRoll, type RotationState } from "./state.ts";
 import type { StoreMemo } from "../../storage/store-memo.ts";
+import type { RowsMemo } from "../../storage/column-read.ts";
+import { rotationReadsOf } from "./read-memo.ts";
 
 function packing(state: Pick<RotationState, "combatants">): RollPacking<RotationPendingRoll> {
   return {
@@ -37,13 +39,33 @@ export function packRotationState(state: RotationState, memo?: StoreMemo): Json 
   };
 }
 
-/** A stored rotation state with its rolls unpacked (other values as they are). */
-export function unpackRotationState(value: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+/**
+ * A stored rotation state with its rolls unpacked (other values as they are). `memo` (issue 17, read-memo.ts):
+ * the same stored order and rolls over the same roster (the same objects a read built) give what they gave.
+ */
+export function unpackRotationState(
+  value: Readonly<Record<string, unknown>>,
+  memo?: RowsMemo,
+): Readonly<Record<string, unknown>> {
   const combatants = value.combatants;
   if (typeof combatants !== "object" || combatants === null) return value;
+  const reads = rotationReadsOf(memo);
+  const known = reads?.unpacked;
+  const same =
+    known !== undefined &&
+    known !== null &&
+    known.combatants === combatants &&
+    known.order === value.order &&
+    known.rolls === value.rolls;
   const record = combatants as RotationState["combatants"];
-  const roster = Object.keys(record);
-  const rolls = Array.isArray(value.rolls) ? null : unpackRolls(value.rolls, roster, packing({ combatants: record }));
-  const order = Array.isArray(value.order) ? null : unpackIds(value.order, roster);
+  const roster = same ? [] : Object.keys(record);
+  const rolls = same
+    ? known.unpackedRolls
+    : Array.isArray(value.rolls)
+      ? null
+      : unpackRolls(value.rolls, roster, packing({ combatants: record }));
+  const order = same ? known.unpackedOrder : Array.isArray(value.order) ? null : unpackIds(value.order, roster);
+  if (reads !== undefined && !same)
+    reads.unpacked = { combatants, order: value.order, rolls: value.rolls, unpackedOrder: order, unpackedRolls: rolls };
   return { ...value, ...(rolls === null ? {} : { rolls }), ...(order === null ? {} : { order }) };
 }

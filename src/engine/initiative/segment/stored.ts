@@ -6,10 +6,18 @@
  *
  * A schedule kept from an earlier round (`scheduleRound` is not the round) is checked in shape only:
  * it is never read, and the creatures it names may have left since.
+ *
+ * Issue 17: with a page's memo (read-memo.ts), the roster's leaves a step did not change are not checked
+ * again, nor the index accepted last over slots holding the ids they held: the same answer for O(what changed).
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { isFiniteNumber, isInteger, isRecord, isStringArray } from "../shared/stored-state.ts";
+import type { RowsMemo } from "../../storage/column-read.ts";
+import { vectorGet, type PersistentVector } from "../shared/persistent-vector.ts";
+import { rosterChanges, sameId } from "../shared/roster-changes.ts";
 import { storedVectorValues } from "../shared/stored-vector.ts";
+import { badVectorKnown } from "../shared/stored-vector-known.ts";
+import { segmentReadsOf, type SegmentReads } from "./read-memo.ts";
 import { SEGMENTS_PER_ROUND, checkSegmentDeclaration } from "./declaration.ts";
 import { compareSegmentEntries } from "./order.ts";
 import { checkSegmentSettings } from "./state.ts";
@@ -52,16 +60,33 @@ function badCombatant(c: unknown, slot: number, round: number): boolean {
   return !isStringArray(c.attacked) || !isInteger(c.freeAttackAt) || c.freeAttackAt < -1;
 }
 
-/** The live combatants by id, or the bad field: the vector, each record in its slot, and the id index. */
-function roster(value: Record<string, unknown>, round: number): ReadonlyMap<string, unknown> | string {
+/**
+ * Whether an id is a live combatant's, or the bad field: the vector, each record in its slot, and the id index.
+ * `reads` (issue 17): see the file comment.
+ */
+function roster(value: Record<string, unknown>, round: number, reads: SegmentReads | undefined): Live | string {
+  const leaves = reads?.soundLeaves;
+  if (leaves !== undefined) {
+    let first = -1;
+    const bad = (c: unknown, slot: number) => (badCombatant(c, slot, round) || !isRecord(c)) && (first = slot) >= 0;
+    if (badVectorKnown(value.combatants, bad, leaves, `${round}`))
+      return first < 0 ? "combatants" : `combatants.${first}`;
+    // The index accepted last, over slots holding the ids they held: it agrees with them as it did.
+    const last = reads?.sound ?? null;
+    const combatants = value.combatants as PersistentVector<unknown>;
+    const index = value.index;
+    const changes = last === null || index !== last.index ? null : rosterChanges(last.combatants, combatants);
+    if (changes !== null && isRecord(index) && changes.every(sameId))
+      return (id) => Object.hasOwn(index, id) && vectorGet(combatants, Number(index[id])) !== null;
+  }
   const slots = storedVectorValues(value.combatants);
   if (slots === null) return "combatants";
   const live = new Map<string, unknown>();
   for (let slot = 0; slot < slots.length; slot++) {
     const c = slots[slot];
     if (c === null) continue;
-    if (badCombatant(c, slot, round) || !isRecord(c)) return `combatants.${slot}`;
-    live.set(String(c.id), c);
+    if (leaves === undefined && (badCombatant(c, slot, round) || !isRecord(c))) return `combatants.${slot}`;
+    live.set(String((c as { readonly id?: unknown }).id), c);
   }
   const index = value.index;
   if (!isRecord(index) || Object.getPrototypeOf(index) !== Object.prototype) return "index";
@@ -72,8 +97,11 @@ function roster(value: Record<string, unknown>, round: number): ReadonlyMap<stri
     if (c !== null && (!isRecord(c) || c.id !== id)) return `index.${id}`;
   }
   for (const [id, c] of live) if (!Object.hasOwn(index, id) || !isRecord(c) || index[id] !== c.slot) return "index";
-  return live;
+  return (id) => live.has(id);
 }
+
+/** Whether `id` names a live combatant (`roster`). */
+type Live = (id: string) => boolean;
 
 /** SEG-2 step 2: each group's d6 (1–6), and the requests still pending, one per group not yet rolled. */
 function badRolls(value: Record<string, unknown>): string | null {
@@ -115,7 +143,7 @@ function badEntry(e: unknown): boolean {
 }
 
 /** SEG-2, SEG-6: the schedule, its round, the cursor, whose turn it is and the turns given up to a delay. */
-function badSchedule(value: Record<string, unknown>, live: ReadonlyMap<string, unknown>): string | null {
+function badSchedule(value: Record<string, unknown>, live: Live): string | null {
   const round = value.round as number;
   const step = value.step as number;
   const schedule = value.schedule;
@@ -134,7 +162,7 @@ function badSchedule(value: Record<string, unknown>, live: ReadonlyMap<string, u
     if (cursor !== -1) return "cursor";
     return current === null ? null : "current";
   }
-  if (!entries.every((e) => live.has(e.combatantId))) return "schedule";
+  if (!entries.every((e) => live(e.combatantId))) return "schedule";
   if (cursor < -1 || cursor > entries.length || (step === 8) !== (cursor === entries.length)) return "cursor";
   for (let i = Math.max(1, cursor + 2); i < entries.length; i++) {
     const [a, b] = [entries[i - 1], entries[i]];
@@ -145,7 +173,7 @@ function badSchedule(value: Record<string, unknown>, live: ReadonlyMap<string, u
   return delayedTurns.every((key) => keys.has(key)) ? null : "delayedTurns";
 }
 
-function badField(value: Record<string, unknown>): string | null {
+function badField(value: Record<string, unknown>, reads: SegmentReads | undefined): string | null {
   if (!isRecord(value.settings) || !Array.isArray(value.settings.groupOrder)) return "settings";
   if (!checkSegmentSettings(value.settings as unknown as SegmentSettings).ok) return "settings";
   const { round, step, segment } = value;
@@ -153,20 +181,26 @@ function badField(value: Record<string, unknown>): string | null {
   if (!isInteger(step) || step < 0 || step > 8 || (round === 0) !== (step === 0)) return "step";
   if (!isInteger(segment) || segment < 0 || segment > SEGMENTS_PER_ROUND || (step < 7 && segment !== 0))
     return "segment";
-  const live = roster(value, round);
+  const live = roster(value, round, reads);
   if (typeof live === "string") return live;
   return badRolls(value) ?? badSchedule(value, live);
 }
 
-/** SEG-1, SEG-2, DEF-1: a stored segment state, checked field by field (see the file comment). */
-export function parseSegmentState(value: unknown): Result<SegmentState> {
+/**
+ * SEG-1, SEG-2, DEF-1: a stored segment state, checked field by field (see the file comment). `memo`: the
+ * page's memo of this combat's reads (issue 17).
+ */
+export function parseSegmentState(value: unknown, memo?: RowsMemo): Result<SegmentState> {
   if (!isRecord(value)) return err("TEMPO.ERRORS.Segment.InvalidState", { field: "state" });
   // Stored before schedules were kept across rounds: a schedule existed exactly from step 3 on.
   const upgraded =
     value.scheduleRound === undefined
       ? { ...value, scheduleRound: isInteger(value.step) && value.step >= 3 ? value.round : 0 }
       : value;
-  const field = badField(upgraded);
+  const reads = segmentReadsOf(memo);
+  const field = badField(upgraded, reads);
   if (field !== null) return err("TEMPO.ERRORS.Segment.InvalidState", { field });
-  return ok(upgraded as unknown as SegmentState);
+  const state = upgraded as unknown as SegmentState;
+  if (reads !== undefined) reads.sound = state;
+  return ok(state);
 }

@@ -4,10 +4,15 @@
  * with `TEMPO.ERRORS.Standard.InvalidState` naming the first bad field, so a damaged `Combat.system`
  * is reported instead of crashing the tracker. A state stored before Delay and Ready existed is read with
  * their records empty.
+ *
+ * Issue 17: with a page's memo (read-memo.ts), a state whose roster, order and status are those of the last
+ * state accepted (the same objects: a turn step) is not checked through its roster again.
  */
 import { err, ok, type Result } from "../../core/result.ts";
 import { badLinearOrder, badPendingRolls, isFiniteNumber, isInteger, isRecord } from "../shared/stored-state.ts";
+import type { RowsMemo } from "../../storage/column-read.ts";
 import { own } from "../shared/round-order.ts";
+import { standardReadsOf } from "./read-memo.ts";
 import { STANDARD_TRIGGER_MAX_LENGTH, validStandardId, type StandardState } from "./state.ts";
 
 const STATUSES: readonly string[] = ["setup", "rolling", "running"];
@@ -19,16 +24,18 @@ function badCombatant(key: string, c: unknown): boolean {
   return !Array.isArray(c.tieBreak) || !c.tieBreak.every((t) => isInteger(t) && t >= 1 && t <= 20);
 }
 
-function badField(value: Record<string, unknown>): string | null {
-  if (value.scheme !== "standard") return "scheme";
-  if (typeof value.status !== "string" || !STATUSES.includes(value.status)) return "status";
-  if (!isInteger(value.round) || value.round < 0) return "round";
-  if (typeof value.resort !== "boolean") return "resort";
-  if (!isInteger(value.nextRequest) || value.nextRequest < 1) return "nextRequest";
-  const combatants = value.combatants;
-  if (!isRecord(combatants) || Object.getPrototypeOf(combatants) !== Object.prototype) return "combatants";
+/** The roster and order as accepted last: only what a turn step changes is checked (see the file comment). */
+function badTurn(value: Record<string, unknown>): string | null {
+  const order = value.order as readonly string[];
+  const turnIndex = value.turnIndex;
+  if (!isInteger(turnIndex) || turnIndex < -1 || turnIndex > order.length) return "turnIndex";
+  if (value.status === "running") return turnIndex === -1 ? "turnIndex" : null;
+  return order.length > 0 || turnIndex !== -1 || value.round !== 0 ? "order" : null;
+}
+
+/** The roster and the order over it (returns the bad field or null). */
+function badRoster(value: Record<string, unknown>, combatants: Record<string, unknown>): string | null {
   for (const key of Object.keys(combatants)) if (badCombatant(key, combatants[key])) return `combatants.${key}`;
-  const known = (id: string): boolean => Object.hasOwn(combatants, id);
   const hasTotal = (id: string): boolean => {
     const c = own(combatants, id);
     return isRecord(c) && c.initiative !== null;
@@ -43,6 +50,23 @@ function badField(value: Record<string, unknown>): string | null {
   } else if (order.length > 0 || value.turnIndex !== -1 || value.round !== 0) {
     return "order";
   }
+  return null;
+}
+
+function badField(value: Record<string, unknown>, last: Readonly<Record<string, unknown>> | null): string | null {
+  if (value.scheme !== "standard") return "scheme";
+  if (typeof value.status !== "string" || !STATUSES.includes(value.status)) return "status";
+  if (!isInteger(value.round) || value.round < 0) return "round";
+  if (typeof value.resort !== "boolean") return "resort";
+  if (!isInteger(value.nextRequest) || value.nextRequest < 1) return "nextRequest";
+  const combatants = value.combatants;
+  if (!isRecord(combatants) || Object.getPrototypeOf(combatants) !== Object.prototype) return "combatants";
+  const kept =
+    last !== null && combatants === last.combatants && value.order === last.order && value.status === last.status;
+  const roster = kept ? badTurn(value) : badRoster(value, combatants);
+  if (roster !== null) return roster;
+  const known = (id: string): boolean => Object.hasOwn(combatants, id);
+  const order = value.order as readonly string[];
   const due = value.firstTurnDue;
   if (!isRecord(due) || !Object.keys(due).every((id) => known(id) && isInteger(due[id]))) return "firstTurnDue";
   return badDelayReady(value, known, order) ?? badPendingRolls(value.rolls, ["initiative", "tieBreak"], known);
@@ -91,11 +115,16 @@ function withDefaults(value: Record<string, unknown>): Record<string, unknown> {
   return filled;
 }
 
-/** STD-1..4, DEF-1: a stored standard state, checked field by field (see the file comment). O(n). */
-export function parseStandardState(value: unknown): Result<StandardState> {
+/**
+ * STD-1..4, DEF-1: a stored standard state, checked field by field (see the file comment). O(n). `memo`: the
+ * page's memo of this combat's reads (issue 17).
+ */
+export function parseStandardState(value: unknown, memo?: RowsMemo): Result<StandardState> {
   if (!isRecord(value)) return err("TEMPO.ERRORS.Standard.InvalidState", { field: "state" });
   const filled = withDefaults(value);
-  const field = badField(filled);
+  const reads = standardReadsOf(memo);
+  const field = badField(filled, reads?.sound ?? null);
   if (field !== null) return err("TEMPO.ERRORS.Standard.InvalidState", { field });
+  if (reads !== undefined) reads.sound = filled;
   return ok(filled as unknown as StandardState);
 }

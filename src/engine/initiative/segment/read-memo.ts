@@ -1,0 +1,24 @@
+/**
+ * Issue 17: what a page keeps of its last reads of one segment combat, so a read after a turn step checks
+ * the records that step changed, not the whole roster (stored.ts). Kept in the page's `RowsMemo`
+ * (storage/column-read.ts), of objects a read built only (count/read-memo.ts says why that is sound).
+ */
+import type { RowsMemo } from "../../storage/column-read.ts";
+import type { SegmentState } from "./types.ts";
+
+export class SegmentReads {
+  /** Roster leaves whose every record passed stored.ts `badCombatant` (shared/stored-vector-known.ts). */
+  readonly soundLeaves = new WeakMap<object, string>();
+  /** stored.ts: the last state accepted. */
+  sound: SegmentState | null = null;
+}
+
+/** The segment part of a page's memo (made on first use), or undefined without one. */
+export function segmentReadsOf(memo: RowsMemo | undefined): SegmentReads | undefined {
+  if (memo === undefined) return undefined;
+  const kept = memo.schemes.get("segment");
+  if (kept instanceof SegmentReads) return kept;
+  const made = new SegmentReads();
+  memo.schemes.set("segment", made);
+  return made;
+}
