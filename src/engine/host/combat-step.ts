@@ -19,11 +19,6 @@ import {
   undoStep,
   type PatchHistory,
 } from "../storage/patch-history.ts";
-import { parseCountState } from "../initiative/count/stored.ts";
-import { parsePhaseState } from "../initiative/phase/stored.ts";
-import { parseRotationState } from "../initiative/rotation/stored.ts";
-import { parseSegmentState } from "../initiative/segment/stored.ts";
-import { parseStandardState } from "../initiative/standard/stored.ts";
 import { decodeStored, encodeStored, type StoredObject } from "../storage/stored-json.ts";
 import { diffStored, type StoredUpdate } from "../storage/update-diff.ts";
 import type { StoreMemo } from "../storage/store-memo.ts";
@@ -84,13 +79,8 @@ export function readCombatState(
   if (decoded === null) return err("TEMPO.ERRORS.Host.InvalidState", { ruleset: host.id });
   if (rows !== undefined) rows.decoded = decoded.value;
   const value = unpackState(decoded.value, rows);
-  // A scheme whose check takes the page's memo is given it (initiative/<scheme>/read-memo.ts).
-  if (rows !== undefined && host.read === parseCountState) return parseCountState(value, rows);
-  if (rows !== undefined && host.read === parsePhaseState) return parsePhaseState(value, rows);
-  if (rows !== undefined && host.read === parseSegmentState) return parseSegmentState(value, rows);
-  if (rows !== undefined && host.read === parseRotationState) return parseRotationState(value, rows);
-  if (rows !== undefined && host.read === parseStandardState) return parseStandardState(value, rows);
-  return host.read(value);
+  // The scheme's check, with the page's memo (initiative/<scheme>/read-memo.ts).
+  return host.read(value, rows);
 }
 
 /**

@@ -15,6 +15,7 @@ import type { BuiltSchedules } from "../initiative/segment/round-schedule.ts";
 import type { SegmentOrderStep } from "../initiative/segment/types.ts";
 
 import type { TurnLeft } from "../actions/turn-left.ts";
+import type { RowsMemo } from "../storage/column-read.ts";
 
 /** Which side a combatant fights on: a player character, a creature on the players' side, or a foe. */
 export type HostSide = "pc" | "ally" | "enemy";
@@ -129,8 +130,12 @@ export interface RulesetHost<S> {
    * public-order.ts), which public-order.ts checks before it keeps it.
    */
   leaveAll?(state: S, ids: readonly string[]): S | null;
-  /** A state read back from storage, checked; a typed error when it is not one this ruleset writes. */
-  read(value: unknown): Result<S>;
+  /**
+   * A state read back from storage, checked; a typed error when it is not one this ruleset writes. `memo`
+   * (issue 17): the page's memo of its reads of this combat, with which what its last accepted state shares
+   * with this one is not checked again (initiative/<scheme>/read-memo.ts).
+   */
+  read(value: unknown, memo?: RowsMemo): Result<S>;
   /** core's `combat.turns`: combatant ids in the order the engine acts them now. */
   order(state: S): readonly string[];
   /** Whose turn it is now, or null (not started, between phases, waiting on dice). */
