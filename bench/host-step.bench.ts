@@ -64,7 +64,7 @@ import { RULESET_IDS, type RulesetId } from "../src/engine/index.ts";
 import { installTempoWorld, type Tempo, type TempoWorld } from "../tests/support/tempo-encounter.ts";
 import { modelClock, processCpuMs, threadAwakeMs, threadCpuMs } from "../tests/support/runtime/clock.ts";
 import { hookRecording } from "../tests/support/runtime/hooks.ts";
-import { clickDone, gcInside, idleTime, pauseWhileMarking } from "./support/idle-gc.ts";
+import { clickDone, gcInside, gcInsideText, idleTime, pauseWhileMarking } from "./support/idle-gc.ts";
 import { tableRow } from "./support/measure.ts";
 import { recorder } from "./support/results.ts";
 
@@ -183,7 +183,8 @@ function printSlowest(steps: readonly Click[], kind: Case): void {
   const ranked = steps.map((s, i) => ({ s, i })).sort((a, b) => ms(b.s) - ms(a.s));
   for (const { s, i } of ranked.slice(0, SLOWEST))
     console.log(
-      `  click ${i + 1}: ${ms(s).toFixed(2)} ms, round ${s.rounds}${gcInside(s.from, s.to) ? ", gc inside" : ""}` +
+      `  click ${i + 1}: ${ms(s).toFixed(2)} ms, round ${s.rounds}` +
+        (gcInside(s.from, s.to) ? `, gc inside (${gcInsideText(s.from, s.to)})` : "") +
         (s.sleep >= 0.05 ? `, slept ${s.sleep.toFixed(2)} ms` : ""),
     );
 }

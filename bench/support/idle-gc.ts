@@ -42,13 +42,13 @@ function youngGeneration(): { used: number; available: number } {
 }
 
 /** Collections seen, with their start (performance.now()) and duration, ms. */
-const collections: { start: number; duration: number }[] = [];
+const collections: { start: number; duration: number; kind: number }[] = [];
 /** Whether an incremental marking cycle has begun (its GC entry seen) and no mark-compact ended it yet. */
 let marking = false;
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    collections.push({ start: entry.startTime, duration: entry.duration });
     const kind = (entry as { readonly detail?: { readonly kind?: number } }).detail?.kind;
+    collections.push({ start: entry.startTime, duration: entry.duration, kind: kind ?? 0 });
     if (kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL) marking = true;
     if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) marking = false;
   }
@@ -82,4 +82,20 @@ export function clickDone(): void {
 /** Whether a collection started between `from` and `to` (performance.now() times). Read after the observer ran. */
 export function gcInside(from: number, to: number): boolean {
   return collections.some((c) => c.start >= from && c.start < to);
+}
+
+/** Node's names for the kinds of collection (perf_hooks `constants.NODE_PERFORMANCE_GC_*`). */
+const KINDS: Readonly<Record<number, string>> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: "scavenge",
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: "mark-compact",
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental marking",
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weak callbacks",
+};
+
+/** The collections that started between `from` and `to`, each as its kind and pause (`--slowest`). */
+export function gcInsideText(from: number, to: number): string {
+  return collections
+    .filter((c) => c.start >= from && c.start < to)
+    .map((c) => `${KINDS[c.kind] ?? `kind ${c.kind}`} ${c.duration.toFixed(2)} ms`)
+    .join(", ");
 }
