@@ -65,6 +65,7 @@ import { installTempoWorld, type Tempo, type TempoWorld } from "../tests/support
 import { modelClock, processCpuMs, threadAwakeMs, threadCpuMs } from "../tests/support/runtime/clock.ts";
 import { hookRecording } from "../tests/support/runtime/hooks.ts";
 import { clickDone, gcInside, gcInsideText, idleTime, pauseWhileMarking } from "./support/idle-gc.ts";
+import { hostReferenceMs } from "./support/host-reference.ts";
 import { tableRow } from "./support/measure.ts";
 import { recorder } from "./support/results.ts";
 
@@ -189,6 +190,8 @@ function printSlowest(steps: readonly Click[], kind: Case): void {
     );
 }
 
+// The host's speed before and after (support/host-reference.ts): the figures below move with it.
+const referenceBefore = hostReferenceMs();
 const t = await installTempoWorld(5);
 // The model's record of every hook call is for tests; the bench reads none (runtime/hooks.ts).
 hookRecording.on = false;
@@ -277,3 +280,9 @@ for (const ruleset of RULESETS) {
   }
 }
 t.world.uninstall();
+const referenceAfter = hostReferenceMs();
+results.row("host reference: sorting 100,000 numbers, before", null, "host-reference-ms", referenceBefore, "ms");
+results.row("host reference: sorting 100,000 numbers, after", null, "host-reference-ms", referenceAfter, "ms");
+console.log(
+  `host reference (sorting 100,000 numbers, best of 5): ${referenceBefore.toFixed(2)} ms before, ${referenceAfter.toFixed(2)} ms after`,
+);
