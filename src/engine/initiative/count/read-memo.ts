@@ -6,6 +6,7 @@
  * never changed, so a part found again by identity holds what it held when it was found sound.
  */
 import type { RowsMemo } from "../../storage/column-read.ts";
+import { schemeReads } from "../shared/scheme-reads.ts";
 import type { PersistentVector } from "../shared/persistent-vector.ts";
 import { recordOf, sameId, sameNumbers, type RecordChange } from "../shared/roster-changes.ts";
 import type { CountCombatant } from "./types.ts";
@@ -33,12 +34,7 @@ export class CountReads {
 
 /** The count part of a page's memo (made on first use), or undefined without one. */
 export function countReadsOf(memo: RowsMemo | undefined): CountReads | undefined {
-  if (memo === undefined) return undefined;
-  const kept = memo.schemes.get("count");
-  if (kept instanceof CountReads) return kept;
-  const made = new CountReads();
-  memo.schemes.set("count", made);
-  return made;
+  return schemeReads(memo, "count", CountReads);
 }
 
 /** CNT-5: `sameId`, and the same kept contest totals: nothing `compareCountTies` sorts by has changed. */

@@ -5,6 +5,7 @@
  * that is sound).
  */
 import type { RowsMemo } from "../../storage/column-read.ts";
+import { schemeReads } from "../shared/scheme-reads.ts";
 import type { PersistentVector } from "../shared/persistent-vector.ts";
 import { recordOf, sameId, sameNumbers, type RecordChange } from "../shared/roster-changes.ts";
 import type { PhaseCombatant, PhaseState } from "./types.ts";
@@ -25,12 +26,7 @@ export class PhaseReads {
 
 /** The phase part of a page's memo (made on first use), or undefined without one. */
 export function phaseReadsOf(memo: RowsMemo | undefined): PhaseReads | undefined {
-  if (memo === undefined) return undefined;
-  const kept = memo.schemes.get("phase");
-  if (kept instanceof PhaseReads) return kept;
-  const made = new PhaseReads();
-  memo.schemes.set("phase", made);
-  return made;
+  return schemeReads(memo, "phase", PhaseReads);
 }
 
 /**

@@ -7,7 +7,8 @@
 import type { Json } from "../../storage/stored-json.ts";
 import { d20Roll } from "../shared/linear-commands.ts";
 import { own } from "../shared/round-order.ts";
-import { packIdsWith, packRolls, unpackIds, unpackRolls, type RollPacking } from "../shared/packed-rolls.ts";
+import { packIdsWith, packRolls, type RollPacking } from "../shared/packed-rolls.ts";
+import { unpackLinear } from "../shared/linear-reads.ts";
 import { ROTATION_ROLL_REASONS, rotationUnitKey, type RotationPendingRoll, type RotationState } from "./state.ts";
 import type { StoreMemo } from "../../storage/store-memo.ts";
 import type { RowsMemo } from "../../storage/column-read.ts";
@@ -49,23 +50,6 @@ export function unpackRotationState(
 ): Readonly<Record<string, unknown>> {
   const combatants = value.combatants;
   if (typeof combatants !== "object" || combatants === null) return value;
-  const reads = rotationReadsOf(memo);
-  const known = reads?.unpacked;
-  const same =
-    known !== undefined &&
-    known !== null &&
-    known.combatants === combatants &&
-    known.order === value.order &&
-    known.rolls === value.rolls;
   const record = combatants as RotationState["combatants"];
-  const roster = same ? [] : Object.keys(record);
-  const rolls = same
-    ? known.unpackedRolls
-    : Array.isArray(value.rolls)
-      ? null
-      : unpackRolls(value.rolls, roster, packing({ combatants: record }));
-  const order = same ? known.unpackedOrder : Array.isArray(value.order) ? null : unpackIds(value.order, roster);
-  if (reads !== undefined && !same)
-    reads.unpacked = { combatants, order: value.order, rolls: value.rolls, unpackedOrder: order, unpackedRolls: rolls };
-  return { ...value, ...(rolls === null ? {} : { rolls }), ...(order === null ? {} : { order }) };
+  return unpackLinear(value, combatants, rotationReadsOf(memo), () => packing({ combatants: record }));
 }

@@ -4,6 +4,7 @@
  * (storage/column-read.ts), of objects a read built only (count/read-memo.ts says why that is sound).
  */
 import type { RowsMemo } from "../../storage/column-read.ts";
+import { schemeReads } from "../shared/scheme-reads.ts";
 import type { SegmentState } from "./types.ts";
 
 export class SegmentReads {
@@ -15,10 +16,5 @@ export class SegmentReads {
 
 /** The segment part of a page's memo (made on first use), or undefined without one. */
 export function segmentReadsOf(memo: RowsMemo | undefined): SegmentReads | undefined {
-  if (memo === undefined) return undefined;
-  const kept = memo.schemes.get("segment");
-  if (kept instanceof SegmentReads) return kept;
-  const made = new SegmentReads();
-  memo.schemes.set("segment", made);
-  return made;
+  return schemeReads(memo, "segment", SegmentReads);
 }

@@ -1,30 +1,12 @@
 /**
- * Issue 17: what a page keeps of its last reads of one standard combat, so a read after a turn step (the
- * roster and order as they were) does not unpack and check the roster again (packed.ts, stored.ts). Kept in
- * the page's `RowsMemo` (storage/column-read.ts), of objects a read built only (count/read-memo.ts says why
- * that is sound).
+ * Issue 17: the standard part of a page's memo of its reads of one combat (shared/linear-reads.ts says what
+ * it keeps and why).
  */
 import type { RowsMemo } from "../../storage/column-read.ts";
-
-export class StandardReads {
-  /** packed.ts: the last stored order and rolls unpacked over a roster, and what they gave. */
-  unpacked: {
-    readonly combatants: unknown;
-    readonly order: unknown;
-    readonly rolls: unknown;
-    readonly unpackedOrder: readonly string[] | null;
-    readonly unpackedRolls: readonly unknown[] | null;
-  } | null = null;
-  /** stored.ts: the last state accepted. */
-  sound: Readonly<Record<string, unknown>> | null = null;
-}
+import { LinearReads } from "../shared/linear-reads.ts";
+import { schemeReads } from "../shared/scheme-reads.ts";
 
 /** The standard part of a page's memo (made on first use), or undefined without one. */
-export function standardReadsOf(memo: RowsMemo | undefined): StandardReads | undefined {
-  if (memo === undefined) return undefined;
-  const kept = memo.schemes.get("standard");
-  if (kept instanceof StandardReads) return kept;
-  const made = new StandardReads();
-  memo.schemes.set("standard", made);
-  return made;
+export function standardReadsOf(memo: RowsMemo | undefined): LinearReads | undefined {
+  return schemeReads(memo, "standard", LinearReads);
 }
