@@ -51,6 +51,11 @@ export interface CachedStep {
    */
   readonly publicOrder?: readonly string[];
   /**
+   * Issue 17: each creature's place in `publicOrder`, where the step was worked out ahead (write-step.ts
+   * `planWrite`): the page's combat model takes it instead of building it at the click (combat-model.ts).
+   */
+  readonly places?: ReadonlyMap<string, number>;
+  /**
    * Issue 17: the published state itself, where `published` is set: the guard's core position (core-position.ts)
    * reads it instead of decoding `published` again on every update of the combat.
    */

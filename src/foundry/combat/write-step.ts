@@ -86,7 +86,7 @@ export async function writeStep(
   // Issue 18: the document gets the published form only; the whole step stays with the GM (secret-store.ts).
   const plan = planned.get(engineStep) ?? publishedPlan(combat, host, engineStep);
   planned.delete(engineStep);
-  const { engine, order: publicOrder, state: shown, step } = plan;
+  const { engine, order: publicOrder, state: shown, step, places } = plan;
   // STD-6: trackers ride in the Combatant update; issue 18: an NPC's stays in this GM's browser.
   const { updates: actions, kept } = actionUpdates(combat, host, step);
   const wasStarted = model?.state != null && host.started(model.state);
@@ -126,6 +126,7 @@ export async function writeStep(
   primeState(combat.id ?? "", system.seq, {
     ...step,
     publicOrder,
+    ...(places === undefined ? {} : { places }),
     ...(engine === null ? {} : { published: engine, shown }),
   });
   holdStepEvents(combat.id ?? "", step.events);
@@ -164,6 +165,8 @@ interface PublishedPlan {
   readonly step: CombatStep & { readonly turnLog?: TurnEventLedger };
   /** The summary of its events every client gets with the update (write-step.ts `TempoUpdateOptions`). */
   readonly summary: Json;
+  /** Each creature's place in `order`, made with a plan worked out ahead (`planWrite`). */
+  readonly places?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -217,7 +220,10 @@ function publishedPlan(combat: Combat.Implementation, host: AnyRulesetHost, engi
  */
 export function planWrite(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): void {
   const plan = publishedPlan(combat, host, step);
-  planned.set(step, plan);
+  // Issue 17: the places core's turns are sorted by, where the order changes (a round boundary: 1,000 of them).
+  const model = tempoModelOf(combat);
+  const kept = model !== null && sameOrder(model.publicOrder, plan.order);
+  planned.set(step, kept ? plan : { ...plan, places: new Map(plan.order.map((id, index) => [id, index])) });
   host.factsNow?.(step.state);
   // Issue 18: each connected owner's view of it, sent when its write lands (owner-view.ts).
   prepareOwnerViews(combat, host, step.state, plan.engine ?? step.stored.engine);
@@ -329,4 +335,9 @@ export async function mirrorCombatants(
     const marks = { [TEMPO_MIRROR]: true, ...(groups.size > 0 ? { [TEMPO_GROUPS_OPTION]: true } : {}) };
     await combat.updateEmbeddedDocuments("Combatant", changes.map(foundryUpdate), marks as never);
   }
+}
+
+/** Whether two orders hold the same ids in the same places. */
+function sameOrder(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((id, index) => b[index] === id));
 }

@@ -244,7 +244,8 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     if (this.engine === null || this.resetReason !== null) return;
     // Issue 17: the writer's own step is not decoded again (combat/state-cache.ts).
     const parent = this.parent as { id?: string | null } | null;
-    const cached = cachedState(parent?.id, this.seq) ?? this.#restored(parent?.id, host);
+    const written = cachedState(parent?.id, this.seq);
+    const cached = written ?? this.#restored(parent?.id, host);
     this.fromCache = cached !== undefined;
     this.cachedStored = cached?.stored ?? null;
     this.cachedPublished = cached?.published ?? null;
@@ -259,7 +260,7 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     }
     this.state = read.value;
     this.publicOrder = cached?.publicOrder ?? host.order(read.value);
-    this.rank = rankOf(parent, this.publicOrder);
+    this.rank = rankOf(parent, this.publicOrder, written?.places);
   }
 
   /**
@@ -293,10 +294,15 @@ function rowsMemoOf(combat: object | null): RowsMemo | undefined {
 const ranks = new WeakMap<object, { readonly order: readonly string[]; readonly rank: ReadonlyMap<string, number> }>();
 
 /** Combatant id → place in `order`; the combat's last map when the order is the same (issue 17: most steps keep it). */
-function rankOf(combat: object | null, order: readonly string[]): ReadonlyMap<string, number> {
+function rankOf(
+  combat: object | null,
+  order: readonly string[],
+  places?: ReadonlyMap<string, number>,
+): ReadonlyMap<string, number> {
   const last = combat === null ? undefined : ranks.get(combat);
   if (last !== undefined && sameIds(order, last.order)) return last.rank;
-  const rank = new Map(order.map((id, index) => [id, index]));
+  // Issue 17: made ahead with a step worked out while the page was idle (state-cache.ts `places`).
+  const rank = places ?? new Map(order.map((id, index) => [id, index]));
   if (combat !== null) ranks.set(combat, { order, rank });
   return rank;
 }
