@@ -145,3 +145,29 @@ export const ENGINE_SAMPLES: {
 export function commandSamples(ruleset: RulesetId): readonly [string, (ctx: SampleContext) => HostCommand][] {
   return [...Object.entries(ENGINE_SAMPLES[ruleset]), ...Object.entries(TABLE_SAMPLES)];
 }
+
+/** One of `xs`, picked with `random`. */
+export function pick<T>(xs: readonly T[], random: () => number): T {
+  const x = xs[Math.floor(random() * xs.length)];
+  if (x === undefined) throw new Error("empty pick");
+  return x;
+}
+
+/** Any sample of the ruleset's engine commands, given by or aimed at creatures picked from the order. */
+export function sampleCommand(
+  ruleset: RulesetId,
+  host: AnyRulesetHost,
+  state: unknown,
+  random: () => number,
+): HostCommand {
+  const ids = host.order(state);
+  return pick(
+    Object.values(ENGINE_SAMPLES[ruleset]),
+    random,
+  )({
+    host,
+    state,
+    own: pick(ids, random),
+    npc: pick(ids, random),
+  });
+}

@@ -67,14 +67,22 @@ export function storedEncounter(
   return { host, stored: { engine: storeCombatState(state), history: { undo: {}, redo: {} } } };
 }
 
-/** The command that answers every pending request with a seeded total in its formula's range. */
-export function rollsFor(host: AnyRulesetHost, state: unknown, random: () => number): HostCommand | null {
+/**
+ * The command that answers every pending request with a seeded total in its formula's range; `spread`: only
+ * the lowest that many totals (low rolls tie often: tie-breakers, roll-offs, contests).
+ */
+export function rollsFor(
+  host: AnyRulesetHost,
+  state: unknown,
+  random: () => number,
+  spread?: number,
+): HostCommand | null {
   const requests = host.pending(state);
   if (requests.length === 0) return null;
   const results = requests.map((request) => {
     const min = unwrapStep(formulaMin(request.formula));
     const max = unwrapStep(formulaMax(request.formula));
-    return { requestId: request.id, total: min + Math.floor(random() * (max - min + 1)) };
+    return { requestId: request.id, total: Math.min(max, min + Math.floor(random() * (spread ?? max - min + 1))) };
   });
   return { type: "rolls", results };
 }

@@ -27,8 +27,6 @@ import { soakDepth } from "../../support/soak-depth.ts";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_HOST_OPTIONS,
-  formulaMax,
-  formulaMin,
   publishedState,
   rulesetHost,
   storeCombatState,
@@ -40,8 +38,8 @@ import { withoutHiddenPlaces } from "../../../src/engine/host/public-order.ts";
 import { withoutSecretTieBreaks } from "../../../src/engine/initiative/standard/hidden-ties.ts";
 import { withoutLoneTies } from "../../../src/engine/initiative/standard/published.ts";
 import type { StandardCombatant, StandardState } from "../../../src/engine/initiative/standard/state.ts";
-import { ENGINE_SAMPLES } from "../../support/command-samples.ts";
-import { hostCombatant, seeded, unwrapStep } from "../../support/host-encounter.ts";
+import { sampleCommand } from "../../support/command-samples.ts";
+import { hostCombatant, rollsFor, seeded, unwrapStep } from "../../support/host-encounter.ts";
 
 /** The same ruleset's host without its one-pass leave: every hidden creature leaves in turn. */
 function oneByOne(ruleset: RulesetId): AnyRulesetHost {
@@ -49,33 +47,14 @@ function oneByOne(ruleset: RulesetId): AnyRulesetHost {
   return host;
 }
 
-/** Every pending roll answered low in its range, so totals tie often (tie-breakers, roll-offs, contests). */
-function lowRolls(host: AnyRulesetHost, state: unknown, random: () => number): HostCommand | null {
-  const requests = host.pending(state);
-  if (requests.length === 0) return null;
-  const results = requests.map((request) => {
-    const min = unwrapStep(formulaMin(request.formula));
-    const max = unwrapStep(formulaMax(request.formula));
-    return { requestId: request.id, total: Math.min(max, min + Math.floor(random() * 3)) };
-  });
-  return { type: "rolls", results };
-}
-
-function pick<T>(xs: readonly T[], random: () => number): T {
-  const x = xs[Math.floor(random() * xs.length)];
-  if (x === undefined) throw new Error("empty pick");
-  return x;
-}
-
-/** One random command: mostly the dice asked for or `next`, else any sample of the ruleset's commands. */
+/** One random command: mostly the dice asked for (low, so totals tie) or `next`, else any sample command. */
 function randomCommand(ruleset: RulesetId, host: AnyRulesetHost, state: unknown, random: () => number): HostCommand {
   const ids = host.order(state);
   const roll = random();
-  const rolls = lowRolls(host, state, random);
+  const rolls = rollsFor(host, state, random, 3);
   if (rolls !== null && roll < 0.5) return rolls;
   if (roll < 0.7 || ids.length < 2) return { type: "next" };
-  const samples = Object.values(ENGINE_SAMPLES[ruleset]);
-  return pick(samples, random)({ host, state, own: pick(ids, random), npc: pick(ids, random) });
+  return sampleCommand(ruleset, host, state, random);
 }
 
 /**

@@ -24,14 +24,8 @@ import {
   type RulesetId,
 } from "../../../src/engine/index.ts";
 import { keptPublished } from "../../../src/engine/host/published-kept.ts";
-import { ENGINE_SAMPLES } from "../../support/command-samples.ts";
+import { sampleCommand } from "../../support/command-samples.ts";
 import { hostCombatant, seeded, unwrapStep } from "../../support/host-encounter.ts";
-
-function pick<T>(xs: readonly T[], random: () => number): T {
-  const x = xs[Math.floor(random() * xs.length)];
-  if (x === undefined) throw new Error("empty pick");
-  return x;
-}
 
 /** Mostly the dice asked for (low, so totals tie) or `next`, else any sample of the ruleset's commands. */
 function randomCommand(ruleset: RulesetId, host: AnyRulesetHost, state: unknown, random: () => number): HostCommand {
@@ -41,15 +35,7 @@ function randomCommand(ruleset: RulesetId, host: AnyRulesetHost, state: unknown,
   if (requests.length > 0 && roll < 0.5)
     return { type: "rolls", results: requests.map((r) => ({ requestId: r.id, total: 1 + Math.floor(random() * 3) })) };
   if (roll < 0.75 || ids.length < 2) return { type: "next" };
-  return pick(
-    Object.values(ENGINE_SAMPLES[ruleset]),
-    random,
-  )({
-    host,
-    state,
-    own: pick(ids, random),
-    npc: pick(ids, random),
-  });
+  return sampleCommand(ruleset, host, state, random);
 }
 
 /** The stored form as text: the same keys in the same order, the same values. */
