@@ -3,6 +3,7 @@
  * Each rule area exports from its own barrel; names are unique across areas.
  */
 export * from "./core/result.ts";
+export * from "./core/same-items.ts";
 export * from "./dice/index.ts";
 export * from "./attack/index.ts";
 export * from "./damage/index.ts";

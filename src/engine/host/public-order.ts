@@ -33,16 +33,13 @@ import type { DiceRequest } from "../initiative/contract.ts";
 import type { SlotIndex } from "../initiative/shared/persistent-vector.ts";
 import type { StoreMemo } from "../storage/store-memo.ts";
 import type { AnyRulesetHost } from "./ruleset-hosts.ts";
+import { sameItems } from "../core/same-items.ts";
 
 /** Whose places are secret (`hidden`), and whose rolls no player makes (`gmOnly`). */
 export interface HiddenSecrecy {
   readonly gmOnly: { has(id: string): boolean };
   /** `none`: whether the caller knows that no creature at all is hidden (then the order is not walked). */
   readonly hidden: { has(id: string): boolean; readonly none?: boolean };
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /**
@@ -80,7 +77,7 @@ function sameTable(
     host.started(after) === host.started(before) &&
     host.current(after) === host.current(before) &&
     host.clock(after) === host.clock(before) &&
-    sameList(
+    sameItems(
       host.order(after),
       host.order(before).filter((id) => !left.has(id)),
     ) &&

@@ -13,6 +13,7 @@
 import { cellValue, COLS, LITERAL, ROWS } from "./columns.ts";
 import { setOwn } from "./own-property.ts";
 import { isJsonRecord, type Json, type JsonRecord } from "./stored-json.ts";
+import { sameItems } from "../core/same-items.ts";
 
 /** The rows of one block of columns, found in a read, with the per-row fields they were built from. */
 interface KnownRows {
@@ -125,10 +126,6 @@ function recordOf(chunks: readonly Json[], memo: RowsMemo | undefined): Json | n
   blocks.forEach((rows, b) => (ids[b] ?? "").split(",").forEach((id, i) => setOwn(out, id, rows[i] as Json)));
   if (blocks[0] !== undefined) memo?.records.set(blocks[0], { ids, rows: blocks, record: out });
   return out;
-}
-
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 /** A block's text as one key: its field names, row count and each column, each prefixed by its length. */

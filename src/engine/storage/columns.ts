@@ -19,6 +19,7 @@
 import { isJsonRecord, type Json, type JsonRecord } from "./stored-json.ts";
 import { setOwn } from "./own-property.ts";
 import { createStoreMemo, type StoreMemo } from "./store-memo.ts";
+import { sameItems } from "../core/same-items.ts";
 
 export const CHUNK = 32;
 const MIN_ROWS = 8;
@@ -213,12 +214,6 @@ interface ChunkMemo {
   readonly chunk: Json;
   /** The fields stored as text columns in this chunk. */
   readonly text: readonly string[];
-}
-
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** One chunk of a roster, or null when its ids are not plain or its rows do not all have `keys`. */

@@ -54,7 +54,7 @@ import { postStepCards } from "../chat/event-card-posts.ts";
 import { followActivationUndo } from "../chat/activation-undo.ts";
 import type { DeclaredUseWrites } from "./declared-uses.ts";
 import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
-import { encodeEventSummary, summarizeEvents, type Json } from "../../engine/index.ts";
+import { encodeEventSummary, sameItems, summarizeEvents, type Json } from "../../engine/index.ts";
 import { holdStepEvents, takeStepEvents } from "./step-events.ts";
 import { assertActiveGm, isActiveGm } from "./active-gm.ts";
 import { primeState, storeMemoOf } from "./state-cache.ts";
@@ -222,7 +222,7 @@ export function planWrite(combat: Combat.Implementation, host: AnyRulesetHost, s
   const plan = publishedPlan(combat, host, step);
   // Issue 17: the places core's turns are sorted by, where the order changes (a round boundary: 1,000 of them).
   const model = tempoModelOf(combat);
-  const kept = model !== null && sameOrder(model.publicOrder, plan.order);
+  const kept = model !== null && sameItems(model.publicOrder, plan.order);
   planned.set(step, kept ? plan : { ...plan, places: new Map(plan.order.map((id, index) => [id, index])) });
   host.factsNow?.(step.state);
   // Issue 18: each connected owner's view of it, sent when its write lands (owner-view.ts).
@@ -335,9 +335,4 @@ export async function mirrorCombatants(
     const marks = { [TEMPO_MIRROR]: true, ...(groups.size > 0 ? { [TEMPO_GROUPS_OPTION]: true } : {}) };
     await combat.updateEmbeddedDocuments("Combatant", changes.map(foundryUpdate), marks as never);
   }
-}
-
-/** Whether two orders hold the same ids in the same places. */
-function sameOrder(a: readonly string[], b: readonly string[]): boolean {
-  return a === b || (a.length === b.length && a.every((id, index) => b[index] === id));
 }

@@ -17,6 +17,7 @@
  */
 import type { Json } from "../../storage/stored-json.ts";
 import type { StoreMemo } from "../../storage/store-memo.ts";
+import { sameItems } from "../../core/same-items.ts";
 
 /** The rolls of the list as a packer sees them. */
 export interface PackableRoll {
@@ -150,12 +151,6 @@ export function packIds(ids: readonly string[], roster: readonly string[]): Json
   return { at };
 }
 
-function sameIds(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /**
  * `packIds` with a memo (store-memo.ts `packed`, by the list): issue 17, a turn step keeps the round's
  * order and its roster, and gets the very stored form of the step before (packed once, and the same
@@ -163,7 +158,7 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
  */
 export function packIdsWith(ids: readonly string[], roster: readonly string[], memo: StoreMemo | undefined): Json {
   const kept = memo?.packed.get(ids) as { readonly roster: readonly string[]; readonly packed: Json } | undefined;
-  if (kept !== undefined && sameIds(kept.roster, roster)) return kept.packed;
+  if (kept !== undefined && sameItems(kept.roster, roster)) return kept.packed;
   const packed = packIds(ids, roster);
   memo?.packed.set(ids, { roster, packed });
   return packed;

@@ -38,6 +38,7 @@ import {
   readCombatState,
   hostRegistry,
   readStoredCombat,
+  sameItems,
   type AnyRulesetHost,
   type CombatantFacts,
   type HostOptions,
@@ -300,18 +301,11 @@ function rankOf(
   places?: ReadonlyMap<string, number>,
 ): ReadonlyMap<string, number> {
   const last = combat === null ? undefined : ranks.get(combat);
-  if (last !== undefined && sameIds(order, last.order)) return last.rank;
+  if (last !== undefined && sameItems(order, last.order)) return last.rank;
   // Issue 17: made ahead with a step worked out while the page was idle (state-cache.ts `places`).
   const rank = places ?? new Map(order.map((id, index) => [id, index]));
   if (combat !== null) ranks.set(combat, { order, rank });
   return rank;
-}
-
-function sameIds(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 export class CountCombatModel extends TempoCombatModel {
