@@ -151,9 +151,29 @@ export function followFacts<R extends { readonly id: string }>(
     if (now !== null) come.push(now);
   });
   if (!comparable) return false;
+  // A changed record is reported gone and come: its earlier facts are read before they go.
+  const were = come.map((record) => known.get(record.id));
   for (const id of gone) known.delete(id);
-  for (const record of come) known.set(record.id, fact(record));
+  come.forEach((record, i) => known.set(record.id, equalOr(were[i], fact(record))));
   return true;
+}
+
+/** `fact`, or `was` when it holds the same values (the object a reader derived from stays). */
+function equalOr(was: CombatantFacts | undefined, fact: CombatantFacts): CombatantFacts {
+  return was !== undefined && was.initiative === fact.initiative && was.defeated === fact.defeated ? was : fact;
+}
+
+/**
+ * Issue 17: each of `found`'s facts equal to what `known` (an earlier state's) holds for its id becomes
+ * that earlier object, in place. A reader keeps what it derived from a fact object while it is the same
+ * object (combatant-model.ts); a state whose facts are all found anew (count's round end: a thousand
+ * new objects with the same values) then costs it nothing where nothing changed.
+ */
+export function keepEqualFacts(found: Map<string, CombatantFacts>, known: ReadonlyMap<string, CombatantFacts>): void {
+  for (const [id, fact] of found) {
+    const was = known.get(id);
+    if (was !== undefined && was !== fact && equalOr(was, fact) === was) found.set(id, was);
+  }
 }
 
 /** A roster kept as id → record (standard, rotation). */
@@ -218,6 +238,6 @@ export function followRecordFacts<R>(
     changed.push(id);
   }
   if (size !== known.size) return false;
-  for (const id of changed) known.set(id, fact(after[id] as R));
+  for (const id of changed) known.set(id, equalOr(known.get(id), fact(after[id] as R)));
   return true;
 }

@@ -4,6 +4,7 @@ import { countHost } from "./count-host.ts";
 import { phaseHost } from "./phase-host.ts";
 import { rotationHost } from "./rotation-host.ts";
 import type { CombatantFacts, HostMemo, RulesetHost } from "./ruleset-host.ts";
+import { keepEqualFacts } from "./host-common.ts";
 import { segmentHost } from "./segment-host.ts";
 import { standardHost } from "./standard-host.ts";
 
@@ -65,7 +66,10 @@ function orderOnce(host: AnyRulesetHost, memo: HostMemo): AnyRulesetHost {
       if (last !== null && facts.get(last.state) === last.facts && follow?.(last.state, last.facts, state) === true) {
         found = last.facts;
         facts.delete(last.state);
-      } else found = new Map(all(state));
+      } else {
+        found = new Map(all(state));
+        if (last !== null) keepEqualFacts(found, last.facts);
+      }
       facts.set(state, found);
     }
     if (last?.state !== state || last.facts !== found) last = { state, facts: found };
