@@ -54,7 +54,7 @@ import { postStepCards } from "../chat/event-card-posts.ts";
 import { followActivationUndo } from "../chat/activation-undo.ts";
 import type { DeclaredUseWrites } from "./declared-uses.ts";
 import { coreHookOf, fireCoreHook, type CoreHookCall } from "./core-hooks.ts";
-import { encodeEventSummary, sameItems, summarizeEvents, type Json } from "../../engine/index.ts";
+import { encodeEventSummary, heldConditionsOf, sameItems, summarizeEvents, type Json } from "../../engine/index.ts";
 import { holdStepEvents, takeStepEvents } from "./step-events.ts";
 import { assertActiveGm, isActiveGm } from "./active-gm.ts";
 import { primeState, storeMemoOf } from "./state-cache.ts";
@@ -215,7 +215,7 @@ function publishedPlan(combat: Combat.Implementation, host: AnyRulesetHost, engi
 
 /**
  * Issue 17: what the write of a step worked out ahead will read of it (prepared-next.ts): its published
- * plan, and every creature's facts in its state (each client's combatants derive their initiative from
+ * plan, the conditions its state holds, and every creature's facts in its state (each client's combatants derive their initiative from
  * them when the write lands: combatant-model.ts; the host keeps them by state).
  */
 export function planWrite(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): void {
@@ -225,6 +225,9 @@ export function planWrite(combat: Combat.Implementation, host: AnyRulesetHost, s
   const kept = model !== null && sameItems(model.publicOrder, plan.order);
   planned.set(step, kept ? plan : { ...plan, places: new Map(plan.order.map((id, index) => [id, index])) });
   host.factsNow?.(step.state);
+  // The conditions it holds each creature in (the host keeps them by state): a round end changes all
+  // 1,000 records, and the step's condition changes (apply-conditions.ts) then read them all.
+  heldConditionsOf(host, step.state);
   // Issue 18: each connected owner's view of it, sent when its write lands (owner-view.ts).
   prepareOwnerViews(combat, host, step.state, plan.engine ?? step.stored.engine);
 }
