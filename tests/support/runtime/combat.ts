@@ -20,6 +20,7 @@
  * - a Combatant's ownership is its actor's (API: Combatant#actor, "the Actor this Combatant
  *   represents"); one with no actor belongs to the GMs; `visible` is `isOwner || !hidden`.
  */
+import { modelClock } from "./clock.ts";
 import { Collection } from "./collection.ts";
 import type { Obj } from "./diff.ts";
 import { ClientDocument, type DocumentContext, type UserLike } from "./document.ts";
@@ -307,19 +308,25 @@ export class CombatModel extends ClientDocument {
     regionEventLog.events.push({ client: this.client.id, event, combatantId: combatant.id ?? "", round });
   }
 
+  // Core's own work, on the model's clock: a system calls these, core walks the tokens (a round's event
+  // reaches every combatant's token), and the model's log of them is the tests' bookkeeping.
   protected async _onStartTurn(combatant: CombatantModel, context: TurnContext): Promise<void> {
-    this.#region("tokenTurnStart", combatant, context.round);
+    modelClock.measure(() => this.#region("tokenTurnStart", combatant, context.round));
   }
   protected async _onEndTurn(combatant: CombatantModel, context: TurnContext): Promise<void> {
-    this.#region("tokenTurnEnd", combatant, context.round);
+    modelClock.measure(() => this.#region("tokenTurnEnd", combatant, context.round));
   }
   protected async _onStartRound(context: TurnContext): Promise<void> {
-    this.client.record("_onStartRound", [context]);
-    for (const c of this.combatants) this.#region("tokenRoundStart", c, context.round);
+    modelClock.measure(() => {
+      this.client.record("_onStartRound", [context]);
+      for (const c of this.combatants) this.#region("tokenRoundStart", c, context.round);
+    });
   }
   protected async _onEndRound(context: TurnContext): Promise<void> {
-    this.client.record("_onEndRound", [context]);
-    for (const c of this.combatants) this.#region("tokenRoundEnd", c, context.round);
+    modelClock.measure(() => {
+      this.client.record("_onEndRound", [context]);
+      for (const c of this.combatants) this.#region("tokenRoundEnd", c, context.round);
+    });
   }
 
   async startCombat(): Promise<this> {
