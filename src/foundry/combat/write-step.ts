@@ -38,6 +38,7 @@ import {
   type TurnEventLedger,
 } from "../../engine/index.ts";
 import type { TempoCombatModel } from "../data/combat/combat-model.ts";
+import { derivedTable } from "../data/combat/derived-table.ts";
 import { actionUpdates } from "./step-actions.ts";
 import { keepActions } from "./secret-actions.ts";
 import { keepUses, keepsUses } from "./secret-uses.ts";
@@ -223,8 +224,13 @@ export function planWrite(combat: Combat.Implementation, host: AnyRulesetHost, s
   // Issue 17: the places core's turns are sorted by, where the order changes (a round boundary: 1,000 of them).
   const model = tempoModelOf(combat);
   const kept = model !== null && sameItems(model.publicOrder, plan.order);
-  planned.set(step, kept ? plan : { ...plan, places: new Map(plan.order.map((id, index) => [id, index])) });
-  host.factsNow?.(step.state);
+  const places = kept ? undefined : new Map(plan.order.map((id, index) => [id, index]));
+  planned.set(step, places === undefined ? plan : { ...plan, places });
+  const facts = host.factsNow?.(step.state);
+  // What each combatant will derive from it on this GM's page, with its place (data/combat/derived-table.ts).
+  const state = step.state;
+  if (model?.viewerIsGM === true && facts !== undefined && typeof state === "object" && state !== null)
+    derivedTable(combat, state, places ?? model.rank, facts);
   // The conditions it holds each creature in (the host keeps them by state): a round end changes all
   // 1,000 records, and the step's condition changes (apply-conditions.ts) then read them all.
   heldConditionsOf(host, step.state);

@@ -53,6 +53,7 @@ import { cachedState, primeState, storeMemoOf } from "../../combat/state-cache.t
 import { restoreSecret } from "../../combat/secret-store.ts";
 import { perPage } from "../../page-key.ts";
 import { hostOptionsOf, type CombatOptions } from "../../combat/host-options.ts";
+import { derivedTable, type DerivedRecord, type DerivedTable } from "./derived-table.ts";
 
 /**
  * One host per ruleset and round length for every combat of this page (issue 17: read at every step).
@@ -220,6 +221,30 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
     return this.#readHost.factOf?.(this.state, combatantId);
   }
 
+  /**
+   * Issue 17: what a GM's page derives for `combatantId` from this state (derived-table.ts), or undefined
+   * (a player's page, no state, or a creature the engine does not hold).
+   */
+  derivedOf(combatantId: string): DerivedRecord | undefined {
+    if (this.#table === null) {
+      const state = this.state;
+      this.#table = undefined;
+      if (this.viewerIsGM && typeof state === "object" && state !== null) {
+        const facts = this.#passFacts ?? this.#readHost?.factsNow?.(state);
+        if (facts !== undefined) this.#table = derivedTable(this.#key, state, this.rank, facts);
+      }
+    }
+    return this.#table?.get(combatantId);
+  }
+
+  /** This state's table (derived-table.ts): null until asked, undefined where there is none. */
+  #table: DerivedTable | undefined | null = null;
+
+  /** The combat document the table is kept by (its data model is built anew with each update). */
+  get #key(): object {
+    return (this.parent as object | null) ?? this;
+  }
+
   /** The host the state was read with (one per preparation, not one per combatant). */
   #readHost: AnyRulesetHost | null = null;
 
@@ -232,6 +257,7 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   /** Reads the engine state (and `rank`, `resetReason`) from the stored engine or this client's cache. */
   readState(): void {
     this.state = null;
+    this.#table = null;
     this.rank = new Map();
     this.publicOrder = [];
     const host = this.host;

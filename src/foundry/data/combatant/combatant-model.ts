@@ -25,6 +25,7 @@ import { sideEpoch } from "../../combat/groups/side-epoch.ts";
 import { actorCombatFacts } from "../actor/actor-combat-facts.ts";
 import { combatantConditions } from "../../conditions/actor-conditions.ts";
 import { TempoCombatModel } from "../combat/combat-model.ts";
+import type { DerivedRecord } from "../combat/derived-table.ts";
 import { perPass } from "../combat/per-pass.ts";
 import { initiativeShown } from "../../../view/tracker/initiative-shown.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
@@ -90,19 +91,19 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
       this.sortRank = undefined;
       return;
     }
-    if (this.#unchanged(combat, combatant)) return;
+    // Issue 17: on a GM's page, what it derives from the state is one shared record (derived-table.ts).
+    const record = combat.derivedOf(combatant.id);
+    if (record !== undefined && this.#unchanged(record, combatant)) return;
     this.sortRank = undefined;
     this.#derived = null;
     // Issue 18: a player's own hidden creature is not in the published state; its owner's view has it.
     const owned = !combat.viewerIsGM && combatant.hidden && combatant.isOwner;
     const own = owned ? ownerInitiativeIn(combatant.parent?.id ?? "", combat, combatant.id) : undefined;
-    const initiative = own ?? combat.initiativeOf(combatant.id);
+    const initiative = own ?? (record !== undefined ? record.initiative : combat.initiativeOf(combatant.id));
     // Issue 18: a player's client shows an NPC's or hidden creature's value only as the setting allows.
     if (initiative !== undefined)
       combatant.initiative = initiative === null || combat.viewerIsGM ? initiative : shownOn(combatant, initiative);
-    this.sortRank = combat.rank.get(combatant.id) ?? Infinity;
-    // The GM's page (every value shown as the engine holds it) remembers what it derived from what.
-    const facts = combat.viewerIsGM ? combat.factOf(combatant.id) : undefined;
+    this.sortRank = record?.sortRank ?? combat.rank.get(combatant.id) ?? Infinity;
     // SEG-2, issue 17: a creature without a group of its own shows its side's group, never written. The
     // prepared `combatant.group` is the CombatantGroup document (Draw Steel reads `combatant.group?.id`
     // and `.type`, its squad model; fvtt-types declares another type, hence the cast).
@@ -111,38 +112,32 @@ export class TempoCombatantModel extends foundry.abstract.TypeDataModel<Combatan
       const group = shown === null ? undefined : combatant.parent?.groups.get(shown);
       if (group !== undefined) (combatant as unknown as { group: CombatantGroup.Implementation }).group = group;
     }
-    if (facts !== undefined && initiative !== undefined)
-      this.#derived = { facts, initiative, sortRank: this.sortRank, group: combatant.group, sides: sideEpoch() };
+    // The GM's page (every value shown as the engine holds it) remembers what it derived from what.
+    if (record !== undefined) this.#derived = { record, group: combatant.group, sides: sideEpoch() };
   }
 
   /**
-   * Issue 17: what the last preparation derived on a GM's page, and the engine's facts object it read
-   * (`factOf`: the same object while the creature's record is unchanged). Core prepares every combatant on
-   * each Combat update; one whose facts are the same object, whose place in the order is the same, whose
-   * `initiative` still holds the derived value (core's `_initialize` would have put the stored one back),
-   * and whose side group, if it shows one, is still shown and its side unmoved (SEG-2: read from its actor
-   * and token; groups/side-epoch.ts) keeps it all.
+   * Issue 17: what the last preparation derived on a GM's page: the record it derived from (the same
+   * object while the creature's facts and place are unchanged: derived-table.ts). Core prepares every
+   * combatant on each Combat update; one whose record is the same, whose `initiative` still holds the
+   * derived value (core's `_initialize` would have put the stored one back), and whose side group, if it
+   * shows one, is still shown and its side unmoved (SEG-2: read from its actor and token;
+   * groups/side-epoch.ts) keeps it all.
    */
   #derived: {
-    readonly facts: object;
-    readonly initiative: number | null;
-    readonly sortRank: number;
+    readonly record: DerivedRecord;
     /** The group it shows, and the count of side-moving changes then (groups/side-epoch.ts). */
     readonly group: unknown;
     readonly sides: number;
   } | null = null;
 
-  #unchanged(combat: TempoCombatModel, combatant: Combatant.Implementation): boolean {
+  #unchanged(record: DerivedRecord, combatant: Combatant.Implementation): boolean {
     const derived = this.#derived;
-    if (derived === null || !combat.viewerIsGM) return false;
-    // Issue 17: the order is a new map after every step; the creature's own place in it is what was derived.
-    if ((combat.rank.get(combatant.id ?? "") ?? Infinity) !== derived.sortRank) return false;
-    if (combatant.initiative !== derived.initiative || combat.factOf(combatant.id ?? "") !== derived.facts)
-      return false;
+    if (derived === null || derived.record !== record || combatant.initiative !== record.initiative) return false;
     // SEG-2: a side group shown is kept while nothing that moves a side changed and it is still shown.
     if (combatant._source.group == null && (combatant.parent?.groups.size ?? 0) > 0)
       if (derived.sides !== sideEpoch() || combatant.group !== derived.group) return false;
-    this.sortRank = derived.sortRank;
+    this.sortRank = record.sortRank;
     return true;
   }
 
