@@ -12,6 +12,7 @@ import { registerGmReplica } from "./combat/gm-replica.ts";
 import { registerOwnerViews } from "./combat/owner-view.ts";
 import { registerIdlePreparation } from "./combat/idle-preparation.ts";
 import { registerSideEpoch } from "./combat/groups/side-epoch.ts";
+import { registerRosterEpoch } from "./combat/roster-epoch.ts";
 import { registerHiddenActionMoves } from "./combat/hidden-actions.ts";
 import { registerSecrecyHooks } from "./combat/secrecy.ts";
 import { migrateEffectsToV14 } from "./compat/effect-migration.ts";
@@ -81,6 +82,8 @@ Hooks.once("init", () => {
   registerIdlePreparation();
   // Issue 17, SEG-2: what moves a creature's side group (groups/side-epoch.ts).
   registerSideEpoch();
+  // Issue 17: which ids a combat's roster holds, checked again only when it changes (roster-epoch.ts).
+  registerRosterEpoch();
   registerHiddenActionMoves();
   registerSecrecyHooks();
   // Issue 20: on v13 each timed effect keeps its v13 length in a flag (compat/effect-length-stamp.ts), from

@@ -26,6 +26,7 @@ import { storedActionsOf } from "../data/combatant/combatant-model.ts";
 import { keepsActions, keptActionsOf } from "./secret-actions.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { storeMemoOf } from "./state-cache.ts";
+import { rosterEpoch } from "./roster-epoch.ts";
 
 /**
  * Each combatant's stored tracker now, by id (what the engine's checks read); undefined when the ruleset
@@ -60,9 +61,27 @@ export interface ActionWrites {
  * The ids of `order` that name a combatant. Issue 17: the order itself when all do (a step at 1,000
  * creatures no longer copies it, 30 KB a click), as they do but while a roster change is on its way.
  */
-function inRoster(order: readonly string[], combatants: { has(id: string): boolean }): readonly string[] {
-  return order.every((id) => combatants.has(id)) ? order : order.filter((id) => combatants.has(id));
+function inRoster(order: readonly string[], combatants: Roster): readonly string[] {
+  // The same order (a turn step keeps its array) over the same roster is not checked again (roster-epoch.ts).
+  const epoch = rosterEpoch();
+  const known = checked.get(order);
+  if (known !== undefined && known.roster === combatants && known.epoch === epoch && known.size === combatants.size)
+    return known.ids;
+  const ids = order.every((id) => combatants.has(id)) ? order : order.filter((id) => combatants.has(id));
+  checked.set(order, { roster: combatants, epoch, size: combatants.size, ids });
+  return ids;
 }
+
+interface Roster {
+  has(id: string): boolean;
+  readonly size: number;
+}
+
+/** Issue 17: the ids of each order found in a roster, with the roster's count of changes then. */
+const checked = new WeakMap<
+  readonly string[],
+  { readonly roster: Roster; readonly epoch: number; readonly size: number; readonly ids: readonly string[] }
+>();
 
 /** The records this step changes (none where the ruleset keeps none): see `ActionWrites`. */
 export function actionUpdates(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): ActionWrites {

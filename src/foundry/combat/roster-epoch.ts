@@ -1,0 +1,20 @@
+/**
+ * Issue 17: a count of the Combatants created and deleted on this page. Core's `createCombatant` and
+ * `deleteCombatant` hooks fire on every client once its collection holds the change (API v13 hookEvents),
+ * so a check of which ids a combat's roster holds stays true while the count is the same
+ * (step-actions.ts checks the engine's order of a thousand creatures once, not at every step).
+ */
+import { perPage } from "../page-key.ts";
+import { onDocumentChanges } from "../document-changes.ts";
+
+const page = perPage(() => ({ epoch: 0 }));
+
+/** This page's count of Combatant creations and deletions (see the file comment). */
+export function rosterEpoch(): number {
+  return page().epoch;
+}
+
+export function registerRosterEpoch(): void {
+  // No field of an update moves the roster: creations and deletions only.
+  onDocumentChanges(["Combatant"], () => page().epoch++, []);
+}
