@@ -33,9 +33,10 @@
  * Garbage collection: Chrome collects the young generation in the idle time between clicks when it is
  * close to full; the bench does the same, untimed (support/idle-gc.ts says how, with sources). A
  * collection that still falls inside a click counts in its time; the clicks it fell in are printed
- * (`gc inside`, metric `host-step-gc-clicks`). While an old-generation marking cycle is under way, the
- * bench waits up to one idle period (50 ms) of real time before the next click, for V8 to finish it then,
- * as it would in the seconds between a GM's clicks (idle-gc.ts `pauseWhileMarking`).
+ * (`gc inside`, metric `host-step-gc-clicks`). While an old-generation marking cycle is under way (one
+ * the idle scavenge started included), the bench waits up to one idle period (50 ms) of real time before
+ * the next click, for V8 to finish it then, as it would in the seconds between a GM's clicks (idle-gc.ts
+ * `idleCollection`).
  *
  * Each encounter is deleted once measured (a GM's End Combat), so a ruleset is not measured on a world
  * still holding the encounters measured before it. Run alone, a ruleset's median is often lower than in
@@ -64,7 +65,7 @@ import { RULESET_IDS, type RulesetId } from "../src/engine/index.ts";
 import { installTempoWorld, type Tempo, type TempoWorld } from "../tests/support/tempo-encounter.ts";
 import { modelClock, processCpuMs, threadAwakeMs, threadCpuMs } from "../tests/support/runtime/clock.ts";
 import { hookRecording } from "../tests/support/runtime/hooks.ts";
-import { clickDone, gcInside, gcInsideText, idleTime, pauseWhileMarking } from "./support/idle-gc.ts";
+import { clickDone, gcInside, gcInsideText, idleCollection } from "./support/idle-gc.ts";
 import { hostReferenceMs } from "./support/host-reference.ts";
 import { tableRow } from "./support/measure.ts";
 import { recorder } from "./support/results.ts";
@@ -122,8 +123,7 @@ async function timed(t: TempoWorld, run: () => Promise<unknown>): Promise<Click>
   const idleModel = modelClock.threadMs;
   await t.world.runIdle();
   const idle = threadCpuMs() - idle0 - (modelClock.threadMs - idleModel);
-  await pauseWhileMarking();
-  idleTime();
+  await idleCollection();
   const from = performance.now();
   const model = modelClock.ms;
   const modelThread = modelClock.threadMs;
