@@ -8,6 +8,9 @@ import { derivedTable } from "../../src/foundry/data/combat/derived-table.ts";
 
 const fact = (initiative: number | null) => ({ initiative, defeated: false });
 
+/** The combat's combatants: D is one the engine does not hold yet (a roster change on its way). */
+const IDS = ["A", "B", "C", "D"];
+
 describe("the derived table of a GM's page (issue 17)", () => {
   it("issue 17: keeps a creature's record while its facts object and place are the same, and makes a new one when either changes", () => {
     const combat = {};
@@ -24,10 +27,13 @@ describe("the derived table of a GM's page (issue 17)", () => {
         ["B", b],
         ["C", c],
       ]),
+      IDS,
     );
     expect(first.get("A")).toEqual({ facts: a, initiative: 12, sortRank: 0 });
     // Not placed yet: Infinity (sorted after every placed creature).
     expect(first.get("C")).toEqual({ facts: c, initiative: null, sortRank: Infinity });
+    // A combatant the engine does not hold has no record (it is derived from the document's state).
+    expect(first.has("D")).toBe(false);
     // A turn step: B's facts changed, the order is the same map.
     const rank = new Map([
       ["A", 0],
@@ -43,6 +49,7 @@ describe("the derived table of a GM's page (issue 17)", () => {
         ["B", b2],
         ["C", c],
       ]),
+      IDS,
     );
     expect(second.get("A")).toBe(first.get("A"));
     expect(second.get("C")).toBe(first.get("C"));
@@ -60,6 +67,7 @@ describe("the derived table of a GM's page (issue 17)", () => {
         ["B", b2],
         ["C", c],
       ]),
+      IDS,
     );
     expect(third.get("A")).toEqual({ facts: a, initiative: 12, sortRank: 1 });
     expect(third.get("A")).not.toBe(second.get("A"));
@@ -71,9 +79,9 @@ describe("the derived table of a GM's page (issue 17)", () => {
     const state = {};
     const rank = new Map([["A", 0]]);
     const facts = new Map([["A", fact(3)]]);
-    const made = derivedTable(one, state, rank, facts);
-    expect(derivedTable(one, state, rank, facts)).toBe(made);
-    expect(derivedTable(one, state, new Map(rank), facts)).not.toBe(made);
-    expect(derivedTable(two, state, rank, facts)).not.toBe(made);
+    const made = derivedTable(one, state, rank, facts, ["A"]);
+    expect(derivedTable(one, state, rank, facts, ["A"])).toBe(made);
+    expect(derivedTable(one, state, new Map(rank), facts, ["A"])).not.toBe(made);
+    expect(derivedTable(two, state, rank, facts, ["A"])).not.toBe(made);
   });
 });

@@ -230,7 +230,7 @@ export function planWrite(combat: Combat.Implementation, host: AnyRulesetHost, s
   // What each combatant will derive from it on this GM's page, with its place (data/combat/derived-table.ts).
   const state = step.state;
   if (model?.viewerIsGM === true && facts !== undefined && typeof state === "object" && state !== null)
-    derivedTable(combat, state, places ?? model.rank, facts);
+    derivedTable(combat, state, places ?? model.rank, facts, combat.combatants.keys());
   // The conditions it holds each creature in (the host keeps them by state): a round end changes all
   // 1,000 records, and the step's condition changes (apply-conditions.ts) then read them all.
   heldConditionsOf(host, step.state);

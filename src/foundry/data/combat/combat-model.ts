@@ -231,7 +231,9 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
       this.#table = undefined;
       if (this.viewerIsGM && typeof state === "object" && state !== null) {
         const facts = this.#passFacts ?? this.#readHost?.factsNow?.(state);
-        if (facts !== undefined) this.#table = derivedTable(this.#key, state, this.rank, facts);
+        const combat = this.parent as Combat.Implementation | null;
+        if (facts !== undefined)
+          this.#table = derivedTable(this.#key, state, this.rank, facts, combat?.combatants.keys() ?? facts.keys());
       }
     }
     return this.#table?.get(combatantId);
