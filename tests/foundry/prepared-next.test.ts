@@ -2,7 +2,7 @@
  * Issue 17 (host step time): the active GM's page works its next step out while idle (combat/
  * idle-preparation.ts, prepared-next.ts) and the click posts and writes it. A GM must not be able to tell:
  * played from the same seed, with the pages idle between clicks (steps prepared) and without (every click
- * works its step out), the tracker shows the same rounds, turns, order and initiatives after every click,
+ * works its step out), the tracker shows the same rounds, turns, order, initiatives and action trackers after every click,
  * the same roll cards are posted, and undo goes back the same way. A step prepared before something it
  * read changed is not used. Runs in the `foundry` and `foundry-v14` projects.
  */
@@ -17,6 +17,8 @@ const { world } = t;
 afterAll(() => world.uninstall());
 // Loaded once Foundry's globals are installed (its data models extend them).
 const { ownerStateOf } = await import("../../src/foundry/combat/owner-view.ts");
+const { keptActionsOf } = await import("../../src/foundry/combat/secret-actions.ts");
+const { storedActionsOf } = await import("../../src/foundry/data/combatant/combatant-model.ts");
 
 const SEED = 4242;
 const CLICKS = 24;
@@ -31,6 +33,10 @@ function seen(combat: Tempo, index: ReadonlyMap<string | null, number>, messages
     initiative: [...combat.combatants.contents]
       .sort((a, b) => (index.get(a.id) ?? 0) - (index.get(b.id) ?? 0))
       .map((c) => c.initiative),
+    // STD-6, ACT-ROT: each creature's action tracker (an NPC's as the GM keeps it), found ahead with the step.
+    trackers: [...combat.combatants.contents]
+      .sort((a, b) => (index.get(a.id) ?? 0) - (index.get(b.id) ?? 0))
+      .map((c) => JSON.stringify(keptActionsOf(c) ?? storedActionsOf(c) ?? null)),
     cards: world.messages.length - messages,
     totals: world.messages
       .slice(messages)

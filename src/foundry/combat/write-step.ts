@@ -39,7 +39,7 @@ import {
 } from "../../engine/index.ts";
 import type { TempoCombatModel } from "../data/combat/combat-model.ts";
 import { derivedTable } from "../data/combat/derived-table.ts";
-import { actionUpdates } from "./step-actions.ts";
+import { actionUpdates, type ActionWrites } from "./step-actions.ts";
 import { keepActions } from "./secret-actions.ts";
 import { keepUses, keepsUses } from "./secret-uses.ts";
 import { sealedUseRecord } from "./sealed-use-targets.ts";
@@ -89,7 +89,7 @@ export async function writeStep(
   planned.delete(engineStep);
   const { engine, order: publicOrder, state: shown, step, places } = plan;
   // STD-6: trackers ride in the Combatant update; issue 18: an NPC's stays in this GM's browser.
-  const { updates: actions, kept } = actionUpdates(combat, host, step);
+  const { updates: actions, kept } = plan.actions ?? actionUpdates(combat, host, step);
   const wasStarted = model?.state != null && host.started(model.state);
   // Issue 18: core's `round` and `turn` are the published state's (core-position.ts): `turn` indexes the
   // public order, which counts no hidden creature that does not act now, and a surprise round only hidden
@@ -168,6 +168,11 @@ interface PublishedPlan {
   readonly summary: Json;
   /** Each creature's place in `order`, made with a plan worked out ahead (`planWrite`). */
   readonly places?: ReadonlyMap<string, number>;
+  /**
+   * STD-6: what the step does to the trackers, found with a plan worked out ahead (`planWrite`): it reads
+   * the combatants' records, and a change to any Combatant drops the prepared step (prepared-next.ts).
+   */
+  readonly actions?: ActionWrites;
 }
 
 /**
@@ -216,8 +221,9 @@ function publishedPlan(combat: Combat.Implementation, host: AnyRulesetHost, engi
 
 /**
  * Issue 17: what the write of a step worked out ahead will read of it (prepared-next.ts): its published
- * plan, the conditions its state holds, and every creature's facts in its state (each client's combatants derive their initiative from
- * them when the write lands: combatant-model.ts; the host keeps them by state).
+ * plan, what it does to the trackers, the conditions its state holds, and every creature's facts in its
+ * state (each client's combatants derive their initiative from them when the write lands:
+ * combatant-model.ts; the host keeps them by state).
  */
 export function planWrite(combat: Combat.Implementation, host: AnyRulesetHost, step: CombatStep): void {
   const plan = publishedPlan(combat, host, step);
@@ -225,7 +231,8 @@ export function planWrite(combat: Combat.Implementation, host: AnyRulesetHost, s
   const model = tempoModelOf(combat);
   const kept = model !== null && sameItems(model.publicOrder, plan.order);
   const places = kept ? undefined : new Map(plan.order.map((id, index) => [id, index]));
-  planned.set(step, places === undefined ? plan : { ...plan, places });
+  const actions = actionUpdates(combat, host, plan.step);
+  planned.set(step, { ...plan, actions, ...(places === undefined ? {} : { places }) });
   const facts = host.factsNow?.(step.state);
   // What each combatant will derive from it on this GM's page, with its place (data/combat/derived-table.ts).
   const state = step.state;
