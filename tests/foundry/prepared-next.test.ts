@@ -37,6 +37,10 @@ function seen(combat: Tempo, index: ReadonlyMap<string | null, number>, messages
     trackers: [...combat.combatants.contents]
       .sort((a, b) => (index.get(a.id) ?? 0) - (index.get(b.id) ?? 0))
       .map((c) => JSON.stringify(keptActionsOf(c) ?? storedActionsOf(c) ?? null)),
+    // DEF-1: core's fields the mirror keeps (written with the trackers, worked out ahead too).
+    core: [...combat.combatants.contents]
+      .sort((a, b) => (index.get(a.id) ?? 0) - (index.get(b.id) ?? 0))
+      .map((c) => [c.defeated, c._source.initiative]),
     cards: world.messages.length - messages,
     totals: world.messages
       .slice(messages)

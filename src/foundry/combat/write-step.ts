@@ -21,7 +21,6 @@
  */
 import {
   copyStored,
-  defeatedFlag,
   fingerprintAfter,
   publishedCombat,
   publishedEvents,
@@ -40,16 +39,13 @@ import {
 import type { TempoCombatModel } from "../data/combat/combat-model.ts";
 import { derivedTable } from "../data/combat/derived-table.ts";
 import { actionUpdates, type ActionWrites } from "./step-actions.ts";
+import { mirrorChanges, mirrorCombatants, type MirrorChange } from "./mirror-combatants.ts";
 import { keepActions } from "./secret-actions.ts";
-import { keepUses, keepsUses } from "./secret-uses.ts";
-import { sealedUseRecord } from "./sealed-use-targets.ts";
-import { TEMPO_GROUPS_OPTION, TEMPO_MIRROR } from "./tempo-write.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { withDurations } from "./step-durations.ts";
 import { withTurnLog } from "./step-turn-log.ts";
 import { choiceInputOf, turnMovesResets, withMovedRecord, type MovedRecord } from "./turn-moves-record.ts";
 import { applyStepConditions } from "../conditions/apply-conditions.ts";
-import { shownStatuses } from "../conditions/status-effect-data.ts";
 import { followOutOfFightUndo, outOfFightStepPlan, withOutOfFightMemory } from "../conditions/out-of-fight-undo.ts";
 import { postStepCards } from "../chat/event-card-posts.ts";
 import { followActivationUndo } from "../chat/activation-undo.ts";
@@ -145,7 +141,10 @@ export async function writeStep(
   // DEF-1: an undo (redo) that brings a creature back (takes it out) takes its unconscious status with it,
   // before the mirror, so core's flag follows the token (out-of-fight-undo.ts).
   if (isActiveGm()) await followOutOfFightUndo(combat, outOfFight);
-  if (isActiveGm()) await mirrorCombatants(combat, host, step.state, groups, actions, uses);
+  // Issue 17: a plain step's mirror worked out ahead stands while nothing here adds to it or moves a status.
+  const quiet = groups.size === 0 && uses.size === 0 && outOfFight.put.size === 0 && outOfFight.takeOff.size === 0;
+  const ahead = quiet && plan.actions !== undefined ? plan.mirror : undefined;
+  if (isActiveGm()) await mirrorCombatants(combat, host, step.state, groups, actions, uses, ahead);
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
   await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);
   // Issue 11: the save and pending cards the events call for (none for undo and redo).
@@ -173,6 +172,8 @@ interface PublishedPlan {
    * the combatants' records, and a change to any Combatant drops the prepared step (prepared-next.ts).
    */
   readonly actions?: ActionWrites;
+  /** The Combatant mirror of a plain step (no groups, no declared uses), found with a plan worked out ahead. */
+  readonly mirror?: readonly MirrorChange[];
 }
 
 /**
@@ -232,7 +233,8 @@ export function planWrite(combat: Combat.Implementation, host: AnyRulesetHost, s
   const kept = model !== null && sameItems(model.publicOrder, plan.order);
   const places = kept ? undefined : new Map(plan.order.map((id, index) => [id, index]));
   const actions = actionUpdates(combat, host, plan.step);
-  planned.set(step, { ...plan, actions, ...(places === undefined ? {} : { places }) });
+  const mirror = mirrorChanges(combat, host, plan.step.state, new Map(), actions.updates, new Map());
+  planned.set(step, { ...plan, actions, mirror, ...(places === undefined ? {} : { places }) });
   const facts = host.factsNow?.(step.state);
   // What each combatant will derive from it on this GM's page, with its place (data/combat/derived-table.ts).
   const state = step.state;
@@ -284,71 +286,3 @@ export function changesPublished(combat: Combat.Implementation, host: AnyRuleset
 
 /** Marks Tempo's own Combatant writes, which the GM's client takes as the engine's already (tempo-write.ts). */
 export { TEMPO_MIRROR } from "./tempo-write.ts";
-
-/**
- * One batched update of every combatant whose defeated flag differs from the engine's (DEF-1: core's flag is
- * not drawn for a creature only unconscious, engine `defeatedFlag`) or whose stored
- * initiative is not null,
- * with core's `group` for the combatants in `groups` (default groups made at the start ride along)
- * and the `system.actions` records the step changed (`actions`, step-actions.ts).
- */
-export async function mirrorCombatants(
-  combat: Combat.Implementation,
-  host: AnyRulesetHost,
-  state: unknown,
-  groups: ReadonlyMap<string, string | null> = new Map(),
-  actions: ReadonlyMap<string, StoredUpdate> = new Map(),
-  uses: DeclaredUseWrites = new Map(),
-): Promise<void> {
-  const changes: {
-    _id: string;
-    initiative?: null;
-    defeated?: boolean;
-    group?: string | null;
-    system?: { actions?: StoredUpdate; declaredUses?: Record<string, unknown> };
-  }[] = [];
-  // Issue 17: every creature's facts read once for this pass, not looked up by state for each one.
-  const facts = host.factsNow?.(state);
-  const [anyGroup, anyAction, anyUse] = [groups.size > 0, actions.size > 0, uses.size > 0];
-  for (const combatant of combat.combatants) {
-    const id = combatant.id;
-    if (id === null) continue;
-    // DEF-1 ruling (engine status-toggles.ts): a creature only unconscious is out but not struck through.
-    const out = facts === undefined ? host.defeated(state, id) : facts.get(id)?.defeated === true;
-    const defeated = out && defeatedFlag(host.id, out, shownStatuses(combatant.actor ?? {}));
-    // A stored initiative (a GM's typed value, or one an older Tempo wrote) goes back to null, Tempo's
-    // stored value, in the same batch: what every client shows is derived (combatant-model.ts).
-    const initiative = combatant._source.initiative != null;
-    const flag = combatant.defeated !== defeated;
-    // Issue 17: the step's few groups, trackers and uses are not looked up for the many it has none for.
-    const group = anyGroup && groups.has(id);
-    const action = anyAction && actions.has(id);
-    // Issue 18: a record players may not see stays in this GM's browser (secret-uses.ts).
-    const declared = anyUse ? uses.get(id) : undefined;
-    const secret = declared !== undefined && keepsUses(combat, id);
-    if (secret) keepUses(combat, id, declared);
-    const use = declared !== undefined && !secret;
-    // Issue 17: nothing is built for the many combatants a step leaves as they are.
-    if (!initiative && !flag && !group && !action && !use) continue;
-    changes.push({
-      _id: id,
-      ...(initiative ? { initiative: null } : {}),
-      ...(flag ? { defeated } : {}),
-      ...(group ? { group: groups.get(id) ?? null } : {}),
-      ...(action || use
-        ? {
-            system: {
-              ...(action ? { actions: actions.get(id) ?? {} } : {}),
-              // Issue 11: what a declared item rolls when its pending card is resolved (declared-uses.ts).
-              // Issue 18: a hidden target is named by its token there (sealed-use-targets.ts).
-              ...(use ? { declaredUses: sealedUseRecord(combat, declared) } : {}),
-            },
-          }
-        : {}),
-    });
-  }
-  if (changes.length > 0) {
-    const marks = { [TEMPO_MIRROR]: true, ...(groups.size > 0 ? { [TEMPO_GROUPS_OPTION]: true } : {}) };
-    await combat.updateEmbeddedDocuments("Combatant", changes.map(foundryUpdate), marks as never);
-  }
-}
