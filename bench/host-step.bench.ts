@@ -34,9 +34,9 @@
  * close to full; the bench does the same, untimed (support/idle-gc.ts says how, with sources). A
  * collection that still falls inside a click counts in its time; the clicks it fell in are printed
  * (`gc inside`, metric `host-step-gc-clicks`). While an old-generation marking cycle is under way (one
- * the idle scavenge started included), the bench waits up to one idle period (50 ms) of real time before
- * the next click, for V8 to finish it then, as it would in the seconds between a GM's clicks (idle-gc.ts
- * `idleCollection`).
+ * the idle scavenge started included), the bench waits up to twenty idle periods (one second) of real time
+ * before the next click, for V8 to finish it then, as it would in the seconds between a GM's clicks
+ * (idle-gc.ts `idleCollection`).
  *
  * Each encounter is deleted once measured (a GM's End Combat), so a ruleset is not measured on a world
  * still holding the encounters measured before it. Run alone, a ruleset's median is often lower than in

@@ -19,9 +19,10 @@
  * `kMaxScheduledIdleTime`) and "Getting garbage collection for free" above. Here a cycle's finalization
  * ran as a V8 foreground task inside whatever click was awaiting when marking finished, because the bench
  * goes straight from one click to the next where a GM takes seconds. So while a marking cycle is under way
- * (a GC entry of kind NODE_PERFORMANCE_GC_INCREMENTAL with no mark-compact since), the bench waits up to one
- * idle period of real time before the next click (`pauseWhileMarking`), and V8 finishes the cycle then if it
- * can; nothing is forced, and a cycle still under way goes on into the click and counts there.
+ * (a GC entry of kind NODE_PERFORMANCE_GC_INCREMENTAL with no mark-compact since), the bench waits up to
+ * twenty idle periods (one second) of real time before the next click (`pauseWhileMarking`), and V8 finishes
+ * the cycle then if it can; nothing is forced, and a cycle still under way goes on into the click and counts
+ * there.
  */
 import { PerformanceObserver, constants } from "node:perf_hooks";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
@@ -58,12 +59,19 @@ new PerformanceObserver((list) => {
 const IDLE_PERIOD_MS = 50;
 
 /**
- * The real time between two clicks, while a marking cycle is under way: up to one idle period, for V8's
- * concurrent marking to finish and its finalization task to run, as they would in the seconds a GM takes
- * between clicks (nothing is forced; a cycle not done by then goes on into the click).
+ * The idle periods between two clicks the bench gives a marking cycle: twenty, one second, where a GM takes
+ * seconds. One period was too short on a slow host: a cycle's marking of a heap this size went on past it,
+ * and its final mark-compact pause (37 ms, phase at 1,000) fell inside the click after.
+ */
+const IDLE_PERIODS = 20;
+
+/**
+ * The real time between two clicks, while a marking cycle is under way: up to `IDLE_PERIODS` idle periods,
+ * for V8's concurrent marking to finish and its finalization task to run, as they would in the seconds a
+ * GM takes between clicks (nothing is forced; a cycle not done by then goes on into the click).
  */
 export async function pauseWhileMarking(): Promise<void> {
-  const end = performance.now() + IDLE_PERIOD_MS;
+  const end = performance.now() + IDLE_PERIODS * IDLE_PERIOD_MS;
   while (marking && performance.now() < end) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
