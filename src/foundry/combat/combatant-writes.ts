@@ -146,7 +146,7 @@ export async function answerCombatantWrites(
       await restore(combat, id, "initiative", userId, { key: "TEMPO.NOTICES.InitiativeRolledBack" });
       continue;
     }
-    // The step's own Combatant batch puts the typed value back to null (write-step.ts mirrorCombatants).
+    // The step's own Combatant batch puts the typed value back to null (mirror-combatants.ts).
     await toEngine(combat, { type: "setInitiative", combatantId: id, value }, id, "initiative", userId);
   }
   if (!byGm) await guardCombatantUpdate(combat, changes, userId);

@@ -21,33 +21,27 @@ export type MirrorChange = {
 };
 
 /**
- * One batched update of every combatant whose defeated flag differs from the engine's (DEF-1: core's flag is
- * not drawn for a creature only unconscious, engine `defeatedFlag`) or whose stored
- * initiative is not null,
- * with core's `group` for the combatants in `groups` (default groups made at the start ride along)
- * and the `system.actions` records the step changed (`actions`, step-actions.ts).
+ * Writes `changes` (`mirrorChanges`) in one batched Combatant update; `grouped` when they carry core's
+ * `group` (default groups made at the start ride along).
  */
 export async function mirrorCombatants(
   combat: Combat.Implementation,
-  host: AnyRulesetHost,
-  state: unknown,
-  groups: ReadonlyMap<string, string | null> = new Map(),
-  actions: ReadonlyMap<string, StoredUpdate> = new Map(),
-  uses: DeclaredUseWrites = new Map(),
-  known?: readonly MirrorChange[],
+  changes: readonly MirrorChange[],
+  grouped = false,
 ): Promise<void> {
-  const changes = known ?? mirrorChanges(combat, host, state, groups, actions, uses);
-  if (changes.length > 0) {
-    const marks = { [TEMPO_MIRROR]: true, ...(groups.size > 0 ? { [TEMPO_GROUPS_OPTION]: true } : {}) };
-    await combat.updateEmbeddedDocuments("Combatant", changes.map(foundryUpdate), marks as never);
-  }
+  if (changes.length === 0) return;
+  const marks = { [TEMPO_MIRROR]: true, ...(grouped ? { [TEMPO_GROUPS_OPTION]: true } : {}) };
+  await combat.updateEmbeddedDocuments("Combatant", changes.map(foundryUpdate), marks as never);
 }
 
 /**
- * The changes `mirrorCombatants` writes. Issue 17: worked out while the page is idle for a step prepared
- * ahead (write-step.ts `planWrite`, with no groups and no declared uses): it reads the engine's facts of
- * the step's state and the combatants' and actors' documents, and a change to any of those drops the
- * prepared step (prepared-next.ts).
+ * The changes `mirrorCombatants` writes: every combatant whose defeated flag differs from the engine's
+ * (DEF-1: core's flag is not drawn for a creature only unconscious, engine `defeatedFlag`) or whose stored
+ * initiative is not null, with core's `group` for the combatants in `groups`, the `system.actions` records
+ * the step changed (`actions`, step-actions.ts) and its declared uses. Issue 17: worked out while the page
+ * is idle for a step prepared ahead (write-step.ts `planWrite`, with no groups and no declared uses): it
+ * reads the engine's facts of the step's state and the combatants' and actors' documents, and a change to
+ * any of those drops the prepared step (prepared-next.ts).
  */
 export function mirrorChanges(
   combat: Combat.Implementation,

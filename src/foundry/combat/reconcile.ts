@@ -14,7 +14,7 @@ import { reconcileStep } from "./reconcile-step.ts";
 import { settleBaseCombatants } from "./join-requests.ts";
 import { tempoModelOf } from "./tempo-model.ts";
 import { writeStep } from "./write-step.ts";
-import { mirrorCombatants } from "./mirror-combatants.ts";
+import { mirrorChanges, mirrorCombatants } from "./mirror-combatants.ts";
 import { corePositionOf } from "./core-position.ts";
 import { inWriterQueue } from "./writer-queue.ts";
 import { TEMPO_ROLLBACK } from "./tempo-write.ts";
@@ -61,7 +61,7 @@ export async function restoreCoreFields(combat: Combat.Implementation): Promise<
   const { round, turn } = corePositionOf(now, now.state);
   if (combat.turn !== turn || combat.round !== round)
     await combat.update({ turn, round } as Combat.UpdateData, { [TEMPO_ROLLBACK]: true } as never);
-  await mirrorCombatants(combat, now.host, now.state);
+  await mirrorCombatants(combat, mirrorChanges(combat, now.host, now.state));
 }
 
 export function reconcileCombats(): Promise<unknown> {

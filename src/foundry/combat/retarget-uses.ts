@@ -3,7 +3,7 @@
  * one target, changes the targets its declared item rolls on (declared-uses.ts): Resolve on the pending card
  * then rolls against the creature the reaction named, not the one targeted when declaring. The record is
  * written in the reaction's own step, in the same batched Combatant update as every declared-use record
- * (write-step.ts `mirrorCombatants`; a record the rules keep from players stays in the active GM's browser,
+ * (mirror-combatants.ts; a record the rules keep from players stays in the active GM's browser,
  * secret-uses.ts), so the click stays one Combat write.
  * Undo and redo move the track's targets back and forth; the records follow them in the undo's (redo's)
  * own step: the targets the track names now (engine `countTargetsInForce`), else the ones recorded with

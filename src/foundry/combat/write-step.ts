@@ -144,7 +144,12 @@ export async function writeStep(
   // Issue 17: a plain step's mirror worked out ahead stands while nothing here adds to it or moves a status.
   const quiet = groups.size === 0 && uses.size === 0 && outOfFight.put.size === 0 && outOfFight.takeOff.size === 0;
   const ahead = quiet && plan.actions !== undefined ? plan.mirror : undefined;
-  if (isActiveGm()) await mirrorCombatants(combat, host, step.state, groups, actions, uses, ahead);
+  if (isActiveGm())
+    await mirrorCombatants(
+      combat,
+      ahead ?? mirrorChanges(combat, host, step.state, groups, actions, uses),
+      groups.size > 0,
+    );
   // Issue 10: the conditions the step set or cleared, on the combatants' tokens (apply-conditions.ts).
   await applyStepConditions(combat, host, model?.state ?? null, step.state, conditions);
   // Issue 11: the save and pending cards the events call for (none for undo and redo).
