@@ -164,15 +164,11 @@ export interface RulesetHost<S> {
    */
   followFacts?(before: S, known: Map<string, CombatantFacts>, after: S): boolean;
   /**
-   * Issue 17: the facts object `facts` holds for one combatant, the same object from state to state while
-   * its record is unchanged (`followFacts` replaces only what changed), so a reader may skip work on it;
-   * undefined where the host gives no facts. Given by the registry's hosts (ruleset-hosts.ts), not by a ruleset.
-   */
-  factOf?(state: S, combatantId: string): CombatantFacts | undefined;
-  /**
-   * Issue 17: the map `factOf` reads, for a reader that asks it of every combatant in one synchronous
-   * pass (no map lookup by state per combatant). It is brought up to date in place when a state made
-   * from this one is asked next, so keep it no longer than the pass. Given by the registry's hosts.
+   * Issue 17: every combatant's facts, for a reader that asks them of every combatant in one synchronous
+   * pass (no map lookup by state per combatant). A creature's facts object stays the same from state to
+   * state while its values do (ruleset-hosts.ts), so a reader may skip work on it. The map is brought up
+   * to date in place when a state made from this one is asked next, so keep it no longer than the pass.
+   * Given by the registry's hosts (ruleset-hosts.ts), not by a ruleset.
    */
   factsNow?(state: S): ReadonlyMap<string, CombatantFacts> | undefined;
   /** Dice waiting for results. */

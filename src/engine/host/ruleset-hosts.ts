@@ -101,7 +101,6 @@ function orderOnce(host: AnyRulesetHost, memo: HostMemo): AnyRulesetHost {
       const found = factsOf(state);
       return found === null ? host.defeated(state, id) : found.get(id)?.defeated === true;
     },
-    factOf: (state, id) => factsOf(state)?.get(id),
     factsNow: (state) => factsOf(state) ?? undefined,
   };
 }

@@ -97,14 +97,14 @@ describe("a host's per-state answers (issue 17)", () => {
       let kept = 0;
       let rounds = 0;
       const run = (command: { readonly type: string; readonly [k: string]: unknown }) => {
-        const before = new Map(ids.map((id) => [id, host.factOf?.(state, id)]));
+        const before = new Map(ids.map((id) => [id, host.factsNow?.(state)?.get(id)]));
         const round = host.round(state);
         const s = step(host, stored, command);
         stored = s.stored;
         state = s.state;
         if (host.round(state) !== round) rounds++;
         for (const id of ids) {
-          const [was, now] = [before.get(id), host.factOf?.(state, id)];
+          const [was, now] = [before.get(id), host.factsNow?.(state)?.get(id)];
           expect(now).toEqual(host.facts?.(state).get(id));
           if (was === undefined || now === undefined || !sameValues(was, now)) continue;
           // combatant-model.ts derives a combatant again only when its facts are another object.

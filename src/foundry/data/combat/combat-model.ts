@@ -211,17 +211,6 @@ export abstract class TempoCombatModel extends foundry.abstract.TypeDataModel<Co
   }
 
   /**
-   * Issue 17: the engine's facts object for `combatantId` (the same object while its record is unchanged),
-   * or undefined; combatant-model.ts skips a combatant whose facts and place are what it last derived from.
-   */
-  factOf(combatantId: string): object | undefined {
-    if (this.state === null || this.#readHost === null) return undefined;
-    const passFacts = this.#passFacts;
-    if (passFacts !== undefined) return passFacts.get(combatantId);
-    return this.#readHost.factOf?.(this.state, combatantId);
-  }
-
-  /**
    * Issue 17: what a GM's page derives for `combatantId` from this state (derived-table.ts), or undefined
    * (a player's page, no state, or a creature the engine does not hold).
    */
