@@ -5,6 +5,8 @@
  * arguments); a creation's or deletion's, the document. Given `fields`, an update that changes none of them
  * (top-level keys of its changes) is not passed on; a creation or deletion always is.
  */
+import { perPage } from "./page-key.ts";
+
 export type DocumentChange = (verb: "create" | "update" | "delete", document: unknown, changes?: unknown) => void;
 
 export function onDocumentChanges(
@@ -21,4 +23,32 @@ export function onDocumentChanges(
     });
     Hooks.on(`delete${name}` as Hooks.HookName, (document: unknown) => listener("delete", document));
   }
+}
+
+/** A page's count of document changes (`changeCount`). */
+export interface ChangeCount {
+  /** This page's count so far. */
+  count(): number;
+  /** Starts counting on this client (at init). */
+  register(): void;
+}
+
+/**
+ * Issue 17: a count, per page (page-key.ts), of the changes `onDocumentChanges` reports for `names` (and
+ * `fields`): what was worked out while the count is the same still holds (groups/side-epoch.ts,
+ * roster-epoch.ts).
+ */
+export function changeCount(names: readonly string[], fields?: readonly string[]): ChangeCount {
+  const page = perPage(() => ({ count: 0 }));
+  return {
+    count: () => page().count,
+    register: () =>
+      onDocumentChanges(
+        names,
+        () => {
+          page().count++;
+        },
+        fields,
+      ),
+  };
 }

@@ -4,17 +4,11 @@
  * so a check of which ids a combat's roster holds stays true while the count is the same
  * (step-actions.ts checks the engine's order of a thousand creatures once, not at every step).
  */
-import { perPage } from "../page-key.ts";
-import { onDocumentChanges } from "../document-changes.ts";
+import { changeCount } from "../document-changes.ts";
 
-const page = perPage(() => ({ epoch: 0 }));
+// No field of an update moves the roster: creations and deletions only.
+const roster = changeCount(["Combatant"], []);
 
 /** This page's count of Combatant creations and deletions (see the file comment). */
-export function rosterEpoch(): number {
-  return page().epoch;
-}
-
-export function registerRosterEpoch(): void {
-  // No field of an update moves the roster: creations and deletions only.
-  onDocumentChanges(["Combatant"], () => page().epoch++, []);
-}
+export const rosterEpoch = roster.count;
+export const registerRosterEpoch = roster.register;

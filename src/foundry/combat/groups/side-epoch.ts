@@ -6,20 +6,10 @@
  * combatant keeps the side group it derived while the count is the same (combatant-model.ts), instead of
  * reading its actor and token again at every Combat update.
  */
-import { perPage } from "../../page-key.ts";
-import { onDocumentChanges } from "../../document-changes.ts";
+import { changeCount } from "../../document-changes.ts";
 
-const WATCHED = ["Combatant", "CombatantGroup", "Actor", "Token", "User"] as const;
-
-const page = perPage(() => ({ epoch: 0 }));
+const sides = changeCount(["Combatant", "CombatantGroup", "Actor", "Token", "User"]);
 
 /** This page's count of side-moving changes (see the file comment). */
-export function sideEpoch(): number {
-  return page().epoch;
-}
-
-export function registerSideEpoch(): void {
-  onDocumentChanges(WATCHED, () => {
-    page().epoch++;
-  });
-}
+export const sideEpoch = sides.count;
+export const registerSideEpoch = sides.register;
