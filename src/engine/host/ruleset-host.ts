@@ -80,7 +80,11 @@ export interface HostEvent {
   readonly type: string;
 }
 
-/** What `RulesetHost#facts` gives of one combatant. */
+/**
+ * What `RulesetHost#facts` gives of one combatant. A new field must be compared in host-common.ts `equalOr`
+ * too, or a changed value would keep the earlier object (issue 17: readers skip a creature whose facts
+ * object is the same).
+ */
 export interface CombatantFacts {
   readonly initiative: number | null;
   readonly defeated: boolean;
